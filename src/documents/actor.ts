@@ -1,0 +1,1 @@
+export class BoutActor extends Actor {}

@@ -1,0 +1,1 @@
+export class BoutCombatant extends Combatant {}

@@ -1,0 +1,25 @@
+import "../styles/bout.css";
+import { CharacterData, NpcData } from "./data/actor/actor-data";
+import { ArmorData, ShieldData, WeaponData } from "./data/item/item-data";
+import { BoutActor } from "./documents/actor";
+import { BoutChatMessage } from "./documents/chat-message";
+import { BoutCombat } from "./documents/combat";
+import { BoutCombatant } from "./documents/combatant";
+import { BoutCombatantGroup } from "./documents/combatant-group";
+import { BoutItem } from "./documents/item";
+import { registerSettings } from "./settings";
+
+// Registration only: every rule lives in src/engine.
+Hooks.once("init", () => {
+  CONFIG.Actor.documentClass = BoutActor;
+  CONFIG.Item.documentClass = BoutItem;
+  CONFIG.Combat.documentClass = BoutCombat;
+  CONFIG.Combatant.documentClass = BoutCombatant;
+  CONFIG.CombatantGroup.documentClass = BoutCombatantGroup;
+  CONFIG.ChatMessage.documentClass = BoutChatMessage;
+
+  CONFIG.Actor.dataModels = { character: CharacterData, npc: NpcData };
+  CONFIG.Item.dataModels = { weapon: WeaponData, armor: ArmorData, shield: ShieldData };
+
+  registerSettings();
+});

@@ -1,0 +1,23 @@
+import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/registry";
+import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
+import { SYSTEM_ID } from "./config";
+
+/** World settings. Called once from the `init` hook. */
+export function registerSettings(): void {
+  const choices = Object.fromEntries(listRulesets().map((r) => [r.id, r.label])) as Record<RulesetId, string>;
+  game.settings.register(SYSTEM_ID, "ruleset", {
+    name: "BOUT.Setting.Ruleset.Name",
+    hint: "BOUT.Setting.Ruleset.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices,
+    default: DEFAULT_RULESET,
+    requiresReload: true,
+  });
+}
+
+/** The ruleset the world plays with. */
+export function activeRuleset(): Ruleset {
+  return getRuleset(game.settings.get(SYSTEM_ID, "ruleset"));
+}

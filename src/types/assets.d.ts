@@ -1,0 +1,2 @@
+// Vite turns style imports into the system's one stylesheet.
+declare module "*.css";

@@ -1,0 +1,37 @@
+import type { CharacterData, NpcData } from "../data/actor/actor-data";
+import type { ArmorData, ShieldData, WeaponData } from "../data/item/item-data";
+import type { BoutActor } from "../documents/actor";
+import type { BoutChatMessage } from "../documents/chat-message";
+import type { BoutCombat } from "../documents/combat";
+import type { BoutCombatant } from "../documents/combatant";
+import type { BoutCombatantGroup } from "../documents/combatant-group";
+import type { BoutItem } from "../documents/item";
+import type { RulesetId } from "../engine/rulesets/ruleset";
+
+declare module "fvtt-types/configuration" {
+  interface AssumeHookRan {
+    init: true;
+  }
+  interface DocumentClassConfig {
+    Actor: typeof BoutActor;
+    Item: typeof BoutItem;
+    Combat: typeof BoutCombat;
+    Combatant: typeof BoutCombatant;
+    CombatantGroup: typeof BoutCombatantGroup;
+    ChatMessage: typeof BoutChatMessage;
+  }
+  interface DataModelConfig {
+    Actor: {
+      character: typeof CharacterData;
+      npc: typeof NpcData;
+    };
+    Item: {
+      weapon: typeof WeaponData;
+      armor: typeof ArmorData;
+      shield: typeof ShieldData;
+    };
+  }
+  interface SettingConfig {
+    "bout.ruleset": RulesetId;
+  }
+}

@@ -1,0 +1,571 @@
+/**
+ * The data fields of `foundry.data.fields`, re-implemented for the harness from
+ * Foundry v13's documented behaviour: a value is cast to the field's type, cleaned
+ * (numbers rounded when integer and clamped into [min, max], strings trimmed,
+ * unknown schema keys dropped) and then validated, producing messages such as
+ * "must be an integer" or "may not be null" under the field's path.
+ */
+import { type AnyObject, deepClone, getType, isDeletionKey, isPlainObject } from "./utils";
+
+export class DataModelValidationFailure {
+  invalidValue: unknown;
+  message: string;
+  unresolved: boolean;
+  fields: Record<string, DataModelValidationFailure> = {};
+  elements: { id: string | number; failure: DataModelValidationFailure }[] = [];
+
+  constructor({ invalidValue, message = "", unresolved = true }: { invalidValue?: unknown; message?: string; unresolved?: boolean } = {}) {
+    this.invalidValue = invalidValue;
+    this.message = message;
+    this.unresolved = unresolved;
+  }
+
+  isEmpty(): boolean {
+    return !this.message && Object.keys(this.fields).length === 0 && this.elements.length === 0;
+  }
+
+  /** Every failure as `path: message` lines. */
+  lines(prefix = ""): string[] {
+    const out: string[] = [];
+    if (this.message) out.push(`${prefix || "value"}: ${this.message}`);
+    for (const [key, failure] of Object.entries(this.fields)) out.push(...failure.lines(prefix ? `${prefix}.${key}` : key));
+    for (const { id, failure } of this.elements) out.push(...failure.lines(`${prefix}.${id}`));
+    return out;
+  }
+
+  asError(modelName = "DataModel"): DataModelValidationError {
+    return new DataModelValidationError(this, modelName);
+  }
+}
+
+export class DataModelValidationError extends Error {
+  failure: DataModelValidationFailure;
+  constructor(failure: DataModelValidationFailure, modelName = "DataModel") {
+    super(`${modelName} validation errors:\n${failure.lines().map((l) => `  ${l}`).join("\n")}`);
+    this.name = "DataModelValidationError";
+    this.failure = failure;
+  }
+  getAllFailures(): Record<string, DataModelValidationFailure> {
+    const out: Record<string, DataModelValidationFailure> = {};
+    const walk = (f: DataModelValidationFailure, path: string) => {
+      if (f.message) out[path] = f;
+      for (const [k, v] of Object.entries(f.fields)) walk(v, path ? `${path}.${k}` : k);
+    };
+    walk(this.failure, "");
+    return out;
+  }
+}
+
+export interface CleanOptions {
+  partial?: boolean;
+  source?: AnyObject;
+}
+
+export interface FieldOptions {
+  required?: boolean;
+  nullable?: boolean;
+  initial?: unknown;
+  readonly?: boolean;
+  label?: string;
+  hint?: string;
+  gmOnly?: boolean;
+  validate?: (value: unknown, options?: unknown) => boolean | void;
+  validationError?: string;
+  [key: string]: unknown;
+}
+
+export class DataField {
+  static recursive = false;
+  name = "";
+  parent: DataField | undefined = undefined;
+  declare required: boolean;
+  declare nullable: boolean;
+  declare initial: unknown;
+  declare readonly: boolean;
+  declare label: string;
+  declare hint: string;
+  declare options: FieldOptions;
+
+  static get _defaults(): FieldOptions {
+    return { required: false, nullable: false, initial: undefined, readonly: false, gmOnly: false, label: "", hint: "", validationError: "is not a valid value" };
+  }
+
+  constructor(options: FieldOptions = {}) {
+    this.options = options;
+    const defaults = (this.constructor as typeof DataField)._defaults;
+    for (const [key, value] of Object.entries(defaults)) (this as AnyObject)[key] = key in options ? options[key] : value;
+    // `validate` stays an option: as an own property it would hide the method.
+    for (const [key, value] of Object.entries(options)) if (!(key in defaults) && key !== "validate") (this as AnyObject)[key] = value;
+  }
+
+  get fieldPath(): string {
+    const parentPath = this.parent?.fieldPath;
+    return parentPath ? `${parentPath}.${this.name}` : this.name;
+  }
+
+  getInitialValue(data: AnyObject = {}): unknown {
+    return typeof this.initial === "function" ? (this.initial as (d: AnyObject) => unknown)(data) : deepClone(this.initial);
+  }
+
+  clean(value: unknown, options: CleanOptions = {}): unknown {
+    if (value === null) {
+      if (this.nullable) return null;
+      value = undefined;
+    }
+    if (value === undefined) return this.getInitialValue(options.source);
+    return this._cleanType(this._cast(value), options);
+  }
+
+  _cast(value: unknown): unknown {
+    return value;
+  }
+
+  _cleanType(value: unknown, _options: CleanOptions): unknown {
+    return value;
+  }
+
+  /** Undefined when valid, a failure otherwise. */
+  validate(value: unknown, options: CleanOptions = {}): DataModelValidationFailure | undefined {
+    try {
+      if (value === undefined) {
+        if (this.required) throw new Error("is required");
+        return undefined;
+      }
+      if (value === null) {
+        if (this.nullable) return undefined;
+        throw new Error("may not be null");
+      }
+      const nested = this._validateType(value, options);
+      if (nested instanceof DataModelValidationFailure) return nested.isEmpty() ? undefined : nested;
+      if (this.options.validate && this.options.validate(value, options) === false) throw new Error(this.options.validationError ?? "is not a valid value");
+      return undefined;
+    } catch (error) {
+      return new DataModelValidationFailure({ invalidValue: value, message: (error as Error).message });
+    }
+  }
+
+  _validateType(_value: unknown, _options: CleanOptions): DataModelValidationFailure | void {}
+
+  initialize(value: unknown, _model?: unknown): unknown {
+    return value;
+  }
+
+  toObject(value: unknown): unknown {
+    return deepClone(value);
+  }
+}
+
+export class AnyField extends DataField {}
+
+export class BooleanField extends DataField {
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, required: true, nullable: false, initial: false };
+  }
+  override _cast(value: unknown): unknown {
+    if (typeof value === "string") return value === "true";
+    if (typeof value === "object") return false;
+    return Boolean(value);
+  }
+  override _validateType(value: unknown): void {
+    if (typeof value !== "boolean") throw new Error("must be a boolean");
+  }
+}
+
+function choiceKeys(choices: unknown): unknown[] {
+  const resolved = typeof choices === "function" ? (choices as () => unknown)() : choices;
+  if (Array.isArray(resolved)) return resolved;
+  return Object.keys(resolved as object);
+}
+
+export class NumberField extends DataField {
+  declare min?: number;
+  declare max?: number;
+  declare step?: number;
+  declare integer: boolean;
+  declare positive: boolean;
+  declare choices: unknown;
+
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, nullable: true, min: undefined, max: undefined, step: undefined, integer: false, positive: false, choices: undefined };
+  }
+
+  constructor(options: FieldOptions = {}) {
+    super(options);
+    if (this.choices) this.nullable = options.nullable ?? false;
+    if (Number.isFinite(this.min) && Number.isFinite(this.max) && this.min! > this.max!) {
+      throw new Error("NumberField minimum constraint cannot exceed its maximum constraint");
+    }
+  }
+
+  override _cast(value: unknown): unknown {
+    return this.nullable && value === "" ? null : Number(value);
+  }
+
+  override _cleanType(value: unknown): unknown {
+    if (typeof value !== "number") return value;
+    let v = value;
+    if (this.integer) v = Math.round(v);
+    if (Number.isFinite(this.min)) v = Math.max(v, this.min!);
+    if (Number.isFinite(this.max)) v = Math.min(v, this.max!);
+    if (Number.isFinite(this.step)) {
+      const base = Number.isFinite(this.min) ? this.min! : 0;
+      v = Math.round((v - base) / this.step!) * this.step! + base;
+    }
+    return v;
+  }
+
+  override _validateType(value: unknown): void {
+    if (typeof value !== "number") throw new Error("must be a number");
+    if (this.positive && value <= 0) throw new Error("must be a positive number");
+    if (Number.isFinite(this.min) && value < this.min!) throw new Error(`must be at least ${this.min}`);
+    if (Number.isFinite(this.max) && value > this.max!) throw new Error(`must be at most ${this.max}`);
+    if (this.choices && !choiceKeys(this.choices).map(String).includes(String(value))) throw new Error(`${value} is not a valid choice`);
+    if (this.integer) {
+      if (!Number.isInteger(value)) throw new Error("must be an integer");
+    } else if (!Number.isFinite(value)) throw new Error("must be a finite number");
+  }
+}
+
+export class StringField extends DataField {
+  declare blank: boolean;
+  declare trim: boolean;
+  declare choices: unknown;
+
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, blank: true, trim: true, choices: undefined, textSearch: false };
+  }
+
+  constructor(options: FieldOptions = {}) {
+    super(options);
+    if (this.choices) {
+      this.nullable = options.nullable ?? false;
+      this.blank = (options.blank as boolean | undefined) ?? false;
+    }
+  }
+
+  override clean(value: unknown, options: CleanOptions = {}): unknown {
+    if (typeof value === "string" && this.trim) value = value.trim();
+    return super.clean(value, options);
+  }
+
+  override getInitialValue(data: AnyObject = {}): unknown {
+    const initial = super.getInitialValue(data);
+    if (this.blank && this.required && !initial) return "";
+    return initial;
+  }
+
+  override _cast(value: unknown): unknown {
+    return String(value);
+  }
+
+  override validate(value: unknown, options: CleanOptions = {}): DataModelValidationFailure | undefined {
+    if (value === "" && !this.blank) return new DataModelValidationFailure({ invalidValue: value, message: "may not be a blank string" });
+    if (value === "" && this.blank) return undefined;
+    return super.validate(value, options);
+  }
+
+  override _validateType(value: unknown): void {
+    if (typeof value !== "string") throw new Error("must be a string");
+    if (this.choices && !choiceKeys(this.choices).includes(value)) throw new Error(`${value} is not a valid choice`);
+  }
+}
+
+export class HTMLField extends StringField {
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, required: true, blank: true };
+  }
+}
+
+export class FilePathField extends StringField {
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, categories: [], base64: false, wildcard: false };
+  }
+}
+
+export class ColorField extends StringField {
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, nullable: true, initial: null, blank: false };
+  }
+  override _validateType(value: unknown): void {
+    super._validateType(value);
+    if (!/^#[0-9a-f]{6}$/i.test(value as string)) throw new Error("must be a valid color string");
+  }
+}
+
+export class DocumentIdField extends StringField {
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, required: true, blank: false, nullable: true, initial: null, readonly: true };
+  }
+  override _validateType(value: unknown): void {
+    if (typeof value !== "string" || !/^[a-zA-Z0-9]{16}$/.test(value)) throw new Error("must be a valid 16-character alphanumeric ID");
+  }
+}
+
+export class ForeignDocumentField extends DocumentIdField {
+  declare model: unknown;
+  constructor(model: unknown, options: FieldOptions = {}) {
+    super({ readonly: false, ...options });
+    this.model = model;
+  }
+}
+
+export class DocumentUUIDField extends StringField {
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, required: true, blank: false, nullable: true, initial: null };
+  }
+}
+
+export class ObjectField extends DataField {
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, required: true, nullable: false };
+  }
+  override getInitialValue(data: AnyObject = {}): unknown {
+    const initial = super.getInitialValue(data);
+    if (this.required && initial === undefined) return {};
+    return initial;
+  }
+  override _cast(value: unknown): unknown {
+    if (value && typeof (value as AnyObject).toObject === "function") value = (value as AnyObject).toObject();
+    return isPlainObject(value) ? value : {};
+  }
+  override initialize(value: unknown): unknown {
+    return value ? deepClone(value) : value;
+  }
+  override _validateType(value: unknown, _options?: CleanOptions): DataModelValidationFailure | void {
+    if (!isPlainObject(value)) throw new Error("must be an object");
+  }
+}
+
+export class TypedObjectField extends ObjectField {
+  static override recursive = true;
+  declare element: DataField;
+  constructor(element: DataField, options: FieldOptions = {}) {
+    super(options);
+    element.name ||= "element";
+    element.parent = this;
+    this.element = element;
+  }
+  override _cleanType(value: unknown, options: CleanOptions): unknown {
+    const data = value as AnyObject;
+    for (const key of Object.keys(data)) {
+      if (key.startsWith("-=")) continue;
+      data[key] = this.element.clean(data[key], { ...options, partial: false });
+    }
+    return data;
+  }
+  override _validateType(value: unknown, options: CleanOptions): DataModelValidationFailure | void {
+    if (!isPlainObject(value)) throw new Error("must be an object");
+    const failure = new DataModelValidationFailure({ unresolved: false });
+    for (const [key, v] of Object.entries(value)) {
+      if (key.startsWith("-=")) continue;
+      const f = this.element.validate(v, options);
+      if (f) {
+        failure.fields[key] = f;
+        failure.unresolved = true;
+      }
+    }
+    return failure;
+  }
+  override initialize(value: unknown, model?: unknown): unknown {
+    const out: AnyObject = {};
+    for (const [k, v] of Object.entries((value as AnyObject) ?? {})) out[k] = this.element.initialize(v, model);
+    return out;
+  }
+}
+
+export class SchemaField extends DataField {
+  static override recursive = true;
+  declare fields: Record<string, DataField>;
+
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, required: true, nullable: false };
+  }
+
+  constructor(fields: Record<string, DataField>, options: FieldOptions = {}) {
+    super(options);
+    this.fields = {};
+    for (const [name, field] of Object.entries(fields)) {
+      if (!(field instanceof DataField)) throw new Error(`The "${name}" field is not an instance of the DataField class`);
+      if (field.parent !== undefined) throw new Error(`The "${field.fieldPath}" field already belongs to some other parent`);
+      field.name = name;
+      field.parent = this;
+      this.fields[name] = field;
+    }
+  }
+
+  override getInitialValue(data: AnyObject = {}): unknown {
+    if (this.options.initial !== undefined && typeof this.options.initial !== "function") return deepClone(this.options.initial);
+    const out: AnyObject = {};
+    for (const [name, field] of Object.entries(this.fields)) out[name] = field.getInitialValue(data);
+    return out;
+  }
+
+  has(name: string): boolean {
+    return name in this.fields;
+  }
+
+  get(name: string): DataField | undefined {
+    return this.fields[name];
+  }
+
+  /** A field by dotted path relative to this schema. */
+  getField(path: string | string[]): DataField | undefined {
+    const parts = Array.isArray(path) ? [...path] : path.split(".");
+    const head = parts.shift()!;
+    const field = this.fields[head];
+    if (!parts.length || !field) return field;
+    if (field instanceof SchemaField) return field.getField(parts);
+    return undefined;
+  }
+
+  *[Symbol.iterator](): IterableIterator<DataField> {
+    yield* Object.values(this.fields);
+  }
+
+  keys(): string[] {
+    return Object.keys(this.fields);
+  }
+
+  override _cast(value: unknown): unknown {
+    return isPlainObject(value) ? value : {};
+  }
+
+  override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
+    const data = value as AnyObject;
+    for (const key of Object.keys(data)) if (!this.has(key) && !isDeletionKey(key)) delete data[key];
+    for (const [name, field] of Object.entries(this.fields)) {
+      if (options.partial && !(name in data)) continue;
+      data[name] = field.clean(data[name], { ...options, source: options.source ?? data });
+    }
+    return data;
+  }
+
+  override _validateType(value: unknown, options: CleanOptions & { partial?: boolean } = {}): DataModelValidationFailure | void {
+    if (!isPlainObject(value)) throw new Error("must be an object");
+    const failure = new DataModelValidationFailure({ unresolved: false });
+    for (const [name, field] of Object.entries(this.fields)) {
+      if (options.partial && !(name in value)) continue;
+      const f = field.validate(value[name], options);
+      if (f) {
+        failure.fields[name] = f;
+        failure.unresolved = true;
+      }
+    }
+    return failure;
+  }
+
+  override initialize(value: unknown, model?: unknown): unknown {
+    if (!value) return value;
+    const out: AnyObject = {};
+    for (const [name, field] of Object.entries(this.fields)) out[name] = field.initialize((value as AnyObject)[name], model);
+    return out;
+  }
+
+  override toObject(value: unknown): unknown {
+    if (!value) return value;
+    const out: AnyObject = {};
+    for (const [name, field] of Object.entries(this.fields)) out[name] = field.toObject((value as AnyObject)[name]);
+    return out;
+  }
+}
+
+export class ArrayField extends DataField {
+  static override recursive = true;
+  declare element: DataField;
+
+  static override get _defaults(): FieldOptions {
+    return { ...super._defaults, required: true, nullable: false, initial: () => [] };
+  }
+
+  constructor(element: DataField, options: FieldOptions = {}) {
+    super(options);
+    element.name ||= "element";
+    element.parent = this;
+    this.element = element;
+  }
+
+  override _cast(value: unknown): unknown {
+    if (value instanceof Set) return [...value];
+    return Array.isArray(value) ? value : [value];
+  }
+
+  override _cleanType(value: unknown, options: CleanOptions): unknown {
+    return (value as unknown[]).map((v) => this.element.clean(v, { ...options, partial: false }));
+  }
+
+  override _validateType(value: unknown, options: CleanOptions): DataModelValidationFailure | void {
+    if (!Array.isArray(value)) throw new Error("must be an Array");
+    const failure = new DataModelValidationFailure({ unresolved: false });
+    value.forEach((v, i) => {
+      const f = this.element.validate(v, options);
+      if (f) {
+        failure.elements.push({ id: i, failure: f });
+        failure.unresolved = true;
+      }
+    });
+    return failure;
+  }
+
+  override initialize(value: unknown, model?: unknown): unknown {
+    return (value as unknown[] | undefined)?.map((v) => this.element.initialize(v, model));
+  }
+
+  override toObject(value: unknown): unknown {
+    return (value as unknown[] | undefined)?.map((v) => this.element.toObject(v));
+  }
+}
+
+export class SetField extends ArrayField {
+  override _validateType(value: unknown, options: CleanOptions): DataModelValidationFailure | void {
+    if (!Array.isArray(value)) throw new Error("must be an Array");
+    if (new Set(value).size !== value.length) throw new Error("cannot contain duplicate values");
+    return super._validateType(value, options);
+  }
+  override initialize(value: unknown, model?: unknown): unknown {
+    return new Set((value as unknown[] | undefined)?.map((v) => this.element.initialize(v, model)) ?? []);
+  }
+  override toObject(value: unknown): unknown {
+    return value ? [...(value as Set<unknown>)].map((v) => this.element.toObject(v)) : value;
+  }
+}
+
+/** A nested DataModel stored as plain data and initialized into an instance of `model`. */
+export class EmbeddedDataField extends SchemaField {
+  declare model: any;
+  constructor(model: any, options: FieldOptions = {}) {
+    super(model.defineSchema(), options);
+    this.model = model;
+  }
+  override initialize(value: unknown, model?: unknown): unknown {
+    if (!value) return value;
+    return new this.model(value, { parent: model });
+  }
+}
+
+/** Used by documents for `_id`-less typed `system` data; resolved by the document. */
+export class TypeDataField extends ObjectField {}
+
+export function createFields() {
+  return {
+    DataField,
+    AnyField,
+    BooleanField,
+    NumberField,
+    StringField,
+    HTMLField,
+    FilePathField,
+    ColorField,
+    DocumentIdField,
+    ForeignDocumentField,
+    DocumentUUIDField,
+    ObjectField,
+    TypedObjectField,
+    SchemaField,
+    ArrayField,
+    SetField,
+    EmbeddedDataField,
+    TypeDataField,
+  };
+}
+
+export { getType };

@@ -1,0 +1,778 @@
+/**
+ * One connected Foundry client: its own `game`, `CONFIG`, `Hooks`, `ui` and
+ * document classes, talking to the shared WorldServer. The client-side flow of a
+ * write follows Foundry v13: construct/validate locally, run `_preCreate` /
+ * `_preUpdate` / `_preDelete` and the `pre*` hooks (either may cancel), send one
+ * request for the whole batch, and apply the server's broadcast on every client
+ * with `_on*` callbacks and the `create*` / `update*` / `delete*` hooks.
+ */
+import { DataModel, TypeDataModel } from "./data-model";
+import { createFields, DataModelValidationError, DataModelValidationFailure } from "./fields";
+import { HooksImpl } from "./hooks";
+import { Localization } from "./i18n";
+import { Notifications } from "./notifications";
+import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
+import { coreSchema, DOCUMENT_META } from "./schemas";
+import { OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
+import { createTemplateEngine, type TemplateEngine } from "./templates";
+import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeObject, utils } from "./utils";
+
+export interface RuntimeOptions {
+  translations: AnyObject;
+  /** Folder that `systems/<id>/` paths resolve to (the built system or the repo). */
+  systemRoot: string;
+  /** Seed for this client's dice. */
+  seed?: number;
+}
+
+/** Mulberry32: a small seeded source for `CONFIG.Dice.randomUniform`. */
+function seededUniform(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return r === 0 ? 1 / 4294967296 : r;
+  };
+}
+
+export class DocumentCollection<T extends { id: string | null; name?: string }> extends Map<string, T> {
+  constructor(readonly documentName: string) {
+    super();
+  }
+  get contents(): T[] {
+    return [...this.values()];
+  }
+  getName(name: string): T | undefined {
+    return this.contents.find((d) => d.name === name);
+  }
+  filter(fn: (d: T) => boolean): T[] {
+    return this.contents.filter(fn);
+  }
+  find(fn: (d: T) => boolean): T | undefined {
+    return this.contents.find(fn);
+  }
+  some(fn: (d: T) => boolean): boolean {
+    return this.contents.some(fn);
+  }
+  map<U>(fn: (d: T) => U): U[] {
+    return this.contents.map(fn);
+  }
+  reduce<U>(fn: (acc: U, d: T) => U, initial: U): U {
+    return this.contents.reduce(fn, initial);
+  }
+}
+
+export function createRuntime(server: WorldServer, userId: string, options: RuntimeOptions) {
+  const systemJson = server.systemJson;
+  const i18n = new Localization(options.translations);
+  const hooks = new HooksImpl();
+  const notifications = new Notifications(i18n);
+  const rolls: { formula: string; results: number[][] }[] = [];
+  const fields = createFields();
+  const localSettings = new Map<string, unknown>();
+  const worldSettings = new Map<string, unknown>();
+
+  const documentTypes: Record<string, string[]> = {};
+  for (const [name, meta] of Object.entries(DOCUMENT_META)) {
+    const systemTypes = Object.keys((systemJson.documentTypes as AnyObject)?.[name] ?? {});
+    documentTypes[name] = [...meta.coreTypes, ...systemTypes];
+  }
+
+  const CONFIG: AnyObject = {
+    Dice: { randomUniform: seededUniform(options.seed ?? 1), rolls: [] as unknown[], terms: { d: Die } },
+    statusEffects: [
+      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+      { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+      { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
+      { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
+    ],
+    specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
+    queries: {} as Record<string, (data: unknown, options: { timeout?: number }) => unknown>,
+    ui: {},
+    time: { roundTime: 6, turnTime: 0 },
+  };
+
+  const game: AnyObject = {
+    ready: false,
+    i18n,
+    system: { id: systemJson.id, title: systemJson.title, version: systemJson.version, documentTypes: systemJson.documentTypes },
+    world: { id: "harness-world", title: "Harness World" },
+    documentTypes,
+    userId,
+  };
+
+  const ui: AnyObject = { notifications };
+
+  // ---- documents -------------------------------------------------------------
+
+  const parentPath = (parent: AnyObject | null | undefined): ParentStep[] => {
+    if (!parent) return [];
+    return [...parentPath(parent.parent), { documentName: parent.documentName, id: parent.id }];
+  };
+
+  const resolveParent = (path: ParentStep[]): AnyObject | null => {
+    let doc: AnyObject | null = null;
+    for (const step of path) {
+      const meta = DOCUMENT_META[step.documentName]!;
+      doc = doc ? doc[`${DOCUMENT_META[doc.documentName]!.embedded[step.documentName]}`]?.get(step.id) ?? null : game[worldCollectionKey(meta.collection)]?.get(step.id) ?? null;
+      if (!doc) return null;
+    }
+    return doc;
+  };
+
+  const worldCollectionKey = (collection: string) => (collection === "journal" ? "journal" : collection);
+
+  const collectionFor = (documentName: string, parent: AnyObject | null): DocumentCollection<any> => {
+    if (parent) return parent[DOCUMENT_META[parent.documentName]!.embedded[documentName]!];
+    return game[worldCollectionKey(DOCUMENT_META[documentName]!.collection)];
+  };
+
+  const levelOf = (level: string | number) => (typeof level === "number" ? level : (OWNERSHIP as AnyObject)[level]);
+
+  class Document extends DataModel {
+    static metadata = DOCUMENT_META.Actor!;
+    declare _id: string | null;
+    declare name: string;
+    declare type: string;
+    declare system: any;
+    declare ownership: Record<string, number>;
+    declare flags: AnyObject;
+
+    static get documentName(): string {
+      return this.metadata.name;
+    }
+    get documentName(): string {
+      return (this.constructor as typeof Document).documentName;
+    }
+    static override defineSchema() {
+      return coreSchema(this.metadata.name);
+    }
+    static override get validationName(): string {
+      return this.metadata.name;
+    }
+    static get implementation(): typeof Document {
+      return CONFIG[this.documentName]?.documentClass ?? this;
+    }
+    static get TYPES(): string[] {
+      return documentTypes[this.documentName] ?? [];
+    }
+
+    get id(): string | null {
+      return this._id;
+    }
+    get uuid(): string {
+      const own = `${this.documentName}.${this.id}`;
+      return this.parent ? `${(this.parent as Document).uuid}.${own}` : own;
+    }
+    get isEmbedded(): boolean {
+      return Boolean(this.parent);
+    }
+    get collection(): DocumentCollection<any> {
+      return collectionFor(this.documentName, this.parent as AnyObject | null);
+    }
+
+    protected static systemModel(type: string | undefined): typeof TypeDataModel | undefined {
+      if (!this.metadata.hasTypeData || !type) return undefined;
+      return CONFIG[this.metadata.name]?.dataModels?.[type];
+    }
+
+    override _initializeSource(data: AnyObject): AnyObject {
+      const cls = this.constructor as typeof Document;
+      let source = deepClone(data ?? {});
+      source = cls.migrateData(source);
+      const system = source.system;
+      delete source.system;
+      cls.schema.clean(source);
+      if (cls.metadata.hasTypeData) {
+        const model = cls.systemModel(source.type);
+        source.system = model ? model.cleanData(model.migrateData(deepClone(system ?? {}))) : deepClone(system ?? {});
+      } else delete source.system;
+      return source;
+    }
+
+    override _validateSource(source: AnyObject, partial = false): DataModelValidationFailure | undefined {
+      const cls = this.constructor as typeof Document;
+      // The typed `system` object is validated by its own data model below.
+      const core = { ...source, system: {} };
+      const failure = cls.schema.validate(core, { partial } as never) ?? new DataModelValidationFailure({ unresolved: false });
+      if (cls.metadata.hasTypeData && "type" in source) {
+        if (!documentTypes[cls.documentName]!.includes(source.type)) {
+          failure.fields.type = new DataModelValidationFailure({ invalidValue: source.type, message: `"${source.type}" is not a valid type for the ${cls.documentName} Document class` });
+        }
+        const model = cls.systemModel(source.type);
+        const sysFailure = model?.schema.validate(source.system);
+        if (sysFailure && !sysFailure.isEmpty()) failure.fields.system = sysFailure;
+      }
+      return failure.isEmpty() ? undefined : failure;
+    }
+
+    override _initialize(): void {
+      const cls = this.constructor as typeof Document;
+      for (const [name, field] of Object.entries(cls.schema.fields)) {
+        if (name === "system") continue;
+        if (Object.values(cls.metadata.embedded).includes(name)) continue;
+        (this as AnyObject)[name] = field.initialize(this._source[name], this);
+      }
+      if (cls.metadata.hasTypeData) {
+        const model = cls.systemModel(this._source.type);
+        if (model) {
+          const system = new model(this._source.system, { parent: this });
+          Object.defineProperty(system, "_source", { value: this._source.system, writable: true, enumerable: false });
+          this.system = system;
+        } else this.system = deepClone(this._source.system);
+      }
+      for (const [childName, field] of Object.entries(cls.metadata.embedded)) {
+        if (!(field in cls.schema.fields)) continue;
+        const existing = (this as AnyObject)[field] as DocumentCollection<any> | undefined;
+        if (existing) continue;
+        const collection = new DocumentCollection<any>(childName);
+        const childCls = CONFIG[childName]?.documentClass;
+        for (const childSource of this._source[field] ?? []) {
+          const child = new childCls(childSource, { parent: this });
+          collection.set(child.id, child);
+        }
+        Object.defineProperty(this, field, { value: collection, writable: true, enumerable: false });
+      }
+    }
+
+    getEmbeddedCollection(name: string): DocumentCollection<any> {
+      const field = (this.constructor as typeof Document).metadata.embedded[name];
+      if (!field) throw new Error(`${name} is not a valid embedded Document within the ${this.documentName} Document`);
+      return (this as AnyObject)[field];
+    }
+
+    getEmbeddedDocument(name: string, id: string): any {
+      return this.getEmbeddedCollection(name).get(id);
+    }
+
+    override updateSource(changes: AnyObject = {}, { dryRun = false }: { dryRun?: boolean } = {}): AnyObject {
+      const cls = this.constructor as typeof Document;
+      const expanded = expandObject(deepClone(changes));
+      delete expanded._id;
+      const systemChanges = expanded.system;
+      delete expanded.system;
+      cls.schema.clean(expanded, { partial: true });
+      if (systemChanges !== undefined && cls.metadata.hasTypeData) {
+        const model = cls.systemModel(expanded.type ?? this._source.type);
+        if (model) model.schema.clean(systemChanges, { partial: true });
+        expanded.system = systemChanges;
+      }
+      const merged = mergeObject(deepClone(this._source), expanded, { performDeletions: true });
+      const failure = this._validateSource(merged);
+      if (failure) throw new DataModelValidationError(failure, `${this.documentName} [${this.id}]`);
+      const diff = diffObject(this._source, merged);
+      if (dryRun || isEmpty(diff)) return diff;
+      this._source = merged;
+      this._initialize();
+      this.syncParentSource();
+      return diff;
+    }
+
+    /** Keep the parent's stored array pointing at this document's current source. */
+    private syncParentSource(): void {
+      const parent = this.parent as Document | null;
+      if (!parent) return;
+      const field = (parent.constructor as typeof Document).metadata.embedded[this.documentName]!;
+      const list = parent._source[field] as AnyObject[];
+      const index = list.findIndex((s) => s._id === this.id);
+      if (index >= 0) list[index] = this._source;
+    }
+
+    override toObject(source = true): AnyObject {
+      return source ? deepClone(this._source) : super.toObject(false);
+    }
+
+    // ---- ownership ----
+
+    getUserLevel(user: AnyObject | null = game.user): number {
+      if (!user) return OWNERSHIP.NONE;
+      if (user.isGM) return OWNERSHIP.OWNER;
+      const own = this.ownership?.[user.id] ?? this.ownership?.default;
+      if (this.parent && (own === undefined || own === OWNERSHIP.INHERIT)) return (this.parent as Document).getUserLevel(user);
+      return own ?? OWNERSHIP.NONE;
+    }
+    testUserPermission(user: AnyObject, level: string | number, { exact = false } = {}): boolean {
+      const have = this.getUserLevel(user);
+      const want = levelOf(level);
+      return exact ? have === want : have >= want;
+    }
+    get permission(): number {
+      return this.getUserLevel(game.user);
+    }
+    get isOwner(): boolean {
+      return this.testUserPermission(game.user, "OWNER");
+    }
+    get visible(): boolean {
+      return this.testUserPermission(game.user, "OBSERVER") || this.testUserPermission(game.user, "LIMITED");
+    }
+    get limited(): boolean {
+      return this.testUserPermission(game.user, "LIMITED", { exact: true });
+    }
+
+    // ---- flags ----
+
+    getFlag(scope: string, key: string): unknown {
+      return getProperty(this.flags?.[scope], key);
+    }
+    async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
+      return this.update({ [`flags.${scope}.${key}`]: value });
+    }
+    async unsetFlag(scope: string, key: string): Promise<this | undefined> {
+      const parts = key.split(".");
+      const last = parts.pop()!;
+      const head = parts.length ? `${parts.join(".")}.` : "";
+      return this.update({ [`flags.${scope}.${head}-=${last}`]: null });
+    }
+
+    // ---- data preparation ----
+
+    prepareData(): void {
+      const typed = this.system instanceof TypeDataModel;
+      if (typed) this.system.prepareBaseData();
+      this.prepareBaseData();
+      this.prepareEmbeddedDocuments();
+      if (typed) this.system.prepareDerivedData();
+      this.prepareDerivedData();
+    }
+    prepareBaseData(): void {}
+    prepareEmbeddedDocuments(): void {
+      for (const field of Object.values((this.constructor as typeof Document).metadata.embedded)) {
+        const collection = (this as AnyObject)[field] as DocumentCollection<any> | undefined;
+        collection?.forEach((d) => d.prepareData());
+      }
+    }
+    prepareDerivedData(): void {}
+
+    // ---- lifecycle callbacks (the system overrides these) ----
+
+    async _preCreate(data: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
+      if (this.system instanceof TypeDataModel) return this.system._preCreate(data, options, user);
+    }
+    _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
+      if (this.system instanceof TypeDataModel) this.system._onCreate(data, options, userId);
+    }
+    async _preUpdate(changes: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
+      if (this.system instanceof TypeDataModel) return this.system._preUpdate(changes, options, user);
+    }
+    _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
+      if (this.system instanceof TypeDataModel) this.system._onUpdate(changed, options, userId);
+    }
+    async _preDelete(options: AnyObject, user: AnyObject): Promise<boolean | void> {
+      if (this.system instanceof TypeDataModel) return this.system._preDelete(options, user);
+    }
+    _onDelete(options: AnyObject, userId: string): void {
+      if (this.system instanceof TypeDataModel) this.system._onDelete(options, userId);
+    }
+
+    // ---- database operations ----
+
+    static async create(data: AnyObject, options: AnyObject = {}): Promise<any> {
+      const created = await this.createDocuments([data], options);
+      return created[0];
+    }
+
+    static async createDocuments(data: AnyObject[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
+      const name = this.documentName;
+      const cls = CONFIG[name]?.documentClass ?? this;
+      const user = game.user;
+      const sources: AnyObject[] = [];
+      for (const d of data) {
+        const createData = d instanceof DataModel ? d.toObject() : deepClone(d);
+        const doc = new cls(createData, { parent });
+        if ((await doc._preCreate(createData, options, user)) === false) continue;
+        if (hooks.call(`preCreate${name}`, doc, createData, options, user.id) === false) continue;
+        sources.push(doc.toObject());
+      }
+      if (!sources.length) return [];
+      const created = server.create(client, name, parentPath(parent), sources, options);
+      const collection = collectionFor(name, parent);
+      return created.map((c) => collection.get(c._id));
+    }
+
+    async update(changes: AnyObject = {}, options: AnyObject = {}): Promise<this | undefined> {
+      const updated = await (this.constructor as typeof Document).updateDocuments([{ ...changes, _id: this.id }], { ...options, parent: this.parent });
+      return updated[0];
+    }
+
+    static async updateDocuments(updates: AnyObject[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
+      const name = this.documentName;
+      const collection = collectionFor(name, parent);
+      const user = game.user;
+      const send: AnyObject[] = [];
+      for (const update of updates) {
+        const doc = collection.get(update._id);
+        if (!doc) throw new Error(`${name} [${update._id}] does not exist in the ${collection.documentName} collection`);
+        const changes = expandObject(deepClone(update));
+        delete changes._id;
+        doc.updateSource(changes, { dryRun: true });
+        if ((await doc._preUpdate(changes, options, user)) === false) continue;
+        if (hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false) continue;
+        const diff = doc.updateSource(changes, { dryRun: true });
+        if (isEmpty(diff)) continue;
+        send.push({ _id: doc.id, ...diff });
+      }
+      if (!send.length) return [];
+      server.update(client, name, parentPath(parent), send, options);
+      return send.map((u) => collection.get(u._id));
+    }
+
+    async delete(options: AnyObject = {}): Promise<this | undefined> {
+      const deleted = await (this.constructor as typeof Document).deleteDocuments([this.id!], { ...options, parent: this.parent });
+      return deleted[0];
+    }
+
+    static async deleteDocuments(ids: string[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
+      const name = this.documentName;
+      const collection = collectionFor(name, parent);
+      const user = game.user;
+      const docs: any[] = [];
+      for (const id of ids) {
+        const doc = collection.get(id);
+        if (!doc) throw new Error(`${name} [${id}] does not exist`);
+        if ((await doc._preDelete(options, user)) === false) continue;
+        if (hooks.call(`preDelete${name}`, doc, options, user.id) === false) continue;
+        docs.push(doc);
+      }
+      if (!docs.length) return [];
+      server.delete(client, name, parentPath(parent), docs.map((d) => d.id), options);
+      return docs;
+    }
+
+    async createEmbeddedDocuments(name: string, data: AnyObject[], options: AnyObject = {}): Promise<any[]> {
+      return CONFIG[name].documentClass.createDocuments(data, { ...options, parent: this });
+    }
+    async updateEmbeddedDocuments(name: string, updates: AnyObject[], options: AnyObject = {}): Promise<any[]> {
+      return CONFIG[name].documentClass.updateDocuments(updates, { ...options, parent: this });
+    }
+    async deleteEmbeddedDocuments(name: string, ids: string[], options: AnyObject = {}): Promise<any[]> {
+      return CONFIG[name].documentClass.deleteDocuments(ids, { ...options, parent: this });
+    }
+  }
+
+  const documentClass = (name: string): typeof Document => {
+    const cls = class extends Document {
+      static override metadata = DOCUMENT_META[name]!;
+    };
+    Object.defineProperty(cls, "name", { value: name });
+    return cls;
+  };
+
+  const Actor = documentClass("Actor");
+  const Item = documentClass("Item");
+  const ActiveEffect = documentClass("ActiveEffect");
+  const Combatant = documentClass("Combatant");
+  const CombatantGroup = documentClass("CombatantGroup");
+  const JournalEntry = documentClass("JournalEntry");
+  const JournalEntryPage = documentClass("JournalEntryPage");
+  const Scene = documentClass("Scene");
+  const TokenDocument = documentClass("Token");
+
+  class Combat extends documentClass("Combat") {
+    get started(): boolean {
+      return (this as AnyObject).round > 0;
+    }
+    get isActive(): boolean {
+      return Boolean((this as AnyObject).active);
+    }
+  }
+
+  const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls);
+
+  class ChatMessage extends documentClass("ChatMessage") {
+    declare author: string;
+    declare whisper: string[];
+    declare blind: boolean;
+    declare content: string;
+    declare speaker: AnyObject;
+
+    static override migrateData(source: AnyObject): AnyObject {
+      if (Array.isArray(source.rolls)) source.rolls = source.rolls.map((r: unknown) => (typeof r === "string" ? r : JSON.stringify(r)));
+      if (source.user && !source.author) source.author = source.user;
+      return source;
+    }
+    get rolls(): InstanceType<typeof Roll>[] {
+      return ((this._source.rolls as string[]) ?? []).map((r) => Roll.fromData(JSON.parse(r)));
+    }
+    set rolls(_value: unknown) {}
+    get isAuthor(): boolean {
+      return this.author === game.user.id;
+    }
+    override get visible(): boolean {
+      if (this.whisper?.length) return game.user.isGM || this.isAuthor || this.whisper.includes(game.user.id);
+      return true;
+    }
+    override getUserLevel(user: AnyObject | null = game.user): number {
+      if (!user) return OWNERSHIP.NONE;
+      if (user.isGM || this.author === user.id) return OWNERSHIP.OWNER;
+      return OWNERSHIP.OBSERVER;
+    }
+    static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
+      return { scene: null, actor: actor?.id ?? null, token: token?.id ?? null, alias: alias ?? actor?.name ?? game.user.name };
+    }
+    static getWhisperRecipients(name: string): AnyObject[] {
+      if (name === "GM") return game.users.filter((u: AnyObject) => u.isGM);
+      return game.users.filter((u: AnyObject) => u.name === name);
+    }
+  }
+
+  class User extends documentClass("User") {
+    declare role: number;
+    get isGM(): boolean {
+      return this.role >= ROLES.ASSISTANT;
+    }
+    get isSelf(): boolean {
+      return this.id === game.userId;
+    }
+    get active(): boolean {
+      return server.isActive(this.id!);
+    }
+    hasRole(role: string | number): boolean {
+      const r = typeof role === "number" ? role : (ROLES as AnyObject)[role];
+      return this.role >= r;
+    }
+    async query(name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
+      return server.query(client, this.id!, name, data, { timeout });
+    }
+  }
+
+  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, Token: TokenDocument })) {
+    CONFIG[name] = { documentClass: cls, dataModels: {}, typeLabels: {}, sheetClasses: {} };
+  }
+
+  class Users extends DocumentCollection<any> {
+    get activeGM(): any {
+      return this.contents.filter((u) => u.active && u.role === ROLES.GAMEMASTER).sort((a, b) => (a.id < b.id ? -1 : 1))[0] ?? null;
+    }
+    get current(): any {
+      return this.get(userId) ?? null;
+    }
+    get players(): any[] {
+      return this.contents.filter((u) => !u.isGM);
+    }
+  }
+  class CombatEncounters extends DocumentCollection<any> {
+    get active(): any {
+      return this.contents.find((c) => c.active) ?? null;
+    }
+    get viewed(): any {
+      return this.active ?? this.contents[0] ?? null;
+    }
+  }
+
+  // ---- settings ----
+
+  class ClientSettings {
+    readonly settings = new Map<string, AnyObject>();
+    register(namespace: string, key: string, config: AnyObject): void {
+      if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the setting");
+      const id = `${namespace}.${key}`;
+      this.settings.set(id, { ...config, key, namespace, id, scope: config.scope ?? "client" });
+    }
+    private config(namespace: string, key: string): AnyObject {
+      const id = `${namespace}.${key}`;
+      const config = this.settings.get(id);
+      if (!config) throw new Error(`"${id}" is not a registered game setting`);
+      return config;
+    }
+    private cast(config: AnyObject, value: unknown): unknown {
+      if (value === undefined) return deepClone(config.default);
+      const type = config.type;
+      if (type instanceof fields.DataField) return type.clean(deepClone(value));
+      if (type === Number) return Number(value);
+      if (type === String) return String(value);
+      if (type === Boolean) return Boolean(value);
+      return deepClone(value);
+    }
+    private check(config: AnyObject, value: unknown): void {
+      const type = config.type;
+      if (type instanceof fields.DataField) {
+        const failure = type.validate(value);
+        if (failure) throw new DataModelValidationError(failure, `Setting ${config.id}`);
+      }
+      if (config.choices && !(String(value) in config.choices)) throw new Error(`${value} is not a valid choice for setting ${config.id}`);
+    }
+    get(namespace: string, key: string): unknown {
+      const config = this.config(namespace, key);
+      const store = config.scope === "world" ? worldSettings : localSettings;
+      return this.cast(config, store.get(config.id));
+    }
+    async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+      const config = this.config(namespace, key);
+      const cleaned = this.cast(config, value);
+      this.check(config, cleaned);
+      if (config.scope === "world") server.setSetting(client, config.id, cleaned);
+      else {
+        localSettings.set(config.id, deepClone(cleaned));
+        config.onChange?.(cleaned);
+      }
+      return cleaned;
+    }
+    applyWorld(key: string, value: unknown): void {
+      worldSettings.set(key, value);
+      const config = this.settings.get(key);
+      if (config && game.ready) config.onChange?.(this.cast(config, value));
+    }
+  }
+
+  game.settings = new ClientSettings();
+
+  // ---- templates ----
+
+  const templates: TemplateEngine = createTemplateEngine({ systemRoot: options.systemRoot, systemId: String(systemJson.id), i18n });
+
+  // ---- the client seen by the server ----
+
+  const client: ServerClient & AnyObject = {
+    userId,
+    receive(event: ServerEvent): void {
+      if (!game.ready && event.kind !== "setting") return;
+      applyEvent(event);
+    },
+    async handleQuery(name: string, data: unknown, opts: { timeout?: number }): Promise<unknown> {
+      const handler = CONFIG.queries[name];
+      if (typeof handler !== "function") throw new Error(`The query "${name}" is not registered`);
+      return handler(data, opts);
+    },
+  };
+
+  function applyEvent(event: ServerEvent): void {
+    if (event.kind === "setting") {
+      game.settings.applyWorld(event.key, event.value);
+      return;
+    }
+    const parent = resolveParent(event.parent);
+    if (event.parent.length && !parent) return;
+    const collection = collectionFor(event.documentName, parent);
+    const cls = CONFIG[event.documentName].documentClass;
+    const field = parent ? DOCUMENT_META[parent.documentName]!.embedded[event.documentName]! : "";
+    if (event.kind === "create") {
+      const docs = event.data.map((source) => {
+        const doc = new cls(source, { parent });
+        collection.set(doc.id, doc);
+        if (parent) parent._source[field].push(doc._source);
+        return doc;
+      });
+      (parent ?? null)?.prepareData?.();
+      for (const doc of docs) {
+        if (!parent) doc.prepareData();
+        doc._onCreate(doc._source, event.options, event.userId);
+        hooks.callAll(`create${event.documentName}`, doc, event.options, event.userId);
+      }
+    } else if (event.kind === "update") {
+      const docs = event.updates.map((update) => {
+        const doc = collection.get(update._id);
+        const changed = deepClone(update);
+        doc.updateSource(update);
+        return [doc, changed] as const;
+      });
+      if (parent) parent.prepareData();
+      for (const [doc, changed] of docs) {
+        if (!parent) doc.prepareData();
+        doc._onUpdate(changed, event.options, event.userId);
+        hooks.callAll(`update${event.documentName}`, doc, changed, event.options, event.userId);
+      }
+    } else {
+      const docs = event.ids.map((id) => {
+        const doc = collection.get(id);
+        collection.delete(id);
+        if (parent) {
+          const list = parent._source[field] as AnyObject[];
+          list.splice(list.findIndex((s) => s._id === id), 1);
+        }
+        return doc;
+      });
+      if (parent) parent.prepareData();
+      for (const doc of docs) {
+        doc._onDelete(event.options, event.userId);
+        hooks.callAll(`delete${event.documentName}`, doc, event.options, event.userId);
+      }
+    }
+  }
+
+  /** Build the world collections from the server's data, as Foundry does after `setup`. */
+  function initializeDocuments(): void {
+    const snapshot = server.snapshot();
+    const world: [string, string, new (name: string) => DocumentCollection<any>][] = [
+      ["users", "User", Users],
+      ["actors", "Actor", DocumentCollection],
+      ["items", "Item", DocumentCollection],
+      ["combats", "Combat", CombatEncounters],
+      ["messages", "ChatMessage", DocumentCollection],
+      ["journal", "JournalEntry", DocumentCollection],
+      ["scenes", "Scene", DocumentCollection],
+    ];
+    for (const [key, name, Collection] of world) {
+      const collection = new Collection(name);
+      game[key] = collection;
+      for (const source of snapshot.collections[key] ?? []) {
+        const doc = new CONFIG[name].documentClass(source, {});
+        collection.set(doc.id, doc);
+      }
+    }
+    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
+    game.user = game.users.get(userId);
+  }
+
+  function fromUuidSync(uuid: string): any {
+    const parts = uuid.split(".");
+    let doc: any = null;
+    for (let i = 0; i < parts.length; i += 2) {
+      const name = parts[i]!;
+      const id = parts[i + 1]!;
+      const collection = doc ? doc.getEmbeddedCollection(name) : game[worldCollectionKey(DOCUMENT_META[name]?.collection ?? "")];
+      doc = collection?.get(id) ?? null;
+      if (!doc) return null;
+    }
+    return doc;
+  }
+
+  Object.defineProperty(game, "combat", { get: () => game.combats?.viewed ?? null });
+
+  const CONST = {
+    DOCUMENT_OWNERSHIP_LEVELS: { ...OWNERSHIP },
+    USER_ROLES: { ...ROLES },
+    CHAT_MESSAGE_STYLES: { OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 },
+    DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
+  };
+
+  const foundry = {
+    abstract: { DataModel, TypeDataModel, Document },
+    data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
+    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, TokenDocument },
+    dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
+    utils,
+    applications: { handlebars: { renderTemplate: templates.render, loadTemplates: templates.load, getTemplate: templates.get } },
+    CONST,
+  };
+
+  const globals: AnyObject = {
+    foundry,
+    game,
+    CONFIG,
+    CONST,
+    Hooks: hooks,
+    ui,
+    Roll,
+    Actor,
+    Item,
+    ActiveEffect,
+    Combat,
+    Combatant,
+    CombatantGroup,
+    ChatMessage,
+    User,
+    JournalEntry,
+    Handlebars: templates.handlebars,
+    fromUuid: async (uuid: string) => fromUuidSync(uuid),
+    fromUuidSync,
+    console,
+  };
+  CONFIG.Dice.rolls.push(Roll);
+
+  return { globals, game, CONFIG, hooks, i18n, notifications, rolls, client, templates, initializeDocuments };
+}
+
+export type Runtime = ReturnType<typeof createRuntime>;

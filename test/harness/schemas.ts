@@ -1,0 +1,171 @@
+/**
+ * Core document schemas, reduced to the fields the system touches, and the
+ * document metadata the harness needs (collections, embedded children, types).
+ */
+import {
+  ArrayField,
+  BooleanField,
+  DataField,
+  DocumentIdField,
+  FilePathField,
+  ForeignDocumentField,
+  HTMLField,
+  NumberField,
+  ObjectField,
+  SchemaField,
+  StringField,
+} from "./fields";
+
+export interface DocumentMeta {
+  name: string;
+  collection: string;
+  embedded: Record<string, string>;
+  hasTypeData: boolean;
+  /** Types allowed besides the system's own (Foundry's core "base" type). */
+  coreTypes: string[];
+  label: string;
+}
+
+export const DOCUMENT_META: Record<string, DocumentMeta> = {
+  Actor: { name: "Actor", collection: "actors", embedded: { Item: "items", ActiveEffect: "effects" }, hasTypeData: true, coreTypes: [], label: "Actor" },
+  Item: { name: "Item", collection: "items", embedded: { ActiveEffect: "effects" }, hasTypeData: true, coreTypes: [], label: "Item" },
+  ActiveEffect: { name: "ActiveEffect", collection: "effects", embedded: {}, hasTypeData: true, coreTypes: ["base"], label: "Effect" },
+  Combat: { name: "Combat", collection: "combats", embedded: { Combatant: "combatants", CombatantGroup: "groups" }, hasTypeData: true, coreTypes: ["base"], label: "Combat" },
+  Combatant: { name: "Combatant", collection: "combatants", embedded: {}, hasTypeData: true, coreTypes: ["base"], label: "Combatant" },
+  CombatantGroup: { name: "CombatantGroup", collection: "groups", embedded: {}, hasTypeData: true, coreTypes: ["base"], label: "Combatant Group" },
+  ChatMessage: { name: "ChatMessage", collection: "messages", embedded: {}, hasTypeData: true, coreTypes: ["base"], label: "Message" },
+  User: { name: "User", collection: "users", embedded: {}, hasTypeData: false, coreTypes: [], label: "User" },
+  JournalEntry: { name: "JournalEntry", collection: "journal", embedded: { JournalEntryPage: "pages" }, hasTypeData: false, coreTypes: [], label: "Journal Entry" },
+  JournalEntryPage: { name: "JournalEntryPage", collection: "pages", embedded: {}, hasTypeData: true, coreTypes: ["text", "image", "pdf", "video"], label: "Page" },
+  Scene: { name: "Scene", collection: "scenes", embedded: { Token: "tokens" }, hasTypeData: false, coreTypes: [], label: "Scene" },
+  Token: { name: "Token", collection: "tokens", embedded: {}, hasTypeData: false, coreTypes: [], label: "Token" },
+};
+
+const id = () => new DocumentIdField();
+const ownership = () => new ObjectField({ initial: { default: 0 } });
+const flags = () => new ObjectField();
+const stats = () => new ObjectField();
+const name = () => new StringField({ required: true, blank: false });
+const type = () => new StringField({ required: true, blank: false });
+const system = () => new ObjectField();
+const embedded = () => new ArrayField(new ObjectField());
+const sort = () => new NumberField({ required: true, integer: true, nullable: false, initial: 0 });
+const folder = () => new ForeignDocumentField(null);
+const img = () => new FilePathField({ required: false, nullable: true, initial: null });
+
+export function coreSchema(documentName: string): Record<string, DataField> {
+  switch (documentName) {
+    case "Actor":
+      return { _id: id(), name: name(), type: type(), img: img(), system: system(), prototypeToken: new ObjectField(), items: embedded(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
+    case "Item":
+      return { _id: id(), name: name(), type: type(), img: img(), system: system(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
+    case "ActiveEffect":
+      return { _id: id(), name: name(), type: new StringField({ required: true, blank: false, initial: "base" }), img: img(), system: system(), statuses: new ArrayField(new StringField()), disabled: new BooleanField(), changes: new ArrayField(new ObjectField()), flags: flags(), _stats: stats() };
+    case "Combat":
+      return {
+        _id: id(),
+        type: new StringField({ required: true, blank: false, initial: "base" }),
+        system: system(),
+        scene: new ForeignDocumentField(null),
+        groups: embedded(),
+        combatants: embedded(),
+        active: new BooleanField(),
+        round: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+        turn: new NumberField({ required: true, integer: true, min: 0, initial: null }),
+        sort: sort(),
+        flags: flags(),
+        _stats: stats(),
+      };
+    case "Combatant":
+      return {
+        _id: id(),
+        type: new StringField({ required: true, blank: false, initial: "base" }),
+        system: system(),
+        actorId: new ForeignDocumentField(null),
+        tokenId: new ForeignDocumentField(null),
+        sceneId: new ForeignDocumentField(null),
+        name: new StringField({ required: false, blank: true }),
+        img: img(),
+        initiative: new NumberField(),
+        hidden: new BooleanField(),
+        defeated: new BooleanField(),
+        group: new ForeignDocumentField(null),
+        flags: flags(),
+        _stats: stats(),
+      };
+    case "CombatantGroup":
+      return { _id: id(), type: new StringField({ required: true, blank: false, initial: "base" }), system: system(), name: new StringField({ required: false, blank: true }), img: img(), initiative: new NumberField(), ownership: ownership(), flags: flags(), _stats: stats() };
+    case "ChatMessage":
+      return {
+        _id: id(),
+        type: new StringField({ required: true, blank: false, initial: "base" }),
+        system: system(),
+        style: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
+        author: new ForeignDocumentField(null, { nullable: false }),
+        timestamp: new NumberField({ required: true, nullable: false, initial: 0 }),
+        flavor: new HTMLField(),
+        title: new StringField(),
+        content: new HTMLField(),
+        speaker: new SchemaField({
+          scene: new ForeignDocumentField(null),
+          actor: new ForeignDocumentField(null),
+          token: new ForeignDocumentField(null),
+          alias: new StringField(),
+        }),
+        whisper: new ArrayField(new ForeignDocumentField(null)),
+        blind: new BooleanField(),
+        rolls: new ArrayField(new StringField()),
+        sound: new FilePathField({ nullable: true, initial: null }),
+        emote: new BooleanField(),
+        flags: flags(),
+        _stats: stats(),
+      };
+    case "User":
+      return {
+        _id: id(),
+        name: name(),
+        role: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 4, initial: 1 }),
+        password: new StringField(),
+        avatar: img(),
+        character: new ForeignDocumentField(null),
+        color: new StringField({ initial: "#aa3333" }),
+        flags: flags(),
+        _stats: stats(),
+      };
+    case "JournalEntry":
+      return { _id: id(), name: name(), pages: embedded(), folder: folder(), categories: new ArrayField(new ObjectField()), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
+    case "JournalEntryPage":
+      return {
+        _id: id(),
+        name: name(),
+        type: new StringField({ required: true, blank: false, initial: "text" }),
+        system: system(),
+        title: new SchemaField({ show: new BooleanField({ initial: true }), level: new NumberField({ required: true, integer: true, initial: 1 }) }),
+        text: new SchemaField({ content: new HTMLField({ required: false, blank: true, nullable: true, initial: null }), format: new NumberField({ initial: 1 }), markdown: new StringField({ required: false, blank: true, initial: undefined }) }),
+        category: new ForeignDocumentField(null),
+        sort: sort(),
+        ownership: new ObjectField({ initial: { default: -1 } }),
+        flags: flags(),
+        _stats: stats(),
+      };
+    case "Scene":
+      return { _id: id(), name: name(), tokens: embedded(), grid: new ObjectField(), active: new BooleanField(), flags: flags(), _stats: stats() };
+    case "Token":
+      return {
+        _id: id(),
+        name: new StringField({ blank: true }),
+        actorId: new ForeignDocumentField(null),
+        actorLink: new BooleanField(),
+        x: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
+        y: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
+        rotation: new NumberField({ required: true, nullable: false, initial: 0 }),
+        width: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
+        height: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
+        disposition: new NumberField({ required: true, integer: true, nullable: false, initial: -1 }),
+        hidden: new BooleanField(),
+        flags: flags(),
+      };
+    default:
+      throw new Error(`The harness has no schema for ${documentName}`);
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * The world server of the harness. It owns the canonical data, authenticates each
+ * request by the connection it came from, refuses what the user may not do (its
+ * rules are at least as strict as Foundry's defaults), counts database writes, and
+ * broadcasts every change to every connected client. It also routes `User#query`
+ * calls to the target user's client only, passing the handler nothing about who
+ * asked, exactly as Foundry v13 does (foundryvtt#13418).
+ */
+import { DOCUMENT_META } from "./schemas";
+import { type AnyObject, deepClone, expandObject, mergeObject, randomID } from "./utils";
+
+export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+
+export interface ParentStep {
+  documentName: string;
+  id: string;
+}
+
+export type ServerEvent =
+  | { kind: "create"; documentName: string; parent: ParentStep[]; data: AnyObject[]; options: AnyObject; userId: string }
+  | { kind: "update"; documentName: string; parent: ParentStep[]; updates: AnyObject[]; options: AnyObject; userId: string }
+  | { kind: "delete"; documentName: string; parent: ParentStep[]; ids: string[]; options: AnyObject; userId: string }
+  | { kind: "setting"; key: string; value: unknown; userId: string };
+
+export interface WriteRecord {
+  userId: string;
+  action: "create" | "update" | "delete" | "setting";
+  documentName: string;
+  count: number;
+}
+
+export interface ServerClient {
+  readonly userId: string;
+  receive(event: ServerEvent): void;
+  handleQuery(name: string, data: unknown, options: { timeout?: number }): Promise<unknown>;
+}
+
+export interface Traffic {
+  userId: string;
+  channel: "broadcast" | "query" | "response";
+  payload: unknown;
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+export class WorldServer {
+  readonly collections = new Map<string, AnyObject[]>();
+  readonly settings = new Map<string, unknown>();
+  readonly writes: WriteRecord[] = [];
+  /** Everything each client was sent: broadcasts, queries addressed to it, and answers to its queries. */
+  readonly traffic: Traffic[] = [];
+  private clients: ServerClient[] = [];
+
+  constructor(readonly systemJson: AnyObject) {
+    for (const meta of Object.values(DOCUMENT_META)) this.collections.set(meta.collection, []);
+  }
+
+  // ---- users and connections -------------------------------------------------
+
+  addUser(name: string, role: number, id = randomID()): AnyObject {
+    const user = { _id: id, name, role, password: "", avatar: null, character: null, color: "#aa3333", flags: {}, _stats: {} };
+    this.collections.get("users")!.push(user);
+    return clone(user);
+  }
+
+  user(id: string): AnyObject | undefined {
+    return this.collections.get("users")!.find((u) => u._id === id);
+  }
+
+  connect(client: ServerClient): void {
+    this.clients.push(client);
+  }
+
+  disconnect(client: ServerClient): void {
+    this.clients = this.clients.filter((c) => c !== client);
+  }
+
+  isActive(userId: string): boolean {
+    return this.clients.some((c) => c.userId === userId);
+  }
+
+  /** A deep copy of the world as a newly connected client receives it. */
+  snapshot(): { collections: Record<string, AnyObject[]>; settings: Record<string, unknown> } {
+    return { collections: clone(Object.fromEntries(this.collections)), settings: clone(Object.fromEntries(this.settings)) };
+  }
+
+  // ---- queries --------------------------------------------------------------
+
+  async query(from: ServerClient, targetUserId: string, name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
+    const target = this.clients.find((c) => c.userId === targetUserId);
+    const targetName = this.user(targetUserId)?.name ?? targetUserId;
+    if (!target) throw new Error(`User "${targetName}" is not active`);
+    const payload = clone(data ?? null);
+    this.traffic.push({ userId: targetUserId, channel: "query", payload: { name, data: payload } });
+    // The handler learns nothing of the sender: v13 passes only the query options.
+    const result = await target.handleQuery(name, payload, { timeout: options.timeout });
+    const answer = result === undefined ? undefined : clone(result);
+    this.traffic.push({ userId: from.userId, channel: "response", payload: answer });
+    return answer;
+  }
+
+  // ---- documents ------------------------------------------------------------
+
+  private isGM(user: AnyObject): boolean {
+    return user.role >= ROLES.ASSISTANT;
+  }
+
+  /** The stored array a (possibly embedded) document lives in. */
+  private container(documentName: string, parent: ParentStep[]): AnyObject[] {
+    const meta = DOCUMENT_META[documentName];
+    if (!meta) throw new Error(`Unknown document type ${documentName}`);
+    if (!parent.length) return this.collections.get(meta.collection)!;
+    const owner = this.find(parent);
+    if (!owner) throw new Error(`The parent of this ${documentName} does not exist`);
+    const parentMeta = DOCUMENT_META[parent[parent.length - 1]!.documentName]!;
+    const field = parentMeta.embedded[documentName];
+    if (!field) throw new Error(`${parentMeta.name} cannot hold embedded ${documentName} documents`);
+    owner[field] ??= [];
+    return owner[field];
+  }
+
+  find(path: ParentStep[]): AnyObject | undefined {
+    let list = this.collections.get(DOCUMENT_META[path[0]!.documentName]!.collection)!;
+    let found: AnyObject | undefined;
+    path.forEach((step, i) => {
+      found = list?.find((d) => d._id === step.id);
+      const next = path[i + 1];
+      if (found && next) list = found[DOCUMENT_META[step.documentName]!.embedded[next.documentName]!] ?? [];
+    });
+    return found;
+  }
+
+  /** The ownership level a user holds over a stored document. */
+  ownershipLevel(user: AnyObject, documentName: string, source: AnyObject, parent: ParentStep[]): number {
+    if (this.isGM(user)) return OWNERSHIP.OWNER;
+    if (parent.length && ["Item", "ActiveEffect", "Token", "JournalEntryPage"].includes(documentName)) {
+      const own = source.ownership?.[user._id] ?? source.ownership?.default;
+      if (own !== undefined && own !== OWNERSHIP.INHERIT && documentName === "JournalEntryPage") return own;
+      const up = parent.slice(0, -1);
+      const parentSource = this.find(parent)!;
+      return this.ownershipLevel(user, parent[parent.length - 1]!.documentName, parentSource, up);
+    }
+    if (documentName === "Combatant") {
+      const actor = this.collections.get("actors")!.find((a) => a._id === source.actorId);
+      return actor ? this.ownershipLevel(user, "Actor", actor, []) : OWNERSHIP.NONE;
+    }
+    if (documentName === "ChatMessage") return source.author === user._id ? OWNERSHIP.OWNER : OWNERSHIP.OBSERVER;
+    if (documentName === "User") return source._id === user._id ? OWNERSHIP.OWNER : OWNERSHIP.LIMITED;
+    if (["Combat", "CombatantGroup"].includes(documentName)) return OWNERSHIP.OBSERVER;
+    return source.ownership?.[user._id] ?? source.ownership?.default ?? OWNERSHIP.NONE;
+  }
+
+  private deny(user: AnyObject, action: string, documentName: string, id?: string): never {
+    throw new Error(`User ${user.name} lacks permission to ${action} ${documentName}${id ? ` [${id}]` : ""}`);
+  }
+
+  private checkCreate(user: AnyObject, documentName: string, data: AnyObject, parent: ParentStep[]): void {
+    if (this.isGM(user)) return;
+    if (documentName === "ChatMessage") {
+      if (data.author && data.author !== user._id) this.deny(user, "create", documentName);
+      return;
+    }
+    if (documentName === "Combatant" && parent.length) {
+      if (this.ownershipLevel(user, "Combatant", data, parent) >= OWNERSHIP.OWNER) return;
+      this.deny(user, "create", documentName);
+    }
+    if (parent.length && ["Item", "ActiveEffect"].includes(documentName)) {
+      const p = parent[parent.length - 1]!;
+      if (this.ownershipLevel(user, p.documentName, this.find(parent)!, parent.slice(0, -1)) >= OWNERSHIP.OWNER) return;
+    }
+    this.deny(user, "create", documentName);
+  }
+
+  private checkUpdate(user: AnyObject, documentName: string, source: AnyObject, changes: AnyObject, parent: ParentStep[]): void {
+    if (this.isGM(user)) return;
+    const keys = Object.keys(expandObject(changes)).filter((k) => k !== "_id");
+    const level = this.ownershipLevel(user, documentName, source, parent);
+    const allowed = (() => {
+      switch (documentName) {
+        case "Combat":
+        case "CombatantGroup":
+          return false;
+        case "Combatant":
+          return level >= OWNERSHIP.OWNER && keys.every((k) => k === "initiative");
+        case "ChatMessage":
+          return level >= OWNERSHIP.OWNER && !keys.includes("author");
+        case "User":
+          return level >= OWNERSHIP.OWNER && keys.every((k) => ["flags", "color", "avatar"].includes(k));
+        default:
+          return level >= OWNERSHIP.OWNER;
+      }
+    })();
+    if (!allowed) this.deny(user, "update", documentName, source._id);
+  }
+
+  private checkDelete(user: AnyObject, documentName: string, source: AnyObject, parent: ParentStep[]): void {
+    if (this.isGM(user)) return;
+    const level = this.ownershipLevel(user, documentName, source, parent);
+    const allowed = ["ChatMessage", "Combatant"].includes(documentName) || (parent.length > 0 && ["Item", "ActiveEffect"].includes(documentName));
+    if (!allowed || level < OWNERSHIP.OWNER) this.deny(user, "delete", documentName, source._id);
+  }
+
+  private authenticate(from: ServerClient): AnyObject {
+    const user = this.user(from.userId);
+    if (!user) throw new Error("Unknown user");
+    return user;
+  }
+
+  private broadcast(event: ServerEvent): void {
+    for (const client of [...this.clients]) {
+      const copy = clone(event);
+      this.traffic.push({ userId: client.userId, channel: "broadcast", payload: copy });
+      client.receive(copy);
+    }
+  }
+
+  create(from: ServerClient, documentName: string, parent: ParentStep[], data: AnyObject[], options: AnyObject = {}): AnyObject[] {
+    const user = this.authenticate(from);
+    const container = this.container(documentName, parent);
+    const created = data.map((d) => {
+      const source = clone(d);
+      this.checkCreate(user, documentName, source, parent);
+      if (!options.keepId || !source._id) source._id = randomID();
+      if (container.some((c) => c._id === source._id)) throw new Error(`A ${documentName} with id [${source._id}] already exists`);
+      if (documentName === "ChatMessage") {
+        source.author ??= user._id;
+        source.timestamp = Date.now();
+      }
+      return source;
+    });
+    container.push(...created.map((c) => clone(c)));
+    this.writes.push({ userId: user._id, action: "create", documentName, count: created.length });
+    this.broadcast({ kind: "create", documentName, parent, data: created, options: clone(options), userId: user._id });
+    return clone(created);
+  }
+
+  update(from: ServerClient, documentName: string, parent: ParentStep[], updates: AnyObject[], options: AnyObject = {}): AnyObject[] {
+    const user = this.authenticate(from);
+    const container = this.container(documentName, parent);
+    // Check every change before applying any, so a refused batch changes nothing.
+    const targets = updates.map((u) => {
+      const source = container.find((c) => c._id === u._id);
+      if (!source) throw new Error(`${documentName} [${u._id}] does not exist`);
+      this.checkUpdate(user, documentName, source, u, parent);
+      return source;
+    });
+    targets.forEach((source, i) => mergeObject(source, expandObject(deepClone(updates[i]!)), { performDeletions: true }));
+    this.writes.push({ userId: user._id, action: "update", documentName, count: updates.length });
+    this.broadcast({ kind: "update", documentName, parent, updates: clone(updates), options: clone(options), userId: user._id });
+    return clone(updates);
+  }
+
+  delete(from: ServerClient, documentName: string, parent: ParentStep[], ids: string[], options: AnyObject = {}): string[] {
+    const user = this.authenticate(from);
+    const container = this.container(documentName, parent);
+    for (const id of ids) {
+      const source = container.find((c) => c._id === id);
+      if (!source) throw new Error(`${documentName} [${id}] does not exist`);
+      this.checkDelete(user, documentName, source, parent);
+    }
+    for (const id of ids) container.splice(container.findIndex((c) => c._id === id), 1);
+    this.writes.push({ userId: user._id, action: "delete", documentName, count: ids.length });
+    this.broadcast({ kind: "delete", documentName, parent, ids: [...ids], options: clone(options), userId: user._id });
+    return ids;
+  }
+
+  setSetting(from: ServerClient, key: string, value: unknown): void {
+    const user = this.authenticate(from);
+    if (!this.isGM(user)) throw new Error(`User ${user.name} lacks permission to modify world settings`);
+    this.settings.set(key, clone(value));
+    this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
+    this.broadcast({ kind: "setting", key, value: clone(value), userId: user._id });
+  }
+
+  /** Writes counted since `mark` (an index into `writes`). */
+  writesSince(mark: number): WriteRecord[] {
+    return this.writes.slice(mark);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Template rendering with the real `handlebars` package and the Foundry helpers
+ * the system uses, implemented from their documented behaviour. `systems/<id>/…`
+ * paths resolve into the system folder under test. As in Foundry, a partial must
+ * be loaded with `loadTemplates` before a template can include it.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Handlebars from "handlebars";
+import type { Localization } from "./i18n";
+import { escapeHTML } from "./utils";
+
+export interface TemplateEngine {
+  handlebars: typeof Handlebars;
+  load(paths: string[] | Record<string, string>): Promise<Handlebars.TemplateDelegate[]>;
+  get(path: string): Promise<Handlebars.TemplateDelegate>;
+  render(path: string, data?: object): Promise<string>;
+  /** Every template path rendered or loaded, for coverage checks. */
+  used: Set<string>;
+}
+
+type Choices = Record<string, unknown> | { value?: unknown; label?: unknown; [k: string]: unknown }[];
+
+export function createTemplateEngine({ systemRoot, systemId, i18n }: { systemRoot: string; systemId: string; i18n: Localization }): TemplateEngine {
+  const hb = Handlebars.create();
+  const cache = new Map<string, Handlebars.TemplateDelegate>();
+  const used = new Set<string>();
+
+  const resolve = (path: string): string => {
+    const prefix = `systems/${systemId}/`;
+    if (!path.startsWith(prefix)) throw new Error(`The harness only serves this system's templates, not ${path}`);
+    return join(systemRoot, path.slice(prefix.length));
+  };
+
+  const get = async (path: string): Promise<Handlebars.TemplateDelegate> => {
+    used.add(path);
+    let compiled = cache.get(path);
+    if (!compiled) {
+      let source: string;
+      try {
+        source = readFileSync(resolve(path), "utf8");
+      } catch {
+        throw new Error(`Failed to load template ${path}`);
+      }
+      compiled = hb.compile(source, { strict: false, preventIndent: true });
+      cache.set(path, compiled);
+    }
+    return compiled;
+  };
+
+  const load = async (paths: string[] | Record<string, string>) => {
+    const entries = Array.isArray(paths) ? paths.map((p) => [p, p] as const) : Object.entries(paths);
+    return Promise.all(
+      entries.map(async ([name, path]) => {
+        const template = await get(path);
+        hb.registerPartial(name, template);
+        return template;
+      }),
+    );
+  };
+
+  const render = async (path: string, data: object = {}) => (await get(path))(data, { allowProtoPropertiesByDefault: true, allowProtoMethodsByDefault: true });
+
+  const hashOf = (args: unknown[]) => (args[args.length - 1] as Handlebars.HelperOptions).hash ?? {};
+  const valuesOf = (args: unknown[]) => args.slice(0, -1);
+
+  hb.registerHelper("localize", (key: string, options: Handlebars.HelperOptions) => {
+    const hash = options?.hash ?? {};
+    return Object.keys(hash).length ? i18n.format(key, hash) : i18n.localize(key);
+  });
+  hb.registerHelper("concat", (...args: unknown[]) => valuesOf(args).join(""));
+  hb.registerHelper("checked", (value: unknown) => (value ? "checked" : ""));
+  hb.registerHelper("disabled", (value: unknown) => (value ? "disabled" : ""));
+  hb.registerHelper("ifThen", (cond: unknown, a: unknown, b: unknown) => (cond ? a : b));
+  hb.registerHelper("json", (value: unknown) => JSON.stringify(value));
+  hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  hb.registerHelper("ne", (a: unknown, b: unknown) => a !== b);
+  hb.registerHelper("lt", (a: number, b: number) => a < b);
+  hb.registerHelper("lte", (a: number, b: number) => a <= b);
+  hb.registerHelper("gt", (a: number, b: number) => a > b);
+  hb.registerHelper("gte", (a: number, b: number) => a >= b);
+  hb.registerHelper("and", (...args: unknown[]) => valuesOf(args).every(Boolean));
+  hb.registerHelper("or", (...args: unknown[]) => valuesOf(args).some(Boolean));
+  hb.registerHelper("not", (value: unknown) => !value);
+  hb.registerHelper("numberFormat", (value: unknown, options: Handlebars.HelperOptions) => {
+    const { decimals = 0, sign = false } = options.hash ?? {};
+    const n = Number(value);
+    const fixed = n.toFixed(Number(decimals));
+    return sign && n >= 0 ? `+${fixed}` : fixed;
+  });
+  hb.registerHelper("selectOptions", (choices: Choices, ...rest: unknown[]) => {
+    const { selected, blank, localize = false, valueAttr, labelAttr, sort = false } = hashOf(rest);
+    const selectedValues = new Set((Array.isArray(selected) ? selected : [selected]).map((s) => String(s)));
+    const entries: { value: string; label: string }[] = Array.isArray(choices)
+      ? choices.map((c) => ({ value: String(valueAttr ? c[valueAttr] : c.value), label: String(labelAttr ? c[labelAttr] : c.label) }))
+      : Object.entries(choices ?? {}).map(([value, label]) => ({
+          value,
+          label: String(typeof label === "object" && label ? ((label as Record<string, unknown>)[labelAttr ?? "label"] ?? value) : label),
+        }));
+    const options = entries.map((e) => ({ ...e, label: localize ? i18n.localize(e.label) : e.label }));
+    if (sort) options.sort((a, b) => a.label.localeCompare(b.label));
+    const html: string[] = [];
+    if (blank !== undefined && blank !== null) html.push(`<option value="">${escapeHTML(localize ? i18n.localize(String(blank)) : String(blank))}</option>`);
+    for (const o of options) {
+      html.push(`<option value="${escapeHTML(o.value)}"${selectedValues.has(o.value) ? " selected" : ""}>${escapeHTML(o.label)}</option>`);
+    }
+    return new hb.SafeString(html.join(""));
+  });
+
+  return { handlebars: hb, load, get, render, used };
+}

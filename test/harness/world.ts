@@ -1,0 +1,120 @@
+/**
+ * A test world: one WorldServer and any number of connected clients. Each client
+ * runs the built system bundle in its own JavaScript realm (node:vm), with its own
+ * `game`, `CONFIG`, `Hooks` and module state, so what one player's client knows
+ * stays out of another's — the way separate browsers behave.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import vm from "node:vm";
+import { createRuntime, type Runtime } from "./runtime";
+import { ROLES, WorldServer } from "./server";
+import type { AnyObject } from "./utils";
+
+export const REPO_ROOT = join(import.meta.dirname, "../..");
+export const DIST_ROOT = join(REPO_ROOT, "dist/bout");
+
+export interface WorldUser {
+  name: string;
+  role?: number;
+}
+
+export interface ConnectedClient {
+  readonly userName: string;
+  readonly userId: string;
+  readonly runtime: Runtime;
+  readonly context: vm.Context;
+  readonly game: AnyObject;
+  readonly CONFIG: AnyObject;
+  readonly Hooks: Runtime["hooks"];
+  readonly notices: Runtime["notifications"]["notices"];
+  /** Run a snippet of code inside this client's realm. */
+  evaluate<T = unknown>(code: string): T;
+  disconnect(): void;
+}
+
+function readJson(path: string): AnyObject {
+  return JSON.parse(readFileSync(path, "utf8")) as AnyObject;
+}
+
+/** Wrap the ES-module bundle so it runs as a script: it must import and export nothing. */
+function scriptFromBundle(code: string): string {
+  if (/^\s*(import|export)\s/m.test(code)) throw new Error("The system bundle must not use import or export statements at top level");
+  return `(function () {"use strict";\n${code}\n})();`;
+}
+
+export class TestWorld {
+  readonly server: WorldServer;
+  readonly systemRoot: string;
+  readonly clients: ConnectedClient[] = [];
+  private translations: AnyObject;
+
+  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }] }: { systemRoot?: string; users?: WorldUser[] } = {}) {
+    this.systemRoot = systemRoot;
+    const systemJson = readJson(join(systemRoot, "system.json"));
+    this.translations = readJson(join(systemRoot, "lang/en.json"));
+    this.server = new WorldServer(systemJson);
+    for (const u of users) this.server.addUser(u.name, u.role ?? ROLES.PLAYER);
+  }
+
+  userId(name: string): string {
+    const user = this.server.collections.get("users")!.find((u) => u.name === name);
+    if (!user) throw new Error(`No user named ${name}`);
+    return user._id;
+  }
+
+  /** Connect a user's client: load the bundle in a fresh realm and run init, i18nInit, setup and ready. */
+  async connect(userName: string, { seed = 1, bundle = join(this.systemRoot, `${this.server.systemJson.esmodules[0]}`) }: { seed?: number; bundle?: string | null } = {}): Promise<ConnectedClient> {
+    const userId = this.userId(userName);
+    const runtime = createRuntime(this.server, userId, { translations: this.translations, systemRoot: this.systemRoot, seed });
+    const context = vm.createContext({ ...runtime.globals });
+    context.globalThis = context;
+    context.window = context;
+    for (const [key, value] of this.server.settings) runtime.game.settings.applyWorld(key, value);
+    if (bundle) vm.runInContext(scriptFromBundle(readFileSync(bundle, "utf8")), context, { filename: bundle });
+    runtime.hooks.callAll("init");
+    runtime.hooks.callAll("i18nInit");
+    runtime.hooks.callAll("setup");
+    runtime.initializeDocuments();
+    this.server.connect(runtime.client);
+    runtime.game.ready = true;
+    runtime.hooks.callAll("ready");
+    const world = this;
+    const connected: ConnectedClient = {
+      userName,
+      userId,
+      runtime,
+      context,
+      game: runtime.game,
+      CONFIG: runtime.CONFIG,
+      Hooks: runtime.hooks,
+      notices: runtime.notifications.notices,
+      evaluate: <T>(code: string) => vm.runInContext(code, context) as T,
+      disconnect() {
+        world.server.disconnect(runtime.client);
+        world.clients.splice(world.clients.indexOf(connected), 1);
+      },
+    };
+    this.clients.push(connected);
+    return connected;
+  }
+
+  /** Database writes made since `mark` (use `world.server.writes.length` as a mark). */
+  writesSince(mark: number) {
+    return this.server.writesSince(mark);
+  }
+}
+
+/**
+ * Install one client's globals on this realm's `globalThis`, so tests can import
+ * shell modules from `src/` directly. Returns the runtime for assertions.
+ */
+export function installGlobalClient({ systemRoot = REPO_ROOT, seed = 1 }: { systemRoot?: string; seed?: number } = {}): { world: TestWorld; runtime: Runtime } {
+  const world = new TestWorld({ systemRoot, users: [{ name: "Gamemaster", role: ROLES.GAMEMASTER }] });
+  const userId = world.userId("Gamemaster");
+  const runtime = createRuntime(world.server, userId, { translations: readJson(join(systemRoot, "lang/en.json")), systemRoot, seed });
+  Object.assign(globalThis, runtime.globals);
+  runtime.initializeDocuments();
+  world.server.connect(runtime.client);
+  return { world, runtime };
+}

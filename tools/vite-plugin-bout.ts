@@ -1,0 +1,85 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { compilePack } from "@foundryvtt/foundryvtt-cli";
+import { zipSync, type Zippable } from "fflate";
+import type { Plugin } from "vite";
+import { buildManifest } from "./system-manifest.ts";
+
+const STATIC_DIRS = ["templates", "lang"];
+const STATIC_FILES = ["LICENSE", "README.md"];
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+/** Count the source documents of a pack, so a silently skipped file fails the build. */
+function countSources(dir: string): number {
+  return listFiles(dir).filter((f) => f.endsWith(".json")).length;
+}
+
+async function compilePacks(root: string, outDir: string, packs: { name: string; path: string }[]): Promise<void> {
+  for (const pack of packs) {
+    const src = join(root, "packs/_source", pack.name);
+    const dest = join(outDir, pack.path);
+    rmSync(dest, { recursive: true, force: true });
+    mkdirSync(dest, { recursive: true });
+    let packed = 0;
+    await compilePack(src, dest, {
+      recursive: true,
+      transformEntry: (entry) => {
+        if (typeof entry._key !== "string") throw new Error(`pack ${pack.name}: a source has no _key (${String(entry.name)})`);
+        packed += 1;
+      },
+    });
+    const expected = countSources(src);
+    if (packed !== expected) throw new Error(`pack ${pack.name}: ${expected} sources but ${packed} packed`);
+  }
+}
+
+function zipFolder(dir: string, target: string): void {
+  const files: Zippable = {};
+  for (const file of listFiles(dir)) files[relative(dir, file).split("\\").join("/")] = readFileSync(file);
+  writeFileSync(target, zipSync(files, { level: 9 }));
+}
+
+/**
+ * Turns Vite's bundle into an installable Foundry system folder: static files,
+ * the templated manifest, compiled compendium packs and (for a release build) the zip.
+ */
+export function boutSystem(options: { root: string; outDir: string }): Plugin {
+  const { root, outDir } = options;
+  let watching = false;
+  return {
+    name: "bout-system",
+    apply: "build",
+    configResolved(config) {
+      watching = Boolean(config.build.watch);
+    },
+    buildStart() {
+      if (!watching) return;
+      for (const dir of [...STATIC_DIRS, "packs/_source"]) for (const f of listFiles(join(root, dir))) this.addWatchFile(f);
+      this.addWatchFile(join(root, "system.json"));
+    },
+    async writeBundle() {
+      for (const dir of STATIC_DIRS) {
+        rmSync(join(outDir, dir), { recursive: true, force: true });
+        cpSync(join(root, dir), join(outDir, dir), { recursive: true });
+      }
+      for (const file of STATIC_FILES) if (existsSync(join(root, file))) cpSync(join(root, file), join(outDir, file));
+      const manifest = buildManifest(root);
+      writeFileSync(join(outDir, "system.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+      try {
+        await compilePacks(root, outDir, manifest.packs);
+      } catch (error) {
+        // A world open in Foundry holds the pack's LOCK: while watching, keep the old pack.
+        if (!watching) throw error;
+        this.warn(`packs not rebuilt: ${(error as Error).message}`);
+      }
+      if (!watching) zipFolder(outDir, join(outDir, "..", `${manifest.id}.zip`));
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+// Three projects: the pure engine runs with no Foundry globals at all (proving it
+// needs none); the shell runs with the Foundry test harness installed; the browser
+// project drives Debian's chromium and runs last.
+export default defineConfig({
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "engine",
+          include: ["test/engine/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "shell",
+          include: ["test/shell/**/*.test.ts", "test/build/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/harness/setup.ts"],
+        },
+      },
+    ],
+    benchmark: {
+      include: ["bench/**/*.bench.ts"],
+    },
+  },
+});
