@@ -1,9 +1,10 @@
 /**
  * What every ruleset provides. Each seed in ../shared/seeds becomes one ruleset;
- * the world setting `bout.ruleset` picks the one in play. Later parts of the
- * system extend this interface (statistics, actions, resolution); everything
- * here is plain data so the engine stays free of Foundry.
+ * the world setting `bout.ruleset` picks the one in play. A ruleset is plain data
+ * and pure functions: its statistics (from which the shell builds schemas and
+ * sheets), the values it derives from them, and its rules in its own folder.
  */
+import type { DerivedValue, StatBlock, StatValues } from "./stats";
 
 export const RULESET_IDS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
@@ -16,7 +17,38 @@ export type TimeStructureId =
   | "turns" // plain turn order by Initiative, ties by Agility (seed 003)
   | "pulses"; // 5-second pulses with side and engagement initiative (seed 004)
 
-export interface Ruleset {
+/** The item types every ruleset gives figures for (an empty block where it has none). */
+export const ITEM_KINDS = ["weapon", "armor", "shield", "maneuver", "skill"] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+export interface RulesetStats {
+  readonly actor: StatBlock;
+  readonly weapon: StatBlock;
+  readonly armor: StatBlock;
+  readonly shield: StatBlock;
+  readonly maneuver: StatBlock;
+  readonly skill: StatBlock;
+}
+
+/** An item as the engine sees it: its name, whether it is equipped, and this ruleset's figures. */
+export interface ItemView<V> {
+  readonly id: string;
+  readonly name: string;
+  readonly equipped: boolean;
+  readonly stats: V;
+}
+
+/** An actor as the engine sees it: this ruleset's figures for the actor and its items. */
+export interface ActorView<S extends RulesetStats = RulesetStats> {
+  readonly stats: StatValues<S["actor"]>;
+  readonly weapons: readonly ItemView<StatValues<S["weapon"]>>[];
+  readonly armor: readonly ItemView<StatValues<S["armor"]>>[];
+  readonly shields: readonly ItemView<StatValues<S["shield"]>>[];
+  readonly maneuvers: readonly ItemView<StatValues<S["maneuver"]>>[];
+  readonly skills: readonly ItemView<StatValues<S["skill"]>>[];
+}
+
+export interface RulesetDefinition<S extends RulesetStats> {
   readonly id: RulesetId;
   /** The seed file the ruleset follows, in ../shared/seeds. */
   readonly seed: string;
@@ -24,6 +56,18 @@ export interface Ruleset {
   /** Localization keys: the ruleset's name and a one-line description. */
   readonly label: string;
   readonly hint: string;
+  readonly stats: S;
+  /** Values computed from the figures (Combat Pool, modAG, Wounds, ...), shown read-only. */
+  derive(actor: ActorView<S>): Record<string, DerivedValue>;
+  /** The track shown on the token bar. */
+  vitality(actor: ActorView<S>, derived: Record<string, DerivedValue>): { value: number; max: number };
+}
+
+export type Ruleset = RulesetDefinition<RulesetStats>;
+
+/** Keep a ruleset's precise types inside its folder and hand the registry the common shape. */
+export function defineRuleset<S extends RulesetStats>(definition: RulesetDefinition<S>): Ruleset {
+  return definition as unknown as Ruleset;
 }
 
 export function isRulesetId(value: unknown): value is RulesetId {
