@@ -48,6 +48,12 @@ export interface ActorView<S extends RulesetStats = RulesetStats> {
   readonly skills: readonly ItemView<StatValues<S["skill"]>>[];
 }
 
+export interface Vitality {
+  readonly value: number;
+  readonly max: number;
+  readonly path?: string;
+}
+
 export interface RulesetDefinition<S extends RulesetStats> {
   readonly id: RulesetId;
   /** The seed file the ruleset follows, in ../shared/seeds. */
@@ -59,8 +65,12 @@ export interface RulesetDefinition<S extends RulesetStats> {
   readonly stats: S;
   /** Values computed from the figures (Combat Pool, modAG, Wounds, ...), shown read-only. */
   derive(actor: ActorView<S>): Record<string, DerivedValue>;
-  /** The track shown on the token bar. */
-  vitality(actor: ActorView<S>, derived: Record<string, DerivedValue>): { value: number; max: number };
+  /**
+   * The track shown on the token bar. `path` is the actor statistic (dotted, inside
+   * this ruleset's block) that an edit of the bar writes to; omit it for a track
+   * that is only derived.
+   */
+  vitality(actor: ActorView<S>, derived: Record<string, DerivedValue>): Vitality;
 }
 
 export type Ruleset = RulesetDefinition<RulesetStats>;
