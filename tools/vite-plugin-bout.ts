@@ -67,7 +67,8 @@ export function boutSystem(options: { root: string; outDir: string }): Plugin {
     async writeBundle() {
       for (const dir of STATIC_DIRS) {
         rmSync(join(outDir, dir), { recursive: true, force: true });
-        cpSync(join(root, dir), join(outDir, dir), { recursive: true });
+        // git keeps no empty folders, so a fresh clone may lack one.
+        if (existsSync(join(root, dir))) cpSync(join(root, dir), join(outDir, dir), { recursive: true });
       }
       for (const file of STATIC_FILES) if (existsSync(join(root, file))) cpSync(join(root, file), join(outDir, file));
       const manifest = buildManifest(root);

@@ -1,0 +1,71 @@
+/**
+ * Dice pools against a target number (seed 000): roll N dice, each die showing the
+ * TN or more is a success, and two pools are compared by their successes.
+ */
+import { checkCount, checkFaces, rollChecked, type Dice } from "./dice";
+
+export interface PoolRoll {
+  readonly dice: readonly number[];
+  readonly tn: number;
+  readonly successes: number;
+  /** Dice showing 1, counted whatever the TN (a 1 can succeed at TN 1 or less). */
+  readonly ones: number;
+  /** Seed 000's fumble: no successes and at least two dice showing 1. */
+  readonly botch: boolean;
+}
+
+/** Throws a RangeError unless the TN is an integer; any integer is allowed (TN 11 on a d10 just cannot succeed). */
+export function checkTn(tn: number): void {
+  if (!Number.isInteger(tn)) throw new RangeError(`pool: TN must be an integer, got ${String(tn)}`);
+}
+
+function tally(dice: readonly number[], tn: number): PoolRoll {
+  let successes = 0;
+  let ones = 0;
+  for (const die of dice) {
+    if (die >= tn) successes++;
+    if (die === 1) ones++;
+  }
+  return { dice, tn, successes, ones, botch: successes === 0 && ones >= 2 };
+}
+
+/** Reads results already rolled. The dice are copied, so the caller may reuse its array. */
+export function evaluatePool(dice: readonly number[], tn: number): PoolRoll {
+  checkTn(tn);
+  for (const die of dice) {
+    if (!Number.isInteger(die) || die < 1) throw new RangeError(`pool: a die must be a positive integer, got ${String(die)}`);
+  }
+  return tally([...dice], tn);
+}
+
+/** Rolls `count` d`faces` against `tn`. A count of 0 rolls nothing and scores nothing. */
+export function rollPool(source: Dice, count: number, tn: number, faces = 10): PoolRoll {
+  checkCount(count);
+  checkTn(tn);
+  checkFaces(faces);
+  return tally(rollChecked(source, faces, count), tn);
+}
+
+/** Who keeps a tied contest: the first pool, the second, or nobody. */
+export type TieRule = "first" | "second" | "none";
+
+export interface ContestResult {
+  readonly winner: "first" | "second" | "tie";
+  /** The winner's successes minus the loser's (seed 000's Margin of Success); 0 on a tie. */
+  readonly margin: number;
+}
+
+/**
+ * Compares two pools. Seed 000, "Exchange of Blows": ties go to the attacker, so
+ * with the attacker as `first` that is the "first" rule; an opposed Terrain Roll
+ * ("more or an equal number of successes") is the same rule with the actor first.
+ */
+export function contestPools(first: PoolRoll, second: PoolRoll, tie: TieRule): ContestResult {
+  if (tie !== "first" && tie !== "second" && tie !== "none") {
+    throw new RangeError(`pool: tie rule must be "first", "second" or "none", got ${String(tie)}`);
+  }
+  const difference = first.successes - second.successes;
+  if (difference > 0) return { winner: "first", margin: difference };
+  if (difference < 0) return { winner: "second", margin: -difference };
+  return { winner: tie === "none" ? "tie" : tie, margin: 0 };
+}
