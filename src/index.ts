@@ -1,6 +1,6 @@
 import "../styles/bout.css";
 import { CharacterData, NpcData } from "./data/actor/actor-data";
-import { ArmorData, ShieldData, WeaponData } from "./data/item/item-data";
+import { ArmorData, ManeuverData, ShieldData, SkillData, WeaponData } from "./data/item/item-data";
 import { BoutActor } from "./documents/actor";
 import { BoutChatMessage } from "./documents/chat-message";
 import { BoutCombat } from "./documents/combat";
@@ -8,6 +8,7 @@ import { BoutCombatant } from "./documents/combatant";
 import { BoutCombatantGroup } from "./documents/combatant-group";
 import { BoutItem } from "./documents/item";
 import { registerSettings } from "./settings";
+import { registerSheets } from "./applications/sheets/register";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -19,7 +20,10 @@ Hooks.once("init", () => {
   CONFIG.ChatMessage.documentClass = BoutChatMessage;
 
   CONFIG.Actor.dataModels = { character: CharacterData, npc: NpcData };
-  CONFIG.Item.dataModels = { weapon: WeaponData, armor: ArmorData, shield: ShieldData };
+  CONFIG.Item.dataModels = { weapon: WeaponData, armor: ArmorData, shield: ShieldData, maneuver: ManeuverData, skill: SkillData };
+  // The token bar's track is derived per ruleset, so it is declared rather than found in the schema.
+  CONFIG.Actor.trackableAttributes = { character: { bar: ["vitality"], value: [] }, npc: { bar: ["vitality"], value: [] } };
 
   registerSettings();
+  registerSheets();
 });

@@ -1,5 +1,5 @@
 import type { CharacterData, NpcData } from "../data/actor/actor-data";
-import type { ArmorData, ShieldData, WeaponData } from "../data/item/item-data";
+import type { ArmorData, ManeuverData, ShieldData, SkillData, WeaponData } from "../data/item/item-data";
 import type { BoutActor } from "../documents/actor";
 import type { BoutChatMessage } from "../documents/chat-message";
 import type { BoutCombat } from "../documents/combat";
@@ -29,6 +29,8 @@ declare module "fvtt-types/configuration" {
       weapon: typeof WeaponData;
       armor: typeof ArmorData;
       shield: typeof ShieldData;
+      maneuver: typeof ManeuverData;
+      skill: typeof SkillData;
     };
   }
   interface SettingConfig {

@@ -38,7 +38,7 @@ describe("the built system in a Foundry client", () => {
       ChatMessage: "BoutChatMessage",
     });
     expect(Object.keys(gm.CONFIG.Actor.dataModels).sort()).toEqual(["character", "npc"]);
-    expect(Object.keys(gm.CONFIG.Item.dataModels).sort()).toEqual(["armor", "shield", "weapon"]);
+    expect(Object.keys(gm.CONFIG.Item.dataModels).sort()).toEqual(["armor", "maneuver", "shield", "skill", "weapon"]);
   });
 
   it("offers the Combat ruleset world setting: five choices, steel by default, reload on change, localized", async () => {

@@ -70,7 +70,11 @@ export class OperatorTerm {
 
 type Term = DiceTerm | NumericTerm | OperatorTerm;
 
-export function defineRoll(random: () => number, log: { formula: string; results: number[][] }[]) {
+export function defineRoll(
+  random: () => number,
+  log: { formula: string; results: number[][] }[],
+  createMessage: (data: Record<string, unknown>, options: Record<string, unknown>) => Promise<unknown> = async () => null,
+) {
   return class Roll {
     static CHAT_TEMPLATE = "templates/dice/roll.html";
     formula: string;
@@ -166,6 +170,16 @@ export function defineRoll(random: () => number, log: { formula: string; results
       roll._total = data.total;
       roll._evaluated = Boolean(data.evaluated);
       return roll;
+    }
+
+    /**
+     * As Foundry's: evaluates if needed, then creates a chat message carrying the roll
+     * with its total as content; the roll mode travels in the creation options.
+     */
+    async toMessage(messageData: Record<string, unknown> = {}, { rollMode, create = true }: { rollMode?: string; create?: boolean } = {}): Promise<unknown> {
+      if (!this._evaluated) await this.evaluate();
+      const data = { content: String(this._total), ...messageData, rolls: [this.toJSON()] };
+      return create ? createMessage(data, rollMode ? { rollMode } : {}) : data;
     }
 
     static async create(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}): Promise<Roll> {

@@ -11,6 +11,7 @@ import { createFields, DataModelValidationError, DataModelValidationFailure } fr
 import { HooksImpl } from "./hooks";
 import { Localization } from "./i18n";
 import { Notifications } from "./notifications";
+import { createApplications } from "./applications";
 import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
 import { OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
@@ -41,6 +42,10 @@ function seededUniform(seed: number): () => number {
 export class DocumentCollection<T extends { id: string | null; name?: string }> extends Map<string, T> {
   constructor(readonly documentName: string) {
     super();
+  }
+  /** Foundry's Collection iterates its values, not [key, value] pairs. */
+  override [Symbol.iterator](): MapIterator<[string, T]> {
+    return this.values() as unknown as MapIterator<[string, T]>;
   }
   get contents(): T[] {
     return [...this.values()];
@@ -285,6 +290,17 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return source ? deepClone(this._source) : super.toObject(false);
     }
 
+    /** The default sheet registered for this document's type, created once (as Foundry does). */
+    get sheet(): AnyObject | null {
+      const self = this as AnyObject;
+      if (self._sheet) return self._sheet;
+      const entries = Object.values<AnyObject>(CONFIG[this.documentName]?.sheetClasses?.[self.type ?? "base"] ?? {});
+      const entry = entries.find((e) => e.default) ?? entries[0];
+      if (!entry) return null;
+      Object.defineProperty(self, "_sheet", { value: new entry.cls({ document: this }), enumerable: false });
+      return self._sheet;
+    }
+
     // ---- ownership ----
 
     getUserLevel(user: AnyObject | null = game.user): number {
@@ -479,7 +495,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
   }
 
-  const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls);
+  const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls, (data, options) => CONFIG.ChatMessage.documentClass.create({ author: game.user.id, ...data }, options));
 
   class ChatMessage extends documentClass("ChatMessage") {
     declare author: string;
@@ -622,6 +638,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // ---- templates ----
 
   const templates: TemplateEngine = createTemplateEngine({ systemRoot: options.systemRoot, systemId: String(systemJson.id), i18n });
+  const applications = createApplications({ templates, CONFIG, game });
+  // Core registers its legacy sheets for every type before any package's init.
+  for (const [name, key] of [["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const) {
+    for (const type of documentTypes[name] ?? []) {
+      CONFIG[name].sheetClasses[type] = { [`core.${key}`]: { id: `core.${key}`, cls: applications.appv1.sheets[key], default: true, label: key } };
+    }
+  }
 
   // ---- the client seen by the server ----
 
@@ -744,7 +767,14 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, TokenDocument },
     dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     utils,
-    applications: { handlebars: { renderTemplate: templates.render, loadTemplates: templates.load, getTemplate: templates.get } },
+    applications: {
+      handlebars: { renderTemplate: templates.render, loadTemplates: templates.load, getTemplate: templates.get },
+      api: applications.api,
+      sheets: applications.sheets,
+      apps: applications.apps,
+      ux: applications.ux,
+    },
+    appv1: applications.appv1,
     CONST,
   };
 
@@ -772,7 +802,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   };
   CONFIG.Dice.rolls.push(Roll);
 
-  return { globals, game, CONFIG, hooks, i18n, notifications, rolls, client, templates, initializeDocuments };
+  return { globals, game, CONFIG, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,27 +1,57 @@
-/** Fields every item type shares. */
-function defineItemSchema() {
+import type { ItemKind } from "../../engine/rulesets/ruleset";
+import { migrateItemSystem, SCHEMA_VERSION } from "../migrations";
+import { figureSourceFields, rulesetBlockFields } from "../shared/ruleset-blocks";
+
+/** What every item stores: its figures for every ruleset, where they came from, and a description. */
+function defineItemSchema(kind: ItemKind, equippable: boolean) {
   const fields = foundry.data.fields;
   return {
+    schemaVersion: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: SCHEMA_VERSION }),
+    ...(equippable ? { equipped: new fields.BooleanField({ initial: false, label: "BOUT.Item.Equipped" }) } : {}),
+    ...rulesetBlockFields(kind),
+    figureSource: figureSourceFields(),
     description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };
 }
 
 export type ItemSchema = ReturnType<typeof defineItemSchema>;
 
-export class WeaponData extends foundry.abstract.TypeDataModel<ItemSchema, Item.Implementation> {
+abstract class BoutItemData extends foundry.abstract.TypeDataModel<ItemSchema, Item.Implementation> {
+  /** The item type this model stores, which picks the ruleset blocks. */
+  static readonly kind: ItemKind;
+  static readonly equippable: boolean;
+
   static override defineSchema(): ItemSchema {
-    return defineItemSchema();
+    return defineItemSchema(this.kind, this.equippable);
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateItemSystem(source);
+    return super.migrateData(source);
   }
 }
 
-export class ArmorData extends foundry.abstract.TypeDataModel<ItemSchema, Item.Implementation> {
-  static override defineSchema(): ItemSchema {
-    return defineItemSchema();
-  }
+export class WeaponData extends BoutItemData {
+  static override readonly kind = "weapon";
+  static override readonly equippable = true;
 }
 
-export class ShieldData extends foundry.abstract.TypeDataModel<ItemSchema, Item.Implementation> {
-  static override defineSchema(): ItemSchema {
-    return defineItemSchema();
-  }
+export class ArmorData extends BoutItemData {
+  static override readonly kind = "armor";
+  static override readonly equippable = true;
+}
+
+export class ShieldData extends BoutItemData {
+  static override readonly kind = "shield";
+  static override readonly equippable = true;
+}
+
+export class ManeuverData extends BoutItemData {
+  static override readonly kind = "maneuver";
+  static override readonly equippable = false;
+}
+
+export class SkillData extends BoutItemData {
+  static override readonly kind = "skill";
+  static override readonly equippable = false;
 }

@@ -1,0 +1,100 @@
+import { ActorSheetBase } from "./sheet-base";
+import { templatePath } from "../../config";
+import { activeRuleset } from "../../settings";
+import { actorSheetContext } from "./actor-sheet-context";
+import { rollItem } from "./item-roll";
+
+
+type ActionHandler = (this: BoutActorSheet, event: PointerEvent, target: HTMLElement) => Promise<unknown> | void;
+
+/** Character and NPC sheet: the active ruleset's figures, items, and a biography. */
+export class BoutActorSheet extends ActorSheetBase {
+  static override DEFAULT_OPTIONS = {
+    classes: ["bout", "bout-sheet", "bout-actor-sheet"],
+    position: { width: 620, height: 720 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      rollItem: BoutActorSheet.#onRollItem as ActionHandler,
+      toggleEquipped: BoutActorSheet.#onToggleEquipped as ActionHandler,
+      createItem: BoutActorSheet.#onCreateItem as ActionHandler,
+      editItem: BoutActorSheet.#onEditItem as ActionHandler,
+      deleteItem: BoutActorSheet.#onDeleteItem as ActionHandler,
+    },
+  };
+
+  static PARTS = {
+    header: { template: templatePath("sheets/actor/header.hbs") },
+    tabs: { template: templatePath("sheets/partials/tabs.hbs") },
+    stats: { template: templatePath("sheets/actor/stats.hbs"), scrollable: [""] },
+    items: { template: templatePath("sheets/actor/items.hbs"), scrollable: [""] },
+    biography: { template: templatePath("sheets/actor/biography.hbs"), scrollable: [""] },
+  };
+
+  static TABS = {
+    primary: {
+      tabs: [{ id: "stats" }, { id: "items" }, { id: "biography" }],
+      initial: "stats",
+      labelPrefix: "BOUT.Sheet.Tab",
+    },
+  };
+
+  override async _prepareContext(options: unknown): Promise<any> {
+    const context = await super._prepareContext(options);
+    const actor = this.document as any;
+    const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(actor.system.biography ?? "", {
+      secrets: actor.isOwner,
+      relativeTo: actor,
+    });
+    return Object.assign(context, actorSheetContext(actor, activeRuleset(), { editable: this.isEditable, enrichedBiography }), {
+      biographySource: actor.system.biography ?? "",
+      tabs: this._prepareTabs("primary"),
+    });
+  }
+
+  override async _preparePartContext(partId: string, context: any, options: unknown): Promise<any> {
+    const part = await super._preparePartContext(partId, context, options);
+    if (partId in (context.tabs ?? {})) part.tab = context.tabs[partId];
+    return part;
+  }
+
+  /** The item a button belongs to, from the row's `data-item-id`. */
+  #itemFor(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    return id ? (this.document.items.get(id) as Item.Implementation | undefined) : undefined;
+  }
+
+  static async #onRollItem(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemFor(target);
+    if (!item) return;
+    return rollItem({ actor: this.document as Actor.Implementation, item, ruleset: activeRuleset().id });
+  }
+
+  static async #onToggleEquipped(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemFor(target) as any;
+    if (!item || typeof item.system.equipped !== "boolean") return;
+    return item.update({ "system.equipped": !item.system.equipped });
+  }
+
+  static async #onCreateItem(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const type = target.dataset.type;
+    if (!type) return;
+    const name = game.i18n!.format("BOUT.Sheet.NewItem", { type: game.i18n!.localize(`TYPES.Item.${type}`) });
+    const [item] = (await (this.document as any).createEmbeddedDocuments("Item", [{ name, type }])) as any[];
+    return item?.sheet?.render({ force: true });
+  }
+
+  static async #onEditItem(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
+    return (this.#itemFor(target) as any)?.sheet?.render({ force: true });
+  }
+
+  static async #onDeleteItem(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemFor(target) as any;
+    if (!item) return;
+    const confirmed = await foundry.applications.api.DialogV2.confirm({
+      window: { title: game.i18n!.format("BOUT.Sheet.DeleteTitle", { name: item.name }) },
+      content: `<p>${game.i18n!.format("BOUT.Sheet.DeleteConfirm", { name: foundry.utils.escapeHTML(item.name) })}</p>`,
+    });
+    if (confirmed) return item.delete();
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The Foundry base classes of our sheets, typed by hand. fvtt-types' full types for
+ * `HandlebarsApplicationMixin(ActorSheetV2)` make the compiler run out of memory
+ * (it infers the mixin's configuration generics for every override), so the sheets
+ * extend these narrow shapes: only what they call is declared.
+ */
+
+export interface SheetTab {
+  readonly id: string;
+  readonly group: string;
+  readonly active: boolean;
+  readonly cssClass: string;
+  readonly label: string;
+}
+
+export interface DocumentSheetBase<D> {
+  readonly document: D;
+  readonly isEditable: boolean;
+  readonly element: HTMLElement;
+  tabGroups: Record<string, string | null>;
+  render(options?: { force?: boolean } | boolean): Promise<unknown>;
+  _prepareContext(options: unknown): Promise<Record<string, any>>;
+  _preparePartContext(partId: string, context: Record<string, any>, options: unknown): Promise<Record<string, any>>;
+  _prepareTabs(group: string): Record<string, SheetTab>;
+  _onRender(context: Record<string, any>, options: unknown): Promise<void> | void;
+}
+
+type SheetConstructor<D> = new (...args: any[]) => DocumentSheetBase<D>;
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+
+export const ActorSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any) as unknown as SheetConstructor<Actor.Implementation> & {
+  DEFAULT_OPTIONS: Record<string, unknown>;
+};
+
+export const ItemSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any) as unknown as SheetConstructor<Item.Implementation> & {
+  DEFAULT_OPTIONS: Record<string, unknown>;
+};
