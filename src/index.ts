@@ -9,6 +9,7 @@ import { BoutCombatantGroup } from "./documents/combatant-group";
 import { BoutItem } from "./documents/item";
 import { registerSettings } from "./settings";
 import { registerSheets } from "./applications/sheets/register";
+import { migrateWorld } from "./data/world-migration";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -26,4 +27,8 @@ Hooks.once("init", () => {
 
   registerSettings();
   registerSheets();
+});
+
+Hooks.once("ready", () => {
+  void migrateWorld();
 });

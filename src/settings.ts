@@ -15,9 +15,22 @@ export function registerSettings(): void {
     default: DEFAULT_RULESET,
     requiresReload: true,
   });
+  // The schema version the world's stored documents were last written with.
+  game.settings.register(SYSTEM_ID, "schemaVersion", {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
 }
 
 /** The ruleset the world plays with. */
 export function activeRuleset(): Ruleset {
-  return getRuleset(game.settings.get(SYSTEM_ID, "ruleset"));
+  // Documents can be prepared before settings exist (e.g. in a compendium index):
+  // fall back to the default ruleset rather than fail.
+  try {
+    return getRuleset(game.settings.get(SYSTEM_ID, "ruleset"));
+  } catch {
+    return getRuleset(undefined);
+  }
 }

@@ -35,5 +35,6 @@ declare module "fvtt-types/configuration" {
   }
   interface SettingConfig {
     "bout.ruleset": RulesetId;
+    "bout.schemaVersion": number;
   }
 }

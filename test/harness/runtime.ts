@@ -426,7 +426,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         doc.updateSource(changes, { dryRun: true });
         if ((await doc._preUpdate(changes, options, user)) === false) continue;
         if (hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false) continue;
-        const diff = doc.updateSource(changes, { dryRun: true });
+        // With `diff: false` Foundry sends the change as given, even when the client's
+        // copy already holds it (used to write back data migrated in memory).
+        const diff = options.diff === false ? changes : doc.updateSource(changes, { dryRun: true });
         if (isEmpty(diff)) continue;
         send.push({ _id: doc.id, ...diff });
       }
@@ -544,6 +546,10 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
     get active(): boolean {
       return server.isActive(this.id!);
+    }
+    /** As in v13: this user is the one game.users.activeGM designates. */
+    get isActiveGM(): boolean {
+      return game.users.activeGM?.id === this.id;
     }
     hasRole(role: string | number): boolean {
       const r = typeof role === "number" ? role : (ROLES as AnyObject)[role];
