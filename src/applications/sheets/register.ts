@@ -3,7 +3,7 @@ import { BoutActorSheet } from "./actor-sheet";
 import { BoutItemSheet } from "./item-sheet";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
-export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs")];
+export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), templatePath("dialogs/odds-table.hbs")];
 
 /** Our sheets replace the core ones for every actor and item type of the system. */
 export function registerSheets(): void {

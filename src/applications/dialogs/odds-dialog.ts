@@ -1,0 +1,106 @@
+import { templatePath } from "../../config";
+import { formatProbability, type OddsView } from "../../engine/odds-view";
+
+/** One input of an action dialog. Labels are localization keys. */
+export type DialogField =
+  | { readonly kind: "number"; readonly name: string; readonly label: string; readonly value: number; readonly min: number; readonly max: number; readonly step?: number; readonly slider?: boolean }
+  | { readonly kind: "select"; readonly name: string; readonly label: string; readonly value: string; readonly options: readonly { readonly value: string; readonly label: string }[] }
+  | { readonly kind: "checkbox"; readonly name: string; readonly label: string; readonly value: boolean };
+
+export type DialogValues = Record<string, number | string | boolean>;
+
+export interface OddsDialogSpec {
+  readonly title: string;
+  readonly titleData?: Record<string, string | number>;
+  readonly fields: readonly DialogField[];
+  /** Exact odds for the current inputs; called on every change. */
+  readonly odds: (values: DialogValues) => OddsView;
+  readonly confirmLabel: string;
+}
+
+export const ODDS_DIALOG_TEMPLATE = templatePath("dialogs/odds-dialog.hbs");
+export const ODDS_TABLE_TEMPLATE = templatePath("dialogs/odds-table.hbs");
+
+/** The values the fields hold now, typed by field kind (form input arrives as text). */
+export function readValues(fields: readonly DialogField[], raw: Record<string, unknown>): DialogValues {
+  const values: DialogValues = {};
+  for (const field of fields) {
+    const input = raw[field.name];
+    if (field.kind === "number") {
+      const n = typeof input === "number" ? input : Number(input);
+      values[field.name] = Number.isFinite(n) ? Math.min(field.max, Math.max(field.min, Math.round(n))) : field.value;
+    } else if (field.kind === "checkbox") values[field.name] = input === true || input === "on" || input === "true";
+    else values[field.name] = field.options.some((o) => o.value === input) ? String(input) : field.value;
+  }
+  return values;
+}
+
+type Formatter = { format(key: string, data?: Record<string, unknown>): string };
+
+/** The odds table's context: rows labelled and formatted, headline first. */
+export function oddsTableContext(view: OddsView, i18n: Formatter = game.i18n!) {
+  const rows = [...view.rows].sort((a, b) => Number(Boolean(b.headline)) - Number(Boolean(a.headline)));
+  return {
+    rows: rows.map((row) => ({
+      text: i18n.format(row.label, row.data ?? {}),
+      headline: Boolean(row.headline),
+      percent: formatProbability(row.probability),
+      width: Math.round(Math.min(1, Math.max(0, row.probability)) * 1000) / 10,
+    })),
+    truncated: view.truncatedBelow !== undefined,
+  };
+}
+
+export function oddsDialogContext(spec: OddsDialogSpec, values: DialogValues, i18n: Formatter = game.i18n!) {
+  return {
+    fields: spec.fields.map((field) => ({
+      ...field,
+      value: values[field.name],
+      isNumber: field.kind === "number",
+      isSelect: field.kind === "select",
+      isCheckbox: field.kind === "checkbox",
+      options: field.kind === "select" ? field.options.map((o) => ({ ...o, selected: o.value === values[field.name] })) : undefined,
+    })),
+    odds: oddsTableContext(spec.odds(values), i18n),
+  };
+}
+
+/**
+ * Opens an action dialog whose odds follow the inputs: every change re-reads the
+ * form, asks the engine for the exact odds and redraws the table in the next frame.
+ * Resolves to the chosen values, or null when the user closes it.
+ */
+export async function openOddsDialog(spec: OddsDialogSpec): Promise<DialogValues | null> {
+  const { renderTemplate } = foundry.applications.handlebars;
+  const initial = readValues(spec.fields, Object.fromEntries(spec.fields.map((f) => [f.name, f.value])));
+  const content = await renderTemplate(ODDS_DIALOG_TEMPLATE, oddsDialogContext(spec, initial));
+  const formValues = (form: HTMLFormElement) => readValues(spec.fields, new foundry.applications.ux.FormDataExtended(form).object);
+  let frame = 0;
+  const result = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n!.format(spec.title, Object.fromEntries(Object.entries(spec.titleData ?? {}).map(([k, v]) => [k, String(v)]))) },
+    classes: ["bout", "bout-odds-dialog"],
+    content,
+    buttons: [
+      {
+        action: "confirm",
+        label: spec.confirmLabel,
+        default: true,
+        callback: (_event: Event, button: HTMLButtonElement) => formValues(button.form!),
+      },
+    ],
+    render: (_event: Event, dialog: { element: HTMLElement }) => {
+      const form = dialog.element.querySelector("form");
+      const table = dialog.element.querySelector<HTMLElement>("[data-odds]");
+      if (!form || !table) return;
+      form.addEventListener("input", () => {
+        cancelAnimationFrame(frame);
+        const values = formValues(form);
+        frame = requestAnimationFrame(async () => {
+          table.innerHTML = await renderTemplate(ODDS_TABLE_TEMPLATE, oddsTableContext(spec.odds(values)));
+        });
+      });
+    },
+    rejectClose: false,
+  } as never);
+  return (result as DialogValues | null | undefined) ?? null;
+}

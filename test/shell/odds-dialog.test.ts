@@ -1,0 +1,52 @@
+// The action dialog's odds (issue 10, "Odds"): exact numbers from the dice engine,
+// formatted and drawn with the real handlebars; form input typed and bounded.
+import { beforeAll, describe, expect, it } from "vitest";
+import { oddsDialogContext, oddsTableContext, readValues, ODDS_DIALOG_TEMPLATE, type OddsDialogSpec } from "../../src/applications/dialogs/odds-dialog";
+import { formatProbability } from "../../src/engine/odds-view";
+import { poolSuccessDistribution } from "../../src/engine/dice";
+import { installGlobalClient } from "../harness/world";
+import type { Runtime } from "../harness/runtime";
+
+let runtime: Runtime;
+beforeAll(async () => {
+  ({ runtime } = installGlobalClient());
+  await runtime.templates.load(["systems/bout/templates/dialogs/odds-table.hbs"]);
+});
+
+// A pool of d10 against TN 6: the chance of at least one success is 1 - 0.5^n.
+const spec: OddsDialogSpec = {
+  title: "BOUT.Odds.Title",
+  confirmLabel: "BOUT.Sheet.Roll",
+  fields: [
+    { kind: "number", name: "dice", label: "BOUT.Odds.Title", value: 3, min: 0, max: 8, slider: true },
+    { kind: "select", name: "tn", label: "BOUT.Odds.Title", value: "6", options: [{ value: "6", label: "6" }, { value: "8", label: "8" }] },
+    { kind: "checkbox", name: "aggressive", label: "BOUT.Odds.Title", value: false },
+  ],
+  odds: (v) => {
+    const dist = poolSuccessDistribution(Number(v.dice), Number(v.tn));
+    return { rows: [{ label: "BOUT.Odds.Title", probability: 1 - dist[0]!, headline: true }, { label: "BOUT.Odds.Truncated", probability: dist[0]! }] };
+  },
+};
+
+describe("odds dialog", () => {
+  it("formats probabilities without rounding a possible outcome to 0% or a failure-prone one to 100%", () => {
+    expect([0, 1, 0.0004, 0.9996, 0.5, 0.12345].map(formatProbability)).toEqual(["0%", "100%", "<0.1%", ">99.9%", "50.0%", "12.3%"]);
+  });
+
+  it("reads form input as typed, bounded values and ignores unknown choices", () => {
+    expect(readValues(spec.fields, { dice: "12", tn: "7", aggressive: "on" })).toEqual({ dice: 8, tn: "6", aggressive: true });
+    expect(readValues(spec.fields, { dice: "-3", tn: "8" })).toEqual({ dice: 0, tn: "8", aggressive: false });
+    expect(readValues(spec.fields, { dice: "abc" })).toEqual({ dice: 3, tn: "6", aggressive: false });
+  });
+
+  it("shows the exact chance for the current inputs, headline first (3d10 at TN 6: 87.5%)", async () => {
+    const context = oddsDialogContext(spec, { dice: 3, tn: "6", aggressive: false }, runtime.i18n);
+    expect(context.odds.rows.map((r) => r.percent)).toEqual(["87.5%", "12.5%"]);
+    const html = await runtime.templates.render(ODDS_DIALOG_TEMPLATE, context);
+    expect(html).toContain('name="dice" value="3" min="0" max="8"');
+    expect(html).toContain("87.5%");
+    expect(html).toMatch(/<option value="6" selected>/);
+    const later = oddsTableContext(spec.odds({ dice: 1, tn: "6", aggressive: false }), runtime.i18n);
+    expect(later.rows[0]!.percent).toBe("50.0%");
+  });
+});
