@@ -1,0 +1,41 @@
+/**
+ * What a ruleset provides so whole duels can be simulated: a fighter built from an
+ * actor, named policies (plain objects a GM can compare, such as "all-out attack"
+ * or "defend and riposte"), and one duel played to its end with the given dice.
+ */
+import type { Dice } from "../dice";
+import type { ActorView, RulesetId } from "../rulesets/ruleset";
+
+export type Side = "a" | "b";
+
+export interface DuelOutcome {
+  /** The side left standing, or "draw" when both fall or time runs out. */
+  readonly winner: Side | "draw";
+  readonly rounds: number;
+  /** How badly each side ended up, in the ruleset's own terms, as a small label key. */
+  readonly condition: { readonly a: string; readonly b: string };
+}
+
+export interface DuelAdapter<Fighter = unknown, Policy = unknown> {
+  readonly ruleset: RulesetId;
+  readonly policies: Readonly<Record<string, Policy>>;
+  readonly defaultPolicy: string;
+  /** Localization keys of the condition labels, worst last, for charts. */
+  readonly conditions: readonly string[];
+  fighter(actor: ActorView, name: string): Fighter;
+  duel(a: Fighter, b: Fighter, policyA: Policy, policyB: Policy, dice: Dice, maxRounds: number): DuelOutcome;
+}
+
+const adapters = new Map<RulesetId, DuelAdapter<any, any>>();
+
+export function registerDuelAdapter(adapter: DuelAdapter<any, any>): void {
+  adapters.set(adapter.ruleset, adapter);
+}
+
+export function duelAdapter(ruleset: RulesetId): DuelAdapter<any, any> | undefined {
+  return adapters.get(ruleset);
+}
+
+export function duelRulesets(): RulesetId[] {
+  return [...adapters.keys()];
+}
