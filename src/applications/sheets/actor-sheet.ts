@@ -3,6 +3,7 @@ import { templatePath } from "../../config";
 import { activeRuleset } from "../../settings";
 import { actorSheetContext } from "./actor-sheet-context";
 import { rollItem } from "./item-roll";
+import { DuelSimulator } from "../duel/duel-dialog";
 
 
 type ActionHandler = (this: BoutActorSheet, event: PointerEvent, target: HTMLElement) => Promise<unknown> | void;
@@ -12,9 +13,13 @@ export class BoutActorSheet extends ActorSheetBase {
   static override DEFAULT_OPTIONS = {
     classes: ["bout", "bout-sheet", "bout-actor-sheet"],
     position: { width: 620, height: 720 },
-    window: { resizable: true },
+    window: {
+      resizable: true,
+      controls: [{ action: "duelSimulator", icon: "fa-solid fa-scale-balanced", label: "BOUT.Duel.Open", visible: () => game.user?.isGM ?? false }],
+    },
     form: { submitOnChange: true },
     actions: {
+      duelSimulator: BoutActorSheet.#onDuelSimulator as ActionHandler,
       rollItem: BoutActorSheet.#onRollItem as ActionHandler,
       toggleEquipped: BoutActorSheet.#onToggleEquipped as ActionHandler,
       createItem: BoutActorSheet.#onCreateItem as ActionHandler,
@@ -62,6 +67,11 @@ export class BoutActorSheet extends ActorSheetBase {
   #itemFor(target: HTMLElement): Item.Implementation | undefined {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     return id ? (this.document.items.get(id) as Item.Implementation | undefined) : undefined;
+  }
+
+  static async #onDuelSimulator(this: BoutActorSheet) {
+    if (!game.user?.isGM) return;
+    return new DuelSimulator({ actor: this.document }).render({ force: true });
   }
 
   static async #onRollItem(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
