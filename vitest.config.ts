@@ -13,6 +13,7 @@ export default defineConfig({
           name: "engine",
           include: ["test/engine/**/*.test.ts"],
           environment: "node",
+          benchmark: { include: ["bench/*.bench.ts"] },
         },
       },
       {
@@ -22,11 +23,9 @@ export default defineConfig({
           include: ["test/shell/**/*.test.ts", "test/build/**/*.test.ts"],
           environment: "node",
           setupFiles: ["test/harness/setup.ts"],
+          benchmark: { include: ["bench/shell/*.bench.ts"] },
         },
       },
     ],
-    benchmark: {
-      include: ["bench/**/*.bench.ts"],
-    },
   },
 });
