@@ -1,14 +1,17 @@
-// Builds the command-line tools (the duel simulator) for Node from TypeScript.
+// Builds the command-line tools (duel simulator, guide generator) for Node from TypeScript.
 import { defineConfig } from "vite";
 
 export default defineConfig({
   logLevel: "warn",
   build: {
-    ssr: "tools/duel/cli.ts",
+    ssr: true,
     outDir: "dist/tools",
     emptyOutDir: true,
     target: "node20",
     minify: false,
-    rollupOptions: { output: { entryFileNames: "duel.mjs", format: "es" } },
+    rollupOptions: {
+      input: { duel: "tools/duel/cli.ts", guide: "tools/guide/cli.ts" },
+      output: { entryFileNames: "[name].mjs", format: "es" },
+    },
   },
 });

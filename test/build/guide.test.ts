@@ -1,0 +1,26 @@
+// The guide journal is generated from docs/ (tools/guide): the converter's output
+// and the pack source agreeing with the docs.
+import { describe, expect, it } from "vitest";
+import { inline, markdownToHtml } from "../../tools/guide/markdown";
+
+describe("guide markdown", () => {
+  it("converts headings, paragraphs, lists, tables and code, escaping HTML", () => {
+    const html = markdownToHtml(
+      ["## Rounds", "", "A round has *two* exchanges and", "**one** refresh.", "", "- first <b>", "- second", "", "| a | b |", "|---|---|", "| 1 | `x` |", "", "```", "<tag>", "```"].join("\n"),
+    );
+    expect(html).toBe(
+      [
+        "<h2>Rounds</h2>",
+        "<p>A round has <em>two</em> exchanges and <strong>one</strong> refresh.</p>",
+        "<ul><li>first &lt;b&gt;</li><li>second</li></ul>",
+        "<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td><code>x</code></td></tr></tbody></table>",
+        "<pre><code>&lt;tag&gt;</code></pre>",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps code spans literal and makes links", () => {
+    expect(inline("run `npm run **duel**` or see [the README](README.md)")).toBe('run <code>npm run **duel**</code> or see <a href="README.md">the README</a>');
+    expect(markdownToHtml("1. one\n2. two\n   continued")).toBe("<ol><li>one</li><li>two continued</li></ol>");
+  });
+});
