@@ -5,7 +5,7 @@
  * `CONFIG[doc].sheetClasses`, and DialogV2 prompts answered by the test.
  * There is no DOM: `render` fills `renderedParts` (part id → HTML) instead.
  */
-import { type AnyObject, deepClone, mergeObject } from "./utils";
+import { type AnyObject, deepClone, expandObject, mergeObject } from "./utils";
 
 type Templates = { render(path: string, context: AnyObject): Promise<string> };
 
@@ -14,7 +14,7 @@ export interface DialogResponder {
   (kind: "confirm" | "prompt" | "wait", config: AnyObject): unknown;
 }
 
-export function createApplications({ templates, CONFIG, game }: { templates: Templates; CONFIG: AnyObject; game: AnyObject }) {
+export function createApplications({ templates, CONFIG, game, ui }: { templates: Templates; CONFIG: AnyObject; game: AnyObject; ui: AnyObject }) {
   let appIds = 0;
   const dialogs: { responder: DialogResponder; asked: { kind: string; config: AnyObject }[] } = {
     responder: () => true,
@@ -161,6 +161,22 @@ export function createApplications({ templates, CONFIG, game }: { templates: Tem
         if (pack?.locked) return false;
       }
       return this.document.testUserPermission(game.user, this.options.editPermission);
+    }
+
+    /**
+     * A form submission as DocumentSheetV2 makes it: the form's (already typed)
+     * values are expanded, validated against the document with cleaning, then sent
+     * as one update. A failure becomes an error notification, as ApplicationV2's
+     * submit handler does, and nothing is written.
+     */
+    async submit(formValues: AnyObject): Promise<void> {
+      const changes = expandObject(deepClone(formValues));
+      try {
+        this.document.validate({ changes, clean: true, fallback: false });
+        await this.document.update(changes);
+      } catch (error) {
+        ui.notifications.error((error as Error).message);
+      }
     }
 
     override async _prepareContext(options: AnyObject): Promise<AnyObject> {

@@ -644,7 +644,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // ---- templates ----
 
   const templates: TemplateEngine = createTemplateEngine({ systemRoot: options.systemRoot, systemId: String(systemJson.id), i18n });
-  const applications = createApplications({ templates, CONFIG, game });
+  const applications = createApplications({ templates, CONFIG, game, ui });
   // Core registers its legacy sheets for every type before any package's init.
   for (const [name, key] of [["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const) {
     for (const type of documentTypes[name] ?? []) {
