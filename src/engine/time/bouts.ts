@@ -78,6 +78,8 @@ export type BoutsCommand =
   | { readonly type: "blowOrder"; readonly boutId: string; readonly order: readonly (readonly string[])[] }
   | { readonly type: "spend"; readonly combatantId: string; readonly dice: number; readonly purpose: SpendPurpose }
   | { readonly type: "penalty"; readonly combatantId: string; readonly dice: number; readonly carry?: number }
+  /** A fumble's penalty (half the dice rolled) on the fighter's next exchange: later this round, or off the next refresh. */
+  | { readonly type: "fumble"; readonly combatantId: string; readonly dice: number }
   | { readonly type: "exchangeWon"; readonly boutId: string; readonly winner: string }
   | { readonly type: "restrict"; readonly combatantId: string; readonly restriction: Restriction }
   | { readonly type: "next"; readonly boutId?: string }
@@ -97,6 +99,7 @@ export type BoutsEvent =
   | { readonly type: "bothRed"; readonly boutId: string; readonly aggressors: readonly string[] }
   | { readonly type: "spent"; readonly combatantId: string; readonly dice: number; readonly left: number }
   | { readonly type: "penalized"; readonly combatantId: string; readonly dice: number; readonly left: number; readonly carry: number }
+  | { readonly type: "fumbled"; readonly combatantId: string; readonly dice: number; readonly left: number; readonly carry: number; readonly belowZero: boolean }
   | { readonly type: "exchange"; readonly boutId: string; readonly round: number; readonly exchange: number }
   | { readonly type: "round"; readonly boutId: string; readonly round: number; readonly pools: Readonly<Record<string, number>> }
   | { readonly type: "focus"; readonly boutId: string }
@@ -285,6 +288,19 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (cmd.dice < 0 || carry < 0) return no("negative", "Negative", { combatant: c.id, dice: cmd.dice });
       const nc = { ...c, cp: Math.max(0, c.cp - cmd.dice), carry: c.carry + carry };
       return ok({ state: putCombatant(s, nc), events: [{ type: "penalized", combatantId: c.id, dice: cmd.dice, left: nc.cp, carry: nc.carry }] });
+    }
+    case "fumble": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (!isWholeNumber(cmd.dice)) return no("notNumber", "NotNumber", { combatant: c.id });
+      if (cmd.dice < 0) return no("negative", "Negative", { combatant: c.id, dice: cmd.dice });
+      const b = findBout(s, c.boutId)!;
+      // Exchange 1: the next exchange is this round's second, paid from what is left; else from the next refresh.
+      const now = b.exchange < b.exchangesThisRound;
+      const belowZero = now ? cmd.dice > c.cp : cmd.dice > c.poolMax - c.carry;
+      const nc = now ? { ...c, cp: Math.max(0, c.cp - cmd.dice) } : { ...c, carry: c.carry + cmd.dice };
+      // belowZero: the shell calls for a Knockdown roll at TN = the dice rolled on the botch.
+      return ok({ state: putCombatant(s, nc), events: [{ type: "fumbled", combatantId: c.id, dice: cmd.dice, left: nc.cp, carry: nc.carry, belowZero }] });
     }
     case "exchangeWon": {
       const b = findBout(s, cmd.boutId);

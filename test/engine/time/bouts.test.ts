@@ -123,6 +123,19 @@ describe("bouts: exchanges, rounds and the Combat Pool ('Exchange of Blows')", (
     expect(code(s, { type: "bogus" } as never)).toBe("bouts.unknownCommand");
   });
 
+  it("a fumble's penalty falls on the next exchange: this round's second, or the next round's refresh (fumble paragraph)", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "spend", combatantId: "alan", dice: 6, purpose: "attack" }).state;
+    const first = run(s, { type: "fumble", combatantId: "alan", dice: 3 });
+    expect(who(first.state, "alan")).toMatchObject({ cp: 1, carry: 0 });
+    expect(first.events).toContainEqual({ type: "fumbled", combatantId: "alan", dice: 3, left: 1, carry: 0, belowZero: false });
+    const over = run(s, { type: "fumble", combatantId: "alan", dice: 5 });
+    expect(over.events).toContainEqual({ type: "fumbled", combatantId: "alan", dice: 5, left: 0, carry: 0, belowZero: true });
+    s = run(s, { type: "next" }, { type: "fumble", combatantId: "alan", dice: 2 }).state;
+    expect(who(s, "alan")).toMatchObject({ cp: 4, carry: 2 });
+    s = run(s, { type: "next" }).state;
+    expect(who(s, "alan").cp).toBe(8);
+  });
+
   it("a ride-by round has one exchange ('Ride-By Attacking')", () => {
     let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "setExchanges", boutId: "hall", count: 1 }).state;
     s = run(s, { type: "next" }).state;
