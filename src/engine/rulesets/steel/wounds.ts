@@ -60,13 +60,15 @@ const TYPE_PROFILE: Readonly<Record<DamageType, { shock: number; pain: number; b
 /** The shock and pain of a level-n wound on an ordinary part before the profiles. */
 const LEVEL_SHOCK = [2, 4, 7, 10, 14] as const;
 const LEVEL_PAIN = [1, 2, 4, 6, 9] as const;
-const LEVEL_BLOOD = [0, 5, 7, 9, 11] as const;
+const LEVEL_BLOOD = [0, 3, 5, 7, 9] as const;
+/** A single wound's Blood Loss TN never passes 10 (a d10 must be able to meet it). */
+const MAX_WOUND_BLOOD = 10;
 
 function entry(type: DamageType, part: BodyPart, level: number): WoundEntry {
   const p = PART_PROFILE[part];
   const t = TYPE_PROFILE[type];
   const i = level - 1;
-  const blood = p.bleeds === 0 ? (level >= 4 ? LEVEL_BLOOD[i]! : 0) : Math.round((LEVEL_BLOOD[i]! + (p.bleeds - 1) * 2) * t.blood);
+  const blood = Math.min(MAX_WOUND_BLOOD, p.bleeds === 0 ? (level >= 4 ? LEVEL_BLOOD[i]! : 0) : Math.round((LEVEL_BLOOD[i]! + (p.bleeds - 1)) * t.blood));
   return {
     shock: Math.round(LEVEL_SHOCK[i]! * p.severity * t.shock),
     pain: Math.round(LEVEL_PAIN[i]! * p.severity * t.pain),
