@@ -19,6 +19,9 @@ export type Throw = "red" | "white" | null;
 export type Restriction = "none" | "defendOnly" | "noAction";
 export type BoutPhase = "opening" | "simultaneous" | "continuing";
 export type SpendPurpose = "attack" | "defence" | "other";
+/** Declared with the throw when the GM allows it; gone after the first blow ("Posture"). */
+export type BoutPosture = "neutral" | "aggressive" | "defensive";
+const POSTURES: readonly BoutPosture[] = ["neutral", "aggressive", "defensive"];
 
 export interface BoutCombatant {
   readonly id: string;
@@ -37,6 +40,7 @@ export interface BoutCombatant {
   readonly restrictedUntil: { readonly round: number; readonly exchange: number } | null;
   /** Has spent dice this exchange. */
   readonly acted: boolean;
+  readonly posture: BoutPosture;
 }
 
 export interface Bout {
@@ -74,7 +78,7 @@ export interface BoutInput {
 }
 
 export type BoutsCommand =
-  | { readonly type: "reveal"; readonly boutId: string; readonly choices: Readonly<Record<string, Throw>> }
+  | { readonly type: "reveal"; readonly boutId: string; readonly choices: Readonly<Record<string, Throw>>; readonly postures?: Readonly<Record<string, BoutPosture>> }
   | { readonly type: "blowOrder"; readonly boutId: string; readonly order: readonly (readonly string[])[] }
   | { readonly type: "spend"; readonly combatantId: string; readonly dice: number; readonly purpose: SpendPurpose }
   | { readonly type: "penalty"; readonly combatantId: string; readonly dice: number; readonly carry?: number }
@@ -117,7 +121,7 @@ function newBout(id: string): Bout {
 }
 
 function newCombatant(c: CombatantInput, boutId: string): BoutCombatant {
-  return { id: c.id, boutId, reflex: c.reflex, poolMax: c.pool, cp: c.pool, carry: 0, thrown: null, restriction: "none", restrictedUntil: null, acted: false };
+  return { id: c.id, boutId, reflex: c.reflex, poolMax: c.pool, cp: c.pool, carry: 0, thrown: null, restriction: "none", restrictedUntil: null, acted: false, posture: "neutral" };
 }
 
 function validInput(c: CombatantInput): boolean {
@@ -218,12 +222,19 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
         if (!inBout.some((c) => c.id === id)) return no("notInBout", "NotInBout", { combatant: id, bout: b.id });
         if (choice !== "red" && choice !== "white" && choice !== null) return no("badThrow", "BadThrow", { combatant: id });
       }
+      const postures = cmd.postures ?? {};
+      for (const [id, posture] of Object.entries(postures)) {
+        if (!inBout.some((c) => c.id === id)) return no("notInBout", "NotInBout", { combatant: id, bout: b.id });
+        if (!POSTURES.includes(posture)) return no("badPosture", "BadPosture", { combatant: id });
+      }
       const red: BoutCombatant[] = [];
       const white: string[] = [];
       const hesitated: string[] = [];
-      const combatants = s.combatants.map((c) => {
+      const combatants = s.combatants.map((original) => {
+        let c = original;
         if (c.boutId !== b.id) return c;
         const choice = choices[c.id] ?? null;
+        c = { ...c, posture: postures[c.id] ?? "neutral" };
         if (choice === "red") {
           red.push(c);
           return { ...c, thrown: "red" as const };
@@ -308,7 +319,9 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (b.phase !== "continuing") return no("notThrown", "NotThrown", { bout: b.id });
       const w = findCombatant(s, cmd.winner);
       if (!w || w.boutId !== b.id) return no("notInBout", "NotInBout", { combatant: String(cmd.winner), bout: b.id });
-      return ok({ state: putBout(s, { ...b, initiative: w.id, blowOrder: [] }), events: [{ type: "initiative", boutId: b.id, holder: w.id }] });
+      // The first blow ends every posture in the bout.
+      const combatants = s.combatants.map((c) => (c.boutId === b.id && c.posture !== "neutral" ? { ...c, posture: "neutral" as const } : c));
+      return ok({ state: putBout({ ...s, combatants }, { ...b, initiative: w.id, blowOrder: [] }), events: [{ type: "initiative", boutId: b.id, holder: w.id }] });
     }
     case "restrict": {
       const c = findCombatant(s, cmd.combatantId);
@@ -349,7 +362,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const b = findBout(s, cmd.boutId);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
       const nb: Bout = { ...b, phase: "opening", initiative: null, declareOrder: [], blowOrder: [] };
-      const combatants = s.combatants.map((c) => (c.boutId === b.id ? { ...c, thrown: null } : c));
+      const combatants = s.combatants.map((c) => (c.boutId === b.id ? { ...c, thrown: null, posture: "neutral" as const } : c));
       return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "paused", boutId: b.id }] });
     }
     case "join": {
@@ -427,6 +440,7 @@ function view(s: BoutsState): TrackerView {
           { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
           { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
         ];
+        if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
         if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
         if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
         return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };

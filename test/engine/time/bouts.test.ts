@@ -69,6 +69,15 @@ describe("bouts: opening with the red/white throw ('Melee Combat')", () => {
     expect(bout(first, "door").initiative).toBe("roland");
   });
 
+  it("postures declared with the throw last until the first blow ('Posture')", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" }, postures: { alan: "aggressive", rival: "defensive" } }).state;
+    expect([who(s, "alan").posture, who(s, "rival").posture]).toEqual(["aggressive", "defensive"]);
+    expect(boutsMachine.view(s).rows.find((r) => r.combatantId === "alan")?.badges.map((b) => b.label.key)).toContain("BOUT.Time.Bouts.Badge.Posture.aggressive");
+    expect(code(start(), { type: "reveal", boutId: "hall", choices: {}, postures: { alan: "sideways" as never } })).toBe("bouts.badPosture");
+    s = run(s, { type: "exchangeWon", boutId: "hall", winner: "rival" }).state;
+    expect([who(s, "alan").posture, who(s, "rival").posture]).toEqual(["neutral", "neutral"]);
+  });
+
   it("all white: nobody commits and the bout stays open for another throw", () => {
     const r = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "white", rival: "white" } });
     expect(bout(r.state, "hall").phase).toBe("opening");

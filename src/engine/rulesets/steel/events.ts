@@ -23,5 +23,5 @@ export const STEEL_EVENT_TYPES = [
   "roll", "exchange", "fumble", "hit", "wound", "bruise", "press", "push", "shock", "bloodLossRises", "knockedDown", "staysUp",
   "knockedOut", "staysConscious", "fatal", "bleeds", "holdsOn", "poolsHalved", "coma", "terrainSuccess", "terrainFailure",
   "terrainBotch", "terrainCancelled", "crowd", "blowOrder", "initiativeBought", "initiativeKept", "surprise", "defendOnly",
-  "noAction", "rideBy", "rideByFails", "unhorsed", "keepsSaddle", "preparing", "missile",
+  "noAction", "rideBy", "rideByFails", "unhorsed", "keepsSaddle", "preparing", "missile", "skillSuccess", "skillFailure", "contest",
 ] as const;

@@ -61,3 +61,6 @@ export * from "./surprise";
 export * from "./mounted";
 export * from "./missile";
 export * from "./odds";
+export * from "./skills";
+export * from "./weapon-profile";
+export * from "./round";
