@@ -3,6 +3,8 @@
 // initiative, ties to the attacker), "Surprise & Hesitation", "Ride-By Attacking" (one-exchange rounds).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { FixedDice } from "../../../src/engine/dice";
+import { DECK_STAKES, terrainConsequence, terrainRoll, terrainTn } from "../../../src/engine/rulesets/steel";
 import { boutsActingOrder, boutsMachine, startBouts, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
 
 function start(): BoutsState {
@@ -201,6 +203,41 @@ describe("bouts: Pause/Break, focus, joining, leaving and moving", () => {
     expect(r.events).toContainEqual({ type: "boutEnded", boutId: "stairs" });
     expect(r.state.bouts.map((b) => b.id)).toEqual(["hall", "door"]);
     expect(code(s, { type: "move", combatantId: "roland", boutId: "stairs" })).toBe("bouts.sameBout");
+  });
+});
+
+describe("bouts with the seed's own example: Alan on the bench ('Terrain Rolls')", () => {
+  it("a 2-die leap at TN 4 succeeds; from the next round his refresh carries the +2 for higher footing", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "white", rival: "red" } }).state;
+    const leap = terrainRoll({ cpLeft: who(s, "alan").cp, dice: 2, tn: 4 }, new FixedDice([4, 1]));
+    expect(leap.ok && leap.value.result.success).toBe(true);
+    s = run(s, { type: "spend", combatantId: "alan", dice: 2, purpose: "other" }, { type: "setPool", combatantId: "alan", pool: who(s, "alan").poolMax + 2 }).state;
+    expect(who(s, "alan").cp).toBe(8);
+    const r = run(s, { type: "nextRound", boutId: "hall" });
+    expect(r.events).toContainEqual({ type: "round", boutId: "hall", round: 2, pools: { alan: 12, rival: 9 } });
+  });
+});
+
+describe("bouts with the seed's own example: Alan and Ferro on the deck ('Difficult Fighting Conditions')", () => {
+  it("each round opens with footing rolls; a failure costs half the pool, taken in the same transition style as a shock", () => {
+    const st = startBouts([{ id: "griffin", combatants: [{ id: "alan", reflex: 6, pool: 10 }, { id: "ferro", reflex: 6, pool: 9 }] }]);
+    if (!st.ok) throw new Error("start");
+    let s = run(st.value, { type: "reveal", boutId: "griffin", choices: { alan: "red", ferro: "white" } }).state;
+    const alanTn = terrainTn("icy", "hurried");
+    const ferroTn = terrainTn("icy", "normal");
+    expect([alanTn.ok && alanTn.value, ferroTn.ok && ferroTn.value]).toEqual([8, 6]);
+    // Alan spends 2 and fails at TN 8; Ferro spends 2 and makes TN 6.
+    const alan = terrainRoll({ cpLeft: who(s, "alan").cp, dice: 2, tn: 8 }, new FixedDice([7, 3]));
+    const ferro = terrainRoll({ cpLeft: who(s, "ferro").cp, dice: 2, tn: 6 }, new FixedDice([6, 2]));
+    if (!alan.ok || !ferro.ok) throw new Error("roll");
+    s = run(s, { type: "spend", combatantId: "alan", dice: 2, purpose: "other" }, { type: "spend", combatantId: "ferro", dice: 2, purpose: "other" }).state;
+    const lost = terrainConsequence(alan.value.result, DECK_STAKES, who(s, "alan").cp, 2);
+    expect(lost).toEqual({ consequence: "halfPool", diceLost: 4 });
+    s = run(s, { type: "penalty", combatantId: "alan", dice: lost.diceLost }).state;
+    expect(terrainConsequence(ferro.value.result, DECK_STAKES, who(s, "ferro").cp, 2).consequence).toBe("none");
+    expect([who(s, "alan").cp, who(s, "ferro").cp]).toEqual([4, 7]);
+    // Equal Reflex: their actions against other bouts would land together.
+    expect(boutsActingOrder(s)).toEqual([["alan", "ferro"]]);
   });
 });
 

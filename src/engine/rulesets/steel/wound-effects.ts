@@ -22,6 +22,8 @@ export interface Casualty {
   readonly knockout: number;
   /** Armour over the head, for the Knockout TN. */
   readonly headArmour: number;
+  /** Missile Pool dice held, if any: Shock strikes every pool. */
+  readonly missilePool?: number;
 }
 
 export interface Blow {
@@ -38,6 +40,8 @@ export function knockoutTn(headArmour: number): number {
 
 export interface WoundOutcome {
   readonly cpLeft: number;
+  /** The Missile Pool after Shock (undefined when none was given). */
+  readonly missilePool?: number;
   /** Shock carried into next round's refresh. */
   readonly shockCarry: number;
   readonly pain: number;
@@ -98,7 +102,8 @@ export function applyWound(c: Casualty, blow: Blow, dice: Dice, options: { knock
     events.push(event(out ? "knockedOut" : "staysConscious", { tn, successes: roll.successes, seconds, minutes }));
   }
   if (wound.fatal) events.push(event("fatal"));
-  return ok({ result: { cpLeft, shockCarry, pain, bloodLoss, woundedRegions, knockdownRoll, knockoutRoll, fatal: wound.fatal }, events });
+  const missile = c.missilePool === undefined ? {} : { missilePool: Math.max(0, c.missilePool - wound.shock) };
+  return ok({ result: { cpLeft, ...missile, shockCarry, pain, bloodLoss, woundedRegions, knockdownRoll, knockoutRoll, fatal: wound.fatal }, events });
 }
 
 export interface BloodLossResult {

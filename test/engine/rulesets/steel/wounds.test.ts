@@ -28,6 +28,10 @@ describe("seed 000 'Shock and Pain'", () => {
     expect(r.ok && r.value.result).toMatchObject({ cpLeft: 0, shockCarry: 2, pain: 1 });
     expect(roundPool({ base: 9, shockCarry: 2 }).pool).toBe(7);
   });
+  it("Shock strikes the Missile Pool too", () => {
+    const r = applyWound(victim({ knockdown: 0, missilePool: 6 }), { wound: w({ shock: 4 }), region: "arms", margin: 1, blunt: false }, new FixedDice([]));
+    expect(r.ok && r.value.result).toMatchObject({ cpLeft: 1, missilePool: 2 });
+  });
   it("no carry when the wound's Pain is greater than the overflow", () => {
     const r = applyWound(victim({ knockdown: 0 }), { wound: w({ shock: 7, pain: 3 }), region: "torso", margin: 1, blunt: false }, new FixedDice([]));
     expect(r.ok && r.value.result).toMatchObject({ cpLeft: 0, shockCarry: 0, pain: 3 });
