@@ -69,6 +69,8 @@ describe("bouts: opening with the red/white throw ('Melee Combat')", () => {
     expect(bout(together, "door")).toMatchObject({ phase: "continuing", initiative: null, blowOrder: [["roland", "guard"]] });
     const first = run(r.state, { type: "blowOrder", boutId: "door", order: [["roland"], ["guard"]] }).state;
     expect(bout(first, "door").initiative).toBe("roland");
+    // Settled once: a second order is refused.
+    expect(code(first, { type: "blowOrder", boutId: "door", order: [["guard"], ["roland"]] })).toBe("bouts.notSimultaneous");
   });
 
   it("postures declared with the throw last until the first blow ('Posture')", () => {
