@@ -12,7 +12,7 @@ import { event, type Resolution, type SteelEvent } from "./events";
 import { findZone, partInZone, PART_REGION, type BodyPart, type Zone } from "./hit-locations";
 import { maneuverTn } from "./maneuvers";
 import { postureEffect, type Posture } from "./posture";
-import { checkCount, checkSpend, steelRefuse } from "./refusals";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
 import type { DamageType, Region, SteelManeuver } from "./stats";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
 import { DEFAULT_ZONES } from "./hit-locations";
@@ -129,6 +129,19 @@ function prepare(d: Declaration, kind: "attack" | "defence", field: string): Out
     const c = checkCount(value, `${field}.${name}`);
     if (!c.ok) return c;
   }
+  const whole = checkWhole({ [`${field}.weaponTn`]: d.weaponTn, [`${field}.tnModifier`]: d.tnModifier, [`${field}.bonusDice`]: d.bonusDice, [`${field}.pressTn`]: d.pressTn }, [
+    `${field}.tnModifier`,
+    `${field}.bonusDice`,
+    `${field}.pressTn`,
+  ]);
+  if (!whole.ok) return whole;
+  for (const [name, value] of [
+    ["reachPenalty", d.reachPenalty ?? 0],
+    ["extraCost", d.extraCost ?? 0],
+  ] as const) {
+    const c = checkCount(value, `${field}.${name}`);
+    if (!c.ok) return c;
+  }
   if (d.maneuver.kind !== kind) return steelRefuse("wrongKind", { field, kind });
   const posture = postureEffect(d.posture, kind);
   const press = d.press ?? 0;
@@ -160,6 +173,8 @@ export function checkDeclaration(d: Declaration, kind: "attack" | "defence"): Ou
 export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resolution<ExchangeResult>> {
   const a = prepare(input.attack, "attack", "attack");
   if (!a.ok) return a;
+  const dmg = checkWhole({ damage: input.attack.damage, toughness: input.target.toughness, ...input.target.armour });
+  if (!dmg.ok) return dmg;
   const zone = findZone(input.attack.zone, input.zones ?? DEFAULT_ZONES);
   if (!zone) return steelRefuse("unknownZone", { zone: String(input.attack.zone) });
   const d = input.defence ? prepare(input.defence, "defence", "defence") : null;

@@ -9,7 +9,7 @@
 import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
-import { checkCount, checkSpend } from "./refusals";
+import { checkCount, checkSpend, checkWhole } from "./refusals";
 
 export interface Thrower {
   readonly id: string;
@@ -37,6 +37,8 @@ export function orderSimultaneousBlows(strikers: readonly Striker[], dice: Dice)
   for (const s of strikers) {
     const c = checkCount(s.reflex, s.id);
     if (!c.ok) return c;
+    const w = checkWhole({ atn: s.atn, reachPenalty: s.reachPenalty }, ["reachPenalty"]);
+    if (!w.ok) return w;
   }
   const rolls = strikers.map((s) => ({
     id: s.id,
@@ -68,6 +70,8 @@ export function buyInitiative(input: BuyInitiativeInput, dice: Dice): Outcome<Re
     }
     const sp = checkSpend(s.dice, s.cpLeft, field);
     if (!sp.ok) return sp;
+    const w = checkWhole({ [`${field}.tn`]: s.tn });
+    if (!w.ok) return w;
   }
   const buyer = rollPool(dice, input.buyer.dice, input.buyer.tn);
   const holder = rollPool(dice, input.holder.dice, input.holder.tn);

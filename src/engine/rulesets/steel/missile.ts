@@ -8,7 +8,7 @@ import { rollChecked, rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
 import { DEFAULT_MISSILE_CHART, missilePart, PART_REGION, type BodyPart } from "./hit-locations";
-import { checkCount, checkSpend, steelRefuse } from "./refusals";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
 import type { DamageType, Region } from "./stats";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
 
@@ -141,6 +141,8 @@ export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolu
     const c = checkCount(v, f);
     if (!c.ok) return c;
   }
+  const w = checkWhole({ atn: i.atn, aim: i.aim, tnModifier: i.tnModifier, damage: i.damage, toughness: i.toughness, ...i.armour }, ["tnModifier"]);
+  if (!w.ok) return w;
   if (i.aimDice > i.aim) return steelRefuse("aimTooHigh", { aimDice: i.aimDice, aim: i.aim });
   const spend = checkSpend(i.dice + i.aimDice, i.state.pool, "missile");
   if (!spend.ok) return spend;
@@ -149,6 +151,9 @@ export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolu
     if (!c.ok) return c;
     const s = checkSpend(i.defence.dice, i.defence.poolLeft, "defence");
     if (!s.ok) return s;
+    const p = checkCount(i.defence.poolLeft, "defence.poolLeft");
+    if (!p.ok) return p;
+    if (i.defence.kind === "block" && !Number.isInteger(i.defence.missileDtn)) return steelRefuse("notNumber", { field: "defence.missileDtn" });
     if (i.defence.kind === "block" && i.defence.shieldUsed) return steelRefuse("badChoice", { choice: "shield" });
   }
   const events: SteelEvent[] = [];

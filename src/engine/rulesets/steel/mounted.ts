@@ -8,7 +8,7 @@ import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import type { ManeuverFamily } from "./stats";
-import { checkCount, steelRefuse } from "./refusals";
+import { checkCount, steelRefuse, checkWhole } from "./refusals";
 
 export type Side = "front" | "side" | "rear";
 
@@ -66,6 +66,8 @@ export interface RideCheckInput {
 }
 
 function rideRoll(i: RideCheckInput, dice: Dice): Outcome<PoolRoll> {
+  const w = checkWhole({ rideTn: i.rideTn, tnModifier: i.tnModifier, penalty: i.penalty }, ["tnModifier", "penalty"]);
+  if (!w.ok) return w;
   const c = checkCount(i.agility, "agility");
   if (!c.ok) return c;
   return ok(rollPool(dice, Math.max(0, i.agility - (i.penalty ?? 0)), i.rideTn + (i.tnModifier ?? 0)));
@@ -102,6 +104,8 @@ export function rideBy(i: RideCheckInput & { opponentDice?: number }, dice: Dice
 
 /** Struck while mounted: a Ride check less the blow's margin in dice; failure is a fall as from 10 feet. */
 export function stayInSaddle(i: RideCheckInput & { margin: number }, dice: Dice): Outcome<Resolution<{ roll: PoolRoll; falls: boolean; fallFeet: number }>> {
+  const m = checkWhole({ margin: i.margin });
+  if (!m.ok) return m;
   const r = rideRoll({ ...i, penalty: (i.penalty ?? 0) + Math.max(0, i.margin) }, dice);
   if (!r.ok) return r;
   const falls = r.value.successes === 0;

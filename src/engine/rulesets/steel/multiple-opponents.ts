@@ -9,7 +9,7 @@
 import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
-import { checkCount, checkSpend, steelRefuse } from "./refusals";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
 
 export interface CrowdRow {
   readonly minOpponents: number;
@@ -74,7 +74,11 @@ export function outnumberedRoll(input: CrowdInput, dice: Dice): Outcome<Resoluti
     }
     const sp = checkSpend(s.dice, s.cpLeft, s.id);
     if (!sp.ok) return sp;
+    const w = checkWhole({ [`${s.id}.tn`]: s.tn }, [`${s.id}.tn`]);
+    if (!w.ok) return w;
   }
+  const t = checkWhole({ tacticsSuccesses: input.tacticsSuccesses, gmCap: input.gmCap }, ["tacticsSuccesses", "gmCap"]);
+  if (!t.ok) return t;
   const lone = rollPool(dice, input.lone.dice, input.lone.tn ?? tns?.outnumbered ?? 6);
   const oppTn = (o: CrowdSide) => Math.max(1, (o.tn ?? tns?.opponents ?? 5) - (input.tacticsSuccesses ?? 0));
   const opponents = input.opponents.map((o) => ({ id: o.id, roll: rollPool(dice, o.dice, oppTn(o)) }));

@@ -41,3 +41,15 @@ export function checkSpend(cost: number, available: number, field: string): Outc
   if (cost > available) return steelRefuse("tooMany", { field, cost, available });
   return { ok: true, value: cost };
 }
+
+/**
+ * Every value is a whole number (TNs and modifiers from forms arrive untyped);
+ * fields named in `optional` may also be left out (undefined).
+ */
+export function checkWhole(values: Readonly<Record<string, unknown>>, optional: readonly string[] = []): Outcome<true> {
+  for (const [field, v] of Object.entries(values)) {
+    if (v === undefined && optional.includes(field)) continue;
+    if (!isWholeNumber(v)) return steelRefuse("notNumber", { field });
+  }
+  return { ok: true, value: true };
+}

@@ -6,7 +6,7 @@
 import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
-import { checkCount } from "./refusals";
+import { checkCount, checkWhole } from "./refusals";
 import type { SteelActor, SteelSkill } from "./stats";
 
 export interface SkillCheckInput {
@@ -23,6 +23,8 @@ export function skillInput(actor: SteelActor, skill: SteelSkill): SkillCheckInpu
 }
 
 export function skillCheck(i: SkillCheckInput, dice: Dice): Outcome<Resolution<{ roll: PoolRoll; success: boolean }>> {
+  const w = checkWhole({ tn: i.tn, bonusDice: i.bonusDice, tnModifier: i.tnModifier }, ["bonusDice", "tnModifier"]);
+  if (!w.ok) return w;
   const c = checkCount(i.dice, "dice");
   if (!c.ok) return c;
   const roll = rollPool(dice, Math.max(0, i.dice + (i.bonusDice ?? 0)), i.tn + (i.tnModifier ?? 0));

@@ -8,7 +8,7 @@
 import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
-import { checkCount } from "./refusals";
+import { checkCount, checkWhole } from "./refusals";
 
 export interface SkillRollInput {
   /** Attribute dice (plus any bonus). */
@@ -30,6 +30,8 @@ export function surpriseCheck(ambusher: SkillRollInput, target: SkillRollInput, 
     const c = checkCount(v, f);
     if (!c.ok) return c;
   }
+  const w = checkWhole({ ambusherTn: ambusher.tn, targetTn: target.tn });
+  if (!w.ok) return w;
   const a = rollPool(dice, ambusher.dice, ambusher.tn);
   const t = rollPool(dice, target.dice, target.tn);
   return ok({ result: { ambusher: a, target: t }, events: [event("surprise", { ambusher: a.successes, target: t.successes })] });
@@ -47,6 +49,8 @@ export function hesitationRoll(
   input: { reflex: number; ambusherSuccesses: number; targetSuccesses: number; gmModifier?: number },
   dice: Dice,
 ): Outcome<Resolution<{ tn: number; roll: PoolRoll; outcome: HesitationOutcome }>> {
+  const w = checkWhole({ ambusherSuccesses: input.ambusherSuccesses, targetSuccesses: input.targetSuccesses, gmModifier: input.gmModifier }, ["gmModifier"]);
+  if (!w.ok) return w;
   const c = checkCount(input.reflex, "reflex");
   if (!c.ok) return c;
   const tn = hesitationTn(input.ambusherSuccesses, input.targetSuccesses, input.gmModifier);

@@ -6,7 +6,7 @@
 import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
-import { checkCount, checkSpend, steelRefuse } from "./refusals";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
 
 export const PACES = ["standing", "cautious", "normal", "hurried", "sprinting"] as const;
 export type Pace = (typeof PACES)[number];
@@ -52,6 +52,8 @@ export interface TerrainResult {
 }
 
 function checked(input: TerrainInput, field: string): Outcome<TerrainInput> {
+  const tn = checkWhole({ [`${field}.tn`]: input.tn });
+  if (!tn.ok) return tn;
   for (const [name, v] of [
     ["dice", input.dice],
     ["cpLeft", input.cpLeft],

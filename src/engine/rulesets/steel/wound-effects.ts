@@ -7,7 +7,7 @@
 import { rollOne, rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
-import { checkCount } from "./refusals";
+import { checkCount, checkWhole } from "./refusals";
 import type { Region } from "./stats";
 import type { WoundEntry } from "./wounds";
 
@@ -61,6 +61,8 @@ export function applyWound(c: Casualty, blow: Blow, dice: Dice, options: { knock
     const check = checkCount(v, field);
     if (!check.ok) return check;
   }
+  const w = checkWhole({ margin: blow.margin, shock: blow.wound.shock, pain: blow.wound.pain, bloodLoss: blow.wound.bloodLoss, pool: c.pain, bl: c.bloodLoss, headArmour: c.headArmour, missilePool: c.missilePool, knockoutTn: options.knockoutTn }, ["missilePool", "knockoutTn"]);
+  if (!w.ok) return w;
   const { wound } = blow;
   const events: SteelEvent[] = [];
   // Shock now; what the pool cannot absorb carries into next round unless Pain is greater.
@@ -136,6 +138,8 @@ export function bloodLossRoll(input: { toughness: number; bloodLoss: number; hea
 export function knockdownTest(dice: Dice, knockdown: number, tn: number): Outcome<Resolution<{ roll: PoolRoll; down: boolean }>> {
   const check = checkCount(knockdown, "knockdown");
   if (!check.ok) return check;
+  const w = checkWhole({ tn });
+  if (!w.ok) return w;
   const roll = rollPool(dice, knockdown, tn);
   const down = roll.successes === 0;
   return ok({ result: { roll, down }, events: [event(down ? "knockedDown" : "staysUp", { tn, successes: roll.successes })] });
