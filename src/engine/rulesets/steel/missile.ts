@@ -177,3 +177,9 @@ export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolu
   const state = { ...i.state, pool: i.state.pool - i.dice - i.aimDice };
   return ok({ result: { state, attack, defence, margin, hit }, events });
 }
+
+/** "Missile Fire": a red throw looses in the first exchange; white in the second, or holds fire this round. */
+export function missileFireExchange(thrown: "red" | "white", holdFire: boolean): 1 | 2 | null {
+  if (thrown === "red") return 1;
+  return holdFire ? null : 2;
+}

@@ -12,6 +12,7 @@ import {
   gaitChange,
   holdFire,
   missileAttack,
+  missileFireExchange,
   mountMove,
   nextGait,
   rideBy,
@@ -100,6 +101,10 @@ describe("seed 000 'Missile Combat'", () => {
     armour: noArmour,
     defence: { kind: "evade", room: "restricted", dice: 2, poolLeft: 5 },
     ...over,
+  });
+
+  it("red fires in the first exchange, white in the second or not at all", () => {
+    expect([missileFireExchange("red", false), missileFireExchange("white", false), missileFireExchange("white", true)]).toEqual([1, 2, null]);
   });
 
   it("evasion DTN by room to move: 4 open, 7 restricted, 9 nowhere", () => {
