@@ -1,0 +1,237 @@
+/**
+ * One exchange of blows ("Exchange of Blows", "Posture", "Weapon Length", the
+ * fumble paragraph, "Pressing Opponents"). The attacker names a zone, a maneuver
+ * and dice; the defender answers with a maneuver and dice (or not at all); both
+ * roll as a contest, ties to the attacker. A winning attacker's blow lands on a
+ * part of the zone picked by 1d6 and the wound is read from the tables. The
+ * winner holds initiative next exchange.
+ */
+import { rollOne, rollPool, type Dice, type PoolRoll } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { event, type Resolution, type SteelEvent } from "./events";
+import { findZone, partInZone, PART_REGION, type BodyPart, type Zone } from "./hit-locations";
+import { maneuverTn } from "./maneuvers";
+import { postureEffect, type Posture } from "./posture";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
+import type { DamageType, Region, SteelManeuver } from "./stats";
+import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
+import { DEFAULT_ZONES } from "./hit-locations";
+
+/** What both sides declare in common. */
+export interface Declaration {
+  readonly combatantId: string;
+  /** Combat Pool left before this declaration. */
+  readonly cpLeft: number;
+  /** Dice spent on the roll. */
+  readonly dice: number;
+  readonly maneuver: SteelManeuver;
+  /** The weapon's (or shield's) TN for this maneuver: ATN by form, DTN, or shield DTN. */
+  readonly weaponTn: number;
+  readonly posture?: Posture;
+  /** Dice lost to reach (see reach.ts); they come off the roll. */
+  readonly reachPenalty?: number;
+  /** Extra activation cost: swivelling to the rear on horseback (+4), barding on an evasion, ... */
+  readonly extraCost?: number;
+  /** Dice added or removed by the GM or the situation. */
+  readonly bonusDice?: number;
+  /** TN change set by the GM or the situation. */
+  readonly tnModifier?: number;
+  /** Dice put on a press at the same time ("Pressing Opponents"). */
+  readonly press?: number;
+  /** Press TN (default 3 attacking, 4 defending; the terrain table's "Pressing Opponent" row may set another). */
+  readonly pressTn?: number;
+}
+
+export interface AttackDeclaration extends Declaration {
+  readonly zone: number;
+  /** Damage with Strength added where it applies (wounds.ts weaponDamage). */
+  readonly damage: number;
+  readonly damageType: DamageType;
+}
+
+export interface Target {
+  readonly combatantId: string;
+  readonly toughness: number;
+  /** Armour value over each region. */
+  readonly armour: Readonly<Record<Region, number>>;
+}
+
+export interface ExchangeInput {
+  readonly attack: AttackDeclaration;
+  /** null: the target does not defend (hesitating, surprised, or attacking instead). */
+  readonly defence: Declaration | null;
+  readonly target: Target;
+  readonly zones?: readonly Zone[];
+  readonly woundTable?: WoundTable;
+}
+
+export interface SideRoll {
+  readonly combatantId: string;
+  readonly cost: number;
+  readonly rolled: number;
+  readonly tn: number;
+  readonly roll: PoolRoll;
+  /** Dice off the next exchange after a fumble: half the dice rolled, rounded down. */
+  readonly fumblePenalty: number;
+  /** TN to stay up if that penalty takes the pool below 0: the dice rolled. */
+  readonly fumbleKnockdownTn: number;
+}
+
+export interface Hit {
+  readonly zone: number;
+  readonly locationRoll: number;
+  readonly part: BodyPart;
+  readonly region: Region;
+  readonly rawLevel: number;
+  readonly level: number;
+  readonly damageType: DamageType;
+  /** null for a level-0 wound (a bruise). */
+  readonly wound: WoundEntry | null;
+}
+
+export interface PressResult {
+  readonly attacker: PoolRoll | null;
+  readonly defender: PoolRoll | null;
+  readonly attackerTotal: number;
+  readonly defenderTotal: number;
+  /** Who picks the direction; null when the totals tie. */
+  readonly chooser: string | null;
+  /** Feet the melee may move. */
+  readonly feet: number;
+}
+
+export interface ExchangeResult {
+  readonly attacker: SideRoll;
+  readonly defender: SideRoll | null;
+  /** Attacker successes minus defender successes (negative when the defence wins). */
+  readonly margin: number;
+  /** Winner of the exchange: holds initiative next exchange. */
+  readonly winner: string;
+  readonly hit: Hit | null;
+  /** Without a press, the loser gives a foot per point of margin. */
+  readonly push: { readonly pushed: string | null; readonly feet: number };
+  readonly press: PressResult | null;
+}
+
+interface Prepared {
+  cost: number;
+  rolled: number;
+  tn: number;
+  press: number;
+}
+
+function prepare(d: Declaration, kind: "attack" | "defence", field: string): Outcome<Prepared> {
+  for (const [name, value] of [
+    ["dice", d.dice],
+    ["press", d.press ?? 0],
+    ["cpLeft", d.cpLeft],
+  ] as const) {
+    const c = checkCount(value, `${field}.${name}`);
+    if (!c.ok) return c;
+  }
+  const whole = checkWhole({ [`${field}.weaponTn`]: d.weaponTn, [`${field}.tnModifier`]: d.tnModifier, [`${field}.bonusDice`]: d.bonusDice, [`${field}.pressTn`]: d.pressTn }, [
+    `${field}.tnModifier`,
+    `${field}.bonusDice`,
+    `${field}.pressTn`,
+  ]);
+  if (!whole.ok) return whole;
+  for (const [name, value] of [
+    ["reachPenalty", d.reachPenalty ?? 0],
+    ["extraCost", d.extraCost ?? 0],
+  ] as const) {
+    const c = checkCount(value, `${field}.${name}`);
+    if (!c.ok) return c;
+  }
+  if (d.maneuver.kind !== kind) return steelRefuse("wrongKind", { field, kind });
+  const posture = postureEffect(d.posture, kind);
+  const press = d.press ?? 0;
+  const cost = d.dice + press + d.maneuver.activationCost + posture.extraCost + (d.extraCost ?? 0);
+  const spend = checkSpend(cost, d.cpLeft, field);
+  if (!spend.ok) return spend;
+  const rolled = Math.max(0, d.dice + posture.bonusDice + (d.bonusDice ?? 0) - (d.reachPenalty ?? 0));
+  return ok({ cost, rolled, tn: maneuverTn(d.maneuver, d.weaponTn) + (d.tnModifier ?? 0), press });
+}
+
+function side(id: string, p: Prepared, roll: PoolRoll): SideRoll {
+  return {
+    combatantId: id,
+    cost: p.cost,
+    rolled: p.rolled,
+    tn: p.tn,
+    roll,
+    fumblePenalty: roll.botch ? Math.floor(p.rolled / 2) : 0,
+    fumbleKnockdownTn: roll.botch ? p.rolled : 0,
+  };
+}
+
+/** Check a declaration without rolling: what it costs and what it rolls. */
+export function checkDeclaration(d: Declaration, kind: "attack" | "defence"): Outcome<{ cost: number; rolled: number; tn: number }> {
+  const p = prepare(d, kind, kind);
+  return p.ok ? ok({ cost: p.value.cost, rolled: p.value.rolled, tn: p.value.tn }) : p;
+}
+
+export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resolution<ExchangeResult>> {
+  const a = prepare(input.attack, "attack", "attack");
+  if (!a.ok) return a;
+  const dmg = checkWhole({ damage: input.attack.damage, toughness: input.target.toughness, ...input.target.armour });
+  if (!dmg.ok) return dmg;
+  const zone = findZone(input.attack.zone, input.zones ?? DEFAULT_ZONES);
+  if (!zone) return steelRefuse("unknownZone", { zone: String(input.attack.zone) });
+  const d = input.defence ? prepare(input.defence, "defence", "defence") : null;
+  if (d && !d.ok) return d;
+  const dp = d?.ok ? d.value : null;
+
+  const events: SteelEvent[] = [];
+  const aRoll = rollPool(dice, a.value.rolled, a.value.tn);
+  const attacker = side(input.attack.combatantId, a.value, aRoll);
+  events.push(event("roll", { who: attacker.combatantId, role: "attack", rolled: attacker.rolled, tn: attacker.tn, successes: aRoll.successes }));
+  let defender: SideRoll | null = null;
+  if (input.defence && dp) {
+    const dRoll = rollPool(dice, dp.rolled, dp.tn);
+    defender = side(input.defence.combatantId, dp, dRoll);
+    events.push(event("roll", { who: defender.combatantId, role: "defence", rolled: defender.rolled, tn: defender.tn, successes: dRoll.successes }));
+  }
+  const margin = aRoll.successes - (defender?.roll.successes ?? 0);
+  const winner = margin >= 0 ? attacker.combatantId : input.target.combatantId;
+  events.push(event("exchange", { winner, margin: Math.abs(margin) }));
+
+  for (const s of [attacker, defender]) {
+    if (s && s.roll.botch) events.push(event("fumble", { who: s.combatantId, penalty: s.fumblePenalty, knockdownTn: s.fumbleKnockdownTn }));
+  }
+
+  let hit: Hit | null = null;
+  if (margin > 0) {
+    const locationRoll = rollOne(dice, 6);
+    const part = partInZone(zone, locationRoll);
+    const region = PART_REGION[part];
+    const levelInput = { margin, damage: input.attack.damage, toughness: input.target.toughness, armour: input.target.armour[region] };
+    const level = woundLevel(levelInput);
+    const wound = lookupWound(input.attack.damageType, part, level, input.woundTable);
+    hit = { zone: zone.id, locationRoll, part, region, rawLevel: rawWoundLevel(levelInput), level, damageType: input.attack.damageType, wound };
+    events.push(event("hit", { zone: zone.id, roll: locationRoll, part, level }));
+    if (wound) {
+      events.push(event("wound", { level, part, damageType: hit.damageType, shock: wound.shock, pain: wound.pain, bloodLoss: wound.bloodLoss }));
+    } else events.push(event("bruise", { part }));
+  }
+
+  // "Pressing Opponents": press dice at TN 3 attacking / 4 defending; the winner adds his margin.
+  let press: PressResult | null = null;
+  let push: ExchangeResult["push"] = { pushed: null, feet: 0 };
+  const aPress = a.value.press;
+  const dPress = dp?.press ?? 0;
+  if (aPress > 0 || dPress > 0) {
+    const ap = aPress > 0 ? rollPool(dice, aPress, input.attack.pressTn ?? 3) : null;
+    const dpRoll = dPress > 0 && input.defence ? rollPool(dice, dPress, input.defence.pressTn ?? 4) : null;
+    const attackerTotal = (ap?.successes ?? 0) + (margin > 0 ? margin : 0);
+    const defenderTotal = (dpRoll?.successes ?? 0) + (margin < 0 ? -margin : 0);
+    const chooser = attackerTotal > defenderTotal ? attacker.combatantId : defenderTotal > attackerTotal ? input.target.combatantId : null;
+    const feet = Math.abs(attackerTotal - defenderTotal);
+    press = { attacker: ap, defender: dpRoll, attackerTotal, defenderTotal, chooser, feet };
+    events.push(event("press", { attackerTotal, defenderTotal, chooser: chooser ?? "", feet }));
+  } else if (margin !== 0) {
+    push = { pushed: margin > 0 ? input.target.combatantId : attacker.combatantId, feet: Math.abs(margin) };
+    events.push(event("push", { pushed: push.pushed ?? "", feet: push.feet }));
+  }
+
+  return ok({ result: { attacker, defender, margin, winner, hit, push, press }, events });
+}

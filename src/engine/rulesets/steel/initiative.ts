@@ -1,0 +1,93 @@
+/**
+ * Initiative inside a bout ("Melee Combat"). After the red/white throw, each
+ * aggressor declares from lowest Reflex to highest. When more than one throws
+ * red, each rolls Reflex dice against his weapon's ATN less reach dice; blows
+ * land by most successes, then higher Reflex (a thrust counts +1 over a swing or
+ * bash), and those still level land together. Buying initiative is named by the
+ * seed without figures: here it is a contest the GM sets up (dice and TNs).
+ */
+import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { event, type Resolution } from "./events";
+import { checkCount, checkSpend, checkWhole } from "./refusals";
+
+export interface Thrower {
+  readonly id: string;
+  readonly reflex: number;
+}
+
+/** Aggressors declare from the lowest Reflex up (ties: in the order given). */
+export function declarationOrder(aggressors: readonly Thrower[]): string[] {
+  return [...aggressors].map((t, i) => ({ t, i })).sort((x, y) => x.t.reflex - y.t.reflex || x.i - y.i).map((x) => x.t.id);
+}
+
+export interface Striker extends Thrower {
+  readonly atn: number;
+  readonly reachPenalty?: number;
+  readonly form: "swing" | "thrust" | "bash" | "none";
+}
+
+export interface BlowOrder {
+  readonly rolls: readonly { readonly id: string; readonly roll: PoolRoll; readonly speed: number }[];
+  /** Groups in landing order; several ids in one group land together. */
+  readonly order: readonly (readonly string[])[];
+}
+
+export function orderSimultaneousBlows(strikers: readonly Striker[], dice: Dice): Outcome<Resolution<BlowOrder>> {
+  for (const s of strikers) {
+    const c = checkCount(s.reflex, s.id);
+    if (!c.ok) return c;
+    const w = checkWhole({ atn: s.atn, reachPenalty: s.reachPenalty }, ["reachPenalty"]);
+    if (!w.ok) return w;
+  }
+  const rolls = strikers.map((s) => ({
+    id: s.id,
+    roll: rollPool(dice, Math.max(0, s.reflex - (s.reachPenalty ?? 0)), s.atn),
+    speed: s.reflex + (s.form === "thrust" ? 1 : 0),
+  }));
+  const sorted = [...rolls].sort((a, b) => b.roll.successes - a.roll.successes || b.speed - a.speed);
+  const order: string[][] = [];
+  let prev: (typeof rolls)[number] | null = null;
+  for (const r of sorted) {
+    if (prev && prev.roll.successes === r.roll.successes && prev.speed === r.speed) order[order.length - 1]!.push(r.id);
+    else order.push([r.id]);
+    prev = r;
+  }
+  return ok({ result: { rolls, order }, events: [event("blowOrder", { first: order[0]?.join(", ") ?? "", simultaneous: (order[0]?.length ?? 0) > 1 })] });
+}
+
+export interface BuyInitiativeInput {
+  readonly buyer: { readonly cpLeft: number; readonly dice: number; readonly tn: number };
+  readonly holder: { readonly cpLeft: number; readonly dice: number; readonly tn: number };
+}
+
+/** The GM-set contest for buying initiative: the buyer must roll more successes; ties stay with the holder. */
+export function buyInitiative(input: BuyInitiativeInput, dice: Dice): Outcome<Resolution<{ buyer: PoolRoll; holder: PoolRoll; bought: boolean }>> {
+  for (const [field, s] of Object.entries(input)) {
+    for (const v of [s.dice, s.cpLeft]) {
+      const c = checkCount(v, field);
+      if (!c.ok) return c;
+    }
+    const sp = checkSpend(s.dice, s.cpLeft, field);
+    if (!sp.ok) return sp;
+    const w = checkWhole({ [`${field}.tn`]: s.tn });
+    if (!w.ok) return w;
+  }
+  const buyer = rollPool(dice, input.buyer.dice, input.buyer.tn);
+  const holder = rollPool(dice, input.holder.dice, input.holder.tn);
+  const bought = buyer.successes > holder.successes;
+  return ok({ result: { buyer, holder, bought }, events: [event(bought ? "initiativeBought" : "initiativeKept", { buyer: buyer.successes, holder: holder.successes })] });
+}
+
+/** Cross-bout order ("Dueling vs. Battle-wide Initiative"): highest Reflex first; equal Reflex acts together. */
+export function crossBoutOrder(actors: readonly Thrower[]): string[][] {
+  const sorted = [...actors].sort((a, b) => b.reflex - a.reflex);
+  const groups: string[][] = [];
+  let last: number | null = null;
+  for (const a of sorted) {
+    if (last === a.reflex) groups[groups.length - 1]!.push(a.id);
+    else groups.push([a.id]);
+    last = a.reflex;
+  }
+  return groups;
+}

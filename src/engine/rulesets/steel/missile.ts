@@ -1,0 +1,185 @@
+/**
+ * Missile combat ("Missile Combat"): preparation rounds, the Missile Pool, firing
+ * in the first exchange (red) or later (white), aim dice, the target's defence,
+ * and the 2d6 location. The seed refers to a Range Modifiers table it does not
+ * print: DEFAULT_RANGE_BANDS is our default for the group to replace.
+ */
+import { rollChecked, rollPool, type Dice, type PoolRoll } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { event, type Resolution, type SteelEvent } from "./events";
+import { DEFAULT_MISSILE_CHART, missilePart, PART_REGION, type BodyPart } from "./hit-locations";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
+import type { DamageType, Region } from "./stats";
+import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
+
+export interface MissileState {
+  readonly roundsLeft: number;
+  readonly ready: boolean;
+  /** Missile Pool dice. */
+  readonly pool: number;
+  /** MP cost paid to shorten preparation, taken off the refresh. */
+  readonly quickenCost: number;
+}
+
+export interface PrepareInput {
+  readonly preparation: number;
+  readonly quicken: boolean;
+  readonly quickenCost: number;
+  readonly quickenTn: number;
+  readonly reflex: number;
+}
+
+/** Start readying a missile weapon; a Reflex test at the weapon's TN may shave one round (minimum 1) for its MP cost. */
+export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolution<{ state: MissileState; roll: PoolRoll | null }>> {
+  for (const [f, v] of Object.entries(i)) if (typeof v === "number") {
+    const c = checkCount(v, f);
+    if (!c.ok) return c;
+  }
+  let rounds = Math.max(1, i.preparation);
+  let cost = 0;
+  let roll: PoolRoll | null = null;
+  if (i.quicken && i.preparation > 1) {
+    roll = rollPool(dice, i.reflex, i.quickenTn);
+    // The cost is paid only when the quicker draw works (our reading).
+    if (roll.successes > 0) {
+      rounds -= 1;
+      cost = i.quickenCost;
+    }
+  }
+  const state: MissileState = { roundsLeft: rounds, ready: false, pool: 0, quickenCost: cost };
+  return ok({ result: { state, roll }, events: [event("preparing", { rounds, cost })] });
+}
+
+/** End of a preparation round; when the last one ends the pool fills to Proficiency less the quicken cost. */
+export function endPreparationRound(s: MissileState, proficiency: number): MissileState {
+  if (s.ready) return s;
+  const roundsLeft = Math.max(0, s.roundsLeft - 1);
+  if (roundsLeft > 0) return { ...s, roundsLeft };
+  return { roundsLeft: 0, ready: true, pool: Math.max(0, proficiency - s.quickenCost), quickenCost: 0 };
+}
+
+/** After a round of holding fire, Aim dice flow in, up to Aim + Proficiency. */
+export function holdFire(s: MissileState, aim: number, proficiency: number): MissileState {
+  if (!s.ready) return s;
+  return { ...s, pool: Math.min(aim + proficiency, s.pool + aim) };
+}
+
+export interface RangeBand {
+  readonly slug: string;
+  readonly tnModifier: number;
+  /** Points each aim die moves the 2d6 location roll. */
+  readonly stepsPerAimDie: number;
+}
+
+export const DEFAULT_RANGE_BANDS: readonly RangeBand[] = [
+  { slug: "pointBlank", tnModifier: 0, stepsPerAimDie: 2 },
+  { slug: "short", tnModifier: 0, stepsPerAimDie: 1 },
+  { slug: "medium", tnModifier: 1, stepsPerAimDie: 1 },
+  { slug: "long", tnModifier: 2, stepsPerAimDie: 0 },
+  { slug: "extreme", tnModifier: 3, stepsPerAimDie: 0 },
+];
+
+/** How free the target is to dodge: open ground 4, some cover 7, nowhere to go 9. */
+export const EVASION_TN = { open: 4, restricted: 7, nowhere: 9 } as const;
+export type EvasionRoom = keyof typeof EVASION_TN;
+
+export type MissileDefence =
+  | { readonly kind: "evade"; readonly room: EvasionRoom; readonly dice: number; readonly poolLeft: number }
+  | { readonly kind: "block"; readonly missileDtn: number; readonly dice: number; readonly poolLeft: number; readonly shieldUsed: boolean };
+
+export interface MissileAttackInput {
+  readonly shooterId: string;
+  readonly targetId: string;
+  readonly state: MissileState;
+  readonly dice: number;
+  /** Dice set aside to steer the location (not rolled; at most Aim). */
+  readonly aimDice: number;
+  readonly aim: number;
+  readonly atn: number;
+  readonly band: RangeBand;
+  /** Movement, environment, ... */
+  readonly tnModifier?: number;
+  /** Where the shooter wants the arrow; aim dice move the 2d6 total towards it. */
+  readonly aimedPart?: BodyPart;
+  readonly damage: number;
+  readonly damageType: DamageType;
+  readonly toughness: number;
+  readonly armour: Readonly<Record<Region, number>>;
+  /** In melee: CP dice; otherwise Reflex dice (the caller passes the right pool). Null: no defence. */
+  readonly defence: MissileDefence | null;
+  readonly chart?: readonly BodyPart[];
+  readonly woundTable?: WoundTable;
+}
+
+export interface MissileAttackResult {
+  readonly state: MissileState;
+  readonly attack: PoolRoll;
+  readonly defence: PoolRoll | null;
+  readonly margin: number;
+  readonly hit: {
+    readonly roll: number;
+    readonly adjusted: number;
+    readonly part: BodyPart;
+    readonly level: number;
+    readonly rawLevel: number;
+    readonly wound: WoundEntry | null;
+  } | null;
+}
+
+function steer(total: number, target: number | null, steps: number): number {
+  if (target === null) return total;
+  if (total < target) return Math.min(target, total + steps);
+  return Math.max(target, total - steps);
+}
+
+export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolution<MissileAttackResult>> {
+  if (!i.state.ready) return steelRefuse("notReady");
+  for (const [f, v] of [
+    ["dice", i.dice],
+    ["aimDice", i.aimDice],
+  ] as const) {
+    const c = checkCount(v, f);
+    if (!c.ok) return c;
+  }
+  const w = checkWhole({ atn: i.atn, aim: i.aim, tnModifier: i.tnModifier, damage: i.damage, toughness: i.toughness, ...i.armour }, ["tnModifier"]);
+  if (!w.ok) return w;
+  if (i.aimDice > i.aim) return steelRefuse("aimTooHigh", { aimDice: i.aimDice, aim: i.aim });
+  const spend = checkSpend(i.dice + i.aimDice, i.state.pool, "missile");
+  if (!spend.ok) return spend;
+  if (i.defence) {
+    const c = checkCount(i.defence.dice, "defence");
+    if (!c.ok) return c;
+    const s = checkSpend(i.defence.dice, i.defence.poolLeft, "defence");
+    if (!s.ok) return s;
+    const p = checkCount(i.defence.poolLeft, "defence.poolLeft");
+    if (!p.ok) return p;
+    if (i.defence.kind === "block" && !Number.isInteger(i.defence.missileDtn)) return steelRefuse("notNumber", { field: "defence.missileDtn" });
+    if (i.defence.kind === "block" && i.defence.shieldUsed) return steelRefuse("badChoice", { choice: "shield" });
+  }
+  const events: SteelEvent[] = [];
+  const attack = rollPool(dice, i.dice, i.atn + i.band.tnModifier + (i.tnModifier ?? 0));
+  const dtn = i.defence ? (i.defence.kind === "evade" ? EVASION_TN[i.defence.room] : i.defence.missileDtn) : 0;
+  const defence = i.defence ? rollPool(dice, i.defence.dice, dtn) : null;
+  const margin = attack.successes - (defence?.successes ?? 0);
+  events.push(event("missile", { successes: attack.successes, defence: defence?.successes ?? 0, margin }));
+  let hit: MissileAttackResult["hit"] = null;
+  if (margin > 0) {
+    const [a, b] = rollChecked(dice, 6, 2) as [number, number];
+    const chart = i.chart ?? DEFAULT_MISSILE_CHART;
+    const wanted = i.aimedPart ? chart.indexOf(i.aimedPart) : -1;
+    const adjusted = steer(a + b, wanted >= 0 ? wanted + 2 : null, i.aimDice * i.band.stepsPerAimDie);
+    const part = missilePart(adjusted, chart);
+    const lv = { margin, damage: i.damage, toughness: i.toughness, armour: i.armour[PART_REGION[part]] };
+    const level = woundLevel(lv);
+    hit = { roll: a + b, adjusted, part, level, rawLevel: rawWoundLevel(lv), wound: lookupWound(i.damageType, part, level, i.woundTable) };
+    events.push(event("hit", { zone: 0, roll: a + b, part, level }));
+  }
+  const state = { ...i.state, pool: i.state.pool - i.dice - i.aimDice };
+  return ok({ result: { state, attack, defence, margin, hit }, events });
+}
+
+/** "Missile Fire": a red throw looses in the first exchange; white in the second, or holds fire this round. */
+export function missileFireExchange(thrown: "red" | "white", holdFire: boolean): 1 | 2 | null {
+  if (thrown === "red") return 1;
+  return holdFire ? null : 2;
+}

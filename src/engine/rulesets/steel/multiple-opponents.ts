@@ -1,0 +1,124 @@
+/**
+ * Facing several foes ("Multiple Opponents"). The outnumbered fighter starts a
+ * terrain roll; each opponent may roll against him (no dice = no successes).
+ * Who beats whom decides who chooses the matchup. TNs come from the seed's table
+ * by number of opponents; the table's two columns are unlabelled in the seed:
+ * we read the first as the outnumbered fighter's TN and the second as the
+ * opponents' (GM-editable). A Tactics leader's successes lower his allies' TN.
+ */
+import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { event, type Resolution } from "./events";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
+
+export interface CrowdRow {
+  readonly minOpponents: number;
+  readonly outnumbered: number;
+  readonly opponents: number;
+}
+
+export const CROWD_TABLE: readonly CrowdRow[] = [
+  { minOpponents: 2, outnumbered: 6, opponents: 5 },
+  { minOpponents: 3, outnumbered: 8, opponents: 6 },
+  { minOpponents: 6, outnumbered: 9, opponents: 7 },
+  { minOpponents: 10, outnumbered: 10, opponents: 8 },
+];
+
+export function crowdTns(opponents: number, table: readonly CrowdRow[] = CROWD_TABLE): CrowdRow | null {
+  let found: CrowdRow | null = null;
+  for (const r of table) if (opponents >= r.minOpponents) found = r;
+  return found;
+}
+
+/** At most 3 attackers at once, 4 when they are small; the GM may set another cap. */
+export function maxAttackers(small: boolean, gmCap?: number): number {
+  return gmCap ?? (small ? 4 : 3);
+}
+
+export interface CrowdSide {
+  readonly id: string;
+  readonly cpLeft: number;
+  readonly dice: number;
+  /** Overrides the table's TN. */
+  readonly tn?: number;
+}
+
+export interface CrowdInput {
+  readonly lone: CrowdSide;
+  readonly opponents: readonly (CrowdSide & { readonly small?: boolean })[];
+  /** Successes of the opponents' leader on a Tactics check: each lowers their TN by 1 (GM discretion). */
+  readonly tacticsSuccesses?: number;
+  readonly gmCap?: number;
+  readonly table?: readonly CrowdRow[];
+}
+
+export interface CrowdResult {
+  readonly lone: PoolRoll;
+  readonly opponents: readonly { readonly id: string; readonly roll: PoolRoll }[];
+  /** Opponents with more successes than the lone fighter: each may engage or decline. */
+  readonly superior: readonly string[];
+  /** The rest, in order of successes (most first). */
+  readonly inferior: readonly string[];
+  /** "lone": he picks his foe; "opponents": the superior ones decide; "surrounded": he botched. */
+  readonly decides: "lone" | "opponents" | "surrounded";
+  readonly cap: number;
+}
+
+export function outnumberedRoll(input: CrowdInput, dice: Dice): Outcome<Resolution<CrowdResult>> {
+  if (input.opponents.length === 0) return steelRefuse("noOpponents");
+  const tns = crowdTns(Math.max(2, input.opponents.length), input.table);
+  for (const s of [input.lone, ...input.opponents]) {
+    for (const v of [s.dice, s.cpLeft]) {
+      const c = checkCount(v, s.id);
+      if (!c.ok) return c;
+    }
+    const sp = checkSpend(s.dice, s.cpLeft, s.id);
+    if (!sp.ok) return sp;
+    const w = checkWhole({ [`${s.id}.tn`]: s.tn }, [`${s.id}.tn`]);
+    if (!w.ok) return w;
+  }
+  const t = checkWhole({ tacticsSuccesses: input.tacticsSuccesses, gmCap: input.gmCap }, ["tacticsSuccesses", "gmCap"]);
+  if (!t.ok) return t;
+  const lone = rollPool(dice, input.lone.dice, input.lone.tn ?? tns?.outnumbered ?? 6);
+  const oppTn = (o: CrowdSide) => Math.max(1, (o.tn ?? tns?.opponents ?? 5) - (input.tacticsSuccesses ?? 0));
+  const opponents = input.opponents.map((o) => ({ id: o.id, roll: rollPool(dice, o.dice, oppTn(o)) }));
+  const superior = opponents.filter((o) => o.roll.successes > lone.successes).map((o) => o.id);
+  const inferior = opponents
+    .filter((o) => o.roll.successes <= lone.successes)
+    .sort((x, y) => y.roll.successes - x.roll.successes)
+    .map((o) => o.id);
+  const decides = lone.botch ? "surrounded" : superior.length === 0 ? "lone" : "opponents";
+  const cap = maxAttackers(input.opponents.every((o) => o.small), input.gmCap);
+  return ok({ result: { lone, opponents, superior, inferior, decides, cap }, events: [event("crowd", { decides, superior: superior.length, cap })] });
+}
+
+/**
+ * Who the lone fighter faces this round, from the roll and the choices made:
+ * `loneChoice` when he decides; the superior opponents' `engaging` list when they
+ * do (if all decline he must take one of the inferior, his pick or the best
+ * roller); `surrounding` (picked by the opponents) up to the cap on a botch.
+ * An empty answer means no exchange this round (it still counts for fatigue).
+ */
+export function whoFaces(
+  r: CrowdResult,
+  choice: { loneChoice?: string; engaging?: readonly string[]; surrounding?: readonly string[] },
+): Outcome<readonly string[]> {
+  const all = [...r.superior, ...r.inferior];
+  if (r.decides === "surrounded") {
+    const picked = (choice.surrounding ?? all).filter((id) => all.includes(id)).slice(0, r.cap);
+    return ok(picked);
+  }
+  if (r.decides === "lone") {
+    if (choice.loneChoice === undefined) return ok(all.slice(0, 1));
+    if (!all.includes(choice.loneChoice)) return steelRefuse("badChoice", { choice: choice.loneChoice });
+    return ok([choice.loneChoice]);
+  }
+  const engaging = (choice.engaging ?? r.superior).filter((id) => r.superior.includes(id));
+  if (engaging.length > 0) return ok(engaging.slice(0, r.cap));
+  if (r.inferior.length === 0) return ok([]);
+  if (choice.loneChoice !== undefined) {
+    if (!r.inferior.includes(choice.loneChoice)) return steelRefuse("badChoice", { choice: choice.loneChoice });
+    return ok([choice.loneChoice]);
+  }
+  return ok(r.inferior.slice(0, 1));
+}

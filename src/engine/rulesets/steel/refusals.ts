@@ -1,0 +1,55 @@
+/**
+ * Why the steel rules refuse a request. Each refusal carries a stable code for
+ * tests and a localization key under BOUT.Steel.Refusal for the notification.
+ */
+import { isWholeNumber, refuse, type Outcome } from "../../outcome";
+
+// Prefix ends in a dot: full keys are checked by the steel tests.
+const K = "BOUT.Steel.Refusal.";
+
+export const STEEL_REFUSALS = {
+  notNumber: { code: "steel.notNumber", key: `${K}NotNumber` },
+  negative: { code: "steel.negative", key: `${K}Negative` },
+  tooMany: { code: "steel.tooMany", key: `${K}TooMany` },
+  wrongKind: { code: "steel.wrongKind", key: `${K}WrongKind` },
+  unknownZone: { code: "steel.unknownZone", key: `${K}UnknownZone` },
+  unknownTerrain: { code: "steel.unknownTerrain", key: `${K}UnknownTerrain` },
+  noOpponents: { code: "steel.noOpponents", key: `${K}NoOpponents` },
+  aimTooHigh: { code: "steel.aimTooHigh", key: `${K}AimTooHigh` },
+  notReady: { code: "steel.notReady", key: `${K}NotReady` },
+  notAllowedMounted: { code: "steel.notAllowedMounted", key: `${K}NotAllowedMounted` },
+  outOfReach: { code: "steel.outOfReach", key: `${K}OutOfReach` },
+  badChoice: { code: "steel.badChoice", key: `${K}BadChoice` },
+} as const;
+
+export type SteelRefusal = keyof typeof STEEL_REFUSALS;
+
+export function steelRefuse<T = never>(which: SteelRefusal, data?: Record<string, string | number>): Outcome<T> {
+  const r = STEEL_REFUSALS[which];
+  return refuse<T>(r.code, r.key, data);
+}
+
+/** A count of dice from untyped input: a whole number, not negative. */
+export function checkCount(value: unknown, field: string): Outcome<number> {
+  if (!isWholeNumber(value)) return steelRefuse("notNumber", { field });
+  if (value < 0) return steelRefuse("negative", { field, value });
+  return { ok: true, value };
+}
+
+/** A spend of `cost` dice from a pool holding `available`. */
+export function checkSpend(cost: number, available: number, field: string): Outcome<number> {
+  if (cost > available) return steelRefuse("tooMany", { field, cost, available });
+  return { ok: true, value: cost };
+}
+
+/**
+ * Every value is a whole number (TNs and modifiers from forms arrive untyped);
+ * fields named in `optional` may also be left out (undefined).
+ */
+export function checkWhole(values: Readonly<Record<string, unknown>>, optional: readonly string[] = []): Outcome<true> {
+  for (const [field, v] of Object.entries(values)) {
+    if (v === undefined && optional.includes(field)) continue;
+    if (!isWholeNumber(v)) return steelRefuse("notNumber", { field });
+  }
+  return { ok: true, value: true };
+}

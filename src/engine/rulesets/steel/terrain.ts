@@ -1,0 +1,126 @@
+/**
+ * Terrain rolls ("Terrain Rolls", "Opposed Terrain Rolls", "Difficult Fighting
+ * Conditions"): the GM sets a TN, the fighter burns Combat Pool dice, and one
+ * success is enough. The two preset tables are the seed's figures.
+ */
+import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { event, type Resolution } from "./events";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
+
+export const PACES = ["standing", "cautious", "normal", "hurried", "sprinting"] as const;
+export type Pace = (typeof PACES)[number];
+
+export interface TerrainRow {
+  readonly slug: string;
+  /** TN at each pace; null where the seed has a dash. */
+  readonly tn: Readonly<Record<Pace, number | null>>;
+}
+
+const row = (slug: string, ...t: (number | null)[]): TerrainRow => ({
+  slug,
+  tn: { standing: t[0] ?? null, cautious: t[1] ?? null, normal: t[2] ?? null, hurried: t[3] ?? null, sprinting: t[4] ?? null },
+});
+
+/** The seed's difficult-terrain table. Paces: standing/crawling, cautious, normal/defending, hurried/attacking, sprinting. */
+export const TERRAIN_TABLE: readonly TerrainRow[] = [
+  row("narrow", 1, 2, 3, 5, 7),
+  row("swampy", 2, 3, 4, 6, 8),
+  row("icy", 2, 4, 6, 8, 10),
+  row("tight", 2, 3, 4, 5, 6),
+  row("limitedFootwork", null, null, 5, 6, 8),
+  row("pressing", null, null, 4, 3, 3),
+];
+
+export function terrainTn(slug: string, pace: Pace, table: readonly TerrainRow[] = TERRAIN_TABLE): Outcome<number> {
+  const found = table.find((r) => r.slug === slug);
+  const tn = found?.tn[pace];
+  if (tn === undefined || tn === null) return steelRefuse("unknownTerrain", { terrain: slug, pace });
+  return ok(tn);
+}
+
+export interface TerrainInput {
+  readonly cpLeft: number;
+  readonly dice: number;
+  readonly tn: number;
+}
+
+export interface TerrainResult {
+  readonly roll: PoolRoll;
+  readonly success: boolean;
+  readonly botch: boolean;
+}
+
+function checked(input: TerrainInput, field: string): Outcome<TerrainInput> {
+  const tn = checkWhole({ [`${field}.tn`]: input.tn });
+  if (!tn.ok) return tn;
+  for (const [name, v] of [
+    ["dice", input.dice],
+    ["cpLeft", input.cpLeft],
+  ] as const) {
+    const c = checkCount(v, `${field}.${name}`);
+    if (!c.ok) return c;
+  }
+  const s = checkSpend(input.dice, input.cpLeft, field);
+  if (!s.ok) return s;
+  return ok(input);
+}
+
+/** A plain terrain roll (or a Difficult Fighting Conditions check: no success = failure). */
+export function terrainRoll(input: TerrainInput, dice: Dice): Outcome<Resolution<TerrainResult>> {
+  const c = checked(input, "terrain");
+  if (!c.ok) return c;
+  const roll = rollPool(dice, input.dice, input.tn);
+  const success = roll.successes > 0;
+  return ok({
+    result: { roll, success, botch: roll.botch },
+    events: [event(roll.botch ? "terrainBotch" : success ? "terrainSuccess" : "terrainFailure", { tn: input.tn, successes: roll.successes })],
+  });
+}
+
+export interface OpposedTerrainResult {
+  readonly actor: PoolRoll;
+  readonly opponent: PoolRoll;
+  /** The actor keeps the benefit on a tie ("more or an equal number"). */
+  readonly actorSucceeds: boolean;
+}
+
+/** The opponent rolls at the same TN; the actor needs a success and at least as many as the opponent. */
+export function opposedTerrainRoll(actor: TerrainInput, opponent: { cpLeft: number; dice: number }, dice: Dice): Outcome<Resolution<OpposedTerrainResult>> {
+  const a = checked(actor, "actor");
+  if (!a.ok) return a;
+  const o = checked({ ...opponent, tn: actor.tn }, "opponent");
+  if (!o.ok) return o;
+  const ar = rollPool(dice, actor.dice, actor.tn);
+  const or = rollPool(dice, opponent.dice, actor.tn);
+  const actorSucceeds = ar.successes > 0 && ar.successes >= or.successes;
+  return ok({
+    result: { actor: ar, opponent: or, actorSucceeds },
+    events: [event(actorSucceeds ? "terrainSuccess" : "terrainCancelled", { tn: actor.tn, successes: ar.successes, opposed: or.successes })],
+  });
+}
+
+/** What the GM rules a failed or botched terrain roll costs (the seed's examples, selectable). */
+export type TerrainConsequence = "none" | "halfDiceNextAction" | "halfPool" | "knockedDown";
+
+export interface TerrainStakes {
+  readonly onFailure: TerrainConsequence;
+  readonly onBotch: TerrainConsequence;
+}
+
+/** The stakes from "Alan on the bench": failure stumbles (half the dice off the next action), a botch puts him on his back (half his pool). */
+export const BENCH_STAKES: TerrainStakes = { onFailure: "halfDiceNextAction", onBotch: "halfPool" };
+/** The stakes from "Alan and Ferro on the deck": failure loses half the pool, a botch knocks one down. */
+export const DECK_STAKES: TerrainStakes = { onFailure: "halfPool", onBotch: "knockedDown" };
+
+export interface ConsequenceResult {
+  readonly consequence: TerrainConsequence;
+  /** Dice lost: from the pool now (halfPool) or from the next action (halfDiceNextAction). */
+  readonly diceLost: number;
+}
+
+export function terrainConsequence(result: TerrainResult, stakes: TerrainStakes, pool: number, diceSpent: number): ConsequenceResult {
+  const consequence = result.botch ? stakes.onBotch : result.success ? "none" : stakes.onFailure;
+  const diceLost = consequence === "halfPool" ? Math.floor(pool / 2) : consequence === "halfDiceNextAction" ? Math.floor(diceSpent / 2) : 0;
+  return { consequence, diceLost };
+}

@@ -1,0 +1,456 @@
+/**
+ * "Bouts and exchanges" (seed 000): the time of the `steel` ruleset. Fighters
+ * are grouped into bouts (a CombatantGroup each, ids from the shell); each bout
+ * keeps its own round, exchange (1 or 2), initiative holder and phase:
+ *
+ *   opening      → the red/white throw is due (start of the bout, after a Pause/Break)
+ *   simultaneous → several threw red: the blow order (Reflex dice vs ATN) is due
+ *   continuing   → the winner of the last exchange holds initiative
+ *
+ * The GM focuses one bout at a time and may run it several rounds before moving
+ * on. Combat Pools live here: refreshed for a whole bout in one transition at
+ * the start of its round, spent by checked commands. Every refusal leaves the
+ * state untouched (commands never mutate their input).
+ */
+import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
+import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+
+export type Throw = "red" | "white" | null;
+export type Restriction = "none" | "defendOnly" | "noAction";
+export type BoutPhase = "opening" | "simultaneous" | "continuing";
+export type SpendPurpose = "attack" | "defence" | "other";
+/** Declared with the throw when the GM allows it; gone after the first blow ("Posture"). */
+export type BoutPosture = "neutral" | "aggressive" | "defensive";
+const POSTURES: readonly BoutPosture[] = ["neutral", "aggressive", "defensive"];
+
+export interface BoutCombatant {
+  readonly id: string;
+  readonly boutId: string;
+  readonly reflex: number;
+  /** The pool this fighter refreshes to (the shell recomputes it with setPool). */
+  readonly poolMax: number;
+  /** Combat Pool dice left this round. */
+  readonly cp: number;
+  /** Dice off the next refresh (Shock overflow). */
+  readonly carry: number;
+  /** Revealed throw; "hesitated" when none was made. Null before a reveal. */
+  readonly thrown: "red" | "white" | "hesitated" | null;
+  /** What the fighter may do until the end of `restrictedUntil` (its bout's round and exchange). */
+  readonly restriction: Restriction;
+  readonly restrictedUntil: { readonly round: number; readonly exchange: number } | null;
+  /** Has spent dice this exchange. */
+  readonly acted: boolean;
+  readonly posture: BoutPosture;
+}
+
+export interface Bout {
+  readonly id: string;
+  readonly round: number;
+  readonly exchange: 1 | 2;
+  /** 2 normally; 1 after a successful ride-by. */
+  readonly exchangesThisRound: 1 | 2;
+  readonly phase: BoutPhase;
+  /** Who holds initiative; null in opening or when blows land together. */
+  readonly initiative: string | null;
+  /** After a throw: the aggressors, lowest Reflex first (they declare in this order). */
+  readonly declareOrder: readonly string[];
+  /** After several red throws: landing order, ties in one group. */
+  readonly blowOrder: readonly (readonly string[])[];
+  /** Rounds run since the GM focused this bout. */
+  readonly roundsInFocus: number;
+}
+
+export interface BoutsState {
+  readonly focus: string | null;
+  readonly bouts: readonly Bout[];
+  readonly combatants: readonly BoutCombatant[];
+}
+
+export interface CombatantInput {
+  readonly id: string;
+  readonly reflex: number;
+  readonly pool: number;
+}
+
+export interface BoutInput {
+  readonly id: string;
+  readonly combatants: readonly CombatantInput[];
+}
+
+export type BoutsCommand =
+  | { readonly type: "reveal"; readonly boutId: string; readonly choices: Readonly<Record<string, Throw>>; readonly postures?: Readonly<Record<string, BoutPosture>> }
+  | { readonly type: "blowOrder"; readonly boutId: string; readonly order: readonly (readonly string[])[] }
+  | { readonly type: "spend"; readonly combatantId: string; readonly dice: number; readonly purpose: SpendPurpose }
+  | { readonly type: "penalty"; readonly combatantId: string; readonly dice: number; readonly carry?: number }
+  /** A fumble's penalty (half the dice rolled) on the fighter's next exchange: later this round, or off the next refresh. */
+  | { readonly type: "fumble"; readonly combatantId: string; readonly dice: number }
+  | { readonly type: "exchangeWon"; readonly boutId: string; readonly winner: string }
+  | { readonly type: "restrict"; readonly combatantId: string; readonly restriction: Restriction }
+  | { readonly type: "next"; readonly boutId?: string }
+  | { readonly type: "nextRound"; readonly boutId?: string }
+  | { readonly type: "setPool"; readonly combatantId: string; readonly pool: number; readonly refresh?: boolean }
+  | { readonly type: "setExchanges"; readonly boutId: string; readonly count: 1 | 2 }
+  | { readonly type: "focus"; readonly boutId: string }
+  | { readonly type: "pause"; readonly boutId: string }
+  | { readonly type: "join"; readonly boutId: string; readonly combatant: CombatantInput }
+  | { readonly type: "leave"; readonly combatantId: string }
+  | { readonly type: "move"; readonly combatantId: string; readonly boutId: string };
+
+export type BoutsEvent =
+  | { readonly type: "revealed"; readonly boutId: string; readonly red: readonly string[]; readonly white: readonly string[]; readonly hesitated: readonly string[] }
+  | { readonly type: "initiative"; readonly boutId: string; readonly holder: string | null }
+  | { readonly type: "allWhite"; readonly boutId: string }
+  | { readonly type: "bothRed"; readonly boutId: string; readonly aggressors: readonly string[] }
+  | { readonly type: "spent"; readonly combatantId: string; readonly dice: number; readonly left: number }
+  | { readonly type: "penalized"; readonly combatantId: string; readonly dice: number; readonly left: number; readonly carry: number }
+  | { readonly type: "fumbled"; readonly combatantId: string; readonly dice: number; readonly left: number; readonly carry: number; readonly belowZero: boolean }
+  | { readonly type: "exchange"; readonly boutId: string; readonly round: number; readonly exchange: number }
+  | { readonly type: "round"; readonly boutId: string; readonly round: number; readonly pools: Readonly<Record<string, number>> }
+  | { readonly type: "focus"; readonly boutId: string }
+  | { readonly type: "paused"; readonly boutId: string }
+  | { readonly type: "joined"; readonly combatantId: string; readonly boutId: string }
+  | { readonly type: "left"; readonly combatantId: string; readonly boutId: string }
+  | { readonly type: "boutEnded"; readonly boutId: string };
+
+// Prefixes end in a dot: full keys are checked by the bouts and steel tests.
+const R = "BOUT.Time.Bouts.Refusal.";
+const no = (code: string, key: string, data?: Record<string, string | number>) => refuse<Transition<BoutsState, BoutsEvent>>(`bouts.${code}`, `${R}${key}`, data);
+
+function newBout(id: string): Bout {
+  return { id, round: 1, exchange: 1, exchangesThisRound: 2, phase: "opening", initiative: null, declareOrder: [], blowOrder: [], roundsInFocus: 0 };
+}
+
+function newCombatant(c: CombatantInput, boutId: string): BoutCombatant {
+  return { id: c.id, boutId, reflex: c.reflex, poolMax: c.pool, cp: c.pool, carry: 0, thrown: null, restriction: "none", restrictedUntil: null, acted: false, posture: "neutral" };
+}
+
+function validInput(c: CombatantInput): boolean {
+  return typeof c?.id === "string" && c.id !== "" && isWholeNumber(c.reflex) && isWholeNumber(c.pool) && c.pool >= 0;
+}
+
+/** The opening state: every bout waits for its throw; the first bout has the focus. */
+export function startBouts(bouts: readonly BoutInput[]): Outcome<BoutsState> {
+  const seen = new Set<string>();
+  const ids = new Set<string>();
+  for (const b of bouts) {
+    if (typeof b.id !== "string" || b.id === "" || ids.has(b.id)) return refuse("bouts.badBout", `${R}BadBout`, { bout: String(b.id) });
+    ids.add(b.id);
+    for (const c of b.combatants) {
+      if (!validInput(c)) return refuse("bouts.badCombatant", `${R}BadCombatant`, { combatant: String(c?.id) });
+      if (seen.has(c.id)) return refuse("bouts.duplicate", `${R}Duplicate`, { combatant: c.id });
+      seen.add(c.id);
+    }
+  }
+  return ok({
+    focus: bouts[0]?.id ?? null,
+    bouts: bouts.map((b) => newBout(b.id)),
+    combatants: bouts.flatMap((b) => b.combatants.map((c) => newCombatant(c, b.id))),
+  });
+}
+
+const members = (s: BoutsState, boutId: string) => s.combatants.filter((c) => c.boutId === boutId);
+const findBout = (s: BoutsState, id: string) => s.bouts.find((b) => b.id === id);
+const findCombatant = (s: BoutsState, id: string) => s.combatants.find((c) => c.id === id);
+const putBout = (s: BoutsState, b: Bout): BoutsState => ({ ...s, bouts: s.bouts.map((x) => (x.id === b.id ? b : x)) });
+const putCombatant = (s: BoutsState, c: BoutCombatant): BoutsState => ({ ...s, combatants: s.combatants.map((x) => (x.id === c.id ? c : x)) });
+
+function expired(c: BoutCombatant, b: Bout): boolean {
+  const u = c.restrictedUntil;
+  return u === null || b.round > u.round || (b.round === u.round && b.exchange > u.exchange);
+}
+
+/** Move a bout to its next exchange, or to its next round with every member's pool refreshed at once. */
+function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsState, BoutsEvent> {
+  if (!forceRound && b.exchange < b.exchangesThisRound) {
+    const nb: Bout = { ...b, exchange: 2 };
+    const combatants = s.combatants.map((c) => (c.boutId !== b.id ? c : tidy({ ...c, acted: false }, nb)));
+    return { state: { ...putBout(s, nb), combatants }, events: [{ type: "exchange", boutId: b.id, round: nb.round, exchange: 2 }] };
+  }
+  const nb: Bout = { ...b, round: b.round + 1, exchange: 1, exchangesThisRound: 2, roundsInFocus: s.focus === b.id ? b.roundsInFocus + 1 : b.roundsInFocus };
+  const pools: Record<string, number> = {};
+  const combatants = s.combatants.map((c) => {
+    if (c.boutId !== b.id) return c;
+    const cp = Math.max(0, c.poolMax - c.carry);
+    pools[c.id] = cp;
+    return tidy({ ...c, cp, carry: 0, acted: false }, nb);
+  });
+  return {
+    state: { ...putBout(s, nb), combatants },
+    events: [
+      { type: "round", boutId: b.id, round: nb.round, pools },
+      { type: "exchange", boutId: b.id, round: nb.round, exchange: 1 },
+    ],
+  };
+}
+
+function tidy(c: BoutCombatant, b: Bout): BoutCombatant {
+  return c.restriction !== "none" && expired(c, b) ? { ...c, restriction: "none", restrictedUntil: null } : c;
+}
+
+function removeCombatant(s: BoutsState, c: BoutCombatant): { state: BoutsState; events: BoutsEvent[] } {
+  const events: BoutsEvent[] = [{ type: "left", combatantId: c.id, boutId: c.boutId }];
+  let state: BoutsState = { ...s, combatants: s.combatants.filter((x) => x.id !== c.id) };
+  const b = findBout(state, c.boutId);
+  if (!b) return { state, events };
+  const rest = members(state, b.id);
+  if (rest.length === 0) {
+    const bouts = state.bouts.filter((x) => x.id !== b.id);
+    state = { ...state, bouts, focus: state.focus === b.id ? (bouts[0]?.id ?? null) : state.focus };
+    events.push({ type: "boutEnded", boutId: b.id });
+    return { state, events };
+  }
+  const nb: Bout = {
+    ...b,
+    declareOrder: b.declareOrder.filter((id) => id !== c.id),
+    blowOrder: b.blowOrder.map((g) => g.filter((id) => id !== c.id)).filter((g) => g.length > 0),
+    // The holder left: the others disengage and throw again.
+    ...(b.initiative === c.id ? { initiative: null, phase: "opening" as const } : {}),
+  };
+  return { state: putBout(state, nb), events };
+}
+
+function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState, BoutsEvent>> {
+  if (!cmd || typeof cmd !== "object") return no("unknownCommand", "UnknownCommand", { command: String(cmd) });
+  switch (cmd.type) {
+    case "reveal": {
+      const b = findBout(s, cmd.boutId);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
+      if (b.phase !== "opening") return no("notOpening", "NotOpening", { bout: b.id });
+      const inBout = members(s, b.id);
+      const choices = cmd.choices ?? {};
+      for (const [id, choice] of Object.entries(choices)) {
+        if (!inBout.some((c) => c.id === id)) return no("notInBout", "NotInBout", { combatant: id, bout: b.id });
+        if (choice !== "red" && choice !== "white" && choice !== null) return no("badThrow", "BadThrow", { combatant: id });
+      }
+      const postures = cmd.postures ?? {};
+      for (const [id, posture] of Object.entries(postures)) {
+        if (!inBout.some((c) => c.id === id)) return no("notInBout", "NotInBout", { combatant: id, bout: b.id });
+        if (!POSTURES.includes(posture)) return no("badPosture", "BadPosture", { combatant: id });
+      }
+      const red: BoutCombatant[] = [];
+      const white: string[] = [];
+      const hesitated: string[] = [];
+      const combatants = s.combatants.map((original) => {
+        let c = original;
+        if (c.boutId !== b.id) return c;
+        const choice = choices[c.id] ?? null;
+        c = { ...c, posture: postures[c.id] ?? "neutral" };
+        if (choice === "red") {
+          red.push(c);
+          return { ...c, thrown: "red" as const };
+        }
+        if (choice === "white") {
+          white.push(c.id);
+          return { ...c, thrown: "white" as const };
+        }
+        // No throw: hesitation, defence only for one full exchange.
+        hesitated.push(c.id);
+        return { ...c, thrown: "hesitated" as const, restriction: "defendOnly" as const, restrictedUntil: { round: b.round, exchange: b.exchange } };
+      });
+      const declareOrder = red
+        .map((c, i) => ({ c, i }))
+        .sort((x, y) => x.c.reflex - y.c.reflex || x.i - y.i)
+        .map((x) => x.c.id);
+      const events: BoutsEvent[] = [{ type: "revealed", boutId: b.id, red: red.map((c) => c.id), white, hesitated }];
+      let nb: Bout;
+      if (red.length === 0) {
+        nb = { ...b, declareOrder: [], blowOrder: [] };
+        events.push({ type: "allWhite", boutId: b.id });
+      } else if (red.length === 1) {
+        nb = { ...b, phase: "continuing", initiative: red[0]!.id, declareOrder, blowOrder: [] };
+        events.push({ type: "initiative", boutId: b.id, holder: nb.initiative });
+      } else {
+        nb = { ...b, phase: "simultaneous", initiative: null, declareOrder, blowOrder: [] };
+        events.push({ type: "bothRed", boutId: b.id, aggressors: declareOrder });
+      }
+      return ok({ state: putBout({ ...s, combatants }, nb), events });
+    }
+    case "blowOrder": {
+      const b = findBout(s, cmd.boutId);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
+      if (b.phase !== "simultaneous") return no("notSimultaneous", "NotSimultaneous", { bout: b.id });
+      const flat = (cmd.order ?? []).flat();
+      const expected = [...b.declareOrder].sort();
+      if (flat.length !== expected.length || [...flat].sort().some((id, i) => id !== expected[i]) || (cmd.order ?? []).some((g) => g.length === 0)) {
+        return no("badOrder", "BadOrder", { bout: b.id });
+      }
+      const first = cmd.order[0]!;
+      const nb: Bout = { ...b, phase: "continuing", blowOrder: cmd.order.map((g) => [...g]), initiative: first.length === 1 ? first[0]! : null };
+      return ok({ state: putBout(s, nb), events: [{ type: "initiative", boutId: b.id, holder: nb.initiative }] });
+    }
+    case "spend": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (!isWholeNumber(cmd.dice)) return no("notNumber", "NotNumber", { combatant: c.id });
+      if (cmd.dice < 0) return no("negative", "Negative", { combatant: c.id, dice: cmd.dice });
+      if (cmd.dice > c.cp) return no("tooMany", "TooMany", { combatant: c.id, dice: cmd.dice, left: c.cp });
+      const b = findBout(s, c.boutId)!;
+      if (b.phase === "opening" && (cmd.purpose === "attack" || cmd.purpose === "defence")) return no("notThrown", "NotThrown", { bout: b.id });
+      if (c.restriction === "noAction" && !expired(c, b)) return no("cannotAct", "CannotAct", { combatant: c.id });
+      if (c.restriction === "defendOnly" && !expired(c, b) && cmd.purpose === "attack") return no("defendOnly", "DefendOnly", { combatant: c.id });
+      const nc = { ...c, cp: c.cp - cmd.dice, acted: true };
+      return ok({ state: putCombatant(s, nc), events: [{ type: "spent", combatantId: c.id, dice: cmd.dice, left: nc.cp }] });
+    }
+    case "penalty": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      const carry = cmd.carry ?? 0;
+      if (!isWholeNumber(cmd.dice) || !isWholeNumber(carry)) return no("notNumber", "NotNumber", { combatant: c.id });
+      if (cmd.dice < 0 || carry < 0) return no("negative", "Negative", { combatant: c.id, dice: cmd.dice });
+      const nc = { ...c, cp: Math.max(0, c.cp - cmd.dice), carry: c.carry + carry };
+      return ok({ state: putCombatant(s, nc), events: [{ type: "penalized", combatantId: c.id, dice: cmd.dice, left: nc.cp, carry: nc.carry }] });
+    }
+    case "fumble": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (!isWholeNumber(cmd.dice)) return no("notNumber", "NotNumber", { combatant: c.id });
+      if (cmd.dice < 0) return no("negative", "Negative", { combatant: c.id, dice: cmd.dice });
+      const b = findBout(s, c.boutId)!;
+      // Exchange 1: the next exchange is this round's second, paid from what is left; else from the next refresh.
+      const now = b.exchange < b.exchangesThisRound;
+      const belowZero = now ? cmd.dice > c.cp : cmd.dice > c.poolMax - c.carry;
+      const nc = now ? { ...c, cp: Math.max(0, c.cp - cmd.dice) } : { ...c, carry: c.carry + cmd.dice };
+      // belowZero: the shell calls for a Knockdown roll at TN = the dice rolled on the botch.
+      return ok({ state: putCombatant(s, nc), events: [{ type: "fumbled", combatantId: c.id, dice: cmd.dice, left: nc.cp, carry: nc.carry, belowZero }] });
+    }
+    case "exchangeWon": {
+      const b = findBout(s, cmd.boutId);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
+      if (b.phase !== "continuing") return no("notThrown", "NotThrown", { bout: b.id });
+      const w = findCombatant(s, cmd.winner);
+      if (!w || w.boutId !== b.id) return no("notInBout", "NotInBout", { combatant: String(cmd.winner), bout: b.id });
+      // The first blow ends every posture in the bout.
+      const combatants = s.combatants.map((c) => (c.boutId === b.id && c.posture !== "neutral" ? { ...c, posture: "neutral" as const } : c));
+      return ok({ state: putBout({ ...s, combatants }, { ...b, initiative: w.id, blowOrder: [] }), events: [{ type: "initiative", boutId: b.id, holder: w.id }] });
+    }
+    case "restrict": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (cmd.restriction !== "none" && cmd.restriction !== "defendOnly" && cmd.restriction !== "noAction") return no("badRestriction", "BadRestriction", { combatant: c.id });
+      const b = findBout(s, c.boutId)!;
+      const nc: BoutCombatant = { ...c, restriction: cmd.restriction, restrictedUntil: cmd.restriction === "none" ? null : { round: b.round, exchange: b.exchange } };
+      return ok({ state: putCombatant(s, nc), events: [] });
+    }
+    case "next":
+    case "nextRound": {
+      const id = cmd.boutId ?? s.focus;
+      const b = id === null || id === undefined ? undefined : findBout(s, id);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(id) });
+      return ok(advance(s, b, cmd.type === "nextRound"));
+    }
+    case "setPool": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (!isWholeNumber(cmd.pool)) return no("notNumber", "NotNumber", { combatant: c.id });
+      if (cmd.pool < 0) return no("negative", "Negative", { combatant: c.id, dice: cmd.pool });
+      const nc = { ...c, poolMax: cmd.pool, ...(cmd.refresh ? { cp: cmd.pool } : {}) };
+      return ok({ state: putCombatant(s, nc), events: [] });
+    }
+    case "setExchanges": {
+      const b = findBout(s, cmd.boutId);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
+      if (cmd.count !== 1 && cmd.count !== 2) return no("badExchanges", "BadExchanges", { bout: b.id });
+      if (cmd.count < b.exchange) return no("badExchanges", "BadExchanges", { bout: b.id });
+      return ok({ state: putBout(s, { ...b, exchangesThisRound: cmd.count }), events: [] });
+    }
+    case "focus": {
+      const b = findBout(s, cmd.boutId);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
+      return ok({ state: putBout({ ...s, focus: b.id }, { ...b, roundsInFocus: 0 }), events: [{ type: "focus", boutId: b.id }] });
+    }
+    case "pause": {
+      const b = findBout(s, cmd.boutId);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
+      const nb: Bout = { ...b, phase: "opening", initiative: null, declareOrder: [], blowOrder: [] };
+      const combatants = s.combatants.map((c) => (c.boutId === b.id ? { ...c, thrown: null, posture: "neutral" as const } : c));
+      return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "paused", boutId: b.id }] });
+    }
+    case "join": {
+      if (!validInput(cmd.combatant)) return no("badCombatant", "BadCombatant", { combatant: String(cmd.combatant?.id) });
+      if (findCombatant(s, cmd.combatant.id)) return no("duplicate", "Duplicate", { combatant: cmd.combatant.id });
+      if (typeof cmd.boutId !== "string" || cmd.boutId === "") return no("badBout", "BadBout", { bout: String(cmd.boutId) });
+      let state = s;
+      if (!findBout(state, cmd.boutId)) state = { ...state, bouts: [...state.bouts, newBout(cmd.boutId)], focus: state.focus ?? cmd.boutId };
+      state = { ...state, combatants: [...state.combatants, newCombatant(cmd.combatant, cmd.boutId)] };
+      return ok({ state, events: [{ type: "joined", combatantId: cmd.combatant.id, boutId: cmd.boutId }] });
+    }
+    case "leave": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      return ok(removeCombatant(s, c));
+    }
+    case "move": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (typeof cmd.boutId !== "string" || cmd.boutId === "") return no("badBout", "BadBout", { bout: String(cmd.boutId) });
+      if (c.boutId === cmd.boutId) return no("sameBout", "SameBout", { combatant: c.id });
+      const removed = removeCombatant(s, c);
+      let state = removed.state;
+      if (!findBout(state, cmd.boutId)) state = { ...state, bouts: [...state.bouts, newBout(cmd.boutId)], focus: state.focus ?? cmd.boutId };
+      // Pool and wounds come along; the throw does not (the new bout has its own).
+      const moved: BoutCombatant = { ...c, boutId: cmd.boutId, thrown: null, acted: false };
+      state = { ...state, combatants: [...state.combatants, moved] };
+      return ok({ state, events: [...removed.events, { type: "joined", combatantId: c.id, boutId: cmd.boutId }] });
+    }
+    default:
+      return no("unknownCommand", "UnknownCommand", { command: String((cmd as { type?: unknown }).type) });
+  }
+}
+
+/** Cross-bout order for the given fighters: highest Reflex first, equal Reflex together. */
+export function boutsActingOrder(s: BoutsState, ids?: readonly string[]): string[][] {
+  const list = s.combatants.filter((c) => !ids || ids.includes(c.id)).sort((a, b) => b.reflex - a.reflex);
+  const groups: string[][] = [];
+  let last: number | null = null;
+  for (const c of list) {
+    if (c.reflex === last) groups[groups.length - 1]!.push(c.id);
+    else groups.push([c.id]);
+    last = c.reflex;
+  }
+  return groups;
+}
+
+const V = "BOUT.Time.Bouts.";
+
+function view(s: BoutsState): TrackerView {
+  const focused = s.bouts.find((b) => b.id === s.focus) ?? s.bouts[0];
+  const step: Label = !focused
+    ? { key: `${V}Step.None` }
+    : focused.phase === "opening"
+      ? { key: `${V}Step.Throw` }
+      : focused.phase === "simultaneous"
+        ? { key: `${V}Step.BlowOrder` }
+        : { key: `${V}Step.Exchange`, data: { exchange: focused.exchange, of: focused.exchangesThisRound } };
+  const groups = s.bouts.map((b, i) => {
+    const notes: Label[] = [
+      { key: `${V}Note.Round`, data: { round: b.round } },
+      { key: `${V}Note.Phase.${b.phase}` },
+    ];
+    if (b.phase === "continuing") {
+      notes.push({ key: `${V}Note.Exchange`, data: { exchange: b.exchange, of: b.exchangesThisRound } });
+      notes.push(b.initiative ? { key: `${V}Note.Initiative`, data: { holder: b.initiative } } : { key: `${V}Note.Simultaneous` });
+    }
+    return { id: b.id, label: { key: `${V}Bout`, data: { n: i + 1 } }, notes, focused: b.id === focused?.id };
+  });
+  const rows = s.bouts.flatMap((b) =>
+    members(s, b.id)
+      .sort((x, y) => Number(y.id === b.initiative) - Number(x.id === b.initiative) || y.reflex - x.reflex)
+      .map((c) => {
+        const badges: { label: Label; value?: string | number }[] = [
+          { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
+          { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
+        ];
+        if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
+        if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
+        if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
+        return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };
+      }),
+  );
+  return { round: focused?.round ?? 0, step, groups, rows };
+}
+
+export const boutsMachine: TimeMachine<BoutsState, BoutsCommand, BoutsEvent> = {
+  id: "bouts",
+  apply,
+  view,
+};

@@ -1,0 +1,140 @@
+// Seed 000_4377b2da58f3a52b.txt: "Mounted Combat" (modifiers, ride-by, gaits, fatigue, hit locations,
+// attacking a mounted target) and "Missile Combat" (preparation, pool and refresh, fire, defence, 2d6 location).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FixedDice, SeededDice } from "../../../../src/engine/dice";
+import {
+  beginPreparation,
+  canReachRider,
+  DEFAULT_RANGE_BANDS,
+  endPreparationRound,
+  EVASION_TN,
+  gaitChange,
+  holdFire,
+  missileAttack,
+  missileFireExchange,
+  mountMove,
+  nextGait,
+  rideBy,
+  rideByYards,
+  riderAttack,
+  riderDefence,
+  stayInSaddle,
+  type MissileAttackInput,
+} from "../../../../src/engine/rulesets/steel";
+import { noArmour } from "./helpers";
+
+describe("seed 000 'Mounted Combat' and 'Mounted Combat and Hit Locations'", () => {
+  it("nothing straight ahead without reach 4-5; rear swivel +4; only zones 3, 4, 5, 7 and thrusts above the belly at a man on foot", () => {
+    expect(riderAttack({ targetSide: "front", reach: 2, zone: 4, againstManOnFoot: true }).ok).toBe(false);
+    expect(riderAttack({ targetSide: "front", reach: 5, zone: 12, againstManOnFoot: true })).toEqual({ ok: true, value: { extraCost: 0 } });
+    expect(riderAttack({ targetSide: "rear", reach: 2, zone: 5, againstManOnFoot: true })).toEqual({ ok: true, value: { extraCost: 4 } });
+    expect(riderAttack({ targetSide: "side", reach: 2, zone: 1, againstManOnFoot: true }).ok).toBe(false);
+    expect(riderAttack({ targetSide: "side", reach: 2, zone: 1, againstManOnFoot: false }).ok).toBe(true);
+  });
+  it("defences: partial evasion with the barding cost; full evasion only leaping off; nothing but evasion against blows at the mount", () => {
+    expect(riderDefence("partialEvasion", { attackOnMount: true, barding: 2 })).toEqual({ ok: true, value: { extraCost: 2 } });
+    expect(riderDefence("fullEvasion", { attackOnMount: false }).ok).toBe(false);
+    expect(riderDefence("fullEvasion", { attackOnMount: false, leapingOff: true }).ok).toBe(true);
+    for (const f of ["block", "parry", "counter", "duckAndWeave"] as const) expect(riderDefence(f, { attackOnMount: true }).ok).toBe(false);
+    expect(riderDefence("parry", { attackOnMount: false })).toEqual({ ok: true, value: { extraCost: 0 } });
+  });
+  it("a footman reaches the rider from front or rear only with reach 4 or 5", () => {
+    expect([canReachRider("front", 3), canReachRider("rear", 4), canReachRider("side", 0)]).toEqual([false, true, true]);
+  });
+  it("ride-by: success limits the round to one exchange, failure (the foe wins) two, a botch unhorses", () => {
+    const made = rideBy({ agility: 3, rideTn: 7, opponentDice: 2 }, new FixedDice([8, 7, 2, 9, 3]));
+    expect(made.ok && made.value.result).toMatchObject({ exchanges: 1, unhorsed: false });
+    const beaten = rideBy({ agility: 3, rideTn: 7, opponentDice: 2 }, new FixedDice([8, 2, 2, 9, 7]));
+    expect(beaten.ok && beaten.value.result).toMatchObject({ exchanges: 2, unhorsed: false });
+    const botch = rideBy({ agility: 3, rideTn: 7 }, new FixedDice([1, 1, 4]));
+    expect(botch.ok && botch.value.result).toMatchObject({ exchanges: 2, unhorsed: true });
+  });
+  it("struck while mounted: Ride check with the margin in dice off; failure is a 10-foot fall", () => {
+    const r = stayInSaddle({ agility: 4, rideTn: 7, margin: 2 }, new FixedDice([6, 5]));
+    expect(r.ok && r.value.result).toMatchObject({ falls: true, fallFeet: 10 });
+    expect(r.ok && r.value.result.roll.dice).toHaveLength(2);
+  });
+  it("gaits: one step free for a skilled rider, two steps or a wheel need a check, three steps down absurdly hard", () => {
+    expect(gaitChange({ kind: "accelerate", steps: 1 }, true)).toEqual({ allowed: true, checkNeeded: false, absurd: false });
+    expect(gaitChange({ kind: "accelerate", steps: 1 }, false).checkNeeded).toBe(true);
+    expect(gaitChange({ kind: "accelerate", steps: 2 }, true).checkNeeded).toBe(true);
+    expect(gaitChange({ kind: "accelerate", steps: 3 }, true).allowed).toBe(false);
+    expect(gaitChange({ kind: "decelerate", steps: 3 }, true)).toEqual({ allowed: true, checkNeeded: true, absurd: true });
+    expect(gaitChange({ kind: "wheel" }, true).checkNeeded).toBe(true);
+    expect(nextGait("trot", { kind: "accelerate", steps: 2 })).toBe("gallop");
+    expect(rideByYards(12, "canter")).toBe(12);
+    expect(rideByYards(12, "gallop")).toBe(18);
+    expect(mountMove(12, 5)).toBe(10);
+  });
+});
+
+describe("seed 000 'Missile Combat'", () => {
+  it("preparation: a Reflex test may shave a round (minimum 1) for its MP cost, taken off the refresh to Proficiency", () => {
+    const p = beginPreparation({ preparation: 3, quicken: true, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([8, 2, 2]));
+    expect(p.ok && p.value.result.state).toEqual({ roundsLeft: 2, ready: false, pool: 0, quickenCost: 2 });
+    if (!p.ok) return;
+    let s = endPreparationRound(p.value.result.state, 6);
+    expect(s.ready).toBe(false);
+    s = endPreparationRound(s, 6);
+    expect(s).toEqual({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 });
+    // Holding fire: Aim dice flow in up to Aim + Proficiency.
+    expect(holdFire(s, 4, 6).pool).toBe(8);
+    expect(holdFire(holdFire(s, 4, 6), 4, 6).pool).toBe(10);
+    const slow = beginPreparation({ preparation: 1, quicken: true, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([]));
+    expect(slow.ok && slow.value.result.state.roundsLeft).toBe(1);
+  });
+
+  const shot = (over: Partial<MissileAttackInput> = {}): MissileAttackInput => ({
+    shooterId: "archer",
+    targetId: "guard",
+    state: { roundsLeft: 0, ready: true, pool: 8, quickenCost: 0 },
+    dice: 4,
+    aimDice: 2,
+    aim: 3,
+    atn: 6,
+    band: DEFAULT_RANGE_BANDS[1]!,
+    aimedPart: "chest",
+    damage: 8,
+    damageType: "puncture",
+    toughness: 4,
+    armour: noArmour,
+    defence: { kind: "evade", room: "restricted", dice: 2, poolLeft: 5 },
+    ...over,
+  });
+
+  it("red fires in the first exchange, white in the second or not at all", () => {
+    expect([missileFireExchange("red", false), missileFireExchange("white", false), missileFireExchange("white", true)]).toEqual([1, 2, null]);
+  });
+
+  it("evasion DTN by room to move: 4 open, 7 restricted, 9 nowhere", () => {
+    expect(EVASION_TN).toEqual({ open: 4, restricted: 7, nowhere: 9 });
+  });
+
+  it("a hit: 2d6 location, steered by aim dice towards the aimed part; the pool pays dice and aim dice", () => {
+    // attack 3 successes v evade (TN 7) 1; 2d6 = 4 + 5 = 9 (groin), 2 aim dice at short range move it 2 towards 7 (chest).
+    const r = missileAttack(shot(), new FixedDice([9, 8, 6, 2, 7, 3, 4, 5]));
+    expect(r.ok && r.value.result).toMatchObject({ margin: 2, hit: { roll: 9, adjusted: 7, part: "chest", rawLevel: 2 + 8 - 4, level: 5 } });
+    expect(r.ok && r.value.result.state.pool).toBe(2);
+  });
+
+  it("refuses: not ready, aim dice above Aim, more than the pool, a shield already used this exchange", () => {
+    const c = (over: Partial<MissileAttackInput>) => {
+      const r = missileAttack(shot(over), new FixedDice([]));
+      return r.ok ? "ok" : r.refusal.code;
+    };
+    expect(c({ state: { roundsLeft: 1, ready: false, pool: 0, quickenCost: 0 } })).toBe("steel.notReady");
+    expect(c({ aimDice: 4 })).toBe("steel.aimTooHigh");
+    expect(c({ dice: 7 })).toBe("steel.tooMany");
+    expect(c({ defence: { kind: "block", missileDtn: 5, dice: 1, poolLeft: 4, shieldUsed: true } })).toBe("steel.badChoice");
+  });
+
+  it("the Missile Pool never goes negative (fast-check)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 4 }), fc.integer(), (dice, aimDice, seed) => {
+        const r = missileAttack(shot({ dice, aimDice, aim: 4 }), new SeededDice(seed));
+        return r.ok ? r.value.result.state.pool >= 0 : dice + aimDice > 8;
+      }),
+    );
+  });
+});

@@ -1,0 +1,123 @@
+// Seed 000_4377b2da58f3a52b.txt: "Multiple Opponents", "Melee Combat" (red/white, both red), "Surprise & Hesitation",
+// "Dueling (Local) vs. Battle-wide (Global) Initiative", "Exchange of Blows" (buying initiative, GM-set).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FixedDice, SeededDice } from "../../../../src/engine/dice";
+import {
+  buyInitiative,
+  crossBoutOrder,
+  crowdTns,
+  declarationOrder,
+  hesitationRoll,
+  hesitationTn,
+  maxAttackers,
+  orderSimultaneousBlows,
+  outnumberedRoll,
+  surpriseCheck,
+  whoFaces,
+} from "../../../../src/engine/rulesets/steel";
+
+describe("seed 000 'Multiple Opponents'", () => {
+  it("table TNs by number of opponents; cap 3 (4 small) or the GM's", () => {
+    expect(crowdTns(2)).toMatchObject({ outnumbered: 6, opponents: 5 });
+    expect(crowdTns(4)).toMatchObject({ outnumbered: 8, opponents: 6 });
+    expect(crowdTns(9)).toMatchObject({ outnumbered: 9, opponents: 7 });
+    expect(crowdTns(12)).toMatchObject({ outnumbered: 10, opponents: 8 });
+    expect(maxAttackers(false)).toBe(3);
+    expect(maxAttackers(true)).toBe(4);
+    expect(maxAttackers(false, 5)).toBe(5);
+  });
+
+  it("beating or tying every opponent lets the lone fighter pick", () => {
+    // lone 3 dice at TN 8: 2 successes; x (TN 6): 2; y: 0 dice.
+    const r = outnumberedRoll({ lone: { id: "hero", cpLeft: 8, dice: 3 }, opponents: [{ id: "x", cpLeft: 5, dice: 2 }, { id: "y", cpLeft: 5, dice: 0 }, { id: "z", cpLeft: 5, dice: 1 }] }, new FixedDice([9, 8, 2, 7, 6, 3]));
+    expect(r.ok && r.value.result).toMatchObject({ decides: "lone", superior: [], inferior: ["x", "y", "z"] });
+    expect(r.ok && whoFaces(r.value.result, { loneChoice: "z" })).toEqual({ ok: true, value: ["z"] });
+    expect(r.ok && whoFaces(r.value.result, { loneChoice: "nobody" }).ok).toBe(false);
+  });
+
+  it("opponents who beat him choose; if they all decline he faces one who rolled fewer; none left means no exchange", () => {
+    const r = outnumberedRoll({ lone: { id: "hero", cpLeft: 8, dice: 2 }, opponents: [{ id: "x", cpLeft: 5, dice: 2 }, { id: "y", cpLeft: 5, dice: 1 }] }, new FixedDice([6, 2, 9, 9, 3]));
+    expect(r.ok && r.value.result).toMatchObject({ decides: "opponents", superior: ["x"], inferior: ["y"] });
+    if (!r.ok) return;
+    expect(whoFaces(r.value.result, { engaging: ["x"] })).toEqual({ ok: true, value: ["x"] });
+    expect(whoFaces(r.value.result, { engaging: [] })).toEqual({ ok: true, value: ["y"] });
+    const all = outnumberedRoll({ lone: { id: "hero", cpLeft: 8, dice: 1 }, opponents: [{ id: "x", cpLeft: 5, dice: 1 }, { id: "y", cpLeft: 5, dice: 1 }] }, new FixedDice([2, 9, 9]));
+    expect(all.ok && whoFaces(all.value.result, { engaging: [] })).toEqual({ ok: true, value: [] });
+  });
+
+  it("a botch: surrounded by up to three of the opponents' choosing (four if small)", () => {
+    const opponents = ["a", "b", "c", "d", "e"].map((id) => ({ id, cpLeft: 3, dice: 0 }));
+    const r = outnumberedRoll({ lone: { id: "hero", cpLeft: 8, dice: 2 }, opponents }, new FixedDice([1, 1]));
+    expect(r.ok && whoFaces(r.value.result, {})).toEqual({ ok: true, value: ["a", "b", "c"] });
+    const wolves = outnumberedRoll({ lone: { id: "hero", cpLeft: 8, dice: 2 }, opponents: opponents.map((o) => ({ ...o, small: true })) }, new FixedDice([1, 1]));
+    const faced = wolves.ok ? whoFaces(wolves.value.result, {}) : null;
+    expect(faced?.ok && faced.value).toHaveLength(4);
+  });
+
+  it("a Tactics leader's successes lower the allies' TN", () => {
+    // opponents' TN 5 − 2 = 3: a 3 now succeeds.
+    const r = outnumberedRoll({ lone: { id: "hero", cpLeft: 8, dice: 0 }, opponents: [{ id: "x", cpLeft: 5, dice: 1 }, { id: "y", cpLeft: 5, dice: 1 }], tacticsSuccesses: 2 }, new FixedDice([3, 2]));
+    expect(r.ok && r.value.result.opponents.map((o) => o.roll.successes)).toEqual([1, 0]);
+  });
+
+  it("refuses an empty crowd and over-spending", () => {
+    expect(outnumberedRoll({ lone: { id: "h", cpLeft: 3, dice: 1 }, opponents: [] }, new FixedDice([])).ok).toBe(false);
+    const r = outnumberedRoll({ lone: { id: "h", cpLeft: 3, dice: 4 }, opponents: [{ id: "x", cpLeft: 1, dice: 0 }] }, new FixedDice([]));
+    expect(r.ok ? "ok" : r.refusal.code).toBe("steel.tooMany");
+  });
+});
+
+describe("seed 000 'Melee Combat': declaring and both red", () => {
+  it("aggressors declare from lowest Reflex to highest", () => {
+    expect(declarationOrder([{ id: "a", reflex: 6 }, { id: "b", reflex: 4 }, { id: "c", reflex: 5 }])).toEqual(["b", "c", "a"]);
+  });
+  it("Reflex dice vs ATN (less reach): most successes first; ties by Reflex with thrust +1; still tied = together", () => {
+    const r = orderSimultaneousBlows(
+      [
+        { id: "a", reflex: 4, atn: 6, form: "swing" },
+        { id: "b", reflex: 3, atn: 6, form: "thrust" },
+        { id: "c", reflex: 5, atn: 6, form: "swing", reachPenalty: 1 },
+      ],
+      // a: 7,2,2,2 → 1; b: 6,1,1 → 1 (speed 4 = a's 4); c: 4 dice 9,8,1,1 → 2.
+      new FixedDice([7, 2, 2, 2, 6, 1, 1, 9, 8, 1, 1]),
+    );
+    expect(r.ok && r.value.result.order).toEqual([["c"], ["a", "b"]]);
+  });
+});
+
+describe("seed 000 'Surprise & Hesitation'", () => {
+  it("TN 7 + ambusher successes − target successes", () => {
+    expect(hesitationTn(3, 1)).toBe(9);
+    expect(hesitationTn(0, 2)).toBe(5);
+  });
+  it("one success: defend only; none: no action this exchange", () => {
+    const s = surpriseCheck({ dice: 4, tn: 6 }, { dice: 3, tn: 7 }, new FixedDice([6, 7, 2, 3, 8, 2, 2]));
+    expect(s.ok && [s.value.result.ambusher.successes, s.value.result.target.successes]).toEqual([2, 1]);
+    const d = hesitationRoll({ reflex: 3, ambusherSuccesses: 2, targetSuccesses: 1 }, new FixedDice([8, 2, 3]));
+    expect(d.ok && d.value.result).toMatchObject({ tn: 8, outcome: "defendOnly" });
+    const n = hesitationRoll({ reflex: 3, ambusherSuccesses: 2, targetSuccesses: 1 }, new FixedDice([7, 2, 3]));
+    expect(n.ok && n.value.result.outcome).toBe("noAction");
+  });
+});
+
+describe("seed 000 cross-bout order and buying initiative", () => {
+  it("highest Reflex first; equal Reflex land together (the arrow and the guard's blow)", () => {
+    expect(crossBoutOrder([{ id: "archer", reflex: 5 }, { id: "guard", reflex: 5 }, { id: "hero", reflex: 7 }])).toEqual([["hero"], ["archer", "guard"]]);
+  });
+  it("buying initiative is a GM-set contest; ties stay with the holder", () => {
+    const tie = buyInitiative({ buyer: { cpLeft: 6, dice: 2, tn: 6 }, holder: { cpLeft: 6, dice: 2, tn: 6 } }, new FixedDice([6, 2, 7, 1]));
+    expect(tie.ok && tie.value.result.bought).toBe(false);
+    const win = buyInitiative({ buyer: { cpLeft: 6, dice: 2, tn: 6 }, holder: { cpLeft: 6, dice: 2, tn: 6 } }, new FixedDice([6, 6, 7, 1]));
+    expect(win.ok && win.value.result.bought).toBe(true);
+  });
+  it("the blow order is a permutation of the strikers (fast-check)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ reflex: fc.integer({ min: 0, max: 8 }), thrust: fc.boolean() }), { minLength: 1, maxLength: 6 }), fc.integer(), (list, seed) => {
+        const strikers = list.map((s, i) => ({ id: `s${i}`, reflex: s.reflex, atn: 6, form: s.thrust ? ("thrust" as const) : ("swing" as const) }));
+        const r = orderSimultaneousBlows(strikers, new SeededDice(seed));
+        return r.ok && r.value.result.order.flat().sort().join() === strikers.map((s) => s.id).sort().join();
+      }),
+    );
+  });
+});

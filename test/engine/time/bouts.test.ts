@@ -1,0 +1,279 @@
+// "Bouts and exchanges" for seed 000_4377b2da58f3a52b.txt: "Dueling (Local) vs. Battle-wide (Global) Initiative",
+// "Melee Combat" (red/white throw, both red, Pause/Break), "Exchange of Blows" (two exchanges, winner keeps
+// initiative, ties to the attacker), "Surprise & Hesitation", "Ride-By Attacking" (one-exchange rounds).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FixedDice } from "../../../src/engine/dice";
+import { DECK_STAKES, terrainConsequence, terrainRoll, terrainTn } from "../../../src/engine/rulesets/steel";
+import { boutsActingOrder, boutsMachine, startBouts, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
+
+function start(): BoutsState {
+  const s = startBouts([
+    { id: "hall", combatants: [{ id: "alan", reflex: 6, pool: 10 }, { id: "rival", reflex: 5, pool: 9 }] },
+    { id: "door", combatants: [{ id: "roland", reflex: 5, pool: 12 }, { id: "guard", reflex: 4, pool: 8 }, { id: "archer", reflex: 5, pool: 7 }] },
+  ]);
+  if (!s.ok) throw new Error(s.refusal.code);
+  return s.value;
+}
+
+function run(state: BoutsState, ...commands: BoutsCommand[]): { state: BoutsState; events: { type: string }[] } {
+  const events: { type: string }[] = [];
+  for (const c of commands) {
+    const t = boutsMachine.apply(state, c);
+    if (!t.ok) throw new Error(`${c.type}: ${t.refusal.code}`);
+    state = t.value.state;
+    events.push(...t.value.events);
+  }
+  return { state, events };
+}
+
+const bout = (s: BoutsState, id: string) => s.bouts.find((b) => b.id === id)!;
+const who = (s: BoutsState, id: string) => s.combatants.find((c) => c.id === id)!;
+const code = (s: BoutsState, c: BoutsCommand) => {
+  const t = boutsMachine.apply(s, c);
+  return t.ok ? "ok" : t.refusal.code;
+};
+
+describe("bouts: opening with the red/white throw ('Melee Combat')", () => {
+  it("every bout opens waiting for its throw; the first has the focus", () => {
+    const s = start();
+    expect(s.focus).toBe("hall");
+    expect(s.bouts.map((b) => [b.id, b.phase, b.round, b.exchange])).toEqual([
+      ["hall", "opening", 1, 1],
+      ["door", "opening", 1, 1],
+    ]);
+    expect(code(s, { type: "spend", combatantId: "alan", dice: 2, purpose: "attack" })).toBe("bouts.notThrown");
+  });
+
+  it("one red: the aggressor holds initiative; the one who did not throw hesitates and may only defend for that exchange", () => {
+    const { state, events } = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: null } });
+    expect(bout(state, "hall")).toMatchObject({ phase: "continuing", initiative: "alan", declareOrder: ["alan"] });
+    expect(who(state, "rival")).toMatchObject({ thrown: "hesitated", restriction: "defendOnly" });
+    expect(events).toContainEqual({ type: "revealed", boutId: "hall", red: ["alan"], white: [], hesitated: ["rival"] });
+    expect(code(state, { type: "spend", combatantId: "rival", dice: 2, purpose: "attack" })).toBe("bouts.defendOnly");
+    expect(code(state, { type: "spend", combatantId: "rival", dice: 2, purpose: "defence" })).toBe("ok");
+    // After the full exchange the restriction lapses.
+    const next = run(state, { type: "next", boutId: "hall" }).state;
+    expect(code(next, { type: "spend", combatantId: "rival", dice: 2, purpose: "attack" })).toBe("ok");
+  });
+
+  it("several red: aggressors declare lowest Reflex first and the blow order is due; ties in the order land together", () => {
+    const r = run(start(), { type: "reveal", boutId: "door", choices: { roland: "red", guard: "red", archer: "white" } });
+    expect(bout(r.state, "door")).toMatchObject({ phase: "simultaneous", initiative: null, declareOrder: ["guard", "roland"] });
+    expect(r.events.map((e) => e.type)).toEqual(["revealed", "bothRed"]);
+    // attacks may be declared while the order is settled
+    expect(code(r.state, { type: "spend", combatantId: "roland", dice: 6, purpose: "attack" })).toBe("ok");
+    expect(code(r.state, { type: "blowOrder", boutId: "door", order: [["roland"]] })).toBe("bouts.badOrder");
+    expect(code(r.state, { type: "blowOrder", boutId: "door", order: [["roland"], ["archer"]] })).toBe("bouts.badOrder");
+    const together = run(r.state, { type: "blowOrder", boutId: "door", order: [["roland", "guard"]] }).state;
+    expect(bout(together, "door")).toMatchObject({ phase: "continuing", initiative: null, blowOrder: [["roland", "guard"]] });
+    const first = run(r.state, { type: "blowOrder", boutId: "door", order: [["roland"], ["guard"]] }).state;
+    expect(bout(first, "door").initiative).toBe("roland");
+    // Settled once: a second order is refused.
+    expect(code(first, { type: "blowOrder", boutId: "door", order: [["guard"], ["roland"]] })).toBe("bouts.notSimultaneous");
+  });
+
+  it("postures declared with the throw last until the first blow ('Posture')", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" }, postures: { alan: "aggressive", rival: "defensive" } }).state;
+    expect([who(s, "alan").posture, who(s, "rival").posture]).toEqual(["aggressive", "defensive"]);
+    expect(boutsMachine.view(s).rows.find((r) => r.combatantId === "alan")?.badges.map((b) => b.label.key)).toContain("BOUT.Time.Bouts.Badge.Posture.aggressive");
+    expect(code(start(), { type: "reveal", boutId: "hall", choices: {}, postures: { alan: "sideways" as never } })).toBe("bouts.badPosture");
+    s = run(s, { type: "exchangeWon", boutId: "hall", winner: "rival" }).state;
+    expect([who(s, "alan").posture, who(s, "rival").posture]).toEqual(["neutral", "neutral"]);
+  });
+
+  it("all white: nobody commits and the bout stays open for another throw", () => {
+    const r = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "white", rival: "white" } });
+    expect(bout(r.state, "hall").phase).toBe("opening");
+    expect(r.events.map((e) => e.type)).toEqual(["revealed", "allWhite"]);
+  });
+
+  it("a throw is only taken when the bout is opening, from its own members, red/white/null", () => {
+    const s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red" } }).state;
+    expect(code(s, { type: "reveal", boutId: "hall", choices: { alan: "red" } })).toBe("bouts.notOpening");
+    expect(code(start(), { type: "reveal", boutId: "hall", choices: { roland: "red" } })).toBe("bouts.notInBout");
+    expect(code(start(), { type: "reveal", boutId: "hall", choices: { alan: "blue" as never } })).toBe("bouts.badThrow");
+    expect(code(start(), { type: "reveal", boutId: "nowhere", choices: {} })).toBe("bouts.unknownBout");
+  });
+});
+
+describe("bouts: exchanges, rounds and the Combat Pool ('Exchange of Blows')", () => {
+  it("walks a bout through three rounds: spends, winners take initiative, pools refresh in one transition", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }).state;
+    // Round 1, exchange 1: Alan attacks with 6, rival defends with 5 and wins.
+    s = run(s, { type: "spend", combatantId: "alan", dice: 6, purpose: "attack" }, { type: "spend", combatantId: "rival", dice: 5, purpose: "defence" }, { type: "exchangeWon", boutId: "hall", winner: "rival" }).state;
+    expect([who(s, "alan").cp, who(s, "rival").cp, bout(s, "hall").initiative]).toEqual([4, 4, "rival"]);
+    expect(boutsMachine.view(s).rows.find((r) => r.combatantId === "rival")).toMatchObject({ acting: true, done: true });
+    // Exchange 2: rival attacks with 4, Alan defends with 4; tie → attacker keeps initiative.
+    s = run(s, { type: "next" }).state;
+    expect(bout(s, "hall")).toMatchObject({ round: 1, exchange: 2 });
+    expect(who(s, "alan").acted).toBe(false);
+    s = run(s, { type: "spend", combatantId: "rival", dice: 4, purpose: "attack" }, { type: "spend", combatantId: "alan", dice: 4, purpose: "defence" }, { type: "exchangeWon", boutId: "hall", winner: "rival" }).state;
+    expect(code(s, { type: "spend", combatantId: "alan", dice: 1, purpose: "attack" })).toBe("bouts.tooMany");
+    // Shock 3 carries 3 into the next refresh.
+    s = run(s, { type: "penalty", combatantId: "alan", dice: 3, carry: 3 }).state;
+    const r2 = run(s, { type: "next" });
+    s = r2.state;
+    expect(r2.events).toContainEqual({ type: "round", boutId: "hall", round: 2, pools: { alan: 7, rival: 9 } });
+    expect(bout(s, "hall")).toMatchObject({ round: 2, exchange: 1, initiative: "rival", phase: "continuing", roundsInFocus: 1 });
+    // The other bout was untouched.
+    expect(bout(s, "door")).toMatchObject({ round: 1, phase: "opening" });
+    // Round 3 by the GM's nextRound; pools back to full.
+    s = run(s, { type: "nextRound" }).state;
+    expect(bout(s, "hall")).toMatchObject({ round: 3, exchange: 1, roundsInFocus: 2 });
+    expect([who(s, "alan").cp, who(s, "rival").cp, who(s, "alan").carry]).toEqual([10, 9, 0]);
+    expect(boutsMachine.view(s)).toMatchObject({ round: 3, step: { key: "BOUT.Time.Bouts.Step.Exchange", data: { exchange: 1, of: 2 } } });
+  });
+
+  it("refuses bad spends without changing anything", () => {
+    const s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }).state;
+    expect(code(s, { type: "spend", combatantId: "alan", dice: -1, purpose: "attack" })).toBe("bouts.negative");
+    expect(code(s, { type: "spend", combatantId: "alan", dice: 1.5, purpose: "attack" })).toBe("bouts.notNumber");
+    expect(code(s, { type: "spend", combatantId: "alan", dice: "2" as never, purpose: "attack" })).toBe("bouts.notNumber");
+    expect(code(s, { type: "spend", combatantId: "alan", dice: 11, purpose: "attack" })).toBe("bouts.tooMany");
+    expect(code(s, { type: "spend", combatantId: "ghost", dice: 1, purpose: "attack" })).toBe("bouts.unknownCombatant");
+    expect(code(s, { type: "exchangeWon", boutId: "hall", winner: "roland" })).toBe("bouts.notInBout");
+    expect(code(s, { type: "bogus" } as never)).toBe("bouts.unknownCommand");
+  });
+
+  it("a fumble's penalty falls on the next exchange: this round's second, or the next round's refresh (fumble paragraph)", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "spend", combatantId: "alan", dice: 6, purpose: "attack" }).state;
+    const first = run(s, { type: "fumble", combatantId: "alan", dice: 3 });
+    expect(who(first.state, "alan")).toMatchObject({ cp: 1, carry: 0 });
+    expect(first.events).toContainEqual({ type: "fumbled", combatantId: "alan", dice: 3, left: 1, carry: 0, belowZero: false });
+    const over = run(s, { type: "fumble", combatantId: "alan", dice: 5 });
+    expect(over.events).toContainEqual({ type: "fumbled", combatantId: "alan", dice: 5, left: 0, carry: 0, belowZero: true });
+    s = run(s, { type: "next" }, { type: "fumble", combatantId: "alan", dice: 2 }).state;
+    expect(who(s, "alan")).toMatchObject({ cp: 4, carry: 2 });
+    s = run(s, { type: "next" }).state;
+    expect(who(s, "alan").cp).toBe(8);
+  });
+
+  it("a ride-by round has one exchange ('Ride-By Attacking')", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "setExchanges", boutId: "hall", count: 1 }).state;
+    s = run(s, { type: "next" }).state;
+    expect(bout(s, "hall")).toMatchObject({ round: 2, exchange: 1, exchangesThisRound: 2 });
+  });
+
+  it("surprise: a failed hesitation roll means no action at all for the exchange", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "restrict", combatantId: "rival", restriction: "noAction" }).state;
+    expect(code(s, { type: "spend", combatantId: "rival", dice: 1, purpose: "defence" })).toBe("bouts.cannotAct");
+    s = run(s, { type: "next" }).state;
+    expect(code(s, { type: "spend", combatantId: "rival", dice: 1, purpose: "defence" })).toBe("ok");
+  });
+});
+
+describe("bouts: Pause/Break, focus, joining, leaving and moving", () => {
+  it("a Pause/Break clears initiative and throws; the bout throws again", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "pause", boutId: "hall" }).state;
+    expect(bout(s, "hall")).toMatchObject({ phase: "opening", initiative: null });
+    expect(who(s, "alan").thrown).toBeNull();
+    s = run(s, { type: "reveal", boutId: "hall", choices: { alan: "white", rival: "red" } }).state;
+    expect(bout(s, "hall").initiative).toBe("rival");
+  });
+
+  it("the GM runs one bout several rounds, then moves the focus ('Melee Combat': 3-4 rounds before switching)", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }).state;
+    for (let i = 0; i < 6; i++) s = run(s, { type: "next" }).state;
+    expect(bout(s, "hall")).toMatchObject({ round: 4, roundsInFocus: 3 });
+    s = run(s, { type: "focus", boutId: "door" }).state;
+    expect(s.focus).toBe("door");
+    const v = boutsMachine.view(s);
+    expect(v.groups.map((g) => [g.id, g.focused])).toEqual([
+      ["hall", false],
+      ["door", true],
+    ]);
+    expect(v.step.key).toBe("BOUT.Time.Bouts.Step.Throw");
+    expect(v.round).toBe(1);
+  });
+
+  it("cross-bout order by Reflex, ties simultaneous ('Dueling vs. Battle-wide Initiative')", () => {
+    expect(boutsActingOrder(start())).toEqual([["alan"], ["rival", "roland", "archer"], ["guard"]]);
+    expect(boutsActingOrder(start(), ["archer", "guard"])).toEqual([["archer"], ["guard"]]);
+  });
+
+  it("joining, leaving (the holder leaving reopens the bout), moving between bouts keeps the pool", () => {
+    let s = run(start(), { type: "reveal", boutId: "door", choices: { roland: "red", guard: "white", archer: "white" } }, { type: "spend", combatantId: "roland", dice: 5, purpose: "attack" }).state;
+    s = run(s, { type: "join", boutId: "hall", combatant: { id: "ferro", reflex: 7, pool: 11 } }).state;
+    expect(who(s, "ferro")).toMatchObject({ boutId: "hall", cp: 11 });
+    expect(code(s, { type: "join", boutId: "hall", combatant: { id: "ferro", reflex: 7, pool: 11 } })).toBe("bouts.duplicate");
+    s = run(s, { type: "move", combatantId: "roland", boutId: "stairs" }).state;
+    expect(who(s, "roland")).toMatchObject({ boutId: "stairs", cp: 7 });
+    expect(bout(s, "door")).toMatchObject({ phase: "opening", initiative: null });
+    expect(bout(s, "stairs").phase).toBe("opening");
+    const r = run(s, { type: "leave", combatantId: "roland" });
+    expect(r.events).toContainEqual({ type: "boutEnded", boutId: "stairs" });
+    expect(r.state.bouts.map((b) => b.id)).toEqual(["hall", "door"]);
+    expect(code(s, { type: "move", combatantId: "roland", boutId: "stairs" })).toBe("bouts.sameBout");
+  });
+});
+
+describe("bouts with the seed's own example: Alan on the bench ('Terrain Rolls')", () => {
+  it("a 2-die leap at TN 4 succeeds; from the next round his refresh carries the +2 for higher footing", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "white", rival: "red" } }).state;
+    const leap = terrainRoll({ cpLeft: who(s, "alan").cp, dice: 2, tn: 4 }, new FixedDice([4, 1]));
+    expect(leap.ok && leap.value.result.success).toBe(true);
+    s = run(s, { type: "spend", combatantId: "alan", dice: 2, purpose: "other" }, { type: "setPool", combatantId: "alan", pool: who(s, "alan").poolMax + 2 }).state;
+    expect(who(s, "alan").cp).toBe(8);
+    const r = run(s, { type: "nextRound", boutId: "hall" });
+    expect(r.events).toContainEqual({ type: "round", boutId: "hall", round: 2, pools: { alan: 12, rival: 9 } });
+  });
+});
+
+describe("bouts with the seed's own example: Alan and Ferro on the deck ('Difficult Fighting Conditions')", () => {
+  it("each round opens with footing rolls; a failure costs half the pool, taken in the same transition style as a shock", () => {
+    const st = startBouts([{ id: "griffin", combatants: [{ id: "alan", reflex: 6, pool: 10 }, { id: "ferro", reflex: 6, pool: 9 }] }]);
+    if (!st.ok) throw new Error("start");
+    let s = run(st.value, { type: "reveal", boutId: "griffin", choices: { alan: "red", ferro: "white" } }).state;
+    const alanTn = terrainTn("icy", "hurried");
+    const ferroTn = terrainTn("icy", "normal");
+    expect([alanTn.ok && alanTn.value, ferroTn.ok && ferroTn.value]).toEqual([8, 6]);
+    // Alan spends 2 and fails at TN 8; Ferro spends 2 and makes TN 6.
+    const alan = terrainRoll({ cpLeft: who(s, "alan").cp, dice: 2, tn: 8 }, new FixedDice([7, 3]));
+    const ferro = terrainRoll({ cpLeft: who(s, "ferro").cp, dice: 2, tn: 6 }, new FixedDice([6, 2]));
+    if (!alan.ok || !ferro.ok) throw new Error("roll");
+    s = run(s, { type: "spend", combatantId: "alan", dice: 2, purpose: "other" }, { type: "spend", combatantId: "ferro", dice: 2, purpose: "other" }).state;
+    const lost = terrainConsequence(alan.value.result, DECK_STAKES, who(s, "alan").cp, 2);
+    expect(lost).toEqual({ consequence: "halfPool", diceLost: 4 });
+    s = run(s, { type: "penalty", combatantId: "alan", dice: lost.diceLost }).state;
+    expect(terrainConsequence(ferro.value.result, DECK_STAKES, who(s, "ferro").cp, 2).consequence).toBe("none");
+    expect([who(s, "alan").cp, who(s, "ferro").cp]).toEqual([4, 7]);
+    // Equal Reflex: their actions against other bouts would land together.
+    expect(boutsActingOrder(s)).toEqual([["alan", "ferro"]]);
+  });
+});
+
+describe("bouts invariants (fast-check)", () => {
+  const ids = ["alan", "rival", "roland", "guard", "archer", "ghost"];
+  const command = fc.oneof(
+    fc.record({ type: fc.constant("spend" as const), combatantId: fc.constantFrom(...ids), dice: fc.oneof(fc.integer({ min: -3, max: 14 }), fc.constant(1.5)), purpose: fc.constantFrom("attack" as const, "defence" as const, "other" as const) }),
+    fc.record({ type: fc.constant("reveal" as const), boutId: fc.constantFrom("hall", "door"), choices: fc.dictionary(fc.constantFrom(...ids), fc.constantFrom("red" as const, "white" as const, null)) }),
+    fc.record({ type: fc.constant("next" as const), boutId: fc.constantFrom("hall", "door") }),
+    fc.record({ type: fc.constant("pause" as const), boutId: fc.constantFrom("hall", "door") }),
+    fc.record({ type: fc.constant("penalty" as const), combatantId: fc.constantFrom(...ids), dice: fc.integer({ min: -1, max: 15 }), carry: fc.integer({ min: 0, max: 3 }) }),
+    fc.record({ type: fc.constant("exchangeWon" as const), boutId: fc.constantFrom("hall", "door"), winner: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("move" as const), combatantId: fc.constantFrom(...ids), boutId: fc.constantFrom("hall", "door", "stairs") }),
+  );
+
+  it("pools stay within 0..max, refused commands change nothing, states stay JSON, ids stay unique", () => {
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 40 }), (commands) => {
+        let s = start();
+        for (const c of commands) {
+          const before = JSON.stringify(s);
+          const t = boutsMachine.apply(s, c);
+          if (!t.ok) {
+            if (JSON.stringify(s) !== before) return false;
+            continue;
+          }
+          s = t.value.state;
+          if (JSON.stringify(JSON.parse(JSON.stringify(s))) !== JSON.stringify(s)) return false;
+          for (const x of s.combatants) if (x.cp < 0 || x.cp > x.poolMax || !s.bouts.some((b) => b.id === x.boutId)) return false;
+          if (new Set(s.combatants.map((x) => x.id)).size !== s.combatants.length) return false;
+          for (const b of s.bouts) if (b.initiative !== null && who(s, b.initiative)?.boutId !== b.id) return false;
+        }
+        return true;
+      }),
+    );
+  });
+});
