@@ -25,6 +25,7 @@ describe("migrations", () => {
   it("upgrades a first-skeleton actor: its vitality moves to each ruleset's track and the version is set", () => {
     const source: Record<string, any> = { vitality: { value: 7, max: 10 }, biography: "<p>Born at sea.</p>" };
     migrateActorSystem(source);
+    expect(trackPaths().length, "some ruleset stores its track").toBeGreaterThan(0);
     expect(source.schemaVersion).toBe(SCHEMA_VERSION);
     expect(source.vitality).toBeUndefined();
     expect(source.biography).toBe("<p>Born at sea.</p>");

@@ -46,6 +46,7 @@ describe("actor sheet", () => {
     await sheet.render({ force: true });
     const stats = sheet.renderedParts.stats as string;
     const names = [...stats.matchAll(/name="(system\.[^"]+)"/g)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(0);
     expect(names.length).toBe(inputCount(RULESETS.steel.stats.actor));
     expect(names.every((n) => n.startsWith("system.steel."))).toBe(true);
   });
@@ -140,5 +141,60 @@ describe("item sheet", () => {
     await sword.sheet.render({ force: true });
     const order = [...(sword.sheet.renderedParts.rulesets as string).matchAll(/data-group="rulesets" data-tab="([a-z]+)" role="tab"/g)].map((m) => m[1]);
     expect(order.slice(0, 2)).toEqual(["pulse", "steel"]);
+  });
+});
+
+describe("editing figures on the sheet", () => {
+  /** The first whole-number statistic of the ruleset in play, with its limits. */
+  function firstInteger() {
+    const entry = Object.entries(RULESETS.steel.stats.actor).find(([, s]) => s.kind === "integer") as [string, any];
+    expect(entry, "steel declares whole-number statistics").toBeTruthy();
+    return { key: entry[0], stat: entry[1] };
+  }
+
+  it("writes an edited figure in one update", async () => {
+    const { world, alice, heroId } = await table();
+    const { key, stat } = firstInteger();
+    const sheet = alice.game.actors.get(heroId).sheet;
+    const value = Math.min(stat.max ?? 99, (stat.initial as number) + 1);
+    const mark = world.server.writes.length;
+    await sheet.submit({ [`system.steel.${key}`]: value });
+    expect(world.writesSince(mark)).toHaveLength(1);
+    expect(alice.game.actors.get(heroId).system.steel[key]).toBe(value);
+  });
+
+  it("refuses a figure that is not a number, says why, and writes nothing", async () => {
+    const { world, alice, heroId } = await table();
+    const { key } = firstInteger();
+    const sheet = alice.game.actors.get(heroId).sheet;
+    const before = alice.game.actors.get(heroId).system.steel[key];
+    const mark = world.server.writes.length;
+    await sheet.submit({ [`system.steel.${key}`]: null });
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(alice.game.actors.get(heroId).system.steel[key]).toBe(before);
+    expect(alice.notices.at(-1)).toMatchObject({ type: "error" });
+  });
+
+  it("refuses a player editing an actor they do not own", async () => {
+    const { world, bob, heroId } = await table();
+    const { key } = firstInteger();
+    const mark = world.server.writes.length;
+    await bob.game.actors.get(heroId).sheet?.submit({ [`system.steel.${key}`]: 5 });
+    expect(world.writesSince(mark)).toEqual([]);
+  });
+});
+
+describe("token bar", () => {
+  it("shows the ruleset's track and writes an edit of the bar to the statistic behind it", async () => {
+    const { world, alice, heroId } = await table();
+    const actor = alice.game.actors.get(heroId);
+    const track = actor.system.vitality;
+    expect(track.path).toBeTruthy();
+    const mark = world.server.writes.length;
+    await actor.modifyTokenAttribute("vitality", -1, true, true);
+    expect(world.writesSince(mark)).toHaveLength(1);
+    expect(actor.system.vitality.value).toBe(track.value - 1);
+    await actor.modifyTokenAttribute("vitality", 999, false, true);
+    expect(actor.system.vitality.value).toBe(actor.system.vitality.max);
   });
 });

@@ -20,6 +20,7 @@ export const STEEL_REFUSALS = {
   notAllowedMounted: { code: "steel.notAllowedMounted", key: `${K}NotAllowedMounted` },
   outOfReach: { code: "steel.outOfReach", key: `${K}OutOfReach` },
   badChoice: { code: "steel.badChoice", key: `${K}BadChoice` },
+  outOfRange: { code: "steel.outOfRange", key: `${K}OutOfRange` },
 } as const;
 
 export type SteelRefusal = keyof typeof STEEL_REFUSALS;
@@ -29,10 +30,19 @@ export function steelRefuse<T = never>(which: SteelRefusal, data?: Record<string
   return refuse<T>(r.code, r.key, data);
 }
 
-/** A count of dice from untyped input: a whole number, not negative. */
+/**
+ * No pool in the seed comes near this; a larger figure is a typo or junk, and
+ * refusing it keeps the dice engine from being asked for millions of dice.
+ */
+export const MAX_INPUT_DICE = 100;
+/** Largest size of a TN, modifier or bonus taken from a form. */
+export const MAX_INPUT_FIGURE = 1000;
+
+/** A count of dice from untyped input: a whole number, not negative, not absurd. */
 export function checkCount(value: unknown, field: string): Outcome<number> {
   if (!isWholeNumber(value)) return steelRefuse("notNumber", { field });
   if (value < 0) return steelRefuse("negative", { field, value });
+  if (value > MAX_INPUT_DICE) return steelRefuse("tooMany", { field, cost: value, available: MAX_INPUT_DICE });
   return { ok: true, value };
 }
 
@@ -50,6 +60,7 @@ export function checkWhole(values: Readonly<Record<string, unknown>>, optional: 
   for (const [field, v] of Object.entries(values)) {
     if (v === undefined && optional.includes(field)) continue;
     if (!isWholeNumber(v)) return steelRefuse("notNumber", { field });
+    if (Math.abs(v) > MAX_INPUT_FIGURE) return steelRefuse("outOfRange", { field, value: v, max: MAX_INPUT_FIGURE });
   }
   return { ok: true, value: true };
 }
