@@ -34,6 +34,7 @@ describe("duel simulator in Foundry", () => {
 
   it("runs every ruleset that has an adapter and draws the outcome chart", async () => {
     const rulesets = duelRulesets();
+    expect(rulesets).toContain("steel");
     for (const ruleset of rulesets) {
       const { a, b } = await setup(ruleset);
       const app = await a.sheet.runAction("duelSimulator");

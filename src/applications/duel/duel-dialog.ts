@@ -79,8 +79,8 @@ export class DuelSimulator extends Base {
     }
     const result = simulateDuels({
       ruleset,
-      a: { name: a.name, actor: actorView(a as never, ruleset), policy: String(values.policyA) },
-      b: { name: b.name, actor: actorView(b as never, ruleset), policy: String(values.policyB) },
+      a: { name: a.name, actor: actorView(a as never, ruleset), policy: values.policyA ? String(values.policyA) : undefined },
+      b: { name: b.name, actor: actorView(b as never, ruleset), policy: values.policyB ? String(values.policyB) : undefined },
       n: Number(values.n),
       seed: Number(values.seed),
     });

@@ -1,2 +1,2 @@
 // Each ruleset that can be simulated registers its duel adapter here.
-export {};
+import "./steel";

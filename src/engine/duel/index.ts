@@ -2,4 +2,5 @@
 export * from "./adapter";
 export * from "./simulate";
 export * from "./actor-source";
+export { steelDuel, STEEL_POLICIES, type SteelPolicy } from "./steel";
 import "./adapters";

@@ -1,0 +1,227 @@
+/**
+ * Whole `steel` duels for the simulator (seed 000): each round both fighters
+ * refresh their Combat Pool, the one holding initiative attacks and the other
+ * defends, twice a round; wounds take effect at once (Shock, Pain, Blood Loss,
+ * Knockdown, Knockout), and Blood Loss is rolled at each round's start. The
+ * policies say how each side spends its dice; everything else is the engine's.
+ */
+import { rollOne, type Dice } from "../dice";
+import type { ActorView } from "../rulesets/ruleset";
+import {
+  applyWound,
+  armourAt,
+  attackProfile,
+  bloodLossRoll,
+  CORE_MANEUVERS,
+  DEFAULT_ZONES,
+  knockdownOf,
+  knockoutOf,
+  poolForRound,
+  reflexOf,
+  resolveExchange,
+  type Region,
+  type SteelActor,
+  type SteelManeuver,
+  type SteelStats,
+  type SteelWeapon,
+} from "../rulesets/steel";
+import { initialValues } from "../rulesets/stats";
+import { steelStats } from "../rulesets/steel/stats";
+import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
+
+export interface SteelPolicy {
+  /** The throw at the bout's opening: red to attack, white to defend. */
+  readonly opening: "red" | "white";
+  /** Share of the dice left spent on an attack (at least one die). */
+  readonly attackShare: number;
+  /** Share of the dice left spent on a defence. */
+  readonly defenceShare: number;
+  readonly attack: "cut" | "thrust";
+  readonly defence: "parry" | "block" | "partial-evasion";
+  /** Target zones for swings and thrusts (DEFAULT_ZONES ids). */
+  readonly swingZone: number;
+  readonly thrustZone: number;
+}
+
+export const STEEL_POLICIES: Readonly<Record<string, SteelPolicy>> = {
+  balanced: { opening: "red", attackShare: 0.5, defenceShare: 1, attack: "cut", defence: "parry", swingZone: 5, thrustZone: 12 },
+  "all-out-attack": { opening: "red", attackShare: 1, defenceShare: 1, attack: "cut", defence: "parry", swingZone: 6, thrustZone: 13 },
+  "defend-and-riposte": { opening: "white", attackShare: 0.6, defenceShare: 0.6, attack: "thrust", defence: "parry", swingZone: 5, thrustZone: 12 },
+  "shield-wall": { opening: "white", attackShare: 0.4, defenceShare: 1, attack: "thrust", defence: "block", swingZone: 2, thrustZone: 9 },
+};
+
+interface SteelFighter {
+  readonly name: string;
+  readonly view: ActorView<SteelStats>;
+  readonly stats: SteelActor;
+  readonly weapon: SteelWeapon;
+  readonly shieldDtn: number | null;
+  readonly armour: Readonly<Record<Region, number>>;
+}
+
+const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
+const maneuver = (slug: string): SteelManeuver => CORE_MANEUVERS.find((m) => m.slug === slug)!.stats;
+const BARE_HANDS = initialValues(steelStats.weapon) as SteelWeapon;
+
+const C = "BOUT.Duel.Condition.";
+const CONDITIONS = [`${C}Unhurt`, `${C}Wounded`, `${C}Down`, `${C}Dead`] as const;
+
+/** A fighter's state during one duel. */
+interface Living {
+  readonly f: SteelFighter;
+  cp: number;
+  shockCarry: number;
+  pain: number;
+  bloodLoss: number;
+  healthNow: number;
+  wounded: Region[];
+  /** Knocked down: the next exchange is spent getting up (no attack, no defence). */
+  down: boolean;
+  out: "" | "down" | "dead";
+}
+
+function poolOf(l: Living): number {
+  const view = { ...l.f.view, stats: { ...l.f.stats, pain: l.pain, healthNow: l.healthNow } };
+  return poolForRound(view, { shockCarry: l.shockCarry }).pool;
+}
+
+function spend(cp: number, share: number): number {
+  if (cp <= 0) return 0;
+  return Math.min(cp, Math.max(1, Math.ceil(cp * share)));
+}
+
+/** One blow from `a` at `d`; returns who won the exchange. */
+function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: Dice): "a" | "d" {
+  const atkManeuver = maneuver(pa.attack);
+  const form = atkManeuver.form === "thrust" ? "thrust" : "swing";
+  let profile = attackProfile(a.f.weapon, form, a.f.stats.strength);
+  let zone = form === "thrust" ? pa.thrustZone : pa.swingZone;
+  let chosen = atkManeuver;
+  if (!profile.ok) {
+    // The weapon cannot make that blow (a flail's thrust): use the other form.
+    chosen = maneuver(form === "thrust" ? "cut" : "thrust");
+    profile = attackProfile(a.f.weapon, form === "thrust" ? "swing" : "thrust", a.f.stats.strength);
+    zone = form === "thrust" ? pa.swingZone : pa.thrustZone;
+    if (!profile.ok) return "d";
+  }
+  const attackDice = Math.max(0, spend(a.cp, pa.attackShare) - chosen.activationCost);
+  const useShield = pd.defence === "block" && d.f.shieldDtn !== null;
+  const defSlug = pd.defence === "block" && !useShield ? "parry" : pd.defence;
+  const defManeuver = maneuver(defSlug);
+  const defenceDice = d.down ? 0 : Math.max(0, spend(d.cp, pd.defenceShare) - defManeuver.activationCost);
+  const result = resolveExchange(
+    {
+      attack: { combatantId: "a", cpLeft: a.cp, dice: attackDice, maneuver: chosen, weaponTn: profile.value.atn, zone, damage: profile.value.damage, damageType: profile.value.damageType },
+      defence: defenceDice > 0 ? { combatantId: "d", cpLeft: d.cp, dice: defenceDice, maneuver: defManeuver, weaponTn: useShield ? d.f.shieldDtn! : d.f.weapon.dtn } : null,
+      target: { combatantId: "d", toughness: d.f.stats.toughness, armour: d.f.armour },
+    },
+    dice,
+  );
+  if (!result.ok) return "d";
+  const r = result.value.result;
+  a.cp = Math.max(0, a.cp - r.attacker.cost - r.attacker.fumblePenalty);
+  if (r.defender) d.cp = Math.max(0, d.cp - r.defender.cost - r.defender.fumblePenalty);
+  d.down = false;
+  if (r.hit?.wound) {
+    const wound = applyWound(
+      { cpLeft: d.cp, pain: d.pain, bloodLoss: d.bloodLoss, woundedRegions: d.wounded, knockdown: knockdownOf(d.f.stats), knockout: knockoutOf(d.f.stats), headArmour: d.f.armour.head },
+      { wound: r.hit.wound, region: r.hit.region, margin: r.margin, blunt: r.hit.damageType === "blunt" },
+      dice,
+    );
+    if (wound.ok) {
+      const w = wound.value.result;
+      d.cp = w.cpLeft;
+      d.shockCarry = w.shockCarry;
+      d.pain = w.pain;
+      d.bloodLoss = w.bloodLoss;
+      d.wounded = [...w.woundedRegions];
+      if (w.fatal) d.out = "dead";
+      else if (w.knockoutRoll?.out) d.out = "down";
+      else if (w.knockdownRoll?.down) d.down = true;
+    }
+  }
+  return r.winner === "a" ? "a" : "d";
+}
+
+function condition(l: Living): string {
+  if (l.out === "dead") return CONDITIONS[3];
+  if (l.out === "down" || l.healthNow <= 0) return CONDITIONS[2];
+  return l.pain > 0 || l.wounded.length > 0 ? CONDITIONS[1] : CONDITIONS[0];
+}
+
+export const steelDuel: DuelAdapter<SteelFighter, SteelPolicy> = {
+  ruleset: "steel",
+  policies: STEEL_POLICIES,
+  defaultPolicy: "balanced",
+  conditions: CONDITIONS,
+  fighter(actor, name) {
+    const view = actor as ActorView<SteelStats>;
+    const melee = view.weapons.filter((w) => w.equipped && !w.stats.missile);
+    const armour = view.armor.filter((a) => a.equipped).map((a) => a.stats);
+    const shield = view.shields.find((s) => s.equipped);
+    return {
+      name,
+      view,
+      stats: view.stats,
+      weapon: melee[0]?.stats ?? BARE_HANDS,
+      shieldDtn: shield ? shield.stats.dtn : null,
+      armour: Object.fromEntries(REGIONS.map((r) => [r, armourAt(armour, r)])) as Record<Region, number>,
+    };
+  },
+  duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
+    const live = (f: SteelFighter): Living => ({
+      f,
+      cp: 0,
+      shockCarry: 0,
+      pain: f.stats.pain,
+      bloodLoss: f.stats.bloodLoss,
+      healthNow: f.stats.healthNow,
+      wounded: [],
+      down: false,
+      out: "",
+    });
+    const a = live(fa);
+    const b = live(fb);
+    const policy = (l: Living) => (l === a ? pa : pb);
+    // The opening throw: a lone red attacks; both red, the quicker (Reflex, then a die) strikes first; both white, the quicker attacks.
+    let holder: Living;
+    if (pa.opening !== pb.opening) holder = pa.opening === "red" ? a : b;
+    else {
+      const ra = reflexOf(fa.stats);
+      const rb = reflexOf(fb.stats);
+      holder = ra > rb ? a : rb > ra ? b : rollOne(dice, 2) === 1 ? a : b;
+    }
+    let rounds = 0;
+    for (let round = 1; round <= maxRounds && !a.out && !b.out; round++) {
+      rounds = round;
+      for (const l of [a, b]) {
+        if (l.bloodLoss > 0) {
+          const bl = bloodLossRoll({ toughness: l.f.stats.toughness, bloodLoss: l.bloodLoss, healthNow: l.healthNow }, dice);
+          if (bl.ok) l.healthNow = bl.value.result.healthNow;
+          if (l.healthNow <= 0) l.out = "down";
+        }
+      }
+      if (a.out || b.out) break;
+      a.cp = poolOf(a);
+      b.cp = poolOf(b);
+      a.shockCarry = b.shockCarry = 0;
+      // Pain (or blood loss) that leaves no dice at a round's start ends the fight for that side.
+      for (const l of [a, b]) if (l.cp <= 0) l.out = "down";
+      if (a.out || b.out) break;
+      for (let ex = 0; ex < 2 && !a.out && !b.out; ex++) {
+        const other = holder === a ? b : a;
+        if (holder.down || holder.cp <= 0) {
+          holder.down = false;
+          if (other.cp > 0) holder = other;
+          continue;
+        }
+        const won = exchange(holder, other, policy(holder), policy(other), dice);
+        if (won === "d") holder = other;
+      }
+    }
+    const winner = a.out && b.out ? "draw" : b.out ? "a" : a.out ? "b" : "draw";
+    return { winner, rounds, condition: { a: condition(a), b: condition(b) } };
+  },
+};
+
+registerDuelAdapter(steelDuel);
