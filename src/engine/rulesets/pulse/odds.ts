@@ -65,25 +65,31 @@ export function damageOdds(input: DamageInput): DamageOdds {
 }
 
 /**
- * A whole attack's chance to hit, and to hit and stun, knock out or kill: the
- * strike odds combined with the damage odds of each grade (exact; 100 x 10 cases).
+ * A whole attack's chance to hit, and to hit and stun or put the target down
+ * (unconscious or dead): the strike odds combined with the damage odds of each
+ * grade. Exact: damage depends only on the die and on whether the strike went
+ * through armour, so the 100 x 10 cases fold into two damage passes.
  */
 export function attackOdds(
   strike: readonly Term[],
   damage: Omit<DamageInput, "ignoreArmour" | "toEndurance">,
 ): { readonly hit: number; readonly stun: number; readonly down: number } {
-  let hit = 0;
-  let stun = 0;
-  let down = 0;
+  let plain = 0;
+  let through = 0;
   for (let roll = 1; roll <= 100; roll++) {
     const s = readStrike(roll, strike, false);
-    if (!s.hit) continue;
-    hit += 10;
-    for (let d = 1; d <= 10; d++) {
-      const r = readDamage(d, { ...damage, ignoreArmour: s.toEndurance, toEndurance: s.toEndurance });
-      if (r.stun) stun++;
-      if (r.state !== "fine") down++;
-    }
+    if (s.toEndurance) through++;
+    else if (s.hit) plain++;
   }
-  return { hit: hit / 1000, stun: stun / 1000, down: down / 1000 };
+  let stun = 0;
+  let down = 0;
+  for (let d = 1; d <= 10; d++) {
+    const a = readDamage(d, { ...damage, ignoreArmour: false, toEndurance: false });
+    const b = readDamage(d, { ...damage, ignoreArmour: true, toEndurance: true });
+    if (a.stun) stun += plain;
+    if (b.stun) stun += through;
+    if (a.state !== "fine") down += plain;
+    if (b.state !== "fine") down += through;
+  }
+  return { hit: ((plain + through) * 10) / 1000, stun: stun / 1000, down: down / 1000 };
 }
