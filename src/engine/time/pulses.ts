@@ -11,7 +11,7 @@ import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
-const K = "BOUT.Time.Pulses";
+const K = "BOUT.Time.Pulses.";
 
 /** What the tracker needs to know of a figure. */
 export interface PulseCombatantInput {
@@ -114,8 +114,8 @@ export type PulsesEvent =
   | { readonly type: "left"; readonly combatantId: string }
   | { readonly type: "updated"; readonly combatantId: string };
 
-const R = "BOUT.Time.Pulses.Refusal";
-const no = <T>(code: string, key: string, data?: Record<string, string | number>): Outcome<T> => refuse<T>(`pulses.${code}`, `${R}.${key}`, data);
+const R = "BOUT.Time.Pulses.Refusal.";
+const no = <T>(code: string, key: string, data?: Record<string, string | number>): Outcome<T> => refuse<T>(`pulses.${code}`, `${R}${key}`, data);
 
 function checkCombatant(c: PulseCombatantInput): Outcome<PulseCombatant> {
   if (typeof c?.id !== "string" || c.id === "" || typeof c.side !== "string" || c.side === "") return no("badCombatant", "BadCombatant");
@@ -475,7 +475,7 @@ function removeCombatant(s: PulsesState, id: string, events: PulsesEvent[]): Pul
   return keptBefore < kept.length ? engagementStart(base, keptBefore, events) : { ...base, step: { kind: "sideChoice" }, acted: [] };
 }
 
-const label = (key: string, data?: Record<string, string | number>): Label => (data ? { key: `${K}.${key}`, data } : { key: `${K}.${key}` });
+const label = (key: string, data?: Record<string, string | number>): Label => (data ? { key: `${K}${key}`, data } : { key: `${K}${key}` });
 
 function stepLabel(s: PulsesState): Label {
   switch (s.step.kind) {

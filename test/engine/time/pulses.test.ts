@@ -73,7 +73,7 @@ describe("seed 004 [12] a pulse with no engagements", () => {
     const s0 = start().state;
     const out = must(pulsesMachine.apply(s0, { type: "rollSideInitiative", rolls: { knights: 1, raiders: 4 } }));
     expect(out.state).toBe(s0);
-    expect(out.events[0].type).toBe("sideInitiativeTied");
+    expect(out.events[0]!.type).toBe("sideInitiativeTied");
   });
 
   it("only the winning side may choose; a raider choice is refused", () => {

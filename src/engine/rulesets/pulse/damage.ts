@@ -10,7 +10,7 @@ import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, sumTerms, type PulseEvent, type Term } from "./events";
 import { checkWholeFields } from "./refusals";
 
-const T = "BOUT.Pulse.Term";
+const T = "BOUT.Pulse.Term.";
 
 export interface DamageTarget {
   /** Starting (original) Endurance. */
@@ -80,8 +80,8 @@ export function applyEffectiveDamage(
 
 /** Reads a rolled D10 (no dice drawn). */
 export function readDamage(roll: number, input: DamageInput): DamageResult {
-  const terms: Term[] = [{ key: `${T}.Die`, value: roll }];
-  if (input.dieModifier !== 0) terms.push({ key: `${T}.DieModifier`, value: input.dieModifier });
+  const terms: Term[] = [{ key: `${T}Die`, value: roll }];
+  if (input.dieModifier !== 0) terms.push({ key: `${T}DieModifier`, value: input.dieModifier });
   terms.push(...input.modifiers);
   const check = Math.max(1, sumTerms(terms));
   let effective = input.ignoreArmour ? check : Math.max(0, check - input.protection);

@@ -9,7 +9,7 @@ import { defineRuleset, type ActorView } from "../ruleset";
 import { armourTotals, defenseOf, effectiveBaseChance, initiativeValue, modAGOf, modMDOf, strikeChance, tmrOf } from "./derived";
 import { pulseStats, type PulseStats } from "./stats";
 
-const D = "BOUT.Pulse.Derived";
+const D = "BOUT.Pulse.Derived.";
 
 /** The weapon the figure fights with: the first equipped one, else the first carried. */
 export function mainWeapon(actor: ActorView<PulseStats>) {
@@ -24,21 +24,21 @@ export function derivePulse(actor: ActorView<PulseStats>): Record<string, Derive
   const defense = defenseOf(modAG, actor.shields.filter((i) => i.equipped).map((i) => i.stats));
   const weapon = mainWeapon(actor);
   const out: Record<string, DerivedValue> = {
-    modAG: { label: `${D}.ModAG`, hint: `${D}.ModAGHint`, value: modAG },
-    modMD: { label: `${D}.ModMD`, hint: `${D}.ModMDHint`, value: modMD },
-    tmr: { label: `${D}.TMR`, hint: `${D}.TMRHint`, value: tmrOf(a, armour) },
-    protection: { label: `${D}.Protection`, value: armour.protection },
-    defense: { label: `${D}.Defense`, hint: `${D}.DefenseHint`, value: defense.base + defense.shield },
+    modAG: { label: `${D}ModAG`, hint: `${D}ModAGHint`, value: modAG },
+    modMD: { label: `${D}ModMD`, hint: `${D}ModMDHint`, value: modMD },
+    tmr: { label: `${D}TMR`, hint: `${D}TMRHint`, value: tmrOf(a, armour) },
+    protection: { label: `${D}Protection`, value: armour.protection },
+    defense: { label: `${D}Defense`, hint: `${D}DefenseHint`, value: defense.base + defense.shield },
   };
   if (weapon) {
     const w = weapon.stats;
     const rank = w.use === "unarmed" ? Math.max(w.rank, a.unarmedRank) : w.rank;
     const ranked = w.ranked || (w.use === "unarmed" && a.unarmedRank > 0);
     const base = effectiveBaseChance(w, { modAG, ps: a.ps, md: a.md });
-    out.iv = { label: `${D}.IV`, hint: `${D}.IVHint`, value: initiativeValue(modAG, a.pc, rank) };
-    out.strikeChance = { label: `${D}.StrikeChance`, hint: `${D}.StrikeChanceHint`, value: strikeChance(base, modMD, ranked, rank) };
+    out.iv = { label: `${D}IV`, hint: `${D}IVHint`, value: initiativeValue(modAG, a.pc, rank) };
+    out.strikeChance = { label: `${D}StrikeChance`, hint: `${D}StrikeChanceHint`, value: strikeChance(base, modMD, ranked, rank) };
   } else {
-    out.iv = { label: `${D}.IV`, hint: `${D}.IVHint`, value: initiativeValue(modAG, a.pc, 0) };
+    out.iv = { label: `${D}IV`, hint: `${D}IVHint`, value: initiativeValue(modAG, a.pc, 0) };
   }
   return out;
 }

@@ -4,23 +4,23 @@
  */
 import { isWholeNumber, refuse, type Outcome } from "../../outcome";
 
-const M = "BOUT.Pulse.Refusal";
+const M = "BOUT.Pulse.Refusal.";
 
 export const PULSE_REFUSALS = {
-  notANumber: { code: "pulse.notANumber", message: `${M}.NotANumber` },
-  outOfRange: { code: "pulse.outOfRange", message: `${M}.OutOfRange` },
-  weaponCannot: { code: "pulse.weaponCannot", message: `${M}.WeaponCannot` },
-  targetTooLarge: { code: "pulse.targetTooLarge", message: `${M}.TargetTooLarge` },
-  rankTooLow: { code: "pulse.rankTooLow", message: `${M}.RankTooLow` },
-  stunnedOnlyRecovers: { code: "pulse.stunnedOnlyRecovers", message: `${M}.StunnedOnlyRecovers` },
-  actionNotAllowed: { code: "pulse.actionNotAllowed", message: `${M}.ActionNotAllowed` },
-  tooManyActions: { code: "pulse.tooManyActions", message: `${M}.TooManyActions` },
-  noShield: { code: "pulse.noShield", message: `${M}.NoShield` },
-  mixedAttacks: { code: "pulse.mixedAttacks", message: `${M}.MixedAttacks` },
-  repeatedTarget: { code: "pulse.repeatedTarget", message: `${M}.RepeatedTarget` },
-  notAdjacent: { code: "pulse.notAdjacent", message: `${M}.NotAdjacent` },
-  mountedLimit: { code: "pulse.mountedLimit", message: `${M}.MountedLimit` },
-  notAtTime: { code: "pulse.notAtTime", message: `${M}.NotAtTime` },
+  notANumber: { code: "pulse.notANumber", message: `${M}NotANumber` },
+  outOfRange: { code: "pulse.outOfRange", message: `${M}OutOfRange` },
+  weaponCannot: { code: "pulse.weaponCannot", message: `${M}WeaponCannot` },
+  targetTooLarge: { code: "pulse.targetTooLarge", message: `${M}TargetTooLarge` },
+  rankTooLow: { code: "pulse.rankTooLow", message: `${M}RankTooLow` },
+  stunnedOnlyRecovers: { code: "pulse.stunnedOnlyRecovers", message: `${M}StunnedOnlyRecovers` },
+  actionNotAllowed: { code: "pulse.actionNotAllowed", message: `${M}ActionNotAllowed` },
+  tooManyActions: { code: "pulse.tooManyActions", message: `${M}TooManyActions` },
+  noShield: { code: "pulse.noShield", message: `${M}NoShield` },
+  mixedAttacks: { code: "pulse.mixedAttacks", message: `${M}MixedAttacks` },
+  repeatedTarget: { code: "pulse.repeatedTarget", message: `${M}RepeatedTarget` },
+  notAdjacent: { code: "pulse.notAdjacent", message: `${M}NotAdjacent` },
+  mountedLimit: { code: "pulse.mountedLimit", message: `${M}MountedLimit` },
+  notAtTime: { code: "pulse.notAtTime", message: `${M}NotAtTime` },
 } as const;
 
 export type PulseRefusalId = keyof typeof PULSE_REFUSALS;

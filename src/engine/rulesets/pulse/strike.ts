@@ -12,7 +12,7 @@ import { pulseEvent, sumTerms, type PulseEvent, type Term } from "./events";
 import { checkWholeFields } from "./refusals";
 import { DEFAULT_SPECIAL_ATTACKS, type AttackKind, type SpecialAttackRule } from "./special-attacks";
 
-const T = "BOUT.Pulse.Term";
+const T = "BOUT.Pulse.Term.";
 
 /** Where the attack comes from, as a hexside relative to the defender's facing: 0 ahead, 3 behind. */
 export type RelativeSide = 0 | 1 | 2 | 3 | 4 | 5;
@@ -52,9 +52,9 @@ export function shieldCounts(from: RelativeSide, hand: "left" | "right", facingR
 export function defenseTerms(d: DefenseInput, options: DefenseOptions = DEFAULT_DEFENSE_OPTIONS): Term[] {
   if (d.stunned || d.incapacitated) return [];
   const terms: Term[] = [];
-  if (options.agilityInDefense) terms.push({ key: `${T}.DefenseAgility`, value: d.modAG });
-  if (d.shield > 0 && shieldCounts(d.from, d.shieldHand, options.shieldFacingRule)) terms.push({ key: `${T}.DefenseShield`, value: d.shield });
-  if (d.withdrawingDefensively && d.shield > 0) terms.push({ key: `${T}.WithdrawDefensive`, value: 20 });
+  if (options.agilityInDefense) terms.push({ key: `${T}DefenseAgility`, value: d.modAG });
+  if (d.shield > 0 && shieldCounts(d.from, d.shieldHand, options.shieldFacingRule)) terms.push({ key: `${T}DefenseShield`, value: d.shield });
+  if (d.withdrawingDefensively && d.shield > 0) terms.push({ key: `${T}WithdrawDefensive`, value: 20 });
   return terms;
 }
 
@@ -80,16 +80,16 @@ export function strikeTerms(input: StrikeInput, rules: Readonly<Record<AttackKin
   const base = rule.baseChance ?? input.baseChance;
   const ranked = rule.usesWeaponRank && input.ranked;
   const sc = strikeChance(base, input.modMD, ranked, input.rank);
-  const terms: Term[] = [{ key: `${T}.BaseChance`, value: base }];
+  const terms: Term[] = [{ key: `${T}BaseChance`, value: base }];
   if (ranked) {
-    terms.push({ key: `${T}.ModMD`, value: input.modMD }, { key: `${T}.Rank`, value: 4 * input.rank });
+    terms.push({ key: `${T}ModMD`, value: input.modMD }, { key: `${T}Rank`, value: 4 * input.rank });
   }
   // Guard: the terms must add up to the seed's formula.
   if (sumTerms(terms) !== sc) throw new Error("strikeTerms: terms disagree with strikeChance");
-  if (rule.scModifier !== 0) terms.push({ key: `${T}.Attack.${input.attack}`, value: rule.scModifier });
-  if (input.charging && rule.chargeModifier !== 0) terms.push({ key: `${T}.Charge`, value: rule.chargeModifier });
-  if (input.withdrawingOffensively) terms.push({ key: `${T}.WithdrawOffensive`, value: -20 });
-  if (input.defense !== 0) terms.push({ key: `${T}.Defense`, value: -input.defense });
+  if (rule.scModifier !== 0) terms.push({ key: `${T}Attack.${input.attack}`, value: rule.scModifier });
+  if (input.charging && rule.chargeModifier !== 0) terms.push({ key: `${T}Charge`, value: rule.chargeModifier });
+  if (input.withdrawingOffensively) terms.push({ key: `${T}WithdrawOffensive`, value: -20 });
+  if (input.defense !== 0) terms.push({ key: `${T}Defense`, value: -input.defense });
   terms.push(...input.modifiers);
   return terms;
 }

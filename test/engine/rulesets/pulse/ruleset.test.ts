@@ -97,7 +97,7 @@ describe("lang/en.json has every key the ruleset and the pulse tracker name", ()
       for (const line of code.split("\n").filter((l) => l.includes("pulseEvent("))) {
         for (const [, t] of line.matchAll(/"([A-Z][A-Za-z]+)"/g)) if (t !== "Passed" && t !== "Failed" && !has(`BOUT.Pulse.Event.${t}`)) missing.push(t!);
       }
-      for (const [, t] of code.matchAll(/\$\{T\}\.([A-Za-z]+)`/g)) if (!has(`BOUT.Pulse.Term.${t}`)) missing.push(t!);
+      for (const [, t] of code.matchAll(/\$\{T\}([A-Za-z]+)`/g)) if (!has(`BOUT.Pulse.Term.${t}`)) missing.push(t!);
     }
     for (const check of ["Fall", "WeaponMishap", "StunRecovery", "PoisonHandling"]) {
       for (const r of ["Passed", "Failed"]) if (!has(`BOUT.Pulse.Event.${check}${r}`)) missing.push(check + r);
