@@ -198,6 +198,12 @@ function sideActors(s: PulsesState, side: string): string[] {
   return [...free.filter((c) => !c.stunned), ...free.filter((c) => c.stunned)].map((c) => c.id);
 }
 
+/** [11.1] in the free pulse every conscious figure of the surprising side acts, engaged or not; stunned last. */
+function surpriseActors(s: PulsesState, side: string): string[] {
+  const own = s.combatants.filter((c) => c.side === side && canAct(c));
+  return [...own.filter((c) => !c.stunned), ...own.filter((c) => c.stunned)].map((c) => c.id);
+}
+
 function setEngagements(s: PulsesState, groups: readonly (readonly string[])[], rear: readonly string[]): Outcome<PulsesState> {
   if (!Array.isArray(groups)) return no("badEngagements", "BadEngagements");
   const seen = new Set<string>();
@@ -282,7 +288,7 @@ function settle(state: PulsesState, events: PulsesEvent[]): Transition<PulsesSta
   for (let guard = 0; guard < 10_000; guard++) {
     const step = s.step;
     if (step.kind === "surprise") {
-      const acting = sideActors(s, step.side);
+      const acting = surpriseActors(s, step.side);
       if (acting.some((id) => !s.acted.includes(id))) break;
       s = newPulse(s, events);
       continue;
@@ -331,8 +337,7 @@ export function currentActors(s: PulsesState): string[] {
     return next ? [next] : [];
   }
   if (step.kind === "side" || step.kind === "surprise") {
-    const side = step.kind === "side" ? s.sideOrder[step.index]! : step.side;
-    const left = sideActors(s, side).filter((id) => !s.acted.includes(id));
+    const left = (step.kind === "side" ? sideActors(s, s.sideOrder[step.index]!) : surpriseActors(s, step.side)).filter((id) => !s.acted.includes(id));
     const ready = left.filter((id) => !byId(s, id)!.stunned);
     // [19] a stunned figure acts last on its side.
     return ready.length > 0 ? ready : left;
@@ -416,8 +421,8 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
         const engagements = s.engagements.map((x, i) => (i === step.index ? { ...x, chosen: true } : x));
         return ok(settle({ ...s, engagements, acted: [...s.acted, ...skipped] }, events));
       }
-      const side = step.kind === "side" ? s.sideOrder[step.index]! : step.side;
-      const skipped = sideActors(s, side).filter((id) => !s.acted.includes(id));
+      const acting = step.kind === "side" ? sideActors(s, s.sideOrder[step.index]!) : surpriseActors(s, step.side);
+      const skipped = acting.filter((id) => !s.acted.includes(id));
       events.push({ type: "skipped", combatantIds: skipped });
       return ok(settle({ ...s, acted: [...s.acted, ...skipped] }, events));
     }

@@ -321,3 +321,44 @@ describe("invariants (fast-check)", () => {
     );
   });
 });
+
+describe("seed 004 [11.1] + [12]: three pulses with engagements forming and breaking", () => {
+  it("walks pulse 0 (surprise, an engaged raider acts too), pulse 1 (one engagement), pulse 2 (new engagements)", () => {
+    // Pulse 0: the raiders surprise the knights; Bruna is already at Aldo's throat and acts in the free pulse too.
+    let t = run(start({ surprise: "raiders", engagements: [["aldo", "bruna"]] }).state);
+    expect(currentActors(t.state).sort()).toEqual(["bruna", "egil", "fenn"]);
+    t = run(t.state, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "egil" }, { type: "nextStep" });
+    expect(t.events.find((e) => e.type === "skipped").combatantIds).toEqual(["fenn"]);
+    expect(t.state.pulse).toBe(1);
+    // Pulse 1: free knights Cass and Dain (Dain rolls, PC 15) against Egil and Fenn (Fenn rolls, PC 14): 6 + 15 = 21 vs 8 + 14 = 22.
+    t = run(t.state, { type: "rollSideInitiative", rolls: { knights: 6, raiders: 8 } });
+    expect(t.events[0]).toMatchObject({ type: "sideInitiative", winner: "raiders" });
+    // Engagement first: Bruna (IV 31) over Aldo (29); she chooses to go first.
+    t = run(t.state, { type: "chooseOrder", engagementId: "e1", combatantId: "bruna", choice: "first" }, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "aldo" });
+    expect(t.state.step).toEqual({ kind: "sideChoice" });
+    t = run(t.state, { type: "chooseSideOrder", side: "raiders", first: "knights" });
+    expect(currentActors(t.state).sort()).toEqual(["cass", "dain"]);
+    // Aldo is knocked senseless by an attack this pulse: the GM updates him.
+    t = run(t.state, { type: "update", combatantId: "aldo", patch: { unconscious: true } });
+    t = run(t.state, { type: "endTurn", combatantId: "cass" }, { type: "endTurn", combatantId: "dain" }, { type: "endTurn", combatantId: "egil" }, { type: "endTurn", combatantId: "fenn" });
+    expect(t.state.pulse).toBe(2);
+    // Pulse 2: positions changed; Cass engages Egil and Fenn, Bruna stands over the fallen Aldo.
+    t = run(t.state, { type: "setEngagements", groups: [["cass", "egil", "fenn"]] });
+    expect(t.state.engagements.map((e) => e.id)).toEqual(["e2"]);
+    // Free now: Dain (knights, Aldo cannot roll) and Bruna (raiders' leader, PC 11 + MS 0).
+    expect(initiativeRollers(t.state)).toEqual([
+      { side: "knights", rollerId: "dain", bonus: 15 },
+      { side: "raiders", rollerId: "bruna", bonus: 11 },
+    ]);
+    t = run(t.state, { type: "rollSideInitiative", rolls: { knights: 1, raiders: 10 } });
+    // Cass IV 33, Fenn 34, Egil 22: Fenn chooses and goes last.
+    expect(t.state.engagements[0]!.order).toEqual(["fenn", "cass", "egil"]);
+    t = run(t.state, { type: "chooseOrder", engagementId: "e2", combatantId: "fenn", choice: "last" });
+    expect(t.state.engagements[0]!.order).toEqual(["cass", "egil", "fenn"]);
+    t = run(t.state, { type: "endTurn", combatantId: "cass" }, { type: "endTurn", combatantId: "egil" }, { type: "endTurn", combatantId: "fenn" });
+    t = run(t.state, { type: "chooseSideOrder", side: "raiders", first: "raiders" }, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "dain" });
+    expect(t.state.pulse).toBe(3);
+    // Aldo, unconscious, never appeared among the actors.
+    expect(t.events.filter((e) => e.type === "turnEnded").map((e) => e.combatantId)).not.toContain("aldo");
+  });
+});
