@@ -74,3 +74,4 @@ export * from "./multiple-attacks";
 export * from "./mounted";
 export * from "./attack";
 export * from "./odds";
+export * from "./wounds";

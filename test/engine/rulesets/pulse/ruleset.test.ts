@@ -89,7 +89,7 @@ describe("lang/en.json has every key the ruleset and the pulse tracker name", ()
   });
   it("every event type and term key named in the sources", () => {
     const dir = resolve(import.meta.dirname, "../../../../src/engine/rulesets/pulse");
-    const files = ["strike.ts", "damage.ts", "checks.ts", "parry.ts", "close-combat.ts", "after-combat.ts", "attack.ts"];
+    const files = ["strike.ts", "damage.ts", "wounds.ts", "checks.ts", "parry.ts", "close-combat.ts", "after-combat.ts", "attack.ts"];
     const missing: string[] = [];
     for (const f of files) {
       const code = readFileSync(resolve(dir, f), "utf8");
