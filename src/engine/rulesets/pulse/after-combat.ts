@@ -94,3 +94,6 @@ export function resolveInfectionDay(
 
 /** Exact chance that a day's roll heals (d100 strictly under starting EN). */
 export const infectionHealOdds = (endurance: number) => Math.min(100, Math.max(0, endurance - 1)) / 100;
+
+/** [20.3] poison works only through at least 1 point of effective damage, and is then used up. */
+export const poisonTakes = (effectiveDamage: number) => effectiveDamage >= 1;

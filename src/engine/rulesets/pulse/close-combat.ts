@@ -47,3 +47,17 @@ export function closeWithdrawOdds(friendlyPS: number, hostilePS: number): number
   for (let roll = 1; roll <= 10; roll++) if (readCloseWithdraw(roll, friendlyPS, hostilePS).success) n++;
   return n / 10;
 }
+
+/**
+ * [13.6] entering close combat: prepared shields, and weapons not rated for close
+ * combat, are dropped. Returns the ids to drop.
+ */
+export function dropsOnClosing(
+  weapons: readonly { readonly id: string; readonly equipped: boolean; readonly stats: { readonly closeRated: boolean } }[],
+  shields: readonly { readonly id: string; readonly equipped: boolean }[],
+): { readonly weapons: string[]; readonly shields: string[] } {
+  return {
+    weapons: weapons.filter((w) => w.equipped && !w.stats.closeRated).map((w) => w.id),
+    shields: shields.filter((s) => s.equipped).map((s) => s.id),
+  };
+}

@@ -204,3 +204,31 @@ export const overflightRange = (range: number) => Math.floor(range * 1.5);
 export function surpriseDistanceOk(distance: number, surprise: boolean): boolean {
   return surprise ? distance <= 8 : distance >= 8;
 }
+
+/**
+ * [14.1] a moving figure must stop on entering a hostile figure's melee zone
+ * (it may still turn). Returns the part of `path` (hexes after the start) it
+ * may walk.
+ */
+export function stopAtMeleeZones(path: readonly Hex[], mover: { readonly side: string }, figures: readonly Figure[]): Hex[] {
+  const foes = figures.filter((f) => f.side !== mover.side);
+  const out: Hex[] = [];
+  for (const h of path) {
+    out.push(h);
+    if (foes.some((f) => inMeleeZone(f, h))) break;
+  }
+  return out;
+}
+
+/** [23] a mounted charge runs in a straight line: every step in the same direction. */
+export function isStraightLine(start: Hex, path: readonly Hex[]): boolean {
+  let prev = start;
+  let dir: number | null = null;
+  for (const h of path) {
+    const d = directionTo(prev, h);
+    if (d === null || (dir !== null && d !== dir)) return false;
+    dir = d;
+    prev = h;
+  }
+  return true;
+}

@@ -7,6 +7,8 @@ import {
   engagementsFrom,
   facingFromAngle,
   flankHexes,
+  isStraightLine,
+  stopAtMeleeZones,
   hexDistance,
   hexLine,
   inMeleeZone,
@@ -121,5 +123,20 @@ describe("token rotation to facing; [11.1] surprise distance", () => {
     expect(surpriseDistanceOk(7, false)).toBe(false);
     expect(surpriseDistanceOk(8, true)).toBe(true);
     expect(surpriseDistanceOk(9, true)).toBe(false);
+  });
+});
+
+describe("seed 004 [14.1] stop on entering a melee zone; [23] straight-line charges", () => {
+  const foe: Figure = { id: "f", side: "y", hex: { q: 4, r: 0 }, facing: 3 };
+  const path = [1, 2, 3, 4, 5].map((q) => ({ q, r: -1 }));
+  it("a walk past a foe's front stops in the first hex of its zone", () => {
+    // Facing west from (4,0), the zone is (3,1), (3,0), (4,-1): the walk along r = -1 stops at (4,-1).
+    expect(stopAtMeleeZones(path, { side: "x" }, [foe])).toEqual(path.slice(0, 4));
+    expect(stopAtMeleeZones(path, { side: "y" }, [foe])).toEqual(path);
+  });
+  it("straight lines only", () => {
+    expect(isStraightLine({ q: 0, r: -1 }, path)).toBe(true);
+    expect(isStraightLine(o, [{ q: 1, r: 0 }, { q: 1, r: 1 }])).toBe(false);
+    expect(isStraightLine(o, [{ q: 2, r: 0 }])).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ import {
   checkMountedAttack,
   checkMultipleAttacks,
   closeWithdrawOdds,
+  dropsOnClosing,
+  poisonTakes,
   fallTarget,
   infectionChance,
   mishapTarget,
@@ -139,5 +141,20 @@ describe("seed 004 [22] multi-hex monsters and [23] mounted combat", () => {
     expect(checkMountedAttack({ ...base, missileOrThrown: true, mountMoving: true }).ok).toBe(false);
     expect(riderAttackableFromFront("pole")).toBe(true);
     expect(riderAttackableFromFront("melee")).toBe(false);
+  });
+});
+
+describe("seed 004 [13.6] closing drops shields and long weapons; [20.3] poison needs effective damage", () => {
+  it("drops prepared shields and weapons not rated for close combat", () => {
+    const weapons = [
+      { id: "sword", equipped: true, stats: { closeRated: false } },
+      { id: "dagger", equipped: true, stats: { closeRated: true } },
+      { id: "bow", equipped: false, stats: { closeRated: false } },
+    ];
+    expect(dropsOnClosing(weapons, [{ id: "kite", equipped: true }])).toEqual({ weapons: ["sword"], shields: ["kite"] });
+  });
+  it("poison takes on 1 effective damage, not 0", () => {
+    expect(poisonTakes(1)).toBe(true);
+    expect(poisonTakes(0)).toBe(false);
   });
 });
