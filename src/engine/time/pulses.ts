@@ -305,7 +305,8 @@ function settle(state: PulsesState, events: PulsesEvent[]): Transition<PulsesSta
     if (step.kind === "engagement") {
       const e = s.engagements[step.index]!;
       if (!e.chosen) break;
-      if (e.order.some((id) => !s.acted.includes(id))) break;
+      // A figure knocked senseless during the engagement no longer holds it up.
+      if (e.order.some((id) => !s.acted.includes(id) && canAct(byId(s, id)!))) break;
       events.push({ type: "engagementResolved", engagementId: e.id });
       s = step.index + 1 < s.engagements.length ? engagementStart(s, step.index + 1, events) : { ...s, step: { kind: "sideChoice" }, acted: [] };
       continue;
@@ -333,7 +334,7 @@ export function currentActors(s: PulsesState): string[] {
   if (step.kind === "engagement") {
     const e = s.engagements[step.index]!;
     if (!e.chosen) return [];
-    const next = e.order.find((id) => !s.acted.includes(id));
+    const next = e.order.find((id) => !s.acted.includes(id) && canAct(byId(s, id)!));
     return next ? [next] : [];
   }
   if (step.kind === "side" || step.kind === "surprise") {

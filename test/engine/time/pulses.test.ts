@@ -362,3 +362,16 @@ describe("seed 004 [11.1] + [12]: three pulses with engagements forming and brea
     expect(t.events.filter((e) => e.type === "turnEnded").map((e) => e.combatantId)).not.toContain("aldo");
   });
 });
+
+describe("seed 004 [19] a figure knocked unconscious mid-engagement", () => {
+  it("is passed over: the next figure acts, and the engagement ends without him", () => {
+    let t = run(start({ engagements: [["aldo", "bruna", "egil"]] }).state, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
+    t = run(t.state, { type: "chooseOrder", engagementId: "e1", combatantId: "bruna", choice: "first" }, { type: "endTurn", combatantId: "bruna" });
+    expect(currentActors(t.state)).toEqual(["aldo"]);
+    // Bruna's blow fells Aldo before he acts.
+    t = run(t.state, { type: "update", combatantId: "aldo", patch: { unconscious: true } });
+    expect(currentActors(t.state)).toEqual(["egil"]);
+    t = run(t.state, { type: "endTurn", combatantId: "egil" });
+    expect(t.events.map((e) => e.type)).toContain("engagementResolved");
+  });
+});
