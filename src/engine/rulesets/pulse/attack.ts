@@ -1,0 +1,144 @@
+/**
+ * One attack from declaration to effects, as the shell calls it from a dialog:
+ * the Strike Check [17], the parry if the defender may and wants to [17.4], the
+ * weapon-risk check [17.3], the damage [18]-[20] and the attack type's effect
+ * [16.5]. Plain input, a Dice source, plain result and events.
+ */
+import { rollOne, type Dice } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { fallTarget, mishapTarget, readCheck, type CheckResult } from "./checks";
+import { applyEffectiveDamage, readDamage, validateDamage, type DamageResult, type DamageTarget } from "./damage";
+import { pulseEvent, type PulseEvent, type Term } from "./events";
+import { readParry, type ParryResult } from "./parry";
+import { checkWholeFields } from "./refusals";
+import { DEFAULT_SPECIAL_ATTACKS, knockoutMinutes, specialAttackAllowed, type SpecialAttackContext, type SpecialAttackRule, type AttackKind } from "./special-attacks";
+import { resolveStrike, type StrikeInput, type StrikeResult } from "./strike";
+
+export interface AttackInput extends StrikeInput {
+  /** Checked with specialAttackAllowed before anything is rolled. */
+  readonly context: Omit<SpecialAttackContext, "kind">;
+  readonly attacker: { readonly modMD: number; readonly weaponRank: number };
+  readonly defender: DamageTarget & {
+    readonly modAG: number;
+    /** For the dropped-weapon check when this blow stuns him [19]. */
+    readonly modMD: number;
+    readonly evading: boolean;
+    /** The defender's rank with the weapon he would parry with; null: he does not parry. */
+    readonly parryRank: number | null;
+    readonly protection: number;
+  };
+  /** The weapon's D+n (entangle, trip and shield rush use their own). */
+  readonly dieModifier: number;
+  /** PS shortfall, optional bonuses, GM: added to the damage check. */
+  readonly damageModifiers: readonly Term[];
+}
+
+export interface AttackResult {
+  readonly strike: StrikeResult;
+  readonly parry: ParryResult | null;
+  readonly weaponCheck: CheckResult | null;
+  readonly damage: DamageResult | null;
+  readonly fall: CheckResult | null;
+  /** Knockout: minutes out (the GM's secret roll). */
+  readonly knockoutMinutes: number | null;
+  /** Restrain: the target is held until someone does the attacker 1 effective damage. */
+  readonly restrained: boolean;
+  /** Disarm: the target drops one item of the attacker's choice. */
+  readonly disarmed: boolean;
+  /** Stunned by this blow: the target must check for a dropped weapon [19]. */
+  readonly stunDropCheck: CheckResult | null;
+}
+
+export function resolveAttack(
+  input: AttackInput,
+  dice: Dice,
+  rules: Readonly<Record<AttackKind, SpecialAttackRule>> = DEFAULT_SPECIAL_ATTACKS,
+): Outcome<{ result: AttackResult; events: PulseEvent[] }> {
+  const allowed = specialAttackAllowed({ ...input.context, kind: input.attack }, rules);
+  if (!allowed.ok) return allowed;
+  const d = input.defender;
+  const bad =
+    checkWholeFields({
+      parryRank: [d.parryRank ?? 0, 0, 10],
+      weaponRank: [input.attacker.weaponRank, 0, 10],
+      modAG: [d.modAG, 0, 100],
+      modMD: [d.modMD, 0, 100],
+      dieModifier: [input.dieModifier, -20, 50],
+    }) ?? validateDamage({ dieModifier: input.dieModifier, modifiers: input.damageModifiers, protection: d.protection, ignoreArmour: false, toEndurance: false, halved: false, target: d });
+  if (bad && !bad.ok) return bad;
+
+  const struck = resolveStrike({ ...input, evading: d.evading }, dice, rules);
+  if (!struck.ok) return struck;
+  const strike = struck.value.result;
+  const events = [...struck.value.events];
+  const rule = rules[input.attack];
+
+  let weaponCheck: CheckResult | null = null;
+  if (strike.risk) {
+    weaponCheck = readCheck(rollOne(dice, 100), mishapTarget(input.attacker.modMD));
+    events.push(pulseEvent(weaponCheck.success ? "WeaponSaved" : strike.risk === "break" ? "WeaponBroken" : "WeaponDropped", { roll: weaponCheck.roll, target: weaponCheck.target }));
+  }
+
+  let parry: ParryResult | null = null;
+  if (strike.parryOpen && d.parryRank !== null) {
+    parry = readParry(rollOne(dice, 10), d.parryRank, input.attacker.weaponRank);
+    events.push(pulseEvent(parry.outcome === "parry" ? "Parried" : parry.outcome === "disarm" ? "ParryDisarm" : "Riposte", { roll: parry.roll, total: parry.total }));
+  }
+
+  let damage: DamageResult | null = null;
+  let fall: CheckResult | null = null;
+  let minutes: number | null = null;
+  let stunDropCheck: CheckResult | null = null;
+  if (strike.hit) {
+    const dieModifier = rule.damage ?? input.dieModifier;
+    if (rule.fixedEnduranceDamage !== null) {
+      // Disarm: a fixed point of Endurance, no die.
+      const effective = rule.fixedEnduranceDamage;
+      damage = { roll: 0, check: effective, terms: [], effective, ...applyEffectiveDamage(effective, d, true) };
+    } else if (input.attack !== "knockout" && input.attack !== "restrain") {
+      damage = readDamage(rollOne(dice, 10), {
+        dieModifier,
+        modifiers: input.damageModifiers,
+        protection: d.protection,
+        ignoreArmour: strike.toEndurance,
+        toEndurance: strike.toEndurance,
+        halved: false,
+        target: d,
+      });
+    }
+    if (damage) {
+      events.push(pulseEvent(damage.pool === "fatigue" ? "DamageFatigue" : "DamageEndurance", { damage: damage.effective, fatigueNow: damage.fatigueNow, enduranceNow: damage.enduranceNow }));
+      if (damage.state === "unconscious") events.push(pulseEvent("Unconscious"));
+      if (damage.state === "dead") events.push(pulseEvent("Dead"));
+      if (damage.stun && damage.state !== "dead") {
+        events.push(pulseEvent("Stunned"));
+        stunDropCheck = readCheck(rollOne(dice, 100), mishapTarget(d.modMD));
+        events.push(pulseEvent(stunDropCheck.success ? "StunKeptWeapon" : "StunDroppedWeapon", { roll: stunDropCheck.roll, target: stunDropCheck.target }));
+      }
+    }
+    if (rule.fallCheck) {
+      fall = readCheck(rollOne(dice, 100), fallTarget(d.modAG));
+      events.push(pulseEvent(fall.success ? "FallPassed" : "FallFailed", { roll: fall.roll, target: fall.target }));
+    }
+    if (input.attack === "knockout") {
+      minutes = knockoutMinutes(rollOne(dice, 10));
+      events.push(pulseEvent("KnockedOut", { minutes }));
+    }
+    if (input.attack === "restrain") events.push(pulseEvent("Restrained"));
+    if (input.attack === "disarm") events.push(pulseEvent("Disarmed"));
+  }
+  return ok({
+    result: {
+      strike,
+      parry,
+      weaponCheck,
+      damage,
+      fall,
+      knockoutMinutes: minutes,
+      restrained: strike.hit && input.attack === "restrain",
+      disarmed: strike.hit && input.attack === "disarm",
+      stunDropCheck,
+    },
+    events,
+  });
+}

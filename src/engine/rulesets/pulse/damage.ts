@@ -1,0 +1,143 @@
+/**
+ * [18]-[20] Damage: a D10 read as D+n, modified (never below 1), less armour
+ * unless the strike went through it; Fatigue takes it until Fatigue is 0, then
+ * Endurance, never both from one attack. Then the effects [19]: death at 0 EN,
+ * unconsciousness at 3 or less, stun when one attack does more than a third of
+ * the starting Endurance.
+ */
+import { rollOne, type Dice } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { pulseEvent, sumTerms, type PulseEvent, type Term } from "./events";
+import { checkWholeFields } from "./refusals";
+
+const T = "BOUT.Pulse.Term.";
+
+export interface DamageTarget {
+  /** Starting (original) Endurance. */
+  readonly endurance: number;
+  readonly enduranceNow: number;
+  readonly fatigueNow: number;
+  /** [19] monsters with starting EN 5 or less do not fall unconscious at 3. */
+  readonly monster: boolean;
+}
+
+export interface DamageInput {
+  /** The die is read as D+dieModifier (negative for D-n). */
+  readonly dieModifier: number;
+  /** Bonuses and penalties after the die: PS shortfall, optional bonuses, GM. */
+  readonly modifiers: readonly Term[];
+  /** Total armour protection of the target. */
+  readonly protection: number;
+  /** Through armour: a strike at or under 15% [18], pure magic [18.4]. */
+  readonly ignoreArmour: boolean;
+  /** Goes to Endurance whatever the Fatigue (the 15% rule). */
+  readonly toEndurance: boolean;
+  /** [18.4] breath weapon resisted: halved, rounded down (after armour). */
+  readonly halved: boolean;
+  readonly target: DamageTarget;
+}
+
+export type VitalState = "fine" | "unconscious" | "dead";
+
+export interface DamageResult {
+  readonly roll: number;
+  /** The damage check after modifiers, at least 1 ([18], [20]). */
+  readonly check: number;
+  readonly terms: readonly Term[];
+  /** What got through armour (and halving). */
+  readonly effective: number;
+  readonly pool: "fatigue" | "endurance";
+  readonly fatigueNow: number;
+  readonly enduranceNow: number;
+  readonly stun: boolean;
+  readonly state: VitalState;
+}
+
+/** [19] the state Endurance leaves the figure in. */
+export function vitalState(enduranceNow: number, target: Pick<DamageTarget, "endurance" | "monster">): VitalState {
+  if (enduranceNow <= 0) return "dead";
+  const faints = !(target.monster && target.endurance <= 5);
+  return enduranceNow <= 3 && faints ? "unconscious" : "fine";
+}
+
+/** [19] one attack doing more than a third of the starting Endurance stuns (3 x damage > EN, exact). */
+export function stuns(effective: number, endurance: number): boolean {
+  return 3 * effective > endurance;
+}
+
+/** Applies a damage total that is already effective (after armour) to the pools. */
+export function applyEffectiveDamage(
+  effective: number,
+  target: DamageTarget,
+  toEndurance: boolean,
+): Pick<DamageResult, "pool" | "fatigueNow" | "enduranceNow" | "stun" | "state"> {
+  const pool = toEndurance || target.fatigueNow <= 0 ? "endurance" : "fatigue";
+  // One attack never reduces both: damage beyond the Fatigue left is lost.
+  const fatigueNow = pool === "fatigue" ? Math.max(0, target.fatigueNow - effective) : target.fatigueNow;
+  const enduranceNow = pool === "endurance" ? Math.max(0, target.enduranceNow - effective) : target.enduranceNow;
+  return { pool, fatigueNow, enduranceNow, stun: effective > 0 && stuns(effective, target.endurance), state: vitalState(enduranceNow, target) };
+}
+
+/** Reads a rolled D10 (no dice drawn). */
+export function readDamage(roll: number, input: DamageInput): DamageResult {
+  const terms: Term[] = [{ key: `${T}Die`, value: roll }];
+  if (input.dieModifier !== 0) terms.push({ key: `${T}DieModifier`, value: input.dieModifier });
+  terms.push(...input.modifiers);
+  const check = Math.max(1, sumTerms(terms));
+  let effective = input.ignoreArmour ? check : Math.max(0, check - input.protection);
+  if (input.halved) effective = Math.floor(effective / 2);
+  return { roll, check, terms, effective, ...applyEffectiveDamage(effective, input.target, input.toEndurance) };
+}
+
+export function validateDamage(input: DamageInput): Outcome<true> | null {
+  const fields: Record<string, readonly [unknown, number, number]> = {
+    dieModifier: [input.dieModifier, -20, 50],
+    protection: [input.protection, 0, 100],
+    endurance: [input.target.endurance, 1, 1000],
+    enduranceNow: [input.target.enduranceNow, 0, 1000],
+    fatigueNow: [input.target.fatigueNow, 0, 1000],
+  };
+  input.modifiers.forEach((m, i) => (fields[`modifier${i}`] = [m.value, -100, 100]));
+  return checkWholeFields(fields);
+}
+
+export function resolveDamage(input: DamageInput, dice: Dice): Outcome<{ result: DamageResult; events: PulseEvent[] }> {
+  const bad = validateDamage(input);
+  if (bad && !bad.ok) return bad;
+  const result = readDamage(rollOne(dice, 10), input);
+  return ok({ result, events: damageEvents(result) });
+}
+
+export function damageEvents(result: Pick<DamageResult, "effective" | "pool" | "stun" | "state" | "enduranceNow" | "fatigueNow">): PulseEvent[] {
+  const events = [
+    pulseEvent(result.pool === "fatigue" ? "DamageFatigue" : "DamageEndurance", {
+      damage: result.effective,
+      fatigueNow: result.fatigueNow,
+      enduranceNow: result.enduranceNow,
+    }),
+  ];
+  if (result.stun) events.push(pulseEvent("Stunned"));
+  if (result.state === "unconscious") events.push(pulseEvent("Unconscious"));
+  if (result.state === "dead") events.push(pulseEvent("Dead"));
+  return events;
+}
+
+export type DamageBonusSystem = "none" | "strength" | "rank";
+
+/**
+ * [18.5] optional damage bonuses, one system per weapon: +1 per 5 PS above the
+ * weapon's minimum (each +1 adds 6% to the breakage chance; not for missile or
+ * thrown weapons), or +1 per 4 ranks.
+ */
+export function damageBonus(
+  system: DamageBonusSystem,
+  a: { readonly ps: number; readonly minPS: number; readonly rank: number; readonly missileOrThrown: boolean },
+): { readonly bonus: number; readonly breakageAdded: number } {
+  if (system === "strength") {
+    if (a.missileOrThrown) return { bonus: 0, breakageAdded: 0 };
+    const bonus = Math.floor(Math.max(0, a.ps - a.minPS) / 5);
+    return { bonus, breakageAdded: 6 * bonus };
+  }
+  if (system === "rank") return { bonus: Math.floor(a.rank / 4), breakageAdded: 0 };
+  return { bonus: 0, breakageAdded: 0 };
+}

@@ -1,0 +1,72 @@
+/**
+ * [12.2] side initiative and [12.3] engaged initiative. Pure reading of rolls
+ * and numbers; the pulse tracker (src/engine/time/pulses.ts) uses these.
+ */
+
+export interface SideFigure {
+  readonly id: string;
+  readonly pc: number;
+  readonly militaryScientist: number;
+  readonly leader: boolean;
+  readonly engaged: boolean;
+  readonly stunned: boolean;
+  readonly unconscious: boolean;
+}
+
+/**
+ * [12.2] who rolls for a side: its leader when free; otherwise another
+ * non-engaged, conscious, unstunned figure, who may not add Military Scientist.
+ * Null when nobody can roll.
+ */
+export function sideRoller(figures: readonly SideFigure[]): { readonly id: string; readonly bonus: number; readonly leader: boolean } | null {
+  const free = (f: SideFigure) => !f.engaged && !f.stunned && !f.unconscious;
+  const leader = figures.find((f) => f.leader && free(f));
+  if (leader) return { id: leader.id, bonus: leader.pc + leader.militaryScientist, leader: true };
+  // The stand-in with the best Perception rolls; a group may prefer another choice.
+  let best: SideFigure | null = null;
+  for (const f of figures) if (free(f) && (!best || f.pc > best.pc)) best = f;
+  return best ? { id: best.id, bonus: best.pc, leader: false } : null;
+}
+
+export interface EngagedFigure {
+  readonly id: string;
+  readonly iv: number;
+  readonly stunned: boolean;
+  /** [12.3] an opponent stands in this figure's rear hex. */
+  readonly opponentInRear: boolean;
+}
+
+/**
+ * [12.3] the order before the top figure's choice: descending IV, except that a
+ * figure with an opponent in its rear hex yields to everyone else and a stunned
+ * figure [19] comes last of all. Equal IVs keep the order given (the GM's).
+ */
+export function engagementOrder(figures: readonly EngagedFigure[]): string[] {
+  const rankOf = (f: EngagedFigure) => (f.stunned ? 2 : f.opponentInRear ? 1 : 0);
+  return figures
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rankOf(a.f) - rankOf(b.f) || b.f.iv - a.f.iv || a.i - b.i)
+    .map(({ f }) => f.id);
+}
+
+/** [12.3] the top figure chooses to act first or last; everyone else keeps descending order. */
+export function applyFirstOrLast(order: readonly string[], choice: "first" | "last"): string[] {
+  if (order.length < 2 || choice === "first") return [...order];
+  return [...order.slice(1), order[0]!];
+}
+
+/** Exact odds that side A's D10 + bonusA beats side B's D10 + bonusB, loses, or ties (a re-roll). */
+export function sideInitiativeOdds(bonusA: number, bonusB: number): { readonly win: number; readonly lose: number; readonly tie: number } {
+  let win = 0;
+  let lose = 0;
+  let tie = 0;
+  for (let a = 1; a <= 10; a++) {
+    for (let b = 1; b <= 10; b++) {
+      const d = a + bonusA - (b + bonusB);
+      if (d > 0) win++;
+      else if (d < 0) lose++;
+      else tie++;
+    }
+  }
+  return { win: win / 100, lose: lose / 100, tie: tie / 100 };
+}

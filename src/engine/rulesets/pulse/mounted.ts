@@ -1,0 +1,47 @@
+/**
+ * [23] mounted combat limits and [22] trampling by multi-hex monsters.
+ * Horsemanship rank thresholds live in the group's book (83.2), so the rank
+ * that lifts each limit is editable data here.
+ */
+import { ok, type Outcome } from "../../outcome";
+import { pulseRefuse } from "./refusals";
+
+/** Horsemanship rank from which each limit is lifted. Defaults written for this system; fill from the book. */
+export const DEFAULT_HORSEMANSHIP_THRESHOLDS = {
+  twoHanded: 5,
+  fireWhileMoving: 4,
+  twoWeapons: 6,
+} as const;
+
+export interface MountedAttack {
+  readonly horsemanship: number;
+  readonly twoHanded: boolean;
+  readonly missileOrThrown: boolean;
+  readonly mountMoving: boolean;
+  readonly weaponsUsed: number;
+  /** Relative side of the target from the mount's facing (0 = straight ahead). */
+  readonly targetSide: number;
+}
+
+export function checkMountedAttack(a: MountedAttack, thresholds = DEFAULT_HORSEMANSHIP_THRESHOLDS): Outcome<true> {
+  if (a.targetSide === 0) return pulseRefuse("mountedLimit", { limit: "ahead" });
+  if (a.twoHanded && a.horsemanship < thresholds.twoHanded) return pulseRefuse("mountedLimit", { limit: "twoHanded" });
+  if (a.missileOrThrown && a.mountMoving && a.horsemanship < thresholds.fireWhileMoving) return pulseRefuse("mountedLimit", { limit: "fireWhileMoving" });
+  if (a.weaponsUsed > 1 && a.horsemanship < thresholds.twoWeapons) return pulseRefuse("mountedLimit", { limit: "twoWeapons" });
+  return ok(true);
+}
+
+/** [23] a rider may be attacked from the mount's front hex only with a long-hafted or missile weapon. */
+export const riderAttackableFromFront = (weaponUse: string) => weaponUse === "pole" || weaponUse === "missile" || weaponUse === "thrown";
+
+/** [23] mounting and dismounting only while the mount stands still. */
+export const canMountOrDismount = (mountMoved: boolean): Outcome<true> => (mountMoved ? pulseRefuse("mountedLimit", { limit: "moving" }) : ok(true));
+
+/** [23] the pulse after a charge the mount runs on past the target for its full TMR. */
+export const momentumHexes = (mountTmr: number) => mountTmr;
+
+/** [22] a monster entering a one-hex figure's hex tramples: base 40%, damage D + its size in hexes. */
+export const trample = (monsterHexes: number) => ({ baseChance: 40, dieModifier: monsterHexes });
+
+/** [22] turning a multi-hex monster costs 1 TMR for every 2 vertices, pivoting on the head. */
+export const monsterTurnCost = (vertices: number) => Math.floor(Math.abs(vertices) / 2);

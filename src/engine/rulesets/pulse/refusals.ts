@@ -1,0 +1,45 @@
+/**
+ * Refusal codes of the `pulse` rules: bad input from a sheet or dialog comes back
+ * as one of these (with a lang key), never as an exception.
+ */
+import { isWholeNumber, refuse, type Outcome } from "../../outcome";
+
+const M = "BOUT.Pulse.Refusal.";
+
+export const PULSE_REFUSALS = {
+  notANumber: { code: "pulse.notANumber", message: `${M}NotANumber` },
+  outOfRange: { code: "pulse.outOfRange", message: `${M}OutOfRange` },
+  weaponCannot: { code: "pulse.weaponCannot", message: `${M}WeaponCannot` },
+  targetTooLarge: { code: "pulse.targetTooLarge", message: `${M}TargetTooLarge` },
+  rankTooLow: { code: "pulse.rankTooLow", message: `${M}RankTooLow` },
+  stunnedOnlyRecovers: { code: "pulse.stunnedOnlyRecovers", message: `${M}StunnedOnlyRecovers` },
+  actionNotAllowed: { code: "pulse.actionNotAllowed", message: `${M}ActionNotAllowed` },
+  tooManyActions: { code: "pulse.tooManyActions", message: `${M}TooManyActions` },
+  noShield: { code: "pulse.noShield", message: `${M}NoShield` },
+  mixedAttacks: { code: "pulse.mixedAttacks", message: `${M}MixedAttacks` },
+  repeatedTarget: { code: "pulse.repeatedTarget", message: `${M}RepeatedTarget` },
+  notAdjacent: { code: "pulse.notAdjacent", message: `${M}NotAdjacent` },
+  mountedLimit: { code: "pulse.mountedLimit", message: `${M}MountedLimit` },
+  notAtTime: { code: "pulse.notAtTime", message: `${M}NotAtTime` },
+} as const;
+
+export type PulseRefusalId = keyof typeof PULSE_REFUSALS;
+
+export function pulseRefuse<T = never>(id: PulseRefusalId, data?: Record<string, string | number>): Outcome<T> {
+  const r = PULSE_REFUSALS[id];
+  return refuse<T>(r.code, r.message, data);
+}
+
+/**
+ * Checks that every named field is a whole number within its limits; the first
+ * failure becomes the refusal. Form input and query payloads arrive untyped.
+ */
+export function checkWholeFields(
+  fields: Readonly<Record<string, readonly [value: unknown, min: number, max: number]>>,
+): Outcome<true> | null {
+  for (const [name, [value, min, max]] of Object.entries(fields)) {
+    if (!isWholeNumber(value)) return pulseRefuse("notANumber", { field: name });
+    if (value < min || value > max) return pulseRefuse("outOfRange", { field: name, min, max });
+  }
+  return null;
+}

@@ -1,0 +1,550 @@
+/**
+ * The "Pulses" time structure (seed 004_2f46e4f6196f6037.txt, [11]-[12]). Each
+ * 5-second pulse: the sides roll initiative for their non-engaged figures
+ * [12.2]; each engagement is resolved in turn, its figures acting by Initiative
+ * Value, the highest choosing to go first or last [12.3]; then the non-engaged
+ * figures act side by side, the side that won initiative choosing which side
+ * goes first. With surprise [11.1] the advantaged side has one free pulse before
+ * the first. Dice arrive in commands (the shell rolls them); the state is plain JSON.
+ */
+import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
+import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
+import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
+
+const K = "BOUT.Time.Pulses.";
+
+/** What the tracker needs to know of a figure. */
+export interface PulseCombatantInput {
+  readonly id: string;
+  readonly side: string;
+  /** [12.2] PC and Military Scientist rank for the side's roll. */
+  readonly pc: number;
+  readonly militaryScientist: number;
+  /** [12.3] IV = modAG + PC + rank with the weapon in hand. */
+  readonly modAG: number;
+  readonly rank: number;
+  readonly leader?: boolean;
+  readonly stunned?: boolean;
+  readonly unconscious?: boolean;
+}
+
+export interface PulseCombatant {
+  readonly id: string;
+  readonly side: string;
+  readonly pc: number;
+  readonly militaryScientist: number;
+  readonly modAG: number;
+  readonly rank: number;
+  readonly leader: boolean;
+  readonly stunned: boolean;
+  readonly unconscious: boolean;
+}
+
+export interface Engagement {
+  readonly id: string;
+  readonly members: readonly string[];
+  /** Members with an opponent in their rear hex [12.3] (from the hex geometry or the GM). */
+  readonly rear: readonly string[];
+  /** Acting order this pulse (set when the engagement's turn comes). */
+  readonly order: readonly string[];
+  /** The top figure has chosen first or last (or there was nothing to choose). */
+  readonly chosen: boolean;
+}
+
+export type PulseStep =
+  | { readonly kind: "surprise"; readonly side: string }
+  | { readonly kind: "initiative" }
+  | { readonly kind: "engagement"; readonly index: number }
+  | { readonly kind: "sideChoice" }
+  | { readonly kind: "side"; readonly index: number };
+
+export interface SideRoll {
+  readonly side: string;
+  readonly rollerId: string;
+  readonly roll: number;
+  readonly bonus: number;
+  readonly total: number;
+}
+
+export interface PulsesState {
+  /** Pulse number; the surprise free pulse is pulse 0. */
+  readonly pulse: number;
+  readonly combatants: readonly PulseCombatant[];
+  readonly engagements: readonly Engagement[];
+  readonly step: PulseStep;
+  /** This pulse's side rolls and the winner (null until rolled, or when no roll was needed). */
+  readonly initiative: { readonly rolls: readonly SideRoll[]; readonly winner: string | null } | null;
+  /** Sides in the order they act this pulse (after the winner's choice). */
+  readonly sideOrder: readonly string[];
+  /** Combatants who have finished in the current step. */
+  readonly acted: readonly string[];
+  /** Engagement ids counter, so ids stay unique as engagements come and go. */
+  readonly nextEngagement: number;
+}
+
+export type PulsesCommand =
+  | { readonly type: "setEngagements"; readonly groups: readonly (readonly string[])[]; readonly rear?: readonly string[] }
+  | { readonly type: "rollSideInitiative"; readonly rolls: Readonly<Record<string, number>> }
+  | { readonly type: "chooseOrder"; readonly engagementId: string; readonly combatantId: string; readonly choice: "first" | "last" }
+  | { readonly type: "chooseSideOrder"; readonly side: string; readonly first: string }
+  | { readonly type: "endTurn"; readonly combatantId: string }
+  | { readonly type: "nextStep" }
+  | { readonly type: "nextPulse" }
+  | { readonly type: "join"; readonly combatant: PulseCombatantInput }
+  | { readonly type: "leave"; readonly combatantId: string }
+  | { readonly type: "update"; readonly combatantId: string; readonly patch: Partial<Omit<PulseCombatantInput, "id">> };
+
+export type PulsesEvent =
+  | { readonly type: "pulseStarted"; readonly pulse: number }
+  | { readonly type: "surprisePulse"; readonly side: string }
+  | { readonly type: "engagementsSet"; readonly engagements: readonly (readonly string[])[] }
+  | { readonly type: "sideInitiative"; readonly rolls: readonly SideRoll[]; readonly winner: string }
+  | { readonly type: "sideInitiativeTied"; readonly rolls: readonly SideRoll[] }
+  | { readonly type: "sideInitiativeNotNeeded"; readonly winner: string | null }
+  | { readonly type: "engagementStarted"; readonly engagementId: string; readonly order: readonly string[]; readonly chooser: string | null }
+  | { readonly type: "orderChosen"; readonly engagementId: string; readonly combatantId: string; readonly choice: "first" | "last"; readonly order: readonly string[] }
+  | { readonly type: "engagementResolved"; readonly engagementId: string }
+  | { readonly type: "sideOrderChosen"; readonly order: readonly string[] }
+  | { readonly type: "sideStarted"; readonly side: string; readonly acting: readonly string[] }
+  | { readonly type: "turnStarted"; readonly combatantId: string }
+  | { readonly type: "turnEnded"; readonly combatantId: string }
+  | { readonly type: "skipped"; readonly combatantIds: readonly string[] }
+  | { readonly type: "pulseEnded"; readonly pulse: number }
+  | { readonly type: "joined"; readonly combatantId: string }
+  | { readonly type: "left"; readonly combatantId: string }
+  | { readonly type: "updated"; readonly combatantId: string };
+
+const R = "BOUT.Time.Pulses.Refusal.";
+const no = <T>(code: string, key: string, data?: Record<string, string | number>): Outcome<T> => refuse<T>(`pulses.${code}`, `${R}${key}`, data);
+
+function checkCombatant(c: PulseCombatantInput): Outcome<PulseCombatant> {
+  if (typeof c?.id !== "string" || c.id === "" || typeof c.side !== "string" || c.side === "") return no("badCombatant", "BadCombatant");
+  for (const [name, value, max] of [
+    ["pc", c.pc, 100],
+    ["militaryScientist", c.militaryScientist, 10],
+    ["modAG", c.modAG, 100],
+    ["rank", c.rank, 10],
+  ] as const) {
+    if (!isWholeNumber(value) || value < 0 || value > max) return no("notANumber", "NotANumber", { field: name });
+  }
+  return ok({
+    id: c.id,
+    side: c.side,
+    pc: c.pc,
+    militaryScientist: c.militaryScientist,
+    modAG: c.modAG,
+    rank: c.rank,
+    leader: c.leader === true,
+    stunned: c.stunned === true,
+    unconscious: c.unconscious === true,
+  });
+}
+
+export interface PulsesStart {
+  readonly combatants: readonly PulseCombatantInput[];
+  /** [11.1] the side that has surprise gets a free pulse first; null or absent: no surprise. */
+  readonly surprise?: string | null;
+  /** Engagements already formed (usually none at the start). */
+  readonly engagements?: readonly (readonly string[])[];
+}
+
+/** The state at the start of combat. Bad input is refused, as a command would be. */
+export function startPulses(input: PulsesStart): Outcome<Transition<PulsesState, PulsesEvent>> {
+  const combatants: PulseCombatant[] = [];
+  const ids = new Set<string>();
+  for (const c of input.combatants ?? []) {
+    const checked = checkCombatant(c);
+    if (!checked.ok) return checked;
+    if (ids.has(c.id)) return no("duplicate", "Duplicate", { id: c.id });
+    ids.add(c.id);
+    combatants.push(checked.value);
+  }
+  const surprise = input.surprise ?? null;
+  if (surprise !== null && !combatants.some((c) => c.side === surprise)) return no("unknownSide", "UnknownSide", { side: String(surprise) });
+  let state: PulsesState = {
+    pulse: surprise !== null ? 0 : 1,
+    combatants,
+    engagements: [],
+    step: surprise !== null ? { kind: "surprise", side: surprise } : { kind: "initiative" },
+    initiative: null,
+    sideOrder: [],
+    acted: [],
+    nextEngagement: 1,
+  };
+  const events: PulsesEvent[] = [{ type: "pulseStarted", pulse: state.pulse }];
+  if (input.engagements && input.engagements.length > 0) {
+    const set = setEngagements(state, input.engagements, []);
+    if (!set.ok) return set;
+    state = set.value;
+  }
+  if (surprise !== null) events.push({ type: "surprisePulse", side: surprise });
+  return ok(settle(state, events));
+}
+
+const byId = (s: PulsesState, id: string) => s.combatants.find((c) => c.id === id);
+const engagedIds = (s: PulsesState) => new Set(s.engagements.flatMap((e) => e.members));
+const canAct = (c: PulseCombatant) => !c.unconscious;
+
+function sidesOf(s: PulsesState): string[] {
+  const out: string[] = [];
+  for (const c of s.combatants) if (!out.includes(c.side)) out.push(c.side);
+  return out;
+}
+
+/** Non-engaged figures of a side able to act, stunned ones last [19]. */
+function sideActors(s: PulsesState, side: string): string[] {
+  const engaged = engagedIds(s);
+  const free = s.combatants.filter((c) => c.side === side && !engaged.has(c.id) && canAct(c));
+  return [...free.filter((c) => !c.stunned), ...free.filter((c) => c.stunned)].map((c) => c.id);
+}
+
+/** [11.1] in the free pulse every conscious figure of the surprising side acts, engaged or not; stunned last. */
+function surpriseActors(s: PulsesState, side: string): string[] {
+  const own = s.combatants.filter((c) => c.side === side && canAct(c));
+  return [...own.filter((c) => !c.stunned), ...own.filter((c) => c.stunned)].map((c) => c.id);
+}
+
+function setEngagements(s: PulsesState, groups: readonly (readonly string[])[], rear: readonly string[]): Outcome<PulsesState> {
+  if (!Array.isArray(groups)) return no("badEngagements", "BadEngagements");
+  const seen = new Set<string>();
+  let next = s.nextEngagement;
+  const engagements: Engagement[] = [];
+  for (const g of groups) {
+    if (!Array.isArray(g) || g.length < 2) return no("badEngagements", "BadEngagements");
+    for (const id of g) {
+      if (typeof id !== "string" || !byId(s, id)) return no("unknownCombatant", "UnknownCombatant", { id: String(id) });
+      if (seen.has(id)) return no("badEngagements", "BadEngagements");
+      seen.add(id);
+    }
+    // Reuse the id of an engagement with the same members, so the tracker keeps its row.
+    const same = s.engagements.find((e) => e.members.length === g.length && e.members.every((m) => g.includes(m)));
+    engagements.push({ id: same?.id ?? `e${next++}`, members: [...g], rear: (rear ?? []).filter((r) => g.includes(r)), order: [], chosen: false });
+  }
+  for (const id of rear ?? []) if (!seen.has(id)) return no("unknownCombatant", "UnknownCombatant", { id: String(id) });
+  return ok({ ...s, engagements, nextEngagement: next });
+}
+
+function engagementStart(s: PulsesState, index: number, events: PulsesEvent[]): PulsesState {
+  const e = s.engagements[index]!;
+  const figures = e.members
+    .map((id) => byId(s, id)!)
+    .filter(canAct)
+    .map((c) => ({ id: c.id, iv: c.modAG + c.pc + c.rank, stunned: c.stunned, opponentInRear: e.rear.includes(c.id) }));
+  const order = engagementOrder(figures);
+  const chosen = order.length < 2;
+  const engagements = s.engagements.map((x, i) => (i === index ? { ...x, order, chosen } : x));
+  events.push({ type: "engagementStarted", engagementId: e.id, order, chooser: chosen ? null : order[0]! });
+  if (chosen && order.length > 0) events.push({ type: "turnStarted", combatantId: order[0]! });
+  return { ...s, engagements, step: { kind: "engagement", index }, acted: [] };
+}
+
+function sideStart(s: PulsesState, index: number, events: PulsesEvent[]): PulsesState {
+  const side = s.sideOrder[index]!;
+  const acting = sideActors(s, side);
+  events.push({ type: "sideStarted", side, acting });
+  return { ...s, step: { kind: "side", index }, acted: [] };
+}
+
+/** The side order before the winner's choice: winner first, the rest as they appear. */
+function defaultSideOrder(s: PulsesState, winner: string | null): string[] {
+  const sides = sidesOf(s).filter((side) => sideActors(s, side).length > 0);
+  return winner && sides.includes(winner) ? [winner, ...sides.filter((x) => x !== winner)] : sides;
+}
+
+function newPulse(s: PulsesState, events: PulsesEvent[]): PulsesState {
+  events.push({ type: "pulseEnded", pulse: s.pulse });
+  const pulse = s.pulse + 1;
+  events.push({ type: "pulseStarted", pulse });
+  return {
+    ...s,
+    pulse,
+    step: { kind: "initiative" },
+    initiative: null,
+    sideOrder: [],
+    acted: [],
+    engagements: s.engagements.map((e) => ({ ...e, order: [], chosen: false })),
+  };
+}
+
+/** Sides whose non-engaged figures need the initiative roll, each with its roller. */
+export function initiativeRollers(s: PulsesState): { side: string; rollerId: string; bonus: number }[] {
+  const engaged = engagedIds(s);
+  const out: { side: string; rollerId: string; bonus: number }[] = [];
+  for (const side of sidesOf(s)) {
+    if (sideActors(s, side).length === 0) continue;
+    const roller = sideRoller(
+      s.combatants
+        .filter((c) => c.side === side)
+        .map((c) => ({ ...c, engaged: engaged.has(c.id) })),
+    );
+    if (roller) out.push({ side, rollerId: roller.id, bonus: roller.bonus });
+  }
+  return out;
+}
+
+/** Moves past every step that has nothing left to do, until a decision is needed. */
+function settle(state: PulsesState, events: PulsesEvent[]): Transition<PulsesState, PulsesEvent> {
+  let s = state;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const step = s.step;
+    if (step.kind === "surprise") {
+      const acting = surpriseActors(s, step.side);
+      if (acting.some((id) => !s.acted.includes(id))) break;
+      s = newPulse(s, events);
+      continue;
+    }
+    if (step.kind === "initiative") {
+      const rollers = initiativeRollers(s);
+      if (rollers.length >= 2) break;
+      const winner = rollers[0]?.side ?? null;
+      events.push({ type: "sideInitiativeNotNeeded", winner });
+      s = { ...s, initiative: { rolls: [], winner }, sideOrder: defaultSideOrder(s, winner) };
+      s = s.engagements.length > 0 ? engagementStart(s, 0, events) : { ...s, step: { kind: "sideChoice" } };
+      continue;
+    }
+    if (step.kind === "engagement") {
+      const e = s.engagements[step.index]!;
+      if (!e.chosen) break;
+      // A figure knocked senseless during the engagement no longer holds it up.
+      if (e.order.some((id) => !s.acted.includes(id) && canAct(byId(s, id)!))) break;
+      events.push({ type: "engagementResolved", engagementId: e.id });
+      s = step.index + 1 < s.engagements.length ? engagementStart(s, step.index + 1, events) : { ...s, step: { kind: "sideChoice" }, acted: [] };
+      continue;
+    }
+    if (step.kind === "sideChoice") {
+      // The choice only matters with two or more sides to act and a winner to make it.
+      const order = defaultSideOrder(s, s.initiative?.winner ?? null);
+      if (order.length >= 2 && s.initiative?.winner && order.includes(s.initiative.winner)) break;
+      s = { ...s, sideOrder: order };
+      s = order.length > 0 ? sideStart(s, 0, events) : newPulse(s, events);
+      continue;
+    }
+    // step.kind === "side"
+    const side = s.sideOrder[step.index];
+    const acting = side === undefined ? [] : sideActors(s, side);
+    if (acting.some((id) => !s.acted.includes(id))) break;
+    s = step.index + 1 < s.sideOrder.length ? sideStart(s, step.index + 1, events) : newPulse(s, events);
+  }
+  return { state: s, events };
+}
+
+/** Who may end a turn now: the engagement's current figure, or any not-yet-acted figure of the acting side. */
+export function currentActors(s: PulsesState): string[] {
+  const step = s.step;
+  if (step.kind === "engagement") {
+    const e = s.engagements[step.index]!;
+    if (!e.chosen) return [];
+    const next = e.order.find((id) => !s.acted.includes(id) && canAct(byId(s, id)!));
+    return next ? [next] : [];
+  }
+  if (step.kind === "side" || step.kind === "surprise") {
+    const left = (step.kind === "side" ? sideActors(s, s.sideOrder[step.index]!) : surpriseActors(s, step.side)).filter((id) => !s.acted.includes(id));
+    const ready = left.filter((id) => !byId(s, id)!.stunned);
+    // [19] a stunned figure acts last on its side.
+    return ready.length > 0 ? ready : left;
+  }
+  return [];
+}
+
+function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<PulsesState, PulsesEvent>> {
+  const events: PulsesEvent[] = [];
+  const s = state;
+  switch (command?.type) {
+    case "setEngagements": {
+      if (s.step.kind !== "initiative" && s.step.kind !== "surprise") return no("notNow", "NotNow");
+      const set = setEngagements(s, command.groups, command.rear ?? []);
+      if (!set.ok) return set;
+      events.push({ type: "engagementsSet", engagements: set.value.engagements.map((e) => e.members) });
+      return ok(settle({ ...set.value, acted: s.step.kind === "surprise" ? s.acted : [] }, events));
+    }
+    case "rollSideInitiative": {
+      if (s.step.kind !== "initiative") return no("notNow", "NotNow");
+      const rollers = initiativeRollers(s);
+      const rolls: SideRoll[] = [];
+      for (const r of rollers) {
+        const roll = command.rolls?.[r.side];
+        if (!isWholeNumber(roll) || roll < 1 || roll > 10) return no("badRoll", "BadRoll", { side: r.side });
+        rolls.push({ side: r.side, rollerId: r.rollerId, roll, bonus: r.bonus, total: roll + r.bonus });
+      }
+      const best = Math.max(...rolls.map((r) => r.total));
+      const top = rolls.filter((r) => r.total === best);
+      if (top.length > 1) {
+        // A tie settles nothing: the sides roll again (the state is unchanged).
+        return ok({ state: s, events: [{ type: "sideInitiativeTied", rolls }] });
+      }
+      const winner = top[0]!.side;
+      events.push({ type: "sideInitiative", rolls, winner });
+      let next: PulsesState = { ...s, initiative: { rolls, winner }, sideOrder: defaultSideOrder(s, winner) };
+      next = next.engagements.length > 0 ? engagementStart(next, 0, events) : { ...next, step: { kind: "sideChoice" } };
+      return ok(settle(next, events));
+    }
+    case "chooseOrder": {
+      const step = s.step;
+      if (step.kind !== "engagement") return no("notNow", "NotNow");
+      const e = s.engagements[step.index]!;
+      if (e.id !== command.engagementId || e.chosen) return no("notNow", "NotNow");
+      if (e.order[0] !== command.combatantId) return no("notYourChoice", "NotYourChoice");
+      if (command.choice !== "first" && command.choice !== "last") return no("badChoice", "BadChoice");
+      const order = applyFirstOrLast(e.order, command.choice);
+      const engagements = s.engagements.map((x, i) => (i === step.index ? { ...x, order, chosen: true } : x));
+      events.push({ type: "orderChosen", engagementId: e.id, combatantId: command.combatantId, choice: command.choice, order });
+      events.push({ type: "turnStarted", combatantId: order[0]! });
+      return ok(settle({ ...s, engagements }, events));
+    }
+    case "chooseSideOrder": {
+      if (s.step.kind !== "sideChoice") return no("notNow", "NotNow");
+      if (command.side !== s.initiative?.winner) return no("notYourChoice", "NotYourChoice");
+      const order = defaultSideOrder(s, s.initiative.winner);
+      if (!order.includes(command.first)) return no("unknownSide", "UnknownSide", { side: String(command.first) });
+      const sideOrder = [command.first, ...order.filter((x) => x !== command.first)];
+      events.push({ type: "sideOrderChosen", order: sideOrder });
+      return ok(settle(sideStart({ ...s, sideOrder }, 0, events), events));
+    }
+    case "endTurn": {
+      if (!byId(s, command.combatantId)) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      if (!currentActors(s).includes(command.combatantId)) return no("outOfTurn", "OutOfTurn");
+      events.push({ type: "turnEnded", combatantId: command.combatantId });
+      const next = { ...s, acted: [...s.acted, command.combatantId] };
+      if (next.step.kind === "engagement") {
+        const following = currentActors(next)[0];
+        if (following) events.push({ type: "turnStarted", combatantId: following });
+      }
+      return ok(settle(next, events));
+    }
+    case "nextStep": {
+      // The GM closes the current step: whoever has not acted loses the chance.
+      const step = s.step;
+      if (step.kind === "initiative" || step.kind === "sideChoice") return no("notNow", "NotNow");
+      if (step.kind === "engagement") {
+        const e = s.engagements[step.index]!;
+        const skipped = e.order.filter((id) => !s.acted.includes(id));
+        events.push({ type: "skipped", combatantIds: skipped });
+        const engagements = s.engagements.map((x, i) => (i === step.index ? { ...x, chosen: true } : x));
+        return ok(settle({ ...s, engagements, acted: [...s.acted, ...skipped] }, events));
+      }
+      const acting = step.kind === "side" ? sideActors(s, s.sideOrder[step.index]!) : surpriseActors(s, step.side);
+      const skipped = acting.filter((id) => !s.acted.includes(id));
+      events.push({ type: "skipped", combatantIds: skipped });
+      return ok(settle({ ...s, acted: [...s.acted, ...skipped] }, events));
+    }
+    case "nextPulse":
+      return ok(settle(newPulse(s, events), events));
+    case "join": {
+      const checked = checkCombatant(command.combatant);
+      if (!checked.ok) return checked;
+      if (byId(s, checked.value.id)) return no("duplicate", "Duplicate", { id: checked.value.id });
+      events.push({ type: "joined", combatantId: checked.value.id });
+      // A newcomer is not engaged; it acts with its side if its side has not finished.
+      let next: PulsesState = { ...s, combatants: [...s.combatants, checked.value] };
+      if (next.step.kind === "side" && !next.sideOrder.includes(checked.value.side)) next = { ...next, sideOrder: [...next.sideOrder, checked.value.side] };
+      return ok(settle(next, events));
+    }
+    case "leave": {
+      if (!byId(s, command.combatantId)) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      events.push({ type: "left", combatantId: command.combatantId });
+      return ok(settle(removeCombatant(s, command.combatantId, events), events));
+    }
+    case "update": {
+      const current = byId(s, command.combatantId);
+      if (!current) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      const patch = command.patch ?? {};
+      const checked = checkCombatant({ ...current, ...patch, id: current.id, side: patch.side ?? current.side });
+      if (!checked.ok) return checked;
+      events.push({ type: "updated", combatantId: current.id });
+      return ok(settle({ ...s, combatants: s.combatants.map((c) => (c.id === current.id ? checked.value : c)) }, events));
+    }
+    default:
+      return no("unknownCommand", "UnknownCommand");
+  }
+}
+
+/** Takes a figure out everywhere; an engagement left with one side only dissolves. */
+function removeCombatant(s: PulsesState, id: string, events: PulsesEvent[]): PulsesState {
+  const combatants = s.combatants.filter((c) => c.id !== id);
+  const sideOf = (x: string) => combatants.find((c) => c.id === x)?.side;
+  const step = s.step;
+  const kept: Engagement[] = [];
+  let keptBefore = 0;
+  s.engagements.forEach((e, i) => {
+    const members = e.members.filter((m) => m !== id);
+    if (members.length >= 2 && new Set(members.map(sideOf)).size >= 2) {
+      kept.push({ ...e, members, rear: e.rear.filter((m) => m !== id), order: e.order.filter((m) => m !== id) });
+      if (step.kind === "engagement" && i < step.index) keptBefore++;
+    }
+  });
+  const base: PulsesState = { ...s, combatants, engagements: kept, acted: s.acted.filter((a) => a !== id) };
+  if (step.kind !== "engagement") return base;
+  const current = s.engagements[step.index]!;
+  const index = kept.findIndex((e) => e.id === current.id);
+  if (index >= 0) return { ...base, step: { kind: "engagement", index } };
+  // The resolving engagement dissolved: the next one resolves now, or the sides act.
+  return keptBefore < kept.length ? engagementStart(base, keptBefore, events) : { ...base, step: { kind: "sideChoice" }, acted: [] };
+}
+
+const label = (key: string, data?: Record<string, string | number>): Label => (data ? { key: `${K}${key}`, data } : { key: `${K}${key}` });
+
+function stepLabel(s: PulsesState): Label {
+  switch (s.step.kind) {
+    case "surprise":
+      return label("Step.Surprise", { side: s.step.side });
+    case "initiative":
+      return label("Step.Initiative");
+    case "engagement":
+      return label("Step.Engagement", { n: s.step.index + 1, of: s.engagements.length });
+    case "sideChoice":
+      return label("Step.SideChoice", { side: s.initiative?.winner ?? "" });
+    case "side":
+      return label("Step.Side", { side: s.sideOrder[s.step.index] ?? "" });
+  }
+}
+
+export function viewPulses(s: PulsesState): TrackerView {
+  const groups: TrackerGroup[] = [];
+  const rows: TrackerRow[] = [];
+  const actors = new Set(currentActors(s));
+  const step = s.step;
+  const listed = new Set<string>();
+  const iv = (c: PulseCombatant) => c.modAG + c.pc + c.rank;
+  const badges = (c: PulseCombatant) => [
+    { label: label("Badge.IV"), value: iv(c) },
+    ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
+    ...(c.unconscious ? [{ label: label("Badge.Unconscious") }] : []),
+  ];
+  s.engagements.forEach((e, i) => {
+    const focused = step.kind === "engagement" && step.index === i;
+    const done = step.kind === "engagement" ? i < step.index : step.kind === "sideChoice" || step.kind === "side";
+    const notes: Label[] = [];
+    if (focused && !e.chosen && e.order[0]) notes.push(label("Note.Chooses", { id: e.order[0] }));
+    if (done) notes.push(label("Note.Resolved"));
+    groups.push({ id: e.id, label: label("Engagement", { n: i + 1 }), notes, focused });
+    const order = e.order.length > 0 ? e.order : e.members;
+    for (const id of [...order, ...e.members.filter((m) => !order.includes(m))]) {
+      const c = byId(s, id);
+      if (!c) continue;
+      listed.add(id);
+      rows.push({ combatantId: id, groupId: e.id, acting: actors.has(id), done: done || (focused && s.acted.includes(id)), badges: badges(c) });
+    }
+  });
+  const sides = s.sideOrder.length > 0 ? [...s.sideOrder, ...sidesOf(s).filter((x) => !s.sideOrder.includes(x))] : sidesOf(s);
+  sides.forEach((side, i) => {
+    const focused = (step.kind === "side" && s.sideOrder[step.index] === side) || (step.kind === "surprise" && step.side === side);
+    const done = step.kind === "side" && s.sideOrder.indexOf(side) >= 0 && s.sideOrder.indexOf(side) < step.index;
+    const notes: Label[] = [];
+    const roll = s.initiative?.rolls.find((r) => r.side === side);
+    if (roll) notes.push(label("Note.Roll", { roll: roll.roll, bonus: roll.bonus, total: roll.total }));
+    if (s.initiative?.winner === side) notes.push(label("Note.Winner"));
+    groups.push({ id: `side:${side}`, label: label("Side", { side }), notes, focused });
+    for (const c of s.combatants) {
+      if (c.side !== side || listed.has(c.id)) continue;
+      rows.push({ combatantId: c.id, groupId: `side:${side}`, acting: actors.has(c.id), done: done || (focused && s.acted.includes(c.id)), badges: badges(c) });
+    }
+    void i;
+  });
+  return { round: s.pulse, step: stepLabel(s), groups, rows };
+}
+
+export const pulsesMachine: TimeMachine<PulsesState, PulsesCommand, PulsesEvent> = {
+  id: "pulses",
+  apply,
+  view: viewPulses,
+};

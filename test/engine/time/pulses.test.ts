@@ -1,0 +1,377 @@
+// Seed 004_2f46e4f6196f6037.txt, [11.1] Surprise, [12] Combat Sequence, [12.2] Non-engaged Initiative,
+// [12.3] Engaged Initiative, [19] Stun (acts last): the "Pulses" time machine.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Outcome } from "../../../src/engine/outcome";
+import { currentActors, initiativeRollers, pulsesMachine, startPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
+import type { Transition } from "../../../src/engine/time/machine";
+
+const fig = (id: string, side: string, modAG: number, pc: number, rank: number, extra: Partial<PulseCombatantInput> = {}): PulseCombatantInput => ({
+  id,
+  side,
+  modAG,
+  pc,
+  rank,
+  militaryScientist: 0,
+  ...extra,
+});
+
+// Two sides: knights (Aldo leads, Military Scientist 2) and raiders (Bruna leads).
+const roster = [
+  fig("aldo", "knights", 14, 12, 3, { leader: true, militaryScientist: 2 }),
+  fig("cass", "knights", 18, 10, 5),
+  fig("dain", "knights", 12, 15, 1),
+  fig("bruna", "raiders", 16, 11, 4, { leader: true }),
+  fig("egil", "raiders", 11, 9, 2),
+  fig("fenn", "raiders", 20, 14, 0),
+];
+
+function must<T>(o: Outcome<T>): T {
+  if (!o.ok) throw new Error(`refused: ${o.refusal.code}`);
+  return o.value;
+}
+
+function run(state: PulsesState, ...commands: PulsesCommand[]): Transition<PulsesState, any> {
+  let t: Transition<PulsesState, any> = { state, events: [] };
+  const events: any[] = [];
+  for (const c of commands) {
+    t = must(pulsesMachine.apply(t.state, c));
+    events.push(...t.events);
+  }
+  return { state: t.state, events };
+}
+
+const start = (extra: Partial<Parameters<typeof startPulses>[0]> = {}) => must(startPulses({ combatants: roster, ...extra }));
+
+describe("seed 004 [12] a pulse with no engagements", () => {
+  it("[12.2] leaders roll D10 + PC + Military Scientist; the higher side wins and chooses which side goes first", () => {
+    const s0 = start().state;
+    expect(s0.step).toEqual({ kind: "initiative" });
+    expect(initiativeRollers(s0)).toEqual([
+      { side: "knights", rollerId: "aldo", bonus: 14 },
+      { side: "raiders", rollerId: "bruna", bonus: 11 },
+    ]);
+    // Knights 4 + 14 = 18, raiders 6 + 11 = 17: knights win.
+    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 4, raiders: 6 } });
+    expect(t.events[0]).toEqual({
+      type: "sideInitiative",
+      winner: "knights",
+      rolls: [
+        { side: "knights", rollerId: "aldo", roll: 4, bonus: 14, total: 18 },
+        { side: "raiders", rollerId: "bruna", roll: 6, bonus: 11, total: 17 },
+      ],
+    });
+    expect(t.state.step).toEqual({ kind: "sideChoice" });
+    // The knights let the raiders go first.
+    const u = run(t.state, { type: "chooseSideOrder", side: "knights", first: "raiders" });
+    expect(u.state.sideOrder).toEqual(["raiders", "knights"]);
+    expect(u.state.step).toEqual({ kind: "side", index: 0 });
+    expect(currentActors(u.state).sort()).toEqual(["bruna", "egil", "fenn"]);
+  });
+
+  it("a tie is rolled again and changes nothing", () => {
+    const s0 = start().state;
+    const out = must(pulsesMachine.apply(s0, { type: "rollSideInitiative", rolls: { knights: 1, raiders: 4 } }));
+    expect(out.state).toBe(s0);
+    expect(out.events[0]!.type).toBe("sideInitiativeTied");
+  });
+
+  it("only the winning side may choose; a raider choice is refused", () => {
+    const t = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } });
+    const bad = pulsesMachine.apply(t.state, { type: "chooseSideOrder", side: "raiders", first: "raiders" });
+    expect(!bad.ok && bad.refusal.code).toBe("pulses.notYourChoice");
+  });
+
+  it("after both sides act, the next pulse starts with a new initiative roll", () => {
+    const t = run(
+      start().state,
+      { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } },
+      { type: "chooseSideOrder", side: "knights", first: "knights" },
+      { type: "endTurn", combatantId: "cass" },
+      { type: "endTurn", combatantId: "aldo" },
+      { type: "endTurn", combatantId: "dain" },
+    );
+    expect(t.state.step).toEqual({ kind: "side", index: 1 });
+    const u = run(t.state, { type: "endTurn", combatantId: "fenn" }, { type: "endTurn", combatantId: "egil" }, { type: "endTurn", combatantId: "bruna" });
+    expect(u.state.pulse).toBe(2);
+    expect(u.state.step).toEqual({ kind: "initiative" });
+    expect(u.events.map((e) => e.type)).toEqual(["turnEnded", "turnEnded", "turnEnded", "pulseEnded", "pulseStarted"]);
+  });
+
+  it("a figure of the side not acting is out of turn (state unchanged)", () => {
+    const t = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    const bad = pulsesMachine.apply(t.state, { type: "endTurn", combatantId: "fenn" });
+    expect(!bad.ok && bad.refusal.code).toBe("pulses.outOfTurn");
+  });
+});
+
+describe("seed 004 [12.2] who rolls when the leader cannot", () => {
+  it("an engaged leader is replaced by another free figure, without Military Scientist", () => {
+    const s0 = start({ engagements: [["aldo", "bruna"]] }).state;
+    const rollers = initiativeRollers(s0);
+    // Knights: Dain has the best PC (15) of the free ones; raiders: Fenn (14).
+    expect(rollers).toEqual([
+      { side: "knights", rollerId: "dain", bonus: 15 },
+      { side: "raiders", rollerId: "fenn", bonus: 14 },
+    ]);
+  });
+  it("a stunned leader cannot roll either", () => {
+    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "aldo" ? { ...c, stunned: true } : c)) })).state;
+    expect(initiativeRollers(s0)[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
+  });
+  it("a side whose figures are all engaged needs no roll", () => {
+    const s0 = must(startPulses({ combatants: roster.slice(0, 4), engagements: [["aldo", "bruna"]] })).state;
+    expect(initiativeRollers(s0).map((r) => r.side)).toEqual(["knights"]);
+    // With a single side to roll, the engagement starts at once.
+    expect(s0.step).toEqual({ kind: "engagement", index: 0 });
+  });
+});
+
+describe("seed 004 [12.3] engaged initiative: IV = modAG + PC + rank", () => {
+  // Aldo IV 14+12+3 = 29, Bruna 16+11+4 = 31, Egil 11+9+2 = 22.
+  const engaged = () =>
+    run(start({ engagements: [["aldo", "bruna", "egil"]] }).state, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
+
+  it("engagements are resolved before the free figures, highest IV choosing first or last", () => {
+    const t = engaged();
+    // Knights 5 + Dain's PC 15 = 20 vs raiders 5 + Fenn's 14 = 19.
+    expect(t.events[0].winner).toBe("knights");
+    expect(t.state.step).toEqual({ kind: "engagement", index: 0 });
+    expect(t.state.engagements[0]!.order).toEqual(["bruna", "aldo", "egil"]);
+    expect(t.events[1]).toMatchObject({ type: "engagementStarted", chooser: "bruna" });
+    expect(currentActors(t.state)).toEqual([]);
+  });
+
+  it("choosing last puts the chooser at the end; the rest go by descending IV", () => {
+    const t = run(engaged().state, { type: "chooseOrder", engagementId: "e1", combatantId: "bruna", choice: "last" });
+    expect(t.state.engagements[0]!.order).toEqual(["aldo", "egil", "bruna"]);
+    expect(currentActors(t.state)).toEqual(["aldo"]);
+    const bad = pulsesMachine.apply(t.state, { type: "endTurn", combatantId: "egil" });
+    expect(!bad.ok && bad.refusal.code).toBe("pulses.outOfTurn");
+    const u = run(t.state, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "egil" }, { type: "endTurn", combatantId: "bruna" });
+    expect(u.events.map((e) => e.type)).toContain("engagementResolved");
+    // Then the free figures: knights won, so they choose.
+    expect(u.state.step).toEqual({ kind: "sideChoice" });
+  });
+
+  it("only the highest IV may choose", () => {
+    const bad = pulsesMachine.apply(engaged().state, { type: "chooseOrder", engagementId: "e1", combatantId: "aldo", choice: "first" });
+    expect(!bad.ok && bad.refusal.code).toBe("pulses.notYourChoice");
+  });
+
+  it("an opponent in the rear hex gives the opponent initiative; a stunned figure has the lowest IV", () => {
+    let s0 = must(startPulses({ combatants: roster })).state;
+    s0 = run(s0, { type: "setEngagements", groups: [["aldo", "bruna", "egil"]], rear: ["bruna"] }).state;
+    let t = run(s0, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
+    expect(t.state.engagements[0]!.order).toEqual(["aldo", "egil", "bruna"]);
+    s0 = run(must(startPulses({ combatants: roster.map((c) => (c.id === "bruna" ? { ...c, stunned: true } : c)), engagements: [["aldo", "bruna", "egil"]] })).state).state;
+    t = run(s0, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
+    expect(t.state.engagements[0]!.order).toEqual(["aldo", "egil", "bruna"]);
+  });
+
+  it("two engagements are resolved in turn", () => {
+    const s0 = start({ engagements: [["aldo", "bruna"], ["cass", "egil"]] }).state;
+    const t = run(
+      s0,
+      { type: "rollSideInitiative", rolls: { knights: 2, raiders: 4 } },
+      { type: "chooseOrder", engagementId: "e1", combatantId: "bruna", choice: "first" },
+      { type: "endTurn", combatantId: "bruna" },
+      { type: "endTurn", combatantId: "aldo" },
+    );
+    // Cass IV 33 vs Egil 22.
+    expect(t.state.step).toEqual({ kind: "engagement", index: 1 });
+    expect(t.state.engagements[1]!.order).toEqual(["cass", "egil"]);
+    const u = run(t.state, { type: "chooseOrder", engagementId: "e2", combatantId: "cass", choice: "first" }, { type: "endTurn", combatantId: "cass" }, { type: "endTurn", combatantId: "egil" });
+    // Only Dain (knights) and Fenn (raiders) are free; raiders 4 + 14 = 18 beat knights 2 + 15 = 17 and choose.
+    expect(u.state.step.kind).toBe("sideChoice");
+    expect(u.state.initiative!.winner).toBe("raiders");
+    const w = run(u.state, { type: "chooseSideOrder", side: "raiders", first: "knights" });
+    expect(currentActors(w.state)).toEqual(["dain"]);
+    const x = run(w.state, { type: "endTurn", combatantId: "dain" }, { type: "endTurn", combatantId: "fenn" });
+    expect(x.state.pulse).toBe(2);
+  });
+});
+
+describe("seed 004 [11.1] surprise: a free pulse for the advantaged side", () => {
+  it("pulse 0 lets only the surprising side act, then pulse 1 starts with initiative", () => {
+    const t0 = start({ surprise: "raiders" });
+    expect(t0.state.pulse).toBe(0);
+    expect(t0.events).toEqual([{ type: "pulseStarted", pulse: 0 }, { type: "surprisePulse", side: "raiders" }]);
+    expect(currentActors(t0.state).sort()).toEqual(["bruna", "egil", "fenn"]);
+    const bad = pulsesMachine.apply(t0.state, { type: "endTurn", combatantId: "aldo" });
+    expect(!bad.ok && bad.refusal.code).toBe("pulses.outOfTurn");
+    const t = run(t0.state, { type: "endTurn", combatantId: "fenn" }, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "egil" });
+    expect(t.state.pulse).toBe(1);
+    expect(t.state.step).toEqual({ kind: "initiative" });
+  });
+  it("refuses a surprise by a side nobody is on", () => {
+    const out = startPulses({ combatants: roster, surprise: "ghosts" });
+    expect(!out.ok && out.refusal.code).toBe("pulses.unknownSide");
+  });
+});
+
+describe("seed 004 [19] a stunned free figure acts last on its side", () => {
+  it("Dain, stunned, may end his turn only after Aldo and Cass", () => {
+    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "dain" ? { ...c, stunned: true } : c)) })).state;
+    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(currentActors(t.state).sort()).toEqual(["aldo", "cass"]);
+    const bad = pulsesMachine.apply(t.state, { type: "endTurn", combatantId: "dain" });
+    expect(bad.ok).toBe(false);
+    const u = run(t.state, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "cass" });
+    expect(currentActors(u.state)).toEqual(["dain"]);
+  });
+});
+
+describe("GM commands: join, leave, update, next step, next pulse", () => {
+  it("a newcomer joins free and acts with its side", () => {
+    const t = run(
+      start().state,
+      { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } },
+      { type: "chooseSideOrder", side: "knights", first: "knights" },
+      { type: "join", combatant: fig("gwen", "knights", 13, 13, 2) },
+    );
+    expect(currentActors(t.state)).toContain("gwen");
+    const dup = pulsesMachine.apply(t.state, { type: "join", combatant: fig("gwen", "knights", 13, 13, 2) });
+    expect(!dup.ok && dup.refusal.code).toBe("pulses.duplicate");
+  });
+  it("leaving dissolves an engagement with one side left and moves on", () => {
+    const s0 = start({ engagements: [["aldo", "bruna"], ["cass", "egil"]] }).state;
+    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 2, raiders: 4 } }, { type: "leave", combatantId: "bruna" });
+    expect(t.state.engagements.map((e) => e.id)).toEqual(["e2"]);
+    expect(t.state.step).toEqual({ kind: "engagement", index: 0 });
+    expect(t.state.engagements[0]!.order).toEqual(["cass", "egil"]);
+  });
+  it("an update (stunned) changes the order the next time it is computed", () => {
+    const t = run(start({ engagements: [["aldo", "bruna"]] }).state, { type: "update", combatantId: "bruna", patch: { stunned: true } }, { type: "rollSideInitiative", rolls: { knights: 2, raiders: 4 } });
+    expect(t.state.engagements[0]!.order).toEqual(["aldo", "bruna"]);
+  });
+  it("nextStep skips those who have not acted; nextPulse ends the pulse", () => {
+    const t = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" }, { type: "nextStep" });
+    expect(t.events.find((e) => e.type === "skipped").combatantIds.sort()).toEqual(["aldo", "cass", "dain"]);
+    expect(t.state.step).toEqual({ kind: "side", index: 1 });
+    const u = run(t.state, { type: "nextPulse" });
+    expect(u.state.pulse).toBe(2);
+    expect(u.state.step).toEqual({ kind: "initiative" });
+  });
+  it("setEngagements is only allowed at the start of a pulse", () => {
+    const t = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } });
+    const bad = pulsesMachine.apply(t.state, { type: "setEngagements", groups: [["aldo", "bruna"]] });
+    expect(!bad.ok && bad.refusal.code).toBe("pulses.notNow");
+  });
+  it("refuses unknown combatants, bad rolls and bad numbers", () => {
+    const s0 = start().state;
+    const codes = [
+      pulsesMachine.apply(s0, { type: "endTurn", combatantId: "nobody" }),
+      pulsesMachine.apply(s0, { type: "rollSideInitiative", rolls: { knights: 11, raiders: 1 } }),
+      pulsesMachine.apply(s0, { type: "rollSideInitiative", rolls: { knights: 3 } }),
+      pulsesMachine.apply(s0, { type: "update", combatantId: "aldo", patch: { modAG: -3 } }),
+      pulsesMachine.apply(s0, { type: "setEngagements", groups: [["aldo"]] }),
+      pulsesMachine.apply(s0, { type: "bogus" } as unknown as PulsesCommand),
+    ].map((o) => !o.ok && o.refusal.code);
+    expect(codes).toEqual(["pulses.unknownCombatant", "pulses.badRoll", "pulses.badRoll", "pulses.notANumber", "pulses.badEngagements", "pulses.unknownCommand"]);
+  });
+});
+
+describe("tracker view", () => {
+  it("shows the pulse, the step, engagements then sides, and who acts", () => {
+    const t = run(start({ engagements: [["aldo", "bruna"]] }).state, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
+    const v = pulsesMachine.view(t.state);
+    expect(v.round).toBe(1);
+    expect(v.step).toEqual({ key: "BOUT.Time.Pulses.Step.Engagement", data: { n: 1, of: 1 } });
+    expect(v.groups.map((g) => g.id)).toEqual(["e1", "side:knights", "side:raiders"]);
+    expect(v.groups[0]!.focused).toBe(true);
+    expect(v.rows.map((r) => r.combatantId)).toEqual(["bruna", "aldo", "cass", "dain", "egil", "fenn"]);
+    expect(v.rows.find((r) => r.combatantId === "bruna")!.badges[0]).toEqual({ label: { key: "BOUT.Time.Pulses.Badge.IV" }, value: 31 });
+  });
+});
+
+describe("invariants (fast-check)", () => {
+  const command = fc.oneof(
+    fc.record({ type: fc.constant("rollSideInitiative" as const), rolls: fc.record({ knights: fc.integer({ min: 0, max: 11 }), raiders: fc.integer({ min: 0, max: 11 }) }) }),
+    fc.record({ type: fc.constant("endTurn" as const), combatantId: fc.constantFrom(...roster.map((c) => c.id), "x") }),
+    fc.record({ type: fc.constant("chooseOrder" as const), engagementId: fc.constantFrom("e1", "e2"), combatantId: fc.constantFrom(...roster.map((c) => c.id)), choice: fc.constantFrom("first" as const, "last" as const) }),
+    fc.record({ type: fc.constant("chooseSideOrder" as const), side: fc.constantFrom("knights", "raiders"), first: fc.constantFrom("knights", "raiders") }),
+    fc.constant({ type: "nextStep" as const }),
+    fc.record({ type: fc.constant("leave" as const), combatantId: fc.constantFrom(...roster.map((c) => c.id)) }),
+    fc.record({ type: fc.constant("update" as const), combatantId: fc.constantFrom(...roster.map((c) => c.id)), patch: fc.record({ stunned: fc.boolean() }) }),
+  );
+
+  it("refused commands change nothing; nobody acts twice in a step; engagement orders are permutations of members", () => {
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 60 }), (commands) => {
+        let s = start({ engagements: [["aldo", "bruna", "egil"], ["cass", "fenn"]] }).state;
+        for (const c of commands) {
+          const before = JSON.stringify(s);
+          const out = pulsesMachine.apply(s, c as PulsesCommand);
+          if (!out.ok) {
+            expect(JSON.stringify(s)).toBe(before);
+            continue;
+          }
+          s = out.value.state;
+          expect(new Set(s.acted).size).toBe(s.acted.length);
+          for (const e of s.engagements) {
+            if (e.order.length > 0) expect([...e.order].sort()).toEqual(e.members.filter((m) => !s.combatants.find((x) => x.id === m)!.unconscious).sort());
+          }
+          // States stay plain JSON.
+          expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+          expect(s.pulse).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("seed 004 [11.1] + [12]: three pulses with engagements forming and breaking", () => {
+  it("walks pulse 0 (surprise, an engaged raider acts too), pulse 1 (one engagement), pulse 2 (new engagements)", () => {
+    // Pulse 0: the raiders surprise the knights; Bruna is already at Aldo's throat and acts in the free pulse too.
+    let t = run(start({ surprise: "raiders", engagements: [["aldo", "bruna"]] }).state);
+    expect(currentActors(t.state).sort()).toEqual(["bruna", "egil", "fenn"]);
+    t = run(t.state, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "egil" }, { type: "nextStep" });
+    expect(t.events.find((e) => e.type === "skipped").combatantIds).toEqual(["fenn"]);
+    expect(t.state.pulse).toBe(1);
+    // Pulse 1: free knights Cass and Dain (Dain rolls, PC 15) against Egil and Fenn (Fenn rolls, PC 14): 6 + 15 = 21 vs 8 + 14 = 22.
+    t = run(t.state, { type: "rollSideInitiative", rolls: { knights: 6, raiders: 8 } });
+    expect(t.events[0]).toMatchObject({ type: "sideInitiative", winner: "raiders" });
+    // Engagement first: Bruna (IV 31) over Aldo (29); she chooses to go first.
+    t = run(t.state, { type: "chooseOrder", engagementId: "e1", combatantId: "bruna", choice: "first" }, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "aldo" });
+    expect(t.state.step).toEqual({ kind: "sideChoice" });
+    t = run(t.state, { type: "chooseSideOrder", side: "raiders", first: "knights" });
+    expect(currentActors(t.state).sort()).toEqual(["cass", "dain"]);
+    // Aldo is knocked senseless by an attack this pulse: the GM updates him.
+    t = run(t.state, { type: "update", combatantId: "aldo", patch: { unconscious: true } });
+    t = run(t.state, { type: "endTurn", combatantId: "cass" }, { type: "endTurn", combatantId: "dain" }, { type: "endTurn", combatantId: "egil" }, { type: "endTurn", combatantId: "fenn" });
+    expect(t.state.pulse).toBe(2);
+    // Pulse 2: positions changed; Cass engages Egil and Fenn, Bruna stands over the fallen Aldo.
+    t = run(t.state, { type: "setEngagements", groups: [["cass", "egil", "fenn"]] });
+    expect(t.state.engagements.map((e) => e.id)).toEqual(["e2"]);
+    // Free now: Dain (knights, Aldo cannot roll) and Bruna (raiders' leader, PC 11 + MS 0).
+    expect(initiativeRollers(t.state)).toEqual([
+      { side: "knights", rollerId: "dain", bonus: 15 },
+      { side: "raiders", rollerId: "bruna", bonus: 11 },
+    ]);
+    t = run(t.state, { type: "rollSideInitiative", rolls: { knights: 1, raiders: 10 } });
+    // Cass IV 33, Fenn 34, Egil 22: Fenn chooses and goes last.
+    expect(t.state.engagements[0]!.order).toEqual(["fenn", "cass", "egil"]);
+    t = run(t.state, { type: "chooseOrder", engagementId: "e2", combatantId: "fenn", choice: "last" });
+    expect(t.state.engagements[0]!.order).toEqual(["cass", "egil", "fenn"]);
+    t = run(t.state, { type: "endTurn", combatantId: "cass" }, { type: "endTurn", combatantId: "egil" }, { type: "endTurn", combatantId: "fenn" });
+    t = run(t.state, { type: "chooseSideOrder", side: "raiders", first: "raiders" }, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "dain" });
+    expect(t.state.pulse).toBe(3);
+    // Aldo, unconscious, never appeared among the actors.
+    expect(t.events.filter((e) => e.type === "turnEnded").map((e) => e.combatantId)).not.toContain("aldo");
+  });
+});
+
+describe("seed 004 [19] a figure knocked unconscious mid-engagement", () => {
+  it("is passed over: the next figure acts, and the engagement ends without him", () => {
+    let t = run(start({ engagements: [["aldo", "bruna", "egil"]] }).state, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
+    t = run(t.state, { type: "chooseOrder", engagementId: "e1", combatantId: "bruna", choice: "first" }, { type: "endTurn", combatantId: "bruna" });
+    expect(currentActors(t.state)).toEqual(["aldo"]);
+    // Bruna's blow fells Aldo before he acts.
+    t = run(t.state, { type: "update", combatantId: "aldo", patch: { unconscious: true } });
+    expect(currentActors(t.state)).toEqual(["egil"]);
+    t = run(t.state, { type: "endTurn", combatantId: "egil" });
+    expect(t.events.map((e) => e.type)).toContain("engagementResolved");
+  });
+});
