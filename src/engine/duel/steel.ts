@@ -16,8 +16,10 @@ import {
   DEFAULT_ZONES,
   knockdownOf,
   knockoutOf,
-  poolForRound,
+  armourPenalty,
+  basePoolOf,
   reflexOf,
+  roundPool,
   resolveExchange,
   type Region,
   type SteelActor,
@@ -57,6 +59,8 @@ interface SteelFighter {
   readonly weapon: SteelWeapon;
   readonly shieldDtn: number | null;
   readonly armour: Readonly<Record<Region, number>>;
+  /** The parts of the Combat Pool that do not change during a duel. */
+  readonly pool: { readonly base: number; readonly armourPenalty: number };
 }
 
 const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
@@ -80,9 +84,18 @@ interface Living {
   out: "" | "down" | "dead";
 }
 
+/** The round's pool with the duel's Pain, Health and Shock so far (the rest is fixed for the fight). */
 function poolOf(l: Living): number {
-  const view = { ...l.f.view, stats: { ...l.f.stats, pain: l.pain, healthNow: l.healthNow } };
-  return poolForRound(view, { shockCarry: l.shockCarry }).pool;
+  const { base, armourPenalty } = l.f.pool;
+  return roundPool({
+    base,
+    armourPenalty,
+    pain: Math.max(0, l.pain - l.f.stats.willpower),
+    fatigue: l.f.stats.fatigue,
+    seesInDark: l.f.stats.seesInDark,
+    healthNow: l.healthNow,
+    shockCarry: l.shockCarry,
+  }).pool;
 }
 
 function spend(cp: number, share: number): number {
@@ -166,6 +179,7 @@ export const steelDuel: DuelAdapter<SteelFighter, SteelPolicy> = {
       weapon: melee[0]?.stats ?? BARE_HANDS,
       shieldDtn: shield ? shield.stats.dtn : null,
       armour: Object.fromEntries(REGIONS.map((r) => [r, armourAt(armour, r)])) as Record<Region, number>,
+      pool: { base: basePoolOf(view.stats), armourPenalty: armourPenalty(armour, view.shields.filter((s) => s.equipped).map((s) => s.stats)) },
     };
   },
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {

@@ -12,7 +12,7 @@ import { event, type Resolution, type SteelEvent } from "./events";
 import { findZone, partInZone, PART_REGION, type BodyPart, type Zone } from "./hit-locations";
 import { maneuverTn } from "./maneuvers";
 import { postureEffect, type Posture } from "./posture";
-import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
+import { checkCount, checkSpend, checkWhole, MAX_INPUT_DICE, MAX_INPUT_FIGURE, steelRefuse } from "./refusals";
 import type { DamageType, Region, SteelManeuver } from "./stats";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
 import { DEFAULT_ZONES } from "./hit-locations";
@@ -120,7 +120,13 @@ interface Prepared {
   press: number;
 }
 
-function prepare(d: Declaration, kind: "attack" | "defence", field: string): Outcome<Prepared> {
+/** Whole, non-negative and not absurd: the quick test that every count in a sound declaration passes. */
+const soundCount = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= MAX_INPUT_DICE;
+const soundValue = (v: unknown) => typeof v === "number" && Number.isInteger(v) && Math.abs(v) <= MAX_INPUT_FIGURE;
+const soundFigure = (v: unknown) => v === undefined || soundValue(v);
+
+/** The full checks, with field names for the refusal; run only when the quick test fails. */
+function explainBadDeclaration(d: Declaration, field: string): Outcome<never> | null {
   for (const [name, value] of [
     ["dice", d.dice],
     ["press", d.press ?? 0],
@@ -141,6 +147,25 @@ function prepare(d: Declaration, kind: "attack" | "defence", field: string): Out
   ] as const) {
     const c = checkCount(value, `${field}.${name}`);
     if (!c.ok) return c;
+  }
+  return null;
+}
+
+function prepare(d: Declaration, kind: "attack" | "defence", field: string): Outcome<Prepared> {
+  // Simulations resolve millions of exchanges: test cheaply first, name the bad field only when there is one.
+  const sound =
+    soundCount(d.dice) &&
+    soundCount(d.press ?? 0) &&
+    soundCount(d.cpLeft) &&
+    soundCount(d.reachPenalty ?? 0) &&
+    soundCount(d.extraCost ?? 0) &&
+    soundValue(d.weaponTn) &&
+    soundFigure(d.tnModifier) &&
+    soundFigure(d.bonusDice) &&
+    soundFigure(d.pressTn);
+  if (!sound) {
+    const bad = explainBadDeclaration(d, field);
+    if (bad) return bad;
   }
   if (d.maneuver.kind !== kind) return steelRefuse("wrongKind", { field, kind });
   const posture = postureEffect(d.posture, kind);
@@ -173,8 +198,13 @@ export function checkDeclaration(d: Declaration, kind: "attack" | "defence"): Ou
 export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resolution<ExchangeResult>> {
   const a = prepare(input.attack, "attack", "attack");
   if (!a.ok) return a;
-  const dmg = checkWhole({ damage: input.attack.damage, toughness: input.target.toughness, ...input.target.armour });
-  if (!dmg.ok) return dmg;
+  const ar = input.target.armour;
+  const soundDamage =
+    soundValue(input.attack.damage) && soundValue(input.target.toughness) && soundValue(ar.head) && soundValue(ar.neck) && soundValue(ar.arms) && soundValue(ar.torso) && soundValue(ar.legs);
+  if (!soundDamage) {
+    const dmg = checkWhole({ damage: input.attack.damage, toughness: input.target.toughness, ...input.target.armour });
+    if (!dmg.ok) return dmg;
+  }
   const zone = findZone(input.attack.zone, input.zones ?? DEFAULT_ZONES);
   if (!zone) return steelRefuse("unknownZone", { zone: String(input.attack.zone) });
   const d = input.defence ? prepare(input.defence, "defence", "defence") : null;
