@@ -1,0 +1,131 @@
+/**
+ * A melee attack ("Attacking", "Surprised", "Criticals and Fumbles"): an
+ * Opposed Melee Test. The winner gains +1 Advantage; a winning attacker hits
+ * the location given by the reversed roll for weapon Damage + SL, less the
+ * target's Toughness Bonus and Armour Points (at least 1 Wound). A successful
+ * test on a double is a critical for either side; a failed one a fumble.
+ */
+import { rollOne, type Dice, type PercentileTest } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { hitLocation, woundsSuffered, type WoundsResult } from "./damage";
+import { event, type OpposedEvent, type Resolution } from "./events";
+import { resolveFumble, type FumbleOutcome } from "./oops";
+import { checkFigures, opposedRefuse } from "./refusals";
+import type { Location } from "./stats";
+import { checkTest, compareOpposed, readTest, type OpposedTie, type TestInput } from "./tests";
+
+/** +20 to hit a Surprised opponent in melee ("Surprised"). */
+export const SURPRISED_BONUS = 20;
+
+export interface MeleeAttackInput {
+  readonly attacker: {
+    readonly id: string;
+    readonly test: TestInput;
+    /** Weapon Damage with the Strength Bonus where it applies. */
+    readonly damage: number;
+    readonly blackpowder?: boolean;
+    readonly advantage: number;
+  };
+  readonly defender: {
+    readonly id: string;
+    /** The skill the defender opposes with (Melee, Dodge, ...); null when it does not or cannot. */
+    readonly test: TestInput | null;
+    readonly surprised: boolean;
+    readonly toughnessBonus: number;
+    readonly armour: Readonly<Record<Location, number>>;
+    readonly woundsNow: number;
+    readonly advantage: number;
+    readonly blackpowder?: boolean;
+  };
+  readonly tie?: OpposedTie;
+}
+
+export interface Hit {
+  readonly roll: number;
+  readonly reversed: number;
+  readonly location: Location;
+  readonly damage: number;
+  readonly wounds: WoundsResult;
+}
+
+export interface MeleeAttackResult {
+  readonly attacker: PercentileTest;
+  readonly defender: PercentileTest | null;
+  readonly winner: "attacker" | "defender";
+  readonly sl: number;
+  readonly hit: Hit | null;
+  /** Who takes a Critical Wound from a critical roll (the defender can inflict one too). */
+  readonly criticalsOn: readonly string[];
+  readonly fumbles: { readonly attacker: FumbleOutcome; readonly defender: FumbleOutcome | null };
+  readonly advantage: { readonly attacker: number; readonly defender: number };
+  /** The defender loses Surprised after the first attack on it. */
+  readonly surpriseLost: boolean;
+}
+
+export function checkMelee(input: MeleeAttackInput): Outcome<true> {
+  const a = checkTest(input.attacker.test, "attacker");
+  if (!a.ok) return a;
+  if (input.defender.test) {
+    if (input.defender.surprised) return opposedRefuse("cannotDefend", { who: input.defender.id });
+    const d = checkTest(input.defender.test, "defender");
+    if (!d.ok) return d;
+  }
+  const ar = input.defender.armour;
+  return checkFigures(
+    {
+      damage: input.attacker.damage,
+      toughnessBonus: input.defender.toughnessBonus,
+      woundsNow: input.defender.woundsNow,
+      attackerAdvantage: input.attacker.advantage,
+      defenderAdvantage: input.defender.advantage,
+      head: ar.head,
+      leftArm: ar.leftArm,
+      rightArm: ar.rightArm,
+      body: ar.body,
+      leftLeg: ar.leftLeg,
+      rightLeg: ar.rightLeg,
+    },
+    0,
+    1000,
+  );
+}
+
+export function resolveMeleeAttack(input: MeleeAttackInput, dice: Dice): Outcome<Resolution<MeleeAttackResult>> {
+  const valid = checkMelee(input);
+  if (!valid.ok) return valid;
+  const { attacker: a, defender: d } = input;
+  const events: OpposedEvent[] = [];
+  const attackTest = { ...a.test, modifier: (a.test.modifier ?? 0) + (d.surprised ? SURPRISED_BONUS : 0) };
+  const at = readTest(rollOne(dice, 100), attackTest);
+  events.push(event("test", { who: a.id, roll: at.roll, target: at.target, sl: at.sl, success: at.success }));
+  const dt = d.test ? readTest(rollOne(dice, 100), d.test) : null;
+  if (dt) events.push(event("test", { who: d.id, roll: dt.roll, target: dt.target, sl: dt.sl, success: dt.success }));
+  // Unopposed (the Surprised cannot defend): the attack must succeed on its own.
+  const outcome = dt ? compareOpposed(at, dt, input.tie) : { winner: at.success ? ("attacker" as const) : ("defender" as const), sl: at.sl };
+  events.push(event("opposed", { winner: outcome.winner === "attacker" ? a.id : d.id, sl: outcome.sl }));
+
+  const criticalsOn: string[] = [];
+  if (at.critical) criticalsOn.push(d.id);
+  if (dt?.critical) criticalsOn.push(a.id);
+  for (const id of criticalsOn) events.push(event("critical", { on: id }));
+
+  let hit: Hit | null = null;
+  if (outcome.winner === "attacker") {
+    const { reversed, location } = hitLocation(at.roll);
+    const damage = Math.max(0, a.damage + outcome.sl);
+    const wounds = woundsSuffered({ damage, toughnessBonus: d.toughnessBonus, armourPoints: d.armour[location], woundsNow: d.woundsNow });
+    hit = { roll: at.roll, reversed, location, damage, wounds };
+    events.push(event("hit", { on: d.id, location, reversed }));
+    events.push(event("wounds", { on: d.id, damage, suffered: wounds.suffered, woundsNow: wounds.woundsNow }));
+    if (wounds.critical) events.push(event("criticalWound", { on: d.id }), event("prone", { who: d.id }));
+  } else events.push(event("miss", { by: a.id }));
+
+  const advantage =
+    outcome.winner === "attacker" ? { attacker: a.advantage + 1, defender: d.advantage } : { attacker: a.advantage, defender: d.advantage + 1 };
+  events.push(event("advantage", { who: outcome.winner === "attacker" ? a.id : d.id, advantage: outcome.winner === "attacker" ? advantage.attacker : advantage.defender }));
+
+  const fumbles = { attacker: resolveFumble(a.id, at, a.blackpowder ?? false, dice), defender: dt ? resolveFumble(d.id, dt, d.blackpowder ?? false, dice) : null };
+  events.push(...fumbles.attacker.events, ...(fumbles.defender?.events ?? []));
+  if (d.surprised) events.push(event("surpriseLost", { who: d.id }));
+  return ok({ result: { attacker: at, defender: dt, winner: outcome.winner, sl: outcome.sl, hit, criticalsOn, fumbles, advantage, surpriseLost: d.surprised }, events });
+}

@@ -1,0 +1,44 @@
+/**
+ * Fumbles ("Criticals and Fumbles", "Oops!"): a failed combat test on a double
+ * rolls on the Oops! table; a blackpowder, engineering or explosive weapon that
+ * fumbles on an even double (22, 44, 66, 88, 00) misfires instead.
+ */
+import { rollOne, type Dice, type PercentileTest } from "../../dice";
+import { event, type OpposedEvent } from "./events";
+import { lookup, OOPS_TABLE, type OopsEffect } from "./tables";
+
+/** The units die of a d100 result ("00" reads 0). */
+export const unitsDie = (roll: number) => roll % 10;
+
+/** A fumble on an even double with a weapon that can misfire. */
+export function misfires(test: PercentileTest, blackpowder: boolean): boolean {
+  return blackpowder && test.fumble && test.double && unitsDie(test.roll) % 2 === 0;
+}
+
+export interface OopsResult {
+  readonly roll: number;
+  readonly effect: OopsEffect;
+  /** For "hitsAlly": the units die is the SL of that hit. */
+  readonly sl: number;
+}
+
+export function readOops(roll: number, table = OOPS_TABLE): OopsResult {
+  return { roll, effect: lookup(table, roll), sl: unitsDie(roll) };
+}
+
+export interface FumbleOutcome {
+  readonly misfire: { readonly sl: number } | null;
+  readonly oops: OopsResult | null;
+  readonly events: readonly OpposedEvent[];
+}
+
+/** What follows a test: nothing, a misfire (full Damage to the primary arm, units die as SL) or an Oops! roll. */
+export function resolveFumble(who: string, test: PercentileTest, blackpowder: boolean, dice: Dice): FumbleOutcome {
+  if (!test.fumble) return { misfire: null, oops: null, events: [] };
+  if (misfires(test, blackpowder)) {
+    const sl = unitsDie(test.roll);
+    return { misfire: { sl }, oops: null, events: [event("misfire", { who, sl })] };
+  }
+  const oops = readOops(rollOne(dice, 100));
+  return { misfire: null, oops, events: [event("fumble", { who, roll: test.roll }), event("oops", { who, roll: oops.roll, effect: oops.effect })] };
+}

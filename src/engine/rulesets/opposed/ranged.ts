@@ -1,0 +1,93 @@
+/**
+ * A ranged attack ("Attacking", "Ranged Combat"): a Ranged Test; on a success
+ * the attacker hits and gains +1 Advantage, a miss gives the target nothing.
+ * It is opposed only at Point Blank range (Dodge allowed), by a large enough
+ * shield, or, when the shooter is Engaged with the target, by any melee skill.
+ * An Engaged shooter needs a weapon with the Pistol quality.
+ */
+import { rollOne, type Dice, type PercentileTest } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { hitLocation, woundsSuffered } from "./damage";
+import { event, type OpposedEvent, type Resolution } from "./events";
+import type { Hit } from "./melee";
+import { resolveFumble, type FumbleOutcome } from "./oops";
+import { checkFigures, opposedRefuse } from "./refusals";
+import type { Location } from "./stats";
+import { checkTest, compareOpposed, readTest, type OpposedTie, type TestInput } from "./tests";
+
+export type RangedOpposition = "none" | "dodgePointBlank" | "largeShield" | "meleeWhileEngaged";
+
+export interface RangedAttackInput {
+  readonly attacker: { readonly id: string; readonly test: TestInput; readonly damage: number; readonly pistol: boolean; readonly blackpowder: boolean; readonly engaged: boolean; readonly advantage: number };
+  readonly defender: {
+    readonly id: string;
+    readonly opposition: RangedOpposition;
+    readonly test: TestInput | null;
+    readonly toughnessBonus: number;
+    readonly armour: Readonly<Record<Location, number>>;
+    readonly woundsNow: number;
+    readonly pointBlank: boolean;
+    readonly largeShield: boolean;
+  };
+  readonly tie?: OpposedTie;
+}
+
+export interface RangedAttackResult {
+  readonly attacker: PercentileTest;
+  readonly defender: PercentileTest | null;
+  readonly hit: Hit | null;
+  readonly criticalsOn: readonly string[];
+  readonly fumble: FumbleOutcome;
+  readonly advantage: number;
+}
+
+/** Whether the target may oppose this shot, and how. */
+export function rangedOppositionAllowed(o: RangedOpposition, d: { pointBlank: boolean; largeShield: boolean }, shooterEngaged: boolean): boolean {
+  switch (o) {
+    case "none":
+      return true;
+    case "dodgePointBlank":
+      return d.pointBlank;
+    case "largeShield":
+      return d.largeShield;
+    case "meleeWhileEngaged":
+      return shooterEngaged;
+  }
+}
+
+export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outcome<Resolution<RangedAttackResult>> {
+  const { attacker: a, defender: d } = input;
+  if (a.engaged && !a.pistol) return opposedRefuse("engagedRanged");
+  const t = checkTest(a.test, "attacker");
+  if (!t.ok) return t;
+  const figures = checkFigures({ damage: a.damage, toughnessBonus: d.toughnessBonus, woundsNow: d.woundsNow, advantage: a.advantage, ...d.armour }, 0, 1000);
+  if (!figures.ok) return figures;
+  if (d.opposition !== "none") {
+    if (!rangedOppositionAllowed(d.opposition, d, a.engaged)) return opposedRefuse("cannotOppose", { how: d.opposition });
+    if (!d.test) return opposedRefuse("cannotOppose", { how: d.opposition });
+    const dtCheck = checkTest(d.test, "defender");
+    if (!dtCheck.ok) return dtCheck;
+  }
+  const events: OpposedEvent[] = [];
+  const at = readTest(rollOne(dice, 100), a.test);
+  events.push(event("test", { who: a.id, roll: at.roll, target: at.target, sl: at.sl, success: at.success }));
+  const dt = d.opposition !== "none" && d.test ? readTest(rollOne(dice, 100), d.test) : null;
+  if (dt) events.push(event("test", { who: d.id, roll: dt.roll, target: dt.target, sl: dt.sl, success: dt.success }));
+  const outcome = dt ? compareOpposed(at, dt, input.tie) : { winner: at.success ? ("attacker" as const) : ("defender" as const), sl: at.sl };
+  const criticalsOn = [...(at.critical ? [d.id] : []), ...(dt?.critical ? [a.id] : [])];
+  for (const id of criticalsOn) events.push(event("critical", { on: id }));
+  let hit: Hit | null = null;
+  if (outcome.winner === "attacker") {
+    const { reversed, location } = hitLocation(at.roll);
+    const damage = Math.max(0, a.damage + outcome.sl);
+    const wounds = woundsSuffered({ damage, toughnessBonus: d.toughnessBonus, armourPoints: d.armour[location], woundsNow: d.woundsNow });
+    hit = { roll: at.roll, reversed, location, damage, wounds };
+    events.push(event("hit", { on: d.id, location, reversed }), event("wounds", { on: d.id, damage, suffered: wounds.suffered, woundsNow: wounds.woundsNow }));
+    if (wounds.critical) events.push(event("criticalWound", { on: d.id }), event("prone", { who: d.id }));
+    events.push(event("advantage", { who: a.id, advantage: a.advantage + 1 }));
+  } else events.push(event("miss", { by: a.id }));
+  const fumble = resolveFumble(a.id, at, a.blackpowder, dice);
+  events.push(...fumble.events);
+  // In ranged combat only the shooter gains Advantage, and only by hitting.
+  return ok({ result: { attacker: at, defender: dt, hit, criticalsOn, fumble, advantage: hit ? a.advantage + 1 : a.advantage }, events });
+}

@@ -1,0 +1,35 @@
+/**
+ * Why the opposed rules refuse a request: a stable code and a key under
+ * BOUT.Opposed.Refusal. Figures from forms arrive untyped, so every one is checked.
+ */
+import { isWholeNumber, refuse, type Outcome } from "../../outcome";
+
+const K = "BOUT.Opposed.Refusal.";
+
+export const OPPOSED_REFUSALS = {
+  notNumber: { code: "opposed.notNumber", key: `${K}NotNumber` },
+  outOfRange: { code: "opposed.outOfRange", key: `${K}OutOfRange` },
+  badChoice: { code: "opposed.badChoice", key: `${K}BadChoice` },
+  cannotDefend: { code: "opposed.cannotDefend", key: `${K}CannotDefend` },
+  engagedRanged: { code: "opposed.engagedRanged", key: `${K}EngagedRanged` },
+  cannotOppose: { code: "opposed.cannotOppose", key: `${K}CannotOppose` },
+  noAdvantage: { code: "opposed.noAdvantage", key: `${K}NoAdvantage` },
+  cannotCharge: { code: "opposed.cannotCharge", key: `${K}CannotCharge` },
+} as const;
+
+export type OpposedRefusal = keyof typeof OPPOSED_REFUSALS;
+
+export function opposedRefuse<T = never>(which: OpposedRefusal, data?: Record<string, string | number>): Outcome<T> {
+  const r = OPPOSED_REFUSALS[which];
+  return refuse<T>(r.code, r.key, data);
+}
+
+/** Whole numbers within [min, max]; `undefined` passes for the names in `optional`. */
+export function checkFigures(values: Readonly<Record<string, unknown>>, min = -1000, max = 1000, optional: readonly string[] = []): Outcome<true> {
+  for (const [field, v] of Object.entries(values)) {
+    if (v === undefined && optional.includes(field)) continue;
+    if (!isWholeNumber(v)) return opposedRefuse("notNumber", { field });
+    if (v < min || v > max) return opposedRefuse("outOfRange", { field, value: v, min, max });
+  }
+  return { ok: true, value: true };
+}

@@ -1,0 +1,43 @@
+/**
+ * Surprise ("Surprise!"): an Opposed Stealth vs Perception Test, usually the
+ * worst Stealth among the ambushers against every possible spotter; each spotter
+ * the ambusher beats is Surprised. A Resolve point removes the condition.
+ */
+import { rollOne, type Dice, type PercentileTest } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { event, type OpposedEvent, type Resolution } from "./events";
+import { checkFigures, opposedRefuse } from "./refusals";
+import { checkTest, compareOpposed, readTest, type TestInput } from "./tests";
+
+export interface SurpriseResult {
+  readonly stealth: PercentileTest;
+  readonly spotters: readonly { readonly id: string; readonly test: PercentileTest; readonly surprised: boolean }[];
+}
+
+export function resolveSurprise(input: { stealth: TestInput; spotters: readonly { id: string; perception: TestInput }[] }, dice: Dice): Outcome<Resolution<SurpriseResult>> {
+  const c = checkTest(input.stealth, "stealth");
+  if (!c.ok) return c;
+  for (const s of input.spotters) {
+    const sc = checkTest(s.perception, s.id);
+    if (!sc.ok) return sc;
+  }
+  const stealth = readTest(rollOne(dice, 100), input.stealth);
+  const events: OpposedEvent[] = [event("test", { who: "ambush", roll: stealth.roll, target: stealth.target, sl: stealth.sl, success: stealth.success })];
+  const spotters = input.spotters.map((s) => {
+    const test = readTest(rollOne(dice, 100), s.perception);
+    // The ambusher must win the opposed test; a tie goes to the higher target.
+    const surprised = compareOpposed(stealth, test).winner === "attacker";
+    events.push(event("test", { who: s.id, roll: test.roll, target: test.target, sl: test.sl, success: test.success }));
+    if (surprised) events.push(event("surprised", { who: s.id }));
+    return { id: s.id, test, surprised };
+  });
+  return ok({ result: { stealth, spotters }, events });
+}
+
+/** Spend a Resolve point to shake off Surprised. */
+export function shakeOffSurprise(resolve: number): Outcome<Resolution<{ resolve: number }>> {
+  const f = checkFigures({ resolve }, 0, 100);
+  if (!f.ok) return f;
+  if (resolve < 1) return opposedRefuse("outOfRange", { field: "resolve", value: resolve, min: 1, max: 100 });
+  return ok({ result: { resolve: resolve - 1 }, events: [event("surpriseLost", { who: "" })] });
+}

@@ -1,0 +1,61 @@
+/**
+ * Tests and Opposed Tests ("Attacking", "Criticals and Fumbles"): a d100 under
+ * the target, Success Levels from the tens digits, a double on a success is a
+ * critical and on a failure a fumble.
+ */
+import { DOUBLES_RULE, percentileTest, rollOne, type Dice, type PercentileTest } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { checkFigures, opposedRefuse } from "./refusals";
+import { DIFFICULTIES, type Difficulty } from "./tables";
+
+export interface TestInput {
+  /** Characteristic or skill. */
+  readonly target: number;
+  readonly difficulty?: Difficulty;
+  /** Anything else: +20 for a Prepared defence, +20 against the Surprised, Oops penalties ... */
+  readonly modifier?: number;
+}
+
+/** The final target: base, plus difficulty, plus modifiers. */
+export function finalTarget(input: TestInput): number {
+  return input.target + DIFFICULTIES[input.difficulty ?? "challenging"] + (input.modifier ?? 0);
+}
+
+export function checkTest(input: TestInput, field: string): Outcome<true> {
+  const figures = checkFigures({ [`${field}.target`]: input.target, [`${field}.modifier`]: input.modifier }, -200, 300, [`${field}.modifier`]);
+  if (!figures.ok) return figures;
+  if (input.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, input.difficulty)) return opposedRefuse("badChoice", { field: `${field}.difficulty` });
+  return ok(true);
+}
+
+/** Reads a test from its d100 roll. */
+export function readTest(roll: number, input: TestInput): PercentileTest {
+  return percentileTest(roll, finalTarget(input), DOUBLES_RULE);
+}
+
+export function rollTest(input: TestInput, dice: Dice): PercentileTest {
+  return readTest(rollOne(dice, 100), input);
+}
+
+/** Who wins an opposed test when both sides score the same SL. */
+export type OpposedTie = "higherTarget" | "attacker" | "defender";
+
+export interface OpposedOutcome {
+  readonly winner: "attacker" | "defender";
+  /** Attacker SL minus defender SL: what a hit adds to the weapon's Damage. */
+  readonly sl: number;
+}
+
+/**
+ * Compares two tests: the higher SL wins. The seed does not settle ties: by our
+ * default reading the higher target wins, then the attacker; a GM may choose.
+ */
+export function compareOpposed(attacker: PercentileTest, defender: PercentileTest | null, tie: OpposedTie = "higherTarget"): OpposedOutcome {
+  if (!defender) return { winner: attacker.success ? "attacker" : "defender", sl: attacker.sl };
+  const sl = attacker.sl - defender.sl;
+  if (sl > 0) return { winner: "attacker", sl };
+  if (sl < 0) return { winner: "defender", sl };
+  if (tie === "attacker") return { winner: "attacker", sl };
+  if (tie === "defender") return { winner: "defender", sl };
+  return { winner: defender.target > attacker.target ? "defender" : "attacker", sl };
+}

@@ -1,0 +1,273 @@
+/**
+ * "Turn order" (seed 003, "Combat Summary"): combatants act in order of
+ * Initiative, ties broken by Agility (and, if still tied, as the GM arranges);
+ * each turn holds one Action and one Move. A round starts and ends with its
+ * effects: Surprised ends at the end of every round, and the penalties an Oops!
+ * leaves for "next round" (act last, lose the Move or the Action, -10 to the
+ * Action) take hold when the next round starts. Every refusal leaves the state
+ * untouched.
+ */
+import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
+import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+
+export interface TurnEffects {
+  readonly actsLast: boolean;
+  readonly loseAction: boolean;
+  readonly loseMove: boolean;
+  /** Added to the Action's test (Oops! 41-60: -10). */
+  readonly actionPenalty: number;
+}
+
+const NO_EFFECTS: TurnEffects = { actsLast: false, loseAction: false, loseMove: false, actionPenalty: 0 };
+
+export interface TurnCombatant {
+  readonly id: string;
+  readonly initiative: number;
+  readonly agility: number;
+  readonly surprised: boolean;
+  readonly actionUsed: boolean;
+  readonly moveUsed: boolean;
+  /** In force this round. */
+  readonly effects: TurnEffects;
+  /** Waiting for the next round. */
+  readonly pending: TurnEffects;
+}
+
+export interface TurnsState {
+  readonly round: number;
+  /** Combatant ids in acting order for this round. */
+  readonly order: readonly string[];
+  /** Index into `order` of the one acting; `order.length` once everyone has gone. */
+  readonly turn: number;
+  readonly combatants: readonly TurnCombatant[];
+  /** The GM's arrangement of exact ties (earlier acts first). */
+  readonly arrangement: readonly string[];
+  /** Round 1 while anyone started Surprised. */
+  readonly surpriseRound: boolean;
+}
+
+export interface TurnsCombatantInput {
+  readonly id: string;
+  readonly initiative: number;
+  readonly agility: number;
+  readonly surprised?: boolean;
+}
+
+export type OopsTurnEffect = "weaponJars" | "outOfPosition" | "loseMove" | "loseAction";
+
+export type TurnsCommand =
+  | { readonly type: "act"; readonly combatantId: string; readonly use: "action" | "move" }
+  | { readonly type: "endTurn"; readonly combatantId: string }
+  | { readonly type: "nextTurn" }
+  | { readonly type: "nextRound" }
+  | { readonly type: "attacked"; readonly combatantId: string }
+  | { readonly type: "setSurprised"; readonly combatantId: string; readonly surprised: boolean }
+  | { readonly type: "oops"; readonly combatantId: string; readonly effect: OopsTurnEffect }
+  | { readonly type: "arrange"; readonly order: readonly string[] }
+  | { readonly type: "join"; readonly combatant: TurnsCombatantInput }
+  | { readonly type: "leave"; readonly combatantId: string };
+
+export interface TurnsEvent {
+  readonly type: string;
+  readonly key: string;
+  readonly data: Readonly<Record<string, string | number | boolean>>;
+}
+
+const E = "BOUT.Time.Turns.Event.";
+const V = "BOUT.Time.Turns.";
+const ev = (type: string, data: Record<string, string | number | boolean> = {}): TurnsEvent => ({ type, key: `${E}${type}`, data });
+const no = (code: string, data?: Record<string, string | number>) => refuse<Transition<TurnsState, TurnsEvent>>(`turns.${code}`, `${V}Refusal.${code}`, data);
+
+/** Initiative, then Agility, then the GM's arrangement; those acting last this round go to the end in the same order. */
+export function turnOrder(combatants: readonly TurnCombatant[], arrangement: readonly string[]): string[] {
+  const rank = (id: string) => {
+    const i = arrangement.indexOf(id);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const sorted = [...combatants].sort(
+    (a, b) =>
+      Number(a.effects.actsLast) - Number(b.effects.actsLast) ||
+      b.initiative - a.initiative ||
+      b.agility - a.agility ||
+      rank(a.id) - rank(b.id) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return sorted.map((c) => c.id);
+}
+
+/** Groups of ids tied on Initiative and Agility, for the GM to arrange. */
+export function exactTies(combatants: readonly TurnCombatant[]): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const c of combatants) {
+    const key = `${c.initiative}/${c.agility}`;
+    groups.set(key, [...(groups.get(key) ?? []), c.id]);
+  }
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
+function validInput(c: TurnsCombatantInput): boolean {
+  return typeof c?.id === "string" && c.id.length > 0 && isWholeNumber(c.initiative) && isWholeNumber(c.agility);
+}
+
+function fresh(c: TurnsCombatantInput): TurnCombatant {
+  return { id: c.id, initiative: c.initiative, agility: c.agility, surprised: Boolean(c.surprised), actionUsed: false, moveUsed: false, effects: NO_EFFECTS, pending: NO_EFFECTS };
+}
+
+/** The first round's state. Bad input is refused, as from any form. */
+export function startTurns(combatants: readonly TurnsCombatantInput[]): Outcome<TurnsState> {
+  if (!Array.isArray(combatants) || !combatants.every(validInput)) return refuse("turns.badCombatant", `${V}Refusal.badCombatant`);
+  if (new Set(combatants.map((c) => c.id)).size !== combatants.length) return refuse("turns.duplicate", `${V}Refusal.duplicate`);
+  const list = combatants.map(fresh);
+  return ok({ round: 1, order: turnOrder(list, []), turn: 0, combatants: list, arrangement: [], surpriseRound: list.some((c) => c.surprised) });
+}
+
+const find = (s: TurnsState, id: string) => s.combatants.find((c) => c.id === id);
+const current = (s: TurnsState) => (s.turn < s.order.length ? s.order[s.turn] : undefined);
+const patch = (s: TurnsState, id: string, change: Partial<TurnCombatant>): TurnsState => ({
+  ...s,
+  combatants: s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c)),
+});
+
+function advance(s: TurnsState, events: TurnsEvent[]): TurnsState {
+  const id = current(s);
+  if (id) events.push(ev("turnEnded", { combatantId: id }));
+  const next = { ...s, turn: Math.min(s.order.length, s.turn + 1) };
+  const nextId = current(next);
+  if (nextId) events.push(ev("turnStarted", { combatantId: nextId }));
+  else events.push(ev("allActed", { round: s.round }));
+  return next;
+}
+
+function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState, TurnsEvent>> {
+  const events: TurnsEvent[] = [];
+  switch (cmd?.type) {
+    case "act": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (current(s) !== c.id) return no("outOfTurn", { combatantId: c.id });
+      if (cmd.use !== "action" && cmd.use !== "move") return no("badUse");
+      if (c.surprised) return no("surprised", { combatantId: c.id });
+      if (cmd.use === "action" && (c.actionUsed || c.effects.loseAction)) return no("actionGone", { combatantId: c.id });
+      if (cmd.use === "move" && (c.moveUsed || c.effects.loseMove)) return no("moveGone", { combatantId: c.id });
+      events.push(ev(cmd.use === "action" ? "actionTaken" : "moveTaken", { combatantId: c.id, penalty: cmd.use === "action" ? c.effects.actionPenalty : 0 }));
+      return ok({ state: patch(s, c.id, cmd.use === "action" ? { actionUsed: true } : { moveUsed: true }), events });
+    }
+    case "endTurn": {
+      if (!find(s, cmd.combatantId)) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (current(s) !== cmd.combatantId) return no("outOfTurn", { combatantId: cmd.combatantId });
+      return ok({ state: advance(s, events), events });
+    }
+    case "nextTurn": {
+      if (!current(s)) return no("roundOver");
+      return ok({ state: advance(s, events), events });
+    }
+    case "nextRound": {
+      events.push(ev("roundEnded", { round: s.round }));
+      // End of round: Surprised ends for everyone.
+      for (const c of s.combatants) if (c.surprised) events.push(ev("surpriseEnded", { combatantId: c.id }));
+      const combatants = s.combatants.map((c) => {
+        if (c.pending !== NO_EFFECTS && (c.pending.actsLast || c.pending.loseAction || c.pending.loseMove || c.pending.actionPenalty)) {
+          events.push(ev("effectsApply", { combatantId: c.id }));
+        }
+        return { ...c, surprised: false, actionUsed: false, moveUsed: false, effects: c.pending, pending: NO_EFFECTS };
+      });
+      const order = turnOrder(combatants, s.arrangement);
+      const state: TurnsState = { ...s, round: s.round + 1, combatants, order, turn: 0, surpriseRound: false };
+      events.push(ev("roundStarted", { round: state.round }));
+      if (order[0]) events.push(ev("turnStarted", { combatantId: order[0] }));
+      return ok({ state, events });
+    }
+    case "attacked": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (!c.surprised) return ok({ state: s, events });
+      events.push(ev("surpriseEnded", { combatantId: c.id }));
+      return ok({ state: patch(s, c.id, { surprised: false }), events });
+    }
+    case "setSurprised": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (typeof cmd.surprised !== "boolean") return no("badUse");
+      events.push(ev(cmd.surprised ? "surprised" : "surpriseEnded", { combatantId: c.id }));
+      return ok({ state: patch(s, c.id, { surprised: cmd.surprised }), events });
+    }
+    case "oops": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      const p = c.pending;
+      const pending: TurnEffects | null =
+        cmd.effect === "weaponJars"
+          ? { ...p, actsLast: true }
+          : cmd.effect === "outOfPosition"
+            ? { ...p, actionPenalty: -10 }
+            : cmd.effect === "loseMove"
+              ? { ...p, loseMove: true }
+              : cmd.effect === "loseAction"
+                ? { ...p, loseAction: true }
+                : null;
+      if (!pending) return no("badUse");
+      events.push(ev("effectPending", { combatantId: c.id, effect: cmd.effect }));
+      return ok({ state: patch(s, c.id, { pending }), events });
+    }
+    case "arrange": {
+      const ids = cmd.order;
+      const same = Array.isArray(ids) && ids.length === s.order.length && new Set(ids).size === ids.length && ids.every((id) => s.order.includes(id));
+      if (!same) return no("badOrder");
+      // Only exact ties may be rearranged: the rules settle everything else.
+      const byId = new Map(s.combatants.map((c) => [c.id, c]));
+      const list = ids.map((id) => byId.get(id)!);
+      const stillOrdered = list.every((c, i) => {
+        const next = list[i + 1];
+        if (!next) return true;
+        return (
+          Number(c.effects.actsLast) < Number(next.effects.actsLast) ||
+          (c.effects.actsLast === next.effects.actsLast && (c.initiative > next.initiative || (c.initiative === next.initiative && c.agility >= next.agility)))
+        );
+      });
+      if (!stillOrdered) return no("notATie");
+      if (s.turn > 0 && ids.slice(0, s.turn).some((id, i) => id !== s.order[i])) return no("alreadyActed");
+      events.push(ev("arranged", { order: ids.join(",") }));
+      return ok({ state: { ...s, order: [...ids], arrangement: [...ids] }, events });
+    }
+    case "join": {
+      if (!validInput(cmd.combatant)) return no("badCombatant");
+      if (find(s, cmd.combatant.id)) return no("duplicate", { combatantId: cmd.combatant.id });
+      const combatants = [...s.combatants, fresh(cmd.combatant)];
+      // A newcomer takes its place among those who have not yet acted this round.
+      const acted = s.order.slice(0, s.turn);
+      const rest = turnOrder(combatants.filter((c) => !acted.includes(c.id)), s.arrangement);
+      events.push(ev("joined", { combatantId: cmd.combatant.id }));
+      return ok({ state: { ...s, combatants, order: [...acted, ...rest] }, events });
+    }
+    case "leave": {
+      const index = s.order.indexOf(cmd.combatantId);
+      if (index < 0) return no("unknown", { combatantId: String(cmd.combatantId) });
+      const order = s.order.filter((id) => id !== cmd.combatantId);
+      const turn = index < s.turn ? s.turn - 1 : s.turn;
+      events.push(ev("left", { combatantId: cmd.combatantId }));
+      return ok({ state: { ...s, order, turn: Math.min(turn, order.length), combatants: s.combatants.filter((c) => c.id !== cmd.combatantId) }, events });
+    }
+    default:
+      return no("unknownCommand");
+  }
+}
+
+function view(s: TurnsState): TrackerView {
+  const acting = current(s);
+  const step: Label = acting ? { key: `${V}Step.Turn`, data: { n: s.turn + 1, of: s.order.length } } : { key: `${V}Step.RoundOver` };
+  const ties = new Set(exactTies(s.combatants).flat());
+  const rows = s.order.map((id, index) => {
+    const c = find(s, id)!;
+    const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Initiative` }, value: c.initiative }];
+    badges.push({ label: { key: c.actionUsed || c.effects.loseAction ? `${V}Badge.ActionGone` : `${V}Badge.ActionReady` } });
+    badges.push({ label: { key: c.moveUsed || c.effects.loseMove ? `${V}Badge.MoveGone` : `${V}Badge.MoveReady` } });
+    if (c.surprised) badges.push({ label: { key: `${V}Badge.Surprised` } });
+    if (c.effects.actionPenalty) badges.push({ label: { key: `${V}Badge.ActionPenalty` }, value: c.effects.actionPenalty });
+    if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });
+    return { combatantId: id, acting: id === acting, done: index < s.turn, badges };
+  });
+  const groups = s.surpriseRound ? [{ id: "surprise", label: { key: `${V}SurpriseRound` }, notes: [], focused: true }] : [];
+  return { round: s.round, step, groups, rows };
+}
+
+export const turnsMachine: TimeMachine<TurnsState, TurnsCommand, TurnsEvent> = { id: "turns", apply, view };

@@ -1,0 +1,146 @@
+// Seed 003 "Combat Summary" and "Surprised": initiative order by I, ties by Agi;
+// an Action and a Move per turn; effects at round start and end.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { startTurns, turnsMachine, type TurnsCommand, type TurnsState } from "../../../src/engine/time/turns";
+
+function start(list: { id: string; initiative: number; agility: number; surprised?: boolean }[]): TurnsState {
+  const s = startTurns(list);
+  if (!s.ok) throw new Error(s.refusal.code);
+  return s.value;
+}
+function run(state: TurnsState, ...commands: TurnsCommand[]): TurnsState {
+  return commands.reduce((s, c) => {
+    const r = turnsMachine.apply(s, c);
+    if (!r.ok) throw new Error(`${c.type}: ${r.refusal.code}`);
+    return r.value.state;
+  }, state);
+}
+const code = (s: TurnsState, c: TurnsCommand) => {
+  const r = turnsMachine.apply(s, c);
+  return r.ok ? "ok" : r.refusal.code;
+};
+
+const party = [
+  { id: "elf", initiative: 45, agility: 40 },
+  { id: "dwarf", initiative: 30, agility: 25 },
+  { id: "orc", initiative: 30, agility: 35 },
+  { id: "rat", initiative: 30, agility: 25 },
+];
+
+describe("seed 003 'Combat Summary': initiative order", () => {
+  it("orders by Initiative, ties by Agility; exact ties are for the GM to arrange", () => {
+    const s = start(party);
+    expect(s.order).toEqual(["elf", "orc", "dwarf", "rat"]);
+    expect(turnsMachine.view(s).rows.filter((r) => r.badges.some((b) => b.label.key.endsWith("Tied"))).map((r) => r.combatantId)).toEqual(["dwarf", "rat"]);
+    const arranged = run(s, { type: "arrange", order: ["elf", "orc", "rat", "dwarf"] });
+    expect(arranged.order).toEqual(["elf", "orc", "rat", "dwarf"]);
+    expect(code(s, { type: "arrange", order: ["orc", "elf", "dwarf", "rat"] })).toBe("turns.notATie");
+    // The arrangement holds in later rounds.
+    expect(run(arranged, { type: "nextRound" }).order).toEqual(["elf", "orc", "rat", "dwarf"]);
+  });
+
+  it("gives each turn one Action and one Move, in order, and refuses acting out of turn", () => {
+    const s = start(party);
+    expect(code(s, { type: "act", combatantId: "orc", use: "action" })).toBe("turns.outOfTurn");
+    const a = run(s, { type: "act", combatantId: "elf", use: "action" }, { type: "act", combatantId: "elf", use: "move" });
+    expect(code(a, { type: "act", combatantId: "elf", use: "action" })).toBe("turns.actionGone");
+    const b = run(a, { type: "endTurn", combatantId: "elf" });
+    expect(turnsMachine.view(b).rows.find((r) => r.acting)?.combatantId).toBe("orc");
+    const c = run(b, { type: "nextTurn" }, { type: "nextTurn" }, { type: "nextTurn" });
+    expect(code(c, { type: "nextTurn" })).toBe("turns.roundOver");
+    const d = run(c, { type: "nextRound" });
+    expect([d.round, d.turn, d.combatants.every((x) => !x.actionUsed && !x.moveUsed)]).toEqual([2, 0, true]);
+  });
+});
+
+describe("seed 003 'Surprised'", () => {
+  it("a Surprised combatant can take no Action or Move; Surprised ends at the round's end or on the first attack", () => {
+    const s = start([{ id: "guard", initiative: 50, agility: 30, surprised: true }, { id: "thief", initiative: 40, agility: 50 }]);
+    expect(s.surpriseRound).toBe(true);
+    expect(code(s, { type: "act", combatantId: "guard", use: "move" })).toBe("turns.surprised");
+    const next = run(s, { type: "nextTurn" }, { type: "nextTurn" }, { type: "nextRound" });
+    expect([next.combatants.find((c) => c.id === "guard")?.surprised, next.surpriseRound]).toEqual([false, false]);
+    const attacked = run(s, { type: "attacked", combatantId: "guard" });
+    expect(attacked.combatants.find((c) => c.id === "guard")?.surprised).toBe(false);
+  });
+});
+
+describe("seed 003 'Oops!': effects that wait for the next round", () => {
+  it("21-40 acts last next round; 41-60 takes -10 on the next Action; 61-70 loses the next Move; 71-80 the next Action", () => {
+    const s = run(
+      start(party),
+      { type: "oops", combatantId: "elf", effect: "weaponJars" },
+      { type: "oops", combatantId: "orc", effect: "loseMove" },
+      { type: "oops", combatantId: "dwarf", effect: "loseAction" },
+      { type: "oops", combatantId: "rat", effect: "outOfPosition" },
+    );
+    // This round is untouched.
+    expect(s.order[0]).toBe("elf");
+    const next = run(s, { type: "nextRound" });
+    expect(next.order).toEqual(["orc", "dwarf", "rat", "elf"]);
+    expect(code(next, { type: "act", combatantId: "orc", use: "move" })).toBe("turns.moveGone");
+    const dwarfTurn = run(next, { type: "nextTurn" });
+    expect(code(dwarfTurn, { type: "act", combatantId: "dwarf", use: "action" })).toBe("turns.actionGone");
+    expect(next.combatants.find((c) => c.id === "rat")?.effects.actionPenalty).toBe(-10);
+    // And the round after is back to normal.
+    expect(run(next, { type: "nextRound" }).order[0]).toBe("elf");
+  });
+});
+
+describe("turns: joining, leaving, and refusals change nothing", () => {
+  it("a newcomer slots in among those yet to act; a leaver's place closes up", () => {
+    const s = run(start(party), { type: "nextTurn" });
+    const joined = run(s, { type: "join", combatant: { id: "ogre", initiative: 60, agility: 10 } });
+    expect(joined.order).toEqual(["elf", "ogre", "orc", "dwarf", "rat"]);
+    const left = run(joined, { type: "leave", combatantId: "elf" });
+    expect([left.order, left.turn]).toEqual([["ogre", "orc", "dwarf", "rat"], 0]);
+  });
+
+  it("random commands: a refusal leaves the state as it was; the order is always a permutation of the combatants", () => {
+    const ids = ["a", "b", "c", "d"];
+    const cmd = fc.oneof(
+      fc.record({ type: fc.constant("act" as const), combatantId: fc.constantFrom(...ids, "zz"), use: fc.constantFrom("action" as const, "move" as const) }),
+      fc.record({ type: fc.constant("endTurn" as const), combatantId: fc.constantFrom(...ids) }),
+      fc.constant({ type: "nextTurn" as const }),
+      fc.constant({ type: "nextRound" as const }),
+      fc.record({ type: fc.constant("oops" as const), combatantId: fc.constantFrom(...ids), effect: fc.constantFrom("weaponJars" as const, "loseMove" as const, "loseAction" as const, "outOfPosition" as const) }),
+      fc.record({ type: fc.constant("attacked" as const), combatantId: fc.constantFrom(...ids) }),
+      fc.record({ type: fc.constant("arrange" as const), order: fc.shuffledSubarray(ids, { minLength: 4, maxLength: 4 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(cmd, { maxLength: 40 }), fc.array(fc.integer({ min: 20, max: 40 }), { minLength: 8, maxLength: 8 }), (commands, figures) => {
+        let s = start(ids.map((id, i) => ({ id, initiative: figures[i]!, agility: figures[i + 4]!, surprised: i === 0 })));
+        for (const c of commands) {
+          const before = JSON.stringify(s);
+          const r = turnsMachine.apply(s, c as TurnsCommand);
+          if (!r.ok) expect(JSON.stringify(s)).toBe(before);
+          else s = r.value.state;
+          expect([...s.order].sort()).toEqual(s.combatants.map((x) => x.id).sort());
+          expect(s.turn).toBeGreaterThanOrEqual(0);
+          expect(s.turn).toBeLessThanOrEqual(s.order.length);
+          expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("turns: every label the tracker shows exists in lang/en.json", () => {
+  it("covers steps, badges and group labels", async () => {
+    const { readFileSync } = await import("node:fs");
+    const lang = JSON.parse(readFileSync("lang/en.json", "utf8"));
+    const has = (key: string) => typeof key.split(".").reduce<any>((o, k) => o?.[k], lang) === "string";
+    let s = start([{ id: "a", initiative: 30, agility: 30, surprised: true }, { id: "b", initiative: 30, agility: 30 }]);
+    s = run(s, { type: "oops", combatantId: "b", effect: "outOfPosition" }, { type: "nextRound" }, { type: "act", combatantId: s.order[0]!, use: "move" });
+    const keys = new Set<string>();
+    for (const state of [start([{ id: "a", initiative: 30, agility: 30, surprised: true }, { id: "b", initiative: 30, agility: 30 }]), s, run(s, { type: "nextTurn" }, { type: "nextTurn" })]) {
+      const v = turnsMachine.view(state);
+      keys.add(v.step.key);
+      for (const g of v.groups) keys.add(g.label.key);
+      for (const r of v.rows) for (const b of r.badges) keys.add(b.label.key);
+    }
+    expect([...keys].filter((k) => !has(k))).toEqual([]);
+  });
+});
