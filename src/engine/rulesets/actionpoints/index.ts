@@ -1,14 +1,49 @@
-import { defineRuleset } from "../ruleset";
+/**
+ * The `actionpoints` ruleset (seed 002_e3c6bc76ba013433.txt): an Action Pool
+ * spent in action phases, percentile attacks against passive and active
+ * defences, weapon weight classes for parries, Fatigue then Body Points, an
+ * open-ended critical die and Combat Advantages.
+ */
+import { defineRuleset, type ActorView } from "../ruleset";
+import { strengthBonus } from "./attack";
+import { armourApModifier } from "./pool";
+import { actionPointsStats, type ActionPointsStats } from "./stats";
 
-// Statistics and rules arrive with this ruleset's own issue; until then it is an
-// empty but valid entry in the registry.
-export const actionpoints = defineRuleset({
+const D = "BOUT.ActionPoints.Derived.";
+
+export const actionpoints = defineRuleset<ActionPointsStats>({
   id: "actionpoints",
   seed: "002_e3c6bc76ba013433.txt",
   time: "actionPhases",
   label: "BOUT.Ruleset.ActionPoints.Label",
   hint: "BOUT.Ruleset.ActionPoints.Hint",
-  stats: { actor: {}, weapon: {}, armor: {}, shield: {}, maneuver: {}, skill: {} },
-  derive: () => ({}),
-  vitality: () => ({ value: 0, max: 0 }),
+  stats: actionPointsStats,
+  derive(actor: ActorView<ActionPointsStats>) {
+    const a = actor.stats;
+    const armour = actor.armor.filter((i) => i.equipped).map((i) => i.stats);
+    const mod = armourApModifier(armour);
+    const absorption = armour.reduce((best, p) => Math.max(best, p.absorption - (p.failed ? 2 : 0)), 0);
+    return {
+      armourApModifier: { label: `${D}ArmourApModifier`, hint: `${D}ArmourApModifierHint`, value: mod },
+      poolLow: { label: `${D}PoolLow`, hint: `${D}PoolHint`, value: Math.max(0, 1 + a.bap + mod) },
+      poolHigh: { label: `${D}PoolHigh`, hint: `${D}PoolHint`, value: Math.max(0, 10 + a.bap + mod) },
+      strLight: { label: `${D}StrLight`, value: strengthBonus(a.str, true) },
+      strOther: { label: `${D}StrOther`, value: strengthBonus(a.str, false) },
+      armourAbsorption: { label: `${D}ArmourAbsorption`, value: absorption },
+      deathAt: { label: `${D}DeathAt`, hint: `${D}DeathAtHint`, value: -a.con },
+    };
+  },
+  vitality(actor) {
+    return { value: actor.stats.bodyNow, max: actor.stats.body, path: "bodyNow" };
+  },
 });
+
+export * from "./stats";
+export * from "./events";
+export * from "./refusals";
+export * from "./levels";
+export * from "./pool";
+export * from "./tables";
+export * from "./attack";
+export * from "./advantage";
+export * from "./odds";

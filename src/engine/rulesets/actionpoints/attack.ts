@@ -1,0 +1,248 @@
+/**
+ * An attack and the defence against it (sections IV to VII). The defender picks
+ * no defence, a passive one (Shield Play or Weapon Parry: free, unresisted), or
+ * an active one (Shield Block, Weapon Parry, Dodge: Fatigue, resisted by the
+ * attacker's PSF%). The defence is rolled first; the attack roll follows with
+ * whatever the defence did to it. `classifyAttack` holds the whole decision for
+ * two given rolls, so the odds and the resolution share it.
+ */
+import { DEFAULT_FRACTION_RULE, rollExploding, rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { event, type ApEvent, type Resolution } from "./events";
+import { rank, readRoll, succeeded, type Level, type Roll } from "./levels";
+import { apRefuse, checkFigures } from "./refusals";
+import type { WeightClass } from "./stats";
+import { DEFAULT_CRITICAL_EFFECTS, DEFAULT_CRITICAL_LOCATIONS, lookupBand, type CriticalLocation } from "./tables";
+
+export type Defence = "none" | "passiveShield" | "passiveParry" | "activeShield" | "activeParry" | "dodge";
+export const DEFENCES: readonly Defence[] = ["none", "passiveShield", "passiveParry", "activeShield", "activeParry", "dodge"];
+
+export interface AttackInput {
+  readonly attacker: {
+    readonly id: string;
+    readonly tsc: number;
+    readonly psf: number;
+    /** Situational modifiers to the attack (mounted against foot, a turned back, ...). */
+    readonly modifier?: number;
+    readonly baseDamage: number;
+    /** STR/4 for light weapons, STR/2 for the rest (see strengthBonus). */
+    readonly strengthBonus: number;
+    readonly attackerBonus: number;
+    readonly weaponSize: number;
+  };
+  readonly defender: {
+    readonly id: string;
+    readonly defence: Defence;
+    /** TSC% and PSF% of the skill defended with (Shield Play, the weapon, Dodge). */
+    readonly tsc: number;
+    readonly psf: number;
+    readonly shield: { readonly absorption: number; readonly blockBonus: number; readonly penetrations: number } | null;
+    readonly armour: { readonly absorption: number; readonly weight: WeightClass; readonly failed: boolean };
+    readonly parryWeaponSize: number;
+    readonly kneeling: boolean;
+    readonly fatigueNow: number;
+    readonly bodyNow: number;
+    readonly con: number;
+  };
+  readonly rule?: PercentileCriticalRule;
+  /** What adjusts the crit die (the seed's "adjusted roll"); 0 by default. */
+  readonly critDieModifier?: number;
+}
+
+/** Strength's share of damage: STR/4 for light weapons, STR/2 for the rest, rounded down. */
+export function strengthBonus(str: number, light: boolean): number {
+  return Math.floor(str / (light ? 4 : 2));
+}
+
+const isPassive = (d: Defence) => d === "passiveShield" || d === "passiveParry";
+const isActive = (d: Defence) => d === "activeShield" || d === "activeParry" || d === "dodge";
+
+/** Dodge suffers for armour: -10% in medium, -20% in heavy. */
+export function dodgeArmourPenalty(weight: WeightClass): number {
+  return weight === "heavy" ? 20 : weight === "medium" ? 10 : 0;
+}
+
+/** The defence's target number after the rules' modifiers. */
+export function defenceTarget(input: AttackInput): number {
+  const d = input.defender;
+  if (isPassive(d.defence)) return d.tsc;
+  let t = d.tsc - input.attacker.psf;
+  if (d.defence === "activeShield") t += d.shield?.blockBonus ?? 0;
+  if (d.defence === "dodge") t -= dodgeArmourPenalty(d.armour.weight);
+  return t;
+}
+
+/** How much of the attacker's damage gets through a successful parry, by weight difference. */
+export type ParryEffect = "full" | "baseOnly" | "baseAndCrit" | "none";
+
+export function parryEffect(attackerSize: number, parrySize: number, parryCritical: boolean): ParryEffect {
+  const smaller = attackerSize - parrySize;
+  if (smaller <= 0) return "full";
+  if (smaller === 1) return "baseOnly";
+  if (smaller === 2) return "baseAndCrit";
+  return parryCritical ? "full" : "none";
+}
+
+export type AttackOutcome =
+  | "missed" // the attack roll failed
+  | "avoided" // dodged, blocked or fully parried
+  | "partial" // a parry let part of the damage through
+  | "hit";
+
+export interface Classification {
+  readonly defence: Roll | null;
+  readonly attack: Roll;
+  /** The defence counts as an active success (a passive critical is upgraded to one). */
+  readonly activeSuccess: boolean;
+  readonly outcome: AttackOutcome;
+  /** For a partial parry: what gets through. */
+  readonly parry: ParryEffect | null;
+  /** The defender may take a Combat Advantage. */
+  readonly advantage: boolean;
+  /** Shield absorption is subtracted from this blow. */
+  readonly shieldCounts: boolean;
+  readonly attackerDropCheck: boolean;
+  /** The defender's critical failure: check to keep the shield or weapon, or kneel after a dodge. */
+  readonly defenderFumble: "shield" | "weapon" | "kneel" | null;
+}
+
+/** The whole decision for a defence roll and an attack roll (no dice involved). */
+export function classifyAttack(input: AttackInput, defenceRoll: number | null, attackRoll: number): Classification {
+  const rule = input.rule ?? DEFAULT_FRACTION_RULE;
+  const d = input.defender;
+  const defence = d.defence !== "none" && defenceRoll !== null ? readRoll(defenceRoll, defenceTarget(input), rule) : null;
+  let attackModifier = (input.attacker.modifier ?? 0) + (d.kneeling ? 10 : 0);
+  let activeSuccess = false;
+  let upgraded = false;
+  if (defence && isPassive(d.defence)) {
+    if (defence.level === "criticalSuccess") {
+      activeSuccess = true;
+      upgraded = true;
+    } else if (defence.level === "success") attackModifier -= Math.floor(d.psf / 2);
+    else if (defence.level === "criticalFailure") attackModifier += 10;
+  } else if (defence && isActive(d.defence)) activeSuccess = succeeded(defence.level);
+  const attack = readRoll(attackRoll, input.attacker.tsc + attackModifier, rule);
+  const attackHits = succeeded(attack.level);
+
+  // The kind of defence an upgraded passive one counts as.
+  const effective: Defence = upgraded ? (d.defence === "passiveShield" ? "activeShield" : "activeParry") : d.defence;
+  let outcome: AttackOutcome = attackHits ? "hit" : "missed";
+  let parry: ParryEffect | null = null;
+  if (attackHits && activeSuccess) {
+    if (effective === "dodge") outcome = "avoided";
+    else if (effective === "activeShield") outcome = attack.level === "criticalSuccess" ? "hit" : "avoided";
+    else if (effective === "activeParry") {
+      parry = parryEffect(input.attacker.weaponSize, d.parryWeaponSize, defence?.level === "criticalSuccess");
+      outcome = parry === "full" ? "avoided" : parry === "none" ? "hit" : "partial";
+    }
+  }
+  // Section VI: an advantage needs a better level than the attacker's; an upgraded passive defence never gives one.
+  const defenderBetter = defence !== null && succeeded(defence.level) && rank(defence.level) > rank(attack.level);
+  const advantage = !upgraded && defenderBetter && (isActive(d.defence) || attack.level === "criticalFailure");
+  const shieldCounts =
+    d.shield !== null && (effective === "activeShield" || (d.defence === "passiveShield" && defence !== null && succeeded(defence.level)));
+  const defenderFumble: Classification["defenderFumble"] =
+    defence?.level === "criticalFailure" && isActive(d.defence) ? (d.defence === "activeShield" ? "shield" : d.defence === "dodge" ? "kneel" : "weapon") : null;
+  return { defence, attack, activeSuccess, outcome, parry, advantage, shieldCounts, attackerDropCheck: attack.level === "criticalFailure", defenderFumble };
+}
+
+export interface DamageOutcome {
+  readonly critDie: number;
+  readonly attackerDamage: number;
+  readonly shieldAbsorbs: number;
+  readonly armourAbsorbs: number;
+  /** The open-ended bonus die of a critical success, past all defences. */
+  readonly bonus: number;
+  readonly delivered: number;
+  readonly toFatigue: number;
+  readonly toBody: number;
+  readonly fatigueNow: number;
+  readonly bodyNow: number;
+  readonly unconscious: boolean;
+  readonly dead: boolean;
+  readonly critical: { readonly roll: number; readonly location: CriticalLocation; readonly effect: string } | null;
+  readonly shieldPenetrated: boolean;
+  readonly shieldShattered: boolean;
+}
+
+export interface AttackResult extends Classification {
+  readonly damage: DamageOutcome | null;
+}
+
+export function checkAttack(input: AttackInput): Outcome<true> {
+  const a = input.attacker;
+  const d = input.defender;
+  if (!DEFENCES.includes(d.defence)) return apRefuse("badChoice", { field: "defence" });
+  if ((d.defence === "passiveShield" || d.defence === "activeShield") && !d.shield) return apRefuse("notAllowed", { field: "shield" });
+  const figures = checkFigures(
+    {
+      tsc: a.tsc, psf: a.psf, modifier: a.modifier, baseDamage: a.baseDamage, strengthBonus: a.strengthBonus, attackerBonus: a.attackerBonus, weaponSize: a.weaponSize,
+      defenceTsc: d.tsc, defencePsf: d.psf, armour: d.armour.absorption, parryWeaponSize: d.parryWeaponSize, fatigueNow: d.fatigueNow, bodyNow: d.bodyNow, con: d.con,
+      shieldAbsorption: d.shield?.absorption, blockBonus: d.shield?.blockBonus, penetrations: d.shield?.penetrations, critDieModifier: input.critDieModifier,
+    },
+    -1000,
+    1000,
+    ["modifier", "shieldAbsorption", "blockBonus", "penetrations", "critDieModifier"],
+  );
+  return figures;
+}
+
+/** Fatigue first, then Body; a critical whose adjusted crit die reaches 10 goes to Body. */
+export function applyDamage(delivered: number, fatigueNow: number, bodyNow: number, con: number, straightToBody: boolean) {
+  const toFatigue = straightToBody ? 0 : Math.min(Math.max(0, fatigueNow), delivered);
+  const toBody = delivered - toFatigue;
+  const body = bodyNow - toBody;
+  return { toFatigue, toBody, fatigueNow: fatigueNow - toFatigue, bodyNow: body, unconscious: body <= 0, dead: body <= -con };
+}
+
+export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolution<AttackResult>> {
+  const valid = checkAttack(input);
+  if (!valid.ok) return valid;
+  const d = input.defender;
+  const defenceRoll = d.defence !== "none" ? rollOne(dice, 100) : null;
+  const attackRoll = rollOne(dice, 100);
+  const c = classifyAttack(input, defenceRoll, attackRoll);
+  const events: ApEvent[] = [];
+  if (c.defence) events.push(event("defence", { who: d.id, defence: d.defence, roll: c.defence.roll, target: c.defence.target, level: c.defence.level }));
+  events.push(event("attack", { roll: c.attack.roll, target: c.attack.target, level: c.attack.level }));
+  if (c.outcome === "avoided") events.push(event(d.defence === "dodge" ? "dodged" : d.defence.endsWith("Shield") ? "blocked" : "parried", { who: d.id }));
+  if (c.advantage) events.push(event("advantage", { who: d.id }));
+  if (c.attackerDropCheck) events.push(event("dropCheck", { who: input.attacker.id, what: "weapon" }));
+  if (c.defenderFumble) events.push(event(c.defenderFumble === "kneel" ? "kneels" : "dropCheck", { who: d.id, what: c.defenderFumble }));
+
+  let damage: DamageOutcome | null = null;
+  if (c.outcome === "hit" || c.outcome === "partial") {
+    const a = input.attacker;
+    const critDie = rollOne(dice, 10) + (input.critDieModifier ?? 0);
+    const full = a.baseDamage + a.strengthBonus + a.attackerBonus + critDie;
+    const attackerDamage = c.parry === "baseOnly" ? a.baseDamage : c.parry === "baseAndCrit" ? a.baseDamage + critDie : full;
+    const shieldAbsorbs = c.shieldCounts && d.shield ? Math.min(d.shield.absorption, attackerDamage) : 0;
+    const armourAbsorbs = Math.max(0, d.armour.absorption - (d.armour.failed ? 2 : 0));
+    const through = Math.max(0, attackerDamage - shieldAbsorbs - armourAbsorbs);
+    const criticalHit = c.attack.level === "criticalSuccess";
+    const bonus = criticalHit ? rollExploding(dice, 10).total : 0;
+    const delivered = through + bonus;
+    let critical: DamageOutcome["critical"] = null;
+    if (criticalHit) {
+      const roll = rollOne(dice, 100);
+      const location = lookupBand(DEFAULT_CRITICAL_LOCATIONS, roll);
+      critical = { roll, location, effect: DEFAULT_CRITICAL_EFFECTS[location] };
+    }
+    // A blow past the shield's absorption may shatter it: 10% per such blow so far.
+    const shieldPenetrated = c.shieldCounts && d.shield !== null && attackerDamage > d.shield.absorption;
+    const shieldShattered = shieldPenetrated && rollOne(dice, 100) <= 10 * (d.shield!.penetrations + 1);
+    const applied = applyDamage(delivered, d.fatigueNow, d.bodyNow, d.con, criticalHit && critDie >= 10);
+    damage = { critDie, attackerDamage, shieldAbsorbs, armourAbsorbs, bonus, delivered, ...applied, critical, shieldPenetrated, shieldShattered };
+    events.push(event("hit", { on: d.id, partial: c.outcome === "partial" }));
+    if (shieldAbsorbs) events.push(event("shieldAbsorbs", { amount: shieldAbsorbs }));
+    events.push(event("damage", { attacker: attackerDamage, shield: shieldAbsorbs, armour: armourAbsorbs, bonus, delivered }));
+    if (bonus) events.push(event("criticalBonus", { bonus }));
+    if (applied.toFatigue) events.push(event("fatigueLoss", { who: d.id, amount: applied.toFatigue, left: applied.fatigueNow }));
+    if (applied.toBody) events.push(event("bodyLoss", { who: d.id, amount: applied.toBody, left: applied.bodyNow }));
+    if (critical) events.push(event("criticalLocation", { roll: critical.roll, location: critical.location }), event("armourFails", { location: critical.location }));
+    if (shieldShattered) events.push(event("shieldShatters", { who: d.id }));
+    if (applied.dead) events.push(event("dead", { who: d.id }));
+    else if (applied.unconscious) events.push(event("unconscious", { who: d.id }));
+  }
+  return ok({ result: { ...c, damage }, events });
+}

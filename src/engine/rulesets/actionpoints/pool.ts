@@ -1,0 +1,31 @@
+/**
+ * The Action Pool and what one action may cost (sections I and II): 1d10 + Base
+ * Action Points + the armour modifier; an action is movement and non-combat
+ * acts up to 10 AP, a mix of those with combat up to 10, or a single combat
+ * action up to 12. Dearer actions are begun now and finished next phase.
+ */
+import { rollOne, type Dice } from "../../dice";
+import { ok, type Outcome } from "../../outcome";
+import { event, type Resolution } from "./events";
+import { checkFigures } from "./refusals";
+
+export const ACTION_LIMITS = { movement: 10, mixed: 10, combat: 12 } as const;
+export type ActionKind = keyof typeof ACTION_LIMITS;
+
+/** Never below 0: a pool cannot be spent into debt. */
+export function readActionPool(d10: number, bap: number, armourModifier: number): number {
+  return Math.max(0, d10 + bap + armourModifier);
+}
+
+export function rollActionPool(input: { bap: number; armourModifier: number }, dice: Dice): Outcome<Resolution<{ d10: number; pool: number }>> {
+  const f = checkFigures({ bap: input.bap, armourModifier: input.armourModifier }, -100, 100);
+  if (!f.ok) return f;
+  const d10 = rollOne(dice, 10);
+  const pool = readActionPool(d10, input.bap, input.armourModifier);
+  return ok({ result: { d10, pool }, events: [event("pool", { d10, bap: input.bap, armour: input.armourModifier, pool })] });
+}
+
+/** The armour's Action Pool modifier: the worst piece worn (our reading; pieces do not add up). */
+export function armourApModifier(pieces: readonly { apModifier: number }[]): number {
+  return pieces.reduce((worst, p) => Math.min(worst, p.apModifier), 0);
+}

@@ -1,0 +1,194 @@
+/**
+ * "Action-point phases" (seed 002, sections I-III): each round everyone has an
+ * Action Pool; a round is a run of action phases, and in each phase everyone
+ * takes at most one action, the highest unspent pool first, the order worked out
+ * again after every spend (ties act in either order: the seed does not rank
+ * them). An action costs at most 10 AP (movement or mixed) or 12 (one combat
+ * action); a dearer one is begun now and finished first thing next phase. A
+ * character may spend part of an action and hold the rest, hold everything, or
+ * pass for the round. The round ends when nobody can or will act.
+ */
+import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
+import { ACTION_LIMITS, type ActionKind } from "../rulesets/actionpoints/pool";
+import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+
+export interface ApCombatant {
+  readonly id: string;
+  /** Action points left this round. */
+  readonly pool: number;
+  readonly actedThisPhase: boolean;
+  /** Will not act again this round. */
+  readonly passed: boolean;
+  /** An action begun in an earlier phase: what is still owed. */
+  readonly continuing: { readonly remaining: number; readonly kind: ActionKind } | null;
+}
+
+export interface ActionPhasesState {
+  readonly round: number;
+  readonly phase: number;
+  readonly combatants: readonly ApCombatant[];
+}
+
+export type ActionPhasesCommand =
+  | { readonly type: "spend"; readonly combatantId: string; readonly points: number; readonly kind: ActionKind }
+  | { readonly type: "hold"; readonly combatantId: string }
+  | { readonly type: "pass"; readonly combatantId: string }
+  | { readonly type: "nextPhase" }
+  | { readonly type: "nextRound"; readonly pools: Readonly<Record<string, number>> }
+  | { readonly type: "join"; readonly combatantId: string; readonly pool: number }
+  | { readonly type: "leave"; readonly combatantId: string };
+
+export interface ActionPhasesEvent {
+  readonly type: string;
+  readonly key: string;
+  readonly data: Readonly<Record<string, string | number | boolean>>;
+}
+
+const V = "BOUT.Time.ActionPhases.";
+const ev = (type: string, data: Record<string, string | number | boolean> = {}): ActionPhasesEvent => ({ type, key: `${V}Event.${type}`, data });
+const no = (code: string, data?: Record<string, string | number>) => refuse<Transition<ActionPhasesState, ActionPhasesEvent>>(`actionPhases.${code}`, `${V}Refusal.${code}`, data);
+
+/** Largest sensible pool: 1d10 + BAP + armour stays far below it. */
+export const MAX_POOL = 200;
+const validPool = (n: unknown): n is number => isWholeNumber(n) && n >= 0 && n <= MAX_POOL;
+
+export function startActionPhases(pools: readonly { id: string; pool: number }[]): Outcome<ActionPhasesState> {
+  if (!Array.isArray(pools) || !pools.every((p) => typeof p?.id === "string" && p.id && validPool(p.pool))) return refuse("actionPhases.badPool", `${V}Refusal.badPool`);
+  if (new Set(pools.map((p) => p.id)).size !== pools.length) return refuse("actionPhases.duplicate", `${V}Refusal.duplicate`);
+  return ok({ round: 1, phase: 1, combatants: pools.map((p) => ({ id: p.id, pool: p.pool, actedThisPhase: false, passed: false, continuing: null })) });
+}
+
+const canAct = (c: ApCombatant) => !c.passed && !c.actedThisPhase && c.pool > 0;
+
+/** Who may act now: the highest unspent pool among those yet to act this phase (all of them on a tie). */
+export function actingNow(s: ActionPhasesState): string[] {
+  const ready = s.combatants.filter(canAct);
+  if (!ready.length) return [];
+  const top = Math.max(...ready.map((c) => c.pool));
+  return ready.filter((c) => c.pool === top).map((c) => c.id);
+}
+
+/** Nobody can or will act again this round. */
+export function roundOver(s: ActionPhasesState): boolean {
+  return s.combatants.every((c) => c.passed || c.pool <= 0);
+}
+
+const patch = (s: ActionPhasesState, id: string, change: Partial<ApCombatant>): ActionPhasesState => ({
+  ...s,
+  combatants: s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c)),
+});
+
+/** A new phase: begun actions are finished first, before anyone else's order is worked out. */
+function newPhase(s: ActionPhasesState, events: ActionPhasesEvent[]): ActionPhasesState {
+  const phase = s.phase + 1;
+  events.push(ev("phaseStarted", { phase }));
+  const combatants = s.combatants.map((c) => {
+    if (!c.continuing) return { ...c, actedThisPhase: false };
+    const pay = Math.min(c.continuing.remaining, ACTION_LIMITS[c.continuing.kind], c.pool);
+    const remaining = c.continuing.remaining - pay;
+    events.push(ev(remaining > 0 ? "actionContinues" : "actionFinished", { combatantId: c.id, points: pay, remaining }));
+    return { ...c, pool: c.pool - pay, actedThisPhase: true, continuing: remaining > 0 ? { ...c.continuing, remaining } : null };
+  });
+  return { ...s, phase, combatants };
+}
+
+/** After a player's choice, a phase in which nobody is left to act gives way to the next by itself. */
+function apply(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Transition<ActionPhasesState, ActionPhasesEvent>> {
+  const r = applyOne(s, cmd);
+  if (!r.ok || !["spend", "hold", "pass"].includes(cmd.type)) return r;
+  const { state } = r.value;
+  if (actingNow(state).length || roundOver(state)) {
+    if (roundOver(state)) return ok({ state, events: [...r.value.events, ev("roundOver", { round: state.round })] });
+    return r;
+  }
+  const events = [...r.value.events];
+  let next = newPhase(state, events);
+  // A phase taken up wholly by finishing begun actions is over at once.
+  while (!actingNow(next).length && !roundOver(next)) next = newPhase(next, events);
+  if (roundOver(next)) events.push(ev("roundOver", { round: next.round }));
+  return ok({ state: next, events });
+}
+
+function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Transition<ActionPhasesState, ActionPhasesEvent>> {
+  const events: ActionPhasesEvent[] = [];
+  const find = (id: string) => s.combatants.find((c) => c.id === id);
+  switch (cmd?.type) {
+    case "spend": {
+      const c = find(cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (!actingNow(s).includes(c.id)) return no("outOfTurn", { combatantId: c.id });
+      if (!isWholeNumber(cmd.points)) return no("notNumber");
+      if (cmd.points < 1) return no("notPositive", { points: cmd.points });
+      if (!(cmd.kind in ACTION_LIMITS)) return no("badKind");
+      if (cmd.points > c.pool) return no("tooMany", { points: cmd.points, pool: c.pool });
+      const limit = ACTION_LIMITS[cmd.kind];
+      // A dearer action is begun now and finished next phase.
+      const now = Math.min(cmd.points, limit);
+      const remaining = cmd.points - now;
+      events.push(ev(remaining > 0 ? "actionBegun" : "spent", { combatantId: c.id, points: now, remaining, kind: cmd.kind, left: c.pool - now }));
+      return ok({ state: patch(s, c.id, { pool: c.pool - now, actedThisPhase: true, continuing: remaining > 0 ? { remaining, kind: cmd.kind } : null }), events });
+    }
+    case "hold": {
+      const c = find(cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (!actingNow(s).includes(c.id)) return no("outOfTurn", { combatantId: c.id });
+      events.push(ev("held", { combatantId: c.id, pool: c.pool }));
+      return ok({ state: patch(s, c.id, { actedThisPhase: true }), events });
+    }
+    case "pass": {
+      const c = find(cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (c.passed) return no("alreadyPassed", { combatantId: c.id });
+      if (c.continuing) return no("finishFirst", { combatantId: c.id });
+      events.push(ev("passed", { combatantId: c.id }));
+      return ok({ state: patch(s, c.id, { passed: true }), events });
+    }
+    case "nextPhase": {
+      if (roundOver(s)) return no("roundOver");
+      // Anyone who has not acted holds.
+      for (const id of s.combatants.filter(canAct).map((c) => c.id)) events.push(ev("held", { combatantId: id }));
+      return ok({ state: newPhase(s, events), events });
+    }
+    case "nextRound": {
+      const pools = cmd.pools ?? {};
+      const missing = s.combatants.find((c) => !validPool(pools[c.id]));
+      if (missing) return no("badPool", { combatantId: missing.id });
+      events.push(ev("roundEnded", { round: s.round }));
+      const round = s.round + 1;
+      events.push(ev("roundStarted", { round }));
+      // Unfinished actions and unspent points do not carry over.
+      const combatants = s.combatants.map((c) => ({ id: c.id, pool: pools[c.id]!, actedThisPhase: false, passed: false, continuing: null }));
+      return ok({ state: { round, phase: 1, combatants }, events });
+    }
+    case "join": {
+      if (typeof cmd.combatantId !== "string" || !cmd.combatantId) return no("badPool");
+      if (find(cmd.combatantId)) return no("duplicate", { combatantId: cmd.combatantId });
+      if (!validPool(cmd.pool)) return no("badPool", { combatantId: cmd.combatantId });
+      events.push(ev("joined", { combatantId: cmd.combatantId, pool: cmd.pool }));
+      return ok({ state: { ...s, combatants: [...s.combatants, { id: cmd.combatantId, pool: cmd.pool, actedThisPhase: false, passed: false, continuing: null }] }, events });
+    }
+    case "leave": {
+      if (!find(cmd.combatantId)) return no("unknown", { combatantId: String(cmd.combatantId) });
+      events.push(ev("left", { combatantId: cmd.combatantId }));
+      return ok({ state: { ...s, combatants: s.combatants.filter((c) => c.id !== cmd.combatantId) }, events });
+    }
+    default:
+      return no("unknownCommand");
+  }
+}
+
+function view(s: ActionPhasesState): TrackerView {
+  const acting = new Set(actingNow(s));
+  const step: Label = roundOver(s) ? { key: `${V}Step.RoundOver` } : { key: `${V}Step.Phase`, data: { phase: s.phase } };
+  const rows = [...s.combatants]
+    .sort((a, b) => b.pool - a.pool || (a.id < b.id ? -1 : 1))
+    .map((c) => {
+      const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Points` }, value: c.pool }];
+      if (c.continuing) badges.push({ label: { key: `${V}Badge.Continuing` }, value: c.continuing.remaining });
+      if (c.passed) badges.push({ label: { key: `${V}Badge.Passed` } });
+      return { combatantId: c.id, acting: acting.has(c.id), done: c.actedThisPhase || c.passed || c.pool <= 0, badges };
+    });
+  return { round: s.round, step, groups: [], rows };
+}
+
+export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view };
