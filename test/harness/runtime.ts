@@ -153,7 +153,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return (this.constructor as typeof Document).documentName;
     }
     static override defineSchema() {
-      return coreSchema(this.metadata.name);
+      return coreSchema(this.metadata.name, () => game.user?.id ?? null);
     }
     static override get validationName(): string {
       return this.metadata.name;
@@ -527,6 +527,20 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (user.isGM || this.author === user.id) return OWNERSHIP.OWNER;
       return OWNERSHIP.OBSERVER;
     }
+    /** As documented for v13: public clears whispers, self whispers the author, private and blind whisper the GMs. */
+    static applyRollMode(chatData: AnyObject, rollMode: string): AnyObject {
+      const mode = rollMode === "roll" ? game.settings.get("core", "rollMode") : rollMode;
+      const gms = () => game.users.filter((u: AnyObject) => u.isGM).map((u: AnyObject) => u.id);
+      if (mode === "publicroll") Object.assign(chatData, { whisper: [], blind: false });
+      else if (mode === "selfroll") Object.assign(chatData, { whisper: [game.user.id], blind: false });
+      else if (mode === "gmroll") Object.assign(chatData, { whisper: chatData.whisper?.length ? chatData.whisper : gms(), blind: false });
+      else if (mode === "blindroll") Object.assign(chatData, { whisper: chatData.whisper?.length ? chatData.whisper : gms(), blind: true });
+      return chatData;
+    }
+    static override async createDocuments(data: AnyObject[] = [], options: AnyObject = {}): Promise<any[]> {
+      const applied = options.rollMode ? data.map((d) => ChatMessage.applyRollMode({ ...d }, options.rollMode)) : data;
+      return super.createDocuments(applied, options);
+    }
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
       return { scene: null, actor: actor?.id ?? null, token: token?.id ?? null, alias: alias ?? actor?.name ?? game.user.name };
     }
@@ -640,6 +654,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   }
 
   game.settings = new ClientSettings();
+  // Core's own settings that the system reads.
+  game.settings.register("core", "rollMode", { scope: "client", config: true, type: String, default: "publicroll" });
 
   // ---- templates ----
 

@@ -53,7 +53,8 @@ const sort = () => new NumberField({ required: true, integer: true, nullable: fa
 const folder = () => new ForeignDocumentField(null);
 const img = () => new FilePathField({ required: false, nullable: true, initial: null });
 
-export function coreSchema(documentName: string): Record<string, DataField> {
+/** `currentUser` gives the id Foundry's own initial values use (`game.user.id`). */
+export function coreSchema(documentName: string, currentUser: () => string | null = () => null): Record<string, DataField> {
   switch (documentName) {
     case "Actor":
       return { _id: id(), name: name(), type: type(), img: img(), system: system(), prototypeToken: new ObjectField(), items: embedded(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
@@ -101,7 +102,7 @@ export function coreSchema(documentName: string): Record<string, DataField> {
         type: new StringField({ required: true, blank: false, initial: "base" }),
         system: system(),
         style: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
-        author: new ForeignDocumentField(null, { nullable: false }),
+        author: new ForeignDocumentField(null, { nullable: false, initial: () => currentUser() }),
         timestamp: new NumberField({ required: true, nullable: false, initial: 0 }),
         flavor: new HTMLField(),
         title: new StringField(),

@@ -1,6 +1,7 @@
 import { SYSTEM_ID, templatePath } from "../../config";
 import { BoutActorSheet } from "./actor-sheet";
 import { BoutItemSheet } from "./item-sheet";
+import { registerSkillTests } from "../rulesets/skill-tests";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
 export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), templatePath("dialogs/odds-table.hbs")];
@@ -21,4 +22,5 @@ export function registerSheets(): void {
     label: "BOUT.Sheet.ItemSheet",
   });
   void foundry.applications.handlebars.loadTemplates(SHEET_PARTIALS);
+  registerSkillTests();
 }
