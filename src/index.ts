@@ -10,6 +10,11 @@ import { BoutItem } from "./documents/item";
 import { registerSettings } from "./settings";
 import { registerSheets } from "./applications/sheets/register";
 import { migrateWorld } from "./data/world-migration";
+import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
+import { registerCombatQueries } from "./combat/queries";
+import { grantAll, initGrants } from "./combat/grants";
+import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./combat/declarations";
+import { registerStatusEffects } from "./combat/status-effects";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -25,10 +30,34 @@ Hooks.once("init", () => {
   // The token bar's track is derived per ruleset, so it is declared rather than found in the schema.
   CONFIG.Actor.trackableAttributes = { character: { bar: ["vitality"], value: [] }, npc: { bar: ["vitality"], value: [] } };
 
+  // Combats, combatants and groups of the core "base" type get our data models.
+  Object.assign(CONFIG.Combat.dataModels, { base: BoutCombatData });
+  Object.assign(CONFIG.Combatant.dataModels, { base: BoutCombatantData });
+  Object.assign(CONFIG.CombatantGroup.dataModels, { base: BoutCombatantGroupData });
+
   registerSettings();
   registerSheets();
+  registerCombatQueries();
+  registerStatusEffects();
 });
 
 Hooks.once("ready", () => {
   void migrateWorld();
+  void initGrants();
 });
+
+// A secret declaration opened or still waiting: ask this user about their combatants.
+Hooks.on("updateCombat", (combat) => {
+  void promptDeclarations(combat as never);
+});
+
+// New owners get their grants at once.
+Hooks.on("createActor", () => {
+  if (game.user?.isActiveGM) void grantAll();
+});
+Hooks.on("updateActor", (_actor, changes) => {
+  if (game.user?.isActiveGM && "ownership" in (changes as object)) void grantAll();
+});
+
+// For the test harness and macros: the declaration flow by name.
+(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare };

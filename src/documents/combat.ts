@@ -1,1 +1,120 @@
-export class BoutCombat extends Combat {}
+import { notifyRefusal } from "../applications/rulesets/notify";
+import { timeStructure, type CombatantInfo, type TimeStructure } from "../combat/machines";
+import { refuse, type Outcome } from "../engine/outcome";
+import type { TimeCommand, TrackerView } from "../engine/time/machine";
+import { activeRuleset } from "../settings";
+import { activeGM, ask, serialize } from "../combat/query";
+import { heldToken } from "../combat/grants";
+
+type System = { structure: string; state: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
+
+/**
+ * A fight run by the ruleset's time structure. All its state is the engine
+ * machine's, kept in `system.state`; every change is one machine command and one
+ * update. Players' commands go to the active GM, who checks them (see queries.ts).
+ */
+export class BoutCombat extends Combat {
+  get boutSystem(): System {
+    return this.system as unknown as System;
+  }
+
+  /** The structure this combat runs: its own once started, else the ruleset's. */
+  get structure(): TimeStructure | undefined {
+    return timeStructure(this.boutSystem.structure || activeRuleset().time);
+  }
+
+  get machineState(): unknown {
+    return this.boutSystem.machineState;
+  }
+
+  /** What the tracker draws, or null before the fight starts. */
+  trackerView(): TrackerView | null {
+    const state = this.machineState;
+    const structure = this.structure;
+    return state && structure ? structure.machine.view(state) : null;
+  }
+
+  combatantInfos(): CombatantInfo[] {
+    return this.combatants.contents.map((c) => {
+      const actor = (c.actor as Actor.Implementation | null) ?? null;
+      const group = (c as unknown as { _source: { group?: string | null } })._source.group ?? null;
+      return { id: c.id!, groupId: group, actor, side: actor?.type === "character" ? "party" : "foes" };
+    });
+  }
+
+  override async startCombat(): Promise<this> {
+    if (!game.user?.isGM) {
+      ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
+      return this;
+    }
+    const id = activeRuleset().time;
+    const structure = timeStructure(id);
+    if (!structure) {
+      ui.notifications?.warn(game.i18n!.format("BOUT.Combat.NoStructure", { structure: id }));
+      return this;
+    }
+    const started = await structure.start(this.combatantInfos());
+    if (!started.ok) {
+      notifyRefusal(started.refusal);
+      return this;
+    }
+    const view = structure.machine.view(started.value);
+    await this.update({ round: Math.max(1, view.round), turn: 0, "system.structure": id, "system.state": JSON.stringify(started.value) } as never);
+    Hooks.callAll("combatStart", this, { round: this.round, turn: 0 });
+    return this;
+  }
+
+  /** The GM applies a machine command: refused commands notify and write nothing; one update otherwise. */
+  async applyCommand(command: TimeCommand): Promise<Outcome<unknown>> {
+    const structure = this.structure;
+    const state = this.machineState;
+    if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
+    const result = structure.machine.apply(state, command);
+    if (!result.ok) return result;
+    const next = result.value.state;
+    const view = structure.machine.view(next);
+    await this.update({ round: view.round, "system.state": JSON.stringify(next) } as never);
+    return result;
+  }
+
+  /** A command from this client: applied here by the GM, sent to the GM by a player (with the actor's grant). */
+  async command(command: TimeCommand & { combatantId?: string }): Promise<Outcome<unknown>> {
+    let outcome: Outcome<unknown>;
+    if (game.user?.isGM) outcome = await serialize(`combat:${this.id}`, () => this.applyCommand(command));
+    else {
+      const actorId = command.combatantId ? this.combatants.get(command.combatantId)?.actorId : null;
+      const answer = await ask<Outcome<unknown>>(activeGM(), "combatCommand", { combatId: this.id, command, actorId, token: heldToken(actorId) });
+      outcome = answer ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
+    }
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
+    return outcome;
+  }
+
+  override async nextTurn(): Promise<this> {
+    const structure = this.structure;
+    if (structure) await this.command(structure.nextStep);
+    return this;
+  }
+
+  override async nextRound(): Promise<this> {
+    const structure = this.structure;
+    if (!structure || !game.user?.isGM) {
+      if (!game.user?.isGM) ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
+      return this;
+    }
+    const command = await structure.nextRound(this.machineState, this.combatantInfos());
+    const result = await this.command(command);
+    if (result.ok) Hooks.callAll("combatRound", this, { round: this.round, turn: 0 }, { advanceTime: 0, direction: 1 });
+    return this;
+  }
+
+  override async previousTurn(): Promise<this> {
+    ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.NoGoingBack"));
+    return this;
+  }
+
+  override async previousRound(): Promise<this> {
+    ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.NoGoingBack"));
+    return this;
+  }
+}

@@ -481,7 +481,18 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const Actor = documentClass("Actor");
   const Item = documentClass("Item");
   const ActiveEffect = documentClass("ActiveEffect");
-  const Combatant = documentClass("Combatant");
+  /** As in v13: a combatant's actor is its world actor (tokens are not simulated); ownership follows the actor. */
+  class Combatant extends documentClass("Combatant") {
+    get actor(): AnyObject | null {
+      const id = (this as AnyObject).actorId;
+      return id ? (game.actors.get(id) ?? null) : null;
+    }
+    override getUserLevel(user: AnyObject | null = game.user): number {
+      if (!user) return OWNERSHIP.NONE;
+      if (user.isGM) return OWNERSHIP.OWNER;
+      return this.actor?.getUserLevel(user) ?? OWNERSHIP.NONE;
+    }
+  }
   const CombatantGroup = documentClass("CombatantGroup");
   const JournalEntry = documentClass("JournalEntry");
   const JournalEntryPage = documentClass("JournalEntryPage");

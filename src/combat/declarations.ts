@@ -1,0 +1,138 @@
+/**
+ * Secret simultaneous choices ("declare in secret, reveal together"), first used
+ * by the red/white throw of seed 000. The GM opens a declaration; each owner
+ * chooses in a private dialog and the choice goes only to the active GM's
+ * client, which keeps it in memory. The combat records only who has chosen. When
+ * the last choice arrives, or the GM reveals early, all choices become one
+ * machine command in one update; anyone who has not chosen counts as hesitating.
+ */
+import type { BoutCombat } from "../documents/combat";
+import { refuse, ok, type Outcome } from "../engine/outcome";
+import type { TimeCommand } from "../engine/time/machine";
+import { checkGrant, heldToken } from "./grants";
+import { activeGM, ask, serialize } from "./query";
+import { notifyRefusal } from "../applications/rulesets/notify";
+
+/** GM memory: declaration id → combatant id → choice. Never written to a document before the reveal. */
+const secrets = new Map<string, Map<string, string>>();
+
+export interface DeclarationKind {
+  /** Localization key of the dialog's question. */
+  readonly question: string;
+  /** Localization key prefix for the options' labels. */
+  readonly optionLabels: string;
+  /** The machine command that reveals the choices (null = did not choose). */
+  reveal(groupId: string, choices: Record<string, string | null>): TimeCommand;
+}
+
+const kinds = new Map<string, DeclarationKind>();
+
+export function registerDeclarationKind(kind: string, definition: DeclarationKind): void {
+  kinds.set(kind, definition);
+}
+
+// Seed 000: the red/white throw that opens a bout.
+registerDeclarationKind("throw", {
+  question: "BOUT.Declare.Throw.Question",
+  optionLabels: "BOUT.Declare.Throw.Option.",
+  reveal: (groupId, choices) => ({ type: "reveal", boutId: groupId, choices }) as TimeCommand,
+});
+
+type Declaration = BoutCombat["boutSystem"]["declaration"];
+
+/** GM: open a declaration for these combatants. One write. */
+export async function openDeclaration(combat: BoutCombat, kind: string, groupId: string, combatantIds: string[], options: string[]): Promise<Outcome<string>> {
+  if (!game.user?.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
+  if (!kinds.has(kind)) return refuse("declare.unknownKind", "BOUT.Declare.Refusal.UnknownKind");
+  if (combat.boutSystem.declaration.id) return refuse("declare.alreadyOpen", "BOUT.Declare.Refusal.AlreadyOpen");
+  const id = foundry.utils.randomID();
+  secrets.set(id, new Map());
+  await combat.update({ "system.declaration": { id, kind, groupId, options, combatantIds, chosen: [] } } as never);
+  return ok(id);
+}
+
+/** GM: reveal now; those who have not chosen hesitate. Reveal command and cleared declaration: one write. */
+export async function revealDeclaration(combat: BoutCombat): Promise<Outcome<unknown>> {
+  const d = combat.boutSystem.declaration;
+  const kind = kinds.get(d.kind);
+  if (!d.id || !kind) return refuse("declare.noneOpen", "BOUT.Declare.Refusal.NoneOpen");
+  const answers = secrets.get(d.id) ?? new Map();
+  const choices = Object.fromEntries(d.combatantIds.map((id) => [id, answers.get(id) ?? null]));
+  const structure = combat.structure;
+  const state = combat.machineState;
+  if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
+  const result = structure.machine.apply(state, kind.reveal(d.groupId, choices));
+  if (!result.ok) return result;
+  const view = structure.machine.view(result.value.state);
+  await combat.update({
+    round: view.round,
+    "system.state": JSON.stringify(result.value.state),
+    "system.declaration": { id: "", kind: "", groupId: "", options: [], combatantIds: [], chosen: [] },
+  } as never);
+  secrets.delete(d.id);
+  return result;
+}
+
+/** GM: record one choice (checked against the open declaration and the grant). One write, or the reveal when it is the last. */
+export async function recordChoice(combat: BoutCombat, data: { declarationId?: unknown; combatantId?: unknown; choice?: unknown; token?: unknown }, trusted: boolean): Promise<Outcome<unknown>> {
+  const d: Declaration = combat.boutSystem.declaration;
+  if (!d.id || data.declarationId !== d.id) return refuse("declare.stale", "BOUT.Declare.Refusal.Stale");
+  const combatantId = String(data.combatantId ?? "");
+  if (!d.combatantIds.includes(combatantId)) return refuse("declare.notAsked", "BOUT.Declare.Refusal.NotAsked");
+  if (d.chosen.includes(combatantId)) return refuse("declare.already", "BOUT.Declare.Refusal.Already");
+  if (typeof data.choice !== "string" || !d.options.includes(data.choice)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+  const actorId = combat.combatants.get(combatantId)?.actorId;
+  if (!trusted && !checkGrant(actorId, data.token)) return refuse("declare.notYours", "BOUT.Declare.Refusal.NotYours");
+  const answers = secrets.get(d.id) ?? new Map<string, string>();
+  secrets.set(d.id, answers);
+  answers.set(combatantId, data.choice);
+  const chosen = [...d.chosen, combatantId];
+  if (chosen.length >= d.combatantIds.length) return revealDeclaration(combat);
+  await combat.update({ "system.declaration.chosen": chosen } as never);
+  return ok(true);
+}
+
+/** Any client: send a choice for a combatant (the GM records it directly). */
+export async function declare(combat: BoutCombat, combatantId: string, choice: string): Promise<Outcome<unknown>> {
+  const d = combat.boutSystem.declaration;
+  let outcome: Outcome<unknown>;
+  if (game.user?.isGM) outcome = await serialize(`combat:${combat.id}`, () => recordChoice(combat, { declarationId: d.id, combatantId, choice }, true));
+  else {
+    const actorId = combat.combatants.get(combatantId)?.actorId;
+    outcome = (await ask<Outcome<unknown>>(activeGM(), "declare", { combatId: combat.id, declarationId: d.id, combatantId, choice, token: heldToken(actorId) })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
+  }
+  if (!outcome.ok) notifyRefusal(outcome.refusal);
+  return outcome;
+}
+
+const prompted = new Set<string>();
+
+/** Combatants this client should be asked about: the player's own, or for the GM those no active player owns. */
+function mine(combat: BoutCombat, ids: readonly string[]): string[] {
+  return ids.filter((id) => {
+    const actor = combat.combatants.get(id)?.actor;
+    if (!actor) return false;
+    if (!game.user?.isGM) return actor.isOwner;
+    return !game.users!.some((u) => !u.isGM && u.active && actor.testUserPermission(u, "OWNER"));
+  });
+}
+
+/** Ask this client's user, in a private dialog, for each of their combatants still to choose. */
+export async function promptDeclarations(combat: BoutCombat): Promise<void> {
+  const d = combat.boutSystem.declaration;
+  const kind = kinds.get(d.kind);
+  if (!d.id || !kind) return;
+  for (const combatantId of mine(combat, d.combatantIds)) {
+    const key = `${d.id}:${combatantId}`;
+    if (d.chosen.includes(combatantId) || prompted.has(key)) continue;
+    prompted.add(key);
+    const name = combat.combatants.get(combatantId)?.name ?? "";
+    const choice = await foundry.applications.api.DialogV2.wait({
+      window: { title: game.i18n!.format(kind.question, { name }) },
+      content: `<p>${game.i18n!.format(kind.question, { name: foundry.utils.escapeHTML(name) })}</p>`,
+      buttons: d.options.map((option, i) => ({ action: option, label: `${kind.optionLabels}${option}`, default: i === 0 })),
+      rejectClose: false,
+    } as never);
+    if (typeof choice === "string" && d.options.includes(choice)) await declare(combat, combatantId, choice);
+  }
+}

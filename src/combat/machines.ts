@@ -1,0 +1,130 @@
+/**
+ * The time structures the tracker can run, each an engine machine plus an
+ * adapter that builds its start from the combat's combatants. The adapters only
+ * read figures (through each ruleset's own derived values) and roll what a
+ * start needs with Foundry's dice; every rule stays in the engine.
+ */
+import { resolveWithFoundry } from "../dice/foundry-dice";
+import { actorView } from "../data/actor/actor-view";
+import { ok, type Outcome } from "../engine/outcome";
+import type { TimeStructureId } from "../engine/rulesets/ruleset";
+import type { TimeCommand, TimeMachine } from "../engine/time/machine";
+import { actionPhasesMachine, startActionPhases } from "../engine/time/action-phases";
+import { boutsMachine, startBouts } from "../engine/time/bouts";
+import { pulsesMachine, startPulses } from "../engine/time/pulses";
+import { startTurns, turnsMachine } from "../engine/time/turns";
+import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
+import { derivePulse } from "../engine/rulesets/pulse";
+import { poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
+import type { ActorView } from "../engine/rulesets/ruleset";
+
+/** What an adapter sees of a combatant. */
+export interface CombatantInfo {
+  readonly id: string;
+  readonly groupId: string | null;
+  readonly actor: Actor.Implementation | null;
+  readonly side: string;
+}
+
+export interface TimeStructure {
+  readonly machine: TimeMachine<any, any, any>;
+  /** The machine's state for a new fight. */
+  start(combatants: readonly CombatantInfo[]): Promise<Outcome<unknown>>;
+  /** GM commands the tracker's buttons send. */
+  readonly nextStep: TimeCommand;
+  /** The next round, with whatever it must roll. */
+  nextRound(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
+  /** A player's "I am done" for the acting combatant, when the structure has one. */
+  endTurn?(combatantId: string): TimeCommand;
+}
+
+const structures = new Map<TimeStructureId, TimeStructure>();
+
+export function registerTimeStructure(id: TimeStructureId, structure: TimeStructure): void {
+  structures.set(id, structure);
+}
+
+export function timeStructure(id: string): TimeStructure | undefined {
+  return structures.get(id as TimeStructureId);
+}
+
+const view = <S>(c: CombatantInfo, ruleset: string) => actorView(c.actor as never, ruleset as never) as unknown as ActorView<S & never>;
+
+registerTimeStructure("bouts", {
+  machine: boutsMachine,
+  async start(combatants) {
+    const groups = new Map<string, { id: string; reflex: number; pool: number }[]>();
+    for (const c of combatants) {
+      const v = view<SteelStats>(c, "steel") as unknown as ActorView<SteelStats>;
+      const key = c.groupId ?? "bout";
+      groups.set(key, [...(groups.get(key) ?? []), { id: c.id, reflex: reflexOf(v.stats), pool: poolForRound(v).pool }]);
+    }
+    return startBouts([...groups].map(([id, list]) => ({ id, combatants: list })));
+  },
+  nextStep: { type: "next" },
+  async nextRound() {
+    return { type: "nextRound" };
+  },
+});
+
+registerTimeStructure("turns", {
+  machine: turnsMachine,
+  async start(combatants) {
+    return startTurns(
+      combatants.map((c) => {
+        const s = (c.actor?.system as any)?.opposed ?? {};
+        return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0) };
+      }),
+    );
+  },
+  nextStep: { type: "nextTurn" },
+  async nextRound() {
+    return { type: "nextRound" };
+  },
+  endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+});
+
+/** Each fighter's Action Pool for a round, rolled with Foundry's dice. */
+async function actionPools(combatants: readonly CombatantInfo[]): Promise<Record<string, number>> {
+  const pools: Record<string, number> = {};
+  for (const c of combatants) {
+    const v = view<ActionPointsStats>(c, "actionpoints") as unknown as ActorView<ActionPointsStats>;
+    const armourModifier = armourApModifier(v.armor.filter((a) => a.equipped).map((a) => a.stats));
+    const rolled = await resolveWithFoundry((dice) => rollActionPool({ bap: v.stats.bap ?? 0, armourModifier }, dice));
+    pools[c.id] = rolled.value.ok ? rolled.value.value.result.pool : 0;
+  }
+  return pools;
+}
+
+registerTimeStructure("actionPhases", {
+  machine: actionPhasesMachine,
+  async start(combatants) {
+    const pools = await actionPools(combatants);
+    return startActionPhases(combatants.map((c) => ({ id: c.id, pool: pools[c.id] ?? 0 })));
+  },
+  nextStep: { type: "nextPhase" },
+  async nextRound(_state, combatants) {
+    return { type: "nextRound", pools: await actionPools(combatants) } as TimeCommand;
+  },
+});
+
+registerTimeStructure("pulses", {
+  machine: pulsesMachine,
+  async start(combatants) {
+    const started = startPulses({
+      combatants: combatants.map((c) => {
+        const v = actorView(c.actor as never, "pulse");
+        const d = derivePulse(v as never) as Record<string, { value: number }>;
+        const s = v.stats as Record<string, number>;
+        const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);
+        return { id: c.id, side: c.side, pc: Number(s.pc ?? 0), militaryScientist: Number(s.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? s.ag ?? 0), rank };
+      }),
+    });
+    return started.ok ? ok(started.value.state) : started;
+  },
+  nextStep: { type: "nextStep" },
+  async nextRound() {
+    return { type: "nextPulse" };
+  },
+  endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+});
