@@ -15,6 +15,8 @@ import { registerCombatQueries } from "./combat/queries";
 import { grantAll, initGrants } from "./combat/grants";
 import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./combat/declarations";
 import { registerStatusEffects } from "./combat/status-effects";
+import { CardData } from "./data/chat/card-data";
+import { activateCardListeners, applyFromCard, defendFromCard, postCard, registerCardQueries } from "./chat/cards";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -38,6 +40,8 @@ Hooks.once("init", () => {
   registerSettings();
   registerSheets();
   registerCombatQueries();
+  registerCardQueries();
+  Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
 });
 
@@ -60,4 +64,8 @@ Hooks.on("updateActor", (_actor, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare };
+(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, postCard };
+
+Hooks.on("renderChatMessageHTML", (message, html) => {
+  activateCardListeners(message as never, html as HTMLElement);
+});

@@ -77,6 +77,23 @@ export class BoutCombat extends Combat {
     return result;
   }
 
+  /** The GM applies several commands as one step: all or none, one update. */
+  async applyCommands(commands: readonly TimeCommand[]): Promise<Outcome<unknown>> {
+    const structure = this.structure;
+    let state = this.machineState;
+    if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
+    const events: unknown[] = [];
+    for (const command of commands) {
+      const result = structure.machine.apply(state, command);
+      if (!result.ok) return result;
+      state = result.value.state;
+      events.push(...result.value.events);
+    }
+    const view = structure.machine.view(state);
+    await this.update({ round: view.round, "system.state": JSON.stringify(state) } as never);
+    return { ok: true, value: { state, events } };
+  }
+
   /** A command from this client: applied here by the GM, sent to the GM by a player (with the actor's grant). */
   async command(command: TimeCommand & { combatantId?: string }): Promise<Outcome<unknown>> {
     let outcome: Outcome<unknown>;

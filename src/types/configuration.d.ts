@@ -6,6 +6,7 @@ import type { BoutCombat } from "../documents/combat";
 import type { BoutCombatant } from "../documents/combatant";
 import type { BoutCombatantGroup } from "../documents/combatant-group";
 import type { BoutItem } from "../documents/item";
+import type { CardData } from "../data/chat/card-data";
 import type { RulesetId } from "../engine/rulesets/ruleset";
 
 declare module "fvtt-types/configuration" {
@@ -21,6 +22,9 @@ declare module "fvtt-types/configuration" {
     ChatMessage: typeof BoutChatMessage;
   }
   interface DataModelConfig {
+    ChatMessage: {
+      card: typeof CardData;
+    };
     Actor: {
       character: typeof CharacterData;
       npc: typeof NpcData;

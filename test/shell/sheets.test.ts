@@ -77,16 +77,19 @@ describe("actor sheet", () => {
     expect(sheet.renderedParts.biography).not.toContain("<prose-mirror");
   });
 
-  it("rolls a weapon to chat from its button", async () => {
+  it("a weapon's roll button opens the ruleset's attack declaration; closing it posts nothing", async () => {
     const { alice, heroId } = await table();
     const actor = alice.game.actors.get(heroId);
     const sword = actor.items.find((i: any) => i.name === "Longsword");
+    let asked: any = null;
+    alice.runtime.dialogs.responder = (_kind: string, config: any) => {
+      asked = config;
+      return null;
+    };
+    const before = alice.game.messages.size;
     await actor.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
-    const message = alice.game.messages.contents.at(-1);
-    expect(message.flavor).toContain("Longsword");
-    expect(message.rolls).toHaveLength(1);
-    expect(message.rolls[0].formula).toBe("1d10");
-    expect(message.speaker.actor).toBe(heroId);
+    expect(asked?.content).toContain("Chance to land a blow");
+    expect(alice.game.messages.size).toBe(before);
   });
 
   it("toggles equipment in one write and deletes an item only after confirmation", async () => {

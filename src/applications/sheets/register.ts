@@ -2,6 +2,7 @@ import { SYSTEM_ID, templatePath } from "../../config";
 import { BoutActorSheet } from "./actor-sheet";
 import { BoutItemSheet } from "./item-sheet";
 import { registerSkillTests } from "../rulesets/skill-tests";
+import { registerSteelTable } from "../rulesets/steel-attack";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
 export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), templatePath("dialogs/odds-table.hbs")];
@@ -23,4 +24,5 @@ export function registerSheets(): void {
   });
   void foundry.applications.handlebars.loadTemplates(SHEET_PARTIALS);
   registerSkillTests();
+  registerSteelTable();
 }

@@ -1,0 +1,246 @@
+/**
+ * Seed 000 at the table: a weapon's roll button declares an attack (maneuver,
+ * zone, dice from the Combat Pool) with the exchange's exact odds, and posts a
+ * card that waits for the defender; the defender answers with a defence
+ * maneuver and dice; the GM's client resolves the exchange and the wound with
+ * the engine, reading every figure from the documents.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { actorView } from "../../data/actor/actor-view";
+import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
+import type { TimeCommand } from "../../engine/time/machine";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import {
+  applyWound,
+  armourAt,
+  attackProfile,
+  CORE_MANEUVERS,
+  DEFAULT_ZONES,
+  exchangeOdds,
+  knockdownOf,
+  knockoutOf,
+  maneuverTn,
+  poolForRound,
+  resolveExchange,
+  type Region,
+  type SteelManeuver,
+  type SteelStats,
+} from "../../engine/rulesets/steel";
+import type { BoutsState } from "../../engine/time/bouts";
+import { openOddsDialog } from "../dialogs/odds-dialog";
+import { registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
+import type { EngineEvent } from "../results/result-card";
+import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
+
+const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
+const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+
+interface ManeuverChoice {
+  readonly id: string;
+  readonly name: string;
+  readonly stats: SteelManeuver;
+}
+
+/** The actor's own maneuvers of a kind, or the core ones when it has none. */
+export function maneuversFor(view: ActorView<SteelStats>, kind: "attack" | "defence"): ManeuverChoice[] {
+  const own = view.maneuvers.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.id, name: m.name, stats: m.stats }));
+  if (own.length) return own;
+  return CORE_MANEUVERS.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.slug, name: `BOUT.Steel.Maneuver.${m.slug}.Name`, stats: m.stats }));
+}
+
+/** Dice left this round: from the bout when the actor fights in one, else the full pool. */
+export function combatPoolLeft(actor: Actor.Implementation, combatId?: string): number {
+  const combat = (combatId !== undefined ? game.combats?.get(combatId) : game.combat) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null }; combatants: { contents: { id: string; actorId: string }[] } } | null;
+  const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
+  const combatant = combat?.combatants.contents.find((c) => c.actorId === actor.id);
+  const fighter = state && combatant ? state.combatants.find((c) => c.id === combatant.id) : undefined;
+  return fighter ? fighter.cp : poolForRound(steelView(actor)).pool;
+}
+
+function opponents(actor: Actor.Implementation): Actor.Implementation[] {
+  const inCombat = game.combat?.combatants.contents.map((c) => c.actor as Actor.Implementation | null).filter((a): a is Actor.Implementation => Boolean(a) && a!.id !== actor.id);
+  if (inCombat?.length) return inCombat;
+  return game.actors!.contents.filter((a) => a.id !== actor.id) as Actor.Implementation[];
+}
+
+const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
+  const weapon = view.weapons.find((w) => w.equipped && !w.stats.missile)?.stats;
+  const shield = view.shields.find((s) => s.equipped)?.stats;
+  const base = maneuver.family === "block" && shield ? shield.dtn : (weapon?.dtn ?? 7);
+  return maneuverTn(maneuver, base);
+};
+
+async function declareAttack({ actor, item }: ItemRollRequest) {
+  const view = steelView(actor);
+  const weapon = (item.system as any).steel;
+  const cp = combatPoolLeft(actor);
+  const foes = opponents(actor);
+  const attacks = maneuversFor(view, "attack");
+  const values = await openOddsDialog({
+    title: "BOUT.Roll.AttackTitle",
+    titleData: { name: item.name },
+    confirmLabel: "BOUT.Steel.Table.Declare",
+    fields: [
+      { kind: "select", name: "defender", label: "BOUT.Steel.Table.Target", value: foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: attacks[0]!.id, options: attacks.map((m) => ({ value: m.id, label: m.name })) },
+      { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: "5", options: DEFAULT_ZONES.map((z) => ({ value: String(z.id), label: `BOUT.Steel.Table.ZoneLabel.${z.id}` })) },
+      { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
+      { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: Math.ceil(cp / 2), min: 0, max: 30 },
+    ],
+    odds: (v) => {
+      const m = attacks.find((a) => a.id === v.maneuver) ?? attacks[0]!;
+      const form = m.stats.form === "thrust" ? "thrust" : "swing";
+      const profile = attackProfile(weapon, form, view.stats.strength);
+      const atn = profile.ok ? maneuverTn(m.stats, profile.value.atn) : 10;
+      const defender = foes.find((f) => f.id === v.defender) ?? null;
+      const dView = steelView(defender);
+      const parry = CORE_MANEUVERS.find((c) => c.slug === "parry")!.stats;
+      const odds = exchangeOdds(Number(v.dice), atn, Number(v.defenceDice), defenceTnOf(dView, parry));
+      return {
+        rows: [
+          { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit, headline: true },
+          { label: "BOUT.Steel.Table.Odds.Keeps", probability: odds.attackerKeeps },
+          { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.attackerFumble },
+        ],
+      };
+    },
+  });
+  if (!values) return;
+  const defender = foes.find((f) => f.id === values.defender);
+  if (!defender) return;
+  return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice) }, game.combat?.id ?? "");
+}
+
+/** The combat's combatant for an actor, when the card belongs to a bout. */
+function combatantOf(combatId: string, actor: Actor.Implementation | null): string | null {
+  const combat = combatId ? game.combats?.get(combatId) : undefined;
+  return (actor && combat?.combatants.contents.find((c) => c.actorId === actor.id)?.id) || null;
+}
+
+function boutOf(combatId: string, combatantId: string | null): string | null {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null } } | undefined) : undefined;
+  const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
+  return state?.combatants.find((c) => c.id === combatantId)?.boutId ?? null;
+}
+
+const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Steel.Table.Refusal.${key}`);
+
+/** GM: the attack as the documents say it is (a player sends only ids and numbers). */
+function prepareAttack(raw: unknown, attacker: Actor.Implementation): Outcome<unknown> {
+  const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown };
+  const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
+  if (!item || item.type !== "weapon") return refused("steel.noWeapon", "NoWeapon");
+  const maneuver = maneuversFor(steelView(attacker), "attack").find((m) => m.id === d.maneuverId);
+  if (!maneuver) return refused("steel.noManeuver", "NoManeuver");
+  const zone = DEFAULT_ZONES.find((z) => z.id === d.zone);
+  if (!zone) return refused("steel.noZone", "NoZone");
+  if (!isWholeNumber(d.dice) || (d.dice as number) < 0) return refused("steel.badDice", "BadDice");
+  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice });
+}
+
+function line(type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent {
+  return { type, key, data };
+}
+
+const exchangeCard: CardKind = {
+  title: "BOUT.Steel.Table.CardTitle",
+  prepare: (raw, attacker) => prepareAttack(raw, attacker),
+  describe: (d) => [line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) })],
+  async defend(card: CardView) {
+    const view = steelView(card.defender);
+    const cp = card.defender ? combatPoolLeft(card.defender, card.combatId) : 0;
+    const defences = maneuversFor(view, "defence");
+    const attackerView = steelView(card.attacker);
+    const d = card.declaration;
+    const weapon = attackerView.weapons.find((w) => w.id === d?.weaponId)?.stats;
+    const form = d?.maneuver?.form === "thrust" ? "thrust" : "swing";
+    const profile = weapon ? attackProfile(weapon, form, attackerView.stats.strength) : null;
+    const atn = profile?.ok ? maneuverTn(d.maneuver, profile.value.atn) : 7;
+    const values = await openOddsDialog({
+      title: "BOUT.Steel.Table.DefendTitle",
+      titleData: { name: card.attacker?.name ?? "" },
+      confirmLabel: "BOUT.Card.Defend",
+      fields: [
+        { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: defences[0]!.id, options: defences.map((m) => ({ value: m.id, label: m.name })) },
+        { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
+      ],
+      odds: (v) => {
+        const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
+        const odds = exchangeOdds(Number(d?.dice ?? 0), atn, Number(v.dice), defenceTnOf(view, m.stats));
+        return { rows: [{ label: "BOUT.Steel.Table.Odds.Stopped", probability: 1 - odds.hit, headline: true }, { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit }] };
+      },
+    });
+    if (!values) return null;
+    return { maneuverId: values.maneuver, dice: Number(values.dice) };
+  },
+  async resolve(card, answer: any): Promise<Outcome<any>> {
+    const a = steelView(card.attacker);
+    const t = steelView(card.defender);
+    const d = card.declaration;
+    const weapon = a.weapons.find((w) => w.id === d?.weaponId)?.stats;
+    if (!weapon || !card.attacker || !card.defender) return refused("steel.noWeapon", "NoWeapon");
+    // The defender sends a maneuver id and dice; the figures come from the defender's own documents.
+    const a0 = (answer ?? {}) as { maneuverId?: unknown; dice?: unknown };
+    if (!isWholeNumber(a0.dice) || (a0.dice as number) < 0) return refused("steel.badDice", "BadDice");
+    const defenceManeuver = maneuversFor(t, "defence").find((m) => m.id === a0.maneuverId);
+    if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
+    const combatId = card.combatId;
+    const cpA = combatPoolLeft(card.attacker, combatId);
+    const cpD = combatPoolLeft(card.defender, combatId);
+    const form = d.maneuver?.form === "thrust" ? "thrust" : "swing";
+    const profile = attackProfile(weapon, form, a.stats.strength);
+    if (!profile.ok) return profile;
+    const armour = t.armor.filter((x) => x.equipped).map((x) => x.stats);
+    const armourBy = Object.fromEntries(REGIONS.map((r) => [r, armourAt(armour, r)])) as Record<Region, number>;
+    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }) } : null;
+    const input = {
+      attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
+      defence,
+      target: { combatantId: card.defender.id!, toughness: t.stats.toughness, armour: armourBy },
+    };
+    const rolled = await resolveWithFoundry((dice) => {
+      const ex = resolveExchange(input, dice);
+      if (!ex.ok) return { ex, wound: null };
+      const hit = ex.value.result.hit;
+      const wound = hit?.wound
+        ? applyWound(
+            { cpLeft: defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD, pain: t.stats.pain, bloodLoss: t.stats.bloodLoss, woundedRegions: REGIONS.filter((r) => t.stats.wounded[r]), knockdown: knockdownOf(t.stats), knockout: knockoutOf(t.stats), headArmour: armourBy.head },
+            { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" },
+            dice,
+          )
+        : null;
+      return { ex, wound };
+    });
+    const { ex, wound } = rolled.value;
+    if (!ex.ok) return ex;
+    if (wound && !wound.ok) return wound;
+    const names: Record<string, string> = { [card.attacker.id!]: card.attacker.name, [card.defender.id!]: card.defender.name };
+    const named = (e: { type: string; key: string; data: Record<string, string | number | boolean> }) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names[v] ? names[v] : v])) });
+    const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : [])].map(named);
+    const updates: Record<string, Record<string, unknown>> = {};
+    if (wound?.ok) {
+      const w = wound.value.result;
+      const u: Record<string, unknown> = { "system.steel.pain": w.pain, "system.steel.bloodLoss": w.bloodLoss };
+      for (const r of w.woundedRegions) u[`system.steel.wounded.${r}`] = true;
+      updates[card.defender.id!] = u;
+    }
+    // In a bout: the dice leave both pools and the winner holds initiative, with the result.
+    const combatCommands: TimeCommand[] = [];
+    const aId = combatantOf(combatId, card.attacker);
+    const dId = combatantOf(combatId, card.defender);
+    const boutId = boutOf(combatId, aId);
+    if (aId && boutId) {
+      const r = ex.value.result;
+      combatCommands.push({ type: "spend", combatantId: aId, dice: r.attacker.cost, purpose: "attack" } as TimeCommand);
+      if (dId && r.defender) combatCommands.push({ type: "spend", combatantId: dId, dice: r.defender.cost, purpose: "defence" } as TimeCommand);
+      const winner = r.winner === card.attacker.id ? aId : dId;
+      if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
+    }
+    return ok({ outcome: ex.value.result.winner === card.attacker.id ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands });
+  },
+};
+
+export function registerSteelTable(): void {
+  registerCardKind("steel.exchange", exchangeCard);
+  registerItemRoll("steel", "weapon", declareAttack);
+}

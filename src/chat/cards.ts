@@ -1,0 +1,251 @@
+/**
+ * Opposed-action chat cards. An attacker posts a card that waits for the
+ * defender; the defender's owner answers from the card; the active GM resolves
+ * it with the ruleset's engine (the only client that may write the card and
+ * the actors), and anyone concerned may apply the result once. Every step goes
+ * through `serialize` on the GM's client and re-checks the card's state, so a
+ * second click, an old card or two clicks at once change nothing.
+ */
+import { templatePath } from "../config";
+import { refuse, ok, type Outcome } from "../engine/outcome";
+import { checkGrant, heldToken } from "../combat/grants";
+import { activeGM, ask, registerQuery, serialize } from "../combat/query";
+import { notifyRefusal } from "../applications/rulesets/notify";
+import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import type { CardState } from "../data/chat/card-data";
+import type { TimeCommand } from "../engine/time/machine";
+
+export const CARD_TEMPLATE = templatePath("chat/card.hbs");
+
+export interface CardResolution {
+  readonly outcome: "success" | "failure" | "neutral";
+  readonly events: readonly EngineEvent[];
+  /** What applying the result changes: `actorId → update`. Empty: nothing to apply. */
+  readonly updates: Readonly<Record<string, Record<string, unknown>>>;
+  readonly rolls: Roll[];
+  readonly lookups?: readonly string[];
+  /** Commands for the fight the card belongs to (dice spent, initiative won), applied with the result. */
+  readonly combatCommands?: readonly TimeCommand[];
+}
+
+export interface CardKind {
+  /** Title key for the card, formatted with {attacker} and {defender}. */
+  readonly title: string;
+  /** Lines describing the declaration while the card waits. */
+  describe(declaration: any): EngineEvent[];
+  /** GM: rebuild the declaration from the documents (ids in, figures out); refusals post nothing. */
+  prepare(declaration: unknown, attacker: Actor.Implementation, defender: Actor.Implementation): Outcome<unknown>;
+  /** Asks the defender's owner for an answer (null: closed the dialog). */
+  defend(card: CardView): Promise<unknown | null>;
+  /** GM: resolve with the engine; refusals leave the card waiting. */
+  resolve(card: CardView, answer: unknown): Promise<Outcome<CardResolution>>;
+}
+
+export interface CardView {
+  readonly id: string;
+  readonly kind: string;
+  readonly state: CardState;
+  readonly attacker: Actor.Implementation | null;
+  readonly defender: Actor.Implementation | null;
+  readonly combatId: string;
+  readonly declaration: any;
+  readonly answer: any;
+  readonly result: any;
+}
+
+const kinds = new Map<string, CardKind>();
+
+export function registerCardKind(kind: string, definition: CardKind): void {
+  kinds.set(kind, definition);
+}
+
+const parse = (text: string) => {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+};
+
+export function cardView(message: ChatMessage.Implementation): CardView | null {
+  if (message.type !== "card") return null;
+  const s = message.system as unknown as { kind: string; state: CardState; attackerId: string; defenderId: string; combatId: string; declaration: string; answer: string; result: string };
+  return {
+    id: message.id!,
+    kind: s.kind,
+    state: s.state,
+    attacker: (game.actors!.get(s.attackerId) as Actor.Implementation | undefined) ?? null,
+    defender: (game.actors!.get(s.defenderId) as Actor.Implementation | undefined) ?? null,
+    combatId: s.combatId,
+    declaration: parse(s.declaration),
+    answer: parse(s.answer),
+    result: parse(s.result),
+  };
+}
+
+type Formatter = Parameters<typeof resultCardContext>[1];
+
+/** The card's HTML for a state: the declaration, the buttons that state allows, the result lines. */
+export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
+  const kind = kinds.get(card.kind);
+  const names = { attacker: card.attacker?.name ?? "?", defender: card.defender?.name ?? "?" };
+  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[] } | null;
+  const context = {
+    state: card.state,
+    title: kind ? i18n.format(kind.title, names) : card.kind,
+    declared: resultCardContext({ title: "", outcome: "neutral", events: kind ? kind.describe(card.declaration) : [] }, i18n).lines,
+    result: result ? resultCardContext({ title: "", outcome: result.outcome ?? "neutral", events: result.events ?? [], lookups: result.lookups }, i18n) : null,
+    waiting: card.state === "waiting",
+    resolved: card.state === "resolved",
+    applied: card.state === "applied",
+    defender: names.defender,
+  };
+  return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, context);
+}
+
+/**
+ * Posts a card. The GM writes it (players ask through a query with the
+ * attacker's grant), so no player can edit a card or its result afterwards.
+ */
+export async function postCard(kind: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId = ""): Promise<Outcome<unknown>> {
+  let outcome: Outcome<unknown>;
+  if (game.user?.isGM) outcome = await createCard({ kind, attackerId: attacker.id, defenderId: defender.id, declaration, combatId }, null, true);
+  else outcome = (await ask<Outcome<unknown>>(activeGM(), "postCard", { kind, attackerId: attacker.id, defenderId: defender.id, declaration, combatId, token: heldToken(attacker.id) })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
+  if (!outcome.ok) notifyRefusal(outcome.refusal);
+  return outcome;
+}
+
+interface PostRequest {
+  kind?: unknown;
+  attackerId?: unknown;
+  defenderId?: unknown;
+  declaration?: unknown;
+  combatId?: unknown;
+}
+
+/** GM: check the request against the documents and write the card. */
+async function createCard(request: PostRequest, token: unknown, trusted: boolean): Promise<Outcome<unknown>> {
+  const kind = typeof request.kind === "string" ? kinds.get(request.kind) : undefined;
+  if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
+  const attacker = typeof request.attackerId === "string" ? (game.actors!.get(request.attackerId) as Actor.Implementation | undefined) : undefined;
+  const defender = typeof request.defenderId === "string" ? (game.actors!.get(request.defenderId) as Actor.Implementation | undefined) : undefined;
+  if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
+  if (!trusted && !checkGrant(attacker.id, token)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
+  if (attacker.id === defender.id) return refuse("card.self", "BOUT.Card.Refusal.Self");
+  const prepared = kind.prepare(request.declaration, attacker, defender);
+  if (!prepared.ok) return prepared;
+  const combatId = typeof request.combatId === "string" && game.combats?.get(request.combatId) ? request.combatId : "";
+  const view = { kind: request.kind as string, state: "waiting" as const, attacker, defender, combatId, declaration: prepared.value, answer: null, result: null };
+  const content = await renderCard(view);
+  await ChatMessage.implementation.create({
+    type: "card",
+    speaker: ChatMessage.implementation.getSpeaker({ actor: attacker }),
+    content,
+    system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, combatId, declaration: JSON.stringify(prepared.value), answer: "", result: "" },
+  } as never);
+  return ok(true);
+}
+
+/** GM: resolve a waiting card with the defender's answer. One write: the card with its result and rolls. */
+async function resolveCard(messageId: string, answer: unknown, token: unknown, trusted: boolean): Promise<Outcome<unknown>> {
+  const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
+  const card = message ? cardView(message) : null;
+  if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
+  if (card.state !== "waiting") return refuse("card.answered", "BOUT.Card.Refusal.Answered");
+  if (!trusted && !checkGrant(card.defender?.id, token)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
+  const kind = kinds.get(card.kind);
+  if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
+  const resolved = await kind.resolve(card, answer);
+  if (!resolved.ok) return resolved;
+  const r = resolved.value;
+  const combat = card.combatId ? (game.combats?.get(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[]): Promise<Outcome<unknown>> } | undefined) : undefined;
+  if (combat?.applyCommands && r.combatCommands?.length) {
+    const applied = await combat.applyCommands(r.combatCommands);
+    if (!applied.ok) return applied;
+  }
+  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [] };
+  const content = await renderCard({ ...card, state: "resolved", answer, result });
+  const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
+  await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
+  return ok(true);
+}
+
+/** GM: apply a resolved card's changes once. */
+async function applyCard(messageId: string, tokens: unknown, trusted: boolean): Promise<Outcome<unknown>> {
+  const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
+  const card = message ? cardView(message) : null;
+  if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
+  const t = (tokens ?? {}) as { attacker?: unknown; defender?: unknown };
+  if (!trusted && !checkGrant(card.attacker?.id, t.attacker) && !checkGrant(card.defender?.id, t.defender)) return refuse("card.notYours", "BOUT.Card.Refusal.NotOnCard");
+  if (card.state === "applied") return refuse("card.applied", "BOUT.Card.Refusal.Applied");
+  if (card.state !== "resolved") return refuse("card.notResolved", "BOUT.Card.Refusal.NotResolved");
+  for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
+    const actor = game.actors!.get(actorId);
+    if (actor && Object.keys(update).length) await actor.update(update as never);
+  }
+  const content = await renderCard({ ...card, state: "applied" });
+  await message.update({ content, "system.state": "applied" } as never);
+  return ok(true);
+}
+
+/** Defender's owner: answer from the card. */
+export async function defendFromCard(message: ChatMessage.Implementation): Promise<Outcome<unknown>> {
+  const card = cardView(message);
+  const kind = card ? kinds.get(card.kind) : undefined;
+  let outcome: Outcome<unknown>;
+  if (!card || !kind) outcome = refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
+  else if (!card.defender?.isOwner) outcome = refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
+  else if (card.state !== "waiting") outcome = refuse("card.answered", "BOUT.Card.Refusal.Answered");
+  else {
+    const answer = await kind.defend(card);
+    if (answer === null) return ok(null);
+    if (game.user?.isGM) outcome = await serialize(`card:${card.id}`, () => resolveCard(card.id, answer, null, true));
+    else outcome = (await ask<Outcome<unknown>>(activeGM(), "answerCard", { messageId: card.id, answer, token: heldToken(card.defender.id) })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
+  }
+  if (!outcome.ok) notifyRefusal(outcome.refusal);
+  return outcome;
+}
+
+/** Anyone on the card (or the GM): apply its result. */
+export async function applyFromCard(message: ChatMessage.Implementation): Promise<Outcome<unknown>> {
+  const card = cardView(message);
+  let outcome: Outcome<unknown>;
+  if (game.user?.isGM) outcome = await serialize(`card:${message.id}`, () => applyCard(message.id!, null, true));
+  else {
+    const tokens = { attacker: heldToken(card?.attacker?.id), defender: heldToken(card?.defender?.id) };
+    outcome = (await ask<Outcome<unknown>>(activeGM(), "applyCard", { messageId: message.id, tokens })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
+  }
+  if (!outcome.ok) notifyRefusal(outcome.refusal);
+  return outcome;
+}
+
+export function registerCardQueries(): void {
+  registerQuery("answerCard", (data: { messageId?: unknown; answer?: unknown; token?: unknown }) => {
+    if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
+    if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
+    const id = data.messageId;
+    return serialize(`card:${id}`, () => resolveCard(id, data.answer, data.token, false));
+  });
+  registerQuery("applyCard", (data: { messageId?: unknown; tokens?: unknown }) => {
+    if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
+    if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
+    const id = data.messageId;
+    return serialize(`card:${id}`, () => applyCard(id, data.tokens, false));
+  });
+  registerQuery("postCard", (data: PostRequest & { token?: unknown }) => {
+    if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
+    return createCard(data ?? {}, data?.token, false);
+  });
+}
+
+/** One listener per card, dispatching on data-action. */
+export function activateCardListeners(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.type !== "card") return;
+  html.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLElement>("[data-bout-action]");
+    if (!button) return;
+    event.preventDefault();
+    if (button.dataset.boutAction === "defend") void defendFromCard(message);
+    else if (button.dataset.boutAction === "apply") void applyFromCard(message);
+  });
+}

@@ -1,0 +1,195 @@
+// The opposed-action chat card (issue 4 "chat-card workflow"; issue 5 "The
+// exchange", seed 000_4377b2da58f3a52b.txt "Exchange of Blows"): a player
+// declares an attack from the weapon's roll button, the defender's owner answers
+// from the card, the GM's client resolves it with the engine and Foundry's dice,
+// and the result is applied once. Players only ever send ids and numbers.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+/** The next uniform draws on this client give these faces on d`faces`. */
+function script(client: { CONFIG: any }, faces: number, results: number[]) {
+  const queue = [...results];
+  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
+}
+
+const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+
+async function deck() {
+  dist();
+  const world = new TestWorld({
+    users: [
+      { name: "GM", role: ROLES.GAMEMASTER },
+      { name: "Alice", role: ROLES.PLAYER },
+      { name: "Bob", role: ROLES.PLAYER },
+    ],
+  });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "steel");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } } });
+  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
+  await bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
+  await settle();
+  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string };
+}
+
+async function declare(ctx: Awaited<ReturnType<typeof deck>>, answer: Record<string, unknown>) {
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, maneuver: "cut", zone: "5", dice: 4, defenceDice: 3, ...answer });
+  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+  await settle();
+  return ctx.gm.game.messages.contents.at(-1);
+}
+
+describe("steel exchange cards", () => {
+  it("the GM writes the card from the attacker's ids, with the figures from the documents", async () => {
+    const ctx = await deck();
+    const card = await declare(ctx, {});
+    expect(card.type).toBe("card");
+    expect(card.author.id ?? card.author).toBe(ctx.world.userId("GM"));
+    expect(card.system.state).toBe("waiting");
+    const declaration = JSON.parse(card.system.declaration);
+    expect(declaration).toMatchObject({ weaponId: ctx.swordId, weapon: "Arming sword", maneuverId: "cut", zone: 5, dice: 4 });
+    expect(declaration.maneuver).toMatchObject({ kind: "attack", form: "swing" });
+    expect(card.content).toContain("Ada attacks Bran");
+    expect(card.content).toContain('data-bout-action="defend"');
+  });
+
+  it("refuses a declaration with another actor's weapon or a bad dice count, and posts nothing", async () => {
+    const ctx = await deck();
+    const before = ctx.gm.game.messages.size;
+    const post = ctx.alice.evaluate<any>("globalThis.__boutTest").postCard;
+    const ada = ctx.alice.game.actors.get(ctx.adaId);
+    const bran = ctx.alice.game.actors.get(ctx.branId);
+    const bad = await post("steel.exchange", ada, bran, { weaponId: "nope", maneuverId: "cut", zone: 5, dice: 2 });
+    expect(bad.refusal.code).toBe("steel.noWeapon");
+    const negative = await post("steel.exchange", ada, bran, { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice: -2 });
+    expect(negative.refusal.code).toBe("steel.badDice");
+    const words = await post("steel.exchange", ada, bran, { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice: "many" });
+    expect(words.refusal.code).toBe("steel.badDice");
+    // Bob cannot attack with Alice's Ada.
+    const bobPost = ctx.bob.evaluate<any>("globalThis.__boutTest").postCard;
+    const stolen = await bobPost("steel.exchange", ctx.bob.game.actors.get(ctx.adaId), ctx.bob.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice: 2 });
+    expect(stolen.refusal.code).toBe("card.notYours");
+    expect(ctx.gm.game.messages.size).toBe(before);
+    expect(ctx.alice.notices.at(-1)?.message).toMatch(/whole number/);
+  });
+
+  it("only the defender's owner answers; the GM resolves once with the engine; the result applies once", async () => {
+    const ctx = await deck();
+    const card = await declare(ctx, {});
+    const hooks = (c: any) => c.evaluate("globalThis.__boutTest");
+
+    // Alice cannot answer for Bran, and cannot edit the GM's card.
+    const aliceAnswer = await hooks(ctx.alice).defendFromCard(ctx.alice.game.messages.get(card.id));
+    expect(aliceAnswer.refusal.code).toBe("card.notYours");
+    await expect(ctx.alice.game.messages.get(card.id).update({ "system.state": "resolved" })).rejects.toThrow(/permission/);
+
+    // Bob parries with 3 dice. GM's dice: Ada 4d10 → 9,8,7,2 (3 successes at TN 6);
+    // Bran 3d10 → 2,3,9 (1 success at TN 6): margin 2, a hit; then the d6 for the location and any wound rolls.
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3 });
+    script(ctx.gm, 10, [9, 8, 7, 2, 2, 3, 9, 4, 4, 4, 4, 4, 4]);
+    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answered.ok).toBe(true);
+    await settle();
+    const resolved = ctx.gm.game.messages.get(card.id);
+    expect(resolved.system.state).toBe("resolved");
+    expect(JSON.parse(resolved.system.answer)).toEqual({ maneuverId: "parry", dice: 3 });
+    const result = JSON.parse(resolved.system.result);
+    expect(result.outcome).toBe("success");
+    expect(result.events.find((e: any) => e.type === "exchange")?.data).toMatchObject({ winner: "Ada", margin: 2 });
+    expect(resolved.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["4d10", "3d10"]);
+
+    // A second answer is refused and changes nothing.
+    const again = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(again.refusal.code).toBe("card.answered");
+
+    // Alice applies (she is on the card); the second apply is refused.
+    const mark = ctx.world.server.writes.length;
+    const applied = await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    expect(applied.ok).toBe(true);
+    await settle();
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("applied");
+    const writes = ctx.world.writesSince(mark).length;
+    const twice = await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    expect(twice.refusal.code).toBe("card.applied");
+    expect(ctx.world.writesSince(mark)).toHaveLength(writes);
+  });
+
+  it("two clicks at once resolve the card once", async () => {
+    const ctx = await deck();
+    const card = await declare(ctx, {});
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 2 });
+    const hooks = ctx.bob.evaluate<any>("globalThis.__boutTest");
+    const mark = ctx.world.server.writes.length;
+    const [a, b] = await Promise.all([hooks.defendFromCard(ctx.bob.game.messages.get(card.id)), hooks.defendFromCard(ctx.bob.game.messages.get(card.id))]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    await settle();
+    expect(ctx.world.writesSince(mark).filter((w: any) => w.documentName === "ChatMessage" && w.action === "update")).toHaveLength(1);
+    expect(ctx.gm.game.messages.get(card.id).rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["4d10", "2d10"]);
+  });
+});
+
+describe("steel exchange cards inside a bout", () => {
+  async function fight() {
+    const ctx = await deck();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({});
+    const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]);
+    const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: ctx.adaId, name: "Ada", group: group.id },
+      { actorId: ctx.branId, name: "Bran", group: group.id },
+    ]);
+    await combat.startCombat();
+    await settle();
+    return { ...ctx, combatId: combat.id as string, groupId: group.id as string, ca: ca.id as string, cb: cb.id as string };
+  }
+  const post = (ctx: Awaited<ReturnType<typeof fight>>, dice: number) =>
+    ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice }, ctx.combatId);
+  const state = (ctx: Awaited<ReturnType<typeof fight>>) => JSON.parse(ctx.gm.game.combats.get(ctx.combatId).system.state);
+
+  it("before the red/white throw the exchange is refused and nothing changes (seed 000, 'Melee Combat')", async () => {
+    const ctx = await fight();
+    await post(ctx, 3);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 2 });
+    const before = ctx.gm.game.combats.get(ctx.combatId).system.state;
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.refusal.code).toBe("bouts.notThrown");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    expect(ctx.gm.game.combats.get(ctx.combatId).system.state).toBe(before);
+  });
+
+  it("after the throw, the dice leave both pools and the winner holds initiative, with the result", async () => {
+    const ctx = await fight();
+    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
+    ctx.alice.runtime.dialogs.responder = () => "red";
+    ctx.bob.runtime.dialogs.responder = () => "white";
+    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    await post(ctx, 4);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3 });
+    script(ctx.gm, 10, [2, 2, 3, 1, 9, 9, 8, 4, 4, 4, 4, 4, 4]);
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const after = state(ctx);
+    expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 4);
+    expect(after.combatants.find((c: any) => c.id === ctx.cb).cp).toBe(pools[ctx.cb] - 3);
+    // Bran's parry won (3 successes against none): he holds the initiative.
+    expect(after.bouts[0].initiative).toBe(ctx.cb);
+  });
+});
