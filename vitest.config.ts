@@ -26,6 +26,19 @@ export default defineConfig({
           benchmark: { include: ["bench/shell/*.bench.ts"] },
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/harness/setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One chromium at a time keeps the two-core CI machine steady.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -51,15 +51,18 @@ const system = () => new ObjectField();
 const embedded = () => new ArrayField(new ObjectField());
 const sort = () => new NumberField({ required: true, integer: true, nullable: false, initial: 0 });
 const folder = () => new ForeignDocumentField(null);
-const img = () => new FilePathField({ required: false, nullable: true, initial: null });
+const img = (initial: string | null = null) => new FilePathField({ required: false, nullable: true, initial });
+// v13's getDefaultArtwork: CONST.DEFAULT_TOKEN for actors, Item.DEFAULT_ICON for items.
+const ACTOR_ART = "icons/svg/mystery-man.svg";
+const ITEM_ART = "icons/svg/item-bag.svg";
 
 /** `currentUser` gives the id Foundry's own initial values use (`game.user.id`). */
 export function coreSchema(documentName: string, currentUser: () => string | null = () => null): Record<string, DataField> {
   switch (documentName) {
     case "Actor":
-      return { _id: id(), name: name(), type: type(), img: img(), system: system(), prototypeToken: new ObjectField(), items: embedded(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
+      return { _id: id(), name: name(), type: type(), img: img(ACTOR_ART), system: system(), prototypeToken: new ObjectField(), items: embedded(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
     case "Item":
-      return { _id: id(), name: name(), type: type(), img: img(), system: system(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
+      return { _id: id(), name: name(), type: type(), img: img(ITEM_ART), system: system(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
     case "ActiveEffect":
       return { _id: id(), name: name(), type: new StringField({ required: true, blank: false, initial: "base" }), img: img(), system: system(), statuses: new ArrayField(new StringField()), disabled: new BooleanField(), changes: new ArrayField(new ObjectField()), flags: flags(), _stats: stats() };
     case "Combat":

@@ -1,0 +1,36 @@
+/**
+ * Debian's chromium driven by playwright-core: headless, sandbox off (CI runs
+ * as root) and every background connection off (the machine has no network).
+ * Pages are served from memory through request routing, never from the net.
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function chromiumInstalled(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--font-render-hinting=none"],
+  });
+}
+
+const PLACEHOLDER_IMAGE = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" fill="#8a8172"/><circle cx="48" cy="36" r="18" fill="#d8d2c4"/><rect x="18" y="60" width="60" height="30" rx="14" fill="#d8d2c4"/></svg>`;
+
+/** Opens `html` at a made-up origin; images get a neutral portrait, anything else a 404. */
+export async function openPage(browser: Browser, html: string, size: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage({ viewport: size, deviceScaleFactor: 1 });
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url === "http://bout.test/") return route.fulfill({ contentType: "text/html", body: html });
+    if (/\.(svg|png|webp|jpe?g)$/i.test(url)) return route.fulfill({ contentType: "image/svg+xml", body: PLACEHOLDER_IMAGE });
+    return route.fulfill({ status: 404, body: "" });
+  });
+  await page.goto("http://bout.test/");
+  return page;
+}

@@ -1,0 +1,111 @@
+/**
+ * Builds a page that holds one rendered sheet the way Foundry v13 frames it:
+ * a `form.application` of the sheet's classes and default size, a window
+ * header, and the rendered parts in `.window-content`. The system's own CSS is
+ * inlined with its @imports resolved, after the core stand-in.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../..");
+
+function inlineCss(file: string): string {
+  const text = readFileSync(file, "utf8");
+  return text.replace(/@import\s+"([^"]+)";/g, (_m, rel: string) => inlineCss(join(dirname(file), rel)));
+}
+
+export const SYSTEM_CSS = inlineCss(join(root, "styles/bout.css"));
+const FRAME_CSS = readFileSync(join(here, "fixtures/foundry-frame.css"), "utf8");
+
+export interface SheetPage {
+  readonly title: string;
+  readonly classes: readonly string[];
+  readonly width: number;
+  readonly height: number;
+  readonly parts: Readonly<Record<string, string>>;
+  readonly theme: "light" | "dark";
+}
+
+// v13 changes tabs by toggling `active` on the nav link and the section of a group.
+const TAB_SCRIPT = `
+document.addEventListener("click", (event) => {
+  const link = event.target.closest('[data-action="tab"]');
+  if (!link) return;
+  const group = link.dataset.group;
+  for (const el of document.querySelectorAll('[data-group="' + group + '"]')) el.classList.toggle("active", el.dataset.tab === link.dataset.tab);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && event.target.matches('[data-action="tab"]')) event.target.click();
+});`;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+export function sheetPage(sheet: SheetPage): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(sheet.title)}</title>
+<style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
+<body class="theme-${sheet.theme}">
+<form class="application sheet ${sheet.classes.join(" ")} theme-${sheet.theme}" style="width:${sheet.width}px;height:${sheet.height}px" autocomplete="off">
+<header class="window-header"><h1 class="window-title">${escapeHtml(sheet.title)}</h1></header>
+<section class="window-content">${Object.values(sheet.parts).join("\n")}</section>
+</form>
+<script>${TAB_SCRIPT}</script>
+</body></html>`;
+}
+
+/**
+ * Runs in the page: every box whose content spills out of it. A field
+ * overflows when its text is wider than the field, or when it pokes out of the
+ * box that holds it; the window's content may scroll down but never sideways.
+ */
+export function findOverflow(): string[] {
+  const content = document.querySelector(".window-content") as HTMLElement;
+  const problems: string[] = [];
+  const name = (el: Element) => {
+    const stat = el.closest("[data-stat]")?.getAttribute("data-stat");
+    const text = (el as HTMLInputElement).value ?? el.textContent ?? "";
+    return `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""}${stat ? `[${stat}]` : ""} "${String(text).trim().slice(0, 30)}"`;
+  };
+  const visible = (el: Element) => (el as HTMLElement).offsetParent !== null && getComputedStyle(el).visibility !== "hidden";
+  // A select shows its chosen option's text beside the arrow; scrollWidth does not tell when it is cut.
+  const ctx = document.createElement("canvas").getContext("2d")!;
+  const ARROW = 20;
+  for (const select of Array.from(content.querySelectorAll<HTMLSelectElement>("select"))) {
+    if (!visible(select)) continue;
+    const style = getComputedStyle(select);
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = select.selectedOptions[0]?.textContent ?? "";
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
+    const needed = ctx.measureText(text).width;
+    if (needed > room + 1) problems.push(`${name(select)} cuts its choice "${text}" (${Math.round(needed)} > ${Math.round(room)})`);
+  }
+  if (content.scrollWidth > content.clientWidth + 1) problems.push(`window content scrolls sideways (${content.scrollWidth} > ${content.clientWidth})`);
+  for (const el of Array.from(content.querySelectorAll<HTMLElement>("*"))) {
+    if (!visible(el)) continue;
+    const style = getComputedStyle(el);
+    const scrolls = style.overflowX === "auto" || style.overflowX === "scroll";
+    const isField = el.matches("input[type=text], input[type=number], select, textarea");
+    if (!scrolls && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && (isField || style.display !== "inline")) problems.push(`${name(el)} is wider inside than its box (${el.scrollWidth} > ${el.clientWidth})`);
+    if (el.matches("input, select, button, label, legend, .stat, .item-row, .vitality")) {
+      const box = el.getBoundingClientRect();
+      const parent = el.parentElement!.getBoundingClientRect();
+      if (box.width > 0 && (box.right > parent.right + 1 || box.left < parent.left - 1)) problems.push(`${name(el)} sticks out of its box by ${Math.round(Math.max(box.right - parent.right, parent.left - box.left))}px`);
+    }
+  }
+  return problems;
+}
+
+/** Runs in the page: the visible controls a keyboard user should reach, as selectors-ish labels. */
+export function focusableControls(): string[] {
+  const content = document.querySelector(".application") as HTMLElement;
+  return Array.from(content.querySelectorAll<HTMLElement>("input, select, textarea, button, a[data-action], [tabindex]"))
+    .filter((el) => el.offsetParent !== null && !(el as HTMLInputElement).disabled && el.tabIndex >= 0 && !el.closest("[inert]"))
+    .map((el) => el.outerHTML.slice(0, 120));
+}
+
+/** Runs in the page: what has the focus now, in the same form as `focusableControls`. */
+export function focused(): string {
+  return document.activeElement ? (document.activeElement as HTMLElement).outerHTML.slice(0, 120) : "";
+}

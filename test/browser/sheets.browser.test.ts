@@ -1,0 +1,126 @@
+// Sheets in a real browser (issue 3, "Sheets" and "Done when"): the character
+// sheet for every ruleset and the weapon sheet, each in the light and the dark
+// theme, rendered from real documents with the real handlebars, framed at their
+// default sizes, screenshotted, and checked that no field spills out of its box
+// and that the keyboard reaches every control.
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
+import { dist } from "../build/dist";
+import { chromiumInstalled, CHROMIUM, launch, openPage } from "./chromium";
+import { findOverflow, focusableControls, focused, sheetPage } from "./sheet-page";
+
+const SHOTS = join(process.cwd(), "test-results", "screenshots");
+const THEMES = ["light", "dark"] as const;
+
+const pack = (folder: string, slug: string) => {
+  const { _id, _key, folder: _f, sort: _s, ownership: _o, ...source } = JSON.parse(readFileSync(join("packs/_source", folder, `${slug}.json`), "utf8"));
+  return source;
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  expect(chromiumInstalled(), `chromium at ${CHROMIUM} (.ci/run installs Debian's chromium)`).toBe(true);
+  browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A GM's world with a fully kitted character from the compendium sources. */
+async function world(ruleset: string) {
+  dist();
+  const w = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await w.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
+  const duellist = pack("npcs", "duellist");
+  const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ser Aldric of the Long Causeway", type: "character", system: duellist.system });
+  await actor.createEmbeddedDocuments("Item", [
+    pack("weapons", "longsword"),
+    pack("weapons", "arming-sword"),
+    pack("weapons", "dagger"),
+    pack("weapons", "composite-bow"),
+    pack("armor", "mail-hauberk"),
+    pack("armor", "great-helm"),
+    pack("armor", "kite-shield"),
+    pack("skills", "acrobatics"),
+    pack("maneuvers", "counter"),
+  ]);
+  return { gm, actor };
+}
+
+async function framed(sheet: any, theme: "light" | "dark") {
+  await sheet.render({ force: true });
+  const { width, height } = sheet.options.position;
+  const html = sheetPage({ title: sheet.title ?? sheet.document.name, classes: sheet.options.classes, width, height, parts: sheet.renderedParts, theme });
+  return { page: await openPage(browser, html, { width: width + 32, height: height + 32 }), width, height };
+}
+
+describe("character sheet in chromium", () => {
+  for (const ruleset of RULESET_IDS) {
+    for (const theme of THEMES) {
+      it(`${ruleset}, ${theme} theme: every tab fits its box at the default size`, async () => {
+        const { actor } = await world(ruleset);
+        const { page } = await framed(actor.sheet, theme);
+        try {
+          for (const tab of ["stats", "items", "biography"]) {
+            await page.click(`[data-action="tab"][data-tab="${tab}"]`);
+            expect(await page.locator(`section.tab[data-tab="${tab}"]`).isVisible()).toBe(true);
+            expect(await page.evaluate(findOverflow), `${ruleset} ${theme} ${tab}`).toEqual([]);
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `character-${ruleset}-${tab}-${theme}.png`) });
+          }
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+
+  it("every control of the stats and items tabs is reachable with the keyboard", async () => {
+    const { actor } = await world("steel");
+    const { page } = await framed(actor.sheet, "light");
+    try {
+      for (const tab of ["stats", "items"]) {
+        await page.click(`[data-action="tab"][data-tab="${tab}"]`);
+        const wanted = await page.evaluate(focusableControls);
+        expect(wanted.length).toBeGreaterThan(5);
+        const reached = new Set<string>();
+        await page.locator("body").focus();
+        for (let i = 0; i < wanted.length + 5; i++) {
+          await page.keyboard.press("Tab");
+          reached.add(await page.evaluate(focused));
+        }
+        expect(wanted.filter((c) => !reached.has(c)), tab).toEqual([]);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe("weapon sheet in chromium", () => {
+  for (const theme of THEMES) {
+    it(`${theme} theme: a compendium longsword's figures for all five rulesets fit their boxes`, async () => {
+      const { actor } = await world("steel");
+      const sword = actor.items.find((i: any) => i.name === "Longsword");
+      const { page } = await framed(sword.sheet, theme);
+      try {
+        expect(await page.locator("input[type=number]").count()).toBeGreaterThan(10);
+        const tabs = await page.locator('[data-action="tab"]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
+        expect(tabs).toEqual(expect.arrayContaining(["steel", "phases", "actionpoints", "opposed", "pulse"]));
+        for (const tab of tabs) {
+          await page.click(`[data-action="tab"][data-tab="${tab}"]`);
+          expect(await page.evaluate(findOverflow), `${theme} ${tab}`).toEqual([]);
+          await page.locator("form.application").screenshot({ path: join(SHOTS, `weapon-longsword-${tab}-${theme}.png`) });
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
