@@ -16,6 +16,7 @@ import { grantAll, initGrants } from "./combat/grants";
 import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./combat/declarations";
 import { registerStatusEffects } from "./combat/status-effects";
 import { CardData } from "./data/chat/card-data";
+import { BoutCombatTracker } from "./applications/combat/tracker";
 import { activateCardListeners, applyFromCard, defendFromCard, postCard, registerCardQueries } from "./chat/cards";
 
 // Registration only: every rule lives in src/engine.
@@ -26,6 +27,7 @@ Hooks.once("init", () => {
   CONFIG.Combatant.documentClass = BoutCombatant;
   CONFIG.CombatantGroup.documentClass = BoutCombatantGroup;
   CONFIG.ChatMessage.documentClass = BoutChatMessage;
+  (CONFIG.ui as unknown as Record<string, unknown>).combat = BoutCombatTracker;
 
   CONFIG.Actor.dataModels = { character: CharacterData, npc: NpcData };
   CONFIG.Item.dataModels = { weapon: WeaponData, armor: ArmorData, shield: ShieldData, maneuver: ManeuverData, skill: SkillData };

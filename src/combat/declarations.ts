@@ -126,13 +126,21 @@ export async function promptDeclarations(combat: BoutCombat): Promise<void> {
     const key = `${d.id}:${combatantId}`;
     if (d.chosen.includes(combatantId) || prompted.has(key)) continue;
     prompted.add(key);
-    const name = combat.combatants.get(combatantId)?.name ?? "";
-    const choice = await foundry.applications.api.DialogV2.wait({
-      window: { title: game.i18n!.format(kind.question, { name }) },
-      content: `<p>${game.i18n!.format(kind.question, { name: foundry.utils.escapeHTML(name) })}</p>`,
-      buttons: d.options.map((option, i) => ({ action: option, label: `${kind.optionLabels}${option}`, default: i === 0 })),
-      rejectClose: false,
-    } as never);
-    if (typeof choice === "string" && d.options.includes(choice)) await declare(combat, combatantId, choice);
+    await askChoice(combat, combatantId);
   }
+}
+
+/** Ask for one combatant's choice (the tracker's button, after a closed dialog). */
+export async function askChoice(combat: BoutCombat, combatantId: string): Promise<void> {
+  const d = combat.boutSystem.declaration;
+  const kind = kinds.get(d.kind);
+  if (!d.id || !kind || d.chosen.includes(combatantId) || !d.combatantIds.includes(combatantId)) return;
+  const name = combat.combatants.get(combatantId)?.name ?? "";
+  const choice = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n!.format(kind.question, { name }) },
+    content: `<p>${game.i18n!.format(kind.question, { name: foundry.utils.escapeHTML(name) })}</p>`,
+    buttons: d.options.map((option, i) => ({ action: option, label: `${kind.optionLabels}${option}`, default: i === 0 })),
+    rejectClose: false,
+  } as never);
+  if (typeof choice === "string" && d.options.includes(choice)) await declare(combat, combatantId, choice);
 }

@@ -10,7 +10,7 @@ import { ok, type Outcome } from "../engine/outcome";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import type { TimeCommand, TimeMachine } from "../engine/time/machine";
 import { actionPhasesMachine, startActionPhases } from "../engine/time/action-phases";
-import { boutsMachine, startBouts } from "../engine/time/bouts";
+import { boutsMachine, startBouts, type BoutsState } from "../engine/time/bouts";
 import { pulsesMachine, startPulses } from "../engine/time/pulses";
 import { startTurns, turnsMachine } from "../engine/time/turns";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
@@ -36,6 +36,17 @@ export interface TimeStructure {
   nextRound(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
   /** A player's "I am done" for the acting combatant, when the structure has one. */
   endTurn?(combatantId: string): TimeCommand;
+  /** The GM's buttons on one group of the tracker (a bout's throw, next exchange, pause ...). */
+  groupActions?(state: any, groupId: string): readonly GroupAction[];
+}
+
+/** A tracker button: either opens the group's secret throw or sends one machine command. */
+export interface GroupAction {
+  readonly id: string;
+  readonly label: string;
+  readonly icon: string;
+  readonly throw?: true;
+  readonly command?: TimeCommand;
 }
 
 const structures = new Map<TimeStructureId, TimeStructure>();
@@ -64,6 +75,18 @@ registerTimeStructure("bouts", {
   nextStep: { type: "next" },
   async nextRound() {
     return { type: "nextRound" };
+  },
+  groupActions(state: BoutsState, groupId) {
+    const bout = state.bouts.find((b) => b.id === groupId);
+    if (!bout) return [];
+    const actions: GroupAction[] = [];
+    if (state.focus !== bout.id) actions.push({ id: "focus", label: "BOUT.Tracker.Action.Focus", icon: "fa-solid fa-crosshairs", command: { type: "focus", boutId: bout.id } as TimeCommand });
+    if (bout.phase === "opening") actions.push({ id: "throw", label: "BOUT.Tracker.Action.Throw", icon: "fa-solid fa-hand-fist", throw: true });
+    else {
+      actions.push({ id: "next", label: "BOUT.Tracker.Action.NextExchange", icon: "fa-solid fa-forward-step", command: { type: "next", boutId: bout.id } as TimeCommand });
+      actions.push({ id: "pause", label: "BOUT.Tracker.Action.Pause", icon: "fa-solid fa-pause", command: { type: "pause", boutId: bout.id } as TimeCommand });
+    }
+    return actions;
   },
 });
 

@@ -85,6 +85,8 @@ export function findOverflow(): string[] {
   for (const el of Array.from(content.querySelectorAll<HTMLElement>("*"))) {
     if (!visible(el)) continue;
     const style = getComputedStyle(el);
+    // Text for screen readers only is clipped to 1px on purpose.
+    if (el.getBoundingClientRect().width <= 1) continue;
     const scrolls = style.overflowX === "auto" || style.overflowX === "scroll";
     const isField = el.matches("input[type=text], input[type=number], select, textarea");
     if (!scrolls && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && (isField || style.display !== "inline")) problems.push(`${name(el)} is wider inside than its box (${el.scrollWidth} > ${el.clientWidth})`);

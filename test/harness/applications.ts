@@ -239,6 +239,81 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     },
   };
 
+  /**
+   * v13's combat sidebar tab, as far as a system's subclass leans on it: the
+   * header/tracker/footer parts, the viewed combat, `_prepareCombatContext` for
+   * the header and footer, `_prepareTrackerContext` filling `turns` through
+   * `_prepareTurnContext`, and the footer's combat controls as actions.
+   */
+  class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
+    static override DEFAULT_OPTIONS: AnyObject = {
+      id: "combat",
+      tag: "section",
+      classes: ["tab", "sidebar-tab", "combat-sidebar", "flexcol"],
+      actions: {
+        startCombat(this: CombatTracker) {
+          return this.viewed?.startCombat();
+        },
+        endCombat(this: CombatTracker) {
+          return this.viewed?.endCombat?.();
+        },
+        nextTurn(this: CombatTracker) {
+          return this.viewed?.nextTurn();
+        },
+        nextRound(this: CombatTracker) {
+          return this.viewed?.nextRound();
+        },
+        previousTurn(this: CombatTracker) {
+          return this.viewed?.previousTurn();
+        },
+        previousRound(this: CombatTracker) {
+          return this.viewed?.previousRound();
+        },
+      },
+    };
+    static override PARTS: AnyObject = {
+      header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+      tracker: { template: "templates/sidebar/tabs/combat/tracker.hbs", scrollable: [""] },
+      footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
+    };
+    #viewed: AnyObject | null = null;
+
+    get combats(): AnyObject[] {
+      return game.combats?.contents ?? [];
+    }
+    get viewed(): AnyObject | null {
+      return this.#viewed ?? game.combats?.viewed ?? null;
+    }
+    set viewed(combat: AnyObject | null) {
+      this.#viewed = combat;
+    }
+
+    override async _preparePartContext(partId: string, context: AnyObject, options: AnyObject): Promise<AnyObject> {
+      context = await super._preparePartContext(partId, context, options);
+      if (partId === "header" || partId === "footer") Object.assign(context, await this._prepareCombatContext(context, options));
+      if (partId === "tracker") Object.assign(context, (await this._prepareTrackerContext(context, options)) ?? {});
+      return context;
+    }
+
+    async _prepareCombatContext(_context: AnyObject, _options: AnyObject): Promise<AnyObject> {
+      const combat = this.viewed;
+      return { combat, hasCombat: Boolean(combat), control: Boolean(game.user?.isGM), combats: this.combats.map((c, i) => ({ id: c.id, label: i + 1, active: c === combat })), css: "", currentIndex: 1, displayCycle: false, initiativeIcon: "", link: false, labels: { scope: "" } };
+    }
+
+    async _prepareTrackerContext(context: AnyObject, _options: AnyObject): Promise<AnyObject | void> {
+      const combat = this.viewed;
+      if (!combat) return;
+      context.turns = [];
+      let index = 0;
+      for (const combatant of combat.combatants.contents) context.turns.push(await this._prepareTurnContext(combat, combatant, index++));
+      context.hasDecimals = false;
+    }
+
+    async _prepareTurnContext(combat: AnyObject, combatant: AnyObject, index: number): Promise<AnyObject> {
+      return { id: combatant.id, name: combatant.name, img: combatant.img ?? combatant.actor?.img ?? "", active: index === combat.turn, isOwner: combatant.isOwner, hidden: Boolean(combatant.hidden), isDefeated: Boolean(combatant.defeated), initiative: combatant.initiative ?? null, canPing: false, css: "", hasDecimals: false, resource: null, effects: { icons: [], tooltip: "" } };
+    }
+  }
+
   /** Core's legacy sheets, registered for every type before the system's init, as in Foundry. */
   class ActorSheet {}
   class ItemSheet {}
@@ -258,6 +333,7 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     apps: { DocumentSheetConfig },
     ux: { TextEditor },
     appv1: { sheets: { ActorSheet, ItemSheet } },
+    sidebar: { tabs: { CombatTracker } },
     dialogs,
   };
 }

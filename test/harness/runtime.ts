@@ -806,6 +806,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       sheets: applications.sheets,
       apps: applications.apps,
       ux: applications.ux,
+      sidebar: applications.sidebar,
     },
     appv1: applications.appv1,
     CONST,
@@ -835,7 +836,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   };
   CONFIG.Dice.rolls.push(Roll);
 
-  return { globals, game, CONFIG, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs };
+  return { globals, game, CONFIG, ui, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -26,6 +26,13 @@ export function createTemplateEngine({ systemRoot, systemId, i18n }: { systemRoo
   const cache = new Map<string, Handlebars.TemplateDelegate>();
   const used = new Set<string>();
 
+  // Core templates a system's subclass may keep: stand-ins with the same data, not Foundry's markup.
+  const CORE: Record<string, string> = {
+    "templates/sidebar/tabs/combat/header.hbs": `<header class="combat-tracker-header">{{#if hasCombat}}<h4 class="encounter-title">Round {{combat.round}}</h4>{{/if}}</header>`,
+    "templates/sidebar/tabs/combat/tracker.hbs": `<ol class="combat-tracker plain">{{#each turns}}<li class="combatant" data-combatant-id="{{id}}">{{name}}</li>{{/each}}</ol>`,
+    "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if control}}{{#if combat.started}}<button type="button" data-action="nextRound">Next round</button><button type="button" data-action="endCombat">End</button>{{else}}<button type="button" data-action="startCombat">Begin</button>{{/if}}{{/if}}</nav>`,
+  };
+
   const resolve = (path: string): string => {
     const prefix = `systems/${systemId}/`;
     if (!path.startsWith(prefix)) throw new Error(`The harness only serves this system's templates, not ${path}`);
@@ -38,7 +45,7 @@ export function createTemplateEngine({ systemRoot, systemId, i18n }: { systemRoo
     if (!compiled) {
       let source: string;
       try {
-        source = readFileSync(resolve(path), "utf8");
+        source = CORE[path] ?? readFileSync(resolve(path), "utf8");
       } catch {
         throw new Error(`Failed to load template ${path}`);
       }

@@ -26,6 +26,8 @@ export interface ConnectedClient {
   readonly context: vm.Context;
   readonly game: AnyObject;
   readonly CONFIG: AnyObject;
+  /** The client's `ui` (notifications, and the sidebar apps built from CONFIG.ui). */
+  readonly ui: AnyObject;
   readonly Hooks: Runtime["hooks"];
   readonly notices: Runtime["notifications"]["notices"];
   /** Run a snippet of code inside this client's realm. */
@@ -76,6 +78,9 @@ export class TestWorld {
     runtime.hooks.callAll("i18nInit");
     runtime.hooks.callAll("setup");
     runtime.initializeDocuments();
+    // Foundry builds the sidebar from CONFIG.ui once the world's documents are ready.
+    const Tracker = (runtime.CONFIG.ui as Record<string, any>)?.combat;
+    if (Tracker) runtime.ui.combat = new Tracker();
     this.server.connect(runtime.client);
     runtime.game.ready = true;
     runtime.hooks.callAll("ready");
@@ -87,6 +92,7 @@ export class TestWorld {
       context,
       game: runtime.game,
       CONFIG: runtime.CONFIG,
+      ui: runtime.ui,
       Hooks: runtime.hooks,
       notices: runtime.notifications.notices,
       evaluate: <T>(code: string) => vm.runInContext(code, context) as T,

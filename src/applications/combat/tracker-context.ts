@@ -1,0 +1,118 @@
+/**
+ * What our tracker part draws, built from the combat's machine view: groups
+ * (bouts, engagements, sides) with their notes and the GM's buttons, rows in
+ * acting order with badges, and the open secret declaration showing only who
+ * has chosen. Pure over its inputs so the tests can build it from a combat.
+ */
+import type { BoutCombat } from "../../documents/combat";
+import type { Label, TrackerRow } from "../../engine/time/machine";
+
+type Format = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
+
+export interface TrackerButton {
+  readonly action: string;
+  readonly label: string;
+  readonly icon: string;
+  readonly groupId?: string;
+  readonly actionId?: string;
+  readonly combatantId?: string;
+}
+
+export interface TrackerRowContext {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly css: string;
+  readonly acting: boolean;
+  readonly done: boolean;
+  readonly badges: readonly { readonly text: string }[];
+  /** During a secret declaration: waiting, chosen, or not asked. The choice itself never shows. */
+  readonly declaration: "" | "waiting" | "chosen";
+  readonly buttons: readonly TrackerButton[];
+}
+
+export interface TrackerGroupContext {
+  readonly id: string;
+  readonly label: string;
+  readonly notes: readonly string[];
+  readonly focused: boolean;
+  readonly buttons: readonly TrackerButton[];
+  readonly rows: readonly TrackerRowContext[];
+}
+
+export interface BoutTrackerContext {
+  readonly started: boolean;
+  readonly round: number;
+  readonly step: string;
+  readonly groups: readonly TrackerGroupContext[];
+  readonly declaration: { readonly open: boolean; readonly waiting: number; readonly buttons: readonly TrackerButton[] };
+  readonly buttons: readonly TrackerButton[];
+}
+
+export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: boolean }, i18n: Format): BoutTrackerContext | null {
+  if (!combat) return null;
+  const names = new Map(combat.combatants.contents.map((c) => [c.id!, c.name ?? ""]));
+  const text = (label: Label) => {
+    const data = Object.fromEntries(Object.entries(label.data ?? {}).map(([k, v]) => [k, typeof v === "string" && names.has(v) ? names.get(v)! : String(v)]));
+    return label.data ? i18n.format(label.key, data) : i18n.localize(label.key);
+  };
+  const view = combat.trackerView();
+  const structure = combat.structure;
+  const declaration = combat.boutSystem.declaration;
+  const asked = new Set(declaration.id ? declaration.combatantIds : []);
+  const chosen = new Set(declaration.id ? declaration.chosen : []);
+
+  const rowContext = (row: TrackerRow | null, combatantId: string): TrackerRowContext => {
+    const c = combat.combatants.get(combatantId)!;
+    const state = asked.has(combatantId) ? (chosen.has(combatantId) ? "chosen" : "waiting") : "";
+    const buttons: TrackerButton[] = [];
+    if (state === "waiting" && c.isOwner && !user.isGM) buttons.push({ action: "boutChoose", label: "BOUT.Tracker.Action.Choose", icon: "fa-solid fa-hand", combatantId });
+    if (row?.acting && c.isOwner && structure?.endTurn) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
+    const css = [row?.acting ? "active" : "", row?.done ? "done" : "", c.hidden ? "hidden" : "", c.isDefeated ? "defeated" : ""].filter(Boolean).join(" ");
+    return {
+      id: combatantId,
+      name: c.name ?? "",
+      img: c.img ?? (c.actor as { img?: string } | null)?.img ?? "",
+      css,
+      acting: Boolean(row?.acting),
+      done: Boolean(row?.done),
+      badges: (row?.badges ?? []).map((b) => ({ text: b.value === undefined ? text(b.label) : `${text(b.label)} ${b.value}` })),
+      declaration: state,
+      buttons,
+    };
+  };
+
+  // Before the fight starts: everyone in one list, in the order they were added.
+  if (!view) {
+    return {
+      started: false,
+      round: 0,
+      step: i18n.localize("BOUT.Tracker.NotStarted"),
+      groups: [{ id: "", label: "", notes: [], focused: false, buttons: [], rows: combat.combatants.contents.map((c) => rowContext(null, c.id!)) }],
+      declaration: { open: false, waiting: 0, buttons: [] },
+      buttons: [],
+    };
+  }
+
+  const state = combat.machineState;
+  const groups: TrackerGroupContext[] = view.groups.map((g) => ({
+    id: g.id,
+    label: text(g.label),
+    notes: g.notes.map(text),
+    focused: g.focused,
+    buttons: user.isGM ? (structure?.groupActions?.(state, g.id) ?? []).map((a) => ({ action: "boutGroupAction", label: a.label, icon: a.icon, groupId: g.id, actionId: a.id })) : [],
+    rows: view.rows.filter((r) => r.groupId === g.id).map((r) => rowContext(r, r.combatantId)),
+  }));
+  const loose = view.rows.filter((r) => !r.groupId || !view.groups.some((g) => g.id === r.groupId));
+  if (loose.length) groups.push({ id: "", label: "", notes: [], focused: false, buttons: [], rows: loose.map((r) => rowContext(r, r.combatantId)) });
+
+  const declarationButtons: TrackerButton[] = declaration.id && user.isGM ? [{ action: "boutReveal", label: "BOUT.Tracker.Action.Reveal", icon: "fa-solid fa-eye" }] : [];
+  return {
+    started: true,
+    round: view.round,
+    step: text(view.step),
+    groups,
+    declaration: { open: Boolean(declaration.id), waiting: declaration.id ? declaration.combatantIds.length - declaration.chosen.length : 0, buttons: declarationButtons },
+    buttons: user.isGM ? [{ action: "boutNextStep", label: "BOUT.Tracker.Action.NextStep", icon: "fa-solid fa-forward" }] : [],
+  };
+}

@@ -1,0 +1,69 @@
+// The combat tracker in a real browser (issue 4): a steel bout in the middle of
+// its secret throw, as the GM and as a player see it, at the sidebar's width in
+// both themes, screenshotted and checked that nothing spills out of its box.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+import { chromiumInstalled, CHROMIUM, launch, openPage } from "./chromium";
+import { findOverflow, sheetPage } from "./sheet-page";
+
+const SHOTS = join(process.cwd(), "test-results", "screenshots");
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  expect(chromiumInstalled(), `chromium at ${CHROMIUM}`).toBe(true);
+  browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function midThrow() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "steel");
+  const alice = await world.connect("Alice");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const names = ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Mercenary crossbowman"];
+  const actors = [];
+  for (const [i, name] of names.entries()) actors.push(await Actor.create({ name, type: i === 0 ? "character" : "npc", ownership: i === 0 ? { default: 0, [world.userId("Alice")]: 3 } : { default: 0 } }));
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const groups = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Bridge" }, { name: "Gate" }]);
+  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any, i: number) => ({ actorId: a.id, name: a.name, group: groups[i < 2 ? 0 : 1].id })));
+  await combat.startCombat();
+  alice.runtime.dialogs.responder = () => "red";
+  gm.runtime.dialogs.responder = () => null;
+  await gm.ui.combat.runAction("boutGroupAction", { groupId: groups[0].id, actionId: "throw" });
+  await settle();
+  return { gm, alice };
+}
+
+describe("combat tracker in chromium", () => {
+  for (const theme of ["light", "dark"] as const) {
+    it(`${theme} theme: GM and player views of a bout mid-throw fit the sidebar`, async () => {
+      const { gm, alice } = await midThrow();
+      for (const [who, client] of [["gm", gm], ["player", alice]] as const) {
+        await client.ui.combat.render({ force: true });
+        const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: client.ui.combat.renderedParts, theme });
+        const page = await openPage(browser, html, { width: 332, height: 672 });
+        try {
+          expect(await page.locator(".tracker-group").count()).toBe(2);
+          expect(await page.evaluate(findOverflow), `${who} ${theme}`).toEqual([]);
+          await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${who}-${theme}.png`) });
+        } finally {
+          await page.close();
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,142 @@
+// The combat tracker (issue 4, "Foundry shell"): our tracker part draws the
+// machine's view for a steel bout (seed 000_4377b2da58f3a52b.txt, "Dueling vs
+// Battle-wide Initiative": the secret red/white throw) and for plain turns
+// (seed 003_094b90e5b0802384.txt, "Round and surprise"), with the GM's buttons
+// for the GM only, "has chosen" marks that never show the choice, and a
+// player's "Done" that works for their own combatant only.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+async function fight(ruleset: string, grouped: boolean) {
+  dist();
+  const world = new TestWorld({
+    users: [
+      { name: "GM", role: ROLES.GAMEMASTER },
+      { name: "Alice", role: ROLES.PLAYER },
+      { name: "Bob", role: ROLES.PLAYER },
+    ],
+  });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6 }, opposed: { i: 40, ag: 35 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5 }, opposed: { i: 30, ag: 35 } } });
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [group] = grouped ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]) : [null];
+  const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada", ...(group ? { group: group.id } : {}) },
+    { actorId: bran.id, name: "Bran", ...(group ? { group: group.id } : {}) },
+  ]);
+  await settle();
+  return { world, gm, alice, bob, combatId: combat.id as string, groupId: (group?.id ?? "") as string, ca: ca.id as string, cb: cb.id as string };
+}
+
+const trackerHtml = async (client: any) => {
+  await client.ui.combat.render({ force: true });
+  return client.ui.combat.renderedParts.tracker as string;
+};
+
+describe("combat tracker: a steel bout", () => {
+  it("is the system's tracker, and lists the fighters before the fight starts", async () => {
+    const { gm } = await fight("steel", true);
+    expect(gm.ui.combat.constructor.name).toBe("BoutCombatTracker");
+    const html = await trackerHtml(gm);
+    expect(html).toContain("Not started");
+    expect(html).toContain("Ada");
+    expect(html).toContain("Bran");
+    expect(Object.keys(gm.ui.combat.renderedParts)).toEqual(["header", "tracker", "footer"]);
+  });
+
+  it("shows the bout, its notes and pools; the GM's buttons only on the GM's tracker", async () => {
+    const { gm, alice, combatId } = await fight("steel", true);
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    const gmHtml = await trackerHtml(gm);
+    expect(gmHtml).toContain("Bout 1");
+    expect(gmHtml).toContain("Waiting for the throw");
+    expect(gmHtml).toMatch(/CP \d+\/\d+/);
+    expect(gmHtml).toContain('data-action-id="throw"');
+    const aliceHtml = await trackerHtml(alice);
+    expect(aliceHtml).toContain("Bout 1");
+    expect(aliceHtml).not.toContain('data-action="boutGroupAction"');
+    expect(aliceHtml).not.toContain('data-action="boutNextStep"');
+  });
+
+  it("the throw from the tracker: who has chosen shows, what they chose does not, until the GM reveals", async () => {
+    const { gm, alice, bob, combatId, groupId, ca, cb } = await fight("steel", true);
+    await gm.game.combats.get(combatId).startCombat();
+    alice.runtime.dialogs.responder = () => "red";
+    bob.runtime.dialogs.responder = () => null; // Bob closes the dialog: he must use the tracker's button
+    gm.runtime.dialogs.responder = () => null;
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "throw" });
+    await settle();
+    expect(gm.game.combats.get(combatId).system.declaration.chosen).toEqual([ca]);
+
+    const bobHtml = await trackerHtml(bob);
+    expect(bobHtml).toContain("1 still to choose");
+    const adaRow = bobHtml.slice(bobHtml.indexOf(`data-combatant-id="${ca}"`), bobHtml.indexOf(`data-combatant-id="${cb}"`));
+    expect(adaRow).toContain("declaration-chosen");
+    expect(bobHtml).not.toMatch(/\bRed\b/);
+    // Bob's own row offers him the choice again; Ada's row does not.
+    expect(bobHtml).toContain(`data-action="boutChoose" data-combatant-id="${cb}"`);
+    expect(bobHtml).not.toContain(`data-action="boutChoose" data-combatant-id="${ca}"`);
+    expect(await trackerHtml(gm)).toContain('data-action="boutReveal"');
+
+    bob.runtime.dialogs.responder = () => "white";
+    await bob.ui.combat.runAction("boutChoose", { combatantId: cb });
+    await settle();
+    const gmHtml = await trackerHtml(gm);
+    expect(gmHtml).toContain("Initiative: Ada");
+    expect(gmHtml).toContain("Red");
+    expect(gmHtml).toContain("White");
+    expect(gmHtml).toContain('data-action-id="next"');
+  });
+
+  it("the GM's next-exchange button moves the bout on in one write", async () => {
+    const { world, gm, alice, bob, combatId, groupId } = await fight("steel", true);
+    await gm.game.combats.get(combatId).startCombat();
+    alice.runtime.dialogs.responder = () => "red";
+    bob.runtime.dialogs.responder = () => "white";
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "throw" });
+    await settle();
+    const mark = world.server.writes.length;
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
+    await settle();
+    expect(world.writesSince(mark)).toHaveLength(1);
+    expect(await trackerHtml(gm)).toContain("Exchange 2 of 2");
+  });
+});
+
+describe("combat tracker: plain turns", () => {
+  it("offers Done to the acting combatant's owner only, and the GM's next step to the GM", async () => {
+    const { world, gm, alice, bob, combatId, ca } = await fight("opposed", false);
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    // Ada has the higher Initiative (40 against 30): she acts first.
+    const aliceHtml = await trackerHtml(alice);
+    expect(aliceHtml).toContain(`data-action="boutEndTurn" data-combatant-id="${ca}"`);
+    expect(await trackerHtml(bob)).not.toContain('data-action="boutEndTurn"');
+    expect(await trackerHtml(gm)).toContain('data-action="boutNextStep"');
+
+    // Bob pressing Done for Ada is refused and writes nothing.
+    const mark = world.server.writes.length;
+    await bob.ui.combat.runAction("boutEndTurn", { combatantId: ca });
+    await settle();
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(bob.notices.at(-1)?.message).toBeTruthy();
+
+    await alice.ui.combat.runAction("boutEndTurn", { combatantId: ca });
+    await settle();
+    expect(world.writesSince(mark)).toHaveLength(1);
+    expect(await trackerHtml(alice)).not.toContain('data-action="boutEndTurn"');
+  });
+});
