@@ -36,6 +36,8 @@ export interface TimeStructure {
   nextRound(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
   /** A player's "I am done" for the acting combatant, when the structure has one. */
   endTurn?(combatantId: string): TimeCommand;
+  /** Moving a fighter into another group once the fight runs (a bout formed or split by dragging). */
+  regroup?(combatantId: string, groupId: string): TimeCommand;
   /** The GM's buttons on one group of the tracker (a bout's throw, next exchange, pause ...). */
   groupActions?(state: any, groupId: string): readonly GroupAction[];
 }
@@ -76,6 +78,7 @@ registerTimeStructure("bouts", {
   async nextRound() {
     return { type: "nextRound" };
   },
+  regroup: (combatantId, groupId) => ({ type: "move", combatantId, boutId: groupId }) as TimeCommand,
   groupActions(state: BoutsState, groupId) {
     const bout = state.bouts.find((b) => b.id === groupId);
     if (!bout) return [];

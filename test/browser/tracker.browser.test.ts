@@ -48,7 +48,42 @@ async function midThrow() {
   return { gm, alice };
 }
 
+/** A started fight of four under a ruleset's own time structure, ungrouped. */
+async function started(ruleset: string) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const actors = [];
+  for (const [i, name] of ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Wolf"].entries()) actors.push(await Actor.create({ name, type: i < 2 ? "character" : "npc" }));
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+  await combat.startCombat();
+  await settle();
+  expect(gm.notices).toEqual([]);
+  return gm;
+}
+
 describe("combat tracker in chromium", () => {
+  for (const ruleset of ["opposed", "actionpoints", "pulse"]) {
+    for (const theme of ["light", "dark"] as const) {
+      it(`${ruleset} (${theme}): the structure's own time fits the sidebar`, async () => {
+        const gm = await started(ruleset);
+        await gm.ui.combat.render({ force: true });
+        const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: gm.ui.combat.renderedParts, theme });
+        const page = await openPage(browser, html, { width: 332, height: 672 });
+        try {
+          expect(await page.locator(".combatant").count()).toBe(4);
+          expect(await page.evaluate(findOverflow), `${ruleset} ${theme}`).toEqual([]);
+          await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${ruleset}-${theme}.png`) });
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+
   for (const theme of ["light", "dark"] as const) {
     it(`${theme} theme: GM and player views of a bout mid-throw fit the sidebar`, async () => {
       const { gm, alice } = await midThrow();

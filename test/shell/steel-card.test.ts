@@ -139,7 +139,7 @@ describe("steel exchange cards", () => {
   });
 });
 
-describe("steel exchange cards inside a bout", () => {
+describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal, declare, defend, resolve, apply)", () => {
   async function fight() {
     const ctx = await deck();
     const combat = await ctx.gm.CONFIG.Combat.documentClass.create({});
@@ -191,5 +191,12 @@ describe("steel exchange cards inside a bout", () => {
     expect(after.combatants.find((c: any) => c.id === ctx.cb).cp).toBe(pools[ctx.cb] - 3);
     // Bran's parry won (3 successes against none): he holds the initiative.
     expect(after.bouts[0].initiative).toBe(ctx.cb);
+    // Nothing landed, so applying changes no actor; the card is closed once.
+    const applied = await ctx.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.bob.game.messages.get(card.id));
+    expect(applied.ok).toBe(true);
+    await settle();
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("applied");
+    const twice = await ctx.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.alice.game.messages.get(card.id));
+    expect(twice.refusal.code).toBe("card.applied");
   });
 });

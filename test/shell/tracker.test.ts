@@ -140,3 +140,34 @@ describe("combat tracker: plain turns", () => {
     expect(await trackerHtml(alice)).not.toContain('data-action="boutEndTurn"');
   });
 });
+
+describe("combat tracker: forming and splitting bouts", () => {
+  it("the GM drags a fighter out into a new bout: the group and the machine agree", async () => {
+    const { gm, combatId, ca, cb } = await fight("steel", true);
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    const moved = await gm.ui.combat.moveCombatant(cb, null);
+    expect(moved.ok).toBe(true);
+    await settle();
+    const combat = gm.game.combats.get(combatId);
+    const newGroup = moved.value;
+    expect(combat.combatants.get(cb).group?.id ?? combat.combatants.get(cb)._source.group).toBe(newGroup);
+    const state = JSON.parse(combat.system.state);
+    expect(state.combatants.find((c: any) => c.id === cb).boutId).toBe(newGroup);
+    expect(state.combatants.find((c: any) => c.id === ca).boutId).not.toBe(newGroup);
+    const html = await trackerHtml(gm);
+    expect(html).toContain("Bout 2");
+    expect(html).toContain('data-drop-group=""');
+  });
+
+  it("a player cannot regroup, and nothing is written", async () => {
+    const { world, alice, combatId, gm, cb } = await fight("steel", true);
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    const mark = world.server.writes.length;
+    const moved = await alice.ui.combat.moveCombatant(cb, null);
+    expect(moved.refusal.code).toBe("combat.gmOnly");
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(await trackerHtml(alice)).not.toContain("data-drop-group");
+  });
+});

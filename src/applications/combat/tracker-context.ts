@@ -47,6 +47,8 @@ export interface BoutTrackerContext {
   readonly groups: readonly TrackerGroupContext[];
   readonly declaration: { readonly open: boolean; readonly waiting: number; readonly buttons: readonly TrackerButton[] };
   readonly buttons: readonly TrackerButton[];
+  /** GM may drag fighters between groups (before the fight, or when the structure regroups). */
+  readonly canRegroup: boolean;
 }
 
 export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: boolean }, i18n: Format): BoutTrackerContext | null {
@@ -91,6 +93,7 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
       groups: [{ id: "", label: "", notes: [], focused: false, buttons: [], rows: combat.combatants.contents.map((c) => rowContext(null, c.id!)) }],
       declaration: { open: false, waiting: 0, buttons: [] },
       buttons: [],
+      canRegroup: user.isGM,
     };
   }
 
@@ -114,5 +117,6 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
     groups,
     declaration: { open: Boolean(declaration.id), waiting: declaration.id ? declaration.combatantIds.length - declaration.chosen.length : 0, buttons: declarationButtons },
     buttons: user.isGM ? [{ action: "boutNextStep", label: "BOUT.Tracker.Action.NextStep", icon: "fa-solid fa-forward" }] : [],
+    canRegroup: user.isGM && Boolean(structure?.regroup),
   };
 }

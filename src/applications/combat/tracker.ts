@@ -8,10 +8,14 @@ import { templatePath } from "../../config";
 import { askChoice, openDeclaration, revealDeclaration } from "../../combat/declarations";
 import type { BoutCombat } from "../../documents/combat";
 import { boutTrackerContext } from "./tracker-context";
+import { notifyRefusal } from "../rulesets/notify";
+import { ok, refuse, type Outcome } from "../../engine/outcome";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
 interface CombatTrackerBase {
   readonly viewed: Combat.Implementation | null;
+  readonly element: HTMLElement;
+  _onRender(context: Record<string, any>, options: unknown): Promise<void>;
   render(options?: unknown): Promise<unknown>;
   _prepareTrackerContext(context: Record<string, any>, options: unknown): Promise<unknown>;
 }
@@ -45,6 +49,63 @@ export class BoutCombatTracker extends CoreTracker {
     const base = await super._prepareTrackerContext(context, options);
     context.bout = boutTrackerContext(this.boutCombat, { isGM: Boolean(game.user?.isGM) }, game.i18n as never);
     return base;
+  }
+
+  /**
+   * GM: move a fighter into a group (null: a new one), forming or splitting a
+   * bout. The combatant's group and, once the fight runs, the machine's state.
+   */
+  async moveCombatant(combatantId: string, groupId: string | null): Promise<Outcome<unknown>> {
+    const combat = this.boutCombat;
+    const combatant = combat?.combatants.get(combatantId);
+    let outcome: Outcome<unknown>;
+    if (!game.user?.isGM) outcome = refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
+    else if (!combat || !combatant) outcome = refuse("combat.unknownCombatant", "BOUT.Tracker.Refusal.UnknownCombatant");
+    else if (groupId !== null && !combat.groups.get(groupId)) outcome = refuse("combat.unknownGroup", "BOUT.Tracker.Refusal.UnknownGroup");
+    else {
+      const started = Boolean(combat.machineState);
+      const regroup = combat.structure?.regroup;
+      if (started && !regroup) outcome = refuse("combat.noGroups", "BOUT.Tracker.Refusal.NoGroups");
+      else {
+        let target = groupId;
+        if (target === null) {
+          const created = (await combat.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(combat.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
+          target = created[0]!.id;
+        }
+        if (started) {
+          const moved = await combat.command(regroup!(combatantId, target));
+          if (!moved.ok) return moved;
+        }
+        await combatant.update({ group: target } as never);
+        outcome = ok(target);
+      }
+    }
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
+    return outcome;
+  }
+
+  /** GM: fighters drag onto a group, or onto "new group", to form and split bouts. */
+  override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
+    await super._onRender(context, options);
+    if (!game.user?.isGM) return;
+    const root = this.element;
+    for (const row of Array.from(root.querySelectorAll<HTMLElement>(".bout-tracker .combatant[data-combatant-id]"))) {
+      row.draggable = true;
+      row.addEventListener("dragstart", (event) => event.dataTransfer?.setData("text/plain", JSON.stringify({ boutCombatant: row.dataset.combatantId })));
+    }
+    for (const zone of Array.from(root.querySelectorAll<HTMLElement>(".bout-tracker [data-drop-group]"))) {
+      zone.addEventListener("dragover", (event) => event.preventDefault());
+      zone.addEventListener("drop", (event) => {
+        event.preventDefault();
+        let data: { boutCombatant?: unknown } = {};
+        try {
+          data = JSON.parse(event.dataTransfer?.getData("text/plain") ?? "{}");
+        } catch {
+          return;
+        }
+        if (typeof data.boutCombatant === "string") void this.moveCombatant(data.boutCombatant, zone.dataset.dropGroup || null);
+      });
+    }
   }
 
   static async #onGroupAction(this: BoutCombatTracker, _event: PointerEvent, target: HTMLElement) {
