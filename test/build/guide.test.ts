@@ -24,3 +24,14 @@ describe("guide markdown", () => {
     expect(markdownToHtml("1. one\n2. two\n   continued")).toBe("<ol><li>one</li><li>two continued</li></ol>");
   });
 });
+
+describe("guide pack", () => {
+  it("the committed pack source is what `npm run guide` makes from docs/ (regenerate after editing the docs)", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { buildGuide } = await import("../../tools/guide/build");
+    const committed = JSON.parse(readFileSync("packs/_source/guide/bout-the-five-rulesets.json", "utf8"));
+    const built = buildGuide(".");
+    expect(committed.pages.map((p: any) => p.name)).toEqual(built.pages.map((p: any) => p.name));
+    expect(committed).toEqual(built);
+  });
+});
