@@ -33,8 +33,10 @@ export interface CardKind {
   readonly title: string;
   /** Lines describing the declaration while the card waits. */
   describe(declaration: any): EngineEvent[];
+  /** The defender has nothing to answer (an unopposed shot): the GM resolves as the card is posted. */
+  readonly unanswered?: (declaration: any) => boolean;
   /** GM: rebuild the declaration from the documents (ids in, figures out); refusals post nothing. */
-  prepare(declaration: unknown, attacker: Actor.Implementation, defender: Actor.Implementation): Outcome<unknown>;
+  prepare(declaration: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<unknown>;
   /** Asks the defender's owner for an answer (null: closed the dialog). */
   defend(card: CardView): Promise<unknown | null>;
   /** GM: resolve with the engine; refusals leave the card waiting. */
@@ -54,6 +56,43 @@ export interface CardView {
 }
 
 const kinds = new Map<string, CardKind>();
+
+interface MachineCombat {
+  readonly combatants: { contents: { id: string | null; actorId: string | null }[] };
+  readonly structure?: { machine: { apply(state: unknown, command: TimeCommand): Outcome<{ state: unknown }> } };
+  readonly machineState?: unknown;
+}
+
+/** The combat's combatant for an actor, when the card belongs to a running fight. */
+export function combatantFor(combatId: string, actor: Actor.Implementation | null): string | null {
+  const combat = combatId ? game.combats?.get(combatId) : undefined;
+  return (actor && combat?.combatants.contents.find((c) => c.actorId === actor.id)?.id) || null;
+}
+
+/** The running fight's machine state, for reading (surprise, penalties) before any write. */
+export function machineStateOf<S>(combatId: string, structure: string): S | null {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string }; machineState?: unknown } | undefined) : undefined;
+  return combat?.boutSystem?.structure === structure ? ((combat.machineState as S) ?? null) : null;
+}
+
+/** Would these commands pass the fight's rules now? Checked before any dice roll; nothing is written. */
+export function dryRun(combatId: string, commands: readonly TimeCommand[]): Outcome<true> {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  let state = combat?.machineState;
+  if (!combat?.structure || !state) return ok(true);
+  for (const command of commands) {
+    const r = combat.structure.machine.apply(state, command);
+    if (!r.ok) return r;
+    state = r.value.state;
+  }
+  return ok(true);
+}
+
+/** Engine events name fighters by id; a card names them as the table knows them. */
+export function withNames(events: readonly EngineEvent[], actors: readonly (Actor.Implementation | null)[]): EngineEvent[] {
+  const names = new Map(actors.filter((a): a is Actor.Implementation => Boolean(a)).map((a) => [a.id!, a.name]));
+  return events.map((e) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names.has(v) ? names.get(v)! : v])) }));
+}
 
 export function registerCardKind(kind: string, definition: CardKind): void {
   kinds.set(kind, definition);
@@ -92,6 +131,7 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
   const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[] } | null;
   const context = {
     state: card.state,
+    answerable: card.state === "waiting" && !kind?.unanswered?.(card.declaration),
     title: kind ? i18n.format(kind.title, names) : card.kind,
     declared: resultCardContext({ title: "", outcome: "neutral", events: kind ? kind.describe(card.declaration) : [] }, i18n).lines,
     result: result ? resultCardContext({ title: "", outcome: result.outcome ?? "neutral", events: result.events ?? [], lookups: result.lookups }, i18n) : null,
@@ -132,17 +172,18 @@ async function createCard(request: PostRequest, token: unknown, trusted: boolean
   if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
   if (!trusted && !checkGrant(attacker.id, token)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
   if (attacker.id === defender.id) return refuse("card.self", "BOUT.Card.Refusal.Self");
-  const prepared = kind.prepare(request.declaration, attacker, defender);
-  if (!prepared.ok) return prepared;
   const combatId = typeof request.combatId === "string" && game.combats?.get(request.combatId) ? request.combatId : "";
+  const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
+  if (!prepared.ok) return prepared;
   const view = { kind: request.kind as string, state: "waiting" as const, attacker, defender, combatId, declaration: prepared.value, answer: null, result: null };
   const content = await renderCard(view);
-  await ChatMessage.implementation.create({
+  const message = (await ChatMessage.implementation.create({
     type: "card",
     speaker: ChatMessage.implementation.getSpeaker({ actor: attacker }),
     content,
     system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, combatId, declaration: JSON.stringify(prepared.value), answer: "", result: "" },
-  } as never);
+  } as never)) as unknown as ChatMessage.Implementation;
+  if (kind.unanswered?.(prepared.value)) return serialize(`card:${message.id}`, () => resolveCard(message.id!, null, null, true));
   return ok(true);
 }
 
@@ -170,6 +211,27 @@ async function resolveCard(messageId: string, answer: unknown, token: unknown, t
   return ok(true);
 }
 
+/** A change relative to the figure when it is applied, so two cards resolved before either applies both count. */
+export interface Delta {
+  readonly $delta: number;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export const delta = (by: number, min?: number, max?: number): Delta => ({ $delta: by, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) });
+
+function settle(actor: Actor.Implementation, update: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(update)) {
+    if (value && typeof value === "object" && "$delta" in value) {
+      const d = value as Delta;
+      const now = Number(foundry.utils.getProperty(actor, path) ?? 0);
+      out[path] = Math.min(d.max ?? Infinity, Math.max(d.min ?? -Infinity, now + d.$delta));
+    } else out[path] = value;
+  }
+  return out;
+}
+
 /** GM: apply a resolved card's changes once. */
 async function applyCard(messageId: string, tokens: unknown, trusted: boolean): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
@@ -181,7 +243,7 @@ async function applyCard(messageId: string, tokens: unknown, trusted: boolean): 
   if (card.state !== "resolved") return refuse("card.notResolved", "BOUT.Card.Refusal.NotResolved");
   for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
     const actor = game.actors!.get(actorId);
-    if (actor && Object.keys(update).length) await actor.update(update as never);
+    if (actor && Object.keys(update).length) await actor.update(settle(actor, update) as never);
   }
   const content = await renderCard({ ...card, state: "applied" });
   await message.update({ content, "system.state": "applied" } as never);

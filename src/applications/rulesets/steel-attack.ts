@@ -28,7 +28,7 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import { openOddsDialog } from "../dialogs/odds-dialog";
-import { registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
+import { delta, registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 
@@ -220,7 +220,7 @@ const exchangeCard: CardKind = {
     const updates: Record<string, Record<string, unknown>> = {};
     if (wound?.ok) {
       const w = wound.value.result;
-      const u: Record<string, unknown> = { "system.steel.pain": w.pain, "system.steel.bloodLoss": w.bloodLoss };
+      const u: Record<string, unknown> = { "system.steel.pain": delta(w.pain - t.stats.pain, 0), "system.steel.bloodLoss": delta(w.bloodLoss - t.stats.bloodLoss, 0) };
       for (const r of w.woundedRegions) u[`system.steel.wounded.${r}`] = true;
       updates[card.defender.id!] = u;
     }

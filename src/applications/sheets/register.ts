@@ -3,6 +3,7 @@ import { BoutActorSheet } from "./actor-sheet";
 import { BoutItemSheet } from "./item-sheet";
 import { registerSkillTests } from "../rulesets/skill-tests";
 import { registerSteelTable } from "../rulesets/steel-attack";
+import { registerOpposedTable } from "../rulesets/opposed-attack";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
 export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), templatePath("dialogs/odds-table.hbs")];
@@ -25,4 +26,5 @@ export function registerSheets(): void {
   void foundry.applications.handlebars.loadTemplates(SHEET_PARTIALS);
   registerSkillTests();
   registerSteelTable();
+  registerOpposedTable();
 }

@@ -1,0 +1,238 @@
+/**
+ * Seed 003 at the table: a weapon's roll button makes an attack card. Melee is
+ * an opposed test: the defender's owner answers with Melee, Dodge or nothing;
+ * a ranged shot is resolved at once, unopposed. The GM's client reads every
+ * figure from the documents, resolves with the engine and Foundry's dice, and
+ * in a turn-order fight spends the attacker's Action and ends the defender's
+ * surprise with the result.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { actorView } from "../../data/actor/actor-view";
+import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import {
+  armourPoints,
+  bonus,
+  DIFFICULTIES,
+  LOCATIONS,
+  opposedOdds,
+  resolveMeleeAttack,
+  resolveRangedAttack,
+  skillTarget,
+  weaponDamage,
+  type Difficulty,
+  type Location,
+  type OpposedStats,
+  type TestInput,
+} from "../../engine/rulesets/opposed";
+import type { TimeCommand } from "../../engine/time/machine";
+import type { TurnsState } from "../../engine/time/turns";
+import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
+import { openOddsDialog } from "../dialogs/odds-dialog";
+import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
+import type { EngineEvent } from "../results/result-card";
+
+const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
+const DEFENCES = ["melee", "dodge", "none"] as const;
+type Defence = (typeof DEFENCES)[number];
+
+const difficultyField = (name = "difficulty") => ({
+  kind: "select" as const,
+  name,
+  label: "BOUT.Roll.Difficulty",
+  value: "challenging",
+  options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.${k}` })),
+});
+const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 };
+
+function opponents(actor: Actor.Implementation): Actor.Implementation[] {
+  const inCombat = game.combat?.combatants.contents.map((c) => c.actor as Actor.Implementation | null).filter((a): a is Actor.Implementation => Boolean(a) && a!.id !== actor.id);
+  return inCombat?.length ? inCombat : (game.actors!.contents.filter((a) => a.id !== actor.id) as Actor.Implementation[]);
+}
+
+/** The defender's best opposing skill, for the attacker's odds before the answer. */
+const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
+  if (!defender) return null;
+  const s = view(defender).stats;
+  return { target: Math.max(skillTarget(s, "melee"), skillTarget(s, "dodge")), difficulty: "challenging" };
+};
+
+interface Declaration {
+  readonly weaponId: string;
+  readonly weapon: string;
+  readonly ranged: boolean;
+  readonly damage: number;
+  readonly pistol: boolean;
+  readonly blackpowder: boolean;
+  readonly test: TestInput;
+}
+
+async function declareAttack({ actor, item }: ItemRollRequest) {
+  const a = view(actor).stats;
+  const w = (item.system as any).opposed;
+  const ranged = w?.kind === "ranged";
+  const foes = opponents(actor);
+  const base = skillTarget(a, ranged ? "ranged" : "melee");
+  const values = await openOddsDialog({
+    title: "BOUT.Roll.AttackTitle",
+    titleData: { name: item.name },
+    confirmLabel: "BOUT.Opposed.Table.Attack",
+    fields: [
+      { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      difficultyField(),
+      modifierField,
+    ],
+    odds: (v) => {
+      const test: TestInput = { target: base, difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+      const defender = ranged ? null : expectedDefence(foes.find((f) => f.id === v.defender) ?? null);
+      const odds = opposedOdds(test, defender);
+      return {
+        rows: [
+          { label: "BOUT.Opposed.Table.Odds.Hit", probability: odds.win, headline: true },
+          { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.attackerCritical },
+          { label: "BOUT.Opposed.Table.Odds.Fumble", probability: odds.attackerFumble },
+        ],
+      };
+    },
+  });
+  if (!values) return;
+  const defender = foes.find((f) => f.id === values.defender);
+  if (!defender) return;
+  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier) }, game.combat?.id ?? "");
+}
+
+/** In a turn-order fight the attack is the attacker's Action, and the first attack ends the defender's surprise. */
+function turnCommands(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }): TimeCommand[] {
+  const state = machineStateOf<TurnsState>(card.combatId, "turns");
+  const a = combatantFor(card.combatId, card.attacker);
+  const d = combatantFor(card.combatId, card.defender);
+  if (!state || !a) return [];
+  const commands = [{ type: "act", combatantId: a, use: "action" } as TimeCommand];
+  if (d && state.combatants.find((c) => c.id === d)?.surprised) commands.push({ type: "attacked", combatantId: d } as TimeCommand);
+  return commands;
+}
+
+function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
+  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown };
+  const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
+  if (!item || item.type !== "weapon") return refused("opposed.noWeapon", "NoWeapon");
+  if (typeof d.difficulty !== "string" || !Object.prototype.hasOwnProperty.call(DIFFICULTIES, d.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
+  if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
+  const ready = dryRun(combatId, turnCommands({ combatId, attacker, defender }));
+  if (!ready.ok) return ready;
+  const a = view(attacker).stats;
+  const w = (item.system as any).opposed ?? {};
+  const ranged = w.kind === "ranged";
+  // The Action penalty an Oops! left for this round applies to the attack.
+  const state = machineStateOf<TurnsState>(combatId, "turns");
+  const me = combatantFor(combatId, attacker);
+  const penalty = state?.combatants.find((c) => c.id === me)?.effects.actionPenalty ?? 0;
+  return ok({
+    weaponId: item.id!,
+    weapon: item.name,
+    ranged,
+    damage: weaponDamage(Number(w.damage ?? 0), Boolean(w.addStrengthBonus ?? !ranged), bonus(a.s)),
+    pistol: Boolean(w.pistol),
+    blackpowder: Boolean(w.blackpowder),
+    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: d.difficulty as Difficulty, modifier: d.modifier - penalty },
+  });
+}
+
+function armourOf(defender: Actor.Implementation): Record<Location, number> {
+  const v = view(defender);
+  const armour = v.armor.filter((x) => x.equipped).map((x) => x.stats);
+  const shield = v.shields.find((x) => x.equipped)?.stats ?? null;
+  return Object.fromEntries(LOCATIONS.map((l) => [l, armourPoints(armour, l, shield)])) as Record<Location, number>;
+}
+
+/** Wounds come off what is left when applied; a wound past the last one is a Critical Wound. */
+const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
+  "system.opposed.woundsNow": delta(-w.suffered, 0),
+  ...(w.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}),
+});
+
+const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
+
+const attackCard: CardKind = {
+  title: "BOUT.Opposed.Table.CardTitle",
+  unanswered: (d: Declaration | null) => Boolean(d?.ranged),
+  prepare,
+  describe: (d: Declaration | null) => [line("declared", "BOUT.Opposed.Table.Declared", { weapon: d?.weapon ?? "", target: d ? d.test.target : 0 })],
+  async defend(card: CardView) {
+    const s = view(card.defender).stats;
+    const d = card.declaration as Declaration;
+    const values = await openOddsDialog({
+      title: "BOUT.Opposed.Table.DefendTitle",
+      titleData: { name: card.attacker?.name ?? "" },
+      confirmLabel: "BOUT.Card.Defend",
+      fields: [
+        { kind: "select", name: "skill", label: "BOUT.Opposed.Table.Skill", value: "melee", options: DEFENCES.map((k) => ({ value: k, label: `BOUT.Opposed.Table.Defence.${k}` })) },
+        difficultyField(),
+        modifierField,
+      ],
+      odds: (v) => {
+        const skill = v.skill as Defence;
+        const test = skill === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+        const odds = opposedOdds(d.test, test);
+        return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }] };
+      },
+    });
+    if (!values) return null;
+    return { skill: values.skill, difficulty: values.difficulty, modifier: Number(values.modifier) };
+  },
+  async resolve(card, answer: any): Promise<Outcome<any>> {
+    const d = card.declaration as Declaration;
+    if (!card.attacker || !card.defender || !d) return refused("opposed.noWeapon", "NoWeapon");
+    const a = view(card.attacker).stats;
+    const t = view(card.defender).stats;
+    const commands = turnCommands(card);
+    const state = machineStateOf<TurnsState>(card.combatId, "turns");
+    const defenderId = combatantFor(card.combatId, card.defender);
+    const surprised = Boolean(state?.combatants.find((c) => c.id === defenderId)?.surprised) || Boolean((card.defender as unknown as { statuses?: Set<string> }).statuses?.has("surprised"));
+    const ids = { attacker: card.attacker.id!, defender: card.defender.id! };
+    let rolled;
+    if (d.ranged) {
+      const input = {
+        attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: false, advantage: a.advantage },
+        defender: { id: ids.defender, opposition: "none" as const, test: null, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: false, largeShield: false },
+      };
+      rolled = await resolveWithFoundry((dice) => resolveRangedAttack(input, dice));
+      if (!rolled.value.ok) return rolled.value;
+      const r = rolled.value.value.result;
+      const updates: Record<string, Record<string, unknown>> = { [ids.attacker]: { "system.opposed.advantage": delta(r.advantage - a.advantage, 0) } };
+      if (r.hit) updates[ids.defender] = woundUpdate(r.hit.wounds);
+      return ok({ outcome: r.hit ? "success" : "failure", events: withNames(rolled.value.value.events, [card.attacker, card.defender]), updates, rolls: rolled.rolls, lookups: ["BOUT.Opposed.Stat.Location."], combatCommands: commands });
+    }
+    const skill = DEFENCES.includes(answer?.skill) ? (answer.skill as Defence) : null;
+    if (!skill) return refused("opposed.badSkill", "BadSkill");
+    if (answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
+    if (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
+    if (skill !== "none" && surprised) return refused("opposed.surprised", "Surprised");
+    const input = {
+      attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage },
+      defender: {
+        id: ids.defender,
+        test: skill === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: answer.modifier },
+        surprised,
+        toughnessBonus: bonus(t.t),
+        armour: armourOf(card.defender),
+        woundsNow: t.woundsNow,
+        advantage: t.advantage,
+      },
+    };
+    rolled = await resolveWithFoundry((dice) => resolveMeleeAttack(input, dice));
+    if (!rolled.value.ok) return rolled.value;
+    const r = rolled.value.value.result;
+    const updates: Record<string, Record<string, unknown>> = {
+      [ids.attacker]: { "system.opposed.advantage": delta(r.advantage.attacker - a.advantage, 0) },
+      [ids.defender]: { "system.opposed.advantage": delta(r.advantage.defender - t.advantage, 0), ...(r.hit ? woundUpdate(r.hit.wounds) : {}) },
+    };
+    return ok({ outcome: r.winner === "attacker" ? "success" : "failure", events: withNames(rolled.value.value.events, [card.attacker, card.defender]), updates, rolls: rolled.rolls, lookups: ["BOUT.Opposed.Stat.Location."], combatCommands: commands });
+  },
+};
+
+export function registerOpposedTable(): void {
+  registerCardKind("opposed.attack", attackCard);
+  registerItemRoll("opposed", "weapon", declareAttack);
+}

@@ -1,0 +1,144 @@
+// Opposed attack cards (issue 8, seed 003_094b90e5b0802384.txt, "Attacking",
+// "Hit Locations", "Damage", "Advantage", "Surprised"): the attacker's weapon
+// button posts a card, the defender's owner opposes with Melee or Dodge, the
+// GM's client rolls both d100s, and applying the card takes the Wounds off and
+// gives the winner Advantage. In a turn-order fight the attack is the
+// attacker's Action, refused out of turn before any die is rolled.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+function script(client: { CONFIG: any }, faces: number, results: number[]) {
+  const queue = [...results];
+  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
+}
+
+async function arena() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "opposed");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  // Ada: WS 45, S 35 (SB 3). Bran: WS 40, T 30 (TB 3), 12 Wounds, no armour.
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } } });
+  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
+  const [bow] = await ada.createEmbeddedDocuments("Item", [{ name: "Bow", type: "weapon", system: { opposed: { kind: "ranged", damage: 7, addStrengthBonus: false, range: 50 } } }]);
+  await settle();
+  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string, bowId: bow.id as string };
+}
+
+async function attack(ctx: Awaited<ReturnType<typeof arena>>, itemId: string) {
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0 });
+  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId } });
+  await settle();
+  return ctx.gm.game.messages.contents.at(-1);
+}
+
+const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+
+describe("opposed melee attack cards", () => {
+  it("45 against 40: Ada rolls 21 (SL +2), Bran parries with 38 (SL +1); the blow lands on the left arm for 8 Damage, 5 Wounds", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx, ctx.swordId);
+    expect(card.system.state).toBe("waiting");
+    expect(card.content).toContain('data-bout-action="defend"');
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    script(ctx.gm, 100, [21, 38]);
+    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answered.ok).toBe(true);
+    await settle();
+    const resolved = ctx.gm.game.messages.get(card.id);
+    const result = JSON.parse(resolved.system.result);
+    const data = (type: string) => result.events.find((e: any) => e.type === type)?.data;
+    expect(data("opposed")).toEqual({ winner: "Ada", sl: 1 });
+    // Reversed 21 is 12: the left (secondary) arm, 10-24.
+    expect(data("hit")).toEqual({ on: "Bran", location: "leftArm", reversed: 12 });
+    // Damage = 4 + SB 3 + SL 1 = 8; Wounds = 8 - TB 3 = 5.
+    expect(data("wounds")).toMatchObject({ on: "Bran", damage: 8, suffered: 5, woundsNow: 7 });
+    expect(resolved.content).toContain("Left (off) arm");
+
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    expect(ctx.gm.game.actors.get(ctx.branId).system.opposed.woundsNow).toBe(7);
+    expect(ctx.gm.game.actors.get(ctx.adaId).system.opposed.advantage).toBe(1);
+  });
+
+  it("two cards resolved before either is applied both take their Wounds", async () => {
+    const ctx = await arena();
+    const first = await attack(ctx, ctx.swordId);
+    const second = await attack(ctx, ctx.swordId);
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "none", difficulty: "challenging", modifier: 0 });
+    script(ctx.gm, 100, [21]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(first.id));
+    script(ctx.gm, 100, [31]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(second.id));
+    await settle();
+    // Unopposed: SL +2 then +1; Damage 9 and 8; Wounds 6 and 5 off 12.
+    await hooks(ctx.gm).applyFromCard(ctx.gm.game.messages.get(first.id));
+    await hooks(ctx.gm).applyFromCard(ctx.gm.game.messages.get(second.id));
+    await settle();
+    expect(ctx.gm.game.actors.get(ctx.branId).system.opposed.woundsNow).toBe(1);
+    expect(ctx.gm.game.actors.get(ctx.adaId).system.opposed.advantage).toBe(2);
+  });
+
+  it("refuses a bad answer and leaves the card waiting", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx, ctx.swordId);
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: "lots" });
+    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answered.refusal.code).toBe("opposed.badModifier");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    expect(ctx.bob.notices.at(-1)?.message).toMatch(/whole number/);
+  });
+});
+
+describe("opposed ranged attack cards", () => {
+  it("a shot is unopposed: the GM resolves it as it is posted (BS 40 rolls 33: SL +1, reversed 33 is the right arm, 7 + 1 - 3 = 5 Wounds)", async () => {
+    const ctx = await arena();
+    script(ctx.gm, 100, [33]);
+    const card = await attack(ctx, ctx.bowId);
+    expect(card.system.state).toBe("resolved");
+    expect(card.content).not.toContain('data-bout-action="defend"');
+    const result = JSON.parse(card.system.result);
+    expect(result.events.find((e: any) => e.type === "hit")?.data).toMatchObject({ location: "rightArm", reversed: 33 });
+    expect(result.events.find((e: any) => e.type === "wounds")?.data).toMatchObject({ damage: 8, suffered: 5 });
+  });
+});
+
+describe("opposed attacks in a turn-order fight", () => {
+  it("out of turn is refused before any die is rolled; on your turn it spends your Action", async () => {
+    const ctx = await arena();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca] = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: ctx.adaId, name: "Ada" },
+      { actorId: ctx.branId, name: "Bran" },
+    ]);
+    await combat.startCombat();
+    await settle();
+    // Bran (Initiative 30) tries to attack while Ada (40) acts.
+    const before = ctx.gm.game.messages.size;
+    const post = hooks(ctx.bob).postCard;
+    const refused = await post("opposed.attack", ctx.bob.game.actors.get(ctx.branId), ctx.bob.game.actors.get(ctx.adaId), { weaponId: "none", difficulty: "challenging", modifier: 0 }, combat.id);
+    expect(refused.ok).toBe(false);
+    expect(ctx.gm.game.messages.size).toBe(before);
+
+    const card = await attack(ctx, ctx.swordId);
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    script(ctx.gm, 100, [21, 38]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    const state = JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    expect(state.combatants.find((c: any) => c.id === ca.id).actionUsed).toBe(true);
+    // A second attack this turn is refused: the Action is gone.
+    const again = await hooks(ctx.alice).postCard("opposed.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, difficulty: "challenging", modifier: 0 }, combat.id);
+    expect(again.refusal.code).toBe("turns.actionGone");
+  });
+});
