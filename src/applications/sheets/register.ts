@@ -4,6 +4,7 @@ import { BoutItemSheet } from "./item-sheet";
 import { registerSkillTests } from "../rulesets/skill-tests";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
+import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
 export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), templatePath("dialogs/odds-table.hbs")];
@@ -27,4 +28,5 @@ export function registerSheets(): void {
   registerSkillTests();
   registerSteelTable();
   registerOpposedTable();
+  registerActionPointsTable();
 }

@@ -1,0 +1,101 @@
+// Action-point attack cards (issue 7, seed 002_e3c6bc76ba013433.txt, IV "Attack
+// and defence" and V "Damage"): the attacker's weapon button posts a card, the
+// defender's owner picks a defence, the GM's client rolls with the engine, and
+// applying takes Fatigue first, then Body, and the active defence's FP cost.
+// In an action-phase fight the attack spends the weapon's AP (II, III).
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+/** Scripted draws: each entry is [face, faces]. */
+function script(client: { CONFIG: any }, draws: [number, number][]) {
+  const queue = [...draws];
+  client.CONFIG.Dice.randomUniform = () => {
+    const [face, faces] = queue.shift() ?? [1, 10];
+    return (face - 0.5) / faces;
+  };
+}
+
+async function arena() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "actionpoints");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { actionpoints: { str: 12, bap: 10 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { actionpoints: { fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } } });
+  const [sword] = await ada.createEmbeddedDocuments("Item", [
+    { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
+    { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
+  ]);
+  await bran.createEmbeddedDocuments("Item", [{ name: "Dodge", type: "skill", system: { actionpoints: { kind: "dodge", tsc: 40, psf: 10 } } }]);
+  await settle();
+  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string };
+}
+
+const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+
+async function attack(ctx: Awaited<ReturnType<typeof arena>>) {
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, modifier: 0 });
+  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+  await settle();
+  return ctx.gm.game.messages.contents.at(-1);
+}
+
+describe("action-point attack cards", () => {
+  it("a failed dodge (95 against 40 less the attacker's PSF 15 = 25) and a hit (30 against 60): 6 base + 6 for STR 12 + crit die 5 = 17, all from Fatigue, plus 2 FP for the dodge", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx);
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ weapon: "Broadsword", cost: 6, attacker: { tsc: 60, psf: 15, baseDamage: 6, strengthBonus: 6 } });
+    ctx.bob.runtime.dialogs.responder = () => ({ defence: "dodge" });
+    script(ctx.gm, [[95, 100], [30, 100], [5, 10]]);
+    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answered.ok).toBe(true);
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    const data = (type: string) => result.events.find((e: any) => e.type === type)?.data;
+    expect(data("defence")).toMatchObject({ who: "Bran", defence: "dodge", roll: 95, target: 25 });
+    expect(data("attack")).toMatchObject({ roll: 30, target: 60, level: "success" });
+    expect(data("damage")).toEqual({ attacker: 17, shield: 0, armour: 0, bonus: 0, delivered: 17 });
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Dodge (active, 2 FP)");
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    // 20 Fatigue - 17 - 2 for the dodge = 1; Body untouched.
+    expect(ctx.gm.game.actors.get(ctx.branId).system.actionpoints.fatigueNow).toBe(1);
+    expect(ctx.gm.game.actors.get(ctx.branId).system.actionpoints.bodyNow).toBe(15);
+  });
+
+  it("refuses a defence the defender cannot make (no shield to block with) and leaves the card waiting", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ defence: "activeShield" });
+    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answered.refusal.code).toBe("ap.badDefence");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+  });
+
+  it("in an action-phase fight the attack spends the weapon's 6 AP when it resolves (19 → 13)", async () => {
+    const ctx = await arena();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
+    // Action Pools: Ada 1d10 9 + BAP 10 = 19, Bran 1d10 1 + BAP 5 = 6: Ada acts first.
+    script(ctx.gm, [[9, 10], [1, 10]]);
+    await combat.startCombat();
+    await settle();
+    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === ca.id).pool).toBe(19);
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ defence: "none" });
+    script(ctx.gm, [[80, 100]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    const state = JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    expect(state.combatants.find((c: any) => c.id === ca.id)).toMatchObject({ pool: 13, actedThisPhase: true });
+  });
+});
