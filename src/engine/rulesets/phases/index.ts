@@ -1,14 +1,71 @@
-import { defineRuleset } from "../ruleset";
+/**
+ * The `phases` ruleset (seed 001_e84cf39f805b9fd9.txt): rounds of six phases,
+ * a stress die + the weapon's Initiative score, engagement ranges and their
+ * contests, the Movement, Missile Fire and Missile Rate tables. Statistics,
+ * derived values and the token-bar track; the rules live in the files of this
+ * folder and the round in src/engine/time/phases.ts.
+ */
+import { defineRuleset, type ActorView } from "../ruleset";
+import { attackScore, damageScore, defenseScore, fatigueState, soakScore, woundState } from "./combat";
+import { initiativeScore } from "./initiative";
+import { phasesStats, WOUND_TRACK_LENGTH, type PhasesStats } from "./stats";
+import { missileRate, paces, type MovementMode } from "./tables";
 
-// Statistics and rules arrive with this ruleset's own issue; until then it is an
-// empty but valid entry in the registry.
-export const phases = defineRuleset({
+// Prefix ends in a dot: full keys are checked by the phases tests.
+const D = "BOUT.Phases.Derived.";
+
+/** The weapon a sheet shows figures for: the first equipped one, else none (bare hands). */
+export function readyWeapon(actor: ActorView<PhasesStats>) {
+  return actor.weapons.find((w) => w.equipped)?.stats ?? null;
+}
+
+export function derivePhases(actor: ActorView<PhasesStats>) {
+  const a = actor.stats;
+  const weapon = readyWeapon(actor);
+  const shield = actor.shields.find((s) => s.equipped)?.stats ?? null;
+  const armor = actor.armor.filter((x) => x.equipped).map((x) => x.stats);
+  const wounds = woundState(a.woundsLeft);
+  const fatigue = fatigueState(a.fatigueLeft);
+  const figures = { qik: a.qik, enc: a.enc, athletics: a.athletics, ride: a.ride, woundPenalty: wounds.penalty, fatiguePenalty: fatigue.penalty };
+  const move = (mode: MovementMode) => paces(mode, figures);
+  const init = initiativeScore(a, weapon);
+  return {
+    initiative: { label: `${D}Initiative`, hint: `${D}InitiativeHint`, value: init },
+    attack: { label: `${D}Attack`, hint: `${D}AttackHint`, value: attackScore(a, weapon) },
+    defense: { label: `${D}Defense`, hint: `${D}DefenseHint`, value: defenseScore(a, weapon, shield) },
+    damage: { label: `${D}Damage`, hint: `${D}DamageHint`, value: damageScore(a, weapon) },
+    soak: { label: `${D}Soak`, hint: `${D}SoakHint`, value: soakScore(a, armor) },
+    woundPenalty: { label: `${D}WoundPenalty`, hint: `${D}WoundPenaltyHint`, value: wounds.penalty },
+    fatiguePenalty: { label: `${D}FatiguePenalty`, hint: `${D}FatiguePenaltyHint`, value: fatigue.penalty },
+    walk: { label: `${D}Walk`, value: move("walk") },
+    hustle: { label: `${D}Hustle`, value: move("hustle") },
+    sprint: { label: `${D}Sprint`, value: move("sprint") },
+    gallop: { label: `${D}Gallop`, value: move("gallop") },
+    ...(weapon?.missile
+      ? { missileFirst: { label: `${D}MissileFirst`, hint: `${D}MissileFirstHint`, value: missileRate(init).first }, missileSecond: { label: `${D}MissileSecond`, hint: `${D}MissileSecondHint`, value: missileRate(init).second } }
+      : {}),
+  };
+}
+
+export const phases = defineRuleset<PhasesStats>({
   id: "phases",
   seed: "001_e84cf39f805b9fd9.txt",
   time: "phases",
   label: "BOUT.Ruleset.Phases.Label",
   hint: "BOUT.Ruleset.Phases.Hint",
-  stats: { actor: {}, weapon: {}, armor: {}, shield: {}, maneuver: {}, skill: {} },
-  derive: () => ({}),
-  vitality: () => ({ value: 0, max: 0 }),
+  stats: phasesStats,
+  derive: derivePhases,
+  vitality(actor) {
+    return { value: actor.stats.woundsLeft, max: WOUND_TRACK_LENGTH, path: "woundsLeft" };
+  },
 });
+
+export * from "./stats";
+export * from "./events";
+export * from "./refusals";
+export * from "./tables";
+export * from "./stress";
+export * from "./initiative";
+export * from "./engagement";
+export * from "./combat";
+export * from "./odds";

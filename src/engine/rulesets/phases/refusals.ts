@@ -1,0 +1,42 @@
+/**
+ * Why the phases rules refuse a request: a stable code and a key under
+ * BOUT.Phases.Refusal. Figures from forms arrive untyped, so every one is checked.
+ */
+import { isWholeNumber, refuse, type Outcome } from "../../outcome";
+
+const K = "BOUT.Phases.Refusal.";
+
+export const PHASES_REFUSALS = {
+  notNumber: { code: "phases.notNumber", key: `${K}NotNumber` },
+  outOfRange: { code: "phases.outOfRange", key: `${K}OutOfRange` },
+  badChoice: { code: "phases.badChoice", key: `${K}BadChoice` },
+  routing: { code: "phases.routing", key: `${K}Routing` },
+  outOfReach: { code: "phases.outOfReach", key: `${K}OutOfReach` },
+  noFiring: { code: "phases.noFiring", key: `${K}NoFiring` },
+  notMissile: { code: "phases.notMissile", key: `${K}NotMissile` },
+  notReady: { code: "phases.notReady", key: `${K}NotReady` },
+  noRunUp: { code: "phases.noRunUp", key: `${K}NoRunUp` },
+} as const;
+
+export type PhasesRefusal = keyof typeof PHASES_REFUSALS;
+
+export function phasesRefuse<T = never>(which: PhasesRefusal, data?: Record<string, string | number>): Outcome<T> {
+  const r = PHASES_REFUSALS[which];
+  return refuse<T>(r.code, r.key, data);
+}
+
+/** Whole numbers within [min, max]; `undefined` passes for the names in `optional`. */
+export function checkFigures(values: Readonly<Record<string, unknown>>, min = -1000, max = 1000, optional: readonly string[] = []): Outcome<true> {
+  for (const [field, v] of Object.entries(values)) {
+    if (v === undefined && optional.includes(field)) continue;
+    if (!isWholeNumber(v)) return phasesRefuse("notNumber", { field });
+    if (v < min || v > max) return phasesRefuse("outOfRange", { field, value: v, min, max });
+  }
+  return { ok: true, value: true };
+}
+
+/** A flag from a form: a boolean or absent. */
+export function checkFlags(values: Readonly<Record<string, unknown>>): Outcome<true> {
+  for (const [field, v] of Object.entries(values)) if (v !== undefined && typeof v !== "boolean") return phasesRefuse("badChoice", { field });
+  return { ok: true, value: true };
+}

@@ -1,0 +1,552 @@
+/**
+ * "Six phases a round" (seed 001_e84cf39f805b9fd9.txt, "Combat Sequence"): every
+ * round runs Movement, First Missile, Melee, Second Missile, Magic and Fatigue in
+ * turn.
+ *
+ * - Movement: everyone declares an action, a movement mode and, to fight, the
+ *   opponents, the range and the weapon; then everyone's Initiative Total is set
+ *   (a stress die + the weapon's Initiative score + the Initiative Modifiers
+ *   Table + the storyguide's modifier). Clashing declarations are settled from
+ *   the highest total down (engagement contests, escapes: rulesets/phases/engagement.ts),
+ *   and movement resolves in that order.
+ * - First and Second Missile: shooters fire from the highest total down, each
+ *   phase only those the Missile Rate Table lets fire, counting only rounds
+ *   spent shooting or reloading; nobody fires at Touch or Reach.
+ * - Melee: those engaged whose weapon reaches, highest total first; routing
+ *   characters do not attack.
+ * - Magic: those who declared magic, highest total first.
+ * - Fatigue: those who exerted themselves (sprinting, routing, fighting: our
+ *   default), for their fatigue checks.
+ *
+ * Casual play (the seed allows the phases to be used loosely) skips phases in
+ * which nobody acts. Nobody acts twice in a phase; every refusal leaves the
+ * state untouched; the state is plain JSON.
+ */
+import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
+import { initiativeOrder, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
+import { initiativeTotal } from "../rulesets/phases/initiative";
+import { isRange, rangeIndex, type RangeClass } from "../rulesets/phases/stats";
+import {
+  afterMissileRound,
+  canFireFirst,
+  canFireSecond,
+  checkSituation,
+  isMovementMode,
+  LOADED,
+  MISSILE_RANGE_ADJUSTMENT,
+  missileRate,
+  type MissileReadiness,
+  type MovementMode,
+} from "../rulesets/phases/tables";
+import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
+
+export const PHASE_IDS = ["movement", "firstMissile", "melee", "secondMissile", "magic", "fatigue"] as const;
+export type PhaseId = (typeof PHASE_IDS)[number];
+
+export const ACTIONS = ["melee", "missile", "prepare", "magic", "move", "rout", "none"] as const;
+export type PhaseAction = (typeof ACTIONS)[number];
+
+/** Where the round stands: declarations, Initiative Totals, phases being acted, or over. */
+export type PhasesStage = "declare" | "initiative" | "act" | "over";
+
+export interface PhasesDeclaration {
+  readonly action: PhaseAction;
+  readonly movement: MovementMode;
+  readonly opponents: readonly string[];
+  /** The range sought (melee) or to the target (missile); null when not fighting. */
+  readonly range: RangeClass | null;
+  /** Name or id of the declared weapon, for display. */
+  readonly weapon: string;
+  /** Initiative score with that weapon. */
+  readonly score: number;
+  /** The ranges the weapon attacks at in melee; null: none (bare of weapons, or a missile weapon). */
+  readonly reach: WeaponReach | null;
+  readonly missile: boolean;
+  /** Avoiding engagement this round without routing. */
+  readonly evading: boolean;
+  readonly horseback: boolean;
+  readonly ride: number;
+  readonly highGround: boolean;
+  readonly charging: boolean;
+  readonly runUpRoom: boolean;
+  readonly gmModifier: number;
+}
+
+export type DeclarationInput = Partial<PhasesDeclaration> & { readonly action: PhaseAction };
+
+export interface PhaseCombatant {
+  readonly id: string;
+  /** Takes part in this round (a newcomer waits for the next round's declarations). */
+  readonly active: boolean;
+  readonly declaration: PhasesDeclaration | null;
+  /** The stress die rolled for Initiative, when the total was worked out here. */
+  readonly die: number | null;
+  readonly total: number | null;
+  readonly readiness: MissileReadiness;
+  readonly firedFirst: boolean;
+  readonly firedSecond: boolean;
+}
+
+export interface PhasesState {
+  readonly round: number;
+  readonly phase: PhaseId;
+  readonly stage: PhasesStage;
+  readonly casual: boolean;
+  readonly combatants: readonly PhaseCombatant[];
+  /** Who acts in the current phase, in order. */
+  readonly order: readonly string[];
+  /** Index into `order` of the one acting; `order.length` once all have. */
+  readonly turn: number;
+  /** Who has acted in the current phase. */
+  readonly acted: readonly string[];
+  readonly engagements: readonly Engagement[];
+  readonly escapes: readonly Escape[];
+  readonly cannotAttack: readonly string[];
+}
+
+export type PhasesCommand =
+  | { readonly type: "declare"; readonly combatantId: string; readonly declaration: DeclarationInput }
+  | { readonly type: "setInitiative"; readonly rolls?: Readonly<Record<string, number>>; readonly totals?: Readonly<Record<string, number>> }
+  | { readonly type: "act"; readonly combatantId: string; readonly fire?: boolean }
+  | { readonly type: "next" }
+  | { readonly type: "nextRound" }
+  | { readonly type: "setCasual"; readonly casual: boolean }
+  | { readonly type: "join"; readonly combatantId: string }
+  | { readonly type: "leave"; readonly combatantId: string };
+
+export interface PhasesTimeEvent {
+  readonly type: string;
+  readonly key: string;
+  readonly data: Readonly<Record<string, string | number | boolean>>;
+}
+
+const V = "BOUT.Phases.Time.";
+
+/** Every event the machine emits (a line under BOUT.Phases.Time.Event each). */
+export const PHASES_TIME_EVENTS = [
+  "declared", "allDeclared", "initiative", "engaged", "contest", "escaped", "cannotAttack", "phaseStarted", "phaseSkipped", "turnStarted",
+  "acted", "fired", "held", "roundOver", "roundEnded", "roundStarted", "casual", "joined", "left",
+] as const;
+/** Every refusal code (a line under BOUT.Phases.Time.Refusal each). */
+export const PHASES_TIME_REFUSALS = [
+  "unknownCommand", "unknown", "duplicate", "badCombatant", "badDeclaration", "badAction", "badMovement", "badRange", "badOpponent", "needsRange",
+  "notMissile", "notMounted", "badReach", "notNumber", "notDeclaring", "awaitingDeclarations", "awaitingInitiative", "notInitiative", "notInRound",
+  "outOfTurn", "alreadyActed", "roundOver", "badFlag",
+] as const;
+type RefusalCode = (typeof PHASES_TIME_REFUSALS)[number];
+
+const ev = (type: (typeof PHASES_TIME_EVENTS)[number], data: Record<string, string | number | boolean> = {}): PhasesTimeEvent => ({ type, key: `${V}Event.${type}`, data });
+const no = (code: RefusalCode, data?: Record<string, string | number>) => refuse<Transition<PhasesState, PhasesTimeEvent>>(`phases.${code}`, `${V}Refusal.${code}`, data);
+
+const validId = (id: unknown): id is string => typeof id === "string" && id.length > 0 && id.length <= 200;
+
+function fresh(id: string, active: boolean): PhaseCombatant {
+  return { id, active, declaration: null, die: null, total: null, readiness: LOADED, firedFirst: false, firedSecond: false };
+}
+
+/** The first round's state: everyone at the Movement phase, declaring. */
+export function startPhases(combatants: readonly { id: string }[], options: { casual?: boolean } = {}): Outcome<PhasesState> {
+  if (!Array.isArray(combatants) || !combatants.every((c) => validId(c?.id))) return refuse("phases.badCombatant", `${V}Refusal.badCombatant`);
+  if (new Set(combatants.map((c) => c.id)).size !== combatants.length) return refuse("phases.duplicate", `${V}Refusal.duplicate`);
+  if (options.casual !== undefined && typeof options.casual !== "boolean") return refuse("phases.badFlag", `${V}Refusal.badFlag`);
+  return ok({
+    round: 1,
+    phase: "movement",
+    stage: "declare",
+    casual: options.casual ?? false,
+    combatants: combatants.map((c) => fresh(c.id, true)),
+    order: [],
+    turn: 0,
+    acted: [],
+    engagements: [],
+    escapes: [],
+    cannotAttack: [],
+  });
+}
+
+const find = (s: PhasesState, id: unknown) => s.combatants.find((c) => c.id === id);
+const active = (s: PhasesState) => s.combatants.filter((c) => c.active);
+const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): PhasesState => ({
+  ...s,
+  combatants: s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c)),
+});
+export const actingNow = (s: PhasesState): string | undefined => (s.stage === "act" && s.turn < s.order.length ? s.order[s.turn] : undefined);
+
+// ---------------------------------------------------------------------------
+// Declarations
+
+/** Checks and fills a declaration from a form; refusal codes name what is wrong. */
+export function normalizeDeclaration(s: PhasesState, selfId: string, d: DeclarationInput): Outcome<PhasesDeclaration> {
+  const bad = (code: RefusalCode, data?: Record<string, string | number>) => refuse<PhasesDeclaration>(`phases.${code}`, `${V}Refusal.${code}`, data);
+  if (!d || typeof d !== "object") return bad("badDeclaration");
+  if (!(ACTIONS as readonly string[]).includes(d.action)) return bad("badAction");
+  const movement = d.movement ?? "stand";
+  if (!isMovementMode(movement)) return bad("badMovement");
+  const opponents = d.opponents ?? [];
+  if (!Array.isArray(opponents) || !opponents.every((o) => typeof o === "string" && o !== selfId && find(s, o))) return bad("badOpponent");
+  const range = d.range ?? null;
+  if (range !== null && !isRange(range)) return bad("badRange");
+  for (const [field, v] of Object.entries({ missile: d.missile, evading: d.evading, horseback: d.horseback, highGround: d.highGround, charging: d.charging, runUpRoom: d.runUpRoom })) {
+    if (v !== undefined && typeof v !== "boolean") return bad("badFlag", { field });
+  }
+  for (const [field, v] of Object.entries({ score: d.score, ride: d.ride, gmModifier: d.gmModifier })) {
+    if (v !== undefined && (!isWholeNumber(v) || Math.abs(v) > 100)) return bad("notNumber", { field });
+  }
+  if (d.weapon !== undefined && typeof d.weapon !== "string") return bad("badDeclaration");
+  let reach: WeaponReach | null = null;
+  if (d.reach !== undefined && d.reach !== null) {
+    if (typeof d.reach !== "object" || !isRange(d.reach.min) || !isRange(d.reach.max) || rangeIndex(d.reach.min) > rangeIndex(d.reach.max)) return bad("badReach");
+    reach = { min: d.reach.min, max: d.reach.max };
+  }
+  const missile = d.missile ?? false;
+  if (d.action === "missile" && !missile) return bad("notMissile");
+  if ((d.action === "missile" || (d.action === "melee" && opponents.length > 0)) && range === null) return bad("needsRange");
+  const horseback = d.horseback ?? false;
+  if (movement === "gallop" && !horseback) return bad("notMounted");
+  const situation = checkSituation({ horseback, ride: d.ride, highGround: d.highGround, routing: d.action === "rout", charging: d.charging, runUpRoom: d.runUpRoom, gmModifier: d.gmModifier });
+  if (!situation.ok) return bad("badDeclaration");
+  return ok({
+    action: d.action,
+    movement,
+    opponents: [...new Set(opponents)],
+    range,
+    weapon: d.weapon ?? "",
+    score: d.score ?? 0,
+    reach,
+    missile,
+    evading: d.evading ?? false,
+    horseback,
+    ride: d.ride ?? 0,
+    highGround: d.highGround ?? false,
+    charging: d.charging ?? false,
+    runUpRoom: d.runUpRoom ?? false,
+    gmModifier: d.gmModifier ?? 0,
+  });
+}
+
+const situationOf = (d: PhasesDeclaration) => ({
+  score: d.score,
+  horseback: d.horseback,
+  ride: d.ride,
+  highGround: d.highGround,
+  routing: d.action === "rout",
+  charging: d.charging,
+  runUpRoom: d.runUpRoom,
+  gmModifier: d.gmModifier,
+});
+
+// ---------------------------------------------------------------------------
+// Who acts in each phase
+
+const sortByTotal = (s: PhasesState, list: readonly PhaseCombatant[]) =>
+  initiativeOrder(list.map((c) => ({ id: c.id, total: c.total ?? Number.MIN_SAFE_INTEGER, score: c.declaration?.score ?? 0 }))).map((c) => c.id);
+
+/** Shooters allowed in a missile phase by the Missile Rate Table and their reloading. */
+function shooters(s: PhasesState, which: "first" | "second"): PhaseCombatant[] {
+  return active(s).filter((c) => {
+    const d = c.declaration;
+    if (!d || d.action !== "missile" || !d.missile || c.total === null) return false;
+    if (d.range !== null && MISSILE_RANGE_ADJUSTMENT[d.range] === null) return false;
+    const rate = missileRate(d.score);
+    return which === "first" ? canFireFirst(rate, c.readiness) : canFireSecond(rate, c.readiness);
+  });
+}
+
+/** Sprinted, routed or fought in melee this round (our default for the Fatigue phase). */
+export function exerted(s: PhasesState, c: PhaseCombatant): boolean {
+  const d = c.declaration;
+  if (!d) return false;
+  return d.movement === "sprint" || d.action === "rout" || (d.action === "melee" && s.engagements.some((e) => e.a === c.id || e.b === c.id));
+}
+
+/** Acting order of a phase for the round as declared and rolled. */
+export function phaseOrder(s: PhasesState, phase: PhaseId): string[] {
+  const ready = active(s).filter((c) => c.declaration && c.total !== null);
+  switch (phase) {
+    case "movement":
+      return sortByTotal(s, ready);
+    case "firstMissile":
+      return sortByTotal(s, shooters(s, "first"));
+    case "secondMissile":
+      return sortByTotal(s, shooters(s, "second"));
+    case "melee":
+      return sortByTotal(s, ready.filter((c) => c.declaration?.action === "melee" && s.engagements.some((e) => e.attackers.includes(c.id))));
+    case "magic":
+      return sortByTotal(s, ready.filter((c) => c.declaration?.action === "magic"));
+    case "fatigue":
+      return sortByTotal(s, ready.filter((c) => exerted(s, c)));
+  }
+}
+
+function enterPhase(s: PhasesState, phase: PhaseId, events: PhasesTimeEvent[]): PhasesState {
+  let index = PHASE_IDS.indexOf(phase);
+  for (;;) {
+    const id = PHASE_IDS[index] as PhaseId;
+    const order = phaseOrder(s, id);
+    if (order.length === 0 && s.casual && id !== "movement") {
+      events.push(ev("phaseSkipped", { phase: id }));
+      if (index === PHASE_IDS.length - 1) {
+        events.push(ev("roundOver", { round: s.round }));
+        return { ...s, phase: id, stage: "over", order: [], turn: 0, acted: [] };
+      }
+      index++;
+      continue;
+    }
+    events.push(ev("phaseStarted", { phase: id, count: order.length }));
+    if (order[0]) events.push(ev("turnStarted", { combatantId: order[0], phase: id }));
+    return { ...s, phase: id, stage: "act", order, turn: 0, acted: [] };
+  }
+}
+
+function nextPhase(s: PhasesState, events: PhasesTimeEvent[]): PhasesState {
+  const index = PHASE_IDS.indexOf(s.phase);
+  if (index >= PHASE_IDS.length - 1) {
+    events.push(ev("roundOver", { round: s.round }));
+    return { ...s, stage: "over", order: [], turn: 0, acted: [] };
+  }
+  return enterPhase(s, PHASE_IDS[index + 1] as PhaseId, events);
+}
+
+/** The acting combatant is done; the phase moves on after the last one. */
+function finishTurn(s: PhasesState, fire: boolean, events: PhasesTimeEvent[]): PhasesState {
+  const id = actingNow(s) as string;
+  let next: PhasesState = { ...s, turn: s.turn + 1, acted: [...s.acted, id] };
+  if (s.phase === "firstMissile" || s.phase === "secondMissile") {
+    events.push(ev(fire ? "fired" : "held", { combatantId: id, phase: s.phase }));
+    if (fire) next = patch(next, id, s.phase === "firstMissile" ? { firedFirst: true } : { firedSecond: true });
+  } else events.push(ev("acted", { combatantId: id, phase: s.phase }));
+  const following = actingNow(next);
+  if (following) {
+    events.push(ev("turnStarted", { combatantId: following, phase: s.phase }));
+    return next;
+  }
+  return nextPhase(next, events);
+}
+
+/** Once everyone active has a total: settle the engagements and start the Movement phase. */
+function startActing(s: PhasesState, events: PhasesTimeEvent[]): PhasesState {
+  const list = active(s);
+  const outcome = resolveEngagements(
+    list.map((c) => {
+      const d = c.declaration as PhasesDeclaration;
+      return {
+        id: c.id,
+        total: c.total as number,
+        score: d.score,
+        fighting: d.action === "melee",
+        routing: d.action === "rout",
+        evading: d.evading,
+        opponents: d.opponents.filter((o) => list.some((x) => x.id === o)),
+        range: d.range,
+        weapon: d.reach,
+      };
+    }),
+  );
+  for (const e of outcome.engagements) {
+    events.push(ev(e.contest ? "contest" : "engaged", { a: e.a, b: e.b, range: e.range, bonus: e.firstStrike?.bonus ?? 0 }));
+  }
+  for (const x of outcome.escapes) events.push(ev("escaped", { combatantId: x.combatantId, from: x.from }));
+  for (const id of outcome.cannotAttack) events.push(ev("cannotAttack", { combatantId: id }));
+  const withEngagements: PhasesState = { ...s, engagements: outcome.engagements, escapes: outcome.escapes, cannotAttack: outcome.cannotAttack };
+  return enterPhase(withEngagements, "movement", events);
+}
+
+/** Moves declare -> initiative -> act when everyone active is ready. */
+function settle(s: PhasesState, events: PhasesTimeEvent[]): PhasesState {
+  let next = s;
+  const list = active(next);
+  if (next.stage === "declare" && list.length > 0 && list.every((c) => c.declaration)) {
+    events.push(ev("allDeclared", { round: next.round }));
+    next = { ...next, stage: "initiative" };
+  }
+  if (next.stage === "initiative" && list.length > 0 && list.every((c) => c.total !== null)) next = startActing(next, events);
+  return next;
+}
+
+// ---------------------------------------------------------------------------
+
+function apply(s: PhasesState, cmd: PhasesCommand): Outcome<Transition<PhasesState, PhasesTimeEvent>> {
+  const events: PhasesTimeEvent[] = [];
+  const done = (state: PhasesState) => ok({ state, events });
+  switch (cmd?.type) {
+    case "declare": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (!c.active) return no("notInRound", { combatantId: c.id });
+      // Declarations stand once Initiative is being rolled.
+      if (s.stage !== "declare") return no("notDeclaring");
+      const d = normalizeDeclaration(s, c.id, cmd.declaration);
+      if (!d.ok) return d as never;
+      events.push(ev("declared", { combatantId: c.id, action: d.value.action, movement: d.value.movement }));
+      return done(settle(patch(s, c.id, { declaration: d.value }), events));
+    }
+    case "setInitiative": {
+      if (s.stage === "declare") return no("awaitingDeclarations");
+      if (s.stage !== "initiative") return no("notInitiative");
+      const rolls = cmd.rolls ?? {};
+      const totals = cmd.totals ?? {};
+      if (typeof rolls !== "object" || rolls === null || typeof totals !== "object" || totals === null) return no("notNumber", { combatantId: "" });
+      let next = s;
+      for (const [id, die] of Object.entries(rolls)) {
+        const c = find(next, id);
+        if (!c) return no("unknown", { combatantId: id });
+        if (!c.active || !c.declaration) return no("notInRound", { combatantId: id });
+        // A stress die never shows less than 0.
+        if (!isWholeNumber(die) || die < 0 || die > 100_000) return no("notNumber", { combatantId: id });
+        const t = initiativeTotal(die, situationOf(c.declaration));
+        if (!t.ok) return no("notNumber", { combatantId: id });
+        next = patch(next, id, { die, total: t.value.total });
+        events.push(ev("initiative", { combatantId: id, die, total: t.value.total }));
+      }
+      for (const [id, total] of Object.entries(totals)) {
+        const c = find(next, id);
+        if (!c) return no("unknown", { combatantId: id });
+        if (!c.active || !c.declaration) return no("notInRound", { combatantId: id });
+        if (!isWholeNumber(total) || Math.abs(total) > 100_000) return no("notNumber", { combatantId: id });
+        next = patch(next, id, { die: null, total });
+        events.push(ev("initiative", { combatantId: id, total }));
+      }
+      return done(settle(next, events));
+    }
+    case "act": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (s.stage === "declare") return no("awaitingDeclarations");
+      if (s.stage === "initiative") return no("awaitingInitiative");
+      if (s.stage === "over") return no("roundOver");
+      if (s.acted.includes(c.id)) return no("alreadyActed", { combatantId: c.id });
+      if (actingNow(s) !== c.id) return no("outOfTurn", { combatantId: c.id });
+      if (cmd.fire !== undefined && typeof cmd.fire !== "boolean") return no("badFlag", { field: "fire" });
+      return done(finishTurn(s, cmd.fire ?? true, events));
+    }
+    case "next": {
+      if (s.stage === "declare") return no("awaitingDeclarations");
+      if (s.stage === "initiative") return no("awaitingInitiative");
+      if (s.stage === "over") return no("roundOver");
+      if (actingNow(s)) return done(finishTurn(s, true, events));
+      return done(nextPhase(s, events));
+    }
+    case "nextRound": {
+      events.push(ev("roundEnded", { round: s.round }));
+      const combatants = s.combatants.map((c) => {
+        const d = c.declaration;
+        const counted = Boolean(c.active && d && (d.action === "missile" || d.action === "prepare"));
+        const readiness = afterMissileRound(c.readiness, { counted, firedFirst: c.firedFirst, firedSecond: c.firedSecond });
+        return { ...c, active: true, declaration: null, die: null, total: null, readiness, firedFirst: false, firedSecond: false };
+      });
+      const state: PhasesState = { ...s, round: s.round + 1, phase: "movement", stage: "declare", combatants, order: [], turn: 0, acted: [], engagements: [], escapes: [], cannotAttack: [] };
+      events.push(ev("roundStarted", { round: state.round }));
+      return done(state);
+    }
+    case "setCasual": {
+      if (typeof cmd.casual !== "boolean") return no("badFlag", { field: "casual" });
+      events.push(ev("casual", { casual: cmd.casual }));
+      let state: PhasesState = { ...s, casual: cmd.casual };
+      // An empty phase waiting for "next" is passed at once in casual play.
+      if (cmd.casual && state.stage === "act" && state.order.length === 0 && state.phase !== "movement") state = nextPhase(state, events);
+      return done(state);
+    }
+    case "join": {
+      if (!validId(cmd.combatantId)) return no("badCombatant");
+      if (find(s, cmd.combatantId)) return no("duplicate", { combatantId: cmd.combatantId });
+      // A newcomer declares with everyone else: now if declarations are open, else next round.
+      const joining = s.stage === "declare";
+      events.push(ev("joined", { combatantId: cmd.combatantId, now: joining }));
+      return done({ ...s, combatants: [...s.combatants, fresh(cmd.combatantId, joining)] });
+    }
+    case "leave": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      events.push(ev("left", { combatantId: c.id }));
+      const index = s.order.indexOf(c.id);
+      const order = s.order.filter((id) => id !== c.id);
+      const turn = index >= 0 && index < s.turn ? s.turn - 1 : s.turn;
+      const combatants = s.combatants
+        .filter((x) => x.id !== c.id)
+        .map((x) => (x.declaration && x.declaration.opponents.includes(c.id) ? { ...x, declaration: { ...x.declaration, opponents: x.declaration.opponents.filter((o) => o !== c.id) } } : x));
+      let state: PhasesState = {
+        ...s,
+        combatants,
+        order,
+        turn: Math.min(turn, order.length),
+        acted: s.acted.filter((id) => id !== c.id),
+        engagements: s.engagements.filter((e) => e.a !== c.id && e.b !== c.id),
+        escapes: s.escapes.filter((e) => e.combatantId !== c.id && e.from !== c.id),
+        cannotAttack: s.cannotAttack.filter((id) => id !== c.id),
+      };
+      // The one who left was the last still to act: the phase moves on.
+      if (state.stage === "act" && index >= s.turn && order.length > 0 && state.turn >= order.length) state = nextPhase(state, events);
+      else if (state.stage === "act" && index === s.turn && actingNow(state)) events.push(ev("turnStarted", { combatantId: actingNow(state) as string, phase: state.phase }));
+      return done(settle(state, events));
+    }
+    default:
+      return no("unknownCommand");
+  }
+}
+
+// ---------------------------------------------------------------------------
+// What the tracker shows
+
+function stepLabel(s: PhasesState): Label {
+  const list = active(s);
+  if (s.stage === "declare") return { key: `${V}Step.Declare`, data: { declared: list.filter((c) => c.declaration).length, of: list.length } };
+  if (s.stage === "initiative") return { key: `${V}Step.Initiative`, data: { rolled: list.filter((c) => c.total !== null).length, of: list.length } };
+  if (s.stage === "over") return { key: `${V}Step.RoundOver` };
+  if (s.order.length === 0) return { key: `${V}Step.Empty.${s.phase}` };
+  return { key: `${V}Step.Phase.${s.phase}`, data: { n: Math.min(s.turn + 1, s.order.length), of: s.order.length } };
+}
+
+function view(s: PhasesState): TrackerView {
+  const acting = actingNow(s);
+  const groups: TrackerGroup[] = s.engagements.map((e, i) => ({
+    id: `engagement-${i + 1}`,
+    label: { key: `${V}Group.Engagement`, data: { n: i + 1 } },
+    notes: [
+      { key: `${V}Note.Range.${e.range}` },
+      ...(e.contest ? [{ key: `${V}Note.Contest` }] : []),
+      ...(e.firstStrike ? [{ key: `${V}Note.FirstStrike`, data: { combatantId: e.firstStrike.combatantId, bonus: e.firstStrike.bonus } }] : []),
+    ],
+    focused: s.phase === "melee" && s.stage === "act" && acting !== undefined && (e.a === acting || e.b === acting),
+  }));
+  const groupOf = (id: string) => {
+    const i = s.engagements.findIndex((e) => e.a === id || e.b === id);
+    return i < 0 ? undefined : `engagement-${i + 1}`;
+  };
+  const inPhase = s.stage === "act" ? s.order : [];
+  const withTotals = active(s).filter((c) => c.total !== null);
+  const rest = [
+    ...sortByTotal(s, withTotals).filter((id) => !inPhase.includes(id)),
+    ...s.combatants.filter((c) => c.total === null || !c.active).map((c) => c.id).filter((id) => !inPhase.includes(id)),
+  ];
+  const ties = new Set(tiedIds(withTotals.map((c) => ({ id: c.id, total: c.total as number, score: c.declaration?.score ?? 0 }))));
+  const rows: TrackerRow[] = [...inPhase, ...rest].map((id) => {
+    const c = find(s, id) as PhaseCombatant;
+    const d = c.declaration;
+    const badges: { label: Label; value?: string | number }[] = [];
+    if (!c.active) badges.push({ label: { key: `${V}Badge.NextRound` } });
+    else if (!d) badges.push({ label: { key: `${V}Badge.Undeclared` } });
+    else if (s.stage === "declare") badges.push({ label: { key: `${V}Badge.Declared` } });
+    // Declarations stay hidden while others are still declaring.
+    if (d && s.stage !== "declare") {
+      badges.push({ label: { key: `${V}Badge.Action.${d.action}` } });
+      if (d.movement !== "stand") badges.push({ label: { key: `${V}Badge.Movement.${d.movement}` } });
+      if (d.range) badges.push({ label: { key: `${V}Badge.Range.${d.range}` } });
+    }
+    if (c.total !== null) badges.push({ label: { key: `${V}Badge.Total` }, value: c.total });
+    if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });
+    const strike = s.engagements.find((e) => e.firstStrike?.combatantId === id);
+    if (strike?.firstStrike) badges.push({ label: { key: `${V}Badge.FirstStrike` }, value: strike.firstStrike.bonus });
+    if (s.cannotAttack.includes(id)) badges.push({ label: { key: `${V}Badge.CannotAttack` } });
+    if (s.escapes.some((e) => e.combatantId === id)) badges.push({ label: { key: `${V}Badge.Escaped` } });
+    if (d?.action === "missile" && d.missile) {
+      const rate = missileRate(d.score);
+      badges.push({ label: { key: canFireFirst(rate, c.readiness) ? `${V}Badge.Loaded` : `${V}Badge.Reloading` } });
+    }
+    const row: TrackerRow = { combatantId: id, acting: id === acting, done: s.stage === "over" || s.acted.includes(id), badges };
+    const g = groupOf(id);
+    return g ? { ...row, groupId: g } : row;
+  });
+  return { round: s.round, step: stepLabel(s), groups, rows };
+}
+
+export const phasesMachine: TimeMachine<PhasesState, PhasesCommand, PhasesTimeEvent> = { id: "phases", apply, view };
