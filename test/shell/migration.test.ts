@@ -15,9 +15,14 @@ function trackPaths() {
     const r = RULESETS[id];
     const view = { stats: initialValues(r.stats.actor), weapons: [], armor: [], shields: [], maneuvers: [], skills: [] } as never;
     const path = r.vitality(view, r.derive(view)).path;
-    return path ? [{ id, path }] : [];
+    if (!path) return [];
+    const stat = path.split(".").reduce<any>((block, key) => block?.fields?.[key] ?? block?.[key], r.stats.actor);
+    return [{ id, path, max: typeof stat?.max === "number" ? (stat.max as number) : Infinity }];
   });
 }
+
+/** The old number, as far as the track's statistic can hold it. */
+const kept = (value: number, max: number) => Math.min(value, max);
 
 const at = (o: any, path: string) => path.split(".").reduce((x, k) => x?.[k], o);
 
@@ -29,7 +34,9 @@ describe("migrations", () => {
     expect(source.schemaVersion).toBe(SCHEMA_VERSION);
     expect(source.vitality).toBeUndefined();
     expect(source.biography).toBe("<p>Born at sea.</p>");
-    for (const { id, path } of trackPaths()) expect(at(source[id], path), id).toBe(7);
+    for (const { id, path, max } of trackPaths()) expect(at(source[id], path), id).toBe(kept(7, max));
+    // The phases wound track holds 0-5: the old 7 is capped, not lost to a refused update.
+    expect(trackPaths().find((t) => t.id === "phases")?.max).toBe(5);
   });
 
   it("never overwrites a figure that is already stored", () => {
@@ -68,7 +75,7 @@ describe("migrations", () => {
     expect(stored.system.biography).toBe("kept");
     expect(stored.items[0].system.schemaVersion).toBe(SCHEMA_VERSION);
     expect(stored.items[0].system.description).toBe("notched");
-    for (const { id, path } of trackPaths()) expect(at(stored.system[id], path)).toBe(6);
+    for (const { id, path, max } of trackPaths()) expect(at(stored.system[id], path)).toBe(kept(6, max));
     expect(gm.game.settings.get("bout", "schemaVersion")).toBe(SCHEMA_VERSION);
     const writes = world.writesSince(mark).length;
     expect(writes).toBe(3); // the actor, its items, the setting
