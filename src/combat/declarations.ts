@@ -14,15 +14,22 @@ import { activeGM, ask, serialize } from "./query";
 import { notifyRefusal } from "../applications/rulesets/notify";
 
 /** GM memory: declaration id → combatant id → choice. Never written to a document before the reveal. */
-const secrets = new Map<string, Map<string, string>>();
+const secrets = new Map<string, Map<string, unknown>>();
 
 export interface DeclarationKind {
   /** Localization key of the dialog's question. */
   readonly question: string;
   /** Localization key prefix for the options' labels. */
   readonly optionLabels: string;
-  /** The machine command that reveals the choices (null = did not choose). */
-  reveal(groupId: string, choices: Record<string, string | null>): TimeCommand;
+  /** The machine command(s) that reveal the choices (null = did not choose); several apply all or none. */
+  reveal(groupId: string, choices: Record<string, unknown>): TimeCommand | readonly TimeCommand[];
+  /**
+   * GM: check a structured choice and fill it from the documents (the default
+   * takes one of the declaration's options). `trusted`: the GM's own.
+   */
+  check?(combat: BoutCombat, combatantId: string, choice: unknown, trusted: boolean): Outcome<unknown>;
+  /** Asks this client's user for a structured choice; null when they close the dialog. */
+  ask?(combat: BoutCombat, combatantId: string): Promise<unknown>;
 }
 
 const kinds = new Map<string, DeclarationKind>();
@@ -40,37 +47,47 @@ registerDeclarationKind("throw", {
 
 type Declaration = BoutCombat["boutSystem"]["declaration"];
 
+/** GM: the data of a new declaration, its secrets kept here; the caller writes it (with whatever else changes). */
+export function newDeclaration(kind: string, groupId: string, combatantIds: readonly string[], options: readonly string[]): Declaration {
+  const id = foundry.utils.randomID();
+  secrets.set(id, new Map());
+  return { id, kind, groupId, options: [...options], combatantIds: [...combatantIds], chosen: [] };
+}
+
 /** GM: open a declaration for these combatants. One write. */
 export async function openDeclaration(combat: BoutCombat, kind: string, groupId: string, combatantIds: string[], options: string[]): Promise<Outcome<string>> {
   if (!game.user?.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
   if (!kinds.has(kind)) return refuse("declare.unknownKind", "BOUT.Declare.Refusal.UnknownKind");
   if (combat.boutSystem.declaration.id) return refuse("declare.alreadyOpen", "BOUT.Declare.Refusal.AlreadyOpen");
-  const id = foundry.utils.randomID();
-  secrets.set(id, new Map());
-  await combat.update({ "system.declaration": { id, kind, groupId, options, combatantIds, chosen: [] } } as never);
-  return ok(id);
+  const declaration = newDeclaration(kind, groupId, combatantIds, options);
+  await combat.update({ "system.declaration": declaration } as never);
+  return ok(declaration.id);
 }
+
+export const CLOSED_DECLARATION: Declaration = { id: "", kind: "", groupId: "", options: [], combatantIds: [], chosen: [] };
 
 /** GM: reveal now; those who have not chosen hesitate. Reveal command and cleared declaration: one write. */
 export async function revealDeclaration(combat: BoutCombat): Promise<Outcome<unknown>> {
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
   if (!d.id || !kind) return refuse("declare.noneOpen", "BOUT.Declare.Refusal.NoneOpen");
-  const answers = secrets.get(d.id) ?? new Map();
+  const answers = secrets.get(d.id) ?? new Map<string, unknown>();
   const choices = Object.fromEntries(d.combatantIds.map((id) => [id, answers.get(id) ?? null]));
   const structure = combat.structure;
-  const state = combat.machineState;
+  let state = combat.machineState;
   if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
-  const result = structure.machine.apply(state, kind.reveal(d.groupId, choices));
-  if (!result.ok) return result;
-  const view = structure.machine.view(result.value.state);
-  await combat.update({
-    round: view.round,
-    "system.state": JSON.stringify(result.value.state),
-    "system.declaration": { id: "", kind: "", groupId: "", options: [], combatantIds: [], chosen: [] },
-  } as never);
+  const revealed = kind.reveal(d.groupId, choices);
+  const events: unknown[] = [];
+  for (const command of Array.isArray(revealed) ? revealed : [revealed]) {
+    const result = structure.machine.apply(state, command);
+    if (!result.ok) return result;
+    state = result.value.state;
+    events.push(...result.value.events);
+  }
+  const view = structure.machine.view(state);
+  await combat.update({ round: view.round, "system.state": JSON.stringify(state), "system.declaration": CLOSED_DECLARATION } as never);
   secrets.delete(d.id);
-  return result;
+  return ok({ state, events });
 }
 
 /** GM: record one choice (checked against the open declaration and the grant). One write, or the reveal when it is the last. */
@@ -80,12 +97,18 @@ export async function recordChoice(combat: BoutCombat, data: { declarationId?: u
   const combatantId = String(data.combatantId ?? "");
   if (!d.combatantIds.includes(combatantId)) return refuse("declare.notAsked", "BOUT.Declare.Refusal.NotAsked");
   if (d.chosen.includes(combatantId)) return refuse("declare.already", "BOUT.Declare.Refusal.Already");
-  if (typeof data.choice !== "string" || !d.options.includes(data.choice)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
   const actorId = combat.combatants.get(combatantId)?.actorId;
   if (!trusted && !checkGrant(actorId, data.token)) return refuse("declare.notYours", "BOUT.Declare.Refusal.NotYours");
-  const answers = secrets.get(d.id) ?? new Map<string, string>();
+  const kind = kinds.get(d.kind);
+  let choice: unknown = data.choice;
+  if (kind?.check) {
+    const checked = kind.check(combat, combatantId, data.choice, trusted);
+    if (!checked.ok) return checked;
+    choice = checked.value;
+  } else if (typeof data.choice !== "string" || !d.options.includes(data.choice)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+  const answers = secrets.get(d.id) ?? new Map<string, unknown>();
   secrets.set(d.id, answers);
-  answers.set(combatantId, data.choice);
+  answers.set(combatantId, choice);
   const chosen = [...d.chosen, combatantId];
   if (chosen.length >= d.combatantIds.length) return revealDeclaration(combat);
   await combat.update({ "system.declaration.chosen": chosen } as never);
@@ -93,7 +116,7 @@ export async function recordChoice(combat: BoutCombat, data: { declarationId?: u
 }
 
 /** Any client: send a choice for a combatant (the GM records it directly). */
-export async function declare(combat: BoutCombat, combatantId: string, choice: string): Promise<Outcome<unknown>> {
+export async function declare(combat: BoutCombat, combatantId: string, choice: unknown): Promise<Outcome<unknown>> {
   const d = combat.boutSystem.declaration;
   let outcome: Outcome<unknown>;
   if (game.user?.isGM) outcome = await serialize(`combat:${combat.id}`, () => recordChoice(combat, { declarationId: d.id, combatantId, choice }, true));
@@ -135,6 +158,11 @@ export async function askChoice(combat: BoutCombat, combatantId: string): Promis
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
   if (!d.id || !kind || d.chosen.includes(combatantId) || !d.combatantIds.includes(combatantId)) return;
+  if (kind.ask) {
+    const answer = await kind.ask(combat, combatantId);
+    if (answer !== null && answer !== undefined) await declare(combat, combatantId, answer);
+    return;
+  }
   const name = combat.combatants.get(combatantId)?.name ?? "";
   const choice = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n!.format(kind.question, { name }) },

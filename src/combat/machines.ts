@@ -13,6 +13,9 @@ import { actionPhasesMachine, startActionPhases } from "../engine/time/action-ph
 import { boutsMachine, startBouts, type BoutsState } from "../engine/time/bouts";
 import { pulsesMachine, startPulses } from "../engine/time/pulses";
 import { startTurns, turnsMachine } from "../engine/time/turns";
+import { actingNow, phasesMachine, startPhases, type PhasesState } from "../engine/time/phases";
+import { rollStressTotal } from "../engine/rulesets/phases/stress";
+import { PHASES_DECLARATION } from "./phases-declaration";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
 import { derivePulse } from "../engine/rulesets/pulse";
 import { poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
@@ -32,6 +35,14 @@ export interface TimeStructure {
   start(combatants: readonly CombatantInfo[]): Promise<Outcome<unknown>>;
   /** GM commands the tracker's buttons send. */
   readonly nextStep: TimeCommand;
+  /** When the next step must roll something first (a phased round's Initiative Totals): the command to send instead. */
+  stepCommand?(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
+  /** A secret declaration the state waits for (opened in the same write that reaches that state). */
+  declaration?(state: any): { readonly kind: string; readonly combatantIds: readonly string[] } | null;
+  /** The kind `declaration` opens, so a declaration the state no longer waits for is closed. */
+  readonly declarationKind?: string;
+  /** The acting fighter's choices instead of a plain "done" (fire or hold in a missile phase). */
+  turnChoices?(state: any, combatantId: string): readonly GroupAction[];
   /** The next round, with whatever it must roll. */
   nextRound(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
   /** A player's "I am done" for the acting combatant, when the structure has one. */
@@ -153,4 +164,41 @@ registerTimeStructure("pulses", {
     return { type: "nextPulse" };
   },
   endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+});
+
+registerTimeStructure("phases", {
+  machine: phasesMachine,
+  async start(combatants) {
+    return startPhases(combatants.map((c) => ({ id: c.id })));
+  },
+  nextStep: { type: "next" },
+  // Once everyone has declared, the next step rolls every Initiative Total at once.
+  async stepCommand(state: PhasesState) {
+    if (state.stage !== "initiative") return { type: "next" };
+    const rolls: Record<string, number> = {};
+    for (const c of state.combatants) {
+      if (!c.active || !c.declaration || c.total !== null) continue;
+      // The seed names no botch on Initiative: no botch dice.
+      const rolled = await resolveWithFoundry((dice) => rollStressTotal(0, dice, 0));
+      if (rolled.value.ok) rolls[c.id] = rolled.value.value.total;
+    }
+    return { type: "setInitiative", rolls } as TimeCommand;
+  },
+  declarationKind: PHASES_DECLARATION,
+  declaration(state: PhasesState) {
+    if (state.stage !== "declare") return null;
+    const ids = state.combatants.filter((c) => c.active && !c.declaration).map((c) => c.id);
+    return ids.length ? { kind: PHASES_DECLARATION, combatantIds: ids } : null;
+  },
+  async nextRound() {
+    return { type: "nextRound" };
+  },
+  endTurn: (combatantId) => ({ type: "act", combatantId }) as TimeCommand,
+  turnChoices(state: PhasesState, combatantId) {
+    if (actingNow(state) !== combatantId || (state.phase !== "firstMissile" && state.phase !== "secondMissile")) return [];
+    return [
+      { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
+      { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },
+    ];
+  },
 });

@@ -5,6 +5,7 @@ import type { TimeCommand, TrackerView } from "../engine/time/machine";
 import { activeRuleset } from "../settings";
 import { activeGM, ask, serialize } from "../combat/query";
 import { heldToken } from "../combat/grants";
+import { CLOSED_DECLARATION, newDeclaration } from "../combat/declarations";
 
 type System = { structure: string; state: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
@@ -59,9 +60,25 @@ export class BoutCombat extends Combat {
       return this;
     }
     const view = structure.machine.view(started.value);
-    await this.update({ round: Math.max(1, view.round), turn: 0, "system.structure": id, "system.state": JSON.stringify(started.value) } as never);
+    await this.update({ round: Math.max(1, view.round), turn: 0, "system.structure": id, "system.state": JSON.stringify(started.value), ...this.declarationChange(structure, started.value) } as never);
     Hooks.callAll("combatStart", this, { round: this.round, turn: 0 });
     return this;
+  }
+
+  /**
+   * The secret declaration a state waits for (a phased round's Movement-phase
+   * declarations), opened, widened to newcomers or closed in the same write as
+   * the state: one write per step.
+   */
+  declarationChange(structure: TimeStructure, state: unknown): Record<string, unknown> {
+    if (!structure.declaration) return {};
+    const want = structure.declaration(state);
+    const open = this.boutSystem.declaration;
+    if (!want) return open.id && open.kind === structure.declarationKind ? { "system.declaration": CLOSED_DECLARATION } : {};
+    if (!open.id) return { "system.declaration": newDeclaration(want.kind, "", want.combatantIds, []) };
+    if (open.kind !== want.kind) return {};
+    const added = want.combatantIds.filter((id) => !open.combatantIds.includes(id));
+    return added.length ? { "system.declaration.combatantIds": [...open.combatantIds, ...added] } : {};
   }
 
   /** The GM applies a machine command: refused commands notify and write nothing; one update otherwise. */
@@ -73,7 +90,7 @@ export class BoutCombat extends Combat {
     if (!result.ok) return result;
     const next = result.value.state;
     const view = structure.machine.view(next);
-    await this.update({ round: view.round, "system.state": JSON.stringify(next) } as never);
+    await this.update({ round: view.round, "system.state": JSON.stringify(next), ...this.declarationChange(structure, next) } as never);
     return result;
   }
 
@@ -90,7 +107,7 @@ export class BoutCombat extends Combat {
       events.push(...result.value.events);
     }
     const view = structure.machine.view(state);
-    await this.update({ round: view.round, "system.state": JSON.stringify(state) } as never);
+    await this.update({ round: view.round, "system.state": JSON.stringify(state), ...this.declarationChange(structure, state) } as never);
     return { ok: true, value: { state, events } };
   }
 
@@ -109,7 +126,10 @@ export class BoutCombat extends Combat {
 
   override async nextTurn(): Promise<this> {
     const structure = this.structure;
-    if (structure) await this.command(structure.nextStep);
+    if (!structure) return this;
+    // Rolling for the step (Initiative Totals) is the GM's; a player's click sends the plain step.
+    const command = structure.stepCommand && game.user?.isGM && this.machineState ? await structure.stepCommand(this.machineState, this.combatantInfos()) : structure.nextStep;
+    await this.command(command);
     return this;
   }
 

@@ -68,8 +68,10 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
     const c = combat.combatants.get(combatantId)!;
     const state = asked.has(combatantId) ? (chosen.has(combatantId) ? "chosen" : "waiting") : "";
     const buttons: TrackerButton[] = [];
-    if (state === "waiting" && c.isOwner && !user.isGM) buttons.push({ action: "boutChoose", label: "BOUT.Tracker.Action.Choose", icon: "fa-solid fa-hand", combatantId });
-    if (row?.acting && c.isOwner && structure?.endTurn) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
+    if (state === "waiting" && c.isOwner) buttons.push({ action: "boutChoose", label: "BOUT.Tracker.Action.Choose", icon: "fa-solid fa-hand", combatantId });
+    const choices = row?.acting && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId) ?? []) : [];
+    for (const choice of choices) buttons.push({ action: "boutTurnChoice", label: choice.label, icon: choice.icon, combatantId, actionId: choice.id });
+    if (row?.acting && c.isOwner && structure?.endTurn && !choices.length) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
     const css = [row?.acting ? "active" : "", row?.done ? "done" : "", c.hidden ? "hidden" : "", c.isDefeated ? "defeated" : ""].filter(Boolean).join(" ");
     return {
       id: combatantId,

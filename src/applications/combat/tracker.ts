@@ -33,6 +33,7 @@ export class BoutCombatTracker extends CoreTracker {
       boutNextStep: BoutCombatTracker.#onNextStep as Handler,
       boutEndTurn: BoutCombatTracker.#onEndTurn as Handler,
       boutChoose: BoutCombatTracker.#onChoose as Handler,
+      boutTurnChoice: BoutCombatTracker.#onTurnChoice as Handler,
     },
   };
 
@@ -135,6 +136,13 @@ export class BoutCombatTracker extends CoreTracker {
     const id = target.dataset.combatantId;
     const command = id ? combat?.structure?.endTurn?.(id) : undefined;
     if (combat && command) return combat.command({ ...command, combatantId: id } as never);
+  }
+
+  static async #onTurnChoice(this: BoutCombatTracker, _event: PointerEvent, target: HTMLElement) {
+    const combat = this.boutCombat;
+    const id = target.dataset.combatantId;
+    const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id).find((c) => c.id === target.dataset.actionId) : undefined;
+    if (combat && choice?.command) return combat.command({ ...choice.command, combatantId: id } as never);
   }
 
   static async #onChoose(this: BoutCombatTracker, _event: PointerEvent, target: HTMLElement) {

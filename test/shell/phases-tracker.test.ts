@@ -1,0 +1,221 @@
+// The phased round at the table (issue 4 "Phased rounds", issue 6 "The round"
+// and "At the table"; seed 001_e84cf39f805b9fd9.txt, "Combat Sequence" and
+// "1. Movement"): Movement-phase declarations made in secret from the tracker,
+// figures filled by the GM's client from the documents, everyone's Initiative
+// Total rolled in one write, the range contest's first-strike bonus on the
+// tracker, and fire-or-hold in the missile phases.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+function script(client: { CONFIG: any }, draws: [number, number][]) {
+  const queue = [...draws];
+  client.CONFIG.Dice.randomUniform = () => {
+    const [face, faces] = queue.shift() ?? [5, 10];
+    return (face - 0.5) / faces;
+  };
+}
+
+async function field() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "phases");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { initiative: 2, ride: 4 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { initiative: 1 } } });
+  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { initiative: 1, range: "reach", minRange: "touch" } } }]);
+  const [spear, bow] = await bran.createEmbeddedDocuments("Item", [
+    { name: "Spear", type: "weapon", system: { phases: { initiative: 3, range: "close", minRange: "reach" } } },
+    { name: "Short bow", type: "weapon", system: { phases: { initiative: 2, range: "far", minRange: "close", missile: true } } },
+  ]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada" },
+    { actorId: bran.id, name: "Bran" },
+  ]);
+  await settle();
+  return { world, gm, alice, bob, combatId: combat.id as string, ca: ca.id as string, cb: cb.id as string, sword: sword.id as string, spear: spear.id as string, bow: bow.id as string };
+}
+
+const trackerHtml = async (client: any) => {
+  await client.ui.combat.render({ force: true });
+  return client.ui.combat.renderedParts.tracker as string;
+};
+const stateOf = (client: any, combatId: string) => JSON.parse(client.game.combats.get(combatId).system.state);
+
+describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
+  it("starting the fight opens the secret declarations in the same write, and each player is asked", async () => {
+    const { world, gm, alice, combatId, ca, cb } = await field();
+    alice.runtime.dialogs.responder = () => null;
+    const mark = world.server.writes.length;
+    await gm.game.combats.get(combatId).startCombat();
+    expect(world.writesSince(mark)).toHaveLength(1);
+    await settle();
+    const combat = gm.game.combats.get(combatId);
+    expect(combat.system.structure).toBe("phases");
+    expect(combat.system.declaration.kind).toBe("phasesDeclaration");
+    expect(combat.system.declaration.combatantIds).toEqual([ca, cb]);
+    // Alice was asked for Ada, with her weapon offered by name.
+    const asked = alice.runtime.dialogs.asked.at(-1)!;
+    expect(asked.kind).toBe("wait");
+    expect(asked.config.content).toContain("Arming sword");
+    expect(asked.config.content).not.toContain("Spear");
+    // A player's dialog has no storyguide's modifier.
+    expect(asked.config.content).not.toContain('name="gmModifier"');
+    expect(await trackerHtml(alice)).toContain("2 still to choose");
+  });
+
+  it("a declaration stays with the GM until everyone has declared; the player cannot set the figures", async () => {
+    const { world, gm, alice, bob, combatId, ca, cb, sword, spear } = await field();
+    alice.runtime.dialogs.responder = () => null;
+    bob.runtime.dialogs.responder = () => null;
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    // Ada's player tries to smuggle in a modifier: the GM's client ignores it.
+    alice.runtime.dialogs.responder = () => ({ action: "melee", movement: "walk", weaponId: sword, range: "reach", [`opponent-${cb}`]: true, gmModifier: 9 });
+    const mark = world.server.writes.length;
+    await alice.ui.combat.runAction("boutChoose", { combatantId: ca });
+    await settle();
+    expect(alice.notices).toEqual([]);
+    expect(world.writesSince(mark)).toHaveLength(1);
+    // Bob's client sees that Ada has declared, nothing of what.
+    const seenByBob = bob.game.combats.get(combatId).system;
+    expect(seenByBob.declaration.chosen).toEqual([ca]);
+    expect(JSON.stringify(seenByBob)).not.toContain("reach");
+    expect(stateOf(bob, combatId).combatants.every((c: any) => c.declaration === null)).toBe(true);
+
+    bob.runtime.dialogs.responder = () => ({ action: "melee", movement: "stand", weaponId: spear, range: "close", [`opponent-${ca}`]: true });
+    const before = world.server.writes.length;
+    await bob.ui.combat.runAction("boutChoose", { combatantId: cb });
+    await settle();
+    // The last declaration reveals them all in one write: the round moves on to Initiative.
+    expect(world.writesSince(before)).toHaveLength(1);
+    const state = stateOf(gm, combatId);
+    expect(state.stage).toBe("initiative");
+    expect(gm.game.combats.get(combatId).system.declaration.id).toBe("");
+    const adaDeclared = state.combatants.find((c: any) => c.id === ca).declaration;
+    // Initiative score = Ada's 2 + the sword's 1; reach from the sword; no modifier from a player.
+    expect(adaDeclared).toMatchObject({ action: "melee", movement: "walk", weapon: "Arming sword", score: 3, reach: { min: "touch", max: "reach" }, opponents: [cb], gmModifier: 0 });
+    expect(state.combatants.find((c: any) => c.id === cb).declaration).toMatchObject({ weapon: "Spear", score: 4, reach: { min: "reach", max: "close" } });
+  });
+
+  it("refuses impossible or foreign declarations with a reason and writes nothing", async () => {
+    const { world, gm, alice, bob, combatId, ca, cb, sword, bow } = await field();
+    alice.runtime.dialogs.responder = () => null;
+    bob.runtime.dialogs.responder = () => null;
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    const mark = world.server.writes.length;
+    // Bran's bow is not Ada's to declare.
+    alice.runtime.dialogs.responder = () => ({ action: "missile", weaponId: bow, range: "near" });
+    await alice.ui.combat.runAction("boutChoose", { combatantId: ca });
+    await settle();
+    expect(alice.notices.at(-1)?.message).toBe("That weapon is not one this fighter carries.");
+    // A sword cannot fight at Near range.
+    alice.runtime.dialogs.responder = () => ({ action: "melee", weaponId: sword, range: "near", [`opponent-${cb}`]: true });
+    await alice.ui.combat.runAction("boutChoose", { combatantId: ca });
+    await settle();
+    expect(alice.notices.at(-1)?.message).toBe("The Arming sword cannot fight at near range; pick another range or weapon.");
+    // Nobody shoots at Touch ("Missile Fire Table").
+    bob.runtime.dialogs.responder = () => ({ action: "missile", weaponId: bow, range: "touch" });
+    await bob.ui.combat.runAction("boutChoose", { combatantId: cb });
+    await settle();
+    expect(bob.notices.at(-1)?.message).toBe("Nobody can shoot at touch range; fight in melee or move away first.");
+    // Bob cannot declare for Ada.
+    bob.runtime.dialogs.responder = () => ({ action: "none" });
+    await hooksOf(bob).declare(bob.game.combats.get(combatId), ca, { action: "none" });
+    await settle();
+    expect(bob.notices.at(-1)?.message).toBeTruthy();
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(gm.game.combats.get(combatId).system.declaration.chosen).toEqual([]);
+  });
+
+  it("one step rolls every Initiative Total in one write; the range contest gives the first strike (1. Movement)", async () => {
+    const { world, gm, alice, bob, combatId, ca, cb, sword, spear } = await field();
+    alice.runtime.dialogs.responder = () => ({ action: "melee", weaponId: sword, range: "reach", [`opponent-${cb}`]: true });
+    bob.runtime.dialogs.responder = () => ({ action: "melee", weaponId: spear, range: "close", [`opponent-${ca}`]: true });
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    expect(stateOf(gm, combatId).stage).toBe("initiative");
+    // Stress dice: Ada 8, Bran 3. Totals: 8 + 3 = 11 and 3 + 4 = 7.
+    script(gm, [[8, 10], [3, 10]]);
+    const mark = world.server.writes.length;
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    expect(world.writesSince(mark)).toHaveLength(1);
+    const state = stateOf(gm, combatId);
+    expect(state.combatants.map((c: any) => [c.id, c.die, c.total])).toEqual([[ca, 8, 11], [cb, 3, 7]]);
+    // They seek different ranges: the higher total picks Reach, first strike +4.
+    expect(state.engagements).toEqual([expect.objectContaining({ a: ca, b: cb, range: "reach", contest: true, firstStrike: { combatantId: ca, bonus: 4 } })]);
+    expect(state.phase).toBe("movement");
+    const html = await trackerHtml(bob);
+    expect(html).toContain("First strike 4");
+    expect(html).toContain("Initiative Total 11");
+    // The spear fights from Reach to Close: at Reach nobody is out of reach.
+    expect(state.cannotAttack).toEqual([]);
+  });
+
+  it("in a missile phase the shooter fires or holds from the tracker; the other player cannot", async () => {
+    const { world, gm, alice, bob, combatId, ca, cb, bow } = await field();
+    alice.runtime.dialogs.responder = () => ({ action: "none" });
+    bob.runtime.dialogs.responder = () => ({ action: "missile", weaponId: bow, range: "near", [`opponent-${ca}`]: true });
+    const combat = gm.game.combats.get(combatId);
+    await combat.startCombat();
+    await settle();
+    script(gm, [[5, 10], [6, 10]]);
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    // Movement phase: both act in order, then the First Missile phase has Bran only.
+    let state = stateOf(gm, combatId);
+    for (const id of state.order) {
+      const owner = id === ca ? alice : bob;
+      await owner.ui.combat.runAction("boutEndTurn", { combatantId: id });
+      await settle();
+    }
+    state = stateOf(gm, combatId);
+    expect(state.phase).toBe("firstMissile");
+    expect(state.order).toEqual([cb]);
+    const bobHtml = await trackerHtml(bob);
+    expect(bobHtml).toContain(`data-action="boutTurnChoice" data-combatant-id="${cb}" data-action-id="fire"`);
+    expect(bobHtml).toContain('data-action-id="hold"');
+    expect(await trackerHtml(alice)).not.toContain("boutTurnChoice");
+    const mark = world.server.writes.length;
+    await alice.ui.combat.runAction("boutTurnChoice", { combatantId: cb, actionId: "hold" });
+    await settle();
+    expect(world.writesSince(mark)).toEqual([]);
+    await bob.ui.combat.runAction("boutTurnChoice", { combatantId: cb, actionId: "hold" });
+    await settle();
+    state = stateOf(gm, combatId);
+    expect(state.combatants.find((c: any) => c.id === cb).firedFirst).toBe(false);
+    expect(state.phase).not.toBe("firstMissile");
+  });
+
+  it("the next round reopens the declarations in the same write", async () => {
+    const { world, gm, alice, bob, combatId, ca, cb } = await field();
+    alice.runtime.dialogs.responder = () => ({ action: "none" });
+    bob.runtime.dialogs.responder = () => ({ action: "none" });
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    alice.runtime.dialogs.responder = () => null;
+    bob.runtime.dialogs.responder = () => null;
+    const mark = world.server.writes.length;
+    await gm.game.combats.get(combatId).nextRound();
+    expect(world.writesSince(mark)).toHaveLength(1);
+    const combat = gm.game.combats.get(combatId);
+    expect(combat.round).toBe(2);
+    expect(combat.system.declaration.combatantIds).toEqual([ca, cb]);
+    expect(stateOf(gm, combatId).stage).toBe("declare");
+  });
+});
+
+const hooksOf = (client: any) => client.evaluate("globalThis.__boutTest");
