@@ -53,8 +53,14 @@ Hooks.once("ready", () => {
 });
 
 // A secret declaration opened or still waiting: ask this user about their combatants.
-Hooks.on("updateCombat", (combat) => {
+Hooks.on("updateCombat", (combat, changes) => {
   void promptDeclarations(combat as never);
+  // Open sheets of the fighters show or drop their "your choice" button.
+  if ((changes as { system?: { declaration?: unknown } }).system?.declaration === undefined) return;
+  for (const c of (combat as Combat.Implementation).combatants) {
+    const sheet = (c.actor as { sheet?: { rendered?: boolean; render(): unknown } } | null)?.sheet;
+    if (sheet?.rendered) void sheet.render();
+  }
 });
 
 // New owners get their grants at once.

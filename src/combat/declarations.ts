@@ -172,3 +172,15 @@ export async function askChoice(combat: BoutCombat, combatantId: string): Promis
   } as never);
   if (typeof choice === "string" && d.options.includes(choice)) await declare(combat, combatantId, choice);
 }
+
+/** The open declaration still waiting on this actor, in any combat: the sheet's "your choice" button. */
+export function waitingChoiceFor(actorId: string | null | undefined): { combat: BoutCombat; combatantId: string } | null {
+  if (!actorId) return null;
+  for (const combat of (game.combats?.contents ?? []) as unknown as BoutCombat[]) {
+    const d = combat.boutSystem?.declaration;
+    if (!d?.id) continue;
+    const combatant = combat.combatants.contents.find((c) => c.actorId === actorId && d.combatantIds.includes(c.id!) && !d.chosen.includes(c.id!));
+    if (combatant) return { combat, combatantId: combatant.id! };
+  }
+  return null;
+}

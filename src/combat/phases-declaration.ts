@@ -128,7 +128,7 @@ export function declarationFields(fighter: Fighter, others: readonly { id: strin
       options: [{ value: "", label: `${R}NoWeapon` }, ...weapons.map((w) => ({ value: w.id, label: w.name }))],
     },
     { kind: "select", name: "range", label: `${R}Field.Range`, value: "", options: [{ value: "", label: `${R}NoRange` }, ...options(RANGES, "BOUT.Phases.Range.")] },
-    ...others.map((o): DialogField => ({ kind: "checkbox", name: `opponent-${o.id}`, label: o.name, value: false })),
+    ...others.map((o): DialogField => ({ kind: "checkbox", name: `opponent-${o.id}`, label: `${R}Field.Engage`, labelData: { name: o.name }, value: false })),
     { kind: "checkbox", name: "evading", label: `${R}Field.Evading`, value: false },
     { kind: "checkbox", name: "horseback", label: `${R}Field.Horseback`, value: false },
     { kind: "checkbox", name: "highGround", label: `${R}Field.HighGround`, value: false },
@@ -153,11 +153,11 @@ export function declarationOdds(fighter: Fighter, values: DialogValues): OddsVie
     runUpRoom: values.runUpRoom === true,
     gmModifier: typeof values.gmModifier === "number" ? values.gmModifier : 0,
   });
-  const rows = [0, 3, 6, 9, 12].map((step, i) => ({
+  // Totals a few steps above the sure part: how far the stress die is likely to carry it.
+  const rows = [4, 7, 10, 15, 20].map((step) => ({
     label: `${R}Odds.Reach`,
     data: { total: bonus + step },
     probability: stressReachProbability(bonus, bonus + step, 0).reach,
-    ...(i === 2 ? { headline: true } : {}),
   }));
   return { rows };
 }

@@ -65,7 +65,80 @@ async function started(ruleset: string) {
   return gm;
 }
 
+/**
+ * A phased round after Initiative (seed 001): the GM declares for four
+ * fighters, two engagements form, and the round is in its Movement phase.
+ * Returns the GM client and the declaration dialog's content as first shown.
+ */
+async function phasedRound() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "phases");
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const names = ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Mercenary crossbowman"];
+  const ids: string[] = [];
+  const weapons: string[] = [];
+  for (const [i, name] of names.entries()) {
+    const actor = await Actor.create({ name, type: i < 2 ? "character" : "npc" });
+    const [weapon] = await actor.createEmbeddedDocuments("Item", [
+      i === 3
+        ? { name: "Heavy crossbow", type: "weapon", system: { phases: { initiative: -12, range: "far", minRange: "close", missile: true } } }
+        : { name: i === 1 ? "Long spear" : "Arming sword", type: "weapon", system: { phases: { initiative: i === 1 ? 3 : 1, range: i === 1 ? "close" : "reach", minRange: i === 1 ? "reach" : "touch" } } },
+    ]);
+    ids.push(actor.id);
+    weapons.push(weapon.id);
+  }
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const combatants = await combat.createEmbeddedDocuments("Combatant", ids.map((actorId, i) => ({ actorId, name: names[i] })));
+  const cid = combatants.map((c: any) => c.id as string);
+  const forms = [
+    { action: "melee", movement: "walk", weaponId: weapons[0], range: "reach", [`opponent-${cid[2]}`]: true },
+    { action: "melee", movement: "hustle", weaponId: weapons[1], range: "close", [`opponent-${cid[2]}`]: true, charging: true, runUpRoom: true },
+    { action: "melee", weaponId: weapons[2], range: "touch", [`opponent-${cid[0]}`]: true },
+    { action: "missile", weaponId: weapons[3], range: "near", [`opponent-${cid[1]}`]: true, highGround: true },
+  ];
+  let content = "";
+  let n = 0;
+  gm.runtime.dialogs.responder = (_kind: string, config: any) => {
+    content ||= config.content;
+    return forms[n++];
+  };
+  await combat.startCombat();
+  await settle();
+  expect(gm.notices).toEqual([]);
+  await gm.ui.combat.runAction("boutNextStep", {});
+  await settle();
+  return { gm, content };
+}
+
 describe("combat tracker in chromium", () => {
+  for (const theme of ["light", "dark"] as const) {
+    it(`phases (${theme}): a round's engagements, totals and the declaration dialog fit their boxes`, async () => {
+      const { gm, content } = await phasedRound();
+      await gm.ui.combat.render({ force: true });
+      expect(gm.ui.combat.renderedParts.tracker).toContain("First strike");
+      const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: gm.ui.combat.renderedParts, theme });
+      const page = await openPage(browser, html, { width: 332, height: 672 });
+      try {
+        expect(await page.locator(".combatant").count()).toBe(4);
+        expect(await page.evaluate(findOverflow), `phases tracker ${theme}`).toEqual([]);
+        await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-phases-${theme}.png`) });
+      } finally {
+        await page.close();
+      }
+      const dialog = sheetPage({ title: "Declare", classes: ["dialog", "bout", "bout-odds-dialog"], width: 420, height: 720, parts: { content }, theme });
+      const dialogPage = await openPage(browser, dialog, { width: 452, height: 752 });
+      try {
+        expect(await dialogPage.locator("select[name=weaponId] option").count()).toBe(2);
+        expect(await dialogPage.evaluate(findOverflow), `phases declaration ${theme}`).toEqual([]);
+        await dialogPage.locator("form.application").screenshot({ path: join(SHOTS, `declare-phases-${theme}.png`) });
+      } finally {
+        await dialogPage.close();
+      }
+    });
+  }
+
   for (const ruleset of ["opposed", "actionpoints", "pulse"]) {
     for (const theme of ["light", "dark"] as const) {
       it(`${ruleset} (${theme}): the structure's own time fits the sidebar`, async () => {

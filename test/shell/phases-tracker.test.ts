@@ -198,6 +198,28 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     expect(state.phase).not.toBe("firstMissile");
   });
 
+  it("the character sheet offers the awaited declaration too, and drops the button once it is made", async () => {
+    const { gm, alice, bob, combatId, ca } = await field();
+    alice.runtime.dialogs.responder = () => null;
+    bob.runtime.dialogs.responder = () => null;
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    const adaId = alice.game.combats.get(combatId).combatants.get(ca).actorId;
+    const sheet = alice.game.actors.get(adaId).sheet;
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.header).toContain('data-action="answerChoice"');
+    // Bob does not own Ada: no button on his view of her sheet.
+    const bobSheet = bob.game.actors.get(adaId).sheet;
+    await bobSheet.render({ force: true });
+    expect(bobSheet.renderedParts.header).not.toContain("answerChoice");
+    alice.runtime.dialogs.responder = () => ({ action: "move", movement: "hustle" });
+    await sheet.runAction("answerChoice", {});
+    await settle();
+    expect(gm.game.combats.get(combatId).system.declaration.chosen).toEqual([ca]);
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.header).not.toContain("answerChoice");
+  });
+
   it("the next round reopens the declarations in the same write", async () => {
     const { world, gm, alice, bob, combatId, ca, cb } = await field();
     alice.runtime.dialogs.responder = () => ({ action: "none" });

@@ -2,10 +2,14 @@ import { templatePath } from "../../config";
 import { formatProbability, type OddsView } from "../../engine/odds-view";
 
 /** One input of an action dialog. Labels are localization keys. */
-export type DialogField =
+/** `labelData` fills the label's {placeholders} (a name the key wraps, e.g. "Engage {name}"). */
+type FieldLabelData = { readonly labelData?: Readonly<Record<string, string>> };
+export type DialogField = FieldLabelData &
+  (
   | { readonly kind: "number"; readonly name: string; readonly label: string; readonly value: number; readonly min: number; readonly max: number; readonly step?: number; readonly slider?: boolean }
   | { readonly kind: "select"; readonly name: string; readonly label: string; readonly value: string; readonly options: readonly { readonly value: string; readonly label: string }[] }
-  | { readonly kind: "checkbox"; readonly name: string; readonly label: string; readonly value: boolean };
+  | { readonly kind: "checkbox"; readonly name: string; readonly label: string; readonly value: boolean }
+  );
 
 export type DialogValues = Record<string, number | string | boolean>;
 
@@ -55,6 +59,7 @@ export function oddsDialogContext(spec: OddsDialogSpec, values: DialogValues, i1
   return {
     fields: spec.fields.map((field) => ({
       ...field,
+      labelText: i18n.format(field.label, field.labelData ?? {}),
       value: values[field.name],
       isNumber: field.kind === "number",
       isSelect: field.kind === "select",

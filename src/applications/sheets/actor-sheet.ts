@@ -4,6 +4,7 @@ import { activeRuleset } from "../../settings";
 import { actorSheetContext } from "./actor-sheet-context";
 import { rollItem } from "./item-roll";
 import { DuelSimulator } from "../duel/duel-dialog";
+import { askChoice, waitingChoiceFor } from "../../combat/declarations";
 
 
 type ActionHandler = (this: BoutActorSheet, event: PointerEvent, target: HTMLElement) => Promise<unknown> | void;
@@ -20,6 +21,7 @@ export class BoutActorSheet extends ActorSheetBase {
     form: { submitOnChange: true },
     actions: {
       duelSimulator: BoutActorSheet.#onDuelSimulator as ActionHandler,
+      answerChoice: BoutActorSheet.#onAnswerChoice as ActionHandler,
       rollItem: BoutActorSheet.#onRollItem as ActionHandler,
       toggleEquipped: BoutActorSheet.#onToggleEquipped as ActionHandler,
       createItem: BoutActorSheet.#onCreateItem as ActionHandler,
@@ -53,6 +55,8 @@ export class BoutActorSheet extends ActorSheetBase {
     });
     return Object.assign(context, actorSheetContext(actor, activeRuleset(), { editable: this.isEditable, enrichedBiography }), {
       biographySource: actor.system.biography ?? "",
+      // A fight waits on this actor's secret choice (a throw, a round's declaration): answer from here too.
+      choiceAwaited: actor.isOwner && waitingChoiceFor(actor.id) !== null,
       tabs: this._prepareTabs("primary"),
     });
   }
@@ -72,6 +76,11 @@ export class BoutActorSheet extends ActorSheetBase {
   static async #onDuelSimulator(this: BoutActorSheet) {
     if (!game.user?.isGM) return;
     return new DuelSimulator({ actor: this.document }).render({ force: true });
+  }
+
+  static async #onAnswerChoice(this: BoutActorSheet) {
+    const waiting = waitingChoiceFor(this.document.id);
+    if (waiting) return askChoice(waiting.combat, waiting.combatantId);
   }
 
   static async #onRollItem(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
