@@ -41,6 +41,8 @@ export interface TimeStructure {
   declaration?(state: any): { readonly kind: string; readonly combatantIds: readonly string[] } | null;
   /** The kind `declaration` opens, so a declaration the state no longer waits for is closed. */
   readonly declarationKind?: string;
+  /** The GM's buttons for the whole fight, beside "next step" (a phased round's casual mode). */
+  fightActions?(state: any): readonly GroupAction[];
   /** The acting fighter's choices instead of a plain "done" (fire or hold in a missile phase). */
   turnChoices?(state: any, combatantId: string): readonly GroupAction[];
   /** The next round, with whatever it must roll. */
@@ -194,6 +196,11 @@ registerTimeStructure("phases", {
     return { type: "nextRound" };
   },
   endTurn: (combatantId) => ({ type: "act", combatantId }) as TimeCommand,
+  fightActions(state: PhasesState) {
+    return state.casual
+      ? [{ id: "strict", label: "BOUT.Tracker.Action.StrictPhases", icon: "fa-solid fa-list-ol", command: { type: "setCasual", casual: false } as TimeCommand }]
+      : [{ id: "casual", label: "BOUT.Tracker.Action.CasualPhases", icon: "fa-solid fa-forward-fast", command: { type: "setCasual", casual: true } as TimeCommand }];
+  },
   turnChoices(state: PhasesState, combatantId) {
     if (actingNow(state) !== combatantId || (state.phase !== "firstMissile" && state.phase !== "secondMissile")) return [];
     return [

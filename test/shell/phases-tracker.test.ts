@@ -220,6 +220,30 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     expect(sheet.renderedParts.header).not.toContain("answerChoice");
   });
 
+  it("the GM switches to casual play from the tracker: empty phases are passed at once (Combat Sequence)", async () => {
+    const { world, gm, alice, bob, combatId, ca, cb } = await field();
+    alice.runtime.dialogs.responder = () => ({ action: "move", movement: "walk" });
+    bob.runtime.dialogs.responder = () => ({ action: "move", movement: "hustle" });
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    expect(await trackerHtml(alice)).not.toContain("boutFightAction");
+    expect(await trackerHtml(gm)).toContain('data-action="boutFightAction" data-action-id="casual"');
+    const mark = world.server.writes.length;
+    await gm.ui.combat.runAction("boutFightAction", { actionId: "casual" });
+    await settle();
+    expect(world.writesSince(mark)).toHaveLength(1);
+    expect(stateOf(gm, combatId).casual).toBe(true);
+    // Movement done by both: nobody shoots, fights, casts or tires, so the round is over at once.
+    for (const id of stateOf(gm, combatId).order) {
+      await (id === ca ? alice : bob).ui.combat.runAction("boutEndTurn", { combatantId: id });
+      await settle();
+    }
+    expect(stateOf(gm, combatId).stage).toBe("over");
+    expect(await trackerHtml(gm)).toContain('data-action-id="strict"');
+  });
+
   it("the next round reopens the declarations in the same write", async () => {
     const { world, gm, alice, bob, combatId, ca, cb } = await field();
     alice.runtime.dialogs.responder = () => ({ action: "none" });

@@ -118,7 +118,12 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
     step: text(view.step),
     groups,
     declaration: { open: Boolean(declaration.id), waiting: declaration.id ? declaration.combatantIds.length - declaration.chosen.length : 0, buttons: declarationButtons },
-    buttons: user.isGM ? [{ action: "boutNextStep", label: "BOUT.Tracker.Action.NextStep", icon: "fa-solid fa-forward" }] : [],
+    buttons: user.isGM
+      ? [
+          ...(structure?.fightActions?.(state) ?? []).map((a) => ({ action: "boutFightAction", label: a.label, icon: a.icon, actionId: a.id })),
+          { action: "boutNextStep", label: "BOUT.Tracker.Action.NextStep", icon: "fa-solid fa-forward" },
+        ]
+      : [],
     canRegroup: user.isGM && Boolean(structure?.regroup),
   };
 }

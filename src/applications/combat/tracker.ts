@@ -34,6 +34,7 @@ export class BoutCombatTracker extends CoreTracker {
       boutEndTurn: BoutCombatTracker.#onEndTurn as Handler,
       boutChoose: BoutCombatTracker.#onChoose as Handler,
       boutTurnChoice: BoutCombatTracker.#onTurnChoice as Handler,
+      boutFightAction: BoutCombatTracker.#onFightAction as Handler,
     },
   };
 
@@ -136,6 +137,13 @@ export class BoutCombatTracker extends CoreTracker {
     const id = target.dataset.combatantId;
     const command = id ? combat?.structure?.endTurn?.(id) : undefined;
     if (combat && command) return combat.command({ ...command, combatantId: id } as never);
+  }
+
+  static async #onFightAction(this: BoutCombatTracker, _event: PointerEvent, target: HTMLElement) {
+    const combat = this.boutCombat;
+    if (!combat || !game.user?.isGM) return;
+    const action = combat.structure?.fightActions?.(combat.machineState).find((a) => a.id === target.dataset.actionId);
+    if (action?.command) return combat.command(action.command);
   }
 
   static async #onTurnChoice(this: BoutCombatTracker, _event: PointerEvent, target: HTMLElement) {
