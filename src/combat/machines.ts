@@ -11,11 +11,13 @@ import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import type { TimeCommand, TimeMachine } from "../engine/time/machine";
 import { actionPhasesMachine, startActionPhases } from "../engine/time/action-phases";
 import { boutsMachine, startBouts, type BoutsState } from "../engine/time/bouts";
-import { pulsesMachine, startPulses } from "../engine/time/pulses";
+import { initiativeRollers, pulsesMachine, startPulses, type PulsesState } from "../engine/time/pulses";
+import { rollOne } from "../engine/dice";
 import { startTurns, turnsMachine } from "../engine/time/turns";
 import { actingNow, phasesMachine, startPhases, type PhasesState } from "../engine/time/phases";
 import { rollStressTotal } from "../engine/rulesets/phases/stress";
 import { PHASES_DECLARATION } from "./phases-declaration";
+import { pulseEngagements, type Placed } from "./pulse-engagements";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
 import { derivePulse } from "../engine/rulesets/pulse";
 import { poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
@@ -27,6 +29,8 @@ export interface CombatantInfo {
   readonly groupId: string | null;
   readonly actor: Actor.Implementation | null;
   readonly side: string;
+  /** Hex and facing on a hexagonal scene (the pulse ruleset's geometry), when the fighter has a token there. */
+  readonly placed?: Placed | null;
 }
 
 export interface TimeStructure {
@@ -36,7 +40,7 @@ export interface TimeStructure {
   /** GM commands the tracker's buttons send. */
   readonly nextStep: TimeCommand;
   /** When the next step must roll something first (a phased round's Initiative Totals): the command to send instead. */
-  stepCommand?(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
+  stepCommand?(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand | readonly TimeCommand[]>;
   /** A secret declaration the state waits for (opened in the same write that reaches that state). */
   declaration?(state: any): { readonly kind: string; readonly combatantIds: readonly string[] } | null;
   /** The kind `declaration` opens, so a declaration the state no longer waits for is closed. */
@@ -49,8 +53,12 @@ export interface TimeStructure {
   nextRound(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
   /** A player's "I am done" for the acting combatant, when the structure has one. */
   endTurn?(combatantId: string): TimeCommand;
-  /** Moving a fighter into another group once the fight runs (a bout formed or split by dragging). */
-  regroup?(combatantId: string, groupId: string): TimeCommand;
+  /**
+   * Moving a fighter into another group once the fight runs (a bout formed or
+   * split by dragging); null when the structure reads the groups itself later
+   * (a pulse's engagements, at its next initiative).
+   */
+  regroup?(combatantId: string, groupId: string): TimeCommand | null;
   /** The GM's buttons on one group of the tracker (a bout's throw, next exchange, pause ...). */
   groupActions?(state: any, groupId: string): readonly GroupAction[];
 }
@@ -156,16 +164,54 @@ registerTimeStructure("pulses", {
         const d = derivePulse(v as never) as Record<string, { value: number }>;
         const s = v.stats as Record<string, number>;
         const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);
-        return { id: c.id, side: c.side, pc: Number(s.pc ?? 0), militaryScientist: Number(s.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? s.ag ?? 0), rank };
+        return { id: c.id, side: c.side, pc: Number(s.pc ?? 0), militaryScientist: Number(s.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? s.ag ?? 0), rank, stunned: Boolean((s as { stunned?: unknown }).stunned) };
       }),
     });
     return started.ok ? ok(started.value.state) : started;
   },
   nextStep: { type: "nextStep" },
+  // At each pulse's initiative: take the engagements (from the map, else the
+  // tracker's groups) and roll each side's D10 [12.2], as one step.
+  async stepCommand(state: PulsesState, combatants) {
+    if (state.step.kind !== "initiative") return { type: "nextStep" };
+    const commands: TimeCommand[] = [];
+    const setEngagements = { type: "setEngagements", ...pulseEngagements(combatants) } as TimeCommand;
+    const set = pulsesMachine.apply(state, setEngagements as never);
+    // A refused grouping is sent anyway: the GM sees why and regroups.
+    if (!set.ok) return setEngagements;
+    commands.push(setEngagements);
+    const after = set.value.state;
+    if (after.step.kind !== "initiative") return commands;
+    const rolls: Record<string, number> = {};
+    for (const roller of initiativeRollers(after)) {
+      const rolled = await resolveWithFoundry((dice) => rollOne(dice, 10));
+      rolls[roller.side] = rolled.value;
+    }
+    commands.push({ type: "rollSideInitiative", rolls } as TimeCommand);
+    return commands;
+  },
   async nextRound() {
     return { type: "nextPulse" };
   },
   endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+  regroup: () => null,
+  turnChoices(state: PulsesState, combatantId) {
+    const step = state.step;
+    if (step.kind !== "engagement") return [];
+    const e = state.engagements[step.index];
+    if (!e || e.chosen || e.order[0] !== combatantId) return [];
+    return [
+      { id: "first", label: "BOUT.Tracker.Action.ActFirst", icon: "fa-solid fa-angles-up", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "first" } as TimeCommand },
+      { id: "last", label: "BOUT.Tracker.Action.ActLast", icon: "fa-solid fa-angles-down", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "last" } as TimeCommand },
+    ];
+  },
+  // [12.3] the side that won initiative picks which side's free figures go first: the GM asks the table and clicks.
+  fightActions(state: PulsesState) {
+    if (state.step.kind !== "sideChoice" || !state.initiative) return [];
+    const winner = state.initiative.winner;
+    const sides = [...new Set(state.combatants.map((c) => c.side))];
+    return sides.map((side) => ({ id: `first:${side}`, label: `BOUT.Tracker.Action.SideFirst.${side}`, icon: "fa-solid fa-flag", command: { type: "chooseSideOrder", side: winner, first: side } as TimeCommand }));
+  },
 });
 
 registerTimeStructure("phases", {

@@ -6,6 +6,7 @@ import { activeRuleset } from "../settings";
 import { activeGM, ask, serialize } from "../combat/query";
 import { heldToken } from "../combat/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../combat/declarations";
+import { tokenPlacement } from "../combat/pulse-engagements";
 
 type System = { structure: string; state: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
@@ -39,7 +40,11 @@ export class BoutCombat extends Combat {
     return this.combatants.contents.map((c) => {
       const actor = (c.actor as Actor.Implementation | null) ?? null;
       const group = (c as unknown as { _source: { group?: string | null } })._source.group ?? null;
-      return { id: c.id!, groupId: group, actor, side: actor?.type === "character" ? "party" : "foes" };
+      const token = (c.token as TokenDocument.Implementation | null) ?? null;
+      // The token's disposition says whose side it is on; without a token, characters are the party.
+      const disposition = token ? Number(token.disposition) : null;
+      const side = disposition !== null ? (disposition > 0 ? "party" : "foes") : actor?.type === "character" ? "party" : "foes";
+      return { id: c.id!, groupId: group, actor, side, placed: tokenPlacement(token) };
     });
   }
 
@@ -129,7 +134,12 @@ export class BoutCombat extends Combat {
     if (!structure) return this;
     // Rolling for the step (Initiative Totals) is the GM's; a player's click sends the plain step.
     const command = structure.stepCommand && game.user?.isGM && this.machineState ? await structure.stepCommand(this.machineState, this.combatantInfos()) : structure.nextStep;
-    await this.command(command);
+    if (!Array.isArray(command)) await this.command(command as TimeCommand);
+    else {
+      // Several commands (engagements, then the rolls) are one step: all or none, one write.
+      const outcome = await serialize(`combat:${this.id}`, () => this.applyCommands(command));
+      if (!outcome.ok) notifyRefusal(outcome.refusal);
+    }
     return this;
   }
 

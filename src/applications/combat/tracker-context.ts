@@ -7,6 +7,9 @@
 import type { BoutCombat } from "../../documents/combat";
 import type { Label, TrackerRow } from "../../engine/time/machine";
 
+/** The sides the shell puts fighters on (BoutCombat.combatantInfos). */
+const SIDES: readonly string[] = ["party", "foes"];
+
 type Format = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
 
 export interface TrackerButton {
@@ -36,6 +39,8 @@ export interface TrackerGroupContext {
   readonly label: string;
   readonly notes: readonly string[];
   readonly focused: boolean;
+  /** The CombatantGroup a fighter dropped here joins; "" when the group is not one (a side, a loose list). */
+  readonly dropId?: string;
   readonly buttons: readonly TrackerButton[];
   readonly rows: readonly TrackerRowContext[];
 }
@@ -55,7 +60,8 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
   if (!combat) return null;
   const names = new Map(combat.combatants.contents.map((c) => [c.id!, c.name ?? ""]));
   const text = (label: Label) => {
-    const data = Object.fromEntries(Object.entries(label.data ?? {}).map(([k, v]) => [k, typeof v === "string" && names.has(v) ? names.get(v)! : String(v)]));
+    const name = (v: unknown) => (typeof v !== "string" ? String(v) : names.has(v) ? names.get(v)! : SIDES.includes(v) ? i18n.localize(`BOUT.Tracker.SideName.${v}`) : v);
+    const data = Object.fromEntries(Object.entries(label.data ?? {}).map(([k, v]) => [k, name(v)]));
     return label.data ? i18n.format(label.key, data) : i18n.localize(label.key);
   };
   const view = combat.trackerView();
@@ -69,7 +75,8 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
     const state = asked.has(combatantId) ? (chosen.has(combatantId) ? "chosen" : "waiting") : "";
     const buttons: TrackerButton[] = [];
     if (state === "waiting" && c.isOwner) buttons.push({ action: "boutChoose", label: "BOUT.Tracker.Action.Choose", icon: "fa-solid fa-hand", combatantId });
-    const choices = row?.acting && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId) ?? []) : [];
+    // The structure says who has a choice now (a shooter's fire or hold, the top IV's first or last).
+    const choices = row && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId) ?? []) : [];
     for (const choice of choices) buttons.push({ action: "boutTurnChoice", label: choice.label, icon: choice.icon, combatantId, actionId: choice.id });
     if (row?.acting && c.isOwner && structure?.endTurn && !choices.length) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
     const css = [row?.acting ? "active" : "", row?.done ? "done" : "", c.hidden ? "hidden" : "", c.isDefeated ? "defeated" : ""].filter(Boolean).join(" ");
@@ -100,8 +107,16 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
   }
 
   const state = combat.machineState;
+  // A machine group built from a tracker group (a pulse's engagement) takes drops for that tracker group.
+  const sourceGroup = (id: string) => (combat.combatants.get(id) as unknown as { _source?: { group?: string | null } } | undefined)?._source?.group ?? "";
+  const dropFor = (groupId: string) => {
+    if (combat.groups.get(groupId)) return groupId;
+    const first = view.rows.find((r) => r.groupId === groupId);
+    return first ? sourceGroup(first.combatantId) : "";
+  };
   const groups: TrackerGroupContext[] = view.groups.map((g) => ({
     id: g.id,
+    dropId: dropFor(g.id),
     label: text(g.label),
     notes: g.notes.map(text),
     focused: g.focused,

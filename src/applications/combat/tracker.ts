@@ -74,8 +74,9 @@ export class BoutCombatTracker extends CoreTracker {
           const created = (await combat.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(combat.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
           target = created[0]!.id;
         }
-        if (started) {
-          const moved = await combat.command(regroup!(combatantId, target));
+        const command = started ? regroup!(combatantId, target) : null;
+        if (command) {
+          const moved = await combat.command(command);
           if (!moved.ok) return moved;
         }
         await combatant.update({ group: target } as never);
