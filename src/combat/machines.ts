@@ -9,7 +9,8 @@ import { actorView } from "../data/actor/actor-view";
 import { ok, type Outcome } from "../engine/outcome";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import type { TimeCommand, TimeMachine } from "../engine/time/machine";
-import { actionPhasesMachine, startActionPhases } from "../engine/time/action-phases";
+import { actionPhasesMachine, actingNow as apActingNow, startActionPhases, type ActionPhasesState } from "../engine/time/action-phases";
+import { ACTION_LIMITS } from "../engine/rulesets/actionpoints/pool";
 import { boutsMachine, startBouts, type BoutsState } from "../engine/time/bouts";
 import { initiativeRollers, pulsesMachine, startPulses, type PulsesState } from "../engine/time/pulses";
 import { rollOne } from "../engine/dice";
@@ -17,6 +18,7 @@ import { startTurns, turnsMachine } from "../engine/time/turns";
 import { actingNow, phasesMachine, startPhases, type PhasesState } from "../engine/time/phases";
 import { rollStressTotal } from "../engine/rulesets/phases/stress";
 import { PHASES_DECLARATION } from "./phases-declaration";
+import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import { pulseEngagements, type Placed } from "./pulse-engagements";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
 import { derivePulse } from "../engine/rulesets/pulse";
@@ -63,13 +65,15 @@ export interface TimeStructure {
   groupActions?(state: any, groupId: string): readonly GroupAction[];
 }
 
-/** A tracker button: either opens the group's secret throw or sends one machine command. */
+/** A tracker button: opens the group's secret throw, sends one machine command, or asks for figures first. */
 export interface GroupAction {
   readonly id: string;
   readonly label: string;
   readonly icon: string;
   readonly throw?: true;
   readonly command?: TimeCommand;
+  /** Asks the user for figures (how many points to spend) and builds the command from them. */
+  readonly prompt?: { readonly title: string; readonly fields: readonly DialogField[]; command(values: DialogValues): TimeCommand };
 }
 
 const structures = new Map<TimeStructureId, TimeStructure>();
@@ -152,6 +156,29 @@ registerTimeStructure("actionPhases", {
   nextStep: { type: "nextPhase" },
   async nextRound(_state, combatants) {
     return { type: "nextRound", pools: await actionPools(combatants) } as TimeCommand;
+  },
+  // II-III: whoever may act now spends points (a dearer action carries into the next phase), holds, or passes.
+  turnChoices(state: ActionPhasesState, combatantId) {
+    const c = state.combatants.find((x) => x.id === combatantId);
+    if (!c || !apActingNow(state).includes(combatantId)) return [];
+    const kinds = Object.keys(ACTION_LIMITS) as (keyof typeof ACTION_LIMITS)[];
+    return [
+      {
+        id: "spend",
+        label: "BOUT.Tracker.Action.Spend",
+        icon: "fa-solid fa-coins",
+        prompt: {
+          title: "BOUT.Tracker.Spend.Title",
+          fields: [
+            { kind: "number", name: "points", label: "BOUT.Tracker.Spend.Points", value: Math.min(c.pool, 4), min: 1, max: c.pool },
+            { kind: "select", name: "kind", label: "BOUT.Tracker.Spend.Kind", value: "movement", options: kinds.map((k) => ({ value: k, label: `BOUT.Tracker.Spend.KindLabel.${k}` })) },
+          ],
+          command: (values) => ({ type: "spend", combatantId, points: values.points, kind: values.kind }) as TimeCommand,
+        },
+      },
+      { id: "hold", label: "BOUT.Tracker.Action.Hold", icon: "fa-solid fa-hourglass-half", command: { type: "hold", combatantId } as TimeCommand },
+      { id: "pass", label: "BOUT.Tracker.Action.Pass", icon: "fa-solid fa-flag-checkered", command: { type: "pass", combatantId } as TimeCommand },
+    ];
   },
 });
 

@@ -46,7 +46,7 @@ describe("odds dialog", () => {
     expect(html).toContain('name="dice" value="3" min="0" max="8"');
     expect(html).toContain("87.5%");
     expect(html).toMatch(/<option value="6" selected>/);
-    const later = oddsTableContext(spec.odds({ dice: 1, tn: "6", aggressive: false }), runtime.i18n);
+    const later = oddsTableContext(spec.odds!({ dice: 1, tn: "6", aggressive: false }), runtime.i18n);
     expect(later.rows[0]!.percent).toBe("50.0%");
   });
 });

@@ -141,6 +141,35 @@ describe("combat tracker: plain turns", () => {
   });
 });
 
+describe("combat tracker: action-point phases (seed 002, II-III)", () => {
+  it("whoever may act spends points, holds or passes from the tracker; another player cannot", async () => {
+    const { world, gm, alice, bob, combatId, ca } = await fight("actionpoints", false);
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    const state = () => JSON.parse(gm.game.combats.get(combatId).system.state);
+    // The larger rolled pool acts first (the round's dice are not the point here).
+    const first = state().combatants.reduce((a: any, b: any) => (b.pool > a.pool ? b : a));
+    const [owner, other] = first.id === ca ? [alice, bob] : [bob, alice];
+    const html = await trackerHtml(owner);
+    expect(html).toContain(`data-action="boutTurnChoice" data-combatant-id="${first.id}" data-action-id="spend"`);
+    expect(html).toContain('data-action-id="hold"');
+    expect(html).toContain('data-action-id="pass"');
+    expect(await trackerHtml(other)).not.toContain(`data-combatant-id="${first.id}" data-action-id="spend"`);
+
+    const mark = world.server.writes.length;
+    other.runtime.dialogs.responder = () => ({ points: 1, kind: "movement" });
+    await other.ui.combat.runAction("boutTurnChoice", { combatantId: first.id, actionId: "spend" });
+    await settle();
+    expect(world.writesSince(mark)).toEqual([]);
+
+    owner.runtime.dialogs.responder = () => ({ points: 1, kind: "movement" });
+    await owner.ui.combat.runAction("boutTurnChoice", { combatantId: first.id, actionId: "spend" });
+    await settle();
+    expect(world.writesSince(mark)).toHaveLength(1);
+    expect(state().combatants.find((c: any) => c.id === first.id).pool).toBe(first.pool - 1);
+  });
+});
+
 describe("combat tracker: forming and splitting bouts", () => {
   it("the GM drags a fighter out into a new bout: the group and the machine agree", async () => {
     const { gm, combatId, ca, cb } = await fight("steel", true);

@@ -9,6 +9,7 @@ import { askChoice, openDeclaration, revealDeclaration } from "../../combat/decl
 import type { BoutCombat } from "../../documents/combat";
 import { boutTrackerContext } from "./tracker-context";
 import { notifyRefusal } from "../rulesets/notify";
+import { openOddsDialog } from "../dialogs/odds-dialog";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
@@ -151,7 +152,13 @@ export class BoutCombatTracker extends CoreTracker {
     const combat = this.boutCombat;
     const id = target.dataset.combatantId;
     const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id).find((c) => c.id === target.dataset.actionId) : undefined;
-    if (combat && choice?.command) return combat.command({ ...choice.command, combatantId: id } as never);
+    if (!combat || !choice) return;
+    if (choice.prompt) {
+      const values = await openOddsDialog({ title: choice.prompt.title, fields: choice.prompt.fields, confirmLabel: choice.label });
+      if (values) return combat.command({ ...choice.prompt.command(values), combatantId: id } as never);
+      return;
+    }
+    if (choice.command) return combat.command({ ...choice.command, combatantId: id } as never);
   }
 
   static async #onChoose(this: BoutCombatTracker, _event: PointerEvent, target: HTMLElement) {

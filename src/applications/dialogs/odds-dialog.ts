@@ -17,8 +17,8 @@ export interface OddsDialogSpec {
   readonly title: string;
   readonly titleData?: Record<string, string | number>;
   readonly fields: readonly DialogField[];
-  /** Exact odds for the current inputs; called on every change. */
-  readonly odds: (values: DialogValues) => OddsView;
+  /** Exact odds for the current inputs; called on every change. None: a plain form. */
+  readonly odds?: (values: DialogValues) => OddsView;
   readonly confirmLabel: string;
 }
 
@@ -66,7 +66,8 @@ export function oddsDialogContext(spec: OddsDialogSpec, values: DialogValues, i1
       isCheckbox: field.kind === "checkbox",
       options: field.kind === "select" ? field.options.map((o) => ({ ...o, selected: o.value === values[field.name] })) : undefined,
     })),
-    odds: oddsTableContext(spec.odds(values), i18n),
+    showOdds: Boolean(spec.odds),
+    odds: oddsTableContext(spec.odds?.(values) ?? { rows: [] }, i18n),
   };
 }
 
@@ -96,12 +97,13 @@ export async function openOddsDialog(spec: OddsDialogSpec): Promise<DialogValues
     render: (_event: Event, dialog: { element: HTMLElement }) => {
       const form = dialog.element.querySelector("form");
       const table = dialog.element.querySelector<HTMLElement>("[data-odds]");
-      if (!form || !table) return;
+      if (!form || !table || !spec.odds) return;
+      const odds = spec.odds;
       form.addEventListener("input", () => {
         cancelAnimationFrame(frame);
         const values = formValues(form);
         frame = requestAnimationFrame(async () => {
-          table.innerHTML = await renderTemplate(ODDS_TABLE_TEMPLATE, oddsTableContext(spec.odds(values)));
+          table.innerHTML = await renderTemplate(ODDS_TABLE_TEMPLATE, oddsTableContext(odds(values)));
         });
       });
     },
