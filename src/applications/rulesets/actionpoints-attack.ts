@@ -26,6 +26,7 @@ import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, typ
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
+import { opponents } from "./opponents";
 
 type View = ActorView<ActionPointsStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;
@@ -79,11 +80,6 @@ function defenderFigures(v: View, id: string, defence: Defence): AttackInput["de
     bodyNow: s.bodyNow,
     con: s.con,
   };
-}
-
-function opponents(actor: Actor.Implementation): Actor.Implementation[] {
-  const inCombat = game.combat?.combatants.contents.map((c) => c.actor as Actor.Implementation | null).filter((a): a is Actor.Implementation => Boolean(a) && a!.id !== actor.id);
-  return inCombat?.length ? inCombat : (game.actors!.contents.filter((a) => a.id !== actor.id) as Actor.Implementation[]);
 }
 
 function attackerFigures(actor: Actor.Implementation, item: Item.Implementation, modifier: number): AttackInput["attacker"] | null {

@@ -31,6 +31,7 @@ import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
+import { opponents } from "./opponents";
 
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
@@ -45,11 +46,6 @@ const difficultyField = (name = "difficulty") => ({
   options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.${k}` })),
 });
 const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 };
-
-function opponents(actor: Actor.Implementation): Actor.Implementation[] {
-  const inCombat = game.combat?.combatants.contents.map((c) => c.actor as Actor.Implementation | null).filter((a): a is Actor.Implementation => Boolean(a) && a!.id !== actor.id);
-  return inCombat?.length ? inCombat : (game.actors!.contents.filter((a) => a.id !== actor.id) as Actor.Implementation[]);
-}
 
 /** The defender's best opposing skill, for the attacker's odds before the answer. */
 const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {

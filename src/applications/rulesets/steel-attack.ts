@@ -31,6 +31,7 @@ import { openOddsDialog } from "../dialogs/odds-dialog";
 import { delta, registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
+import { opponents } from "./opponents";
 
 const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
 const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
@@ -55,12 +56,6 @@ export function combatPoolLeft(actor: Actor.Implementation, combatId?: string): 
   const combatant = combat?.combatants.contents.find((c) => c.actorId === actor.id);
   const fighter = state && combatant ? state.combatants.find((c) => c.id === combatant.id) : undefined;
   return fighter ? fighter.cp : poolForRound(steelView(actor)).pool;
-}
-
-function opponents(actor: Actor.Implementation): Actor.Implementation[] {
-  const inCombat = game.combat?.combatants.contents.map((c) => c.actor as Actor.Implementation | null).filter((a): a is Actor.Implementation => Boolean(a) && a!.id !== actor.id);
-  if (inCombat?.length) return inCombat;
-  return game.actors!.contents.filter((a) => a.id !== actor.id) as Actor.Implementation[];
 }
 
 const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {

@@ -5,6 +5,7 @@ import { registerSkillTests } from "../rulesets/skill-tests";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
+import { registerPhasesTable } from "../rulesets/phases-attack";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
 export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), templatePath("dialogs/odds-table.hbs")];
@@ -29,4 +30,5 @@ export function registerSheets(): void {
   registerSteelTable();
   registerOpposedTable();
   registerActionPointsTable();
+  registerPhasesTable();
 }
