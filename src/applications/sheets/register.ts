@@ -6,6 +6,7 @@ import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
 import { registerPhasesTable } from "../rulesets/phases-attack";
+import { registerPulseTable } from "../rulesets/pulse-attack";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
 export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), templatePath("dialogs/odds-table.hbs")];
@@ -31,4 +32,5 @@ export function registerSheets(): void {
   registerOpposedTable();
   registerActionPointsTable();
   registerPhasesTable();
+  registerPulseTable();
 }

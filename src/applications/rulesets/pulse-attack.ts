@@ -1,0 +1,239 @@
+/**
+ * Seed 004 at the table: a weapon's roll button makes an attack card. The
+ * attacker picks the target and the attack (a plain blow or a special attack
+ * [16.5]) and the situation (from the rear: no shield [17.5]; charging; an
+ * offensive withdrawal [13.3]); the target's owner answers by evading, which
+ * opens a parry on a wide miss [17.4], or by standing. The GM's client rolls the
+ * Strike Check, the weapon-risk and parry checks and the damage; applying takes
+ * the damage from Fatigue or Endurance (never both) and marks a stun. In a
+ * running pulse the attack is the attacker's action and ends it, refused before
+ * any roll when it is not their moment.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { actorView } from "../../data/actor/actor-view";
+import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/attack";
+import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf } from "../../engine/rulesets/pulse/derived";
+import { attackOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
+import { ATTACK_KINDS, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
+import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
+import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
+import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
+import type { TimeCommand } from "../../engine/time/machine";
+import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
+import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
+import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
+import type { EngineEvent } from "../results/result-card";
+import { opponents } from "./opponents";
+
+type View = ActorView<PulseStats>;
+const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
+const T = "BOUT.Pulse.Table.";
+const refused = (code: string, key: string): Outcome<never> => refuse(`pulse.card.${code}`, `${T}Refusal.${key}`);
+
+const ANSWERS = ["stand", "evade"] as const;
+type Answer = (typeof ANSWERS)[number];
+
+/** A figure's fighting figures after armour. */
+function figure(v: View) {
+  const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
+  const modAG = modAGOf(v.stats, armour);
+  const modMD = modMDOf(v.stats, armour);
+  const shield = defenseOf(modAG, v.shields.filter((s) => s.equipped).map((s) => s.stats)).shield;
+  const weapon = (v.weapons.find((w) => w.equipped)?.stats as PulseWeaponStats | undefined) ?? null;
+  return { armour, modAG, modMD, shield, weapon };
+}
+
+interface Declaration {
+  readonly weaponId: string;
+  readonly weapon: string;
+  readonly kind: AttackKind;
+  readonly strike: Omit<StrikeInput, "defense">;
+  readonly fromRear: boolean;
+  readonly attacker: AttackInput["attacker"];
+  readonly dieModifier: number;
+  readonly damageModifiers: AttackInput["damageModifiers"];
+  readonly context: AttackInput["context"];
+}
+
+/** The target's Defense against this blow, and its damage figures. */
+function defenderInput(d: Declaration, target: View, answer: Answer): AttackInput["defender"] & { defense: number } {
+  const f = figure(target);
+  const defense = defenseTerms({
+    modAG: f.modAG,
+    shield: f.shield,
+    from: d.fromRear ? 3 : 0,
+    shieldHand: "left",
+    stunned: target.stats.stunned,
+    incapacitated: target.stats.enduranceNow <= 0,
+    withdrawingDefensively: false,
+  }).reduce((t, x) => t + x.value, 0);
+  return {
+    defense,
+    endurance: target.stats.endurance,
+    enduranceNow: target.stats.enduranceNow,
+    fatigueNow: target.stats.fatigueNow,
+    monster: target.stats.monster,
+    modAG: f.modAG,
+    modMD: f.modMD,
+    evading: answer === "evade",
+    parryRank: answer === "evade" && f.weapon ? f.weapon.rank : null,
+    protection: f.armour.protection,
+  };
+}
+
+function attackInput(d: Declaration, target: View, answer: Answer): AttackInput {
+  const { defense, ...defender } = defenderInput(d, target, answer);
+  return { ...d.strike, defense, context: d.context, attacker: d.attacker, defender, dieModifier: d.dieModifier, damageModifiers: d.damageModifiers };
+}
+
+/** In a running pulse: the attack is the attacker's action (it ends their turn). */
+const turnCommands = (combatId: string, attacker: Actor.Implementation | null): TimeCommand[] => {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined) : undefined;
+  const id = combatantFor(combatId, attacker);
+  return id && combat?.boutSystem?.structure === "pulses" ? [{ type: "endTurn", combatantId: id } as TimeCommand] : [];
+};
+
+function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
+  const d = (raw ?? {}) as Record<string, unknown>;
+  const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
+  if (!item || item.type !== "weapon") return refused("noWeapon", "NoWeapon");
+  const kind = (d.kind ?? "normal") as AttackKind;
+  if (!(ATTACK_KINDS as readonly string[]).includes(kind)) return refused("badKind", "BadForm");
+  const modifier = d.modifier ?? 0;
+  if (!isWholeNumber(modifier) || Math.abs(modifier) > 100) return refused("badModifier", "BadModifier");
+  const w = ((item.system as { pulse?: PulseWeaponStats }).pulse ?? {}) as PulseWeaponStats;
+  const a = view(attacker);
+  const f = figure(a);
+  const t = view(defender);
+  const ready = dryRun(combatId, turnCommands(combatId, attacker));
+  if (!ready.ok) return ready;
+  return ok({
+    weaponId: item.id!,
+    weapon: item.name,
+    kind,
+    strike: {
+      attack: kind,
+      baseChance: effectiveBaseChance(w, { modAG: f.modAG, ps: a.stats.ps, md: a.stats.md }),
+      modMD: f.modMD,
+      ranked: w.ranked,
+      rank: w.rank,
+      charging: d.charging === true,
+      withdrawingOffensively: d.withdrawing === true,
+      modifiers: modifier ? [{ key: `${T}Modifier`, value: modifier }] : [],
+    },
+    fromRear: d.fromRear === true,
+    attacker: { modMD: f.modMD, weaponRank: w.rank },
+    dieModifier: w.damage,
+    damageModifiers: weaponDamageTerms(w, { ps: a.stats.ps }),
+    context: {
+      weapon: w,
+      // A figure covering one hex is man-sized or smaller.
+      targetHumanOrSmaller: t.stats.hexes <= 1,
+      unarmedRank: a.stats.unarmedRank,
+      shieldCanRush: a.shields.some((s) => s.equipped && s.stats.canRush && !s.stats.broken),
+      inMelee: w.use !== "missile" && w.use !== "thrown",
+      grappling: false,
+    },
+  });
+}
+
+function oddsRows(d: Declaration, target: View, answer: Answer) {
+  const input = attackInput(d, target, answer);
+  const terms = strikeTerms(input);
+  const strike = strikeOdds(terms, input.defender.evading);
+  const damage = attackOdds(terms, { dieModifier: input.dieModifier, modifiers: input.damageModifiers, protection: input.defender.protection, halved: false, target: input.defender });
+  return [
+    { label: `${T}Odds.Hit`, data: { chance: strike.modSC }, probability: strike.hit, headline: true },
+    { label: `${T}Odds.ThroughArmour`, probability: strike.throughArmour },
+    { label: `${T}Odds.Grievous`, probability: strike.grievous },
+    { label: `${T}Odds.Stun`, probability: damage.stun },
+    { label: `${T}Odds.Down`, probability: damage.down },
+    ...(answer === "evade" ? [{ label: `${T}Odds.ParryOpen`, probability: strike.parryOpen }] : []),
+    { label: `${T}Odds.WeaponRisk`, probability: strike.weaponRisk },
+  ];
+}
+
+async function declareAttack({ actor, item }: ItemRollRequest) {
+  const foes = opponents(actor);
+  const combatId = game.combat?.id ?? "";
+  const fields: DialogField[] = [
+    { kind: "select", name: "defender", label: `${T}Target`, value: foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+    { kind: "select", name: "kind", label: `${T}Kind`, value: "normal", options: ATTACK_KINDS.map((k) => ({ value: k, label: `${T}AttackKind.${k}` })) },
+    { kind: "checkbox", name: "fromRear", label: `${T}FromRear`, value: false },
+    { kind: "checkbox", name: "charging", label: `${T}Charging`, value: false },
+    { kind: "checkbox", name: "withdrawing", label: `${T}Withdrawing`, value: false },
+    { kind: "number", name: "modifier", label: `${T}Modifier`, value: 0, min: -100, max: 100 },
+  ];
+  const values = await openOddsDialog({
+    title: "BOUT.Roll.AttackTitle",
+    titleData: { name: item.name },
+    confirmLabel: `${T}Attack`,
+    fields,
+    odds: (v) => {
+      const foe = foes.find((f) => f.id === v.defender);
+      const prepared = foe ? prepare({ ...v, weaponId: item.id }, actor, foe, "") : null;
+      return prepared?.ok && foe ? { rows: oddsRows(prepared.value, view(foe), "stand") } : { rows: [] };
+    },
+  });
+  if (!values) return;
+  const defender = foes.find((f) => f.id === values.defender);
+  if (!defender) return;
+  const { defender: _target, ...rest } = values;
+  return postCard("pulse.attack", actor, defender, { ...rest, weaponId: item.id }, combatId);
+}
+
+const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
+
+const attackCard: CardKind = {
+  title: `${T}CardTitle`,
+  prepare,
+  describe: (d: Declaration | null) => [line("declared", `${T}Declared`, { weapon: d?.weapon ?? "", kind: d?.kind ?? "normal" })],
+  async defend(card: CardView) {
+    const d = card.declaration as Declaration;
+    const target = view(card.defender);
+    const values = await openOddsDialog({
+      title: `${T}DefendTitle`,
+      titleData: { name: card.attacker?.name ?? "" },
+      confirmLabel: "BOUT.Card.Defend",
+      fields: [{ kind: "select", name: "answer", label: `${T}Answer.Label`, value: "evade", options: ANSWERS.map((a) => ({ value: a, label: `${T}Answer.${a}` })) }],
+      odds: (values) => ({ rows: oddsRows(d, target, values.answer as Answer) }),
+    });
+    return values ? { answer: values.answer } : null;
+  },
+  async resolve(card, raw: any): Promise<Outcome<any>> {
+    const d = card.declaration as Declaration;
+    if (!card.attacker || !card.defender || !d) return refused("noWeapon", "NoWeapon");
+    const answer = raw?.answer as Answer;
+    if (!ANSWERS.includes(answer)) return refused("badAnswer", "BadForm");
+    const target = view(card.defender);
+    const commands = turnCommands(card.combatId, card.attacker);
+    const ready = dryRun(card.combatId, commands);
+    if (!ready.ok) return ready;
+    const rolled = await resolveWithFoundry((dice) => resolveAttack(attackInput(d, target, answer), dice));
+    if (!rolled.value.ok) return rolled.value;
+    const r = rolled.value.value.result;
+    const damage = r.damage;
+    const changes: Record<string, unknown> = {};
+    if (damage) {
+      // As deltas, so two cards applied together both count.
+      if (damage.fatigueNow !== target.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - target.stats.fatigueNow, 0);
+      if (damage.enduranceNow !== target.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - target.stats.enduranceNow, 0);
+      if (damage.stun && damage.state !== "dead") changes["system.pulse.stunned"] = true;
+    }
+    return ok({
+      outcome: r.strike.hit ? "success" : "failure",
+      events: withNames(rolled.value.value.events as EngineEvent[], [card.attacker, card.defender]),
+      updates: Object.keys(changes).length ? { [card.defender.id!]: changes } : {},
+      rolls: rolled.rolls,
+      lookups: [],
+      combatCommands: commands,
+    });
+  },
+};
+
+export function registerPulseTable(): void {
+  registerCardKind("pulse.attack", attackCard);
+  registerItemRoll("pulse", "weapon", declareAttack);
+}

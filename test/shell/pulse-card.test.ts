@@ -1,0 +1,93 @@
+// Pulse attack cards (issue 9 "Resolution"; seed 004_2f46e4f6196f6037.txt
+// [17.1] strike chance, [17.5] Defense, [18] the 15% rule, [19] stun): the
+// weapon button posts a card, the target's owner stands or evades, the GM's
+// client rolls the Strike Check and the damage, and applying takes it from
+// Fatigue or Endurance and marks a stun.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+function script(client: { CONFIG: any }, draws: [number, number][]) {
+  const queue = [...draws];
+  client.CONFIG.Dice.randomUniform = () => {
+    const [face, faces] = queue.shift() ?? [50, 100];
+    return (face - 0.5) / faces;
+  };
+}
+
+async function field() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "pulse");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { pulse: { md: 15, ps: 15, ag: 15 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } } });
+  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }]);
+  await bran.createEmbeddedDocuments("Item", [{ name: "Leather", type: "armor", system: { equipped: true, pulse: { protection: 3 } } }]);
+  await settle();
+  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string };
+}
+type Ctx = Awaited<ReturnType<typeof field>>;
+const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+
+async function attack(ctx: Ctx, form: Record<string, unknown> = {}) {
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, kind: "normal", modifier: 0, ...form });
+  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+  await settle();
+  return ctx.gm.game.messages.contents.at(-1);
+}
+const data = (ctx: Ctx, id: string, type: string) => JSON.parse(ctx.gm.game.messages.get(id).system.result).events.find((e: any) => e.type === type)?.data;
+
+describe("pulse attack cards", () => {
+  it("strike chance 50 + modMD 15 + 4 x rank 2 = 73, less Defense 12 = 61; a 40 hits; D10 6 + 2 = 8 less armour 3 = 5 from Fatigue", async () => {
+    const ctx = await field();
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    script(ctx.gm, [[40, 100], [6, 10]]);
+    expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40, modSC: 61 });
+    expect(data(ctx, card.id, "DamageFatigue")).toMatchObject({ damage: 5, fatigueNow: 15 });
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    const pulse = ctx.gm.game.actors.get(ctx.branId).system.pulse;
+    expect([pulse.fatigueNow, pulse.enduranceNow, pulse.stunned]).toEqual([15, 15, false]);
+    // Once only.
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    expect(ctx.gm.game.actors.get(ctx.branId).system.pulse.fatigueNow).toBe(15);
+  });
+
+  it("a 5 is within 15% of 61: through the armour to Endurance, 8 of 15, more than a third: stunned", async () => {
+    const ctx = await field();
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    script(ctx.gm, [[5, 100], [6, 10], [90, 100]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(data(ctx, card.id, "DamageEndurance")).toMatchObject({ damage: 8, enduranceNow: 7 });
+    expect(data(ctx, card.id, "Stunned")).toBeDefined();
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    const pulse = ctx.gm.game.actors.get(ctx.branId).system.pulse;
+    expect([pulse.fatigueNow, pulse.enduranceNow, pulse.stunned]).toEqual([20, 7, true]);
+  });
+
+  it("refuses a bad modifier or another's weapon before anything is rolled or written", async () => {
+    const ctx = await field();
+    const mark = ctx.world.server.writes.length;
+    const a = ctx.alice.game.actors;
+    expect((await hooks(ctx.alice).postCard("pulse.attack", a.get(ctx.adaId), a.get(ctx.branId), { weaponId: ctx.swordId, modifier: 2.5 })).refusal.code).toBe("pulse.card.badModifier");
+    const b = ctx.bob.game.actors;
+    expect((await hooks(ctx.bob).postCard("pulse.attack", b.get(ctx.adaId), b.get(ctx.branId), { weaponId: ctx.swordId })).ok).toBe(false);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+  });
+});
