@@ -72,6 +72,8 @@ export interface GroupAction {
   readonly icon: string;
   readonly throw?: true;
   readonly command?: TimeCommand;
+  /** Posts a chat card of this kind for the combatant's actor, on themself (a fatigue check). */
+  readonly card?: string;
   /** Asks the user for figures (how many points to spend) and builds the command from them. */
   readonly prompt?: { readonly title: string; readonly fields: readonly DialogField[]; command(values: DialogValues): TimeCommand };
 }
@@ -275,7 +277,14 @@ registerTimeStructure("phases", {
       : [{ id: "casual", label: "BOUT.Tracker.Action.CasualPhases", icon: "fa-solid fa-forward-fast", command: { type: "setCasual", casual: true } as TimeCommand }];
   },
   turnChoices(state: PhasesState, combatantId) {
-    if (actingNow(state) !== combatantId || (state.phase !== "firstMissile" && state.phase !== "secondMissile")) return [];
+    if (actingNow(state) !== combatantId) return [];
+    if (state.phase === "fatigue") {
+      return [
+        { id: "fatigue", label: "BOUT.Tracker.Action.FatigueCheck", icon: "fa-solid fa-heart-pulse", card: "phases.fatigue" },
+        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+      ];
+    }
+    if (state.phase !== "firstMissile" && state.phase !== "secondMissile") return [];
     return [
       { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
       { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },

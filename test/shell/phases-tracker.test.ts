@@ -244,6 +244,37 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     expect(await trackerHtml(gm)).toContain('data-action-id="strict"');
   });
 
+  it("in the Fatigue phase the sprinter rolls the fatigue check from the tracker: die 3 + Stamina 1 = 4 against 6 costs a level, and ends the turn", async () => {
+    const { gm, alice, bob, combatId, ca } = await field();
+    const adaActor = gm.game.combats.get(combatId).combatants.get(ca).actorId;
+    await gm.game.actors.get(adaActor).update({ "system.phases.stamina": 1 });
+    alice.runtime.dialogs.responder = () => ({ action: "move", movement: "sprint" });
+    bob.runtime.dialogs.responder = () => ({ action: "none" });
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    await gm.ui.combat.runAction("boutFightAction", { actionId: "casual" });
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    for (const id of stateOf(gm, combatId).order) {
+      await (id === ca ? alice : bob).ui.combat.runAction("boutEndTurn", { combatantId: id });
+      await settle();
+    }
+    // Nobody shoots, fights or casts: casual play goes straight to the Fatigue phase, where only Ada exerted herself.
+    expect(stateOf(gm, combatId)).toMatchObject({ phase: "fatigue", order: [ca] });
+    expect(await trackerHtml(alice)).toContain(`data-combatant-id="${ca}" data-action-id="fatigue"`);
+    script(gm, [[3, 10]]);
+    await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca, actionId: "fatigue" });
+    await settle();
+    expect(alice.notices).toEqual([]);
+    const card = gm.game.messages.contents.at(-1);
+    const result = JSON.parse(card.system.result);
+    expect(result.events.find((e: any) => e.type === "fatigueCheck").data).toEqual({ total: 4, ease: 6 });
+    expect(stateOf(gm, combatId).stage).toBe("over");
+    await hooksOf(alice).applyFromCard(alice.game.messages.get(card.id));
+    await settle();
+    expect(gm.game.actors.get(adaActor).system.phases.fatigueLeft).toBe(4);
+  });
+
   it("the next round reopens the declarations in the same write", async () => {
     const { world, gm, alice, bob, combatId, ca, cb } = await field();
     alice.runtime.dialogs.responder = () => ({ action: "none" });

@@ -10,6 +10,7 @@ import type { BoutCombat } from "../../documents/combat";
 import { boutTrackerContext } from "./tracker-context";
 import { notifyRefusal } from "../rulesets/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
+import { postCard } from "../../chat/cards";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
@@ -153,6 +154,11 @@ export class BoutCombatTracker extends CoreTracker {
     const id = target.dataset.combatantId;
     const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id).find((c) => c.id === target.dataset.actionId) : undefined;
     if (!combat || !choice) return;
+    if (choice.card) {
+      const actor = combat.combatants.get(id!)?.actor as Actor.Implementation | null | undefined;
+      if (actor) return postCard(choice.card, actor, actor, {}, combat.id!);
+      return;
+    }
     if (choice.prompt) {
       const values = await openOddsDialog({ title: choice.prompt.title, fields: choice.prompt.fields, confirmLabel: choice.label });
       if (values) return combat.command({ ...choice.prompt.command(values), combatantId: id } as never);
