@@ -42,6 +42,14 @@ describe("compendium documents", async () => {
     expect(sources("npcs").map((d) => d.name)).toEqual(expect.arrayContaining(["Town guard", "Duellist", "Archer", "Mounted knight", "Wolf"]));
   });
 
+  it("every shipped NPC carries the skill each of its weapons names, and Dodge, so action-point attacks and defences work (seed 002, IV)", () => {
+    for (const npc of sources("npcs")) {
+      const skills = new Set(npc.items.filter((i: any) => i.type === "skill").map((i: any) => i.name.toLowerCase()));
+      const named = npc.items.filter((i: any) => i.type === "weapon").map((i: any) => String(i.system.actionpoints?.skill ?? "").toLowerCase());
+      expect([...named.filter((n: string) => !skills.has(n)), ...(skills.has("dodge") ? [] : ["dodge"])], npc.name).toEqual([]);
+    }
+  });
+
   for (const pack of documentPacks) {
     it(`${pack.name}: every document validates against the data models and names only declared figures`, () => {
       const ids = new Set<string>();

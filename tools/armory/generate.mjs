@@ -104,6 +104,31 @@ function ownedBy(section, type, pack) {
 const maneuvers = ownedBy("maneuvers", "maneuver", "maneuvers");
 const skills = ownedBy("skills", "skill", "skills");
 
+/**
+ * The skills an NPC fights with, for the rulesets that roll skills: one for each
+ * carried weapon's skill, Dodge, and Shield Play with a shield, at the NPC's
+ * own level (`skillLevel` in the ruleset's npc entry) over the skill's defaults.
+ */
+function npcSkills(parentId, slug, items) {
+  const out = [];
+  for (const id of RULESETS) {
+    const table = tables[id].skills ?? {};
+    const level = tables[id].npcs?.[slug]?.skillLevel;
+    if (!level) continue;
+    const bySkillName = new Map(Object.entries(table).map(([s, e]) => [String(e.name ?? s).toLowerCase(), s]));
+    const wanted = new Set(items.filter((i) => i.type === "weapon").map((i) => String(i.system[id]?.skill ?? "").toLowerCase()).filter((n) => bySkillName.has(n)).map((n) => bySkillName.get(n)));
+    for (const [s, e] of Object.entries(table)) if (e.stats?.kind === "dodge" || (e.stats?.kind === "shieldPlay" && items.some((i) => i.type === "shield"))) wanted.add(s);
+    for (const s of [...wanted].sort()) {
+      if (out.some((x) => x.name === (table[s].name ?? s))) continue;
+      const doc = itemDoc({ pack: "npcs", slug: `skill-${s}`, name: table[s].name ?? s, img: "icons/svg/book.svg", type: "skill", description: table[s].description ?? "", section: "skills", parentId });
+      // itemDoc looked the figures up under the prefixed slug: take the skill's own, at the NPC's level.
+      doc.system[id] = { ...(table[s].stats ?? {}), ...level };
+      out.push(doc);
+    }
+  }
+  return out;
+}
+
 const npcs = Object.entries(catalog.npcs).map(([slug, c]) => {
   const _id = stableId(`npcs:${slug}`);
   const system = { schemaVersion: SCHEMA_VERSION, biography: `<p>${c.description}</p>` };
@@ -117,6 +142,7 @@ const npcs = Object.entries(catalog.npcs).map(([slug, c]) => {
   const items = Object.entries(kit).flatMap(([key, set]) =>
     [...set].filter((s) => sections[key][1][s]).map((s) => itemDoc({ pack: "npcs", slug: s, ...sections[key][1][s], type: sections[key][0], section: key, parentId: _id, equipped: true })),
   );
+  items.push(...npcSkills(_id, slug, items));
   return {
     _id,
     _key: `!actors!${_id}`,
