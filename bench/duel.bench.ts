@@ -6,9 +6,14 @@ import { actorViewFromSource, simulateDuels } from "../src/engine/duel";
 const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
 const a = actorViewFromSource(npc("duellist"), "steel");
 const b = actorViewFromSource(npc("town-guard"), "steel");
+const apA = actorViewFromSource(npc("duellist"), "actionpoints");
+const apB = actorViewFromSource(npc("town-guard"), "actionpoints");
 
 describe("duel simulator", () => {
   bench("10,000 steel duels, duellist vs town guard", () => {
     simulateDuels({ ruleset: "steel", a: { name: "A", actor: a }, b: { name: "B", actor: b }, n: 10_000, seed: 1 });
+  }, { iterations: 5 });
+  bench("10,000 action-point duels, duellist vs town guard", () => {
+    simulateDuels({ ruleset: "actionpoints", a: { name: "A", actor: apA }, b: { name: "B", actor: apB }, n: 10_000, seed: 1 });
   }, { iterations: 5 });
 });

@@ -1,2 +1,3 @@
 // Each ruleset that can be simulated registers its duel adapter here.
 import "./steel";
+import "./actionpoints";

@@ -3,4 +3,5 @@ export * from "./adapter";
 export * from "./simulate";
 export * from "./actor-source";
 export { steelDuel, STEEL_POLICIES, type SteelPolicy } from "./steel";
+export { actionPointsDuel, ACTIONPOINTS_POLICIES, chooseDefence, type ActionPointsPolicy } from "./actionpoints";
 import "./adapters";

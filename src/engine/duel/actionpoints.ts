@@ -1,0 +1,206 @@
+/**
+ * Whole `actionpoints` duels for the simulator (seed 002): each round both roll
+ * their Action Pool (I); in each action phase the one with more points left
+ * attacks if the weapon's cost fits what is left (II-III, the order worked out
+ * again after every spend); the defender answers as the policy says (IV), paying
+ * an active defence's Fatigue Points and falling back to a free passive one when
+ * too tired; damage comes off Fatigue, then Body (V). The fight ends at 0 Body
+ * (down) or -CON (dead). Combat Advantages are not taken (a policy could, later).
+ */
+import { rollOne, type Dice } from "../dice";
+import type { ActorView } from "../rulesets/ruleset";
+import {
+  armourApModifier,
+  DEFAULT_DEFENCE_FATIGUE,
+  resolveAttack,
+  rollActionPool,
+  strengthBonus,
+  type ActionPointsStats,
+  type AttackInput,
+  type Defence,
+  type WeightClass,
+} from "../rulesets/actionpoints";
+import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
+
+export interface ActionPointsPolicy {
+  /** The defence tried first; the free passive defence when it cannot be paid or made. */
+  readonly defence: "passive" | "active" | "dodge" | "none";
+}
+
+export const ACTIONPOINTS_POLICIES: Readonly<Record<string, ActionPointsPolicy>> = {
+  "passive-guard": { defence: "passive" },
+  "active-guard": { defence: "active" },
+  dodger: { defence: "dodge" },
+  "all-out-attack": { defence: "none" },
+};
+
+type Skill = { readonly tsc: number; readonly psf: number; readonly attackerBonus: number };
+
+interface ApFighter {
+  readonly name: string;
+  readonly bap: number;
+  readonly armourModifier: number;
+  readonly con: number;
+  readonly fatigue: number;
+  readonly body: number;
+  readonly attack: AttackInput["attacker"] & { readonly cost: number };
+  readonly weaponSkill: Skill;
+  readonly dodge: Skill | null;
+  readonly shieldPlay: Skill | null;
+  readonly shield: { readonly absorption: number; readonly blockBonus: number; readonly penetrations: number } | null;
+  readonly armour: AttackInput["defender"]["armour"];
+  readonly weaponSize: number;
+}
+
+const WEIGHT_ORDER: readonly WeightClass[] = ["none", "light", "medium", "heavy"];
+const UNSKILLED: Skill = { tsc: 20, psf: 5, attackerBonus: 0 };
+// Missile skills make no melee blow.
+const MISSILE_SKILLS = new Set(["bow", "sling", "crossbow"]);
+
+const C = "BOUT.Duel.Condition.";
+const CONDITIONS = [`${C}Unhurt`, `${C}Wounded`, `${C}Down`, `${C}Dead`] as const;
+
+interface Living {
+  readonly f: ApFighter;
+  pool: number;
+  fatigueNow: number;
+  bodyNow: number;
+  out: "" | "down" | "dead";
+}
+
+function fighter(actor: ActorView, name: string): ApFighter {
+  const v = actor as ActorView<ActionPointsStats>;
+  const s = v.stats;
+  const skills = v.skills.map((k) => ({ name: k.name.toLowerCase(), stats: k.stats as unknown as Skill & { kind: string } }));
+  const skillNamed = (n: string) => skills.find((k) => k.name === n.toLowerCase())?.stats ?? null;
+  const ofKind = (kind: string) => skills.find((k) => k.stats.kind === kind)?.stats ?? null;
+  // The melee weapon with the best skill; bare hands (base 2) without one.
+  const weapons = v.weapons
+    .filter((w) => w.equipped && !MISSILE_SKILLS.has(String(w.stats.skill).toLowerCase()))
+    .map((w) => ({ w: w.stats, skill: skillNamed(String(w.stats.skill)) ?? UNSKILLED }))
+    .sort((x, y) => y.skill.tsc - x.skill.tsc || y.w.baseDamage - x.w.baseDamage);
+  const chosen = weapons[0];
+  const armour = v.armor.filter((a) => a.equipped).map((a) => a.stats);
+  const shield = v.shields.find((x) => x.equipped)?.stats ?? null;
+  const weaponSkill = chosen?.skill ?? UNSKILLED;
+  return {
+    name,
+    bap: s.bap,
+    armourModifier: armourApModifier(armour),
+    con: s.con,
+    fatigue: s.fatigueNow,
+    body: s.bodyNow,
+    attack: {
+      id: name,
+      tsc: weaponSkill.tsc,
+      psf: weaponSkill.psf,
+      baseDamage: chosen?.w.baseDamage ?? 2,
+      strengthBonus: strengthBonus(s.str, chosen?.w.light ?? true),
+      attackerBonus: weaponSkill.attackerBonus,
+      weaponSize: chosen?.w.size ?? 1,
+      cost: Math.max(1, chosen?.w.attackCost ?? 4),
+    },
+    weaponSkill,
+    dodge: ofKind("dodge"),
+    shieldPlay: ofKind("shieldPlay"),
+    shield: shield ? { absorption: shield.absorption, blockBonus: shield.blockBonus, penetrations: shield.penetrations } : null,
+    armour: {
+      absorption: armour.reduce((n, a) => n + a.absorption, 0),
+      weight: armour.reduce<WeightClass>((w, a) => (WEIGHT_ORDER.indexOf(a.weight) > WEIGHT_ORDER.indexOf(w) ? a.weight : w), "none"),
+      failed: armour.some((a) => a.failed),
+    },
+    weaponSize: chosen?.w.size ?? 1,
+  };
+}
+
+/** The defence the policy wants, if the defender can make and pay for it; else the free passive one. */
+export function chooseDefence(f: ApFighter, policy: ActionPointsPolicy, fatigueNow: number): { defence: Defence; skill: Skill; cost: number } {
+  const passive = f.shield && f.shieldPlay ? { defence: "passiveShield" as const, skill: f.shieldPlay, cost: 0 } : { defence: "passiveParry" as const, skill: f.weaponSkill, cost: 0 };
+  const pay = (defence: "activeShield" | "activeParry" | "dodge", skill: Skill | null) => {
+    const cost = DEFAULT_DEFENCE_FATIGUE[defence];
+    return skill && cost <= fatigueNow ? { defence, skill, cost } : passive;
+  };
+  switch (policy.defence) {
+    case "none":
+      return { defence: "none", skill: { tsc: 0, psf: 0, attackerBonus: 0 }, cost: 0 };
+    case "passive":
+      return passive;
+    case "dodge":
+      return pay("dodge", f.dodge);
+    case "active":
+      return f.shield && f.shieldPlay ? pay("activeShield", f.shieldPlay) : pay("activeParry", f.weaponSkill);
+  }
+}
+
+function strike(a: Living, d: Living, pd: ActionPointsPolicy, dice: Dice): void {
+  a.pool -= a.f.attack.cost;
+  const choice = chooseDefence(d.f, pd, d.fatigueNow);
+  d.fatigueNow -= choice.cost;
+  const { cost: _cost, ...attacker } = a.f.attack;
+  const result = resolveAttack(
+    {
+      attacker,
+      defender: {
+        id: d.f.name,
+        defence: choice.defence,
+        tsc: choice.skill.tsc,
+        psf: choice.skill.psf,
+        shield: d.f.shield,
+        armour: d.f.armour,
+        parryWeaponSize: d.f.weaponSize,
+        kneeling: false,
+        fatigueNow: d.fatigueNow,
+        bodyNow: d.bodyNow,
+        con: d.f.con,
+      },
+    },
+    dice,
+  );
+  const damage = result.ok ? result.value.result.damage : null;
+  if (!damage) return;
+  d.fatigueNow = damage.fatigueNow;
+  d.bodyNow = damage.bodyNow;
+  if (damage.dead) d.out = "dead";
+  else if (damage.unconscious) d.out = "down";
+}
+
+function condition(l: Living): string {
+  if (l.out === "dead") return CONDITIONS[3];
+  if (l.out === "down") return CONDITIONS[2];
+  return l.bodyNow < l.f.body || l.fatigueNow < l.f.fatigue ? CONDITIONS[1] : CONDITIONS[0];
+}
+
+export const actionPointsDuel: DuelAdapter<ApFighter, ActionPointsPolicy> = {
+  ruleset: "actionpoints",
+  policies: ACTIONPOINTS_POLICIES,
+  defaultPolicy: "passive-guard",
+  conditions: CONDITIONS,
+  fighter,
+  duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
+    const live = (f: ApFighter): Living => ({ f, pool: 0, fatigueNow: Math.max(0, f.fatigue), bodyNow: f.body, out: f.body <= 0 ? "down" : "" });
+    const a = live(fa);
+    const b = live(fb);
+    const policy = (l: Living) => (l === a ? pa : pb);
+    let rounds = 0;
+    for (let round = 1; round <= maxRounds && !a.out && !b.out; round++) {
+      rounds = round;
+      for (const l of [a, b]) {
+        const rolled = rollActionPool({ bap: l.f.bap, armourModifier: l.f.armourModifier }, dice);
+        l.pool = rolled.ok ? rolled.value.result.pool : 0;
+      }
+      // The one with more points left acts; a tie goes to a coin. Whoever cannot pay for a blow is done.
+      for (;;) {
+        const ready = [a, b].filter((l) => l.pool >= l.f.attack.cost);
+        if (!ready.length || a.out || b.out) break;
+        let actor = ready[0]!;
+        if (ready.length === 2) actor = a.pool > b.pool ? a : b.pool > a.pool ? b : rollOne(dice, 2) === 1 ? a : b;
+        const target = actor === a ? b : a;
+        strike(actor, target, policy(target), dice);
+      }
+    }
+    const winner = a.out && b.out ? "draw" : b.out ? "a" : a.out ? "b" : "draw";
+    return { winner, rounds, condition: { a: condition(a), b: condition(b) } };
+  },
+};
+
+registerDuelAdapter(actionPointsDuel);

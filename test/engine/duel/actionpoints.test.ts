@@ -1,0 +1,61 @@
+// Whole action-point duels (issue 10 "Duel simulator"; seed 002_e3c6bc76ba013433.txt,
+// I "Action Pool", II-III action phases, IV defences, V damage): duels end with
+// the loser down or dead, pools and points never go negative, the policies'
+// defences are the ones paid for, and the shipped NPCs can be simulated.
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { actionPointsDuel, ACTIONPOINTS_POLICIES, actorViewFromSource, chooseDefence, simulateDuels } from "../../../src/engine/duel";
+import { SeededDice } from "../../../src/engine/dice";
+
+const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
+const view = (slug: string) => actorViewFromSource(npc(slug), "actionpoints");
+
+describe("action-point duels", () => {
+  it("builds fighters from the shipped NPCs with their weapon skill, Dodge and shield (IV)", () => {
+    const guard = actionPointsDuel.fighter(view("town-guard"), "Guard");
+    // The guard's best melee weapon at its skill level 45: the halberd (base damage 9, 8 AP).
+    expect(guard.attack).toMatchObject({ tsc: 45, psf: 11, baseDamage: 9, cost: 8 });
+    expect(guard.dodge?.tsc).toBe(45);
+    const duellist = actionPointsDuel.fighter(view("duellist"), "Duellist");
+    expect(duellist.shield).not.toBeNull();
+    expect(duellist.shieldPlay?.tsc).toBe(65);
+  });
+
+  it("pays for an active defence in Fatigue Points, and falls back to the free passive one when too tired (IV, our FP table)", () => {
+    const duellist = actionPointsDuel.fighter(view("duellist"), "Duellist");
+    expect(chooseDefence(duellist, ACTIONPOINTS_POLICIES["active-guard"]!, 10)).toMatchObject({ defence: "activeShield", cost: 1 });
+    expect(chooseDefence(duellist, ACTIONPOINTS_POLICIES["active-guard"]!, 0)).toMatchObject({ defence: "passiveShield", cost: 0 });
+    expect(chooseDefence(duellist, ACTIONPOINTS_POLICIES.dodger!, 1)).toMatchObject({ defence: "passiveShield", cost: 0 });
+    expect(chooseDefence(duellist, ACTIONPOINTS_POLICIES.dodger!, 2)).toMatchObject({ defence: "dodge", cost: 2 });
+    // Without a shield the passive defence is a weapon parry.
+    const wolf = actionPointsDuel.fighter(view("wolf"), "Wolf");
+    expect(wolf.shield).toBeNull();
+    expect(chooseDefence(wolf, ACTIONPOINTS_POLICIES["passive-guard"]!, 10)).toMatchObject({ defence: "passiveParry" });
+  });
+
+  it("ends every duel with the loser down or dead, within the round limit, whatever the seed and policies", () => {
+    const a = actionPointsDuel.fighter(view("duellist"), "A");
+    const b = actionPointsDuel.fighter(view("bandit"), "B");
+    const policies = Object.keys(ACTIONPOINTS_POLICIES);
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom(...policies), fc.constantFrom(...policies), (seed, pa, pb) => {
+        const out = actionPointsDuel.duel(a, b, ACTIONPOINTS_POLICIES[pa]!, ACTIONPOINTS_POLICIES[pb]!, new SeededDice(seed), 40);
+        expect(out.rounds).toBeGreaterThanOrEqual(1);
+        expect(out.rounds).toBeLessThanOrEqual(40);
+        const fallen = (c: string) => c.endsWith("Down") || c.endsWith("Dead");
+        if (out.winner === "a") expect(fallen(out.condition.b)).toBe(true);
+        if (out.winner === "b") expect(fallen(out.condition.a)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("the same seed plays the same duels; the duellist beats the town guard more often than not", () => {
+    const request = { ruleset: "actionpoints" as const, a: { name: "Duellist", actor: view("duellist") }, b: { name: "Guard", actor: view("town-guard") }, n: 2000, seed: 7 };
+    const first = simulateDuels(request);
+    const again = simulateDuels(request);
+    expect(first).toEqual(again);
+    expect(first.ok && first.value.winRateAInterval.low).toBeGreaterThan(0.5);
+  });
+});
