@@ -8,6 +8,8 @@ const a = actorViewFromSource(npc("duellist"), "steel");
 const b = actorViewFromSource(npc("town-guard"), "steel");
 const apA = actorViewFromSource(npc("duellist"), "actionpoints");
 const apB = actorViewFromSource(npc("town-guard"), "actionpoints");
+const opA = actorViewFromSource(npc("duellist"), "opposed");
+const opB = actorViewFromSource(npc("town-guard"), "opposed");
 
 describe("duel simulator", () => {
   bench("10,000 steel duels, duellist vs town guard", () => {
@@ -15,5 +17,8 @@ describe("duel simulator", () => {
   }, { iterations: 5 });
   bench("10,000 action-point duels, duellist vs town guard", () => {
     simulateDuels({ ruleset: "actionpoints", a: { name: "A", actor: apA }, b: { name: "B", actor: apB }, n: 10_000, seed: 1 });
+  }, { iterations: 5 });
+  bench("10,000 opposed duels, duellist vs town guard", () => {
+    simulateDuels({ ruleset: "opposed", a: { name: "A", actor: opA }, b: { name: "B", actor: opB }, n: 10_000, seed: 1 });
   }, { iterations: 5 });
 });

@@ -4,4 +4,5 @@ export * from "./simulate";
 export * from "./actor-source";
 export { steelDuel, STEEL_POLICIES, type SteelPolicy } from "./steel";
 export { actionPointsDuel, ACTIONPOINTS_POLICIES, chooseDefence, type ActionPointsPolicy } from "./actionpoints";
+export { opposedDuel, OPPOSED_POLICIES, type OpposedPolicy } from "./opposed";
 import "./adapters";
