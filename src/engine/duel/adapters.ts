@@ -2,3 +2,4 @@
 import "./steel";
 import "./actionpoints";
 import "./opposed";
+import "./phases";

@@ -5,4 +5,5 @@ export * from "./actor-source";
 export { steelDuel, STEEL_POLICIES, type SteelPolicy } from "./steel";
 export { actionPointsDuel, ACTIONPOINTS_POLICIES, chooseDefence, type ActionPointsPolicy } from "./actionpoints";
 export { opposedDuel, OPPOSED_POLICIES, type OpposedPolicy } from "./opposed";
+export { phasesDuel, PHASES_POLICIES, type PhasesPolicy } from "./phases";
 import "./adapters";

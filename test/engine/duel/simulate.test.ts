@@ -78,7 +78,7 @@ describe("duel simulator", () => {
       simulateDuels(request(1.5)),
       simulateDuels({ ...request(10), seed: Number.NaN }),
       simulateDuels(request(10, 1, "berserk")),
-      simulateDuels({ ...request(10), ruleset: "phases" }),
+      simulateDuels({ ...request(10), ruleset: "nonsense" as never }),
     ].map((r) => (r.ok ? "ok" : r.refusal.code));
     expect(codes).toEqual(["duel.badCount", "duel.badCount", "duel.badSeed", "duel.unknownPolicy", "duel.noAdapter"]);
   });

@@ -1,0 +1,126 @@
+/**
+ * Whole `phases` duels for the simulator (seed 001): each round both roll their
+ * Initiative Total (stress die + Initiative score, no botch); in the Melee phase
+ * the higher total strikes first (ties: the better Initiative score, then a
+ * coin), each making one attack under our default melee procedure (Attack Total
+ * against Defense Total, damage over Soak in wound levels; docs/rulesets/phases.md);
+ * the fight ends when a wound track reaches incapacitated or dead. Wound and
+ * fatigue penalties count from the moment they are taken.
+ */
+import { rollOne, rollStress, type Dice } from "../dice";
+import type { ActorView } from "../rulesets/ruleset";
+import {
+  attackScore,
+  damageScore,
+  defenseScore,
+  fatigueState,
+  initiativeScore,
+  rollMelee,
+  soakScore,
+  woundState,
+  type PhasesStats,
+  type PhasesWeapon,
+} from "../rulesets/phases";
+import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
+
+export interface PhasesPolicy {
+  /** Defend against blows (the default), or let them land for the sake of nothing but speed of play. */
+  readonly defend: boolean;
+}
+
+export const PHASES_POLICIES: Readonly<Record<string, PhasesPolicy>> = {
+  "stand-and-fight": { defend: true },
+  reckless: { defend: false },
+};
+
+interface PhasesFighter {
+  readonly name: string;
+  readonly initiative: number;
+  readonly attack: number;
+  readonly defense: number;
+  readonly damage: number;
+  readonly soak: number;
+  readonly woundsLeft: number;
+  readonly fatigueLeft: number;
+}
+
+const C = "BOUT.Duel.Condition.";
+const CONDITIONS = [`${C}Unhurt`, `${C}Wounded`, `${C}Down`, `${C}Dead`] as const;
+
+interface Living {
+  readonly f: PhasesFighter;
+  woundsLeft: number;
+}
+
+const penalty = (l: Living) => woundState(l.woundsLeft).penalty + fatigueState(l.f.fatigueLeft).penalty;
+const out = (l: Living) => woundState(l.woundsLeft).out;
+
+function fighter(actor: ActorView, name: string): PhasesFighter {
+  const v = actor as ActorView<PhasesStats>;
+  const s = v.stats;
+  const weapon = (v.weapons.find((w) => w.equipped && !w.stats.missile)?.stats as PhasesWeapon | undefined) ?? null;
+  const shield = v.shields.find((x) => x.equipped)?.stats ?? null;
+  return {
+    name,
+    initiative: initiativeScore(s, weapon),
+    attack: attackScore(s, weapon),
+    defense: defenseScore(s, weapon, shield),
+    damage: damageScore(s, weapon),
+    soak: soakScore(s, v.armor.filter((a) => a.equipped).map((a) => a.stats)),
+    woundsLeft: s.woundsLeft,
+    fatigueLeft: s.fatigueLeft,
+  };
+}
+
+function strike(a: Living, d: Living, pd: PhasesPolicy, dice: Dice): void {
+  const result = rollMelee(
+    {
+      attack: a.f.attack,
+      defense: pd.defend ? d.f.defense : null,
+      damage: a.f.damage,
+      soak: d.f.soak,
+      attackerPenalty: penalty(a),
+      defenderPenalty: penalty(d),
+    },
+    dice,
+  );
+  if (result.ok) d.woundsLeft = Math.max(0, d.woundsLeft - result.value.result.wounds);
+}
+
+function condition(l: Living): string {
+  if (l.woundsLeft <= 0) return CONDITIONS[3];
+  if (out(l)) return CONDITIONS[2];
+  return l.woundsLeft < l.f.woundsLeft ? CONDITIONS[1] : CONDITIONS[0];
+}
+
+export const phasesDuel: DuelAdapter<PhasesFighter, PhasesPolicy> = {
+  ruleset: "phases",
+  policies: PHASES_POLICIES,
+  defaultPolicy: "stand-and-fight",
+  conditions: CONDITIONS,
+  fighter,
+  duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
+    const a: Living = { f: fa, woundsLeft: fa.woundsLeft };
+    const b: Living = { f: fb, woundsLeft: fb.woundsLeft };
+    const policy = (l: Living) => (l === a ? pa : pb);
+    let rounds = 0;
+    for (let round = 1; round <= maxRounds && !out(a) && !out(b); round++) {
+      rounds = round;
+      // Initiative Totals: the seed names no botch on Initiative.
+      const ta = rollStress(dice, 0).total + fa.initiative;
+      const tb = rollStress(dice, 0).total + fb.initiative;
+      const aFirst = ta !== tb ? ta > tb : fa.initiative !== fb.initiative ? fa.initiative > fb.initiative : rollOne(dice, 2) === 1;
+      for (const actor of aFirst ? [a, b] : [b, a]) {
+        if (out(a) || out(b)) break;
+        const target = actor === a ? b : a;
+        strike(actor, target, policy(target), dice);
+      }
+    }
+    const downA = out(a);
+    const downB = out(b);
+    const winner = downA && downB ? "draw" : downB ? "a" : downA ? "b" : "draw";
+    return { winner, rounds, condition: { a: condition(a), b: condition(b) } };
+  },
+};
+
+registerDuelAdapter(phasesDuel);
