@@ -10,6 +10,7 @@ const apA = actorViewFromSource(npc("duellist"), "actionpoints");
 const apB = actorViewFromSource(npc("town-guard"), "actionpoints");
 const opA = actorViewFromSource(npc("duellist"), "opposed");
 const opB = actorViewFromSource(npc("town-guard"), "opposed");
+const views = (r: "phases" | "pulse") => [actorViewFromSource(npc("duellist"), r), actorViewFromSource(npc("town-guard"), r)] as const;
 
 describe("duel simulator", () => {
   bench("10,000 steel duels, duellist vs town guard", () => {
@@ -21,4 +22,10 @@ describe("duel simulator", () => {
   bench("10,000 opposed duels, duellist vs town guard", () => {
     simulateDuels({ ruleset: "opposed", a: { name: "A", actor: opA }, b: { name: "B", actor: opB }, n: 10_000, seed: 1 });
   }, { iterations: 5 });
+  for (const ruleset of ["phases", "pulse"] as const) {
+    const [a, b] = views(ruleset);
+    bench(`10,000 ${ruleset} duels, duellist vs town guard`, () => {
+      simulateDuels({ ruleset, a: { name: "A", actor: a }, b: { name: "B", actor: b }, n: 10_000, seed: 1 });
+    }, { iterations: 5 });
+  }
 });

@@ -3,3 +3,4 @@ import "./steel";
 import "./actionpoints";
 import "./opposed";
 import "./phases";
+import "./pulse";

@@ -6,4 +6,5 @@ export { steelDuel, STEEL_POLICIES, type SteelPolicy } from "./steel";
 export { actionPointsDuel, ACTIONPOINTS_POLICIES, chooseDefence, type ActionPointsPolicy } from "./actionpoints";
 export { opposedDuel, OPPOSED_POLICIES, type OpposedPolicy } from "./opposed";
 export { phasesDuel, PHASES_POLICIES, type PhasesPolicy } from "./phases";
+export { pulseDuel, PULSE_POLICIES, type PulsePolicy } from "./pulse";
 import "./adapters";
