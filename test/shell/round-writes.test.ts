@@ -1,0 +1,44 @@
+// One decision, one write (issue 4 "Foundry shell", issue 10 "Benchmarks":
+// database writes per round transition for 2, 10 and 50 combatants): the next
+// round of every time structure is a single update, pools and Initiative rolled
+// for everyone inside it, whatever the number of fighters.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+async function fight(ruleset: string, n: number) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
+  // The GM closes every declaration dialog: this is about writes, not answers.
+  gm.runtime.dialogs.responder = () => null;
+  const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+  await combat.startCombat();
+  await settle();
+  expect(gm.notices).toEqual([]);
+  return { world, gm, combat };
+}
+
+describe("writes per round transition", () => {
+  for (const ruleset of ["steel", "phases", "actionpoints", "opposed", "pulse"]) {
+    for (const n of [2, 10, 50]) {
+      it(`${ruleset}, ${n} combatants: the next round is one write`, async () => {
+        const { world, gm, combat } = await fight(ruleset, n);
+        const mark = world.server.writes.length;
+        await combat.nextRound();
+        await settle();
+        expect(gm.notices).toEqual([]);
+        expect(world.writesSince(mark)).toHaveLength(1);
+        expect(combat.round).toBe(2);
+      });
+    }
+  }
+});
