@@ -15,6 +15,24 @@ export function registerSettings(): void {
     default: DEFAULT_RULESET,
     requiresReload: true,
   });
+  // Seed 001's optional rules ("Optional Longbow and Crossbow Damage Rule",
+  // "Optional Called Shots Rule"): the storyguide's choice, off by default.
+  game.settings.register(SYSTEM_ID, "phasesPiercingRule", {
+    name: "BOUT.Phases.Table.Setting.PiercingRule.Name",
+    hint: "BOUT.Phases.Table.Setting.PiercingRule.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, "phasesCalledShots", {
+    name: "BOUT.Phases.Table.Setting.CalledShots.Name",
+    hint: "BOUT.Phases.Table.Setting.CalledShots.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

@@ -40,5 +40,7 @@ declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "bout.ruleset": RulesetId;
     "bout.schemaVersion": number;
+    "bout.phasesPiercingRule": boolean;
+    "bout.phasesCalledShots": boolean;
   }
 }

@@ -563,6 +563,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   class User extends documentClass("User") {
     declare role: number;
+    /** As in v13: the tokens this user targets (UserTargets, a Set of placeables; a test adds `{ document: { actorId }, actor }`). */
+    readonly targets = new Set<AnyObject>();
     get isGM(): boolean {
       return this.role >= ROLES.ASSISTANT;
     }

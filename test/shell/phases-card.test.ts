@@ -1,8 +1,12 @@
-// Phases attack cards (issue 6 "At the table"; seed 001_e84cf39f805b9fd9.txt,
-// "2. First Missiles" and the Missile Fire Table, "1. Movement" for the first
-// strike; the melee procedure is our default, docs/rulesets/phases.md): the
-// weapon button posts a card, the target's owner answers, the GM's client rolls
-// the stress dice, and applying takes the wound levels off the target's track.
+// Phases attack cards (seed 001_e84cf39f805b9fd9.txt: "2. First Missiles" and
+// its Missile Fire Table, "Optional Longbow and Crossbow Damage Rule",
+// "Optional Called Shots Rule"; "1. Movement" for the first strike and the
+// routing footnote; the melee procedure and "every five points" are our
+// default, docs/rulesets/phases.md). The weapon button opens a dialog with the
+// engine's exact odds and posts a card; a shot resolves at once, a blow waits
+// for the defender's owner; the GM's client rolls the stress dice; Apply takes
+// the wound levels off the target's track, once. The card and dialogs are drawn
+// with the real handlebars: no key is left unlocalized.
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
@@ -11,6 +15,7 @@ import { dist } from "../build/dist";
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
 };
+/** Scripts the GM's dice: each draw is [face, faces]; 10 is the d10's "0". */
 function script(client: { CONFIG: any }, draws: [number, number][]) {
   const queue = [...draws];
   client.CONFIG.Dice.randomUniform = () => {
@@ -28,89 +33,249 @@ async function range() {
   const bob = await world.connect("Bob");
   await settle();
   const Actor = gm.CONFIG.Actor.documentClass;
+  // Ada: Attack 3. Bran: Defense 2, Soak 2, a mace in hand (Defense +1).
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { attack: 3 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { defense: 2, soak: 2 } } });
-  const [bow, sword] = await ada.createEmbeddedDocuments("Item", [
+  const [bow, sword, longbow] = await ada.createEmbeddedDocuments("Item", [
     { name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } },
     { name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } },
+    { name: "Longbow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, piercing: true, range: "far", minRange: "close" } } },
   ]);
   await bran.createEmbeddedDocuments("Item", [{ name: "Mace", type: "weapon", system: { equipped: true, phases: { defense: 1 } } }]);
   await settle();
-  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, bowId: bow.id as string, swordId: sword.id as string };
+  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, bowId: bow.id as string, swordId: sword.id as string, longbowId: longbow.id as string };
 }
 type Ctx = Awaited<ReturnType<typeof range>>;
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
-async function shoot(ctx: Ctx, weaponId: string, form: Record<string, unknown>) {
+/** Alice presses the weapon's die button on Ada's sheet and answers the dialog with `form`. */
+async function attack(ctx: Ctx, weaponId: string, form: Record<string, unknown>) {
   ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, ...form });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);
 }
+const lastDialog = (client: any) => client.runtime.dialogs.asked.at(-1)!.config.content as string;
 const resultOf = (ctx: Ctx, id: string) => JSON.parse(ctx.gm.game.messages.get(id).system.result);
 const data = (result: any, type: string) => result.events.find((e: any) => e.type === type)?.data;
+const woundsLeft = (ctx: Ctx) => ctx.gm.game.actors.get(ctx.branId).system.phases.woundsLeft;
 
-describe("phases attack cards", () => {
-  it("a shot at Middle range, unanswered: ease 6 (base 6, Middle 0); die 7 + Attack 5 = 12 hits; Damage 12 - 6 + 6 = 12 against Soak 2 is 2 wound levels", async () => {
+describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", () => {
+  it("at Middle range, unanswered: ease 6 (our base 6, Middle +0); die 7 + Attack 5 = 12 hits; Damage 12 - 6 + 6 = 12 against Soak 2 is 2 wound levels, applied once", async () => {
     const ctx = await range();
-    const card = await shoot(ctx, ctx.bowId, { range: "middle", motion: "still", modifier: 0 });
-    expect(JSON.parse(card.system.declaration)).toMatchObject({ weapon: "Short bow", missile: true, attack: 5, damage: 6, shot: { range: "middle", size: 0 } });
-    ctx.bob.runtime.dialogs.responder = () => ({ defence: "none" });
     script(ctx.gm, [[7, 10]]);
-    expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
-    await settle();
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    // The dialog showed the engine's exact chance: Attack 5 reaches 6 on anything but a first 0 (90%).
+    const dialog = lastDialog(ctx.alice);
+    expect(dialog).toContain("Hit (ease factor 6)");
+    expect(dialog).toContain("90.0%");
+    expect(dialog).not.toContain("BOUT.");
+    // Nobody answers a shot: the GM resolved it as it was posted.
+    expect(card.system.state).toBe("resolved");
+    expect(card.content).not.toContain('data-bout-action="defend"');
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ weapon: "Short bow", missile: true, attack: 5, damage: 6, shotDefence: "none", shot: { range: "middle", size: 0 } });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 6 });
     expect(data(result, "missile")).toEqual({ total: 12 });
     expect(data(result, "damage")).toEqual({ total: 12, soak: 2 });
     expect(data(result, "wounds")).toEqual({ levels: 2 });
+    expect(result.updates).toEqual({ [ctx.branId]: { "system.phases.woundsLeft": { $delta: -2, min: 0 } } });
+    // Drawn with the real handlebars, every key localized.
+    for (const text of ["Ada attacks Bran", "A shot with the Short bow at Middle range.", "Ease factor 6.", "Base 6", "Range 0", "Missile total 12.", "Damage Total 12 against Soak 2.", "Wound levels: 2.", "Apply the result"]) {
+      expect(card.content).toContain(text);
+    }
+    expect(card.content).not.toContain("BOUT.");
+
     await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
-    expect(ctx.gm.game.actors.get(ctx.branId).system.phases.woundsLeft).toBe(3);
-    // Once only.
-    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    expect(woundsLeft(ctx)).toBe(3);
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Applied.");
+    // Once only: a second Apply, from either side, changes nothing.
+    const mark = ctx.world.server.writes.length;
+    expect((await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id))).refusal.code).toBe("card.applied");
     await settle();
-    expect(ctx.gm.game.actors.get(ctx.branId).system.phases.woundsLeft).toBe(3);
+    expect(ctx.bob.notices.at(-1)?.message).toBe("That result has already been applied.");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(woundsLeft(ctx)).toBe(3);
   });
 
-  it("a dodging target adds its Defense (2 + the mace's 1) and the target hustling adds 3: ease 12, so die 6 + 5 = 11 misses", async () => {
+  it("a target dodging (Defense 2 + the mace's 1) and hustling (+3): ease 12, so die 6 + 5 = 11 misses and there is nothing to apply", async () => {
     const ctx = await range();
-    const card = await shoot(ctx, ctx.bowId, { range: "middle", motion: "hustle", modifier: 0 });
-    ctx.bob.runtime.dialogs.responder = () => ({ defence: "dodge" });
     script(ctx.gm, [[6, 10]]);
-    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "hustle", defence: "dodge", modifier: 0 });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 12 });
     expect(result.events.some((e: any) => e.type === "miss")).toBe(true);
+    expect(result.updates).toEqual({});
+    expect(card.content).toContain("Target moving +3");
+    expect(card.content).toContain("Target&#x27;s Defense +3");
   });
 
-  it("a blow defended: Attack Total 8 + 6 = 14 against Defense Total 4 + 3 = 7; Damage 7 + 7 = 14 against Soak 2 is 2 wound levels", async () => {
+  it("a shield counts once when carried and twice when defending with it; aiming takes 3 off; Near adds 3", async () => {
     const ctx = await range();
-    const card = await shoot(ctx, ctx.swordId, { modifier: 0 });
+    const bran = ctx.gm.game.actors.get(ctx.branId);
+    await bran.createEmbeddedDocuments("Item", [{ name: "Round shield", type: "shield", system: { equipped: true, phases: { defense: 2 } } }]);
+    await settle();
+    // Standing: 6 + Near 3 + shield 2 - aimed 3 = 8.
+    script(ctx.gm, [[2, 10]]);
+    let card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "none", aimed: true, modifier: 0 });
+    expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
+    // Defending with it: 6 + 3 + Defense 3 + shield 2 x 2 - 3 = 13. Die 9 + 5 = 14 hits by 1: Damage 7 against Soak 2 is 1 wound level.
+    script(ctx.gm, [[9, 10]]);
+    card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "shield", aimed: true, modifier: 0 });
+    const result = resultOf(ctx, card.id);
+    expect(data(result, "ease")).toEqual({ ease: 13 });
+    expect(data(result, "wounds")).toEqual({ levels: 1 });
+    expect(card.content).toContain("Target&#x27;s shield +4");
+    expect(card.content).toContain("Aimed -3");
+  });
+
+  it("starts on the token the player targets", async () => {
+    const ctx = await range();
+    const cole = await ctx.gm.CONFIG.Actor.documentClass.create({ name: "Cole", type: "character", system: { phases: {} } });
+    await settle();
+    ctx.alice.game.user.targets.add({ document: { actorId: cole.id }, actor: ctx.alice.game.actors.get(cole.id) });
+    ctx.alice.runtime.dialogs.responder = () => null;
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
+    await settle();
+    expect(lastDialog(ctx.alice)).toContain(`<option value="${cole.id}" selected>`);
+  });
+});
+
+describe("phases shot cards posted before shots resolved at once", () => {
+  it("a waiting shot from an older card still resolves from its button, the target standing (ease 6)", async () => {
+    const ctx = await range();
+    const declaration = {
+      weaponId: ctx.bowId, weapon: "Short bow", missile: true, attack: 5, damage: 6, penalty: 0, piercing: false, firstStrike: 0, modifier: 0, targetRouting: false,
+      shot: { range: "middle", obscured: false, motion: "still", size: 0, aimed: false, gmModifier: 0, calledShot: false, piercing: false, piercingRule: false },
+    };
+    const card = await ctx.gm.CONFIG.ChatMessage.documentClass.create({
+      type: "card",
+      content: '<button data-bout-action="defend"></button>',
+      system: { kind: "phases.attack", state: "waiting", attackerId: ctx.adaId, defenderId: ctx.branId, combatId: "", declaration: JSON.stringify(declaration), answer: "", result: "" },
+    });
+    await settle();
+    const asked = ctx.bob.runtime.dialogs.asked.length;
+    script(ctx.gm, [[7, 10]]);
+    expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(ctx.bob.runtime.dialogs.asked.length).toBe(asked);
+    const result = resultOf(ctx, card.id);
+    expect(data(result, "ease")).toEqual({ ease: 6 });
+    expect(data(result, "wounds")).toEqual({ levels: 2 });
+  });
+});
+
+describe("phases optional rules (world settings)", () => {
+  it("the longbow and crossbow rule: a wound level per 2 points over Soak, so Damage 12 against Soak 2 is 5 levels", async () => {
+    const ctx = await range();
+    await ctx.gm.game.settings.set("bout", "phasesPiercingRule", true);
+    await settle();
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.longbowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const result = resultOf(ctx, card.id);
+    expect(data(result, "wounds")).toEqual({ levels: 5 });
+    expect(card.content).toContain("One wound level for every 2 points over Soak");
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    expect(woundsLeft(ctx)).toBe(0);
+  });
+
+  it("a called shot, once the GM allows them: its size modifier adds to the ease (6 + 2 = 8); a hit is counted per 2 points (12 - 8 + 6 = 10 against Soak 2: 4 levels)", async () => {
+    const ctx = await range();
+    // Off by default: the dialog has no called shot and the GM's client refuses one.
+    ctx.alice.runtime.dialogs.responder = () => null;
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
+    expect(lastDialog(ctx.alice)).not.toContain('name="calledShot"');
+    const alice = ctx.alice.game.actors;
+    const refused = await hooks(ctx.alice).postCard("phases.attack", alice.get(ctx.adaId), alice.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", calledShot: true, calledShotSize: 2 });
+    expect(refused.refusal.code).toBe("phases.card.calledShotsOff");
+
+    await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
+    await settle();
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotSize: 2, modifier: 0 });
+    expect(lastDialog(ctx.alice)).toContain('name="calledShot"');
+    const result = resultOf(ctx, card.id);
+    expect(data(result, "ease")).toEqual({ ease: 8 });
+    expect(data(result, "wounds")).toEqual({ levels: 4 });
+    expect(card.content).toContain("A called shot at an exposed spot.");
+  });
+});
+
+describe("phases blows (our default melee procedure, with seed 001's first strike)", () => {
+  it("defended, with a first strike of 4 from the dialog: Attack Total 8 + 6 + 4 = 18 against Defense Total 4 + 3 = 7; Damage 11 + 7 = 18 against Soak 2 is 3 wound levels", async () => {
+    const ctx = await range();
+    const card = await attack(ctx, ctx.swordId, { firstStrike: 4, modifier: 0 });
+    // Outside a running round the first strike is the dialog's; the odds show the target defending and not.
+    const dialog = lastDialog(ctx.alice);
+    expect(dialog).toContain('name="firstStrike"');
+    expect(dialog).toContain("Hit if the target defends");
+    expect(dialog).toContain("Hit if the target does not defend");
+    expect(dialog).not.toContain("BOUT.");
+    expect(card.system.state).toBe("waiting");
+    expect(card.content).toContain("A blow with the Arming sword, first strike +4.");
+    expect(card.content).toContain('data-bout-action="defend"');
+
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
+    script(ctx.gm, [[8, 10], [4, 10]]);
+    expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(lastDialog(ctx.bob)).not.toContain("BOUT.");
+    const result = resultOf(ctx, card.id);
+    expect(data(result, "attack")).toEqual({ total: 18 });
+    expect(data(result, "firstStrike")).toEqual({ bonus: 4 });
+    expect(data(result, "defense")).toEqual({ total: 7 });
+    expect(data(result, "damage")).toEqual({ total: 18, soak: 2 });
+    expect(data(result, "wounds")).toEqual({ levels: 3 });
+    const content = ctx.gm.game.messages.get(card.id).content;
+    for (const text of ["Attack Total 18.", "First strike +4.", "Defense Total 7.", "Wound levels: 3."]) expect(content).toContain(text);
+    expect(content).not.toContain("BOUT.");
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(woundsLeft(ctx)).toBe(2);
+  });
+
+  it("in a running round the first strike comes from the engagement contest (Ada 8, Bran 3: +5 at Reach), in the Melee phase, and the card ends Ada's turn", async () => {
+    const ctx = await range();
+    const bran = ctx.gm.game.actors.get(ctx.branId);
+    const [spear] = await bran.createEmbeddedDocuments("Item", [{ name: "Spear", type: "weapon", system: { phases: { range: "close", minRange: "reach" } } }]);
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
+    ctx.alice.runtime.dialogs.responder = () => ({ action: "melee", weaponId: ctx.swordId, range: "reach", [`opponent-${cb.id}`]: true });
+    ctx.bob.runtime.dialogs.responder = () => ({ action: "melee", weaponId: spear.id, range: "close", [`opponent-${ca.id}`]: true });
+    await combat.startCombat();
+    await settle();
+    script(ctx.gm, [[8, 10], [3, 10]]);
+    await ctx.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    expect(stateOf().engagements[0].firstStrike).toEqual({ combatantId: ca.id, bonus: 5 });
+    // The GM's Next step moves the round on to the Melee phase.
+    for (let i = 0; i < 10 && stateOf().phase !== "melee"; i++) {
+      await ctx.gm.ui.combat.runAction("boutNextStep", {});
+      await settle();
+    }
+    expect(stateOf()).toMatchObject({ phase: "melee", stage: "act", order: [ca.id, cb.id], turn: 0 });
+
+    // A first strike typed into the request is not the engagement's: the round's figure wins.
+    const card = await attack(ctx, ctx.swordId, { firstStrike: 20, modifier: 0 });
+    expect(lastDialog(ctx.alice)).not.toContain('name="firstStrike"');
+    expect(JSON.parse(card.system.declaration).firstStrike).toBe(5);
+    ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
+    // Attack 8 + 6 + 5 = 19 against Defense 4 + 3 = 7: Damage 12 + 7 = 19 against Soak 2, 3 wound levels.
     script(ctx.gm, [[8, 10], [4, 10]]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     const result = resultOf(ctx, card.id);
-    expect(data(result, "attack")).toEqual({ total: 14 });
-    expect(data(result, "defense")).toEqual({ total: 7 });
-    expect(data(result, "wounds")).toEqual({ levels: 2 });
-  });
-
-  it("refuses what cannot be, before any roll and without a write", async () => {
-    const ctx = await range();
-    const mark = ctx.world.server.writes.length;
-    const ada = ctx.bob.game.actors.get(ctx.adaId);
-    const bran = ctx.bob.game.actors.get(ctx.branId);
-    // Bob cannot shoot with Ada's bow.
-    expect((await hooks(ctx.bob).postCard("phases.attack", ada, bran, { weaponId: ctx.bowId, range: "middle" })).ok).toBe(false);
-    const alice = ctx.alice.game.actors;
-    // No shooting at Reach; a modifier must be a whole number.
-    expect((await hooks(ctx.alice).postCard("phases.attack", alice.get(ctx.adaId), alice.get(ctx.branId), { weaponId: ctx.bowId, range: "reach" })).refusal.code).toBe("phases.card.badRange");
-    expect((await hooks(ctx.alice).postCard("phases.attack", alice.get(ctx.adaId), alice.get(ctx.branId), { weaponId: ctx.swordId, modifier: "lots" })).refusal.code).toBe("phases.card.badModifier");
-    expect(ctx.alice.notices.at(-1)?.message).toBe("Modifiers must be whole numbers between -50 and 50.");
-    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(data(result, "attack")).toEqual({ total: 19 });
+    expect(data(result, "wounds")).toEqual({ levels: 3 });
+    expect(stateOf().acted).toEqual([ca.id]);
+    // Ada's turn is spent: a second blow is refused before any roll.
+    const rolls = ctx.gm.runtime.rolls.length;
+    const again = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, modifier: 0 }, combat.id);
+    expect(again.ok).toBe(false);
+    expect(ctx.gm.runtime.rolls.length).toBe(rolls);
   });
 
   it("in a phased round a blow waits for the Melee phase, refused before any roll in the Movement phase", async () => {
@@ -128,7 +293,61 @@ describe("phases attack cards", () => {
     const before = ctx.gm.game.messages.size;
     const outcome = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId }, combat.id);
     expect(outcome.refusal.code).toBe("phases.card.wrongPhase");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("Blows are struck in the Melee phase of the round.");
     expect(ctx.gm.game.messages.size).toBe(before);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+  });
+});
+
+describe("phases attack refusals: before any roll, with the reason, and nothing written", () => {
+  it("refuses what cannot be", async () => {
+    const ctx = await range();
+    const mark = ctx.world.server.writes.length;
+    const rolls = ctx.gm.runtime.rolls.length;
+    const before = ctx.gm.game.messages.size;
+    const post = (client: any, declaration: Record<string, unknown>) => hooks(client).postCard("phases.attack", client.game.actors.get(ctx.adaId), client.game.actors.get(ctx.branId), declaration);
+    const cases: [any, Record<string, unknown>, string, string][] = [
+      // Bob cannot shoot with Ada's bow.
+      [ctx.bob, { weaponId: ctx.bowId, range: "middle" }, "card.notYours", "You can only attack with an actor you own."],
+      // "Target in Touch or Reach Range: No firing possible."
+      [ctx.alice, { weaponId: ctx.bowId, range: "reach" }, "phases.card.badRange", "Pick Close, Near, Middle or Far: nobody shoots at Touch or Reach."],
+      [ctx.alice, { weaponId: ctx.bowId, range: "middle", defence: "shield" }, "phases.card.noShield", "Bran carries no shield to defend with."],
+      [ctx.alice, { weaponId: ctx.bowId, range: "middle", obscured: "yes" }, "phases.card.badForm", "That attack could not be read."],
+      [ctx.alice, { weaponId: ctx.bowId, range: "middle", modifier: 2.5 }, "phases.card.badModifier", "Modifiers must be whole numbers between -50 and 50."],
+      [ctx.alice, { weaponId: ctx.swordId, modifier: "lots" }, "phases.card.badModifier", "Modifiers must be whole numbers between -50 and 50."],
+      [ctx.alice, { weaponId: ctx.swordId, firstStrike: "4" }, "phases.card.badFirstStrike", "The first-strike bonus must be a whole number from 0 to 50."],
+      [ctx.alice, { weaponId: ctx.swordId, firstStrike: -1 }, "phases.card.badFirstStrike", "The first-strike bonus must be a whole number from 0 to 50."],
+      [ctx.alice, { weaponId: "nothing" }, "phases.card.noWeapon", "That weapon is not on the attacker's sheet."],
+    ];
+    for (const [client, declaration, code, message] of cases) {
+      const outcome = await post(client, declaration);
+      expect(outcome.refusal?.code, code).toBe(code);
+      expect(client.notices.at(-1)?.message).toBe(message);
+    }
+    // A blow's answer must be one open to the defender; the card keeps waiting.
+    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
+    const cardMark = ctx.world.server.writes.length;
+    ctx.bob.runtime.dialogs.responder = () => ({ defence: "dodge" });
+    expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).refusal.code).toBe("phases.card.badDefence");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    expect(ctx.world.writesSince(cardMark)).toEqual([]);
+    // Only the card was written, and no die was rolled.
+    expect(ctx.world.writesSince(mark)).toHaveLength(1);
+    expect(ctx.gm.game.messages.size).toBe(before + 1);
+    expect(ctx.gm.runtime.rolls.length).toBe(rolls);
+    expect(ctx.gm.game.actors.get(ctx.branId).system.phases.woundsLeft).toBe(5);
+  });
+
+  it("with nobody to attack, the button says so and opens no dialog", async () => {
+    const ctx = await range();
+    await ctx.gm.game.actors.get(ctx.branId).delete();
+    await settle();
+    const asked = ctx.alice.runtime.dialogs.asked.length;
+    const mark = ctx.world.server.writes.length;
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
+    await settle();
+    expect(ctx.alice.notices.at(-1)?.message).toBe("There is nobody to attack: add the foe to the fight or to the world first.");
+    expect(ctx.alice.runtime.dialogs.asked.length).toBe(asked);
     expect(ctx.world.writesSince(mark)).toEqual([]);
   });
 });

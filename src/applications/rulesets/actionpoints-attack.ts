@@ -26,7 +26,7 @@ import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, typ
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
-import { opponents } from "./opponents";
+import { defaultOpponent, opponents } from "./opponents";
 
 type View = ActorView<ActionPointsStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;
@@ -102,7 +102,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     titleData: { name: item.name },
     confirmLabel: "BOUT.ActionPoints.Table.Attack",
     fields: [
-      { kind: "select", name: "defender", label: "BOUT.ActionPoints.Table.Target", value: foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "defender", label: "BOUT.ActionPoints.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
       { kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 },
     ],
     odds: (v) => {

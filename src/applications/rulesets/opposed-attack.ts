@@ -31,7 +31,7 @@ import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
-import { opponents } from "./opponents";
+import { defaultOpponent, opponents } from "./opponents";
 
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
@@ -75,7 +75,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     titleData: { name: item.name },
     confirmLabel: "BOUT.Opposed.Table.Attack",
     fields: [
-      { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
       difficultyField(),
       modifierField,
     ],

@@ -1,19 +1,26 @@
 /**
- * Seed 001 at the table: a weapon's roll button makes an attack card. A shot
- * builds its ease factor from the Missile Fire Table (range, cover, the
- * target's motion and Size, aiming, a called shot) and the target's owner
- * answers by standing, dodging (its Defense adds to the ease) or, with a
- * shield, actively defending (the shield's Dfn counts twice). A melee blow is
- * Attack Total against Defense Total with the engagement's first-strike bonus
- * (our default procedure, docs/rulesets/phases.md); a routing target cannot
- * defend. The GM's client rolls the stress dice; applying takes the wound
- * levels off the target's track. In a running phased round the attack is the
- * attacker's turn in the right phase, and it ends that turn (a shot counts as
- * fired).
+ * Seed 001 at the table: a weapon's roll button makes an attack card.
+ *
+ * A shot builds its ease factor from the Missile Fire Table: the shooter gives
+ * the range, cover, the target's motion, aiming, a called shot (when the world
+ * plays that optional rule) and whether the target dodges or defends against
+ * them, with or without its shield; the target's Size, Defense and shield Dfn
+ * come from its sheet. Whether the target defends was settled in the Movement
+ * phase ("has spotted you and defensively engaged you"), not at the shot, so
+ * the shot resolves at once, unanswered.
+ *
+ * A melee blow is Attack Total against Defense Total with the first-strike
+ * bonus (our default procedure, docs/rulesets/phases.md): the defender's owner
+ * answers by defending or not; a routing target cannot. The bonus comes from the
+ * running round's engagement, else from the dialog.
+ *
+ * The GM's client rolls the stress dice; applying takes the wound levels off the
+ * target's track. In a running phased round the attack is the attacker's turn in
+ * the right phase, and it ends that turn (a shot counts as fired).
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
-import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
+import { isWholeNumber, ok, refuse, type Outcome, type Refusal } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   attackScore,
@@ -22,8 +29,7 @@ import {
   fatigueState,
   isRange,
   meleeOdds,
-  missileEase,
-  reachOdds,
+  missileOdds,
   rollMelee,
   rollMissile,
   soakScore,
@@ -31,8 +37,11 @@ import {
   woundState,
   MISSILE_RANGE_ADJUSTMENT,
   RANGES,
+  WOUND_STEP,
   type MeleeInput,
   type MissileInput,
+  type MissileResult,
+  type Part,
   type PhasesStats,
   type PhasesWeapon,
   type RangeClass,
@@ -41,10 +50,12 @@ import {
 import { actingNow, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
-import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
+import { openOddsDialog, type DialogField, type DialogValues } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
-import { opponents } from "./opponents";
+import type { OddsView } from "../../engine/odds-view";
+import { notifyRefusal } from "./notify";
+import { defaultOpponent, opponents } from "./opponents";
 
 type View = ActorView<PhasesStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "phases") as unknown as View;
@@ -57,9 +68,19 @@ const equippedShield = (v: View) => v.shields.find((s) => s.equipped)?.stats ?? 
 const wornArmour = (v: View) => v.armor.filter((a) => a.equipped).map((a) => a.stats);
 const readyWeapon = (v: View) => (v.weapons.find((w) => w.equipped && !w.stats.missile)?.stats as PhasesWeapon | undefined) ?? null;
 
-const MISSILE_DEFENCES = ["none", "dodge", "shield"] as const;
-const MELEE_DEFENCES = ["defend", "none"] as const;
-type Defence = (typeof MISSILE_DEFENCES)[number] | (typeof MELEE_DEFENCES)[number];
+/** How a target meets a shot: standing, dodging or defending (its Defense), or defending with its shield (Dfn twice). */
+const SHOT_DEFENCES = ["none", "dodge", "shield"] as const;
+type ShotDefence = (typeof SHOT_DEFENCES)[number];
+/** How a target meets a blow. */
+const BLOW_DEFENCES = ["defend", "none"] as const;
+type BlowDefence = (typeof BLOW_DEFENCES)[number];
+
+/** The first-strike bonus a dialog may give outside a running round. */
+const MAX_FIRST_STRIKE = 50;
+const MAX_MODIFIER = 50;
+const MAX_CALLED_SIZE = 20;
+
+type ShotSituation = Omit<MissileInput, "attack" | "attackerPenalty" | "damage" | "soak" | "defending" | "shield">;
 
 interface Declaration {
   readonly weaponId: string;
@@ -69,9 +90,10 @@ interface Declaration {
   readonly damage: number;
   readonly penalty: number;
   readonly piercing: boolean;
-  /** Missile: the shot's situation (the target's answer adds its Defense or shield). */
-  readonly shot: Omit<MissileInput, "attack" | "attackerPenalty" | "damage" | "soak" | "defending" | "shield"> | null;
-  /** Melee: the first-strike bonus from the running round's engagement, and the storyguide's modifier. */
+  /** Missile: the shot's situation on the Missile Fire Table, and how the target meets it. */
+  readonly shot: ShotSituation | null;
+  readonly shotDefence: ShotDefence;
+  /** Melee: the first-strike bonus (the running round's engagement, else the dialog's) and the storyguide's modifier. */
   readonly firstStrike: number;
   readonly modifier: number;
   /** The target routs this round: no defence. */
@@ -90,6 +112,9 @@ const phasesCombat = (combatId: string, attacker: Actor.Implementation | null, d
   state: machineStateOf<PhasesState>(combatId, "phases"),
 });
 
+/** The attacker fights in a running phased round: its engagements and phases rule. */
+const inRound = (c: PhasesCombat) => c.state !== null && c.combatantId !== null;
+
 /** In a running round: the attacker's own turn in a phase for this weapon; the attack is that turn. */
 function turnCommands(c: PhasesCombat, missile: boolean): Outcome<TimeCommand[]> {
   if (!c.state || !c.combatantId) return ok([]);
@@ -99,28 +124,33 @@ function turnCommands(c: PhasesCombat, missile: boolean): Outcome<TimeCommand[]>
   return ok([{ type: "act", combatantId: c.combatantId, fire: true } as TimeCommand]);
 }
 
-function firstStrikeFor(c: PhasesCombat): number {
+/** The engagement contest's bonus, when the attacker won it against this target ("1. Movement"). */
+function engagementFirstStrike(c: PhasesCombat): number {
   const e = c.state?.engagements.find((x) => (x.a === c.combatantId && x.b === c.defenderCombatantId) || (x.b === c.combatantId && x.a === c.defenderCombatantId));
   return e?.firstStrike?.combatantId === c.combatantId ? e.firstStrike.bonus : 0;
 }
 
 const routing = (c: PhasesCombat) => c.state?.combatants.find((x) => x.id === c.defenderCombatantId)?.declaration?.action === "rout";
 
-function missileInput(d: Declaration, target: View, defence: Defence): MissileInput {
+function missileInput(d: Declaration, target: View): MissileInput {
   const shield = equippedShield(target);
+  // Cards posted before the shot carried its defence have none: the target stands.
+  const defence = d.shotDefence ?? "none";
+  const defends = defence !== "none" && !d.targetRouting;
   return {
-    ...(d.shot as NonNullable<Declaration["shot"]>),
+    ...(d.shot as ShotSituation),
     attack: d.attack,
     attackerPenalty: d.penalty,
     damage: d.damage,
     soak: soakScore(target.stats, wornArmour(target)),
-    ...(defence === "dodge" || defence === "shield" ? { defending: defenseScore(target.stats, readyWeapon(target), null) } : {}),
+    // The table's Defense row is the character's (without the shield, which has its own row).
+    ...(defends ? { defending: defenseScore(target.stats, readyWeapon(target), null) } : {}),
     // The shield's Dfn always counts against a shot; twice when actively defending with it.
-    ...(shield ? { shield: shield.defense * (defence === "shield" ? 2 : 1) } : {}),
+    ...(shield ? { shield: shield.defense * (defends && defence === "shield" ? 2 : 1) } : {}),
   };
 }
 
-function meleeInput(d: Declaration, target: View, defence: Defence): MeleeInput {
+function meleeInput(d: Declaration, target: View, defence: BlowDefence): MeleeInput {
   const defends = defence === "defend" && !d.targetRouting;
   return {
     attack: d.attack,
@@ -134,51 +164,82 @@ function meleeInput(d: Declaration, target: View, defence: Defence): MeleeInput 
   };
 }
 
-const defencesFor = (d: Declaration, target: View): Defence[] =>
-  d.missile ? MISSILE_DEFENCES.filter((x) => x !== "shield" || equippedShield(target) !== null) : d.targetRouting ? ["none"] : [...MELEE_DEFENCES];
+const blowDefencesFor = (d: Declaration): BlowDefence[] => (d.targetRouting ? ["none"] : [...BLOW_DEFENCES]);
 
 const pct = (p: number) => Math.max(0, Math.min(1, p));
+const wounding = (wounds: ReadonlyMap<number, number>) => [...wounds].filter(([w]) => w > 0).reduce((t, [, p]) => t + p, 0);
 
-/** The odds rows of an attack against one answer. */
-function attackOddsRows(d: Declaration, target: View, defence: Defence) {
+/** The exact odds of a prepared attack, from the engine. A blow shows the target defending and not. */
+function attackOdds(d: Declaration, target: View): OddsView {
   if (d.missile) {
-    const input = missileInput(d, target, defence);
-    const ease = missileEase(input);
-    if (!ease.ok) return [];
-    const odds = reachOdds(d.attack + d.penalty, ease.value.ease, 1);
-    return [
-      { label: `${T}Odds.HitShot`, data: { ease: ease.value.ease }, probability: pct(odds.reach), headline: true },
-      { label: `${T}Odds.Botch`, probability: pct(odds.botch) },
-    ];
+    const odds = missileOdds(missileInput(d, target));
+    if (!odds.ok) return { rows: [] };
+    return {
+      rows: [
+        { label: `${T}Odds.HitShot`, data: { ease: odds.value.ease }, probability: pct(odds.value.hit), headline: true },
+        { label: `${T}Odds.Wound`, probability: pct(odds.value.wound) },
+        { label: `${T}Odds.Botch`, probability: pct(odds.value.botch) },
+      ],
+    };
   }
-  const odds = meleeOdds(meleeInput(d, target, defence));
-  const wounding = [...odds.wounds].filter(([w]) => w > 0).reduce((t, [, p]) => t + p, 0);
-  return [
-    { label: `${T}Odds.Hit`, probability: pct(odds.hit), headline: true },
-    { label: `${T}Odds.Wound`, probability: pct(wounding) },
-    { label: `${T}Odds.Botch`, probability: pct(odds.attackBotch) },
-  ];
+  const open = meleeOdds(meleeInput(d, target, "none"));
+  if (d.targetRouting) {
+    return {
+      rows: [
+        { label: `${T}Odds.HitRouting`, probability: pct(open.hit), headline: true },
+        { label: `${T}Odds.Wound`, probability: pct(wounding(open.wounds)) },
+        { label: `${T}Odds.Botch`, probability: pct(open.attackBotch) },
+      ],
+    };
+  }
+  const defended = meleeOdds(meleeInput(d, target, "defend"));
+  return {
+    rows: [
+      { label: `${T}Odds.HitDefended`, probability: pct(defended.hit), headline: true },
+      { label: `${T}Odds.WoundDefended`, probability: pct(wounding(defended.wounds)) },
+      { label: `${T}Odds.HitUndefended`, probability: pct(open.hit) },
+      { label: `${T}Odds.Botch`, probability: pct(open.attackBotch) },
+    ],
+  };
 }
 
-function readShot(raw: Record<string, unknown>, target: View): Outcome<NonNullable<Declaration["shot"]>> {
+/** The world's optional rules of seed 001 (src/settings.ts). */
+const piercingRule = () => Boolean(game.settings?.get("bout", "phasesPiercingRule"));
+const calledShots = () => Boolean(game.settings?.get("bout", "phasesCalledShots"));
+
+/** A checkbox arrives as true, false or not at all; anything else is not a form we sent. */
+const isFlag = (v: unknown) => v === undefined || typeof v === "boolean";
+const boundedWhole = (v: unknown, max: number, min = -max): v is number => isWholeNumber(v) && v >= min && v <= max;
+
+function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
   const range = raw.range;
   if (!isRange(range) || MISSILE_RANGE_ADJUSTMENT[range] === null) return refused("badRange", "BadRange");
   const motion = raw.motion ?? "still";
-  if (typeof motion !== "string" || !(TARGET_MOTIONS as readonly string[]).includes(motion)) return refused("badMotion", "BadForm");
-  const calledShotSize = raw.calledShotSize ?? 0;
-  if (!isWholeNumber(calledShotSize) || Math.abs(calledShotSize) > 20) return refused("badModifier", "BadModifier");
-  const modifier = raw.modifier ?? 0;
-  if (!isWholeNumber(modifier) || Math.abs(modifier) > 50) return refused("badModifier", "BadModifier");
+  if (typeof motion !== "string" || !(TARGET_MOTIONS as readonly string[]).includes(motion)) return refused("badForm", "BadForm");
+  if (![raw.obscured, raw.aimed, raw.calledShot].every(isFlag)) return refused("badForm", "BadForm");
+  const defence = raw.defence ?? "none";
+  if (typeof defence !== "string" || !(SHOT_DEFENCES as readonly string[]).includes(defence)) return refused("badDefence", "BadDefence");
+  // "A character who declares that he is routing ... may not defend against any incoming attacks."
+  if (defence !== "none" && targetRouting) return refused("routing", "RoutingNoDefence", { name: target.name });
+  if (defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: target.name });
   const calledShot = raw.calledShot === true;
+  if (calledShot && !calledShots()) return refused("calledShotsOff", "CalledShotsOff");
+  const calledShotSize = raw.calledShotSize ?? 0;
+  if (!boundedWhole(calledShotSize, MAX_CALLED_SIZE)) return refused("badModifier", "BadModifier");
+  const modifier = raw.modifier ?? 0;
+  if (!boundedWhole(modifier, MAX_MODIFIER)) return refused("badModifier", "BadModifier");
   return ok({
-    range: range as RangeClass,
-    obscured: raw.obscured === true,
-    motion: motion as TargetMotion,
-    size: target.stats.size,
-    aimed: raw.aimed === true,
-    // A called shot's own Size modifier goes with the storyguide's ("Optional Called Shots Rule").
-    gmModifier: modifier + (calledShot ? calledShotSize : 0),
-    calledShot,
+    defence: defence as ShotDefence,
+    shot: {
+      range: range as RangeClass,
+      obscured: raw.obscured === true,
+      motion: motion as TargetMotion,
+      size: view(target).stats.size,
+      aimed: raw.aimed === true,
+      // A called shot's own Size modifier goes with the storyguide's ("Optional Called Shots Rule": cumulative).
+      gmModifier: modifier + (calledShot ? calledShotSize : 0),
+      calledShot,
+    },
   });
 }
 
@@ -187,23 +248,32 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("noWeapon", "NoWeapon");
   const w = ((item.system as { phases?: PhasesWeapon }).phases ?? {}) as PhasesWeapon;
-  const a = view(attacker);
-  const target = view(defender);
   const c = phasesCombat(combatId, attacker, defender);
-  let shot: Declaration["shot"] = null;
+  const targetRouting = Boolean(routing(c));
+  let shot: ShotSituation | null = null;
+  let shotDefence: ShotDefence = "none";
   let modifier = 0;
+  let firstStrike = 0;
   if (w.missile) {
-    const read = readShot(d, target);
+    const read = readShot(d, defender, targetRouting);
     if (!read.ok) return read;
-    shot = read.value;
+    shot = { ...read.value.shot, piercing: Boolean(w.piercing), piercingRule: piercingRule() };
+    shotDefence = read.value.defence;
   } else {
-    modifier = d.modifier === undefined ? 0 : (d.modifier as number);
-    if (!isWholeNumber(modifier) || Math.abs(modifier) > 50) return refused("badModifier", "BadModifier");
+    modifier = (d.modifier ?? 0) as number;
+    if (!boundedWhole(modifier, MAX_MODIFIER)) return refused("badModifier", "BadModifier");
+    if (inRound(c)) firstStrike = engagementFirstStrike(c);
+    else {
+      // Outside a running round the table settles the engagement contest itself and enters the bonus.
+      firstStrike = (d.firstStrike ?? 0) as number;
+      if (!boundedWhole(firstStrike, MAX_FIRST_STRIKE, 0)) return refused("badFirstStrike", "BadFirstStrike");
+    }
   }
-  const commands = turnCommands(c, w.missile);
+  const commands = turnCommands(c, Boolean(w.missile));
   if (!commands.ok) return commands;
   const ready = dryRun(combatId, commands.value);
   if (!ready.ok) return ready;
+  const a = view(attacker);
   return ok({
     weaponId: item.id!,
     weapon: item.name,
@@ -212,36 +282,53 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     damage: damageScore(a.stats, w),
     penalty: penaltyOf(a),
     piercing: Boolean(w.piercing),
-    shot: shot ? { ...shot, piercing: Boolean(w.piercing), piercingRule: piercingRule() } : null,
-    firstStrike: w.missile ? 0 : firstStrikeFor(c),
+    shot,
+    shotDefence,
+    firstStrike,
     modifier,
-    targetRouting: Boolean(routing(c)),
+    targetRouting,
   });
 }
 
-/** The world's choice of the Optional Longbow and Crossbow Damage Rule. */
-function piercingRule(): boolean {
-  return Boolean(game.settings?.get("bout" as never, "phasesPiercingRule" as never));
+function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementation[], firstStrikeField: boolean): DialogField[] {
+  const w = ((item.system as { phases?: PhasesWeapon }).phases ?? {}) as PhasesWeapon;
+  const target: DialogField = { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) };
+  if (!w.missile) {
+    return [
+      target,
+      ...(firstStrikeField ? [{ kind: "number", name: "firstStrike", label: `${T}FirstStrike`, value: 0, min: 0, max: MAX_FIRST_STRIKE } as const] : []),
+      { kind: "number", name: "modifier", label: `${T}AttackModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER },
+    ];
+  }
+  const shootable = RANGES.filter((r) => MISSILE_RANGE_ADJUSTMENT[r] !== null);
+  return [
+    target,
+    { kind: "select", name: "range", label: `${T}Range`, value: "middle", options: shootable.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` })) },
+    { kind: "select", name: "motion", label: `${T}Motion`, value: "still", options: TARGET_MOTIONS.map((m) => ({ value: m, label: `BOUT.Phases.Motion.${m}` })) },
+    { kind: "select", name: "defence", label: `${T}ShotDefence.Label`, value: "none", options: SHOT_DEFENCES.map((x) => ({ value: x, label: `${T}ShotDefence.${x}` })) },
+    { kind: "checkbox", name: "obscured", label: `${T}Obscured`, value: false },
+    { kind: "checkbox", name: "aimed", label: `${T}Aimed`, value: false },
+    ...(calledShots()
+      ? ([
+          { kind: "checkbox", name: "calledShot", label: `${T}CalledShot`, value: false },
+          { kind: "number", name: "calledShotSize", label: `${T}CalledShotSize`, value: 0, min: -MAX_CALLED_SIZE, max: MAX_CALLED_SIZE },
+        ] as const)
+      : []),
+    { kind: "number", name: "modifier", label: `${T}EaseModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER },
+  ];
 }
 
 async function declareAttack({ actor, item }: ItemRollRequest) {
   const foes = opponents(actor);
-  const w = ((item.system as { phases?: PhasesWeapon }).phases ?? {}) as PhasesWeapon;
-  const target: DialogField = { kind: "select", name: "defender", label: `${T}Target`, value: foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id!, label: f.name })) };
-  const shootable = RANGES.filter((r) => MISSILE_RANGE_ADJUSTMENT[r] !== null);
-  const fields: DialogField[] = w.missile
-    ? [
-        target,
-        { kind: "select", name: "range", label: `${T}Range`, value: "middle", options: shootable.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` })) },
-        { kind: "select", name: "motion", label: `${T}Motion`, value: "still", options: TARGET_MOTIONS.map((m) => ({ value: m, label: `BOUT.Phases.Motion.${m}` })) },
-        { kind: "checkbox", name: "obscured", label: `${T}Obscured`, value: false },
-        { kind: "checkbox", name: "aimed", label: `${T}Aimed`, value: false },
-        { kind: "checkbox", name: "calledShot", label: `${T}CalledShot`, value: false },
-        { kind: "number", name: "calledShotSize", label: `${T}CalledShotSize`, value: 0, min: -20, max: 20 },
-        { kind: "number", name: "modifier", label: `${T}EaseModifier`, value: 0, min: -50, max: 50 },
-      ]
-    : [target, { kind: "number", name: "modifier", label: `${T}AttackModifier`, value: 0, min: -50, max: 50 }];
+  // Nobody to attack: said before any dialog, nothing is posted.
+  const noTarget: Refusal = { code: "phases.card.noTarget", message: `${T}Refusal.NoTarget` };
+  if (!foes.length) return notifyRefusal(noTarget);
   const combatId = game.combat?.id ?? "";
+  const fields = dialogFields(item, foes, !inRound(phasesCombat(combatId, actor, null)));
+  const request = (v: DialogValues) => {
+    const { defender: _target, ...rest } = v;
+    return { ...rest, weaponId: item.id };
+  };
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
     titleData: { name: item.name },
@@ -249,37 +336,68 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     fields,
     odds: (v) => {
       const foe = foes.find((f) => f.id === v.defender);
-      if (!foe) return { rows: [] };
-      const prepared = prepare({ ...v, weaponId: item.id }, actor, foe, combatId);
-      // The odds against a target who does not defend: the most the attacker can hope for.
-      return prepared.ok ? { rows: attackOddsRows(prepared.value, view(foe), "none") } : { rows: [] };
+      const prepared = foe ? prepare(request(v), actor, foe, combatId) : null;
+      return prepared?.ok ? attackOdds(prepared.value, view(foe!)) : { rows: [] };
     },
   });
   if (!values) return;
   const defender = foes.find((f) => f.id === values.defender);
-  if (!defender) return;
-  const { defender: _target, ...rest } = values;
-  return postCard("phases.attack", actor, defender, { ...rest, weaponId: item.id }, combatId);
+  if (!defender) return notifyRefusal(noTarget);
+  return postCard("phases.attack", actor, defender, request(values), combatId);
 }
 
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
+const line = (type: string, key: string, data: Record<string, string | number | boolean> = {}): EngineEvent => ({ type, key, data });
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+const PART = "BOUT.Phases.Part.";
+
+/** The card's account of a shot: the engine's lines, the ease factor's parts under its total, the wound step when not 5. */
+function shotLines(events: readonly EngineEvent[], r: MissileResult): EngineEvent[] {
+  const parts = r.easeParts.map((p: Part, i) => line("easePart", `${T}EasePart.${p.key.slice(PART.length)}`, { value: i === 0 ? String(p.value) : signed(p.value) }));
+  const out: EngineEvent[] = [];
+  for (const e of events) {
+    if (e.type === "wounds" && r.woundStep !== WOUND_STEP) out.push(line("woundStep", `${T}WoundStep`, { step: r.woundStep }));
+    out.push(e);
+    if (e.type === "ease") out.push(...parts);
+  }
+  return out;
+}
+
+function describeDeclaration(d: Declaration | null): EngineEvent[] {
+  if (!d) return [];
+  const lines: EngineEvent[] = [];
+  if (d.missile) {
+    // The range's label in the card's language: the card is rendered on the GM's client.
+    const range = d.shot ? game.i18n?.localize(`BOUT.Phases.Range.${d.shot.range}`) ?? d.shot.range : "";
+    lines.push(line("declared", `${T}DeclaredShot`, { weapon: d.weapon, range }));
+    if (d.shot?.calledShot) lines.push(line("declared", `${T}DeclaredCalledShot`));
+  } else {
+    lines.push(line("declared", d.firstStrike ? `${T}DeclaredBlowFirstStrike` : `${T}DeclaredBlow`, { weapon: d.weapon, firstStrike: d.firstStrike }));
+    if (d.modifier) lines.push(line("declared", `${T}DeclaredModifier`, { modifier: signed(d.modifier) }));
+  }
+  return lines;
+}
 
 const attackCard: CardKind = {
   title: `${T}CardTitle`,
+  // The target's answer to a shot was given in the Movement phase and is on the declaration.
+  unanswered: (d: Declaration | null) => Boolean(d?.missile),
   prepare,
-  describe: (d: Declaration | null) => [
-    line("declared", d?.missile ? `${T}DeclaredShot` : `${T}DeclaredBlow`, { weapon: d?.weapon ?? "", range: d?.shot?.range ?? "", firstStrike: d?.firstStrike ?? 0 }),
-  ],
+  describe: describeDeclaration,
   async defend(card: CardView) {
     const d = card.declaration as Declaration;
+    // A shot has no answer (an older card may still show the button): resolve it as declared.
+    if (d?.missile) return {};
     const target = view(card.defender);
-    const choices = defencesFor(d, target);
+    const choices = blowDefencesFor(d);
     const values = await openOddsDialog({
       title: `${T}DefendTitle`,
       titleData: { name: card.attacker?.name ?? "" },
       confirmLabel: "BOUT.Card.Defend",
       fields: [{ kind: "select", name: "defence", label: `${T}Defence.Label`, value: choices[0]!, options: choices.map((c) => ({ value: c, label: `${T}Defence.${c}` })) }],
-      odds: (values) => ({ rows: attackOddsRows(d, target, values.defence as Defence) }),
+      odds: (v) => {
+        const odds = meleeOdds(meleeInput(d, target, v.defence as BlowDefence));
+        return { rows: [{ label: `${T}Odds.Hit`, probability: pct(odds.hit), headline: true }, { label: `${T}Odds.Wound`, probability: pct(wounding(odds.wounds)) }] };
+      },
     });
     return values ? { defence: values.defence } : null;
   },
@@ -287,21 +405,35 @@ const attackCard: CardKind = {
     const d = card.declaration as Declaration;
     if (!card.attacker || !card.defender || !d) return refused("noWeapon", "NoWeapon");
     const target = view(card.defender);
-    const defence = answer?.defence as Defence;
-    if (!defencesFor(d, target).includes(defence)) return refused("badDefence", "BadDefence");
     const commands = turnCommands(phasesCombat(card.combatId, card.attacker, card.defender), d.missile);
     if (!commands.ok) return commands;
-    const rolled = d.missile
-      ? await resolveWithFoundry((dice) => rollMissile(missileInput(d, target, defence), dice))
-      : await resolveWithFoundry((dice) => rollMelee(meleeInput(d, target, defence), dice));
-    if (!rolled.value.ok) return rolled.value;
-    const r = rolled.value.value.result as { hit: boolean; wounds: number };
-    const updates: Record<string, Record<string, unknown>> = r.wounds > 0 ? { [card.defender.id!]: { "system.phases.woundsLeft": delta(-r.wounds, 0) } } : {};
+    let wounds: number;
+    let hit: boolean;
+    let events: EngineEvent[];
+    let rolls: Roll[];
+    if (d.missile) {
+      const rolled = await resolveWithFoundry((dice) => rollMissile(missileInput(d, target), dice));
+      if (!rolled.value.ok) return rolled.value;
+      const r = rolled.value.value.result;
+      ({ wounds, hit } = r);
+      events = shotLines(rolled.value.value.events as EngineEvent[], r);
+      rolls = rolled.rolls;
+    } else {
+      const defence = answer?.defence as BlowDefence;
+      if (!blowDefencesFor(d).includes(defence)) return refused("badDefence", "BadDefence");
+      const rolled = await resolveWithFoundry((dice) => rollMelee(meleeInput(d, target, defence), dice));
+      if (!rolled.value.ok) return rolled.value;
+      ({ wounds, hit } = rolled.value.value.result);
+      events = rolled.value.value.events as EngineEvent[];
+      rolls = rolled.rolls;
+    }
+    // A delta: two cards resolved before either is applied both count.
+    const updates: Record<string, Record<string, unknown>> = wounds > 0 ? { [card.defender.id!]: { "system.phases.woundsLeft": delta(-wounds, 0) } } : {};
     return ok({
-      outcome: r.hit ? "success" : "failure",
-      events: withNames(rolled.value.value.events as EngineEvent[], [card.attacker, card.defender]),
+      outcome: hit ? "success" : "failure",
+      events: withNames(events, [card.attacker, card.defender]),
       updates,
-      rolls: rolled.rolls,
+      rolls,
       lookups: [],
       combatCommands: commands.value,
     });
@@ -309,14 +441,6 @@ const attackCard: CardKind = {
 };
 
 export function registerPhasesTable(): void {
-  game.settings?.register("bout" as never, "phasesPiercingRule" as never, {
-    name: `${T}Setting.PiercingRule.Name`,
-    hint: `${T}Setting.PiercingRule.Hint`,
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  } as never);
   registerCardKind("phases.attack", attackCard);
   registerItemRoll("phases", "weapon", declareAttack);
 }

@@ -25,7 +25,7 @@ import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, typ
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
-import { opponents } from "./opponents";
+import { defaultOpponent, opponents } from "./opponents";
 
 type View = ActorView<PulseStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
@@ -159,7 +159,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   const foes = opponents(actor);
   const combatId = game.combat?.id ?? "";
   const fields: DialogField[] = [
-    { kind: "select", name: "defender", label: `${T}Target`, value: foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+    { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
     { kind: "select", name: "kind", label: `${T}Kind`, value: "normal", options: ATTACK_KINDS.map((k) => ({ value: k, label: `${T}AttackKind.${k}` })) },
     { kind: "checkbox", name: "fromRear", label: `${T}FromRear`, value: false },
     { kind: "checkbox", name: "charging", label: `${T}Charging`, value: false },

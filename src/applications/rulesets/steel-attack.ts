@@ -31,7 +31,7 @@ import { openOddsDialog } from "../dialogs/odds-dialog";
 import { delta, registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import { opponents } from "./opponents";
+import { defaultOpponent, opponents } from "./opponents";
 
 const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
 const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
@@ -76,7 +76,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     titleData: { name: item.name },
     confirmLabel: "BOUT.Steel.Table.Declare",
     fields: [
-      { kind: "select", name: "defender", label: "BOUT.Steel.Table.Target", value: foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "defender", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
       { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: attacks[0]!.id, options: attacks.map((m) => ({ value: m.id, label: m.name })) },
       { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: "5", options: DEFAULT_ZONES.map((z) => ({ value: String(z.id), label: `BOUT.Steel.Table.ZoneLabel.${z.id}` })) },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },

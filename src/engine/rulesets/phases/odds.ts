@@ -6,7 +6,10 @@
  * reported as `truncated`, below 1e-15 by default.
  */
 import { stressDistribution, stressReachProbability } from "../../dice";
-import { meleeAttackBonus, meleeDefenseBonus, woundLevels, WOUND_STEP, type MeleeInput } from "./combat";
+import { ok, type Outcome } from "../../outcome";
+import { checkMissile, meleeAttackBonus, meleeDefenseBonus, missileWoundStep, woundLevels, WOUND_STEP, type MeleeInput, type MissileInput } from "./combat";
+import { checkFigures } from "./refusals";
+import { missileEase } from "./tables";
 
 /** P(stress die + bonus >= target with no botch), and P(botch). */
 export function reachOdds(bonus: number, target: number, botchDice = 1): { reach: number; botch: number } {
@@ -78,4 +81,32 @@ export function meleeOdds(input: MeleeInput, botchDice = 1, epsilon = 1e-15): Me
     wounds.set(w, (wounds.get(w) ?? 0) + p * q);
   }
   return { hit, wounds: new Map([...wounds].sort((m, n) => m[0] - n[0])), attackBotch: a.botch, truncated: a.truncated + d.truncated };
+}
+
+export interface MissileOdds {
+  readonly ease: number;
+  /** P(stress die + Attack meets the ease factor, no botch). */
+  readonly hit: number;
+  /** P(the hit costs at least one wound level). */
+  readonly wound: number;
+  readonly botch: number;
+}
+
+/**
+ * Odds of a shot (./combat.ts, resolveMissile): a hit needs the ease factor; a
+ * wound level needs the Damage Total (amount over + Damage) a full step over
+ * Soak, i.e. a total of ease + Soak + step − Damage. Both are exact.
+ */
+export function missileOdds(input: MissileInput, botchDice = 1): Outcome<MissileOdds> {
+  const checked = checkMissile(input);
+  if (!checked.ok) return checked;
+  const ease = missileEase(input);
+  if (!ease.ok) return ease;
+  const b = checkFigures({ botchDice }, 0, 20);
+  if (!b.ok) return b;
+  const bonus = input.attack + (input.attackerPenalty ?? 0);
+  const e = ease.value.ease;
+  const hit = reachOdds(bonus, e, botchDice);
+  const wound = reachOdds(bonus, e + Math.max(0, input.soak + missileWoundStep(input) - input.damage), botchDice).reach;
+  return ok({ ease: e, hit: hit.reach, wound, botch: hit.botch });
 }

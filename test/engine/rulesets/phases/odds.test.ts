@@ -3,13 +3,13 @@
 // beating another, checked against brute-force enumeration of the dice.
 import { describe, expect, it } from "vitest";
 import { evaluateStress } from "../../../../src/engine/dice";
-import { initiativeContestOdds, meleeOdds, reachOdds, woundLevels } from "../../../../src/engine/rulesets/phases";
+import { initiativeContestOdds, meleeOdds, missileOdds, reachOdds, resolveMissile, woundLevels, type MissileInput } from "../../../../src/engine/rulesets/phases";
 
 const SEED = "seed 001_e84cf39f805b9fd9.txt";
 
 /** Every stress outcome with up to `depth` rerolls, weighted (10 = the face "0"); the rest is below 10^-depth. */
-function outcomes(botchDice: number, depth = 7): { total: number; botched: boolean; p: number }[] {
-  const out: { total: number; botched: boolean; p: number }[] = [];
+function outcomes(botchDice: number, depth = 7): { total: number; botched: boolean; p: number; roll: ReturnType<typeof evaluateStress> }[] {
+  const out: { total: number; botched: boolean; p: number; roll: ReturnType<typeof evaluateStress> }[] = [];
   const walk = (rolls: number[], p: number) => {
     for (let face = 1; face <= 10; face++) {
       const chain = [...rolls, face];
@@ -23,9 +23,12 @@ function outcomes(botchDice: number, depth = 7): { total: number; botched: boole
           const zeros = [...Array(botchDice).keys()].filter((i) => mask & (1 << i)).length;
           const botchRolls = [...Array(botchDice).keys()].map((i) => (mask & (1 << i) ? 10 : 5));
           const r = evaluateStress(chain, botchRolls);
-          out.push({ total: r.total, botched: r.botched, p: (p / 10) * 0.1 ** zeros * 0.9 ** (botchDice - zeros) });
+          out.push({ total: r.total, botched: r.botched, p: (p / 10) * 0.1 ** zeros * 0.9 ** (botchDice - zeros), roll: r });
         }
-      } else out.push({ total: evaluateStress(chain, []).total, botched: false, p: p / 10 });
+      } else {
+        const r = evaluateStress(chain, []);
+        out.push({ total: r.total, botched: false, p: p / 10, roll: r });
+      }
     }
   };
   walk([], 1);
@@ -84,5 +87,47 @@ describe(`${SEED}: odds of a melee attack (our default procedure)`, () => {
   });
   it("an undefended target is hit unless the attack botches or totals 0 or less", () => {
     expect(meleeOdds({ attack: 1, defense: null, damage: 0, soak: 0 }).hit).toBeCloseTo(1 - 0.01, 12);
+  });
+});
+
+describe(`${SEED}, "2. First Missiles" and the Missile Fire Table: odds of a shot`, () => {
+  const all = outcomes(1);
+  /** The chances the engine's own resolution gives over every stress outcome. */
+  const enumerate = (input: MissileInput) => {
+    let hit = 0;
+    let wound = 0;
+    for (const o of all) {
+      const r = resolveMissile(input, o.roll);
+      if (!r.ok) throw new Error(r.refusal.code);
+      if (r.value.result.hit) hit += o.p;
+      if (r.value.result.wounds > 0) wound += o.p;
+    }
+    return { hit, wound };
+  };
+
+  it("match the resolution of every stress outcome, at each wound step (5, and 2 under the optional longbow and crossbow rule)", () => {
+    const shots: MissileInput[] = [
+      // Middle range, still, Size 0: ease 6. Attack 5, Damage 6 against Soak 2.
+      { range: "middle", attack: 5, damage: 6, soak: 2 },
+      // Far (+6), hustling (+3), dodging with Defense 3, a shield of Dfn 2: ease 20.
+      { range: "far", motion: "hustle", defending: 3, shield: 2, attack: 4, attackerPenalty: -1, damage: 3, soak: 9 },
+      // A longbow under the optional rule; a called shot at an exposed spot with its Size modifier.
+      { range: "near", aimed: true, attack: 2, damage: 4, soak: 7, piercing: true, piercingRule: true },
+      { range: "close", size: -2, attack: 3, damage: 2, soak: 5, calledShot: true, gmModifier: 3 },
+    ];
+    for (const shot of shots) {
+      const odds = missileOdds(shot);
+      if (!odds.ok) throw new Error(odds.refusal.code);
+      const expected = enumerate(shot);
+      expect(odds.value.hit).toBeCloseTo(expected.hit, 6);
+      expect(odds.value.wound).toBeCloseTo(expected.wound, 6);
+      expect(odds.value.botch).toBeCloseTo(0.01, 12);
+    }
+  });
+
+  it("give the ease factor, and refuse a shot at Touch or Reach (\"No firing possible\")", () => {
+    const odds = missileOdds({ range: "far", obscured: true, attack: 0, damage: 0, soak: 0 });
+    expect(odds.ok && odds.value.ease).toBe(6 + 6 + 3);
+    expect(missileOdds({ range: "reach", attack: 0, damage: 0, soak: 0 }).ok).toBe(false);
   });
 });
