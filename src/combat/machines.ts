@@ -38,7 +38,9 @@ export interface CombatantInfo {
 export interface TimeStructure {
   readonly machine: TimeMachine<any, any, any>;
   /** The machine's state for a new fight. */
-  start(combatants: readonly CombatantInfo[]): Promise<Outcome<unknown>>;
+  start(combatants: readonly CombatantInfo[], options?: Readonly<Record<string, unknown>>): Promise<Outcome<unknown>>;
+  /** GM: what the start needs to know first (who has surprise); null when the GM closes the question. */
+  setup?(combatants: readonly CombatantInfo[]): Promise<Readonly<Record<string, unknown>> | null>;
   /** GM commands the tracker's buttons send. */
   readonly nextStep: TimeCommand;
   /** When the next step must roll something first (a phased round's Initiative Totals): the command to send instead. */
@@ -186,8 +188,24 @@ registerTimeStructure("actionPhases", {
 
 registerTimeStructure("pulses", {
   machine: pulsesMachine,
-  async start(combatants) {
+  // [11.1] the GM decides whether one side has surprise: it gets a free pulse first.
+  async setup(combatants) {
+    const sides = [...new Set(combatants.map((c) => c.side))];
+    const answer = await foundry.applications.api.DialogV2.wait({
+      window: { title: "BOUT.Tracker.Surprise.Title" },
+      content: `<p>${game.i18n!.localize("BOUT.Tracker.Surprise.Question")}</p>`,
+      buttons: [
+        { action: "none", label: "BOUT.Tracker.Surprise.None", default: true },
+        ...sides.map((side) => ({ action: side, label: `BOUT.Tracker.Surprise.Side.${side}` })),
+      ],
+      rejectClose: false,
+    } as never);
+    if (answer === null || answer === undefined) return null;
+    return { surprise: typeof answer === "string" && sides.includes(answer) ? answer : null };
+  },
+  async start(combatants, options = {}) {
     const started = startPulses({
+      surprise: typeof options.surprise === "string" ? options.surprise : null,
       combatants: combatants.map((c) => {
         const v = actorView(c.actor as never, "pulse");
         const d = derivePulse(v as never) as Record<string, { value: number }>;

@@ -59,7 +59,11 @@ export class BoutCombat extends Combat {
       ui.notifications?.warn(game.i18n!.format("BOUT.Combat.NoStructure", { structure: id }));
       return this;
     }
-    const started = await structure.start(this.combatantInfos());
+    const infos = this.combatantInfos();
+    // A closed setup question leaves the fight unstarted.
+    const options = structure.setup ? await structure.setup(infos) : {};
+    if (options === null) return this;
+    const started = await structure.start(infos, options);
     if (!started.ok) {
       notifyRefusal(started.refusal);
       return this;

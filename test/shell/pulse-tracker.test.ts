@@ -125,6 +125,28 @@ describe("pulses from the tracker", () => {
   });
 });
 
+describe("surprise at the start [11.1]", () => {
+  it("the GM gives the party surprise: a free pulse 0 in which only the party acts; closing the question starts nothing", async () => {
+    const { world, gm, combatId, ids } = await skirmish();
+    gm.runtime.dialogs.responder = () => null;
+    const mark = world.server.writes.length;
+    await gm.game.combats.get(combatId).startCombat();
+    expect(world.writesSince(mark)).toEqual([]);
+    gm.runtime.dialogs.responder = (_kind: string, config: any) => {
+      expect(config.buttons.map((b: any) => b.action)).toEqual(["none", "party", "foes"]);
+      return "party";
+    };
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    const state = stateOf(gm, combatId);
+    expect(state.pulse).toBe(0);
+    expect(state.step).toEqual({ kind: "surprise", side: "party" });
+    const acting = (await trackerHtml(gm)).match(/class="combatant active[^"]*" data-combatant-id="(\w+)"/g) ?? [];
+    expect(acting.join(" ")).toContain(ids.ada);
+    expect(acting.join(" ")).not.toContain(ids.wolf);
+  });
+});
+
 describe("where engagements come from [13]", () => {
   const info = (id: string, side: string, groupId: string | null, placed: any = null) => ({ id, side, groupId, actor: null, placed });
   it("on a hex scene, from melee zones: facing east, the hex ahead is in the zone; a foe behind is in the rear hex", () => {
