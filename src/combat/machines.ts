@@ -302,6 +302,13 @@ registerTimeStructure("phases", {
         { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
       ];
     }
+    // "1. Movement": the storyguide may ask a sprinter for an Athletics roll before they go.
+    if (state.phase === "movement" && state.combatants.find((c) => c.id === combatantId)?.declaration?.movement === "sprint") {
+      return [
+        { id: "athletics", label: "BOUT.Tracker.Action.AthleticsRoll", icon: "fa-solid fa-person-running", card: "phases.athletics" },
+        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+      ];
+    }
     if (state.phase !== "firstMissile" && state.phase !== "secondMissile") return [];
     return [
       { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },

@@ -275,6 +275,36 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     expect(gm.game.actors.get(adaActor).system.phases.fatigueLeft).toBe(4);
   });
 
+  it("a sprinter may roll Athletics on their Movement turn (1. Movement): die 4 + Athletics 2 = 6 keeps footing, and the turn ends", async () => {
+    const { gm, alice, bob, combatId, ca, cb } = await field();
+    const adaActor = gm.game.combats.get(combatId).combatants.get(ca).actorId;
+    await gm.game.actors.get(adaActor).update({ "system.phases.athletics": 2, "system.phases.initiative": 20 });
+    alice.runtime.dialogs.responder = () => ({ action: "move", movement: "sprint" });
+    bob.runtime.dialogs.responder = () => ({ action: "move", movement: "walk" });
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    script(gm, [[5, 10], [5, 10]]);
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    // Totals 5 + 20 and 5 + 1: Ada goes first in the Movement phase.
+    expect(stateOf(gm, combatId).order[0]).toBe(ca);
+    expect(await trackerHtml(alice)).toContain(`data-combatant-id="${ca}" data-action-id="athletics"`);
+    // Bran walks: no such roll for him, and he cannot roll it for Ada.
+    const mark = gm.game.messages.size;
+    await hooksOf(bob).postCard("phases.athletics", bob.game.actors.get(adaActor), bob.game.actors.get(adaActor), {}, combatId);
+    expect(gm.game.messages.size).toBe(mark);
+    script(gm, [[4, 10]]);
+    await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca, actionId: "athletics" });
+    await settle();
+    expect(alice.notices).toEqual([]);
+    const result = JSON.parse(gm.game.messages.contents.at(-1).system.result);
+    expect(result.events.map((e: any) => e.type)).toEqual(["athletics", "keptFooting"]);
+    expect(result.events[0].data).toEqual({ total: 6, ease: 6 });
+    const state = stateOf(gm, combatId);
+    expect(state.acted).toEqual([ca]);
+    expect(state.order[state.turn]).toBe(cb);
+  });
+
   it("the next round reopens the declarations in the same write", async () => {
     const { world, gm, alice, bob, combatId, ca, cb } = await field();
     alice.runtime.dialogs.responder = () => ({ action: "none" });

@@ -7,7 +7,7 @@ import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
 import { registerPhasesTable } from "../rulesets/phases-attack";
 import { registerPulseTable } from "../rulesets/pulse-attack";
-import { registerPhasesFatigue } from "../rulesets/phases-fatigue";
+import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
 export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), templatePath("dialogs/odds-table.hbs")];
@@ -34,5 +34,5 @@ export function registerSheets(): void {
   registerActionPointsTable();
   registerPhasesTable();
   registerPulseTable();
-  registerPhasesFatigue();
+  registerPhasesChecks();
 }

@@ -17,5 +17,5 @@ export interface Resolution<R> {
 /** Every event type the phases rules emit (each has a line under BOUT.Phases.Event). */
 export const PHASES_EVENT_TYPES = [
   "initiative", "botch", "attack", "defense", "hit", "miss", "undefended", "damage", "wounds", "woundLevel", "dead", "incapacitated",
-  "missile", "ease", "fatigueCheck", "fatigueLost", "unconscious", "firstStrike",
+  "missile", "ease", "fatigueCheck", "fatigueLost", "unconscious", "firstStrike", "athletics", "keptFooting", "fell",
 ] as const;

@@ -69,3 +69,4 @@ export * from "./initiative";
 export * from "./engagement";
 export * from "./combat";
 export * from "./odds";
+export * from "./athletics";

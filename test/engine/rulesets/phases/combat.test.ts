@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { FixedDice, rollStress } from "../../../../src/engine/dice";
 import {
+  rollAthletics,
   applyWounds,
   attackScore,
   damageScore,
@@ -122,5 +123,23 @@ describe(`${SEED}: wound levels and the Fatigue phase (our default tracks and ch
     expect(value(resolveFatigue({ stamina: 1, penalty: -1, fatigueLeft: 5 }, stress(5))).result).toMatchObject({ passed: false, lost: 1 });
     const botched = value(rollFatigue({ stamina: 5, fatigueLeft: 2 }, new FixedDice([10, 10])));
     expect(botched.result).toMatchObject({ lost: 2, after: { left: 0, out: true } });
+  });
+});
+
+// "1. Movement" (seed 001_e84cf39f805b9fd9.txt): the storyguide may ask a sprinter
+// for an Athletics roll; our ease factor is 6.
+describe("the sprinter's Athletics roll", () => {
+  const roll = (faces: number[], input: { athletics: number; penalty?: number } = { athletics: 3, penalty: -1 }) => {
+    const r = rollAthletics(input, new FixedDice(faces));
+    if (!r.ok) throw new Error("refused");
+    return r.value.result;
+  };
+  it("die 4 + Athletics 3 - 1 for wounds = 6 meets 6 and keeps footing; a die of 3 falls", () => {
+    expect(roll([4])).toEqual({ total: 6, ease: 6, passed: true, botched: false });
+    expect(roll([3]).passed).toBe(false);
+  });
+  it("a first 0 with a botch always falls, whatever the Athletics; a fractional Athletics is refused", () => {
+    expect(roll([10, 10], { athletics: 20 })).toMatchObject({ passed: false, botched: true });
+    expect(rollAthletics({ athletics: 1.5 }, new FixedDice([4])).ok).toBe(false);
   });
 });
