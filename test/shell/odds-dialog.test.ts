@@ -1,7 +1,7 @@
 // The action dialog's odds (issue 10, "Odds"): exact numbers from the dice engine,
 // formatted and drawn with the real handlebars; form input typed and bounded.
 import { beforeAll, describe, expect, it } from "vitest";
-import { oddsDialogContext, oddsTableContext, readValues, ODDS_DIALOG_TEMPLATE, type OddsDialogSpec } from "../../src/applications/dialogs/odds-dialog";
+import { oddsDialogContext, oddsTableContext, readValues, ODDS_DIALOG_TEMPLATE, ODDS_TABLE_TEMPLATE, type OddsDialogSpec } from "../../src/applications/dialogs/odds-dialog";
 import { formatProbability } from "../../src/engine/odds-view";
 import { poolSuccessDistribution } from "../../src/engine/dice";
 import { installGlobalClient } from "../harness/world";
@@ -48,5 +48,23 @@ describe("odds dialog", () => {
     expect(html).toMatch(/<option value="6" selected>/);
     const later = oddsTableContext(spec.odds!({ dice: 1, tn: "6", aggressive: false }), runtime.i18n);
     expect(later.rows[0]!.percent).toBe("50.0%");
+  });
+
+  it("draws whole distributions as columns scaled to the tallest bar, labels localized when keyed", async () => {
+    const view = {
+      rows: [],
+      distributions: [
+        { label: "BOUT.Odds.Successes", data: { dice: 2, tn: 6 }, bars: [{ label: "0", probability: 0.25 }, { label: "1", probability: 0.5 }, { label: "2", probability: 0.25 }] },
+        { label: "BOUT.Odds.Levels", keyed: true, bars: [{ label: "BOUT.Roll.LevelShort.success", probability: 0.5 }] },
+      ],
+    };
+    const context = oddsTableContext(view, runtime.i18n);
+    expect(context.distributions[0]!.text).toBe("Successes on 2 dice at TN 6");
+    expect(context.distributions[0]!.bars.map((b) => [b.label, b.percent, b.height])).toEqual([["0", "25.0%", 50], ["1", "50.0%", 100], ["2", "25.0%", 50]]);
+    expect(context.distributions[1]!.bars[0]!.label).toBe("Success");
+    const html = await runtime.templates.render(ODDS_TABLE_TEMPLATE, context);
+    expect(html).toContain('aria-label="1: 50.0%"');
+    expect(html).toContain('style="height: 50%"');
+    expect(html).toContain("<figcaption>Successes on 2 dice at TN 6</figcaption>");
   });
 });

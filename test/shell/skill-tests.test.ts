@@ -41,6 +41,9 @@ describe("skill tests at the table", () => {
     script(alice, 10, [2, 3, 9, 1, 4, 5]);
     await actor.sheet.runAction("rollItem", {}, { row: { itemId: skillId } });
     expect(asked.content).toContain("96.9%"); // odds for the default inputs: 5 dice at TN 6 succeed with 1 - 1/32
+    // Every success count, 0 to 5: C(5,k)/32, so two or three successes at 31.3% each.
+    expect(asked.content).toContain("Successes on 5 dice at TN 6");
+    expect(asked.content).toContain('aria-label="3: 31.3%"');
     const message = alice.game.messages.contents.at(-1);
     expect(message.rolls.map((r: any) => r.formula)).toEqual(["6d10"]);
     expect(message.content).toContain("outcome-success");

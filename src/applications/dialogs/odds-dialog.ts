@@ -52,6 +52,14 @@ export function oddsTableContext(view: OddsView, i18n: Formatter = game.i18n!) {
       width: Math.round(Math.min(1, Math.max(0, row.probability)) * 1000) / 10,
     })),
     truncated: view.truncatedBelow !== undefined,
+    // Columns are scaled to the tallest bar so a flat spread stays visible.
+    distributions: (view.distributions ?? []).map((d) => {
+      const top = Math.max(...d.bars.map((b) => b.probability), 0);
+      return {
+        text: i18n.format(d.label, d.data ?? {}),
+        bars: d.bars.map((b) => ({ label: d.keyed ? i18n.format(b.label, {}) : b.label, percent: formatProbability(b.probability), height: top > 0 ? Math.round((b.probability / top) * 1000) / 10 : 0 })),
+      };
+    }),
   };
 }
 

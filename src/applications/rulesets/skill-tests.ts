@@ -5,13 +5,14 @@
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { DEFAULT_FRACTION_RULE, percentileDistribution, rollOne } from "../../engine/dice";
-import type { OddsView } from "../../engine/odds-view";
+import { histogram, type OddsView } from "../../engine/odds-view";
+import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { readRoll } from "../../engine/rulesets/actionpoints/levels";
 import type { ApSkill } from "../../engine/rulesets/actionpoints/stats";
 import { DIFFICULTIES, readTest, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
 import { event as opposedEvent } from "../../engine/rulesets/opposed/events";
 import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/stats";
-import { oneSuccessOdds, skillCheck, type SteelActor, type SteelSkill } from "../../engine/rulesets/steel";
+import { oneSuccessOdds, skillCheck, successBars, type SteelActor, type SteelSkill } from "../../engine/rulesets/steel";
 import { openOddsDialog, type OddsDialogSpec } from "../dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
@@ -30,8 +31,11 @@ export function steelSkillSpec(actor: SteelActor, skill: SteelSkill): OddsDialog
       { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5 },
     ],
     odds: (v): OddsView => {
-      const o = oneSuccessOdds(Math.max(0, dice + num(v.bonusDice)), skill.tn + num(v.tnModifier));
+      const pool = Math.max(0, dice + num(v.bonusDice));
+      const tn = skill.tn + num(v.tnModifier);
+      const o = oneSuccessOdds(pool, tn);
       return {
+        distributions: [{ label: "BOUT.Odds.Successes", data: { dice: pool, tn }, bars: successBars(pool, tn) }],
         rows: [
           { label: "BOUT.Roll.Odds.Success", probability: o.success, headline: true },
           { label: "BOUT.Roll.Odds.Failure", probability: o.failure },
@@ -68,6 +72,7 @@ export function opposedSkillSpec(actor: OpposedActor, skill: OpposedSkill): Odds
           { label: "BOUT.Roll.Odds.Critical", probability: d.critical },
           { label: "BOUT.Roll.Odds.Fumble", probability: d.fumble },
         ],
+        distributions: [{ label: "BOUT.Odds.SuccessLevels", bars: histogram(d.sl) }],
       };
     },
   };
@@ -82,6 +87,7 @@ export function actionPointsSkillSpec(skill: ApSkill): OddsDialogSpec {
     odds: (v): OddsView => {
       const d = percentileDistribution(skill.tsc + num(v.modifier), DEFAULT_FRACTION_RULE);
       return {
+        distributions: [{ label: "BOUT.Odds.Levels", bars: levelBars(skill.tsc + num(v.modifier), DEFAULT_FRACTION_RULE), keyed: true }],
         rows: [
           { label: "BOUT.Roll.Odds.Success", probability: d.success, headline: true },
           { label: "BOUT.Roll.Odds.Critical", probability: d.critical },

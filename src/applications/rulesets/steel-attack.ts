@@ -20,8 +20,10 @@ import {
   knockdownOf,
   knockoutOf,
   maneuverTn,
+  mosBars,
   poolForRound,
   resolveExchange,
+  successBars,
   type Region,
   type SteelManeuver,
   type SteelStats,
@@ -97,6 +99,10 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
           { label: "BOUT.Steel.Table.Odds.Keeps", probability: odds.attackerKeeps },
           { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.attackerFumble },
         ],
+        distributions: [
+          { label: "BOUT.Odds.Successes", data: { dice: Number(v.dice), tn: atn }, bars: successBars(Number(v.dice), atn) },
+          { label: "BOUT.Odds.Mos", bars: mosBars(odds) },
+        ],
       };
     },
   });
@@ -161,8 +167,19 @@ const exchangeCard: CardKind = {
       ],
       odds: (v) => {
         const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
-        const odds = exchangeOdds(Number(d?.dice ?? 0), atn, Number(v.dice), defenceTnOf(view, m.stats));
-        return { rows: [{ label: "BOUT.Steel.Table.Odds.Stopped", probability: 1 - odds.hit, headline: true }, { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit }] };
+        const dtn = defenceTnOf(view, m.stats);
+        const odds = exchangeOdds(Number(d?.dice ?? 0), atn, Number(v.dice), dtn);
+        return {
+          rows: [
+            { label: "BOUT.Steel.Table.Odds.Stopped", probability: 1 - odds.hit, headline: true },
+            { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit },
+            { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.defenderFumble },
+          ],
+          distributions: [
+            { label: "BOUT.Odds.Successes", data: { dice: Number(v.dice), tn: dtn }, bars: successBars(Number(v.dice), dtn) },
+            { label: "BOUT.Odds.Mos", bars: mosBars(odds) },
+          ],
+        };
       },
     });
     if (!values) return null;

@@ -3,6 +3,7 @@
  * pools in dice/odds.ts (never sampled).
  */
 import { contestMarginDistribution, poolBotchProbability, poolSuccessDistribution } from "../../dice";
+import { histogram, indexed, type OddsBar } from "../../odds-view";
 import { MAX_WOUND_LEVEL } from "./wounds";
 
 export interface ExchangeOdds {
@@ -78,4 +79,14 @@ export function pressOdds(attackDice: number, atn: number, defenceDice: number, 
   const out = new Map<number, number>();
   for (const [m, p] of exchange) for (const [q, r] of presses) out.set(m + q, (out.get(m + q) ?? 0) + p * r);
   return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
+}
+
+/** Every success count a pool can roll, as bars (issue 10: "the distribution of successes"). */
+export function successBars(dice: number, tn: number): OddsBar[] {
+  return histogram(indexed(poolSuccessDistribution(dice, tn)));
+}
+
+/** P(MOS = m) for every m ≥ 1: the landed blows of an exchange, bar by bar (they sum to the chance to hit). */
+export function mosBars(odds: ExchangeOdds): OddsBar[] {
+  return histogram([...odds.margins].filter(([m]) => m > 0));
 }
