@@ -33,6 +33,15 @@ export function registerSettings(): void {
     type: Boolean,
     default: false,
   });
+  // Seed 000 "Posture": declared with the opening throw when the GM allows it.
+  game.settings.register(SYSTEM_ID, "steelPostures", {
+    name: "BOUT.Steel.Table.Setting.Postures.Name",
+    hint: "BOUT.Steel.Table.Setting.Postures.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

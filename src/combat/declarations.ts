@@ -12,6 +12,7 @@ import type { TimeCommand } from "../engine/time/machine";
 import { checkGrant, heldToken } from "./grants";
 import { activeGM, ask, serialize } from "./query";
 import { notifyRefusal } from "../applications/rulesets/notify";
+import { openOddsDialog } from "../applications/dialogs/odds-dialog";
 
 /** GM memory: declaration id → combatant id → choice. Never written to a document before the reveal. */
 const secrets = new Map<string, Map<string, unknown>>();
@@ -38,11 +39,47 @@ export function registerDeclarationKind(kind: string, definition: DeclarationKin
   kinds.set(kind, definition);
 }
 
-// Seed 000: the red/white throw that opens a bout.
+// Seed 000: the red/white throw that opens a bout, with a posture when the GM allows them ("Posture").
+const THROWS = ["red", "white"] as const;
+const POSTURES = ["neutral", "aggressive", "defensive"] as const;
+const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
+
 registerDeclarationKind("throw", {
   question: "BOUT.Declare.Throw.Question",
   optionLabels: "BOUT.Declare.Throw.Option.",
-  reveal: (groupId, choices) => ({ type: "reveal", boutId: groupId, choices }) as TimeCommand,
+  // A bare "red"/"white" is a neutral throw; { throw, posture } carries a posture.
+  check(_combat, _combatantId, choice) {
+    const c = (typeof choice === "string" ? { throw: choice, posture: "neutral" } : (choice ?? {})) as { throw?: unknown; posture?: unknown };
+    if (!THROWS.includes(c.throw as never)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+    const posture = c.posture ?? "neutral";
+    if (!POSTURES.includes(posture as never)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+    if (posture !== "neutral" && !posturesAllowed()) return refuse("declare.noPostures", "BOUT.Declare.Refusal.NoPostures");
+    return ok({ throw: c.throw, posture });
+  },
+  async ask(combat, combatantId) {
+    const name = combat.combatants.get(combatantId)?.name ?? "";
+    if (!posturesAllowed()) return askOptions(combat, combatantId);
+    const values = await openOddsDialog({
+      title: "BOUT.Declare.Throw.Question",
+      titleData: { name },
+      confirmLabel: "BOUT.Declare.Throw.Confirm",
+      fields: [
+        { kind: "select", name: "throw", label: "BOUT.Declare.Throw.Label", value: "red", options: THROWS.map((t) => ({ value: t, label: `BOUT.Declare.Throw.Option.${t}` })) },
+        { kind: "select", name: "posture", label: "BOUT.Declare.Throw.Posture", value: "neutral", options: POSTURES.map((p) => ({ value: p, label: `BOUT.Declare.Throw.PostureOption.${p}` })) },
+      ],
+    });
+    return values ? { throw: values.throw, posture: values.posture } : null;
+  },
+  reveal(groupId, choices) {
+    const throws: Record<string, unknown> = {};
+    const postures: Record<string, unknown> = {};
+    for (const [id, choice] of Object.entries(choices)) {
+      const c = choice as { throw?: unknown; posture?: unknown } | null;
+      throws[id] = c?.throw ?? null;
+      if (c?.posture && c.posture !== "neutral") postures[id] = c.posture;
+    }
+    return { type: "reveal", boutId: groupId, choices: throws, postures } as TimeCommand;
+  },
 });
 
 type Declaration = BoutCombat["boutSystem"]["declaration"];
@@ -158,11 +195,15 @@ export async function askChoice(combat: BoutCombat, combatantId: string): Promis
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
   if (!d.id || !kind || d.chosen.includes(combatantId) || !d.combatantIds.includes(combatantId)) return;
-  if (kind.ask) {
-    const answer = await kind.ask(combat, combatantId);
-    if (answer !== null && answer !== undefined) await declare(combat, combatantId, answer);
-    return;
-  }
+  const answer = kind.ask ? await kind.ask(combat, combatantId) : await askOptions(combat, combatantId);
+  if (answer !== null && answer !== undefined) await declare(combat, combatantId, answer);
+}
+
+/** The plain question: one button per option of the open declaration; null when closed. */
+async function askOptions(combat: BoutCombat, combatantId: string): Promise<string | null> {
+  const d = combat.boutSystem.declaration;
+  const kind = kinds.get(d.kind);
+  if (!kind) return null;
   const name = combat.combatants.get(combatantId)?.name ?? "";
   const choice = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n!.format(kind.question, { name }) },
@@ -170,7 +211,7 @@ export async function askChoice(combat: BoutCombat, combatantId: string): Promis
     buttons: d.options.map((option, i) => ({ action: option, label: `${kind.optionLabels}${option}`, default: i === 0 })),
     rejectClose: false,
   } as never);
-  if (typeof choice === "string" && d.options.includes(choice)) await declare(combat, combatantId, choice);
+  return typeof choice === "string" && d.options.includes(choice) ? choice : null;
 }
 
 /** The open declaration still waiting on this actor, in any combat: the sheet's "your choice" button. */

@@ -11,7 +11,7 @@ import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import type { TimeCommand, TimeMachine } from "../engine/time/machine";
 import { actionPhasesMachine, actingNow as apActingNow, startActionPhases, type ActionPhasesState } from "../engine/time/action-phases";
 import { ACTION_LIMITS } from "../engine/rulesets/actionpoints/pool";
-import { boutsMachine, startBouts, type BoutsState } from "../engine/time/bouts";
+import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutsState } from "../engine/time/bouts";
 import { initiativeRollers, pulsesMachine, startPulses, type PulsesState } from "../engine/time/pulses";
 import { rollOne } from "../engine/dice";
 import { startTurns, turnsMachine } from "../engine/time/turns";
@@ -65,6 +65,8 @@ export interface TimeStructure {
   regroup?(combatantId: string, groupId: string): TimeCommand | null;
   /** The GM's buttons on one group of the tracker (a bout's throw, next exchange, pause ...). */
   groupActions?(state: any, groupId: string): readonly GroupAction[];
+  /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
+  refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
 }
 
 /** A tracker button: opens the group's secret throw, sends one machine command, or asks for figures first. */
@@ -78,6 +80,8 @@ export interface GroupAction {
   readonly card?: string;
   /** Asks the user for figures (how many points to spend) and builds the command from them. */
   readonly prompt?: { readonly title: string; readonly fields: readonly DialogField[]; command(values: DialogValues): TimeCommand };
+  /** Only the GM sees it (a ruling such as higher footing), even on a row a player owns. */
+  readonly gmOnly?: true;
 }
 
 const structures = new Map<TimeStructureId, TimeStructure>();
@@ -108,6 +112,49 @@ registerTimeStructure("bouts", {
     return { type: "nextRound" };
   },
   regroup: (combatantId, groupId) => ({ type: "move", combatantId, boutId: groupId }) as TimeCommand,
+  // "Exchange of Blows": every pool refreshes to what the fighter's documents say now (Pain, Health, armour), in the fight's light, with footing.
+  refine(command, state: BoutsState, combatants) {
+    const c = command as { type: string; boutId?: string };
+    if (c.type !== "next" && c.type !== "nextRound") return command;
+    const boutId = c.boutId ?? state.focus;
+    const pools: Record<string, number> = {};
+    for (const fighter of state.combatants.filter((x) => x.boutId === boutId)) {
+      const info = combatants.find((x) => x.id === fighter.id);
+      if (!info?.actor) continue;
+      const v = view<SteelStats>(info, "steel") as unknown as ActorView<SteelStats>;
+      pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) }).pool;
+    }
+    return { ...command, pools } as TimeCommand;
+  },
+  fightActions(state: BoutsState) {
+    const light = state.light ?? "bright";
+    return [
+      {
+        id: "light",
+        label: `BOUT.Tracker.Action.Light.${light}`,
+        icon: "fa-solid fa-sun",
+        prompt: {
+          title: "BOUT.Tracker.Light.Title",
+          fields: [{ kind: "select", name: "light", label: "BOUT.Tracker.Light.Label", value: light, options: BOUT_LIGHTS.map((l) => ({ value: l, label: `BOUT.Tracker.Light.Option.${l}` })) }],
+          command: (values) => ({ type: "setLight", light: values.light }) as TimeCommand,
+        },
+      },
+    ];
+  },
+  // "Higher Footing": the GM rules who holds it (a won terrain roll, a horse's height) and when it ends.
+  turnChoices(state: BoutsState, combatantId) {
+    const c = state.combatants.find((x) => x.id === combatantId);
+    if (!c) return [];
+    return [
+      {
+        id: "footing",
+        label: c.higherFooting ? "BOUT.Tracker.Action.FootingLost" : "BOUT.Tracker.Action.FootingGained",
+        icon: c.higherFooting ? "fa-solid fa-arrow-down" : "fa-solid fa-arrow-up",
+        gmOnly: true,
+        command: { type: "footing", combatantId, higher: !c.higherFooting } as TimeCommand,
+      },
+    ];
+  },
   groupActions(state: BoutsState, groupId) {
     const bout = state.bouts.find((b) => b.id === groupId);
     if (!bout) return [];

@@ -95,7 +95,7 @@ export class BoutCombat extends Combat {
     const structure = this.structure;
     const state = this.machineState;
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
-    const result = structure.machine.apply(state, command);
+    const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
     if (!result.ok) return result;
     const next = result.value.state;
     const view = structure.machine.view(next);
@@ -110,7 +110,7 @@ export class BoutCombat extends Combat {
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const events: unknown[] = [];
     for (const command of commands) {
-      const result = structure.machine.apply(state, command);
+      const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
       if (!result.ok) return result;
       state = result.value.state;
       events.push(...result.value.events);

@@ -41,7 +41,7 @@ async function midThrow() {
   const groups = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Bridge" }, { name: "Gate" }]);
   await combat.createEmbeddedDocuments("Combatant", actors.map((a: any, i: number) => ({ actorId: a.id, name: a.name, group: groups[i < 2 ? 0 : 1].id })));
   await combat.startCombat();
-  alice.runtime.dialogs.responder = () => "red";
+  alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
   gm.runtime.dialogs.responder = () => null;
   await gm.ui.combat.runAction("boutGroupAction", { groupId: groups[0].id, actionId: "throw" });
   await settle();

@@ -56,9 +56,10 @@ describe("combat shell: a steel bout between two players", () => {
     const { world, gm, alice, bob, combatId, groupId, adaId, branId } = await bout();
     const combat = gm.game.combats.get(combatId);
     await combat.startCombat();
-    let releaseBob: (v: string) => void = () => {};
-    alice.runtime.dialogs.responder = () => "red";
-    bob.runtime.dialogs.responder = () => new Promise<string>((r) => (releaseBob = r));
+    let releaseBob: (v: unknown) => void = () => {};
+    // Seed 000 "Posture": Alice throws red with an aggressive posture, as secret as the throw.
+    alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "aggressive" });
+    bob.runtime.dialogs.responder = () => new Promise<unknown>((r) => (releaseBob = r));
     const trafficMark = world.server.traffic.length;
     const { openDeclaration } = gm.evaluate<any>("({ openDeclaration: globalThis.__boutTest?.openDeclaration })") ?? {};
     expect(openDeclaration, "the bundle exposes its test hooks").toBeTypeOf("function");
@@ -70,18 +71,19 @@ describe("combat shell: a steel bout between two players", () => {
     const bobSaw = JSON.stringify(world.server.traffic.slice(trafficMark).filter((t) => t.userId === world.userId("Bob")));
     // The choice travelled to the GM's client only ...
     const gmSaw = JSON.stringify(world.server.traffic.slice(trafficMark).filter((t) => t.userId === world.userId("GM")));
-    expect(gmSaw).toMatch(/"choice":"red"/);
+    expect(gmSaw).toMatch(/"choice":\{"throw":"red","posture":"aggressive"\}/);
     // ... and nothing Bob's client received or holds names it.
     expect(bobSaw).not.toMatch(/"choice"/);
+    expect(bobSaw).not.toMatch(/aggressive/);
     expect(bobSaw).not.toMatch(/"thrown":"red"/);
     expect(JSON.stringify(bob.game.combats.get(combatId).toObject())).not.toMatch(/"thrown":"red"/);
 
-    releaseBob("white");
+    releaseBob({ throw: "white", posture: "defensive" });
     await settle();
     const state = JSON.parse(gm.game.combats.get(combatId).system.state);
     const deck = state.bouts[0];
     expect([deck.phase, deck.initiative]).toEqual(["continuing", adaId]);
-    expect(state.combatants.map((c: any) => [c.id, c.thrown])).toEqual([[adaId, "red"], [branId, "white"]]);
+    expect(state.combatants.map((c: any) => [c.id, c.thrown, c.posture])).toEqual([[adaId, "red", "aggressive"], [branId, "white", "defensive"]]);
     expect(gm.game.combats.get(combatId).system.declaration.id).toBe("");
   });
 
@@ -106,7 +108,7 @@ describe("combat shell: a steel bout between two players", () => {
     const { world, gm, alice, combatId, groupId, adaId, branId } = await bout();
     const combat = gm.game.combats.get(combatId);
     await combat.startCombat();
-    alice.runtime.dialogs.responder = () => "red";
+    alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
     gm.runtime.dialogs.responder = () => null;
     const hooks = gm.evaluate<any>("globalThis.__boutTest");
     await hooks.openDeclaration(combat, "throw", groupId, [adaId, branId], ["red", "white"]);

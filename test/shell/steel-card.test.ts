@@ -172,8 +172,8 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   it("after the throw, the dice leave both pools and the winner holds initiative, with the result", async () => {
     const ctx = await fight();
     const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
-    ctx.alice.runtime.dialogs.responder = () => "red";
-    ctx.bob.runtime.dialogs.responder = () => "white";
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
     await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
     await settle();
     await settle();
@@ -198,5 +198,46 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("applied");
     const twice = await ctx.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.alice.game.messages.get(card.id));
     expect(twice.refusal.code).toBe("card.applied");
+  });
+  it("seed 000 'Posture': an aggressive attacker rolls 2 more dice; a defensive defender too, and the first blow ends both", async () => {
+    const ctx = await fight();
+    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "aggressive" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "defensive" });
+    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    expect(state(ctx).combatants.map((c: any) => c.posture)).toEqual(["aggressive", "defensive"]);
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    await post(ctx, 4);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3 });
+    script(ctx.gm, 10, [2, 2, 3, 1, 2, 2, 9, 9, 8, 4, 4, 4, 4, 4, 4, 4, 4]);
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    // 4 declared dice + 2 rolled for the aggressive posture; 3 + 2 for the defensive one. The pools pay only what was declared.
+    expect(ctx.gm.game.messages.get(card.id).rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["6d10", "5d10"]);
+    const after = state(ctx);
+    expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 4);
+    expect(after.combatants.find((c: any) => c.id === ctx.cb).cp).toBe(pools[ctx.cb] - 3);
+    expect(after.combatants.map((c: any) => c.posture)).toEqual(["neutral", "neutral"]);
+  });
+
+  it("a posture is refused when the world has postures switched off, and nothing is recorded", async () => {
+    const ctx = await fight();
+    await ctx.gm.game.settings.set("bout", "steelPostures", false);
+    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
+    ctx.alice.runtime.dialogs.responder = () => null;
+    ctx.bob.runtime.dialogs.responder = () => null;
+    ctx.gm.runtime.dialogs.responder = () => null;
+    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    const declared = await ctx.alice.evaluate<any>("globalThis.__boutTest").declare(ctx.alice.game.combats.get(ctx.combatId), ctx.ca, { throw: "red", posture: "aggressive" });
+    expect(declared.ok ? "ok" : declared.refusal.code).toBe("declare.noPostures");
+    expect(ctx.gm.game.combats.get(ctx.combatId).system.declaration.chosen).toEqual([]);
+    const plain = await ctx.alice.evaluate<any>("globalThis.__boutTest").declare(ctx.alice.game.combats.get(ctx.combatId), ctx.ca, "red");
+    expect(plain.ok).toBe(true);
   });
 });

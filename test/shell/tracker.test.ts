@@ -74,7 +74,7 @@ describe("combat tracker: a steel bout", () => {
   it("the throw from the tracker: who has chosen shows, what they chose does not, until the GM reveals", async () => {
     const { gm, alice, bob, combatId, groupId, ca, cb } = await fight("steel", true);
     await gm.game.combats.get(combatId).startCombat();
-    alice.runtime.dialogs.responder = () => "red";
+    alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
     bob.runtime.dialogs.responder = () => null; // Bob closes the dialog: he must use the tracker's button
     gm.runtime.dialogs.responder = () => null;
     await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "throw" });
@@ -91,7 +91,7 @@ describe("combat tracker: a steel bout", () => {
     expect(bobHtml).not.toContain(`data-action="boutChoose" data-combatant-id="${ca}"`);
     expect(await trackerHtml(gm)).toContain('data-action="boutReveal"');
 
-    bob.runtime.dialogs.responder = () => "white";
+    bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
     await bob.ui.combat.runAction("boutChoose", { combatantId: cb });
     await settle();
     const gmHtml = await trackerHtml(gm);
@@ -104,8 +104,8 @@ describe("combat tracker: a steel bout", () => {
   it("the GM's next-exchange button moves the bout on in one write", async () => {
     const { world, gm, alice, bob, combatId, groupId } = await fight("steel", true);
     await gm.game.combats.get(combatId).startCombat();
-    alice.runtime.dialogs.responder = () => "red";
-    bob.runtime.dialogs.responder = () => "white";
+    alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
     await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "throw" });
     await settle();
     const mark = world.server.writes.length;
@@ -113,6 +113,52 @@ describe("combat tracker: a steel bout", () => {
     await settle();
     expect(world.writesSince(mark)).toHaveLength(1);
     expect(await trackerHtml(gm)).toContain("Exchange 2 of 2");
+  });
+});
+
+describe("combat tracker: a steel bout's pools each round (seed 000 'Exchange of Blows', Combat Pool modifiers)", () => {
+  it("the round's refresh reads the documents again: new Pain, the fight's light and the GM's higher footing", async () => {
+    const { gm, alice, bob, combatId, groupId, ca } = await fight("steel", true);
+    const combat = gm.game.combats.get(combatId);
+    await combat.startCombat();
+    alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "throw" });
+    await settle();
+    const state = () => JSON.parse(gm.game.combats.get(combatId).system.state);
+    // Ada: Reflex 5 (Agility 6, Wit 5) + Proficiency 6.
+    expect(state().combatants.find((c: any) => c.id === ca).cp).toBe(11);
+
+    // A wound's Pain lands between rounds: 3 past her Willpower.
+    const ada = gm.game.actors.getName("Ada");
+    await ada.update({ "system.steel.pain": ada.system.steel.willpower + 3 });
+    gm.runtime.dialogs.responder = () => ({ light: "dim" });
+    await gm.ui.combat.runAction("boutFightAction", { actionId: "light" });
+    await settle();
+    // Higher footing is the GM's ruling: Alice's tracker has no such button.
+    expect(await trackerHtml(alice)).not.toContain('data-action-id="footing"');
+    await gm.ui.combat.runAction("boutTurnChoice", { combatantId: ca, actionId: "footing" });
+    await settle();
+    expect(await trackerHtml(gm)).toContain("Higher footing");
+
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
+    await settle();
+    // 11 − 3 Pain − 1 for dim light + 2 for higher footing.
+    const after = state();
+    expect(after.bouts[0].round).toBe(2);
+    expect(after.light).toBe("dim");
+    expect(after.combatants.find((c: any) => c.id === ca).cp).toBe(9);
+  });
+
+  it("a player cannot give their fighter higher footing or set the light", async () => {
+    const { world, gm, alice, combatId, ca } = await fight("steel", true);
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    const mark = world.server.writes.length;
+    const r = await alice.game.combats.get(combatId).command({ type: "footing", combatantId: ca, higher: true });
+    expect(r.ok ? "ok" : r.refusal.code).toBe("combat.notAllowed");
+    expect(world.writesSince(mark)).toEqual([]);
   });
 });
 

@@ -146,6 +146,11 @@ export class BoutCombatTracker extends CoreTracker {
     const combat = this.boutCombat;
     if (!combat || !game.user?.isGM) return;
     const action = combat.structure?.fightActions?.(combat.machineState).find((a) => a.id === target.dataset.actionId);
+    if (action?.prompt) {
+      const values = await openOddsDialog({ title: action.prompt.title, fields: action.prompt.fields, confirmLabel: action.label });
+      if (values) return combat.command(action.prompt.command(values));
+      return;
+    }
     if (action?.command) return combat.command(action.command);
   }
 

@@ -23,12 +23,14 @@ import {
   mosBars,
   poolForRound,
   resolveExchange,
+  postureEffect,
   successBars,
+  type Posture,
   type Region,
   type SteelManeuver,
   type SteelStats,
 } from "../../engine/rulesets/steel";
-import type { BoutsState } from "../../engine/time/bouts";
+import type { BoutCombatant, BoutsState } from "../../engine/time/bouts";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { delta, registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
 import type { EngineEvent } from "../results/result-card";
@@ -51,13 +53,22 @@ export function maneuversFor(view: ActorView<SteelStats>, kind: "attack" | "defe
   return CORE_MANEUVERS.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.slug, name: `BOUT.Steel.Maneuver.${m.slug}.Name`, stats: m.stats }));
 }
 
-/** Dice left this round: from the bout when the actor fights in one, else the full pool. */
-export function combatPoolLeft(actor: Actor.Implementation, combatId?: string): number {
+/** The actor's fighter in the running bout, if any. */
+function fighterOf(actor: Actor.Implementation, combatId?: string): BoutCombatant | undefined {
   const combat = (combatId !== undefined ? game.combats?.get(combatId) : game.combat) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null }; combatants: { contents: { id: string; actorId: string }[] } } | null;
   const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
   const combatant = combat?.combatants.contents.find((c) => c.actorId === actor.id);
-  const fighter = state && combatant ? state.combatants.find((c) => c.id === combatant.id) : undefined;
-  return fighter ? fighter.cp : poolForRound(steelView(actor)).pool;
+  return state && combatant ? state.combatants.find((c) => c.id === combatant.id) : undefined;
+}
+
+/** Dice left this round: from the bout when the actor fights in one, else the full pool. */
+export function combatPoolLeft(actor: Actor.Implementation, combatId?: string): number {
+  return fighterOf(actor, combatId)?.cp ?? poolForRound(steelView(actor)).pool;
+}
+
+/** The posture declared with the bout's throw ("Posture"), until the first blow. */
+export function postureOf(actor: Actor.Implementation | null, combatId?: string): Posture {
+  return (actor && fighterOf(actor, combatId)?.posture) || "neutral";
 }
 
 const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
@@ -73,6 +84,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   const cp = combatPoolLeft(actor);
   const foes = opponents(actor);
   const attacks = maneuversFor(view, "attack");
+  const posture = postureOf(actor);
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
     titleData: { name: item.name },
@@ -92,7 +104,8 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
       const defender = foes.find((f) => f.id === v.defender) ?? null;
       const dView = steelView(defender);
       const parry = CORE_MANEUVERS.find((c) => c.slug === "parry")!.stats;
-      const odds = exchangeOdds(Number(v.dice), atn, Number(v.defenceDice), defenceTnOf(dView, parry));
+      const rolled = Number(v.dice) + postureEffect(posture, "attack").bonusDice;
+      const odds = exchangeOdds(rolled, atn, Number(v.defenceDice) + postureEffect(defender ? postureOf(defender) : "neutral", "defence").bonusDice, defenceTnOf(dView, parry));
       return {
         rows: [
           { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit, headline: true },
@@ -100,7 +113,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
           { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.attackerFumble },
         ],
         distributions: [
-          { label: "BOUT.Odds.Successes", data: { dice: Number(v.dice), tn: atn }, bars: successBars(Number(v.dice), atn) },
+          { label: "BOUT.Odds.Successes", data: { dice: rolled, tn: atn }, bars: successBars(rolled, atn) },
           { label: "BOUT.Odds.Mos", bars: mosBars(odds) },
         ],
       };
@@ -157,6 +170,8 @@ const exchangeCard: CardKind = {
     const form = d?.maneuver?.form === "thrust" ? "thrust" : "swing";
     const profile = weapon ? attackProfile(weapon, form, attackerView.stats.strength) : null;
     const atn = profile?.ok ? maneuverTn(d.maneuver, profile.value.atn) : 7;
+    const attackerPosture = postureOf(card.attacker, card.combatId);
+    const defenderPosture = postureOf(card.defender, card.combatId);
     const values = await openOddsDialog({
       title: "BOUT.Steel.Table.DefendTitle",
       titleData: { name: card.attacker?.name ?? "" },
@@ -168,7 +183,8 @@ const exchangeCard: CardKind = {
       odds: (v) => {
         const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
         const dtn = defenceTnOf(view, m.stats);
-        const odds = exchangeOdds(Number(d?.dice ?? 0), atn, Number(v.dice), dtn);
+        const rolled = Number(v.dice) + postureEffect(defenderPosture, "defence").bonusDice;
+        const odds = exchangeOdds(Number(d?.dice ?? 0) + postureEffect(attackerPosture, "attack").bonusDice, atn, rolled, dtn);
         return {
           rows: [
             { label: "BOUT.Steel.Table.Odds.Stopped", probability: 1 - odds.hit, headline: true },
@@ -176,7 +192,7 @@ const exchangeCard: CardKind = {
             { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.defenderFumble },
           ],
           distributions: [
-            { label: "BOUT.Odds.Successes", data: { dice: Number(v.dice), tn: dtn }, bars: successBars(Number(v.dice), dtn) },
+            { label: "BOUT.Odds.Successes", data: { dice: rolled, tn: dtn }, bars: successBars(rolled, dtn) },
             { label: "BOUT.Odds.Mos", bars: mosBars(odds) },
           ],
         };
@@ -204,9 +220,9 @@ const exchangeCard: CardKind = {
     if (!profile.ok) return profile;
     const armour = t.armor.filter((x) => x.equipped).map((x) => x.stats);
     const armourBy = Object.fromEntries(REGIONS.map((r) => [r, armourAt(armour, r)])) as Record<Region, number>;
-    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }) } : null;
+    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId) } : null;
     const input = {
-      attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
+      attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
       defence,
       target: { combatantId: card.defender.id!, toughness: t.stats.toughness, armour: armourBy },
     };

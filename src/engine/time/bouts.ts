@@ -22,6 +22,9 @@ export type SpendPurpose = "attack" | "defence" | "other";
 /** Declared with the throw when the GM allows it; gone after the first blow ("Posture"). */
 export type BoutPosture = "neutral" | "aggressive" | "defensive";
 const POSTURES: readonly BoutPosture[] = ["neutral", "aggressive", "defensive"];
+/** The light the fight is in ("Combat Pool" modifiers); the shell reads it when it refreshes pools. */
+export type BoutLight = "bright" | "dim" | "moonlight" | "darkness";
+export const BOUT_LIGHTS: readonly BoutLight[] = ["bright", "dim", "moonlight", "darkness"];
 
 export interface BoutCombatant {
   readonly id: string;
@@ -41,6 +44,8 @@ export interface BoutCombatant {
   /** Has spent dice this exchange. */
   readonly acted: boolean;
   readonly posture: BoutPosture;
+  /** Holds higher footing ("Higher Footing": +2 CP at each round's start while it lasts). Absent in older states. */
+  readonly higherFooting?: boolean;
 }
 
 export interface Bout {
@@ -64,6 +69,8 @@ export interface BoutsState {
   readonly focus: string | null;
   readonly bouts: readonly Bout[];
   readonly combatants: readonly BoutCombatant[];
+  /** Absent in older states: bright. */
+  readonly light?: BoutLight;
 }
 
 export interface CombatantInput {
@@ -86,8 +93,11 @@ export type BoutsCommand =
   | { readonly type: "fumble"; readonly combatantId: string; readonly dice: number }
   | { readonly type: "exchangeWon"; readonly boutId: string; readonly winner: string }
   | { readonly type: "restrict"; readonly combatantId: string; readonly restriction: Restriction }
-  | { readonly type: "next"; readonly boutId?: string }
-  | { readonly type: "nextRound"; readonly boutId?: string }
+  /** `pools`: each fighter's pool recomputed from the documents, used when the step starts a new round. */
+  | { readonly type: "next"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>> }
+  | { readonly type: "nextRound"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>> }
+  | { readonly type: "setLight"; readonly light: BoutLight }
+  | { readonly type: "footing"; readonly combatantId: string; readonly higher: boolean }
   | { readonly type: "setPool"; readonly combatantId: string; readonly pool: number; readonly refresh?: boolean }
   | { readonly type: "setExchanges"; readonly boutId: string; readonly count: 1 | 2 }
   | { readonly type: "focus"; readonly boutId: string }
@@ -336,7 +346,25 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const id = cmd.boutId ?? s.focus;
       const b = id === null || id === undefined ? undefined : findBout(s, id);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(id) });
-      return ok(advance(s, b, cmd.type === "nextRound"));
+      let state = s;
+      for (const [cid, pool] of Object.entries(cmd.pools ?? {})) {
+        const c = findCombatant(state, cid);
+        if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: cid });
+        if (!isWholeNumber(pool)) return no("notNumber", "NotNumber", { combatant: cid });
+        if (pool < 0) return no("negative", "Negative", { combatant: cid, dice: pool });
+        state = putCombatant(state, { ...c, poolMax: pool });
+      }
+      return ok(advance(state, findBout(state, b.id)!, cmd.type === "nextRound"));
+    }
+    case "setLight": {
+      if (!BOUT_LIGHTS.includes(cmd.light)) return no("badLight", "BadLight", { light: String(cmd.light) });
+      return ok({ state: { ...s, light: cmd.light }, events: [] });
+    }
+    case "footing": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (typeof cmd.higher !== "boolean") return no("notNumber", "NotNumber", { combatant: c.id });
+      return ok({ state: putCombatant(s, { ...c, higherFooting: cmd.higher }), events: [] });
     }
     case "setPool": {
       const c = findCombatant(s, cmd.combatantId);
@@ -441,6 +469,7 @@ function view(s: BoutsState): TrackerView {
           { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
         ];
         if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
+        if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
         if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
         if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
         return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };

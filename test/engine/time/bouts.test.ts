@@ -277,3 +277,32 @@ describe("bouts invariants (fast-check)", () => {
     );
   });
 });
+
+describe("bouts: pools refreshed from the documents ('Exchange of Blows', 'Higher Footing', Combat Pool modifiers)", () => {
+  it("a step into a new round refreshes to the pools the shell recomputed, less carried Shock", () => {
+    let s = start();
+    s = run(s, { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "penalty", combatantId: "alan", dice: 0, carry: 2 }).state;
+    s = run(s, { type: "next", boutId: "hall" }).state; // exchange 2
+    s = run(s, { type: "next", boutId: "hall", pools: { alan: 7, rival: 9 } }).state;
+    expect([who(s, "alan").poolMax, who(s, "alan").cp, who(s, "rival").cp]).toEqual([7, 5, 9]);
+    expect(bout(s, "hall").round).toBe(2);
+  });
+
+  it("refuses a pool for a stranger, a non-number or a negative pool and changes nothing", () => {
+    const s = start();
+    expect(code(s, { type: "nextRound", boutId: "hall", pools: { nobody: 3 } })).toBe("bouts.unknownCombatant");
+    expect(code(s, { type: "nextRound", boutId: "hall", pools: { alan: 2.5 } })).toBe("bouts.notNumber");
+    expect(code(s, { type: "nextRound", boutId: "hall", pools: { alan: -1 } })).toBe("bouts.negative");
+  });
+
+  it("the light is the fight's, and footing is one fighter's, both shown and checked", () => {
+    let s = start();
+    expect(code(s, { type: "setLight", light: "twilight" as never })).toBe("bouts.badLight");
+    expect(code(s, { type: "footing", combatantId: "ghost", higher: true })).toBe("bouts.unknownCombatant");
+    s = run(s, { type: "setLight", light: "dim" }, { type: "footing", combatantId: "alan", higher: true }).state;
+    expect(s.light).toBe("dim");
+    expect(who(s, "alan").higherFooting).toBe(true);
+    const row = boutsMachine.view(s).rows.find((r) => r.combatantId === "alan")!;
+    expect(row.badges.map((b) => b.label.key)).toContain("BOUT.Time.Bouts.Badge.Footing");
+  });
+});
