@@ -42,6 +42,16 @@ export function registerSettings(): void {
     type: Boolean,
     default: true,
   });
+  // Seed 000 names buying initiative without figures: our contest's TN, the GM's to change.
+  game.settings.register(SYSTEM_ID, "steelBuyInitiativeTn", {
+    name: "BOUT.Steel.Table.Setting.BuyTn.Name",
+    hint: "BOUT.Steel.Table.Setting.BuyTn.Hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 2, max: 10, step: 1 },
+    default: 6,
+  });
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

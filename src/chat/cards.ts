@@ -26,6 +26,8 @@ export interface CardResolution {
   readonly lookups?: readonly string[];
   /** Commands for the fight the card belongs to (dice spent, initiative won), applied with the result. */
   readonly combatCommands?: readonly TimeCommand[];
+  /** Conditions put on an actor's tokens when the result is applied: `actorId → status ids` (knocked down, prone). */
+  readonly statuses?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface CardKind {
@@ -207,7 +209,7 @@ async function resolveCard(messageId: string, answer: unknown, token: unknown, t
     const applied = await combat.applyCommands(r.combatCommands);
     if (!applied.ok) return applied;
   }
-  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [] };
+  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], statuses: r.statuses ?? {} };
   const content = await renderCard({ ...card, state: "resolved", answer, result });
   const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
   await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
@@ -247,6 +249,10 @@ async function applyCard(messageId: string, tokens: unknown, trusted: boolean): 
   for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
     const actor = game.actors!.get(actorId);
     if (actor && Object.keys(update).length) await actor.update(settle(actor, update) as never);
+  }
+  for (const [actorId, ids] of Object.entries<string[]>(card.result?.statuses ?? {})) {
+    const actor = game.actors!.get(actorId) as unknown as { toggleStatusEffect?(id: string, options: { active: boolean }): Promise<unknown> } | undefined;
+    for (const id of ids) await actor?.toggleStatusEffect?.(id, { active: true });
   }
   const content = await renderCard({ ...card, state: "applied" });
   await message.update({ content, "system.state": "applied" } as never);

@@ -43,5 +43,6 @@ declare module "fvtt-types/configuration" {
     "bout.phasesPiercingRule": boolean;
     "bout.phasesCalledShots": boolean;
     "bout.steelPostures": boolean;
+    "bout.steelBuyInitiativeTn": number;
   }
 }

@@ -478,7 +478,33 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     return cls;
   };
 
-  const Actor = documentClass("Actor");
+  /**
+   * As in v13: a status is an ActiveEffect carrying the status id (from
+   * CONFIG.statusEffects); `statuses` gathers those of enabled effects;
+   * toggleStatusEffect creates or deletes that effect and returns it (true when
+   * asked to add one that is already there, false when asked to remove one that is not).
+   */
+  class Actor extends documentClass("Actor") {
+    get statuses(): Set<string> {
+      const out = new Set<string>();
+      for (const e of (this as AnyObject).effects?.contents ?? []) if (!e.disabled) for (const s of e.statuses ?? []) out.add(s);
+      return out;
+    }
+    async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<unknown> {
+      const status = (CONFIG.statusEffects as AnyObject[]).find((e) => e.id === statusId);
+      if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+      const existing = ((this as AnyObject).effects?.contents ?? []).filter((e: AnyObject) => (e.statuses ?? []).includes(statusId));
+      const on = active ?? existing.length === 0;
+      if (!on) {
+        if (!existing.length) return false;
+        await this.deleteEmbeddedDocuments("ActiveEffect", existing.map((e: AnyObject) => e.id));
+        return undefined;
+      }
+      if (existing.length) return true;
+      const [created] = await this.createEmbeddedDocuments("ActiveEffect", [{ name: game.i18n.localize(status.name), img: status.img, statuses: [statusId] }]);
+      return created;
+    }
+  }
   const Item = documentClass("Item");
   const ActiveEffect = documentClass("ActiveEffect");
   /** As in v13: a combatant's actor is its world actor (tokens are not simulated); ownership follows the actor. */

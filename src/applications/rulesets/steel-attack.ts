@@ -54,7 +54,7 @@ export function maneuversFor(view: ActorView<SteelStats>, kind: "attack" | "defe
 }
 
 /** The actor's fighter in the running bout, if any. */
-function fighterOf(actor: Actor.Implementation, combatId?: string): BoutCombatant | undefined {
+export function fighterOf(actor: Actor.Implementation, combatId?: string): BoutCombatant | undefined {
   const combat = (combatId !== undefined ? game.combats?.get(combatId) : game.combat) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null }; combatants: { contents: { id: string; actorId: string }[] } } | null;
   const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
   const combatant = combat?.combatants.contents.find((c) => c.actorId === actor.id);

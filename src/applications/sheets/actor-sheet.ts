@@ -2,6 +2,7 @@ import { ActorSheetBase } from "./sheet-base";
 import { templatePath } from "../../config";
 import { activeRuleset } from "../../settings";
 import { actorSheetContext } from "./actor-sheet-context";
+import { actorActions } from "./actor-actions";
 import { rollItem } from "./item-roll";
 import { DuelSimulator } from "../duel/duel-dialog";
 import { askChoice, waitingChoiceFor } from "../../combat/declarations";
@@ -22,6 +23,7 @@ export class BoutActorSheet extends ActorSheetBase {
     actions: {
       duelSimulator: BoutActorSheet.#onDuelSimulator as ActionHandler,
       answerChoice: BoutActorSheet.#onAnswerChoice as ActionHandler,
+      actorAction: BoutActorSheet.#onActorAction as ActionHandler,
       rollItem: BoutActorSheet.#onRollItem as ActionHandler,
       toggleEquipped: BoutActorSheet.#onToggleEquipped as ActionHandler,
       createItem: BoutActorSheet.#onCreateItem as ActionHandler,
@@ -57,6 +59,7 @@ export class BoutActorSheet extends ActorSheetBase {
       biographySource: actor.system.biography ?? "",
       // A fight waits on this actor's secret choice (a throw, a round's declaration): answer from here too.
       choiceAwaited: actor.isOwner && waitingChoiceFor(actor.id) !== null,
+      actorActions: actor.isOwner ? actorActions(activeRuleset().id).map(({ id, label, icon }) => ({ id, label, icon })) : [],
       tabs: this._prepareTabs("primary"),
     });
   }
@@ -76,6 +79,11 @@ export class BoutActorSheet extends ActorSheetBase {
   static async #onDuelSimulator(this: BoutActorSheet) {
     if (!game.user?.isGM) return;
     return new DuelSimulator({ actor: this.document }).render({ force: true });
+  }
+
+  static async #onActorAction(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const action = actorActions(activeRuleset().id).find((a) => a.id === target.dataset.actorAction);
+    if (action && this.document.isOwner) return action.run(this.document as Actor.Implementation);
   }
 
   static async #onAnswerChoice(this: BoutActorSheet) {

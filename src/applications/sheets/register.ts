@@ -2,6 +2,7 @@ import { SYSTEM_ID, templatePath } from "../../config";
 import { BoutActorSheet } from "./actor-sheet";
 import { BoutItemSheet } from "./item-sheet";
 import { registerSkillTests } from "../rulesets/skill-tests";
+import { registerSteelContests } from "../rulesets/steel-contests";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
@@ -30,6 +31,7 @@ export function registerSheets(): void {
   void foundry.applications.handlebars.loadTemplates(SHEET_PARTIALS);
   registerSkillTests();
   registerSteelTable();
+  registerSteelContests();
   registerOpposedTable();
   registerActionPointsTable();
   registerPhasesTable();

@@ -97,6 +97,8 @@ export type BoutsCommand =
   | { readonly type: "next"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>> }
   | { readonly type: "nextRound"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>> }
   | { readonly type: "setLight"; readonly light: BoutLight }
+  /** Initiative bought in the GM-set contest: it changes hands with no blow struck (postures stay). */
+  | { readonly type: "seize"; readonly boutId: string; readonly combatantId: string }
   | { readonly type: "footing"; readonly combatantId: string; readonly higher: boolean }
   | { readonly type: "setPool"; readonly combatantId: string; readonly pool: number; readonly refresh?: boolean }
   | { readonly type: "setExchanges"; readonly boutId: string; readonly count: 1 | 2 }
@@ -355,6 +357,14 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
         state = putCombatant(state, { ...c, poolMax: pool });
       }
       return ok(advance(state, findBout(state, b.id)!, cmd.type === "nextRound"));
+    }
+    case "seize": {
+      const b = findBout(s, cmd.boutId);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
+      if (b.phase !== "continuing") return no("notThrown", "NotThrown", { bout: b.id });
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c || c.boutId !== b.id) return no("notInBout", "NotInBout", { combatant: String(cmd.combatantId), bout: b.id });
+      return ok({ state: putBout(s, { ...b, initiative: c.id }), events: [{ type: "initiative", boutId: b.id, holder: c.id }] });
     }
     case "setLight": {
       if (!BOUT_LIGHTS.includes(cmd.light)) return no("badLight", "BadLight", { light: String(cmd.light) });

@@ -306,3 +306,15 @@ describe("bouts: pools refreshed from the documents ('Exchange of Blows', 'Highe
     expect(row.badges.map((b) => b.label.key)).toContain("BOUT.Time.Bouts.Badge.Footing");
   });
 });
+
+describe("bouts: initiative bought ('Exchange of Blows': the side without initiative may try to buy it)", () => {
+  it("hands the initiative over with no blow struck: postures stay; refused before the throw or for a stranger", () => {
+    let s = start();
+    expect(code(s, { type: "seize", boutId: "hall", combatantId: "rival" })).toBe("bouts.notThrown");
+    s = run(s, { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" }, postures: { alan: "aggressive" } }).state;
+    expect(code(s, { type: "seize", boutId: "hall", combatantId: "roland" })).toBe("bouts.notInBout");
+    s = run(s, { type: "seize", boutId: "hall", combatantId: "rival" }).state;
+    expect(bout(s, "hall").initiative).toBe("rival");
+    expect(who(s, "alan").posture).toBe("aggressive");
+  });
+});

@@ -90,3 +90,16 @@ export function successBars(dice: number, tn: number): OddsBar[] {
 export function mosBars(odds: ExchangeOdds): OddsBar[] {
   return histogram([...odds.margins].filter(([m]) => m > 0));
 }
+
+/** P(the buyer rolls more successes than the holder, both at one TN): the buy-initiative contest. */
+export function buyInitiativeOdds(buyerDice: number, holderDice: number, tn: number): number {
+  const b = poolSuccessDistribution(buyerDice, tn);
+  const h = poolSuccessDistribution(holderDice, tn);
+  let p = 0;
+  let below = 0;
+  for (let k = 0; k < b.length; k++) {
+    p += (b[k] ?? 0) * below;
+    below += h[k] ?? 0;
+  }
+  return p;
+}

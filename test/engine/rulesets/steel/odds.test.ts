@@ -2,7 +2,7 @@
 // wound levels): checked against full enumeration of every d10 result for small pools.
 import { describe, expect, it } from "vitest";
 import { evaluatePool } from "../../../../src/engine/dice";
-import { exchangeOdds, oneSuccessOdds, opposedTerrainOdds, pressOdds, woundLevelOdds } from "../../../../src/engine/rulesets/steel";
+import { buyInitiativeOdds, exchangeOdds, oneSuccessOdds, opposedTerrainOdds, pressOdds, woundLevelOdds } from "../../../../src/engine/rulesets/steel";
 
 /** Every sequence of n d10 results. */
 function* all(n: number): Generator<number[]> {
@@ -93,5 +93,13 @@ describe("seed 000 exchange odds match enumeration", () => {
     });
     const o = pressOdds(1, 6, 1, 6, 2, 1);
     for (const [m, c] of counts) expect(o.get(m)).toBeCloseTo(c / total, 12);
+  });
+});
+
+describe("buying initiative: exact odds of our contest (seed 000 names it without figures)", () => {
+  it("1 die against none at TN 6 buys half the time; 1 against 1 a quarter; ties stay with the holder", () => {
+    expect(buyInitiativeOdds(1, 0, 6)).toBe(0.5);
+    expect(buyInitiativeOdds(1, 1, 6)).toBe(0.25);
+    expect(buyInitiativeOdds(0, 3, 6)).toBe(0);
   });
 });

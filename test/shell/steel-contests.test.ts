@@ -1,0 +1,177 @@
+// Seed 000_4377b2da58f3a52b.txt at the table beside the exchange (issue 5):
+// "Terrain Rolls" (Alan on the bench), "Opposed Terrain Rolls" (the rival
+// cancels the leap), "Difficult Fighting Conditions" (Alan and Ferro on the
+// deck), "Higher Footing", and buying initiative (named by the seed without
+// figures: our GM-set contest). Each is a card the GM's client rolls.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+function script(client: { CONFIG: any }, faces: number, results: number[]) {
+  const queue = [...results];
+  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
+}
+
+async function table(inBout: boolean) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "steel");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  // Alan: Reflex 5 (Agility 6, Wit 5) + Proficiency 6 = 11 dice.
+  const alan = await Actor.create({ name: "Alan", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6 } } });
+  const rival = await Actor.create({ name: "Rival", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5 } } });
+  let combatId = "";
+  let ca = "";
+  let cb = "";
+  if (inBout) {
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Hall" }]);
+    const made = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: alan.id, name: "Alan", group: group.id },
+      { actorId: rival.id, name: "Rival", group: group.id },
+    ]);
+    [ca, cb] = made.map((c: any) => c.id);
+    await combat.startCombat();
+    alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await gm.evaluate<any>("globalThis.__boutTest").openDeclaration(combat, "throw", group.id, [ca, cb], ["red", "white"]);
+    await settle();
+    await settle();
+    combatId = combat.id;
+  }
+  const state = () => JSON.parse(gm.game.combats.get(combatId).system.state);
+  const cp = (id: string) => state().combatants.find((c: any) => c.id === id).cp;
+  return { world, gm, alice, bob, alanId: alan.id as string, rivalId: rival.id as string, combatId, ca, cb, state, cp };
+}
+
+type Table = Awaited<ReturnType<typeof table>>;
+
+async function terrainFromSheet(t: Table, answer: Record<string, unknown>) {
+  t.alice.runtime.dialogs.responder = () => ({ terrain: "custom", pace: "normal", tn: 4, dice: 2, stakes: "bench", footing: false, opponent: "", opponentDice: 2, ...answer });
+  await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+  await settle();
+  return t.gm.game.messages.contents.at(-1);
+}
+
+describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
+  it("the sheet offers the fighter's own rolls to its owner", async () => {
+    const t = await table(false);
+    const sheet = t.alice.game.actors.get(t.alanId).sheet;
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.header).toContain('data-actor-action="terrain"');
+    expect(sheet.renderedParts.header).toContain('data-actor-action="buyInitiative"');
+  });
+
+  it("Alan on the bench: 2 dice at the GM's TN 4, one success is enough; the dialog shows exact odds from the start", async () => {
+    const t = await table(false);
+    let asked: any;
+    t.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { terrain: "custom", pace: "normal", tn: 4, dice: 2, stakes: "bench", footing: false, opponent: "" };
+    };
+    script(t.gm, 10, [5, 2]);
+    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+    await settle();
+    const card = t.gm.game.messages.contents.at(-1);
+    expect(card.system.kind).toBe("steel.terrain");
+    expect(card.system.state).toBe("resolved");
+    expect(card.rolls.map((r: any) => r.formula)).toEqual(["2d10"]);
+    expect(card.content).toContain("outcome-success");
+    // The dialog opened on the first row of the table (narrow footing, normal pace: TN 3) with 2 dice: 1 − 0.2².
+    expect(asked.content).toContain("96.0%");
+  });
+
+  it("in a bout: the dice leave the pool, a botch on the bench costs half the pool as well, and a made roll wins higher footing", async () => {
+    const t = await table(true);
+    expect(t.cp(t.ca)).toBe(11);
+    script(t.gm, 10, [1, 1]);
+    const botch = await terrainFromSheet(t, {});
+    expect(botch.content).toContain("outcome-failure");
+    // 11 − 2 burnt; then half of the 11 he had, 5 dice, for landing on his back.
+    expect(t.cp(t.ca)).toBe(4);
+    script(t.gm, 10, [9, 2]);
+    const made = await terrainFromSheet(t, { dice: 2, footing: true });
+    expect(made.content).toContain("outcome-success");
+    expect(t.state().combatants.find((c: any) => c.id === t.ca).higherFooting).toBe(true);
+    expect(t.cp(t.ca)).toBe(2);
+  });
+
+  it("Alan and Ferro on the deck: a botch knocks the fighter down when the card is applied", async () => {
+    const t = await table(false);
+    script(t.gm, 10, [1, 1, 4]);
+    const card = await terrainFromSheet(t, { tn: 6, dice: 3, stakes: "deck" });
+    expect(card.content).toContain("outcome-failure");
+    const applied = await t.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(t.alice.game.messages.get(card.id));
+    expect(applied.ok).toBe(true);
+    await settle();
+    expect([...t.gm.game.actors.get(t.alanId).statuses]).toEqual(["knockedDown"]);
+  });
+
+  it("more dice than the pool holds, or a TN off the scale, is refused and nothing is written", async () => {
+    const t = await table(true);
+    const mark = t.world.server.writes.length;
+    await terrainFromSheet(t, { dice: 12 });
+    await terrainFromSheet(t, { tn: 0 });
+    expect(t.world.writesSince(mark)).toEqual([]);
+    expect(t.alice.notices.at(-1)?.message).toMatch(/whole number from 1 to 20/);
+    expect(t.alice.notices.at(-2)?.message).toMatch(/more than the 11 left/);
+  });
+});
+
+describe("steel opposed terrain rolls (seed 000 'Opposed Terrain Rolls')", () => {
+  it("the rival burns 3 dice and scores 2 successes to Alan's 1: the leap is matched; both pools pay", async () => {
+    const t = await table(true);
+    const card = await terrainFromSheet(t, { opponent: t.rivalId });
+    expect(card.system.kind).toBe("steel.terrainContest");
+    expect(card.system.state).toBe("waiting");
+    t.bob.runtime.dialogs.responder = () => ({ dice: 3 });
+    script(t.gm, 10, [5, 2, 6, 4, 1]);
+    const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const done = t.gm.game.messages.get(card.id);
+    expect(done.content).toContain("outcome-failure");
+    expect(done.content).toContain("2 successes against 1");
+    expect([t.cp(t.ca), t.cp(t.cb)]).toEqual([9, 7]);
+  });
+});
+
+describe("buying initiative (seed 000 names it; our contest at the world's TN)", () => {
+  it("the fighter without initiative buys it with more successes; the bout's initiative changes hands", async () => {
+    const t = await table(true);
+    expect(t.state().bouts[0].initiative).toBe(t.ca);
+    t.bob.runtime.dialogs.responder = () => ({ dice: 3, holderDice: 2 });
+    await t.bob.game.actors.get(t.rivalId).sheet.runAction("actorAction", { actorAction: "buyInitiative" });
+    await settle();
+    const card = t.gm.game.messages.contents.at(-1);
+    expect(card.system.kind).toBe("steel.buyInitiative");
+    t.alice.runtime.dialogs.responder = () => ({ dice: 2 });
+    // Rival 3 dice at TN 6: 7, 8, 2 (two successes); Alan 2 dice: 9, 3 (one).
+    script(t.gm, 10, [7, 8, 2, 9, 3]);
+    const answer = await t.alice.evaluate<any>("globalThis.__boutTest").defendFromCard(t.alice.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    expect(t.gm.game.messages.get(card.id).content).toContain("outcome-success");
+    expect(t.state().bouts[0].initiative).toBe(t.cb);
+    expect([t.cp(t.ca), t.cp(t.cb)]).toEqual([9, 7]);
+  });
+
+  it("the holder cannot buy what they hold; the refusal writes nothing", async () => {
+    const t = await table(true);
+    const mark = t.world.server.writes.length;
+    t.alice.runtime.dialogs.responder = () => ({ dice: 2, holderDice: 2 });
+    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "buyInitiative" });
+    await settle();
+    expect(t.world.writesSince(mark)).toEqual([]);
+    expect(t.alice.notices.at(-1)?.message).toMatch(/Only a fighter without the initiative/);
+  });
+});
