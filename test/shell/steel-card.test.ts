@@ -240,4 +240,38 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     const plain = await ctx.alice.evaluate<any>("globalThis.__boutTest").declare(ctx.alice.game.combats.get(ctx.combatId), ctx.ca, "red");
     expect(plain.ok).toBe(true);
   });
+  it("a landed blow's Shock comes off the defender's pool in the bout, and a knockdown goes on the defender when applied", async () => {
+    const ctx = await fight();
+    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    await post(ctx, 6);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
+    // Six hits against a failed parry (margin 6) to the torso; every later roll fails (1s and 2s).
+    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    const shock = result.events.find((e: any) => e.type === "shock");
+    expect(shock, "the blow lands with Shock").toBeTruthy();
+    const bran = state(ctx).combatants.find((c: any) => c.id === ctx.cb);
+    // Bran paid 1 die for the parry, then the Shock: what is left is what the card says.
+    expect(bran.cp).toBe(shock.data.cpLeft);
+    expect([shock.data.shock, bran.cp]).toEqual([14, 0]);
+    expect(pools[ctx.cb] - 1).toBeGreaterThan(0);
+    expect(bran.carry).toBe(shock.data.carry);
+    const down = result.events.some((e: any) => e.type === "knockedDown");
+    await ctx.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    // A level 5 cut to the shoulder: Shock 14 empties his pool and the Knockdown roll at TN 12 fails.
+    expect(down).toBe(true);
+    expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("knockedDown")).toBe(true);
+  });
 });

@@ -263,8 +263,25 @@ const exchangeCard: CardKind = {
       if (dId && r.defender) combatCommands.push({ type: "spend", combatantId: dId, dice: r.defender.cost, purpose: "defence" } as TimeCommand);
       const winner = r.winner === card.attacker.id ? aId : dId;
       if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
+      // A fumble costs half the dice rolled off the fumbler's next exchange.
+      if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
+      if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);
+      // Shock comes off what the defender has left this round; what it cannot take is carried to the next.
+      if (dId && wound?.ok) {
+        const w = wound.value.result;
+        const before = Math.max(0, cpD - (r.defender?.cost ?? 0));
+        const shock = Math.max(0, before - w.cpLeft);
+        if (shock || w.shockCarry) combatCommands.push({ type: "penalty", combatantId: dId, dice: shock, carry: w.shockCarry } as TimeCommand);
+      }
     }
-    return ok({ outcome: ex.value.result.winner === card.attacker.id ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands });
+    // Knocked down or out: the conditions go on the defender's tokens when the result is applied.
+    const statuses: Record<string, string[]> = {};
+    if (wound?.ok) {
+      const w = wound.value.result;
+      const list = [...(w.knockdownRoll?.down ? ["knockedDown"] : []), ...(w.knockoutRoll?.out ? ["unconscious"] : [])];
+      if (list.length) statuses[card.defender.id!] = list;
+    }
+    return ok({ outcome: ex.value.result.winner === card.attacker.id ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses });
   },
 };
 
