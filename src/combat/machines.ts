@@ -20,6 +20,7 @@ import { rollStressTotal } from "../engine/rulesets/phases/stress";
 import { PHASES_DECLARATION } from "./phases-declaration";
 import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import { pulseEngagements, type Placed } from "./pulse-engagements";
+import { postCard } from "../chat/cards";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
 import { derivePulse } from "../engine/rulesets/pulse";
 import { poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
@@ -65,6 +66,8 @@ export interface TimeStructure {
   regroup?(combatantId: string, groupId: string): TimeCommand | null;
   /** The GM's buttons on one group of the tracker (a bout's throw, next exchange, pause ...). */
   groupActions?(state: any, groupId: string): readonly GroupAction[];
+  /** GM, after a step is written: what the new state sets off at the table (round-start rolls). */
+  afterStep?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<void>;
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
 }
@@ -125,6 +128,18 @@ registerTimeStructure("bouts", {
       pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) }).pool;
     }
     return { ...command, pools } as TimeCommand;
+  },
+  // "Blood Loss": a bout that reaches a new round asks each bleeding fighter for a Toughness roll (a card each).
+  async afterStep(before: BoutsState, after: BoutsState, combatId, combatants) {
+    for (const bout of after.bouts) {
+      const was = before.bouts.find((b) => b.id === bout.id);
+      if (!was || bout.round <= was.round) continue;
+      for (const fighter of after.combatants.filter((c) => c.boutId === bout.id)) {
+        const actor = combatants.find((c) => c.id === fighter.id)?.actor;
+        const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
+        if (actor && (s?.bloodLoss ?? 0) > 0 && (s?.healthNow ?? 0) > 0) await postCard("steel.bloodLoss", actor, actor, {}, combatId);
+      }
+    }
   },
   fightActions(state: BoutsState) {
     const light = state.light ?? "bright";

@@ -100,6 +100,7 @@ export class BoutCombat extends Combat {
     const next = result.value.state;
     const view = structure.machine.view(next);
     await this.update({ round: view.round, "system.state": JSON.stringify(next), ...this.declarationChange(structure, next) } as never);
+    await structure.afterStep?.(state, next, this.id!, this.combatantInfos());
     return result;
   }
 
@@ -107,6 +108,7 @@ export class BoutCombat extends Combat {
   async applyCommands(commands: readonly TimeCommand[]): Promise<Outcome<unknown>> {
     const structure = this.structure;
     let state = this.machineState;
+    const before = state;
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const events: unknown[] = [];
     for (const command of commands) {
@@ -117,6 +119,7 @@ export class BoutCombat extends Combat {
     }
     const view = structure.machine.view(state);
     await this.update({ round: view.round, "system.state": JSON.stringify(state), ...this.declarationChange(structure, state) } as never);
+    await structure.afterStep?.(before, state, this.id!, this.combatantInfos());
     return { ok: true, value: { state, events } };
   }
 

@@ -175,3 +175,29 @@ describe("buying initiative (seed 000 names it; our contest at the world's TN)",
     expect(t.alice.notices.at(-1)?.message).toMatch(/Only a fighter without the initiative/);
   });
 });
+
+describe("Blood Loss at each round's start (seed 000 'Blood Loss')", () => {
+  it("a bleeding fighter rolls Toughness when the bout reaches a new round; failing at Health 2 leaves Health 1 and halves the fresh pool", async () => {
+    const t = await table(true);
+    await t.gm.game.actors.get(t.alanId).update({ "system.steel.bloodLoss": 7, "system.steel.healthNow": 2, "system.steel.toughness": 3 });
+    const groupId = t.state().bouts[0].id;
+    const before = t.gm.game.messages.contents.length;
+    await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
+    await settle();
+    expect(t.gm.game.messages.contents.length).toBe(before); // exchange 2: no new round yet
+    script(t.gm, 10, [2, 5, 6]);
+    await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
+    await settle();
+    const card = t.gm.game.messages.contents.at(-1);
+    expect(card.system.kind).toBe("steel.bloodLoss");
+    expect(card.rolls.map((r: any) => r.formula)).toEqual(["3d10"]);
+    expect(card.content).toContain("outcome-failure");
+    // Refreshed to 11, then halved for Health 1 (rounded down: 5 dice kept).
+    expect(t.cp(t.ca)).toBe(5);
+    await t.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(t.alice.game.messages.get(card.id));
+    await settle();
+    expect(t.gm.game.actors.get(t.alanId).system.steel.healthNow).toBe(1);
+    // Nobody else bleeds: one card only.
+    expect(t.gm.game.messages.contents.filter((m: any) => m.system?.kind === "steel.bloodLoss")).toHaveLength(1);
+  });
+});

@@ -3,6 +3,7 @@ import { BoutActorSheet } from "./actor-sheet";
 import { BoutItemSheet } from "./item-sheet";
 import { registerSkillTests } from "../rulesets/skill-tests";
 import { registerSteelContests } from "../rulesets/steel-contests";
+import { registerSteelBleeding } from "../rulesets/steel-bleeding";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
@@ -32,6 +33,7 @@ export function registerSheets(): void {
   registerSkillTests();
   registerSteelTable();
   registerSteelContests();
+  registerSteelBleeding();
   registerOpposedTable();
   registerActionPointsTable();
   registerPhasesTable();
