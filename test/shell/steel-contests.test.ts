@@ -201,3 +201,46 @@ describe("Blood Loss at each round's start (seed 000 'Blood Loss')", () => {
     expect(t.gm.game.messages.contents.filter((m: any) => m.system?.kind === "steel.bloodLoss")).toHaveLength(1);
   });
 });
+
+describe("surprise and hesitation at the table (seed 000 'Surprise & Hesitation')", () => {
+  it("Sneak against Notice, then the target's Reflex against TN 7 + 3 − 0: no success, so the target cannot act this exchange", async () => {
+    const t = await table(true);
+    const alan = t.gm.game.actors.get(t.alanId);
+    const rival = t.gm.game.actors.get(t.rivalId);
+    const [sneak] = await alan.createEmbeddedDocuments("Item", [{ name: "Sneak", type: "skill", system: { steel: { attribute: "agility", tn: 6 } } }]);
+    await rival.createEmbeddedDocuments("Item", [{ name: "Notice", type: "skill", system: { steel: { attribute: "perception", tn: 7 } } }]);
+    await rival.update({ "system.steel.perception": 4 });
+    t.alice.runtime.dialogs.responder = () => ({ target: t.rivalId, skillId: sneak.id, tnModifier: 0 });
+    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "ambush" });
+    await settle();
+    const card = t.gm.game.messages.contents.at(-1);
+    expect(card.system.kind).toBe("steel.surprise");
+    // The target answers with Notice (offered first by name).
+    let asked: any;
+    t.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { skillId: rival.items.getName("Notice").id };
+    };
+    // Alan 6 dice at TN 6: three successes; Rival 4 at TN 7: none; Rival's Reflex 5 at TN 10: none.
+    script(t.gm, 10, [9, 9, 9, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
+    const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    expect(asked.content).toMatch(/<option value="[^"]+" selected>Notice<\/option>/);
+    const done = t.gm.game.messages.get(card.id);
+    expect(done.rolls.map((r: any) => r.formula)).toEqual(["6d10", "4d10", "5d10"]);
+    expect(done.content).toContain("TN 10");
+    expect(t.state().combatants.find((c: any) => c.id === t.cb).restriction).toBe("noAction");
+    await t.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(t.alice.game.messages.get(card.id));
+    await settle();
+    expect(t.gm.game.actors.get(t.rivalId).statuses.has("hesitating")).toBe(true);
+  });
+
+  it("a skill that is not the fighter's own is refused and posts nothing", async () => {
+    const t = await table(false);
+    const mark = t.world.server.writes.length;
+    const r = await t.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.surprise", t.alice.game.actors.get(t.alanId), t.alice.game.actors.get(t.rivalId), { skillId: "nope" }, "");
+    expect(r.ok ? "ok" : r.refusal.code).toBe("steel.surprise.noSkill");
+    expect(t.world.writesSince(mark)).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { BoutItemSheet } from "./item-sheet";
 import { registerSkillTests } from "../rulesets/skill-tests";
 import { registerSteelContests } from "../rulesets/steel-contests";
 import { registerSteelBleeding } from "../rulesets/steel-bleeding";
+import { registerSteelSurprise } from "../rulesets/steel-surprise";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
@@ -34,6 +35,7 @@ export function registerSheets(): void {
   registerSteelTable();
   registerSteelContests();
   registerSteelBleeding();
+  registerSteelSurprise();
   registerOpposedTable();
   registerActionPointsTable();
   registerPhasesTable();
