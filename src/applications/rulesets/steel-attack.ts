@@ -12,13 +12,10 @@ import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   applyWound,
-  armourAt,
   attackProfile,
   CORE_MANEUVERS,
   DEFAULT_ZONES,
   exchangeOdds,
-  knockdownOf,
-  knockoutOf,
   maneuverTn,
   mosBars,
   poolForRound,
@@ -26,18 +23,17 @@ import {
   postureEffect,
   successBars,
   type Posture,
-  type Region,
   type SteelManeuver,
   type SteelStats,
 } from "../../engine/rulesets/steel";
 import type { BoutCombatant, BoutsState } from "../../engine/time/bouts";
 import { openOddsDialog } from "../dialogs/odds-dialog";
-import { delta, registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
+import { registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { defaultOpponent, opponents } from "./opponents";
+import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./steel-wounds";
 
-const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
 const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
 
 interface ManeuverChoice {
@@ -218,8 +214,7 @@ const exchangeCard: CardKind = {
     const form = d.maneuver?.form === "thrust" ? "thrust" : "swing";
     const profile = attackProfile(weapon, form, a.stats.strength);
     if (!profile.ok) return profile;
-    const armour = t.armor.filter((x) => x.equipped).map((x) => x.stats);
-    const armourBy = Object.fromEntries(REGIONS.map((r) => [r, armourAt(armour, r)])) as Record<Region, number>;
+    const armourBy = armourByRegion(t);
     const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId) } : null;
     const input = {
       attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
@@ -231,11 +226,7 @@ const exchangeCard: CardKind = {
       if (!ex.ok) return { ex, wound: null };
       const hit = ex.value.result.hit;
       const wound = hit?.wound
-        ? applyWound(
-            { cpLeft: defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD, pain: t.stats.pain, bloodLoss: t.stats.bloodLoss, woundedRegions: REGIONS.filter((r) => t.stats.wounded[r]), knockdown: knockdownOf(t.stats), knockout: knockoutOf(t.stats), headArmour: armourBy.head },
-            { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" },
-            dice,
-          )
+        ? applyWound(casualtyOf(t, defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
         : null;
       return { ex, wound };
     });
@@ -246,12 +237,7 @@ const exchangeCard: CardKind = {
     const named = (e: { type: string; key: string; data: Record<string, string | number | boolean> }) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names[v] ? names[v] : v])) });
     const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : [])].map(named);
     const updates: Record<string, Record<string, unknown>> = {};
-    if (wound?.ok) {
-      const w = wound.value.result;
-      const u: Record<string, unknown> = { "system.steel.pain": delta(w.pain - t.stats.pain, 0), "system.steel.bloodLoss": delta(w.bloodLoss - t.stats.bloodLoss, 0) };
-      for (const r of w.woundedRegions) u[`system.steel.wounded.${r}`] = true;
-      updates[card.defender.id!] = u;
-    }
+    if (wound?.ok) updates[card.defender.id!] = woundUpdates(t, wound.value.result);
     // In a bout: the dice leave both pools and the winner holds initiative, with the result.
     const combatCommands: TimeCommand[] = [];
     const aId = combatantOf(combatId, card.attacker);
@@ -267,20 +253,12 @@ const exchangeCard: CardKind = {
       if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
       if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);
       // Shock comes off what the defender has left this round; what it cannot take is carried to the next.
-      if (dId && wound?.ok) {
-        const w = wound.value.result;
-        const before = Math.max(0, cpD - (r.defender?.cost ?? 0));
-        const shock = Math.max(0, before - w.cpLeft);
-        if (shock || w.shockCarry) combatCommands.push({ type: "penalty", combatantId: dId, dice: shock, carry: w.shockCarry } as TimeCommand);
-      }
+      if (dId && wound?.ok) combatCommands.push(...shockCommand(dId, Math.max(0, cpD - (r.defender?.cost ?? 0)), wound.value.result));
     }
     // Knocked down or out: the conditions go on the defender's tokens when the result is applied.
     const statuses: Record<string, string[]> = {};
-    if (wound?.ok) {
-      const w = wound.value.result;
-      const list = [...(w.knockdownRoll?.down ? ["knockedDown"] : []), ...(w.knockoutRoll?.out ? ["unconscious"] : [])];
-      if (list.length) statuses[card.defender.id!] = list;
-    }
+    const down = wound?.ok ? woundStatuses(wound.value.result) : [];
+    if (down.length) statuses[card.defender.id!] = down;
     return ok({ outcome: ex.value.result.winner === card.attacker.id ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses });
   },
 };
