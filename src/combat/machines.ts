@@ -11,7 +11,7 @@ import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import type { TimeCommand, TimeMachine } from "../engine/time/machine";
 import { actionPhasesMachine, actingNow as apActingNow, startActionPhases, type ActionPhasesState } from "../engine/time/action-phases";
 import { ACTION_LIMITS } from "../engine/rulesets/actionpoints/pool";
-import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutsState } from "../engine/time/bouts";
+import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../engine/time/bouts";
 import { initiativeRollers, pulsesMachine, startPulses, type PulsesState } from "../engine/time/pulses";
 import { rollOne } from "../engine/dice";
 import { startTurns, turnsMachine } from "../engine/time/turns";
@@ -23,7 +23,7 @@ import { pulseEngagements, type Placed } from "./pulse-engagements";
 import { postCard } from "../chat/cards";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
 import { derivePulse } from "../engine/rulesets/pulse";
-import { poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
+import { aimOf, endPreparationRound, holdFire, poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
 import type { ActorView } from "../engine/rulesets/ruleset";
 
 /** What an adapter sees of a combatant. */
@@ -121,13 +121,17 @@ registerTimeStructure("bouts", {
     if (c.type !== "next" && c.type !== "nextRound") return command;
     const boutId = c.boutId ?? state.focus;
     const pools: Record<string, number> = {};
+    const missiles: Record<string, BoutMissile | null> = {};
     for (const fighter of state.combatants.filter((x) => x.boutId === boutId)) {
       const info = combatants.find((x) => x.id === fighter.id);
       if (!info?.actor) continue;
       const v = view<SteelStats>(info, "steel") as unknown as ActorView<SteelStats>;
       pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) }).pool;
+      // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
+      const m = fighter.missile;
+      if (m) missiles[fighter.id] = !m.ready ? endPreparationRound(m, v.stats.missileProficiency) : m.fired ? null : holdFire(m, aimOf(v.stats), v.stats.missileProficiency);
     }
-    return { ...command, pools } as TimeCommand;
+    return { ...command, pools, missiles } as TimeCommand;
   },
   // "Blood Loss": a bout that reaches a new round asks each bleeding fighter for a Toughness roll (a card each).
   async afterStep(before: BoutsState, after: BoutsState, combatId, combatants) {

@@ -46,6 +46,18 @@ export interface BoutCombatant {
   readonly posture: BoutPosture;
   /** Holds higher footing ("Higher Footing": +2 CP at each round's start while it lasts). Absent in older states. */
   readonly higherFooting?: boolean;
+  /** A missile weapon being readied or ready, with its Missile Pool ("Missile Combat"); absent: none. */
+  readonly missile?: BoutMissile;
+}
+
+export interface BoutMissile {
+  readonly roundsLeft: number;
+  readonly ready: boolean;
+  readonly pool: number;
+  /** MP paid to ready it faster, off the pool when it is ready. */
+  readonly quickenCost: number;
+  /** Loosed this round: the weapon must be readied again. */
+  readonly fired?: boolean;
 }
 
 export interface Bout {
@@ -93,9 +105,17 @@ export type BoutsCommand =
   | { readonly type: "fumble"; readonly combatantId: string; readonly dice: number }
   | { readonly type: "exchangeWon"; readonly boutId: string; readonly winner: string }
   | { readonly type: "restrict"; readonly combatantId: string; readonly restriction: Restriction }
-  /** `pools`: each fighter's pool recomputed from the documents, used when the step starts a new round. */
-  | { readonly type: "next"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>> }
-  | { readonly type: "nextRound"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>> }
+  /**
+   * `pools`: each fighter's pool recomputed from the documents; `missiles`: each
+   * missile weapon's state for the next round (null: it must be readied again).
+   * Both are used only when the step starts a new round.
+   */
+  | { readonly type: "next"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>>; readonly missiles?: Readonly<Record<string, BoutMissile | null>> }
+  | { readonly type: "nextRound"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>>; readonly missiles?: Readonly<Record<string, BoutMissile | null>> }
+  /** A missile weapon starts readying (the shell rolls the quicker draw) or is set aside (null). */
+  | { readonly type: "missile"; readonly combatantId: string; readonly missile: BoutMissile | null }
+  /** Missile Pool dice loosed (with any set aside to aim); only from a ready weapon. */
+  | { readonly type: "loose"; readonly combatantId: string; readonly dice: number }
   | { readonly type: "setLight"; readonly light: BoutLight }
   /** Initiative bought in the GM-set contest: it changes hands with no blow struck (postures stay). */
   | { readonly type: "seize"; readonly boutId: string; readonly combatantId: string }
@@ -193,6 +213,15 @@ function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsS
       { type: "exchange", boutId: b.id, round: nb.round, exchange: 1 },
     ],
   };
+}
+
+function validMissile(m: BoutMissile): boolean {
+  return typeof m === "object" && m !== null && [m.roundsLeft, m.pool, m.quickenCost].every((n) => isWholeNumber(n) && n >= 0) && typeof m.ready === "boolean";
+}
+
+function withMissile(c: BoutCombatant, missile: BoutMissile | null): BoutCombatant {
+  const { missile: _old, ...rest } = c;
+  return missile ? { ...rest, missile: { roundsLeft: missile.roundsLeft, ready: missile.ready, pool: missile.pool, quickenCost: missile.quickenCost, fired: Boolean(missile.fired) } } : rest;
 }
 
 function tidy(c: BoutCombatant, b: Bout): BoutCombatant {
@@ -356,6 +385,13 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
         if (pool < 0) return no("negative", "Negative", { combatant: cid, dice: pool });
         state = putCombatant(state, { ...c, poolMax: pool });
       }
+      const newRound = cmd.type === "nextRound" || b.exchange >= b.exchangesThisRound;
+      for (const [cid, missile] of Object.entries(cmd.missiles ?? {})) {
+        const c = findCombatant(state, cid);
+        if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: cid });
+        if (missile !== null && !validMissile(missile)) return no("badMissile", "BadMissile", { combatant: cid });
+        if (newRound) state = putCombatant(state, withMissile(c, missile));
+      }
       return ok(advance(state, findBout(state, b.id)!, cmd.type === "nextRound"));
     }
     case "seize": {
@@ -365,6 +401,23 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const c = findCombatant(s, cmd.combatantId);
       if (!c || c.boutId !== b.id) return no("notInBout", "NotInBout", { combatant: String(cmd.combatantId), bout: b.id });
       return ok({ state: putBout(s, { ...b, initiative: c.id }), events: [{ type: "initiative", boutId: b.id, holder: c.id }] });
+    }
+    case "missile": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (cmd.missile !== null && !validMissile(cmd.missile)) return no("badMissile", "BadMissile", { combatant: c.id });
+      return ok({ state: putCombatant(s, withMissile(c, cmd.missile)), events: [] });
+    }
+    case "loose": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (!isWholeNumber(cmd.dice)) return no("notNumber", "NotNumber", { combatant: c.id });
+      if (cmd.dice < 0) return no("negative", "Negative", { combatant: c.id, dice: cmd.dice });
+      if (!c.missile?.ready) return no("notReady", "NotReady", { combatant: c.id });
+      if (cmd.dice > c.missile.pool) return no("tooMany", "TooMany", { combatant: c.id, dice: cmd.dice, left: c.missile.pool });
+      const b = findBout(s, c.boutId)!;
+      if (c.restriction !== "none" && !expired(c, b)) return no("cannotAct", "CannotAct", { combatant: c.id });
+      return ok({ state: putCombatant(s, { ...c, missile: { ...c.missile, pool: c.missile.pool - cmd.dice, fired: true } }), events: [] });
     }
     case "setLight": {
       if (!BOUT_LIGHTS.includes(cmd.light)) return no("badLight", "BadLight", { light: String(cmd.light) });
@@ -480,6 +533,7 @@ function view(s: BoutsState): TrackerView {
         ];
         if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
         if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
+        if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
         if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
         if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
         return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };

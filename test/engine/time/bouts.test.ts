@@ -318,3 +318,30 @@ describe("bouts: initiative bought ('Exchange of Blows': the side without initia
     expect(who(s, "alan").posture).toBe("aggressive");
   });
 });
+
+describe("bouts: the Missile Pool ('Missile Combat')", () => {
+  const readying = { roundsLeft: 2, ready: false, pool: 0, quickenCost: 0 };
+  it("a weapon being readied cannot loose; once ready it looses from its pool, and the next round's state comes from the shell", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }).state;
+    s = run(s, { type: "missile", combatantId: "alan", missile: readying }).state;
+    expect(code(s, { type: "loose", combatantId: "alan", dice: 1 })).toBe("bouts.notReady");
+    // Mid-round the shell's next-round states are not used yet.
+    s = run(s, { type: "next", boutId: "hall", missiles: { alan: { roundsLeft: 1, ready: false, pool: 0, quickenCost: 0 } } }).state;
+    expect(who(s, "alan").missile?.roundsLeft).toBe(2);
+    s = run(s, { type: "next", boutId: "hall", missiles: { alan: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } } }).state;
+    expect(who(s, "alan").missile).toEqual({ roundsLeft: 0, ready: true, pool: 5, quickenCost: 0, fired: false });
+    expect(code(s, { type: "loose", combatantId: "alan", dice: 6 })).toBe("bouts.tooMany");
+    expect(code(s, { type: "loose", combatantId: "alan", dice: -1 })).toBe("bouts.negative");
+    s = run(s, { type: "loose", combatantId: "alan", dice: 4 }).state;
+    expect(who(s, "alan").missile).toMatchObject({ pool: 1, fired: true });
+    // A loosed weapon must be readied again: the shell sends null.
+    s = run(s, { type: "nextRound", boutId: "hall", missiles: { alan: null } }).state;
+    expect(who(s, "alan").missile).toBeUndefined();
+  });
+
+  it("refuses a malformed missile state and changes nothing", () => {
+    const s = start();
+    expect(code(s, { type: "missile", combatantId: "alan", missile: { roundsLeft: -1, ready: false, pool: 0, quickenCost: 0 } })).toBe("bouts.badMissile");
+    expect(code(s, { type: "nextRound", boutId: "hall", missiles: { alan: { roundsLeft: 0, ready: "yes" as never, pool: 1, quickenCost: 0 } } })).toBe("bouts.badMissile");
+  });
+});
