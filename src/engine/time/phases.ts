@@ -32,11 +32,13 @@ import {
   canFireSecond,
   checkSituation,
   isMovementMode,
+  isShotDefence,
   LOADED,
   MISSILE_RANGE_ADJUSTMENT,
   missileRate,
   type MissileReadiness,
   type MovementMode,
+  type ShotDefence,
 } from "../rulesets/phases/tables";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
@@ -64,6 +66,12 @@ export interface PhasesDeclaration {
   readonly missile: boolean;
   /** Avoiding engagement this round without routing. */
   readonly evading: boolean;
+  /**
+   * How this fighter meets shots from the opponents it names ("Missile Fire
+   * Table", first footnote): none, dodge (or defend), or defend with the shield.
+   * Declarations stored before this field existed read as "none".
+   */
+  readonly defence: ShotDefence;
   readonly horseback: boolean;
   readonly ride: number;
   readonly highGround: boolean;
@@ -131,7 +139,7 @@ export const PHASES_TIME_EVENTS = [
 export const PHASES_TIME_REFUSALS = [
   "unknownCommand", "unknown", "duplicate", "badCombatant", "badDeclaration", "badAction", "badMovement", "badRange", "badOpponent", "needsRange",
   "notMissile", "notMounted", "badReach", "notNumber", "notDeclaring", "awaitingDeclarations", "awaitingInitiative", "notInitiative", "notInRound",
-  "outOfTurn", "alreadyActed", "roundOver", "badFlag",
+  "outOfTurn", "alreadyActed", "roundOver", "badFlag", "badDefence", "routingDefence", "defenceWithoutOpponent",
 ] as const;
 type RefusalCode = (typeof PHASES_TIME_REFUSALS)[number];
 
@@ -172,6 +180,26 @@ const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): Pha
 });
 export const actingNow = (s: PhasesState): string | undefined => (s.stage === "act" && s.turn < s.order.length ? s.order[s.turn] : undefined);
 
+/**
+ * The defence a target declared in the Movement phase against this shooter
+ * ("Missile Fire Table", first footnote: a target that spotted the shooter and
+ * engaged it defensively adds its Defense, and counts the shooter as an
+ * opponent it engaged). Null when the round has nothing to say: declarations
+ * not yet revealed, or the target declared nothing this round (not in it, or a
+ * newcomer waiting for the next round); then the table states it. Otherwise the
+ * declared defence if the target named the shooter among its opponents, else
+ * "none"; a routing target never defends.
+ */
+export function declaredShotDefence(s: PhasesState, shooterId: string | null, targetId: string | null): ShotDefence | null {
+  if (s.stage === "declare") return null;
+  const target = targetId ? find(s, targetId) : undefined;
+  const d = target?.active ? target.declaration : null;
+  if (!d) return null;
+  const defence = isShotDefence(d.defence) ? d.defence : "none";
+  if (defence === "none" || d.action === "rout" || !shooterId || !d.opponents.includes(shooterId)) return "none";
+  return defence;
+}
+
 // ---------------------------------------------------------------------------
 // Declarations
 
@@ -203,6 +231,12 @@ export function normalizeDeclaration(s: PhasesState, selfId: string, d: Declarat
   if ((d.action === "missile" || (d.action === "melee" && opponents.length > 0)) && range === null) return bad("needsRange");
   const horseback = d.horseback ?? false;
   if (movement === "gallop" && !horseback) return bad("notMounted");
+  const defence = d.defence ?? "none";
+  if (!isShotDefence(defence)) return bad("badDefence");
+  // A routing character "may not defend against any incoming attacks" (Initiative Modifiers Table, first footnote).
+  if (defence !== "none" && d.action === "rout") return bad("routingDefence");
+  // The defender "must count you as an opponent that he has engaged" (Missile Fire Table, first footnote).
+  if (defence !== "none" && opponents.length === 0) return bad("defenceWithoutOpponent");
   const situation = checkSituation({ horseback, ride: d.ride, highGround: d.highGround, routing: d.action === "rout", charging: d.charging, runUpRoom: d.runUpRoom, gmModifier: d.gmModifier });
   if (!situation.ok) return bad("badDeclaration");
   return ok({
@@ -215,6 +249,7 @@ export function normalizeDeclaration(s: PhasesState, selfId: string, d: Declarat
     reach,
     missile,
     evading: d.evading ?? false,
+    defence,
     horseback,
     ride: d.ride ?? 0,
     highGround: d.highGround ?? false,
