@@ -33,6 +33,15 @@ export function registerSettings(): void {
     type: Boolean,
     default: false,
   });
+  // Seed 001, "1. Movement": free movers keep out of engaged fighters' Effective Space (src/combat/effective-space.ts).
+  game.settings.register(SYSTEM_ID, "phasesEffectiveSpace", {
+    name: "BOUT.Phases.Table.Setting.EffectiveSpace.Name",
+    hint: "BOUT.Phases.Table.Setting.EffectiveSpace.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

@@ -24,6 +24,7 @@
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { initiativeOrder, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
+import { effectiveSpace } from "../rulesets/phases/effective-space";
 import { initiativeTotal } from "../rulesets/phases/initiative";
 import { isRange, rangeIndex, type RangeClass } from "../rulesets/phases/stats";
 import {
@@ -198,6 +199,23 @@ export function declaredShotDefence(s: PhasesState, shooterId: string | null, ta
   const defence = isShotDefence(d.defence) ? d.defence : "none";
   if (defence === "none" || d.action === "rout" || !shooterId || !d.opponents.includes(shooterId)) return "none";
   return defence;
+}
+
+/**
+ * Whose Effective Space a combatant must keep out of while moving now ("1.
+ * Movement": a character simply moving may not travel inside the Effective
+ * Space of one engaged in combat). Null when the rule does not bind: outside
+ * the Movement phase's turns, for someone not taking part this round, or for
+ * someone engaged (they are not simply moving). Otherwise every other engaged
+ * fighter with the radius of its space in paces, from its declared weapon.
+ */
+export function spaceToKeepOutOf(s: PhasesState, moverId: string | null): { readonly id: string; readonly space: number }[] | null {
+  if (s.stage !== "act" || s.phase !== "movement" || !moverId) return null;
+  const mover = find(s, moverId);
+  if (!mover?.active || !mover.declaration) return null;
+  const engaged = (id: string) => s.engagements.some((e) => e.a === id || e.b === id);
+  if (engaged(moverId)) return null;
+  return s.combatants.filter((c) => c.id !== moverId && engaged(c.id)).map((c) => ({ id: c.id, space: effectiveSpace(c.declaration?.reach) }));
 }
 
 // ---------------------------------------------------------------------------
