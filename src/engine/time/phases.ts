@@ -584,6 +584,8 @@ function view(s: PhasesState): TrackerView {
       badges.push({ label: { key: `${V}Badge.Action.${d.action}` } });
       if (d.movement !== "stand") badges.push({ label: { key: `${V}Badge.Movement.${d.movement}` } });
       if (d.range) badges.push({ label: { key: `${V}Badge.Range.${d.range}` } });
+      // How the fighter meets shots from the opponents it named (Missile Fire Table, first footnote).
+      if (d.defence === "dodge" || d.defence === "shield") badges.push({ label: { key: `${V}Badge.Defence.${d.defence}` } });
     }
     if (c.total !== null) badges.push({ label: { key: `${V}Badge.Total` }, value: c.total });
     if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });

@@ -97,3 +97,14 @@ describe(`${SEED}, Missile Fire Table: declaring a defence is checked, refusals 
     expect(after.combatants.find((c) => c.id === "knight")?.declaration?.defence).toBe("none");
   });
 });
+
+describe(`${SEED}, Missile Fire Table: the tracker shows a declared defence once declarations are revealed`, () => {
+  it("a badge for a dodge or a shield defence, none for no defence, nothing while others still declare", () => {
+    const open = run(start(["archer", "knight"]), declare("knight", { action: "none", opponents: ["archer"], defence: "shield" }));
+    const keys = (s: PhasesState, id: string) => phasesMachine.view(s).rows.find((r) => r.combatantId === id)?.badges.map((b) => b.label.key) ?? [];
+    expect(keys(open, "knight")).not.toContain("BOUT.Phases.Time.Badge.Defence.shield");
+    const revealed = run(open, declare("archer", { ...bow, opponents: ["knight"] }));
+    expect(keys(revealed, "knight")).toContain("BOUT.Phases.Time.Badge.Defence.shield");
+    expect(keys(revealed, "archer").some((k) => k.includes("Defence"))).toBe(false);
+  });
+});
