@@ -79,7 +79,8 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
   const size = Number(scene.grid?.size) > 0 ? Number(scene.grid!.size) : 100;
   const distance = Number(scene.grid?.distance) > 0 ? Number(scene.grid!.distance) : 1;
   const scale = (distance * pacesPerUnit(scene.grid?.units)) / size;
-  const centre = (b: Box, from: Box): Box & Point => {
+  // A token's box at a step of the path; what a waypoint leaves out is as the step before.
+  const boxAt = (b: Box, from: Box): Box & Point => {
     const x = b.x ?? from.x ?? 0;
     const y = b.y ?? from.y ?? 0;
     const width = b.width ?? from.width ?? 1;
@@ -88,8 +89,8 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
   };
   const toPaces = (b: Box & Point): Point => ({ x: (b.x + ((b.width ?? 1) * size) / 2) * scale, y: (b.y + ((b.height ?? 1) * size) / 2) * scale });
   // The path: where the token stands, then each waypoint (or the new position).
-  const boxes: (Box & Point)[] = [centre(token, {})];
-  for (const w of Array.isArray(waypoints) && waypoints.length ? waypoints : [changes]) boxes.push(centre(w ?? {}, boxes[boxes.length - 1]!));
+  const boxes: (Box & Point)[] = [boxAt(token, {})];
+  for (const w of Array.isArray(waypoints) && waypoints.length ? waypoints : [changes]) boxes.push(boxAt(w ?? {}, boxes[boxes.length - 1]!));
   const path = boxes.map(toPaces);
 
   for (const combat of game.combats?.contents ?? []) {
@@ -104,7 +105,7 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
       const c = combatants.find((x) => x.id === k.id);
       const t = c ? tokenOf(c, scene) : undefined;
       if (!c || !t || t.id === token.id) continue;
-      figures.push({ id: k.id, at: toPaces(centre(t, {})), space: k.space, name: c.name || t.name || "" });
+      figures.push({ id: k.id, at: toPaces(boxAt(t, {})), space: k.space, name: c.name || t.name || "" });
     }
     const entered = spaceIntrusions(path, figures);
     if (entered.length) {

@@ -377,6 +377,13 @@ describe("phases shots in a running round read the target's own Movement-phase d
     const ctx = await range();
     const { ca, stateOf } = await shootingRound(ctx, (adaCombatant) => ({ action: "none", [`opponent-${adaCombatant}`]: true, defence: "dodge" }));
     expect(stateOf().combatants.find((c: any) => c.declaration?.defence === "dodge")).toBeTruthy();
+    // A malformed answer is still refused, before any roll, with nothing written.
+    const mark = ctx.world.server.writes.length;
+    const actors = ctx.alice.game.actors;
+    const bad = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", defence: 7 });
+    expect(bad.refusal.code).toBe("phases.card.badDefence");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("That answer is not open to the target.");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
     script(ctx.gm, [[7, 10]]);
     // Ada says Bran stands still: the round knows better.
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });

@@ -231,6 +231,8 @@ function readShot(raw: Record<string, unknown>, target: Actor.Implementation, ta
   const motion = raw.motion ?? "still";
   if (typeof motion !== "string" || !(TARGET_MOTIONS as readonly string[]).includes(motion)) return refused("badForm", "BadForm");
   if (![raw.obscured, raw.aimed, raw.calledShot].every(isFlag)) return refused("badForm", "BadForm");
+  // A malformed answer is refused even when the round settles the defence: the form is not one we sent.
+  if (raw.defence !== undefined && !(SHOT_DEFENCES as readonly unknown[]).includes(raw.defence)) return refused("badDefence", "BadDefence");
   // The target's declaration, when the running round has one, wins over what the request says (as the first strike does).
   const defence = declared ?? raw.defence ?? "none";
   if (typeof defence !== "string" || !(SHOT_DEFENCES as readonly string[]).includes(defence)) return refused("badDefence", "BadDefence");
