@@ -15,6 +15,7 @@ import { registerCombatQueries } from "./combat/queries";
 import { grantAll, initGrants } from "./combat/grants";
 import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./combat/declarations";
 import { registerStatusEffects } from "./combat/status-effects";
+import { registerEffectiveSpaceGuard } from "./combat/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
 import { activateCardListeners, applyFromCard, defendFromCard, postCard, registerCardQueries } from "./chat/cards";
@@ -45,6 +46,7 @@ Hooks.once("init", () => {
   registerCardQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
+  registerEffectiveSpaceGuard();
 });
 
 Hooks.once("ready", () => {

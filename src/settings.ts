@@ -42,6 +42,15 @@ export function registerSettings(): void {
     type: Boolean,
     default: true,
   });
+  // Seed 001, "1. Movement": free movers keep out of engaged fighters' Effective Space (src/combat/effective-space.ts).
+  game.settings.register(SYSTEM_ID, "phasesEffectiveSpace", {
+    name: "BOUT.Phases.Table.Setting.EffectiveSpace.Name",
+    hint: "BOUT.Phases.Table.Setting.EffectiveSpace.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
   // Seed 000 names buying initiative without figures: our contest's TN, the GM's to change.
   game.settings.register(SYSTEM_ID, "steelBuyInitiativeTn", {
     name: "BOUT.Steel.Table.Setting.BuyTn.Name",

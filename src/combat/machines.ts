@@ -375,6 +375,13 @@ registerTimeStructure("phases", {
         { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
       ];
     }
+    // "Combat Sequence": casters act in the Magic phase, highest total first; the seed has no spell procedure, so the table resolves it.
+    if (state.phase === "magic") {
+      return [
+        { id: "cast", label: "BOUT.Phases.Table.MagicCast", icon: "fa-solid fa-wand-sparkles", card: "phases.magic" },
+        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+      ];
+    }
     if (state.phase !== "firstMissile" && state.phase !== "secondMissile") return [];
     return [
       { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },

@@ -12,7 +12,7 @@ import { actorView } from "../data/actor/actor-view";
 import { refuse, isWholeNumber, type Outcome } from "../engine/outcome";
 import { initiativeBonus, initiativeScore } from "../engine/rulesets/phases/initiative";
 import { stressReachProbability } from "../engine/dice";
-import { MISSILE_RANGE_ADJUSTMENT, MOVEMENT_MODES } from "../engine/rulesets/phases/tables";
+import { isShotDefence, MISSILE_RANGE_ADJUSTMENT, MOVEMENT_MODES, SHOT_DEFENCES } from "../engine/rulesets/phases/tables";
 import { isRange, rangeIndex, RANGES, type PhasesActor, type PhasesWeapon } from "../engine/rulesets/phases/stats";
 import { ACTIONS, normalizeDeclaration, type DeclarationInput, type PhasesDeclaration, type PhasesState } from "../engine/time/phases";
 import type { TimeCommand } from "../engine/time/machine";
@@ -31,6 +31,8 @@ export interface DeclarationForm {
   readonly opponents?: readonly string[];
   readonly range?: string;
   readonly evading?: boolean;
+  /** How the fighter meets shots from the opponents it names: none, dodge or shield. */
+  readonly defence?: string;
   readonly horseback?: boolean;
   readonly highGround?: boolean;
   readonly charging?: boolean;
@@ -40,7 +42,12 @@ export interface DeclarationForm {
 
 const no = (code: string, data?: Record<string, string | number>) => refuse<never>(`phases.declare.${code}`, `${R}Refusal.${code}`, data);
 
-type Fighter = { stats: PhasesActor; weapons: readonly { id: string; name: string; stats: PhasesWeapon }[] };
+type Fighter = {
+  stats: PhasesActor;
+  weapons: readonly { id: string; name: string; stats: PhasesWeapon }[];
+  /** The shields carried; an equipped one is needed to defend with it. */
+  shields?: readonly { equipped: boolean }[];
+};
 const fighterOf = (combat: BoutCombat, combatantId: string): Fighter | null => {
   const actor = combat.combatants.get(combatantId)?.actor;
   return actor ? (actorView(actor as never, "phases") as unknown as Fighter) : null;
@@ -60,6 +67,9 @@ export function buildDeclaration(state: PhasesState, combatantId: string, fighte
   if (weaponId && !weapon) return no("notCarried");
   if (form.gmModifier !== undefined && (!isWholeNumber(form.gmModifier) || Math.abs(form.gmModifier) > 100)) return no("badModifier");
   const missile = Boolean(weapon?.stats.missile);
+  const defence = form.defence === undefined || form.defence === "" ? "none" : form.defence;
+  if (!isShotDefence(defence)) return no("badForm");
+  if (defence === "shield" && !fighter.shields?.some((s) => s.equipped)) return no("noShield");
   const range = form.range === undefined || form.range === "" ? null : form.range;
   if (range !== null && !isRange(range)) return no("badRange");
   if (form.action === "missile") {
@@ -79,6 +89,7 @@ export function buildDeclaration(state: PhasesState, combatantId: string, fighte
     reach: weapon && !missile ? { min: weapon.stats.minRange, max: weapon.stats.range } : null,
     missile,
     evading: form.evading,
+    defence,
     horseback: form.horseback,
     ride: form.horseback ? fighter.stats.ride : 0,
     highGround: form.highGround,
@@ -105,6 +116,7 @@ export function readDeclarationForm(values: DialogValues, opponentIds: readonly 
     opponents: opponentIds.filter((id) => values[`opponent-${id}`] === true),
     range: str("range"),
     evading: values.evading === true,
+    defence: str("defence") || "none",
     horseback: values.horseback === true,
     highGround: values.highGround === true,
     charging: values.charging === true,
@@ -130,6 +142,8 @@ export function declarationFields(fighter: Fighter, others: readonly { id: strin
     { kind: "select", name: "range", label: `${R}Field.Range`, value: "", options: [{ value: "", label: `${R}NoRange` }, ...options(RANGES, "BOUT.Phases.Range.")] },
     ...others.map((o): DialogField => ({ kind: "checkbox", name: `opponent-${o.id}`, label: `${R}Field.Engage`, labelData: { name: o.name }, value: false })),
     { kind: "checkbox", name: "evading", label: `${R}Field.Evading`, value: false },
+    // Against the shooters among the opponents named above ("Missile Fire Table", first footnote).
+    { kind: "select", name: "defence", label: `${R}Field.Defence`, value: "none", options: options(SHOT_DEFENCES, `${R}Defence.`) },
     { kind: "checkbox", name: "horseback", label: `${R}Field.Horseback`, value: false },
     { kind: "checkbox", name: "highGround", label: `${R}Field.HighGround`, value: false },
     { kind: "checkbox", name: "charging", label: `${R}Field.Charging`, value: false },

@@ -44,5 +44,6 @@ declare module "fvtt-types/configuration" {
     "bout.phasesCalledShots": boolean;
     "bout.steelPostures": boolean;
     "bout.steelBuyInitiativeTn": number;
+    "bout.phasesEffectiveSpace": boolean;
   }
 }

@@ -523,7 +523,18 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const JournalEntry = documentClass("JournalEntry");
   const JournalEntryPage = documentClass("JournalEntryPage");
   const Scene = documentClass("Scene");
-  const TokenDocument = documentClass("Token");
+  /** As in v13: a token's actor (tokens are linked to their world actor here) and its ownership (BaseToken#getUserLevel). */
+  class TokenDocument extends documentClass("Token") {
+    get actor(): AnyObject | null {
+      const id = (this as AnyObject).actorId;
+      return id ? (game.actors.get(id) ?? null) : null;
+    }
+    override getUserLevel(user: AnyObject | null = game.user): number {
+      if (!user) return OWNERSHIP.NONE;
+      if (user.isGM) return OWNERSHIP.OWNER;
+      return this.actor?.getUserLevel(user) ?? super.getUserLevel(user);
+    }
+  }
 
   class Combat extends documentClass("Combat") {
     get started(): boolean {

@@ -67,7 +67,7 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
     // The dialog showed the engine's exact chance: Attack 5 reaches 6 on anything but a first 0 (90%).
     const dialog = lastDialog(ctx.alice);
-    expect(dialog).toContain("Hit (ease factor 6)");
+    expect(dialog).toContain("Hit (ease factor 6; Bran not defending, as you state)");
     expect(dialog).toContain("90.0%");
     expect(dialog).not.toContain("BOUT.");
     // Nobody answers a shot: the GM resolved it as it was posted.
@@ -349,5 +349,116 @@ describe("phases attack refusals: before any roll, with the reason, and nothing 
     expect(ctx.alice.notices.at(-1)?.message).toBe("There is nobody to attack: add the foe to the fight or to the world first.");
     expect(ctx.alice.runtime.dialogs.asked.length).toBe(asked);
     expect(ctx.world.writesSince(mark)).toEqual([]);
+  });
+});
+
+/** Ada (bow) and Bran in a running round, declared with `bran`'s answer, moved on to the First Missile phase on Ada's turn. */
+async function shootingRound(ctx: Ctx, bran: (adaCombatant: string) => Record<string, unknown>) {
+  const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
+  ctx.alice.runtime.dialogs.responder = () => ({ action: "missile", weaponId: ctx.bowId, range: "middle", [`opponent-${cb.id}`]: true });
+  ctx.bob.runtime.dialogs.responder = () => bran(ca.id);
+  await combat.startCombat();
+  await settle();
+  script(ctx.gm, [[8, 10], [3, 10]]);
+  await ctx.gm.ui.combat.runAction("boutNextStep", {});
+  await settle();
+  const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+  for (let i = 0; i < 10 && stateOf().phase !== "firstMissile"; i++) {
+    await ctx.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+  }
+  expect(stateOf()).toMatchObject({ phase: "firstMissile", stage: "act", order: [ca.id], turn: 0 });
+  return { combat, ca: ca.id as string, cb: cb.id as string, stateOf };
+}
+
+describe("phases shots in a running round read the target's own Movement-phase defence (seed 001, Missile Fire Table, first footnote)", () => {
+  it("Bran declared a dodge against Ada: the shot uses it whatever Ada states; ease 6 + Defense 3 = 9, shown with its exact odds (70.0%: die 4 or more)", async () => {
+    const ctx = await range();
+    const { ca, stateOf } = await shootingRound(ctx, (adaCombatant) => ({ action: "none", [`opponent-${adaCombatant}`]: true, defence: "dodge" }));
+    expect(stateOf().combatants.find((c: any) => c.declaration?.defence === "dodge")).toBeTruthy();
+    // A malformed answer is still refused, before any roll, with nothing written.
+    const mark = ctx.world.server.writes.length;
+    const actors = ctx.alice.game.actors;
+    const bad = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", defence: 7 });
+    expect(bad.refusal.code).toBe("phases.card.badDefence");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("That answer is not open to the target.");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    script(ctx.gm, [[7, 10]]);
+    // Ada says Bran stands still: the round knows better.
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const dialog = lastDialog(ctx.alice);
+    expect(dialog).toContain("Hit (ease factor 9; Bran declared a dodge or defence against you this round)");
+    // Attack 5 meets 9 on a stress die of 4 or more: faces 4-9 (60%) or a 1 rerolled and doubled (10%).
+    expect(dialog).toContain("70.0%");
+    expect(dialog).toContain("used only if it declared nothing this round");
+    expect(dialog).not.toContain("BOUT.");
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ shotDefence: "dodge", shotDefenceFrom: "round" });
+    const result = resultOf(ctx, card.id);
+    expect(data(result, "ease")).toEqual({ ease: 9 });
+    // Die 7 + 5 = 12 hits by 3: Damage 3 + 6 = 9 against Soak 2 is 1 wound level.
+    expect(data(result, "wounds")).toEqual({ levels: 1 });
+    expect(card.content).toContain("In the Movement phase the target declared it dodges or defends against this shooter.");
+    expect(card.content).toContain("Target&#x27;s Defense +3");
+    // The shot was Ada's turn: fired, and the phase moved on.
+    expect(stateOf().combatants.find((c: any) => c.id === ca).firedFirst).toBe(true);
+    expect(stateOf().phase).not.toBe("firstMissile");
+  });
+
+  it("Bran declared a shield defence but named nobody shooting: against Ada he does not defend, even when Ada states a dodge (ease 6 + the shield's Dfn 2 once = 8)", async () => {
+    const ctx = await range();
+    await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Round shield", type: "shield", system: { equipped: true, phases: { defense: 2 } } }]);
+    await settle();
+    const { stateOf } = await shootingRound(ctx, () => ({ action: "none" }));
+    expect(stateOf().combatants.every((c: any) => c.declaration.defence === "none")).toBe(true);
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "dodge", modifier: 0 });
+    expect(lastDialog(ctx.alice)).toContain("Hit (ease factor 8; Bran declared no defence against you this round)");
+    expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
+    expect(card.content).toContain("In the Movement phase the target declared no defence against this shooter.");
+  });
+
+  it("a target with no declaration this round (not in the fight) keeps the shooter's statement: Cole dodging, Defense 2, ease 8", async () => {
+    const ctx = await range();
+    const cole = await ctx.gm.CONFIG.Actor.documentClass.create({ name: "Cole", type: "character", system: { phases: { defense: 2 } } });
+    await settle();
+    const { combat } = await shootingRound(ctx, () => ({ action: "none" }));
+    script(ctx.gm, [[7, 10]]);
+    const actors = ctx.alice.game.actors;
+    const outcome = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(cole.id), { weaponId: ctx.bowId, range: "middle", motion: "still", defence: "dodge", modifier: 0 }, combat.id);
+    expect(outcome.ok).toBe(true);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ shotDefence: "dodge", shotDefenceFrom: "shooter" });
+    expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
+    expect(card.content).toContain("The shooter states the target dodges or defends.");
+  });
+
+  it("a shield defence needs a shield on the sheet, and a routing fighter declares no defence: refused with the reason, nothing written", async () => {
+    const ctx = await range();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
+    ctx.alice.runtime.dialogs.responder = () => null;
+    ctx.bob.runtime.dialogs.responder = () => null;
+    await combat.startCombat();
+    await settle();
+    const mark = ctx.world.server.writes.length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ action: "none", [`opponent-${ca.id}`]: true, defence: "shield" }, "Defending with a shield needs a shield equipped on the sheet."],
+      [{ action: "rout", movement: "sprint", [`opponent-${ca.id}`]: true, defence: "dodge" }, "A fighter who routs this round cannot dodge or defend against anything."],
+      [{ action: "none", defence: "dodge" }, "A defence against shots counts only against the opponents you name: tick the shooters you are watching."],
+    ];
+    for (const [form, message] of cases) {
+      ctx.bob.runtime.dialogs.responder = () => form;
+      await ctx.bob.ui.combat.runAction("boutChoose", { combatantId: cb.id });
+      await settle();
+      expect(ctx.bob.notices.at(-1)?.message).toBe(message);
+    }
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    // The dialog offers the three answers in plain words.
+    const asked = lastDialog(ctx.bob);
+    expect(asked).toContain('name="defence"');
+    expect(asked).toContain("Dodge or defend");
+    expect(asked).not.toContain("BOUT.");
   });
 });

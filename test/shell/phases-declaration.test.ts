@@ -61,6 +61,7 @@ describe("building a declaration from the form", () => {
       opponents: ["b"],
       range: "close",
       evading: false,
+      defence: "none",
       horseback: false,
       highGround: false,
       charging: true,

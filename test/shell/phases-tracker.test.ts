@@ -326,3 +326,58 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
 });
 
 const hooksOf = (client: any) => client.evaluate("globalThis.__boutTest");
+
+describe("the Magic phase (seed 001, Combat Sequence: the phase exists; no spell procedure is given, so spells are resolved by hand)", () => {
+  it("casters act highest total first; Cast posts a note card with no roll and ends the turn; Done ends it too; out of turn is refused and writes nothing", async () => {
+    const { world, gm, alice, bob, combatId, ca, cb } = await field();
+    alice.runtime.dialogs.responder = () => ({ action: "magic", weaponId: "" });
+    bob.runtime.dialogs.responder = () => ({ action: "magic", weaponId: "" });
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    await gm.ui.combat.runAction("boutFightAction", { actionId: "casual" });
+    // Ada 5 + Initiative 2 = 7, Bran 5 + 1 = 6.
+    script(gm, [[5, 10], [5, 10]]);
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    for (const id of stateOf(gm, combatId).order) {
+      await (id === ca ? alice : bob).ui.combat.runAction("boutEndTurn", { combatantId: id });
+      await settle();
+    }
+    // Nobody shoots or fights: casual play goes to the Magic phase, Ada first.
+    expect(stateOf(gm, combatId)).toMatchObject({ phase: "magic", stage: "act", order: [ca, cb], turn: 0 });
+    const html = await trackerHtml(alice);
+    expect(html).toContain(`data-combatant-id="${ca}" data-action-id="cast"`);
+    expect(html).toContain("Cast (note it, resolve by hand)");
+    expect(html).not.toContain("BOUT.");
+
+    // Bran's turn has not come: refused before anything is posted.
+    const mark = world.server.writes.length;
+    const branActor = bob.game.combats.get(combatId).combatants.get(cb).actorId;
+    const early = await hooksOf(bob).postCard("phases.magic", bob.game.actors.get(branActor), bob.game.actors.get(branActor), {}, combatId);
+    expect(early.refusal.code).toBe("phases.card.outOfTurn");
+    expect(bob.notices.at(-1)?.message).toBe("It is not this fighter's turn in the phase.");
+    expect(world.writesSince(mark)).toEqual([]);
+
+    const rolls = gm.runtime.rolls.length;
+    await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca, actionId: "cast" });
+    await settle();
+    expect(alice.notices).toEqual([]);
+    const card = gm.game.messages.contents.at(-1);
+    expect(card.system.kind).toBe("phases.magic");
+    expect(card.content).toContain("Ada works magic");
+    expect(card.content).toContain("Ada casts in this phase. Resolve the spell by hand, then carry on with the round.");
+    expect(card.content).not.toContain("BOUT.");
+    expect(JSON.parse(card.system.result).updates).toEqual({});
+    expect(gm.runtime.rolls.length).toBe(rolls);
+    expect(stateOf(gm, combatId)).toMatchObject({ phase: "magic", acted: [ca], turn: 1 });
+
+    // Bran simply ends his turn: the round goes on to the Fatigue phase (nobody exerted: casual play ends the round).
+    await bob.ui.combat.runAction("boutTurnChoice", { combatantId: cb, actionId: "done" });
+    await settle();
+    expect(stateOf(gm, combatId).stage).toBe("over");
+    // A spell outside the Magic phase is refused.
+    const late = await hooksOf(alice).postCard("phases.magic", alice.game.actors.get(card.system.attackerId), alice.game.actors.get(card.system.attackerId), {}, combatId);
+    expect(late.refusal.code).toBe("phases.card.wrongPhase");
+    expect(alice.notices.at(-1)?.message).toBe("Magic is worked in the Magic phase of the round, on the caster's turn.");
+  });
+});

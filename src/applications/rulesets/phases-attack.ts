@@ -37,6 +37,7 @@ import {
   woundState,
   MISSILE_RANGE_ADJUSTMENT,
   RANGES,
+  SHOT_DEFENCES,
   WOUND_STEP,
   type MeleeInput,
   type MissileInput,
@@ -45,9 +46,10 @@ import {
   type PhasesStats,
   type PhasesWeapon,
   type RangeClass,
+  type ShotDefence,
   type TargetMotion,
 } from "../../engine/rulesets/phases";
-import { actingNow, type PhasesState } from "../../engine/time/phases";
+import { actingNow, declaredShotDefence, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
 import { openOddsDialog, type DialogField, type DialogValues } from "../dialogs/odds-dialog";
@@ -68,9 +70,6 @@ const equippedShield = (v: View) => v.shields.find((s) => s.equipped)?.stats ?? 
 const wornArmour = (v: View) => v.armor.filter((a) => a.equipped).map((a) => a.stats);
 const readyWeapon = (v: View) => (v.weapons.find((w) => w.equipped && !w.stats.missile)?.stats as PhasesWeapon | undefined) ?? null;
 
-/** How a target meets a shot: standing, dodging or defending (its Defense), or defending with its shield (Dfn twice). */
-const SHOT_DEFENCES = ["none", "dodge", "shield"] as const;
-type ShotDefence = (typeof SHOT_DEFENCES)[number];
 /** How a target meets a blow. */
 const BLOW_DEFENCES = ["defend", "none"] as const;
 type BlowDefence = (typeof BLOW_DEFENCES)[number];
@@ -93,6 +92,8 @@ interface Declaration {
   /** Missile: the shot's situation on the Missile Fire Table, and how the target meets it. */
   readonly shot: ShotSituation | null;
   readonly shotDefence: ShotDefence;
+  /** Where the shot's defence came from: the target's revealed declaration in the running round, or the shooter's dialog. */
+  readonly shotDefenceFrom?: "round" | "shooter";
   /** Melee: the first-strike bonus (the running round's engagement, else the dialog's) and the storyguide's modifier. */
   readonly firstStrike: number;
   readonly modifier: number;
@@ -132,6 +133,13 @@ function engagementFirstStrike(c: PhasesCombat): number {
 
 const routing = (c: PhasesCombat) => c.state?.combatants.find((x) => x.id === c.defenderCombatantId)?.declaration?.action === "rout";
 
+/**
+ * The target's own answer to this shooter, from its revealed Movement-phase
+ * declaration in the running round ("Missile Fire Table", first footnote); null
+ * outside a round or when the target declared nothing this round.
+ */
+const roundShotDefence = (c: PhasesCombat): ShotDefence | null => (c.state ? declaredShotDefence(c.state, c.combatantId, c.defenderCombatantId) : null);
+
 function missileInput(d: Declaration, target: View): MissileInput {
   const shield = equippedShield(target);
   // Cards posted before the shot carried its defence have none: the target stands.
@@ -169,14 +177,20 @@ const blowDefencesFor = (d: Declaration): BlowDefence[] => (d.targetRouting ? ["
 const pct = (p: number) => Math.max(0, Math.min(1, p));
 const wounding = (wounds: ReadonlyMap<number, number>) => [...wounds].filter(([w]) => w > 0).reduce((t, [, p]) => t + p, 0);
 
-/** The exact odds of a prepared attack, from the engine. A blow shows the target defending and not. */
-function attackOdds(d: Declaration, target: View): OddsView {
+/** The defence a prepared shot will use, in words: the target's declaration in the round, or the shooter's statement. */
+function shotDefenceText(d: Declaration, targetName: string): string {
+  const from = d.shotDefenceFrom === "round" ? "Declared" : "Stated";
+  return game.i18n?.format(`${T}ShotDefence.${from}.${d.shotDefence ?? "none"}`, { name: targetName }) ?? d.shotDefence;
+}
+
+/** The exact odds of a prepared attack, from the engine. A shot names the defence it uses; a blow shows the target defending and not. */
+function attackOdds(d: Declaration, target: View, targetName: string): OddsView {
   if (d.missile) {
     const odds = missileOdds(missileInput(d, target));
     if (!odds.ok) return { rows: [] };
     return {
       rows: [
-        { label: `${T}Odds.HitShot`, data: { ease: odds.value.ease }, probability: pct(odds.value.hit), headline: true },
+        { label: `${T}Odds.HitShotAgainst`, data: { ease: odds.value.ease, defence: shotDefenceText(d, targetName) }, probability: pct(odds.value.hit), headline: true },
         { label: `${T}Odds.Wound`, probability: pct(odds.value.wound) },
         { label: `${T}Odds.Botch`, probability: pct(odds.value.botch) },
       ],
@@ -211,17 +225,21 @@ const calledShots = () => Boolean(game.settings?.get("bout", "phasesCalledShots"
 const isFlag = (v: unknown) => v === undefined || typeof v === "boolean";
 const boundedWhole = (v: unknown, max: number, min = -max): v is number => isWholeNumber(v) && v >= min && v <= max;
 
-function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
+function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean, declared: ShotDefence | null): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
   const range = raw.range;
   if (!isRange(range) || MISSILE_RANGE_ADJUSTMENT[range] === null) return refused("badRange", "BadRange");
   const motion = raw.motion ?? "still";
   if (typeof motion !== "string" || !(TARGET_MOTIONS as readonly string[]).includes(motion)) return refused("badForm", "BadForm");
   if (![raw.obscured, raw.aimed, raw.calledShot].every(isFlag)) return refused("badForm", "BadForm");
-  const defence = raw.defence ?? "none";
+  // A malformed answer is refused even when the round settles the defence: the form is not one we sent.
+  if (raw.defence !== undefined && !(SHOT_DEFENCES as readonly unknown[]).includes(raw.defence)) return refused("badDefence", "BadDefence");
+  // The target's declaration, when the running round has one, wins over what the request says (as the first strike does).
+  const defence = declared ?? raw.defence ?? "none";
   if (typeof defence !== "string" || !(SHOT_DEFENCES as readonly string[]).includes(defence)) return refused("badDefence", "BadDefence");
   // "A character who declares that he is routing ... may not defend against any incoming attacks."
   if (defence !== "none" && targetRouting) return refused("routing", "RoutingNoDefence", { name: target.name });
-  if (defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: target.name });
+  // A shield declared in the Movement phase and put down since simply no longer counts; a stated one must be there.
+  if (declared === null && defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: target.name });
   const calledShot = raw.calledShot === true;
   if (calledShot && !calledShots()) return refused("calledShotsOff", "CalledShotsOff");
   const calledShotSize = raw.calledShotSize ?? 0;
@@ -252,13 +270,16 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const targetRouting = Boolean(routing(c));
   let shot: ShotSituation | null = null;
   let shotDefence: ShotDefence = "none";
+  let shotDefenceFrom: "round" | "shooter" | undefined;
   let modifier = 0;
   let firstStrike = 0;
   if (w.missile) {
-    const read = readShot(d, defender, targetRouting);
+    const declared = roundShotDefence(c);
+    const read = readShot(d, defender, targetRouting, declared);
     if (!read.ok) return read;
     shot = { ...read.value.shot, piercing: Boolean(w.piercing), piercingRule: piercingRule() };
     shotDefence = read.value.defence;
+    shotDefenceFrom = declared === null ? "shooter" : "round";
   } else {
     modifier = (d.modifier ?? 0) as number;
     if (!boundedWhole(modifier, MAX_MODIFIER)) return refused("badModifier", "BadModifier");
@@ -284,6 +305,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     piercing: Boolean(w.piercing),
     shot,
     shotDefence,
+    ...(shotDefenceFrom ? { shotDefenceFrom } : {}),
     firstStrike,
     modifier,
     targetRouting,
@@ -291,6 +313,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
 }
 
 function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementation[], firstStrikeField: boolean): DialogField[] {
+  // In a running round the targets' own declarations say how they meet a shot; the field is for a target that declared nothing.
+  const inRoundNow = !firstStrikeField;
   const w = ((item.system as { phases?: PhasesWeapon }).phases ?? {}) as PhasesWeapon;
   const target: DialogField = { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) };
   if (!w.missile) {
@@ -305,7 +329,7 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
     target,
     { kind: "select", name: "range", label: `${T}Range`, value: "middle", options: shootable.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` })) },
     { kind: "select", name: "motion", label: `${T}Motion`, value: "still", options: TARGET_MOTIONS.map((m) => ({ value: m, label: `BOUT.Phases.Motion.${m}` })) },
-    { kind: "select", name: "defence", label: `${T}ShotDefence.Label`, value: "none", options: SHOT_DEFENCES.map((x) => ({ value: x, label: `${T}ShotDefence.${x}` })) },
+    { kind: "select", name: "defence", label: inRoundNow ? `${T}ShotDefence.LabelFallback` : `${T}ShotDefence.Label`, value: "none", options: SHOT_DEFENCES.map((x) => ({ value: x, label: `${T}ShotDefence.${x}` })) },
     { kind: "checkbox", name: "obscured", label: `${T}Obscured`, value: false },
     { kind: "checkbox", name: "aimed", label: `${T}Aimed`, value: false },
     ...(calledShots()
@@ -337,7 +361,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     odds: (v) => {
       const foe = foes.find((f) => f.id === v.defender);
       const prepared = foe ? prepare(request(v), actor, foe, combatId) : null;
-      return prepared?.ok ? attackOdds(prepared.value, view(foe!)) : { rows: [] };
+      return prepared?.ok ? attackOdds(prepared.value, view(foe!), foe!.name) : { rows: [] };
     },
   });
   if (!values) return;
@@ -370,6 +394,8 @@ function describeDeclaration(d: Declaration | null): EngineEvent[] {
     const range = d.shot ? game.i18n?.localize(`BOUT.Phases.Range.${d.shot.range}`) ?? d.shot.range : "";
     lines.push(line("declared", `${T}DeclaredShot`, { weapon: d.weapon, range }));
     if (d.shot?.calledShot) lines.push(line("declared", `${T}DeclaredCalledShot`));
+    // Which defence the shot meets, and who settled it (cards from before this line have no source).
+    if (d.shotDefenceFrom) lines.push(line("declared", `${T}DefenceLine.${d.shotDefenceFrom === "round" ? "Declared" : "Stated"}.${d.shotDefence}`));
   } else {
     lines.push(line("declared", d.firstStrike ? `${T}DeclaredBlowFirstStrike` : `${T}DeclaredBlow`, { weapon: d.weapon, firstStrike: d.firstStrike }));
     if (d.modifier) lines.push(line("declared", `${T}DeclaredModifier`, { modifier: signed(d.modifier) }));

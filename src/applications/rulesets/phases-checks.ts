@@ -6,7 +6,10 @@
  *   against 6; Apply takes the fatigue levels lost off the track;
  * - the sprinter's Athletics roll in the Movement phase ("1. Movement": the
  *   storyguide may ask for one); a failure is a fall, whose cost the storyguide
- *   decides.
+ *   decides;
+ * - a caster's turn in the Magic phase ("Combat Sequence" names the phase; the
+ *   seed's pages hold no spellcasting procedure): a note card that the spell is
+ *   resolved by hand, no roll, nothing to apply, and the turn ends.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
@@ -23,7 +26,7 @@ const refused = (code: string, key: string): Outcome<never> => refuse(`phases.ca
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "phases") as unknown as ActorView<PhasesStats>;
 
 /** In a running round the check is the fighter's turn in its phase. */
-function turnCommands(combatId: string, actor: Actor.Implementation | null, phase: "fatigue" | "movement", wrongPhase: string): Outcome<TimeCommand[]> {
+function turnCommands(combatId: string, actor: Actor.Implementation | null, phase: "fatigue" | "movement" | "magic", wrongPhase: string): Outcome<TimeCommand[]> {
   const state = machineStateOf<PhasesState>(combatId, "phases");
   const id = combatantFor(combatId, actor);
   if (!state || !id) return ok([]);
@@ -35,6 +38,7 @@ function turnCommands(combatId: string, actor: Actor.Implementation | null, phas
 
 const fatigueTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "fatigue", "WrongPhaseFatigue");
 const sprintTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "movement", "WrongPhaseAthletics");
+const magicTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "magic", "WrongPhaseMagic");
 const penaltyOf = (s: ActorView<PhasesStats>["stats"]) => woundState(s.woundsLeft).penalty + fatigueState(s.fatigueLeft).penalty;
 
 const fatigueCard: CardKind = {
@@ -104,7 +108,39 @@ const athleticsCard: CardKind = {
   },
 };
 
+/** The Magic phase's turn: a note that the spell is the table's to resolve, and the end of the turn. */
+const magicCard: CardKind = {
+  title: `${T}MagicTitle`,
+  unanswered: () => true,
+  self: true,
+  prepare(_raw, attacker, _defender, combatId) {
+    const commands = magicTurn(combatId, attacker);
+    if (!commands.ok) return commands;
+    const ready = dryRun(combatId, commands.value);
+    if (!ready.ok) return ready;
+    return ok({});
+  },
+  describe: () => [{ type: "declared", key: `${T}MagicDeclared`, data: {} }],
+  async defend() {
+    return null;
+  },
+  async resolve(card) {
+    if (!card.attacker) return refused("badForm", "BadForm");
+    const commands = magicTurn(card.combatId, card.attacker);
+    if (!commands.ok) return commands;
+    return ok({
+      outcome: "neutral",
+      events: withNames([{ type: "magicByHand", key: `${T}MagicByHand`, data: { caster: card.attacker.id! } }], [card.attacker]),
+      updates: {},
+      rolls: [],
+      lookups: [],
+      combatCommands: commands.value,
+    });
+  },
+};
+
 export function registerPhasesChecks(): void {
+  registerCardKind("phases.magic", magicCard);
   registerCardKind("phases.fatigue", fatigueCard);
   registerCardKind("phases.athletics", athleticsCard);
 }

@@ -24,6 +24,7 @@
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { initiativeOrder, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
+import { effectiveSpace } from "../rulesets/phases/effective-space";
 import { initiativeTotal } from "../rulesets/phases/initiative";
 import { isRange, rangeIndex, type RangeClass } from "../rulesets/phases/stats";
 import {
@@ -32,11 +33,13 @@ import {
   canFireSecond,
   checkSituation,
   isMovementMode,
+  isShotDefence,
   LOADED,
   MISSILE_RANGE_ADJUSTMENT,
   missileRate,
   type MissileReadiness,
   type MovementMode,
+  type ShotDefence,
 } from "../rulesets/phases/tables";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
@@ -64,6 +67,12 @@ export interface PhasesDeclaration {
   readonly missile: boolean;
   /** Avoiding engagement this round without routing. */
   readonly evading: boolean;
+  /**
+   * How this fighter meets shots from the opponents it names ("Missile Fire
+   * Table", first footnote): none, dodge (or defend), or defend with the shield.
+   * Declarations stored before this field existed read as "none".
+   */
+  readonly defence: ShotDefence;
   readonly horseback: boolean;
   readonly ride: number;
   readonly highGround: boolean;
@@ -131,7 +140,7 @@ export const PHASES_TIME_EVENTS = [
 export const PHASES_TIME_REFUSALS = [
   "unknownCommand", "unknown", "duplicate", "badCombatant", "badDeclaration", "badAction", "badMovement", "badRange", "badOpponent", "needsRange",
   "notMissile", "notMounted", "badReach", "notNumber", "notDeclaring", "awaitingDeclarations", "awaitingInitiative", "notInitiative", "notInRound",
-  "outOfTurn", "alreadyActed", "roundOver", "badFlag",
+  "outOfTurn", "alreadyActed", "roundOver", "badFlag", "badDefence", "routingDefence", "defenceWithoutOpponent",
 ] as const;
 type RefusalCode = (typeof PHASES_TIME_REFUSALS)[number];
 
@@ -172,6 +181,43 @@ const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): Pha
 });
 export const actingNow = (s: PhasesState): string | undefined => (s.stage === "act" && s.turn < s.order.length ? s.order[s.turn] : undefined);
 
+/**
+ * The defence a target declared in the Movement phase against this shooter
+ * ("Missile Fire Table", first footnote: a target that spotted the shooter and
+ * engaged it defensively adds its Defense, and counts the shooter as an
+ * opponent it engaged). Null when the round has nothing to say: declarations
+ * not yet revealed, or the target declared nothing this round (not in it, or a
+ * newcomer waiting for the next round); then the table states it. Otherwise the
+ * declared defence if the target named the shooter among its opponents, else
+ * "none"; a routing target never defends.
+ */
+export function declaredShotDefence(s: PhasesState, shooterId: string | null, targetId: string | null): ShotDefence | null {
+  if (s.stage === "declare") return null;
+  const target = targetId ? find(s, targetId) : undefined;
+  const d = target?.active ? target.declaration : null;
+  if (!d) return null;
+  const defence = isShotDefence(d.defence) ? d.defence : "none";
+  if (defence === "none" || d.action === "rout" || !shooterId || !d.opponents.includes(shooterId)) return "none";
+  return defence;
+}
+
+/**
+ * Whose Effective Space a combatant must keep out of while moving now ("1.
+ * Movement": a character simply moving may not travel inside the Effective
+ * Space of one engaged in combat). Null when the rule does not bind: outside
+ * the Movement phase's turns, for someone not taking part this round, or for
+ * someone engaged (they are not simply moving). Otherwise every other engaged
+ * fighter with the radius of its space in paces, from its declared weapon.
+ */
+export function spaceToKeepOutOf(s: PhasesState, moverId: string | null): { readonly id: string; readonly space: number }[] | null {
+  if (s.stage !== "act" || s.phase !== "movement" || !moverId) return null;
+  const mover = find(s, moverId);
+  if (!mover?.active || !mover.declaration) return null;
+  const engaged = (id: string) => s.engagements.some((e) => e.a === id || e.b === id);
+  if (engaged(moverId)) return null;
+  return s.combatants.filter((c) => c.id !== moverId && engaged(c.id)).map((c) => ({ id: c.id, space: effectiveSpace(c.declaration?.reach) }));
+}
+
 // ---------------------------------------------------------------------------
 // Declarations
 
@@ -203,6 +249,12 @@ export function normalizeDeclaration(s: PhasesState, selfId: string, d: Declarat
   if ((d.action === "missile" || (d.action === "melee" && opponents.length > 0)) && range === null) return bad("needsRange");
   const horseback = d.horseback ?? false;
   if (movement === "gallop" && !horseback) return bad("notMounted");
+  const defence = d.defence ?? "none";
+  if (!isShotDefence(defence)) return bad("badDefence");
+  // A routing character "may not defend against any incoming attacks" (Initiative Modifiers Table, first footnote).
+  if (defence !== "none" && d.action === "rout") return bad("routingDefence");
+  // The defender "must count you as an opponent that he has engaged" (Missile Fire Table, first footnote).
+  if (defence !== "none" && opponents.length === 0) return bad("defenceWithoutOpponent");
   const situation = checkSituation({ horseback, ride: d.ride, highGround: d.highGround, routing: d.action === "rout", charging: d.charging, runUpRoom: d.runUpRoom, gmModifier: d.gmModifier });
   if (!situation.ok) return bad("badDeclaration");
   return ok({
@@ -215,6 +267,7 @@ export function normalizeDeclaration(s: PhasesState, selfId: string, d: Declarat
     reach,
     missile,
     evading: d.evading ?? false,
+    defence,
     horseback,
     ride: d.ride ?? 0,
     highGround: d.highGround ?? false,
@@ -531,6 +584,8 @@ function view(s: PhasesState): TrackerView {
       badges.push({ label: { key: `${V}Badge.Action.${d.action}` } });
       if (d.movement !== "stand") badges.push({ label: { key: `${V}Badge.Movement.${d.movement}` } });
       if (d.range) badges.push({ label: { key: `${V}Badge.Range.${d.range}` } });
+      // How the fighter meets shots from the opponents it named (Missile Fire Table, first footnote).
+      if (d.defence === "dodge" || d.defence === "shield") badges.push({ label: { key: `${V}Badge.Defence.${d.defence}` } });
     }
     if (c.total !== null) badges.push({ label: { key: `${V}Badge.Total` }, value: c.total });
     if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });

@@ -70,3 +70,4 @@ export * from "./engagement";
 export * from "./combat";
 export * from "./odds";
 export * from "./athletics";
+export * from "./effective-space";

@@ -137,6 +137,17 @@ export interface MissileShot {
   readonly gmModifier?: number;
 }
 
+/**
+ * How a target meets a shot, settled in the Movement phase ("Missile Fire
+ * Table", its first footnote): not at all; dodging or defending (its Defense
+ * raises the ease factor); or defending with its shield (the shield's Dfn then
+ * counts a second time, the third footnote). A defence only counts against a
+ * shooter the target named among the opponents it engages.
+ */
+export const SHOT_DEFENCES = ["none", "dodge", "shield"] as const;
+export type ShotDefence = (typeof SHOT_DEFENCES)[number];
+export const isShotDefence = (d: unknown): d is ShotDefence => typeof d === "string" && (SHOT_DEFENCES as readonly string[]).includes(d);
+
 /** The ease factor of a shot and its parts; Touch and Reach allow no shot. */
 export function missileEase(shot: MissileShot): Outcome<{ ease: number; parts: Part[] }> {
   if (!isRange(shot?.range)) return phasesRefuse("badChoice", { field: "range" });

@@ -1,0 +1,158 @@
+// Effective Space on the canvas (seed 001_e84cf39f805b9fd9.txt, "1. Movement":
+// a character simply moving may not travel inside the Effective Space of a
+// character engaged in combat; the paces per weapon are our default). In the
+// Movement phase of a running round, a free mover's token move that passes
+// through an engaged fighter's space is refused on the mover's own client
+// (preUpdateToken, which Foundry runs only for the user asking for the update)
+// with the names, and nothing is written.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+function script(client: { CONFIG: any }, draws: [number, number][]) {
+  const queue = [...draws];
+  client.CONFIG.Dice.randomUniform = () => {
+    const [face, faces] = queue.shift() ?? [5, 10];
+    return (face - 0.5) / faces;
+  };
+}
+
+/**
+ * A scene of 100-pixel squares, one pace each. Ada (Alice) only moves; Bran
+ * (Bob, sword: 2 paces) and Cole (the GM's, spear: 3 paces) fight each other.
+ * Token centres in paces: Ada (0.5, 5.5), Bran (10.5, 5.5), Cole (14.5, 5.5).
+ */
+async function field(grid: Record<string, unknown> = { size: 100, distance: 1, units: "paces" }) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "phases");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: {} } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { initiative: 5 } } });
+  const cole = await Actor.create({ name: "Cole", type: "npc", system: { phases: {} } });
+  const [sword] = await bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { range: "reach", minRange: "touch" } } }]);
+  const [spear] = await cole.createEmbeddedDocuments("Item", [{ name: "Spear", type: "weapon", system: { phases: { range: "close", minRange: "touch" } } }]);
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Ford", active: true, grid });
+  const [ta, tb, tc] = await scene.createEmbeddedDocuments("Token", [
+    { name: "Ada", actorId: ada.id, actorLink: true, x: 0, y: 500 },
+    { name: "Bran", actorId: bran.id, actorLink: true, x: 1000, y: 500 },
+    { name: "Cole", actorId: cole.id, actorLink: true, x: 1400, y: 500 },
+  ]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [ca, cb, cc] = await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, tokenId: ta.id, sceneId: scene.id, name: "Ada" },
+    { actorId: bran.id, tokenId: tb.id, sceneId: scene.id, name: "Bran" },
+    { actorId: cole.id, tokenId: tc.id, sceneId: scene.id, name: "Cole" },
+  ]);
+  alice.runtime.dialogs.responder = () => ({ action: "move", movement: "hustle" });
+  bob.runtime.dialogs.responder = () => ({ action: "melee", weaponId: sword.id, range: "reach", [`opponent-${cc.id}`]: true });
+  gm.runtime.dialogs.responder = () => ({ action: "melee", weaponId: spear.id, range: "reach", [`opponent-${cb.id}`]: true });
+  await settle();
+  const stateOf = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
+  const token = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
+  return { world, gm, alice, bob, combat, scene, stateOf, token, ta: ta.id as string, tb: tb.id as string, tc: tc.id as string, ca: ca.id as string, cb: cb.id as string, cc: cc.id as string };
+}
+type Field = Awaited<ReturnType<typeof field>>;
+
+/** Starts the fight, everyone declares (dialog answers above), and the GM's step rolls Initiative: the Movement phase's turns begin. */
+async function toMovement(f: Field) {
+  await f.combat.startCombat();
+  await settle();
+  script(f.gm, [[5, 10], [5, 10], [5, 10]]);
+  await f.gm.ui.combat.runAction("boutNextStep", {});
+  await settle();
+  expect(f.stateOf()).toMatchObject({ phase: "movement", stage: "act" });
+  expect(f.stateOf().engagements).toHaveLength(1);
+}
+
+describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => {
+  it("Ada, only moving, cannot be dragged straight through the fight: refused with the names, and nothing is written", async () => {
+    const f = await field();
+    await toMovement(f);
+    const mark = f.world.server.writes.length;
+    const moved = await f.token(f.alice, f.ta).update({ x: 2000, y: 500 });
+    await settle();
+    expect(moved).toBeUndefined();
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada is only moving this round and cannot pass through the Effective Space of an engaged fighter (Bran, Cole): go around.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.token(f.gm, f.ta).x).toBe(0);
+    // Passing 1.5 paces from Bran (inside his sword's 2) and clear of Cole's 3: Bran alone is named.
+    await f.token(f.alice, f.ta).update({ x: 1000, y: 350 });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toContain("(Bran)");
+    expect(f.world.writesSince(mark)).toEqual([]);
+  });
+
+  it("going around on v13 waypoints, or stopping short, is allowed", async () => {
+    const f = await field();
+    await toMovement(f);
+    // Stopping 3 paces short of Bran: outside his 2.
+    await f.token(f.alice, f.ta).update({ x: 700, y: 500 });
+    await settle();
+    expect(f.token(f.gm, f.ta).x).toBe(700);
+    // Up to row 0 and across: 5 paces from both, then down well past Cole.
+    const waypoints = [{ x: 700, y: 0 }, { x: 2000, y: 0 }, { x: 2000, y: 500 }];
+    await f.token(f.alice, f.ta).update({ x: 2000, y: 500 }, { movement: { [f.ta]: { waypoints } } });
+    await settle();
+    expect(f.alice.notices).toEqual([]);
+    expect(f.token(f.gm, f.ta)).toMatchObject({ x: 2000, y: 500 });
+  });
+
+  it("a waypoint that cuts through the space is refused even when the end point is clear", async () => {
+    const f = await field();
+    await toMovement(f);
+    const mark = f.world.server.writes.length;
+    await f.token(f.alice, f.ta).update({ x: 2000, y: 0 }, { movement: { [f.ta]: { waypoints: [{ x: 1000, y: 400 }, { x: 2000, y: 0 }] } } });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toContain("(Bran");
+    expect(f.world.writesSince(mark)).toEqual([]);
+  });
+
+  it("binds only free movers in the Movement phase's turns: not before the engagements are settled, not the engaged, and not once the GM turns it off", async () => {
+    const f = await field();
+    await f.combat.startCombat();
+    await settle();
+    // Declarations are in, Initiative is not: nobody is engaged yet.
+    expect(f.stateOf().stage).toBe("initiative");
+    await f.token(f.alice, f.ta).update({ x: 100, y: 500 });
+    await settle();
+    expect(f.token(f.gm, f.ta).x).toBe(100);
+    script(f.gm, [[5, 10], [5, 10], [5, 10]]);
+    await f.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    // Bran is engaged, so not simply moving: he may step through Cole's space.
+    await f.token(f.bob, f.tb).update({ x: 1800, y: 500 });
+    await settle();
+    expect(f.bob.notices).toEqual([]);
+    expect(f.token(f.gm, f.tb).x).toBe(1800);
+    // The GM's switch.
+    await f.gm.game.settings.set("bout", "phasesEffectiveSpace", false);
+    await settle();
+    await f.token(f.alice, f.ta).update({ x: 2500, y: 500 });
+    await settle();
+    expect(f.alice.notices).toEqual([]);
+    expect(f.token(f.gm, f.ta).x).toBe(2500);
+  });
+
+  it("reads the scene's grid: at 5 feet a square, Bran's 2-pace space is 1.2 squares, so passing 1 square off is inside", async () => {
+    const f = await field({ size: 100, distance: 5, units: "ft" });
+    await toMovement(f);
+    // 1 square = 5 ft = 5/3 paces < 2.
+    await f.token(f.alice, f.ta).update({ x: 1000, y: 400 });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toContain("Bran");
+    expect(f.token(f.gm, f.ta).x).toBe(0);
+    // 2 squares off = 10/3 paces: clear of Bran's 2 and of Cole's 3 (Cole is 4 squares further on: farther still).
+    await f.token(f.alice, f.ta).update({ x: 1000, y: 300 });
+    await settle();
+    expect(f.token(f.gm, f.ta).y).toBe(300);
+  });
+});
