@@ -74,7 +74,7 @@ const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
   return maneuverTn(maneuver, base);
 };
 
-async function declareAttack({ actor, item }: ItemRollRequest) {
+export async function declareAttack({ actor, item }: ItemRollRequest) {
   const view = steelView(actor);
   const weapon = (item.system as any).steel;
   const cp = combatPoolLeft(actor);

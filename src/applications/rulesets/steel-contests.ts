@@ -96,7 +96,7 @@ function prepareTerrain(raw: unknown, actor: Actor.Implementation, combatId: str
   return ok({ terrain: String(d.terrain), pace: String(d.pace ?? ""), tn: tn.value, dice: dice.value, stakes, footing: d.footing === true });
 }
 
-const terrainName = (d: TerrainDeclaration) => (d.terrain === "custom" ? `${C}Terrain.custom` : `${C}Terrain.${d.terrain}`);
+const terrainName = (d: TerrainDeclaration) => `BOUT.Steel.Terrain.${d.terrain}`;
 
 const terrainCard: CardKind = {
   title: `${C}TerrainTitle`,
@@ -248,8 +248,8 @@ async function terrainFromSheet(actor: Actor.Implementation) {
     titleData: { attacker: actor.name },
     confirmLabel: "BOUT.Roll.Roll",
     fields: [
-      { kind: "select", name: "terrain", label: `${C}Field.Terrain`, value: TERRAIN_TABLE[0]!.slug, options: [...TERRAIN_TABLE.map((r) => ({ value: r.slug, label: `${C}Terrain.${r.slug}` })), { value: "custom", label: `${C}Terrain.custom` }] },
-      { kind: "select", name: "pace", label: `${C}Field.Pace`, value: "normal", options: PACES.map((p) => ({ value: p, label: `${C}Pace.${p}` })) },
+      { kind: "select", name: "terrain", label: `${C}Field.Terrain`, value: TERRAIN_TABLE[0]!.slug, options: [...TERRAIN_TABLE.map((r) => r.slug), "custom"].map((slug) => ({ value: slug, label: `BOUT.Steel.Terrain.${slug}` })) },
+      { kind: "select", name: "pace", label: `${C}Field.Pace`, value: "normal", options: PACES.map((p) => ({ value: p, label: `BOUT.Steel.Pace.${p}` })) },
       { kind: "number", name: "tn", label: `${C}Field.CustomTn`, value: 6, min: 1, max: MAX_TN },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(left, 2), min: 0, max: left, slider: true },
       { kind: "select", name: "stakes", label: `${C}Field.Stakes`, value: "none", options: Object.keys(STAKES).map((k) => ({ value: k, label: `${C}Stakes.${k}` })) },

@@ -5,6 +5,7 @@ import { registerSkillTests } from "../rulesets/skill-tests";
 import { registerSteelContests } from "../rulesets/steel-contests";
 import { registerSteelBleeding } from "../rulesets/steel-bleeding";
 import { registerSteelSurprise } from "../rulesets/steel-surprise";
+import { registerSteelMissile } from "../rulesets/steel-missile";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
@@ -36,6 +37,7 @@ export function registerSheets(): void {
   registerSteelContests();
   registerSteelBleeding();
   registerSteelSurprise();
+  registerSteelMissile();
   registerOpposedTable();
   registerActionPointsTable();
   registerPhasesTable();

@@ -1,0 +1,123 @@
+// Seed 000_4377b2da58f3a52b.txt "Missile Combat" at the table (issue 5,
+// "Mounted and missile combat"): readying in a bout, the Missile Pool filled to
+// missile Proficiency when ready, a red throw loosing in exchange 1, aim dice,
+// the target evading with Reflex outside melee, the 2d6 location, and the wound.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+/** Draws on this client: each entry is [faces, result]. */
+function script(client: { CONFIG: any }, draws: [number, number][]) {
+  const queue = [...draws];
+  client.CONFIG.Dice.randomUniform = () => {
+    const [faces, r] = queue.shift() ?? [10, 1];
+    return (r - 0.5) / faces;
+  };
+}
+const d10 = (...r: number[]): [number, number][] => r.map((x) => [10, x]);
+
+const BOW = { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 2, quickenCost: 1, quickenTn: 8, reach: 0 };
+
+async function range(inBout: boolean) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "steel");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const alan = await Actor.create({ name: "Alan", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5 } } });
+  const rival = await Actor.create({ name: "Rival", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 3 } } });
+  const [bow] = await alan.createEmbeddedDocuments("Item", [{ name: "Hunting bow", type: "weapon", system: { equipped: true, steel: BOW } }]);
+  let combatId = "";
+  let groupId = "";
+  let ca = "";
+  if (inBout) {
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Field" }]);
+    const made = await combat.createEmbeddedDocuments("Combatant", [{ actorId: alan.id, name: "Alan", group: group.id }, { actorId: rival.id, name: "Rival", group: group.id }]);
+    ca = made[0].id;
+    await combat.startCombat();
+    alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await gm.evaluate<any>("globalThis.__boutTest").openDeclaration(combat, "throw", group.id, made.map((c: any) => c.id), ["red", "white"]);
+    await settle();
+    await settle();
+    combatId = combat.id;
+    groupId = group.id;
+  }
+  const state = () => JSON.parse(gm.game.combats.get(combatId).system.state);
+  const roll = async (answer: Record<string, unknown>) => {
+    alice.runtime.dialogs.responder = () => ({ target: rival.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer });
+    await alice.game.actors.get(alan.id).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
+    await settle();
+    return gm.game.messages.contents.at(-1);
+  };
+  return { world, gm, alice, bob, alanId: alan.id as string, rivalId: rival.id as string, combatId, groupId, ca, state, roll };
+}
+
+describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
+  it("outside a bout the bow is ready with a full pool: 3 dice at TN 6, the target evades with Reflex, 2d6 finds the chest", async () => {
+    const t = await range(false);
+    const card = await t.roll({});
+    expect(card.system.kind).toBe("steel.missile");
+    expect(card.system.state).toBe("waiting");
+    t.bob.runtime.dialogs.responder = () => ({ kind: "evade", room: "restricted", dice: 2 });
+    // Alan: 9, 9, 9 (three successes); Rival evades at TN 7: 2, 2 (none); 2d6: 3 + 4 = 7, the chest; later rolls fail.
+    script(t.gm, [...d10(9, 9, 9, 2, 2), [6, 3], [6, 4], ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
+    const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const done = t.gm.game.messages.get(card.id);
+    expect(done.rolls.map((r: any) => r.formula).slice(0, 3)).toEqual(["3d10", "2d10", "2d6"]);
+    expect(done.content).toContain("outcome-success");
+    expect(done.content).toContain("Missile: 3 against 0, margin 3");
+    expect(done.content).toContain("chest");
+    await t.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(t.bob.game.messages.get(card.id));
+    await settle();
+    expect(t.gm.game.actors.get(t.rivalId).system.steel.wounded.torso).toBe(true);
+  });
+
+  it("in a bout: readying takes the bow's 2 rounds, the pool fills to missile Proficiency, a red throw looses in exchange 1, and a loosed bow must be readied again", async () => {
+    const t = await range(true);
+    const me = () => t.state().combatants.find((c: any) => c.id === t.ca);
+    const ready = await t.roll({ quicken: false });
+    expect(ready.system.kind).toBe("steel.readyMissile");
+    expect(me().missile).toEqual({ roundsLeft: 2, ready: false, pool: 0, quickenCost: 0, fired: false });
+    // Not ready yet: the roll button would ready again, so ask the card directly.
+    const hooks = t.alice.evaluate<any>("globalThis.__boutTest");
+    const early = await hooks.postCard("steel.missile", t.alice.game.actors.get(t.alanId), t.alice.game.actors.get(t.rivalId), { weaponId: t.alice.game.actors.get(t.alanId).items.getName("Hunting bow").id, dice: 1, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0 }, t.combatId);
+    expect(early.ok ? "ok" : early.refusal.code).toBe("steel.missile.notReady");
+    const next = async () => {
+      await t.gm.ui.combat.runAction("boutGroupAction", { groupId: t.groupId, actionId: "next" });
+      await settle();
+    };
+    await next();
+    await next(); // end of round 1
+    expect(me().missile).toMatchObject({ roundsLeft: 1, ready: false });
+    await next();
+    await next(); // end of round 2: ready, 5 dice
+    expect(me().missile).toMatchObject({ roundsLeft: 0, ready: true, pool: 5 });
+    const shot = await t.roll({ dice: 3, aimDice: 1, aimedPart: "head" });
+    expect(shot.system.kind).toBe("steel.missile");
+    t.bob.runtime.dialogs.responder = () => ({ kind: "none", room: "open", dice: 0 });
+    script(t.gm, [...d10(2, 2, 2), [6, 6], [6, 6]]);
+    const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(shot.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    expect(me().missile).toMatchObject({ pool: 1, fired: true });
+    // Exchange 2 is not a red thrower's to shoot in.
+    await next();
+    const late = await t.roll({ dice: 1 });
+    expect(late.id).toBe(shot.id);
+    expect(t.alice.notices.at(-1)?.message).toMatch(/first exchange/);
+    await next(); // the round ends: the loosed bow needs readying again
+    expect(me().missile).toBeUndefined();
+  });
+});
