@@ -103,7 +103,7 @@ describe("steel exchange cards", () => {
     await settle();
     const resolved = ctx.gm.game.messages.get(card.id);
     expect(resolved.system.state).toBe("resolved");
-    expect(JSON.parse(resolved.system.answer)).toEqual({ maneuverId: "parry", dice: 3 });
+    expect(JSON.parse(resolved.system.answer)).toEqual({ maneuverId: "parry", dice: 3, press: 0 });
     const result = JSON.parse(resolved.system.result);
     expect(result.outcome).toBe("success");
     expect(result.events.find((e: any) => e.type === "exchange")?.data).toMatchObject({ winner: "Ada", margin: 2 });
@@ -273,5 +273,34 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     // A level 5 cut to the shoulder: Shock 14 empties his pool and the Knockdown roll at TN 12 fails.
     expect(down).toBe(true);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("knockedDown")).toBe(true);
+  });
+  it("seed 000 'Weapon Length' and 'Pressing Opponents': a dagger against a sword loses 2 dice until it lands a damaging blow; press dice cost pool too", async () => {
+    const ctx = await fight();
+    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
+    const ada = ctx.gm.game.actors.get(ctx.adaId);
+    const [dagger] = await ada.createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { equipped: false, steel: { ...SWORD, reach: 1 } } }]);
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    const stab = () => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: dagger.id, maneuverId: "cut", zone: 5, dice: 4, press: 1 }, ctx.combatId);
+    await stab();
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1, press: 0 });
+    // 4 dice less 2 for reach: two 9s; Bran's parry fails; then the location, the press die and failing later rolls.
+    script(ctx.gm, 10, [9, 9, 2, 9, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const done = ctx.gm.game.messages.get(card.id);
+    expect(done.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["2d10", "1d10"]);
+    expect(done.content).toContain("Press:");
+    const after = state(ctx);
+    // Ada pays 4 dice and 1 press die.
+    expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 5);
+    expect(after.combatants.find((c: any) => c.id === ctx.ca).closedOn).toEqual([ctx.cb]);
   });
 });

@@ -21,6 +21,7 @@ import {
   poolForRound,
   resolveExchange,
   postureEffect,
+  reachPenalty,
   successBars,
   type Posture,
   type SteelManeuver,
@@ -67,6 +68,19 @@ export function postureOf(actor: Actor.Implementation | null, combatId?: string)
   return (actor && fighterOf(actor, combatId)?.posture) || "neutral";
 }
 
+const meleeReach = (view: ActorView<SteelStats>, weaponId?: string) => (view.weapons.find((w) => (weaponId ? w.id === weaponId : w.equipped && !w.stats.missile))?.stats.reach ?? 0);
+
+/**
+ * "Weapon Length": dice the attacker loses to a longer weapon, until it has
+ * landed a damaging blow on that opponent in this bout.
+ */
+export function reachOf(attacker: Actor.Implementation, defender: Actor.Implementation, combatId?: string, weaponId?: string): number {
+  const me = fighterOf(attacker, combatId);
+  const them = fighterOf(defender, combatId);
+  const landed = Boolean(me && them && me.closedOn?.includes(them.id));
+  return reachPenalty(meleeReach(steelView(attacker), weaponId), meleeReach(steelView(defender)), { landedDamagingBlow: landed }).attack;
+}
+
 const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
   const weapon = view.weapons.find((w) => w.equipped && !w.stats.missile)?.stats;
   const shield = view.shields.find((s) => s.equipped)?.stats;
@@ -90,6 +104,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
       { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: attacks[0]!.id, options: attacks.map((m) => ({ value: m.id, label: m.name })) },
       { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: "5", options: DEFAULT_ZONES.map((z) => ({ value: String(z.id), label: `BOUT.Steel.Table.ZoneLabel.${z.id}` })) },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
+      { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: Math.ceil(cp / 2), min: 0, max: 30 },
     ],
     odds: (v) => {
@@ -100,7 +115,8 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
       const defender = foes.find((f) => f.id === v.defender) ?? null;
       const dView = steelView(defender);
       const parry = CORE_MANEUVERS.find((c) => c.slug === "parry")!.stats;
-      const rolled = Number(v.dice) + postureEffect(posture, "attack").bonusDice;
+      // Posture adds dice; a longer weapon takes them away until a damaging blow lands.
+      const rolled = Math.max(0, Number(v.dice) + postureEffect(posture, "attack").bonusDice - (defender ? reachOf(actor, defender, undefined, item.id!) : 0));
       const odds = exchangeOdds(rolled, atn, Number(v.defenceDice) + postureEffect(defender ? postureOf(defender) : "neutral", "defence").bonusDice, defenceTnOf(dView, parry));
       return {
         rows: [
@@ -118,7 +134,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = foes.find((f) => f.id === values.defender);
   if (!defender) return;
-  return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice) }, game.combat?.id ?? "");
+  return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice), press: Number(values.press) }, game.combat?.id ?? "");
 }
 
 /** The combat's combatant for an actor, when the card belongs to a bout. */
@@ -137,7 +153,7 @@ const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOU
 
 /** GM: the attack as the documents say it is (a player sends only ids and numbers). */
 function prepareAttack(raw: unknown, attacker: Actor.Implementation): Outcome<unknown> {
-  const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown };
+  const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown; press?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("steel.noWeapon", "NoWeapon");
   const maneuver = maneuversFor(steelView(attacker), "attack").find((m) => m.id === d.maneuverId);
@@ -145,7 +161,9 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation): Outcome<un
   const zone = DEFAULT_ZONES.find((z) => z.id === d.zone);
   if (!zone) return refused("steel.noZone", "NoZone");
   if (!isWholeNumber(d.dice) || (d.dice as number) < 0) return refused("steel.badDice", "BadDice");
-  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice });
+  const press = d.press ?? 0;
+  if (!isWholeNumber(press) || (press as number) < 0) return refused("steel.badDice", "BadDice");
+  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press });
 }
 
 function line(type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent {
@@ -175,12 +193,14 @@ const exchangeCard: CardKind = {
       fields: [
         { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: defences[0]!.id, options: defences.map((m) => ({ value: m.id, label: m.name })) },
         { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
+        { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
       ],
       odds: (v) => {
         const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
         const dtn = defenceTnOf(view, m.stats);
         const rolled = Number(v.dice) + postureEffect(defenderPosture, "defence").bonusDice;
-        const odds = exchangeOdds(Number(d?.dice ?? 0) + postureEffect(attackerPosture, "attack").bonusDice, atn, rolled, dtn);
+        const attackRolled = Math.max(0, Number(d?.dice ?? 0) + postureEffect(attackerPosture, "attack").bonusDice - (card.attacker && card.defender ? reachOf(card.attacker, card.defender, card.combatId, d?.weaponId) : 0));
+        const odds = exchangeOdds(attackRolled, atn, rolled, dtn);
         return {
           rows: [
             { label: "BOUT.Steel.Table.Odds.Stopped", probability: 1 - odds.hit, headline: true },
@@ -195,7 +215,7 @@ const exchangeCard: CardKind = {
       },
     });
     if (!values) return null;
-    return { maneuverId: values.maneuver, dice: Number(values.dice) };
+    return { maneuverId: values.maneuver, dice: Number(values.dice), press: Number(values.press ?? 0) };
   },
   async resolve(card, answer: any): Promise<Outcome<any>> {
     const a = steelView(card.attacker);
@@ -204,8 +224,10 @@ const exchangeCard: CardKind = {
     const weapon = a.weapons.find((w) => w.id === d?.weaponId)?.stats;
     if (!weapon || !card.attacker || !card.defender) return refused("steel.noWeapon", "NoWeapon");
     // The defender sends a maneuver id and dice; the figures come from the defender's own documents.
-    const a0 = (answer ?? {}) as { maneuverId?: unknown; dice?: unknown };
+    const a0 = (answer ?? {}) as { maneuverId?: unknown; dice?: unknown; press?: unknown };
     if (!isWholeNumber(a0.dice) || (a0.dice as number) < 0) return refused("steel.badDice", "BadDice");
+    const defencePress = a0.press ?? 0;
+    if (!isWholeNumber(defencePress) || (defencePress as number) < 0) return refused("steel.badDice", "BadDice");
     const defenceManeuver = maneuversFor(t, "defence").find((m) => m.id === a0.maneuverId);
     if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
     const combatId = card.combatId;
@@ -215,9 +237,9 @@ const exchangeCard: CardKind = {
     const profile = attackProfile(weapon, form, a.stats.strength);
     if (!profile.ok) return profile;
     const armourBy = armourByRegion(t);
-    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId) } : null;
+    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number } : null;
     const input = {
-      attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
+      attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
       defence,
       target: { combatantId: card.defender.id!, toughness: t.stats.toughness, armour: armourBy },
     };
@@ -249,6 +271,8 @@ const exchangeCard: CardKind = {
       if (dId && r.defender) combatCommands.push({ type: "spend", combatantId: dId, dice: r.defender.cost, purpose: "defence" } as TimeCommand);
       const winner = r.winner === card.attacker.id ? aId : dId;
       if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
+      // A damaging blow from the shorter weapon closes the distance ("Weapon Length").
+      if (dId && (r.hit?.level ?? 0) > 0 && reachOf(card.attacker, card.defender, combatId, d.weaponId) > 0) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
       // A fumble costs half the dice rolled off the fumbler's next exchange.
       if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
       if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);

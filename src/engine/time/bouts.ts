@@ -48,6 +48,8 @@ export interface BoutCombatant {
   readonly higherFooting?: boolean;
   /** A missile weapon being readied or ready, with its Missile Pool ("Missile Combat"); absent: none. */
   readonly missile?: BoutMissile;
+  /** Opponents this fighter has landed a damaging blow on: its shorter weapon no longer pays for reach ("Weapon Length"). */
+  readonly closedOn?: readonly string[];
 }
 
 export interface BoutMissile {
@@ -112,6 +114,8 @@ export type BoutsCommand =
    */
   | { readonly type: "next"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>>; readonly missiles?: Readonly<Record<string, BoutMissile | null>> }
   | { readonly type: "nextRound"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>>; readonly missiles?: Readonly<Record<string, BoutMissile | null>> }
+  /** A damaging blow landed: the fighter has closed in on that opponent until the bout pauses ("Weapon Length"). */
+  | { readonly type: "landed"; readonly combatantId: string; readonly on: string }
   /** A missile weapon starts readying (the shell rolls the quicker draw) or is set aside (null). */
   | { readonly type: "missile"; readonly combatantId: string; readonly missile: BoutMissile | null }
   /** Missile Pool dice loosed (with any set aside to aim); only from a ready weapon. */
@@ -402,6 +406,13 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!c || c.boutId !== b.id) return no("notInBout", "NotInBout", { combatant: String(cmd.combatantId), bout: b.id });
       return ok({ state: putBout(s, { ...b, initiative: c.id }), events: [{ type: "initiative", boutId: b.id, holder: c.id }] });
     }
+    case "landed": {
+      const c = findCombatant(s, cmd.combatantId);
+      const on = findCombatant(s, cmd.on);
+      if (!c || !on) return no("unknownCombatant", "UnknownCombatant", { combatant: String(c ? cmd.on : cmd.combatantId) });
+      if (c.closedOn?.includes(on.id)) return ok({ state: s, events: [] });
+      return ok({ state: putCombatant(s, { ...c, closedOn: [...(c.closedOn ?? []), on.id] }), events: [] });
+    }
     case "missile": {
       const c = findCombatant(s, cmd.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
@@ -453,7 +464,8 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const b = findBout(s, cmd.boutId);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
       const nb: Bout = { ...b, phase: "opening", initiative: null, declareOrder: [], blowOrder: [] };
-      const combatants = s.combatants.map((c) => (c.boutId === b.id ? { ...c, thrown: null, posture: "neutral" as const } : c));
+      // Disengaging also opens the distance again: reach counts anew.
+      const combatants = s.combatants.map((c) => (c.boutId === b.id ? { ...c, thrown: null, posture: "neutral" as const, closedOn: [] } : c));
       return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "paused", boutId: b.id }] });
     }
     case "join": {

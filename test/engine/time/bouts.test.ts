@@ -345,3 +345,14 @@ describe("bouts: the Missile Pool ('Missile Combat')", () => {
     expect(code(s, { type: "nextRound", boutId: "hall", missiles: { alan: { roundsLeft: 0, ready: "yes" as never, pool: 1, quickenCost: 0 } } })).toBe("bouts.badMissile");
   });
 });
+
+describe("bouts: closing in ('Weapon Length': the shorter weapon pays until it lands a damaging blow)", () => {
+  it("records the opponent once, and a Pause opens the distance again", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }).state;
+    s = run(s, { type: "landed", combatantId: "alan", on: "rival" }, { type: "landed", combatantId: "alan", on: "rival" }).state;
+    expect(who(s, "alan").closedOn).toEqual(["rival"]);
+    expect(code(s, { type: "landed", combatantId: "alan", on: "nobody" })).toBe("bouts.unknownCombatant");
+    s = run(s, { type: "pause", boutId: "hall" }).state;
+    expect(who(s, "alan").closedOn).toEqual([]);
+  });
+});
