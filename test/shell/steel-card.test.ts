@@ -303,4 +303,27 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 5);
     expect(after.combatants.find((c: any) => c.id === ctx.ca).closedOn).toEqual([ctx.cb]);
   });
+  it("seed 000 fumble: all 11 dice with no success and two 1s leave nothing to pay half of, so a Knockdown roll at TN 11 puts Ada down", async () => {
+    const ctx = await fight();
+    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    const all = state(ctx).combatants.find((c: any) => c.id === ctx.ca).cp;
+    expect(all).toBe(11);
+    await post(ctx, all);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1, press: 0 });
+    script(ctx.gm, 10, [1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    expect(result.events.map((e: any) => e.type)).toContain("fumble");
+    expect(result.events.find((e: any) => e.type === "knockedDown")?.data).toMatchObject({ tn: 11, successes: 0 });
+    expect(result.statuses[ctx.adaId]).toEqual(["knockedDown"]);
+  });
 });

@@ -20,6 +20,8 @@ import {
   mosBars,
   poolForRound,
   resolveExchange,
+  knockdownOf,
+  knockdownTest,
   postureEffect,
   reachPenalty,
   successBars,
@@ -66,6 +68,14 @@ export function combatPoolLeft(actor: Actor.Implementation, combatId?: string): 
 /** The posture declared with the bout's throw ("Posture"), until the first blow. */
 export function postureOf(actor: Actor.Implementation | null, combatId?: string): Posture {
   return (actor && fighterOf(actor, combatId)?.posture) || "neutral";
+}
+
+/** Whether a fumble's penalty takes the fighter's pool below 0: from what is left this round in exchange 1, else from the next refresh. */
+function fumbleBelowZero(actor: Actor.Implementation, combatId: string, penalty: number, leftNow: number): boolean {
+  const fighter = fighterOf(actor, combatId);
+  const bout = fighter ? (game.combats?.get(combatId) as unknown as { boutSystem?: { machineState: BoutsState | null } } | undefined)?.boutSystem?.machineState?.bouts.find((b) => b.id === fighter.boutId) : undefined;
+  if (!fighter || !bout) return penalty > leftNow;
+  return bout.exchange < bout.exchangesThisRound ? penalty > leftNow : penalty > fighter.poolMax - fighter.carry;
 }
 
 const meleeReach = (view: ActorView<SteelStats>, weaponId?: string) => (view.weapons.find((w) => (weaponId ? w.id === weaponId : w.equipped && !w.stats.missile))?.stats.reach ?? 0);
@@ -250,14 +260,23 @@ const exchangeCard: CardKind = {
       const wound = hit?.wound
         ? applyWound(casualtyOf(t, defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
         : null;
-      return { ex, wound };
+      // A fumble whose penalty would take the pool below 0 calls for a Knockdown roll at TN = the dice rolled.
+      const r = ex.value.result;
+      const falls = [
+        { side: r.attacker, actor: card.attacker!, stats: a.stats, left: cpA - r.attacker.cost },
+        ...(r.defender ? [{ side: r.defender, actor: card.defender!, stats: t.stats, left: cpD - r.defender.cost }] : []),
+      ]
+        .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.actor, combatId, f.side.fumblePenalty, f.left))
+        .map((f) => ({ actorId: f.actor.id!, test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
+      return { ex, wound, falls };
     });
-    const { ex, wound } = rolled.value;
+    const { ex, wound, falls = [] } = rolled.value;
     if (!ex.ok) return ex;
     if (wound && !wound.ok) return wound;
+    for (const f of falls) if (!f.test.ok) return f.test;
     const names: Record<string, string> = { [card.attacker.id!]: card.attacker.name, [card.defender.id!]: card.defender.name };
     const named = (e: { type: string; key: string; data: Record<string, string | number | boolean> }) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names[v] ? names[v] : v])) });
-    const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : [])].map(named);
+    const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : []), ...falls.flatMap((f) => (f.test.ok ? f.test.value.events : []))].map(named);
     const updates: Record<string, Record<string, unknown>> = {};
     if (wound?.ok) updates[card.defender.id!] = woundUpdates(t, wound.value.result);
     // In a bout: the dice leave both pools and the winner holds initiative, with the result.
@@ -283,6 +302,7 @@ const exchangeCard: CardKind = {
     const statuses: Record<string, string[]> = {};
     const down = wound?.ok ? woundStatuses(wound.value.result) : [];
     if (down.length) statuses[card.defender.id!] = down;
+    for (const f of falls) if (f.test.ok && f.test.value.result.down) statuses[f.actorId] = [...new Set([...(statuses[f.actorId] ?? []), "knockedDown"])];
     return ok({ outcome: ex.value.result.winner === card.attacker.id ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses });
   },
 };
