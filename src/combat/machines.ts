@@ -21,6 +21,8 @@ import { PHASES_DECLARATION } from "./phases-declaration";
 import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import { pulseEngagements, type Placed } from "./pulse-engagements";
 import { postCard } from "../chat/cards";
+import { runCrowd } from "../applications/rulesets/steel-crowd";
+import type { BoutCombat } from "../documents/combat";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
 import { derivePulse } from "../engine/rulesets/pulse";
 import { aimOf, endPreparationRound, holdFire, poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
@@ -85,6 +87,8 @@ export interface GroupAction {
   readonly prompt?: { readonly title: string; readonly fields: readonly DialogField[]; command(values: DialogValues): TimeCommand };
   /** Only the GM sees it (a ruling such as higher footing), even on a row a player owns. */
   readonly gmOnly?: true;
+  /** A GM's procedure that rolls and writes on its own (the outnumbered fighter's roll). */
+  readonly run?: (combat: BoutCombat, groupId: string) => Promise<void>;
 }
 
 const structures = new Map<TimeStructureId, TimeStructure>();
@@ -180,6 +184,8 @@ registerTimeStructure("bouts", {
     const actions: GroupAction[] = [];
     if (state.focus !== bout.id) actions.push({ id: "focus", label: "BOUT.Tracker.Action.Focus", icon: "fa-solid fa-crosshairs", command: { type: "focus", boutId: bout.id } as TimeCommand });
     if (bout.phase === "opening") actions.push({ id: "throw", label: "BOUT.Tracker.Action.Throw", icon: "fa-solid fa-hand-fist", throw: true });
+    // "Multiple Opponents": one fighter against two or more.
+    if (state.combatants.filter((c) => c.boutId === bout.id).length >= 3) actions.push({ id: "crowd", label: "BOUT.Tracker.Action.Crowd", icon: "fa-solid fa-users", run: runCrowd });
     else {
       actions.push({ id: "next", label: "BOUT.Tracker.Action.NextExchange", icon: "fa-solid fa-forward-step", command: { type: "next", boutId: bout.id } as TimeCommand });
       actions.push({ id: "pause", label: "BOUT.Tracker.Action.Pause", icon: "fa-solid fa-pause", command: { type: "pause", boutId: bout.id } as TimeCommand });

@@ -162,6 +162,38 @@ describe("combat tracker: a steel bout's pools each round (seed 000 'Exchange of
   });
 });
 
+describe("combat tracker: one against many (seed 000 'Multiple Opponents')", () => {
+  it("the GM's outnumbered roll burns each side's dice at the table's TNs and says who picks the match-up", async () => {
+    const { world, gm, combatId, groupId, ca, cb } = await fight("steel", true);
+    const combat = gm.game.combats.get(combatId);
+    const cora = await gm.CONFIG.Actor.documentClass.create({ name: "Cora", type: "npc", system: { steel: { agility: 5, wit: 5, proficiency: 4 } } });
+    const [cc] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: cora.id, name: "Cora", group: groupId }]);
+    await combat.startCombat();
+    await settle();
+    expect(await trackerHtml(gm)).toContain('data-action-id="crowd"');
+    const before = JSON.parse(gm.game.combats.get(combatId).system.state).combatants.map((c: any) => c.cp);
+    let asked: any;
+    gm.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { lone: ca, [`dice.${ca}`]: 3, [`dice.${cb}`]: 2, [`dice.${cc.id}`]: 2, tactics: 0 };
+    };
+    // Two opponents: the lone fighter at TN 6, the others at TN 5. Ada 9, 9, 2 (two); Bran 9, 2 (one); Cora 2, 2 (none).
+    const queue = [9, 9, 2, 9, 2, 2, 2];
+    gm.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / 10;
+    const mark = world.server.writes.length;
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "crowd" });
+    await settle();
+    expect(asked.content).toContain("The lone fighter picks whom to face");
+    const card = gm.game.messages.contents.at(-1);
+    expect(card.content).toContain("The lone fighter picks whom to face; at most 3 attack at once");
+    expect(card.content).toContain("Ada: 2 successes");
+    const after = JSON.parse(gm.game.combats.get(combatId).system.state).combatants.map((c: any) => c.cp);
+    expect(after).toEqual([before[0] - 3, before[1] - 2, before[2] - 2]);
+    // One write for the pools, one for the card.
+    expect(world.writesSince(mark).filter((w: any) => w.documentName === "Combat")).toHaveLength(1);
+  });
+});
+
 describe("combat tracker: plain turns", () => {
   it("offers Done to the acting combatant's owner only, and the GM's next step to the GM", async () => {
     const { world, gm, alice, bob, combatId, ca } = await fight("opposed", false);

@@ -123,6 +123,7 @@ export class BoutCombatTracker extends CoreTracker {
       const ids = combat.combatants.contents.filter((c) => ((c as unknown as { _source: { group?: string | null } })._source.group ?? "bout") === groupId).map((c) => c.id!);
       return openDeclaration(combat, "throw", groupId, ids, ["red", "white"]);
     }
+    if (action.run) return action.run(combat, groupId);
     if (action.command) return combat.command(action.command);
   }
 

@@ -6,7 +6,7 @@
  * we read the first as the outnumbered fighter's TN and the second as the
  * opponents' (GM-editable). A Tactics leader's successes lower his allies' TN.
  */
-import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { poolBotchProbability, poolSuccessDistribution, rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
@@ -121,4 +121,23 @@ export function whoFaces(
     return ok([choice.loneChoice]);
   }
   return ok(r.inferior.slice(0, 1));
+}
+
+/**
+ * P(the lone fighter picks the match-up): he rolls no botch and no opponent beats
+ * his successes. Exact, from the binomial pools; TNs as outnumberedRoll reads them.
+ */
+export function loneDecidesOdds(lone: { dice: number; tn: number }, opponents: readonly { dice: number; tn: number }[]): number {
+  const l = poolSuccessDistribution(lone.dice, lone.tn);
+  const cumulative = opponents.map((o) => {
+    const d = poolSuccessDistribution(o.dice, o.tn);
+    let run = 0;
+    return d.map((p) => (run += p));
+  });
+  let p = 0;
+  for (let k = 0; k < l.length; k++) {
+    const mass = k === 0 ? (l[0] ?? 0) - poolBotchProbability(lone.dice, lone.tn) : (l[k] ?? 0);
+    p += mass * cumulative.reduce((acc, c) => acc * (c[Math.min(k, c.length - 1)] ?? 1), 1);
+  }
+  return p;
 }

@@ -103,3 +103,13 @@ describe("buying initiative: exact odds of our contest (seed 000 names it withou
     expect(buyInitiativeOdds(0, 3, 6)).toBe(0);
   });
 });
+
+describe("seed 000 'Multiple Opponents': exact chance that the lone fighter picks the match-up", () => {
+  it("1 die against 1 die at TN 6: 75%; a botch takes the choice away (2 dice: 1/100 botch)", async () => {
+    const { loneDecidesOdds } = await import("../../../../src/engine/rulesets/steel");
+    expect(loneDecidesOdds({ dice: 1, tn: 6 }, [{ dice: 1, tn: 6 }])).toBe(0.75);
+    expect(loneDecidesOdds({ dice: 1, tn: 6 }, [{ dice: 0, tn: 6 }])).toBe(1);
+    // 2 dice against nobody: every roll but the double 1.
+    expect(loneDecidesOdds({ dice: 2, tn: 6 }, [{ dice: 0, tn: 5 }])).toBeCloseTo(0.99, 12);
+  });
+});
