@@ -130,7 +130,9 @@ registerTimeStructure("bouts", {
       const info = combatants.find((x) => x.id === fighter.id);
       if (!info?.actor) continue;
       const v = view<SteelStats>(info, "steel") as unknown as ActorView<SteelStats>;
-      pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) }).pool;
+      // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot.
+      const aboveFoot = Boolean(fighter.mounted) && state.combatants.some((o) => o.boutId === boutId && o.id !== fighter.id && !o.mounted);
+      pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) }).pool;
       // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
       const m = fighter.missile;
       if (m) missiles[fighter.id] = !m.ready ? endPreparationRound(m, v.stats.missileProficiency) : m.fired ? null : holdFire(m, aimOf(v.stats), v.stats.missileProficiency);
@@ -175,6 +177,13 @@ registerTimeStructure("bouts", {
         icon: c.higherFooting ? "fa-solid fa-arrow-down" : "fa-solid fa-arrow-up",
         gmOnly: true,
         command: { type: "footing", combatantId, higher: !c.higherFooting } as TimeCommand,
+      },
+      {
+        id: "mount",
+        label: c.mounted ? "BOUT.Tracker.Action.Dismount" : "BOUT.Tracker.Action.Mount",
+        icon: "fa-solid fa-horse",
+        gmOnly: true,
+        command: { type: "mount", combatantId, mounted: !c.mounted } as TimeCommand,
       },
     ];
   },

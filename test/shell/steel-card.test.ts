@@ -326,4 +326,26 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(result.events.find((e: any) => e.type === "knockedDown")?.data).toMatchObject({ tn: 11, successes: 0 });
     expect(result.statuses[ctx.adaId]).toEqual(["knockedDown"]);
   });
+  it("seed 000 'Mounted Combat': a rider struck by a landed blow rolls Ride less the margin; failing, he falls and is on foot", async () => {
+    const ctx = await fight();
+    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    await ctx.gm.game.combats.get(ctx.combatId).command({ type: "mount", combatantId: ctx.cb, mounted: true });
+    await post(ctx, 6);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1, press: 0 });
+    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    expect(result.events.map((e: any) => e.type)).toContain("unhorsed");
+    expect(result.statuses[ctx.branId]).toContain("knockedDown");
+    expect(state(ctx).combatants.find((c: any) => c.id === ctx.cb).mounted).toBe(false);
+  });
 });

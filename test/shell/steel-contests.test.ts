@@ -244,3 +244,36 @@ describe("surprise and hesitation at the table (seed 000 'Surprise & Hesitation'
     expect(t.world.writesSince(mark)).toEqual([]);
   });
 });
+
+describe("mounted fighters at the table (seed 000 'Mounted Combat')", () => {
+  it("a rider the GM marks counts the horse's height against foes on foot (+2) at the next refresh, and a made ride-by makes the round one exchange", async () => {
+    const t = await table(true);
+    await t.gm.ui.combat.runAction("boutTurnChoice", { combatantId: t.ca, actionId: "mount" });
+    await settle();
+    expect(t.state().combatants.find((c: any) => c.id === t.ca).mounted).toBe(true);
+    const groupId = t.state().bouts[0].id;
+    await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
+    await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
+    await settle();
+    expect(t.cp(t.ca)).toBe(13);
+    // Ride-by: Agility 6 dice at our default Ride TN 7 (no Ride skill): one 8 makes it.
+    t.alice.runtime.dialogs.responder = () => ({ tnModifier: 0 });
+    script(t.gm, 10, [8, 2, 2, 2, 2, 2]);
+    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "rideBy" });
+    await settle();
+    const card = t.gm.game.messages.contents.at(-1);
+    expect(card.system.kind).toBe("steel.rideBy");
+    expect(card.rolls.map((r: any) => r.formula)).toEqual(["6d10"]);
+    expect(t.state().bouts[0].exchangesThisRound).toBe(1);
+  });
+
+  it("a ride-by from a fighter on foot is refused and writes nothing", async () => {
+    const t = await table(true);
+    const mark = t.world.server.writes.length;
+    t.alice.runtime.dialogs.responder = () => ({ tnModifier: 0 });
+    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "rideBy" });
+    await settle();
+    expect(t.world.writesSince(mark)).toEqual([]);
+    expect(t.alice.notices.at(-1)?.message).toMatch(/not marked this fighter as mounted/);
+  });
+});

@@ -24,6 +24,7 @@ import {
   knockdownTest,
   postureEffect,
   reachPenalty,
+  stayInSaddle,
   successBars,
   type Posture,
   type SteelManeuver,
@@ -35,6 +36,7 @@ import { registerCardKind, postCard, type CardKind, type CardView } from "../../
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { defaultOpponent, opponents } from "./opponents";
+import { rideTnOf } from "./steel-mounted";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./steel-wounds";
 
 const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
@@ -268,15 +270,18 @@ const exchangeCard: CardKind = {
       ]
         .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.actor, combatId, f.side.fumblePenalty, f.left))
         .map((f) => ({ actorId: f.actor.id!, test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
-      return { ex, wound, falls };
+      // "Mounted Combat": a rider struck by a landed blow rolls Ride less the margin, or falls as from 10 feet.
+      const rider = r.hit && fighterOf(card.defender!, combatId)?.mounted ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
+      return { ex, wound, falls, rider };
     });
-    const { ex, wound, falls = [] } = rolled.value;
+    const { ex, wound, falls = [], rider = null } = rolled.value;
+    if (rider && !rider.ok) return rider;
     if (!ex.ok) return ex;
     if (wound && !wound.ok) return wound;
     for (const f of falls) if (!f.test.ok) return f.test;
     const names: Record<string, string> = { [card.attacker.id!]: card.attacker.name, [card.defender.id!]: card.defender.name };
     const named = (e: { type: string; key: string; data: Record<string, string | number | boolean> }) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names[v] ? names[v] : v])) });
-    const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : []), ...falls.flatMap((f) => (f.test.ok ? f.test.value.events : []))].map(named);
+    const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : []), ...falls.flatMap((f) => (f.test.ok ? f.test.value.events : [])), ...(rider?.ok ? rider.value.events : [])].map(named);
     const updates: Record<string, Record<string, unknown>> = {};
     if (wound?.ok) updates[card.defender.id!] = woundUpdates(t, wound.value.result);
     // In a bout: the dice leave both pools and the winner holds initiative, with the result.
@@ -303,6 +308,10 @@ const exchangeCard: CardKind = {
     const down = wound?.ok ? woundStatuses(wound.value.result) : [];
     if (down.length) statuses[card.defender.id!] = down;
     for (const f of falls) if (f.test.ok && f.test.value.result.down) statuses[f.actorId] = [...new Set([...(statuses[f.actorId] ?? []), "knockedDown"])];
+    if (rider?.ok && rider.value.result.falls) {
+      statuses[card.defender.id!] = [...new Set([...(statuses[card.defender.id!] ?? []), "knockedDown"])];
+      if (dId) combatCommands.push({ type: "mount", combatantId: dId, mounted: false } as TimeCommand);
+    }
     return ok({ outcome: ex.value.result.winner === card.attacker.id ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses });
   },
 };

@@ -6,6 +6,7 @@ import { registerSteelContests } from "../rulesets/steel-contests";
 import { registerSteelBleeding } from "../rulesets/steel-bleeding";
 import { registerSteelSurprise } from "../rulesets/steel-surprise";
 import { registerSteelMissile } from "../rulesets/steel-missile";
+import { registerSteelMounted } from "../rulesets/steel-mounted";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
@@ -38,6 +39,7 @@ export function registerSheets(): void {
   registerSteelBleeding();
   registerSteelSurprise();
   registerSteelMissile();
+  registerSteelMounted();
   registerOpposedTable();
   registerActionPointsTable();
   registerPhasesTable();

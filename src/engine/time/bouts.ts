@@ -48,6 +48,8 @@ export interface BoutCombatant {
   readonly higherFooting?: boolean;
   /** A missile weapon being readied or ready, with its Missile Pool ("Missile Combat"); absent: none. */
   readonly missile?: BoutMissile;
+  /** Fights from horseback ("Mounted Combat"): set by the GM, cleared by a fall. */
+  readonly mounted?: boolean;
   /** Opponents this fighter has landed a damaging blow on: its shorter weapon no longer pays for reach ("Weapon Length"). */
   readonly closedOn?: readonly string[];
 }
@@ -124,6 +126,7 @@ export type BoutsCommand =
   /** Initiative bought in the GM-set contest: it changes hands with no blow struck (postures stay). */
   | { readonly type: "seize"; readonly boutId: string; readonly combatantId: string }
   | { readonly type: "footing"; readonly combatantId: string; readonly higher: boolean }
+  | { readonly type: "mount"; readonly combatantId: string; readonly mounted: boolean }
   | { readonly type: "setPool"; readonly combatantId: string; readonly pool: number; readonly refresh?: boolean }
   | { readonly type: "setExchanges"; readonly boutId: string; readonly count: 1 | 2 }
   | { readonly type: "focus"; readonly boutId: string }
@@ -398,6 +401,12 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       }
       return ok(advance(state, findBout(state, b.id)!, cmd.type === "nextRound"));
     }
+    case "mount": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (typeof cmd.mounted !== "boolean") return no("notNumber", "NotNumber", { combatant: c.id });
+      return ok({ state: putCombatant(s, { ...c, mounted: cmd.mounted }), events: [] });
+    }
     case "seize": {
       const b = findBout(s, cmd.boutId);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
@@ -545,6 +554,7 @@ function view(s: BoutsState): TrackerView {
         ];
         if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
         if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
+        if (c.mounted) badges.push({ label: { key: `${V}Badge.Mounted` } });
         if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
         if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
         if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });

@@ -356,3 +356,15 @@ describe("bouts: closing in ('Weapon Length': the shorter weapon pays until it l
     expect(who(s, "alan").closedOn).toEqual([]);
   });
 });
+
+describe("bouts: riders ('Mounted Combat')", () => {
+  it("the GM marks a rider; a fall clears it; both are checked", () => {
+    let s = start();
+    expect(code(s, { type: "mount", combatantId: "ghost", mounted: true })).toBe("bouts.unknownCombatant");
+    expect(code(s, { type: "mount", combatantId: "alan", mounted: "yes" as never })).toBe("bouts.notNumber");
+    s = run(s, { type: "mount", combatantId: "alan", mounted: true }).state;
+    expect(boutsMachine.view(s).rows.find((r) => r.combatantId === "alan")!.badges.map((b) => b.label.key)).toContain("BOUT.Time.Bouts.Badge.Mounted");
+    s = run(s, { type: "mount", combatantId: "alan", mounted: false }).state;
+    expect(who(s, "alan").mounted).toBe(false);
+  });
+});
