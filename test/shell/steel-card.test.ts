@@ -348,4 +348,35 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(result.statuses[ctx.branId]).toContain("knockedDown");
     expect(state(ctx).combatants.find((c: any) => c.id === ctx.cb).mounted).toBe(false);
   });
+  it("seed 000 'Mounted Combat': a rider cannot strike straight ahead with a sword, pays 4 to swivel to the rear, and a mounted defender fully evades only by leaping off", async () => {
+    const ctx = await fight();
+    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    const combat = ctx.gm.game.combats.get(ctx.combatId);
+    await combat.applyCommands([{ type: "mount", combatantId: ctx.ca, mounted: true }, { type: "mount", combatantId: ctx.cb, mounted: true }]);
+    const shoot = (side: string) => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice: 3, side }, ctx.combatId);
+    const ahead = await shoot("front");
+    expect(ahead.ok ? "ok" : ahead.refusal.code).toBe("steel.outOfReach");
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    expect((await shoot("rear")).ok).toBe(true);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    const defend = (answer: Record<string, unknown>) => {
+      ctx.bob.runtime.dialogs.responder = () => answer;
+      return ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    };
+    const stay = await defend({ maneuver: "full-evasion", dice: 2, press: 0 });
+    expect(stay.ok ? "ok" : stay.refusal.code).toBe("steel.notAllowedMounted");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    script(ctx.gm, 10, [2, 2, 2, 9, 9, 2, 2, 2, 2, 2, 2, 2]);
+    const leap = await defend({ maneuver: "full-evasion", dice: 2, press: 0, leapingOff: true });
+    expect(leap.ok).toBe(true);
+    await settle();
+    // 3 dice and 4 for the swivel.
+    expect(state(ctx).combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 7);
+  });
 });

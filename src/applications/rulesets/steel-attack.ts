@@ -24,6 +24,8 @@ import {
   knockdownTest,
   postureEffect,
   reachPenalty,
+  riderAttack,
+  riderDefence,
   stayInSaddle,
   successBars,
   type Posture,
@@ -72,6 +74,24 @@ export function postureOf(actor: Actor.Implementation | null, combatId?: string)
   return (actor && fighterOf(actor, combatId)?.posture) || "neutral";
 }
 
+/**
+ * "Mounted Combat": a rider may not strike straight ahead without reach 4 or 5,
+ * must aim at the zones a horseman reaches on a man on foot, and pays 4 to
+ * swivel to the rear. Nothing for a fighter on foot.
+ */
+function riderExtraCost(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string, a: { side: "front" | "side" | "rear"; reach: number; zone: number }): Outcome<number> {
+  if (!fighterOf(attacker, combatId)?.mounted) return ok(0);
+  const r = riderAttack({ targetSide: a.side, reach: a.reach, zone: a.zone, againstManOnFoot: !fighterOf(defender, combatId)?.mounted });
+  return r.ok ? ok(r.value.extraCost) : r;
+}
+
+/** A mounted defender's maneuver: full evasion only by leaping off; barding adds to evasions. */
+function riderDefenceCost(defender: Actor.Implementation, combatId: string, maneuver: SteelManeuver, leapingOff: boolean): Outcome<number> {
+  if (!fighterOf(defender, combatId)?.mounted) return ok(0);
+  const r = riderDefence(maneuver.family, { attackOnMount: false, leapingOff, barding: steelView(defender).stats.barding });
+  return r.ok ? ok(r.value.extraCost) : r;
+}
+
 /** Whether a fumble's penalty takes the fighter's pool below 0: from what is left this round in exchange 1, else from the next refresh. */
 function fumbleBelowZero(actor: Actor.Implementation, combatId: string, penalty: number, leftNow: number): boolean {
   const fighter = fighterOf(actor, combatId);
@@ -117,6 +137,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
       { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: "5", options: DEFAULT_ZONES.map((z) => ({ value: String(z.id), label: `BOUT.Steel.Table.ZoneLabel.${z.id}` })) },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
       { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
+      ...(fighterOf(actor)?.mounted ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.Side", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideLabel.${x}` })) }] : []),
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: Math.ceil(cp / 2), min: 0, max: 30 },
     ],
     odds: (v) => {
@@ -146,7 +167,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = foes.find((f) => f.id === values.defender);
   if (!defender) return;
-  return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice), press: Number(values.press) }, game.combat?.id ?? "");
+  return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice), press: Number(values.press), side: values.side ?? "side" }, game.combat?.id ?? "");
 }
 
 /** The combat's combatant for an actor, when the card belongs to a bout. */
@@ -164,8 +185,8 @@ function boutOf(combatId: string, combatantId: string | null): string | null {
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Steel.Table.Refusal.${key}`);
 
 /** GM: the attack as the documents say it is (a player sends only ids and numbers). */
-function prepareAttack(raw: unknown, attacker: Actor.Implementation): Outcome<unknown> {
-  const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown; press?: unknown };
+function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<unknown> {
+  const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown; press?: unknown; side?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("steel.noWeapon", "NoWeapon");
   const maneuver = maneuversFor(steelView(attacker), "attack").find((m) => m.id === d.maneuverId);
@@ -175,7 +196,10 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation): Outcome<un
   if (!isWholeNumber(d.dice) || (d.dice as number) < 0) return refused("steel.badDice", "BadDice");
   const press = d.press ?? 0;
   if (!isWholeNumber(press) || (press as number) < 0) return refused("steel.badDice", "BadDice");
-  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press });
+  const side = d.side === "front" || d.side === "rear" ? d.side : "side";
+  const mounted = riderExtraCost(attacker, defender, combatId, { side, reach: Number((item.system as any).steel?.reach ?? 0), zone: zone.id });
+  if (!mounted.ok) return mounted;
+  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side });
 }
 
 function line(type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent {
@@ -184,7 +208,7 @@ function line(type: string, key: string, data: Record<string, string | number | 
 
 const exchangeCard: CardKind = {
   title: "BOUT.Steel.Table.CardTitle",
-  prepare: (raw, attacker) => prepareAttack(raw, attacker),
+  prepare: (raw, attacker, defender, combatId) => prepareAttack(raw, attacker, defender, combatId),
   describe: (d) => [line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) })],
   async defend(card: CardView) {
     const view = steelView(card.defender);
@@ -206,6 +230,7 @@ const exchangeCard: CardKind = {
         { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: defences[0]!.id, options: defences.map((m) => ({ value: m.id, label: m.name })) },
         { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
         { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
+        ...(card.defender && fighterOf(card.defender, card.combatId)?.mounted ? [{ kind: "checkbox" as const, name: "leapingOff", label: "BOUT.Steel.Table.LeapingOff", value: false }] : []),
       ],
       odds: (v) => {
         const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
@@ -227,7 +252,7 @@ const exchangeCard: CardKind = {
       },
     });
     if (!values) return null;
-    return { maneuverId: values.maneuver, dice: Number(values.dice), press: Number(values.press ?? 0) };
+    return { maneuverId: values.maneuver, dice: Number(values.dice), press: Number(values.press ?? 0), ...(values.leapingOff ? { leapingOff: true } : {}) };
   },
   async resolve(card, answer: any): Promise<Outcome<any>> {
     const a = steelView(card.attacker);
@@ -242,6 +267,10 @@ const exchangeCard: CardKind = {
     if (!isWholeNumber(defencePress) || (defencePress as number) < 0) return refused("steel.badDice", "BadDice");
     const defenceManeuver = maneuversFor(t, "defence").find((m) => m.id === a0.maneuverId);
     if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
+    const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone) });
+    if (!attackExtra.ok) return attackExtra;
+    const defenceExtra = defenceManeuver ? riderDefenceCost(card.defender, card.combatId, defenceManeuver.stats, (answer as { leapingOff?: unknown } | null)?.leapingOff === true) : ok(0);
+    if (!defenceExtra.ok) return defenceExtra;
     const combatId = card.combatId;
     const cpA = combatPoolLeft(card.attacker, combatId);
     const cpD = combatPoolLeft(card.defender, combatId);
@@ -249,9 +278,9 @@ const exchangeCard: CardKind = {
     const profile = attackProfile(weapon, form, a.stats.strength);
     if (!profile.ok) return profile;
     const armourBy = armourByRegion(t);
-    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number } : null;
+    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value } : null;
     const input = {
-      attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
+      attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
       defence,
       target: { combatantId: card.defender.id!, toughness: t.stats.toughness, armour: armourBy },
     };
