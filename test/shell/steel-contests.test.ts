@@ -248,6 +248,7 @@ describe("surprise and hesitation at the table (seed 000 'Surprise & Hesitation'
 describe("mounted fighters at the table (seed 000 'Mounted Combat')", () => {
   it("a rider the GM marks counts the horse's height against foes on foot (+2) at the next refresh, and a made ride-by makes the round one exchange", async () => {
     const t = await table(true);
+    await t.gm.game.actors.get(t.alanId).update({ "system.steel.mountMove": 12, "system.steel.fatigue": 2 });
     await t.gm.ui.combat.runAction("boutTurnChoice", { combatantId: t.ca, actionId: "mount" });
     await settle();
     expect(t.state().combatants.find((c: any) => c.id === t.ca).mounted).toBe(true);
@@ -255,7 +256,20 @@ describe("mounted fighters at the table (seed 000 'Mounted Combat')", () => {
     await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
     await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
     await settle();
-    expect(t.cp(t.ca)).toBe(13);
+    // 11 less 2 for fatigue, plus 2 for the height over a man on foot.
+    expect(t.cp(t.ca)).toBe(11);
+    // A ride-by needs a canter or a gallop: from a halt it is refused.
+    t.alice.runtime.dialogs.responder = () => ({ tnModifier: 0 });
+    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "rideBy" });
+    await settle();
+    expect(t.alice.notices.at(-1)?.message).toMatch(/canter or a gallop/);
+    // Two steps up without the Ride skill take a Ride check: Agility 6 at TN 7, one 9 makes it.
+    t.alice.runtime.dialogs.responder = () => ({ change: "up2", tnModifier: 0 });
+    script(t.gm, 10, [9, 2, 2, 2, 2, 2]);
+    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "gait" });
+    await settle();
+    expect(t.gm.game.messages.contents.at(-1).system.kind).toBe("steel.gait");
+    expect(t.state().combatants.find((c: any) => c.id === t.ca).gait).toBe("canter");
     // Ride-by: Agility 6 dice at our default Ride TN 7 (no Ride skill): one 8 makes it.
     t.alice.runtime.dialogs.responder = () => ({ tnModifier: 0 });
     script(t.gm, 10, [8, 2, 2, 2, 2, 2]);
@@ -265,6 +279,8 @@ describe("mounted fighters at the table (seed 000 'Mounted Combat')", () => {
     expect(card.system.kind).toBe("steel.rideBy");
     expect(card.rolls.map((r: any) => r.formula)).toEqual(["6d10"]);
     expect(t.state().bouts[0].exchangesThisRound).toBe(1);
+    // The horse's Move 12, less 1 for the rider's 2 fatigue dice, at a canter (twice Move) covers half: 11 yards.
+    expect(card.content).toContain("The horse covers 11 yards after the exchange (Move 11 at a canter)");
   });
 
   it("a ride-by from a fighter on foot is refused and writes nothing", async () => {

@@ -25,6 +25,7 @@ const POSTURES: readonly BoutPosture[] = ["neutral", "aggressive", "defensive"];
 /** The light the fight is in ("Combat Pool" modifiers); the shell reads it when it refreshes pools. */
 export type BoutLight = "bright" | "dim" | "moonlight" | "darkness";
 export const BOUT_LIGHTS: readonly BoutLight[] = ["bright", "dim", "moonlight", "darkness"];
+const BOUT_GAITS: readonly string[] = ["halt", "trot", "canter", "gallop"];
 
 export interface BoutCombatant {
   readonly id: string;
@@ -50,6 +51,8 @@ export interface BoutCombatant {
   readonly missile?: BoutMissile;
   /** Fights from horseback ("Mounted Combat"): set by the GM, cleared by a fall. */
   readonly mounted?: boolean;
+  /** The horse's gait (halt, trot, canter, gallop); absent: halted. */
+  readonly gait?: string;
   /** Opponents this fighter has landed a damaging blow on: its shorter weapon no longer pays for reach ("Weapon Length"). */
   readonly closedOn?: readonly string[];
 }
@@ -127,6 +130,7 @@ export type BoutsCommand =
   | { readonly type: "seize"; readonly boutId: string; readonly combatantId: string }
   | { readonly type: "footing"; readonly combatantId: string; readonly higher: boolean }
   | { readonly type: "mount"; readonly combatantId: string; readonly mounted: boolean }
+  | { readonly type: "gait"; readonly combatantId: string; readonly gait: string }
   | { readonly type: "setPool"; readonly combatantId: string; readonly pool: number; readonly refresh?: boolean }
   | { readonly type: "setExchanges"; readonly boutId: string; readonly count: 1 | 2 }
   | { readonly type: "focus"; readonly boutId: string }
@@ -405,7 +409,14 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const c = findCombatant(s, cmd.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
       if (typeof cmd.mounted !== "boolean") return no("notNumber", "NotNumber", { combatant: c.id });
-      return ok({ state: putCombatant(s, { ...c, mounted: cmd.mounted }), events: [] });
+      return ok({ state: putCombatant(s, { ...c, mounted: cmd.mounted, ...(cmd.mounted ? {} : { gait: "halt" }) }), events: [] });
+    }
+    case "gait": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      if (!BOUT_GAITS.includes(cmd.gait)) return no("badGait", "BadGait", { combatant: c.id });
+      if (!c.mounted) return no("notMounted", "NotMounted", { combatant: c.id });
+      return ok({ state: putCombatant(s, { ...c, gait: cmd.gait }), events: [] });
     }
     case "seize": {
       const b = findBout(s, cmd.boutId);
@@ -554,7 +565,7 @@ function view(s: BoutsState): TrackerView {
         ];
         if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
         if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
-        if (c.mounted) badges.push({ label: { key: `${V}Badge.Mounted` } });
+        if (c.mounted) badges.push({ label: { key: `${V}Badge.Gait.${c.gait ?? "halt"}` } });
         if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
         if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
         if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });

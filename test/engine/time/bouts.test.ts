@@ -363,7 +363,7 @@ describe("bouts: riders ('Mounted Combat')", () => {
     expect(code(s, { type: "mount", combatantId: "ghost", mounted: true })).toBe("bouts.unknownCombatant");
     expect(code(s, { type: "mount", combatantId: "alan", mounted: "yes" as never })).toBe("bouts.notNumber");
     s = run(s, { type: "mount", combatantId: "alan", mounted: true }).state;
-    expect(boutsMachine.view(s).rows.find((r) => r.combatantId === "alan")!.badges.map((b) => b.label.key)).toContain("BOUT.Time.Bouts.Badge.Mounted");
+    expect(boutsMachine.view(s).rows.find((r) => r.combatantId === "alan")!.badges.map((b) => b.label.key)).toContain("BOUT.Time.Bouts.Badge.Gait.halt");
     s = run(s, { type: "mount", combatantId: "alan", mounted: false }).state;
     expect(who(s, "alan").mounted).toBe(false);
   });

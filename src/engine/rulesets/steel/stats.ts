@@ -51,6 +51,8 @@ export const actorStats = {
   small: { kind: "boolean", label: `${S}Small`, hint: `${S}SmallHint`, initial: false },
   /** For a mount: the barding's CP penalty (applied to evasions made from its back). */
   barding: { kind: "integer", label: `${S}Barding`, hint: `${S}BardingHint`, initial: 0, min: 0, max: 10 },
+  /** For a rider: the horse's Move, before fatigue ("Mounted Combat"). */
+  mountMove: { kind: "integer", label: `${S}MountMove`, hint: `${S}MountMoveHint`, initial: 0, min: 0, max: 40 },
 } as const;
 
 export const weaponStats = {
