@@ -248,6 +248,8 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
     await settle();
     await settle();
+    // Bran also holds a ready bow with 4 Missile Pool dice: Shock strikes every pool.
+    await ctx.gm.game.combats.get(ctx.combatId).command({ type: "missile", combatantId: ctx.cb, missile: { roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 } });
     const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
     await post(ctx, 6);
     await settle();
@@ -265,6 +267,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     // Bran paid 1 die for the parry, then the Shock: what is left is what the card says.
     expect(bran.cp).toBe(shock.data.cpLeft);
     expect([shock.data.shock, bran.cp]).toEqual([14, 0]);
+    expect(bran.missile.pool).toBe(0);
     expect(pools[ctx.cb] - 1).toBeGreaterThan(0);
     expect(bran.carry).toBe(shock.data.carry);
     const down = result.events.some((e: any) => e.type === "knockedDown");

@@ -289,7 +289,7 @@ const exchangeCard: CardKind = {
       if (!ex.ok) return { ex, wound: null };
       const hit = ex.value.result.hit;
       const wound = hit?.wound
-        ? applyWound(casualtyOf(t, defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
+        ? applyWound(casualtyOf(t, defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD, fighterOf(card.defender!, combatId)?.missile), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
         : null;
       // A fumble whose penalty would take the pool below 0 calls for a Knockdown roll at TN = the dice rolled.
       const r = ex.value.result;
@@ -330,7 +330,7 @@ const exchangeCard: CardKind = {
       if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
       if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);
       // Shock comes off what the defender has left this round; what it cannot take is carried to the next.
-      if (dId && wound?.ok) combatCommands.push(...shockCommand(dId, Math.max(0, cpD - (r.defender?.cost ?? 0)), wound.value.result));
+      if (dId && wound?.ok) combatCommands.push(...shockCommand(dId, Math.max(0, cpD - (r.defender?.cost ?? 0)), wound.value.result, fighterOf(card.defender, combatId)?.missile));
     }
     // Knocked down or out: the conditions go on the defender's tokens when the result is applied.
     const statuses: Record<string, string[]> = {};

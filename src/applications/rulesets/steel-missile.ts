@@ -229,7 +229,7 @@ const shotCard: CardKind = {
       );
       if (!shot.ok || !shot.value.result.hit?.wound) return { shot, wound: null };
       const hit = shot.value.result.hit;
-      const wound = applyWound(casualtyOf(t, Math.max(0, targetCpAfter)), { wound: hit.wound!, region: PART_REGION[hit.part], margin: shot.value.result.margin, blunt: profile.value.damageType === "blunt" }, dice);
+      const wound = applyWound(casualtyOf(t, Math.max(0, targetCpAfter), fighterOf(target, card.combatId)?.missile), { wound: hit.wound!, region: PART_REGION[hit.part], margin: shot.value.result.margin, blunt: profile.value.damageType === "blunt" }, dice);
       return { shot, wound };
     });
     const { shot, wound } = rolled.value;
@@ -240,7 +240,7 @@ const shotCard: CardKind = {
     const tId = combatantFor(card.combatId, target);
     if (sId && fighterOf(shooter, card.combatId)) commands.push({ type: "loose", combatantId: sId, dice: d.dice + d.aimDice } as TimeCommand);
     if (tId && pool.inMelee && defence?.dice) commands.push({ type: "spend", combatantId: tId, dice: defence.dice, purpose: "defence" } as TimeCommand);
-    if (tId && fighterOf(target, card.combatId) && wound?.ok) commands.push(...shockCommand(tId, Math.max(0, targetCpAfter), wound.value.result));
+    if (tId && fighterOf(target, card.combatId) && wound?.ok) commands.push(...shockCommand(tId, Math.max(0, targetCpAfter), wound.value.result, fighterOf(target, card.combatId)?.missile));
     const events = [...(shot.value.events as EngineEvent[]), ...((wound?.ok ? wound.value.events : []) as EngineEvent[])];
     const down = wound?.ok ? woundStatuses(wound.value.result) : [];
     return ok({
