@@ -120,4 +120,18 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     await next(); // the round ends: the loosed bow needs readying again
     expect(me().missile).toBeUndefined();
   });
+  it("a shield that blocked a blow this exchange cannot block the arrow too (seed 000 'Missile Combat' I)", async () => {
+    const t = await range(true);
+    const rival = t.gm.game.actors.get(t.rivalId);
+    await rival.createEmbeddedDocuments("Item", [{ name: "Buckler", type: "shield", system: { equipped: true, steel: { missileDtn: 6 } } }]);
+    const combat = t.gm.game.combats.get(t.combatId);
+    const cb = t.state().combatants.find((c: any) => c.id !== t.ca).id;
+    await combat.applyCommands([{ type: "block", combatantId: cb }, { type: "missile", combatantId: t.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
+    const shot = await t.roll({ dice: 2 });
+    t.bob.runtime.dialogs.responder = () => ({ kind: "block", room: "open", dice: 2 });
+    const mark = t.world.server.writes.length;
+    const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(shot.id));
+    expect(answer.ok ? "ok" : answer.refusal.code).toBe("bouts.shieldUsed");
+    expect(t.world.writesSince(mark)).toEqual([]);
+  });
 });

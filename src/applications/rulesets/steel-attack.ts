@@ -34,7 +34,7 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutCombatant, BoutsState } from "../../engine/time/bouts";
 import { openOddsDialog } from "../dialogs/odds-dialog";
-import { registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
+import { dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { defaultOpponent, opponents } from "./opponents";
@@ -269,6 +269,12 @@ const exchangeCard: CardKind = {
     if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
     const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone) });
     if (!attackExtra.ok) return attackExtra;
+    // A shield blocks once per exchange: checked before any die is rolled.
+    const blockerId = combatantOf(card.combatId, card.defender);
+    if (blockerId && defenceManeuver?.stats.family === "block" && (a0.dice as number) > 0) {
+      const free = dryRun(card.combatId, [{ type: "block", combatantId: blockerId } as TimeCommand]);
+      if (!free.ok) return free;
+    }
     const defenceExtra = defenceManeuver ? riderDefenceCost(card.defender, card.combatId, defenceManeuver.stats, (answer as { leapingOff?: unknown } | null)?.leapingOff === true) : ok(0);
     if (!defenceExtra.ok) return defenceExtra;
     const combatId = card.combatId;
@@ -322,6 +328,7 @@ const exchangeCard: CardKind = {
       const r = ex.value.result;
       combatCommands.push({ type: "spend", combatantId: aId, dice: r.attacker.cost, purpose: "attack" } as TimeCommand);
       if (dId && r.defender) combatCommands.push({ type: "spend", combatantId: dId, dice: r.defender.cost, purpose: "defence" } as TimeCommand);
+      if (dId && r.defender && defenceManeuver?.stats.family === "block") combatCommands.push({ type: "block", combatantId: dId } as TimeCommand);
       const winner = r.winner === card.attacker.id ? aId : dId;
       if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
       // A damaging blow from the shorter weapon closes the distance ("Weapon Length").

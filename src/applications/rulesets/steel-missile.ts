@@ -196,6 +196,11 @@ const shotCard: CardKind = {
     const dtn = shieldDtn(t);
     if (kind === "block" && dtn === null) return refused("noShield", "NoShield");
     if (kind === "evade" && !ROOMS.includes(a.room as EvasionRoom)) return refused("badRoom", "BadRoom");
+    const blocker = combatantFor(card.combatId, target);
+    if (kind === "block" && blocker && fighterOf(target, card.combatId)) {
+      const free = dryRun(card.combatId, [{ type: "block", combatantId: blocker } as TimeCommand]);
+      if (!free.ok) return free;
+    }
     const defence: MissileDefence | null =
       kind === "evade" ? { kind, room: a.room as EvasionRoom, dice: a.dice as number, poolLeft: pool.dice } : kind === "block" ? { kind, missileDtn: dtn!, dice: a.dice as number, poolLeft: pool.dice, shieldUsed: false } : null;
     const s = view(shooter).stats;
@@ -240,6 +245,7 @@ const shotCard: CardKind = {
     const tId = combatantFor(card.combatId, target);
     if (sId && fighterOf(shooter, card.combatId)) commands.push({ type: "loose", combatantId: sId, dice: d.dice + d.aimDice } as TimeCommand);
     if (tId && pool.inMelee && defence?.dice) commands.push({ type: "spend", combatantId: tId, dice: defence.dice, purpose: "defence" } as TimeCommand);
+    if (tId && fighterOf(target, card.combatId) && kind === "block") commands.push({ type: "block", combatantId: tId } as TimeCommand);
     if (tId && fighterOf(target, card.combatId) && wound?.ok) commands.push(...shockCommand(tId, Math.max(0, targetCpAfter), wound.value.result, fighterOf(target, card.combatId)?.missile));
     const events = [...(shot.value.events as EngineEvent[]), ...((wound?.ok ? wound.value.events : []) as EngineEvent[])];
     const down = wound?.ok ? woundStatuses(wound.value.result) : [];

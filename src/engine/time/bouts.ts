@@ -53,6 +53,8 @@ export interface BoutCombatant {
   readonly mounted?: boolean;
   /** The horse's gait (halt, trot, canter, gallop); absent: halted. */
   readonly gait?: string;
+  /** When the fighter's shield last blocked: once per exchange, whatever the source ("Missile Combat"). */
+  readonly shieldUsed?: { readonly round: number; readonly exchange: number };
   /** Opponents this fighter has landed a damaging blow on: its shorter weapon no longer pays for reach ("Weapon Length"). */
   readonly closedOn?: readonly string[];
 }
@@ -131,6 +133,8 @@ export type BoutsCommand =
   | { readonly type: "footing"; readonly combatantId: string; readonly higher: boolean }
   | { readonly type: "mount"; readonly combatantId: string; readonly mounted: boolean }
   | { readonly type: "gait"; readonly combatantId: string; readonly gait: string }
+  /** A block with the shield this exchange; a second one is refused. */
+  | { readonly type: "block"; readonly combatantId: string }
   | { readonly type: "setPool"; readonly combatantId: string; readonly pool: number; readonly refresh?: boolean }
   | { readonly type: "setExchanges"; readonly boutId: string; readonly count: 1 | 2 }
   | { readonly type: "focus"; readonly boutId: string }
@@ -224,6 +228,11 @@ function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsS
       { type: "exchange", boutId: b.id, round: nb.round, exchange: 1 },
     ],
   };
+}
+
+/** The shield has already blocked in this exchange of the fighter's bout. */
+export function shieldUsedNow(c: BoutCombatant, b: Bout): boolean {
+  return c.shieldUsed !== undefined && c.shieldUsed.round === b.round && c.shieldUsed.exchange === b.exchange;
 }
 
 function validMissile(m: BoutMissile): boolean {
@@ -410,6 +419,13 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
       if (typeof cmd.mounted !== "boolean") return no("notNumber", "NotNumber", { combatant: c.id });
       return ok({ state: putCombatant(s, { ...c, mounted: cmd.mounted, ...(cmd.mounted ? {} : { gait: "halt" }) }), events: [] });
+    }
+    case "block": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      const b = findBout(s, c.boutId)!;
+      if (shieldUsedNow(c, b)) return no("shieldUsed", "ShieldUsed", { combatant: c.id });
+      return ok({ state: putCombatant(s, { ...c, shieldUsed: { round: b.round, exchange: b.exchange } }), events: [] });
     }
     case "gait": {
       const c = findCombatant(s, cmd.combatantId);

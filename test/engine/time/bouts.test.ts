@@ -368,3 +368,13 @@ describe("bouts: riders ('Mounted Combat')", () => {
     expect(who(s, "alan").mounted).toBe(false);
   });
 });
+
+describe("bouts: a shield blocks once per exchange ('Missile Combat' I)", () => {
+  it("a second block in the same exchange is refused; the next exchange frees the shield", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }).state;
+    s = run(s, { type: "block", combatantId: "rival" }).state;
+    expect(code(s, { type: "block", combatantId: "rival" })).toBe("bouts.shieldUsed");
+    s = run(s, { type: "next", boutId: "hall" }).state;
+    expect(code(s, { type: "block", combatantId: "rival" })).toBe("ok");
+  });
+});
