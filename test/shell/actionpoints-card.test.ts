@@ -50,6 +50,18 @@ async function attack(ctx: Awaited<ReturnType<typeof arena>>) {
 }
 
 describe("action-point attack cards", () => {
+  it("the attack dialog draws the four result levels of the attack roll (issue 10)", async () => {
+    const ctx = await arena();
+    let asked: any;
+    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return null;
+    };
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+    expect(asked.content).toContain("How the roll reads");
+    expect(asked.content).toMatch(/aria-label="Crit\. fail: 5\.0%"/);
+  });
+
   it("a failed dodge (95 against 40 less the attacker's PSF 15 = 25) and a hit (30 against 60): 6 base + 6 for STR 12 + crit die 5 = 17, all from Fatigue, plus 2 FP for the dodge", async () => {
     const ctx = await arena();
     const card = await attack(ctx);

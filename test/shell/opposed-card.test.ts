@@ -45,6 +45,19 @@ async function attack(ctx: Awaited<ReturnType<typeof arena>>, itemId: string) {
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 describe("opposed melee attack cards", () => {
+  it("the attack dialog draws the attacker's Success Levels and those of a winning attack (issue 10: 45 to hit, SL +4 on 01–09: 9.0%)", async () => {
+    const ctx = await arena();
+    let asked: any;
+    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return null;
+    };
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+    expect(asked.content).toContain("<figcaption>Success Levels</figcaption>");
+    expect(asked.content).toContain('aria-label="4: 9.0%"');
+    expect(asked.content).toContain("Success Levels of a winning attack");
+  });
+
   it("45 against 40: Ada rolls 21 (SL +2), Bran parries with 38 (SL +1); the blow lands on the left arm for 8 Damage, 5 Wounds", async () => {
     const ctx = await arena();
     const card = await attack(ctx, ctx.swordId);

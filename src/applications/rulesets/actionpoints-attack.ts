@@ -24,6 +24,7 @@ import {
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
+import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
@@ -111,7 +112,10 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
       const d = foe ? defenderFigures(view(foe), foe.id!, "none") : null;
       if (!a || !d) return { rows: [] };
       const odds = attackOdds({ attacker: a, defender: d });
-      return { rows: [{ label: "BOUT.ActionPoints.Table.Odds.Undefended", probability: odds.outcomes.hit + odds.outcomes.partial, headline: true }, { label: "BOUT.ActionPoints.Table.Odds.Critical", probability: odds.criticalHit }] };
+      return {
+        rows: [{ label: "BOUT.ActionPoints.Table.Odds.Undefended", probability: odds.outcomes.hit + odds.outcomes.partial, headline: true }, { label: "BOUT.ActionPoints.Table.Odds.Critical", probability: odds.criticalHit }],
+        distributions: [{ label: "BOUT.Odds.Levels", bars: levelBars(a.tsc + (a.modifier ?? 0)), keyed: true }],
+      };
     },
   });
   if (!values) return;

@@ -19,6 +19,7 @@ import {
   resolveMeleeAttack,
   resolveRangedAttack,
   skillTarget,
+  testOdds,
   weaponDamage,
   type Difficulty,
   type Location,
@@ -29,6 +30,7 @@ import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
 import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
+import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
@@ -88,6 +90,10 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
           { label: "BOUT.Opposed.Table.Odds.Hit", probability: odds.win, headline: true },
           { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.attackerCritical },
           { label: "BOUT.Opposed.Table.Odds.Fumble", probability: odds.attackerFumble },
+        ],
+        distributions: [
+          { label: "BOUT.Odds.SuccessLevels", bars: histogram(testOdds(test).sl) },
+          { label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) },
         ],
       };
     },
@@ -171,7 +177,10 @@ const attackCard: CardKind = {
         const skill = v.skill as Defence;
         const test = skill === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
         const odds = opposedOdds(d.test, test);
-        return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }] };
+        return {
+          rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
+          distributions: [...(test ? [{ label: "BOUT.Odds.SuccessLevels", bars: histogram(testOdds(test).sl) }] : []), { label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }],
+        };
       },
     });
     if (!values) return null;

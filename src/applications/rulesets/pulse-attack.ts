@@ -15,7 +15,8 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/attack";
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf } from "../../engine/rulesets/pulse/derived";
-import { attackOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
+import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
+import { histogram, type OddsView } from "../../engine/odds-view";
 import { ATTACK_KINDS, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
@@ -139,11 +140,18 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   });
 }
 
-function oddsRows(d: Declaration, target: View, answer: Answer) {
+function oddsView(d: Declaration, target: View, answer: Answer): OddsView {
   const input = attackInput(d, target, answer);
   const terms = strikeTerms(input);
   const strike = strikeOdds(terms, input.defender.evading);
-  const damage = attackOdds(terms, { dieModifier: input.dieModifier, modifiers: input.damageModifiers, protection: input.defender.protection, halved: false, target: input.defender });
+  const damageInput = { dieModifier: input.dieModifier, modifiers: input.damageModifiers, protection: input.defender.protection, halved: false, target: input.defender };
+  const damage = attackOdds(terms, damageInput);
+  // The damage a plain hit does after armour, die face by die face.
+  const plain = damageOdds({ ...damageInput, ignoreArmour: false, toEndurance: false });
+  return { rows: oddsRows(strike, damage, answer), distributions: [{ label: `${T}Odds.DamageSpread`, bars: histogram(plain.effective) }] };
+}
+
+function oddsRows(strike: ReturnType<typeof strikeOdds>, damage: ReturnType<typeof attackOdds>, answer: Answer) {
   return [
     { label: `${T}Odds.Hit`, data: { chance: strike.modSC }, probability: strike.hit, headline: true },
     { label: `${T}Odds.ThroughArmour`, probability: strike.throughArmour },
@@ -174,7 +182,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     odds: (v) => {
       const foe = foes.find((f) => f.id === v.defender);
       const prepared = foe ? prepare({ ...v, weaponId: item.id }, actor, foe, "") : null;
-      return prepared?.ok && foe ? { rows: oddsRows(prepared.value, view(foe), "stand") } : { rows: [] };
+      return prepared?.ok && foe ? oddsView(prepared.value, view(foe), "stand") : { rows: [] };
     },
   });
   if (!values) return;
@@ -198,7 +206,7 @@ const attackCard: CardKind = {
       titleData: { name: card.attacker?.name ?? "" },
       confirmLabel: "BOUT.Card.Defend",
       fields: [{ kind: "select", name: "answer", label: `${T}Answer.Label`, value: "evade", options: ANSWERS.map((a) => ({ value: a, label: `${T}Answer.${a}` })) }],
-      odds: (values) => ({ rows: oddsRows(d, target, values.answer as Answer) }),
+      odds: (values) => oddsView(d, target, values.answer as Answer),
     });
     return values ? { answer: values.answer } : null;
   },
