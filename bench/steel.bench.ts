@@ -12,6 +12,19 @@ const armour = { head: 3, neck: 0, arms: 2, torso: 4, legs: 0 };
 const dice = new SeededDice(7);
 
 describe("steel resolution", () => {
+  // Issue 10's target, 10^6 exchanges a second on one core: a typical exchange, 1,000 to an iteration so the
+  // timer's own cost is spread thin (exchanges per second = hz × 1,000).
+  const typical = {
+    attack: { combatantId: "a", cpLeft: 12, dice: 6, maneuver: cut, weaponTn: 6, zone: 5, damage: 6, damageType: "cut" as const },
+    defence: { combatantId: "d", cpLeft: 11, dice: 5, maneuver: parry, weaponTn: 6 },
+    target: { combatantId: "d", toughness: 4, armour },
+  };
+  bench("1,000 exchanges, 6 v 5 dice (exchanges/s = hz × 1,000)", () => {
+    for (let i = 0; i < 1000; i++) {
+      const r = resolveExchange(typical, dice);
+      if (r.ok) sink += r.value.result.margin;
+    }
+  });
   bench("resolveExchange, 8 v 7 dice with a press", () => {
     const r = resolveExchange(
       {

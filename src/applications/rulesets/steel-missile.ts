@@ -24,6 +24,7 @@ import {
   missileFireExchange,
   missileProfile,
   mosBars,
+  oneSuccessOdds,
   PART_REGION,
   reflexOf,
   successBars,
@@ -271,6 +272,11 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       titleData: { attacker: actor.name },
       confirmLabel: `${M}Ready`,
       fields: [{ kind: "checkbox", name: "quicken", label: `${M}Field.Quicken`, value: false }],
+      odds: (v) => {
+        const w = (item.system as any).steel ?? {};
+        const quick = Boolean(v.quicken) && Number(w.preparation) > 1 ? oneSuccessOdds(reflexOf(view(actor).stats), Number(w.quickenTn)).success : 0;
+        return { rows: [{ label: `${M}Odds.Quicker`, probability: quick, headline: true }] };
+      },
     });
     if (values) return postCard("steel.readyMissile", actor, actor, { weaponId: item.id, quicken: values.quicken }, combatId);
     return;

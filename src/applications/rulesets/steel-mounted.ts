@@ -113,6 +113,12 @@ async function gaitFromSheet(actor: Actor.Implementation) {
       { kind: "select", name: "change", label: `${R}Gait.Field`, value: "up1", options: Object.keys(CHANGES).map((k) => ({ value: k, label: `${R}Gait.Option.${k}` })) },
       { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: 6 },
     ],
+    odds: (v) => {
+      const change = CHANGES[String(v.change)];
+      const ruling = change ? gaitChange(change, Boolean(rideSkill(actor))) : null;
+      const p = !ruling?.allowed ? 0 : ruling.checkNeeded ? oneSuccessOdds(view(actor).stats.agility, rideTnOf(actor) + Number(v.tnModifier)).success : 1;
+      return { rows: [{ label: `${R}Odds.GaitChanged`, probability: p, headline: true }] };
+    },
   });
   if (values) return postCard("steel.gait", actor, actor, { change: values.change, tnModifier: values.tnModifier }, game.combat?.id ?? "");
 }

@@ -10,7 +10,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { hesitationRoll, reflexOf, surpriseCheck, type SteelStats } from "../../engine/rulesets/steel";
+import { hesitationRoll, oneSuccessOdds, reflexOf, successBars, surpriseCheck, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
@@ -111,6 +111,15 @@ async function ambushFromSheet(actor: Actor.Implementation) {
       { kind: "select", name: "skillId", label: `${C}Field.Skill`, value: named(actor, "sneak") ?? options[0]!.value, options },
       { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5 },
     ],
+    // The target's skill is unknown until it answers: the odds are the ambusher's own successes, which raise the hesitation TN.
+    odds: (v) => {
+      const pick = pickSkill(actor, { skillId: v.skillId, tnModifier: v.tnModifier });
+      if (!pick.ok) return { rows: [] };
+      return {
+        rows: [{ label: "BOUT.Roll.Odds.Success", probability: oneSuccessOdds(pick.value.dice, pick.value.tn).success, headline: true }],
+        distributions: [{ label: "BOUT.Odds.Successes", data: { dice: pick.value.dice, tn: pick.value.tn }, bars: successBars(pick.value.dice, pick.value.tn) }],
+      };
+    },
   });
   const target = values ? foes.find((f) => f.id === values.target) : undefined;
   if (!values || !target) return;

@@ -2,7 +2,7 @@
  * Dice pools against a target number (seed 000): roll N dice, each die showing the
  * TN or more is a success, and two pools are compared by their successes.
  */
-import { checkCount, checkFaces, rollChecked, type Dice } from "./dice";
+import { checkCount, checkFaces, checkResult, MAX_DICE, type Dice } from "./dice";
 
 export interface PoolRoll {
   readonly dice: readonly number[];
@@ -38,12 +38,30 @@ export function evaluatePool(dice: readonly number[], tn: number): PoolRoll {
   return tally([...dice], tn);
 }
 
-/** Rolls `count` d`faces` against `tn`. A count of 0 rolls nothing and scores nothing. */
+/**
+ * Rolls `count` d`faces` against `tn`. A count of 0 rolls nothing and scores nothing.
+ * Each result is checked and counted in the same pass: simulations roll millions of pools.
+ */
 export function rollPool(source: Dice, count: number, tn: number, faces = 10): PoolRoll {
-  checkCount(count);
-  checkTn(tn);
-  checkFaces(faces);
-  return tally(rollChecked(source, faces, count), tn);
+  // The usual call (a few d10 at a whole TN) passes these tests inline; the checks only name what is wrong.
+  if (!(count >= 0 && count <= MAX_DICE && Number.isInteger(count))) checkCount(count);
+  if (!Number.isInteger(tn)) checkTn(tn);
+  if (faces !== 10) checkFaces(faces);
+  if (count === 0) return { dice: [], tn, successes: 0, ones: 0, botch: false };
+  const dice = source.roll(faces, count);
+  if (!Array.isArray(dice) || dice.length !== count) {
+    const got = Array.isArray(dice) ? `${dice.length} results` : String(dice);
+    throw new RangeError(`dice: asked for ${count}d${faces}, the source returned ${got}`);
+  }
+  let successes = 0;
+  let ones = 0;
+  for (let i = 0; i < count; i++) {
+    const die = dice[i] as number;
+    if (!(die >= 1 && die <= faces && Number.isInteger(die))) checkResult(faces, die);
+    if (die >= tn) successes++;
+    if (die === 1) ones++;
+  }
+  return { dice, tn, successes, ones, botch: successes === 0 && ones >= 2 };
 }
 
 /** Who keeps a tied contest: the first pool, the second, or nobody. */

@@ -8,8 +8,13 @@ export interface SteelEvent {
   readonly data: Readonly<Record<string, string | number | boolean>>;
 }
 
+// Keys built once per type: exchanges are resolved millions of times in simulations.
+const KEYS = new Map<string, string>();
+
 export function event(type: string, data: Record<string, string | number | boolean> = {}): SteelEvent {
-  return { type, key: `BOUT.Steel.Event.${type}`, data };
+  let key = KEYS.get(type);
+  if (key === undefined) KEYS.set(type, (key = `BOUT.Steel.Event.${type}`));
+  return { type, key, data };
 }
 
 /** A rule's successful answer: its result and the events to show. */

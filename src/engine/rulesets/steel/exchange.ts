@@ -12,10 +12,12 @@ import { event, type Resolution, type SteelEvent } from "./events";
 import { findZone, partInZone, PART_REGION, type BodyPart, type Zone } from "./hit-locations";
 import { maneuverTn } from "./maneuvers";
 import { postureEffect, type Posture } from "./posture";
-import { checkCount, checkSpend, checkWhole, MAX_INPUT_DICE, MAX_INPUT_FIGURE, steelRefuse } from "./refusals";
+import { checkCount, checkWhole, MAX_INPUT_DICE, MAX_INPUT_FIGURE, spendRefusal, steelRefuse } from "./refusals";
 import type { DamageType, Region, SteelManeuver } from "./stats";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
 import { DEFAULT_ZONES } from "./hit-locations";
+
+const DEFAULT_ZONE_BY_ID: ReadonlyMap<number, Zone> = new Map(DEFAULT_ZONES.map((z) => [z.id, z]));
 
 /** What both sides declare in common. */
 export interface Declaration {
@@ -113,6 +115,7 @@ export interface ExchangeResult {
   readonly press: PressResult | null;
 }
 
+/** A sound declaration's figures, returned bare (no Outcome wrapper: exchanges run by the million). */
 interface Prepared {
   cost: number;
   rolled: number;
@@ -151,7 +154,7 @@ function explainBadDeclaration(d: Declaration, field: string): Outcome<never> | 
   return null;
 }
 
-function prepare(d: Declaration, kind: "attack" | "defence", field: string): Outcome<Prepared> {
+function prepare(d: Declaration, kind: "attack" | "defence", field: string): Prepared | Outcome<never> {
   // Simulations resolve millions of exchanges: test cheaply first, name the bad field only when there is one.
   const sound =
     soundCount(d.dice) &&
@@ -171,10 +174,10 @@ function prepare(d: Declaration, kind: "attack" | "defence", field: string): Out
   const posture = postureEffect(d.posture, kind);
   const press = d.press ?? 0;
   const cost = d.dice + press + d.maneuver.activationCost + posture.extraCost + (d.extraCost ?? 0);
-  const spend = checkSpend(cost, d.cpLeft, field);
-  if (!spend.ok) return spend;
+  const refused = spendRefusal(cost, d.cpLeft, field);
+  if (refused) return refused;
   const rolled = Math.max(0, d.dice + posture.bonusDice + (d.bonusDice ?? 0) - (d.reachPenalty ?? 0));
-  return ok({ cost, rolled, tn: maneuverTn(d.maneuver, d.weaponTn) + (d.tnModifier ?? 0), press });
+  return { cost, rolled, tn: maneuverTn(d.maneuver, d.weaponTn) + (d.tnModifier ?? 0), press };
 }
 
 function side(id: string, p: Prepared, roll: PoolRoll): SideRoll {
@@ -192,12 +195,12 @@ function side(id: string, p: Prepared, roll: PoolRoll): SideRoll {
 /** Check a declaration without rolling: what it costs and what it rolls. */
 export function checkDeclaration(d: Declaration, kind: "attack" | "defence"): Outcome<{ cost: number; rolled: number; tn: number }> {
   const p = prepare(d, kind, kind);
-  return p.ok ? ok({ cost: p.value.cost, rolled: p.value.rolled, tn: p.value.tn }) : p;
+  return "cost" in p ? ok({ cost: p.cost, rolled: p.rolled, tn: p.tn }) : p;
 }
 
 export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resolution<ExchangeResult>> {
   const a = prepare(input.attack, "attack", "attack");
-  if (!a.ok) return a;
+  if (!("cost" in a)) return a;
   const ar = input.target.armour;
   const soundDamage =
     soundValue(input.attack.damage) && soundValue(input.target.toughness) && soundValue(ar.head) && soundValue(ar.neck) && soundValue(ar.arms) && soundValue(ar.torso) && soundValue(ar.legs);
@@ -205,15 +208,15 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
     const dmg = checkWhole({ damage: input.attack.damage, toughness: input.target.toughness, ...input.target.armour });
     if (!dmg.ok) return dmg;
   }
-  const zone = findZone(input.attack.zone, input.zones ?? DEFAULT_ZONES);
+  const zone = input.zones ? findZone(input.attack.zone, input.zones) : DEFAULT_ZONE_BY_ID.get(input.attack.zone);
   if (!zone) return steelRefuse("unknownZone", { zone: String(input.attack.zone) });
   const d = input.defence ? prepare(input.defence, "defence", "defence") : null;
-  if (d && !d.ok) return d;
-  const dp = d?.ok ? d.value : null;
+  if (d && !("cost" in d)) return d;
+  const dp = d && "cost" in d ? d : null;
 
   const events: SteelEvent[] = [];
-  const aRoll = rollPool(dice, a.value.rolled, a.value.tn);
-  const attacker = side(input.attack.combatantId, a.value, aRoll);
+  const aRoll = rollPool(dice, a.rolled, a.tn);
+  const attacker = side(input.attack.combatantId, a, aRoll);
   events.push(event("roll", { who: attacker.combatantId, role: "attack", rolled: attacker.rolled, tn: attacker.tn, successes: aRoll.successes }));
   let defender: SideRoll | null = null;
   if (input.defence && dp) {
@@ -225,9 +228,8 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
   const winner = margin >= 0 ? attacker.combatantId : input.target.combatantId;
   events.push(event("exchange", { winner, margin: Math.abs(margin) }));
 
-  for (const s of [attacker, defender]) {
-    if (s && s.roll.botch) events.push(event("fumble", { who: s.combatantId, penalty: s.fumblePenalty, knockdownTn: s.fumbleKnockdownTn }));
-  }
+  if (attacker.roll.botch) events.push(event("fumble", { who: attacker.combatantId, penalty: attacker.fumblePenalty, knockdownTn: attacker.fumbleKnockdownTn }));
+  if (defender?.roll.botch) events.push(event("fumble", { who: defender.combatantId, penalty: defender.fumblePenalty, knockdownTn: defender.fumbleKnockdownTn }));
 
   let hit: Hit | null = null;
   if (margin > 0) {
@@ -235,9 +237,10 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
     const part = partInZone(zone, locationRoll);
     const region = PART_REGION[part];
     const levelInput = { margin, damage: input.attack.damage, toughness: input.target.toughness, armour: input.target.armour[region] };
+    const rawLevel = rawWoundLevel(levelInput);
     const level = woundLevel(levelInput);
     const wound = lookupWound(input.attack.damageType, part, level, input.woundTable);
-    hit = { zone: zone.id, locationRoll, part, region, rawLevel: rawWoundLevel(levelInput), level, damageType: input.attack.damageType, wound };
+    hit = { zone: zone.id, locationRoll, part, region, rawLevel, level, damageType: input.attack.damageType, wound };
     events.push(event("hit", { zone: zone.id, roll: locationRoll, part, level }));
     if (wound) {
       events.push(event("wound", { level, part, damageType: hit.damageType, shock: wound.shock, pain: wound.pain, bloodLoss: wound.bloodLoss }));
@@ -247,7 +250,7 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
   // "Pressing Opponents": press dice at TN 3 attacking / 4 defending; the winner adds his margin.
   let press: PressResult | null = null;
   let push: ExchangeResult["push"] = { pushed: null, feet: 0 };
-  const aPress = a.value.press;
+  const aPress = a.press;
   const dPress = dp?.press ?? 0;
   if (aPress > 0 || dPress > 0) {
     const ap = aPress > 0 ? rollPool(dice, aPress, input.attack.pressTn ?? 3) : null;

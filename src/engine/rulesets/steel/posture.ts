@@ -11,8 +11,13 @@ export interface PostureEffect {
   readonly extraCost: number;
 }
 
+// Shared, frozen answers: an exchange asks twice and simulations run millions of them.
+const NONE: PostureEffect = Object.freeze({ bonusDice: 0, extraCost: 0 });
+const BONUS: PostureEffect = Object.freeze({ bonusDice: 2, extraCost: 0 });
+const COST: PostureEffect = Object.freeze({ bonusDice: 0, extraCost: 2 });
+
 export function postureEffect(posture: Posture | undefined, kind: "attack" | "defence"): PostureEffect {
-  if (posture === "aggressive") return kind === "attack" ? { bonusDice: 2, extraCost: 0 } : { bonusDice: 0, extraCost: 2 };
-  if (posture === "defensive") return kind === "defence" ? { bonusDice: 2, extraCost: 0 } : { bonusDice: 0, extraCost: 2 };
-  return { bonusDice: 0, extraCost: 0 };
+  if (posture === "aggressive") return kind === "attack" ? BONUS : COST;
+  if (posture === "defensive") return kind === "defence" ? BONUS : COST;
+  return NONE;
 }

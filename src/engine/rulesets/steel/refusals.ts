@@ -47,9 +47,15 @@ export function checkCount(value: unknown, field: string): Outcome<number> {
 }
 
 /** A spend of `cost` dice from a pool holding `available`. */
+/** Whether `cost` dice fit in what is `available`; the refusal names the field. */
 export function checkSpend(cost: number, available: number, field: string): Outcome<number> {
   if (cost > available) return steelRefuse("tooMany", { field, cost, available });
   return { ok: true, value: cost };
+}
+
+/** checkSpend for hot paths: null when it fits, no allocation. */
+export function spendRefusal(cost: number, available: number, field: string): Outcome<never> | null {
+  return cost > available ? steelRefuse("tooMany", { field, cost, available }) : null;
 }
 
 /**
