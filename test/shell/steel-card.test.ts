@@ -155,6 +155,14 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   const post = (ctx: Awaited<ReturnType<typeof fight>>, dice: number) =>
     ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice }, ctx.combatId);
   const state = (ctx: Awaited<ReturnType<typeof fight>>) => JSON.parse(ctx.gm.game.combats.get(ctx.combatId).system.state);
+  /** Ada throws red and Bran white, each with a posture, and the GM's client reveals them. */
+  async function throwRedWhite(ctx: Awaited<ReturnType<typeof fight>>, adaPosture = "neutral", branPosture = "neutral") {
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: adaPosture });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: branPosture });
+    await ctx.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+  }
 
   it("before the red/white throw the exchange is refused and nothing changes (seed 000, 'Melee Combat')", async () => {
     const ctx = await fight();
@@ -171,12 +179,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
 
   it("after the throw, the dice leave both pools and the winner holds initiative, with the result", async () => {
     const ctx = await fight();
-    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwRedWhite(ctx);
     const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
     await post(ctx, 4);
     await settle();
@@ -201,12 +204,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   });
   it("seed 000 'Posture': an aggressive attacker rolls 2 more dice; a defensive defender too, and the first blow ends both", async () => {
     const ctx = await fight();
-    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "aggressive" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "defensive" });
-    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwRedWhite(ctx, "aggressive", "defensive");
     expect(state(ctx).combatants.map((c: any) => c.posture)).toEqual(["aggressive", "defensive"]);
     const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
     await post(ctx, 4);
@@ -242,12 +240,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   });
   it("a landed blow's Shock comes off the defender's pool in the bout, and a knockdown goes on the defender when applied", async () => {
     const ctx = await fight();
-    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwRedWhite(ctx);
     // Bran also holds a ready bow with 4 Missile Pool dice: Shock strikes every pool.
     await ctx.gm.game.combats.get(ctx.combatId).command({ type: "missile", combatantId: ctx.cb, missile: { roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 } });
     const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
@@ -279,14 +272,9 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   });
   it("seed 000 'Weapon Length' and 'Pressing Opponents': a dagger against a sword loses 2 dice until it lands a damaging blow; press dice cost pool too", async () => {
     const ctx = await fight();
-    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
     const ada = ctx.gm.game.actors.get(ctx.adaId);
     const [dagger] = await ada.createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { equipped: false, steel: { ...SWORD, reach: 1 } } }]);
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwRedWhite(ctx);
     const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
     const stab = () => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: dagger.id, maneuverId: "cut", zone: 5, dice: 4, press: 1 }, ctx.combatId);
     await stab();
@@ -308,12 +296,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   });
   it("seed 000 fumble: all 11 dice with no success and two 1s leave nothing to pay half of, so a Knockdown roll at TN 11 puts Ada down", async () => {
     const ctx = await fight();
-    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwRedWhite(ctx);
     const all = state(ctx).combatants.find((c: any) => c.id === ctx.ca).cp;
     expect(all).toBe(11);
     await post(ctx, all);
@@ -331,12 +314,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   });
   it("seed 000 'Mounted Combat': a rider struck by a landed blow rolls Ride less the margin; failing, he falls and is on foot", async () => {
     const ctx = await fight();
-    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwRedWhite(ctx);
     await ctx.gm.game.combats.get(ctx.combatId).command({ type: "mount", combatantId: ctx.cb, mounted: true });
     await post(ctx, 6);
     await settle();
@@ -353,12 +331,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   });
   it("seed 000 'Mounted Combat': a rider cannot strike straight ahead with a sword, pays 4 to swivel to the rear, and a mounted defender fully evades only by leaping off", async () => {
     const ctx = await fight();
-    const hooks = ctx.gm.evaluate<any>("globalThis.__boutTest");
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-    await hooks.openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwRedWhite(ctx);
     const combat = ctx.gm.game.combats.get(ctx.combatId);
     await combat.applyCommands([{ type: "mount", combatantId: ctx.ca, mounted: true }, { type: "mount", combatantId: ctx.cb, mounted: true }]);
     const shoot = (side: string) => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice: 3, side }, ctx.combatId);

@@ -13,7 +13,7 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import { gaitChange, GAITS, mountMove, nextGait, oneSuccessOdds, rideBy, rideByYards, skillCheck, type Gait, type GaitChange, type SteelStats } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution } from "../../chat/cards";
+import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
@@ -38,6 +38,14 @@ function riding(actor: Actor.Implementation, combatId: string): Outcome<{ id: st
   if (!me || !id) return refused("noBout", "NoBout");
   if (!me.mounted) return refused("notMounted", "NotMounted");
   return ok({ id, boutId: me.boutId, gait: (GAITS as readonly string[]).includes(me.gait ?? "") ? (me.gait as Gait) : "halt" });
+}
+
+/** The card's rider, still mounted in its bout when the GM's client resolves. */
+function riderOf(card: CardView): Outcome<{ actor: Actor.Implementation; r: Outcome<{ id: string; boutId: string; gait: Gait }> & { ok: true } }> {
+  const actor = card.attacker;
+  if (!actor) return refused("noBout", "NoBout");
+  const r = riding(actor, card.combatId);
+  return r.ok ? ok({ actor, r }) : r;
 }
 
 const CHANGES: Readonly<Record<string, GaitChange>> = {
@@ -77,10 +85,9 @@ const gaitCard: CardKind = {
     return null;
   },
   async resolve(card): Promise<Outcome<CardResolution>> {
-    const actor = card.attacker;
-    if (!actor) return refused("noBout", "NoBout");
-    const r = riding(actor, card.combatId);
-    if (!r.ok) return r;
+    const rider = riderOf(card);
+    if (!rider.ok) return rider;
+    const { actor, r } = rider.value;
     const d = card.declaration as { to: Gait; check: boolean; tn: number };
     const commands: TimeCommand[] = [];
     if (!d.check) {
@@ -142,10 +149,9 @@ const rideByCard: CardKind = {
     return null;
   },
   async resolve(card): Promise<Outcome<CardResolution>> {
-    const actor = card.attacker;
-    if (!actor) return refused("noBout", "NoBout");
-    const r = riding(actor, card.combatId);
-    if (!r.ok) return r;
+    const rider = riderOf(card);
+    if (!rider.ok) return rider;
+    const { actor, r } = rider.value;
     const s = view(actor).stats;
     const rolled = await resolveWithFoundry((dice) => rideBy({ agility: s.agility, rideTn: rideTnOf(actor), tnModifier: Number(card.declaration?.tnModifier ?? 0) }, dice));
     if (!rolled.value.ok) return rolled.value;
