@@ -26,6 +26,19 @@ export interface CardResolution {
   readonly lookups?: readonly string[];
   /** Commands for the fight the card belongs to (dice spent, initiative won), applied with the result. */
   readonly combatCommands?: readonly TimeCommand[];
+  /** What applying changes on embedded items: `actorId → [{ _id, ...changes }]` (values may be deltas). */
+  readonly itemUpdates?: Readonly<Record<string, readonly ItemChange[]>>;
+  /** Conditions applying sets or clears, with Actor#toggleStatusEffect: `actorId → [{ id, active }]`. */
+  readonly statuses?: Readonly<Record<string, readonly StatusChange[]>>;
+}
+
+/** One embedded item's changes, by id. */
+export type ItemChange = { readonly _id: string } & Readonly<Record<string, unknown>>;
+
+/** A status (an id of CONFIG.statusEffects) to have on (`active: true`) or off. */
+export interface StatusChange {
+  readonly id: string;
+  readonly active: boolean;
 }
 
 export interface CardKind {
@@ -207,7 +220,7 @@ async function resolveCard(messageId: string, answer: unknown, token: unknown, t
     const applied = await combat.applyCommands(r.combatCommands);
     if (!applied.ok) return applied;
   }
-  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [] };
+  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.statuses ? { statuses: r.statuses } : {}) };
   const content = await renderCard({ ...card, state: "resolved", answer, result });
   const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
   await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
@@ -223,12 +236,12 @@ export interface Delta {
 
 export const delta = (by: number, min?: number, max?: number): Delta => ({ $delta: by, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) });
 
-function settle(actor: Actor.Implementation, update: Record<string, unknown>): Record<string, unknown> {
+function settle(doc: object, update: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [path, value] of Object.entries(update)) {
     if (value && typeof value === "object" && "$delta" in value) {
       const d = value as Delta;
-      const now = Number(foundry.utils.getProperty(actor, path) ?? 0);
+      const now = Number(foundry.utils.getProperty(doc, path) ?? 0);
       out[path] = Math.min(d.max ?? Infinity, Math.max(d.min ?? -Infinity, now + d.$delta));
     } else out[path] = value;
   }
@@ -247,6 +260,21 @@ async function applyCard(messageId: string, tokens: unknown, trusted: boolean): 
   for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
     const actor = game.actors!.get(actorId);
     if (actor && Object.keys(update).length) await actor.update(settle(actor, update) as never);
+  }
+  for (const [actorId, changes] of Object.entries<ItemChange[]>(card.result?.itemUpdates ?? {})) {
+    const actor = game.actors!.get(actorId);
+    // An item gone since the card was resolved is skipped, not an error.
+    const updates = (Array.isArray(changes) ? changes : []).flatMap((c) => {
+      const item = typeof c?._id === "string" ? actor?.items.get(c._id) : undefined;
+      return item ? [{ ...settle(item, c), _id: c._id }] : [];
+    });
+    if (actor && updates.length) await actor.updateEmbeddedDocuments("Item", updates as never);
+  }
+  for (const [actorId, changes] of Object.entries<StatusChange[]>(card.result?.statuses ?? {})) {
+    const actor = game.actors!.get(actorId);
+    for (const c of Array.isArray(changes) ? changes : []) {
+      if (actor && typeof c?.id === "string" && CONFIG.statusEffects.some((e) => e.id === c.id)) await actor.toggleStatusEffect(c.id, { active: c.active === true });
+    }
   }
   const content = await renderCard({ ...card, state: "applied" });
   await message.update({ content, "system.state": "applied" } as never);

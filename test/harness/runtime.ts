@@ -478,9 +478,50 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     return cls;
   };
 
-  const Actor = documentClass("Actor");
+  /** As in v13: an actor knows the statuses of its active effects, and toggles a configured status as a one-status effect. */
+  class Actor extends documentClass("Actor") {
+    /** Gathered when the actor's data is prepared (Actor#applyActiveEffects in v13). */
+    statuses = new Set<string>();
+    override prepareEmbeddedDocuments(): void {
+      super.prepareEmbeddedDocuments();
+      this.statuses = new Set();
+      for (const effect of (this as AnyObject).effects ?? []) if (!effect.disabled) for (const id of effect.statuses ?? []) this.statuses.add(id);
+    }
+    /** v13 Actor#toggleStatusEffect: the new effect, true when it is already on and asked on, false when removed, undefined when nothing changes. */
+    async toggleStatusEffect(statusId: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<unknown> {
+      const status = CONFIG.statusEffects.find((e: AnyObject) => e.id === statusId);
+      if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+      const effects = (this as AnyObject).effects as DocumentCollection<AnyObject>;
+      const existing: string[] = [];
+      if (status._id) {
+        if (effects.get(status._id)) existing.push(status._id);
+      } else {
+        for (const effect of effects) if (effect.statuses.size === 1 && effect.statuses.has(status.id)) existing.push(effect.id);
+      }
+      if (existing.length) {
+        if (active) return true;
+        await this.deleteEmbeddedDocuments("ActiveEffect", existing);
+        return false;
+      }
+      if (!active && active !== undefined) return undefined;
+      const effect = await ActiveEffect.fromStatusEffect(statusId);
+      if (overlay) effect.updateSource({ "flags.core.overlay": true });
+      return ActiveEffect.create(effect, { parent: this, keepId: true });
+    }
+  }
   const Item = documentClass("Item");
-  const ActiveEffect = documentClass("ActiveEffect");
+  /** As in v13: ActiveEffect.fromStatusEffect builds an unsaved effect from CONFIG.statusEffects. */
+  class ActiveEffect extends documentClass("ActiveEffect") {
+    static async fromStatusEffect(statusId: string, options: AnyObject = {}): Promise<any> {
+      const status = CONFIG.statusEffects.find((e: AnyObject) => e.id === statusId);
+      if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
+      const { id, hud: _hud, ...data } = deepClone(status);
+      data.name = game.i18n.localize(data.name);
+      data.statuses = [...new Set([id, ...(data.statuses ?? [])])];
+      if (data.statuses.length > 1 && !status._id) throw new Error("Status effects with implicit statuses must have a static _id");
+      return new (CONFIG.ActiveEffect.documentClass ?? this)(data, options);
+    }
+  }
   /** As in v13: a combatant's actor is its world actor (tokens are not simulated); ownership follows the actor. */
   class Combatant extends documentClass("Combatant") {
     get actor(): AnyObject | null {

@@ -75,3 +75,4 @@ export * from "./mounted";
 export * from "./attack";
 export * from "./odds";
 export * from "./wounds";
+export * from "./consequences";
