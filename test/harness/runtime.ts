@@ -491,12 +491,12 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     async toggleStatusEffect(statusId: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<unknown> {
       const status = CONFIG.statusEffects.find((e: AnyObject) => e.id === statusId);
       if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
-      const effects = (this as AnyObject).effects as DocumentCollection<AnyObject>;
+      const effects = (this as AnyObject).effects as DocumentCollection<any>;
       const existing: string[] = [];
       if (status._id) {
         if (effects.get(status._id)) existing.push(status._id);
       } else {
-        for (const effect of effects) if (effect.statuses.size === 1 && effect.statuses.has(status.id)) existing.push(effect.id);
+        for (const effect of effects.values()) if (effect.statuses.size === 1 && effect.statuses.has(status.id)) existing.push(effect.id);
       }
       if (existing.length) {
         if (active) return true;

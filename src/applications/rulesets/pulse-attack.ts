@@ -31,6 +31,7 @@ import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
+import { tokenPlacement } from "../../combat/pulse-engagements";
 
 type View = ActorView<PulseStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
@@ -94,6 +95,13 @@ function attackInput(d: Declaration, target: View, answer: Answer): AttackInput 
   return { ...d.strike, defense, context: d.context, attacker: d.attacker, defender, dieModifier: d.dieModifier, damageModifiers: d.damageModifiers };
 }
 
+/** [22] hexes the defender covers: the sheet's figure, or more when its token in the fight is larger on a hex scene. */
+function hexesCovered(combatId: string, defender: Actor.Implementation, target: View): number {
+  const combatant = combatId ? game.combats?.get(combatId)?.combatants.contents.find((c) => c.actorId === defender.id) : undefined;
+  const token = (combatant?.token as TokenDocument.Implementation | null | undefined) ?? null;
+  return Math.max(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? 1);
+}
+
 /** In a running pulse: the attack is the attacker's action (it ends their turn). */
 const turnCommands = (combatId: string, attacker: Actor.Implementation | null): TimeCommand[] => {
   const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined) : undefined;
@@ -138,7 +146,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     context: {
       weapon: w,
       // A figure covering one hex is man-sized or smaller.
-      targetHumanOrSmaller: t.stats.hexes <= 1,
+      targetHumanOrSmaller: hexesCovered(combatId, defender, t) <= 1,
       unarmedRank: a.stats.unarmedRank,
       shieldCanRush: a.shields.some((s) => s.equipped && s.stats.canRush && !s.stats.broken),
       inMelee: w.use !== "missile" && w.use !== "thrown",
