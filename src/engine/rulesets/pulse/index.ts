@@ -76,3 +76,4 @@ export * from "./attack";
 export * from "./odds";
 export * from "./wounds";
 export * from "./consequences";
+export * from "./movement";
