@@ -18,6 +18,7 @@ import { registerStatusEffects } from "./combat/status-effects";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
 import { activateCardListeners, applyFromCard, defendFromCard, postCard, registerCardQueries } from "./chat/cards";
+import { registerPulseMovement } from "./combat/pulse-movement";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -45,6 +46,7 @@ Hooks.once("init", () => {
   registerCardQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
+  registerPulseMovement();
 });
 
 Hooks.once("ready", () => {

@@ -24,24 +24,25 @@ interface HexGrid {
 }
 
 /** [22] the hexes under a token larger than one grid space (v13 TokenDocument#getOccupiedGridSpaceOffsets); null for one space. */
-function tokenFootprint(token: TokenDocument.Implementation, grid: HexGrid): Hex[] | null {
-  const size = token as unknown as { width?: number; height?: number; getOccupiedGridSpaceOffsets?(): { i: number; j: number }[] };
+function tokenFootprint(token: TokenDocument.Implementation, grid: HexGrid, at?: { x: number; y: number }): Hex[] | null {
+  const size = token as unknown as { width?: number; height?: number; getOccupiedGridSpaceOffsets?(data?: { x: number; y: number }): { i: number; j: number }[] };
   if (Number(size.width ?? 1) <= 1 && Number(size.height ?? 1) <= 1) return null;
   if (typeof size.getOccupiedGridSpaceOffsets !== "function" || typeof grid.offsetToCube !== "function") return null;
-  const hexes = size.getOccupiedGridSpaceOffsets().map((o) => grid.offsetToCube!(o)).map((c) => ({ q: c.q + 0, r: c.r + 0 }));
+  const hexes = (at ? size.getOccupiedGridSpaceOffsets(at) : size.getOccupiedGridSpaceOffsets()).map((o) => grid.offsetToCube!(o)).map((c) => ({ q: c.q + 0, r: c.r + 0 }));
   return hexes.length > 1 ? hexes : null;
 }
 
 /** The grid cell and facing of a token on a hexagonal scene; null on any other grid. */
-export function tokenPlacement(token: TokenDocument.Implementation | null | undefined): Placed | null {
+export function tokenPlacement(token: TokenDocument.Implementation | null | undefined, at?: { x: number; y: number }): Placed | null {
   const grid = (token?.parent as Scene.Implementation | null | undefined)?.grid as HexGrid | undefined;
   if (!token || !grid?.isHexagonal) return null;
-  const centre = token.getCenterPoint();
+  // `at`: where a move would put the token's top-left corner.
+  const centre = at ? token.getCenterPoint({ x: at.x, y: at.y }) : token.getCenterPoint();
   const cube = grid.getCube({ x: centre.x, y: centre.y });
   // A token's rotation 0 looks south; the engine measures clockwise from east.
   const facing = facingFromAngle(Number(token.rotation ?? 0) + 90, grid.columns ? "flat" : "pointy");
   const hex = { q: cube.q, r: cube.r };
-  const hexes = tokenFootprint(token, grid);
+  const hexes = tokenFootprint(token, grid, at);
   if (!hexes) return { hex, facing };
   // The centre of a large token may sit on a corner: its hex is then the first one it covers.
   return { hex: hexes.some((h) => h.q === hex.q && h.r === hex.r) ? hex : hexes[0]!, facing, hexes };

@@ -42,5 +42,6 @@ declare module "fvtt-types/configuration" {
     "bout.schemaVersion": number;
     "bout.phasesPiercingRule": boolean;
     "bout.phasesCalledShots": boolean;
+    "bout.pulseMoveLimits": "players" | "everyone" | "off";
   }
 }

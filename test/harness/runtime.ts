@@ -9,6 +9,7 @@
 import { DataModel, TypeDataModel } from "./data-model";
 import { createFields, DataModelValidationError, DataModelValidationFailure } from "./fields";
 import { HooksImpl } from "./hooks";
+import { createGrid } from "./grid";
 import { Localization } from "./i18n";
 import { Notifications } from "./notifications";
 import { createApplications } from "./applications";
@@ -522,8 +523,12 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return new (CONFIG.ActiveEffect.documentClass ?? this)(data, options);
     }
   }
-  /** As in v13: a combatant's actor is its world actor (tokens are not simulated); ownership follows the actor. */
+  /** As in v13: a combatant's actor is its world actor; its token is the one it names on its scene; ownership follows the actor. */
   class Combatant extends documentClass("Combatant") {
+    get token(): AnyObject | null {
+      const self = this as AnyObject;
+      return (self.sceneId && self.tokenId && game.scenes?.get(self.sceneId)?.tokens.get(self.tokenId)) || null;
+    }
     get actor(): AnyObject | null {
       const id = (this as AnyObject).actorId;
       return id ? (game.actors.get(id) ?? null) : null;
@@ -537,8 +542,39 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const CombatantGroup = documentClass("CombatantGroup");
   const JournalEntry = documentClass("JournalEntry");
   const JournalEntryPage = documentClass("JournalEntryPage");
-  const Scene = documentClass("Scene");
-  const TokenDocument = documentClass("Token");
+  /** As in v13: `scene.grid` is the grid built from the scene's grid data (hexagonal grids convert points, offsets and cubes). */
+  class Scene extends documentClass("Scene") {
+    override _initialize(): void {
+      super._initialize();
+      (this as AnyObject).grid = createGrid(this._source.grid as AnyObject);
+    }
+  }
+  /** As in v13: a token's owners are its actor's; its centre comes from its position, size and the scene's grid. */
+  class TokenDocument extends documentClass("Token") {
+    get actor(): AnyObject | null {
+      const id = (this as AnyObject).actorId;
+      return id ? (game.actors.get(id) ?? null) : null;
+    }
+    override getUserLevel(user: AnyObject | null = game.user): number {
+      return this.actor ? this.actor.getUserLevel(user) : super.getUserLevel(user);
+    }
+    /** v13 TokenDocument#getCenterPoint: a one-space token on a hex grid is centred in its hex; otherwise the middle of its rectangle. */
+    getCenterPoint(data: AnyObject = {}): AnyObject {
+      const self = this as AnyObject;
+      const x = data.x ?? self.x;
+      const y = data.y ?? self.y;
+      const width = data.width ?? self.width;
+      const height = data.height ?? self.height;
+      const grid = (this.parent as AnyObject | null)?.grid ?? createGrid(undefined);
+      if (grid.isHexagonal && width === 1 && height === 1) return { x: x + grid.sizeX / 2, y: y + grid.sizeY / 2, elevation: 0 };
+      let w = width;
+      let h = height;
+      // v13 getSize: on hex grids the long axis counts three quarters of a hex per extra unit.
+      if (grid.isHexagonal && grid.columns) w = 0.75 * Math.floor(w) + 0.5 * (w % 1) + 0.25;
+      else if (grid.isHexagonal) h = 0.75 * Math.floor(h) + 0.5 * (h % 1) + 0.25;
+      return { x: x + (w * grid.sizeX) / 2, y: y + (h * grid.sizeY) / 2, elevation: 0 };
+    }
+  }
 
   class Combat extends documentClass("Combat") {
     get started(): boolean {
