@@ -17,7 +17,7 @@ function script(client: { CONFIG: any }, draws: [number, number][]) {
   };
 }
 
-async function battlefield() {
+async function battlefield(wolfAt: [number, number, number] = [2, 12, 90]) {
   dist();
   const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
   const gm = await world.connect("GM");
@@ -40,7 +40,7 @@ async function battlefield() {
   const [ta, tb, tw] = await scene.createEmbeddedDocuments("Token", [
     { actorId: ada.id, name: "Ada", disposition: 1, rotation: 270, ...at(0, 0) },
     { actorId: bran.id, name: "Bran", disposition: 1, rotation: 270, ...at(4, 0) },
-    { actorId: wolf.id, name: "Wolf", disposition: -1, rotation: 90, ...at(2, 12) },
+    { actorId: wolf.id, name: "Wolf", disposition: -1, rotation: wolfAt[2], ...at(wolfAt[0], wolfAt[1]) },
   ]);
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   await combat.createEmbeddedDocuments("Combatant", [
@@ -96,7 +96,7 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
     const before = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 6);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 0 left; that move is 1.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 0 left; that move is 1.");
     expect(f.world.writesSince(before)).toEqual([]);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
   });
@@ -105,7 +105,7 @@ describe("token moves in a running pulse [14.1]", () => {
     const f = await battlefield();
     await partyActs(f);
     await f.move(f.bob, f.ids.bran, 4, 5);
-    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 4 hexes this pulse and has 4 left; that move is 5.");
+    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 4 hex(es) this pulse and has 4 left; that move is 5.");
     expect(f.token(f.gm, f.ids.bran).x).toBe(f.at(4, 0).x);
     await f.move(f.gm, f.ids.wolf, 2, 2);
     expect(f.gm.notices).toEqual([]);
@@ -136,5 +136,26 @@ describe("token moves in a running pulse [14.1]", () => {
     await f.move(f.alice, f.ids.ada, 0, 10);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 10).x);
     expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ pulse: 2, used: 5 });
+  });
+
+  it("[13] Bran engaged face to face with the Wolf moves one hex in his turn, not two", async () => {
+    // Bran at row 4, column 0 looks east; the Wolf stands in the next hex east looking west: each in the other's zone.
+    const f = await battlefield([4, 1, 90]);
+    script(f.gm, [[9, 10]]);
+    await f.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    const state = () => JSON.parse(f.gm.game.combats.get(f.combatId).system.state);
+    expect(state().step).toEqual({ kind: "engagement", index: 0 });
+    // The Wolf (IV 30) outranks Bran (24) and lets him go first.
+    const wolf = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Wolf");
+    await f.gm.ui.combat.runAction("boutTurnChoice", { combatantId: wolf.id, actionId: "last" });
+    await settle();
+    // Two hexes away: row 2, column 0.
+    await f.move(f.bob, f.ids.bran, 2, 0);
+    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 1 hex(es) this pulse and has 1 left; that move is 2.");
+    expect(f.token(f.gm, f.ids.bran).y).toBe(f.at(4, 0).y);
+    // One hex: row 3, column 0.
+    await f.move(f.bob, f.ids.bran, 3, 0);
+    expect(f.token(f.gm, f.ids.bran).y).toBe(f.at(3, 0).y);
   });
 });
