@@ -19,6 +19,7 @@ import { registerEffectiveSpaceGuard } from "./combat/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
 import { activateCardListeners, applyFromCard, defendFromCard, postCard, registerCardQueries } from "./chat/cards";
+import { registerPulseMovement } from "./combat/pulse-movement";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -47,6 +48,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
   registerEffectiveSpaceGuard();
+  registerPulseMovement();
 });
 
 Hooks.once("ready", () => {

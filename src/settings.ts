@@ -61,6 +61,21 @@ export function registerSettings(): void {
     range: { min: 2, max: 10, step: 1 },
     default: 6,
   });
+  // Seed 004 [13]-[15]: in a running pulse a token moves only in its turn and
+  // no farther than the figure may go; the GM's own moves are exempt unless set otherwise.
+  game.settings.register(SYSTEM_ID, "pulseMoveLimits", {
+    name: "BOUT.Pulse.Movement.Setting.Name",
+    hint: "BOUT.Pulse.Movement.Setting.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      players: "BOUT.Pulse.Movement.Setting.players",
+      everyone: "BOUT.Pulse.Movement.Setting.everyone",
+      off: "BOUT.Pulse.Movement.Setting.off",
+    },
+    default: "players",
+  } as never);
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

@@ -26,8 +26,19 @@ export interface CardResolution {
   readonly lookups?: readonly string[];
   /** Commands for the fight the card belongs to (dice spent, initiative won), applied with the result. */
   readonly combatCommands?: readonly TimeCommand[];
-  /** Conditions put on an actor's tokens when the result is applied: `actorId → status ids` (knocked down, prone). */
-  readonly statuses?: Readonly<Record<string, readonly string[]>>;
+  /** What applying changes on embedded items: `actorId → [{ _id, ...changes }]` (values may be deltas). */
+  readonly itemUpdates?: Readonly<Record<string, readonly ItemChange[]>>;
+  /** Conditions applying sets or clears, with Actor#toggleStatusEffect: `actorId → [{ id, active }]`; a bare id sets it. */
+  readonly statuses?: Readonly<Record<string, readonly (StatusChange | string)[]>>;
+}
+
+/** One embedded item's changes, by id. */
+export type ItemChange = { readonly _id: string } & Readonly<Record<string, unknown>>;
+
+/** A status (an id of CONFIG.statusEffects) to have on (`active: true`) or off. */
+export interface StatusChange {
+  readonly id: string;
+  readonly active: boolean;
 }
 
 export interface CardKind {
@@ -209,7 +220,7 @@ async function resolveCard(messageId: string, answer: unknown, token: unknown, t
     const applied = await combat.applyCommands(r.combatCommands);
     if (!applied.ok) return applied;
   }
-  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], statuses: r.statuses ?? {} };
+  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.statuses ? { statuses: r.statuses } : {}) };
   const content = await renderCard({ ...card, state: "resolved", answer, result });
   const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
   await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
@@ -225,12 +236,12 @@ export interface Delta {
 
 export const delta = (by: number, min?: number, max?: number): Delta => ({ $delta: by, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) });
 
-function settle(actor: Actor.Implementation, update: Record<string, unknown>): Record<string, unknown> {
+function settle(doc: object, update: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [path, value] of Object.entries(update)) {
     if (value && typeof value === "object" && "$delta" in value) {
       const d = value as Delta;
-      const now = Number(foundry.utils.getProperty(actor, path) ?? 0);
+      const now = Number(foundry.utils.getProperty(doc, path) ?? 0);
       out[path] = Math.min(d.max ?? Infinity, Math.max(d.min ?? -Infinity, now + d.$delta));
     } else out[path] = value;
   }
@@ -250,9 +261,21 @@ async function applyCard(messageId: string, tokens: unknown, trusted: boolean): 
     const actor = game.actors!.get(actorId);
     if (actor && Object.keys(update).length) await actor.update(settle(actor, update) as never);
   }
-  for (const [actorId, ids] of Object.entries<string[]>(card.result?.statuses ?? {})) {
-    const actor = game.actors!.get(actorId) as unknown as { toggleStatusEffect?(id: string, options: { active: boolean }): Promise<unknown> } | undefined;
-    for (const id of ids) await actor?.toggleStatusEffect?.(id, { active: true });
+  for (const [actorId, changes] of Object.entries<ItemChange[]>(card.result?.itemUpdates ?? {})) {
+    const actor = game.actors!.get(actorId);
+    // An item gone since the card was resolved is skipped, not an error.
+    const updates = (Array.isArray(changes) ? changes : []).flatMap((c) => {
+      const item = typeof c?._id === "string" ? actor?.items.get(c._id) : undefined;
+      return item ? [{ ...settle(item, c), _id: c._id }] : [];
+    });
+    if (actor && updates.length) await actor.updateEmbeddedDocuments("Item", updates as never);
+  }
+  for (const [actorId, changes] of Object.entries<(StatusChange | string)[]>(card.result?.statuses ?? {})) {
+    const actor = game.actors!.get(actorId);
+    for (const raw of Array.isArray(changes) ? changes : []) {
+      const c = typeof raw === "string" ? { id: raw, active: true } : raw;
+      if (actor && typeof c?.id === "string" && CONFIG.statusEffects.some((e) => e.id === c.id)) await actor.toggleStatusEffect(c.id, { active: c.active === true });
+    }
   }
   const content = await renderCard({ ...card, state: "applied" });
   await message.update({ content, "system.state": "applied" } as never);

@@ -45,5 +45,6 @@ declare module "fvtt-types/configuration" {
     "bout.steelPostures": boolean;
     "bout.steelBuyInitiativeTn": number;
     "bout.phasesEffectiveSpace": boolean;
+    "bout.pulseMoveLimits": "players" | "everyone" | "off";
   }
 }

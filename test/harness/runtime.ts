@@ -9,6 +9,7 @@
 import { DataModel, TypeDataModel } from "./data-model";
 import { createFields, DataModelValidationError, DataModelValidationFailure } from "./fields";
 import { HooksImpl } from "./hooks";
+import { createGrid } from "./grid";
 import { Localization } from "./i18n";
 import { Notifications } from "./notifications";
 import { createApplications } from "./applications";
@@ -478,37 +479,56 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     return cls;
   };
 
-  /**
-   * As in v13: a status is an ActiveEffect carrying the status id (from
-   * CONFIG.statusEffects); `statuses` gathers those of enabled effects;
-   * toggleStatusEffect creates or deletes that effect and returns it (true when
-   * asked to add one that is already there, false when asked to remove one that is not).
-   */
+  /** As in v13: an actor knows the statuses of its active effects, and toggles a configured status as a one-status effect. */
   class Actor extends documentClass("Actor") {
-    get statuses(): Set<string> {
-      const out = new Set<string>();
-      for (const e of (this as AnyObject).effects?.contents ?? []) if (!e.disabled) for (const s of e.statuses ?? []) out.add(s);
-      return out;
+    /** Gathered when the actor's data is prepared (Actor#applyActiveEffects in v13). */
+    statuses = new Set<string>();
+    override prepareEmbeddedDocuments(): void {
+      super.prepareEmbeddedDocuments();
+      this.statuses = new Set();
+      for (const effect of (this as AnyObject).effects ?? []) if (!effect.disabled) for (const id of effect.statuses ?? []) this.statuses.add(id);
     }
-    async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<unknown> {
-      const status = (CONFIG.statusEffects as AnyObject[]).find((e) => e.id === statusId);
+    /** v13 Actor#toggleStatusEffect: the new effect, true when it is already on and asked on, false when removed, undefined when nothing changes. */
+    async toggleStatusEffect(statusId: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<unknown> {
+      const status = CONFIG.statusEffects.find((e: AnyObject) => e.id === statusId);
       if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
-      const existing = ((this as AnyObject).effects?.contents ?? []).filter((e: AnyObject) => (e.statuses ?? []).includes(statusId));
-      const on = active ?? existing.length === 0;
-      if (!on) {
-        if (!existing.length) return false;
-        await this.deleteEmbeddedDocuments("ActiveEffect", existing.map((e: AnyObject) => e.id));
-        return undefined;
+      const effects = (this as AnyObject).effects as DocumentCollection<any>;
+      const existing: string[] = [];
+      if (status._id) {
+        if (effects.get(status._id)) existing.push(status._id);
+      } else {
+        for (const effect of effects.values()) if (effect.statuses.size === 1 && effect.statuses.has(status.id)) existing.push(effect.id);
       }
-      if (existing.length) return true;
-      const [created] = await this.createEmbeddedDocuments("ActiveEffect", [{ name: game.i18n.localize(status.name), img: status.img, statuses: [statusId] }]);
-      return created;
+      if (existing.length) {
+        if (active) return true;
+        await this.deleteEmbeddedDocuments("ActiveEffect", existing);
+        return false;
+      }
+      if (!active && active !== undefined) return undefined;
+      const effect = await ActiveEffect.fromStatusEffect(statusId);
+      if (overlay) effect.updateSource({ "flags.core.overlay": true });
+      return ActiveEffect.create(effect, { parent: this, keepId: true });
     }
   }
   const Item = documentClass("Item");
-  const ActiveEffect = documentClass("ActiveEffect");
-  /** As in v13: a combatant's actor is its world actor (tokens are not simulated); ownership follows the actor. */
+  /** As in v13: ActiveEffect.fromStatusEffect builds an unsaved effect from CONFIG.statusEffects. */
+  class ActiveEffect extends documentClass("ActiveEffect") {
+    static async fromStatusEffect(statusId: string, options: AnyObject = {}): Promise<any> {
+      const status = CONFIG.statusEffects.find((e: AnyObject) => e.id === statusId);
+      if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
+      const { id, hud: _hud, ...data } = deepClone(status);
+      data.name = game.i18n.localize(data.name);
+      data.statuses = [...new Set([id, ...(data.statuses ?? [])])];
+      if (data.statuses.length > 1 && !status._id) throw new Error("Status effects with implicit statuses must have a static _id");
+      return new (CONFIG.ActiveEffect.documentClass ?? this)(data, options);
+    }
+  }
+  /** As in v13: a combatant's actor is its world actor; its token is the one it names on its scene; ownership follows the actor. */
   class Combatant extends documentClass("Combatant") {
+    get token(): AnyObject | null {
+      const self = this as AnyObject;
+      return (self.sceneId && self.tokenId && game.scenes?.get(self.sceneId)?.tokens.get(self.tokenId)) || null;
+    }
     get actor(): AnyObject | null {
       const id = (this as AnyObject).actorId;
       return id ? (game.actors.get(id) ?? null) : null;
@@ -522,17 +542,37 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const CombatantGroup = documentClass("CombatantGroup");
   const JournalEntry = documentClass("JournalEntry");
   const JournalEntryPage = documentClass("JournalEntryPage");
-  const Scene = documentClass("Scene");
-  /** As in v13: a token's actor (tokens are linked to their world actor here) and its ownership (BaseToken#getUserLevel). */
+  /** As in v13: `scene.grid` is the grid built from the scene's grid data (hexagonal grids convert points, offsets and cubes). */
+  class Scene extends documentClass("Scene") {
+    override _initialize(): void {
+      super._initialize();
+      (this as AnyObject).grid = createGrid(this._source.grid as AnyObject);
+    }
+  }
+  /** As in v13: a token's owners are its actor's; its centre comes from its position, size and the scene's grid. */
   class TokenDocument extends documentClass("Token") {
     get actor(): AnyObject | null {
       const id = (this as AnyObject).actorId;
       return id ? (game.actors.get(id) ?? null) : null;
     }
     override getUserLevel(user: AnyObject | null = game.user): number {
-      if (!user) return OWNERSHIP.NONE;
-      if (user.isGM) return OWNERSHIP.OWNER;
-      return this.actor?.getUserLevel(user) ?? super.getUserLevel(user);
+      return this.actor ? this.actor.getUserLevel(user) : super.getUserLevel(user);
+    }
+    /** v13 TokenDocument#getCenterPoint: a one-space token on a hex grid is centred in its hex; otherwise the middle of its rectangle. */
+    getCenterPoint(data: AnyObject = {}): AnyObject {
+      const self = this as AnyObject;
+      const x = data.x ?? self.x;
+      const y = data.y ?? self.y;
+      const width = data.width ?? self.width;
+      const height = data.height ?? self.height;
+      const grid = (this.parent as AnyObject | null)?.grid ?? createGrid(undefined);
+      if (grid.isHexagonal && width === 1 && height === 1) return { x: x + grid.sizeX / 2, y: y + grid.sizeY / 2, elevation: 0 };
+      let w = width;
+      let h = height;
+      // v13 getSize: on hex grids the long axis counts three quarters of a hex per extra unit.
+      if (grid.isHexagonal && grid.columns) w = 0.75 * Math.floor(w) + 0.5 * (w % 1) + 0.25;
+      else if (grid.isHexagonal) h = 0.75 * Math.floor(h) + 0.5 * (h % 1) + 0.25;
+      return { x: x + (w * grid.sizeX) / 2, y: y + (h * grid.sizeY) / 2, elevation: 0 };
     }
   }
 

@@ -13,6 +13,7 @@ import {
   NumberField,
   ObjectField,
   SchemaField,
+  SetField,
   StringField,
 } from "./fields";
 
@@ -64,7 +65,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
     case "Item":
       return { _id: id(), name: name(), type: type(), img: img(ITEM_ART), system: system(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
     case "ActiveEffect":
-      return { _id: id(), name: name(), type: new StringField({ required: true, blank: false, initial: "base" }), img: img(), system: system(), statuses: new ArrayField(new StringField()), disabled: new BooleanField(), changes: new ArrayField(new ObjectField()), flags: flags(), _stats: stats() };
+      return { _id: id(), name: name(), type: new StringField({ required: true, blank: false, initial: "base" }), img: img(), system: system(), statuses: new SetField(new StringField({ required: true, blank: false })), disabled: new BooleanField(), changes: new ArrayField(new ObjectField()), flags: flags(), _stats: stats() };
     case "Combat":
       return {
         _id: id(),

@@ -134,10 +134,10 @@ export class WorldServer {
   /** The ownership level a user holds over a stored document. */
   ownershipLevel(user: AnyObject, documentName: string, source: AnyObject, parent: ParentStep[]): number {
     if (this.isGM(user)) return OWNERSHIP.OWNER;
-    // As in v13 (BaseToken#getUserLevel): a token with an actor has that actor's ownership.
+    // As in v13: a token with an actor belongs to whoever owns the actor.
     if (documentName === "Token" && source.actorId) {
       const actor = this.collections.get("actors")!.find((a) => a._id === source.actorId);
-      if (actor) return this.ownershipLevel(user, "Actor", actor, []);
+      return actor ? this.ownershipLevel(user, "Actor", actor, []) : OWNERSHIP.NONE;
     }
     if (parent.length && ["Item", "ActiveEffect", "Token", "JournalEntryPage"].includes(documentName)) {
       const own = source.ownership?.[user._id] ?? source.ownership?.default;

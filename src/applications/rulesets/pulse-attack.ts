@@ -5,9 +5,13 @@
  * offensive withdrawal [13.3]); the target's owner answers by evading, which
  * opens a parry on a wide miss [17.4], or by standing. The GM's client rolls the
  * Strike Check, the weapon-risk and parry checks and the damage; applying takes
- * the damage from Fatigue or Endurance (never both) and marks a stun. In a
- * running pulse the attack is the attacker's action and ends it, refused before
- * any roll when it is not their moment.
+ * the damage from Fatigue or Endurance (never both), marks a stun, and writes
+ * what the engine says the blow did to the gear and footing: armour worn down or
+ * a shield broken by a grievous injury (the defender's choice, given with the
+ * answer), weapons broken or out of hand, a fall (the prone condition). A broken
+ * or dropped weapon is refused before any roll. In a running pulse the attack is
+ * the attacker's action and ends it, refused before any roll when it is not
+ * their moment.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
@@ -17,16 +21,18 @@ import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/att
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf } from "../../engine/rulesets/pulse/derived";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
 import { histogram, type OddsView } from "../../engine/odds-view";
+import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
 import { ATTACK_KINDS, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
+import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
+import { tokenPlacement } from "../../combat/pulse-engagements";
 
 type View = ActorView<PulseStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
@@ -42,7 +48,8 @@ function figure(v: View) {
   const modAG = modAGOf(v.stats, armour);
   const modMD = modMDOf(v.stats, armour);
   const shield = defenseOf(modAG, v.shields.filter((s) => s.equipped).map((s) => s.stats)).shield;
-  const weapon = (v.weapons.find((w) => w.equipped)?.stats as PulseWeaponStats | undefined) ?? null;
+  // A broken weapon neither strikes nor parries [17.3].
+  const weapon = (v.weapons.find((w) => w.equipped && !w.stats.broken)?.stats as PulseWeaponStats | undefined) ?? null;
   return { armour, modAG, modMD, shield, weapon };
 }
 
@@ -89,6 +96,13 @@ function attackInput(d: Declaration, target: View, answer: Answer): AttackInput 
   return { ...d.strike, defense, context: d.context, attacker: d.attacker, defender, dieModifier: d.dieModifier, damageModifiers: d.damageModifiers };
 }
 
+/** [22] hexes the defender covers: the sheet's figure, or more when its token in the fight is larger on a hex scene. */
+function hexesCovered(combatId: string, defender: Actor.Implementation, target: View): number {
+  const combatant = combatId ? game.combats?.get(combatId)?.combatants.contents.find((c) => c.actorId === defender.id) : undefined;
+  const token = (combatant?.token as TokenDocument.Implementation | null | undefined) ?? null;
+  return Math.max(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? 1);
+}
+
 /** In a running pulse: the attack is the attacker's action (it ends their turn). */
 const turnCommands = (combatId: string, attacker: Actor.Implementation | null): TimeCommand[] => {
   const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined) : undefined;
@@ -106,10 +120,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!isWholeNumber(modifier) || Math.abs(modifier) > 100) return refused("badModifier", "BadModifier");
   const w = ((item.system as { pulse?: PulseWeaponStats }).pulse ?? {}) as PulseWeaponStats;
   const a = view(attacker);
+  const ready = weaponReady(a.weapons.find((x) => x.id === item.id)!);
+  if (!ready.ok) return ready;
   const f = figure(a);
   const t = view(defender);
-  const ready = dryRun(combatId, turnCommands(combatId, attacker));
-  if (!ready.ok) return ready;
+  const turn = dryRun(combatId, turnCommands(combatId, attacker));
+  if (!turn.ok) return turn;
   return ok({
     weaponId: item.id!,
     weapon: item.name,
@@ -131,7 +147,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     context: {
       weapon: w,
       // A figure covering one hex is man-sized or smaller.
-      targetHumanOrSmaller: t.stats.hexes <= 1,
+      targetHumanOrSmaller: hexesCovered(combatId, defender, t) <= 1,
       unarmedRank: a.stats.unarmedRank,
       shieldCanRush: a.shields.some((s) => s.equipped && s.stats.canRush && !s.stats.broken),
       inMelee: w.use !== "missile" && w.use !== "thrown",
@@ -205,20 +221,32 @@ const attackCard: CardKind = {
       title: `${T}DefendTitle`,
       titleData: { name: card.attacker?.name ?? "" },
       confirmLabel: "BOUT.Card.Defend",
-      fields: [{ kind: "select", name: "answer", label: `${T}Answer.Label`, value: "evade", options: ANSWERS.map((a) => ({ value: a, label: `${T}Answer.${a}` })) }],
+      fields: [
+        { kind: "select", name: "answer", label: `${T}Answer.Label`, value: "evade", options: ANSWERS.map((a) => ({ value: a, label: `${T}Answer.${a}` })) },
+        // [18] the defender picks in advance which piece pays for a grievous injury.
+        { kind: "select", name: "grievous", label: `${T}Grievous.Label`, value: "armor", options: GRIEVOUS_CHOICES.map((g) => ({ value: g, label: `${T}Grievous.${g}` })) },
+      ],
       odds: (values) => oddsView(d, target, values.answer as Answer),
     });
-    return values ? { answer: values.answer } : null;
+    return values ? { answer: values.answer, grievous: values.grievous } : null;
   },
   async resolve(card, raw: any): Promise<Outcome<any>> {
     const d = card.declaration as Declaration;
     if (!card.attacker || !card.defender || !d) return refused("noWeapon", "NoWeapon");
     const answer = raw?.answer as Answer;
     if (!ANSWERS.includes(answer)) return refused("badAnswer", "BadForm");
+    // An answer without the choice (an older card) puts a grievous injury on the armour first.
+    const grievous = (raw?.grievous ?? "armor") as GrievousChoice;
+    if (!GRIEVOUS_CHOICES.includes(grievous)) return refused("badAnswer", "BadForm");
+    // The weapon may have broken or left the hand since the card was posted.
+    const weapon = view(card.attacker).weapons.find((w) => w.id === d.weaponId);
+    if (!weapon) return refused("noWeapon", "NoWeapon");
+    const ready = weaponReady(weapon);
+    if (!ready.ok) return ready;
     const target = view(card.defender);
     const commands = turnCommands(card.combatId, card.attacker);
-    const ready = dryRun(card.combatId, commands);
-    if (!ready.ok) return ready;
+    const turn = dryRun(card.combatId, commands);
+    if (!turn.ok) return turn;
     const rolled = await resolveWithFoundry((dice) => resolveAttack(attackInput(d, target, answer), dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
@@ -230,10 +258,26 @@ const attackCard: CardKind = {
       if (damage.enduranceNow !== target.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - target.stats.enduranceNow, 0);
       if (damage.stun && damage.state !== "dead") changes["system.pulse.stunned"] = true;
     }
+    const after = attackConsequences(r, {
+      attackerWeapon: weapon,
+      defender: { armour: target.armor, shields: target.shields, weapons: target.weapons, grievousChoice: grievous },
+    });
+    const items: Record<string, ItemChange[]> = {};
+    const add = (actor: Actor.Implementation, change: ItemChange) => (items[actor.id!] ??= []).push(change);
+    // Counted on the figure as it is when applied, so two grievous blows both wear the armour.
+    if (after.armourHit) add(card.defender, { _id: after.armourHit, "system.pulse.grievousDamage": delta(1, 0, 20) });
+    if (after.shieldBroken) add(card.defender, { _id: after.shieldBroken, "system.pulse.broken": true });
+    if (after.attackerWeaponBroken || after.attackerWeaponDropped) {
+      add(card.attacker, { _id: weapon.id, ...(after.attackerWeaponBroken ? { "system.pulse.broken": true } : {}), ...(after.attackerWeaponDropped ? { "system.equipped": false } : {}) });
+    }
+    if (after.defenderWeaponDropped) add(card.defender, { _id: after.defenderWeaponDropped, "system.equipped": false });
+    const statuses: Record<string, StatusChange[]> = after.defenderProne ? { [card.defender.id!]: [{ id: "prone", active: true }] } : {};
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      events: withNames(rolled.value.value.events as EngineEvent[], [card.attacker, card.defender]),
+      events: withNames([...rolled.value.value.events, ...after.events] as EngineEvent[], [card.attacker, card.defender]),
       updates: Object.keys(changes).length ? { [card.defender.id!]: changes } : {},
+      itemUpdates: items,
+      statuses,
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands,

@@ -83,11 +83,64 @@ export interface Figure {
   readonly side: string;
   readonly hex: Hex;
   readonly facing: Facing;
+  /**
+   * [22] every hex a multi-hex figure covers (its footprint, `hex` among them);
+   * absent or empty for a one-hex figure.
+   */
+  readonly hexes?: readonly Hex[];
+}
+
+/** The hexes a figure covers: its footprint, or its one hex. */
+export function footprint(f: Pick<Figure, "hex" | "hexes">): readonly Hex[] {
+  return f.hexes?.length ? f.hexes : [f.hex];
+}
+
+function uniqueOutside(hexes: readonly Hex[], exclude: readonly Hex[]): Hex[] {
+  const out: Hex[] = [];
+  const seen = new Set(exclude.map(hexKey));
+  for (const h of hexes) {
+    const k = hexKey(h);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(h);
+  }
+  return out;
+}
+
+/**
+ * The melee zone of a figure of any size. One hex: its three front hexes. A
+ * multi-hex figure [22] (our reading; the seed gives no drawing): every hex it
+ * covers looks the same way, and its zone is all their front hexes together,
+ * less the hexes it covers, so a broad beast has a broad front.
+ */
+export function figureMeleeZone(f: Pick<Figure, "hex" | "hexes" | "facing">): Hex[] {
+  const own = footprint(f);
+  return uniqueOutside(own.flatMap((h) => meleeZone(h, f.facing)), own);
+}
+
+/** The rear hexes of a figure of any size: each covered hex's rear hex that is neither covered nor in front. */
+export function figureRearHexes(f: Pick<Figure, "hex" | "hexes" | "facing">): Hex[] {
+  const own = footprint(f);
+  return uniqueOutside(own.map((h) => rearHex(h, f.facing)), [...own, ...figureMeleeZone(f)]);
+}
+
+/** Whether any hex of `other` lies in the melee zone of `of`. */
+export function figureInZone(of: Pick<Figure, "hex" | "hexes" | "facing">, other: Pick<Figure, "hex" | "hexes">): boolean {
+  const zone = figureMeleeZone(of);
+  return footprint(other).some((h) => zone.some((z) => sameHex(z, h)));
+}
+
+/** Hexes between two figures, counted between their nearest covered hexes (0 when they overlap). */
+export function figureDistance(a: Pick<Figure, "hex" | "hexes">, b: Pick<Figure, "hex" | "hexes">): number {
+  let best = Infinity;
+  for (const x of footprint(a)) for (const y of footprint(b)) best = Math.min(best, hexDistance(x, y));
+  return best;
 }
 
 /**
  * Engagements from positions: two hostile figures are engaged when either stands
- * in the other's melee zone; an engagement is every figure linked that way.
+ * (with any hex it covers) in the other's melee zone; an engagement is every
+ * figure linked that way.
  * Figures in no engagement are left out. Order follows the input order.
  */
 export function engagementsFrom(figures: readonly Figure[]): string[][] {
@@ -105,7 +158,7 @@ export function engagementsFrom(figures: readonly Figure[]): string[][] {
       const a = figures[i]!;
       const b = figures[j]!;
       if (a.side === b.side) continue;
-      if (inMeleeZone(a, b.hex) || inMeleeZone(b, a.hex)) {
+      if (figureInZone(a, b) || figureInZone(b, a)) {
         linked.add(a.id).add(b.id);
         const ra = find(a.id);
         const rb = find(b.id);
@@ -124,10 +177,10 @@ export function engagementsFrom(figures: readonly Figure[]): string[][] {
   return [...groups.values()];
 }
 
-/** [12.3] whether some hostile figure stands in this figure's rear hex. */
+/** [12.3] whether some hostile figure stands in this figure's rear hex (any rear hex of a multi-hex figure). */
 export function opponentInRear(figure: Figure, others: readonly Figure[]): boolean {
-  const rear = rearHex(figure.hex, figure.facing);
-  return others.some((o) => o.side !== figure.side && sameHex(o.hex, rear));
+  const rear = figureRearHexes(figure);
+  return others.some((o) => o.side !== figure.side && footprint(o).some((h) => rear.some((r) => sameHex(r, h))));
 }
 
 /** Screen-free plane position of a hex centre (pointy-top, unit size); angles survive any orientation. */
@@ -215,7 +268,7 @@ export function stopAtMeleeZones(path: readonly Hex[], mover: { readonly side: s
   const out: Hex[] = [];
   for (const h of path) {
     out.push(h);
-    if (foes.some((f) => inMeleeZone(f, h))) break;
+    if (foes.some((f) => figureMeleeZone(f).some((z) => sameHex(z, h)))) break;
   }
   return out;
 }

@@ -75,3 +75,5 @@ export * from "./mounted";
 export * from "./attack";
 export * from "./odds";
 export * from "./wounds";
+export * from "./consequences";
+export * from "./movement";

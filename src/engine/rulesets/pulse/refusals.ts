@@ -21,6 +21,10 @@ export const PULSE_REFUSALS = {
   notAdjacent: { code: "pulse.notAdjacent", message: `${M}NotAdjacent` },
   mountedLimit: { code: "pulse.mountedLimit", message: `${M}MountedLimit` },
   notAtTime: { code: "pulse.notAtTime", message: `${M}NotAtTime` },
+  weaponBroken: { code: "pulse.weaponBroken", message: `${M}WeaponBroken` },
+  weaponNotInHand: { code: "pulse.weaponNotInHand", message: `${M}WeaponNotInHand` },
+  notYourMove: { code: "pulse.notYourMove", message: `${M}NotYourMove` },
+  moveTooFar: { code: "pulse.moveTooFar", message: `${M}MoveTooFar` },
 } as const;
 
 export type PulseRefusalId = keyof typeof PULSE_REFUSALS;

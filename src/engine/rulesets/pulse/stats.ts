@@ -66,6 +66,8 @@ export const pulseStats = {
     barbed: { kind: "boolean", label: `${W}Barbed`, initial: false },
     crossbow: { kind: "boolean", label: `${W}Crossbow`, initial: false },
     poisoned: { kind: "boolean", label: `${W}Poisoned`, initial: false },
+    /** [17.3] broken on a failed 99 check: it cannot strike until repaired. */
+    broken: { kind: "boolean", label: `${W}Broken`, hint: `${W}BrokenHint`, initial: false },
   },
   armor: {
     protection: { kind: "integer", label: `${R}Protection`, hint: `${R}ProtectionHint`, initial: 0, min: 0, max: 20 },

@@ -1,0 +1,94 @@
+/**
+ * Token moves in a running pulse (seed 004_2f46e4f6196f6037.txt [13]-[15],
+ * [14.1]): on a hex scene, a fighter's token moves only in the figure's turn and
+ * no farther this pulse than the engine allows; a refused move is cancelled with
+ * a notice. The hexes moved so far ride on the token's own update (a flag), so a
+ * move stays one write. The GM is exempt unless the world setting says otherwise;
+ * turning in place is never limited.
+ */
+import { SYSTEM_ID } from "../config";
+import { actorView } from "../data/actor/actor-view";
+import type { ActorView } from "../engine/rulesets/ruleset";
+import { armourTotals, modAGOf, tmrOf } from "../engine/rulesets/pulse/derived";
+import { hexDistance, type Figure } from "../engine/rulesets/pulse/hex";
+import { checkPulseMove, inHostileZone, pulseMoveLimit } from "../engine/rulesets/pulse/movement";
+import type { PulseStats } from "../engine/rulesets/pulse/stats";
+import { currentActors, type PulsesState } from "../engine/time/pulses";
+import { notifyRefusal } from "../applications/rulesets/notify";
+import type { CombatantInfo } from "./machines";
+import { tokenPlacement } from "./pulse-engagements";
+
+/** What the token carries between moves: the hexes moved in one pulse of one fight. */
+interface MoveFlag {
+  readonly combat: string;
+  readonly pulse: number;
+  readonly used: number;
+}
+
+interface PulseCombat {
+  readonly id: string | null;
+  readonly started: boolean;
+  readonly combatants: { contents: { id: string | null; tokenId: string | null; sceneId: string | null; actor: Actor.Implementation | null }[] };
+  readonly boutSystem?: { structure: string };
+  readonly machineState?: unknown;
+  combatantInfos(): CombatantInfo[];
+}
+
+type TokenLike = TokenDocument.Implementation & { x: number; y: number };
+
+/** The running pulse fight this token fights in, with its combatant. */
+function fightOf(token: TokenLike): { combat: PulseCombat; combatantId: string; actor: Actor.Implementation } | null {
+  const sceneId = (token.parent as { id?: string | null } | null)?.id ?? null;
+  for (const c of (game.combats?.contents ?? []) as unknown as PulseCombat[]) {
+    if (!c.started || c.boutSystem?.structure !== "pulses" || !c.machineState) continue;
+    const combatant = c.combatants.contents.find((x) => x.tokenId === token.id && x.sceneId === sceneId);
+    if (combatant?.id && combatant.actor) return { combat: c, combatantId: combatant.id, actor: combatant.actor };
+  }
+  return null;
+}
+
+/** preUpdateToken: false cancels the move (with a notice); otherwise the running count joins the update. */
+export function checkTokenMove(token: TokenLike, changes: Record<string, unknown>, userId: string): boolean | void {
+  if (!("x" in changes) && !("y" in changes)) return;
+  const mode = game.settings?.get(SYSTEM_ID, "pulseMoveLimits") ?? "players";
+  if (mode === "off") return;
+  if (mode === "players" && game.users?.get(userId)?.isGM) return;
+  const fight = fightOf(token);
+  if (!fight) return;
+  const from = tokenPlacement(token);
+  const to = tokenPlacement(token, { x: Number(changes.x ?? token.x), y: Number(changes.y ?? token.y) });
+  // Not a hex scene: nothing to count in hexes.
+  if (!from || !to) return;
+  const state = fight.combat.machineState as PulsesState;
+  const id = fight.combatantId;
+  const flag = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
+  const used = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? flag.used : 0;
+
+  const infos = fight.combat.combatantInfos();
+  const side = infos.find((i) => i.id === id)?.side ?? "";
+  const others: Figure[] = infos
+    .filter((i) => i.id !== id && i.placed)
+    .map((i) => ({ id: i.id, side: i.side, hex: i.placed!.hex, facing: i.placed!.facing, ...(i.placed!.hexes ? { hexes: i.placed!.hexes } : {}) }));
+  const v = actorView(fight.actor as never, "pulse") as unknown as ActorView<PulseStats>;
+  const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
+  const weapon = v.weapons.find((w) => w.equipped) ?? null;
+  const limit = pulseMoveLimit({
+    tmr: tmrOf(v.stats, armour),
+    modAG: modAGOf(v.stats, armour),
+    stunned: Boolean(state.combatants.find((c) => c.id === id)?.stunned || v.stats.stunned),
+    engaged: state.engagements.some((e) => e.members.includes(id)),
+    inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
+    poleWeapon: weapon?.stats.use === "pole",
+  }).hexes;
+  const checked = checkPulseMove({ acting: currentActors(state).includes(id), used, distance: hexDistance(from.hex, to.hex), limit });
+  if (!checked.ok) {
+    notifyRefusal({ ...checked.refusal, data: { ...checked.refusal.data, name: token.name ?? fight.actor.name } });
+    return false;
+  }
+  const next: MoveFlag = { combat: fight.combat.id ?? "", pulse: state.pulse, used: checked.value.used };
+  foundry.utils.setProperty(changes, `flags.${SYSTEM_ID}.pulseMove`, next);
+}
+
+export function registerPulseMovement(): void {
+  Hooks.on("preUpdateToken", (token, changes, _options, userId) => checkTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, userId));
+}

@@ -1,0 +1,42 @@
+// Seed 004_2f46e4f6196f6037.txt [13] Engaged Actions, [14.1] TMR, [14.2-8] Movement Restrictions, [15] Action
+// Restrictions: how far a figure may move in its turn of a pulse, and the check a token move goes through.
+import { describe, expect, it } from "vitest";
+import { checkPulseMove, inHostileZone, pulseMoveLimit, type Figure, type MovingFigure } from "../../../../src/engine/rulesets/pulse";
+
+const fig = (over: Partial<MovingFigure> = {}): MovingFigure => ({ tmr: 6, modAG: 15, stunned: false, engaged: false, inOpponentZone: false, poleWeapon: false, ...over });
+
+describe("seed 004 [13]-[15] the farthest a figure may move this pulse", () => {
+  it("[14.1] free: its whole TMR 6 (Move); [14.2-8] with TMR 1 a Retreat (or a Pass) still goes 2 hexes", () => {
+    expect(pulseMoveLimit(fig())).toEqual({ hexes: 6, action: "move" });
+    expect(pulseMoveLimit(fig({ tmr: 1 }))).toEqual({ hexes: 2, action: "retreat" });
+  });
+  it("[13.1]-[13.4] engaged inside a foe's zone: one hex", () => {
+    expect(pulseMoveLimit(fig({ engaged: true, inOpponentZone: true })).hexes).toBe(1);
+  });
+  it("[13.3] engaged but outside the foe's zone: a withdrawal moves normally, TMR 6; [15] modAG 22-25 adds 1 to it", () => {
+    expect(pulseMoveLimit(fig({ engaged: true }))).toEqual({ hexes: 6, action: "withdraw" });
+    expect(pulseMoveLimit(fig({ engaged: true, modAG: 23 })).hexes).toBe(7);
+  });
+  it("[15] stunned: only recovering, no movement", () => {
+    expect(pulseMoveLimit(fig({ stunned: true }))).toEqual({ hexes: 0, action: null });
+  });
+});
+
+describe("seed 004 [14.1] a token move in a running pulse", () => {
+  it("in turn, 4 of 6 then 2 more: allowed, the running count reaches 6; one more hex is refused with what is left", () => {
+    expect(checkPulseMove({ acting: true, used: 0, distance: 4, limit: 6 })).toEqual({ ok: true, value: { used: 4 } });
+    expect(checkPulseMove({ acting: true, used: 4, distance: 2, limit: 6 })).toEqual({ ok: true, value: { used: 6 } });
+    expect(checkPulseMove({ acting: true, used: 6, distance: 1, limit: 6 })).toMatchObject({ ok: false, refusal: { code: "pulse.moveTooFar", data: { limit: 6, left: 0, distance: 1 } } });
+  });
+  it("out of turn any step is refused; turning in place (no distance) never is", () => {
+    expect(checkPulseMove({ acting: false, used: 0, distance: 1, limit: 6 })).toMatchObject({ ok: false, refusal: { code: "pulse.notYourMove" } });
+    expect(checkPulseMove({ acting: false, used: 0, distance: 0, limit: 6 }).ok).toBe(true);
+  });
+  it("[13] standing in a foe's front hex counts as in its zone; in a friend's, or behind a foe, does not", () => {
+    const foe: Figure = { id: "f", side: "foes", hex: { q: 1, r: 0 }, facing: 3 };
+    const me = { side: "party", hex: { q: 0, r: 0 } };
+    expect(inHostileZone(me, [foe])).toBe(true);
+    expect(inHostileZone(me, [{ ...foe, side: "party" }])).toBe(false);
+    expect(inHostileZone(me, [{ ...foe, facing: 0 }])).toBe(false);
+  });
+});

@@ -1,0 +1,161 @@
+// Token moves in a running pulse (issue 9 "Movement"; seed 004_2f46e4f6196f6037.txt [14.1] TMR, [13]-[15]): on a
+// hex scene a fighter's token moves only in the figure's turn and no farther than its TMR allows this pulse; a
+// refused move is cancelled with a notice and writes nothing; the GM is exempt unless the world setting says not.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+function script(client: { CONFIG: any }, draws: [number, number][]) {
+  const queue = [...draws];
+  client.CONFIG.Dice.randomUniform = () => {
+    const [face, faces] = queue.shift() ?? [5, 10];
+    return (face - 0.5) / faces;
+  };
+}
+
+async function battlefield(wolfAt: [number, number, number] = [2, 12, 90]) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "pulse");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { tmr: 5, ag: 15, pc: 15 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { tmr: 4, ag: 12, pc: 12 } } });
+  const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { tmr: 8, ag: 16, pc: 14 } } });
+  // Pointy-topped hexes in odd rows, 100 pixels across.
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 2, size: 100 } });
+  const at = (i: number, j: number) => {
+    const c = scene.grid.getCenterPoint({ i, j });
+    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
+  };
+  // Everyone far apart: nobody is engaged. Rotation 270 looks east.
+  const [ta, tb, tw] = await scene.createEmbeddedDocuments("Token", [
+    { actorId: ada.id, name: "Ada", disposition: 1, rotation: 270, ...at(0, 0) },
+    { actorId: bran.id, name: "Bran", disposition: 1, rotation: 270, ...at(4, 0) },
+    { actorId: wolf.id, name: "Wolf", disposition: -1, rotation: wolfAt[2], ...at(wolfAt[0], wolfAt[1]) },
+  ]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada", sceneId: scene.id, tokenId: ta.id },
+    { actorId: bran.id, name: "Bran", sceneId: scene.id, tokenId: tb.id },
+    { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: tw.id },
+  ]);
+  await settle();
+  gm.runtime.dialogs.responder = () => "none";
+  await gm.game.combats.get(combat.id).startCombat();
+  await settle();
+  const token = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
+  const move = async (client: any, id: string, i: number, j: number) => {
+    await token(client, id).update(at(i, j));
+    await settle();
+  };
+  return { world, gm, alice, bob, combatId: combat.id as string, at, token, move, ids: { ada: ta.id as string, bran: tb.id as string, wolf: tw.id as string } };
+}
+type Field = Awaited<ReturnType<typeof battlefield>>;
+
+/** Side initiative (the party wins 9 to 2) and the party chosen to go first: the party's figures act. */
+async function partyActs(f: Field) {
+  script(f.gm, [[9, 10], [2, 10]]);
+  await f.gm.ui.combat.runAction("boutNextStep", {});
+  await settle();
+  await f.gm.ui.combat.runAction("boutFightAction", { actionId: "first:party" });
+  await settle();
+  expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).step).toEqual({ kind: "side", index: 0 });
+}
+
+describe("token moves in a running pulse [14.1]", () => {
+  it("before the figure's turn a step is refused with a notice and nothing is written; turning in place is free", async () => {
+    const f = await battlefield();
+    const mark = f.world.server.writes.length;
+    await f.move(f.alice, f.ids.ada, 0, 1);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada cannot move now: in a pulse a figure moves during its own turn.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.gm.game.scenes.contents[0].tokens.get(f.ids.ada).x).toBe(f.at(0, 0).x);
+    await f.token(f.alice, f.ids.ada).update({ rotation: 90 });
+    await settle();
+    expect(f.token(f.gm, f.ids.ada).rotation).toBe(90);
+  });
+
+  it("in the party's turn Ada (TMR 5) goes 3 hexes, then 2, then no farther; the count rides on the token", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    const mark = f.world.server.writes.length;
+    await f.move(f.alice, f.ids.ada, 0, 3);
+    // One write for the move, the running count with it.
+    expect(f.world.writesSince(mark)).toHaveLength(1);
+    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ combat: f.combatId, pulse: 1, used: 3 });
+    await f.move(f.alice, f.ids.ada, 0, 5);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
+    const before = f.world.server.writes.length;
+    await f.move(f.alice, f.ids.ada, 0, 6);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 0 left; that move is 1.");
+    expect(f.world.writesSince(before)).toEqual([]);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
+  });
+
+  it("Bran (TMR 4) may not go 5 in one move; the Wolf is not acting but the GM moves it freely", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    await f.move(f.bob, f.ids.bran, 4, 5);
+    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 4 hex(es) this pulse and has 4 left; that move is 5.");
+    expect(f.token(f.gm, f.ids.bran).x).toBe(f.at(4, 0).x);
+    await f.move(f.gm, f.ids.wolf, 2, 2);
+    expect(f.gm.notices).toEqual([]);
+    expect(f.token(f.gm, f.ids.wolf).x).toBe(f.at(2, 2).x);
+  });
+
+  it("with limits for everyone the GM's move of the Wolf out of its turn is refused too; with limits off anyone moves", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    await f.gm.game.settings.set("bout", "pulseMoveLimits", "everyone");
+    await settle();
+    await f.move(f.gm, f.ids.wolf, 2, 2);
+    expect(f.gm.notices.at(-1)?.message).toBe("Wolf cannot move now: in a pulse a figure moves during its own turn.");
+    expect(f.token(f.gm, f.ids.wolf).x).toBe(f.at(2, 12).x);
+    await f.gm.game.settings.set("bout", "pulseMoveLimits", "off");
+    await settle();
+    await f.move(f.alice, f.ids.ada, 0, 9);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 9).x);
+  });
+
+  it("a new pulse starts the count again", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    await f.move(f.alice, f.ids.ada, 0, 5);
+    await f.gm.game.combats.get(f.combatId).nextRound();
+    await settle();
+    await partyActs(f);
+    await f.move(f.alice, f.ids.ada, 0, 10);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 10).x);
+    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ pulse: 2, used: 5 });
+  });
+
+  it("[13] Bran engaged face to face with the Wolf moves one hex in his turn, not two", async () => {
+    // Bran at row 4, column 0 looks east; the Wolf stands in the next hex east looking west: each in the other's zone.
+    const f = await battlefield([4, 1, 90]);
+    script(f.gm, [[9, 10]]);
+    await f.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    const state = () => JSON.parse(f.gm.game.combats.get(f.combatId).system.state);
+    expect(state().step).toEqual({ kind: "engagement", index: 0 });
+    // The Wolf (IV 30) outranks Bran (24) and lets him go first.
+    const wolf = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Wolf");
+    await f.gm.ui.combat.runAction("boutTurnChoice", { combatantId: wolf.id, actionId: "last" });
+    await settle();
+    // Two hexes away: row 2, column 0.
+    await f.move(f.bob, f.ids.bran, 2, 0);
+    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 1 hex(es) this pulse and has 1 left; that move is 2.");
+    expect(f.token(f.gm, f.ids.bran).y).toBe(f.at(4, 0).y);
+    // One hex: row 3, column 0.
+    await f.move(f.bob, f.ids.bran, 3, 0);
+    expect(f.token(f.gm, f.ids.bran).y).toBe(f.at(3, 0).y);
+  });
+});
