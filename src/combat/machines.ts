@@ -22,6 +22,7 @@ import type { DialogField, DialogValues } from "../applications/dialogs/odds-dia
 import { pulseEngagements, type Placed } from "./pulse-engagements";
 import { postCard } from "../chat/cards";
 import { runCrowd } from "../applications/rulesets/steel-crowd";
+import { runBlowOrder } from "../applications/rulesets/steel-blow-order";
 import type { BoutCombat } from "../documents/combat";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
 import { derivePulse } from "../engine/rulesets/pulse";
@@ -193,12 +194,14 @@ registerTimeStructure("bouts", {
     const actions: GroupAction[] = [];
     if (state.focus !== bout.id) actions.push({ id: "focus", label: "BOUT.Tracker.Action.Focus", icon: "fa-solid fa-crosshairs", command: { type: "focus", boutId: bout.id } as TimeCommand });
     if (bout.phase === "opening") actions.push({ id: "throw", label: "BOUT.Tracker.Action.Throw", icon: "fa-solid fa-hand-fist", throw: true });
-    // "Multiple Opponents": one fighter against two or more.
-    if (state.combatants.filter((c) => c.boutId === bout.id).length >= 3) actions.push({ id: "crowd", label: "BOUT.Tracker.Action.Crowd", icon: "fa-solid fa-users", run: runCrowd });
+    // "Melee Combat": several threw red; their blows land in the order a Reflex roll gives.
+    else if (bout.phase === "simultaneous") actions.push({ id: "blowOrder", label: "BOUT.Tracker.Action.BlowOrder", icon: "fa-solid fa-list-ol", run: runBlowOrder });
     else {
       actions.push({ id: "next", label: "BOUT.Tracker.Action.NextExchange", icon: "fa-solid fa-forward-step", command: { type: "next", boutId: bout.id } as TimeCommand });
       actions.push({ id: "pause", label: "BOUT.Tracker.Action.Pause", icon: "fa-solid fa-pause", command: { type: "pause", boutId: bout.id } as TimeCommand });
     }
+    // "Multiple Opponents": one fighter against two or more.
+    if (state.combatants.filter((c) => c.boutId === bout.id).length >= 3) actions.push({ id: "crowd", label: "BOUT.Tracker.Action.Crowd", icon: "fa-solid fa-users", run: runCrowd });
     return actions;
   },
 });

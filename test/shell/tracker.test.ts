@@ -194,6 +194,42 @@ describe("combat tracker: one against many (seed 000 'Multiple Opponents')", () 
   });
 });
 
+describe("combat tracker: both throw red (seed 000 'Melee Combat')", () => {
+  it("the GM rolls who strikes first: Reflex dice against each blow's ATN, most successes first, and the bout goes on with that holder", async () => {
+    const { gm, alice, bob, combatId, groupId, ca, cb } = await fight("steel", true);
+    await gm.game.combats.get(combatId).startCombat();
+    // Opening: only the throw, no next exchange yet.
+    let html = await trackerHtml(gm);
+    expect(html).toContain('data-action-id="throw"');
+    expect(html).not.toContain('data-action-id="next"');
+    alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    bob.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "throw" });
+    await settle();
+    html = await trackerHtml(gm);
+    expect(html).toContain('data-action-id="blowOrder"');
+    expect(html).not.toContain('data-action-id="next"');
+    const sword = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6 };
+    const swords: Record<string, string> = {};
+    for (const [name, id] of [["Ada", ca], ["Bran", cb]]) {
+      const [item] = await gm.game.actors.getName(name).createEmbeddedDocuments("Item", [{ name: "Sword", type: "weapon", system: { equipped: true, steel: sword } }]);
+      swords[id!] = item.id;
+    }
+    gm.runtime.dialogs.responder = () => ({ [`weapon.${ca}`]: swords[ca], [`form.${ca}`]: "swing", [`reach.${ca}`]: 0, [`weapon.${cb}`]: swords[cb], [`form.${cb}`]: "thrust", [`reach.${cb}`]: 0 });
+    // Both have Reflex 5, so they roll in throwing order: Ada's swing at ATN 6 scores nothing, Bran's thrust at ATN 7 two.
+    const queue = [2, 2, 2, 2, 2, 9, 9, 2, 2, 2];
+    gm.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / 10;
+    await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "blowOrder" });
+    await settle();
+    const state = JSON.parse(gm.game.combats.get(combatId).system.state);
+    expect(state.bouts[0].phase).toBe("continuing");
+    expect(state.bouts[0].blowOrder).toEqual([[cb], [ca]]);
+    expect(state.bouts[0].initiative).toBe(cb);
+    expect(gm.game.messages.contents.at(-1).content).toContain("Who strikes first");
+    expect(await trackerHtml(gm)).toContain('data-action-id="next"');
+  });
+});
+
 describe("combat tracker: plain turns", () => {
   it("offers Done to the acting combatant's owner only, and the GM's next step to the GM", async () => {
     const { world, gm, alice, bob, combatId, ca } = await fight("opposed", false);
