@@ -208,6 +208,8 @@ describe("combat tracker: both throw red (seed 000 'Melee Combat')", () => {
     await settle();
     html = await trackerHtml(gm);
     expect(html).toContain('data-action-id="blowOrder"');
+    expect(html).toContain("Declares 1: Ada");
+    expect(html).toContain("Declares 2: Bran");
     expect(html).not.toContain('data-action-id="next"');
     const sword = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6 };
     const swords: Record<string, string> = {};

@@ -565,6 +565,8 @@ function view(s: BoutsState): TrackerView {
       { key: `${V}Note.Round`, data: { round: b.round } },
       { key: `${V}Note.Phase.${b.phase}` },
     ];
+    // Several aggressors declare from the lowest Reflex up ("Melee Combat").
+    if (b.declareOrder.length > 1) b.declareOrder.forEach((id, i) => notes.push({ key: `${V}Note.Declares`, data: { n: i + 1, who: id } }));
     if (b.phase === "continuing") {
       notes.push({ key: `${V}Note.Exchange`, data: { exchange: b.exchange, of: b.exchangesThisRound } });
       notes.push(b.initiative ? { key: `${V}Note.Initiative`, data: { holder: b.initiative } } : { key: `${V}Note.Simultaneous` });
