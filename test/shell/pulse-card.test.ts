@@ -79,6 +79,8 @@ describe("pulse attack cards", () => {
     await settle();
     const pulse = ctx.gm.game.actors.get(ctx.branId).system.pulse;
     expect([pulse.fatigueNow, pulse.enduranceNow, pulse.stunned]).toEqual([20, 7, true]);
+    // The stun shows on the figure as the core condition.
+    expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("stun")).toBe(true);
   });
 
   it("refuses a bad modifier or another's weapon before anything is rolled or written", async () => {

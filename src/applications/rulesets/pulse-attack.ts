@@ -271,7 +271,14 @@ const attackCard: CardKind = {
       add(card.attacker, { _id: weapon.id, ...(after.attackerWeaponBroken ? { "system.pulse.broken": true } : {}), ...(after.attackerWeaponDropped ? { "system.equipped": false } : {}) });
     }
     if (after.defenderWeaponDropped) add(card.defender, { _id: after.defenderWeaponDropped, "system.equipped": false });
-    const statuses: Record<string, StatusChange[]> = after.defenderProne ? { [card.defender.id!]: [{ id: "prone", active: true }] } : {};
+    // [19] a figure whose Endurance is spent falls unconscious, or dies; a stun shows as the core condition.
+    const conditions: StatusChange[] = [
+      ...(after.defenderProne ? [{ id: "prone", active: true }] : []),
+      ...(damage?.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
+      ...(damage?.state === "dead" ? [{ id: "dead", active: true }] : []),
+      ...(damage?.stun && damage.state !== "dead" ? [{ id: "stun", active: true }] : []),
+    ];
+    const statuses: Record<string, StatusChange[]> = conditions.length ? { [card.defender.id!]: conditions } : {};
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
       events: withNames([...rolled.value.value.events, ...after.events] as EngineEvent[], [card.attacker, card.defender]),
