@@ -8,6 +8,7 @@ import { BoutCombatant } from "./documents/combatant";
 import { BoutCombatantGroup } from "./documents/combatant-group";
 import { BoutItem } from "./documents/item";
 import { registerSettings } from "./settings";
+import { saveSteelTables } from "./applications/settings/steel-tables";
 import { registerSheets } from "./applications/sheets/register";
 import { migrateWorld } from "./data/world-migration";
 import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
@@ -76,7 +77,7 @@ Hooks.on("updateActor", (_actor, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, postCard };
+(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, postCard, saveSteelTables };
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
   activateCardListeners(message as never, html as HTMLElement);

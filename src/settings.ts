@@ -1,6 +1,7 @@
 import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/registry";
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
+import { SteelTablesEditor } from "./applications/settings/steel-tables";
 
 /** World settings. Called once from the `init` hook. */
 export function registerSettings(): void {
@@ -76,6 +77,21 @@ export function registerSettings(): void {
     },
     default: "players",
   } as never);
+  // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
+  game.settings.register(SYSTEM_ID, "steelTables", {
+    scope: "world",
+    config: false,
+    type: String,
+    default: "",
+  });
+  game.settings.registerMenu(SYSTEM_ID, "steelTablesMenu", {
+    name: "BOUT.Steel.Tables.Title",
+    label: "BOUT.Steel.Tables.Open",
+    hint: "BOUT.Steel.Tables.MenuHint",
+    icon: "fa-solid fa-table",
+    type: SteelTablesEditor as never,
+    restricted: true,
+  });
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

@@ -44,6 +44,7 @@ declare module "fvtt-types/configuration" {
     "bout.phasesCalledShots": boolean;
     "bout.steelPostures": boolean;
     "bout.steelBuyInitiativeTn": number;
+    "bout.steelTables": string;
     "bout.phasesEffectiveSpace": boolean;
     "bout.pulseMoveLimits": "players" | "everyone" | "off";
   }

@@ -692,6 +692,12 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   class ClientSettings {
     readonly settings = new Map<string, AnyObject>();
+    /** As in v13: settings menus by "namespace.key" (a button in the configuration opening `type`). */
+    readonly menus = new Map<string, AnyObject>();
+    registerMenu(namespace: string, key: string, data: AnyObject): void {
+      if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the menu");
+      this.menus.set(`${namespace}.${key}`, { ...data, key, namespace });
+    }
     register(namespace: string, key: string, config: AnyObject): void {
       if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the setting");
       const id = `${namespace}.${key}`;

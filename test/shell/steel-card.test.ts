@@ -355,4 +355,33 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     // 3 dice and 4 for the swivel.
     expect(state(ctx).combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 7);
   });
+  it("the GM's own wound table is used by the card (seed 000 names the tables without printing them); a broken one is refused and not stored", async () => {
+    const ctx = await fight();
+    const menu = ctx.gm.game.settings.menus.get("bout.steelTablesMenu");
+    expect(menu.restricted).toBe(true);
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    const box = (name: string) => JSON.parse(html.match(new RegExp(`name="${name}"[^>]*>([^<]*)</textarea>`))![1]!.replace(/&quot;/g, '"'));
+    const wounds = box("woundTable");
+    wounds.cut.shoulder[4].shock = 3;
+    const save = ctx.gm.evaluate<any>("globalThis.__boutTest").saveSteelTables;
+    const broken = await save({ woundTable: JSON.stringify(wounds), zones: "[]", missileChart: JSON.stringify(box("missileChart")) });
+    expect(broken.ok ? "ok" : broken.refusal.code).toBe("steel.tables.shape");
+    expect(ctx.gm.game.settings.get("bout", "steelTables")).toBe("");
+    const saved = await save({ woundTable: JSON.stringify(wounds), zones: JSON.stringify(box("zones")), missileChart: JSON.stringify(box("missileChart")) });
+    expect(saved.ok).toBe(true);
+    await settle();
+    await throwRedWhite(ctx);
+    await post(ctx, 6);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
+    // The same blow as above: a level 5 cut to the shoulder, now Shock 3 by the GM's table.
+    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    expect(result.events.find((e: any) => e.type === "wound")?.data).toMatchObject({ level: 5, part: "shoulder", shock: 3 });
+  });
 });

@@ -29,6 +29,7 @@ import {
   stayInSaddle,
   successBars,
   type Posture,
+  type Zone,
   type SteelManeuver,
   type SteelStats,
 } from "../../engine/rulesets/steel";
@@ -39,6 +40,7 @@ import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { defaultOpponent, opponents } from "./opponents";
 import { rideTnOf } from "./steel-mounted";
+import { steelTables } from "../settings/steel-tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./steel-wounds";
 
 const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
@@ -100,6 +102,12 @@ function fumbleBelowZero(actor: Actor.Implementation, combatId: string, penalty:
   return bout.exchange < bout.exchangesThisRound ? penalty > leftNow : penalty > fighter.poolMax - fighter.carry;
 }
 
+/** Our zones have names; a GM's own zone is named by its number and form. */
+function zoneLabel(z: Zone): string {
+  const key = `BOUT.Steel.Table.ZoneLabel.${z.id}`;
+  return game.i18n!.has(key) && (DEFAULT_ZONES.find((d) => d.id === z.id)?.form ?? null) === z.form ? key : game.i18n!.format("BOUT.Steel.Table.ZoneOther", { id: String(z.id), form: game.i18n!.localize(`BOUT.Steel.Table.Form.${z.form}`) });
+}
+
 const meleeReach = (view: ActorView<SteelStats>, weaponId?: string) => (view.weapons.find((w) => (weaponId ? w.id === weaponId : w.equipped && !w.stats.missile))?.stats.reach ?? 0);
 
 /**
@@ -127,6 +135,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
   const foes = opponents(actor);
   const attacks = maneuversFor(view, "attack");
   const posture = postureOf(actor);
+  const zones = steelTables().zones;
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
     titleData: { name: item.name },
@@ -134,7 +143,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
     fields: [
       { kind: "select", name: "defender", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
       { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: attacks[0]!.id, options: attacks.map((m) => ({ value: m.id, label: m.name })) },
-      { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: "5", options: DEFAULT_ZONES.map((z) => ({ value: String(z.id), label: `BOUT.Steel.Table.ZoneLabel.${z.id}` })) },
+      { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: String(zones[0]?.id ?? 5), options: zones.map((z) => ({ value: String(z.id), label: zoneLabel(z) })) },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
       { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
       ...(fighterOf(actor)?.mounted ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.Side", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideLabel.${x}` })) }] : []),
@@ -191,7 +200,7 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   if (!item || item.type !== "weapon") return refused("steel.noWeapon", "NoWeapon");
   const maneuver = maneuversFor(steelView(attacker), "attack").find((m) => m.id === d.maneuverId);
   if (!maneuver) return refused("steel.noManeuver", "NoManeuver");
-  const zone = DEFAULT_ZONES.find((z) => z.id === d.zone);
+  const zone = steelTables().zones.find((z) => z.id === d.zone);
   if (!zone) return refused("steel.noZone", "NoZone");
   if (!isWholeNumber(d.dice) || (d.dice as number) < 0) return refused("steel.badDice", "BadDice");
   const press = d.press ?? 0;
@@ -285,7 +294,10 @@ const exchangeCard: CardKind = {
     if (!profile.ok) return profile;
     const armourBy = armourByRegion(t);
     const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value } : null;
+    const tables = steelTables();
     const input = {
+      zones: tables.zones,
+      woundTable: tables.woundTable,
       attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
       defence,
       target: { combatantId: card.defender.id!, toughness: t.stats.toughness, armour: armourBy },

@@ -16,7 +16,6 @@ import {
   aimOf,
   applyWound,
   beginPreparation,
-  DEFAULT_MISSILE_CHART,
   DEFAULT_RANGE_BANDS,
   EVASION_TN,
   exchangeOdds,
@@ -41,6 +40,7 @@ import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { defaultOpponent, opponents } from "./opponents";
 import { declareAttack, fighterOf } from "./steel-attack";
+import { steelTables } from "../settings/steel-tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./steel-wounds";
 
 const M = "BOUT.Steel.Missile.";
@@ -126,7 +126,7 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string
   if (!profile.ok) return refused("noWeapon", "NoWeapon");
   const band = DEFAULT_RANGE_BANDS.find((b) => b.slug === d.band);
   if (!band) return refused("badBand", "BadBand");
-  if (d.aimedPart !== "" && !DEFAULT_MISSILE_CHART.includes(d.aimedPart as BodyPart)) return refused("badPart", "BadPart");
+  if (d.aimedPart !== "" && !steelTables().missileChart.includes(d.aimedPart as BodyPart)) return refused("badPart", "BadPart");
   for (const v of [d.dice, d.aimDice]) if (!isWholeNumber(v) || (v as number) < 0) return refused("badDice", "BadDice");
   if (!isWholeNumber(d.tnModifier) || Math.abs(d.tnModifier as number) > 5) return refused("badModifier", "BadModifier");
   if ((d.aimDice as number) > aimOf(s)) return refused("aimTooHigh", "AimTooHigh", { aim: aimOf(s) });
@@ -211,6 +211,7 @@ const shotCard: CardKind = {
     const { missile } = missileNow(shooter, card.combatId);
     const band = DEFAULT_RANGE_BANDS.find((b) => b.slug === d.band)!;
     const armour = armourByRegion(t);
+    const tables = steelTables();
     const targetCpAfter = pool.inMelee ? pool.dice - (defence?.dice ?? 0) : (fighterOf(target, card.combatId)?.cp ?? 0);
     const rolled = await resolveWithFoundry((dice) => {
       const shot = missileAttack(
@@ -230,6 +231,8 @@ const shotCard: CardKind = {
           toughness: t.stats.toughness,
           armour,
           defence,
+          chart: tables.missileChart,
+          woundTable: tables.woundTable,
         },
         dice,
       );
@@ -294,7 +297,7 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       { kind: "select", name: "target", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
       { kind: "number", name: "dice", label: `${M}Field.Dice`, value: pool, min: 0, max: pool, slider: true },
       { kind: "number", name: "aimDice", label: `${M}Field.AimDice`, value: 0, min: 0, max: aim },
-      { kind: "select", name: "aimedPart", label: `${M}Field.AimedPart`, value: "", options: [{ value: "", label: `${M}NoAim` }, ...DEFAULT_MISSILE_CHART.map((p) => ({ value: p, label: `BOUT.Steel.Part.${p}` }))] },
+      { kind: "select", name: "aimedPart", label: `${M}Field.AimedPart`, value: "", options: [{ value: "", label: `${M}NoAim` }, ...[...new Set(steelTables().missileChart)].map((p) => ({ value: p, label: `BOUT.Steel.Part.${p}` }))] },
       { kind: "select", name: "band", label: `${M}Field.Band`, value: "short", options: DEFAULT_RANGE_BANDS.map((b) => ({ value: b.slug, label: `${M}Band.${b.slug}` })) },
       { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5 },
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: 3, min: 0, max: 30 },

@@ -52,6 +52,7 @@ export * from "./reach";
 export * from "./maneuvers";
 export * from "./hit-locations";
 export * from "./wounds";
+export * from "./table-overrides";
 export * from "./exchange";
 export * from "./wound-effects";
 export * from "./terrain";
