@@ -28,6 +28,8 @@ export interface CardResolution {
   readonly combatCommands?: readonly TimeCommand[];
   /** What applying changes on embedded items: `actorId → [{ _id, ...changes }]` (values may be deltas). */
   readonly itemUpdates?: Readonly<Record<string, readonly ItemChange[]>>;
+  /** Embedded items applying removes (a weapon ruined by a misfire): `actorId → [item ids]`. */
+  readonly itemDeletes?: Readonly<Record<string, readonly string[]>>;
   /** Conditions applying sets or clears, with Actor#toggleStatusEffect: `actorId → [{ id, active }]`; a bare id sets it. */
   readonly statuses?: Readonly<Record<string, readonly (StatusChange | string)[]>>;
 }
@@ -220,7 +222,7 @@ async function resolveCard(messageId: string, answer: unknown, token: unknown, t
     const applied = await combat.applyCommands(r.combatCommands);
     if (!applied.ok) return applied;
   }
-  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.statuses ? { statuses: r.statuses } : {}) };
+  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}) };
   const content = await renderCard({ ...card, state: "resolved", answer, result });
   const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
   await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
@@ -269,6 +271,12 @@ async function applyCard(messageId: string, tokens: unknown, trusted: boolean): 
       return item ? [{ ...settle(item, c), _id: c._id }] : [];
     });
     if (actor && updates.length) await actor.updateEmbeddedDocuments("Item", updates as never);
+  }
+  for (const [actorId, ids] of Object.entries<string[]>(card.result?.itemDeletes ?? {})) {
+    const actor = game.actors!.get(actorId);
+    // Only items still there; an item already gone is not an error.
+    const present = (Array.isArray(ids) ? ids : []).filter((id) => typeof id === "string" && actor?.items.get(id));
+    if (actor && present.length) await actor.deleteEmbeddedDocuments("Item", present);
   }
   for (const [actorId, changes] of Object.entries<(StatusChange | string)[]>(card.result?.statuses ?? {})) {
     const actor = game.actors!.get(actorId);

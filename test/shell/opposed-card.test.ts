@@ -45,6 +45,27 @@ async function attack(ctx: Awaited<ReturnType<typeof arena>>, itemId: string) {
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 describe("opposed melee attack cards", () => {
+  it("seed 003 'Oops!' and criticals from the card: Ada fumbles (77) and rolls 10 on Oops!, losing a Wound; Bran's 11 is a critical on her left arm", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx, ctx.swordId);
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    // Ada 77 (a failed double), Bran 11 (a successful double), Oops! 10, then the critical table's d100: 50.
+    script(ctx.gm, 100, [77, 11, 10, 50]);
+    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answered.ok).toBe(true);
+    await settle();
+    const resolved = ctx.gm.game.messages.get(card.id);
+    expect(resolved.content).toContain("you hurt yourself and lose 1 Wound");
+    // Bran's 11 reversed is 11: the left arm (10–24); 50 on our table is a serious arm wound.
+    expect(resolved.content).toMatch(/Critical on Ada \(Left \(off\) arm\), 50: A bad wound to the arm/);
+    const before = ctx.gm.game.actors.get(ctx.adaId).system.opposed;
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    const after = ctx.gm.game.actors.get(ctx.adaId).system.opposed;
+    expect(after.woundsNow).toBe(before.woundsNow - 1);
+    expect(after.criticalWounds).toBe(before.criticalWounds + 1);
+  });
+
   it("the attack dialog draws the attacker's Success Levels and those of a winning attack (issue 10: 45 to hit, SL +4 on 01–09: 9.0%)", async () => {
     const ctx = await arena();
     let asked: any;

@@ -19,7 +19,11 @@ import {
   resolveMeleeAttack,
   resolveRangedAttack,
   skillTarget,
+  fumbleEffects,
+  hitLocation,
+  rollCritical,
   testOdds,
+  type FumbleOutcome,
   weaponDamage,
   type Difficulty,
   type Location,
@@ -28,7 +32,7 @@ import {
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
+import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
@@ -156,6 +160,96 @@ const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
 
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
+const LOOKUPS = ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""];
+
+/** Everyone a card's lines may name: the two fighters and the others in the fight (a fumble can hit them). */
+function allActors(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }): (Actor.Implementation | null)[] {
+  const combat = card.combatId ? game.combats?.get(card.combatId) : undefined;
+  return [card.attacker, card.defender, ...((combat?.combatants.contents.map((c) => c.actor) ?? []) as (Actor.Implementation | null)[])];
+}
+
+/** A fighter's body for the aftermath rules: Toughness Bonus, armour by location, Wounds left. */
+function bodyOf(actor: Actor.Implementation) {
+  const st = view(actor).stats;
+  return { id: actor.id!, toughnessBonus: bonus(st.t), armour: armourOf(actor), woundsNow: st.woundsNow };
+}
+
+/** The defender's weapon in hand, for a fumbled parry. */
+function readyWeapon(actor: Actor.Implementation | null): { id: string; damage: number } | null {
+  const w = actor?.items.contents.find((i) => i.type === "weapon" && (i.system as any).equipped && (i.system as any).opposed?.kind !== "ranged");
+  if (!actor || !w) return null;
+  const st = view(actor).stats;
+  const o = (w.system as any).opposed ?? {};
+  return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), Boolean(o.addStrengthBonus ?? true), bonus(st.s)) };
+}
+
+interface Aftermath {
+  readonly events: EngineEvent[];
+  readonly updates: Record<string, Record<string, unknown>>;
+  readonly itemUpdates: Record<string, ItemChange[]>;
+  readonly itemDeletes: Record<string, string[]>;
+  readonly statuses: Record<string, StatusChange[]>;
+  readonly commands: TimeCommand[];
+  readonly rolls: Roll[];
+}
+
+/**
+ * GM: what fumbles and criticals do, rolled with Foundry's dice ("Criticals and
+ * Fumbles", "Oops!"). Wounds, Critical Wounds, a jarred weapon's Damage and a
+ * ruined weapon are written on Apply; next-round penalties go to the turn order now.
+ */
+async function aftermath(
+  card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null },
+  _d: Declaration,
+  fumblers: readonly { who: Actor.Implementation; fumble: FumbleOutcome; weaponId: string | null; damage: number }[],
+  criticalsOn: readonly string[],
+  hitLocationOf: Location | null,
+  defenderRoll: number | null,
+): Promise<Aftermath> {
+  const out: Aftermath = { events: [], updates: {}, itemUpdates: {}, itemDeletes: {}, statuses: {}, commands: [], rolls: [] };
+  const combat = card.combatId ? game.combats?.get(card.combatId) : undefined;
+  const inFight = (combat?.combatants.contents.map((c) => c.actor).filter(Boolean) ?? []) as Actor.Implementation[];
+  const add = (id: string, u: Record<string, unknown>) => (out.updates[id] = { ...(out.updates[id] ?? {}), ...u });
+  for (const f of fumblers) {
+    if (!f.fumble.misfire && !f.fumble.oops) continue;
+    const others = inFight.filter((x) => x.id !== f.who.id).map(bodyOf);
+    const rolled = await resolveWithFoundry((dice) => fumbleEffects(f.fumble, { ...bodyOf(f.who), weaponDamage: f.damage, others }, dice));
+    const e = rolled.value;
+    out.rolls.push(...rolled.rolls);
+    out.events.push(...(e.events as EngineEvent[]));
+    for (const w of e.wounds) add(w.id, woundUpdate(w.result));
+    if (e.criticalWounds) add(f.who.id!, { "system.opposed.criticalWounds": delta(e.criticalWounds, 0) });
+    if (e.weaponDamageLost && f.weaponId) (out.itemUpdates[f.who.id!] ??= []).push({ _id: f.weaponId, "system.opposed.damage": delta(-e.weaponDamageLost, 0) });
+    if (e.weaponRuined && f.weaponId) (out.itemDeletes[f.who.id!] ??= []).push(f.weaponId);
+    if (e.stunned) (out.statuses[f.who.id!] ??= []).push({ id: "stun", active: true });
+    const cid = e.turnEffect ? combatantFor(card.combatId, f.who) : null;
+    if (cid && e.turnEffect) out.commands.push({ type: "oops", combatantId: cid, effect: e.turnEffect } as TimeCommand);
+  }
+  // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
+  for (const on of criticalsOn) {
+    const location = on === card.defender?.id ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll).location : "body";
+    const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice));
+    out.rolls.push(...rolled.rolls);
+    out.events.push(...(rolled.value.events as EngineEvent[]));
+    add(on, { "system.opposed.criticalWounds": delta(1, 0) });
+  }
+  return out;
+}
+
+/** The card's updates with the aftermath's folded in (both may touch one actor). */
+function merge(updates: Record<string, Record<string, unknown>>, after: Aftermath) {
+  const all: Record<string, Record<string, unknown>> = { ...updates };
+  for (const [id, u] of Object.entries(after.updates)) {
+    const mine = { ...(all[id] ?? {}) };
+    for (const [path, v] of Object.entries(u)) {
+      const prior = mine[path] as { $delta?: number } | undefined;
+      mine[path] = prior && typeof prior === "object" && "$delta" in prior && v && typeof v === "object" && "$delta" in v ? { ...(v as object), $delta: (prior.$delta ?? 0) + ((v as { $delta: number }).$delta ?? 0) } : v;
+    }
+    all[id] = mine;
+  }
+  return { updates: all, itemUpdates: after.itemUpdates, itemDeletes: after.itemDeletes, statuses: after.statuses };
+}
+
 const attackCard: CardKind = {
   title: "BOUT.Opposed.Table.CardTitle",
   unanswered: (d: Declaration | null) => Boolean(d?.ranged),
@@ -207,7 +301,15 @@ const attackCard: CardKind = {
       const r = rolled.value.value.result;
       const updates: Record<string, Record<string, unknown>> = { [ids.attacker]: { "system.opposed.advantage": delta(r.advantage - a.advantage, 0) } };
       if (r.hit) updates[ids.defender] = woundUpdate(r.hit.wounds);
-      return ok({ outcome: r.hit ? "success" : "failure", events: withNames(rolled.value.value.events, [card.attacker, card.defender]), updates, rolls: rolled.rolls, lookups: ["BOUT.Opposed.Stat.Location."], combatCommands: commands });
+      const after = await aftermath(card, d, [{ who: card.attacker, fumble: r.fumble, weaponId: d.weaponId, damage: d.damage }], r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+      return ok({
+        outcome: r.hit ? "success" : "failure",
+        events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
+        ...merge(updates, after),
+        rolls: [...rolled.rolls, ...after.rolls],
+        lookups: LOOKUPS,
+        combatCommands: [...commands, ...after.commands],
+      });
     }
     const skill = DEFENCES.includes(answer?.skill) ? (answer.skill as Defence) : null;
     if (!skill) return refused("opposed.badSkill", "BadSkill");
@@ -233,7 +335,20 @@ const attackCard: CardKind = {
       [ids.attacker]: { "system.opposed.advantage": delta(r.advantage.attacker - a.advantage, 0) },
       [ids.defender]: { "system.opposed.advantage": delta(r.advantage.defender - t.advantage, 0), ...(r.hit ? woundUpdate(r.hit.wounds) : {}) },
     };
-    return ok({ outcome: r.winner === "attacker" ? "success" : "failure", events: withNames(rolled.value.value.events, [card.attacker, card.defender]), updates, rolls: rolled.rolls, lookups: ["BOUT.Opposed.Stat.Location."], combatCommands: commands });
+    const parry = readyWeapon(card.defender);
+    const fumblers = [
+      { who: card.attacker, fumble: r.fumbles.attacker, weaponId: d.weaponId, damage: d.damage },
+      ...(r.fumbles.defender ? [{ who: card.defender, fumble: r.fumbles.defender, weaponId: parry?.id ?? null, damage: parry?.damage ?? 0 }] : []),
+    ];
+    const after = await aftermath(card, d, fumblers, r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+    return ok({
+      outcome: r.winner === "attacker" ? "success" : "failure",
+      events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
+      ...merge(updates, after),
+      rolls: [...rolled.rolls, ...after.rolls],
+      lookups: LOOKUPS,
+      combatCommands: [...commands, ...after.commands],
+    });
   },
 };
 

@@ -17,5 +17,5 @@ export interface Resolution<R> {
 /** Every event type the opposed rules emit (each has a line under BOUT.Opposed.Event). */
 export const OPPOSED_EVENT_TYPES = [
   "test", "opposed", "hit", "miss", "location", "damage", "wounds", "criticalWound", "prone", "critical", "fumble", "misfire", "oops",
-  "advantage", "surprised", "surpriseLost", "charge", "flee", "fleeHit", "broken", "disengage", "disengageFailed", "run", "leap", "fall", "climb",
+  "advantage", "oopsHits", "oopsStunned", "criticalRolled", "surprised", "surpriseLost", "charge", "flee", "fleeHit", "broken", "disengage", "disengageFailed", "run", "leap", "fall", "climb",
 ] as const;

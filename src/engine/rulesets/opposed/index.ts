@@ -51,3 +51,4 @@ export * from "./ranged";
 export * from "./moves";
 export * from "./surprise";
 export * from "./odds";
+export * from "./aftermath";
