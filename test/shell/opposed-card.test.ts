@@ -145,6 +145,39 @@ describe("opposed ranged attack cards", () => {
     expect(result.events.find((e: any) => e.type === "hit")?.data).toMatchObject({ location: "rightArm", reversed: 33 });
     expect(result.events.find((e: any) => e.type === "wounds")?.data).toMatchObject({ damage: 8, suffered: 5 });
   });
+
+  it("seed 003 'Ranged Combat': at Point Blank the target may Dodge; a large shield lets it oppose with Melee; only those ways are offered", async () => {
+    const ctx = await arena();
+    await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Pavise", type: "shield", system: { equipped: true, opposed: { ap: 2, large: true } } }]);
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0, pointBlank: true, engaged: false });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    expect(card.system.state).toBe("waiting");
+    expect(JSON.parse(card.system.declaration).oppositions).toEqual(["dodgePointBlank", "largeShield"]);
+    let asked: any;
+    ctx.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { opposition: "dodgePointBlank", difficulty: "challenging", modifier: 0 };
+    };
+    // Ada shoots 33; Bran dodges with 12: both roll, and the opposed test decides the hit.
+    script(ctx.gm, 100, [33, 12]);
+    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answered.ok).toBe(true);
+    await settle();
+    expect(asked.content).toContain("Dodge (Point Blank)");
+    expect(asked.content).not.toContain("the shooter is Engaged with you");
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    expect(result.events.filter((e: any) => e.type === "test")).toHaveLength(2);
+  });
+
+  it("a shooter Engaged with the target needs a Pistol: the shot is refused and nothing is posted", async () => {
+    const ctx = await arena();
+    const before = ctx.gm.game.messages.size;
+    const r = await hooks(ctx.alice).postCard("opposed.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId, difficulty: "challenging", modifier: 0, engaged: true }, "");
+    expect(r.ok ? "ok" : r.refusal.code).toBe("opposed.engagedRanged");
+    expect(ctx.gm.game.messages.size).toBe(before);
+  });
 });
 
 describe("opposed attacks in a turn-order fight", () => {

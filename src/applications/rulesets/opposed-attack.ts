@@ -24,6 +24,8 @@ import {
   rollCritical,
   testOdds,
   type FumbleOutcome,
+  type RangedOpposition,
+  rangedOppositionAllowed,
   weaponDamage,
   type Difficulty,
   type Location,
@@ -42,6 +44,7 @@ import { defaultOpponent, opponents } from "./opponents";
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
 const DEFENCES = ["melee", "dodge", "none"] as const;
+const RANGED_OPPOSITIONS: readonly RangedOpposition[] = ["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"];
 type Defence = (typeof DEFENCES)[number];
 
 const difficultyField = (name = "difficulty") => ({
@@ -64,6 +67,11 @@ interface Declaration {
   readonly weaponId: string;
   readonly weapon: string;
   readonly ranged: boolean;
+  /** A shot: at Point Blank range, and whether the shooter is Engaged with the target. */
+  readonly pointBlank?: boolean;
+  readonly engaged?: boolean;
+  /** How the target may oppose a shot (none of them: the shot resolves at once). */
+  readonly oppositions?: readonly RangedOpposition[];
   readonly damage: number;
   readonly pistol: boolean;
   readonly blackpowder: boolean;
@@ -84,6 +92,12 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
       { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
       difficultyField(),
       modifierField,
+      ...(ranged
+        ? [
+            { kind: "checkbox" as const, name: "pointBlank", label: "BOUT.Opposed.Table.PointBlank", value: false },
+            { kind: "checkbox" as const, name: "engaged", label: "BOUT.Opposed.Table.Engaged", value: false },
+          ]
+        : []),
     ],
     odds: (v) => {
       const test: TestInput = { target: base, difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
@@ -105,7 +119,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = foes.find((f) => f.id === values.defender);
   if (!defender) return;
-  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier) }, game.combat?.id ?? "");
+  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, engaged: values.engaged === true }, game.combat?.id ?? "");
 }
 
 /** In a turn-order fight the attack is the attacker's Action, and the first attack ends the defender's surprise. */
@@ -120,7 +134,7 @@ function turnCommands(card: { combatId: string; attacker: Actor.Implementation |
 }
 
 function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
-  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown };
+  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; engaged?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("opposed.noWeapon", "NoWeapon");
   if (typeof d.difficulty !== "string" || !Object.prototype.hasOwnProperty.call(DIFFICULTIES, d.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
@@ -134,10 +148,19 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const state = machineStateOf<TurnsState>(combatId, "turns");
   const me = combatantFor(combatId, attacker);
   const penalty = state?.combatants.find((c) => c.id === me)?.effects.actionPenalty ?? 0;
+  // "Ranged Combat": a shooter Engaged with the target needs a Pistol; the target's ways to oppose follow from the range, its shield and the engagement.
+  const pointBlank = ranged && d.pointBlank === true;
+  const engaged = ranged && d.engaged === true;
+  if (engaged && !w.pistol) return refuse("opposed.engagedRanged", "BOUT.Opposed.Refusal.EngagedRanged");
+  const largeShield = defender.items.contents.some((i) => i.type === "shield" && (i.system as any).equipped && (i.system as any).opposed?.large);
+  const oppositions = ranged ? RANGED_OPPOSITIONS.filter((o) => o !== "none" && rangedOppositionAllowed(o, { pointBlank, largeShield }, engaged)) : [];
   return ok({
     weaponId: item.id!,
     weapon: item.name,
     ranged,
+    pointBlank,
+    engaged,
+    oppositions,
     damage: weaponDamage(Number(w.damage ?? 0), Boolean(w.addStrengthBonus ?? !ranged), bonus(a.s)),
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
@@ -252,12 +275,32 @@ function merge(updates: Record<string, Record<string, unknown>>, after: Aftermat
 
 const attackCard: CardKind = {
   title: "BOUT.Opposed.Table.CardTitle",
-  unanswered: (d: Declaration | null) => Boolean(d?.ranged),
+  unanswered: (d: Declaration | null) => Boolean(d?.ranged) && !(d?.oppositions?.length),
   prepare,
   describe: (d: Declaration | null) => [line("declared", "BOUT.Opposed.Table.Declared", { weapon: d?.weapon ?? "", target: d ? d.test.target : 0 })],
   async defend(card: CardView) {
     const s = view(card.defender).stats;
     const d = card.declaration as Declaration;
+    if (d.ranged) {
+      const ways: RangedOpposition[] = ["none", ...(d.oppositions ?? [])];
+      const shot = await openOddsDialog({
+        title: "BOUT.Opposed.Table.DefendTitle",
+        titleData: { name: card.attacker?.name ?? "" },
+        confirmLabel: "BOUT.Card.Defend",
+        fields: [
+          { kind: "select", name: "opposition", label: "BOUT.Opposed.Table.Opposition", value: ways[1] ?? "none", options: ways.map((k) => ({ value: k, label: `BOUT.Opposed.Table.OppositionLabel.${k}` })) },
+          difficultyField(),
+          modifierField,
+        ],
+        odds: (v) => {
+          const way = v.opposition as RangedOpposition;
+          const test = way === "none" ? null : { target: skillTarget(s, way === "dodgePointBlank" ? "dodge" : "melee"), difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+          const odds = opposedOdds(d.test, test);
+          return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
+        },
+      });
+      return shot ? { opposition: shot.opposition, difficulty: shot.difficulty, modifier: Number(shot.modifier) } : null;
+    }
     const values = await openOddsDialog({
       title: "BOUT.Opposed.Table.DefendTitle",
       titleData: { name: card.attacker?.name ?? "" },
@@ -292,9 +335,14 @@ const attackCard: CardKind = {
     const ids = { attacker: card.attacker.id!, defender: card.defender.id! };
     let rolled;
     if (d.ranged) {
+      // The target's answer names a way to oppose; the engine checks it against the range, the shield and the engagement.
+      const way: RangedOpposition = RANGED_OPPOSITIONS.includes(answer?.opposition) ? answer.opposition : "none";
+      if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
+      if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
+      const test = way === "none" ? null : { target: skillTarget(t, way === "dodgePointBlank" ? "dodge" : "melee"), difficulty: answer.difficulty as Difficulty, modifier: answer.modifier as number };
       const input = {
-        attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: false, advantage: a.advantage },
-        defender: { id: ids.defender, opposition: "none" as const, test: null, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: false, largeShield: false },
+        attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage },
+        defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
       };
       rolled = await resolveWithFoundry((dice) => resolveRangedAttack(input, dice));
       if (!rolled.value.ok) return rolled.value;
