@@ -168,7 +168,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   });
 }
 
-function armourOf(defender: Actor.Implementation): Record<Location, number> {
+export function armourOf(defender: Actor.Implementation): Record<Location, number> {
   const v = view(defender);
   const armour = v.armor.filter((x) => x.equipped).map((x) => x.stats);
   const shield = v.shields.find((x) => x.equipped)?.stats ?? null;

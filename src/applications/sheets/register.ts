@@ -9,6 +9,7 @@ import { registerSteelMissile } from "../rulesets/steel-missile";
 import { registerSteelMounted } from "../rulesets/steel-mounted";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
+import { registerOpposedMoves } from "../rulesets/opposed-moves";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
 import { registerPhasesTable } from "../rulesets/phases-attack";
 import { registerPulseTable } from "../rulesets/pulse-attack";
@@ -41,6 +42,7 @@ export function registerSheets(): void {
   registerSteelMissile();
   registerSteelMounted();
   registerOpposedTable();
+  registerOpposedMoves();
   registerActionPointsTable();
   registerPhasesTable();
   registerPulseTable();

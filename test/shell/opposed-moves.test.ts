@@ -1,0 +1,78 @@
+// Seed 003_094b90e5b0802384.txt "Move" at the table: Charge, Flee, Disengage, Run, Leap, Climb and Fall from
+// the sheet, each a card the GM's client rolls; Advantage, Wounds and conditions are applied once.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+function script(client: { CONFIG: any }, faces: number, results: number[]) {
+  const queue = [...results];
+  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
+}
+
+async function yard() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "opposed");
+  const alice = await world.connect("Alice");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  // Ada: Move 4, Ag 35, WP 30, T 30 (TB 3), 12 Wounds. Bran: WS 40, S 30 (SB 3), a hand weapon of Damage 4.
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { opposed: { ws: 45, ag: 35, wp: 30, t: 30, i: 40, move: 4, wounds: 12, woundsNow: 12, advantage: 0 } } });
+  const bran = await Actor.create({ name: "Bran", type: "npc", system: { opposed: { ws: 40, s: 30, t: 30, i: 30, ag: 30, advantage: 1 } } });
+  await bran.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
+  await settle();
+  const move = async (answer: Record<string, unknown>) => {
+    alice.runtime.dialogs.responder = () => ({ opponentId: "", distance: 0, yards: 0, runUp: false, test: false, ...answer });
+    await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "move" });
+    await settle();
+    return gm.game.messages.contents.at(-1);
+  };
+  const apply = async (card: any) => {
+    await alice.evaluate<any>("globalThis.__boutTest").applyFromCard(alice.game.messages.get(card.id));
+    await settle();
+  };
+  return { world, gm, alice, adaId: ada.id as string, branId: bran.id as string, move, apply };
+}
+
+describe("opposed moves at the table (seed 003 'Move')", () => {
+  it("Charge from 6 yards (at least Move 4, within Run 16): +1 Advantage on apply", async () => {
+    const t = await yard();
+    const card = await t.move({ move: "charge", opponentId: t.branId, distance: 6 });
+    expect(card.system.kind).toBe("opposed.move");
+    await t.apply(card);
+    expect(t.gm.game.actors.get(t.adaId).system.opposed.advantage).toBe(1);
+  });
+
+  it("Flee: Bran's free attack at +20 (40 + 20 = 60) hits with 21; Ada fails her Cool (30) with 75 and is Broken; Bran's Advantage goes 1 → 3", async () => {
+    const t = await yard();
+    script(t.gm, 100, [21, 75]);
+    const card = await t.move({ move: "flee", opponentId: t.branId });
+    await t.apply(card);
+    expect(t.gm.game.actors.get(t.branId).system.opposed.advantage).toBe(3);
+    // 21 at 60: SL +4; reversed 12 is the left arm; Damage 4 + SB 3 + 4 = 11, less TB 3: 8 Wounds.
+    expect(t.gm.game.actors.get(t.adaId).system.opposed.woundsNow).toBe(4);
+    expect(t.gm.game.actors.get(t.adaId).statuses.has("broken")).toBe(true);
+  });
+
+  it("Fall of 3 yards: 1d10 (6) + 9 = 15, less TB 3: 12 Wounds, Prone", async () => {
+    const t = await yard();
+    script(t.gm, 10, [6]);
+    const card = await t.move({ move: "fall", yards: 3 });
+    await t.apply(card);
+    expect(t.gm.game.actors.get(t.adaId).system.opposed.woundsNow).toBe(0);
+    expect(t.gm.game.actors.get(t.adaId).statuses.has("prone")).toBe(true);
+  });
+
+  it("Flee without naming the opponent is refused and posts nothing", async () => {
+    const t = await yard();
+    const before = t.gm.game.messages.size;
+    await t.move({ move: "flee" });
+    expect(t.gm.game.messages.size).toBe(before);
+    expect(t.alice.notices.at(-1)?.message).toMatch(/Name the opponent/);
+  });
+});
