@@ -14,7 +14,7 @@ import { ACTION_LIMITS } from "../engine/rulesets/actionpoints/pool";
 import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../engine/time/bouts";
 import { initiativeRollers, pulsesMachine, startPulses, type PulsesState } from "../engine/time/pulses";
 import { rollOne } from "../engine/dice";
-import { startTurns, turnsMachine } from "../engine/time/turns";
+import { startTurns, turnsMachine, type TurnsState } from "../engine/time/turns";
 import { actingNow, phasesMachine, startPhases, type PhasesState } from "../engine/time/phases";
 import { rollStressTotal } from "../engine/rulesets/phases/stress";
 import { PHASES_DECLARATION } from "./phases-declaration";
@@ -212,7 +212,9 @@ registerTimeStructure("turns", {
     return startTurns(
       combatants.map((c) => {
         const s = (c.actor?.system as any)?.opposed ?? {};
-        return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0) };
+        // "Surprise!": a fighter already marked Surprised (an ambush before the fight) starts so.
+        const surprised = Boolean((c.actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has("surprised"));
+        return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0), surprised };
       }),
     );
   },
@@ -221,6 +223,15 @@ registerTimeStructure("turns", {
     return { type: "nextRound" };
   },
   endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+  // The GM's call on surprise (unwary defenders are surprised outright); a Surprised fighter may spend Resolve.
+  turnChoices(state: TurnsState, combatantId) {
+    const c = state.combatants.find((x) => x.id === combatantId);
+    if (!c) return [];
+    return [
+      { id: "surprise", label: c.surprised ? "BOUT.Tracker.Action.Unsurprise" : "BOUT.Tracker.Action.Surprise", icon: "fa-solid fa-eye-slash", gmOnly: true, command: { type: "setSurprised", combatantId, surprised: !c.surprised } as TimeCommand },
+      ...(c.surprised ? [{ id: "shakeOff", label: "BOUT.Opposed.Surprise.ShakeOff", icon: "fa-solid fa-bolt", card: "opposed.shakeOff" }] : []),
+    ];
+  },
 });
 
 /** Each fighter's Action Pool for a round, rolled with Foundry's dice. */

@@ -76,3 +76,34 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
     expect(t.alice.notices.at(-1)?.message).toMatch(/Name the opponent/);
   });
 });
+
+describe("surprise at the table (seed 003 'Surprise!')", () => {
+  it("Ada's Stealth (Ag 35) rolls 12 against Bran's Perception (I 30) 88: Bran is Surprised; a Resolve point shakes it off", async () => {
+    const t = await yard();
+    script(t.gm, 100, [12, 88]);
+    t.alice.runtime.dialogs.responder = () => ({ [`spot.${t.branId}`]: true });
+    await t.alice.game.actors.get(t.adaId).sheet.runAction("actorAction", { actorAction: "ambush" });
+    await settle();
+    const card = t.gm.game.messages.contents.at(-1);
+    expect(card.system.kind).toBe("opposed.ambush");
+    await t.apply(card);
+    expect(t.gm.game.actors.get(t.branId).statuses.has("surprised")).toBe(true);
+
+    // Ada, caught in turn by someone else's ambush, spends her Resolve point.
+    await t.gm.game.actors.get(t.adaId).toggleStatusEffect("surprised", { active: true });
+    await t.alice.game.actors.get(t.adaId).sheet.runAction("actorAction", { actorAction: "shakeOff" });
+    await settle();
+    const shake = t.gm.game.messages.contents.at(-1);
+    expect(shake.system.kind).toBe("opposed.shakeOff");
+    await t.apply(shake);
+    expect(t.gm.game.actors.get(t.adaId).statuses.has("surprised")).toBe(false);
+    expect(t.gm.game.actors.get(t.adaId).system.opposed.resolve).toBe(0);
+    // No Resolve left: refused, nothing posted.
+    await t.gm.game.actors.get(t.adaId).toggleStatusEffect("surprised", { active: true });
+    const before = t.gm.game.messages.size;
+    await t.alice.game.actors.get(t.adaId).sheet.runAction("actorAction", { actorAction: "shakeOff" });
+    await settle();
+    expect(t.gm.game.messages.size).toBe(before);
+    expect(t.alice.notices.at(-1)?.message).toMatch(/No Resolve left/);
+  });
+});

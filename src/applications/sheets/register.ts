@@ -10,6 +10,7 @@ import { registerSteelMounted } from "../rulesets/steel-mounted";
 import { registerSteelTable } from "../rulesets/steel-attack";
 import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerOpposedMoves } from "../rulesets/opposed-moves";
+import { registerOpposedSurprise } from "../rulesets/opposed-surprise";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
 import { registerPhasesTable } from "../rulesets/phases-attack";
 import { registerPulseTable } from "../rulesets/pulse-attack";
@@ -43,6 +44,7 @@ export function registerSheets(): void {
   registerSteelMounted();
   registerOpposedTable();
   registerOpposedMoves();
+  registerOpposedSurprise();
   registerActionPointsTable();
   registerPhasesTable();
   registerPulseTable();
