@@ -135,6 +135,15 @@ describe("opposed melee attack cards", () => {
 });
 
 describe("opposed ranged attack cards", () => {
+  it("a shot at a Large target adds +20 from the size table (seed 003 'Size'): BS 40 becomes 60", async () => {
+    const ctx = await arena();
+    await ctx.gm.game.actors.get(ctx.branId).update({ "system.opposed.size": "large" });
+    script(ctx.gm, 100, [55]);
+    const card = await attack(ctx, ctx.bowId);
+    const result = JSON.parse(card.system.result);
+    expect(result.events.find((e: any) => e.type === "test")?.data).toMatchObject({ roll: 55, target: 60, success: true });
+  });
+
   it("a shot is unopposed: the GM resolves it as it is posted (BS 40 rolls 33: SL +1, reversed 33 is the right arm, 7 + 1 - 3 = 5 Wounds)", async () => {
     const ctx = await arena();
     script(ctx.gm, 100, [33]);

@@ -19,6 +19,7 @@ import {
   resolveMeleeAttack,
   resolveRangedAttack,
   skillTarget,
+  SIZE_MODIFIERS,
   fumbleEffects,
   hitLocation,
   rollCritical,
@@ -52,7 +53,8 @@ const difficultyField = (name = "difficulty") => ({
   name,
   label: "BOUT.Roll.Difficulty",
   value: "challenging",
-  options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.${k}` })),
+  // Each step names the situations the Combat Difficulty table puts there, so the table works as a list of presets.
+  options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.Situation.${k}` })),
 });
 const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 };
 
@@ -164,7 +166,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     damage: weaponDamage(Number(w.damage ?? 0), Boolean(w.addStrengthBonus ?? !ranged), bonus(a.s)),
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
-    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: d.difficulty as Difficulty, modifier: d.modifier - penalty },
+    // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
+    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: d.difficulty as Difficulty, modifier: d.modifier - penalty + (ranged ? sizeModifierOf(defender) : 0) },
   });
 }
 
@@ -182,6 +185,12 @@ const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
 });
 
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
+
+/** The size table's modifier for shooting at this figure. */
+function sizeModifierOf(target: Actor.Implementation): number {
+  const size = view(target).stats.size as keyof typeof SIZE_MODIFIERS;
+  return SIZE_MODIFIERS[size] ?? 0;
+}
 
 const LOOKUPS = ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""];
 
