@@ -88,6 +88,8 @@ export interface GroupAction {
   readonly prompt?: { readonly title: string; readonly fields: readonly DialogField[]; command(values: DialogValues): TimeCommand };
   /** Only the GM sees it (a ruling such as higher footing), even on a row a player owns. */
   readonly gmOnly?: true;
+  /** Offered beside the acting fighter's "done" rather than instead of it (a Prepare). */
+  readonly alongsideEndTurn?: true;
   /** A GM's procedure that rolls and writes on its own (the outnumbered fighter's roll). */
   readonly run?: (combat: BoutCombat, groupId: string) => Promise<void>;
 }
@@ -229,6 +231,22 @@ registerTimeStructure("turns", {
     if (!c) return [];
     return [
       { id: "surprise", label: c.surprised ? "BOUT.Tracker.Action.Unsurprise" : "BOUT.Tracker.Action.Surprise", icon: "fa-solid fa-eye-slash", gmOnly: true, command: { type: "setSurprised", combatantId, surprised: !c.surprised } as TimeCommand },
+      // "Prepare": the acting fighter's Action for +20 to a defensive skill until its next turn.
+      ...(state.order[state.turn] === combatantId && !c.actionUsed && !c.surprised
+        ? [
+            {
+              id: "prepare",
+              label: "BOUT.Tracker.Action.Prepare",
+              icon: "fa-solid fa-shield-halved",
+              alongsideEndTurn: true as const,
+              prompt: {
+                title: "BOUT.Tracker.Prepare.Title",
+                fields: [{ kind: "select" as const, name: "skill", label: "BOUT.Tracker.Prepare.Skill", value: "melee", options: ["melee", "dodge"].map((k) => ({ value: k, label: `BOUT.Opposed.Table.Defence.${k}` })) }],
+                command: (values: DialogValues) => ({ type: "prepare", combatantId, skill: values.skill }) as TimeCommand,
+              },
+            },
+          ]
+        : []),
       ...(c.surprised ? [{ id: "shakeOff", label: "BOUT.Opposed.Surprise.ShakeOff", icon: "fa-solid fa-bolt", card: "opposed.shakeOff" }] : []),
     ];
   },

@@ -190,6 +190,38 @@ describe("opposed ranged attack cards", () => {
 });
 
 describe("opposed attacks in a turn-order fight", () => {
+  it("seed 003 'Prepare': Ada prepares Dodge from the tracker as her Action; Bran's attack then meets Dodge +20", async () => {
+    const ctx = await arena();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca] = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: ctx.adaId, name: "Ada" },
+      { actorId: ctx.branId, name: "Bran" },
+    ]);
+    await combat.startCombat();
+    await settle();
+    ctx.alice.runtime.dialogs.responder = () => ({ skill: "dodge" });
+    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "prepare" });
+    await settle();
+    let state = JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    expect(state.combatants.find((c: any) => c.id === ca.id)).toMatchObject({ prepared: "dodge", actionUsed: true });
+    await ctx.alice.ui.combat.runAction("boutEndTurn", { combatantId: ca.id });
+    await settle();
+    // Bran's turn: he attacks Ada, who dodges (Ag 35, +20 prepared = 55).
+    await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Club", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 3 } } }]);
+    const club = ctx.gm.game.actors.get(ctx.branId).items.getName("Club");
+    const posted = await hooks(ctx.gm).postCard("opposed.attack", ctx.gm.game.actors.get(ctx.branId), ctx.gm.game.actors.get(ctx.adaId), { weaponId: club.id, difficulty: "challenging", modifier: 0 }, combat.id);
+    expect(posted.ok).toBe(true);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.alice.runtime.dialogs.responder = () => ({ skill: "dodge", difficulty: "challenging", modifier: 0 });
+    script(ctx.gm, 100, [50, 50]);
+    await hooks(ctx.alice).defendFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    const tests = result.events.filter((e: any) => e.type === "test").map((e: any) => e.data.target);
+    expect(tests).toEqual([40, 55]);
+  });
+
   it("out of turn is refused before any die is rolled; on your turn it spends your Action", async () => {
     const ctx = await arena();
     const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });

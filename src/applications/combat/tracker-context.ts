@@ -79,7 +79,7 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
     const choices = row && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId) ?? []).filter((choice) => !choice.gmOnly || user.isGM) : [];
     for (const choice of choices) buttons.push({ action: "boutTurnChoice", label: choice.label, icon: choice.icon, combatantId, actionId: choice.id });
     // A GM's ruling beside the row (surprise, footing) does not replace the acting fighter's own "done".
-    if (row?.acting && c.isOwner && structure?.endTurn && !choices.some((choice) => !choice.gmOnly)) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
+    if (row?.acting && c.isOwner && structure?.endTurn && !choices.some((choice) => !choice.gmOnly && !choice.alongsideEndTurn)) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
     const css = [row?.acting ? "active" : "", row?.done ? "done" : "", c.hidden ? "hidden" : "", c.isDefeated ? "defeated" : ""].filter(Boolean).join(" ");
     return {
       id: combatantId,

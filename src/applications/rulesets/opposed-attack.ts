@@ -34,7 +34,7 @@ import {
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
-import type { TurnsState } from "../../engine/time/turns";
+import { PREPARE_BONUS, type TurnsState } from "../../engine/time/turns";
 import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
@@ -186,6 +186,13 @@ const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
 
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
+/** "Prepare": +20 to the skill the defender prepared, until its next turn. */
+function preparedBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
+  const id = combatantFor(combatId, defender);
+  const prepared = machineStateOf<TurnsState>(combatId, "turns")?.combatants.find((c) => c.id === id)?.prepared;
+  return prepared && prepared === skill ? PREPARE_BONUS : 0;
+}
+
 /** The size table's modifier for shooting at this figure. */
 function sizeModifierOf(target: Actor.Implementation): number {
   const size = view(target).stats.size as keyof typeof SIZE_MODIFIERS;
@@ -321,7 +328,7 @@ const attackCard: CardKind = {
       ],
       odds: (v) => {
         const skill = v.skill as Defence;
-        const test = skill === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+        const test = skill === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
         const odds = opposedOdds(d.test, test);
         return {
           rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
@@ -377,7 +384,7 @@ const attackCard: CardKind = {
       attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage },
       defender: {
         id: ids.defender,
-        test: skill === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: answer.modifier },
+        test: skill === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill) },
         surprised,
         toughnessBonus: bonus(t.t),
         armour: armourOf(card.defender),

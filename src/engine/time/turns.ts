@@ -31,7 +31,12 @@ export interface TurnCombatant {
   readonly effects: TurnEffects;
   /** Waiting for the next round. */
   readonly pending: TurnEffects;
+  /** "Prepare": +20 to this defensive skill until the start of the fighter's next turn. Absent: none. */
+  readonly prepared?: PreparedSkill | null;
 }
+
+export type PreparedSkill = "melee" | "dodge";
+export const PREPARE_BONUS = 20;
 
 export interface TurnsState {
   readonly round: number;
@@ -63,6 +68,8 @@ export type TurnsCommand =
   | { readonly type: "attacked"; readonly combatantId: string }
   | { readonly type: "setSurprised"; readonly combatantId: string; readonly surprised: boolean }
   | { readonly type: "oops"; readonly combatantId: string; readonly effect: OopsTurnEffect }
+  /** "Prepare" as the Action: +20 to one defensive skill until the fighter's next turn starts. */
+  | { readonly type: "prepare"; readonly combatantId: string; readonly skill: PreparedSkill }
   | { readonly type: "arrange"; readonly order: readonly string[] }
   | { readonly type: "join"; readonly combatant: TurnsCombatantInput }
   | { readonly type: "leave"; readonly combatantId: string };
@@ -131,8 +138,10 @@ const patch = (s: TurnsState, id: string, change: Partial<TurnCombatant>): Turns
 function advance(s: TurnsState, events: TurnsEvent[]): TurnsState {
   const id = current(s);
   if (id) events.push(ev("turnEnded", { combatantId: id }));
-  const next = { ...s, turn: Math.min(s.order.length, s.turn + 1) };
+  let next: TurnsState = { ...s, turn: Math.min(s.order.length, s.turn + 1) };
   const nextId = current(next);
+  // A Prepare lasts until the start of the preparer's next turn.
+  if (nextId && find(next, nextId)?.prepared) next = patch(next, nextId, { prepared: null });
   if (nextId) events.push(ev("turnStarted", { combatantId: nextId }));
   else events.push(ev("allActed", { round: s.round }));
   return next;
@@ -151,6 +160,16 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
       if (cmd.use === "move" && (c.moveUsed || c.effects.loseMove)) return no("moveGone", { combatantId: c.id });
       events.push(ev(cmd.use === "action" ? "actionTaken" : "moveTaken", { combatantId: c.id, penalty: cmd.use === "action" ? c.effects.actionPenalty : 0 }));
       return ok({ state: patch(s, c.id, cmd.use === "action" ? { actionUsed: true } : { moveUsed: true }), events });
+    }
+    case "prepare": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (current(s) !== c.id) return no("outOfTurn", { combatantId: c.id });
+      if (cmd.skill !== "melee" && cmd.skill !== "dodge") return no("badUse");
+      if (c.surprised) return no("surprised", { combatantId: c.id });
+      if (c.actionUsed || c.effects.loseAction) return no("actionGone", { combatantId: c.id });
+      events.push(ev("actionTaken", { combatantId: c.id, penalty: 0 }));
+      return ok({ state: patch(s, c.id, { actionUsed: true, prepared: cmd.skill }), events });
     }
     case "endTurn": {
       if (!find(s, cmd.combatantId)) return no("unknown", { combatantId: String(cmd.combatantId) });
@@ -172,7 +191,8 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
         return { ...c, surprised: false, actionUsed: false, moveUsed: false, effects: c.pending, pending: NO_EFFECTS };
       });
       const order = turnOrder(combatants, s.arrangement);
-      const state: TurnsState = { ...s, round: s.round + 1, combatants, order, turn: 0, surpriseRound: false };
+      let state: TurnsState = { ...s, round: s.round + 1, combatants, order, turn: 0, surpriseRound: false };
+      if (order[0] && find(state, order[0])?.prepared) state = patch(state, order[0], { prepared: null });
       events.push(ev("roundStarted", { round: state.round }));
       if (order[0]) events.push(ev("turnStarted", { combatantId: order[0] }));
       return ok({ state, events });
@@ -263,6 +283,7 @@ function view(s: TurnsState): TrackerView {
     badges.push({ label: { key: c.moveUsed || c.effects.loseMove ? `${V}Badge.MoveGone` : `${V}Badge.MoveReady` } });
     if (c.surprised) badges.push({ label: { key: `${V}Badge.Surprised` } });
     if (c.effects.actionPenalty) badges.push({ label: { key: `${V}Badge.ActionPenalty` }, value: c.effects.actionPenalty });
+    if (c.prepared) badges.push({ label: { key: `${V}Badge.Prepared.${c.prepared}` } });
     if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });
     return { combatantId: id, acting: id === acting, done: index < s.turn, badges };
   });

@@ -144,3 +144,20 @@ describe("turns: every label the tracker shows exists in lang/en.json", () => {
     expect([...keys].filter((k) => !has(k))).toEqual([]);
   });
 });
+
+describe("seed 003 'Prepare': +20 to a defensive skill until your next turn", () => {
+  it("is the fighter's Action, in turn only, and lasts until its next turn starts", () => {
+    let s = start(party);
+    expect(code(s, { type: "prepare", combatantId: "orc", skill: "dodge" })).toBe("turns.outOfTurn");
+    expect(code(s, { type: "prepare", combatantId: "elf", skill: "juggle" as never })).toBe("turns.badUse");
+    s = run(s, { type: "prepare", combatantId: "elf", skill: "dodge" });
+    const elf = () => s.combatants.find((c) => c.id === "elf")!;
+    expect([elf().prepared, elf().actionUsed]).toEqual(["dodge", true]);
+    expect(code(s, { type: "prepare", combatantId: "elf", skill: "melee" })).toBe("turns.actionGone");
+    s = run(s, { type: "endTurn", combatantId: "elf" }, { type: "nextTurn" }, { type: "nextTurn" }, { type: "nextTurn" });
+    expect(elf().prepared).toBe("dodge");
+    // The elf acts first next round: its Prepare ends as that turn starts.
+    s = run(s, { type: "nextRound" });
+    expect(elf().prepared).toBeNull();
+  });
+});
