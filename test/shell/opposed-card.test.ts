@@ -45,6 +45,24 @@ async function attack(ctx: Awaited<ReturnType<typeof arena>>, itemId: string) {
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 describe("opposed melee attack cards", () => {
+  it("seed 003 'Oppose': the defender may oppose with another skill of its own the GM allows (Intimidate, Fel 30 + 15); a skill it lacks is refused", async () => {
+    const ctx = await arena();
+    const bran = ctx.gm.game.actors.get(ctx.branId);
+    await bran.update({ "system.opposed.fel": 30 });
+    const [intimidate] = await bran.createEmbeddedDocuments("Item", [{ name: "Intimidate", type: "skill", system: { opposed: { characteristic: "fel", advances: 15 } } }]);
+    const card = await attack(ctx, ctx.swordId);
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "item:nope", difficulty: "challenging", modifier: 0 });
+    const bad = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(bad.ok ? "ok" : bad.refusal.code).toBe("opposed.badSkill");
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: `item:${intimidate.id}`, difficulty: "challenging", modifier: 0 });
+    script(ctx.gm, 100, [60, 20]);
+    const good = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(good.ok).toBe(true);
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    expect(result.events.filter((e: any) => e.type === "test").map((e: any) => e.data.target)).toEqual([45, 45]);
+  });
+
   it("seed 003 'Oops!' and criticals from the card: Ada fumbles (77) and rolls 10 on Oops!, losing a Wound; Bran's 11 is a critical on her left arm", async () => {
     const ctx = await arena();
     const card = await attack(ctx, ctx.swordId);

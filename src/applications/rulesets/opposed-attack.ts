@@ -46,7 +46,6 @@ const view = (actor: Actor.Implementation | null) => actorView(actor as never, "
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
 const DEFENCES = ["melee", "dodge", "none"] as const;
 const RANGED_OPPOSITIONS: readonly RangedOpposition[] = ["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"];
-type Defence = (typeof DEFENCES)[number];
 
 const difficultyField = (name = "difficulty") => ({
   kind: "select" as const,
@@ -186,6 +185,21 @@ const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
 
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
+/**
+ * The defender's target for a choice: Melee or Dodge, or one of its own skill
+ * items ("item:<id>") for another skill the GM allows (Intimidate, Charm ...).
+ * Null for no defence; undefined for a choice that is not the defender's.
+ */
+function defenceTarget(defender: Actor.Implementation, choice: unknown): number | null | undefined {
+  if (choice === "none") return null;
+  const st = view(defender).stats;
+  if (choice === "melee" || choice === "dodge") return skillTarget(st, choice);
+  if (typeof choice !== "string" || !choice.startsWith("item:")) return undefined;
+  const item = view(defender).skills.find((x) => x.id === choice.slice(5));
+  if (!item) return undefined;
+  return ((st as unknown as Record<string, number>)[item.stats.characteristic as string] ?? 0) + Number(item.stats.advances ?? 0);
+}
+
 /** "Prepare": +20 to the skill the defender prepared, until its next turn. */
 function preparedBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
   const id = combatantFor(combatId, defender);
@@ -322,13 +336,20 @@ const attackCard: CardKind = {
       titleData: { name: card.attacker?.name ?? "" },
       confirmLabel: "BOUT.Card.Defend",
       fields: [
-        { kind: "select", name: "skill", label: "BOUT.Opposed.Table.Skill", value: "melee", options: DEFENCES.map((k) => ({ value: k, label: `BOUT.Opposed.Table.Defence.${k}` })) },
+        {
+          kind: "select",
+          name: "skill",
+          label: "BOUT.Opposed.Table.Skill",
+          value: "melee",
+          options: [...DEFENCES.map((k) => ({ value: k as string, label: `BOUT.Opposed.Table.Defence.${k}` })), ...view(card.defender).skills.map((x) => ({ value: `item:${x.id}`, label: x.name }))],
+        },
         difficultyField(),
         modifierField,
       ],
       odds: (v) => {
-        const skill = v.skill as Defence;
-        const test = skill === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
+        const skill = String(v.skill);
+        const target = card.defender ? defenceTarget(card.defender, skill) : null;
+        const test = target === null || target === undefined ? null : { target, difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
         const odds = opposedOdds(d.test, test);
         return {
           rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
@@ -375,8 +396,9 @@ const attackCard: CardKind = {
         combatCommands: [...commands, ...after.commands],
       });
     }
-    const skill = DEFENCES.includes(answer?.skill) ? (answer.skill as Defence) : null;
-    if (!skill) return refused("opposed.badSkill", "BadSkill");
+    const skill = typeof answer?.skill === "string" ? (answer.skill as string) : null;
+    const defenceAt = skill ? defenceTarget(card.defender, skill) : undefined;
+    if (!skill || defenceAt === undefined) return refused("opposed.badSkill", "BadSkill");
     if (answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
     if (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
     if (skill !== "none" && surprised) return refused("opposed.surprised", "Surprised");
@@ -384,7 +406,7 @@ const attackCard: CardKind = {
       attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage },
       defender: {
         id: ids.defender,
-        test: skill === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill) },
+        test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill) },
         surprised,
         toughnessBonus: bonus(t.t),
         armour: armourOf(card.defender),
