@@ -9,6 +9,7 @@ import { BoutCombatantGroup } from "./documents/combatant-group";
 import { BoutItem } from "./documents/item";
 import { registerSettings } from "./settings";
 import { saveSteelTables } from "./applications/settings/steel-tables";
+import { saveApTables } from "./applications/settings/ap-tables";
 import { registerSheets } from "./applications/sheets/register";
 import { migrateWorld } from "./data/world-migration";
 import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
@@ -19,7 +20,7 @@ import { registerStatusEffects } from "./combat/status-effects";
 import { registerEffectiveSpaceGuard } from "./combat/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
-import { activateCardListeners, applyFromCard, defendFromCard, postCard, registerCardQueries } from "./chat/cards";
+import { activateCardListeners, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries } from "./chat/cards";
 import { registerPulseMovement } from "./combat/pulse-movement";
 
 // Registration only: every rule lives in src/engine.
@@ -77,7 +78,7 @@ Hooks.on("updateActor", (_actor, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, postCard, saveSteelTables };
+(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables };
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
   activateCardListeners(message as never, html as HTMLElement);

@@ -2,6 +2,8 @@ import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/reg
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
 import { SteelTablesEditor } from "./applications/settings/steel-tables";
+import { ApTablesEditor } from "./applications/settings/ap-tables";
+import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 
 /** World settings. Called once from the `init` hook. */
 export function registerSettings(): void {
@@ -90,6 +92,31 @@ export function registerSettings(): void {
     hint: "BOUT.Steel.Tables.MenuHint",
     icon: "fa-solid fa-table",
     type: SteelTablesEditor as never,
+    restricted: true,
+  });
+  // Seed 002 uses critical successes and failures without saying what they are: the group picks.
+  game.settings.register(SYSTEM_ID, "apCriticals", {
+    name: "BOUT.Setting.ApCriticals.Name",
+    hint: "BOUT.Setting.ApCriticals.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(Object.keys(AP_CRITICAL_RULES).map((k) => [k, `BOUT.Setting.ApCriticals.${k}`])),
+    default: DEFAULT_AP_CRITICAL_RULE,
+  } as never);
+  // Seed 002 names its action costs, Fatigue costs and critical tables without printing them: ours by default, the GM's to replace.
+  game.settings.register(SYSTEM_ID, "apTables", {
+    scope: "world",
+    config: false,
+    type: String,
+    default: "",
+  });
+  game.settings.registerMenu(SYSTEM_ID, "apTablesMenu", {
+    name: "BOUT.ActionPoints.Tables.Title",
+    label: "BOUT.ActionPoints.Tables.Open",
+    hint: "BOUT.ActionPoints.Tables.MenuHint",
+    icon: "fa-solid fa-table",
+    type: ApTablesEditor as never,
     restricted: true,
   });
   // The schema version the world's stored documents were last written with.

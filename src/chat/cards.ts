@@ -32,6 +32,17 @@ export interface CardResolution {
   readonly itemDeletes?: Readonly<Record<string, readonly string[]>>;
   /** Conditions applying sets or clears, with Actor#toggleStatusEffect: `actorId → [{ id, active }]`; a bare id sets it. */
   readonly statuses?: Readonly<Record<string, readonly (StatusChange | string)[]>>;
+  /** What the kind keeps on the card for later (the Combat Advantages an exchange opened). */
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+/** A choice a resolved card offers afterwards, as a button for the named actor's owner (a Combat Advantage). */
+export interface FollowUp {
+  readonly id: string;
+  /** Localization key, formatted with `data` (each value localized where it is a key). */
+  readonly label: string;
+  readonly data?: Readonly<Record<string, string | number>>;
+  readonly actorId: string;
 }
 
 /** One embedded item's changes, by id. */
@@ -58,6 +69,16 @@ export interface CardKind {
   defend(card: CardView): Promise<unknown | null>;
   /** GM: resolve with the engine; refusals leave the card waiting. */
   resolve(card: CardView, answer: unknown): Promise<Outcome<CardResolution>>;
+  /** The follow-ups a resolved card offers now (none once taken). */
+  followUps?(card: CardView): readonly FollowUp[];
+  /** The follow-up's owner, on their client: act on it (usually by posting another card). */
+  followUp?(card: CardView, id: string): Promise<Outcome<unknown>>;
+  /**
+   * GM, after `prepare` and before the card is written: take what this card
+   * uses up elsewhere (mark the exchange's advantage as taken), so two clicks
+   * cannot both take it. A refusal posts nothing.
+   */
+  claim?(declaration: any, attacker: Actor.Implementation, defender: Actor.Implementation): Promise<Outcome<true>>;
 }
 
 export interface CardView {
@@ -146,7 +167,15 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
   const kind = kinds.get(card.kind);
   const names = { attacker: card.attacker?.name ?? "?", defender: card.defender?.name ?? "?" };
   const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[] } | null;
+  const offered = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.({ ...card, id: "" }) ?? []) : [];
+  const followUps = offered.map((f) => ({
+    id: f.id,
+    actorId: f.actorId,
+    label: i18n.format(f.label, Object.fromEntries(Object.entries(f.data ?? {}).map(([k, v]) => [k, i18n.localize(String(v))]))),
+  }));
   const context = {
+    followUps,
+    offerer: offered[0] ? (game.actors?.get(offered[0].actorId)?.name ?? "") : "",
     state: card.state,
     answerable: card.state === "waiting" && !kind?.unanswered?.(card.declaration),
     title: kind ? i18n.format(kind.title, names) : card.kind,
@@ -193,6 +222,10 @@ async function createCard(request: PostRequest, token: unknown, trusted: boolean
   const combatId = typeof request.combatId === "string" && game.combats?.get(request.combatId) ? request.combatId : "";
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
+  if (kind.claim) {
+    const claimed = await kind.claim(prepared.value, attacker, defender);
+    if (!claimed.ok) return claimed;
+  }
   const view = { kind: request.kind as string, state: "waiting" as const, attacker, defender, combatId, declaration: prepared.value, answer: null, result: null };
   const content = await renderCard(view);
   const message = (await ChatMessage.implementation.create({
@@ -222,7 +255,7 @@ async function resolveCard(messageId: string, answer: unknown, token: unknown, t
     const applied = await combat.applyCommands(r.combatCommands);
     if (!applied.ok) return applied;
   }
-  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}) };
+  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
   const content = await renderCard({ ...card, state: "resolved", answer, result });
   const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
   await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
@@ -321,6 +354,33 @@ export async function applyFromCard(message: ChatMessage.Implementation): Promis
   return outcome;
 }
 
+/** The owner of a follow-up's actor: take it (the kind posts what it needs through the GM). */
+export async function followUpFromCard(message: ChatMessage.Implementation, id: string): Promise<Outcome<unknown>> {
+  const card = cardView(message);
+  const kind = card ? kinds.get(card.kind) : undefined;
+  const offer = card && kind?.followUps?.(card).find((f) => f.id === id);
+  let outcome: Outcome<unknown>;
+  if (!card || !kind?.followUp || !offer) outcome = refuse("card.noFollowUp", "BOUT.Card.Refusal.NoFollowUp");
+  else if (!game.actors?.get(offer.actorId)?.isOwner) outcome = refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
+  else {
+    outcome = await kind.followUp(card, id);
+    // The kind's own refusals were shown where they arose.
+    return outcome;
+  }
+  if (!outcome.ok) notifyRefusal(outcome.refusal);
+  return outcome;
+}
+
+/** GM: write a change to a card's stored result (what was taken from it) and show it. */
+export async function updateCardResult(messageId: string, change: Readonly<Record<string, unknown>>): Promise<void> {
+  const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
+  const card = message ? cardView(message) : null;
+  if (!message || !card) return;
+  const result = { ...(card.result ?? {}), ...change };
+  const content = await renderCard({ ...card, result });
+  await message.update({ content, "system.result": JSON.stringify(result) } as never);
+}
+
 export function registerCardQueries(): void {
   registerQuery("answerCard", (data: { messageId?: unknown; answer?: unknown; token?: unknown }) => {
     if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
@@ -349,5 +409,6 @@ export function activateCardListeners(message: ChatMessage.Implementation, html:
     event.preventDefault();
     if (button.dataset.boutAction === "defend") void defendFromCard(message);
     else if (button.dataset.boutAction === "apply") void applyFromCard(message);
+    else if (button.dataset.boutAction === "followUp" && button.dataset.followUp) void followUpFromCard(message, button.dataset.followUp);
   });
 }

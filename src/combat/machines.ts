@@ -25,6 +25,7 @@ import { runCrowd } from "../applications/rulesets/steel-crowd";
 import { runBlowOrder } from "../applications/rulesets/steel-blow-order";
 import type { BoutCombat } from "../documents/combat";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
+import { apTables } from "../applications/settings/ap-tables";
 import { derivePulse } from "../engine/rulesets/pulse";
 import { aimOf, endPreparationRound, holdFire, poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
 import type { ActorView } from "../engine/rulesets/ruleset";
@@ -56,7 +57,7 @@ export interface TimeStructure {
   /** The GM's buttons for the whole fight, beside "next step" (a phased round's casual mode). */
   fightActions?(state: any): readonly GroupAction[];
   /** The acting fighter's choices instead of a plain "done" (fire or hold in a missile phase). */
-  turnChoices?(state: any, combatantId: string): readonly GroupAction[];
+  turnChoices?(state: any, combatantId: string, actor?: Actor.Implementation | null): readonly GroupAction[];
   /** The next round, with whatever it must roll. */
   nextRound(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
   /** A player's "I am done" for the acting combatant, when the structure has one. */
@@ -275,11 +276,16 @@ registerTimeStructure("actionPhases", {
     return { type: "nextRound", pools: await actionPools(combatants) } as TimeCommand;
   },
   // II-III: whoever may act now spends points (a dearer action carries into the next phase), holds, or passes.
-  turnChoices(state: ActionPhasesState, combatantId) {
+  turnChoices(state: ActionPhasesState, combatantId, actor) {
     const c = state.combatants.find((x) => x.id === combatantId);
     if (!c || !apActingNow(state).includes(combatantId)) return [];
     const kinds = Object.keys(ACTION_LIMITS) as (keyof typeof ACTION_LIMITS)[];
+    // The world's action costs table: picking a line spends its points as its kind; "as entered" takes the figures typed.
+    const costs = apTables().actionCosts;
+    const i18n = game.i18n!;
+    const kneeling = Boolean((actor?.system as { actionpoints?: { kneeling?: unknown } } | undefined)?.actionpoints?.kneeling);
     return [
+      ...(kneeling ? [{ id: "stand", label: "BOUT.ActionPoints.Table.Stand.Label", icon: "fa-solid fa-person-arrow-up-from-line", card: "actionpoints.stand" }] : []),
       {
         id: "spend",
         label: "BOUT.Tracker.Action.Spend",
@@ -287,10 +293,20 @@ registerTimeStructure("actionPhases", {
         prompt: {
           title: "BOUT.Tracker.Spend.Title",
           fields: [
+            {
+              kind: "select",
+              name: "action",
+              label: "BOUT.ActionPoints.Table.Spend.Action",
+              value: "custom",
+              options: [{ value: "custom", label: "BOUT.ActionPoints.Table.Spend.Custom" }, ...costs.map((a) => ({ value: a.id, label: `${i18n.localize(a.label)} (${a.ap} AP)` }))],
+            },
             { kind: "number", name: "points", label: "BOUT.Tracker.Spend.Points", value: Math.min(c.pool, 4), min: 1, max: c.pool },
             { kind: "select", name: "kind", label: "BOUT.Tracker.Spend.Kind", value: "movement", options: kinds.map((k) => ({ value: k, label: `BOUT.Tracker.Spend.KindLabel.${k}` })) },
           ],
-          command: (values) => ({ type: "spend", combatantId, points: values.points, kind: values.kind }) as TimeCommand,
+          command: (values) => {
+            const picked = costs.find((a) => a.id === values.action);
+            return { type: "spend", combatantId, points: picked ? picked.ap : values.points, kind: picked ? picked.kind : values.kind } as TimeCommand;
+          },
         },
       },
       { id: "hold", label: "BOUT.Tracker.Action.Hold", icon: "fa-solid fa-hourglass-half", command: { type: "hold", combatantId } as TimeCommand },

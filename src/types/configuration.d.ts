@@ -45,6 +45,8 @@ declare module "fvtt-types/configuration" {
     "bout.steelPostures": boolean;
     "bout.steelBuyInitiativeTn": number;
     "bout.steelTables": string;
+    "bout.apTables": string;
+    "bout.apCriticals": string;
     "bout.phasesEffectiveSpace": boolean;
     "bout.pulseMoveLimits": "players" | "everyone" | "off";
   }

@@ -76,7 +76,8 @@ describe("action-point attack cards", () => {
     expect(data("defence")).toMatchObject({ who: "Bran", defence: "dodge", roll: 95, target: 25 });
     expect(data("attack")).toMatchObject({ roll: 30, target: 60, level: "success" });
     expect(data("damage")).toEqual({ attacker: 17, shield: 0, armour: 0, bonus: 0, delivered: 17 });
-    expect(ctx.gm.game.messages.get(card.id).content).toContain("Dodge (active, 2 FP)");
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Dodge (active)");
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Bran pays 2 Fatigue for the active defence.");
     await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
     // 20 Fatigue - 17 - 2 for the dodge = 1; Body untouched.

@@ -76,7 +76,7 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
     const buttons: TrackerButton[] = [];
     if (state === "waiting" && c.isOwner) buttons.push({ action: "boutChoose", label: "BOUT.Tracker.Action.Choose", icon: "fa-solid fa-hand", combatantId });
     // The structure says who has a choice now (a shooter's fire or hold, the top IV's first or last).
-    const choices = row && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId) ?? []).filter((choice) => !choice.gmOnly || user.isGM) : [];
+    const choices = row && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []).filter((choice) => !choice.gmOnly || user.isGM) : [];
     for (const choice of choices) buttons.push({ action: "boutTurnChoice", label: choice.label, icon: choice.icon, combatantId, actionId: choice.id });
     // A GM's ruling beside the row (surprise, footing) does not replace the acting fighter's own "done".
     if (row?.acting && c.isOwner && structure?.endTurn && !choices.some((choice) => !choice.gmOnly && !choice.alongsideEndTurn)) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });

@@ -1,28 +1,35 @@
 /**
  * Seed 002 at the table: a weapon's roll button makes an attack card; the
  * defender's owner picks a passive or active defence (or none), the GM's client
- * rolls both percentiles and the damage with the engine, and applying the card
- * takes Fatigue then Body and the active defence's Fatigue cost. In an
- * action-phase fight the attack spends the weapon's Action Points, refused
- * before any roll when it is not the attacker's phase or the points are gone.
+ * rolls both percentiles, the Agility rolls criticals call for and the damage
+ * with the engine, and applying the card takes Fatigue then Body, the active
+ * defence's Fatigue cost, and what the blow left behind (a dropped weapon or
+ * shield, a fighter on one knee, failed armour, a cracked or shattered shield).
+ * In an action-phase fight the attack spends the weapon's Action Points,
+ * refused before any roll when it is not the attacker's phase or the points
+ * are gone. A Combat Advantage the exchange opened is offered on the card.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
+  advantageOptions,
   attackOdds,
-  DEFAULT_DEFENCE_FATIGUE,
+  checkTarget,
   DEFENCES,
   resolveAttack,
   strengthBonus,
   type ActionPointsStats,
+  type AdvantageKind,
   type AttackInput,
+  type AttackResult,
   type Defence,
   type WeightClass,
 } from "../../engine/rulesets/actionpoints";
+import { apRule, apTables } from "../settings/ap-tables";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
+import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
@@ -30,12 +37,12 @@ import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 
 type View = ActorView<ActionPointsStats>;
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;
+export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.ActionPoints.Table.Refusal.${key}`);
 const WEIGHT_ORDER: readonly WeightClass[] = ["none", "light", "medium", "heavy"];
 
 /** TSC% and PSF% of a skill: the one a weapon names, else the first of the kind. */
-function skillOf(v: View, kind: "weapon" | "shieldPlay" | "dodge", name = ""): { tsc: number; psf: number } | null {
+export function skillOf(v: View, kind: "weapon" | "shieldPlay" | "dodge", name = ""): { tsc: number; psf: number } | null {
   const skills = v.skills.map((s) => ({ name: s.name, stats: s.stats as { kind: string; tsc: number; psf: number; attackerBonus: number } }));
   const named = name ? skills.find((s) => s.name.toLowerCase() === name.toLowerCase()) : undefined;
   const found = named ?? skills.find((s) => s.stats.kind === kind);
@@ -56,7 +63,7 @@ interface Declaration {
   readonly cost: number;
 }
 
-function defenderFigures(v: View, id: string, defence: Defence): AttackInput["defender"] | null {
+export function defenderFigures(v: View, id: string, defence: Defence): AttackInput["defender"] | null {
   const s = v.stats;
   const shieldItem = v.shields.find((x) => x.equipped)?.stats;
   const parryWeapon = v.weapons.find((w) => w.equipped)?.stats as { size: number; skill: string } | undefined;
@@ -83,7 +90,7 @@ function defenderFigures(v: View, id: string, defence: Defence): AttackInput["de
   };
 }
 
-function attackerFigures(actor: Actor.Implementation, item: Item.Implementation, modifier: number): AttackInput["attacker"] | null {
+export function attackerFigures(actor: Actor.Implementation, item: Item.Implementation, modifier: number): AttackInput["attacker"] | null {
   const v = view(actor);
   const w = (item.system as any).actionpoints ?? {};
   const skill = v.skills.map((s) => ({ name: s.name, stats: s.stats as { kind: string; tsc: number; psf: number; attackerBonus: number } })).find((s) => (w.skill ? s.name.toLowerCase() === String(w.skill).toLowerCase() : s.stats.kind === "weapon"));
@@ -111,10 +118,10 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
       const foe = foes.find((f) => f.id === v.defender) ?? null;
       const d = foe ? defenderFigures(view(foe), foe.id!, "none") : null;
       if (!a || !d) return { rows: [] };
-      const odds = attackOdds({ attacker: a, defender: d });
+      const odds = attackOdds({ attacker: a, defender: d, rule: apRule() });
       return {
         rows: [{ label: "BOUT.ActionPoints.Table.Odds.Undefended", probability: odds.outcomes.hit + odds.outcomes.partial, headline: true }, { label: "BOUT.ActionPoints.Table.Odds.Critical", probability: odds.criticalHit }],
-        distributions: [{ label: "BOUT.Odds.Levels", bars: levelBars(a.tsc + (a.modifier ?? 0)), keyed: true }],
+        distributions: [{ label: "BOUT.Odds.Levels", bars: levelBars(a.tsc + (a.modifier ?? 0), apRule()), keyed: true }],
       };
     },
   });
@@ -139,6 +146,47 @@ function prepare(raw: unknown, attacker: Actor.Implementation, _defender: Actor.
 
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
+/**
+ * What applying a blow writes: Fatigue then Body off the one struck (with any
+ * Fatigue its defence cost), a knee on the ground, dropped gear, a shield
+ * cracked further or shattered, armour failed under a critical, and the
+ * conditions that follow. Deltas, so two cards resolved before either applies both count.
+ */
+export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: string }, defender: { id: string; view: View }, defenceFatigue = 0) {
+  const lost = r.damage ? { fatigue: r.damage.toFatigue, body: r.damage.toBody } : { fatigue: 0, body: 0 };
+  const a = attacker.id;
+  const t = defender.id;
+  const v = defender.view;
+  const m = r.mishaps;
+  const updates: Record<string, Record<string, unknown>> = {
+    [t]: {
+      ...(lost.fatigue + defenceFatigue ? { "system.actionpoints.fatigueNow": delta(-(lost.fatigue + defenceFatigue), 0) } : {}),
+      ...(lost.body ? { "system.actionpoints.bodyNow": delta(-lost.body, -200) } : {}),
+      ...(m.defenderKneels ? { "system.actionpoints.kneeling": true } : {}),
+    },
+  };
+  const itemUpdates: Record<string, ItemChange[]> = {};
+  const itemDeletes: Record<string, string[]> = {};
+  const add = (actorId: string, change: ItemChange) => (itemUpdates[actorId] ??= []).push(change);
+  const shield = v.shields.find((x) => x.equipped);
+  const parryWeapon = v.weapons.find((w) => w.equipped);
+  if (m.attackerDrops && attacker.weaponId) add(a, { _id: attacker.weaponId, "system.equipped": false });
+  if (m.defenderDrops === "shield" && shield) add(t, { _id: shield.id, "system.equipped": false });
+  if (m.defenderDrops === "weapon" && parryWeapon) add(t, { _id: parryWeapon.id, "system.equipped": false });
+  if (r.damage?.shieldShattered && shield) itemDeletes[t] = [shield.id];
+  else if (r.damage?.shieldPenetrated && shield) add(t, { _id: shield.id, "system.actionpoints.penetrations": delta(1, 0, 10) });
+  if (r.damage?.critical) for (const piece of v.armor.filter((x) => x.equipped)) add(t, { _id: piece.id, "system.actionpoints.failed": true });
+  const conditions: StatusChange[] = [];
+  if (m.defenderKneels) conditions.push({ id: "kneeling", active: true });
+  if (r.damage?.dead) conditions.push({ id: "dead", active: true });
+  else if (r.damage?.unconscious) conditions.push({ id: "unconscious", active: true });
+  const statuses: Record<string, StatusChange[]> = conditions.length ? { [t]: conditions } : {};
+  return { updates, itemUpdates, itemDeletes, statuses };
+}
+
+/** What the card localizes in its lines: defences, levels, words, locations, advantages, and the critical effect text itself. */
+export const LOOKUPS = ["BOUT.ActionPoints.Table.Defence.", "BOUT.Roll.Level.", "BOUT.ActionPoints.Word.", "BOUT.ActionPoints.Location.", "BOUT.ActionPoints.Advantage.", ""];
+
 const attackCard: CardKind = {
   title: "BOUT.ActionPoints.Table.CardTitle",
   prepare,
@@ -147,15 +195,21 @@ const attackCard: CardKind = {
     const v = view(card.defender);
     const d = card.declaration as Declaration;
     const choices = defencesFor(v);
+    const costs = apTables().defenceFatigue as Record<string, number>;
+    // An active defence's label carries its Fatigue cost from the world's table.
+    const label = (c: Defence) => {
+      const name = game.i18n!.localize(`BOUT.ActionPoints.Table.Defence.${c}`);
+      return costs[c] === undefined ? name : game.i18n!.format("BOUT.ActionPoints.Table.Defence.WithCost", { defence: name, cost: String(costs[c]) });
+    };
     const values = await openOddsDialog({
       title: "BOUT.ActionPoints.Table.DefendTitle",
       titleData: { name: card.attacker?.name ?? "" },
       confirmLabel: "BOUT.Card.Defend",
-      fields: [{ kind: "select", name: "defence", label: "BOUT.ActionPoints.Table.Defence.Label", value: choices[0]!, options: choices.map((c) => ({ value: c, label: `BOUT.ActionPoints.Table.Defence.${c}` })) }],
+      fields: [{ kind: "select", name: "defence", label: "BOUT.ActionPoints.Table.Defence.Label", value: choices[0]!, options: choices.map((c) => ({ value: c, label: label(c) })) }],
       odds: (values) => {
         const figures = defenderFigures(v, card.defender?.id ?? "", values.defence as Defence);
         if (!figures) return { rows: [] };
-        const odds = attackOdds({ attacker: d.attacker, defender: figures });
+        const odds = attackOdds({ attacker: d.attacker, defender: figures, rule: apRule() });
         return {
           rows: [
             { label: "BOUT.ActionPoints.Table.Odds.Stopped", probability: odds.outcomes.missed + odds.outcomes.avoided, headline: true },
@@ -175,28 +229,56 @@ const attackCard: CardKind = {
     if (!defencesFor(v).includes(defence)) return refused("ap.badDefence", "BadDefence");
     const defender = defenderFigures(v, card.defender.id!, defence);
     if (!defender) return refused("ap.noSkill", "NoDefenceSkill");
-    const fpCost = (DEFAULT_DEFENCE_FATIGUE as Record<string, number>)[defence] ?? 0;
+    const tables = apTables();
+    const fpCost = (tables.defenceFatigue as Record<string, number>)[defence] ?? 0;
     if (fpCost > defender.fatigueNow) return refused("ap.tooTired", "TooTired");
-    const rolled = await resolveWithFoundry((dice) => resolveAttack({ attacker: d.attacker, defender }, dice));
+    const input: AttackInput = {
+      attacker: d.attacker,
+      defender,
+      rule: apRule(),
+      criticalTables: { locations: tables.criticalLocations, effects: tables.criticalEffects },
+      agility: { attacker: checkTarget(view(card.attacker).stats.agi, tables), defender: checkTarget(v.stats.agi, tables) },
+    };
+    const rolled = await resolveWithFoundry((dice) => resolveAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
-    const lost = r.damage ? { fatigue: r.damage.toFatigue, body: r.damage.toBody } : { fatigue: 0, body: 0 };
-    const updates: Record<string, Record<string, unknown>> = {
-      [card.defender.id!]: {
-        "system.actionpoints.fatigueNow": delta(-(lost.fatigue + fpCost), 0),
-        ...(lost.body ? { "system.actionpoints.bodyNow": delta(-lost.body, -200) } : {}),
-      },
-    };
+    const changes = blowChanges(r, { id: card.attacker.id!, weaponId: d.weaponId }, { id: card.defender.id!, view: v }, fpCost);
+    const options = advantageOptions(r, defence);
+    const events = [...withNames(rolled.value.value.events, [card.attacker, card.defender])];
+    if (fpCost) events.push({ type: "defenceCost", key: "BOUT.ActionPoints.Table.DefenceCost", data: { who: card.defender.name, cost: fpCost } });
     return ok({
       outcome: r.outcome === "hit" || r.outcome === "partial" ? "success" : "failure",
-      events: withNames(rolled.value.value.events, [card.attacker, card.defender]),
-      updates,
+      events,
+      ...changes,
       rolls: rolled.rolls,
-      lookups: ["BOUT.ActionPoints.Table.Defence.", "BOUT.Roll.Level."],
+      lookups: LOOKUPS,
       combatCommands: spendCommands(card.combatId, card.attacker, d.cost),
+      ...(options.length ? { data: { advantage: { who: card.defender.id!, against: card.attacker.id!, options, defence, critical: r.defence?.level === "criticalSuccess" } } } : {}),
     });
   },
+  followUps(card): FollowUp[] {
+    const adv = card.result?.data?.advantage as OpenAdvantage | undefined;
+    if (!adv || card.result?.taken) return [];
+    const costs = apTables().advantageFatigue;
+    return adv.options.map((kind) => ({ id: kind, label: "BOUT.ActionPoints.Advantage.Button", data: { kind: `BOUT.ActionPoints.Advantage.${kind}`, cost: costs[kind] }, actorId: adv.who }));
+  },
+  async followUp(card, id) {
+    const adv = card.result?.data?.advantage as OpenAdvantage | undefined;
+    const taker = adv ? (game.actors!.get(adv.who) as Actor.Implementation | undefined) : undefined;
+    const victim = adv ? (game.actors!.get(adv.against) as Actor.Implementation | undefined) : undefined;
+    if (!adv || !taker || !victim) return refuse("ap.advantage.noSource", "BOUT.ActionPoints.Advantage.Refusal.NoSource");
+    return postCard("actionpoints.advantage", taker, victim, { sourceId: card.id, kind: id }, card.combatId);
+  },
 };
+
+/** A Combat Advantage the exchange opened, kept on its card until taken. */
+export interface OpenAdvantage {
+  readonly who: string;
+  readonly against: string;
+  readonly options: readonly AdvantageKind[];
+  readonly defence: Defence;
+  readonly critical: boolean;
+}
 
 export function registerActionPointsTable(): void {
   registerCardKind("actionpoints.attack", attackCard);

@@ -12,6 +12,8 @@ import { registerOpposedTable } from "../rulesets/opposed-attack";
 import { registerOpposedMoves } from "../rulesets/opposed-moves";
 import { registerOpposedSurprise } from "../rulesets/opposed-surprise";
 import { registerActionPointsTable } from "../rulesets/actionpoints-attack";
+import { registerActionPointsAdvantage } from "../rulesets/actionpoints-advantage";
+import { registerActionPointsStand } from "../rulesets/actionpoints-stand";
 import { registerPhasesTable } from "../rulesets/phases-attack";
 import { registerPulseTable } from "../rulesets/pulse-attack";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
@@ -46,6 +48,8 @@ export function registerSheets(): void {
   registerOpposedMoves();
   registerOpposedSurprise();
   registerActionPointsTable();
+  registerActionPointsAdvantage();
+  registerActionPointsStand();
   registerPhasesTable();
   registerPulseTable();
   registerPhasesChecks();

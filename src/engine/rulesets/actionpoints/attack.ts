@@ -12,7 +12,8 @@ import { event, type ApEvent, type Resolution } from "./events";
 import { rank, readRoll, succeeded, type Level, type Roll } from "./levels";
 import { apRefuse, checkFigures } from "./refusals";
 import type { WeightClass } from "./stats";
-import { DEFAULT_CRITICAL_EFFECTS, DEFAULT_CRITICAL_LOCATIONS, lookupBand, type CriticalLocation } from "./tables";
+import { lookupBand, type Band, type CriticalLocation } from "./tables";
+import { DEFAULT_AP_TABLES, type CriticalEffect } from "./world-tables";
 
 export type Defence = "none" | "passiveShield" | "passiveParry" | "activeShield" | "activeParry" | "dodge";
 export const DEFENCES: readonly Defence[] = ["none", "passiveShield", "passiveParry", "activeShield", "activeParry", "dodge"];
@@ -47,6 +48,14 @@ export interface AttackInput {
   readonly rule?: PercentileCriticalRule;
   /** What adjusts the crit die (the seed's "adjusted roll"); 0 by default. */
   readonly critDieModifier?: number;
+  /** Tables 7.16 and 7.17 as the world has them; ours by default. */
+  readonly criticalTables?: { readonly locations: readonly Band<CriticalLocation>[]; readonly effects: Readonly<Record<CriticalLocation, CriticalEffect>> };
+  /**
+   * VII: the Agility roll targets for keeping hold of a weapon or shield, or
+   * one's feet, after a critical failure. Given, the rolls are made in the
+   * resolution; left out, the card only says a roll is due.
+   */
+  readonly agility?: { readonly attacker: number; readonly defender: number };
 }
 
 /** Strength's share of damage: STR/4 for light weapons, STR/2 for the rest, rounded down. */
@@ -160,13 +169,26 @@ export interface DamageOutcome {
   readonly bodyNow: number;
   readonly unconscious: boolean;
   readonly dead: boolean;
-  readonly critical: { readonly roll: number; readonly location: CriticalLocation; readonly effect: string } | null;
+  readonly critical: { readonly roll: number; readonly location: CriticalLocation; readonly effect: CriticalEffect } | null;
+  /** Body Points the critical effect takes on top of the damage. */
+  readonly extraBody: number;
   readonly shieldPenetrated: boolean;
   readonly shieldShattered: boolean;
 }
 
+/** What the critical failures and the critical effect leave on the floor (VII; Table 7.17). */
+export interface Mishaps {
+  /** The attacker failed its Agility roll and dropped the weapon. */
+  readonly attackerDrops: boolean;
+  /** The defender dropped its shield or weapon (a failed Agility roll or a critical effect). */
+  readonly defenderDrops: "shield" | "weapon" | null;
+  /** The defender fell to one knee (a failed Agility roll after a dodge, or a critical effect). */
+  readonly defenderKneels: boolean;
+}
+
 export interface AttackResult extends Classification {
   readonly damage: DamageOutcome | null;
+  readonly mishaps: Mishaps;
 }
 
 export function checkAttack(input: AttackInput): Outcome<true> {
@@ -179,10 +201,11 @@ export function checkAttack(input: AttackInput): Outcome<true> {
       tsc: a.tsc, psf: a.psf, modifier: a.modifier, baseDamage: a.baseDamage, strengthBonus: a.strengthBonus, attackerBonus: a.attackerBonus, weaponSize: a.weaponSize,
       defenceTsc: d.tsc, defencePsf: d.psf, armour: d.armour.absorption, parryWeaponSize: d.parryWeaponSize, fatigueNow: d.fatigueNow, bodyNow: d.bodyNow, con: d.con,
       shieldAbsorption: d.shield?.absorption, blockBonus: d.shield?.blockBonus, penetrations: d.shield?.penetrations, critDieModifier: input.critDieModifier,
+      attackerAgility: input.agility?.attacker, defenderAgility: input.agility?.defender,
     },
     -1000,
     1000,
-    ["modifier", "shieldAbsorption", "blockBonus", "penetrations", "critDieModifier"],
+    ["modifier", "shieldAbsorption", "blockBonus", "penetrations", "critDieModifier", "attackerAgility", "defenderAgility"],
   );
   return figures;
 }
@@ -207,8 +230,27 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
   events.push(event("attack", { roll: c.attack.roll, target: c.attack.target, level: c.attack.level }));
   if (c.outcome === "avoided") events.push(event(d.defence === "dodge" ? "dodged" : d.defence.endsWith("Shield") ? "blocked" : "parried", { who: d.id }));
   if (c.advantage) events.push(event("advantage", { who: d.id }));
-  if (c.attackerDropCheck) events.push(event("dropCheck", { who: input.attacker.id, what: "weapon" }));
-  if (c.defenderFumble) events.push(event(c.defenderFumble === "kneel" ? "kneels" : "dropCheck", { who: d.id, what: c.defenderFumble }));
+  let attackerDrops = false;
+  let defenderDrops: Mishaps["defenderDrops"] = null;
+  let defenderKneels = false;
+  const agility = (who: string, target: number, what: string) => {
+    const roll = readRoll(rollOne(dice, 100), target, input.rule);
+    const kept = succeeded(roll.level);
+    events.push(event("agilityRoll", { who, what, roll: roll.roll, target, kept }));
+    return kept;
+  };
+  if (c.attackerDropCheck) {
+    if (input.agility) attackerDrops = !agility(input.attacker.id, input.agility.attacker, "weapon");
+    else events.push(event("dropCheck", { who: input.attacker.id, what: "weapon" }));
+  }
+  if (c.defenderFumble) {
+    if (input.agility) {
+      const what = c.defenderFumble;
+      const kept = agility(d.id, input.agility.defender, what);
+      if (!kept && what === "kneel") defenderKneels = true;
+      else if (!kept && what !== "kneel") defenderDrops = what;
+    } else events.push(event(c.defenderFumble === "kneel" ? "kneels" : "dropCheck", { who: d.id, what: c.defenderFumble }));
+  }
 
   let damage: DamageOutcome | null = null;
   if (c.outcome === "hit" || c.outcome === "partial") {
@@ -224,25 +266,39 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
     const delivered = through + bonus;
     let critical: DamageOutcome["critical"] = null;
     if (criticalHit) {
+      const tables = input.criticalTables ?? { locations: DEFAULT_AP_TABLES.criticalLocations, effects: DEFAULT_AP_TABLES.criticalEffects };
       const roll = rollOne(dice, 100);
-      const location = lookupBand(DEFAULT_CRITICAL_LOCATIONS, roll);
-      critical = { roll, location, effect: DEFAULT_CRITICAL_EFFECTS[location] };
+      const location = lookupBand(tables.locations, roll);
+      critical = { roll, location, effect: tables.effects[location] };
+      if (critical.effect.kneel) defenderKneels = true;
+      if (critical.effect.drop === "shield" && d.shield) defenderDrops = "shield";
+      else if (critical.effect.drop === "weapon") defenderDrops = "weapon";
     }
+    const extraBody = critical?.effect.extraBody ?? 0;
     // A blow past the shield's absorption may shatter it: 10% per such blow so far.
     const shieldPenetrated = c.shieldCounts && d.shield !== null && attackerDamage > d.shield.absorption;
     const shieldShattered = shieldPenetrated && rollOne(dice, 100) <= 10 * (d.shield!.penetrations + 1);
-    const applied = applyDamage(delivered, d.fatigueNow, d.bodyNow, d.con, criticalHit && critDie >= 10);
-    damage = { critDie, attackerDamage, shieldAbsorbs, armourAbsorbs, bonus, delivered, ...applied, critical, shieldPenetrated, shieldShattered };
+    const dealt = applyDamage(delivered, d.fatigueNow, d.bodyNow, d.con, criticalHit && critDie >= 10);
+    // The critical effect's Body loss comes on top, past Fatigue.
+    const bodyNow = dealt.bodyNow - extraBody;
+    const applied = { ...dealt, toBody: dealt.toBody + extraBody, bodyNow, unconscious: bodyNow <= 0, dead: bodyNow <= -d.con };
+    damage = { critDie, attackerDamage, shieldAbsorbs, armourAbsorbs, bonus, delivered, ...applied, critical, extraBody, shieldPenetrated, shieldShattered };
     events.push(event("hit", { on: d.id, partial: c.outcome === "partial" }));
     if (shieldAbsorbs) events.push(event("shieldAbsorbs", { amount: shieldAbsorbs }));
     events.push(event("damage", { attacker: attackerDamage, shield: shieldAbsorbs, armour: armourAbsorbs, bonus, delivered }));
     if (bonus) events.push(event("criticalBonus", { bonus }));
     if (applied.toFatigue) events.push(event("fatigueLoss", { who: d.id, amount: applied.toFatigue, left: applied.fatigueNow }));
     if (applied.toBody) events.push(event("bodyLoss", { who: d.id, amount: applied.toBody, left: applied.bodyNow }));
-    if (critical) events.push(event("criticalLocation", { roll: critical.roll, location: critical.location }), event("armourFails", { location: critical.location }));
+    if (critical) {
+      events.push(event("criticalLocation", { roll: critical.roll, location: critical.location }), event("criticalEffect", { location: critical.location, effect: critical.effect.text }));
+      events.push(event("armourFails", { location: critical.location }));
+    }
     if (shieldShattered) events.push(event("shieldShatters", { who: d.id }));
     if (applied.dead) events.push(event("dead", { who: d.id }));
     else if (applied.unconscious) events.push(event("unconscious", { who: d.id }));
   }
-  return ok({ result: { ...c, damage }, events });
+  if (attackerDrops) events.push(event("drops", { who: input.attacker.id, what: "weapon" }));
+  if (defenderDrops) events.push(event("drops", { who: d.id, what: defenderDrops }));
+  if (defenderKneels) events.push(event("fallsToKnee", { who: d.id }));
+  return ok({ result: { ...c, damage, mishaps: { attackerDrops, defenderDrops, defenderKneels } }, events });
 }

@@ -47,3 +47,5 @@ export * from "./tables";
 export * from "./attack";
 export * from "./advantage";
 export * from "./odds";
+export * from "./world-tables";
+export * from "./criticals";

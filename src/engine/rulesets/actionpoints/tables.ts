@@ -35,8 +35,8 @@ export const DEFAULT_CRITICAL_EFFECTS: Readonly<Record<CriticalLocation, string>
 /** Our default for Table 7.3: Fatigue Points an active defence costs. */
 export const DEFAULT_DEFENCE_FATIGUE = { activeShield: 1, activeParry: 1, dodge: 2 } as const;
 
-/** Our default: Fatigue Points a Combat Advantage costs. */
-export const DEFAULT_ADVANTAGE_FATIGUE = { shieldBash: 2, disarm: 2, riposte: 3, dodgeAttack: 3 } as const;
+/** Our default: Fatigue Points a Combat Advantage costs (bonusAttack: the blow a critical failure opens, VII.a.ii). */
+export const DEFAULT_ADVANTAGE_FATIGUE = { shieldBash: 2, disarm: 2, riposte: 3, dodgeAttack: 3, bonusAttack: 2 } as const;
 
 /** Action Points to rise from kneeling (the seed's figure). */
 export const STAND_UP_COST = 4;

@@ -1,0 +1,241 @@
+// Action-point cards after the dice (issue 7, seed 002_e3c6bc76ba013433.txt):
+// V.d criticals (location, extra effect, failed armour), IV.c.i a shield cracked
+// by a blow past its absorption, VI Combat Advantages offered on the card and
+// taken once, VII critical failures (Agility rolls, a fall to one knee) and
+// standing up for 4 AP on one's own action; the world's critical rule and the
+// GM's tables for what the seed names without printing.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+/** Scripted draws: each entry is [face, faces]. */
+function script(client: { CONFIG: any }, draws: [number, number][]) {
+  const queue = [...draws];
+  client.CONFIG.Dice.randomUniform = () => {
+    const [face, faces] = queue.shift() ?? [1, 10];
+    return (face - 0.5) / faces;
+  };
+}
+
+async function arena() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "actionpoints");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { actionpoints: { str: 12, agi: 12, bap: 10, fatigue: 20, fatigueNow: 20 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { actionpoints: { str: 12, agi: 12, fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } } });
+  const [sword] = await ada.createEmbeddedDocuments("Item", [
+    { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
+    { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
+  ]);
+  const branItems = await bran.createEmbeddedDocuments("Item", [
+    { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
+    { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10, attackerBonus: 0 } } },
+    { name: "Dodge", type: "skill", system: { actionpoints: { kind: "dodge", tsc: 40, psf: 10 } } },
+    { name: "Shield Play", type: "skill", system: { actionpoints: { kind: "shieldPlay", tsc: 40, psf: 10 } } },
+    { name: "Heater", type: "shield", system: { equipped: true, actionpoints: { absorption: 4, blockBonus: 10, penetrations: 0 } } },
+    { name: "Mail", type: "armor", system: { equipped: true, actionpoints: { absorption: 3, weight: "light", apModifier: 0, failed: false } } },
+  ]);
+  await settle();
+  const id = (name: string) => branItems.find((i: any) => i.name === name).id as string;
+  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string, branSword: id("Arming sword"), shieldId: id("Heater"), mailId: id("Mail") };
+}
+type Ctx = Awaited<ReturnType<typeof arena>>;
+
+const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+const result = (ctx: Ctx, id: string) => JSON.parse(ctx.gm.game.messages.get(id).system.result);
+const ap = (ctx: Ctx, id: string) => ctx.gm.game.actors.get(id).system.actionpoints;
+
+async function attack(ctx: Ctx) {
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, modifier: 0 });
+  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+  await settle();
+  return ctx.gm.game.messages.contents.at(-1);
+}
+async function defend(ctx: Ctx, card: any, defence: string, draws: [number, number][]) {
+  ctx.bob.runtime.dialogs.responder = () => ({ defence });
+  script(ctx.gm, draws);
+  const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+  await settle();
+  return answered;
+}
+
+describe("seed 002 VI: Combat Advantages from the card", () => {
+  it("Bran's parry (20 against 35) beats Ada's failed 80: the card offers Disarm and Riposte; the riposte (30 against 50) lands for 16 and costs 3 FP; a second advantage is refused", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx);
+    expect((await defend(ctx, card, "activeParry", [[20, 100], [80, 100]])).ok).toBe(true);
+    const content = ctx.gm.game.messages.get(card.id).content as string;
+    expect(content).toContain('data-follow-up="disarm"');
+    expect(content).toContain("Riposte (3 FP)");
+    expect(result(ctx, card.id).data.advantage).toMatchObject({ who: ctx.branId, against: ctx.adaId, options: ["disarm", "riposte"] });
+
+    // Alice does not own Bran: his advantage is not hers to take.
+    const stolen = await hooks(ctx.alice).followUpFromCard(ctx.alice.game.messages.get(card.id), "riposte");
+    expect(stolen.ok ? "ok" : stolen.refusal.code).toBe("card.notYours");
+
+    const before = ctx.gm.game.messages.contents.length;
+    // Riposte 30 against 50 hits; crit die 4: 6 + STR 12/2 + 0 + 4 = 16, no armour on Ada.
+    script(ctx.gm, [[30, 100], [4, 10]]);
+    const took = await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "riposte");
+    expect(took.ok).toBe(true);
+    await settle();
+    const riposte = ctx.gm.game.messages.contents.at(-1);
+    expect(ctx.gm.game.messages.contents.length).toBe(before + 1);
+    expect(riposte.system.kind).toBe("actionpoints.advantage");
+    expect(riposte.system.state).toBe("resolved");
+    expect(result(ctx, riposte.id).events.find((e: any) => e.type === "damage").data).toMatchObject({ attacker: 16, delivered: 16 });
+    expect(ctx.gm.game.messages.get(card.id).content).not.toContain("data-follow-up");
+
+    const again = await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "disarm");
+    expect(again.ok ? "ok" : again.refusal.code).toBe("card.noFollowUp");
+    // Even a forged post for the same exchange finds it taken.
+    const forged = await hooks(ctx.bob).postCard("actionpoints.advantage", ctx.bob.game.actors.get(ctx.branId), ctx.bob.game.actors.get(ctx.adaId), { sourceId: card.id, kind: "disarm" });
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("ap.advantage.taken");
+    expect(ctx.gm.game.messages.contents.length).toBe(before + 1);
+
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(riposte.id));
+    await settle();
+    // Bran: 20 - 1 for the parry - 3 for the riposte; Ada: 20 - 16.
+    expect([ap(ctx, ctx.branId).fatigueNow, ap(ctx, ctx.adaId).fatigueNow]).toEqual([16, 4]);
+  });
+
+  it("a disarm: Ada's Strength check (12 × 5 = 60, less Bran's PSF 10 = 50) fails with 70 and her sword is dropped", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx);
+    await defend(ctx, card, "activeParry", [[20, 100], [80, 100]]);
+    script(ctx.gm, [[70, 100]]);
+    await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "disarm");
+    await settle();
+    const disarm = ctx.gm.game.messages.contents.at(-1);
+    expect(result(ctx, disarm.id).events.find((e: any) => e.type === "disarm").data).toMatchObject({ roll: 70, target: 50, kept: false });
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(disarm.id));
+    await settle();
+    expect(ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).system.equipped).toBe(false);
+    expect(ap(ctx, ctx.branId).fatigueNow).toBe(18);
+  });
+});
+
+describe("seed 002 VII and V.d: what the blow leaves behind", () => {
+  it("a critical through a failed block (50 against 35; Ada's 05): shield absorbs 4 and cracks, armour 3 fails, a leg critical (95) drops Bran to one knee", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx);
+    // Defence 50, attack 5, crit die 4, bonus die 3, location 95 (leg), shatter 50 (needs 10 or less).
+    await defend(ctx, card, "activeShield", [[50, 100], [5, 100], [4, 10], [3, 10], [95, 100], [50, 100]]);
+    const r = result(ctx, card.id);
+    expect(r.events.find((e: any) => e.type === "damage").data).toEqual({ attacker: 16, shield: 4, armour: 3, bonus: 3, delivered: 12 });
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("The leg gives way: down on one knee.");
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    const bran = ctx.gm.game.actors.get(ctx.branId);
+    expect([bran.system.actionpoints.fatigueNow, bran.system.actionpoints.kneeling]).toEqual([7, true]);
+    expect(bran.items.get(ctx.shieldId).system.actionpoints.penetrations).toBe(1);
+    expect(bran.items.get(ctx.mailId).system.actionpoints.failed).toBe(true);
+    expect(bran.statuses.has("kneeling")).toBe(true);
+  });
+
+  it("a dodge fumbled (97): Agility 80 against 60 fails and Bran kneels; on his action he stands for 4 AP from the tracker", async () => {
+    const ctx = await arena();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
+    // Pools: Ada 9 + 10 = 19, Bran 10 + 5 = 15.
+    script(ctx.gm, [[9, 10], [10, 10]]);
+    await combat.startCombat();
+    await settle();
+    const card = await attack(ctx);
+    await defend(ctx, card, "dodge", [[97, 100], [30, 100], [80, 100], [5, 10]]);
+    expect(result(ctx, card.id).events.map((e: any) => e.type)).toEqual(expect.arrayContaining(["agilityRoll", "fallsToKnee"]));
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    expect(ap(ctx, ctx.branId).kneeling).toBe(true);
+    // Ada (13 left) holds; Bran (15) acts now and sees "Stand up".
+    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "hold" });
+    await settle();
+    await ctx.bob.ui.combat.render({ force: true });
+    expect(ctx.bob.ui.combat.renderedParts.tracker).toContain(`data-combatant-id="${cb.id}" data-action-id="stand"`);
+    await ctx.bob.ui.combat.runAction("boutTurnChoice", { combatantId: cb.id, actionId: "stand" });
+    await settle();
+    const stand = ctx.gm.game.messages.contents.at(-1);
+    expect(stand.system.kind).toBe("actionpoints.stand");
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(stand.id));
+    await settle();
+    expect(ap(ctx, ctx.branId).kneeling).toBe(false);
+    expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("kneeling")).toBe(false);
+    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === cb.id).pool).toBe(11);
+  });
+
+  it("standing is refused for a fighter who is not kneeling, and nothing is posted", async () => {
+    const ctx = await arena();
+    const before = ctx.gm.game.messages.contents.length;
+    const bran = ctx.bob.game.actors.get(ctx.branId);
+    const r = await hooks(ctx.bob).postCard("actionpoints.stand", bran, bran, {});
+    expect(r.ok ? "ok" : r.refusal.code).toBe("ap.notKneeling");
+    expect(ctx.gm.game.messages.contents.length).toBe(before);
+  });
+
+  it("the tracker's spend offers the world's action costs: drawing a weapon spends 3 AP as a mixed action", async () => {
+    const ctx = await arena();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
+    script(ctx.gm, [[9, 10], [1, 10]]);
+    await combat.startCombat();
+    await settle();
+    let asked: any;
+    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { action: "draw", points: 1, kind: "movement" };
+    };
+    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "spend" });
+    await settle();
+    expect(asked.content).toContain("Draw or sheathe a weapon (3 AP)");
+    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === ca.id).pool).toBe(16);
+  });
+});
+
+describe("the world's settings for seed 002's gaps", () => {
+  it("what counts as a critical: under 'doubles' Ada's 33 is a critical hit; under the default it is a plain one", async () => {
+    const ctx = await arena();
+    await ctx.gm.game.settings.set("bout", "apCriticals", "doubles");
+    await settle();
+    const card = await attack(ctx);
+    await defend(ctx, card, "none", [[33, 100], [4, 10], [3, 10], [5, 100]]);
+    expect(result(ctx, card.id).events.find((e: any) => e.type === "attack").data.level).toBe("criticalSuccess");
+    await ctx.gm.game.settings.set("bout", "apCriticals", "tenth");
+    await settle();
+    const plain = await attack(ctx);
+    await defend(ctx, plain, "none", [[33, 100], [4, 10]]);
+    expect(result(ctx, plain.id).events.find((e: any) => e.type === "attack").data.level).toBe("success");
+  });
+
+  it("the GM's tables: a broken band table is refused and not stored; a dodge made dearer (3 FP) costs 3", async () => {
+    const ctx = await arena();
+    const menu = ctx.gm.game.settings.menus.get("bout.apTablesMenu");
+    expect(menu.restricted).toBe(true);
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    const box = (name: string) => html.match(new RegExp(`name="${name}"[^>]*>([^<]*)</textarea>`))![1]!.replace(/&quot;/g, '"');
+    const boxes = Object.fromEntries(["actionCosts", "defenceFatigue", "advantageFatigue", "criticalLocations", "criticalEffects"].map((k) => [k, box(k)]));
+    const save = ctx.gm.evaluate<any>("globalThis.__boutTest").saveApTables;
+    const broken = await save({ ...boxes, criticalLocations: JSON.stringify([{ from: 1, to: 50, value: "head" }]), checkMultiplier: "5", shieldBashDamage: "3" });
+    expect(broken.ok ? "ok" : broken.refusal.code).toBe("actionpoints.tables.band");
+    expect(ctx.gm.game.settings.get("bout", "apTables")).toBe("");
+    const saved = await save({ ...boxes, defenceFatigue: JSON.stringify({ activeShield: 1, activeParry: 1, dodge: 3 }), checkMultiplier: "5", shieldBashDamage: "3" });
+    expect(saved.ok).toBe(true);
+    await settle();
+    const card = await attack(ctx);
+    await defend(ctx, card, "dodge", [[10, 100], [80, 100]]);
+    await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    expect(ap(ctx, ctx.branId).fatigueNow).toBe(17);
+  });
+});
