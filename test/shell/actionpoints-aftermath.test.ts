@@ -76,6 +76,8 @@ describe("seed 002 VI: Combat Advantages from the card", () => {
     const content = ctx.gm.game.messages.get(card.id).content as string;
     expect(content).toContain('data-follow-up="disarm"');
     expect(content).toContain("Riposte (3 FP)");
+    // Every line is filled in: no placeholder left unformatted.
+    expect(content).not.toMatch(/\{\w+\}/);
     expect(result(ctx, card.id).data.advantage).toMatchObject({ who: ctx.branId, against: ctx.adaId, options: ["disarm", "riposte"] });
 
     // Alice does not own Bran: his advantage is not hers to take.
@@ -94,6 +96,7 @@ describe("seed 002 VI: Combat Advantages from the card", () => {
     expect(riposte.system.state).toBe("resolved");
     expect(result(ctx, riposte.id).events.find((e: any) => e.type === "damage").data).toMatchObject({ attacker: 16, delivered: 16 });
     expect(ctx.gm.game.messages.get(card.id).content).not.toContain("data-follow-up");
+    expect(riposte.content).not.toMatch(/\{\w+\}/);
 
     const again = await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "disarm");
     expect(again.ok ? "ok" : again.refusal.code).toBe("card.noFollowUp");
@@ -134,6 +137,7 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
     const r = result(ctx, card.id);
     expect(r.events.find((e: any) => e.type === "damage").data).toEqual({ attacker: 16, shield: 4, armour: 3, bonus: 3, delivered: 12 });
     expect(ctx.gm.game.messages.get(card.id).content).toContain("The leg gives way: down on one knee.");
+    expect(ctx.gm.game.messages.get(card.id).content).not.toMatch(/\{\w+\}/);
     await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
     const bran = ctx.gm.game.actors.get(ctx.branId);
@@ -154,6 +158,7 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
     const card = await attack(ctx);
     await defend(ctx, card, "dodge", [[97, 100], [30, 100], [80, 100], [5, 10]]);
     expect(result(ctx, card.id).events.map((e: any) => e.type)).toEqual(expect.arrayContaining(["agilityRoll", "fallsToKnee"]));
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Bran rolls Agility to keep their footing: 80 against 60, missed.");
     await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
     expect(ap(ctx, ctx.branId).kneeling).toBe(true);

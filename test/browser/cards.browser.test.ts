@@ -1,0 +1,77 @@
+// Chat cards in a real browser: an action-point exchange resolved with its
+// Combat Advantages offered as buttons (issue 7, seed 002 VI), at the chat
+// sidebar's width in both themes, screenshotted and checked that nothing
+// spills out of its box.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+import { chromiumInstalled, CHROMIUM, launch, openPage } from "./chromium";
+import { findOverflow, sheetPage } from "./sheet-page";
+
+const SHOTS = join(process.cwd(), "test-results", "screenshots");
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  expect(chromiumInstalled(), `chromium at ${CHROMIUM}`).toBe(true);
+  browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Ser Aldric's failed cut, parried by Bran: the card as it stands with the advantages open. */
+async function parriedCard() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "actionpoints");
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const aldric = await Actor.create({ name: "Ser Aldric of the Long Causeway", type: "character" });
+  const bran = await Actor.create({ name: "Bran", type: "character" });
+  const [sword] = await aldric.createEmbeddedDocuments("Item", [
+    { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+    { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15 } } },
+  ]);
+  await bran.createEmbeddedDocuments("Item", [
+    { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+    { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
+  ]);
+  gm.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
+  await aldric.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+  await settle();
+  const card = gm.game.messages.contents.at(-1);
+  gm.runtime.dialogs.responder = () => ({ defence: "activeParry" });
+  const draws = [[20, 100], [80, 100]];
+  gm.CONFIG.Dice.randomUniform = () => {
+    const [face, faces] = draws.shift() ?? [1, 10];
+    return (face! - 0.5) / faces!;
+  };
+  await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(card.id));
+  await settle();
+  return gm.game.messages.get(card.id).content as string;
+}
+
+describe("chat cards in chromium", () => {
+  for (const theme of ["light", "dark"] as const) {
+    it(`${theme} theme: a parried exchange with its Combat Advantages fits the chat sidebar`, async () => {
+      const content = await parriedCard();
+      const html = sheetPage({ title: "Chat", classes: ["sidebar-tab", "chat-sidebar"], width: 300, height: 520, parts: { content }, theme });
+      const page = await openPage(browser, html, { width: 332, height: 552 });
+      try {
+        expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(2);
+        expect(await page.evaluate(findOverflow), `advantage card ${theme}`).toEqual([]);
+        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-actionpoints-advantage-${theme}.png`) });
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
