@@ -283,6 +283,8 @@ describe("combat tracker: action-point phases (seed 002, II-III)", () => {
     await settle();
     expect(world.writesSince(mark)).toHaveLength(1);
     expect(state().combatants.find((c: any) => c.id === first.id).pool).toBe(first.pool - 1);
+    // The row shows the points left against the pool rolled for the round.
+    expect(await trackerHtml(owner)).toContain(`AP left ${first.pool - 1} / ${first.pool}`);
   });
 });
 

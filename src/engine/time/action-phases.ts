@@ -16,6 +16,8 @@ export interface ApCombatant {
   readonly id: string;
   /** Action points left this round. */
   readonly pool: number;
+  /** The pool as rolled this round (older saved fights lack it: read as the pool). */
+  readonly rolled?: number;
   readonly actedThisPhase: boolean;
   /** Will not act again this round. */
   readonly passed: boolean;
@@ -55,7 +57,7 @@ const validPool = (n: unknown): n is number => isWholeNumber(n) && n >= 0 && n <
 export function startActionPhases(pools: readonly { id: string; pool: number }[]): Outcome<ActionPhasesState> {
   if (!Array.isArray(pools) || !pools.every((p) => typeof p?.id === "string" && p.id && validPool(p.pool))) return refuse("actionPhases.badPool", `${V}Refusal.badPool`);
   if (new Set(pools.map((p) => p.id)).size !== pools.length) return refuse("actionPhases.duplicate", `${V}Refusal.duplicate`);
-  return ok({ round: 1, phase: 1, combatants: pools.map((p) => ({ id: p.id, pool: p.pool, actedThisPhase: false, passed: false, continuing: null })) });
+  return ok({ round: 1, phase: 1, combatants: pools.map((p) => ({ id: p.id, pool: p.pool, rolled: p.pool, actedThisPhase: false, passed: false, continuing: null })) });
 }
 
 const canAct = (c: ApCombatant) => !c.passed && !c.actedThisPhase && c.pool > 0;
@@ -157,7 +159,7 @@ function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Trans
       const round = s.round + 1;
       events.push(ev("roundStarted", { round }));
       // Unfinished actions and unspent points do not carry over.
-      const combatants = s.combatants.map((c) => ({ id: c.id, pool: pools[c.id]!, actedThisPhase: false, passed: false, continuing: null }));
+      const combatants = s.combatants.map((c) => ({ id: c.id, pool: pools[c.id]!, rolled: pools[c.id]!, actedThisPhase: false, passed: false, continuing: null }));
       return ok({ state: { round, phase: 1, combatants }, events });
     }
     case "join": {
@@ -165,7 +167,7 @@ function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Trans
       if (find(cmd.combatantId)) return no("duplicate", { combatantId: cmd.combatantId });
       if (!validPool(cmd.pool)) return no("badPool", { combatantId: cmd.combatantId });
       events.push(ev("joined", { combatantId: cmd.combatantId, pool: cmd.pool }));
-      return ok({ state: { ...s, combatants: [...s.combatants, { id: cmd.combatantId, pool: cmd.pool, actedThisPhase: false, passed: false, continuing: null }] }, events });
+      return ok({ state: { ...s, combatants: [...s.combatants, { id: cmd.combatantId, pool: cmd.pool, rolled: cmd.pool, actedThisPhase: false, passed: false, continuing: null }] }, events });
     }
     case "leave": {
       if (!find(cmd.combatantId)) return no("unknown", { combatantId: String(cmd.combatantId) });
@@ -183,7 +185,7 @@ function view(s: ActionPhasesState): TrackerView {
   const rows = [...s.combatants]
     .sort((a, b) => b.pool - a.pool || (a.id < b.id ? -1 : 1))
     .map((c) => {
-      const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Points` }, value: c.pool }];
+      const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Points` }, value: `${c.pool} / ${c.rolled ?? c.pool}` }];
       if (c.continuing) badges.push({ label: { key: `${V}Badge.Continuing` }, value: c.continuing.remaining });
       if (c.passed) badges.push({ label: { key: `${V}Badge.Passed` } });
       return { combatantId: c.id, acting: acting.has(c.id), done: c.actedThisPhase || c.passed || c.pool <= 0, badges };
