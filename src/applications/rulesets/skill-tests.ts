@@ -4,7 +4,8 @@
  * Foundry's dice, then a result card.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { DEFAULT_FRACTION_RULE, percentileDistribution, rollOne } from "../../engine/dice";
+import { percentileDistribution, rollOne } from "../../engine/dice";
+import { apRule } from "../settings/ap-tables";
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { readRoll } from "../../engine/rulesets/actionpoints/levels";
@@ -85,9 +86,9 @@ export function actionPointsSkillSpec(skill: ApSkill): OddsDialogSpec {
     confirmLabel: "BOUT.Roll.Roll",
     fields: [{ kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 }],
     odds: (v): OddsView => {
-      const d = percentileDistribution(skill.tsc + num(v.modifier), DEFAULT_FRACTION_RULE);
+      const d = percentileDistribution(skill.tsc + num(v.modifier), apRule());
       return {
-        distributions: [{ label: "BOUT.Odds.Levels", bars: levelBars(skill.tsc + num(v.modifier), DEFAULT_FRACTION_RULE), keyed: true }],
+        distributions: [{ label: "BOUT.Odds.Levels", bars: levelBars(skill.tsc + num(v.modifier), apRule()), keyed: true }],
         rows: [
           { label: "BOUT.Roll.Odds.Success", probability: d.success, headline: true },
           { label: "BOUT.Roll.Odds.Critical", probability: d.critical },
@@ -130,7 +131,7 @@ async function actionPointsSkill({ actor, item }: ItemRollRequest) {
   const s = statsOf(item, "actionpoints") as ApSkill;
   const values = await openOddsDialog({ ...actionPointsSkillSpec(s), titleData: { name: item.name } });
   if (!values) return;
-  const r = await resolveWithFoundry((dice) => readRoll(rollOne(dice, 100), s.tsc + num(values.modifier)));
+  const r = await resolveWithFoundry((dice) => readRoll(rollOne(dice, 100), s.tsc + num(values.modifier), apRule()));
   const roll = r.value;
   const events: EngineEvent[] = [{ type: "attack", key: "BOUT.Roll.PercentileLine", data: { roll: roll.roll, target: roll.target, level: roll.level } }];
   const success = roll.level === "success" || roll.level === "criticalSuccess";
