@@ -3,15 +3,16 @@
  * [14.1]): on a hex scene, a fighter's token moves only in the figure's turn and
  * no farther this pulse than the engine allows; a refused move is cancelled with
  * a notice. The hexes moved so far ride on the token's own update (a flag), so a
- * move stays one write. The GM is exempt unless the world setting says otherwise;
- * turning in place is never limited.
+ * move stays one write. A walk into a foe's melee zone stops at its first hex
+ * [14.1]. The GM is exempt unless the world setting says otherwise; turning in
+ * place is never limited.
  */
 import { SYSTEM_ID } from "../config";
 import { actorView } from "../data/actor/actor-view";
 import type { ActorView } from "../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../engine/rulesets/pulse/derived";
 import { hexDistance, type Figure } from "../engine/rulesets/pulse/hex";
-import { checkPulseMove, inHostileZone, pulseMoveLimit } from "../engine/rulesets/pulse/movement";
+import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit } from "../engine/rulesets/pulse/movement";
 import type { PulseStats } from "../engine/rulesets/pulse/stats";
 import { currentActors, type PulsesState } from "../engine/time/pulses";
 import { notifyRefusal } from "../applications/rulesets/notify";
@@ -80,11 +81,15 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
     inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
     poleWeapon: weapon?.stats.use === "pole",
   }).hexes;
-  const checked = checkPulseMove({ acting: currentActors(state).includes(id), used, distance: hexDistance(from.hex, to.hex), limit });
-  if (!checked.ok) {
-    notifyRefusal({ ...checked.refusal, data: { ...checked.refusal.data, name: token.name ?? fight.actor.name } });
+  const acting = currentActors(state).includes(id);
+  const checked = checkPulseMove({ acting, used, distance: hexDistance(from.hex, to.hex), limit });
+  // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1].
+  const zone = checked.ok ? checkZoneStop(from.hex, to.hex, { side }, others) : checked;
+  if (!zone.ok) {
+    notifyRefusal({ ...zone.refusal, data: { ...zone.refusal.data, name: token.name ?? fight.actor.name } });
     return false;
   }
+  if (!checked.ok) return false;
   const next: MoveFlag = { combat: fight.combat.id ?? "", pulse: state.pulse, used: checked.value.used };
   foundry.utils.setProperty(changes, `flags.${SYSTEM_ID}.pulseMove`, next);
 }

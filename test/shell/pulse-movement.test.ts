@@ -126,6 +126,18 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 9).x);
   });
 
+  it("[14.1] Ada's walk past the Wolf's front stops at the first hex of its melee zone: the longer move is refused, the shorter one stands", async () => {
+    // The Wolf at row 1, column 4 looks west: its zone takes in row 0, column 4.
+    const f = await battlefield([1, 4, 90]);
+    await partyActs(f);
+    const mark = f.world.server.writes.length;
+    await f.move(f.alice, f.ids.ada, 0, 5);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada would enter a foe's melee zone after 4 hex(es) and must stop there [14.1]; that move is 5.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    await f.move(f.alice, f.ids.ada, 0, 4);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 4).x);
+  });
+
   it("a new pulse starts the count again", async () => {
     const f = await battlefield();
     await partyActs(f);

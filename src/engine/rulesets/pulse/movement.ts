@@ -6,7 +6,7 @@
  */
 import { ok, type Outcome } from "../../outcome";
 import { actionsFor, moveAllowance, type PulseAction } from "./actions";
-import { figureMeleeZone, footprint, sameHex, type Figure } from "./hex";
+import { figureMeleeZone, footprint, hexLine, sameHex, stopAtMeleeZones, type Figure, type Hex } from "./hex";
 import { pulseRefuse } from "./refusals";
 
 export interface MovingFigure {
@@ -59,4 +59,17 @@ export function checkPulseMove(m: MoveCheck): Outcome<{ readonly used: number }>
   if (!m.acting) return pulseRefuse("notYourMove");
   if (m.used + m.distance > m.limit) return pulseRefuse("moveTooFar", { limit: m.limit, left: Math.max(0, m.limit - m.used), distance: m.distance });
   return ok({ used: m.used + m.distance });
+}
+
+/**
+ * [14.1] a figure entering a hostile figure's melee zone stops there: a move
+ * whose straight line from hex to hex passes into a foe's zone before its end
+ * is refused, saying how many hexes it may go. (A walk around a zone is made
+ * as several moves, each checked.)
+ */
+export function checkZoneStop(from: Hex, to: Hex, mover: { readonly side: string }, others: readonly Figure[]): Outcome<true> {
+  const path = hexLine(from, to).slice(1);
+  const walk = stopAtMeleeZones(path, mover, others);
+  if (walk.length < path.length) return pulseRefuse("stopInZone", { stopAfter: walk.length, distance: path.length });
+  return ok(true);
 }

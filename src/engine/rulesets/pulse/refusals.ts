@@ -25,6 +25,7 @@ export const PULSE_REFUSALS = {
   weaponNotInHand: { code: "pulse.weaponNotInHand", message: `${M}WeaponNotInHand` },
   notYourMove: { code: "pulse.notYourMove", message: `${M}NotYourMove` },
   moveTooFar: { code: "pulse.moveTooFar", message: `${M}MoveTooFar` },
+  stopInZone: { code: "pulse.stopInZone", message: `${M}StopInZone` },
 } as const;
 
 export type PulseRefusalId = keyof typeof PULSE_REFUSALS;
