@@ -12,7 +12,7 @@ import type { TimeCommand, TimeMachine } from "../engine/time/machine";
 import { actionPhasesMachine, actingNow as apActingNow, startActionPhases, type ActionPhasesState } from "../engine/time/action-phases";
 import { ACTION_LIMITS } from "../engine/rulesets/actionpoints/pool";
 import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../engine/time/bouts";
-import { initiativeRollers, pulsesMachine, startPulses, type PulsesState } from "../engine/time/pulses";
+import { initiativeRollers, openActions, pulsesMachine, startPulses, type PulsesState } from "../engine/time/pulses";
 import { rollOne } from "../engine/dice";
 import { startTurns, turnsMachine, type TurnsState } from "../engine/time/turns";
 import { actingNow, phasesMachine, startPhases, type PhasesState } from "../engine/time/phases";
@@ -373,9 +373,26 @@ registerTimeStructure("pulses", {
   regroup: () => null,
   turnChoices(state: PulsesState, combatantId) {
     const step = state.step;
-    if (step.kind !== "engagement") return [];
+    // [13]-[15] in its turn a figure names its action: its token's moves are then held to that action's hexes.
+    const open = openActions(state, combatantId);
+    const declare: GroupAction[] = open.length
+      ? [
+          {
+            id: "declareAction",
+            label: "BOUT.Tracker.Action.DeclareAction",
+            icon: "fa-solid fa-person-running",
+            alongsideEndTurn: true,
+            prompt: {
+              title: "BOUT.Tracker.DeclareAction.Title",
+              fields: [{ kind: "select", name: "action", label: "BOUT.Tracker.DeclareAction.Action", value: state.declared?.[combatantId] ?? open[0]!, options: open.map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` })) }],
+              command: (values) => ({ type: "declareAction", combatantId, action: values.action }) as TimeCommand,
+            },
+          },
+        ]
+      : [];
+    if (step.kind !== "engagement") return declare;
     const e = state.engagements[step.index];
-    if (!e || e.chosen || e.order[0] !== combatantId) return [];
+    if (!e || e.chosen || e.order[0] !== combatantId) return declare;
     return [
       { id: "first", label: "BOUT.Tracker.Action.ActFirst", icon: "fa-solid fa-angles-up", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "first" } as TimeCommand },
       { id: "last", label: "BOUT.Tracker.Action.ActLast", icon: "fa-solid fa-angles-down", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "last" } as TimeCommand },

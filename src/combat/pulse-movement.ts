@@ -80,7 +80,7 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
     engaged: state.engagements.some((e) => e.members.includes(id)),
     inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
     poleWeapon: weapon?.stats.use === "pole",
-  }).hexes;
+  }, state.declared?.[id]).hexes;
   const acting = currentActors(state).includes(id);
   const checked = checkPulseMove({ acting, used, distance: hexDistance(from.hex, to.hex), limit });
   // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1].

@@ -11,7 +11,7 @@ import { recordChoice } from "./declarations";
 import { registerQuery, serialize } from "./query";
 
 /** Commands a player may send for a combatant their actor owns. */
-const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare"]);
+const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction"]);
 
 function combatFor(id: unknown): BoutCombat | null {
   return typeof id === "string" ? ((game.combats?.get(id) as unknown as BoutCombat | undefined) ?? null) : null;

@@ -138,6 +138,32 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 4).x);
   });
 
+  it("[14.1]-[14.8] Ada names Crawl on the tracker: her token may then go a quarter of TMR 5, one hex; the row shows the action", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    const combat = f.gm.game.combats.get(f.combatId);
+    const ada = combat.combatants.contents.find((c: any) => c.name === "Ada");
+    let asked: any;
+    f.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { action: "crawl" };
+    };
+    await f.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ada.id, actionId: "declareAction" });
+    await settle();
+    expect(asked.content).toContain("Charge and close");
+    expect(asked.content).not.toContain("Melee attack");
+    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).declared).toEqual({ [ada.id]: "crawl" });
+    await f.alice.ui.combat.render({ force: true });
+    const html = f.alice.ui.combat.renderedParts.tracker as string;
+    expect(html).toContain("Crawl");
+    // Naming the action sits beside "done", not instead of it.
+    expect(html).toContain(`data-action="boutEndTurn" data-combatant-id="${ada.id}"`);
+    await f.move(f.alice, f.ids.ada, 0, 2);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 1 hex(es) this pulse and has 1 left; that move is 2.");
+    await f.move(f.alice, f.ids.ada, 0, 1);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 1).x);
+  });
+
   it("a new pulse starts the count again", async () => {
     const f = await battlefield();
     await partyActs(f);

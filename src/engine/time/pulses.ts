@@ -9,6 +9,7 @@
  */
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
+import { actionsFor, type PulseAction } from "../rulesets/pulse/actions";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
 const K = "BOUT.Time.Pulses.";
@@ -80,6 +81,8 @@ export interface PulsesState {
   readonly acted: readonly string[];
   /** Engagement ids counter, so ids stay unique as engagements come and go. */
   readonly nextEngagement: number;
+  /** [13]-[15] the action each figure took this pulse, named in its turn (older saved fights lack it). */
+  readonly declared?: Readonly<Record<string, PulseAction>>;
 }
 
 export type PulsesCommand =
@@ -92,7 +95,8 @@ export type PulsesCommand =
   | { readonly type: "nextPulse" }
   | { readonly type: "join"; readonly combatant: PulseCombatantInput }
   | { readonly type: "leave"; readonly combatantId: string }
-  | { readonly type: "update"; readonly combatantId: string; readonly patch: Partial<Omit<PulseCombatantInput, "id">> };
+  | { readonly type: "update"; readonly combatantId: string; readonly patch: Partial<Omit<PulseCombatantInput, "id">> }
+  | { readonly type: "declareAction"; readonly combatantId: string; readonly action: PulseAction };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -112,7 +116,8 @@ export type PulsesEvent =
   | { readonly type: "pulseEnded"; readonly pulse: number }
   | { readonly type: "joined"; readonly combatantId: string }
   | { readonly type: "left"; readonly combatantId: string }
-  | { readonly type: "updated"; readonly combatantId: string };
+  | { readonly type: "updated"; readonly combatantId: string }
+  | { readonly type: "actionDeclared"; readonly combatantId: string; readonly action: PulseAction };
 
 const R = "BOUT.Time.Pulses.Refusal.";
 const no = <T>(code: string, key: string, data?: Record<string, string | number>): Outcome<T> => refuse<T>(`pulses.${code}`, `${R}${key}`, data);
@@ -262,6 +267,7 @@ function newPulse(s: PulsesState, events: PulsesEvent[]): PulsesState {
     initiative: null,
     sideOrder: [],
     acted: [],
+    declared: {},
     engagements: s.engagements.map((e) => ({ ...e, order: [], chosen: false })),
   };
 }
@@ -344,6 +350,13 @@ export function currentActors(s: PulsesState): string[] {
     return ready.length > 0 ? ready : left;
   }
   return [];
+}
+
+/** [13]-[15] the actions a figure may name now: none out of its turn. */
+export function openActions(s: PulsesState, id: string): readonly PulseAction[] {
+  const c = byId(s, id);
+  if (!c || !currentActors(s).includes(id)) return [];
+  return actionsFor(engagedIds(s).has(id) ? "engaged" : "free", c.stunned);
 }
 
 function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<PulsesState, PulsesEvent>> {
@@ -453,6 +466,15 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       events.push({ type: "updated", combatantId: current.id });
       return ok(settle({ ...s, combatants: s.combatants.map((c) => (c.id === current.id ? checked.value : c)) }, events));
     }
+    case "declareAction": {
+      // [13]-[15] in its turn a figure names its action; what it may name depends on whether it is engaged, and a stunned one only recovers.
+      const c = byId(s, command.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
+      if (!openActions(s, c.id).includes(command.action)) return no("actionNotOpen", "ActionNotOpen", { action: String(command.action) });
+      events.push({ type: "actionDeclared", combatantId: c.id, action: command.action });
+      return ok({ state: { ...s, declared: { ...(s.declared ?? {}), [c.id]: command.action } }, events });
+    }
     default:
       return no("unknownCommand", "UnknownCommand");
   }
@@ -509,6 +531,7 @@ export function viewPulses(s: PulsesState): TrackerView {
     { label: label("Badge.IV"), value: iv(c) },
     ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
     ...(c.unconscious ? [{ label: label("Badge.Unconscious") }] : []),
+    ...(s.declared?.[c.id] ? [{ label: label(`Action.${s.declared[c.id]}`) }] : []),
   ];
   s.engagements.forEach((e, i) => {
     const focused = step.kind === "engagement" && step.index === i;

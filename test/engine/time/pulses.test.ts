@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../../src/engine/outcome";
-import { currentActors, initiativeRollers, pulsesMachine, startPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
+import { currentActors, initiativeRollers, openActions, pulsesMachine, startPulses, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
 import type { Transition } from "../../../src/engine/time/machine";
 
 const fig = (id: string, side: string, modAG: number, pc: number, rank: number, extra: Partial<PulseCombatantInput> = {}): PulseCombatantInput => ({
@@ -373,5 +373,39 @@ describe("seed 004 [19] a figure knocked unconscious mid-engagement", () => {
     expect(currentActors(t.state)).toEqual(["egil"]);
     t = run(t.state, { type: "endTurn", combatantId: "egil" });
     expect(t.events.map((e) => e.type)).toContain("engagementResolved");
+  });
+});
+
+describe("seed 004 [13]-[15] a figure names its action in its turn", () => {
+  const knightsAct = (s0: PulsesState) => run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+  it("[14] a free knight may name Crawl; the tracker row shows it; the next pulse forgets it", () => {
+    const t = knightsAct(start().state);
+    expect(openActions(t.state, "cass")).toEqual(["move", "charge", "chargeAndClose", "evade", "retreat", "fire", "cast", "pass", "crawl"]);
+    const u = run(t.state, { type: "declareAction", combatantId: "cass", action: "crawl" });
+    expect(u.state.declared).toEqual({ cass: "crawl" });
+    expect(u.events).toEqual([{ type: "actionDeclared", combatantId: "cass", action: "crawl" }]);
+    expect(viewPulses(u.state).rows.find((r) => r.combatantId === "cass")!.badges.map((b) => b.label.key)).toContain("BOUT.Time.Pulses.Action.crawl");
+    const next = run(u.state, { type: "nextPulse" });
+    expect(next.state.declared).toEqual({});
+  });
+  it("a raider, out of turn, may not name anything (state unchanged); a free knight may not name an engaged action", () => {
+    const t = knightsAct(start().state);
+    const out = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "fenn", action: "move" });
+    expect(!out.ok && out.refusal.code).toBe("pulses.outOfTurn");
+    const melee = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "cass", action: "meleeAttack" });
+    expect(!melee.ok && melee.refusal.code).toBe("pulses.actionNotOpen");
+  });
+  it("[13] engaged, the list is the engaged one (Move is refused); [15] a stunned figure may only recover", () => {
+    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "dain" ? { ...c, stunned: true } : c)), engagements: [["aldo", "bruna"]] })).state;
+    // Bruna's IV (16 + 11 + 4 = 31) beats Aldo's (14 + 12 + 3 = 29): she chooses, and goes first.
+    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseOrder", engagementId: s0.engagements[0]!.id, combatantId: "bruna", choice: "first" });
+    expect(openActions(t.state, "bruna")).toEqual(["meleeAttack", "evade", "withdraw", "pass", "cast", "closeAndGrapple"]);
+    const move = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "bruna", action: "move" });
+    expect(!move.ok && move.refusal.code).toBe("pulses.actionNotOpen");
+    const after = run(t.state, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "aldo" }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(currentActors(after.state)).toEqual(["cass"]);
+    // Cass acts before the stunned Dain [19]; once Cass is done, Dain may only recover.
+    const dain = run(after.state, { type: "endTurn", combatantId: "cass" });
+    expect(openActions(dain.state, "dain")).toEqual(["recoverFromStun"]);
   });
 });

@@ -25,9 +25,12 @@ export interface MovingFigure {
  * The farthest a figure may move this pulse: the largest allowance among the
  * actions open to it ([13] engaged, [14] free, [15] stunned: none). Free figures
  * may Move their whole TMR, never less than one hex [14.1]; engaged ones one hex
- * inside a foe's zone, else as far as a withdrawal takes them [13.3].
+ * inside a foe's zone, else as far as a withdrawal takes them [13.3]. Once
+ * the figure has named its action, that action's allowance is the limit.
  */
-export function pulseMoveLimit(f: MovingFigure): { readonly hexes: number; readonly action: PulseAction | null } {
+export function pulseMoveLimit(f: MovingFigure, declared?: PulseAction): { readonly hexes: number; readonly action: PulseAction | null } {
+  // A named action holds the figure to its own allowance (a crawl a quarter TMR, a Fire nothing, a charge its distance).
+  if (declared) return { hexes: moveAllowance(declared, { tmr: f.tmr, modAG: f.modAG, inOpponentZone: f.inOpponentZone, poleWeapon: f.poleWeapon, loadedCrossbow: false }).hexes, action: declared };
   let best: { hexes: number; action: PulseAction | null } = { hexes: 0, action: null };
   for (const action of actionsFor(f.engaged ? "engaged" : "free", f.stunned)) {
     const { hexes } = moveAllowance(action, { tmr: f.tmr, modAG: f.modAG, inOpponentZone: f.inOpponentZone, poleWeapon: f.poleWeapon, loadedCrossbow: false });

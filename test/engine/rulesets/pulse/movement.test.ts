@@ -41,6 +41,14 @@ describe("seed 004 [14.1] a token move in a running pulse", () => {
   });
 });
 
+describe("seed 004 [14.1]-[14.8] once named, the action sets the hexes", () => {
+  it("TMR 8: Crawl a quarter (2), Fire none (no loaded crossbow), Charge half without a pole weapon (4), all of it with one (8)", () => {
+    expect(pulseMoveLimit(fig({ tmr: 8 }), "crawl")).toEqual({ hexes: 2, action: "crawl" });
+    expect(pulseMoveLimit(fig({ tmr: 8 }), "fire").hexes).toBe(0);
+    expect([pulseMoveLimit(fig({ tmr: 8 }), "charge").hexes, pulseMoveLimit(fig({ tmr: 8, poleWeapon: true }), "charge").hexes]).toEqual([4, 8]);
+  });
+});
+
 describe("seed 004 [14.1] a move into a foe's melee zone ends there", () => {
   // Facing west from (4,0), the foe's zone is (3,1), (3,0) and (4,-1).
   const foe: Figure = { id: "f", side: "foes", hex: { q: 4, r: 0 }, facing: 3 };
