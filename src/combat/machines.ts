@@ -26,7 +26,7 @@ import { runBlowOrder } from "../applications/rulesets/steel-blow-order";
 import type { BoutCombat } from "../documents/combat";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../engine/rulesets/actionpoints";
 import { apTables } from "../applications/settings/ap-tables";
-import { derivePulse } from "../engine/rulesets/pulse";
+import { COMBINABLE_ACTIONS, derivePulse, startingDistance } from "../engine/rulesets/pulse";
 import { aimOf, endPreparationRound, holdFire, poolForRound, reflexOf, type SteelStats } from "../engine/rulesets/steel";
 import type { ActorView } from "../engine/rulesets/ruleset";
 
@@ -333,8 +333,13 @@ registerTimeStructure("pulses", {
     return { surprise: typeof answer === "string" && sides.includes(answer) ? answer : null };
   },
   async start(combatants, options = {}) {
+    const surprise = typeof options.surprise === "string" ? options.surprise : null;
+    // [11.1] the sides start 8 hexes or more apart, within 8 with surprise: the GM placed them, so only a warning.
+    const placed = combatants.filter((c) => c.placed).map((c) => ({ side: c.side, hex: c.placed!.hex, ...(c.placed!.hexes ? { hexes: c.placed!.hexes } : {}) }));
+    const distance = startingDistance(placed, surprise !== null);
+    if (!distance.fits) ui.notifications?.warn(game.i18n!.format(surprise ? "BOUT.Tracker.Surprise.TooFar" : "BOUT.Tracker.Surprise.TooClose", { nearest: String(distance.nearest) }));
     const started = startPulses({
-      surprise: typeof options.surprise === "string" ? options.surprise : null,
+      surprise,
       combatants: combatants.map((c) => {
         const v = actorView(c.actor as never, "pulse");
         const d = derivePulse(v as never) as Record<string, { value: number }>;
@@ -384,8 +389,22 @@ registerTimeStructure("pulses", {
             alongsideEndTurn: true,
             prompt: {
               title: "BOUT.Tracker.DeclareAction.Title",
-              fields: [{ kind: "select", name: "action", label: "BOUT.Tracker.DeclareAction.Action", value: state.declared?.[combatantId] ?? open[0]!, options: open.map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` })) }],
-              command: (values) => ({ type: "declareAction", combatantId, action: values.action }) as TimeCommand,
+              fields: [
+                { kind: "select", name: "action", label: "BOUT.Tracker.DeclareAction.Action", value: state.declared?.[combatantId]?.[0] ?? open[0]!, options: open.map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` })) },
+                // [15] modAG 26 or more: a second action from the combinable list.
+                ...((state.combatants.find((c) => c.id === combatantId)?.modAG ?? 0) >= 26
+                  ? [
+                      {
+                        kind: "select" as const,
+                        name: "second",
+                        label: "BOUT.Tracker.DeclareAction.Second",
+                        value: state.declared?.[combatantId]?.[1] ?? "",
+                        options: [{ value: "", label: "BOUT.Tracker.DeclareAction.None" }, ...open.filter((a) => COMBINABLE_ACTIONS.includes(a)).map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` }))],
+                      },
+                    ]
+                  : []),
+              ],
+              command: (values) => ({ type: "declareAction", combatantId, action: values.action, second: values.second || null }) as TimeCommand,
             },
           },
         ]

@@ -74,6 +74,8 @@ async function partyActs(f: Field) {
 describe("token moves in a running pulse [14.1]", () => {
   it("before the figure's turn a step is refused with a notice and nothing is written; turning in place is free", async () => {
     const f = await battlefield();
+    // Far enough apart for a start without surprise: no warning.
+    expect(f.gm.notices).toEqual([]);
     const mark = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 1);
     expect(f.alice.notices.at(-1)?.message).toBe("Ada cannot move now: in a pulse a figure moves during its own turn.");
@@ -129,6 +131,8 @@ describe("token moves in a running pulse [14.1]", () => {
   it("[14.1] Ada's walk past the Wolf's front stops at the first hex of its melee zone: the longer move is refused, the shorter one stands", async () => {
     // The Wolf at row 1, column 4 looks west: its zone takes in row 0, column 4.
     const f = await battlefield([1, 4, 90]);
+    // [11.1] placed this close without surprise, the GM is warned as the fight starts.
+    expect(f.gm.notices.map((n: any) => n.message)).toContainEqual(expect.stringMatching(/^Without surprise the sides should start at least 8 hexes apart \[11\.1\]; the nearest foes are \d apart\.$/));
     await partyActs(f);
     const mark = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 5);
@@ -152,7 +156,10 @@ describe("token moves in a running pulse [14.1]", () => {
     await settle();
     expect(asked.content).toContain("Charge and close");
     expect(asked.content).not.toContain("Melee attack");
-    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).declared).toEqual({ [ada.id]: "crawl" });
+    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).declared).toEqual({ [ada.id]: ["crawl"] });
+    // Ada's modAG is below 26: no second action is offered.
+    expect(asked.content).toContain('name="action"');
+    expect(asked.content).not.toContain('name="second"');
     await f.alice.ui.combat.render({ force: true });
     const html = f.alice.ui.combat.renderedParts.tracker as string;
     expect(html).toContain("Crawl");

@@ -9,7 +9,7 @@
  */
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
-import { actionsFor, type PulseAction } from "../rulesets/pulse/actions";
+import { actionsFor, checkDeclaredActions, type PulseAction } from "../rulesets/pulse/actions";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
 const K = "BOUT.Time.Pulses.";
@@ -82,7 +82,7 @@ export interface PulsesState {
   /** Engagement ids counter, so ids stay unique as engagements come and go. */
   readonly nextEngagement: number;
   /** [13]-[15] the action each figure took this pulse, named in its turn (older saved fights lack it). */
-  readonly declared?: Readonly<Record<string, PulseAction>>;
+  readonly declared?: Readonly<Record<string, readonly PulseAction[]>>;
 }
 
 export type PulsesCommand =
@@ -96,7 +96,7 @@ export type PulsesCommand =
   | { readonly type: "join"; readonly combatant: PulseCombatantInput }
   | { readonly type: "leave"; readonly combatantId: string }
   | { readonly type: "update"; readonly combatantId: string; readonly patch: Partial<Omit<PulseCombatantInput, "id">> }
-  | { readonly type: "declareAction"; readonly combatantId: string; readonly action: PulseAction };
+  | { readonly type: "declareAction"; readonly combatantId: string; readonly action: PulseAction; readonly second?: PulseAction | null };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -117,7 +117,7 @@ export type PulsesEvent =
   | { readonly type: "joined"; readonly combatantId: string }
   | { readonly type: "left"; readonly combatantId: string }
   | { readonly type: "updated"; readonly combatantId: string }
-  | { readonly type: "actionDeclared"; readonly combatantId: string; readonly action: PulseAction };
+  | { readonly type: "actionDeclared"; readonly combatantId: string; readonly actions: readonly PulseAction[] };
 
 const R = "BOUT.Time.Pulses.Refusal.";
 const no = <T>(code: string, key: string, data?: Record<string, string | number>): Outcome<T> => refuse<T>(`pulses.${code}`, `${R}${key}`, data);
@@ -472,8 +472,12 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
       if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
       if (!openActions(s, c.id).includes(command.action)) return no("actionNotOpen", "ActionNotOpen", { action: String(command.action) });
-      events.push({ type: "actionDeclared", combatantId: c.id, action: command.action });
-      return ok({ state: { ...s, declared: { ...(s.declared ?? {}), [c.id]: command.action } }, events });
+      // [15] modAG 26 or more: a second action from the combinable list.
+      const actions = command.second ? [command.action, command.second] : [command.action];
+      const checked = checkDeclaredActions(actions, c.modAG, engagedIds(s).has(c.id) ? "engaged" : "free", c.stunned);
+      if (!checked.ok) return checked;
+      events.push({ type: "actionDeclared", combatantId: c.id, actions });
+      return ok({ state: { ...s, declared: { ...(s.declared ?? {}), [c.id]: actions } }, events });
     }
     default:
       return no("unknownCommand", "UnknownCommand");
@@ -531,7 +535,7 @@ export function viewPulses(s: PulsesState): TrackerView {
     { label: label("Badge.IV"), value: iv(c) },
     ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
     ...(c.unconscious ? [{ label: label("Badge.Unconscious") }] : []),
-    ...(s.declared?.[c.id] ? [{ label: label(`Action.${s.declared[c.id]}`) }] : []),
+    ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),
   ];
   s.engagements.forEach((e, i) => {
     const focused = step.kind === "engagement" && step.index === i;

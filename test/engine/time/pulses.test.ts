@@ -382,8 +382,8 @@ describe("seed 004 [13]-[15] a figure names its action in its turn", () => {
     const t = knightsAct(start().state);
     expect(openActions(t.state, "cass")).toEqual(["move", "charge", "chargeAndClose", "evade", "retreat", "fire", "cast", "pass", "crawl"]);
     const u = run(t.state, { type: "declareAction", combatantId: "cass", action: "crawl" });
-    expect(u.state.declared).toEqual({ cass: "crawl" });
-    expect(u.events).toEqual([{ type: "actionDeclared", combatantId: "cass", action: "crawl" }]);
+    expect(u.state.declared).toEqual({ cass: ["crawl"] });
+    expect(u.events).toEqual([{ type: "actionDeclared", combatantId: "cass", actions: ["crawl"] }]);
     expect(viewPulses(u.state).rows.find((r) => r.combatantId === "cass")!.badges.map((b) => b.label.key)).toContain("BOUT.Time.Pulses.Action.crawl");
     const next = run(u.state, { type: "nextPulse" });
     expect(next.state.declared).toEqual({});
@@ -407,5 +407,15 @@ describe("seed 004 [13]-[15] a figure names its action in its turn", () => {
     // Cass acts before the stunned Dain [19]; once Cass is done, Dain may only recover.
     const dain = run(after.state, { type: "endTurn", combatantId: "cass" });
     expect(openActions(dain.state, "dain")).toEqual(["recoverFromStun"]);
+  });
+  it("[15] two actions a pulse only at modAG 26 or more, both from the combinable list", () => {
+    const quick = roster.map((c) => (c.id === "cass" ? { ...c, modAG: 26 } : c));
+    const t = knightsAct(must(startPulses({ combatants: quick })).state);
+    const two = run(t.state, { type: "declareAction", combatantId: "cass", action: "fire", second: "charge" });
+    expect(two.state.declared).toEqual({ cass: ["fire", "charge"] });
+    const crawlToo = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "cass", action: "fire", second: "crawl" });
+    expect(!crawlToo.ok && crawlToo.refusal.code).toBe("pulse.actionNotAllowed");
+    const slow = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "aldo", action: "fire", second: "charge" });
+    expect(!slow.ok && slow.refusal.code).toBe("pulse.tooManyActions");
   });
 });

@@ -77,3 +77,4 @@ export * from "./odds";
 export * from "./wounds";
 export * from "./consequences";
 export * from "./movement";
+export * from "./starting-distance";

@@ -28,11 +28,11 @@ export interface MovingFigure {
  * inside a foe's zone, else as far as a withdrawal takes them [13.3]. Once
  * the figure has named its action, that action's allowance is the limit.
  */
-export function pulseMoveLimit(f: MovingFigure, declared?: PulseAction): { readonly hexes: number; readonly action: PulseAction | null } {
-  // A named action holds the figure to its own allowance (a crawl a quarter TMR, a Fire nothing, a charge its distance).
-  if (declared) return { hexes: moveAllowance(declared, { tmr: f.tmr, modAG: f.modAG, inOpponentZone: f.inOpponentZone, poleWeapon: f.poleWeapon, loadedCrossbow: false }).hexes, action: declared };
-  let best: { hexes: number; action: PulseAction | null } = { hexes: 0, action: null };
-  for (const action of actionsFor(f.engaged ? "engaged" : "free", f.stunned)) {
+export function pulseMoveLimit(f: MovingFigure, declared?: readonly PulseAction[]): { readonly hexes: number; readonly action: PulseAction | null } {
+  // Named actions hold the figure to their own allowance (a crawl a quarter TMR, a Fire nothing, a charge its distance); of two, the larger.
+  const candidates = declared?.length ? declared : actionsFor(f.engaged ? "engaged" : "free", f.stunned);
+  let best: { hexes: number; action: PulseAction | null } = { hexes: 0, action: declared?.length ? declared[0]! : null };
+  for (const action of candidates) {
     const { hexes } = moveAllowance(action, { tmr: f.tmr, modAG: f.modAG, inOpponentZone: f.inOpponentZone, poleWeapon: f.poleWeapon, loadedCrossbow: false });
     if (hexes > best.hexes) best = { hexes, action };
   }

@@ -1,7 +1,7 @@
 // Seed 004_2f46e4f6196f6037.txt [13] Engaged Actions, [14.1] TMR, [14.2-8] Movement Restrictions, [15] Action
 // Restrictions: how far a figure may move in its turn of a pulse, and the check a token move goes through.
 import { describe, expect, it } from "vitest";
-import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, type Figure, type MovingFigure } from "../../../../src/engine/rulesets/pulse";
+import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, startingDistance, type Figure, type MovingFigure } from "../../../../src/engine/rulesets/pulse";
 
 const fig = (over: Partial<MovingFigure> = {}): MovingFigure => ({ tmr: 6, modAG: 15, stunned: false, engaged: false, inOpponentZone: false, poleWeapon: false, ...over });
 
@@ -43,9 +43,12 @@ describe("seed 004 [14.1] a token move in a running pulse", () => {
 
 describe("seed 004 [14.1]-[14.8] once named, the action sets the hexes", () => {
   it("TMR 8: Crawl a quarter (2), Fire none (no loaded crossbow), Charge half without a pole weapon (4), all of it with one (8)", () => {
-    expect(pulseMoveLimit(fig({ tmr: 8 }), "crawl")).toEqual({ hexes: 2, action: "crawl" });
-    expect(pulseMoveLimit(fig({ tmr: 8 }), "fire").hexes).toBe(0);
-    expect([pulseMoveLimit(fig({ tmr: 8 }), "charge").hexes, pulseMoveLimit(fig({ tmr: 8, poleWeapon: true }), "charge").hexes]).toEqual([4, 8]);
+    expect(pulseMoveLimit(fig({ tmr: 8 }), ["crawl"])).toEqual({ hexes: 2, action: "crawl" });
+    expect(pulseMoveLimit(fig({ tmr: 8 }), ["fire"]).hexes).toBe(0);
+    expect([pulseMoveLimit(fig({ tmr: 8 }), ["charge"]).hexes, pulseMoveLimit(fig({ tmr: 8, poleWeapon: true }), ["charge"]).hexes]).toEqual([4, 8]);
+  });
+  it("[15] of two named actions (modAG 26), the larger allowance counts: Fire (0) and Charge (half of TMR 8)", () => {
+    expect(pulseMoveLimit(fig({ tmr: 8, modAG: 26 }), ["fire", "charge"])).toEqual({ hexes: 4, action: "charge" });
   });
 });
 
@@ -59,5 +62,18 @@ describe("seed 004 [14.1] a move into a foe's melee zone ends there", () => {
     expect(checkZoneStop({ q: 0, r: -1 }, { q: 4, r: -1 }, { side: "party" }, [foe]).ok).toBe(true);
     expect(checkZoneStop({ q: 0, r: -1 }, { q: 5, r: -1 }, { side: "foes" }, [foe]).ok).toBe(true);
     expect(checkZoneStop({ q: 0, r: -2 }, { q: 5, r: -2 }, { side: "party" }, [foe]).ok).toBe(true);
+  });
+});
+
+describe("seed 004 [11.1] how far apart the sides start", () => {
+  const party = { side: "party", hex: { q: 0, r: 0 } };
+  it("nearest foes 8 hexes apart: fits without surprise, and with it (8 or fewer)", () => {
+    expect(startingDistance([party, { side: "foes", hex: { q: 8, r: 0 } }], false)).toEqual({ nearest: 8, fits: true });
+    expect(startingDistance([party, { side: "foes", hex: { q: 8, r: 0 } }], true)).toEqual({ nearest: 8, fits: true });
+  });
+  it("5 apart does not fit without surprise; 12 apart does not fit with it; one side alone always fits", () => {
+    expect(startingDistance([party, { side: "foes", hex: { q: 5, r: 0 } }, { side: "foes", hex: { q: 9, r: 0 } }], false)).toEqual({ nearest: 5, fits: false });
+    expect(startingDistance([party, { side: "foes", hex: { q: 12, r: 0 } }], true)).toEqual({ nearest: 12, fits: false });
+    expect(startingDistance([party, { ...party, hex: { q: 1, r: 0 } }], false)).toEqual({ nearest: null, fits: true });
   });
 });
