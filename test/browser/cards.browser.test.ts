@@ -2,30 +2,18 @@
 // Combat Advantages offered as buttons (issue 7, seed 002 VI), at the chat
 // sidebar's width in both themes, screenshotted and checked that nothing
 // spills out of its box.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { chromiumInstalled, CHROMIUM, launch, openPage } from "./chromium";
+import { openPage, sharedBrowser } from "./chromium";
 import { findOverflow, sheetPage } from "./sheet-page";
+import { scriptDraws, settle } from "../shell/support";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-};
 
-let browser: Browser;
-beforeAll(async () => {
-  expect(chromiumInstalled(), `chromium at ${CHROMIUM}`).toBe(true);
-  browser = await launch();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 /** Ser Aldric's failed cut, parried by Bran: the card as it stands with the advantages open. */
 async function parriedCard() {
@@ -49,11 +37,7 @@ async function parriedCard() {
   await settle();
   const card = gm.game.messages.contents.at(-1);
   gm.runtime.dialogs.responder = () => ({ defence: "activeParry" });
-  const draws = [[20, 100], [80, 100]];
-  gm.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = draws.shift() ?? [1, 10];
-    return (face! - 0.5) / faces!;
-  };
+  scriptDraws(gm, [[20, 100], [80, 100]]);
   await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(card.id));
   await settle();
   return gm.game.messages.get(card.id).content as string;
@@ -64,7 +48,7 @@ describe("chat cards in chromium", () => {
     it(`${theme} theme: a parried exchange with its Combat Advantages fits the chat sidebar`, async () => {
       const content = await parriedCard();
       const html = sheetPage({ title: "Chat", classes: ["sidebar-tab", "chat-sidebar"], width: 300, height: 520, parts: { content }, theme });
-      const page = await openPage(browser, html, { width: 332, height: 552 });
+      const page = await openPage(browser(), html, { width: 332, height: 552 });
       try {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(2);
         expect(await page.evaluate(findOverflow), `advantage card ${theme}`).toEqual([]);

@@ -3,7 +3,8 @@
  * as root) and every background connection off (the machine has no network).
  * Pages are served from memory through request routing, never from the net.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { afterAll, beforeAll, expect } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -33,4 +34,18 @@ export async function openPage(browser: Browser, html: string, size: { width: nu
   });
   await page.goto("http://bout.test/");
   return page;
+}
+
+/** One chromium for a test file: launched before its tests, closed after; the getter gives it to each test. */
+export function sharedBrowser(shots: string): () => Browser {
+  let browser: Browser;
+  beforeAll(async () => {
+    expect(chromiumInstalled(), `chromium at ${CHROMIUM} (.ci/run installs Debian's chromium)`).toBe(true);
+    browser = await launch();
+    mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }

@@ -3,15 +3,14 @@
 // theme, rendered from real documents with the real handlebars, framed at their
 // default sizes, screenshotted, and checked that no field spills out of its box
 // and that the keyboard reaches every control.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
-import { chromiumInstalled, CHROMIUM, launch, openPage } from "./chromium";
+import { openPage, sharedBrowser } from "./chromium";
 import { findOverflow, focusableControls, focused, sheetPage } from "./sheet-page";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -22,15 +21,7 @@ const pack = (folder: string, slug: string) => {
   return source;
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  expect(chromiumInstalled(), `chromium at ${CHROMIUM} (.ci/run installs Debian's chromium)`).toBe(true);
-  browser = await launch();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 /** A GM's world with a fully kitted character from the compendium sources. */
 async function world(ruleset: string) {
@@ -58,7 +49,7 @@ async function framed(sheet: any, theme: "light" | "dark") {
   await sheet.render({ force: true });
   const { width, height } = sheet.options.position;
   const html = sheetPage({ title: sheet.title ?? sheet.document.name, classes: sheet.options.classes, width, height, parts: sheet.renderedParts, theme });
-  return { page: await openPage(browser, html, { width: width + 32, height: height + 32 }), width, height };
+  return { page: await openPage(browser(), html, { width: width + 32, height: height + 32 }), width, height };
 }
 
 describe("character sheet in chromium", () => {

@@ -1,14 +1,12 @@
 // The combat tracker in a real browser (issue 4): a steel bout in the middle of
 // its secret throw, as the GM and as a player see it, at the sidebar's width in
 // both themes, screenshotted and checked that nothing spills out of its box.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { chromiumInstalled, CHROMIUM, launch, openPage } from "./chromium";
+import { openPage, sharedBrowser } from "./chromium";
 import { findOverflow, sheetPage } from "./sheet-page";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -16,15 +14,7 @@ const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  expect(chromiumInstalled(), `chromium at ${CHROMIUM}`).toBe(true);
-  browser = await launch();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 async function midThrow() {
   dist();
@@ -119,7 +109,7 @@ describe("combat tracker in chromium", () => {
       await gm.ui.combat.render({ force: true });
       expect(gm.ui.combat.renderedParts.tracker).toContain("First strike");
       const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: gm.ui.combat.renderedParts, theme });
-      const page = await openPage(browser, html, { width: 332, height: 672 });
+      const page = await openPage(browser(), html, { width: 332, height: 672 });
       try {
         expect(await page.locator(".combatant").count()).toBe(4);
         expect(await page.evaluate(findOverflow), `phases tracker ${theme}`).toEqual([]);
@@ -128,7 +118,7 @@ describe("combat tracker in chromium", () => {
         await page.close();
       }
       const dialog = sheetPage({ title: "Declare", classes: ["dialog", "bout", "bout-odds-dialog"], width: 420, height: 720, parts: { content }, theme });
-      const dialogPage = await openPage(browser, dialog, { width: 452, height: 752 });
+      const dialogPage = await openPage(browser(), dialog, { width: 452, height: 752 });
       try {
         expect(await dialogPage.locator("select[name=weaponId] option").count()).toBe(2);
         expect(await dialogPage.evaluate(findOverflow), `phases declaration ${theme}`).toEqual([]);
@@ -145,7 +135,7 @@ describe("combat tracker in chromium", () => {
         const gm = await started(ruleset);
         await gm.ui.combat.render({ force: true });
         const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: gm.ui.combat.renderedParts, theme });
-        const page = await openPage(browser, html, { width: 332, height: 672 });
+        const page = await openPage(browser(), html, { width: 332, height: 672 });
         try {
           expect(await page.locator(".combatant").count()).toBe(4);
           expect(await page.evaluate(findOverflow), `${ruleset} ${theme}`).toEqual([]);
@@ -163,7 +153,7 @@ describe("combat tracker in chromium", () => {
       for (const [who, client] of [["gm", gm], ["player", alice]] as const) {
         await client.ui.combat.render({ force: true });
         const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: client.ui.combat.renderedParts, theme });
-        const page = await openPage(browser, html, { width: 332, height: 672 });
+        const page = await openPage(browser(), html, { width: 332, height: 672 });
         try {
           expect(await page.locator(".tracker-group").count()).toBe(2);
           expect(await page.evaluate(findOverflow), `${who} ${theme}`).toEqual([]);

@@ -4,33 +4,14 @@
 // applying takes Fatigue first, then Body, and the active defence's FP cost.
 // In an action-phase fight the attack spends the weapon's AP (II, III).
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-};
-/** Scripted draws: each entry is [face, faces]. */
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [1, 10];
-    return (face - 0.5) / faces;
-  };
-}
+const script = scriptDraws;
 
 async function arena() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "actionpoints");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { actionpoints: { str: 12, bap: 10 } } });
-  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { actionpoints: { fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } } });
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree("actionpoints");
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { actionpoints: { str: 12, bap: 10 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { actionpoints: { fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [
     { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
     { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },

@@ -5,22 +5,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
 import { applyDamage, attackOdds, classifyAttack, parryEffect, readActionPool, resolveAdvantage, resolveAttack, strengthBonus, type AttackInput, type Defence } from "../../../../src/engine/rulesets/actionpoints";
+import { exchange, value } from "./fixtures";
 
-function input(defence: Defence, over: { a?: Partial<AttackInput["attacker"]>; d?: Partial<AttackInput["defender"]> } = {}): AttackInput {
-  return {
-    attacker: { id: "a", tsc: 60, psf: 20, baseDamage: 6, strengthBonus: 6, attackerBonus: 1, weaponSize: 3, ...over.a },
-    defender: {
-      id: "d", defence, tsc: 50, psf: 16,
-      shield: { absorption: 4, blockBonus: 10, penetrations: 0 },
-      armour: { absorption: 3, weight: "light", failed: false },
-      parryWeaponSize: 3, kneeling: false, fatigueNow: 20, bodyNow: 15, con: 12, ...over.d,
-    },
-  };
-}
-const value = <T>(o: { ok: true; value: T } | { ok: false }) => {
-  if (!o.ok) throw new Error("refused");
-  return o.value;
-};
+const input = exchange;
 
 describe("seed 002 I: the Action Pool", () => {
   it("is 1d10 + BAP + the armour modifier", () => {
