@@ -5,13 +5,20 @@
  * again after every spend); the defender answers as the policy says (IV), paying
  * an active defence's Fatigue Points and falling back to a free passive one when
  * too tired; damage comes off Fatigue, then Body (V). The fight ends at 0 Body
- * (down) or -CON (dead). Combat Advantages are not taken (a policy could, later).
+ * (down) or -CON (dead). A policy that takes Combat Advantages (VI) answers a
+ * defence that beat the attack with the blow it opens (riposte, shield bash,
+ * attack after a dodge, bonus attack), undefended, when it can pay the Fatigue;
+ * disarms, dropped weapons and kneeling are left out of the simulation.
  */
 import { rollOne, type Dice } from "../dice";
 import type { ActorView } from "../rulesets/ruleset";
 import {
+  advantageOptions,
   armourApModifier,
+  ATTACK_ADVANTAGES,
+  DEFAULT_ADVANTAGE_FATIGUE,
   DEFAULT_DEFENCE_FATIGUE,
+  resolveAdvantageAttack,
   resolveAttack,
   rollActionPool,
   strengthBonus,
@@ -25,6 +32,8 @@ import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapt
 export interface ActionPointsPolicy {
   /** The defence tried first; the free passive defence when it cannot be paid or made. */
   readonly defence: "passive" | "active" | "dodge" | "none";
+  /** Take the blow a winning defence opens (VI), Fatigue allowing. */
+  readonly advantages?: boolean;
 }
 
 export const ACTIONPOINTS_POLICIES: Readonly<Record<string, ActionPointsPolicy>> = {
@@ -32,6 +41,8 @@ export const ACTIONPOINTS_POLICIES: Readonly<Record<string, ActionPointsPolicy>>
   "active-guard": { defence: "active" },
   dodger: { defence: "dodge" },
   "all-out-attack": { defence: "none" },
+  "parry-and-riposte": { defence: "active", advantages: true },
+  "dodge-and-strike": { defence: "dodge", advantages: true },
 };
 
 type Skill = { readonly tsc: number; readonly psf: number; readonly attackerBonus: number };
@@ -50,6 +61,9 @@ interface ApFighter {
   readonly shield: { readonly absorption: number; readonly blockBonus: number; readonly penetrations: number } | null;
   readonly armour: AttackInput["defender"]["armour"];
   readonly weaponSize: number;
+  /** Base damage of a shield bash (our default table). */
+  readonly bashDamage: number;
+  readonly str: number;
 }
 
 const WEIGHT_ORDER: readonly WeightClass[] = ["none", "light", "medium", "heavy"];
@@ -60,7 +74,7 @@ const MISSILE_SKILLS = new Set(["bow", "sling", "crossbow"]);
 const C = "BOUT.Duel.Condition.";
 const CONDITIONS = [`${C}Unhurt`, `${C}Wounded`, `${C}Down`, `${C}Dead`] as const;
 
-interface Living {
+export interface Living {
   readonly f: ApFighter;
   pool: number;
   fatigueNow: number;
@@ -110,6 +124,8 @@ function fighter(actor: ActorView, name: string): ApFighter {
       failed: armour.some((a) => a.failed),
     },
     weaponSize: chosen?.w.size ?? 1,
+    bashDamage: 3,
+    str: s.str,
   };
 }
 
@@ -132,36 +148,51 @@ export function chooseDefence(f: ApFighter, policy: ActionPointsPolicy, fatigueN
   }
 }
 
-function strike(a: Living, d: Living, pd: ActionPointsPolicy, dice: Dice): void {
-  a.pool -= a.f.attack.cost;
-  const choice = chooseDefence(d.f, pd, d.fatigueNow);
-  d.fatigueNow -= choice.cost;
-  const { cost: _cost, ...attacker } = a.f.attack;
-  const result = resolveAttack(
-    {
-      attacker,
-      defender: {
-        id: d.f.name,
-        defence: choice.defence,
-        tsc: choice.skill.tsc,
-        psf: choice.skill.psf,
-        shield: d.f.shield,
-        armour: d.f.armour,
-        parryWeaponSize: d.f.weaponSize,
-        kneeling: false,
-        fatigueNow: d.fatigueNow,
-        bodyNow: d.bodyNow,
-        con: d.f.con,
-      },
-    },
-    dice,
-  );
-  const damage = result.ok ? result.value.result.damage : null;
+/** The one struck, as the engine sees it: its own defence, or none. */
+const target = (d: Living, defence: Defence, skill: Skill): AttackInput["defender"] => ({
+  id: d.f.name,
+  defence,
+  tsc: skill.tsc,
+  psf: skill.psf,
+  shield: d.f.shield,
+  armour: d.f.armour,
+  parryWeaponSize: d.f.weaponSize,
+  kneeling: false,
+  fatigueNow: d.fatigueNow,
+  bodyNow: d.bodyNow,
+  con: d.f.con,
+});
+
+function wound(d: Living, damage: { fatigueNow: number; bodyNow: number; dead: boolean; unconscious: boolean } | null): void {
   if (!damage) return;
   d.fatigueNow = damage.fatigueNow;
   d.bodyNow = damage.bodyNow;
   if (damage.dead) d.out = "dead";
   else if (damage.unconscious) d.out = "down";
+}
+
+export function strike(a: Living, d: Living, pd: ActionPointsPolicy, dice: Dice): void {
+  a.pool -= a.f.attack.cost;
+  const choice = chooseDefence(d.f, pd, d.fatigueNow);
+  d.fatigueNow -= choice.cost;
+  const { cost: _cost, ...attacker } = a.f.attack;
+  const result = resolveAttack({ attacker, defender: target(d, choice.defence, choice.skill) }, dice);
+  if (!result.ok) return;
+  const r = result.value.result;
+  wound(d, r.damage);
+  if (!pd.advantages || d.out || a.out) return;
+  // VI: the first blow the defence opened that the defender can pay for.
+  const kind = advantageOptions(r, choice.defence).find((k) => ATTACK_ADVANTAGES.includes(k) && DEFAULT_ADVANTAGE_FATIGUE[k] <= d.fatigueNow);
+  if (!kind) return;
+  const { cost: _c, ...own } = d.f.attack;
+  const blow = kind === "shieldBash" && d.f.shieldPlay ? { ...own, tsc: d.f.shieldPlay.tsc, psf: d.f.shieldPlay.psf, baseDamage: d.f.bashDamage, strengthBonus: strengthBonus(d.f.str, true), attackerBonus: 0, weaponSize: 1 } : own;
+  const taken = resolveAdvantageAttack(
+    { kind, defence: choice.defence, defenceCritical: r.defence?.level === "criticalSuccess", fatigueNow: d.fatigueNow, attack: { attacker: blow, defender: target(a, "none", { tsc: 0, psf: 0, attackerBonus: 0 }) } },
+    dice,
+  );
+  if (!taken.ok) return;
+  d.fatigueNow = taken.value.result.fatigueNow;
+  wound(a, taken.value.result.attack.damage);
 }
 
 function condition(l: Living): string {

@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { actionPointsDuel, ACTIONPOINTS_POLICIES, actorViewFromSource, chooseDefence, simulateDuels } from "../../../src/engine/duel";
-import { SeededDice } from "../../../src/engine/dice";
+import { actionPointsDuel, ACTIONPOINTS_POLICIES, actionPointsStrike, actorViewFromSource, chooseDefence, simulateDuels } from "../../../src/engine/duel";
+import { FixedDice, SeededDice } from "../../../src/engine/dice";
 
 const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
 const view = (slug: string) => actorViewFromSource(npc(slug), "actionpoints");
@@ -32,6 +32,28 @@ describe("action-point duels", () => {
     const wolf = actionPointsDuel.fighter(view("wolf"), "Wolf");
     expect(wolf.shield).toBeNull();
     expect(chooseDefence(wolf, ACTIONPOINTS_POLICIES["passive-guard"]!, 10)).toMatchObject({ defence: "passiveParry" });
+  });
+
+  it("VI: 'parry-and-riposte' answers a winning block with a shield bash: 3 base + STR/4 + the crit die, less the guard's armour, for 2 FP", () => {
+    const guard = actionPointsDuel.fighter(view("town-guard"), "Guard");
+    const duellist = actionPointsDuel.fighter(view("duellist"), "Duellist");
+    const live = (f: typeof guard) => ({ f, pool: 20, fatigueNow: f.fatigue, bodyNow: f.body, out: "" as const });
+    const g = live(guard);
+    const d = live(duellist);
+    // Block 20 (a success below the critical tenth), the guard's 90 fails; the bash rolls 10 (hits 65) with a crit die of 4.
+    actionPointsStrike(g as never, d as never, ACTIONPOINTS_POLICIES["parry-and-riposte"]!, new FixedDice({ 100: [20, 90, 10], 10: [4] }));
+    const bash = Math.max(0, 3 + Math.floor(duellist.str / 4) + 4 - guard.armour.absorption);
+    expect([d.fatigueNow, g.fatigueNow]).toEqual([duellist.fatigue - 1 - 2, guard.fatigue - bash]);
+    expect(bash).toBeGreaterThan(0);
+  });
+
+  it("without the policy the same exchange leaves the guard untouched", () => {
+    const guard = actionPointsDuel.fighter(view("town-guard"), "Guard");
+    const duellist = actionPointsDuel.fighter(view("duellist"), "Duellist");
+    const g = { f: guard, pool: 20, fatigueNow: guard.fatigue, bodyNow: guard.body, out: "" as const };
+    const d = { f: duellist, pool: 20, fatigueNow: duellist.fatigue, bodyNow: duellist.body, out: "" as const };
+    actionPointsStrike(g as never, d as never, ACTIONPOINTS_POLICIES["active-guard"]!, new FixedDice({ 100: [20, 90, 10], 10: [4] }));
+    expect([d.fatigueNow, g.fatigueNow]).toEqual([duellist.fatigue - 1, guard.fatigue]);
   });
 
   it("ends every duel with the loser down or dead, within the round limit, whatever the seed and policies", () => {
