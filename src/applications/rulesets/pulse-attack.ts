@@ -17,7 +17,10 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/attack";
+import type { AttackInput } from "../../engine/rulesets/pulse/attack";
+import { lineOfFire, type Figure } from "../../engine/rulesets/pulse/hex";
+import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
+import type { CombatantInfo } from "../../combat/machines";
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf } from "../../engine/rulesets/pulse/derived";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
 import { histogram, type OddsView } from "../../engine/odds-view";
@@ -63,6 +66,10 @@ interface Declaration {
   readonly dieModifier: number;
   readonly damageModifiers: AttackInput["damageModifiers"];
   readonly context: AttackInput["context"];
+  /** [16.1] actors standing on the line of fire, nearest first (a shot on a hex scene). */
+  readonly inTheWay?: readonly string[];
+  /** The missile's range in hexes, for where it falls when it hits nobody. */
+  readonly range?: number;
 }
 
 /** The target's Defense against this blow, and its damage figures. */
@@ -103,6 +110,26 @@ function hexesCovered(combatId: string, defender: Actor.Implementation, target: 
   return Math.max(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? 1);
 }
 
+/**
+ * [16.1] a shot between two tokens of the fight on a hex scene: the line from
+ * hex centre to hex centre must lie in the shooter's Ranged Zone; the actors
+ * standing on it are returned nearest first. Null when there is no map to read
+ * (no fight, no tokens, not a hex scene): the shot is then taken as declared.
+ */
+function shotLine(combatId: string, attacker: Actor.Implementation, defender: Actor.Implementation): Outcome<readonly string[]> | null {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined) : undefined;
+  const infos = combat?.combatantInfos?.() ?? [];
+  const from = infos.find((i) => i.actor?.id === attacker.id);
+  const to = infos.find((i) => i.actor?.id === defender.id);
+  if (!from?.placed || !to?.placed) return null;
+  const others: Figure[] = infos
+    .filter((i) => i.placed && i !== from && i !== to)
+    .map((i) => ({ id: i.actor?.id ?? i.id, side: i.side, hex: i.placed!.hex, facing: i.placed!.facing, ...(i.placed!.hexes ? { hexes: i.placed!.hexes } : {}) }));
+  const line = lineOfFire(from.placed.hex, from.placed.facing, to.placed.hex, others);
+  if (!line.clear) return refused("noLineOfFire", "NoLineOfFire");
+  return ok([...new Set(line.inTheWay)].filter((id) => game.actors?.get(id)));
+}
+
 /** In a running pulse: the attack is the attacker's action (it ends their turn). */
 const turnCommands = (combatId: string, attacker: Actor.Implementation | null): TimeCommand[] => {
   const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined) : undefined;
@@ -126,7 +153,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const t = view(defender);
   const turn = dryRun(combatId, turnCommands(combatId, attacker));
   if (!turn.ok) return turn;
+  const missile = w.use === "missile" || w.use === "thrown";
+  const line = missile ? shotLine(combatId, attacker, defender) : null;
+  if (line && !line.ok) return line;
   return ok({
+    ...(line ? { inTheWay: line.value } : {}),
+    ...(missile ? { range: w.range } : {}),
     weaponId: item.id!,
     weapon: item.name,
     kind,
@@ -247,30 +279,44 @@ const attackCard: CardKind = {
     const commands = turnCommands(card.combatId, card.attacker);
     const turn = dryRun(card.combatId, commands);
     if (!turn.ok) return turn;
-    const rolled = await resolveWithFoundry((dice) => resolveAttack(attackInput(d, target, answer), dice));
+    // [16.1] a shot first meets whoever stands on its line of fire; the figure it strikes takes the blow.
+    const bystanders = (d.inTheWay ?? []).map((id) => game.actors!.get(id) as Actor.Implementation | undefined).filter((a): a is Actor.Implementation => Boolean(a));
+    const rolled = await resolveWithFoundry((dice) =>
+      resolveShot(
+        {
+          inTheWay: bystanders.map((a) => ({ id: a.id!, input: attackInput(d, view(a), "stand") })),
+          target: { id: card.defender!.id!, input: attackInput(d, target, answer) },
+          range: d.range ?? null,
+        },
+        dice,
+      ),
+    );
     if (!rolled.value.ok) return rolled.value;
-    const r = rolled.value.value.result;
+    const shot = rolled.value.value.result;
+    const r = shot.attack;
+    const victim = bystanders.find((a) => a.id === shot.against) ?? card.defender;
+    const hitView = victim === card.defender ? target : view(victim);
     const damage = r.damage;
     const changes: Record<string, unknown> = {};
     if (damage) {
       // As deltas, so two cards applied together both count.
-      if (damage.fatigueNow !== target.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - target.stats.fatigueNow, 0);
-      if (damage.enduranceNow !== target.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - target.stats.enduranceNow, 0);
+      if (damage.fatigueNow !== hitView.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - hitView.stats.fatigueNow, 0);
+      if (damage.enduranceNow !== hitView.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - hitView.stats.enduranceNow, 0);
       if (damage.stun && damage.state !== "dead") changes["system.pulse.stunned"] = true;
     }
     const after = attackConsequences(r, {
       attackerWeapon: weapon,
-      defender: { armour: target.armor, shields: target.shields, weapons: target.weapons, grievousChoice: grievous },
+      defender: { armour: hitView.armor, shields: hitView.shields, weapons: hitView.weapons, grievousChoice: victim === card.defender ? grievous : "armor" },
     });
     const items: Record<string, ItemChange[]> = {};
     const add = (actor: Actor.Implementation, change: ItemChange) => (items[actor.id!] ??= []).push(change);
     // Counted on the figure as it is when applied, so two grievous blows both wear the armour.
-    if (after.armourHit) add(card.defender, { _id: after.armourHit, "system.pulse.grievousDamage": delta(1, 0, 20) });
-    if (after.shieldBroken) add(card.defender, { _id: after.shieldBroken, "system.pulse.broken": true });
+    if (after.armourHit) add(victim, { _id: after.armourHit, "system.pulse.grievousDamage": delta(1, 0, 20) });
+    if (after.shieldBroken) add(victim, { _id: after.shieldBroken, "system.pulse.broken": true });
     if (after.attackerWeaponBroken || after.attackerWeaponDropped) {
       add(card.attacker, { _id: weapon.id, ...(after.attackerWeaponBroken ? { "system.pulse.broken": true } : {}), ...(after.attackerWeaponDropped ? { "system.equipped": false } : {}) });
     }
-    if (after.defenderWeaponDropped) add(card.defender, { _id: after.defenderWeaponDropped, "system.equipped": false });
+    if (after.defenderWeaponDropped) add(victim, { _id: after.defenderWeaponDropped, "system.equipped": false });
     // [19] a figure whose Endurance is spent falls unconscious, or dies; a stun shows as the core condition.
     const conditions: StatusChange[] = [
       ...(after.defenderProne ? [{ id: "prone", active: true }] : []),
@@ -278,11 +324,11 @@ const attackCard: CardKind = {
       ...(damage?.state === "dead" ? [{ id: "dead", active: true }] : []),
       ...(damage?.stun && damage.state !== "dead" ? [{ id: "stun", active: true }] : []),
     ];
-    const statuses: Record<string, StatusChange[]> = conditions.length ? { [card.defender.id!]: conditions } : {};
+    const statuses: Record<string, StatusChange[]> = conditions.length ? { [victim.id!]: conditions } : {};
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      events: withNames([...rolled.value.value.events, ...after.events] as EngineEvent[], [card.attacker, card.defender]),
-      updates: Object.keys(changes).length ? { [card.defender.id!]: changes } : {},
+      events: withNames([...rolled.value.value.events, ...after.events] as EngineEvent[], [card.attacker, card.defender, ...bystanders]),
+      updates: Object.keys(changes).length ? { [victim.id!]: changes } : {},
       itemUpdates: items,
       statuses,
       rolls: rolled.rolls,

@@ -70,6 +70,7 @@ export * from "./after-combat";
 export * from "./initiative";
 export * from "./actions";
 export * from "./hex";
+export * from "./line-of-fire";
 export * from "./multiple-attacks";
 export * from "./mounted";
 export * from "./attack";

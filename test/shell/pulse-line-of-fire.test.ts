@@ -1,0 +1,86 @@
+// Shots on the map (issue 9 "Geometry"; seed 004_2f46e4f6196f6037.txt [16.1]
+// Ranged Attacks): between two tokens of the fight on a hex scene, the shot
+// needs a line of fire inside the shooter's Ranged Zone (refused before
+// anything is posted otherwise); every figure standing on the line gets a
+// strike check first, and the first one hit takes the missile.
+import { describe, expect, it } from "vitest";
+import { scriptDraws, settle, tableOfThree } from "./support";
+
+async function range(adaFacing = 270) {
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { md: 15, ps: 15, ag: 15 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { ag: 12, endurance: 30, enduranceNow: 30, fatigue: 20, fatigueNow: 20 } } });
+  const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { ag: 16, endurance: 30, enduranceNow: 30, fatigue: 20, fatigueNow: 20 } } });
+  const [bow] = await ada.createEmbeddedDocuments("Item", [{ name: "Short bow", type: "weapon", system: { equipped: true, pulse: { use: "missile", baseChance: 50, ranked: true, rank: 2, damage: 2, range: 20 } } }]);
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Range", grid: { type: 2, size: 100 } });
+  const at = (i: number, j: number) => {
+    const c = scene.grid.getCenterPoint({ i, j });
+    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
+  };
+  // One row: Ada, then Bran two hexes on, then the Wolf two more. Rotation 270 looks east, 90 west.
+  const [ta, tb, tw] = await scene.createEmbeddedDocuments("Token", [
+    { actorId: ada.id, name: "Ada", disposition: 1, rotation: adaFacing, ...at(0, 0) },
+    { actorId: bran.id, name: "Bran", disposition: 1, rotation: 270, ...at(0, 2) },
+    { actorId: wolf.id, name: "Wolf", disposition: -1, rotation: 90, ...at(0, 4) },
+  ]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada", sceneId: scene.id, tokenId: ta.id },
+    { actorId: bran.id, name: "Bran", sceneId: scene.id, tokenId: tb.id },
+    { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: tw.id },
+  ]);
+  await settle();
+  return { world, gm, alice, bob, ids: { ada: ada.id as string, bran: bran.id as string, wolf: wolf.id as string, bow: bow.id as string } };
+}
+type Range = Awaited<ReturnType<typeof range>>;
+
+const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+
+async function shoot(r: Range, draws: [number, number][]) {
+  r.alice.runtime.dialogs.responder = () => ({ defender: r.ids.wolf, kind: "normal", modifier: 0 });
+  const before = r.gm.game.messages.contents.length;
+  await r.alice.game.actors.get(r.ids.ada).sheet.runAction("rollItem", {}, { row: { itemId: r.ids.bow } });
+  await settle();
+  if (r.gm.game.messages.contents.length === before) return null;
+  const card = r.gm.game.messages.contents.at(-1);
+  r.gm.runtime.dialogs.responder = () => ({ answer: "stand" });
+  scriptDraws(r.gm, draws);
+  await hooks(r.gm).defendFromCard(r.gm.game.messages.get(card.id));
+  await settle();
+  return { card, result: JSON.parse(r.gm.game.messages.get(card.id).system.result) };
+}
+
+describe("seed 004 [16.1] shots along the line of fire", () => {
+  it("Bran stands on the line: his check (70 against 73 - 12 = 61) misses, the Wolf's (40 against 73 - 16 = 57) hits", async () => {
+    const r = await range();
+    const shot = await shoot(r, [[70, 100], [40, 100], [6, 10]]);
+    expect(shot!.result.events.map((e: any) => e.type)).toEqual(["InTheWay", "StrikeMiss", "StrikeHit", "DamageFatigue"]);
+    expect(shot!.result.events[0].data.who).toBe("Bran");
+    expect(shot!.result.events[2].data).toMatchObject({ roll: 40, modSC: 57 });
+    // D10 6 + 2 = 8 off the Wolf's Fatigue.
+    expect(Object.keys(shot!.result.updates)).toEqual([r.ids.wolf]);
+  });
+
+  it("Bran's check (30) hits: the arrow is his (D10 4 + 2 = 6 off his Fatigue), and the Wolf is spared", async () => {
+    const r = await range();
+    const shot = await shoot(r, [[30, 100], [4, 10]]);
+    expect(shot!.result.events.map((e: any) => e.type)).toEqual(["InTheWay", "StrikeHit", "DamageFatigue"]);
+    await hooks(r.alice).applyFromCard(r.alice.game.messages.get(shot!.card.id));
+    await settle();
+    expect([r.gm.game.actors.get(r.ids.bran).system.pulse.fatigueNow, r.gm.game.actors.get(r.ids.wolf).system.pulse.fatigueNow]).toEqual([14, 20]);
+  });
+
+  it("an arrow that hits nobody falls at 1.5 times the bow's range 20: 30 hexes out", async () => {
+    const r = await range();
+    const shot = await shoot(r, [[70, 100], [90, 100]]);
+    expect(shot!.result.events.at(-1)).toMatchObject({ type: "MissileFalls", data: { hexes: 30 } });
+  });
+
+  it("Ada facing away (west) has no line of fire: refused with a notice, nothing posted", async () => {
+    const r = await range(90);
+    const mark = r.world.server.writes.length;
+    expect(await shoot(r, [])).toBe(null);
+    expect(r.alice.notices.at(-1)?.message).toMatch(/^No line of fire/);
+    expect(r.world.writesSince(mark)).toEqual([]);
+  });
+});
