@@ -11,7 +11,8 @@ import { SYSTEM_ID } from "../config";
 import { actorView } from "../data/actor/actor-view";
 import type { ActorView } from "../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../engine/rulesets/pulse/derived";
-import { hexDistance, type Figure } from "../engine/rulesets/pulse/hex";
+import { hexDistance, hexLine, type Figure } from "../engine/rulesets/pulse/hex";
+import { checkMountedCharge } from "../engine/rulesets/pulse/mounted";
 import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit } from "../engine/rulesets/pulse/movement";
 import type { PulseStats } from "../engine/rulesets/pulse/stats";
 import { currentActors, type PulsesState } from "../engine/time/pulses";
@@ -50,7 +51,9 @@ function fightOf(token: TokenLike): { combat: PulseCombat; combatantId: string; 
 
 /** preUpdateToken: false cancels the move (with a notice); otherwise the running count joins the update. */
 export function checkTokenMove(token: TokenLike, changes: Record<string, unknown>, userId: string): boolean | void {
-  if (!("x" in changes) && !("y" in changes)) return;
+  const moving = "x" in changes || "y" in changes;
+  const turning = "rotation" in changes && Number(changes.rotation) !== Number(token.rotation ?? 0);
+  if (!moving && !turning) return;
   const mode = game.settings?.get(SYSTEM_ID, "pulseMoveLimits") ?? "players";
   if (mode === "off") return;
   if (mode === "players" && game.users?.get(userId)?.isGM) return;
@@ -64,6 +67,17 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
   const id = fight.combatantId;
   const flag = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
   const used = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? flag.used : 0;
+  // [23] a mounted charge runs straight, with no change of facing on the way.
+  const declared = state.declared?.[id] ?? [];
+  const rider = (actorView(fight.actor as never, "pulse") as unknown as ActorView<PulseStats>).stats.mounted;
+  if (rider && declared.some((a) => a === "charge" || a === "chargeAndClose")) {
+    const straight = checkMountedCharge(from.hex, hexLine(from.hex, to.hex).slice(1), turning && (used > 0 || moving));
+    if (!straight.ok) {
+      notifyRefusal({ ...straight.refusal, data: { ...straight.refusal.data, name: token.name ?? fight.actor.name } });
+      return false;
+    }
+  }
+  if (!moving) return;
 
   const infos = fight.combat.combatantInfos();
   const side = infos.find((i) => i.id === id)?.side ?? "";
@@ -92,6 +106,19 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
   if (!checked.ok) return false;
   const next: MoveFlag = { combat: fight.combat.id ?? "", pulse: state.pulse, used: checked.value.used };
   foundry.utils.setProperty(changes, `flags.${SYSTEM_ID}.pulseMove`, next);
+}
+
+/** Hexes the fighter's token has moved in the current pulse of its running fight (0 when it has not, or there is none). */
+export function hexesMovedThisPulse(actor: Actor.Implementation): number {
+  for (const c of (game.combats?.contents ?? []) as unknown as PulseCombat[]) {
+    if (!c.started || c.boutSystem?.structure !== "pulses" || !c.machineState) continue;
+    const combatant = c.combatants.contents.find((x) => x.actor?.id === actor.id);
+    if (!combatant?.tokenId || !combatant.sceneId) continue;
+    const token = game.scenes?.get(combatant.sceneId)?.tokens.get(combatant.tokenId) as TokenLike | undefined;
+    const flag = token?.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
+    if (flag?.combat === c.id && flag.pulse === (c.machineState as PulsesState).pulse) return flag.used;
+  }
+  return 0;
 }
 
 export function registerPulseMovement(): void {

@@ -21,7 +21,8 @@ import type { AttackInput } from "../../engine/rulesets/pulse/attack";
 import { lineOfFire, type Figure } from "../../engine/rulesets/pulse/hex";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import type { CombatantInfo } from "../../combat/machines";
-import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf } from "../../engine/rulesets/pulse/derived";
+import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf, tmrOf } from "../../engine/rulesets/pulse/derived";
+import { momentumHexes } from "../../engine/rulesets/pulse/mounted";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
@@ -36,6 +37,7 @@ import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { tokenPlacement } from "../../combat/pulse-engagements";
+import { checkMountedBlow } from "./pulse-mounted";
 
 type View = ActorView<PulseStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
@@ -70,6 +72,8 @@ interface Declaration {
   readonly inTheWay?: readonly string[];
   /** The missile's range in hexes, for where it falls when it hits nobody. */
   readonly range?: number;
+  /** [23] a mounted charge: next pulse the mount runs on this many hexes past the target. */
+  readonly momentum?: number;
 }
 
 /** The target's Defense against this blow, and its damage figures. */
@@ -153,12 +157,15 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const t = view(defender);
   const turn = dryRun(combatId, turnCommands(combatId, attacker));
   if (!turn.ok) return turn;
+  const riding = checkMountedBlow(combatId, attacker, defender, w);
+  if (!riding.ok) return riding;
   const missile = w.use === "missile" || w.use === "thrown";
   const line = missile ? shotLine(combatId, attacker, defender) : null;
   if (line && !line.ok) return line;
   return ok({
     ...(line ? { inTheWay: line.value } : {}),
     ...(missile ? { range: w.range } : {}),
+    ...(a.stats.mounted && d.charging === true ? { momentum: momentumHexes(tmrOf(a.stats, f.armour)) } : {}),
     weaponId: item.id!,
     weapon: item.name,
     kind,
@@ -245,7 +252,10 @@ const line = (type: string, key: string, data: Record<string, string | number | 
 const attackCard: CardKind = {
   title: `${T}CardTitle`,
   prepare,
-  describe: (d: Declaration | null) => [line("declared", `${T}Declared`, { weapon: d?.weapon ?? "", kind: d?.kind ?? "normal" })],
+  describe: (d: Declaration | null) => [
+    line("declared", `${T}Declared`, { weapon: d?.weapon ?? "", kind: d?.kind ?? "normal" }),
+    ...(d?.momentum ? [line("momentum", `${T}Momentum`, { hexes: d.momentum })] : []),
+  ],
   async defend(card: CardView) {
     const d = card.declaration as Declaration;
     const target = view(card.defender);

@@ -16,6 +16,7 @@ import { registerActionPointsAdvantage } from "../rulesets/actionpoints-advantag
 import { registerActionPointsStand } from "../rulesets/actionpoints-stand";
 import { registerPhasesTable } from "../rulesets/phases-attack";
 import { registerPulseTable } from "../rulesets/pulse-attack";
+import { registerPulseMounted } from "../rulesets/pulse-mounted";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
@@ -52,5 +53,6 @@ export function registerSheets(): void {
   registerActionPointsStand();
   registerPhasesTable();
   registerPulseTable();
+  registerPulseMounted();
   registerPhasesChecks();
 }

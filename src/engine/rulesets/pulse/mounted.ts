@@ -4,6 +4,7 @@
  * that lifts each limit is editable data here.
  */
 import { ok, type Outcome } from "../../outcome";
+import { isStraightLine, type Hex } from "./hex";
 import { pulseRefuse } from "./refusals";
 
 /** Horsemanship rank from which each limit is lifted. Defaults written for this system; fill from the book. */
@@ -24,10 +25,10 @@ export interface MountedAttack {
 }
 
 export function checkMountedAttack(a: MountedAttack, thresholds = DEFAULT_HORSEMANSHIP_THRESHOLDS): Outcome<true> {
-  if (a.targetSide === 0) return pulseRefuse("mountedLimit", { limit: "ahead" });
-  if (a.twoHanded && a.horsemanship < thresholds.twoHanded) return pulseRefuse("mountedLimit", { limit: "twoHanded" });
-  if (a.missileOrThrown && a.mountMoving && a.horsemanship < thresholds.fireWhileMoving) return pulseRefuse("mountedLimit", { limit: "fireWhileMoving" });
-  if (a.weaponsUsed > 1 && a.horsemanship < thresholds.twoWeapons) return pulseRefuse("mountedLimit", { limit: "twoWeapons" });
+  if (a.targetSide === 0) return pulseRefuse("mountedAhead");
+  if (a.twoHanded && a.horsemanship < thresholds.twoHanded) return pulseRefuse("mountedTwoHanded", { need: thresholds.twoHanded, rank: a.horsemanship });
+  if (a.missileOrThrown && a.mountMoving && a.horsemanship < thresholds.fireWhileMoving) return pulseRefuse("mountedFireMoving", { need: thresholds.fireWhileMoving, rank: a.horsemanship });
+  if (a.weaponsUsed > 1 && a.horsemanship < thresholds.twoWeapons) return pulseRefuse("mountedTwoWeapons", { need: thresholds.twoWeapons, rank: a.horsemanship });
   return ok(true);
 }
 
@@ -35,7 +36,10 @@ export function checkMountedAttack(a: MountedAttack, thresholds = DEFAULT_HORSEM
 export const riderAttackableFromFront = (weaponUse: string) => weaponUse === "pole" || weaponUse === "missile" || weaponUse === "thrown";
 
 /** [23] mounting and dismounting only while the mount stands still. */
-export const canMountOrDismount = (mountMoved: boolean): Outcome<true> => (mountMoved ? pulseRefuse("mountedLimit", { limit: "moving" }) : ok(true));
+export const canMountOrDismount = (mountMoved: boolean): Outcome<true> => (mountMoved ? pulseRefuse("mountedMoving") : ok(true));
+
+/** [23] a blow at a rider from its mount's hex straight ahead needs a long-hafted or missile weapon. */
+export const checkBlowAtRider = (fromFront: boolean, weaponUse: string): Outcome<true> => (fromFront && !riderAttackableFromFront(weaponUse) ? pulseRefuse("riderFront") : ok(true));
 
 /** [23] the pulse after a charge the mount runs on past the target for its full TMR. */
 export const momentumHexes = (mountTmr: number) => mountTmr;
@@ -45,3 +49,9 @@ export const trample = (monsterHexes: number) => ({ baseChance: 40, dieModifier:
 
 /** [22] turning a multi-hex monster costs 1 TMR for every 2 vertices, pivoting on the head. */
 export const monsterTurnCost = (vertices: number) => Math.floor(Math.abs(vertices) / 2);
+
+/** [23] a mounted charge: every step in one direction, and no turning once it has begun. */
+export function checkMountedCharge(start: Hex, path: readonly Hex[], turned: boolean): Outcome<true> {
+  if (turned || !isStraightLine(start, path)) return pulseRefuse("chargeStraight");
+  return ok(true);
+}

@@ -37,6 +37,8 @@ export const pulseStats = {
     militaryScientist: { kind: "integer", label: `${A}MilitaryScientist`, hint: `${A}MilitaryScientistHint`, initial: 0, min: 0, max: 10 },
     unarmedRank: { kind: "integer", label: `${A}UnarmedRank`, hint: `${A}UnarmedRankHint`, initial: 0, min: 0, max: 10 },
     horsemanship: { kind: "integer", label: `${A}Horsemanship`, hint: `${A}HorsemanshipHint`, initial: 0, min: 0, max: 10 },
+    /** [23] in the saddle: the mounted limits apply to its blows and to blows at it. */
+    mounted: { kind: "boolean", label: `${A}Mounted`, hint: `${A}MountedHint`, initial: false },
     assassin: { kind: "boolean", label: `${A}Assassin`, hint: `${A}AssassinHint`, initial: false },
     monster: { kind: "boolean", label: `${A}Monster`, hint: `${A}MonsterHint`, initial: false },
     /** [22] hexes the figure covers; 1 for men and beasts of man size. */

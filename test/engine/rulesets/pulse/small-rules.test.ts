@@ -5,6 +5,9 @@ import { FixedDice } from "../../../../src/engine/dice";
 import {
   canBePoisoned,
   checkMountedAttack,
+  checkMountedCharge,
+  checkBlowAtRider,
+  canMountOrDismount,
   checkMultipleAttacks,
   closeWithdrawOdds,
   dropsOnClosing,
@@ -141,6 +144,27 @@ describe("seed 004 [22] multi-hex monsters and [23] mounted combat", () => {
     expect(checkMountedAttack({ ...base, missileOrThrown: true, mountMoving: true }).ok).toBe(false);
     expect(riderAttackableFromFront("pole")).toBe(true);
     expect(riderAttackableFromFront("melee")).toBe(false);
+  });
+  it("each limit has its own refusal: straight ahead, two-handed, shooting on the move (Horsemanship 4), two weapons (6)", () => {
+    const base = { horsemanship: 0, twoHanded: false, missileOrThrown: false, mountMoving: false, weaponsUsed: 1, targetSide: 1 };
+    const code = (o: { ok: boolean; refusal?: { code: string } }) => (o.ok ? "ok" : o.refusal!.code);
+    expect([
+      code(checkMountedAttack({ ...base, targetSide: 0 })),
+      code(checkMountedAttack({ ...base, twoHanded: true, horsemanship: 4 })),
+      code(checkMountedAttack({ ...base, missileOrThrown: true, mountMoving: true, horsemanship: 3 })),
+      code(checkMountedAttack({ ...base, missileOrThrown: true, mountMoving: true, horsemanship: 4 })),
+      code(checkMountedAttack({ ...base, weaponsUsed: 2, horsemanship: 5 })),
+    ]).toEqual(["pulse.mountedAhead", "pulse.mountedTwoHanded", "pulse.mountedFireMoving", "ok", "pulse.mountedTwoWeapons"]);
+  });
+  it("a blow at a rider from the mount's front hex needs a long-hafted or missile weapon; from elsewhere anything", () => {
+    expect([checkBlowAtRider(true, "melee").ok, checkBlowAtRider(true, "pole").ok, checkBlowAtRider(true, "missile").ok, checkBlowAtRider(false, "melee").ok]).toEqual([false, true, true, true]);
+  });
+  it("mounting waits for a still mount; a mounted charge runs in one line without turning", () => {
+    expect([canMountOrDismount(false).ok, canMountOrDismount(true).ok]).toEqual([true, false]);
+    const o = { q: 0, r: 0 };
+    expect(checkMountedCharge(o, [{ q: 1, r: 0 }, { q: 2, r: 0 }], false).ok).toBe(true);
+    expect(checkMountedCharge(o, [{ q: 1, r: 0 }, { q: 1, r: 1 }], false).ok).toBe(false);
+    expect(checkMountedCharge(o, [{ q: 1, r: 0 }], true).ok).toBe(false);
   });
 });
 

@@ -1,0 +1,127 @@
+// Riders on the map (issue 9 "Mounted combat"; seed 004_2f46e4f6196f6037.txt [23]): no blow into the hex
+// straight ahead of the mount, the Horsemanship limits, blows at a rider from the mount's front hex only with
+// long-hafted or missile weapons, mounting only while the mount stands still, and a charge on horseback that
+// runs in one straight line. Refusals come before anything is posted or moved.
+import { describe, expect, it } from "vitest";
+import { scriptDraws, settle, tableOfThree } from "./support";
+
+/** Ada rides at row 2, column 2 looking east (rotation 270); the Wolf stands where the test puts it. */
+async function field(wolfAt: [number, number, number], ada: Record<string, unknown> = {}) {
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
+  const rider = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { md: 15, ps: 15, ag: 15, tmr: 8, mounted: true, ...ada } } });
+  const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { ag: 16, endurance: 30, enduranceNow: 30 } } });
+  const [sword, lance] = await rider.createEmbeddedDocuments("Item", [
+    { name: "Sabre", type: "weapon", system: { equipped: true, pulse: { use: "melee", baseChance: 50, ranked: true, rank: 2, damage: 2 } } },
+    { name: "Great sword", type: "weapon", system: { equipped: true, pulse: { use: "melee", twoHanded: true, baseChance: 50, damage: 4 } } },
+  ]);
+  const [fangs, spear] = await wolf.createEmbeddedDocuments("Item", [
+    { name: "Fangs", type: "weapon", system: { equipped: true, pulse: { use: "melee", baseChance: 50, damage: 1 } } },
+    { name: "Boar spear", type: "weapon", system: { equipped: true, pulse: { use: "pole", baseChance: 50, damage: 2 } } },
+  ]);
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 2, size: 100 } });
+  const at = (i: number, j: number) => {
+    const c = scene.grid.getCenterPoint({ i, j });
+    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
+  };
+  const [ta, tw] = await scene.createEmbeddedDocuments("Token", [
+    { actorId: rider.id, name: "Ada", disposition: 1, rotation: 270, ...at(2, 2) },
+    { actorId: wolf.id, name: "Wolf", disposition: -1, rotation: wolfAt[2], ...at(wolfAt[0], wolfAt[1]) },
+  ]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: rider.id, name: "Ada", sceneId: scene.id, tokenId: ta.id },
+    { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: tw.id },
+  ]);
+  await settle();
+  const token = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
+  return { world, gm, alice, bob, at, token, combatId: combat.id as string, ids: { ada: rider.id as string, wolf: wolf.id as string, sword: sword.id as string, lance: lance.id as string, fangs: fangs.id as string, spear: spear.id as string, ta: ta.id as string } };
+}
+type Field = Awaited<ReturnType<typeof field>>;
+
+async function strike(f: Field, client: any, actorId: string, itemId: string, defender: string, form: Record<string, unknown> = {}) {
+  client.runtime.dialogs.responder = () => ({ defender, kind: "normal", modifier: 0, ...form });
+  const before = f.gm.game.messages.contents.length;
+  await client.game.actors.get(actorId).sheet.runAction("rollItem", {}, { row: { itemId } });
+  await settle();
+  return f.gm.game.messages.contents.length > before ? f.gm.game.messages.contents.at(-1) : null;
+}
+
+describe("seed 004 [23] mounted combat at the table", () => {
+  it("the rider may not strike the Wolf in the hex straight ahead of the mount; on the flank she may", async () => {
+    const ahead = await field([2, 3, 90]);
+    expect(await strike(ahead, ahead.alice, ahead.ids.ada, ahead.ids.sword, ahead.ids.wolf)).toBe(null);
+    expect(ahead.alice.notices.at(-1)?.message).toBe("A rider cannot strike into the hex straight ahead of the mount [23].");
+    // Row 1, column 2 is the mount's front-left hex.
+    const flank = await field([1, 2, 90]);
+    expect(await strike(flank, flank.alice, flank.ids.ada, flank.ids.sword, flank.ids.wolf)).not.toBe(null);
+  });
+
+  it("a two-handed sword needs Horsemanship 5: at rank 2 refused, at 5 allowed", async () => {
+    const green = await field([1, 2, 90], { horsemanship: 2 });
+    expect(await strike(green, green.alice, green.ids.ada, green.ids.lance, green.ids.wolf)).toBe(null);
+    expect(green.alice.notices.at(-1)?.message).toBe("A rider needs Horsemanship 5 to wield a two-handed weapon (rank 2) [23].");
+    const trained = await field([1, 2, 90], { horsemanship: 5 });
+    expect(await strike(trained, trained.alice, trained.ids.ada, trained.ids.lance, trained.ids.wolf)).not.toBe(null);
+  });
+
+  it("from the mount's front hex the Wolf's fangs cannot reach the rider; a boar spear can", async () => {
+    const f = await field([2, 3, 90]);
+    expect(await strike(f, f.gm, f.ids.wolf, f.ids.fangs, f.ids.ada)).toBe(null);
+    expect(f.gm.notices.at(-1)?.message).toBe("From the mount's front hex only a long-hafted or missile weapon reaches the rider [23].");
+    expect(await strike(f, f.gm, f.ids.wolf, f.ids.spear, f.ids.ada)).not.toBe(null);
+  });
+
+  it("a mounted charge says the mount runs on its full TMR (8) next pulse", async () => {
+    const f = await field([1, 2, 90]);
+    const card = await strike(f, f.alice, f.ids.ada, f.ids.sword, f.ids.wolf, { charging: true });
+    expect(card.content).toContain("A mounted charge: next pulse the mount runs on 8 hexes past the target [23].");
+  });
+});
+
+describe("seed 004 [23] mounting and charging in a running pulse", () => {
+  async function running(f: Field) {
+    f.gm.runtime.dialogs.responder = () => "none";
+    await f.gm.game.combats.get(f.combatId).startCombat();
+    await settle();
+    // Side initiative: the party wins 9 to 2 and goes first.
+    scriptDraws(f.gm, [[9, 10], [2, 10]]);
+    await f.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    await f.gm.ui.combat.runAction("boutFightAction", { actionId: "first:party" });
+    await settle();
+  }
+
+  it("Ada dismounts from the sheet while the mount stands; after it has moved this pulse, mounting again is refused", async () => {
+    const f = await field([2, 12, 90]);
+    await running(f);
+    await f.alice.game.actors.get(f.ids.ada).sheet.runAction("actorAction", { actorAction: "mount" });
+    await settle();
+    expect(f.gm.game.actors.get(f.ids.ada).system.pulse.mounted).toBe(false);
+    await f.token(f.alice, f.ids.ta).update(f.at(2, 4));
+    await settle();
+    await f.alice.game.actors.get(f.ids.ada).sheet.runAction("actorAction", { actorAction: "mount" });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toBe("Mounting or dismounting waits until the mount stands still: it has moved this pulse [23].");
+    expect(f.gm.game.actors.get(f.ids.ada).system.pulse.mounted).toBe(false);
+  });
+
+  it("having named a Charge, the rider runs straight (row 2, column 2 to 4) but may not bend the line or turn", async () => {
+    const f = await field([2, 12, 90]);
+    await running(f);
+    const ada = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada");
+    f.alice.runtime.dialogs.responder = () => ({ action: "charge" });
+    await f.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ada.id, actionId: "declareAction" });
+    await settle();
+    // Row 0, column 4 lies off every straight line from row 2, column 2.
+    await f.token(f.alice, f.ids.ta).update(f.at(0, 4));
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada is charging on horseback: straight ahead in one line, without turning [23].");
+    expect(f.token(f.gm, f.ids.ta).y).toBe(f.at(2, 2).y);
+    await f.token(f.alice, f.ids.ta).update(f.at(2, 4));
+    await settle();
+    expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 4).x);
+    await f.token(f.alice, f.ids.ta).update({ rotation: 90 });
+    await settle();
+    expect(f.token(f.gm, f.ids.ta).rotation).toBe(270);
+  });
+});
