@@ -12,7 +12,7 @@ import { actorView } from "../data/actor/actor-view";
 import type { ActorView } from "../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../engine/rulesets/pulse/derived";
 import { hexDistance, hexLine, type Figure } from "../engine/rulesets/pulse/hex";
-import { checkMountedCharge } from "../engine/rulesets/pulse/mounted";
+import { checkMountedCharge, monsterTurnCost } from "../engine/rulesets/pulse/mounted";
 import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit } from "../engine/rulesets/pulse/movement";
 import type { PulseStats } from "../engine/rulesets/pulse/stats";
 import { currentActors, type PulsesState } from "../engine/time/pulses";
@@ -77,7 +77,10 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
       return false;
     }
   }
-  if (!moving) return;
+  // [22] a multi-hex figure's turn costs 1 TMR for every 2 vertices (60° each) it swings through.
+  const swing = Math.abs(((Number(changes.rotation ?? token.rotation ?? 0) - Number(token.rotation ?? 0)) % 360) + 360) % 360;
+  const turnCost = from.hexes && turning ? monsterTurnCost(Math.round(Math.min(swing, 360 - swing) / 60)) : 0;
+  if (!moving && turnCost === 0) return;
 
   const infos = fight.combat.combatantInfos();
   const side = infos.find((i) => i.id === id)?.side ?? "";
@@ -96,9 +99,9 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
     poleWeapon: weapon?.stats.use === "pole",
   }, state.declared?.[id]).hexes;
   const acting = currentActors(state).includes(id);
-  const checked = checkPulseMove({ acting, used, distance: hexDistance(from.hex, to.hex), limit });
+  const checked = checkPulseMove({ acting, used, distance: hexDistance(from.hex, to.hex) + turnCost, limit });
   // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1].
-  const zone = checked.ok ? checkZoneStop(from.hex, to.hex, { side }, others) : checked;
+  const zone = checked.ok && moving ? checkZoneStop(from.hex, to.hex, { side }, others) : checked;
   if (!zone.ok) {
     notifyRefusal({ ...zone.refusal, data: { ...zone.refusal.data, name: token.name ?? fight.actor.name } });
     return false;

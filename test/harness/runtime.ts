@@ -574,6 +574,37 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       else if (grid.isHexagonal) h = 0.75 * Math.floor(h) + 0.5 * (h % 1) + 0.25;
       return { x: x + (w * grid.sizeX) / 2, y: y + (h * grid.sizeY) / 2, elevation: 0 };
     }
+    /**
+     * v13 TokenDocument#getOccupiedGridSpaceOffsets: the grid spaces under the token's shape at its
+     * (or the given) position; none on gridless scenes. The harness covers square grids and, on
+     * row-based hex grids, the default rectangle shape in whole grid units; other shapes throw.
+     */
+    getOccupiedGridSpaceOffsets(data: AnyObject = {}): { i: number; j: number }[] {
+      const self = this as AnyObject;
+      const grid = (this.parent as AnyObject | null)?.grid ?? createGrid(undefined);
+      if (grid.isGridless) return [];
+      const width = Math.round((data.width ?? self.width) * 2) / 2;
+      const height = Math.round((data.height ?? self.height) * 2) / 2;
+      const x = Math.round(data.x ?? self.x);
+      const y = Math.round(data.y ?? self.y);
+      const out: { i: number; j: number }[] = [];
+      if (!grid.isHexagonal) {
+        const top = grid.getOffset({ x: x + grid.size / 2, y: y + grid.size / 2 });
+        for (let i = 0; i < Math.ceil(height); i++) for (let j = 0; j < Math.ceil(width); j++) out.push({ i: top.i + i, j: top.j + j });
+        return out;
+      }
+      if (grid.columns || !Number.isInteger(width) || !Number.isInteger(height) || (self.shape ?? 4) !== 4) throw new Error("harness: only rectangle tokens of whole size on row-based hex grids");
+      // The first row's first hex sits under the point half a hex in from the top-left corner.
+      const top = grid.getOffset({ x: x + grid.sizeX / 2, y: y + grid.sizeY / 2 });
+      const shifted = (top.i % 2 === 0) === grid.even;
+      for (let i = 0; i < height; i++) {
+        const odd = i & 1;
+        // Odd rows of the shape hold one hex fewer, set half a hex in.
+        const count = Math.floor(width + odd * 0.5) - odd;
+        for (let j = 0; j < count; j++) out.push({ i: top.i + i, j: top.j + j + (shifted ? odd : 0) });
+      }
+      return out;
+    }
   }
 
   class Combat extends documentClass("Combat") {

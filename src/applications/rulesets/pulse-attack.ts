@@ -40,7 +40,7 @@ import { tokenPlacement } from "../../combat/pulse-engagements";
 import { checkMountedBlow } from "./pulse-mounted";
 
 type View = ActorView<PulseStats>;
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
+export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
 const T = "BOUT.Pulse.Table.";
 const refused = (code: string, key: string): Outcome<never> => refuse(`pulse.card.${code}`, `${T}Refusal.${key}`);
 
@@ -48,7 +48,7 @@ const ANSWERS = ["stand", "evade"] as const;
 type Answer = (typeof ANSWERS)[number];
 
 /** A figure's fighting figures after armour. */
-function figure(v: View) {
+export function figure(v: View) {
   const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
   const modAG = modAGOf(v.stats, armour);
   const modMD = modMDOf(v.stats, armour);
@@ -77,7 +77,7 @@ interface Declaration {
 }
 
 /** The target's Defense against this blow, and its damage figures. */
-function defenderInput(d: Declaration, target: View, answer: Answer): AttackInput["defender"] & { defense: number } {
+export function defenderInput(d: Pick<Declaration, "fromRear">, target: View, answer: Answer): AttackInput["defender"] & { defense: number } {
   const f = figure(target);
   const defense = defenseTerms({
     modAG: f.modAG,

@@ -17,6 +17,7 @@ import { registerActionPointsStand } from "../rulesets/actionpoints-stand";
 import { registerPhasesTable } from "../rulesets/phases-attack";
 import { registerPulseTable } from "../rulesets/pulse-attack";
 import { registerPulseMounted } from "../rulesets/pulse-mounted";
+import { registerPulseTrample } from "../rulesets/pulse-trample";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
@@ -54,5 +55,6 @@ export function registerSheets(): void {
   registerPhasesTable();
   registerPulseTable();
   registerPulseMounted();
+  registerPulseTrample();
   registerPhasesChecks();
 }

@@ -1,0 +1,83 @@
+// Trampling (issue 9 "Geometry"; seed 004_2f46e4f6196f6037.txt [22] Multi-Hex Monsters): a monster whose
+// token (larger than one grid space) moves onto a one-hex figure knocks it down and tramples it at 40% base,
+// for D + its size in hexes. The active GM's client posts the card as the move lands; applying it writes the
+// damage and the Prone condition once. A forged trample card for a figure not under the monster is refused.
+import { describe, expect, it } from "vitest";
+import { scriptDraws, settle, tableOfThree } from "./support";
+
+async function meadow() {
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ag: 10, endurance: 30, enduranceNow: 30, fatigue: 20, fatigueNow: 20 } } });
+  const ogre = await Actor.create({ name: "Ogre", type: "npc", system: { pulse: { md: 10, monster: true, hexes: 3 } } });
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Meadow", grid: { type: 2, size: 100 } });
+  const at = (i: number, j: number) => {
+    const c = scene.grid.getCenterPoint({ i, j });
+    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
+  };
+  const [ta, to] = await scene.createEmbeddedDocuments("Token", [
+    { actorId: ada.id, name: "Ada", disposition: 1, rotation: 270, ...at(2, 2) },
+    { actorId: ogre.id, name: "Ogre", disposition: -1, rotation: 90, width: 2, height: 2, ...at(2, 12) },
+  ]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada", sceneId: scene.id, tokenId: ta.id },
+    { actorId: ogre.id, name: "Ogre", sceneId: scene.id, tokenId: to.id },
+  ]);
+  await settle();
+  gm.runtime.dialogs.responder = () => "none";
+  await gm.game.combats.get(combat.id).startCombat();
+  await settle();
+  return { world, gm, alice, bob, at, scene, ids: { ada: ada.id as string, ogre: ogre.id as string, to: to.id as string } };
+}
+
+describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
+  it("the harness covers a 2 x 2 token on a row-based hex grid with three hexes, as v13 does", async () => {
+    const m = await meadow();
+    const token = m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
+    expect(token.getOccupiedGridSpaceOffsets(m.at(2, 1))).toEqual([{ i: 2, j: 1 }, { i: 2, j: 2 }, { i: 3, j: 1 }]);
+  });
+
+  it("the Ogre moves over Ada: she is knocked down; its unranked strike (30 against base 40 - her Defense 10 = 30) hits for D 4 + 3 hexes = 7 off her Fatigue", async () => {
+    const m = await meadow();
+    const before = m.gm.game.messages.contents.length;
+    scriptDraws(m.gm, [[30, 100], [4, 10]]);
+    await m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to).update(m.at(2, 1));
+    await settle();
+    expect(m.gm.game.messages.contents.length).toBe(before + 1);
+    const card = m.gm.game.messages.contents.at(-1);
+    expect(card.system.kind).toBe("pulse.trample");
+    const result = JSON.parse(card.system.result);
+    expect(result.events.map((e: any) => e.type)).toEqual(["knockedDown", "StrikeHit", "DamageFatigue"]);
+    expect(result.events[1].data).toMatchObject({ roll: 30, modSC: 30 });
+    await m.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(m.alice.game.messages.get(card.id));
+    await settle();
+    const ada = m.gm.game.actors.get(m.ids.ada);
+    expect([ada.system.pulse.fatigueNow, ada.statuses.has("prone")]).toEqual([13, true]);
+  });
+
+  it("[22] turning the Ogre costs 1 TMR for every 2 vertices: half about (3 vertices) takes 1 hex of its pulse, one vertex nothing", async () => {
+    const m = await meadow();
+    await m.gm.game.settings.set("bout", "pulseMoveLimits", "everyone");
+    // The foes win side initiative (9 to 2) and go first.
+    scriptDraws(m.gm, [[2, 10], [9, 10]]);
+    await m.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    await m.gm.ui.combat.runAction("boutFightAction", { actionId: "first:foes" });
+    await settle();
+    const token = () => m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
+    await token().update({ rotation: 270 });
+    await settle();
+    expect([token().rotation, token().flags.bout?.pulseMove?.used]).toEqual([270, 1]);
+    await token().update({ rotation: 330 });
+    await settle();
+    expect([token().rotation, token().flags.bout?.pulseMove?.used]).toEqual([330, 1]);
+  });
+
+  it("a trample card for a figure the monster does not stand on is refused and nothing is posted", async () => {
+    const m = await meadow();
+    const before = m.gm.game.messages.contents.length;
+    const out = await m.gm.evaluate<any>("globalThis.__boutTest").postCard("pulse.trample", m.gm.game.actors.get(m.ids.ogre), m.gm.game.actors.get(m.ids.ada), {});
+    expect(out.ok ? "ok" : out.refusal.code).toBe("pulse.trample.notUnder");
+    expect(m.gm.game.messages.contents.length).toBe(before);
+  });
+});
