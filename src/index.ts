@@ -22,6 +22,7 @@ import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
 import { activateCardListeners, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries } from "./chat/cards";
 import { registerPulseMovement } from "./combat/pulse-movement";
+import { registerPulseZones } from "./canvas/pulse-zones";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -51,6 +52,7 @@ Hooks.once("init", () => {
   registerStatusEffects();
   registerEffectiveSpaceGuard();
   registerPulseMovement();
+  registerPulseZones();
 });
 
 Hooks.once("ready", () => {

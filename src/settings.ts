@@ -119,6 +119,13 @@ export function registerSettings(): void {
     type: ApTablesEditor as never,
     restricted: true,
   });
+  // Seed 004 [13], [16.1]: each user's own choice to see the zones of the tokens they control.
+  game.settings.register(SYSTEM_ID, "pulseZones", {
+    scope: "client",
+    config: false,
+    type: Boolean,
+    default: false,
+  });
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

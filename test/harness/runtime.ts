@@ -6,6 +6,7 @@
  * request for the whole batch, and apply the server's broadcast on every client
  * with `_on*` callbacks and the `create*` / `update*` / `delete*` hooks.
  */
+import { createCanvas } from "./canvas";
 import { DataModel, TypeDataModel } from "./data-model";
 import { createFields, DataModelValidationError, DataModelValidationFailure } from "./fields";
 import { HooksImpl } from "./hooks";
@@ -929,6 +930,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   };
 
   const globals: AnyObject = {
+    canvas: createCanvas(),
     foundry,
     game,
     CONFIG,

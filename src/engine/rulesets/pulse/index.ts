@@ -71,6 +71,7 @@ export * from "./initiative";
 export * from "./actions";
 export * from "./hex";
 export * from "./line-of-fire";
+export * from "./zones";
 export * from "./multiple-attacks";
 export * from "./mounted";
 export * from "./attack";
