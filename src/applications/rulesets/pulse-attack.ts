@@ -18,7 +18,9 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { AttackInput } from "../../engine/rulesets/pulse/attack";
-import { lineOfFire, type Figure } from "../../engine/rulesets/pulse/hex";
+import { figureInZone, lineOfFire, type Figure } from "../../engine/rulesets/pulse/hex";
+import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
+import type { PulsesState, StrikeType } from "../../engine/time/pulses";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import type { CombatantInfo } from "../../combat/machines";
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf, tmrOf } from "../../engine/rulesets/pulse/derived";
@@ -31,7 +33,7 @@ import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/s
 import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
+import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
@@ -74,6 +76,11 @@ interface Declaration {
   readonly range?: number;
   /** [23] a mounted charge: next pulse the mount runs on this many hexes past the target. */
   readonly momentum?: number;
+  /** [16.4] the target, the kind of attack, and whether more attacks follow in this action. */
+  readonly targetId: string;
+  readonly strikeType: StrikeType;
+  readonly several?: "twoWeapons" | "twoHandedB";
+  readonly moreToCome?: boolean;
 }
 
 /** The target's Defense against this blow, and its damage figures. */
@@ -134,12 +141,39 @@ function shotLine(combatId: string, attacker: Actor.Implementation, defender: Ac
   return ok([...new Set(line.inTheWay)].filter((id) => game.actors?.get(id)));
 }
 
-/** In a running pulse: the attack is the attacker's action (it ends their turn). */
-const turnCommands = (combatId: string, attacker: Actor.Implementation | null): TimeCommand[] => {
+/**
+ * In a running pulse the attack is the attacker's action: it is recorded, and
+ * the last of the action ends the turn (one attack, or the last of several
+ * [16.4]).
+ */
+const turnCommands = (combatId: string, attacker: Actor.Implementation | null, d?: Pick<Declaration, "targetId" | "strikeType" | "moreToCome">): TimeCommand[] => {
   const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined) : undefined;
   const id = combatantFor(combatId, attacker);
-  return id && combat?.boutSystem?.structure === "pulses" ? [{ type: "endTurn", combatantId: id } as TimeCommand] : [];
+  if (!id || combat?.boutSystem?.structure !== "pulses") return [];
+  return [(d ? { type: "strike", combatantId: id, targetId: d.targetId, attackType: d.strikeType, done: !d.moreToCome } : { type: "endTurn", combatantId: id }) as unknown as TimeCommand];
 };
+
+/**
+ * [16.4] an attack after others in the same action: with two weapons (all of
+ * one type) or a two-handed class B weapon at rank 4 (each adjacent target
+ * once). The earlier attacks come from the fight's record of this turn.
+ */
+function checkFollowingAttack(combatId: string, attacker: Actor.Implementation, defender: Actor.Implementation, w: PulseWeaponStats, d: Pick<Declaration, "several" | "strikeType" | "targetId">): Outcome<true> {
+  const id = combatantFor(combatId, attacker);
+  const state = machineStateOf<PulsesState>(combatId, "pulses");
+  const before = id ? (state?.strikes?.[id] ?? []) : [];
+  if (!before.length && !d.several) return ok(true);
+  if (!d.several) return refused("several", "SeveralUndeclared");
+  const infos = (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined)?.combatantInfos?.() ?? [];
+  const me = infos.find((i) => i.actor?.id === attacker.id)?.placed;
+  const inZone = (targetId: string) => {
+    const them = infos.find((i) => i.actor?.id === targetId)?.placed;
+    // Without a map, the GM's word that the targets are adjacent.
+    return me && them ? figureInZone(me, them) : true;
+  };
+  const planned = [...before, { targetId: d.targetId, type: d.strikeType }].map((a) => ({ targetId: a.targetId, type: a.type, inMeleeZone: inZone(a.targetId) }));
+  return checkMultipleAttacks(d.several, planned, w);
+}
 
 function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
   const d = (raw ?? {}) as Record<string, unknown>;
@@ -155,7 +189,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!ready.ok) return ready;
   const f = figure(a);
   const t = view(defender);
-  const turn = dryRun(combatId, turnCommands(combatId, attacker));
+  const strikeType: StrikeType = w.use === "missile" || w.use === "thrown" ? "fire" : "melee";
+  const several: Declaration["several"] = d.several === "twoWeapons" || d.several === "twoHandedB" ? d.several : undefined;
+  const plan = { targetId: defender.id!, strikeType, moreToCome: d.moreToCome === true, ...(several ? { several } : {}) };
+  const following = checkFollowingAttack(combatId, attacker, defender, w, plan);
+  if (!following.ok) return following;
+  const turn = dryRun(combatId, turnCommands(combatId, attacker, plan));
   if (!turn.ok) return turn;
   const riding = checkMountedBlow(combatId, attacker, defender, w);
   if (!riding.ok) return riding;
@@ -163,6 +202,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const line = missile ? shotLine(combatId, attacker, defender) : null;
   if (line && !line.ok) return line;
   return ok({
+    ...plan,
     ...(line ? { inTheWay: line.value } : {}),
     ...(missile ? { range: w.range } : {}),
     ...(a.stats.mounted && d.charging === true ? { momentum: momentumHexes(tmrOf(a.stats, f.armour)) } : {}),
@@ -228,6 +268,9 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     { kind: "checkbox", name: "charging", label: `${T}Charging`, value: false },
     { kind: "checkbox", name: "withdrawing", label: `${T}Withdrawing`, value: false },
     { kind: "number", name: "modifier", label: `${T}Modifier`, value: 0, min: -100, max: 100 },
+    // [16.4] several attacks in one action: say how, and whether another follows this one.
+    { kind: "select", name: "several", label: `${T}Several.Label`, value: "", options: [{ value: "", label: `${T}Several.none` }, { value: "twoWeapons", label: `${T}Several.twoWeapons` }, { value: "twoHandedB", label: `${T}Several.twoHandedB` }] },
+    { kind: "checkbox", name: "moreToCome", label: `${T}MoreToCome`, value: false },
   ];
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
@@ -286,7 +329,7 @@ const attackCard: CardKind = {
     const ready = weaponReady(weapon);
     if (!ready.ok) return ready;
     const target = view(card.defender);
-    const commands = turnCommands(card.combatId, card.attacker);
+    const commands = turnCommands(card.combatId, card.attacker, d.targetId ? d : undefined);
     const turn = dryRun(card.combatId, commands);
     if (!turn.ok) return turn;
     // [16.1] a shot first meets whoever stands on its line of fire; the figure it strikes takes the blow.

@@ -83,6 +83,8 @@ export interface PulsesState {
   readonly nextEngagement: number;
   /** [13]-[15] the action each figure took this pulse, named in its turn (older saved fights lack it). */
   readonly declared?: Readonly<Record<string, readonly PulseAction[]>>;
+  /** [16.4] the attacks each figure has made in its action this pulse, in order (for a second weapon or a sweep). */
+  readonly strikes?: Readonly<Record<string, readonly { readonly targetId: string; readonly type: StrikeType }[]>>;
 }
 
 export type PulsesCommand =
@@ -96,7 +98,8 @@ export type PulsesCommand =
   | { readonly type: "join"; readonly combatant: PulseCombatantInput }
   | { readonly type: "leave"; readonly combatantId: string }
   | { readonly type: "update"; readonly combatantId: string; readonly patch: Partial<Omit<PulseCombatantInput, "id">> }
-  | { readonly type: "declareAction"; readonly combatantId: string; readonly action: PulseAction; readonly second?: PulseAction | null };
+  | { readonly type: "declareAction"; readonly combatantId: string; readonly action: PulseAction; readonly second?: PulseAction | null }
+  | { readonly type: "strike"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType; readonly done: boolean };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -117,9 +120,14 @@ export type PulsesEvent =
   | { readonly type: "joined"; readonly combatantId: string }
   | { readonly type: "left"; readonly combatantId: string }
   | { readonly type: "updated"; readonly combatantId: string }
-  | { readonly type: "actionDeclared"; readonly combatantId: string; readonly actions: readonly PulseAction[] };
+  | { readonly type: "actionDeclared"; readonly combatantId: string; readonly actions: readonly PulseAction[] }
+  | { readonly type: "struck"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType };
 
 const R = "BOUT.Time.Pulses.Refusal.";
+
+/** [16.4] the kinds of attack that may not be mixed in one action. */
+export const STRIKE_TYPES = ["melee", "fire", "grapple"] as const;
+export type StrikeType = (typeof STRIKE_TYPES)[number];
 const no = <T>(code: string, key: string, data?: Record<string, string | number>): Outcome<T> => refuse<T>(`pulses.${code}`, `${R}${key}`, data);
 
 function checkCombatant(c: PulseCombatantInput): Outcome<PulseCombatant> {
@@ -268,6 +276,7 @@ function newPulse(s: PulsesState, events: PulsesEvent[]): PulsesState {
     sideOrder: [],
     acted: [],
     declared: {},
+    strikes: {},
     engagements: s.engagements.map((e) => ({ ...e, order: [], chosen: false })),
   };
 }
@@ -478,6 +487,20 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       if (!checked.ok) return checked;
       events.push({ type: "actionDeclared", combatantId: c.id, actions });
       return ok({ state: { ...s, declared: { ...(s.declared ?? {}), [c.id]: actions } }, events });
+    }
+    case "strike": {
+      // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.
+      const c = byId(s, command.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
+      if (typeof command.targetId !== "string" || !STRIKE_TYPES.includes(command.attackType)) return no("badChoice", "BadChoice");
+      events.push({ type: "struck", combatantId: c.id, targetId: command.targetId, attackType: command.attackType });
+      const strikes = { ...(s.strikes ?? {}), [c.id]: [...(s.strikes?.[c.id] ?? []), { targetId: command.targetId, type: command.attackType }] };
+      const next = { ...s, strikes };
+      if (!command.done) return ok({ state: next, events });
+      const ended = apply(next, { type: "endTurn", combatantId: c.id });
+      if (!ended.ok) return ended;
+      return ok({ state: ended.value.state, events: [...events, ...ended.value.events] });
     }
     default:
       return no("unknownCommand", "UnknownCommand");

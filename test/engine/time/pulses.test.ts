@@ -419,3 +419,23 @@ describe("seed 004 [13]-[15] a figure names its action in its turn", () => {
     expect(!slow.ok && slow.refusal.code).toBe("pulse.tooManyActions");
   });
 });
+
+describe("seed 004 [16.4] the attacks of one action", () => {
+  const knightsAct = (s0: PulsesState) => run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+  it("an attack with more to come is recorded and the turn goes on; the last one ends it; the next pulse forgets them", () => {
+    const t = knightsAct(start().state);
+    const first = run(t.state, { type: "strike", combatantId: "cass", targetId: "bruna", attackType: "melee", done: false });
+    expect(first.state.strikes).toEqual({ cass: [{ targetId: "bruna", type: "melee" }] });
+    expect(currentActors(first.state)).toContain("cass");
+    const last = run(first.state, { type: "strike", combatantId: "cass", targetId: "egil", attackType: "melee", done: true });
+    expect(last.events.map((e) => e.type)).toEqual(["struck", "turnEnded"]);
+    expect(currentActors(last.state)).not.toContain("cass");
+    expect(run(last.state, { type: "nextPulse" }).state.strikes).toEqual({});
+  });
+  it("out of turn, or with an unknown kind of attack, it is refused and nothing changes", () => {
+    const t = knightsAct(start().state);
+    const out = pulsesMachine.apply(t.state, { type: "strike", combatantId: "fenn", targetId: "cass", attackType: "melee", done: true });
+    const bad = pulsesMachine.apply(t.state, { type: "strike", combatantId: "cass", targetId: "fenn", attackType: "spell" as never, done: true });
+    expect([!out.ok && out.refusal.code, !bad.ok && bad.refusal.code]).toEqual(["pulses.outOfTurn", "pulses.badChoice"]);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * [16.4] several attacks in one action: with two weapons (all of one type), or
  * with a two-handed class B weapon (rank 4+, each target once, all in adjacent
- * hexes of the attacker's melee zone).
+ * hexes of the attacker's melee zone; a sweep's first blow already needs them).
  */
 import { ok, type Outcome } from "../../outcome";
 import { pulseRefuse } from "./refusals";
@@ -20,8 +20,9 @@ export function checkMultipleAttacks(
   attacks: readonly PlannedAttack[],
   weapon: { readonly weaponClass: string; readonly twoHanded: boolean; readonly rank: number },
 ): Outcome<true> {
-  if (attacks.length <= 1) return ok(true);
+  if (attacks.length === 0) return ok(true);
   if (mode === "twoWeapons") {
+    if (attacks.length === 1) return ok(true);
     if (attacks.length > 2) return pulseRefuse("tooManyActions", { max: 2 });
     return attacks.every((a) => a.type === attacks[0]!.type) ? ok(true) : pulseRefuse("mixedAttacks");
   }

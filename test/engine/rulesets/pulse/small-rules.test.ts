@@ -123,6 +123,9 @@ describe("seed 004 [16.4] multiple attacks", () => {
   it("two-handed class B: rank 4, once per target, all in the melee zone", () => {
     expect(checkMultipleAttacks("twoHandedB", [a("x"), a("y"), a("z")], greatsword).ok).toBe(true);
     expect(checkMultipleAttacks("twoHandedB", [a("x"), a("y")], { ...greatsword, rank: 3 }).ok).toBe(false);
+    // A sweep's first blow already needs the weapon, the rank and an adjacent target.
+    expect(checkMultipleAttacks("twoHandedB", [a("x")], { ...greatsword, rank: 3 }).ok).toBe(false);
+    expect(checkMultipleAttacks("twoHandedB", [{ ...a("x"), inMeleeZone: false }], greatsword).ok).toBe(false);
     expect(checkMultipleAttacks("twoHandedB", [a("x"), a("x")], greatsword).ok).toBe(false);
     expect(checkMultipleAttacks("twoHandedB", [a("x"), a("y", "melee", false)], greatsword).ok).toBe(false);
     expect(checkMultipleAttacks("twoHandedB", [a("x"), a("y")], { ...greatsword, weaponClass: "C" }).ok).toBe(false);
