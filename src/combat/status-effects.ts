@@ -11,6 +11,7 @@ const OURS = [
   { id: "bleeding", name: "BOUT.Status.Bleeding", img: "icons/svg/blood.svg" },
   { id: "fatigued", name: "BOUT.Status.Fatigued", img: "icons/svg/downgrade.svg" },
   { id: "kneeling", name: "BOUT.Status.Kneeling", img: "icons/svg/down.svg" },
+  { id: "closeCombat", name: "BOUT.Status.CloseCombat", img: "icons/svg/combat.svg" },
 ] as const;
 
 /** Core ids we rely on, with our label where the core one is missing. */

@@ -18,6 +18,7 @@ import { registerPhasesTable } from "../rulesets/phases-attack";
 import { registerPulseTable } from "../rulesets/pulse-attack";
 import { registerPulseMounted } from "../rulesets/pulse-mounted";
 import { registerPulseTrample } from "../rulesets/pulse-trample";
+import { registerPulseClose } from "../rulesets/pulse-close";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
@@ -56,5 +57,6 @@ export function registerSheets(): void {
   registerPulseTable();
   registerPulseMounted();
   registerPulseTrample();
+  registerPulseClose();
   registerPhasesChecks();
 }

@@ -1,0 +1,186 @@
+/**
+ * Seed 004 [13.6]-[13.7] at the table. **Close in** (sheet) is the Close and
+ * Grapple action: a card the target's owner answers by trying to Repulse (D10
+ * at most their rank with the weapon in hand keeps the attacker out, who loses
+ * the pulse) or by letting them in. Once in, both figures carry the Close
+ * combat condition and drop their prepared shields and every weapon not rated
+ * for close combat. **Withdraw from close combat** (sheet) rolls D10 + own PS
+ * against the PS of the foes in the tangle (10 or more, or a natural 10): the
+ * figure gets out, prone, in an adjacent hex the GM or player places it on.
+ * In a running pulse either is the figure's action and ends its turn.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
+import type { TimeCommand } from "../../engine/time/machine";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
+import { openOddsDialog } from "../dialogs/odds-dialog";
+import { registerActorAction } from "../sheets/actor-actions";
+import type { EngineEvent } from "../results/result-card";
+import { defaultOpponent, opponents } from "./opponents";
+import { view } from "./pulse-attack";
+
+const T = "BOUT.Pulse.Table.Close.";
+const CLOSE = "closeCombat";
+
+const endTurn = (combatId: string, actor: Actor.Implementation | null): TimeCommand[] => {
+  const id = combatantFor(combatId, actor);
+  const structure = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure : undefined;
+  return id && structure === "pulses" ? [{ type: "endTurn", combatantId: id } as TimeCommand] : [];
+};
+const inClose = (actor: Actor.Implementation | null) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(CLOSE));
+/** Whom a figure is tangled with (kept on the actor, so a withdrawal knows whose strength holds it). */
+const tangledWith = (actor: Actor.Implementation | null): string[] => {
+  const ids = (actor?.flags as { bout?: { closeWith?: unknown } } | undefined)?.bout?.closeWith;
+  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
+};
+const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
+
+/** The defender's rank with the weapon in hand, for the Repulse. */
+const repulseRank = (actor: Actor.Implementation | null) => Number(view(actor).weapons.find((w) => w.equipped && !w.stats.broken)?.stats.rank ?? 0);
+
+/** What closing drops: prepared shields and weapons not rated for close combat. */
+function drops(actor: Actor.Implementation): ItemChange[] {
+  const v = view(actor);
+  const d = dropsOnClosing(v.weapons as never, v.shields as never);
+  return [...d.weapons, ...d.shields].map((id) => ({ _id: id, "system.equipped": false }));
+}
+
+const closeCard: CardKind = {
+  title: `${T}Title`,
+  prepare(_raw, attacker, defender, combatId): Outcome<{ rank: number }> {
+    if (inClose(attacker) && inClose(defender)) return refuse("pulse.close.already", `${T}Already`);
+    const turn = dryRun(combatId, endTurn(combatId, attacker));
+    if (!turn.ok) return turn;
+    return ok({ rank: repulseRank(defender) });
+  },
+  describe: () => [line("declared", `${T}Declared`, {})],
+  async defend(card: CardView) {
+    const rank = repulseRank(card.defender);
+    const values = await openOddsDialog({
+      title: `${T}DefendTitle`,
+      titleData: { name: card.attacker?.name ?? "" },
+      confirmLabel: "BOUT.Card.Defend",
+      fields: [{ kind: "select", name: "answer", label: `${T}Answer`, value: rank > 0 ? "repulse" : "admit", options: [{ value: "repulse", label: `${T}Repulse` }, { value: "admit", label: `${T}Admit` }] }],
+      odds: (v) => ({ rows: v.answer === "repulse" ? [{ label: `${T}Odds`, data: { rank }, probability: repulseOdds(rank), headline: true }] : [] }),
+    });
+    return values ? { answer: values.answer } : null;
+  },
+  async resolve(card, raw: any): Promise<Outcome<any>> {
+    const attacker = card.attacker;
+    const defender = card.defender;
+    if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
+    const answer = raw?.answer;
+    if (answer !== "repulse" && answer !== "admit") return refuse("pulse.close.badAnswer", `${T}BadAnswer`);
+    const commands = endTurn(card.combatId, attacker);
+    const turn = dryRun(card.combatId, commands);
+    if (!turn.ok) return turn;
+    let events: EngineEvent[] = [];
+    let rolls: Roll[] = [];
+    if (answer === "repulse") {
+      const rolled = await resolveWithFoundry((dice) => resolveRepulse({ defenderRank: repulseRank(defender) }, dice));
+      if (!rolled.value.ok) return rolled.value;
+      events = [...(rolled.value.value.events as EngineEvent[])];
+      rolls = rolled.rolls;
+      if (rolled.value.value.result.repulsed) {
+        events.push(line("keptOut", `${T}KeptOut`, { who: attacker.id! }));
+        return ok({ outcome: "failure", events: withNames(events, [attacker, defender]), updates: {}, rolls, lookups: [], combatCommands: commands });
+      }
+    }
+    events.push(line("closed", `${T}Closed`, { a: attacker.id!, b: defender.id! }));
+    const statuses: Record<string, StatusChange[]> = { [attacker.id!]: [{ id: CLOSE, active: true }], [defender.id!]: [{ id: CLOSE, active: true }] };
+    const tangle = (a: Actor.Implementation, b: Actor.Implementation) => ({ "flags.bout.closeWith": [...new Set([...tangledWith(a), b.id!])] });
+    return ok({
+      outcome: "success",
+      events: withNames(events, [attacker, defender]),
+      updates: { [attacker.id!]: tangle(attacker, defender), [defender.id!]: tangle(defender, attacker) },
+      itemUpdates: { [attacker.id!]: drops(attacker), [defender.id!]: drops(defender) },
+      statuses,
+      rolls,
+      lookups: [],
+      combatCommands: commands,
+    });
+  },
+};
+
+interface WithdrawDeclaration {
+  readonly friendlyPS: number;
+  readonly hostilePS: number;
+}
+
+/** PS of those the figure is tangled with who are still in close combat. */
+function hostilePS(actor: Actor.Implementation): number {
+  const foes = tangledWith(actor)
+    .map((id) => game.actors?.get(id) as Actor.Implementation | undefined)
+    .filter((a): a is Actor.Implementation => Boolean(a) && inClose(a!));
+  return foes.reduce((sum, f) => sum + Number(view(f).stats.ps ?? 0), 0);
+}
+
+const withdrawCard: CardKind = {
+  title: `${T}WithdrawTitle`,
+  self: true,
+  unanswered: () => true,
+  prepare(_raw, actor, _same, combatId): Outcome<WithdrawDeclaration> {
+    if (!inClose(actor)) return refuse("pulse.close.notClose", `${T}NotClose`, { name: actor.name });
+    const turn = dryRun(combatId, endTurn(combatId, actor));
+    if (!turn.ok) return turn;
+    return ok({ friendlyPS: Number(view(actor).stats.ps ?? 0), hostilePS: hostilePS(actor) });
+  },
+  describe: (d: WithdrawDeclaration | null) => [line("declared", `${T}WithdrawDeclared`, { ps: d?.friendlyPS ?? 0, hostile: d?.hostilePS ?? 0 })],
+  async defend() {
+    return null;
+  },
+  async resolve(card): Promise<Outcome<any>> {
+    const actor = card.attacker;
+    const d = card.declaration as WithdrawDeclaration;
+    if (!actor || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
+    const commands = endTurn(card.combatId, actor);
+    const rolled = await resolveWithFoundry((dice) => resolveCloseWithdraw({ friendlyPS: d.friendlyPS, hostilePS: d.hostilePS }, dice));
+    if (!rolled.value.ok) return rolled.value;
+    const r = rolled.value.value.result;
+    // Out of the tangle: off its own list and off the others'.
+    const freed: Record<string, Record<string, unknown>> = r.success
+      ? Object.fromEntries([
+          [actor.id!, { "flags.bout.closeWith": [] }],
+          ...tangledWith(actor).filter((id) => game.actors?.get(id)).map((id) => [id, { "flags.bout.closeWith": tangledWith(game.actors!.get(id) as Actor.Implementation).filter((x) => x !== actor.id) }]),
+        ])
+      : {};
+    return ok({
+      outcome: r.success ? "success" : "failure",
+      events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
+      updates: freed,
+      statuses: r.success ? { [actor.id!]: [{ id: CLOSE, active: false }, { id: "prone", active: true }] } : {},
+      rolls: rolled.rolls,
+      lookups: [],
+      combatCommands: commands,
+    });
+  },
+};
+
+async function closeFromSheet(actor: Actor.Implementation) {
+  const foes = opponents(actor);
+  const values = await openOddsDialog({
+    title: `${T}ActionTitle`,
+    titleData: { name: actor.name },
+    confirmLabel: `${T}Go`,
+    fields: [{ kind: "select", name: "defender", label: "BOUT.Pulse.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) }],
+    odds: (v) => {
+      const foe = foes.find((f) => f.id === v.defender) ?? null;
+      const rank = repulseRank(foe);
+      return { rows: [{ label: `${T}OddsIn`, probability: 1 - repulseOdds(rank), headline: true, data: { rank } }] };
+    },
+  });
+  const defender = values ? foes.find((f) => f.id === values.defender) : undefined;
+  if (defender) return postCard("pulse.close", actor, defender, {}, game.combat?.id ?? "");
+}
+
+async function withdrawFromSheet(actor: Actor.Implementation) {
+  return postCard("pulse.closeWithdraw", actor, actor, {}, game.combat?.id ?? "");
+}
+
+export function registerPulseClose(): void {
+  registerCardKind("pulse.close", closeCard);
+  registerCardKind("pulse.closeWithdraw", withdrawCard);
+  registerActorAction("pulse", { id: "close", label: `${T}Action`, icon: "fa-solid fa-people-pulling", run: closeFromSheet });
+  registerActorAction("pulse", { id: "closeWithdraw", label: `${T}WithdrawAction`, icon: "fa-solid fa-person-walking-arrow-right", run: withdrawFromSheet });
+}

@@ -1,0 +1,91 @@
+// Close combat at the table (issue 9 "Actions"; seed 004_2f46e4f6196f6037.txt [13.6] Close and Grapple,
+// [13.7] Close Combat Actions): Close in from the sheet, the target's Repulse (D10 at most its rank with the
+// weapon in hand), both figures in close combat dropping prepared shields and long weapons, and the roll to
+// withdraw (D10 + own PS - the foes' PS at least 10, or a natural 10), landing prone.
+import { describe, expect, it } from "vitest";
+import { scriptDraws, settle, tableOfThree } from "./support";
+
+async function brawl() {
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ps: 14 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { ps: 16 } } });
+  const [adaSword, adaShield, adaDagger] = await ada.createEmbeddedDocuments("Item", [
+    { name: "Sword", type: "weapon", system: { equipped: true, pulse: { closeRated: false } } },
+    { name: "Buckler", type: "shield", system: { equipped: true } },
+    { name: "Dagger", type: "weapon", system: { equipped: true, pulse: { closeRated: true } } },
+  ]);
+  const [spear] = await bran.createEmbeddedDocuments("Item", [{ name: "Spear", type: "weapon", system: { equipped: true, pulse: { use: "pole", ranked: true, rank: 3 } } }]);
+  await settle();
+  const hooks = (c: any) => c.evaluate("globalThis.__boutTest");
+  const close = async (answer: string, draws: [number, number][]) => {
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id });
+    await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "close" });
+    await settle();
+    const card = gm.game.messages.contents.at(-1);
+    bob.runtime.dialogs.responder = () => ({ answer });
+    scriptDraws(gm, draws);
+    await hooks(bob).defendFromCard(bob.game.messages.get(card.id));
+    await settle();
+    return card;
+  };
+  return { world, gm, alice, bob, hooks, close, ids: { ada: ada.id as string, bran: bran.id as string, adaSword: adaSword.id as string, adaShield: adaShield.id as string, adaDagger: adaDagger.id as string, spear: spear.id as string } };
+}
+
+describe("seed 004 [13.6] closing", () => {
+  it("Bran's Repulse (D10 3 against his spear rank 3) keeps Ada out: nothing changes on the sheets", async () => {
+    const b = await brawl();
+    const card = await b.close("repulse", [[3, 10]]);
+    const result = JSON.parse(b.gm.game.messages.get(card.id).system.result);
+    expect(result.events.map((e: any) => e.type)).toEqual(["Repulsed", "keptOut"]);
+    await b.hooks(b.alice).applyFromCard(b.alice.game.messages.get(card.id));
+    await settle();
+    expect(b.gm.game.actors.get(b.ids.ada).statuses.has("closeCombat")).toBe(false);
+  });
+
+  it("a failed Repulse (4 against 3) lets her in: both in close combat; she drops the sword and the buckler but keeps the dagger, he drops the spear", async () => {
+    const b = await brawl();
+    const card = await b.close("repulse", [[4, 10]]);
+    await b.hooks(b.alice).applyFromCard(b.alice.game.messages.get(card.id));
+    await settle();
+    const ada = b.gm.game.actors.get(b.ids.ada);
+    const bran = b.gm.game.actors.get(b.ids.bran);
+    expect([ada.statuses.has("closeCombat"), bran.statuses.has("closeCombat")]).toEqual([true, true]);
+    expect([ada.items.get(b.ids.adaSword).system.equipped, ada.items.get(b.ids.adaShield).system.equipped, ada.items.get(b.ids.adaDagger).system.equipped]).toEqual([false, false, true]);
+    expect(bran.items.get(b.ids.spear).system.equipped).toBe(false);
+  });
+});
+
+describe("seed 004 [13.7] withdrawing from close combat", () => {
+  it("Ada (PS 14) against Bran (PS 16): a D10 of 9 makes 7, short; a natural 10 gets her out, prone", async () => {
+    const b = await brawl();
+    const card = await b.close("admit", []);
+    await b.hooks(b.alice).applyFromCard(b.alice.game.messages.get(card.id));
+    await settle();
+    expect(b.gm.game.actors.get(b.ids.ada).flags.bout.closeWith).toEqual([b.ids.bran]);
+    scriptDraws(b.gm, [[9, 10]]);
+    await b.alice.game.actors.get(b.ids.ada).sheet.runAction("actorAction", { actorAction: "closeWithdraw" });
+    await settle();
+    const failed = b.gm.game.messages.contents.at(-1);
+    expect(JSON.parse(failed.system.declaration)).toEqual({ friendlyPS: 14, hostilePS: 16 });
+    expect(JSON.parse(failed.system.result).events[0].type).toBe("CloseWithdrawFailed");
+    scriptDraws(b.gm, [[10, 10]]);
+    await b.alice.game.actors.get(b.ids.ada).sheet.runAction("actorAction", { actorAction: "closeWithdraw" });
+    await settle();
+    const out = b.gm.game.messages.contents.at(-1);
+    expect(JSON.parse(out.system.result).events[0].type).toBe("CloseWithdrawn");
+    await b.hooks(b.alice).applyFromCard(b.alice.game.messages.get(out.id));
+    await settle();
+    const ada = b.gm.game.actors.get(b.ids.ada);
+    expect([ada.statuses.has("closeCombat"), ada.statuses.has("prone")]).toEqual([false, true]);
+    expect([ada.flags.bout.closeWith, b.gm.game.actors.get(b.ids.bran).flags.bout.closeWith]).toEqual([[], []]);
+  });
+
+  it("a figure not in close combat cannot withdraw from it: refused, nothing posted", async () => {
+    const b = await brawl();
+    const before = b.gm.game.messages.contents.length;
+    await b.alice.game.actors.get(b.ids.ada).sheet.runAction("actorAction", { actorAction: "closeWithdraw" });
+    await settle();
+    expect(b.alice.notices.at(-1)?.message).toBe("Ada is not in close combat.");
+    expect(b.gm.game.messages.contents.length).toBe(before);
+  });
+});
