@@ -13,6 +13,7 @@ import type { ActorView } from "../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../engine/rulesets/pulse/derived";
 import { hexDistance, hexLine, type Figure } from "../engine/rulesets/pulse/hex";
 import { checkMountedCharge, monsterTurnCost } from "../engine/rulesets/pulse/mounted";
+import { checkMonsterMove, headOf, vertexFromAngle } from "../engine/rulesets/pulse/monster-facing";
 import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit } from "../engine/rulesets/pulse/movement";
 import type { PulseStats } from "../engine/rulesets/pulse/stats";
 import { currentActors, type PulsesState } from "../engine/time/pulses";
@@ -98,6 +99,16 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
     inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
     poleWeapon: weapon?.stats.use === "pole",
   }, state.declared?.[id]).hexes;
+  // [22] a monster faces a vertex: its head moves only into the hexes ahead of it.
+  if (moving && from.hexes && to.hexes) {
+    const orientation = (token.parent as { grid?: { columns?: boolean } } | null)?.grid?.columns ? "flat" : "pointy";
+    const vertex = vertexFromAngle(Number(token.rotation ?? 0) + 90, orientation);
+    const ahead = checkMonsterMove(headOf(from.hexes, vertex), headOf(to.hexes, vertex), vertex);
+    if (!ahead.ok) {
+      notifyRefusal({ ...ahead.refusal, data: { ...ahead.refusal.data, name: token.name ?? fight.actor.name } });
+      return false;
+    }
+  }
   const acting = currentActors(state).includes(id);
   const checked = checkPulseMove({ acting, used, distance: hexDistance(from.hex, to.hex) + turnCost, limit });
   // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1].

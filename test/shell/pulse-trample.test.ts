@@ -73,6 +73,24 @@ describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
     expect([token().rotation, token().flags.bout?.pulseMove?.used]).toEqual([330, 1]);
   });
 
+  it("[22] the Ogre faces a vertex (west and north-west): in its turn it may not back away east, but may go west", async () => {
+    const m = await meadow();
+    await m.gm.game.settings.set("bout", "pulseMoveLimits", "everyone");
+    scriptDraws(m.gm, [[2, 10], [9, 10]]);
+    await m.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    await m.gm.ui.combat.runAction("boutFightAction", { actionId: "first:foes" });
+    await settle();
+    const token = () => m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
+    await token().update(m.at(2, 13));
+    await settle();
+    expect(m.gm.notices.at(-1)?.message).toBe("Ogre faces a vertex: its head may only move into the two hexes ahead of that vertex [22]. Turn it first.");
+    expect(token().x).toBe(m.at(2, 12).x);
+    await token().update(m.at(2, 10));
+    await settle();
+    expect(token().x).toBe(m.at(2, 10).x);
+  });
+
   it("a trample card for a figure the monster does not stand on is refused and nothing is posted", async () => {
     const m = await meadow();
     const before = m.gm.game.messages.contents.length;

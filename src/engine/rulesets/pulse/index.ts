@@ -72,6 +72,7 @@ export * from "./actions";
 export * from "./hex";
 export * from "./line-of-fire";
 export * from "./zones";
+export * from "./monster-facing";
 export * from "./multiple-attacks";
 export * from "./mounted";
 export * from "./attack";
