@@ -89,3 +89,64 @@ describe("seed 004 [13.7] withdrawing from close combat", () => {
     expect(b.gm.game.messages.contents.length).toBe(before);
   });
 });
+
+describe("seed 004 [13.6]-[13.7] close combat in a running pulse", () => {
+  it("closing is the closer's action (its turn ends) and the fight marks both as grappling, so their action lists are Grapple, Pass, Withdraw", async () => {
+    const { gm, alice, own, Actor } = await tableOfThree("pulse");
+    const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ps: 14 } } });
+    const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { ps: 12 } } });
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca, cw] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ada.id, name: "Ada" }, { actorId: wolf.id, name: "Wolf" }]);
+    await settle();
+    gm.runtime.dialogs.responder = () => "none";
+    await gm.game.combats.get(combat.id).startCombat();
+    await settle();
+    scriptDraws(gm, [[9, 10], [2, 10]]);
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    await gm.ui.combat.runAction("boutFightAction", { actionId: "first:party" });
+    await settle();
+    alice.runtime.dialogs.responder = () => ({ defender: wolf.id });
+    await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "close" });
+    await settle();
+    const card = gm.game.messages.contents.at(-1);
+    gm.runtime.dialogs.responder = () => ({ answer: "admit" });
+    await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(card.id));
+    await settle();
+    const state = JSON.parse(gm.game.combats.get(combat.id).system.state);
+    expect(state.combatants.filter((c: any) => c.close).map((c: any) => c.id).sort()).toEqual([ca.id, cw.id].sort());
+    expect(state.step).toEqual({ kind: "side", index: 1 });
+  });
+});
+
+describe("seed 004 [13] a caster attacked", () => {
+  it("Ada named Cast this pulse: Bran's blow at her says a concentration check is due", async () => {
+    const { gm, alice, bob, own, Actor } = await tableOfThree("pulse");
+    const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice") });
+    const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob") });
+    const [club] = await bran.createEmbeddedDocuments("Item", [{ name: "Club", type: "weapon", system: { equipped: true, pulse: { baseChance: 40 } } }]);
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ada.id, name: "Ada" }, { actorId: bran.id, name: "Bran" }]);
+    await settle();
+    gm.runtime.dialogs.responder = () => "none";
+    await gm.game.combats.get(combat.id).startCombat();
+    await settle();
+    scriptDraws(gm, [[9, 10]]);
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    // One side only: its figures act at once.
+    alice.runtime.dialogs.responder = () => ({ action: "cast" });
+    await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "declareAction" });
+    await settle();
+    expect(JSON.parse(gm.game.combats.get(combat.id).system.state).declared).toEqual({ [ca.id]: ["cast"] });
+    bob.runtime.dialogs.responder = () => ({ defender: ada.id, kind: "normal", modifier: 0 });
+    await bob.game.actors.get(bran.id).sheet.runAction("rollItem", {}, { row: { itemId: club.id } });
+    await settle();
+    const card = gm.game.messages.contents.at(-1);
+    alice.runtime.dialogs.responder = () => ({ answer: "stand" });
+    scriptDraws(gm, [[95, 100]]);
+    await alice.evaluate<any>("globalThis.__boutTest").defendFromCard(alice.game.messages.get(card.id));
+    await settle();
+    expect(gm.game.messages.get(card.id).content).toContain("Ada was casting: a concentration check is due (29.5 in your book).");
+  });
+});

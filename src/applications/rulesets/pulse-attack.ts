@@ -378,9 +378,14 @@ const attackCard: CardKind = {
       ...(damage?.stun && damage.state !== "dead" ? [{ id: "stun", active: true }] : []),
     ];
     const statuses: Record<string, StatusChange[]> = conditions.length ? { [victim.id!]: conditions } : {};
+    // [13] a caster attacked while casting owes a concentration check (its procedure, 29.5, is the group's book).
+    const state = machineStateOf<PulsesState>(card.combatId, "pulses");
+    const victimCombatant = combatantFor(card.combatId, victim);
+    const casting = Boolean(victimCombatant && state?.declared?.[victimCombatant]?.includes("cast"));
+    const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: victim.id! })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      events: withNames([...rolled.value.value.events, ...after.events] as EngineEvent[], [card.attacker, card.defender, ...bystanders]),
+      events: withNames([...rolled.value.value.events, ...after.events, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders]),
       updates: Object.keys(changes).length ? { [victim.id!]: changes } : {},
       itemUpdates: items,
       statuses,

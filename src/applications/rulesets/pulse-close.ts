@@ -23,6 +23,16 @@ import { view } from "./pulse-attack";
 const T = "BOUT.Pulse.Table.Close.";
 const CLOSE = "closeCombat";
 
+/** The fight learns who grapples, so their action list is the close-combat one [13.7]. */
+const markClose = (combatId: string, actors: readonly Actor.Implementation[], close: boolean): TimeCommand[] => {
+  const structure = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure : undefined;
+  if (structure !== "pulses") return [];
+  return actors.flatMap((a) => {
+    const id = combatantFor(combatId, a);
+    return id ? [{ type: "update", combatantId: id, patch: { close } } as unknown as TimeCommand] : [];
+  });
+};
+
 const endTurn = (combatId: string, actor: Actor.Implementation | null): TimeCommand[] => {
   const id = combatantFor(combatId, actor);
   const structure = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure : undefined;
@@ -98,7 +108,8 @@ const closeCard: CardKind = {
       statuses,
       rolls,
       lookups: [],
-      combatCommands: commands,
+      // Marked before the turn ends, while the closer still acts.
+      combatCommands: [...markClose(card.combatId, [attacker, defender], true), ...commands],
     });
   },
 };
@@ -152,7 +163,7 @@ const withdrawCard: CardKind = {
       statuses: r.success ? { [actor.id!]: [{ id: CLOSE, active: false }, { id: "prone", active: true }] } : {},
       rolls: rolled.rolls,
       lookups: [],
-      combatCommands: commands,
+      combatCommands: [...(r.success ? markClose(card.combatId, [actor], false) : []), ...commands],
     });
   },
 };

@@ -27,6 +27,8 @@ export interface PulseCombatantInput {
   readonly leader?: boolean;
   readonly stunned?: boolean;
   readonly unconscious?: boolean;
+  /** [13.6] in close combat (grappling): only Grapple, Pass or Withdraw [13.7]. */
+  readonly close?: boolean;
 }
 
 export interface PulseCombatant {
@@ -39,6 +41,7 @@ export interface PulseCombatant {
   readonly leader: boolean;
   readonly stunned: boolean;
   readonly unconscious: boolean;
+  readonly close?: boolean;
 }
 
 export interface Engagement {
@@ -150,6 +153,7 @@ function checkCombatant(c: PulseCombatantInput): Outcome<PulseCombatant> {
     leader: c.leader === true,
     stunned: c.stunned === true,
     unconscious: c.unconscious === true,
+    ...(c.close === true ? { close: true } : {}),
   });
 }
 
@@ -365,7 +369,7 @@ export function currentActors(s: PulsesState): string[] {
 export function openActions(s: PulsesState, id: string): readonly PulseAction[] {
   const c = byId(s, id);
   if (!c || !currentActors(s).includes(id)) return [];
-  return actionsFor(engagedIds(s).has(id) ? "engaged" : "free", c.stunned);
+  return actionsFor(c.close ? "close" : engagedIds(s).has(id) ? "engaged" : "free", c.stunned);
 }
 
 function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<PulsesState, PulsesEvent>> {
@@ -483,7 +487,7 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       if (!openActions(s, c.id).includes(command.action)) return no("actionNotOpen", "ActionNotOpen", { action: String(command.action) });
       // [15] modAG 26 or more: a second action from the combinable list.
       const actions = command.second ? [command.action, command.second] : [command.action];
-      const checked = checkDeclaredActions(actions, c.modAG, engagedIds(s).has(c.id) ? "engaged" : "free", c.stunned);
+      const checked = checkDeclaredActions(actions, c.modAG, c.close ? "close" : engagedIds(s).has(c.id) ? "engaged" : "free", c.stunned);
       if (!checked.ok) return checked;
       events.push({ type: "actionDeclared", combatantId: c.id, actions });
       return ok({ state: { ...s, declared: { ...(s.declared ?? {}), [c.id]: actions } }, events });

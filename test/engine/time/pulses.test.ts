@@ -439,3 +439,15 @@ describe("seed 004 [16.4] the attacks of one action", () => {
     expect([!out.ok && out.refusal.code, !bad.ok && bad.refusal.code]).toEqual(["pulses.outOfTurn", "pulses.badChoice"]);
   });
 });
+
+describe("seed 004 [13.7] a figure in close combat", () => {
+  it("may only name Grapple, Pass or Withdraw; the GM's update takes it out again", () => {
+    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "cass" ? { ...c, close: true } : c)) })).state;
+    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(openActions(t.state, "cass")).toEqual(["grapple", "pass", "withdraw"]);
+    const cast = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "cass", action: "cast" });
+    expect(!cast.ok && cast.refusal.code).toBe("pulses.actionNotOpen");
+    const freed = run(t.state, { type: "update", combatantId: "cass", patch: { close: false } });
+    expect(openActions(freed.state, "cass")).toContain("move");
+  });
+});
