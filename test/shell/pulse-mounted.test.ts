@@ -123,5 +123,12 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await f.token(f.alice, f.ids.ta).update({ rotation: 90 });
     await settle();
     expect(f.token(f.gm, f.ids.ta).rotation).toBe(270);
+    // The charge's blow: next pulse the mount owes its full TMR 8 past the target.
+    const card = await strike(f, f.alice, f.ids.ada, f.ids.sword, f.ids.wolf, { charging: true });
+    f.gm.runtime.dialogs.responder = () => ({ answer: "stand" });
+    scriptDraws(f.gm, [[95, 100]]);
+    await f.gm.evaluate<any>("globalThis.__boutTest").defendFromCard(f.gm.game.messages.get(card.id));
+    await settle();
+    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).momentum).toEqual({ [ada.id]: { hexes: 8, pulse: 2 } });
   });
 });

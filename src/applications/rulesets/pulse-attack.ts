@@ -329,7 +329,10 @@ const attackCard: CardKind = {
     const ready = weaponReady(weapon);
     if (!ready.ok) return ready;
     const target = view(card.defender);
-    const commands = turnCommands(card.combatId, card.attacker, d.targetId ? d : undefined);
+    const attackerCombatant = combatantFor(card.combatId, card.attacker);
+    // [23] a mounted charge: the mount owes its run on past the target next pulse (a tracker badge).
+    const momentum: TimeCommand[] = d.momentum && attackerCombatant && machineStateOf<PulsesState>(card.combatId, "pulses") ? [{ type: "momentum", combatantId: attackerCombatant, hexes: d.momentum } as unknown as TimeCommand] : [];
+    const commands = [...momentum, ...turnCommands(card.combatId, card.attacker, d.targetId ? d : undefined)];
     const turn = dryRun(card.combatId, commands);
     if (!turn.ok) return turn;
     // [16.1] a shot first meets whoever stands on its line of fire; the figure it strikes takes the blow.

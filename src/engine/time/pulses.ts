@@ -88,6 +88,8 @@ export interface PulsesState {
   readonly declared?: Readonly<Record<string, readonly PulseAction[]>>;
   /** [16.4] the attacks each figure has made in its action this pulse, in order (for a second weapon or a sweep). */
   readonly strikes?: Readonly<Record<string, readonly { readonly targetId: string; readonly type: StrikeType }[]>>;
+  /** [23] hexes a mount must run on in the coming pulse after a mounted charge (set now, owed next pulse). */
+  readonly momentum?: Readonly<Record<string, { readonly hexes: number; readonly pulse: number }>>;
 }
 
 export type PulsesCommand =
@@ -102,7 +104,8 @@ export type PulsesCommand =
   | { readonly type: "leave"; readonly combatantId: string }
   | { readonly type: "update"; readonly combatantId: string; readonly patch: Partial<Omit<PulseCombatantInput, "id">> }
   | { readonly type: "declareAction"; readonly combatantId: string; readonly action: PulseAction; readonly second?: PulseAction | null }
-  | { readonly type: "strike"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType; readonly done: boolean };
+  | { readonly type: "strike"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType; readonly done: boolean }
+  | { readonly type: "momentum"; readonly combatantId: string; readonly hexes: number };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -492,6 +495,13 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       events.push({ type: "actionDeclared", combatantId: c.id, actions });
       return ok({ state: { ...s, declared: { ...(s.declared ?? {}), [c.id]: actions } }, events });
     }
+    case "momentum": {
+      // [23] the pulse after a mounted charge the mount runs on past the target.
+      const c = byId(s, command.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      if (!isWholeNumber(command.hexes) || command.hexes < 0 || command.hexes > 60) return no("notANumber", "NotANumber", { field: "hexes" });
+      return ok({ state: { ...s, momentum: { ...(s.momentum ?? {}), [c.id]: { hexes: command.hexes, pulse: s.pulse + 1 } } }, events });
+    }
     case "strike": {
       // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.
       const c = byId(s, command.combatantId);
@@ -563,6 +573,7 @@ export function viewPulses(s: PulsesState): TrackerView {
     ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
     ...(c.unconscious ? [{ label: label("Badge.Unconscious") }] : []),
     ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),
+    ...(s.momentum?.[c.id]?.pulse === s.pulse ? [{ label: label("Badge.Momentum"), value: s.momentum[c.id]!.hexes }] : []),
   ];
   s.engagements.forEach((e, i) => {
     const focused = step.kind === "engagement" && step.index === i;

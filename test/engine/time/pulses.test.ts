@@ -451,3 +451,15 @@ describe("seed 004 [13.7] a figure in close combat", () => {
     expect(openActions(freed.state, "cass")).toContain("move");
   });
 });
+
+describe("seed 004 [23] momentum after a mounted charge", () => {
+  it("is owed in the next pulse, shown on that pulse's row, and not before", () => {
+    const t = run(start().state, { type: "momentum", combatantId: "cass", hexes: 8 });
+    const badge = (s: PulsesState) => viewPulses(s).rows.find((r) => r.combatantId === "cass")!.badges.find((b) => b.label.key === "BOUT.Time.Pulses.Badge.Momentum");
+    expect(t.state.momentum).toEqual({ cass: { hexes: 8, pulse: 2 } });
+    expect(badge(t.state)).toBeUndefined();
+    expect(badge(run(t.state, { type: "nextPulse" }).state)).toMatchObject({ value: 8 });
+    const bad = pulsesMachine.apply(t.state, { type: "momentum", combatantId: "cass", hexes: -1 });
+    expect(bad.ok).toBe(false);
+  });
+});
