@@ -150,3 +150,25 @@ describe("seed 004 [13] a caster attacked", () => {
     expect(gm.game.messages.get(card.id).content).toContain("Ada was casting: a concentration check is due (29.5 in your book).");
   });
 });
+
+describe("seed 004 [14.1] jumping", () => {
+  it("Ada jumps 12 feet (3 hexes of movement): an AG roll of 50 against 3 x modAG lands clean; 99 does not, and she is prone", async () => {
+    const { gm, alice, own, Actor } = await tableOfThree("pulse");
+    const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ag: 20 } } });
+    await settle();
+    const jump = async (roll: number) => {
+      alice.runtime.dialogs.responder = () => ({ feet: 12 });
+      scriptDraws(gm, [[roll, 100]]);
+      await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "jump" });
+      await settle();
+      return gm.game.messages.contents.at(-1);
+    };
+    const clean = await jump(50);
+    expect(JSON.parse(clean.system.declaration)).toEqual({ feet: 12, hexes: 3, target: 60 });
+    expect(JSON.parse(clean.system.result).events[0]).toMatchObject({ type: "LandingPassed", data: { roll: 50, target: 60 } });
+    const bad = await jump(99);
+    await alice.evaluate<any>("globalThis.__boutTest").applyFromCard(alice.game.messages.get(bad.id));
+    await settle();
+    expect(gm.game.actors.get(ada.id).statuses.has("prone")).toBe(true);
+  });
+});

@@ -19,6 +19,7 @@ import { registerPulseTable } from "../rulesets/pulse-attack";
 import { registerPulseMounted } from "../rulesets/pulse-mounted";
 import { registerPulseTrample } from "../rulesets/pulse-trample";
 import { registerPulseClose } from "../rulesets/pulse-close";
+import { registerPulseJump } from "../rulesets/pulse-jump";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
@@ -58,5 +59,6 @@ export function registerSheets(): void {
   registerPulseMounted();
   registerPulseTrample();
   registerPulseClose();
+  registerPulseJump();
   registerPhasesChecks();
 }

@@ -11,6 +11,8 @@ export const CHECK_KINDS = ["fall", "weaponMishap", "stunRecovery", "poisonHandl
 
 /** [16.5] stay on one's feet after a Trip, Entangle or Shield Rush: d100 <= 3 x modAG. */
 export const fallTarget = (modAG: number) => 3 * modAG;
+/** [14.1] a clean landing from a jump: an AG roll, read like the fall check (our reading: 3 x modAG). */
+export const landingTarget = (modAG: number) => 3 * modAG;
 /** [17.3] keep a weapon at 99/100, and on being stunned [19]: d100 <= 3 x modMD. */
 export const mishapTarget = (modMD: number) => 3 * modMD;
 /** [19] shake off a stun: d100 <= 2 x (WP + current FT). */
@@ -30,7 +32,7 @@ export function readCheck(roll: number, target: number): CheckResult {
 
 /** Rolls a d100 against a target; the event type names the check for the card. */
 export function resolveCheck(
-  check: "Fall" | "WeaponMishap" | "StunRecovery" | "PoisonHandling",
+  check: "Fall" | "WeaponMishap" | "StunRecovery" | "PoisonHandling" | "Landing",
   target: number,
   dice: Dice,
 ): Outcome<{ result: CheckResult; events: PulseEvent[] }> {
