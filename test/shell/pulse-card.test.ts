@@ -47,6 +47,21 @@ async function attack(ctx: Ctx, form: Record<string, unknown> = {}) {
 const data = (ctx: Ctx, id: string, type: string) => JSON.parse(ctx.gm.game.messages.get(id).system.result).events.find((e: any) => e.type === type)?.data;
 
 describe("pulse attack cards", () => {
+  it("[13.3] Bran withdraws defensively behind a shield (Defense 5): +20, so 73 - (12 + 5 + 20) = 36; standing it is 56", async () => {
+    const ctx = await field();
+    await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Round shield", type: "shield", system: { equipped: true, pulse: { defense: 5 } } }]);
+    const strike = async (answer: string) => {
+      const card = await attack(ctx);
+      ctx.bob.runtime.dialogs.responder = () => ({ answer });
+      script(ctx.gm, [[90, 100]]);
+      await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+      await settle();
+      return data(ctx, card.id, "StrikeMiss")?.modSC;
+    };
+    expect([await strike("withdraw"), await strike("stand")]).toEqual([36, 56]);
+  });
+
+
   it("strike chance 50 + modMD 15 + 4 x rank 2 = 73, less Defense 12 = 61; a 40 hits; D10 6 + 2 = 8 less armour 3 = 5 from Fatigue", async () => {
     const ctx = await field();
     const card = await attack(ctx);

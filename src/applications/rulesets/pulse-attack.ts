@@ -46,7 +46,8 @@ export const view = (actor: Actor.Implementation | null) => actorView(actor as n
 const T = "BOUT.Pulse.Table.";
 const refused = (code: string, key: string): Outcome<never> => refuse(`pulse.card.${code}`, `${T}Refusal.${key}`);
 
-const ANSWERS = ["stand", "evade"] as const;
+// [13.3] a defensive withdrawal behind a prepared shield adds 20 to Defense.
+const ANSWERS = ["stand", "evade", "withdraw"] as const;
 type Answer = (typeof ANSWERS)[number];
 
 /** A figure's fighting figures after armour. */
@@ -93,7 +94,7 @@ export function defenderInput(d: Pick<Declaration, "fromRear">, target: View, an
     shieldHand: "left",
     stunned: target.stats.stunned,
     incapacitated: target.stats.enduranceNow <= 0,
-    withdrawingDefensively: false,
+    withdrawingDefensively: answer === "withdraw",
   }).reduce((t, x) => t + x.value, 0);
   return {
     defense,
