@@ -3,7 +3,7 @@
 // weapon in hand), both figures in close combat dropping prepared shields and long weapons, and the roll to
 // withdraw (D10 + own PS - the foes' PS at least 10, or a natural 10), landing prone.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
 async function brawl() {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
@@ -101,11 +101,7 @@ describe("seed 004 [13.6]-[13.7] close combat in a running pulse", () => {
     gm.runtime.dialogs.responder = () => "none";
     await gm.game.combats.get(combat.id).startCombat();
     await settle();
-    scriptDraws(gm, [[9, 10], [2, 10]]);
-    await gm.ui.combat.runAction("boutNextStep", {});
-    await settle();
-    await gm.ui.combat.runAction("boutFightAction", { actionId: "first:party" });
-    await settle();
+    await sideGoesFirst(gm, [[9, 10], [2, 10]], "party");
     alice.runtime.dialogs.responder = () => ({ defender: wolf.id });
     await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "close" });
     await settle();

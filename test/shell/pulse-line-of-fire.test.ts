@@ -4,7 +4,7 @@
 // anything is posted otherwise); every figure standing on the line gets a
 // strike check first, and the first one hit takes the missile.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { fightOnScene, hexScene, scriptDraws, settle, tableOfThree } from "./support";
 
 async function range(adaFacing = 270) {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
@@ -12,22 +12,12 @@ async function range(adaFacing = 270) {
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { ag: 12, endurance: 30, enduranceNow: 30, fatigue: 20, fatigueNow: 20 } } });
   const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { ag: 16, endurance: 30, enduranceNow: 30, fatigue: 20, fatigueNow: 20 } } });
   const [bow] = await ada.createEmbeddedDocuments("Item", [{ name: "Short bow", type: "weapon", system: { equipped: true, pulse: { use: "missile", baseChance: 50, ranked: true, rank: 2, damage: 2, range: 20 } } }]);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Range", grid: { type: 2, size: 100 } });
-  const at = (i: number, j: number) => {
-    const c = scene.grid.getCenterPoint({ i, j });
-    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
-  };
+  const { scene, at } = await hexScene(gm, "Range");
   // One row: Ada, then Bran two hexes on, then the Wolf two more. Rotation 270 looks east, 90 west.
-  const [ta, tb, tw] = await scene.createEmbeddedDocuments("Token", [
-    { actorId: ada.id, name: "Ada", disposition: 1, rotation: adaFacing, ...at(0, 0) },
-    { actorId: bran.id, name: "Bran", disposition: 1, rotation: 270, ...at(0, 2) },
-    { actorId: wolf.id, name: "Wolf", disposition: -1, rotation: 90, ...at(0, 4) },
-  ]);
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  await combat.createEmbeddedDocuments("Combatant", [
-    { actorId: ada.id, name: "Ada", sceneId: scene.id, tokenId: ta.id },
-    { actorId: bran.id, name: "Bran", sceneId: scene.id, tokenId: tb.id },
-    { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: tw.id },
+  const { tokens: [ta, tb, tw], combat } = await fightOnScene(gm, scene, [
+    { actor: ada, token: { disposition: 1, rotation: adaFacing, ...at(0, 0) } },
+    { actor: bran, token: { disposition: 1, rotation: 270, ...at(0, 2) } },
+    { actor: wolf, token: { disposition: -1, rotation: 90, ...at(0, 4) } },
   ]);
   await settle();
   return { world, gm, alice, bob, ids: { ada: ada.id as string, bran: bran.id as string, wolf: wolf.id as string, bow: bow.id as string } };

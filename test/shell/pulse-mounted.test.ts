@@ -3,7 +3,7 @@
 // long-hafted or missile weapons, mounting only while the mount stands still, and a charge on horseback that
 // runs in one straight line. Refusals come before anything is posted or moved.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { fightOnScene, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
 /** Ada rides at row 2, column 2 looking east (rotation 270); the Wolf stands where the test puts it. */
 async function field(wolfAt: [number, number, number], ada: Record<string, unknown> = {}) {
@@ -18,19 +18,10 @@ async function field(wolfAt: [number, number, number], ada: Record<string, unkno
     { name: "Fangs", type: "weapon", system: { equipped: true, pulse: { use: "melee", baseChance: 50, damage: 1 } } },
     { name: "Boar spear", type: "weapon", system: { equipped: true, pulse: { use: "pole", baseChance: 50, damage: 2 } } },
   ]);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 2, size: 100 } });
-  const at = (i: number, j: number) => {
-    const c = scene.grid.getCenterPoint({ i, j });
-    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
-  };
-  const [ta, tw] = await scene.createEmbeddedDocuments("Token", [
-    { actorId: rider.id, name: "Ada", disposition: 1, rotation: 270, ...at(2, 2) },
-    { actorId: wolf.id, name: "Wolf", disposition: -1, rotation: wolfAt[2], ...at(wolfAt[0], wolfAt[1]) },
-  ]);
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  await combat.createEmbeddedDocuments("Combatant", [
-    { actorId: rider.id, name: "Ada", sceneId: scene.id, tokenId: ta.id },
-    { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: tw.id },
+  const { scene, at } = await hexScene(gm, "Field");
+  const { tokens: [ta, tw], combat } = await fightOnScene(gm, scene, [
+    { actor: rider, token: { disposition: 1, rotation: 270, ...at(2, 2) } },
+    { actor: wolf, token: { disposition: -1, rotation: wolfAt[2], ...at(wolfAt[0], wolfAt[1]) } },
   ]);
   await settle();
   const token = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
@@ -84,11 +75,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await f.gm.game.combats.get(f.combatId).startCombat();
     await settle();
     // Side initiative: the party wins 9 to 2 and goes first.
-    scriptDraws(f.gm, [[9, 10], [2, 10]]);
-    await f.gm.ui.combat.runAction("boutNextStep", {});
-    await settle();
-    await f.gm.ui.combat.runAction("boutFightAction", { actionId: "first:party" });
-    await settle();
+    await sideGoesFirst(f.gm, [[9, 10], [2, 10]], "party");
   }
 
   it("Ada dismounts from the sheet while the mount stands; after it has moved this pulse, mounting again is refused", async () => {

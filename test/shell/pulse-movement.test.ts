@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
+import { fightOnScene } from "./support";
 
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
@@ -37,16 +38,10 @@ async function battlefield(wolfAt: [number, number, number] = [2, 12, 90]) {
     return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
   };
   // Everyone far apart: nobody is engaged. Rotation 270 looks east.
-  const [ta, tb, tw] = await scene.createEmbeddedDocuments("Token", [
-    { actorId: ada.id, name: "Ada", disposition: 1, rotation: 270, ...at(0, 0) },
-    { actorId: bran.id, name: "Bran", disposition: 1, rotation: 270, ...at(4, 0) },
-    { actorId: wolf.id, name: "Wolf", disposition: -1, rotation: wolfAt[2], ...at(wolfAt[0], wolfAt[1]) },
-  ]);
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  await combat.createEmbeddedDocuments("Combatant", [
-    { actorId: ada.id, name: "Ada", sceneId: scene.id, tokenId: ta.id },
-    { actorId: bran.id, name: "Bran", sceneId: scene.id, tokenId: tb.id },
-    { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: tw.id },
+  const { tokens: [ta, tb, tw], combat } = await fightOnScene(gm, scene, [
+    { actor: ada, token: { disposition: 1, rotation: 270, ...at(0, 0) } },
+    { actor: bran, token: { disposition: 1, rotation: 270, ...at(4, 0) } },
+    { actor: wolf, token: { disposition: -1, rotation: wolfAt[2], ...at(wolfAt[0], wolfAt[1]) } },
   ]);
   await settle();
   gm.runtime.dialogs.responder = () => "none";

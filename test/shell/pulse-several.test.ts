@@ -3,7 +3,7 @@
 // each attack of the action, the last one ends the turn, and a following attack that breaks the rules (mixed
 // kinds, the same target twice, a target not adjacent) is refused before anything is posted.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
 async function skirmish() {
   const { world, gm, alice, own, Actor } = await tableOfThree("pulse");
@@ -16,11 +16,7 @@ async function skirmish() {
     { name: "Bow", type: "weapon", system: { equipped: true, pulse: { use: "missile", baseChance: 50, range: 20 } } },
     { name: "Glaive", type: "weapon", system: { equipped: true, pulse: { use: "pole", weaponClass: "B", twoHanded: true, ranked: true, rank: 4, baseChance: 45 } } },
   ]);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 2, size: 100 } });
-  const at = (i: number, j: number) => {
-    const c = scene.grid.getCenterPoint({ i, j });
-    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
-  };
+  const { scene, at } = await hexScene(gm, "Field");
   // Everyone far apart: nobody engaged, the party free to act.
   const tokens = await scene.createEmbeddedDocuments("Token", [
     { actorId: ada.id, name: "Ada", disposition: 1, rotation: 270, ...at(0, 0) },
@@ -37,11 +33,7 @@ async function skirmish() {
   gm.runtime.dialogs.responder = () => "none";
   await gm.game.combats.get(combat.id).startCombat();
   await settle();
-  scriptDraws(gm, [[9, 10], [2, 10]]);
-  await gm.ui.combat.runAction("boutNextStep", {});
-  await settle();
-  await gm.ui.combat.runAction("boutFightAction", { actionId: "first:party" });
-  await settle();
+  await sideGoesFirst(gm, [[9, 10], [2, 10]], "party");
   const state = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
   const attack = async (itemId: string, defender: string, form: Record<string, unknown>) => {
     alice.runtime.dialogs.responder = () => ({ defender, kind: "normal", modifier: 0, ...form });

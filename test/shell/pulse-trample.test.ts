@@ -3,25 +3,16 @@
 // for D + its size in hexes. The active GM's client posts the card as the move lands; applying it writes the
 // damage and the Prone condition once. A forged trample card for a figure not under the monster is refused.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { fightOnScene, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
 async function meadow() {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ag: 10, endurance: 30, enduranceNow: 30, fatigue: 20, fatigueNow: 20 } } });
   const ogre = await Actor.create({ name: "Ogre", type: "npc", system: { pulse: { md: 10, monster: true, hexes: 3 } } });
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Meadow", grid: { type: 2, size: 100 } });
-  const at = (i: number, j: number) => {
-    const c = scene.grid.getCenterPoint({ i, j });
-    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
-  };
-  const [ta, to] = await scene.createEmbeddedDocuments("Token", [
-    { actorId: ada.id, name: "Ada", disposition: 1, rotation: 270, ...at(2, 2) },
-    { actorId: ogre.id, name: "Ogre", disposition: -1, rotation: 90, width: 2, height: 2, ...at(2, 12) },
-  ]);
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  await combat.createEmbeddedDocuments("Combatant", [
-    { actorId: ada.id, name: "Ada", sceneId: scene.id, tokenId: ta.id },
-    { actorId: ogre.id, name: "Ogre", sceneId: scene.id, tokenId: to.id },
+  const { scene, at } = await hexScene(gm, "Meadow");
+  const { tokens: [ta, to], combat } = await fightOnScene(gm, scene, [
+    { actor: ada, token: { disposition: 1, rotation: 270, ...at(2, 2) } },
+    { actor: ogre, token: { disposition: -1, rotation: 90, width: 2, height: 2, ...at(2, 12) } },
   ]);
   await settle();
   gm.runtime.dialogs.responder = () => "none";
@@ -59,11 +50,7 @@ describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
     const m = await meadow();
     await m.gm.game.settings.set("bout", "pulseMoveLimits", "everyone");
     // The foes win side initiative (9 to 2) and go first.
-    scriptDraws(m.gm, [[2, 10], [9, 10]]);
-    await m.gm.ui.combat.runAction("boutNextStep", {});
-    await settle();
-    await m.gm.ui.combat.runAction("boutFightAction", { actionId: "first:foes" });
-    await settle();
+    await sideGoesFirst(m.gm, [[2, 10], [9, 10]], "foes");
     const token = () => m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
     await token().update({ rotation: 270 });
     await settle();
@@ -76,11 +63,7 @@ describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
   it("[22] the Ogre faces a vertex (west and north-west): in its turn it may not back away east, but may go west", async () => {
     const m = await meadow();
     await m.gm.game.settings.set("bout", "pulseMoveLimits", "everyone");
-    scriptDraws(m.gm, [[2, 10], [9, 10]]);
-    await m.gm.ui.combat.runAction("boutNextStep", {});
-    await settle();
-    await m.gm.ui.combat.runAction("boutFightAction", { actionId: "first:foes" });
-    await settle();
+    await sideGoesFirst(m.gm, [[2, 10], [9, 10]], "foes");
     const token = () => m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
     await token().update(m.at(2, 13));
     await settle();

@@ -2,17 +2,13 @@
 // the token tool "Show pulse zones" highlights, for each token the user controls on a hex scene, its melee zone
 // and its Ranged Zone out to its missile weapon's range, through the grid layer's highlight API.
 import { describe, expect, it } from "vitest";
-import { settle, tableOfThree } from "./support";
+import { hexScene, settle, tableOfThree } from "./support";
 
 async function lookout(ruleset = "pulse") {
   const { gm, alice, own, Actor } = await tableOfThree(ruleset);
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice") });
   await ada.createEmbeddedDocuments("Item", [{ name: "Sling", type: "weapon", system: { equipped: true, pulse: { use: "missile", range: 3 } } }]);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Hill", grid: { type: 2, size: 100 } });
-  const at = (i: number, j: number) => {
-    const c = scene.grid.getCenterPoint({ i, j });
-    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
-  };
+  const { scene, at } = await hexScene(gm, "Hill");
   // Rotation 270 looks east.
   const [token] = await scene.createEmbeddedDocuments("Token", [{ actorId: ada.id, name: "Ada", rotation: 270, ...at(2, 2) }]);
   await settle();

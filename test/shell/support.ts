@@ -30,3 +30,31 @@ export async function tableOfThree(ruleset: string) {
   const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
   return { world, gm, alice, bob, own, Actor: gm.CONFIG.Actor.documentClass };
 }
+
+/** A scene on a row-based hex grid of 100-pixel hexes, and the top-left point that puts a one-hex token on row i, column j. */
+export async function hexScene(gm: any, name: string) {
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name, grid: { type: 2, size: 100 } });
+  const at = (i: number, j: number) => {
+    const c = scene.grid.getCenterPoint({ i, j });
+    return { x: Math.round(c.x - scene.grid.sizeX / 2), y: Math.round(c.y - scene.grid.sizeY / 2) };
+  };
+  return { scene, at };
+}
+
+/** In a started pulse fight: the GM's next step rolls side initiative with these draws, then the winner sends `first` first. */
+export async function sideGoesFirst(gm: any, draws: readonly (readonly [number, number])[], first: string) {
+  scriptDraws(gm, draws);
+  await gm.ui.combat.runAction("boutNextStep", {});
+  await settle();
+  await gm.ui.combat.runAction("boutFightAction", { actionId: `first:${first}` });
+  await settle();
+}
+
+/** Tokens for these actors on the scene (each with its own token data), and a fight of them with each combatant on its token. */
+export async function fightOnScene(gm: any, scene: any, placed: readonly { actor: any; token: Record<string, unknown> }[]) {
+  const tokens = await scene.createEmbeddedDocuments("Token", placed.map((p) => ({ actorId: p.actor.id, name: p.actor.name, ...p.token })));
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const combatants = await combat.createEmbeddedDocuments("Combatant", placed.map((p, i) => ({ actorId: p.actor.id, name: p.actor.name, sceneId: scene.id, tokenId: tokens[i].id })));
+  await settle();
+  return { tokens, combat, combatants };
+}
