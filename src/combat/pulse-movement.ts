@@ -67,7 +67,9 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
   const state = fight.combat.machineState as PulsesState;
   const id = fight.combatantId;
   const flag = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
-  const used = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? flag.used : 0;
+  const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? flag.used : 0;
+  // [14.1] hexes spent jumping this pulse count as moved.
+  const used = moved + (state.jumped?.[id] ?? 0);
   // [23] a mounted charge runs straight, with no change of facing on the way.
   const declared = state.declared?.[id] ?? [];
   const rider = (actorView(fight.actor as never, "pulse") as unknown as ActorView<PulseStats>).stats.mounted;
@@ -98,6 +100,8 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
     engaged: state.engagements.some((e) => e.members.includes(id)),
     inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
     poleWeapon: weapon?.stats.use === "pole",
+    // [14.1] Fire allows two hexes with a loaded crossbow: an equipped crossbow counts as loaded.
+    loadedCrossbow: v.weapons.some((w) => w.equipped && Boolean((w.stats as { crossbow?: boolean }).crossbow)),
   }, state.declared?.[id]).hexes;
   // [22] a monster faces a vertex: its head moves only into the hexes ahead of it.
   if (moving && from.hexes && to.hexes) {
@@ -118,7 +122,7 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
     return false;
   }
   if (!checked.ok) return false;
-  const next: MoveFlag = { combat: fight.combat.id ?? "", pulse: state.pulse, used: checked.value.used };
+  const next: MoveFlag = { combat: fight.combat.id ?? "", pulse: state.pulse, used: checked.value.used - (state.jumped?.[id] ?? 0) };
   foundry.utils.setProperty(changes, `flags.${SYSTEM_ID}.pulseMove`, next);
 }
 

@@ -166,6 +166,20 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 1).x);
   });
 
+  it("[14.1] a jump of 12 feet in Ada's turn spends 3 of her 5 hexes: a 3-hex walk after it is refused, a 2-hex one allowed", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    f.alice.runtime.dialogs.responder = () => ({ feet: 12 });
+    script(f.gm, [[10, 100]]);
+    await f.alice.game.actors.get(f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada").actorId).sheet.runAction("actorAction", { actorAction: "jump" });
+    await settle();
+    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).jumped).toEqual({ [f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada").id]: 3 });
+    await f.move(f.alice, f.ids.ada, 0, 3);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 2 left; that move is 3.");
+    await f.move(f.alice, f.ids.ada, 0, 2);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 2).x);
+  });
+
   it("a new pulse starts the count again", async () => {
     const f = await battlefield();
     await partyActs(f);

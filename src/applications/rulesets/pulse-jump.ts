@@ -3,14 +3,16 @@
  * the card says what it costs (1 TMR per 5 feet, counted in hexes of movement
  * this pulse) and rolls the AG roll for a clean landing (d100 at most 3 x
  * modAG, our reading, as for falls); a bad landing leaves the figure prone.
- * The hexes it costs are the player's to leave unmoved this pulse.
+ * In a running pulse it is made in the figure's turn and its hexes count
+ * against the token's movement for the pulse.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { jumpCost } from "../../engine/rulesets/pulse/actions";
 import { landingTarget, resolveCheck } from "../../engine/rulesets/pulse/checks";
 import { armourTotals, modAGOf } from "../../engine/rulesets/pulse/derived";
-import { postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
+import type { TimeCommand } from "../../engine/time/machine";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import type { EngineEvent } from "../results/result-card";
@@ -25,6 +27,13 @@ interface JumpDeclaration {
   readonly target: number;
 }
 
+/** In a running pulse the jump is spent from the figure's movement, in its own turn. */
+const jumpCommands = (combatId: string, actor: Actor.Implementation, hexes: number): TimeCommand[] => {
+  const structure = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure : undefined;
+  const id = combatantFor(combatId, actor);
+  return id && structure === "pulses" ? [{ type: "jump", combatantId: id, hexes } as unknown as TimeCommand] : [];
+};
+
 const modAG = (actor: Actor.Implementation) => {
   const v = view(actor);
   return modAGOf(v.stats, armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats)));
@@ -34,9 +43,11 @@ const jumpCard: CardKind = {
   title: `${T}Title`,
   self: true,
   unanswered: () => true,
-  prepare(raw, actor): Outcome<JumpDeclaration> {
+  prepare(raw, actor, _same, combatId): Outcome<JumpDeclaration> {
     const feet = (raw as { feet?: unknown } | null)?.feet;
     if (!isWholeNumber(feet) || feet < 1 || feet > 100) return refuse("pulse.jump.badFeet", `${T}BadFeet`);
+    const turn = dryRun(combatId, jumpCommands(combatId, actor, jumpCost(feet)));
+    if (!turn.ok) return turn;
     return ok({ feet, hexes: jumpCost(feet), target: landingTarget(modAG(actor)) });
   },
   describe: (d: JumpDeclaration | null) => [line("declared", `${T}Declared`, { feet: d?.feet ?? 0, hexes: d?.hexes ?? 0 })],
@@ -57,6 +68,7 @@ const jumpCard: CardKind = {
       statuses: landed ? {} : { [actor.id!]: [{ id: "prone", active: true }] },
       rolls: rolled.rolls,
       lookups: [],
+      combatCommands: jumpCommands(card.combatId, actor, d.hexes),
     });
   },
 };

@@ -90,6 +90,8 @@ export interface PulsesState {
   readonly strikes?: Readonly<Record<string, readonly { readonly targetId: string; readonly type: StrikeType }[]>>;
   /** [23] hexes a mount must run on in the coming pulse after a mounted charge (set now, owed next pulse). */
   readonly momentum?: Readonly<Record<string, { readonly hexes: number; readonly pulse: number }>>;
+  /** [14.1] hexes of movement a figure's jumps have used this pulse. */
+  readonly jumped?: Readonly<Record<string, number>>;
 }
 
 export type PulsesCommand =
@@ -105,7 +107,8 @@ export type PulsesCommand =
   | { readonly type: "update"; readonly combatantId: string; readonly patch: Partial<Omit<PulseCombatantInput, "id">> }
   | { readonly type: "declareAction"; readonly combatantId: string; readonly action: PulseAction; readonly second?: PulseAction | null }
   | { readonly type: "strike"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType; readonly done: boolean }
-  | { readonly type: "momentum"; readonly combatantId: string; readonly hexes: number };
+  | { readonly type: "momentum"; readonly combatantId: string; readonly hexes: number }
+  | { readonly type: "jump"; readonly combatantId: string; readonly hexes: number };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -284,6 +287,7 @@ function newPulse(s: PulsesState, events: PulsesEvent[]): PulsesState {
     acted: [],
     declared: {},
     strikes: {},
+    jumped: {},
     engagements: s.engagements.map((e) => ({ ...e, order: [], chosen: false })),
   };
 }
@@ -501,6 +505,14 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
       if (!isWholeNumber(command.hexes) || command.hexes < 0 || command.hexes > 60) return no("notANumber", "NotANumber", { field: "hexes" });
       return ok({ state: { ...s, momentum: { ...(s.momentum ?? {}), [c.id]: { hexes: command.hexes, pulse: s.pulse + 1 } } }, events });
+    }
+    case "jump": {
+      // [14.1] a jump spends movement in the figure's own turn: 1 TMR per 5 feet.
+      const c = byId(s, command.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
+      if (!isWholeNumber(command.hexes) || command.hexes < 1 || command.hexes > 60) return no("notANumber", "NotANumber", { field: "hexes" });
+      return ok({ state: { ...s, jumped: { ...(s.jumped ?? {}), [c.id]: (s.jumped?.[c.id] ?? 0) + command.hexes } }, events });
     }
     case "strike": {
       // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.

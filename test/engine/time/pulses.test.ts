@@ -463,3 +463,14 @@ describe("seed 004 [23] momentum after a mounted charge", () => {
     expect(bad.ok).toBe(false);
   });
 });
+
+describe("seed 004 [14.1] jumps spend movement", () => {
+  it("in the figure's turn the hexes add up for the pulse; out of turn refused; the next pulse starts afresh", () => {
+    const t = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    const j = run(t.state, { type: "jump", combatantId: "cass", hexes: 2 }, { type: "jump", combatantId: "cass", hexes: 1 });
+    expect(j.state.jumped).toEqual({ cass: 3 });
+    const out = pulsesMachine.apply(t.state, { type: "jump", combatantId: "fenn", hexes: 1 });
+    expect(!out.ok && out.refusal.code).toBe("pulses.outOfTurn");
+    expect(run(j.state, { type: "nextPulse" }).state.jumped).toEqual({});
+  });
+});

@@ -19,6 +19,8 @@ export interface MovingFigure {
   /** Standing in a hostile figure's melee zone. */
   readonly inOpponentZone: boolean;
   readonly poleWeapon: boolean;
+  /** [14.1] a loaded crossbow lets a figure that fires move two hexes. */
+  readonly loadedCrossbow?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export function pulseMoveLimit(f: MovingFigure, declared?: readonly PulseAction[
   const candidates = declared?.length ? declared : actionsFor(f.engaged ? "engaged" : "free", f.stunned);
   let best: { hexes: number; action: PulseAction | null } = { hexes: 0, action: declared?.length ? declared[0]! : null };
   for (const action of candidates) {
-    const { hexes } = moveAllowance(action, { tmr: f.tmr, modAG: f.modAG, inOpponentZone: f.inOpponentZone, poleWeapon: f.poleWeapon, loadedCrossbow: false });
+    const { hexes } = moveAllowance(action, { tmr: f.tmr, modAG: f.modAG, inOpponentZone: f.inOpponentZone, poleWeapon: f.poleWeapon, loadedCrossbow: f.loadedCrossbow === true });
     if (hexes > best.hexes) best = { hexes, action };
   }
   return best;

@@ -47,6 +47,9 @@ describe("seed 004 [14.1]-[14.8] once named, the action sets the hexes", () => {
     expect(pulseMoveLimit(fig({ tmr: 8 }), ["fire"]).hexes).toBe(0);
     expect([pulseMoveLimit(fig({ tmr: 8 }), ["charge"]).hexes, pulseMoveLimit(fig({ tmr: 8, poleWeapon: true }), ["charge"]).hexes]).toEqual([4, 8]);
   });
+  it("Fire with a loaded crossbow still allows two hexes", () => {
+    expect(pulseMoveLimit(fig({ tmr: 8, loadedCrossbow: true }), ["fire"]).hexes).toBe(2);
+  });
   it("[15] of two named actions (modAG 26), the larger allowance counts: Fire (0) and Charge (half of TMR 8)", () => {
     expect(pulseMoveLimit(fig({ tmr: 8, modAG: 26 }), ["fire", "charge"])).toEqual({ hexes: 4, action: "charge" });
   });
