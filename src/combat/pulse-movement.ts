@@ -11,15 +11,17 @@ import { SYSTEM_ID } from "../config";
 import { actorView } from "../data/actor/actor-view";
 import type { ActorView } from "../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../engine/rulesets/pulse/derived";
-import { hexDistance, hexLine, type Figure } from "../engine/rulesets/pulse/hex";
+import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure } from "../engine/rulesets/pulse/hex";
 import { checkMountedCharge, monsterTurnCost } from "../engine/rulesets/pulse/mounted";
 import { checkMonsterMove, headOf, vertexFromAngle } from "../engine/rulesets/pulse/monster-facing";
-import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit } from "../engine/rulesets/pulse/movement";
+import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, walkSteps } from "../engine/rulesets/pulse/movement";
+import { pulseRefuse } from "../engine/rulesets/pulse/refusals";
+import { ok, type Outcome } from "../engine/outcome";
 import type { PulseStats } from "../engine/rulesets/pulse/stats";
 import { currentActors, type PulsesState } from "../engine/time/pulses";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import type { CombatantInfo } from "./machines";
-import { tokenPlacement } from "./pulse-engagements";
+import { tokenPlacement, type Placed } from "./pulse-engagements";
 
 /** What the token carries between moves: the hexes moved in one pulse of one fight. */
 interface MoveFlag {
@@ -50,41 +52,37 @@ function fightOf(token: TokenLike): { combat: PulseCombat; combatantId: string; 
   return null;
 }
 
-/** preUpdateToken: false cancels the move (with a notice); otherwise the running count joins the update. */
-export function checkTokenMove(token: TokenLike, changes: Record<string, unknown>, userId: string): boolean | void {
-  const moving = "x" in changes || "y" in changes;
-  const turning = "rotation" in changes && Number(changes.rotation) !== Number(token.rotation ?? 0);
-  if (!moving && !turning) return;
+/** What a move is judged against: the fight, where the token stands, and what it may still do this pulse. */
+interface MoveContext {
+  readonly fight: { combat: PulseCombat; combatantId: string; actor: Actor.Implementation };
+  readonly from: Placed;
+  readonly state: PulsesState;
+  /** Hexes moved this pulse by walking (the token's flag). */
+  readonly moved: number;
+  /** Hexes moved or jumped this pulse. */
+  readonly used: number;
+  readonly acting: boolean;
+  readonly limit: number;
+  readonly side: string;
+  readonly others: Figure[];
+  /** [23] a rider on a declared charge. */
+  readonly charging: boolean;
+  readonly orientation: "pointy" | "flat";
+}
+
+/** The context for a move by this user, or null when no limit applies (setting, GM, no running pulse fight, no hex scene). */
+function moveContext(token: TokenLike, userId: string | undefined): MoveContext | null {
   const mode = game.settings?.get(SYSTEM_ID, "pulseMoveLimits") ?? "players";
-  if (mode === "off") return;
-  if (mode === "players" && game.users?.get(userId)?.isGM) return;
+  if (mode === "off") return null;
+  if (mode === "players" && userId && game.users?.get(userId)?.isGM) return null;
   const fight = fightOf(token);
-  if (!fight) return;
+  if (!fight) return null;
   const from = tokenPlacement(token);
-  const to = tokenPlacement(token, { x: Number(changes.x ?? token.x), y: Number(changes.y ?? token.y) });
-  // Not a hex scene: nothing to count in hexes.
-  if (!from || !to) return;
+  if (!from) return null;
   const state = fight.combat.machineState as PulsesState;
   const id = fight.combatantId;
   const flag = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
   const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? flag.used : 0;
-  // [14.1] hexes spent jumping this pulse count as moved.
-  const used = moved + (state.jumped?.[id] ?? 0);
-  // [23] a mounted charge runs straight, with no change of facing on the way.
-  const declared = state.declared?.[id] ?? [];
-  const rider = (actorView(fight.actor as never, "pulse") as unknown as ActorView<PulseStats>).stats.mounted;
-  if (rider && declared.some((a) => a === "charge" || a === "chargeAndClose")) {
-    const straight = checkMountedCharge(from.hex, hexLine(from.hex, to.hex).slice(1), turning && (used > 0 || moving));
-    if (!straight.ok) {
-      notifyRefusal({ ...straight.refusal, data: { ...straight.refusal.data, name: token.name ?? fight.actor.name } });
-      return false;
-    }
-  }
-  // [22] a multi-hex figure's turn costs 1 TMR for every 2 vertices (60° each) it swings through.
-  const swing = Math.abs(((Number(changes.rotation ?? token.rotation ?? 0) - Number(token.rotation ?? 0)) % 360) + 360) % 360;
-  const turnCost = from.hexes && turning ? monsterTurnCost(Math.round(Math.min(swing, 360 - swing) / 60)) : 0;
-  if (!moving && turnCost === 0) return;
-
   const infos = fight.combat.combatantInfos();
   const side = infos.find((i) => i.id === id)?.side ?? "";
   const others: Figure[] = infos
@@ -93,6 +91,7 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
   const v = actorView(fight.actor as never, "pulse") as unknown as ActorView<PulseStats>;
   const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
   const weapon = v.weapons.find((w) => w.equipped) ?? null;
+  const declared = state.declared?.[id] ?? [];
   const limit = pulseMoveLimit({
     tmr: tmrOf(v.stats, armour),
     modAG: modAGOf(v.stats, armour),
@@ -103,26 +102,155 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
     // [14.1] Fire allows two hexes with a loaded crossbow: an equipped crossbow counts as loaded.
     loadedCrossbow: v.weapons.some((w) => w.equipped && Boolean((w.stats as { crossbow?: boolean }).crossbow)),
   }, state.declared?.[id]).hexes;
-  // [22] a monster faces a vertex: its head moves only into the hexes ahead of it.
-  if (moving && from.hexes && to.hexes) {
-    const orientation = (token.parent as { grid?: { columns?: boolean } } | null)?.grid?.columns ? "flat" : "pointy";
-    const vertex = vertexFromAngle(Number(token.rotation ?? 0) + 90, orientation);
-    const ahead = checkMonsterMove(headOf(from.hexes, vertex), headOf(to.hexes, vertex), vertex);
-    if (!ahead.ok) {
-      notifyRefusal({ ...ahead.refusal, data: { ...ahead.refusal.data, name: token.name ?? fight.actor.name } });
+  return {
+    fight,
+    from,
+    state,
+    moved,
+    // [14.1] hexes spent jumping this pulse count as moved.
+    used: moved + (state.jumped?.[id] ?? 0),
+    acting: currentActors(state).includes(id),
+    limit,
+    side,
+    others,
+    charging: Boolean(v.stats.mounted) && declared.some((a) => a === "charge" || a === "chargeAndClose"),
+    orientation: (token.parent as { grid?: { columns?: boolean } } | null)?.grid?.columns ? "flat" : "pointy",
+  };
+}
+
+/** A walk the rules allow: the hexes this update covers (negative when an undo gives some back) and the way it first heads. */
+interface Walk {
+  readonly steps: number;
+  readonly heading: Facing | null;
+}
+
+/** Walks approved by preMoveToken, by update operation and token, for preUpdateToken to count. */
+const approvedWalks = new WeakMap<object, Map<string, Walk>>();
+
+const refusedFor = (token: TokenLike, ctx: MoveContext, refusal: { readonly data?: Record<string, unknown> } & Parameters<typeof notifyRefusal>[0]) =>
+  notifyRefusal({ ...refusal, data: { ...refusal.data, name: token.name ?? ctx.fight.actor.name } });
+
+/**
+ * Judges a walk through waypoints (token top-left positions after the start).
+ * `now` is how many of them this update covers; the rest are planned and
+ * judged with it, so a walk that cannot be finished is refused before it starts.
+ */
+function judgeWalk(token: TokenLike, ctx: MoveContext, waypoints: readonly { x: number; y: number }[], now: number): Outcome<Walk> {
+  const placed = waypoints.map((w) => tokenPlacement(token, { x: Number(w.x), y: Number(w.y) }));
+  if (placed.some((p) => !p)) return ok({ steps: 0, heading: null });
+  const hexes = placed.map((p) => p!.hex);
+  const steps = walkSteps(ctx.from.hex, hexes);
+  const heading = steps.length ? directionTo(ctx.from.hex, steps[0]!) : null;
+  // [23] a mounted charge runs straight, with no change of facing on the way.
+  if (ctx.charging) {
+    const straight = checkMountedCharge(ctx.from.hex, steps, false);
+    if (!straight.ok) return straight;
+  }
+  // [22] a monster faces a vertex: its head moves only into the hexes ahead of it, on every leg.
+  if (ctx.from.hexes) {
+    const vertex = vertexFromAngle(Number(token.rotation ?? 0) + 90, ctx.orientation);
+    let at = ctx.from;
+    for (const p of placed) {
+      if (!p!.hexes || !at.hexes) break;
+      const ahead = checkMonsterMove(headOf(at.hexes, vertex), headOf(p!.hexes, vertex), vertex);
+      if (!ahead.ok) return ahead;
+      at = p!;
+    }
+  }
+  const checked = checkPulseMove({ acting: ctx.acting, used: ctx.used, distance: steps.length, limit: ctx.limit });
+  if (!checked.ok) return checked;
+  // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1].
+  const zone = checkZoneStop(ctx.from.hex, hexes, { side: ctx.side }, ctx.others);
+  if (!zone.ok) return zone;
+  return ok({ steps: walkSteps(ctx.from.hex, hexes.slice(0, now)).length, heading });
+}
+
+/**
+ * An undo (Foundry's revert of recorded movement) in the figure's own turn
+ * gives back the hexes it walks back, at most what the token has walked this
+ * pulse; out of turn it is refused like any move. The walk back is counted
+ * hex to hex in a straight line, which never gives back more than was spent.
+ */
+function judgeUndo(token: TokenLike, ctx: MoveContext, to: { x: number; y: number }): Outcome<Walk> {
+  const back = tokenPlacement(token, { x: Number(to.x), y: Number(to.y) });
+  const distance = back ? hexDistance(ctx.from.hex, back.hex) : 0;
+  if (distance > 0 && !ctx.acting) return pulseRefuse("notYourMove");
+  return ok({ steps: -Math.min(ctx.moved, distance), heading: null });
+}
+
+interface MovementLike {
+  readonly method?: string;
+  readonly passed: { readonly waypoints: readonly { x: number; y: number; intermediate?: boolean }[] };
+  readonly pending: { readonly waypoints: readonly { x: number; y: number; intermediate?: boolean }[] };
+}
+
+/**
+ * preMoveToken (v13; on the moving user's client, before preUpdateToken): the
+ * whole walk through its waypoints is judged, false rejects it with a notice.
+ * What this update covers is kept for preUpdateToken to count.
+ */
+export function checkTokenWalk(token: TokenLike, movement: MovementLike, operation: object): boolean | void {
+  const ctx = moveContext(token, game.user?.id);
+  if (!ctx) return;
+  const passed = movement.passed.waypoints.filter((w) => !w.intermediate);
+  const pending = movement.pending.waypoints.filter((w) => !w.intermediate);
+  const judged = movement.method === "undo" && passed.length ? judgeUndo(token, ctx, passed.at(-1)!) : judgeWalk(token, ctx, [...passed, ...pending], passed.length);
+  if (!judged.ok) {
+    refusedFor(token, ctx, judged.refusal);
+    return false;
+  }
+  const walks = approvedWalks.get(operation) ?? new Map<string, Walk>();
+  walks.set(token.id ?? "", judged.value);
+  approvedWalks.set(operation, walks);
+}
+
+/**
+ * preUpdateToken: false cancels the update (with a notice); otherwise the
+ * running count joins the update. A move preMoveToken approved counts the
+ * hexes of its walk; one that did not pass through it (no movement data) is
+ * judged here on the straight line to its new place. Turning is judged here.
+ */
+export function checkTokenMove(token: TokenLike, changes: Record<string, unknown>, userId: string, operation: object = {}): boolean | void {
+  const moving = "x" in changes || "y" in changes;
+  const turning = "rotation" in changes && Number(changes.rotation) !== Number(token.rotation ?? 0);
+  if (!moving && !turning) return;
+  const ctx = moveContext(token, userId);
+  if (!ctx) return;
+  let walk: Walk = { steps: 0, heading: null };
+  if (moving) {
+    const judged = approvedWalks.get(operation)?.get(token.id ?? "");
+    const straight = judged ? ok(judged) : judgeWalk(token, ctx, [{ x: Number(changes.x ?? token.x), y: Number(changes.y ?? token.y) }], 1);
+    if (!straight.ok) {
+      refusedFor(token, ctx, straight.refusal);
+      return false;
+    }
+    walk = straight.value;
+  }
+  // [23] a charging rider may face the way it charges as it sets off, and not turn after.
+  if (ctx.charging && turning) {
+    const facing = facingFromAngle(Number(changes.rotation) + 90, ctx.orientation);
+    const turned = ctx.used > 0 || !moving || walk.heading !== facing;
+    if (turned) {
+      const refused = pulseRefuse("chargeStraight");
+      if (!refused.ok) refusedFor(token, ctx, refused.refusal);
       return false;
     }
   }
-  const acting = currentActors(state).includes(id);
-  const checked = checkPulseMove({ acting, used, distance: hexDistance(from.hex, to.hex) + turnCost, limit });
-  // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1].
-  const zone = checked.ok && moving ? checkZoneStop(from.hex, to.hex, { side }, others) : checked;
-  if (!zone.ok) {
-    notifyRefusal({ ...zone.refusal, data: { ...zone.refusal.data, name: token.name ?? fight.actor.name } });
-    return false;
+  // [22] a multi-hex figure's turn costs 1 TMR for every 2 vertices (60° each) it swings through.
+  const swing = Math.abs(((Number(changes.rotation ?? token.rotation ?? 0) - Number(token.rotation ?? 0)) % 360) + 360) % 360;
+  const turnCost = ctx.from.hexes && turning ? monsterTurnCost(Math.round(Math.min(swing, 360 - swing) / 60)) : 0;
+  if (!moving && turnCost === 0) return;
+  let moved: number;
+  if (walk.steps < 0) moved = ctx.moved + walk.steps;
+  else {
+    const checked = checkPulseMove({ acting: ctx.acting, used: ctx.used, distance: walk.steps + turnCost, limit: ctx.limit });
+    if (!checked.ok) {
+      refusedFor(token, ctx, checked.refusal);
+      return false;
+    }
+    moved = ctx.moved + walk.steps + turnCost;
   }
-  if (!checked.ok) return false;
-  const next: MoveFlag = { combat: fight.combat.id ?? "", pulse: state.pulse, used: checked.value.used - (state.jumped?.[id] ?? 0) };
+  const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: moved };
   foundry.utils.setProperty(changes, `flags.${SYSTEM_ID}.pulseMove`, next);
 }
 
@@ -140,5 +268,9 @@ export function hexesMovedThisPulse(actor: Actor.Implementation): number {
 }
 
 export function registerPulseMovement(): void {
-  Hooks.on("preUpdateToken", (token, changes, _options, userId) => checkTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, userId));
+  // v13's preMoveToken is not in fvtt-types 13.345's hook list yet: (document, movement, operation).
+  (Hooks.on as unknown as (hook: string, fn: (token: unknown, movement: unknown, operation: unknown) => boolean | void) => number)("preMoveToken", (token, movement, operation) =>
+    checkTokenWalk(token as TokenLike, movement as MovementLike, (operation ?? {}) as object),
+  );
+  Hooks.on("preUpdateToken", (token, changes, options, userId) => checkTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, userId, options as object));
 }

@@ -18,6 +18,7 @@ import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
 import { OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
 import { createTemplateEngine, type TemplateEngine } from "./templates";
+import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeObject, utils } from "./utils";
 
 export interface RuntimeOptions {
@@ -401,7 +402,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         const createData = d instanceof DataModel ? d.toObject() : deepClone(d);
         const doc = new cls(createData, { parent });
         if ((await doc._preCreate(createData, options, user)) === false) continue;
-        if (hooks.call(`preCreate${name}`, doc, createData, options, user.id) === false) continue;
+        if (!options.noHook && hooks.call(`preCreate${name}`, doc, createData, options, user.id) === false) continue;
         sources.push(doc.toObject());
       }
       if (!sources.length) return [];
@@ -427,7 +428,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         delete changes._id;
         doc.updateSource(changes, { dryRun: true });
         if ((await doc._preUpdate(changes, options, user)) === false) continue;
-        if (hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false) continue;
+        if (!options.noHook && hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false) continue;
         // With `diff: false` Foundry sends the change as given, even when the client's
         // copy already holds it (used to write back data migrated in memory).
         const diff = options.diff === false ? changes : doc.updateSource(changes, { dryRun: true });
@@ -453,7 +454,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         const doc = collection.get(id);
         if (!doc) throw new Error(`${name} [${id}] does not exist`);
         if ((await doc._preDelete(options, user)) === false) continue;
-        if (hooks.call(`preDelete${name}`, doc, options, user.id) === false) continue;
+        if (!options.noHook && hooks.call(`preDelete${name}`, doc, options, user.id) === false) continue;
         docs.push(doc);
       }
       if (!docs.length) return [];
@@ -550,8 +551,29 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       (this as AnyObject).grid = createGrid(this._source.grid as AnyObject);
     }
   }
-  /** As in v13: a token's owners are its actor's; its centre comes from its position, size and the scene's grid. */
+  /** Movements waiting to go on once the update that started them is done (token-movement.ts). */
+  const pendingMoves = new WeakMap<object, PendingMovement>();
+  /** As in v13: a token's owners are its actor's; its centre comes from its position, size and the scene's grid; it moves through waypoints (token-movement.ts). */
   class TokenDocument extends documentClass("Token") {
+    override async _preUpdate(changes: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
+      if ((await super._preUpdate(changes, options, user)) === false) return false;
+      const autoRotate = () => Boolean(game.settings.get("core", "tokenAutoRotate"));
+      const pending = preUpdateMovement(this as never, changes, options, (move) => hooks.call("preMoveToken", this, move, options), autoRotate);
+      if (pending) pendingMoves.set(this, pending);
+      else pendingMoves.delete(this);
+    }
+    override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
+      super._onUpdate(changed, options, userId);
+      // The user who started a movement carries it on, after this update's workflow.
+      const pending = pendingMoves.get(this);
+      if (!pending || userId !== game.user.id || options._movement?.[this.id!]?.id !== pending.move.id) return;
+      pendingMoves.delete(this);
+      setTimeout(() => void continueMovement(this as never, pending), 0);
+    }
+    /** v13 TokenDocument#move. */
+    async move(waypoints: AnyObject | AnyObject[], options: AnyObject = {}): Promise<boolean> {
+      return moveThrough(this as never, waypoints, options);
+    }
     get actor(): AnyObject | null {
       const id = (this as AnyObject).actorId;
       return id ? (game.actors.get(id) ?? null) : null;
@@ -784,6 +806,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   game.settings = new ClientSettings();
   // Core's own settings that the system reads.
   game.settings.register("core", "rollMode", { scope: "client", config: true, type: String, default: "publicroll" });
+  game.settings.register("core", "tokenAutoRotate", { scope: "client", config: true, type: Boolean, default: false });
 
   // ---- templates ----
 

@@ -78,6 +78,25 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await sideGoesFirst(f.gm, [[9, 10], [2, 10]], "party");
   }
 
+  it("[23] a charge dragged through waypoints: a bend at a waypoint is refused; a straight drag the other way, turning her to face it, is allowed", async () => {
+    const f = await field([2, 12, 90]);
+    await running(f);
+    const ada = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada");
+    f.alice.runtime.dialogs.responder = () => ({ action: "charge" });
+    await f.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ada.id, actionId: "declareAction" });
+    await settle();
+    const bent = await f.token(f.alice, f.ids.ta).move([f.at(2, 4), f.at(0, 5)], { method: "dragging" });
+    await settle();
+    expect(bent).toBe(false);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada is charging on horseback: straight ahead in one line, without turning [23].");
+    expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 2).x);
+    // Looking east, she sets off west along row 2; Foundry's auto-rotation turns her to face the way she goes.
+    await f.token(f.alice, f.ids.ta).move([f.at(2, 1), f.at(2, 0)], { method: "dragging", autoRotate: true });
+    await settle();
+    expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 0).x);
+    expect(f.token(f.gm, f.ids.ta).rotation).toBe(90);
+  });
+
   it("Ada dismounts from the sheet while the mount stands; after it has moved this pulse, mounting again is refused", async () => {
     const f = await field([2, 12, 90]);
     await running(f);

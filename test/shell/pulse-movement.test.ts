@@ -213,3 +213,79 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.bran).y).toBe(f.at(3, 0).y);
   });
 });
+
+// v13 drags a token through the ruler's waypoints as one movement: Foundry calls preMoveToken with the walk
+// (what this update covers, and what is still to come after a checkpoint) before preUpdateToken.
+describe("a token dragged through waypoints in a running pulse [14.1]", () => {
+  const through = async (f: Field, client: any, id: string, cells: [number, number][], extra: Record<string, unknown>[] = []) => {
+    const moved = await f.token(client, id).move(cells.map(([i, j], n) => ({ ...f.at(i, j), ...(extra[n] ?? {}) })), { method: "dragging" });
+    await settle();
+    return moved;
+  };
+
+  it("the walk is counted leg by leg: Ada's drag by row 2, column 1 to row 0, column 2 costs 4 of her 5 hexes, though the straight line is 2", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    const mark = f.world.server.writes.length;
+    expect(await through(f, f.alice, f.ids.ada, [[2, 1], [0, 2]])).toBe(true);
+    expect(f.world.writesSince(mark)).toHaveLength(1);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 2).x);
+    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ pulse: 1, used: 4 });
+    await f.move(f.alice, f.ids.ada, 0, 4);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 1 left; that move is 2.");
+  });
+
+  it("a drag whose legs add up to 6 is refused whole, with a notice, though its end is 3 hexes away; nothing is written", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    const mark = f.world.server.writes.length;
+    expect(await through(f, f.alice, f.ids.ada, [[3, 1], [0, 3]])).toBe(false);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 5 left; that move is 6.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 0).x);
+  });
+
+  it("out of her turn the drag is refused before it starts", async () => {
+    const f = await battlefield();
+    expect(await through(f, f.alice, f.ids.ada, [[1, 0], [1, 1]])).toBe(false);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada cannot move now: in a pulse a figure moves during its own turn.");
+  });
+
+  it("[14.1] a waypoint inside the Wolf's melee zone is where the walk must stop: going on from it is refused", async () => {
+    // The Wolf at row 1, column 4 looks west: its zone takes in row 1, column 3.
+    const f = await battlefield([1, 4, 90]);
+    await partyActs(f);
+    const mark = f.world.server.writes.length;
+    expect(await through(f, f.alice, f.ids.ada, [[1, 3], [0, 3]])).toBe(false);
+    expect(f.alice.notices.at(-1)?.message).toMatch(/^Ada would enter a foe's melee zone after \d hex\(es\) and must stop there \[14\.1\]; that move is 5\.$/);
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(await through(f, f.alice, f.ids.ada, [[1, 3]])).toBe(true);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(1, 3).x);
+  });
+
+  it("a checkpoint splits the walk into two updates, one after the other; the count covers both legs", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    const mark = f.world.server.writes.length;
+    expect(await through(f, f.alice, f.ids.ada, [[2, 1], [0, 2]], [{ checkpoint: true }])).toBe(true);
+    expect(f.world.writesSince(mark).filter((w: any) => w.documentName === "Token")).toHaveLength(2);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 2).x);
+    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ used: 4 });
+  });
+
+  it("undoing a move in her turn gives the hexes back; out of turn an undo is refused like any move", async () => {
+    const f = await battlefield();
+    await f.token(f.alice, f.ids.ada).update(f.at(0, 1), { isUndo: true });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada cannot move now: in a pulse a figure moves during its own turn.");
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 0).x);
+    await partyActs(f);
+    await f.move(f.alice, f.ids.ada, 0, 3);
+    await f.token(f.alice, f.ids.ada).update(f.at(0, 0), { isUndo: true });
+    await settle();
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 0).x);
+    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ used: 0 });
+    await f.move(f.alice, f.ids.ada, 0, 5);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
+  });
+});

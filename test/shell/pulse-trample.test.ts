@@ -74,6 +74,20 @@ describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
     expect(token().x).toBe(m.at(2, 10).x);
   });
 
+  it("[22] dragged through waypoints, every leg is held to the hexes ahead: west and then back east is refused whole", async () => {
+    const m = await meadow();
+    await m.gm.game.settings.set("bout", "pulseMoveLimits", "everyone");
+    await sideGoesFirst(m.gm, [[2, 10], [9, 10]], "foes");
+    const token = () => m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
+    expect(await token().move([m.at(2, 10), m.at(2, 11)], { method: "dragging" })).toBe(false);
+    await settle();
+    expect(m.gm.notices.at(-1)?.message).toBe("Ogre faces a vertex: its head may only move into the two hexes ahead of that vertex [22]. Turn it first.");
+    expect(token().x).toBe(m.at(2, 12).x);
+    expect(await token().move([m.at(2, 11), m.at(2, 10)], { method: "dragging" })).toBe(true);
+    await settle();
+    expect(token().x).toBe(m.at(2, 10).x);
+  });
+
   it("a trample card for a figure the monster does not stand on is refused and nothing is posted", async () => {
     const m = await meadow();
     const before = m.gm.game.messages.contents.length;

@@ -67,13 +67,26 @@ export function checkPulseMove(m: MoveCheck): Outcome<{ readonly used: number }>
 }
 
 /**
- * [14.1] a figure entering a hostile figure's melee zone stops there: a move
- * whose straight line from hex to hex passes into a foe's zone before its end
- * is refused, saying how many hexes it may go. (A walk around a zone is made
- * as several moves, each checked.)
+ * The hexes a walk steps on after its start: the straight line of each leg
+ * from one waypoint to the next, joined. Its length is the hexes the walk costs.
  */
-export function checkZoneStop(from: Hex, to: Hex, mover: { readonly side: string }, others: readonly Figure[]): Outcome<true> {
-  const path = hexLine(from, to).slice(1);
+export function walkSteps(from: Hex, waypoints: readonly Hex[]): Hex[] {
+  const steps: Hex[] = [];
+  let at = from;
+  for (const w of waypoints) {
+    steps.push(...hexLine(at, w).slice(1));
+    at = w;
+  }
+  return steps;
+}
+
+/**
+ * [14.1] a figure entering a hostile figure's melee zone stops there: a walk
+ * (one straight leg, or several through waypoints) that steps into a foe's
+ * zone before its last hex is refused, saying how many hexes it may go.
+ */
+export function checkZoneStop(from: Hex, waypoints: readonly Hex[], mover: { readonly side: string }, others: readonly Figure[]): Outcome<true> {
+  const path = walkSteps(from, waypoints);
   const walk = stopAtMeleeZones(path, mover, others);
   if (walk.length < path.length) return pulseRefuse("stopInZone", { stopAfter: walk.length, distance: path.length });
   return ok(true);

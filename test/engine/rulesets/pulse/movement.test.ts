@@ -1,7 +1,7 @@
 // Seed 004_2f46e4f6196f6037.txt [13] Engaged Actions, [14.1] TMR, [14.2-8] Movement Restrictions, [15] Action
 // Restrictions: how far a figure may move in its turn of a pulse, and the check a token move goes through.
 import { describe, expect, it } from "vitest";
-import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, startingDistance, type Figure, type MovingFigure } from "../../../../src/engine/rulesets/pulse";
+import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, startingDistance, walkSteps, type Figure, type MovingFigure } from "../../../../src/engine/rulesets/pulse";
 
 const fig = (over: Partial<MovingFigure> = {}): MovingFigure => ({ tmr: 6, modAG: 15, stunned: false, engaged: false, inOpponentZone: false, poleWeapon: false, ...over });
 
@@ -59,12 +59,20 @@ describe("seed 004 [14.1] a move into a foe's melee zone ends there", () => {
   // Facing west from (4,0), the foe's zone is (3,1), (3,0) and (4,-1).
   const foe: Figure = { id: "f", side: "foes", hex: { q: 4, r: 0 }, facing: 3 };
   it("a straight walk from (0,-1) to (5,-1) would pass (4,-1) in the zone: refused, it may go 4", () => {
-    expect(checkZoneStop({ q: 0, r: -1 }, { q: 5, r: -1 }, { side: "party" }, [foe])).toMatchObject({ ok: false, refusal: { code: "pulse.stopInZone", data: { stopAfter: 4, distance: 5 } } });
+    expect(checkZoneStop({ q: 0, r: -1 }, [{ q: 5, r: -1 }], { side: "party" }, [foe])).toMatchObject({ ok: false, refusal: { code: "pulse.stopInZone", data: { stopAfter: 4, distance: 5 } } });
   });
   it("ending on the zone's first hex is allowed; so is the same walk for the foe's friend, or a walk that never touches the zone", () => {
-    expect(checkZoneStop({ q: 0, r: -1 }, { q: 4, r: -1 }, { side: "party" }, [foe]).ok).toBe(true);
-    expect(checkZoneStop({ q: 0, r: -1 }, { q: 5, r: -1 }, { side: "foes" }, [foe]).ok).toBe(true);
-    expect(checkZoneStop({ q: 0, r: -2 }, { q: 5, r: -2 }, { side: "party" }, [foe]).ok).toBe(true);
+    expect(checkZoneStop({ q: 0, r: -1 }, [{ q: 4, r: -1 }], { side: "party" }, [foe]).ok).toBe(true);
+    expect(checkZoneStop({ q: 0, r: -1 }, [{ q: 5, r: -1 }], { side: "foes" }, [foe]).ok).toBe(true);
+    expect(checkZoneStop({ q: 0, r: -2 }, [{ q: 5, r: -2 }], { side: "party" }, [foe]).ok).toBe(true);
+  });
+  it("a walk through waypoints is judged leg by leg: going round the zone by (4,-2) and (5,-2) to (5,-1) is allowed and costs 6 hexes", () => {
+    const round = [{ q: 4, r: -2 }, { q: 5, r: -2 }, { q: 5, r: -1 }];
+    expect(walkSteps({ q: 0, r: -1 }, round)).toHaveLength(6);
+    expect(checkZoneStop({ q: 0, r: -1 }, round, { side: "party" }, [foe]).ok).toBe(true);
+  });
+  it("a walk may not go on from a waypoint inside the zone: on to (5,-1) is refused after 4 hexes", () => {
+    expect(checkZoneStop({ q: 0, r: -1 }, [{ q: 4, r: -1 }, { q: 5, r: -1 }], { side: "party" }, [foe])).toMatchObject({ ok: false, refusal: { data: { stopAfter: 4, distance: 5 } } });
   });
 });
 

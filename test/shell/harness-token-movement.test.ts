@@ -1,0 +1,91 @@
+// The harness's model of v13 token movement (test/harness/token-movement.ts), checked against what Foundry's
+// TokenDocument does: preMoveToken before preUpdateToken, the split after the first checkpoint, a rejected
+// movement that still lets the update's other changes through, and TokenDocument#move.
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { REPO_ROOT, TestWorld } from "../harness/world";
+
+async function sceneWithToken() {
+  const world = new TestWorld({ systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await world.connect("GM", { bundle: null });
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 1, size: 100 } });
+  const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ada", x: 0, y: 0 }]);
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+  };
+  return { world, gm, token, settle };
+}
+
+describe("harness token movement (v13)", () => {
+  it("a plain x/y update is one waypoint; preMoveToken runs first and sees origin, passed and method api", async () => {
+    const { gm, token } = await sceneWithToken();
+    const calls: string[] = [];
+    let seen: any;
+    gm.Hooks.on("preMoveToken", (_doc: unknown, movement: any) => {
+      calls.push("preMoveToken");
+      seen = movement;
+    });
+    gm.Hooks.on("preUpdateToken", () => calls.push("preUpdateToken"));
+    await token.update({ x: 200, y: 100 });
+    expect(calls).toEqual(["preMoveToken", "preUpdateToken"]);
+    expect(seen.origin).toMatchObject({ x: 0, y: 0 });
+    expect(seen.passed.waypoints.map((w: any) => [w.x, w.y, w.checkpoint])).toEqual([[200, 100, true]]);
+    expect(seen.pending.waypoints).toEqual([]);
+    expect(seen.method).toBe("api");
+    expect(Object.isFrozen(seen.passed)).toBe(true);
+    expect([token.x, token.y]).toEqual([200, 100]);
+  });
+
+  it("an update that does not change the position is no movement: no preMoveToken", async () => {
+    const { gm, token } = await sceneWithToken();
+    let called = false;
+    gm.Hooks.on("preMoveToken", () => (called = true));
+    await token.update({ x: 0, name: "Ada the Bold" });
+    expect(called).toBe(false);
+    expect(token.name).toBe("Ada the Bold");
+  });
+
+  it("preMoveToken returning false strips the move but the update's other changes are written", async () => {
+    const { world, gm, token } = await sceneWithToken();
+    gm.Hooks.on("preMoveToken", () => false);
+    const mark = world.server.writes.length;
+    await token.update({ x: 300, name: "Ada the Bold" });
+    expect([token.x, token.name]).toEqual([0, "Ada the Bold"]);
+    expect(world.writesSince(mark)).toHaveLength(1);
+    expect(await token.move({ x: 300, y: 0 })).toBe(false);
+    expect(token.x).toBe(0);
+  });
+
+  it("move() through a checkpoint goes in two updates: the second continues the first's chain with what was pending", async () => {
+    const { world, gm, token, settle } = await sceneWithToken();
+    const seen: any[] = [];
+    gm.Hooks.on("preMoveToken", (_doc: unknown, movement: any) => void seen.push(movement));
+    const mark = world.server.writes.length;
+    expect(await token.move([{ x: 100, y: 0, checkpoint: true }, { x: 100, y: 200 }, { x: 300, y: 200 }], { method: "dragging" })).toBe(true);
+    expect([token.x, token.y]).toEqual([100, 0]);
+    await settle();
+    expect([token.x, token.y]).toEqual([300, 200]);
+    expect(world.writesSince(mark)).toHaveLength(2);
+    expect(seen.map((m) => [m.passed.waypoints.length, m.pending.waypoints.length, m.method])).toEqual([[1, 2, "dragging"], [2, 0, "dragging"]]);
+    expect(seen[1].chain).toEqual([seen[0].id]);
+    expect(seen[1].origin).toMatchObject({ x: 100, y: 0 });
+  });
+
+  it("autoRotate turns the token to face its last leg (rotation 0 looks south); an undo is never split or rotated", async () => {
+    const { gm, token } = await sceneWithToken();
+    let method = "";
+    gm.Hooks.on("preMoveToken", (_doc: unknown, movement: any) => void (method = movement.method));
+    await token.move([{ x: 0, y: 300 }, { x: 300, y: 300 }], { autoRotate: true });
+    expect([token.x, token.y, token.rotation]).toEqual([300, 300, 270]);
+    await token.update({ x: 0, y: 0 }, { isUndo: true });
+    expect([token.x, token.y, token.rotation, method]).toEqual([0, 0, 270, "undo"]);
+  });
+
+  it("noHook skips preMoveToken as it skips the other pre-hooks", async () => {
+    const { gm, token } = await sceneWithToken();
+    gm.Hooks.on("preMoveToken", () => false);
+    gm.Hooks.on("preUpdateToken", () => false);
+    await token.update({ x: 400 }, { noHook: true });
+    expect(token.x).toBe(400);
+  });
+});
