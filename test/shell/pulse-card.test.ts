@@ -108,3 +108,52 @@ describe("pulse attack cards", () => {
     expect(ctx.world.writesSince(mark)).toEqual([]);
   });
 });
+
+describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
+  it("Ada's poisoned class B sword: she handles it twice (3 x modMD 15 = 45: 30 safe, 60 nicked); 5 effective damage uses the poison up on Apply", async () => {
+    const ctx = await field();
+    await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.poisoned": true, "system.pulse.weaponClass": "B" });
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    script(ctx.gm, [[30, 100], [60, 100], [40, 100], [6, 10]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect([data(ctx, card.id, "PoisonHandlingPassed"), data(ctx, card.id, "PoisonHandlingFailed")]).toEqual([{ roll: 30, target: 45 }, { roll: 60, target: 45 }]);
+    expect(data(ctx, card.id, "DamageFatigue")).toMatchObject({ damage: 5 });
+    expect(data(ctx, card.id, "PoisonTakes")).toEqual({ item: "Broadsword" });
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).system.pulse.poisoned).toBe(false);
+  });
+
+  it("an Assassin makes no handling roll; a class C blade marked poisoned strikes clean and keeps the mark", async () => {
+    const ctx = await field();
+    await ctx.gm.game.actors.get(ctx.adaId).update({ "system.pulse.assassin": true });
+    await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.poisoned": true, "system.pulse.weaponClass": "C" });
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    script(ctx.gm, [[40, 100], [6, 10]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40 });
+    expect(data(ctx, card.id, "PoisonClassC")).toEqual({ item: "Broadsword" });
+    expect(data(ctx, card.id, "PoisonHandlingPassed")).toBeUndefined();
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).system.pulse.poisoned).toBe(true);
+  });
+
+  it("a spear (pole weapon) that wounds Bran stays in him: Apply takes 5 off his modAG until it is pulled out", async () => {
+    const ctx = await field();
+    await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ name: "Spear", "system.pulse.use": "pole" });
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    script(ctx.gm, [[40, 100], [6, 10]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(data(ctx, card.id, "StuckIn")).toEqual({ item: "Spear", penalty: 5 });
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(ctx.gm.game.actors.get(ctx.branId).system.pulse.stuckPenalty).toBe(5);
+  });
+});

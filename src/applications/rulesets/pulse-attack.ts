@@ -29,6 +29,8 @@ import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
 import { ATTACK_KINDS, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
+import { canBePoisoned } from "../../engine/rulesets/pulse/after-combat";
+import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
@@ -338,11 +340,15 @@ const attackCard: CardKind = {
     if (!turn.ok) return turn;
     // [16.1] a shot first meets whoever stands on its line of fire; the figure it strikes takes the blow.
     const bystanders = (d.inTheWay ?? []).map((id) => game.actors!.get(id) as Actor.Implementation | undefined).filter((a): a is Actor.Implementation => Boolean(a));
+    // [20.3] a poisoned class A or B weapon is handled twice by its wielder (an Assassin runs no risk).
+    const wielder = view(card.attacker);
+    const poison = weapon.stats.poisoned && canBePoisoned(weapon.stats) ? { poison: { handlingTarget: wielder.stats.assassin ? null : poisonHandlingTarget(figure(wielder).modMD) } } : {};
     const rolled = await resolveWithFoundry((dice) =>
       resolveShot(
         {
-          inTheWay: bystanders.map((a) => ({ id: a.id!, input: attackInput(d, view(a), "stand") })),
-          target: { id: card.defender!.id!, input: attackInput(d, target, answer) },
+          // The handling checks belong to the attack, not to each figure it meets: rolled with the first.
+          inTheWay: bystanders.map((a, i) => ({ id: a.id!, input: { ...attackInput(d, view(a), "stand"), ...(i === 0 ? poison : {}) } })),
+          target: { id: card.defender!.id!, input: { ...attackInput(d, target, answer), ...(bystanders.length ? {} : poison) } },
           range: d.range ?? null,
         },
         dice,
@@ -363,15 +369,27 @@ const attackCard: CardKind = {
     }
     const after = attackConsequences(r, {
       attackerWeapon: weapon,
-      defender: { armour: hitView.armor, shields: hitView.shields, weapons: hitView.weapons, grievousChoice: victim === card.defender ? grievous : "armor" },
+      defender: {
+        humanOrSmaller: hexesCovered(card.combatId, victim, hitView) <= 1,
+        armour: hitView.armor,
+        shields: hitView.shields,
+        weapons: hitView.weapons,
+        grievousChoice: victim === card.defender ? grievous : "armor",
+      },
     });
+    if (after.stuckPenalty) changes["system.pulse.stuckPenalty"] = delta(after.stuckPenalty, 0, 40);
     const items: Record<string, ItemChange[]> = {};
     const add = (actor: Actor.Implementation, change: ItemChange) => (items[actor.id!] ??= []).push(change);
     // Counted on the figure as it is when applied, so two grievous blows both wear the armour.
     if (after.armourHit) add(victim, { _id: after.armourHit, "system.pulse.grievousDamage": delta(1, 0, 20) });
     if (after.shieldBroken) add(victim, { _id: after.shieldBroken, "system.pulse.broken": true });
-    if (after.attackerWeaponBroken || after.attackerWeaponDropped) {
-      add(card.attacker, { _id: weapon.id, ...(after.attackerWeaponBroken ? { "system.pulse.broken": true } : {}), ...(after.attackerWeaponDropped ? { "system.equipped": false } : {}) });
+    if (after.attackerWeaponBroken || after.attackerWeaponDropped || after.poisonSpent) {
+      add(card.attacker, {
+        _id: weapon.id,
+        ...(after.attackerWeaponBroken ? { "system.pulse.broken": true } : {}),
+        ...(after.attackerWeaponDropped ? { "system.equipped": false } : {}),
+        ...(after.poisonSpent ? { "system.pulse.poisoned": false } : {}),
+      });
     }
     if (after.defenderWeaponDropped) add(victim, { _id: after.defenderWeaponDropped, "system.equipped": false });
     // [19] a figure whose Endurance is spent falls unconscious, or dies; a stun shows as the core condition.

@@ -6,6 +6,7 @@
  */
 import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
+import { POISON_CHECKS_PER_ATTACK } from "./after-combat";
 import { fallTarget, mishapTarget, readCheck, type CheckResult } from "./checks";
 import { applyEffectiveDamage, readDamage, validateDamage, type DamageResult, type DamageTarget } from "./damage";
 import { pulseEvent, type PulseEvent, type Term } from "./events";
@@ -31,6 +32,12 @@ export interface AttackInput extends StrikeInput {
   readonly dieModifier: number;
   /** PS shortfall, optional bonuses, GM: added to the damage check. */
   readonly damageModifiers: readonly Term[];
+  /**
+   * [20.3] the weapon carries poison (class A or B): the wielder handles it to
+   * make ready and to put away, a check each (d100 at most this target); null
+   * for an Assassin, who handles it without risk.
+   */
+  readonly poison?: { readonly handlingTarget: number | null };
 }
 
 export interface AttackResult {
@@ -47,6 +54,8 @@ export interface AttackResult {
   readonly disarmed: boolean;
   /** Stunned by this blow: the target must check for a dropped weapon [19]. */
   readonly stunDropCheck: CheckResult | null;
+  /** [20.3] the wielder's handling checks with a poisoned weapon, rolled before the blow; a failure is a nick. */
+  readonly poisonChecks: readonly CheckResult[];
 }
 
 export function resolveAttack(
@@ -67,10 +76,23 @@ export function resolveAttack(
     }) ?? validateDamage({ dieModifier: input.dieModifier, modifiers: input.damageModifiers, protection: d.protection, ignoreArmour: false, toEndurance: false, halved: false, target: d });
   if (bad && !bad.ok) return bad;
 
+  const events: PulseEvent[] = [];
+  const poisonChecks: CheckResult[] = [];
+  const handling = input.poison?.handlingTarget;
+  if (handling !== undefined && handling !== null) {
+    const badTarget = checkWholeFields({ poisonHandling: [handling, 0, 300] });
+    if (badTarget && !badTarget.ok) return badTarget;
+    for (let i = 0; i < POISON_CHECKS_PER_ATTACK; i++) {
+      const check = readCheck(rollOne(dice, 100), handling);
+      poisonChecks.push(check);
+      events.push(pulseEvent(check.success ? "PoisonHandlingPassed" : "PoisonHandlingFailed", { roll: check.roll, target: check.target }));
+    }
+  }
+
   const struck = resolveStrike({ ...input, evading: d.evading }, dice, rules);
   if (!struck.ok) return struck;
   const strike = struck.value.result;
-  const events = [...struck.value.events];
+  events.push(...struck.value.events);
   const rule = rules[input.attack];
 
   let weaponCheck: CheckResult | null = null;
@@ -138,6 +160,7 @@ export function resolveAttack(
       restrained: strike.hit && input.attack === "restrain",
       disarmed: strike.hit && input.attack === "disarm",
       stunDropCheck,
+      poisonChecks,
     },
     events,
   });

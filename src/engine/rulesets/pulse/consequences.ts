@@ -11,6 +11,7 @@ import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, type PulseEvent } from "./events";
 import { pulseRefuse } from "./refusals";
 import type { AttackResult } from "./attack";
+import { canBePoisoned, poisonTakes, stuckPenalty } from "./after-combat";
 import type { PulseArmorStats, PulseShieldStats, PulseWeaponStats } from "./stats";
 
 export const GRIEVOUS_CHOICES = ["armor", "shield"] as const;
@@ -27,8 +28,10 @@ export interface Gear<S> {
 
 export interface ConsequenceInput {
   /** The weapon the attacker struck with. */
-  readonly attackerWeapon: Gear<Pick<PulseWeaponStats, "use" | "broken">>;
+  readonly attackerWeapon: Gear<Pick<PulseWeaponStats, "use" | "broken"> & Partial<Pick<PulseWeaponStats, "weaponClass" | "poisoned">>>;
   readonly defender: {
+    /** [20.4] man-sized or smaller (one hex): missiles and pole weapons stick in him. */
+    readonly humanOrSmaller?: boolean;
     readonly armour: readonly Gear<Pick<PulseArmorStats, "protection" | "grievousDamage">>[];
     readonly shields: readonly Gear<Pick<PulseShieldStats, "defense" | "broken">>[];
     readonly weapons: readonly Gear<Pick<PulseWeaponStats, "use">>[];
@@ -49,6 +52,10 @@ export interface Consequences {
   readonly defenderWeaponDropped: string | null;
   /** The defender is on the ground (the prone condition). */
   readonly defenderProne: boolean;
+  /** [20.4] modAG the defender loses to the weapon now stuck in him, until it is pulled out (0: nothing stuck). */
+  readonly stuckPenalty: number;
+  /** [20.3] the attacker's weapon whose poison did its work and is used up. */
+  readonly poisonSpent: string | null;
   readonly events: PulseEvent[];
 }
 
@@ -136,7 +143,23 @@ export function attackConsequences(result: AttackResult, input: ConsequenceInput
   const defenderProne = Boolean(result.fall && !result.fall.success);
   if (defenderProne) events.push(pulseEvent("Prone"));
 
-  return { armourHit, shieldBroken, attackerWeaponBroken, attackerWeaponDropped, defenderWeaponDropped, defenderProne, events };
+  // [20.4] a class A missile or thrown weapon, or a pole weapon, that does effective damage to a man-sized target stays in the wound.
+  const wounded = (result.damage?.effective ?? 0) >= 1;
+  const full = { weaponClass: weapon.stats.weaponClass ?? "B", use: weapon.stats.use };
+  const stuck = wounded && !bareHands ? stuckPenalty(full, d.humanOrSmaller === true) : 0;
+  if (stuck) events.push(pulseEvent("StuckIn", { item: weapon.name, penalty: stuck }));
+
+  // [20.3] poison on a class A or B weapon works through effective damage and is then used up; class C holds none.
+  let poisonSpent: string | null = null;
+  if (weapon.stats.poisoned) {
+    if (!canBePoisoned(full)) events.push(pulseEvent("PoisonClassC", { item: weapon.name }));
+    else if (wounded && poisonTakes(result.damage!.effective)) {
+      poisonSpent = weapon.id;
+      events.push(pulseEvent("PoisonTakes", { item: weapon.name }));
+    }
+  }
+
+  return { armourHit, shieldBroken, attackerWeaponBroken, attackerWeaponDropped, defenderWeaponDropped, defenderProne, stuckPenalty: stuck, poisonSpent, events };
 }
 
 /**

@@ -128,3 +128,47 @@ describe("seed 004 [16.5] falls", () => {
     expect(attackConsequences(resolved(trip, { 100: [30, 42], 10: [5] }), gear()).defenderProne).toBe(false);
   });
 });
+
+describe("seed 004 [20.3] poisoned weapons and [20.4] stuck weapons", () => {
+  // SC 78 less Defense 20 = 58: a 40 hits plainly; D10 3 + 4 = 7 less protection 4 is 3 effective damage (no stun: a third of 15 is 5).
+  const withWeapon = (stats: Record<string, unknown>, defender: Partial<ConsequenceInput["defender"]> = {}): ConsequenceInput => {
+    const g = gear(defender);
+    return { ...g, attackerWeapon: { ...g.attackerWeapon, stats: { use: "melee", broken: false, ...stats } as never } };
+  };
+  it("[20.3] a non-Assassin handles the poisoned blade twice before the blow, d100 at most 3 x modMD 15 = 45: a 30 is safe, a 46 a nick", () => {
+    const out = resolveAttack(attack({ poison: { handlingTarget: 45 } }), new FixedDice({ 100: [30, 46, 40], 10: [3] }));
+    if (!out.ok) throw new Error("refused");
+    expect(out.value.result.poisonChecks.map((c) => [c.roll, c.success])).toEqual([[30, true], [46, false]]);
+    expect(out.value.events.slice(0, 2).map((e) => e.type)).toEqual(["PoisonHandlingPassed", "PoisonHandlingFailed"]);
+    expect(out.value.result.strike.hit).toBe(true);
+  });
+  it("[20.3] an Assassin runs no risk: no handling roll, the first d100 is the strike", () => {
+    const r = resolved(attack({ poison: { handlingTarget: null } }), { 100: [40], 10: [3] });
+    expect([r.poisonChecks, r.strike.roll]).toEqual([[], 40]);
+  });
+  it("[20.3] poison on a class A or B blade takes through 1 or more effective damage and is used up; through none it stays on the blade", () => {
+    const hit = resolved(attack(), { 100: [40], 10: [3] });
+    expect(hit.damage?.effective).toBe(3);
+    const c = attackConsequences(hit, withWeapon({ weaponClass: "B", poisoned: true }));
+    expect(c.poisonSpent).toBe("sword");
+    expect(c.events.map((e) => e.type)).toContain("PoisonTakes");
+    // Protection 10 stops all 7 points: nothing gets in.
+    const stopped = resolved(attack({ defender: { ...attack().defender, protection: 10 } }), { 100: [40], 10: [3] });
+    expect(attackConsequences(stopped, withWeapon({ weaponClass: "A", poisoned: true })).poisonSpent).toBeNull();
+  });
+  it("[20.3] a class C weapon holds no poison: the card says so and nothing is used up", () => {
+    const c = attackConsequences(resolved(attack(), { 100: [40], 10: [3] }), withWeapon({ weaponClass: "C", poisoned: true }));
+    expect([c.poisonSpent, c.events.map((e) => e.type)]).toEqual([null, ["PoisonClassC"]]);
+  });
+  it("[20.4] a pole weapon that wounds a man-sized figure sticks (-5 modAG), a class A arrow -3; a class B arrow, a large figure or no effective damage: nothing", () => {
+    const hit = resolved(attack(), { 100: [40], 10: [3] });
+    const man = { humanOrSmaller: true };
+    expect(attackConsequences(hit, withWeapon({ use: "pole", weaponClass: "B" }, man)).stuckPenalty).toBe(5);
+    const arrow = attackConsequences(hit, withWeapon({ use: "missile", weaponClass: "A" }, man));
+    expect([arrow.stuckPenalty, arrow.events.at(-1)]).toEqual([3, { type: "StuckIn", key: "BOUT.Pulse.Event.StuckIn", data: { item: "Sword", penalty: 3 } }]);
+    expect(attackConsequences(hit, withWeapon({ use: "missile", weaponClass: "B" }, man)).stuckPenalty).toBe(0);
+    expect(attackConsequences(hit, withWeapon({ use: "pole", weaponClass: "B" }, { humanOrSmaller: false })).stuckPenalty).toBe(0);
+    const stopped = resolved(attack({ defender: { ...attack().defender, protection: 10 } }), { 100: [40], 10: [3] });
+    expect(attackConsequences(stopped, withWeapon({ use: "pole", weaponClass: "B" }, man)).stuckPenalty).toBe(0);
+  });
+});
