@@ -61,6 +61,8 @@ export interface CardKind {
   describe(declaration: any): EngineEvent[];
   /** A check the fighter makes on themself (a fatigue check): attacker and defender are the same actor. */
   readonly self?: true;
+  /** Only the GM may post it (a roll whose inputs are the GM's word, such as an infection check). */
+  readonly gmOnly?: true;
   /** The defender has nothing to answer (an unopposed shot): the GM resolves as the card is posted. */
   readonly unanswered?: (declaration: any) => boolean;
   /** GM: rebuild the declaration from the documents (ids in, figures out); refusals post nothing. */
@@ -217,6 +219,7 @@ async function createCard(request: PostRequest, token: unknown, trusted: boolean
   const defender = typeof request.defenderId === "string" ? (game.actors!.get(request.defenderId) as Actor.Implementation | undefined) : undefined;
   if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
   if (!trusted && !checkGrant(attacker.id, token)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
+  if (kind.gmOnly && !trusted) return refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly");
   // A check a fighter makes on themself is the one card with the same actor on both sides.
   if ((attacker.id === defender.id) !== Boolean(kind.self)) return refuse("card.self", "BOUT.Card.Refusal.Self");
   const combatId = typeof request.combatId === "string" && game.combats?.get(request.combatId) ? request.combatId : "";

@@ -807,6 +807,29 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // Core's own settings that the system reads.
   game.settings.register("core", "rollMode", { scope: "client", config: true, type: String, default: "publicroll" });
   game.settings.register("core", "tokenAutoRotate", { scope: "client", config: true, type: Boolean, default: false });
+  // As in v13: the world's clock is the world setting core.time; only a GM may advance it, and every client hears of it.
+  let clock = 0;
+  game.settings.register("core", "time", {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+    onChange: (now: number) => {
+      const dt = now - clock;
+      clock = now;
+      hooks.callAll("updateWorldTime", now, dt, {}, null);
+    },
+  });
+  game.time = {
+    get worldTime(): number {
+      return Number(game.settings.get("core", "time"));
+    },
+    async advance(seconds: number): Promise<number> {
+      if (!game.user?.isGM) throw new Error("Only a GM may advance the world time");
+      await game.settings.set("core", "time", this.worldTime + seconds);
+      return this.worldTime;
+    },
+  };
 
   // ---- templates ----
 

@@ -106,4 +106,14 @@ describe("harness world", () => {
     expect(roll.dice[0].results.map((r: { result: number }) => r.result)).toEqual([6, 6, 6]);
     expect(roll.total).toBe(20);
   });
+
+  it("keeps the world clock: only the GM advances it, every client reads it and hears updateWorldTime", async () => {
+    const { gm, alice } = await twoPlayers();
+    const heard: number[][] = [];
+    alice.Hooks.on("updateWorldTime", (now: number, dt: number) => heard.push([now, dt]));
+    await expect(alice.game.time.advance(60)).rejects.toThrow(/Only a GM/);
+    expect(await gm.game.time.advance(90)).toBe(90);
+    await gm.game.time.advance(30);
+    expect([alice.game.time.worldTime, heard]).toEqual([120, [[90, 90], [120, 30]]]);
+  });
 });

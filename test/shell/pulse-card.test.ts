@@ -143,6 +143,26 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     expect(ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).system.pulse.poisoned).toBe(true);
   });
 
+  it("poison ticked on the sword dries after six hours of world time: then no handling roll, the card says so and Apply clears the box", async () => {
+    const ctx = await field();
+    await ctx.gm.game.time.advance(100);
+    const sword = () => ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId);
+    await ctx.alice.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.poisoned": true, "system.pulse.weaponClass": "A" });
+    await settle();
+    expect(sword().flags.bout.poisonedAt).toBe(100);
+    await ctx.gm.game.time.advance(6 * 3600 + 1);
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    script(ctx.gm, [[40, 100], [6, 10]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40 });
+    expect(data(ctx, card.id, "PoisonDried")).toEqual({ item: "Broadsword" });
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(sword().system.pulse.poisoned).toBe(false);
+  });
+
   it("a spear (pole weapon) that wounds Bran stays in him: Apply takes 5 off his modAG until it is pulled out", async () => {
     const ctx = await field();
     await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ name: "Spear", "system.pulse.use": "pole" });

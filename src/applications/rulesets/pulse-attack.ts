@@ -29,7 +29,8 @@ import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
 import { ATTACK_KINDS, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
-import { canBePoisoned } from "../../engine/rulesets/pulse/after-combat";
+import { canBePoisoned, poisonFresh } from "../../engine/rulesets/pulse/after-combat";
+import { poisonAgeOf } from "../../data/item/poison-stamp";
 import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
@@ -42,6 +43,7 @@ import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { tokenPlacement } from "../../combat/pulse-engagements";
 import { checkMountedBlow } from "./pulse-mounted";
+import { patchCommands } from "./pulse-fight";
 
 type View = ActorView<PulseStats>;
 export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
@@ -342,7 +344,8 @@ const attackCard: CardKind = {
     const bystanders = (d.inTheWay ?? []).map((id) => game.actors!.get(id) as Actor.Implementation | undefined).filter((a): a is Actor.Implementation => Boolean(a));
     // [20.3] a poisoned class A or B weapon is handled twice by its wielder (an Assassin runs no risk).
     const wielder = view(card.attacker);
-    const poison = weapon.stats.poisoned && canBePoisoned(weapon.stats) ? { poison: { handlingTarget: wielder.stats.assassin ? null : poisonHandlingTarget(figure(wielder).modMD) } } : {};
+    const poisonAge = poisonAgeOf(card.attacker.items.get(weapon.id) ?? null);
+    const poison = weapon.stats.poisoned && canBePoisoned(weapon.stats) && poisonFresh(poisonAge) ? { poison: { handlingTarget: wielder.stats.assassin ? null : poisonHandlingTarget(figure(wielder).modMD) } } : {};
     const rolled = await resolveWithFoundry((dice) =>
       resolveShot(
         {
@@ -369,6 +372,8 @@ const attackCard: CardKind = {
     }
     const after = attackConsequences(r, {
       attackerWeapon: weapon,
+      attackKind: d.kind,
+      poisonAgeSeconds: poisonAge,
       defender: {
         humanOrSmaller: hexesCovered(card.combatId, victim, hitView) <= 1,
         armour: hitView.armor,
@@ -413,7 +418,8 @@ const attackCard: CardKind = {
       statuses,
       rolls: rolled.rolls,
       lookups: [],
-      combatCommands: commands,
+      // [19] a stunned figure acts last and may only try to recover: the fight is told.
+      combatCommands: [...commands, ...(damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : [])],
     });
   },
 };

@@ -13,31 +13,20 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
+import { dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { view } from "./pulse-attack";
+import { endTurnCommands, patchCommands } from "./pulse-fight";
 
 const T = "BOUT.Pulse.Table.Close.";
 const CLOSE = "closeCombat";
 
 /** The fight learns who grapples, so their action list is the close-combat one [13.7]. */
-const markClose = (combatId: string, actors: readonly Actor.Implementation[], close: boolean): TimeCommand[] => {
-  const structure = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure : undefined;
-  if (structure !== "pulses") return [];
-  return actors.flatMap((a) => {
-    const id = combatantFor(combatId, a);
-    return id ? [{ type: "update", combatantId: id, patch: { close } } as unknown as TimeCommand] : [];
-  });
-};
-
-const endTurn = (combatId: string, actor: Actor.Implementation | null): TimeCommand[] => {
-  const id = combatantFor(combatId, actor);
-  const structure = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure : undefined;
-  return id && structure === "pulses" ? [{ type: "endTurn", combatantId: id } as TimeCommand] : [];
-};
+const markClose = (combatId: string, actors: readonly Actor.Implementation[], close: boolean): TimeCommand[] => patchCommands(combatId, actors, { close });
+const endTurn = endTurnCommands;
 const inClose = (actor: Actor.Implementation | null) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(CLOSE));
 /** Whom a figure is tangled with (kept on the actor, so a withdrawal knows whose strength holds it). */
 const tangledWith = (actor: Actor.Implementation | null): string[] => {

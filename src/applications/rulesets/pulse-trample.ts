@@ -14,6 +14,7 @@ import { trample } from "../../engine/rulesets/pulse/mounted";
 import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../chat/cards";
 import type { CombatantInfo } from "../../combat/machines";
 import type { EngineEvent } from "../results/result-card";
+import { patchCommands } from "./pulse-fight";
 import { defenderInput, figure, view } from "./pulse-attack";
 
 interface Placing {
@@ -107,6 +108,7 @@ const trampleCard: CardKind = {
       statuses: { [victim.id!]: conditions },
       rolls: rolled.rolls,
       lookups: [],
+      combatCommands: damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : [],
     });
   },
 };

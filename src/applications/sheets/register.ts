@@ -20,6 +20,9 @@ import { registerPulseMounted } from "../rulesets/pulse-mounted";
 import { registerPulseTrample } from "../rulesets/pulse-trample";
 import { registerPulseClose } from "../rulesets/pulse-close";
 import { registerPulseJump } from "../rulesets/pulse-jump";
+import { registerPulseStun } from "../rulesets/pulse-stun";
+import { registerPulseStuck } from "../rulesets/pulse-stuck";
+import { registerPulseInfection } from "../rulesets/pulse-infection";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
@@ -60,5 +63,8 @@ export function registerSheets(): void {
   registerPulseTrample();
   registerPulseClose();
   registerPulseJump();
+  registerPulseStun();
+  registerPulseStuck();
+  registerPulseInfection();
   registerPhasesChecks();
 }

@@ -15,6 +15,9 @@ export const canBePoisoned = (w: Pick<PulseWeaponStats, "weaponClass">) => w.wea
 /** [20.3] the poison lasts 6 hours or until it has done 1 point of effective damage. */
 export const POISON_HOURS = 6;
 
+/** [20.3] whether poison put on this many seconds ago still works (unknown age: taken as fresh). */
+export const poisonFresh = (ageSeconds: number | null | undefined) => ageSeconds === null || ageSeconds === undefined || ageSeconds <= POISON_HOURS * 3600;
+
 /** [20.3] handling checks for an attack with a poisoned weapon: preparing it and putting it away. */
 export const POISON_CHECKS_PER_ATTACK = 2;
 

@@ -11,7 +11,7 @@ import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, type PulseEvent } from "./events";
 import { pulseRefuse } from "./refusals";
 import type { AttackResult } from "./attack";
-import { canBePoisoned, poisonTakes, stuckPenalty } from "./after-combat";
+import { canBePoisoned, poisonFresh, poisonTakes, stuckPenalty } from "./after-combat";
 import type { PulseArmorStats, PulseShieldStats, PulseWeaponStats } from "./stats";
 
 export const GRIEVOUS_CHOICES = ["armor", "shield"] as const;
@@ -29,6 +29,10 @@ export interface Gear<S> {
 export interface ConsequenceInput {
   /** The weapon the attacker struck with. */
   readonly attackerWeapon: Gear<Pick<PulseWeaponStats, "use" | "broken"> & Partial<Pick<PulseWeaponStats, "weaponClass" | "poisoned">>>;
+  /** The attack made; only a plain blow leaves its weapon stuck [20.4] (our reading: a trip or a rush does not impale). Default: a plain blow. */
+  readonly attackKind?: string;
+  /** [20.3] seconds of world time since the poison went on the weapon (unknown: fresh). */
+  readonly poisonAgeSeconds?: number | null;
   readonly defender: {
     /** [20.4] man-sized or smaller (one hex): missiles and pole weapons stick in him. */
     readonly humanOrSmaller?: boolean;
@@ -146,14 +150,18 @@ export function attackConsequences(result: AttackResult, input: ConsequenceInput
   // [20.4] a class A missile or thrown weapon, or a pole weapon, that does effective damage to a man-sized target stays in the wound.
   const wounded = (result.damage?.effective ?? 0) >= 1;
   const full = { weaponClass: weapon.stats.weaponClass ?? "B", use: weapon.stats.use };
-  const stuck = wounded && !bareHands ? stuckPenalty(full, d.humanOrSmaller === true) : 0;
+  const plainBlow = (input.attackKind ?? "normal") === "normal";
+  const stuck = wounded && plainBlow && !bareHands ? stuckPenalty(full, d.humanOrSmaller === true) : 0;
   if (stuck) events.push(pulseEvent("StuckIn", { item: weapon.name, penalty: stuck }));
 
-  // [20.3] poison on a class A or B weapon works through effective damage and is then used up; class C holds none.
+  // [20.3] poison on a class A or B weapon works through effective damage and is then used up, or dries after six hours; class C holds none.
   let poisonSpent: string | null = null;
   if (weapon.stats.poisoned) {
     if (!canBePoisoned(full)) events.push(pulseEvent("PoisonClassC", { item: weapon.name }));
-    else if (wounded && poisonTakes(result.damage!.effective)) {
+    else if (!poisonFresh(input.poisonAgeSeconds)) {
+      poisonSpent = weapon.id;
+      events.push(pulseEvent("PoisonDried", { item: weapon.name }));
+    } else if (wounded && poisonTakes(result.damage!.effective)) {
       poisonSpent = weapon.id;
       events.push(pulseEvent("PoisonTakes", { item: weapon.name }));
     }

@@ -156,6 +156,13 @@ describe("seed 004 [20.3] poisoned weapons and [20.4] stuck weapons", () => {
     const stopped = resolved(attack({ defender: { ...attack().defender, protection: 10 } }), { 100: [40], 10: [3] });
     expect(attackConsequences(stopped, withWeapon({ weaponClass: "A", poisoned: true })).poisonSpent).toBeNull();
   });
+  it("[20.3] poison is good for six hours: at 6 h exactly it still takes; one second later it has dried, strikes clean and is cleared", () => {
+    const hit = resolved(attack(), { 100: [40], 10: [3] });
+    const poisoned = withWeapon({ weaponClass: "A", poisoned: true });
+    expect(attackConsequences(hit, { ...poisoned, poisonAgeSeconds: 6 * 3600 }).events.map((e) => e.type)).toEqual(["PoisonTakes"]);
+    const dried = attackConsequences(hit, { ...poisoned, poisonAgeSeconds: 6 * 3600 + 1 });
+    expect([dried.poisonSpent, dried.events.map((e) => e.type)]).toEqual(["sword", ["PoisonDried"]]);
+  });
   it("[20.3] a class C weapon holds no poison: the card says so and nothing is used up", () => {
     const c = attackConsequences(resolved(attack(), { 100: [40], 10: [3] }), withWeapon({ weaponClass: "C", poisoned: true }));
     expect([c.poisonSpent, c.events.map((e) => e.type)]).toEqual([null, ["PoisonClassC"]]);
@@ -167,6 +174,8 @@ describe("seed 004 [20.3] poisoned weapons and [20.4] stuck weapons", () => {
     const arrow = attackConsequences(hit, withWeapon({ use: "missile", weaponClass: "A" }, man));
     expect([arrow.stuckPenalty, arrow.events.at(-1)]).toEqual([3, { type: "StuckIn", key: "BOUT.Pulse.Event.StuckIn", data: { item: "Sword", penalty: 3 } }]);
     expect(attackConsequences(hit, withWeapon({ use: "missile", weaponClass: "B" }, man)).stuckPenalty).toBe(0);
+    // Our reading: only a plain blow impales; a Trip with a staff leaves nothing behind.
+    expect(attackConsequences(hit, { ...withWeapon({ use: "pole", weaponClass: "B" }, man), attackKind: "trip" }).stuckPenalty).toBe(0);
     expect(attackConsequences(hit, withWeapon({ use: "pole", weaponClass: "B" }, { humanOrSmaller: false })).stuckPenalty).toBe(0);
     const stopped = resolved(attack({ defender: { ...attack().defender, protection: 10 } }), { 100: [40], 10: [3] });
     expect(attackConsequences(stopped, withWeapon({ use: "pole", weaponClass: "B" }, man)).stuckPenalty).toBe(0);
