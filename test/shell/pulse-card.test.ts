@@ -177,3 +177,29 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     expect(ctx.gm.game.actors.get(ctx.branId).system.pulse.stuckPenalty).toBe(5);
   });
 });
+
+describe("pulse attack cards: knockout [16.5]", () => {
+  it("a knockout that lands puts Bran out on Apply; the minutes (D10 4 + 5 = 9) go to the GM alone; out cold he has no Defense", async () => {
+    const ctx = await field();
+    const card = await attack(ctx, { kind: "knockout" });
+    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    // 73 - 15 = 58 less Defense 12 = 46: a 20 lands; then the GM's d10 for the minutes.
+    script(ctx.gm, [[20, 100], [4, 10]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ modSC: 46 });
+    expect(data(ctx, card.id, "KnockedOutSecret")).toEqual({});
+    expect(ctx.gm.game.messages.get(card.id).system.result).not.toContain("minutes");
+    const whisper = ctx.gm.game.messages.contents.at(-1);
+    expect(whisper.content).toContain("Ada knocked Bran out: out for 9 minutes (D10 + 5) [16.5].");
+    expect([whisper.blind, ctx.bob.game.messages.get(whisper.id).visible, ctx.gm.game.messages.get(whisper.id).visible]).toEqual([true, false, true]);
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("unconscious")).toBe(true);
+    const next = await attack(ctx);
+    script(ctx.gm, [[90, 100]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(next.id));
+    await settle();
+    expect(data(ctx, next.id, "StrikeMiss")).toMatchObject({ modSC: 73 });
+  });
+});

@@ -28,7 +28,8 @@ import { momentumHexes } from "../../engine/rulesets/pulse/mounted";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
-import { ATTACK_KINDS, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
+import { ATTACK_KINDS, knockoutMinutes, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
+import { rollOne } from "../../engine/dice";
 import { canBePoisoned, poisonFresh } from "../../engine/rulesets/pulse/after-combat";
 import { poisonAgeOf } from "../../data/item/poison-stamp";
 import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
@@ -89,7 +90,10 @@ interface Declaration {
 }
 
 /** The target's Defense against this blow, and its damage figures. */
-export function defenderInput(d: Pick<Declaration, "fromRear">, target: View, answer: Answer): AttackInput["defender"] & { defense: number } {
+/** [17.5] a figure out of the fight (knocked out, restrained, dead) has no Defense at all. */
+export const helpless = (actor: Actor.Implementation | null) => ["unconscious", "restrain", "dead"].some((s) => (actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(s));
+
+export function defenderInput(d: Pick<Declaration, "fromRear">, target: View, answer: Answer, outOfFight = false): AttackInput["defender"] & { defense: number } {
   const f = figure(target);
   const defense = defenseTerms({
     modAG: f.modAG,
@@ -97,7 +101,7 @@ export function defenderInput(d: Pick<Declaration, "fromRear">, target: View, an
     from: d.fromRear ? 3 : 0,
     shieldHand: "left",
     stunned: target.stats.stunned,
-    incapacitated: target.stats.enduranceNow <= 0,
+    incapacitated: target.stats.enduranceNow <= 0 || outOfFight,
     withdrawingDefensively: answer === "withdraw",
   }).reduce((t, x) => t + x.value, 0);
   return {
@@ -114,9 +118,10 @@ export function defenderInput(d: Pick<Declaration, "fromRear">, target: View, an
   };
 }
 
-function attackInput(d: Declaration, target: View, answer: Answer): AttackInput {
-  const { defense, ...defender } = defenderInput(d, target, answer);
-  return { ...d.strike, defense, context: d.context, attacker: d.attacker, defender, dieModifier: d.dieModifier, damageModifiers: d.damageModifiers };
+function attackInput(d: Declaration, target: View, answer: Answer, outOfFight = false): AttackInput {
+  const { defense, ...defender } = defenderInput(d, target, answer, outOfFight);
+  // [16.5] a knockout's minutes are the GM's secret: rolled apart and whispered.
+  return { ...d.strike, defense, context: d.context, attacker: d.attacker, defender, dieModifier: d.dieModifier, damageModifiers: d.damageModifiers, secretKnockout: true };
 }
 
 /** [22] hexes the defender covers: the sheet's figure, or more when its token in the fight is larger on a hex scene. */
@@ -240,8 +245,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   });
 }
 
-function oddsView(d: Declaration, target: View, answer: Answer): OddsView {
-  const input = attackInput(d, target, answer);
+function oddsView(d: Declaration, target: View, answer: Answer, outOfFight = false): OddsView {
+  const input = attackInput(d, target, answer, outOfFight);
   const terms = strikeTerms(input);
   const strike = strikeOdds(terms, input.defender.evading);
   const damageInput = { dieModifier: input.dieModifier, modifiers: input.damageModifiers, protection: input.defender.protection, halved: false, target: input.defender };
@@ -285,7 +290,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     odds: (v) => {
       const foe = foes.find((f) => f.id === v.defender);
       const prepared = foe ? prepare({ ...v, weaponId: item.id }, actor, foe, "") : null;
-      return prepared?.ok && foe ? oddsView(prepared.value, view(foe), "stand") : { rows: [] };
+      return prepared?.ok && foe ? oddsView(prepared.value, view(foe), "stand", helpless(foe)) : { rows: [] };
     },
   });
   if (!values) return;
@@ -316,7 +321,7 @@ const attackCard: CardKind = {
         // [18] the defender picks in advance which piece pays for a grievous injury.
         { kind: "select", name: "grievous", label: `${T}Grievous.Label`, value: "armor", options: GRIEVOUS_CHOICES.map((g) => ({ value: g, label: `${T}Grievous.${g}` })) },
       ],
-      odds: (values) => oddsView(d, target, values.answer as Answer),
+      odds: (values) => oddsView(d, target, values.answer as Answer, helpless(card.defender)),
     });
     return values ? { answer: values.answer, grievous: values.grievous } : null;
   },
@@ -350,8 +355,8 @@ const attackCard: CardKind = {
       resolveShot(
         {
           // The handling checks belong to the attack, not to each figure it meets: rolled with the first.
-          inTheWay: bystanders.map((a, i) => ({ id: a.id!, input: { ...attackInput(d, view(a), "stand"), ...(i === 0 ? poison : {}) } })),
-          target: { id: card.defender!.id!, input: { ...attackInput(d, target, answer), ...(bystanders.length ? {} : poison) } },
+          inTheWay: bystanders.map((a, i) => ({ id: a.id!, input: { ...attackInput(d, view(a), "stand", helpless(a)), ...(i === 0 ? poison : {}) } })),
+          target: { id: card.defender!.id!, input: { ...attackInput(d, target, answer, helpless(card.defender)), ...(bystanders.length ? {} : poison) } },
           range: d.range ?? null,
         },
         dice,
@@ -403,7 +408,10 @@ const attackCard: CardKind = {
       ...(damage?.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
       ...(damage?.state === "dead" ? [{ id: "dead", active: true }] : []),
       ...(damage?.stun && damage.state !== "dead" ? [{ id: "stun", active: true }] : []),
+      // [16.5] knocked out: out of the fight for D10 + 5 minutes, which only the GM learns.
+      ...(r.strike.hit && d.kind === "knockout" ? [{ id: "unconscious", active: true }] : []),
     ];
+    if (r.strike.hit && d.kind === "knockout") await whisperKnockoutMinutes(card.attacker, victim);
     const statuses: Record<string, StatusChange[]> = conditions.length ? { [victim.id!]: conditions } : {};
     // [13] a caster attacked while casting owes a concentration check (its procedure, 29.5, is the group's book).
     const state = machineStateOf<PulsesState>(card.combatId, "pulses");
@@ -423,6 +431,18 @@ const attackCard: CardKind = {
     });
   },
 };
+
+/** [16.5] the GM rolls how long a knockout lasts, and alone learns it. */
+async function whisperKnockoutMinutes(attacker: Actor.Implementation, victim: Actor.Implementation): Promise<void> {
+  const rolled = await resolveWithFoundry((dice) => knockoutMinutes(rollOne(dice, 10)));
+  const gms = game.users?.filter((u) => u.isGM).map((u) => u.id!) ?? [];
+  await ChatMessage.implementation.create({
+    content: `<p>${game.i18n!.format(`${T}KnockoutMinutes`, { attacker: foundry.utils.escapeHTML(attacker.name), victim: foundry.utils.escapeHTML(victim.name), minutes: String(rolled.value) })}</p>`,
+    speaker: ChatMessage.implementation.getSpeaker({ alias: game.i18n!.localize(`${T}KnockoutSpeaker`) }),
+    whisper: gms,
+    blind: true,
+  } as never);
+}
 
 export function registerPulseTable(): void {
   registerCardKind("pulse.attack", attackCard);

@@ -38,6 +38,8 @@ export interface AttackInput extends StrikeInput {
    * for an Assassin, who handles it without risk.
    */
   readonly poison?: { readonly handlingTarget: number | null };
+  /** [16.5] the GM rolls a knockout's minutes apart, in secret: none is drawn here. */
+  readonly secretKnockout?: boolean;
 }
 
 export interface AttackResult {
@@ -142,7 +144,8 @@ export function resolveAttack(
       fall = readCheck(rollOne(dice, 100), fallTarget(d.modAG));
       events.push(pulseEvent(fall.success ? "FallPassed" : "FallFailed", { roll: fall.roll, target: fall.target }));
     }
-    if (input.attack === "knockout") {
+    if (input.attack === "knockout" && input.secretKnockout) events.push(pulseEvent("KnockedOutSecret"));
+    else if (input.attack === "knockout") {
       minutes = knockoutMinutes(rollOne(dice, 10));
       events.push(pulseEvent("KnockedOut", { minutes }));
     }

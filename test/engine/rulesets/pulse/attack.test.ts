@@ -94,6 +94,12 @@ describe("seed 004 [16.5] attack types", () => {
     expect(out.value.result.knockoutMinutes).toBe(9);
     expect(knockoutMinutes(10)).toBe(15);
   });
+  it("Knockout with the minutes kept for the GM's secret roll: no d10 is drawn and the event names no time", () => {
+    const out = resolveAttack(attack({ attack: "knockout", secretKnockout: true }), new FixedDice({ 100: [20] }));
+    if (!out.ok) throw new Error("refused");
+    expect(out.value.result.knockoutMinutes).toBeNull();
+    expect(out.value.events.at(-1)).toMatchObject({ type: "KnockedOutSecret", data: {} });
+  });
   it("Knockout is barred for missile weapons and lances", () => {
     const bow = { use: "missile" as const, canTrip: false, canKnockout: true, closeRated: false };
     const lance = { use: "pole" as const, canTrip: false, canKnockout: false, closeRated: false };
