@@ -12,6 +12,7 @@ const OURS = [
   { id: "fatigued", name: "BOUT.Status.Fatigued", img: "icons/svg/downgrade.svg" },
   { id: "kneeling", name: "BOUT.Status.Kneeling", img: "icons/svg/down.svg" },
   { id: "closeCombat", name: "BOUT.Status.CloseCombat", img: "icons/svg/combat.svg" },
+  { id: "entangled", name: "BOUT.Status.Entangled", img: "icons/svg/net.svg" },
 ] as const;
 
 /** Core ids we rely on, with our label where the core one is missing. */
@@ -20,6 +21,7 @@ const CORE = [
   { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
   { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
   { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
+  { id: "restrain", name: "EFFECT.StatusRestrained", img: "icons/svg/net.svg" },
 ] as const;
 
 export const BOUT_STATUS_IDS = OURS.map((s) => s.id);

@@ -28,7 +28,7 @@ import { momentumHexes } from "../../engine/rulesets/pulse/mounted";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
-import { ATTACK_KINDS, knockoutMinutes, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
+import { ATTACK_KINDS, knockoutMinutes, restrainBaseChance, specialAttackAllowed, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
 import { rollOne } from "../../engine/dice";
 import { canBePoisoned, poisonFresh } from "../../engine/rulesets/pulse/after-combat";
 import { poisonAgeOf } from "../../data/item/poison-stamp";
@@ -44,7 +44,7 @@ import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { tokenPlacement } from "../../combat/pulse-engagements";
 import { checkMountedBlow } from "./pulse-mounted";
-import { patchCommands } from "./pulse-fight";
+import { inClose, patchCommands, tangledWith } from "./pulse-fight";
 
 type View = ActorView<PulseStats>;
 export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
@@ -87,6 +87,8 @@ interface Declaration {
   readonly strikeType: StrikeType;
   readonly several?: "twoWeapons" | "twoHandedB";
   readonly moreToCome?: boolean;
+  /** [16.5] a Restrain's helpers: those also grappling the target, whose PS + modAG join the attacker's. */
+  readonly helpers?: readonly string[];
 }
 
 /** The target's Defense against this blow, and its damage figures. */
@@ -208,6 +210,22 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!turn.ok) return turn;
   const riding = checkMountedBlow(combatId, attacker, defender, w);
   if (!riding.ok) return riding;
+  // [16.5] a Restrain is made while grappling the target; those grappling it too may lend their strength.
+  const grappling = inClose(attacker) && tangledWith(attacker).includes(defender.id!);
+  const helpers = kind === "restrain" && d.helped === true ? restrainHelpers(attacker, defender) : [];
+  const restrainBase = kind === "restrain" ? restrainBaseChance([attacker, ...helpers].map(strength), strength(defender)) : null;
+  const context = {
+    weapon: w,
+    // A figure covering one hex is man-sized or smaller.
+    targetHumanOrSmaller: hexesCovered(combatId, defender, t) <= 1,
+    unarmedRank: a.stats.unarmedRank,
+    shieldCanRush: a.shields.some((s) => s.equipped && s.stats.canRush && !s.stats.broken),
+    inMelee: w.use !== "missile" && w.use !== "thrown",
+    grappling,
+  };
+  // [16.5] an attack the weapon or the situation does not allow is refused before the card is posted.
+  const allowed = specialAttackAllowed({ ...context, kind });
+  if (!allowed.ok) return allowed;
   const missile = w.use === "missile" || w.use === "thrown";
   const line = missile ? shotLine(combatId, attacker, defender) : null;
   if (line && !line.ok) return line;
@@ -219,9 +237,10 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     weaponId: item.id!,
     weapon: item.name,
     kind,
+    ...(helpers.length ? { helpers: helpers.map((h) => h.id!) } : {}),
     strike: {
       attack: kind,
-      baseChance: effectiveBaseChance(w, { modAG: f.modAG, ps: a.stats.ps, md: a.stats.md }),
+      baseChance: restrainBase ?? effectiveBaseChance(w, { modAG: f.modAG, ps: a.stats.ps, md: a.stats.md }),
       modMD: f.modMD,
       ranked: w.ranked,
       rank: w.rank,
@@ -233,17 +252,26 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     attacker: { modMD: f.modMD, weaponRank: w.rank },
     dieModifier: w.damage,
     damageModifiers: weaponDamageTerms(w, { ps: a.stats.ps }),
-    context: {
-      weapon: w,
-      // A figure covering one hex is man-sized or smaller.
-      targetHumanOrSmaller: hexesCovered(combatId, defender, t) <= 1,
-      unarmedRank: a.stats.unarmedRank,
-      shieldCanRush: a.shields.some((s) => s.equipped && s.stats.canRush && !s.stats.broken),
-      inMelee: w.use !== "missile" && w.use !== "thrown",
-      grappling: false,
-    },
+    context,
   });
 }
+
+/** PS and modAG, what a Restrain pits against a Restrain [16.5]. */
+const strength = (actor: Actor.Implementation) => {
+  const v = view(actor);
+  return { ps: v.stats.ps, modAG: figure(v).modAG };
+};
+
+/** Everyone else grappling the target: their close-combat tangle includes it. */
+function restrainHelpers(attacker: Actor.Implementation, defender: Actor.Implementation): Actor.Implementation[] {
+  return (game.actors?.contents ?? []).filter((a) => a.id !== attacker.id && a.id !== defender.id && inClose(a as Actor.Implementation) && tangledWith(a as Actor.Implementation).includes(defender.id!)) as Actor.Implementation[];
+}
+
+/** The figures a Restrain holds, by who holds them. */
+const heldBy = (actor: Actor.Implementation | null): string[] => {
+  const ids = (actor?.flags as { bout?: { restrainedBy?: unknown } } | undefined)?.bout?.restrainedBy;
+  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
+};
 
 function oddsView(d: Declaration, target: View, answer: Answer, outOfFight = false): OddsView {
   const input = attackInput(d, target, answer, outOfFight);
@@ -281,6 +309,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     // [16.4] several attacks in one action: say how, and whether another follows this one.
     { kind: "select", name: "several", label: `${T}Several.Label`, value: "", options: [{ value: "", label: `${T}Several.none` }, { value: "twoWeapons", label: `${T}Several.twoWeapons` }, { value: "twoHandedB", label: `${T}Several.twoHandedB` }] },
     { kind: "checkbox", name: "moreToCome", label: `${T}MoreToCome`, value: false },
+    { kind: "checkbox", name: "helped", label: `${T}Helped`, value: false },
   ];
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
@@ -410,9 +439,25 @@ const attackCard: CardKind = {
       ...(damage?.stun && damage.state !== "dead" ? [{ id: "stun", active: true }] : []),
       // [16.5] knocked out: out of the fight for D10 + 5 minutes, which only the GM learns.
       ...(r.strike.hit && d.kind === "knockout" ? [{ id: "unconscious", active: true }] : []),
+      // [16.5] caught in a net, whip or bola until two Passes work it free.
+      ...(r.strike.hit && d.kind === "entangle" ? [{ id: "entangled", active: true }] : []),
+      // [16.5] held helpless until someone does a holder 1 effective damage.
+      ...(r.restrained ? [{ id: "restrain", active: true }] : []),
     ];
     if (r.strike.hit && d.kind === "knockout") await whisperKnockoutMinutes(card.attacker, victim);
+    if (r.restrained) changes["flags.bout.restrainedBy"] = [card.attacker.id!, ...(d.helpers ?? [])];
     const statuses: Record<string, StatusChange[]> = conditions.length ? { [victim.id!]: conditions } : {};
+    const updates: Record<string, Record<string, unknown>> = Object.keys(changes).length ? { [victim.id!]: changes } : {};
+    // [16.5] 1 effective damage to a holder frees whoever that holder restrains.
+    const released: EngineEvent[] = [];
+    if ((damage?.effective ?? 0) >= 1) {
+      for (const held of (game.actors?.contents ?? []) as Actor.Implementation[]) {
+        if (!heldBy(held).includes(victim.id!) || !(held as unknown as { statuses: Set<string> }).statuses.has("restrain")) continue;
+        statuses[held.id!] = [...(statuses[held.id!] ?? []), { id: "restrain", active: false }];
+        updates[held.id!] = { ...(updates[held.id!] ?? {}), "flags.bout.restrainedBy": [] };
+        released.push(line("Released", `${T}Released`, { who: held.id! }));
+      }
+    }
     // [13] a caster attacked while casting owes a concentration check (its procedure, 29.5, is the group's book).
     const state = machineStateOf<PulsesState>(card.combatId, "pulses");
     const victimCombatant = combatantFor(card.combatId, victim);
@@ -420,8 +465,8 @@ const attackCard: CardKind = {
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: victim.id! })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      events: withNames([...rolled.value.value.events, ...after.events, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders]),
-      updates: Object.keys(changes).length ? { [victim.id!]: changes } : {},
+      events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...((game.actors?.contents ?? []) as Actor.Implementation[]).filter((a) => heldBy(a).length)]),
+      updates,
       itemUpdates: items,
       statuses,
       rolls: rolled.rolls,

@@ -19,7 +19,7 @@ import { registerActorAction } from "../sheets/actor-actions";
 import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { view } from "./pulse-attack";
-import { endTurnCommands, patchCommands } from "./pulse-fight";
+import { endTurnCommands, inClose, patchCommands, tangledWith } from "./pulse-fight";
 
 const T = "BOUT.Pulse.Table.Close.";
 const CLOSE = "closeCombat";
@@ -27,12 +27,6 @@ const CLOSE = "closeCombat";
 /** The fight learns who grapples, so their action list is the close-combat one [13.7]. */
 const markClose = (combatId: string, actors: readonly Actor.Implementation[], close: boolean): TimeCommand[] => patchCommands(combatId, actors, { close });
 const endTurn = endTurnCommands;
-const inClose = (actor: Actor.Implementation | null) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(CLOSE));
-/** Whom a figure is tangled with (kept on the actor, so a withdrawal knows whose strength holds it). */
-const tangledWith = (actor: Actor.Implementation | null): string[] => {
-  const ids = (actor?.flags as { bout?: { closeWith?: unknown } } | undefined)?.bout?.closeWith;
-  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
-};
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
 /** The defender's rank with the weapon in hand, for the Repulse. */

@@ -1,7 +1,8 @@
 /**
  * The commands a pulse card sends to the running fight (seed
  * 004_2f46e4f6196f6037.txt [12]-[15], [19]): ending a figure's turn, and
- * telling the fight what changed about a figure (stunned, in close combat).
+ * telling the fight what changed about a figure (stunned, in close combat);
+ * and who is tangled with whom in close combat [13.6].
  * Outside a running pulse fight there is nothing to send.
  */
 import { combatantFor } from "../../chat/cards";
@@ -23,4 +24,15 @@ export function patchCommands(combatId: string, actors: readonly (Actor.Implemen
     const id = combatantFor(combatId, a);
     return id ? [{ type: "update", combatantId: id, patch } as unknown as TimeCommand] : [];
   });
+}
+
+const CLOSE = "closeCombat";
+
+/** In close combat (the token condition) [13.6]. */
+export const inClose = (actor: Actor.Implementation | null) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(CLOSE));
+
+/** Whom a figure is tangled with (kept on the actor, so a withdrawal knows whose strength holds it). */
+export function tangledWith(actor: Actor.Implementation | null): string[] {
+  const ids = (actor?.flags as { bout?: { closeWith?: unknown } } | undefined)?.bout?.closeWith;
+  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
 }

@@ -23,6 +23,7 @@ import { registerPulseJump } from "../rulesets/pulse-jump";
 import { registerPulseStun } from "../rulesets/pulse-stun";
 import { registerPulseStuck } from "../rulesets/pulse-stuck";
 import { registerPulseInfection } from "../rulesets/pulse-infection";
+import { registerPulseEntangle } from "../rulesets/pulse-entangle";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
@@ -66,5 +67,6 @@ export function registerSheets(): void {
   registerPulseStun();
   registerPulseStuck();
   registerPulseInfection();
+  registerPulseEntangle();
   registerPhasesChecks();
 }

@@ -67,6 +67,7 @@ export * from "./checks";
 export * from "./parry";
 export * from "./close-combat";
 export * from "./after-combat";
+export * from "./entanglement";
 export * from "./initiative";
 export * from "./actions";
 export * from "./hex";

@@ -14,6 +14,7 @@ export const PULSE_REFUSALS = {
   rankTooLow: { code: "pulse.rankTooLow", message: `${M}RankTooLow` },
   stunnedOnlyRecovers: { code: "pulse.stunnedOnlyRecovers", message: `${M}StunnedOnlyRecovers` },
   actionNotAllowed: { code: "pulse.actionNotAllowed", message: `${M}ActionNotAllowed` },
+  attackNotOpen: { code: "pulse.attackNotOpen", message: `${M}AttackNotOpen` },
   tooManyActions: { code: "pulse.tooManyActions", message: `${M}TooManyActions` },
   noShield: { code: "pulse.noShield", message: `${M}NoShield` },
   mixedAttacks: { code: "pulse.mixedAttacks", message: `${M}MixedAttacks` },

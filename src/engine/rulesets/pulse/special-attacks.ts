@@ -76,13 +76,13 @@ export function specialAttackAllowed(ctx: SpecialAttackContext, rules = DEFAULT_
     case "normal":
       return ok(true);
     case "trip":
-      if (!ctx.inMelee) return pulseRefuse("actionNotAllowed", { attack: ctx.kind });
+      if (!ctx.inMelee) return pulseRefuse("attackNotOpen", { attack: ctx.kind });
       if (use === "unarmed") return ctx.unarmedRank >= 3 ? ok(true) : pulseRefuse("rankTooLow", { attack: ctx.kind, rank: 3 });
       return ctx.weapon?.canTrip ? ok(true) : pulseRefuse("weaponCannot", { attack: ctx.kind });
     case "entangle":
       return use === "entangling" ? ok(true) : pulseRefuse("weaponCannot", { attack: ctx.kind });
     case "restrain":
-      return ctx.grappling ? ok(true) : pulseRefuse("actionNotAllowed", { attack: ctx.kind });
+      return ctx.grappling ? ok(true) : pulseRefuse("attackNotOpen", { attack: ctx.kind });
     case "knockout":
       if (!ctx.weapon || use === "missile" || use === "entangling" || !ctx.weapon.canKnockout) return pulseRefuse("weaponCannot", { attack: ctx.kind });
       return ok(true);

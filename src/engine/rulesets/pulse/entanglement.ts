@@ -1,0 +1,20 @@
+/**
+ * [16.5] Entangle: a figure caught by a net, whip or bola works free by spending
+ * two consecutive Pass actions. In a running fight "consecutive" means this
+ * pulse or the one after the last Pass; outside one, any two Passes in a row.
+ */
+export const PASSES_TO_DISENTANGLE = 2;
+
+/** The Passes spent so far, and when the last one was. */
+export interface PassRecord {
+  /** The fight it was spent in ("" outside one). */
+  readonly fight: string;
+  readonly pulse: number;
+  readonly passes: number;
+}
+
+export function passToDisentangle(last: PassRecord | null, now: { readonly fight: string; readonly pulse: number }): { readonly free: boolean; readonly record: PassRecord } {
+  const follows = last !== null && last.fight === now.fight && (now.fight === "" || now.pulse === last.pulse || now.pulse === last.pulse + 1);
+  const passes = (follows ? last!.passes : 0) + 1;
+  return { free: passes >= PASSES_TO_DISENTANGLE, record: { fight: now.fight, pulse: now.pulse, passes } };
+}
