@@ -18,7 +18,7 @@ import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, walkSteps
 import { pulseRefuse } from "../engine/rulesets/pulse/refusals";
 import { ok, type Outcome } from "../engine/outcome";
 import type { PulseStats } from "../engine/rulesets/pulse/stats";
-import { currentActors, type PulsesState } from "../engine/time/pulses";
+import { currentActors, heldToActions, type PulsesState } from "../engine/time/pulses";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import type { CombatantInfo } from "./machines";
 import { tokenPlacement, type Placed } from "./pulse-engagements";
@@ -91,7 +91,7 @@ function moveContext(token: TokenLike, userId: string | undefined): MoveContext 
   const v = actorView(fight.actor as never, "pulse") as unknown as ActorView<PulseStats>;
   const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
   const weapon = v.weapons.find((w) => w.equipped) ?? null;
-  const declared = state.declared?.[id] ?? [];
+  const declared = heldToActions(state, id) ?? [];
   const limit = pulseMoveLimit({
     tmr: tmrOf(v.stats, armour),
     modAG: modAGOf(v.stats, armour),
@@ -101,7 +101,7 @@ function moveContext(token: TokenLike, userId: string | undefined): MoveContext 
     poleWeapon: weapon?.stats.use === "pole",
     // [14.1] Fire allows two hexes with a loaded crossbow: an equipped crossbow counts as loaded.
     loadedCrossbow: v.weapons.some((w) => w.equipped && Boolean((w.stats as { crossbow?: boolean }).crossbow)),
-  }, state.declared?.[id]).hexes;
+  }, heldToActions(state, id)).hexes;
   return {
     fight,
     from,

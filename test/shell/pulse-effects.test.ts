@@ -203,3 +203,42 @@ describe("a fall puts the prone condition on the target [16.5]", () => {
     expect(ctx.gm.game.actors.get(ctx.ids.bran).effects.size).toBe(1);
   });
 });
+
+describe("seed 004 [17.4] a riposte is a free attack, taken from the card once", () => {
+  it("Bran's parry of 8 gives him a Riposte button: his mace strikes Ada outside any turn; a second click, or Alice, is refused", async () => {
+    const ctx = await field();
+    const card = await attack(ctx);
+    await answer(ctx, card, { answer: "evade", grievous: "armor" }, [[95, 100], [6, 10]]);
+    // Alice cannot take Bran's riposte.
+    const stolen = await hooks(ctx.alice).followUpFromCard(ctx.alice.game.messages.get(card.id), "riposte");
+    expect(stolen.ok).toBe(false);
+    // Bran's owner does: the dialog offers Ada alone as the target.
+    let offered: any;
+    ctx.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      offered = config;
+      return { defender: ctx.ids.ada, kind: "normal", modifier: 0 };
+    };
+    const before = ctx.gm.game.messages.size;
+    expect((await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "riposte")).ok).toBe(true);
+    await settle();
+    expect(ctx.gm.game.messages.size).toBe(before + 1);
+    expect(offered.content).toContain(`value="${ctx.ids.ada}"`);
+    expect(offered.content).not.toContain(`value="${ctx.ids.bran}"`);
+    const riposte = ctx.gm.game.messages.contents.at(-1);
+    expect(JSON.parse(riposte.system.declaration)).toMatchObject({ riposteOf: card.id, weaponId: ctx.ids.mace });
+    expect(JSON.parse(ctx.gm.game.messages.get(card.id).system.result).taken).toBe("riposte");
+    // Taken: the button is gone and a forged second one is refused.
+    const again = await hooks(ctx.bob).postCard("pulse.attack", ctx.bob.game.actors.get(ctx.ids.bran), ctx.bob.game.actors.get(ctx.ids.ada), { weaponId: ctx.ids.mace, kind: "normal", modifier: 0, riposteOf: card.id }, "");
+    expect(again.ok).toBe(false);
+    expect(ctx.bob.notices.at(-1)?.message).toBe("That free attack is not open: it belongs to the parrier, against the one who missed, and is taken once [17.4].");
+  });
+
+  it("a parry of 3 or less (D10 1 + 4 - 2 = 3) only turns the blow: no free attack is offered", async () => {
+    const ctx = await field();
+    const card = await attack(ctx);
+    await answer(ctx, card, { answer: "evade", grievous: "armor" }, [[95, 100], [1, 10]]);
+    expect(events(ctx, card.id).map((e) => e.type)).toEqual(["StrikeMiss", "ParryOpen", "Parried"]);
+    const offer = await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "riposte");
+    expect(offer.ok).toBe(false);
+  });
+});

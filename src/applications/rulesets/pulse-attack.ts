@@ -37,7 +37,9 @@ import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/s
 import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
+import { cardView, combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
+import { serialize } from "../../combat/query";
+import { notifyRefusal } from "./notify";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import type { EngineEvent } from "../results/result-card";
@@ -89,6 +91,22 @@ interface Declaration {
   readonly moreToCome?: boolean;
   /** [16.5] a Restrain's helpers: those also grappling the target, whose PS + modAG join the attacker's. */
   readonly helpers?: readonly string[];
+  /** [17.4] the free attack a parry of 8 or more gave: the card it came from. It is nobody's turn. */
+  readonly riposteOf?: string;
+}
+
+/** [17.4] a free attack a card's parry opened: who may make it, against whom, and whether it was taken. */
+interface OpenRiposte {
+  readonly who: string;
+  readonly against: string;
+}
+
+function openRiposte(sourceId: unknown): { riposte: OpenRiposte; taken: boolean } | null {
+  const message = typeof sourceId === "string" ? (game.messages!.get(sourceId) as ChatMessage.Implementation | undefined) : undefined;
+  const source = message ? cardView(message) : null;
+  if (!source || source.kind !== "pulse.attack" || (source.state !== "resolved" && source.state !== "applied")) return null;
+  const riposte = source.result?.data?.riposte as OpenRiposte | undefined;
+  return riposte ? { riposte, taken: Boolean(source.result?.taken) } : null;
 }
 
 /** The target's Defense against this blow, and its damage figures. */
@@ -203,11 +221,16 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const t = view(defender);
   const strikeType: StrikeType = w.use === "missile" || w.use === "thrown" ? "fire" : "melee";
   const several: Declaration["several"] = d.several === "twoWeapons" || d.several === "twoHandedB" ? d.several : undefined;
+  // [17.4] a riposte is the parrier's free attack on the one who missed: outside the turn order, once.
+  const riposte = d.riposteOf === undefined ? null : openRiposte(d.riposteOf);
+  if (d.riposteOf !== undefined && (!riposte || riposte.taken || riposte.riposte.who !== attacker.id || riposte.riposte.against !== defender.id)) return refused("noRiposte", "NoRiposte");
   const plan = { targetId: defender.id!, strikeType, moreToCome: d.moreToCome === true, ...(several ? { several } : {}) };
-  const following = checkFollowingAttack(combatId, attacker, defender, w, plan);
-  if (!following.ok) return following;
-  const turn = dryRun(combatId, turnCommands(combatId, attacker, plan));
-  if (!turn.ok) return turn;
+  if (!riposte) {
+    const following = checkFollowingAttack(combatId, attacker, defender, w, plan);
+    if (!following.ok) return following;
+    const turn = dryRun(combatId, turnCommands(combatId, attacker, plan));
+    if (!turn.ok) return turn;
+  }
   const riding = checkMountedBlow(combatId, attacker, defender, w);
   if (!riding.ok) return riding;
   // [16.5] a Restrain is made while grappling the target; those grappling it too may lend their strength.
@@ -231,6 +254,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (line && !line.ok) return line;
   return ok({
     ...plan,
+    ...(riposte ? { riposteOf: d.riposteOf as string, moreToCome: false } : {}),
     ...(line ? { inTheWay: line.value } : {}),
     ...(missile ? { range: w.range } : {}),
     ...(a.stats.mounted && d.charging === true ? { momentum: momentumHexes(tmrOf(a.stats, f.armour)) } : {}),
@@ -296,8 +320,8 @@ function oddsRows(strike: ReturnType<typeof strikeOdds>, damage: ReturnType<type
   ];
 }
 
-async function declareAttack({ actor, item }: ItemRollRequest) {
-  const foes = opponents(actor);
+async function declareAttack({ actor, item }: ItemRollRequest, riposte?: { against: Actor.Implementation; riposteOf: string }) {
+  const foes = riposte ? [riposte.against] : opponents(actor);
   const combatId = game.combat?.id ?? "";
   const fields: DialogField[] = [
     { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
@@ -326,14 +350,48 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   const defender = foes.find((f) => f.id === values.defender);
   if (!defender) return;
   const { defender: _target, ...rest } = values;
-  return postCard("pulse.attack", actor, defender, { ...rest, weaponId: item.id }, combatId);
+  return postCard("pulse.attack", actor, defender, { ...rest, weaponId: item.id, ...(riposte ? { riposteOf: riposte.riposteOf } : {}) }, combatId);
 }
 
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
+/** [17.4] the Pass a parrier owes next pulse, told to the running fight. */
+function passOwed(combatId: string, actor: Actor.Implementation): TimeCommand[] {
+  const id = combatantFor(combatId, actor);
+  return id && machineStateOf<PulsesState>(combatId, "pulses") ? [{ type: "owePass", combatantId: id } as unknown as TimeCommand] : [];
+}
+
 const attackCard: CardKind = {
   title: `${T}CardTitle`,
   prepare,
+  // A riposte is taken on its card in one serialized step: a second click finds it gone.
+  async claim(d: Declaration) {
+    if (!d.riposteOf) return ok(true as const);
+    const sourceId = d.riposteOf;
+    return serialize(`card:${sourceId}`, async () => {
+      const open = openRiposte(sourceId);
+      if (!open || open.taken) return refused("noRiposte", "NoRiposte");
+      await updateCardResult(sourceId, { taken: "riposte" });
+      return ok(true as const);
+    });
+  },
+  followUps(card: CardView): FollowUp[] {
+    const riposte = card.result?.data?.riposte as OpenRiposte | undefined;
+    if (!riposte || card.result?.taken) return [];
+    return [{ id: "riposte", label: `${T}RiposteButton`, actorId: riposte.who }];
+  },
+  async followUp(card: CardView) {
+    const riposte = card.result?.data?.riposte as OpenRiposte | undefined;
+    const taker = riposte ? (game.actors!.get(riposte.who) as Actor.Implementation | undefined) : undefined;
+    const victim = riposte ? (game.actors!.get(riposte.against) as Actor.Implementation | undefined) : undefined;
+    const weapon = taker?.items.find((i) => i.type === "weapon" && Boolean((i.system as { equipped?: boolean }).equipped) && !(i.system as { pulse?: { broken?: boolean } }).pulse?.broken);
+    const bad = !taker || !victim ? refused("noRiposte", "NoRiposte") : !weapon ? refused("noWeaponInHand", "NoWeaponInHand") : null;
+    if (bad) {
+      if (!bad.ok) notifyRefusal(bad.refusal);
+      return bad;
+    }
+    return (await declareAttack({ actor: taker!, item: weapon! } as ItemRollRequest, { against: victim!, riposteOf: card.id })) ?? ok(false);
+  },
   describe: (d: Declaration | null) => [
     line("declared", `${T}Declared`, { weapon: d?.weapon ?? "", kind: d?.kind ?? "normal" }),
     ...(d?.momentum ? [line("momentum", `${T}Momentum`, { hexes: d.momentum })] : []),
@@ -371,7 +429,7 @@ const attackCard: CardKind = {
     const attackerCombatant = combatantFor(card.combatId, card.attacker);
     // [23] a mounted charge: the mount owes its run on past the target next pulse (a tracker badge).
     const momentum: TimeCommand[] = d.momentum && attackerCombatant && machineStateOf<PulsesState>(card.combatId, "pulses") ? [{ type: "momentum", combatantId: attackerCombatant, hexes: d.momentum } as unknown as TimeCommand] : [];
-    const commands = [...momentum, ...turnCommands(card.combatId, card.attacker, d.targetId ? d : undefined)];
+    const commands = [...momentum, ...(d.riposteOf ? [] : turnCommands(card.combatId, card.attacker, d.targetId ? d : undefined))];
     const turn = dryRun(card.combatId, commands);
     if (!turn.ok) return turn;
     // [16.1] a shot first meets whoever stands on its line of fire; the figure it strikes takes the blow.
@@ -471,8 +529,14 @@ const attackCard: CardKind = {
       statuses,
       rolls: rolled.rolls,
       lookups: [],
-      // [19] a stunned figure acts last and may only try to recover: the fight is told.
-      combatCommands: [...commands, ...(damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : [])],
+      // [19] a stunned figure acts last and may only try to recover: the fight is told. [17.4] a bare parry costs the parrier its next action.
+      combatCommands: [
+        ...commands,
+        ...(damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : []),
+        ...(r.parry?.outcome === "parry" ? passOwed(card.combatId, card.defender) : []),
+      ],
+      // [17.4] a parry of 8 or more gives the defender a free attack on the attacker: a button on the card.
+      ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: card.defender.id!, against: card.attacker.id! } } } : {}),
     });
   },
 };

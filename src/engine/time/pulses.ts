@@ -92,6 +92,8 @@ export interface PulsesState {
   readonly momentum?: Readonly<Record<string, { readonly hexes: number; readonly pulse: number }>>;
   /** [14.1] hexes of movement a figure's jumps have used this pulse. */
   readonly jumped?: Readonly<Record<string, number>>;
+  /** [17.4] the pulse in which a figure whose parry only turned the blow must Pass. */
+  readonly owedPass?: Readonly<Record<string, number>>;
 }
 
 export type PulsesCommand =
@@ -108,7 +110,8 @@ export type PulsesCommand =
   | { readonly type: "declareAction"; readonly combatantId: string; readonly action: PulseAction; readonly second?: PulseAction | null }
   | { readonly type: "strike"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType; readonly done: boolean }
   | { readonly type: "momentum"; readonly combatantId: string; readonly hexes: number }
-  | { readonly type: "jump"; readonly combatantId: string; readonly hexes: number };
+  | { readonly type: "jump"; readonly combatantId: string; readonly hexes: number }
+  | { readonly type: "owePass"; readonly combatantId: string };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -130,7 +133,8 @@ export type PulsesEvent =
   | { readonly type: "left"; readonly combatantId: string }
   | { readonly type: "updated"; readonly combatantId: string }
   | { readonly type: "actionDeclared"; readonly combatantId: string; readonly actions: readonly PulseAction[] }
-  | { readonly type: "struck"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType };
+  | { readonly type: "struck"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType }
+  | { readonly type: "passOwed"; readonly combatantId: string; readonly pulse: number };
 
 const R = "BOUT.Time.Pulses.Refusal.";
 
@@ -376,7 +380,17 @@ export function currentActors(s: PulsesState): string[] {
 export function openActions(s: PulsesState, id: string): readonly PulseAction[] {
   const c = byId(s, id);
   if (!c || !currentActors(s).includes(id)) return [];
+  // [17.4] after a parry of 3 or less the figure's next action is a Pass.
+  if (owesPass(s, id) && !c.stunned) return ["pass"];
   return actionsFor(c.close ? "close" : engagedIds(s).has(id) ? "engaged" : "free", c.stunned);
+}
+
+/** [17.4] the figure must Pass in this pulse. */
+export const owesPass = (s: PulsesState, id: string) => s.owedPass?.[id] === s.pulse;
+
+/** The actions that hold a figure this pulse: those it named, else a Pass it owes. */
+export function heldToActions(s: PulsesState, id: string): readonly PulseAction[] | undefined {
+  return s.declared?.[id] ?? (owesPass(s, id) ? ["pass"] : undefined);
 }
 
 function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<PulsesState, PulsesEvent>> {
@@ -514,11 +528,19 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       if (!isWholeNumber(command.hexes) || command.hexes < 1 || command.hexes > 60) return no("notANumber", "NotANumber", { field: "hexes" });
       return ok({ state: { ...s, jumped: { ...(s.jumped ?? {}), [c.id]: (s.jumped?.[c.id] ?? 0) + command.hexes } }, events });
     }
+    case "owePass": {
+      // [17.4] a parry of 3 or less turns the blow, and the parrier's next action is a Pass.
+      const c = byId(s, command.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      events.push({ type: "passOwed", combatantId: c.id, pulse: s.pulse + 1 });
+      return ok({ state: { ...s, owedPass: { ...(s.owedPass ?? {}), [c.id]: s.pulse + 1 } }, events });
+    }
     case "strike": {
       // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.
       const c = byId(s, command.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
       if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
+      if (owesPass(s, c.id)) return no("mustPass", "MustPass");
       if (typeof command.targetId !== "string" || !STRIKE_TYPES.includes(command.attackType)) return no("badChoice", "BadChoice");
       events.push({ type: "struck", combatantId: c.id, targetId: command.targetId, attackType: command.attackType });
       const strikes = { ...(s.strikes ?? {}), [c.id]: [...(s.strikes?.[c.id] ?? []), { targetId: command.targetId, type: command.attackType }] };
@@ -586,6 +608,7 @@ export function viewPulses(s: PulsesState): TrackerView {
     ...(c.unconscious ? [{ label: label("Badge.Unconscious") }] : []),
     ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),
     ...(s.momentum?.[c.id]?.pulse === s.pulse ? [{ label: label("Badge.Momentum"), value: s.momentum[c.id]!.hexes }] : []),
+    ...(owesPass(s, c.id) && !s.declared?.[c.id] ? [{ label: label("Badge.MustPass") }] : []),
   ];
   s.engagements.forEach((e, i) => {
     const focused = step.kind === "engagement" && step.index === i;

@@ -474,3 +474,23 @@ describe("seed 004 [14.1] jumps spend movement", () => {
     expect(run(j.state, { type: "nextPulse" }).state.jumped).toEqual({});
   });
 });
+
+describe("seed 004 [17.4] a parry of 3 or less: the parrier Passes next pulse", () => {
+  const knightsAct = (s0: PulsesState) => run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+  it("owed in the next pulse only: then Pass is all Cass may name, her attack is refused and her row says so", () => {
+    const owed = run(start().state, { type: "owePass", combatantId: "cass" });
+    expect(owed.state.owedPass).toEqual({ cass: 2 });
+    expect(owed.events).toEqual([{ type: "passOwed", combatantId: "cass", pulse: 2 }]);
+    // This pulse she acts freely.
+    expect(openActions(knightsAct(owed.state).state, "cass")).toContain("move");
+    const next = knightsAct(run(owed.state, { type: "nextPulse" }).state);
+    expect(openActions(next.state, "cass")).toEqual(["pass"]);
+    const strike = pulsesMachine.apply(next.state, { type: "strike", combatantId: "cass", targetId: "bruna", attackType: "melee", done: true });
+    expect(!strike.ok && strike.refusal.code).toBe("pulses.mustPass");
+    const badge = viewPulses(next.state).rows.find((r) => r.combatantId === "cass")!.badges.map((b) => b.label.key);
+    expect(badge).toContain("BOUT.Time.Pulses.Badge.MustPass");
+    expect(run(next.state, { type: "declareAction", combatantId: "cass", action: "pass" }).state.declared).toEqual({ cass: ["pass"] });
+    // The pulse after, she is free again.
+    expect(openActions(knightsAct(run(next.state, { type: "nextPulse" }).state).state, "cass")).toContain("move");
+  });
+});
