@@ -34,7 +34,7 @@ describe("seed 004 [17.4] a parry of 3 or less costs the parrier the next pulse'
     const card = gm.game.messages.contents.at(-1);
     bob.runtime.dialogs.responder = () => ({ answer: "evade", grievous: "armor" });
     scriptDraws(gm, [[95, 100], [1, 10]]);
-    await bob.evaluate("globalThis.__boutTest").defendFromCard(bob.game.messages.get(card.id));
+    await bob.evaluate<any>("globalThis.__boutTest").defendFromCard(bob.game.messages.get(card.id));
     await settle();
     expect(JSON.parse(gm.game.messages.get(card.id).system.result).events.map((e: any) => e.type)).toContain("Parried");
     expect(state().owedPass).toEqual({ [row("Bran").id]: 2 });

@@ -24,6 +24,7 @@ import { registerPulseStun } from "../rulesets/pulse-stun";
 import { registerPulseStuck } from "../rulesets/pulse-stuck";
 import { registerPulseInfection } from "../rulesets/pulse-infection";
 import { registerPulseEntangle } from "../rulesets/pulse-entangle";
+import { registerPulseMagic } from "../rulesets/pulse-magic";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
@@ -68,5 +69,6 @@ export function registerSheets(): void {
   registerPulseStuck();
   registerPulseInfection();
   registerPulseEntangle();
+  registerPulseMagic();
   registerPhasesChecks();
 }

@@ -68,6 +68,7 @@ export * from "./parry";
 export * from "./close-combat";
 export * from "./after-combat";
 export * from "./entanglement";
+export * from "./magic";
 export * from "./initiative";
 export * from "./actions";
 export * from "./hex";

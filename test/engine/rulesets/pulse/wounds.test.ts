@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice, resolveWithSupply } from "../../../../src/engine/dice";
-import { applyGrievous, resolveAttack, resolveMagicDamage, sumTerms, weaponDamageTerms, type AttackInput } from "../../../../src/engine/rulesets/pulse";
+import { applyGrievous, resolveAttack, resolveMagicAttack, resolveMagicDamage, sumTerms, weaponDamageTerms, type AttackInput } from "../../../../src/engine/rulesets/pulse";
 
 describe("seed 004 [20]/[21]/[18.5] damage terms for a wielder", () => {
   it("PS 12 with a minimum of 15: -3", () => {
@@ -64,5 +64,27 @@ describe("the shell's replay: an attack resolved through resolveWithSupply equal
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("seed 004 [18.4] magic and breath damage through the table's card", () => {
+  const target = { endurance: 30, enduranceNow: 30, fatigueNow: 20, monster: false, modMD: 12 };
+  it("a spell of D+2: D10 7 + 2 = 9 through any armour, from Fatigue; no resistance roll", () => {
+    const out = resolveMagicAttack({ kind: "spell", dieModifier: 2, modifiers: [], resistChance: 0, target }, new FixedDice({ 10: [7] }));
+    if (!out.ok) throw new Error("refused");
+    expect([out.value.result.resist, out.value.result.damage.effective, out.value.result.damage.fatigueNow]).toEqual([null, 9, 11]);
+  });
+  it("a breath of D+5 resisted (30 against 40): 10 + 5 = 15 halved to 7; unresisted (41) all 15, more than a third of 30: a stun", () => {
+    const resisted = resolveMagicAttack({ kind: "breath", dieModifier: 5, modifiers: [], resistChance: 40, target }, new FixedDice({ 100: [30], 10: [10] }));
+    if (!resisted.ok) throw new Error("refused");
+    expect([resisted.value.result.resist?.success, resisted.value.result.damage.effective]).toEqual([true, 7]);
+    expect(resisted.value.events[0]).toMatchObject({ type: "ResistPassed", data: { roll: 30, target: 40 } });
+    // 15 of 30 starting Endurance is more than a third: a stun, and the dropped-weapon check (3 x modMD 12 = 36).
+    const full = resolveMagicAttack({ kind: "breath", dieModifier: 5, modifiers: [], resistChance: 40, target }, new FixedDice({ 100: [41, 50], 10: [10] }));
+    if (!full.ok) throw new Error("refused");
+    expect([full.value.result.damage.effective, full.value.result.damage.stun, full.value.result.stunDropCheck?.success]).toEqual([15, true, false]);
+  });
+  it("a resistance chance that is not a whole percentage is refused", () => {
+    expect(resolveMagicAttack({ kind: "breath", dieModifier: 0, modifiers: [], resistChance: 140, target }, new FixedDice([])).ok).toBe(false);
   });
 });
