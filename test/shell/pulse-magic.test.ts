@@ -29,7 +29,7 @@ describe("seed 004 [18.4] magic and breath damage at the table", () => {
     const card = await cast(t, t.alice, t.ids.ada, { defender: t.ids.bran, kind: "spell", dieModifier: 2, resistChance: 0 }, [[7, 10]]);
     expect(card.content).toContain("A spell of pure magic, D+2 through armour [18.4].");
     expect(events(t, card)).toEqual([["DamageFatigue", { damage: 9, fatigueNow: 11, enduranceNow: 30 }]]);
-    await t.alice.evaluate("globalThis.__boutTest").applyFromCard(t.alice.game.messages.get(card.id));
+    await t.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(t.alice.game.messages.get(card.id));
     await settle();
     expect(t.gm.game.actors.get(t.ids.bran).system.pulse.fatigueNow).toBe(11);
   });
