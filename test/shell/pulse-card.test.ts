@@ -203,3 +203,16 @@ describe("pulse attack cards: knockout [16.5]", () => {
     expect(data(ctx, next.id, "StrikeMiss")).toMatchObject({ modSC: 73 });
   });
 });
+
+describe("pulse attack cards: the optional damage bonus [18.5]", () => {
+  it("the Broadsword set to +1 per 5 PS over its minimum 5: Ada's PS 15 gives +2, so D10 6 + 2 + 2 = 10 less armour 3 is 7", async () => {
+    const ctx = await field();
+    await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.damageBonus": "strength", "system.pulse.minPS": 5 });
+    const card = await attack(ctx);
+    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    script(ctx.gm, [[40, 100], [6, 10]]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(data(ctx, card.id, "DamageFatigue")).toMatchObject({ damage: 7 });
+  });
+});

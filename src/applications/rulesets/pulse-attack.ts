@@ -36,6 +36,7 @@ import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
+import { damageBonus } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
 import { cardView, combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
 import { serialize } from "../../combat/query";
@@ -273,12 +274,17 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
       modifiers: modifier ? [{ key: `${T}Modifier`, value: modifier }] : [],
     },
     fromRear: d.fromRear === true,
-    attacker: { modMD: f.modMD, weaponRank: w.rank },
+    // [18.5] the optional damage bonus the weapon's sheet names, and what it adds to the breakage chance.
+    attacker: { modMD: f.modMD, weaponRank: w.rank, breakageAdded: bonusOf(w, a.stats.ps).breakageAdded },
     dieModifier: w.damage,
-    damageModifiers: weaponDamageTerms(w, { ps: a.stats.ps }),
+    damageModifiers: weaponDamageTerms(w, { ps: a.stats.ps }, w.damageBonus ?? "none"),
     context,
   });
 }
+
+/** [18.5] the weapon's optional damage bonus for this wielder. */
+const bonusOf = (w: PulseWeaponStats, ps: number) =>
+  damageBonus(w.damageBonus ?? "none", { ps, minPS: w.minPS, rank: w.rank, missileOrThrown: w.use === "missile" || w.use === "thrown" });
 
 /** PS and modAG, what a Restrain pits against a Restrain [16.5]. */
 const strength = (actor: Actor.Implementation) => {

@@ -18,7 +18,8 @@ import { resolveStrike, type StrikeInput, type StrikeResult } from "./strike";
 export interface AttackInput extends StrikeInput {
   /** Checked with specialAttackAllowed before anything is rolled. */
   readonly context: Omit<SpecialAttackContext, "kind">;
-  readonly attacker: { readonly modMD: number; readonly weaponRank: number };
+  /** breakageAdded: [18.5] the strength damage bonus makes a 99 likelier to break the weapon (6 per +1 off the save, our reading). */
+  readonly attacker: { readonly modMD: number; readonly weaponRank: number; readonly breakageAdded?: number };
   readonly defender: DamageTarget & {
     readonly modAG: number;
     /** For the dropped-weapon check when this blow stuns him [19]. */
@@ -99,7 +100,8 @@ export function resolveAttack(
 
   let weaponCheck: CheckResult | null = null;
   if (strike.risk) {
-    weaponCheck = readCheck(rollOne(dice, 100), mishapTarget(input.attacker.modMD));
+    const harder = strike.risk === "break" ? (input.attacker.breakageAdded ?? 0) : 0;
+    weaponCheck = readCheck(rollOne(dice, 100), mishapTarget(input.attacker.modMD) - harder);
     events.push(pulseEvent(weaponCheck.success ? "WeaponSaved" : strike.risk === "break" ? "WeaponBroken" : "WeaponDropped", { roll: weaponCheck.roll, target: weaponCheck.target }));
   }
 

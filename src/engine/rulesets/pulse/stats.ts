@@ -15,6 +15,8 @@ const characteristic = (key: string, initial = 15) =>
   ({ kind: "integer", label: `${A}${key}`, hint: `${A}${key}Hint`, initial, min: 1, max: 40 }) as const;
 
 export const WEAPON_CLASSES = ["A", "B", "C"] as const;
+/** [18.5] the optional damage bonus a weapon uses, at most one: none, +1 per 5 PS over the minimum, or +1 per 4 ranks. */
+export const DAMAGE_BONUS_SYSTEMS = ["none", "strength", "rank"] as const;
 export type WeaponClass = (typeof WEAPON_CLASSES)[number];
 
 /** How a weapon is used; decides which actions and special attacks it allows. */
@@ -68,6 +70,7 @@ export const pulseStats = {
     barbed: { kind: "boolean", label: `${W}Barbed`, initial: false },
     crossbow: { kind: "boolean", label: `${W}Crossbow`, initial: false },
     poisoned: { kind: "boolean", label: `${W}Poisoned`, initial: false },
+    damageBonus: { kind: "choice", label: `${W}DamageBonus`, hint: `${W}DamageBonusHint`, initial: "none", choices: DAMAGE_BONUS_SYSTEMS, choiceLabels: `${W}DamageBonusChoice` },
     /** [17.3] broken on a failed 99 check: it cannot strike until repaired. */
     broken: { kind: "boolean", label: `${W}Broken`, hint: `${W}BrokenHint`, initial: false },
   },

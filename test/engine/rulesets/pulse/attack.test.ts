@@ -56,6 +56,13 @@ describe("seed 004 [17]-[19] a plain strike", () => {
     expect(saved.ok && saved.value.result.weaponCheck).toEqual({ roll: 45, target: 45, success: true });
     expect(broken.ok && broken.value.events.map((e) => e.type)).toEqual(["StrikeMiss", "WeaponMayBreak", "WeaponBroken"]);
   });
+  it("[18.5] a strength damage bonus of +2 adds 12 to the breakage chance: the save on a 99 falls to 45 - 12 = 33 (our reading); a 100 is not touched", () => {
+    const harder = attack({ attacker: { modMD: 15, weaponRank: 2, breakageAdded: 12 } });
+    const broken = resolveAttack(harder, new FixedDice({ 100: [99, 34] }));
+    expect(broken.ok && broken.value.result.weaponCheck).toEqual({ roll: 34, target: 33, success: false });
+    const dropped = resolveAttack(harder, new FixedDice({ 100: [100, 45] }));
+    expect(dropped.ok && dropped.value.result.weaponCheck).toEqual({ roll: 45, target: 45, success: true });
+  });
   it("[17.4] evading defender, roll 90 > 58 + 30: parry D10 7 + 3 - 2 = 8, disarm and free attack", () => {
     const out = resolveAttack(attack({ defender: { ...attack().defender, evading: true, parryRank: 3 } }), new FixedDice({ 100: [90], 10: [7] }));
     expect(out.ok && out.value.result.parry).toMatchObject({ total: 8, outcome: "riposte", freeAttack: true, attackerDisarmed: true });
