@@ -79,6 +79,23 @@ export function registerSettings(): void {
     },
     default: "players",
   } as never);
+  // Seed 004 [17.5]: the optional shield facing rule, and whether Defense counts modAG (our reading of a Defense the seed does not define).
+  game.settings.register(SYSTEM_ID, "pulseShieldFacing", {
+    name: "BOUT.Pulse.Setting.ShieldFacing.Name",
+    hint: "BOUT.Pulse.Setting.ShieldFacing.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, "pulseAgilityInDefense", {
+    name: "BOUT.Pulse.Setting.AgilityInDefense.Name",
+    hint: "BOUT.Pulse.Setting.AgilityInDefense.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
   // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
   game.settings.register(SYSTEM_ID, "steelTables", {
     scope: "world",

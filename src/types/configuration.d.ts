@@ -50,5 +50,7 @@ declare module "fvtt-types/configuration" {
     "bout.pulseZones": boolean;
     "bout.phasesEffectiveSpace": boolean;
     "bout.pulseMoveLimits": "players" | "everyone" | "off";
+    "bout.pulseShieldFacing": boolean;
+    "bout.pulseAgilityInDefense": boolean;
   }
 }

@@ -18,7 +18,8 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { AttackInput } from "../../engine/rulesets/pulse/attack";
-import { figureInZone, lineOfFire, type Figure } from "../../engine/rulesets/pulse/hex";
+import { figureInZone, hexLine, lineOfFire, relativeSide, type Figure } from "../../engine/rulesets/pulse/hex";
+import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
 import type { PulsesState, StrikeType } from "../../engine/time/pulses";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
@@ -34,7 +35,7 @@ import { canBePoisoned, poisonFresh } from "../../engine/rulesets/pulse/after-co
 import { poisonAgeOf } from "../../data/item/poison-stamp";
 import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
-import { defenseTerms, strikeTerms, type StrikeInput } from "../../engine/rulesets/pulse/strike";
+import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -75,6 +76,8 @@ interface Declaration {
   readonly kind: AttackKind;
   readonly strike: Omit<StrikeInput, "defense">;
   readonly fromRear: boolean;
+  /** [17.5] the side of the target the blow comes from, read from the tokens on a hex scene (0 ahead ... 3 rear). */
+  readonly from?: RelativeSide;
   readonly attacker: AttackInput["attacker"];
   readonly dieModifier: number;
   readonly damageModifiers: AttackInput["damageModifiers"];
@@ -114,17 +117,30 @@ function openRiposte(sourceId: unknown): { riposte: OpenRiposte; taken: boolean 
 /** [17.5] a figure out of the fight (knocked out, restrained, dead) has no Defense at all. */
 export const helpless = (actor: Actor.Implementation | null) => ["unconscious", "restrain", "dead"].some((s) => (actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(s));
 
-export function defenderInput(d: Pick<Declaration, "fromRear">, target: View, answer: Answer, outOfFight = false): AttackInput["defender"] & { defense: number } {
+/** [17.5] the world's choices for Defense: the optional shield facing rule, and whether modAG counts. */
+function defenseOptions(): DefenseOptions {
+  const read = (key: string, fallback: boolean) => {
+    try {
+      const v = game.settings?.get(SYSTEM_ID as never, key as never) as unknown;
+      return typeof v === "boolean" ? v : fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  return { shieldFacingRule: read("pulseShieldFacing", false), agilityInDefense: read("pulseAgilityInDefense", true) };
+}
+
+export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target: View, answer: Answer, outOfFight = false): AttackInput["defender"] & { defense: number } {
   const f = figure(target);
   const defense = defenseTerms({
     modAG: f.modAG,
     shield: f.shield,
-    from: d.fromRear ? 3 : 0,
+    from: d.from ?? (d.fromRear ? 3 : 0),
     shieldHand: "left",
     stunned: target.stats.stunned,
     incapacitated: target.stats.enduranceNow <= 0 || outOfFight,
     withdrawingDefensively: answer === "withdraw",
-  }).reduce((t, x) => t + x.value, 0);
+  }, defenseOptions()).reduce((t, x) => t + x.value, 0);
   return {
     defense,
     endurance: target.stats.endurance,
@@ -139,8 +155,8 @@ export function defenderInput(d: Pick<Declaration, "fromRear">, target: View, an
   };
 }
 
-function attackInput(d: Declaration, target: View, answer: Answer, outOfFight = false): AttackInput {
-  const { defense, ...defender } = defenderInput(d, target, answer, outOfFight);
+function attackInput(d: Declaration, target: View, answer: Answer, outOfFight = false, from?: RelativeSide | null): AttackInput {
+  const { defense, ...defender } = defenderInput(from === undefined || from === null ? d : { ...d, from }, target, answer, outOfFight);
   // [16.5] a knockout's minutes are the GM's secret: rolled apart and whispered.
   return { ...d.strike, defense, context: d.context, attacker: d.attacker, defender, dieModifier: d.dieModifier, damageModifiers: d.damageModifiers, secretKnockout: true };
 }
@@ -237,6 +253,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   // [16.5] a Restrain is made while grappling the target; those grappling it too may lend their strength.
   const grappling = inClose(attacker) && tangledWith(attacker).includes(defender.id!);
   const helpers = kind === "restrain" && d.helped === true ? restrainHelpers(attacker, defender) : [];
+  // [17.5] on a hex scene the tokens say which side of the target the blow comes from.
+  const side = sideOfBlow(combatId, attacker, defender);
   const restrainBase = kind === "restrain" ? restrainBaseChance([attacker, ...helpers].map(strength), strength(defender)) : null;
   const context = {
     weapon: w,
@@ -273,13 +291,28 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
       withdrawingOffensively: d.withdrawing === true,
       modifiers: modifier ? [{ key: `${T}Modifier`, value: modifier }] : [],
     },
-    fromRear: d.fromRear === true,
+    fromRear: side === null ? d.fromRear === true : side === 3,
+    ...(side === null ? {} : { from: side }),
     // [18.5] the optional damage bonus the weapon's sheet names, and what it adds to the breakage chance.
     attacker: { modMD: f.modMD, weaponRank: w.rank, breakageAdded: bonusOf(w, a.stats.ps).breakageAdded },
     dieModifier: w.damage,
     damageModifiers: weaponDamageTerms(w, { ps: a.stats.ps }, w.damageBonus ?? "none"),
     context,
   });
+}
+
+/**
+ * [17.5] the side of the target a blow comes from, when both stand on the map
+ * of the fight: the hexside of the first hex on the line from the target toward
+ * the attacker (0 ahead ... 3 rear); null without a map.
+ */
+function sideOfBlow(combatId: string, attacker: Actor.Implementation, target: Actor.Implementation): RelativeSide | null {
+  const infos = combatId ? ((game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined)?.combatantInfos?.() ?? []) : [];
+  const from = infos.find((i) => i.actor?.id === attacker.id)?.placed;
+  const to = infos.find((i) => i.actor?.id === target.id)?.placed;
+  if (!from || !to) return null;
+  const step = hexLine(to.hex, from.hex)[1];
+  return step ? relativeSide(to.hex, to.facing, step) : null;
 }
 
 /** [18.5] the weapon's optional damage bonus for this wielder. */
@@ -448,8 +481,8 @@ const attackCard: CardKind = {
       resolveShot(
         {
           // The handling checks belong to the attack, not to each figure it meets: rolled with the first.
-          inTheWay: bystanders.map((a, i) => ({ id: a.id!, input: { ...attackInput(d, view(a), "stand", helpless(a)), ...(i === 0 ? poison : {}) } })),
-          target: { id: card.defender!.id!, input: { ...attackInput(d, target, answer, helpless(card.defender)), ...(bystanders.length ? {} : poison) } },
+          inTheWay: bystanders.map((a, i) => ({ id: a.id!, input: { ...attackInput(d, view(a), "stand", helpless(a), sideOfBlow(card.combatId, card.attacker!, a)), ...(i === 0 ? poison : {}) } })),
+          target: { id: card.defender!.id!, input: { ...attackInput(d, target, answer, helpless(card.defender), sideOfBlow(card.combatId, card.attacker!, card.defender!)), ...(bystanders.length ? {} : poison) } },
           range: d.range ?? null,
         },
         dice,
