@@ -83,6 +83,8 @@ describe("seed 004 [16.5] Restrain", () => {
     expect(result(t, card).events.find((e: any) => e.type === "StrikeHit").data).toMatchObject({ roll: 12, modSC: 12 });
     expect(statuses(t, t.ids.bran).has("restrain")).toBe(true);
     expect(t.gm.game.actors.get(t.ids.bran).flags.bout.restrainedBy).toEqual([t.ids.ada]);
+    // [16.4] in close combat an attack is a grapple, not a melee blow (for the rule on mixing kinds).
+    expect(JSON.parse(t.gm.game.messages.get(card.id).system.declaration).strikeType).toBe("grapple");
   });
 
   it("Cole grappling Bran too lends his PS + modAG: (30 + 24 - 22) x 3 = 96, less 12 = 84; a held Bran has no Defense; a blow that hurts Ada frees him", async () => {

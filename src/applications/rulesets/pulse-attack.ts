@@ -236,7 +236,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!ready.ok) return ready;
   const f = figure(a);
   const t = view(defender);
-  const strikeType: StrikeType = w.use === "missile" || w.use === "thrown" ? "fire" : "melee";
+  // [16.4] the three kinds of attack: fire, grapple (in close combat [13.7]) and melee.
+  const strikeType: StrikeType = w.use === "missile" || w.use === "thrown" ? "fire" : inClose(attacker) ? "grapple" : "melee";
   const several: Declaration["several"] = d.several === "twoWeapons" || d.several === "twoHandedB" ? d.several : undefined;
   // [17.4] a riposte is the parrier's free attack on the one who missed: outside the turn order, once.
   const riposte = d.riposteOf === undefined ? null : openRiposte(d.riposteOf);
