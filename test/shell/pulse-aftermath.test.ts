@@ -29,6 +29,25 @@ async function apply(t: Table, client: any, card: any) {
   await settle();
 }
 
+describe("the sheet shows these buttons only when they apply", () => {
+  it("Recover, Pull out, A day with an infection appear once Bran is stunned, has a weapon stuck, is infected; the Infection check is the GM's", async () => {
+    const t = await table();
+    const buttons = async (client: any) => {
+      const sheet = client.game.actors.get(t.branId).sheet;
+      await sheet.render({ force: true });
+      return [...(sheet.renderedParts.header as string).matchAll(/data-actor-action="([^"]+)"/g)].map((m) => m[1]);
+    };
+    const before = await buttons(t.bob);
+    expect(before).toContain("jump");
+    expect(before).not.toEqual(expect.arrayContaining(["recover"]));
+    expect(before.filter((b) => ["recover", "pullOut", "infectionDay", "infection", "disentangle", "closeWithdraw"].includes(b))).toEqual([]);
+    expect(await buttons(t.gm)).toContain("infection");
+    await t.gm.game.actors.get(t.branId).update({ "system.pulse.stunned": true, "system.pulse.stuckPenalty": 3, "system.pulse.infected": true });
+    await settle();
+    expect((await buttons(t.bob)).filter((b) => ["recover", "pullOut", "infectionDay"].includes(b))).toEqual(["recover", "pullOut", "infectionDay"]);
+  });
+});
+
 describe("seed 004 [19] recovering from a stun", () => {
   it("a figure that is not stunned cannot try: refused with a notice, nothing posted", async () => {
     const t = await table();

@@ -133,6 +133,6 @@ async function dayFromSheet(actor: Actor.Implementation) {
 export function registerPulseInfection(): void {
   registerCardKind("pulse.infection", checkCard);
   registerCardKind("pulse.infectionDay", dayCard);
-  registerActorAction("pulse", { id: "infection", label: `${T}CheckAction`, icon: "fa-solid fa-virus", run: checkFromSheet });
-  registerActorAction("pulse", { id: "infectionDay", label: `${T}DayAction`, icon: "fa-solid fa-calendar-day", run: dayFromSheet });
+  registerActorAction("pulse", { id: "infection", label: `${T}CheckAction`, icon: "fa-solid fa-virus", shown: () => Boolean(game.user?.isGM), run: checkFromSheet });
+  registerActorAction("pulse", { id: "infectionDay", label: `${T}DayAction`, icon: "fa-solid fa-calendar-day", shown: (a) => view(a).stats.infected, run: dayFromSheet });
 }

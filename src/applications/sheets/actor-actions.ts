@@ -10,6 +10,8 @@ export interface ActorAction {
   /** Localization key. */
   readonly label: string;
   readonly icon: string;
+  /** Whether the button is worth showing for this actor now (a stunned figure's Recover); absent: always. Hidden actions still refuse clearly if run. */
+  shown?(actor: Actor.Implementation): boolean;
   run(actor: Actor.Implementation): Promise<unknown>;
 }
 

@@ -59,7 +59,11 @@ export class BoutActorSheet extends ActorSheetBase {
       biographySource: actor.system.biography ?? "",
       // A fight waits on this actor's secret choice (a throw, a round's declaration): answer from here too.
       choiceAwaited: actor.isOwner && waitingChoiceFor(actor.id) !== null,
-      actorActions: actor.isOwner ? actorActions(activeRuleset().id).map(({ id, label, icon }) => ({ id, label, icon })) : [],
+      actorActions: actor.isOwner
+        ? actorActions(activeRuleset().id)
+            .filter((a) => a.shown?.(actor as Actor.Implementation) ?? true)
+            .map(({ id, label, icon }) => ({ id, label, icon }))
+        : [],
       tabs: this._prepareTabs("primary"),
     });
   }
