@@ -35,7 +35,7 @@ describe("the sheet shows these buttons only when they apply", () => {
     const buttons = async (client: any) => {
       const sheet = client.game.actors.get(t.branId).sheet;
       await sheet.render({ force: true });
-      return [...(sheet.renderedParts.header as string).matchAll(/data-actor-action="([^"]+)"/g)].map((m) => m[1]);
+      return [...(sheet.renderedParts.header as string).matchAll(/data-actor-action="([^"]+)"/g)].map((m) => m[1] ?? "");
     };
     const before = await buttons(t.bob);
     expect(before).toContain("jump");
