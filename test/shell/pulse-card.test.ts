@@ -46,6 +46,17 @@ async function attack(ctx: Ctx, form: Record<string, unknown> = {}) {
 }
 const data = (ctx: Ctx, id: string, type: string) => JSON.parse(ctx.gm.game.messages.get(id).system.result).events.find((e: any) => e.type === type)?.data;
 
+/** Bran stands against the card; the GM's client rolls these draws. */
+async function stand(ctx: Ctx, card: any, draws: [number, number][]) {
+  ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+  script(ctx.gm, draws);
+  await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+  await settle();
+}
+async function applyCard(ctx: Ctx, card: any) {
+  await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+  await settle();
+}
 describe("pulse attack cards", () => {
   it("[13.3] Bran withdraws defensively behind a shield (Defense 5): +20, so 73 - (12 + 5 + 20) = 36; standing it is 56", async () => {
     const ctx = await field();
@@ -114,15 +125,11 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     const ctx = await field();
     await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.poisoned": true, "system.pulse.weaponClass": "B" });
     const card = await attack(ctx);
-    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[30, 100], [60, 100], [40, 100], [6, 10]]);
-    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await stand(ctx, card, [[30, 100], [60, 100], [40, 100], [6, 10]]);
     expect([data(ctx, card.id, "PoisonHandlingPassed"), data(ctx, card.id, "PoisonHandlingFailed")]).toEqual([{ roll: 30, target: 45 }, { roll: 60, target: 45 }]);
     expect(data(ctx, card.id, "DamageFatigue")).toMatchObject({ damage: 5 });
     expect(data(ctx, card.id, "PoisonTakes")).toEqual({ item: "Broadsword" });
-    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await applyCard(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).system.pulse.poisoned).toBe(false);
   });
 
@@ -131,15 +138,11 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     await ctx.gm.game.actors.get(ctx.adaId).update({ "system.pulse.assassin": true });
     await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.poisoned": true, "system.pulse.weaponClass": "C" });
     const card = await attack(ctx);
-    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[40, 100], [6, 10]]);
-    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await stand(ctx, card, [[40, 100], [6, 10]]);
     expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40 });
     expect(data(ctx, card.id, "PoisonClassC")).toEqual({ item: "Broadsword" });
     expect(data(ctx, card.id, "PoisonHandlingPassed")).toBeUndefined();
-    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await applyCard(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).system.pulse.poisoned).toBe(true);
   });
 
@@ -152,14 +155,10 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     expect(sword().flags.bout.poisonedAt).toBe(100);
     await ctx.gm.game.time.advance(6 * 3600 + 1);
     const card = await attack(ctx);
-    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[40, 100], [6, 10]]);
-    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await stand(ctx, card, [[40, 100], [6, 10]]);
     expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40 });
     expect(data(ctx, card.id, "PoisonDried")).toEqual({ item: "Broadsword" });
-    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await applyCard(ctx, card);
     expect(sword().system.pulse.poisoned).toBe(false);
   });
 
@@ -167,13 +166,9 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     const ctx = await field();
     await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ name: "Spear", "system.pulse.use": "pole" });
     const card = await attack(ctx);
-    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[40, 100], [6, 10]]);
-    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await stand(ctx, card, [[40, 100], [6, 10]]);
     expect(data(ctx, card.id, "StuckIn")).toEqual({ item: "Spear", penalty: 5 });
-    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await applyCard(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).system.pulse.stuckPenalty).toBe(5);
   });
 });
@@ -193,8 +188,7 @@ describe("pulse attack cards: knockout [16.5]", () => {
     const whisper = ctx.gm.game.messages.contents.at(-1);
     expect(whisper.content).toContain("Ada knocked Bran out: out for 9 minutes (D10 + 5) [16.5].");
     expect([whisper.blind, ctx.bob.game.messages.get(whisper.id).visible, ctx.gm.game.messages.get(whisper.id).visible]).toEqual([true, false, true]);
-    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await applyCard(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("unconscious")).toBe(true);
     const next = await attack(ctx);
     script(ctx.gm, [[90, 100]]);
@@ -209,10 +203,7 @@ describe("pulse attack cards: the optional damage bonus [18.5]", () => {
     const ctx = await field();
     await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.damageBonus": "strength", "system.pulse.minPS": 5 });
     const card = await attack(ctx);
-    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[40, 100], [6, 10]]);
-    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    await stand(ctx, card, [[40, 100], [6, 10]]);
     expect(data(ctx, card.id, "DamageFatigue")).toMatchObject({ damage: 7 });
   });
 });

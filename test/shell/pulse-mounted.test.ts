@@ -70,6 +70,15 @@ describe("seed 004 [23] mounted combat at the table", () => {
 });
 
 describe("seed 004 [23] mounting and charging in a running pulse", () => {
+  /** In Ada's turn she names a Charge on the tracker; her combatant row. */
+  async function declareCharge(f: Field) {
+    const ada = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada");
+    f.alice.runtime.dialogs.responder = () => ({ action: "charge" });
+    await f.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ada.id, actionId: "declareAction" });
+    await settle();
+    return ada;
+  }
+
   async function running(f: Field) {
     f.gm.runtime.dialogs.responder = () => "none";
     await f.gm.game.combats.get(f.combatId).startCombat();
@@ -81,10 +90,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
   it("[23] a charge dragged through waypoints: a bend at a waypoint is refused; a straight drag the other way, turning her to face it, is allowed", async () => {
     const f = await field([2, 12, 90]);
     await running(f);
-    const ada = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada");
-    f.alice.runtime.dialogs.responder = () => ({ action: "charge" });
-    await f.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ada.id, actionId: "declareAction" });
-    await settle();
+    await declareCharge(f);
     const bent = await f.token(f.alice, f.ids.ta).move([f.at(2, 4), f.at(0, 5)], { method: "dragging" });
     await settle();
     expect(bent).toBe(false);
@@ -114,10 +120,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
   it("having named a Charge, the rider runs straight (row 2, column 2 to 4) but may not bend the line or turn", async () => {
     const f = await field([2, 12, 90]);
     await running(f);
-    const ada = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada");
-    f.alice.runtime.dialogs.responder = () => ({ action: "charge" });
-    await f.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ada.id, actionId: "declareAction" });
-    await settle();
+    const ada = await declareCharge(f);
     // Row 0, column 4 lies off every straight line from row 2, column 2.
     await f.token(f.alice, f.ids.ta).update(f.at(0, 4));
     await settle();
