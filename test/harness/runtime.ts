@@ -893,6 +893,14 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         doc._onUpdate(changed, event.options, event.userId);
         hooks.callAll(`update${event.documentName}`, doc, changed, event.options, event.userId);
       }
+      // As in v13 (TokenDocument._onUpdateOperation): every client hears moveToken for each token moved, after the updates.
+      if (event.documentName === "Token" && event.options._movement) {
+        const user = game.users.get(event.userId);
+        for (const [doc] of docs) {
+          const movement = event.options._movement[doc.id];
+          if (movement) hooks.callAll("moveToken", doc, movement, event.options, user);
+        }
+      }
     } else {
       const docs = event.ids.map((id) => {
         const doc = collection.get(id);

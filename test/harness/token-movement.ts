@@ -16,6 +16,8 @@
  * - With `autoRotate` and no rotation in the update, the token turns to face the
  *   last leg that moved it (rotation 0 looks south, as in Foundry).
  * - An update with `isUndo` is method "undo" and is never split.
+ * - After the update every client hears `moveToken(document, movement,
+ *   operation, user)` (runtime.ts, where the broadcast is applied).
  *
  * Left out: regions (no region checkpoints), walls and constrained paths,
  * movement history and its cost measurement (distance, cost, spaces and

@@ -81,6 +81,18 @@ describe("harness token movement (v13)", () => {
     expect([token.x, token.y, token.rotation, method]).toEqual([0, 0, 270, "undo"]);
   });
 
+  it("after the update every client hears moveToken with the movement's origin and passed waypoints", async () => {
+    const world = new TestWorld({ systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+    const gm = await world.connect("GM", { bundle: null });
+    const alice = await world.connect("Alice", { bundle: null });
+    const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 1, size: 100 } });
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ada", x: 0, y: 0 }]);
+    const heard: unknown[] = [];
+    alice.Hooks.on("moveToken", (doc: any, movement: any, _op: unknown, user: any) => heard.push([doc.id, movement.origin.x, movement.passed.waypoints.map((w: any) => w.x), user.id]));
+    await token.move([{ x: 100, y: 0 }, { x: 200, y: 0 }]);
+    expect(heard).toEqual([[token.id, 0, [100, 200], gm.userId]]);
+  });
+
   it("noHook skips preMoveToken as it skips the other pre-hooks", async () => {
     const { gm, token } = await sceneWithToken();
     gm.Hooks.on("preMoveToken", () => false);

@@ -46,6 +46,22 @@ describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
     expect([ada.system.pulse.fatigueNow, ada.statuses.has("prone")]).toEqual([13, true]);
   });
 
+  it("[22] the Ogre walking past Ada's hex to row 2, column 0 enters it on the way: one trample card; standing where it ends, nothing more", async () => {
+    const m = await meadow();
+    const token = () => m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
+    // Where it ends, the Ogre does not cover Ada at row 2, column 2.
+    expect(token().getOccupiedGridSpaceOffsets(m.at(2, 0)).some((o: any) => o.i === 2 && o.j === 2)).toBe(false);
+    const before = m.gm.game.messages.contents.length;
+    scriptDraws(m.gm, [[90, 100]]);
+    await token().move([m.at(2, 0)], { method: "dragging" });
+    await settle();
+    const cards = m.gm.game.messages.contents.slice(before);
+    expect(cards.map((c: any) => [c.system.kind, c.system.defenderId])).toEqual([["pulse.trample", m.ids.ada]]);
+    // That crossing is spent: a second card for it is refused.
+    const again = await m.gm.evaluate<any>("globalThis.__boutTest").postCard("pulse.trample", m.gm.game.actors.get(m.ids.ogre), m.gm.game.actors.get(m.ids.ada), {}, "");
+    expect(again.ok).toBe(false);
+  });
+
   it("[22] turning the Ogre costs 1 TMR for every 2 vertices: half about (3 vertices) takes 1 hex of its pulse, one vertex nothing", async () => {
     const m = await meadow();
     await m.gm.game.settings.set("bout", "pulseMoveLimits", "everyone");

@@ -1,6 +1,7 @@
 /**
- * Seed 004 [22] at the table: a multi-hex monster whose token moves onto a
- * one-hex figure knocks it down and tramples it: an unranked strike at base
+ * Seed 004 [22] at the table: a multi-hex monster whose token enters a
+ * one-hex figure's hex (on the way or at the end of its move) knocks it down
+ * and tramples it: an unranked strike at base
  * 40% less the figure's Defense, for D + the monster's size in hexes. The active GM's client sees the move land and posts one card
  * per figure trampled; the card checks the figure really stands under the
  * monster before anything is rolled, and applying it writes the damage and the
@@ -9,8 +10,10 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/attack";
-import { footprint, sameHex } from "../../engine/rulesets/pulse/hex";
-import { trample } from "../../engine/rulesets/pulse/mounted";
+import { footprint, sameHex, type Hex } from "../../engine/rulesets/pulse/hex";
+import { enteredAlong, trample } from "../../engine/rulesets/pulse/mounted";
+import { walkSteps } from "../../engine/rulesets/pulse/movement";
+import { tokenPlacement } from "../../combat/pulse-engagements";
 import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../chat/cards";
 import type { CombatantInfo } from "../../combat/machines";
 import type { EngineEvent } from "../results/result-card";
@@ -52,8 +55,14 @@ const trampleCard: CardKind = {
   unanswered: () => true,
   prepare(_raw, monster, figureActor, combatId): Outcome<{ hexes: number }> {
     const placing = underMonster(monster.id!, combatId);
-    if (!placing || !placing.under.some((i) => i.actor?.id === figureActor.id)) return refuse("pulse.trample.notUnder", `${T}NotUnder`, { name: figureActor.name });
+    const entered = crossed.get(monster.id!)?.has(figureActor.id!) || placing?.under.some((i) => i.actor?.id === figureActor.id);
+    if (!placing || !entered) return refuse("pulse.trample.notUnder", `${T}NotUnder`, { name: figureActor.name });
     return ok({ hexes: footprint(placing.monster.placed!).length });
+  },
+  // One card for each figure entered on a walk.
+  async claim(_d, monster, figureActor) {
+    crossed.get(monster.id!)?.delete(figureActor.id!);
+    return ok(true as const);
   },
   describe: (d: { hexes: number } | null) => [line("declared", `${T}Declared`, { hexes: d?.hexes ?? 0 })],
   async defend() {
@@ -113,17 +122,43 @@ const trampleCard: CardKind = {
   },
 };
 
-/** Active GM: after a multi-hex figure's token moves in a running pulse, a card for each one-hex figure now under it. */
-async function afterMove(token: TokenDocument.Implementation, changes: Record<string, unknown>) {
-  if (!game.user?.isActiveGM || (!("x" in changes) && !("y" in changes))) return;
+/** Active GM: the figures each monster entered on its last walk, not yet trampled by a card (one card each). */
+const crossed = new Map<string, Set<string>>();
+
+interface WalkLike {
+  readonly origin: { readonly x: number; readonly y: number };
+  readonly passed: { readonly waypoints: readonly { readonly x: number; readonly y: number; readonly intermediate?: boolean }[] };
+}
+
+/**
+ * Active GM, when a token's move lands (v13 `moveToken`, on every client): a
+ * multi-hex figure in a running pulse tramples each one-hex figure it entered
+ * on the way, its footprint carried along the walk, and whoever it stands on
+ * at the end; a card for each.
+ */
+async function afterWalk(token: TokenDocument.Implementation, movement: WalkLike) {
+  if (!game.user?.isActiveGM) return;
   const actor = token.actor as Actor.Implementation | null;
   if (!actor) return;
   const placing = underMonster(actor.id!);
   if (!placing) return;
-  for (const figure of placing.under) if (figure.actor) await postCard("pulse.trample", actor, figure.actor as Actor.Implementation, {}, placing.combatId);
+  const origin = tokenPlacement(token, { x: Number(movement.origin.x), y: Number(movement.origin.y) });
+  const legs = movement.passed.waypoints.filter((w) => !w.intermediate).map((w) => tokenPlacement(token, { x: Number(w.x), y: Number(w.y) })?.hex);
+  const figures = ((game.combats?.get(placing.combatId) as unknown as FightWithInfos | undefined)?.combatantInfos() ?? [])
+    .filter((i) => i !== placing.monster && i.actor && i.placed && !i.placed.hexes)
+    .map((i) => ({ id: i.actor!.id!, hex: i.placed!.hex }));
+  const along = origin?.hexes && legs.every(Boolean) ? enteredAlong({ anchor: origin.hex, hexes: origin.hexes }, walkSteps(origin.hex, legs as Hex[]), figures) : [];
+  const before = new Set(origin?.hexes ? figures.filter((f) => origin.hexes!.some((h) => sameHex(h, f.hex))).map((f) => f.id) : []);
+  const entered = [...new Set([...along, ...placing.under.map((i) => i.actor?.id ?? "").filter((id) => id && !before.has(id))])];
+  crossed.set(actor.id!, new Set(entered));
+  for (const id of entered) {
+    const figure = game.actors?.get(id) as Actor.Implementation | undefined;
+    if (figure) await postCard("pulse.trample", actor, figure, {}, placing.combatId);
+  }
 }
 
 export function registerPulseTrample(): void {
   registerCardKind("pulse.trample", trampleCard);
-  Hooks.on("updateToken", (token, changes) => void afterMove(token as TokenDocument.Implementation, changes as Record<string, unknown>));
+  // v13's moveToken is not in fvtt-types 13.345's hook list yet: (document, movement, operation, user).
+  (Hooks.on as unknown as (hook: string, fn: (token: unknown, movement: unknown) => void) => number)("moveToken", (token, movement) => void afterWalk(token as TokenDocument.Implementation, movement as WalkLike));
 }

@@ -4,7 +4,7 @@
  * that lifts each limit is editable data here.
  */
 import { ok, type Outcome } from "../../outcome";
-import { isStraightLine, type Hex } from "./hex";
+import { addHex, isStraightLine, sameHex, type Hex } from "./hex";
 import { pulseRefuse } from "./refusals";
 
 /** Horsemanship rank from which each limit is lifted. Defaults written for this system; fill from the book. */
@@ -46,6 +46,23 @@ export const momentumHexes = (mountTmr: number) => mountTmr;
 
 /** [22] a monster entering a one-hex figure's hex tramples: base 40%, damage D + its size in hexes. */
 export const trample = (monsterHexes: number) => ({ baseChance: 40, dieModifier: monsterHexes });
+
+/**
+ * [22] the one-hex figures a multi-hex monster enters on a walk: its footprint
+ * is carried along with its anchor hex, step by step, and every figure whose
+ * hex it comes to cover is entered (once), the first entered first. Figures it
+ * already stood over at the start are not entered again.
+ */
+export function enteredAlong(start: { readonly anchor: Hex; readonly hexes: readonly Hex[] }, steps: readonly Hex[], figures: readonly { readonly id: string; readonly hex: Hex }[]): string[] {
+  const covered = (anchor: Hex) => start.hexes.map((h) => addHex(h, { q: anchor.q - start.anchor.q, r: anchor.r - start.anchor.r }));
+  const already = new Set(figures.filter((f) => start.hexes.some((h) => sameHex(h, f.hex))).map((f) => f.id));
+  const entered: string[] = [];
+  for (const anchor of steps) {
+    const under = covered(anchor);
+    for (const f of figures) if (!already.has(f.id) && !entered.includes(f.id) && under.some((h) => sameHex(h, f.hex))) entered.push(f.id);
+  }
+  return entered;
+}
 
 /** [22] turning a multi-hex monster costs 1 TMR for every 2 vertices, pivoting on the head. */
 export const monsterTurnCost = (vertices: number) => Math.floor(Math.abs(vertices) / 2);

@@ -33,6 +33,7 @@ import {
   stuckPenalty,
   stunRecoveryTarget,
   trample,
+  enteredAlong,
 } from "../../../../src/engine/rulesets/pulse";
 
 describe("seed 004 [17.4] parry table", () => {
@@ -134,6 +135,19 @@ describe("seed 004 [16.4] multiple attacks", () => {
 });
 
 describe("seed 004 [22] multi-hex monsters and [23] mounted combat", () => {
+  it("[22] walking a 3-hex monster east along row 0 enters a figure two hexes on, and one beside its path the footprint sweeps over; not one it stood on, nor one off the path", () => {
+    // Footprint: (0,0), (1,0) and (0,1); anchor (0,0). Walk east three steps.
+    const start = { anchor: { q: 0, r: 0 }, hexes: [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 0, r: 1 }] };
+    const steps = [{ q: 1, r: 0 }, { q: 2, r: 0 }, { q: 3, r: 0 }];
+    const figures = [
+      { id: "ahead", hex: { q: 3, r: 0 } },
+      { id: "beside", hex: { q: 2, r: 1 } },
+      { id: "stoodOn", hex: { q: 1, r: 0 } },
+      { id: "far", hex: { q: 2, r: -1 } },
+    ];
+    expect(enteredAlong(start, steps, figures)).toEqual(["ahead", "beside"]);
+    expect(enteredAlong(start, [], figures)).toEqual([]);
+  });
   it("trample: 40% base, D + size", () => {
     expect(trample(4)).toEqual({ baseChance: 40, dieModifier: 4 });
     expect(monsterTurnCost(3)).toBe(1);
