@@ -12,7 +12,7 @@ import { actorView } from "../data/actor/actor-view";
 import type { ActorView } from "../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../engine/rulesets/pulse/derived";
 import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure } from "../engine/rulesets/pulse/hex";
-import { checkMountedCharge, monsterTurnCost } from "../engine/rulesets/pulse/mounted";
+import { checkMomentumRun, checkMountedCharge, monsterTurnCost } from "../engine/rulesets/pulse/mounted";
 import { checkMonsterMove, headOf, vertexFromAngle } from "../engine/rulesets/pulse/monster-facing";
 import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, walkSteps } from "../engine/rulesets/pulse/movement";
 import { pulseRefuse } from "../engine/rulesets/pulse/refusals";
@@ -67,6 +67,8 @@ interface MoveContext {
   readonly others: Figure[];
   /** [23] a rider on a declared charge. */
   readonly charging: boolean;
+  /** [23] hexes a mount is carried on this pulse after last pulse's mounted charge (0: none owed). */
+  readonly momentum: number;
   readonly orientation: "pointy" | "flat";
 }
 
@@ -102,6 +104,8 @@ function moveContext(token: TokenLike, userId: string | undefined): MoveContext 
     // [14.1] Fire allows two hexes with a loaded crossbow: an equipped crossbow counts as loaded.
     loadedCrossbow: v.weapons.some((w) => w.equipped && Boolean((w.stats as { crossbow?: boolean }).crossbow)),
   }, heldToActions(state, id)).hexes;
+  const owed = state.momentum?.[id];
+  const momentum = owed && owed.pulse === state.pulse ? owed.hexes : 0;
   return {
     fight,
     from,
@@ -110,10 +114,12 @@ function moveContext(token: TokenLike, userId: string | undefined): MoveContext 
     // [14.1] hexes spent jumping this pulse count as moved.
     used: moved + (state.jumped?.[id] ?? 0),
     acting: currentActors(state).includes(id),
-    limit,
+    // [23] the run-on covers the mount's full TMR whatever the action.
+    limit: Math.max(limit, momentum),
+    momentum,
     side,
     others,
-    charging: Boolean(v.stats.mounted) && declared.some((a) => a === "charge" || a === "chargeAndClose"),
+    charging: (Boolean(v.stats.mounted) && declared.some((a) => a === "charge" || a === "chargeAndClose")) || momentum > 0,
     orientation: (token.parent as { grid?: { columns?: boolean } } | null)?.grid?.columns ? "flat" : "pointy",
   };
 }
@@ -143,7 +149,7 @@ function judgeWalk(token: TokenLike, ctx: MoveContext, waypoints: readonly { x: 
   const heading = steps.length ? directionTo(ctx.from.hex, steps[0]!) : null;
   // [23] a mounted charge runs straight, with no change of facing on the way.
   if (ctx.charging) {
-    const straight = checkMountedCharge(ctx.from.hex, steps, false);
+    const straight = ctx.momentum > 0 ? checkMomentumRun(ctx.from.hex, ctx.from.facing, steps) : checkMountedCharge(ctx.from.hex, steps, false);
     if (!straight.ok) return straight;
   }
   // [22] a monster faces a vertex: its head moves only into the hexes ahead of it, on every leg.
@@ -159,8 +165,9 @@ function judgeWalk(token: TokenLike, ctx: MoveContext, waypoints: readonly { x: 
   }
   const checked = checkPulseMove({ acting: ctx.acting, used: ctx.used, distance: steps.length, limit: ctx.limit });
   if (!checked.ok) return checked;
-  // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1].
-  const zone = checkZoneStop(ctx.from.hex, hexes, { side: ctx.side }, ctx.others);
+  // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1];
+  // a mount carried on by its charge runs past the target regardless [23].
+  const zone = ctx.momentum > 0 ? ok(true) : checkZoneStop(ctx.from.hex, hexes, { side: ctx.side }, ctx.others);
   if (!zone.ok) return zone;
   return ok({ steps: walkSteps(ctx.from.hex, hexes.slice(0, now)).length, heading });
 }

@@ -103,6 +103,33 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     expect(f.token(f.gm, f.ids.ta).rotation).toBe(90);
   });
 
+  it("[23] the pulse after her charge the mount is carried on: straight ahead only, its full TMR 8, past the Wolf's zone without stopping", async () => {
+    // The Wolf at row 1, column 8 looks west: its zone takes in row 2, column 8.
+    const f = await field([1, 8, 90]);
+    await running(f);
+    await declareCharge(f);
+    await f.token(f.alice, f.ids.ta).update(f.at(2, 4));
+    await settle();
+    const card = await strike(f, f.alice, f.ids.ada, f.ids.sword, f.ids.wolf, { charging: true });
+    f.gm.runtime.dialogs.responder = () => ({ answer: "stand" });
+    scriptDraws(f.gm, [[95, 100]]);
+    await f.gm.evaluate<any>("globalThis.__boutTest").defendFromCard(f.gm.game.messages.get(card.id));
+    await settle();
+    // The Wolf's side is done too: pulse 2, the party first again.
+    const wolf = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Wolf");
+    await f.gm.ui.combat.runAction("boutEndTurn", { combatantId: wolf.id });
+    await settle();
+    await sideGoesFirst(f.gm, [[9, 10], [2, 10]], "party");
+    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).pulse).toBe(2);
+    await f.token(f.alice, f.ids.ta).update(f.at(3, 4));
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada's mount is carried on by its charge this pulse: straight ahead the way it faces, in one line [23].");
+    expect(f.token(f.gm, f.ids.ta).y).toBe(f.at(2, 4).y);
+    await f.token(f.alice, f.ids.ta).update(f.at(2, 12));
+    await settle();
+    expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 12).x);
+  });
+
   it("Ada dismounts from the sheet while the mount stands; after it has moved this pulse, mounting again is refused", async () => {
     const f = await field([2, 12, 90]);
     await running(f);

@@ -4,7 +4,7 @@
  * that lifts each limit is editable data here.
  */
 import { ok, type Outcome } from "../../outcome";
-import { addHex, isStraightLine, sameHex, type Hex } from "./hex";
+import { addHex, directionTo, isStraightLine, sameHex, type Facing, type Hex } from "./hex";
 import { pulseRefuse } from "./refusals";
 
 /** Horsemanship rank from which each limit is lifted. Defaults written for this system; fill from the book. */
@@ -70,5 +70,12 @@ export const monsterTurnCost = (vertices: number) => Math.floor(Math.abs(vertice
 /** [23] a mounted charge: every step in one direction, and no turning once it has begun. */
 export function checkMountedCharge(start: Hex, path: readonly Hex[], turned: boolean): Outcome<true> {
   if (turned || !isStraightLine(start, path)) return pulseRefuse("chargeStraight");
+  return ok(true);
+}
+
+/** [23] the pulse after a mounted charge the mount is carried on: straight ahead, the way it faces, in one line. */
+export function checkMomentumRun(start: Hex, facing: Facing, path: readonly Hex[]): Outcome<true> {
+  if (!path.length) return ok(true);
+  if (directionTo(start, path[0]!) !== facing || !isStraightLine(start, path)) return pulseRefuse("momentumAhead");
   return ok(true);
 }

@@ -27,6 +27,7 @@ export const PULSE_REFUSALS = {
   mountedMoving: { code: "pulse.mountedMoving", message: `${M}MountedMoving` },
   riderFront: { code: "pulse.riderFront", message: `${M}RiderFront` },
   chargeStraight: { code: "pulse.chargeStraight", message: `${M}ChargeStraight` },
+  momentumAhead: { code: "pulse.momentumAhead", message: `${M}MomentumAhead` },
   monsterMove: { code: "pulse.monsterMove", message: `${M}MonsterMove` },
   notAtTime: { code: "pulse.notAtTime", message: `${M}NotAtTime` },
   weaponBroken: { code: "pulse.weaponBroken", message: `${M}WeaponBroken` },

@@ -6,6 +6,7 @@ import {
   canBePoisoned,
   checkMountedAttack,
   checkMountedCharge,
+  checkMomentumRun,
   checkBlowAtRider,
   canMountOrDismount,
   checkMultipleAttacks,
@@ -183,6 +184,10 @@ describe("seed 004 [22] multi-hex monsters and [23] mounted combat", () => {
     expect(checkMountedCharge(o, [{ q: 1, r: 0 }, { q: 2, r: 0 }], false).ok).toBe(true);
     expect(checkMountedCharge(o, [{ q: 1, r: 0 }, { q: 1, r: 1 }], false).ok).toBe(false);
     expect(checkMountedCharge(o, [{ q: 1, r: 0 }], true).ok).toBe(false);
+    // [23] carried on next pulse: straight ahead the way the mount faces (east, 0), not back or aside.
+    expect(checkMomentumRun(o, 0, [{ q: 1, r: 0 }, { q: 2, r: 0 }]).ok).toBe(true);
+    expect(checkMomentumRun(o, 0, [{ q: -1, r: 0 }]).ok).toBe(false);
+    expect(checkMomentumRun(o, 0, [{ q: 1, r: 0 }, { q: 1, r: 1 }]).ok).toBe(false);
   });
 });
 
