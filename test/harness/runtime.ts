@@ -718,7 +718,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
   }
 
-  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, Token: TokenDocument })) {
+  const WallDocument = documentClass("Wall");
+  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, Token: TokenDocument, Wall: WallDocument })) {
     CONFIG[name] = { documentClass: cls, dataModels: {}, typeLabels: {}, sheetClasses: {} };
   }
 
@@ -968,7 +969,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const foundry = {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
-    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, TokenDocument },
+    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, TokenDocument, WallDocument },
     dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     utils,
     applications: {

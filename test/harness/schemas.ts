@@ -38,8 +38,9 @@ export const DOCUMENT_META: Record<string, DocumentMeta> = {
   User: { name: "User", collection: "users", embedded: {}, hasTypeData: false, coreTypes: [], label: "User" },
   JournalEntry: { name: "JournalEntry", collection: "journal", embedded: { JournalEntryPage: "pages" }, hasTypeData: false, coreTypes: [], label: "Journal Entry" },
   JournalEntryPage: { name: "JournalEntryPage", collection: "pages", embedded: {}, hasTypeData: true, coreTypes: ["text", "image", "pdf", "video"], label: "Page" },
-  Scene: { name: "Scene", collection: "scenes", embedded: { Token: "tokens" }, hasTypeData: false, coreTypes: [], label: "Scene" },
+  Scene: { name: "Scene", collection: "scenes", embedded: { Token: "tokens", Wall: "walls" }, hasTypeData: false, coreTypes: [], label: "Scene" },
   Token: { name: "Token", collection: "tokens", embedded: {}, hasTypeData: false, coreTypes: [], label: "Token" },
+  Wall: { name: "Wall", collection: "walls", embedded: {}, hasTypeData: false, coreTypes: [], label: "Wall" },
 };
 
 const id = () => new DocumentIdField();
@@ -154,7 +155,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         _stats: stats(),
       };
     case "Scene":
-      return { _id: id(), name: name(), tokens: embedded(), grid: new ObjectField(), active: new BooleanField(), flags: flags(), _stats: stats() };
+      return { _id: id(), name: name(), tokens: embedded(), walls: embedded(), grid: new ObjectField(), active: new BooleanField(), flags: flags(), _stats: stats() };
     case "Token":
       return {
         _id: id(),
@@ -168,6 +169,19 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         height: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
         disposition: new NumberField({ required: true, integer: true, nullable: false, initial: -1 }),
         hidden: new BooleanField(),
+        flags: flags(),
+      };
+    case "Wall":
+      // As in v13's BaseWall: the segment [x0, y0, x1, y1] and what it blocks (CONST.WALL_SENSE_TYPES: 0 none, 10 limited, 20 normal, ...); door 0 none, 1 door, 2 secret; ds 0 closed, 1 open, 2 locked.
+      return {
+        _id: id(),
+        c: new ArrayField(new NumberField({ required: true, nullable: false })),
+        light: new NumberField({ required: true, integer: true, nullable: false, initial: 20 }),
+        move: new NumberField({ required: true, integer: true, nullable: false, initial: 20 }),
+        sight: new NumberField({ required: true, integer: true, nullable: false, initial: 20 }),
+        sound: new NumberField({ required: true, integer: true, nullable: false, initial: 20 }),
+        door: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
+        ds: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
         flags: flags(),
       };
     default:

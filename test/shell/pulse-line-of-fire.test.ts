@@ -4,7 +4,7 @@
 // anything is posted otherwise); every figure standing on the line gets a
 // strike check first, and the first one hit takes the missile.
 import { describe, expect, it } from "vitest";
-import { fightOnScene, hexScene, scriptDraws, settle, tableOfThree } from "./support";
+import { fightOnScene, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
 async function range(adaFacing = 270) {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
@@ -20,7 +20,7 @@ async function range(adaFacing = 270) {
     { actor: wolf, token: { disposition: -1, rotation: 90, ...at(0, 4) } },
   ]);
   await settle();
-  return { world, gm, alice, bob, ids: { ada: ada.id as string, bran: bran.id as string, wolf: wolf.id as string, bow: bow.id as string } };
+  return { world, gm, alice, bob, scene, at, combatId: combat.id as string, ids: { ada: ada.id as string, bran: bran.id as string, wolf: wolf.id as string, bow: bow.id as string } };
 }
 type Range = Awaited<ReturnType<typeof range>>;
 
@@ -72,5 +72,38 @@ describe("seed 004 [16.1] shots along the line of fire", () => {
     expect(await shoot(r, [])).toBe(null);
     expect(r.alice.notices.at(-1)?.message).toMatch(/^No line of fire/);
     expect(r.world.writesSince(mark)).toEqual([]);
+  });
+
+  it("[16.1] unobstructed: a wall across the line at column 3 refuses the shot before anything is posted; opened as a door, the shot goes", async () => {
+    const r = await range();
+    const c = r.scene.grid.getCenterPoint({ i: 0, j: 3 });
+    const [wall] = await r.scene.createEmbeddedDocuments("Wall", [{ c: [c.x, c.y - 60, c.x, c.y + 60], door: 1, ds: 0 }]);
+    expect(await shoot(r, [])).toBeNull();
+    expect(r.alice.notices.at(-1)?.message).toBe("No line of fire: a wall stands between the shooter's hex and the target's [16.1].");
+    await wall.update({ ds: 1 });
+    await settle();
+    const shot = await shoot(r, [[70, 100], [40, 100], [6, 10]]);
+    expect(shot!.result.events.map((e: any) => e.type)).toEqual(["InTheWay", "StrikeMiss", "StrikeHit", "DamageFatigue"]);
+  });
+
+  it("[16.1] in Ada's turn in a running pulse, firing into the wall still spends her Fire: a card says nothing is loosed, and her turn ends", async () => {
+    const r = await range();
+    r.gm.runtime.dialogs.responder = () => "none";
+    await r.gm.game.combats.get(r.combatId).startCombat();
+    await settle();
+    await sideGoesFirst(r.gm, [[9, 10], [2, 10]], "party");
+    const c = r.scene.grid.getCenterPoint({ i: 0, j: 3 });
+    await r.scene.createEmbeddedDocuments("Wall", [{ c: [c.x, c.y - 60, c.x, c.y + 60] }]);
+    r.alice.runtime.dialogs.responder = () => ({ defender: r.ids.wolf, kind: "normal", modifier: 0 });
+    const before = r.gm.game.messages.contents.length;
+    await r.alice.game.actors.get(r.ids.ada).sheet.runAction("rollItem", {}, { row: { itemId: r.ids.bow } });
+    await settle();
+    expect(r.gm.game.messages.contents.length).toBe(before + 1);
+    const card = r.gm.game.messages.contents.at(-1);
+    const result = JSON.parse(card.system.result);
+    expect(result.events.map((e: any) => e.key)).toEqual(["BOUT.Pulse.Table.FireSpent", "BOUT.Pulse.Table.Refusal.Obstructed"]);
+    expect(card.rolls).toEqual([]);
+    const ada = r.gm.game.combats.get(r.combatId).combatants.contents.find((x: any) => x.name === "Ada");
+    expect(JSON.parse(r.gm.game.combats.get(r.combatId).system.state).acted).toContain(ada.id);
   });
 });

@@ -23,6 +23,7 @@ import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
 import type { PulsesState, StrikeType } from "../../engine/time/pulses";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
+import { wallsBlock, type WallLine } from "../../engine/rulesets/pulse/obstruction";
 import type { CombatantInfo } from "../../combat/machines";
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf, tmrOf } from "../../engine/rulesets/pulse/derived";
 import { momentumHexes } from "../../engine/rulesets/pulse/mounted";
@@ -97,6 +98,8 @@ interface Declaration {
   readonly helpers?: readonly string[];
   /** [17.4] the free attack a parry of 8 or more gave: the card it came from. It is nobody's turn. */
   readonly riposteOf?: string;
+  /** [16.1] the shot had no line of fire: the Fire action is spent and nothing is loosed (the reason's lang key). */
+  readonly blocked?: string;
 }
 
 /** [17.4] a free attack a card's parry opened: who may make it, against whom, and whether it was taken. */
@@ -185,6 +188,12 @@ function shotLine(combatId: string, attacker: Actor.Implementation, defender: Ac
     .map((i) => ({ id: i.actor?.id ?? i.id, side: i.side, hex: i.placed!.hex, facing: i.placed!.facing, ...(i.placed!.hexes ? { hexes: i.placed!.hexes } : {}) }));
   const line = lineOfFire(from.placed.hex, from.placed.facing, to.placed.hex, others);
   if (!line.clear) return refused("noLineOfFire", "NoLineOfFire");
+  // [16.1] unobstructed: no wall of the scene between the two hex centres.
+  const tokenOf = (actor: Actor.Implementation) => game.combats?.get(combatId)?.combatants.contents.find((c) => c.actorId === actor.id)?.token as TokenDocument.Implementation | null | undefined;
+  const shooter = tokenOf(attacker);
+  const mark = tokenOf(defender);
+  const walls = ((shooter?.parent as unknown as { walls?: { contents: WallLine[] } } | null)?.walls?.contents ?? []).map((w) => ({ c: [...w.c], sight: Number(w.sight), door: Number(w.door), ds: Number(w.ds) }));
+  if (shooter && mark && walls.length && wallsBlock(shooter.getCenterPoint(), mark.getCenterPoint(), walls)) return refused("obstructed", "Obstructed");
   return ok([...new Set(line.inTheWay)].filter((id) => game.actors?.get(id)));
 }
 
@@ -271,11 +280,16 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!allowed.ok) return allowed;
   const missile = w.use === "missile" || w.use === "thrown";
   const line = missile ? shotLine(combatId, attacker, defender) : null;
-  if (line && !line.ok) return line;
+  // [16.1] one never checks a line of fire without executing Fire: in the shooter's turn in a running pulse a
+  // blocked shot still spends the action (a card that says so, nothing rolled); elsewhere it is simply refused.
+  const inTurn = !riposte && Boolean(machineStateOf<PulsesState>(combatId, "pulses")) && Boolean(combatantFor(combatId, attacker));
+  if (line && !line.ok && !inTurn) return line;
+  const blocked = line && !line.ok ? line.refusal.message : null;
   return ok({
     ...plan,
+    ...(blocked ? { blocked, moreToCome: false } : {}),
     ...(riposte ? { riposteOf: d.riposteOf as string, moreToCome: false } : {}),
-    ...(line ? { inTheWay: line.value } : {}),
+    ...(line?.ok ? { inTheWay: line.value } : {}),
     ...(missile ? { range: w.range } : {}),
     ...(a.stats.mounted && d.charging === true ? { momentum: momentumHexes(tmrOf(a.stats, f.armour)) } : {}),
     weaponId: item.id!,
@@ -404,6 +418,8 @@ function passOwed(combatId: string, actor: Actor.Implementation): TimeCommand[] 
 const attackCard: CardKind = {
   title: `${T}CardTitle`,
   prepare,
+  // A blocked shot has nothing for the target to answer.
+  unanswered: (d: Declaration | null) => Boolean(d?.blocked),
   // A riposte is taken on its card in one serialized step: a second click finds it gone.
   async claim(d: Declaration) {
     if (!d.riposteOf) return ok(true as const);
@@ -455,6 +471,12 @@ const attackCard: CardKind = {
   async resolve(card, raw: any): Promise<Outcome<any>> {
     const d = card.declaration as Declaration;
     if (!card.attacker || !card.defender || !d) return refused("noWeapon", "NoWeapon");
+    if (d.blocked) {
+      const spent = turnCommands(card.combatId, card.attacker);
+      const turn = dryRun(card.combatId, spent);
+      if (!turn.ok) return turn;
+      return ok({ outcome: "failure", events: [line("blocked", `${T}FireSpent`, {}), line("why", d.blocked, {})], updates: {}, rolls: [], lookups: [], combatCommands: spent });
+    }
     const answer = raw?.answer as Answer;
     if (!ANSWERS.includes(answer)) return refused("badAnswer", "BadForm");
     // An answer without the choice (an older card) puts a grievous injury on the armour first.

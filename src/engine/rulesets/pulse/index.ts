@@ -69,6 +69,7 @@ export * from "./close-combat";
 export * from "./after-combat";
 export * from "./entanglement";
 export * from "./magic";
+export * from "./obstruction";
 export * from "./initiative";
 export * from "./actions";
 export * from "./hex";
