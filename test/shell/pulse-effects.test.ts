@@ -242,3 +242,33 @@ describe("seed 004 [17.4] a riposte is a free attack, taken from the card once",
     expect(offer.ok).toBe(false);
   });
 });
+
+describe("seed 004 [16.5] a Disarm: the attacker chooses what is dropped", () => {
+  // Disarm: 73 - 20 = 53, less Defense 17 = 36; a 20 lands, 1 Endurance.
+  it("Ada's Disarm lands: nothing drops until she picks; she takes the buckler, Apply puts it out of hand; a second pick, or Bob's, is refused", async () => {
+    const ctx = await field();
+    const card = await attack(ctx, ctx.ids.sword, { kind: "disarm" });
+    await answer(ctx, card, { answer: "stand", grievous: "armor" }, [[20, 100]]);
+    expect(events(ctx, card.id).map((e) => e.type)).toEqual(["StrikeHit", "DamageEndurance", "Disarmed", "DisarmChoice"]);
+    await apply(ctx, card);
+    expect([item(ctx, ctx.ids.bran, ctx.ids.mace).equipped, item(ctx, ctx.ids.bran, ctx.ids.buckler).equipped]).toEqual([true, true]);
+    // Bob cannot choose for Ada.
+    expect((await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "disarm")).ok).toBe(false);
+    let offered: any;
+    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      offered = config;
+      return { itemId: ctx.ids.buckler };
+    };
+    expect((await hooks(ctx.alice).followUpFromCard(ctx.alice.game.messages.get(card.id), "disarm")).ok).toBe(true);
+    await settle();
+    expect(offered.content).toContain("Mace");
+    expect(offered.content).toContain("Buckler");
+    const choice = ctx.gm.game.messages.contents.at(-1);
+    expect(choice.system.kind).toBe("pulse.disarmChoice");
+    await apply(ctx, choice);
+    expect([item(ctx, ctx.ids.bran, ctx.ids.mace).equipped, item(ctx, ctx.ids.bran, ctx.ids.buckler).equipped]).toEqual([true, false]);
+    const again = await hooks(ctx.alice).postCard("pulse.disarmChoice", ctx.alice.game.actors.get(ctx.ids.ada), ctx.alice.game.actors.get(ctx.ids.bran), { sourceId: card.id, itemId: ctx.ids.mace }, "");
+    expect(again.ok).toBe(false);
+    expect(ctx.alice.notices.at(-1)?.message).toBe("That Disarm is not open: its attacker chooses, once, what the target drops [16.5].");
+  });
+});

@@ -409,6 +409,40 @@ async function declareAttack({ actor, item }: ItemRollRequest, riposte?: { again
 
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
+/** [16.5] a landed Disarm, kept on its card until the attacker picks the item. */
+export interface OpenDisarm {
+  readonly who: string;
+  readonly from: string;
+}
+
+/** The attacker's owner, on their client: pick which of the target's items in hand goes, and post the choice. */
+async function chooseDisarmed(card: CardView): Promise<Outcome<unknown>> {
+  const disarm = card.result?.data?.disarm as OpenDisarm | undefined;
+  const taker = disarm ? (game.actors!.get(disarm.who) as Actor.Implementation | undefined) : undefined;
+  const victim = disarm ? (game.actors!.get(disarm.from) as Actor.Implementation | undefined) : undefined;
+  const inHand = victim ? disarmable(victim) : [];
+  if (!taker || !victim || !inHand.length) {
+    const none = refused("nothingToDisarm", "NothingToDisarm");
+    if (!none.ok) notifyRefusal(none.refusal);
+    return none;
+  }
+  const values = await openOddsDialog({
+    title: `${T}DisarmTitle`,
+    titleData: { name: victim.name },
+    confirmLabel: `${T}DisarmGo`,
+    fields: [{ kind: "select", name: "itemId", label: `${T}DisarmItem`, value: inHand[0]!.id, options: inHand.map((i) => ({ value: i.id, label: i.name })) }],
+    odds: () => ({ rows: [] }),
+  });
+  if (!values) return ok(false);
+  return postCard("pulse.disarmChoice", taker, victim, { sourceId: card.id, itemId: values.itemId }, card.combatId);
+}
+
+/** What a Disarm can take: the weapons and shields the figure has in hand (not bare hands). */
+export function disarmable(actor: Actor.Implementation): { id: string; name: string }[] {
+  const v = view(actor);
+  return [...v.weapons.filter((w) => w.equipped && w.stats.use !== "unarmed"), ...v.shields.filter((sh) => sh.equipped)].map((i) => ({ id: i.id, name: i.name }));
+}
+
 /** [17.4] the Pass a parrier owes next pulse, told to the running fight. */
 function passOwed(combatId: string, actor: Actor.Implementation): TimeCommand[] {
   const id = combatantFor(combatId, actor);
@@ -433,10 +467,14 @@ const attackCard: CardKind = {
   },
   followUps(card: CardView): FollowUp[] {
     const riposte = card.result?.data?.riposte as OpenRiposte | undefined;
-    if (!riposte || card.result?.taken) return [];
-    return [{ id: "riposte", label: `${T}RiposteButton`, actorId: riposte.who }];
+    const disarm = card.result?.data?.disarm as OpenDisarm | undefined;
+    return [
+      ...(riposte && !card.result?.taken ? [{ id: "riposte", label: `${T}RiposteButton`, actorId: riposte.who }] : []),
+      ...(disarm && !card.result?.disarmTaken ? [{ id: "disarm", label: `${T}DisarmButton`, actorId: disarm.who }] : []),
+    ];
   },
-  async followUp(card: CardView) {
+  async followUp(card: CardView, id: string) {
+    if (id === "disarm") return chooseDisarmed(card);
     const riposte = card.result?.data?.riposte as OpenRiposte | undefined;
     const taker = riposte ? (game.actors!.get(riposte.who) as Actor.Implementation | undefined) : undefined;
     const victim = riposte ? (game.actors!.get(riposte.against) as Actor.Implementation | undefined) : undefined;
@@ -527,6 +565,7 @@ const attackCard: CardKind = {
     const after = attackConsequences(r, {
       attackerWeapon: weapon,
       attackKind: d.kind,
+      disarmChoice: "later",
       poisonAgeSeconds: poisonAge,
       defender: {
         humanOrSmaller: hexesCovered(card.combatId, victim, hitView) <= 1,
@@ -599,6 +638,8 @@ const attackCard: CardKind = {
       ],
       // [17.4] a parry of 8 or more gives the defender a free attack on the attacker: a button on the card.
       ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: card.defender.id!, against: card.attacker.id! } } } : {}),
+      // [16.5] a Disarm that lands: the attacker picks what the target drops, on the card.
+      ...(r.disarmed ? { data: { disarm: { who: card.attacker.id!, from: victim.id! } } } : {}),
     });
   },
 };

@@ -25,6 +25,7 @@ import { registerPulseStuck } from "../rulesets/pulse-stuck";
 import { registerPulseInfection } from "../rulesets/pulse-infection";
 import { registerPulseEntangle } from "../rulesets/pulse-entangle";
 import { registerPulseMagic } from "../rulesets/pulse-magic";
+import { registerPulseDisarm } from "../rulesets/pulse-disarm";
 import { registerPhasesChecks } from "../rulesets/phases-checks";
 
 /** Partials used by several sheets; Foundry needs them loaded before a render. */
@@ -70,5 +71,6 @@ export function registerSheets(): void {
   registerPulseInfection();
   registerPulseEntangle();
   registerPulseMagic();
+  registerPulseDisarm();
   registerPhasesChecks();
 }

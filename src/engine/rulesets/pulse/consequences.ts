@@ -33,6 +33,8 @@ export interface ConsequenceInput {
   readonly attackKind?: string;
   /** [20.3] seconds of world time since the poison went on the weapon (unknown: fresh). */
   readonly poisonAgeSeconds?: number | null;
+  /** [16.5] a Disarm's item is the attacker's choice: "later" leaves it to be chosen on the card; default, the first weapon in hand. */
+  readonly disarmChoice?: "first" | "later";
   readonly defender: {
     /** [20.4] man-sized or smaller (one hex): missiles and pole weapons stick in him. */
     readonly humanOrSmaller?: boolean;
@@ -137,8 +139,11 @@ export function attackConsequences(result: AttackResult, input: ConsequenceInput
   if (attackerWeaponDropped) events.push(pulseEvent("ItemDropped", { item: weapon.name }));
 
   // [19] a failed check on being stunned, or [16.5] a Disarm that hits: the defender's weapon goes.
+  // A Disarm's item may be left to the attacker's choice, made on the card.
   let defenderWeaponDropped: string | null = null;
-  if ((result.stunDropCheck && !result.stunDropCheck.success) || result.disarmed) {
+  const chooseLater = result.disarmed && input.disarmChoice === "later";
+  if (chooseLater) events.push(pulseEvent("DisarmChoice"));
+  if ((result.stunDropCheck && !result.stunDropCheck.success) || (result.disarmed && !chooseLater)) {
     defenderWeaponDropped = weaponInHand(d.weapons);
     if (defenderWeaponDropped) events.push(pulseEvent("ItemDropped", { item: nameOf(d.weapons, defenderWeaponDropped) }));
   }

@@ -1,0 +1,75 @@
+/**
+ * Seed 004 [16.5] at the table: a Disarm that lands makes the target drop one
+ * weapon or item of the attacker's choice. The attack card offers its
+ * attacker's owner **Choose what is dropped**; the choice is this card, which
+ * the GM's client checks against the attack card (the right attacker and
+ * target, a Disarm not yet chosen, an item the target has in hand) and takes
+ * from it in one step, so it is made once. Apply puts the item out of hand.
+ */
+import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { cardView, registerCardKind, updateCardResult, withNames, type CardKind } from "../../chat/cards";
+import { serialize } from "../../combat/query";
+import type { EngineEvent } from "../results/result-card";
+import { disarmable, type OpenDisarm } from "./pulse-attack";
+
+const T = "BOUT.Pulse.Table.";
+const refused = (): Outcome<never> => refuse("pulse.card.noDisarm", `${T}Refusal.NoDisarm`);
+
+interface DisarmChoice {
+  readonly sourceId: string;
+  readonly itemId: string;
+  readonly item: string;
+}
+
+/** The attack card's open Disarm, read fresh. */
+function openDisarm(sourceId: unknown): { disarm: OpenDisarm; taken: boolean } | null {
+  const message = typeof sourceId === "string" ? (game.messages!.get(sourceId) as ChatMessage.Implementation | undefined) : undefined;
+  const source = message ? cardView(message) : null;
+  if (!source || source.kind !== "pulse.attack" || (source.state !== "resolved" && source.state !== "applied")) return null;
+  const disarm = source.result?.data?.disarm as OpenDisarm | undefined;
+  return disarm ? { disarm, taken: Boolean(source.result?.disarmTaken) } : null;
+}
+
+const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
+
+const choiceCard: CardKind = {
+  title: `${T}DisarmCardTitle`,
+  unanswered: () => true,
+  prepare(raw, attacker, defender): Outcome<DisarmChoice> {
+    const d = (raw ?? {}) as { sourceId?: unknown; itemId?: unknown };
+    const open = openDisarm(d.sourceId);
+    if (!open || open.taken || open.disarm.who !== attacker.id || open.disarm.from !== defender.id) return refused();
+    const item = disarmable(defender).find((i) => i.id === d.itemId);
+    if (!item) return refuse("pulse.card.notInHand", `${T}Refusal.NotInHand`);
+    return ok({ sourceId: d.sourceId as string, itemId: item.id, item: item.name });
+  },
+  // Taken from the attack card in one serialized step: a second choice finds it made.
+  claim(d: DisarmChoice) {
+    return serialize(`card:${d.sourceId}`, async () => {
+      const open = openDisarm(d.sourceId);
+      if (!open || open.taken) return refused();
+      await updateCardResult(d.sourceId, { disarmTaken: true });
+      return ok(true as const);
+    });
+  },
+  describe: (d: DisarmChoice | null) => [line("declared", `${T}DisarmDeclared`, { item: d?.item ?? "" })],
+  async defend() {
+    return null;
+  },
+  async resolve(card): Promise<Outcome<any>> {
+    const d = card.declaration as DisarmChoice | null;
+    if (!card.attacker || !card.defender || !d) return refused();
+    return ok({
+      outcome: "success",
+      events: withNames([line("dropped", "BOUT.Pulse.Event.ItemDropped", { item: d.item })], [card.attacker, card.defender]),
+      updates: {},
+      itemUpdates: { [card.defender.id!]: [{ _id: d.itemId, "system.equipped": false }] },
+      rolls: [],
+      lookups: [],
+    });
+  },
+};
+
+export function registerPulseDisarm(): void {
+  registerCardKind("pulse.disarmChoice", choiceCard);
+}
