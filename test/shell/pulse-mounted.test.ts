@@ -70,6 +70,12 @@ describe("seed 004 [23] mounted combat at the table", () => {
 });
 
 describe("seed 004 [23] mounting and charging in a running pulse", () => {
+  /** Alice moves Ada's token to row i, column j. */
+  async function rideTo(f: Field, i: number, j: number) {
+    await f.token(f.alice, f.ids.ta).update(f.at(i, j));
+    await settle();
+  }
+
   /** In Ada's turn she names a Charge on the tracker; her combatant row. */
   async function declareCharge(f: Field) {
     const ada = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada");
@@ -108,8 +114,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     const f = await field([1, 8, 90]);
     await running(f);
     await declareCharge(f);
-    await f.token(f.alice, f.ids.ta).update(f.at(2, 4));
-    await settle();
+    await rideTo(f, 2, 4);
     const card = await strike(f, f.alice, f.ids.ada, f.ids.sword, f.ids.wolf, { charging: true });
     f.gm.runtime.dialogs.responder = () => ({ answer: "stand" });
     scriptDraws(f.gm, [[95, 100]]);
@@ -121,12 +126,10 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await settle();
     await sideGoesFirst(f.gm, [[9, 10], [2, 10]], "party");
     expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).pulse).toBe(2);
-    await f.token(f.alice, f.ids.ta).update(f.at(3, 4));
-    await settle();
+    await rideTo(f, 3, 4);
     expect(f.alice.notices.at(-1)?.message).toBe("Ada's mount is carried on by its charge this pulse: straight ahead the way it faces, in one line [23].");
     expect(f.token(f.gm, f.ids.ta).y).toBe(f.at(2, 4).y);
-    await f.token(f.alice, f.ids.ta).update(f.at(2, 12));
-    await settle();
+    await rideTo(f, 2, 12);
     expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 12).x);
   });
 
@@ -136,8 +139,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await f.alice.game.actors.get(f.ids.ada).sheet.runAction("actorAction", { actorAction: "mount" });
     await settle();
     expect(f.gm.game.actors.get(f.ids.ada).system.pulse.mounted).toBe(false);
-    await f.token(f.alice, f.ids.ta).update(f.at(2, 4));
-    await settle();
+    await rideTo(f, 2, 4);
     await f.alice.game.actors.get(f.ids.ada).sheet.runAction("actorAction", { actorAction: "mount" });
     await settle();
     expect(f.alice.notices.at(-1)?.message).toBe("Mounting or dismounting waits until the mount stands still: it has moved this pulse [23].");
@@ -149,12 +151,10 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await running(f);
     const ada = await declareCharge(f);
     // Row 0, column 4 lies off every straight line from row 2, column 2.
-    await f.token(f.alice, f.ids.ta).update(f.at(0, 4));
-    await settle();
+    await rideTo(f, 0, 4);
     expect(f.alice.notices.at(-1)?.message).toBe("Ada is charging on horseback: straight ahead in one line, without turning [23].");
     expect(f.token(f.gm, f.ids.ta).y).toBe(f.at(2, 2).y);
-    await f.token(f.alice, f.ids.ta).update(f.at(2, 4));
-    await settle();
+    await rideTo(f, 2, 4);
     expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 4).x);
     await f.token(f.alice, f.ids.ta).update({ rotation: 90 });
     await settle();

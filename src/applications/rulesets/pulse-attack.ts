@@ -108,12 +108,18 @@ interface OpenRiposte {
   readonly against: string;
 }
 
-function openRiposte(sourceId: unknown): { riposte: OpenRiposte; taken: boolean } | null {
+/** An offer a resolved attack card keeps in its result (a riposte, a disarm's choice), read fresh, and whether it was taken. */
+export function openOffer<T>(sourceId: unknown, key: "riposte" | "disarm", takenKey: "taken" | "disarmTaken"): { offer: T; taken: boolean } | null {
   const message = typeof sourceId === "string" ? (game.messages!.get(sourceId) as ChatMessage.Implementation | undefined) : undefined;
   const source = message ? cardView(message) : null;
   if (!source || source.kind !== "pulse.attack" || (source.state !== "resolved" && source.state !== "applied")) return null;
-  const riposte = source.result?.data?.riposte as OpenRiposte | undefined;
-  return riposte ? { riposte, taken: Boolean(source.result?.taken) } : null;
+  const offer = source.result?.data?.[key] as T | undefined;
+  return offer ? { offer, taken: Boolean(source.result?.[takenKey]) } : null;
+}
+
+function openRiposte(sourceId: unknown): { riposte: OpenRiposte; taken: boolean } | null {
+  const open = openOffer<OpenRiposte>(sourceId, "riposte", "taken");
+  return open ? { riposte: open.offer, taken: open.taken } : null;
 }
 
 /** The target's Defense against this blow, and its damage figures. */

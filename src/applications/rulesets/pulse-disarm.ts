@@ -7,10 +7,10 @@
  * from it in one step, so it is made once. Apply puts the item out of hand.
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { cardView, registerCardKind, updateCardResult, withNames, type CardKind } from "../../chat/cards";
+import { registerCardKind, updateCardResult, withNames, type CardKind } from "../../chat/cards";
 import { serialize } from "../../combat/query";
 import type { EngineEvent } from "../results/result-card";
-import { disarmable, type OpenDisarm } from "./pulse-attack";
+import { disarmable, openOffer, type OpenDisarm } from "./pulse-attack";
 
 const T = "BOUT.Pulse.Table.";
 const refused = (): Outcome<never> => refuse("pulse.card.noDisarm", `${T}Refusal.NoDisarm`);
@@ -23,11 +23,8 @@ interface DisarmChoice {
 
 /** The attack card's open Disarm, read fresh. */
 function openDisarm(sourceId: unknown): { disarm: OpenDisarm; taken: boolean } | null {
-  const message = typeof sourceId === "string" ? (game.messages!.get(sourceId) as ChatMessage.Implementation | undefined) : undefined;
-  const source = message ? cardView(message) : null;
-  if (!source || source.kind !== "pulse.attack" || (source.state !== "resolved" && source.state !== "applied")) return null;
-  const disarm = source.result?.data?.disarm as OpenDisarm | undefined;
-  return disarm ? { disarm, taken: Boolean(source.result?.disarmTaken) } : null;
+  const open = openOffer<OpenDisarm>(sourceId, "disarm", "disarmTaken");
+  return open ? { disarm: open.offer, taken: open.taken } : null;
 }
 
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
