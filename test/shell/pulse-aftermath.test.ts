@@ -71,42 +71,59 @@ describe("seed 004 [19] recovering from a stun", () => {
 
   it("in a running pulse a blow that stuns tells the fight; Bran's recovery in his turn ends it and the fight no longer holds him stunned", async () => {
     const t = await table({ fatigueNow: 0 });
-    const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }]);
-    const { scene, at } = await hexScene(t.gm, "Yard");
-    const { combat } = await fightOnScene(t.gm, scene, [
-      { actor: t.ada, token: { disposition: 1, rotation: 270, ...at(2, 2) } },
-      { actor: t.gm.game.actors.get(t.branId), token: { disposition: -1, rotation: 90, ...at(2, 3) } },
-    ]);
-    t.gm.runtime.dialogs.responder = () => "none";
-    await t.gm.game.combats.get(combat.id).startCombat();
-    await settle();
-    const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
-    // Engaged face to face: Ada's IV (15 + 0 + 2) beats Bran's, and she acts first.
-    scriptDraws(t.gm, []);
-    await t.gm.ui.combat.runAction("boutNextStep", {});
-    await settle();
-    const adaC = t.gm.game.combats.get(combat.id).combatants.contents.find((c: any) => c.name === "Ada");
-    const branC = t.gm.game.combats.get(combat.id).combatants.contents.find((c: any) => c.name === "Bran");
-    await t.alice.ui.combat.runAction("boutTurnChoice", { combatantId: adaC.id, actionId: "first" });
-    await settle();
+    const y = await yardFight(t);
     // 73 - Defense 12 = 61; a 5 is within 15%: D10 6 + 2 = 8 to Endurance, more than a third of 15: stunned (kept weapon on 1).
-    t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, kind: "normal", modifier: 0 });
-    await t.alice.game.actors.get(t.adaId).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
-    await settle();
-    t.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    scriptDraws(t.gm, [[5, 100], [6, 10], [1, 100]]);
-    await hooks(t.bob).defendFromCard(t.bob.game.messages.get(last(t).id));
-    await settle();
-    expect(state().combatants.find((c: any) => c.id === branC.id).stunned).toBe(true);
+    await y.adaStrikes("normal", [[5, 100], [6, 10], [1, 100]]);
+    expect(y.bran().stunned).toBe(true);
     await apply(t, t.bob, last(t));
     expect(bran(t).stunned).toBe(true);
-    expect(state().step).toMatchObject({ kind: "engagement" });
+    expect(y.state().step).toMatchObject({ kind: "engagement" });
     scriptDraws(t.gm, [[1, 100]]);
     const card = await sheetAction(t, t.bob, t.branId, "recover");
     expect(events(t, card)[0]).toEqual(["StunRecoveryPassed", { roll: 1, target: 20 }]);
-    expect(state().combatants.find((c: any) => c.id === branC.id).stunned).toBe(false);
+    expect(y.bran().stunned).toBe(false);
+  });
+
+  it("[16.5] a knockout in a running pulse tells the fight Bran is out: he is passed over", async () => {
+    const t = await table();
+    const y = await yardFight(t);
+    // 73 - 15 = 58 less Defense 12 = 46: a 20 lands; the GM's d10 for the minutes.
+    await y.adaStrikes("knockout", [[20, 100], [4, 10]]);
+    expect(y.bran().unconscious).toBe(true);
   });
 });
+
+/** Ada (sword) and Bran face to face on a hex scene in a started pulse fight, Ada acting first. */
+async function yardFight(t: Table) {
+  const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }]);
+  const { scene, at } = await hexScene(t.gm, "Yard");
+  const { combat } = await fightOnScene(t.gm, scene, [
+    { actor: t.ada, token: { disposition: 1, rotation: 270, ...at(2, 2) } },
+    { actor: t.gm.game.actors.get(t.branId), token: { disposition: -1, rotation: 90, ...at(2, 3) } },
+  ]);
+  t.gm.runtime.dialogs.responder = () => "none";
+  await t.gm.game.combats.get(combat.id).startCombat();
+  await settle();
+  const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
+  // Engaged face to face: Ada's IV (15 + 0 + 2) beats Bran's, and she acts first.
+  scriptDraws(t.gm, []);
+  await t.gm.ui.combat.runAction("boutNextStep", {});
+  await settle();
+  const row = (name: string) => t.gm.game.combats.get(combat.id).combatants.contents.find((c: any) => c.name === name);
+  await t.alice.ui.combat.runAction("boutTurnChoice", { combatantId: row("Ada").id, actionId: "first" });
+  await settle();
+  /** Ada's blow of this kind; Bran stands; the GM's client rolls these draws. */
+  const adaStrikes = async (kind: string, draws: [number, number][]) => {
+    t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, kind, modifier: 0 });
+    await t.alice.game.actors.get(t.adaId).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+    await settle();
+    t.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+    scriptDraws(t.gm, draws);
+    await hooks(t.bob).defendFromCard(t.bob.game.messages.get(last(t).id));
+    await settle();
+  };
+  return { state, adaStrikes, bran: () => state().combatants.find((c: any) => c.id === row("Bran").id) };
+}
 
 describe("seed 004 [20.4] pulling out a stuck weapon", () => {
   it("nothing stuck: refused", async () => {

@@ -640,6 +640,8 @@ const attackCard: CardKind = {
       combatCommands: [
         ...commands,
         ...(damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : []),
+        // [19] out cold (Endurance 3 or less, or a knockout): passed over in the fight until the GM says otherwise.
+        ...(damage?.state === "unconscious" || (r.strike.hit && d.kind === "knockout") ? patchCommands(card.combatId, [victim], { unconscious: true }) : []),
         ...(r.parry?.outcome === "parry" ? passOwed(card.combatId, card.defender) : []),
       ],
       // [17.4] a parry of 8 or more gives the defender a free attack on the attacker: a button on the card.

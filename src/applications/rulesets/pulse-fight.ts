@@ -17,8 +17,8 @@ export function endTurnCommands(combatId: string, actor: Actor.Implementation | 
   return id ? [{ type: "endTurn", combatantId: id } as TimeCommand] : [];
 }
 
-/** What the fight keeps about these figures changes: stunned [19] or in close combat [13.7]. */
-export function patchCommands(combatId: string, actors: readonly (Actor.Implementation | null)[], patch: { readonly stunned?: boolean; readonly close?: boolean }): TimeCommand[] {
+/** What the fight keeps about these figures changes: stunned or out cold [19], or in close combat [13.7]. */
+export function patchCommands(combatId: string, actors: readonly (Actor.Implementation | null)[], patch: { readonly stunned?: boolean; readonly unconscious?: boolean; readonly close?: boolean }): TimeCommand[] {
   if (!inPulseFight(combatId)) return [];
   return actors.flatMap((a) => {
     const id = combatantFor(combatId, a);
