@@ -79,7 +79,11 @@ const magicCard: CardKind = {
       statuses: conditions.length ? { [victim.id!]: conditions } : {},
       rolls: rolled.rolls,
       lookups: [],
-      combatCommands: [...endTurnCommands(card.combatId, attacker), ...(stunned ? patchCommands(card.combatId, [victim], { stunned: true }) : [])],
+      combatCommands: [
+        ...endTurnCommands(card.combatId, attacker),
+        ...(stunned ? patchCommands(card.combatId, [victim], { stunned: true }) : []),
+        ...(damage.state === "unconscious" ? patchCommands(card.combatId, [victim], { unconscious: true }) : []),
+      ],
     });
   },
 };

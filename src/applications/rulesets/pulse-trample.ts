@@ -117,7 +117,10 @@ const trampleCard: CardKind = {
       statuses: { [victim.id!]: conditions },
       rolls: rolled.rolls,
       lookups: [],
-      combatCommands: damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : [],
+      combatCommands: [
+        ...(damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : []),
+        ...(damage?.state === "unconscious" ? patchCommands(card.combatId, [victim], { unconscious: true }) : []),
+      ],
     });
   },
 };
