@@ -10,6 +10,7 @@ import { BoutItem } from "./documents/item";
 import { registerSettings } from "./settings";
 import { saveSteelTables } from "./applications/settings/steel-tables";
 import { saveApTables } from "./applications/settings/ap-tables";
+import { savePulseTables } from "./applications/settings/pulse-tables";
 import { registerSheets } from "./applications/sheets/register";
 import { migrateWorld } from "./data/world-migration";
 import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
@@ -80,7 +81,7 @@ Hooks.on("updateActor", (_actor, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables };
+(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables, savePulseTables };
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
   activateCardListeners(message as never, html as HTMLElement);

@@ -3,6 +3,7 @@ import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
 import { SteelTablesEditor } from "./applications/settings/steel-tables";
 import { ApTablesEditor } from "./applications/settings/ap-tables";
+import { PulseTablesEditor } from "./applications/settings/pulse-tables";
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 
 /** World settings. Called once from the `init` hook. */
@@ -134,6 +135,21 @@ export function registerSettings(): void {
     hint: "BOUT.ActionPoints.Tables.MenuHint",
     icon: "fa-solid fa-table",
     type: ApTablesEditor as never,
+    restricted: true,
+  });
+  // Seed 004 [23] points to the book (83.2) for the Horsemanship ranks that lift the mounted limits: ours by default, the GM's to replace.
+  game.settings.register(SYSTEM_ID, "pulseTables", {
+    scope: "world",
+    config: false,
+    type: String,
+    default: "",
+  });
+  game.settings.registerMenu(SYSTEM_ID, "pulseTablesMenu", {
+    name: "BOUT.Pulse.Tables.Title",
+    label: "BOUT.Pulse.Tables.Open",
+    hint: "BOUT.Pulse.Tables.MenuHint",
+    icon: "fa-solid fa-horse",
+    type: PulseTablesEditor as never,
     restricted: true,
   });
   // Seed 004 [13], [16.1]: each user's own choice to see the zones of the tokens they control.

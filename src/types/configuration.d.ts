@@ -51,6 +51,7 @@ declare module "fvtt-types/configuration" {
     "bout.phasesEffectiveSpace": boolean;
     "bout.pulseMoveLimits": "players" | "everyone" | "off";
     "bout.pulseShieldFacing": boolean;
+    "bout.pulseTables": string;
     "bout.pulseAgilityInDefense": boolean;
   }
 }

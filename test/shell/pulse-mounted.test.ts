@@ -55,6 +55,22 @@ describe("seed 004 [23] mounted combat at the table", () => {
     expect(await strike(trained, trained.alice, trained.ids.ada, trained.ids.lance, trained.ids.wolf)).not.toBe(null);
   });
 
+  it("the GM's own Horsemanship ranks (the book's 83.2): with 2 for two-handed weapons, the rank-2 rider may wield the great sword; a rank of 11 is refused and nothing is saved", async () => {
+    const green = await field([1, 2, 90], { horsemanship: 2 });
+    const menu = green.gm.game.settings.menus.get("bout.pulseTablesMenu");
+    expect(menu.restricted).toBe(true);
+    const app = new menu.type();
+    await app.render({ force: true });
+    expect(app.renderedParts.form as string).toMatch(/name="twoHanded" value="5"/);
+    const save = green.gm.evaluate<any>("globalThis.__boutTest").savePulseTables;
+    const bad = await save({ twoHanded: "11", fireWhileMoving: "4", twoWeapons: "6" });
+    expect(bad.ok).toBe(false);
+    expect(green.gm.game.settings.get("bout", "pulseTables")).toBe("");
+    expect((await save({ twoHanded: "2", fireWhileMoving: "4", twoWeapons: "6" })).ok).toBe(true);
+    await settle();
+    expect(await strike(green, green.alice, green.ids.ada, green.ids.lance, green.ids.wolf)).not.toBe(null);
+  });
+
   it("from the mount's front hex the Wolf's fangs cannot reach the rider; a boar spear can", async () => {
     const f = await field([2, 3, 90]);
     expect(await strike(f, f.gm, f.ids.wolf, f.ids.fangs, f.ids.ada)).toBe(null);

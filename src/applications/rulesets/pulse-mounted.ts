@@ -12,6 +12,7 @@
 import { actorView } from "../../data/actor/actor-view";
 import { ok, type Outcome } from "../../engine/outcome";
 import { canMountOrDismount, checkBlowAtRider, checkMountedAttack } from "../../engine/rulesets/pulse/mounted";
+import { pulseHorsemanship } from "../settings/pulse-tables";
 import { relativeSide } from "../../engine/rulesets/pulse/hex";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -46,7 +47,7 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
       weaponsUsed: 1,
       // Not adjacent, or no map: not the hex straight ahead.
       targetSide: at ? (relativeSide(at.a.hex, at.a.facing, at.b.hex) ?? -1) : -1,
-    });
+    }, pulseHorsemanship());
     if (!mounted.ok) return mounted;
   }
   if (d.mounted && at) return checkBlowAtRider(relativeSide(at.b.hex, at.b.facing, at.a.hex) === 0, weapon.use);

@@ -3,8 +3,8 @@
  * in a box (and a few figures in number fields), prefilled with what the world
  * uses now. Save hands every value to the ruleset's reader, which writes the
  * world setting only when all are sound; Reset clears the setting, so the
- * system's own tables apply again. The steel and actionpoints editors are this
- * one with their own boxes.
+ * system's own tables apply again. The steel, actionpoints and pulse editors are
+ * this one with their own boxes.
  */
 import { templatePath } from "../../config";
 import type { Outcome } from "../../engine/outcome";
@@ -24,7 +24,7 @@ export interface TablesEditorSpec {
   /** Key prefix for Title, Hint, Save, Reset and Saved. */
   readonly keys: string;
   /** The world setting holding the tables as JSON ("" for the system's own). */
-  readonly setting: "steelTables" | "apTables";
+  readonly setting: "steelTables" | "apTables" | "pulseTables";
   /** The boxes as they stand now. */
   boxes(): readonly { readonly key: string; readonly label: string; readonly text: string; readonly rows: number }[];
   numbers?(): readonly { readonly key: string; readonly label: string; readonly value: number }[];

@@ -3,7 +3,7 @@
  * Horsemanship rank thresholds live in the group's book (83.2), so the rank
  * that lifts each limit is editable data here.
  */
-import { ok, type Outcome } from "../../outcome";
+import { isWholeNumber, ok, type Outcome } from "../../outcome";
 import { addHex, directionTo, isStraightLine, sameHex, type Facing, type Hex } from "./hex";
 import { pulseRefuse } from "./refusals";
 
@@ -13,6 +13,21 @@ export const DEFAULT_HORSEMANSHIP_THRESHOLDS = {
   fireWhileMoving: 4,
   twoWeapons: 6,
 } as const;
+
+export type HorsemanshipThresholds = { readonly [K in keyof typeof DEFAULT_HORSEMANSHIP_THRESHOLDS]: number };
+
+/** The GM's thresholds as stored (missing ones keep ours); each a whole rank from 0 to 10. */
+export function readHorsemanshipThresholds(raw: unknown): Outcome<HorsemanshipThresholds> {
+  const given = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const out: Record<string, number> = { ...DEFAULT_HORSEMANSHIP_THRESHOLDS };
+  for (const key of Object.keys(DEFAULT_HORSEMANSHIP_THRESHOLDS)) {
+    const v = given[key];
+    if (v === undefined) continue;
+    if (!isWholeNumber(v) || v < 0 || v > 10) return pulseRefuse("outOfRange", { field: key, min: 0, max: 10 });
+    out[key] = v;
+  }
+  return ok(out as HorsemanshipThresholds);
+}
 
 export interface MountedAttack {
   readonly horsemanship: number;
@@ -24,7 +39,7 @@ export interface MountedAttack {
   readonly targetSide: number;
 }
 
-export function checkMountedAttack(a: MountedAttack, thresholds = DEFAULT_HORSEMANSHIP_THRESHOLDS): Outcome<true> {
+export function checkMountedAttack(a: MountedAttack, thresholds: HorsemanshipThresholds = DEFAULT_HORSEMANSHIP_THRESHOLDS): Outcome<true> {
   if (a.targetSide === 0) return pulseRefuse("mountedAhead");
   if (a.twoHanded && a.horsemanship < thresholds.twoHanded) return pulseRefuse("mountedTwoHanded", { need: thresholds.twoHanded, rank: a.horsemanship });
   if (a.missileOrThrown && a.mountMoving && a.horsemanship < thresholds.fireWhileMoving) return pulseRefuse("mountedFireMoving", { need: thresholds.fireWhileMoving, rank: a.horsemanship });
