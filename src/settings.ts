@@ -6,6 +6,15 @@ import { ApTablesEditor } from "./applications/settings/ap-tables";
 import { PulseTablesEditor } from "./applications/settings/pulse-tables";
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 
+/**
+ * A table a seed names without printing: a world setting holding the GM's JSON
+ * ("" for ours) and the settings button that opens its editor (GM only).
+ */
+function registerTables(setting: "steelTables" | "apTables" | "pulseTables", keys: string, icon: string, editor: unknown): void {
+  game.settings.register(SYSTEM_ID, setting, { scope: "world", config: false, type: String, default: "" });
+  game.settings.registerMenu(SYSTEM_ID, `${setting}Menu`, { name: `${keys}Title`, label: `${keys}Open`, hint: `${keys}MenuHint`, icon, type: editor as never, restricted: true });
+}
+
 /** World settings. Called once from the `init` hook. */
 export function registerSettings(): void {
   const choices = Object.fromEntries(listRulesets().map((r) => [r.id, r.label])) as Record<RulesetId, string>;
@@ -98,20 +107,7 @@ export function registerSettings(): void {
     default: true,
   });
   // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
-  game.settings.register(SYSTEM_ID, "steelTables", {
-    scope: "world",
-    config: false,
-    type: String,
-    default: "",
-  });
-  game.settings.registerMenu(SYSTEM_ID, "steelTablesMenu", {
-    name: "BOUT.Steel.Tables.Title",
-    label: "BOUT.Steel.Tables.Open",
-    hint: "BOUT.Steel.Tables.MenuHint",
-    icon: "fa-solid fa-table",
-    type: SteelTablesEditor as never,
-    restricted: true,
-  });
+  registerTables("steelTables", "BOUT.Steel.Tables.", "fa-solid fa-table", SteelTablesEditor);
   // Seed 002 uses critical successes and failures without saying what they are: the group picks.
   game.settings.register(SYSTEM_ID, "apCriticals", {
     name: "BOUT.Setting.ApCriticals.Name",
@@ -123,35 +119,9 @@ export function registerSettings(): void {
     default: DEFAULT_AP_CRITICAL_RULE,
   } as never);
   // Seed 002 names its action costs, Fatigue costs and critical tables without printing them: ours by default, the GM's to replace.
-  game.settings.register(SYSTEM_ID, "apTables", {
-    scope: "world",
-    config: false,
-    type: String,
-    default: "",
-  });
-  game.settings.registerMenu(SYSTEM_ID, "apTablesMenu", {
-    name: "BOUT.ActionPoints.Tables.Title",
-    label: "BOUT.ActionPoints.Tables.Open",
-    hint: "BOUT.ActionPoints.Tables.MenuHint",
-    icon: "fa-solid fa-table",
-    type: ApTablesEditor as never,
-    restricted: true,
-  });
+  registerTables("apTables", "BOUT.ActionPoints.Tables.", "fa-solid fa-table", ApTablesEditor);
   // Seed 004 [23] points to the book (83.2) for the Horsemanship ranks that lift the mounted limits: ours by default, the GM's to replace.
-  game.settings.register(SYSTEM_ID, "pulseTables", {
-    scope: "world",
-    config: false,
-    type: String,
-    default: "",
-  });
-  game.settings.registerMenu(SYSTEM_ID, "pulseTablesMenu", {
-    name: "BOUT.Pulse.Tables.Title",
-    label: "BOUT.Pulse.Tables.Open",
-    hint: "BOUT.Pulse.Tables.MenuHint",
-    icon: "fa-solid fa-horse",
-    type: PulseTablesEditor as never,
-    restricted: true,
-  });
+  registerTables("pulseTables", "BOUT.Pulse.Tables.", "fa-solid fa-horse", PulseTablesEditor);
   // Seed 004 [13], [16.1]: each user's own choice to see the zones of the tokens they control.
   game.settings.register(SYSTEM_ID, "pulseZones", {
     scope: "client",
