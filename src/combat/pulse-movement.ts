@@ -103,7 +103,7 @@ function moveContext(token: TokenLike, userId: string | undefined): MoveContext 
     poleWeapon: weapon?.stats.use === "pole",
     // [14.1] Fire allows two hexes with a loaded crossbow: an equipped crossbow counts as loaded.
     loadedCrossbow: v.weapons.some((w) => w.equipped && Boolean((w.stats as { crossbow?: boolean }).crossbow)),
-  }, heldToActions(state, id)).hexes;
+  }, declared).hexes;
   const owed = state.momentum?.[id];
   const momentum = owed && owed.pulse === state.pulse ? owed.hexes : 0;
   return {

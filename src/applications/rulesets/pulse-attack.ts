@@ -49,7 +49,7 @@ import type { EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { tokenPlacement } from "../../combat/pulse-engagements";
 import { checkMountedBlow } from "./pulse-mounted";
-import { inClose, patchCommands, tangledWith } from "./pulse-fight";
+import { actorIdsFlag, fightInfos, hasStatus, inClose, owePassCommands, patchCommands, tangledWith } from "./pulse-fight";
 
 type View = ActorView<PulseStats>;
 export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
@@ -124,7 +124,7 @@ function openRiposte(sourceId: unknown): { riposte: OpenRiposte; taken: boolean 
 
 /** The target's Defense against this blow, and its damage figures. */
 /** [17.5] a figure out of the fight (knocked out, restrained, dead) has no Defense at all. */
-export const helpless = (actor: Actor.Implementation | null) => ["unconscious", "restrain", "dead"].some((s) => (actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(s));
+export const helpless = (actor: Actor.Implementation | null) => ["unconscious", "restrain", "dead"].some((s) => hasStatus(actor, s));
 
 /** [17.5] the world's choices for Defense: the optional shield facing rule, and whether modAG counts. */
 function defenseOptions(): DefenseOptions {
@@ -184,8 +184,7 @@ function hexesCovered(combatId: string, defender: Actor.Implementation, target: 
  * (no fight, no tokens, not a hex scene): the shot is then taken as declared.
  */
 function shotLine(combatId: string, attacker: Actor.Implementation, defender: Actor.Implementation): Outcome<readonly string[]> | null {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined) : undefined;
-  const infos = combat?.combatantInfos?.() ?? [];
+  const infos = fightInfos(combatId);
   const from = infos.find((i) => i.actor?.id === attacker.id);
   const to = infos.find((i) => i.actor?.id === defender.id);
   if (!from?.placed || !to?.placed) return null;
@@ -226,7 +225,7 @@ function checkFollowingAttack(combatId: string, attacker: Actor.Implementation, 
   const before = id ? (state?.strikes?.[id] ?? []) : [];
   if (!before.length && !d.several) return ok(true);
   if (!d.several) return refused("several", "SeveralUndeclared");
-  const infos = (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined)?.combatantInfos?.() ?? [];
+  const infos = fightInfos(combatId);
   const me = infos.find((i) => i.actor?.id === attacker.id)?.placed;
   const inZone = (targetId: string) => {
     const them = infos.find((i) => i.actor?.id === targetId)?.placed;
@@ -270,7 +269,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const grappling = inClose(attacker) && tangledWith(attacker).includes(defender.id!);
   const helpers = kind === "restrain" && d.helped === true ? restrainHelpers(attacker, defender) : [];
   // [17.5] on a hex scene the tokens say which side of the target the blow comes from.
-  const side = sideOfBlow(combatId, attacker, defender);
+  const side = sideOfBlow(fightInfos(combatId), attacker, defender);
   const restrainBase = kind === "restrain" ? restrainBaseChance([attacker, ...helpers].map(strength), strength(defender)) : null;
   const context = {
     weapon: w,
@@ -327,8 +326,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
  * of the fight: the hexside of the first hex on the line from the target toward
  * the attacker (0 ahead ... 3 rear); null without a map.
  */
-function sideOfBlow(combatId: string, attacker: Actor.Implementation, target: Actor.Implementation): RelativeSide | null {
-  const infos = combatId ? ((game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined)?.combatantInfos?.() ?? []) : [];
+function sideOfBlow(infos: readonly CombatantInfo[], attacker: Actor.Implementation, target: Actor.Implementation): RelativeSide | null {
   const from = infos.find((i) => i.actor?.id === attacker.id)?.placed;
   const to = infos.find((i) => i.actor?.id === target.id)?.placed;
   if (!from || !to) return null;
@@ -351,11 +349,6 @@ function restrainHelpers(attacker: Actor.Implementation, defender: Actor.Impleme
   return (game.actors?.contents ?? []).filter((a) => a.id !== attacker.id && a.id !== defender.id && inClose(a as Actor.Implementation) && tangledWith(a as Actor.Implementation).includes(defender.id!)) as Actor.Implementation[];
 }
 
-/** The figures a Restrain holds, by who holds them. */
-const heldBy = (actor: Actor.Implementation | null): string[] => {
-  const ids = (actor?.flags as { bout?: { restrainedBy?: unknown } } | undefined)?.bout?.restrainedBy;
-  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
-};
 
 function oddsView(d: Declaration, target: View, answer: Answer, outOfFight = false): OddsView {
   const input = attackInput(d, target, answer, outOfFight);
@@ -449,12 +442,6 @@ export function disarmable(actor: Actor.Implementation): { id: string; name: str
   return [...v.weapons.filter((w) => w.equipped && w.stats.use !== "unarmed"), ...v.shields.filter((sh) => sh.equipped)].map((i) => ({ id: i.id, name: i.name }));
 }
 
-/** [17.4] the Pass a parrier owes next pulse, told to the running fight. */
-function passOwed(combatId: string, actor: Actor.Implementation): TimeCommand[] {
-  const id = combatantFor(combatId, actor);
-  return id && machineStateOf<PulsesState>(combatId, "pulses") ? [{ type: "owePass", combatantId: id } as unknown as TimeCommand] : [];
-}
-
 const attackCard: CardKind = {
   title: `${T}CardTitle`,
   prepare,
@@ -543,13 +530,15 @@ const attackCard: CardKind = {
     // [20.3] a poisoned class A or B weapon is handled twice by its wielder (an Assassin runs no risk).
     const wielder = view(card.attacker);
     const poisonAge = poisonAgeOf(card.attacker.items.get(weapon.id) ?? null);
+    // The fight's placings, read once for every figure the blow may meet.
+    const infos = fightInfos(card.combatId);
     const poison = weapon.stats.poisoned && canBePoisoned(weapon.stats) && poisonFresh(poisonAge) ? { poison: { handlingTarget: wielder.stats.assassin ? null : poisonHandlingTarget(figure(wielder).modMD) } } : {};
     const rolled = await resolveWithFoundry((dice) =>
       resolveShot(
         {
           // The handling checks belong to the attack, not to each figure it meets: rolled with the first.
-          inTheWay: bystanders.map((a, i) => ({ id: a.id!, input: { ...attackInput(d, view(a), "stand", helpless(a), sideOfBlow(card.combatId, card.attacker!, a)), ...(i === 0 ? poison : {}) } })),
-          target: { id: card.defender!.id!, input: { ...attackInput(d, target, answer, helpless(card.defender), sideOfBlow(card.combatId, card.attacker!, card.defender!)), ...(bystanders.length ? {} : poison) } },
+          inTheWay: bystanders.map((a, i) => ({ id: a.id!, input: { ...attackInput(d, view(a), "stand", helpless(a), sideOfBlow(infos, card.attacker!, a)), ...(i === 0 ? poison : {}) } })),
+          target: { id: card.defender!.id!, input: { ...attackInput(d, target, answer, helpless(card.defender), sideOfBlow(infos, card.attacker!, card.defender!)), ...(bystanders.length ? {} : poison) } },
           range: d.range ?? null,
         },
         dice,
@@ -614,15 +603,12 @@ const attackCard: CardKind = {
     const statuses: Record<string, StatusChange[]> = conditions.length ? { [victim.id!]: conditions } : {};
     const updates: Record<string, Record<string, unknown>> = Object.keys(changes).length ? { [victim.id!]: changes } : {};
     // [16.5] 1 effective damage to a holder frees whoever that holder restrains.
-    const released: EngineEvent[] = [];
-    if ((damage?.effective ?? 0) >= 1) {
-      for (const held of (game.actors?.contents ?? []) as Actor.Implementation[]) {
-        if (!heldBy(held).includes(victim.id!) || !(held as unknown as { statuses: Set<string> }).statuses.has("restrain")) continue;
-        statuses[held.id!] = [...(statuses[held.id!] ?? []), { id: "restrain", active: false }];
-        updates[held.id!] = { ...(updates[held.id!] ?? {}), "flags.bout.restrainedBy": [] };
-        released.push(line("Released", `${T}Released`, { who: held.id! }));
-      }
+    const freed = (damage?.effective ?? 0) >= 1 ? ((game.actors?.contents ?? []) as Actor.Implementation[]).filter((held) => actorIdsFlag(held, "restrainedBy").includes(victim.id!) && hasStatus(held, "restrain")) : [];
+    for (const held of freed) {
+      statuses[held.id!] = [...(statuses[held.id!] ?? []), { id: "restrain", active: false }];
+      updates[held.id!] = { ...(updates[held.id!] ?? {}), "flags.bout.restrainedBy": [] };
     }
+    const released = freed.map((held) => line("Released", `${T}Released`, { who: held.id! }));
     // [13] a caster attacked while casting owes a concentration check (its procedure, 29.5, is the group's book).
     const state = machineStateOf<PulsesState>(card.combatId, "pulses");
     const victimCombatant = combatantFor(card.combatId, victim);
@@ -630,7 +616,7 @@ const attackCard: CardKind = {
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: victim.id! })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...((game.actors?.contents ?? []) as Actor.Implementation[]).filter((a) => heldBy(a).length)]),
+      events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...freed]),
       updates,
       itemUpdates: items,
       statuses,
@@ -642,7 +628,7 @@ const attackCard: CardKind = {
         ...(damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : []),
         // [19] out cold (Endurance 3 or less, or a knockout): passed over in the fight until the GM says otherwise.
         ...(damage?.state === "unconscious" || (r.strike.hit && d.kind === "knockout") ? patchCommands(card.combatId, [victim], { unconscious: true }) : []),
-        ...(r.parry?.outcome === "parry" ? passOwed(card.combatId, card.defender) : []),
+        ...(r.parry?.outcome === "parry" ? owePassCommands(card.combatId, card.defender) : []),
       ],
       // [17.4] a parry of 8 or more gives the defender a free attack on the attacker: a button on the card.
       ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: card.defender.id!, against: card.attacker.id! } } } : {}),

@@ -10,13 +10,13 @@ import type { PulsesState } from "../../engine/time/pulses";
 import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
 import { registerActorAction } from "../sheets/actor-actions";
 import type { EngineEvent } from "../results/result-card";
-import { endTurnCommands } from "./pulse-fight";
+import { endTurnCommands, hasStatus } from "./pulse-fight";
 
 const T = "BOUT.Pulse.Table.Entangle.";
 const ENTANGLED = "entangled";
 const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
-const entangled = (actor: Actor.Implementation | null) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(ENTANGLED));
+const entangled = (actor: Actor.Implementation | null) => hasStatus(actor, ENTANGLED);
 
 /** The Passes already spent working free. */
 function lastPass(actor: Actor.Implementation): PassRecord | null {

@@ -6,6 +6,7 @@
  * Outside a running pulse fight there is nothing to send.
  */
 import { combatantFor } from "../../chat/cards";
+import type { CombatantInfo } from "../../combat/machines";
 import type { TimeCommand } from "../../engine/time/machine";
 
 const inPulseFight = (combatId: string) =>
@@ -17,6 +18,18 @@ export function endTurnCommands(combatId: string, actor: Actor.Implementation | 
   return id ? [{ type: "endTurn", combatantId: id } as TimeCommand] : [];
 }
 
+/** [17.4] a parry of 3 or less: the parrier must Pass next pulse. */
+export function owePassCommands(combatId: string, actor: Actor.Implementation | null): TimeCommand[] {
+  const id = inPulseFight(combatId) ? combatantFor(combatId, actor) : null;
+  return id ? [{ type: "owePass", combatantId: id } as unknown as TimeCommand] : [];
+}
+
+/** The fight's fighters with their sides and, on a hex scene, where they stand (none without a fight). */
+export function fightInfos(combatId: string): CombatantInfo[] {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined) : undefined;
+  return combat?.combatantInfos?.() ?? [];
+}
+
 /** What the fight keeps about these figures changes: stunned or out cold [19], or in close combat [13.7]. */
 export function patchCommands(combatId: string, actors: readonly (Actor.Implementation | null)[], patch: { readonly stunned?: boolean; readonly unconscious?: boolean; readonly close?: boolean }): TimeCommand[] {
   if (!inPulseFight(combatId)) return [];
@@ -26,13 +39,17 @@ export function patchCommands(combatId: string, actors: readonly (Actor.Implemen
   });
 }
 
-const CLOSE = "closeCombat";
+/** Does the figure carry this condition on its token? */
+export const hasStatus = (actor: Actor.Implementation | null, id: string) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(id));
 
 /** In close combat (the token condition) [13.6]. */
-export const inClose = (actor: Actor.Implementation | null) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(CLOSE));
+export const inClose = (actor: Actor.Implementation | null) => hasStatus(actor, "closeCombat");
 
-/** Whom a figure is tangled with (kept on the actor, so a withdrawal knows whose strength holds it). */
-export function tangledWith(actor: Actor.Implementation | null): string[] {
-  const ids = (actor?.flags as { bout?: { closeWith?: unknown } } | undefined)?.bout?.closeWith;
+/** Actor ids a figure keeps in one of its flags (whom it grapples, who holds it). */
+export function actorIdsFlag(actor: Actor.Implementation | null, key: "closeWith" | "restrainedBy"): string[] {
+  const ids = (actor?.flags as { bout?: Record<string, unknown> } | undefined)?.bout?.[key];
   return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
 }
+
+/** Whom a figure is tangled with (kept on the actor, so a withdrawal knows whose strength holds it). */
+export const tangledWith = (actor: Actor.Implementation | null) => actorIdsFlag(actor, "closeWith");

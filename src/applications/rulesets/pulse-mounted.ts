@@ -16,7 +16,7 @@ import { pulseHorsemanship } from "../settings/pulse-tables";
 import { relativeSide } from "../../engine/rulesets/pulse/hex";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import type { CombatantInfo } from "../../combat/machines";
+import { fightInfos } from "./pulse-fight";
 import { hexesMovedThisPulse } from "../../combat/pulse-movement";
 import { registerActorAction } from "../sheets/actor-actions";
 import { notifyRefusal } from "./notify";
@@ -25,8 +25,7 @@ const view = (actor: Actor.Implementation) => actorView(actor as never, "pulse")
 
 /** Where two fighters of the fight stand on a hex scene, if they both do. */
 function placements(combatId: string, a: Actor.Implementation, b: Actor.Implementation) {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined) : undefined;
-  const infos = combat?.combatantInfos?.() ?? [];
+  const infos = fightInfos(combatId);
   const pa = infos.find((i) => i.actor?.id === a.id)?.placed;
   const pb = infos.find((i) => i.actor?.id === b.id)?.placed;
   return pa && pb ? { a: pa, b: pb } : null;

@@ -22,6 +22,8 @@ import { defenderInput, figure, view } from "./pulse-attack";
 
 interface Placing {
   readonly combatId: string;
+  /** Everyone in the fight, as placed now. */
+  readonly infos: readonly CombatantInfo[];
   readonly monster: CombatantInfo;
   readonly under: readonly CombatantInfo[];
 }
@@ -42,7 +44,7 @@ function underMonster(monsterActorId: string, combatId?: string): Placing | null
     if (!monster?.placed?.hexes) continue;
     const covered = footprint(monster.placed);
     const under = infos.filter((i) => i !== monster && i.placed && !i.placed.hexes && covered.some((h) => sameHex(h, i.placed!.hex)));
-    return { combatId: c.id ?? "", monster, under };
+    return { combatId: c.id ?? "", infos, monster, under };
   }
   return null;
 }
@@ -147,7 +149,7 @@ async function afterWalk(token: TokenDocument.Implementation, movement: WalkLike
   if (!placing) return;
   const origin = tokenPlacement(token, { x: Number(movement.origin.x), y: Number(movement.origin.y) });
   const legs = movement.passed.waypoints.filter((w) => !w.intermediate).map((w) => tokenPlacement(token, { x: Number(w.x), y: Number(w.y) })?.hex);
-  const figures = ((game.combats?.get(placing.combatId) as unknown as FightWithInfos | undefined)?.combatantInfos() ?? [])
+  const figures = placing.infos
     .filter((i) => i !== placing.monster && i.actor && i.placed && !i.placed.hexes)
     .map((i) => ({ id: i.actor!.id!, hex: i.placed!.hex }));
   const along = origin?.hexes && legs.every(Boolean) ? enteredAlong({ anchor: origin.hex, hexes: origin.hexes }, walkSteps(origin.hex, legs as Hex[]), figures) : [];

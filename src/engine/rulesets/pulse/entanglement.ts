@@ -3,7 +3,7 @@
  * two consecutive Pass actions. In a running fight "consecutive" means this
  * pulse or the one after the last Pass; outside one, any two Passes in a row.
  */
-export const PASSES_TO_DISENTANGLE = 2;
+export const DISENTANGLE_PASSES = 2;
 
 /** The Passes spent so far, and when the last one was. */
 export interface PassRecord {
@@ -16,5 +16,5 @@ export interface PassRecord {
 export function passToDisentangle(last: PassRecord | null, now: { readonly fight: string; readonly pulse: number }): { readonly free: boolean; readonly record: PassRecord } {
   const follows = last !== null && last.fight === now.fight && (now.fight === "" || now.pulse === last.pulse || now.pulse === last.pulse + 1);
   const passes = (follows ? last!.passes : 0) + 1;
-  return { free: passes >= PASSES_TO_DISENTANGLE, record: { fight: now.fight, pulse: now.pulse, passes } };
+  return { free: passes >= DISENTANGLE_PASSES, record: { fight: now.fight, pulse: now.pulse, passes } };
 }

@@ -9,7 +9,8 @@
 import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { mishapTarget, readCheck, type CheckResult } from "./checks";
-import { damageEvents, readDamage, validateDamage, type DamageResult, type DamageTarget } from "./damage";
+import { validateDamage, type DamageResult, type DamageTarget } from "./damage";
+import { resolveMagicDamage } from "./wounds";
 import { pulseEvent, type PulseEvent, type Term } from "./events";
 import { checkWholeFields } from "./refusals";
 
@@ -33,6 +34,7 @@ export interface MagicAttackResult {
 }
 
 export function resolveMagicAttack(input: MagicAttackInput, dice: Dice): Outcome<{ result: MagicAttackResult; events: PulseEvent[] }> {
+  // Everything is checked before any die is drawn, so a refusal rolls nothing (resolveMagicDamage checks its part again).
   const bad =
     checkWholeFields({ resistChance: [input.resistChance, 0, 100], modMD: [input.target.modMD, 0, 100] }) ??
     validateDamage({ dieModifier: input.dieModifier, modifiers: input.modifiers, protection: 0, ignoreArmour: true, toEndurance: false, halved: false, target: input.target });
@@ -43,8 +45,10 @@ export function resolveMagicAttack(input: MagicAttackInput, dice: Dice): Outcome
     resist = readCheck(rollOne(dice, 100), input.resistChance);
     events.push(pulseEvent(resist.success ? "ResistPassed" : "ResistFailed", { roll: resist.roll, target: resist.target }));
   }
-  const damage = readDamage(rollOne(dice, 10), { dieModifier: input.dieModifier, modifiers: input.modifiers, protection: 0, ignoreArmour: true, toEndurance: false, halved: Boolean(resist?.success), target: input.target });
-  events.push(...damageEvents(damage));
+  const rolled = resolveMagicDamage({ dieModifier: input.dieModifier, modifiers: input.modifiers, resisted: Boolean(resist?.success), target: input.target }, dice);
+  if (!rolled.ok) return rolled;
+  const damage = rolled.value.result;
+  events.push(...rolled.value.events);
   let stunDropCheck: CheckResult | null = null;
   if (damage.stun && damage.state !== "dead") {
     stunDropCheck = readCheck(rollOne(dice, 100), mishapTarget(input.target.modMD));

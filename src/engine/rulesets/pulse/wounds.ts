@@ -68,5 +68,3 @@ export function applyGrievous(
   return { kind: "shield", shield: { ...choice.shield, broken: true } };
 }
 
-/** [16.5] getting out of an entanglement takes two Pass actions in a row. */
-export const DISENTANGLE_PASSES = 2;
