@@ -8,6 +8,9 @@ export interface EngineEvent {
   readonly data: Readonly<Record<string, string | number | boolean>>;
 }
 
+/** One line of a card: an event type, its lang key, and the values the key is formatted with. */
+export const eventLine = (type: string, key: string, data: Record<string, string | number | boolean> = {}): EngineEvent => ({ type, key, data });
+
 export const RESULT_CARD_TEMPLATE = templatePath("results/result-card.hbs");
 
 type Formatter = { format(key: string, data?: Record<string, string>): string; localize(key: string): string };

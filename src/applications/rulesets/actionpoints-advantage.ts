@@ -14,7 +14,7 @@ import { cardView, delta, registerCardKind, updateCardResult, withNames, type Ca
 import { serialize } from "../../combat/query";
 import { apRule, apTables } from "../settings/ap-tables";
 import { attackerFigures, blowChanges, defenderFigures, LOOKUPS, skillOf, view, type OpenAdvantage } from "./actionpoints-attack";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 
 const refused = (code: string, key: string): Outcome<never> => refuse(`ap.advantage.${code}`, `BOUT.ActionPoints.Advantage.Refusal.${key}`);
 
@@ -72,8 +72,6 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
   if (!weapon || !attacker) return refused("noWeapon", "NoWeapon");
   return ok({ ...base, attack: { attacker, defender: target }, weaponId: weapon.id! });
 }
-
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
 const advantageCard: CardKind = {
   title: "BOUT.ActionPoints.Advantage.CardTitle",

@@ -33,7 +33,7 @@ import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, typ
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 
 type View = ActorView<ActionPointsStats>;
@@ -143,8 +143,6 @@ function prepare(raw: unknown, attacker: Actor.Implementation, _defender: Actor.
   if (!ready.ok) return ready;
   return ok({ weaponId: item.id!, weapon: item.name, attacker: figures, cost });
 }
-
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
 /**
  * What applying a blow writes: Fatigue then Body off the one struck (with any

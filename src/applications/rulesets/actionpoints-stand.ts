@@ -7,7 +7,7 @@
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { registerCardKind, combatantFor, dryRun, type CardKind } from "../../chat/cards";
 import type { TimeCommand } from "../../engine/time/machine";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { apTables } from "../settings/ap-tables";
 import { view } from "./actionpoints-attack";
 
@@ -18,8 +18,6 @@ const spend = (combatId: string, actor: Actor.Implementation, cost: number): Tim
   const id = combatantFor(combatId, actor);
   return id ? [{ type: "spend", combatantId: id, points: cost, kind: "movement" } as TimeCommand] : [];
 };
-
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
 const standCard: CardKind = {
   title: "BOUT.ActionPoints.Table.Stand.Title",

@@ -39,7 +39,7 @@ import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
@@ -182,8 +182,6 @@ const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
   "system.opposed.woundsNow": delta(-w.suffered, 0),
   ...(w.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}),
 });
-
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
 /**
  * The defender's target for a choice: Melee or Dodge, or one of its own skill

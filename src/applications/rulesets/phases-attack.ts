@@ -54,7 +54,7 @@ import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
 import { openOddsDialog, type DialogField, type DialogValues } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import type { OddsView } from "../../engine/odds-view";
 import { notifyRefusal } from "./notify";
 import { defaultOpponent, opponents } from "./opponents";
@@ -370,7 +370,6 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   return postCard("phases.attack", actor, defender, request(values), combatId);
 }
 
-const line = (type: string, key: string, data: Record<string, string | number | boolean> = {}): EngineEvent => ({ type, key, data });
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 const PART = "BOUT.Phases.Part.";
 

@@ -45,7 +45,7 @@ import { serialize } from "../../combat/query";
 import { notifyRefusal } from "./notify";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { tokenPlacement } from "../../combat/pulse-engagements";
 import { checkMountedBlow } from "./pulse-mounted";
@@ -405,8 +405,6 @@ async function declareAttack({ actor, item }: ItemRollRequest, riposte?: { again
   const { defender: _target, ...rest } = values;
   return postCard("pulse.attack", actor, defender, { ...rest, weaponId: item.id, ...(riposte ? { riposteOf: riposte.riposteOf } : {}) }, combatId);
 }
-
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
 /** [16.5] a landed Disarm, kept on its card until the attacker picks the item. */
 export interface OpenDisarm {

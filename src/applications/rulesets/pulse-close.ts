@@ -16,7 +16,7 @@ import type { TimeCommand } from "../../engine/time/machine";
 import { dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { view } from "./pulse-attack";
 import { endTurnCommands, inClose, patchCommands, tangledWith } from "./pulse-fight";
@@ -27,8 +27,6 @@ const CLOSE = "closeCombat";
 /** The fight learns who grapples, so their action list is the close-combat one [13.7]. */
 const markClose = (combatId: string, actors: readonly Actor.Implementation[], close: boolean): TimeCommand[] => patchCommands(combatId, actors, { close });
 const endTurn = endTurnCommands;
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
-
 /** The defender's rank with the weapon in hand, for the Repulse. */
 const repulseRank = (actor: Actor.Implementation | null) => Number(view(actor).weapons.find((w) => w.equipped && !w.stats.broken)?.stats.rank ?? 0);
 

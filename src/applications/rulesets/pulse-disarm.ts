@@ -9,7 +9,7 @@
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { registerCardKind, updateCardResult, withNames, type CardKind } from "../../chat/cards";
 import { serialize } from "../../combat/query";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { disarmable, openOffer, type OpenDisarm } from "./pulse-attack";
 
 const T = "BOUT.Pulse.Table.";
@@ -26,8 +26,6 @@ function openDisarm(sourceId: unknown): { disarm: OpenDisarm; taken: boolean } |
   const open = openOffer<OpenDisarm>(sourceId, "disarm", "disarmTaken");
   return open ? { disarm: open.offer, taken: open.taken } : null;
 }
-
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 
 const choiceCard: CardKind = {
   title: `${T}DisarmCardTitle`,

@@ -9,13 +9,11 @@ import { passToDisentangle, type PassRecord } from "../../engine/rulesets/pulse/
 import type { PulsesState } from "../../engine/time/pulses";
 import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
 import { registerActorAction } from "../sheets/actor-actions";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { endTurnCommands, hasStatus } from "./pulse-fight";
 
 const T = "BOUT.Pulse.Table.Entangle.";
 const ENTANGLED = "entangled";
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
-
 const entangled = (actor: Actor.Implementation | null) => hasStatus(actor, ENTANGLED);
 
 /** The Passes already spent working free. */

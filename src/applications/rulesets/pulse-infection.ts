@@ -15,13 +15,11 @@ import { vitalState } from "../../engine/rulesets/pulse/damage";
 import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { view } from "./pulse-attack";
 import { notifyRefusal } from "./notify";
 
 const T = "BOUT.Pulse.Table.Infection.";
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
-
 /** Endurance lost since the fight began, as the sheet shows it. */
 const enduranceLost = (actor: Actor.Implementation) => {
   const s = view(actor).stats;

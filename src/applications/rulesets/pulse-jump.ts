@@ -15,12 +15,10 @@ import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardK
 import type { TimeCommand } from "../../engine/time/machine";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { view } from "./pulse-attack";
 
 const T = "BOUT.Pulse.Table.Jump.";
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
-
 interface JumpDeclaration {
   readonly feet: number;
   readonly hexes: number;

@@ -13,14 +13,12 @@ import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, ty
 import { weaponInHand } from "../../engine/rulesets/pulse/consequences";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { defaultOpponent, opponents } from "./opponents";
 import { figure, view } from "./pulse-attack";
 import { endTurnCommands, patchCommands } from "./pulse-fight";
 
 const T = "BOUT.Pulse.Table.Magic.";
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
-
 /** D, D+2, D-4: the seed's way of writing a D10 and its modifier. */
 const dieText = (n: number) => (n === 0 ? "" : n > 0 ? `+${n}` : `${n}`);
 

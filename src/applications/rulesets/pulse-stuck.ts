@@ -13,7 +13,7 @@ import { applyEffectiveDamage, damageEvents } from "../../engine/rulesets/pulse/
 import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { view } from "./pulse-attack";
 import { endTurnCommands } from "./pulse-fight";
 
@@ -22,8 +22,6 @@ const KINDS = ["missile", "pole"] as const;
 type StuckKind = (typeof KINDS)[number];
 /** [20.4] what each kind of stuck weapon costs in modAG. */
 const PENALTY: Record<StuckKind, number> = { missile: 3, pole: 5 };
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
-
 interface Removal {
   readonly kind: StuckKind;
   readonly barbed: boolean;

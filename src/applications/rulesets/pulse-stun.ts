@@ -11,13 +11,11 @@ import { checkOdds, resolveCheck, stunRecoveryTarget } from "../../engine/rulese
 import { dryRun, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { view } from "./pulse-attack";
 import { endTurnCommands, patchCommands } from "./pulse-fight";
 
 const T = "BOUT.Pulse.Table.Recover.";
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
-
 const target = (actor: Actor.Implementation) => {
   const s = view(actor).stats;
   return stunRecoveryTarget(s.wp, s.fatigueNow);

@@ -16,7 +16,7 @@ import { walkSteps } from "../../engine/rulesets/pulse/movement";
 import { tokenPlacement } from "../../combat/pulse-engagements";
 import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../chat/cards";
 import type { CombatantInfo } from "../../combat/machines";
-import type { EngineEvent } from "../results/result-card";
+import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { patchCommands } from "./pulse-fight";
 import { defenderInput, figure, view } from "./pulse-attack";
 
@@ -49,7 +49,6 @@ function underMonster(monsterActorId: string, combatId?: string): Placing | null
   return null;
 }
 
-const line = (type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent => ({ type, key, data });
 const T = "BOUT.Pulse.Table.Trample.";
 
 const trampleCard: CardKind = {
