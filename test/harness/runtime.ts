@@ -17,6 +17,8 @@ import { createApplications } from "./applications";
 import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
 import { OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
+import { applyRollMode, messageContentVisible, messageVisible } from "./chat-delivery";
+import { defaultRolePermissions, designatedUser, hasPermission, USER_PERMISSIONS } from "./users";
 import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeObject, utils } from "./utils";
@@ -90,7 +92,18 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   }
 
   const CONFIG: AnyObject = {
-    Dice: { randomUniform: seededUniform(options.seed ?? 1), rolls: [] as unknown[], terms: { d: Die } },
+    Dice: {
+      randomUniform: seededUniform(options.seed ?? 1),
+      rolls: [] as unknown[],
+      terms: { d: Die },
+      // v13 CONFIG.Dice.rollModes: the modes ChatMessage.applyRollMode knows.
+      rollModes: {
+        publicroll: { label: "CHAT.RollPublic", icon: "fa-solid fa-globe" },
+        gmroll: { label: "CHAT.RollPrivate", icon: "fa-solid fa-user-secret" },
+        blindroll: { label: "CHAT.RollBlind", icon: "fa-solid fa-eye-slash" },
+        selfroll: { label: "CHAT.RollSelf", icon: "fa-solid fa-user" },
+      },
+    },
     statusEffects: [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
@@ -406,7 +419,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         sources.push(doc.toObject());
       }
       if (!sources.length) return [];
-      const created = server.create(client, name, parentPath(parent), sources, options);
+      const created = await server.request(client, "modifyDocument", () => server.create(client, name, parentPath(parent), sources, options));
       const collection = collectionFor(name, parent);
       return created.map((c) => collection.get(c._id));
     }
@@ -436,7 +449,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         send.push({ _id: doc.id, ...diff });
       }
       if (!send.length) return [];
-      server.update(client, name, parentPath(parent), send, options);
+      await server.request(client, "modifyDocument", () => server.update(client, name, parentPath(parent), send, options));
       return send.map((u) => collection.get(u._id));
     }
 
@@ -458,7 +471,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         docs.push(doc);
       }
       if (!docs.length) return [];
-      server.delete(client, name, parentPath(parent), docs.map((d) => d.id), options);
+      await server.request(client, "modifyDocument", () => server.delete(client, name, parentPath(parent), docs.map((d) => d.id), options));
       return docs;
     }
 
@@ -639,10 +652,17 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
   }
 
-  const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls, (data, options) => CONFIG.ChatMessage.documentClass.create({ author: game.user.id, ...data }, options));
+  // v13 Roll#toMessage: the roll mode given ("roll" or none: the user's core.rollMode) travels in the creation options.
+  const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls, (data, options) =>
+    CONFIG.ChatMessage.documentClass.create({ author: game.user.id, ...data }, { ...options, rollMode: options.rollMode && options.rollMode !== "roll" ? options.rollMode : game.settings.get("core", "rollMode") }),
+  );
 
+  /**
+   * v13 ChatMessage: `author` is the User (BaseChatMessage's DocumentAuthorField), the author owns
+   * the message (BaseChatMessage#getUserLevel), roll modes apply in `_preCreate` to messages with
+   * rolls only, and `visible` / `isContentVisible` decide what this client shows (chat-delivery.ts).
+   */
   class ChatMessage extends documentClass("ChatMessage") {
-    declare author: string;
     declare whisper: string[];
     declare blind: boolean;
     declare content: string;
@@ -657,31 +677,52 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return ((this._source.rolls as string[]) ?? []).map((r) => Roll.fromData(JSON.parse(r)));
     }
     set rolls(_value: unknown) {}
+    /** v13: the author field holds a User id and reads as the User document (null when unknown here). */
+    get author(): AnyObject | null {
+      const id = this._source?.author as string | undefined;
+      return id ? (game.users?.get(id) ?? null) : null;
+    }
+    set author(_value: unknown) {}
+    /** v13 ChatMessage#isAuthor. */
     get isAuthor(): boolean {
-      return this.author === game.user.id;
+      return Boolean(game.user) && this._source.author === game.user.id;
     }
+    /** v13 ChatMessage#isRoll. */
+    get isRoll(): boolean {
+      return ((this._source.rolls as unknown[]) ?? []).length > 0;
+    }
+    /** v13 ChatMessage#visible: a whisper is shown to its author and recipients only (not to other GMs); a whispered roll to everyone. */
     override get visible(): boolean {
-      if (this.whisper?.length) return game.user.isGM || this.isAuthor || this.whisper.includes(game.user.id);
-      return true;
+      return messageVisible({ whisper: this.whisper ?? [], isRoll: this.isRoll, isAuthor: this.isAuthor }, game.user.id);
     }
+    /** v13 ChatMessage#isContentVisible: a whispered roll's content only to its recipients, and to its author unless blind. */
+    get isContentVisible(): boolean {
+      return messageContentVisible({ whisper: this.whisper ?? [], blind: Boolean(this.blind), isRoll: this.isRoll, isAuthor: this.isAuthor, visible: this.visible }, game.user.id);
+    }
+    /** v13 BaseChatMessage#getUserLevel: the author owns the message; GMs own everything (others: as the harness had it). */
     override getUserLevel(user: AnyObject | null = game.user): number {
       if (!user) return OWNERSHIP.NONE;
-      if (user.isGM || this.author === user.id) return OWNERSHIP.OWNER;
+      if (user.isGM || this._source.author === user.id) return OWNERSHIP.OWNER;
       return OWNERSHIP.OBSERVER;
     }
-    /** As documented for v13: public clears whispers, self whispers the author, private and blind whisper the GMs. */
+    /** v13 ChatMessage.applyRollMode. */
     static applyRollMode(chatData: AnyObject, rollMode: string): AnyObject {
-      const mode = rollMode === "roll" ? game.settings.get("core", "rollMode") : rollMode;
-      const gms = () => game.users.filter((u: AnyObject) => u.isGM).map((u: AnyObject) => u.id);
-      if (mode === "publicroll") Object.assign(chatData, { whisper: [], blind: false });
-      else if (mode === "selfroll") Object.assign(chatData, { whisper: [game.user.id], blind: false });
-      else if (mode === "gmroll") Object.assign(chatData, { whisper: chatData.whisper?.length ? chatData.whisper : gms(), blind: false });
-      else if (mode === "blindroll") Object.assign(chatData, { whisper: chatData.whisper?.length ? chatData.whisper : gms(), blind: true });
-      return chatData;
+      return applyRollMode(chatData, rollMode, {
+        userId: game.user.id,
+        gmIds: () => game.users.filter((u: AnyObject) => u.isGM).map((u: AnyObject) => u.id),
+        settingMode: () => String(game.settings.get("core", "rollMode")),
+      });
     }
-    static override async createDocuments(data: AnyObject[] = [], options: AnyObject = {}): Promise<any[]> {
-      const applied = options.rollMode ? data.map((d) => ChatMessage.applyRollMode({ ...d }, options.rollMode)) : data;
-      return super.createDocuments(applied, options);
+    /** v13 ChatMessage#applyRollMode: applies the mode to this (unsaved) message's source. */
+    applyRollMode(rollMode: string): void {
+      const data = this.toObject();
+      ChatMessage.applyRollMode(data, rollMode);
+      this.updateSource({ whisper: data.whisper, blind: data.blind });
+    }
+    /** v13 ChatMessage#_preCreate: the `rollMode` option applies only when the message carries rolls (isRoll). */
+    override async _preCreate(data: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
+      if ((await super._preCreate(data, options, user)) === false) return false;
+      if (this.isRoll && options.rollMode) this.applyRollMode(options.rollMode);
     }
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
       return { scene: null, actor: actor?.id ?? null, token: token?.id ?? null, alias: alias ?? actor?.name ?? game.user.name };
@@ -702,19 +743,49 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     get isSelf(): boolean {
       return this.id === game.userId;
     }
+    /** v13 User#active: this client's view, from the world's active users when it joined and the connections it has heard of since. */
     get active(): boolean {
-      return server.isActive(this.id!);
+      return activeUsers.has(this.id!);
     }
     /** As in v13: this user is the one game.users.activeGM designates. */
     get isActiveGM(): boolean {
       return game.users.activeGM?.id === this.id;
     }
-    hasRole(role: string | number): boolean {
-      const r = typeof role === "number" ? role : (ROLES as AnyObject)[role];
-      return this.role >= r;
+    /** v13 User#isDesignated. */
+    isDesignated(condition: (user: any) => boolean): boolean {
+      return game.users.getDesignatedUser(condition)?.id === this.id;
     }
+    get isBanned(): boolean {
+      return this.role === ROLES.NONE;
+    }
+    get isTrusted(): boolean {
+      return this.hasRole("TRUSTED");
+    }
+    hasRole(role: string | number, { exact = false }: { exact?: boolean } = {}): boolean {
+      const r = typeof role === "number" ? role : (ROLES as AnyObject)[role];
+      if (r === undefined) return false;
+      return exact ? this.role === r : this.role >= r;
+    }
+    /** v13 BaseUser#hasPermission. */
+    hasPermission(permission: string): boolean {
+      return hasPermission(this as AnyObject, permission, game.permissions);
+    }
+    /** v13 BaseUser#can. */
+    can(action: string): boolean {
+      if (action in USER_PERMISSIONS) return this.hasPermission(action);
+      return this.hasRole(action);
+    }
+    /**
+     * v13 User#query: the query must be registered here, the current user needs QUERY_USER, the
+     * target must be active; the answer is the handler's value, or an Error with its message.
+     */
     async query(name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
-      return server.query(client, this.id!, name, data, { timeout });
+      if (!(name in CONFIG.queries)) throw new Error(`User query '${name}' is not registered`);
+      if (!game.user.hasPermission("QUERY_USER")) throw new Error("You do not have permission to query users");
+      if (!this.active) throw new Error(`User [${this.id}] is not active`);
+      const result = await server.query(client, this.id!, name, data, { timeout });
+      if (result.status === "rejected") throw new Error(result.reason);
+      return result.value;
     }
   }
 
@@ -724,14 +795,20 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   }
 
   class Users extends DocumentCollection<any> {
+    /** v13 Users#activeGM: the designated active GM (assistant GMs count; highest role, then lowest id). */
     get activeGM(): any {
-      return this.contents.filter((u) => u.active && u.role === ROLES.GAMEMASTER).sort((a, b) => (a.id < b.id ? -1 : 1))[0] ?? null;
+      return this.getDesignatedUser((u) => u.active && u.isGM);
+    }
+    /** v13 Users#getDesignatedUser (users.ts). */
+    getDesignatedUser(condition: (user: any) => boolean): any {
+      return designatedUser(this.contents, condition);
     }
     get current(): any {
       return this.get(userId) ?? null;
     }
+    /** v13 Users#players. */
     get players(): any[] {
-      return this.contents.filter((u) => !u.isGM);
+      return this.contents.filter((u) => !u.isGM && u.hasRole("PLAYER"));
     }
   }
   class CombatEncounters extends DocumentCollection<any> {
@@ -790,7 +867,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const config = this.config(namespace, key);
       const cleaned = this.cast(config, value);
       this.check(config, cleaned);
-      if (config.scope === "world") server.setSetting(client, config.id, cleaned);
+      if (config.scope === "world") await server.request(client, "setting", () => server.setSetting(client, config.id, cleaned));
       else {
         localSettings.set(config.id, deepClone(cleaned));
         config.onChange?.(cleaned);
@@ -807,6 +884,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   game.settings = new ClientSettings();
   // Core's own settings that the system reads.
   game.settings.register("core", "rollMode", { scope: "client", config: true, type: String, default: "publicroll" });
+  // v13: the world's role table for user permissions (game.permissions), defaulting to each permission's default role and above.
+  game.settings.register("core", "permissions", { scope: "world", config: false, type: Object, default: defaultRolePermissions() });
+  Object.defineProperty(game, "permissions", { get: () => game.settings.get("core", "permissions"), configurable: true });
   game.settings.register("core", "tokenAutoRotate", { scope: "client", config: true, type: Boolean, default: false });
   // As in v13: the world's clock is the world setting core.time; only a GM may advance it, and every client hears of it.
   let clock = 0;
@@ -845,22 +925,41 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   // ---- the client seen by the server ----
 
+  /** The users this client knows to be connected (v13 User#active), itself included. */
+  const activeUsers = new Set<string>([userId]);
+
   const client: ServerClient & AnyObject = {
     userId,
+    /** Test hook: when true, this client receives queries and never answers them. */
+    hangQueries: false,
     receive(event: ServerEvent): void {
-      if (!game.ready && event.kind !== "setting") return;
+      if (!game.ready && event.kind !== "setting" && event.kind !== "activity") return;
       applyEvent(event);
     },
+    /** v13 Users.#handleUserQuery: the handler's value answers; its error rejects; an unknown query is never answered. */
     async handleQuery(name: string, data: unknown, opts: { timeout?: number }): Promise<unknown> {
+      if (client.hangQueries) return new Promise(() => {});
       const handler = CONFIG.queries[name];
-      if (typeof handler !== "function") throw new Error(`The query "${name}" is not registered`);
-      return handler(data, opts);
+      if (typeof handler !== "function") {
+        hooks.errors.push({ hook: "userQuery", error: new Error(`Received invalid User query '${name}'`) });
+        return new Promise(() => {});
+      }
+      return handler(data, { timeout: opts.timeout });
     },
   };
 
   function applyEvent(event: ServerEvent): void {
     if (event.kind === "setting") {
       game.settings.applyWorld(event.key, event.value);
+      return;
+    }
+    // v13 Users.#handleUserActivity: another user joined or left; this client hears userConnected.
+    if (event.kind === "activity") {
+      if (event.userId === userId || activeUsers.has(event.userId) === event.active) return;
+      if (event.active) activeUsers.add(event.userId);
+      else activeUsers.delete(event.userId);
+      const user = game.users?.get(event.userId);
+      if (user && game.ready) hooks.callAll("userConnected", user, event.active);
       return;
     }
     const parent = resolveParent(event.parent);
@@ -882,7 +981,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         hooks.callAll(`create${event.documentName}`, doc, event.options, event.userId);
       }
     } else if (event.kind === "update") {
-      const docs = event.updates.map((update) => {
+      // v13 ClientDatabaseBackend#handleUpdateDocuments: a document this client does not hold is skipped.
+      const docs = event.updates.filter((update) => collection.has(update._id)).map((update) => {
         const doc = collection.get(update._id);
         const changed = deepClone(update);
         doc.updateSource(update);
@@ -903,7 +1003,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         }
       }
     } else {
-      const docs = event.ids.map((id) => {
+      const docs = event.ids.filter((id) => collection.has(id)).map((id) => {
         const doc = collection.get(id);
         collection.delete(id);
         if (parent) {
@@ -922,7 +1022,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   /** Build the world collections from the server's data, as Foundry does after `setup`. */
   function initializeDocuments(): void {
-    const snapshot = server.snapshot();
+    // What the server sends a joining client: the documents it may see, and who is connected (game.data.activeUsers).
+    const snapshot = server.snapshot(userId);
+    for (const id of server.activeUsers()) activeUsers.add(id);
     const world: [string, string, new (name: string) => DocumentCollection<any>][] = [
       ["users", "User", Users],
       ["actors", "Actor", DocumentCollection],
@@ -962,6 +1064,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const CONST = {
     DOCUMENT_OWNERSHIP_LEVELS: { ...OWNERSHIP },
     USER_ROLES: { ...ROLES },
+    USER_PERMISSIONS: deepClone(USER_PERMISSIONS),
     CHAT_MESSAGE_STYLES: { OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 },
     DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
   };

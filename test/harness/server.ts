@@ -2,11 +2,17 @@
  * The world server of the harness. It owns the canonical data, authenticates each
  * request by the connection it came from, refuses what the user may not do (its
  * rules are at least as strict as Foundry's defaults), counts database writes, and
- * broadcasts every change to every connected client. It also routes `User#query`
- * calls to the target user's client only, passing the handler nothing about who
- * asked, exactly as Foundry v13 does (foundryvtt#13418).
+ * broadcasts every change to every connected client that may receive it (chat
+ * whispers only to theirs: chat-delivery.ts). It also routes `User#query` calls
+ * to the target user's client only, passing the handler nothing about who asked,
+ * exactly as Foundry v13 does (foundryvtt#13418; users.ts). Every message travels
+ * a network with a configurable latency (latency.ts; 0 by default), and each
+ * client hears who connects and leaves (v13 "userActivity").
  */
+import { receivesMessage } from "./chat-delivery";
+import { type Latency, Network } from "./latency";
 import { DOCUMENT_META } from "./schemas";
+import { defaultRolePermissions, type QueryResult, routeQuery } from "./users";
 import { type AnyObject, deepClone, expandObject, mergeObject, randomID } from "./utils";
 
 export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
@@ -21,7 +27,9 @@ export type ServerEvent =
   | { kind: "create"; documentName: string; parent: ParentStep[]; data: AnyObject[]; options: AnyObject; userId: string }
   | { kind: "update"; documentName: string; parent: ParentStep[]; updates: AnyObject[]; options: AnyObject; userId: string }
   | { kind: "delete"; documentName: string; parent: ParentStep[]; ids: string[]; options: AnyObject; userId: string }
-  | { kind: "setting"; key: string; value: unknown; userId: string };
+  | { kind: "setting"; key: string; value: unknown; userId: string }
+  /** v13 "userActivity": another user connected (active) or left. */
+  | { kind: "activity"; userId: string; active: boolean };
 
 export interface WriteRecord {
   userId: string;
@@ -35,6 +43,8 @@ export interface ServerClient {
   receive(event: ServerEvent): void;
   handleQuery(name: string, data: unknown, options: { timeout?: number }): Promise<unknown>;
 }
+
+export type { Latency, LatencyLeg } from "./latency";
 
 export interface Traffic {
   userId: string;
@@ -51,6 +61,16 @@ export class WorldServer {
   /** Everything each client was sent: broadcasts, queries addressed to it, and answers to its queries. */
   readonly traffic: Traffic[] = [];
   private clients: ServerClient[] = [];
+  /** The sockets between the server and its clients (latency.ts). */
+  readonly network = new Network();
+
+  /** Milliseconds each message takes (0: at once). A number, or a function of the leg for per-client or interleaved delays. */
+  get latency(): Latency {
+    return this.network.latency;
+  }
+  set latency(value: Latency) {
+    this.network.latency = value;
+  }
 
   constructor(readonly systemJson: AnyObject) {
     for (const meta of Object.values(DOCUMENT_META)) this.collections.set(meta.collection, []);
@@ -59,7 +79,7 @@ export class WorldServer {
   // ---- users and connections -------------------------------------------------
 
   addUser(name: string, role: number, id = randomID()): AnyObject {
-    const user = { _id: id, name, role, password: "", avatar: null, character: null, color: "#aa3333", flags: {}, _stats: {} };
+    const user = { _id: id, name, role, password: "", avatar: null, character: null, color: "#aa3333", permissions: {}, flags: {}, _stats: {} };
     this.collections.get("users")!.push(user);
     return clone(user);
   }
@@ -68,36 +88,88 @@ export class WorldServer {
     return this.collections.get("users")!.find((u) => u._id === id);
   }
 
+  /** A client connects: every other client hears that its user is active (v13 Users.#handleUserActivity). */
   connect(client: ServerClient): void {
+    const wasActive = this.isActive(client.userId);
     this.clients.push(client);
+    if (!wasActive) this.announce(client.userId, true);
   }
 
+  /** A client leaves: what was on its way to it is lost, and the others hear its user is gone once its last connection is. */
   disconnect(client: ServerClient): void {
+    if (!this.clients.includes(client)) return;
     this.clients = this.clients.filter((c) => c !== client);
+    this.network.close(client);
+    if (!this.isActive(client.userId)) this.announce(client.userId, false);
+  }
+
+  private announce(userId: string, active: boolean): void {
+    for (const other of [...this.clients]) {
+      if (other.userId === userId) continue;
+      void this.network.down(other, other.userId, "userActivity", () => other.receive({ kind: "activity", userId, active }));
+    }
   }
 
   isActive(userId: string): boolean {
     return this.clients.some((c) => c.userId === userId);
   }
 
-  /** A deep copy of the world as a newly connected client receives it. */
-  snapshot(): { collections: Record<string, AnyObject[]>; settings: Record<string, unknown> } {
-    return { collections: clone(Object.fromEntries(this.collections)), settings: clone(Object.fromEntries(this.settings)) };
+  /** The connections a user has open (one per browser tab). */
+  connectionsOf(userId: string): ServerClient[] {
+    return this.clients.filter((c) => c.userId === userId);
+  }
+
+  /** The users with a connection, as v13 sends them to a joining client (game.data.activeUsers). */
+  activeUsers(): string[] {
+    return [...new Set(this.clients.map((c) => c.userId))];
+  }
+
+  /** A deep copy of the world as a newly connected client of this user receives it (whispers only where they may go). */
+  snapshot(userId?: string): { collections: Record<string, AnyObject[]>; settings: Record<string, unknown> } {
+    const collections = clone(Object.fromEntries(this.collections));
+    const user = userId ? this.user(userId) : undefined;
+    if (user) collections.messages = collections.messages!.filter((m) => receivesMessage(m, user));
+    return { collections, settings: clone(Object.fromEntries(this.settings)) };
+  }
+
+  /**
+   * A round trip from a client: the request travels up, the server handles it
+   * on arrival (`op`, which broadcasts), and the response travels down after
+   * the broadcast to the sender itself. Resolves or rejects with `op`'s outcome.
+   */
+  request<T>(from: ServerClient, channel: "modifyDocument" | "setting", op: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      void this.network.up(from, from.userId, channel, () => {
+        let answer: () => void;
+        try {
+          const result = op();
+          answer = () => resolve(result);
+        } catch (error) {
+          answer = () => reject(error);
+        }
+        void this.network.down(from, from.userId, channel, answer);
+      });
+    });
+  }
+
+  /** Wait until nothing is on the network and every client has had time to act on what it received. */
+  async settled(): Promise<void> {
+    for (let quiet = 0; quiet < 20; ) {
+      await new Promise((r) => setTimeout(r, this.network.inFlight ? 1 : 0));
+      quiet = this.network.inFlight ? 0 : quiet + 1;
+    }
+  }
+
+  /** The world's role table for user permissions (v13 game.permissions, the core.permissions setting). */
+  rolePermissions(): Record<string, number[]> {
+    return (this.settings.get("core.permissions") as Record<string, number[]> | undefined) ?? defaultRolePermissions();
   }
 
   // ---- queries --------------------------------------------------------------
 
-  async query(from: ServerClient, targetUserId: string, name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
-    const target = this.clients.find((c) => c.userId === targetUserId);
-    const targetName = this.user(targetUserId)?.name ?? targetUserId;
-    if (!target) throw new Error(`User "${targetName}" is not active`);
-    const payload = clone(data ?? null);
-    this.traffic.push({ userId: targetUserId, channel: "query", payload: { name, data: payload } });
-    // The handler learns nothing of the sender: v13 passes only the query options.
-    const result = await target.handleQuery(name, payload, { timeout: options.timeout });
-    const answer = result === undefined ? undefined : clone(result);
-    this.traffic.push({ userId: from.userId, channel: "response", payload: answer });
-    return answer;
+  /** v13 "userQuery": the server's half of User#query (users.ts). Resolves with the acknowledgement, never rejects. */
+  query(from: ServerClient, targetUserId: string, name: string, data: unknown, options: { timeout?: number } = {}): Promise<QueryResult> {
+    return routeQuery(this, from, targetUserId, name, data, options);
   }
 
   // ---- documents ------------------------------------------------------------
@@ -212,12 +284,30 @@ export class WorldServer {
     return user;
   }
 
-  private broadcast(event: ServerEvent): void {
+  /** Send an event to every client that may receive it; a ChatMessage only where chat-delivery.ts lets it go (`before`: the messages as they were before an update). */
+  private broadcast(event: ServerEvent, before?: AnyObject[]): void {
     for (const client of [...this.clients]) {
-      const copy = clone(event);
+      const copy = this.audienceCopy(event, client.userId, before);
+      if (!copy) continue;
       this.traffic.push({ userId: client.userId, channel: "broadcast", payload: copy });
-      client.receive(copy);
+      void this.network.down(client, client.userId, event.kind === "setting" ? "setting" : "modifyDocument", () => client.receive(copy));
     }
+  }
+
+  private audienceCopy(event: ServerEvent, userId: string, before?: AnyObject[]): ServerEvent | null {
+    const copy = clone(event);
+    if (!("documentName" in copy) || copy.documentName !== "ChatMessage") return copy;
+    const user = this.user(userId);
+    if (!user) return null;
+    if (copy.kind === "create") copy.data = copy.data.filter((m) => receivesMessage(m, user));
+    else if (copy.kind === "update") {
+      const messages = this.collections.get("messages")!;
+      copy.updates = copy.updates.filter((u, i) => {
+        const now = messages.find((m) => m._id === u._id);
+        return (now && receivesMessage(now, user)) || (before?.[i] && receivesMessage(before[i]!, user));
+      });
+    }
+    return (copy.kind === "create" ? copy.data.length : copy.kind === "update" ? copy.updates.length : 1) ? copy : null;
   }
 
   create(from: ServerClient, documentName: string, parent: ParentStep[], data: AnyObject[], options: AnyObject = {}): AnyObject[] {
@@ -250,9 +340,10 @@ export class WorldServer {
       this.checkUpdate(user, documentName, source, u, parent);
       return source;
     });
+    const before = documentName === "ChatMessage" ? clone(targets) : undefined;
     targets.forEach((source, i) => mergeObject(source, expandObject(deepClone(updates[i]!)), { performDeletions: true }));
     this.writes.push({ userId: user._id, action: "update", documentName, count: updates.length });
-    this.broadcast({ kind: "update", documentName, parent, updates: clone(updates), options: clone(options), userId: user._id });
+    this.broadcast({ kind: "update", documentName, parent, updates: clone(updates), options: clone(options), userId: user._id }, before);
     return clone(updates);
   }
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
 import { createRuntime, type Runtime } from "./runtime";
-import { ROLES, WorldServer } from "./server";
+import { type Latency, ROLES, WorldServer } from "./server";
 import type { AnyObject } from "./utils";
 
 export const REPO_ROOT = join(import.meta.dirname, "../..");
@@ -17,6 +17,8 @@ export const DIST_ROOT = join(REPO_ROOT, "dist/bout");
 export interface WorldUser {
   name: string;
   role?: number;
+  /** A fixed id (v13 orders GMs of one role by id when it picks the active GM); random when omitted. */
+  id?: string;
 }
 
 export interface ConnectedClient {
@@ -32,7 +34,10 @@ export interface ConnectedClient {
   readonly notices: Runtime["notifications"]["notices"];
   /** Run a snippet of code inside this client's realm. */
   evaluate<T = unknown>(code: string): T;
+  /** Close this client's connection: every other client hears userConnected(user, false). */
   disconnect(): void;
+  /** Test hook: from now on this client receives queries and never answers them (false: answers again). */
+  hangQueries(hang?: boolean): void;
 }
 
 function readJson(path: string): AnyObject {
@@ -51,12 +56,18 @@ export class TestWorld {
   readonly clients: ConnectedClient[] = [];
   private translations: AnyObject;
 
-  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }] }: { systemRoot?: string; users?: WorldUser[] } = {}) {
+  /**
+   * `latency`: milliseconds each message takes between the server and a client (0, the default,
+   * delivers at once); a function of the leg ({direction, userId, channel}) gives per-client or
+   * per-direction delays. Settable later as `world.server.latency`.
+   */
+  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency = 0 }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency } = {}) {
     this.systemRoot = systemRoot;
     const systemJson = readJson(join(systemRoot, "system.json"));
     this.translations = readJson(join(systemRoot, "lang/en.json"));
     this.server = new WorldServer(systemJson);
-    for (const u of users) this.server.addUser(u.name, u.role ?? ROLES.PLAYER);
+    for (const u of users) this.server.addUser(u.name, u.role ?? ROLES.PLAYER, u.id);
+    this.server.latency = latency;
   }
 
   userId(name: string): string {
@@ -98,11 +109,25 @@ export class TestWorld {
       evaluate: <T>(code: string) => vm.runInContext(code, context) as T,
       disconnect() {
         world.server.disconnect(runtime.client);
-        world.clients.splice(world.clients.indexOf(connected), 1);
+        if (world.clients.includes(connected)) world.clients.splice(world.clients.indexOf(connected), 1);
+      },
+      hangQueries(hang = true) {
+        runtime.client.hangQueries = hang;
       },
     };
     this.clients.push(connected);
     return connected;
+  }
+
+  /** A user's client leaves and comes back: a fresh realm that remembers nothing of the old one. */
+  async reconnect(client: ConnectedClient, options: { seed?: number; bundle?: string | null } = {}): Promise<ConnectedClient> {
+    client.disconnect();
+    return this.connect(client.userName, options);
+  }
+
+  /** Wait until no message is on its way and every client has acted on what it received (use with a latency). */
+  settled(): Promise<void> {
+    return this.server.settled();
   }
 
   /** Database writes made since `mark` (use `world.server.writes.length` as a mark). */

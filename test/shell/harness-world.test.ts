@@ -83,6 +83,8 @@ describe("harness world", () => {
       received.push([data, options]);
       return { ok: true };
     };
+    // v13 User#query refuses a query the asking client has not registered: every client runs the same code.
+    alice.CONFIG.queries["test.echo"] = () => ({ ok: false });
     const answer = await alice.game.users.activeGM.query("test.echo", { secret: "red" });
     expect(answer).toEqual({ ok: true });
     expect(received).toEqual([[{ secret: "red" }, { timeout: undefined }]]);

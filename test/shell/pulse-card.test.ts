@@ -187,7 +187,8 @@ describe("pulse attack cards: knockout [16.5]", () => {
     expect(ctx.gm.game.messages.get(card.id).system.result).not.toContain("minutes");
     const whisper = ctx.gm.game.messages.contents.at(-1);
     expect(whisper.content).toContain("Ada knocked Bran out: out for 9 minutes (D10 + 5) [16.5].");
-    expect([whisper.blind, ctx.bob.game.messages.get(whisper.id).visible, ctx.gm.game.messages.get(whisper.id).visible]).toEqual([true, false, true]);
+    // A whisper to the GMs is never sent to Bob's client (v13 delivers whispers to their recipients, author and GMs).
+    expect([whisper.blind, ctx.bob.game.messages.has(whisper.id), ctx.gm.game.messages.get(whisper.id).visible]).toEqual([true, false, true]);
     await applyCard(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("unconscious")).toBe(true);
     const next = await attack(ctx);
