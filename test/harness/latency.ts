@@ -107,6 +107,7 @@ export class Network {
   /** Messages sent and not yet delivered, on every link. */
   inFlight = 0;
   private readonly links = new Map<object, { up: Link; down: Link }>();
+  private readonly closed = new WeakSet<object>();
 
   delay(leg: LatencyLeg): number {
     const ms = typeof this.latency === "function" ? this.latency(leg) : this.latency;
@@ -122,8 +123,9 @@ export class Network {
     return links;
   }
 
-  /** Client → server. */
+  /** Client → server. A closed connection sends nothing more (what it sends is lost). */
   up(connection: object, userId: string, channel: LatencyLeg["channel"], run: () => void): Promise<void> | void {
+    if (this.closed.has(connection)) return new Promise<void>(() => {});
     return this.linksOf(connection).up.deliver(this.delay({ direction: "up", userId, channel }), run);
   }
 
@@ -134,6 +136,7 @@ export class Network {
 
   /** The connection closed: what was still on its way to it is lost. */
   close(connection: object): void {
+    this.closed.add(connection);
     this.links.get(connection)?.down.drop();
     this.links.delete(connection);
   }

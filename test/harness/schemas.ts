@@ -135,6 +135,8 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         avatar: img(),
         character: new ForeignDocumentField(null),
         color: new StringField({ initial: "#aa3333" }),
+        // v13 BaseUser: explicit user permissions (name → boolean) over the world's role table.
+        permissions: new ObjectField(),
         flags: flags(),
         _stats: stats(),
       };
