@@ -727,9 +727,14 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
       return { scene: null, actor: actor?.id ?? null, token: token?.id ?? null, alias: alias ?? actor?.name ?? game.user.name };
     }
+    /** v13 ChatMessage.getWhisperRecipients: "GM"/"DM" are the GMs, "players" the players, else users (then characters) by name. */
     static getWhisperRecipients(name: string): AnyObject[] {
-      if (name === "GM") return game.users.filter((u: AnyObject) => u.isGM);
-      return game.users.filter((u: AnyObject) => u.name === name);
+      if (["GM", "DM"].includes(name.toUpperCase())) return game.users.filter((u: AnyObject) => u.isGM);
+      if (name.toLowerCase() === "players") return game.users.players;
+      const lower = name.toLowerCase();
+      const users = game.users.filter((u: AnyObject) => u.name.toLowerCase() === lower);
+      if (users.length) return users;
+      return game.users.filter((u: AnyObject) => u.character && game.actors?.get(u.character)?.name?.toLowerCase() === lower);
     }
   }
 
@@ -959,7 +964,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (event.active) activeUsers.add(event.userId);
       else activeUsers.delete(event.userId);
       const user = game.users?.get(event.userId);
-      if (user && game.ready) hooks.callAll("userConnected", user, event.active);
+      if (user) hooks.callAll("userConnected", user, event.active);
       return;
     }
     const parent = resolveParent(event.parent);
