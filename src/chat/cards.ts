@@ -146,8 +146,16 @@ const parse = (text: string) => {
   }
 };
 
+/**
+ * A card is a message of our type written by a GM user: any player may create a
+ * message of any registered type as herself, so one she wrote is only text.
+ */
+export function isCard(message: ChatMessage.Implementation): boolean {
+  return message.type === "card" && Boolean((message.author as User.Implementation | null)?.isGM);
+}
+
 export function cardView(message: ChatMessage.Implementation): CardView | null {
-  if (message.type !== "card") return null;
+  if (!isCard(message)) return null;
   const s = message.system as unknown as { kind: string; state: CardState; attackerId: string; defenderId: string; combatId: string; declaration: string; answer: string; result: string };
   return {
     id: message.id!,
@@ -405,7 +413,7 @@ export function registerCardQueries(): void {
 
 /** One listener per card, dispatching on data-action. */
 export function activateCardListeners(message: ChatMessage.Implementation, html: HTMLElement): void {
-  if (message.type !== "card") return;
+  if (!isCard(message)) return;
   html.addEventListener("click", (event) => {
     const button = (event.target as HTMLElement).closest<HTMLElement>("[data-bout-action]");
     if (!button) return;

@@ -58,7 +58,7 @@ async function attack(ctx: Awaited<ReturnType<typeof table>>) {
 const woundsNow = (ctx: { gm: ConnectedClient; branId: string }) => ctx.gm.game.actors.get(ctx.branId).system.opposed.woundsNow;
 
 describe("the table flow on a faithful v13 world (issue 17: chat authorship, users and queries, latency)", () => {
-  it.fails("trust: a card message a player wrote herself is not a card; the GM does not apply what she wrote into it", async () => {
+  it("trust: a card message a player wrote herself is not a card; the GM does not apply what she wrote into it", async () => {
     const ctx = await table();
     // Any player may create a ChatMessage of the system's card type as herself (v13 BaseChatMessage#canCreate).
     const forged = await resolvedCard(ctx.alice, ctx, 12);
@@ -66,6 +66,27 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     const outcome = await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(forged.id));
     expect(outcome.ok).toBe(false);
     expect(woundsNow(ctx)).toBe(12);
+  });
+
+  it("trust: a player's copy of a real waiting card is not a card; answering it resolves nothing and writes nothing", async () => {
+    const ctx = await table();
+    expect(await attack(ctx)).toBe(1);
+    const real = ctx.gm.game.messages.contents.at(-1);
+    expect(real.system.state).toBe("waiting");
+    // Alice reposts the GM's card as herself, to have Bran's defence spent twice.
+    const copy = await ctx.alice.CONFIG.ChatMessage.documentClass.create({ type: "card", content: real.content, system: real.toObject().system });
+    await settle();
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    const mark = ctx.world.server.writes.length;
+    const outcome = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(copy.id));
+    await settle();
+    expect(outcome.ok).toBe(false);
+    expect(ctx.bob.notices.at(-1)?.message).toMatch(/card/i);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.game.messages.get(copy.id).system.state).toBe("waiting");
+    // The GM's own card still works.
+    const genuine = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(real.id));
+    expect(genuine, JSON.stringify(ctx.bob.notices)).toMatchObject({ ok: true });
   });
 
   it.fails("handover: when the active GM leaves, the next GM accepts the players' requests (today the grants die with the GM who issued them)", async () => {
