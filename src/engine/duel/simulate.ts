@@ -65,7 +65,7 @@ export function simulateDuels(
   const policyA = request.a.policy ?? adapter.defaultPolicy;
   const policyB = request.b.policy ?? adapter.defaultPolicy;
   for (const policy of [policyA, policyB]) {
-    if (!(policy in adapter.policies)) return refuse("duel.unknownPolicy", "BOUT.Duel.Refused.UnknownPolicy", { policy });
+    if (typeof policy !== "string" || !Object.hasOwn(adapter.policies, policy)) return refuse("duel.unknownPolicy", "BOUT.Duel.Refused.UnknownPolicy", { policy });
   }
   const maxRounds = request.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const dice = new SeededDice(request.seed);

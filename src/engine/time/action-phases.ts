@@ -121,7 +121,8 @@ function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Trans
       if (!actingNow(s).includes(c.id)) return no("outOfTurn", { combatantId: c.id });
       if (!isWholeNumber(cmd.points)) return no("notNumber");
       if (cmd.points < 1) return no("notPositive", { points: cmd.points });
-      if (!(cmd.kind in ACTION_LIMITS)) return no("badKind");
+      // Own keys only: "constructor" or "__proto__" are not kinds of action.
+      if (typeof cmd.kind !== "string" || !Object.hasOwn(ACTION_LIMITS, cmd.kind)) return no("badKind");
       if (cmd.points > c.pool) return no("tooMany", { points: cmd.points, pool: c.pool });
       const limit = ACTION_LIMITS[cmd.kind];
       // A dearer action is begun now and finished next phase.

@@ -78,9 +78,11 @@ describe("duel simulator", () => {
       simulateDuels(request(1.5)),
       simulateDuels({ ...request(10), seed: Number.NaN }),
       simulateDuels(request(10, 1, "berserk")),
+      simulateDuels(request(10, 1, "constructor")),
+      simulateDuels(request(10, 1, "__proto__")),
       simulateDuels({ ...request(10), ruleset: "nonsense" as never }),
     ].map((r) => (r.ok ? "ok" : r.refusal.code));
-    expect(codes).toEqual(["duel.badCount", "duel.badCount", "duel.badSeed", "duel.unknownPolicy", "duel.noAdapter"]);
+    expect(codes).toEqual(["duel.badCount", "duel.badCount", "duel.badSeed", "duel.unknownPolicy", "duel.unknownPolicy", "duel.unknownPolicy", "duel.noAdapter"]);
   });
 });
 

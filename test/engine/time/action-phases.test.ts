@@ -56,6 +56,12 @@ describe("seed 002 III: who acts", () => {
     ]).toEqual(["actionPhases.tooMany", "actionPhases.notPositive", "actionPhases.notNumber", "actionPhases.notNumber"]);
   });
 
+  it("refuses a kind of action that is a prototype key, not one of the seed's three (seed 002 II)", () => {
+    const s = start({ anna: 6 });
+    expect(["constructor", "__proto__", "toString", "hasOwnProperty"].map((kind) => code(s, { type: "spend", combatantId: "anna", points: 2, kind } as never))).toEqual(Array(4).fill("actionPhases.badKind"));
+    expect(pool(s, "anna")).toBe(6);
+  });
+
   it("the round ends when nobody can or will act; the next round brings fresh pools", () => {
     const s = start({ anna: 4, bert: 3 });
     const done = run(s, { type: "spend", combatantId: "anna", points: 4, kind: "movement" }, { type: "pass", combatantId: "bert" });
