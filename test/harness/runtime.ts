@@ -17,6 +17,7 @@ import { createApplications } from "./applications";
 import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
 import { OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
+import { createSyntheticActors } from "./synthetic-actors";
 import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeObject, utils } from "./utils";
@@ -133,10 +134,23 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   const worldCollectionKey = (collection: string) => (collection === "journal" ? "journal" : collection);
 
+  // As in v13 (ClientDatabaseBackend#getCollection): an embedded document's collection is its parent's getEmbeddedCollection.
   const collectionFor = (documentName: string, parent: AnyObject | null): DocumentCollection<any> => {
-    if (parent) return parent[DOCUMENT_META[parent.documentName]!.embedded[documentName]!];
+    if (parent) return parent.getEmbeddedCollection(documentName);
     return game[worldCollectionKey(DOCUMENT_META[documentName]!.collection)];
   };
+
+  const canvas = createCanvas();
+  // Unlinked tokens' synthetic actors (synthetic-actors.ts); `client` is defined below and read only when a write is sent.
+  const synthetic = createSyntheticActors({
+    game,
+    CONFIG,
+    hooks,
+    canvas: () => canvas,
+    newCollection: (documentName) => new DocumentCollection<any>(documentName),
+    parentPath: (parent) => parentPath(parent),
+    send: (kind, documentName, parent, payload, options) => void (kind === "update" ? server.update(client, documentName, parent, payload as AnyObject[], options) : server.delete(client, documentName, parent, payload as string[], options)),
+  });
 
   const levelOf = (level: string | number) => (typeof level === "number" ? level : (OWNERSHIP as AnyObject)[level]);
 
@@ -283,7 +297,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     private syncParentSource(): void {
       const parent = this.parent as Document | null;
       if (!parent) return;
-      const field = (parent.constructor as typeof Document).metadata.embedded[this.documentName]!;
+      const field = (parent.constructor as typeof Document).metadata.embedded[this.documentName];
+      // A token's synthetic actor is not stored in its token (synthetic-actors.ts).
+      if (!field) return;
       const list = parent._source[field] as AnyObject[];
       const index = list.findIndex((s) => s._id === this.id);
       if (index >= 0) list[index] = this._source;
@@ -406,7 +422,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         sources.push(doc.toObject());
       }
       if (!sources.length) return [];
-      const created = server.create(client, name, parentPath(parent), sources, options);
+      const route = synthetic.request(name, parent);
+      if (route.deltaId) throw new Error("harness: an Actor cannot be created in a Token");
+      const created = server.create(client, route.documentName, route.parent, sources, options);
       const collection = collectionFor(name, parent);
       return created.map((c) => collection.get(c._id));
     }
@@ -436,7 +454,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         send.push({ _id: doc.id, ...diff });
       }
       if (!send.length) return [];
-      server.update(client, name, parentPath(parent), send, options);
+      const route = synthetic.request(name, parent);
+      server.update(client, route.documentName, route.parent, route.deltaId ? send.map((u) => ({ ...u, _id: route.deltaId })) : send, options);
       return send.map((u) => collection.get(u._id));
     }
 
@@ -458,7 +477,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         docs.push(doc);
       }
       if (!docs.length) return [];
-      server.delete(client, name, parentPath(parent), docs.map((d) => d.id), options);
+      const route = synthetic.request(name, parent);
+      if (route.deltaId) throw new Error("harness: deleting a token's synthetic actor is not modelled; use token.delta.restore()");
+      server.delete(client, route.documentName, route.parent, docs.map((d) => d.id), options);
       return docs;
     }
 
@@ -485,6 +506,28 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   class Actor extends documentClass("Actor") {
     /** Gathered when the actor's data is prepared (Actor#applyActiveEffects in v13). */
     statuses = new Set<string>();
+    /** v13 Actor#isToken: a synthetic actor, whose parent is its token. */
+    get isToken(): boolean {
+      return (this.parent as AnyObject | null)?.documentName === "Token";
+    }
+    /** v13 Actor#token: the token a synthetic actor stands for, else null. */
+    get token(): AnyObject | null {
+      return this.isToken ? (this.parent as AnyObject) : null;
+    }
+    /** A synthetic actor's level comes from its own (merged) ownership, never deferring to its token, which asks its actor. */
+    override getUserLevel(user: AnyObject | null = game.user): number {
+      if (!this.isToken || !user || user.isGM) return super.getUserLevel(user);
+      const level = this.ownership?.[user.id] ?? this.ownership?.default ?? OWNERSHIP.NONE;
+      return level === OWNERSHIP.INHERIT ? OWNERSHIP.NONE : level;
+    }
+    /** v13 Actor#getDependentTokens. */
+    getDependentTokens(options: AnyObject = {}): AnyObject[] {
+      return synthetic.dependentTokens(this, options);
+    }
+    /** v13 Actor#getActiveTokens. */
+    getActiveTokens(linked = false, document = false): AnyObject[] {
+      return synthetic.activeTokens(this, linked, document);
+    }
     override prepareEmbeddedDocuments(): void {
       super.prepareEmbeddedDocuments();
       this.statuses = new Set();
@@ -525,13 +568,15 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return new (CONFIG.ActiveEffect.documentClass ?? this)(data, options);
     }
   }
-  /** As in v13: a combatant's actor is its world actor; its token is the one it names on its scene; ownership follows the actor. */
+  /** As in v13: a combatant's token is the one it names on its scene; its actor is that token's actor (Combatant#actor), else the world actor it names; ownership follows the actor. */
   class Combatant extends documentClass("Combatant") {
     get token(): AnyObject | null {
       const self = this as AnyObject;
       return (self.sceneId && self.tokenId && game.scenes?.get(self.sceneId)?.tokens.get(self.tokenId)) || null;
     }
     get actor(): AnyObject | null {
+      const token = this.token;
+      if (token) return token.actor;
       const id = (this as AnyObject).actorId;
       return id ? (game.actors.get(id) ?? null) : null;
     }
@@ -574,9 +619,27 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     async move(waypoints: AnyObject | AnyObject[], options: AnyObject = {}): Promise<boolean> {
       return moveThrough(this as never, waypoints, options);
     }
+    /** v13 TokenDocument#actor: the world actor when the token is linked, else the synthetic actor of its delta (synthetic-actors.ts). */
     get actor(): AnyObject | null {
+      return this.isLinked ? this.baseActor : synthetic.actorOf(this);
+    }
+    /** v13 TokenDocument#baseActor: the world actor the token stands for. */
+    get baseActor(): AnyObject | null {
       const id = (this as AnyObject).actorId;
       return id ? (game.actors.get(id) ?? null) : null;
+    }
+    /** v13 TokenDocument#isLinked. */
+    get isLinked(): boolean {
+      return Boolean((this as AnyObject).actorLink);
+    }
+    /** v13 TokenDocument#delta: the token's ActorDelta (its stored source is `_source.delta`). */
+    get delta(): AnyObject {
+      return synthetic.deltaOf(this);
+    }
+    set delta(_value: unknown) {}
+    /** v13 TokenDocument#getEmbeddedCollection: an unlinked token holds its synthetic actor ("Actor") and that actor's items and effects. */
+    override getEmbeddedCollection(name: string): DocumentCollection<any> {
+      return (synthetic.tokenEmbeddedCollection(this, name) as DocumentCollection<any> | undefined) ?? super.getEmbeddedCollection(name);
     }
     override getUserLevel(user: AnyObject | null = game.user): number {
       return this.actor ? this.actor.getUserLevel(user) : super.getUserLevel(user);
@@ -863,6 +926,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       game.settings.applyWorld(event.key, event.value);
       return;
     }
+    // Writes to an unlinked token's delta (its synthetic actor, its items and effects).
+    if (synthetic.applyEvent(event)) return;
     const parent = resolveParent(event.parent);
     if (event.parent.length && !parent) return;
     const collection = collectionFor(event.documentName, parent);
@@ -889,8 +954,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         return [doc, changed] as const;
       });
       if (parent) parent.prepareData();
+      for (const [doc] of docs) if (!parent) doc.prepareData();
+      synthetic.beforeUpdateCallbacks(event);
       for (const [doc, changed] of docs) {
-        if (!parent) doc.prepareData();
         doc._onUpdate(changed, event.options, event.userId);
         hooks.callAll(`update${event.documentName}`, doc, changed, event.options, event.userId);
       }
@@ -918,6 +984,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         hooks.callAll(`delete${event.documentName}`, doc, event.options, event.userId);
       }
     }
+    synthetic.afterEvent(event);
   }
 
   /** Build the world collections from the server's data, as Foundry does after `setup`. */
@@ -944,13 +1011,19 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     game.user = game.users.get(userId);
   }
 
+  /** v13 fromUuidSync: walks the uuid's collections; an unlinked token's "Actor" collection holds its synthetic actor (TokenDocument#getEmbeddedCollection). */
   function fromUuidSync(uuid: string): any {
     const parts = uuid.split(".");
     let doc: any = null;
     for (let i = 0; i < parts.length; i += 2) {
       const name = parts[i]!;
       const id = parts[i + 1]!;
-      const collection = doc ? doc.getEmbeddedCollection(name) : game[worldCollectionKey(DOCUMENT_META[name]?.collection ?? "")];
+      let collection: any;
+      try {
+        collection = doc ? doc.getEmbeddedCollection(name) : game[worldCollectionKey(DOCUMENT_META[name]?.collection ?? "")];
+      } catch {
+        return null;
+      }
       doc = collection?.get(id) ?? null;
       if (!doc) return null;
     }
@@ -985,7 +1058,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   };
 
   const globals: AnyObject = {
-    canvas: createCanvas(),
+    canvas,
     foundry,
     game,
     CONFIG,
