@@ -555,7 +555,12 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return ActiveEffect.create(effect, { parent: this, keepId: true });
     }
   }
-  const Item = documentClass("Item");
+  class Item extends documentClass("Item") {
+    /** v13 Item#actor: the actor that holds this item (a token's synthetic actor for an item below it), else null. */
+    get actor(): AnyObject | null {
+      return (this.parent as AnyObject | null)?.documentName === "Actor" ? (this.parent as AnyObject) : null;
+    }
+  }
   /** As in v13: ActiveEffect.fromStatusEffect builds an unsaved effect from CONFIG.statusEffects. */
   class ActiveEffect extends documentClass("ActiveEffect") {
     static async fromStatusEffect(statusId: string, options: AnyObject = {}): Promise<any> {
@@ -747,6 +752,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return super.createDocuments(applied, options);
     }
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
+      // As in v13 ChatMessage.getSpeaker / _getSpeakerFromToken: a token, or a token's synthetic actor, speaks as that token on its scene.
+      const speaking = token?.document ?? token ?? (actor?.isToken ? actor.token : null);
+      if (speaking) return { scene: speaking.parent?.id ?? null, token: speaking.id, actor: speaking.actor?.id ?? null, alias: alias || speaking.name };
       return { scene: null, actor: actor?.id ?? null, token: token?.id ?? null, alias: alias ?? actor?.name ?? game.user.name };
     }
     static getWhisperRecipients(name: string): AnyObject[] {

@@ -228,6 +228,18 @@ describe("harness: unlinked tokens and synthetic actors (Foundry v13)", () => {
     expect(tokenOn(ctx.bob, 1).actor.statuses.has("prone")).toBe(false);
   });
 
+  it("Item#actor is the synthetic actor for an item below a token; ChatMessage.getSpeaker of a token actor speaks as its token on its scene", async () => {
+    const ctx = await table();
+    const { wolf, scene, placed, tokenOn } = await wolves(ctx);
+    const [bite] = await tokenOn(ctx.gm, 1).actor.createEmbeddedDocuments("Item", [{ name: "Bite", type: "weapon" }]);
+    await settle();
+    const actor = tokenOn(ctx.alice, 1).actor;
+    expect(actor.items.get(bite.id).actor).toBe(actor);
+    const ChatMessage = ctx.alice.CONFIG.ChatMessage.documentClass;
+    expect(ChatMessage.getSpeaker({ actor })).toEqual({ scene: scene.id, token: placed[1].id, actor: wolf.id, alias: "Wolf 2" });
+    expect(ChatMessage.getSpeaker({ actor: ctx.alice.game.actors.get(wolf.id) })).toMatchObject({ token: null, actor: wolf.id, alias: "Wolf" });
+  });
+
   it("fromUuid and fromUuidSync resolve a token's synthetic actor and its items; Actor.<id> is the world actor", async () => {
     const ctx = await table();
     const { wolf, tokenOn } = await wolves(ctx);
