@@ -117,6 +117,24 @@ describe("harness: unlinked tokens and synthetic actors (Foundry v13)", () => {
     expect(ctx.world.server.collections.get("actors")![0]!.system.hp).toEqual({ value: 10, max: 10 });
   });
 
+  it("TokenDocument#updateEmbeddedDocuments(\"Actor\") and ActorDelta#update write to the same delta as the token actor's update", async () => {
+    const ctx = await table();
+    const { wolf, tokenOn } = await wolves(ctx);
+    const seen: string[] = [];
+    ctx.bob.Hooks.on("updateActor", (actor: any, changed: any) => seen.push(`${actor.uuid === tokenOn(ctx.bob, 0).actor.uuid}:${JSON.stringify(changed.system ?? changed.name)}`));
+    const [updated] = await tokenOn(ctx.gm, 0).updateEmbeddedDocuments("Actor", [{ _id: wolf.id, "system.hp.value": 8 }]);
+    expect(updated).toBe(tokenOn(ctx.gm, 0).actor);
+    await tokenOn(ctx.gm, 0).delta.update({ name: "Grey wolf" });
+    await settle();
+    expect(seen).toEqual(['true:{"hp":{"value":8}}', 'true:"Grey wolf"']);
+    for (const client of ctx.clients) {
+      expect(tokenOn(client, 0).actor.name).toBe("Grey wolf");
+      expect(tokenOn(client, 0).actor.system.hp.value).toBe(8);
+      expect(tokenOn(client, 0).delta.name).toBe("Grey wolf");
+      expect(client.game.actors.get(wolf.id).name).toBe("Wolf");
+    }
+  });
+
   it("ActorDelta#_onUpdate: every client calls updateActor with the synthetic actor; preUpdateActor runs on the writer's client only", async () => {
     const ctx = await table();
     const { tokenOn } = await wolves(ctx);
