@@ -19,6 +19,7 @@ import { coreSchema, DOCUMENT_META } from "./schemas";
 import { OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
 import { applyRollMode, messageContentVisible, messageVisible } from "./chat-delivery";
 import { defaultRolePermissions, designatedUser, hasPermission, USER_PERMISSIONS } from "./users";
+import { createSyntheticActors } from "./synthetic-actors";
 import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeObject, utils } from "./utils";
@@ -146,10 +147,24 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   const worldCollectionKey = (collection: string) => (collection === "journal" ? "journal" : collection);
 
+  // As in v13 (ClientDatabaseBackend#getCollection): an embedded document's collection is its parent's getEmbeddedCollection.
   const collectionFor = (documentName: string, parent: AnyObject | null): DocumentCollection<any> => {
-    if (parent) return parent[DOCUMENT_META[parent.documentName]!.embedded[documentName]!];
+    if (parent) return parent.getEmbeddedCollection(documentName);
     return game[worldCollectionKey(DOCUMENT_META[documentName]!.collection)];
   };
+
+  const canvas = createCanvas();
+  // Unlinked tokens' synthetic actors (synthetic-actors.ts); `client` is defined below and read only when a write is sent.
+  const synthetic = createSyntheticActors({
+    game,
+    CONFIG,
+    hooks,
+    canvas: () => canvas,
+    newCollection: (documentName) => new DocumentCollection<any>(documentName),
+    parentPath: (parent) => parentPath(parent),
+    send: (kind, documentName, parent, payload, options) =>
+      server.request(client, "modifyDocument", () => void (kind === "update" ? server.update(client, documentName, parent, payload as AnyObject[], options) : server.delete(client, documentName, parent, payload as string[], options))),
+  });
 
   const levelOf = (level: string | number) => (typeof level === "number" ? level : (OWNERSHIP as AnyObject)[level]);
 
@@ -296,7 +311,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     private syncParentSource(): void {
       const parent = this.parent as Document | null;
       if (!parent) return;
-      const field = (parent.constructor as typeof Document).metadata.embedded[this.documentName]!;
+      const field = (parent.constructor as typeof Document).metadata.embedded[this.documentName];
+      // A token's synthetic actor is not stored in its token (synthetic-actors.ts).
+      if (!field) return;
       const list = parent._source[field] as AnyObject[];
       const index = list.findIndex((s) => s._id === this.id);
       if (index >= 0) list[index] = this._source;
@@ -419,7 +436,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         sources.push(doc.toObject());
       }
       if (!sources.length) return [];
-      const created = await server.request(client, "modifyDocument", () => server.create(client, name, parentPath(parent), sources, options));
+      const route = synthetic.request(name, parent);
+      if (route.deltaId) throw new Error("harness: an Actor cannot be created in a Token");
+      const created = await server.request(client, "modifyDocument", () => server.create(client, route.documentName, route.parent, sources, options));
       const collection = collectionFor(name, parent);
       return created.map((c) => collection.get(c._id));
     }
@@ -449,7 +468,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         send.push({ _id: doc.id, ...diff });
       }
       if (!send.length) return [];
-      await server.request(client, "modifyDocument", () => server.update(client, name, parentPath(parent), send, options));
+      const route = synthetic.request(name, parent);
+      await server.request(client, "modifyDocument", () => server.update(client, route.documentName, route.parent, route.deltaId ? send.map((u) => ({ ...u, _id: route.deltaId })) : send, options));
       return send.map((u) => collection.get(u._id));
     }
 
@@ -471,7 +491,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         docs.push(doc);
       }
       if (!docs.length) return [];
-      await server.request(client, "modifyDocument", () => server.delete(client, name, parentPath(parent), docs.map((d) => d.id), options));
+      const route = synthetic.request(name, parent);
+      if (route.deltaId) throw new Error("harness: deleting a token's synthetic actor is not modelled; use token.delta.restore()");
+      await server.request(client, "modifyDocument", () => server.delete(client, route.documentName, route.parent, docs.map((d) => d.id), options));
       return docs;
     }
 
@@ -498,6 +520,28 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   class Actor extends documentClass("Actor") {
     /** Gathered when the actor's data is prepared (Actor#applyActiveEffects in v13). */
     statuses = new Set<string>();
+    /** v13 Actor#isToken: a synthetic actor, whose parent is its token. */
+    get isToken(): boolean {
+      return (this.parent as AnyObject | null)?.documentName === "Token";
+    }
+    /** v13 Actor#token: the token a synthetic actor stands for, else null. */
+    get token(): AnyObject | null {
+      return this.isToken ? (this.parent as AnyObject) : null;
+    }
+    /** A synthetic actor's level comes from its own (merged) ownership, never deferring to its token, which asks its actor. */
+    override getUserLevel(user: AnyObject | null = game.user): number {
+      if (!this.isToken || !user || user.isGM) return super.getUserLevel(user);
+      const level = this.ownership?.[user.id] ?? this.ownership?.default ?? OWNERSHIP.NONE;
+      return level === OWNERSHIP.INHERIT ? OWNERSHIP.NONE : level;
+    }
+    /** v13 Actor#getDependentTokens. */
+    getDependentTokens(options: AnyObject = {}): AnyObject[] {
+      return synthetic.dependentTokens(this, options);
+    }
+    /** v13 Actor#getActiveTokens. */
+    getActiveTokens(linked = false, document = false): AnyObject[] {
+      return synthetic.activeTokens(this, linked, document);
+    }
     override prepareEmbeddedDocuments(): void {
       super.prepareEmbeddedDocuments();
       this.statuses = new Set();
@@ -525,7 +569,12 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return ActiveEffect.create(effect, { parent: this, keepId: true });
     }
   }
-  const Item = documentClass("Item");
+  class Item extends documentClass("Item") {
+    /** v13 Item#actor: the actor that holds this item (a token's synthetic actor for an item below it), else null. */
+    get actor(): AnyObject | null {
+      return (this.parent as AnyObject | null)?.documentName === "Actor" ? (this.parent as AnyObject) : null;
+    }
+  }
   /** As in v13: ActiveEffect.fromStatusEffect builds an unsaved effect from CONFIG.statusEffects. */
   class ActiveEffect extends documentClass("ActiveEffect") {
     static async fromStatusEffect(statusId: string, options: AnyObject = {}): Promise<any> {
@@ -538,13 +587,15 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return new (CONFIG.ActiveEffect.documentClass ?? this)(data, options);
     }
   }
-  /** As in v13: a combatant's actor is its world actor; its token is the one it names on its scene; ownership follows the actor. */
+  /** As in v13: a combatant's token is the one it names on its scene; its actor is that token's actor (Combatant#actor), else the world actor it names; ownership follows the actor. */
   class Combatant extends documentClass("Combatant") {
     get token(): AnyObject | null {
       const self = this as AnyObject;
       return (self.sceneId && self.tokenId && game.scenes?.get(self.sceneId)?.tokens.get(self.tokenId)) || null;
     }
     get actor(): AnyObject | null {
+      const token = this.token;
+      if (token) return token.actor;
       const id = (this as AnyObject).actorId;
       return id ? (game.actors.get(id) ?? null) : null;
     }
@@ -587,9 +638,27 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     async move(waypoints: AnyObject | AnyObject[], options: AnyObject = {}): Promise<boolean> {
       return moveThrough(this as never, waypoints, options);
     }
+    /** v13 TokenDocument#actor: the world actor when the token is linked, else the synthetic actor of its delta (synthetic-actors.ts). */
     get actor(): AnyObject | null {
+      return this.isLinked ? this.baseActor : synthetic.actorOf(this);
+    }
+    /** v13 TokenDocument#baseActor: the world actor the token stands for. */
+    get baseActor(): AnyObject | null {
       const id = (this as AnyObject).actorId;
       return id ? (game.actors.get(id) ?? null) : null;
+    }
+    /** v13 TokenDocument#isLinked. */
+    get isLinked(): boolean {
+      return Boolean((this as AnyObject).actorLink);
+    }
+    /** v13 TokenDocument#delta: the token's ActorDelta (its stored source is `_source.delta`). */
+    get delta(): AnyObject {
+      return synthetic.deltaOf(this);
+    }
+    set delta(_value: unknown) {}
+    /** v13 TokenDocument#getEmbeddedCollection: an unlinked token holds its synthetic actor ("Actor") and that actor's items and effects. */
+    override getEmbeddedCollection(name: string): DocumentCollection<any> {
+      return (synthetic.tokenEmbeddedCollection(this, name) as DocumentCollection<any> | undefined) ?? super.getEmbeddedCollection(name);
     }
     override getUserLevel(user: AnyObject | null = game.user): number {
       return this.actor ? this.actor.getUserLevel(user) : super.getUserLevel(user);
@@ -725,6 +794,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (this.isRoll && options.rollMode) this.applyRollMode(options.rollMode);
     }
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
+      // As in v13 ChatMessage.getSpeaker / _getSpeakerFromToken: a token, or a token's synthetic actor, speaks as that token on its scene.
+      const speaking = token?.document ?? token ?? (actor?.isToken ? actor.token : null);
+      if (speaking) return { scene: speaking.parent?.id ?? null, token: speaking.id, actor: speaking.actor?.id ?? null, alias: alias || speaking.name };
       return { scene: null, actor: actor?.id ?? null, token: token?.id ?? null, alias: alias ?? actor?.name ?? game.user.name };
     }
     /** v13 ChatMessage.getWhisperRecipients: "GM"/"DM" are the GMs, "players" the players, else users (then characters) by name. */
@@ -967,6 +1039,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (user) hooks.callAll("userConnected", user, event.active);
       return;
     }
+    // Writes to an unlinked token's delta (its synthetic actor, its items and effects).
+    if (synthetic.applyEvent(event)) return;
     const parent = resolveParent(event.parent);
     if (event.parent.length && !parent) return;
     const collection = collectionFor(event.documentName, parent);
@@ -994,8 +1068,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         return [doc, changed] as const;
       });
       if (parent) parent.prepareData();
+      for (const [doc] of docs) if (!parent) doc.prepareData();
+      synthetic.beforeUpdateCallbacks(event);
       for (const [doc, changed] of docs) {
-        if (!parent) doc.prepareData();
         doc._onUpdate(changed, event.options, event.userId);
         hooks.callAll(`update${event.documentName}`, doc, changed, event.options, event.userId);
       }
@@ -1023,6 +1098,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         hooks.callAll(`delete${event.documentName}`, doc, event.options, event.userId);
       }
     }
+    synthetic.afterEvent(event);
   }
 
   /** Build the world collections from the server's data, as Foundry does after `setup`. */
@@ -1051,13 +1127,19 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     game.user = game.users.get(userId);
   }
 
+  /** v13 fromUuidSync: walks the uuid's collections; an unlinked token's "Actor" collection holds its synthetic actor (TokenDocument#getEmbeddedCollection). */
   function fromUuidSync(uuid: string): any {
     const parts = uuid.split(".");
     let doc: any = null;
     for (let i = 0; i < parts.length; i += 2) {
       const name = parts[i]!;
       const id = parts[i + 1]!;
-      const collection = doc ? doc.getEmbeddedCollection(name) : game[worldCollectionKey(DOCUMENT_META[name]?.collection ?? "")];
+      let collection: any;
+      try {
+        collection = doc ? doc.getEmbeddedCollection(name) : game[worldCollectionKey(DOCUMENT_META[name]?.collection ?? "")];
+      } catch {
+        return null;
+      }
       doc = collection?.get(id) ?? null;
       if (!doc) return null;
     }
@@ -1093,7 +1175,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   };
 
   const globals: AnyObject = {
-    canvas: createCanvas(),
+    canvas,
     foundry,
     game,
     CONFIG,

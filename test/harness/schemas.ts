@@ -163,7 +163,9 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         _id: id(),
         name: new StringField({ blank: true }),
         actorId: new ForeignDocumentField(null),
+        // As in v13's BaseToken: unlinked unless told (actorLink initial false), and the embedded ActorDelta an unlinked token's actor is built from (synthetic-actors.ts).
         actorLink: new BooleanField(),
+        delta: new ObjectField(),
         x: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
         y: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
         rotation: new NumberField({ required: true, nullable: false, initial: 0 }),

@@ -13,6 +13,7 @@ import { receivesMessage } from "./chat-delivery";
 import { type Latency, Network } from "./latency";
 import { DOCUMENT_META } from "./schemas";
 import { defaultRolePermissions, type QueryResult, routeQuery } from "./users";
+import { isDeltaRequest, normalizeDelta, serverDeltaWrite, syntheticUserLevel } from "./synthetic-actors";
 import { type AnyObject, deepClone, expandObject, mergeObject, randomID } from "./utils";
 
 export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
@@ -174,7 +175,8 @@ export class WorldServer {
 
   // ---- documents ------------------------------------------------------------
 
-  private isGM(user: AnyObject): boolean {
+  /** @internal (lent to synthetic-actors.ts) */
+  isGM(user: AnyObject): boolean {
     return user.role >= ROLES.ASSISTANT;
   }
 
@@ -206,9 +208,10 @@ export class WorldServer {
   /** The ownership level a user holds over a stored document. */
   ownershipLevel(user: AnyObject, documentName: string, source: AnyObject, parent: ParentStep[]): number {
     if (this.isGM(user)) return OWNERSHIP.OWNER;
-    // As in v13: a token with an actor belongs to whoever owns the actor.
+    // As in v13: a token with an actor belongs to whoever owns the actor (an unlinked token's synthetic actor: the world actor's ownership with its delta's over it).
     if (documentName === "Token" && source.actorId) {
       const actor = this.collections.get("actors")!.find((a) => a._id === source.actorId);
+      if (actor && !source.actorLink) return syntheticUserLevel(user._id, actor.ownership, source.delta?.ownership);
       return actor ? this.ownershipLevel(user, "Actor", actor, []) : OWNERSHIP.NONE;
     }
     if (parent.length && ["Item", "ActiveEffect", "Token", "JournalEntryPage"].includes(documentName)) {
@@ -278,14 +281,18 @@ export class WorldServer {
     if (!allowed || level < OWNERSHIP.OWNER) this.deny(user, "delete", documentName, source._id);
   }
 
-  private authenticate(from: ServerClient): AnyObject {
+  /** @internal (lent to synthetic-actors.ts) */
+  authenticate(from: ServerClient): AnyObject {
     const user = this.user(from.userId);
     if (!user) throw new Error("Unknown user");
     return user;
   }
 
-  /** Send an event to every client that may receive it; a ChatMessage only where chat-delivery.ts lets it go (`before`: the messages as they were before an update). */
-  private broadcast(event: ServerEvent, before?: AnyObject[]): void {
+  /**
+   * Send an event to every client that may receive it; a ChatMessage only where chat-delivery.ts lets it go (`before`: the messages as they were before an update).
+   * @internal (lent to synthetic-actors.ts)
+   */
+  broadcast(event: ServerEvent, before?: AnyObject[]): void {
     for (const client of [...this.clients]) {
       const copy = this.audienceCopy(event, client.userId, before);
       if (!copy) continue;
@@ -311,6 +318,7 @@ export class WorldServer {
   }
 
   create(from: ServerClient, documentName: string, parent: ParentStep[], data: AnyObject[], options: AnyObject = {}): AnyObject[] {
+    if (isDeltaRequest(documentName, parent)) return serverDeltaWrite(this, from, "create", documentName, parent, data, options) as AnyObject[];
     const user = this.authenticate(from);
     const container = this.container(documentName, parent);
     const created = data.map((d) => {
@@ -322,6 +330,8 @@ export class WorldServer {
         source.author ??= user._id;
         source.timestamp = Date.now();
       }
+      // As in v13: a token holds its ActorDelta, whose _id is the token's.
+      if (documentName === "Token") source.delta = normalizeDelta(source.delta, source._id);
       return source;
     });
     container.push(...created.map((c) => clone(c)));
@@ -331,6 +341,7 @@ export class WorldServer {
   }
 
   update(from: ServerClient, documentName: string, parent: ParentStep[], updates: AnyObject[], options: AnyObject = {}): AnyObject[] {
+    if (isDeltaRequest(documentName, parent)) return serverDeltaWrite(this, from, "update", documentName, parent, updates, options) as AnyObject[];
     const user = this.authenticate(from);
     const container = this.container(documentName, parent);
     // Check every change before applying any, so a refused batch changes nothing.
@@ -348,6 +359,7 @@ export class WorldServer {
   }
 
   delete(from: ServerClient, documentName: string, parent: ParentStep[], ids: string[], options: AnyObject = {}): string[] {
+    if (isDeltaRequest(documentName, parent)) return serverDeltaWrite(this, from, "delete", documentName, parent, ids, options) as string[];
     const user = this.authenticate(from);
     const container = this.container(documentName, parent);
     for (const id of ids) {
