@@ -21,15 +21,37 @@ interface HexGrid {
   columns?: boolean;
   getCube(point: { x: number; y: number }): { q: number; r: number };
   offsetToCube?(offset: { i: number; j: number }): { q: number; r: number };
+  getCenterPoint?(offset: { i: number; j: number }): { x: number; y: number };
 }
 
-/** [22] the hexes under a token larger than one grid space (v13 TokenDocument#getOccupiedGridSpaceOffsets); null for one space. */
-function tokenFootprint(token: TokenDocument.Implementation, grid: HexGrid, at?: { x: number; y: number }): Hex[] | null {
+/** [22] the grid spaces under a token larger than one grid space (v13 TokenDocument#getOccupiedGridSpaceOffsets, in its order); null for one space. */
+function tokenFootprint(token: TokenDocument.Implementation, grid: HexGrid, at?: { x: number; y: number }): { i: number; j: number }[] | null {
   const size = token as unknown as { width?: number; height?: number; getOccupiedGridSpaceOffsets?(data?: { x: number; y: number }): { i: number; j: number }[] };
   if (Number(size.width ?? 1) <= 1 && Number(size.height ?? 1) <= 1) return null;
   if (typeof size.getOccupiedGridSpaceOffsets !== "function" || typeof grid.offsetToCube !== "function") return null;
-  const hexes = (at ? size.getOccupiedGridSpaceOffsets(at) : size.getOccupiedGridSpaceOffsets()).map((o) => grid.offsetToCube!(o)).map((c) => ({ q: c.q + 0, r: c.r + 0 }));
-  return hexes.length > 1 ? hexes : null;
+  const offsets = at ? size.getOccupiedGridSpaceOffsets(at) : size.getOccupiedGridSpaceOffsets();
+  return offsets.length > 1 ? offsets : null;
+}
+
+/**
+ * [22] the hex a multi-hex figure stands on: of the hexes it covers, the one
+ * whose centre is nearest its token's centre; where several are as near (v13
+ * puts the centre of an ellipse at its centroid, which for a 2 x 2 token is
+ * the corner its three hexes share), the first of them in the footprint's
+ * order. So the same hex of the figure is chosen wherever it stands, and a
+ * move shifts it by exactly the figure's step. "As near" allows a pixel: a
+ * token's position is whole pixels, so its centre may lie up to about 0.7 pixel
+ * off the shape's own, while distinct hexes of the shapes up to 8 x 8 differ
+ * by at least 0.068 of a grid space.
+ */
+function standingHex(offsets: readonly { i: number; j: number }[], centre: { x: number; y: number }, grid: HexGrid): number {
+  if (typeof grid.getCenterPoint !== "function") return 0;
+  const distances = offsets.map((o) => {
+    const c = grid.getCenterPoint!(o);
+    return Math.hypot(c.x - centre.x, c.y - centre.y);
+  });
+  const nearest = Math.min(...distances);
+  return distances.findIndex((d) => d <= nearest + 1);
 }
 
 /** The grid cell and facing of a token on a hexagonal scene; null on any other grid. */
@@ -41,11 +63,10 @@ export function tokenPlacement(token: TokenDocument.Implementation | null | unde
   const cube = grid.getCube({ x: centre.x, y: centre.y });
   // A token's rotation 0 looks south; the engine measures clockwise from east.
   const facing = facingFromAngle(Number(token.rotation ?? 0) + 90, grid.columns ? "flat" : "pointy");
-  const hex = { q: cube.q, r: cube.r };
-  const hexes = tokenFootprint(token, grid, at);
-  if (!hexes) return { hex, facing };
-  // The centre of a large token may sit on a corner: its hex is then the first one it covers.
-  return { hex: hexes.some((h) => h.q === hex.q && h.r === hex.r) ? hex : hexes[0]!, facing, hexes };
+  const offsets = tokenFootprint(token, grid, at);
+  if (!offsets) return { hex: { q: cube.q, r: cube.r }, facing };
+  const hexes = offsets.map((o) => grid.offsetToCube!(o)).map((c) => ({ q: c.q + 0, r: c.r + 0 }));
+  return { hex: hexes[standingHex(offsets, centre, grid)]!, facing, hexes };
 }
 
 /** Engagements and who has a foe in their rear hex, for the machine's setEngagements. */

@@ -10,7 +10,7 @@ import { createCanvas } from "./canvas";
 import { DataModel, TypeDataModel } from "./data-model";
 import { createFields, DataModelValidationError, DataModelValidationFailure } from "./fields";
 import { HooksImpl } from "./hooks";
-import { createGrid } from "./grid";
+import { type AnyGrid, createGrid, GRID_TYPES } from "./grid";
 import { Localization } from "./i18n";
 import { Notifications } from "./notifications";
 import { createApplications } from "./applications";
@@ -22,6 +22,7 @@ import { defaultRolePermissions, designatedUser, hasPermission, USER_PERMISSIONS
 import { createSyntheticActors } from "./synthetic-actors";
 import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
+import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeObject, utils } from "./utils";
 
 export interface RuntimeOptions {
@@ -663,52 +664,46 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     override getUserLevel(user: AnyObject | null = game.user): number {
       return this.actor ? this.actor.getUserLevel(user) : super.getUserLevel(user);
     }
-    /** v13 TokenDocument#getCenterPoint: a one-space token on a hex grid is centred in its hex; otherwise the middle of its rectangle. */
-    getCenterPoint(data: AnyObject = {}): AnyObject {
-      const self = this as AnyObject;
-      const x = data.x ?? self.x;
-      const y = data.y ?? self.y;
-      const width = data.width ?? self.width;
-      const height = data.height ?? self.height;
-      const grid = (this.parent as AnyObject | null)?.grid ?? createGrid(undefined);
-      if (grid.isHexagonal && width === 1 && height === 1) return { x: x + grid.sizeX / 2, y: y + grid.sizeY / 2, elevation: 0 };
-      let w = width;
-      let h = height;
-      // v13 getSize: on hex grids the long axis counts three quarters of a hex per extra unit.
-      if (grid.isHexagonal && grid.columns) w = 0.75 * Math.floor(w) + 0.5 * (w % 1) + 0.25;
-      else if (grid.isHexagonal) h = 0.75 * Math.floor(h) + 0.5 * (h % 1) + 0.25;
-      return { x: x + (w * grid.sizeX) / 2, y: y + (h * grid.sizeY) / 2, elevation: 0 };
+    /** v13 TokenDocument#_initializeSource: a token without a shape takes its grid's default, ELLIPSE_1 on a hexagonal grid, RECTANGLE_1 otherwise (token-shapes.ts). */
+    override _initializeSource(data: AnyObject): AnyObject {
+      if (data && typeof data === "object" && !(data instanceof DataModel)) data.shape ??= defaultTokenShape((this.parent as AnyObject | null)?.grid ?? createGrid(undefined));
+      return super._initializeSource(data);
     }
-    /**
-     * v13 TokenDocument#getOccupiedGridSpaceOffsets: the grid spaces under the token's shape at its
-     * (or the given) position; none on gridless scenes. The harness covers square grids and, on
-     * row-based hex grids, the default rectangle shape in whole grid units; other shapes throw.
-     */
-    getOccupiedGridSpaceOffsets(data: AnyObject = {}): { i: number; j: number }[] {
+    /** This token's position and dimensions, with any of them replaced by `data` (v13 passes partial data to each geometry method). */
+    #dimensions(data: AnyObject): TokenDimensions {
       const self = this as AnyObject;
-      const grid = (this.parent as AnyObject | null)?.grid ?? createGrid(undefined);
-      if (grid.isGridless) return [];
-      const width = Math.round((data.width ?? self.width) * 2) / 2;
-      const height = Math.round((data.height ?? self.height) * 2) / 2;
-      const x = Math.round(data.x ?? self.x);
-      const y = Math.round(data.y ?? self.y);
-      const out: { i: number; j: number }[] = [];
-      if (!grid.isHexagonal) {
-        const top = grid.getOffset({ x: x + grid.size / 2, y: y + grid.size / 2 });
-        for (let i = 0; i < Math.ceil(height); i++) for (let j = 0; j < Math.ceil(width); j++) out.push({ i: top.i + i, j: top.j + j });
-        return out;
-      }
-      if (grid.columns || !Number.isInteger(width) || !Number.isInteger(height) || (self.shape ?? 4) !== 4) throw new Error("harness: only rectangle tokens of whole size on row-based hex grids");
-      // The first row's first hex sits under the point half a hex in from the top-left corner.
-      const top = grid.getOffset({ x: x + grid.sizeX / 2, y: y + grid.sizeY / 2 });
-      const shifted = (top.i % 2 === 0) === grid.even;
-      for (let i = 0; i < height; i++) {
-        const odd = i & 1;
-        // Odd rows of the shape hold one hex fewer, set half a hex in.
-        const count = Math.floor(width + odd * 0.5) - odd;
-        for (let j = 0; j < count; j++) out.push({ i: top.i + i, j: top.j + j + (shifted ? odd : 0) });
-      }
-      return out;
+      return { x: data.x ?? self.x, y: data.y ?? self.y, elevation: data.elevation ?? self.elevation ?? 0, width: data.width ?? self.width, height: data.height ?? self.height, shape: data.shape ?? self.shape };
+    }
+    #grid(): AnyGrid {
+      return (this.parent as AnyObject | null)?.grid ?? createGrid(undefined);
+    }
+    /** v13 BaseToken#getSize (token-shapes.ts). */
+    getSize(data: AnyObject = {}): { width: number; height: number } {
+      return tokenSize(this.#grid(), this.#dimensions(data));
+    }
+    /** v13 BaseToken#getCenterPoint: on a hex grid the centre of the token's shape (the centroid of an ellipse or trapezoid) (token-shapes.ts). */
+    getCenterPoint(data: AnyObject = {}): { x: number; y: number; elevation: number } {
+      return tokenCenterPoint(this.#grid(), this.#dimensions(data));
+    }
+    /** v13 BaseToken#getGridSpacePolygon (token-shapes.ts). */
+    getGridSpacePolygon(data: AnyObject = {}): { x: number; y: number }[] | undefined {
+      return tokenGridSpacePolygon(this.#grid(), this.#dimensions(data));
+    }
+    /** v13 BaseToken#getOccupiedGridSpaceOffsets: the grid spaces under the token's shape (token-shapes.ts). */
+    getOccupiedGridSpaceOffsets(data: AnyObject = {}): { i: number; j: number }[] {
+      return tokenOccupiedOffsets(this.#grid(), this.#dimensions(data));
+    }
+    /** v13 BaseToken#getSnappedPosition (token-shapes.ts). */
+    getSnappedPosition(data: AnyObject = {}): { x: number; y: number; elevation: number } {
+      return tokenSnappedPosition(this.#grid(), this.#dimensions(data));
+    }
+    /** v13 BaseToken#_positionToGridOffset (token-shapes.ts). */
+    _positionToGridOffset(data: AnyObject = {}): { i: number; j: number } {
+      return tokenTopLeftOffset(this.#grid(), this.#dimensions(data));
+    }
+    /** v13 BaseToken#_gridOffsetToPosition (token-shapes.ts). */
+    _gridOffsetToPosition(offset: { i: number; j: number; k?: number }, data: AnyObject = {}): { x: number; y: number; elevation: number } {
+      return tokenPositionFromOffset(this.#grid(), offset, this.#dimensions(data));
     }
   }
 
@@ -1154,6 +1149,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     USER_PERMISSIONS: deepClone(USER_PERMISSIONS),
     CHAT_MESSAGE_STYLES: { OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 },
     DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
+    GRID_TYPES: { ...GRID_TYPES },
+    TOKEN_SHAPES: { ...TOKEN_SHAPES },
   };
 
   const foundry = {

@@ -171,6 +171,8 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         rotation: new NumberField({ required: true, nullable: false, initial: 0 }),
         width: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
         height: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
+        // v13 BaseToken: CONST.TOKEN_SHAPES, initially RECTANGLE_1; the client's TokenDocument#_initializeSource sets ELLIPSE_1 on hex grids (runtime.ts, token-shapes.ts).
+        shape: new NumberField({ initial: 4, choices: [0, 1, 2, 3, 4, 5] }),
         disposition: new NumberField({ required: true, integer: true, nullable: false, initial: -1 }),
         hidden: new BooleanField(),
         flags: flags(),

@@ -112,3 +112,65 @@ describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
     expect(m.gm.game.messages.contents.length).toBe(before);
   });
 });
+
+// A giant whose token is 3 x 3: on a hex grid v13 gives it the ellipse shape (TokenDocument#_initializeSource),
+// seven hexes, and puts its centre on the middle one.
+async function giantsField() {
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ag: 10, endurance: 30, enduranceNow: 30, fatigue: 20, fatigueNow: 20 } } });
+  const giant = await Actor.create({ name: "Giant", type: "npc", system: { pulse: { md: 10, monster: true, hexes: 7 } } });
+  const { scene, at } = await hexScene(gm, "Field");
+  // The top-left corner that puts the giant's middle hex on row i, column j.
+  const centredOn = (i: number, j: number) => {
+    const c = scene.grid.getCenterPoint({ i, j });
+    return { x: Math.round(c.x - 1.5 * scene.grid.sizeX), y: Math.round(c.y - 1.25 * scene.grid.sizeY) };
+  };
+  const { tokens: [, tg], combat } = await fightOnScene(gm, scene, [
+    { actor: ada, token: { disposition: 1, rotation: 270, ...at(2, 2) } },
+    { actor: giant, token: { disposition: -1, rotation: 90, width: 3, height: 3, ...centredOn(2, 12) } },
+  ]);
+  await settle();
+  gm.runtime.dialogs.responder = () => "none";
+  await gm.game.combats.get(combat.id).startCombat();
+  await settle();
+  const token = () => gm.game.scenes.get(scene.id).tokens.get(tg.id);
+  return { world, gm, alice, bob, at, centredOn, token, ids: { ada: ada.id as string, giant: giant.id as string } };
+}
+
+describe("seed 004 [22] a 3 x 3 monster on a hex grid covers seven hexes", () => {
+  it("the harness gives the giant's token v13's ellipse: seven hexes round its middle one", async () => {
+    const g = await giantsField();
+    expect(g.token().shape).toBe(0);
+    const hexes = g.token().getOccupiedGridSpaceOffsets(g.centredOn(2, 3));
+    expect(hexes).toHaveLength(7);
+    expect(hexes.filter((o: any) => o.i === 2).map((o: any) => o.j)).toEqual([2, 3, 4]);
+  });
+
+  it("the giant moves onto Ada: its unranked strike (30 against 40 - her Defense 10) hits for D 4 + 7 hexes = 11 off her Fatigue", async () => {
+    const g = await giantsField();
+    const before = g.gm.game.messages.contents.length;
+    scriptDraws(g.gm, [[30, 100], [4, 10]]);
+    await g.token().update(g.centredOn(2, 3));
+    await settle();
+    expect(g.gm.game.messages.contents.length).toBe(before + 1);
+    const card = g.gm.game.messages.contents.at(-1);
+    expect([card.system.kind, JSON.parse(card.system.declaration).hexes]).toEqual(["pulse.trample", 7]);
+    await g.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(g.alice.game.messages.get(card.id));
+    await settle();
+    const ada = g.gm.game.actors.get(g.ids.ada);
+    expect([ada.system.pulse.fatigueNow, ada.statuses.has("prone")]).toEqual([9, true]);
+  });
+
+  it("[22] facing west, in its turn the giant may go west but not back away east", async () => {
+    const g = await giantsField();
+    await g.gm.game.settings.set("bout", "pulseMoveLimits", "everyone");
+    await sideGoesFirst(g.gm, [[2, 10], [9, 10]], "foes");
+    await g.token().update(g.centredOn(2, 13));
+    await settle();
+    expect(g.gm.notices.at(-1)?.message).toBe("Giant faces a vertex: its head may only move into the two hexes ahead of that vertex [22]. Turn it first.");
+    expect(g.token().x).toBe(g.centredOn(2, 12).x);
+    await g.token().update(g.centredOn(2, 10));
+    await settle();
+    expect(g.token().x).toBe(g.centredOn(2, 10).x);
+  });
+});
