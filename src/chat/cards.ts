@@ -109,6 +109,12 @@ export function combatantFor(combatId: string, actor: Actor.Implementation | nul
   return (actor && combat?.combatants.contents.find((c) => c.actorId === actor.id)?.id) || null;
 }
 
+/** The started fight an actor fights in (the active one first), or "" when it is in none. */
+export function fightOf(actor: Actor.Implementation): string {
+  const started = (game.combats?.contents ?? []).filter((c) => c.started && c.combatants.contents.some((x) => x.actorId === actor.id));
+  return (started.find((c) => c.active) ?? started[0])?.id ?? "";
+}
+
 /** The running fight's machine state, for reading (surprise, penalties) before any write. */
 export function machineStateOf<S>(combatId: string, structure: string): S | null {
   const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string }; machineState?: unknown } | undefined) : undefined;
@@ -230,7 +236,10 @@ async function createCard(request: PostRequest, token: unknown, trusted: boolean
   if (kind.gmOnly && !trusted) return refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly");
   // A check a fighter makes on themself is the one card with the same actor on both sides.
   if ((attacker.id === defender.id) !== Boolean(kind.self)) return refuse("card.self", "BOUT.Card.Refusal.Self");
-  const combatId = typeof request.combatId === "string" && game.combats?.get(request.combatId) ? request.combatId : "";
+  // The fight is the attacker's own, never the request's word: naming another (or none) skips no turn, pool or phase check.
+  const fight = fightOf(attacker);
+  if (typeof request.combatId === "string" && request.combatId && request.combatId !== fight) return refuse("card.wrongFight", "BOUT.Card.Refusal.WrongFight");
+  const combatId = fight;
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
   if (kind.claim) {

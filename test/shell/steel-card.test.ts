@@ -164,6 +164,39 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
   }
 
+  it("the fight is the attacker's own: a request naming no fight is a card of the bout, one naming another fight is refused (seed 000, 'Melee Combat': dice come from the Combat Pool)", async () => {
+    const ctx = await fight();
+    await throwRedWhite(ctx);
+    const other = await ctx.gm.CONFIG.Combat.documentClass.create({});
+    const attack = (combatId: string, dice: number) => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice }, combatId);
+    // No fight named: the card is still the bout's, so its dice will leave Ada's pool.
+    expect((await attack("", 3)).ok).toBe(true);
+    await settle();
+    expect(ctx.gm.game.messages.contents.at(-1).system.combatId).toBe(ctx.combatId);
+    const messages = ctx.gm.game.messages.size;
+    const before = ctx.gm.game.combats.get(ctx.combatId).system.state;
+    const elsewhere = await attack(other.id, 3);
+    await settle();
+    expect(elsewhere.refusal.code).toBe("card.wrongFight");
+    expect(ctx.alice.notices.at(-1)).toMatchObject({ type: "warning", message: "That fighter is in another fight: act from that fight." });
+    expect(ctx.gm.game.messages.size).toBe(messages);
+    expect(ctx.gm.game.combats.get(ctx.combatId).system.state).toBe(before);
+  });
+
+  it("an attack with more dice than the pool holds is refused before any card is posted (seed 000, 'Combat Pool')", async () => {
+    const ctx = await fight();
+    await throwRedWhite(ctx);
+    const pool = state(ctx).combatants.find((c: any) => c.id === ctx.ca).cp;
+    const messages = ctx.gm.game.messages.size;
+    const mark = ctx.world.server.writes.length;
+    const outcome = await post(ctx, pool + 1);
+    await settle();
+    expect(outcome.refusal.code).toBe("steel.tooMany");
+    expect(ctx.gm.game.messages.size).toBe(messages);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect((await post(ctx, pool)).ok).toBe(true);
+  });
+
   it("before the red/white throw the exchange is refused and nothing changes (seed 000, 'Melee Combat')", async () => {
     const ctx = await fight();
     await post(ctx, 3);

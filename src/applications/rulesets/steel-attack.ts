@@ -13,6 +13,7 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   applyWound,
   attackProfile,
+  checkDeclaration,
   CORE_MANEUVERS,
   DEFAULT_ZONES,
   exchangeOdds,
@@ -208,6 +209,13 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   const side = d.side === "front" || d.side === "rear" ? d.side : "side";
   const mounted = riderExtraCost(attacker, defender, combatId, { side, reach: Number((item.system as any).steel?.reach ?? 0), zone: zone.id });
   if (!mounted.ok) return mounted;
+  // What the attack costs is the engine's to say, checked against the pool before the card is posted (a card that can never resolve is refused here).
+  const view = steelView(attacker);
+  const weapon = view.weapons.find((w) => w.id === item.id)?.stats;
+  const profile = weapon ? attackProfile(weapon, maneuver.stats.form === "thrust" ? "thrust" : "swing", view.stats.strength) : null;
+  if (!profile?.ok) return profile ?? refused("steel.noWeapon", "NoWeapon");
+  const affordable = checkDeclaration({ combatantId: attacker.id!, cpLeft: combatPoolLeft(attacker, combatId), dice: d.dice as number, press: press as number, maneuver: maneuver.stats, weaponTn: profile.value.atn, posture: postureOf(attacker, combatId), extraCost: mounted.value }, "attack");
+  if (!affordable.ok) return affordable;
   return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side });
 }
 
