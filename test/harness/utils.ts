@@ -191,6 +191,18 @@ export function escapeHTML(text: string): string {
     .replaceAll("'", "&#x27;");
 }
 
+/**
+ * v13 EmbeddedCollectionField#_updateDiff/#_updateCommit for a recursive update of a parent
+ * carrying an embedded array: each entry merges into the child of its _id, new ids are
+ * created, and the children left out are dropped, in the order given.
+ */
+export function mergeEmbeddedSources(existing: AnyObject[] = [], changes: AnyObject[]): AnyObject[] {
+  return changes.map((change) => {
+    const prior = existing.find((e) => e._id === change._id);
+    return prior ? mergeObject(deepClone(prior), change, { performDeletions: true }) : deepClone(change);
+  });
+}
+
 export const utils = {
   getType,
   deepClone,
