@@ -295,6 +295,18 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const failure = this._validateSource(merged);
       if (failure) throw new DataModelValidationError(failure, `${this.documentName} [${this.id}]`);
       const diff = diffObject(this._source, merged);
+      // v13 EmbeddedCollectionField#_updateDiff: an embedded array's diff lists only the children changed or added.
+      for (const f of embeddedFields) {
+        if (!(f in diff)) continue;
+        const changed = (merged[f] as AnyObject[]).flatMap((entry) => {
+          const prior = (this._source[f] as AnyObject[] | undefined)?.find((e) => e._id === entry._id);
+          if (!prior) return [entry];
+          const d = diffObject(prior, entry);
+          return isEmpty(d) ? [] : [{ ...d, _id: entry._id }];
+        });
+        if (changed.length) diff[f] = changed;
+        else delete diff[f];
+      }
       if (dryRun || isEmpty(diff)) return diff;
       this._source = merged;
       this._initialize();

@@ -192,15 +192,18 @@ export function escapeHTML(text: string): string {
 }
 
 /**
- * v13 EmbeddedCollectionField#_updateDiff/#_updateCommit for a recursive update of a parent
- * carrying an embedded array: each entry merges into the child of its _id, new ids are
- * created, and the children left out are dropped, in the order given.
+ * v13 EmbeddedCollectionField#_updateDiff / #_updateCommit for a (recursive) update of a
+ * parent carrying an embedded array: each entry merges into the child of its _id, entries
+ * of new ids are appended, and children left out stay as they were.
  */
 export function mergeEmbeddedSources(existing: AnyObject[] = [], changes: AnyObject[]): AnyObject[] {
-  return changes.map((change) => {
-    const prior = existing.find((e) => e._id === change._id);
-    return prior ? mergeObject(deepClone(prior), change, { performDeletions: true }) : deepClone(change);
+  const byId = new Map(changes.filter((c) => c._id).map((c) => [c._id, c]));
+  const merged = existing.map((prior) => {
+    const change = byId.get(prior._id);
+    return change ? mergeObject(deepClone(prior), change, { performDeletions: true }) : deepClone(prior);
   });
+  const added = changes.filter((c) => !c._id || !existing.some((e) => e._id === c._id));
+  return [...merged, ...added.map((c) => deepClone(c))];
 }
 
 export const utils = {
