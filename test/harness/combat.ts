@@ -21,13 +21,14 @@
  * `_getInitiativeFormula`, `rollInitiative`, and its group (a group's initiative
  * overrides its members'). On the server: `worldTime: {delta}` (or v11's
  * `advanceTime`) on a Combat update advances `core.time` and is emitted before the
- * Combat update; `combatTurn` on a Combatant operation sets the combat's turn.
+ * Combat update; `combatTurn` on a Combatant operation sets the combat's turn; one
+ * combat is active at a time.
  *
  * Not modelled (the harness has no canvas, audio or regions): turn markers
  * (`_updateTurnMarkers` is the no-op v13 makes of it without a ready canvas), combat
  * sounds, Region turn events, the Token HUD, token movement history (cleared only when
  * the harness token offers `clearMovementHistory`), `Combat._onDeleteTokens`, the server
- * keeping one active combat and unlinking a combat from its scene.
+ * unlinking a combat from its scene.
  */
 import type { HooksImpl } from "./hooks";
 import { type AnyObject, deepClone, mergeObject } from "./utils";
@@ -95,6 +96,22 @@ export function serverAfterCombatantOperation(combat: AnyObject | undefined, opt
   if (!combat || !("combatTurn" in options)) return;
   if (options.combatTurn === combat.turn) return;
   combat.turn = options.combatTurn;
+}
+
+/**
+ * v13 server Combat._preCreateOperation / _onCreateOperation / _preUpdateOperation: one
+ * combat is active in the world. In a batch only the first `active: true` stays; creating
+ * an active combat deactivates every other stored one (emitted as their own update before
+ * the creation), and activating one adds `active: false` for the others to the same update.
+ */
+export function serverOneActiveCombat(batch: AnyObject[]): boolean {
+  let seen = false;
+  for (const entry of batch) {
+    if (entry.active !== true) continue;
+    if (seen) entry.active = false;
+    seen = true;
+  }
+  return seen;
 }
 
 // ---- Combat --------------------------------------------------------------------

@@ -751,10 +751,11 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (this.whisper?.length) return game.user.isGM || this.isAuthor || this.whisper.includes(game.user.id);
       return true;
     }
+    /** v13 BaseChatMessage#getUserLevel: the author owns it; a message has no ownership of its own, so anyone else holds NONE (seeing it is `visible`'s business). */
     override getUserLevel(user: AnyObject | null = game.user): number {
       if (!user) return OWNERSHIP.NONE;
       if (user.isGM || this.author === user.id) return OWNERSHIP.OWNER;
-      return OWNERSHIP.OBSERVER;
+      return OWNERSHIP.NONE;
     }
     /** As documented for v13: public clears whispers, self whispers the author, private and blind whisper the GMs. */
     static applyRollMode(chatData: AnyObject, rollMode: string): AnyObject {

@@ -6,7 +6,7 @@
  * calls to the target user's client only, passing the handler nothing about who
  * asked, exactly as Foundry v13 does (foundryvtt#13418).
  */
-import { serverAfterCombatantOperation, serverWorldTimeDelta } from "./combat";
+import { serverAfterCombatantOperation, serverOneActiveCombat, serverWorldTimeDelta } from "./combat";
 import { canUserModify, getUserLevel, isGM, OWNERSHIP, type PermissionWorld, ROLES, sanitizeUserInput } from "./permissions";
 import { DOCUMENT_META } from "./schemas";
 import { type AnyObject, deepClone, expandObject, mergeEmbeddedSources, mergeObject, randomID } from "./utils";
@@ -189,6 +189,7 @@ export class WorldServer {
       }
       return source;
     });
+    if (documentName === "Combat" && serverOneActiveCombat(created)) this.deactivateCombats(user, container.filter((c) => c.active));
     container.push(...created.map((c) => clone(c)));
     if (documentName === "Combatant") serverAfterCombatantOperation(this.find(parent), options);
     this.writes.push({ userId: user._id, action: "create", documentName, count: created.length });
@@ -201,6 +202,9 @@ export class WorldServer {
     options = clone(options);
     const container = this.container(documentName, parent);
     // Check every change before applying any, so a refused batch changes nothing.
+    if (documentName === "Combat" && serverOneActiveCombat(updates)) {
+      updates = [...updates, ...container.filter((c) => c.active && !updates.some((u) => u._id === c._id)).map((c) => ({ _id: c._id, active: false }))];
+    }
     const targets = updates.map((u) => {
       const source = container.find((c) => c._id === u._id);
       if (!source) throw new Error(`${documentName} [${u._id}] does not exist`);
@@ -248,6 +252,14 @@ export class WorldServer {
     this.settings.set("core.time", now);
     this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
     this.broadcast({ kind: "setting", key: "core.time", value: now, userId: user._id, options: clone(options) });
+  }
+
+  /** v13 server Combat._onCreateOperation: the combats active before an active one was created become inactive, emitted first. */
+  private deactivateCombats(user: AnyObject, combats: AnyObject[]): void {
+    if (!combats.length) return;
+    for (const c of combats) c.active = false;
+    this.writes.push({ userId: user._id, action: "update", documentName: "Combat", count: combats.length });
+    this.broadcast({ kind: "update", documentName: "Combat", parent: [], updates: combats.map((c) => ({ _id: c._id, active: false })), options: {}, userId: user._id });
   }
 
   /** An update of a parent carrying embedded arrays merges them by id (v13 EmbeddedCollectionField, recursive), new entries getting ids. */

@@ -191,6 +191,18 @@ describe("v13 Combat turns", () => {
     expect([names(f.on(t.alice)), f.on(t.alice).combatant.name]).toEqual([["Bran", "Goblin", "Aria"], "Goblin"]);
   });
 
+  it("the server keeps one combat active: creating or activating one deactivates the others (server Combat._onCreateOperation, _preUpdateOperation)", async () => {
+    const t = await coreTable();
+    const Combat = t.gm.CONFIG.Combat.documentClass;
+    const first = await Combat.create({ active: true });
+    const second = await Combat.create({ active: true });
+    const active = () => t.alice.game.combats.filter((c: { active: boolean }) => c.active).map((c: { id: string }) => c.id);
+    expect(active()).toEqual([second.id]);
+    await first.activate();
+    expect(active()).toEqual([first.id]);
+    expect(t.alice.game.combats.active.id).toBe(first.id);
+  });
+
   it("Combat#endCombat asks the GM to confirm, then deletes the combat", async () => {
     const t = await coreTable();
     const f = await fight(t);
