@@ -203,6 +203,24 @@ describe("v13 Combat turns", () => {
     expect(t.alice.game.combats.active.id).toBe(first.id);
   });
 
+  it("a Combat update's worldTime: {delta} advances the world time for any user the update is allowed to, whatever the delta (server Combat._onUpdateOperation)", async () => {
+    const t = await coreTable();
+    const f = await fight(t);
+    await f.on(t.bob).update({ turn: 1 }, { worldTime: { delta: 3600 } });
+    await settle();
+    expect([f.on(t.gm).turn, t.gm.game.time.worldTime]).toEqual([1, 3600]);
+    await expect(t.bob.game.time.advance(60)).rejects.toThrow();
+  });
+
+  it("a Token update's worldTime: {delta} advances the world time too (server TokenDocument#_onUpdate)", async () => {
+    const t = await coreTable();
+    const scene = await t.gm.CONFIG.Scene.documentClass.create({ name: "Field" });
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Marker" }]);
+    await t.alice.game.scenes.get(scene.id).tokens.get(token.id).update({ x: 100 }, { worldTime: { delta: 60 } });
+    await settle();
+    expect(t.bob.game.time.worldTime).toBe(60);
+  });
+
   it("Combat#endCombat asks the GM to confirm, then deletes the combat", async () => {
     const t = await coreTable();
     const f = await fight(t);
