@@ -513,7 +513,11 @@ export function CombatMixin<T extends Ctor>(Base: T, env: CombatEnv) {
     #onModifyCombatants(_parent: AnyObject, _documents: AnyObject[], options: AnyObject): void {
       const { combatTurn, turnEvents } = options;
       const priorState = deepClone(this.current);
-      if (typeof combatTurn === "number") (this as AnyObject).updateSource({ turn: combatTurn });
+      if (typeof combatTurn === "number") {
+        const diff = (this as AnyObject).updateSource({ turn: combatTurn });
+        // v13 ClientDocumentMixin#_initialize prepares the data again after updateSource; the harness's does not.
+        if (Object.keys(diff).length) (this as AnyObject).prepareData();
+      }
       this.setupTurns();
       const turnChange = this.#recordPreviousState(priorState);
       if (turnChange) {

@@ -36,6 +36,17 @@ describe("the system's combats under v13's core Combat", () => {
     expect([combat.round, combat.turn, combat.started]).toEqual([1, 0, true]);
   });
 
+  it("a combatant joining a running fight ahead of the current one moves core's turn (combatTurn) and leaves the fight's state readable on every client", async () => {
+    const f = await turnOrderFight();
+    const cara = await f.Actor.create({ name: "Cara", type: "npc", system: { opposed: { i: 20 } } });
+    await f.combat.createEmbeddedDocuments("Combatant", [{ actorId: cara.id, name: "Cara", initiative: 99 }]);
+    await settle();
+    for (const client of [f.gm, f.alice]) {
+      const combat = f.on(client);
+      expect([combat.turn, combat.turns[0].name, combat.machineState !== null && combat.machineState !== undefined]).toEqual([1, "Cara", true]);
+    }
+  });
+
   it("BoutCombat#startCombat calls combatStart before its update, with the round and turn it sets, as v13's Combat#startCombat does", async () => {
     const t = await tableOfThree("opposed");
     const ada = await t.Actor.create({ name: "Ada", type: "character", system: { opposed: { i: 40 } } });
