@@ -109,10 +109,11 @@ export function combatantFor(combatId: string, actor: Actor.Implementation | nul
   return (actor && combat?.combatants.contents.find((c) => c.actorId === actor.id)?.id) || null;
 }
 
-/** The started fight an actor fights in (the active one first), or "" when it is in none. */
+/** The encounter an actor fights in (a started one first, then the active one), or "" when it is in none. */
 export function fightOf(actor: Actor.Implementation): string {
-  const started = (game.combats?.contents ?? []).filter((c) => c.started && c.combatants.contents.some((x) => x.actorId === actor.id));
-  return (started.find((c) => c.active) ?? started[0])?.id ?? "";
+  const mine = (game.combats?.contents ?? []).filter((c) => c.combatants.contents.some((x) => x.actorId === actor.id));
+  const rank = (c: { started: boolean; active: boolean }) => (c.started ? 2 : 0) + (c.active ? 1 : 0);
+  return mine.sort((a, b) => rank(b) - rank(a))[0]?.id ?? "";
 }
 
 /** The running fight's machine state, for reading (surprise, penalties) before any write. */

@@ -69,8 +69,10 @@ export class BoutCombat extends Combat {
       return this;
     }
     const view = structure.machine.view(started.value);
-    await this.update({ round: Math.max(1, view.round), turn: 0, "system.structure": id, "system.state": JSON.stringify(started.value), ...this.declarationChange(structure, started.value) } as never);
-    Hooks.callAll("combatStart", this, { round: this.round, turn: 0 });
+    // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
+    const updateData = { round: Math.max(1, view.round), turn: 0 };
+    Hooks.callAll("combatStart", this, updateData);
+    await this.update({ ...updateData, "system.structure": id, "system.state": JSON.stringify(started.value), ...this.declarationChange(structure, started.value) } as never);
     return this;
   }
 

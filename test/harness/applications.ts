@@ -110,8 +110,11 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     async runAction(action: string, dataset: Record<string, string> = {}, closest: Record<string, Record<string, string>> = {}): Promise<unknown> {
       const handler = this.options.actions?.[action];
       const fn = typeof handler === "function" ? handler : handler?.handler;
+      const target = fakeElement({ action, ...dataset }, closest);
+      // v13 ApplicationV2: an action with no handler goes to #_onClickAction (which a subclass may implement).
+      const fallback = (this as AnyObject)._onClickAction;
+      if (!fn && typeof fallback === "function") return fallback.call(this, { type: "click" }, target);
       if (!fn) throw new Error(`No action "${action}" on ${this.constructor.name}`);
-      const target = fakeElement(dataset, closest);
       return fn.call(this, { type: "click" }, target);
     }
 
@@ -239,11 +242,19 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     },
   };
 
+  /** The footer's and header's `.combat-control` buttons, which v13's CombatTracker#_onClickAction sends to the combat's method of that name. */
+  const COMBAT_CONTROLS = new Set(["rollAll", "rollNPC", "previousRound", "previousTurn", "endCombat", "nextTurn", "nextRound", "startCombat"]);
+
   /**
-   * v13's combat sidebar tab, as far as a system's subclass leans on it: the
-   * header/tracker/footer parts, the viewed combat, `_prepareCombatContext` for
-   * the header and footer, `_prepareTrackerContext` filling `turns` through
-   * `_prepareTurnContext`, and the footer's combat controls as actions.
+   * v13's combat sidebar tab (client/applications/sidebar/tabs/combat-tracker.mjs) as
+   * far as a system's subclass and a user's clicks lean on it: the header/tracker/footer
+   * parts, the viewed combat, `_prepareCombatContext` (the player's `control` to end her
+   * own turn), `_prepareTrackerContext` filling `turns` from `combat.turns` through
+   * `_prepareTurnContext` (combatants the user cannot see left out), the per-combatant
+   * actions, the header's and footer's combat controls (`_onClickAction`: Roll All, Roll
+   * NPCs, Begin, Previous/Next Turn and Round, End) and both context menus (Reroll, Clear
+   * initiative, Remove; Reset initiative, Delete) with their GM-only conditions.
+   * Nothing is drawn; `runAction` and `runContextOption` press what a user would.
    */
   class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     static override DEFAULT_OPTIONS: AnyObject = {
@@ -251,23 +262,27 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       tag: "section",
       classes: ["tab", "sidebar-tab", "combat-sidebar", "flexcol"],
       actions: {
-        startCombat(this: CombatTracker) {
-          return this.viewed?.startCombat();
+        cycleCombat(this: CombatTracker, _event: unknown, target: AnyObject) {
+          return game.combats.get(target.dataset.combatId)?.activate({ render: false });
         },
-        endCombat(this: CombatTracker) {
-          return this.viewed?.endCombat?.();
+        async createCombat(this: CombatTracker) {
+          const combat = await CONFIG.Combat.documentClass.create();
+          return combat?.activate({ render: false });
         },
-        nextTurn(this: CombatTracker) {
-          return this.viewed?.nextTurn();
+        rollInitiative(this: CombatTracker, event: unknown, target: AnyObject) {
+          return this._onCombatantControl(event, target);
         },
-        nextRound(this: CombatTracker) {
-          return this.viewed?.nextRound();
+        toggleDefeated(this: CombatTracker, event: unknown, target: AnyObject) {
+          return this._onCombatantControl(event, target);
         },
-        previousTurn(this: CombatTracker) {
-          return this.viewed?.previousTurn();
+        toggleHidden(this: CombatTracker, event: unknown, target: AnyObject) {
+          return this._onCombatantControl(event, target);
         },
-        previousRound(this: CombatTracker) {
-          return this.viewed?.previousRound();
+        pingCombatant(this: CombatTracker, event: unknown, target: AnyObject) {
+          return this._onCombatantControl(event, target);
+        },
+        panToCombatant(this: CombatTracker, event: unknown, target: AnyObject) {
+          return this._onCombatantControl(event, target);
         },
       },
     };
@@ -295,22 +310,156 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       return context;
     }
 
-    async _prepareCombatContext(_context: AnyObject, _options: AnyObject): Promise<AnyObject> {
+    /** v13 CombatTracker#_prepareCombatContext: `control` is the current combatant's owner, when she may change the turn (or round). */
+    async _prepareCombatContext(context: AnyObject, _options: AnyObject): Promise<AnyObject> {
       const combat = this.viewed;
-      return { combat, hasCombat: Boolean(combat), control: Boolean(game.user?.isGM), combats: this.combats.map((c, i) => ({ id: c.id, label: i + 1, active: c === combat })), css: "", currentIndex: 1, displayCycle: false, initiativeIcon: "", link: false, labels: { scope: "" } };
+      const combats = this.combats;
+      const currentIdx = combat ? combats.indexOf(combat) : -1;
+      const isPlayerTurn = Boolean(combat?.combatant?.players?.includes(game.user));
+      const turn = combat?.turn;
+      const between = typeof turn === "number" && turn >= 1 && turn <= (combat?.turns?.length ?? 0) - 2;
+      const canControl = combat ? (turn && between ? combat.canUserModify(game.user, "update", { turn: 0 }) : combat.canUserModify(game.user, "update", { round: 0 })) : false;
+      const out = {
+        combat,
+        hasCombat: Boolean(combat),
+        user: game.user,
+        nextId: combats[currentIdx + 1]?.id,
+        previousId: combats[currentIdx - 1]?.id,
+        combats: combats.map((c, i) => ({ id: c.id, label: i + 1, active: i === currentIdx })),
+        control: isPlayerTurn && canControl,
+        css: combats.length > 7 ? "cycle" : combats.length ? "tabbed" : "",
+        currentIndex: currentIdx + 1,
+        displayCycle: combats.length > 7,
+        initiativeIcon: CONFIG.Combat?.initiativeIcon ?? "",
+        linked: Boolean(combat?._source?.scene),
+        labels: { scope: combat?._source?.scene ? "COMBAT.Linked" : "COMBAT.Unlinked" },
+      };
+      Object.assign(context, out);
+      return out;
     }
 
+    /** v13 CombatTracker#_prepareTrackerContext: a row per turn the user can see. */
     async _prepareTrackerContext(context: AnyObject, _options: AnyObject): Promise<AnyObject | void> {
       const combat = this.viewed;
       if (!combat) return;
-      context.turns = [];
-      let index = 0;
-      for (const combatant of combat.combatants.contents) context.turns.push(await this._prepareTurnContext(combat, combatant, index++));
-      context.hasDecimals = false;
+      let hasDecimals = false;
+      const turns: AnyObject[] = (context.turns = []);
+      for (const [i, combatant] of (combat.turns as AnyObject[]).entries()) {
+        if (!combatant.visible) continue;
+        const turn = await this._prepareTurnContext(combat, combatant, i);
+        if (turn.hasDecimals) hasDecimals = true;
+        turns.push(turn);
+      }
+      const precision = CONFIG.Combat?.initiative?.decimals ?? 2;
+      for (const t of turns) if (Number.isFinite(t.initiative)) t.initiative = t.initiative.toFixed(hasDecimals ? precision : 0);
+      context.hasDecimals = hasDecimals;
     }
 
+    /** v13 CombatTracker#_prepareTurnContext. */
     async _prepareTurnContext(combat: AnyObject, combatant: AnyObject, index: number): Promise<AnyObject> {
-      return { id: combatant.id, name: combatant.name, img: combatant.img ?? combatant.actor?.img ?? "", active: index === combat.turn, isOwner: combatant.isOwner, hidden: Boolean(combatant.hidden), isDefeated: Boolean(combatant.defeated), initiative: combatant.initiative ?? null, canPing: false, css: "", hasDecimals: false, resource: null, effects: { icons: [], tooltip: "" } };
+      const { id, name, isOwner, isDefeated, hidden, initiative, permission } = combatant;
+      const resource = permission >= 2 ? combatant.resource : null;
+      const hasDecimals = Number.isFinite(initiative) && !Number.isInteger(initiative);
+      const turn: AnyObject = { hasDecimals, hidden, id, isDefeated, initiative, isOwner, name, resource, active: index === combat.turn, canPing: false, img: combatant.img ?? "icons/svg/mystery-man.svg" };
+      turn.css = [turn.active ? "active" : null, hidden ? "hide" : null, isDefeated ? "defeated" : null].filter(Boolean).join(" ");
+      const icons: AnyObject[] = [];
+      for (const effect of combatant.actor?.effects ?? []) {
+        if (effect.disabled) continue;
+        if (effect.statuses?.has?.(CONFIG.specialStatusEffects?.DEFEATED)) turn.isDefeated = true;
+        else if (effect.img) icons.push({ img: effect.img, name: effect.name });
+      }
+      turn.effects = { icons, tooltip: "" };
+      return turn;
+    }
+
+    /** v13 CombatTracker#_onClickAction: a `.combat-control` button calls the viewed combat's method of its action's name. */
+    async _onClickAction(_event: unknown, target: AnyObject): Promise<unknown> {
+      const action = target.dataset.action;
+      if (!COMBAT_CONTROLS.has(action)) return;
+      return this.viewed?.[action]?.();
+    }
+
+    /** v13 CombatTracker#_onCombatantControl: the row's combatant and the control's action. */
+    async _onCombatantControl(_event: unknown, target: AnyObject): Promise<unknown> {
+      const combatantId = target.closest("[data-combatant-id]")?.dataset.combatantId;
+      const combatant = this.viewed?.combatants.get(combatantId);
+      if (!combatant) return;
+      switch (target.dataset.action) {
+        case "rollInitiative":
+          return this._onRollInitiative(combatant);
+        case "toggleDefeated":
+          return this._onToggleDefeatedStatus(combatant);
+        case "toggleHidden":
+          return this._onToggleHidden(combatant);
+        default:
+          return; // ping and pan need a canvas
+      }
+    }
+
+    /** v13 CombatTracker#_onRollInitiative. */
+    _onRollInitiative(combatant: AnyObject): Promise<unknown> {
+      return this.viewed!.rollInitiative([combatant.id]);
+    }
+
+    /** v13 CombatTracker#_onToggleDefeatedStatus: the combatant's defeated flag, then the actor's defeated status. */
+    async _onToggleDefeatedStatus(combatant: AnyObject): Promise<void> {
+      const isDefeated = !combatant.isDefeated;
+      await combatant.update({ defeated: isDefeated });
+      await combatant.actor?.toggleStatusEffect?.(CONFIG.specialStatusEffects.DEFEATED, { overlay: true, active: isDefeated });
+    }
+
+    /** v13 CombatTracker#_onToggleHidden. */
+    _onToggleHidden(combatant: AnyObject): Promise<unknown> {
+      return combatant.update({ hidden: !combatant.hidden });
+    }
+
+    /** v13 CombatTracker#_onUpdateInitiative: an initiative typed in the row (`=n`, `n`, or a `+n` / `-n` change). */
+    async _onUpdateInitiative(combatantId: string, raw: string): Promise<unknown> {
+      const combatant = this.viewed?.combatants.get(combatantId);
+      if (!combatant) return;
+      const isDelta = /^[+-]/.test(raw);
+      if (!isDelta || raw[0] === "=") return combatant.update({ initiative: raw ? Number(raw.replace(/^=/, "")) : null });
+      const delta = parseInt(raw);
+      if (!isNaN(delta)) return combatant.update({ initiative: combatant.initiative + delta });
+    }
+
+    /** v13 CombatTracker#_getEntryContextOptions: the combatant row's menu. */
+    _getEntryContextOptions(): AnyObject[] {
+      const getCombatant = (li: AnyObject) => this.viewed?.combatants.get(li.dataset.combatantId);
+      return [
+        { name: "COMBAT.CombatantUpdate", condition: () => game.user.isGM, callback: (li: AnyObject) => getCombatant(li)?.sheet?.render({ force: true }) },
+        { name: "COMBAT.CombatantClear", condition: (li: AnyObject) => game.user.isGM && Number.isFinite(getCombatant(li)?.initiative), callback: (li: AnyObject) => getCombatant(li)?.update({ initiative: null }) },
+        {
+          name: "COMBAT.CombatantReroll",
+          condition: () => game.user.isGM,
+          callback: (li: AnyObject) => {
+            const combatant = getCombatant(li);
+            if (combatant) return this.viewed!.rollInitiative([combatant.id]);
+          },
+        },
+        { name: "COMBAT.CombatantRemove", condition: () => game.user.isGM, callback: (li: AnyObject) => getCombatant(li)?.delete() },
+      ];
+    }
+
+    /** v13 CombatTracker#_getCombatContextOptions: the encounter's menu (built for GMs only). */
+    _getCombatContextOptions(): AnyObject[] {
+      return [
+        { name: "COMBAT.InitiativeReset", condition: () => game.user.isGM && this.viewed?.turns.length > 0, callback: () => this.viewed!.resetAll() },
+        { name: "COMBAT.ClearMovementHistories", condition: () => game.user.isGM && this.viewed?.combatants.size > 0, callback: () => this.viewed!.clearMovementHistories() },
+        { name: "COMBAT.Delete", condition: () => game.user.isGM && Boolean(this.viewed), callback: () => this.viewed!.endCombat() },
+      ];
+    }
+
+    /**
+     * A right-click menu choice as a user makes it: the combatant row's menu (given the
+     * combatant's id) or the encounter's menu; a choice whose condition fails is not offered.
+     */
+    async runContextOption(name: string, combatantId?: string): Promise<unknown> {
+      const options = combatantId ? this._getEntryContextOptions() : game.user.isGM ? this._getCombatContextOptions() : [];
+      const li = { dataset: { combatantId } };
+      const option = options.find((o) => o.name === name);
+      if (!option || (option.condition && !option.condition(li))) throw new Error(`The context menu offers no "${name}" to ${game.user.name}`);
+      return option.callback(li);
     }
   }
 

@@ -182,8 +182,9 @@ export function defineRoll(
       return create ? createMessage(data, rollMode ? { rollMode } : {}) : data;
     }
 
-    static async create(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}): Promise<Roll> {
-      return new Roll(formula, data, options);
+    /** v13 Roll.create: synchronous, a new roll of CONFIG.Dice.rolls[0]'s class. */
+    static create(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}): Roll {
+      return new this(formula, data, options);
     }
   };
 }

@@ -18,12 +18,14 @@ import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
 import { OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
 import { applyRollMode, messageContentVisible, messageVisible } from "./chat-delivery";
+import { CombatantGroupMixin, CombatantMixin, CombatMixin, CONFIG_COMBAT_INITIATIVE, registerCombatSettings, type CombatEnv } from "./combat";
+import { canUserModify, type PermissionWorld } from "./permissions";
 import { defaultRolePermissions, designatedUser, hasPermission, USER_PERMISSIONS } from "./users";
 import { createSyntheticActors } from "./synthetic-actors";
 import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
-import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeObject, utils } from "./utils";
+import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 export interface RuntimeOptions {
   translations: AnyObject;
@@ -121,7 +123,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const game: AnyObject = {
     ready: false,
     i18n,
-    system: { id: systemJson.id, title: systemJson.title, version: systemJson.version, documentTypes: systemJson.documentTypes },
+    system: { id: systemJson.id, title: systemJson.title, version: systemJson.version, documentTypes: systemJson.documentTypes, initiative: systemJson.initiative },
     world: { id: "harness-world", title: "Harness World" },
     documentTypes,
     userId,
@@ -168,6 +170,25 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   });
 
   const levelOf = (level: string | number) => (typeof level === "number" ? level : (OWNERSHIP as AnyObject)[level]);
+
+  /**
+   * v13 ClientDatabaseBackend: once the documents pass their `_pre*` workflow and hooks, the
+   * class's `_pre*Operation(documents, operation, user)`; what it sets on the operation
+   * (Combatant's `combatTurn`, `turnEvents`) travels with the request.
+   */
+  const preOperation = async (fn: (docs: any[], operation: AnyObject, user: AnyObject) => Promise<boolean | void>, docs: any[], options: AnyObject, structure: AnyObject, user: AnyObject): Promise<boolean | void> => {
+    const operation: AnyObject = { ...options, ...structure };
+    if ((await fn(docs, operation, user)) === false) return false;
+    for (const key of Object.keys(structure)) delete operation[key];
+    Object.assign(options, operation);
+  };
+
+  /** What the client's canUserModify reads: this client's copies of the world's documents. */
+  const clientPermissionWorld: PermissionWorld = {
+    find: (path) => resolveParent(path)?._source,
+    actor: (id) => game.actors?.get(id)?._source,
+    corePermissions: () => worldSettings.get("core.permissions") as Record<string, number[]> | undefined,
+  };
 
   class Document extends DataModel {
     static metadata = DOCUMENT_META.Actor!;
@@ -297,15 +318,45 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         if (model) model.schema.clean(systemChanges, { partial: true });
         expanded.system = systemChanges;
       }
+      const embeddedFields = Object.values(cls.metadata.embedded).filter((f) => Array.isArray(expanded[f]));
+      for (const f of embeddedFields) expanded[f] = mergeEmbeddedSources(this._source[f], expanded[f]);
       const merged = mergeObject(deepClone(this._source), expanded, { performDeletions: true });
       const failure = this._validateSource(merged);
       if (failure) throw new DataModelValidationError(failure, `${this.documentName} [${this.id}]`);
       const diff = diffObject(this._source, merged);
+      // v13 EmbeddedCollectionField#_updateDiff: an embedded array's diff lists only the children changed or added.
+      for (const f of embeddedFields) {
+        if (!(f in diff)) continue;
+        const changed = (merged[f] as AnyObject[]).flatMap((entry) => {
+          const prior = (this._source[f] as AnyObject[] | undefined)?.find((e) => e._id === entry._id);
+          if (!prior) return [entry];
+          const d = diffObject(prior, entry);
+          return isEmpty(d) ? [] : [{ ...d, _id: entry._id }];
+        });
+        if (changed.length) diff[f] = changed;
+        else delete diff[f];
+      }
       if (dryRun || isEmpty(diff)) return diff;
       this._source = merged;
       this._initialize();
+      for (const f of embeddedFields) this.syncEmbeddedCollection(f);
       this.syncParentSource();
       return diff;
+    }
+
+    /** After an update of the parent carrying an embedded array (v13 EmbeddedCollectionField#_updateCommit): the children follow their new sources. */
+    private syncEmbeddedCollection(field: string): void {
+      const childName = Object.entries((this.constructor as typeof Document).metadata.embedded).find(([, f]) => f === field)![0];
+      const collection = (this as AnyObject)[field] as DocumentCollection<any>;
+      const sources = (this._source[field] ?? []) as AnyObject[];
+      for (const id of [...collection.keys()]) if (!sources.some((s) => s._id === id)) collection.delete(id);
+      for (const source of sources) {
+        const child = collection.get(source._id);
+        if (child) {
+          child._source = source;
+          child._initialize();
+        } else collection.set(source._id, new CONFIG[childName].documentClass(source, { parent: this }));
+      }
     }
 
     /** Keep the parent's stored array pointing at this document's current source. */
@@ -354,6 +405,15 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
     get isOwner(): boolean {
       return this.testUserPermission(game.user, "OWNER");
+    }
+    /** v13 ClientDocument#hasPlayerOwner. */
+    get hasPlayerOwner(): boolean {
+      return game.users.some((u: AnyObject) => !u.isGM && this.testUserPermission(u, "OWNER"));
+    }
+    /** v13 Document#canUserModify: the same rules the server applies (permissions.ts), on this client's copy. */
+    canUserModify(user: AnyObject, action: "create" | "update" | "delete", data: AnyObject = {}): boolean {
+      const source = { _id: user.id, name: user.name, role: user.role, permissions: user._source?.permissions };
+      return canUserModify(clientPermissionWorld, source, action, { documentName: this.documentName, source: this._source, parent: parentPath(this.parent as AnyObject | null) }, expandObject(deepClone(data)));
     }
     get visible(): boolean {
       return this.testUserPermission(game.user, "OBSERVER") || this.testUserPermission(game.user, "LIMITED");
@@ -419,24 +479,33 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
     // ---- database operations ----
 
-    static async create(data: AnyObject, options: AnyObject = {}): Promise<any> {
-      const created = await this.createDocuments([data], options);
-      return created[0];
+    /** v13 Document.create: one document, or an array of them for an array of data. */
+    static async create(data: AnyObject | AnyObject[], options: AnyObject = {}): Promise<any> {
+      const created = await this.createDocuments(Array.isArray(data) ? data : [data], options);
+      return Array.isArray(data) ? created : created[0];
     }
+
+    /** v13 Document._preCreateOperation / _preUpdateOperation / _preDeleteOperation: called once per operation, may change its options or cancel it. */
+    static async _preCreateOperation(_documents: any[], _operation: AnyObject, _user: AnyObject): Promise<boolean | void> {}
+    static async _preUpdateOperation(_documents: any[], _operation: AnyObject, _user: AnyObject): Promise<boolean | void> {}
+    static async _preDeleteOperation(_documents: any[], _operation: AnyObject, _user: AnyObject): Promise<boolean | void> {}
 
     static async createDocuments(data: AnyObject[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
       const name = this.documentName;
       const cls = CONFIG[name]?.documentClass ?? this;
       const user = game.user;
       const sources: AnyObject[] = [];
+      const docs: any[] = [];
       for (const d of data) {
         const createData = d instanceof DataModel ? d.toObject() : deepClone(d);
         const doc = new cls(createData, { parent });
         if ((await doc._preCreate(createData, options, user)) === false) continue;
         if (!options.noHook && hooks.call(`preCreate${name}`, doc, createData, options, user.id) === false) continue;
         sources.push(doc.toObject());
+        docs.push(doc);
       }
       if (!sources.length) return [];
+      if ((await preOperation(cls._preCreateOperation.bind(cls), docs, options, { parent, data: sources }, user)) === false) return [];
       const route = synthetic.request(name, parent);
       if (route.deltaId) throw new Error("harness: an Actor cannot be created in a Token");
       const created = await server.request(client, "modifyDocument", () => server.create(client, route.documentName, route.parent, sources, options));
@@ -454,6 +523,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const collection = collectionFor(name, parent);
       const user = game.user;
       const send: AnyObject[] = [];
+      const docs: any[] = [];
       for (const update of updates) {
         const doc = collection.get(update._id);
         if (!doc) throw new Error(`${name} [${update._id}] does not exist in the ${collection.documentName} collection`);
@@ -467,8 +537,11 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         const diff = options.diff === false ? changes : doc.updateSource(changes, { dryRun: true });
         if (isEmpty(diff)) continue;
         send.push({ _id: doc.id, ...diff });
+        docs.push(doc);
       }
       if (!send.length) return [];
+      const cls = (CONFIG[name]?.documentClass ?? this) as typeof Document;
+      if ((await preOperation(cls._preUpdateOperation.bind(cls), docs, options, { parent, updates: send }, user)) === false) return [];
       const route = synthetic.request(name, parent);
       await server.request(client, "modifyDocument", () => server.update(client, route.documentName, route.parent, route.deltaId ? send.map((u) => ({ ...u, _id: route.deltaId })) : send, options));
       return send.map((u) => collection.get(u._id));
@@ -492,11 +565,29 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         docs.push(doc);
       }
       if (!docs.length) return [];
+      const cls = (CONFIG[name]?.documentClass ?? this) as typeof Document;
+      if ((await preOperation(cls._preDeleteOperation.bind(cls), docs, options, { parent, ids: docs.map((d) => d.id) }, user)) === false) return [];
       const route = synthetic.request(name, parent);
       if (route.deltaId) throw new Error("harness: deleting a token's synthetic actor is not modelled; use token.delta.restore()");
       await server.request(client, "modifyDocument", () => server.delete(client, route.documentName, route.parent, docs.map((d) => d.id), options));
       return docs;
     }
+
+    /** v13 ClientDocument#_dispatchDescendantDocumentEvents: the event runs on the direct parent, then bubbles up its ancestors. */
+    _dispatchDescendantDocumentEvents(event: string, collection: string, args: unknown[], _parent?: Document): void {
+      _parent ||= this;
+      const fn = (this as AnyObject)[`_${event}DescendantDocuments`];
+      if (typeof fn !== "function") throw new Error(`Invalid descendant document event "${event}"`);
+      fn.call(this, _parent, collection, ...args);
+      (this.parent as Document | null)?._dispatchDescendantDocumentEvents(event, collection, args, _parent);
+    }
+    // v13 ClientDocument's descendant events (which re-render the document's sheets there; nothing here).
+    _preCreateDescendantDocuments(_parent: AnyObject, _collection: string, _data: AnyObject[], _options: AnyObject, _userId: string): void {}
+    _onCreateDescendantDocuments(_parent: AnyObject, _collection: string, _documents: any[], _data: AnyObject[], _options: AnyObject, _userId: string): void {}
+    _preUpdateDescendantDocuments(_parent: AnyObject, _collection: string, _changes: AnyObject[], _options: AnyObject, _userId: string): void {}
+    _onUpdateDescendantDocuments(_parent: AnyObject, _collection: string, _documents: any[], _changes: AnyObject[], _options: AnyObject, _userId: string): void {}
+    _preDeleteDescendantDocuments(_parent: AnyObject, _collection: string, _ids: string[], _options: AnyObject, _userId: string): void {}
+    _onDeleteDescendantDocuments(_parent: AnyObject, _collection: string, _documents: any[], _ids: string[], _options: AnyObject, _userId: string): void {}
 
     async createEmbeddedDocuments(name: string, data: AnyObject[], options: AnyObject = {}): Promise<any[]> {
       return CONFIG[name].documentClass.createDocuments(data, { ...options, parent: this });
@@ -588,8 +679,10 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return new (CONFIG.ActiveEffect.documentClass ?? this)(data, options);
     }
   }
-  /** As in v13: a combatant's token is the one it names on its scene; its actor is that token's actor (Combatant#actor), else the world actor it names; ownership follows the actor. */
-  class Combatant extends documentClass("Combatant") {
+  /** v13's combat documents (combat.ts) need these, some built later. */
+  const combatEnv: CombatEnv = { game, CONFIG, hooks, ui, DialogV2: () => applications.api.DialogV2 };
+  /** As in v13: a combatant's token is the one it names on its scene; its actor is that token's actor (Combatant#actor), else the world actor it names; ownership follows the actor. The rest of v13's Combatant is in combat.ts. */
+  class Combatant extends CombatantMixin(documentClass("Combatant"), combatEnv) {
     get token(): AnyObject | null {
       const self = this as AnyObject;
       return (self.sceneId && self.tokenId && game.scenes?.get(self.sceneId)?.tokens.get(self.tokenId)) || null;
@@ -606,7 +699,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return this.actor?.getUserLevel(user) ?? OWNERSHIP.NONE;
     }
   }
-  const CombatantGroup = documentClass("CombatantGroup");
+  class CombatantGroup extends CombatantGroupMixin(documentClass("CombatantGroup")) {}
   const JournalEntry = documentClass("JournalEntry");
   const JournalEntryPage = documentClass("JournalEntryPage");
   /** As in v13: `scene.grid` is the grid built from the scene's grid data (hexagonal grids convert points, offsets and cubes). */
@@ -707,14 +800,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
   }
 
-  class Combat extends documentClass("Combat") {
-    get started(): boolean {
-      return (this as AnyObject).round > 0;
-    }
-    get isActive(): boolean {
-      return Boolean((this as AnyObject).active);
-    }
-  }
+  /** v13's client Combat: its turn machinery is in combat.ts. */
+  class Combat extends CombatMixin(documentClass("Combat"), combatEnv) {}
 
   // v13 Roll#toMessage: the roll mode given ("roll" or none: the user's core.rollMode) travels in the creation options.
   const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls, (data, options) =>
@@ -763,11 +850,11 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     get isContentVisible(): boolean {
       return messageContentVisible({ whisper: this.whisper ?? [], blind: Boolean(this.blind), isRoll: this.isRoll, isAuthor: this.isAuthor, visible: this.visible }, game.user.id);
     }
-    /** v13 BaseChatMessage#getUserLevel: the author owns the message; GMs own everything (others: as the harness had it). */
+    /** v13 BaseChatMessage#getUserLevel: the author owns it; a message has no ownership of its own, so anyone else holds NONE (seeing it is `visible`'s business). */
     override getUserLevel(user: AnyObject | null = game.user): number {
       if (!user) return OWNERSHIP.NONE;
       if (user.isGM || this._source.author === user.id) return OWNERSHIP.OWNER;
-      return OWNERSHIP.OBSERVER;
+      return OWNERSHIP.NONE;
     }
     /** v13 ChatMessage.applyRollMode. */
     static applyRollMode(chatData: AnyObject, rollMode: string): AnyObject {
@@ -865,6 +952,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, Token: TokenDocument, Wall: WallDocument })) {
     CONFIG[name] = { documentClass: cls, dataModels: {}, typeLabels: {}, sheetClasses: {} };
   }
+  // v13 CONFIG.Combat.initiative: no formula until a system or module gives one.
+  CONFIG.Combat.initiative = CONFIG_COMBAT_INITIATIVE();
 
   class Users extends DocumentCollection<any> {
     /** v13 Users#activeGM: the designated active GM (assistant GMs count; highest role, then lowest id). */
@@ -946,10 +1035,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       }
       return cleaned;
     }
-    applyWorld(key: string, value: unknown): void {
+    /** v13 Setting#_onCreate / #_onUpdate: the setting's onChange(value, options, userId), on an update only when the value changed. */
+    applyWorld(key: string, value: unknown, options: AnyObject = {}, userId: string | null = null): void {
+      const existed = worldSettings.has(key);
+      const unchanged = existed && JSON.stringify(worldSettings.get(key)) === JSON.stringify(value);
       worldSettings.set(key, value);
       const config = this.settings.get(key);
-      if (config && game.ready) config.onChange?.(this.cast(config, value));
+      if (config && game.ready && !unchanged) config.onChange?.(this.cast(config, value), options, userId);
     }
   }
 
@@ -960,6 +1052,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   game.settings.register("core", "permissions", { scope: "world", config: false, type: Object, default: defaultRolePermissions() });
   Object.defineProperty(game, "permissions", { get: () => game.settings.get("core", "permissions"), configurable: true });
   game.settings.register("core", "tokenAutoRotate", { scope: "client", config: true, type: Boolean, default: false });
+  registerCombatSettings(game.settings);
   // As in v13: the world's clock is the world setting core.time; only a GM may advance it, and every client hears of it.
   let clock = 0;
   game.settings.register("core", "time", {
@@ -967,10 +1060,11 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     config: false,
     type: Number,
     default: 0,
-    onChange: (now: number) => {
+    // v13 GameTime#onUpdateWorldTime: updateWorldTime(worldTime, delta, options, userId).
+    onChange: (now: number, options: AnyObject = {}, userId: string | null = null) => {
       const dt = now - clock;
       clock = now;
-      hooks.callAll("updateWorldTime", now, dt, {}, null);
+      hooks.callAll("updateWorldTime", now, dt, options, userId);
     },
   });
   game.time = {
@@ -988,6 +1082,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   const templates: TemplateEngine = createTemplateEngine({ systemRoot: options.systemRoot, systemId: String(systemJson.id), i18n });
   const applications = createApplications({ templates, CONFIG, game, ui });
+  // v13 CONFIG.ui.combat: core's tracker unless a system replaces it.
+  CONFIG.ui.combat = applications.sidebar.tabs.CombatTracker;
   // Core registers its legacy sheets for every type before any package's init.
   for (const [name, key] of [["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const) {
     for (const type of documentTypes[name] ?? []) {
@@ -1022,7 +1118,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   function applyEvent(event: ServerEvent): void {
     if (event.kind === "setting") {
-      game.settings.applyWorld(event.key, event.value);
+      game.settings.applyWorld(event.key, event.value, event.options ?? {}, event.userId);
       return;
     }
     // v13 Users.#handleUserActivity: another user joined or left; this client hears userConnected.
@@ -1042,6 +1138,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     const cls = CONFIG[event.documentName].documentClass;
     const field = parent ? DOCUMENT_META[parent.documentName]!.embedded[event.documentName]! : "";
     if (event.kind === "create") {
+      parent?._dispatchDescendantDocumentEvents("preCreate", field, [event.data, event.options, event.userId]);
       const docs = event.data.map((source) => {
         const doc = new cls(source, { parent });
         collection.set(doc.id, doc);
@@ -1054,7 +1151,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         doc._onCreate(doc._source, event.options, event.userId);
         hooks.callAll(`create${event.documentName}`, doc, event.options, event.userId);
       }
+      parent?._dispatchDescendantDocumentEvents("onCreate", field, [docs, event.data, event.options, event.userId]);
     } else if (event.kind === "update") {
+      parent?._dispatchDescendantDocumentEvents("preUpdate", field, [event.updates, event.options, event.userId]);
       // v13 ClientDatabaseBackend#handleUpdateDocuments: a document this client does not hold is skipped.
       const docs = event.updates.filter((update) => collection.has(update._id)).map((update) => {
         const doc = collection.get(update._id);
@@ -1069,6 +1168,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         doc._onUpdate(changed, event.options, event.userId);
         hooks.callAll(`update${event.documentName}`, doc, changed, event.options, event.userId);
       }
+      parent?._dispatchDescendantDocumentEvents("onUpdate", field, [docs.map(([d]) => d), docs.map(([, c]) => c), event.options, event.userId]);
       // As in v13 (TokenDocument._onUpdateOperation): every client hears moveToken for each token moved, after the updates.
       if (event.documentName === "Token" && event.options._movement) {
         const user = game.users.get(event.userId);
@@ -1078,6 +1178,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         }
       }
     } else {
+      parent?._dispatchDescendantDocumentEvents("preDelete", field, [event.ids, event.options, event.userId]);
       const docs = event.ids.filter((id) => collection.has(id)).map((id) => {
         const doc = collection.get(id);
         collection.delete(id);
@@ -1092,6 +1193,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         doc._onDelete(event.options, event.userId);
         hooks.callAll(`delete${event.documentName}`, doc, event.options, event.userId);
       }
+      parent?._dispatchDescendantDocumentEvents("onDelete", field, [docs, event.ids, event.options, event.userId]);
     }
     synthetic.afterEvent(event);
   }
@@ -1120,6 +1222,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
     for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
     game.user = game.users.get(userId);
+    // v13 GameTime#sync: the clock starts at the world's time.
+    clock = Number(game.settings.get("core", "time"));
   }
 
   /** v13 fromUuidSync: walks the uuid's collections; an unlinked token's "Actor" collection holds its synthetic actor (TokenDocument#getEmbeddedCollection). */

@@ -92,7 +92,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         sceneId: new ForeignDocumentField(null),
         name: new StringField({ required: false, blank: true }),
         img: img(),
-        initiative: new NumberField(),
+        initiative: new NumberField({ required: true, nullable: true, initial: null }),
         hidden: new BooleanField(),
         defeated: new BooleanField(),
         group: new ForeignDocumentField(null),
@@ -100,7 +100,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         _stats: stats(),
       };
     case "CombatantGroup":
-      return { _id: id(), type: new StringField({ required: true, blank: false, initial: "base" }), system: system(), name: new StringField({ required: false, blank: true }), img: img(), initiative: new NumberField(), ownership: ownership(), flags: flags(), _stats: stats() };
+      return { _id: id(), type: new StringField({ required: true, blank: false, initial: "base" }), system: system(), name: new StringField({ required: false, blank: true }), img: img(), initiative: new NumberField({ required: true, nullable: true, initial: null }), ownership: ownership(), flags: flags(), _stats: stats() };
     case "ChatMessage":
       return {
         _id: id(),

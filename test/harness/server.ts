@@ -10,14 +10,15 @@
  * client hears who connects and leaves (v13 "userActivity").
  */
 import { receivesMessage } from "./chat-delivery";
+import { serverAfterCombatantOperation, serverOneActiveCombat, serverWorldTimeDelta } from "./combat";
 import { type Latency, Network } from "./latency";
+import { canUserModify, getUserLevel, isGM, OWNERSHIP, type PermissionWorld, ROLES, sanitizeUserInput } from "./permissions";
 import { DOCUMENT_META } from "./schemas";
+import { isDeltaRequest, normalizeDelta, serverDeltaWrite } from "./synthetic-actors";
 import { defaultRolePermissions, type QueryResult, routeQuery } from "./users";
-import { isDeltaRequest, normalizeDelta, serverDeltaWrite, syntheticUserLevel } from "./synthetic-actors";
-import { type AnyObject, deepClone, expandObject, mergeObject, randomID } from "./utils";
+import { type AnyObject, deepClone, expandObject, mergeEmbeddedSources, mergeObject, randomID } from "./utils";
 
-export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
-export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+export { OWNERSHIP, ROLES };
 
 export interface ParentStep {
   documentName: string;
@@ -28,7 +29,7 @@ export type ServerEvent =
   | { kind: "create"; documentName: string; parent: ParentStep[]; data: AnyObject[]; options: AnyObject; userId: string }
   | { kind: "update"; documentName: string; parent: ParentStep[]; updates: AnyObject[]; options: AnyObject; userId: string }
   | { kind: "delete"; documentName: string; parent: ParentStep[]; ids: string[]; options: AnyObject; userId: string }
-  | { kind: "setting"; key: string; value: unknown; userId: string }
+  | { kind: "setting"; key: string; value: unknown; userId: string; options?: AnyObject }
   /** v13 "userActivity": another user connected (active) or left. */
   | { kind: "activity"; userId: string; active: boolean };
 
@@ -177,7 +178,7 @@ export class WorldServer {
 
   /** @internal (lent to synthetic-actors.ts) */
   isGM(user: AnyObject): boolean {
-    return user.role >= ROLES.ASSISTANT;
+    return isGM(user);
   }
 
   /** The stored array a (possibly embedded) document lives in. */
@@ -205,80 +206,37 @@ export class WorldServer {
     return found;
   }
 
-  /** The ownership level a user holds over a stored document. */
+  /** What the permission rules (permissions.ts, as v13 grants them) read of the stored world. */
+  readonly permissionWorld: PermissionWorld = {
+    find: (path) => this.find(path),
+    actor: (id) => this.collections.get("actors")!.find((a) => a._id === id),
+    corePermissions: () => this.settings.get("core.permissions") as Record<string, number[]> | undefined,
+  };
+
+  /** The ownership level a user holds over a stored document (v13 Document#getUserLevel, a GM holding OWNER as testUserPermission gives). */
   ownershipLevel(user: AnyObject, documentName: string, source: AnyObject, parent: ParentStep[]): number {
-    if (this.isGM(user)) return OWNERSHIP.OWNER;
-    // As in v13: a token with an actor belongs to whoever owns the actor (an unlinked token's synthetic actor: the world actor's ownership with its delta's over it).
-    if (documentName === "Token" && source.actorId) {
-      const actor = this.collections.get("actors")!.find((a) => a._id === source.actorId);
-      if (actor && !source.actorLink) return syntheticUserLevel(user._id, actor.ownership, source.delta?.ownership);
-      return actor ? this.ownershipLevel(user, "Actor", actor, []) : OWNERSHIP.NONE;
-    }
-    if (parent.length && ["Item", "ActiveEffect", "Token", "JournalEntryPage"].includes(documentName)) {
-      const own = source.ownership?.[user._id] ?? source.ownership?.default;
-      if (own !== undefined && own !== OWNERSHIP.INHERIT && documentName === "JournalEntryPage") return own;
-      const up = parent.slice(0, -1);
-      const parentSource = this.find(parent)!;
-      return this.ownershipLevel(user, parent[parent.length - 1]!.documentName, parentSource, up);
-    }
-    if (documentName === "Combatant") {
-      const actor = this.collections.get("actors")!.find((a) => a._id === source.actorId);
-      return actor ? this.ownershipLevel(user, "Actor", actor, []) : OWNERSHIP.NONE;
-    }
-    if (documentName === "ChatMessage") return source.author === user._id ? OWNERSHIP.OWNER : OWNERSHIP.OBSERVER;
-    if (documentName === "User") return source._id === user._id ? OWNERSHIP.OWNER : OWNERSHIP.LIMITED;
-    if (["Combat", "CombatantGroup"].includes(documentName)) return OWNERSHIP.OBSERVER;
-    return source.ownership?.[user._id] ?? source.ownership?.default ?? OWNERSHIP.NONE;
+    if (isGM(user)) return OWNERSHIP.OWNER;
+    return getUserLevel(this.permissionWorld, user, { documentName, source, parent });
   }
 
   private deny(user: AnyObject, action: string, documentName: string, id?: string): never {
     throw new Error(`User ${user.name} lacks permission to ${action} ${documentName}${id ? ` [${id}]` : ""}`);
   }
 
+  // As v13's server backend: sanitize the user's input, then Document#canUserModify on the core class.
   private checkCreate(user: AnyObject, documentName: string, data: AnyObject, parent: ParentStep[]): void {
-    if (this.isGM(user)) return;
-    if (documentName === "ChatMessage") {
-      if (data.author && data.author !== user._id) this.deny(user, "create", documentName);
-      return;
-    }
-    if (documentName === "Combatant" && parent.length) {
-      if (this.ownershipLevel(user, "Combatant", data, parent) >= OWNERSHIP.OWNER) return;
-      this.deny(user, "create", documentName);
-    }
-    if (parent.length && ["Item", "ActiveEffect"].includes(documentName)) {
-      const p = parent[parent.length - 1]!;
-      if (this.ownershipLevel(user, p.documentName, this.find(parent)!, parent.slice(0, -1)) >= OWNERSHIP.OWNER) return;
-    }
-    this.deny(user, "create", documentName);
+    sanitizeUserInput(user, documentName, data, { creation: true });
+    if (!canUserModify(this.permissionWorld, user, "create", { documentName, source: data, parent }, data)) this.deny(user, "create", documentName);
   }
 
   private checkUpdate(user: AnyObject, documentName: string, source: AnyObject, changes: AnyObject, parent: ParentStep[]): void {
-    if (this.isGM(user)) return;
-    const keys = Object.keys(expandObject(changes)).filter((k) => k !== "_id");
-    const level = this.ownershipLevel(user, documentName, source, parent);
-    const allowed = (() => {
-      switch (documentName) {
-        case "Combat":
-        case "CombatantGroup":
-          return false;
-        case "Combatant":
-          return level >= OWNERSHIP.OWNER && keys.every((k) => k === "initiative");
-        case "ChatMessage":
-          return level >= OWNERSHIP.OWNER && !keys.includes("author");
-        case "User":
-          return level >= OWNERSHIP.OWNER && keys.every((k) => ["flags", "color", "avatar"].includes(k));
-        default:
-          return level >= OWNERSHIP.OWNER;
-      }
-    })();
-    if (!allowed) this.deny(user, "update", documentName, source._id);
+    const data = expandObject(changes);
+    sanitizeUserInput(user, documentName, data, { creation: false, source });
+    if (!canUserModify(this.permissionWorld, user, "update", { documentName, source, parent }, data)) this.deny(user, "update", documentName, source._id);
   }
 
   private checkDelete(user: AnyObject, documentName: string, source: AnyObject, parent: ParentStep[]): void {
-    if (this.isGM(user)) return;
-    const level = this.ownershipLevel(user, documentName, source, parent);
-    const allowed = ["ChatMessage", "Combatant"].includes(documentName) || (parent.length > 0 && ["Item", "ActiveEffect"].includes(documentName));
-    if (!allowed || level < OWNERSHIP.OWNER) this.deny(user, "delete", documentName, source._id);
+    if (!canUserModify(this.permissionWorld, user, "delete", { documentName, source, parent })) this.deny(user, "delete", documentName, source._id);
   }
 
   /** @internal (lent to synthetic-actors.ts) */
@@ -334,7 +292,9 @@ export class WorldServer {
       if (documentName === "Token") source.delta = normalizeDelta(source.delta, source._id);
       return source;
     });
+    if (documentName === "Combat" && serverOneActiveCombat(created)) this.deactivateCombats(user, container.filter((c) => c.active));
     container.push(...created.map((c) => clone(c)));
+    if (documentName === "Combatant") serverAfterCombatantOperation(this.find(parent), options);
     this.writes.push({ userId: user._id, action: "create", documentName, count: created.length });
     this.broadcast({ kind: "create", documentName, parent, data: created, options: clone(options), userId: user._id });
     return clone(created);
@@ -343,8 +303,12 @@ export class WorldServer {
   update(from: ServerClient, documentName: string, parent: ParentStep[], updates: AnyObject[], options: AnyObject = {}): AnyObject[] {
     if (isDeltaRequest(documentName, parent)) return serverDeltaWrite(this, from, "update", documentName, parent, updates, options) as AnyObject[];
     const user = this.authenticate(from);
+    options = clone(options);
     const container = this.container(documentName, parent);
     // Check every change before applying any, so a refused batch changes nothing.
+    if (documentName === "Combat" && serverOneActiveCombat(updates)) {
+      updates = [...updates, ...container.filter((c) => c.active && !updates.some((u) => u._id === c._id)).map((c) => ({ _id: c._id, active: false }))];
+    }
     const targets = updates.map((u) => {
       const source = container.find((c) => c._id === u._id);
       if (!source) throw new Error(`${documentName} [${u._id}] does not exist`);
@@ -352,8 +316,10 @@ export class WorldServer {
       return source;
     });
     const before = documentName === "ChatMessage" ? clone(targets) : undefined;
-    targets.forEach((source, i) => mergeObject(source, expandObject(deepClone(updates[i]!)), { performDeletions: true }));
+    targets.forEach((source, i) => mergeObject(source, this.withEmbeddedMerged(documentName, source, expandObject(deepClone(updates[i]!))), { performDeletions: true }));
+    if (documentName === "Combatant") serverAfterCombatantOperation(this.find(parent), options);
     this.writes.push({ userId: user._id, action: "update", documentName, count: updates.length });
+    for (const advance of serverWorldTimeDelta(documentName, options, updates.length)) this.advanceTime(user, advance.delta, advance.options);
     this.broadcast({ kind: "update", documentName, parent, updates: clone(updates), options: clone(options), userId: user._id }, before);
     return clone(updates);
   }
@@ -368,6 +334,7 @@ export class WorldServer {
       this.checkDelete(user, documentName, source, parent);
     }
     for (const id of ids) container.splice(container.findIndex((c) => c._id === id), 1);
+    if (documentName === "Combatant") serverAfterCombatantOperation(this.find(parent), options);
     this.writes.push({ userId: user._id, action: "delete", documentName, count: ids.length });
     this.broadcast({ kind: "delete", documentName, parent, ids: [...ids], options: clone(options), userId: user._id });
     return ids;
@@ -375,10 +342,39 @@ export class WorldServer {
 
   setSetting(from: ServerClient, key: string, value: unknown): void {
     const user = this.authenticate(from);
-    if (!this.isGM(user)) throw new Error(`User ${user.name} lacks permission to modify world settings`);
+    if (!isGM(user)) throw new Error(`User ${user.name} lacks permission to modify world settings`);
     this.settings.set(key, clone(value));
     this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
     this.broadcast({ kind: "setting", key, value: clone(value), userId: user._id });
+  }
+
+  /**
+   * v13 server Setting.advanceTime (called by Combat._onUpdateOperation and Token#_onUpdate for
+   * a `worldTime: {delta}` option): core.time plus delta, stored and emitted as a Setting update
+   * carrying the other worldTime options, before the update that asked for it is answered.
+   */
+  private advanceTime(user: AnyObject, delta: number, options: AnyObject): void {
+    const now = Number(this.settings.get("core.time") ?? 0) + delta;
+    this.settings.set("core.time", now);
+    this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
+    this.broadcast({ kind: "setting", key: "core.time", value: now, userId: user._id, options: clone(options) });
+  }
+
+  /** v13 server Combat._onCreateOperation: the combats active before an active one was created become inactive, emitted first. */
+  private deactivateCombats(user: AnyObject, combats: AnyObject[]): void {
+    if (!combats.length) return;
+    for (const c of combats) c.active = false;
+    this.writes.push({ userId: user._id, action: "update", documentName: "Combat", count: combats.length });
+    this.broadcast({ kind: "update", documentName: "Combat", parent: [], updates: combats.map((c) => ({ _id: c._id, active: false })), options: {}, userId: user._id });
+  }
+
+  /** An update of a parent carrying embedded arrays merges them by id (v13 EmbeddedCollectionField, recursive), new entries getting ids. */
+  private withEmbeddedMerged(documentName: string, source: AnyObject, changes: AnyObject): AnyObject {
+    for (const field of Object.values(DOCUMENT_META[documentName]!.embedded)) {
+      if (!Array.isArray(changes[field])) continue;
+      changes[field] = mergeEmbeddedSources(source[field], changes[field]).map((e) => ({ ...e, _id: e._id ?? randomID() }));
+    }
+    return changes;
   }
 
   /** Writes counted since `mark` (an index into `writes`). */

@@ -28,9 +28,12 @@ export function createTemplateEngine({ systemRoot, systemId, i18n }: { systemRoo
 
   // Core templates a system's subclass may keep: stand-ins with the same data, not Foundry's markup.
   const CORE: Record<string, string> = {
-    "templates/sidebar/tabs/combat/header.hbs": `<header class="combat-tracker-header">{{#if hasCombat}}<h4 class="encounter-title">Round {{combat.round}}</h4>{{/if}}</header>`,
-    "templates/sidebar/tabs/combat/tracker.hbs": `<ol class="combat-tracker plain">{{#each turns}}<li class="combatant" data-combatant-id="{{id}}">{{name}}</li>{{/each}}</ol>`,
-    "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if control}}{{#if combat.started}}<button type="button" data-action="nextRound">Next round</button><button type="button" data-action="endCombat">End</button>{{else}}<button type="button" data-action="startCombat">Begin</button>{{/if}}{{/if}}</nav>`,
+    // v13's header: the encounter's round and, for a GM, Roll All and Roll NPCs (disabled with no turns).
+    "templates/sidebar/tabs/combat/header.hbs": `<header class="combat-tracker-header">{{#if user.isGM}}<button type="button" class="combat-control" data-action="rollAll"{{#unless combat.turns.length}} disabled{{/unless}}>Roll All</button><button type="button" class="combat-control" data-action="rollNPC"{{#unless combat.turns.length}} disabled{{/unless}}>Roll NPCs</button>{{/if}}{{#if hasCombat}}<h4 class="encounter-title">{{#if combat.round}}Round {{combat.round}}{{else}}Not started{{/if}}</h4>{{/if}}</header>`,
+    // v13's rows: initiative, else a roll button for the combatant's owner.
+    "templates/sidebar/tabs/combat/tracker.hbs": `<ol class="combat-tracker plain">{{#each turns}}<li class="combatant {{css}}" data-combatant-id="{{id}}">{{name}}{{#if initiative}}<span class="initiative">{{initiative}}</span>{{else if isOwner}}<button type="button" class="combatant-control roll" data-action="rollInitiative"></button>{{/if}}</li>{{/each}}</ol>`,
+    // v13's footer: a GM's controls, or, for the player whose combatant's turn it is, Previous Turn, End Turn and Next Turn.
+    "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if hasCombat}}{{#if user.isGM}}{{#if combat.round}}<button type="button" class="combat-control" data-action="previousRound">Previous round</button><button type="button" class="combat-control" data-action="previousTurn">Previous turn</button><button type="button" class="combat-control" data-action="endCombat">End</button><button type="button" class="combat-control" data-action="nextTurn">Next turn</button><button type="button" class="combat-control" data-action="nextRound">Next round</button>{{else}}<button type="button" class="combat-control" data-action="startCombat">Begin</button>{{/if}}{{else if control}}<button type="button" class="combat-control" data-action="previousTurn">Previous turn</button><button type="button" class="combat-control" data-action="nextTurn">End turn</button>{{/if}}{{/if}}</nav>`,
   };
 
   const resolve = (path: string): string => {

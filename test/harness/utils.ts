@@ -191,6 +191,21 @@ export function escapeHTML(text: string): string {
     .replaceAll("'", "&#x27;");
 }
 
+/**
+ * v13 EmbeddedCollectionField#_updateDiff / #_updateCommit for a (recursive) update of a
+ * parent carrying an embedded array: each entry merges into the child of its _id, entries
+ * of new ids are appended, and children left out stay as they were.
+ */
+export function mergeEmbeddedSources(existing: AnyObject[] = [], changes: AnyObject[]): AnyObject[] {
+  const byId = new Map(changes.filter((c) => c._id).map((c) => [c._id, c]));
+  const merged = existing.map((prior) => {
+    const change = byId.get(prior._id);
+    return change ? mergeObject(deepClone(prior), change, { performDeletions: true }) : deepClone(prior);
+  });
+  const added = changes.filter((c) => !c._id || !existing.some((e) => e._id === c._id));
+  return [...merged, ...added.map((c) => deepClone(c))];
+}
+
 export const utils = {
   getType,
   deepClone,

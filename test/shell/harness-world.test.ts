@@ -70,10 +70,12 @@ describe("harness world", () => {
     expect(world.writesSince(mark)).toEqual([{ userId: gm.userId, action: "update", documentName: "Combatant", count: 3 }]);
   });
 
-  it("forbids players from updating a combat", async () => {
+  it("lets a player change a combat's round but nothing else (v13 BaseCombat#canUpdate)", async () => {
     const { gm, alice } = await twoPlayers();
     const combat = await gm.CONFIG.Combat.documentClass.create({});
-    await expect(alice.game.combats.get(combat.id).update({ round: 3 })).rejects.toThrow(/lacks permission to update Combat/);
+    await expect(alice.game.combats.get(combat.id).update({ active: true })).rejects.toThrow(/lacks permission to update Combat/);
+    await alice.game.combats.get(combat.id).update({ round: 3 });
+    expect(gm.game.combats.get(combat.id).round).toBe(3);
   });
 
   it("routes a query to the target user's client only, without telling it who asked", async () => {
