@@ -72,18 +72,29 @@ interface MoveContext {
   readonly orientation: "pointy" | "flat";
 }
 
-/** The context for a move by this user, or null when no limit applies (setting, GM, no running pulse fight, no hex scene). */
-function moveContext(token: TokenLike, userId: string | undefined): MoveContext | null {
+/** Where a token stood, and its move count, before a move (the GM's own memory, not the mover's word). */
+interface Standing {
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: number;
+  readonly flag: MoveFlag | undefined;
+}
+
+/**
+ * The context for a move by this user, or null when no limit applies (setting, GM, no running pulse fight, no hex scene).
+ * `before`: judge from where the token stood before (the GM re-checking a move already made), not from where it stands.
+ */
+function moveContext(token: TokenLike, userId: string | undefined, before?: Standing): MoveContext | null {
   const mode = game.settings?.get(SYSTEM_ID, "pulseMoveLimits") ?? "players";
   if (mode === "off") return null;
   if (mode === "players" && userId && game.users?.get(userId)?.isGM) return null;
   const fight = fightOf(token);
   if (!fight) return null;
-  const from = tokenPlacement(token);
+  const from = before ? tokenPlacement(token, { x: before.x, y: before.y, rotation: before.rotation }) : tokenPlacement(token);
   if (!from) return null;
   const state = fight.combat.machineState as PulsesState;
   const id = fight.combatantId;
-  const flag = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
+  const flag = before ? before.flag : (token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined);
   const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? flag.used : 0;
   const infos = fight.combat.combatantInfos();
   const side = infos.find((i) => i.id === id)?.side ?? "";
@@ -274,7 +285,65 @@ export function hexesMovedThisPulse(actor: Actor.Implementation): number {
   return 0;
 }
 
+/** Active GM: where each fighter's token stood after the last move it accepted (by token uuid). */
+const standings = new Map<string, Standing>();
+
+const standingOf = (token: TokenLike): Standing => ({
+  x: Number(token.x),
+  y: Number(token.y),
+  rotation: Number(token.rotation ?? 0),
+  flag: token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined,
+});
+
+/**
+ * Active GM, after a player's token moved: the mover's client judged the move,
+ * but a hostile client can skip its own hooks or write any count. The GM judges
+ * it again from where the token stood before (its own memory) with the move's
+ * recorded waypoints, puts an illegal move back with a notice, and corrects a
+ * count lower than the move made. One write, and only when something is wrong.
+ */
+export async function recheckTokenMove(token: TokenLike, changes: Record<string, unknown>, options: { _movement?: Record<string, MovementLike> }, userId: string): Promise<void> {
+  // Every GM keeps the memory, so a GM who takes over as active GM has it too.
+  if (!game.user?.isGM) return;
+  const key = token.uuid;
+  const before = standings.get(key);
+  standings.set(key, standingOf(token));
+  const moving = "x" in changes || "y" in changes;
+  if (!game.user.isActiveGM || !moving || !before || game.users?.get(userId)?.isGM) return;
+  const ctx = moveContext(token, userId, before);
+  if (!ctx) return;
+  const movement = options._movement?.[token.id ?? ""];
+  const legs = (movement?.passed.waypoints ?? []).filter((w) => !w.intermediate);
+  const end = { x: Number(token.x), y: Number(token.y) };
+  const route = legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? legs : [end];
+  const judged = movement?.method === "undo" ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
+  if (!judged.ok) {
+    refusedFor(token, ctx, judged.refusal);
+    standings.set(key, before);
+    await token.update({ x: before.x, y: before.y, rotation: before.rotation, [`flags.${SYSTEM_ID}.pulseMove`]: before.flag ?? null } as never, { bout: { putBack: true } } as never);
+    return;
+  }
+  const owed = Math.max(0, ctx.moved + judged.value.steps);
+  const written = standingOf(token).flag;
+  const counted = written?.combat === ctx.fight.combat.id && written.pulse === ctx.state.pulse ? Number(written.used) : -1;
+  if (!(Number.isInteger(counted) && counted >= owed)) {
+    const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: owed };
+    standings.set(key, { ...standingOf(token), flag: next });
+    await token.update({ [`flags.${SYSTEM_ID}.pulseMove`]: next } as never);
+  }
+}
+
 export function registerPulseMovement(): void {
+  Hooks.on("updateToken", (token, changes, options, userId) => {
+    void recheckTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, options as never, userId);
+  });
+  // The GM's memory starts from the scene as it is when its client is ready, and follows new tokens.
+  Hooks.once("ready", () => {
+    if (game.user?.isGM) for (const scene of game.scenes ?? []) for (const t of scene.tokens) standings.set(t.uuid, standingOf(t as unknown as TokenLike));
+  });
+  Hooks.on("createToken", (t) => {
+    if (game.user?.isGM) standings.set(t.uuid, standingOf(t as unknown as TokenLike));
+  });
   // v13's preMoveToken is not in fvtt-types 13.345's hook list yet: (document, movement, operation).
   (Hooks.on as unknown as (hook: string, fn: (token: unknown, movement: unknown, operation: unknown) => boolean | void) => number)("preMoveToken", (token, movement, operation) =>
     checkTokenWalk(token as TokenLike, movement as MovementLike, (operation ?? {}) as object),
