@@ -23,6 +23,7 @@ import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
 import { activateCardListeners, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries } from "./chat/cards";
 import { registerPulseMovement } from "./combat/pulse-movement";
+import { registerMoveRecheck } from "./combat/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
 
 // Registration only: every rule lives in src/engine.
@@ -53,6 +54,7 @@ Hooks.once("init", () => {
   registerStatusEffects();
   registerEffectiveSpaceGuard();
   registerPulseMovement();
+  registerMoveRecheck();
   registerPulseZones();
 });
 

@@ -21,6 +21,7 @@ import type { PulseStats } from "../engine/rulesets/pulse/stats";
 import { currentActors, heldToActions, type PulsesState } from "../engine/time/pulses";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import type { CombatantInfo } from "./machines";
+import { isPutBack, registerMoveJudge, type MoveJudge } from "./move-recheck";
 import { tokenPlacement, type Placed } from "./pulse-engagements";
 
 /** What the token carries between moves: the hexes moved in one pulse of one fight. */
@@ -95,7 +96,7 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
   const state = fight.combat.machineState as PulsesState;
   const id = fight.combatantId;
   const flag = before ? before.flag : (token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined);
-  const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? flag.used : 0;
+  const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? Math.max(0, flag.used) : 0;
   const infos = fight.combat.combatantInfos();
   const side = infos.find((i) => i.id === id)?.side ?? "";
   const others: Figure[] = infos
@@ -285,68 +286,35 @@ export function hexesMovedThisPulse(actor: Actor.Implementation): number {
   return 0;
 }
 
-/** Active GM: where each fighter's token stood after the last move it accepted (by token uuid). */
-const standings = new Map<string, Standing>();
-
-const standingOf = (token: TokenLike): Standing => ({
-  x: Number(token.x),
-  y: Number(token.y),
-  rotation: Number(token.rotation ?? 0),
-  flag: token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined,
-});
-
 /**
- * Active GM, after a player's token moved: the mover's client judged the move,
- * but a hostile client can skip its own hooks or write any count. The GM judges
- * it again from where the token stood before (its own memory) with the move's
- * recorded waypoints, puts an illegal move back with a notice, and corrects a
- * count lower than the move made. One write, and only when something is wrong.
+ * Active GM, after a player's token moved (move-recheck.ts): the move judged
+ * again from where the token stood before, with its recorded waypoints; a count
+ * of hexes lower than the move made is corrected.
  */
-export async function recheckTokenMove(token: TokenLike, changes: Record<string, unknown>, options: { _movement?: Record<string, MovementLike> }, userId: string): Promise<void> {
-  // Every GM keeps the memory, so a GM who takes over as active GM has it too.
-  if (!game.user?.isGM) return;
-  const key = token.uuid;
-  const before = standings.get(key);
-  standings.set(key, standingOf(token));
-  const moving = "x" in changes || "y" in changes;
-  if (!game.user.isActiveGM || !moving || !before || game.users?.get(userId)?.isGM) return;
-  const ctx = moveContext(token, userId, before);
-  if (!ctx) return;
-  const movement = options._movement?.[token.id ?? ""];
+const judgePulseMove: MoveJudge = (moved, before, _changes, options, userId) => {
+  const token = moved as unknown as TokenLike;
+  const was: Standing = { x: before.x, y: before.y, rotation: before.rotation, flag: (before.flags[SYSTEM_ID] as { pulseMove?: MoveFlag } | undefined)?.pulseMove };
+  const ctx = moveContext(token, userId, was);
+  if (!ctx) return null;
+  const movement = (options._movement as Record<string, MovementLike> | undefined)?.[token.id ?? ""];
   const legs = (movement?.passed.waypoints ?? []).filter((w) => !w.intermediate);
   const end = { x: Number(token.x), y: Number(token.y) };
   const route = legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? legs : [end];
   const judged = movement?.method === "undo" ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
-  if (!judged.ok) {
-    refusedFor(token, ctx, judged.refusal);
-    standings.set(key, before);
-    await token.update({ x: before.x, y: before.y, rotation: before.rotation, [`flags.${SYSTEM_ID}.pulseMove`]: before.flag ?? null } as never, { bout: { putBack: true } } as never);
-    return;
-  }
+  if (!judged.ok) return { ok: false, refusal: { ...judged.refusal, data: { ...judged.refusal.data, name: token.name ?? ctx.fight.actor.name } } };
   const owed = Math.max(0, ctx.moved + judged.value.steps);
-  const written = standingOf(token).flag;
+  const written = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
   const counted = written?.combat === ctx.fight.combat.id && written.pulse === ctx.state.pulse ? Number(written.used) : -1;
-  if (!(Number.isInteger(counted) && counted >= owed)) {
-    const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: owed };
-    standings.set(key, { ...standingOf(token), flag: next });
-    await token.update({ [`flags.${SYSTEM_ID}.pulseMove`]: next } as never);
-  }
-}
+  if (Number.isInteger(counted) && counted >= owed) return { ok: true };
+  const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: owed };
+  return { ok: true, correct: { [`flags.${SYSTEM_ID}.pulseMove`]: next } };
+};
 
 export function registerPulseMovement(): void {
-  Hooks.on("updateToken", (token, changes, options, userId) => {
-    void recheckTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, options as never, userId);
-  });
-  // The GM's memory starts from the scene as it is when its client is ready, and follows new tokens.
-  Hooks.once("ready", () => {
-    if (game.user?.isGM) for (const scene of game.scenes ?? []) for (const t of scene.tokens) standings.set(t.uuid, standingOf(t as unknown as TokenLike));
-  });
-  Hooks.on("createToken", (t) => {
-    if (game.user?.isGM) standings.set(t.uuid, standingOf(t as unknown as TokenLike));
-  });
+  registerMoveJudge(judgePulseMove);
   // v13's preMoveToken is not in fvtt-types 13.345's hook list yet: (document, movement, operation).
   (Hooks.on as unknown as (hook: string, fn: (token: unknown, movement: unknown, operation: unknown) => boolean | void) => number)("preMoveToken", (token, movement, operation) =>
-    checkTokenWalk(token as TokenLike, movement as MovementLike, (operation ?? {}) as object),
+    isPutBack(operation) ? undefined : checkTokenWalk(token as TokenLike, movement as MovementLike, (operation ?? {}) as object),
   );
-  Hooks.on("preUpdateToken", (token, changes, options, userId) => checkTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, userId, options as object));
+  Hooks.on("preUpdateToken", (token, changes, options, userId) => isPutBack(options) ? undefined : checkTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, userId, options as object));
 }
