@@ -15,7 +15,7 @@ import { registerSheets } from "./applications/sheets/register";
 import { migrateWorld } from "./data/world-migration";
 import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
 import { registerCombatQueries } from "./combat/queries";
-import { grantAll, initGrants } from "./combat/grants";
+import { grantAll, heldToken, initGrants } from "./combat/grants";
 import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./combat/declarations";
 import { registerStatusEffects } from "./combat/status-effects";
 import { registerEffectiveSpaceGuard } from "./combat/effective-space";
@@ -83,7 +83,7 @@ Hooks.on("updateActor", (_actor, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables, savePulseTables };
+(globalThis as Record<string, unknown>).__boutTest = { heldToken, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables, savePulseTables };
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
   activateCardListeners(message as never, html as HTMLElement);

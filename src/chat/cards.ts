@@ -61,6 +61,14 @@ export interface CardKind {
   describe(declaration: any): EngineEvent[];
   /** A check the fighter makes on themself (a fatigue check): attacker and defender are the same actor. */
   readonly self?: true;
+  /**
+   * The figures of a request that are the GM's to set (a situational modifier, a
+   * custom TN, a side the map cannot tell): their label keys where the raw
+   * request sets one. A player's request setting any is refused; the GM's is not.
+   */
+  readonly gmFigures?: (declaration: any) => readonly string[];
+  /** The same for the defender's answer. */
+  readonly gmAnswerFigures?: (answer: any) => readonly string[];
   /** Only the GM may post it (a roll whose inputs are the GM's word, such as an infection check). */
   readonly gmOnly?: true;
   /** The defender has nothing to answer (an unopposed shot): the GM resolves as the card is posted. */
@@ -139,6 +147,16 @@ export function dryRun(combatId: string, commands: readonly TimeCommand[]): Outc
 export function withNames(events: readonly EngineEvent[], actors: readonly (Actor.Implementation | null)[]): EngineEvent[] {
   const names = new Map(actors.filter((a): a is Actor.Implementation => Boolean(a)).map((a) => [a.id!, a.name]));
   return events.map((e) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names.has(v) ? names.get(v)! : v])) }));
+}
+
+/** Is a raw figure set to anything but its neutral value (absent, 0, false, empty)? Junk counts as set. */
+export const isSet = (value: unknown): boolean => !(value === undefined || value === null || value === 0 || value === false || value === "");
+
+/** The GM's figures a raw request sets, named for a notice; "" when none. */
+function gmFiguresSet(list: ((raw: any) => readonly string[]) | undefined, raw: unknown): string {
+  if (!list) return "";
+  const keys = list(raw && typeof raw === "object" ? raw : {});
+  return keys.map((k) => game.i18n!.localize(k)).join(", ");
 }
 
 export function registerCardKind(kind: string, definition: CardKind): void {
@@ -235,6 +253,10 @@ async function createCard(request: PostRequest, token: unknown, trusted: boolean
   if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
   if (!trusted && !checkGrant(attacker.id, token)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
   if (kind.gmOnly && !trusted) return refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly");
+  if (!trusted) {
+    const named = gmFiguresSet(kind.gmFigures, request.declaration);
+    if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
+  }
   // A check a fighter makes on themself is the one card with the same actor on both sides.
   if ((attacker.id === defender.id) !== Boolean(kind.self)) return refuse("card.self", "BOUT.Card.Refusal.Self");
   // The fight is the attacker's own, never the request's word: naming another (or none) skips no turn, pool or phase check.
@@ -268,6 +290,10 @@ async function resolveCard(messageId: string, answer: unknown, token: unknown, t
   if (!trusted && !checkGrant(card.defender?.id, token)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
   const kind = kinds.get(card.kind);
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
+  if (!trusted) {
+    const named = gmFiguresSet(kind.gmAnswerFigures, answer);
+    if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
+  }
   const resolved = await kind.resolve(card, answer);
   if (!resolved.ok) return resolved;
   const r = resolved.value;
