@@ -280,6 +280,11 @@ describe("mounted fighters at the table (seed 000 'Mounted Combat')", () => {
     await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "rideBy" });
     await settle();
     expect(t.alice.notices.at(-1)?.message).toMatch(/canter or a gallop/);
+    // A change of gait that is no change ("constructor" is not one of the table's) is refused, nothing posted.
+    const posted = t.gm.game.messages.size;
+    const junk = await t.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.gait", t.alice.game.actors.get(t.alanId), t.alice.game.actors.get(t.alanId), { change: "constructor", tnModifier: 0 });
+    expect(junk.refusal.code).toBe("steel.mounted.badChange");
+    expect(t.gm.game.messages.size).toBe(posted);
     // Two steps up without the Ride skill take a Ride check: Agility 6 at TN 7, one 9 makes it.
     t.alice.runtime.dialogs.responder = () => ({ change: "up2", tnModifier: 0 });
     script(t.gm, 10, [9, 2, 2, 2, 2, 2]);
