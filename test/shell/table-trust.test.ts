@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { dist } from "../build/dist";
 import { ROLES } from "../harness/server";
 import { type ConnectedClient, TestWorld } from "../harness/world";
-import { settle } from "./support";
+import { settle, tableOfThree } from "./support";
 
 const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
 
@@ -63,6 +63,54 @@ async function attack(ctx: Awaited<ReturnType<typeof table>>, by: "alice" | "bob
 
 /** What an opposed attack with Bran's axe declares. */
 const axeBlow = (ctx: { axeId: string }) => ({ weaponId: ctx.axeId, difficulty: "challenging", modifier: 0, pointBlank: false, engaged: false });
+
+/**
+ * A steel bout (seed 000's red/white throw): Ada (Alice's) and Bran (Bob's), or
+ * with `npc` a Ruffian no player owns in Bran's place; `assistant` connects an
+ * assistant GM besides the full GM. Started, with both fighters in one group.
+ */
+async function steelBout({ assistant = false, npc = false } = {}) {
+  dist();
+  const world = new TestWorld({
+    users: [
+      { name: "GM", role: ROLES.GAMEMASTER },
+      ...(assistant ? [{ name: "Helper", role: ROLES.ASSISTANT }] : []),
+      { name: "Alice", role: ROLES.PLAYER },
+      { name: "Bob", role: ROLES.PLAYER },
+    ],
+  });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "steel");
+  const helper = assistant ? await world.connect("Helper") : null;
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  for (const client of [gm, helper, alice, bob]) if (client) client.runtime.dialogs.responder = () => null;
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6 } } });
+  const other = npc
+    ? await Actor.create({ name: "Ruffian", type: "npc", system: { steel: { agility: 5, wit: 5, proficiency: 5 } } })
+    : await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5 } } });
+  const combat = await gm.CONFIG.Combat.documentClass.create({});
+  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]);
+  const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada", group: group.id },
+    { actorId: other.id, name: other.name, group: group.id },
+  ]);
+  await combat.startCombat();
+  await settle();
+  return { world, gm, helper, alice, bob, combatId: combat.id as string, groupId: group.id as string, adaId: ca.id as string, otherId: cb.id as string };
+}
+
+/** A dialog answer that waits until the test releases it. */
+function pending() {
+  let release: (value: unknown) => void = () => {};
+  const answer = new Promise<unknown>((r) => (release = r));
+  return { answer, release: (value: unknown) => release(value) };
+}
+
+const fighters = (client: ConnectedClient, combatId: string) => JSON.parse(client.game.combats.get(combatId).system.state).combatants as { id: string; thrown: unknown }[];
+const thrown = (client: ConnectedClient, combatId: string, id: string) => fighters(client, combatId).find((c) => c.id === id)?.thrown;
 
 const woundsNow = (ctx: { gm: ConnectedClient; branId: string }) => ctx.gm.game.actors.get(ctx.branId).system.opposed.woundsNow;
 
@@ -221,5 +269,95 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     await Promise.all([hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(first.id)), hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(second.id))]);
     await ctx.world.settled();
     expect(woundsNow(ctx)).toBe(7);
+  });
+});
+
+describe("secret declarations through the active GM only (issue 18)", () => {
+  it("attack: a secret throw survives the active GM's reload: the fighter whose throw was lost is asked again, never counted as hesitating", async () => {
+    const ctx = await steelBout();
+    let aliceAsked = 0;
+    ctx.alice.runtime.dialogs.responder = () => (++aliceAsked, { throw: "red", posture: "neutral" });
+    const bob = pending();
+    ctx.bob.runtime.dialogs.responder = () => bob.answer;
+    await hooks(ctx.gm).openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.adaId, ctx.otherId], ["red", "white"]);
+    await settle();
+    expect(ctx.gm.game.combats.get(ctx.combatId).system.declaration.chosen).toEqual([ctx.adaId]);
+    expect(aliceAsked).toBe(1);
+    // The GM reloads: a fresh client, with none of the old one's memory.
+    const gm = await ctx.world.reconnect(ctx.gm);
+    await settle();
+    expect(gm.game.combats.get(ctx.combatId).system.declaration.chosen).toEqual([ctx.adaId]);
+    expect(aliceAsked).toBe(2);
+    bob.release({ throw: "white", posture: "neutral" });
+    await settle();
+    expect(gm.game.combats.get(ctx.combatId).system.declaration.id).toBe("");
+    expect(thrown(gm, ctx.combatId, ctx.adaId)).toBe("red");
+    expect(thrown(gm, ctx.combatId, ctx.otherId)).toBe("white");
+  });
+
+  it("attack: an assistant GM's throw for an NPC counts (it is recorded by the active GM, not kept in the assistant's client)", async () => {
+    const ctx = await steelBout({ assistant: true, npc: true });
+    const alice = pending();
+    ctx.alice.runtime.dialogs.responder = () => alice.answer;
+    await hooks(ctx.gm).openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.adaId, ctx.otherId], ["red", "white"]);
+    await settle();
+    const declared = await hooks(ctx.helper!).declare(ctx.helper!.game.combats.get(ctx.combatId), ctx.otherId, { throw: "red", posture: "neutral" });
+    expect(declared, JSON.stringify(ctx.helper!.notices)).toMatchObject({ ok: true });
+    await settle();
+    expect(ctx.gm.game.combats.get(ctx.combatId).system.declaration.chosen).toEqual([ctx.otherId]);
+    alice.release({ throw: "white", posture: "neutral" });
+    await settle();
+    expect(thrown(ctx.gm, ctx.combatId, ctx.otherId)).toBe("red");
+    expect(thrown(ctx.gm, ctx.combatId, ctx.adaId)).toBe("white");
+  });
+
+  it("an assistant GM's reveal is the active GM's: the choices it holds count", async () => {
+    const ctx = await steelBout({ assistant: true });
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    await hooks(ctx.gm).openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.adaId, ctx.otherId], ["red", "white"]);
+    await settle();
+    const revealed = await hooks(ctx.helper!).revealDeclaration(ctx.helper!.game.combats.get(ctx.combatId));
+    expect(revealed.ok).toBe(true);
+    await settle();
+    expect(thrown(ctx.gm, ctx.combatId, ctx.adaId)).toBe("red");
+    expect(thrown(ctx.gm, ctx.combatId, ctx.otherId)).toBe("hesitated");
+  });
+
+  it("attack: a forged throw for another fighter (a token of an actor the player owns, whose own actor she does not) is refused; nothing is written", async () => {
+    dist();
+    const { world, gm, bob } = await tableOfThree("steel");
+    await settle();
+    for (const client of [gm, bob]) client.runtime.dialogs.responder = () => null;
+    const bobId = world.userId("Bob");
+    const hireling = await gm.CONFIG.Actor.documentClass.create({ name: "Hireling", type: "npc", ownership: { default: 0, [bobId]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5 } } });
+    const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Road" });
+    const [turncoat, loyal] = await scene.createEmbeddedDocuments("Token", [
+      { actorId: hireling.id, name: "Turncoat", x: 0 },
+      { actorId: hireling.id, name: "Loyal", x: 100 },
+    ]);
+    // The first hireling's token is no longer Bob's: its own actor's ownership says so.
+    await turncoat.actor.update({ ownership: { [bobId]: 0 } });
+    const combat = await gm.CONFIG.Combat.documentClass.create({});
+    const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Road" }]);
+    const [c0, c1] = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: hireling.id, name: "Turncoat", sceneId: scene.id, tokenId: turncoat.id, group: group.id },
+      { actorId: hireling.id, name: "Loyal", sceneId: scene.id, tokenId: loyal.id, group: group.id },
+    ]);
+    await combat.startCombat();
+    await settle();
+    expect(bob.game.combats.get(combat.id).combatants.get(c0.id).actor.isOwner).toBe(false);
+    await hooks(gm).openDeclaration(gm.game.combats.get(combat.id), "throw", group.id, [c0.id, c1.id], ["red", "white"]);
+    await settle();
+    const mark = world.server.writes.length;
+    const forged = await hooks(bob).declare(bob.game.combats.get(combat.id), c0.id, { throw: "white", posture: "neutral" });
+    await settle();
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("declare.notYours");
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(bob.notices.at(-1)?.message).toMatch(/your own combatants/);
+    // His own hireling's throw counts.
+    const own = await hooks(bob).declare(bob.game.combats.get(combat.id), c1.id, { throw: "red", posture: "neutral" });
+    expect(own.ok).toBe(true);
+    await settle();
+    expect(gm.game.combats.get(combat.id).system.declaration.chosen).toEqual([c1.id]);
   });
 });
