@@ -62,6 +62,8 @@ export async function askGM<T = unknown>(name: string, data: Record<string, unkn
 const bound = new Map<string, string>();
 /** Confirmations on their way: `userId:pass` → answer. */
 const confirming = new Map<string, Promise<boolean>>();
+/** At most this many passes waiting to be confirmed per user: a flood of made-up passes does not flood that user's client. */
+const MAX_CONFIRMING = 4;
 
 /** Active GM: the user a request comes from, or null when its pass is not that user's. */
 export async function requester(data: unknown): Promise<User.Implementation | null> {
@@ -76,6 +78,8 @@ export async function requester(data: unknown): Promise<User.Implementation | nu
   const id = `${user.id}:${key}`;
   let pending = confirming.get(id);
   if (!pending) {
+    const waiting = [...confirming.keys()].filter((k) => k.startsWith(`${user.id}:`)).length;
+    if (waiting >= MAX_CONFIRMING) return null;
     pending = ask<boolean>(user, "confirm", { key }).then((a) => a.answered && a.value === true);
     confirming.set(id, pending);
     void pending.finally(() => confirming.delete(id));

@@ -16,9 +16,10 @@ import { settle, tableOfThree } from "./support";
 const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
 
 /** An opposed-ruleset table: Ada (Alice's), Bran (Bob's, 12 Wounds); `extraGM` adds a second full GM with a higher id. */
-async function table({ extraGM = false } = {}) {
+async function table({ extraGM = false, latency = 0 } = {}) {
   dist();
   const world = new TestWorld({
+    latency,
     users: [
       { name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" },
       ...(extraGM ? [{ name: "Second", role: ROLES.GAMEMASTER, id: "gmBBBBBBBBBBBBBB" }] : []),
@@ -157,6 +158,22 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     expect(await attack(ctx)).toBe(1);
     expect(await attack(ctx, "bob")).toBe(1);
     expect(ctx.alice.notices).toEqual([]);
+  });
+
+  it("handover with latency: the new GM confirms who asks on the way, and both players' attacks post one card each", async () => {
+    const ctx = await table({ extraGM: true, latency: 5 });
+    await ctx.world.settled();
+    ctx.gm.disconnect();
+    await ctx.world.settled();
+    ctx.gm = ctx.second!;
+    for (const by of ["alice", "bob"] as const) {
+      const before = ctx.gm.game.messages.size;
+      const client = by === "alice" ? ctx.alice : ctx.bob;
+      client.runtime.dialogs.responder = () => ({ defender: by === "alice" ? ctx.branId : ctx.adaId, difficulty: "challenging", modifier: 0 });
+      await client.game.actors.get(by === "alice" ? ctx.adaId : ctx.branId).sheet.runAction("rollItem", {}, { row: { itemId: by === "alice" ? ctx.swordId : ctx.axeId } });
+      await ctx.world.settled();
+      expect(ctx.gm.game.messages.size - before, JSON.stringify(client.notices)).toBe(1);
+    }
   });
 
   it("a player whose client never answers does not stall the GM: the players after her still act", async () => {
