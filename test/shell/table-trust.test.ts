@@ -70,11 +70,12 @@ const axeBlow = (ctx: { axeId: string }) => ({ weaponId: ctx.axeId, difficulty: 
  * with `npc` a Ruffian no player owns in Bran's place; `assistant` connects an
  * assistant GM besides the full GM. Started, with both fighters in one group.
  */
-async function steelBout({ assistant = false, npc = false } = {}) {
+async function steelBout({ assistant = false, npc = false, secondGM = false } = {}) {
   dist();
   const world = new TestWorld({
     users: [
-      { name: "GM", role: ROLES.GAMEMASTER },
+      { name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" },
+      ...(secondGM ? [{ name: "Second", role: ROLES.GAMEMASTER, id: "gmBBBBBBBBBBBBBB" }] : []),
       ...(assistant ? [{ name: "Helper", role: ROLES.ASSISTANT }] : []),
       { name: "Alice", role: ROLES.PLAYER },
       { name: "Bob", role: ROLES.PLAYER },
@@ -82,7 +83,7 @@ async function steelBout({ assistant = false, npc = false } = {}) {
   });
   const gm = await world.connect("GM");
   await gm.game.settings.set("bout", "ruleset", "steel");
-  const helper = assistant ? await world.connect("Helper") : null;
+  const helper = assistant ? await world.connect("Helper") : secondGM ? await world.connect("Second") : null;
   const alice = await world.connect("Alice");
   const bob = await world.connect("Bob");
   await settle();
@@ -310,6 +311,51 @@ describe("secret declarations through the active GM only (issue 18)", () => {
     expect(gm.game.combats.get(ctx.combatId).system.declaration.id).toBe("");
     expect(thrown(gm, ctx.combatId, ctx.adaId)).toBe("red");
     expect(thrown(gm, ctx.combatId, ctx.otherId)).toBe("white");
+  });
+
+  it("a handover with a throw recorded: the next GM asks that fighter again, and counts both throws", async () => {
+    const ctx = await steelBout({ secondGM: true });
+    let aliceAsked = 0;
+    ctx.alice.runtime.dialogs.responder = () => (++aliceAsked, { throw: "white", posture: "neutral" });
+    await hooks(ctx.gm).openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.adaId, ctx.otherId], ["red", "white"]);
+    await settle();
+    expect(ctx.gm.game.combats.get(ctx.combatId).system.declaration.chosen).toEqual([ctx.adaId]);
+    ctx.gm.disconnect();
+    await settle();
+    const second = ctx.helper!;
+    expect(aliceAsked).toBe(2);
+    expect(second.notices.at(-1)?.message).toMatch(/1 secret choices were lost/);
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    // Bob closed his dialog at first: he chooses from the tracker.
+    await ctx.bob.ui.combat.runAction("boutChoose", { combatantId: ctx.otherId });
+    await settle();
+    expect(thrown(second, ctx.combatId, ctx.adaId)).toBe("white");
+    expect(thrown(second, ctx.combatId, ctx.otherId)).toBe("red");
+  });
+
+  it("a player cannot open or reveal a declaration by sending the GM's queries herself; nothing is written", async () => {
+    const ctx = await steelBout();
+    const bob = pending();
+    ctx.bob.runtime.dialogs.responder = () => bob.answer;
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    await hooks(ctx.gm).openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.adaId, ctx.otherId], ["red", "white"]);
+    await settle();
+    // Bob's own pass, as his console shows it in what his client sends.
+    const bobId = ctx.world.userId("Bob");
+    const credential = ctx.world.server.traffic.map((t) => (t.payload as any)?.data?.credential).find((c) => c?.userId === bobId);
+    expect(credential).toBeTruthy();
+    const gmUser = ctx.bob.game.users.activeGM;
+    const mark = ctx.world.server.writes.length;
+    for (const [name, data] of [
+      ["bout.revealDeclaration", { combatId: ctx.combatId }],
+      ["bout.openDeclaration", { combatId: ctx.combatId, kind: "throw", groupId: ctx.groupId, combatantIds: [ctx.otherId], options: ["red"] }],
+    ] as const) {
+      const answer = await gmUser.query(name, { ...data, credential }, { timeout: 500 });
+      expect(answer.ok ? "ok" : answer.refusal.code).toBe("declare.gmOnly");
+    }
+    await settle();
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    bob.release(null);
   });
 
   it("attack: an assistant GM's throw for an NPC counts (it is recorded by the active GM, not kept in the assistant's client)", async () => {
