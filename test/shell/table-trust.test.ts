@@ -358,6 +358,36 @@ describe("secret declarations through the active GM only (issue 18)", () => {
     bob.release(null);
   });
 
+  it("phased rounds (seed 001): a Movement-phase declaration lost with the GM's reload is asked again, not taken as standing still", async () => {
+    dist();
+    const { world, gm, alice, bob, Actor, own } = await tableOfThree("phases");
+    const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { phases: { initiative: 2 } } });
+    const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { phases: { initiative: 1 } } });
+    const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { initiative: 1, range: "reach", minRange: "touch" } } }]);
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: ada.id, name: "Ada" },
+      { actorId: bran.id, name: "Bran" },
+    ]);
+    let aliceAsked = 0;
+    alice.runtime.dialogs.responder = () => (++aliceAsked, { action: "melee", movement: "walk", weaponId: sword.id, range: "reach", [`opponent-${cb.id}`]: true });
+    const bobAnswer = pending();
+    bob.runtime.dialogs.responder = () => bobAnswer.answer;
+    gm.runtime.dialogs.responder = () => null;
+    await combat.startCombat();
+    await settle();
+    expect(gm.game.combats.get(combat.id).system.declaration.chosen).toEqual([ca.id]);
+    const gm2 = await world.reconnect(gm);
+    await settle();
+    expect(aliceAsked).toBe(2);
+    bobAnswer.release({ action: "move", movement: "walk" });
+    await settle();
+    const state = JSON.parse(gm2.game.combats.get(combat.id).system.state);
+    expect(state.stage).toBe("initiative");
+    expect(state.combatants.find((c: any) => c.id === ca.id).declaration).toMatchObject({ action: "melee", weapon: "Arming sword" });
+    expect(state.combatants.find((c: any) => c.id === cb.id).declaration).toMatchObject({ action: "move" });
+  });
+
   it("attack: an assistant GM's throw for an NPC counts (it is recorded by the active GM, not kept in the assistant's client)", async () => {
     const ctx = await steelBout({ assistant: true, npc: true });
     const alice = pending();
