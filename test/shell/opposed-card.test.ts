@@ -151,9 +151,8 @@ describe("opposed melee attack cards", () => {
     // Bob's dialog has no modifier; one sent anyway is refused, and the card still waits.
     expect(ctx.bob.runtime.dialogs.asked.at(-1)!.config.content).not.toContain('name="modifier"');
     ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
-    // A hostile client sends the answer itself, with its own valid grant.
-    const token = hooks(ctx.bob).heldToken(ctx.branId);
-    const forged = await ctx.bob.evaluate<any>("game.users.activeGM").query("bout.answerCard", { messageId: card.id, answer: { skill: "melee", difficulty: "challenging", modifier: 40 }, token });
+    // A hostile client sends the answer itself, as itself (its own pass), past its own dialog.
+    const forged = await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { skill: "melee", difficulty: "challenging", modifier: 40 } });
     expect(forged.refusal.code).toBe("card.gmFigures");
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
   });
