@@ -2,6 +2,21 @@ import { activeRuleset } from "../settings";
 
 export class BoutActor extends Actor {
   /**
+   * A player character's tokens are linked and friendly unless the data says
+   * otherwise: its token is the character itself. NPCs keep Foundry's default,
+   * unlinked, so each token dropped on a scene is its own fighter.
+   */
+  override async _preCreate(...args: Parameters<Actor["_preCreate"]>): Promise<boolean | void> {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const [data] = args;
+    const given = ((data as { prototypeToken?: Record<string, unknown> }).prototypeToken ?? {}) as Record<string, unknown>;
+    if (this.type === "character") {
+      this.updateSource({ prototypeToken: { ...(given.actorLink === undefined ? { actorLink: true } : {}), ...(given.disposition === undefined ? { disposition: CONST.TOKEN_DISPOSITIONS.FRIENDLY } : {}) } } as never);
+    }
+  }
+
+  /**
    * The token bar shows the ruleset's track (`system.vitality`), which is derived.
    * An edit of the bar writes to the statistic behind it, or is refused when the
    * track has none.

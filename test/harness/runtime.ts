@@ -612,6 +612,62 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   class Actor extends documentClass("Actor") {
     /** Gathered when the actor's data is prepared (Actor#applyActiveEffects in v13). */
     statuses = new Set<string>();
+    /**
+     * v13 BaseActor#_initializeSource and PrototypeToken (common/data/data.mjs): the prototype token
+     * is BaseToken's schema without a place (x, y, actorId, delta, shape, ...), unlinked and hostile
+     * by default, named after the actor and showing its image unless told otherwise.
+     */
+    override _initializeSource(data: AnyObject): AnyObject {
+      const source = super._initializeSource(data);
+      const given = (source.prototypeToken ?? {}) as AnyObject;
+      source.prototypeToken = {
+        name: "",
+        displayName: 0,
+        actorLink: false,
+        width: 1,
+        height: 1,
+        rotation: 0,
+        lockRotation: false,
+        disposition: -1,
+        displayBars: 0,
+        bar1: { attribute: null },
+        bar2: { attribute: null },
+        randomImg: false,
+        appendNumber: false,
+        prependAdjective: false,
+        flags: {},
+        ...given,
+        texture: { src: null, ...((given.texture as AnyObject) ?? {}) },
+      };
+      source.prototypeToken.name ||= source.name;
+      source.prototypeToken.texture.src ||= source.img;
+      return source;
+    }
+    override _initialize(): void {
+      super._initialize();
+      const prototype = (this as AnyObject).prototypeToken as AnyObject;
+      // v13 PrototypeToken#toObject: its data with the actor's id.
+      Object.defineProperty(prototype, "toObject", { value: () => ({ ...deepClone(this._source.prototypeToken), actorId: this.id }), enumerable: false, configurable: true });
+      Object.defineProperty(prototype, "actor", { get: () => this, enumerable: false, configurable: true });
+    }
+    /**
+     * v13 Actor#getTokenDocument: an unsaved token from the prototype at the given data; an
+     * unlinked prototype with appendNumber takes the lowest free "Name (n)" on the viewed scene.
+     */
+    async getTokenDocument(data: AnyObject = {}, options: AnyObject = {}): Promise<any> {
+      const tokenData = ((this as AnyObject).prototypeToken as AnyObject).toObject();
+      if (!tokenData.actorLink && tokenData.appendNumber) {
+        const scene = (options.parent ?? canvas.scene) as AnyObject | null;
+        const tokens: AnyObject[] = scene?.tokens?.filter((t: AnyObject) => t.actorId === this.id) ?? [];
+        const pattern = new RegExp(`^${tokenData.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\((\\d+)\\)$`);
+        const used = new Set(tokens.map((t) => Number(pattern.exec(t.name)?.[1]) || 0));
+        let n = 1;
+        while (used.has(n)) n++;
+        tokenData.name = `${tokenData.name} (${n})`;
+      }
+      mergeObject(tokenData, data);
+      return new CONFIG.Token.documentClass(tokenData, options);
+    }
     /** v13 Actor#isToken: a synthetic actor, whose parent is its token. */
     get isToken(): boolean {
       return (this.parent as AnyObject | null)?.documentName === "Token";
@@ -1253,6 +1309,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     USER_PERMISSIONS: deepClone(USER_PERMISSIONS),
     CHAT_MESSAGE_STYLES: { OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 },
     DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
+    // v13 CONST.TOKEN_DISPOSITIONS.
+    TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
     GRID_TYPES: { ...GRID_TYPES },
     TOKEN_SHAPES: { ...TOKEN_SHAPES },
   };
