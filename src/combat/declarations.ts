@@ -10,7 +10,8 @@ import type { BoutCombat } from "../documents/combat";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import type { TimeCommand } from "../engine/time/machine";
 import { checkGrant, heldToken } from "./grants";
-import { activeGM, ask, serialize } from "./query";
+import { activeGM, ask } from "./query";
+import { queued } from "./write-queue";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import { openOddsDialog } from "../applications/dialogs/odds-dialog";
 
@@ -156,7 +157,7 @@ export async function recordChoice(combat: BoutCombat, data: { declarationId?: u
 export async function declare(combat: BoutCombat, combatantId: string, choice: unknown): Promise<Outcome<unknown>> {
   const d = combat.boutSystem.declaration;
   let outcome: Outcome<unknown>;
-  if (game.user?.isGM) outcome = await serialize(`combat:${combat.id}`, () => recordChoice(combat, { declarationId: d.id, combatantId, choice }, true));
+  if (game.user?.isGM) outcome = await queued([combat], () => recordChoice(combat, { declarationId: d.id, combatantId, choice }, true));
   else {
     const actorId = combat.combatants.get(combatantId)?.actorId;
     outcome = (await ask<Outcome<unknown>>(activeGM(), "declare", { combatId: combat.id, declarationId: d.id, combatantId, choice, token: heldToken(actorId) })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");

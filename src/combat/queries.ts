@@ -8,7 +8,8 @@ import type { BoutCombat } from "../documents/combat";
 import { refuse, type Outcome } from "../engine/outcome";
 import { checkGrant, registerGrantQueries } from "./grants";
 import { recordChoice } from "./declarations";
-import { registerQuery, serialize } from "./query";
+import { registerQuery } from "./query";
+import { queued } from "./write-queue";
 
 /** Commands a player may send for a combatant their actor owns. */
 const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction"]);
@@ -24,12 +25,12 @@ export function registerCombatQueries(): void {
     if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
     const combat = combatFor(data?.combatId);
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
-    return serialize(`combat:${combat.id}`, async (): Promise<Outcome<unknown>> => {
+    return queued([combat], async (lease): Promise<Outcome<unknown>> => {
       const command = data.command;
       if (!command || typeof command.type !== "string" || !PLAYER_COMMANDS.has(command.type)) return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
       const combatant = typeof command.combatantId === "string" ? combat.combatants.get(command.combatantId) : undefined;
       if (!combatant || !checkGrant(combatant.actorId, data.token)) return refuse("combat.notYours", "BOUT.Combat.NotYours");
-      return combat.applyCommand(command as never);
+      return combat.applyCommand(command as never, lease);
     });
   });
 
@@ -37,6 +38,6 @@ export function registerCombatQueries(): void {
     if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
     const combat = combatFor(data?.combatId);
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
-    return serialize(`combat:${combat.id}`, () => recordChoice(combat, data ?? {}, false));
+    return queued([combat], () => recordChoice(combat, data ?? {}, false));
   });
 }
