@@ -1,0 +1,223 @@
+// Issue 18, "every write queued, nothing lost": the active GM's client runs one
+// write queue per document (card, actor or token actor, combat) and computes
+// every delta inside it, so when several players act at once, with the
+// harness's latency on and a different latency per user (their messages
+// interleave), every decision counts once: none is lost, none lands twice, and
+// each still costs one write per document it changes.
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { dist } from "../build/dist";
+import type { LatencyLeg } from "../harness/latency";
+import { ROLES } from "../harness/server";
+import { type ConnectedClient, TestWorld } from "../harness/world";
+import { scriptDraws, settle } from "./support";
+
+const PLAYERS = ["Alice", "Bob", "Carol", "Dan"] as const;
+type Player = (typeof PLAYERS)[number];
+/** Milliseconds per leg for each user: nobody's messages arrive in the order they were sent. */
+const STAGGER: Record<string, number> = { GM: 3, Alice: 5, Bob: 13, Carol: 19, Dan: 8 };
+
+const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
+
+async function table(ruleset: string) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" }, ...PLAYERS.map((name) => ({ name, role: ROLES.PLAYER }))] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
+  const players = {} as Record<Player, ConnectedClient>;
+  for (const name of PLAYERS) players[name] = await world.connect(name);
+  await settle();
+  const names = new Map<string, string>([["GM", "GM"], ...PLAYERS.map((p) => [p, p] as [string, string])].map(([n]) => [world.userId(n), n]));
+  /** Each user's own latency (optionally scaled), from now on. */
+  const stagger = (scale = 1) => {
+    world.server.latency = (leg: LatencyLeg) => Math.round((STAGGER[names.get(leg.userId) ?? "GM"] ?? 5) * scale);
+  };
+  const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
+  return { world, gm, players, own, stagger, Actor: gm.CONFIG.Actor.documentClass };
+}
+
+describe("concurrency: N players' cards applied at once against one defender", () => {
+  /** Four attackers (one per player), each with a resolved card taking `wounds[i]` Wounds off Bran; Bran has 20. */
+  async function fourCards(wounds: readonly number[]) {
+    const t = await table("opposed");
+    const bran = await t.Actor.create({ name: "Bran", type: "npc", system: { opposed: { ws: 40, t: 30, wounds: 20, woundsNow: 20 } } });
+    const cards: { player: Player; id: string }[] = [];
+    for (const [i, player] of PLAYERS.entries()) {
+      const attacker = await t.Actor.create({ name: `${player}'s fighter`, type: "character", ownership: t.own(player), system: { opposed: { ws: 40 } } });
+      const result = { outcome: "success", events: [], lookups: [], updates: { [bran.id]: { "system.opposed.woundsNow": { $delta: -wounds[i]!, min: 0 } } } };
+      const card = await t.gm.CONFIG.ChatMessage.documentClass.create({
+        type: "card",
+        content: "<p>card</p>",
+        system: { kind: "test.card", state: "resolved", attackerId: attacker.id, defenderId: bran.id, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify(result) },
+      });
+      cards.push({ player, id: card.id });
+    }
+    await settle();
+    const woundsNow = () => t.gm.game.actors.get(bran.id).system.opposed.woundsNow;
+    return { ...t, branId: bran.id as string, cards, woundsNow };
+  }
+
+  it("four players apply their four cards at the same moment (and each clicks twice): every Wound counts, each card applies once, one write per card and per actor change", async () => {
+    const t = await fourCards([1, 2, 3, 4]);
+    t.stagger();
+    const mark = t.world.server.writes.length;
+    const clicks = t.cards.flatMap(({ player, id }) => {
+      const client = t.players[player];
+      return [hooks(client).applyFromCard(client.game.messages.get(id)), hooks(client).applyFromCard(client.game.messages.get(id))];
+    });
+    const outcomes = await Promise.all(clicks);
+    await t.world.settled();
+    expect(t.woundsNow()).toBe(20 - 1 - 2 - 3 - 4);
+    // Each card: one click applies it, the second is refused as already applied.
+    expect(outcomes.filter((o: any) => o.ok)).toHaveLength(4);
+    expect(outcomes.filter((o: any) => !o.ok).map((o: any) => o.refusal.code)).toEqual(Array(4).fill("card.applied"));
+    for (const { id } of t.cards) expect(t.gm.game.messages.get(id).system.state).toBe("applied");
+    // One write to Bran and one to the card per card applied, nothing more.
+    const writes = t.world.writesSince(mark);
+    expect(writes).toHaveLength(8);
+    // Every client sees the same figure.
+    for (const p of PLAYERS) expect(t.players[p].game.actors.get(t.branId).system.opposed.woundsNow).toBe(10);
+  });
+
+  it("property: whatever the order and delays of the clicks, every card's Wounds count once and no delta is lost", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ card: fc.integer({ min: 0, max: 3 }), by: fc.constantFrom(...PLAYERS, "GM" as const), wait: fc.integer({ min: 0, max: 12 }) }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 25 }), { minLength: 5, maxLength: 5 }),
+        async (clicks, latencies) => {
+          const t = await fourCards([1, 2, 3, 4]);
+          const users = ["GM", ...PLAYERS];
+          const byId = new Map(users.map((u, i) => [t.world.userId(u), latencies[i]!]));
+          t.world.server.latency = (leg: LatencyLeg) => byId.get(leg.userId) ?? 5;
+          const mark = t.world.server.writes.length;
+          await Promise.all(
+            clicks.map(async ({ card, by, wait }) => {
+              await new Promise((r) => setTimeout(r, wait));
+              // A player may click only her own card's button (the GM any): the card's attacker is hers.
+              const who = by === "GM" ? t.gm : t.players[t.cards[card]!.player];
+              return hooks(who).applyFromCard(who.game.messages.get(t.cards[card]!.id));
+            }),
+          );
+          await t.world.settled();
+          const applied = [...new Set(clicks.map((c) => c.card))];
+          expect(t.woundsNow()).toBe(20 - applied.reduce((sum, i) => sum + [1, 2, 3, 4][i]!, 0));
+          expect(t.world.writesSince(mark)).toHaveLength(2 * applied.length);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 60_000);
+});
+
+describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at once", () => {
+  /** A steel bout of three fighters, one per player (Alice, Bob, Carol), after the opening throw. */
+  async function bout() {
+    const t = await table("steel");
+    const owners = ["Alice", "Bob", "Carol"] as const;
+    const actors = [];
+    for (const [i, player] of owners.entries()) {
+      actors.push(await t.Actor.create({ name: `F${i}`, type: "character", ownership: t.own(player), system: { steel: { agility: 6, wit: 5, proficiency: 6 } } }));
+    }
+    const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Hall" }]);
+    const combatants = await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name, group: group.id })));
+    await combat.startCombat();
+    for (const [i, player] of owners.entries()) t.players[player].runtime.dialogs.responder = () => ({ throw: i === 0 ? "red" : "white", posture: "neutral" });
+    await hooks(t.gm).openDeclaration(combat, "throw", group.id, combatants.map((c: any) => c.id), ["red", "white"]);
+    await settle();
+    await settle();
+    const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
+    const cp = (i: number) => state().combatants.find((c: any) => c.id === combatants[i].id).cp;
+    expect(state().bouts[0].phase).toBe("continuing");
+    return { ...t, owners, actors, combat, combatants, state, cp };
+  }
+
+  /** The player's terrain roll from her fighter's sheet: `dice` dice at TN 4, no stakes. */
+  function terrain(t: Awaited<ReturnType<typeof bout>>, i: number, dice: number) {
+    const client = t.players[t.owners[i]!];
+    client.runtime.dialogs.responder = () => ({ terrain: "custom", pace: "normal", tn: 4, dice, stakes: "none", footing: false, opponent: "", opponentDice: 0 });
+    return client.game.actors.get(t.actors[i].id).sheet.runAction("actorAction", { actorAction: "terrain" });
+  }
+
+  it("three players roll terrain at the same moment: each pool pays its dice, each card resolves once", async () => {
+    const t = await bout();
+    const before = [0, 1, 2].map(t.cp);
+    const cardsBefore = t.gm.game.messages.size;
+    t.stagger();
+    await Promise.all([terrain(t, 0, 2), terrain(t, 1, 3), terrain(t, 2, 1)]);
+    await t.world.settled();
+    expect([0, 1, 2].map(t.cp)).toEqual([before[0] - 2, before[1] - 3, before[2] - 1]);
+    const cards = t.gm.game.messages.contents.slice(cardsBefore);
+    expect(cards.map((m: any) => m.system.state)).toEqual(["resolved", "resolved", "resolved"]);
+  });
+
+  it("one fighter's two terrain rolls at once that the pool cannot both pay: one spends, the other is refused before any card is posted", async () => {
+    const t = await bout();
+    const pool = t.cp(0);
+    const dice = Math.floor(pool / 2) + 1;
+    const cardsBefore = t.gm.game.messages.size;
+    t.stagger();
+    await Promise.all([terrain(t, 0, dice), terrain(t, 0, dice)]);
+    await t.world.settled();
+    expect(t.cp(0)).toBe(pool - dice);
+    const cards = t.gm.game.messages.contents.slice(cardsBefore);
+    // One card, resolved: no second card waits for ever, none resolves twice.
+    expect(cards.map((m: any) => m.system.state)).toEqual(["resolved"]);
+    expect(t.players.Alice.notices.at(-1)?.message ?? "").toMatch(/dice|pool/i);
+  });
+
+  it("a card's combat commands racing the GM's tracker step both land: two terrain rolls and the GM's change of light", async () => {
+    const t = await bout();
+    const before = [0, 1].map(t.cp);
+    t.gm.runtime.dialogs.responder = () => ({ light: "dim" });
+    t.stagger();
+    await Promise.all([terrain(t, 0, 2), t.gm.ui.combat.runAction("boutFightAction", { actionId: "light" }), terrain(t, 1, 2)]);
+    await t.world.settled();
+    expect(t.state().light).toBe("dim");
+    expect([0, 1].map(t.cp)).toEqual([before[0] - 2, before[1] - 2]);
+  });
+});
+
+describe("concurrency: players' commands at once in an action-point fight (seed 002, II-III)", () => {
+  it("four players act in the same phase at once, one by a card (an attack's 6 AP), the others from the tracker (spend, hold, pass): all count", async () => {
+    const t = await table("actionpoints");
+    const fighters = [];
+    for (const player of PLAYERS) fighters.push(await t.Actor.create({ name: `${player}'s`, type: "character", ownership: t.own(player), system: { actionpoints: { str: 12, bap: 10, fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15 } } }));
+    const [sword] = await fighters[0].createEmbeddedDocuments("Item", [
+      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
+    ]);
+    const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const combatants = await combat.createEmbeddedDocuments("Combatant", fighters.map((f: any) => ({ actorId: f.id, name: f.name })));
+    // Every pool 1d10 10 + BAP 10 = 20: all four may act now.
+    scriptDraws(t.gm, [[10, 10], [10, 10], [10, 10], [10, 10]]);
+    await combat.startCombat();
+    await settle();
+    const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
+    const c = (i: number) => state().combatants.find((x: any) => x.id === combatants[i].id);
+    expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([20, 20, 20, 20]);
+    // Alice attacks Bob's fighter; the card waits for Bob.
+    t.players.Alice.runtime.dialogs.responder = () => ({ defender: fighters[1].id, modifier: 0 });
+    await t.players.Alice.game.actors.get(fighters[0].id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+    await settle();
+    const card = t.gm.game.messages.contents.at(-1);
+    expect(card.system.state).toBe("waiting");
+    t.players.Bob.runtime.dialogs.responder = () => ({ defence: "none" });
+    scriptDraws(t.gm, [[80, 100]]);
+    t.stagger();
+    const command = (p: Player, i: number, cmd: Record<string, unknown>) => t.players[p].game.combats.get(combat.id).command({ ...cmd, combatantId: combatants[i].id });
+    const outcomes = await Promise.all([
+      hooks(t.players.Bob).defendFromCard(t.players.Bob.game.messages.get(card.id)),
+      command("Carol", 2, { type: "spend", points: 5, kind: "movement" }),
+      command("Dan", 3, { type: "pass" }),
+      command("Bob", 1, { type: "hold" }),
+    ]);
+    await t.world.settled();
+    expect(outcomes.map((o: any) => o.ok)).toEqual([true, true, true, true]);
+    expect(t.gm.game.messages.get(card.id).system.state).toBe("resolved");
+    // Everyone has acted or passed, so phase 2 has begun: 20 - 6 for the attack, 20 held, 20 - 5 moving, Dan out for the round.
+    expect(state().phase).toBe(2);
+    expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([14, 20, 15, 20]);
+    expect([0, 1, 2, 3].map((i) => c(i).passed)).toEqual([false, false, false, true]);
+  });
+});
