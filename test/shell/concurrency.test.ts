@@ -27,7 +27,7 @@ async function table(ruleset: string) {
   const players = {} as Record<Player, ConnectedClient>;
   for (const name of PLAYERS) players[name] = await world.connect(name);
   await settle();
-  const names = new Map<string, string>([["GM", "GM"], ...PLAYERS.map((p) => [p, p] as [string, string])].map(([n]) => [world.userId(n), n]));
+  const names = new Map<string, string>(["GM", ...PLAYERS].map((n) => [world.userId(n), n]));
   /** Each user's own latency (optionally scaled), from now on. */
   const stagger = (scale = 1) => {
     world.server.latency = (leg: LatencyLeg) => Math.round((STAGGER[names.get(leg.userId) ?? "GM"] ?? 5) * scale);
@@ -114,7 +114,7 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
   async function bout() {
     const t = await table("steel");
     const owners = ["Alice", "Bob", "Carol"] as const;
-    const actors = [];
+    const actors: any[] = [];
     for (const [i, player] of owners.entries()) {
       actors.push(await t.Actor.create({ name: `F${i}`, type: "character", ownership: t.own(player), system: { steel: { agility: 6, wit: 5, proficiency: 6 } } }));
     }
@@ -181,7 +181,7 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
 describe("concurrency: players' commands at once in an action-point fight (seed 002, II-III)", () => {
   it("four players act in the same phase at once, one by a card (an attack's 6 AP), the others from the tracker (spend, hold, pass): all count", async () => {
     const t = await table("actionpoints");
-    const fighters = [];
+    const fighters: any[] = [];
     for (const player of PLAYERS) fighters.push(await t.Actor.create({ name: `${player}'s`, type: "character", ownership: t.own(player), system: { actionpoints: { str: 12, bap: 10, fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15 } } }));
     const [sword] = await fighters[0].createEmbeddedDocuments("Item", [
       { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
