@@ -110,8 +110,8 @@ describe("concurrency: N players' cards applied at once against one defender", (
 });
 
 describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at once", () => {
-  /** A steel bout of three fighters, one per player (Alice, Bob, Carol), after the opening throw. */
-  async function bout() {
+  /** A steel bout of three fighters, one per player (Alice, Bob, Carol), after the opening throw (or with it still open). */
+  async function bout({ thrown = true } = {}) {
     const t = await table("steel");
     const owners = ["Alice", "Bob", "Carol"] as const;
     const actors: any[] = [];
@@ -122,13 +122,13 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
     const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Hall" }]);
     const combatants = await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name, group: group.id })));
     await combat.startCombat();
-    for (const [i, player] of owners.entries()) t.players[player].runtime.dialogs.responder = () => ({ throw: i === 0 ? "red" : "white", posture: "neutral" });
+    for (const [i, player] of owners.entries()) t.players[player].runtime.dialogs.responder = () => (thrown ? { throw: i === 0 ? "red" : "white", posture: "neutral" } : null);
     await hooks(t.gm).openDeclaration(combat, "throw", group.id, combatants.map((c: any) => c.id), ["red", "white"]);
     await settle();
     await settle();
     const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
     const cp = (i: number) => state().combatants.find((c: any) => c.id === combatants[i].id).cp;
-    expect(state().bouts[0].phase).toBe("continuing");
+    if (thrown) expect(state().bouts[0].phase).toBe("continuing");
     return { ...t, owners, actors, combat, combatants, state, cp };
   }
 
@@ -175,6 +175,33 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
     await t.world.settled();
     expect(t.state().light).toBe("dim");
     expect([0, 1].map(t.cp)).toEqual([before[0] - 2, before[1] - 2]);
+  });
+
+  it("the GM's Reveal while two players' secret throws are on their way: each throw counts or is refused as too late (never taken and then lost), and the throw stays closed", async () => {
+    const t = await bout({ thrown: false });
+    const [alan, rival, third] = t.combatants.map((c: any) => c.id);
+    // Carol's throw is in before the race.
+    await hooks(t.players.Carol).declare(t.players.Carol.game.combats.get(t.combat.id), third, { throw: "white", posture: "neutral" });
+    await settle();
+    expect(t.gm.game.combats.get(t.combat.id).system.declaration.chosen).toEqual([third]);
+    // The GM's link is the slow one: the reveal is still on its way when the players' throws reach the GM's client.
+    const slow: Record<string, number> = { GM: 15, Alice: 4, Bob: 9, Carol: 5, Dan: 5 };
+    const names = new Map(Object.keys(slow).map((n) => [t.world.userId(n), n]));
+    t.world.server.latency = (leg: LatencyLeg) => slow[names.get(leg.userId)!] ?? 5;
+    const declare = (p: Player, id: string, choice: string) => hooks(t.players[p]).declare(t.players[p].game.combats.get(t.combat.id), id, { throw: choice, posture: "neutral" });
+    const [, a, b] = await Promise.all([t.gm.ui.combat.runAction("boutReveal", {}), declare("Alice", alan, "red"), declare("Bob", rival, "red")]);
+    await t.world.settled();
+    const combat = t.gm.game.combats.get(t.combat.id);
+    expect(combat.system.declaration).toMatchObject({ id: "", chosen: [] });
+    const thrown = (id: string) => t.state().combatants.find((c: any) => c.id === id).thrown;
+    expect(thrown(third)).toBe("white");
+    for (const [outcome, id] of [[a, alan], [b, rival]] as const) {
+      if (outcome.ok) expect(thrown(id)).toBe("red");
+      else {
+        expect(outcome.refusal.code).toBe("declare.stale");
+        expect(thrown(id)).toBe("hesitated");
+      }
+    }
   });
 });
 
