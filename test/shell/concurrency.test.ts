@@ -144,8 +144,11 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
     const before = [0, 1, 2].map(t.cp);
     const cardsBefore = t.gm.game.messages.size;
     t.stagger();
+    const mark = t.world.server.writes.length;
     await Promise.all([terrain(t, 0, 2), terrain(t, 1, 3), terrain(t, 2, 1)]);
     await t.world.settled();
+    // Per roll: the card posted, the fight's spend, the card's result; nothing more.
+    expect(t.world.writesSince(mark)).toHaveLength(9);
     expect([0, 1, 2].map(t.cp)).toEqual([before[0] - 2, before[1] - 3, before[2] - 1]);
     const cards = t.gm.game.messages.contents.slice(cardsBefore);
     expect(cards.map((m: any) => m.system.state)).toEqual(["resolved", "resolved", "resolved"]);
@@ -232,6 +235,7 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     t.players.Bob.runtime.dialogs.responder = () => ({ defence: "none" });
     scriptDraws(t.gm, [[80, 100]]);
     t.stagger();
+    const mark = t.world.server.writes.length;
     const command = (p: Player, i: number, cmd: Record<string, unknown>) => t.players[p].game.combats.get(combat.id).command({ ...cmd, combatantId: combatants[i].id });
     const outcomes = await Promise.all([
       hooks(t.players.Bob).defendFromCard(t.players.Bob.game.messages.get(card.id)),
@@ -241,6 +245,8 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     ]);
     await t.world.settled();
     expect(outcomes.map((o: any) => o.ok)).toEqual([true, true, true, true]);
+    // The card's result and its spend, then one write per tracker command.
+    expect(t.world.writesSince(mark)).toHaveLength(5);
     expect(t.gm.game.messages.get(card.id).system.state).toBe("resolved");
     // Everyone has acted or passed, so phase 2 has begun: 20 - 6 for the attack, 20 held, 20 - 5 moving, Dan out for the round.
     expect(state().phase).toBe(2);
