@@ -141,13 +141,6 @@ export class BoutCombat extends Combat {
     else void Promise.resolve().then(job).catch((error: unknown) => console.error("bout | after a step", error));
   }
 
-  /** GM: several commands as one step, through the combat's write queue (the state is read inside it). */
-  async commands(commands: readonly TimeCommand[]): Promise<Outcome<unknown>> {
-    const outcome = await queued([this], (lease) => this.applyCommands(commands, lease));
-    if (!outcome.ok) notifyRefusal(outcome.refusal);
-    return outcome;
-  }
-
   /** A command from this client: applied here by the GM, sent to the GM by a player (with the actor's grant). */
   async command(command: TimeCommand & { combatantId?: string }): Promise<Outcome<unknown>> {
     let outcome: Outcome<unknown>;

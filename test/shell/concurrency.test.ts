@@ -79,6 +79,18 @@ describe("concurrency: N players' cards applied at once against one defender", (
     for (const p of PLAYERS) expect(t.players[p].game.actors.get(t.branId).system.opposed.woundsNow).toBe(10);
   });
 
+  it("the GM types -5 on Bran's token bar while his client applies a player's card to Bran: both count", async () => {
+    const t = await fourCards([1, 2, 3, 4]);
+    const bran = t.gm.game.actors.get(t.branId);
+    expect(bran.system.vitality.path).toBe("woundsNow");
+    t.stagger();
+    const mark = t.world.server.writes.length;
+    await Promise.all([hooks(t.players.Alice).applyFromCard(t.players.Alice.game.messages.get(t.cards[0]!.id)), new Promise((r) => setTimeout(r, 9)).then(() => bran.modifyTokenAttribute("vitality", -5, true, true))]);
+    await t.world.settled();
+    expect(t.woundsNow()).toBe(20 - 1 - 5);
+    expect(t.world.writesSince(mark)).toHaveLength(3);
+  });
+
   it("property: whatever the order and delays of the clicks, every card's Wounds count once and no delta is lost", async () => {
     await fc.assert(
       fc.asyncProperty(
