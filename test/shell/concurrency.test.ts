@@ -91,6 +91,22 @@ describe("concurrency: N players' cards applied at once against one defender", (
     expect(t.world.writesSince(mark)).toHaveLength(3);
   });
 
+  it("two tokens of one NPC are two queues (each synthetic actor's uuid): edits to one token at once both count, the other token and the world actor keep theirs", async () => {
+    const t = await table("opposed");
+    const wolf = await t.Actor.create({ name: "Wolf", type: "npc", system: { opposed: { ws: 35, t: 30, wounds: 12, woundsNow: 12 } } });
+    const scene = await t.gm.CONFIG.Scene.documentClass.create({ name: "Glade" });
+    const [a, b] = await scene.createEmbeddedDocuments("Token", [
+      { actorId: wolf.id, name: "Wolf", x: 0, y: 0 },
+      { actorId: wolf.id, name: "Wolf (2)", x: 200, y: 0 },
+    ]);
+    expect(a.actor.uuid).not.toBe(b.actor.uuid);
+    t.stagger();
+    await Promise.all([a.actor.modifyTokenAttribute("vitality", -2, true, true), a.actor.modifyTokenAttribute("vitality", -3, true, true), b.actor.modifyTokenAttribute("vitality", -1, true, true)]);
+    await t.world.settled();
+    const now = (token: any) => t.gm.game.scenes.get(scene.id).tokens.get(token.id).actor.system.opposed.woundsNow;
+    expect([now(a), now(b), t.gm.game.actors.get(wolf.id).system.opposed.woundsNow]).toEqual([7, 11, 12]);
+  });
+
   it("property: whatever the order and delays of the clicks, every card's Wounds count once and no delta is lost", async () => {
     await fc.assert(
       fc.asyncProperty(
