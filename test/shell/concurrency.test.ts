@@ -197,6 +197,42 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
     expect(t.players.Alice.notices.at(-1)?.message ?? "").toMatch(/dice|pool/i);
   });
 
+  it("property: any mix of terrain rolls from three players, at any delays: every roll posted spends its dice exactly once, every other is refused before posting, no pool goes below 0", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ fighter: fc.integer({ min: 0, max: 2 }), dice: fc.integer({ min: 1, max: 7 }), wait: fc.integer({ min: 0, max: 10 }) }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 5, maxLength: 5 }),
+        async (rolls, latencies) => {
+          const t = await bout();
+          const before = [0, 1, 2].map(t.cp);
+          const cardsBefore = t.gm.game.messages.size;
+          const byId = new Map(["GM", ...PLAYERS].map((u, i) => [t.world.userId(u), latencies[i]!]));
+          t.world.server.latency = (leg: LatencyLeg) => byId.get(leg.userId) ?? 5;
+          const outcomes = await Promise.all(
+            rolls.map(async ({ fighter, dice, wait }) => {
+              await new Promise((r) => setTimeout(r, wait));
+              const client = t.players[t.owners[fighter]!];
+              const actor = client.game.actors.get(t.actors[fighter].id);
+              return hooks(client).postCard("steel.terrain", actor, actor, { terrain: "custom", pace: "normal", tn: 4, dice, stakes: "none", footing: false }, t.combat.id);
+            }),
+          );
+          await t.world.settled();
+          const cards = t.gm.game.messages.contents.slice(cardsBefore);
+          expect(cards.length).toBe(outcomes.filter((o: any) => o.ok).length);
+          expect(cards.every((m: any) => m.system.state === "resolved")).toBe(true);
+          for (const i of [0, 1, 2]) {
+            const spent = rolls.filter((r, j) => r.fighter === i && outcomes[j].ok).reduce((sum, r) => sum + r.dice, 0);
+            expect(t.cp(i)).toBe(before[i] - spent);
+            expect(t.cp(i)).toBeGreaterThanOrEqual(0);
+          }
+          // A roll is refused only for asking more dice than the pool then held.
+          for (const o of outcomes) if (!o.ok) expect(o.refusal.code).toBe("steel.contest.tooMany");
+        },
+      ),
+      { numRuns: 10 },
+    );
+  }, 60_000);
+
   it("a card's combat commands racing the GM's tracker step both land: two terrain rolls and the GM's change of light", async () => {
     const t = await bout();
     const before = [0, 1].map(t.cp);
