@@ -3,13 +3,15 @@
  * defender; the defender's owner answers from the card; the active GM resolves
  * it with the ruleset's engine (the only client that may write the card and
  * the actors), and anyone concerned may apply the result once. Every step goes
- * through `serialize` on the GM's client and re-checks the card's state, so a
- * second click, an old card or two clicks at once change nothing.
+ * through the GM's write queue (write-queue.ts) for every document it reads to
+ * write (the card, its fighters, their fight) and re-checks the card's state
+ * inside it, so a second click, an old card or two clicks at once change
+ * nothing, and two cards applied to one fighter at once both count.
  */
 import { templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "../combat/grants";
-import { serialize } from "../combat/query";
+import { queued, queuedFor, type DocumentKey, type Lease } from "../combat/write-queue";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
 import type { CardState } from "../data/chat/card-data";
@@ -266,24 +268,68 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   const combatId = fight;
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
+  // A claim takes what the card uses up on another card, in that card's own queue (before this one's, never inside it).
   if (kind.claim) {
     const claimed = await kind.claim(prepared.value, attacker, defender);
     if (!claimed.ok) return claimed;
   }
-  const view = { kind: request.kind as string, state: "waiting" as const, attacker, defender, combatId, declaration: prepared.value, answer: null, result: null };
-  const content = await renderCard(view);
-  const message = (await ChatMessage.implementation.create({
-    type: "card",
-    speaker: ChatMessage.implementation.getSpeaker({ actor: attacker }),
-    content,
-    system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, combatId, declaration: JSON.stringify(prepared.value), answer: "", result: "" },
-  } as never)) as unknown as ChatMessage.Implementation;
-  if (kind.unanswered?.(prepared.value)) return serialize(`card:${message.id}`, () => resolveCard(message.id!, null, null, true));
-  return ok(true);
+  // Posting, and resolving a card nobody answers, in the queues of both fighters and their fight.
+  return queued([attacker, defender, combatDocument(combatId)], async (lease) => {
+    // Checked again from the documents as they are now: a spend that landed meanwhile counts (what a claim took stays taken).
+    const declaration = kind.claim ? prepared : kind.prepare(request.declaration, attacker, defender, combatId);
+    if (!declaration.ok) return declaration;
+    const view = { kind: request.kind as string, state: "waiting" as const, attacker, defender, combatId, declaration: declaration.value, answer: null, result: null };
+    const content = await renderCard(view);
+    const message = (await ChatMessage.implementation.create({
+      type: "card",
+      speaker: ChatMessage.implementation.getSpeaker({ actor: attacker }),
+      content,
+      system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
+    } as never)) as unknown as ChatMessage.Implementation;
+    if (kind.unanswered?.(declaration.value)) return resolveInQueue(message.id!, null, null, true, lease);
+    return ok(true);
+  });
 }
 
-/** GM: resolve a waiting card with the defender's answer. One write: the card with its result and rolls. */
-async function resolveCard(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
+/** The fight a card belongs to, as a document (null outside a fight). */
+function combatDocument(combatId: string): Combat.Implementation | null {
+  return (combatId ? (game.combats?.get(combatId) as Combat.Implementation | undefined) : undefined) ?? null;
+}
+
+/** The documents resolving a card reads to write: the card, its fighters and its fight. */
+function resolveKeys(messageId: string): DocumentKey[] {
+  const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
+  const card = message ? cardView(message) : null;
+  return [message ?? `ChatMessage.${messageId}`, card?.attacker, card?.defender, card ? combatDocument(card.combatId) : null];
+}
+
+/** The documents applying a card writes: the card and every actor its result changes. */
+function applyKeys(messageId: string): DocumentKey[] {
+  const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
+  const card = message ? cardView(message) : null;
+  const result = (card?.result ?? {}) as Record<string, unknown>;
+  const named = ["updates", "itemUpdates", "itemDeletes", "statuses"].flatMap((field) => {
+    const changes = result[field];
+    return changes && typeof changes === "object" ? Object.keys(changes) : [];
+  });
+  return [message ?? `ChatMessage.${messageId}`, ...named.map((id) => cardActor(id))];
+}
+
+/** An actor a card's result names. */
+function cardActor(id: string): Actor.Implementation | undefined {
+  return game.actors!.get(id) as Actor.Implementation | undefined;
+}
+
+/** GM: resolve a waiting card with the defender's answer, in the queues of the card, its fighters and its fight. */
+function resolveCard(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
+  return queuedFor(
+    () => resolveKeys(messageId),
+    (lease) => resolveInQueue(messageId, answer, from, trusted, lease),
+  );
+}
+
+/** GM, holding the card's fight: resolve it. One write to the card (its result and rolls) and one to the fight (its commands). */
+async function resolveInQueue(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean, lease: Lease): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
@@ -298,9 +344,10 @@ async function resolveCard(messageId: string, answer: unknown, from: User.Implem
   const resolved = await kind.resolve(card, answer);
   if (!resolved.ok) return resolved;
   const r = resolved.value;
-  const combat = card.combatId ? (game.combats?.get(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[]): Promise<Outcome<unknown>> } | undefined) : undefined;
+  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease: Lease): Promise<Outcome<unknown>> } | null;
   if (combat?.applyCommands && r.combatCommands?.length) {
-    const applied = await combat.applyCommands(r.combatCommands);
+    // Inside the fight's queue: the commands apply to its state as it is now.
+    const applied = await combat.applyCommands(r.combatCommands, lease);
     if (!applied.ok) return applied;
   }
   const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
@@ -331,8 +378,16 @@ function settle(doc: object, update: Record<string, unknown>): Record<string, un
   return out;
 }
 
-/** GM: apply a resolved card's changes once. */
-async function applyCard(messageId: string, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
+/** GM: apply a resolved card's changes once, in the queues of the card and every actor it changes. */
+function applyCard(messageId: string, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
+  return queuedFor(
+    () => applyKeys(messageId),
+    () => applyInQueue(messageId, from, trusted),
+  );
+}
+
+/** GM, holding the card and its actors: each `$delta` is settled against the figure now, so nothing applied meanwhile is lost. */
+async function applyInQueue(messageId: string, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
@@ -340,11 +395,11 @@ async function applyCard(messageId: string, from: User.Implementation | null, tr
   if (card.state === "applied") return refuse("card.applied", "BOUT.Card.Refusal.Applied");
   if (card.state !== "resolved") return refuse("card.notResolved", "BOUT.Card.Refusal.NotResolved");
   for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
-    const actor = game.actors!.get(actorId);
+    const actor = cardActor(actorId);
     if (actor && Object.keys(update).length) await actor.update(settle(actor, update) as never);
   }
   for (const [actorId, changes] of Object.entries<ItemChange[]>(card.result?.itemUpdates ?? {})) {
-    const actor = game.actors!.get(actorId);
+    const actor = cardActor(actorId);
     // An item gone since the card was resolved is skipped, not an error.
     const updates = (Array.isArray(changes) ? changes : []).flatMap((c) => {
       const item = typeof c?._id === "string" ? actor?.items.get(c._id) : undefined;
@@ -353,13 +408,13 @@ async function applyCard(messageId: string, from: User.Implementation | null, tr
     if (actor && updates.length) await actor.updateEmbeddedDocuments("Item", updates as never);
   }
   for (const [actorId, ids] of Object.entries<string[]>(card.result?.itemDeletes ?? {})) {
-    const actor = game.actors!.get(actorId);
+    const actor = cardActor(actorId);
     // Only items still there; an item already gone is not an error.
     const present = (Array.isArray(ids) ? ids : []).filter((id) => typeof id === "string" && actor?.items.get(id));
     if (actor && present.length) await actor.deleteEmbeddedDocuments("Item", present);
   }
   for (const [actorId, changes] of Object.entries<(StatusChange | string)[]>(card.result?.statuses ?? {})) {
-    const actor = game.actors!.get(actorId);
+    const actor = cardActor(actorId);
     for (const raw of Array.isArray(changes) ? changes : []) {
       const c = typeof raw === "string" ? { id: raw, active: true } : raw;
       if (actor && typeof c?.id === "string" && CONFIG.statusEffects.some((e) => e.id === c.id)) await actor.toggleStatusEffect(c.id, { active: c.active === true });
@@ -381,7 +436,7 @@ export async function defendFromCard(message: ChatMessage.Implementation): Promi
   else {
     const answer = await kind.defend(card);
     if (answer === null) return ok(null);
-    if (game.user?.isGM) outcome = await serialize(`card:${card.id}`, () => resolveCard(card.id, answer, null, true));
+    if (game.user?.isGM) outcome = await resolveCard(card.id, answer, null, true);
     else outcome = await askGM("answerCard", { messageId: card.id, answer });
   }
   if (!outcome.ok) notifyRefusal(outcome.refusal);
@@ -391,7 +446,7 @@ export async function defendFromCard(message: ChatMessage.Implementation): Promi
 /** Anyone on the card (or the GM): apply its result. */
 export async function applyFromCard(message: ChatMessage.Implementation): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
-  if (game.user?.isGM) outcome = await serialize(`card:${message.id}`, () => applyCard(message.id!, null, true));
+  if (game.user?.isGM) outcome = await applyCard(message.id!, null, true);
   else outcome = await askGM("applyCard", { messageId: message.id });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -428,13 +483,11 @@ export function registerCardQueries(): void {
   // `from`: the sender, confirmed by its own client (grants.ts); a GM sender is trusted as the GM is.
   registerRequest("answerCard", (data: { messageId?: unknown; answer?: unknown }, from) => {
     if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-    const id = data.messageId;
-    return serialize(`card:${id}`, () => resolveCard(id, data.answer, from, false));
+    return resolveCard(data.messageId, data.answer, from, false);
   });
   registerRequest("applyCard", (data: { messageId?: unknown }, from) => {
     if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-    const id = data.messageId;
-    return serialize(`card:${id}`, () => applyCard(id, from, false));
+    return applyCard(data.messageId, from, false);
   });
   registerRequest("postCard", (data: PostRequest, from) => createCard(data ?? {}, from, false));
 }

@@ -16,7 +16,8 @@ import type { BoutCombat } from "../documents/combat";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import type { TimeCommand } from "../engine/time/machine";
 import { askGM, checkGrant, registerRequest } from "./grants";
-import { activeGM, serialize } from "./query";
+import { activeGM } from "./query";
+import { queued } from "./write-queue";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import { openOddsDialog } from "../applications/dialogs/odds-dialog";
 
@@ -101,7 +102,7 @@ export function newDeclaration(kind: string, groupId: string, combatantIds: read
 export async function openDeclaration(combat: BoutCombat, kind: string, groupId: string, combatantIds: string[], options: string[]): Promise<Outcome<string>> {
   if (!game.user?.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
   let outcome: Outcome<string>;
-  if (game.user.isActiveGM) outcome = await serialize(`combat:${combat.id}`, () => openHere(combat, kind, groupId, combatantIds, options));
+  if (game.user.isActiveGM) outcome = await queued([combat], () => openHere(combat, kind, groupId, combatantIds, options));
   else outcome = await askGM<string>("openDeclaration", { combatId: combat.id, kind, groupId, combatantIds, options });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -124,7 +125,7 @@ export const CLOSED_DECLARATION: Declaration = { id: "", kind: "", groupId: "", 
 export async function revealDeclaration(combat: BoutCombat): Promise<Outcome<unknown>> {
   if (!game.user?.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
   let outcome: Outcome<unknown>;
-  if (game.user.isActiveGM) outcome = await serialize(`combat:${combat.id}`, () => revealHere(combat));
+  if (game.user.isActiveGM) outcome = await queued([combat], () => revealHere(combat));
   else outcome = await askGM("revealDeclaration", { combatId: combat.id });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -188,7 +189,7 @@ export async function declare(combat: BoutCombat, combatantId: string, choice: u
   const d = combat.boutSystem.declaration;
   let outcome: Outcome<unknown>;
   const me = game.user as User.Implementation | null;
-  if (me?.isActiveGM) outcome = await serialize(`combat:${combat.id}`, () => recordChoice(combat, { declarationId: d.id, combatantId, choice }, me));
+  if (me?.isActiveGM) outcome = await queued([combat], () => recordChoice(combat, { declarationId: d.id, combatantId, choice }, me));
   else outcome = await askGM("declare", { combatId: combat.id, declarationId: d.id, combatantId, choice });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -203,19 +204,19 @@ export function registerDeclarationQueries(): void {
   registerRequest("declare", (data: { combatId?: unknown; declarationId?: unknown; combatantId?: unknown; choice?: unknown }, from) => {
     const combat = combatFor(data.combatId);
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
-    return serialize(`combat:${combat.id}`, () => recordChoice(combat, data, from));
+    return queued([combat], () => recordChoice(combat, data, from));
   });
   registerRequest("openDeclaration", (data: { combatId?: unknown; kind?: unknown; groupId?: unknown; combatantIds?: unknown; options?: unknown }, from) => {
     if (!from.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
     const combat = combatFor(data.combatId);
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
-    return serialize(`combat:${combat.id}`, () => openHere(combat, data.kind, data.groupId, data.combatantIds, data.options));
+    return queued([combat], () => openHere(combat, data.kind, data.groupId, data.combatantIds, data.options));
   });
   registerRequest("revealDeclaration", (data: { combatId?: unknown }, from) => {
     if (!from.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
     const combat = combatFor(data.combatId);
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
-    return serialize(`combat:${combat.id}`, () => revealHere(combat));
+    return queued([combat], () => revealHere(combat));
   });
 }
 
@@ -228,7 +229,7 @@ export async function recoverDeclarations(): Promise<void> {
   if (!game.user?.isActiveGM) return;
   let lost = 0;
   for (const combat of (game.combats?.contents ?? []) as unknown as BoutCombat[]) {
-    lost += await serialize(`combat:${combat.id}`, async () => {
+    lost += await queued([combat], async () => {
       const d = combat.boutSystem?.declaration;
       if (!d?.id || !d.chosen.length) return 0;
       const held = secrets.get(d.id);

@@ -9,7 +9,7 @@ import type { BoutCombat } from "../documents/combat";
 import { refuse, type Outcome } from "../engine/outcome";
 import { checkGrant, registerGrantQueries, registerRequest } from "./grants";
 import { registerDeclarationQueries } from "./declarations";
-import { serialize } from "./query";
+import { queued } from "./write-queue";
 
 /** Commands a player may send for a combatant their actor owns. */
 const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction"]);
@@ -25,13 +25,13 @@ export function registerCombatQueries(): void {
   registerRequest("combatCommand", (data: { combatId?: string; command?: { type?: string; combatantId?: string } }, from) => {
     const combat = combatFor(data?.combatId);
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
-    return serialize(`combat:${combat.id}`, async (): Promise<Outcome<unknown>> => {
+    return queued([combat], async (lease): Promise<Outcome<unknown>> => {
       const command = data.command;
       if (!command || typeof command.type !== "string" || !PLAYER_COMMANDS.has(command.type)) return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
       const combatant = typeof command.combatantId === "string" ? combat.combatants.get(command.combatantId) : undefined;
       // The combatant's own actor (an unlinked token's synthetic actor), owned by the sender now.
       if (!combatant || !checkGrant(combatant.actor, from)) return refuse("combat.notYours", "BOUT.Combat.NotYours");
-      return combat.applyCommand(command as never);
+      return combat.applyCommand(command as never, lease);
     });
   });
 }

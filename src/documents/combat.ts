@@ -3,7 +3,7 @@ import { timeStructure, type CombatantInfo, type TimeStructure } from "../combat
 import { refuse, type Outcome } from "../engine/outcome";
 import type { TimeCommand, TrackerView } from "../engine/time/machine";
 import { activeRuleset } from "../settings";
-import { serialize } from "../combat/query";
+import { queued, type Lease } from "../combat/write-queue";
 import { askGM } from "../combat/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../combat/declarations";
 import { tokenPlacement } from "../combat/pulse-engagements";
@@ -92,8 +92,12 @@ export class BoutCombat extends Combat {
     return added.length ? { "system.declaration.combatantIds": [...open.combatantIds, ...added] } : {};
   }
 
-  /** The GM applies a machine command: refused commands notify and write nothing; one update otherwise. */
-  async applyCommand(command: TimeCommand): Promise<Outcome<unknown>> {
+  /**
+   * The GM applies a machine command: refused commands notify and write nothing; one update otherwise.
+   * Call it inside the combat's write queue with the task's lease (`command` does); what follows
+   * the step (a card it calls for) then runs once the queue has moved on.
+   */
+  async applyCommand(command: TimeCommand, lease?: Lease): Promise<Outcome<unknown>> {
     const structure = this.structure;
     const state = this.machineState;
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
@@ -102,12 +106,12 @@ export class BoutCombat extends Combat {
     const next = result.value.state;
     const view = structure.machine.view(next);
     await this.update({ round: view.round, "system.state": JSON.stringify(next), ...this.declarationChange(structure, next) } as never);
-    await structure.afterStep?.(state, next, this.id!, this.combatantInfos());
+    this.afterStep(structure, state, next, lease);
     return result;
   }
 
-  /** The GM applies several commands as one step: all or none, one update. */
-  async applyCommands(commands: readonly TimeCommand[]): Promise<Outcome<unknown>> {
+  /** The GM applies several commands as one step: all or none, one update (inside the combat's queue, as `applyCommand`). */
+  async applyCommands(commands: readonly TimeCommand[], lease?: Lease): Promise<Outcome<unknown>> {
     const structure = this.structure;
     let state = this.machineState;
     const before = state;
@@ -121,14 +125,25 @@ export class BoutCombat extends Combat {
     }
     const view = structure.machine.view(state);
     await this.update({ round: view.round, "system.state": JSON.stringify(state), ...this.declarationChange(structure, state) } as never);
-    await structure.afterStep?.(before, state, this.id!, this.combatantInfos());
+    this.afterStep(structure, before, state, lease);
     return { ok: true, value: { state, events } };
+  }
+
+  /**
+   * What follows a step (a card per bleeding fighter) posts cards that take this combat's queue
+   * themselves: it runs once the step's task has released the combat, never inside it.
+   */
+  private afterStep(structure: TimeStructure, before: unknown, after: unknown, lease: Lease | undefined): void {
+    if (!structure.afterStep) return;
+    const job = () => structure.afterStep!(before, after, this.id!, this.combatantInfos());
+    if (lease) lease.afterwards(job);
+    else void Promise.resolve().then(job).catch((error: unknown) => console.error("bout | after a step", error));
   }
 
   /** A command from this client: applied here by the GM, sent to the active GM by a player (who must own the combatant). */
   async command(command: TimeCommand & { combatantId?: string }): Promise<Outcome<unknown>> {
     let outcome: Outcome<unknown>;
-    if (game.user?.isGM) outcome = await serialize(`combat:${this.id}`, () => this.applyCommand(command));
+    if (game.user?.isGM) outcome = await queued([this], (lease) => this.applyCommand(command, lease));
     else outcome = await askGM("combatCommand", { combatId: this.id, command });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return outcome;
@@ -138,13 +153,17 @@ export class BoutCombat extends Combat {
     const structure = this.structure;
     if (!structure) return this;
     // Rolling for the step (Initiative Totals) is the GM's; a player's click sends the plain step.
-    const command = structure.stepCommand && game.user?.isGM && this.machineState ? await structure.stepCommand(this.machineState, this.combatantInfos()) : structure.nextStep;
-    if (!Array.isArray(command)) await this.command(command as TimeCommand);
-    else {
-      // Several commands (engagements, then the rolls) are one step: all or none, one write.
-      const outcome = await serialize(`combat:${this.id}`, () => this.applyCommands(command));
-      if (!outcome.ok) notifyRefusal(outcome.refusal);
+    if (!structure.stepCommand || !game.user?.isGM) {
+      await this.command(structure.nextStep as TimeCommand);
+      return this;
     }
+    // The step is worked out from the state inside the combat's queue: a command that lands first counts.
+    const outcome = await queued([this], async (lease) => {
+      const command = this.machineState ? await structure.stepCommand!(this.machineState, this.combatantInfos()) : structure.nextStep;
+      // Several commands (engagements, then the rolls) are one step: all or none, one write.
+      return Array.isArray(command) ? this.applyCommands(command, lease) : this.applyCommand(command as TimeCommand, lease);
+    });
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
     return this;
   }
 
@@ -154,8 +173,9 @@ export class BoutCombat extends Combat {
       if (!game.user?.isGM) ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
       return this;
     }
-    const command = await structure.nextRound(this.machineState, this.combatantInfos());
-    const result = await this.command(command);
+    // The new round's figures (rolled pools) are worked out inside the combat's queue, from the state then.
+    const result = await queued([this], async (lease) => this.applyCommand(await structure.nextRound(this.machineState, this.combatantInfos()), lease));
+    if (!result.ok) notifyRefusal(result.refusal);
     if (result.ok) Hooks.callAll("combatRound", this, { round: this.round, turn: 0 }, { advanceTime: 0, direction: 1 });
     return this;
   }

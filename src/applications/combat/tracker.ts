@@ -12,6 +12,7 @@ import { notifyRefusal } from "../rulesets/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../chat/cards";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { queued } from "../../combat/write-queue";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
 interface CombatTrackerBase {
@@ -70,20 +71,22 @@ export class BoutCombatTracker extends CoreTracker {
       const started = Boolean(combat.machineState);
       const regroup = combat.structure?.regroup;
       if (started && !regroup) outcome = refuse("combat.noGroups", "BOUT.Tracker.Refusal.NoGroups");
-      else {
-        let target = groupId;
-        if (target === null) {
-          const created = (await combat.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(combat.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
-          target = created[0]!.id;
-        }
-        const command = started ? regroup!(combatantId, target) : null;
-        if (command) {
-          const moved = await combat.command(command);
-          if (!moved.ok) return moved;
-        }
-        await combatant.update({ group: target } as never);
-        outcome = ok(target);
-      }
+      else
+        // The new group, the machine's regrouping and the combatant's group, in the combat's queue.
+        outcome = await queued([combat], async (lease): Promise<Outcome<unknown>> => {
+          let target = groupId;
+          if (target === null) {
+            const created = (await combat.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(combat.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
+            target = created[0]!.id;
+          }
+          const command = started ? regroup!(combatantId, target) : null;
+          if (command) {
+            const moved = await combat.applyCommand(command, lease);
+            if (!moved.ok) return moved;
+          }
+          await combatant.update({ group: target } as never);
+          return ok(target);
+        });
     }
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return outcome;
@@ -121,6 +124,7 @@ export class BoutCombatTracker extends CoreTracker {
     if (!action) return;
     if (action.throw) {
       const ids = combat.combatants.contents.filter((c) => ((c as unknown as { _source: { group?: string | null } })._source.group ?? "bout") === groupId).map((c) => c.id!);
+      // openDeclaration takes the combat's queue on the active GM: a command or choice on its way lands before the throw opens, never over it.
       return openDeclaration(combat, "throw", groupId, ids, ["red", "white"]);
     }
     if (action.run) return action.run(combat, groupId);
@@ -129,6 +133,7 @@ export class BoutCombatTracker extends CoreTracker {
 
   static async #onReveal(this: BoutCombatTracker) {
     const combat = this.boutCombat;
+    // revealDeclaration takes the combat's queue on the active GM: a choice on its way is recorded first and revealed with the others.
     if (combat && game.user?.isGM) return revealDeclaration(combat);
   }
 

@@ -16,6 +16,7 @@ import type { BoutCombat } from "../../documents/combat";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../results/result-card";
 import { notifyRefusal } from "./notify";
+import { queued } from "../../combat/write-queue";
 
 const B = "BOUT.Steel.BlowOrder.";
 const FORMS = ["swing", "thrust", "bash"] as const;
@@ -54,7 +55,7 @@ export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise
   const rolled = await resolveWithFoundry((d) => orderSimultaneousBlows(strikers, d));
   if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);
   const r = rolled.value.value.result;
-  const applied = await combat.applyCommands([{ type: "blowOrder", boutId: bout.id, order: r.order } as TimeCommand]);
+  const applied = await queued([combat], (lease) => combat.applyCommands([{ type: "blowOrder", boutId: bout.id, order: r.order } as TimeCommand], lease));
   if (!applied.ok) return notifyRefusal(applied.refusal);
   const lines: EngineEvent[] = [
     ...r.rolls.map((x) => ({ type: "blowOrder", key: `${B}Rolled`, data: { who: name(x.id), successes: x.roll.successes, tn: x.roll.tn } })),

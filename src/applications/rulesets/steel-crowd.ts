@@ -14,6 +14,7 @@ import { withNames } from "../../chat/cards";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../results/result-card";
 import { notifyRefusal } from "./notify";
+import { queued } from "../../combat/write-queue";
 
 const C = "BOUT.Steel.Crowd.";
 
@@ -52,7 +53,7 @@ export async function runCrowd(combat: BoutCombat, groupId: string): Promise<voi
   if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);
   const r = rolled.value.value.result;
   const spends = members.filter((m) => dice(m.id) > 0).map((m) => ({ type: "spend", combatantId: m.id, dice: dice(m.id), purpose: "other" }) as TimeCommand);
-  const applied = await combat.applyCommands(spends);
+  const applied = await queued([combat], (lease) => combat.applyCommands(spends, lease));
   if (!applied.ok) return notifyRefusal(applied.refusal);
   const lines: EngineEvent[] = [
     { type: "crowd", key: `${C}Rolled`, data: { lone: lone.id, successes: r.lone.successes } },
