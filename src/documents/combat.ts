@@ -213,11 +213,11 @@ export class BoutCombat extends Combat {
 
   /**
    * The one write of a step (GM): the new machine state with core's round and
-   * turn set from it, so v13's turn events, turn markers, \`combat.combatant\`
+   * turn set from it, so v13's turn events, turn markers, `combat.combatant`
    * and End Turn follow the fight. A step that begins rounds (or pulses) moves
-   * the world's clock on by their length through v13's \`worldTime\` update
-   * option, with \`combatRound\` heard first (v13's Combat#nextRound); a step
-   * that only passes the turn is heard as \`combatTurn\`.
+   * the world's clock on by their length through v13's `worldTime` update
+   * option, with `combatRound` heard first (v13's Combat#nextRound); a step
+   * that only passes the turn is heard as `combatTurn`.
    */
   async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}): Promise<void> {
     const structure = this.structure!;
@@ -235,15 +235,18 @@ export class BoutCombat extends Combat {
   /**
    * Active GM: a player changed core's round or turn herself (v13's BaseCombat
    * lets any player): core's round and turn are put back from the fight's state,
-   * in one write. Nothing reads them as the fight's truth.
+   * and any world time her update's `worldTime` option moved is taken back, in
+   * one write. Nothing reads core's round or turn as the fight's truth.
    */
-  async resyncCoreTurn(): Promise<void> {
+  async resyncCoreTurn(stolenSeconds = 0): Promise<void> {
     await serialize(`combat:${this.id}`, async () => {
       const state = this.machineState;
-      if (!state || !this.structure) return;
-      const want = this.corePosition(state);
-      if (want.round === this.round && want.turn === this.turn) return;
-      await this.update(want as never);
+      const want = state && this.structure ? this.corePosition(state) : null;
+      const moved = want !== null && (want.round !== this.round || want.turn !== this.turn);
+      // The world time her update moved (its worldTime option) goes back in the same write.
+      const options = stolenSeconds ? { worldTime: { delta: -stolenSeconds } } : {};
+      if (moved) await this.update(want as never, options as never);
+      else if (stolenSeconds) await game.time!.advance(-stolenSeconds);
     });
   }
 
@@ -262,7 +265,7 @@ export class BoutCombat extends Combat {
 
   /**
    * Active GM: deleted combatants leave the fight's state (no ghosts), through
-   * the machine's \`leave\`, all in one write.
+   * the machine's `leave`, all in one write.
    */
   async removeFromFight(ids: readonly string[]): Promise<void> {
     await serialize(`combat:${this.id}`, async () => {
@@ -282,8 +285,10 @@ export class BoutCombat extends Combat {
     // Core's turn list keeps the fight's order as its state moves (v13 rebuilds it only when combatants change).
     if ((changed as { system?: { state?: unknown } }).system?.state !== undefined) (this as unknown as { turns: Combatant.Implementation[] }).turns = this.fightOrder(this.turns);
     super._onUpdate(...args);
+    if (!game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
     const touched = "round" in (changed as object) || "turn" in (changed as object);
-    if (touched && game.user?.isActiveGM && !game.users?.get(userId)?.isGM) void this.resyncCoreTurn();
+    const stolen = Number((args[1] as { worldTime?: { delta?: unknown } } | undefined)?.worldTime?.delta ?? 0);
+    if (touched || stolen) void this.resyncCoreTurn(Number.isFinite(stolen) ? stolen : 0);
   }
 
   override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {

@@ -65,7 +65,7 @@ export async function fightOnScene(gm: any, scene: any, placed: readonly { actor
  * by the harness as a Setting write right after that update) is part of the
  * update, not a write of its own.
  */
-export function decisionWrites(world: { writesSince(mark: number): { action: string; documentName: string }[] }, mark: number) {
+export function decisionWrites<W extends { action: string; documentName: string }>(world: { writesSince(mark: number): W[] }, mark: number): W[] {
   const all = world.writesSince(mark);
   return all.filter((w, i) => !(w.action === "setting" && all[i - 1]?.action === "update" && all[i - 1]?.documentName === "Combat"));
 }

@@ -129,6 +129,28 @@ describe("a player's own update of core's round and turn does not move the fight
   }
 });
 
+describe("a player's own update cannot move the world's clock either", () => {
+  it("opposed: world time her update's worldTime option moved is taken back in the GM's one write", async () => {
+    const f = await fight("opposed");
+    const t0 = f.gm.game.time.worldTime;
+    const mark = f.world.server.writes.length;
+    await f.on(f.alice).update({ round: 5 }, { worldTime: { delta: 3600 } });
+    await settle();
+    expect([f.on(f.gm).round, f.gm.game.time.worldTime - t0, f.bob.game.time.worldTime - t0]).toEqual([1, 0, 0]);
+    expect(decisionWrites(f.world, mark).map((w: { userId: string }) => w.userId)).toEqual([f.world.userId("Alice"), f.world.userId("GM")]);
+  });
+
+  it("opposed: with round and turn left as they were, the GM takes the time back by itself", async () => {
+    const f = await fight("opposed");
+    const t0 = f.gm.game.time.worldTime;
+    await f.on(f.alice).update({ turn: 0 }, { worldTime: { delta: 600 }, diff: false });
+    // Her update did move it, on the server.
+    expect(f.world.server.writes.some((w: { userId: string; action: string }) => w.userId === f.world.userId("Alice") && w.action === "setting")).toBe(true);
+    await settle();
+    expect([f.gm.game.time.worldTime - t0, f.alice.game.time.worldTime - t0]).toEqual([0, 0]);
+  });
+});
+
 describe("core's initiative rolls on the system's fights", () => {
   for (const ruleset of RULESETS) {
     it(`${ruleset}: Roll All and Roll NPCs write nothing and say the fight rolls its own; Reroll and Clear Initiative are not in the row's menu`, async () => {
