@@ -272,12 +272,30 @@ export class BoutCombat extends Combat {
       const structure = this.structure;
       const state = this.machineState;
       if (!structure || !state) return;
-      const held = new Set(actingOrder(structure.machine.view(state)));
-      const gone = ids.filter((id) => held.has(id) || JSON.stringify(state).includes(JSON.stringify(id)));
-      if (!gone.length) return;
-      const outcome = await this.applyCommands(gone.map((combatantId) => ({ type: "leave", combatantId }) as TimeCommand));
-      if (!outcome.ok) notifyRefusal(outcome.refusal);
+      const text = JSON.stringify(state);
+      const gone = ids.filter((id) => text.includes(JSON.stringify(id)));
+      const asked = this.boutSystem.declaration;
+      if (!gone.length && !(asked.id && ids.some((id) => asked.combatantIds.includes(id)))) return;
+      let next: unknown = state;
+      for (const combatantId of gone) {
+        const left = structure.machine.apply(next, { type: "leave", combatantId } as TimeCommand);
+        if (!left.ok) return notifyRefusal(left.refusal);
+        next = (left.value as { state: unknown }).state;
+      }
+      await this.writeStep(state, next, this.declarationWithout(structure, next, ids));
+      await structure.afterStep?.(state, next, this.id!, this.combatantInfos());
     });
+  }
+
+  /** The declaration change for a state, with the removed fighters no longer asked (closed when nobody is left to ask). */
+  declarationWithout(structure: TimeStructure, state: unknown, ids: readonly string[]): Record<string, unknown> {
+    const change = this.declarationChange(structure, state);
+    const open = this.boutSystem.declaration;
+    if (!open.id || "system.declaration" in change) return change;
+    const keep = (list: readonly string[]) => list.filter((id) => !ids.includes(id));
+    const asked = keep((change["system.declaration.combatantIds"] as string[] | undefined) ?? open.combatantIds);
+    if (!asked.length) return { "system.declaration": CLOSED_DECLARATION };
+    return { ...change, "system.declaration.combatantIds": asked, "system.declaration.chosen": keep(open.chosen) };
   }
 
   override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {

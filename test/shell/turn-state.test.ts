@@ -264,6 +264,25 @@ describe("a deleted combatant leaves the fight", () => {
     });
   }
 
+  it("steel: a fighter removed while a secret throw waits for it is no longer waited for: the others have all thrown, and the reveal counts no ghost", async () => {
+    const f = await fight("steel");
+    f.gm.runtime.dialogs.responder = () => null;
+    f.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    f.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    await f.gm.ui.combat.runAction("boutGroupAction", { groupId: f.state().bouts[0].id, actionId: "throw" });
+    await settle();
+    expect([f.on(f.gm).system.declaration.combatantIds.length, f.on(f.gm).system.declaration.chosen.length]).toEqual([3, 2]);
+    const mark = f.world.server.writes.length;
+    await f.gm.ui.combat.runContextOption("COMBAT.CombatantRemove", f.ids.wolf);
+    await settle();
+    const d = f.on(f.gm).system.declaration;
+    expect([[...d.combatantIds].sort(), [...d.chosen].sort()]).toEqual([[f.ids.ada, f.ids.bran].sort(), [f.ids.ada, f.ids.bran].sort()]);
+    expect(f.world.writesSince(mark).map((w: { action: string; documentName: string }) => `${w.action} ${w.documentName}`)).toEqual(["delete Combatant", "update Combat"]);
+    await f.gm.ui.combat.runAction("boutReveal", {});
+    await settle();
+    expect([f.on(f.gm).system.declaration.id, f.state().bouts[0].phase, f.state().bouts[0].initiative, f.on(f.gm).system.state.includes(f.ids.wolf)]).toEqual(["", "continuing", f.ids.ada, false]);
+  });
+
   it("opposed: removing a fighter who has acted keeps the turn where it is (no fighter skipped)", async () => {
     const f = await fight("opposed");
     await f.alice.ui.combat.runAction("nextTurn");
