@@ -15,7 +15,9 @@ import { registerSheets } from "./applications/sheets/register";
 import { migrateWorld } from "./data/world-migration";
 import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
 import { registerCombatQueries } from "./combat/queries";
-import { grantAll, initGrants } from "./combat/grants";
+import { askGM } from "./combat/grants";
+import { registerHandover } from "./combat/handover";
+import { DEFAULT_QUERY_TIMEOUT } from "./combat/query";
 import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./combat/declarations";
 import { registerStatusEffects } from "./combat/status-effects";
 import { registerEffectiveSpaceGuard } from "./combat/effective-space";
@@ -23,6 +25,7 @@ import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
 import { activateCardListeners, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries } from "./chat/cards";
 import { registerPulseMovement } from "./combat/pulse-movement";
+import { registerMoveRecheck } from "./combat/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
 
 // Registration only: every rule lives in src/engine.
@@ -48,17 +51,20 @@ Hooks.once("init", () => {
   registerSettings();
   registerSheets();
   registerCombatQueries();
+  registerHandover();
+  // How long a query waits for its answer (ms); a macro or a test may change it.
+  (CONFIG as unknown as Record<string, unknown>).BOUT = { queryTimeout: DEFAULT_QUERY_TIMEOUT };
   registerCardQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
   registerEffectiveSpaceGuard();
   registerPulseMovement();
+  registerMoveRecheck();
   registerPulseZones();
 });
 
 Hooks.once("ready", () => {
   void migrateWorld();
-  void initGrants();
 });
 
 // A secret declaration opened or still waiting: ask this user about their combatants.
@@ -72,16 +78,8 @@ Hooks.on("updateCombat", (combat, changes) => {
   }
 });
 
-// New owners get their grants at once.
-Hooks.on("createActor", () => {
-  if (game.user?.isActiveGM) void grantAll();
-});
-Hooks.on("updateActor", (_actor, changes) => {
-  if (game.user?.isActiveGM && "ownership" in (changes as object)) void grantAll();
-});
-
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables, savePulseTables };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables, savePulseTables };
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
   activateCardListeners(message as never, html as HTMLElement);

@@ -8,8 +8,8 @@
  */
 import { templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
-import { checkGrant, heldToken } from "../combat/grants";
-import { activeGM, ask, registerQuery, serialize } from "../combat/query";
+import { askGM, checkGrant, registerRequest } from "../combat/grants";
+import { serialize } from "../combat/query";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
 import type { CardState } from "../data/chat/card-data";
@@ -61,6 +61,14 @@ export interface CardKind {
   describe(declaration: any): EngineEvent[];
   /** A check the fighter makes on themself (a fatigue check): attacker and defender are the same actor. */
   readonly self?: true;
+  /**
+   * The figures of a request that are the GM's to set (a situational modifier, a
+   * custom TN, a side the map cannot tell): their label keys where the raw
+   * request sets one. A player's request setting any is refused; the GM's is not.
+   */
+  readonly gmFigures?: (declaration: any) => readonly string[];
+  /** The same for the defender's answer. */
+  readonly gmAnswerFigures?: (answer: any) => readonly string[];
   /** Only the GM may post it (a roll whose inputs are the GM's word, such as an infection check). */
   readonly gmOnly?: true;
   /** The defender has nothing to answer (an unopposed shot): the GM resolves as the card is posted. */
@@ -141,6 +149,16 @@ export function withNames(events: readonly EngineEvent[], actors: readonly (Acto
   return events.map((e) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names.has(v) ? names.get(v)! : v])) }));
 }
 
+/** Is a raw figure set to anything but its neutral value (absent, 0, false, empty)? Junk counts as set. */
+export const isSet = (value: unknown): boolean => !(value === undefined || value === null || value === 0 || value === false || value === "");
+
+/** The GM's figures a raw request sets, named for a notice; "" when none. */
+function gmFiguresSet(list: ((raw: any) => readonly string[]) | undefined, raw: unknown): string {
+  if (!list) return "";
+  const keys = list(raw && typeof raw === "object" ? raw : {});
+  return keys.map((k) => game.i18n!.localize(k)).join(", ");
+}
+
 export function registerCardKind(kind: string, definition: CardKind): void {
   kinds.set(kind, definition);
 }
@@ -207,13 +225,13 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
 }
 
 /**
- * Posts a card. The GM writes it (players ask through a query with the
- * attacker's grant), so no player can edit a card or its result afterwards.
+ * Posts a card. The GM writes it (players ask the active GM, who checks that
+ * they own the attacker), so no player can edit a card or its result afterwards.
  */
 export async function postCard(kind: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId = ""): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
   if (game.user?.isGM) outcome = await createCard({ kind, attackerId: attacker.id, defenderId: defender.id, declaration, combatId }, null, true);
-  else outcome = (await ask<Outcome<unknown>>(activeGM(), "postCard", { kind, attackerId: attacker.id, defenderId: defender.id, declaration, combatId, token: heldToken(attacker.id) })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
+  else outcome = await askGM("postCard", { kind, attackerId: attacker.id, defenderId: defender.id, declaration, combatId });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
 }
@@ -226,15 +244,20 @@ interface PostRequest {
   combatId?: unknown;
 }
 
-/** GM: check the request against the documents and write the card. */
-async function createCard(request: PostRequest, token: unknown, trusted: boolean): Promise<Outcome<unknown>> {
+/** GM: check the request against the documents and write the card; `from`: the user who asks (null: this GM). */
+async function createCard(request: PostRequest, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
   const kind = typeof request.kind === "string" ? kinds.get(request.kind) : undefined;
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
   const attacker = typeof request.attackerId === "string" ? (game.actors!.get(request.attackerId) as Actor.Implementation | undefined) : undefined;
   const defender = typeof request.defenderId === "string" ? (game.actors!.get(request.defenderId) as Actor.Implementation | undefined) : undefined;
   if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
-  if (!trusted && !checkGrant(attacker.id, token)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
+  if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
   if (kind.gmOnly && !trusted) return refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly");
+  // An assistant GM asks through the active GM like a player, and sets the GM's figures as a GM.
+  if (!trusted && !from?.isGM) {
+    const named = gmFiguresSet(kind.gmFigures, request.declaration);
+    if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
+  }
   // A check a fighter makes on themself is the one card with the same actor on both sides.
   if ((attacker.id === defender.id) !== Boolean(kind.self)) return refuse("card.self", "BOUT.Card.Refusal.Self");
   // The fight is the attacker's own, never the request's word: naming another (or none) skips no turn, pool or phase check.
@@ -260,14 +283,18 @@ async function createCard(request: PostRequest, token: unknown, trusted: boolean
 }
 
 /** GM: resolve a waiting card with the defender's answer. One write: the card with its result and rolls. */
-async function resolveCard(messageId: string, answer: unknown, token: unknown, trusted: boolean): Promise<Outcome<unknown>> {
+async function resolveCard(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
   if (card.state !== "waiting") return refuse("card.answered", "BOUT.Card.Refusal.Answered");
-  if (!trusted && !checkGrant(card.defender?.id, token)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
+  if (!trusted && !checkGrant(card.defender, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
   const kind = kinds.get(card.kind);
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
+  if (!trusted && !from?.isGM) {
+    const named = gmFiguresSet(kind.gmAnswerFigures, answer);
+    if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
+  }
   const resolved = await kind.resolve(card, answer);
   if (!resolved.ok) return resolved;
   const r = resolved.value;
@@ -305,12 +332,11 @@ function settle(doc: object, update: Record<string, unknown>): Record<string, un
 }
 
 /** GM: apply a resolved card's changes once. */
-async function applyCard(messageId: string, tokens: unknown, trusted: boolean): Promise<Outcome<unknown>> {
+async function applyCard(messageId: string, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-  const t = (tokens ?? {}) as { attacker?: unknown; defender?: unknown };
-  if (!trusted && !checkGrant(card.attacker?.id, t.attacker) && !checkGrant(card.defender?.id, t.defender)) return refuse("card.notYours", "BOUT.Card.Refusal.NotOnCard");
+  if (!trusted && !checkGrant(card.attacker, from) && !checkGrant(card.defender, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotOnCard");
   if (card.state === "applied") return refuse("card.applied", "BOUT.Card.Refusal.Applied");
   if (card.state !== "resolved") return refuse("card.notResolved", "BOUT.Card.Refusal.NotResolved");
   for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
@@ -356,7 +382,7 @@ export async function defendFromCard(message: ChatMessage.Implementation): Promi
     const answer = await kind.defend(card);
     if (answer === null) return ok(null);
     if (game.user?.isGM) outcome = await serialize(`card:${card.id}`, () => resolveCard(card.id, answer, null, true));
-    else outcome = (await ask<Outcome<unknown>>(activeGM(), "answerCard", { messageId: card.id, answer, token: heldToken(card.defender.id) })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
+    else outcome = await askGM("answerCard", { messageId: card.id, answer });
   }
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -364,13 +390,9 @@ export async function defendFromCard(message: ChatMessage.Implementation): Promi
 
 /** Anyone on the card (or the GM): apply its result. */
 export async function applyFromCard(message: ChatMessage.Implementation): Promise<Outcome<unknown>> {
-  const card = cardView(message);
   let outcome: Outcome<unknown>;
   if (game.user?.isGM) outcome = await serialize(`card:${message.id}`, () => applyCard(message.id!, null, true));
-  else {
-    const tokens = { attacker: heldToken(card?.attacker?.id), defender: heldToken(card?.defender?.id) };
-    outcome = (await ask<Outcome<unknown>>(activeGM(), "applyCard", { messageId: message.id, tokens })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
-  }
+  else outcome = await askGM("applyCard", { messageId: message.id });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
 }
@@ -403,22 +425,18 @@ export async function updateCardResult(messageId: string, change: Readonly<Recor
 }
 
 export function registerCardQueries(): void {
-  registerQuery("answerCard", (data: { messageId?: unknown; answer?: unknown; token?: unknown }) => {
-    if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
+  // `from`: the sender, confirmed by its own client (grants.ts); a GM sender is trusted as the GM is.
+  registerRequest("answerCard", (data: { messageId?: unknown; answer?: unknown }, from) => {
     if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
     const id = data.messageId;
-    return serialize(`card:${id}`, () => resolveCard(id, data.answer, data.token, false));
+    return serialize(`card:${id}`, () => resolveCard(id, data.answer, from, false));
   });
-  registerQuery("applyCard", (data: { messageId?: unknown; tokens?: unknown }) => {
-    if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
+  registerRequest("applyCard", (data: { messageId?: unknown }, from) => {
     if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
     const id = data.messageId;
-    return serialize(`card:${id}`, () => applyCard(id, data.tokens, false));
+    return serialize(`card:${id}`, () => applyCard(id, from, false));
   });
-  registerQuery("postCard", (data: PostRequest & { token?: unknown }) => {
-    if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
-    return createCard(data ?? {}, data?.token, false);
-  });
+  registerRequest("postCard", (data: PostRequest, from) => createCard(data ?? {}, from, false));
 }
 
 /** One listener per card, dispatching on data-action. */

@@ -5,12 +5,18 @@
  * client, which keeps it in memory. The combat records only who has chosen. When
  * the last choice arrives, or the GM reveals early, all choices become one
  * machine command in one update; anyone who has not chosen counts as hesitating.
+ *
+ * Opening, recording and revealing happen on the active GM's client only: any
+ * other GM (an assistant) sends them there like a player does. A choice the
+ * active GM does not hold (lost with a reloaded or departed GM's client) is
+ * struck from the "chosen" list when a GM becomes active, so its fighter is
+ * asked again rather than counted as hesitating.
  */
 import type { BoutCombat } from "../documents/combat";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import type { TimeCommand } from "../engine/time/machine";
-import { checkGrant, heldToken } from "./grants";
-import { activeGM, ask, serialize } from "./query";
+import { askGM, checkGrant, registerRequest } from "./grants";
+import { activeGM, serialize } from "./query";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import { openOddsDialog } from "../applications/dialogs/odds-dialog";
 
@@ -91,20 +97,41 @@ export function newDeclaration(kind: string, groupId: string, combatantIds: read
   return { id, kind, groupId, options: [...options], combatantIds: [...combatantIds], chosen: [] };
 }
 
-/** GM: open a declaration for these combatants. One write. */
+/** GM: open a declaration for these combatants, on the active GM's client. One write. */
 export async function openDeclaration(combat: BoutCombat, kind: string, groupId: string, combatantIds: string[], options: string[]): Promise<Outcome<string>> {
   if (!game.user?.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
-  if (!kinds.has(kind)) return refuse("declare.unknownKind", "BOUT.Declare.Refusal.UnknownKind");
+  let outcome: Outcome<string>;
+  if (game.user.isActiveGM) outcome = await serialize(`combat:${combat.id}`, () => openHere(combat, kind, groupId, combatantIds, options));
+  else outcome = await askGM<string>("openDeclaration", { combatId: combat.id, kind, groupId, combatantIds, options });
+  if (!outcome.ok) notifyRefusal(outcome.refusal);
+  return outcome;
+}
+
+async function openHere(combat: BoutCombat, kind: unknown, groupId: unknown, combatantIds: unknown, options: unknown): Promise<Outcome<string>> {
+  if (typeof kind !== "string" || !kinds.has(kind)) return refuse("declare.unknownKind", "BOUT.Declare.Refusal.UnknownKind");
+  if (typeof groupId !== "string" || !Array.isArray(combatantIds) || !Array.isArray(options)) return refuse("declare.notAsked", "BOUT.Declare.Refusal.NotAsked");
+  if (!combatantIds.every((id) => typeof id === "string" && combat.combatants.has(id))) return refuse("declare.notAsked", "BOUT.Declare.Refusal.NotAsked");
+  if (!options.every((o) => typeof o === "string")) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
   if (combat.boutSystem.declaration.id) return refuse("declare.alreadyOpen", "BOUT.Declare.Refusal.AlreadyOpen");
-  const declaration = newDeclaration(kind, groupId, combatantIds, options);
+  const declaration = newDeclaration(kind, groupId, combatantIds as string[], options as string[]);
   await combat.update({ "system.declaration": declaration } as never);
   return ok(declaration.id);
 }
 
 export const CLOSED_DECLARATION: Declaration = { id: "", kind: "", groupId: "", options: [], combatantIds: [], chosen: [] };
 
-/** GM: reveal now; those who have not chosen hesitate. Reveal command and cleared declaration: one write. */
+/** GM: reveal now, on the active GM's client; those who have not chosen hesitate. */
 export async function revealDeclaration(combat: BoutCombat): Promise<Outcome<unknown>> {
+  if (!game.user?.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
+  let outcome: Outcome<unknown>;
+  if (game.user.isActiveGM) outcome = await serialize(`combat:${combat.id}`, () => revealHere(combat));
+  else outcome = await askGM("revealDeclaration", { combatId: combat.id });
+  if (!outcome.ok) notifyRefusal(outcome.refusal);
+  return outcome;
+}
+
+/** Active GM: the reveal command and the cleared declaration, one write. */
+async function revealHere(combat: BoutCombat): Promise<Outcome<unknown>> {
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
   if (!d.id || !kind) return refuse("declare.noneOpen", "BOUT.Declare.Refusal.NoneOpen");
@@ -126,15 +153,19 @@ export async function revealDeclaration(combat: BoutCombat): Promise<Outcome<unk
   return ok({ state, events });
 }
 
-/** GM: record one choice (checked against the open declaration and the grant). One write, or the reveal when it is the last. */
-export async function recordChoice(combat: BoutCombat, data: { declarationId?: unknown; combatantId?: unknown; choice?: unknown; token?: unknown }, trusted: boolean): Promise<Outcome<unknown>> {
+/**
+ * Active GM: record one choice from `from` (checked against the open declaration
+ * and the ownership of the fighter's own actor now). One write, or the reveal
+ * when it is the last. A GM's choice may carry what only a GM may set.
+ */
+export async function recordChoice(combat: BoutCombat, data: { declarationId?: unknown; combatantId?: unknown; choice?: unknown }, from: User.Implementation): Promise<Outcome<unknown>> {
   const d: Declaration = combat.boutSystem.declaration;
   if (!d.id || data.declarationId !== d.id) return refuse("declare.stale", "BOUT.Declare.Refusal.Stale");
   const combatantId = String(data.combatantId ?? "");
   if (!d.combatantIds.includes(combatantId)) return refuse("declare.notAsked", "BOUT.Declare.Refusal.NotAsked");
+  if (!checkGrant(combat.combatants.get(combatantId)?.actor, from)) return refuse("declare.notYours", "BOUT.Declare.Refusal.NotYours");
   if (d.chosen.includes(combatantId)) return refuse("declare.already", "BOUT.Declare.Refusal.Already");
-  const actorId = combat.combatants.get(combatantId)?.actorId;
-  if (!trusted && !checkGrant(actorId, data.token)) return refuse("declare.notYours", "BOUT.Declare.Refusal.NotYours");
+  const trusted = from.isGM;
   const kind = kinds.get(d.kind);
   let choice: unknown = data.choice;
   if (kind?.check) {
@@ -146,56 +177,128 @@ export async function recordChoice(combat: BoutCombat, data: { declarationId?: u
   secrets.set(d.id, answers);
   answers.set(combatantId, choice);
   const chosen = [...d.chosen, combatantId];
-  if (chosen.length >= d.combatantIds.length) return revealDeclaration(combat);
+  if (chosen.length >= d.combatantIds.length) return revealHere(combat);
   await combat.update({ "system.declaration.chosen": chosen } as never);
   return ok(true);
 }
 
-/** Any client: send a choice for a combatant (the GM records it directly). */
+/** Any client: send a choice for a combatant (the active GM records it directly; anyone else asks the active GM). */
 export async function declare(combat: BoutCombat, combatantId: string, choice: unknown): Promise<Outcome<unknown>> {
   const d = combat.boutSystem.declaration;
   let outcome: Outcome<unknown>;
-  if (game.user?.isGM) outcome = await serialize(`combat:${combat.id}`, () => recordChoice(combat, { declarationId: d.id, combatantId, choice }, true));
-  else {
-    const actorId = combat.combatants.get(combatantId)?.actorId;
-    outcome = (await ask<Outcome<unknown>>(activeGM(), "declare", { combatId: combat.id, declarationId: d.id, combatantId, choice, token: heldToken(actorId) })) ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
-  }
+  const me = game.user as User.Implementation | null;
+  if (me?.isActiveGM) outcome = await serialize(`combat:${combat.id}`, () => recordChoice(combat, { declarationId: d.id, combatantId, choice }, me));
+  else outcome = await askGM("declare", { combatId: combat.id, declarationId: d.id, combatantId, choice });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
 }
 
-const prompted = new Set<string>();
+function combatFor(id: unknown): BoutCombat | null {
+  return typeof id === "string" ? ((game.combats?.get(id) as unknown as BoutCombat | undefined) ?? null) : null;
+}
 
-/** Combatants this client should be asked about: the player's own, or for the GM those no active player owns. */
+/** The active GM's side of declarations sent by players and by other GMs. */
+export function registerDeclarationQueries(): void {
+  registerRequest("declare", (data: { combatId?: unknown; declarationId?: unknown; combatantId?: unknown; choice?: unknown }, from) => {
+    const combat = combatFor(data.combatId);
+    if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
+    return serialize(`combat:${combat.id}`, () => recordChoice(combat, data, from));
+  });
+  registerRequest("openDeclaration", (data: { combatId?: unknown; kind?: unknown; groupId?: unknown; combatantIds?: unknown; options?: unknown }, from) => {
+    if (!from.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
+    const combat = combatFor(data.combatId);
+    if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
+    return serialize(`combat:${combat.id}`, () => openHere(combat, data.kind, data.groupId, data.combatantIds, data.options));
+  });
+  registerRequest("revealDeclaration", (data: { combatId?: unknown }, from) => {
+    if (!from.isGM) return refuse("declare.gmOnly", "BOUT.Combat.GmOnly");
+    const combat = combatFor(data.combatId);
+    if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
+    return serialize(`combat:${combat.id}`, () => revealHere(combat));
+  });
+}
+
+/**
+ * A GM has just become the active GM (at start-up, or when another left): every
+ * "chosen" mark whose choice this client does not hold is struck, one write per
+ * combat, so those fighters are asked again instead of hesitating.
+ */
+export async function recoverDeclarations(): Promise<void> {
+  if (!game.user?.isActiveGM) return;
+  let lost = 0;
+  for (const combat of (game.combats?.contents ?? []) as unknown as BoutCombat[]) {
+    lost += await serialize(`combat:${combat.id}`, async () => {
+      const d = combat.boutSystem?.declaration;
+      if (!d?.id || !d.chosen.length) return 0;
+      const held = secrets.get(d.id);
+      const kept = d.chosen.filter((id) => held?.has(id));
+      if (kept.length === d.chosen.length) return 0;
+      await combat.update({ "system.declaration.chosen": kept } as never);
+      return d.chosen.length - kept.length;
+    });
+  }
+  if (lost) ui.notifications?.info(game.i18n!.format("BOUT.Declare.Lost", { count: String(lost) }));
+}
+
+/** No longer the active GM: drop the choices held here (the active GM holds, or asks again for, them). */
+export function forgetDeclarations(): void {
+  secrets.clear();
+}
+
+/** Keys `declarationId:combatantId` whose dialog is open or whose answer is on its way. */
+const asking = new Set<string>();
+/** Closed without an answer (or refused): not asked again unprompted; the tracker's and the sheet's buttons still ask. */
+const dismissed = new Set<string>();
+/** Answered, and seen marked as chosen since: if the mark goes (the active GM lost the choice), ask again. */
+const seenChosen = new Set<string>();
+
+/** Combatants this client should be asked about: the player's own, or for the active GM those no active player owns. */
 function mine(combat: BoutCombat, ids: readonly string[]): string[] {
   return ids.filter((id) => {
     const actor = combat.combatants.get(id)?.actor;
     if (!actor) return false;
     if (!game.user?.isGM) return actor.isOwner;
+    if (!game.user.isActiveGM) return false;
     return !game.users!.some((u) => !u.isGM && u.active && actor.testUserPermission(u, "OWNER"));
   });
 }
 
-/** Ask this client's user, in a private dialog, for each of their combatants still to choose. */
+/** Ask this client's user, in a private dialog, for each of their combatants still to choose (again, if their choice was lost). */
 export async function promptDeclarations(combat: BoutCombat): Promise<void> {
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
   if (!d.id || !kind) return;
   for (const combatantId of mine(combat, d.combatantIds)) {
     const key = `${d.id}:${combatantId}`;
-    if (d.chosen.includes(combatantId) || prompted.has(key)) continue;
-    prompted.add(key);
-    await askChoice(combat, combatantId);
+    if (d.chosen.includes(combatantId)) {
+      seenChosen.add(key);
+      continue;
+    }
+    if (seenChosen.delete(key)) dismissed.delete(key);
+    if (asking.has(key) || dismissed.has(key)) continue;
+    asking.add(key);
+    const gm = activeGM()?.id;
+    let outcome: Outcome<unknown> | null = null;
+    try {
+      outcome = await askChoice(combat, combatantId);
+    } finally {
+      asking.delete(key);
+    }
+    // Closed, or refused for a reason asking again would not cure: wait for the user's own click.
+    if (!outcome || (!outcome.ok && !["combat.noGm", "combat.gmSilent"].includes(outcome.refusal.code))) dismissed.add(key);
+    // The GM went silent and another took over meanwhile: ask again now.
+    else if (!outcome.ok && activeGM()?.id !== gm) return promptDeclarations(combat);
   }
 }
 
-/** Ask for one combatant's choice (the tracker's button, after a closed dialog). */
-export async function askChoice(combat: BoutCombat, combatantId: string): Promise<void> {
+/** Ask for one combatant's choice (the tracker's button, after a closed dialog); null when the dialog is closed. */
+export async function askChoice(combat: BoutCombat, combatantId: string): Promise<Outcome<unknown> | null> {
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
-  if (!d.id || !kind || d.chosen.includes(combatantId) || !d.combatantIds.includes(combatantId)) return;
+  if (!d.id || !kind || d.chosen.includes(combatantId) || !d.combatantIds.includes(combatantId)) return null;
   const answer = kind.ask ? await kind.ask(combat, combatantId) : await askOptions(combat, combatantId);
-  if (answer !== null && answer !== undefined) await declare(combat, combatantId, answer);
+  if (answer === null || answer === undefined) return null;
+  return declare(combat, combatantId, answer);
 }
 
 /** The plain question: one button per option of the open declaration; null when closed. */

@@ -19,6 +19,7 @@ import { notifyRefusal } from "../applications/rulesets/notify";
 import { ok, refuse, type Outcome } from "../engine/outcome";
 import { pacesPerUnit, spaceIntrusions, type EngagedFigure, type Point } from "../engine/rulesets/phases/effective-space";
 import { spaceToKeepOutOf, type PhasesState } from "../engine/time/phases";
+import { isPutBack, registerMoveJudge, type MoveJudge } from "./move-recheck";
 
 interface Box {
   readonly x?: number;
@@ -116,9 +117,28 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
   return ok(true);
 }
 
+/**
+ * Active GM, after a player's move (move-recheck.ts): the same check from where
+ * the token stood before, along the waypoints the move recorded.
+ */
+const judgeSpace: MoveJudge = (token, before, _changes, options) => {
+  const moved = token as unknown as TokenLike & { x: number; y: number };
+  // The route the move recorded: v13's movement data, or the waypoints a plain update named.
+  const recorded = (options._movement as Record<string, { passed?: { waypoints?: readonly (Box & { intermediate?: boolean })[] } }> | undefined)?.[moved.id ?? ""]?.passed?.waypoints;
+  const named = (options.movement as Record<string, { waypoints?: readonly Box[] } | undefined> | undefined)?.[moved.id ?? ""]?.waypoints;
+  const legs = (recorded ?? named ?? []).filter((w) => !(w as { intermediate?: boolean }).intermediate);
+  const end = { x: moved.x, y: moved.y };
+  const route = legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? legs : [end];
+  const was: TokenLike = { id: moved.id, name: moved.name, actorId: moved.actorId, parent: moved.parent, x: before.x, y: before.y, width: before.width, height: before.height };
+  const checked = checkTokenMove(was, end, { movement: { [moved.id ?? ""]: { waypoints: route } } });
+  return checked.ok ? null : { ok: false, refusal: checked.refusal };
+};
+
 /** Registers the check on token moves (called once from the `init` hook). */
 export function registerEffectiveSpaceGuard(): void {
+  registerMoveJudge(judgeSpace);
   Hooks.on("preUpdateToken", (token, changes, options) => {
+    if (isPutBack(options)) return true;
     const checked = checkTokenMove(token as unknown as TokenLike, changes as Box, options as never);
     if (checked.ok) return true;
     notifyRefusal(checked.refusal);

@@ -55,14 +55,14 @@ function standingHex(offsets: readonly { i: number; j: number }[], centre: { x: 
 }
 
 /** The grid cell and facing of a token on a hexagonal scene; null on any other grid. */
-export function tokenPlacement(token: TokenDocument.Implementation | null | undefined, at?: { x: number; y: number }): Placed | null {
+export function tokenPlacement(token: TokenDocument.Implementation | null | undefined, at?: { x: number; y: number; rotation?: number }): Placed | null {
   const grid = (token?.parent as Scene.Implementation | null | undefined)?.grid as HexGrid | undefined;
   if (!token || !grid?.isHexagonal) return null;
   // `at`: where a move would put the token's top-left corner.
   const centre = at ? token.getCenterPoint({ x: at.x, y: at.y }) : token.getCenterPoint();
   const cube = grid.getCube({ x: centre.x, y: centre.y });
   // A token's rotation 0 looks south; the engine measures clockwise from east.
-  const facing = facingFromAngle(Number(token.rotation ?? 0) + 90, grid.columns ? "flat" : "pointy");
+  const facing = facingFromAngle(Number(at?.rotation ?? token.rotation ?? 0) + 90, grid.columns ? "flat" : "pointy");
   const offsets = tokenFootprint(token, grid, at);
   if (!offsets) return { hex: { q: cube.q, r: cube.r }, facing };
   const hexes = offsets.map((o) => grid.offsetToCube!(o)).map((c) => ({ q: c.q + 0, r: c.r + 0 }));

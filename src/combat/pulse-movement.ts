@@ -21,6 +21,7 @@ import type { PulseStats } from "../engine/rulesets/pulse/stats";
 import { currentActors, heldToActions, type PulsesState } from "../engine/time/pulses";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import type { CombatantInfo } from "./machines";
+import { isPutBack, registerMoveJudge, type MoveJudge } from "./move-recheck";
 import { tokenPlacement, type Placed } from "./pulse-engagements";
 
 /** What the token carries between moves: the hexes moved in one pulse of one fight. */
@@ -72,19 +73,30 @@ interface MoveContext {
   readonly orientation: "pointy" | "flat";
 }
 
-/** The context for a move by this user, or null when no limit applies (setting, GM, no running pulse fight, no hex scene). */
-function moveContext(token: TokenLike, userId: string | undefined): MoveContext | null {
+/** Where a token stood, and its move count, before a move (the GM's own memory, not the mover's word). */
+interface Standing {
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: number;
+  readonly flag: MoveFlag | undefined;
+}
+
+/**
+ * The context for a move by this user, or null when no limit applies (setting, GM, no running pulse fight, no hex scene).
+ * `before`: judge from where the token stood before (the GM re-checking a move already made), not from where it stands.
+ */
+function moveContext(token: TokenLike, userId: string | undefined, before?: Standing): MoveContext | null {
   const mode = game.settings?.get(SYSTEM_ID, "pulseMoveLimits") ?? "players";
   if (mode === "off") return null;
   if (mode === "players" && userId && game.users?.get(userId)?.isGM) return null;
   const fight = fightOf(token);
   if (!fight) return null;
-  const from = tokenPlacement(token);
+  const from = before ? tokenPlacement(token, { x: before.x, y: before.y, rotation: before.rotation }) : tokenPlacement(token);
   if (!from) return null;
   const state = fight.combat.machineState as PulsesState;
   const id = fight.combatantId;
-  const flag = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
-  const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? flag.used : 0;
+  const flag = before ? before.flag : (token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined);
+  const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? Math.max(0, flag.used) : 0;
   const infos = fight.combat.combatantInfos();
   const side = infos.find((i) => i.id === id)?.side ?? "";
   const others: Figure[] = infos
@@ -274,10 +286,35 @@ export function hexesMovedThisPulse(actor: Actor.Implementation): number {
   return 0;
 }
 
+/**
+ * Active GM, after a player's token moved (move-recheck.ts): the move judged
+ * again from where the token stood before, with its recorded waypoints; a count
+ * of hexes lower than the move made is corrected.
+ */
+const judgePulseMove: MoveJudge = (moved, before, _changes, options, userId) => {
+  const token = moved as unknown as TokenLike;
+  const was: Standing = { x: before.x, y: before.y, rotation: before.rotation, flag: (before.flags[SYSTEM_ID] as { pulseMove?: MoveFlag } | undefined)?.pulseMove };
+  const ctx = moveContext(token, userId, was);
+  if (!ctx) return null;
+  const movement = (options._movement as Record<string, MovementLike> | undefined)?.[token.id ?? ""];
+  const legs = (movement?.passed.waypoints ?? []).filter((w) => !w.intermediate);
+  const end = { x: Number(token.x), y: Number(token.y) };
+  const route = legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? legs : [end];
+  const judged = movement?.method === "undo" ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
+  if (!judged.ok) return { ok: false, refusal: { ...judged.refusal, data: { ...judged.refusal.data, name: token.name ?? ctx.fight.actor.name } } };
+  const owed = Math.max(0, ctx.moved + judged.value.steps);
+  const written = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
+  const counted = written?.combat === ctx.fight.combat.id && written.pulse === ctx.state.pulse ? Number(written.used) : -1;
+  if (Number.isInteger(counted) && counted >= owed) return { ok: true };
+  const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: owed };
+  return { ok: true, correct: { [`flags.${SYSTEM_ID}.pulseMove`]: next } };
+};
+
 export function registerPulseMovement(): void {
+  registerMoveJudge(judgePulseMove);
   // v13's preMoveToken is not in fvtt-types 13.345's hook list yet: (document, movement, operation).
   (Hooks.on as unknown as (hook: string, fn: (token: unknown, movement: unknown, operation: unknown) => boolean | void) => number)("preMoveToken", (token, movement, operation) =>
-    checkTokenWalk(token as TokenLike, movement as MovementLike, (operation ?? {}) as object),
+    isPutBack(operation) ? undefined : checkTokenWalk(token as TokenLike, movement as MovementLike, (operation ?? {}) as object),
   );
-  Hooks.on("preUpdateToken", (token, changes, options, userId) => checkTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, userId, options as object));
+  Hooks.on("preUpdateToken", (token, changes, options, userId) => isPutBack(options) ? undefined : checkTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, userId, options as object));
 }

@@ -1,14 +1,15 @@
 /**
  * The GM's side of every player request. Each handler trusts nothing it is sent:
- * it finds the documents itself, checks the actor's grant, and applies the rule
- * through the engine. Requests to one combat are handled one at a time, so two
- * simultaneous clicks cannot both pass a check.
+ * it learns who asks from the sender's confirmed pass (grants.ts), finds the
+ * documents itself, checks that the sender owns the actor acted for now, and
+ * applies the rule through the engine. Requests to one combat are handled one
+ * at a time, so two simultaneous clicks cannot both pass a check.
  */
 import type { BoutCombat } from "../documents/combat";
 import { refuse, type Outcome } from "../engine/outcome";
-import { checkGrant, registerGrantQueries } from "./grants";
-import { recordChoice } from "./declarations";
-import { registerQuery, serialize } from "./query";
+import { checkGrant, registerGrantQueries, registerRequest } from "./grants";
+import { registerDeclarationQueries } from "./declarations";
+import { serialize } from "./query";
 
 /** Commands a player may send for a combatant their actor owns. */
 const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction"]);
@@ -19,24 +20,18 @@ function combatFor(id: unknown): BoutCombat | null {
 
 export function registerCombatQueries(): void {
   registerGrantQueries();
+  registerDeclarationQueries();
 
-  registerQuery("combatCommand", (data: { combatId?: string; command?: { type?: string; combatantId?: string }; actorId?: string; token?: string }) => {
-    if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
+  registerRequest("combatCommand", (data: { combatId?: string; command?: { type?: string; combatantId?: string } }, from) => {
     const combat = combatFor(data?.combatId);
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
     return serialize(`combat:${combat.id}`, async (): Promise<Outcome<unknown>> => {
       const command = data.command;
       if (!command || typeof command.type !== "string" || !PLAYER_COMMANDS.has(command.type)) return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
       const combatant = typeof command.combatantId === "string" ? combat.combatants.get(command.combatantId) : undefined;
-      if (!combatant || !checkGrant(combatant.actorId, data.token)) return refuse("combat.notYours", "BOUT.Combat.NotYours");
+      // The combatant's own actor (an unlinked token's synthetic actor), owned by the sender now.
+      if (!combatant || !checkGrant(combatant.actor, from)) return refuse("combat.notYours", "BOUT.Combat.NotYours");
       return combat.applyCommand(command as never);
     });
-  });
-
-  registerQuery("declare", (data: any) => {
-    if (!game.user?.isActiveGM) return refuse("combat.notGm", "BOUT.Combat.NoGm");
-    const combat = combatFor(data?.combatId);
-    if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
-    return serialize(`combat:${combat.id}`, () => recordChoice(combat, data ?? {}, false));
   });
 }

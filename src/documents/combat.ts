@@ -6,8 +6,8 @@ import { worldTimeDelta } from "../engine/time/round-length";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
-import { activeGM, ask, serialize } from "../combat/query";
-import { heldToken } from "../combat/grants";
+import { serialize } from "../combat/query";
+import { askGM } from "../combat/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../combat/declarations";
 import { tokenPlacement } from "../combat/pulse-engagements";
 
@@ -129,15 +129,11 @@ export class BoutCombat extends Combat {
     return { ok: true, value: { state, events } };
   }
 
-  /** A command from this client: applied here by the GM, sent to the GM by a player (with the actor's grant). */
+  /** A command from this client: applied here by the GM, sent to the active GM by a player (who must own the combatant). */
   async command(command: TimeCommand & { combatantId?: string }): Promise<Outcome<unknown>> {
     let outcome: Outcome<unknown>;
     if (game.user?.isGM) outcome = await serialize(`combat:${this.id}`, () => this.applyCommand(command));
-    else {
-      const actorId = command.combatantId ? this.combatants.get(command.combatantId)?.actorId : null;
-      const answer = await ask<Outcome<unknown>>(activeGM(), "combatCommand", { combatId: this.id, command, actorId, token: heldToken(actorId) });
-      outcome = answer ?? refuse("combat.noGm", "BOUT.Combat.NoGm");
-    }
+    else outcome = await askGM("combatCommand", { combatId: this.id, command });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return outcome;
   }

@@ -141,14 +141,20 @@ describe("opposed melee attack cards", () => {
     expect(ctx.gm.game.actors.get(ctx.adaId).system.opposed.advantage).toBe(2);
   });
 
-  it("refuses a bad answer and leaves the card waiting", async () => {
+  it("refuses a bad answer and leaves the card waiting; a modifier in a player's answer is the GM's figure", async () => {
     const ctx = await arena();
     const card = await attack(ctx, ctx.swordId);
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: "lots" });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "impossible" });
     const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    expect(answered.refusal.code).toBe("opposed.badModifier");
+    expect(answered.refusal.code).toBe("opposed.badDifficulty");
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
-    expect(ctx.bob.notices.at(-1)?.message).toMatch(/whole number/);
+    // Bob's dialog has no modifier; one sent anyway is refused, and the card still waits.
+    expect(ctx.bob.runtime.dialogs.asked.at(-1)!.config.content).not.toContain('name="modifier"');
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
+    // A hostile client sends the answer itself, as itself (its own pass), past its own dialog.
+    const forged = await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { skill: "melee", difficulty: "challenging", modifier: 40 } });
+    expect(forged.refusal.code).toBe("card.gmFigures");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
   });
 });
 

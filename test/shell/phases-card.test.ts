@@ -49,9 +49,10 @@ type Ctx = Awaited<ReturnType<typeof range>>;
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 /** Alice presses the weapon's die button on Ada's sheet and answers the dialog with `form`. */
-async function attack(ctx: Ctx, weaponId: string, form: Record<string, unknown>) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, ...form });
-  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
+/** Ada attacks from her sheet, by Alice unless `by` (the GM) says otherwise. */
+async function attack(ctx: Ctx, weaponId: string, form: Record<string, unknown>, by: any = ctx.alice) {
+  by.runtime.dialogs.responder = () => ({ defender: ctx.branId, ...form });
+  await by.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);
 }
@@ -204,11 +205,14 @@ describe("phases optional rules (world settings)", () => {
 });
 
 describe("phases blows (our default melee procedure, with seed 001's first strike)", () => {
-  it("defended, with a first strike of 4 from the dialog: Attack Total 8 + 6 + 4 = 18 against Defense Total 4 + 3 = 7; Damage 11 + 7 = 18 against Soak 2 is 3 wound levels", async () => {
+  it("defended, with a first strike of 4 from the GM's dialog: Attack Total 8 + 6 + 4 = 18 against Defense Total 4 + 3 = 7; Damage 11 + 7 = 18 against Soak 2 is 3 wound levels", async () => {
     const ctx = await range();
-    const card = await attack(ctx, ctx.swordId, { firstStrike: 4, modifier: 0 });
-    // Outside a running round the first strike is the dialog's; the odds show the target defending and not.
-    const dialog = lastDialog(ctx.alice);
+    // Outside a running round the table settles the first strike: the GM enters it (Alice's dialog has no such field).
+    await attack(ctx, ctx.swordId, {});
+    expect(lastDialog(ctx.alice)).not.toContain('name="firstStrike"');
+    const card = await attack(ctx, ctx.swordId, { firstStrike: 4, modifier: 0 }, ctx.gm);
+    // The odds show the target defending and not.
+    const dialog = lastDialog(ctx.gm);
     expect(dialog).toContain('name="firstStrike"');
     expect(dialog).toContain("Hit if the target defends");
     expect(dialog).toContain("Hit if the target does not defend");
@@ -258,8 +262,10 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     }
     expect(stateOf()).toMatchObject({ phase: "melee", stage: "act", order: [ca.id, cb.id], turn: 0 });
 
-    // A first strike typed into the request is not the engagement's: the round's figure wins.
-    const card = await attack(ctx, ctx.swordId, { firstStrike: 20, modifier: 0 });
+    // A first strike typed into Alice's request is the GM's figure, not hers: refused; the round's own figure is used.
+    const forged = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, firstStrike: 20 });
+    expect(forged.refusal.code).toBe("card.gmFigures");
+    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
     expect(lastDialog(ctx.alice)).not.toContain('name="firstStrike"');
     expect(JSON.parse(card.system.declaration).firstStrike).toBe(5);
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
@@ -313,10 +319,13 @@ describe("phases attack refusals: before any roll, with the reason, and nothing 
       [ctx.alice, { weaponId: ctx.bowId, range: "reach" }, "phases.card.badRange", "Pick Close, Near, Middle or Far: nobody shoots at Touch or Reach."],
       [ctx.alice, { weaponId: ctx.bowId, range: "middle", defence: "shield" }, "phases.card.noShield", "Bran carries no shield to defend with."],
       [ctx.alice, { weaponId: ctx.bowId, range: "middle", obscured: "yes" }, "phases.card.badForm", "That attack could not be read."],
-      [ctx.alice, { weaponId: ctx.bowId, range: "middle", modifier: 2.5 }, "phases.card.badModifier", "Modifiers must be whole numbers between -50 and 50."],
-      [ctx.alice, { weaponId: ctx.swordId, modifier: "lots" }, "phases.card.badModifier", "Modifiers must be whole numbers between -50 and 50."],
-      [ctx.alice, { weaponId: ctx.swordId, firstStrike: "4" }, "phases.card.badFirstStrike", "The first-strike bonus must be a whole number from 0 to 50."],
-      [ctx.alice, { weaponId: ctx.swordId, firstStrike: -1 }, "phases.card.badFirstStrike", "The first-strike bonus must be a whole number from 0 to 50."],
+      // A modifier or a first strike is the GM's to set: a player's is refused whatever it holds; the GM's junk is refused too.
+      [ctx.alice, { weaponId: ctx.swordId, modifier: 2 }, "card.gmFigures", "Only the GM sets these: Storyguide's modifier to the attack. Ask your GM to add them, or leave them out."],
+      [ctx.alice, { weaponId: ctx.swordId, firstStrike: 4 }, "card.gmFigures", "Only the GM sets these: First-strike bonus won in the engagement contest. Ask your GM to add them, or leave them out."],
+      [ctx.gm, { weaponId: ctx.bowId, range: "middle", modifier: 2.5 }, "phases.card.badModifier", "Modifiers must be whole numbers between -50 and 50."],
+      [ctx.gm, { weaponId: ctx.swordId, modifier: "lots" }, "phases.card.badModifier", "Modifiers must be whole numbers between -50 and 50."],
+      [ctx.gm, { weaponId: ctx.swordId, firstStrike: "4" }, "phases.card.badFirstStrike", "The first-strike bonus must be a whole number from 0 to 50."],
+      [ctx.gm, { weaponId: ctx.swordId, firstStrike: -1 }, "phases.card.badFirstStrike", "The first-strike bonus must be a whole number from 0 to 50."],
       [ctx.alice, { weaponId: "nothing" }, "phases.card.noWeapon", "That weapon is not on the attacker's sheet."],
     ];
     for (const [client, declaration, code, message] of cases) {

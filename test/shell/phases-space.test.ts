@@ -91,6 +91,17 @@ describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => 
     expect(f.world.writesSince(mark)).toEqual([]);
   });
 
+  it("a move Alice's own client never checked (a raw write past her hooks) is judged again on the GM's client and put back, with a notice to the GM", async () => {
+    const f = await field();
+    await toMovement(f);
+    const client = f.alice.runtime.client;
+    await f.world.server.request(client, "modifyDocument", () => f.world.server.update(client, "Token", [{ documentName: "Scene", id: f.scene.id }], [{ _id: f.ta, x: 2000, y: 500 }], {}));
+    await settle();
+    expect(f.token(f.gm, f.ta)).toMatchObject({ x: 0, y: 500 });
+    expect(f.token(f.alice, f.ta)).toMatchObject({ x: 0, y: 500 });
+    expect(f.gm.notices.at(-1)?.message).toBe("Ada is only moving this round and cannot pass through the Effective Space of an engaged fighter (Bran, Cole): go around.");
+  });
+
   it("going around on v13 waypoints, or stopping short, is allowed", async () => {
     const f = await field();
     await toMovement(f);

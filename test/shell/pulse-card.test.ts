@@ -113,7 +113,11 @@ describe("pulse attack cards", () => {
     const ctx = await field();
     const mark = ctx.world.server.writes.length;
     const a = ctx.alice.game.actors;
-    expect((await hooks(ctx.alice).postCard("pulse.attack", a.get(ctx.adaId), a.get(ctx.branId), { weaponId: ctx.swordId, modifier: 2.5 })).refusal.code).toBe("pulse.card.badModifier");
+    // A modifier is the GM's to set: Alice's is refused whatever it holds; the GM's junk is refused by the card.
+    expect((await hooks(ctx.alice).postCard("pulse.attack", a.get(ctx.adaId), a.get(ctx.branId), { weaponId: ctx.swordId, modifier: 2 })).refusal.code).toBe("card.gmFigures");
+    expect((await hooks(ctx.alice).postCard("pulse.attack", a.get(ctx.adaId), a.get(ctx.branId), { weaponId: ctx.swordId, fromRear: true })).refusal.code).toBe("card.gmFigures");
+    const g = ctx.gm.game.actors;
+    expect((await hooks(ctx.gm).postCard("pulse.attack", g.get(ctx.adaId), g.get(ctx.branId), { weaponId: ctx.swordId, modifier: 2.5 })).refusal.code).toBe("pulse.card.badModifier");
     const b = ctx.bob.game.actors;
     expect((await hooks(ctx.bob).postCard("pulse.attack", b.get(ctx.adaId), b.get(ctx.branId), { weaponId: ctx.swordId })).ok).toBe(false);
     expect(ctx.world.writesSince(mark)).toEqual([]);

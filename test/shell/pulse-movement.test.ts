@@ -98,6 +98,40 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
   });
 
+  /** A hostile client's raw write of its token, past every check its own client would make (a socket message from the console). */
+  const rawMove = async (f: Field, client: any, id: string, i: number, j: number, extra: Record<string, unknown> = {}) => {
+    const sceneId = f.gm.game.scenes.contents[0].id;
+    await f.world.server.request(client.runtime.client, "modifyDocument", () => f.world.server.update(client.runtime.client, "Token", [{ documentName: "Scene", id: sceneId }], [{ _id: id, ...f.at(i, j), ...extra }], {}));
+    await settle();
+  };
+
+  it("a move Alice's own client never checked is judged again on the GM's client: out of her turn it is put back, with a notice to the GM", async () => {
+    const f = await battlefield();
+    await rawMove(f, f.alice, f.ids.ada, 0, 4);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 0).x);
+    expect(f.token(f.alice, f.ids.ada).x).toBe(f.at(0, 0).x);
+    expect(f.gm.notices.at(-1)?.message).toBe("Ada cannot move now: in a pulse a figure moves during its own turn.");
+  });
+
+  it("in her turn, a forged count of 0 hexes does not buy Ada more than her TMR 5: the GM counts the 3 she walked, and puts back the 3 more", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    const mark = f.world.server.writes.length;
+    await rawMove(f, f.alice, f.ids.ada, 0, 3, { "flags.bout.pulseMove": { combat: f.combatId, pulse: 1, used: 0 } });
+    // Her write, and the GM's one correction of the count.
+    expect(f.world.writesSince(mark).map((w: any) => [w.documentName, w.userId === f.world.userId("GM")])).toEqual([["Token", false], ["Token", true]]);
+    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove.used).toBe(3);
+    await rawMove(f, f.alice, f.ids.ada, 0, 6, { "flags.bout.pulseMove": { combat: f.combatId, pulse: 1, used: 0 } });
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 3).x);
+    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove.used).toBe(3);
+    expect(f.gm.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 2 left; that move is 3.");
+    // An honest move from her own client is judged the same on both sides: no correction, one write.
+    const honest = f.world.server.writes.length;
+    await f.move(f.alice, f.ids.ada, 0, 5);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
+    expect(f.world.writesSince(honest)).toHaveLength(1);
+  });
+
   it("Bran (TMR 4) may not go 5 in one move; the Wolf is not acting but the GM moves it freely", async () => {
     const f = await battlefield();
     await partyActs(f);

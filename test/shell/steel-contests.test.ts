@@ -55,9 +55,10 @@ async function table(inBout: boolean) {
 
 type Table = Awaited<ReturnType<typeof table>>;
 
+/** The GM rolls terrain from Alan's sheet at a TN of the GM's own (a custom TN is the GM's figure). */
 async function terrainFromSheet(t: Table, answer: Record<string, unknown>) {
-  t.alice.runtime.dialogs.responder = () => ({ terrain: "custom", pace: "normal", tn: 4, dice: 2, stakes: "bench", footing: false, opponent: "", opponentDice: 2, ...answer });
-  await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+  t.gm.runtime.dialogs.responder = () => ({ terrain: "custom", pace: "normal", tn: 4, dice: 2, stakes: "bench", footing: false, opponent: "", opponentDice: 2, ...answer });
+  await t.gm.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
   await settle();
   return t.gm.game.messages.contents.at(-1);
 }
@@ -71,15 +72,31 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
     expect(sheet.renderedParts.header).toContain('data-actor-action="buyInitiative"');
   });
 
-  it("Alan on the bench: 2 dice at the GM's TN 4, one success is enough; the dialog shows exact odds from the start", async () => {
+  it("a TN of one's own is the GM's: Alice's dialog offers neither it nor the custom terrain, and her request naming one is refused with nothing written", async () => {
     const t = await table(false);
     let asked: any;
     t.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
       asked = config;
+      return { terrain: "custom", pace: "normal", tn: 20, dice: 2, stakes: "none", footing: false, opponent: "" };
+    };
+    const mark = t.world.server.writes.length;
+    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+    await settle();
+    expect(asked.content).not.toContain('name="tn"');
+    expect(asked.content).not.toContain('value="custom"');
+    expect(t.alice.notices.at(-1)?.message).toBe("Only the GM sets these: GM's TN (for other ground). Ask your GM to add them, or leave them out.");
+    expect(t.world.writesSince(mark)).toEqual([]);
+  });
+
+  it("Alan on the bench: 2 dice at the GM's TN 4, one success is enough; the dialog shows exact odds from the start", async () => {
+    const t = await table(false);
+    let asked: any;
+    t.gm.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
       return { terrain: "custom", pace: "normal", tn: 4, dice: 2, stakes: "bench", footing: false, opponent: "" };
     };
     script(t.gm, 10, [5, 2]);
-    await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+    await t.gm.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
     await settle();
     const card = t.gm.game.messages.contents.at(-1);
     expect(card.system.kind).toBe("steel.terrain");
@@ -122,8 +139,8 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
     await terrainFromSheet(t, { dice: 12 });
     await terrainFromSheet(t, { tn: 0 });
     expect(t.world.writesSince(mark)).toEqual([]);
-    expect(t.alice.notices.at(-1)?.message).toMatch(/whole number from 1 to 20/);
-    expect(t.alice.notices.at(-2)?.message).toMatch(/more than the 11 left/);
+    expect(t.gm.notices.at(-1)?.message).toMatch(/whole number from 1 to 20/);
+    expect(t.gm.notices.at(-2)?.message).toMatch(/more than the 11 left/);
   });
 });
 
@@ -263,6 +280,11 @@ describe("mounted fighters at the table (seed 000 'Mounted Combat')", () => {
     await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "rideBy" });
     await settle();
     expect(t.alice.notices.at(-1)?.message).toMatch(/canter or a gallop/);
+    // A change of gait that is no change ("constructor" is not one of the table's) is refused, nothing posted.
+    const posted = t.gm.game.messages.size;
+    const junk = await t.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.gait", t.alice.game.actors.get(t.alanId), t.alice.game.actors.get(t.alanId), { change: "constructor", tnModifier: 0 });
+    expect(junk.refusal.code).toBe("steel.mounted.badChange");
+    expect(t.gm.game.messages.size).toBe(posted);
     // Two steps up without the Ride skill take a Ride check: Agility 6 at TN 7, one 9 makes it.
     t.alice.runtime.dialogs.responder = () => ({ change: "up2", tnModifier: 0 });
     script(t.gm, 10, [9, 2, 2, 2, 2, 2]);

@@ -3,7 +3,8 @@ import { formatProbability, type OddsView } from "../../engine/odds-view";
 
 /** One input of an action dialog. Labels are localization keys. */
 /** `labelData` fills the label's {placeholders} (a name the key wraps, e.g. "Engage {name}"). */
-type FieldLabelData = { readonly labelData?: Readonly<Record<string, string>> };
+/** `gmOnly`: a figure that is the GM's to set (a situational modifier); a player's dialog leaves it out and sends its default. */
+type FieldLabelData = { readonly labelData?: Readonly<Record<string, string>>; readonly gmOnly?: boolean };
 export type DialogField = FieldLabelData &
   (
   | { readonly kind: "number"; readonly name: string; readonly label: string; readonly value: number; readonly min: number; readonly max: number; readonly step?: number; readonly slider?: boolean }
@@ -84,8 +85,13 @@ export function oddsDialogContext(spec: OddsDialogSpec, values: DialogValues, i1
  * form, asks the engine for the exact odds and redraws the table in the next frame.
  * Resolves to the chosen values, or null when the user closes it.
  */
-export async function openOddsDialog(spec: OddsDialogSpec): Promise<DialogValues | null> {
+export async function openOddsDialog(full: OddsDialogSpec): Promise<DialogValues | null> {
   const { renderTemplate } = foundry.applications.handlebars;
+  const hidden = game.user?.isGM ? [] : full.fields.filter((f) => f.gmOnly);
+  const fixed = readValues(hidden, Object.fromEntries(hidden.map((f) => [f.name, f.value])));
+  const spec = { ...full, fields: full.fields.filter((f) => !hidden.includes(f)) };
+  const baseOdds = full.odds;
+  if (baseOdds) Object.assign(spec, { odds: (values: DialogValues) => baseOdds({ ...values, ...fixed }) });
   const initial = readValues(spec.fields, Object.fromEntries(spec.fields.map((f) => [f.name, f.value])));
   const content = await renderTemplate(ODDS_DIALOG_TEMPLATE, oddsDialogContext(spec, initial));
   const formValues = (form: HTMLFormElement) => readValues(spec.fields, new foundry.applications.ux.FormDataExtended(form).object);
@@ -117,5 +123,6 @@ export async function openOddsDialog(spec: OddsDialogSpec): Promise<DialogValues
     },
     rejectClose: false,
   } as never);
-  return (result as DialogValues | null | undefined) ?? null;
+  const chosen = (result as DialogValues | null | undefined) ?? null;
+  return chosen && { ...chosen, ...fixed };
 }

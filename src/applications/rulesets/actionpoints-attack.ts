@@ -29,7 +29,7 @@ import {
 } from "../../engine/rulesets/actionpoints";
 import { apRule, apTables } from "../settings/ap-tables";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
+import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
@@ -111,7 +111,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     confirmLabel: "BOUT.ActionPoints.Table.Attack",
     fields: [
       { kind: "select", name: "defender", label: "BOUT.ActionPoints.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
-      { kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 },
+      { kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true },
     ],
     odds: (v) => {
       const a = attackerFigures(actor, item, Number(v.modifier) || 0);
@@ -187,6 +187,7 @@ export const LOOKUPS = ["BOUT.ActionPoints.Table.Defence.", "BOUT.Roll.Level.", 
 
 const attackCard: CardKind = {
   title: "BOUT.ActionPoints.Table.CardTitle",
+  gmFigures: (d) => (isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []),
   prepare,
   describe: (d: Declaration | null) => [line("declared", "BOUT.ActionPoints.Table.Declared", { weapon: d?.weapon ?? "", tsc: d?.attacker.tsc ?? 0, cost: d?.cost ?? 0 })],
   async defend(card: CardView) {

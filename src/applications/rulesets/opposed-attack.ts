@@ -35,7 +35,7 @@ import {
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import { PREPARE_BONUS, type TurnsState } from "../../engine/time/turns";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
@@ -55,7 +55,7 @@ const difficultyField = (name = "difficulty") => ({
   // Each step names the situations the Combat Difficulty table puts there, so the table works as a list of presets.
   options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.Situation.${k}` })),
 });
-const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 };
+const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true };
 
 /** The defender's best opposing skill, for the attacker's odds before the answer. */
 const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
@@ -303,6 +303,8 @@ function merge(updates: Record<string, Record<string, unknown>>, after: Aftermat
 
 const attackCard: CardKind = {
   title: "BOUT.Opposed.Table.CardTitle",
+  gmFigures: (d) => (isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []),
+  gmAnswerFigures: (a) => (isSet(a.modifier) ? ["BOUT.Roll.Modifier"] : []),
   unanswered: (d: Declaration | null) => Boolean(d?.ranged) && !(d?.oppositions?.length),
   prepare,
   describe: (d: Declaration | null) => [line("declared", "BOUT.Opposed.Table.Declared", { weapon: d?.weapon ?? "", target: d ? d.test.target : 0 })],

@@ -51,7 +51,7 @@ import {
 } from "../../engine/rulesets/phases";
 import { actingNow, declaredShotDefence, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
 import { openOddsDialog, type DialogField, type DialogValues } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
@@ -320,8 +320,8 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
   if (!w.missile) {
     return [
       target,
-      ...(firstStrikeField ? [{ kind: "number", name: "firstStrike", label: `${T}FirstStrike`, value: 0, min: 0, max: MAX_FIRST_STRIKE } as const] : []),
-      { kind: "number", name: "modifier", label: `${T}AttackModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER },
+      ...(firstStrikeField ? [{ kind: "number", name: "firstStrike", label: `${T}FirstStrike`, value: 0, min: 0, max: MAX_FIRST_STRIKE, gmOnly: true } as const] : []),
+      { kind: "number", name: "modifier", label: `${T}AttackModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER, gmOnly: true },
     ];
   }
   const shootable = RANGES.filter((r) => MISSILE_RANGE_ADJUSTMENT[r] !== null);
@@ -338,7 +338,7 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
           { kind: "number", name: "calledShotSize", label: `${T}CalledShotSize`, value: 0, min: -MAX_CALLED_SIZE, max: MAX_CALLED_SIZE },
         ] as const)
       : []),
-    { kind: "number", name: "modifier", label: `${T}EaseModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER },
+    { kind: "number", name: "modifier", label: `${T}EaseModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER, gmOnly: true },
   ];
 }
 
@@ -404,6 +404,7 @@ function describeDeclaration(d: Declaration | null): EngineEvent[] {
 
 const attackCard: CardKind = {
   title: `${T}CardTitle`,
+  gmFigures: (d) => [...(isSet(d.modifier) ? [`${T}AttackModifier`] : []), ...(isSet(d.firstStrike) ? [`${T}FirstStrike`] : [])],
   // The target's answer to a shot was given in the Movement phase and is on the declaration.
   unanswered: (d: Declaration | null) => Boolean(d?.missile),
   prepare,

@@ -40,7 +40,7 @@ import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
-import { cardView, combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
+import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
 import { serialize } from "../../combat/query";
 import { notifyRefusal } from "./notify";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
@@ -379,10 +379,10 @@ async function declareAttack({ actor, item }: ItemRollRequest, riposte?: { again
   const fields: DialogField[] = [
     { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
     { kind: "select", name: "kind", label: `${T}Kind`, value: "normal", options: ATTACK_KINDS.map((k) => ({ value: k, label: `${T}AttackKind.${k}` })) },
-    { kind: "checkbox", name: "fromRear", label: `${T}FromRear`, value: false },
+    { kind: "checkbox", name: "fromRear", label: `${T}FromRear`, value: false, gmOnly: true },
     { kind: "checkbox", name: "charging", label: `${T}Charging`, value: false },
     { kind: "checkbox", name: "withdrawing", label: `${T}Withdrawing`, value: false },
-    { kind: "number", name: "modifier", label: `${T}Modifier`, value: 0, min: -100, max: 100 },
+    { kind: "number", name: "modifier", label: `${T}Modifier`, value: 0, min: -100, max: 100, gmOnly: true },
     // [16.4] several attacks in one action: say how, and whether another follows this one.
     { kind: "select", name: "several", label: `${T}Several.Label`, value: "", options: [{ value: "", label: `${T}Several.none` }, { value: "twoWeapons", label: `${T}Several.twoWeapons` }, { value: "twoHandedB", label: `${T}Several.twoHandedB` }] },
     { kind: "checkbox", name: "moreToCome", label: `${T}MoreToCome`, value: false },
@@ -442,6 +442,8 @@ export function disarmable(actor: Actor.Implementation): { id: string; name: str
 
 const attackCard: CardKind = {
   title: `${T}CardTitle`,
+  // The side a blow comes from is the map's to tell; without one, the GM's word.
+  gmFigures: (d) => [...(isSet(d.modifier) ? [`${T}Modifier`] : []), ...(isSet(d.fromRear) ? [`${T}FromRear`] : [])],
   prepare,
   // A blocked shot has nothing for the target to answer.
   unanswered: (d: Declaration | null) => Boolean(d?.blocked),

@@ -90,7 +90,7 @@ function prepareTerrain(raw: unknown, actor: Actor.Implementation, combatId: str
   if (!tn.ok) return tn;
   const dice = diceChecked(d.dice, actor, combatId);
   if (!dice.ok) return dice;
-  const stakes = typeof d.stakes === "string" && d.stakes in STAKES ? d.stakes : "none";
+  const stakes = typeof d.stakes === "string" && Object.hasOwn(STAKES, d.stakes) ? d.stakes : "none";
   const ready = dryRun(combatId, spend(combatId, actor, dice.value));
   if (!ready.ok) return ready;
   return ok({ terrain: String(d.terrain), pace: String(d.pace ?? ""), tn: tn.value, dice: dice.value, stakes, footing: d.footing === true });
@@ -98,8 +98,12 @@ function prepareTerrain(raw: unknown, actor: Actor.Implementation, combatId: str
 
 const terrainName = (d: TerrainDeclaration) => `BOUT.Steel.Terrain.${d.terrain}`;
 
+/** A TN of the GM's own, in place of the table's, is the GM's figure. */
+const customTn = (d: { terrain?: unknown }) => (d.terrain === "custom" ? [`${C}Field.CustomTn`] : []);
+
 const terrainCard: CardKind = {
   title: `${C}TerrainTitle`,
+  gmFigures: customTn,
   self: true,
   unanswered: () => true,
   prepare: (raw, attacker, _defender, combatId) => prepareTerrain(raw, attacker, combatId),
@@ -158,6 +162,7 @@ async function answerDice(card: CardView, title: string, odds: (values: DialogVa
 
 const terrainContestCard: CardKind = {
   title: `${C}TerrainContestTitle`,
+  gmFigures: customTn,
   prepare(raw, attacker, _defender, combatId) {
     return prepareTerrain({ ...(raw as object), stakes: "none" }, attacker, combatId);
   },
@@ -248,9 +253,9 @@ async function terrainFromSheet(actor: Actor.Implementation) {
     titleData: { attacker: actor.name },
     confirmLabel: "BOUT.Roll.Roll",
     fields: [
-      { kind: "select", name: "terrain", label: `${C}Field.Terrain`, value: TERRAIN_TABLE[0]!.slug, options: [...TERRAIN_TABLE.map((r) => r.slug), "custom"].map((slug) => ({ value: slug, label: `BOUT.Steel.Terrain.${slug}` })) },
+      { kind: "select", name: "terrain", label: `${C}Field.Terrain`, value: TERRAIN_TABLE[0]!.slug, options: [...TERRAIN_TABLE.map((r) => r.slug), ...(game.user?.isGM ? ["custom"] : [])].map((slug) => ({ value: slug, label: `BOUT.Steel.Terrain.${slug}` })) },
       { kind: "select", name: "pace", label: `${C}Field.Pace`, value: "normal", options: PACES.map((p) => ({ value: p, label: `BOUT.Steel.Pace.${p}` })) },
-      { kind: "number", name: "tn", label: `${C}Field.CustomTn`, value: 6, min: 1, max: MAX_TN },
+      { kind: "number", name: "tn", label: `${C}Field.CustomTn`, value: 6, min: 1, max: MAX_TN, gmOnly: true },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(left, 2), min: 0, max: left, slider: true },
       { kind: "select", name: "stakes", label: `${C}Field.Stakes`, value: "none", options: Object.keys(STAKES).map((k) => ({ value: k, label: `${C}Stakes.${k}` })) },
       { kind: "checkbox", name: "footing", label: `${C}Field.Footing`, value: false },

@@ -71,7 +71,7 @@ const gaitCard: CardKind = {
     const r = riding(actor, combatId);
     if (!r.ok) return r;
     const d = (raw ?? {}) as { change?: unknown; tnModifier?: unknown };
-    const change = typeof d.change === "string" ? CHANGES[d.change] : undefined;
+    const change = typeof d.change === "string" && Object.hasOwn(CHANGES, d.change) ? CHANGES[d.change] : undefined;
     if (!change) return refused("badChange", "BadChange");
     const mod = d.tnModifier ?? 0;
     if (!isWholeNumber(mod) || Math.abs(mod as number) > 6) return refused("badModifier", "BadModifier");

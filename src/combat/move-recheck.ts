@@ -1,0 +1,109 @@
+/**
+ * The active GM judges every player's token move again. A mover's client checks
+ * its own move (preMoveToken, preUpdateToken), but a hostile client can skip its
+ * own hooks or write any figure, and Foundry lets a token's owner move it. So
+ * every GM client remembers where each token stood after the last move it saw
+ * (its own memory, never the mover's word), and after a player's move the
+ * active GM asks each ruleset's judge whether the move was allowed from there.
+ * A refused move is put back in one write with a notice; a judge may instead
+ * correct what the mover wrote alongside the move (one write, only when wrong).
+ */
+import { notifyRefusal } from "../applications/rulesets/notify";
+import type { Refusal } from "../engine/outcome";
+
+/** Where a token stood and what it carried, before a move. */
+export interface Standing {
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: number;
+  readonly width: number;
+  readonly height: number;
+  readonly flags: Readonly<Record<string, unknown>>;
+}
+
+export interface MovedToken {
+  readonly id: string | null;
+  readonly uuid: string;
+  readonly name?: string | null;
+  readonly x: number;
+  readonly y: number;
+  readonly rotation?: number;
+  readonly width?: number;
+  readonly height?: number;
+  readonly flags?: Record<string, unknown>;
+  update(changes: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** A judge's verdict: refused (put back), or allowed with an optional correction of what the mover wrote. */
+export type MoveVerdict = { readonly ok: true; readonly correct?: Record<string, unknown> } | { readonly ok: false; readonly refusal: Refusal };
+
+/** A ruleset's judge of a move already made, from where the token stood before. Null: not its business. */
+export type MoveJudge = (token: MovedToken, before: Standing, changes: Record<string, unknown>, options: Record<string, unknown>, userId: string) => MoveVerdict | null;
+
+const judges: MoveJudge[] = [];
+const standings = new Map<string, Standing>();
+
+const standingOf = (t: MovedToken): Standing => ({
+  x: Number(t.x),
+  y: Number(t.y),
+  rotation: Number(t.rotation ?? 0),
+  width: Number(t.width ?? 1),
+  height: Number(t.height ?? 1),
+  flags: foundry.utils.deepClone(t.flags ?? {}),
+});
+
+/** The GM putting a token back where it stood: no move check applies to it. */
+export const isPutBack = (options: unknown): boolean => Boolean((options as { bout?: { putBack?: unknown } } | null)?.bout?.putBack);
+
+export function registerMoveJudge(judge: MoveJudge): void {
+  judges.push(judge);
+}
+
+/** Put a token back where it stood: its place, its facing and its flags (keys the mover added are removed). */
+function putBack(token: MovedToken, before: Standing): Promise<unknown> {
+  const flags: Record<string, unknown> = {};
+  for (const [scope, now] of Object.entries(token.flags ?? {})) {
+    const was = (before.flags[scope] ?? {}) as Record<string, unknown>;
+    for (const key of Object.keys((now ?? {}) as object)) if (!(key in was)) flags[`flags.${scope}.-=${key}`] = null;
+    for (const [key, value] of Object.entries(was)) flags[`flags.${scope}.${key}`] = foundry.utils.deepClone(value);
+  }
+  return token.update({ x: before.x, y: before.y, rotation: before.rotation, ...flags }, { bout: { putBack: true } });
+}
+
+/** After an update on this client: remember the token, and, on the active GM, judge a player's move. */
+export async function recheckMove(token: MovedToken, changes: Record<string, unknown>, options: Record<string, unknown>, userId: string): Promise<void> {
+  // Every GM keeps the memory, so a GM who takes over as active GM has it too.
+  if (!game.user?.isGM) return;
+  const before = standings.get(token.uuid);
+  const byGM = Boolean(game.users?.get(userId)?.isGM);
+  const moving = "x" in changes || "y" in changes;
+  // What a player writes beside no move (a count of hexes, say) is not remembered: only the GM's writes and judged moves are.
+  standings.set(token.uuid, byGM || moving || !before ? standingOf(token) : { ...standingOf(token), flags: before.flags });
+  if (!game.user.isActiveGM || !moving || !before || byGM) return;
+  const correct: Record<string, unknown> = {};
+  for (const judge of judges) {
+    const verdict = judge(token, before, changes, options, userId);
+    if (!verdict) continue;
+    if (!verdict.ok) {
+      notifyRefusal(verdict.refusal);
+      standings.set(token.uuid, before);
+      await putBack(token, before);
+      return;
+    }
+    Object.assign(correct, verdict.correct ?? {});
+  }
+  if (Object.keys(correct).length) await token.update(correct);
+}
+
+export function registerMoveRecheck(): void {
+  Hooks.on("updateToken", (token, changes, options, userId) => {
+    void recheckMove(token as unknown as MovedToken, changes as Record<string, unknown>, options as Record<string, unknown>, userId);
+  });
+  // The memory starts from the scenes as they are when a GM's client is ready, and follows new tokens.
+  Hooks.once("ready", () => {
+    if (game.user?.isGM) for (const scene of game.scenes ?? []) for (const t of scene.tokens) standings.set(t.uuid, standingOf(t as unknown as MovedToken));
+  });
+  Hooks.on("createToken", (t) => {
+    if (game.user?.isGM) standings.set(t.uuid, standingOf(t as unknown as MovedToken));
+  });
+}
