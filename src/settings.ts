@@ -129,6 +129,16 @@ export function registerSettings(): void {
     type: Boolean,
     default: false,
   });
+  // World time: steel's rounds (2 s) and pulses (5 s) have the seed's length; the other rulesets give none, so the GM sets it.
+  game.settings.register(SYSTEM_ID, "roundSeconds", {
+    name: "BOUT.Setting.RoundSeconds.Name",
+    hint: "BOUT.Setting.RoundSeconds.Hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 0, max: 60, step: 1 },
+    default: 6,
+  });
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

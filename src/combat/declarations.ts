@@ -149,8 +149,7 @@ async function revealHere(combat: BoutCombat): Promise<Outcome<unknown>> {
     state = result.value.state;
     events.push(...result.value.events);
   }
-  const view = structure.machine.view(state);
-  await combat.update({ round: view.round, "system.state": JSON.stringify(state), "system.declaration": CLOSED_DECLARATION } as never);
+  await combat.writeStep(combat.machineState, state, { "system.declaration": CLOSED_DECLARATION });
   secrets.delete(d.id);
   return ok({ state, events });
 }

@@ -275,6 +275,8 @@ registerTimeStructure("actionPhases", {
   async nextRound(_state, combatants) {
     return { type: "nextRound", pools: await actionPools(combatants) } as TimeCommand;
   },
+  // Seed 002 II.a: ending one's turn without acting holds every point for the next action phase.
+  endTurn: (combatantId) => ({ type: "hold", combatantId }) as TimeCommand,
   // II-III: whoever may act now spends points (a dearer action carries into the next phase), holds, or passes.
   turnChoices(state: ActionPhasesState, combatantId, actor) {
     const c = state.combatants.find((x) => x.id === combatantId);

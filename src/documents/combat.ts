@@ -1,12 +1,18 @@
 import { notifyRefusal } from "../applications/rulesets/notify";
 import { timeStructure, type CombatantInfo, type TimeStructure } from "../combat/machines";
 import { refuse, type Outcome } from "../engine/outcome";
-import type { TimeCommand, TrackerView } from "../engine/time/machine";
+import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { worldTimeDelta } from "../engine/time/round-length";
+import type { TimeStructureId } from "../engine/rulesets/ruleset";
+import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
 import { queued, type Lease } from "../combat/write-queue";
 import { askGM } from "../combat/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../combat/declarations";
 import { tokenPlacement } from "../combat/pulse-engagements";
+
+/** Hooks.callAll for core's combat hooks, whose v13 options (`worldTime`, a null turn) fvtt-types 13.345 does not know. */
+const callHook = (hook: "combatStart" | "combatRound" | "combatTurn", ...args: unknown[]): boolean => (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => boolean)(hook, ...args);
 
 type System = { structure: string; state: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
@@ -70,8 +76,8 @@ export class BoutCombat extends Combat {
     }
     const view = structure.machine.view(started.value);
     // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
-    const updateData = { round: Math.max(1, view.round), turn: 0 };
-    Hooks.callAll("combatStart", this, updateData);
+    const updateData = { round: Math.max(1, view.round), turn: this.coreTurn(started.value) };
+    callHook("combatStart", this, updateData);
     await this.update({ ...updateData, "system.structure": id, "system.state": JSON.stringify(started.value), ...this.declarationChange(structure, started.value) } as never);
     return this;
   }
@@ -104,8 +110,7 @@ export class BoutCombat extends Combat {
     const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
     if (!result.ok) return result;
     const next = result.value.state;
-    const view = structure.machine.view(next);
-    await this.update({ round: view.round, "system.state": JSON.stringify(next), ...this.declarationChange(structure, next) } as never);
+    await this.writeStep(state, next, this.declarationChange(structure, next));
     this.afterStep(structure, state, next, lease);
     return result;
   }
@@ -123,8 +128,7 @@ export class BoutCombat extends Combat {
       state = result.value.state;
       events.push(...result.value.events);
     }
-    const view = structure.machine.view(state);
-    await this.update({ round: view.round, "system.state": JSON.stringify(state), ...this.declarationChange(structure, state) } as never);
+    await this.writeStep(before, state, this.declarationChange(structure, state));
     this.afterStep(structure, before, state, lease);
     return { ok: true, value: { state, events } };
   }
@@ -152,6 +156,8 @@ export class BoutCombat extends Combat {
   override async nextTurn(): Promise<this> {
     const structure = this.structure;
     if (!structure) return this;
+    // A player's "End turn" (core's footer): her fighter's turn ends, through the GM.
+    if (!game.user?.isGM) return this.endOwnTurn();
     // Rolling for the step (Initiative Totals) is the GM's; a player's click sends the plain step.
     if (!structure.stepCommand || !game.user?.isGM) {
       await this.command(structure.nextStep as TimeCommand);
@@ -173,11 +179,182 @@ export class BoutCombat extends Combat {
       if (!game.user?.isGM) ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
       return this;
     }
-    // The new round's figures (rolled pools) are worked out inside the combat's queue, from the state then.
+    // The new round's figures (rolled pools) are worked out inside the combat's queue, from the state then;
+    // combatRound is heard inside the write (writeStep), before the update, as v13 has it.
     const result = await queued([this], async (lease) => this.applyCommand(await structure.nextRound(this.machineState, this.combatantInfos()), lease));
     if (!result.ok) notifyRefusal(result.refusal);
-    if (result.ok) Hooks.callAll("combatRound", this, { round: this.round, turn: 0 }, { advanceTime: 0, direction: 1 });
     return this;
+  }
+
+  // ---- core's turn state follows the fight -------------------------------------
+
+  /** The fighter whose turn it is in this machine state, where the structure hands turns to one fighter at a time (one with an End Turn); else null. */
+  turnHolderIn(state: unknown): string | null {
+    const structure = this.structure;
+    if (!structure?.endTurn || !state) return null;
+    return turnHolder(structure.machine.view(state));
+  }
+
+  /**
+   * Core's turn list in the fight's acting order (the machine's rows), those the
+   * fight does not hold after them in core's order, so core's turn index moves
+   * forward as the fight does.
+   */
+  fightOrder<T extends { id: string | null }>(turns: readonly T[], state: unknown = this.machineState): T[] {
+    const structure = this.structure;
+    if (!structure || !state) return [...turns];
+    const order = actingOrder(structure.machine.view(state));
+    const rank = (id: string | null) => {
+      const i = id ? order.indexOf(id) : -1;
+      return i < 0 ? order.length : i;
+    };
+    return turns.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c.id) - rank(b.c.id) || a.i - b.i).map((x) => x.c);
+  }
+
+  /** Core's `turn` for a machine state: the turn holder's index in the fight's order, or null when nobody holds the turn. */
+  coreTurn(state: unknown): number | null {
+    const holder = this.turnHolderIn(state);
+    if (!holder) return null;
+    const coreOrder = [...this.combatants.contents].sort((this as unknown as { _sortCombatants(a: unknown, b: unknown): number })._sortCombatants);
+    const i = this.fightOrder(coreOrder, state).findIndex((c) => c.id === holder);
+    return i < 0 ? null : i;
+  }
+
+  /** Core's round and turn for a machine state. */
+  corePosition(state: unknown): { round: number; turn: number | null } {
+    const structure = this.structure;
+    const round = structure && state ? Math.max(1, structure.machine.view(state).round) : this.round;
+    return { round, turn: this.coreTurn(state) };
+  }
+
+  /**
+   * The one write of a step (GM): the new machine state with core's round and
+   * turn set from it, so v13's turn events, turn markers, `combat.combatant`
+   * and End Turn follow the fight. A step that begins rounds (or pulses) moves
+   * the world's clock on by their length through v13's `worldTime` update
+   * option, with `combatRound` heard first (v13's Combat#nextRound); a step
+   * that only passes the turn is heard as `combatTurn`.
+   */
+  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}): Promise<void> {
+    const structure = this.structure!;
+    const position = this.corePosition(next);
+    const updateData = { round: position.round, turn: position.turn };
+    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    const options: Record<string, unknown> = { direction: 1, worldTime: { delta } };
+    if (delta > 0) callHook("combatRound", this, updateData, options);
+    else if (position.turn !== this.turn || position.round !== this.round) callHook("combatTurn", this, updateData, options);
+    // A zero delta moves nothing: the option is left out rather than sent for an empty advance.
+    if (delta <= 0) delete options.worldTime;
+    await this.update({ ...updateData, "system.state": JSON.stringify(next), ...extra } as never, options as never);
+  }
+
+  /**
+   * Active GM: a player changed core's round or turn herself (v13's BaseCombat
+   * lets any player): core's round and turn are put back from the fight's state,
+   * and any world time her update's `worldTime` option moved is taken back, in
+   * one write. Nothing reads core's round or turn as the fight's truth.
+   */
+  async resyncCoreTurn(stolenSeconds = 0): Promise<void> {
+    await queued([this], async () => {
+      const state = this.machineState;
+      const want = state && this.structure ? this.corePosition(state) : null;
+      const moved = want !== null && (want.round !== this.round || want.turn !== this.turn);
+      // The world time her update moved (its worldTime option) goes back in the same write.
+      const options = stolenSeconds ? { worldTime: { delta: -stolenSeconds } } : {};
+      if (moved) await this.update(want as never, options as never);
+      else if (stolenSeconds) await game.time!.advance(-stolenSeconds);
+    });
+  }
+
+  /** A player's End Turn: the fighter holding the turn, if hers, ends it through the GM. */
+  async endOwnTurn(): Promise<this> {
+    const structure = this.structure;
+    const holder = this.turnHolderIn(this.machineState);
+    const combatant = holder ? this.combatants.get(holder) : undefined;
+    if (!structure?.endTurn || !combatant?.isOwner) {
+      ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.NotYourTurn"));
+      return this;
+    }
+    await this.command({ ...structure.endTurn(combatant.id!), combatantId: combatant.id! } as never);
+    return this;
+  }
+
+  /**
+   * Active GM: deleted combatants leave the fight's state (no ghosts), through
+   * the machine's `leave`, all in one write.
+   */
+  async removeFromFight(ids: readonly string[]): Promise<void> {
+    await queued([this], async () => {
+      const structure = this.structure;
+      const state = this.machineState;
+      if (!structure || !state) return;
+      const text = JSON.stringify(state);
+      const gone = ids.filter((id) => text.includes(JSON.stringify(id)));
+      const asked = this.boutSystem.declaration;
+      if (!gone.length && !(asked.id && ids.some((id) => asked.combatantIds.includes(id)))) return;
+      let next: unknown = state;
+      for (const combatantId of gone) {
+        const left = structure.machine.apply(next, { type: "leave", combatantId } as TimeCommand);
+        if (!left.ok) return notifyRefusal(left.refusal);
+        next = (left.value as { state: unknown }).state;
+      }
+      await this.writeStep(state, next, this.declarationWithout(structure, next, ids));
+      await structure.afterStep?.(state, next, this.id!, this.combatantInfos());
+    });
+  }
+
+  /** The declaration change for a state, with the removed fighters no longer asked (closed when nobody is left to ask). */
+  declarationWithout(structure: TimeStructure, state: unknown, ids: readonly string[]): Record<string, unknown> {
+    const change = this.declarationChange(structure, state);
+    const open = this.boutSystem.declaration;
+    if (!open.id || "system.declaration" in change) return change;
+    const keep = (list: readonly string[]) => list.filter((id) => !ids.includes(id));
+    const asked = keep((change["system.declaration.combatantIds"] as string[] | undefined) ?? open.combatantIds);
+    if (!asked.length) return { "system.declaration": CLOSED_DECLARATION };
+    return { ...change, "system.declaration.combatantIds": asked, "system.declaration.chosen": keep(open.chosen) };
+  }
+
+  override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
+    const [changed, , userId] = args;
+    // Core's turn list keeps the fight's order as its state moves (v13 rebuilds it only when combatants change).
+    if ((changed as { system?: { state?: unknown } }).system?.state !== undefined) (this as unknown as { turns: Combatant.Implementation[] }).turns = this.fightOrder(this.turns);
+    super._onUpdate(...args);
+    if (!game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
+    const touched = "round" in (changed as object) || "turn" in (changed as object);
+    const stolen = Number((args[1] as { worldTime?: { delta?: unknown } } | undefined)?.worldTime?.delta ?? 0);
+    if (touched || stolen) void this.resyncCoreTurn(Number.isFinite(stolen) ? stolen : 0);
+  }
+
+  override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
+    super._onDeleteDescendantDocuments(...args);
+    const [, collection, , ids] = args;
+    if (collection === "combatants" && game.user?.isActiveGM) void this.removeFromFight(ids as string[]);
+  }
+
+  override setupTurns(): Combatant.Implementation[] {
+    const first = !this.previous;
+    const turns = super.setupTurns();
+    if (!this.machineState) return turns;
+    const ordered = this.fightOrder(turns);
+    (this as unknown as { turns: Combatant.Implementation[] }).turns = ordered;
+    const current = (this as unknown as { _getCurrentState(c?: Combatant.Implementation): Combat.HistoryData })._getCurrentState(this.turn === null ? undefined : ordered[this.turn]);
+    (this as unknown as { current: Combat.HistoryData }).current = current;
+    if (first) (this as unknown as { previous: Combat.HistoryData }).previous = current;
+    return ordered;
+  }
+
+  /** Roll All, Roll NPCs and Reroll: every fight here works out its own initiative as it runs, so core's rolls are not offered; pressed anyway, they say so and write nothing. */
+  override async rollInitiative(): Promise<this> {
+    ui.notifications?.info(game.i18n!.localize("BOUT.Combat.InitiativeFromFight"));
+    return this;
+  }
+
+  override async rollAll(): Promise<this> {
+    return this.rollInitiative();
+  }
+
+  override async rollNPC(): Promise<this> {
+    return this.rollInitiative();
   }
 
   override async previousTurn(): Promise<this> {

@@ -53,5 +53,6 @@ declare module "fvtt-types/configuration" {
     "bout.pulseShieldFacing": boolean;
     "bout.pulseTables": string;
     "bout.pulseAgilityInDefense": boolean;
+    "bout.roundSeconds": number;
   }
 }

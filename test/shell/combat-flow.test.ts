@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
+import { decisionWrites } from "./support";
 
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
@@ -138,7 +139,7 @@ describe("combat shell: one write per round, whatever the number of fighters", (
       await combat.startCombat();
       const mark = world.server.writes.length;
       await combat.nextRound();
-      expect(world.writesSince(mark)).toHaveLength(1);
+      expect(decisionWrites(world, mark)).toHaveLength(1);
       expect(combat.round).toBe(2);
     });
   }

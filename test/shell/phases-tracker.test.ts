@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
+import { decisionWrites } from "./support";
 
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
@@ -317,7 +318,7 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     bob.runtime.dialogs.responder = () => null;
     const mark = world.server.writes.length;
     await gm.game.combats.get(combatId).nextRound();
-    expect(world.writesSince(mark)).toHaveLength(1);
+    expect(decisionWrites(world, mark)).toHaveLength(1);
     const combat = gm.game.combats.get(combatId);
     expect(combat.round).toBe(2);
     expect(combat.system.declaration.combatantIds).toEqual([ca, cb]);

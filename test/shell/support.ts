@@ -58,3 +58,14 @@ export async function fightOnScene(gm: any, scene: any, placed: readonly { actor
   await settle();
   return { tokens, combat, combatants };
 }
+
+/**
+ * Database writes since `mark`, counted as one per decision: the world-time
+ * advance v13's server makes from a Combat update's `worldTime` option (recorded
+ * by the harness as a Setting write right after that update) is part of the
+ * update, not a write of its own.
+ */
+export function decisionWrites<W extends { action: string; documentName: string }>(world: { writesSince(mark: number): W[] }, mark: number): W[] {
+  const all = world.writesSince(mark);
+  return all.filter((w, i) => !(w.action === "setting" && all[i - 1]?.action === "update" && all[i - 1]?.documentName === "Combat"));
+}

@@ -26,6 +26,15 @@ type TrackerConstructor = (new (...args: any[]) => CombatTrackerBase) & { PARTS:
 
 const CoreTracker = foundry.applications.sidebar.tabs.CombatTracker as unknown as TrackerConstructor;
 
+/** A context menu entry (v13 names it by `name`; later versions by `label`). */
+interface ContextOption {
+  readonly name?: string;
+  readonly label?: string;
+}
+
+/** Core's row menu entries that roll or clear core's initiative. */
+const CORE_INITIATIVE_OPTIONS = ["COMBAT.CombatantReroll", "COMBAT.CombatantClear", "COMBATANT.ACTIONS.Reroll", "COMBATANT.ACTIONS.Clear"];
+
 type Handler = (this: BoutCombatTracker, event: PointerEvent, target: HTMLElement) => Promise<unknown> | void;
 
 export class BoutCombatTracker extends CoreTracker {
@@ -92,9 +101,21 @@ export class BoutCombatTracker extends CoreTracker {
     return outcome;
   }
 
+  /**
+   * The combatant row's menu without core's Reroll and Clear Initiative: each
+   * fight works out its own initiative (a throw, a stress roll, an Action Pool,
+   * Initiative order, a side's D10), never core's single roll.
+   */
+  _getEntryContextOptions(): ContextOption[] {
+    const core = (CoreTracker.prototype as unknown as { _getEntryContextOptions(): ContextOption[] })._getEntryContextOptions.call(this);
+    return core.filter((o) => !CORE_INITIATIVE_OPTIONS.some((key) => o.name === key || o.label === key));
+  }
+
   /** GM: fighters drag onto a group, or onto "new group", to form and split bouts. */
   override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
     await super._onRender(context, options);
+    // Core's Roll All and Roll NPCs are not offered: the fight rolls what it needs itself.
+    for (const button of Array.from(this.element?.querySelectorAll?.('[data-action="rollAll"], [data-action="rollNPC"]') ?? [])) button.remove();
     if (!game.user?.isGM) return;
     const root = this.element;
     for (const row of Array.from(root.querySelectorAll<HTMLElement>(".bout-tracker .combatant[data-combatant-id]"))) {

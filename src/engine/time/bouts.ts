@@ -597,4 +597,6 @@ export const boutsMachine: TimeMachine<BoutsState, BoutsCommand, BoutsEvent> = {
   id: "bouts",
   apply,
   view,
+  // "Combat Rounds": bouts run side by side (the camera moves between them), so the fight's time is its furthest bout's.
+  roundsBegun: (s) => s.bouts.reduce((most, b) => Math.max(most, b.round), 0),
 };

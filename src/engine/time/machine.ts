@@ -27,6 +27,17 @@ export interface TimeMachine<S, C extends TimeCommand, E extends TimeEvent = Tim
   apply(state: S, command: C): Outcome<Transition<S, E>>;
   /** What the tracker shows for a state. */
   view(state: S): TrackerView;
+  /**
+   * Rounds (or pulses) begun so far, for the world's clock; the view's round
+   * when absent. Concurrent groups with their own rounds (bouts) count the
+   * furthest one, so simultaneous bouts do not add up.
+   */
+  roundsBegun?(state: S): number;
+}
+
+/** Rounds (or pulses) a machine's state has begun: its own count, else its view's round. */
+export function roundsBegun<S>(machine: TimeMachine<S, TimeCommand>, state: S): number {
+  return machine.roundsBegun ? machine.roundsBegun(state) : machine.view(state).round;
 }
 
 /** A label the shell localizes: a key and the values for its {placeholders}. */
@@ -67,4 +78,22 @@ export interface TrackerView {
   readonly step: Label;
   readonly groups: readonly TrackerGroup[];
   readonly rows: readonly TrackerRow[];
+}
+
+/**
+ * The fighters in acting order, each once: the order of the view's rows (a
+ * machine lists its rows in acting order). The shell keeps core's turn list in
+ * this order, so core's turn index moves forward as the fight does.
+ */
+export function actingOrder(view: TrackerView): string[] {
+  return [...new Set(view.rows.map((r) => r.combatantId))];
+}
+
+/**
+ * The fighter whose turn it is, for a structure that hands the turn to one
+ * fighter at a time: the first row acting and not yet done; null when nobody
+ * holds the turn (between steps, a secret declaration, a round over).
+ */
+export function turnHolder(view: TrackerView): string | null {
+  return view.rows.find((r) => r.acting && !r.done)?.combatantId ?? null;
 }

@@ -556,6 +556,35 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
 }
 
 /** Takes a figure out everywhere; an engagement left with one side only dissolves. */
+/** A record without one figure's entry (absent records stay absent). */
+function without<T>(record: Readonly<Record<string, T>> | undefined, id: string): Readonly<Record<string, T>> | undefined {
+  if (!record || !Object.prototype.hasOwnProperty.call(record, id)) return record;
+  const { [id]: _gone, ...rest } = record;
+  return rest;
+}
+
+/**
+ * Everything this pulse keeps about a figure that leaves: its declared action,
+ * strikes, jumps, momentum and owed Pass go; others' strikes at it still count
+ * for them (a second weapon, a sweep) with the target left blank; a side roll it
+ * made stays the side's, its roller unnamed.
+ */
+function forget(s: PulsesState, id: string): PulsesState {
+  const strikes = without(s.strikes, id);
+  const next: { -readonly [K in keyof PulsesState]: PulsesState[K] } = { ...s };
+  const set = <K extends keyof PulsesState>(key: K, value: PulsesState[K] | undefined) => {
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+  };
+  set("declared", without(s.declared, id));
+  set("strikes", strikes && Object.fromEntries(Object.entries(strikes).map(([k, list]) => [k, list.map((x) => (x.targetId === id ? { ...x, targetId: "" } : x))])));
+  set("momentum", without(s.momentum, id));
+  set("jumped", without(s.jumped, id));
+  set("owedPass", without(s.owedPass, id));
+  if (s.initiative) next.initiative = { ...s.initiative, rolls: s.initiative.rolls.map((r) => (r.rollerId === id ? { ...r, rollerId: "" } : r)) };
+  return next;
+}
+
 function removeCombatant(s: PulsesState, id: string, events: PulsesEvent[]): PulsesState {
   const combatants = s.combatants.filter((c) => c.id !== id);
   const sideOf = (x: string) => combatants.find((c) => c.id === x)?.side;
@@ -569,7 +598,7 @@ function removeCombatant(s: PulsesState, id: string, events: PulsesEvent[]): Pul
       if (step.kind === "engagement" && i < step.index) keptBefore++;
     }
   });
-  const base: PulsesState = { ...s, combatants, engagements: kept, acted: s.acted.filter((a) => a !== id) };
+  const base: PulsesState = { ...forget(s, id), combatants, engagements: kept, acted: s.acted.filter((a) => a !== id) };
   if (step.kind !== "engagement") return base;
   const current = s.engagements[step.index]!;
   const index = kept.findIndex((e) => e.id === current.id);

@@ -265,7 +265,20 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
       const order = s.order.filter((id) => id !== cmd.combatantId);
       const turn = index < s.turn ? s.turn - 1 : s.turn;
       events.push(ev("left", { combatantId: cmd.combatantId }));
-      return ok({ state: { ...s, order, turn: Math.min(turn, order.length), combatants: s.combatants.filter((c) => c.id !== cmd.combatantId) }, events });
+      let state: TurnsState = {
+        ...s,
+        order,
+        turn: Math.min(turn, order.length),
+        combatants: s.combatants.filter((c) => c.id !== cmd.combatantId),
+        arrangement: s.arrangement.filter((id) => id !== cmd.combatantId),
+      };
+      // It left in its own turn: the next in order starts theirs (and a Prepare of theirs ends), as after an End Turn.
+      const nextId = index === s.turn ? current(state) : undefined;
+      if (nextId) {
+        if (find(state, nextId)?.prepared) state = patch(state, nextId, { prepared: null });
+        events.push(ev("turnStarted", { combatantId: nextId }));
+      } else if (index === s.turn) events.push(ev("allActed", { round: s.round }));
+      return ok({ state, events });
     }
     default:
       return no("unknownCommand");
