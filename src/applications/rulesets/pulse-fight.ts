@@ -45,7 +45,7 @@ export const hasStatus = (actor: Actor.Implementation | null, id: string) => Boo
 /** In close combat (the token condition) [13.6]. */
 export const inClose = (actor: Actor.Implementation | null) => hasStatus(actor, "closeCombat");
 
-/** Actor ids a figure keeps in one of its flags (whom it grapples, who holds it). */
+/** Fighter refs a figure keeps in one of its flags (whom it grapples, who holds it); an older bare actor id reads as the world actor (refersTo). */
 export function actorIdsFlag(actor: Actor.Implementation | null, key: "closeWith" | "restrainedBy"): string[] {
   const ids = (actor?.flags as { bout?: Record<string, unknown> } | undefined)?.bout?.[key];
   return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
