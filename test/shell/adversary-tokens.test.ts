@@ -295,3 +295,16 @@ describe("an actor rolled from the sidebar, with no token", () => {
     expect(shot.system).toMatchObject({ attackerUuid: `Actor.${ada.id}`, defenderUuid: target.actor.uuid });
   });
 });
+
+describe("naming a fighter the table cannot tell apart", () => {
+  it("the Wolf's sidebar sheet, with two of its tokens in the fight, is refused: act from the token", async () => {
+    const t = await twoWolves("opposed");
+    await START.opposed!(t);
+    const messages = t.gm.game.messages.size;
+    const world = t.gm.game.actors.get(t.wolf.id);
+    const outcome = await hooks(t.gm).postCard("opposed.attack", world, t.gm.game.actors.get(t.ada.id), { weaponId: world.items.contents[0].id, difficulty: "challenging", modifier: 0 }, t.combat.id);
+    expect(outcome.refusal?.code).toBe("card.whichToken");
+    expect(t.gm.notices.at(-1)?.message).toBe("That actor has several tokens in the fight: act from the token's own sheet.");
+    expect(t.gm.game.messages.size).toBe(messages);
+  });
+});

@@ -9,7 +9,7 @@
  * refused before any roll when it is not the attacker's phase or the points
  * are gone. A Combat Advantage the exchange opened is offered on the card.
  */
-import { fighterFrom, fighterRef } from "../../combat/fighter";
+import { fighterFrom, fighterName, fighterRef } from "../../combat/fighter";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
@@ -202,7 +202,7 @@ const attackCard: CardKind = {
     };
     const values = await openOddsDialog({
       title: "BOUT.ActionPoints.Table.DefendTitle",
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [{ kind: "select", name: "defence", label: "BOUT.ActionPoints.Table.Defence.Label", value: choices[0]!, options: choices.map((c) => ({ value: c, label: label(c) })) }],
       odds: (values) => {
@@ -244,7 +244,7 @@ const attackCard: CardKind = {
     const changes = blowChanges(r, { id: fighterRef(card.attacker!), weaponId: d.weaponId }, { id: fighterRef(card.defender!), view: v }, fpCost);
     const options = advantageOptions(r, defence);
     const events = [...withNames(rolled.value.value.events, [card.attacker, card.defender])];
-    if (fpCost) events.push({ type: "defenceCost", key: "BOUT.ActionPoints.Table.DefenceCost", data: { who: card.defender.name, cost: fpCost } });
+    if (fpCost) events.push({ type: "defenceCost", key: "BOUT.ActionPoints.Table.DefenceCost", data: { who: fighterName(card.defender), cost: fpCost } });
     return ok({
       outcome: r.outcome === "hit" || r.outcome === "partial" ? "success" : "failure",
       events,

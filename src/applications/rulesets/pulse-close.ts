@@ -10,7 +10,7 @@
  * In a running pulse either is the figure's action and ends its turn.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterRef, refersTo } from "../../combat/fighter";
+import { fighterFrom, fighterName, fighterRef, refersTo } from "../../combat/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -51,7 +51,7 @@ const closeCard: CardKind = {
     const rank = repulseRank(card.defender);
     const values = await openOddsDialog({
       title: `${T}DefendTitle`,
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [{ kind: "select", name: "answer", label: `${T}Answer`, value: rank > 0 ? "repulse" : "admit", options: [{ value: "repulse", label: `${T}Repulse` }, { value: "admit", label: `${T}Admit` }] }],
       odds: (v) => ({ rows: v.answer === "repulse" ? [{ label: `${T}Odds`, data: { rank }, probability: repulseOdds(rank), headline: true }] : [] }),

@@ -242,7 +242,7 @@ const exchangeCard: CardKind = {
     const defenderPosture = postureOf(card.defender, card.combatId);
     const values = await openOddsDialog({
       title: "BOUT.Steel.Table.DefendTitle",
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [
         { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: defences[0]!.id, options: defences.map((m) => ({ value: m.id, label: m.name })) },

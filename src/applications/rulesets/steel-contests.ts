@@ -12,7 +12,7 @@
  * Every figure is re-read from the documents and the bout on the GM's client.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterName, fighterRef } from "../../combat/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   BENCH_STAKES,
@@ -149,7 +149,7 @@ async function answerDice(card: CardView, title: string, odds: (values: DialogVa
   const left = card.defender ? combatPoolLeft(card.defender, card.combatId) : 0;
   const values = await openOddsDialog({
     title,
-    titleData: { name: card.attacker?.name ?? "" },
+    titleData: { name: fighterName(card.attacker) },
     confirmLabel: `${C}Answer`,
     fields: [{ kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(left, Number(card.declaration?.dice ?? 0)), min: 0, max: left, slider: true }],
     odds,

@@ -9,7 +9,7 @@
  * Outside a bout the weapon is taken as ready with a full pool.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterName, fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -167,7 +167,7 @@ const shotCard: CardKind = {
     const atn = d.atn + band.tnModifier + d.tnModifier;
     const values = await openOddsDialog({
       title: `${M}DefendTitle`,
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [
         { kind: "select", name: "kind", label: `${M}Field.Defence`, value: "evade", options: ["none", "evade", ...(dtn !== null ? ["block"] : [])].map((k) => ({ value: k, label: `${M}Defence.${k}` })) },

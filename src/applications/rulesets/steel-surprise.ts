@@ -7,7 +7,7 @@
  * In a bout the restriction goes on the target at once; the condition on Apply.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterName, fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -53,7 +53,7 @@ const surpriseCard: CardKind = {
     const options = skillOptions(card.defender);
     const values = await openOddsDialog({
       title: `${C}SurpriseAnswer`,
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Roll.Roll",
       fields: [{ kind: "select", name: "skillId", label: `${C}Field.Skill`, value: named(card.defender, "notice") ?? options[0]?.value ?? "", options }],
     });
