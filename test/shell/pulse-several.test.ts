@@ -24,7 +24,7 @@ async function skirmish() {
     { actorId: goblin.id, name: "Goblin", disposition: -1, rotation: 90, ...at(2, 10) },
   ]);
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  const [ca] = await combat.createEmbeddedDocuments("Combatant", [
+  const [ca, cw, cg] = await combat.createEmbeddedDocuments("Combatant", [
     { actorId: ada.id, name: "Ada", sceneId: scene.id, tokenId: tokens[0].id },
     { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: tokens[1].id },
     { actorId: goblin.id, name: "Goblin", sceneId: scene.id, tokenId: tokens[2].id },
@@ -48,8 +48,8 @@ async function skirmish() {
     await settle();
     return card;
   };
-  // The fight records each target by its fighter: these tokens are unlinked, so each is its token's actor (by uuid).
-  const refs = { wolf: tokens[1].actor.uuid as string, goblin: tokens[2].actor.uuid as string };
+  // The fight records each target by its combatant (each token its own fighter).
+  const refs = { wolf: cw.id as string, goblin: cg.id as string };
   return { world, gm, alice, ca: ca.id as string, state, attack, refs, ids: { wolf: wolf.id as string, goblin: goblin.id as string, sword: sword.id as string, dagger: dagger.id as string, bow: bow.id as string, glaive: glaive.id as string } };
 }
 

@@ -229,7 +229,7 @@ function checkFollowingAttack(combatId: string, attacker: Actor.Implementation, 
   const infos = fightInfos(combatId);
   const me = infos.find((i) => sameFighter(i.actor, attacker))?.placed;
   const inZone = (targetId: string) => {
-    const them = infos.find((i) => refersTo(targetId, i.actor))?.placed;
+    const them = infos.find((i) => i.id === targetId || refersTo(targetId, i.actor))?.placed;
     // Without a map, the GM's word that the targets are adjacent.
     return me && them ? figureInZone(me, them) : true;
   };
@@ -256,8 +256,9 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const several: Declaration["several"] = d.several === "twoWeapons" || d.several === "twoHandedB" ? d.several : undefined;
   // [17.4] a riposte is the parrier's free attack on the one who missed: outside the turn order, once.
   const riposte = d.riposteOf === undefined ? null : openRiposte(d.riposteOf);
-  if (d.riposteOf !== undefined && (!riposte || riposte.taken || riposte.riposte.who !== attacker.id || riposte.riposte.against !== defender.id)) return refused("noRiposte", "NoRiposte");
-  const plan = { targetId: fighterRef(defender), strikeType, moreToCome: d.moreToCome === true, ...(several ? { several } : {}) };
+  if (d.riposteOf !== undefined && (!riposte || riposte.taken || !refersTo(riposte.riposte.who, attacker) || !refersTo(riposte.riposte.against, defender))) return refused("noRiposte", "NoRiposte");
+  // The fight names the target by its combatant; outside one, by its fighter ref.
+  const plan = { targetId: combatantFor(combatId, defender) ?? fighterRef(defender), strikeType, moreToCome: d.moreToCome === true, ...(several ? { several } : {}) };
   if (!riposte) {
     const following = checkFollowingAttack(combatId, attacker, defender, w, plan);
     if (!following.ok) return following;
