@@ -32,7 +32,7 @@ import type { TurnsState } from "../../engine/time/turns";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
-import { opponentOptions, opponents, pickOpponent } from "./opponents";
+import { opponentOptions, opponents } from "./opponents";
 import { armourOf } from "./opposed-attack";
 
 const M = "BOUT.Opposed.Move.";
