@@ -11,6 +11,7 @@
 import { templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "../combat/grants";
+import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, fighterRef } from "../combat/fighter";
 import { queued, queuedFor, type DocumentKey, type Lease } from "../combat/write-queue";
 import { notifyRefusal } from "../applications/rulesets/notify";
 import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
@@ -22,28 +23,29 @@ export const CARD_TEMPLATE = templatePath("chat/card.hbs");
 export interface CardResolution {
   readonly outcome: "success" | "failure" | "neutral";
   readonly events: readonly EngineEvent[];
-  /** What applying the result changes: `actorId → update`. Empty: nothing to apply. */
+  /** What applying the result changes: `fighter ref (fighterRef) → update`. Empty: nothing to apply. */
   readonly updates: Readonly<Record<string, Record<string, unknown>>>;
   readonly rolls: Roll[];
   readonly lookups?: readonly string[];
   /** Commands for the fight the card belongs to (dice spent, initiative won), applied with the result. */
   readonly combatCommands?: readonly TimeCommand[];
-  /** What applying changes on embedded items: `actorId → [{ _id, ...changes }]` (values may be deltas). */
+  /** What applying changes on embedded items: `fighter ref → [{ _id, ...changes }]` (values may be deltas). */
   readonly itemUpdates?: Readonly<Record<string, readonly ItemChange[]>>;
-  /** Embedded items applying removes (a weapon ruined by a misfire): `actorId → [item ids]`. */
+  /** Embedded items applying removes (a weapon ruined by a misfire): `fighter ref → [item ids]`. */
   readonly itemDeletes?: Readonly<Record<string, readonly string[]>>;
-  /** Conditions applying sets or clears, with Actor#toggleStatusEffect: `actorId → [{ id, active }]`; a bare id sets it. */
+  /** Conditions applying sets or clears, with Actor#toggleStatusEffect: `fighter ref → [{ id, active }]`; a bare id sets it. */
   readonly statuses?: Readonly<Record<string, readonly (StatusChange | string)[]>>;
   /** What the kind keeps on the card for later (the Combat Advantages an exchange opened). */
   readonly data?: Readonly<Record<string, unknown>>;
 }
 
-/** A choice a resolved card offers afterwards, as a button for the named actor's owner (a Combat Advantage). */
+/** A choice a resolved card offers afterwards, as a button for the named fighter's owner (a Combat Advantage). */
 export interface FollowUp {
   readonly id: string;
   /** Localization key, formatted with `data` (each value localized where it is a key). */
   readonly label: string;
   readonly data?: Readonly<Record<string, string | number>>;
+  /** The fighter who may take it: a fighter ref (an old card's bare actor id reads as the world actor). */
   readonly actorId: string;
 }
 
@@ -108,20 +110,20 @@ export interface CardView {
 const kinds = new Map<string, CardKind>();
 
 interface MachineCombat {
-  readonly combatants: { contents: { id: string | null; actorId: string | null }[] };
+  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId?: string | null; actor?: unknown; token?: unknown }[] };
   readonly structure?: { machine: { apply(state: unknown, command: TimeCommand): Outcome<{ state: unknown }> } };
   readonly machineState?: unknown;
 }
 
-/** The combat's combatant for an actor, when the card belongs to a running fight. */
+/** The combat's combatant for a fighter (its token's combatant), when the card belongs to a running fight. */
 export function combatantFor(combatId: string, actor: Actor.Implementation | null): string | null {
   const combat = combatId ? game.combats?.get(combatId) : undefined;
-  return (actor && combat?.combatants.contents.find((c) => c.actorId === actor.id)?.id) || null;
+  return combatantOf(combat as unknown as MachineCombat | undefined, actor)?.id ?? null;
 }
 
-/** The encounter an actor fights in (a started one first, then the active one), or "" when it is in none. */
+/** The encounter a fighter fights in (a started one first, then the active one), or "" when it is in none. */
 export function fightOf(actor: Actor.Implementation): string {
-  const mine = (game.combats?.contents ?? []).filter((c) => c.combatants.contents.some((x) => x.actorId === actor.id));
+  const mine = (game.combats?.contents ?? []).filter((c) => combatantOf(c as unknown as MachineCombat, actor) || ambiguousIn(c as unknown as MachineCombat, actor));
   const rank = (c: { started: boolean; active: boolean }) => (c.started ? 2 : 0) + (c.active ? 1 : 0);
   return mine.sort((a, b) => rank(b) - rank(a))[0]?.id ?? "";
 }
@@ -145,9 +147,10 @@ export function dryRun(combatId: string, commands: readonly TimeCommand[]): Outc
   return ok(true);
 }
 
-/** Engine events name fighters by id; a card names them as the table knows them. */
+/** Engine events name fighters by ref (or an actor's id); a card names them as the table knows them ("Wolf (2)"). */
 export function withNames(events: readonly EngineEvent[], actors: readonly (Actor.Implementation | null)[]): EngineEvent[] {
-  const names = new Map(actors.filter((a): a is Actor.Implementation => Boolean(a)).map((a) => [a.id!, a.name]));
+  const present = actors.filter((a): a is Actor.Implementation => Boolean(a));
+  const names = new Map<string, string>([...present.map((a) => [a.id!, fighterName(a)] as const), ...present.map((a) => [fighterRef(a), fighterName(a)] as const)]);
   return events.map((e) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names.has(v) ? names.get(v)! : v])) }));
 }
 
@@ -183,13 +186,14 @@ export function isCard(message: ChatMessage.Implementation): boolean {
 
 export function cardView(message: ChatMessage.Implementation): CardView | null {
   if (!isCard(message)) return null;
-  const s = message.system as unknown as { kind: string; state: CardState; attackerId: string; defenderId: string; combatId: string; declaration: string; answer: string; result: string };
+  const s = message.system as unknown as { kind: string; state: CardState; attackerId: string; defenderId: string; attackerUuid?: string; defenderUuid?: string; combatId: string; declaration: string; answer: string; result: string };
   return {
     id: message.id!,
     kind: s.kind,
     state: s.state,
-    attacker: (game.actors!.get(s.attackerId) as Actor.Implementation | undefined) ?? null,
-    defender: (game.actors!.get(s.defenderId) as Actor.Implementation | undefined) ?? null,
+    // A card names its fighters by uuid (an unlinked token's own actor); a card written before that, by world actor id.
+    attacker: fighterFrom(s.attackerUuid || s.attackerId),
+    defender: fighterFrom(s.defenderUuid || s.defenderId),
     combatId: s.combatId,
     declaration: parse(s.declaration),
     answer: parse(s.answer),
@@ -202,7 +206,7 @@ type Formatter = Parameters<typeof resultCardContext>[1];
 /** The card's HTML for a state: the declaration, the buttons that state allows, the result lines. */
 export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
   const kind = kinds.get(card.kind);
-  const names = { attacker: card.attacker?.name ?? "?", defender: card.defender?.name ?? "?" };
+  const names = { attacker: fighterName(card.attacker), defender: fighterName(card.defender) };
   const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[] } | null;
   const offered = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.({ ...card, id: "" }) ?? []) : [];
   const followUps = offered.map((f) => ({
@@ -212,7 +216,7 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
   }));
   const context = {
     followUps,
-    offerer: offered[0] ? (game.actors?.get(offered[0].actorId)?.name ?? "") : "",
+    offerer: offered[0] ? fighterName(fighterFrom(offered[0].actorId)) : "",
     state: card.state,
     answerable: card.state === "waiting" && !kind?.unanswered?.(card.declaration),
     title: kind ? i18n.format(kind.title, names) : card.kind,
@@ -232,14 +236,18 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
  */
 export async function postCard(kind: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId = ""): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
-  if (game.user?.isGM) outcome = await createCard({ kind, attackerId: attacker.id, defenderId: defender.id, declaration, combatId }, null, true);
-  else outcome = await askGM("postCard", { kind, attackerId: attacker.id, defenderId: defender.id, declaration, combatId });
+  const fighters = { attacker: fighterRef(attacker), defender: fighterRef(defender) };
+  if (game.user?.isGM) outcome = await createCard({ kind, ...fighters, declaration, combatId }, null, true);
+  else outcome = await askGM("postCard", { kind, ...fighters, declaration, combatId });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
 }
 
 interface PostRequest {
   kind?: unknown;
+  /** Fighter refs (actor uuids); a bare actor id names the world actor. */
+  attacker?: unknown;
+  defender?: unknown;
   attackerId?: unknown;
   defenderId?: unknown;
   declaration?: unknown;
@@ -250,9 +258,10 @@ interface PostRequest {
 async function createCard(request: PostRequest, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
   const kind = typeof request.kind === "string" ? kinds.get(request.kind) : undefined;
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
-  const attacker = typeof request.attackerId === "string" ? (game.actors!.get(request.attackerId) as Actor.Implementation | undefined) : undefined;
-  const defender = typeof request.defenderId === "string" ? (game.actors!.get(request.defenderId) as Actor.Implementation | undefined) : undefined;
-  if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
+  const named = { attacker: fighterFrom(request.attacker ?? request.attackerId), defender: fighterFrom(request.defender ?? request.defenderId) };
+  if (!named.attacker || !named.defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
+  let attacker = named.attacker;
+  let defender = named.defender;
   if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
   if (kind.gmOnly && !trusted) return refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly");
   // An assistant GM asks through the active GM like a player, and sets the GM's figures as a GM.
@@ -261,11 +270,16 @@ async function createCard(request: PostRequest, from: User.Implementation | null
     if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
   }
   // A check a fighter makes on themself is the one card with the same actor on both sides.
-  if ((attacker.id === defender.id) !== Boolean(kind.self)) return refuse("card.self", "BOUT.Card.Refusal.Self");
+  if ((attacker.uuid === defender.uuid) !== Boolean(kind.self)) return refuse("card.self", "BOUT.Card.Refusal.Self");
   // The fight is the attacker's own, never the request's word: naming another (or none) skips no turn, pool or phase check.
   const fight = fightOf(attacker);
   if (typeof request.combatId === "string" && request.combatId && request.combatId !== fight) return refuse("card.wrongFight", "BOUT.Card.Refusal.WrongFight");
   const combatId = fight;
+  // In a fight, each fighter is its combatant's: a world actor with several tokens there names none of them.
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  if (ambiguousIn(combat, attacker) || ambiguousIn(combat, defender)) return refuse("card.whichToken", "BOUT.Card.Refusal.WhichToken");
+  attacker = actingFighter(combat, attacker);
+  defender = actingFighter(combat, defender);
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
   // A claim takes what the card uses up on another card, in that card's own queue (before this one's, never inside it).
@@ -284,7 +298,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
       type: "card",
       speaker: ChatMessage.implementation.getSpeaker({ actor: attacker }),
       content,
-      system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
+      system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
     } as never)) as unknown as ChatMessage.Implementation;
     if (kind.unanswered?.(declaration.value)) return resolveInQueue(message.id!, null, null, true, lease);
     return ok(true);
@@ -315,9 +329,9 @@ function applyKeys(messageId: string): DocumentKey[] {
   return [message ?? `ChatMessage.${messageId}`, ...named.map((id) => cardActor(id))];
 }
 
-/** An actor a card's result names. */
+/** A fighter a card's result names (an unlinked token's own actor by its uuid). */
 function cardActor(id: string): Actor.Implementation | undefined {
-  return game.actors!.get(id) as Actor.Implementation | undefined;
+  return fighterFrom(id) ?? undefined;
 }
 
 /** GM: resolve a waiting card with the defender's answer, in the queues of the card, its fighters and its fight. */
@@ -459,7 +473,7 @@ export async function followUpFromCard(message: ChatMessage.Implementation, id: 
   const offer = card && kind?.followUps?.(card).find((f) => f.id === id);
   let outcome: Outcome<unknown>;
   if (!card || !kind?.followUp || !offer) outcome = refuse("card.noFollowUp", "BOUT.Card.Refusal.NoFollowUp");
-  else if (!game.actors?.get(offer.actorId)?.isOwner) outcome = refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
+  else if (!fighterFrom(offer.actorId)?.isOwner) outcome = refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
   else {
     outcome = await kind.followUp(card, id);
     // The kind's own refusals were shown where they arose.

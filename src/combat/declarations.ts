@@ -317,13 +317,15 @@ async function askOptions(combat: BoutCombat, combatantId: string): Promise<stri
   return typeof choice === "string" && d.options.includes(choice) ? choice : null;
 }
 
-/** The open declaration still waiting on this actor, in any combat: the sheet's "your choice" button. */
-export function waitingChoiceFor(actorId: string | null | undefined): { combat: BoutCombat; combatantId: string } | null {
-  if (!actorId) return null;
+/** The open declaration still waiting on this fighter (a token's actor: its token's combatant), in any combat: the sheet's "your choice" button. */
+export function waitingChoiceFor(actor: { readonly id: string | null; readonly isToken?: boolean; readonly token?: unknown } | null | undefined): { combat: BoutCombat; combatantId: string } | null {
+  if (!actor?.id) return null;
+  const tokenId = actor.isToken ? ((actor.token as { id?: string | null } | null)?.id ?? null) : null;
+  const isMine = (c: { actorId: string | null; tokenId?: string | null }) => (tokenId ? c.tokenId === tokenId : c.actorId === actor.id);
   for (const combat of (game.combats?.contents ?? []) as unknown as BoutCombat[]) {
     const d = combat.boutSystem?.declaration;
     if (!d?.id) continue;
-    const combatant = combat.combatants.contents.find((c) => c.actorId === actorId && d.combatantIds.includes(c.id!) && !d.chosen.includes(c.id!));
+    const combatant = combat.combatants.contents.find((c) => isMine(c) && d.combatantIds.includes(c.id!) && !d.chosen.includes(c.id!));
     if (combatant) return { combat, combatantId: combatant.id! };
   }
   return null;

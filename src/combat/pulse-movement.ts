@@ -7,6 +7,7 @@
  * [14.1]. The GM is exempt unless the world setting says otherwise; turning in
  * place is never limited.
  */
+import { combatantOf } from "./fighter";
 import { SYSTEM_ID } from "../config";
 import { actorView } from "../data/actor/actor-view";
 import type { ActorView } from "../engine/rulesets/ruleset";
@@ -34,7 +35,7 @@ interface MoveFlag {
 interface PulseCombat {
   readonly id: string | null;
   readonly started: boolean;
-  readonly combatants: { contents: { id: string | null; tokenId: string | null; sceneId: string | null; actor: Actor.Implementation | null }[] };
+  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId: string | null; sceneId: string | null; actor: Actor.Implementation | null }[] };
   readonly boutSystem?: { structure: string };
   readonly machineState?: unknown;
   combatantInfos(): CombatantInfo[];
@@ -277,7 +278,7 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
 export function hexesMovedThisPulse(actor: Actor.Implementation): number {
   for (const c of (game.combats?.contents ?? []) as unknown as PulseCombat[]) {
     if (!c.started || c.boutSystem?.structure !== "pulses" || !c.machineState) continue;
-    const combatant = c.combatants.contents.find((x) => x.actor?.id === actor.id);
+    const combatant = combatantOf(c, actor);
     if (!combatant?.tokenId || !combatant.sceneId) continue;
     const token = game.scenes?.get(combatant.sceneId)?.tokens.get(combatant.tokenId) as TokenLike | undefined;
     const flag = token?.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;

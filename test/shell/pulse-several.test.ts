@@ -24,7 +24,7 @@ async function skirmish() {
     { actorId: goblin.id, name: "Goblin", disposition: -1, rotation: 90, ...at(2, 10) },
   ]);
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  const [ca] = await combat.createEmbeddedDocuments("Combatant", [
+  const [ca, cw, cg] = await combat.createEmbeddedDocuments("Combatant", [
     { actorId: ada.id, name: "Ada", sceneId: scene.id, tokenId: tokens[0].id },
     { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: tokens[1].id },
     { actorId: goblin.id, name: "Goblin", sceneId: scene.id, tokenId: tokens[2].id },
@@ -48,14 +48,16 @@ async function skirmish() {
     await settle();
     return card;
   };
-  return { world, gm, alice, ca: ca.id as string, state, attack, ids: { wolf: wolf.id as string, goblin: goblin.id as string, sword: sword.id as string, dagger: dagger.id as string, bow: bow.id as string, glaive: glaive.id as string } };
+  // The fight records each target by its combatant (each token its own fighter).
+  const refs = { wolf: cw.id as string, goblin: cg.id as string };
+  return { world, gm, alice, ca: ca.id as string, state, attack, refs, ids: { wolf: wolf.id as string, goblin: goblin.id as string, sword: sword.id as string, dagger: dagger.id as string, bow: bow.id as string, glaive: glaive.id as string } };
 }
 
 describe("seed 004 [16.4] several attacks in one action", () => {
   it("two weapons: the sword with more to come keeps Ada's turn; the bow then is refused (no mixing); the dagger ends the turn", async () => {
     const s = await skirmish();
     expect(await s.attack(s.ids.sword, s.ids.wolf, { several: "twoWeapons", moreToCome: true })).not.toBe(null);
-    expect(s.state().strikes).toEqual({ [s.ca]: [{ targetId: s.ids.wolf, type: "melee" }] });
+    expect(s.state().strikes).toEqual({ [s.ca]: [{ targetId: s.refs.wolf, type: "melee" }] });
     expect(s.state().step).toEqual({ kind: "side", index: 0 });
     const mark = s.world.server.writes.length;
     expect(await s.attack(s.ids.bow, s.ids.goblin, { several: "twoWeapons" })).toBe(null);
@@ -64,7 +66,7 @@ describe("seed 004 [16.4] several attacks in one action", () => {
     expect(await s.attack(s.ids.dagger, s.ids.goblin, { several: "twoWeapons" })).not.toBe(null);
     // Ada's turn is over: the party has acted and the foes' side is up.
     expect(s.state().step).toEqual({ kind: "side", index: 1 });
-    expect(s.state().strikes[s.ca]).toEqual([{ targetId: s.ids.wolf, type: "melee" }, { targetId: s.ids.goblin, type: "melee" }]);
+    expect(s.state().strikes[s.ca]).toEqual([{ targetId: s.refs.wolf, type: "melee" }, { targetId: s.refs.goblin, type: "melee" }]);
   });
 
   it("after one attack, a second without saying how is refused; a sweep reaches only foes in the adjacent hexes of the melee zone", async () => {

@@ -50,9 +50,15 @@ export async function sideGoesFirst(gm: any, draws: readonly (readonly [number, 
   await settle();
 }
 
-/** Tokens for these actors on the scene (each with its own token data), and a fight of them with each combatant on its token. */
+/**
+ * Tokens for these actors on the scene (each with its own token data), and a
+ * fight of them with each combatant on its token. The tokens are linked unless
+ * the token data says otherwise (`actorLink: false`), so what the fight writes
+ * lands on the world actors these tests read; unlinked-identity.test.ts fights
+ * with unlinked tokens.
+ */
 export async function fightOnScene(gm: any, scene: any, placed: readonly { actor: any; token: Record<string, unknown> }[]) {
-  const tokens = await scene.createEmbeddedDocuments("Token", placed.map((p) => ({ actorId: p.actor.id, name: p.actor.name, ...p.token })));
+  const tokens = await scene.createEmbeddedDocuments("Token", placed.map((p) => ({ actorId: p.actor.id, name: p.actor.name, actorLink: true, ...p.token })));
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   const combatants = await combat.createEmbeddedDocuments("Combatant", placed.map((p, i) => ({ actorId: p.actor.id, name: p.actor.name, sceneId: scene.id, tokenId: tokens[i].id })));
   await settle();

@@ -8,6 +8,7 @@
  * same step, so a second click, or a second advantage, is refused.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef, refersTo } from "../../combat/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { ATTACK_ADVANTAGES, checkTarget, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { cardView, delta, registerCardKind, updateCardResult, withNames, type CardKind } from "../../chat/cards";
@@ -46,14 +47,14 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
   if (!open) return refused("noSource", "NoSource");
   const { adv } = open;
   const kind = d.kind as AdvantageKind;
-  if (adv.who !== taker.id || adv.against !== victim.id || !adv.options.includes(kind)) return refused("notOpen", "NotOpen");
+  if (!refersTo(adv.who, taker) || !refersTo(adv.against, victim) || !adv.options.includes(kind)) return refused("notOpen", "NotOpen");
   if (open.taken) return refused("taken", "Taken");
   const tables = apTables();
   const cost = tables.advantageFatigue[kind];
   const t = view(taker);
   if (t.stats.fatigueNow < cost) return refused("tooTired", "TooTired");
   const base = { sourceId: d.sourceId as string, kind, cost, critical: adv.critical, defence: adv.defence };
-  const target = defenderFigures(view(victim), victim.id!, "none");
+  const target = defenderFigures(view(victim), fighterRef(victim), "none");
   if (!target) return refused("noSource", "NoSource");
   if (kind === "disarm") {
     const parry = t.weapons.find((w) => w.equipped);
@@ -63,7 +64,7 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
   if (kind === "shieldBash") {
     const play = skillOf(t, "shieldPlay");
     if (!play || !t.shields.some((s) => s.equipped)) return refused("noWeapon", "NoWeapon");
-    const attacker = { id: taker.id!, tsc: play.tsc, psf: play.psf, baseDamage: tables.shieldBashDamage, strengthBonus: strengthBonus(t.stats.str, true), attackerBonus: 0, weaponSize: 1 };
+    const attacker = { id: fighterRef(taker), tsc: play.tsc, psf: play.psf, baseDamage: tables.shieldBashDamage, strengthBonus: strengthBonus(t.stats.str, true), attackerBonus: 0, weaponSize: 1 };
     return ok({ ...base, attack: { attacker, defender: target } });
   }
   // A riposte, an attack after the dodge or the bonus attack: with the weapon in hand.
@@ -100,7 +101,7 @@ const advantageCard: CardKind = {
     if (d.kind === "disarm" && d.disarm) {
       const rolled = await resolveWithFoundry((dice) =>
         resolveAdvantage(
-          { kind: "disarm", defence: d.defence, defenceCritical: d.critical, tsc: 0, attackerStrTarget: d.disarm!.strTarget, defenderPsf: d.disarm!.psf, fatigueNow: taker.stats.fatigueNow, rule: apRule(), fatigueCosts: tables.advantageFatigue, who: card.attacker!.id!, victim: card.defender!.id! },
+          { kind: "disarm", defence: d.defence, defenceCritical: d.critical, tsc: 0, attackerStrTarget: d.disarm!.strTarget, defenderPsf: d.disarm!.psf, fatigueNow: taker.stats.fatigueNow, rule: apRule(), fatigueCosts: tables.advantageFatigue, who: fighterRef(card.attacker!), victim: fighterRef(card.defender!) },
           dice,
         ),
       );
@@ -110,8 +111,8 @@ const advantageCard: CardKind = {
       return ok({
         outcome: r.success ? "success" : "failure",
         events: withNames(rolled.value.value.events, [card.attacker, card.defender]),
-        updates: { [card.attacker.id!]: fatigue },
-        ...(r.success && weapon ? { itemUpdates: { [card.defender.id!]: [{ _id: weapon.id!, "system.equipped": false }] } } : {}),
+        updates: { [fighterRef(card.attacker!)]: fatigue },
+        ...(r.success && weapon ? { itemUpdates: { [fighterRef(card.defender!)]: [{ _id: weapon.id!, "system.equipped": false }] } } : {}),
         rolls: rolled.rolls,
         lookups: LOOKUPS,
       });
@@ -127,12 +128,12 @@ const advantageCard: CardKind = {
     const rolled = await resolveWithFoundry((dice) => resolveAdvantageAttack({ kind: d.kind, defence: d.defence, defenceCritical: d.critical, fatigueNow: taker.stats.fatigueNow, attack, fatigueCosts: tables.advantageFatigue }, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result.attack;
-    const changes = blowChanges(r, { id: card.attacker.id!, weaponId: d.weaponId ?? "" }, { id: card.defender.id!, view: victim });
+    const changes = blowChanges(r, { id: fighterRef(card.attacker!), weaponId: d.weaponId ?? "" }, { id: fighterRef(card.defender!), view: victim });
     return ok({
       outcome: r.outcome === "hit" ? "success" : "failure",
       events: withNames(rolled.value.value.events, [card.attacker, card.defender]),
       ...changes,
-      updates: { ...changes.updates, [card.attacker.id!]: fatigue },
+      updates: { ...changes.updates, [fighterRef(card.attacker!)]: fatigue },
       rolls: rolled.rolls,
       lookups: LOOKUPS,
     });

@@ -9,6 +9,7 @@
  * refused before any roll when it is not the attacker's phase or the points
  * are gone. A Combat Advantage the exchange opened is offered on the card.
  */
+import { fighterFrom, fighterName, fighterRef } from "../../combat/fighter";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
@@ -34,7 +35,7 @@ import { openOddsDialog } from "../dialogs/odds-dialog";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 
 type View = ActorView<ActionPointsStats>;
 export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;
@@ -95,7 +96,7 @@ export function attackerFigures(actor: Actor.Implementation, item: Item.Implemen
   const w = (item.system as any).actionpoints ?? {};
   const skill = v.skills.map((s) => ({ name: s.name, stats: s.stats as { kind: string; tsc: number; psf: number; attackerBonus: number } })).find((s) => (w.skill ? s.name.toLowerCase() === String(w.skill).toLowerCase() : s.stats.kind === "weapon"));
   if (!skill) return null;
-  return { id: actor.id!, tsc: skill.stats.tsc, psf: skill.stats.psf, modifier, baseDamage: Number(w.baseDamage ?? 0), strengthBonus: strengthBonus(v.stats.str, Boolean(w.light)), attackerBonus: skill.stats.attackerBonus, weaponSize: Number(w.size ?? 3) };
+  return { id: fighterRef(actor), tsc: skill.stats.tsc, psf: skill.stats.psf, modifier, baseDamage: Number(w.baseDamage ?? 0), strengthBonus: strengthBonus(v.stats.str, Boolean(w.light)), attackerBonus: skill.stats.attackerBonus, weaponSize: Number(w.size ?? 3) };
 }
 
 const spendCommands = (combatId: string, attacker: Actor.Implementation | null, cost: number): TimeCommand[] => {
@@ -110,13 +111,13 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     titleData: { name: item.name },
     confirmLabel: "BOUT.ActionPoints.Table.Attack",
     fields: [
-      { kind: "select", name: "defender", label: "BOUT.ActionPoints.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "defender", label: "BOUT.ActionPoints.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
       { kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true },
     ],
     odds: (v) => {
       const a = attackerFigures(actor, item, Number(v.modifier) || 0);
-      const foe = foes.find((f) => f.id === v.defender) ?? null;
-      const d = foe ? defenderFigures(view(foe), foe.id!, "none") : null;
+      const foe = pickOpponent(foes, v.defender) ?? null;
+      const d = foe ? defenderFigures(view(foe), fighterRef(foe), "none") : null;
       if (!a || !d) return { rows: [] };
       const odds = attackOdds({ attacker: a, defender: d, rule: apRule() });
       return {
@@ -126,7 +127,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     },
   });
   if (!values) return;
-  const defender = foes.find((f) => f.id === values.defender);
+  const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
   return postCard("actionpoints.attack", actor, defender, { weaponId: item.id, modifier: Number(values.modifier) }, game.combat?.id ?? "");
 }
@@ -202,11 +203,11 @@ const attackCard: CardKind = {
     };
     const values = await openOddsDialog({
       title: "BOUT.ActionPoints.Table.DefendTitle",
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [{ kind: "select", name: "defence", label: "BOUT.ActionPoints.Table.Defence.Label", value: choices[0]!, options: choices.map((c) => ({ value: c, label: label(c) })) }],
       odds: (values) => {
-        const figures = defenderFigures(v, card.defender?.id ?? "", values.defence as Defence);
+        const figures = defenderFigures(v, (card.defender ? fighterRef(card.defender) : ""), values.defence as Defence);
         if (!figures) return { rows: [] };
         const odds = attackOdds({ attacker: d.attacker, defender: figures, rule: apRule() });
         return {
@@ -226,7 +227,7 @@ const attackCard: CardKind = {
     const v = view(card.defender);
     const defence = answer?.defence as Defence;
     if (!defencesFor(v).includes(defence)) return refused("ap.badDefence", "BadDefence");
-    const defender = defenderFigures(v, card.defender.id!, defence);
+    const defender = defenderFigures(v, fighterRef(card.defender!), defence);
     if (!defender) return refused("ap.noSkill", "NoDefenceSkill");
     const tables = apTables();
     const fpCost = (tables.defenceFatigue as Record<string, number>)[defence] ?? 0;
@@ -241,10 +242,10 @@ const attackCard: CardKind = {
     const rolled = await resolveWithFoundry((dice) => resolveAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
-    const changes = blowChanges(r, { id: card.attacker.id!, weaponId: d.weaponId }, { id: card.defender.id!, view: v }, fpCost);
+    const changes = blowChanges(r, { id: fighterRef(card.attacker!), weaponId: d.weaponId }, { id: fighterRef(card.defender!), view: v }, fpCost);
     const options = advantageOptions(r, defence);
     const events = [...withNames(rolled.value.value.events, [card.attacker, card.defender])];
-    if (fpCost) events.push({ type: "defenceCost", key: "BOUT.ActionPoints.Table.DefenceCost", data: { who: card.defender.name, cost: fpCost } });
+    if (fpCost) events.push({ type: "defenceCost", key: "BOUT.ActionPoints.Table.DefenceCost", data: { who: fighterName(card.defender), cost: fpCost } });
     return ok({
       outcome: r.outcome === "hit" || r.outcome === "partial" ? "success" : "failure",
       events,
@@ -252,7 +253,7 @@ const attackCard: CardKind = {
       rolls: rolled.rolls,
       lookups: LOOKUPS,
       combatCommands: spendCommands(card.combatId, card.attacker, d.cost),
-      ...(options.length ? { data: { advantage: { who: card.defender.id!, against: card.attacker.id!, options, defence, critical: r.defence?.level === "criticalSuccess" } } } : {}),
+      ...(options.length ? { data: { advantage: { who: fighterRef(card.defender!), against: fighterRef(card.attacker!), options, defence, critical: r.defence?.level === "criticalSuccess" } } } : {}),
     });
   },
   followUps(card): FollowUp[] {
@@ -263,8 +264,8 @@ const attackCard: CardKind = {
   },
   async followUp(card, id) {
     const adv = card.result?.data?.advantage as OpenAdvantage | undefined;
-    const taker = adv ? (game.actors!.get(adv.who) as Actor.Implementation | undefined) : undefined;
-    const victim = adv ? (game.actors!.get(adv.against) as Actor.Implementation | undefined) : undefined;
+    const taker = adv ? (fighterFrom(adv.who) ?? undefined) : undefined;
+    const victim = adv ? (fighterFrom(adv.against) ?? undefined) : undefined;
     if (!adv || !taker || !victim) return refuse("ap.advantage.noSource", "BOUT.ActionPoints.Advantage.Refusal.NoSource");
     return postCard("actionpoints.advantage", taker, victim, { sourceId: card.id, kind: id }, card.combatId);
   },

@@ -5,6 +5,7 @@
  * the fight would take the spend, then applying clears the knee.
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { fighterRef } from "../../combat/fighter";
 import { registerCardKind, combatantFor, dryRun, type CardKind } from "../../chat/cards";
 import type { TimeCommand } from "../../engine/time/machine";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
@@ -41,8 +42,8 @@ const standCard: CardKind = {
     return ok({
       outcome: "success",
       events: [line("stands", "BOUT.ActionPoints.Table.Stand.Done", { who: actor.name })],
-      updates: { [actor.id!]: { "system.actionpoints.kneeling": false } },
-      statuses: { [actor.id!]: [{ id: "kneeling", active: false }] },
+      updates: { [fighterRef(actor)]: { "system.actionpoints.kneeling": false } },
+      statuses: { [fighterRef(actor)]: [{ id: "kneeling", active: false }] },
       rolls: [],
       combatCommands: spend(card.combatId, actor, cost),
     });

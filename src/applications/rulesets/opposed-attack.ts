@@ -7,6 +7,7 @@
  * surprise with the result.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterName, fighterRef, sameFighter } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -40,7 +41,7 @@ import { openOddsDialog } from "../dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
@@ -90,7 +91,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     titleData: { name: item.name },
     confirmLabel: "BOUT.Opposed.Table.Attack",
     fields: [
-      { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
       difficultyField(),
       modifierField,
       ...(ranged
@@ -102,7 +103,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     ],
     odds: (v) => {
       const test: TestInput = { target: base, difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
-      const defender = ranged ? null : expectedDefence(foes.find((f) => f.id === v.defender) ?? null);
+      const defender = ranged ? null : expectedDefence(pickOpponent(foes, v.defender) ?? null);
       const odds = opposedOdds(test, defender);
       return {
         rows: [
@@ -118,7 +119,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     },
   });
   if (!values) return;
-  const defender = foes.find((f) => f.id === values.defender);
+  const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
   return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, engaged: values.engaged === true }, game.combat?.id ?? "");
 }
@@ -222,7 +223,7 @@ function allActors(card: { combatId: string; attacker: Actor.Implementation | nu
 /** A fighter's body for the aftermath rules: Toughness Bonus, armour by location, Wounds left. */
 function bodyOf(actor: Actor.Implementation) {
   const st = view(actor).stats;
-  return { id: actor.id!, toughnessBonus: bonus(st.t), armour: armourOf(actor), woundsNow: st.woundsNow };
+  return { id: fighterRef(actor), toughnessBonus: bonus(st.t), armour: armourOf(actor), woundsNow: st.woundsNow };
 }
 
 /** The defender's weapon in hand, for a fumbled parry. */
@@ -263,16 +264,16 @@ async function aftermath(
   const add = (id: string, u: Record<string, unknown>) => (out.updates[id] = { ...(out.updates[id] ?? {}), ...u });
   for (const f of fumblers) {
     if (!f.fumble.misfire && !f.fumble.oops) continue;
-    const others = inFight.filter((x) => x.id !== f.who.id).map(bodyOf);
+    const others = inFight.filter((x) => !sameFighter(x, f.who)).map(bodyOf);
     const rolled = await resolveWithFoundry((dice) => fumbleEffects(f.fumble, { ...bodyOf(f.who), weaponDamage: f.damage, others }, dice));
     const e = rolled.value;
     out.rolls.push(...rolled.rolls);
     out.events.push(...(e.events as EngineEvent[]));
     for (const w of e.wounds) add(w.id, woundUpdate(w.result));
-    if (e.criticalWounds) add(f.who.id!, { "system.opposed.criticalWounds": delta(e.criticalWounds, 0) });
-    if (e.weaponDamageLost && f.weaponId) (out.itemUpdates[f.who.id!] ??= []).push({ _id: f.weaponId, "system.opposed.damage": delta(-e.weaponDamageLost, 0) });
-    if (e.weaponRuined && f.weaponId) (out.itemDeletes[f.who.id!] ??= []).push(f.weaponId);
-    if (e.stunned) (out.statuses[f.who.id!] ??= []).push({ id: "stun", active: true });
+    if (e.criticalWounds) add(fighterRef(f.who), { "system.opposed.criticalWounds": delta(e.criticalWounds, 0) });
+    if (e.weaponDamageLost && f.weaponId) (out.itemUpdates[fighterRef(f.who)] ??= []).push({ _id: f.weaponId, "system.opposed.damage": delta(-e.weaponDamageLost, 0) });
+    if (e.weaponRuined && f.weaponId) (out.itemDeletes[fighterRef(f.who)] ??= []).push(f.weaponId);
+    if (e.stunned) (out.statuses[fighterRef(f.who)] ??= []).push({ id: "stun", active: true });
     const cid = e.turnEffect ? combatantFor(card.combatId, f.who) : null;
     if (cid && e.turnEffect) out.commands.push({ type: "oops", combatantId: cid, effect: e.turnEffect } as TimeCommand);
   }
@@ -315,7 +316,7 @@ const attackCard: CardKind = {
       const ways: RangedOpposition[] = ["none", ...(d.oppositions ?? [])];
       const shot = await openOddsDialog({
         title: "BOUT.Opposed.Table.DefendTitle",
-        titleData: { name: card.attacker?.name ?? "" },
+        titleData: { name: fighterName(card.attacker) },
         confirmLabel: "BOUT.Card.Defend",
         fields: [
           { kind: "select", name: "opposition", label: "BOUT.Opposed.Table.Opposition", value: ways[1] ?? "none", options: ways.map((k) => ({ value: k, label: `BOUT.Opposed.Table.OppositionLabel.${k}` })) },
@@ -333,7 +334,7 @@ const attackCard: CardKind = {
     }
     const values = await openOddsDialog({
       title: "BOUT.Opposed.Table.DefendTitle",
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [
         {
@@ -369,7 +370,7 @@ const attackCard: CardKind = {
     const state = machineStateOf<TurnsState>(card.combatId, "turns");
     const defenderId = combatantFor(card.combatId, card.defender);
     const surprised = Boolean(state?.combatants.find((c) => c.id === defenderId)?.surprised) || Boolean((card.defender as unknown as { statuses?: Set<string> }).statuses?.has("surprised"));
-    const ids = { attacker: card.attacker.id!, defender: card.defender.id! };
+    const ids = { attacker: fighterRef(card.attacker), defender: fighterRef(card.defender) };
     let rolled;
     if (d.ranged) {
       // The target's answer names a way to oppose; the engine checks it against the range, the shield and the engagement.

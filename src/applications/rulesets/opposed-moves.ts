@@ -7,6 +7,7 @@
  * the fighter's Move (a Climb Test its Action); a Fall costs neither.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterFrom, fighterRef, refersTo } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -31,7 +32,7 @@ import type { TurnsState } from "../../engine/time/turns";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
-import { opponents } from "./opponents";
+import { opponentOptions, opponents } from "./opponents";
 import { armourOf } from "./opposed-attack";
 
 const M = "BOUT.Opposed.Move.";
@@ -72,7 +73,7 @@ function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string
   if (!MOVES.includes(d.move as MoveKind)) return refused("badMove", "BadMove");
   const move = d.move as MoveKind;
   const opponentId = typeof d.opponentId === "string" && d.opponentId ? d.opponentId : null;
-  if (WITH_OPPONENT.includes(move) && (!opponentId || !game.actors!.get(opponentId) || opponentId === actor.id)) return refused("noOpponent", "NoOpponent");
+  if (WITH_OPPONENT.includes(move) && (!opponentId || !fighterFrom(opponentId) || refersTo(opponentId, actor))) return refused("noOpponent", "NoOpponent");
   for (const k of ["distance", "yards"]) if (d[k] !== undefined && (!isWholeNumber(d[k]) || (d[k] as number) < 0 || (d[k] as number) > 1000)) return refused("badNumber", "BadNumber");
   const ready = dryRun(combatId, turnCommands(combatId, actor, move));
   if (!ready.ok) return ready;
@@ -95,7 +96,7 @@ const moveCard: CardKind = {
     if (!again.ok) return again;
     const d = again.value;
     const me = view(actor).stats;
-    const foe = d.opponentId ? (game.actors!.get(d.opponentId) as Actor.Implementation | undefined) : undefined;
+    const foe = d.opponentId ? (fighterFrom(d.opponentId) ?? undefined) : undefined;
     const them = foe ? view(foe).stats : null;
     const updates: Record<string, Record<string, unknown>> = {};
     const statuses: Record<string, StatusChange[]> = {};
@@ -105,7 +106,7 @@ const moveCard: CardKind = {
         case "charge": {
           const r = charge({ engaged: false, distance: d.distance, move: me.move, advantage: me.advantage });
           if (!r.ok) return r;
-          add(actor.id!, { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
+          add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
           return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral" });
         }
         case "flee": {
@@ -113,30 +114,30 @@ const moveCard: CardKind = {
           const damage = Number((weapon?.system as any)?.opposed?.damage ?? 0) + ((weapon?.system as any)?.opposed?.addStrengthBonus === false ? 0 : bonus(them!.s));
           const r = flee(
             {
-              fleer: { id: actor.id!, cool: namedTest(actor, "cool", "wp"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
-              opponent: { id: foe!.id!, melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, damage, advantage: them!.advantage },
+              fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool", "wp"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
+              opponent: { id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, damage, advantage: them!.advantage },
             },
             dice,
           );
           if (!r.ok) return r;
           const f = r.value.result;
-          add(foe!.id!, { "system.opposed.advantage": delta(f.opponentAdvantage - them!.advantage, 0) });
-          if (f.hit) add(actor.id!, { "system.opposed.woundsNow": delta(-f.hit.wounds.suffered, 0), ...(f.hit.wounds.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}) });
-          if (f.broken) statuses[actor.id!] = [{ id: "broken", active: true }];
+          add(fighterRef(foe!), { "system.opposed.advantage": delta(f.opponentAdvantage - them!.advantage, 0) });
+          if (f.hit) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-f.hit.wounds.suffered, 0), ...(f.hit.wounds.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}) });
+          if (f.broken) statuses[fighterRef(actor)] = [{ id: "broken", active: true }];
           return ok({ events: r.value.events, outcome: f.hit ? "failure" : "success" });
         }
         case "disengage": {
           const byAdvantage = disengageByAdvantage(me.advantage, [them!.advantage]);
           if (byAdvantage.ok) {
-            add(actor.id!, { "system.opposed.advantage": delta(-me.advantage, 0) });
+            add(fighterRef(actor), { "system.opposed.advantage": delta(-me.advantage, 0) });
             return ok({ events: byAdvantage.value.events, outcome: "success" });
           }
           const r = disengageByDodge(
-            { id: actor.id!, dodge: { target: skillTarget(me, "dodge"), difficulty: "challenging", modifier: 0 }, advantage: me.advantage, opponents: [{ id: foe!.id!, melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, advantage: them!.advantage }] },
+            { id: fighterRef(actor), dodge: { target: skillTarget(me, "dodge"), difficulty: "challenging", modifier: 0 }, advantage: me.advantage, opponents: [{ id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, advantage: them!.advantage }] },
             dice,
           );
           if (!r.ok) return r;
-          add(actor.id!, { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
+          add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
           for (const o of r.value.result.opponents) add(o.id, { "system.opposed.advantage": delta(o.advantage - them!.advantage, 0) });
           return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure" });
         }
@@ -155,9 +156,9 @@ const moveCard: CardKind = {
         case "fall": {
           const r = fall({ yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
           if (!r.ok) return r;
-          if (r.value.result.wounds) add(actor.id!, { "system.opposed.woundsNow": delta(-r.value.result.wounds, 0) });
-          if (r.value.result.prone) statuses[actor.id!] = [{ id: "prone", active: true }];
-          return ok({ events: r.value.events.map((e) => (e.type === "prone" ? { ...e, data: { who: actor.id! } } : e)), outcome: r.value.result.wounds ? "failure" : "success" });
+          if (r.value.result.wounds) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-r.value.result.wounds, 0) });
+          if (r.value.result.prone) statuses[fighterRef(actor)] = [{ id: "prone", active: true }];
+          return ok({ events: r.value.events.map((e) => (e.type === "prone" ? { ...e, data: { who: fighterRef(actor) } } : e)), outcome: r.value.result.wounds ? "failure" : "success" });
         }
       }
     });
@@ -182,7 +183,7 @@ async function moveFromSheet(actor: Actor.Implementation) {
     confirmLabel: `${M}Go`,
     fields: [
       { kind: "select", name: "move", label: `${M}Field.Move`, value: "run", options: MOVES.map((m) => ({ value: m, label: `${M}Kind.${m}` })) },
-      { kind: "select", name: "opponentId", label: `${M}Field.Opponent`, value: foes[0]?.id ?? "", options: [{ value: "", label: `${M}NoOpponent` }, ...foes.map((f) => ({ value: f.id!, label: f.name }))] },
+      { kind: "select", name: "opponentId", label: `${M}Field.Opponent`, value: opponentOptions(foes)[0]?.value ?? "", options: [{ value: "", label: `${M}NoOpponent` }, ...opponentOptions(foes)] },
       { kind: "number", name: "distance", label: `${M}Field.Distance`, value: 0, min: 0, max: 1000 },
       { kind: "number", name: "yards", label: `${M}Field.Yards`, value: 0, min: 0, max: 1000 },
       { kind: "checkbox", name: "runUp", label: `${M}Field.RunUp`, value: false },

@@ -7,6 +7,7 @@
  * Perception, else the bare characteristic (Ag, I).
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterFrom, fighterName, fighterRef, refersTo } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -43,7 +44,7 @@ const ambushCard: CardKind = {
   unanswered: () => true,
   prepare(raw, actor) {
     const ids = ((raw ?? {}) as { spotterIds?: unknown }).spotterIds;
-    if (!Array.isArray(ids) || !ids.length || !ids.every((id) => typeof id === "string" && id !== actor.id && game.actors!.get(id))) return refused("noSpotters", "NoSpotters");
+    if (!Array.isArray(ids) || !ids.length || !ids.every((id) => typeof id === "string" && !refersTo(id, actor) && fighterFrom(id))) return refused("noSpotters", "NoSpotters");
     return ok({ spotterIds: [...new Set(ids as string[])] });
   },
   describe: (d) => [{ type: "declared", key: `${S}AmbushDeclared`, data: { count: d?.spotterIds?.length ?? 0 } }],
@@ -53,19 +54,19 @@ const ambushCard: CardKind = {
   async resolve(card): Promise<Outcome<CardResolution>> {
     const actor = card.attacker;
     if (!actor) return refused("noSpotters", "NoSpotters");
-    const spotters = (card.declaration?.spotterIds as string[]).map((id) => game.actors!.get(id) as Actor.Implementation | undefined).filter((a): a is Actor.Implementation => Boolean(a));
-    const rolled = await resolveWithFoundry((dice) => resolveSurprise({ stealth: namedTest(actor, "stealth", "ag"), spotters: spotters.map((s) => ({ id: s.id!, perception: namedTest(s, "perception", "i") })) }, dice));
+    const spotters = (card.declaration?.spotterIds as string[]).map((id) => fighterFrom(id)).filter((a): a is Actor.Implementation => Boolean(a));
+    const rolled = await resolveWithFoundry((dice) => resolveSurprise({ stealth: namedTest(actor, "stealth", "ag"), spotters: spotters.map((s) => ({ id: fighterRef(s), perception: namedTest(s, "perception", "i") })) }, dice));
     if (!rolled.value.ok) return rolled.value;
     const caught = rolled.value.value.result.spotters.filter((s) => s.surprised).map((s) => s.id);
     const commands: TimeCommand[] = [];
     for (const id of caught) {
-      const cid = combatantFor(card.combatId, game.actors!.get(id) as Actor.Implementation);
+      const cid = combatantFor(card.combatId, fighterFrom(id));
       if (cid && machineStateOf<TurnsState>(card.combatId, "turns")) commands.push({ type: "setSurprised", combatantId: cid, surprised: true } as TimeCommand);
     }
     const ready = dryRun(card.combatId, commands);
     if (!ready.ok) return ready;
     const statuses: Record<string, StatusChange[]> = Object.fromEntries(caught.map((id) => [id, [{ id: "surprised", active: true }]]));
-    const events = (rolled.value.value.events as EngineEvent[]).map((e) => (e.data.who === "ambush" ? { ...e, data: { ...e.data, who: actor.id! } } : e));
+    const events = (rolled.value.value.events as EngineEvent[]).map((e) => (e.data.who === "ambush" ? { ...e, data: { ...e.data, who: fighterRef(actor) } } : e));
     return ok({ outcome: caught.length ? "success" : "failure", events: withNames(events, [actor, ...spotters]), updates: {}, statuses, rolls: rolled.rolls, lookups: [], combatCommands: commands });
   },
 };
@@ -92,9 +93,9 @@ const shakeOffCard: CardKind = {
     const commands = cid && machineStateOf<TurnsState>(card.combatId, "turns") ? [{ type: "setSurprised", combatantId: cid, surprised: false } as TimeCommand] : [];
     return ok({
       outcome: "success",
-      events: withNames(spent.value.events.map((e) => ({ ...e, data: { who: actor.id! } })) as EngineEvent[], [actor]),
-      updates: { [actor.id!]: { "system.opposed.resolve": delta(-1, 0) } },
-      statuses: { [actor.id!]: [{ id: "surprised", active: false }] },
+      events: withNames(spent.value.events.map((e) => ({ ...e, data: { who: fighterRef(actor) } })) as EngineEvent[], [actor]),
+      updates: { [fighterRef(actor)]: { "system.opposed.resolve": delta(-1, 0) } },
+      statuses: { [fighterRef(actor)]: [{ id: "surprised", active: false }] },
       rolls: [],
       lookups: [],
       combatCommands: commands,
@@ -102,16 +103,22 @@ const shakeOffCard: CardKind = {
   },
 };
 
+/** A spotter's field key: its actor id, numbered where two tokens of one actor are offered. */
+function spotKey(foes: readonly Actor.Implementation[], i: number): string {
+  const id = foes[i]!.id!;
+  return foes.filter((f) => f.id === id).length > 1 ? `${id}-${i}` : id;
+}
+
 async function ambushFromSheet(actor: Actor.Implementation) {
   const foes = opponents(actor);
   const values = await openOddsDialog({
     title: `${S}AmbushTitle`,
     titleData: { attacker: actor.name },
     confirmLabel: `${S}Sneak`,
-    fields: foes.map((f) => ({ kind: "checkbox" as const, name: `spot.${f.id}`, label: `${S}Spotter`, labelData: { name: f.name }, value: true })),
+    fields: foes.map((f, i) => ({ kind: "checkbox" as const, name: `spot.${spotKey(foes, i)}`, label: `${S}Spotter`, labelData: { name: fighterName(f) }, value: true })),
   });
   if (!values) return;
-  return postCard("opposed.ambush", actor, actor, { spotterIds: foes.filter((f) => values[`spot.${f.id}`] === true).map((f) => f.id) }, game.combat?.id ?? "");
+  return postCard("opposed.ambush", actor, actor, { spotterIds: foes.filter((_f, i) => values[`spot.${spotKey(foes, i)}`] === true).map((f) => fighterRef(f)) }, game.combat?.id ?? "");
 }
 
 export function registerOpposedSurprise(): void {

@@ -19,6 +19,7 @@
  * the right phase, and it ends that turn (a shot counts as fired).
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterName, fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome, type Refusal } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -57,7 +58,7 @@ import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
 import type { OddsView } from "../../engine/odds-view";
 import { notifyRefusal } from "./notify";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 
 type View = ActorView<PhasesStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "phases") as unknown as View;
@@ -237,9 +238,9 @@ function readShot(raw: Record<string, unknown>, target: Actor.Implementation, ta
   const defence = declared ?? raw.defence ?? "none";
   if (typeof defence !== "string" || !(SHOT_DEFENCES as readonly string[]).includes(defence)) return refused("badDefence", "BadDefence");
   // "A character who declares that he is routing ... may not defend against any incoming attacks."
-  if (defence !== "none" && targetRouting) return refused("routing", "RoutingNoDefence", { name: target.name });
+  if (defence !== "none" && targetRouting) return refused("routing", "RoutingNoDefence", { name: fighterName(target) });
   // A shield declared in the Movement phase and put down since simply no longer counts; a stated one must be there.
-  if (declared === null && defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: target.name });
+  if (declared === null && defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: fighterName(target) });
   const calledShot = raw.calledShot === true;
   if (calledShot && !calledShots()) return refused("calledShotsOff", "CalledShotsOff");
   const calledShotSize = raw.calledShotSize ?? 0;
@@ -316,7 +317,7 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
   // In a running round the targets' own declarations say how they meet a shot; the field is for a target that declared nothing.
   const inRoundNow = !firstStrikeField;
   const w = ((item.system as { phases?: PhasesWeapon }).phases ?? {}) as PhasesWeapon;
-  const target: DialogField = { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) };
+  const target: DialogField = { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: opponentOptions(foes) };
   if (!w.missile) {
     return [
       target,
@@ -359,13 +360,13 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     confirmLabel: `${T}Attack`,
     fields,
     odds: (v) => {
-      const foe = foes.find((f) => f.id === v.defender);
+      const foe = pickOpponent(foes, v.defender);
       const prepared = foe ? prepare(request(v), actor, foe, combatId) : null;
       return prepared?.ok ? attackOdds(prepared.value, view(foe!), foe!.name) : { rows: [] };
     },
   });
   if (!values) return;
-  const defender = foes.find((f) => f.id === values.defender);
+  const defender = pickOpponent(foes, values.defender);
   if (!defender) return notifyRefusal(noTarget);
   return postCard("phases.attack", actor, defender, request(values), combatId);
 }
@@ -417,7 +418,7 @@ const attackCard: CardKind = {
     const choices = blowDefencesFor(d);
     const values = await openOddsDialog({
       title: `${T}DefendTitle`,
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [{ kind: "select", name: "defence", label: `${T}Defence.Label`, value: choices[0]!, options: choices.map((c) => ({ value: c, label: `${T}Defence.${c}` })) }],
       odds: (v) => {
@@ -454,7 +455,7 @@ const attackCard: CardKind = {
       rolls = rolled.rolls;
     }
     // A delta: two cards resolved before either is applied both count.
-    const updates: Record<string, Record<string, unknown>> = wounds > 0 ? { [card.defender.id!]: { "system.phases.woundsLeft": delta(-wounds, 0) } } : {};
+    const updates: Record<string, Record<string, unknown>> = wounds > 0 ? { [fighterRef(card.defender!)]: { "system.phases.woundsLeft": delta(-wounds, 0) } } : {};
     return ok({
       outcome: hit ? "success" : "failure",
       events: withNames(events, [card.attacker, card.defender]),

@@ -12,6 +12,7 @@
  *   resolved by hand, no roll, nothing to apply, and the turn ends.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -67,7 +68,7 @@ const fatigueCard: CardKind = {
     return ok({
       outcome: r.passed ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [card.attacker]),
-      updates: r.lost ? { [card.attacker.id!]: { "system.phases.fatigueLeft": delta(-r.lost, 0) } } : {},
+      updates: r.lost ? { [fighterRef(card.attacker!)]: { "system.phases.fatigueLeft": delta(-r.lost, 0) } } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands.value,
@@ -130,7 +131,7 @@ const magicCard: CardKind = {
     if (!commands.ok) return commands;
     return ok({
       outcome: "neutral",
-      events: withNames([{ type: "magicByHand", key: `${T}MagicByHand`, data: { caster: card.attacker.id! } }], [card.attacker]),
+      events: withNames([{ type: "magicByHand", key: `${T}MagicByHand`, data: { caster: fighterRef(card.attacker) } }], [card.attacker]),
       updates: {},
       rolls: [],
       lookups: [],

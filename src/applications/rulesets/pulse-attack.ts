@@ -14,6 +14,7 @@
  * their moment.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { combatantOf, fighterFrom, fighterName, fighterRef, fightersAround, refersTo, sameFighter } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -46,7 +47,7 @@ import { notifyRefusal } from "./notify";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 import { tokenPlacement } from "../../combat/pulse-engagements";
 import { checkMountedBlow } from "./pulse-mounted";
 import { actorIdsFlag, fightInfos, hasStatus, inClose, owePassCommands, patchCommands, tangledWith } from "./pulse-fight";
@@ -172,7 +173,7 @@ function attackInput(d: Declaration, target: View, answer: Answer, outOfFight = 
 
 /** [22] hexes the defender covers: the sheet's figure, or more when its token in the fight is larger on a hex scene. */
 function hexesCovered(combatId: string, defender: Actor.Implementation, target: View): number {
-  const combatant = combatId ? game.combats?.get(combatId)?.combatants.contents.find((c) => c.actorId === defender.id) : undefined;
+  const combatant = combatId ? combatantOf(game.combats?.get(combatId), defender) : undefined;
   const token = (combatant?.token as TokenDocument.Implementation | null | undefined) ?? null;
   return Math.max(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? 1);
 }
@@ -185,21 +186,21 @@ function hexesCovered(combatId: string, defender: Actor.Implementation, target: 
  */
 function shotLine(combatId: string, attacker: Actor.Implementation, defender: Actor.Implementation): Outcome<readonly string[]> | null {
   const infos = fightInfos(combatId);
-  const from = infos.find((i) => i.actor?.id === attacker.id);
-  const to = infos.find((i) => i.actor?.id === defender.id);
+  const from = infos.find((i) => sameFighter(i.actor, attacker));
+  const to = infos.find((i) => sameFighter(i.actor, defender));
   if (!from?.placed || !to?.placed) return null;
   const others: Figure[] = infos
     .filter((i) => i.placed && i !== from && i !== to)
-    .map((i) => ({ id: i.actor?.id ?? i.id, side: i.side, hex: i.placed!.hex, facing: i.placed!.facing, ...(i.placed!.hexes ? { hexes: i.placed!.hexes } : {}) }));
+    .map((i) => ({ id: i.actor ? fighterRef(i.actor) : i.id, side: i.side, hex: i.placed!.hex, facing: i.placed!.facing, ...(i.placed!.hexes ? { hexes: i.placed!.hexes } : {}) }));
   const line = lineOfFire(from.placed.hex, from.placed.facing, to.placed.hex, others);
   if (!line.clear) return refused("noLineOfFire", "NoLineOfFire");
   // [16.1] unobstructed: no wall of the scene between the two hex centres.
-  const tokenOf = (actor: Actor.Implementation) => game.combats?.get(combatId)?.combatants.contents.find((c) => c.actorId === actor.id)?.token as TokenDocument.Implementation | null | undefined;
+  const tokenOf = (actor: Actor.Implementation) => combatantOf(game.combats?.get(combatId), actor)?.token as TokenDocument.Implementation | null | undefined;
   const shooter = tokenOf(attacker);
   const mark = tokenOf(defender);
   const walls = ((shooter?.parent as unknown as { walls?: { contents: WallLine[] } } | null)?.walls?.contents ?? []).map((w) => ({ c: [...w.c], sight: Number(w.sight), door: Number(w.door), ds: Number(w.ds) }));
   if (shooter && mark && walls.length && wallsBlock(shooter.getCenterPoint(), mark.getCenterPoint(), walls)) return refused("obstructed", "Obstructed");
-  return ok([...new Set(line.inTheWay)].filter((id) => game.actors?.get(id)));
+  return ok([...new Set(line.inTheWay)].filter((id) => fighterFrom(id)));
 }
 
 /**
@@ -226,9 +227,9 @@ function checkFollowingAttack(combatId: string, attacker: Actor.Implementation, 
   if (!before.length && !d.several) return ok(true);
   if (!d.several) return refused("several", "SeveralUndeclared");
   const infos = fightInfos(combatId);
-  const me = infos.find((i) => i.actor?.id === attacker.id)?.placed;
+  const me = infos.find((i) => sameFighter(i.actor, attacker))?.placed;
   const inZone = (targetId: string) => {
-    const them = infos.find((i) => i.actor?.id === targetId)?.placed;
+    const them = infos.find((i) => i.id === targetId || refersTo(targetId, i.actor))?.placed;
     // Without a map, the GM's word that the targets are adjacent.
     return me && them ? figureInZone(me, them) : true;
   };
@@ -255,8 +256,9 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const several: Declaration["several"] = d.several === "twoWeapons" || d.several === "twoHandedB" ? d.several : undefined;
   // [17.4] a riposte is the parrier's free attack on the one who missed: outside the turn order, once.
   const riposte = d.riposteOf === undefined ? null : openRiposte(d.riposteOf);
-  if (d.riposteOf !== undefined && (!riposte || riposte.taken || riposte.riposte.who !== attacker.id || riposte.riposte.against !== defender.id)) return refused("noRiposte", "NoRiposte");
-  const plan = { targetId: defender.id!, strikeType, moreToCome: d.moreToCome === true, ...(several ? { several } : {}) };
+  if (d.riposteOf !== undefined && (!riposte || riposte.taken || !refersTo(riposte.riposte.who, attacker) || !refersTo(riposte.riposte.against, defender))) return refused("noRiposte", "NoRiposte");
+  // The fight names the target by its combatant; outside one, by its fighter ref.
+  const plan = { targetId: combatantFor(combatId, defender) ?? fighterRef(defender), strikeType, moreToCome: d.moreToCome === true, ...(several ? { several } : {}) };
   if (!riposte) {
     const following = checkFollowingAttack(combatId, attacker, defender, w, plan);
     if (!following.ok) return following;
@@ -266,7 +268,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const riding = checkMountedBlow(combatId, attacker, defender, w);
   if (!riding.ok) return riding;
   // [16.5] a Restrain is made while grappling the target; those grappling it too may lend their strength.
-  const grappling = inClose(attacker) && tangledWith(attacker).includes(defender.id!);
+  const grappling = inClose(attacker) && tangledWith(attacker).some((r) => refersTo(r, defender));
   const helpers = kind === "restrain" && d.helped === true ? restrainHelpers(attacker, defender) : [];
   // [17.5] on a hex scene the tokens say which side of the target the blow comes from.
   const side = sideOfBlow(fightInfos(combatId), attacker, defender);
@@ -300,7 +302,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     weaponId: item.id!,
     weapon: item.name,
     kind,
-    ...(helpers.length ? { helpers: helpers.map((h) => h.id!) } : {}),
+    ...(helpers.length ? { helpers: helpers.map((h) => fighterRef(h)) } : {}),
     strike: {
       attack: kind,
       baseChance: restrainBase ?? effectiveBaseChance(w, { modAG: f.modAG, ps: a.stats.ps, md: a.stats.md }),
@@ -327,8 +329,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
  * the attacker (0 ahead ... 3 rear); null without a map.
  */
 function sideOfBlow(infos: readonly CombatantInfo[], attacker: Actor.Implementation, target: Actor.Implementation): RelativeSide | null {
-  const from = infos.find((i) => i.actor?.id === attacker.id)?.placed;
-  const to = infos.find((i) => i.actor?.id === target.id)?.placed;
+  const from = infos.find((i) => sameFighter(i.actor, attacker))?.placed;
+  const to = infos.find((i) => sameFighter(i.actor, target))?.placed;
   if (!from || !to) return null;
   const step = hexLine(to.hex, from.hex)[1];
   return step ? relativeSide(to.hex, to.facing, step) : null;
@@ -346,7 +348,7 @@ const strength = (actor: Actor.Implementation) => {
 
 /** Everyone else grappling the target: their close-combat tangle includes it. */
 function restrainHelpers(attacker: Actor.Implementation, defender: Actor.Implementation): Actor.Implementation[] {
-  return (game.actors?.contents ?? []).filter((a) => a.id !== attacker.id && a.id !== defender.id && inClose(a as Actor.Implementation) && tangledWith(a as Actor.Implementation).includes(defender.id!)) as Actor.Implementation[];
+  return fightersAround(attacker).filter((a) => !sameFighter(a, attacker) && !sameFighter(a, defender) && inClose(a) && tangledWith(a).some((r) => refersTo(r, defender)));
 }
 
 
@@ -377,7 +379,7 @@ async function declareAttack({ actor, item }: ItemRollRequest, riposte?: { again
   const foes = riposte ? [riposte.against] : opponents(actor);
   const combatId = game.combat?.id ?? "";
   const fields: DialogField[] = [
-    { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+    { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: opponentOptions(foes) },
     { kind: "select", name: "kind", label: `${T}Kind`, value: "normal", options: ATTACK_KINDS.map((k) => ({ value: k, label: `${T}AttackKind.${k}` })) },
     { kind: "checkbox", name: "fromRear", label: `${T}FromRear`, value: false, gmOnly: true },
     { kind: "checkbox", name: "charging", label: `${T}Charging`, value: false },
@@ -394,13 +396,13 @@ async function declareAttack({ actor, item }: ItemRollRequest, riposte?: { again
     confirmLabel: `${T}Attack`,
     fields,
     odds: (v) => {
-      const foe = foes.find((f) => f.id === v.defender);
+      const foe = pickOpponent(foes, v.defender);
       const prepared = foe ? prepare({ ...v, weaponId: item.id }, actor, foe, "") : null;
       return prepared?.ok && foe ? oddsView(prepared.value, view(foe), "stand", helpless(foe)) : { rows: [] };
     },
   });
   if (!values) return;
-  const defender = foes.find((f) => f.id === values.defender);
+  const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
   const { defender: _target, ...rest } = values;
   return postCard("pulse.attack", actor, defender, { ...rest, weaponId: item.id, ...(riposte ? { riposteOf: riposte.riposteOf } : {}) }, combatId);
@@ -415,8 +417,8 @@ export interface OpenDisarm {
 /** The attacker's owner, on their client: pick which of the target's items in hand goes, and post the choice. */
 async function chooseDisarmed(card: CardView): Promise<Outcome<unknown>> {
   const disarm = card.result?.data?.disarm as OpenDisarm | undefined;
-  const taker = disarm ? (game.actors!.get(disarm.who) as Actor.Implementation | undefined) : undefined;
-  const victim = disarm ? (game.actors!.get(disarm.from) as Actor.Implementation | undefined) : undefined;
+  const taker = disarm ? (fighterFrom(disarm.who) ?? undefined) : undefined;
+  const victim = disarm ? (fighterFrom(disarm.from) ?? undefined) : undefined;
   const inHand = victim ? disarmable(victim) : [];
   if (!taker || !victim || !inHand.length) {
     const none = refused("nothingToDisarm", "NothingToDisarm");
@@ -469,8 +471,8 @@ const attackCard: CardKind = {
   async followUp(card: CardView, id: string) {
     if (id === "disarm") return chooseDisarmed(card);
     const riposte = card.result?.data?.riposte as OpenRiposte | undefined;
-    const taker = riposte ? (game.actors!.get(riposte.who) as Actor.Implementation | undefined) : undefined;
-    const victim = riposte ? (game.actors!.get(riposte.against) as Actor.Implementation | undefined) : undefined;
+    const taker = riposte ? (fighterFrom(riposte.who) ?? undefined) : undefined;
+    const victim = riposte ? (fighterFrom(riposte.against) ?? undefined) : undefined;
     const weapon = taker?.items.find((i) => i.type === "weapon" && Boolean((i.system as { equipped?: boolean }).equipped) && !(i.system as { pulse?: { broken?: boolean } }).pulse?.broken);
     const bad = !taker || !victim ? refused("noRiposte", "NoRiposte") : !weapon ? refused("noWeaponInHand", "NoWeaponInHand") : null;
     if (bad) {
@@ -488,7 +490,7 @@ const attackCard: CardKind = {
     const target = view(card.defender);
     const values = await openOddsDialog({
       title: `${T}DefendTitle`,
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [
         { kind: "select", name: "answer", label: `${T}Answer.Label`, value: "evade", options: ANSWERS.map((a) => ({ value: a, label: `${T}Answer.${a}` })) },
@@ -526,7 +528,7 @@ const attackCard: CardKind = {
     const turn = dryRun(card.combatId, commands);
     if (!turn.ok) return turn;
     // [16.1] a shot first meets whoever stands on its line of fire; the figure it strikes takes the blow.
-    const bystanders = (d.inTheWay ?? []).map((id) => game.actors!.get(id) as Actor.Implementation | undefined).filter((a): a is Actor.Implementation => Boolean(a));
+    const bystanders = (d.inTheWay ?? []).map((id) => fighterFrom(id)).filter((a): a is Actor.Implementation => Boolean(a));
     // [20.3] a poisoned class A or B weapon is handled twice by its wielder (an Assassin runs no risk).
     const wielder = view(card.attacker);
     const poisonAge = poisonAgeOf(card.attacker.items.get(weapon.id) ?? null);
@@ -537,8 +539,8 @@ const attackCard: CardKind = {
       resolveShot(
         {
           // The handling checks belong to the attack, not to each figure it meets: rolled with the first.
-          inTheWay: bystanders.map((a, i) => ({ id: a.id!, input: { ...attackInput(d, view(a), "stand", helpless(a), sideOfBlow(infos, card.attacker!, a)), ...(i === 0 ? poison : {}) } })),
-          target: { id: card.defender!.id!, input: { ...attackInput(d, target, answer, helpless(card.defender), sideOfBlow(infos, card.attacker!, card.defender!)), ...(bystanders.length ? {} : poison) } },
+          inTheWay: bystanders.map((a, i) => ({ id: fighterRef(a), input: { ...attackInput(d, view(a), "stand", helpless(a), sideOfBlow(infos, card.attacker!, a)), ...(i === 0 ? poison : {}) } })),
+          target: { id: fighterRef(card.defender!), input: { ...attackInput(d, target, answer, helpless(card.defender), sideOfBlow(infos, card.attacker!, card.defender!)), ...(bystanders.length ? {} : poison) } },
           range: d.range ?? null,
         },
         dice,
@@ -547,7 +549,7 @@ const attackCard: CardKind = {
     if (!rolled.value.ok) return rolled.value;
     const shot = rolled.value.value.result;
     const r = shot.attack;
-    const victim = bystanders.find((a) => a.id === shot.against) ?? card.defender;
+    const victim = bystanders.find((a) => fighterRef(a) === shot.against) ?? card.defender;
     const hitView = victim === card.defender ? target : view(victim);
     const damage = r.damage;
     const changes: Record<string, unknown> = {};
@@ -572,7 +574,7 @@ const attackCard: CardKind = {
     });
     if (after.stuckPenalty) changes["system.pulse.stuckPenalty"] = delta(after.stuckPenalty, 0, 40);
     const items: Record<string, ItemChange[]> = {};
-    const add = (actor: Actor.Implementation, change: ItemChange) => (items[actor.id!] ??= []).push(change);
+    const add = (actor: Actor.Implementation, change: ItemChange) => (items[fighterRef(actor)] ??= []).push(change);
     // Counted on the figure as it is when applied, so two grievous blows both wear the armour.
     if (after.armourHit) add(victim, { _id: after.armourHit, "system.pulse.grievousDamage": delta(1, 0, 20) });
     if (after.shieldBroken) add(victim, { _id: after.shieldBroken, "system.pulse.broken": true });
@@ -599,21 +601,21 @@ const attackCard: CardKind = {
       ...(r.restrained ? [{ id: "restrain", active: true }] : []),
     ];
     if (r.strike.hit && d.kind === "knockout") await whisperKnockoutMinutes(card.attacker, victim);
-    if (r.restrained) changes["flags.bout.restrainedBy"] = [card.attacker.id!, ...(d.helpers ?? [])];
-    const statuses: Record<string, StatusChange[]> = conditions.length ? { [victim.id!]: conditions } : {};
-    const updates: Record<string, Record<string, unknown>> = Object.keys(changes).length ? { [victim.id!]: changes } : {};
+    if (r.restrained) changes["flags.bout.restrainedBy"] = [fighterRef(card.attacker), ...(d.helpers ?? [])];
+    const statuses: Record<string, StatusChange[]> = conditions.length ? { [fighterRef(victim)]: conditions } : {};
+    const updates: Record<string, Record<string, unknown>> = Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {};
     // [16.5] 1 effective damage to a holder frees whoever that holder restrains.
-    const freed = (damage?.effective ?? 0) >= 1 ? ((game.actors?.contents ?? []) as Actor.Implementation[]).filter((held) => actorIdsFlag(held, "restrainedBy").includes(victim.id!) && hasStatus(held, "restrain")) : [];
+    const freed = (damage?.effective ?? 0) >= 1 ? fightersAround(victim, card.combatId).filter((held) => actorIdsFlag(held, "restrainedBy").some((r) => refersTo(r, victim)) && hasStatus(held, "restrain")) : [];
     for (const held of freed) {
-      statuses[held.id!] = [...(statuses[held.id!] ?? []), { id: "restrain", active: false }];
-      updates[held.id!] = { ...(updates[held.id!] ?? {}), "flags.bout.restrainedBy": [] };
+      statuses[fighterRef(held)] = [...(statuses[fighterRef(held)] ?? []), { id: "restrain", active: false }];
+      updates[fighterRef(held)] = { ...(updates[fighterRef(held)] ?? {}), "flags.bout.restrainedBy": [] };
     }
-    const released = freed.map((held) => line("Released", `${T}Released`, { who: held.id! }));
+    const released = freed.map((held) => line("Released", `${T}Released`, { who: fighterRef(held) }));
     // [13] a caster attacked while casting owes a concentration check (its procedure, 29.5, is the group's book).
     const state = machineStateOf<PulsesState>(card.combatId, "pulses");
     const victimCombatant = combatantFor(card.combatId, victim);
     const casting = Boolean(victimCombatant && state?.declared?.[victimCombatant]?.includes("cast"));
-    const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: victim.id! })] : [];
+    const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: fighterRef(victim) })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
       events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...freed]),
@@ -631,9 +633,9 @@ const attackCard: CardKind = {
         ...(r.parry?.outcome === "parry" ? owePassCommands(card.combatId, card.defender) : []),
       ],
       // [17.4] a parry of 8 or more gives the defender a free attack on the attacker: a button on the card.
-      ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: card.defender.id!, against: card.attacker.id! } } } : {}),
+      ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: fighterRef(card.defender), against: fighterRef(card.attacker) } } } : {}),
       // [16.5] a Disarm that lands: the attacker picks what the target drops, on the card.
-      ...(r.disarmed ? { data: { disarm: { who: card.attacker.id!, from: victim.id! } } } : {}),
+      ...(r.disarmed ? { data: { disarm: { who: fighterRef(card.attacker), from: fighterRef(victim) } } } : {}),
     });
   },
 };

@@ -10,6 +10,7 @@
  * In a running pulse either is the figure's action and ends its turn.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterFrom, fighterName, fighterRef, refersTo } from "../../combat/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -17,7 +18,7 @@ import { dryRun, postCard, registerCardKind, withNames, type CardKind, type Card
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 import { view } from "./pulse-attack";
 import { endTurnCommands, inClose, patchCommands, tangledWith } from "./pulse-fight";
 
@@ -50,7 +51,7 @@ const closeCard: CardKind = {
     const rank = repulseRank(card.defender);
     const values = await openOddsDialog({
       title: `${T}DefendTitle`,
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [{ kind: "select", name: "answer", label: `${T}Answer`, value: rank > 0 ? "repulse" : "admit", options: [{ value: "repulse", label: `${T}Repulse` }, { value: "admit", label: `${T}Admit` }] }],
       odds: (v) => ({ rows: v.answer === "repulse" ? [{ label: `${T}Odds`, data: { rank }, probability: repulseOdds(rank), headline: true }] : [] }),
@@ -74,18 +75,18 @@ const closeCard: CardKind = {
       events = [...(rolled.value.value.events as EngineEvent[])];
       rolls = rolled.rolls;
       if (rolled.value.value.result.repulsed) {
-        events.push(line("keptOut", `${T}KeptOut`, { who: attacker.id! }));
+        events.push(line("keptOut", `${T}KeptOut`, { who: fighterRef(attacker) }));
         return ok({ outcome: "failure", events: withNames(events, [attacker, defender]), updates: {}, rolls, lookups: [], combatCommands: commands });
       }
     }
-    events.push(line("closed", `${T}Closed`, { a: attacker.id!, b: defender.id! }));
-    const statuses: Record<string, StatusChange[]> = { [attacker.id!]: [{ id: CLOSE, active: true }], [defender.id!]: [{ id: CLOSE, active: true }] };
-    const tangle = (a: Actor.Implementation, b: Actor.Implementation) => ({ "flags.bout.closeWith": [...new Set([...tangledWith(a), b.id!])] });
+    events.push(line("closed", `${T}Closed`, { a: fighterRef(attacker), b: fighterRef(defender) }));
+    const statuses: Record<string, StatusChange[]> = { [fighterRef(attacker)]: [{ id: CLOSE, active: true }], [fighterRef(defender)]: [{ id: CLOSE, active: true }] };
+    const tangle = (a: Actor.Implementation, b: Actor.Implementation) => ({ "flags.bout.closeWith": [...new Set([...tangledWith(a), fighterRef(b)])] });
     return ok({
       outcome: "success",
       events: withNames(events, [attacker, defender]),
-      updates: { [attacker.id!]: tangle(attacker, defender), [defender.id!]: tangle(defender, attacker) },
-      itemUpdates: { [attacker.id!]: drops(attacker), [defender.id!]: drops(defender) },
+      updates: { [fighterRef(attacker)]: tangle(attacker, defender), [fighterRef(defender)]: tangle(defender, attacker) },
+      itemUpdates: { [fighterRef(attacker)]: drops(attacker), [fighterRef(defender)]: drops(defender) },
       statuses,
       rolls,
       lookups: [],
@@ -103,7 +104,7 @@ interface WithdrawDeclaration {
 /** PS of those the figure is tangled with who are still in close combat. */
 function hostilePS(actor: Actor.Implementation): number {
   const foes = tangledWith(actor)
-    .map((id) => game.actors?.get(id) as Actor.Implementation | undefined)
+    .map((ref) => fighterFrom(ref))
     .filter((a): a is Actor.Implementation => Boolean(a) && inClose(a!));
   return foes.reduce((sum, f) => sum + Number(view(f).stats.ps ?? 0), 0);
 }
@@ -133,15 +134,18 @@ const withdrawCard: CardKind = {
     // Out of the tangle: off its own list and off the others'.
     const freed: Record<string, Record<string, unknown>> = r.success
       ? Object.fromEntries([
-          [actor.id!, { "flags.bout.closeWith": [] }],
-          ...tangledWith(actor).filter((id) => game.actors?.get(id)).map((id) => [id, { "flags.bout.closeWith": tangledWith(game.actors!.get(id) as Actor.Implementation).filter((x) => x !== actor.id) }]),
+          [fighterRef(actor), { "flags.bout.closeWith": [] }],
+          ...tangledWith(actor)
+            .map((ref) => fighterFrom(ref))
+            .filter((other): other is Actor.Implementation => Boolean(other))
+            .map((other) => [fighterRef(other), { "flags.bout.closeWith": tangledWith(other).filter((x) => !refersTo(x, actor)) }]),
         ])
       : {};
     return ok({
       outcome: r.success ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
       updates: freed,
-      statuses: r.success ? { [actor.id!]: [{ id: CLOSE, active: false }, { id: "prone", active: true }] } : {},
+      statuses: r.success ? { [fighterRef(actor)]: [{ id: CLOSE, active: false }, { id: "prone", active: true }] } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: [...(r.success ? markClose(card.combatId, [actor], false) : []), ...commands],
@@ -155,14 +159,14 @@ async function closeFromSheet(actor: Actor.Implementation) {
     title: `${T}ActionTitle`,
     titleData: { name: actor.name },
     confirmLabel: `${T}Go`,
-    fields: [{ kind: "select", name: "defender", label: "BOUT.Pulse.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) }],
+    fields: [{ kind: "select", name: "defender", label: "BOUT.Pulse.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) }],
     odds: (v) => {
-      const foe = foes.find((f) => f.id === v.defender) ?? null;
+      const foe = pickOpponent(foes, v.defender) ?? null;
       const rank = repulseRank(foe);
       return { rows: [{ label: `${T}OddsIn`, probability: 1 - repulseOdds(rank), headline: true, data: { rank } }] };
     },
   });
-  const defender = values ? foes.find((f) => f.id === values.defender) : undefined;
+  const defender = values ? pickOpponent(foes, values.defender) : undefined;
   if (defender) return postCard("pulse.close", actor, defender, {}, game.combat?.id ?? "");
 }
 

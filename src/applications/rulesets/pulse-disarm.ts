@@ -7,6 +7,7 @@
  * from it in one step, so it is made once. Apply puts the item out of hand.
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { fighterRef, refersTo } from "../../combat/fighter";
 import { registerCardKind, updateCardResult, withNames, type CardKind } from "../../chat/cards";
 import { serialize } from "../../combat/query";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
@@ -33,7 +34,7 @@ const choiceCard: CardKind = {
   prepare(raw, attacker, defender): Outcome<DisarmChoice> {
     const d = (raw ?? {}) as { sourceId?: unknown; itemId?: unknown };
     const open = openDisarm(d.sourceId);
-    if (!open || open.taken || open.disarm.who !== attacker.id || open.disarm.from !== defender.id) return refused();
+    if (!open || open.taken || !refersTo(open.disarm.who, attacker) || !refersTo(open.disarm.from, defender)) return refused();
     const item = disarmable(defender).find((i) => i.id === d.itemId);
     if (!item) return refuse("pulse.card.notInHand", `${T}Refusal.NotInHand`);
     return ok({ sourceId: d.sourceId as string, itemId: item.id, item: item.name });
@@ -58,7 +59,7 @@ const choiceCard: CardKind = {
       outcome: "success",
       events: withNames([line("dropped", "BOUT.Pulse.Event.ItemDropped", { item: d.item })], [card.attacker, card.defender]),
       updates: {},
-      itemUpdates: { [card.defender.id!]: [{ _id: d.itemId, "system.equipped": false }] },
+      itemUpdates: { [fighterRef(card.defender!)]: [{ _id: d.itemId, "system.equipped": false }] },
       rolls: [],
       lookups: [],
     });

@@ -5,6 +5,7 @@
  * (kept on the actor); in a running pulse each is the figure's action.
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { fighterRef } from "../../combat/fighter";
 import { passToDisentangle, type PassRecord } from "../../engine/rulesets/pulse/entanglement";
 import type { PulsesState } from "../../engine/time/pulses";
 import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
@@ -48,9 +49,9 @@ const passCard: CardKind = {
     const step = passToDisentangle(lastPass(actor), moment(card.combatId));
     return ok({
       outcome: step.free ? "success" : "failure",
-      events: withNames([step.free ? line("free", `${T}Free`, { who: actor.id! }) : line("stillCaught", `${T}StillCaught`, { who: actor.id!, passes: step.record.passes })], [actor]),
-      updates: { [actor.id!]: { "flags.bout.disentangle": step.free ? null : step.record } },
-      statuses: step.free ? { [actor.id!]: [{ id: ENTANGLED, active: false }] } : {},
+      events: withNames([step.free ? line("free", `${T}Free`, { who: fighterRef(actor) }) : line("stillCaught", `${T}StillCaught`, { who: fighterRef(actor), passes: step.record.passes })], [actor]),
+      updates: { [fighterRef(actor)]: { "flags.bout.disentangle": step.free ? null : step.record } },
+      statuses: step.free ? { [fighterRef(actor)]: [{ id: ENTANGLED, active: false }] } : {},
       rolls: [],
       lookups: [],
       combatCommands: endTurnCommands(card.combatId, actor),

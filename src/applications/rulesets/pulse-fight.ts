@@ -6,6 +6,7 @@
  * Outside a running pulse fight there is nothing to send.
  */
 import { combatantFor } from "../../chat/cards";
+import { refList } from "../../combat/fighter";
 import type { CombatantInfo } from "../../combat/machines";
 import type { TimeCommand } from "../../engine/time/machine";
 
@@ -45,10 +46,9 @@ export const hasStatus = (actor: Actor.Implementation | null, id: string) => Boo
 /** In close combat (the token condition) [13.6]. */
 export const inClose = (actor: Actor.Implementation | null) => hasStatus(actor, "closeCombat");
 
-/** Actor ids a figure keeps in one of its flags (whom it grapples, who holds it). */
+/** Fighter refs a figure keeps in one of its flags (whom it grapples, who holds it); an older bare actor id reads as the world actor (refersTo). */
 export function actorIdsFlag(actor: Actor.Implementation | null, key: "closeWith" | "restrainedBy"): string[] {
-  const ids = (actor?.flags as { bout?: Record<string, unknown> } | undefined)?.bout?.[key];
-  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
+  return refList((actor?.flags as { bout?: Record<string, unknown> } | undefined)?.bout?.[key]);
 }
 
 /** Whom a figure is tangled with (kept on the actor, so a withdrawal knows whose strength holds it). */

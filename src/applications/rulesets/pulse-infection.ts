@@ -9,6 +9,7 @@
  * it costs D-5 Endurance (Apply takes it, with unconsciousness or death).
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef } from "../../combat/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { infectionChance, infectionHealOdds, resolveInfection, resolveInfectionDay, type InfectionInput } from "../../engine/rulesets/pulse/after-combat";
 import { vitalState } from "../../engine/rulesets/pulse/damage";
@@ -51,7 +52,7 @@ const checkCard: CardKind = {
     return ok({
       outcome: infected ? "failure" : "success",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
-      updates: infected ? { [actor.id!]: { "system.pulse.infected": true } } : {},
+      updates: infected ? { [fighterRef(actor)]: { "system.pulse.infected": true } } : {},
       rolls: rolled.rolls,
       lookups: [],
     });
@@ -85,8 +86,8 @@ const dayCard: CardKind = {
     return ok({
       outcome: r.healed ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
-      updates: { [actor.id!]: changes },
-      statuses: conditions.length ? { [actor.id!]: conditions } : {},
+      updates: { [fighterRef(actor)]: changes },
+      statuses: conditions.length ? { [fighterRef(actor)]: conditions } : {},
       rolls: rolled.rolls,
       lookups: [],
     });

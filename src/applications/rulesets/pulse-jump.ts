@@ -7,6 +7,7 @@
  * against the token's movement for the pulse.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef } from "../../combat/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { jumpCost } from "../../engine/rulesets/pulse/actions";
 import { landingTarget, resolveCheck } from "../../engine/rulesets/pulse/checks";
@@ -63,7 +64,7 @@ const jumpCard: CardKind = {
       outcome: landed ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
       updates: {},
-      statuses: landed ? {} : { [actor.id!]: [{ id: "prone", active: true }] },
+      statuses: landed ? {} : { [fighterRef(actor)]: [{ id: "prone", active: true }] },
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: jumpCommands(card.combatId, actor, d.hexes),

@@ -7,6 +7,7 @@
  * blow does [18]-[19]. In a running pulse it is the attacker's action.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef } from "../../combat/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { MAGIC_KINDS, resolveMagicAttack, type MagicKind } from "../../engine/rulesets/pulse/magic";
 import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type ItemChange, type StatusChange } from "../../chat/cards";
@@ -14,7 +15,7 @@ import { weaponInHand } from "../../engine/rulesets/pulse/consequences";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 import { figure, view } from "./pulse-attack";
 import { endTurnCommands, patchCommands } from "./pulse-fight";
 
@@ -68,13 +69,13 @@ const magicCard: CardKind = {
     ];
     // [19] a stun that shakes the weapon loose: the first weapon in hand goes.
     const dropped = stunDropCheck && !stunDropCheck.success ? weaponInHand(t.weapons) : null;
-    const items: Record<string, ItemChange[]> = dropped ? { [victim.id!]: [{ _id: dropped, "system.equipped": false }] } : {};
+    const items: Record<string, ItemChange[]> = dropped ? { [fighterRef(victim)]: [{ _id: dropped, "system.equipped": false }] } : {};
     return ok({
       outcome: damage.effective > 0 ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [attacker, victim]),
-      updates: Object.keys(changes).length ? { [victim.id!]: changes } : {},
+      updates: Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {},
       itemUpdates: items,
-      statuses: conditions.length ? { [victim.id!]: conditions } : {},
+      statuses: conditions.length ? { [fighterRef(victim)]: conditions } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: [
@@ -93,14 +94,14 @@ async function magicFromSheet(actor: Actor.Implementation) {
     titleData: { name: actor.name },
     confirmLabel: `${T}Go`,
     fields: [
-      { kind: "select", name: "defender", label: "BOUT.Pulse.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "defender", label: "BOUT.Pulse.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
       { kind: "select", name: "kind", label: `${T}Kind`, value: "spell", options: MAGIC_KINDS.map((k) => ({ value: k, label: `${T}Kinds.${k}` })) },
       { kind: "number", name: "dieModifier", label: `${T}Die`, value: 0, min: -20, max: 50 },
       { kind: "number", name: "resistChance", label: `${T}Resist`, value: 0, min: 0, max: 100 },
     ],
     odds: (v) => ({ rows: v.kind === "breath" ? [{ label: `${T}ResistOdds`, data: { chance: Number(v.resistChance) || 0 }, probability: Math.min(100, Math.max(0, Number(v.resistChance) || 0)) / 100, headline: true }] : [] }),
   });
-  const defender = values ? foes.find((f) => f.id === values.defender) : undefined;
+  const defender = values ? pickOpponent(foes, values.defender) : undefined;
   if (!values || !defender) return;
   return postCard("pulse.magic", actor, defender, { kind: values.kind, dieModifier: Number(values.dieModifier), resistChance: Number(values.resistChance) }, game.combat?.id ?? "");
 }

@@ -10,6 +10,7 @@
  * limits are checked.
  */
 import { actorView } from "../../data/actor/actor-view";
+import { sameFighter } from "../../combat/fighter";
 import { ok, type Outcome } from "../../engine/outcome";
 import { canMountOrDismount, checkBlowAtRider, checkMountedAttack } from "../../engine/rulesets/pulse/mounted";
 import { pulseHorsemanship } from "../settings/pulse-tables";
@@ -26,8 +27,8 @@ const view = (actor: Actor.Implementation) => actorView(actor as never, "pulse")
 /** Where two fighters of the fight stand on a hex scene, if they both do. */
 function placements(combatId: string, a: Actor.Implementation, b: Actor.Implementation) {
   const infos = fightInfos(combatId);
-  const pa = infos.find((i) => i.actor?.id === a.id)?.placed;
-  const pb = infos.find((i) => i.actor?.id === b.id)?.placed;
+  const pa = infos.find((i) => sameFighter(i.actor, a))?.placed;
+  const pb = infos.find((i) => sameFighter(i.actor, b))?.placed;
   return pa && pb ? { a: pa, b: pb } : null;
 }
 

@@ -7,6 +7,7 @@
  * and takes the damage. In a running pulse it is the figure's action.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef } from "../../combat/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { removalDamageModifier, resolveRemoval } from "../../engine/rulesets/pulse/after-combat";
 import { applyEffectiveDamage, damageEvents } from "../../engine/rulesets/pulse/damage";
@@ -71,8 +72,8 @@ const stuckCard: CardKind = {
     return ok({
       outcome: "success",
       events: withNames(events, [actor]),
-      updates: { [actor.id!]: changes },
-      statuses: conditions.length ? { [actor.id!]: conditions } : {},
+      updates: { [fighterRef(actor)]: changes },
+      statuses: conditions.length ? { [fighterRef(actor)]: conditions } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: endTurnCommands(card.combatId, actor),

@@ -6,6 +6,7 @@
  * figure's action and ends its turn.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef } from "../../combat/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { checkOdds, resolveCheck, stunRecoveryTarget } from "../../engine/rulesets/pulse/checks";
 import { dryRun, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
@@ -46,8 +47,8 @@ const recoverCard: CardKind = {
     return ok({
       outcome: recovered ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
-      updates: recovered ? { [actor.id!]: { "system.pulse.stunned": false } } : {},
-      statuses: recovered ? { [actor.id!]: [{ id: "stun", active: false }] } : {},
+      updates: recovered ? { [fighterRef(actor)]: { "system.pulse.stunned": false } } : {},
+      statuses: recovered ? { [fighterRef(actor)]: [{ id: "stun", active: false }] } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: [...(recovered ? patchCommands(card.combatId, [actor], { stunned: false }) : []), ...turn],

@@ -8,6 +8,7 @@
  * Prone condition once.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterFrom, fighterRef, refersTo, sameFighter } from "../../combat/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/attack";
 import { footprint, sameHex, type Hex } from "../../engine/rulesets/pulse/hex";
@@ -36,11 +37,11 @@ interface FightWithInfos {
 }
 
 /** The one-hex figures standing under a multi-hex figure of a running pulse fight. */
-function underMonster(monsterActorId: string, combatId?: string): Placing | null {
+function underMonster(monsterRef: string, combatId?: string): Placing | null {
   for (const c of (game.combats?.contents ?? []) as unknown as FightWithInfos[]) {
     if (!c.started || c.boutSystem?.structure !== "pulses" || (combatId && c.id !== combatId)) continue;
     const infos = c.combatantInfos();
-    const monster = infos.find((i) => i.actor?.id === monsterActorId);
+    const monster = infos.find((i) => refersTo(monsterRef, i.actor));
     if (!monster?.placed?.hexes) continue;
     const covered = footprint(monster.placed);
     const under = infos.filter((i) => i !== monster && i.placed && !i.placed.hexes && covered.some((h) => sameHex(h, i.placed!.hex)));
@@ -55,14 +56,14 @@ const trampleCard: CardKind = {
   title: `${T}Title`,
   unanswered: () => true,
   prepare(_raw, monster, figureActor, combatId): Outcome<{ hexes: number }> {
-    const placing = underMonster(monster.id!, combatId);
-    const entered = crossed.get(monster.id!)?.has(figureActor.id!) || placing?.under.some((i) => i.actor?.id === figureActor.id);
+    const placing = underMonster(fighterRef(monster), combatId);
+    const entered = crossed.get(fighterRef(monster))?.has(fighterRef(figureActor)) || placing?.under.some((i) => sameFighter(i.actor, figureActor));
     if (!placing || !entered) return refuse("pulse.trample.notUnder", `${T}NotUnder`, { name: figureActor.name });
     return ok({ hexes: footprint(placing.monster.placed!).length });
   },
   // One card for each figure entered on a walk.
   async claim(_d, monster, figureActor) {
-    crossed.get(monster.id!)?.delete(figureActor.id!);
+    crossed.get(fighterRef(monster))?.delete(fighterRef(figureActor));
     return ok(true as const);
   },
   describe: (d: { hexes: number } | null) => [line("declared", `${T}Declared`, { hexes: d?.hexes ?? 0 })],
@@ -113,9 +114,9 @@ const trampleCard: CardKind = {
     ];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      events: withNames([line("knockedDown", `${T}KnockedDown`, { who: victim.id! }), ...(rolled.value.value.events as EngineEvent[])], [monster, victim]),
-      updates: Object.keys(changes).length ? { [victim.id!]: changes } : {},
-      statuses: { [victim.id!]: conditions },
+      events: withNames([line("knockedDown", `${T}KnockedDown`, { who: fighterRef(victim) }), ...(rolled.value.value.events as EngineEvent[])], [monster, victim]),
+      updates: Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {},
+      statuses: { [fighterRef(victim)]: conditions },
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: [
@@ -144,19 +145,19 @@ async function afterWalk(token: TokenDocument.Implementation, movement: WalkLike
   if (!game.user?.isActiveGM) return;
   const actor = token.actor as Actor.Implementation | null;
   if (!actor) return;
-  const placing = underMonster(actor.id!);
+  const placing = underMonster(fighterRef(actor));
   if (!placing) return;
   const origin = tokenPlacement(token, { x: Number(movement.origin.x), y: Number(movement.origin.y) });
   const legs = movement.passed.waypoints.filter((w) => !w.intermediate).map((w) => tokenPlacement(token, { x: Number(w.x), y: Number(w.y) })?.hex);
   const figures = placing.infos
     .filter((i) => i !== placing.monster && i.actor && i.placed && !i.placed.hexes)
-    .map((i) => ({ id: i.actor!.id!, hex: i.placed!.hex }));
+    .map((i) => ({ id: fighterRef(i.actor!), hex: i.placed!.hex }));
   const along = origin?.hexes && legs.every(Boolean) ? enteredAlong({ anchor: origin.hex, hexes: origin.hexes }, walkSteps(origin.hex, legs as Hex[]), figures) : [];
   const before = new Set(origin?.hexes ? figures.filter((f) => origin.hexes!.some((h) => sameHex(h, f.hex))).map((f) => f.id) : []);
-  const entered = [...new Set([...along, ...placing.under.map((i) => i.actor?.id ?? "").filter((id) => id && !before.has(id))])];
-  crossed.set(actor.id!, new Set(entered));
+  const entered = [...new Set([...along, ...placing.under.map((i) => (i.actor ? fighterRef(i.actor) : "")).filter((id) => id && !before.has(id))])];
+  crossed.set(fighterRef(actor), new Set(entered));
   for (const id of entered) {
-    const figure = game.actors?.get(id) as Actor.Implementation | undefined;
+    const figure = fighterFrom(id);
     if (figure) await postCard("pulse.trample", actor, figure, {}, placing.combatId);
   }
 }

@@ -6,6 +6,7 @@
  * the engine, reading every figure from the documents.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { combatantOf as combatantIn, fighterName, fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -39,7 +40,7 @@ import { openOddsDialog } from "../dialogs/odds-dialog";
 import { dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 import { rideTnOf } from "./steel-mounted";
 import { steelTables } from "../settings/steel-tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./steel-wounds";
@@ -63,7 +64,7 @@ export function maneuversFor(view: ActorView<SteelStats>, kind: "attack" | "defe
 export function fighterOf(actor: Actor.Implementation, combatId?: string): BoutCombatant | undefined {
   const combat = (combatId !== undefined ? game.combats?.get(combatId) : game.combat) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null }; combatants: { contents: { id: string; actorId: string }[] } } | null;
   const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
-  const combatant = combat?.combatants.contents.find((c) => c.actorId === actor.id);
+  const combatant = combatantIn(combat, actor);
   return state && combatant ? state.combatants.find((c) => c.id === combatant.id) : undefined;
 }
 
@@ -142,7 +143,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
     titleData: { name: item.name },
     confirmLabel: "BOUT.Steel.Table.Declare",
     fields: [
-      { kind: "select", name: "defender", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "defender", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
       { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: attacks[0]!.id, options: attacks.map((m) => ({ value: m.id, label: m.name })) },
       { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: String(zones[0]?.id ?? 5), options: zones.map((z) => ({ value: String(z.id), label: zoneLabel(z) })) },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
@@ -155,7 +156,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
       const form = m.stats.form === "thrust" ? "thrust" : "swing";
       const profile = attackProfile(weapon, form, view.stats.strength);
       const atn = profile.ok ? maneuverTn(m.stats, profile.value.atn) : 10;
-      const defender = foes.find((f) => f.id === v.defender) ?? null;
+      const defender = pickOpponent(foes, v.defender) ?? null;
       const dView = steelView(defender);
       const parry = CORE_MANEUVERS.find((c) => c.slug === "parry")!.stats;
       // Posture adds dice; a longer weapon takes them away until a damaging blow lands.
@@ -175,15 +176,15 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
     },
   });
   if (!values) return;
-  const defender = foes.find((f) => f.id === values.defender);
+  const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
   return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice), press: Number(values.press), side: values.side ?? "side" }, game.combat?.id ?? "");
 }
 
-/** The combat's combatant for an actor, when the card belongs to a bout. */
+/** The combat's combatant for a fighter (its token's), when the card belongs to a bout. */
 function combatantOf(combatId: string, actor: Actor.Implementation | null): string | null {
   const combat = combatId ? game.combats?.get(combatId) : undefined;
-  return (actor && combat?.combatants.contents.find((c) => c.actorId === actor.id)?.id) || null;
+  return combatantIn(combat, actor)?.id ?? null;
 }
 
 function boutOf(combatId: string, combatantId: string | null): string | null {
@@ -241,7 +242,7 @@ const exchangeCard: CardKind = {
     const defenderPosture = postureOf(card.defender, card.combatId);
     const values = await openOddsDialog({
       title: "BOUT.Steel.Table.DefendTitle",
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [
         { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: defences[0]!.id, options: defences.map((m) => ({ value: m.id, label: m.name })) },
@@ -301,14 +302,14 @@ const exchangeCard: CardKind = {
     const profile = attackProfile(weapon, form, a.stats.strength);
     if (!profile.ok) return profile;
     const armourBy = armourByRegion(t);
-    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: card.defender.id!, cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value } : null;
+    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: fighterRef(card.defender), cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value } : null;
     const tables = steelTables();
     const input = {
       zones: tables.zones,
       woundTable: tables.woundTable,
-      attack: { combatantId: card.attacker.id!, cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
+      attack: { combatantId: fighterRef(card.attacker), cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
       defence,
-      target: { combatantId: card.defender.id!, toughness: t.stats.toughness, armour: armourBy },
+      target: { combatantId: fighterRef(card.defender), toughness: t.stats.toughness, armour: armourBy },
     };
     const rolled = await resolveWithFoundry((dice) => {
       const ex = resolveExchange(input, dice);
@@ -324,7 +325,7 @@ const exchangeCard: CardKind = {
         ...(r.defender ? [{ side: r.defender, actor: card.defender!, stats: t.stats, left: cpD - r.defender.cost }] : []),
       ]
         .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.actor, combatId, f.side.fumblePenalty, f.left))
-        .map((f) => ({ actorId: f.actor.id!, test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
+        .map((f) => ({ actorId: fighterRef(f.actor), test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
       // "Mounted Combat": a rider struck by a landed blow rolls Ride less the margin, or falls as from 10 feet.
       const rider = r.hit && fighterOf(card.defender!, combatId)?.mounted ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
       return { ex, wound, falls, rider };
@@ -334,11 +335,11 @@ const exchangeCard: CardKind = {
     if (!ex.ok) return ex;
     if (wound && !wound.ok) return wound;
     for (const f of falls) if (!f.test.ok) return f.test;
-    const names: Record<string, string> = { [card.attacker.id!]: card.attacker.name, [card.defender.id!]: card.defender.name };
+    const names: Record<string, string> = { [fighterRef(card.attacker)]: fighterName(card.attacker), [fighterRef(card.defender)]: fighterName(card.defender) };
     const named = (e: { type: string; key: string; data: Record<string, string | number | boolean> }) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names[v] ? names[v] : v])) });
     const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : []), ...falls.flatMap((f) => (f.test.ok ? f.test.value.events : [])), ...(rider?.ok ? rider.value.events : [])].map(named);
     const updates: Record<string, Record<string, unknown>> = {};
-    if (wound?.ok) updates[card.defender.id!] = woundUpdates(t, wound.value.result);
+    if (wound?.ok) updates[fighterRef(card.defender!)] = woundUpdates(t, wound.value.result);
     // In a bout: the dice leave both pools and the winner holds initiative, with the result.
     const combatCommands: TimeCommand[] = [];
     const aId = combatantOf(combatId, card.attacker);
@@ -349,7 +350,7 @@ const exchangeCard: CardKind = {
       combatCommands.push({ type: "spend", combatantId: aId, dice: r.attacker.cost, purpose: "attack" } as TimeCommand);
       if (dId && r.defender) combatCommands.push({ type: "spend", combatantId: dId, dice: r.defender.cost, purpose: "defence" } as TimeCommand);
       if (dId && r.defender && defenceManeuver?.stats.family === "block") combatCommands.push({ type: "block", combatantId: dId } as TimeCommand);
-      const winner = r.winner === card.attacker.id ? aId : dId;
+      const winner = r.winner === fighterRef(card.attacker) ? aId : dId;
       if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
       // A damaging blow from the shorter weapon closes the distance ("Weapon Length").
       if (dId && (r.hit?.level ?? 0) > 0 && reachOf(card.attacker, card.defender, combatId, d.weaponId) > 0) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
@@ -362,13 +363,13 @@ const exchangeCard: CardKind = {
     // Knocked down or out: the conditions go on the defender's tokens when the result is applied.
     const statuses: Record<string, string[]> = {};
     const down = wound?.ok ? woundStatuses(wound.value.result) : [];
-    if (down.length) statuses[card.defender.id!] = down;
+    if (down.length) statuses[fighterRef(card.defender!)] = down;
     for (const f of falls) if (f.test.ok && f.test.value.result.down) statuses[f.actorId] = [...new Set([...(statuses[f.actorId] ?? []), "knockedDown"])];
     if (rider?.ok && rider.value.result.falls) {
-      statuses[card.defender.id!] = [...new Set([...(statuses[card.defender.id!] ?? []), "knockedDown"])];
+      statuses[fighterRef(card.defender!)] = [...new Set([...(statuses[fighterRef(card.defender!)] ?? []), "knockedDown"])];
       if (dId) combatCommands.push({ type: "mount", combatantId: dId, mounted: false } as TimeCommand);
     }
-    return ok({ outcome: ex.value.result.winner === card.attacker.id ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses });
+    return ok({ outcome: ex.value.result.winner === fighterRef(card.attacker) ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses });
   },
 };
 

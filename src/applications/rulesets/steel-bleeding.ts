@@ -5,6 +5,7 @@
  * Health 1 halves the pool already refreshed this round, in the bout at once.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -40,11 +41,11 @@ const bloodLossCard: CardKind = {
     return ok({
       outcome: lost ? "failure" : "success",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
-      updates: lost ? { [actor.id!]: { "system.steel.healthNow": delta(-lost, 0) } } : {},
+      updates: lost ? { [fighterRef(actor)]: { "system.steel.healthNow": delta(-lost, 0) } } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands,
-      statuses: r.dying ? { [actor.id!]: ["unconscious"] } : {},
+      statuses: r.dying ? { [fighterRef(actor)]: ["unconscious"] } : {},
     });
   },
 };

@@ -12,6 +12,7 @@
  * Every figure is re-read from the documents and the bout on the GM's client.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterName, fighterRef } from "../../combat/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   BENCH_STAKES,
@@ -36,7 +37,7 @@ import { openOddsDialog, type DialogValues } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
 import { combatPoolLeft, fighterOf } from "./steel-attack";
-import { opponents } from "./opponents";
+import { opponentOptions, opponents, pickOpponent } from "./opponents";
 import { notifyRefusal } from "./notify";
 
 const C = "BOUT.Steel.Contest.";
@@ -130,7 +131,7 @@ const terrainCard: CardKind = {
       const id = combatantFor(card.combatId, actor);
       if (inBout && id && c.consequence === "halfPool") commands.push({ type: "penalty", combatantId: id, dice: c.diceLost } as TimeCommand);
       if (inBout && id && c.consequence === "halfDiceNextAction") commands.push({ type: "fumble", combatantId: id, dice: c.diceLost } as TimeCommand);
-      if (c.consequence === "knockedDown") statuses[actor.id!] = ["knockedDown"];
+      if (c.consequence === "knockedDown") statuses[fighterRef(actor)] = ["knockedDown"];
     }
     if (r.success && d.footing) {
       commands.push(...footingCommand(card.combatId, actor));
@@ -152,7 +153,7 @@ async function answerDice(card: CardView, title: string, odds: (values: DialogVa
   const left = card.defender ? combatPoolLeft(card.defender, card.combatId) : 0;
   const values = await openOddsDialog({
     title,
-    titleData: { name: card.attacker?.name ?? "" },
+    titleData: { name: fighterName(card.attacker) },
     confirmLabel: `${C}Answer`,
     fields: [{ kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(left, Number(card.declaration?.dice ?? 0)), min: 0, max: left, slider: true }],
     odds,
@@ -259,7 +260,7 @@ async function terrainFromSheet(actor: Actor.Implementation) {
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(left, 2), min: 0, max: left, slider: true },
       { kind: "select", name: "stakes", label: `${C}Field.Stakes`, value: "none", options: Object.keys(STAKES).map((k) => ({ value: k, label: `${C}Stakes.${k}` })) },
       { kind: "checkbox", name: "footing", label: `${C}Field.Footing`, value: false },
-      { kind: "select", name: "opponent", label: `${C}Field.Opponent`, value: "", options: [{ value: "", label: `${C}NoOpponent` }, ...foes.map((f) => ({ value: f.id!, label: f.name }))] },
+      { kind: "select", name: "opponent", label: `${C}Field.Opponent`, value: "", options: [{ value: "", label: `${C}NoOpponent` }, ...opponentOptions(foes)] },
       { kind: "number", name: "opponentDice", label: `${C}Field.OpponentDice`, value: 2, min: 0, max: 30 },
     ],
     odds: (v) => {
@@ -281,7 +282,7 @@ async function terrainFromSheet(actor: Actor.Implementation) {
   });
   if (!values) return;
   const declaration = { terrain: values.terrain, pace: values.pace, tn: values.tn, dice: values.dice, stakes: values.stakes, footing: values.footing };
-  const opponent = foes.find((f) => f.id === values.opponent);
+  const opponent = pickOpponent(foes, values.opponent);
   if (opponent) return postCard("steel.terrainContest", actor, opponent, declaration, combatId);
   return postCard("steel.terrain", actor, actor, declaration, combatId);
 }

@@ -9,6 +9,7 @@
  * Outside a bout the weapon is taken as ready with a full pool.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterName, fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -38,7 +39,7 @@ import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withN
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 import { declareAttack, fighterOf } from "./steel-attack";
 import { steelTables } from "../settings/steel-tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./steel-wounds";
@@ -166,7 +167,7 @@ const shotCard: CardKind = {
     const atn = d.atn + band.tnModifier + d.tnModifier;
     const values = await openOddsDialog({
       title: `${M}DefendTitle`,
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
       fields: [
         { kind: "select", name: "kind", label: `${M}Field.Defence`, value: "evade", options: ["none", "evade", ...(dtn !== null ? ["block"] : [])].map((k) => ({ value: k, label: `${M}Defence.${k}` })) },
@@ -216,8 +217,8 @@ const shotCard: CardKind = {
     const rolled = await resolveWithFoundry((dice) => {
       const shot = missileAttack(
         {
-          shooterId: shooter.id!,
-          targetId: target.id!,
+          shooterId: fighterRef(shooter),
+          targetId: fighterRef(target),
           state: { roundsLeft: 0, ready: true, pool: missile!.pool, quickenCost: 0 },
           dice: d.dice,
           aimDice: d.aimDice,
@@ -256,11 +257,11 @@ const shotCard: CardKind = {
     return ok({
       outcome: shot.value.result.margin > 0 ? "success" : "failure",
       events: withNames(events, [shooter, target]),
-      updates: wound?.ok ? { [target.id!]: woundUpdates(t, wound.value.result) } : {},
+      updates: wound?.ok ? { [fighterRef(target)]: woundUpdates(t, wound.value.result) } : {},
       rolls: rolled.rolls,
       lookups: ["BOUT.Steel.Part."],
       combatCommands: commands,
-      statuses: down.length ? { [target.id!]: down } : {},
+      statuses: down.length ? { [fighterRef(target)]: down } : {},
     });
   },
 };
@@ -294,7 +295,7 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
     titleData: { name: item.name },
     confirmLabel: `${M}Loose`,
     fields: [
-      { kind: "select", name: "target", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "target", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
       { kind: "number", name: "dice", label: `${M}Field.Dice`, value: pool, min: 0, max: pool, slider: true },
       { kind: "number", name: "aimDice", label: `${M}Field.AimDice`, value: 0, min: 0, max: aim },
       { kind: "select", name: "aimedPart", label: `${M}Field.AimedPart`, value: "", options: [{ value: "", label: `${M}NoAim` }, ...[...new Set(steelTables().missileChart)].map((p) => ({ value: p, label: `BOUT.Steel.Part.${p}` }))] },
@@ -316,7 +317,7 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       };
     },
   });
-  const target = values ? foes.find((f) => f.id === values.target) : undefined;
+  const target = values ? pickOpponent(foes, values.target) : undefined;
   if (!values || !target) return;
   return postCard("steel.missile", actor, target, { weaponId: item.id, dice: values.dice, aimDice: values.aimDice, aimedPart: values.aimedPart, band: values.band, tnModifier: values.tnModifier }, combatId);
 }

@@ -7,6 +7,7 @@
  * The Ride TN is the rider's "Ride" skill's, else our default of 7.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -106,7 +107,7 @@ const gaitCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands,
-      statuses: res.roll.botch ? { [actor.id!]: ["knockedDown"] } : {},
+      statuses: res.roll.botch ? { [fighterRef(actor)]: ["knockedDown"] } : {},
     });
   },
 };
@@ -171,7 +172,7 @@ const rideByCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands,
-      statuses: res.unhorsed ? { [actor.id!]: ["knockedDown"] } : {},
+      statuses: res.unhorsed ? { [fighterRef(actor)]: ["knockedDown"] } : {},
     });
   },
 };

@@ -7,6 +7,7 @@
  * In a bout the restriction goes on the target at once; the condition on Apply.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterName, fighterRef } from "../../combat/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -16,7 +17,7 @@ import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardK
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
-import { defaultOpponent, opponents } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
 import { fighterOf } from "./steel-attack";
 
 const C = "BOUT.Steel.Contest.";
@@ -52,7 +53,7 @@ const surpriseCard: CardKind = {
     const options = skillOptions(card.defender);
     const values = await openOddsDialog({
       title: `${C}SurpriseAnswer`,
-      titleData: { name: card.attacker?.name ?? "" },
+      titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Roll.Roll",
       fields: [{ kind: "select", name: "skillId", label: `${C}Field.Skill`, value: named(card.defender, "notice") ?? options[0]?.value ?? "", options }],
     });
@@ -90,7 +91,7 @@ const surpriseCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands,
-      statuses: { [target.id!]: ["hesitating"] },
+      statuses: { [fighterRef(target)]: ["hesitating"] },
     });
   },
 };
@@ -107,7 +108,7 @@ async function ambushFromSheet(actor: Actor.Implementation) {
     title: `${C}SurpriseAction`,
     confirmLabel: `${C}Ambush`,
     fields: [
-      { kind: "select", name: "target", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: foes.map((f) => ({ value: f.id!, label: f.name })) },
+      { kind: "select", name: "target", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
       { kind: "select", name: "skillId", label: `${C}Field.Skill`, value: named(actor, "sneak") ?? options[0]!.value, options },
       { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5 },
     ],
@@ -121,7 +122,7 @@ async function ambushFromSheet(actor: Actor.Implementation) {
       };
     },
   });
-  const target = values ? foes.find((f) => f.id === values.target) : undefined;
+  const target = values ? pickOpponent(foes, values.target) : undefined;
   if (!values || !target) return;
   return postCard("steel.surprise", actor, target, { skillId: values.skillId, tnModifier: values.tnModifier }, game.combat?.id ?? "");
 }

@@ -58,7 +58,7 @@ export class BoutActorSheet extends ActorSheetBase {
     return Object.assign(context, actorSheetContext(actor, activeRuleset(), { editable: this.isEditable, enrichedBiography }), {
       biographySource: actor.system.biography ?? "",
       // A fight waits on this actor's secret choice (a throw, a round's declaration): answer from here too.
-      choiceAwaited: actor.isOwner && waitingChoiceFor(actor.id) !== null,
+      choiceAwaited: actor.isOwner && waitingChoiceFor(actor) !== null,
       actorActions: actor.isOwner
         ? actorActions(activeRuleset().id)
             .filter((a) => a.shown?.(actor as Actor.Implementation) ?? true)
@@ -91,7 +91,7 @@ export class BoutActorSheet extends ActorSheetBase {
   }
 
   static async #onAnswerChoice(this: BoutActorSheet) {
-    const waiting = waitingChoiceFor(this.document.id);
+    const waiting = waitingChoiceFor(this.document);
     if (waiting) return askChoice(waiting.combat, waiting.combatantId);
   }
 

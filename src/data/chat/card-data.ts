@@ -1,5 +1,5 @@
 /**
- * An opposed-action card: who acts against whom, what each declared, and the
+ * An opposed-action card: who acts against whom (by fighter uuid), what each declared, and the
  * engine's result. Payloads are JSON text so an update replaces them whole.
  * The card moves waiting → resolved → applied, each step once.
  */
@@ -13,6 +13,9 @@ function defineCardSchema() {
     state: new fields.StringField({ required: true, blank: false, initial: "waiting", choices: [...CARD_STATES] }),
     attackerId: new fields.StringField({ required: true, blank: true, initial: "" }),
     defenderId: new fields.StringField({ required: true, blank: true, initial: "" }),
+    // The fighters by uuid (an unlinked token's actor is `Scene.<s>.Token.<t>.Actor.<a>`); the ids above are their world actors', kept for older cards.
+    attackerUuid: new fields.StringField({ required: true, blank: true, initial: "" }),
+    defenderUuid: new fields.StringField({ required: true, blank: true, initial: "" }),
     combatId: new fields.StringField({ required: true, blank: true, initial: "" }),
     declaration: new fields.StringField({ required: true, blank: true, initial: "" }),
     answer: new fields.StringField({ required: true, blank: true, initial: "" }),
