@@ -14,18 +14,18 @@ import { savePulseTables } from "./applications/settings/pulse-tables";
 import { registerSheets } from "./applications/sheets/register";
 import { migrateWorld } from "./data/world-migration";
 import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
-import { registerCombatQueries } from "./combat/queries";
-import { askGM } from "./combat/grants";
-import { registerHandover } from "./combat/handover";
-import { DEFAULT_QUERY_TIMEOUT } from "./combat/query";
-import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./combat/declarations";
-import { registerStatusEffects } from "./combat/status-effects";
+import { registerCombatQueries } from "./table/queries";
+import { askGM } from "./table/grants";
+import { registerHandover } from "./table/handover";
+import { DEFAULT_QUERY_TIMEOUT } from "./table/query";
+import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./table/declarations";
+import { registerStatusEffects } from "./table/status-effects";
 import { registerEffectiveSpaceGuard } from "./combat/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
-import { activateCardListeners, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries } from "./chat/cards";
+import { activateCardListeners, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries } from "./table/cards";
 import { registerPulseMovement } from "./combat/pulse-movement";
-import { registerMoveRecheck } from "./combat/move-recheck";
+import { registerMoveRecheck } from "./table/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
 
 // Registration only: every rule lives in src/engine.

@@ -14,12 +14,12 @@
  * its new x and y.
  */
 import { SYSTEM_ID } from "../config";
-import { machineStateOf } from "../chat/cards";
-import { notifyRefusal } from "../applications/rulesets/notify";
+import { machineStateOf } from "../table/cards";
+import { notifyRefusal } from "../table/notify";
 import { ok, refuse, type Outcome } from "../engine/outcome";
 import { pacesPerUnit, spaceIntrusions, type EngagedFigure, type Point } from "../engine/rulesets/phases/effective-space";
 import { spaceToKeepOutOf, type PhasesState } from "../engine/time/phases";
-import { isPutBack, registerMoveJudge, type MoveJudge } from "./move-recheck";
+import { isPutBack, registerMoveJudge, type MoveJudge } from "../table/move-recheck";
 
 interface Box {
   readonly x?: number;

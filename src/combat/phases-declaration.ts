@@ -18,7 +18,7 @@ import { ACTIONS, normalizeDeclaration, type DeclarationInput, type PhasesDeclar
 import type { TimeCommand } from "../engine/time/machine";
 import type { OddsView } from "../engine/odds-view";
 import { openOddsDialog, type DialogField, type DialogValues } from "../applications/dialogs/odds-dialog";
-import { registerDeclarationKind } from "./declarations";
+import { registerDeclarationKind } from "../table/declarations";
 
 const R = "BOUT.Phases.Declare.";
 export const PHASES_DECLARATION = "phasesDeclaration";

@@ -7,7 +7,7 @@
  * tokens), from the tracker's groups the GM formed by dragging.
  */
 import { engagementsFrom, facingFromAngle, opponentInRear, type Facing, type Figure, type Hex } from "../engine/rulesets/pulse/hex";
-import type { CombatantInfo } from "./machines";
+import type { CombatantInfo } from "../table/machines";
 
 export interface Placed {
   readonly hex: Hex;

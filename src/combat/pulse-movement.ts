@@ -7,7 +7,7 @@
  * [14.1]. The GM is exempt unless the world setting says otherwise; turning in
  * place is never limited.
  */
-import { combatantOf } from "./fighter";
+import { combatantOf } from "../table/fighter";
 import { SYSTEM_ID } from "../config";
 import { actorView } from "../data/actor/actor-view";
 import type { ActorView } from "../engine/rulesets/ruleset";
@@ -20,9 +20,9 @@ import { pulseRefuse } from "../engine/rulesets/pulse/refusals";
 import { ok, type Outcome } from "../engine/outcome";
 import type { PulseStats } from "../engine/rulesets/pulse/stats";
 import { currentActors, heldToActions, type PulsesState } from "../engine/time/pulses";
-import { notifyRefusal } from "../applications/rulesets/notify";
-import type { CombatantInfo } from "./machines";
-import { isPutBack, registerMoveJudge, type MoveJudge } from "./move-recheck";
+import { notifyRefusal } from "../table/notify";
+import type { CombatantInfo } from "../table/machines";
+import { isPutBack, registerMoveJudge, type MoveJudge } from "../table/move-recheck";
 import { tokenPlacement, type Placed } from "./pulse-engagements";
 
 /** What the token carries between moves: the hexes moved in one pulse of one fight. */

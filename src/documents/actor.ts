@@ -1,5 +1,5 @@
 import { activeRuleset } from "../settings";
-import { queued } from "../combat/write-queue";
+import { queued } from "../table/write-queue";
 
 export class BoutActor extends Actor {
   /**

@@ -1,14 +1,14 @@
-import { notifyRefusal } from "../applications/rulesets/notify";
-import { timeStructure, type CombatantInfo, type TimeStructure } from "../combat/machines";
+import { notifyRefusal } from "../table/notify";
+import { timeStructure, type CombatantInfo, type TimeStructure } from "../table/machines";
 import { refuse, type Outcome } from "../engine/outcome";
 import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
 import { worldTimeDelta } from "../engine/time/round-length";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
-import { queued, type Lease } from "../combat/write-queue";
-import { askGM } from "../combat/grants";
-import { CLOSED_DECLARATION, newDeclaration } from "../combat/declarations";
+import { queued, type Lease } from "../table/write-queue";
+import { askGM } from "../table/grants";
+import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../combat/pulse-engagements";
 
 /** Hooks.callAll for core's combat hooks, whose v13 options (`worldTime`, a null turn) fvtt-types 13.345 does not know. */

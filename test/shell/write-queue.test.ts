@@ -1,10 +1,10 @@
-// The active GM's write queue (src/combat/write-queue.ts) on its own: one queue
+// The active GM's write queue (src/table/write-queue.ts) on its own: one queue
 // per document uuid, a task taking several documents waits for every earlier
 // task touching any of them, and nothing it does is lost or runs twice, whatever
 // the interleaving (fast-check over random key sets and delays).
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { queued, queuedDocuments, queuedFor, within, type Lease } from "../../src/combat/write-queue";
+import { queued, queuedDocuments, queuedFor, within, type Lease } from "../../src/table/write-queue";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const KEYS = ["Actor.a", "Scene.s.Token.t.Actor.a", "Combat.c", "ChatMessage.m"] as const;

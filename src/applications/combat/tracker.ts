@@ -5,14 +5,14 @@
  * machine commands through the combat (players' go to the GM, checked there).
  */
 import { templatePath } from "../../config";
-import { askChoice, openDeclaration, revealDeclaration } from "../../combat/declarations";
+import { askChoice, openDeclaration, revealDeclaration } from "../../table/declarations";
 import type { BoutCombat } from "../../documents/combat";
 import { boutTrackerContext } from "./tracker-context";
-import { notifyRefusal } from "../rulesets/notify";
+import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
-import { postCard } from "../../chat/cards";
+import { postCard } from "../../table/cards";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { queued } from "../../combat/write-queue";
+import { queued } from "../../table/write-queue";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
 interface CombatTrackerBase {

@@ -8,11 +8,11 @@
  * same step, so a second click, or a second advantage, is refused.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef, refersTo } from "../../combat/fighter";
+import { fighterRef, refersTo } from "../../table/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { ATTACK_ADVANTAGES, checkTarget, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
-import { cardView, delta, registerCardKind, updateCardResult, withNames, type CardKind } from "../../chat/cards";
-import { serialize } from "../../combat/query";
+import { cardView, delta, registerCardKind, updateCardResult, withNames, type CardKind } from "../../table/cards";
+import { serialize } from "../../table/query";
 import { apRule, apTables } from "../settings/ap-tables";
 import { attackerFigures, blowChanges, defenderFigures, LOOKUPS, skillOf, view, type OpenAdvantage } from "./actionpoints-attack";
 import { eventLine as line, type EngineEvent } from "../results/result-card";

@@ -9,7 +9,7 @@
  * refused before any roll when it is not the attacker's phase or the points
  * are gone. A Combat Advantage the exchange opened is offered on the card.
  */
-import { fighterFrom, fighterName, fighterRef } from "../../combat/fighter";
+import { fighterFrom, fighterName, fighterRef } from "../../table/fighter";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
@@ -30,12 +30,12 @@ import {
 } from "../../engine/rulesets/actionpoints";
 import { apRule, apTables } from "../settings/ap-tables";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
+import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 
 type View = ActorView<ActionPointsStats>;
 export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;

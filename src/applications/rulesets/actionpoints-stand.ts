@@ -5,8 +5,8 @@
  * the fight would take the spend, then applying clears the knee.
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { fighterRef } from "../../combat/fighter";
-import { registerCardKind, combatantFor, dryRun, type CardKind } from "../../chat/cards";
+import { fighterRef } from "../../table/fighter";
+import { registerCardKind, combatantFor, dryRun, type CardKind } from "../../table/cards";
 import type { TimeCommand } from "../../engine/time/machine";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { apTables } from "../settings/ap-tables";

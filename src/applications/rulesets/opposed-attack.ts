@@ -7,7 +7,7 @@
  * surprise with the result.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterName, fighterRef, sameFighter } from "../../combat/fighter";
+import { fighterName, fighterRef, sameFighter } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -36,12 +36,12 @@ import {
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import { PREPARE_BONUS, type TurnsState } from "../../engine/time/turns";
-import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);

@@ -7,7 +7,7 @@
  * the fighter's Move (a Climb Test its Action); a Fall costs neither.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterRef, refersTo } from "../../combat/fighter";
+import { fighterFrom, fighterRef, refersTo } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -27,12 +27,12 @@ import {
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type StatusChange } from "../../chat/cards";
+import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type StatusChange } from "../../table/cards";
 import type { TurnsState } from "../../engine/time/turns";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
-import { opponentOptions, opponents } from "./opponents";
+import { opponentOptions, opponents } from "../../table/opponents";
 import { armourOf } from "./opposed-attack";
 
 const M = "BOUT.Opposed.Move.";

@@ -7,18 +7,18 @@
  * Perception, else the bare characteristic (Ag, I).
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterName, fighterRef, refersTo } from "../../combat/fighter";
+import { fighterFrom, fighterName, fighterRef, refersTo } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { resolveSurprise, shakeOffSurprise, type Characteristic, type OpposedStats, type TestInput } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type StatusChange } from "../../chat/cards";
+import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type StatusChange } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
-import { opponents } from "./opponents";
+import { opponents } from "../../table/opponents";
 
 const S = "BOUT.Opposed.Surprise.";
 const view = (actor: Actor.Implementation) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;

@@ -19,7 +19,7 @@
  * the right phase, and it ends that turn (a shot counts as fired).
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterName, fighterRef } from "../../combat/fighter";
+import { fighterName, fighterRef } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome, type Refusal } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -52,13 +52,13 @@ import {
 } from "../../engine/rulesets/phases";
 import { actingNow, declaredShotDefence, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../chat/cards";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../../table/cards";
 import { openOddsDialog, type DialogField, type DialogValues } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
 import type { OddsView } from "../../engine/odds-view";
-import { notifyRefusal } from "./notify";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { notifyRefusal } from "../../table/notify";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 
 type View = ActorView<PhasesStats>;
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "phases") as unknown as View;

@@ -12,14 +12,14 @@
  *   resolved by hand, no roll, nothing to apply, and the turn ends.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { fatigueState, rollAthletics, rollFatigue, woundState, type PhasesStats } from "../../engine/rulesets/phases";
 import { actingNow, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, machineStateOf, registerCardKind, withNames, type CardKind } from "../../chat/cards";
+import { combatantFor, delta, dryRun, machineStateOf, registerCardKind, withNames, type CardKind } from "../../table/cards";
 import type { EngineEvent } from "../results/result-card";
 
 const T = "BOUT.Phases.Table.";

@@ -14,7 +14,7 @@
  * their moment.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { combatantOf, fighterFrom, fighterName, fighterRef, fightersAround, refersTo, sameFighter } from "../../combat/fighter";
+import { combatantOf, fighterFrom, fighterName, fighterRef, fightersAround, refersTo, sameFighter } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -25,7 +25,7 @@ import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attac
 import type { PulsesState, StrikeType } from "../../engine/time/pulses";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import { wallsBlock, type WallLine } from "../../engine/rulesets/pulse/obstruction";
-import type { CombatantInfo } from "../../combat/machines";
+import type { CombatantInfo } from "../../table/machines";
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf, tmrOf } from "../../engine/rulesets/pulse/derived";
 import { momentumHexes } from "../../engine/rulesets/pulse/mounted";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
@@ -41,13 +41,13 @@ import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
-import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../chat/cards";
-import { serialize } from "../../combat/query";
-import { notifyRefusal } from "./notify";
+import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../../table/cards";
+import { serialize } from "../../table/query";
+import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 import { tokenPlacement } from "../../combat/pulse-engagements";
 import { checkMountedBlow } from "./pulse-mounted";
 import { actorIdsFlag, fightInfos, hasStatus, inClose, owePassCommands, patchCommands, tangledWith } from "./pulse-fight";

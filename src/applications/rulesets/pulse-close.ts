@@ -10,15 +10,15 @@
  * In a running pulse either is the figure's action and ends its turn.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterName, fighterRef, refersTo } from "../../combat/fighter";
+import { fighterFrom, fighterName, fighterRef, refersTo } from "../../table/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
 import type { TimeCommand } from "../../engine/time/machine";
-import { dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../chat/cards";
+import { dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 import { view } from "./pulse-attack";
 import { endTurnCommands, inClose, patchCommands, tangledWith } from "./pulse-fight";
 

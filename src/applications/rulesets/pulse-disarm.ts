@@ -7,9 +7,9 @@
  * from it in one step, so it is made once. Apply puts the item out of hand.
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { fighterRef, refersTo } from "../../combat/fighter";
-import { registerCardKind, updateCardResult, withNames, type CardKind } from "../../chat/cards";
-import { serialize } from "../../combat/query";
+import { fighterRef, refersTo } from "../../table/fighter";
+import { registerCardKind, updateCardResult, withNames, type CardKind } from "../../table/cards";
+import { serialize } from "../../table/query";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { disarmable, openOffer, type OpenDisarm } from "./pulse-attack";
 

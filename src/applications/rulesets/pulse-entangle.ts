@@ -5,10 +5,10 @@
  * (kept on the actor); in a running pulse each is the figure's action.
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { passToDisentangle, type PassRecord } from "../../engine/rulesets/pulse/entanglement";
 import type { PulsesState } from "../../engine/time/pulses";
-import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
+import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../../table/cards";
 import { registerActorAction } from "../sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { endTurnCommands, hasStatus } from "./pulse-fight";

@@ -5,9 +5,9 @@
  * and who is tangled with whom in close combat [13.6].
  * Outside a running pulse fight there is nothing to send.
  */
-import { combatantFor } from "../../chat/cards";
-import { refList } from "../../combat/fighter";
-import type { CombatantInfo } from "../../combat/machines";
+import { combatantFor } from "../../table/cards";
+import { refList } from "../../table/fighter";
+import type { CombatantInfo } from "../../table/machines";
 import type { TimeCommand } from "../../engine/time/machine";
 
 const inPulseFight = (combatId: string) =>

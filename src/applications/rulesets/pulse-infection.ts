@@ -9,16 +9,16 @@
  * it costs D-5 Endurance (Apply takes it, with unconsciousness or death).
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { infectionChance, infectionHealOdds, resolveInfection, resolveInfectionDay, type InfectionInput } from "../../engine/rulesets/pulse/after-combat";
 import { vitalState } from "../../engine/rulesets/pulse/damage";
-import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../chat/cards";
+import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { view } from "./pulse-attack";
-import { notifyRefusal } from "./notify";
+import { notifyRefusal } from "../../table/notify";
 
 const T = "BOUT.Pulse.Table.Infection.";
 /** Endurance lost since the fight began, as the sheet shows it. */

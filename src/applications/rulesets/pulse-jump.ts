@@ -7,12 +7,12 @@
  * against the token's movement for the pulse.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { jumpCost } from "../../engine/rulesets/pulse/actions";
 import { landingTarget, resolveCheck } from "../../engine/rulesets/pulse/checks";
 import { armourTotals, modAGOf } from "../../engine/rulesets/pulse/derived";
-import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind } from "../../table/cards";
 import type { TimeCommand } from "../../engine/time/machine";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";

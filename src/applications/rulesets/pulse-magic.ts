@@ -7,15 +7,15 @@
  * blow does [18]-[19]. In a running pulse it is the attacker's action.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { MAGIC_KINDS, resolveMagicAttack, type MagicKind } from "../../engine/rulesets/pulse/magic";
-import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type ItemChange, type StatusChange } from "../../chat/cards";
+import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type ItemChange, type StatusChange } from "../../table/cards";
 import { weaponInHand } from "../../engine/rulesets/pulse/consequences";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 import { figure, view } from "./pulse-attack";
 import { endTurnCommands, patchCommands } from "./pulse-fight";
 

@@ -10,7 +10,7 @@
  * limits are checked.
  */
 import { actorView } from "../../data/actor/actor-view";
-import { sameFighter } from "../../combat/fighter";
+import { sameFighter } from "../../table/fighter";
 import { ok, type Outcome } from "../../engine/outcome";
 import { canMountOrDismount, checkBlowAtRider, checkMountedAttack } from "../../engine/rulesets/pulse/mounted";
 import { pulseHorsemanship } from "../settings/pulse-tables";
@@ -20,7 +20,7 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import { fightInfos } from "./pulse-fight";
 import { hexesMovedThisPulse } from "../../combat/pulse-movement";
 import { registerActorAction } from "../sheets/actor-actions";
-import { notifyRefusal } from "./notify";
+import { notifyRefusal } from "../../table/notify";
 
 const view = (actor: Actor.Implementation) => actorView(actor as never, "pulse") as unknown as ActorView<PulseStats>;
 

@@ -7,11 +7,11 @@
  * and takes the damage. In a running pulse it is the figure's action.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { removalDamageModifier, resolveRemoval } from "../../engine/rulesets/pulse/after-combat";
 import { applyEffectiveDamage, damageEvents } from "../../engine/rulesets/pulse/damage";
-import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../chat/cards";
+import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../results/result-card";

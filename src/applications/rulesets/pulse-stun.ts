@@ -6,10 +6,10 @@
  * figure's action and ends its turn.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { checkOdds, resolveCheck, stunRecoveryTarget } from "../../engine/rulesets/pulse/checks";
-import { dryRun, postCard, registerCardKind, withNames, type CardKind } from "../../chat/cards";
+import { dryRun, postCard, registerCardKind, withNames, type CardKind } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { registerActorAction } from "../sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../results/result-card";

@@ -8,15 +8,15 @@
  * Prone condition once.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterRef, refersTo, sameFighter } from "../../combat/fighter";
+import { fighterFrom, fighterRef, refersTo, sameFighter } from "../../table/fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/attack";
 import { footprint, sameHex, type Hex } from "../../engine/rulesets/pulse/hex";
 import { enteredAlong, trample } from "../../engine/rulesets/pulse/mounted";
 import { walkSteps } from "../../engine/rulesets/pulse/movement";
 import { tokenPlacement } from "../../combat/pulse-engagements";
-import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../chat/cards";
-import type { CombatantInfo } from "../../combat/machines";
+import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../../table/cards";
+import type { CombatantInfo } from "../../table/machines";
 import { eventLine as line, type EngineEvent } from "../results/result-card";
 import { patchCommands } from "./pulse-fight";
 import { defenderInput, figure, view } from "./pulse-attack";

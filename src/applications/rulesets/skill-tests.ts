@@ -17,7 +17,7 @@ import { oneSuccessOdds, skillCheck, successBars, type SteelActor, type SteelSki
 import { openOddsDialog, type OddsDialogSpec } from "../dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import { notifyRefusal } from "./notify";
+import { notifyRefusal } from "../../table/notify";
 
 const num = (v: unknown) => Number(v ?? 0);
 

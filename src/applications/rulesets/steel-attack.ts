@@ -6,7 +6,7 @@
  * the engine, reading every figure from the documents.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { combatantOf as combatantIn, fighterName, fighterRef } from "../../combat/fighter";
+import { combatantOf as combatantIn, fighterName, fighterRef } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -37,10 +37,10 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutCombatant, BoutsState } from "../../engine/time/bouts";
 import { openOddsDialog } from "../dialogs/odds-dialog";
-import { dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../../chat/cards";
+import { dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../../table/cards";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 import { rideTnOf } from "./steel-mounted";
 import { steelTables } from "../settings/steel-tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./steel-wounds";

@@ -5,13 +5,13 @@
  * Health 1 halves the pool already refreshed this round, in the bout at once.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { bloodLossRoll, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, registerCardKind, withNames, type CardKind, type CardResolution } from "../../chat/cards";
+import { combatantFor, delta, registerCardKind, withNames, type CardKind, type CardResolution } from "../../table/cards";
 import type { EngineEvent } from "../results/result-card";
 import { fighterOf } from "./steel-attack";
 

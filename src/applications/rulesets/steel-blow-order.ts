@@ -15,8 +15,8 @@ import type { TimeCommand } from "../../engine/time/machine";
 import type { BoutCombat } from "../../documents/combat";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../results/result-card";
-import { notifyRefusal } from "./notify";
-import { queued } from "../../combat/write-queue";
+import { notifyRefusal } from "../../table/notify";
+import { queued } from "../../table/write-queue";
 
 const B = "BOUT.Steel.BlowOrder.";
 const FORMS = ["swing", "thrust", "bash"] as const;

@@ -12,7 +12,7 @@
  * Every figure is re-read from the documents and the bout on the GM's client.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterName, fighterRef } from "../../combat/fighter";
+import { fighterName, fighterRef } from "../../table/fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   BENCH_STAKES,
@@ -32,13 +32,13 @@ import {
   type TerrainStakes,
 } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView } from "../../chat/cards";
+import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView } from "../../table/cards";
 import { openOddsDialog, type DialogValues } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
 import { combatPoolLeft, fighterOf } from "./steel-attack";
-import { opponentOptions, opponents, pickOpponent } from "./opponents";
-import { notifyRefusal } from "./notify";
+import { opponentOptions, opponents, pickOpponent } from "../../table/opponents";
+import { notifyRefusal } from "../../table/notify";
 
 const C = "BOUT.Steel.Contest.";
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`steel.contest.${code}`, `${C}Refusal.${key}`, data);

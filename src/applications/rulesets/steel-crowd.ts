@@ -10,11 +10,11 @@ import { crowdTns, loneDecidesOdds, outnumberedRoll } from "../../engine/ruleset
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { BoutCombat } from "../../documents/combat";
-import { withNames } from "../../chat/cards";
+import { withNames } from "../../table/cards";
 import { openOddsDialog, type DialogField } from "../dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../results/result-card";
-import { notifyRefusal } from "./notify";
-import { queued } from "../../combat/write-queue";
+import { notifyRefusal } from "../../table/notify";
+import { queued } from "../../table/write-queue";
 
 const C = "BOUT.Steel.Crowd.";
 

@@ -9,7 +9,7 @@
  * Outside a bout the weapon is taken as ready with a full pool.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterName, fighterRef } from "../../combat/fighter";
+import { fighterName, fighterRef } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -35,11 +35,11 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutMissile, BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../../chat/cards";
+import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../sheets/item-roll";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 import { declareAttack, fighterOf } from "./steel-attack";
 import { steelTables } from "../settings/steel-tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./steel-wounds";

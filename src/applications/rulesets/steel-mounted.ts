@@ -7,14 +7,14 @@
  * The Ride TN is the rider's "Ride" skill's, else our default of 7.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../../combat/fighter";
+import { fighterRef } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { gaitChange, GAITS, mountMove, nextGait, oneSuccessOdds, rideBy, rideByYards, skillCheck, type Gait, type GaitChange, type SteelStats } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../../chat/cards";
+import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";

@@ -7,17 +7,17 @@
  * In a bout the restriction goes on the target at once; the condition on Apply.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterName, fighterRef } from "../../combat/fighter";
+import { fighterName, fighterRef } from "../../table/fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { hesitationRoll, oneSuccessOdds, reflexOf, successBars, surpriseCheck, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution } from "../../chat/cards";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution } from "../../table/cards";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { EngineEvent } from "../results/result-card";
 import { registerActorAction } from "../sheets/actor-actions";
-import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "./opponents";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../../table/opponents";
 import { fighterOf } from "./steel-attack";
 
 const C = "BOUT.Steel.Contest.";

@@ -7,7 +7,7 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import { armourAt, knockdownOf, knockoutOf, type Casualty, type Region, type SteelStats, type WoundOutcome } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { BoutMissile } from "../../engine/time/bouts";
-import { delta } from "../../chat/cards";
+import { delta } from "../../table/cards";
 
 export const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
 

@@ -8,7 +8,7 @@
  */
 import { templatePath } from "../../config";
 import type { Outcome } from "../../engine/outcome";
-import { notifyRefusal } from "../rulesets/notify";
+import { notifyRefusal } from "../../table/notify";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 

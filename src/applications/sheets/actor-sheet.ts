@@ -5,7 +5,7 @@ import { actorSheetContext } from "./actor-sheet-context";
 import { actorActions } from "./actor-actions";
 import { rollItem } from "./item-roll";
 import { DuelSimulator } from "../duel/duel-dialog";
-import { askChoice, waitingChoiceFor } from "../../combat/declarations";
+import { askChoice, waitingChoiceFor } from "../../table/declarations";
 
 
 type ActionHandler = (this: BoutActorSheet, event: PointerEvent, target: HTMLElement) => Promise<unknown> | void;

@@ -1,4 +1,4 @@
-import { combatantOf, fighterName, fighterRef, sameFighter } from "../../combat/fighter";
+import { combatantOf, fighterName, fighterRef, sameFighter } from "./fighter";
 
 type Targeted = { document?: { actorId?: string | null; actor?: Actor.Implementation | null } | null; actor?: Actor.Implementation | null };
 

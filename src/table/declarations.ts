@@ -18,7 +18,7 @@ import type { TimeCommand } from "../engine/time/machine";
 import { askGM, checkGrant, registerRequest } from "./grants";
 import { activeGM } from "./query";
 import { queued } from "./write-queue";
-import { notifyRefusal } from "../applications/rulesets/notify";
+import { notifyRefusal } from "./notify";
 import { openOddsDialog } from "../applications/dialogs/odds-dialog";
 
 /** GM memory: declaration id → combatant id → choice. Never written to a document before the reveal. */

@@ -10,10 +10,10 @@
  */
 import { templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
-import { askGM, checkGrant, registerRequest } from "../combat/grants";
-import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, fighterRef } from "../combat/fighter";
-import { queued, queuedFor, type DocumentKey, type Lease } from "../combat/write-queue";
-import { notifyRefusal } from "../applications/rulesets/notify";
+import { askGM, checkGrant, registerRequest } from "./grants";
+import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, fighterRef } from "./fighter";
+import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
+import { notifyRefusal } from "./notify";
 import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";

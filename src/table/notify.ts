@@ -1,4 +1,4 @@
-import type { Refusal } from "../../engine/outcome";
+import type { Refusal } from "../engine/outcome";
 
 /** Shows an engine refusal to the user; nothing has been written. */
 export function notifyRefusal(refusal: Refusal): void {

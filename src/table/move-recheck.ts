@@ -8,7 +8,7 @@
  * A refused move is put back in one write with a notice; a judge may instead
  * correct what the mover wrote alongside the move (one write, only when wrong).
  */
-import { notifyRefusal } from "../applications/rulesets/notify";
+import { notifyRefusal } from "./notify";
 import type { Refusal } from "../engine/outcome";
 
 /** Where a token stood and what it carried, before a move. */
