@@ -1,9 +1,9 @@
 import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/registry";
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
-import { SteelTablesEditor } from "./applications/settings/steel-tables";
-import { ApTablesEditor } from "./applications/settings/ap-tables";
-import { PulseTablesEditor } from "./applications/settings/pulse-tables";
+import { SteelTablesEditor } from "./table/steel/tables";
+import { ApTablesEditor } from "./table/actionpoints/tables";
+import { PulseTablesEditor } from "./table/pulse/tables";
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 
 /**
@@ -55,7 +55,7 @@ export function registerSettings(): void {
     type: Boolean,
     default: true,
   });
-  // Seed 001, "1. Movement": free movers keep out of engaged fighters' Effective Space (src/combat/effective-space.ts).
+  // Seed 001, "1. Movement": free movers keep out of engaged fighters' Effective Space (src/table/phases/effective-space.ts).
   game.settings.register(SYSTEM_ID, "phasesEffectiveSpace", {
     name: "BOUT.Phases.Table.Setting.EffectiveSpace.Name",
     hint: "BOUT.Phases.Table.Setting.EffectiveSpace.Hint",

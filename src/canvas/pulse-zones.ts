@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "../config";
 import { actorView } from "../data/actor/actor-view";
 import { figureZones } from "../engine/rulesets/pulse/zones";
 import type { Hex } from "../engine/rulesets/pulse/hex";
-import { tokenPlacement } from "../combat/pulse-engagements";
+import { tokenPlacement } from "../table/pulse/engagements";
 import { activeRuleset } from "../settings";
 
 export const ZONE_LAYER = "bout-pulse-zones";

@@ -9,7 +9,7 @@ import { activeRuleset } from "../settings";
 import { queued, type Lease } from "../table/write-queue";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
-import { tokenPlacement } from "../combat/pulse-engagements";
+import { tokenPlacement } from "../table/pulse/engagements";
 
 /** Hooks.callAll for core's combat hooks, whose v13 options (`worldTime`, a null turn) fvtt-types 13.345 does not know. */
 const callHook = (hook: "combatStart" | "combatRound" | "combatTurn", ...args: unknown[]): boolean => (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => boolean)(hook, ...args);

@@ -4,7 +4,7 @@
 // refused with the reason, and the dialog's odds are the stress die's.
 import { beforeAll, describe, expect, it } from "vitest";
 import { installGlobalClient } from "../harness/world";
-import { buildDeclaration, declarationFields, declarationOdds, readDeclarationForm, revealCommands } from "../../src/combat/phases-declaration";
+import { buildDeclaration, declarationFields, declarationOdds, readDeclarationForm, revealCommands } from "../../src/table/phases/declaration";
 import { startPhases, type PhasesState } from "../../src/engine/time/phases";
 
 beforeAll(() => {

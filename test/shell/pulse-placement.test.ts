@@ -2,7 +2,7 @@
 // [13] melee zones, [12.3] rear hexes): a token larger than one grid space covers every hex under it
 // (TokenDocument#getOccupiedGridSpaceOffsets, as v13 has it), and the engagements read from tokens use them all.
 import { describe, expect, it } from "vitest";
-import { pulseEngagements, tokenPlacement } from "../../src/combat/pulse-engagements";
+import { pulseEngagements, tokenPlacement } from "../../src/table/pulse/engagements";
 import { hexScene, tableOfThree } from "./support";
 
 // A stub hex grid whose offsets are axial coordinates already (row i is r, column j is q), a hundred pixels apart.

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { pulseEngagements, tokenPlacement } from "../../src/combat/pulse-engagements";
+import { pulseEngagements, tokenPlacement } from "../../src/table/pulse/engagements";
 
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));

@@ -1,0 +1,64 @@
+/**
+ * The GM's editor for the actionpoints tables seed 002 names without printing
+ * (action costs, Fatigue costs, critical locations and effects) and two
+ * figures of ours (the attribute check multiplier, shield bash damage). Each
+ * table is JSON in a box, prefilled with what the world uses now; Save reads
+ * them all with the engine and writes the world setting only when all are
+ * sound; Reset goes back to ours (the shared JSON tables editor).
+ */
+import { DEFAULT_AP_TABLES, apCriticalRule, readApTables, type ApTables } from "../../engine/rulesets/actionpoints";
+import type { PercentileCriticalRule } from "../../engine/dice";
+import type { Outcome } from "../../engine/outcome";
+import { prettyTable, storedTables, tablesEditor } from "../../applications/settings/tables-editor";
+
+export const AP_TABLE_BOXES = ["actionCosts", "defenceFatigue", "advantageFatigue", "criticalLocations", "criticalEffects"] as const;
+export const AP_TABLE_NUMBERS = ["checkMultiplier", "shieldBashDamage"] as const;
+
+/** The tables the world plays with: the GM's, else ours (a stored table that no longer reads is ignored). */
+export function apTables(): ApTables {
+  const read = readApTables(storedTables("apTables"));
+  return read.ok ? read.value : DEFAULT_AP_TABLES;
+}
+
+/** What the world counts as a critical on the d100. */
+export function apRule(): PercentileCriticalRule {
+  let id: unknown;
+  try {
+    id = game.settings?.get("bout", "apCriticals");
+  } catch {
+    id = undefined;
+  }
+  return apCriticalRule(id);
+}
+
+/** GM: read every box; all sound writes one setting, any fault refuses and writes nothing. */
+export async function saveApTables(text: Record<string, unknown>): Promise<Outcome<unknown>> {
+  const raw: Record<string, unknown> = {};
+  for (const key of AP_TABLE_BOXES) {
+    try {
+      raw[key] = JSON.parse(String(text[key] ?? ""));
+    } catch {
+      return { ok: false, refusal: { code: "actionpoints.tables.json", message: "BOUT.ActionPoints.Tables.Refusal.json", data: { where: key } } };
+    }
+  }
+  for (const key of AP_TABLE_NUMBERS) raw[key] = typeof text[key] === "string" && text[key] !== "" ? Number(text[key]) : text[key];
+  const read = readApTables(raw);
+  if (!read.ok) return read;
+  await game.settings!.set("bout", "apTables", JSON.stringify(read.value));
+  return { ok: true, value: true };
+}
+
+export const ApTablesEditor = tablesEditor({
+  id: "bout-ap-tables",
+  keys: "BOUT.ActionPoints.Tables.",
+  setting: "apTables",
+  boxes() {
+    const t = apTables();
+    return AP_TABLE_BOXES.map((key) => ({ key, label: `BOUT.ActionPoints.Tables.Field.${key}`, text: prettyTable(t[key]), rows: key === "actionCosts" || key === "criticalEffects" ? 10 : 5 }));
+  },
+  numbers() {
+    const t = apTables();
+    return AP_TABLE_NUMBERS.map((key) => ({ key, label: `BOUT.ActionPoints.Tables.Field.${key}`, value: t[key] }));
+  },
+  save: saveApTables,
+});

@@ -1,0 +1,445 @@
+/**
+ * Seed 003 at the table: a weapon's roll button makes an attack card. Melee is
+ * an opposed test: the defender's owner answers with Melee, Dodge or nothing;
+ * a ranged shot is resolved at once, unopposed. The GM's client reads every
+ * figure from the documents, resolves with the engine and Foundry's dice, and
+ * in a turn-order fight spends the attacker's Action and ends the defender's
+ * surprise with the result.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterName, fighterRef, sameFighter } from "../fighter";
+import { actorView } from "../../data/actor/actor-view";
+import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import {
+  armourPoints,
+  bonus,
+  DIFFICULTIES,
+  LOCATIONS,
+  opposedOdds,
+  resolveMeleeAttack,
+  resolveRangedAttack,
+  skillTarget,
+  SIZE_MODIFIERS,
+  fumbleEffects,
+  hitLocation,
+  rollCritical,
+  testOdds,
+  type FumbleOutcome,
+  type RangedOpposition,
+  rangedOppositionAllowed,
+  weaponDamage,
+  type Difficulty,
+  type Location,
+  type OpposedStats,
+  type TestInput,
+} from "../../engine/rulesets/opposed";
+import type { TimeCommand } from "../../engine/time/machine";
+import { PREPARE_BONUS, type TurnsState } from "../../engine/time/turns";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
+import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
+import { histogram } from "../../engine/odds-view";
+import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
+
+const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
+const DEFENCES = ["melee", "dodge", "none"] as const;
+const RANGED_OPPOSITIONS: readonly RangedOpposition[] = ["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"];
+
+const difficultyField = (name = "difficulty") => ({
+  kind: "select" as const,
+  name,
+  label: "BOUT.Roll.Difficulty",
+  value: "challenging",
+  // Each step names the situations the Combat Difficulty table puts there, so the table works as a list of presets.
+  options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.Situation.${k}` })),
+});
+const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true };
+
+/** The defender's best opposing skill, for the attacker's odds before the answer. */
+const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
+  if (!defender) return null;
+  const s = view(defender).stats;
+  return { target: Math.max(skillTarget(s, "melee"), skillTarget(s, "dodge")), difficulty: "challenging" };
+};
+
+interface Declaration {
+  readonly weaponId: string;
+  readonly weapon: string;
+  readonly ranged: boolean;
+  /** A shot: at Point Blank range, and whether the shooter is Engaged with the target. */
+  readonly pointBlank?: boolean;
+  readonly engaged?: boolean;
+  /** How the target may oppose a shot (none of them: the shot resolves at once). */
+  readonly oppositions?: readonly RangedOpposition[];
+  readonly damage: number;
+  readonly pistol: boolean;
+  readonly blackpowder: boolean;
+  readonly test: TestInput;
+}
+
+async function declareAttack({ actor, item }: ItemRollRequest) {
+  const a = view(actor).stats;
+  const w = (item.system as any).opposed;
+  const ranged = w?.kind === "ranged";
+  const foes = opponents(actor);
+  const base = skillTarget(a, ranged ? "ranged" : "melee");
+  const values = await openOddsDialog({
+    title: "BOUT.Roll.AttackTitle",
+    titleData: { name: item.name },
+    confirmLabel: "BOUT.Opposed.Table.Attack",
+    fields: [
+      { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
+      difficultyField(),
+      modifierField,
+      ...(ranged
+        ? [
+            { kind: "checkbox" as const, name: "pointBlank", label: "BOUT.Opposed.Table.PointBlank", value: false },
+            { kind: "checkbox" as const, name: "engaged", label: "BOUT.Opposed.Table.Engaged", value: false },
+          ]
+        : []),
+    ],
+    odds: (v) => {
+      const test: TestInput = { target: base, difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+      const defender = ranged ? null : expectedDefence(pickOpponent(foes, v.defender) ?? null);
+      const odds = opposedOdds(test, defender);
+      return {
+        rows: [
+          { label: "BOUT.Opposed.Table.Odds.Hit", probability: odds.win, headline: true },
+          { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.attackerCritical },
+          { label: "BOUT.Opposed.Table.Odds.Fumble", probability: odds.attackerFumble },
+        ],
+        distributions: [
+          { label: "BOUT.Odds.SuccessLevels", bars: histogram(testOdds(test).sl) },
+          { label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) },
+        ],
+      };
+    },
+  });
+  if (!values) return;
+  const defender = pickOpponent(foes, values.defender);
+  if (!defender) return;
+  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, engaged: values.engaged === true }, game.combat?.id ?? "");
+}
+
+/** In a turn-order fight the attack is the attacker's Action, and the first attack ends the defender's surprise. */
+function turnCommands(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }): TimeCommand[] {
+  const state = machineStateOf<TurnsState>(card.combatId, "turns");
+  const a = combatantFor(card.combatId, card.attacker);
+  const d = combatantFor(card.combatId, card.defender);
+  if (!state || !a) return [];
+  const commands = [{ type: "act", combatantId: a, use: "action" } as TimeCommand];
+  if (d && state.combatants.find((c) => c.id === d)?.surprised) commands.push({ type: "attacked", combatantId: d } as TimeCommand);
+  return commands;
+}
+
+function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
+  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; engaged?: unknown };
+  const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
+  if (!item || item.type !== "weapon") return refused("opposed.noWeapon", "NoWeapon");
+  if (typeof d.difficulty !== "string" || !Object.prototype.hasOwnProperty.call(DIFFICULTIES, d.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
+  if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
+  const ready = dryRun(combatId, turnCommands({ combatId, attacker, defender }));
+  if (!ready.ok) return ready;
+  const a = view(attacker).stats;
+  const w = (item.system as any).opposed ?? {};
+  const ranged = w.kind === "ranged";
+  // The Action penalty an Oops! left for this round applies to the attack.
+  const state = machineStateOf<TurnsState>(combatId, "turns");
+  const me = combatantFor(combatId, attacker);
+  const penalty = state?.combatants.find((c) => c.id === me)?.effects.actionPenalty ?? 0;
+  // "Ranged Combat": a shooter Engaged with the target needs a Pistol; the target's ways to oppose follow from the range, its shield and the engagement.
+  const pointBlank = ranged && d.pointBlank === true;
+  const engaged = ranged && d.engaged === true;
+  if (engaged && !w.pistol) return refuse("opposed.engagedRanged", "BOUT.Opposed.Refusal.EngagedRanged");
+  const largeShield = defender.items.contents.some((i) => i.type === "shield" && (i.system as any).equipped && (i.system as any).opposed?.large);
+  const oppositions = ranged ? RANGED_OPPOSITIONS.filter((o) => o !== "none" && rangedOppositionAllowed(o, { pointBlank, largeShield }, engaged)) : [];
+  return ok({
+    weaponId: item.id!,
+    weapon: item.name,
+    ranged,
+    pointBlank,
+    engaged,
+    oppositions,
+    damage: weaponDamage(Number(w.damage ?? 0), Boolean(w.addStrengthBonus ?? !ranged), bonus(a.s)),
+    pistol: Boolean(w.pistol),
+    blackpowder: Boolean(w.blackpowder),
+    // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
+    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: d.difficulty as Difficulty, modifier: d.modifier - penalty + (ranged ? sizeModifierOf(defender) : 0) },
+  });
+}
+
+export function armourOf(defender: Actor.Implementation): Record<Location, number> {
+  const v = view(defender);
+  const armour = v.armor.filter((x) => x.equipped).map((x) => x.stats);
+  const shield = v.shields.find((x) => x.equipped)?.stats ?? null;
+  return Object.fromEntries(LOCATIONS.map((l) => [l, armourPoints(armour, l, shield)])) as Record<Location, number>;
+}
+
+/** Wounds come off what is left when applied; a wound past the last one is a Critical Wound. */
+const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
+  "system.opposed.woundsNow": delta(-w.suffered, 0),
+  ...(w.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}),
+});
+
+/**
+ * The defender's target for a choice: Melee or Dodge, or one of its own skill
+ * items ("item:<id>") for another skill the GM allows (Intimidate, Charm ...).
+ * Null for no defence; undefined for a choice that is not the defender's.
+ */
+function defenceTarget(defender: Actor.Implementation, choice: unknown): number | null | undefined {
+  if (choice === "none") return null;
+  const st = view(defender).stats;
+  if (choice === "melee" || choice === "dodge") return skillTarget(st, choice);
+  if (typeof choice !== "string" || !choice.startsWith("item:")) return undefined;
+  const item = view(defender).skills.find((x) => x.id === choice.slice(5));
+  if (!item) return undefined;
+  return ((st as unknown as Record<string, number>)[item.stats.characteristic as string] ?? 0) + Number(item.stats.advances ?? 0);
+}
+
+/** "Prepare": +20 to the skill the defender prepared, until its next turn. */
+function preparedBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
+  const id = combatantFor(combatId, defender);
+  const prepared = machineStateOf<TurnsState>(combatId, "turns")?.combatants.find((c) => c.id === id)?.prepared;
+  return prepared && prepared === skill ? PREPARE_BONUS : 0;
+}
+
+/** The size table's modifier for shooting at this figure. */
+function sizeModifierOf(target: Actor.Implementation): number {
+  const size = view(target).stats.size as keyof typeof SIZE_MODIFIERS;
+  return SIZE_MODIFIERS[size] ?? 0;
+}
+
+const LOOKUPS = ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""];
+
+/** Everyone a card's lines may name: the two fighters and the others in the fight (a fumble can hit them). */
+function allActors(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }): (Actor.Implementation | null)[] {
+  const combat = card.combatId ? game.combats?.get(card.combatId) : undefined;
+  return [card.attacker, card.defender, ...((combat?.combatants.contents.map((c) => c.actor) ?? []) as (Actor.Implementation | null)[])];
+}
+
+/** A fighter's body for the aftermath rules: Toughness Bonus, armour by location, Wounds left. */
+function bodyOf(actor: Actor.Implementation) {
+  const st = view(actor).stats;
+  return { id: fighterRef(actor), toughnessBonus: bonus(st.t), armour: armourOf(actor), woundsNow: st.woundsNow };
+}
+
+/** The defender's weapon in hand, for a fumbled parry. */
+function readyWeapon(actor: Actor.Implementation | null): { id: string; damage: number } | null {
+  const w = actor?.items.contents.find((i) => i.type === "weapon" && (i.system as any).equipped && (i.system as any).opposed?.kind !== "ranged");
+  if (!actor || !w) return null;
+  const st = view(actor).stats;
+  const o = (w.system as any).opposed ?? {};
+  return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), Boolean(o.addStrengthBonus ?? true), bonus(st.s)) };
+}
+
+interface Aftermath {
+  readonly events: EngineEvent[];
+  readonly updates: Record<string, Record<string, unknown>>;
+  readonly itemUpdates: Record<string, ItemChange[]>;
+  readonly itemDeletes: Record<string, string[]>;
+  readonly statuses: Record<string, StatusChange[]>;
+  readonly commands: TimeCommand[];
+  readonly rolls: Roll[];
+}
+
+/**
+ * GM: what fumbles and criticals do, rolled with Foundry's dice ("Criticals and
+ * Fumbles", "Oops!"). Wounds, Critical Wounds, a jarred weapon's Damage and a
+ * ruined weapon are written on Apply; next-round penalties go to the turn order now.
+ */
+async function aftermath(
+  card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null },
+  _d: Declaration,
+  fumblers: readonly { who: Actor.Implementation; fumble: FumbleOutcome; weaponId: string | null; damage: number }[],
+  criticalsOn: readonly string[],
+  hitLocationOf: Location | null,
+  defenderRoll: number | null,
+): Promise<Aftermath> {
+  const out: Aftermath = { events: [], updates: {}, itemUpdates: {}, itemDeletes: {}, statuses: {}, commands: [], rolls: [] };
+  const combat = card.combatId ? game.combats?.get(card.combatId) : undefined;
+  const inFight = (combat?.combatants.contents.map((c) => c.actor).filter(Boolean) ?? []) as Actor.Implementation[];
+  const add = (id: string, u: Record<string, unknown>) => (out.updates[id] = { ...(out.updates[id] ?? {}), ...u });
+  for (const f of fumblers) {
+    if (!f.fumble.misfire && !f.fumble.oops) continue;
+    const others = inFight.filter((x) => !sameFighter(x, f.who)).map(bodyOf);
+    const rolled = await resolveWithFoundry((dice) => fumbleEffects(f.fumble, { ...bodyOf(f.who), weaponDamage: f.damage, others }, dice));
+    const e = rolled.value;
+    out.rolls.push(...rolled.rolls);
+    out.events.push(...(e.events as EngineEvent[]));
+    for (const w of e.wounds) add(w.id, woundUpdate(w.result));
+    if (e.criticalWounds) add(fighterRef(f.who), { "system.opposed.criticalWounds": delta(e.criticalWounds, 0) });
+    if (e.weaponDamageLost && f.weaponId) (out.itemUpdates[fighterRef(f.who)] ??= []).push({ _id: f.weaponId, "system.opposed.damage": delta(-e.weaponDamageLost, 0) });
+    if (e.weaponRuined && f.weaponId) (out.itemDeletes[fighterRef(f.who)] ??= []).push(f.weaponId);
+    if (e.stunned) (out.statuses[fighterRef(f.who)] ??= []).push({ id: "stun", active: true });
+    const cid = e.turnEffect ? combatantFor(card.combatId, f.who) : null;
+    if (cid && e.turnEffect) out.commands.push({ type: "oops", combatantId: cid, effect: e.turnEffect } as TimeCommand);
+  }
+  // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
+  for (const on of criticalsOn) {
+    const location = on === card.defender?.id ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll).location : "body";
+    const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice));
+    out.rolls.push(...rolled.rolls);
+    out.events.push(...(rolled.value.events as EngineEvent[]));
+    add(on, { "system.opposed.criticalWounds": delta(1, 0) });
+  }
+  return out;
+}
+
+/** The card's updates with the aftermath's folded in (both may touch one actor). */
+function merge(updates: Record<string, Record<string, unknown>>, after: Aftermath) {
+  const all: Record<string, Record<string, unknown>> = { ...updates };
+  for (const [id, u] of Object.entries(after.updates)) {
+    const mine = { ...(all[id] ?? {}) };
+    for (const [path, v] of Object.entries(u)) {
+      const prior = mine[path] as { $delta?: number } | undefined;
+      mine[path] = prior && typeof prior === "object" && "$delta" in prior && v && typeof v === "object" && "$delta" in v ? { ...(v as object), $delta: (prior.$delta ?? 0) + ((v as { $delta: number }).$delta ?? 0) } : v;
+    }
+    all[id] = mine;
+  }
+  return { updates: all, itemUpdates: after.itemUpdates, itemDeletes: after.itemDeletes, statuses: after.statuses };
+}
+
+const attackCard: CardKind = {
+  title: "BOUT.Opposed.Table.CardTitle",
+  gmFigures: (d) => (isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []),
+  gmAnswerFigures: (a) => (isSet(a.modifier) ? ["BOUT.Roll.Modifier"] : []),
+  unanswered: (d: Declaration | null) => Boolean(d?.ranged) && !(d?.oppositions?.length),
+  prepare,
+  describe: (d: Declaration | null) => [line("declared", "BOUT.Opposed.Table.Declared", { weapon: d?.weapon ?? "", target: d ? d.test.target : 0 })],
+  async defend(card: CardView) {
+    const s = view(card.defender).stats;
+    const d = card.declaration as Declaration;
+    if (d.ranged) {
+      const ways: RangedOpposition[] = ["none", ...(d.oppositions ?? [])];
+      const shot = await openOddsDialog({
+        title: "BOUT.Opposed.Table.DefendTitle",
+        titleData: { name: fighterName(card.attacker) },
+        confirmLabel: "BOUT.Card.Defend",
+        fields: [
+          { kind: "select", name: "opposition", label: "BOUT.Opposed.Table.Opposition", value: ways[1] ?? "none", options: ways.map((k) => ({ value: k, label: `BOUT.Opposed.Table.OppositionLabel.${k}` })) },
+          difficultyField(),
+          modifierField,
+        ],
+        odds: (v) => {
+          const way = v.opposition as RangedOpposition;
+          const test = way === "none" ? null : { target: skillTarget(s, way === "dodgePointBlank" ? "dodge" : "melee"), difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+          const odds = opposedOdds(d.test, test);
+          return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
+        },
+      });
+      return shot ? { opposition: shot.opposition, difficulty: shot.difficulty, modifier: Number(shot.modifier) } : null;
+    }
+    const values = await openOddsDialog({
+      title: "BOUT.Opposed.Table.DefendTitle",
+      titleData: { name: fighterName(card.attacker) },
+      confirmLabel: "BOUT.Card.Defend",
+      fields: [
+        {
+          kind: "select",
+          name: "skill",
+          label: "BOUT.Opposed.Table.Skill",
+          value: "melee",
+          options: [...DEFENCES.map((k) => ({ value: k as string, label: `BOUT.Opposed.Table.Defence.${k}` })), ...view(card.defender).skills.map((x) => ({ value: `item:${x.id}`, label: x.name }))],
+        },
+        difficultyField(),
+        modifierField,
+      ],
+      odds: (v) => {
+        const skill = String(v.skill);
+        const target = card.defender ? defenceTarget(card.defender, skill) : null;
+        const test = target === null || target === undefined ? null : { target, difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
+        const odds = opposedOdds(d.test, test);
+        return {
+          rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
+          distributions: [...(test ? [{ label: "BOUT.Odds.SuccessLevels", bars: histogram(testOdds(test).sl) }] : []), { label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }],
+        };
+      },
+    });
+    if (!values) return null;
+    return { skill: values.skill, difficulty: values.difficulty, modifier: Number(values.modifier) };
+  },
+  async resolve(card, answer: any): Promise<Outcome<any>> {
+    const d = card.declaration as Declaration;
+    if (!card.attacker || !card.defender || !d) return refused("opposed.noWeapon", "NoWeapon");
+    const a = view(card.attacker).stats;
+    const t = view(card.defender).stats;
+    const commands = turnCommands(card);
+    const state = machineStateOf<TurnsState>(card.combatId, "turns");
+    const defenderId = combatantFor(card.combatId, card.defender);
+    const surprised = Boolean(state?.combatants.find((c) => c.id === defenderId)?.surprised) || Boolean((card.defender as unknown as { statuses?: Set<string> }).statuses?.has("surprised"));
+    const ids = { attacker: fighterRef(card.attacker), defender: fighterRef(card.defender) };
+    let rolled;
+    if (d.ranged) {
+      // The target's answer names a way to oppose; the engine checks it against the range, the shield and the engagement.
+      const way: RangedOpposition = RANGED_OPPOSITIONS.includes(answer?.opposition) ? answer.opposition : "none";
+      if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
+      if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
+      const test = way === "none" ? null : { target: skillTarget(t, way === "dodgePointBlank" ? "dodge" : "melee"), difficulty: answer.difficulty as Difficulty, modifier: answer.modifier as number };
+      const input = {
+        attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage },
+        defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
+      };
+      rolled = await resolveWithFoundry((dice) => resolveRangedAttack(input, dice));
+      if (!rolled.value.ok) return rolled.value;
+      const r = rolled.value.value.result;
+      const updates: Record<string, Record<string, unknown>> = { [ids.attacker]: { "system.opposed.advantage": delta(r.advantage - a.advantage, 0) } };
+      if (r.hit) updates[ids.defender] = woundUpdate(r.hit.wounds);
+      const after = await aftermath(card, d, [{ who: card.attacker, fumble: r.fumble, weaponId: d.weaponId, damage: d.damage }], r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+      return ok({
+        outcome: r.hit ? "success" : "failure",
+        events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
+        ...merge(updates, after),
+        rolls: [...rolled.rolls, ...after.rolls],
+        lookups: LOOKUPS,
+        combatCommands: [...commands, ...after.commands],
+      });
+    }
+    const skill = typeof answer?.skill === "string" ? (answer.skill as string) : null;
+    const defenceAt = skill ? defenceTarget(card.defender, skill) : undefined;
+    if (!skill || defenceAt === undefined) return refused("opposed.badSkill", "BadSkill");
+    if (answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
+    if (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
+    if (skill !== "none" && surprised) return refused("opposed.surprised", "Surprised");
+    const input = {
+      attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage },
+      defender: {
+        id: ids.defender,
+        test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill) },
+        surprised,
+        toughnessBonus: bonus(t.t),
+        armour: armourOf(card.defender),
+        woundsNow: t.woundsNow,
+        advantage: t.advantage,
+      },
+    };
+    rolled = await resolveWithFoundry((dice) => resolveMeleeAttack(input, dice));
+    if (!rolled.value.ok) return rolled.value;
+    const r = rolled.value.value.result;
+    const updates: Record<string, Record<string, unknown>> = {
+      [ids.attacker]: { "system.opposed.advantage": delta(r.advantage.attacker - a.advantage, 0) },
+      [ids.defender]: { "system.opposed.advantage": delta(r.advantage.defender - t.advantage, 0), ...(r.hit ? woundUpdate(r.hit.wounds) : {}) },
+    };
+    const parry = readyWeapon(card.defender);
+    const fumblers = [
+      { who: card.attacker, fumble: r.fumbles.attacker, weaponId: d.weaponId, damage: d.damage },
+      ...(r.fumbles.defender ? [{ who: card.defender, fumble: r.fumbles.defender, weaponId: parry?.id ?? null, damage: parry?.damage ?? 0 }] : []),
+    ];
+    const after = await aftermath(card, d, fumblers, r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+    return ok({
+      outcome: r.winner === "attacker" ? "success" : "failure",
+      events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
+      ...merge(updates, after),
+      rolls: [...rolled.rolls, ...after.rolls],
+      lookups: LOOKUPS,
+      combatCommands: [...commands, ...after.commands],
+    });
+  },
+};
+
+export function registerOpposedTable(): void {
+  registerCardKind("opposed.attack", attackCard);
+  registerItemRoll("opposed", "weapon", declareAttack);
+}

@@ -1,0 +1,199 @@
+/**
+ * Seed 003 "Move" at the table: Charge, Flee, Disengage, Run, Leap, Climb and
+ * Fall from the sheet's Move button, each a card the GM's client rolls with the
+ * engine (moves.ts) and that applies Advantage, Wounds and conditions once. The
+ * tests use the fighter's skill item of that name (Athletics, Cool, Climb) when
+ * it has one, else the bare characteristic. In a turn-order fight the move is
+ * the fighter's Move (a Climb Test its Action); a Fall costs neither.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterFrom, fighterRef, refersTo } from "../fighter";
+import { actorView } from "../../data/actor/actor-view";
+import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import {
+  bonus,
+  charge,
+  climb,
+  disengageByAdvantage,
+  disengageByDodge,
+  fall,
+  flee,
+  leap,
+  run,
+  skillTarget,
+  type Characteristic,
+  type OpposedStats,
+  type TestInput,
+} from "../../engine/rulesets/opposed";
+import type { TimeCommand } from "../../engine/time/machine";
+import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type StatusChange } from "../cards";
+import type { TurnsState } from "../../engine/time/turns";
+import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
+import type { EngineEvent } from "../../applications/results/result-card";
+import { registerActorAction } from "../../applications/sheets/actor-actions";
+import { opponentOptions, opponents } from "../opponents";
+import { armourOf } from "./attack";
+
+const M = "BOUT.Opposed.Move.";
+const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as const;
+type MoveKind = (typeof MOVES)[number];
+const WITH_OPPONENT: readonly MoveKind[] = ["charge", "flee", "disengage"];
+
+const view = (actor: Actor.Implementation) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.move.${code}`, `${M}Refusal.${key}`);
+
+/** A skill of that name on the actor (characteristic + advances), else the bare characteristic. */
+function namedTest(actor: Actor.Implementation, name: string, fallback: Characteristic): TestInput {
+  const v = view(actor);
+  const skill = v.skills.find((s) => s.name.trim().toLowerCase() === name);
+  const st = v.stats as unknown as Record<string, number>;
+  const target = skill ? (st[skill.stats.characteristic as string] ?? 0) + Number(skill.stats.advances ?? 0) : (st[fallback] ?? 0);
+  return { target, difficulty: "challenging", modifier: 0 };
+}
+
+interface MoveDeclaration {
+  readonly move: MoveKind;
+  readonly opponentId: string | null;
+  readonly distance: number;
+  readonly yards: number;
+  readonly runUp: boolean;
+  readonly test: boolean;
+}
+
+/** The Move (or, for a Climb Test, the Action) this costs in a turn-order fight. */
+function turnCommands(combatId: string, actor: Actor.Implementation, move: MoveKind): TimeCommand[] {
+  const id = combatantFor(combatId, actor);
+  if (!id || !machineStateOf<TurnsState>(combatId, "turns") || move === "fall") return [];
+  return [{ type: "act", combatantId: id, use: move === "climb" ? "action" : "move" } as TimeCommand];
+}
+
+function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<MoveDeclaration> {
+  const d = (raw ?? {}) as Record<string, unknown>;
+  if (!MOVES.includes(d.move as MoveKind)) return refused("badMove", "BadMove");
+  const move = d.move as MoveKind;
+  const opponentId = typeof d.opponentId === "string" && d.opponentId ? d.opponentId : null;
+  if (WITH_OPPONENT.includes(move) && (!opponentId || !fighterFrom(opponentId) || refersTo(opponentId, actor))) return refused("noOpponent", "NoOpponent");
+  for (const k of ["distance", "yards"]) if (d[k] !== undefined && (!isWholeNumber(d[k]) || (d[k] as number) < 0 || (d[k] as number) > 1000)) return refused("badNumber", "BadNumber");
+  const ready = dryRun(combatId, turnCommands(combatId, actor, move));
+  if (!ready.ok) return ready;
+  return ok({ move, opponentId, distance: Number(d.distance ?? 0), yards: Number(d.yards ?? 0), runUp: d.runUp === true, test: d.test === true });
+}
+
+const moveCard: CardKind = {
+  title: `${M}Title`,
+  self: true,
+  unanswered: () => true,
+  prepare: (raw, actor, _d, combatId) => prepareMove(raw, actor, combatId),
+  describe: (d: MoveDeclaration) => [{ type: "declared", key: `${M}Declared.${d?.move ?? "run"}`, data: { yards: d?.yards ?? 0, distance: d?.distance ?? 0 } }],
+  async defend() {
+    return null;
+  },
+  async resolve(card): Promise<Outcome<CardResolution>> {
+    const actor = card.attacker;
+    if (!actor) return refused("badMove", "BadMove");
+    const again = prepareMove(card.declaration, actor, card.combatId);
+    if (!again.ok) return again;
+    const d = again.value;
+    const me = view(actor).stats;
+    const foe = d.opponentId ? (fighterFrom(d.opponentId) ?? undefined) : undefined;
+    const them = foe ? view(foe).stats : null;
+    const updates: Record<string, Record<string, unknown>> = {};
+    const statuses: Record<string, StatusChange[]> = {};
+    const add = (id: string, u: Record<string, unknown>) => (updates[id] = { ...(updates[id] ?? {}), ...u });
+    const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"] }> => {
+      switch (d.move) {
+        case "charge": {
+          const r = charge({ engaged: false, distance: d.distance, move: me.move, advantage: me.advantage });
+          if (!r.ok) return r;
+          add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
+          return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral" });
+        }
+        case "flee": {
+          const weapon = foe?.items.contents.find((i) => i.type === "weapon" && (i.system as any).equipped && (i.system as any).opposed?.kind !== "ranged");
+          const damage = Number((weapon?.system as any)?.opposed?.damage ?? 0) + ((weapon?.system as any)?.opposed?.addStrengthBonus === false ? 0 : bonus(them!.s));
+          const r = flee(
+            {
+              fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool", "wp"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
+              opponent: { id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, damage, advantage: them!.advantage },
+            },
+            dice,
+          );
+          if (!r.ok) return r;
+          const f = r.value.result;
+          add(fighterRef(foe!), { "system.opposed.advantage": delta(f.opponentAdvantage - them!.advantage, 0) });
+          if (f.hit) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-f.hit.wounds.suffered, 0), ...(f.hit.wounds.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}) });
+          if (f.broken) statuses[fighterRef(actor)] = [{ id: "broken", active: true }];
+          return ok({ events: r.value.events, outcome: f.hit ? "failure" : "success" });
+        }
+        case "disengage": {
+          const byAdvantage = disengageByAdvantage(me.advantage, [them!.advantage]);
+          if (byAdvantage.ok) {
+            add(fighterRef(actor), { "system.opposed.advantage": delta(-me.advantage, 0) });
+            return ok({ events: byAdvantage.value.events, outcome: "success" });
+          }
+          const r = disengageByDodge(
+            { id: fighterRef(actor), dodge: { target: skillTarget(me, "dodge"), difficulty: "challenging", modifier: 0 }, advantage: me.advantage, opponents: [{ id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, advantage: them!.advantage }] },
+            dice,
+          );
+          if (!r.ok) return r;
+          add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
+          for (const o of r.value.result.opponents) add(o.id, { "system.opposed.advantage": delta(o.advantage - them!.advantage, 0) });
+          return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure" });
+        }
+        case "run": {
+          const r = run({ athletics: namedTest(actor, "athletics", "ag"), move: me.move }, dice);
+          return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure" }) : r;
+        }
+        case "leap": {
+          const r = leap({ move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          return r.ok ? ok({ events: r.value.events, outcome: "neutral" }) : r;
+        }
+        case "climb": {
+          const r = climb({ move: me.move, climb: namedTest(actor, "climb", "s") }, dice);
+          return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure" }) : r;
+        }
+        case "fall": {
+          const r = fall({ yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          if (!r.ok) return r;
+          if (r.value.result.wounds) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-r.value.result.wounds, 0) });
+          if (r.value.result.prone) statuses[fighterRef(actor)] = [{ id: "prone", active: true }];
+          return ok({ events: r.value.events.map((e) => (e.type === "prone" ? { ...e, data: { who: fighterRef(actor) } } : e)), outcome: r.value.result.wounds ? "failure" : "success" });
+        }
+      }
+    });
+    if (!rolled.value.ok) return rolled.value;
+    return ok({
+      outcome: rolled.value.value.outcome,
+      events: withNames(rolled.value.value.events as EngineEvent[], [actor, foe ?? null]),
+      updates,
+      statuses,
+      rolls: rolled.rolls,
+      lookups: ["BOUT.Opposed.Stat.Location."],
+      combatCommands: turnCommands(card.combatId, actor, d.move),
+    });
+  },
+};
+
+async function moveFromSheet(actor: Actor.Implementation) {
+  const foes = opponents(actor);
+  const values = await openOddsDialog({
+    title: `${M}Title`,
+    titleData: { attacker: actor.name },
+    confirmLabel: `${M}Go`,
+    fields: [
+      { kind: "select", name: "move", label: `${M}Field.Move`, value: "run", options: MOVES.map((m) => ({ value: m, label: `${M}Kind.${m}` })) },
+      { kind: "select", name: "opponentId", label: `${M}Field.Opponent`, value: opponentOptions(foes)[0]?.value ?? "", options: [{ value: "", label: `${M}NoOpponent` }, ...opponentOptions(foes)] },
+      { kind: "number", name: "distance", label: `${M}Field.Distance`, value: 0, min: 0, max: 1000 },
+      { kind: "number", name: "yards", label: `${M}Field.Yards`, value: 0, min: 0, max: 1000 },
+      { kind: "checkbox", name: "runUp", label: `${M}Field.RunUp`, value: false },
+      { kind: "checkbox", name: "test", label: `${M}Field.Test`, value: false },
+    ],
+  });
+  if (values) return postCard("opposed.move", actor, actor, values, game.combat?.id ?? "");
+}
+
+export function registerOpposedMoves(): void {
+  registerCardKind("opposed.move", moveCard);
+  registerActorAction("opposed", { id: "move", label: `${M}Action`, icon: "fa-solid fa-person-running", run: moveFromSheet });
+}

@@ -1,0 +1,473 @@
+/**
+ * Seed 001 at the table: a weapon's roll button makes an attack card.
+ *
+ * A shot builds its ease factor from the Missile Fire Table: the shooter gives
+ * the range, cover, the target's motion, aiming, a called shot (when the world
+ * plays that optional rule) and whether the target dodges or defends against
+ * them, with or without its shield; the target's Size, Defense and shield Dfn
+ * come from its sheet. Whether the target defends was settled in the Movement
+ * phase ("has spotted you and defensively engaged you"), not at the shot, so
+ * the shot resolves at once, unanswered.
+ *
+ * A melee blow is Attack Total against Defense Total with the first-strike
+ * bonus (our default procedure, docs/rulesets/phases.md): the defender's owner
+ * answers by defending or not; a routing target cannot. The bonus comes from the
+ * running round's engagement, else from the dialog.
+ *
+ * The GM's client rolls the stress dice; applying takes the wound levels off the
+ * target's track. In a running phased round the attack is the attacker's turn in
+ * the right phase, and it ends that turn (a shot counts as fired).
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterName, fighterRef } from "../fighter";
+import { actorView } from "../../data/actor/actor-view";
+import { isWholeNumber, ok, refuse, type Outcome, type Refusal } from "../../engine/outcome";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import {
+  attackScore,
+  damageScore,
+  defenseScore,
+  fatigueState,
+  isRange,
+  meleeOdds,
+  missileOdds,
+  rollMelee,
+  rollMissile,
+  soakScore,
+  TARGET_MOTIONS,
+  woundState,
+  MISSILE_RANGE_ADJUSTMENT,
+  RANGES,
+  SHOT_DEFENCES,
+  WOUND_STEP,
+  type MeleeInput,
+  type MissileInput,
+  type MissileResult,
+  type Part,
+  type PhasesStats,
+  type PhasesWeapon,
+  type RangeClass,
+  type ShotDefence,
+  type TargetMotion,
+} from "../../engine/rulesets/phases";
+import { actingNow, declaredShotDefence, type PhasesState } from "../../engine/time/phases";
+import type { TimeCommand } from "../../engine/time/machine";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../cards";
+import { openOddsDialog, type DialogField, type DialogValues } from "../../applications/dialogs/odds-dialog";
+import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import type { OddsView } from "../../engine/odds-view";
+import { notifyRefusal } from "../notify";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
+
+type View = ActorView<PhasesStats>;
+const view = (actor: Actor.Implementation | null) => actorView(actor as never, "phases") as unknown as View;
+const T = "BOUT.Phases.Table.";
+const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`phases.card.${code}`, `${T}Refusal.${key}`, data);
+
+/** Wound and fatigue penalties together (0 or less). */
+const penaltyOf = (v: View) => woundState(v.stats.woundsLeft).penalty + fatigueState(v.stats.fatigueLeft).penalty;
+const equippedShield = (v: View) => v.shields.find((s) => s.equipped)?.stats ?? null;
+const wornArmour = (v: View) => v.armor.filter((a) => a.equipped).map((a) => a.stats);
+const readyWeapon = (v: View) => (v.weapons.find((w) => w.equipped && !w.stats.missile)?.stats as PhasesWeapon | undefined) ?? null;
+
+/** How a target meets a blow. */
+const BLOW_DEFENCES = ["defend", "none"] as const;
+type BlowDefence = (typeof BLOW_DEFENCES)[number];
+
+/** The first-strike bonus a dialog may give outside a running round. */
+const MAX_FIRST_STRIKE = 50;
+const MAX_MODIFIER = 50;
+const MAX_CALLED_SIZE = 20;
+
+type ShotSituation = Omit<MissileInput, "attack" | "attackerPenalty" | "damage" | "soak" | "defending" | "shield">;
+
+interface Declaration {
+  readonly weaponId: string;
+  readonly weapon: string;
+  readonly missile: boolean;
+  readonly attack: number;
+  readonly damage: number;
+  readonly penalty: number;
+  readonly piercing: boolean;
+  /** Missile: the shot's situation on the Missile Fire Table, and how the target meets it. */
+  readonly shot: ShotSituation | null;
+  readonly shotDefence: ShotDefence;
+  /** Where the shot's defence came from: the target's revealed declaration in the running round, or the shooter's dialog. */
+  readonly shotDefenceFrom?: "round" | "shooter";
+  /** Melee: the first-strike bonus (the running round's engagement, else the dialog's) and the storyguide's modifier. */
+  readonly firstStrike: number;
+  readonly modifier: number;
+  /** The target routs this round: no defence. */
+  readonly targetRouting: boolean;
+}
+
+interface PhasesCombat {
+  readonly combatantId: string | null;
+  readonly defenderCombatantId: string | null;
+  readonly state: PhasesState | null;
+}
+
+const phasesCombat = (combatId: string, attacker: Actor.Implementation | null, defender: Actor.Implementation | null): PhasesCombat => ({
+  combatantId: combatantFor(combatId, attacker),
+  defenderCombatantId: combatantFor(combatId, defender),
+  state: machineStateOf<PhasesState>(combatId, "phases"),
+});
+
+/** The attacker fights in a running phased round: its engagements and phases rule. */
+const inRound = (c: PhasesCombat) => c.state !== null && c.combatantId !== null;
+
+/** In a running round: the attacker's own turn in a phase for this weapon; the attack is that turn. */
+function turnCommands(c: PhasesCombat, missile: boolean): Outcome<TimeCommand[]> {
+  if (!c.state || !c.combatantId) return ok([]);
+  const phaseOk = missile ? c.state.phase === "firstMissile" || c.state.phase === "secondMissile" : c.state.phase === "melee";
+  if (c.state.stage !== "act" || !phaseOk) return refused("wrongPhase", missile ? "WrongPhaseMissile" : "WrongPhaseMelee");
+  if (actingNow(c.state) !== c.combatantId) return refused("outOfTurn", "OutOfTurn");
+  return ok([{ type: "act", combatantId: c.combatantId, fire: true } as TimeCommand]);
+}
+
+/** The engagement contest's bonus, when the attacker won it against this target ("1. Movement"). */
+function engagementFirstStrike(c: PhasesCombat): number {
+  const e = c.state?.engagements.find((x) => (x.a === c.combatantId && x.b === c.defenderCombatantId) || (x.b === c.combatantId && x.a === c.defenderCombatantId));
+  return e?.firstStrike?.combatantId === c.combatantId ? e.firstStrike.bonus : 0;
+}
+
+const routing = (c: PhasesCombat) => c.state?.combatants.find((x) => x.id === c.defenderCombatantId)?.declaration?.action === "rout";
+
+/**
+ * The target's own answer to this shooter, from its revealed Movement-phase
+ * declaration in the running round ("Missile Fire Table", first footnote); null
+ * outside a round or when the target declared nothing this round.
+ */
+const roundShotDefence = (c: PhasesCombat): ShotDefence | null => (c.state ? declaredShotDefence(c.state, c.combatantId, c.defenderCombatantId) : null);
+
+function missileInput(d: Declaration, target: View): MissileInput {
+  const shield = equippedShield(target);
+  // Cards posted before the shot carried its defence have none: the target stands.
+  const defence = d.shotDefence ?? "none";
+  const defends = defence !== "none" && !d.targetRouting;
+  return {
+    ...(d.shot as ShotSituation),
+    attack: d.attack,
+    attackerPenalty: d.penalty,
+    damage: d.damage,
+    soak: soakScore(target.stats, wornArmour(target)),
+    // The table's Defense row is the character's (without the shield, which has its own row).
+    ...(defends ? { defending: defenseScore(target.stats, readyWeapon(target), null) } : {}),
+    // The shield's Dfn always counts against a shot; twice when actively defending with it.
+    ...(shield ? { shield: shield.defense * (defends && defence === "shield" ? 2 : 1) } : {}),
+  };
+}
+
+function meleeInput(d: Declaration, target: View, defence: BlowDefence): MeleeInput {
+  const defends = defence === "defend" && !d.targetRouting;
+  return {
+    attack: d.attack,
+    firstStrike: d.firstStrike,
+    defense: defends ? defenseScore(target.stats, readyWeapon(target), equippedShield(target)) : null,
+    damage: d.damage,
+    soak: soakScore(target.stats, wornArmour(target)),
+    attackerPenalty: d.penalty,
+    defenderPenalty: penaltyOf(target),
+    attackModifier: d.modifier,
+  };
+}
+
+const blowDefencesFor = (d: Declaration): BlowDefence[] => (d.targetRouting ? ["none"] : [...BLOW_DEFENCES]);
+
+const pct = (p: number) => Math.max(0, Math.min(1, p));
+const wounding = (wounds: ReadonlyMap<number, number>) => [...wounds].filter(([w]) => w > 0).reduce((t, [, p]) => t + p, 0);
+
+/** The defence a prepared shot will use, in words: the target's declaration in the round, or the shooter's statement. */
+function shotDefenceText(d: Declaration, targetName: string): string {
+  const from = d.shotDefenceFrom === "round" ? "Declared" : "Stated";
+  return game.i18n?.format(`${T}ShotDefence.${from}.${d.shotDefence ?? "none"}`, { name: targetName }) ?? d.shotDefence;
+}
+
+/** The exact odds of a prepared attack, from the engine. A shot names the defence it uses; a blow shows the target defending and not. */
+function attackOdds(d: Declaration, target: View, targetName: string): OddsView {
+  if (d.missile) {
+    const odds = missileOdds(missileInput(d, target));
+    if (!odds.ok) return { rows: [] };
+    return {
+      rows: [
+        { label: `${T}Odds.HitShotAgainst`, data: { ease: odds.value.ease, defence: shotDefenceText(d, targetName) }, probability: pct(odds.value.hit), headline: true },
+        { label: `${T}Odds.Wound`, probability: pct(odds.value.wound) },
+        { label: `${T}Odds.Botch`, probability: pct(odds.value.botch) },
+      ],
+    };
+  }
+  const open = meleeOdds(meleeInput(d, target, "none"));
+  if (d.targetRouting) {
+    return {
+      rows: [
+        { label: `${T}Odds.HitRouting`, probability: pct(open.hit), headline: true },
+        { label: `${T}Odds.Wound`, probability: pct(wounding(open.wounds)) },
+        { label: `${T}Odds.Botch`, probability: pct(open.attackBotch) },
+      ],
+    };
+  }
+  const defended = meleeOdds(meleeInput(d, target, "defend"));
+  return {
+    rows: [
+      { label: `${T}Odds.HitDefended`, probability: pct(defended.hit), headline: true },
+      { label: `${T}Odds.WoundDefended`, probability: pct(wounding(defended.wounds)) },
+      { label: `${T}Odds.HitUndefended`, probability: pct(open.hit) },
+      { label: `${T}Odds.Botch`, probability: pct(open.attackBotch) },
+    ],
+  };
+}
+
+/** The world's optional rules of seed 001 (src/settings.ts). */
+const piercingRule = () => Boolean(game.settings?.get("bout", "phasesPiercingRule"));
+const calledShots = () => Boolean(game.settings?.get("bout", "phasesCalledShots"));
+
+/** A checkbox arrives as true, false or not at all; anything else is not a form we sent. */
+const isFlag = (v: unknown) => v === undefined || typeof v === "boolean";
+const boundedWhole = (v: unknown, max: number, min = -max): v is number => isWholeNumber(v) && v >= min && v <= max;
+
+function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean, declared: ShotDefence | null): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
+  const range = raw.range;
+  if (!isRange(range) || MISSILE_RANGE_ADJUSTMENT[range] === null) return refused("badRange", "BadRange");
+  const motion = raw.motion ?? "still";
+  if (typeof motion !== "string" || !(TARGET_MOTIONS as readonly string[]).includes(motion)) return refused("badForm", "BadForm");
+  if (![raw.obscured, raw.aimed, raw.calledShot].every(isFlag)) return refused("badForm", "BadForm");
+  // A malformed answer is refused even when the round settles the defence: the form is not one we sent.
+  if (raw.defence !== undefined && !(SHOT_DEFENCES as readonly unknown[]).includes(raw.defence)) return refused("badDefence", "BadDefence");
+  // The target's declaration, when the running round has one, wins over what the request says (as the first strike does).
+  const defence = declared ?? raw.defence ?? "none";
+  if (typeof defence !== "string" || !(SHOT_DEFENCES as readonly string[]).includes(defence)) return refused("badDefence", "BadDefence");
+  // "A character who declares that he is routing ... may not defend against any incoming attacks."
+  if (defence !== "none" && targetRouting) return refused("routing", "RoutingNoDefence", { name: fighterName(target) });
+  // A shield declared in the Movement phase and put down since simply no longer counts; a stated one must be there.
+  if (declared === null && defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: fighterName(target) });
+  const calledShot = raw.calledShot === true;
+  if (calledShot && !calledShots()) return refused("calledShotsOff", "CalledShotsOff");
+  const calledShotSize = raw.calledShotSize ?? 0;
+  if (!boundedWhole(calledShotSize, MAX_CALLED_SIZE)) return refused("badModifier", "BadModifier");
+  const modifier = raw.modifier ?? 0;
+  if (!boundedWhole(modifier, MAX_MODIFIER)) return refused("badModifier", "BadModifier");
+  return ok({
+    defence: defence as ShotDefence,
+    shot: {
+      range: range as RangeClass,
+      obscured: raw.obscured === true,
+      motion: motion as TargetMotion,
+      size: view(target).stats.size,
+      aimed: raw.aimed === true,
+      // A called shot's own Size modifier goes with the storyguide's ("Optional Called Shots Rule": cumulative).
+      gmModifier: modifier + (calledShot ? calledShotSize : 0),
+      calledShot,
+    },
+  });
+}
+
+function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
+  const d = (raw ?? {}) as Record<string, unknown>;
+  const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
+  if (!item || item.type !== "weapon") return refused("noWeapon", "NoWeapon");
+  const w = ((item.system as { phases?: PhasesWeapon }).phases ?? {}) as PhasesWeapon;
+  const c = phasesCombat(combatId, attacker, defender);
+  const targetRouting = Boolean(routing(c));
+  let shot: ShotSituation | null = null;
+  let shotDefence: ShotDefence = "none";
+  let shotDefenceFrom: "round" | "shooter" | undefined;
+  let modifier = 0;
+  let firstStrike = 0;
+  if (w.missile) {
+    const declared = roundShotDefence(c);
+    const read = readShot(d, defender, targetRouting, declared);
+    if (!read.ok) return read;
+    shot = { ...read.value.shot, piercing: Boolean(w.piercing), piercingRule: piercingRule() };
+    shotDefence = read.value.defence;
+    shotDefenceFrom = declared === null ? "shooter" : "round";
+  } else {
+    modifier = (d.modifier ?? 0) as number;
+    if (!boundedWhole(modifier, MAX_MODIFIER)) return refused("badModifier", "BadModifier");
+    if (inRound(c)) firstStrike = engagementFirstStrike(c);
+    else {
+      // Outside a running round the table settles the engagement contest itself and enters the bonus.
+      firstStrike = (d.firstStrike ?? 0) as number;
+      if (!boundedWhole(firstStrike, MAX_FIRST_STRIKE, 0)) return refused("badFirstStrike", "BadFirstStrike");
+    }
+  }
+  const commands = turnCommands(c, Boolean(w.missile));
+  if (!commands.ok) return commands;
+  const ready = dryRun(combatId, commands.value);
+  if (!ready.ok) return ready;
+  const a = view(attacker);
+  return ok({
+    weaponId: item.id!,
+    weapon: item.name,
+    missile: Boolean(w.missile),
+    attack: attackScore(a.stats, w),
+    damage: damageScore(a.stats, w),
+    penalty: penaltyOf(a),
+    piercing: Boolean(w.piercing),
+    shot,
+    shotDefence,
+    ...(shotDefenceFrom ? { shotDefenceFrom } : {}),
+    firstStrike,
+    modifier,
+    targetRouting,
+  });
+}
+
+function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementation[], firstStrikeField: boolean): DialogField[] {
+  // In a running round the targets' own declarations say how they meet a shot; the field is for a target that declared nothing.
+  const inRoundNow = !firstStrikeField;
+  const w = ((item.system as { phases?: PhasesWeapon }).phases ?? {}) as PhasesWeapon;
+  const target: DialogField = { kind: "select", name: "defender", label: `${T}Target`, value: defaultOpponent(foes), options: opponentOptions(foes) };
+  if (!w.missile) {
+    return [
+      target,
+      ...(firstStrikeField ? [{ kind: "number", name: "firstStrike", label: `${T}FirstStrike`, value: 0, min: 0, max: MAX_FIRST_STRIKE, gmOnly: true } as const] : []),
+      { kind: "number", name: "modifier", label: `${T}AttackModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER, gmOnly: true },
+    ];
+  }
+  const shootable = RANGES.filter((r) => MISSILE_RANGE_ADJUSTMENT[r] !== null);
+  return [
+    target,
+    { kind: "select", name: "range", label: `${T}Range`, value: "middle", options: shootable.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` })) },
+    { kind: "select", name: "motion", label: `${T}Motion`, value: "still", options: TARGET_MOTIONS.map((m) => ({ value: m, label: `BOUT.Phases.Motion.${m}` })) },
+    { kind: "select", name: "defence", label: inRoundNow ? `${T}ShotDefence.LabelFallback` : `${T}ShotDefence.Label`, value: "none", options: SHOT_DEFENCES.map((x) => ({ value: x, label: `${T}ShotDefence.${x}` })) },
+    { kind: "checkbox", name: "obscured", label: `${T}Obscured`, value: false },
+    { kind: "checkbox", name: "aimed", label: `${T}Aimed`, value: false },
+    ...(calledShots()
+      ? ([
+          { kind: "checkbox", name: "calledShot", label: `${T}CalledShot`, value: false },
+          { kind: "number", name: "calledShotSize", label: `${T}CalledShotSize`, value: 0, min: -MAX_CALLED_SIZE, max: MAX_CALLED_SIZE },
+        ] as const)
+      : []),
+    { kind: "number", name: "modifier", label: `${T}EaseModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER, gmOnly: true },
+  ];
+}
+
+async function declareAttack({ actor, item }: ItemRollRequest) {
+  const foes = opponents(actor);
+  // Nobody to attack: said before any dialog, nothing is posted.
+  const noTarget: Refusal = { code: "phases.card.noTarget", message: `${T}Refusal.NoTarget` };
+  if (!foes.length) return notifyRefusal(noTarget);
+  const combatId = game.combat?.id ?? "";
+  const fields = dialogFields(item, foes, !inRound(phasesCombat(combatId, actor, null)));
+  const request = (v: DialogValues) => {
+    const { defender: _target, ...rest } = v;
+    return { ...rest, weaponId: item.id };
+  };
+  const values = await openOddsDialog({
+    title: "BOUT.Roll.AttackTitle",
+    titleData: { name: item.name },
+    confirmLabel: `${T}Attack`,
+    fields,
+    odds: (v) => {
+      const foe = pickOpponent(foes, v.defender);
+      const prepared = foe ? prepare(request(v), actor, foe, combatId) : null;
+      return prepared?.ok ? attackOdds(prepared.value, view(foe!), foe!.name) : { rows: [] };
+    },
+  });
+  if (!values) return;
+  const defender = pickOpponent(foes, values.defender);
+  if (!defender) return notifyRefusal(noTarget);
+  return postCard("phases.attack", actor, defender, request(values), combatId);
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+const PART = "BOUT.Phases.Part.";
+
+/** The card's account of a shot: the engine's lines, the ease factor's parts under its total, the wound step when not 5. */
+function shotLines(events: readonly EngineEvent[], r: MissileResult): EngineEvent[] {
+  const parts = r.easeParts.map((p: Part, i) => line("easePart", `${T}EasePart.${p.key.slice(PART.length)}`, { value: i === 0 ? String(p.value) : signed(p.value) }));
+  const out: EngineEvent[] = [];
+  for (const e of events) {
+    if (e.type === "wounds" && r.woundStep !== WOUND_STEP) out.push(line("woundStep", `${T}WoundStep`, { step: r.woundStep }));
+    out.push(e);
+    if (e.type === "ease") out.push(...parts);
+  }
+  return out;
+}
+
+function describeDeclaration(d: Declaration | null): EngineEvent[] {
+  if (!d) return [];
+  const lines: EngineEvent[] = [];
+  if (d.missile) {
+    // The range's label in the card's language: the card is rendered on the GM's client.
+    const range = d.shot ? game.i18n?.localize(`BOUT.Phases.Range.${d.shot.range}`) ?? d.shot.range : "";
+    lines.push(line("declared", `${T}DeclaredShot`, { weapon: d.weapon, range }));
+    if (d.shot?.calledShot) lines.push(line("declared", `${T}DeclaredCalledShot`));
+    // Which defence the shot meets, and who settled it (cards from before this line have no source).
+    if (d.shotDefenceFrom) lines.push(line("declared", `${T}DefenceLine.${d.shotDefenceFrom === "round" ? "Declared" : "Stated"}.${d.shotDefence}`));
+  } else {
+    lines.push(line("declared", d.firstStrike ? `${T}DeclaredBlowFirstStrike` : `${T}DeclaredBlow`, { weapon: d.weapon, firstStrike: d.firstStrike }));
+    if (d.modifier) lines.push(line("declared", `${T}DeclaredModifier`, { modifier: signed(d.modifier) }));
+  }
+  return lines;
+}
+
+const attackCard: CardKind = {
+  title: `${T}CardTitle`,
+  gmFigures: (d) => [...(isSet(d.modifier) ? [`${T}AttackModifier`] : []), ...(isSet(d.firstStrike) ? [`${T}FirstStrike`] : [])],
+  // The target's answer to a shot was given in the Movement phase and is on the declaration.
+  unanswered: (d: Declaration | null) => Boolean(d?.missile),
+  prepare,
+  describe: describeDeclaration,
+  async defend(card: CardView) {
+    const d = card.declaration as Declaration;
+    // A shot has no answer (an older card may still show the button): resolve it as declared.
+    if (d?.missile) return {};
+    const target = view(card.defender);
+    const choices = blowDefencesFor(d);
+    const values = await openOddsDialog({
+      title: `${T}DefendTitle`,
+      titleData: { name: fighterName(card.attacker) },
+      confirmLabel: "BOUT.Card.Defend",
+      fields: [{ kind: "select", name: "defence", label: `${T}Defence.Label`, value: choices[0]!, options: choices.map((c) => ({ value: c, label: `${T}Defence.${c}` })) }],
+      odds: (v) => {
+        const odds = meleeOdds(meleeInput(d, target, v.defence as BlowDefence));
+        return { rows: [{ label: `${T}Odds.Hit`, probability: pct(odds.hit), headline: true }, { label: `${T}Odds.Wound`, probability: pct(wounding(odds.wounds)) }] };
+      },
+    });
+    return values ? { defence: values.defence } : null;
+  },
+  async resolve(card, answer: any): Promise<Outcome<any>> {
+    const d = card.declaration as Declaration;
+    if (!card.attacker || !card.defender || !d) return refused("noWeapon", "NoWeapon");
+    const target = view(card.defender);
+    const commands = turnCommands(phasesCombat(card.combatId, card.attacker, card.defender), d.missile);
+    if (!commands.ok) return commands;
+    let wounds: number;
+    let hit: boolean;
+    let events: EngineEvent[];
+    let rolls: Roll[];
+    if (d.missile) {
+      const rolled = await resolveWithFoundry((dice) => rollMissile(missileInput(d, target), dice));
+      if (!rolled.value.ok) return rolled.value;
+      const r = rolled.value.value.result;
+      ({ wounds, hit } = r);
+      events = shotLines(rolled.value.value.events as EngineEvent[], r);
+      rolls = rolled.rolls;
+    } else {
+      const defence = answer?.defence as BlowDefence;
+      if (!blowDefencesFor(d).includes(defence)) return refused("badDefence", "BadDefence");
+      const rolled = await resolveWithFoundry((dice) => rollMelee(meleeInput(d, target, defence), dice));
+      if (!rolled.value.ok) return rolled.value;
+      ({ wounds, hit } = rolled.value.value.result);
+      events = rolled.value.value.events as EngineEvent[];
+      rolls = rolled.rolls;
+    }
+    // A delta: two cards resolved before either is applied both count.
+    const updates: Record<string, Record<string, unknown>> = wounds > 0 ? { [fighterRef(card.defender!)]: { "system.phases.woundsLeft": delta(-wounds, 0) } } : {};
+    return ok({
+      outcome: hit ? "success" : "failure",
+      events: withNames(events, [card.attacker, card.defender]),
+      updates,
+      rolls,
+      lookups: [],
+      combatCommands: commands.value,
+    });
+  },
+};
+
+export function registerPhasesTable(): void {
+  registerCardKind("phases.attack", attackCard);
+  registerItemRoll("phases", "weapon", declareAttack);
+}

@@ -1,0 +1,147 @@
+/**
+ * Seed 001's Effective Space on the canvas ("1. Movement"): during the Movement
+ * phase of a running phased round, a fighter who is only moving may not pass
+ * through the Effective Space of a fighter engaged in combat. A token move is
+ * checked on the client that asks for it (Foundry runs `preUpdateToken` there
+ * only, and a handler returning false cancels the update): the engine says who
+ * must be kept clear of and whether the path enters a space; a path that does is
+ * refused with the names, and nothing is written. The mover goes around, or the
+ * GM turns the check off in the settings.
+ *
+ * Geometry: token centres in scene pixels become paces through the scene's grid
+ * (size in pixels, distance and units per square). A v13 move carries its
+ * waypoints in the update's `movement` option; a plain update goes straight to
+ * its new x and y.
+ */
+import { SYSTEM_ID } from "../../config";
+import { machineStateOf } from "../cards";
+import { notifyRefusal } from "../notify";
+import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { pacesPerUnit, spaceIntrusions, type EngagedFigure, type Point } from "../../engine/rulesets/phases/effective-space";
+import { spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
+import { isPutBack, registerMoveJudge, type MoveJudge } from "../move-recheck";
+
+interface Box {
+  readonly x?: number;
+  readonly y?: number;
+  readonly width?: number;
+  readonly height?: number;
+}
+interface TokenLike extends Box {
+  readonly id: string | null;
+  readonly name?: string | null;
+  readonly actorId?: string | null;
+  readonly parent?: SceneLike | null;
+}
+interface SceneLike {
+  readonly id: string | null;
+  readonly grid?: { readonly size?: number; readonly distance?: number; readonly units?: string } | null;
+  readonly tokens?: { get(id: string): TokenLike | undefined; readonly contents: readonly TokenLike[] };
+}
+interface CombatantLike {
+  readonly id: string | null;
+  readonly name?: string | null;
+  readonly actorId?: string | null;
+  readonly tokenId?: string | null;
+  readonly sceneId?: string | null;
+}
+
+const K = "BOUT.Phases.Space.";
+
+/** The world's switch for the check (on unless the GM turns it off). */
+const guarding = () => {
+  try {
+    return game.settings?.get(SYSTEM_ID, "phasesEffectiveSpace") !== false;
+  } catch {
+    return true;
+  }
+};
+
+/** Is this combatant the token's fighter: its own token, or, for a combatant made from an actor alone, a token of that actor. */
+const isTokenOf = (c: CombatantLike, token: TokenLike) => (c.tokenId ? c.tokenId === token.id : Boolean(c.actorId) && c.actorId === token.actorId);
+
+/** The fighter's token on this scene. */
+function tokenOf(c: CombatantLike, scene: SceneLike): TokenLike | undefined {
+  if (c.sceneId && c.sceneId !== scene.id) return undefined;
+  if (c.tokenId) return scene.tokens?.get(c.tokenId);
+  return scene.tokens?.contents.find((t) => Boolean(c.actorId) && t.actorId === c.actorId);
+}
+
+/**
+ * Checks a token's move against every running phased round it fights in.
+ * Refuses (without writing anything) when the path enters an engaged fighter's
+ * Effective Space while the mover is only moving in the Movement phase.
+ */
+export function checkTokenMove(token: TokenLike, changes: Box, options: { movement?: Record<string, { waypoints?: readonly Box[] } | undefined> } = {}): Outcome<true> {
+  const waypoints = options.movement?.[token.id ?? ""]?.waypoints;
+  const moves = changes.x !== undefined || changes.y !== undefined || (Array.isArray(waypoints) && waypoints.length > 0);
+  const scene = token.parent;
+  if (!moves || !scene || !guarding()) return ok(true);
+  const size = Number(scene.grid?.size) > 0 ? Number(scene.grid!.size) : 100;
+  const distance = Number(scene.grid?.distance) > 0 ? Number(scene.grid!.distance) : 1;
+  const scale = (distance * pacesPerUnit(scene.grid?.units)) / size;
+  // A token's box at a step of the path; what a waypoint leaves out is as the step before.
+  const boxAt = (b: Box, from: Box): Box & Point => {
+    const x = b.x ?? from.x ?? 0;
+    const y = b.y ?? from.y ?? 0;
+    const width = b.width ?? from.width ?? 1;
+    const height = b.height ?? from.height ?? 1;
+    return { x, y, width, height };
+  };
+  const toPaces = (b: Box & Point): Point => ({ x: (b.x + ((b.width ?? 1) * size) / 2) * scale, y: (b.y + ((b.height ?? 1) * size) / 2) * scale });
+  // The path: where the token stands, then each waypoint (or the new position).
+  const boxes: (Box & Point)[] = [boxAt(token, {})];
+  for (const w of Array.isArray(waypoints) && waypoints.length ? waypoints : [changes]) boxes.push(boxAt(w ?? {}, boxes[boxes.length - 1]!));
+  const path = boxes.map(toPaces);
+
+  for (const combat of game.combats?.contents ?? []) {
+    const state = machineStateOf<PhasesState>(combat.id ?? "", "phases");
+    if (!state) continue;
+    const combatants = combat.combatants.contents as unknown as CombatantLike[];
+    const mover = combatants.find((c) => isTokenOf(c, token));
+    const keepOut = spaceToKeepOutOf(state, mover?.id ?? null);
+    if (!mover || !keepOut?.length) continue;
+    const figures: (EngagedFigure & { name: string })[] = [];
+    for (const k of keepOut) {
+      const c = combatants.find((x) => x.id === k.id);
+      const t = c ? tokenOf(c, scene) : undefined;
+      if (!c || !t || t.id === token.id) continue;
+      figures.push({ id: k.id, at: toPaces(boxAt(t, {})), space: k.space, name: c.name || t.name || "" });
+    }
+    const entered = spaceIntrusions(path, figures);
+    if (entered.length) {
+      const names = entered.map((e) => figures.find((f) => f.id === e.id)?.name ?? "").join(", ");
+      return refuse("phases.space.entered", `${K}Refused`, { mover: mover.name || token.name || "", names });
+    }
+  }
+  return ok(true);
+}
+
+/**
+ * Active GM, after a player's move (move-recheck.ts): the same check from where
+ * the token stood before, along the waypoints the move recorded.
+ */
+const judgeSpace: MoveJudge = (token, before, _changes, options) => {
+  const moved = token as unknown as TokenLike & { x: number; y: number };
+  // The route the move recorded: v13's movement data, or the waypoints a plain update named.
+  const recorded = (options._movement as Record<string, { passed?: { waypoints?: readonly (Box & { intermediate?: boolean })[] } }> | undefined)?.[moved.id ?? ""]?.passed?.waypoints;
+  const named = (options.movement as Record<string, { waypoints?: readonly Box[] } | undefined> | undefined)?.[moved.id ?? ""]?.waypoints;
+  const legs = (recorded ?? named ?? []).filter((w) => !(w as { intermediate?: boolean }).intermediate);
+  const end = { x: moved.x, y: moved.y };
+  const route = legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? legs : [end];
+  const was: TokenLike = { id: moved.id, name: moved.name, actorId: moved.actorId, parent: moved.parent, x: before.x, y: before.y, width: before.width, height: before.height };
+  const checked = checkTokenMove(was, end, { movement: { [moved.id ?? ""]: { waypoints: route } } });
+  return checked.ok ? null : { ok: false, refusal: checked.refusal };
+};
+
+/** Registers the check on token moves (called once from the `init` hook). */
+export function registerEffectiveSpaceGuard(): void {
+  registerMoveJudge(judgeSpace);
+  Hooks.on("preUpdateToken", (token, changes, options) => {
+    if (isPutBack(options)) return true;
+    const checked = checkTokenMove(token as unknown as TokenLike, changes as Box, options as never);
+    if (checked.ok) return true;
+    notifyRefusal(checked.refusal);
+    return false;
+  });
+}

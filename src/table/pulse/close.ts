@@ -1,0 +1,182 @@
+/**
+ * Seed 004 [13.6]-[13.7] at the table. **Close in** (sheet) is the Close and
+ * Grapple action: a card the target's owner answers by trying to Repulse (D10
+ * at most their rank with the weapon in hand keeps the attacker out, who loses
+ * the pulse) or by letting them in. Once in, both figures carry the Close
+ * combat condition and drop their prepared shields and every weapon not rated
+ * for close combat. **Withdraw from close combat** (sheet) rolls D10 + own PS
+ * against the PS of the foes in the tangle (10 or more, or a natural 10): the
+ * figure gets out, prone, in an adjacent hex the GM or player places it on.
+ * In a running pulse either is the figure's action and ends its turn.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
+import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
+import type { TimeCommand } from "../../engine/time/machine";
+import { dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
+import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
+import { registerActorAction } from "../../applications/sheets/actor-actions";
+import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
+import { view } from "./attack";
+import { endTurnCommands, inClose, patchCommands, tangledWith } from "./fight";
+
+const T = "BOUT.Pulse.Table.Close.";
+const CLOSE = "closeCombat";
+
+/** The fight learns who grapples, so their action list is the close-combat one [13.7]. */
+const markClose = (combatId: string, actors: readonly Actor.Implementation[], close: boolean): TimeCommand[] => patchCommands(combatId, actors, { close });
+const endTurn = endTurnCommands;
+/** The defender's rank with the weapon in hand, for the Repulse. */
+const repulseRank = (actor: Actor.Implementation | null) => Number(view(actor).weapons.find((w) => w.equipped && !w.stats.broken)?.stats.rank ?? 0);
+
+/** What closing drops: prepared shields and weapons not rated for close combat. */
+function drops(actor: Actor.Implementation): ItemChange[] {
+  const v = view(actor);
+  const d = dropsOnClosing(v.weapons as never, v.shields as never);
+  return [...d.weapons, ...d.shields].map((id) => ({ _id: id, "system.equipped": false }));
+}
+
+const closeCard: CardKind = {
+  title: `${T}Title`,
+  prepare(_raw, attacker, defender, combatId): Outcome<{ rank: number }> {
+    if (inClose(attacker) && inClose(defender)) return refuse("pulse.close.already", `${T}Already`);
+    const turn = dryRun(combatId, endTurn(combatId, attacker));
+    if (!turn.ok) return turn;
+    return ok({ rank: repulseRank(defender) });
+  },
+  describe: () => [line("declared", `${T}Declared`, {})],
+  async defend(card: CardView) {
+    const rank = repulseRank(card.defender);
+    const values = await openOddsDialog({
+      title: `${T}DefendTitle`,
+      titleData: { name: fighterName(card.attacker) },
+      confirmLabel: "BOUT.Card.Defend",
+      fields: [{ kind: "select", name: "answer", label: `${T}Answer`, value: rank > 0 ? "repulse" : "admit", options: [{ value: "repulse", label: `${T}Repulse` }, { value: "admit", label: `${T}Admit` }] }],
+      odds: (v) => ({ rows: v.answer === "repulse" ? [{ label: `${T}Odds`, data: { rank }, probability: repulseOdds(rank), headline: true }] : [] }),
+    });
+    return values ? { answer: values.answer } : null;
+  },
+  async resolve(card, raw: any): Promise<Outcome<any>> {
+    const attacker = card.attacker;
+    const defender = card.defender;
+    if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
+    const answer = raw?.answer;
+    if (answer !== "repulse" && answer !== "admit") return refuse("pulse.close.badAnswer", `${T}BadAnswer`);
+    const commands = endTurn(card.combatId, attacker);
+    const turn = dryRun(card.combatId, commands);
+    if (!turn.ok) return turn;
+    let events: EngineEvent[] = [];
+    let rolls: Roll[] = [];
+    if (answer === "repulse") {
+      const rolled = await resolveWithFoundry((dice) => resolveRepulse({ defenderRank: repulseRank(defender) }, dice));
+      if (!rolled.value.ok) return rolled.value;
+      events = [...(rolled.value.value.events as EngineEvent[])];
+      rolls = rolled.rolls;
+      if (rolled.value.value.result.repulsed) {
+        events.push(line("keptOut", `${T}KeptOut`, { who: fighterRef(attacker) }));
+        return ok({ outcome: "failure", events: withNames(events, [attacker, defender]), updates: {}, rolls, lookups: [], combatCommands: commands });
+      }
+    }
+    events.push(line("closed", `${T}Closed`, { a: fighterRef(attacker), b: fighterRef(defender) }));
+    const statuses: Record<string, StatusChange[]> = { [fighterRef(attacker)]: [{ id: CLOSE, active: true }], [fighterRef(defender)]: [{ id: CLOSE, active: true }] };
+    const tangle = (a: Actor.Implementation, b: Actor.Implementation) => ({ "flags.bout.closeWith": [...new Set([...tangledWith(a), fighterRef(b)])] });
+    return ok({
+      outcome: "success",
+      events: withNames(events, [attacker, defender]),
+      updates: { [fighterRef(attacker)]: tangle(attacker, defender), [fighterRef(defender)]: tangle(defender, attacker) },
+      itemUpdates: { [fighterRef(attacker)]: drops(attacker), [fighterRef(defender)]: drops(defender) },
+      statuses,
+      rolls,
+      lookups: [],
+      // Marked before the turn ends, while the closer still acts.
+      combatCommands: [...markClose(card.combatId, [attacker, defender], true), ...commands],
+    });
+  },
+};
+
+interface WithdrawDeclaration {
+  readonly friendlyPS: number;
+  readonly hostilePS: number;
+}
+
+/** PS of those the figure is tangled with who are still in close combat. */
+function hostilePS(actor: Actor.Implementation): number {
+  const foes = tangledWith(actor)
+    .map((ref) => fighterFrom(ref))
+    .filter((a): a is Actor.Implementation => Boolean(a) && inClose(a!));
+  return foes.reduce((sum, f) => sum + Number(view(f).stats.ps ?? 0), 0);
+}
+
+const withdrawCard: CardKind = {
+  title: `${T}WithdrawTitle`,
+  self: true,
+  unanswered: () => true,
+  prepare(_raw, actor, _same, combatId): Outcome<WithdrawDeclaration> {
+    if (!inClose(actor)) return refuse("pulse.close.notClose", `${T}NotClose`, { name: actor.name });
+    const turn = dryRun(combatId, endTurn(combatId, actor));
+    if (!turn.ok) return turn;
+    return ok({ friendlyPS: Number(view(actor).stats.ps ?? 0), hostilePS: hostilePS(actor) });
+  },
+  describe: (d: WithdrawDeclaration | null) => [line("declared", `${T}WithdrawDeclared`, { ps: d?.friendlyPS ?? 0, hostile: d?.hostilePS ?? 0 })],
+  async defend() {
+    return null;
+  },
+  async resolve(card): Promise<Outcome<any>> {
+    const actor = card.attacker;
+    const d = card.declaration as WithdrawDeclaration;
+    if (!actor || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
+    const commands = endTurn(card.combatId, actor);
+    const rolled = await resolveWithFoundry((dice) => resolveCloseWithdraw({ friendlyPS: d.friendlyPS, hostilePS: d.hostilePS }, dice));
+    if (!rolled.value.ok) return rolled.value;
+    const r = rolled.value.value.result;
+    // Out of the tangle: off its own list and off the others'.
+    const freed: Record<string, Record<string, unknown>> = r.success
+      ? Object.fromEntries([
+          [fighterRef(actor), { "flags.bout.closeWith": [] }],
+          ...tangledWith(actor)
+            .map((ref) => fighterFrom(ref))
+            .filter((other): other is Actor.Implementation => Boolean(other))
+            .map((other) => [fighterRef(other), { "flags.bout.closeWith": tangledWith(other).filter((x) => !refersTo(x, actor)) }]),
+        ])
+      : {};
+    return ok({
+      outcome: r.success ? "success" : "failure",
+      events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
+      updates: freed,
+      statuses: r.success ? { [fighterRef(actor)]: [{ id: CLOSE, active: false }, { id: "prone", active: true }] } : {},
+      rolls: rolled.rolls,
+      lookups: [],
+      combatCommands: [...(r.success ? markClose(card.combatId, [actor], false) : []), ...commands],
+    });
+  },
+};
+
+async function closeFromSheet(actor: Actor.Implementation) {
+  const foes = opponents(actor);
+  const values = await openOddsDialog({
+    title: `${T}ActionTitle`,
+    titleData: { name: actor.name },
+    confirmLabel: `${T}Go`,
+    fields: [{ kind: "select", name: "defender", label: "BOUT.Pulse.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) }],
+    odds: (v) => {
+      const foe = pickOpponent(foes, v.defender) ?? null;
+      const rank = repulseRank(foe);
+      return { rows: [{ label: `${T}OddsIn`, probability: 1 - repulseOdds(rank), headline: true, data: { rank } }] };
+    },
+  });
+  const defender = values ? pickOpponent(foes, values.defender) : undefined;
+  if (defender) return postCard("pulse.close", actor, defender, {}, game.combat?.id ?? "");
+}
+
+async function withdrawFromSheet(actor: Actor.Implementation) {
+  return postCard("pulse.closeWithdraw", actor, actor, {}, game.combat?.id ?? "");
+}
+
+export function registerPulseClose(): void {
+  registerCardKind("pulse.close", closeCard);
+  registerCardKind("pulse.closeWithdraw", withdrawCard);
+  registerActorAction("pulse", { id: "close", label: `${T}Action`, icon: "fa-solid fa-people-pulling", run: closeFromSheet });
+  registerActorAction("pulse", { id: "closeWithdraw", label: `${T}WithdrawAction`, icon: "fa-solid fa-person-walking-arrow-right", shown: inClose, run: withdrawFromSheet });
+}

@@ -1,0 +1,55 @@
+/**
+ * The commands a pulse card sends to the running fight (seed
+ * 004_2f46e4f6196f6037.txt [12]-[15], [19]): ending a figure's turn, and
+ * telling the fight what changed about a figure (stunned, in close combat);
+ * and who is tangled with whom in close combat [13.6].
+ * Outside a running pulse fight there is nothing to send.
+ */
+import { combatantFor } from "../cards";
+import { refList } from "../fighter";
+import type { CombatantInfo } from "../machines";
+import type { TimeCommand } from "../../engine/time/machine";
+
+const inPulseFight = (combatId: string) =>
+  Boolean(combatId) && (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure === "pulses";
+
+/** The figure's action is done: its turn ends. */
+export function endTurnCommands(combatId: string, actor: Actor.Implementation | null): TimeCommand[] {
+  const id = inPulseFight(combatId) ? combatantFor(combatId, actor) : null;
+  return id ? [{ type: "endTurn", combatantId: id } as TimeCommand] : [];
+}
+
+/** [17.4] a parry of 3 or less: the parrier must Pass next pulse. */
+export function owePassCommands(combatId: string, actor: Actor.Implementation | null): TimeCommand[] {
+  const id = inPulseFight(combatId) ? combatantFor(combatId, actor) : null;
+  return id ? [{ type: "owePass", combatantId: id } as unknown as TimeCommand] : [];
+}
+
+/** The fight's fighters with their sides and, on a hex scene, where they stand (none without a fight). */
+export function fightInfos(combatId: string): CombatantInfo[] {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined) : undefined;
+  return combat?.combatantInfos?.() ?? [];
+}
+
+/** What the fight keeps about these figures changes: stunned or out cold [19], or in close combat [13.7]. */
+export function patchCommands(combatId: string, actors: readonly (Actor.Implementation | null)[], patch: { readonly stunned?: boolean; readonly unconscious?: boolean; readonly close?: boolean }): TimeCommand[] {
+  if (!inPulseFight(combatId)) return [];
+  return actors.flatMap((a) => {
+    const id = combatantFor(combatId, a);
+    return id ? [{ type: "update", combatantId: id, patch } as unknown as TimeCommand] : [];
+  });
+}
+
+/** Does the figure carry this condition on its token? */
+export const hasStatus = (actor: Actor.Implementation | null, id: string) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(id));
+
+/** In close combat (the token condition) [13.6]. */
+export const inClose = (actor: Actor.Implementation | null) => hasStatus(actor, "closeCombat");
+
+/** Fighter refs a figure keeps in one of its flags (whom it grapples, who holds it); an older bare actor id reads as the world actor (refersTo). */
+export function actorIdsFlag(actor: Actor.Implementation | null, key: "closeWith" | "restrainedBy"): string[] {
+  return refList((actor?.flags as { bout?: Record<string, unknown> } | undefined)?.bout?.[key]);
+}
+
+/** Whom a figure is tangled with (kept on the actor, so a withdrawal knows whose strength holds it). */
+export const tangledWith = (actor: Actor.Implementation | null) => actorIdsFlag(actor, "closeWith");

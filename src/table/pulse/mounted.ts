@@ -1,0 +1,66 @@
+/**
+ * Seed 004 [23] at the table. A figure's **Mounted** box says it rides. Its
+ * blows are checked before any card is posted: nothing into the hex straight
+ * ahead of the mount, and the Horsemanship limits on two-handed weapons and on
+ * shooting while the mount moves (it moved this pulse). A blow at a rider from
+ * the mount's front hex needs a long-hafted or missile weapon. Mounting and
+ * dismounting wait until the mount stands still: the sheet's Mount/Dismount
+ * button is refused once the token has moved this pulse. The facings come from
+ * the tokens of the fight on a hex scene; without them only the Horsemanship
+ * limits are checked.
+ */
+import { actorView } from "../../data/actor/actor-view";
+import { sameFighter } from "../fighter";
+import { ok, type Outcome } from "../../engine/outcome";
+import { canMountOrDismount, checkBlowAtRider, checkMountedAttack } from "../../engine/rulesets/pulse/mounted";
+import { pulseHorsemanship } from "./tables";
+import { relativeSide } from "../../engine/rulesets/pulse/hex";
+import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import { fightInfos } from "./fight";
+import { hexesMovedThisPulse } from "./movement";
+import { registerActorAction } from "../../applications/sheets/actor-actions";
+import { notifyRefusal } from "../notify";
+
+const view = (actor: Actor.Implementation) => actorView(actor as never, "pulse") as unknown as ActorView<PulseStats>;
+
+/** Where two fighters of the fight stand on a hex scene, if they both do. */
+function placements(combatId: string, a: Actor.Implementation, b: Actor.Implementation) {
+  const infos = fightInfos(combatId);
+  const pa = infos.find((i) => sameFighter(i.actor, a))?.placed;
+  const pb = infos.find((i) => sameFighter(i.actor, b))?.placed;
+  return pa && pb ? { a: pa, b: pb } : null;
+}
+
+/** [23] may this blow be struck, given who rides? */
+export function checkMountedBlow(combatId: string, attacker: Actor.Implementation, defender: Actor.Implementation, weapon: PulseWeaponStats): Outcome<true> {
+  const a = view(attacker).stats;
+  const d = view(defender).stats;
+  if (!a.mounted && !d.mounted) return ok(true);
+  const at = placements(combatId, attacker, defender);
+  if (a.mounted) {
+    const mounted = checkMountedAttack({
+      horsemanship: a.horsemanship,
+      twoHanded: weapon.twoHanded,
+      missileOrThrown: weapon.use === "missile" || weapon.use === "thrown",
+      mountMoving: hexesMovedThisPulse(attacker) > 0,
+      weaponsUsed: 1,
+      // Not adjacent, or no map: not the hex straight ahead.
+      targetSide: at ? (relativeSide(at.a.hex, at.a.facing, at.b.hex) ?? -1) : -1,
+    }, pulseHorsemanship());
+    if (!mounted.ok) return mounted;
+  }
+  if (d.mounted && at) return checkBlowAtRider(relativeSide(at.b.hex, at.b.facing, at.a.hex) === 0, weapon.use);
+  return ok(true);
+}
+
+/** The sheet's Mount/Dismount: refused once the token has moved this pulse. */
+async function mountOrDismount(actor: Actor.Implementation) {
+  const still = canMountOrDismount(hexesMovedThisPulse(actor) > 0);
+  if (!still.ok) return notifyRefusal(still.refusal);
+  await actor.update({ "system.pulse.mounted": !view(actor).stats.mounted } as never);
+}
+
+export function registerPulseMounted(): void {
+  registerActorAction("pulse", { id: "mount", label: "BOUT.Pulse.Table.MountAction", icon: "fa-solid fa-horse", run: mountOrDismount });
+}

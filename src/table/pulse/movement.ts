@@ -1,0 +1,321 @@
+/**
+ * Token moves in a running pulse (seed 004_2f46e4f6196f6037.txt [13]-[15],
+ * [14.1]): on a hex scene, a fighter's token moves only in the figure's turn and
+ * no farther this pulse than the engine allows; a refused move is cancelled with
+ * a notice. The hexes moved so far ride on the token's own update (a flag), so a
+ * move stays one write. A walk into a foe's melee zone stops at its first hex
+ * [14.1]. The GM is exempt unless the world setting says otherwise; turning in
+ * place is never limited.
+ */
+import { combatantOf } from "../fighter";
+import { SYSTEM_ID } from "../../config";
+import { actorView } from "../../data/actor/actor-view";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import { armourTotals, modAGOf, tmrOf } from "../../engine/rulesets/pulse/derived";
+import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure } from "../../engine/rulesets/pulse/hex";
+import { checkMomentumRun, checkMountedCharge, monsterTurnCost } from "../../engine/rulesets/pulse/mounted";
+import { checkMonsterMove, headOf, vertexFromAngle } from "../../engine/rulesets/pulse/monster-facing";
+import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, walkSteps } from "../../engine/rulesets/pulse/movement";
+import { pulseRefuse } from "../../engine/rulesets/pulse/refusals";
+import { ok, type Outcome } from "../../engine/outcome";
+import type { PulseStats } from "../../engine/rulesets/pulse/stats";
+import { currentActors, heldToActions, type PulsesState } from "../../engine/time/pulses";
+import { notifyRefusal } from "../notify";
+import type { CombatantInfo } from "../machines";
+import { isPutBack, registerMoveJudge, type MoveJudge } from "../move-recheck";
+import { tokenPlacement, type Placed } from "./engagements";
+
+/** What the token carries between moves: the hexes moved in one pulse of one fight. */
+interface MoveFlag {
+  readonly combat: string;
+  readonly pulse: number;
+  readonly used: number;
+}
+
+interface PulseCombat {
+  readonly id: string | null;
+  readonly started: boolean;
+  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId: string | null; sceneId: string | null; actor: Actor.Implementation | null }[] };
+  readonly boutSystem?: { structure: string };
+  readonly machineState?: unknown;
+  combatantInfos(): CombatantInfo[];
+}
+
+type TokenLike = TokenDocument.Implementation & { x: number; y: number };
+
+/** The running pulse fight this token fights in, with its combatant. */
+function fightOf(token: TokenLike): { combat: PulseCombat; combatantId: string; actor: Actor.Implementation } | null {
+  const sceneId = (token.parent as { id?: string | null } | null)?.id ?? null;
+  for (const c of (game.combats?.contents ?? []) as unknown as PulseCombat[]) {
+    if (!c.started || c.boutSystem?.structure !== "pulses" || !c.machineState) continue;
+    const combatant = c.combatants.contents.find((x) => x.tokenId === token.id && x.sceneId === sceneId);
+    if (combatant?.id && combatant.actor) return { combat: c, combatantId: combatant.id, actor: combatant.actor };
+  }
+  return null;
+}
+
+/** What a move is judged against: the fight, where the token stands, and what it may still do this pulse. */
+interface MoveContext {
+  readonly fight: { combat: PulseCombat; combatantId: string; actor: Actor.Implementation };
+  readonly from: Placed;
+  readonly state: PulsesState;
+  /** Hexes moved this pulse by walking (the token's flag). */
+  readonly moved: number;
+  /** Hexes moved or jumped this pulse. */
+  readonly used: number;
+  readonly acting: boolean;
+  readonly limit: number;
+  readonly side: string;
+  readonly others: Figure[];
+  /** [23] a rider on a declared charge. */
+  readonly charging: boolean;
+  /** [23] hexes a mount is carried on this pulse after last pulse's mounted charge (0: none owed). */
+  readonly momentum: number;
+  readonly orientation: "pointy" | "flat";
+}
+
+/** Where a token stood, and its move count, before a move (the GM's own memory, not the mover's word). */
+interface Standing {
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: number;
+  readonly flag: MoveFlag | undefined;
+}
+
+/**
+ * The context for a move by this user, or null when no limit applies (setting, GM, no running pulse fight, no hex scene).
+ * `before`: judge from where the token stood before (the GM re-checking a move already made), not from where it stands.
+ */
+function moveContext(token: TokenLike, userId: string | undefined, before?: Standing): MoveContext | null {
+  const mode = game.settings?.get(SYSTEM_ID, "pulseMoveLimits") ?? "players";
+  if (mode === "off") return null;
+  if (mode === "players" && userId && game.users?.get(userId)?.isGM) return null;
+  const fight = fightOf(token);
+  if (!fight) return null;
+  const from = before ? tokenPlacement(token, { x: before.x, y: before.y, rotation: before.rotation }) : tokenPlacement(token);
+  if (!from) return null;
+  const state = fight.combat.machineState as PulsesState;
+  const id = fight.combatantId;
+  const flag = before ? before.flag : (token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined);
+  const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? Math.max(0, flag.used) : 0;
+  const infos = fight.combat.combatantInfos();
+  const side = infos.find((i) => i.id === id)?.side ?? "";
+  const others: Figure[] = infos
+    .filter((i) => i.id !== id && i.placed)
+    .map((i) => ({ id: i.id, side: i.side, hex: i.placed!.hex, facing: i.placed!.facing, ...(i.placed!.hexes ? { hexes: i.placed!.hexes } : {}) }));
+  const v = actorView(fight.actor as never, "pulse") as unknown as ActorView<PulseStats>;
+  const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
+  const weapon = v.weapons.find((w) => w.equipped) ?? null;
+  const declared = heldToActions(state, id) ?? [];
+  const limit = pulseMoveLimit({
+    tmr: tmrOf(v.stats, armour),
+    modAG: modAGOf(v.stats, armour),
+    stunned: Boolean(state.combatants.find((c) => c.id === id)?.stunned || v.stats.stunned),
+    engaged: state.engagements.some((e) => e.members.includes(id)),
+    inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
+    poleWeapon: weapon?.stats.use === "pole",
+    // [14.1] Fire allows two hexes with a loaded crossbow: an equipped crossbow counts as loaded.
+    loadedCrossbow: v.weapons.some((w) => w.equipped && Boolean((w.stats as { crossbow?: boolean }).crossbow)),
+  }, declared).hexes;
+  const owed = state.momentum?.[id];
+  const momentum = owed && owed.pulse === state.pulse ? owed.hexes : 0;
+  return {
+    fight,
+    from,
+    state,
+    moved,
+    // [14.1] hexes spent jumping this pulse count as moved.
+    used: moved + (state.jumped?.[id] ?? 0),
+    acting: currentActors(state).includes(id),
+    // [23] the run-on covers the mount's full TMR whatever the action.
+    limit: Math.max(limit, momentum),
+    momentum,
+    side,
+    others,
+    charging: (Boolean(v.stats.mounted) && declared.some((a) => a === "charge" || a === "chargeAndClose")) || momentum > 0,
+    orientation: (token.parent as { grid?: { columns?: boolean } } | null)?.grid?.columns ? "flat" : "pointy",
+  };
+}
+
+/** A walk the rules allow: the hexes this update covers (negative when an undo gives some back) and the way it first heads. */
+interface Walk {
+  readonly steps: number;
+  readonly heading: Facing | null;
+}
+
+/** Walks approved by preMoveToken, by update operation and token, for preUpdateToken to count. */
+const approvedWalks = new WeakMap<object, Map<string, Walk>>();
+
+const refusedFor = (token: TokenLike, ctx: MoveContext, refusal: { readonly data?: Record<string, unknown> } & Parameters<typeof notifyRefusal>[0]) =>
+  notifyRefusal({ ...refusal, data: { ...refusal.data, name: token.name ?? ctx.fight.actor.name } });
+
+/**
+ * Judges a walk through waypoints (token top-left positions after the start).
+ * `now` is how many of them this update covers; the rest are planned and
+ * judged with it, so a walk that cannot be finished is refused before it starts.
+ */
+function judgeWalk(token: TokenLike, ctx: MoveContext, waypoints: readonly { x: number; y: number }[], now: number): Outcome<Walk> {
+  const placed = waypoints.map((w) => tokenPlacement(token, { x: Number(w.x), y: Number(w.y) }));
+  if (placed.some((p) => !p)) return ok({ steps: 0, heading: null });
+  const hexes = placed.map((p) => p!.hex);
+  const steps = walkSteps(ctx.from.hex, hexes);
+  const heading = steps.length ? directionTo(ctx.from.hex, steps[0]!) : null;
+  // [23] a mounted charge runs straight, with no change of facing on the way.
+  if (ctx.charging) {
+    const straight = ctx.momentum > 0 ? checkMomentumRun(ctx.from.hex, ctx.from.facing, steps) : checkMountedCharge(ctx.from.hex, steps, false);
+    if (!straight.ok) return straight;
+  }
+  // [22] a monster faces a vertex: its head moves only into the hexes ahead of it, on every leg.
+  if (ctx.from.hexes) {
+    const vertex = vertexFromAngle(Number(token.rotation ?? 0) + 90, ctx.orientation);
+    let at = ctx.from;
+    for (const p of placed) {
+      if (!p!.hexes || !at.hexes) break;
+      const ahead = checkMonsterMove(headOf(at.hexes, vertex), headOf(p!.hexes, vertex), vertex);
+      if (!ahead.ok) return ahead;
+      at = p!;
+    }
+  }
+  const checked = checkPulseMove({ acting: ctx.acting, used: ctx.used, distance: steps.length, limit: ctx.limit });
+  if (!checked.ok) return checked;
+  // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1];
+  // a mount carried on by its charge runs past the target regardless [23].
+  const zone = ctx.momentum > 0 ? ok(true) : checkZoneStop(ctx.from.hex, hexes, { side: ctx.side }, ctx.others);
+  if (!zone.ok) return zone;
+  return ok({ steps: walkSteps(ctx.from.hex, hexes.slice(0, now)).length, heading });
+}
+
+/**
+ * An undo (Foundry's revert of recorded movement) in the figure's own turn
+ * gives back the hexes it walks back, at most what the token has walked this
+ * pulse; out of turn it is refused like any move. The walk back is counted
+ * hex to hex in a straight line, which never gives back more than was spent.
+ */
+function judgeUndo(token: TokenLike, ctx: MoveContext, to: { x: number; y: number }): Outcome<Walk> {
+  const back = tokenPlacement(token, { x: Number(to.x), y: Number(to.y) });
+  const distance = back ? hexDistance(ctx.from.hex, back.hex) : 0;
+  if (distance > 0 && !ctx.acting) return pulseRefuse("notYourMove");
+  return ok({ steps: -Math.min(ctx.moved, distance), heading: null });
+}
+
+interface MovementLike {
+  readonly method?: string;
+  readonly passed: { readonly waypoints: readonly { x: number; y: number; intermediate?: boolean }[] };
+  readonly pending: { readonly waypoints: readonly { x: number; y: number; intermediate?: boolean }[] };
+}
+
+/**
+ * preMoveToken (v13; on the moving user's client, before preUpdateToken): the
+ * whole walk through its waypoints is judged, false rejects it with a notice.
+ * What this update covers is kept for preUpdateToken to count.
+ */
+export function checkTokenWalk(token: TokenLike, movement: MovementLike, operation: object): boolean | void {
+  const ctx = moveContext(token, game.user?.id);
+  if (!ctx) return;
+  const passed = movement.passed.waypoints.filter((w) => !w.intermediate);
+  const pending = movement.pending.waypoints.filter((w) => !w.intermediate);
+  const judged = movement.method === "undo" && passed.length ? judgeUndo(token, ctx, passed.at(-1)!) : judgeWalk(token, ctx, [...passed, ...pending], passed.length);
+  if (!judged.ok) {
+    refusedFor(token, ctx, judged.refusal);
+    return false;
+  }
+  const walks = approvedWalks.get(operation) ?? new Map<string, Walk>();
+  walks.set(token.id ?? "", judged.value);
+  approvedWalks.set(operation, walks);
+}
+
+/**
+ * preUpdateToken: false cancels the update (with a notice); otherwise the
+ * running count joins the update. A move preMoveToken approved counts the
+ * hexes of its walk; one that did not pass through it (no movement data) is
+ * judged here on the straight line to its new place. Turning is judged here.
+ */
+export function checkTokenMove(token: TokenLike, changes: Record<string, unknown>, userId: string, operation: object = {}): boolean | void {
+  const moving = "x" in changes || "y" in changes;
+  const turning = "rotation" in changes && Number(changes.rotation) !== Number(token.rotation ?? 0);
+  if (!moving && !turning) return;
+  const ctx = moveContext(token, userId);
+  if (!ctx) return;
+  let walk: Walk = { steps: 0, heading: null };
+  if (moving) {
+    const judged = approvedWalks.get(operation)?.get(token.id ?? "");
+    const straight = judged ? ok(judged) : judgeWalk(token, ctx, [{ x: Number(changes.x ?? token.x), y: Number(changes.y ?? token.y) }], 1);
+    if (!straight.ok) {
+      refusedFor(token, ctx, straight.refusal);
+      return false;
+    }
+    walk = straight.value;
+  }
+  // [23] a charging rider may face the way it charges as it sets off, and not turn after.
+  if (ctx.charging && turning) {
+    const facing = facingFromAngle(Number(changes.rotation) + 90, ctx.orientation);
+    const turned = ctx.used > 0 || !moving || walk.heading !== facing;
+    if (turned) {
+      const refused = pulseRefuse("chargeStraight");
+      if (!refused.ok) refusedFor(token, ctx, refused.refusal);
+      return false;
+    }
+  }
+  // [22] a multi-hex figure's turn costs 1 TMR for every 2 vertices (60° each) it swings through.
+  const swing = Math.abs(((Number(changes.rotation ?? token.rotation ?? 0) - Number(token.rotation ?? 0)) % 360) + 360) % 360;
+  const turnCost = ctx.from.hexes && turning ? monsterTurnCost(Math.round(Math.min(swing, 360 - swing) / 60)) : 0;
+  if (!moving && turnCost === 0) return;
+  let moved: number;
+  if (walk.steps < 0) moved = ctx.moved + walk.steps;
+  else {
+    const checked = checkPulseMove({ acting: ctx.acting, used: ctx.used, distance: walk.steps + turnCost, limit: ctx.limit });
+    if (!checked.ok) {
+      refusedFor(token, ctx, checked.refusal);
+      return false;
+    }
+    moved = ctx.moved + walk.steps + turnCost;
+  }
+  const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: moved };
+  foundry.utils.setProperty(changes, `flags.${SYSTEM_ID}.pulseMove`, next);
+}
+
+/** Hexes the fighter's token has moved in the current pulse of its running fight (0 when it has not, or there is none). */
+export function hexesMovedThisPulse(actor: Actor.Implementation): number {
+  for (const c of (game.combats?.contents ?? []) as unknown as PulseCombat[]) {
+    if (!c.started || c.boutSystem?.structure !== "pulses" || !c.machineState) continue;
+    const combatant = combatantOf(c, actor);
+    if (!combatant?.tokenId || !combatant.sceneId) continue;
+    const token = game.scenes?.get(combatant.sceneId)?.tokens.get(combatant.tokenId) as TokenLike | undefined;
+    const flag = token?.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
+    if (flag?.combat === c.id && flag.pulse === (c.machineState as PulsesState).pulse) return flag.used;
+  }
+  return 0;
+}
+
+/**
+ * Active GM, after a player's token moved (move-recheck.ts): the move judged
+ * again from where the token stood before, with its recorded waypoints; a count
+ * of hexes lower than the move made is corrected.
+ */
+const judgePulseMove: MoveJudge = (moved, before, _changes, options, userId) => {
+  const token = moved as unknown as TokenLike;
+  const was: Standing = { x: before.x, y: before.y, rotation: before.rotation, flag: (before.flags[SYSTEM_ID] as { pulseMove?: MoveFlag } | undefined)?.pulseMove };
+  const ctx = moveContext(token, userId, was);
+  if (!ctx) return null;
+  const movement = (options._movement as Record<string, MovementLike> | undefined)?.[token.id ?? ""];
+  const legs = (movement?.passed.waypoints ?? []).filter((w) => !w.intermediate);
+  const end = { x: Number(token.x), y: Number(token.y) };
+  const route = legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? legs : [end];
+  const judged = movement?.method === "undo" ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
+  if (!judged.ok) return { ok: false, refusal: { ...judged.refusal, data: { ...judged.refusal.data, name: token.name ?? ctx.fight.actor.name } } };
+  const owed = Math.max(0, ctx.moved + judged.value.steps);
+  const written = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
+  const counted = written?.combat === ctx.fight.combat.id && written.pulse === ctx.state.pulse ? Number(written.used) : -1;
+  if (Number.isInteger(counted) && counted >= owed) return { ok: true };
+  const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: owed };
+  return { ok: true, correct: { [`flags.${SYSTEM_ID}.pulseMove`]: next } };
+};
+
+export function registerPulseMovement(): void {
+  registerMoveJudge(judgePulseMove);
+  // v13's preMoveToken is not in fvtt-types 13.345's hook list yet: (document, movement, operation).
+  (Hooks.on as unknown as (hook: string, fn: (token: unknown, movement: unknown, operation: unknown) => boolean | void) => number)("preMoveToken", (token, movement, operation) =>
+    isPutBack(operation) ? undefined : checkTokenWalk(token as TokenLike, movement as MovementLike, (operation ?? {}) as object),
+  );
+  Hooks.on("preUpdateToken", (token, changes, options, userId) => isPutBack(options) ? undefined : checkTokenMove(token as unknown as TokenLike, changes as unknown as Record<string, unknown>, userId, options as object));
+}

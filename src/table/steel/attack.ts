@@ -1,0 +1,379 @@
+/**
+ * Seed 000 at the table: a weapon's roll button declares an attack (maneuver,
+ * zone, dice from the Combat Pool) with the exchange's exact odds, and posts a
+ * card that waits for the defender; the defender answers with a defence
+ * maneuver and dice; the GM's client resolves the exchange and the wound with
+ * the engine, reading every figure from the documents.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { combatantOf as combatantIn, fighterName, fighterRef } from "../fighter";
+import { actorView } from "../../data/actor/actor-view";
+import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
+import type { TimeCommand } from "../../engine/time/machine";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import {
+  applyWound,
+  attackProfile,
+  checkDeclaration,
+  CORE_MANEUVERS,
+  DEFAULT_ZONES,
+  exchangeOdds,
+  maneuverTn,
+  mosBars,
+  poolForRound,
+  resolveExchange,
+  knockdownOf,
+  knockdownTest,
+  postureEffect,
+  reachPenalty,
+  riderAttack,
+  riderDefence,
+  stayInSaddle,
+  successBars,
+  type Posture,
+  type Zone,
+  type SteelManeuver,
+  type SteelStats,
+} from "../../engine/rulesets/steel";
+import type { BoutCombatant, BoutsState } from "../../engine/time/bouts";
+import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
+import { dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../cards";
+import type { EngineEvent } from "../../applications/results/result-card";
+import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
+import { rideTnOf } from "./mounted";
+import { steelTables } from "./tables";
+import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
+
+const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+
+interface ManeuverChoice {
+  readonly id: string;
+  readonly name: string;
+  readonly stats: SteelManeuver;
+}
+
+/** The actor's own maneuvers of a kind, or the core ones when it has none. */
+export function maneuversFor(view: ActorView<SteelStats>, kind: "attack" | "defence"): ManeuverChoice[] {
+  const own = view.maneuvers.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.id, name: m.name, stats: m.stats }));
+  if (own.length) return own;
+  return CORE_MANEUVERS.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.slug, name: `BOUT.Steel.Maneuver.${m.slug}.Name`, stats: m.stats }));
+}
+
+/** The actor's fighter in the running bout, if any. */
+export function fighterOf(actor: Actor.Implementation, combatId?: string): BoutCombatant | undefined {
+  const combat = (combatId !== undefined ? game.combats?.get(combatId) : game.combat) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null }; combatants: { contents: { id: string; actorId: string }[] } } | null;
+  const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
+  const combatant = combatantIn(combat, actor);
+  return state && combatant ? state.combatants.find((c) => c.id === combatant.id) : undefined;
+}
+
+/** Dice left this round: from the bout when the actor fights in one, else the full pool. */
+export function combatPoolLeft(actor: Actor.Implementation, combatId?: string): number {
+  return fighterOf(actor, combatId)?.cp ?? poolForRound(steelView(actor)).pool;
+}
+
+/** The posture declared with the bout's throw ("Posture"), until the first blow. */
+export function postureOf(actor: Actor.Implementation | null, combatId?: string): Posture {
+  return (actor && fighterOf(actor, combatId)?.posture) || "neutral";
+}
+
+/**
+ * "Mounted Combat": a rider may not strike straight ahead without reach 4 or 5,
+ * must aim at the zones a horseman reaches on a man on foot, and pays 4 to
+ * swivel to the rear. Nothing for a fighter on foot.
+ */
+function riderExtraCost(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string, a: { side: "front" | "side" | "rear"; reach: number; zone: number }): Outcome<number> {
+  if (!fighterOf(attacker, combatId)?.mounted) return ok(0);
+  const r = riderAttack({ targetSide: a.side, reach: a.reach, zone: a.zone, againstManOnFoot: !fighterOf(defender, combatId)?.mounted });
+  return r.ok ? ok(r.value.extraCost) : r;
+}
+
+/** A mounted defender's maneuver: full evasion only by leaping off; barding adds to evasions. */
+function riderDefenceCost(defender: Actor.Implementation, combatId: string, maneuver: SteelManeuver, leapingOff: boolean): Outcome<number> {
+  if (!fighterOf(defender, combatId)?.mounted) return ok(0);
+  const r = riderDefence(maneuver.family, { attackOnMount: false, leapingOff, barding: steelView(defender).stats.barding });
+  return r.ok ? ok(r.value.extraCost) : r;
+}
+
+/** Whether a fumble's penalty takes the fighter's pool below 0: from what is left this round in exchange 1, else from the next refresh. */
+function fumbleBelowZero(actor: Actor.Implementation, combatId: string, penalty: number, leftNow: number): boolean {
+  const fighter = fighterOf(actor, combatId);
+  const bout = fighter ? (game.combats?.get(combatId) as unknown as { boutSystem?: { machineState: BoutsState | null } } | undefined)?.boutSystem?.machineState?.bouts.find((b) => b.id === fighter.boutId) : undefined;
+  if (!fighter || !bout) return penalty > leftNow;
+  return bout.exchange < bout.exchangesThisRound ? penalty > leftNow : penalty > fighter.poolMax - fighter.carry;
+}
+
+/** Our zones have names; a GM's own zone is named by its number and form. */
+function zoneLabel(z: Zone): string {
+  const key = `BOUT.Steel.Table.ZoneLabel.${z.id}`;
+  return game.i18n!.has(key) && (DEFAULT_ZONES.find((d) => d.id === z.id)?.form ?? null) === z.form ? key : game.i18n!.format("BOUT.Steel.Table.ZoneOther", { id: String(z.id), form: game.i18n!.localize(`BOUT.Steel.Table.Form.${z.form}`) });
+}
+
+const meleeReach = (view: ActorView<SteelStats>, weaponId?: string) => (view.weapons.find((w) => (weaponId ? w.id === weaponId : w.equipped && !w.stats.missile))?.stats.reach ?? 0);
+
+/**
+ * "Weapon Length": dice the attacker loses to a longer weapon, until it has
+ * landed a damaging blow on that opponent in this bout.
+ */
+export function reachOf(attacker: Actor.Implementation, defender: Actor.Implementation, combatId?: string, weaponId?: string): number {
+  const me = fighterOf(attacker, combatId);
+  const them = fighterOf(defender, combatId);
+  const landed = Boolean(me && them && me.closedOn?.includes(them.id));
+  return reachPenalty(meleeReach(steelView(attacker), weaponId), meleeReach(steelView(defender)), { landedDamagingBlow: landed }).attack;
+}
+
+const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
+  const weapon = view.weapons.find((w) => w.equipped && !w.stats.missile)?.stats;
+  const shield = view.shields.find((s) => s.equipped)?.stats;
+  const base = maneuver.family === "block" && shield ? shield.dtn : (weapon?.dtn ?? 7);
+  return maneuverTn(maneuver, base);
+};
+
+export async function declareAttack({ actor, item }: ItemRollRequest) {
+  const view = steelView(actor);
+  const weapon = (item.system as any).steel;
+  const cp = combatPoolLeft(actor);
+  const foes = opponents(actor);
+  const attacks = maneuversFor(view, "attack");
+  const posture = postureOf(actor);
+  const zones = steelTables().zones;
+  const values = await openOddsDialog({
+    title: "BOUT.Roll.AttackTitle",
+    titleData: { name: item.name },
+    confirmLabel: "BOUT.Steel.Table.Declare",
+    fields: [
+      { kind: "select", name: "defender", label: "BOUT.Steel.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
+      { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: attacks[0]!.id, options: attacks.map((m) => ({ value: m.id, label: m.name })) },
+      { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: String(zones[0]?.id ?? 5), options: zones.map((z) => ({ value: String(z.id), label: zoneLabel(z) })) },
+      { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
+      { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
+      ...(fighterOf(actor)?.mounted ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.Side", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideLabel.${x}` })) }] : []),
+      { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: Math.ceil(cp / 2), min: 0, max: 30 },
+    ],
+    odds: (v) => {
+      const m = attacks.find((a) => a.id === v.maneuver) ?? attacks[0]!;
+      const form = m.stats.form === "thrust" ? "thrust" : "swing";
+      const profile = attackProfile(weapon, form, view.stats.strength);
+      const atn = profile.ok ? maneuverTn(m.stats, profile.value.atn) : 10;
+      const defender = pickOpponent(foes, v.defender) ?? null;
+      const dView = steelView(defender);
+      const parry = CORE_MANEUVERS.find((c) => c.slug === "parry")!.stats;
+      // Posture adds dice; a longer weapon takes them away until a damaging blow lands.
+      const rolled = Math.max(0, Number(v.dice) + postureEffect(posture, "attack").bonusDice - (defender ? reachOf(actor, defender, undefined, item.id!) : 0));
+      const odds = exchangeOdds(rolled, atn, Number(v.defenceDice) + postureEffect(defender ? postureOf(defender) : "neutral", "defence").bonusDice, defenceTnOf(dView, parry));
+      return {
+        rows: [
+          { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit, headline: true },
+          { label: "BOUT.Steel.Table.Odds.Keeps", probability: odds.attackerKeeps },
+          { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.attackerFumble },
+        ],
+        distributions: [
+          { label: "BOUT.Odds.Successes", data: { dice: rolled, tn: atn }, bars: successBars(rolled, atn) },
+          { label: "BOUT.Odds.Mos", bars: mosBars(odds) },
+        ],
+      };
+    },
+  });
+  if (!values) return;
+  const defender = pickOpponent(foes, values.defender);
+  if (!defender) return;
+  return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice), press: Number(values.press), side: values.side ?? "side" }, game.combat?.id ?? "");
+}
+
+/** The combat's combatant for a fighter (its token's), when the card belongs to a bout. */
+function combatantOf(combatId: string, actor: Actor.Implementation | null): string | null {
+  const combat = combatId ? game.combats?.get(combatId) : undefined;
+  return combatantIn(combat, actor)?.id ?? null;
+}
+
+function boutOf(combatId: string, combatantId: string | null): string | null {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null } } | undefined) : undefined;
+  const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
+  return state?.combatants.find((c) => c.id === combatantId)?.boutId ?? null;
+}
+
+const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Steel.Table.Refusal.${key}`);
+
+/** GM: the attack as the documents say it is (a player sends only ids and numbers). */
+function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<unknown> {
+  const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown; press?: unknown; side?: unknown };
+  const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
+  if (!item || item.type !== "weapon") return refused("steel.noWeapon", "NoWeapon");
+  const maneuver = maneuversFor(steelView(attacker), "attack").find((m) => m.id === d.maneuverId);
+  if (!maneuver) return refused("steel.noManeuver", "NoManeuver");
+  const zone = steelTables().zones.find((z) => z.id === d.zone);
+  if (!zone) return refused("steel.noZone", "NoZone");
+  if (!isWholeNumber(d.dice) || (d.dice as number) < 0) return refused("steel.badDice", "BadDice");
+  const press = d.press ?? 0;
+  if (!isWholeNumber(press) || (press as number) < 0) return refused("steel.badDice", "BadDice");
+  const side = d.side === "front" || d.side === "rear" ? d.side : "side";
+  const mounted = riderExtraCost(attacker, defender, combatId, { side, reach: Number((item.system as any).steel?.reach ?? 0), zone: zone.id });
+  if (!mounted.ok) return mounted;
+  // What the attack costs is the engine's to say, checked against the pool before the card is posted (a card that can never resolve is refused here).
+  const view = steelView(attacker);
+  const weapon = view.weapons.find((w) => w.id === item.id)?.stats;
+  const profile = weapon ? attackProfile(weapon, maneuver.stats.form === "thrust" ? "thrust" : "swing", view.stats.strength) : null;
+  if (!profile?.ok) return profile ?? refused("steel.noWeapon", "NoWeapon");
+  const affordable = checkDeclaration({ combatantId: attacker.id!, cpLeft: combatPoolLeft(attacker, combatId), dice: d.dice as number, press: press as number, maneuver: maneuver.stats, weaponTn: profile.value.atn, posture: postureOf(attacker, combatId), extraCost: mounted.value }, "attack");
+  if (!affordable.ok) return affordable;
+  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side });
+}
+
+function line(type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent {
+  return { type, key, data };
+}
+
+const exchangeCard: CardKind = {
+  title: "BOUT.Steel.Table.CardTitle",
+  prepare: (raw, attacker, defender, combatId) => prepareAttack(raw, attacker, defender, combatId),
+  describe: (d) => [line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) })],
+  async defend(card: CardView) {
+    const view = steelView(card.defender);
+    const cp = card.defender ? combatPoolLeft(card.defender, card.combatId) : 0;
+    const defences = maneuversFor(view, "defence");
+    const attackerView = steelView(card.attacker);
+    const d = card.declaration;
+    const weapon = attackerView.weapons.find((w) => w.id === d?.weaponId)?.stats;
+    const form = d?.maneuver?.form === "thrust" ? "thrust" : "swing";
+    const profile = weapon ? attackProfile(weapon, form, attackerView.stats.strength) : null;
+    const atn = profile?.ok ? maneuverTn(d.maneuver, profile.value.atn) : 7;
+    const attackerPosture = postureOf(card.attacker, card.combatId);
+    const defenderPosture = postureOf(card.defender, card.combatId);
+    const values = await openOddsDialog({
+      title: "BOUT.Steel.Table.DefendTitle",
+      titleData: { name: fighterName(card.attacker) },
+      confirmLabel: "BOUT.Card.Defend",
+      fields: [
+        { kind: "select", name: "maneuver", label: "BOUT.Steel.Table.Maneuver", value: defences[0]!.id, options: defences.map((m) => ({ value: m.id, label: m.name })) },
+        { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
+        { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
+        ...(card.defender && fighterOf(card.defender, card.combatId)?.mounted ? [{ kind: "checkbox" as const, name: "leapingOff", label: "BOUT.Steel.Table.LeapingOff", value: false }] : []),
+      ],
+      odds: (v) => {
+        const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
+        const dtn = defenceTnOf(view, m.stats);
+        const rolled = Number(v.dice) + postureEffect(defenderPosture, "defence").bonusDice;
+        const attackRolled = Math.max(0, Number(d?.dice ?? 0) + postureEffect(attackerPosture, "attack").bonusDice - (card.attacker && card.defender ? reachOf(card.attacker, card.defender, card.combatId, d?.weaponId) : 0));
+        const odds = exchangeOdds(attackRolled, atn, rolled, dtn);
+        return {
+          rows: [
+            { label: "BOUT.Steel.Table.Odds.Stopped", probability: 1 - odds.hit, headline: true },
+            { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit },
+            { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.defenderFumble },
+          ],
+          distributions: [
+            { label: "BOUT.Odds.Successes", data: { dice: rolled, tn: dtn }, bars: successBars(rolled, dtn) },
+            { label: "BOUT.Odds.Mos", bars: mosBars(odds) },
+          ],
+        };
+      },
+    });
+    if (!values) return null;
+    return { maneuverId: values.maneuver, dice: Number(values.dice), press: Number(values.press ?? 0), ...(values.leapingOff ? { leapingOff: true } : {}) };
+  },
+  async resolve(card, answer: any): Promise<Outcome<any>> {
+    const a = steelView(card.attacker);
+    const t = steelView(card.defender);
+    const d = card.declaration;
+    const weapon = a.weapons.find((w) => w.id === d?.weaponId)?.stats;
+    if (!weapon || !card.attacker || !card.defender) return refused("steel.noWeapon", "NoWeapon");
+    // The defender sends a maneuver id and dice; the figures come from the defender's own documents.
+    const a0 = (answer ?? {}) as { maneuverId?: unknown; dice?: unknown; press?: unknown };
+    if (!isWholeNumber(a0.dice) || (a0.dice as number) < 0) return refused("steel.badDice", "BadDice");
+    const defencePress = a0.press ?? 0;
+    if (!isWholeNumber(defencePress) || (defencePress as number) < 0) return refused("steel.badDice", "BadDice");
+    const defenceManeuver = maneuversFor(t, "defence").find((m) => m.id === a0.maneuverId);
+    if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
+    const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone) });
+    if (!attackExtra.ok) return attackExtra;
+    // A shield blocks once per exchange: checked before any die is rolled.
+    const blockerId = combatantOf(card.combatId, card.defender);
+    if (blockerId && defenceManeuver?.stats.family === "block" && (a0.dice as number) > 0) {
+      const free = dryRun(card.combatId, [{ type: "block", combatantId: blockerId } as TimeCommand]);
+      if (!free.ok) return free;
+    }
+    const defenceExtra = defenceManeuver ? riderDefenceCost(card.defender, card.combatId, defenceManeuver.stats, (answer as { leapingOff?: unknown } | null)?.leapingOff === true) : ok(0);
+    if (!defenceExtra.ok) return defenceExtra;
+    const combatId = card.combatId;
+    const cpA = combatPoolLeft(card.attacker, combatId);
+    const cpD = combatPoolLeft(card.defender, combatId);
+    const form = d.maneuver?.form === "thrust" ? "thrust" : "swing";
+    const profile = attackProfile(weapon, form, a.stats.strength);
+    if (!profile.ok) return profile;
+    const armourBy = armourByRegion(t);
+    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: fighterRef(card.defender), cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value } : null;
+    const tables = steelTables();
+    const input = {
+      zones: tables.zones,
+      woundTable: tables.woundTable,
+      attack: { combatantId: fighterRef(card.attacker), cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
+      defence,
+      target: { combatantId: fighterRef(card.defender), toughness: t.stats.toughness, armour: armourBy },
+    };
+    const rolled = await resolveWithFoundry((dice) => {
+      const ex = resolveExchange(input, dice);
+      if (!ex.ok) return { ex, wound: null };
+      const hit = ex.value.result.hit;
+      const wound = hit?.wound
+        ? applyWound(casualtyOf(t, defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD, fighterOf(card.defender!, combatId)?.missile), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
+        : null;
+      // A fumble whose penalty would take the pool below 0 calls for a Knockdown roll at TN = the dice rolled.
+      const r = ex.value.result;
+      const falls = [
+        { side: r.attacker, actor: card.attacker!, stats: a.stats, left: cpA - r.attacker.cost },
+        ...(r.defender ? [{ side: r.defender, actor: card.defender!, stats: t.stats, left: cpD - r.defender.cost }] : []),
+      ]
+        .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.actor, combatId, f.side.fumblePenalty, f.left))
+        .map((f) => ({ actorId: fighterRef(f.actor), test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
+      // "Mounted Combat": a rider struck by a landed blow rolls Ride less the margin, or falls as from 10 feet.
+      const rider = r.hit && fighterOf(card.defender!, combatId)?.mounted ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
+      return { ex, wound, falls, rider };
+    });
+    const { ex, wound, falls = [], rider = null } = rolled.value;
+    if (rider && !rider.ok) return rider;
+    if (!ex.ok) return ex;
+    if (wound && !wound.ok) return wound;
+    for (const f of falls) if (!f.test.ok) return f.test;
+    const names: Record<string, string> = { [fighterRef(card.attacker)]: fighterName(card.attacker), [fighterRef(card.defender)]: fighterName(card.defender) };
+    const named = (e: { type: string; key: string; data: Record<string, string | number | boolean> }) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names[v] ? names[v] : v])) });
+    const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : []), ...falls.flatMap((f) => (f.test.ok ? f.test.value.events : [])), ...(rider?.ok ? rider.value.events : [])].map(named);
+    const updates: Record<string, Record<string, unknown>> = {};
+    if (wound?.ok) updates[fighterRef(card.defender!)] = woundUpdates(t, wound.value.result);
+    // In a bout: the dice leave both pools and the winner holds initiative, with the result.
+    const combatCommands: TimeCommand[] = [];
+    const aId = combatantOf(combatId, card.attacker);
+    const dId = combatantOf(combatId, card.defender);
+    const boutId = boutOf(combatId, aId);
+    if (aId && boutId) {
+      const r = ex.value.result;
+      combatCommands.push({ type: "spend", combatantId: aId, dice: r.attacker.cost, purpose: "attack" } as TimeCommand);
+      if (dId && r.defender) combatCommands.push({ type: "spend", combatantId: dId, dice: r.defender.cost, purpose: "defence" } as TimeCommand);
+      if (dId && r.defender && defenceManeuver?.stats.family === "block") combatCommands.push({ type: "block", combatantId: dId } as TimeCommand);
+      const winner = r.winner === fighterRef(card.attacker) ? aId : dId;
+      if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
+      // A damaging blow from the shorter weapon closes the distance ("Weapon Length").
+      if (dId && (r.hit?.level ?? 0) > 0 && reachOf(card.attacker, card.defender, combatId, d.weaponId) > 0) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
+      // A fumble costs half the dice rolled off the fumbler's next exchange.
+      if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
+      if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);
+      // Shock comes off what the defender has left this round; what it cannot take is carried to the next.
+      if (dId && wound?.ok) combatCommands.push(...shockCommand(dId, Math.max(0, cpD - (r.defender?.cost ?? 0)), wound.value.result, fighterOf(card.defender, combatId)?.missile));
+    }
+    // Knocked down or out: the conditions go on the defender's tokens when the result is applied.
+    const statuses: Record<string, string[]> = {};
+    const down = wound?.ok ? woundStatuses(wound.value.result) : [];
+    if (down.length) statuses[fighterRef(card.defender!)] = down;
+    for (const f of falls) if (f.test.ok && f.test.value.result.down) statuses[f.actorId] = [...new Set([...(statuses[f.actorId] ?? []), "knockedDown"])];
+    if (rider?.ok && rider.value.result.falls) {
+      statuses[fighterRef(card.defender!)] = [...new Set([...(statuses[fighterRef(card.defender!)] ?? []), "knockedDown"])];
+      if (dId) combatCommands.push({ type: "mount", combatantId: dId, mounted: false } as TimeCommand);
+    }
+    return ok({ outcome: ex.value.result.winner === fighterRef(card.attacker) ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses });
+  },
+};
+
+export function registerSteelTable(): void {
+  registerCardKind("steel.exchange", exchangeCard);
+  registerItemRoll("steel", "weapon", declareAttack);
+}

@@ -1,0 +1,66 @@
+/**
+ * Seed 000 "Melee Combat", both (or all) red: before any blow lands, each
+ * aggressor rolls Reflex (less any reach penalty) against the ATN of the blow
+ * it means to strike; blows land from most successes to fewest, ties to the
+ * higher Reflex with a thrust counting one more, and a tie after that lands
+ * together. The GM runs it from the tracker, naming each aggressor's weapon and
+ * form; the order goes to the bout in one write and to chat as a card.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { actorView } from "../../data/actor/actor-view";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import { orderSimultaneousBlows, reflexOf, type SteelStats } from "../../engine/rulesets/steel";
+import type { BoutsState } from "../../engine/time/bouts";
+import type { TimeCommand } from "../../engine/time/machine";
+import type { BoutCombat } from "../../documents/combat";
+import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
+import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
+import { notifyRefusal } from "../notify";
+import { queued } from "../write-queue";
+
+const B = "BOUT.Steel.BlowOrder.";
+const FORMS = ["swing", "thrust", "bash"] as const;
+type Form = (typeof FORMS)[number];
+
+const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+
+export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise<void> {
+  const state = combat.machineState as BoutsState | null;
+  const bout = state?.bouts.find((b) => b.id === groupId);
+  if (!state || !bout || bout.phase !== "simultaneous") return;
+  const actorOf = (id: string) => (combat.combatants.get(id)?.actor as Actor.Implementation | null | undefined) ?? null;
+  const name = (id: string) => combat.combatants.get(id)?.name ?? id;
+  const aggressors = bout.declareOrder;
+  const weapons = (id: string) => {
+    const a = actorOf(id);
+    return a ? view(a).weapons.filter((w) => !w.stats.missile) : [];
+  };
+  const fields: DialogField[] = aggressors.flatMap((id): DialogField[] => {
+    const ws = weapons(id);
+    const ready = ws.find((w) => w.equipped) ?? ws[0];
+    return [
+      { kind: "select", name: `weapon.${id}`, label: `${B}Weapon`, labelData: { name: name(id) }, value: ready?.id ?? "", options: ws.map((w) => ({ value: w.id, label: w.name })) },
+      { kind: "select", name: `form.${id}`, label: `${B}Form`, labelData: { name: name(id) }, value: ready && ready.stats.atnThrust < ready.stats.atnSwing ? "thrust" : "swing", options: FORMS.map((f) => ({ value: f, label: `${B}FormLabel.${f}` })) },
+      { kind: "number", name: `reach.${id}`, label: `${B}Reach`, labelData: { name: name(id) }, value: 0, min: 0, max: 5 },
+    ];
+  });
+  const values = await openOddsDialog({ title: `${B}Title`, confirmLabel: "BOUT.Roll.Roll", fields });
+  if (!values) return;
+  const strikers = aggressors.map((id) => {
+    const actor = actorOf(id);
+    const w = weapons(id).find((x) => x.id === values[`weapon.${id}`])?.stats;
+    const form = (FORMS.includes(values[`form.${id}`] as Form) ? values[`form.${id}`] : "swing") as Form;
+    return { id, reflex: actor ? reflexOf(view(actor).stats) : 0, atn: w ? (form === "thrust" ? w.atnThrust : w.atnSwing) : 10, form, reachPenalty: Number(values[`reach.${id}`]) || 0 };
+  });
+  const rolled = await resolveWithFoundry((d) => orderSimultaneousBlows(strikers, d));
+  if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);
+  const r = rolled.value.value.result;
+  const applied = await queued([combat], (lease) => combat.applyCommands([{ type: "blowOrder", boutId: bout.id, order: r.order } as TimeCommand], lease));
+  if (!applied.ok) return notifyRefusal(applied.refusal);
+  const lines: EngineEvent[] = [
+    ...r.rolls.map((x) => ({ type: "blowOrder", key: `${B}Rolled`, data: { who: name(x.id), successes: x.roll.successes, tn: x.roll.tn } })),
+    ...r.order.map((group, i) => ({ type: "blowOrder", key: group.length > 1 ? `${B}Together` : `${B}Lands`, data: { n: i + 1, who: group.map(name).join(", ") } })),
+  ];
+  const first = actorOf(r.order[0]![0]!);
+  if (first) await postResultCard(first, { title: game.i18n!.localize(`${B}Title`), outcome: "neutral", events: lines, draws: rolled.draws }, rolled.rolls);
+}

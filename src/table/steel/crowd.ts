@@ -1,0 +1,67 @@
+/**
+ * Seed 000 "Multiple Opponents" from the tracker: the GM runs the outnumbered
+ * fighter's roll for a bout of three or more. Each side's dice come off its
+ * Combat Pool; the table's TNs (our reading of its two columns) apply unless
+ * the GM sets others; a result card says who picks the match-up and how many
+ * may attack at once.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { crowdTns, loneDecidesOdds, outnumberedRoll } from "../../engine/rulesets/steel";
+import type { BoutsState } from "../../engine/time/bouts";
+import type { TimeCommand } from "../../engine/time/machine";
+import type { BoutCombat } from "../../documents/combat";
+import { withNames } from "../cards";
+import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
+import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
+import { notifyRefusal } from "../notify";
+import { queued } from "../write-queue";
+
+const C = "BOUT.Steel.Crowd.";
+
+export async function runCrowd(combat: BoutCombat, groupId: string): Promise<void> {
+  const state = combat.machineState as BoutsState | null;
+  const members = state?.combatants.filter((c) => c.boutId === groupId) ?? [];
+  if (!state || members.length < 3) return;
+  const name = (id: string) => combat.combatants.get(id)?.name ?? id;
+  const tns = crowdTns(members.length - 1)!;
+  const fields: DialogField[] = [
+    { kind: "select", name: "lone", label: `${C}Lone`, value: members[0]!.id, options: members.map((m) => ({ value: m.id, label: name(m.id) })) },
+    ...members.map((m): DialogField => ({ kind: "number", name: `dice.${m.id}`, label: `${C}Dice`, labelData: { name: name(m.id) }, value: Math.min(m.cp, 2), min: 0, max: m.cp })),
+    { kind: "number", name: "tactics", label: `${C}Tactics`, value: 0, min: 0, max: 10 },
+  ];
+  const values = await openOddsDialog({
+    title: `${C}Title`,
+    confirmLabel: "BOUT.Roll.Roll",
+    fields,
+    odds: (v) => {
+      const lone = String(v.lone);
+      const others = members.filter((m) => m.id !== lone);
+      const p = loneDecidesOdds({ dice: Number(v[`dice.${lone}`]), tn: tns.outnumbered }, others.map((o) => ({ dice: Number(v[`dice.${o.id}`]), tn: Math.max(1, tns.opponents - Number(v.tactics)) })));
+      return { rows: [{ label: `${C}Odds.LoneDecides`, probability: p, headline: true }] };
+    },
+  });
+  if (!values) return;
+  const lone = members.find((m) => m.id === values.lone)!;
+  const others = members.filter((m) => m.id !== lone.id);
+  const dice = (id: string) => Number(values[`dice.${id}`]);
+  const rolled = await resolveWithFoundry((d) =>
+    outnumberedRoll(
+      { lone: { id: lone.id, cpLeft: lone.cp, dice: dice(lone.id) }, opponents: others.map((o) => ({ id: o.id, cpLeft: o.cp, dice: dice(o.id) })), tacticsSuccesses: Number(values.tactics) },
+      d,
+    ),
+  );
+  if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);
+  const r = rolled.value.value.result;
+  const spends = members.filter((m) => dice(m.id) > 0).map((m) => ({ type: "spend", combatantId: m.id, dice: dice(m.id), purpose: "other" }) as TimeCommand);
+  const applied = await queued([combat], (lease) => combat.applyCommands(spends, lease));
+  if (!applied.ok) return notifyRefusal(applied.refusal);
+  const lines: EngineEvent[] = [
+    { type: "crowd", key: `${C}Rolled`, data: { lone: lone.id, successes: r.lone.successes } },
+    ...r.opponents.map((o) => ({ type: "crowd", key: `${C}OpponentRolled`, data: { who: o.id, successes: o.roll.successes } })),
+    { type: "crowd", key: `${C}Decides.${r.decides}`, data: { superior: r.superior.map(name).join(", "), cap: r.cap } },
+  ];
+  const actor = combat.combatants.get(lone.id)?.actor as Actor.Implementation | null | undefined;
+  if (!actor) return;
+  const named = lines.map((l) => ({ ...l, data: Object.fromEntries(Object.entries(l.data).map(([k, v]) => [k, typeof v === "string" && combat.combatants.get(v) ? name(v) : v])) }));
+  await postResultCard(actor, { title: game.i18n!.localize(`${C}Title`), outcome: "neutral", events: withNames(named, []), draws: rolled.draws }, rolled.rolls);
+}
