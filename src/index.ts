@@ -8,9 +8,9 @@ import { BoutCombatant } from "./documents/combatant";
 import { BoutCombatantGroup } from "./documents/combatant-group";
 import { BoutItem } from "./documents/item";
 import { registerSettings } from "./settings";
-import { saveSteelTables } from "./table/steel/tables";
-import { saveApTables } from "./table/actionpoints/tables";
-import { savePulseTables } from "./table/pulse/tables";
+import { saveSteelTables, SteelTablesEditor } from "./table/steel/tables";
+import { saveApTables, ApTablesEditor } from "./table/actionpoints/tables";
+import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
 import { registerSheets } from "./applications/sheets/register";
 import { migrateWorld } from "./data/world-migration";
 import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
@@ -48,7 +48,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Combatant.dataModels, { base: BoutCombatantData });
   Object.assign(CONFIG.CombatantGroup.dataModels, { base: BoutCombatantGroupData });
 
-  registerSettings();
+  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor });
   registerSheets();
   registerCombatQueries();
   registerHandover();

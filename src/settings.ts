@@ -1,9 +1,6 @@
 import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/registry";
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
-import { SteelTablesEditor } from "./table/steel/tables";
-import { ApTablesEditor } from "./table/actionpoints/tables";
-import { PulseTablesEditor } from "./table/pulse/tables";
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 
 /**
@@ -15,8 +12,15 @@ function registerTables(setting: "steelTables" | "apTables" | "pulseTables", key
   game.settings.registerMenu(SYSTEM_ID, `${setting}Menu`, { name: `${keys}Title`, label: `${keys}Open`, hint: `${keys}MenuHint`, icon, type: editor as never, restricted: true });
 }
 
-/** World settings. Called once from the `init` hook. */
-export function registerSettings(): void {
+/** The settings buttons that open the seed tables' editors (each ruleset's table code supplies its own). */
+export interface TableEditors {
+  readonly steelTables: unknown;
+  readonly apTables: unknown;
+  readonly pulseTables: unknown;
+}
+
+/** World settings. Called once from the `init` hook, with the seed tables' editors. */
+export function registerSettings(editors: TableEditors): void {
   const choices = Object.fromEntries(listRulesets().map((r) => [r.id, r.label])) as Record<RulesetId, string>;
   game.settings.register(SYSTEM_ID, "ruleset", {
     name: "BOUT.Setting.Ruleset.Name",
@@ -107,7 +111,7 @@ export function registerSettings(): void {
     default: true,
   });
   // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
-  registerTables("steelTables", "BOUT.Steel.Tables.", "fa-solid fa-table", SteelTablesEditor);
+  registerTables("steelTables", "BOUT.Steel.Tables.", "fa-solid fa-table", editors.steelTables);
   // Seed 002 uses critical successes and failures without saying what they are: the group picks.
   game.settings.register(SYSTEM_ID, "apCriticals", {
     name: "BOUT.Setting.ApCriticals.Name",
@@ -119,9 +123,9 @@ export function registerSettings(): void {
     default: DEFAULT_AP_CRITICAL_RULE,
   } as never);
   // Seed 002 names its action costs, Fatigue costs and critical tables without printing them: ours by default, the GM's to replace.
-  registerTables("apTables", "BOUT.ActionPoints.Tables.", "fa-solid fa-table", ApTablesEditor);
+  registerTables("apTables", "BOUT.ActionPoints.Tables.", "fa-solid fa-table", editors.apTables);
   // Seed 004 [23] points to the book (83.2) for the Horsemanship ranks that lift the mounted limits: ours by default, the GM's to replace.
-  registerTables("pulseTables", "BOUT.Pulse.Tables.", "fa-solid fa-horse", PulseTablesEditor);
+  registerTables("pulseTables", "BOUT.Pulse.Tables.", "fa-solid fa-horse", editors.pulseTables);
   // Seed 004 [13], [16.1]: each user's own choice to see the zones of the tokens they control.
   game.settings.register(SYSTEM_ID, "pulseZones", {
     scope: "client",
