@@ -12,6 +12,11 @@ import { saveSteelTables, SteelTablesEditor } from "./table/steel/tables";
 import { saveApTables, ApTablesEditor } from "./table/actionpoints/tables";
 import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
 import { registerSheets } from "./applications/sheets/register";
+import { registerSteel } from "./table/steel/register";
+import { registerOpposed } from "./table/opposed/register";
+import { registerActionPoints } from "./table/actionpoints/register";
+import { registerPhases } from "./table/phases/register";
+import { registerPulse } from "./table/pulse/register";
 import { migrateWorld } from "./data/world-migration";
 import { BoutCombatantData, BoutCombatantGroupData, BoutCombatData } from "./data/combat/combat-data";
 import { registerCombatQueries } from "./table/queries";
@@ -50,6 +55,12 @@ Hooks.once("init", () => {
 
   registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor });
   registerSheets();
+  // Each ruleset's table code registers into the runner, the sheets and the tracker.
+  registerSteel();
+  registerOpposed();
+  registerActionPoints();
+  registerPhases();
+  registerPulse();
   registerCombatQueries();
   registerHandover();
   // How long a query waits for its answer (ms); a macro or a test may change it.

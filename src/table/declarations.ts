@@ -1,6 +1,7 @@
 /**
  * Secret simultaneous choices ("declare in secret, reveal together"), first used
- * by the red/white throw of seed 000. The GM opens a declaration; each owner
+ * by the red/white throw of seed 000 (src/table/steel/throw.ts); each kind is
+ * registered by its ruleset. The GM opens a declaration; each owner
  * chooses in a private dialog and the choice goes only to the active GM's
  * client, which keeps it in memory. The combat records only who has chosen. When
  * the last choice arrives, or the GM reveals early, all choices become one
@@ -19,7 +20,6 @@ import { askGM, checkGrant, registerRequest } from "./grants";
 import { activeGM } from "./query";
 import { queued } from "./write-queue";
 import { notifyRefusal } from "./notify";
-import { openOddsDialog } from "../applications/dialogs/odds-dialog";
 
 /** GM memory: declaration id → combatant id → choice. Never written to a document before the reveal. */
 const secrets = new Map<string, Map<string, unknown>>();
@@ -45,49 +45,6 @@ const kinds = new Map<string, DeclarationKind>();
 export function registerDeclarationKind(kind: string, definition: DeclarationKind): void {
   kinds.set(kind, definition);
 }
-
-// Seed 000: the red/white throw that opens a bout, with a posture when the GM allows them ("Posture").
-const THROWS = ["red", "white"] as const;
-const POSTURES = ["neutral", "aggressive", "defensive"] as const;
-const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
-
-registerDeclarationKind("throw", {
-  question: "BOUT.Declare.Throw.Question",
-  optionLabels: "BOUT.Declare.Throw.Option.",
-  // A bare "red"/"white" is a neutral throw; { throw, posture } carries a posture.
-  check(_combat, _combatantId, choice) {
-    const c = (typeof choice === "string" ? { throw: choice, posture: "neutral" } : (choice ?? {})) as { throw?: unknown; posture?: unknown };
-    if (!THROWS.includes(c.throw as never)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
-    const posture = c.posture ?? "neutral";
-    if (!POSTURES.includes(posture as never)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
-    if (posture !== "neutral" && !posturesAllowed()) return refuse("declare.noPostures", "BOUT.Declare.Refusal.NoPostures");
-    return ok({ throw: c.throw, posture });
-  },
-  async ask(combat, combatantId) {
-    const name = combat.combatants.get(combatantId)?.name ?? "";
-    if (!posturesAllowed()) return askOptions(combat, combatantId);
-    const values = await openOddsDialog({
-      title: "BOUT.Declare.Throw.Question",
-      titleData: { name },
-      confirmLabel: "BOUT.Declare.Throw.Confirm",
-      fields: [
-        { kind: "select", name: "throw", label: "BOUT.Declare.Throw.Label", value: "red", options: THROWS.map((t) => ({ value: t, label: `BOUT.Declare.Throw.Option.${t}` })) },
-        { kind: "select", name: "posture", label: "BOUT.Declare.Throw.Posture", value: "neutral", options: POSTURES.map((p) => ({ value: p, label: `BOUT.Declare.Throw.PostureOption.${p}` })) },
-      ],
-    });
-    return values ? { throw: values.throw, posture: values.posture } : null;
-  },
-  reveal(groupId, choices) {
-    const throws: Record<string, unknown> = {};
-    const postures: Record<string, unknown> = {};
-    for (const [id, choice] of Object.entries(choices)) {
-      const c = choice as { throw?: unknown; posture?: unknown } | null;
-      throws[id] = c?.throw ?? null;
-      if (c?.posture && c.posture !== "neutral") postures[id] = c.posture;
-    }
-    return { type: "reveal", boutId: groupId, choices: throws, postures } as TimeCommand;
-  },
-});
 
 type Declaration = BoutCombat["boutSystem"]["declaration"];
 
@@ -303,7 +260,8 @@ export async function askChoice(combat: BoutCombat, combatantId: string): Promis
 }
 
 /** The plain question: one button per option of the open declaration; null when closed. */
-async function askOptions(combat: BoutCombat, combatantId: string): Promise<string | null> {
+/** Asks this client's user to pick one of the open declaration's options (a kind's default dialog); null when they close it. */
+export async function askOptions(combat: BoutCombat, combatantId: string): Promise<string | null> {
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
   if (!kind) return null;

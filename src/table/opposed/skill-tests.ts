@@ -1,0 +1,68 @@
+/**
+ * Skill tests from the sheet for seed 003 (opposed), a test a player makes alone:
+ * a dialog with the exact odds, then the engine's resolution with Foundry's
+ * dice, then a result card.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { rollOne } from "../../engine/dice";
+import { histogram, type OddsView } from "../../engine/odds-view";
+import { DIFFICULTIES, readTest, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
+import { event as opposedEvent } from "../../engine/rulesets/opposed/events";
+import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/stats";
+import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
+import { postResultCard } from "../../applications/results/result-card";
+import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** seed 003: characteristic plus advances, with the difficulty table. */
+export function opposedSkillSpec(actor: OpposedActor, skill: OpposedSkill): OddsDialogSpec {
+  const target = actor[skill.characteristic] + skill.advances;
+  return {
+    title: "BOUT.Roll.SkillTitle",
+    confirmLabel: "BOUT.Roll.Roll",
+    fields: [
+      {
+        kind: "select",
+        name: "difficulty",
+        label: "BOUT.Roll.Difficulty",
+        value: "challenging",
+        options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.${k}` })),
+      },
+      { kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 },
+    ],
+    odds: (v): OddsView => {
+      const d = testOdds({ target, difficulty: v.difficulty as Difficulty, modifier: num(v.modifier) });
+      const slTwo = [...d.sl].filter(([sl]) => sl >= 2).reduce((s, [, p]) => s + p, 0);
+      return {
+        rows: [
+          { label: "BOUT.Roll.Odds.Success", probability: d.success, headline: true },
+          { label: "BOUT.Roll.Odds.SlTwo", probability: slTwo },
+          { label: "BOUT.Roll.Odds.Critical", probability: d.critical },
+          { label: "BOUT.Roll.Odds.Fumble", probability: d.fumble },
+        ],
+        distributions: [{ label: "BOUT.Odds.SuccessLevels", bars: histogram(d.sl) }],
+      };
+    },
+  };
+}
+
+const statsOf = (doc: { system: unknown }, ruleset: string) => (doc.system as Record<string, unknown>)[ruleset] as never;
+
+async function opposedSkill({ actor, item }: ItemRollRequest) {
+  const a = statsOf(actor, "opposed") as OpposedActor;
+  const s = statsOf(item, "opposed") as OpposedSkill;
+  const values = await openOddsDialog({ ...opposedSkillSpec(a, s), titleData: { name: item.name } });
+  if (!values) return;
+  const input = { target: a[s.characteristic] + s.advances, difficulty: values.difficulty as Difficulty, modifier: num(values.modifier) };
+  const r = await resolveWithFoundry((dice) => readTest(rollOne(dice, 100), input));
+  const t = r.value;
+  const events = [opposedEvent("test", { who: actor.name, roll: t.roll, target: t.target, sl: t.sl, success: t.success })];
+  if (t.critical) events.push(opposedEvent("critical", { on: "" }));
+  if (t.fumble) events.push(opposedEvent("fumble", { who: actor.name, roll: t.roll }));
+  return postResultCard(actor, { title: item.name, outcome: t.success ? "success" : "failure", events, draws: r.draws }, r.rolls);
+}
+
+export function registerOpposedSkillTests(): void {
+  registerItemRoll("opposed", "skill", opposedSkill);
+}

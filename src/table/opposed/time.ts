@@ -1,0 +1,58 @@
+/**
+ * Opposed's time structure (seed 003): turns in Initiative order, the GM's
+ * surprise ruling, Prepare and shaking off surprise. Registered with the
+ * runner's time structures (../machines.ts).
+ */
+import { registerTimeStructure, type TimeStructure } from "../machines";
+import type { TimeCommand } from "../../engine/time/machine";
+import { startTurns, turnsMachine, type TurnsState } from "../../engine/time/turns";
+import type { DialogValues } from "../../applications/dialogs/odds-dialog";
+
+const TURNS: TimeStructure = {
+  machine: turnsMachine,
+  async start(combatants) {
+    return startTurns(
+      combatants.map((c) => {
+        const s = (c.actor?.system as any)?.opposed ?? {};
+        // "Surprise!": a fighter already marked Surprised (an ambush before the fight) starts so.
+        const surprised = Boolean((c.actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has("surprised"));
+        return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0), surprised };
+      }),
+    );
+  },
+  nextStep: { type: "nextTurn" },
+  async nextRound() {
+    return { type: "nextRound" };
+  },
+  endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+  // The GM's call on surprise (unwary defenders are surprised outright); a Surprised fighter may spend Resolve.
+  turnChoices(state: TurnsState, combatantId) {
+    const c = state.combatants.find((x) => x.id === combatantId);
+    if (!c) return [];
+    return [
+      { id: "surprise", label: c.surprised ? "BOUT.Tracker.Action.Unsurprise" : "BOUT.Tracker.Action.Surprise", icon: "fa-solid fa-eye-slash", gmOnly: true, command: { type: "setSurprised", combatantId, surprised: !c.surprised } as TimeCommand },
+      // "Prepare": the acting fighter's Action for +20 to a defensive skill until its next turn.
+      ...(state.order[state.turn] === combatantId && !c.actionUsed && !c.surprised
+        ? [
+            {
+              id: "prepare",
+              label: "BOUT.Tracker.Action.Prepare",
+              icon: "fa-solid fa-shield-halved",
+              alongsideEndTurn: true as const,
+              prompt: {
+                title: "BOUT.Tracker.Prepare.Title",
+                fields: [{ kind: "select" as const, name: "skill", label: "BOUT.Tracker.Prepare.Skill", value: "melee", options: ["melee", "dodge"].map((k) => ({ value: k, label: `BOUT.Opposed.Table.Defence.${k}` })) }],
+                command: (values: DialogValues) => ({ type: "prepare", combatantId, skill: values.skill }) as TimeCommand,
+              },
+            },
+          ]
+        : []),
+      ...(c.surprised ? [{ id: "shakeOff", label: "BOUT.Opposed.Surprise.ShakeOff", icon: "fa-solid fa-bolt", card: "opposed.shakeOff" }] : []),
+    ];
+  },
+};
+
+/** Registers the structure with the runner. Called once from the `init` hook. */
+export function registerOpposedTime(): void {
+  registerTimeStructure("turns", TURNS);
+}

@@ -1,0 +1,80 @@
+/**
+ * Phases' time structure (seed 001): phased rounds, the secret declaration,
+ * every Initiative Total rolled at once with the stress die, the casual mode
+ * and each phase's choices. Registered with the runner's time structures
+ * (../machines.ts).
+ */
+import { registerTimeStructure, type TimeStructure } from "../machines";
+import type { TimeCommand } from "../../engine/time/machine";
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { actingNow, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
+import { rollStressTotal } from "../../engine/rulesets/phases/stress";
+import { PHASES_DECLARATION } from "./declaration";
+
+const PHASES: TimeStructure = {
+  machine: phasesMachine,
+  async start(combatants) {
+    return startPhases(combatants.map((c) => ({ id: c.id })));
+  },
+  nextStep: { type: "next" },
+  // Once everyone has declared, the next step rolls every Initiative Total at once.
+  async stepCommand(state: PhasesState) {
+    if (state.stage !== "initiative") return { type: "next" };
+    const rolls: Record<string, number> = {};
+    for (const c of state.combatants) {
+      if (!c.active || !c.declaration || c.total !== null) continue;
+      // The seed names no botch on Initiative: no botch dice.
+      const rolled = await resolveWithFoundry((dice) => rollStressTotal(0, dice, 0));
+      if (rolled.value.ok) rolls[c.id] = rolled.value.value.total;
+    }
+    return { type: "setInitiative", rolls } as TimeCommand;
+  },
+  declarationKind: PHASES_DECLARATION,
+  declaration(state: PhasesState) {
+    if (state.stage !== "declare") return null;
+    const ids = state.combatants.filter((c) => c.active && !c.declaration).map((c) => c.id);
+    return ids.length ? { kind: PHASES_DECLARATION, combatantIds: ids } : null;
+  },
+  async nextRound() {
+    return { type: "nextRound" };
+  },
+  endTurn: (combatantId) => ({ type: "act", combatantId }) as TimeCommand,
+  fightActions(state: PhasesState) {
+    return state.casual
+      ? [{ id: "strict", label: "BOUT.Tracker.Action.StrictPhases", icon: "fa-solid fa-list-ol", command: { type: "setCasual", casual: false } as TimeCommand }]
+      : [{ id: "casual", label: "BOUT.Tracker.Action.CasualPhases", icon: "fa-solid fa-forward-fast", command: { type: "setCasual", casual: true } as TimeCommand }];
+  },
+  turnChoices(state: PhasesState, combatantId) {
+    if (actingNow(state) !== combatantId) return [];
+    if (state.phase === "fatigue") {
+      return [
+        { id: "fatigue", label: "BOUT.Tracker.Action.FatigueCheck", icon: "fa-solid fa-heart-pulse", card: "phases.fatigue" },
+        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+      ];
+    }
+    // "1. Movement": the storyguide may ask a sprinter for an Athletics roll before they go.
+    if (state.phase === "movement" && state.combatants.find((c) => c.id === combatantId)?.declaration?.movement === "sprint") {
+      return [
+        { id: "athletics", label: "BOUT.Tracker.Action.AthleticsRoll", icon: "fa-solid fa-person-running", card: "phases.athletics" },
+        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+      ];
+    }
+    // "Combat Sequence": casters act in the Magic phase, highest total first; the seed has no spell procedure, so the table resolves it.
+    if (state.phase === "magic") {
+      return [
+        { id: "cast", label: "BOUT.Phases.Table.MagicCast", icon: "fa-solid fa-wand-sparkles", card: "phases.magic" },
+        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+      ];
+    }
+    if (state.phase !== "firstMissile" && state.phase !== "secondMissile") return [];
+    return [
+      { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
+      { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },
+    ];
+  },
+};
+
+/** Registers the structure with the runner. Called once from the `init` hook. */
+export function registerPhasesTime(): void {
+  registerTimeStructure("phases", PHASES);
+}

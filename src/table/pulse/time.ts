@@ -1,0 +1,131 @@
+/**
+ * Pulse's time structure (seed 004): pulses with the GM's surprise question,
+ * engagements taken from the map at each initiative, each side's D10, declared
+ * actions and the engagement's order. Registered with the runner's time
+ * structures (../machines.ts).
+ */
+import { registerTimeStructure, type GroupAction, type TimeStructure } from "../machines";
+import type { TimeCommand } from "../../engine/time/machine";
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import { actorView } from "../../data/actor/actor-view";
+import { ok } from "../../engine/outcome";
+import { rollOne } from "../../engine/dice";
+import { initiativeRollers, openActions, pulsesMachine, startPulses, type PulsesState } from "../../engine/time/pulses";
+import { COMBINABLE_ACTIONS, derivePulse, startingDistance } from "../../engine/rulesets/pulse";
+import { pulseEngagements } from "./engagements";
+
+const PULSES: TimeStructure = {
+  machine: pulsesMachine,
+  // [11.1] the GM decides whether one side has surprise: it gets a free pulse first.
+  async setup(combatants) {
+    const sides = [...new Set(combatants.map((c) => c.side))];
+    const answer = await foundry.applications.api.DialogV2.wait({
+      window: { title: "BOUT.Tracker.Surprise.Title" },
+      content: `<p>${game.i18n!.localize("BOUT.Tracker.Surprise.Question")}</p>`,
+      buttons: [
+        { action: "none", label: "BOUT.Tracker.Surprise.None", default: true },
+        ...sides.map((side) => ({ action: side, label: `BOUT.Tracker.Surprise.Side.${side}` })),
+      ],
+      rejectClose: false,
+    } as never);
+    if (answer === null || answer === undefined) return null;
+    return { surprise: typeof answer === "string" && sides.includes(answer) ? answer : null };
+  },
+  async start(combatants, options = {}) {
+    const surprise = typeof options.surprise === "string" ? options.surprise : null;
+    // [11.1] the sides start 8 hexes or more apart, within 8 with surprise: the GM placed them, so only a warning.
+    const placed = combatants.filter((c) => c.placed).map((c) => ({ side: c.side, hex: c.placed!.hex, ...(c.placed!.hexes ? { hexes: c.placed!.hexes } : {}) }));
+    const distance = startingDistance(placed, surprise !== null);
+    if (!distance.fits) ui.notifications?.warn(game.i18n!.format(surprise ? "BOUT.Tracker.Surprise.TooFar" : "BOUT.Tracker.Surprise.TooClose", { nearest: String(distance.nearest) }));
+    const started = startPulses({
+      surprise,
+      combatants: combatants.map((c) => {
+        const v = actorView(c.actor as never, "pulse");
+        const d = derivePulse(v as never) as Record<string, { value: number }>;
+        const s = v.stats as Record<string, number>;
+        const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);
+        return { id: c.id, side: c.side, pc: Number(s.pc ?? 0), militaryScientist: Number(s.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? s.ag ?? 0), rank, stunned: Boolean((s as { stunned?: unknown }).stunned) };
+      }),
+    });
+    return started.ok ? ok(started.value.state) : started;
+  },
+  nextStep: { type: "nextStep" },
+  // At each pulse's initiative: take the engagements (from the map, else the
+  // tracker's groups) and roll each side's D10 [12.2], as one step.
+  async stepCommand(state: PulsesState, combatants) {
+    if (state.step.kind !== "initiative") return { type: "nextStep" };
+    const commands: TimeCommand[] = [];
+    const setEngagements = { type: "setEngagements", ...pulseEngagements(combatants) } as TimeCommand;
+    const set = pulsesMachine.apply(state, setEngagements as never);
+    // A refused grouping is sent anyway: the GM sees why and regroups.
+    if (!set.ok) return setEngagements;
+    commands.push(setEngagements);
+    const after = set.value.state;
+    if (after.step.kind !== "initiative") return commands;
+    const rolls: Record<string, number> = {};
+    for (const roller of initiativeRollers(after)) {
+      const rolled = await resolveWithFoundry((dice) => rollOne(dice, 10));
+      rolls[roller.side] = rolled.value;
+    }
+    commands.push({ type: "rollSideInitiative", rolls } as TimeCommand);
+    return commands;
+  },
+  async nextRound() {
+    return { type: "nextPulse" };
+  },
+  endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+  regroup: () => null,
+  turnChoices(state: PulsesState, combatantId) {
+    const step = state.step;
+    // [13]-[15] in its turn a figure names its action: its token's moves are then held to that action's hexes.
+    const open = openActions(state, combatantId);
+    const declare: GroupAction[] = open.length
+      ? [
+          {
+            id: "declareAction",
+            label: "BOUT.Tracker.Action.DeclareAction",
+            icon: "fa-solid fa-person-running",
+            alongsideEndTurn: true,
+            prompt: {
+              title: "BOUT.Tracker.DeclareAction.Title",
+              fields: [
+                { kind: "select", name: "action", label: "BOUT.Tracker.DeclareAction.Action", value: state.declared?.[combatantId]?.[0] ?? open[0]!, options: open.map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` })) },
+                // [15] modAG 26 or more: a second action from the combinable list.
+                ...((state.combatants.find((c) => c.id === combatantId)?.modAG ?? 0) >= 26
+                  ? [
+                      {
+                        kind: "select" as const,
+                        name: "second",
+                        label: "BOUT.Tracker.DeclareAction.Second",
+                        value: state.declared?.[combatantId]?.[1] ?? "",
+                        options: [{ value: "", label: "BOUT.Tracker.DeclareAction.None" }, ...open.filter((a) => COMBINABLE_ACTIONS.includes(a)).map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` }))],
+                      },
+                    ]
+                  : []),
+              ],
+              command: (values) => ({ type: "declareAction", combatantId, action: values.action, second: values.second || null }) as TimeCommand,
+            },
+          },
+        ]
+      : [];
+    if (step.kind !== "engagement") return declare;
+    const e = state.engagements[step.index];
+    if (!e || e.chosen || e.order[0] !== combatantId) return declare;
+    return [
+      { id: "first", label: "BOUT.Tracker.Action.ActFirst", icon: "fa-solid fa-angles-up", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "first" } as TimeCommand },
+      { id: "last", label: "BOUT.Tracker.Action.ActLast", icon: "fa-solid fa-angles-down", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "last" } as TimeCommand },
+    ];
+  },
+  // [12.3] the side that won initiative picks which side's free figures go first: the GM asks the table and clicks.
+  fightActions(state: PulsesState) {
+    if (state.step.kind !== "sideChoice" || !state.initiative) return [];
+    const winner = state.initiative.winner;
+    const sides = [...new Set(state.combatants.map((c) => c.side))];
+    return sides.map((side) => ({ id: `first:${side}`, label: `BOUT.Tracker.Action.SideFirst.${side}`, icon: "fa-solid fa-flag", command: { type: "chooseSideOrder", side: winner, first: side } as TimeCommand }));
+  },
+};
+
+/** Registers the structure with the runner. Called once from the `init` hook. */
+export function registerPulseTime(): void {
+  registerTimeStructure("pulses", PULSES);
+}

@@ -1,0 +1,58 @@
+/**
+ * Skill tests from the sheet for seed 000 (steel), a test a player makes alone:
+ * a dialog with the exact odds, then the engine's resolution with Foundry's
+ * dice, then a result card.
+ */
+import { resolveWithFoundry } from "../../dice/foundry-dice";
+import type { OddsView } from "../../engine/odds-view";
+import { oneSuccessOdds, skillCheck, successBars, type SteelActor, type SteelSkill } from "../../engine/rulesets/steel";
+import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
+import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
+import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { notifyRefusal } from "../notify";
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** seed 000: the skill's attribute in dice against its TN; one success passes. */
+export function steelSkillSpec(actor: SteelActor, skill: SteelSkill): OddsDialogSpec {
+  const dice = actor[skill.attribute];
+  return {
+    title: "BOUT.Roll.SkillTitle",
+    confirmLabel: "BOUT.Roll.Roll",
+    fields: [
+      { kind: "number", name: "bonusDice", label: "BOUT.Roll.BonusDice", value: 0, min: -dice, max: 10 },
+      { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5 },
+    ],
+    odds: (v): OddsView => {
+      const pool = Math.max(0, dice + num(v.bonusDice));
+      const tn = skill.tn + num(v.tnModifier);
+      const o = oneSuccessOdds(pool, tn);
+      return {
+        distributions: [{ label: "BOUT.Odds.Successes", data: { dice: pool, tn }, bars: successBars(pool, tn) }],
+        rows: [
+          { label: "BOUT.Roll.Odds.Success", probability: o.success, headline: true },
+          { label: "BOUT.Roll.Odds.Failure", probability: o.failure },
+          { label: "BOUT.Roll.Odds.Botch", probability: o.botch },
+        ],
+      };
+    },
+  };
+}
+
+const statsOf = (doc: { system: unknown }, ruleset: string) => (doc.system as Record<string, unknown>)[ruleset] as never;
+
+async function steelSkill({ actor, item }: ItemRollRequest) {
+  const a = statsOf(actor, "steel") as SteelActor;
+  const s = statsOf(item, "steel") as SteelSkill;
+  const values = await openOddsDialog({ ...steelSkillSpec(a, s), titleData: { name: item.name } });
+  if (!values) return;
+  const input = { dice: a[s.attribute], tn: s.tn, bonusDice: num(values.bonusDice), tnModifier: num(values.tnModifier) };
+  const r = await resolveWithFoundry((dice) => skillCheck(input, dice));
+  if (!r.value.ok) return notifyRefusal(r.value.refusal);
+  const { result, events } = r.value.value;
+  return postResultCard(actor, { title: item.name, outcome: result.success ? "success" : "failure", events: events as EngineEvent[], draws: r.draws }, r.rolls);
+}
+
+export function registerSteelSkillTests(): void {
+  registerItemRoll("steel", "skill", steelSkill);
+}

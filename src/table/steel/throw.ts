@@ -1,0 +1,56 @@
+/**
+ * Seed 000's secret throw: red or white, declared in secret and revealed
+ * together to open a bout, with a posture when the GM allows them ("Posture").
+ * A declaration kind of the runner's (../declarations.ts).
+ */
+import { refuse, ok } from "../../engine/outcome";
+import type { TimeCommand } from "../../engine/time/machine";
+import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
+import { askOptions, registerDeclarationKind, type DeclarationKind } from "../declarations";
+
+const THROWS = ["red", "white"] as const;
+const POSTURES = ["neutral", "aggressive", "defensive"] as const;
+const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
+
+const THROW: DeclarationKind = {
+  question: "BOUT.Declare.Throw.Question",
+  optionLabels: "BOUT.Declare.Throw.Option.",
+  // A bare "red"/"white" is a neutral throw; { throw, posture } carries a posture.
+  check(_combat, _combatantId, choice) {
+    const c = (typeof choice === "string" ? { throw: choice, posture: "neutral" } : (choice ?? {})) as { throw?: unknown; posture?: unknown };
+    if (!THROWS.includes(c.throw as never)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+    const posture = c.posture ?? "neutral";
+    if (!POSTURES.includes(posture as never)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+    if (posture !== "neutral" && !posturesAllowed()) return refuse("declare.noPostures", "BOUT.Declare.Refusal.NoPostures");
+    return ok({ throw: c.throw, posture });
+  },
+  async ask(combat, combatantId) {
+    const name = combat.combatants.get(combatantId)?.name ?? "";
+    if (!posturesAllowed()) return askOptions(combat, combatantId);
+    const values = await openOddsDialog({
+      title: "BOUT.Declare.Throw.Question",
+      titleData: { name },
+      confirmLabel: "BOUT.Declare.Throw.Confirm",
+      fields: [
+        { kind: "select", name: "throw", label: "BOUT.Declare.Throw.Label", value: "red", options: THROWS.map((t) => ({ value: t, label: `BOUT.Declare.Throw.Option.${t}` })) },
+        { kind: "select", name: "posture", label: "BOUT.Declare.Throw.Posture", value: "neutral", options: POSTURES.map((p) => ({ value: p, label: `BOUT.Declare.Throw.PostureOption.${p}` })) },
+      ],
+    });
+    return values ? { throw: values.throw, posture: values.posture } : null;
+  },
+  reveal(groupId, choices) {
+    const throws: Record<string, unknown> = {};
+    const postures: Record<string, unknown> = {};
+    for (const [id, choice] of Object.entries(choices)) {
+      const c = choice as { throw?: unknown; posture?: unknown } | null;
+      throws[id] = c?.throw ?? null;
+      if (c?.posture && c.posture !== "neutral") postures[id] = c.posture;
+    }
+    return { type: "reveal", boutId: groupId, choices: throws, postures } as TimeCommand;
+  },
+};
+
+/** Called once from the `init` hook. */
+export function registerSteelThrow(): void {
+  registerDeclarationKind("throw", THROW);
+}

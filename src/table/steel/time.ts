@@ -1,0 +1,121 @@
+/**
+ * Steel's time structure (seed 000): bouts of exchanges, each bout's pools
+ * refreshed from the fighters' documents, blood loss cards at a new round, the
+ * GM's light, footing and mount rulings, the throw, blow order and crowd
+ * buttons. Registered with the runner's time structures (../machines.ts).
+ */
+import { registerTimeStructure, combatantView, type GroupAction, type TimeStructure } from "../machines";
+import type { TimeCommand } from "../../engine/time/machine";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../../engine/time/bouts";
+import { aimOf, endPreparationRound, holdFire, poolForRound, reflexOf, type SteelStats } from "../../engine/rulesets/steel";
+import { postCard } from "../cards";
+import { runCrowd } from "./crowd";
+import { runBlowOrder } from "./blow-order";
+
+const BOUTS: TimeStructure = {
+  machine: boutsMachine,
+  async start(combatants) {
+    const groups = new Map<string, { id: string; reflex: number; pool: number }[]>();
+    for (const c of combatants) {
+      const v = combatantView<SteelStats>(c, "steel") as unknown as ActorView<SteelStats>;
+      const key = c.groupId ?? "bout";
+      groups.set(key, [...(groups.get(key) ?? []), { id: c.id, reflex: reflexOf(v.stats), pool: poolForRound(v).pool }]);
+    }
+    return startBouts([...groups].map(([id, list]) => ({ id, combatants: list })));
+  },
+  nextStep: { type: "next" },
+  async nextRound() {
+    return { type: "nextRound" };
+  },
+  regroup: (combatantId, groupId) => ({ type: "move", combatantId, boutId: groupId }) as TimeCommand,
+  // "Exchange of Blows": every pool refreshes to what the fighter's documents say now (Pain, Health, armour), in the fight's light, with footing.
+  refine(command, state: BoutsState, combatants) {
+    const c = command as { type: string; boutId?: string };
+    if (c.type !== "next" && c.type !== "nextRound") return command;
+    const boutId = c.boutId ?? state.focus;
+    const pools: Record<string, number> = {};
+    const missiles: Record<string, BoutMissile | null> = {};
+    for (const fighter of state.combatants.filter((x) => x.boutId === boutId)) {
+      const info = combatants.find((x) => x.id === fighter.id);
+      if (!info?.actor) continue;
+      const v = combatantView<SteelStats>(info, "steel") as unknown as ActorView<SteelStats>;
+      // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot.
+      const aboveFoot = Boolean(fighter.mounted) && state.combatants.some((o) => o.boutId === boutId && o.id !== fighter.id && !o.mounted);
+      pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) }).pool;
+      // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
+      const m = fighter.missile;
+      if (m) missiles[fighter.id] = !m.ready ? endPreparationRound(m, v.stats.missileProficiency) : m.fired ? null : holdFire(m, aimOf(v.stats), v.stats.missileProficiency);
+    }
+    return { ...command, pools, missiles } as TimeCommand;
+  },
+  // "Blood Loss": a bout that reaches a new round asks each bleeding fighter for a Toughness roll (a card each).
+  async afterStep(before: BoutsState, after: BoutsState, combatId, combatants) {
+    for (const bout of after.bouts) {
+      const was = before.bouts.find((b) => b.id === bout.id);
+      if (!was || bout.round <= was.round) continue;
+      for (const fighter of after.combatants.filter((c) => c.boutId === bout.id)) {
+        const actor = combatants.find((c) => c.id === fighter.id)?.actor;
+        const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
+        if (actor && (s?.bloodLoss ?? 0) > 0 && (s?.healthNow ?? 0) > 0) await postCard("steel.bloodLoss", actor, actor, {}, combatId);
+      }
+    }
+  },
+  fightActions(state: BoutsState) {
+    const light = state.light ?? "bright";
+    return [
+      {
+        id: "light",
+        label: `BOUT.Tracker.Action.Light.${light}`,
+        icon: "fa-solid fa-sun",
+        prompt: {
+          title: "BOUT.Tracker.Light.Title",
+          fields: [{ kind: "select", name: "light", label: "BOUT.Tracker.Light.Label", value: light, options: BOUT_LIGHTS.map((l) => ({ value: l, label: `BOUT.Tracker.Light.Option.${l}` })) }],
+          command: (values) => ({ type: "setLight", light: values.light }) as TimeCommand,
+        },
+      },
+    ];
+  },
+  // "Higher Footing": the GM rules who holds it (a won terrain roll, a horse's height) and when it ends.
+  turnChoices(state: BoutsState, combatantId) {
+    const c = state.combatants.find((x) => x.id === combatantId);
+    if (!c) return [];
+    return [
+      {
+        id: "footing",
+        label: c.higherFooting ? "BOUT.Tracker.Action.FootingLost" : "BOUT.Tracker.Action.FootingGained",
+        icon: c.higherFooting ? "fa-solid fa-arrow-down" : "fa-solid fa-arrow-up",
+        gmOnly: true,
+        command: { type: "footing", combatantId, higher: !c.higherFooting } as TimeCommand,
+      },
+      {
+        id: "mount",
+        label: c.mounted ? "BOUT.Tracker.Action.Dismount" : "BOUT.Tracker.Action.Mount",
+        icon: "fa-solid fa-horse",
+        gmOnly: true,
+        command: { type: "mount", combatantId, mounted: !c.mounted } as TimeCommand,
+      },
+    ];
+  },
+  groupActions(state: BoutsState, groupId) {
+    const bout = state.bouts.find((b) => b.id === groupId);
+    if (!bout) return [];
+    const actions: GroupAction[] = [];
+    if (state.focus !== bout.id) actions.push({ id: "focus", label: "BOUT.Tracker.Action.Focus", icon: "fa-solid fa-crosshairs", command: { type: "focus", boutId: bout.id } as TimeCommand });
+    if (bout.phase === "opening") actions.push({ id: "throw", label: "BOUT.Tracker.Action.Throw", icon: "fa-solid fa-hand-fist", throw: true });
+    // "Melee Combat": several threw red; their blows land in the order a Reflex roll gives.
+    else if (bout.phase === "simultaneous") actions.push({ id: "blowOrder", label: "BOUT.Tracker.Action.BlowOrder", icon: "fa-solid fa-list-ol", run: runBlowOrder });
+    else {
+      actions.push({ id: "next", label: "BOUT.Tracker.Action.NextExchange", icon: "fa-solid fa-forward-step", command: { type: "next", boutId: bout.id } as TimeCommand });
+      actions.push({ id: "pause", label: "BOUT.Tracker.Action.Pause", icon: "fa-solid fa-pause", command: { type: "pause", boutId: bout.id } as TimeCommand });
+    }
+    // "Multiple Opponents": one fighter against two or more.
+    if (state.combatants.filter((c) => c.boutId === bout.id).length >= 3) actions.push({ id: "crowd", label: "BOUT.Tracker.Action.Crowd", icon: "fa-solid fa-users", run: runCrowd });
+    return actions;
+  },
+};
+
+/** Registers the structure with the runner. Called once from the `init` hook. */
+export function registerSteelTime(): void {
+  registerTimeStructure("bouts", BOUTS);
+}
