@@ -94,14 +94,14 @@ export async function requester(data: unknown): Promise<User.Implementation | nu
 /**
  * May this user act for this actor? Checked at each use against the actor's
  * current ownership: pass the actual document acted for (a token's synthetic
- * actor), or a world actor's id. GMs own everything.
+ * actor). GMs own everything.
  */
 export function checkGrant(target: unknown, user: unknown): boolean {
   const u = user as User.Implementation | null | undefined;
   if (!u || typeof u !== "object" || !u.id || game.users?.get(u.id) !== u) return false;
-  const actor = typeof target === "string" ? game.actors?.get(target) : target;
-  const test = (actor as { testUserPermission?: unknown } | null | undefined)?.testUserPermission;
-  return typeof test === "function" && (actor as Actor.Implementation).testUserPermission(u, "OWNER");
+  // The document acted for, never an id: a world actor's id would stand for every one of its unlinked tokens.
+  const test = (target as { testUserPermission?: unknown } | null | undefined)?.testUserPermission;
+  return typeof test === "function" && (target as Actor.Implementation).testUserPermission(u, "OWNER");
 }
 
 /**

@@ -1,7 +1,7 @@
 // What the faithful harness (issue 17: latency, chat authorship, users and
 // queries) shows of the table flow's trust and identity model. Each test states
-// what a v13 world needs and names the attack or failure it shows; `it.fails`
-// marks what the table-flow issue (18) has still to fix.
+// what a v13 world needs and names the attack or failure it shows; each failed
+// on the code before the table-flow issue (18) and passes now.
 //
 // Issue 18, "Grants": a player's client is hostile and a query handler is not
 // told who sent the query, so only the active GM's client decides who asks

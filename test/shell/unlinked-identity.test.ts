@@ -6,10 +6,10 @@
 // from her character's sheet, taking the target the dialog offers for her
 // targeted token; the GM answers for the wolf and Alice applies the card.
 //
-// For each ruleset, the first test (passing) shows the flow ran and the targeted
-// wolf is hurt; the `it.fails` test shows the identity failure: the cards name
-// fighters by world actor id and write to `game.actors.get(id)`, so the world
-// actor takes the wound, and with it every token of that wolf.
+// For each ruleset, the first test shows the flow ran and the targeted wolf is
+// hurt; the second was an `it.fails` while cards named fighters by world actor
+// id (the world actor took the wound, and with it every token of that wolf):
+// now the targeted token's own actor alone is hurt.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getProperty } from "../harness/utils";
 import { scriptDraws, settle, tableOfThree } from "./support";
