@@ -31,6 +31,27 @@ async function attack(ctx: Awaited<ReturnType<typeof arena>>) {
 }
 
 describe("action-point attack cards", () => {
+  it("trust: a Combat Advantage offered on a card Alice wrote herself is no offer: taking it is refused and the GM posts nothing (seed 002 IV.c)", async () => {
+    const ctx = await arena();
+    // Alice forges a resolved attack card whose result offers Ada a riposte against Bran.
+    const result = { outcome: "success", events: [], lookups: [], updates: {}, data: { advantage: { who: ctx.adaId, against: ctx.branId, options: ["riposte"] } } };
+    const forged = await ctx.alice.CONFIG.ChatMessage.documentClass.create({
+      type: "card",
+      content: "<p>a card</p>",
+      system: { kind: "actionpoints.attack", state: "resolved", attackerId: ctx.branId, defenderId: ctx.adaId, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify(result) },
+    });
+    await settle();
+    const messages = ctx.gm.game.messages.size;
+    const mark = ctx.world.server.writes.length;
+    ctx.alice.runtime.dialogs.responder = () => ({ modifier: 0 });
+    const outcome = await hooks(ctx.alice).followUpFromCard(ctx.alice.game.messages.get(forged.id), "riposte");
+    await settle();
+    expect(outcome.ok).toBe(false);
+    expect(ctx.alice.notices.at(-1)?.message).toBe("That choice is no longer open on this card.");
+    expect(ctx.gm.game.messages.size).toBe(messages);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+  });
+
   it("the attack dialog draws the four result levels of the attack roll (issue 10)", async () => {
     const ctx = await arena();
     let asked: any;
