@@ -2,6 +2,7 @@ import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/reg
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
+import { CRIT_THROUGH_BLOCK, DEFAULT_CRIT_THROUGH_BLOCK } from "./engine/rulesets/actionpoints/attack";
 
 /**
  * A table a seed names without printing: a world setting holding the GM's JSON
@@ -121,6 +122,16 @@ export function registerSettings(editors: TableEditors): void {
     type: String,
     choices: Object.fromEntries(Object.keys(AP_CRITICAL_RULES).map((k) => [k, `BOUT.Setting.ApCriticals.${k}`])),
     default: DEFAULT_AP_CRITICAL_RULE,
+  } as never);
+  // Seed 002 IV.c.i.3: a critical through a successful block lands "as though a normal attack had succeeded": groups read it differently.
+  game.settings.register(SYSTEM_ID, "apCritThroughBlock", {
+    name: "BOUT.Setting.ApCritThroughBlock.Name",
+    hint: "BOUT.Setting.ApCritThroughBlock.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(CRIT_THROUGH_BLOCK.map((k) => [k, `BOUT.Setting.ApCritThroughBlock.${k}`])),
+    default: DEFAULT_CRIT_THROUGH_BLOCK,
   } as never);
   // Seed 002 names its action costs, Fatigue costs and critical tables without printing them: ours by default, the GM's to replace.
   registerTables("apTables", "BOUT.ActionPoints.Tables.", "fa-solid fa-table", editors.apTables);

@@ -47,6 +47,7 @@ declare module "fvtt-types/configuration" {
     "bout.steelTables": string;
     "bout.apTables": string;
     "bout.apCriticals": string;
+    "bout.apCritThroughBlock": string;
     "bout.pulseZones": boolean;
     "bout.phasesEffectiveSpace": boolean;
     "bout.pulseMoveLimits": "players" | "everyone" | "off";

@@ -110,7 +110,7 @@ describe("seed 002 VI: Combat Advantages from the card", () => {
 });
 
 describe("seed 002 VII and V.d: what the blow leaves behind", () => {
-  it("a critical through a failed block (50 against 35; Ada's 05): shield absorbs 4 and cracks, armour 3 fails, a leg critical (95) drops Bran to one knee", async () => {
+  it("a critical through a failed block (50 against 35; Ada's 05): shield absorbs 4 and cracks, armour 3 fails at the leg, a leg critical (95) drops Bran to one knee", async () => {
     const ctx = await arena();
     const card = await attack(ctx);
     // Defence 50, attack 5, crit die 4, bonus die 3, location 95 (leg), shatter 50 (needs 10 or less).
@@ -124,7 +124,8 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
     const bran = ctx.gm.game.actors.get(ctx.branId);
     expect([bran.system.actionpoints.fatigueNow, bran.system.actionpoints.kneeling]).toEqual([7, true]);
     expect(bran.items.get(ctx.shieldId).system.actionpoints.penetrations).toBe(1);
-    expect(bran.items.get(ctx.mailId).system.actionpoints.failed).toBe(true);
+    // V.d: failed at the leg, where the critical landed, not as a whole.
+    expect([bran.items.get(ctx.mailId).system.actionpoints.failed, bran.items.get(ctx.mailId).system.actionpoints.failedAt]).toEqual([false, "leg"]);
     expect(bran.statuses.has("kneeling")).toBe(true);
   });
 

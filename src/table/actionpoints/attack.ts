@@ -16,7 +16,11 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   advantageOptions,
+  armourFailures,
+  armourFor,
+  attackAction,
   attackOdds,
+  CRITICAL_LOCATIONS,
   checkTarget,
   DEFENCES,
   resolveAttack,
@@ -25,10 +29,10 @@ import {
   type AdvantageKind,
   type AttackInput,
   type AttackResult,
+  type CriticalLocation,
   type Defence,
-  type WeightClass,
 } from "../../engine/rulesets/actionpoints";
-import { apRule, apTables } from "./tables";
+import { apCritThroughBlock, apRule, apTables } from "./tables";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -40,7 +44,6 @@ import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../op
 type View = ActorView<ActionPointsStats>;
 export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.ActionPoints.Table.Refusal.${key}`);
-const WEIGHT_ORDER: readonly WeightClass[] = ["none", "light", "medium", "heavy"];
 
 /** TSC% and PSF% of a skill: the one a weapon names, else the first of the kind. */
 export function skillOf(v: View, kind: "weapon" | "shieldPlay" | "dodge", name = ""): { tsc: number; psf: number } | null {
@@ -61,14 +64,21 @@ interface Declaration {
   readonly weaponId: string;
   readonly weapon: string;
   readonly attacker: AttackInput["attacker"];
+  /** The weapon's attack cost. */
   readonly cost: number;
+  /** II.b: AP moved before the attack in the same action (a mixed action); 0 for an attack alone. */
+  readonly moved: number;
+  /** Where the blow lands, when the GM says (null: no location, as the seed has for a normal blow). */
+  readonly location: CriticalLocation | null;
 }
 
-export function defenderFigures(v: View, id: string, defence: Defence): AttackInput["defender"] | null {
+/** The armour worn, as the engine reads it. */
+const armourWorn = (v: View) => v.armor.filter((a) => a.equipped).map((a) => ({ id: a.id, ...(a.stats as { absorption: number; weight: "none" | "light" | "medium" | "heavy"; failed: boolean; failedAt?: string }) }));
+
+export function defenderFigures(v: View, id: string, defence: Defence, location: CriticalLocation | null = null): AttackInput["defender"] | null {
   const s = v.stats;
   const shieldItem = v.shields.find((x) => x.equipped)?.stats;
   const parryWeapon = v.weapons.find((w) => w.equipped)?.stats as { size: number; skill: string } | undefined;
-  const armour = v.armor.filter((a) => a.equipped).map((a) => a.stats);
   const skill =
     defence === "none" ? { tsc: 0, psf: 0 } : defence.endsWith("Shield") ? skillOf(v, "shieldPlay") : defence === "dodge" ? skillOf(v, "dodge") : skillOf(v, "weapon", parryWeapon?.skill ?? "");
   if (!skill) return null;
@@ -78,11 +88,8 @@ export function defenderFigures(v: View, id: string, defence: Defence): AttackIn
     tsc: skill.tsc,
     psf: skill.psf,
     shield: shieldItem ? { absorption: shieldItem.absorption, blockBonus: shieldItem.blockBonus, penetrations: shieldItem.penetrations } : null,
-    armour: {
-      absorption: armour.reduce((n, a) => n + a.absorption, 0),
-      weight: armour.reduce<WeightClass>((w, a) => (WEIGHT_ORDER.indexOf(a.weight) > WEIGHT_ORDER.indexOf(w) ? a.weight : w), "none"),
-      failed: armour.some((a) => a.failed),
-    },
+    // V.b.iii: the same figure the sheet shows; failed only where a critical failed it (V.d).
+    armour: armourFor(armourWorn(v), location),
     parryWeaponSize: parryWeapon?.size ?? 1,
     kneeling: Boolean(s.kneeling),
     fatigueNow: s.fatigueNow,
@@ -99,9 +106,11 @@ export function attackerFigures(actor: Actor.Implementation, item: Item.Implemen
   return { id: fighterRef(actor), tsc: skill.stats.tsc, psf: skill.stats.psf, modifier, baseDamage: Number(w.baseDamage ?? 0), strengthBonus: strengthBonus(v.stats.str, Boolean(w.light)), attackerBonus: skill.stats.attackerBonus, weaponSize: Number(w.size ?? 3) };
 }
 
-const spendCommands = (combatId: string, attacker: Actor.Implementation | null, cost: number): TimeCommand[] => {
+/** II: the attack's spend, with the points moved first as one mixed action (the engine says which). */
+const spendCommands = (combatId: string, attacker: Actor.Implementation | null, cost: number, moved = 0): TimeCommand[] => {
   const id = combatantFor(combatId, attacker);
-  return id ? [{ type: "spend", combatantId: id, points: cost, kind: "combat" } as TimeCommand] : [];
+  const action = attackAction(cost, moved);
+  return id && action.ok ? [{ type: "spend", combatantId: id, points: action.value.points, kind: action.value.kind } as TimeCommand] : [];
 };
 
 async function declareAttack({ actor, item }: ItemRollRequest) {
@@ -112,7 +121,16 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     confirmLabel: "BOUT.ActionPoints.Table.Attack",
     fields: [
       { kind: "select", name: "defender", label: "BOUT.ActionPoints.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
+      { kind: "number", name: "moved", label: "BOUT.ActionPoints.Table.MovedFirst", value: 0, min: 0, max: 24 },
       { kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true },
+      {
+        kind: "select",
+        name: "location",
+        label: "BOUT.ActionPoints.Table.Lands",
+        value: "",
+        options: [{ value: "", label: "BOUT.ActionPoints.Table.LandsAnywhere" }, ...CRITICAL_LOCATIONS.map((l) => ({ value: l, label: `BOUT.ActionPoints.Location.${l}` }))],
+        gmOnly: true,
+      },
     ],
     odds: (v) => {
       const a = attackerFigures(actor, item, Number(v.modifier) || 0);
@@ -129,20 +147,25 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
-  return postCard("actionpoints.attack", actor, defender, { weaponId: item.id, modifier: Number(values.modifier) }, game.combat?.id ?? "");
+  return postCard("actionpoints.attack", actor, defender, { weaponId: item.id, modifier: Number(values.modifier), moved: Number(values.moved ?? 0) || 0, location: values.location ?? "" }, game.combat?.id ?? "");
 }
 
 function prepare(raw: unknown, attacker: Actor.Implementation, _defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
-  const d = (raw ?? {}) as { weaponId?: unknown; modifier?: unknown };
+  const d = (raw ?? {}) as { weaponId?: unknown; modifier?: unknown; moved?: unknown; location?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("ap.noWeapon", "NoWeapon");
   if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("ap.badModifier", "BadModifier");
   const figures = attackerFigures(attacker, item as Item.Implementation, d.modifier);
   if (!figures) return refused("ap.noSkill", "NoSkill");
   const cost = Number((item.system as any).actionpoints?.attackCost ?? 6);
-  const ready = dryRun(combatId, spendCommands(combatId, attacker, cost));
+  const moved = d.moved ?? 0;
+  const action = attackAction(cost, moved as number);
+  if (!action.ok) return refused("ap.badMoved", "BadMoved");
+  const location = d.location === undefined || d.location === "" || d.location === null ? null : (d.location as CriticalLocation);
+  if (location !== null && !CRITICAL_LOCATIONS.includes(location)) return refused("ap.badLocation", "BadLocation");
+  const ready = dryRun(combatId, spendCommands(combatId, attacker, cost, moved as number));
   if (!ready.ok) return ready;
-  return ok({ weaponId: item.id!, weapon: item.name, attacker: figures, cost });
+  return ok({ weaponId: item.id!, weapon: item.name, attacker: figures, cost, moved: moved as number, location });
 }
 
 /**
@@ -174,7 +197,8 @@ export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: s
   if (m.defenderDrops === "weapon" && parryWeapon) add(t, { _id: parryWeapon.id, "system.equipped": false });
   if (r.damage?.shieldShattered && shield) itemDeletes[t] = [shield.id];
   else if (r.damage?.shieldPenetrated && shield) add(t, { _id: shield.id, "system.actionpoints.penetrations": delta(1, 0, 10) });
-  if (r.damage?.critical) for (const piece of v.armor.filter((x) => x.equipped)) add(t, { _id: piece.id, "system.actionpoints.failed": true });
+  // V.d: the armour fails where the critical landed, not the whole suit.
+  if (r.damage?.critical) for (const f of armourFailures(armourWorn(v), r.damage.critical.location)) add(t, { _id: f.id, "system.actionpoints.failedAt": f.failedAt });
   const conditions: StatusChange[] = [];
   if (m.defenderKneels) conditions.push({ id: "kneeling", active: true });
   if (r.damage?.dead) conditions.push({ id: "dead", active: true });
@@ -190,7 +214,11 @@ const attackCard: CardKind = {
   title: "BOUT.ActionPoints.Table.CardTitle",
   gmFigures: (d) => (isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []),
   prepare,
-  describe: (d: Declaration | null) => [line("declared", "BOUT.ActionPoints.Table.Declared", { weapon: d?.weapon ?? "", tsc: d?.attacker.tsc ?? 0, cost: d?.cost ?? 0 })],
+  describe: (d: Declaration | null) => [
+    line("declared", "BOUT.ActionPoints.Table.Declared", { weapon: d?.weapon ?? "", tsc: d?.attacker.tsc ?? 0, cost: d?.cost ?? 0 }),
+    ...(d?.moved ? [line("moved", "BOUT.ActionPoints.Table.Moved", { moved: d.moved, total: d.moved + d.cost })] : []),
+    ...(d?.location ? [line("lands", "BOUT.ActionPoints.Table.LandsAt", { location: game.i18n!.localize(`BOUT.ActionPoints.Location.${d.location}`) })] : []),
+  ],
   async defend(card: CardView) {
     const v = view(card.defender);
     const d = card.declaration as Declaration;
@@ -207,7 +235,7 @@ const attackCard: CardKind = {
       confirmLabel: "BOUT.Card.Defend",
       fields: [{ kind: "select", name: "defence", label: "BOUT.ActionPoints.Table.Defence.Label", value: choices[0]!, options: choices.map((c) => ({ value: c, label: label(c) })) }],
       odds: (values) => {
-        const figures = defenderFigures(v, (card.defender ? fighterRef(card.defender) : ""), values.defence as Defence);
+        const figures = defenderFigures(v, (card.defender ? fighterRef(card.defender) : ""), values.defence as Defence, d.location ?? null);
         if (!figures) return { rows: [] };
         const odds = attackOdds({ attacker: d.attacker, defender: figures, rule: apRule() });
         return {
@@ -227,7 +255,7 @@ const attackCard: CardKind = {
     const v = view(card.defender);
     const defence = answer?.defence as Defence;
     if (!defencesFor(v).includes(defence)) return refused("ap.badDefence", "BadDefence");
-    const defender = defenderFigures(v, fighterRef(card.defender!), defence);
+    const defender = defenderFigures(v, fighterRef(card.defender!), defence, d.location ?? null);
     if (!defender) return refused("ap.noSkill", "NoDefenceSkill");
     const tables = apTables();
     const fpCost = (tables.defenceFatigue as Record<string, number>)[defence] ?? 0;
@@ -238,6 +266,7 @@ const attackCard: CardKind = {
       rule: apRule(),
       criticalTables: { locations: tables.criticalLocations, effects: tables.criticalEffects },
       agility: { attacker: checkTarget(view(card.attacker).stats.agi, tables), defender: checkTarget(v.stats.agi, tables) },
+      critThroughBlock: apCritThroughBlock(),
     };
     const rolled = await resolveWithFoundry((dice) => resolveAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;
@@ -252,7 +281,7 @@ const attackCard: CardKind = {
       ...changes,
       rolls: rolled.rolls,
       lookups: LOOKUPS,
-      combatCommands: spendCommands(card.combatId, card.attacker, d.cost),
+      combatCommands: spendCommands(card.combatId, card.attacker, d.cost, d.moved ?? 0),
       ...(options.length ? { data: { advantage: { who: fighterRef(card.defender!), against: fighterRef(card.attacker!), options, defence, critical: r.defence?.level === "criticalSuccess" } } } : {}),
     });
   },

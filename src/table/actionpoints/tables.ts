@@ -6,7 +6,7 @@
  * them all with the engine and writes the world setting only when all are
  * sound; Reset goes back to ours (the shared JSON tables editor).
  */
-import { DEFAULT_AP_TABLES, apCriticalRule, readApTables, type ApTables } from "../../engine/rulesets/actionpoints";
+import { DEFAULT_AP_TABLES, apCriticalRule, critThroughBlockReading, readApTables, type ApTables, type CritThroughBlock } from "../../engine/rulesets/actionpoints";
 import type { PercentileCriticalRule } from "../../engine/dice";
 import type { Outcome } from "../../engine/outcome";
 import { prettyTable, storedTables, tablesEditor } from "../../applications/settings/tables-editor";
@@ -29,6 +29,17 @@ export function apRule(): PercentileCriticalRule {
     id = undefined;
   }
   return apCriticalRule(id);
+}
+
+/** How this world takes a critical through a successful Shield Block (seed 002 IV.c.i.3). */
+export function apCritThroughBlock(): CritThroughBlock {
+  let v: unknown;
+  try {
+    v = game.settings?.get("bout", "apCritThroughBlock");
+  } catch {
+    v = undefined;
+  }
+  return critThroughBlockReading(v);
 }
 
 /** GM: read every box; all sound writes one setting, any fault refuses and writes nothing. */

@@ -15,6 +15,21 @@ import type { WeightClass } from "./stats";
 import { lookupBand, type Band, type CriticalLocation } from "./tables";
 import { DEFAULT_AP_TABLES, type CriticalEffect } from "./world-tables";
 
+/**
+ * IV.c.i.3: a critical attack through a successful Shield Block is taken "as
+ * though a normal attack had succeeded and the defensive roll had failed".
+ * "normal" (our default) reads it literally: the blow lands as a normal hit,
+ * without the critical's bonus die, location and failed armour; "critical"
+ * lets the critical keep them. A world setting.
+ */
+export type CritThroughBlock = "normal" | "critical";
+export const CRIT_THROUGH_BLOCK: readonly CritThroughBlock[] = ["normal", "critical"];
+export const DEFAULT_CRIT_THROUGH_BLOCK: CritThroughBlock = "normal";
+/** The reading for a setting's value; anything unknown reads as the default. */
+export function critThroughBlockReading(v: unknown): CritThroughBlock {
+  return CRIT_THROUGH_BLOCK.includes(v as CritThroughBlock) ? (v as CritThroughBlock) : DEFAULT_CRIT_THROUGH_BLOCK;
+}
+
 export type Defence = "none" | "passiveShield" | "passiveParry" | "activeShield" | "activeParry" | "dodge";
 export const DEFENCES: readonly Defence[] = ["none", "passiveShield", "passiveParry", "activeShield", "activeParry", "dodge"];
 
@@ -56,6 +71,8 @@ export interface AttackInput {
    * resolution; left out, the card only says a roll is due.
    */
   readonly agility?: { readonly attacker: number; readonly defender: number };
+  /** IV.c.i.3: how a critical through a successful block lands (see CritThroughBlock). */
+  readonly critThroughBlock?: CritThroughBlock;
 }
 
 /** Strength's share of damage: STR/4 for light weapons, STR/2 for the rest, rounded down. */
@@ -113,6 +130,10 @@ export interface Classification {
   readonly attackerDropCheck: boolean;
   /** The defender's critical failure: check to keep the shield or weapon, or kneel after a dodge. */
   readonly defenderFumble: "shield" | "weapon" | "kneel" | null;
+  /** The attack's critical success counts as one for damage (its bonus die, location and failed armour). */
+  readonly criticalCounts: boolean;
+  /** IV.c.i.3 read literally: a critical through a successful block lands as a normal hit. */
+  readonly criticalAsNormal: boolean;
 }
 
 /** The whole decision for a defence roll and an attack roll (no dice involved). */
@@ -152,7 +173,10 @@ export function classifyAttack(input: AttackInput, defenceRoll: number | null, a
     d.shield !== null && (effective === "activeShield" || (d.defence === "passiveShield" && defence !== null && succeeded(defence.level)));
   const defenderFumble: Classification["defenderFumble"] =
     defence?.level === "criticalFailure" && isActive(d.defence) ? (d.defence === "activeShield" ? "shield" : d.defence === "dodge" ? "kneel" : "weapon") : null;
-  return { defence, attack, activeSuccess, outcome, parry, advantage, shieldCounts, attackerDropCheck: attack.level === "criticalFailure", defenderFumble };
+  const throughBlock = attackHits && activeSuccess && effective === "activeShield" && attack.level === "criticalSuccess";
+  const criticalAsNormal = throughBlock && (input.critThroughBlock ?? DEFAULT_CRIT_THROUGH_BLOCK) === "normal";
+  const criticalCounts = attack.level === "criticalSuccess" && !criticalAsNormal;
+  return { defence, attack, activeSuccess, outcome, parry, advantage, shieldCounts, attackerDropCheck: attack.level === "criticalFailure", defenderFumble, criticalCounts, criticalAsNormal };
 }
 
 export interface DamageOutcome {
@@ -196,6 +220,7 @@ export function checkAttack(input: AttackInput): Outcome<true> {
   const d = input.defender;
   if (!DEFENCES.includes(d.defence)) return apRefuse("badChoice", { field: "defence" });
   if ((d.defence === "passiveShield" || d.defence === "activeShield") && !d.shield) return apRefuse("notAllowed", { field: "shield" });
+  if (input.critThroughBlock !== undefined && !CRIT_THROUGH_BLOCK.includes(input.critThroughBlock)) return apRefuse("badChoice", { field: "critThroughBlock" });
   const figures = checkFigures(
     {
       tsc: a.tsc, psf: a.psf, modifier: a.modifier, baseDamage: a.baseDamage, strengthBonus: a.strengthBonus, attackerBonus: a.attackerBonus, weaponSize: a.weaponSize,
@@ -261,7 +286,7 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
     const shieldAbsorbs = c.shieldCounts && d.shield ? Math.min(d.shield.absorption, attackerDamage) : 0;
     const armourAbsorbs = Math.max(0, d.armour.absorption - (d.armour.failed ? 2 : 0));
     const through = Math.max(0, attackerDamage - shieldAbsorbs - armourAbsorbs);
-    const criticalHit = c.attack.level === "criticalSuccess";
+    const criticalHit = c.criticalCounts;
     const bonus = criticalHit ? rollExploding(dice, 10).total : 0;
     const delivered = through + bonus;
     let critical: DamageOutcome["critical"] = null;
@@ -284,6 +309,7 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
     const applied = { ...dealt, toBody: dealt.toBody + extraBody, bodyNow, unconscious: bodyNow <= 0, dead: bodyNow <= -d.con };
     damage = { critDie, attackerDamage, shieldAbsorbs, armourAbsorbs, bonus, delivered, ...applied, critical, extraBody, shieldPenetrated, shieldShattered };
     events.push(event("hit", { on: d.id, partial: c.outcome === "partial" }));
+    if (c.criticalAsNormal) events.push(event("criticalAsNormal", { who: d.id }));
     if (shieldAbsorbs) events.push(event("shieldAbsorbs", { amount: shieldAbsorbs }));
     events.push(event("damage", { attacker: attackerDamage, shield: shieldAbsorbs, armour: armourAbsorbs, bonus, delivered }));
     if (bonus) events.push(event("criticalBonus", { bonus }));

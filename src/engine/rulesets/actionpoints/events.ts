@@ -17,5 +17,5 @@ export interface Resolution<R> {
 export const AP_EVENT_TYPES = [
   "pool", "defence", "attack", "blocked", "parried", "partialParry", "dodged", "hit", "damage", "fatigueLoss", "bodyLoss", "unconscious", "dead",
   "criticalBonus", "criticalLocation", "armourFails", "shieldAbsorbs", "shieldShatters", "advantage", "dropCheck", "kneels", "attackBonus",
-  "agilityRoll", "criticalEffect", "drops", "fallsToKnee", "advantageTaken", "disarm", "advantageRoll",
+  "agilityRoll", "criticalEffect", "drops", "fallsToKnee", "advantageTaken", "disarm", "advantageRoll", "criticalAsNormal",
 ] as const;

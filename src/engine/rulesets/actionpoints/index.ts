@@ -7,6 +7,7 @@
 import { defineRuleset, type ActorView } from "../ruleset";
 import { strengthBonus } from "./attack";
 import { armourApModifier } from "./pool";
+import { armourAbsorption } from "./armour";
 import { actionPointsStats, type ActionPointsStats } from "./stats";
 
 const D = "BOUT.ActionPoints.Derived.";
@@ -22,14 +23,15 @@ export const actionpoints = defineRuleset<ActionPointsStats>({
     const a = actor.stats;
     const armour = actor.armor.filter((i) => i.equipped).map((i) => i.stats);
     const mod = armourApModifier(armour);
-    const absorption = armour.reduce((best, p) => Math.max(best, p.absorption - (p.failed ? 2 : 0)), 0);
+    // The same figure the attack card subtracts from a blow with no location (V.b.iii).
+    const absorption = armourAbsorption(armour, null);
     return {
       armourApModifier: { label: `${D}ArmourApModifier`, hint: `${D}ArmourApModifierHint`, value: mod },
       poolLow: { label: `${D}PoolLow`, hint: `${D}PoolHint`, value: Math.max(0, 1 + a.bap + mod) },
       poolHigh: { label: `${D}PoolHigh`, hint: `${D}PoolHint`, value: Math.max(0, 10 + a.bap + mod) },
       strLight: { label: `${D}StrLight`, value: strengthBonus(a.str, true) },
       strOther: { label: `${D}StrOther`, value: strengthBonus(a.str, false) },
-      armourAbsorption: { label: `${D}ArmourAbsorption`, value: absorption },
+      armourAbsorption: { label: `${D}ArmourAbsorption`, hint: `${D}ArmourAbsorptionHint`, value: absorption },
       deathAt: { label: `${D}DeathAt`, hint: `${D}DeathAtHint`, value: -a.con },
     };
   },
@@ -49,3 +51,4 @@ export * from "./advantage";
 export * from "./odds";
 export * from "./world-tables";
 export * from "./criticals";
+export * from "./armour";

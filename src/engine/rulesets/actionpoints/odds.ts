@@ -23,7 +23,7 @@ export function attackOdds(input: AttackInput): AttackOdds {
       const c = classifyAttack(input, dr, ar);
       outcomes[c.outcome] += weight;
       if (c.advantage) advantage += weight;
-      if ((c.outcome === "hit" || c.outcome === "partial") && c.attack.level === "criticalSuccess") criticalHit += weight;
+      if ((c.outcome === "hit" || c.outcome === "partial") && c.criticalCounts) criticalHit += weight;
     }
   }
   return { outcomes, advantage, criticalHit };

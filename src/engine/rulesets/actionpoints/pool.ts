@@ -29,3 +29,15 @@ export function rollActionPool(input: { bap: number; armourModifier: number }, d
 export function armourApModifier(pieces: readonly { apModifier: number }[]): number {
   return pieces.reduce((worst, p) => Math.min(worst, p.apModifier), 0);
 }
+
+/**
+ * II.b: an attack made after moving in the same phase is one mixed action
+ * (movement with combat, up to 10 AP), the points moved and the attack's
+ * cost together; an attack alone is a single combat action (up to 12). A
+ * dearer action is begun now and finished next phase (III.d).
+ */
+export function attackAction(attackCost: number, movedFirst: number): Outcome<{ points: number; kind: ActionKind }> {
+  const f = checkFigures({ attackCost, movedFirst }, 0, 100);
+  if (!f.ok) return f;
+  return ok(movedFirst > 0 ? { points: movedFirst + attackCost, kind: "mixed" } : { points: attackCost, kind: "combat" });
+}

@@ -63,6 +63,8 @@ export const armorStats = {
   apModifier: { kind: "integer", label: `${S}ApModifier`, hint: `${S}ApModifierHint`, initial: 0, min: -10, max: 5 },
   /** Failed under a critical: absorbs 2 less until an armourer fixes it. */
   failed: { kind: "boolean", label: `${S}Failed`, hint: `${S}FailedHint`, initial: false },
+  /** V.d: the locations a critical failed it at (2 less there until an armourer fixes it); clear the box to repair. */
+  failedAt: { kind: "text", label: `${S}FailedAt`, hint: `${S}FailedAtHint`, initial: "" },
 } as const;
 
 export const actionPointsStats = { actor: actorStats, weapon: weaponStats, armor: armorStats, shield: shieldStats, maneuver: {}, skill: skillStats } as const;

@@ -57,8 +57,8 @@ describe("seed 002 IV.c.i: Shield Block", () => {
   it("2. both succeed: blocked completely", () => {
     expect(classifyAttack(input("activeShield"), 30, 40).outcome).toBe("avoided");
   });
-  it("3. the attack is a critical: damage as if the block failed (the shield still absorbs)", () => {
-    const r = value(resolveAttack(input("activeShield"), new FixedDice({ 100: [30, 5, 40, 95], 10: [3, 2] })));
+  it("3. the attack is a critical, world setting 'critical': damage as if the block failed (the shield still absorbs), the critical's extras kept", () => {
+    const r = value(resolveAttack({ ...input("activeShield"), critThroughBlock: "critical" }, new FixedDice({ 100: [30, 5, 40, 95], 10: [3, 2] })));
     // 6 + 6 + 1 + 3 = 16; shield 4, armour 3: 9; bonus die 2: 11 delivered.
     expect(r.result.outcome).toBe("hit");
     expect(r.result.damage).toMatchObject({ attackerDamage: 16, shieldAbsorbs: 4, armourAbsorbs: 3, bonus: 2, delivered: 11 });
