@@ -9,7 +9,7 @@
  */
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
-import { actionsFor, checkDeclaredActions, type PulseAction } from "../rulesets/pulse/actions";
+import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
 const K = "BOUT.Time.Pulses.";
@@ -525,6 +525,8 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       const c = byId(s, command.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
       if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
+      const stun = checkStunnedMay(c.stunned, "move");
+      if (!stun.ok) return stun;
       if (!isWholeNumber(command.hexes) || command.hexes < 1 || command.hexes > 60) return no("notANumber", "NotANumber", { field: "hexes" });
       return ok({ state: { ...s, jumped: { ...(s.jumped ?? {}), [c.id]: (s.jumped?.[c.id] ?? 0) + command.hexes } }, events });
     }
@@ -540,6 +542,9 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       const c = byId(s, command.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
       if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
+      // [15] a stunned figure's only action is to recover: it strikes nobody, in its turn or not.
+      const stun = checkStunnedMay(c.stunned, command.attackType === "fire" ? "fire" : command.attackType === "grapple" ? "grapple" : "meleeAttack");
+      if (!stun.ok) return stun;
       if (owesPass(s, c.id)) return no("mustPass", "MustPass");
       if (typeof command.targetId !== "string" || !STRIKE_TYPES.includes(command.attackType)) return no("badChoice", "BadChoice");
       events.push({ type: "struck", combatantId: c.id, targetId: command.targetId, attackType: command.attackType });

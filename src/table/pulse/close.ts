@@ -20,6 +20,7 @@ import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { view } from "./attack";
+import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { endTurnCommands, inClose, patchCommands, tangledWith } from "./fight";
 
 const T = "BOUT.Pulse.Table.Close.";
@@ -41,6 +42,9 @@ function drops(actor: Actor.Implementation): ItemChange[] {
 const closeCard: CardKind = {
   title: `${T}Title`,
   prepare(_raw, attacker, defender, combatId): Outcome<{ rank: number }> {
+    // [15] a stunned figure's only action is to recover.
+    const stun = checkStunnedMay(view(attacker).stats.stunned, "closeAndGrapple");
+    if (!stun.ok) return stun;
     if (inClose(attacker) && inClose(defender)) return refuse("pulse.close.already", `${T}Already`);
     const turn = dryRun(combatId, endTurn(combatId, attacker));
     if (!turn.ok) return turn;
@@ -114,6 +118,8 @@ const withdrawCard: CardKind = {
   self: true,
   unanswered: () => true,
   prepare(_raw, actor, _same, combatId): Outcome<WithdrawDeclaration> {
+    const stun = checkStunnedMay(view(actor).stats.stunned, "withdraw");
+    if (!stun.ok) return stun;
     if (!inClose(actor)) return refuse("pulse.close.notClose", `${T}NotClose`, { name: actor.name });
     const turn = dryRun(combatId, endTurn(combatId, actor));
     if (!turn.ok) return turn;

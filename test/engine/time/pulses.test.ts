@@ -222,6 +222,23 @@ describe("seed 004 [19] a stunned free figure acts last on its side", () => {
   });
 });
 
+describe("seed 004 [15] while stunned, only action allowed is to recover from stun", () => {
+  it("Dain, stunned, in his own turn strikes nobody and jumps nowhere; the state is unchanged; Aldo still strikes", () => {
+    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "dain" ? { ...c, stunned: true } : c)) })).state;
+    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" }, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "cass" });
+    expect(currentActors(t.state)).toEqual(["dain"]);
+    for (const attackType of ["melee", "fire", "grapple"] as const) {
+      const struck = pulsesMachine.apply(t.state, { type: "strike", combatantId: "dain", targetId: "bruna", attackType, done: true });
+      expect(struck.ok ? null : struck.refusal.code).toBe("pulse.stunnedOnlyRecovers");
+    }
+    const jumped = pulsesMachine.apply(t.state, { type: "jump", combatantId: "dain", hexes: 1 });
+    expect(jumped.ok ? null : jumped.refusal.code).toBe("pulse.stunnedOnlyRecovers");
+    expect(openActions(t.state, "dain")).toEqual(["recoverFromStun"]);
+    const u = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(run(u.state, { type: "strike", combatantId: "aldo", targetId: "bruna", attackType: "melee", done: true }).events.map((e) => e.type)).toContain("struck");
+  });
+});
+
 describe("GM commands: join, leave, update, next step, next pulse", () => {
   it("a newcomer joins free and acts with its side", () => {
     const t = run(
