@@ -111,7 +111,9 @@ export type PulsesCommand =
   | { readonly type: "strike"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType; readonly done: boolean }
   | { readonly type: "momentum"; readonly combatantId: string; readonly hexes: number }
   | { readonly type: "jump"; readonly combatantId: string; readonly hexes: number }
-  | { readonly type: "owePass"; readonly combatantId: string };
+  | { readonly type: "owePass"; readonly combatantId: string }
+  /** [12.2] the GM names a side's leader (null: none), who rolls for the side with PC + Military Scientist. */
+  | { readonly type: "setLeader"; readonly side: string; readonly combatantId: string | null };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -134,7 +136,8 @@ export type PulsesEvent =
   | { readonly type: "updated"; readonly combatantId: string }
   | { readonly type: "actionDeclared"; readonly combatantId: string; readonly actions: readonly PulseAction[] }
   | { readonly type: "struck"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType }
-  | { readonly type: "passOwed"; readonly combatantId: string; readonly pulse: number };
+  | { readonly type: "passOwed"; readonly combatantId: string; readonly pulse: number }
+  | { readonly type: "leaderSet"; readonly side: string; readonly combatantId: string | null };
 
 const R = "BOUT.Time.Pulses.Refusal.";
 
@@ -537,6 +540,14 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       events.push({ type: "passOwed", combatantId: c.id, pulse: s.pulse + 1 });
       return ok({ state: { ...s, owedPass: { ...(s.owedPass ?? {}), [c.id]: s.pulse + 1 } }, events });
     }
+    case "setLeader": {
+      // [12.2] one leader per side: naming one unnames the side's other; the next side roll is the leader's.
+      if (typeof command.side !== "string" || !sidesOf(s).includes(command.side)) return no("unknownSide", "UnknownSide", { side: String(command.side) });
+      const id = command.combatantId ?? null;
+      if (id !== null && byId(s, id)?.side !== command.side) return no("unknownCombatant", "UnknownCombatant", { id: String(id) });
+      events.push({ type: "leaderSet", side: command.side, combatantId: id });
+      return ok({ state: { ...s, combatants: s.combatants.map((c) => (c.side === command.side ? { ...c, leader: c.id === id } : c)) }, events });
+    }
     case "strike": {
       // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.
       const c = byId(s, command.combatantId);
@@ -638,6 +649,7 @@ export function viewPulses(s: PulsesState): TrackerView {
   const iv = (c: PulseCombatant) => c.modAG + c.pc + c.rank;
   const badges = (c: PulseCombatant) => [
     { label: label("Badge.IV"), value: iv(c) },
+    ...(c.leader ? [{ label: label("Badge.Leader") }] : []),
     ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
     ...(c.unconscious ? [{ label: label("Badge.Unconscious") }] : []),
     ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),
