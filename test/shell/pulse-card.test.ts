@@ -166,6 +166,36 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     expect(sword().system.pulse.poisoned).toBe(false);
   });
 
+  it("a pulse is five seconds [12.1], and the poison dries by the pulses [20.3]: ticked 3 s short of six hours, one pulse stepped from the tracker dries it", async () => {
+    const ctx = await field();
+    await ctx.gm.game.time.advance(100);
+    await ctx.alice.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.poisoned": true, "system.pulse.weaponClass": "A" });
+    await settle();
+    await ctx.gm.game.time.advance(6 * 3600 - 3);
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: ctx.adaId, name: "Ada" },
+      { actorId: ctx.branId, name: "Bran" },
+    ]);
+    ctx.gm.runtime.dialogs.responder = () => "none";
+    await combat.startCombat();
+    await settle();
+    const state = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    expect(ctx.gm.game.time.worldTime - 100).toBe(6 * 3600 - 3);
+    // The GM steps through pulse 1; the clock moves 5 s as pulse 2 begins.
+    for (let i = 0; i < 8 && state().pulse === 1; i++) {
+      await ctx.gm.ui.combat.runAction("boutNextStep", {});
+      await settle();
+    }
+    expect(state().pulse).toBe(2);
+    expect(ctx.gm.game.time.worldTime - 100).toBe(6 * 3600 + 2);
+    await ctx.gm.game.combats.get(combat.id).delete();
+    await settle();
+    const card = await attack(ctx);
+    await stand(ctx, card, [[40, 100], [6, 10]]);
+    expect(data(ctx, card.id, "PoisonDried")).toEqual({ item: "Broadsword" });
+  });
+
   it("a spear (pole weapon) that wounds Bran stays in him: Apply takes 5 off his modAG until it is pulled out", async () => {
     const ctx = await field();
     await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ name: "Spear", "system.pulse.use": "pole" });

@@ -3,7 +3,7 @@
 // weapon in hand), both figures in close combat dropping prepared shields and long weapons, and the roll to
 // withdraw (D10 + own PS - the foes' PS at least 10, or a natural 10), landing prone.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
+import { fightOnScene, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
 async function brawl() {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
@@ -52,6 +52,53 @@ describe("seed 004 [13.6] closing", () => {
     expect([ada.statuses.has("closeCombat"), bran.statuses.has("closeCombat")]).toEqual([true, true]);
     expect([ada.items.get(b.ids.adaSword).system.equipped, ada.items.get(b.ids.adaShield).system.equipped, ada.items.get(b.ids.adaDagger).system.equipped]).toEqual([false, false, true]);
     expect(bran.items.get(b.ids.spear).system.equipped).toBe(false);
+  });
+});
+
+describe("seed 004 [13.6] \"If in melee zone of defender, defender may Repulse\" (on a hex scene)", () => {
+  /** Bran (spear, rank 3) at row 2, column 3 looking west; Ada closes from where the test puts her. */
+  async function yard(adaAt: [number, number]) {
+    const { gm, alice, bob, own, Actor } = await tableOfThree("pulse");
+    const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ps: 14 } } });
+    const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { ps: 16 } } });
+    await bran.createEmbeddedDocuments("Item", [{ name: "Spear", type: "weapon", system: { equipped: true, pulse: { use: "pole", ranked: true, rank: 3 } } }]);
+    const { scene, at } = await hexScene(gm, "Yard");
+    await fightOnScene(gm, scene, [
+      { actor: ada, token: { disposition: 1, rotation: 270, ...at(...adaAt) } },
+      { actor: bran, token: { disposition: -1, rotation: 90, ...at(2, 3) } },
+    ]);
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id });
+    await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "close" });
+    await settle();
+    const card = gm.game.messages.contents.at(-1);
+    /** Bran answers with `answer` (the GM's client rolls `draws`); returns the answers his dialog offered. */
+    const defend = async (answer: string, draws: [number, number][]) => {
+      let offered: string[] = [];
+      bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
+        offered = [...String(config?.content ?? "").matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]!);
+        return { answer };
+      };
+      scriptDraws(gm, draws);
+      await bob.evaluate<any>("globalThis.__boutTest").defendFromCard(bob.game.messages.get(card.id));
+      await settle();
+      return offered;
+    };
+    return { gm, bob, card, defend };
+  }
+
+  it("Ada closes from Bran's front (row 2, column 2), inside his melee zone: Repulse is offered, and a 3 keeps her out", async () => {
+    const y = await yard([2, 2]);
+    expect(await y.defend("repulse", [[3, 10]])).toEqual(["repulse", "admit"]);
+    expect(JSON.parse(y.gm.game.messages.get(y.card.id).system.result).events.map((e: any) => e.type)).toEqual(["Repulsed", "keptOut"]);
+  });
+
+  it("Ada closes from Bran's rear hex (row 2, column 4), outside his melee zone: only letting her in is offered, and a Repulse sent anyway is refused", async () => {
+    const y = await yard([2, 4]);
+    expect(await y.defend("repulse", [[3, 10]])).toEqual(["admit"]);
+    expect(y.gm.game.messages.get(y.card.id).system.result ?? "").not.toContain("Repulsed");
+    expect(y.bob.notices.at(-1)?.message).toBe("Only a figure closing from inside your melee zone can be repulsed: this one comes in.");
+    await y.defend("admit", []);
+    expect(JSON.parse(y.gm.game.messages.get(y.card.id).system.result).events.map((e: any) => e.type)).toEqual(["closed"]);
   });
 });
 

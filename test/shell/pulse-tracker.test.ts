@@ -125,6 +125,38 @@ describe("pulses from the tracker", () => {
   });
 });
 
+describe("seed 004 [12.2] \"Leader of each side rolls D10, adds PC and Military Scientist Rank\": the GM names the leader on the tracker", () => {
+  it("the GM names Bran (PC 12, Military Scientist 3) leader of the party: a 6 makes 21 and beats the foes' 19; unnamed, 18 would lose", async () => {
+    const { gm, alice, combatId, ids } = await skirmish();
+    await gm.game.actors.getName("Bran").update({ "system.pulse.militaryScientist": 3 });
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    // Only the GM gets the button, on each side's group.
+    expect(await trackerHtml(gm)).toContain('data-action-id="leader"');
+    expect(await trackerHtml(alice)).not.toContain('data-action-id="leader"');
+    let asked = "";
+    gm.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = String(config?.content ?? "");
+      return { leader: ids.bran };
+    };
+    await gm.ui.combat.runAction("boutGroupAction", { groupId: "side:party", actionId: "leader" });
+    await settle();
+    expect(asked).toContain(`value="${ids.bran}"`);
+    expect(stateOf(gm, combatId).combatants.filter((c: any) => c.leader).map((c: any) => c.id)).toEqual([ids.bran]);
+    expect(await trackerHtml(gm)).toContain("Leader");
+    script(gm, [[6, 10], [9, 10]]);
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    const state = stateOf(gm, combatId);
+    expect(state.initiative.rolls).toEqual([
+      { side: "party", rollerId: ids.bran, roll: 6, bonus: 15, total: 21 },
+      { side: "foes", rollerId: ids.guard, roll: 9, bonus: 10, total: 19 },
+    ]);
+    expect(state.initiative.winner).toBe("party");
+    expect(await trackerHtml(gm)).toContain("Rolled 6 + 15 &#x3D; 21");
+  });
+});
+
 describe("surprise at the start [11.1]", () => {
   it("the GM gives the party surprise: a free pulse 0 in which only the party acts; closing the question starts nothing", async () => {
     const { world, gm, combatId, ids } = await skirmish();

@@ -9,7 +9,7 @@
  */
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
-import { actionsFor, checkDeclaredActions, type PulseAction } from "../rulesets/pulse/actions";
+import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
 const K = "BOUT.Time.Pulses.";
@@ -111,7 +111,9 @@ export type PulsesCommand =
   | { readonly type: "strike"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType; readonly done: boolean }
   | { readonly type: "momentum"; readonly combatantId: string; readonly hexes: number }
   | { readonly type: "jump"; readonly combatantId: string; readonly hexes: number }
-  | { readonly type: "owePass"; readonly combatantId: string };
+  | { readonly type: "owePass"; readonly combatantId: string }
+  /** [12.2] the GM names a side's leader (null: none), who rolls for the side with PC + Military Scientist. */
+  | { readonly type: "setLeader"; readonly side: string; readonly combatantId: string | null };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -134,7 +136,8 @@ export type PulsesEvent =
   | { readonly type: "updated"; readonly combatantId: string }
   | { readonly type: "actionDeclared"; readonly combatantId: string; readonly actions: readonly PulseAction[] }
   | { readonly type: "struck"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType }
-  | { readonly type: "passOwed"; readonly combatantId: string; readonly pulse: number };
+  | { readonly type: "passOwed"; readonly combatantId: string; readonly pulse: number }
+  | { readonly type: "leaderSet"; readonly side: string; readonly combatantId: string | null };
 
 const R = "BOUT.Time.Pulses.Refusal.";
 
@@ -525,6 +528,8 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       const c = byId(s, command.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
       if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
+      const stun = checkStunnedMay(c.stunned, "move");
+      if (!stun.ok) return stun;
       if (!isWholeNumber(command.hexes) || command.hexes < 1 || command.hexes > 60) return no("notANumber", "NotANumber", { field: "hexes" });
       return ok({ state: { ...s, jumped: { ...(s.jumped ?? {}), [c.id]: (s.jumped?.[c.id] ?? 0) + command.hexes } }, events });
     }
@@ -535,11 +540,22 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       events.push({ type: "passOwed", combatantId: c.id, pulse: s.pulse + 1 });
       return ok({ state: { ...s, owedPass: { ...(s.owedPass ?? {}), [c.id]: s.pulse + 1 } }, events });
     }
+    case "setLeader": {
+      // [12.2] one leader per side: naming one unnames the side's other; the next side roll is the leader's.
+      if (typeof command.side !== "string" || !sidesOf(s).includes(command.side)) return no("unknownSide", "UnknownSide", { side: String(command.side) });
+      const id = command.combatantId ?? null;
+      if (id !== null && byId(s, id)?.side !== command.side) return no("unknownCombatant", "UnknownCombatant", { id: String(id) });
+      events.push({ type: "leaderSet", side: command.side, combatantId: id });
+      return ok({ state: { ...s, combatants: s.combatants.map((c) => (c.side === command.side ? { ...c, leader: c.id === id } : c)) }, events });
+    }
     case "strike": {
       // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.
       const c = byId(s, command.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
       if (!currentActors(s).includes(c.id)) return no("outOfTurn", "OutOfTurn");
+      // [15] a stunned figure's only action is to recover: it strikes nobody, in its turn or not.
+      const stun = checkStunnedMay(c.stunned, command.attackType === "fire" ? "fire" : command.attackType === "grapple" ? "grapple" : "meleeAttack");
+      if (!stun.ok) return stun;
       if (owesPass(s, c.id)) return no("mustPass", "MustPass");
       if (typeof command.targetId !== "string" || !STRIKE_TYPES.includes(command.attackType)) return no("badChoice", "BadChoice");
       events.push({ type: "struck", combatantId: c.id, targetId: command.targetId, attackType: command.attackType });
@@ -633,6 +649,7 @@ export function viewPulses(s: PulsesState): TrackerView {
   const iv = (c: PulseCombatant) => c.modAG + c.pc + c.rank;
   const badges = (c: PulseCombatant) => [
     { label: label("Badge.IV"), value: iv(c) },
+    ...(c.leader ? [{ label: label("Badge.Leader") }] : []),
     ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
     ...(c.unconscious ? [{ label: label("Badge.Unconscious") }] : []),
     ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),

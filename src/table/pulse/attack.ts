@@ -44,6 +44,7 @@ import type { TimeCommand } from "../../engine/time/machine";
 import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { serialize } from "../query";
 import { notifyRefusal } from "../notify";
+import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -247,6 +248,9 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!isWholeNumber(modifier) || Math.abs(modifier) > 100) return refused("badModifier", "BadModifier");
   const w = ((item.system as { pulse?: PulseWeaponStats }).pulse ?? {}) as PulseWeaponStats;
   const a = view(attacker);
+  // [15] a stunned figure's only action is to recover: no attack, no riposte, in a pulse or outside one.
+  const stun = checkStunnedMay(a.stats.stunned, w.use === "missile" || w.use === "thrown" ? "fire" : inClose(attacker) ? "grapple" : "meleeAttack");
+  if (!stun.ok) return stun;
   const ready = weaponReady(a.weapons.find((x) => x.id === item.id)!);
   if (!ready.ok) return ready;
   const f = figure(a);

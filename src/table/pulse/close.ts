@@ -10,9 +10,10 @@
  * In a running pulse either is the figure's action and ends its turn.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
+import { fighterFrom, fighterName, fighterRef, refersTo, sameFighter } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
+import { checkCloseAnswer, closeAnswers, dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
+import { figureInZone } from "../../engine/rulesets/pulse/hex";
 import type { TimeCommand } from "../../engine/time/machine";
 import { dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -20,7 +21,8 @@ import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { view } from "./attack";
-import { endTurnCommands, inClose, patchCommands, tangledWith } from "./fight";
+import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
+import { endTurnCommands, fightInfos, inClose, patchCommands, tangledWith } from "./fight";
 
 const T = "BOUT.Pulse.Table.Close.";
 const CLOSE = "closeCombat";
@@ -38,22 +40,44 @@ function drops(actor: Actor.Implementation): ItemChange[] {
   return [...d.weapons, ...d.shields].map((id) => ({ _id: id, "system.equipped": false }));
 }
 
+/**
+ * [13.6] whether the closer stands in the defender's melee zone, from the tokens
+ * on the fight's hex scene; without a map, the GM's word that they face each other.
+ */
+function inDefenderZone(combatId: string, attacker: Actor.Implementation, defender: Actor.Implementation): boolean {
+  const infos = fightInfos(combatId);
+  const me = infos.find((i) => sameFighter(i.actor, attacker))?.placed;
+  const them = infos.find((i) => sameFighter(i.actor, defender))?.placed;
+  return me && them ? figureInZone(them, me) : true;
+}
+
+interface CloseDeclaration {
+  readonly rank: number;
+  /** [13.6] the closer stands in the defender's melee zone, so the defender may Repulse (absent on older cards: yes). */
+  readonly repulse?: boolean;
+}
+
 const closeCard: CardKind = {
   title: `${T}Title`,
-  prepare(_raw, attacker, defender, combatId): Outcome<{ rank: number }> {
+  prepare(_raw, attacker, defender, combatId): Outcome<CloseDeclaration> {
+    // [15] a stunned figure's only action is to recover.
+    const stun = checkStunnedMay(view(attacker).stats.stunned, "closeAndGrapple");
+    if (!stun.ok) return stun;
     if (inClose(attacker) && inClose(defender)) return refuse("pulse.close.already", `${T}Already`);
     const turn = dryRun(combatId, endTurn(combatId, attacker));
     if (!turn.ok) return turn;
-    return ok({ rank: repulseRank(defender) });
+    return ok({ rank: repulseRank(defender), repulse: inDefenderZone(combatId, attacker, defender) });
   },
   describe: () => [line("declared", `${T}Declared`, {})],
   async defend(card: CardView) {
     const rank = repulseRank(card.defender);
+    // [13.6] the Repulse is offered only against a closer inside the defender's melee zone.
+    const open = closeAnswers((card.declaration as CloseDeclaration | null)?.repulse !== false);
     const values = await openOddsDialog({
       title: `${T}DefendTitle`,
       titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
-      fields: [{ kind: "select", name: "answer", label: `${T}Answer`, value: rank > 0 ? "repulse" : "admit", options: [{ value: "repulse", label: `${T}Repulse` }, { value: "admit", label: `${T}Admit` }] }],
+      fields: [{ kind: "select", name: "answer", label: `${T}Answer`, value: rank > 0 && open.includes("repulse") ? "repulse" : "admit", options: open.map((a) => ({ value: a, label: a === "repulse" ? `${T}Repulse` : `${T}Admit` })) }],
       odds: (v) => ({ rows: v.answer === "repulse" ? [{ label: `${T}Odds`, data: { rank }, probability: repulseOdds(rank), headline: true }] : [] }),
     });
     return values ? { answer: values.answer } : null;
@@ -64,6 +88,8 @@ const closeCard: CardKind = {
     if (!attacker || !defender) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const answer = raw?.answer;
     if (answer !== "repulse" && answer !== "admit") return refuse("pulse.close.badAnswer", `${T}BadAnswer`);
+    const open = checkCloseAnswer(answer, (card.declaration as CloseDeclaration | null)?.repulse !== false);
+    if (!open.ok) return open;
     const commands = endTurn(card.combatId, attacker);
     const turn = dryRun(card.combatId, commands);
     if (!turn.ok) return turn;
@@ -114,6 +140,8 @@ const withdrawCard: CardKind = {
   self: true,
   unanswered: () => true,
   prepare(_raw, actor, _same, combatId): Outcome<WithdrawDeclaration> {
+    const stun = checkStunnedMay(view(actor).stats.stunned, "withdraw");
+    if (!stun.ok) return stun;
     if (!inClose(actor)) return refuse("pulse.close.notClose", `${T}NotClose`, { name: actor.name });
     const turn = dryRun(combatId, endTurn(combatId, actor));
     if (!turn.ok) return turn;

@@ -4,6 +4,8 @@
  * **Work free (Pass)**: two consecutive Passes free it. The card counts them
  * (kept on the actor); in a running pulse each is the figure's action.
  */
+import { view } from "./attack";
+import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { fighterRef } from "../fighter";
 import { passToDisentangle, type PassRecord } from "../../engine/rulesets/pulse/entanglement";
@@ -34,6 +36,9 @@ const passCard: CardKind = {
   self: true,
   unanswered: () => true,
   prepare(_raw, actor, _same, combatId): Outcome<true> {
+    // [15] a stunned figure's only action is to recover.
+    const stun = checkStunnedMay(view(actor).stats.stunned, "pass");
+    if (!stun.ok) return stun;
     if (!entangled(actor)) return refuse("pulse.entangle.notCaught", `${T}NotCaught`, { name: actor.name });
     const turn = dryRun(combatId, endTurnCommands(combatId, actor));
     if (!turn.ok) return turn;

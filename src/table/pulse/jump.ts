@@ -6,6 +6,7 @@
  * In a running pulse it is made in the figure's turn and its hexes count
  * against the token's movement for the pulse.
  */
+import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
@@ -43,6 +44,9 @@ const jumpCard: CardKind = {
   self: true,
   unanswered: () => true,
   prepare(raw, actor, _same, combatId): Outcome<JumpDeclaration> {
+    // [15] a stunned figure's only action is to recover.
+    const stun = checkStunnedMay(Boolean(view(actor).stats.stunned), "move");
+    if (!stun.ok) return stun;
     const feet = (raw as { feet?: unknown } | null)?.feet;
     if (!isWholeNumber(feet) || feet < 1 || feet > 100) return refuse("pulse.jump.badFeet", `${T}BadFeet`);
     const turn = dryRun(combatId, jumpCommands(combatId, actor, jumpCost(feet)));

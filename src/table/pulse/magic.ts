@@ -6,6 +6,7 @@
  * rolls it) and a success halves the damage. Apply takes the damage as any
  * blow does [18]-[19]. In a running pulse it is the attacker's action.
  */
+import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
@@ -33,6 +34,9 @@ const magicCard: CardKind = {
   title: `${T}Title`,
   unanswered: () => true,
   prepare(raw, attacker, _defender, combatId): Outcome<MagicDeclaration> {
+    // [15] a stunned figure's only action is to recover: it casts nothing.
+    const stun = checkStunnedMay(view(attacker).stats.stunned, "cast");
+    if (!stun.ok) return stun;
     const d = (raw ?? {}) as Record<string, unknown>;
     if (!(MAGIC_KINDS as readonly unknown[]).includes(d.kind)) return refuse("pulse.magic.badKind", `${T}BadForm`);
     if (!isWholeNumber(d.dieModifier) || d.dieModifier < -20 || d.dieModifier > 50) return refuse("pulse.magic.badDie", `${T}BadDie`);

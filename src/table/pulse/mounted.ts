@@ -9,6 +9,7 @@
  * the tokens of the fight on a hex scene; without them only the Horsemanship
  * limits are checked.
  */
+import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { actorView } from "../../data/actor/actor-view";
 import { sameFighter } from "../fighter";
 import { ok, type Outcome } from "../../engine/outcome";
@@ -56,6 +57,9 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
 
 /** The sheet's Mount/Dismount: refused once the token has moved this pulse. */
 async function mountOrDismount(actor: Actor.Implementation) {
+  // [15] a stunned figure's only action is to recover.
+  const stun = checkStunnedMay(view(actor).stats.stunned, "move");
+  if (!stun.ok) return notifyRefusal(stun.refusal);
   const still = canMountOrDismount(hexesMovedThisPulse(actor) > 0);
   if (!still.ok) return notifyRefusal(still.refusal);
   await actor.update({ "system.pulse.mounted": !view(actor).stats.mounted } as never);

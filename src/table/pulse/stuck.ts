@@ -6,6 +6,7 @@
  * Fatigue damage, a pole weapon D-2, through armour. Apply gives the modAG back
  * and takes the damage. In a running pulse it is the figure's action.
  */
+import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
@@ -37,6 +38,9 @@ const stuckCard: CardKind = {
   self: true,
   unanswered: () => true,
   prepare(raw, actor, _same, combatId): Outcome<Removal> {
+    // [15] a stunned figure's only action is to recover.
+    const stun = checkStunnedMay(view(actor).stats.stunned, "pass");
+    if (!stun.ok) return stun;
     const d = (raw ?? {}) as { kind?: unknown; barbed?: unknown };
     const stuck = view(actor).stats.stuckPenalty;
     if (stuck <= 0) return refuse("pulse.stuck.none", `${T}None`, { name: actor.name });

@@ -13,6 +13,7 @@ import { rollOne } from "../../engine/dice";
 import { initiativeRollers, openActions, pulsesMachine, startPulses, type PulsesState } from "../../engine/time/pulses";
 import { COMBINABLE_ACTIONS, derivePulse, startingDistance } from "../../engine/rulesets/pulse";
 import { pulseEngagements } from "./engagements";
+import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 
 const PULSES: TimeStructure = {
   machine: pulsesMachine,
@@ -114,6 +115,38 @@ const PULSES: TimeStructure = {
     return [
       { id: "first", label: "BOUT.Tracker.Action.ActFirst", icon: "fa-solid fa-angles-up", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "first" } as TimeCommand },
       { id: "last", label: "BOUT.Tracker.Action.ActLast", icon: "fa-solid fa-angles-down", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "last" } as TimeCommand },
+    ];
+  },
+  // [12.2] the GM names each side's leader on the side's group: the engine rolls for the side with the leader's PC + Military Scientist.
+  groupActions(state: PulsesState, groupId: string) {
+    if (!groupId.startsWith("side:")) return [];
+    const side = groupId.slice("side:".length);
+    const members = state.combatants.filter((c) => c.side === side);
+    if (!members.length) return [];
+    return [
+      {
+        id: "leader",
+        label: "BOUT.Tracker.Action.ChooseLeader",
+        icon: "fa-solid fa-crown",
+        async run(combat, _groupId) {
+          const name = (id: string) => combat.combatants.get(id)?.name ?? id;
+          const values = await openOddsDialog({
+            title: "BOUT.Tracker.Leader.Title",
+            confirmLabel: "BOUT.Tracker.Action.ChooseLeader",
+            fields: [
+              {
+                kind: "select",
+                name: "leader",
+                label: "BOUT.Tracker.Leader.Leader",
+                value: members.find((c) => c.leader)?.id ?? "",
+                options: [{ value: "", label: "BOUT.Tracker.Leader.None" }, ...members.map((c) => ({ value: c.id, label: name(c.id) }))],
+              },
+            ],
+          });
+          if (!values) return;
+          await combat.command({ type: "setLeader", side, combatantId: typeof values.leader === "string" && values.leader ? values.leader : null } as TimeCommand);
+        },
+      },
     ];
   },
   // [12.3] the side that won initiative picks which side's free figures go first: the GM asks the table and clicks.

@@ -127,6 +127,38 @@ describe("seed 004 [12.2] who rolls when the leader cannot", () => {
   });
 });
 
+describe("seed 004 [12.2] the GM names each side's leader", () => {
+  const leaderless = roster.map((c) => ({ ...c, leader: false }));
+  it("without a leader the best free PC rolls without Military Scientist; naming Aldo adds his PC 12 + Military Scientist 2, and the side wins by it", () => {
+    const s0 = must(startPulses({ combatants: leaderless })).state;
+    expect(initiativeRollers(s0)[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
+    const named = run(s0, { type: "setLeader", side: "knights", combatantId: "aldo" });
+    expect(named.events).toEqual([{ type: "leaderSet", side: "knights", combatantId: "aldo" }]);
+    expect(initiativeRollers(named.state)[0]).toEqual({ side: "knights", rollerId: "aldo", bonus: 14 });
+    // Knights 3 + 14 = 17; the raiders name Bruna: 5 + 11 = 16.
+    const raidersNamed = run(named.state, { type: "setLeader", side: "raiders", combatantId: "bruna" });
+    const t = run(raidersNamed.state, { type: "rollSideInitiative", rolls: { knights: 3, raiders: 5 } });
+    expect(t.events[0]).toMatchObject({ type: "sideInitiative", winner: "knights", rolls: [{ rollerId: "aldo", total: 17 }, { rollerId: "bruna", total: 16 }] });
+    expect(viewPulses(named.state).rows.find((r) => r.combatantId === "aldo")!.badges.map((b) => b.label.key)).toContain("BOUT.Time.Pulses.Badge.Leader");
+  });
+
+  it("one leader a side: naming Cass unnames Aldo; null names none; a raider cannot lead the knights; an unknown side is refused", () => {
+    const s0 = start().state;
+    const cass = run(s0, { type: "setLeader", side: "knights", combatantId: "cass" }).state;
+    expect(cass.combatants.filter((c) => c.leader).map((c) => c.id)).toEqual(["cass", "bruna"]);
+    const none = run(cass, { type: "setLeader", side: "knights", combatantId: null }).state;
+    expect(none.combatants.filter((c) => c.leader).map((c) => c.id)).toEqual(["bruna"]);
+    expect(pulsesMachine.apply(s0, { type: "setLeader", side: "knights", combatantId: "bruna" }).ok).toBe(false);
+    expect(pulsesMachine.apply(s0, { type: "setLeader", side: "elves", combatantId: null }).ok).toBe(false);
+  });
+
+  it("a leader named by the GM who is engaged rolls nothing: a free stand-in rolls without Military Scientist", () => {
+    const s0 = must(startPulses({ combatants: leaderless, engagements: [["aldo", "bruna"]] })).state;
+    const named = run(s0, { type: "setLeader", side: "knights", combatantId: "aldo" }).state;
+    expect(initiativeRollers(named)[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
+  });
+});
+
 describe("seed 004 [12.3] engaged initiative: IV = modAG + PC + rank", () => {
   // Aldo IV 14+12+3 = 29, Bruna 16+11+4 = 31, Egil 11+9+2 = 22.
   const engaged = () =>
@@ -219,6 +251,23 @@ describe("seed 004 [19] a stunned free figure acts last on its side", () => {
     expect(bad.ok).toBe(false);
     const u = run(t.state, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "cass" });
     expect(currentActors(u.state)).toEqual(["dain"]);
+  });
+});
+
+describe("seed 004 [15] while stunned, only action allowed is to recover from stun", () => {
+  it("Dain, stunned, in his own turn strikes nobody and jumps nowhere; the state is unchanged; Aldo still strikes", () => {
+    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "dain" ? { ...c, stunned: true } : c)) })).state;
+    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" }, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "cass" });
+    expect(currentActors(t.state)).toEqual(["dain"]);
+    for (const attackType of ["melee", "fire", "grapple"] as const) {
+      const struck = pulsesMachine.apply(t.state, { type: "strike", combatantId: "dain", targetId: "bruna", attackType, done: true });
+      expect(struck.ok ? null : struck.refusal.code).toBe("pulse.stunnedOnlyRecovers");
+    }
+    const jumped = pulsesMachine.apply(t.state, { type: "jump", combatantId: "dain", hexes: 1 });
+    expect(jumped.ok ? null : jumped.refusal.code).toBe("pulse.stunnedOnlyRecovers");
+    expect(openActions(t.state, "dain")).toEqual(["recoverFromStun"]);
+    const u = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(run(u.state, { type: "strike", combatantId: "aldo", targetId: "bruna", attackType: "melee", done: true }).events.map((e) => e.type)).toContain("struck");
   });
 });
 

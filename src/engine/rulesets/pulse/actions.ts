@@ -45,6 +45,17 @@ export function actionsFor(situation: Situation, stunned: boolean): readonly Pul
   return NON_ENGAGED_ACTIONS;
 }
 
+/**
+ * [15] "While stunned, only action allowed is to recover from stun": whatever a
+ * stunned figure tries from its sheet, a card or the tracker (an attack, a
+ * riposte, closing, a jump, mounting, working free, withdrawing, magic) is
+ * refused, at any time, in a running pulse or not; only the recovery roll [19]
+ * is open.
+ */
+export function checkStunnedMay(stunned: boolean, action: PulseAction): Outcome<true> {
+  return stunned && action !== "recoverFromStun" ? pulseRefuse("stunnedOnlyRecovers") : ok(true);
+}
+
 /** [15] actions whose TMR shifts with modAG. */
 const SLOW_ACTIONS: readonly PulseAction[] = ["meleeAttack", "evade", "retreat", "pass", "charge"];
 const QUICK_ACTIONS: readonly PulseAction[] = ["meleeAttack", "evade", "withdraw", "pass", "retreat"];

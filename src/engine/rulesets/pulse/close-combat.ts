@@ -6,7 +6,25 @@
 import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, type PulseEvent } from "./events";
-import { checkWholeFields } from "./refusals";
+import { checkWholeFields, pulseRefuse } from "./refusals";
+
+export type CloseAnswer = "repulse" | "admit";
+
+/**
+ * [13.6] "If in melee zone of defender, defender may Repulse": the answers open
+ * to the defender of a Close and Grapple. From outside the zone (a flank or the
+ * rear hex) the attacker simply comes in.
+ */
+export function closeAnswers(attackerInDefenderZone: boolean): readonly CloseAnswer[] {
+  return attackerInDefenderZone ? ["repulse", "admit"] : ["admit"];
+}
+
+/** [13.6] the defender's answer, refused when it is not open (a Repulse against a figure outside the melee zone). */
+export function checkCloseAnswer(answer: unknown, attackerInDefenderZone: boolean): Outcome<CloseAnswer> {
+  if (answer === "repulse" && !attackerInDefenderZone) return pulseRefuse("repulseOutOfZone");
+  if (answer !== "repulse" && answer !== "admit") return pulseRefuse("actionNotAllowed", { action: String(answer) });
+  return ok(answer);
+}
 
 /** [13.6] D10 <= the defender's rank with a prepared weapon: the attacker is kept out and loses the pulse. */
 export function readRepulse(roll: number, defenderRank: number): { readonly roll: number; readonly repulsed: boolean } {

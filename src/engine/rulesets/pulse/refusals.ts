@@ -35,6 +35,7 @@ export const PULSE_REFUSALS = {
   notYourMove: { code: "pulse.notYourMove", message: `${M}NotYourMove` },
   moveTooFar: { code: "pulse.moveTooFar", message: `${M}MoveTooFar` },
   stopInZone: { code: "pulse.stopInZone", message: `${M}StopInZone` },
+  repulseOutOfZone: { code: "pulse.repulseOutOfZone", message: `${M}RepulseOutOfZone` },
 } as const;
 
 export type PulseRefusalId = keyof typeof PULSE_REFUSALS;

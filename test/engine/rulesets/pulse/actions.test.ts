@@ -1,6 +1,6 @@
 // Seed 004_2f46e4f6196f6037.txt: [13] Engaged Actions, [14] Non-Engaged Actions, [14.2-8] movement, [15] Action Restrictions.
 import { describe, expect, it } from "vitest";
-import { actionsFor, agilityTmrShift, checkDeclaredActions, jumpCost, moveAllowance, type MoveContext } from "../../../../src/engine/rulesets/pulse";
+import { ALL_ACTIONS, actionsFor, agilityTmrShift, checkDeclaredActions, checkStunnedMay, jumpCost, moveAllowance, type MoveContext } from "../../../../src/engine/rulesets/pulse";
 
 const c: MoveContext = { tmr: 6, modAG: 14, inOpponentZone: false, poleWeapon: false, loadedCrossbow: false };
 
@@ -62,5 +62,15 @@ describe("seed 004 [15] modAG restrictions", () => {
     const s = checkDeclaredActions(["meleeAttack"], 20, "engaged", true);
     expect(!s.ok && s.refusal.code).toBe("pulse.stunnedOnlyRecovers");
     expect(checkDeclaredActions(["recoverFromStun"], 20, "engaged", true).ok).toBe(true);
+  });
+});
+
+describe("seed 004 [15] while stunned, only action allowed is to recover from stun", () => {
+  it("a stunned figure is refused every action but the recovery; an unstunned one is refused none of them here", () => {
+    for (const a of ALL_ACTIONS) {
+      const stunned = checkStunnedMay(true, a);
+      expect(stunned.ok ? "open" : stunned.refusal.code).toBe(a === "recoverFromStun" ? "open" : "pulse.stunnedOnlyRecovers");
+      expect(checkStunnedMay(false, a).ok).toBe(true);
+    }
   });
 });

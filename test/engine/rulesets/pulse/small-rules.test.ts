@@ -22,6 +22,8 @@ import {
   parryOutcome,
   readCloseWithdraw,
   readRepulse,
+  closeAnswers,
+  checkCloseAnswer,
   removalDamageModifier,
   repulseOdds,
   resolveCheck,
@@ -53,6 +55,15 @@ describe("seed 004 [13.6] Repulse and [13.7] withdrawing from close combat", () 
     expect(readRepulse(4, 4).repulsed).toBe(true);
     expect(readRepulse(5, 4).repulsed).toBe(false);
     expect(repulseOdds(4)).toBe(0.4);
+  });
+  it("\"If in melee zone of defender, defender may Repulse\": from outside the zone only admitting is open", () => {
+    expect(closeAnswers(true)).toEqual(["repulse", "admit"]);
+    expect(closeAnswers(false)).toEqual(["admit"]);
+    const refused = checkCloseAnswer("repulse", false);
+    expect(refused.ok ? null : refused.refusal.code).toBe("pulse.repulseOutOfZone");
+    expect(checkCloseAnswer("repulse", true)).toEqual({ ok: true, value: "repulse" });
+    expect(checkCloseAnswer("admit", false)).toEqual({ ok: true, value: "admit" });
+    expect(checkCloseAnswer("flee", true).ok).toBe(false);
   });
   it("withdraw: D10 + friendly PS - hostile PS >= 10; a natural 10 always works", () => {
     expect(readCloseWithdraw(5, 15, 10)).toMatchObject({ total: 10, success: true, prone: true });
