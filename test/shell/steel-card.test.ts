@@ -303,6 +303,37 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(down).toBe(true);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("knockedDown")).toBe(true);
   });
+  it("seed 000 'Melee Combat' (both throw red): \"no defense is possible in the middle of an attack\": the red thrower's parry is refused and the blow lands undefended", async () => {
+    const ctx = await fight();
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    await ctx.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    const combat = ctx.gm.game.combats.get(ctx.combatId);
+    expect(state(ctx).bouts[0].phase).toBe("simultaneous");
+    await combat.applyCommands([{ type: "blowOrder", boutId: state(ctx).bouts[0].id, order: [[ctx.ca], [ctx.cb]] }]);
+    await settle();
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    expect((await post(ctx, 3)).ok).toBe(true);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    // Sent straight to the GM, a parry is refused and the card still waits.
+    const parry = await ctx.bob.evaluate<any>("globalThis.__boutTest").askGM("answerCard", { messageId: card.id, answer: { maneuverId: "parry", dice: 3, press: 0 } });
+    expect(parry.ok ? "ok" : parry.refusal.code).toBe("steel.noDefenceBothRed");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    // From the card, Bran is not asked for a defence: Ada's 3 dice roll against none (and miss).
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3, press: 0 });
+    script(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const done = ctx.gm.game.messages.get(card.id);
+    expect(done.rolls.map((r: any) => r.formula)).toEqual(["3d10"]);
+    const after = state(ctx);
+    expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 3);
+    expect(after.combatants.find((c: any) => c.id === ctx.cb).cp).toBe(pools[ctx.cb]);
+  });
   it("seed 000 'Weapon Length' and 'Pressing Opponents': a dagger against a sword loses 2 dice until it lands a damaging blow; press dice cost pool too", async () => {
     const ctx = await fight();
     const ada = ctx.gm.game.actors.get(ctx.adaId);

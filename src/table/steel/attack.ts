@@ -28,6 +28,7 @@ import {
   reachPenalty,
   riderAttack,
   riderDefence,
+  mayDefend,
   stayInSaddle,
   successBars,
   type Posture,
@@ -195,6 +196,17 @@ function boutOf(combatId: string, combatantId: string | null): string | null {
 
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Steel.Table.Refusal.${key}`);
 
+/** Whether the defender may defend against this attacker now (the engine's `mayDefend` on the bout's state). */
+function defenceOpen(attacker: Actor.Implementation | null, defender: Actor.Implementation | null, combatId: string): boolean {
+  if (!attacker || !defender) return true;
+  const a = fighterOf(attacker, combatId);
+  const d = fighterOf(defender, combatId);
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { machineState: BoutsState | null } } | undefined) : undefined;
+  const bout = combat?.boutSystem?.machineState?.bouts.find((b) => b.id === d?.boutId);
+  if (!a || !d || !bout) return true;
+  return mayDefend({ bout, attackerThrew: a.thrown, defenderThrew: d.thrown });
+}
+
 /** GM: the attack as the documents say it is (a player sends only ids and numbers). */
 function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<unknown> {
   const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown; press?: unknown; side?: unknown };
@@ -229,6 +241,11 @@ const exchangeCard: CardKind = {
   prepare: (raw, attacker, defender, combatId) => prepareAttack(raw, attacker, defender, combatId),
   describe: (d) => [line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) })],
   async defend(card: CardView) {
+    // Both threw red: the blow lands with no defence; the answer is "none".
+    if (!defenceOpen(card.attacker, card.defender, card.combatId)) {
+      ui.notifications?.info(game.i18n!.localize("BOUT.Steel.Table.NoDefenceBothRed"));
+      return { maneuverId: "", dice: 0, press: 0 };
+    }
     const view = steelView(card.defender);
     const cp = card.defender ? combatPoolLeft(card.defender, card.combatId) : 0;
     const defences = maneuversFor(view, "defence");
@@ -285,6 +302,7 @@ const exchangeCard: CardKind = {
     if (!isWholeNumber(defencePress) || (defencePress as number) < 0) return refused("steel.badDice", "BadDice");
     const defenceManeuver = maneuversFor(t, "defence").find((m) => m.id === a0.maneuverId);
     if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
+    if (((a0.dice as number) > 0 || (defencePress as number) > 0) && !defenceOpen(card.attacker, card.defender, card.combatId)) return refused("steel.noDefenceBothRed", "NoDefenceBothRed");
     const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone) });
     if (!attackExtra.ok) return attackExtra;
     // A shield blocks once per exchange: checked before any die is rolled.
