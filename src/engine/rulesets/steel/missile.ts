@@ -29,7 +29,7 @@ export interface PrepareInput {
   readonly reflex: number;
 }
 
-/** Start readying a missile weapon; a Reflex test at the weapon's TN may shave one round (minimum 1) for its MP cost. */
+/** Start readying a missile weapon; a Reflex test at the weapon's TN may shave one round (minimum 1); the attempt costs its MP, success or not. */
 export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolution<{ state: MissileState; roll: PoolRoll | null }>> {
   for (const [f, v] of Object.entries(i)) if (typeof v === "number") {
     const c = checkCount(v, f);
@@ -40,11 +40,9 @@ export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolutio
   let roll: PoolRoll | null = null;
   if (i.quicken && i.preparation > 1) {
     roll = rollPool(dice, i.reflex, i.quickenTn);
-    // The cost is paid only when the quicker draw works (our reading).
-    if (roll.successes > 0) {
-      rounds -= 1;
-      cost = i.quickenCost;
-    }
+    // "If you attempted to reduce the Preparation Time, subtract that MP cost": paid for the attempt, won or lost.
+    cost = i.quickenCost;
+    if (roll.successes > 0) rounds -= 1;
   }
   const state: MissileState = { roundsLeft: rounds, ready: false, pool: 0, quickenCost: cost };
   return ok({ result: { state, roll }, events: [event("preparing", { rounds, cost })] });

@@ -85,6 +85,21 @@ describe("seed 000 'Missile Combat'", () => {
     expect(slow.ok && slow.value.result.state.roundsLeft).toBe(1);
   });
 
+  it("'Missile Pool & Refresh': \"If you attempted to reduce the Preparation Time, subtract that MP cost\": a failed Reflex test still costs the dice", () => {
+    // Reflex 3 at TN 7: 6, 2, 2 is no success; the bow keeps its 3 rounds and the 2 MP are paid.
+    const p = beginPreparation({ preparation: 3, quicken: true, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([6, 2, 2]));
+    expect(p.ok && p.value.result.roll?.successes).toBe(0);
+    expect(p.ok && p.value.result.state).toEqual({ roundsLeft: 3, ready: false, pool: 0, quickenCost: 2 });
+    if (!p.ok) return;
+    let s = p.value.result.state;
+    for (let r = 0; r < 3; r++) s = endPreparationRound(s, 6);
+    // Proficiency 6 less the 2 paid.
+    expect(s).toEqual({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 });
+    // Not trying costs nothing.
+    const plain = beginPreparation({ preparation: 3, quicken: false, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([]));
+    expect(plain.ok && plain.value.result.state.quickenCost).toBe(0);
+  });
+
   const shot = (over: Partial<MissileAttackInput> = {}): MissileAttackInput => ({
     shooterId: "archer",
     targetId: "guard",
