@@ -303,6 +303,43 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(down).toBe(true);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("knockedDown")).toBe(true);
   });
+  it("seed 000 'Shock and Pain': Shock the pool cannot take carries to the next round unless the Pain is greater; Pain equal to it carries, and the next round starts that much lower", async () => {
+    const ctx = await fight();
+    await throwRedWhite(ctx);
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    // The GM's table: a level 5 cut to the shoulder does Shock 2 more than Bran keeps after a 1-die parry, and Pain 2.
+    const menu = ctx.gm.game.settings.menus.get("bout.steelTablesMenu");
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    const box = (name: string) => JSON.parse(html.match(new RegExp(`name="${name}"[^>]*>([^<]*)</textarea>`))![1]!.replace(/&quot;/g, '"'));
+    const wounds = box("woundTable");
+    Object.assign(wounds.cut.shoulder[4], { shock: pools[ctx.cb] - 1 + 2, pain: 2, knockdown: false, knockout: false, fatal: false });
+    const saved = await ctx.gm.evaluate<any>("globalThis.__boutTest").saveSteelTables({ woundTable: JSON.stringify(wounds), zones: JSON.stringify(box("zones")), missileChart: JSON.stringify(box("missileChart")) });
+    expect(saved.ok).toBe(true);
+    await settle();
+    await post(ctx, 6);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
+    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    expect(result.events.find((e: any) => e.type === "shock")?.data).toMatchObject({ cpLeft: 0, carry: 2 });
+    expect(state(ctx).combatants.find((c: any) => c.id === ctx.cb).carry).toBe(2);
+    // Into the next round: Bran refreshes to his pool (what Pain his Will does not resist is off it) less the 2 carried.
+    await ctx.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    for (let i = 0; i < 2; i++) {
+      await ctx.gm.ui.combat.runAction("boutGroupAction", { groupId: ctx.groupId, actionId: "next" });
+      await settle();
+    }
+    const bran = state(ctx).combatants.find((c: any) => c.id === ctx.cb);
+    expect(state(ctx).bouts[0].round).toBe(2);
+    expect(bran.carry).toBe(0);
+    expect(bran.cp).toBe(bran.poolMax - 2);
+  });
   it("seed 000 'Melee Combat' (both throw red): \"no defense is possible in the middle of an attack\": the red thrower's parry is refused and the blow lands undefended", async () => {
     const ctx = await fight();
     ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
