@@ -13,7 +13,10 @@ import {
   holdFire,
   missileAttack,
   missileFireExchange,
+  missileNextRound,
+  missilePoolFigures,
   mountMove,
+  steelStats,
   nextGait,
   rideBy,
   rideByYards,
@@ -23,6 +26,7 @@ import {
   type MissileAttackInput,
 } from "../../../../src/engine/rulesets/steel";
 import { noArmour } from "./helpers";
+import { initialValues } from "../../../../src/engine/rulesets/stats";
 
 describe("seed 000 'Mounted Combat' and 'Mounted Combat and Hit Locations'", () => {
   it("nothing straight ahead without reach 4-5; rear swivel +4; only zones 3, 4, 5, 7 and thrusts above the belly at a man on foot", () => {
@@ -151,5 +155,26 @@ describe("seed 000 'Missile Combat'", () => {
         return r.ok ? r.value.result.state.pool >= 0 : dice + aimDice > 8;
       }),
     );
+  });
+});
+
+describe("seed 000 'Shock and Pain' and 'Blood Loss': Pain and Health 1 strike every pool, the Missile Pool too", () => {
+  // Wit 5, Perception 5: Aim 5; missile Proficiency 6; Will 1.
+  const archer = (over: Record<string, number> = {}) => ({ ...initialValues(steelStats.actor), wit: 5, perception: 5, missileProficiency: 6, willpower: 1, pain: 0, healthNow: 4, ...over });
+  it("Pain (after Will) comes off the refill and the cap", () => {
+    expect(missilePoolFigures(archer())).toEqual({ refill: 6, cap: 11, aim: 5 });
+    // Pain 3, Will 1: 2 dice off.
+    expect(missilePoolFigures(archer({ pain: 3 }))).toEqual({ refill: 4, cap: 9, aim: 5 });
+  });
+  it("at Health 1 the Missile Pool is halved, after Pain", () => {
+    expect(missilePoolFigures(archer({ healthNow: 1 }))).toEqual({ refill: 3, cap: 5, aim: 5 });
+    expect(missilePoolFigures(archer({ healthNow: 1, pain: 3 }))).toEqual({ refill: 2, cap: 4, aim: 5 });
+  });
+  it("the round's end: readying fills to the wounded refill; holding fire gathers Aim up to the wounded cap; a loosed weapon is readied again", () => {
+    const preparing = { roundsLeft: 1, ready: false, pool: 0, quickenCost: 1 };
+    expect(missileNextRound(preparing, archer({ pain: 3 }))).toEqual({ roundsLeft: 0, ready: true, pool: 3, quickenCost: 0 });
+    expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 }, archer({ pain: 3 }))).toMatchObject({ pool: 9 });
+    expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 }, archer({ healthNow: 1 }))).toMatchObject({ pool: 5 });
+    expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0, fired: true }, archer())).toBeNull();
   });
 });
