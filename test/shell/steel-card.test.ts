@@ -395,6 +395,51 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 5);
     expect(after.combatants.find((c: any) => c.id === ctx.ca).closedOn).toEqual([ctx.cb]);
   });
+  it("seed 000 'Weapon Length': once the dagger has landed a damaging blow, the sword is out of range: its wielder loses the 2 dice defending and attacking alike", async () => {
+    const ctx = await fight();
+    const ada = ctx.gm.game.actors.get(ctx.adaId);
+    // Ada fights with the dagger in hand.
+    const [dagger] = await ada.createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { equipped: true, steel: { ...SWORD, reach: 1 } } }]);
+    await ada.items.get(ctx.swordId).update({ "system.equipped": false });
+    await throwRedWhite(ctx);
+    const stab = (dice: number) => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: dagger.id, maneuverId: "cut", zone: 5, dice }, ctx.combatId);
+    const defend = async (answer: Record<string, unknown>, draws: number[]) => {
+      const card = ctx.gm.game.messages.contents.at(-1);
+      ctx.bob.runtime.dialogs.responder = () => answer;
+      script(ctx.gm, 10, draws);
+      const res = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+      expect(res.ok ? "ok" : res.refusal.code).toBe("ok");
+      await settle();
+      return ctx.gm.game.messages.get(card.id);
+    };
+    await stab(4);
+    await settle();
+    // 4 dice less 2 for reach: two 9s; Bran's parry (1 die) fails; the blow lands and wounds.
+    let done = await defend({ maneuver: "parry", dice: 1, press: 0 }, [9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(done.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["2d10", "1d10"]);
+    expect(state(ctx).combatants.find((c: any) => c.id === ctx.ca).closedOn).toEqual([ctx.cb]);
+    // A new round refreshes the pools.
+    for (let i = 0; i < 2; i++) {
+      await ctx.gm.ui.combat.runAction("boutGroupAction", { groupId: ctx.groupId, actionId: "next" });
+      await settle();
+    }
+    // Ada has closed in: her dagger rolls all 3 dice; Bran's 3-die parry with the sword rolls 3 − 2 = 1.
+    await stab(3);
+    await settle();
+    done = await defend({ maneuver: "parry", dice: 3, press: 0 }, [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(done.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["3d10", "1d10"]);
+    // And Bran's sword attacking Ada inside its reach: 3 dice declared, 1 rolled.
+    const swordId = ctx.bob.game.actors.get(ctx.branId).items.getName("Arming sword").id;
+    const cut = await ctx.bob.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.bob.game.actors.get(ctx.branId), ctx.bob.game.actors.get(ctx.adaId), { weaponId: swordId, maneuverId: "cut", zone: 5, dice: 3 }, ctx.combatId);
+    expect(cut.ok ? "ok" : cut.refusal.code).toBe("ok");
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.alice.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 0, press: 0 });
+    script(ctx.gm, 10, [2, 2, 2, 2, 2, 2]);
+    await ctx.alice.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    expect(ctx.gm.game.messages.get(card.id).rolls.map((r: any) => r.formula)[0]).toBe("1d10");
+  });
   it("seed 000 fumble: all 11 dice with no success and two 1s leave nothing to pay half of, so a Knockdown roll at TN 11 puts Ada down", async () => {
     const ctx = await fight();
     await throwRedWhite(ctx);

@@ -25,7 +25,7 @@ import {
   knockdownOf,
   knockdownTest,
   postureEffect,
-  reachPenalty,
+  reachBetween,
   riderAttack,
   riderDefence,
   mayDefend,
@@ -114,14 +114,21 @@ function zoneLabel(z: Zone): string {
 const meleeReach = (view: ActorView<SteelStats>, weaponId?: string) => (view.weapons.find((w) => (weaponId ? w.id === weaponId : w.equipped && !w.stats.missile))?.stats.reach ?? 0);
 
 /**
- * "Weapon Length": dice the attacker loses to a longer weapon, until it has
- * landed a damaging blow on that opponent in this bout.
+ * "Weapon Length": the engine's reach penalties for this pairing, from the
+ * weapons and the bout's record of who has closed in.
  */
-export function reachOf(attacker: Actor.Implementation, defender: Actor.Implementation, combatId?: string, weaponId?: string): number {
+export function reachFigures(attacker: Actor.Implementation, defender: Actor.Implementation, combatId?: string, weaponId?: string) {
   const me = fighterOf(attacker, combatId);
   const them = fighterOf(defender, combatId);
-  const landed = Boolean(me && them && me.closedOn?.includes(them.id));
-  return reachPenalty(meleeReach(steelView(attacker), weaponId), meleeReach(steelView(defender)), { landedDamagingBlow: landed }).attack;
+  return reachBetween(
+    { reach: meleeReach(steelView(attacker), weaponId), closedIn: Boolean(me && them && me.closedOn?.includes(them.id)) },
+    { reach: meleeReach(steelView(defender)), closedIn: Boolean(me && them && them.closedOn?.includes(me.id)) },
+  );
+}
+
+/** Dice the attacker loses to reach. */
+export function reachOf(attacker: Actor.Implementation, defender: Actor.Implementation, combatId?: string, weaponId?: string): number {
+  return reachFigures(attacker, defender, combatId, weaponId).a.attack;
 }
 
 const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
@@ -270,7 +277,7 @@ const exchangeCard: CardKind = {
       odds: (v) => {
         const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
         const dtn = defenceTnOf(view, m.stats);
-        const rolled = Number(v.dice) + postureEffect(defenderPosture, "defence").bonusDice;
+        const rolled = Math.max(0, Number(v.dice) + postureEffect(defenderPosture, "defence").bonusDice - (card.attacker && card.defender ? reachFigures(card.attacker, card.defender, card.combatId, d?.weaponId).b.defence : 0));
         const attackRolled = Math.max(0, Number(d?.dice ?? 0) + postureEffect(attackerPosture, "attack").bonusDice - (card.attacker && card.defender ? reachOf(card.attacker, card.defender, card.combatId, d?.weaponId) : 0));
         const odds = exchangeOdds(attackRolled, atn, rolled, dtn);
         return {
@@ -320,12 +327,13 @@ const exchangeCard: CardKind = {
     const profile = attackProfile(weapon, form, a.stats.strength);
     if (!profile.ok) return profile;
     const armourBy = armourByRegion(t);
-    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: fighterRef(card.defender), cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value } : null;
+    const reach = reachFigures(card.attacker, card.defender, combatId, d.weaponId);
+    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: fighterRef(card.defender), cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value, reachPenalty: reach.b.defence } : null;
     const tables = steelTables();
     const input = {
       zones: tables.zones,
       woundTable: tables.woundTable,
-      attack: { combatantId: fighterRef(card.attacker), cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
+      attack: { combatantId: fighterRef(card.attacker), cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reach.a.attack, zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
       defence,
       target: { combatantId: fighterRef(card.defender), toughness: t.stats.toughness, armour: armourBy },
     };
@@ -371,7 +379,7 @@ const exchangeCard: CardKind = {
       const winner = r.winner === fighterRef(card.attacker) ? aId : dId;
       if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
       // A damaging blow from the shorter weapon closes the distance ("Weapon Length").
-      if (dId && (r.hit?.level ?? 0) > 0 && reachOf(card.attacker, card.defender, combatId, d.weaponId) > 0) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
+      if (dId && (r.hit?.level ?? 0) > 0 && reach.closes) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
       // A fumble costs half the dice rolled off the fumbler's next exchange.
       if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
       if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);
