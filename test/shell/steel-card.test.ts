@@ -501,6 +501,34 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     // 3 dice and 4 for the swivel.
     expect(state(ctx).combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 7);
   });
+  it("seed 000 'Attacking a Mounted Target': on foot, Ada reaches the rider from the horse's front or rear only with reach 4 or 5; from the side her sword will do", async () => {
+    const ctx = await fight();
+    await throwRedWhite(ctx);
+    const combat = ctx.gm.game.combats.get(ctx.combatId);
+    await combat.applyCommands([{ type: "mount", combatantId: ctx.cb, mounted: true }]);
+    await settle();
+    const ada = ctx.gm.game.actors.get(ctx.adaId);
+    const [pike] = await ada.createEmbeddedDocuments("Item", [{ name: "Long spear", type: "weapon", system: { equipped: false, steel: { ...SWORD, reach: 4 } } }]);
+    const strike = (weaponId: string, side: string) => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId, maneuverId: "cut", zone: 5, dice: 2, side }, ctx.combatId);
+    const code = (o: any) => (o.ok ? "ok" : o.refusal.code);
+    const before = ctx.gm.game.messages.contents.length;
+    expect(code(await strike(ctx.swordId, "front"))).toBe("steel.riderOutOfReach");
+    expect(code(await strike(ctx.swordId, "rear"))).toBe("steel.riderOutOfReach");
+    await settle();
+    expect(ctx.gm.game.messages.contents.length).toBe(before);
+    expect(ctx.alice.notices.at(-1)?.message).toMatch(/front or rear/);
+    expect(code(await strike(pike.id, "front"))).toBe("ok");
+    expect(code(await strike(ctx.swordId, "side"))).toBe("ok");
+    // The attack dialog asks a footman where he stands against the horse.
+    let asked: any = null;
+    ctx.alice.runtime.dialogs.responder = (_kind: string, config: any) => {
+      asked = config;
+      return null;
+    };
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+    await settle();
+    expect(JSON.stringify(asked)).toContain("At the horse");
+  });
   it("the GM's own wound table is used by the card (seed 000 names the tables without printing them); a broken one is refused and not stored", async () => {
     const ctx = await fight();
     const menu = ctx.gm.game.settings.menus.get("bout.steelTablesMenu");

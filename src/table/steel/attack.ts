@@ -26,7 +26,7 @@ import {
   knockdownTest,
   postureEffect,
   reachBetween,
-  riderAttack,
+  mountedBlow,
   riderDefence,
   mayDefend,
   stayInSaddle,
@@ -85,8 +85,7 @@ export function postureOf(actor: Actor.Implementation | null, combatId?: string)
  * swivel to the rear. Nothing for a fighter on foot.
  */
 function riderExtraCost(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string, a: { side: "front" | "side" | "rear"; reach: number; zone: number }): Outcome<number> {
-  if (!fighterOf(attacker, combatId)?.mounted) return ok(0);
-  const r = riderAttack({ targetSide: a.side, reach: a.reach, zone: a.zone, againstManOnFoot: !fighterOf(defender, combatId)?.mounted });
+  const r = mountedBlow({ attackerMounted: Boolean(fighterOf(attacker, combatId)?.mounted), defenderMounted: Boolean(fighterOf(defender, combatId)?.mounted), side: a.side, reach: a.reach, zone: a.zone });
   return r.ok ? ok(r.value.extraCost) : r;
 }
 
@@ -156,7 +155,11 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
       { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: String(zones[0]?.id ?? 5), options: zones.map((z) => ({ value: String(z.id), label: zoneLabel(z) })) },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
       { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
-      ...(fighterOf(actor)?.mounted ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.Side", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideLabel.${x}` })) }] : []),
+      ...(fighterOf(actor)?.mounted
+        ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.Side", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideLabel.${x}` })) }]
+        : foes.some((f) => fighterOf(f)?.mounted)
+          ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.SideOfMount", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideOfMountLabel.${x}` })) }]
+          : []),
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: Math.ceil(cp / 2), min: 0, max: 30 },
     ],
     odds: (v) => {

@@ -14,6 +14,7 @@ import {
   missileAttack,
   missileFireExchange,
   missileNextRound,
+  mountedBlow,
   missilePoolFigures,
   mountMove,
   steelStats,
@@ -45,6 +46,18 @@ describe("seed 000 'Mounted Combat' and 'Mounted Combat and Hit Locations'", () 
   });
   it("a footman reaches the rider from front or rear only with reach 4 or 5", () => {
     expect([canReachRider("front", 3), canReachRider("rear", 4), canReachRider("side", 0)]).toEqual([false, true, true]);
+  });
+  it("'Attacking a Mounted Target': a blow from the ground at a rider, from the mount's front or rear, needs reach 4 or 5 (mountedBlow)", () => {
+    const foot = { attackerMounted: false, defenderMounted: true, zone: 5 };
+    const code = (o: ReturnType<typeof mountedBlow>) => (o.ok ? o.value.extraCost : o.refusal.code);
+    expect(code(mountedBlow({ ...foot, side: "front", reach: 3 }))).toBe("steel.riderOutOfReach");
+    expect(code(mountedBlow({ ...foot, side: "rear", reach: 3 }))).toBe("steel.riderOutOfReach");
+    expect(code(mountedBlow({ ...foot, side: "side", reach: 3 }))).toBe(0);
+    expect(code(mountedBlow({ ...foot, side: "front", reach: 4 }))).toBe(0);
+    expect(code(mountedBlow({ ...foot, side: "rear", reach: 5 }))).toBe(0);
+    // Two on foot: no horse, nothing to check; a rider goes by riderAttack (+4 to swivel to the rear).
+    expect(code(mountedBlow({ attackerMounted: false, defenderMounted: false, side: "front", reach: 0, zone: 5 }))).toBe(0);
+    expect(code(mountedBlow({ attackerMounted: true, defenderMounted: true, side: "rear", reach: 3, zone: 5 }))).toBe(4);
   });
   it("ride-by: success limits the round to one exchange, failure (the foe wins) two, a botch unhorses", () => {
     const made = rideBy({ agility: 3, rideTn: 7, opponentDice: 2 }, new FixedDice([8, 7, 2, 9, 3]));
