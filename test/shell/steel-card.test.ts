@@ -303,6 +303,74 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(down).toBe(true);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("knockedDown")).toBe(true);
   });
+  it("seed 000 'Shock and Pain': Shock the pool cannot take carries to the next round unless the Pain is greater; Pain equal to it carries, and the next round starts that much lower", async () => {
+    const ctx = await fight();
+    await throwRedWhite(ctx);
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    // The GM's table: a level 5 cut to the shoulder does Shock 2 more than Bran keeps after a 1-die parry, and Pain 2.
+    const menu = ctx.gm.game.settings.menus.get("bout.steelTablesMenu");
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    const box = (name: string) => JSON.parse(html.match(new RegExp(`name="${name}"[^>]*>([^<]*)</textarea>`))![1]!.replace(/&quot;/g, '"'));
+    const wounds = box("woundTable");
+    Object.assign(wounds.cut.shoulder[4], { shock: pools[ctx.cb] - 1 + 2, pain: 2, knockdown: false, knockout: false, fatal: false });
+    const saved = await ctx.gm.evaluate<any>("globalThis.__boutTest").saveSteelTables({ woundTable: JSON.stringify(wounds), zones: JSON.stringify(box("zones")), missileChart: JSON.stringify(box("missileChart")) });
+    expect(saved.ok).toBe(true);
+    await settle();
+    await post(ctx, 6);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
+    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+    expect(result.events.find((e: any) => e.type === "shock")?.data).toMatchObject({ cpLeft: 0, carry: 2 });
+    expect(state(ctx).combatants.find((c: any) => c.id === ctx.cb).carry).toBe(2);
+    // Into the next round: Bran refreshes to his pool (what Pain his Will does not resist is off it) less the 2 carried.
+    await ctx.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    for (let i = 0; i < 2; i++) {
+      await ctx.gm.ui.combat.runAction("boutGroupAction", { groupId: ctx.groupId, actionId: "next" });
+      await settle();
+    }
+    const bran = state(ctx).combatants.find((c: any) => c.id === ctx.cb);
+    expect(state(ctx).bouts[0].round).toBe(2);
+    expect(bran.carry).toBe(0);
+    expect(bran.cp).toBe(bran.poolMax - 2);
+  });
+  it("seed 000 'Melee Combat' (both throw red): \"no defense is possible in the middle of an attack\": the red thrower's parry is refused and the blow lands undefended", async () => {
+    const ctx = await fight();
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    await ctx.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    const combat = ctx.gm.game.combats.get(ctx.combatId);
+    expect(state(ctx).bouts[0].phase).toBe("simultaneous");
+    await combat.applyCommands([{ type: "blowOrder", boutId: state(ctx).bouts[0].id, order: [[ctx.ca], [ctx.cb]] }]);
+    await settle();
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    expect((await post(ctx, 3)).ok).toBe(true);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    // Sent straight to the GM, a parry is refused and the card still waits.
+    const parry = await ctx.bob.evaluate<any>("globalThis.__boutTest").askGM("answerCard", { messageId: card.id, answer: { maneuverId: "parry", dice: 3, press: 0 } });
+    expect(parry.ok ? "ok" : parry.refusal.code).toBe("steel.noDefenceBothRed");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    // From the card, Bran is not asked for a defence: Ada's 3 dice roll against none (and miss).
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3, press: 0 });
+    script(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
+    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    await settle();
+    const done = ctx.gm.game.messages.get(card.id);
+    expect(done.rolls.map((r: any) => r.formula)).toEqual(["3d10"]);
+    const after = state(ctx);
+    expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 3);
+    expect(after.combatants.find((c: any) => c.id === ctx.cb).cp).toBe(pools[ctx.cb]);
+  });
   it("seed 000 'Weapon Length' and 'Pressing Opponents': a dagger against a sword loses 2 dice until it lands a damaging blow; press dice cost pool too", async () => {
     const ctx = await fight();
     const ada = ctx.gm.game.actors.get(ctx.adaId);
@@ -326,6 +394,51 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     // Ada pays 4 dice and 1 press die.
     expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 5);
     expect(after.combatants.find((c: any) => c.id === ctx.ca).closedOn).toEqual([ctx.cb]);
+  });
+  it("seed 000 'Weapon Length': once the dagger has landed a damaging blow, the sword is out of range: its wielder loses the 2 dice defending and attacking alike", async () => {
+    const ctx = await fight();
+    const ada = ctx.gm.game.actors.get(ctx.adaId);
+    // Ada fights with the dagger in hand.
+    const [dagger] = await ada.createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { equipped: true, steel: { ...SWORD, reach: 1 } } }]);
+    await ada.items.get(ctx.swordId).update({ "system.equipped": false });
+    await throwRedWhite(ctx);
+    const stab = (dice: number) => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: dagger.id, maneuverId: "cut", zone: 5, dice }, ctx.combatId);
+    const defend = async (answer: Record<string, unknown>, draws: number[]) => {
+      const card = ctx.gm.game.messages.contents.at(-1);
+      ctx.bob.runtime.dialogs.responder = () => answer;
+      script(ctx.gm, 10, draws);
+      const res = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+      expect(res.ok ? "ok" : res.refusal.code).toBe("ok");
+      await settle();
+      return ctx.gm.game.messages.get(card.id);
+    };
+    await stab(4);
+    await settle();
+    // 4 dice less 2 for reach: two 9s; Bran's parry (1 die) fails; the blow lands and wounds.
+    let done = await defend({ maneuver: "parry", dice: 1, press: 0 }, [9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(done.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["2d10", "1d10"]);
+    expect(state(ctx).combatants.find((c: any) => c.id === ctx.ca).closedOn).toEqual([ctx.cb]);
+    // A new round refreshes the pools.
+    for (let i = 0; i < 2; i++) {
+      await ctx.gm.ui.combat.runAction("boutGroupAction", { groupId: ctx.groupId, actionId: "next" });
+      await settle();
+    }
+    // Ada has closed in: her dagger rolls all 3 dice; Bran's 3-die parry with the sword rolls 3 − 2 = 1.
+    await stab(3);
+    await settle();
+    done = await defend({ maneuver: "parry", dice: 3, press: 0 }, [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(done.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["3d10", "1d10"]);
+    // And Bran's sword attacking Ada inside its reach: 3 dice declared, 1 rolled.
+    const swordId = ctx.bob.game.actors.get(ctx.branId).items.getName("Arming sword").id;
+    const cut = await ctx.bob.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.bob.game.actors.get(ctx.branId), ctx.bob.game.actors.get(ctx.adaId), { weaponId: swordId, maneuverId: "cut", zone: 5, dice: 3 }, ctx.combatId);
+    expect(cut.ok ? "ok" : cut.refusal.code).toBe("ok");
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.alice.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 0, press: 0 });
+    script(ctx.gm, 10, [2, 2, 2, 2, 2, 2]);
+    await ctx.alice.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.alice.game.messages.get(card.id));
+    await settle();
+    expect(ctx.gm.game.messages.get(card.id).rolls.map((r: any) => r.formula)[0]).toBe("1d10");
   });
   it("seed 000 fumble: all 11 dice with no success and two 1s leave nothing to pay half of, so a Knockdown roll at TN 11 puts Ada down", async () => {
     const ctx = await fight();
@@ -387,6 +500,34 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     // 3 dice and 4 for the swivel.
     expect(state(ctx).combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 7);
+  });
+  it("seed 000 'Attacking a Mounted Target': on foot, Ada reaches the rider from the horse's front or rear only with reach 4 or 5; from the side her sword will do", async () => {
+    const ctx = await fight();
+    await throwRedWhite(ctx);
+    const combat = ctx.gm.game.combats.get(ctx.combatId);
+    await combat.applyCommands([{ type: "mount", combatantId: ctx.cb, mounted: true }]);
+    await settle();
+    const ada = ctx.gm.game.actors.get(ctx.adaId);
+    const [pike] = await ada.createEmbeddedDocuments("Item", [{ name: "Long spear", type: "weapon", system: { equipped: false, steel: { ...SWORD, reach: 4 } } }]);
+    const strike = (weaponId: string, side: string) => ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId, maneuverId: "cut", zone: 5, dice: 2, side }, ctx.combatId);
+    const code = (o: any) => (o.ok ? "ok" : o.refusal.code);
+    const before = ctx.gm.game.messages.contents.length;
+    expect(code(await strike(ctx.swordId, "front"))).toBe("steel.riderOutOfReach");
+    expect(code(await strike(ctx.swordId, "rear"))).toBe("steel.riderOutOfReach");
+    await settle();
+    expect(ctx.gm.game.messages.contents.length).toBe(before);
+    expect(ctx.alice.notices.at(-1)?.message).toMatch(/front or rear/);
+    expect(code(await strike(pike.id, "front"))).toBe("ok");
+    expect(code(await strike(ctx.swordId, "side"))).toBe("ok");
+    // The attack dialog asks a footman where he stands against the horse.
+    let asked: any = null;
+    ctx.alice.runtime.dialogs.responder = (_kind: string, config: any) => {
+      asked = config;
+      return null;
+    };
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+    await settle();
+    expect(JSON.stringify(asked)).toContain("At the horse");
   });
   it("the GM's own wound table is used by the card (seed 000 names the tables without printing them); a broken one is refused and not stored", async () => {
     const ctx = await fight();

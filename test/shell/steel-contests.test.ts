@@ -122,6 +122,19 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
     expect(t.cp(t.ca)).toBe(2);
   });
 
+  it("seed 000 'Terrain Roll Mechanics', Alan on the bench: a botch leaves him on his back, Prone on his token once applied, and half his pool lost", async () => {
+    const t = await table(true);
+    script(t.gm, 10, [1, 1]);
+    const card = await terrainFromSheet(t, {});
+    expect(card.content).toContain("outcome-failure");
+    expect(card.content).toContain("falls on their back");
+    expect(t.cp(t.ca)).toBe(4);
+    const applied = await t.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(t.alice.game.messages.get(card.id));
+    expect(applied.ok).toBe(true);
+    await settle();
+    expect([...t.gm.game.actors.get(t.alanId).statuses]).toEqual(["prone"]);
+  });
+
   it("Alan and Ferro on the deck: a botch knocks the fighter down when the card is applied", async () => {
     const t = await table(false);
     script(t.gm, 10, [1, 1, 4]);

@@ -120,6 +120,44 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     await next(); // the round ends: the loosed bow needs readying again
     expect(me().missile).toBeUndefined();
   });
+  it("seed 000 'Missile Combat' 1-2: a failed try to shorten preparation keeps both rounds and still costs its Missile Pool die (5 less 1 when ready)", async () => {
+    const t = await range(true);
+    const me = () => t.state().combatants.find((c: any) => c.id === t.ca);
+    // Alan's Reflex dice against the bow's quicken TN 8: all 2s, no success.
+    script(t.gm, d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2));
+    const ready = await t.roll({ quicken: true });
+    expect(ready.system.kind).toBe("steel.readyMissile");
+    expect(me().missile).toMatchObject({ roundsLeft: 2, ready: false, pool: 0, quickenCost: 1 });
+    const next = async () => {
+      await t.gm.ui.combat.runAction("boutGroupAction", { groupId: t.groupId, actionId: "next" });
+      await settle();
+    };
+    for (let i = 0; i < 4; i++) await next();
+    // Ready after the bow's full 2 rounds, with missile Proficiency 5 less the 1 die paid for the try.
+    expect(me().missile).toMatchObject({ roundsLeft: 0, ready: true, pool: 4 });
+  });
+  it("seed 000 'Shock and Pain' and 'Blood Loss': Pain comes off the Missile Pool when the bow is ready, and Health 1 halves it", async () => {
+    const t = await range(true);
+    const me = () => t.state().combatants.find((c: any) => c.id === t.ca);
+    // Pain 3 against Will 1: 2 dice off every pool.
+    await t.gm.game.actors.get(t.alanId).update({ "system.steel.pain": 3, "system.steel.willpower": 1 });
+    await settle();
+    await t.roll({ quicken: false });
+    const next = async () => {
+      await t.gm.ui.combat.runAction("boutGroupAction", { groupId: t.groupId, actionId: "next" });
+      await settle();
+    };
+    for (let i = 0; i < 4; i++) await next();
+    // Missile Proficiency 5 less 2 for Pain.
+    expect(me().missile).toMatchObject({ ready: true, pool: 3 });
+    // At Health 1 every pool is halved: holding fire for a round gathers Aim 5 dice, but only up to
+    // (Aim 5 + Proficiency 5 − Pain 2) halved = 4.
+    await t.gm.game.actors.get(t.alanId).update({ "system.steel.healthNow": 1 });
+    await settle();
+    await next();
+    await next();
+    expect(me().missile).toMatchObject({ ready: true, pool: 4 });
+  });
   it("a shield that blocked a blow this exchange cannot block the arrow too (seed 000 'Missile Combat' I)", async () => {
     const t = await range(true);
     const rival = t.gm.game.actors.get(t.rivalId);

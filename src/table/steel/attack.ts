@@ -25,9 +25,10 @@ import {
   knockdownOf,
   knockdownTest,
   postureEffect,
-  reachPenalty,
-  riderAttack,
+  reachBetween,
+  mountedBlow,
   riderDefence,
+  mayDefend,
   stayInSaddle,
   successBars,
   type Posture,
@@ -84,8 +85,7 @@ export function postureOf(actor: Actor.Implementation | null, combatId?: string)
  * swivel to the rear. Nothing for a fighter on foot.
  */
 function riderExtraCost(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string, a: { side: "front" | "side" | "rear"; reach: number; zone: number }): Outcome<number> {
-  if (!fighterOf(attacker, combatId)?.mounted) return ok(0);
-  const r = riderAttack({ targetSide: a.side, reach: a.reach, zone: a.zone, againstManOnFoot: !fighterOf(defender, combatId)?.mounted });
+  const r = mountedBlow({ attackerMounted: Boolean(fighterOf(attacker, combatId)?.mounted), defenderMounted: Boolean(fighterOf(defender, combatId)?.mounted), side: a.side, reach: a.reach, zone: a.zone });
   return r.ok ? ok(r.value.extraCost) : r;
 }
 
@@ -113,14 +113,21 @@ function zoneLabel(z: Zone): string {
 const meleeReach = (view: ActorView<SteelStats>, weaponId?: string) => (view.weapons.find((w) => (weaponId ? w.id === weaponId : w.equipped && !w.stats.missile))?.stats.reach ?? 0);
 
 /**
- * "Weapon Length": dice the attacker loses to a longer weapon, until it has
- * landed a damaging blow on that opponent in this bout.
+ * "Weapon Length": the engine's reach penalties for this pairing, from the
+ * weapons and the bout's record of who has closed in.
  */
-export function reachOf(attacker: Actor.Implementation, defender: Actor.Implementation, combatId?: string, weaponId?: string): number {
+export function reachFigures(attacker: Actor.Implementation, defender: Actor.Implementation, combatId?: string, weaponId?: string) {
   const me = fighterOf(attacker, combatId);
   const them = fighterOf(defender, combatId);
-  const landed = Boolean(me && them && me.closedOn?.includes(them.id));
-  return reachPenalty(meleeReach(steelView(attacker), weaponId), meleeReach(steelView(defender)), { landedDamagingBlow: landed }).attack;
+  return reachBetween(
+    { reach: meleeReach(steelView(attacker), weaponId), closedIn: Boolean(me && them && me.closedOn?.includes(them.id)) },
+    { reach: meleeReach(steelView(defender)), closedIn: Boolean(me && them && them.closedOn?.includes(me.id)) },
+  );
+}
+
+/** Dice the attacker loses to reach. */
+export function reachOf(attacker: Actor.Implementation, defender: Actor.Implementation, combatId?: string, weaponId?: string): number {
+  return reachFigures(attacker, defender, combatId, weaponId).a.attack;
 }
 
 const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
@@ -148,7 +155,11 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
       { kind: "select", name: "zone", label: "BOUT.Steel.Table.Zone", value: String(zones[0]?.id ?? 5), options: zones.map((z) => ({ value: String(z.id), label: zoneLabel(z) })) },
       { kind: "number", name: "dice", label: "BOUT.Steel.Table.Dice", value: Math.min(cp, Math.ceil(cp / 2)), min: 0, max: cp, slider: true },
       { kind: "number", name: "press", label: "BOUT.Steel.Table.Press", value: 0, min: 0, max: cp },
-      ...(fighterOf(actor)?.mounted ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.Side", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideLabel.${x}` })) }] : []),
+      ...(fighterOf(actor)?.mounted
+        ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.Side", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideLabel.${x}` })) }]
+        : foes.some((f) => fighterOf(f)?.mounted)
+          ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.SideOfMount", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideOfMountLabel.${x}` })) }]
+          : []),
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: Math.ceil(cp / 2), min: 0, max: 30 },
     ],
     odds: (v) => {
@@ -195,6 +206,17 @@ function boutOf(combatId: string, combatantId: string | null): string | null {
 
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Steel.Table.Refusal.${key}`);
 
+/** Whether the defender may defend against this attacker now (the engine's `mayDefend` on the bout's state). */
+function defenceOpen(attacker: Actor.Implementation | null, defender: Actor.Implementation | null, combatId: string): boolean {
+  if (!attacker || !defender) return true;
+  const a = fighterOf(attacker, combatId);
+  const d = fighterOf(defender, combatId);
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { machineState: BoutsState | null } } | undefined) : undefined;
+  const bout = combat?.boutSystem?.machineState?.bouts.find((b) => b.id === d?.boutId);
+  if (!a || !d || !bout) return true;
+  return mayDefend({ bout, attackerThrew: a.thrown, defenderThrew: d.thrown });
+}
+
 /** GM: the attack as the documents say it is (a player sends only ids and numbers). */
 function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<unknown> {
   const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown; press?: unknown; side?: unknown };
@@ -229,6 +251,11 @@ const exchangeCard: CardKind = {
   prepare: (raw, attacker, defender, combatId) => prepareAttack(raw, attacker, defender, combatId),
   describe: (d) => [line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) })],
   async defend(card: CardView) {
+    // Both threw red: the blow lands with no defence; the answer is "none".
+    if (!defenceOpen(card.attacker, card.defender, card.combatId)) {
+      ui.notifications?.info(game.i18n!.localize("BOUT.Steel.Table.NoDefenceBothRed"));
+      return { maneuverId: "", dice: 0, press: 0 };
+    }
     const view = steelView(card.defender);
     const cp = card.defender ? combatPoolLeft(card.defender, card.combatId) : 0;
     const defences = maneuversFor(view, "defence");
@@ -253,7 +280,7 @@ const exchangeCard: CardKind = {
       odds: (v) => {
         const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
         const dtn = defenceTnOf(view, m.stats);
-        const rolled = Number(v.dice) + postureEffect(defenderPosture, "defence").bonusDice;
+        const rolled = Math.max(0, Number(v.dice) + postureEffect(defenderPosture, "defence").bonusDice - (card.attacker && card.defender ? reachFigures(card.attacker, card.defender, card.combatId, d?.weaponId).b.defence : 0));
         const attackRolled = Math.max(0, Number(d?.dice ?? 0) + postureEffect(attackerPosture, "attack").bonusDice - (card.attacker && card.defender ? reachOf(card.attacker, card.defender, card.combatId, d?.weaponId) : 0));
         const odds = exchangeOdds(attackRolled, atn, rolled, dtn);
         return {
@@ -285,6 +312,7 @@ const exchangeCard: CardKind = {
     if (!isWholeNumber(defencePress) || (defencePress as number) < 0) return refused("steel.badDice", "BadDice");
     const defenceManeuver = maneuversFor(t, "defence").find((m) => m.id === a0.maneuverId);
     if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
+    if (((a0.dice as number) > 0 || (defencePress as number) > 0) && !defenceOpen(card.attacker, card.defender, card.combatId)) return refused("steel.noDefenceBothRed", "NoDefenceBothRed");
     const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone) });
     if (!attackExtra.ok) return attackExtra;
     // A shield blocks once per exchange: checked before any die is rolled.
@@ -302,12 +330,13 @@ const exchangeCard: CardKind = {
     const profile = attackProfile(weapon, form, a.stats.strength);
     if (!profile.ok) return profile;
     const armourBy = armourByRegion(t);
-    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: fighterRef(card.defender), cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value } : null;
+    const reach = reachFigures(card.attacker, card.defender, combatId, d.weaponId);
+    const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: fighterRef(card.defender), cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value, reachPenalty: reach.b.defence } : null;
     const tables = steelTables();
     const input = {
       zones: tables.zones,
       woundTable: tables.woundTable,
-      attack: { combatantId: fighterRef(card.attacker), cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reachOf(card.attacker, card.defender, combatId, d.weaponId), zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
+      attack: { combatantId: fighterRef(card.attacker), cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reach.a.attack, zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
       defence,
       target: { combatantId: fighterRef(card.defender), toughness: t.stats.toughness, armour: armourBy },
     };
@@ -353,7 +382,7 @@ const exchangeCard: CardKind = {
       const winner = r.winner === fighterRef(card.attacker) ? aId : dId;
       if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
       // A damaging blow from the shorter weapon closes the distance ("Weapon Length").
-      if (dId && (r.hit?.level ?? 0) > 0 && reachOf(card.attacker, card.defender, combatId, d.weaponId) > 0) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
+      if (dId && (r.hit?.level ?? 0) > 0 && reach.closes) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
       // A fumble costs half the dice rolled off the fumbler's next exchange.
       if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
       if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);

@@ -129,9 +129,9 @@ const terrainCard: CardKind = {
       const c = terrainConsequence(r, stakes, cpLeft, d.dice);
       if (c.consequence !== "none") events.push(line(`Consequence.${c.consequence}`, { dice: c.diceLost, bout: inBout }));
       const id = combatantFor(card.combatId, actor);
-      if (inBout && id && c.consequence === "halfPool") commands.push({ type: "penalty", combatantId: id, dice: c.diceLost } as TimeCommand);
+      if (inBout && id && (c.consequence === "halfPool" || c.consequence === "fallsOnBack")) commands.push({ type: "penalty", combatantId: id, dice: c.diceLost } as TimeCommand);
       if (inBout && id && c.consequence === "halfDiceNextAction") commands.push({ type: "fumble", combatantId: id, dice: c.diceLost } as TimeCommand);
-      if (c.consequence === "knockedDown") statuses[fighterRef(actor)] = ["knockedDown"];
+      if (c.statuses.length) statuses[fighterRef(actor)] = [...c.statuses];
     }
     if (r.success && d.footing) {
       commands.push(...footingCommand(card.combatId, actor));

@@ -22,6 +22,7 @@ import {
   exchangeOdds,
   missileAttack,
   missileFireExchange,
+  missilePoolFigures,
   missileProfile,
   mosBars,
   oneSuccessOdds,
@@ -58,7 +59,7 @@ function missileWeapon(actor: Actor.Implementation, weaponId: unknown) {
 function missileNow(actor: Actor.Implementation, combatId: string): { inBout: boolean; missile: BoutMissile | null } {
   const fighter = fighterOf(actor, combatId);
   if (fighter) return { inBout: true, missile: fighter.missile ?? null };
-  return { inBout: false, missile: { roundsLeft: 0, ready: true, pool: view(actor).stats.missileProficiency, quickenCost: 0 } };
+  return { inBout: false, missile: { roundsLeft: 0, ready: true, pool: missilePoolFigures(view(actor).stats).refill, quickenCost: 0 } };
 }
 
 // ── Readying ──────────────────────────────────────────────────────────────

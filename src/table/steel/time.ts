@@ -8,7 +8,7 @@ import { registerTimeStructure, combatantView, type GroupAction, type TimeStruct
 import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../../engine/time/bouts";
-import { aimOf, endPreparationRound, holdFire, poolForRound, reflexOf, type SteelStats } from "../../engine/rulesets/steel";
+import { missileNextRound, poolForRound, reflexOf, type SteelStats } from "../../engine/rulesets/steel";
 import { postCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
@@ -45,7 +45,7 @@ const BOUTS: TimeStructure = {
       pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) }).pool;
       // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
       const m = fighter.missile;
-      if (m) missiles[fighter.id] = !m.ready ? endPreparationRound(m, v.stats.missileProficiency) : m.fired ? null : holdFire(m, aimOf(v.stats), v.stats.missileProficiency);
+      if (m) missiles[fighter.id] = missileNextRound(m, v.stats);
     }
     return { ...command, pools, missiles } as TimeCommand;
   },

@@ -234,7 +234,7 @@ describe("bouts with the seed's own example: Alan and Ferro on the deck ('Diffic
     if (!alan.ok || !ferro.ok) throw new Error("roll");
     s = run(s, { type: "spend", combatantId: "alan", dice: 2, purpose: "other" }, { type: "spend", combatantId: "ferro", dice: 2, purpose: "other" }).state;
     const lost = terrainConsequence(alan.value.result, DECK_STAKES, who(s, "alan").cp, 2);
-    expect(lost).toEqual({ consequence: "halfPool", diceLost: 4 });
+    expect(lost).toEqual({ consequence: "halfPool", diceLost: 4, statuses: [] });
     s = run(s, { type: "penalty", combatantId: "alan", dice: lost.diceLost }).state;
     expect(terrainConsequence(ferro.value.result, DECK_STAKES, who(s, "ferro").cp, 2).consequence).toBe("none");
     expect([who(s, "alan").cp, who(s, "ferro").cp]).toEqual([4, 7]);

@@ -91,3 +91,22 @@ export function crossBoutOrder(actors: readonly Thrower[]): string[][] {
   }
   return groups;
 }
+
+/** What `mayDefend` reads of a bout and its two fighters (the bouts machine's state, structurally). */
+export interface DefenceSituation {
+  readonly bout: { readonly phase: string; readonly blowOrder: readonly (readonly string[])[] };
+  readonly attackerThrew: string | null;
+  readonly defenderThrew: string | null;
+}
+
+/**
+ * "Melee Combat": when both combatants throw red, "no defense is possible in the
+ * middle of an attack": while the blows of a double red throw land (the bout
+ * awaiting or holding its blow order), a defender who threw red against an
+ * attacker who threw red may not defend. Any other time a defence is open.
+ */
+export function mayDefend(s: DefenceSituation): boolean {
+  const bothRed = s.attackerThrew === "red" && s.defenderThrew === "red";
+  const blowsLanding = s.bout.phase === "simultaneous" || s.bout.blowOrder.length > 0;
+  return !(bothRed && blowsLanding);
+}

@@ -9,7 +9,8 @@ import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
 import { DEFAULT_MISSILE_CHART, missilePart, PART_REGION, type BodyPart } from "./hit-locations";
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
-import type { DamageType, Region } from "./stats";
+import type { DamageType, Region, SteelActor } from "./stats";
+import { aimOf, effectivePain } from "./derived";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
 
 export interface MissileState {
@@ -29,7 +30,7 @@ export interface PrepareInput {
   readonly reflex: number;
 }
 
-/** Start readying a missile weapon; a Reflex test at the weapon's TN may shave one round (minimum 1) for its MP cost. */
+/** Start readying a missile weapon; a Reflex test at the weapon's TN may shave one round (minimum 1); the attempt costs its MP, success or not. */
 export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolution<{ state: MissileState; roll: PoolRoll | null }>> {
   for (const [f, v] of Object.entries(i)) if (typeof v === "number") {
     const c = checkCount(v, f);
@@ -40,11 +41,9 @@ export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolutio
   let roll: PoolRoll | null = null;
   if (i.quicken && i.preparation > 1) {
     roll = rollPool(dice, i.reflex, i.quickenTn);
-    // The cost is paid only when the quicker draw works (our reading).
-    if (roll.successes > 0) {
-      rounds -= 1;
-      cost = i.quickenCost;
-    }
+    // "If you attempted to reduce the Preparation Time, subtract that MP cost": paid for the attempt, won or lost.
+    cost = i.quickenCost;
+    if (roll.successes > 0) rounds -= 1;
   }
   const state: MissileState = { roundsLeft: rounds, ready: false, pool: 0, quickenCost: cost };
   return ok({ result: { state, roll }, events: [event("preparing", { rounds, cost })] });
@@ -62,6 +61,36 @@ export function endPreparationRound(s: MissileState, proficiency: number): Missi
 export function holdFire(s: MissileState, aim: number, proficiency: number): MissileState {
   if (!s.ready) return s;
   return { ...s, pool: Math.min(aim + proficiency, s.pool + aim) };
+}
+
+/**
+ * "Shock and Pain" and "Blood Loss" speak of every dice pool: Pain (after Will)
+ * comes off the Missile Pool's refill and its cap, and at Health 1 both are
+ * halved (rounded down), as the Combat Pool is.
+ */
+export function woundedPool(dice: number, pain: number, healthNow: number): number {
+  const left = Math.max(0, dice - Math.max(0, pain));
+  return healthNow <= 1 ? Math.floor(left / 2) : left;
+}
+
+/** The Missile Pool's figures for this fighter now: the refill when a weapon is ready (Proficiency), the cap (Aim + Proficiency), and the Aim dice a held round adds. */
+export function missilePoolFigures(a: SteelActor): { readonly refill: number; readonly cap: number; readonly aim: number } {
+  const pain = effectivePain(a);
+  const aim = aimOf(a);
+  return { refill: woundedPool(a.missileProficiency, pain, a.healthNow), cap: woundedPool(aim + a.missileProficiency, pain, a.healthNow), aim };
+}
+
+/**
+ * A missile weapon's state for the next round ("Missile Combat" 1-3): readying
+ * counts down and fills the pool to the refill; a loosed weapon must be readied
+ * again (null); a held one gathers Aim dice up to the cap. Pain and Health 1 are
+ * in the figures.
+ */
+export function missileNextRound(s: MissileState & { readonly fired?: boolean }, a: SteelActor): (MissileState & { readonly fired?: boolean }) | null {
+  const f = missilePoolFigures(a);
+  if (!s.ready) return endPreparationRound(s, f.refill);
+  if (s.fired) return null;
+  return { ...s, pool: Math.min(f.cap, s.pool + f.aim) };
 }
 
 export interface RangeBand {

@@ -42,6 +42,27 @@ export function canReachRider(side: Side, reach: number): boolean {
   return side === "side" || reach >= 4;
 }
 
+export interface MountedBlow {
+  readonly attackerMounted: boolean;
+  readonly defenderMounted: boolean;
+  /** Where the attacker stands: for a rider, where the foe is; for a footman, which part of the foe's mount he faces. */
+  readonly side: Side;
+  readonly reach: number;
+  readonly zone: number;
+}
+
+/**
+ * Whether a blow may be struck where horses are about, and its extra cost
+ * ("Mounted Combat and Hit Locations", "Attacking a Mounted Target"): a rider
+ * strikes by `riderAttack`; a footman reaches a rider from the mount's front or
+ * rear only with reach 4 or 5 (`canReachRider`); between two on foot, nothing.
+ */
+export function mountedBlow(b: MountedBlow): Outcome<{ extraCost: number }> {
+  if (b.attackerMounted) return riderAttack({ targetSide: b.side, reach: b.reach, zone: b.zone, againstManOnFoot: !b.defenderMounted });
+  if (b.defenderMounted && !canReachRider(b.side, b.reach)) return steelRefuse("riderOutOfReach", { reach: b.reach, side: b.side });
+  return ok({ extraCost: 0 });
+}
+
 /**
  * Defences open on horseback: partial evasion (the horse dances back, the
  * barding penalty added as activation cost), full evasion only by leaping off;

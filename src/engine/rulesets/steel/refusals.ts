@@ -19,6 +19,7 @@ export const STEEL_REFUSALS = {
   notReady: { code: "steel.notReady", key: `${K}NotReady` },
   notAllowedMounted: { code: "steel.notAllowedMounted", key: `${K}NotAllowedMounted` },
   outOfReach: { code: "steel.outOfReach", key: `${K}OutOfReach` },
+  riderOutOfReach: { code: "steel.riderOutOfReach", key: `${K}RiderOutOfReach` },
   badChoice: { code: "steel.badChoice", key: `${K}BadChoice` },
   outOfRange: { code: "steel.outOfRange", key: `${K}OutOfRange` },
 } as const;

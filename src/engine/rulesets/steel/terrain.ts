@@ -101,26 +101,30 @@ export function opposedTerrainRoll(actor: TerrainInput, opponent: { cpLeft: numb
 }
 
 /** What the GM rules a failed or botched terrain roll costs (the seed's examples, selectable). */
-export type TerrainConsequence = "none" | "halfDiceNextAction" | "halfPool" | "knockedDown";
+export type TerrainConsequence = "none" | "halfDiceNextAction" | "halfPool" | "fallsOnBack" | "knockedDown";
 
 export interface TerrainStakes {
   readonly onFailure: TerrainConsequence;
   readonly onBotch: TerrainConsequence;
 }
 
-/** The stakes from "Alan on the bench": failure stumbles (half the dice off the next action), a botch puts him on his back (half his pool). */
-export const BENCH_STAKES: TerrainStakes = { onFailure: "halfDiceNextAction", onBotch: "halfPool" };
+/** The stakes from "Alan on the bench": failure stumbles (half the dice off the next action), a botch puts him on his back (on the ground, half his pool). */
+export const BENCH_STAKES: TerrainStakes = { onFailure: "halfDiceNextAction", onBotch: "fallsOnBack" };
 /** The stakes from "Alan and Ferro on the deck": failure loses half the pool, a botch knocks one down. */
 export const DECK_STAKES: TerrainStakes = { onFailure: "halfPool", onBotch: "knockedDown" };
 
 export interface ConsequenceResult {
   readonly consequence: TerrainConsequence;
-  /** Dice lost: from the pool now (halfPool) or from the next action (halfDiceNextAction). */
+  /** Dice lost: from the pool now (halfPool, fallsOnBack) or from the next action (halfDiceNextAction). */
   readonly diceLost: number;
+  /** Conditions the fighter is left in: on his back ("prone"), or knocked off his feet. */
+  readonly statuses: readonly string[];
 }
 
 export function terrainConsequence(result: TerrainResult, stakes: TerrainStakes, pool: number, diceSpent: number): ConsequenceResult {
   const consequence = result.botch ? stakes.onBotch : result.success ? "none" : stakes.onFailure;
-  const diceLost = consequence === "halfPool" ? Math.floor(pool / 2) : consequence === "halfDiceNextAction" ? Math.floor(diceSpent / 2) : 0;
-  return { consequence, diceLost };
+  const halfPool = consequence === "halfPool" || consequence === "fallsOnBack";
+  const diceLost = halfPool ? Math.floor(pool / 2) : consequence === "halfDiceNextAction" ? Math.floor(diceSpent / 2) : 0;
+  const statuses = consequence === "fallsOnBack" ? ["prone"] : consequence === "knockedDown" ? ["knockedDown"] : [];
+  return { consequence, diceLost, statuses };
 }

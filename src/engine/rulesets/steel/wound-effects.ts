@@ -65,9 +65,9 @@ export function applyWound(c: Casualty, blow: Blow, dice: Dice, options: { knock
   if (!w.ok) return w;
   const { wound } = blow;
   const events: SteelEvent[] = [];
-  // Shock now; what the pool cannot absorb carries into next round unless Pain is greater.
+  // Shock now; what the pool cannot absorb carries into next round "unless the Pain penalty is greater" (equal Pain: it carries).
   const overflow = Math.max(0, wound.shock - c.cpLeft);
-  const shockCarry = overflow > wound.pain ? overflow : 0;
+  const shockCarry = wound.pain > overflow ? 0 : overflow;
   const cpLeft = Math.max(0, c.cpLeft - wound.shock);
   events.push(event("shock", { shock: wound.shock, cpLeft, carry: shockCarry }));
   const pain = c.pain + wound.pain;

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
-import { checkDeclaration, postureEffect, reachPenalty, resolveExchange } from "../../../../src/engine/rulesets/steel";
+import { checkDeclaration, postureEffect, reachBetween, reachPenalty, resolveExchange } from "../../../../src/engine/rulesets/steel";
 import { attack, defence, maneuver, noArmour } from "./helpers";
 
 const target = (over = {}) => ({ combatantId: "d", toughness: 4, armour: noArmour, ...over });
@@ -98,7 +98,9 @@ describe("seed 000 'Posture' and 'Weapon Length'", () => {
 
   it("−1 die per reach step when attacking a longer weapon; also on defence when out of range; gone after a damaging blow", () => {
     expect(reachPenalty(1, 4)).toEqual({ attack: 3, defence: 0 });
-    expect(reachPenalty(1, 4, { outOfRange: true })).toEqual({ attack: 3, defence: 3 });
+    // Closed in: the longer weapon is out of range; its wielder pays, the shorter no longer does.
+    expect(reachPenalty(1, 4, { outOfRange: true })).toEqual({ attack: 0, defence: 0 });
+    expect(reachPenalty(4, 1, { outOfRange: true })).toEqual({ attack: 3, defence: 3 });
     expect(reachPenalty(1, 4, { landedDamagingBlow: true })).toEqual({ attack: 0, defence: 0 });
     expect(reachPenalty(4, 1)).toEqual({ attack: 0, defence: 0 });
     const c = checkDeclaration(attack({ dice: 4, reachPenalty: 3 }), "attack");
@@ -151,5 +153,23 @@ describe("seed 000 'Exchange of Blows' invariants (fast-check)", () => {
         );
       }),
     );
+  });
+});
+
+describe("seed 000 'Weapon Length': \"When the longer weapon is out of range, however, the penalty applies both to defending and attacking\"", () => {
+  it("until the dagger lands, it pays; once it has landed (closed in), the spear's wielder pays on attack and defence", () => {
+    const dagger = { reach: 1, closedIn: false };
+    const spear = { reach: 4, closedIn: false };
+    expect(reachBetween(dagger, spear)).toEqual({ a: { attack: 3, defence: 0 }, b: { attack: 0, defence: 0 }, closes: true });
+    const inside = { reach: 1, closedIn: true };
+    expect(reachBetween(inside, spear)).toEqual({ a: { attack: 0, defence: 0 }, b: { attack: 3, defence: 3 }, closes: false });
+    expect(reachBetween(spear, inside)).toEqual({ a: { attack: 3, defence: 3 }, b: { attack: 0, defence: 0 }, closes: false });
+  });
+  it("in the exchange: the spearman attacking a dagger that has closed in rolls 5 − 3 = 2 dice, and defending rolls 4 − 3 = 1", () => {
+    const spear = reachBetween({ reach: 4, closedIn: false }, { reach: 1, closedIn: true }).a;
+    const atk = checkDeclaration(attack({ dice: 5, reachPenalty: spear.attack }), "attack");
+    expect(atk.ok && atk.value).toMatchObject({ cost: 5, rolled: 2 });
+    const r = resolveExchange({ attack: attack({ dice: 3 }), defence: defence({ dice: 4, reachPenalty: spear.defence }), target: { combatantId: "d", toughness: 10, armour: noArmour } }, new FixedDice([9, 9, 9, 9, 5, 5, 5, 5, 5, 5]));
+    expect(r.ok && r.value.result.defender?.rolled).toBe(1);
   });
 });

@@ -13,7 +13,11 @@ import {
   holdFire,
   missileAttack,
   missileFireExchange,
+  missileNextRound,
+  mountedBlow,
+  missilePoolFigures,
   mountMove,
+  steelStats,
   nextGait,
   rideBy,
   rideByYards,
@@ -23,6 +27,7 @@ import {
   type MissileAttackInput,
 } from "../../../../src/engine/rulesets/steel";
 import { noArmour } from "./helpers";
+import { initialValues } from "../../../../src/engine/rulesets/stats";
 
 describe("seed 000 'Mounted Combat' and 'Mounted Combat and Hit Locations'", () => {
   it("nothing straight ahead without reach 4-5; rear swivel +4; only zones 3, 4, 5, 7 and thrusts above the belly at a man on foot", () => {
@@ -41,6 +46,18 @@ describe("seed 000 'Mounted Combat' and 'Mounted Combat and Hit Locations'", () 
   });
   it("a footman reaches the rider from front or rear only with reach 4 or 5", () => {
     expect([canReachRider("front", 3), canReachRider("rear", 4), canReachRider("side", 0)]).toEqual([false, true, true]);
+  });
+  it("'Attacking a Mounted Target': a blow from the ground at a rider, from the mount's front or rear, needs reach 4 or 5 (mountedBlow)", () => {
+    const foot = { attackerMounted: false, defenderMounted: true, zone: 5 };
+    const code = (o: ReturnType<typeof mountedBlow>) => (o.ok ? o.value.extraCost : o.refusal.code);
+    expect(code(mountedBlow({ ...foot, side: "front", reach: 3 }))).toBe("steel.riderOutOfReach");
+    expect(code(mountedBlow({ ...foot, side: "rear", reach: 3 }))).toBe("steel.riderOutOfReach");
+    expect(code(mountedBlow({ ...foot, side: "side", reach: 3 }))).toBe(0);
+    expect(code(mountedBlow({ ...foot, side: "front", reach: 4 }))).toBe(0);
+    expect(code(mountedBlow({ ...foot, side: "rear", reach: 5 }))).toBe(0);
+    // Two on foot: no horse, nothing to check; a rider goes by riderAttack (+4 to swivel to the rear).
+    expect(code(mountedBlow({ attackerMounted: false, defenderMounted: false, side: "front", reach: 0, zone: 5 }))).toBe(0);
+    expect(code(mountedBlow({ attackerMounted: true, defenderMounted: true, side: "rear", reach: 3, zone: 5 }))).toBe(4);
   });
   it("ride-by: success limits the round to one exchange, failure (the foe wins) two, a botch unhorses", () => {
     const made = rideBy({ agility: 3, rideTn: 7, opponentDice: 2 }, new FixedDice([8, 7, 2, 9, 3]));
@@ -83,6 +100,21 @@ describe("seed 000 'Missile Combat'", () => {
     expect(holdFire(holdFire(s, 4, 6), 4, 6).pool).toBe(10);
     const slow = beginPreparation({ preparation: 1, quicken: true, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([]));
     expect(slow.ok && slow.value.result.state.roundsLeft).toBe(1);
+  });
+
+  it("'Missile Pool & Refresh': \"If you attempted to reduce the Preparation Time, subtract that MP cost\": a failed Reflex test still costs the dice", () => {
+    // Reflex 3 at TN 7: 6, 2, 2 is no success; the bow keeps its 3 rounds and the 2 MP are paid.
+    const p = beginPreparation({ preparation: 3, quicken: true, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([6, 2, 2]));
+    expect(p.ok && p.value.result.roll?.successes).toBe(0);
+    expect(p.ok && p.value.result.state).toEqual({ roundsLeft: 3, ready: false, pool: 0, quickenCost: 2 });
+    if (!p.ok) return;
+    let s = p.value.result.state;
+    for (let r = 0; r < 3; r++) s = endPreparationRound(s, 6);
+    // Proficiency 6 less the 2 paid.
+    expect(s).toEqual({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 });
+    // Not trying costs nothing.
+    const plain = beginPreparation({ preparation: 3, quicken: false, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([]));
+    expect(plain.ok && plain.value.result.state.quickenCost).toBe(0);
   });
 
   const shot = (over: Partial<MissileAttackInput> = {}): MissileAttackInput => ({
@@ -136,5 +168,26 @@ describe("seed 000 'Missile Combat'", () => {
         return r.ok ? r.value.result.state.pool >= 0 : dice + aimDice > 8;
       }),
     );
+  });
+});
+
+describe("seed 000 'Shock and Pain' and 'Blood Loss': Pain and Health 1 strike every pool, the Missile Pool too", () => {
+  // Wit 5, Perception 5: Aim 5; missile Proficiency 6; Will 1.
+  const archer = (over: Record<string, number> = {}) => ({ ...initialValues(steelStats.actor), wit: 5, perception: 5, missileProficiency: 6, willpower: 1, pain: 0, healthNow: 4, ...over });
+  it("Pain (after Will) comes off the refill and the cap", () => {
+    expect(missilePoolFigures(archer())).toEqual({ refill: 6, cap: 11, aim: 5 });
+    // Pain 3, Will 1: 2 dice off.
+    expect(missilePoolFigures(archer({ pain: 3 }))).toEqual({ refill: 4, cap: 9, aim: 5 });
+  });
+  it("at Health 1 the Missile Pool is halved, after Pain", () => {
+    expect(missilePoolFigures(archer({ healthNow: 1 }))).toEqual({ refill: 3, cap: 5, aim: 5 });
+    expect(missilePoolFigures(archer({ healthNow: 1, pain: 3 }))).toEqual({ refill: 2, cap: 4, aim: 5 });
+  });
+  it("the round's end: readying fills to the wounded refill; holding fire gathers Aim up to the wounded cap; a loosed weapon is readied again", () => {
+    const preparing = { roundsLeft: 1, ready: false, pool: 0, quickenCost: 1 };
+    expect(missileNextRound(preparing, archer({ pain: 3 }))).toEqual({ roundsLeft: 0, ready: true, pool: 3, quickenCost: 0 });
+    expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 }, archer({ pain: 3 }))).toMatchObject({ pool: 9 });
+    expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 }, archer({ healthNow: 1 }))).toMatchObject({ pool: 5 });
+    expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0, fired: true }, archer())).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   hesitationRoll,
   hesitationTn,
   maxAttackers,
+  mayDefend,
   orderSimultaneousBlows,
   outnumberedRoll,
   surpriseCheck,
@@ -119,5 +120,17 @@ describe("seed 000 cross-bout order and buying initiative", () => {
         return r.ok && r.value.result.order.flat().sort().join() === strikers.map((s) => s.id).sort().join();
       }),
     );
+  });
+});
+
+describe("seed 000 'Melee Combat': both throw red, no defence in the middle of an attack", () => {
+  const landing = { phase: "continuing", blowOrder: [["a"], ["b"]] };
+  it("a red thrower may not defend against a red thrower while the blows of the double red land", () => {
+    expect(mayDefend({ bout: landing, attackerThrew: "red", defenderThrew: "red" })).toBe(false);
+    expect(mayDefend({ bout: { phase: "simultaneous", blowOrder: [] }, attackerThrew: "red", defenderThrew: "red" })).toBe(false);
+  });
+  it("a white thrower defends; once the exchange is won, initiative runs as usual and defences are open", () => {
+    expect(mayDefend({ bout: landing, attackerThrew: "red", defenderThrew: "white" })).toBe(true);
+    expect(mayDefend({ bout: { phase: "continuing", blowOrder: [] }, attackerThrew: "red", defenderThrew: "red" })).toBe(true);
   });
 });

@@ -36,6 +36,12 @@ describe("seed 000 'Shock and Pain'", () => {
     const r = applyWound(victim({ knockdown: 0 }), { wound: w({ shock: 7, pain: 3 }), region: "torso", margin: 1, blunt: false }, new FixedDice([]));
     expect(r.ok && r.value.result).toMatchObject({ cpLeft: 0, shockCarry: 0, pain: 3 });
   });
+  it("\"unless the Pain penalty is greater\": Pain equal to the overflow does not stop the carry, and next round's pool is 2 less", () => {
+    // 7 Shock with 5 CP left overflows by 2; the wound's Pain is 2, not greater.
+    const r = applyWound(victim({ knockdown: 0 }), { wound: w({ shock: 7, pain: 2 }), region: "torso", margin: 1, blunt: false }, new FixedDice([]));
+    expect(r.ok && r.value.result).toMatchObject({ cpLeft: 0, shockCarry: 2, pain: 2 });
+    expect(roundPool({ base: 9, pain: 2, shockCarry: r.ok ? r.value.result.shockCarry : 0 }).pool).toBe(5);
+  });
   it("Will resists Pain (never Shock) and the rest comes off the pool", () => {
     expect(roundPool({ base: 10, pain: 3 }).pool).toBe(7);
   });
