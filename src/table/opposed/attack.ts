@@ -29,13 +29,17 @@ import {
   type RangedOpposition,
   rangedOppositionAllowed,
   weaponDamage,
+  attackModifier,
+  preparedDefenceBonus,
+  surpriseEndsOnAttack,
+  woundConditions,
   type Difficulty,
   type Location,
   type OpposedStats,
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
-import { PREPARE_BONUS, type TurnsState } from "../../engine/time/turns";
+import type { TurnsState } from "../../engine/time/turns";
 import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
@@ -167,7 +171,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
     // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
-    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: d.difficulty as Difficulty, modifier: d.modifier - penalty + (ranged ? sizeModifierOf(defender) : 0) },
+    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: d.difficulty as Difficulty, modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
   });
 }
 
@@ -178,11 +182,19 @@ export function armourOf(defender: Actor.Implementation): Record<Location, numbe
   return Object.fromEntries(LOCATIONS.map((l) => [l, armourPoints(armour, l, shield)])) as Record<Location, number>;
 }
 
-/** Wounds come off what is left when applied; a wound past the last one is a Critical Wound. */
-const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
-  "system.opposed.woundsNow": delta(-w.suffered, 0),
-  ...(w.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}),
-});
+/** Wounds come off what is left when applied; a wound past the last one is a Critical Wound (and Prone: woundStatuses). */
+export const woundUpdate = (w: { suffered: number; critical: boolean }) => {
+  const c = woundConditions(w);
+  return { "system.opposed.woundsNow": delta(-w.suffered, 0), ...(c.criticalWounds ? { "system.opposed.criticalWounds": delta(c.criticalWounds, 0) } : {}) };
+};
+
+/** The token conditions a wound leaves (Prone past the last Wound). */
+export const woundStatuses = (w: { critical: boolean }): StatusChange[] => (woundConditions(w).prone ? [{ id: "prone", active: true }] : []);
+
+/** Statuses from several sources for one card, per fighter. */
+function addStatuses(into: Record<string, StatusChange[]>, id: string, changes: readonly StatusChange[]): void {
+  if (changes.length) into[id] = [...(into[id] ?? []), ...changes];
+}
 
 /**
  * The defender's target for a choice: Melee or Dodge, or one of its own skill
@@ -199,11 +211,11 @@ function defenceTarget(defender: Actor.Implementation, choice: unknown): number 
   return ((st as unknown as Record<string, number>)[item.stats.characteristic as string] ?? 0) + Number(item.stats.advances ?? 0);
 }
 
-/** "Prepare": +20 to the skill the defender prepared, until its next turn. */
+/** "Prepare": +20 to the skill the defender prepared, until its next turn, against any attack. */
 function preparedBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
   const id = combatantFor(combatId, defender);
   const prepared = machineStateOf<TurnsState>(combatId, "turns")?.combatants.find((c) => c.id === id)?.prepared;
-  return prepared && prepared === skill ? PREPARE_BONUS : 0;
+  return preparedDefenceBonus(prepared, skill);
 }
 
 /** The size table's modifier for shooting at this figure. */
@@ -269,7 +281,10 @@ async function aftermath(
     const e = rolled.value;
     out.rolls.push(...rolled.rolls);
     out.events.push(...(e.events as EngineEvent[]));
-    for (const w of e.wounds) add(w.id, woundUpdate(w.result));
+    for (const w of e.wounds) {
+      add(w.id, woundUpdate(w.result));
+      addStatuses(out.statuses, w.id, woundStatuses(w.result));
+    }
     if (e.criticalWounds) add(fighterRef(f.who), { "system.opposed.criticalWounds": delta(e.criticalWounds, 0) });
     if (e.weaponDamageLost && f.weaponId) (out.itemUpdates[fighterRef(f.who)] ??= []).push({ _id: f.weaponId, "system.opposed.damage": delta(-e.weaponDamageLost, 0) });
     if (e.weaponRuined && f.weaponId) (out.itemDeletes[fighterRef(f.who)] ??= []).push(f.weaponId);
@@ -325,7 +340,8 @@ const attackCard: CardKind = {
         ],
         odds: (v) => {
           const way = v.opposition as RangedOpposition;
-          const test = way === "none" ? null : { target: skillTarget(s, way === "dodgePointBlank" ? "dodge" : "melee"), difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+          const skill = way === "dodgePointBlank" ? "dodge" : "melee";
+          const test = way === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
           const odds = opposedOdds(d.test, test);
           return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
         },
@@ -377,7 +393,8 @@ const attackCard: CardKind = {
       const way: RangedOpposition = RANGED_OPPOSITIONS.includes(answer?.opposition) ? answer.opposition : "none";
       if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
       if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
-      const test = way === "none" ? null : { target: skillTarget(t, way === "dodgePointBlank" ? "dodge" : "melee"), difficulty: answer.difficulty as Difficulty, modifier: answer.modifier as number };
+      const skill = way === "dodgePointBlank" ? "dodge" : "melee";
+      const test = way === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
       const input = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
@@ -388,6 +405,8 @@ const attackCard: CardKind = {
       const updates: Record<string, Record<string, unknown>> = { [ids.attacker]: { "system.opposed.advantage": delta(r.advantage - a.advantage, 0) } };
       if (r.hit) updates[ids.defender] = woundUpdate(r.hit.wounds);
       const after = await aftermath(card, d, [{ who: card.attacker, fumble: r.fumble, weaponId: d.weaponId, damage: d.damage }], r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+      if (r.hit) addStatuses(after.statuses, ids.defender, woundStatuses(r.hit.wounds));
+      if (surpriseEndsOnAttack(surprised)) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
       return ok({
         outcome: r.hit ? "success" : "failure",
         events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
@@ -428,6 +447,8 @@ const attackCard: CardKind = {
       ...(r.fumbles.defender ? [{ who: card.defender, fumble: r.fumbles.defender, weaponId: parry?.id ?? null, damage: parry?.damage ?? 0 }] : []),
     ];
     const after = await aftermath(card, d, fumblers, r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+    if (r.hit) addStatuses(after.statuses, ids.defender, woundStatuses(r.hit.wounds));
+    if (r.surpriseLost) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
     return ok({
       outcome: r.winner === "attacker" ? "success" : "failure",
       events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),

@@ -3,8 +3,9 @@
  * Fall from the sheet's Move button, each a card the GM's client rolls with the
  * engine (moves.ts) and that applies Advantage, Wounds and conditions once. The
  * tests use the fighter's skill item of that name (Athletics, Cool, Climb) when
- * it has one, else the bare characteristic. In a turn-order fight the move is
- * the fighter's Move (a Climb Test its Action); a Fall costs neither.
+ * it has one, else the bare characteristic. In a turn-order fight the engine's
+ * moveCost says what it spends: the Move, or the Action for Run, a Climb Test and
+ * the Dodge form of Disengage; a Fall costs neither.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterRef, refersTo } from "../fighter";
@@ -20,6 +21,7 @@ import {
   fall,
   flee,
   leap,
+  moveCost,
   run,
   skillTarget,
   type Characteristic,
@@ -61,11 +63,18 @@ interface MoveDeclaration {
   readonly test: boolean;
 }
 
-/** The Move (or, for a Climb Test, the Action) this costs in a turn-order fight. */
-function turnCommands(combatId: string, actor: Actor.Implementation, move: MoveKind): TimeCommand[] {
+/** Disengage by Advantage (more than the opponent's) or else by the Dodge test. */
+function disengagesByAdvantage(actor: Actor.Implementation, opponentId: string | null): boolean {
+  const foe = opponentId ? fighterFrom(opponentId) : null;
+  return Boolean(foe) && disengageByAdvantage(view(actor).stats.advantage, [view(foe!).stats.advantage]).ok;
+}
+
+/** What the move costs in a turn-order fight, as the engine says (moveCost): the Move, the Action, or nothing. */
+function turnCommands(combatId: string, actor: Actor.Implementation, move: MoveKind, opponentId: string | null): TimeCommand[] {
   const id = combatantFor(combatId, actor);
-  if (!id || !machineStateOf<TurnsState>(combatId, "turns") || move === "fall") return [];
-  return [{ type: "act", combatantId: id, use: move === "climb" ? "action" : "move" } as TimeCommand];
+  const use = moveCost(move, move === "disengage" && disengagesByAdvantage(actor, opponentId));
+  if (!id || !machineStateOf<TurnsState>(combatId, "turns") || use === "none") return [];
+  return [{ type: "act", combatantId: id, use } as TimeCommand];
 }
 
 function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<MoveDeclaration> {
@@ -75,7 +84,7 @@ function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string
   const opponentId = typeof d.opponentId === "string" && d.opponentId ? d.opponentId : null;
   if (WITH_OPPONENT.includes(move) && (!opponentId || !fighterFrom(opponentId) || refersTo(opponentId, actor))) return refused("noOpponent", "NoOpponent");
   for (const k of ["distance", "yards"]) if (d[k] !== undefined && (!isWholeNumber(d[k]) || (d[k] as number) < 0 || (d[k] as number) > 1000)) return refused("badNumber", "BadNumber");
-  const ready = dryRun(combatId, turnCommands(combatId, actor, move));
+  const ready = dryRun(combatId, turnCommands(combatId, actor, move, opponentId));
   if (!ready.ok) return ready;
   return ok({ move, opponentId, distance: Number(d.distance ?? 0), yards: Number(d.yards ?? 0), runUp: d.runUp === true, test: d.test === true });
 }
@@ -170,7 +179,7 @@ const moveCard: CardKind = {
       statuses,
       rolls: rolled.rolls,
       lookups: ["BOUT.Opposed.Stat.Location."],
-      combatCommands: turnCommands(card.combatId, actor, d.move),
+      combatCommands: turnCommands(card.combatId, actor, d.move, d.opponentId),
     });
   },
 };

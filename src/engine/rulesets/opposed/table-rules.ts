@@ -1,0 +1,56 @@
+/**
+ * Decisions the table makes around a card, pure so the shell only gathers the
+ * figures and writes what these return:
+ * - "Oops!" 41–60: −10 to next round's Action, added to the attack's modifier
+ *   (with the "Size" table's modifier for a shot);
+ * - "Prepare": +20 to defensive tests with the prepared skill, every opposed
+ *   defence, melee or ranged;
+ * - "Attacking" step 4: more Wounds lost than remain is a Critical Wound and
+ *   the Prone Condition;
+ * - "Move": what each move costs of the turn (Run and the Dodge form of
+ *   Disengage are the Action);
+ * - "Surprised": the condition ends after the first attempt to attack.
+ */
+import type { WoundsResult } from "./damage";
+
+/** The modifier an attack's test carries: the player's, the Action penalty an Oops! left (−10), and for a shot the target's size modifier. */
+export function attackModifier(input: { modifier: number; actionPenalty: number; ranged: boolean; sizeModifier: number }): number {
+  return input.modifier + input.actionPenalty + (input.ranged ? input.sizeModifier : 0);
+}
+
+/** "Prepare": +20 to a defensive test with the skill prepared, whatever the attack (melee or ranged). */
+export const PREPARED_DEFENCE_BONUS = 20;
+export function preparedDefenceBonus(prepared: string | null | undefined, skill: string | null): number {
+  return prepared && skill && prepared === skill ? PREPARED_DEFENCE_BONUS : 0;
+}
+
+/** The conditions a wound leaves: a Critical Wound and Prone when more Wounds were lost than remained. */
+export function woundConditions(w: Pick<WoundsResult, "critical">): { readonly criticalWounds: number; readonly prone: boolean } {
+  return w.critical ? { criticalWounds: 1, prone: true } : { criticalWounds: 0, prone: false };
+}
+
+export type MoveKind = "charge" | "flee" | "disengage" | "run" | "leap" | "climb" | "fall";
+
+/**
+ * What a move costs of the turn ("Move"): Run is the Action (a sprint on top of
+ * the Move); Disengage with more Advantage is the Move, the Dodge form the
+ * Action; a Climb Test is the Action; a Fall costs nothing; the rest the Move.
+ */
+export function moveCost(move: MoveKind, disengageByAdvantage = false): "action" | "move" | "none" {
+  switch (move) {
+    case "fall":
+      return "none";
+    case "run":
+    case "climb":
+      return "action";
+    case "disengage":
+      return disengageByAdvantage ? "move" : "action";
+    default:
+      return "move";
+  }
+}
+
+/** "Surprised": the condition ends after the first attempt to attack (hit or miss, melee or ranged). */
+export function surpriseEndsOnAttack(surprised: boolean): boolean {
+  return surprised;
+}
