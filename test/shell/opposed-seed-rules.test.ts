@@ -145,4 +145,32 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     await apply(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("surprised")).toBe(false);
   });
+
+  it("seed 003 'Move' (Flee) and 'Criticals and Fumbles': Bran's free attack (WS 40 + 20) rolls 33, a double under 60: a critical on Ada's right arm, one Critical Wound on Apply", async () => {
+    const ctx = await arena();
+    await fleeFrom(ctx, [33, 10, 50]);
+    const card = ctx.gm.game.messages.contents.at(-1);
+    expect(card.content).toMatch(/Critical on Ada \(Right \(primary\) arm\), 50/);
+    await apply(ctx, card);
+    expect(ctx.gm.game.actors.get(ctx.adaId).system.opposed.criticalWounds).toBe(1);
+  });
+
+  it("seed 003 'Move' (Flee) and 'Criticals and Fumbles': Bran's free attack rolls 88, a failed double: his fumble, Oops! 10, and he loses a Wound on Apply", async () => {
+    const ctx = await arena();
+    await fleeFrom(ctx, [88, 10]);
+    const card = ctx.gm.game.messages.contents.at(-1);
+    expect(card.content).toContain("you hurt yourself and lose 1 Wound");
+    await apply(ctx, card);
+    expect(ctx.gm.game.actors.get(ctx.branId).system.opposed.woundsNow).toBe(11);
+    expect(ctx.gm.game.actors.get(ctx.adaId).system.opposed.woundsNow).toBe(12);
+  });
 });
+
+async function fleeFrom(ctx: Ctx, dice: number[]) {
+  await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Club", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 3, addStrengthBonus: false } } }]);
+  await settle();
+  ctx.alice.runtime.dialogs.responder = () => ({ move: "flee", opponentId: ctx.branId, distance: 0, yards: 0, runUp: false, test: false });
+  script(ctx.gm, 100, dice);
+  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
+  await settle();
+}

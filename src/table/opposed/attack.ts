@@ -247,7 +247,7 @@ function readyWeapon(actor: Actor.Implementation | null): { id: string; damage: 
   return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), Boolean(o.addStrengthBonus ?? true), bonus(st.s)) };
 }
 
-interface Aftermath {
+export interface Aftermath {
   readonly events: EngineEvent[];
   readonly updates: Record<string, Record<string, unknown>>;
   readonly itemUpdates: Record<string, ItemChange[]>;
@@ -262,9 +262,9 @@ interface Aftermath {
  * Fumbles", "Oops!"). Wounds, Critical Wounds, a jarred weapon's Damage and a
  * ruined weapon are written on Apply; next-round penalties go to the turn order now.
  */
-async function aftermath(
+export async function aftermath(
   card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null },
-  _d: Declaration,
+  _d: unknown,
   fumblers: readonly { who: Actor.Implementation; fumble: FumbleOutcome; weaponId: string | null; damage: number }[],
   criticalsOn: readonly string[],
   hitLocationOf: Location | null,
@@ -294,7 +294,7 @@ async function aftermath(
   }
   // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
   for (const on of criticalsOn) {
-    const location = on === card.defender?.id ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll).location : "body";
+    const location = card.defender && on === fighterRef(card.defender) ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll).location : "body";
     const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice));
     out.rolls.push(...rolled.rolls);
     out.events.push(...(rolled.value.events as EngineEvent[]));
@@ -304,7 +304,7 @@ async function aftermath(
 }
 
 /** The card's updates with the aftermath's folded in (both may touch one actor). */
-function merge(updates: Record<string, Record<string, unknown>>, after: Aftermath) {
+export function merge(updates: Record<string, Record<string, unknown>>, after: Aftermath) {
   const all: Record<string, Record<string, unknown>> = { ...updates };
   for (const [id, u] of Object.entries(after.updates)) {
     const mine = { ...(all[id] ?? {}) };

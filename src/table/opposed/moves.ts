@@ -26,6 +26,7 @@ import {
   skillTarget,
   type Characteristic,
   type OpposedStats,
+  type FleeResult,
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -35,7 +36,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
-import { armourOf } from "./attack";
+import { aftermath, armourOf, merge, woundStatuses } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
 const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as const;
@@ -110,6 +111,7 @@ const moveCard: CardKind = {
     const updates: Record<string, Record<string, unknown>> = {};
     const statuses: Record<string, StatusChange[]> = {};
     const add = (id: string, u: Record<string, unknown>) => (updates[id] = { ...(updates[id] ?? {}), ...u });
+    let fled: { result: FleeResult; weaponId: string | null; damage: number } | null = null;
     const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"] }> => {
       switch (d.move) {
         case "charge": {
@@ -130,9 +132,11 @@ const moveCard: CardKind = {
           );
           if (!r.ok) return r;
           const f = r.value.result;
+          fled = { result: f, weaponId: weapon?.id ?? null, damage };
           add(fighterRef(foe!), { "system.opposed.advantage": delta(f.opponentAdvantage - them!.advantage, 0) });
           if (f.hit) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-f.hit.wounds.suffered, 0), ...(f.hit.wounds.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}) });
-          if (f.broken) statuses[fighterRef(actor)] = [{ id: "broken", active: true }];
+          if (f.hit) statuses[fighterRef(actor)] = woundStatuses(f.hit.wounds);
+          if (f.broken) statuses[fighterRef(actor)] = [...(statuses[fighterRef(actor)] ?? []), { id: "broken", active: true }];
           return ok({ events: r.value.events, outcome: f.hit ? "failure" : "success" });
         }
         case "disengage": {
@@ -172,14 +176,18 @@ const moveCard: CardKind = {
       }
     });
     if (!rolled.value.ok) return rolled.value;
+    // The free attack's critical and fumble, worked out as any attack's (Oops!, the critical table).
+    const f = fled as { result: FleeResult; weaponId: string | null; damage: number } | null;
+    const after = f && foe ? await aftermath({ combatId: card.combatId, attacker: foe, defender: actor }, null, [{ who: foe, fumble: f.result.fumble, weaponId: f.weaponId, damage: f.damage }], f.result.criticalsOn, f.result.hit?.location ?? null, null) : null;
+    const merged = after ? merge(updates, after) : { updates, statuses: {} as Record<string, StatusChange[]> };
+    for (const [id, changes] of Object.entries(statuses)) merged.statuses[id] = [...(merged.statuses[id] ?? []), ...changes];
     return ok({
       outcome: rolled.value.value.outcome,
-      events: withNames(rolled.value.value.events as EngineEvent[], [actor, foe ?? null]),
-      updates,
-      statuses,
-      rolls: rolled.rolls,
-      lookups: ["BOUT.Opposed.Stat.Location."],
-      combatCommands: turnCommands(card.combatId, actor, d.move, d.opponentId),
+      events: withNames([...(rolled.value.value.events as EngineEvent[]), ...(after?.events ?? [])], [actor, foe ?? null]),
+      ...merged,
+      rolls: [...rolled.rolls, ...(after?.rolls ?? [])],
+      lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""],
+      combatCommands: [...turnCommands(card.combatId, actor, d.move, d.opponentId), ...(after?.commands ?? [])],
     });
   },
 };
