@@ -164,6 +164,16 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     expect(ctx.gm.game.actors.get(ctx.branId).system.opposed.woundsNow).toBe(11);
     expect(ctx.gm.game.actors.get(ctx.adaId).system.opposed.woundsNow).toBe(12);
   });
+
+  it("seed 003 'Move' (Flee): Broken conditions stack: Ada, already Broken once, is hit and fails her Cool (WP 30) with 75, SL -4: 1 + 4 more, 6 in all", async () => {
+    const ctx = await arena();
+    await ctx.gm.game.actors.get(ctx.adaId).update({ "system.opposed.broken": 1 });
+    await fleeFrom(ctx, [21, 75]);
+    await apply(ctx, ctx.gm.game.messages.contents.at(-1));
+    const ada = ctx.gm.game.actors.get(ctx.adaId);
+    expect(ada.system.opposed.broken).toBe(6);
+    expect(ada.statuses.has("broken")).toBe(true);
+  });
 });
 
 async function fleeFrom(ctx: Ctx, dice: number[]) {

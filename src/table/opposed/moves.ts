@@ -14,6 +14,7 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   bonus,
+  brokenAfter,
   charge,
   climb,
   disengageByAdvantage,
@@ -136,7 +137,12 @@ const moveCard: CardKind = {
           add(fighterRef(foe!), { "system.opposed.advantage": delta(f.opponentAdvantage - them!.advantage, 0) });
           if (f.hit) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-f.hit.wounds.suffered, 0), ...(f.hit.wounds.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}) });
           if (f.hit) statuses[fighterRef(actor)] = woundStatuses(f.hit.wounds);
-          if (f.broken) statuses[fighterRef(actor)] = [...(statuses[fighterRef(actor)] ?? []), { id: "broken", active: true }];
+          // Broken Conditions stack: the count on the sheet grows by each one gained; the token shows the condition.
+          if (f.broken) {
+            const b = brokenAfter(me.broken, f.broken);
+            add(fighterRef(actor), { "system.opposed.broken": delta(b.broken - me.broken, 0) });
+            statuses[fighterRef(actor)] = [...(statuses[fighterRef(actor)] ?? []), { id: "broken", active: b.status }];
+          }
           return ok({ events: r.value.events, outcome: f.hit ? "failure" : "success" });
         }
         case "disengage": {

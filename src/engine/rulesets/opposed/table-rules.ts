@@ -9,7 +9,8 @@
  *   the Prone Condition;
  * - "Move": what each move costs of the turn (Run and the Dodge form of
  *   Disengage are the Action);
- * - "Surprised": the condition ends after the first attempt to attack.
+ * - "Surprised": the condition ends after the first attempt to attack;
+ * - "Flee": Broken Conditions stack, one per failed Cool Test and one per SL below 0.
  */
 import type { WoundsResult } from "./damage";
 
@@ -53,4 +54,10 @@ export function moveCost(move: MoveKind, disengageByAdvantage = false): "action"
 /** "Surprised": the condition ends after the first attempt to attack (hit or miss, melee or ranged). */
 export function surpriseEndsOnAttack(surprised: boolean): boolean {
   return surprised;
+}
+
+/** "Flee": Broken Conditions stack; the count held after gaining some (the token shows the condition while any are held). */
+export function brokenAfter(held: number, gained: number): { readonly broken: number; readonly status: boolean } {
+  const broken = Math.max(0, held) + Math.max(0, gained);
+  return { broken, status: broken > 0 };
 }

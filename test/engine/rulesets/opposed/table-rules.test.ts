@@ -2,7 +2,7 @@
 // ("Oops!" 41–60, "Prepare", "Attacking" step 4, "Move", "Surprised"), exact figures.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { attackModifier, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
+import { attackModifier, brokenAfter, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003 'Oops!' 41-60: 'Next round, your Action suffers a penalty of -10'", () => {
   it("an Oops! roll of 50 is out of position; the penalty the turn order holds (-10) lowers the attack's modifier: 0 becomes -10, a shot at a Large target +20 becomes +10", () => {
@@ -60,5 +60,12 @@ describe("seed 003 'Surprise!' (Surprised): 'after the first attempt to attack y
   it("ends on the first attack; nothing to end when not surprised", () => {
     expect(surpriseEndsOnAttack(true)).toBe(true);
     expect(surpriseEndsOnAttack(false)).toBe(false);
+  });
+});
+
+describe("seed 003 'Move' (Flee): 'gain a Broken Condition, and a further +1 Broken condition per SL below 0'", () => {
+  it("the conditions stack: 1 held and 5 gained is 6; none held and none gained shows no condition", () => {
+    expect(brokenAfter(1, 5)).toEqual({ broken: 6, status: true });
+    expect(brokenAfter(0, 0)).toEqual({ broken: 0, status: false });
   });
 });
