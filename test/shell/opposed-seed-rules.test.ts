@@ -174,6 +174,27 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     expect(ada.system.opposed.broken).toBe(6);
     expect(ada.statuses.has("broken")).toBe(true);
   });
+
+  it("seed 003 'Combat Difficulty' (Hard): Ada calls a shot at Bran's head: WS 45 at Hard is 15; she rolls 12 (reversed 21, the left arm) and Bran fails 90: the blow lands on the head", async () => {
+    const ctx = await arena();
+    let asked: any;
+    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { defender: ctx.branId, difficulty: "challenging", modifier: 0, calledShot: "head" };
+    };
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+    await settle();
+    expect(asked.content).toContain("Called shot");
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    script(ctx.gm, 100, [12, 90]);
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    const resolved = ctx.gm.game.messages.get(card.id);
+    expect(tests(resolved)).toEqual([15, 40]);
+    const hit = JSON.parse(resolved.system.result).events.find((e: any) => e.type === "hit").data;
+    expect(hit).toEqual({ on: "Bran", location: "head", reversed: 21 });
+  });
 });
 
 async function fleeFrom(ctx: Ctx, dice: number[]) {

@@ -30,6 +30,7 @@ import {
   rangedOppositionAllowed,
   weaponDamage,
   attackModifier,
+  calledShotDifficulty,
   preparedDefenceBonus,
   surpriseEndsOnAttack,
   woundConditions,
@@ -79,6 +80,8 @@ interface Declaration {
   /** How the target may oppose a shot (none of them: the shot resolves at once). */
   readonly oppositions?: readonly RangedOpposition[];
   readonly damage: number;
+  /** A called shot: the location a hit lands on. */
+  readonly calledShot?: Location | null;
   readonly pistol: boolean;
   readonly blackpowder: boolean;
   readonly test: TestInput;
@@ -98,6 +101,8 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
       { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
       difficultyField(),
       modifierField,
+      // "Combat Difficulty": a called shot is Hard; a hit lands where it was called.
+      { kind: "select" as const, name: "calledShot", label: "BOUT.Opposed.Table.CalledShot", value: "", options: [{ value: "", label: "BOUT.Opposed.Table.CalledShotNone" }, ...LOCATIONS.map((l) => ({ value: l, label: `BOUT.Opposed.Stat.Location.${l}` }))] },
       ...(ranged
         ? [
             { kind: "checkbox" as const, name: "pointBlank", label: "BOUT.Opposed.Table.PointBlank", value: false },
@@ -106,7 +111,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
         : []),
     ],
     odds: (v) => {
-      const test: TestInput = { target: base, difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+      const test: TestInput = { target: base, difficulty: calledShotDifficulty(v.difficulty as Difficulty, (v.calledShot || null) as Location | null), modifier: Number(v.modifier) || 0 };
       const defender = ranged ? null : expectedDefence(pickOpponent(foes, v.defender) ?? null);
       const odds = opposedOdds(test, defender);
       return {
@@ -125,7 +130,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
-  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, engaged: values.engaged === true }, game.combat?.id ?? "");
+  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, engaged: values.engaged === true, calledShot: values.calledShot || null }, game.combat?.id ?? "");
 }
 
 /** In a turn-order fight the attack is the attacker's Action, and the first attack ends the defender's surprise. */
@@ -140,11 +145,13 @@ function turnCommands(card: { combatId: string; attacker: Actor.Implementation |
 }
 
 function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
-  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; engaged?: unknown };
+  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; engaged?: unknown; calledShot?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("opposed.noWeapon", "NoWeapon");
   if (typeof d.difficulty !== "string" || !Object.prototype.hasOwnProperty.call(DIFFICULTIES, d.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
   if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
+  if (d.calledShot !== undefined && d.calledShot !== null && d.calledShot !== "" && !LOCATIONS.includes(d.calledShot as Location)) return refused("opposed.badCalledShot", "BadCalledShot");
+  const calledShot = d.calledShot ? (d.calledShot as Location) : null;
   const ready = dryRun(combatId, turnCommands({ combatId, attacker, defender }));
   if (!ready.ok) return ready;
   const a = view(attacker).stats;
@@ -168,10 +175,11 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     engaged,
     oppositions,
     damage: weaponDamage(Number(w.damage ?? 0), Boolean(w.addStrengthBonus ?? !ranged), bonus(a.s)),
+    calledShot,
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
     // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
-    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: d.difficulty as Difficulty, modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
+    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
   });
 }
 
@@ -396,7 +404,7 @@ const attackCard: CardKind = {
       const skill = way === "dodgePointBlank" ? "dodge" : "melee";
       const test = way === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
       const input = {
-        attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage },
+        attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
       };
       rolled = await resolveWithFoundry((dice) => resolveRangedAttack(input, dice));
@@ -423,7 +431,7 @@ const attackCard: CardKind = {
     if (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
     if (skill !== "none" && surprised) return refused("opposed.surprised", "Surprised");
     const input = {
-      attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage },
+      attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage, calledShot: d.calledShot ?? null },
       defender: {
         id: ids.defender,
         test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill) },

@@ -10,9 +10,13 @@
  * - "Move": what each move costs of the turn (Run and the Dodge form of
  *   Disengage are the Action);
  * - "Surprised": the condition ends after the first attempt to attack;
- * - "Flee": Broken Conditions stack, one per failed Cool Test and one per SL below 0.
+ * - "Flee": Broken Conditions stack, one per failed Cool Test and one per SL below 0;
+ * - "Combat Difficulty" (Hard): a called shot to a location is at least Hard (−30),
+ *   and a success hits the location called.
  */
-import type { WoundsResult } from "./damage";
+import { hitLocation, type WoundsResult } from "./damage";
+import type { Location } from "./stats";
+import { DIFFICULTIES, type Difficulty } from "./tables";
 
 /** The modifier an attack's test carries: the player's, the Action penalty an Oops! left (−10), and for a shot the target's size modifier. */
 export function attackModifier(input: { modifier: number; actionPenalty: number; ranged: boolean; sizeModifier: number }): number {
@@ -60,4 +64,16 @@ export function surpriseEndsOnAttack(surprised: boolean): boolean {
 export function brokenAfter(held: number, gained: number): { readonly broken: number; readonly status: boolean } {
   const broken = Math.max(0, held) + Math.max(0, gained);
   return { broken, status: broken > 0 };
+}
+
+/** "Combat Difficulty": a called shot is Hard (−30); a harder step chosen for other reasons stays. */
+export function calledShotDifficulty(chosen: Difficulty, called: Location | null | undefined): Difficulty {
+  if (!called) return chosen;
+  return DIFFICULTIES[chosen] < DIFFICULTIES.hard ? chosen : "hard";
+}
+
+/** Where a hit lands: the location called ("If you succeed you hit that location"), else the reversed roll's. */
+export function landsOn(attackRoll: number, called: Location | null | undefined): { readonly reversed: number; readonly location: Location } {
+  const h = hitLocation(attackRoll);
+  return called ? { reversed: h.reversed, location: called } : h;
 }

@@ -2,7 +2,7 @@
 // ("Oops!" 41–60, "Prepare", "Attacking" step 4, "Move", "Surprised"), exact figures.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { attackModifier, brokenAfter, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
+import { attackModifier, brokenAfter, calledShotDifficulty, landsOn, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003 'Oops!' 41-60: 'Next round, your Action suffers a penalty of -10'", () => {
   it("an Oops! roll of 50 is out of position; the penalty the turn order holds (-10) lowers the attack's modifier: 0 becomes -10, a shot at a Large target +20 becomes +10", () => {
@@ -67,5 +67,30 @@ describe("seed 003 'Move' (Flee): 'gain a Broken Condition, and a further +1 Bro
   it("the conditions stack: 1 held and 5 gained is 6; none held and none gained shows no condition", () => {
     expect(brokenAfter(1, 5)).toEqual({ broken: 6, status: true });
     expect(brokenAfter(0, 0)).toEqual({ broken: 0, status: false });
+  });
+});
+
+describe("seed 003 'Combat Difficulty' (Hard -30): 'A called shot to a specific Hit Location. If you succeed you hit that location.'", () => {
+  it("a called shot is at least Hard: Challenging becomes Hard, Very Hard stays", () => {
+    expect(calledShotDifficulty("challenging", "head")).toBe("hard");
+    expect(calledShotDifficulty("veryHard", "head")).toBe("veryHard");
+    expect(calledShotDifficulty("challenging", null)).toBe("challenging");
+  });
+  it("a hit lands where it was called: 21 reversed is 12 (left arm), called head lands on the head", () => {
+    expect(landsOn(21, "head")).toEqual({ reversed: 12, location: "head" });
+    expect(landsOn(21, null)).toEqual({ reversed: 12, location: "leftArm" });
+  });
+  it("a melee attack called at the head: WS 75 at Hard (45) rolls 21 unopposed, SL +2, and hits the head", () => {
+    const armour = { head: 0, leftArm: 0, rightArm: 0, body: 0, leftLeg: 0, rightLeg: 0 };
+    const r = resolveMeleeAttack(
+      {
+        attacker: { id: "a", test: { target: 75, difficulty: calledShotDifficulty("challenging", "head") }, damage: 7, advantage: 0, calledShot: "head" },
+        defender: { id: "d", test: null, surprised: false, toughnessBonus: 3, armour, woundsNow: 10, advantage: 0 },
+      },
+      new FixedDice({ 100: [21] }),
+    );
+    if (!r.ok) throw new Error("refused");
+    expect(r.value.result.attacker.target).toBe(45);
+    expect(r.value.result.hit).toMatchObject({ location: "head", reversed: 12 });
   });
 });
