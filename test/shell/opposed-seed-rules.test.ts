@@ -195,6 +195,18 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     const hit = JSON.parse(resolved.system.result).events.find((e: any) => e.type === "hit").data;
     expect(hit).toEqual({ on: "Bran", location: "head", reversed: 21 });
   });
+
+  it("seed 003 'Surprise!' (Surprised): 'At the end of each Round': Bran, Surprised when the fight starts and never attacked, loses the token condition as round 2 begins", async () => {
+    const ctx = await arena();
+    await ctx.gm.game.actors.get(ctx.branId).toggleStatusEffect("surprised", { active: true });
+    await settle();
+    const f = await ctx.fight();
+    expect(f.state().combatants.find((c: any) => c.id === f.cb.id).surprised).toBe(true);
+    await f.combat.nextRound();
+    await settle();
+    expect(f.state().combatants.find((c: any) => c.id === f.cb.id).surprised).toBe(false);
+    expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("surprised")).toBe(false);
+  });
 });
 
 async function fleeFrom(ctx: Ctx, dice: number[]) {

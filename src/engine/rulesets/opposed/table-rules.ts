@@ -16,6 +16,7 @@
  */
 import { hitLocation, type WoundsResult } from "./damage";
 import type { Location } from "./stats";
+import type { TurnsState } from "../../time/turns";
 import { DIFFICULTIES, type Difficulty } from "./tables";
 
 /** The modifier an attack's test carries: the player's, the Action penalty an Oops! left (−10), and for a shot the target's size modifier. */
@@ -76,4 +77,15 @@ export function calledShotDifficulty(chosen: Difficulty, called: Location | null
 export function landsOn(attackRoll: number, called: Location | null | undefined): { readonly reversed: number; readonly location: Location } {
   const h = hitLocation(attackRoll);
   return called ? { reversed: h.reversed, location: called } : h;
+}
+
+/**
+ * "Surprised": "At the end of each Round, or after the first attempt to attack
+ * you, you lose the Surprised Condition." The fighters whose Surprised the turn
+ * order just ended (the round's end, an attack, a Resolve point): their token
+ * condition goes too.
+ */
+export function surpriseEndedFor(before: Pick<TurnsState, "combatants"> | null | undefined, after: Pick<TurnsState, "combatants">): string[] {
+  if (!before) return [];
+  return after.combatants.filter((c) => !c.surprised && before.combatants.find((b) => b.id === c.id)?.surprised).map((c) => c.id);
 }

@@ -2,7 +2,7 @@
 // ("Oops!" 41–60, "Prepare", "Attacking" step 4, "Move", "Surprised"), exact figures.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { attackModifier, brokenAfter, calledShotDifficulty, landsOn, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
+import { attackModifier, brokenAfter, calledShotDifficulty, landsOn, surpriseEndedFor, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003 'Oops!' 41-60: 'Next round, your Action suffers a penalty of -10'", () => {
   it("an Oops! roll of 50 is out of position; the penalty the turn order holds (-10) lowers the attack's modifier: 0 becomes -10, a shot at a Large target +20 becomes +10", () => {
@@ -92,5 +92,14 @@ describe("seed 003 'Combat Difficulty' (Hard -30): 'A called shot to a specific 
     if (!r.ok) throw new Error("refused");
     expect(r.value.result.attacker.target).toBe(45);
     expect(r.value.result.hit).toMatchObject({ location: "head", reversed: 12 });
+  });
+});
+
+describe("seed 003 'Surprise!' (Surprised): 'At the end of each Round ... you lose the Surprised Condition'", () => {
+  it("names the fighters whose Surprised the turn order just ended, and nobody on a fight's first state", () => {
+    const before = { combatants: [{ id: "a", surprised: true }, { id: "b", surprised: true }, { id: "c", surprised: false }] } as never;
+    const after = { combatants: [{ id: "a", surprised: false }, { id: "b", surprised: true }, { id: "c", surprised: false }] } as never;
+    expect(surpriseEndedFor(before, after)).toEqual(["a"]);
+    expect(surpriseEndedFor(null, after)).toEqual([]);
   });
 });
