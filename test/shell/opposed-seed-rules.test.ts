@@ -207,6 +207,32 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     expect(f.state().combatants.find((c: any) => c.id === f.cb.id).surprised).toBe(false);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("surprised")).toBe(false);
   });
+
+  it("seed 003 'Move' (Charge): 'If you are not Engaged in combat already': Ada, marked Engaged, cannot Charge; nothing is posted", async () => {
+    const ctx = await arena();
+    await ctx.gm.game.actors.get(ctx.adaId).toggleStatusEffect("engaged", { active: true });
+    await settle();
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, distance: 6, yards: 0, runUp: false, test: false });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
+    await settle();
+    expect(ctx.gm.game.messages.size).toBe(0);
+    const direct = await hooks(ctx.alice).postCard("opposed.move", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.adaId), { move: "charge", opponentId: ctx.branId, distance: 6, yards: 0 }, "");
+    expect(direct.refusal.code).toBe("opposed.cannotCharge");
+  });
+
+  it("seed 003 'Move' (Charge): 'your Action must be a Melee Test': after charging Ada may not Run (her Action), but may attack in melee", async () => {
+    const ctx = await arena();
+    const f = await ctx.fight();
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, distance: 6, yards: 0, runUp: false, test: false });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
+    await settle();
+    expect(f.state().combatants.find((c: any) => c.id === f.ca.id)).toMatchObject({ moveUsed: true, charged: true });
+    const running = await hooks(ctx.alice).postCard("opposed.move", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.adaId), { move: "run", opponentId: "", distance: 0, yards: 0 }, f.combat.id);
+    expect(running.refusal.code).toBe("turns.chargeNeedsMelee");
+    const card = await swing(ctx, [21, 90]);
+    expect(JSON.parse(card.system.result).outcome).toBe("success");
+    expect(f.state().combatants.find((c: any) => c.id === f.ca.id).actionUsed).toBe(true);
+  });
 });
 
 async function fleeFrom(ctx: Ctx, dice: number[]) {

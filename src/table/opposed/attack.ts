@@ -134,12 +134,13 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
 }
 
 /** In a turn-order fight the attack is the attacker's Action, and the first attack ends the defender's surprise. */
-function turnCommands(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }): TimeCommand[] {
+function turnCommands(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }, melee: boolean): TimeCommand[] {
   const state = machineStateOf<TurnsState>(card.combatId, "turns");
   const a = combatantFor(card.combatId, card.attacker);
   const d = combatantFor(card.combatId, card.defender);
   if (!state || !a) return [];
-  const commands = [{ type: "act", combatantId: a, use: "action" } as TimeCommand];
+  // A melee attack is the one Action a fighter who charged this turn may take.
+  const commands = [{ type: "act", combatantId: a, use: "action", melee } as TimeCommand];
   if (d && state.combatants.find((c) => c.id === d)?.surprised) commands.push({ type: "attacked", combatantId: d } as TimeCommand);
   return commands;
 }
@@ -152,11 +153,11 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
   if (d.calledShot !== undefined && d.calledShot !== null && d.calledShot !== "" && !LOCATIONS.includes(d.calledShot as Location)) return refused("opposed.badCalledShot", "BadCalledShot");
   const calledShot = d.calledShot ? (d.calledShot as Location) : null;
-  const ready = dryRun(combatId, turnCommands({ combatId, attacker, defender }));
-  if (!ready.ok) return ready;
   const a = view(attacker).stats;
   const w = (item.system as any).opposed ?? {};
   const ranged = w.kind === "ranged";
+  const ready = dryRun(combatId, turnCommands({ combatId, attacker, defender }, !ranged));
+  if (!ready.ok) return ready;
   // The Action penalty an Oops! left for this round applies to the attack.
   const state = machineStateOf<TurnsState>(combatId, "turns");
   const me = combatantFor(combatId, attacker);
@@ -390,7 +391,7 @@ const attackCard: CardKind = {
     if (!card.attacker || !card.defender || !d) return refused("opposed.noWeapon", "NoWeapon");
     const a = view(card.attacker).stats;
     const t = view(card.defender).stats;
-    const commands = turnCommands(card);
+    const commands = turnCommands(card, !d.ranged);
     const state = machineStateOf<TurnsState>(card.combatId, "turns");
     const defenderId = combatantFor(card.combatId, card.defender);
     const surprised = Boolean(state?.combatants.find((c) => c.id === defenderId)?.surprised) || Boolean((card.defender as unknown as { statuses?: Set<string> }).statuses?.has("surprised"));

@@ -65,6 +65,9 @@ interface MoveDeclaration {
   readonly test: boolean;
 }
 
+/** "Charge: If you are not Engaged in combat already": the token's Engaged condition. */
+const isEngaged = (actor: Actor.Implementation) => Boolean((actor as unknown as { statuses?: Set<string> }).statuses?.has("engaged"));
+
 /** Disengage by Advantage (more than the opponent's) or else by the Dodge test. */
 function disengagesByAdvantage(actor: Actor.Implementation, opponentId: string | null): boolean {
   const foe = opponentId ? fighterFrom(opponentId) : null;
@@ -76,7 +79,8 @@ function turnCommands(combatId: string, actor: Actor.Implementation, move: MoveK
   const id = combatantFor(combatId, actor);
   const use = moveCost(move, move === "disengage" && disengagesByAdvantage(actor, opponentId));
   if (!id || !machineStateOf<TurnsState>(combatId, "turns") || use === "none") return [];
-  return [{ type: "act", combatantId: id, use } as TimeCommand];
+  // A Charge is marked so the turn order holds the charger's Action to a melee attack.
+  return [{ type: "act", combatantId: id, use, ...(move === "charge" ? { charge: true } : {}) } as TimeCommand];
 }
 
 function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<MoveDeclaration> {
@@ -88,6 +92,12 @@ function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string
   for (const k of ["distance", "yards"]) if (d[k] !== undefined && (!isWholeNumber(d[k]) || (d[k] as number) < 0 || (d[k] as number) > 1000)) return refused("badNumber", "BadNumber");
   const ready = dryRun(combatId, turnCommands(combatId, actor, move, opponentId));
   if (!ready.ok) return ready;
+  // "Charge": refused before anything is posted when the engine says no (already Engaged).
+  if (move === "charge") {
+    const me = view(actor).stats;
+    const allowed = charge({ engaged: isEngaged(actor), distance: Number(d.distance ?? 0), move: me.move, advantage: me.advantage });
+    if (!allowed.ok) return allowed;
+  }
   return ok({ move, opponentId, distance: Number(d.distance ?? 0), yards: Number(d.yards ?? 0), runUp: d.runUp === true, test: d.test === true });
 }
 
@@ -116,7 +126,8 @@ const moveCard: CardKind = {
     const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"] }> => {
       switch (d.move) {
         case "charge": {
-          const r = charge({ engaged: false, distance: d.distance, move: me.move, advantage: me.advantage });
+          // "Charge": only when not Engaged already; the token's Engaged condition says so.
+          const r = charge({ engaged: isEngaged(actor), distance: d.distance, move: me.move, advantage: me.advantage });
           if (!r.ok) return r;
           add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
           return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral" });
