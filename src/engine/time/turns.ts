@@ -33,6 +33,8 @@ export interface TurnCombatant {
   readonly pending: TurnEffects;
   /** "Prepare": +20 to this defensive skill until the start of the fighter's next turn. Absent: none. */
   readonly prepared?: PreparedSkill | null;
+  /** "Charge": charged this turn, so the Action must be a melee attack. Absent: no. */
+  readonly charged?: boolean;
 }
 
 export type PreparedSkill = "melee" | "dodge";
@@ -61,7 +63,8 @@ export interface TurnsCombatantInput {
 export type OopsTurnEffect = "weaponJars" | "outOfPosition" | "loseMove" | "loseAction";
 
 export type TurnsCommand =
-  | { readonly type: "act"; readonly combatantId: string; readonly use: "action" | "move" }
+  /** `charge`: the Move is a Charge; `melee`: the Action is a melee attack (the only Action a charger may take). */
+  | { readonly type: "act"; readonly combatantId: string; readonly use: "action" | "move"; readonly charge?: boolean; readonly melee?: boolean }
   | { readonly type: "endTurn"; readonly combatantId: string }
   | { readonly type: "nextTurn" }
   | { readonly type: "nextRound" }
@@ -158,8 +161,10 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
       if (c.surprised) return no("surprised", { combatantId: c.id });
       if (cmd.use === "action" && (c.actionUsed || c.effects.loseAction)) return no("actionGone", { combatantId: c.id });
       if (cmd.use === "move" && (c.moveUsed || c.effects.loseMove)) return no("moveGone", { combatantId: c.id });
+      // "Charge": "If you Charge, your Action must be a Melee Test to attack an opponent."
+      if (cmd.use === "action" && c.charged && cmd.melee !== true) return no("chargeNeedsMelee", { combatantId: c.id });
       events.push(ev(cmd.use === "action" ? "actionTaken" : "moveTaken", { combatantId: c.id, penalty: cmd.use === "action" ? c.effects.actionPenalty : 0 }));
-      return ok({ state: patch(s, c.id, cmd.use === "action" ? { actionUsed: true } : { moveUsed: true }), events });
+      return ok({ state: patch(s, c.id, cmd.use === "action" ? { actionUsed: true } : { moveUsed: true, ...(cmd.charge === true ? { charged: true } : {}) }), events });
     }
     case "prepare": {
       const c = find(s, cmd.combatantId);
@@ -168,6 +173,7 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
       if (cmd.skill !== "melee" && cmd.skill !== "dodge") return no("badUse");
       if (c.surprised) return no("surprised", { combatantId: c.id });
       if (c.actionUsed || c.effects.loseAction) return no("actionGone", { combatantId: c.id });
+      if (c.charged) return no("chargeNeedsMelee", { combatantId: c.id });
       events.push(ev("actionTaken", { combatantId: c.id, penalty: 0 }));
       return ok({ state: patch(s, c.id, { actionUsed: true, prepared: cmd.skill }), events });
     }
@@ -188,7 +194,7 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
         if (c.pending !== NO_EFFECTS && (c.pending.actsLast || c.pending.loseAction || c.pending.loseMove || c.pending.actionPenalty)) {
           events.push(ev("effectsApply", { combatantId: c.id }));
         }
-        return { ...c, surprised: false, actionUsed: false, moveUsed: false, effects: c.pending, pending: NO_EFFECTS };
+        return { ...c, surprised: false, actionUsed: false, moveUsed: false, charged: false, effects: c.pending, pending: NO_EFFECTS };
       });
       const order = turnOrder(combatants, s.arrangement);
       let state: TurnsState = { ...s, round: s.round + 1, combatants, order, turn: 0, surpriseRound: false };

@@ -29,13 +29,18 @@ import {
   type RangedOpposition,
   rangedOppositionAllowed,
   weaponDamage,
+  attackModifier,
+  calledShotDifficulty,
+  preparedDefenceBonus,
+  surpriseEndsOnAttack,
+  woundConditions,
   type Difficulty,
   type Location,
   type OpposedStats,
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
-import { PREPARE_BONUS, type TurnsState } from "../../engine/time/turns";
+import type { TurnsState } from "../../engine/time/turns";
 import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
@@ -75,6 +80,8 @@ interface Declaration {
   /** How the target may oppose a shot (none of them: the shot resolves at once). */
   readonly oppositions?: readonly RangedOpposition[];
   readonly damage: number;
+  /** A called shot: the location a hit lands on. */
+  readonly calledShot?: Location | null;
   readonly pistol: boolean;
   readonly blackpowder: boolean;
   readonly test: TestInput;
@@ -94,6 +101,8 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
       { kind: "select", name: "defender", label: "BOUT.Opposed.Table.Target", value: defaultOpponent(foes), options: opponentOptions(foes) },
       difficultyField(),
       modifierField,
+      // "Combat Difficulty": a called shot is Hard; a hit lands where it was called.
+      { kind: "select" as const, name: "calledShot", label: "BOUT.Opposed.Table.CalledShot", value: "", options: [{ value: "", label: "BOUT.Opposed.Table.CalledShotNone" }, ...LOCATIONS.map((l) => ({ value: l, label: `BOUT.Opposed.Stat.Location.${l}` }))] },
       ...(ranged
         ? [
             { kind: "checkbox" as const, name: "pointBlank", label: "BOUT.Opposed.Table.PointBlank", value: false },
@@ -102,7 +111,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
         : []),
     ],
     odds: (v) => {
-      const test: TestInput = { target: base, difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+      const test: TestInput = { target: base, difficulty: calledShotDifficulty(v.difficulty as Difficulty, (v.calledShot || null) as Location | null), modifier: Number(v.modifier) || 0 };
       const defender = ranged ? null : expectedDefence(pickOpponent(foes, v.defender) ?? null);
       const odds = opposedOdds(test, defender);
       return {
@@ -121,31 +130,34 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
-  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, engaged: values.engaged === true }, game.combat?.id ?? "");
+  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, engaged: values.engaged === true, calledShot: values.calledShot || null }, game.combat?.id ?? "");
 }
 
 /** In a turn-order fight the attack is the attacker's Action, and the first attack ends the defender's surprise. */
-function turnCommands(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }): TimeCommand[] {
+function turnCommands(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }, melee: boolean): TimeCommand[] {
   const state = machineStateOf<TurnsState>(card.combatId, "turns");
   const a = combatantFor(card.combatId, card.attacker);
   const d = combatantFor(card.combatId, card.defender);
   if (!state || !a) return [];
-  const commands = [{ type: "act", combatantId: a, use: "action" } as TimeCommand];
+  // A melee attack is the one Action a fighter who charged this turn may take.
+  const commands = [{ type: "act", combatantId: a, use: "action", melee } as TimeCommand];
   if (d && state.combatants.find((c) => c.id === d)?.surprised) commands.push({ type: "attacked", combatantId: d } as TimeCommand);
   return commands;
 }
 
 function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
-  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; engaged?: unknown };
+  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; engaged?: unknown; calledShot?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("opposed.noWeapon", "NoWeapon");
   if (typeof d.difficulty !== "string" || !Object.prototype.hasOwnProperty.call(DIFFICULTIES, d.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
   if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
-  const ready = dryRun(combatId, turnCommands({ combatId, attacker, defender }));
-  if (!ready.ok) return ready;
+  if (d.calledShot !== undefined && d.calledShot !== null && d.calledShot !== "" && !LOCATIONS.includes(d.calledShot as Location)) return refused("opposed.badCalledShot", "BadCalledShot");
+  const calledShot = d.calledShot ? (d.calledShot as Location) : null;
   const a = view(attacker).stats;
   const w = (item.system as any).opposed ?? {};
   const ranged = w.kind === "ranged";
+  const ready = dryRun(combatId, turnCommands({ combatId, attacker, defender }, !ranged));
+  if (!ready.ok) return ready;
   // The Action penalty an Oops! left for this round applies to the attack.
   const state = machineStateOf<TurnsState>(combatId, "turns");
   const me = combatantFor(combatId, attacker);
@@ -164,10 +176,11 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     engaged,
     oppositions,
     damage: weaponDamage(Number(w.damage ?? 0), Boolean(w.addStrengthBonus ?? !ranged), bonus(a.s)),
+    calledShot,
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
     // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
-    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: d.difficulty as Difficulty, modifier: d.modifier - penalty + (ranged ? sizeModifierOf(defender) : 0) },
+    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
   });
 }
 
@@ -178,11 +191,19 @@ export function armourOf(defender: Actor.Implementation): Record<Location, numbe
   return Object.fromEntries(LOCATIONS.map((l) => [l, armourPoints(armour, l, shield)])) as Record<Location, number>;
 }
 
-/** Wounds come off what is left when applied; a wound past the last one is a Critical Wound. */
-const woundUpdate = (w: { suffered: number; critical: boolean }) => ({
-  "system.opposed.woundsNow": delta(-w.suffered, 0),
-  ...(w.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}),
-});
+/** Wounds come off what is left when applied; a wound past the last one is a Critical Wound (and Prone: woundStatuses). */
+export const woundUpdate = (w: { suffered: number; critical: boolean }) => {
+  const c = woundConditions(w);
+  return { "system.opposed.woundsNow": delta(-w.suffered, 0), ...(c.criticalWounds ? { "system.opposed.criticalWounds": delta(c.criticalWounds, 0) } : {}) };
+};
+
+/** The token conditions a wound leaves (Prone past the last Wound). */
+export const woundStatuses = (w: { critical: boolean }): StatusChange[] => (woundConditions(w).prone ? [{ id: "prone", active: true }] : []);
+
+/** Statuses from several sources for one card, per fighter. */
+function addStatuses(into: Record<string, StatusChange[]>, id: string, changes: readonly StatusChange[]): void {
+  if (changes.length) into[id] = [...(into[id] ?? []), ...changes];
+}
 
 /**
  * The defender's target for a choice: Melee or Dodge, or one of its own skill
@@ -199,11 +220,11 @@ function defenceTarget(defender: Actor.Implementation, choice: unknown): number 
   return ((st as unknown as Record<string, number>)[item.stats.characteristic as string] ?? 0) + Number(item.stats.advances ?? 0);
 }
 
-/** "Prepare": +20 to the skill the defender prepared, until its next turn. */
+/** "Prepare": +20 to the skill the defender prepared, until its next turn, against any attack. */
 function preparedBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
   const id = combatantFor(combatId, defender);
   const prepared = machineStateOf<TurnsState>(combatId, "turns")?.combatants.find((c) => c.id === id)?.prepared;
-  return prepared && prepared === skill ? PREPARE_BONUS : 0;
+  return preparedDefenceBonus(prepared, skill);
 }
 
 /** The size table's modifier for shooting at this figure. */
@@ -235,7 +256,7 @@ function readyWeapon(actor: Actor.Implementation | null): { id: string; damage: 
   return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), Boolean(o.addStrengthBonus ?? true), bonus(st.s)) };
 }
 
-interface Aftermath {
+export interface Aftermath {
   readonly events: EngineEvent[];
   readonly updates: Record<string, Record<string, unknown>>;
   readonly itemUpdates: Record<string, ItemChange[]>;
@@ -250,9 +271,9 @@ interface Aftermath {
  * Fumbles", "Oops!"). Wounds, Critical Wounds, a jarred weapon's Damage and a
  * ruined weapon are written on Apply; next-round penalties go to the turn order now.
  */
-async function aftermath(
+export async function aftermath(
   card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null },
-  _d: Declaration,
+  _d: unknown,
   fumblers: readonly { who: Actor.Implementation; fumble: FumbleOutcome; weaponId: string | null; damage: number }[],
   criticalsOn: readonly string[],
   hitLocationOf: Location | null,
@@ -269,7 +290,10 @@ async function aftermath(
     const e = rolled.value;
     out.rolls.push(...rolled.rolls);
     out.events.push(...(e.events as EngineEvent[]));
-    for (const w of e.wounds) add(w.id, woundUpdate(w.result));
+    for (const w of e.wounds) {
+      add(w.id, woundUpdate(w.result));
+      addStatuses(out.statuses, w.id, woundStatuses(w.result));
+    }
     if (e.criticalWounds) add(fighterRef(f.who), { "system.opposed.criticalWounds": delta(e.criticalWounds, 0) });
     if (e.weaponDamageLost && f.weaponId) (out.itemUpdates[fighterRef(f.who)] ??= []).push({ _id: f.weaponId, "system.opposed.damage": delta(-e.weaponDamageLost, 0) });
     if (e.weaponRuined && f.weaponId) (out.itemDeletes[fighterRef(f.who)] ??= []).push(f.weaponId);
@@ -279,7 +303,7 @@ async function aftermath(
   }
   // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
   for (const on of criticalsOn) {
-    const location = on === card.defender?.id ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll).location : "body";
+    const location = card.defender && on === fighterRef(card.defender) ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll).location : "body";
     const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice));
     out.rolls.push(...rolled.rolls);
     out.events.push(...(rolled.value.events as EngineEvent[]));
@@ -289,7 +313,7 @@ async function aftermath(
 }
 
 /** The card's updates with the aftermath's folded in (both may touch one actor). */
-function merge(updates: Record<string, Record<string, unknown>>, after: Aftermath) {
+export function merge(updates: Record<string, Record<string, unknown>>, after: Aftermath) {
   const all: Record<string, Record<string, unknown>> = { ...updates };
   for (const [id, u] of Object.entries(after.updates)) {
     const mine = { ...(all[id] ?? {}) };
@@ -325,7 +349,8 @@ const attackCard: CardKind = {
         ],
         odds: (v) => {
           const way = v.opposition as RangedOpposition;
-          const test = way === "none" ? null : { target: skillTarget(s, way === "dodgePointBlank" ? "dodge" : "melee"), difficulty: v.difficulty as Difficulty, modifier: Number(v.modifier) || 0 };
+          const skill = way === "dodgePointBlank" ? "dodge" : "melee";
+          const test = way === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
           const odds = opposedOdds(d.test, test);
           return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
         },
@@ -366,7 +391,7 @@ const attackCard: CardKind = {
     if (!card.attacker || !card.defender || !d) return refused("opposed.noWeapon", "NoWeapon");
     const a = view(card.attacker).stats;
     const t = view(card.defender).stats;
-    const commands = turnCommands(card);
+    const commands = turnCommands(card, !d.ranged);
     const state = machineStateOf<TurnsState>(card.combatId, "turns");
     const defenderId = combatantFor(card.combatId, card.defender);
     const surprised = Boolean(state?.combatants.find((c) => c.id === defenderId)?.surprised) || Boolean((card.defender as unknown as { statuses?: Set<string> }).statuses?.has("surprised"));
@@ -377,9 +402,10 @@ const attackCard: CardKind = {
       const way: RangedOpposition = RANGED_OPPOSITIONS.includes(answer?.opposition) ? answer.opposition : "none";
       if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
       if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
-      const test = way === "none" ? null : { target: skillTarget(t, way === "dodgePointBlank" ? "dodge" : "melee"), difficulty: answer.difficulty as Difficulty, modifier: answer.modifier as number };
+      const skill = way === "dodgePointBlank" ? "dodge" : "melee";
+      const test = way === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
       const input = {
-        attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage },
+        attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
       };
       rolled = await resolveWithFoundry((dice) => resolveRangedAttack(input, dice));
@@ -388,6 +414,8 @@ const attackCard: CardKind = {
       const updates: Record<string, Record<string, unknown>> = { [ids.attacker]: { "system.opposed.advantage": delta(r.advantage - a.advantage, 0) } };
       if (r.hit) updates[ids.defender] = woundUpdate(r.hit.wounds);
       const after = await aftermath(card, d, [{ who: card.attacker, fumble: r.fumble, weaponId: d.weaponId, damage: d.damage }], r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+      if (r.hit) addStatuses(after.statuses, ids.defender, woundStatuses(r.hit.wounds));
+      if (surpriseEndsOnAttack(surprised)) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
       return ok({
         outcome: r.hit ? "success" : "failure",
         events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
@@ -404,7 +432,7 @@ const attackCard: CardKind = {
     if (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
     if (skill !== "none" && surprised) return refused("opposed.surprised", "Surprised");
     const input = {
-      attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage },
+      attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage, calledShot: d.calledShot ?? null },
       defender: {
         id: ids.defender,
         test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill) },
@@ -428,6 +456,8 @@ const attackCard: CardKind = {
       ...(r.fumbles.defender ? [{ who: card.defender, fumble: r.fumbles.defender, weaponId: parry?.id ?? null, damage: parry?.damage ?? 0 }] : []),
     ];
     const after = await aftermath(card, d, fumblers, r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+    if (r.hit) addStatuses(after.statuses, ids.defender, woundStatuses(r.hit.wounds));
+    if (r.surpriseLost) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
     return ok({
       outcome: r.winner === "attacker" ? "success" : "failure",
       events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),

@@ -3,8 +3,9 @@
  * Fall from the sheet's Move button, each a card the GM's client rolls with the
  * engine (moves.ts) and that applies Advantage, Wounds and conditions once. The
  * tests use the fighter's skill item of that name (Athletics, Cool, Climb) when
- * it has one, else the bare characteristic. In a turn-order fight the move is
- * the fighter's Move (a Climb Test its Action); a Fall costs neither.
+ * it has one, else the bare characteristic. In a turn-order fight the engine's
+ * moveCost says what it spends: the Move, or the Action for Run, a Climb Test and
+ * the Dodge form of Disengage; a Fall costs neither.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterRef, refersTo } from "../fighter";
@@ -13,6 +14,7 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   bonus,
+  brokenAfter,
   charge,
   climb,
   disengageByAdvantage,
@@ -20,10 +22,12 @@ import {
   fall,
   flee,
   leap,
+  moveCost,
   run,
   skillTarget,
   type Characteristic,
   type OpposedStats,
+  type FleeResult,
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -33,7 +37,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
-import { armourOf } from "./attack";
+import { aftermath, armourOf, merge, woundStatuses } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
 const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as const;
@@ -61,11 +65,22 @@ interface MoveDeclaration {
   readonly test: boolean;
 }
 
-/** The Move (or, for a Climb Test, the Action) this costs in a turn-order fight. */
-function turnCommands(combatId: string, actor: Actor.Implementation, move: MoveKind): TimeCommand[] {
+/** "Charge: If you are not Engaged in combat already": the token's Engaged condition. */
+const isEngaged = (actor: Actor.Implementation) => Boolean((actor as unknown as { statuses?: Set<string> }).statuses?.has("engaged"));
+
+/** Disengage by Advantage (more than the opponent's) or else by the Dodge test. */
+function disengagesByAdvantage(actor: Actor.Implementation, opponentId: string | null): boolean {
+  const foe = opponentId ? fighterFrom(opponentId) : null;
+  return Boolean(foe) && disengageByAdvantage(view(actor).stats.advantage, [view(foe!).stats.advantage]).ok;
+}
+
+/** What the move costs in a turn-order fight, as the engine says (moveCost): the Move, the Action, or nothing. */
+function turnCommands(combatId: string, actor: Actor.Implementation, move: MoveKind, opponentId: string | null): TimeCommand[] {
   const id = combatantFor(combatId, actor);
-  if (!id || !machineStateOf<TurnsState>(combatId, "turns") || move === "fall") return [];
-  return [{ type: "act", combatantId: id, use: move === "climb" ? "action" : "move" } as TimeCommand];
+  const use = moveCost(move, move === "disengage" && disengagesByAdvantage(actor, opponentId));
+  if (!id || !machineStateOf<TurnsState>(combatId, "turns") || use === "none") return [];
+  // A Charge is marked so the turn order holds the charger's Action to a melee attack.
+  return [{ type: "act", combatantId: id, use, ...(move === "charge" ? { charge: true } : {}) } as TimeCommand];
 }
 
 function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<MoveDeclaration> {
@@ -75,8 +90,14 @@ function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string
   const opponentId = typeof d.opponentId === "string" && d.opponentId ? d.opponentId : null;
   if (WITH_OPPONENT.includes(move) && (!opponentId || !fighterFrom(opponentId) || refersTo(opponentId, actor))) return refused("noOpponent", "NoOpponent");
   for (const k of ["distance", "yards"]) if (d[k] !== undefined && (!isWholeNumber(d[k]) || (d[k] as number) < 0 || (d[k] as number) > 1000)) return refused("badNumber", "BadNumber");
-  const ready = dryRun(combatId, turnCommands(combatId, actor, move));
+  const ready = dryRun(combatId, turnCommands(combatId, actor, move, opponentId));
   if (!ready.ok) return ready;
+  // "Charge": refused before anything is posted when the engine says no (already Engaged).
+  if (move === "charge") {
+    const me = view(actor).stats;
+    const allowed = charge({ engaged: isEngaged(actor), distance: Number(d.distance ?? 0), move: me.move, advantage: me.advantage });
+    if (!allowed.ok) return allowed;
+  }
   return ok({ move, opponentId, distance: Number(d.distance ?? 0), yards: Number(d.yards ?? 0), runUp: d.runUp === true, test: d.test === true });
 }
 
@@ -101,10 +122,12 @@ const moveCard: CardKind = {
     const updates: Record<string, Record<string, unknown>> = {};
     const statuses: Record<string, StatusChange[]> = {};
     const add = (id: string, u: Record<string, unknown>) => (updates[id] = { ...(updates[id] ?? {}), ...u });
+    let fled: { result: FleeResult; weaponId: string | null; damage: number } | null = null;
     const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"] }> => {
       switch (d.move) {
         case "charge": {
-          const r = charge({ engaged: false, distance: d.distance, move: me.move, advantage: me.advantage });
+          // "Charge": only when not Engaged already; the token's Engaged condition says so.
+          const r = charge({ engaged: isEngaged(actor), distance: d.distance, move: me.move, advantage: me.advantage });
           if (!r.ok) return r;
           add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
           return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral" });
@@ -121,9 +144,16 @@ const moveCard: CardKind = {
           );
           if (!r.ok) return r;
           const f = r.value.result;
+          fled = { result: f, weaponId: weapon?.id ?? null, damage };
           add(fighterRef(foe!), { "system.opposed.advantage": delta(f.opponentAdvantage - them!.advantage, 0) });
           if (f.hit) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-f.hit.wounds.suffered, 0), ...(f.hit.wounds.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}) });
-          if (f.broken) statuses[fighterRef(actor)] = [{ id: "broken", active: true }];
+          if (f.hit) statuses[fighterRef(actor)] = woundStatuses(f.hit.wounds);
+          // Broken Conditions stack: the count on the sheet grows by each one gained; the token shows the condition.
+          if (f.broken) {
+            const b = brokenAfter(me.broken, f.broken);
+            add(fighterRef(actor), { "system.opposed.broken": delta(b.broken - me.broken, 0) });
+            statuses[fighterRef(actor)] = [...(statuses[fighterRef(actor)] ?? []), { id: "broken", active: b.status }];
+          }
           return ok({ events: r.value.events, outcome: f.hit ? "failure" : "success" });
         }
         case "disengage": {
@@ -163,14 +193,18 @@ const moveCard: CardKind = {
       }
     });
     if (!rolled.value.ok) return rolled.value;
+    // The free attack's critical and fumble, worked out as any attack's (Oops!, the critical table).
+    const f = fled as { result: FleeResult; weaponId: string | null; damage: number } | null;
+    const after = f && foe ? await aftermath({ combatId: card.combatId, attacker: foe, defender: actor }, null, [{ who: foe, fumble: f.result.fumble, weaponId: f.weaponId, damage: f.damage }], f.result.criticalsOn, f.result.hit?.location ?? null, null) : null;
+    const merged = after ? merge(updates, after) : { updates, statuses: {} as Record<string, StatusChange[]> };
+    for (const [id, changes] of Object.entries(statuses)) merged.statuses[id] = [...(merged.statuses[id] ?? []), ...changes];
     return ok({
       outcome: rolled.value.value.outcome,
-      events: withNames(rolled.value.value.events as EngineEvent[], [actor, foe ?? null]),
-      updates,
-      statuses,
-      rolls: rolled.rolls,
-      lookups: ["BOUT.Opposed.Stat.Location."],
-      combatCommands: turnCommands(card.combatId, actor, d.move),
+      events: withNames([...(rolled.value.value.events as EngineEvent[]), ...(after?.events ?? [])], [actor, foe ?? null]),
+      ...merged,
+      rolls: [...rolled.rolls, ...(after?.rolls ?? [])],
+      lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""],
+      combatCommands: [...turnCommands(card.combatId, actor, d.move, d.opponentId), ...(after?.commands ?? [])],
     });
   },
 };

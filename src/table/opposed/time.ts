@@ -6,6 +6,7 @@
 import { registerTimeStructure, type TimeStructure } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import { startTurns, turnsMachine, type TurnsState } from "../../engine/time/turns";
+import { surpriseEndedFor } from "../../engine/rulesets/opposed";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 
 const TURNS: TimeStructure = {
@@ -25,6 +26,13 @@ const TURNS: TimeStructure = {
     return { type: "nextRound" };
   },
   endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+  // "Surprised" ends at the round's end or with the first attack: the token condition follows the turn order.
+  async afterStep(before: TurnsState, after: TurnsState, _combatId, combatants) {
+    for (const id of surpriseEndedFor(before, after)) {
+      const actor = combatants.find((c) => c.id === id)?.actor as (Actor.Implementation & { statuses?: Set<string> }) | null | undefined;
+      if (actor?.statuses?.has("surprised")) await actor.toggleStatusEffect("surprised", { active: false });
+    }
+  },
   // The GM's call on surprise (unwary defenders are surprised outright); a Surprised fighter may spend Resolve.
   turnChoices(state: TurnsState, combatantId) {
     const c = state.combatants.find((x) => x.id === combatantId);

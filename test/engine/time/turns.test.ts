@@ -161,3 +161,22 @@ describe("seed 003 'Prepare': +20 to a defensive skill until your next turn", ()
     expect(elf().prepared).toBeNull();
   });
 });
+
+describe("seed 003 'Move' (Charge): 'If you Charge, your Action must be a Melee Test to attack an opponent'", () => {
+  const two = [
+    { id: "a", initiative: 45, agility: 40 },
+    { id: "b", initiative: 30, agility: 30 },
+  ];
+  it("after a Charge the Action is a melee attack only: another Action or Prepare is refused, a melee attack is taken", () => {
+    const charged = run(start(two), { type: "act", combatantId: "a", use: "move", charge: true });
+    expect(code(charged, { type: "act", combatantId: "a", use: "action" })).toBe("turns.chargeNeedsMelee");
+    expect(code(charged, { type: "act", combatantId: "a", use: "action", melee: false })).toBe("turns.chargeNeedsMelee");
+    expect(code(charged, { type: "prepare", combatantId: "a", skill: "dodge" })).toBe("turns.chargeNeedsMelee");
+    expect(code(charged, { type: "act", combatantId: "a", use: "action", melee: true })).toBe("ok");
+  });
+  it("without a Charge any Action goes; the mark ends with the round", () => {
+    expect(code(start(two), { type: "act", combatantId: "a", use: "action" })).toBe("ok");
+    const next = run(start(two), { type: "act", combatantId: "a", use: "move", charge: true }, { type: "nextRound" });
+    expect(code(next, { type: "act", combatantId: "a", use: "action" })).toBe("ok");
+  });
+});

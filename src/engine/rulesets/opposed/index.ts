@@ -52,3 +52,4 @@ export * from "./moves";
 export * from "./surprise";
 export * from "./odds";
 export * from "./aftermath";
+export * from "./table-rules";

@@ -7,11 +7,12 @@
  */
 import { rollOne, type Dice, type PercentileTest } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
-import { hitLocation, woundsSuffered, type WoundsResult } from "./damage";
+import { woundsSuffered, type WoundsResult } from "./damage";
 import { event, type OpposedEvent, type Resolution } from "./events";
 import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
+import { landsOn } from "./table-rules";
 import { checkTest, compareOpposed, readTest, type OpposedTie, type TestInput } from "./tests";
 
 /** +20 to hit a Surprised opponent in melee ("Surprised"). */
@@ -25,6 +26,8 @@ export interface MeleeAttackInput {
     readonly damage: number;
     readonly blackpowder?: boolean;
     readonly advantage: number;
+    /** A called shot ("Combat Difficulty", Hard): a hit lands on this location. */
+    readonly calledShot?: Location | null;
   };
   readonly defender: {
     readonly id: string;
@@ -111,7 +114,7 @@ export function resolveMeleeAttack(input: MeleeAttackInput, dice: Dice): Outcome
 
   let hit: Hit | null = null;
   if (outcome.winner === "attacker") {
-    const { reversed, location } = hitLocation(at.roll);
+    const { reversed, location } = landsOn(at.roll, a.calledShot);
     const damage = Math.max(0, a.damage + outcome.sl);
     const wounds = woundsSuffered({ damage, toughnessBonus: d.toughnessBonus, armourPoints: d.armour[location], woundsNow: d.woundsNow });
     hit = { roll: at.roll, reversed, location, damage, wounds };

@@ -7,6 +7,7 @@ import { ok, type Outcome } from "../../outcome";
 import { hitLocation, woundsSuffered } from "./damage";
 import { event, type OpposedEvent, type Resolution } from "./events";
 import type { Hit } from "./melee";
+import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { movement } from "./tables";
@@ -25,7 +26,7 @@ export function charge(input: { engaged: boolean; distance: number; move: number
 
 export interface FleeInput {
   readonly fleer: { readonly id: string; readonly cool: TestInput; readonly toughnessBonus: number; readonly armour: Readonly<Record<Location, number>>; readonly woundsNow: number };
-  readonly opponent: { readonly id: string; readonly melee: TestInput; readonly damage: number; readonly advantage: number };
+  readonly opponent: { readonly id: string; readonly melee: TestInput; readonly damage: number; readonly advantage: number; readonly blackpowder?: boolean };
 }
 
 export interface FleeResult {
@@ -35,6 +36,10 @@ export interface FleeResult {
   /** Broken Conditions gained: 1 on a failed Cool Test, +1 per SL below 0. */
   readonly broken: number;
   readonly opponentAdvantage: number;
+  /** The free attack is a combat test: a success on a double is a critical on the fleer ("Criticals and Fumbles"). */
+  readonly criticalsOn: readonly string[];
+  /** ... and a failure on a double the attacker's fumble (an Oops! roll). */
+  readonly fumble: FumbleOutcome;
 }
 
 /** The free attack is an unopposed Melee Test at +20. */
@@ -72,7 +77,12 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
     }
   }
   events.push(event("advantage", { who: input.opponent.id, advantage }));
-  return ok({ result: { freeAttack: attack, hit, cool, broken, opponentAdvantage: advantage }, events });
+  // "Criticals and Fumbles": the unopposed free attack's doubles count like any combat test's.
+  const criticalsOn = attack.critical ? [input.fleer.id] : [];
+  for (const id of criticalsOn) events.push(event("critical", { on: id }));
+  const fumble = resolveFumble(input.opponent.id, attack, input.opponent.blackpowder ?? false, dice);
+  events.push(...fumble.events);
+  return ok({ result: { freeAttack: attack, hit, cool, broken, opponentAdvantage: advantage, criticalsOn, fumble }, events });
 }
 
 /** Disengage I: more Advantage than every opponent; drop to 0 and step away freely. */

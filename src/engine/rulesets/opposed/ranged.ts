@@ -7,18 +7,19 @@
  */
 import { rollOne, type Dice, type PercentileTest } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
-import { hitLocation, woundsSuffered } from "./damage";
+import { woundsSuffered } from "./damage";
 import { event, type OpposedEvent, type Resolution } from "./events";
 import type { Hit } from "./melee";
 import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
+import { landsOn } from "./table-rules";
 import { checkTest, compareOpposed, readTest, type OpposedTie, type TestInput } from "./tests";
 
 export type RangedOpposition = "none" | "dodgePointBlank" | "largeShield" | "meleeWhileEngaged";
 
 export interface RangedAttackInput {
-  readonly attacker: { readonly id: string; readonly test: TestInput; readonly damage: number; readonly pistol: boolean; readonly blackpowder: boolean; readonly engaged: boolean; readonly advantage: number };
+  readonly attacker: { readonly id: string; readonly test: TestInput; readonly damage: number; readonly pistol: boolean; readonly blackpowder: boolean; readonly engaged: boolean; readonly advantage: number; readonly calledShot?: Location | null };
   readonly defender: {
     readonly id: string;
     readonly opposition: RangedOpposition;
@@ -78,7 +79,7 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
   for (const id of criticalsOn) events.push(event("critical", { on: id }));
   let hit: Hit | null = null;
   if (outcome.winner === "attacker") {
-    const { reversed, location } = hitLocation(at.roll);
+    const { reversed, location } = landsOn(at.roll, a.calledShot);
     const damage = Math.max(0, a.damage + outcome.sl);
     const wounds = woundsSuffered({ damage, toughnessBonus: d.toughnessBonus, armourPoints: d.armour[location], woundsNow: d.woundsNow });
     hit = { roll: at.roll, reversed, location, damage, wounds };

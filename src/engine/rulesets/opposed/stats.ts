@@ -43,6 +43,8 @@ export const actorStats = {
   move: { kind: "integer", label: `${S}Move`, hint: `${S}MoveHint`, initial: 4, min: 0, max: 10 },
   size: { kind: "choice", label: `${S}Size`, initial: "average", choices: SIZES, choiceLabels: `${S}SizeChoice` },
   criticalWounds: { kind: "integer", label: `${S}CriticalWounds`, hint: `${S}CriticalWoundsHint`, initial: 0, min: 0, max: 20 },
+  /** Broken Conditions held: they stack ("Flee": +1 per SL below 0). */
+  broken: { kind: "integer", label: `${S}Broken`, hint: `${S}BrokenHint`, initial: 0, min: 0, max: 20 },
   /** Skill advances the seed's tests name, added to their characteristic. */
   meleeAdvances: { kind: "integer", label: `${S}MeleeAdvances`, hint: `${S}AdvancesHint`, initial: 0, min: 0, max: 60 },
   rangedAdvances: { kind: "integer", label: `${S}RangedAdvances`, hint: `${S}AdvancesHint`, initial: 0, min: 0, max: 60 },

@@ -84,3 +84,22 @@ describe("seed 003 'Surprise!'", () => {
     expect(shakeOffSurprise(0).ok).toBe(false);
   });
 });
+
+describe("seed 003 'Flee' with 'Criticals and Fumbles': the free attack is an unopposed Melee Test +20, so its doubles count", () => {
+  const input = {
+    fleer: { id: "f", cool: { target: 40 }, toughnessBonus: 3, armour: { head: 0, leftArm: 0, rightArm: 0, body: 0, leftLeg: 0, rightLeg: 0 }, woundsNow: 10 },
+    opponent: { id: "o", melee: { target: 35 }, damage: 6, advantage: 1 },
+  };
+  it("33 against 55 hits and is a critical on the fleer (reversed 33: right arm)", () => {
+    const r = value(flee(input, new FixedDice({ 100: [33, 20] })));
+    expect(r.result.hit).toMatchObject({ location: "rightArm" });
+    expect(r.result.criticalsOn).toEqual(["f"]);
+    expect(r.result.fumble.oops).toBeNull();
+  });
+  it("88 against 55 misses and is the attacker's fumble: Oops! 50 (out of position)", () => {
+    const r = value(flee(input, new FixedDice({ 100: [88, 50] })));
+    expect(r.result.hit).toBeNull();
+    expect(r.result.criticalsOn).toEqual([]);
+    expect(r.result.fumble.oops).toMatchObject({ roll: 50, effect: "outOfPosition" });
+  });
+});

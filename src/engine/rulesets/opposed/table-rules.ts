@@ -1,0 +1,91 @@
+/**
+ * Decisions the table makes around a card, pure so the shell only gathers the
+ * figures and writes what these return:
+ * - "Oops!" 41–60: −10 to next round's Action, added to the attack's modifier
+ *   (with the "Size" table's modifier for a shot);
+ * - "Prepare": +20 to defensive tests with the prepared skill, every opposed
+ *   defence, melee or ranged;
+ * - "Attacking" step 4: more Wounds lost than remain is a Critical Wound and
+ *   the Prone Condition;
+ * - "Move": what each move costs of the turn (Run and the Dodge form of
+ *   Disengage are the Action);
+ * - "Surprised": the condition ends after the first attempt to attack;
+ * - "Flee": Broken Conditions stack, one per failed Cool Test and one per SL below 0;
+ * - "Combat Difficulty" (Hard): a called shot to a location is at least Hard (−30),
+ *   and a success hits the location called.
+ */
+import { hitLocation, type WoundsResult } from "./damage";
+import type { Location } from "./stats";
+import type { TurnsState } from "../../time/turns";
+import { DIFFICULTIES, type Difficulty } from "./tables";
+
+/** The modifier an attack's test carries: the player's, the Action penalty an Oops! left (−10), and for a shot the target's size modifier. */
+export function attackModifier(input: { modifier: number; actionPenalty: number; ranged: boolean; sizeModifier: number }): number {
+  return input.modifier + input.actionPenalty + (input.ranged ? input.sizeModifier : 0);
+}
+
+/** "Prepare": +20 to a defensive test with the skill prepared, whatever the attack (melee or ranged). */
+export const PREPARED_DEFENCE_BONUS = 20;
+export function preparedDefenceBonus(prepared: string | null | undefined, skill: string | null): number {
+  return prepared && skill && prepared === skill ? PREPARED_DEFENCE_BONUS : 0;
+}
+
+/** The conditions a wound leaves: a Critical Wound and Prone when more Wounds were lost than remained. */
+export function woundConditions(w: Pick<WoundsResult, "critical">): { readonly criticalWounds: number; readonly prone: boolean } {
+  return w.critical ? { criticalWounds: 1, prone: true } : { criticalWounds: 0, prone: false };
+}
+
+export type MoveKind = "charge" | "flee" | "disengage" | "run" | "leap" | "climb" | "fall";
+
+/**
+ * What a move costs of the turn ("Move"): Run is the Action (a sprint on top of
+ * the Move); Disengage with more Advantage is the Move, the Dodge form the
+ * Action; a Climb Test is the Action; a Fall costs nothing; the rest the Move.
+ */
+export function moveCost(move: MoveKind, disengageByAdvantage = false): "action" | "move" | "none" {
+  switch (move) {
+    case "fall":
+      return "none";
+    case "run":
+    case "climb":
+      return "action";
+    case "disengage":
+      return disengageByAdvantage ? "move" : "action";
+    default:
+      return "move";
+  }
+}
+
+/** "Surprised": the condition ends after the first attempt to attack (hit or miss, melee or ranged). */
+export function surpriseEndsOnAttack(surprised: boolean): boolean {
+  return surprised;
+}
+
+/** "Flee": Broken Conditions stack; the count held after gaining some (the token shows the condition while any are held). */
+export function brokenAfter(held: number, gained: number): { readonly broken: number; readonly status: boolean } {
+  const broken = Math.max(0, held) + Math.max(0, gained);
+  return { broken, status: broken > 0 };
+}
+
+/** "Combat Difficulty": a called shot is Hard (−30); a harder step chosen for other reasons stays. */
+export function calledShotDifficulty(chosen: Difficulty, called: Location | null | undefined): Difficulty {
+  if (!called) return chosen;
+  return DIFFICULTIES[chosen] < DIFFICULTIES.hard ? chosen : "hard";
+}
+
+/** Where a hit lands: the location called ("If you succeed you hit that location"), else the reversed roll's. */
+export function landsOn(attackRoll: number, called: Location | null | undefined): { readonly reversed: number; readonly location: Location } {
+  const h = hitLocation(attackRoll);
+  return called ? { reversed: h.reversed, location: called } : h;
+}
+
+/**
+ * "Surprised": "At the end of each Round, or after the first attempt to attack
+ * you, you lose the Surprised Condition." The fighters whose Surprised the turn
+ * order just ended (the round's end, an attack, a Resolve point): their token
+ * condition goes too.
+ */
+export function surpriseEndedFor(before: Pick<TurnsState, "combatants"> | null | undefined, after: Pick<TurnsState, "combatants">): string[] {
+  if (!before) return [];
+  return after.combatants.filter((c) => !c.surprised && before.combatants.find((b) => b.id === c.id)?.surprised).map((c) => c.id);
+}
