@@ -471,3 +471,41 @@ describe("phases shots in a running round read the target's own Movement-phase d
     expect(asked).not.toContain("BOUT.");
   });
 });
+
+describe("phases blows only within an engagement, with a weapon that reaches it (seed 001, \"1. Movement\" and \"Engagement Example\")", () => {
+  it("in the Melee phase Ada, engaged with Bran at Reach, cannot strike Cole, who routs engaged with nobody, nor Bran with a dagger; her sword strikes Bran", async () => {
+    const ctx = await range();
+    const cole = await ctx.gm.CONFIG.Actor.documentClass.create({ name: "Cole", type: "character", system: { phases: { defense: 2 } } });
+    const [dagger] = await ctx.gm.game.actors.get(ctx.adaId).createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { phases: { attack: 1, damage: 3, range: "touch", minRange: "touch" } } }]);
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }, { actorId: cole.id, name: "Cole" }]);
+    ctx.alice.runtime.dialogs.responder = () => ({ action: "melee", weaponId: ctx.swordId, range: "reach", [`opponent-${cb.id}`]: true });
+    ctx.bob.runtime.dialogs.responder = () => ({ action: "none" });
+    ctx.gm.runtime.dialogs.responder = () => ({ action: "rout", movement: "sprint" });
+    await combat.startCombat();
+    await settle();
+    await ctx.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    for (let i = 0; i < 10 && stateOf().phase !== "melee"; i++) {
+      await ctx.gm.ui.combat.runAction("boutNextStep", {});
+      await settle();
+    }
+    expect(stateOf()).toMatchObject({ phase: "melee", stage: "act", order: [ca.id] });
+    expect(stateOf().combatants.find((c: any) => c.declaration?.action === "rout")).toBeTruthy();
+    const actors = ctx.alice.game.actors;
+    const mark = ctx.world.server.writes.length;
+    const rolls = ctx.gm.runtime.rolls.length;
+    const atCole = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(cole.id), { weaponId: ctx.swordId, modifier: 0 }, combat.id);
+    expect(atCole.refusal?.code).toBe("phases.card.notEngaged");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("Cole is not engaged with this fighter this round: a blow is struck only at someone you are engaged with.");
+    const withDagger = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: dagger.id, modifier: 0 }, combat.id);
+    expect(withDagger.refusal?.code).toBe("phases.card.outOfReach");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("The Dagger does not reach Bran at the range of your engagement.");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.runtime.rolls.length).toBe(rolls);
+    expect(stateOf().acted).toEqual([]);
+    const ok = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.swordId, modifier: 0 }, combat.id);
+    expect(ok.ok).toBe(true);
+  });
+});

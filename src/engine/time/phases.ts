@@ -23,7 +23,7 @@
  * state untouched; the state is plain JSON.
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import { initiativeOrder, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
+import { initiativeOrder, reaches, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
 import { effectiveSpace } from "../rulesets/phases/effective-space";
 import { initiativeTotal } from "../rulesets/phases/initiative";
 import { isRange, rangeIndex, type RangeClass } from "../rulesets/phases/stats";
@@ -199,6 +199,23 @@ export function declaredShotDefence(s: PhasesState, shooterId: string | null, ta
   const defence = isShotDefence(d.defence) ? d.defence : "none";
   if (defence === "none" || d.action === "rout" || !shooterId || !d.opponents.includes(shooterId)) return "none";
   return defence;
+}
+
+/**
+ * Whether a blow may be struck now ("1. Movement": a fighter declares whom he
+ * engages, at what range, with which weapon; "Engagement Example": "Inigo
+ * cannot attack Bors (because Bors is outside the range of his dagger)", and
+ * Frederico, who got away, is not struck at all). Outside a running round's
+ * turns the table settles engagements itself: null. Otherwise the attacker
+ * must share an engagement with the target ("notEngaged"), and the weapon
+ * used must reach that engagement's range ("outOfReach"); null when allowed.
+ * `weapon` is the reach of the weapon on the card (null: it has none in melee).
+ */
+export function meleeBlowRefusal(s: PhasesState, attackerId: string | null, targetId: string | null, weapon: WeaponReach | null): "notEngaged" | "outOfReach" | null {
+  if (s.stage !== "act" || !attackerId) return null;
+  const e = s.engagements.find((x) => (x.a === attackerId && x.b === targetId) || (x.b === attackerId && x.a === targetId));
+  if (!e || !targetId) return "notEngaged";
+  return reaches(weapon, e.range) ? null : "outOfReach";
 }
 
 /**

@@ -50,7 +50,7 @@ import {
   type ShotDefence,
   type TargetMotion,
 } from "../../engine/rulesets/phases";
-import { actingNow, declaredShotDefence, type PhasesState } from "../../engine/time/phases";
+import { actingNow, declaredShotDefence, meleeBlowRefusal, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../cards";
 import { openOddsDialog, type DialogField, type DialogValues } from "../../applications/dialogs/odds-dialog";
@@ -293,6 +293,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   }
   const commands = turnCommands(c, Boolean(w.missile));
   if (!commands.ok) return commands;
+  // In the round's Melee phase: only someone engaged, with a weapon that reaches the engagement's range (the engine decides).
+  if (!w.missile && c.state) {
+    const blow = meleeBlowRefusal(c.state, c.combatantId, c.defenderCombatantId, { min: w.minRange ?? "touch", max: w.range ?? "reach" });
+    if (blow === "notEngaged") return refused("notEngaged", "NotEngaged", { name: fighterName(defender) });
+    if (blow === "outOfReach") return refused("outOfReach", "OutOfReach", { name: fighterName(defender), weapon: item.name });
+  }
   const ready = dryRun(combatId, commands.value);
   if (!ready.ok) return ready;
   const a = view(attacker);
