@@ -195,12 +195,26 @@ describe("phases optional rules (world settings)", () => {
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
     await settle();
     script(ctx.gm, [[7, 10]]);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotSize: 2, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "exposed", calledShotSize: 2, modifier: 0 });
     expect(lastDialog(ctx.alice)).toContain('name="calledShot"');
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 8 });
     expect(data(result, "wounds")).toEqual({ levels: 4 });
     expect(card.content).toContain("A called shot at an exposed spot.");
+  });
+
+  it("\"Optional Called Shots Rule\": a called shot for some other effect is not at an exposed area, so its damage counts per 5 points (10 against Soak 2: 1 level), and the card says the GM judges the effect", async () => {
+    const ctx = await range();
+    await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
+    await settle();
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "effect", calledShotSize: 2, modifier: 0 });
+    const result = resultOf(ctx, card.id);
+    expect(data(result, "ease")).toEqual({ ease: 8 });
+    expect(data(result, "damage")).toEqual({ total: 10, soak: 2 });
+    expect(data(result, "wounds")).toEqual({ levels: 1 });
+    expect(card.content).toContain("A called shot for some other effect: the GM judges what it does");
+    expect(lastDialog(ctx.alice)).toContain('name="calledShotAim"');
   });
 });
 

@@ -79,6 +79,8 @@ type BlowDefence = (typeof BLOW_DEFENCES)[number];
 const MAX_FIRST_STRIKE = 50;
 const MAX_MODIFIER = 50;
 const MAX_CALLED_SIZE = 20;
+/** What a called shot aims for ("Optional Called Shots Rule"): an exposed spot for extra damage, or some other effect. */
+const CALLED_SHOT_AIMS = ["exposed", "effect"] as const;
 
 type ShotSituation = Omit<MissileInput, "attack" | "attackerPenalty" | "damage" | "soak" | "defending" | "shield">;
 
@@ -243,6 +245,9 @@ function readShot(raw: Record<string, unknown>, target: Actor.Implementation, ta
   if (declared === null && defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: fighterName(target) });
   const calledShot = raw.calledShot === true;
   if (calledShot && !calledShots()) return refused("calledShotsOff", "CalledShotsOff");
+  // What the called shot aims for: an exposed spot (extra damage) or some other effect; a request that does not say is the latter.
+  const aim = raw.calledShotAim ?? "effect";
+  if (!(CALLED_SHOT_AIMS as readonly unknown[]).includes(aim)) return refused("badForm", "BadForm");
   const calledShotSize = raw.calledShotSize ?? 0;
   if (!boundedWhole(calledShotSize, MAX_CALLED_SIZE)) return refused("badModifier", "BadModifier");
   const modifier = raw.modifier ?? 0;
@@ -258,6 +263,7 @@ function readShot(raw: Record<string, unknown>, target: Actor.Implementation, ta
       // A called shot's own Size modifier goes with the storyguide's ("Optional Called Shots Rule": cumulative).
       gmModifier: modifier + (calledShot ? calledShotSize : 0),
       calledShot,
+      exposed: calledShot && aim === "exposed",
     },
   });
 }
@@ -342,6 +348,7 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
     ...(calledShots()
       ? ([
           { kind: "checkbox", name: "calledShot", label: `${T}CalledShot`, value: false },
+          { kind: "select", name: "calledShotAim", label: `${T}CalledShotAim.Label`, value: "exposed", options: CALLED_SHOT_AIMS.map((x) => ({ value: x, label: `${T}CalledShotAim.${x}` })) },
           { kind: "number", name: "calledShotSize", label: `${T}CalledShotSize`, value: 0, min: -MAX_CALLED_SIZE, max: MAX_CALLED_SIZE },
         ] as const)
       : []),
@@ -399,7 +406,7 @@ function describeDeclaration(d: Declaration | null): EngineEvent[] {
     // The range's label in the card's language: the card is rendered on the GM's client.
     const range = d.shot ? game.i18n?.localize(`BOUT.Phases.Range.${d.shot.range}`) ?? d.shot.range : "";
     lines.push(line("declared", `${T}DeclaredShot`, { weapon: d.weapon, range }));
-    if (d.shot?.calledShot) lines.push(line("declared", `${T}DeclaredCalledShot`));
+    if (d.shot?.calledShot) lines.push(line("declared", d.shot.exposed ? `${T}DeclaredCalledShot` : `${T}DeclaredCalledShotEffect`));
     // Which defence the shot meets, and who settled it (cards from before this line have no source).
     if (d.shotDefenceFrom) lines.push(line("declared", `${T}DefenceLine.${d.shotDefenceFrom === "round" ? "Declared" : "Stated"}.${d.shotDefence}`));
   } else {
