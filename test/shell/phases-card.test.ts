@@ -523,3 +523,45 @@ describe("phases blows only within an engagement, with a weapon that reaches it 
     expect(ok.ok).toBe(true);
   });
 });
+
+describe("phases shots in a running round: the target's motion from its declaration, aiming only after a whole missile phase aiming (seed 001, Missile Fire Table and its second footnote)", () => {
+  it("Bran declared a hustle: Ada's shot counts him hustling (+3) whatever she says, and her first shot of the round cannot be aimed: ease 9", async () => {
+    const ctx = await range();
+    const { combat, stateOf } = await shootingRound(ctx, () => ({ action: "move", movement: "hustle" }));
+    const actors = ctx.alice.game.actors;
+    const mark = ctx.world.server.writes.length;
+    const rolls = ctx.gm.runtime.rolls.length;
+    const aimed = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", motion: "still", aimed: true, modifier: 0 }, combat.id);
+    expect(aimed.refusal?.code).toBe("phases.card.notAimed");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("A shot counts as aimed only after a whole missile phase spent aiming (holding fire) without moving.");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.runtime.rolls.length).toBe(rolls);
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: false, modifier: 0 });
+    expect(JSON.parse(card.system.declaration).shot.motion).toBe("hustle");
+    expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 9 });
+    expect(stateOf().phase).not.toBe("firstMissile");
+  });
+
+  it("Ada holds fire through the First Missile phase standing still; next round, shooting again without moving, her shot is aimed (6 - 3 = 3)", async () => {
+    const ctx = await range();
+    const { combat, ca, stateOf } = await shootingRound(ctx, () => ({ action: "none" }));
+    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca, actionId: "hold" });
+    await settle();
+    expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBe(true);
+    await ctx.gm.game.combats.get(combat.id).nextRound();
+    await settle();
+    script(ctx.gm, [[8, 10], [3, 10]]);
+    await ctx.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    for (let i = 0; i < 10 && stateOf().phase !== "firstMissile"; i++) {
+      await ctx.gm.ui.combat.runAction("boutNextStep", {});
+      await settle();
+    }
+    expect(stateOf()).toMatchObject({ round: 2, phase: "firstMissile", order: [ca] });
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: true, modifier: 0 });
+    expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 3 });
+    expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBeUndefined();
+  });
+});

@@ -40,6 +40,7 @@ import {
   type MissileReadiness,
   type MovementMode,
   type ShotDefence,
+  type TargetMotion,
 } from "../rulesets/phases/tables";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
@@ -94,6 +95,12 @@ export interface PhaseCombatant {
   readonly readiness: MissileReadiness;
   readonly firedFirst: boolean;
   readonly firedSecond: boolean;
+  /**
+   * Has spent a whole missile phase holding fire without moving, and has not
+   * fired, moved or declared anything but shooting since (Missile Fire Table,
+   * second footnote). Absent: not aiming.
+   */
+  readonly aiming?: boolean;
 }
 
 export interface PhasesState {
@@ -179,6 +186,15 @@ const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): Pha
   ...s,
   combatants: s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c)),
 });
+/** Sets or clears the aim (cleared, the field is absent). */
+const setAim = (s: PhasesState, id: string, on: boolean): PhasesState => ({
+  ...s,
+  combatants: s.combatants.map((c) => {
+    if (c.id !== id) return c;
+    const { aiming: _was, ...rest } = c;
+    return on ? { ...rest, aiming: true } : rest;
+  }),
+});
 export const actingNow = (s: PhasesState): string | undefined => (s.stage === "act" && s.turn < s.order.length ? s.order[s.turn] : undefined);
 
 /**
@@ -216,6 +232,41 @@ export function meleeBlowRefusal(s: PhasesState, attackerId: string | null, targ
   const e = s.engagements.find((x) => (x.a === attackerId && x.b === targetId) || (x.b === attackerId && x.a === targetId));
   if (!e || !targetId) return "notEngaged";
   return reaches(weapon, e.range) ? null : "outOfReach";
+}
+
+/**
+ * How a target moves this round for the Missile Fire Table ("unmoving or
+ * walking carefully", "hustling", "sprinting"), from its own Movement-phase
+ * declaration, not the shooter's word. A safe gallop is counted as a sprint
+ * (our reading: the table lists no faster row). Null when the round has
+ * nothing to say (declarations not yet revealed, or no declaration this round):
+ * then the table states it.
+ */
+export function declaredTargetMotion(s: PhasesState, targetId: string | null): TargetMotion | null {
+  if (s.stage === "declare" || !targetId) return null;
+  const target = find(s, targetId);
+  const d = target?.active ? target.declaration : null;
+  if (!d) return null;
+  const motion: Record<MovementMode, TargetMotion> = { stand: "still", walk: "walk", hustle: "hustle", sprint: "sprint", gallop: "sprint" };
+  return motion[d.movement] ?? "still";
+}
+
+/**
+ * Whether a shot now may take the aiming bonus (Missile Fire Table, second
+ * footnote: "Spending a whole missile phase taking no action but aiming gives
+ * this bonus, provided that the shooter does not move or otherwise act before
+ * actually firing"). Null outside a running round's turns (the table says).
+ * In a round: only by a shooter who held fire on its turn in an earlier missile
+ * phase (the whole phase spent aiming) without moving, and has neither fired,
+ * moved, nor declared anything but shooting without moving since. Our reading:
+ * the aim carries into the next round when the shooter declares a shot and no
+ * movement, so a shooter who fires only in the First Missile phase can aim too.
+ */
+export function aimAllowed(s: PhasesState, shooterId: string | null): boolean | null {
+  if (s.stage !== "act" || !shooterId) return null;
+  const c = find(s, shooterId);
+  if (!c?.active || !c.declaration) return null;
+  return c.aiming === true && c.declaration.action === "missile" && c.declaration.movement === "stand";
 }
 
 /**
@@ -383,7 +434,9 @@ function finishTurn(s: PhasesState, fire: boolean, events: PhasesTimeEvent[]): P
   let next: PhasesState = { ...s, turn: s.turn + 1, acted: [...s.acted, id] };
   if (s.phase === "firstMissile" || s.phase === "secondMissile") {
     events.push(ev(fire ? "fired" : "held", { combatantId: id, phase: s.phase }));
-    if (fire) next = patch(next, id, s.phase === "firstMissile" ? { firedFirst: true } : { firedSecond: true });
+    if (fire) next = setAim(patch(next, id, s.phase === "firstMissile" ? { firedFirst: true } : { firedSecond: true }), id, false);
+    // Holding fire without moving is a whole missile phase spent aiming.
+    else if (find(s, id)?.declaration?.movement === "stand") next = setAim(next, id, true);
   } else events.push(ev("acted", { combatantId: id, phase: s.phase }));
   const following = actingNow(next);
   if (following) {
@@ -448,7 +501,9 @@ function apply(s: PhasesState, cmd: PhasesCommand): Outcome<Transition<PhasesSta
       const d = normalizeDeclaration(s, c.id, cmd.declaration);
       if (!d.ok) return d as never;
       events.push(ev("declared", { combatantId: c.id, action: d.value.action, movement: d.value.movement }));
-      return done(settle(patch(s, c.id, { declaration: d.value }), events));
+      // Moving or doing anything but shooting breaks an aim carried from the last round.
+      const keepsAim = c.aiming === true && d.value.action === "missile" && d.value.movement === "stand";
+      return done(settle(setAim(patch(s, c.id, { declaration: d.value }), c.id, keepsAim), events));
     }
     case "setInitiative": {
       if (s.stage === "declare") return no("awaitingDeclarations");
