@@ -37,7 +37,9 @@ import {
   LOADED,
   MISSILE_RANGE_ADJUSTMENT,
   missileRate,
+  paces,
   type MissileReadiness,
+  type MovementFigures,
   type MovementMode,
   type ShotDefence,
   type TargetMotion,
@@ -267,6 +269,34 @@ export function aimAllowed(s: PhasesState, shooterId: string | null): boolean | 
   const c = find(s, shooterId);
   if (!c?.active || !c.declaration) return null;
   return c.aiming === true && c.declaration.action === "missile" && c.declaration.movement === "stand";
+}
+
+/**
+ * How far a combatant may move now ("1. Movement" and its Movement Table: a
+ * character travels "up to the maximum range of the declared mode of
+ * movement"; standing is no movement). Null when the rule does not bind:
+ * outside the Movement phase's turns, or for someone with no declaration this
+ * round. Otherwise the declared mode and its paces from the mover's figures.
+ */
+export function movementAllowance(s: PhasesState, moverId: string | null, figures: MovementFigures): { readonly mode: MovementMode; readonly paces: number } | null {
+  if (s.stage !== "act" || s.phase !== "movement" || !moverId) return null;
+  const mover = find(s, moverId);
+  if (!mover?.active || !mover.declaration) return null;
+  const mode = mover.declaration.movement;
+  return { mode, paces: paces(mode, figures) };
+}
+
+/** Rounding slack, so a move of exactly the allowance (measured on a grid) is allowed. */
+const PACE_SLACK = 1e-6;
+
+/**
+ * Refuses a move longer than the declared mode allows (see movementAllowance);
+ * `moved` is the path's length in paces. Null when allowed or the rule does not bind.
+ */
+export function moveBeyondMode(s: PhasesState, moverId: string | null, figures: MovementFigures, moved: number): { readonly mode: MovementMode; readonly paces: number; readonly moved: number } | null {
+  const allowance = movementAllowance(s, moverId, figures);
+  if (!allowance || !Number.isFinite(moved) || moved <= allowance.paces + PACE_SLACK) return null;
+  return { ...allowance, moved };
 }
 
 /**
