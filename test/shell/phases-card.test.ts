@@ -195,12 +195,26 @@ describe("phases optional rules (world settings)", () => {
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
     await settle();
     script(ctx.gm, [[7, 10]]);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotSize: 2, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "exposed", calledShotSize: 2, modifier: 0 });
     expect(lastDialog(ctx.alice)).toContain('name="calledShot"');
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 8 });
     expect(data(result, "wounds")).toEqual({ levels: 4 });
     expect(card.content).toContain("A called shot at an exposed spot.");
+  });
+
+  it("\"Optional Called Shots Rule\": a called shot for some other effect is not at an exposed area, so its damage counts per 5 points (10 against Soak 2: 1 level), and the card says the GM judges the effect", async () => {
+    const ctx = await range();
+    await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
+    await settle();
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "effect", calledShotSize: 2, modifier: 0 });
+    const result = resultOf(ctx, card.id);
+    expect(data(result, "ease")).toEqual({ ease: 8 });
+    expect(data(result, "damage")).toEqual({ total: 10, soak: 2 });
+    expect(data(result, "wounds")).toEqual({ levels: 1 });
+    expect(card.content).toContain("A called shot for some other effect: the GM judges what it does");
+    expect(lastDialog(ctx.alice)).toContain('name="calledShotAim"');
   });
 });
 
@@ -469,5 +483,85 @@ describe("phases shots in a running round read the target's own Movement-phase d
     expect(asked).toContain('name="defence"');
     expect(asked).toContain("Dodge or defend");
     expect(asked).not.toContain("BOUT.");
+  });
+});
+
+describe("phases blows only within an engagement, with a weapon that reaches it (seed 001, \"1. Movement\" and \"Engagement Example\")", () => {
+  it("in the Melee phase Ada, engaged with Bran at Reach, cannot strike Cole, who routs engaged with nobody, nor Bran with a dagger; her sword strikes Bran", async () => {
+    const ctx = await range();
+    const cole = await ctx.gm.CONFIG.Actor.documentClass.create({ name: "Cole", type: "character", system: { phases: { defense: 2 } } });
+    const [dagger] = await ctx.gm.game.actors.get(ctx.adaId).createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { phases: { attack: 1, damage: 3, range: "touch", minRange: "touch" } } }]);
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }, { actorId: cole.id, name: "Cole" }]);
+    ctx.alice.runtime.dialogs.responder = () => ({ action: "melee", weaponId: ctx.swordId, range: "reach", [`opponent-${cb.id}`]: true });
+    ctx.bob.runtime.dialogs.responder = () => ({ action: "none" });
+    ctx.gm.runtime.dialogs.responder = () => ({ action: "rout", movement: "sprint" });
+    await combat.startCombat();
+    await settle();
+    await ctx.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    for (let i = 0; i < 10 && stateOf().phase !== "melee"; i++) {
+      await ctx.gm.ui.combat.runAction("boutNextStep", {});
+      await settle();
+    }
+    expect(stateOf()).toMatchObject({ phase: "melee", stage: "act", order: [ca.id] });
+    expect(stateOf().combatants.find((c: any) => c.declaration?.action === "rout")).toBeTruthy();
+    const actors = ctx.alice.game.actors;
+    const mark = ctx.world.server.writes.length;
+    const rolls = ctx.gm.runtime.rolls.length;
+    const atCole = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(cole.id), { weaponId: ctx.swordId, modifier: 0 }, combat.id);
+    expect(atCole.refusal?.code).toBe("phases.card.notEngaged");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("Cole is not engaged with this fighter this round: a blow is struck only at someone you are engaged with.");
+    const withDagger = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: dagger.id, modifier: 0 }, combat.id);
+    expect(withDagger.refusal?.code).toBe("phases.card.outOfReach");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("The Dagger does not reach Bran at the range of your engagement.");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.runtime.rolls.length).toBe(rolls);
+    expect(stateOf().acted).toEqual([]);
+    const ok = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.swordId, modifier: 0 }, combat.id);
+    expect(ok.ok).toBe(true);
+  });
+});
+
+describe("phases shots in a running round: the target's motion from its declaration, aiming only after a whole missile phase aiming (seed 001, Missile Fire Table and its second footnote)", () => {
+  it("Bran declared a hustle: Ada's shot counts him hustling (+3) whatever she says, and her first shot of the round cannot be aimed: ease 9", async () => {
+    const ctx = await range();
+    const { combat, stateOf } = await shootingRound(ctx, () => ({ action: "move", movement: "hustle" }));
+    const actors = ctx.alice.game.actors;
+    const mark = ctx.world.server.writes.length;
+    const rolls = ctx.gm.runtime.rolls.length;
+    const aimed = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", motion: "still", aimed: true, modifier: 0 }, combat.id);
+    expect(aimed.refusal?.code).toBe("phases.card.notAimed");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("A shot counts as aimed only after a whole missile phase spent aiming (holding fire) without moving.");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.runtime.rolls.length).toBe(rolls);
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: false, modifier: 0 });
+    expect(JSON.parse(card.system.declaration).shot.motion).toBe("hustle");
+    expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 9 });
+    expect(stateOf().phase).not.toBe("firstMissile");
+  });
+
+  it("Ada holds fire through the First Missile phase standing still; next round, shooting again without moving, her shot is aimed (6 - 3 = 3)", async () => {
+    const ctx = await range();
+    const { combat, ca, stateOf } = await shootingRound(ctx, () => ({ action: "none" }));
+    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca, actionId: "hold" });
+    await settle();
+    expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBe(true);
+    await ctx.gm.game.combats.get(combat.id).nextRound();
+    await settle();
+    script(ctx.gm, [[8, 10], [3, 10]]);
+    await ctx.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    for (let i = 0; i < 10 && stateOf().phase !== "firstMissile"; i++) {
+      await ctx.gm.ui.combat.runAction("boutNextStep", {});
+      await settle();
+    }
+    expect(stateOf()).toMatchObject({ round: 2, phase: "firstMissile", order: [ca] });
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: true, modifier: 0 });
+    expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 3 });
+    expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBeUndefined();
   });
 });

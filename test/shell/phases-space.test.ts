@@ -35,7 +35,8 @@ async function field(grid: Record<string, unknown> = { size: 100, distance: 1, u
   const bob = await world.connect("Bob");
   await settle();
   const Actor = gm.CONFIG.Actor.documentClass;
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: {} } });
+  // Ada's Quickness 10: her hustle covers 25 paces (Movement Table), room for the detours below.
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { qik: 10 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { initiative: 5 } } });
   const cole = await Actor.create({ name: "Cole", type: "npc", system: { phases: {} } });
   const [sword] = await bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { range: "reach", minRange: "touch" } } }]);
@@ -53,12 +54,12 @@ async function field(grid: Record<string, unknown> = { size: 100, distance: 1, u
     { actorId: cole.id, tokenId: tc.id, sceneId: scene.id, name: "Cole" },
   ]);
   alice.runtime.dialogs.responder = () => ({ action: "move", movement: "hustle" });
-  bob.runtime.dialogs.responder = () => ({ action: "melee", weaponId: sword.id, range: "reach", [`opponent-${cc.id}`]: true });
+  bob.runtime.dialogs.responder = () => ({ action: "melee", movement: "hustle", weaponId: sword.id, range: "reach", [`opponent-${cc.id}`]: true });
   gm.runtime.dialogs.responder = () => ({ action: "melee", weaponId: spear.id, range: "reach", [`opponent-${cb.id}`]: true });
   await settle();
   const stateOf = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
   const token = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
-  return { world, gm, alice, bob, combat, scene, stateOf, token, ta: ta.id as string, tb: tb.id as string, tc: tc.id as string, ca: ca.id as string, cb: cb.id as string, cc: cc.id as string };
+  return { world, gm, alice, bob, combat, scene, stateOf, token, adaId: ada.id as string, ta: ta.id as string, tb: tb.id as string, tc: tc.id as string, ca: ca.id as string, cb: cb.id as string, cc: cc.id as string };
 }
 type Field = Awaited<ReturnType<typeof field>>;
 
@@ -165,5 +166,44 @@ describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => 
     await f.token(f.alice, f.ta).update({ x: 1000, y: 300 });
     await settle();
     expect(f.token(f.gm, f.ta).y).toBe(300);
+  });
+});
+
+describe("Movement in the Movement phase is limited to the declared mode's range (seed 001, 1. Movement and its Movement Table)", () => {
+  it("Ada declared a walk (9 + Quickness 10 = 19 paces): 20 paces is refused on her client with the figures, nothing written; 19 is allowed", async () => {
+    const f = await field();
+    f.alice.runtime.dialogs.responder = () => ({ action: "move", movement: "walk" });
+    await toMovement(f);
+    const mark = f.world.server.writes.length;
+    // Straight down, clear of the fight: 20 squares of one pace.
+    await f.token(f.alice, f.ta).update({ x: 0, y: 2500 });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada declared \u201cWalk\u201d for this round's movement: at most 19 paces, and this move covers 20.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.token(f.gm, f.ta).y).toBe(500);
+    await f.token(f.alice, f.ta).update({ x: 0, y: 2400 });
+    await settle();
+    expect(f.token(f.gm, f.ta).y).toBe(2400);
+  });
+
+  it("a move past Alice's own hooks is judged again on the GM's client and put back, with the reason", async () => {
+    const f = await field();
+    f.alice.runtime.dialogs.responder = () => ({ action: "move", movement: "walk" });
+    await toMovement(f);
+    const client = f.alice.runtime.client;
+    await f.world.server.request(client, "modifyDocument", () => f.world.server.update(client, "Token", [{ documentName: "Scene", id: f.scene.id }], [{ _id: f.ta, x: 0, y: 2500 }], {}));
+    await settle();
+    expect(f.token(f.gm, f.ta)).toMatchObject({ x: 0, y: 500 });
+    expect(f.gm.notices.at(-1)?.message).toBe("Ada declared \u201cWalk\u201d for this round's movement: at most 19 paces, and this move covers 20.");
+  });
+
+  it("one who declared to stay put does not move in the Movement phase", async () => {
+    const f = await field();
+    f.alice.runtime.dialogs.responder = () => ({ action: "none" });
+    await toMovement(f);
+    await f.token(f.alice, f.ta).update({ x: 0, y: 600 });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toContain("at most 0 paces");
+    expect(f.token(f.gm, f.ta).y).toBe(500);
   });
 });

@@ -23,7 +23,7 @@
  * state untouched; the state is plain JSON.
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import { initiativeOrder, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
+import { initiativeOrder, reaches, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
 import { effectiveSpace } from "../rulesets/phases/effective-space";
 import { initiativeTotal } from "../rulesets/phases/initiative";
 import { isRange, rangeIndex, type RangeClass } from "../rulesets/phases/stats";
@@ -37,9 +37,12 @@ import {
   LOADED,
   MISSILE_RANGE_ADJUSTMENT,
   missileRate,
+  paces,
   type MissileReadiness,
+  type MovementFigures,
   type MovementMode,
   type ShotDefence,
+  type TargetMotion,
 } from "../rulesets/phases/tables";
 import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
 
@@ -94,6 +97,12 @@ export interface PhaseCombatant {
   readonly readiness: MissileReadiness;
   readonly firedFirst: boolean;
   readonly firedSecond: boolean;
+  /**
+   * Has spent a whole missile phase holding fire without moving, and has not
+   * fired, moved or declared anything but shooting since (Missile Fire Table,
+   * second footnote). Absent: not aiming.
+   */
+  readonly aiming?: boolean;
 }
 
 export interface PhasesState {
@@ -179,6 +188,15 @@ const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): Pha
   ...s,
   combatants: s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c)),
 });
+/** Sets or clears the aim (cleared, the field is absent). */
+const setAim = (s: PhasesState, id: string, on: boolean): PhasesState => ({
+  ...s,
+  combatants: s.combatants.map((c) => {
+    if (c.id !== id) return c;
+    const { aiming: _was, ...rest } = c;
+    return on ? { ...rest, aiming: true } : rest;
+  }),
+});
 export const actingNow = (s: PhasesState): string | undefined => (s.stage === "act" && s.turn < s.order.length ? s.order[s.turn] : undefined);
 
 /**
@@ -199,6 +217,86 @@ export function declaredShotDefence(s: PhasesState, shooterId: string | null, ta
   const defence = isShotDefence(d.defence) ? d.defence : "none";
   if (defence === "none" || d.action === "rout" || !shooterId || !d.opponents.includes(shooterId)) return "none";
   return defence;
+}
+
+/**
+ * Whether a blow may be struck now ("1. Movement": a fighter declares whom he
+ * engages, at what range, with which weapon; "Engagement Example": "Inigo
+ * cannot attack Bors (because Bors is outside the range of his dagger)", and
+ * Frederico, who got away, is not struck at all). Outside a running round's
+ * turns the table settles engagements itself: null. Otherwise the attacker
+ * must share an engagement with the target ("notEngaged"), and the weapon
+ * used must reach that engagement's range ("outOfReach"); null when allowed.
+ * `weapon` is the reach of the weapon on the card (null: it has none in melee).
+ */
+export function meleeBlowRefusal(s: PhasesState, attackerId: string | null, targetId: string | null, weapon: WeaponReach | null): "notEngaged" | "outOfReach" | null {
+  if (s.stage !== "act" || !attackerId) return null;
+  const e = s.engagements.find((x) => (x.a === attackerId && x.b === targetId) || (x.b === attackerId && x.a === targetId));
+  if (!e || !targetId) return "notEngaged";
+  return reaches(weapon, e.range) ? null : "outOfReach";
+}
+
+/**
+ * How a target moves this round for the Missile Fire Table ("unmoving or
+ * walking carefully", "hustling", "sprinting"), from its own Movement-phase
+ * declaration, not the shooter's word. A safe gallop is counted as a sprint
+ * (our reading: the table lists no faster row). Null when the round has
+ * nothing to say (declarations not yet revealed, or no declaration this round):
+ * then the table states it.
+ */
+export function declaredTargetMotion(s: PhasesState, targetId: string | null): TargetMotion | null {
+  if (s.stage === "declare" || !targetId) return null;
+  const target = find(s, targetId);
+  const d = target?.active ? target.declaration : null;
+  if (!d) return null;
+  const motion: Record<MovementMode, TargetMotion> = { stand: "still", walk: "walk", hustle: "hustle", sprint: "sprint", gallop: "sprint" };
+  return motion[d.movement] ?? "still";
+}
+
+/**
+ * Whether a shot now may take the aiming bonus (Missile Fire Table, second
+ * footnote: "Spending a whole missile phase taking no action but aiming gives
+ * this bonus, provided that the shooter does not move or otherwise act before
+ * actually firing"). Null outside a running round's turns (the table says).
+ * In a round: only by a shooter who held fire on its turn in an earlier missile
+ * phase (the whole phase spent aiming) without moving, and has neither fired,
+ * moved, nor declared anything but shooting without moving since. Our reading:
+ * the aim carries into the next round when the shooter declares a shot and no
+ * movement, so a shooter who fires only in the First Missile phase can aim too.
+ */
+export function aimAllowed(s: PhasesState, shooterId: string | null): boolean | null {
+  if (s.stage !== "act" || !shooterId) return null;
+  const c = find(s, shooterId);
+  if (!c?.active || !c.declaration) return null;
+  return c.aiming === true && c.declaration.action === "missile" && c.declaration.movement === "stand";
+}
+
+/**
+ * How far a combatant may move now ("1. Movement" and its Movement Table: a
+ * character travels "up to the maximum range of the declared mode of
+ * movement"; standing is no movement). Null when the rule does not bind:
+ * outside the Movement phase's turns, or for someone with no declaration this
+ * round. Otherwise the declared mode and its paces from the mover's figures.
+ */
+export function movementAllowance(s: PhasesState, moverId: string | null, figures: MovementFigures): { readonly mode: MovementMode; readonly paces: number } | null {
+  if (s.stage !== "act" || s.phase !== "movement" || !moverId) return null;
+  const mover = find(s, moverId);
+  if (!mover?.active || !mover.declaration) return null;
+  const mode = mover.declaration.movement;
+  return { mode, paces: paces(mode, figures) };
+}
+
+/** Rounding slack, so a move of exactly the allowance (measured on a grid) is allowed. */
+const PACE_SLACK = 1e-6;
+
+/**
+ * Refuses a move longer than the declared mode allows (see movementAllowance);
+ * `moved` is the path's length in paces. Null when allowed or the rule does not bind.
+ */
+export function moveBeyondMode(s: PhasesState, moverId: string | null, figures: MovementFigures, moved: number): { readonly mode: MovementMode; readonly paces: number; readonly moved: number } | null {
+  const allowance = movementAllowance(s, moverId, figures);
+  if (!allowance || !Number.isFinite(moved) || moved <= allowance.paces + PACE_SLACK) return null;
+  return { ...allowance, moved };
 }
 
 /**
@@ -366,7 +464,9 @@ function finishTurn(s: PhasesState, fire: boolean, events: PhasesTimeEvent[]): P
   let next: PhasesState = { ...s, turn: s.turn + 1, acted: [...s.acted, id] };
   if (s.phase === "firstMissile" || s.phase === "secondMissile") {
     events.push(ev(fire ? "fired" : "held", { combatantId: id, phase: s.phase }));
-    if (fire) next = patch(next, id, s.phase === "firstMissile" ? { firedFirst: true } : { firedSecond: true });
+    if (fire) next = setAim(patch(next, id, s.phase === "firstMissile" ? { firedFirst: true } : { firedSecond: true }), id, false);
+    // Holding fire without moving is a whole missile phase spent aiming.
+    else if (find(s, id)?.declaration?.movement === "stand") next = setAim(next, id, true);
   } else events.push(ev("acted", { combatantId: id, phase: s.phase }));
   const following = actingNow(next);
   if (following) {
@@ -431,7 +531,9 @@ function apply(s: PhasesState, cmd: PhasesCommand): Outcome<Transition<PhasesSta
       const d = normalizeDeclaration(s, c.id, cmd.declaration);
       if (!d.ok) return d as never;
       events.push(ev("declared", { combatantId: c.id, action: d.value.action, movement: d.value.movement }));
-      return done(settle(patch(s, c.id, { declaration: d.value }), events));
+      // Moving or doing anything but shooting breaks an aim carried from the last round.
+      const keepsAim = c.aiming === true && d.value.action === "missile" && d.value.movement === "stand";
+      return done(settle(setAim(patch(s, c.id, { declaration: d.value }), c.id, keepsAim), events));
     }
     case "setInitiative": {
       if (s.stage === "declare") return no("awaitingDeclarations");

@@ -50,7 +50,7 @@ import {
   type ShotDefence,
   type TargetMotion,
 } from "../../engine/rulesets/phases";
-import { actingNow, declaredShotDefence, type PhasesState } from "../../engine/time/phases";
+import { actingNow, aimAllowed, declaredShotDefence, declaredTargetMotion, meleeBlowRefusal, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../cards";
 import { openOddsDialog, type DialogField, type DialogValues } from "../../applications/dialogs/odds-dialog";
@@ -79,6 +79,8 @@ type BlowDefence = (typeof BLOW_DEFENCES)[number];
 const MAX_FIRST_STRIKE = 50;
 const MAX_MODIFIER = 50;
 const MAX_CALLED_SIZE = 20;
+/** What a called shot aims for ("Optional Called Shots Rule"): an exposed spot for extra damage, or some other effect. */
+const CALLED_SHOT_AIMS = ["exposed", "effect"] as const;
 
 type ShotSituation = Omit<MissileInput, "attack" | "attackerPenalty" | "damage" | "soak" | "defending" | "shield">;
 
@@ -226,12 +228,22 @@ const calledShots = () => Boolean(game.settings?.get("bout", "phasesCalledShots"
 const isFlag = (v: unknown) => v === undefined || typeof v === "boolean";
 const boundedWhole = (v: unknown, max: number, min = -max): v is number => isWholeNumber(v) && v >= min && v <= max;
 
-function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean, declared: ShotDefence | null): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
+/** What the running round says about a shot, when it says anything: the target's declared defence and motion, and whether the shooter may aim. */
+interface RoundShot {
+  readonly defence: ShotDefence | null;
+  readonly motion: TargetMotion | null;
+  readonly aim: boolean | null;
+}
+
+function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean, round: RoundShot): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
+  const declared = round.defence;
   const range = raw.range;
   if (!isRange(range) || MISSILE_RANGE_ADJUSTMENT[range] === null) return refused("badRange", "BadRange");
   const motion = raw.motion ?? "still";
   if (typeof motion !== "string" || !(TARGET_MOTIONS as readonly string[]).includes(motion)) return refused("badForm", "BadForm");
   if (![raw.obscured, raw.aimed, raw.calledShot].every(isFlag)) return refused("badForm", "BadForm");
+  // "Spending a whole missile phase taking no action but aiming" without moving: the round knows whether the shooter did (the engine decides).
+  if (raw.aimed === true && round.aim === false) return refused("notAimed", "NotAimed");
   // A malformed answer is refused even when the round settles the defence: the form is not one we sent.
   if (raw.defence !== undefined && !(SHOT_DEFENCES as readonly unknown[]).includes(raw.defence)) return refused("badDefence", "BadDefence");
   // The target's declaration, when the running round has one, wins over what the request says (as the first strike does).
@@ -243,6 +255,9 @@ function readShot(raw: Record<string, unknown>, target: Actor.Implementation, ta
   if (declared === null && defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: fighterName(target) });
   const calledShot = raw.calledShot === true;
   if (calledShot && !calledShots()) return refused("calledShotsOff", "CalledShotsOff");
+  // What the called shot aims for: an exposed spot (extra damage) or some other effect; a request that does not say is the latter.
+  const aim = raw.calledShotAim ?? "effect";
+  if (!(CALLED_SHOT_AIMS as readonly unknown[]).includes(aim)) return refused("badForm", "BadForm");
   const calledShotSize = raw.calledShotSize ?? 0;
   if (!boundedWhole(calledShotSize, MAX_CALLED_SIZE)) return refused("badModifier", "BadModifier");
   const modifier = raw.modifier ?? 0;
@@ -252,12 +267,14 @@ function readShot(raw: Record<string, unknown>, target: Actor.Implementation, ta
     shot: {
       range: range as RangeClass,
       obscured: raw.obscured === true,
-      motion: motion as TargetMotion,
+      // The target's own declaration for the round wins over the shooter's word.
+      motion: round.motion ?? (motion as TargetMotion),
       size: view(target).stats.size,
       aimed: raw.aimed === true,
       // A called shot's own Size modifier goes with the storyguide's ("Optional Called Shots Rule": cumulative).
       gmModifier: modifier + (calledShot ? calledShotSize : 0),
       calledShot,
+      exposed: calledShot && aim === "exposed",
     },
   });
 }
@@ -276,7 +293,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   let firstStrike = 0;
   if (w.missile) {
     const declared = roundShotDefence(c);
-    const read = readShot(d, defender, targetRouting, declared);
+    const roundShot: RoundShot = {
+      defence: declared,
+      motion: c.state ? declaredTargetMotion(c.state, c.defenderCombatantId) : null,
+      aim: c.state ? aimAllowed(c.state, c.combatantId) : null,
+    };
+    const read = readShot(d, defender, targetRouting, roundShot);
     if (!read.ok) return read;
     shot = { ...read.value.shot, piercing: Boolean(w.piercing), piercingRule: piercingRule() };
     shotDefence = read.value.defence;
@@ -293,6 +315,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   }
   const commands = turnCommands(c, Boolean(w.missile));
   if (!commands.ok) return commands;
+  // In the round's Melee phase: only someone engaged, with a weapon that reaches the engagement's range (the engine decides).
+  if (!w.missile && c.state) {
+    const blow = meleeBlowRefusal(c.state, c.combatantId, c.defenderCombatantId, { min: w.minRange ?? "touch", max: w.range ?? "reach" });
+    if (blow === "notEngaged") return refused("notEngaged", "NotEngaged", { name: fighterName(defender) });
+    if (blow === "outOfReach") return refused("outOfReach", "OutOfReach", { name: fighterName(defender), weapon: item.name });
+  }
   const ready = dryRun(combatId, commands.value);
   if (!ready.ok) return ready;
   const a = view(attacker);
@@ -329,13 +357,14 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
   return [
     target,
     { kind: "select", name: "range", label: `${T}Range`, value: "middle", options: shootable.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` })) },
-    { kind: "select", name: "motion", label: `${T}Motion`, value: "still", options: TARGET_MOTIONS.map((m) => ({ value: m, label: `BOUT.Phases.Motion.${m}` })) },
+    { kind: "select", name: "motion", label: inRoundNow ? `${T}MotionFallback` : `${T}Motion`, value: "still", options: TARGET_MOTIONS.map((m) => ({ value: m, label: `BOUT.Phases.Motion.${m}` })) },
     { kind: "select", name: "defence", label: inRoundNow ? `${T}ShotDefence.LabelFallback` : `${T}ShotDefence.Label`, value: "none", options: SHOT_DEFENCES.map((x) => ({ value: x, label: `${T}ShotDefence.${x}` })) },
     { kind: "checkbox", name: "obscured", label: `${T}Obscured`, value: false },
     { kind: "checkbox", name: "aimed", label: `${T}Aimed`, value: false },
     ...(calledShots()
       ? ([
           { kind: "checkbox", name: "calledShot", label: `${T}CalledShot`, value: false },
+          { kind: "select", name: "calledShotAim", label: `${T}CalledShotAim.Label`, value: "exposed", options: CALLED_SHOT_AIMS.map((x) => ({ value: x, label: `${T}CalledShotAim.${x}` })) },
           { kind: "number", name: "calledShotSize", label: `${T}CalledShotSize`, value: 0, min: -MAX_CALLED_SIZE, max: MAX_CALLED_SIZE },
         ] as const)
       : []),
@@ -393,7 +422,7 @@ function describeDeclaration(d: Declaration | null): EngineEvent[] {
     // The range's label in the card's language: the card is rendered on the GM's client.
     const range = d.shot ? game.i18n?.localize(`BOUT.Phases.Range.${d.shot.range}`) ?? d.shot.range : "";
     lines.push(line("declared", `${T}DeclaredShot`, { weapon: d.weapon, range }));
-    if (d.shot?.calledShot) lines.push(line("declared", `${T}DeclaredCalledShot`));
+    if (d.shot?.calledShot) lines.push(line("declared", d.shot.exposed ? `${T}DeclaredCalledShot` : `${T}DeclaredCalledShotEffect`));
     // Which defence the shot meets, and who settled it (cards from before this line have no source).
     if (d.shotDefenceFrom) lines.push(line("declared", `${T}DefenceLine.${d.shotDefenceFrom === "round" ? "Declared" : "Stated"}.${d.shotDefence}`));
   } else {

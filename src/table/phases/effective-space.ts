@@ -8,6 +8,11 @@
  * refused with the names, and nothing is written. The mover goes around, or the
  * GM turns the check off in the settings.
  *
+ * The same check holds every mover in the Movement phase to the declared
+ * mode's range ("1. Movement", Movement Table): a move whose path is longer
+ * than the engine's allowance (moveBeyondMode, from the mover's sheet) is
+ * refused with the figures, whatever the Effective Space setting.
+ *
  * Geometry: token centres in scene pixels become paces through the scene's grid
  * (size in pixels, distance and units per square). A v13 move carries its
  * waypoints in the update's `movement` option; a plain update goes straight to
@@ -17,8 +22,10 @@ import { SYSTEM_ID } from "../../config";
 import { machineStateOf } from "../cards";
 import { notifyRefusal } from "../notify";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { pacesPerUnit, spaceIntrusions, type EngagedFigure, type Point } from "../../engine/rulesets/phases/effective-space";
-import { spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
+import { pacesPerUnit, pathLength, spaceIntrusions, type EngagedFigure, type Point } from "../../engine/rulesets/phases/effective-space";
+import { movementFiguresOf } from "../../engine/rulesets/phases";
+import { moveBeyondMode, spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
+import { actorView } from "../../data/actor/actor-view";
 import { isPutBack, registerMoveJudge, type MoveJudge } from "../move-recheck";
 
 interface Box {
@@ -47,6 +54,7 @@ interface CombatantLike {
 }
 
 const K = "BOUT.Phases.Space.";
+const M = "BOUT.Phases.Move.";
 
 /** The world's switch for the check (on unless the GM turns it off). */
 const guarding = () => {
@@ -76,7 +84,8 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
   const waypoints = options.movement?.[token.id ?? ""]?.waypoints;
   const moves = changes.x !== undefined || changes.y !== undefined || (Array.isArray(waypoints) && waypoints.length > 0);
   const scene = token.parent;
-  if (!moves || !scene || !guarding()) return ok(true);
+  if (!moves || !scene) return ok(true);
+  const guard = guarding();
   const size = Number(scene.grid?.size) > 0 ? Number(scene.grid!.size) : 100;
   const distance = Number(scene.grid?.distance) > 0 ? Number(scene.grid!.distance) : 1;
   const scale = (distance * pacesPerUnit(scene.grid?.units)) / size;
@@ -99,19 +108,29 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
     if (!state) continue;
     const combatants = combat.combatants.contents as unknown as CombatantLike[];
     const mover = combatants.find((c) => isTokenOf(c, token));
-    const keepOut = spaceToKeepOutOf(state, mover?.id ?? null);
-    if (!mover || !keepOut?.length) continue;
-    const figures: (EngagedFigure & { name: string })[] = [];
-    for (const k of keepOut) {
-      const c = combatants.find((x) => x.id === k.id);
-      const t = c ? tokenOf(c, scene) : undefined;
-      if (!c || !t || t.id === token.id) continue;
-      figures.push({ id: k.id, at: toPaces(boxAt(t, {})), space: k.space, name: c.name || t.name || "" });
+    const keepOut = guard ? spaceToKeepOutOf(state, mover?.id ?? null) : null;
+    if (mover && keepOut?.length) {
+      const figures: (EngagedFigure & { name: string })[] = [];
+      for (const k of keepOut) {
+        const c = combatants.find((x) => x.id === k.id);
+        const t = c ? tokenOf(c, scene) : undefined;
+        if (!c || !t || t.id === token.id) continue;
+        figures.push({ id: k.id, at: toPaces(boxAt(t, {})), space: k.space, name: c.name || t.name || "" });
+      }
+      const entered = spaceIntrusions(path, figures);
+      if (entered.length) {
+        const names = entered.map((e) => figures.find((f) => f.id === e.id)?.name ?? "").join(", ");
+        return refuse("phases.space.entered", `${K}Refused`, { mover: mover.name || token.name || "", names });
+      }
     }
-    const entered = spaceIntrusions(path, figures);
-    if (entered.length) {
-      const names = entered.map((e) => figures.find((f) => f.id === e.id)?.name ?? "").join(", ");
-      return refuse("phases.space.entered", `${K}Refused`, { mover: mover.name || token.name || "", names });
+    // The declared mode's range (the engine decides; the sheet gives the Movement Table's figures).
+    const actor = mover ? ((token as { actor?: unknown }).actor ?? game.actors?.get(mover.actorId ?? "")) : undefined;
+    if (mover && actor) {
+      const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as never, "phases").stats as never), pathLength(path));
+      if (far) {
+        const mode = game.i18n?.localize(`BOUT.Phases.Movement.${far.mode}`) ?? far.mode;
+        return refuse("phases.move.tooFar", `${M}TooFar`, { mover: mover.name || token.name || "", mode, paces: far.paces, moved: Math.round(far.moved * 10) / 10 });
+      }
     }
   }
   return ok(true);

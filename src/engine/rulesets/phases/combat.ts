@@ -36,7 +36,7 @@ export const soakScore = (a: Pick<PhasesActor, "soak">, armor: readonly Pick<Pha
 // ---------------------------------------------------------------------------
 // Wounds
 
-/** Points over Soak for each wound level: 5, or 2 under the optional longbow/crossbow rule and for called shots. */
+/** Points over Soak for each wound level: 5, or 2 under the optional longbow/crossbow rule and for called shots at an exposed area. */
 export const WOUND_STEP = 5;
 export const PIERCING_WOUND_STEP = 2;
 
@@ -200,8 +200,14 @@ export interface MissileInput extends MissileShot {
   readonly piercing?: boolean;
   /** The storyguide uses the Optional Longbow and Crossbow Damage Rule. */
   readonly piercingRule?: boolean;
-  /** A called shot at an exposed spot (its Size modifier goes in gmModifier). */
+  /** A called shot (its Size modifier goes in gmModifier). */
   readonly calledShot?: boolean;
+  /**
+   * The called shot aims for an exposed area to do extra damage ("Optional
+   * Called Shots Rule"); otherwise it seeks some other effect, which the
+   * storyguide judges, and its damage counts as any shot's.
+   */
+  readonly exposed?: boolean;
 }
 
 export interface MissileResult {
@@ -219,12 +225,17 @@ export interface MissileResult {
 export function checkMissile(input: MissileInput): Outcome<true> {
   const f = checkFigures({ attack: input?.attack, attackerPenalty: input?.attackerPenalty, damage: input?.damage, soak: input?.soak }, -200, 200, ["attackerPenalty"]);
   if (!f.ok) return f;
-  return checkFlags({ piercing: input.piercing, piercingRule: input.piercingRule, calledShot: input.calledShot });
+  return checkFlags({ piercing: input.piercing, piercingRule: input.piercingRule, calledShot: input.calledShot, exposed: input.exposed });
 }
 
-/** Points over Soak per wound level for a shot. */
-export function missileWoundStep(input: Pick<MissileInput, "piercing" | "piercingRule" | "calledShot">): number {
-  return (input.piercing && input.piercingRule) || input.calledShot ? PIERCING_WOUND_STEP : WOUND_STEP;
+/**
+ * Points over Soak per wound level for a shot: 2 for a longbow or crossbow
+ * under the optional rule, and for a called shot aimed at an exposed area
+ * ("Optional Called Shots Rule": only "if the intent was to do extra damage by
+ * striking an exposed area"); 5 otherwise.
+ */
+export function missileWoundStep(input: Pick<MissileInput, "piercing" | "piercingRule" | "calledShot" | "exposed">): number {
+  return (input.piercing && input.piercingRule) || (input.calledShot && input.exposed) ? PIERCING_WOUND_STEP : WOUND_STEP;
 }
 
 /**

@@ -90,3 +90,11 @@ export function pacesPerUnit(units: unknown): number {
   if (["m", "meter", "meters", "metre", "metres"].includes(u)) return 1 / 0.9144;
   return 1;
 }
+
+/** Length of a path in paces (straight legs between its points); points that are not finite numbers are skipped. */
+export function pathLength(path: readonly Point[]): number {
+  const points = path.filter(finite);
+  let total = 0;
+  for (let i = 1; i < points.length; i++) total += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
+  return total;
+}

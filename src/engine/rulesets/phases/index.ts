@@ -9,7 +9,7 @@ import { defineRuleset, type ActorView } from "../ruleset";
 import { attackScore, damageScore, defenseScore, fatigueState, soakScore, woundState } from "./combat";
 import { initiativeScore } from "./initiative";
 import { phasesStats, WOUND_TRACK_LENGTH, type PhasesStats } from "./stats";
-import { missileRate, paces, type MovementMode } from "./tables";
+import { missileRate, paces, type MovementFigures, type MovementMode } from "./tables";
 
 // Prefix ends in a dot: full keys are checked by the phases tests.
 const D = "BOUT.Phases.Derived.";
@@ -19,6 +19,11 @@ export function readyWeapon(actor: ActorView<PhasesStats>) {
   return actor.weapons.find((w) => w.equipped)?.stats ?? null;
 }
 
+/** The Movement Table's figures from a sheet: Quickness, Encumbrance, Athletics, Ride and the current penalties. */
+export function movementFiguresOf(a: ActorView<PhasesStats>["stats"]): MovementFigures {
+  return { qik: a.qik, enc: a.enc, athletics: a.athletics, ride: a.ride, woundPenalty: woundState(a.woundsLeft).penalty, fatiguePenalty: fatigueState(a.fatigueLeft).penalty };
+}
+
 export function derivePhases(actor: ActorView<PhasesStats>) {
   const a = actor.stats;
   const weapon = readyWeapon(actor);
@@ -26,7 +31,7 @@ export function derivePhases(actor: ActorView<PhasesStats>) {
   const armor = actor.armor.filter((x) => x.equipped).map((x) => x.stats);
   const wounds = woundState(a.woundsLeft);
   const fatigue = fatigueState(a.fatigueLeft);
-  const figures = { qik: a.qik, enc: a.enc, athletics: a.athletics, ride: a.ride, woundPenalty: wounds.penalty, fatiguePenalty: fatigue.penalty };
+  const figures = movementFiguresOf(a);
   const move = (mode: MovementMode) => paces(mode, figures);
   const init = initiativeScore(a, weapon);
   return {

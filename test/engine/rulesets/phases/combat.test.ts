@@ -40,7 +40,13 @@ describe(`${SEED}, "Optional Longbow and Crossbow Damage Rule": wound levels fro
     expect(missileWoundStep({ piercing: true, piercingRule: true })).toBe(2);
     expect(missileWoundStep({ piercing: true, piercingRule: false })).toBe(5);
     expect(missileWoundStep({ piercing: false, piercingRule: true })).toBe(5);
-    expect(missileWoundStep({ calledShot: true })).toBe(2);
+    expect(missileWoundStep({ calledShot: true, exposed: true })).toBe(2);
+  });
+  it(`"Optional Called Shots Rule": the 2-point step only for a called shot aimed at an exposed area; a called shot for another effect counts per 5`, () => {
+    expect(missileWoundStep({ calledShot: true })).toBe(5);
+    expect(missileWoundStep({ calledShot: true, exposed: false })).toBe(5);
+    expect(missileWoundStep({ calledShot: false, exposed: true })).toBe(5);
+    expect(missileWoundStep({ calledShot: true, exposed: true })).toBe(2);
   });
 });
 

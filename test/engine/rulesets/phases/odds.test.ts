@@ -113,6 +113,7 @@ describe(`${SEED}, "2. First Missiles" and the Missile Fire Table: odds of a sho
       { range: "far", motion: "hustle", defending: 3, shield: 2, attack: 4, attackerPenalty: -1, damage: 3, soak: 9 },
       // A longbow under the optional rule; a called shot at an exposed spot with its Size modifier.
       { range: "near", aimed: true, attack: 2, damage: 4, soak: 7, piercing: true, piercingRule: true },
+      { range: "close", size: -2, attack: 3, damage: 2, soak: 5, calledShot: true, exposed: true, gmModifier: 3 },
       { range: "close", size: -2, attack: 3, damage: 2, soak: 5, calledShot: true, gmModifier: 3 },
     ];
     for (const shot of shots) {
