@@ -124,7 +124,8 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
       }
     }
     // The declared mode's range (the engine decides; the sheet gives the Movement Table's figures).
-    const actor = mover ? ((token as { actor?: unknown }).actor ?? game.actors?.get(mover.actorId ?? "")) : undefined;
+    // The fighter is the combatant's actor (an unlinked token's own), never the world actor looked up by id.
+    const actor = mover ? ((mover as { actor?: unknown }).actor ?? (token as { actor?: unknown }).actor) : undefined;
     if (mover && actor) {
       const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as never, "phases").stats as never), pathLength(path));
       if (far) {
