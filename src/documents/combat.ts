@@ -65,20 +65,20 @@ export class BoutCombat extends Combat {
       ui.notifications?.warn(game.i18n!.format("BOUT.Combat.NoStructure", { structure: id }));
       return this;
     }
-    const infos = this.combatantInfos();
-    // A closed setup question leaves the fight unstarted.
-    const options = structure.setup ? await structure.setup(infos) : {};
+    // A closed setup question leaves the fight unstarted (asked before the queue: a dialog holds no document).
+    const options = structure.setup ? await structure.setup(this.combatantInfos()) : {};
     if (options === null) return this;
-    const started = await structure.start(infos, options);
-    if (!started.ok) {
-      notifyRefusal(started.refusal);
-      return this;
-    }
-    const view = structure.machine.view(started.value);
-    // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
-    const updateData = { round: Math.max(1, view.round), turn: this.coreTurn(started.value) };
-    callHook("combatStart", this, updateData);
-    await this.update({ ...updateData, "system.structure": id, "system.state": JSON.stringify(started.value), ...this.declarationChange(structure, started.value) } as never);
+    // The start is worked out and written in the combat's queue, from the fighters as they are then; a second Begin finds it started.
+    await queued([this], async () => {
+      if (this.machineState) return;
+      const started = await structure.start(this.combatantInfos(), options);
+      if (!started.ok) return notifyRefusal(started.refusal);
+      const view = structure.machine.view(started.value);
+      // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
+      const updateData = { round: Math.max(1, view.round), turn: this.coreTurn(started.value) };
+      callHook("combatStart", this, updateData);
+      await this.update({ ...updateData, "system.structure": id, "system.state": JSON.stringify(started.value), ...this.declarationChange(structure, started.value) } as never);
+    });
     return this;
   }
 

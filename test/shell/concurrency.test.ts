@@ -318,3 +318,21 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     expect([0, 1, 2, 3].map((i) => c(i).passed)).toEqual([false, false, false, true]);
   });
 });
+
+describe("concurrency: starting a fight", () => {
+  it("two Begins at once (two GM clicks, or two GMs) start the fight once: one write, one state", async () => {
+    const t = await table("opposed");
+    const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { opposed: { i: 40, ag: 35 } } });
+    const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { opposed: { i: 30, ag: 30 } } });
+    const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: ada.id, name: "Ada" }, { actorId: bran.id, name: "Bran" }]);
+    await settle();
+    t.world.server.latency = 5;
+    const mark = t.world.server.writes.length;
+    const gmCombat = t.gm.game.combats.get(combat.id);
+    await Promise.all([gmCombat.startCombat(), gmCombat.startCombat()]);
+    await t.world.settled();
+    expect(t.world.writesSince(mark).filter((w: any) => w.documentName === "Combat")).toHaveLength(1);
+    expect(JSON.parse(t.gm.game.combats.get(combat.id).system.state).combatants).toHaveLength(2);
+  });
+});
