@@ -55,6 +55,20 @@ const standingOf = (t: MovedToken): Standing => ({
 /** The GM putting a token back where it stood: no move check applies to it. */
 export const isPutBack = (options: unknown): boolean => Boolean((options as { bout?: { putBack?: unknown } } | null)?.bout?.putBack);
 
+type Point = { readonly x: number; readonly y: number };
+
+/**
+ * The route a move took to where the token now stands: the waypoints v13's
+ * movement data recorded for it (or, failing that, those a plain update
+ * `named`), when they end there; else the straight line to its new place.
+ */
+export function recordedRoute(token: MovedToken, options: Record<string, unknown>, named?: readonly Point[]): Point[] {
+  const recorded = (options._movement as Record<string, { passed?: { waypoints?: readonly (Point & { intermediate?: boolean })[] } }> | undefined)?.[token.id ?? ""]?.passed?.waypoints;
+  const legs = (recorded ?? named ?? []).filter((w) => !(w as { intermediate?: boolean }).intermediate);
+  const end = { x: Number(token.x), y: Number(token.y) };
+  return legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? [...legs] : [end];
+}
+
 export function registerMoveJudge(judge: MoveJudge): void {
   judges.push(judge);
 }

@@ -26,7 +26,7 @@ import { pacesPerUnit, pathLength, spaceIntrusions, type EngagedFigure, type Poi
 import { movementFiguresOf } from "../../engine/rulesets/phases";
 import { moveBeyondMode, spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
 import { actorView } from "../../data/actor/actor-view";
-import { isPutBack, registerMoveJudge, type MoveJudge } from "../move-recheck";
+import { isPutBack, recordedRoute, registerMoveJudge, type MoveJudge } from "../move-recheck";
 
 interface Box {
   readonly x?: number;
@@ -144,11 +144,9 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
 const judgeSpace: MoveJudge = (token, before, _changes, options) => {
   const moved = token as unknown as TokenLike & { x: number; y: number };
   // The route the move recorded: v13's movement data, or the waypoints a plain update named.
-  const recorded = (options._movement as Record<string, { passed?: { waypoints?: readonly (Box & { intermediate?: boolean })[] } }> | undefined)?.[moved.id ?? ""]?.passed?.waypoints;
-  const named = (options.movement as Record<string, { waypoints?: readonly Box[] } | undefined> | undefined)?.[moved.id ?? ""]?.waypoints;
-  const legs = (recorded ?? named ?? []).filter((w) => !(w as { intermediate?: boolean }).intermediate);
+  const named = (options.movement as Record<string, { waypoints?: readonly { x: number; y: number }[] } | undefined> | undefined)?.[moved.id ?? ""]?.waypoints;
+  const route = recordedRoute(token, options, named);
   const end = { x: moved.x, y: moved.y };
-  const route = legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? legs : [end];
   const was: TokenLike = { id: moved.id, name: moved.name, actorId: moved.actorId, parent: moved.parent, x: before.x, y: before.y, width: before.width, height: before.height };
   const checked = checkTokenMove(was, end, { movement: { [moved.id ?? ""]: { waypoints: route } } });
   return checked.ok ? null : { ok: false, refusal: checked.refusal };

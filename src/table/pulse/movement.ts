@@ -22,7 +22,7 @@ import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 import { currentActors, heldToActions, type PulsesState } from "../../engine/time/pulses";
 import { notifyRefusal } from "../notify";
 import type { CombatantInfo } from "../machines";
-import { isPutBack, registerMoveJudge, type MoveJudge } from "../move-recheck";
+import { isPutBack, recordedRoute, registerMoveJudge, type MoveJudge, type Standing } from "../move-recheck";
 import { tokenPlacement, type Placed } from "./engagements";
 
 /** What the token carries between moves: the hexes moved in one pulse of one fight. */
@@ -74,14 +74,6 @@ interface MoveContext {
   readonly orientation: "pointy" | "flat";
 }
 
-/** Where a token stood, and its move count, before a move (the GM's own memory, not the mover's word). */
-interface Standing {
-  readonly x: number;
-  readonly y: number;
-  readonly rotation: number;
-  readonly flag: MoveFlag | undefined;
-}
-
 /**
  * The context for a move by this user, or null when no limit applies (setting, GM, no running pulse fight, no hex scene).
  * `before`: judge from where the token stood before (the GM re-checking a move already made), not from where it stands.
@@ -96,7 +88,8 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
   if (!from) return null;
   const state = fight.combat.machineState as PulsesState;
   const id = fight.combatantId;
-  const flag = before ? before.flag : (token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined);
+  // Before a move already made: the count the GM remembers, not the one the mover wrote.
+  const flag = before ? (before.flags[SYSTEM_ID] as { pulseMove?: MoveFlag } | undefined)?.pulseMove : (token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined);
   const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? Math.max(0, flag.used) : 0;
   const infos = fight.combat.combatantInfos();
   const side = infos.find((i) => i.id === id)?.side ?? "";
@@ -294,13 +287,11 @@ export function hexesMovedThisPulse(actor: Actor.Implementation): number {
  */
 const judgePulseMove: MoveJudge = (moved, before, _changes, options, userId) => {
   const token = moved as unknown as TokenLike;
-  const was: Standing = { x: before.x, y: before.y, rotation: before.rotation, flag: (before.flags[SYSTEM_ID] as { pulseMove?: MoveFlag } | undefined)?.pulseMove };
-  const ctx = moveContext(token, userId, was);
+  const ctx = moveContext(token, userId, before);
   if (!ctx) return null;
   const movement = (options._movement as Record<string, MovementLike> | undefined)?.[token.id ?? ""];
-  const legs = (movement?.passed.waypoints ?? []).filter((w) => !w.intermediate);
+  const route = recordedRoute(moved, options);
   const end = { x: Number(token.x), y: Number(token.y) };
-  const route = legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? legs : [end];
   const judged = movement?.method === "undo" ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
   if (!judged.ok) return { ok: false, refusal: { ...judged.refusal, data: { ...judged.refusal.data, name: token.name ?? ctx.fight.actor.name } } };
   const owed = Math.max(0, ctx.moved + judged.value.steps);
