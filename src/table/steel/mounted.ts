@@ -64,6 +64,12 @@ const CHANGES: Readonly<Record<string, GaitChange>> = {
  * at the Ride TN, more for the "absurdly hard" three steps down, as the GM sets).
  * A failure leaves the gait as it was; a botch throws the rider.
  */
+/** The GM's added TN for a Ride check (0 to 6 either way), as the request sends it. */
+function rideTnModifier(raw: unknown): Outcome<number> {
+  const mod = (raw as { tnModifier?: unknown } | null)?.tnModifier ?? 0;
+  return isWholeNumber(mod) && Math.abs(mod as number) <= 6 ? ok(mod as number) : refused("badModifier", "BadModifier");
+}
+
 const gaitCard: CardKind = {
   title: `${R}GaitTitle`,
   self: true,
@@ -71,15 +77,16 @@ const gaitCard: CardKind = {
   prepare(raw, actor, _defender, combatId) {
     const r = riding(actor, combatId);
     if (!r.ok) return r;
-    const d = (raw ?? {}) as { change?: unknown; tnModifier?: unknown };
+    const d = (raw ?? {}) as { change?: unknown };
     const change = typeof d.change === "string" && Object.hasOwn(CHANGES, d.change) ? CHANGES[d.change] : undefined;
     if (!change) return refused("badChange", "BadChange");
-    const mod = d.tnModifier ?? 0;
-    if (!isWholeNumber(mod) || Math.abs(mod as number) > 6) return refused("badModifier", "BadModifier");
+    const modified = rideTnModifier(raw);
+    if (!modified.ok) return modified;
+    const mod = modified.value;
     const ruling = gaitChange(change, Boolean(rideSkill(actor)));
     const to = nextGait(r.value.gait, change);
     if (!ruling.allowed || (change.kind !== "wheel" && to === r.value.gait)) return refused("badChange", "BadChange");
-    return ok({ change: d.change, tnModifier: mod, from: r.value.gait, to, check: ruling.checkNeeded, tn: rideTnOf(actor) + (mod as number) });
+    return ok({ change: d.change, tnModifier: mod, from: r.value.gait, to, check: ruling.checkNeeded, tn: rideTnOf(actor) + mod });
   },
   describe: (d) => [{ type: "declared", key: `${R}GaitDeclared`, data: { from: game.i18n!.localize(`${R}Gait.${d?.from}`), to: game.i18n!.localize(`${R}Gait.${d?.to}`), tn: d?.tn ?? 0, check: Boolean(d?.check) } }],
   async defend() {
@@ -138,12 +145,13 @@ const rideByCard: CardKind = {
   prepare(raw, actor, _defender, combatId) {
     const r = riding(actor, combatId);
     if (!r.ok) return r;
-    const mod = (raw as { tnModifier?: unknown } | null)?.tnModifier ?? 0;
-    if (!isWholeNumber(mod) || Math.abs(mod as number) > 6) return refused("badModifier", "BadModifier");
+    const modified = rideTnModifier(raw);
+    if (!modified.ok) return modified;
+    const mod = modified.value;
     if (r.value.gait !== "canter" && r.value.gait !== "gallop") return refused("tooSlow", "TooSlow");
     const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === r.value.boutId);
     if (!bout || bout.exchange !== 1) return refused("lateRideBy", "LateRideBy");
-    return ok({ tnModifier: mod, tn: rideTnOf(actor) + (mod as number) });
+    return ok({ tnModifier: mod, tn: rideTnOf(actor) + mod });
   },
   describe: (d) => [{ type: "declared", key: `${R}RideByDeclared`, data: { tn: d?.tn ?? 0 } }],
   async defend() {
