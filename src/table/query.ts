@@ -5,7 +5,6 @@
  * Every query has a timeout: a client that never answers holds up nobody.
  */
 import { SYSTEM_ID } from "../config";
-import { queued } from "./write-queue";
 
 type Handler = (data: any, options: { timeout?: number }) => unknown;
 
@@ -37,15 +36,4 @@ export async function ask<T = unknown>(user: User.Implementation | null | undefi
 /** The active GM, who applies what players may not write themselves. */
 export function activeGM(): User.Implementation | null {
   return (game.users?.activeGM as User.Implementation | null | undefined) ?? null;
-}
-
-/**
- * Runs `task` after every earlier task for the same key has finished (two clicks cannot both pass a check).
- * The older form of `queued` (write-queue.ts), kept for callers that name one document by
- * `card:<message id>` or `combat:<combat id>`: it is the same queue as the document's uuid.
- */
-export function serialize<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const [kind, id] = key.split(":", 2);
-  const uuid = kind === "card" && id ? `ChatMessage.${id}` : kind === "combat" && id ? `Combat.${id}` : key;
-  return queued([uuid], () => task());
 }

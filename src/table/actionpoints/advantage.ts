@@ -12,7 +12,7 @@ import { fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { ATTACK_ADVANTAGES, checkTarget, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { cardView, delta, registerCardKind, updateCardResult, withNames, type CardKind } from "../cards";
-import { serialize } from "../query";
+import { queued } from "../write-queue";
 import { apRule, apTables } from "./tables";
 import { attackerFigures, blowChanges, defenderFigures, LOOKUPS, skillOf, view, type OpenAdvantage } from "./attack";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -78,9 +78,9 @@ const advantageCard: CardKind = {
   title: "BOUT.ActionPoints.Advantage.CardTitle",
   unanswered: () => true,
   prepare,
-  // Taken in one serialized step on the exchange's card: whoever comes second finds it gone.
+  // Taken in the exchange's card's own write queue: whoever comes second finds it gone.
   claim(d: Declaration) {
-    return serialize(`card:${d.sourceId}`, async () => {
+    return queued([`ChatMessage.${d.sourceId}`], async () => {
       const open = openAdvantage(d.sourceId);
       if (!open) return refused("noSource", "NoSource");
       if (open.taken) return refused("taken", "Taken");

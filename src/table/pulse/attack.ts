@@ -42,7 +42,7 @@ import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
 import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
-import { serialize } from "../query";
+import { queued } from "../write-queue";
 import { notifyRefusal } from "../notify";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
@@ -453,11 +453,11 @@ const attackCard: CardKind = {
   prepare,
   // A blocked shot has nothing for the target to answer.
   unanswered: (d: Declaration | null) => Boolean(d?.blocked),
-  // A riposte is taken on its card in one serialized step: a second click finds it gone.
+  // A riposte is taken in its card's own write queue: a second click finds it gone.
   async claim(d: Declaration) {
     if (!d.riposteOf) return ok(true as const);
     const sourceId = d.riposteOf;
-    return serialize(`card:${sourceId}`, async () => {
+    return queued([`ChatMessage.${sourceId}`], async () => {
       const open = openRiposte(sourceId);
       if (!open || open.taken) return refused("noRiposte", "NoRiposte");
       await updateCardResult(sourceId, { taken: "riposte" });

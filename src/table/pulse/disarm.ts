@@ -9,7 +9,7 @@
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { fighterRef, refersTo } from "../fighter";
 import { registerCardKind, updateCardResult, withNames, type CardKind } from "../cards";
-import { serialize } from "../query";
+import { queued } from "../write-queue";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { disarmable, openOffer, type OpenDisarm } from "./attack";
 
@@ -39,9 +39,9 @@ const choiceCard: CardKind = {
     if (!item) return refuse("pulse.card.notInHand", `${T}Refusal.NotInHand`);
     return ok({ sourceId: d.sourceId as string, itemId: item.id, item: item.name });
   },
-  // Taken from the attack card in one serialized step: a second choice finds it made.
+  // Taken in the attack card's own write queue: a second choice finds it made.
   claim(d: DisarmChoice) {
-    return serialize(`card:${d.sourceId}`, async () => {
+    return queued([`ChatMessage.${d.sourceId}`], async () => {
       const open = openDisarm(d.sourceId);
       if (!open || open.taken) return refused();
       await updateCardResult(d.sourceId, { disarmTaken: true });
