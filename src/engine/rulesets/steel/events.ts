@@ -29,4 +29,5 @@ export const STEEL_EVENT_TYPES = [
   "knockedOut", "staysConscious", "fatal", "bleeds", "holdsOn", "poolsHalved", "coma", "terrainSuccess", "terrainFailure",
   "terrainBotch", "terrainCancelled", "crowd", "blowOrder", "initiativeBought", "initiativeKept", "surprise", "defendOnly",
   "noAction", "rideBy", "rideByFails", "unhorsed", "keepsSaddle", "preparing", "missile", "skillSuccess", "skillFailure", "contest",
+  "ridersPass", "ridersTie",
 ] as const;

@@ -8,7 +8,8 @@ import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import type { ManeuverFamily } from "./stats";
-import { checkCount, steelRefuse, checkWhole } from "./refusals";
+import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
+import type { OpposedTerrainResult, TerrainResult } from "./terrain";
 
 export type Side = "front" | "side" | "rear";
 
@@ -45,6 +46,8 @@ export function canReachRider(side: Side, reach: number): boolean {
 export interface MountedBlow {
   readonly attackerMounted: boolean;
   readonly defenderMounted: boolean;
+  /** The blow is aimed at the defender's horse, not at the rider. */
+  readonly atMount?: boolean;
   /** Where the attacker stands: for a rider, where the foe is; for a footman, which part of the foe's mount he faces. */
   readonly side: Side;
   readonly reach: number;
@@ -58,9 +61,30 @@ export interface MountedBlow {
  * rear only with reach 4 or 5 (`canReachRider`); between two on foot, nothing.
  */
 export function mountedBlow(b: MountedBlow): Outcome<{ extraCost: number }> {
+  // Only a rider has a horse to aim at.
+  if (b.atMount && !b.defenderMounted) return steelRefuse("noMount");
   if (b.attackerMounted) return riderAttack({ targetSide: b.side, reach: b.reach, zone: b.zone, againstManOnFoot: !b.defenderMounted });
-  if (b.defenderMounted && !canReachRider(b.side, b.reach)) return steelRefuse("riderOutOfReach", { reach: b.reach, side: b.side });
+  // The horse itself is in reach from any side; the rider only from the side, or with reach 4 or 5.
+  if (b.defenderMounted && !b.atMount && !canReachRider(b.side, b.reach)) return steelRefuse("riderOutOfReach", { reach: b.reach, side: b.side });
   return ok({ extraCost: 0 });
+}
+
+export interface MountedHit {
+  /** Where the wound is written: on the rider, or on the horse he rides. */
+  readonly woundOn: "rider" | "mount";
+  /** "If struck while mounted": the rider rolls to stay in the saddle. */
+  readonly saddleCheck: boolean;
+}
+
+/**
+ * What a landed blow or missile does where horses are about ("Attacking a
+ * Mounted Target"): a blow at the horse wounds the horse; a rider who is
+ * himself struck rolls to keep the saddle (our reading: a blow on the horse
+ * alone does not call for it, the seed names the rider being struck).
+ */
+export function mountedHit(h: { readonly defenderMounted: boolean; readonly atMount: boolean; readonly landed: boolean }): MountedHit {
+  const woundOn = h.defenderMounted && h.atMount ? "mount" : "rider";
+  return { woundOn, saddleCheck: h.landed && h.defenderMounted && woundOn === "rider" };
 }
 
 /**
@@ -105,14 +129,19 @@ export interface RideByResult {
 /**
  * Ride-by ("Ride-By Attacking"): at canter or gallop, a Ride check as a terrain
  * roll the foe may oppose with CP dice at the same TN. Success: one exchange;
- * failure: two; a botch: the rider falls.
+ * failure: two; a botch: the rider falls. `opponentCpLeft`: the foe's pool,
+ * which his dice may not exceed.
  */
-export function rideBy(i: RideCheckInput & { opponentDice?: number }, dice: Dice): Outcome<Resolution<RideByResult>> {
-  const r = rideRoll(i, dice);
-  if (!r.ok) return r;
+export function rideBy(i: RideCheckInput & { opponentDice?: number; opponentCpLeft?: number }, dice: Dice): Outcome<Resolution<RideByResult>> {
   const od = i.opponentDice ?? 0;
   const c = checkCount(od, "opponentDice");
   if (!c.ok) return c;
+  if (i.opponentCpLeft !== undefined) {
+    const s = checkSpend(od, i.opponentCpLeft, "opponentDice");
+    if (!s.ok) return s;
+  }
+  const r = rideRoll(i, dice);
+  if (!r.ok) return r;
   const opponent = od > 0 ? rollPool(dice, od, r.value.tn) : null;
   const success = r.value.successes > 0 && r.value.successes >= (opponent?.successes ?? 0);
   const unhorsed = r.value.botch;
@@ -171,4 +200,108 @@ export function rideByYards(move: number, gait: Gait): number {
 /** Mount fatigue: every 2 CP lost to fatigue (charged to the rider) costs the horse 1 Move. */
 export function mountMove(baseMove: number, fatigueCp: number): number {
   return Math.max(0, baseMove - Math.floor(fatigueCp / 2));
+}
+
+/**
+ * A ride-by is made against a foe on the ground; two riders crossing make
+ * opposed Ride checks instead ("Ride-By Attacking", last paragraph).
+ */
+export function rideByFoe(foeMounted: boolean): Outcome<true> {
+  return foeMounted ? steelRefuse("rideByRider") : ok(true);
+}
+
+/** One side of a terrain roll: on foot, Combat Pool dice; mounted, a Ride check (Agility dice at the Ride TN). */
+export type TerrainRoller = { readonly mounted: false; readonly cpLeft: number; readonly dice: number } | ({ readonly mounted: true } & RideCheckInput);
+
+/** The dice and TN a side rolls, and the Combat Pool dice it burns. `footTn`: the TN a fighter on foot rolls against. */
+function terrainSide(r: TerrainRoller, footTn: number, field: string): Outcome<{ dice: number; tn: number; fromPool: number }> {
+  if (r.mounted) {
+    const w = checkWhole({ rideTn: r.rideTn, tnModifier: r.tnModifier }, ["tnModifier"]);
+    if (!w.ok) return w;
+    const c = checkCount(r.agility, `${field}.agility`);
+    if (!c.ok) return c;
+    return ok({ dice: r.agility, tn: r.rideTn + (r.tnModifier ?? 0), fromPool: 0 });
+  }
+  const w = checkWhole({ [`${field}.tn`]: footTn });
+  if (!w.ok) return w;
+  for (const [name, v] of [
+    ["dice", r.dice],
+    ["cpLeft", r.cpLeft],
+  ] as const) {
+    const c = checkCount(v, `${field}.${name}`);
+    if (!c.ok) return c;
+  }
+  const s = checkSpend(r.dice, r.cpLeft, field);
+  if (!s.ok) return s;
+  return ok({ dice: r.dice, tn: footTn, fromPool: r.dice });
+}
+
+/**
+ * A terrain roll by a fighter who may be in the saddle ("Mounted modifiers":
+ * "AG/Ride checks may be made instead of spending CP on terrain rolls"): on
+ * foot, pool dice at the terrain's TN; mounted, Agility at the Ride TN, no pool
+ * dice burnt. One success makes it, as any terrain roll.
+ */
+export function mountedTerrainRoll(r: TerrainRoller, footTn: number, dice: Dice): Outcome<Resolution<TerrainResult & { fromPool: number }>> {
+  const side = terrainSide(r, footTn, "terrain");
+  if (!side.ok) return side;
+  const roll = rollPool(dice, side.value.dice, side.value.tn);
+  const success = roll.successes > 0;
+  return ok({
+    result: { roll, success, botch: roll.botch, fromPool: side.value.fromPool },
+    events: [event(roll.botch ? "terrainBotch" : success ? "terrainSuccess" : "terrainFailure", { tn: side.value.tn, successes: roll.successes })],
+  });
+}
+
+/**
+ * An opposed terrain roll where either side may ride ("Opposed Terrain Rolls"
+ * with "Mounted modifiers"): a rider rolls Ride instead of pool dice, two riders
+ * make a contested Ride check. A side on foot rolls at the acting side's TN; a
+ * rider at his own Ride TN. The actor needs a success and at least as many as
+ * the opponent.
+ */
+export function mountedOpposedTerrainRoll(actor: TerrainRoller, opponent: TerrainRoller, footTn: number, dice: Dice): Outcome<Resolution<OpposedTerrainResult & { fromPool: { actor: number; opponent: number } }>> {
+  const a = terrainSide(actor, footTn, "actor");
+  if (!a.ok) return a;
+  const o = terrainSide(opponent, a.value.tn, "opponent");
+  if (!o.ok) return o;
+  const ar = rollPool(dice, a.value.dice, a.value.tn);
+  const or = rollPool(dice, o.value.dice, o.value.tn);
+  const actorSucceeds = ar.successes > 0 && ar.successes >= or.successes;
+  return ok({
+    result: { actor: ar, opponent: or, actorSucceeds, fromPool: { actor: a.value.fromPool, opponent: o.value.fromPool } },
+    events: [event(actorSucceeds ? "terrainSuccess" : "terrainCancelled", { tn: a.value.tn, successes: ar.successes, opposed: or.successes })],
+  });
+}
+
+export interface RidersPassResult {
+  readonly a: PoolRoll;
+  readonly b: PoolRoll;
+  /** Who rolled more successes; null on a tie. */
+  readonly winner: "a" | "b" | null;
+  readonly exchanges: 1 | 2;
+}
+
+/**
+ * Two riders moving different ways ("Ride-By Attacking", last paragraph):
+ * opposed Ride checks, the winner choosing one or two exchanges for the round.
+ * On a tie nobody chooses and the round keeps its two exchanges (our reading:
+ * two is what engaged riders have without the check).
+ */
+export function ridersPass(a: RideCheckInput & { id: string; choice: number }, b: RideCheckInput & { id: string; choice: number }, dice: Dice): Outcome<Resolution<RidersPassResult>> {
+  for (const [field, v] of [
+    ["a.choice", a.choice],
+    ["b.choice", b.choice],
+  ] as const)
+    if (v !== 1 && v !== 2) return steelRefuse("badChoice", { choice: `${field} ${String(v)}` });
+  const ar = rideRoll(a, dice);
+  if (!ar.ok) return ar;
+  const br = rideRoll(b, dice);
+  if (!br.ok) return br;
+  const winner = ar.value.successes > br.value.successes ? "a" : br.value.successes > ar.value.successes ? "b" : null;
+  const exchanges = (winner === "a" ? a.choice : winner === "b" ? b.choice : 2) as 1 | 2;
+  return ok({
+    result: { a: ar.value, b: br.value, winner, exchanges },
+    events: [event(winner ? "ridersPass" : "ridersTie", { first: a.id, second: b.id, firstSuccesses: ar.value.successes, secondSuccesses: br.value.successes, winner: winner === "a" ? a.id : winner === "b" ? b.id : "", exchanges })],
+  });
 }

@@ -22,6 +22,8 @@ export const STEEL_REFUSALS = {
   riderOutOfReach: { code: "steel.riderOutOfReach", key: `${K}RiderOutOfReach` },
   badChoice: { code: "steel.badChoice", key: `${K}BadChoice` },
   outOfRange: { code: "steel.outOfRange", key: `${K}OutOfRange` },
+  noMount: { code: "steel.noMount", key: `${K}NoMount` },
+  rideByRider: { code: "steel.rideByRider", key: `${K}RideByRider` },
 } as const;
 
 export type SteelRefusal = keyof typeof STEEL_REFUSALS;
