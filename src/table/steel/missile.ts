@@ -25,6 +25,8 @@ import {
   missilePoolFigures,
   missileProfile,
   mosBars,
+  mountedHit,
+  stayInSaddle,
   oneSuccessOdds,
   PART_REGION,
   reflexOf,
@@ -42,6 +44,7 @@ import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { declareAttack, fighterOf } from "./attack";
+import { rideTnOf } from "./mounted";
 import { steelTables } from "./tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
 
@@ -238,14 +241,20 @@ const shotCard: CardKind = {
         },
         dice,
       );
-      if (!shot.ok || !shot.value.result.hit?.wound) return { shot, wound: null };
+      if (!shot.ok) return { shot, wound: null, rider: null };
       const hit = shot.value.result.hit;
-      const wound = applyWound(casualtyOf(t, Math.max(0, targetCpAfter), fighterOf(target, card.combatId)?.missile), { wound: hit.wound!, region: PART_REGION[hit.part], margin: shot.value.result.margin, blunt: profile.value.damageType === "blunt" }, dice);
-      return { shot, wound };
+      const wound = hit?.wound
+        ? applyWound(casualtyOf(t, Math.max(0, targetCpAfter), fighterOf(target, card.combatId)?.missile), { wound: hit.wound, region: PART_REGION[hit.part], margin: shot.value.result.margin, blunt: profile.value.damageType === "blunt" }, dice)
+        : null;
+      // "Attacking a Mounted Target": a rider the missile strikes rolls Ride less the margin, or falls.
+      const saddle = mountedHit({ defenderMounted: Boolean(fighterOf(target, card.combatId)?.mounted), atMount: false, landed: Boolean(hit) }).saddleCheck;
+      const rider = saddle ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(target), margin: shot.value.result.margin }, dice) : null;
+      return { shot, wound, rider };
     });
-    const { shot, wound } = rolled.value;
+    const { shot, wound, rider } = rolled.value;
     if (!shot.ok) return shot;
     if (wound && !wound.ok) return wound;
+    if (rider && !rider.ok) return rider;
     const commands: TimeCommand[] = [];
     const sId = combatantFor(card.combatId, shooter);
     const tId = combatantFor(card.combatId, target);
@@ -253,8 +262,11 @@ const shotCard: CardKind = {
     if (tId && pool.inMelee && defence?.dice) commands.push({ type: "spend", combatantId: tId, dice: defence.dice, purpose: "defence" } as TimeCommand);
     if (tId && fighterOf(target, card.combatId) && kind === "block") commands.push({ type: "block", combatantId: tId } as TimeCommand);
     if (tId && fighterOf(target, card.combatId) && wound?.ok) commands.push(...shockCommand(tId, Math.max(0, targetCpAfter), wound.value.result, fighterOf(target, card.combatId)?.missile));
-    const events = [...(shot.value.events as EngineEvent[]), ...((wound?.ok ? wound.value.events : []) as EngineEvent[])];
-    const down = wound?.ok ? woundStatuses(wound.value.result) : [];
+    const events = [...(shot.value.events as EngineEvent[]), ...((wound?.ok ? wound.value.events : []) as EngineEvent[]), ...((rider?.ok ? rider.value.events : []) as EngineEvent[])];
+    const thrown = Boolean(rider?.ok && rider.value.result.falls);
+    // Thrown from the saddle: on foot in the bout, and on the ground.
+    if (thrown && tId && fighterOf(target, card.combatId)) commands.push({ type: "mount", combatantId: tId, mounted: false } as TimeCommand);
+    const down = [...new Set([...(wound?.ok ? woundStatuses(wound.value.result) : []), ...(thrown ? ["knockedDown"] : [])])];
     return ok({
       outcome: shot.value.result.margin > 0 ? "success" : "failure",
       events: withNames(events, [shooter, target]),

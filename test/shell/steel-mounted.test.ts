@@ -1,0 +1,98 @@
+// Seed 000_4377b2da58f3a52b.txt "Mounted Combat" at the table (issue 19): the rules beside
+// the exchange that a rider brings, followed to where they show. "Mounted modifiers" (a
+// rider's terrain roll is a Ride check; two riders make a contested Ride check), "Ride-By
+// Attacking" (the foe on foot opposes from his own card; two riders passing make opposed
+// Ride checks, the winner choosing 1 or 2 exchanges), "Attacking a Mounted Target" (a blow
+// aimed at the horse wounds the horse's actor; a rider struck by a missile rolls to keep
+// the saddle, and falls to the ground when he fails).
+import { describe, expect, it } from "vitest";
+import { scriptDraws, settle, tableOfThree } from "./support";
+
+const d10 = (...faces: number[]): [number, number][] => faces.map((f) => [f, 10]);
+const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+const BOW = { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 2, quickenCost: 1, quickenTn: 8, reach: 0 };
+
+/**
+ * Alan (Alice's: Agility 6, Proficiency 6, a sword and a bow) and Rival (Bob's: Agility 5,
+ * Toughness 3, a sword) in one bout, Alan red and Rival white; neither has the Ride skill, so
+ * each rides at the default Ride TN 7. `mounted`: who the GM has marked as riding.
+ */
+async function field(mounted: { alan?: boolean; rival?: boolean } = {}) {
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree("steel");
+  const alan = await Actor.create({ name: "Alan", type: "character", ownership: own("Alice"), system: { steel: { agility: 6, wit: 5, proficiency: 6, missileProficiency: 5, strength: 5 } } });
+  const rival = await Actor.create({ name: "Rival", type: "character", ownership: own("Bob"), system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 3 } } });
+  const [sword, bow] = await alan.createEmbeddedDocuments("Item", [
+    { name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } },
+    { name: "Hunting bow", type: "weapon", system: { equipped: false, steel: BOW } },
+  ]);
+  await rival.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Field" }]);
+  const [ca, cb] = (await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: alan.id, name: "Alan", group: group.id },
+    { actorId: rival.id, name: "Rival", group: group.id },
+  ])).map((c: any) => c.id as string);
+  await combat.startCombat();
+  alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+  bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+  await gm.evaluate<any>("globalThis.__boutTest").openDeclaration(combat, "throw", group.id, [ca, cb], ["red", "white"]);
+  await settle();
+  await settle();
+  const marks = [...(mounted.alan ? [{ type: "mount", combatantId: ca, mounted: true }] : []), ...(mounted.rival ? [{ type: "mount", combatantId: cb, mounted: true }] : [])];
+  if (marks.length) await gm.game.combats.get(combat.id).applyCommands(marks);
+  await settle();
+  const state = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
+  const fighter = (id: string) => state().combatants.find((c: any) => c.id === id);
+  const hooks = (client: any) => client.evaluate<any>("globalThis.__boutTest");
+  const last = () => gm.game.messages.contents.at(-1);
+  return { world, gm, alice, bob, Actor, combatId: combat.id as string, groupId: group.id as string, ca, cb, alanId: alan.id as string, rivalId: rival.id as string, swordId: sword.id as string, bowId: bow.id as string, state, fighter, hooks, last };
+}
+type Field = Awaited<ReturnType<typeof field>>;
+
+/** Applies a resolved card from the GM's client. */
+async function apply(f: Field, card: any) {
+  await f.hooks(f.gm).applyFromCard(f.gm.game.messages.get(card.id));
+  await settle();
+}
+
+describe("seed 000 'Attacking a Mounted Target': the saddle check after a missile hit", () => {
+  it("an arrow landing on the mounted Rival with margin 3: Ride with 5 − 3 = 2 dice at TN 7, 2 and 2, fails; he is on foot in the bout and on the ground", async () => {
+    const f = await field({ rival: true });
+    // The bow is ready with 5 dice (the GM's command, standing for the readying rounds).
+    await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "missile", combatantId: f.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
+    f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 0 });
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.bowId } });
+    await settle();
+    const card = f.last();
+    expect(card.system.kind).toBe("steel.missile");
+    f.bob.runtime.dialogs.responder = () => ({ kind: "none", room: "open", dice: 0 });
+    // Alan: 9, 9, 9 at TN 6, no defence: margin 3; 2d6 = 3 + 4, the chest; every later d10 a 2.
+    scriptDraws(f.gm, [...d10(9, 9, 9), [3, 6], [4, 6], ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
+    expect((await f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    const done = f.gm.game.messages.get(card.id);
+    const result = JSON.parse(done.system.result);
+    expect(result.events.map((e: any) => e.type)).toContain("unhorsed");
+    expect(done.rolls.map((r: any) => r.formula)).toContain("2d10");
+    expect(done.content).toContain("Falls from the saddle");
+    expect(f.fighter(f.cb).mounted).toBe(false);
+    await apply(f, card);
+    expect(f.gm.game.actors.get(f.rivalId).statuses.has("knockedDown")).toBe(true);
+    expect(f.gm.game.actors.get(f.rivalId).system.steel.wounded.torso).toBe(true);
+  });
+
+  it("the same arrow on Rival on foot calls for no Ride check", async () => {
+    const f = await field();
+    await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "missile", combatantId: f.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
+    f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 0 });
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.bowId } });
+    await settle();
+    f.bob.runtime.dialogs.responder = () => ({ kind: "none", room: "open", dice: 0 });
+    scriptDraws(f.gm, [...d10(9, 9, 9), [3, 6], [4, 6], ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
+    await f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(f.last().id));
+    await settle();
+    const result = JSON.parse(f.last().system.result);
+    expect(result.events.map((e: any) => e.type)).not.toContain("unhorsed");
+    expect(result.events.map((e: any) => e.type)).not.toContain("keepsSaddle");
+  });
+});
