@@ -43,7 +43,7 @@ async function field(mounted: { alan?: boolean; rival?: boolean } = {}) {
   await settle();
   const state = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
   const fighter = (id: string) => state().combatants.find((c: any) => c.id === id);
-  const hooks = (client: any) => client.evaluate<any>("globalThis.__boutTest");
+  const hooks = (client: any): any => client.evaluate("globalThis.__boutTest");
   const last = () => gm.game.messages.contents.at(-1);
   return { world, gm, alice, bob, Actor, combatId: combat.id as string, groupId: group.id as string, ca, cb, alanId: alan.id as string, rivalId: rival.id as string, swordId: sword.id as string, bowId: bow.id as string, state, fighter, hooks, last };
 }
@@ -94,5 +94,78 @@ describe("seed 000 'Attacking a Mounted Target': the saddle check after a missil
     const result = JSON.parse(f.last().system.result);
     expect(result.events.map((e: any) => e.type)).not.toContain("unhorsed");
     expect(result.events.map((e: any) => e.type)).not.toContain("keepsSaddle");
+  });
+});
+
+describe("seed 000 'Mounted modifiers': a rider's terrain roll is an AG/Ride check", () => {
+  it("mounted Alan's terrain roll from his sheet: Agility 6 dice at the Ride TN 7 plus the GM's 1, one 8 makes it, and his pool keeps every die", async () => {
+    const f = await field({ alan: true });
+    const pool = f.fighter(f.ca).cp;
+    let asked: any = null;
+    f.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { tnModifier: 1, stakes: "none", opponent: "", opponentDice: 2 };
+    };
+    scriptDraws(f.gm, d10(8, 2, 2, 2, 2, 3));
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+    await settle();
+    // The rider is asked for no pool dice: the dialog offers the TN the GM adds, not a dice slider.
+    expect(asked.content).toContain('name="tnModifier"');
+    expect(asked.content).not.toContain('name="dice"');
+    const card = f.last();
+    expect(card.system.kind).toBe("steel.terrain");
+    expect(card.rolls.map((r: any) => r.formula)).toEqual(["6d10"]);
+    expect(card.content).toContain("6 dice against TN 8 (on horseback: a Ride check)");
+    expect(card.content).toContain("outcome-success");
+    expect(f.fighter(f.ca).cp).toBe(pool);
+  });
+
+  it("on foot the same roll still burns pool dice (2 at the table's TN 3 for narrow ground at a normal pace)", async () => {
+    const f = await field();
+    const pool = f.fighter(f.ca).cp;
+    f.alice.runtime.dialogs.responder = () => ({ terrain: "narrow", pace: "normal", dice: 2, stakes: "none", footing: false, opponent: "" });
+    scriptDraws(f.gm, d10(8, 2));
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+    await settle();
+    expect(f.last().rolls.map((r: any) => r.formula)).toEqual(["2d10"]);
+    expect(f.fighter(f.ca).cp).toBe(pool - 2);
+  });
+
+  it("two riders: Rival answers with a contested Ride check (5 dice at his Ride TN 7), 2 successes against Alan's 1 cancel the move; no pool dice leave either", async () => {
+    const f = await field({ alan: true, rival: true });
+    const pools = [f.fighter(f.ca).cp, f.fighter(f.cb).cp];
+    f.alice.runtime.dialogs.responder = () => ({ tnModifier: 0, stakes: "none", opponent: f.rivalId, opponentDice: 2 });
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+    await settle();
+    const card = f.last();
+    expect(card.system.kind).toBe("steel.terrainContest");
+    let asked: any = null;
+    f.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return {};
+    };
+    // Alan: 7 and five 2s (one success); Rival: 7, 7, 2, 2, 2 (two).
+    scriptDraws(f.gm, d10(7, 2, 2, 2, 2, 2, 7, 7, 2, 2, 2));
+    expect((await f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(asked.content).not.toContain('name="dice"');
+    const done = f.gm.game.messages.get(card.id);
+    expect(done.rolls.map((r: any) => r.formula)).toEqual(["6d10", "5d10"]);
+    expect(done.content).toContain("The opponent cancels the move (2 successes against 1)");
+    expect([f.fighter(f.ca).cp, f.fighter(f.cb).cp]).toEqual(pools);
+  });
+
+  it("attack: Alice cannot answer the contest for Bob's Rival, even by asking the GM directly; nothing is written", async () => {
+    const f = await field({ alan: true, rival: true });
+    f.alice.runtime.dialogs.responder = () => ({ tnModifier: 0, stakes: "none", opponent: f.rivalId, opponentDice: 2 });
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
+    await settle();
+    const card = f.last();
+    const mark = f.world.server.writes.length;
+    const forged = await f.hooks(f.alice).askGM("answerCard", { messageId: card.id, answer: { dice: 0 } });
+    await settle();
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("card.notYours");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
   });
 });

@@ -7,6 +7,9 @@
  *   higher footing;
  * - an opposed terrain roll ("Opposed Terrain Rolls"): an opponent burns dice
  *   at the same TN to cancel the move;
+ * - on horseback ("Mounted modifiers") a rider's terrain roll is a Ride check
+ *   (Agility dice at the Ride TN, no pool dice), and a rider opposing one rolls
+ *   Ride too: two riders make a contested Ride check;
  * - buying initiative: the seed names it without figures, so it is our contest
  *   (both sides burn dice at the world's TN, the buyer needs more successes).
  * Every figure is re-read from the documents and the bout on the GM's client.
@@ -19,24 +22,29 @@ import {
   buyInitiative,
   buyInitiativeOdds,
   DECK_STAKES,
+  mountedOpposedTerrainRoll,
+  mountedTerrainRoll,
   oneSuccessOdds,
   opposedTerrainOdds,
-  opposedTerrainRoll,
   PACES,
   successBars,
   TERRAIN_TABLE,
   terrainConsequence,
-  terrainRoll,
   terrainTn,
   type Pace,
+  type SteelStats,
+  type TerrainRoller,
   type TerrainStakes,
 } from "../../engine/rulesets/steel";
+import { actorView } from "../../data/actor/actor-view";
+import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
 import { openOddsDialog, type DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { combatPoolLeft, fighterOf } from "./attack";
+import { rideTnModifier, rideTnOf } from "./mounted";
 import { opponentOptions, opponents, pickOpponent } from "../opponents";
 import { notifyRefusal } from "../notify";
 
@@ -44,6 +52,8 @@ const C = "BOUT.Steel.Contest.";
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`steel.contest.${code}`, `${C}Refusal.${key}`, data);
 const STAKES: Readonly<Record<string, TerrainStakes | null>> = { none: null, bench: BENCH_STAKES, deck: DECK_STAKES };
 const MAX_TN = 20;
+const agilityOf = (actor: Actor.Implementation) => (actorView(actor as never, "steel") as unknown as ActorView<SteelStats>).stats.agility;
+const riding = (actor: Actor.Implementation | null, combatId: string) => Boolean(actor && fighterOf(actor, combatId)?.mounted);
 
 /** The world's TN for buying initiative (ours: the seed gives none). */
 export const buyTn = () => Number(game.settings?.get("bout", "steelBuyInitiativeTn") ?? 6);
@@ -68,7 +78,7 @@ function diceChecked(dice: unknown, actor: Actor.Implementation, combatId: strin
 /** In a bout the dice leave the pool like any other spend. */
 function spend(combatId: string, actor: Actor.Implementation | null, dice: number): TimeCommand[] {
   const id = combatantFor(combatId, actor);
-  return id && actor && fighterOf(actor, combatId) ? [{ type: "spend", combatantId: id, dice, purpose: "other" } as TimeCommand] : [];
+  return id && actor && dice > 0 && fighterOf(actor, combatId) ? [{ type: "spend", combatantId: id, dice, purpose: "other" } as TimeCommand] : [];
 }
 
 function footingCommand(combatId: string, actor: Actor.Implementation | null): TimeCommand[] {
@@ -83,10 +93,34 @@ interface TerrainDeclaration {
   readonly dice: number;
   readonly stakes: string;
   readonly footing: boolean;
+  /** In the saddle when declared: a Ride check (Agility dice at the Ride TN plus `tnModifier`). */
+  readonly ride?: boolean;
+  readonly tnModifier?: number;
+}
+
+/**
+ * One side of a terrain roll as the documents and the bout say now: a rider
+ * rolls Ride ("Mounted modifiers"), a fighter on foot burns pool dice.
+ */
+function rollerOf(actor: Actor.Implementation, combatId: string, dice: number, tnModifier = 0): TerrainRoller {
+  if (riding(actor, combatId)) return { mounted: true, agility: agilityOf(actor), rideTn: rideTnOf(actor), tnModifier };
+  return { mounted: false, cpLeft: combatPoolLeft(actor, combatId), dice };
+}
+
+/** A declaration made in the saddle stands only while the fighter still rides (and the other way round). */
+function sameSaddle(d: TerrainDeclaration, actor: Actor.Implementation, combatId: string): Outcome<true> {
+  return Boolean(d.ride) === riding(actor, combatId) ? ok(true) : refused("saddleChanged", "SaddleChanged");
 }
 
 function prepareTerrain(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<TerrainDeclaration> {
   const d = (raw ?? {}) as Record<string, unknown>;
+  if (riding(actor, combatId)) {
+    // "Mounted modifiers": Agility at the Ride TN in place of pool dice; no higher footing to win, the horse gives it.
+    const mod = rideTnModifier(raw);
+    if (!mod.ok) return mod;
+    const stakes = typeof d.stakes === "string" && Object.hasOwn(STAKES, d.stakes) ? d.stakes : "none";
+    return ok({ terrain: "ride", pace: "", tn: rideTnOf(actor) + mod.value, dice: agilityOf(actor), stakes, footing: false, ride: true, tnModifier: mod.value });
+  }
   const tn = tnOf(d);
   if (!tn.ok) return tn;
   const dice = diceChecked(d.dice, actor, combatId);
@@ -116,19 +150,23 @@ const terrainCard: CardKind = {
     const actor = card.attacker;
     if (!actor) return refused("badDice", "BadDice");
     const d = card.declaration as TerrainDeclaration;
+    const same = sameSaddle(d, actor, card.combatId);
+    if (!same.ok) return same;
     const cpLeft = combatPoolLeft(actor, card.combatId);
-    const rolled = await resolveWithFoundry((dice) => terrainRoll({ cpLeft, dice: d.dice, tn: d.tn }, dice));
+    const rolled = await resolveWithFoundry((dice) => mountedTerrainRoll(rollerOf(actor, card.combatId, d.dice, d.tnModifier), d.tn, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     const events: EngineEvent[] = [...(rolled.value.value.events as EngineEvent[])];
-    const commands = spend(card.combatId, actor, d.dice);
-    const inBout = commands.length > 0;
+    const commands = spend(card.combatId, actor, r.fromPool);
+    const inBout = Boolean(combatantFor(card.combatId, actor) && fighterOf(actor, card.combatId));
     const statuses: Record<string, string[]> = {};
     const stakes = STAKES[d.stakes] ?? null;
     if (stakes) {
-      const c = terrainConsequence(r, stakes, cpLeft, d.dice);
+      const c = terrainConsequence(r, stakes, cpLeft, r.roll.dice.length);
       if (c.consequence !== "none") events.push(line(`Consequence.${c.consequence}`, { dice: c.diceLost, bout: inBout }));
       const id = combatantFor(card.combatId, actor);
+      // A rider put on his back or off his feet is off the horse.
+      if (inBout && id && d.ride && c.statuses.length) commands.push({ type: "mount", combatantId: id, mounted: false } as TimeCommand);
       if (inBout && id && (c.consequence === "halfPool" || c.consequence === "fallsOnBack")) commands.push({ type: "penalty", combatantId: id, dice: c.diceLost } as TimeCommand);
       if (inBout && id && c.consequence === "halfDiceNextAction") commands.push({ type: "fumble", combatantId: id, dice: c.diceLost } as TimeCommand);
       if (c.statuses.length) statuses[fighterRef(actor)] = [...c.statuses];
@@ -168,8 +206,22 @@ const terrainContestCard: CardKind = {
     return prepareTerrain({ ...(raw as object), stakes: "none" }, attacker, combatId);
   },
   describe: (d: TerrainDeclaration) => [line("TerrainContestDeclared", { dice: d?.dice ?? 0, tn: d?.tn ?? 0, terrain: game.i18n!.localize(terrainName(d)) })],
-  defend(card) {
+  async defend(card) {
     const d = card.declaration as TerrainDeclaration;
+    const opponent = card.defender;
+    if (opponent && riding(opponent, card.combatId)) {
+      // A rider opposes with a Ride check: nothing to burn, only whether to oppose.
+      const dice = agilityOf(opponent);
+      const tn = rideTnOf(opponent);
+      const values = await openOddsDialog({
+        title: `${C}TerrainContestAnswer`,
+        titleData: { name: fighterName(card.attacker) },
+        confirmLabel: `${C}RideAnswer`,
+        fields: [],
+        odds: () => ({ rows: [{ label: `${C}Odds.Cancel`, probability: 1 - opposedTerrainOdds(d.dice, dice, d.tn, tn), headline: true }], distributions: [{ label: "BOUT.Odds.Successes", data: { dice, tn }, bars: successBars(dice, tn) }] }),
+      });
+      return values ? { dice: 0 } : null;
+    }
     return answerDice(card, `${C}TerrainContestAnswer`, (v) => {
       const cancel = 1 - opposedTerrainOdds(d.dice, Number(v.dice), d.tn);
       return { rows: [{ label: `${C}Odds.Cancel`, probability: cancel, headline: true }], distributions: [{ label: "BOUT.Odds.Successes", data: { dice: Number(v.dice), tn: d.tn }, bars: successBars(Number(v.dice), d.tn) }] };
@@ -180,12 +232,17 @@ const terrainContestCard: CardKind = {
     const opponent = card.defender;
     if (!actor || !opponent) return refused("badDice", "BadDice");
     const d = card.declaration as TerrainDeclaration;
-    const theirs = diceChecked((answer as { dice?: unknown } | null)?.dice, opponent, card.combatId);
+    const same = sameSaddle(d, actor, card.combatId);
+    if (!same.ok) return same;
+    // A rider answering burns nothing; anyone else's dice are checked against their pool.
+    const theirs = riding(opponent, card.combatId) ? ok(0) : diceChecked((answer as { dice?: unknown } | null)?.dice, opponent, card.combatId);
     if (!theirs.ok) return theirs;
-    const commands = [...spend(card.combatId, actor, d.dice), ...spend(card.combatId, opponent, theirs.value)];
+    const mine = rollerOf(actor, card.combatId, d.dice, d.tnModifier);
+    const them = rollerOf(opponent, card.combatId, theirs.value);
+    const commands = [...spend(card.combatId, actor, mine.mounted ? 0 : d.dice), ...spend(card.combatId, opponent, them.mounted ? 0 : theirs.value)];
     const ready = dryRun(card.combatId, commands);
     if (!ready.ok) return ready;
-    const rolled = await resolveWithFoundry((dice) => opposedTerrainRoll({ cpLeft: combatPoolLeft(actor, card.combatId), dice: d.dice, tn: d.tn }, { cpLeft: combatPoolLeft(opponent, card.combatId), dice: theirs.value }, dice));
+    const rolled = await resolveWithFoundry((dice) => mountedOpposedTerrainRoll(mine, them, d.tn, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     const events = [...(rolled.value.value.events as EngineEvent[])];
@@ -247,6 +304,7 @@ const buyCard: CardKind = {
 /** The sheet's terrain roll: alone, or against an opponent who may cancel the move. */
 async function terrainFromSheet(actor: Actor.Implementation) {
   const combatId = game.combat?.id ?? "";
+  if (riding(actor, combatId)) return rideTerrainFromSheet(actor, combatId);
   const left = combatPoolLeft(actor, combatId);
   const foes = opponents(actor);
   const values = await openOddsDialog({
@@ -282,6 +340,47 @@ async function terrainFromSheet(actor: Actor.Implementation) {
   });
   if (!values) return;
   const declaration = { terrain: values.terrain, pace: values.pace, tn: values.tn, dice: values.dice, stakes: values.stakes, footing: values.footing };
+  const opponent = pickOpponent(foes, values.opponent);
+  if (opponent) return postCard("steel.terrainContest", actor, opponent, declaration, combatId);
+  return postCard("steel.terrain", actor, actor, declaration, combatId);
+}
+
+/** A rider's terrain roll from the sheet: a Ride check, alone or against an opponent (who rolls Ride too if he rides). */
+async function rideTerrainFromSheet(actor: Actor.Implementation, combatId: string) {
+  const foes = opponents(actor);
+  const dice = agilityOf(actor);
+  const tn = rideTnOf(actor);
+  const values = await openOddsDialog({
+    title: `${C}TerrainTitle`,
+    titleData: { attacker: actor.name },
+    confirmLabel: "BOUT.Roll.Roll",
+    fields: [
+      { kind: "number", name: "tnModifier", label: `${C}Field.RideTnModifier`, value: 0, min: 0, max: 6 },
+      { kind: "select", name: "stakes", label: `${C}Field.Stakes`, value: "none", options: Object.keys(STAKES).map((k) => ({ value: k, label: `${C}Stakes.${k}` })) },
+      { kind: "select", name: "opponent", label: `${C}Field.Opponent`, value: "", options: [{ value: "", label: `${C}NoOpponent` }, ...opponentOptions(foes)] },
+      { kind: "number", name: "opponentDice", label: `${C}Field.OpponentDice`, value: 2, min: 0, max: 30 },
+    ],
+    odds: (v) => {
+      const at = tn + Number(v.tnModifier);
+      const foe = pickOpponent(foes, v.opponent);
+      const bars = [{ label: "BOUT.Odds.Successes", data: { dice, tn: at }, bars: successBars(dice, at) }];
+      if (foe) {
+        const rider = riding(foe, combatId);
+        return { rows: [{ label: `${C}Odds.Keep`, probability: opposedTerrainOdds(dice, rider ? agilityOf(foe) : Number(v.opponentDice), at, rider ? rideTnOf(foe) : at), headline: true }], distributions: bars };
+      }
+      const o = oneSuccessOdds(dice, at);
+      return {
+        rows: [
+          { label: "BOUT.Roll.Odds.Success", probability: o.success, headline: true },
+          { label: "BOUT.Roll.Odds.Failure", probability: o.failure },
+          { label: "BOUT.Roll.Odds.Botch", probability: o.botch },
+        ],
+        distributions: bars,
+      };
+    },
+  });
+  if (!values) return;
+  const declaration = { terrain: "ride", pace: "", tnModifier: values.tnModifier, stakes: values.stakes };
   const opponent = pickOpponent(foes, values.opponent);
   if (opponent) return postCard("steel.terrainContest", actor, opponent, declaration, combatId);
   return postCard("steel.terrain", actor, actor, declaration, combatId);

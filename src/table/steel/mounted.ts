@@ -65,7 +65,7 @@ const CHANGES: Readonly<Record<string, GaitChange>> = {
  * A failure leaves the gait as it was; a botch throws the rider.
  */
 /** The GM's added TN for a Ride check (0 to 6 either way), as the request sends it. */
-function rideTnModifier(raw: unknown): Outcome<number> {
+export function rideTnModifier(raw: unknown): Outcome<number> {
   const mod = (raw as { tnModifier?: unknown } | null)?.tnModifier ?? 0;
   return isWholeNumber(mod) && Math.abs(mod as number) <= 6 ? ok(mod as number) : refused("badModifier", "BadModifier");
 }

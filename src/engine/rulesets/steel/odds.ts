@@ -56,10 +56,10 @@ export function oneSuccessOdds(dice: number, tn: number): SingleSuccessOdds {
   return { success: 1 - none, failure: none - botch, botch };
 }
 
-/** P(the actor keeps the benefit of an opposed terrain roll): at least one success and no fewer than the opponent. */
-export function opposedTerrainOdds(actorDice: number, opponentDice: number, tn: number): number {
+/** P(the actor keeps the benefit of an opposed terrain roll): at least one success and no fewer than the opponent. A rider opposing rolls at his own Ride TN (`opponentTn`). */
+export function opposedTerrainOdds(actorDice: number, opponentDice: number, tn: number, opponentTn = tn): number {
   const a = poolSuccessDistribution(actorDice, tn);
-  const o = poolSuccessDistribution(opponentDice, tn);
+  const o = poolSuccessDistribution(opponentDice, opponentTn);
   let p = 0;
   for (let i = 1; i < a.length; i++) {
     let cum = 0;
@@ -102,4 +102,19 @@ export function buyInitiativeOdds(buyerDice: number, holderDice: number, tn: num
     below += h[k] ?? 0;
   }
   return p;
+}
+
+/** Two riders passing: P(the first rolls more successes), P(the second does), P(a tie). */
+export function ridersPassOdds(aDice: number, aTn: number, bDice: number, bTn: number): { readonly a: number; readonly b: number; readonly tie: number } {
+  const a = poolSuccessDistribution(aDice, aTn);
+  const b = poolSuccessDistribution(bDice, bTn);
+  let pa = 0;
+  let tie = 0;
+  for (let i = 0; i < a.length; i++) {
+    let below = 0;
+    for (let j = 0; j < Math.min(i, b.length); j++) below += b[j] ?? 0;
+    pa += (a[i] ?? 0) * below;
+    tie += (a[i] ?? 0) * (b[i] ?? 0);
+  }
+  return { a: pa, b: 1 - pa - tie, tie };
 }
