@@ -169,3 +169,102 @@ describe("seed 000 'Mounted modifiers': a rider's terrain roll is an AG/Ride che
     expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
   });
 });
+
+describe("seed 000 'Ride-By Attacking': the foe's opposition, and two riders passing", () => {
+  /** Alan rides at a canter (the GM's gait, standing for earlier rounds of riding). */
+  async function cantering(f: Field) {
+    await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "gait", combatantId: f.ca, gait: "canter" }]);
+    await settle();
+  }
+  async function rideByAtRival(f: Field) {
+    f.alice.runtime.dialogs.responder = () => ({ opponent: f.rivalId, opponentDice: 2, tnModifier: 0 });
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("actorAction", { actorAction: "rideBy" });
+    await settle();
+    return f.last();
+  }
+
+  it("Alan rides by Rival on foot; Bob burns 3 dice at Alan's TN 7 from his own card: 8, 8, 2 beat Alan's one 7, so the round keeps two exchanges and Rival's pool pays 3", async () => {
+    const f = await field({ alan: true });
+    await cantering(f);
+    const card = await rideByAtRival(f);
+    expect(card.system.kind).toBe("steel.rideByAt");
+    expect(card.system.state).toBe("waiting");
+    expect(card.content).toContain('data-bout-action="defend"');
+    const pool = f.fighter(f.cb).cp;
+    f.bob.runtime.dialogs.responder = () => ({ dice: 3 });
+    scriptDraws(f.gm, d10(7, 2, 2, 2, 2, 2, 8, 8, 2));
+    expect((await f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    const done = f.gm.game.messages.get(card.id);
+    expect(done.rolls.map((r: any) => r.formula)).toEqual(["6d10", "3d10"]);
+    expect(done.content).toContain("Rival opposes with 3 dice: 2 successes against the rider’s 1");
+    expect(done.content).toContain("Ride-by fails: 2 exchanges this round");
+    expect(f.state().bouts[0].exchangesThisRound).toBe(2);
+    expect(f.fighter(f.cb).cp).toBe(pool - 3);
+  });
+
+  it("Bob burns 1 die and rolls a 2: Alan's 8 makes the ride-by, the round is one exchange", async () => {
+    const f = await field({ alan: true });
+    await cantering(f);
+    const card = await rideByAtRival(f);
+    f.bob.runtime.dialogs.responder = () => ({ dice: 1 });
+    scriptDraws(f.gm, d10(8, 2, 2, 2, 2, 2, 2));
+    await f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id));
+    await settle();
+    expect(f.gm.game.messages.get(card.id).content).toContain("Ride-by made: 1 exchange this round");
+    expect(f.state().bouts[0].exchangesThisRound).toBe(1);
+  });
+
+  it("attack: Bob's answer burning more dice than Rival has is refused and writes nothing; Alice cannot answer for Rival", async () => {
+    const f = await field({ alan: true });
+    await cantering(f);
+    const card = await rideByAtRival(f);
+    const mark = f.world.server.writes.length;
+    const greedy = await f.hooks(f.bob).askGM("answerCard", { messageId: card.id, answer: { dice: 99 } });
+    expect(greedy.ok ? "ok" : greedy.refusal.code).toBe("steel.tooMany");
+    const forged = await f.hooks(f.alice).askGM("answerCard", { messageId: card.id, answer: { dice: 0 } });
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("card.notYours");
+    await settle();
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
+  });
+
+  it("a ride-by at a mounted foe is refused (riders pass instead) and posts nothing", async () => {
+    const f = await field({ alan: true, rival: true });
+    await cantering(f);
+    const before = f.gm.game.messages.size;
+    await rideByAtRival(f);
+    expect(f.gm.game.messages.size).toBe(before);
+    expect(f.alice.notices.at(-1)?.message).toBe("A ride-by is made against a fighter on foot; two riders pass each other instead.");
+  });
+
+  it("two riders pass: Alan wants one exchange, Rival two; Alan's 8, 8 against Rival's one 7 wins, and the round is one exchange", async () => {
+    const f = await field({ alan: true, rival: true });
+    f.alice.runtime.dialogs.responder = () => ({ opponent: f.rivalId, exchanges: "1", tnModifier: 0 });
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("actorAction", { actorAction: "ridersPass" });
+    await settle();
+    const card = f.last();
+    expect(card.system.kind).toBe("steel.ridersPass");
+    f.bob.runtime.dialogs.responder = () => ({ exchanges: "2" });
+    scriptDraws(f.gm, d10(8, 8, 2, 2, 2, 2, 7, 2, 2, 2, 2));
+    expect((await f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    const done = f.gm.game.messages.get(card.id);
+    expect(done.rolls.map((r: any) => r.formula)).toEqual(["6d10", "5d10"]);
+    expect(done.content).toContain("Riders pass: Alan 2 against Rival 1; Alan chooses 1 exchange(s) this round");
+    expect(f.state().bouts[0].exchangesThisRound).toBe(1);
+  });
+
+  it("two riders pass and Rival wins: his choice of two exchanges stands", async () => {
+    const f = await field({ alan: true, rival: true });
+    f.alice.runtime.dialogs.responder = () => ({ opponent: f.rivalId, exchanges: "1", tnModifier: 0 });
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("actorAction", { actorAction: "ridersPass" });
+    await settle();
+    f.bob.runtime.dialogs.responder = () => ({ exchanges: "2" });
+    scriptDraws(f.gm, d10(2, 2, 2, 2, 2, 2, 7, 7, 2, 2, 2));
+    await f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(f.last().id));
+    await settle();
+    expect(f.last().content).toContain("Rival chooses 2 exchange(s) this round");
+    expect(f.state().bouts[0].exchangesThisRound).toBe(2);
+  });
+});

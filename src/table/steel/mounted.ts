@@ -3,22 +3,43 @@
  * the round's pool then cancels the leg-armour penalty and counts the height
  * against foes on foot as higher footing. A rider's sheet offers the ride-by
  * (a Ride check: success makes the round one exchange, a botch throws the
- * rider), and a rider struck by a landed blow rolls to stay in the saddle.
+ * rider), alone or against a foe on foot who may burn pool dice to oppose it
+ * from his own card; two riders crossing make opposed Ride checks, the winner's
+ * choice of one or two exchanges standing; and a rider struck by a landed blow
+ * rolls to stay in the saddle.
  * The Ride TN is the rider's "Ride" skill's, else our default of 7.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../fighter";
+import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { gaitChange, GAITS, mountMove, nextGait, oneSuccessOdds, rideBy, rideByYards, skillCheck, type Gait, type GaitChange, type SteelStats } from "../../engine/rulesets/steel";
+import {
+  gaitChange,
+  GAITS,
+  mountMove,
+  nextGait,
+  oneSuccessOdds,
+  opposedTerrainOdds,
+  rideBy,
+  rideByFoe,
+  rideByYards,
+  ridersPass,
+  ridersPassOdds,
+  skillCheck,
+  successBars,
+  type Gait,
+  type GaitChange,
+  type SteelStats,
+} from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
-import { fighterOf } from "./attack";
+import { combatPoolLeft, fighterOf } from "./attack";
+import { opponentOptions, opponents, pickOpponent } from "../opponents";
 
 const R = "BOUT.Steel.Mounted.";
 const DEFAULT_RIDE_TN = 7;
@@ -138,72 +159,261 @@ async function gaitFromSheet(actor: Actor.Implementation) {
   if (values) return postCard("steel.gait", actor, actor, { change: values.change, tnModifier: values.tnModifier }, game.combat?.id ?? "");
 }
 
+/** A ride-by now: the rider at a canter or gallop, in the first exchange of his bout's round. */
+function rideByNow(actor: Actor.Implementation, combatId: string): Outcome<{ id: string; boutId: string; gait: Gait }> {
+  const r = riding(actor, combatId);
+  if (!r.ok) return r;
+  if (r.value.gait !== "canter" && r.value.gait !== "gallop") return refused("tooSlow", "TooSlow");
+  const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === r.value.boutId);
+  if (!bout || bout.exchange !== 1) return refused("lateRideBy", "LateRideBy");
+  return r;
+}
+
+/** The foe of a ride-by or of riders passing: a fighter in the rider's own bout. */
+function foeInBout(foe: Actor.Implementation | null, boutId: string, combatId: string): Outcome<{ id: string; mounted: boolean }> {
+  const them = foe ? fighterOf(foe, combatId) : undefined;
+  if (!foe || !them || them.boutId !== boutId) return refused("foeNotInBout", "FoeNotInBout");
+  return ok({ id: them.id, mounted: Boolean(them.mounted) });
+}
+
+function prepareRideBy(raw: unknown, actor: Actor.Implementation, foe: Actor.Implementation | null, combatId: string): Outcome<{ tnModifier: number; tn: number }> {
+  const r = rideByNow(actor, combatId);
+  if (!r.ok) return r;
+  const modified = rideTnModifier(raw);
+  if (!modified.ok) return modified;
+  if (foe) {
+    const them = foeInBout(foe, r.value.boutId, combatId);
+    if (!them.ok) return them;
+    // Against another rider the seed has the two pass each other instead.
+    const onFoot = rideByFoe(them.value.mounted);
+    if (!onFoot.ok) return onFoot;
+  }
+  return ok({ tnModifier: modified.value, tn: rideTnOf(actor) + modified.value });
+}
+
+/**
+ * GM: the ride-by rolled, the foe's opposing dice (0 when unopposed) checked
+ * against his pool by the engine and spent with the result.
+ */
+async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, foeDice: number): Promise<Outcome<CardResolution>> {
+  const actor = card.attacker;
+  if (!actor) return refused("noBout", "NoBout");
+  const again = prepareRideBy({ tnModifier: card.declaration?.tnModifier ?? 0 }, actor, foe, card.combatId);
+  if (!again.ok) return again;
+  const r = rideByNow(actor, card.combatId);
+  if (!r.ok) return r;
+  const s = view(actor).stats;
+  const foeId = foe ? combatantFor(card.combatId, foe) : null;
+  const rolled = await resolveWithFoundry((dice) =>
+    rideBy({ agility: s.agility, rideTn: rideTnOf(actor), tnModifier: again.value.tnModifier, opponentDice: foeDice, ...(foe ? { opponentCpLeft: combatPoolLeft(foe, card.combatId) } : {}) }, dice),
+  );
+  if (!rolled.value.ok) return rolled.value;
+  const res = rolled.value.value.result;
+  // Mount fatigue: the rider's fatigue dice slow the horse; it covers half its gait speed after the exchange.
+  const move = mountMove(s.mountMove, s.fatigue);
+  const covers: EngineEvent = { type: "rideBy", key: `${R}Covers`, data: { yards: rideByYards(move, r.value.gait), move, gait: game.i18n!.localize(`${R}Gait.${r.value.gait}`) } };
+  const commands: TimeCommand[] = [];
+  if (foeId && foeDice > 0) commands.push({ type: "spend", combatantId: foeId, dice: foeDice, purpose: "other" } as TimeCommand);
+  if (res.exchanges === 1) commands.push({ type: "setExchanges", boutId: r.value.boutId, count: 1 } as TimeCommand);
+  if (res.unhorsed) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand);
+  const ready = dryRun(card.combatId, commands);
+  if (!ready.ok) return ready;
+  const opposed: EngineEvent[] = res.opponent ? [{ type: "rideBy", key: `${R}Opposed`, data: { foe: fighterName(foe), dice: res.opponent.dice.length, successes: res.opponent.successes, rider: res.rider.successes } }] : [];
+  return ok({
+    outcome: res.exchanges === 1 ? "success" : "failure",
+    events: withNames([...opposed, ...(rolled.value.value.events as EngineEvent[]), ...(res.unhorsed ? [] : [covers])], [actor, foe]),
+    updates: {},
+    rolls: rolled.rolls,
+    lookups: [],
+    combatCommands: commands,
+    statuses: res.unhorsed ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+  });
+}
+
 const rideByCard: CardKind = {
   title: `${R}RideByTitle`,
   self: true,
   unanswered: () => true,
-  prepare(raw, actor, _defender, combatId) {
-    const r = riding(actor, combatId);
-    if (!r.ok) return r;
-    const modified = rideTnModifier(raw);
-    if (!modified.ok) return modified;
-    const mod = modified.value;
-    if (r.value.gait !== "canter" && r.value.gait !== "gallop") return refused("tooSlow", "TooSlow");
-    const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === r.value.boutId);
-    if (!bout || bout.exchange !== 1) return refused("lateRideBy", "LateRideBy");
-    return ok({ tnModifier: mod, tn: rideTnOf(actor) + mod });
-  },
+  prepare: (raw, actor, _defender, combatId) => prepareRideBy(raw, actor, null, combatId),
   describe: (d) => [{ type: "declared", key: `${R}RideByDeclared`, data: { tn: d?.tn ?? 0 } }],
   async defend() {
     return null;
   },
-  async resolve(card): Promise<Outcome<CardResolution>> {
-    const rider = riderOf(card);
-    if (!rider.ok) return rider;
-    const { actor, r } = rider.value;
-    const s = view(actor).stats;
-    const rolled = await resolveWithFoundry((dice) => rideBy({ agility: s.agility, rideTn: rideTnOf(actor), tnModifier: Number(card.declaration?.tnModifier ?? 0) }, dice));
-    if (!rolled.value.ok) return rolled.value;
-    const res = rolled.value.value.result;
-    // Mount fatigue: the rider's fatigue dice slow the horse; it covers half its gait speed after the exchange.
-    const move = mountMove(s.mountMove, s.fatigue);
-    const covers: EngineEvent = { type: "rideBy", key: `${R}Covers`, data: { yards: rideByYards(move, r.value.gait), move, gait: game.i18n!.localize(`${R}Gait.${r.value.gait}`) } };
-    const commands: TimeCommand[] = [];
-    if (res.exchanges === 1) commands.push({ type: "setExchanges", boutId: r.value.boutId, count: 1 } as TimeCommand);
-    if (res.unhorsed) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand);
-    const ready = dryRun(card.combatId, commands);
-    if (!ready.ok) return ready;
-    return ok({
-      outcome: res.exchanges === 1 ? "success" : "failure",
-      events: withNames([...(rolled.value.value.events as EngineEvent[]), ...(res.unhorsed ? [] : [covers])], [actor]),
-      updates: {},
-      rolls: rolled.rolls,
-      lookups: [],
-      combatCommands: commands,
-      statuses: res.unhorsed ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+  resolve: (card) => resolveRideBy(card, null, 0),
+};
+
+/** "Ride-By Attacking" at a foe on foot: his owner may burn pool dice at the rider's TN to win the terrain roll and keep two exchanges. */
+const rideByAtCard: CardKind = {
+  title: `${R}RideByAtTitle`,
+  prepare: (raw, actor, foe, combatId) => prepareRideBy(raw, actor, foe, combatId),
+  describe: (d) => [{ type: "declared", key: `${R}RideByAtDeclared`, data: { tn: d?.tn ?? 0 } }],
+  async defend(card) {
+    const foe = card.defender;
+    const rider = card.attacker;
+    if (!foe || !rider) return null;
+    const left = combatPoolLeft(foe, card.combatId);
+    const tn = Number(card.declaration?.tn ?? 0);
+    const riderDice = view(rider).stats.agility;
+    const values = await openOddsDialog({
+      title: `${R}RideByAtAnswer`,
+      titleData: { name: fighterName(rider) },
+      confirmLabel: `${R}Oppose`,
+      fields: [{ kind: "number", name: "dice", label: `${R}OpposeDice`, value: Math.min(left, 2), min: 0, max: left, slider: true }],
+      odds: (v) => ({
+        rows: [{ label: `${R}Odds.TwoExchanges`, probability: 1 - opposedTerrainOdds(riderDice, Number(v.dice), tn), headline: true }],
+        distributions: [{ label: "BOUT.Odds.Successes", data: { dice: Number(v.dice), tn }, bars: successBars(Number(v.dice), tn) }],
+      }),
     });
+    return values ? { dice: values.dice } : null;
+  },
+  async resolve(card, answer) {
+    const dice = (answer as { dice?: unknown } | null)?.dice ?? 0;
+    if (!isWholeNumber(dice) || (dice as number) < 0) return refused("badDice", "BadDice");
+    return resolveRideBy(card, card.defender, dice as number);
   },
 };
 
 async function rideByFromSheet(actor: Actor.Implementation) {
+  const combatId = game.combat?.id ?? "";
   const dice = view(actor).stats.agility;
   const tn = rideTnOf(actor);
+  const foes = opponents(actor);
   const values = await openOddsDialog({
     title: `${R}RideByTitle`,
     titleData: { attacker: actor.name },
     confirmLabel: `${R}RideBy`,
-    fields: [{ kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: 6 }],
+    fields: [
+      { kind: "select", name: "opponent", label: `${R}Foe`, value: "", options: [{ value: "", label: `${R}NoFoe` }, ...opponentOptions(foes)] },
+      { kind: "number", name: "opponentDice", label: `${R}FoeDice`, value: 2, min: 0, max: 30 },
+      { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: 6 },
+    ],
     odds: (v) => {
-      const o = oneSuccessOdds(dice, tn + Number(v.tnModifier));
-      return { rows: [{ label: `${R}Odds.OneExchange`, probability: o.success, headline: true }, { label: `${R}Odds.Thrown`, probability: o.botch }] };
+      const at = tn + Number(v.tnModifier);
+      const o = oneSuccessOdds(dice, at);
+      const made = v.opponent ? opposedTerrainOdds(dice, Number(v.opponentDice), at) : o.success;
+      return { rows: [{ label: `${R}Odds.OneExchange`, probability: made, headline: true }, { label: `${R}Odds.Thrown`, probability: o.botch }] };
     },
   });
-  if (values) return postCard("steel.rideBy", actor, actor, { tnModifier: values.tnModifier }, game.combat?.id ?? "");
+  if (!values) return;
+  const foe = pickOpponent(foes, values.opponent);
+  if (foe) return postCard("steel.rideByAt", actor, foe, { tnModifier: values.tnModifier }, combatId);
+  return postCard("steel.rideBy", actor, actor, { tnModifier: values.tnModifier }, combatId);
+}
+
+// ── Riders passing ─────────────────────────────────────────────────────────
+
+const exchangesChoice = (raw: unknown): Outcome<1 | 2> => {
+  const n = (raw as { exchanges?: unknown } | null)?.exchanges;
+  return n === 1 || n === 2 ? ok(n) : refused("badExchanges", "BadExchanges");
+};
+
+/** Both riders in one bout, at the start of its round. */
+function ridersNow(rider: Actor.Implementation, foe: Actor.Implementation | null, combatId: string): Outcome<{ boutId: string }> {
+  const r = riding(rider, combatId);
+  if (!r.ok) return r;
+  const them = foeInBout(foe, r.value.boutId, combatId);
+  if (!them.ok) return them;
+  if (!them.value.mounted) return refused("foeOnFoot", "FoeOnFoot");
+  const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === r.value.boutId);
+  if (!bout || bout.exchange !== 1) return refused("lateRideBy", "LateRideBy");
+  return ok({ boutId: r.value.boutId });
+}
+
+/**
+ * "Ride-By Attacking", last paragraph: two riders going different ways make
+ * opposed Ride checks; each names beforehand the exchanges he wants, and the
+ * winner's choice stands (a tie keeps two).
+ */
+const ridersPassCard: CardKind = {
+  title: `${R}PassTitle`,
+  prepare(raw, rider, foe, combatId) {
+    const both = ridersNow(rider, foe, combatId);
+    if (!both.ok) return both;
+    const choice = exchangesChoice(raw);
+    if (!choice.ok) return choice;
+    const modified = rideTnModifier(raw);
+    if (!modified.ok) return modified;
+    return ok({ exchanges: choice.value, tnModifier: modified.value, tn: rideTnOf(rider) + modified.value });
+  },
+  describe: (d) => [{ type: "declared", key: `${R}PassDeclared`, data: { tn: d?.tn ?? 0, exchanges: d?.exchanges ?? 2 } }],
+  async defend(card) {
+    const foe = card.defender;
+    const rider = card.attacker;
+    if (!foe || !rider) return null;
+    const mine = { dice: view(foe).stats.agility, tn: rideTnOf(foe) };
+    const theirs = { dice: view(rider).stats.agility, tn: Number(card.declaration?.tn ?? 0) };
+    const values = await openOddsDialog({
+      title: `${R}PassAnswer`,
+      titleData: { name: fighterName(rider) },
+      confirmLabel: `${R}Pass`,
+      fields: [{ kind: "select", name: "exchanges", label: `${R}PassChoice`, value: "2", options: ["1", "2"].map((n) => ({ value: n, label: `${R}Exchanges.${n}` })) }],
+      odds: () => ({ rows: [{ label: `${R}Odds.PassWon`, probability: ridersPassOdds(mine.dice, mine.tn, theirs.dice, theirs.tn).a, headline: true }] }),
+    });
+    return values ? { exchanges: Number(values.exchanges) } : null;
+  },
+  async resolve(card, answer) {
+    const rider = card.attacker;
+    const foe = card.defender;
+    if (!rider || !foe) return refused("noBout", "NoBout");
+    const both = ridersNow(rider, foe, card.combatId);
+    if (!both.ok) return both;
+    const theirChoice = exchangesChoice(answer);
+    if (!theirChoice.ok) return theirChoice;
+    const d = card.declaration as { exchanges: 1 | 2; tnModifier: number };
+    const rolled = await resolveWithFoundry((dice) =>
+      ridersPass(
+        { id: fighterRef(rider), agility: view(rider).stats.agility, rideTn: rideTnOf(rider), tnModifier: d.tnModifier, choice: d.exchanges },
+        { id: fighterRef(foe), agility: view(foe).stats.agility, rideTn: rideTnOf(foe), choice: theirChoice.value },
+        dice,
+      ),
+    );
+    if (!rolled.value.ok) return rolled.value;
+    const res = rolled.value.value.result;
+    const commands = [{ type: "setExchanges", boutId: both.value.boutId, count: res.exchanges } as TimeCommand];
+    const ready = dryRun(card.combatId, commands);
+    if (!ready.ok) return ready;
+    return ok({
+      outcome: res.winner === "a" ? "success" : res.winner === "b" ? "failure" : "neutral",
+      events: withNames(rolled.value.value.events as EngineEvent[], [rider, foe]),
+      updates: {},
+      rolls: rolled.rolls,
+      lookups: [],
+      combatCommands: commands,
+    });
+  },
+};
+
+async function passFromSheet(actor: Actor.Implementation) {
+  const combatId = game.combat?.id ?? "";
+  const foes = opponents(actor).filter((f) => fighterOf(f, combatId)?.mounted);
+  const dice = view(actor).stats.agility;
+  const tn = rideTnOf(actor);
+  const values = await openOddsDialog({
+    title: `${R}PassTitle`,
+    titleData: { attacker: actor.name, defender: "" },
+    confirmLabel: `${R}Pass`,
+    fields: [
+      { kind: "select", name: "opponent", label: `${R}Foe`, value: foes[0] ? opponentOptions(foes)[0]!.value : "", options: opponentOptions(foes) },
+      { kind: "select", name: "exchanges", label: `${R}PassChoice`, value: "1", options: ["1", "2"].map((n) => ({ value: n, label: `${R}Exchanges.${n}` })) },
+      { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: 6 },
+    ],
+    odds: (v) => {
+      const foe = pickOpponent(foes, v.opponent);
+      const p = foe ? ridersPassOdds(dice, tn + Number(v.tnModifier), view(foe).stats.agility, rideTnOf(foe)).a : 0;
+      return { rows: [{ label: `${R}Odds.PassWon`, probability: p, headline: true }] };
+    },
+  });
+  const foe = values ? pickOpponent(foes, values.opponent) : undefined;
+  if (!values || !foe) return;
+  return postCard("steel.ridersPass", actor, foe, { exchanges: Number(values.exchanges), tnModifier: values.tnModifier }, combatId);
 }
 
 export function registerSteelMounted(): void {
   registerCardKind("steel.rideBy", rideByCard);
+  registerCardKind("steel.rideByAt", rideByAtCard);
+  registerCardKind("steel.ridersPass", ridersPassCard);
   registerCardKind("steel.gait", gaitCard);
   registerActorAction("steel", { id: "gait", label: `${R}GaitAction`, icon: "fa-solid fa-gauge-high", run: gaitFromSheet });
   registerActorAction("steel", { id: "rideBy", label: `${R}RideBy`, icon: "fa-solid fa-horse-head", run: rideByFromSheet });
+  registerActorAction("steel", { id: "ridersPass", label: `${R}PassAction`, icon: "fa-solid fa-arrows-left-right", run: passFromSheet });
 }
