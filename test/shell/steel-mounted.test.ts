@@ -268,3 +268,83 @@ describe("seed 000 'Ride-By Attacking': the foe's opposition, and two riders pas
     expect(f.state().bouts[0].exchangesThisRound).toBe(2);
   });
 });
+
+describe("seed 000 'Attacking a Mounted Target': a blow aimed at the horse", () => {
+  /** Bay, Rival's horse (Bob's too, Toughness 5), named on Rival's sheet; Alan strikes from the side. */
+  async function withHorse(f: Field) {
+    const bay = await f.Actor.create({ name: "Bay", type: "npc", ownership: { default: 0, [f.world.userId("Bob")]: 3 }, system: { steel: { toughness: 5, agility: 4 } } });
+    await f.bob.game.actors.get(f.rivalId).update({ "system.steel.mount": "Bay" });
+    await settle();
+    return bay.id as string;
+  }
+  async function strikeHorse(f: Field) {
+    f.alice.runtime.dialogs.responder = () => ({ defender: f.rivalId, maneuver: "cut", zone: "5", dice: 4, press: 0, side: "side", aim: "mount", defenceDice: 0 });
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.swordId } });
+    await settle();
+    return f.last();
+  }
+
+  it("Alan aims at Bay: Rival may not parry for the horse, only evade; the wound lands on Bay's actor, Rival is untouched and keeps the saddle", async () => {
+    const f = await field({ rival: true });
+    const bayId = await withHorse(f);
+    let asked: any = null;
+    f.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { defender: f.rivalId, maneuver: "cut", zone: "5", dice: 4, press: 0, side: "side", aim: "mount", defenceDice: 0 };
+    };
+    await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.swordId } });
+    await settle();
+    expect(asked.content).toContain('name="aim"');
+    const card = f.last();
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ atMount: true, horse: "Bay" });
+    expect(card.content).toContain("Aimed at the horse (Bay)");
+    const defend = (answer: Record<string, unknown>) => {
+      f.bob.runtime.dialogs.responder = () => answer;
+      return f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id));
+    };
+    const parry = await defend({ maneuver: "parry", dice: 2, press: 0 });
+    expect(parry.ok ? "ok" : parry.refusal.code).toBe("steel.notAllowedMounted");
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    // Alan: 9, 9, 9, 9 at ATN 6; Rival evades (partial, TN 7) with 2, 2: margin 4; every later die a 2.
+    scriptDraws(f.gm, [...d10(9, 9, 9, 9, 2, 2), ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
+    expect((await defend({ maneuver: "partial-evasion", dice: 2, press: 0 })).ok).toBe(true);
+    await settle();
+    const done = f.gm.game.messages.get(card.id);
+    const result = JSON.parse(done.system.result);
+    expect(Object.keys(result.updates)).toEqual([bayId]);
+    expect(result.events.map((e: any) => e.type)).not.toContain("unhorsed");
+    expect(result.events.map((e: any) => e.type)).not.toContain("keepsSaddle");
+    expect(f.fighter(f.cb).mounted).toBe(true);
+    await apply(f, card);
+    const bay = f.gm.game.actors.get(bayId).system.steel;
+    expect(bay.pain + bay.bloodLoss).toBeGreaterThan(0);
+    const rival = f.gm.game.actors.get(f.rivalId).system.steel;
+    expect([rival.pain, rival.bloodLoss]).toEqual([0, 0]);
+  });
+
+  it("without a horse named on the rider's sheet, aiming at it is refused and nothing is posted", async () => {
+    const f = await field({ rival: true });
+    const before = f.gm.game.messages.size;
+    await strikeHorse(f);
+    expect(f.gm.game.messages.size).toBe(before);
+    expect(f.alice.notices.at(-1)?.message).toBe("This rider’s sheet names no horse (the Horse field): there is nothing to aim at.");
+  });
+
+  it("attack: Bob names the GM's Guard as Rival's horse, so blows at 'the horse' would wound the Guard; the blow is refused and nothing is written", async () => {
+    const f = await field({ rival: true });
+    await f.Actor.create({ name: "Guard", type: "npc", system: { steel: { toughness: 4 } } });
+    await f.bob.game.actors.get(f.rivalId).update({ "system.steel.mount": "Guard" });
+    await settle();
+    const mark = f.world.server.writes.length;
+    const forged = await f.hooks(f.alice).postCard("steel.exchange", f.alice.game.actors.get(f.alanId), f.alice.game.actors.get(f.rivalId), { weaponId: f.swordId, maneuverId: "cut", zone: 5, dice: 2, side: "side", atMount: true }, f.combatId);
+    await settle();
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("steel.mounted.notTheirHorse");
+    expect(f.world.writesSince(mark)).toEqual([]);
+  });
+
+  it("a blow at the horse of a fighter on foot is refused", async () => {
+    const f = await field();
+    const forged = await f.hooks(f.alice).postCard("steel.exchange", f.alice.game.actors.get(f.alanId), f.alice.game.actors.get(f.rivalId), { weaponId: f.swordId, maneuverId: "cut", zone: 5, dice: 2, side: "side", atMount: true }, f.combatId);
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("steel.noMount");
+  });
+});

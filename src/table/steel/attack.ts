@@ -27,6 +27,7 @@ import {
   postureEffect,
   reachBetween,
   mountedBlow,
+  mountedHit,
   riderDefence,
   mayDefend,
   stayInSaddle,
@@ -43,6 +44,7 @@ import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { rideTnOf } from "./mounted";
+import { horseOf } from "./horse";
 import { steelTables } from "./tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
 
@@ -84,15 +86,15 @@ export function postureOf(actor: Actor.Implementation | null, combatId?: string)
  * must aim at the zones a horseman reaches on a man on foot, and pays 4 to
  * swivel to the rear. Nothing for a fighter on foot.
  */
-function riderExtraCost(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string, a: { side: "front" | "side" | "rear"; reach: number; zone: number }): Outcome<number> {
-  const r = mountedBlow({ attackerMounted: Boolean(fighterOf(attacker, combatId)?.mounted), defenderMounted: Boolean(fighterOf(defender, combatId)?.mounted), side: a.side, reach: a.reach, zone: a.zone });
+function riderExtraCost(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string, a: { side: "front" | "side" | "rear"; reach: number; zone: number; atMount?: boolean }): Outcome<number> {
+  const r = mountedBlow({ attackerMounted: Boolean(fighterOf(attacker, combatId)?.mounted), defenderMounted: Boolean(fighterOf(defender, combatId)?.mounted), side: a.side, reach: a.reach, zone: a.zone, atMount: Boolean(a.atMount) });
   return r.ok ? ok(r.value.extraCost) : r;
 }
 
-/** A mounted defender's maneuver: full evasion only by leaping off; barding adds to evasions. */
-function riderDefenceCost(defender: Actor.Implementation, combatId: string, maneuver: SteelManeuver, leapingOff: boolean): Outcome<number> {
+/** A mounted defender's maneuver: full evasion only by leaping off; barding adds to evasions; against a blow at the horse, evasions only. */
+function riderDefenceCost(defender: Actor.Implementation, combatId: string, maneuver: SteelManeuver, leapingOff: boolean, atMount: boolean): Outcome<number> {
   if (!fighterOf(defender, combatId)?.mounted) return ok(0);
-  const r = riderDefence(maneuver.family, { attackOnMount: false, leapingOff, barding: steelView(defender).stats.barding });
+  const r = riderDefence(maneuver.family, { attackOnMount: atMount, leapingOff, barding: steelView(defender).stats.barding });
   return r.ok ? ok(r.value.extraCost) : r;
 }
 
@@ -160,6 +162,8 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
         : foes.some((f) => fighterOf(f)?.mounted)
           ? [{ kind: "select" as const, name: "side", label: "BOUT.Steel.Table.SideOfMount", value: "side", options: ["front", "side", "rear"].map((x) => ({ value: x, label: `BOUT.Steel.Table.SideOfMountLabel.${x}` })) }]
           : []),
+      // "Attacking a Mounted Target": either the rider or his horse.
+      ...(foes.some((f) => fighterOf(f)?.mounted) ? [{ kind: "select" as const, name: "aim", label: "BOUT.Steel.Table.AimAt", value: "rider", options: ["rider", "mount"].map((x) => ({ value: x, label: `BOUT.Steel.Table.AimAtLabel.${x}` })) }] : []),
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: Math.ceil(cp / 2), min: 0, max: 30 },
     ],
     odds: (v) => {
@@ -189,7 +193,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
-  return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice), press: Number(values.press), side: values.side ?? "side" }, game.combat?.id ?? "");
+  return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice), press: Number(values.press), side: values.side ?? "side", ...(values.aim === "mount" ? { atMount: true } : {}) }, game.combat?.id ?? "");
 }
 
 /** The combat's combatant for a fighter (its token's), when the card belongs to a bout. */
@@ -219,7 +223,7 @@ function defenceOpen(attacker: Actor.Implementation | null, defender: Actor.Impl
 
 /** GM: the attack as the documents say it is (a player sends only ids and numbers). */
 function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<unknown> {
-  const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown; press?: unknown; side?: unknown };
+  const d = (raw ?? {}) as { weaponId?: unknown; maneuverId?: unknown; zone?: unknown; dice?: unknown; press?: unknown; side?: unknown; atMount?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("steel.noWeapon", "NoWeapon");
   const maneuver = maneuversFor(steelView(attacker), "attack").find((m) => m.id === d.maneuverId);
@@ -230,8 +234,11 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   const press = d.press ?? 0;
   if (!isWholeNumber(press) || (press as number) < 0) return refused("steel.badDice", "BadDice");
   const side = d.side === "front" || d.side === "rear" ? d.side : "side";
-  const mounted = riderExtraCost(attacker, defender, combatId, { side, reach: Number((item.system as any).steel?.reach ?? 0), zone: zone.id });
+  const atMount = d.atMount === true;
+  const mounted = riderExtraCost(attacker, defender, combatId, { side, reach: Number((item.system as any).steel?.reach ?? 0), zone: zone.id, atMount });
   if (!mounted.ok) return mounted;
+  const horse = atMount ? horseOf(defender) : null;
+  if (horse && !horse.ok) return horse;
   // What the attack costs is the engine's to say, checked against the pool before the card is posted (a card that can never resolve is refused here).
   const view = steelView(attacker);
   const weapon = view.weapons.find((w) => w.id === item.id)?.stats;
@@ -239,7 +246,7 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   if (!profile?.ok) return profile ?? refused("steel.noWeapon", "NoWeapon");
   const affordable = checkDeclaration({ combatantId: attacker.id!, cpLeft: combatPoolLeft(attacker, combatId), dice: d.dice as number, press: press as number, maneuver: maneuver.stats, weaponTn: profile.value.atn, posture: postureOf(attacker, combatId), extraCost: mounted.value }, "attack");
   if (!affordable.ok) return affordable;
-  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side });
+  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side, ...(horse?.ok ? { atMount: true, horse: horse.value.name } : {}) });
 }
 
 function line(type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent {
@@ -249,7 +256,10 @@ function line(type: string, key: string, data: Record<string, string | number | 
 const exchangeCard: CardKind = {
   title: "BOUT.Steel.Table.CardTitle",
   prepare: (raw, attacker, defender, combatId) => prepareAttack(raw, attacker, defender, combatId),
-  describe: (d) => [line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) })],
+  describe: (d) => [
+    line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) }),
+    ...(d?.atMount ? [line("declared", "BOUT.Steel.Table.AtHorse", { horse: String(d.horse ?? "") })] : []),
+  ],
   async defend(card: CardView) {
     // Both threw red: the blow lands with no defence; the answer is "none".
     if (!defenceOpen(card.attacker, card.defender, card.combatId)) {
@@ -313,15 +323,21 @@ const exchangeCard: CardKind = {
     const defenceManeuver = maneuversFor(t, "defence").find((m) => m.id === a0.maneuverId);
     if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
     if (((a0.dice as number) > 0 || (defencePress as number) > 0) && !defenceOpen(card.attacker, card.defender, card.combatId)) return refused("steel.noDefenceBothRed", "NoDefenceBothRed");
-    const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone) });
+    const atMount = d.atMount === true;
+    const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone), atMount });
     if (!attackExtra.ok) return attackExtra;
+    // A blow at the horse wounds the horse's own actor, with its own Toughness and armour.
+    const horse = atMount ? horseOf(card.defender) : null;
+    if (horse && !horse.ok) return horse;
+    const struck = horse?.ok ? horse.value : card.defender;
+    const s = horse?.ok ? steelView(horse.value) : t;
     // A shield blocks once per exchange: checked before any die is rolled.
     const blockerId = combatantOf(card.combatId, card.defender);
     if (blockerId && defenceManeuver?.stats.family === "block" && (a0.dice as number) > 0) {
       const free = dryRun(card.combatId, [{ type: "block", combatantId: blockerId } as TimeCommand]);
       if (!free.ok) return free;
     }
-    const defenceExtra = defenceManeuver ? riderDefenceCost(card.defender, card.combatId, defenceManeuver.stats, (answer as { leapingOff?: unknown } | null)?.leapingOff === true) : ok(0);
+    const defenceExtra = defenceManeuver ? riderDefenceCost(card.defender, card.combatId, defenceManeuver.stats, (answer as { leapingOff?: unknown } | null)?.leapingOff === true, atMount) : ok(0);
     if (!defenceExtra.ok) return defenceExtra;
     const combatId = card.combatId;
     const cpA = combatPoolLeft(card.attacker, combatId);
@@ -329,7 +345,7 @@ const exchangeCard: CardKind = {
     const form = d.maneuver?.form === "thrust" ? "thrust" : "swing";
     const profile = attackProfile(weapon, form, a.stats.strength);
     if (!profile.ok) return profile;
-    const armourBy = armourByRegion(t);
+    const armourBy = armourByRegion(s);
     const reach = reachFigures(card.attacker, card.defender, combatId, d.weaponId);
     const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: fighterRef(card.defender), cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value, reachPenalty: reach.b.defence } : null;
     const tables = steelTables();
@@ -338,14 +354,16 @@ const exchangeCard: CardKind = {
       woundTable: tables.woundTable,
       attack: { combatantId: fighterRef(card.attacker), cpLeft: cpA, dice: Number(d.dice), maneuver: d.maneuver, weaponTn: profile.value.atn, posture: postureOf(card.attacker, combatId), press: Number(d.press ?? 0), extraCost: attackExtra.value, reachPenalty: reach.a.attack, zone: Number(d.zone), damage: profile.value.damage, damageType: profile.value.damageType },
       defence,
-      target: { combatantId: fighterRef(card.defender), toughness: t.stats.toughness, armour: armourBy },
+      target: { combatantId: fighterRef(struck), toughness: s.stats.toughness, armour: armourBy },
     };
     const rolled = await resolveWithFoundry((dice) => {
       const ex = resolveExchange(input, dice);
       if (!ex.ok) return { ex, wound: null };
       const hit = ex.value.result.hit;
+      // The horse is not in the bout: its Shock is measured against its own full pool.
+      const struckLeft = horse?.ok ? poolForRound(s).pool : defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD;
       const wound = hit?.wound
-        ? applyWound(casualtyOf(t, defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD, fighterOf(card.defender!, combatId)?.missile), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
+        ? applyWound(casualtyOf(s, struckLeft, horse?.ok ? undefined : fighterOf(card.defender!, combatId)?.missile), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
         : null;
       // A fumble whose penalty would take the pool below 0 calls for a Knockdown roll at TN = the dice rolled.
       const r = ex.value.result;
@@ -356,7 +374,8 @@ const exchangeCard: CardKind = {
         .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.actor, combatId, f.side.fumblePenalty, f.left))
         .map((f) => ({ actorId: fighterRef(f.actor), test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
       // "Mounted Combat": a rider struck by a landed blow rolls Ride less the margin, or falls as from 10 feet.
-      const rider = r.hit && fighterOf(card.defender!, combatId)?.mounted ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
+      const saddle = mountedHit({ defenderMounted: Boolean(fighterOf(card.defender!, combatId)?.mounted), atMount, landed: Boolean(r.hit) }).saddleCheck;
+      const rider = saddle ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
       return { ex, wound, falls, rider };
     });
     const { ex, wound, falls = [], rider = null } = rolled.value;
@@ -364,11 +383,11 @@ const exchangeCard: CardKind = {
     if (!ex.ok) return ex;
     if (wound && !wound.ok) return wound;
     for (const f of falls) if (!f.test.ok) return f.test;
-    const names: Record<string, string> = { [fighterRef(card.attacker)]: fighterName(card.attacker), [fighterRef(card.defender)]: fighterName(card.defender) };
+    const names: Record<string, string> = { [fighterRef(card.attacker)]: fighterName(card.attacker), [fighterRef(card.defender)]: fighterName(card.defender), [fighterRef(struck)]: fighterName(struck) };
     const named = (e: { type: string; key: string; data: Record<string, string | number | boolean> }) => ({ ...e, data: Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, typeof v === "string" && names[v] ? names[v] : v])) });
     const events = [...ex.value.events, ...(wound?.ok ? wound.value.events : []), ...falls.flatMap((f) => (f.test.ok ? f.test.value.events : [])), ...(rider?.ok ? rider.value.events : [])].map(named);
     const updates: Record<string, Record<string, unknown>> = {};
-    if (wound?.ok) updates[fighterRef(card.defender!)] = woundUpdates(t, wound.value.result);
+    if (wound?.ok) updates[fighterRef(struck)] = woundUpdates(s, wound.value.result);
     // In a bout: the dice leave both pools and the winner holds initiative, with the result.
     const combatCommands: TimeCommand[] = [];
     const aId = combatantOf(combatId, card.attacker);
@@ -387,12 +406,12 @@ const exchangeCard: CardKind = {
       if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
       if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);
       // Shock comes off what the defender has left this round; what it cannot take is carried to the next.
-      if (dId && wound?.ok) combatCommands.push(...shockCommand(dId, Math.max(0, cpD - (r.defender?.cost ?? 0)), wound.value.result, fighterOf(card.defender, combatId)?.missile));
+      if (dId && wound?.ok && !horse?.ok) combatCommands.push(...shockCommand(dId, Math.max(0, cpD - (r.defender?.cost ?? 0)), wound.value.result, fighterOf(card.defender, combatId)?.missile));
     }
     // Knocked down or out: the conditions go on the defender's tokens when the result is applied.
     const statuses: Record<string, string[]> = {};
     const down = wound?.ok ? woundStatuses(wound.value.result) : [];
-    if (down.length) statuses[fighterRef(card.defender!)] = down;
+    if (down.length) statuses[fighterRef(struck)] = down;
     for (const f of falls) if (f.test.ok && f.test.value.result.down) statuses[f.actorId] = [...new Set([...(statuses[f.actorId] ?? []), "knockedDown"])];
     if (rider?.ok && rider.value.result.falls) {
       statuses[fighterRef(card.defender!)] = [...new Set([...(statuses[fighterRef(card.defender!)] ?? []), "knockedDown"])];

@@ -53,6 +53,8 @@ export const actorStats = {
   barding: { kind: "integer", label: `${S}Barding`, hint: `${S}BardingHint`, initial: 0, min: 0, max: 10 },
   /** For a rider: the horse's Move, before fatigue ("Mounted Combat"). */
   mountMove: { kind: "integer", label: `${S}MountMove`, hint: `${S}MountMoveHint`, initial: 0, min: 0, max: 40 },
+  /** For a rider: the horse's actor (its name, id or uuid), where blows aimed at the horse land. */
+  mount: { kind: "text", label: `${S}Mount`, hint: `${S}MountHint`, initial: "" },
 } as const;
 
 export const weaponStats = {
