@@ -298,11 +298,18 @@ describe("seed 000 'Attacking a Mounted Target': a blow aimed at the horse", () 
     const card = f.last();
     expect(JSON.parse(card.system.declaration)).toMatchObject({ atMount: true, horse: "Bay" });
     expect(card.content).toContain("Aimed at the horse (Bay)");
+    let offered: any = null;
     const defend = (answer: Record<string, unknown>) => {
-      f.bob.runtime.dialogs.responder = () => answer;
+      f.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
+        offered = config;
+        return answer;
+      };
       return f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id));
     };
+    // The dialog offers Rival only the evasions; a forged parry is refused all the same.
     const parry = await defend({ maneuver: "parry", dice: 2, press: 0 });
+    expect(offered.content).toContain('value="partial-evasion"');
+    expect(offered.content).not.toContain('value="parry"');
     expect(parry.ok ? "ok" : parry.refusal.code).toBe("steel.notAllowedMounted");
     expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
     // Alan: 9, 9, 9, 9 at ATN 6; Rival evades (partial, TN 7) with 2, 2: margin 4; every later die a 2.

@@ -268,7 +268,11 @@ const exchangeCard: CardKind = {
     }
     const view = steelView(card.defender);
     const cp = card.defender ? combatPoolLeft(card.defender, card.combatId) : 0;
-    const defences = maneuversFor(view, "defence");
+    const all = maneuversFor(view, "defence");
+    // Against a blow at his horse the rider is offered only what the engine allows there (the evasions).
+    const atHorse = card.declaration?.atMount === true && Boolean(card.defender && fighterOf(card.defender, card.combatId)?.mounted);
+    const allowed = atHorse ? all.filter((m) => riderDefence(m.stats.family, { attackOnMount: true, leapingOff: true }).ok) : all;
+    const defences = allowed.length ? allowed : all;
     const attackerView = steelView(card.attacker);
     const d = card.declaration;
     const weapon = attackerView.weapons.find((w) => w.id === d?.weaponId)?.stats;
