@@ -389,8 +389,8 @@ async function passFromSheet(actor: Actor.Implementation) {
   const dice = view(actor).stats.agility;
   const tn = rideTnOf(actor);
   const values = await openOddsDialog({
-    title: `${R}PassTitle`,
-    titleData: { attacker: actor.name, defender: "" },
+    title: `${R}PassDialogTitle`,
+    titleData: { attacker: actor.name },
     confirmLabel: `${R}Pass`,
     fields: [
       { kind: "select", name: "opponent", label: `${R}Foe`, value: foes[0] ? opponentOptions(foes)[0]!.value : "", options: opponentOptions(foes) },
