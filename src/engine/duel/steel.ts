@@ -50,11 +50,14 @@ export interface SteelPolicy {
   readonly aimAtGaps?: boolean;
 }
 
+// Every policy keeps some dice back when it defends: a defender who spends the whole
+// pool wins the initiative with nothing left to strike with, hands it straight back,
+// and two such fighters trade harmless blows until the round limit.
 export const STEEL_POLICIES: Readonly<Record<string, SteelPolicy>> = {
   balanced: { opening: "red", attackShare: 0.6, defenceShare: 0.5, attack: "best", defence: "parry", swingZone: 5, thrustZone: 12, aimAtGaps: true },
-  "all-out-attack": { opening: "red", attackShare: 1, defenceShare: 1, attack: "cut", defence: "parry", swingZone: 6, thrustZone: 13 },
-  "defend-and-riposte": { opening: "white", attackShare: 0.6, defenceShare: 0.6, attack: "thrust", defence: "parry", swingZone: 5, thrustZone: 12 },
-  "shield-wall": { opening: "white", attackShare: 0.4, defenceShare: 1, attack: "thrust", defence: "block", swingZone: 2, thrustZone: 9 },
+  "all-out-attack": { opening: "red", attackShare: 1, defenceShare: 0.3, attack: "best", defence: "parry", swingZone: 6, thrustZone: 13, aimAtGaps: true },
+  "defend-and-riposte": { opening: "white", attackShare: 0.6, defenceShare: 0.6, attack: "thrust", defence: "parry", swingZone: 5, thrustZone: 12, aimAtGaps: true },
+  "shield-wall": { opening: "white", attackShare: 0.5, defenceShare: 0.7, attack: "thrust", defence: "block", swingZone: 2, thrustZone: 9, aimAtGaps: true },
 };
 
 interface SteelFighter {
