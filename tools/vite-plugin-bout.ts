@@ -1,9 +1,9 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
-import { zipSync, type Zippable } from "fflate";
 import type { Plugin } from "vite";
 import { buildManifest } from "./system-manifest.ts";
+import { writeReleaseZip } from "./release/zip.ts";
 
 const STATIC_DIRS = ["templates", "lang"];
 const STATIC_FILES = ["LICENSE", "README.md"];
@@ -40,12 +40,6 @@ async function compilePacks(root: string, outDir: string, packs: { name: string;
   }
 }
 
-function zipFolder(dir: string, target: string): void {
-  const files: Zippable = {};
-  for (const file of listFiles(dir)) files[relative(dir, file).split("\\").join("/")] = readFileSync(file);
-  writeFileSync(target, zipSync(files, { level: 9 }));
-}
-
 /**
  * Turns Vite's bundle into an installable Foundry system folder: static files,
  * the templated manifest, compiled compendium packs and (for a release build) the zip.
@@ -80,7 +74,7 @@ export function boutSystem(options: { root: string; outDir: string }): Plugin {
         if (!watching) throw error;
         this.warn(`packs not rebuilt: ${(error as Error).message}`);
       }
-      if (!watching) zipFolder(outDir, join(outDir, "..", `${manifest.id}.zip`));
+      if (!watching) writeReleaseZip(outDir, join(outDir, "..", `${manifest.id}.zip`));
     },
   };
 }

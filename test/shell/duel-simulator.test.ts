@@ -42,6 +42,9 @@ describe("duel simulator in Foundry", () => {
       await app.render();
       const html = app.renderedParts.form as string;
       expect(html, ruleset).toContain('class="duel-outcomes"');
+      // Each side's weapon and why the duels ended (issue 21).
+      expect(html, ruleset).toMatch(/<dt>Ada fights with<\/dt><dd>[^<]+<\/dd>/);
+      expect(html, ruleset).toMatch(/<table class="duel-endings">[\s\S]*<th scope="row">(Ada won|[^<]+ won|Draw): [^<]+<\/th><td>[^<]+<\/td>/);
       const widths = [...html.matchAll(/class="duel-outcome duel-[a-z]+" style="width: ([\d.]+)%"/g)].map((m) => Number(m[1]));
       expect(widths.reduce((x, y) => x + y, 0)).toBeCloseTo(100, 0);
     }

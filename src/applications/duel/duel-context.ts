@@ -1,9 +1,9 @@
 import { formatProbability } from "../../engine/odds-view";
 import type { DuelSummary } from "../../engine/duel";
 
-type Formatter = { localize(key: string): string };
+type Formatter = { localize(key: string): string; format(key: string, data: Record<string, string>): string };
 
-/** The chart of a finished simulation: outcome bars and each side's end condition. */
+/** The chart of a finished simulation: outcome bars, each side's weapon and end condition, and why the duels ended. */
 export function duelChartContext(summary: DuelSummary, i18n: Formatter) {
   const share = (k: number) => ({ percent: formatProbability(k / summary.n), width: Math.round((1000 * k) / summary.n) / 10 });
   return {
@@ -22,6 +22,15 @@ export function duelChartContext(summary: DuelSummary, i18n: Formatter) {
       a: share(summary.conditions.a[c] ?? 0),
       b: share(summary.conditions.b[c] ?? 0),
     })),
+    weapons: (["a", "b"] as const).map((side) => ({ name: summary.names[side], weapon: summary.weapons[side] || i18n.localize("BOUT.Duel.BareHands") })),
+    endings: (["a", "b", "draw"] as const).flatMap((result) =>
+      Object.entries(summary.endings[result])
+        .filter(([, k]) => k > 0)
+        .map(([key, k]) => ({
+          label: result === "draw" ? i18n.format("BOUT.Duel.EndedDraw", { ending: i18n.localize(key) }) : i18n.format("BOUT.Duel.EndedWin", { name: summary.names[result], ending: i18n.localize(key) }),
+          ...share(k),
+        })),
+    ),
     names: summary.names,
     policies: summary.policies,
   };

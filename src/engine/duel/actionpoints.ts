@@ -49,6 +49,8 @@ type Skill = { readonly tsc: number; readonly psf: number; readonly attackerBonu
 
 interface ApFighter {
   readonly name: string;
+  /** The weapon it closes with (empty for bare hands). */
+  readonly weaponName: string;
   readonly bap: number;
   readonly armourModifier: number;
   readonly con: number;
@@ -88,17 +90,19 @@ function fighter(actor: ActorView, name: string): ApFighter {
   const skills = v.skills.map((k) => ({ name: k.name.toLowerCase(), stats: k.stats as unknown as Skill & { kind: string } }));
   const skillNamed = (n: string) => skills.find((k) => k.name === n.toLowerCase())?.stats ?? null;
   const ofKind = (kind: string) => skills.find((k) => k.stats.kind === kind)?.stats ?? null;
-  // The melee weapon with the best skill; bare hands (base 2) without one.
+  // The melee weapon in hand; else the carried one with the best skill (drawn at
+  // the start); bare hands (base 2) without one.
   const weapons = v.weapons
-    .filter((w) => w.equipped && !MISSILE_SKILLS.has(String(w.stats.skill).toLowerCase()))
-    .map((w) => ({ w: w.stats, skill: skillNamed(String(w.stats.skill)) ?? UNSKILLED }))
+    .filter((w) => !MISSILE_SKILLS.has(String(w.stats.skill).toLowerCase()))
+    .map((w) => ({ w: w.stats, name: w.name, equipped: w.equipped, skill: skillNamed(String(w.stats.skill)) ?? UNSKILLED }))
     .sort((x, y) => y.skill.tsc - x.skill.tsc || y.w.baseDamage - x.w.baseDamage);
-  const chosen = weapons[0];
+  const chosen = weapons.find((w) => w.equipped) ?? weapons[0];
   const armour = v.armor.filter((a) => a.equipped).map((a) => a.stats);
   const shield = v.shields.find((x) => x.equipped)?.stats ?? null;
   const weaponSkill = chosen?.skill ?? UNSKILLED;
   return {
     name,
+    weaponName: chosen?.name ?? "",
     bap: s.bap,
     armourModifier: armourApModifier(armour),
     con: s.con,
@@ -207,6 +211,7 @@ export const actionPointsDuel: DuelAdapter<ApFighter, ActionPointsPolicy> = {
   defaultPolicy: "passive-guard",
   conditions: CONDITIONS,
   fighter,
+  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: ApFighter): Living => ({ f, pool: 0, fatigueNow: Math.max(0, f.fatigue), bodyNow: f.body, out: f.body <= 0 ? "down" : "" });
     const a = live(fa);

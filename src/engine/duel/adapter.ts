@@ -14,6 +14,8 @@ export interface DuelOutcome {
   readonly rounds: number;
   /** How badly each side ended up, in the ruleset's own terms, as a small label key. */
   readonly condition: { readonly a: string; readonly b: string };
+  /** Why the duel ended, as a label key, when the adapter knows better than the simulator's reading of the outcome. */
+  readonly ending?: string;
 }
 
 export interface DuelAdapter<Fighter = unknown, Policy = unknown> {
@@ -23,6 +25,8 @@ export interface DuelAdapter<Fighter = unknown, Policy = unknown> {
   /** Localization keys of the condition labels, worst last, for charts. */
   readonly conditions: readonly string[];
   fighter(actor: ActorView, name: string): Fighter;
+  /** The name of the weapon the fighter fights with (empty for bare hands). */
+  weaponOf(fighter: Fighter): string;
   duel(a: Fighter, b: Fighter, policyA: Policy, policyB: Policy, dice: Dice, maxRounds: number): DuelOutcome;
 }
 

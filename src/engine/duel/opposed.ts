@@ -10,6 +10,7 @@
 import { rollOne, type Dice } from "../dice";
 import type { ActorView } from "../rulesets/ruleset";
 import { armourPoints, bonus, LOCATIONS, resolveMeleeAttack, skillTarget, weaponDamage, type Location, type OpposedStats, type TestInput } from "../rulesets/opposed";
+import { closeWeapon } from "./weapon-choice";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
 export interface OpposedPolicy {
@@ -26,6 +27,8 @@ export const OPPOSED_POLICIES: Readonly<Record<string, OpposedPolicy>> = {
 
 interface OpposedFighter {
   readonly name: string;
+  /** The weapon it closes with (empty for bare hands). */
+  readonly weaponName: string;
   readonly initiative: number;
   readonly agility: number;
   readonly melee: number;
@@ -49,11 +52,13 @@ interface Living {
 function fighter(actor: ActorView, name: string): OpposedFighter {
   const v = actor as ActorView<OpposedStats>;
   const s = v.stats;
-  const weapon = v.weapons.find((w) => w.equipped && (w.stats as { kind?: string }).kind !== "ranged")?.stats as { damage?: number; addStrengthBonus?: boolean } | undefined;
+  const chosen = closeWeapon<{ kind?: string; damage?: number; addStrengthBonus?: boolean }>(v.weapons, (w) => w.kind !== "ranged");
+  const weapon = chosen.stats ?? undefined;
   const armour = v.armor.filter((a) => a.equipped).map((a) => a.stats);
   const shield = v.shields.find((x) => x.equipped)?.stats ?? null;
   return {
     name,
+    weaponName: chosen.name,
     initiative: s.i,
     agility: s.ag,
     melee: skillTarget(s, "melee"),
@@ -107,6 +112,7 @@ export const opposedDuel: DuelAdapter<OpposedFighter, OpposedPolicy> = {
   defaultPolicy: "best-defence",
   conditions: CONDITIONS,
   fighter,
+  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: OpposedFighter): Living => ({ f, woundsNow: Math.max(0, f.wounds), advantage: 0, out: false });
     const a = live(fa);

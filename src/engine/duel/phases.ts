@@ -21,6 +21,7 @@ import {
   type PhasesStats,
   type PhasesWeapon,
 } from "../rulesets/phases";
+import { closeWeapon } from "./weapon-choice";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
 export interface PhasesPolicy {
@@ -35,6 +36,8 @@ export const PHASES_POLICIES: Readonly<Record<string, PhasesPolicy>> = {
 
 interface PhasesFighter {
   readonly name: string;
+  /** The weapon it closes with (empty for bare hands). */
+  readonly weaponName: string;
   readonly initiative: number;
   readonly attack: number;
   readonly defense: number;
@@ -58,10 +61,12 @@ const out = (l: Living) => woundState(l.woundsLeft).out;
 function fighter(actor: ActorView, name: string): PhasesFighter {
   const v = actor as ActorView<PhasesStats>;
   const s = v.stats;
-  const weapon = (v.weapons.find((w) => w.equipped && !w.stats.missile)?.stats as PhasesWeapon | undefined) ?? null;
+  const chosen = closeWeapon<PhasesWeapon>(v.weapons, (w) => !w.missile);
+  const weapon = chosen.stats;
   const shield = v.shields.find((x) => x.equipped)?.stats ?? null;
   return {
     name,
+    weaponName: chosen.name,
     initiative: initiativeScore(s, weapon),
     attack: attackScore(s, weapon),
     defense: defenseScore(s, weapon, shield),
@@ -99,6 +104,7 @@ export const phasesDuel: DuelAdapter<PhasesFighter, PhasesPolicy> = {
   defaultPolicy: "stand-and-fight",
   conditions: CONDITIONS,
   fighter,
+  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const a: Living = { f: fa, woundsLeft: fa.woundsLeft };
     const b: Living = { f: fb, woundsLeft: fb.woundsLeft };

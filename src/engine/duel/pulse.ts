@@ -16,6 +16,7 @@ import { pulseStats, type PulseStats, type PulseWeaponStats } from "../rulesets/
 import { initialValues } from "../rulesets/stats";
 import { defenseTerms } from "../rulesets/pulse/strike";
 import { weaponDamageTerms } from "../rulesets/pulse/wounds";
+import { closeWeapon } from "./weapon-choice";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
 export interface PulsePolicy {
@@ -30,6 +31,8 @@ export const PULSE_POLICIES: Readonly<Record<string, PulsePolicy>> = {
 
 interface PulseFighter {
   readonly name: string;
+  /** The weapon it closes with (empty for bare hands). */
+  readonly weaponName: string;
   readonly iv: number;
   readonly modAG: number;
   readonly modMD: number;
@@ -65,9 +68,11 @@ function fighter(actor: ActorView, name: string): PulseFighter {
   const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
   const modAG = modAGOf(s, armour);
   const modMD = modMDOf(s, armour);
-  const weapon = (v.weapons.find((w) => w.equipped && w.stats.use !== "missile" && w.stats.use !== "thrown")?.stats as PulseWeaponStats | undefined) ?? BARE_HANDS;
+  const chosen = closeWeapon<PulseWeaponStats>(v.weapons, (w) => w.use !== "missile" && w.use !== "thrown");
+  const weapon = chosen.stats ?? BARE_HANDS;
   return {
     name,
+    weaponName: chosen.name,
     iv: initiativeValue(modAG, s.pc, weapon.rank),
     modAG,
     modMD,
@@ -137,6 +142,7 @@ export const pulseDuel: DuelAdapter<PulseFighter, PulsePolicy> = {
   defaultPolicy: "evade-and-parry",
   conditions: CONDITIONS,
   fighter,
+  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: PulseFighter): Living => ({ f, enduranceNow: f.enduranceNow, fatigueNow: f.fatigueNow, stunned: false, out: "" });
     const a = live(fa);

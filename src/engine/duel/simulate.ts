@@ -5,7 +5,7 @@
 import { SeededDice } from "../dice";
 import { refuse, ok, isWholeNumber, type Outcome } from "../outcome";
 import type { ActorView, RulesetId } from "../rulesets/ruleset";
-import { duelAdapter, type Side } from "./adapter";
+import { duelAdapter, type DuelOutcome, type Side } from "./adapter";
 
 export interface DuelRequest {
   readonly ruleset: RulesetId;
@@ -35,6 +35,26 @@ export interface DuelSummary {
   /** For each side, how many duels ended with it in each condition. */
   readonly conditions: { readonly a: Readonly<Record<string, number>>; readonly b: Readonly<Record<string, number>> };
   readonly conditionOrder: readonly string[];
+  /** The weapon each side fought with (empty for bare hands). */
+  readonly weapons: { readonly a: string; readonly b: string };
+  /** Why the duels ended, counted by result: a side's win (how its foe ended) or a draw (both fell, or time ran out). */
+  readonly endings: { readonly a: Readonly<Record<string, number>>; readonly b: Readonly<Record<string, number>>; readonly draw: Readonly<Record<string, number>> };
+}
+
+const E = "BOUT.Duel.Ending.";
+export const ENDINGS = { killed: `${E}Killed`, down: `${E}Down`, bothFell: `${E}BothFell`, roundCap: `${E}RoundCap` } as const;
+const DOWN = "BOUT.Duel.Condition.Down";
+const DEAD = "BOUT.Duel.Condition.Dead";
+
+/** Why one duel ended: the adapter's own word, else read from the winner and the loser's condition. */
+export function endingOf(outcome: DuelOutcome): string {
+  if (outcome.ending) return outcome.ending;
+  if (outcome.winner === "draw") {
+    const fell = [outcome.condition.a, outcome.condition.b].some((c) => c === DOWN || c === DEAD);
+    return fell ? ENDINGS.bothFell : ENDINGS.roundCap;
+  }
+  const loser = outcome.winner === "a" ? outcome.condition.b : outcome.condition.a;
+  return loser === DEAD ? ENDINGS.killed : ENDINGS.down;
 }
 
 export const MAX_DUELS = 1_000_000;
@@ -65,20 +85,25 @@ export function simulateDuels(
   const policyA = request.a.policy ?? adapter.defaultPolicy;
   const policyB = request.b.policy ?? adapter.defaultPolicy;
   for (const policy of [policyA, policyB]) {
-    if (typeof policy !== "string" || !Object.hasOwn(adapter.policies, policy)) return refuse("duel.unknownPolicy", "BOUT.Duel.Refused.UnknownPolicy", { policy });
+    if (typeof policy !== "string" || !Object.hasOwn(adapter.policies, policy)) return refuse("duel.unknownPolicy", "BOUT.Duel.Refused.UnknownPolicy", { policy, policies: Object.keys(adapter.policies).join(", ") });
   }
   const maxRounds = request.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  // A duel of no rounds is no duel: every one would be a draw without a blow.
+  if (!isWholeNumber(maxRounds) || maxRounds < 1) return refuse("duel.badRounds", "BOUT.Duel.Refused.BadRounds");
   const dice = new SeededDice(request.seed);
   const a = adapter.fighter(request.a.actor, request.a.name);
   const b = adapter.fighter(request.b.actor, request.b.name);
   const wins: Record<Side | "draw", number> = { a: 0, b: 0, draw: 0 };
   const conditions: Record<Side, Record<string, number>> = { a: {}, b: {} };
   for (const c of adapter.conditions) conditions.a[c] = conditions.b[c] = 0;
+  const endings: Record<Side | "draw", Record<string, number>> = { a: {}, b: {}, draw: {} };
   let rounds = 0;
   let longest = 0;
   for (let i = 0; i < request.n; i++) {
     const outcome = adapter.duel(a, b, adapter.policies[policyA], adapter.policies[policyB], dice, maxRounds);
     wins[outcome.winner] += 1;
+    const ending = endingOf(outcome);
+    endings[outcome.winner][ending] = (endings[outcome.winner][ending] ?? 0) + 1;
     rounds += outcome.rounds;
     longest = Math.max(longest, outcome.rounds);
     conditions.a[outcome.condition.a] = (conditions.a[outcome.condition.a] ?? 0) + 1;
@@ -98,5 +123,7 @@ export function simulateDuels(
     longest,
     conditions,
     conditionOrder: adapter.conditions,
+    weapons: { a: adapter.weaponOf(a), b: adapter.weaponOf(b) },
+    endings,
   });
 }

@@ -14,6 +14,7 @@ import {
   bloodLossRoll,
   CORE_MANEUVERS,
   DEFAULT_ZONES,
+  PART_REGION,
   knockdownOf,
   knockoutOf,
   armourPenalty,
@@ -29,6 +30,7 @@ import {
 } from "../rulesets/steel";
 import { initialValues } from "../rulesets/stats";
 import { steelStats } from "../rulesets/steel/stats";
+import { closeWeapon } from "./weapon-choice";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
 export interface SteelPolicy {
@@ -38,18 +40,24 @@ export interface SteelPolicy {
   readonly attackShare: number;
   /** Share of the dice left spent on a defence. */
   readonly defenceShare: number;
-  readonly attack: "cut" | "thrust";
+  /** The blow: cut, thrust, or "best" (the weapon's better blow: more damage, then the lower ATN). */
+  readonly attack: "cut" | "thrust" | "best";
   readonly defence: "parry" | "block" | "partial-evasion";
   /** Target zones for swings and thrusts (DEFAULT_ZONES ids). */
   readonly swingZone: number;
   readonly thrustZone: number;
+  /** Aim where the foe's armour is thinnest (the zone of the blow's form with the least armour on average) instead of the set zones. */
+  readonly aimAtGaps?: boolean;
 }
 
+// Every policy keeps some dice back when it defends: a defender who spends the whole
+// pool wins the initiative with nothing left to strike with, hands it straight back,
+// and two such fighters trade harmless blows until the round limit.
 export const STEEL_POLICIES: Readonly<Record<string, SteelPolicy>> = {
-  balanced: { opening: "red", attackShare: 0.5, defenceShare: 1, attack: "cut", defence: "parry", swingZone: 5, thrustZone: 12 },
-  "all-out-attack": { opening: "red", attackShare: 1, defenceShare: 1, attack: "cut", defence: "parry", swingZone: 6, thrustZone: 13 },
-  "defend-and-riposte": { opening: "white", attackShare: 0.6, defenceShare: 0.6, attack: "thrust", defence: "parry", swingZone: 5, thrustZone: 12 },
-  "shield-wall": { opening: "white", attackShare: 0.4, defenceShare: 1, attack: "thrust", defence: "block", swingZone: 2, thrustZone: 9 },
+  balanced: { opening: "red", attackShare: 0.6, defenceShare: 0.5, attack: "best", defence: "parry", swingZone: 5, thrustZone: 12, aimAtGaps: true },
+  "all-out-attack": { opening: "red", attackShare: 1, defenceShare: 0.3, attack: "best", defence: "parry", swingZone: 6, thrustZone: 13, aimAtGaps: true },
+  "defend-and-riposte": { opening: "white", attackShare: 0.6, defenceShare: 0.6, attack: "thrust", defence: "parry", swingZone: 5, thrustZone: 12, aimAtGaps: true },
+  "shield-wall": { opening: "white", attackShare: 0.5, defenceShare: 0.7, attack: "thrust", defence: "block", swingZone: 2, thrustZone: 9, aimAtGaps: true },
 };
 
 interface SteelFighter {
@@ -57,6 +65,7 @@ interface SteelFighter {
   readonly view: ActorView<SteelStats>;
   readonly stats: SteelActor;
   readonly weapon: SteelWeapon;
+  readonly weaponName: string;
   readonly shieldDtn: number | null;
   readonly armour: Readonly<Record<Region, number>>;
   /** The parts of the Combat Pool that do not change during a duel. */
@@ -104,17 +113,39 @@ function spend(cp: number, share: number): number {
 }
 
 /** One blow from `a` at `d`; returns who won the exchange. */
+/** The weapon's better blow: the one that does more damage, then the one with the lower ATN. */
+function bestBlow(weapon: SteelWeapon, strength: number): "cut" | "thrust" {
+  const cut = attackProfile(weapon, "swing", strength);
+  const thrust = attackProfile(weapon, "thrust", strength);
+  if (!cut.ok) return "thrust";
+  if (!thrust.ok) return "cut";
+  if (cut.value.damage !== thrust.value.damage) return cut.value.damage > thrust.value.damage ? "cut" : "thrust";
+  return thrust.value.atn < cut.value.atn ? "thrust" : "cut";
+}
+
+/** The zone of that form whose parts the foe's armour covers least, on average (the first such zone on a tie). */
+function thinnestZone(form: "swing" | "thrust", armour: Readonly<Record<Region, number>>): number {
+  let best = { id: 0, av: Infinity };
+  for (const zone of DEFAULT_ZONES) {
+    if (zone.form !== form) continue;
+    const av = zone.parts.reduce((n, p) => n + armour[PART_REGION[p]], 0) / zone.parts.length;
+    if (av < best.av) best = { id: zone.id, av };
+  }
+  return best.id;
+}
+
 function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: Dice): "a" | "d" {
-  const atkManeuver = maneuver(pa.attack);
+  const atkManeuver = maneuver(pa.attack === "best" ? bestBlow(a.f.weapon, a.f.stats.strength) : pa.attack);
   const form = atkManeuver.form === "thrust" ? "thrust" : "swing";
   let profile = attackProfile(a.f.weapon, form, a.f.stats.strength);
-  let zone = form === "thrust" ? pa.thrustZone : pa.swingZone;
+  const aim = (f: "swing" | "thrust") => (pa.aimAtGaps ? thinnestZone(f, d.f.armour) : f === "thrust" ? pa.thrustZone : pa.swingZone);
+  let zone = aim(form);
   let chosen = atkManeuver;
   if (!profile.ok) {
     // The weapon cannot make that blow (a flail's thrust): use the other form.
     chosen = maneuver(form === "thrust" ? "cut" : "thrust");
     profile = attackProfile(a.f.weapon, form === "thrust" ? "swing" : "thrust", a.f.stats.strength);
-    zone = form === "thrust" ? pa.swingZone : pa.thrustZone;
+    zone = aim(form === "thrust" ? "swing" : "thrust");
     if (!profile.ok) return "d";
   }
   const attackDice = Math.max(0, spend(a.cp, pa.attackShare) - chosen.activationCost);
@@ -169,19 +200,21 @@ export const steelDuel: DuelAdapter<SteelFighter, SteelPolicy> = {
   conditions: CONDITIONS,
   fighter(actor, name) {
     const view = actor as ActorView<SteelStats>;
-    const melee = view.weapons.filter((w) => w.equipped && !w.stats.missile);
+    const weapon = closeWeapon<SteelWeapon>(view.weapons, (w) => !w.missile);
     const armour = view.armor.filter((a) => a.equipped).map((a) => a.stats);
     const shield = view.shields.find((s) => s.equipped);
     return {
       name,
       view,
       stats: view.stats,
-      weapon: melee[0]?.stats ?? BARE_HANDS,
+      weapon: weapon.stats ?? BARE_HANDS,
+      weaponName: weapon.name,
       shieldDtn: shield ? shield.stats.dtn : null,
       armour: Object.fromEntries(REGIONS.map((r) => [r, armourAt(armour, r)])) as Record<Region, number>,
       pool: { base: basePoolOf(view.stats), armourPenalty: armourPenalty(armour, view.shields.filter((s) => s.equipped).map((s) => s.stats)) },
     };
   },
+  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: SteelFighter): Living => ({
       f,

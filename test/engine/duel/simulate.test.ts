@@ -13,6 +13,7 @@ const toy: DuelAdapter<{ name: string }, { hitOn: number }> = {
   defaultPolicy: "reckless",
   conditions: ["BOUT.Toy.Standing", "BOUT.Toy.Down"],
   fighter: (_actor, name) => ({ name }),
+  weaponOf: () => "",
   duel(_a, _b, pa, pb, dice, maxRounds) {
     for (let round = 1; round <= maxRounds; round++) {
       const [ra, rb] = dice.roll(10, 2) as [number, number];
@@ -81,8 +82,13 @@ describe("duel simulator", () => {
       simulateDuels(request(10, 1, "constructor")),
       simulateDuels(request(10, 1, "__proto__")),
       simulateDuels({ ...request(10), ruleset: "nonsense" as never }),
+      simulateDuels({ ...request(10), maxRounds: 0 }),
+      simulateDuels({ ...request(10), maxRounds: 2.5 }),
     ].map((r) => (r.ok ? "ok" : r.refusal.code));
-    expect(codes).toEqual(["duel.badCount", "duel.badCount", "duel.badSeed", "duel.unknownPolicy", "duel.unknownPolicy", "duel.unknownPolicy", "duel.noAdapter"]);
+    expect(codes).toEqual(["duel.badCount", "duel.badCount", "duel.badSeed", "duel.unknownPolicy", "duel.unknownPolicy", "duel.unknownPolicy", "duel.noAdapter", "duel.badRounds", "duel.badRounds"]);
+    const policy = simulateDuels(request(10, 1, "berserk"));
+    // The refusal names the policies there are.
+    expect(!policy.ok && policy.refusal.data).toEqual({ policy: "berserk", policies: "reckless, careful" });
   });
 });
 

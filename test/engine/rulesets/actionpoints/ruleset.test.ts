@@ -48,7 +48,7 @@ describe("the actionpoints ruleset (seed 002)", () => {
     const armory = JSON.parse(readFileSync(resolve(root, "tools/armory/actionpoints.json"), "utf8"));
     const catalog = JSON.parse(readFileSync(resolve(root, "tools/armory/catalog.json"), "utf8"));
     const problems: string[] = [];
-    for (const [section, block] of [["weapons", actionPointsStats.weapon], ["armor", actionPointsStats.armor], ["shields", actionPointsStats.shield], ["npcs", actionPointsStats.actor]] as const) {
+    for (const [section, block] of [["weapons", actionPointsStats.weapon], ["armor", actionPointsStats.armor], ["shields", actionPointsStats.shield], ["npcs", actionPointsStats.actor], ["party", actionPointsStats.actor]] as const) {
       for (const slug of Object.keys(catalog[section])) {
         const entry = armory[section]?.[slug];
         if (!entry) problems.push(`${section}.${slug}: missing`);

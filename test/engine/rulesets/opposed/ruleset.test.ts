@@ -48,8 +48,8 @@ describe("the opposed ruleset (seed 003)", () => {
     const armory = JSON.parse(readFileSync(resolve(root, "tools/armory/opposed.json"), "utf8"));
     const catalog = JSON.parse(readFileSync(resolve(root, "tools/armory/catalog.json"), "utf8"));
     const problems: string[] = [];
-    for (const [section, block] of [["weapons", opposedStats.weapon], ["armor", opposedStats.armor], ["shields", opposedStats.shield], ["npcs", opposedStats.actor]] as const) {
-      for (const slug of Object.keys(catalog[section])) {
+    for (const [section, block] of [["weapons", opposedStats.weapon], ["armor", opposedStats.armor], ["shields", opposedStats.shield], ["npcs", opposedStats.actor], ["party", opposedStats.actor], ["skills", opposedStats.skill]] as const) {
+      for (const slug of Object.keys(catalog[section] ?? armory[section])) {
         const entry = armory[section]?.[slug];
         if (!entry) problems.push(`${section}.${slug}: missing`);
         else problems.push(...validate(block as StatBlock, entry.stats, `${section}.${slug}`));

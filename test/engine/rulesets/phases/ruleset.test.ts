@@ -98,7 +98,7 @@ describe(`the phases ruleset (${SEED})`, () => {
     const armory = JSON.parse(readFileSync(resolve(root, "tools/armory/phases.json"), "utf8"));
     const catalog = JSON.parse(readFileSync(resolve(root, "tools/armory/catalog.json"), "utf8"));
     const problems: string[] = [];
-    for (const [section, block] of [["weapons", phasesStats.weapon], ["armor", phasesStats.armor], ["shields", phasesStats.shield], ["npcs", phasesStats.actor]] as const) {
+    for (const [section, block] of [["weapons", phasesStats.weapon], ["armor", phasesStats.armor], ["shields", phasesStats.shield], ["npcs", phasesStats.actor], ["party", phasesStats.actor]] as const) {
       for (const slug of Object.keys(catalog[section])) {
         const entry = armory[section]?.[slug];
         if (!entry) problems.push(`${section}.${slug}: missing`);

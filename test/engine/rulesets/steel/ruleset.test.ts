@@ -132,7 +132,7 @@ describe("tools/armory/steel.json against the steel stat blocks", () => {
     for (const [section, slugs] of Object.entries(need)) for (const s of slugs.split(" ")) expect(armory[section][s], `${section}.${s}`).toBeDefined();
   });
   it("every stats object holds exactly its block's keys within limits, and names its source", () => {
-    const blocks: Record<string, StatBlock> = { weapons: steelStats.weapon, armor: steelStats.armor, shields: steelStats.shield, maneuvers: steelStats.maneuver, skills: steelStats.skill, npcs: steelStats.actor };
+    const blocks: Record<string, StatBlock> = { weapons: steelStats.weapon, armor: steelStats.armor, shields: steelStats.shield, maneuvers: steelStats.maneuver, skills: steelStats.skill, npcs: steelStats.actor, party: steelStats.actor };
     const problems: string[] = [];
     for (const [section, block] of Object.entries(blocks)) {
       for (const [slug, entry] of Object.entries<any>(armory[section])) {
@@ -142,12 +142,8 @@ describe("tools/armory/steel.json against the steel stat blocks", () => {
     }
     expect(problems).toEqual([]);
   });
-  it("NPC gear points at armory entries; maneuvers match the engine's core list", () => {
-    for (const [slug, npc] of Object.entries<any>(armory.npcs)) {
-      for (const w of npc.weapons) expect(armory.weapons[w], `${slug} ${w}`).toBeDefined();
-      for (const a of npc.armor) expect(armory.armor[a], `${slug} ${a}`).toBeDefined();
-      for (const s of npc.shields) expect(armory.shields[s], `${slug} ${s}`).toBeDefined();
-    }
+  it("NPCs list no kit of their own (the catalog's kit serves every ruleset); maneuvers match the engine's core list", () => {
+    for (const [slug, npc] of Object.entries<any>({ ...armory.npcs, ...armory.party })) expect(Object.keys(npc).sort(), slug).toEqual(["source", "stats"]);
     for (const m of CORE_MANEUVERS) expect(armory.maneuvers[m.slug]).toMatchObject({ source: m.source, stats: m.stats });
     expect(Object.keys(armory.maneuvers)).toHaveLength(CORE_MANEUVERS.length);
   });
