@@ -14,6 +14,7 @@
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { mayDefend } from "../rulesets/steel/initiative";
 
 export type Throw = "red" | "white" | null;
 export type Restriction = "none" | "defendOnly" | "noAction";
@@ -80,8 +81,14 @@ export interface Bout {
   readonly initiative: string | null;
   /** After a throw: the aggressors, lowest Reflex first (they declare in this order). */
   readonly declareOrder: readonly string[];
-  /** After several red throws: landing order, ties in one group. */
+  /**
+   * After several red throws: landing order, ties in one group. Kept until every
+   * one of those blows has landed (or the exchange ends): while it stands, no red
+   * thrower may defend ("Melee Combat": no defense in the middle of an attack).
+   */
   readonly blowOrder: readonly (readonly string[])[];
+  /** Aggressors of the double red whose blows have landed this exchange. Absent in older states: none. */
+  readonly struck?: readonly string[];
   /** Rounds run since the GM focused this bout. */
   readonly roundsInFocus: number;
 }
@@ -206,14 +213,20 @@ function expired(c: BoutCombatant, b: Bout): boolean {
   return u === null || b.round > u.round || (b.round === u.round && b.exchange > u.exchange);
 }
 
+/** The bout once the double red's blows are over: the order and its record go. */
+function endDoubleRed(b: Bout): Bout {
+  const { struck: _gone, ...rest } = b;
+  return { ...rest, blowOrder: [] };
+}
+
 /** Move a bout to its next exchange, or to its next round with every member's pool refreshed at once. */
 function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsState, BoutsEvent> {
   if (!forceRound && b.exchange < b.exchangesThisRound) {
-    const nb: Bout = { ...b, exchange: 2 };
+    const nb: Bout = { ...endDoubleRed(b), exchange: 2 };
     const combatants = s.combatants.map((c) => (c.boutId !== b.id ? c : tidy({ ...c, acted: false }, nb)));
     return { state: { ...putBout(s, nb), combatants }, events: [{ type: "exchange", boutId: b.id, round: nb.round, exchange: 2 }] };
   }
-  const nb: Bout = { ...b, round: b.round + 1, exchange: 1, exchangesThisRound: 2, roundsInFocus: s.focus === b.id ? b.roundsInFocus + 1 : b.roundsInFocus };
+  const nb: Bout = { ...endDoubleRed(b), round: b.round + 1, exchange: 1, exchangesThisRound: 2, roundsInFocus: s.focus === b.id ? b.roundsInFocus + 1 : b.roundsInFocus };
   const pools: Record<string, number> = {};
   const combatants = s.combatants.map((c) => {
     if (c.boutId !== b.id) return c;
@@ -264,6 +277,7 @@ function removeCombatant(s: BoutsState, c: BoutCombatant): { state: BoutsState; 
     ...b,
     declareOrder: b.declareOrder.filter((id) => id !== c.id),
     blowOrder: b.blowOrder.map((g) => g.filter((id) => id !== c.id)).filter((g) => g.length > 0),
+    ...(b.struck ? { struck: b.struck.filter((id) => id !== c.id) } : {}),
     // The holder left: the others disengage and throw again.
     ...(b.initiative === c.id ? { initiative: null, phase: "opening" as const } : {}),
   };
@@ -321,7 +335,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
         nb = { ...b, phase: "continuing", initiative: red[0]!.id, declareOrder, blowOrder: [] };
         events.push({ type: "initiative", boutId: b.id, holder: nb.initiative });
       } else {
-        nb = { ...b, phase: "simultaneous", initiative: null, declareOrder, blowOrder: [] };
+        nb = { ...endDoubleRed(b), phase: "simultaneous", initiative: null, declareOrder };
         events.push({ type: "bothRed", boutId: b.id, aggressors: declareOrder });
       }
       return ok({ state: putBout({ ...s, combatants }, nb), events });
@@ -349,8 +363,14 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (b.phase === "opening" && (cmd.purpose === "attack" || cmd.purpose === "defence")) return no("notThrown", "NotThrown", { bout: b.id });
       if (c.restriction === "noAction" && !expired(c, b)) return no("cannotAct", "CannotAct", { combatant: c.id });
       if (c.restriction === "defendOnly" && !expired(c, b) && cmd.purpose === "attack") return no("defendOnly", "DefendOnly", { combatant: c.id });
+      // "Melee Combat", both red: a red thrower is in the middle of his attack until every blow of the double red has landed.
+      if (cmd.purpose === "defence" && !mayDefend({ bout: b, defenderThrew: c.thrown })) return no("noDefenceBothRed", "NoDefenceBothRed", { combatant: c.id });
       const nc = { ...c, cp: c.cp - cmd.dice, acted: true };
-      return ok({ state: putCombatant(s, nc), events: [{ type: "spent", combatantId: c.id, dice: cmd.dice, left: nc.cp }] });
+      // An aggressor's attack is his blow of the double red landing.
+      const aggressors = b.phase === "simultaneous" ? b.declareOrder : b.blowOrder.flat();
+      const landing = cmd.purpose === "attack" && aggressors.includes(c.id) && !(b.struck ?? []).includes(c.id);
+      const state = landing ? putBout(putCombatant(s, nc), { ...b, struck: [...(b.struck ?? []), c.id] }) : putCombatant(s, nc);
+      return ok({ state, events: [{ type: "spent", combatantId: c.id, dice: cmd.dice, left: nc.cp }] });
     }
     case "penalty": {
       const c = findCombatant(s, cmd.combatantId);
@@ -382,7 +402,11 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!w || w.boutId !== b.id) return no("notInBout", "NotInBout", { combatant: String(cmd.winner), bout: b.id });
       // The first blow ends every posture in the bout.
       const combatants = s.combatants.map((c) => (c.boutId === b.id && c.posture !== "neutral" ? { ...c, posture: "neutral" as const } : c));
-      return ok({ state: putBout({ ...s, combatants }, { ...b, initiative: w.id, blowOrder: [] }), events: [{ type: "initiative", boutId: b.id, holder: w.id }] });
+      // After a double red the order stands until every one of its blows has landed.
+      const struck = b.struck ?? [];
+      const over = b.blowOrder.flat().every((id) => struck.includes(id));
+      const nb: Bout = over ? { ...endDoubleRed(b), initiative: w.id } : { ...b, initiative: w.id };
+      return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "initiative", boutId: b.id, holder: w.id }] });
     }
     case "restrict": {
       const c = findCombatant(s, cmd.combatantId);
@@ -499,7 +523,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
     case "pause": {
       const b = findBout(s, cmd.boutId);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
-      const nb: Bout = { ...b, phase: "opening", initiative: null, declareOrder: [], blowOrder: [] };
+      const nb: Bout = { ...endDoubleRed(b), phase: "opening", initiative: null, declareOrder: [] };
       // Disengaging also opens the distance again: reach counts anew.
       const combatants = s.combatants.map((c) => (c.boutId === b.id ? { ...c, thrown: null, posture: "neutral" as const, closedOn: [] } : c));
       return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "paused", boutId: b.id }] });
@@ -567,6 +591,12 @@ function view(s: BoutsState): TrackerView {
     ];
     // Several aggressors declare from the lowest Reflex up ("Melee Combat").
     if (b.declareOrder.length > 1) b.declareOrder.forEach((id, i) => notes.push({ key: `${V}Note.Declares`, data: { n: i + 1, who: id } }));
+    // Both red: who still has a blow to land, and that no red thrower may defend meanwhile.
+    if (b.phase === "continuing" && b.blowOrder.length > 0) {
+      const due = b.blowOrder.flat().filter((id) => !(b.struck ?? []).includes(id));
+      notes.push({ key: `${V}Note.NoDefence` });
+      due.forEach((id) => notes.push({ key: `${V}Note.BlowDue`, data: { who: id } }));
+    }
     if (b.phase === "continuing") {
       notes.push({ key: `${V}Note.Exchange`, data: { exchange: b.exchange, of: b.exchangesThisRound } });
       notes.push(b.initiative ? { key: `${V}Note.Initiative`, data: { holder: b.initiative } } : { key: `${V}Note.Simultaneous` });

@@ -239,7 +239,9 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   if (!profile?.ok) return profile ?? refused("steel.noWeapon", "NoWeapon");
   const affordable = checkDeclaration({ combatantId: attacker.id!, cpLeft: combatPoolLeft(attacker, combatId), dice: d.dice as number, press: press as number, maneuver: maneuver.stats, weaponTn: profile.value.atn, posture: postureOf(attacker, combatId), extraCost: mounted.value }, "attack");
   if (!affordable.ok) return affordable;
-  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side });
+  // Shown on the card: a blow of a double red is struck in the middle of the defender's own attack (checked again when answered).
+  const undefended = !defenceOpen(attacker, defender, combatId);
+  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side, ...(undefended ? { undefended } : {}) });
 }
 
 function line(type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent {
@@ -249,7 +251,10 @@ function line(type: string, key: string, data: Record<string, string | number | 
 const exchangeCard: CardKind = {
   title: "BOUT.Steel.Table.CardTitle",
   prepare: (raw, attacker, defender, combatId) => prepareAttack(raw, attacker, defender, combatId),
-  describe: (d) => [line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) })],
+  describe: (d) => [
+    line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) }),
+    ...(d?.undefended ? [line("undefended", "BOUT.Steel.Table.Undefended", {})] : []),
+  ],
   async defend(card: CardView) {
     // Both threw red: the blow lands with no defence; the answer is "none".
     if (!defenceOpen(card.attacker, card.defender, card.combatId)) {

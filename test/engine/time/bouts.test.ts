@@ -73,6 +73,36 @@ describe("bouts: opening with the red/white throw ('Melee Combat')", () => {
     expect(code(first, { type: "blowOrder", boutId: "door", order: [["guard"], ["roland"]] })).toBe("bouts.notSimultaneous");
   });
 
+  // Seed 000 "Melee Combat": "If both combatants attack (both throw a Red initiative marker) ... no defense is
+  // possible in the middle of an attack". Issue 19: the second blow of the double red is as undefendable as the first.
+  it("both red: the double red is remembered until both blows have landed; neither blow may be defended", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "red" } }, { type: "blowOrder", boutId: "hall", order: [["alan"], ["rival"]] }).state;
+    // First blow: Alan strikes; the rival, who threw red too, may not parry it.
+    expect(code(s, { type: "spend", combatantId: "rival", dice: 3, purpose: "defence" })).toBe("bouts.noDefenceBothRed");
+    s = run(s, { type: "spend", combatantId: "alan", dice: 4, purpose: "attack" }, { type: "exchangeWon", boutId: "hall", winner: "alan" }).state;
+    expect(bout(s, "hall")).toMatchObject({ initiative: "alan", blowOrder: [["alan"], ["rival"]], struck: ["alan"] });
+    // Second blow: the rival's blow still lands in the middle of Alan's attack; Alan may not parry it either.
+    const before = JSON.stringify(s);
+    expect(code(s, { type: "spend", combatantId: "alan", dice: 3, purpose: "defence" })).toBe("bouts.noDefenceBothRed");
+    expect(JSON.stringify(s)).toBe(before);
+    expect(boutsMachine.view(s).groups[0]!.notes).toContainEqual({ key: "BOUT.Time.Bouts.Note.BlowDue", data: { who: "rival" } });
+    s = run(s, { type: "spend", combatantId: "rival", dice: 5, purpose: "attack" }, { type: "exchangeWon", boutId: "hall", winner: "rival" }).state;
+    // Both blows have landed: the double red is over and the winner's initiative runs as usual.
+    expect(bout(s, "hall")).toMatchObject({ initiative: "rival", blowOrder: [] });
+    expect(bout(s, "hall").struck).toBeUndefined();
+    expect(code(s, { type: "spend", combatantId: "alan", dice: 3, purpose: "defence" })).toBe("ok");
+  });
+
+  it("both red: the end of the exchange ends the double red, even if the second blow never came; a white thrower defends throughout", () => {
+    let s = run(start(), { type: "reveal", boutId: "door", choices: { roland: "red", guard: "red", archer: "white" } }, { type: "blowOrder", boutId: "door", order: [["roland"], ["guard"]] }).state;
+    expect(code(s, { type: "spend", combatantId: "archer", dice: 2, purpose: "defence" })).toBe("ok");
+    s = run(s, { type: "spend", combatantId: "roland", dice: 4, purpose: "attack" }, { type: "exchangeWon", boutId: "door", winner: "roland" }).state;
+    expect(code(s, { type: "spend", combatantId: "roland", dice: 2, purpose: "defence" })).toBe("bouts.noDefenceBothRed");
+    s = run(s, { type: "next", boutId: "door" }).state;
+    expect(bout(s, "door")).toMatchObject({ exchange: 2, blowOrder: [] });
+    expect(code(s, { type: "spend", combatantId: "roland", dice: 2, purpose: "defence" })).toBe("ok");
+  });
+
   it("postures declared with the throw last until the first blow ('Posture')", () => {
     let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" }, postures: { alan: "aggressive", rival: "defensive" } }).state;
     expect([who(s, "alan").posture, who(s, "rival").posture]).toEqual(["aggressive", "defensive"]);

@@ -12,6 +12,7 @@ import {
   hesitationTn,
   maxAttackers,
   mayDefend,
+  doubleRedUnderWay,
   orderSimultaneousBlows,
   outnumberedRoll,
   surpriseCheck,
@@ -132,5 +133,11 @@ describe("seed 000 'Melee Combat': both throw red, no defence in the middle of a
   it("a white thrower defends; once the exchange is won, initiative runs as usual and defences are open", () => {
     expect(mayDefend({ bout: landing, attackerThrew: "red", defenderThrew: "white" })).toBe(true);
     expect(mayDefend({ bout: { phase: "continuing", blowOrder: [] }, attackerThrew: "red", defenderThrew: "red" })).toBe(true);
+  });
+  it("issue 19: the second blow of the double red too: a red thrower may not defend while the order stands, whoever strikes", () => {
+    expect(doubleRedUnderWay(landing)).toBe(true);
+    expect(doubleRedUnderWay({ phase: "continuing", blowOrder: [] })).toBe(false);
+    expect(mayDefend({ bout: landing, defenderThrew: "red" })).toBe(false);
+    expect(mayDefend({ bout: landing, defenderThrew: "hesitated" })).toBe(true);
   });
 });
