@@ -15,6 +15,7 @@
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
 import { mayDefend } from "../rulesets/steel/initiative";
+import { mayJoinAttack, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
 
 export type Throw = "red" | "white" | null;
 export type Restriction = "none" | "defendOnly" | "noAction";
@@ -56,6 +57,8 @@ export interface BoutCombatant {
   readonly gait?: string;
   /** When the fighter's shield last blocked: once per exchange, whatever the source ("Missile Combat"). */
   readonly shieldUsed?: { readonly round: number; readonly exchange: number };
+  /** The distinct opponents attacking this fighter in a round of its bout ("Multiple Opponents": at most 3, or 4 small ones). */
+  readonly attackedBy?: { readonly round: number; readonly by: readonly FacingAttacker[] };
   /** Opponents this fighter has landed a damaging blow on: its shorter weapon no longer pays for reach ("Weapon Length"). */
   readonly closedOn?: readonly string[];
 }
@@ -130,6 +133,8 @@ export type BoutsCommand =
   | { readonly type: "nextRound"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>>; readonly missiles?: Readonly<Record<string, BoutMissile | null>> }
   /** A damaging blow landed: the fighter has closed in on that opponent until the bout pauses ("Weapon Length"). */
   | { readonly type: "landed"; readonly combatantId: string; readonly on: string }
+  /** An opponent attacks this fighter: refused when the fighter already faces as many as can reach him this round. */
+  | { readonly type: "engage"; readonly combatantId: string; readonly by: FacingAttacker; readonly gmCap?: number }
   /** A missile weapon starts readying (the shell rolls the quicker draw) or is set aside (null). */
   | { readonly type: "missile"; readonly combatantId: string; readonly missile: BoutMissile | null }
   /** Missile Pool dice loosed (with any set aside to aim); only from a ready weapon. */
@@ -243,6 +248,11 @@ function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsS
   };
 }
 
+/** The opponents attacking this fighter in the current round of its bout. */
+export function facingNow(c: BoutCombatant, b: Bout): readonly FacingAttacker[] {
+  return c.attackedBy && c.attackedBy.round === b.round ? c.attackedBy.by : [];
+}
+
 /** The shield has already blocked in this exchange of the fighter's bout. */
 export function shieldUsedNow(c: BoutCombatant, b: Bout): boolean {
   return c.shieldUsed !== undefined && c.shieldUsed.round === b.round && c.shieldUsed.exchange === b.exchange;
@@ -263,7 +273,9 @@ function tidy(c: BoutCombatant, b: Bout): BoutCombatant {
 
 function removeCombatant(s: BoutsState, c: BoutCombatant): { state: BoutsState; events: BoutsEvent[] } {
   const events: BoutsEvent[] = [{ type: "left", combatantId: c.id, boutId: c.boutId }];
-  let state: BoutsState = { ...s, combatants: s.combatants.filter((x) => x.id !== c.id) };
+  // Gone from the fight: no longer one of anybody's attackers.
+  const rest0 = s.combatants.filter((x) => x.id !== c.id).map((x) => (x.attackedBy?.by.some((f) => f.id === c.id) ? { ...x, attackedBy: { ...x.attackedBy, by: x.attackedBy.by.filter((f) => f.id !== c.id) } } : x));
+  let state: BoutsState = { ...s, combatants: rest0 };
   const b = findBout(state, c.boutId);
   if (!b) return { state, events };
   const rest = members(state, b.id);
@@ -473,6 +485,16 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (c.closedOn?.includes(on.id)) return ok({ state: s, events: [] });
       return ok({ state: putCombatant(s, { ...c, closedOn: [...(c.closedOn ?? []), on.id] }), events: [] });
     }
+    case "engage": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      const by = cmd.by;
+      if (typeof by?.id !== "string" || by.id === "" || by.id === c.id || typeof by.small !== "boolean") return no("badCombatant", "BadCombatant", { combatant: String(by?.id) });
+      const b = findBout(s, c.boutId)!;
+      const joined = mayJoinAttack({ attacker: { id: by.id, small: by.small }, facing: facingNow(c, b), ...(cmd.gmCap === undefined ? {} : { gmCap: cmd.gmCap }) });
+      if (!joined.ok) return joined;
+      return ok({ state: putCombatant(s, { ...c, attackedBy: { round: b.round, by: joined.value.map((f) => ({ id: f.id, small: f.small })) } }), events: [] });
+    }
     case "missile": {
       const c = findCombatant(s, cmd.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
@@ -524,8 +546,12 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const b = findBout(s, cmd.boutId);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
       const nb: Bout = { ...endDoubleRed(b), phase: "opening", initiative: null, declareOrder: [] };
-      // Disengaging also opens the distance again: reach counts anew.
-      const combatants = s.combatants.map((c) => (c.boutId === b.id ? { ...c, thrown: null, posture: "neutral" as const, closedOn: [] } : c));
+      // Disengaging also opens the distance again: reach counts anew, and nobody is on anybody.
+      const combatants = s.combatants.map((c) => {
+        if (c.boutId !== b.id) return c;
+        const { attackedBy: _gone, ...rest } = c;
+        return { ...rest, thrown: null, posture: "neutral" as const, closedOn: [] };
+      });
       return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "paused", boutId: b.id }] });
     }
     case "join": {
@@ -551,7 +577,8 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       let state = removed.state;
       if (!findBout(state, cmd.boutId)) state = { ...state, bouts: [...state.bouts, newBout(cmd.boutId)], focus: state.focus ?? cmd.boutId };
       // Pool and wounds come along; the throw does not (the new bout has its own).
-      const moved: BoutCombatant = { ...c, boutId: cmd.boutId, thrown: null, acted: false };
+      const { attackedBy: _left, ...kept } = c;
+      const moved: BoutCombatant = { ...kept, boutId: cmd.boutId, thrown: null, acted: false };
       state = { ...state, combatants: [...state.combatants, moved] };
       return ok({ state, events: [...removed.events, { type: "joined", combatantId: c.id, boutId: cmd.boutId }] });
     }
@@ -616,6 +643,9 @@ function view(s: BoutsState): TrackerView {
         if (c.mounted) badges.push({ label: { key: `${V}Badge.Gait.${c.gait ?? "halt"}` } });
         if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
         if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
+        // "Multiple Opponents": how many are on this fighter this round (the cap is 3, or 4 small ones).
+        const on = facingNow(c, b).length;
+        if (on > 0) badges.push({ label: { key: `${V}Badge.Attackers` }, value: on });
         if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
         return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };
       }),

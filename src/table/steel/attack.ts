@@ -43,6 +43,7 @@ import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { rideTnOf } from "./mounted";
+import { engageCommand, mayAttackNow } from "./facing";
 import { steelTables } from "./tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
 
@@ -239,6 +240,9 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   if (!profile?.ok) return profile ?? refused("steel.noWeapon", "NoWeapon");
   const affordable = checkDeclaration({ combatantId: attacker.id!, cpLeft: combatPoolLeft(attacker, combatId), dice: d.dice as number, press: press as number, maneuver: maneuver.stats, weaponTn: profile.value.atn, posture: postureOf(attacker, combatId), extraCost: mounted.value }, "attack");
   if (!affordable.ok) return affordable;
+  // "Multiple Opponents": no more than the cap may be on one fighter at once.
+  const room = mayAttackNow(attacker, defender, combatId);
+  if (!room.ok) return room;
   // Shown on the card: a blow of a double red is struck in the middle of the defender's own attack (checked again when answered).
   const undefended = !defenceOpen(attacker, defender, combatId);
   return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side, ...(undefended ? { undefended } : {}) });
@@ -320,6 +324,12 @@ const exchangeCard: CardKind = {
     if (((a0.dice as number) > 0 || (defencePress as number) > 0) && !defenceOpen(card.attacker, card.defender, card.combatId)) return refused("steel.noDefenceBothRed", "NoDefenceBothRed");
     const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone) });
     if (!attackExtra.ok) return attackExtra;
+    // "Multiple Opponents": one attacker too many on the defender is refused before any die is rolled.
+    const engage = engageCommand(card.attacker, card.defender, card.combatId);
+    if (engage) {
+      const room = dryRun(card.combatId, [engage]);
+      if (!room.ok) return room;
+    }
     // A shield blocks once per exchange: checked before any die is rolled.
     const blockerId = combatantOf(card.combatId, card.defender);
     if (blockerId && defenceManeuver?.stats.family === "block" && (a0.dice as number) > 0) {
@@ -381,6 +391,8 @@ const exchangeCard: CardKind = {
     const boutId = boutOf(combatId, aId);
     if (aId && boutId) {
       const r = ex.value.result;
+      // The attacker is on the defender this round (the bout refuses one too many).
+      if (engage) combatCommands.push(engage);
       combatCommands.push({ type: "spend", combatantId: aId, dice: r.attacker.cost, purpose: "attack" } as TimeCommand);
       if (dId && r.defender) combatCommands.push({ type: "spend", combatantId: dId, dice: r.defender.cost, purpose: "defence" } as TimeCommand);
       if (dId && r.defender && defenceManeuver?.stats.family === "block") combatCommands.push({ type: "block", combatantId: dId } as TimeCommand);

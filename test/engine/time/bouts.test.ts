@@ -387,6 +387,37 @@ describe("bouts: closing in ('Weapon Length': the shorter weapon pays until it l
   });
 });
 
+describe("bouts: who is on whom ('Multiple Opponents': at most 3 attackers at once, 4 small ones)", () => {
+  const raiders = () => {
+    const s = startBouts([{ id: "gate", combatants: ["bran", "r1", "r2", "r3", "r4"].map((id) => ({ id, reflex: 5, pool: 10 })) }]);
+    if (!s.ok) throw new Error(s.refusal.code);
+    return run(s.value, { type: "reveal", boutId: "gate", choices: { r1: "red", r2: "white", r3: "white", r4: "white", bran: "white" } }).state;
+  };
+  const engage = (by: string, small = false): BoutsCommand => ({ type: "engage", combatantId: "bran", by: { id: by, small } });
+  it("records each attacker once per round and refuses a fourth, changing nothing; the next round starts afresh", () => {
+    let s = run(raiders(), engage("r1"), engage("r2"), engage("r1"), engage("r3")).state;
+    expect(who(s, "bran").attackedBy).toEqual({ round: 1, by: ["r1", "r2", "r3"].map((id) => ({ id, small: false })) });
+    expect(boutsMachine.view(s).rows.find((r) => r.combatantId === "bran")?.badges).toContainEqual({ label: { key: "BOUT.Time.Bouts.Badge.Attackers" }, value: 3 });
+    const before = JSON.stringify(s);
+    expect(code(s, engage("r4"))).toBe("steel.crowdFull");
+    expect(JSON.stringify(s)).toBe(before);
+    // Exchange 2 of the same round: still three on him.
+    s = run(s, { type: "next", boutId: "gate" }).state;
+    expect(code(s, engage("r4"))).toBe("steel.crowdFull");
+    s = run(s, { type: "next", boutId: "gate" }).state;
+    expect(code(s, engage("r4"))).toBe("ok");
+  });
+  it("four small attackers fit; one leaving frees a place; a Pause disengages everyone", () => {
+    let s = run(raiders(), engage("r1", true), engage("r2", true), engage("r3", true), engage("r4", true)).state;
+    expect(who(s, "bran").attackedBy?.by).toHaveLength(4);
+    s = run(s, { type: "leave", combatantId: "r4" }).state;
+    expect(who(s, "bran").attackedBy?.by.map((f) => f.id)).toEqual(["r1", "r2", "r3"]);
+    s = run(s, { type: "pause", boutId: "gate" }).state;
+    expect(who(s, "bran").attackedBy).toBeUndefined();
+    expect(code(s, { type: "engage", combatantId: "bran", by: { id: "bran", small: false } })).toBe("bouts.badCombatant");
+  });
+});
+
 describe("bouts: riders ('Mounted Combat')", () => {
   it("the GM marks a rider; a fall clears it; both are checked", () => {
     let s = start();
