@@ -14,7 +14,7 @@
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
-import { mayDefend } from "../rulesets/steel/initiative";
+import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
 import { mayJoinAttack, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
 
 export type Throw = "red" | "white" | null;
@@ -587,23 +587,31 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
   }
 }
 
-/** Cross-bout order for the given fighters: highest Reflex first, equal Reflex together. */
+/** Cross-bout order for the given fighters (the engine's `crossBoutOrder`): highest Reflex first, equal Reflex together. */
 export function boutsActingOrder(s: BoutsState, ids?: readonly string[]): string[][] {
-  const list = s.combatants.filter((c) => !ids || ids.includes(c.id)).sort((a, b) => b.reflex - a.reflex);
-  const groups: string[][] = [];
-  let last: number | null = null;
-  for (const c of list) {
-    if (c.reflex === last) groups[groups.length - 1]!.push(c.id);
-    else groups.push([c.id]);
-    last = c.reflex;
-  }
-  return groups;
+  return crossBoutOrder(s.combatants.filter((c) => !ids || ids.includes(c.id)));
+}
+
+/**
+ * "Dueling vs. Battle-wide Initiative": where each fighter's actions fall among
+ * all the bouts' (1 = first; equal Reflex shares a place, acting at the same moment).
+ */
+export function crossBoutPlaces(s: BoutsState): ReadonlyMap<string, number> {
+  const places = new Map<string, number>();
+  boutsActingOrder(s).forEach((group, i) => group.forEach((id) => places.set(id, i + 1)));
+  return places;
 }
 
 const V = "BOUT.Time.Bouts.";
 
 function view(s: BoutsState): TrackerView {
   const focused = s.bouts.find((b) => b.id === s.focus) ?? s.bouts[0];
+  // Across bouts, actions fall in order of Reflex: the bouts are listed from the one with the quickest fighter, and the fighters (core's turn list) from the quickest.
+  const places = crossBoutPlaces(s);
+  const place = (id: string) => places.get(id) ?? Number.MAX_SAFE_INTEGER;
+  const firstPlace = (b: Bout) => Math.min(Number.MAX_SAFE_INTEGER, ...members(s, b.id).map((c) => place(c.id)));
+  const bouts = s.bouts.map((b, i) => ({ b, i })).sort((x, y) => firstPlace(x.b) - firstPlace(y.b) || x.i - y.i);
+  const boutRank = new Map(bouts.map((x, k) => [x.b.id, k]));
   const step: Label = !focused
     ? { key: `${V}Step.None` }
     : focused.phase === "opening"
@@ -611,7 +619,7 @@ function view(s: BoutsState): TrackerView {
       : focused.phase === "simultaneous"
         ? { key: `${V}Step.BlowOrder` }
         : { key: `${V}Step.Exchange`, data: { exchange: focused.exchange, of: focused.exchangesThisRound } };
-  const groups = s.bouts.map((b, i) => {
+  const groups = bouts.map(({ b, i }) => {
     const notes: Label[] = [
       { key: `${V}Note.Round`, data: { round: b.round } },
       { key: `${V}Note.Phase.${b.phase}` },
@@ -630,10 +638,13 @@ function view(s: BoutsState): TrackerView {
     }
     return { id: b.id, label: { key: `${V}Bout`, data: { n: i + 1 } }, notes, focused: b.id === focused?.id };
   });
-  const rows = s.bouts.flatMap((b) =>
+  const ranked = s.bouts.flatMap((b) =>
     members(s, b.id)
       .sort((x, y) => Number(y.id === b.initiative) - Number(x.id === b.initiative) || y.reflex - x.reflex)
-      .map((c) => {
+      .map((c, k) => ({ c, b, k })),
+  );
+  ranked.sort((x, y) => place(x.c.id) - place(y.c.id) || (boutRank.get(x.b.id) ?? 0) - (boutRank.get(y.b.id) ?? 0) || x.k - y.k);
+  const rows = ranked.map(({ c, b }) => {
         const badges: { label: Label; value?: string | number }[] = [
           { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
           { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
@@ -647,9 +658,10 @@ function view(s: BoutsState): TrackerView {
         const on = facingNow(c, b).length;
         if (on > 0) badges.push({ label: { key: `${V}Badge.Attackers` }, value: on });
         if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
+        // With several bouts on the field: this fighter's place in the order across them.
+        if (s.bouts.length > 1 && places.has(c.id)) badges.push({ label: { key: `${V}Badge.Order` }, value: places.get(c.id)! });
         return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };
-      }),
-  );
+  });
   return { round: focused?.round ?? 0, step, groups, rows };
 }
 

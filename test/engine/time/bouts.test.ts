@@ -222,6 +222,28 @@ describe("bouts: Pause/Break, focus, joining, leaving and moving", () => {
     expect(boutsActingOrder(start(), ["archer", "guard"])).toEqual([["archer"], ["guard"]]);
   });
 
+  // Issue 19, seed 000 "Dueling (Local) vs. Battle-wide (Global) Initiative": between duels "the actions occur in
+  // order of Reflex scores (highest to lowest), with ties indicating simultaneous resolution".
+  it("the tracker lists fighters (core's turn list) and bouts in the order across bouts, each fighter's place shown; equal Reflex shares a place", () => {
+    const st = startBouts([
+      { id: "hall", combatants: [{ id: "slow", reflex: 3, pool: 6 }, { id: "slower", reflex: 2, pool: 6 }] },
+      { id: "door", combatants: [{ id: "guard", reflex: 3, pool: 8 }, { id: "archer", reflex: 7, pool: 7 }] },
+    ]);
+    if (!st.ok) throw new Error(st.refusal.code);
+    const v = boutsMachine.view(st.value);
+    expect(v.groups.map((g) => [g.id, g.label.data?.n])).toEqual([
+      ["door", 2],
+      ["hall", 1],
+    ]);
+    // Guard and Slow act at the same moment; the bout listed first comes first.
+    expect(v.rows.map((r) => r.combatantId)).toEqual(["archer", "guard", "slow", "slower"]);
+    const place = (id: string) => v.rows.find((r) => r.combatantId === id)!.badges.find((b) => b.label.key === "BOUT.Time.Bouts.Badge.Order")?.value;
+    expect(["archer", "guard", "slow", "slower"].map(place)).toEqual([1, 2, 2, 3]);
+    // One bout alone: no order across bouts to show.
+    const one = startBouts([{ id: "hall", combatants: [{ id: "slow", reflex: 3, pool: 6 }, { id: "slower", reflex: 2, pool: 6 }] }]);
+    expect(one.ok && boutsMachine.view(one.value).rows[0]!.badges.some((b) => b.label.key === "BOUT.Time.Bouts.Badge.Order")).toBe(false);
+  });
+
   it("joining, leaving (the holder leaving reopens the bout), moving between bouts keeps the pool", () => {
     let s = run(start(), { type: "reveal", boutId: "door", choices: { roland: "red", guard: "white", archer: "white" } }, { type: "spend", combatantId: "roland", dice: 5, purpose: "attack" }).state;
     s = run(s, { type: "join", boutId: "hall", combatant: { id: "ferro", reflex: 7, pool: 11 } }).state;
