@@ -645,22 +645,22 @@ function view(s: BoutsState): TrackerView {
   );
   ranked.sort((x, y) => place(x.c.id) - place(y.c.id) || (boutRank.get(x.b.id) ?? 0) - (boutRank.get(y.b.id) ?? 0) || x.k - y.k);
   const rows = ranked.map(({ c, b }) => {
-        const badges: { label: Label; value?: string | number }[] = [
-          { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
-          { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
-        ];
-        if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
-        if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
-        if (c.mounted) badges.push({ label: { key: `${V}Badge.Gait.${c.gait ?? "halt"}` } });
-        if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
-        if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
-        // "Multiple Opponents": how many are on this fighter this round (the cap is 3, or 4 small ones).
-        const on = facingNow(c, b).length;
-        if (on > 0) badges.push({ label: { key: `${V}Badge.Attackers` }, value: on });
-        if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
-        // With several bouts on the field: this fighter's place in the order across them.
-        if (s.bouts.length > 1 && places.has(c.id)) badges.push({ label: { key: `${V}Badge.Order` }, value: places.get(c.id)! });
-        return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };
+    const badges: { label: Label; value?: string | number }[] = [
+      { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
+      { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
+    ];
+    if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
+    if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
+    if (c.mounted) badges.push({ label: { key: `${V}Badge.Gait.${c.gait ?? "halt"}` } });
+    if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
+    if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
+    // "Multiple Opponents": how many are on this fighter this round (the cap is 3, or 4 small ones).
+    const on = facingNow(c, b).length;
+    if (on > 0) badges.push({ label: { key: `${V}Badge.Attackers` }, value: on });
+    if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
+    // With several bouts on the field: this fighter's place in the order across them.
+    if (s.bouts.length > 1 && places.has(c.id)) badges.push({ label: { key: `${V}Badge.Order` }, value: places.get(c.id)! });
+    return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };
   });
   return { round: focused?.round ?? 0, step, groups, rows };
 }
