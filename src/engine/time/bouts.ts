@@ -274,8 +274,8 @@ function tidy(c: BoutCombatant, b: Bout): BoutCombatant {
 function removeCombatant(s: BoutsState, c: BoutCombatant): { state: BoutsState; events: BoutsEvent[] } {
   const events: BoutsEvent[] = [{ type: "left", combatantId: c.id, boutId: c.boutId }];
   // Gone from the fight: no longer one of anybody's attackers.
-  const rest0 = s.combatants.filter((x) => x.id !== c.id).map((x) => (x.attackedBy?.by.some((f) => f.id === c.id) ? { ...x, attackedBy: { ...x.attackedBy, by: x.attackedBy.by.filter((f) => f.id !== c.id) } } : x));
-  let state: BoutsState = { ...s, combatants: rest0 };
+  const others = s.combatants.filter((x) => x.id !== c.id).map((x) => (x.attackedBy?.by.some((f) => f.id === c.id) ? { ...x, attackedBy: { ...x.attackedBy, by: x.attackedBy.by.filter((f) => f.id !== c.id) } } : x));
+  let state: BoutsState = { ...s, combatants: others };
   const b = findBout(state, c.boutId);
   if (!b) return { state, events };
   const rest = members(state, b.id);
@@ -490,6 +490,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
       const by = cmd.by;
       if (typeof by?.id !== "string" || by.id === "" || by.id === c.id || typeof by.small !== "boolean") return no("badCombatant", "BadCombatant", { combatant: String(by?.id) });
+      if (!findCombatant(s, by.id)) return no("unknownCombatant", "UnknownCombatant", { combatant: by.id });
       const b = findBout(s, c.boutId)!;
       const joined = mayJoinAttack({ attacker: { id: by.id, small: by.small }, facing: facingNow(c, b), ...(cmd.gmCap === undefined ? {} : { gmCap: cmd.gmCap }) });
       if (!joined.ok) return joined;

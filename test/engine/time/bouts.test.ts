@@ -437,6 +437,7 @@ describe("bouts: who is on whom ('Multiple Opponents': at most 3 attackers at on
     s = run(s, { type: "pause", boutId: "gate" }).state;
     expect(who(s, "bran").attackedBy).toBeUndefined();
     expect(code(s, { type: "engage", combatantId: "bran", by: { id: "bran", small: false } })).toBe("bouts.badCombatant");
+    expect(code(s, engage("ghost"))).toBe("bouts.unknownCombatant");
   });
 });
 
