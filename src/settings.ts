@@ -79,6 +79,16 @@ export function registerSettings(editors: TableEditors): void {
     range: { min: 2, max: 10, step: 1 },
     default: 6,
   });
+  // Seed 000 "Multiple Opponents", GM discretion: how many may attack one fighter at once (0: the rules' 3, or 4 small ones).
+  game.settings.register(SYSTEM_ID, "steelMaxAttackers", {
+    name: "BOUT.Steel.Table.Setting.MaxAttackers.Name",
+    hint: "BOUT.Steel.Table.Setting.MaxAttackers.Hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 0, max: 12, step: 1 },
+    default: 0,
+  });
   // Seed 004 [13]-[15]: in a running pulse a token moves only in its turn and
   // no farther than the figure may go; the GM's own moves are exempt unless set otherwise.
   game.settings.register(SYSTEM_ID, "pulseMoveLimits", {

@@ -44,6 +44,7 @@ declare module "fvtt-types/configuration" {
     "bout.phasesCalledShots": boolean;
     "bout.steelPostures": boolean;
     "bout.steelBuyInitiativeTn": number;
+    "bout.steelMaxAttackers": number;
     "bout.steelTables": string;
     "bout.apTables": string;
     "bout.apCriticals": string;

@@ -371,6 +371,58 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca] - 3);
     expect(after.combatants.find((c: any) => c.id === ctx.cb).cp).toBe(pools[ctx.cb]);
   });
+  // Issue 19. Seed 000 "Melee Combat" (both throw red): "no defense is possible in the middle of an attack" holds for
+  // the second blow of the double red too: the bout remembers the double red until both blows have landed.
+  it("seed 000 'Melee Combat' (both throw red): the SECOND blow cannot be parried either: a raw request is refused with nothing written, and from the card the blow lands undefended", async () => {
+    const ctx = await fight();
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+    await ctx.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
+    await settle();
+    await settle();
+    const combat = ctx.gm.game.combats.get(ctx.combatId);
+    await combat.applyCommands([{ type: "blowOrder", boutId: state(ctx).bouts[0].id, order: [[ctx.ca], [ctx.cb]] }]);
+    await settle();
+    // First blow: Ada's 3 dice against no defence.
+    expect((await post(ctx, 3)).ok).toBe(true);
+    await settle();
+    const first = ctx.gm.game.messages.contents.at(-1);
+    script(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
+    expect((await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(first.id))).ok).toBe(true);
+    await settle();
+    expect(state(ctx).bouts[0].blowOrder).toEqual([[ctx.ca], [ctx.cb]]);
+    // Second blow: Bran strikes Ada with his sword.
+    const branSword = ctx.bob.game.actors.get(ctx.branId).items.contents[0].id;
+    const second = await ctx.bob.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.bob.game.actors.get(ctx.branId), ctx.bob.game.actors.get(ctx.adaId), { weaponId: branSword, maneuverId: "cut", zone: 5, dice: 3 }, ctx.combatId);
+    expect(second.ok).toBe(true);
+    await settle();
+    const card = ctx.gm.game.messages.contents.at(-1);
+    // The card tells the table before anyone answers.
+    expect(JSON.parse(card.system.declaration).undefended).toBe(true);
+    expect(card.content).toContain("Both threw red: this blow cannot be defended.");
+    const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
+    // Alice's client, hostile, sends a parry straight to the GM: refused, and nothing is written.
+    const mark = ctx.world.server.writes.length;
+    const parry = await ctx.alice.evaluate<any>("globalThis.__boutTest").askGM("answerCard", { messageId: card.id, answer: { maneuverId: "parry", dice: 3, press: 0 } });
+    await settle();
+    expect(parry.ok ? "ok" : parry.refusal.code).toBe("steel.noDefenceBothRed");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    // From the card's Defend button Ada is told she cannot defend; Bran's 3 dice roll against none.
+    ctx.alice.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3, press: 0 });
+    script(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
+    const answer = await ctx.alice.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.alice.game.messages.get(card.id));
+    expect(answer.ok).toBe(true);
+    expect(ctx.alice.notices.at(-1)).toMatchObject({ type: "info", message: "Both of you threw red: no defence is possible in the middle of an attack. The blow lands undefended." });
+    await settle();
+    expect(ctx.gm.game.messages.get(card.id).rolls.map((r: any) => r.formula)).toEqual(["3d10"]);
+    const after = state(ctx);
+    expect(after.combatants.find((c: any) => c.id === ctx.cb).cp).toBe(pools[ctx.cb] - 3);
+    expect(after.combatants.find((c: any) => c.id === ctx.ca).cp).toBe(pools[ctx.ca]);
+    // Both blows have landed: the double red is over.
+    expect(after.bouts[0].blowOrder).toEqual([]);
+  });
+
   it("seed 000 'Weapon Length' and 'Pressing Opponents': a dagger against a sword loses 2 dice until it lands a damaging blow; press dice cost pool too", async () => {
     const ctx = await fight();
     const ada = ctx.gm.game.actors.get(ctx.adaId);

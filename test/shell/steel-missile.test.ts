@@ -172,4 +172,28 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     expect(answer.ok ? "ok" : answer.refusal.code).toBe("bouts.shieldUsed");
     expect(t.world.writesSince(mark)).toEqual([]);
   });
+
+  // Issue 19, seed 000 "Melee Combat" (both throw red): "no defense is possible in the middle of an attack", an arrow
+  // included: the bout refuses the evasion before any die is rolled, and nothing is written.
+  it("both threw red: the rival, in the middle of his own attack, cannot evade the arrow; nothing is rolled or written", async () => {
+    const t = await range(true);
+    const combat = t.gm.game.combats.get(t.combatId);
+    const cb = t.state().combatants.find((c: any) => c.id !== t.ca).id;
+    await combat.applyCommands([
+      { type: "pause", boutId: t.groupId },
+      { type: "reveal", boutId: t.groupId, choices: { [t.ca]: "red", [cb]: "red" } },
+      { type: "blowOrder", boutId: t.groupId, order: [[t.ca], [cb]] },
+      { type: "missile", combatantId: t.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } },
+    ]);
+    const shot = await t.roll({ dice: 2 });
+    expect(shot.system.kind).toBe("steel.missile");
+    t.bob.runtime.dialogs.responder = () => ({ kind: "evade", room: "open", dice: 2 });
+    let draws = 0;
+    t.gm.CONFIG.Dice.randomUniform = () => (draws++, 0.55);
+    const mark = t.world.server.writes.length;
+    const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(shot.id));
+    expect(answer.ok ? "ok" : answer.refusal.code).toBe("bouts.noDefenceBothRed");
+    expect(t.world.writesSince(mark)).toEqual([]);
+    expect(draws).toBe(0);
+  });
 });

@@ -14,6 +14,8 @@
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
+import { mayJoinAttack, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
 
 export type Throw = "red" | "white" | null;
 export type Restriction = "none" | "defendOnly" | "noAction";
@@ -55,6 +57,8 @@ export interface BoutCombatant {
   readonly gait?: string;
   /** When the fighter's shield last blocked: once per exchange, whatever the source ("Missile Combat"). */
   readonly shieldUsed?: { readonly round: number; readonly exchange: number };
+  /** The distinct opponents attacking this fighter in a round of its bout ("Multiple Opponents": at most 3, or 4 small ones). */
+  readonly attackedBy?: { readonly round: number; readonly by: readonly FacingAttacker[] };
   /** Opponents this fighter has landed a damaging blow on: its shorter weapon no longer pays for reach ("Weapon Length"). */
   readonly closedOn?: readonly string[];
 }
@@ -80,8 +84,14 @@ export interface Bout {
   readonly initiative: string | null;
   /** After a throw: the aggressors, lowest Reflex first (they declare in this order). */
   readonly declareOrder: readonly string[];
-  /** After several red throws: landing order, ties in one group. */
+  /**
+   * After several red throws: landing order, ties in one group. Kept until every
+   * one of those blows has landed (or the exchange ends): while it stands, no red
+   * thrower may defend ("Melee Combat": no defense in the middle of an attack).
+   */
   readonly blowOrder: readonly (readonly string[])[];
+  /** Aggressors of the double red whose blows have landed this exchange. Absent in older states: none. */
+  readonly struck?: readonly string[];
   /** Rounds run since the GM focused this bout. */
   readonly roundsInFocus: number;
 }
@@ -123,6 +133,8 @@ export type BoutsCommand =
   | { readonly type: "nextRound"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>>; readonly missiles?: Readonly<Record<string, BoutMissile | null>> }
   /** A damaging blow landed: the fighter has closed in on that opponent until the bout pauses ("Weapon Length"). */
   | { readonly type: "landed"; readonly combatantId: string; readonly on: string }
+  /** An opponent attacks this fighter: refused when the fighter already faces as many as can reach him this round. */
+  | { readonly type: "engage"; readonly combatantId: string; readonly by: FacingAttacker; readonly gmCap?: number }
   /** A missile weapon starts readying (the shell rolls the quicker draw) or is set aside (null). */
   | { readonly type: "missile"; readonly combatantId: string; readonly missile: BoutMissile | null }
   /** Missile Pool dice loosed (with any set aside to aim); only from a ready weapon. */
@@ -206,14 +218,20 @@ function expired(c: BoutCombatant, b: Bout): boolean {
   return u === null || b.round > u.round || (b.round === u.round && b.exchange > u.exchange);
 }
 
+/** The bout once the double red's blows are over: the order and its record go. */
+function endDoubleRed(b: Bout): Bout {
+  const { struck: _gone, ...rest } = b;
+  return { ...rest, blowOrder: [] };
+}
+
 /** Move a bout to its next exchange, or to its next round with every member's pool refreshed at once. */
 function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsState, BoutsEvent> {
   if (!forceRound && b.exchange < b.exchangesThisRound) {
-    const nb: Bout = { ...b, exchange: 2 };
+    const nb: Bout = { ...endDoubleRed(b), exchange: 2 };
     const combatants = s.combatants.map((c) => (c.boutId !== b.id ? c : tidy({ ...c, acted: false }, nb)));
     return { state: { ...putBout(s, nb), combatants }, events: [{ type: "exchange", boutId: b.id, round: nb.round, exchange: 2 }] };
   }
-  const nb: Bout = { ...b, round: b.round + 1, exchange: 1, exchangesThisRound: 2, roundsInFocus: s.focus === b.id ? b.roundsInFocus + 1 : b.roundsInFocus };
+  const nb: Bout = { ...endDoubleRed(b), round: b.round + 1, exchange: 1, exchangesThisRound: 2, roundsInFocus: s.focus === b.id ? b.roundsInFocus + 1 : b.roundsInFocus };
   const pools: Record<string, number> = {};
   const combatants = s.combatants.map((c) => {
     if (c.boutId !== b.id) return c;
@@ -228,6 +246,11 @@ function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsS
       { type: "exchange", boutId: b.id, round: nb.round, exchange: 1 },
     ],
   };
+}
+
+/** The opponents attacking this fighter in the current round of its bout. */
+export function facingNow(c: BoutCombatant, b: Bout): readonly FacingAttacker[] {
+  return c.attackedBy && c.attackedBy.round === b.round ? c.attackedBy.by : [];
 }
 
 /** The shield has already blocked in this exchange of the fighter's bout. */
@@ -250,7 +273,9 @@ function tidy(c: BoutCombatant, b: Bout): BoutCombatant {
 
 function removeCombatant(s: BoutsState, c: BoutCombatant): { state: BoutsState; events: BoutsEvent[] } {
   const events: BoutsEvent[] = [{ type: "left", combatantId: c.id, boutId: c.boutId }];
-  let state: BoutsState = { ...s, combatants: s.combatants.filter((x) => x.id !== c.id) };
+  // Gone from the fight: no longer one of anybody's attackers.
+  const others = s.combatants.filter((x) => x.id !== c.id).map((x) => (x.attackedBy?.by.some((f) => f.id === c.id) ? { ...x, attackedBy: { ...x.attackedBy, by: x.attackedBy.by.filter((f) => f.id !== c.id) } } : x));
+  let state: BoutsState = { ...s, combatants: others };
   const b = findBout(state, c.boutId);
   if (!b) return { state, events };
   const rest = members(state, b.id);
@@ -264,6 +289,7 @@ function removeCombatant(s: BoutsState, c: BoutCombatant): { state: BoutsState; 
     ...b,
     declareOrder: b.declareOrder.filter((id) => id !== c.id),
     blowOrder: b.blowOrder.map((g) => g.filter((id) => id !== c.id)).filter((g) => g.length > 0),
+    ...(b.struck ? { struck: b.struck.filter((id) => id !== c.id) } : {}),
     // The holder left: the others disengage and throw again.
     ...(b.initiative === c.id ? { initiative: null, phase: "opening" as const } : {}),
   };
@@ -321,7 +347,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
         nb = { ...b, phase: "continuing", initiative: red[0]!.id, declareOrder, blowOrder: [] };
         events.push({ type: "initiative", boutId: b.id, holder: nb.initiative });
       } else {
-        nb = { ...b, phase: "simultaneous", initiative: null, declareOrder, blowOrder: [] };
+        nb = { ...endDoubleRed(b), phase: "simultaneous", initiative: null, declareOrder };
         events.push({ type: "bothRed", boutId: b.id, aggressors: declareOrder });
       }
       return ok({ state: putBout({ ...s, combatants }, nb), events });
@@ -349,8 +375,14 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (b.phase === "opening" && (cmd.purpose === "attack" || cmd.purpose === "defence")) return no("notThrown", "NotThrown", { bout: b.id });
       if (c.restriction === "noAction" && !expired(c, b)) return no("cannotAct", "CannotAct", { combatant: c.id });
       if (c.restriction === "defendOnly" && !expired(c, b) && cmd.purpose === "attack") return no("defendOnly", "DefendOnly", { combatant: c.id });
+      // "Melee Combat", both red: a red thrower is in the middle of his attack until every blow of the double red has landed.
+      if (cmd.purpose === "defence" && !mayDefend({ bout: b, defenderThrew: c.thrown })) return no("noDefenceBothRed", "NoDefenceBothRed", { combatant: c.id });
       const nc = { ...c, cp: c.cp - cmd.dice, acted: true };
-      return ok({ state: putCombatant(s, nc), events: [{ type: "spent", combatantId: c.id, dice: cmd.dice, left: nc.cp }] });
+      // An aggressor's attack is his blow of the double red landing.
+      const aggressors = b.phase === "simultaneous" ? b.declareOrder : b.blowOrder.flat();
+      const landing = cmd.purpose === "attack" && aggressors.includes(c.id) && !(b.struck ?? []).includes(c.id);
+      const state = landing ? putBout(putCombatant(s, nc), { ...b, struck: [...(b.struck ?? []), c.id] }) : putCombatant(s, nc);
+      return ok({ state, events: [{ type: "spent", combatantId: c.id, dice: cmd.dice, left: nc.cp }] });
     }
     case "penalty": {
       const c = findCombatant(s, cmd.combatantId);
@@ -382,7 +414,11 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!w || w.boutId !== b.id) return no("notInBout", "NotInBout", { combatant: String(cmd.winner), bout: b.id });
       // The first blow ends every posture in the bout.
       const combatants = s.combatants.map((c) => (c.boutId === b.id && c.posture !== "neutral" ? { ...c, posture: "neutral" as const } : c));
-      return ok({ state: putBout({ ...s, combatants }, { ...b, initiative: w.id, blowOrder: [] }), events: [{ type: "initiative", boutId: b.id, holder: w.id }] });
+      // After a double red the order stands until every one of its blows has landed.
+      const struck = b.struck ?? [];
+      const over = b.blowOrder.flat().every((id) => struck.includes(id));
+      const nb: Bout = over ? { ...endDoubleRed(b), initiative: w.id } : { ...b, initiative: w.id };
+      return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "initiative", boutId: b.id, holder: w.id }] });
     }
     case "restrict": {
       const c = findCombatant(s, cmd.combatantId);
@@ -449,6 +485,17 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (c.closedOn?.includes(on.id)) return ok({ state: s, events: [] });
       return ok({ state: putCombatant(s, { ...c, closedOn: [...(c.closedOn ?? []), on.id] }), events: [] });
     }
+    case "engage": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      const by = cmd.by;
+      if (typeof by?.id !== "string" || by.id === "" || by.id === c.id || typeof by.small !== "boolean") return no("badCombatant", "BadCombatant", { combatant: String(by?.id) });
+      if (!findCombatant(s, by.id)) return no("unknownCombatant", "UnknownCombatant", { combatant: by.id });
+      const b = findBout(s, c.boutId)!;
+      const joined = mayJoinAttack({ attacker: { id: by.id, small: by.small }, facing: facingNow(c, b), ...(cmd.gmCap === undefined ? {} : { gmCap: cmd.gmCap }) });
+      if (!joined.ok) return joined;
+      return ok({ state: putCombatant(s, { ...c, attackedBy: { round: b.round, by: joined.value.map((f) => ({ id: f.id, small: f.small })) } }), events: [] });
+    }
     case "missile": {
       const c = findCombatant(s, cmd.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
@@ -499,9 +546,13 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
     case "pause": {
       const b = findBout(s, cmd.boutId);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
-      const nb: Bout = { ...b, phase: "opening", initiative: null, declareOrder: [], blowOrder: [] };
-      // Disengaging also opens the distance again: reach counts anew.
-      const combatants = s.combatants.map((c) => (c.boutId === b.id ? { ...c, thrown: null, posture: "neutral" as const, closedOn: [] } : c));
+      const nb: Bout = { ...endDoubleRed(b), phase: "opening", initiative: null, declareOrder: [] };
+      // Disengaging also opens the distance again: reach counts anew, and nobody is on anybody.
+      const combatants = s.combatants.map((c) => {
+        if (c.boutId !== b.id) return c;
+        const { attackedBy: _gone, ...rest } = c;
+        return { ...rest, thrown: null, posture: "neutral" as const, closedOn: [] };
+      });
       return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "paused", boutId: b.id }] });
     }
     case "join": {
@@ -527,7 +578,8 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       let state = removed.state;
       if (!findBout(state, cmd.boutId)) state = { ...state, bouts: [...state.bouts, newBout(cmd.boutId)], focus: state.focus ?? cmd.boutId };
       // Pool and wounds come along; the throw does not (the new bout has its own).
-      const moved: BoutCombatant = { ...c, boutId: cmd.boutId, thrown: null, acted: false };
+      const { attackedBy: _left, ...kept } = c;
+      const moved: BoutCombatant = { ...kept, boutId: cmd.boutId, thrown: null, acted: false };
       state = { ...state, combatants: [...state.combatants, moved] };
       return ok({ state, events: [...removed.events, { type: "joined", combatantId: c.id, boutId: cmd.boutId }] });
     }
@@ -536,23 +588,31 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
   }
 }
 
-/** Cross-bout order for the given fighters: highest Reflex first, equal Reflex together. */
+/** Cross-bout order for the given fighters (the engine's `crossBoutOrder`): highest Reflex first, equal Reflex together. */
 export function boutsActingOrder(s: BoutsState, ids?: readonly string[]): string[][] {
-  const list = s.combatants.filter((c) => !ids || ids.includes(c.id)).sort((a, b) => b.reflex - a.reflex);
-  const groups: string[][] = [];
-  let last: number | null = null;
-  for (const c of list) {
-    if (c.reflex === last) groups[groups.length - 1]!.push(c.id);
-    else groups.push([c.id]);
-    last = c.reflex;
-  }
-  return groups;
+  return crossBoutOrder(s.combatants.filter((c) => !ids || ids.includes(c.id)));
+}
+
+/**
+ * "Dueling vs. Battle-wide Initiative": where each fighter's actions fall among
+ * all the bouts' (1 = first; equal Reflex shares a place, acting at the same moment).
+ */
+export function crossBoutPlaces(s: BoutsState): ReadonlyMap<string, number> {
+  const places = new Map<string, number>();
+  boutsActingOrder(s).forEach((group, i) => group.forEach((id) => places.set(id, i + 1)));
+  return places;
 }
 
 const V = "BOUT.Time.Bouts.";
 
 function view(s: BoutsState): TrackerView {
   const focused = s.bouts.find((b) => b.id === s.focus) ?? s.bouts[0];
+  // Across bouts, actions fall in order of Reflex: the bouts are listed from the one with the quickest fighter, and the fighters (core's turn list) from the quickest.
+  const places = crossBoutPlaces(s);
+  const place = (id: string) => places.get(id) ?? Number.MAX_SAFE_INTEGER;
+  const firstPlace = (b: Bout) => Math.min(Number.MAX_SAFE_INTEGER, ...members(s, b.id).map((c) => place(c.id)));
+  const bouts = s.bouts.map((b, i) => ({ b, i })).sort((x, y) => firstPlace(x.b) - firstPlace(y.b) || x.i - y.i);
+  const boutRank = new Map(bouts.map((x, k) => [x.b.id, k]));
   const step: Label = !focused
     ? { key: `${V}Step.None` }
     : focused.phase === "opening"
@@ -560,36 +620,49 @@ function view(s: BoutsState): TrackerView {
       : focused.phase === "simultaneous"
         ? { key: `${V}Step.BlowOrder` }
         : { key: `${V}Step.Exchange`, data: { exchange: focused.exchange, of: focused.exchangesThisRound } };
-  const groups = s.bouts.map((b, i) => {
+  const groups = bouts.map(({ b, i }) => {
     const notes: Label[] = [
       { key: `${V}Note.Round`, data: { round: b.round } },
       { key: `${V}Note.Phase.${b.phase}` },
     ];
     // Several aggressors declare from the lowest Reflex up ("Melee Combat").
     if (b.declareOrder.length > 1) b.declareOrder.forEach((id, i) => notes.push({ key: `${V}Note.Declares`, data: { n: i + 1, who: id } }));
+    // Both red: who still has a blow to land, and that no red thrower may defend meanwhile.
+    if (b.phase === "continuing" && b.blowOrder.length > 0) {
+      const due = b.blowOrder.flat().filter((id) => !(b.struck ?? []).includes(id));
+      notes.push({ key: `${V}Note.NoDefence` });
+      due.forEach((id) => notes.push({ key: `${V}Note.BlowDue`, data: { who: id } }));
+    }
     if (b.phase === "continuing") {
       notes.push({ key: `${V}Note.Exchange`, data: { exchange: b.exchange, of: b.exchangesThisRound } });
       notes.push(b.initiative ? { key: `${V}Note.Initiative`, data: { holder: b.initiative } } : { key: `${V}Note.Simultaneous` });
     }
     return { id: b.id, label: { key: `${V}Bout`, data: { n: i + 1 } }, notes, focused: b.id === focused?.id };
   });
-  const rows = s.bouts.flatMap((b) =>
+  const ranked = s.bouts.flatMap((b) =>
     members(s, b.id)
       .sort((x, y) => Number(y.id === b.initiative) - Number(x.id === b.initiative) || y.reflex - x.reflex)
-      .map((c) => {
-        const badges: { label: Label; value?: string | number }[] = [
-          { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
-          { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
-        ];
-        if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
-        if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
-        if (c.mounted) badges.push({ label: { key: `${V}Badge.Gait.${c.gait ?? "halt"}` } });
-        if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
-        if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
-        if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
-        return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };
-      }),
+      .map((c, k) => ({ c, b, k })),
   );
+  ranked.sort((x, y) => place(x.c.id) - place(y.c.id) || (boutRank.get(x.b.id) ?? 0) - (boutRank.get(y.b.id) ?? 0) || x.k - y.k);
+  const rows = ranked.map(({ c, b }) => {
+    const badges: { label: Label; value?: string | number }[] = [
+      { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
+      { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
+    ];
+    if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
+    if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
+    if (c.mounted) badges.push({ label: { key: `${V}Badge.Gait.${c.gait ?? "halt"}` } });
+    if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
+    if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
+    // "Multiple Opponents": how many are on this fighter this round (the cap is 3, or 4 small ones).
+    const on = facingNow(c, b).length;
+    if (on > 0) badges.push({ label: { key: `${V}Badge.Attackers` }, value: on });
+    if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
+    // With several bouts on the field: this fighter's place in the order across them.
+    if (s.bouts.length > 1 && places.has(c.id)) badges.push({ label: { key: `${V}Badge.Order` }, value: places.get(c.id)! });
+    return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };
+  });
   return { round: focused?.round ?? 0, step, groups, rows };
 }
 

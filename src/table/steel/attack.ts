@@ -45,6 +45,7 @@ import { registerItemRoll, type ItemRollRequest } from "../../applications/sheet
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { rideTnOf } from "./mounted";
 import { horseOf } from "./horse";
+import { engageCommand, mayAttackNow } from "./facing";
 import { steelTables } from "./tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
 
@@ -246,7 +247,12 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   if (!profile?.ok) return profile ?? refused("steel.noWeapon", "NoWeapon");
   const affordable = checkDeclaration({ combatantId: attacker.id!, cpLeft: combatPoolLeft(attacker, combatId), dice: d.dice as number, press: press as number, maneuver: maneuver.stats, weaponTn: profile.value.atn, posture: postureOf(attacker, combatId), extraCost: mounted.value }, "attack");
   if (!affordable.ok) return affordable;
-  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side, ...(horse?.ok ? { atMount: true, horse: horse.value.name } : {}) });
+  // "Multiple Opponents": no more than the cap may be on one fighter at once.
+  const room = mayAttackNow(attacker, defender, combatId);
+  if (!room.ok) return room;
+  // Shown on the card: a blow of a double red is struck in the middle of the defender's own attack (checked again when answered).
+  const undefended = !defenceOpen(attacker, defender, combatId);
+  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side, ...(undefended ? { undefended } : {}), ...(horse?.ok ? { atMount: true, horse: horse.value.name } : {}) });
 }
 
 function line(type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent {
@@ -259,6 +265,7 @@ const exchangeCard: CardKind = {
   describe: (d) => [
     line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) }),
     ...(d?.atMount ? [line("declared", "BOUT.Steel.Table.AtHorse", { horse: String(d.horse ?? "") })] : []),
+    ...(d?.undefended ? [line("undefended", "BOUT.Steel.Table.Undefended", {})] : []),
   ],
   async defend(card: CardView) {
     // Both threw red: the blow lands with no defence; the answer is "none".
@@ -335,6 +342,12 @@ const exchangeCard: CardKind = {
     if (horse && !horse.ok) return horse;
     const struck = horse?.ok ? horse.value : card.defender;
     const s = horse?.ok ? steelView(horse.value) : t;
+    // "Multiple Opponents": one attacker too many on the defender is refused before any die is rolled.
+    const engage = engageCommand(card.attacker, card.defender, card.combatId);
+    if (engage) {
+      const room = dryRun(card.combatId, [engage]);
+      if (!room.ok) return room;
+    }
     // A shield blocks once per exchange: checked before any die is rolled.
     const blockerId = combatantOf(card.combatId, card.defender);
     if (blockerId && defenceManeuver?.stats.family === "block" && (a0.dice as number) > 0) {
@@ -399,6 +412,8 @@ const exchangeCard: CardKind = {
     const boutId = boutOf(combatId, aId);
     if (aId && boutId) {
       const r = ex.value.result;
+      // The attacker is on the defender this round (the bout refuses one too many).
+      if (engage) combatCommands.push(engage);
       combatCommands.push({ type: "spend", combatantId: aId, dice: r.attacker.cost, purpose: "attack" } as TimeCommand);
       if (dId && r.defender) combatCommands.push({ type: "spend", combatantId: dId, dice: r.defender.cost, purpose: "defence" } as TimeCommand);
       if (dId && r.defender && defenceManeuver?.stats.family === "block") combatCommands.push({ type: "block", combatantId: dId } as TimeCommand);

@@ -207,6 +207,11 @@ const shotCard: CardKind = {
       const free = dryRun(card.combatId, [{ type: "block", combatantId: blocker } as TimeCommand]);
       if (!free.ok) return free;
     }
+    // A fighter in the middle of a double red's attack cannot defend ("Melee Combat"): the bout says so before any die is rolled.
+    if (kind !== "none" && (a.dice as number) > 0 && blocker && pool.inMelee) {
+      const open = dryRun(card.combatId, [{ type: "spend", combatantId: blocker, dice: a.dice, purpose: "defence" } as TimeCommand]);
+      if (!open.ok) return open;
+    }
     const defence: MissileDefence | null =
       kind === "evade" ? { kind, room: a.room as EvasionRoom, dice: a.dice as number, poolLeft: pool.dice } : kind === "block" ? { kind, missileDtn: dtn!, dice: a.dice as number, poolLeft: pool.dice, shieldUsed: false } : null;
     const s = view(shooter).stats;

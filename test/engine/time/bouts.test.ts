@@ -73,6 +73,36 @@ describe("bouts: opening with the red/white throw ('Melee Combat')", () => {
     expect(code(first, { type: "blowOrder", boutId: "door", order: [["guard"], ["roland"]] })).toBe("bouts.notSimultaneous");
   });
 
+  // Seed 000 "Melee Combat": "If both combatants attack (both throw a Red initiative marker) ... no defense is
+  // possible in the middle of an attack". Issue 19: the second blow of the double red is as undefendable as the first.
+  it("both red: the double red is remembered until both blows have landed; neither blow may be defended", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "red" } }, { type: "blowOrder", boutId: "hall", order: [["alan"], ["rival"]] }).state;
+    // First blow: Alan strikes; the rival, who threw red too, may not parry it.
+    expect(code(s, { type: "spend", combatantId: "rival", dice: 3, purpose: "defence" })).toBe("bouts.noDefenceBothRed");
+    s = run(s, { type: "spend", combatantId: "alan", dice: 4, purpose: "attack" }, { type: "exchangeWon", boutId: "hall", winner: "alan" }).state;
+    expect(bout(s, "hall")).toMatchObject({ initiative: "alan", blowOrder: [["alan"], ["rival"]], struck: ["alan"] });
+    // Second blow: the rival's blow still lands in the middle of Alan's attack; Alan may not parry it either.
+    const before = JSON.stringify(s);
+    expect(code(s, { type: "spend", combatantId: "alan", dice: 3, purpose: "defence" })).toBe("bouts.noDefenceBothRed");
+    expect(JSON.stringify(s)).toBe(before);
+    expect(boutsMachine.view(s).groups[0]!.notes).toContainEqual({ key: "BOUT.Time.Bouts.Note.BlowDue", data: { who: "rival" } });
+    s = run(s, { type: "spend", combatantId: "rival", dice: 5, purpose: "attack" }, { type: "exchangeWon", boutId: "hall", winner: "rival" }).state;
+    // Both blows have landed: the double red is over and the winner's initiative runs as usual.
+    expect(bout(s, "hall")).toMatchObject({ initiative: "rival", blowOrder: [] });
+    expect(bout(s, "hall").struck).toBeUndefined();
+    expect(code(s, { type: "spend", combatantId: "alan", dice: 3, purpose: "defence" })).toBe("ok");
+  });
+
+  it("both red: the end of the exchange ends the double red, even if the second blow never came; a white thrower defends throughout", () => {
+    let s = run(start(), { type: "reveal", boutId: "door", choices: { roland: "red", guard: "red", archer: "white" } }, { type: "blowOrder", boutId: "door", order: [["roland"], ["guard"]] }).state;
+    expect(code(s, { type: "spend", combatantId: "archer", dice: 2, purpose: "defence" })).toBe("ok");
+    s = run(s, { type: "spend", combatantId: "roland", dice: 4, purpose: "attack" }, { type: "exchangeWon", boutId: "door", winner: "roland" }).state;
+    expect(code(s, { type: "spend", combatantId: "roland", dice: 2, purpose: "defence" })).toBe("bouts.noDefenceBothRed");
+    s = run(s, { type: "next", boutId: "door" }).state;
+    expect(bout(s, "door")).toMatchObject({ exchange: 2, blowOrder: [] });
+    expect(code(s, { type: "spend", combatantId: "roland", dice: 2, purpose: "defence" })).toBe("ok");
+  });
+
   it("postures declared with the throw last until the first blow ('Posture')", () => {
     let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" }, postures: { alan: "aggressive", rival: "defensive" } }).state;
     expect([who(s, "alan").posture, who(s, "rival").posture]).toEqual(["aggressive", "defensive"]);
@@ -190,6 +220,28 @@ describe("bouts: Pause/Break, focus, joining, leaving and moving", () => {
   it("cross-bout order by Reflex, ties simultaneous ('Dueling vs. Battle-wide Initiative')", () => {
     expect(boutsActingOrder(start())).toEqual([["alan"], ["rival", "roland", "archer"], ["guard"]]);
     expect(boutsActingOrder(start(), ["archer", "guard"])).toEqual([["archer"], ["guard"]]);
+  });
+
+  // Issue 19, seed 000 "Dueling (Local) vs. Battle-wide (Global) Initiative": between duels "the actions occur in
+  // order of Reflex scores (highest to lowest), with ties indicating simultaneous resolution".
+  it("the tracker lists fighters (core's turn list) and bouts in the order across bouts, each fighter's place shown; equal Reflex shares a place", () => {
+    const st = startBouts([
+      { id: "hall", combatants: [{ id: "slow", reflex: 3, pool: 6 }, { id: "slower", reflex: 2, pool: 6 }] },
+      { id: "door", combatants: [{ id: "guard", reflex: 3, pool: 8 }, { id: "archer", reflex: 7, pool: 7 }] },
+    ]);
+    if (!st.ok) throw new Error(st.refusal.code);
+    const v = boutsMachine.view(st.value);
+    expect(v.groups.map((g) => [g.id, g.label.data?.n])).toEqual([
+      ["door", 2],
+      ["hall", 1],
+    ]);
+    // Guard and Slow act at the same moment; the bout listed first comes first.
+    expect(v.rows.map((r) => r.combatantId)).toEqual(["archer", "guard", "slow", "slower"]);
+    const place = (id: string) => v.rows.find((r) => r.combatantId === id)!.badges.find((b) => b.label.key === "BOUT.Time.Bouts.Badge.Order")?.value;
+    expect(["archer", "guard", "slow", "slower"].map(place)).toEqual([1, 2, 2, 3]);
+    // One bout alone: no order across bouts to show.
+    const one = startBouts([{ id: "hall", combatants: [{ id: "slow", reflex: 3, pool: 6 }, { id: "slower", reflex: 2, pool: 6 }] }]);
+    expect(one.ok && boutsMachine.view(one.value).rows[0]!.badges.some((b) => b.label.key === "BOUT.Time.Bouts.Badge.Order")).toBe(false);
   });
 
   it("joining, leaving (the holder leaving reopens the bout), moving between bouts keeps the pool", () => {
@@ -354,6 +406,38 @@ describe("bouts: closing in ('Weapon Length': the shorter weapon pays until it l
     expect(code(s, { type: "landed", combatantId: "alan", on: "nobody" })).toBe("bouts.unknownCombatant");
     s = run(s, { type: "pause", boutId: "hall" }).state;
     expect(who(s, "alan").closedOn).toEqual([]);
+  });
+});
+
+describe("bouts: who is on whom ('Multiple Opponents': at most 3 attackers at once, 4 small ones)", () => {
+  const raiders = () => {
+    const s = startBouts([{ id: "gate", combatants: ["bran", "r1", "r2", "r3", "r4"].map((id) => ({ id, reflex: 5, pool: 10 })) }]);
+    if (!s.ok) throw new Error(s.refusal.code);
+    return run(s.value, { type: "reveal", boutId: "gate", choices: { r1: "red", r2: "white", r3: "white", r4: "white", bran: "white" } }).state;
+  };
+  const engage = (by: string, small = false): BoutsCommand => ({ type: "engage", combatantId: "bran", by: { id: by, small } });
+  it("records each attacker once per round and refuses a fourth, changing nothing; the next round starts afresh", () => {
+    let s = run(raiders(), engage("r1"), engage("r2"), engage("r1"), engage("r3")).state;
+    expect(who(s, "bran").attackedBy).toEqual({ round: 1, by: ["r1", "r2", "r3"].map((id) => ({ id, small: false })) });
+    expect(boutsMachine.view(s).rows.find((r) => r.combatantId === "bran")?.badges).toContainEqual({ label: { key: "BOUT.Time.Bouts.Badge.Attackers" }, value: 3 });
+    const before = JSON.stringify(s);
+    expect(code(s, engage("r4"))).toBe("steel.crowdFull");
+    expect(JSON.stringify(s)).toBe(before);
+    // Exchange 2 of the same round: still three on him.
+    s = run(s, { type: "next", boutId: "gate" }).state;
+    expect(code(s, engage("r4"))).toBe("steel.crowdFull");
+    s = run(s, { type: "next", boutId: "gate" }).state;
+    expect(code(s, engage("r4"))).toBe("ok");
+  });
+  it("four small attackers fit; one leaving frees a place; a Pause disengages everyone", () => {
+    let s = run(raiders(), engage("r1", true), engage("r2", true), engage("r3", true), engage("r4", true)).state;
+    expect(who(s, "bran").attackedBy?.by).toHaveLength(4);
+    s = run(s, { type: "leave", combatantId: "r4" }).state;
+    expect(who(s, "bran").attackedBy?.by.map((f) => f.id)).toEqual(["r1", "r2", "r3"]);
+    s = run(s, { type: "pause", boutId: "gate" }).state;
+    expect(who(s, "bran").attackedBy).toBeUndefined();
+    expect(code(s, { type: "engage", combatantId: "bran", by: { id: "bran", small: false } })).toBe("bouts.badCombatant");
+    expect(code(s, engage("ghost"))).toBe("bouts.unknownCombatant");
   });
 });
 

@@ -92,21 +92,35 @@ export function crossBoutOrder(actors: readonly Thrower[]): string[][] {
   return groups;
 }
 
-/** What `mayDefend` reads of a bout and its two fighters (the bouts machine's state, structurally). */
+/** What the double red's memory is read from: the bouts machine's bout, structurally. */
+export interface DoubleRedBout {
+  readonly phase: string;
+  readonly blowOrder: readonly (readonly string[])[];
+}
+
+/**
+ * "Melee Combat", both red: the double red is under way while its blow order is
+ * due or stands (the bouts machine keeps it until every one of those blows has
+ * landed, or the exchange ends).
+ */
+export function doubleRedUnderWay(bout: DoubleRedBout): boolean {
+  return bout.phase === "simultaneous" || bout.blowOrder.length > 0;
+}
+
+/** What `mayDefend` reads of a bout and the defender (the bouts machine's state, structurally). */
 export interface DefenceSituation {
-  readonly bout: { readonly phase: string; readonly blowOrder: readonly (readonly string[])[] };
-  readonly attackerThrew: string | null;
+  readonly bout: DoubleRedBout;
+  /** The attacker's throw: with several red throwers he is one of them (kept for callers; not needed by the rule). */
+  readonly attackerThrew?: string | null;
   readonly defenderThrew: string | null;
 }
 
 /**
  * "Melee Combat": when both combatants throw red, "no defense is possible in the
- * middle of an attack": while the blows of a double red throw land (the bout
- * awaiting or holding its blow order), a defender who threw red against an
- * attacker who threw red may not defend. Any other time a defence is open.
+ * middle of an attack": while the blows of a double red land, the first and the
+ * second alike, a fighter who threw red is in the middle of his own attack and
+ * may not defend. A white thrower defends; any other time a defence is open.
  */
 export function mayDefend(s: DefenceSituation): boolean {
-  const bothRed = s.attackerThrew === "red" && s.defenderThrew === "red";
-  const blowsLanding = s.bout.phase === "simultaneous" || s.bout.blowOrder.length > 0;
-  return !(bothRed && blowsLanding);
+  return !(s.defenderThrew === "red" && doubleRedUnderWay(s.bout));
 }

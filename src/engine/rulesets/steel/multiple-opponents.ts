@@ -35,6 +35,39 @@ export function maxAttackers(small: boolean, gmCap?: number): number {
   return gmCap ?? (small ? 4 : 3);
 }
 
+/** One attacker on a defender: smaller ones (dogs, wolves) crowd four to a man. */
+export interface FacingAttacker {
+  readonly id: string;
+  readonly small: boolean;
+}
+
+export interface JoinAttack {
+  readonly attacker: FacingAttacker;
+  /** The distinct attackers already on this defender this round. */
+  readonly facing: readonly FacingAttacker[];
+  /** The GM's own cap ("GM discretion": a wall of pikemen); absent, the seed's. */
+  readonly gmCap?: number;
+}
+
+/**
+ * "Multiple Opponents": one fighter faces at most 3 opponents at once (4 when
+ * they are smaller, such as dogs or wolves; the GM may set another cap). May
+ * this attacker join those already on the defender? One already among them
+ * always may; a newcomer only while they number fewer than the cap, which is 4
+ * only when every one of them, the newcomer too, is small. Ok: who faces the
+ * defender once he has joined.
+ */
+export function mayJoinAttack(j: JoinAttack): Outcome<readonly FacingAttacker[]> {
+  const w = checkWhole({ gmCap: j.gmCap }, ["gmCap"]);
+  if (!w.ok) return w;
+  if (j.gmCap !== undefined && j.gmCap < 1) return steelRefuse("negative", { field: "gmCap" });
+  if (j.facing.some((f) => f.id === j.attacker.id)) return ok(j.facing);
+  const all = [...j.facing, j.attacker];
+  const cap = maxAttackers(all.every((f) => f.small), j.gmCap);
+  if (j.facing.length >= cap) return steelRefuse("crowdFull", { cap, facing: j.facing.length });
+  return ok(all);
+}
+
 export interface CrowdSide {
   readonly id: string;
   readonly cpLeft: number;

@@ -21,6 +21,7 @@ export const STEEL_REFUSALS = {
   outOfReach: { code: "steel.outOfReach", key: `${K}OutOfReach` },
   riderOutOfReach: { code: "steel.riderOutOfReach", key: `${K}RiderOutOfReach` },
   badChoice: { code: "steel.badChoice", key: `${K}BadChoice` },
+  crowdFull: { code: "steel.crowdFull", key: `${K}CrowdFull` },
   outOfRange: { code: "steel.outOfRange", key: `${K}OutOfRange` },
   noMount: { code: "steel.noMount", key: `${K}NoMount` },
   rideByRider: { code: "steel.rideByRider", key: `${K}RideByRider` },

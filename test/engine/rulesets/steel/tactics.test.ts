@@ -11,7 +11,9 @@ import {
   hesitationRoll,
   hesitationTn,
   maxAttackers,
+  mayJoinAttack,
   mayDefend,
+  doubleRedUnderWay,
   orderSimultaneousBlows,
   outnumberedRoll,
   surpriseCheck,
@@ -27,6 +29,35 @@ describe("seed 000 'Multiple Opponents'", () => {
     expect(maxAttackers(false)).toBe(3);
     expect(maxAttackers(true)).toBe(4);
     expect(maxAttackers(false, 5)).toBe(5);
+  });
+
+  // Issue 19: "he faces all his opponents at once, to the maximum of 3 opponents (or 4, in the case of smaller
+  // opponents, such as dogs or wolves)"; "the GM may change the maximum number of attackers able to attack a defender at once".
+  it("mayJoinAttack: a fourth man may not join three on one fighter; a fourth wolf may, a fifth may not", () => {
+    const men = ["a", "b", "c"].map((id) => ({ id, small: false }));
+    const wolves = ["w1", "w2", "w3"].map((id) => ({ id, small: true }));
+    expect(mayJoinAttack({ attacker: { id: "c", small: false }, facing: men.slice(0, 2) })).toEqual({ ok: true, value: men });
+    const fourth = mayJoinAttack({ attacker: { id: "d", small: false }, facing: men });
+    expect(fourth.ok ? "ok" : [fourth.refusal.code, fourth.refusal.data]).toEqual(["steel.crowdFull", { cap: 3, facing: 3 }]);
+    // One already on him strikes again.
+    expect(mayJoinAttack({ attacker: { id: "b", small: false }, facing: men })).toEqual({ ok: true, value: men });
+    const w4 = mayJoinAttack({ attacker: { id: "w4", small: true }, facing: wolves });
+    expect(w4.ok && w4.value.map((f) => f.id)).toEqual(["w1", "w2", "w3", "w4"]);
+    const w5 = mayJoinAttack({ attacker: { id: "w5", small: true }, facing: w4.ok ? w4.value : [] });
+    expect(w5.ok ? "ok" : [w5.refusal.code, w5.refusal.data]).toEqual(["steel.crowdFull", { cap: 4, facing: 4 }]);
+    // Four only when all are small: a man joining three wolves, or a wolf joining three men, makes it three.
+    expect(mayJoinAttack({ attacker: { id: "m", small: false }, facing: wolves }).ok).toBe(false);
+    expect(mayJoinAttack({ attacker: { id: "w", small: true }, facing: men }).ok).toBe(false);
+  });
+
+  it("mayJoinAttack: the GM's cap replaces the seed's; a cap below 1 or not whole is refused", () => {
+    const two = [{ id: "a", small: false }, { id: "b", small: false }];
+    expect(mayJoinAttack({ attacker: { id: "c", small: false }, facing: two, gmCap: 2 }).ok).toBe(false);
+    expect(mayJoinAttack({ attacker: { id: "c", small: true }, facing: [...two, { id: "d", small: false }, { id: "e", small: false }], gmCap: 5 }).ok).toBe(true);
+    const zero = mayJoinAttack({ attacker: { id: "c", small: false }, facing: [], gmCap: 0 });
+    expect(zero.ok ? "ok" : zero.refusal.code).toBe("steel.negative");
+    const half = mayJoinAttack({ attacker: { id: "c", small: false }, facing: [], gmCap: 1.5 });
+    expect(half.ok ? "ok" : half.refusal.code).toBe("steel.notNumber");
   });
 
   it("beating or tying every opponent lets the lone fighter pick", () => {
@@ -132,5 +163,11 @@ describe("seed 000 'Melee Combat': both throw red, no defence in the middle of a
   it("a white thrower defends; once the exchange is won, initiative runs as usual and defences are open", () => {
     expect(mayDefend({ bout: landing, attackerThrew: "red", defenderThrew: "white" })).toBe(true);
     expect(mayDefend({ bout: { phase: "continuing", blowOrder: [] }, attackerThrew: "red", defenderThrew: "red" })).toBe(true);
+  });
+  it("issue 19: the second blow of the double red too: a red thrower may not defend while the order stands, whoever strikes", () => {
+    expect(doubleRedUnderWay(landing)).toBe(true);
+    expect(doubleRedUnderWay({ phase: "continuing", blowOrder: [] })).toBe(false);
+    expect(mayDefend({ bout: landing, defenderThrew: "red" })).toBe(false);
+    expect(mayDefend({ bout: landing, defenderThrew: "hesitated" })).toBe(true);
   });
 });

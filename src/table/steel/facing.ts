@@ -1,0 +1,70 @@
+/**
+ * Seed 000 "Multiple Opponents" at the table: who is on whom. A fighter in a
+ * bout faces at most as many attackers at once as the engine's `mayJoinAttack`
+ * allows. The GM's client gathers who is already on the defender this round
+ * (the bout's record of resolved blows, and the exchange cards still waiting
+ * on him) and each attacker's size from the documents; the engine decides.
+ */
+import { ok, type Outcome } from "../../engine/outcome";
+import { mayJoinAttack, type FacingAttacker, type SteelStats } from "../../engine/rulesets/steel";
+import { facingNow, type BoutsState } from "../../engine/time/bouts";
+import type { TimeCommand } from "../../engine/time/machine";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import { actorView } from "../../data/actor/actor-view";
+import { combatantOf } from "../fighter";
+import { cardView } from "../cards";
+
+const smallOf = (actor: Actor.Implementation | null) => Boolean((actorView(actor as never, "steel") as unknown as ActorView<SteelStats>).stats?.small);
+
+/** The GM's cap from the world setting; absent (0): the rules'. */
+function gmCap(): number | undefined {
+  const n = Number(game.settings?.get("bout", "steelMaxAttackers") ?? 0);
+  return n > 0 ? n : undefined;
+}
+
+interface Pairing {
+  readonly state: BoutsState;
+  readonly attackerId: string;
+  readonly defenderId: string;
+}
+
+function pairing(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Pairing | null {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null } } | undefined) : undefined;
+  const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
+  const a = combatantOf(combat as never, attacker)?.id;
+  const d = combatantOf(combat as never, defender)?.id;
+  if (!state || !a || !d || !state.combatants.some((c) => c.id === d)) return null;
+  return { state, attackerId: a, defenderId: d };
+}
+
+/** Everyone on the defender this round: the bout's record, and the attackers of exchange cards still waiting on him. */
+function facing(p: Pairing, combatId: string): FacingAttacker[] {
+  const d = p.state.combatants.find((c) => c.id === p.defenderId)!;
+  const bout = p.state.bouts.find((b) => b.id === d.boutId)!;
+  const list: FacingAttacker[] = [...facingNow(d, bout)];
+  const combat = game.combats?.get(combatId);
+  for (const message of game.messages?.contents ?? []) {
+    const card = cardView(message as ChatMessage.Implementation);
+    if (!card || card.kind !== "steel.exchange" || card.state !== "waiting" || card.combatId !== combatId) continue;
+    if (combatantOf(combat as never, card.defender)?.id !== p.defenderId) continue;
+    const by = combatantOf(combat as never, card.attacker)?.id;
+    if (by && !list.some((f) => f.id === by)) list.push({ id: by, small: smallOf(card.attacker) });
+  }
+  return list;
+}
+
+/** May this attacker attack the defender now? Refused (the engine's word) when the defender already faces the cap. */
+export function mayAttackNow(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<true> {
+  const p = pairing(attacker, defender, combatId);
+  if (!p) return ok(true);
+  const joined = mayJoinAttack({ attacker: { id: p.attackerId, small: smallOf(attacker) }, facing: facing(p, combatId).filter((f) => f.id !== p.attackerId), ...(gmCap() === undefined ? {} : { gmCap: gmCap() }) });
+  return joined.ok ? ok(true) : joined;
+}
+
+/** The bout's record of the blow: the attacker is on the defender this round (checked again by the bouts machine). */
+export function engageCommand(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): TimeCommand | null {
+  const p = pairing(attacker, defender, combatId);
+  if (!p) return null;
+  const cap = gmCap();
+  return { type: "engage", combatantId: p.defenderId, by: { id: p.attackerId, small: smallOf(attacker) }, ...(cap === undefined ? {} : { gmCap: cap }) } as TimeCommand;
+}
