@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { syncTabAria, tabKeydown } from "../../src/applications/sheets/tab-aria";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
@@ -23,22 +24,25 @@ export interface SheetPage {
   readonly title: string;
   readonly classes: readonly string[];
   readonly width: number;
-  readonly height: number;
+  /** "auto": as tall as the content, as Foundry sizes such a window. */
+  readonly height: number | "auto";
   readonly parts: Readonly<Record<string, string>>;
   readonly theme: "light" | "dark";
 }
 
-// v13 changes tabs by toggling `active` on the nav link and the section of a group.
+// v13 changes tabs by toggling `active` on the nav link and the section of a group;
+// our sheets' changeTab then runs syncTabAria, and their tablists take tabKeydown.
 const TAB_SCRIPT = `
+${syncTabAria.toString()}
+${tabKeydown.toString()}
 document.addEventListener("click", (event) => {
   const link = event.target.closest('[data-action="tab"]');
   if (!link) return;
   const group = link.dataset.group;
   for (const el of document.querySelectorAll('[data-group="' + group + '"]')) el.classList.toggle("active", el.dataset.tab === link.dataset.tab);
+  syncTabAria(document, group, link.dataset.tab);
 });
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Enter" && event.target.matches('[data-action="tab"]')) event.target.click();
-});`;
+for (const list of document.querySelectorAll('[role="tablist"]')) list.addEventListener("keydown", tabKeydown);`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
@@ -47,11 +51,38 @@ export function sheetPage(sheet: SheetPage): string {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(sheet.title)}</title>
 <style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
 <body class="theme-${sheet.theme}">
-<form class="application sheet ${sheet.classes.join(" ")} theme-${sheet.theme}" style="width:${sheet.width}px;height:${sheet.height}px" autocomplete="off">
+<form class="application sheet ${sheet.classes.join(" ")} theme-${sheet.theme}" style="width:${sheet.width}px;height:${sheet.height === "auto" ? "auto" : `${sheet.height}px`}" autocomplete="off">
 <header class="window-header"><h1 class="window-title">${escapeHtml(sheet.title)}</h1></header>
 <section class="window-content">${Object.values(sheet.parts).join("\n")}</section>
 </form>
 <script>${TAB_SCRIPT}</script>
+</body></html>`;
+}
+
+export interface DialogPage {
+  readonly title: string;
+  readonly classes: readonly string[];
+  readonly width: number;
+  /** The dialog's content as the code passed it to DialogV2. */
+  readonly content: string;
+  readonly buttons: readonly { readonly label: string }[];
+  readonly theme: "light" | "dark";
+}
+
+/** A DialogV2 as v13 draws it: `dialog.application`, a form with `.dialog-content` and a footer of buttons, height auto. */
+export function dialogPage(dialog: DialogPage): string {
+  const buttons = dialog.buttons.map((b) => `<button type="button">${escapeHtml(b.label)}</button>`).join("");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(dialog.title)}</title>
+<style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
+<body class="theme-${dialog.theme}">
+<div class="application dialog ${dialog.classes.join(" ")} theme-${dialog.theme}" style="width:${dialog.width}px">
+<header class="window-header"><h1 class="window-title">${escapeHtml(dialog.title)}</h1></header>
+<section class="window-content"><form class="dialog-form standard-form" autocomplete="off">
+<div class="dialog-content standard-form">${dialog.content}</div>
+<footer class="form-footer">${buttons}</footer>
+</form></section>
+</div>
 </body></html>`;
 }
 

@@ -45,11 +45,14 @@ async function world(ruleset: string) {
   return { gm, actor };
 }
 
+/** A window as tall as its content is framed in a viewport this tall (a 1080p screen less Foundry's chrome). */
+const AUTO_VIEWPORT = 1000;
+
 async function framed(sheet: any, theme: "light" | "dark") {
   await sheet.render({ force: true });
   const { width, height } = sheet.options.position;
   const html = sheetPage({ title: sheet.title ?? sheet.document.name, classes: sheet.options.classes, width, height, parts: sheet.renderedParts, theme });
-  return { page: await openPage(browser(), html, { width: width + 32, height: height + 32 }), width, height };
+  return { page: await openPage(browser(), html, { width: width + 32, height: height === "auto" ? AUTO_VIEWPORT : height + 32 }), width, height };
 }
 
 describe("character sheet in chromium", () => {
@@ -94,9 +97,39 @@ describe("character sheet in chromium", () => {
   });
 });
 
-describe("weapon sheet in chromium", () => {
+describe("item sheets in chromium", () => {
+  // Issue 20, "Sheets": each ruleset's item sheets at their own size (as tall as the tab shown), both themes.
+  for (const ruleset of RULESET_IDS) {
+    for (const theme of THEMES) {
+      it(`${ruleset}, ${theme} theme: weapon, armour and shield sheets fit their content, the ruleset in play first`, async () => {
+        const { actor } = await world(ruleset);
+        for (const name of ["Longsword", "Mail hauberk", "Kite shield"]) {
+          const item = actor.items.find((i: any) => i.name === name);
+          const { page } = await framed(item.sheet, theme);
+          try {
+            const tabs = await page.locator('[role="tab"]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
+            expect(tabs[0]).toBe(ruleset);
+            expect(await page.getAttribute(`[role="tab"][data-tab="${ruleset}"]`, "aria-selected")).toBe("true");
+            expect(await page.evaluate(findOverflow), `${ruleset} ${theme} ${name}`).toEqual([]);
+            // Sized to its content: the window neither scrolls nor leaves a tall empty band below the figures.
+            const fit = await page.evaluate(() => {
+              const content = document.querySelector(".window-content") as HTMLElement;
+              const last = Array.from(content.querySelectorAll<HTMLElement>(".tab.active > *")).at(-1)!;
+              return { scrolls: content.scrollHeight > content.clientHeight + 1, gap: content.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom };
+            });
+            expect(fit.scrolls, name).toBe(false);
+            expect(fit.gap, name).toBeLessThan(40);
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `item-${ruleset}-${item.type}-${theme}.png`) });
+          } finally {
+            await page.close();
+          }
+        }
+      });
+    }
+  }
+
   for (const theme of THEMES) {
-    it(`${theme} theme: a compendium longsword's figures for all five rulesets fit their boxes`, async () => {
+    it(`${theme} theme: a compendium longsword's figures for all five rulesets fit their boxes, and the tabs say which is selected`, async () => {
       const { actor } = await world("steel");
       const sword = actor.items.find((i: any) => i.name === "Longsword");
       const { page } = await framed(sword.sheet, theme);
@@ -106,6 +139,10 @@ describe("weapon sheet in chromium", () => {
         expect(tabs).toEqual(expect.arrayContaining(["steel", "phases", "actionpoints", "opposed", "pulse"]));
         for (const tab of tabs) {
           await page.click(`[data-action="tab"][data-tab="${tab}"]`);
+          const selected = await page.locator('[role="tab"][aria-selected="true"]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab));
+          expect(selected).toEqual([tab]);
+          const panel = await page.getAttribute(`[role="tab"][data-tab="${tab}"]`, "aria-controls");
+          expect(await page.locator(`#${panel}`).isVisible()).toBe(true);
           expect(await page.evaluate(findOverflow), `${theme} ${tab}`).toEqual([]);
           await page.locator("form.application").screenshot({ path: join(SHOTS, `weapon-longsword-${tab}-${theme}.png`) });
         }
