@@ -53,7 +53,7 @@ const SELECT_CHROME_PX = 44;
 /** Window padding on both sides. */
 const FRAME_PX = 40;
 /** Options longer than this take a row of their own under their label. */
-export const LONG_CHOICE = 22;
+export const LONG_CHOICE = 16;
 
 /**
  * How wide a dialog opens: its default, widened until its longest choice shows
