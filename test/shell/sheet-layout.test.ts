@@ -239,3 +239,14 @@ describe("dialogs", () => {
     expect([value("action"), value("range")]).toEqual(["melee", "reach"]);
   });
 });
+
+describe("ruleset actions on the sheet", () => {
+  it("steel: out of a fight the header offers the terrain roll but no ride-by, gait change or buying initiative", async () => {
+    const { sheet } = await kitted("steel");
+    const ids = [...(sheet.renderedParts.header as string).matchAll(/data-actor-action="([A-Za-z]+)"/g)].map((m) => m[1]);
+    expect(ids).toContain("terrain");
+    expect(ids).not.toContain("rideBy");
+    expect(ids).not.toContain("gait");
+    expect(ids).not.toContain("buyInitiative");
+  });
+});
