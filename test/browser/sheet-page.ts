@@ -142,3 +142,56 @@ export function focusableControls(): string[] {
 export function focused(): string {
   return document.activeElement ? (document.activeElement as HTMLElement).outerHTML.slice(0, 120) : "";
 }
+
+/**
+ * Runs in the page: text smaller than 18.66px (24px bold) whose contrast with what
+ * is behind it is below 4.5:1 (WCAG 2 AA). Colours are composed with the opacity of
+ * the element and its ancestors over the nearest backgrounds, down to the body's.
+ */
+export function findLowContrast(): string[] {
+  const parse = (c: string): [number, number, number, number] => {
+    const m = c.match(/rgba?\(([^)]+)\)/);
+    if (!m) return [0, 0, 0, 0];
+    const p = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+    return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
+  };
+  const over = (top: [number, number, number, number], under: [number, number, number]): [number, number, number] => [0, 1, 2].map((i) => top[i]! * top[3] + under[i]! * (1 - top[3])) as [number, number, number];
+  const lum = ([r, g, b]: [number, number, number]) => {
+    const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const backdrop = (el: Element): [number, number, number] => {
+    const layers: [number, number, number, number][] = [];
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const bg = parse(getComputedStyle(e).backgroundColor);
+      if (bg[3] > 0) layers.push(bg);
+      if (bg[3] >= 1) break;
+    }
+    let colour: [number, number, number] = [255, 255, 255];
+    for (const layer of layers.reverse()) colour = over(layer, colour);
+    return colour;
+  };
+  const opacity = (el: Element) => {
+    let o = 1;
+    for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const problems: string[] = [];
+  const root = document.querySelector(".window-content") as HTMLElement;
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>("*"))) {
+    const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent!.trim());
+    if (!own || el.offsetParent === null || el.getBoundingClientRect().width <= 1) continue;
+    const style = getComputedStyle(el);
+    const size = parseFloat(style.fontSize);
+    const bold = Number(style.fontWeight) >= 700;
+    if (size >= 24 || (bold && size >= 18.66)) continue;
+    if ((el as HTMLInputElement).disabled || el.closest("[disabled]")) continue;
+    const back = backdrop(el);
+    const fg = parse(style.color);
+    const text = over([fg[0], fg[1], fg[2], fg[3] * opacity(el)], back);
+    const [a, b] = [lum(text), lum(back)].sort((x, y) => y - x);
+    const ratio = (a! + 0.05) / (b! + 0.05);
+    if (ratio < 4.5) problems.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join(".")} "${el.textContent!.trim().slice(0, 30)}" ${ratio.toFixed(2)}:1`);
+  }
+  return problems;
+}
