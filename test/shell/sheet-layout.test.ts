@@ -16,6 +16,7 @@ import { syncTabAria } from "../../src/applications/sheets/tab-aria";
 import { DIALOG_WIDTH, dialogWidth, LONG_CHOICE, oddsDialogContext } from "../../src/applications/dialogs/odds-dialog";
 import { declarationDefaults, declarationFields } from "../../src/table/phases/declaration";
 import { dist } from "../build/dist";
+import { settle } from "./support";
 
 const lang = JSON.parse(readFileSync("lang/en.json", "utf8"));
 const text = (key: string) => key.split(".").reduce<any>((o, k) => o?.[k], lang);
@@ -248,5 +249,34 @@ describe("ruleset actions on the sheet", () => {
     expect(ids).not.toContain("rideBy");
     expect(ids).not.toContain("gait");
     expect(ids).not.toContain("buyInitiative");
+  });
+});
+
+describe("open sheets follow the fight", () => {
+  // v13 Combat#_onUpdate calls updateCombatantActors, which re-renders the fighters' sheets; our Combat must keep it.
+  it("a fighter's open sheet is drawn again when the fight's state moves, so its actions match where it stands", async () => {
+    const { gm, actor } = await kitted("pulse");
+    const sheet = gm.game.actors.get(actor.id).sheet;
+    await sheet.render({ force: true });
+    const other = await gm.CONFIG.Actor.documentClass.create({ name: "Bran", type: "character" });
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: actor.id, name: actor.name },
+      { actorId: other.id, name: "Bran" },
+    ]);
+    gm.runtime.dialogs.responder = () => "none";
+    await combat.startCombat();
+    await settle();
+    let renders = 0;
+    const render = sheet.render.bind(sheet);
+    sheet.render = (...args: unknown[]) => {
+      renders++;
+      return render(...args);
+    };
+    const before = gm.game.combats.get(combat.id).system.state;
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    expect(gm.game.combats.get(combat.id).system.state).not.toBe(before);
+    expect(renders).toBeGreaterThan(0);
   });
 });
