@@ -147,6 +147,17 @@ describe("the Figures tab", () => {
     expect(rest.filter((k) => shown.includes(k))).toEqual([]);
   });
 
+  it("groups the rest: derived values next, then the numbers, then the on/off states (pulse: Mounted, Stunned ...)", async () => {
+    const { html } = await kitted("pulse");
+    const doc = html("stats");
+    const order = Array.from(doc.querySelectorAll(".tab.stats > *")).map((e) => e.getAttribute("data-stat-section") ?? e.className);
+    expect(order).toEqual(["headline-figures", "derived", "figures", "states"]);
+    const states = doc.querySelector('[data-stat-section="states"]')!;
+    expect(states.querySelectorAll("input").length).toBe(states.querySelectorAll('input[type="checkbox"]').length);
+    expect(states.querySelector('[data-stat="stunned"]')).not.toBeNull();
+    expect(doc.querySelector('[data-stat-section="figures"] input[type="checkbox"]:not(.stat-group input)')).toBeNull();
+  });
+
   it("has a headline every ruleset's engine derives", async () => {
     for (const id of RULESET_IDS) {
       const { actor } = await kitted(id);

@@ -39,6 +39,8 @@ export interface ActorSheetContext {
   readonly editable: boolean;
   readonly ruleset: { readonly id: string; readonly label: string };
   readonly stats: readonly StatFieldContext[];
+  /** The same statistics grouped for reading: numbers and choices, then on/off states. */
+  readonly statSections: readonly { readonly key: string; readonly label: string; readonly fields: readonly StatFieldContext[] }[];
   /** The figures a player fights with, shown large first. */
   readonly headline: readonly KeyedDerived[];
   /** Every other derived value. */
@@ -85,13 +87,18 @@ export function actorSheetContext(actor: ActorLike, ruleset: Ruleset, { editable
   const items = [...actor.items].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name));
   const derived = (actor.system.derived ?? {}) as Record<string, DerivedValue>;
   const { headline, rest } = splitHeadline(ruleset.id, derived);
+  const stats = statFields(ruleset.stats.actor, actor.system[ruleset.id], `system.${ruleset.id}`, actor.id ?? "actor");
   const { sections, unused } = itemSections(ruleset, items);
   const vitality = (actor.system.vitality ?? { value: 0, max: 0 }) as Vitality;
   return {
     actor: { id: actor.id ?? "", uuid: actor.uuid, name: actor.name, img: actor.img ?? "", type: actor.type },
     editable,
     ruleset: { id: ruleset.id, label: ruleset.label },
-    stats: statFields(ruleset.stats.actor, actor.system[ruleset.id], `system.${ruleset.id}`, actor.id ?? "actor"),
+    stats,
+    statSections: [
+      { key: "figures", label: "BOUT.Sheet.Statistics", fields: stats.filter((f) => f.kind !== "boolean") },
+      { key: "states", label: "BOUT.Sheet.States", fields: stats.filter((f) => f.kind === "boolean") },
+    ].filter((section) => section.fields.length > 0),
     headline,
     derived: rest,
     vitality: {
