@@ -1,7 +1,8 @@
-// The GM's duel simulator in a real browser (issue 20, "Proof"): for every ruleset
-// that simulates duels, before and after a run, in both themes, framed at its
-// default width and as tall as its content, screenshotted and checked that nothing
-// spills out of its box and that small text keeps 4.5:1.
+// The GM's tools in a real browser (issue 20, "Proof"): the duel simulator for
+// every ruleset that simulates duels, before and after a run, and the settings
+// table editors, in both themes, framed at their default width and as tall as
+// their content, screenshotted and checked that nothing spills out of its box and
+// that small text keeps 4.5:1.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
@@ -43,6 +44,31 @@ describe("duel simulator in chromium", () => {
           } finally {
             await page.close();
           }
+        }
+      }
+    });
+  }
+});
+
+describe("settings table editors in chromium", () => {
+  for (const theme of THEMES) {
+    it(`${theme} theme: the steel, action-point and pulse table editors fit their width`, async () => {
+      dist();
+      const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+      const gm = await world.connect("GM");
+      for (const [ruleset, menuId] of [["steel", "bout.steelTablesMenu"], ["actionpoints", "bout.apTablesMenu"], ["pulse", "bout.pulseTablesMenu"]] as const) {
+        const menu = gm.game.settings.menus.get(menuId);
+        const app = new menu.type();
+        await app.render({ force: true });
+        const { width } = app.options.position;
+        const html = sheetPage({ title: gm.game.i18n.localize(app.options.window.title), classes: app.options.classes, width, height: "auto", parts: app.renderedParts, theme });
+        const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
+        try {
+          expect(await page.evaluate(findOverflow), `${ruleset} ${theme}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `${ruleset} ${theme}`).toEqual([]);
+          await page.locator(".application").screenshot({ path: join(SHOTS, `tables-${ruleset}-editor-${theme}.png`) });
+        } finally {
+          await page.close();
         }
       }
     });
