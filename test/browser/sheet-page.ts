@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { syncTabAria, tabKeydown } from "../../src/applications/sheets/tab-aria";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
@@ -23,22 +24,25 @@ export interface SheetPage {
   readonly title: string;
   readonly classes: readonly string[];
   readonly width: number;
-  readonly height: number;
+  /** "auto": as tall as the content, as Foundry sizes such a window. */
+  readonly height: number | "auto";
   readonly parts: Readonly<Record<string, string>>;
   readonly theme: "light" | "dark";
 }
 
-// v13 changes tabs by toggling `active` on the nav link and the section of a group.
+// v13 changes tabs by toggling `active` on the nav link and the section of a group;
+// our sheets' changeTab then runs syncTabAria, and their tablists take tabKeydown.
 const TAB_SCRIPT = `
+${syncTabAria.toString()}
+${tabKeydown.toString()}
 document.addEventListener("click", (event) => {
   const link = event.target.closest('[data-action="tab"]');
   if (!link) return;
   const group = link.dataset.group;
   for (const el of document.querySelectorAll('[data-group="' + group + '"]')) el.classList.toggle("active", el.dataset.tab === link.dataset.tab);
+  syncTabAria(document, group, link.dataset.tab);
 });
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Enter" && event.target.matches('[data-action="tab"]')) event.target.click();
-});`;
+for (const list of document.querySelectorAll('[role="tablist"]')) list.addEventListener("keydown", tabKeydown);`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
@@ -47,11 +51,38 @@ export function sheetPage(sheet: SheetPage): string {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(sheet.title)}</title>
 <style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
 <body class="theme-${sheet.theme}">
-<form class="application sheet ${sheet.classes.join(" ")} theme-${sheet.theme}" style="width:${sheet.width}px;height:${sheet.height}px" autocomplete="off">
+<form class="application sheet ${sheet.classes.join(" ")} theme-${sheet.theme}" style="width:${sheet.width}px;height:${sheet.height === "auto" ? "auto" : `${sheet.height}px`}" autocomplete="off">
 <header class="window-header"><h1 class="window-title">${escapeHtml(sheet.title)}</h1></header>
 <section class="window-content">${Object.values(sheet.parts).join("\n")}</section>
 </form>
 <script>${TAB_SCRIPT}</script>
+</body></html>`;
+}
+
+export interface DialogPage {
+  readonly title: string;
+  readonly classes: readonly string[];
+  readonly width: number;
+  /** The dialog's content as the code passed it to DialogV2. */
+  readonly content: string;
+  readonly buttons: readonly { readonly label: string }[];
+  readonly theme: "light" | "dark";
+}
+
+/** A DialogV2 as v13 draws it: `dialog.application`, a form with `.dialog-content` and a footer of buttons, height auto. */
+export function dialogPage(dialog: DialogPage): string {
+  const buttons = dialog.buttons.map((b) => `<button type="button">${escapeHtml(b.label)}</button>`).join("");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(dialog.title)}</title>
+<style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
+<body class="theme-${dialog.theme}">
+<div class="application dialog ${dialog.classes.join(" ")} theme-${dialog.theme}" style="width:${dialog.width}px">
+<header class="window-header"><h1 class="window-title">${escapeHtml(dialog.title)}</h1></header>
+<section class="window-content"><form class="dialog-form standard-form" autocomplete="off">
+<div class="dialog-content standard-form">${dialog.content}</div>
+<footer class="form-footer">${buttons}</footer>
+</form></section>
+</div>
 </body></html>`;
 }
 
@@ -110,4 +141,57 @@ export function focusableControls(): string[] {
 /** Runs in the page: what has the focus now, in the same form as `focusableControls`. */
 export function focused(): string {
   return document.activeElement ? (document.activeElement as HTMLElement).outerHTML.slice(0, 120) : "";
+}
+
+/**
+ * Runs in the page: text smaller than 18.66px (24px bold) whose contrast with what
+ * is behind it is below 4.5:1 (WCAG 2 AA). Colours are composed with the opacity of
+ * the element and its ancestors over the nearest backgrounds, down to the body's.
+ */
+export function findLowContrast(): string[] {
+  const parse = (c: string): [number, number, number, number] => {
+    const m = c.match(/rgba?\(([^)]+)\)/);
+    if (!m) return [0, 0, 0, 0];
+    const p = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+    return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
+  };
+  const over = (top: [number, number, number, number], under: [number, number, number]): [number, number, number] => [0, 1, 2].map((i) => top[i]! * top[3] + under[i]! * (1 - top[3])) as [number, number, number];
+  const lum = ([r, g, b]: [number, number, number]) => {
+    const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const backdrop = (el: Element): [number, number, number] => {
+    const layers: [number, number, number, number][] = [];
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const bg = parse(getComputedStyle(e).backgroundColor);
+      if (bg[3] > 0) layers.push(bg);
+      if (bg[3] >= 1) break;
+    }
+    let colour: [number, number, number] = [255, 255, 255];
+    for (const layer of layers.reverse()) colour = over(layer, colour);
+    return colour;
+  };
+  const opacity = (el: Element) => {
+    let o = 1;
+    for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const problems: string[] = [];
+  const root = document.querySelector(".window-content") as HTMLElement;
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>("*"))) {
+    const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent!.trim());
+    if (!own || el.offsetParent === null || el.getBoundingClientRect().width <= 1) continue;
+    const style = getComputedStyle(el);
+    const size = parseFloat(style.fontSize);
+    const bold = Number(style.fontWeight) >= 700;
+    if (size >= 24 || (bold && size >= 18.66)) continue;
+    if ((el as HTMLInputElement).disabled || el.closest("[disabled]")) continue;
+    const back = backdrop(el);
+    const fg = parse(style.color);
+    const text = over([fg[0], fg[1], fg[2], fg[3] * opacity(el)], back);
+    const [a, b] = [lum(text), lum(back)].sort((x, y) => y - x);
+    const ratio = (a! + 0.05) / (b! + 0.05);
+    if (ratio < 4.5) problems.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join(".")} "${el.textContent!.trim().slice(0, 30)}" ${ratio.toFixed(2)}:1`);
+  }
+  return problems;
 }

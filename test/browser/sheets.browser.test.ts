@@ -11,7 +11,7 @@ import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { findOverflow, focusableControls, focused, sheetPage } from "./sheet-page";
+import { findLowContrast, findOverflow, focusableControls, focused, sheetPage } from "./sheet-page";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
@@ -45,11 +45,14 @@ async function world(ruleset: string) {
   return { gm, actor };
 }
 
+/** A window as tall as its content is framed in a viewport this tall (a 1080p screen less Foundry's chrome). */
+const AUTO_VIEWPORT = 1000;
+
 async function framed(sheet: any, theme: "light" | "dark") {
   await sheet.render({ force: true });
   const { width, height } = sheet.options.position;
   const html = sheetPage({ title: sheet.title ?? sheet.document.name, classes: sheet.options.classes, width, height, parts: sheet.renderedParts, theme });
-  return { page: await openPage(browser(), html, { width: width + 32, height: height + 32 }), width, height };
+  return { page: await openPage(browser(), html, { width: width + 32, height: height === "auto" ? AUTO_VIEWPORT : height + 32 }), width, height };
 }
 
 describe("character sheet in chromium", () => {
@@ -63,6 +66,7 @@ describe("character sheet in chromium", () => {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             expect(await page.locator(`section.tab[data-tab="${tab}"]`).isVisible()).toBe(true);
             expect(await page.evaluate(findOverflow), `${ruleset} ${theme} ${tab}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `${ruleset} ${theme} ${tab}`).toEqual([]);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `character-${ruleset}-${tab}-${theme}.png`) });
           }
         } finally {
@@ -94,9 +98,80 @@ describe("character sheet in chromium", () => {
   });
 });
 
-describe("weapon sheet in chromium", () => {
+describe("NPC sheet and a player's observer view in chromium", () => {
   for (const theme of THEMES) {
-    it(`${theme} theme: a compendium longsword's figures for all five rulesets fit their boxes`, async () => {
+    it(`${theme} theme: an NPC's sheet for every ruleset, and a player who may only observe, fit their boxes`, async () => {
+      for (const ruleset of RULESET_IDS) {
+        const { gm } = await world(ruleset);
+        const npc = await gm.CONFIG.Actor.documentClass.create({ name: "Bandit of the Old Road", type: "npc", system: pack("npcs", "duellist").system });
+        await npc.createEmbeddedDocuments("Item", [pack("weapons", "dagger"), pack("armor", "mail-hauberk")]);
+        const { page } = await framed(npc.sheet, theme);
+        try {
+          for (const tab of ["stats", "items"]) {
+            await page.click(`[data-action="tab"][data-tab="${tab}"]`);
+            expect(await page.evaluate(findOverflow), `npc ${ruleset} ${theme} ${tab}`).toEqual([]);
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `npc-${ruleset}-${tab}-${theme}.png`) });
+          }
+        } finally {
+          await page.close();
+        }
+      }
+      // A player with observer rights: read-only fields, no add or remove buttons, the toggles disabled.
+      const w = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+      const gm = await w.connect("GM");
+      const alice = await w.connect("Alice");
+      const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ser Aldric", type: "character", system: pack("npcs", "duellist").system, ownership: { default: 0, [w.userId("Alice")]: 2 } });
+      await actor.createEmbeddedDocuments("Item", [pack("weapons", "longsword"), pack("armor", "kite-shield")]);
+      const { page } = await framed(alice.game.actors.get(actor.id).sheet, theme);
+      try {
+        for (const tab of ["stats", "items"]) {
+          await page.click(`[data-action="tab"][data-tab="${tab}"]`);
+          expect(await page.evaluate(findOverflow), `observer ${theme} ${tab}`).toEqual([]);
+          await page.locator("form.application").screenshot({ path: join(SHOTS, `observer-steel-${tab}-${theme}.png`) });
+        }
+        expect(await page.locator('[data-action="deleteItem"], [data-action="createItem"], [data-action="rollItem"]').count()).toBe(0);
+        expect(await page.locator("button.equip-toggle:not([disabled])").count()).toBe(0);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
+
+describe("item sheets in chromium", () => {
+  // Issue 20, "Sheets": each ruleset's item sheets at their own size (as tall as the tab shown), both themes.
+  for (const ruleset of RULESET_IDS) {
+    for (const theme of THEMES) {
+      it(`${ruleset}, ${theme} theme: weapon, armour and shield sheets fit their content, the ruleset in play first`, async () => {
+        const { actor } = await world(ruleset);
+        for (const name of ["Longsword", "Mail hauberk", "Kite shield"]) {
+          const item = actor.items.find((i: any) => i.name === name);
+          const { page } = await framed(item.sheet, theme);
+          try {
+            const tabs = await page.locator('[role="tab"]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
+            expect(tabs[0]).toBe(ruleset);
+            expect(await page.getAttribute(`[role="tab"][data-tab="${ruleset}"]`, "aria-selected")).toBe("true");
+            expect(await page.evaluate(findOverflow), `${ruleset} ${theme} ${name}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `${ruleset} ${theme} ${name}`).toEqual([]);
+            // Sized to its content: the window neither scrolls nor leaves a tall empty band below the figures.
+            const fit = await page.evaluate(() => {
+              const content = document.querySelector(".window-content") as HTMLElement;
+              const last = Array.from(content.querySelectorAll<HTMLElement>(".tab.active > *")).at(-1)!;
+              return { scrolls: content.scrollHeight > content.clientHeight + 1, gap: content.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom };
+            });
+            expect(fit.scrolls, name).toBe(false);
+            expect(fit.gap, name).toBeLessThan(40);
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `item-${ruleset}-${item.type}-${theme}.png`) });
+          } finally {
+            await page.close();
+          }
+        }
+      });
+    }
+  }
+
+  for (const theme of THEMES) {
+    it(`${theme} theme: a compendium longsword's figures for all five rulesets fit their boxes, and the tabs say which is selected`, async () => {
       const { actor } = await world("steel");
       const sword = actor.items.find((i: any) => i.name === "Longsword");
       const { page } = await framed(sword.sheet, theme);
@@ -106,6 +181,10 @@ describe("weapon sheet in chromium", () => {
         expect(tabs).toEqual(expect.arrayContaining(["steel", "phases", "actionpoints", "opposed", "pulse"]));
         for (const tab of tabs) {
           await page.click(`[data-action="tab"][data-tab="${tab}"]`);
+          const selected = await page.locator('[role="tab"][aria-selected="true"]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab));
+          expect(selected).toEqual([tab]);
+          const panel = await page.getAttribute(`[role="tab"][data-tab="${tab}"]`, "aria-controls");
+          expect(await page.locator(`#${panel}`).isVisible()).toBe(true);
           expect(await page.evaluate(findOverflow), `${theme} ${tab}`).toEqual([]);
           await page.locator("form.application").screenshot({ path: join(SHOTS, `weapon-longsword-${tab}-${theme}.png`) });
         }
@@ -114,4 +193,24 @@ describe("weapon sheet in chromium", () => {
       }
     });
   }
+});
+
+describe("the layout checks themselves", () => {
+  it("catch small text below 4.5:1 (the checks above could not fail otherwise)", async () => {
+    const html = sheetPage({
+      title: "check",
+      classes: ["bout"],
+      width: 300,
+      height: 200,
+      theme: "light",
+      parts: { a: `<p class="faint" style="color:#9a9a9a">faint</p><p class="dim" style="opacity:0.4">dimmed</p><p class="fine">plain</p>` },
+    });
+    const page = await openPage(browser(), html, { width: 332, height: 232 });
+    try {
+      const low = await page.evaluate(findLowContrast);
+      expect(low.map((p) => p.split(" ")[0])).toEqual(["p.faint", "p.dim"]);
+    } finally {
+      await page.close();
+    }
+  });
 });

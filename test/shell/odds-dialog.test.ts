@@ -63,7 +63,9 @@ describe("odds dialog", () => {
     expect(context.distributions[0]!.bars.map((b) => [b.label, b.percent, b.height])).toEqual([["0", "25.0%", 50], ["1", "50.0%", 100], ["2", "25.0%", 50]]);
     expect(context.distributions[1]!.bars[0]!.label).toBe("Success");
     const html = await runtime.templates.render(ODDS_TABLE_TEMPLATE, context);
-    expect(html).toContain('aria-label="1: 50.0%"');
+    // Each column shows its chance as text above it (issue 20: histograms show their values).
+    expect(html).toContain('<span class="odds-y">50.0%</span>');
+    expect(html).toMatch(/<span class="odds-x">[^]*?1<\/span>/);
     expect(html).toContain('style="height: 50%"');
     expect(html).toContain("<figcaption>Successes on 2 dice at TN 6</figcaption>");
   });

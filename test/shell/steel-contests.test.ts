@@ -64,12 +64,13 @@ async function terrainFromSheet(t: Table, answer: Record<string, unknown>) {
 }
 
 describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
-  it("the sheet offers the fighter's own rolls to its owner", async () => {
+  it("the sheet offers the fighter's own rolls to its owner, buying initiative only when another holds it (issue 20: actions shown when they apply)", async () => {
     const t = await table(false);
     const sheet = t.alice.game.actors.get(t.alanId).sheet;
     await sheet.render({ force: true });
     expect(sheet.renderedParts.header).toContain('data-actor-action="terrain"');
-    expect(sheet.renderedParts.header).toContain('data-actor-action="buyInitiative"');
+    // Out of any bout nobody holds initiative to buy it from.
+    expect(sheet.renderedParts.header).not.toContain('data-actor-action="buyInitiative"');
   });
 
   it("a TN of one's own is the GM's: Alice's dialog offers neither it nor the custom terrain, and her request naming one is refused with nothing written", async () => {
@@ -179,6 +180,14 @@ describe("buying initiative (seed 000 names it; our contest at the world's TN)",
   it("the fighter without initiative buys it with more successes; the bout's initiative changes hands", async () => {
     const t = await table(true);
     expect(t.state().bouts[0].initiative).toBe(t.ca);
+    // Issue 20: the button is on the sheet of the one who may buy, not on the holder's.
+    const header = async (client: any, id: string) => {
+      const sheet = client.game.actors.get(id).sheet;
+      await sheet.render({ force: true });
+      return sheet.renderedParts.header as string;
+    };
+    expect(await header(t.bob, t.rivalId)).toContain('data-actor-action="buyInitiative"');
+    expect(await header(t.alice, t.alanId)).not.toContain('data-actor-action="buyInitiative"');
     t.bob.runtime.dialogs.responder = () => ({ dice: 3, holderDice: 2 });
     await t.bob.game.actors.get(t.rivalId).sheet.runAction("actorAction", { actorAction: "buyInitiative" });
     await settle();

@@ -42,6 +42,29 @@ export function readValues(fields: readonly DialogField[], raw: Record<string, u
 
 type Formatter = { format(key: string, data?: Record<string, unknown>): string };
 
+export const DENSE_BARS = 8;
+
+/** DialogV2's default width, which a dialog keeps unless a choice needs more room. */
+export const DIALOG_WIDTH = 400;
+const MAX_WIDTH = 640;
+/** Average width of a character at the dialog's 14px font, generously; the select's padding and arrow. */
+const CHAR_PX = 8;
+const SELECT_CHROME_PX = 44;
+/** Window padding on both sides. */
+const FRAME_PX = 40;
+/** Options longer than this take a row of their own under their label. */
+export const LONG_CHOICE = 16;
+
+/**
+ * How wide a dialog opens: its default, widened until its longest choice shows
+ * whole in a select spanning the dialog (a select cannot wrap its text). The
+ * browser tests check the result in both themes.
+ */
+export function dialogWidth(longestChoice: number): number {
+  const needed = longestChoice * CHAR_PX + SELECT_CHROME_PX + FRAME_PX;
+  return Math.min(MAX_WIDTH, Math.max(DIALOG_WIDTH, Math.ceil(needed / 10) * 10));
+}
+
 /** The odds table's context: rows labelled and formatted, headline first. */
 export function oddsTableContext(view: OddsView, i18n: Formatter = game.i18n!) {
   const rows = [...view.rows].sort((a, b) => Number(Boolean(b.headline)) - Number(Boolean(a.headline)));
@@ -58,6 +81,8 @@ export function oddsTableContext(view: OddsView, i18n: Formatter = game.i18n!) {
       const top = Math.max(...d.bars.map((b) => b.probability), 0);
       return {
         text: i18n.format(d.label, d.data ?? {}),
+        // Past this many columns the values stand on end so each fits its column.
+        dense: d.bars.length > DENSE_BARS,
         bars: d.bars.map((b) => ({ label: d.keyed ? i18n.format(b.label, {}) : b.label, percent: formatProbability(b.probability), height: top > 0 ? Math.round((b.probability / top) * 1000) / 10 : 0 })),
       };
     }),
@@ -65,16 +90,25 @@ export function oddsTableContext(view: OddsView, i18n: Formatter = game.i18n!) {
 }
 
 export function oddsDialogContext(spec: OddsDialogSpec, values: DialogValues, i18n: Formatter = game.i18n!) {
-  return {
-    fields: spec.fields.map((field) => ({
+  const fields = spec.fields.map((field) => {
+    const options = field.kind === "select" ? field.options.map((o) => ({ ...o, text: i18n.format(o.label, {}), selected: o.value === values[field.name] })) : undefined;
+    const longest = Math.max(0, ...(options ?? []).map((o) => o.text.length));
+    return {
       ...field,
       labelText: i18n.format(field.label, field.labelData ?? {}),
       value: values[field.name],
       isNumber: field.kind === "number",
       isSelect: field.kind === "select",
       isCheckbox: field.kind === "checkbox",
-      options: field.kind === "select" ? field.options.map((o) => ({ ...o, selected: o.value === values[field.name] })) : undefined,
-    })),
+      options,
+      longest,
+      // A long choice gets the dialog's whole width under its label.
+      wide: longest > LONG_CHOICE,
+    };
+  });
+  return {
+    fields,
+    width: dialogWidth(Math.max(0, ...fields.map((f) => f.longest))),
     showOdds: Boolean(spec.odds),
     odds: oddsTableContext(spec.odds?.(values) ?? { rows: [] }, i18n),
   };
@@ -93,12 +127,14 @@ export async function openOddsDialog(full: OddsDialogSpec): Promise<DialogValues
   const baseOdds = full.odds;
   if (baseOdds) Object.assign(spec, { odds: (values: DialogValues) => baseOdds({ ...values, ...fixed }) });
   const initial = readValues(spec.fields, Object.fromEntries(spec.fields.map((f) => [f.name, f.value])));
-  const content = await renderTemplate(ODDS_DIALOG_TEMPLATE, oddsDialogContext(spec, initial));
+  const context = oddsDialogContext(spec, initial);
+  const content = await renderTemplate(ODDS_DIALOG_TEMPLATE, context);
   const formValues = (form: HTMLFormElement) => readValues(spec.fields, new foundry.applications.ux.FormDataExtended(form).object);
   let frame = 0;
   const result = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n!.format(spec.title, Object.fromEntries(Object.entries(spec.titleData ?? {}).map(([k, v]) => [k, String(v)]))) },
     classes: ["bout", "bout-odds-dialog"],
+    position: { width: context.width },
     content,
     buttons: [
       {
@@ -113,7 +149,13 @@ export async function openOddsDialog(full: OddsDialogSpec): Promise<DialogValues
       const table = dialog.element.querySelector<HTMLElement>("[data-odds]");
       if (!form || !table || !spec.odds) return;
       const odds = spec.odds;
-      form.addEventListener("input", () => {
+      form.addEventListener("input", (event) => {
+        // A slider's number beside it follows the thumb.
+        const input = event.target as HTMLInputElement | null;
+        if (input?.type === "range") {
+          const shown = input.parentElement?.querySelector("output");
+          if (shown) shown.value = input.value;
+        }
         cancelAnimationFrame(frame);
         const values = formValues(form);
         frame = requestAnimationFrame(async () => {

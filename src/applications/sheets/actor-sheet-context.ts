@@ -1,6 +1,8 @@
 import type { Ruleset, Vitality } from "../../engine/rulesets/ruleset";
 import type { DerivedValue } from "../../engine/rulesets/stats";
 import { statFields, type StatFieldContext } from "./stat-fields";
+import { columnsFor, itemImage, rowCells, rulesetUsesKind, type CellPart, type ColumnHead } from "./item-columns";
+import { splitHeadline, type KeyedDerived } from "./headline-figures";
 
 /** The item sections of an actor sheet, in display order. */
 export const ITEM_SECTIONS = [
@@ -14,10 +16,22 @@ export const ITEM_SECTIONS = [
 export interface ItemRowContext {
   readonly id: string;
   readonly name: string;
+  /** The item's picture, or Foundry's icon for its type when it has none. */
   readonly img: string;
   readonly equipped: boolean;
-  /** The first few figures of the active ruleset, as a one-line summary. */
-  readonly summary: readonly { readonly label: string; readonly value: string }[];
+  /** The figures under the section's column headings, in order. */
+  readonly cells: readonly { readonly key: string; readonly parts: readonly CellPart[] }[];
+}
+
+export interface ItemSectionContext {
+  readonly type: string;
+  readonly label: string;
+  readonly equippable: boolean;
+  readonly rollable: boolean;
+  readonly columns: readonly ColumnHead[];
+  /** Columns in the table, for the empty row's colspan: picture, name, figures, equipped, controls. */
+  readonly span: number;
+  readonly items: readonly ItemRowContext[];
 }
 
 export interface ActorSheetContext {
@@ -25,58 +39,76 @@ export interface ActorSheetContext {
   readonly editable: boolean;
   readonly ruleset: { readonly id: string; readonly label: string };
   readonly stats: readonly StatFieldContext[];
-  readonly derived: readonly (DerivedValue & { readonly key: string })[];
+  /** The same statistics grouped for reading: numbers and choices, then on/off states. */
+  readonly statSections: readonly { readonly key: string; readonly label: string; readonly fields: readonly StatFieldContext[] }[];
+  /** The figures a player fights with, shown large first. */
+  readonly headline: readonly KeyedDerived[];
+  /** Every other derived value. */
+  readonly derived: readonly KeyedDerived[];
   readonly vitality: Vitality & { readonly percent: number; readonly editable: boolean };
-  readonly sections: readonly {
-    readonly type: string;
-    readonly label: string;
-    readonly equippable: boolean;
-    readonly rollable: boolean;
-    readonly items: readonly ItemRowContext[];
-  }[];
+  /** Item types the ruleset in play uses, with their columns. */
+  readonly sections: readonly ItemSectionContext[];
+  /** Item types it keeps no figures for: listed under a fold, by name only. */
+  readonly unused: readonly ItemSectionContext[];
+  readonly unusedCount: number;
   readonly biography: string;
 }
 
 type ItemLike = { id: string | null; name: string; img: string | null; type: string; system: any; sort?: number };
 type ActorLike = { id: string | null; uuid: string; name: string; img: string | null; type: string; system: any; items: Iterable<ItemLike> };
 
-const SUMMARY_LENGTH = 3;
-
-function summary(ruleset: Ruleset, item: ItemLike): ItemRowContext["summary"] {
-  const block = ruleset.stats[item.type as keyof Ruleset["stats"]] ?? {};
-  const values = (item.system?.[ruleset.id] ?? {}) as Record<string, unknown>;
-  return Object.entries(block)
-    .filter(([, stat]) => stat.kind !== "group" && stat.kind !== "text")
-    .slice(0, SUMMARY_LENGTH)
-    .map(([key, stat]) => {
-      const value = values[key];
-      const shown = stat.kind === "choice" ? `${stat.choiceLabels}.${String(value)}` : stat.kind === "boolean" ? (value ? "BOUT.Sheet.Yes" : "BOUT.Sheet.No") : String(value ?? "");
-      return { label: stat.label, value: shown };
-    });
+/** The equipment tab's sections for the ruleset in play: columns per type, used types first. */
+export function itemSections(ruleset: Ruleset, items: readonly ItemLike[]): { sections: ItemSectionContext[]; unused: ItemSectionContext[] } {
+  const all = ITEM_SECTIONS.map((section): ItemSectionContext & { used: boolean } => {
+    const used = rulesetUsesKind(ruleset, section.type);
+    const columns = used ? columnsFor(ruleset, section.type) : [];
+    return {
+      ...section,
+      used,
+      columns,
+      span: 2 + columns.length + (section.equippable ? 1 : 0) + 1,
+      items: items
+        .filter((item) => item.type === section.type)
+        .map((item) => ({
+          id: item.id ?? "",
+          name: item.name,
+          img: itemImage(item.type, item.img),
+          equipped: Boolean(item.system?.equipped),
+          cells: used ? rowCells(ruleset, section.type, item.system?.[ruleset.id]) : [],
+        })),
+    };
+  });
+  const strip = ({ used: _used, ...section }: ItemSectionContext & { used: boolean }) => section;
+  return { sections: all.filter((s) => s.used).map(strip), unused: all.filter((s) => !s.used).map(strip) };
 }
 
 /** Everything an actor sheet shows, from the actor and the active ruleset. */
 export function actorSheetContext(actor: ActorLike, ruleset: Ruleset, { editable, enrichedBiography }: { editable: boolean; enrichedBiography: string }): ActorSheetContext {
   const items = [...actor.items].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name));
   const derived = (actor.system.derived ?? {}) as Record<string, DerivedValue>;
+  const { headline, rest } = splitHeadline(ruleset.id, derived);
+  const stats = statFields(ruleset.stats.actor, actor.system[ruleset.id], `system.${ruleset.id}`, actor.id ?? "actor");
+  const { sections, unused } = itemSections(ruleset, items);
   const vitality = (actor.system.vitality ?? { value: 0, max: 0 }) as Vitality;
   return {
     actor: { id: actor.id ?? "", uuid: actor.uuid, name: actor.name, img: actor.img ?? "", type: actor.type },
     editable,
     ruleset: { id: ruleset.id, label: ruleset.label },
-    stats: statFields(ruleset.stats.actor, actor.system[ruleset.id], `system.${ruleset.id}`, actor.id ?? "actor"),
-    derived: Object.entries(derived).map(([key, value]) => ({ key, ...value })),
+    stats,
+    statSections: [
+      { key: "figures", label: "BOUT.Sheet.Statistics", fields: stats.filter((f) => f.kind !== "boolean") },
+      { key: "states", label: "BOUT.Sheet.States", fields: stats.filter((f) => f.kind === "boolean") },
+    ].filter((section) => section.fields.length > 0),
+    headline,
+    derived: rest,
     vitality: {
       ...vitality,
       percent: vitality.max > 0 ? Math.round((100 * Math.min(Math.max(vitality.value, 0), vitality.max)) / vitality.max) : 0,
       editable: editable && Boolean(vitality.path),
     },
-    sections: ITEM_SECTIONS.map((section) => ({
-      ...section,
-      items: items
-        .filter((item) => item.type === section.type)
-        .map((item) => ({ id: item.id ?? "", name: item.name, img: item.img ?? "", equipped: Boolean(item.system?.equipped), summary: summary(ruleset, item) })),
-    })),
+    sections,
+    unused,
+    unusedCount: unused.reduce((n, s) => n + s.items.length, 0),
     biography: enrichedBiography,
   };
 }

@@ -6,6 +6,7 @@ import { actorActions } from "./actor-actions";
 import { rollItem } from "./item-roll";
 import { DuelSimulator } from "../duel/duel-dialog";
 import { askChoice, waitingChoiceFor } from "../../table/declarations";
+import { listenTabKeys, syncTabAria } from "./tab-aria";
 
 
 type ActionHandler = (this: BoutActorSheet, event: PointerEvent, target: HTMLElement) => Promise<unknown> | void;
@@ -14,7 +15,7 @@ type ActionHandler = (this: BoutActorSheet, event: PointerEvent, target: HTMLEle
 export class BoutActorSheet extends ActorSheetBase {
   static override DEFAULT_OPTIONS = {
     classes: ["bout", "bout-sheet", "bout-actor-sheet"],
-    position: { width: 620, height: 720 },
+    position: { width: 680, height: 720 },
     window: {
       resizable: true,
       controls: [{ action: "duelSimulator", icon: "fa-solid fa-scale-balanced", label: "BOUT.Duel.Open", visible: () => game.user?.isGM ?? false }],
@@ -65,7 +66,19 @@ export class BoutActorSheet extends ActorSheetBase {
             .map(({ id, label, icon }) => ({ id, label, icon }))
         : [],
       tabs: this._prepareTabs("primary"),
+      // Ids for aria-controls / aria-labelledby between the tabs and their panels.
+      tabIdPrefix: this.id,
     });
+  }
+
+  override changeTab(tab: string, group: string, options?: Record<string, unknown>): void {
+    super.changeTab(tab, group, options);
+    if (this.element) syncTabAria(this.element, group, tab);
+  }
+
+  override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
+    await super._onRender(context, options);
+    listenTabKeys(this.element);
   }
 
   override async _preparePartContext(partId: string, context: any, options: unknown): Promise<any> {

@@ -2,6 +2,7 @@ import { ItemSheetBase } from "./sheet-base";
 import { templatePath } from "../../config";
 import { activeRuleset } from "../../settings";
 import { itemSheetContext } from "./item-sheet-context";
+import { listenTabKeys, syncTabAria } from "./tab-aria";
 
 
 /**
@@ -11,7 +12,8 @@ import { itemSheetContext } from "./item-sheet-context";
 export class BoutItemSheet extends ItemSheetBase {
   static override DEFAULT_OPTIONS = {
     classes: ["bout", "bout-sheet", "bout-item-sheet"],
-    position: { width: 520, height: 600 },
+    // Height follows the tab shown: a shield's two figures get a short window, a pulse weapon's twenty a tall one.
+    position: { width: 560, height: "auto" },
     window: { resizable: true },
     form: { submitOnChange: true },
   };
@@ -31,6 +33,17 @@ export class BoutItemSheet extends ItemSheetBase {
     const tab = this.tabGroups["rulesets"] ?? null;
     return Object.assign(context, itemSheetContext(item, activeRuleset(), { editable: this.isEditable, tab, enrichedDescription }), {
       descriptionSource: item.system.description ?? "",
+      tabIdPrefix: this.id,
     });
+  }
+
+  override changeTab(tab: string, group: string, options?: Record<string, unknown>): void {
+    super.changeTab(tab, group, options);
+    if (this.element) syncTabAria(this.element, group, tab);
+  }
+
+  override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
+    await super._onRender(context, options);
+    listenTabKeys(this.element);
   }
 }

@@ -17,12 +17,14 @@ export interface DocumentSheetBase<D> {
   readonly document: D;
   readonly isEditable: boolean;
   readonly element: HTMLElement;
+  readonly id: string;
   tabGroups: Record<string, string | null>;
   render(options?: { force?: boolean } | boolean): Promise<unknown>;
   _prepareContext(options: unknown): Promise<Record<string, any>>;
   _preparePartContext(partId: string, context: Record<string, any>, options: unknown): Promise<Record<string, any>>;
   _prepareTabs(group: string): Record<string, SheetTab>;
   _onRender(context: Record<string, any>, options: unknown): Promise<void> | void;
+  changeTab(tab: string, group: string, options?: Record<string, unknown>): void;
 }
 
 type SheetConstructor<D> = new (...args: any[]) => DocumentSheetBase<D>;

@@ -126,11 +126,23 @@ export function readDeclarationForm(values: DialogValues, opponentIds: readonly 
 }
 
 /** The declaration dialog's inputs: the fighter's weapons and the other combatants by name. */
+/**
+ * The choices a declaration opens with, agreeing with each other: with a melee
+ * weapon, fight in melee at the farthest range it reaches; with a missile weapon,
+ * shoot at near range; bare of weapons, no fighting and no range.
+ */
+export function declarationDefaults(weapon: { stats: PhasesWeapon } | undefined): { action: string; range: string } {
+  if (!weapon) return { action: "none", range: "" };
+  if (weapon.stats.missile) return { action: "missile", range: "near" };
+  return { action: "melee", range: weapon.stats.range };
+}
+
 export function declarationFields(fighter: Fighter, others: readonly { id: string; name: string }[], gm: boolean): DialogField[] {
   const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: `${prefix}${v}` }));
   const weapons = fighter.weapons.filter((w) => w.id);
+  const defaults = declarationDefaults(weapons[0]);
   const fields: DialogField[] = [
-    { kind: "select", name: "action", label: `${R}Field.Action`, value: "melee", options: options(ACTIONS, "BOUT.Phases.Time.Badge.Action.") },
+    { kind: "select", name: "action", label: `${R}Field.Action`, value: defaults.action, options: options(ACTIONS, "BOUT.Phases.Time.Badge.Action.") },
     { kind: "select", name: "movement", label: `${R}Field.Movement`, value: "stand", options: options(MOVEMENT_MODES, "BOUT.Phases.Time.Badge.Movement.") },
     {
       kind: "select",
@@ -139,7 +151,7 @@ export function declarationFields(fighter: Fighter, others: readonly { id: strin
       value: weapons[0]?.id ?? "",
       options: [{ value: "", label: `${R}NoWeapon` }, ...weapons.map((w) => ({ value: w.id, label: w.name }))],
     },
-    { kind: "select", name: "range", label: `${R}Field.Range`, value: "", options: [{ value: "", label: `${R}NoRange` }, ...options(RANGES, "BOUT.Phases.Range.")] },
+    { kind: "select", name: "range", label: `${R}Field.Range`, value: defaults.range, options: [{ value: "", label: `${R}NoRange` }, ...options(RANGES, "BOUT.Phases.Range.")] },
     ...others.map((o): DialogField => ({ kind: "checkbox", name: `opponent-${o.id}`, label: `${R}Field.Engage`, labelData: { name: o.name }, value: false })),
     { kind: "checkbox", name: "evading", label: `${R}Field.Evading`, value: false },
     // Against the shooters among the opponents named above ("Missile Fire Table", first footnote).

@@ -12,6 +12,7 @@ import { registerSteelBleeding } from "./bleeding";
 import { registerSteelSurprise } from "./surprise";
 import { registerSteelMissile } from "./missile";
 import { registerSteelMounted } from "./mounted";
+import { registerSteelSheetActions } from "./sheet-actions";
 
 /** Called once from the `init` hook. */
 export function registerSteel(): void {
@@ -24,4 +25,5 @@ export function registerSteel(): void {
   registerSteelSurprise();
   registerSteelMissile();
   registerSteelMounted();
+  registerSteelSheetActions();
 }

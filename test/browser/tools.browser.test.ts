@@ -1,0 +1,76 @@
+// The GM's tools in a real browser (issue 20, "Proof"): the duel simulator for
+// every ruleset that simulates duels, before and after a run, and the settings
+// table editors, in both themes, framed at their default width and as tall as
+// their content, screenshotted and checked that nothing spills out of its box and
+// that small text keeps 4.5:1.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+import { duelRulesets } from "../../src/engine/duel";
+import { openPage, sharedBrowser } from "./chromium";
+import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+
+const SHOTS = join(process.cwd(), "test-results", "screenshots");
+const THEMES = ["light", "dark"] as const;
+const browser = sharedBrowser(SHOTS);
+
+describe("duel simulator in chromium", () => {
+  for (const theme of THEMES) {
+    it(`${theme} theme: before and after a run, for every ruleset that simulates duels`, async () => {
+      for (const ruleset of duelRulesets()) {
+        dist();
+        const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+        const gm = await world.connect("GM");
+        await gm.game.settings.set("bout", "ruleset", ruleset);
+        const Actor = gm.CONFIG.Actor.documentClass;
+        const a = await Actor.create({ name: "Ada of the Western March", type: "character" });
+        const b = await Actor.create({ name: "Bryn", type: "npc" });
+        for (const actor of [a, b]) await actor.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true } }]);
+        const app = await a.sheet.runAction("duelSimulator");
+        for (const state of ["ready", "run"]) {
+          if (state === "run") {
+            app.run({ actorA: a.id, actorB: b.id, policyA: undefined, policyB: undefined, n: 200, seed: 3 });
+            await app.render();
+          }
+          const { width } = app.options.position;
+          const html = sheetPage({ title: gm.game.i18n.localize(app.options.window.title), classes: app.options.classes, width, height: "auto", parts: app.renderedParts, theme });
+          const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
+          try {
+            expect(await page.evaluate(findOverflow), `${ruleset} ${state} ${theme}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
+            await page.locator(".application").screenshot({ path: join(SHOTS, `duel-${ruleset}-${state}-${theme}.png`) });
+          } finally {
+            await page.close();
+          }
+        }
+      }
+    });
+  }
+});
+
+describe("settings table editors in chromium", () => {
+  for (const theme of THEMES) {
+    it(`${theme} theme: the steel, action-point and pulse table editors fit their width`, async () => {
+      dist();
+      const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+      const gm = await world.connect("GM");
+      for (const [ruleset, menuId] of [["steel", "bout.steelTablesMenu"], ["actionpoints", "bout.apTablesMenu"], ["pulse", "bout.pulseTablesMenu"]] as const) {
+        const menu = gm.game.settings.menus.get(menuId);
+        const app = new menu.type();
+        await app.render({ force: true });
+        const { width } = app.options.position;
+        const html = sheetPage({ title: gm.game.i18n.localize(app.options.window.title), classes: app.options.classes, width, height: "auto", parts: app.renderedParts, theme });
+        const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
+        try {
+          expect(await page.evaluate(findOverflow), `${ruleset} ${theme}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `${ruleset} ${theme}`).toEqual([]);
+          await page.locator(".application").screenshot({ path: join(SHOTS, `tables-${ruleset}-editor-${theme}.png`) });
+        } finally {
+          await page.close();
+        }
+      }
+    });
+  }
+});
