@@ -73,7 +73,7 @@ export class BoutArmory extends Base {
     classes: ["bout", "bout-armory"],
     tag: "div",
     window: { title: `${T}Title`, icon: "fa-solid fa-shield-halved", resizable: true },
-    position: { width: 1100, height: 720 },
+    position: { width: 1180, height: 720 },
     actions: {
       sort: BoutArmory.#onSort,
       addRow: BoutArmory.#onAddRow,
@@ -475,7 +475,7 @@ function armoryContext(app: BoutArmory): Record<string, unknown> {
   const headers = [
     { key: "name", label: columnLabel("name"), kind: "name" },
     { key: "img", label: columnLabel("img"), kind: "img" },
-    ...columns.map((c) => ({ key: c.key, label: columnLabel(c), kind: c.type === "source" ? "source" : c.stat.kind, hint: c.type === "figure" && c.stat.hint ? c.stat.hint : "" })),
+    ...columns.map((c) => ({ key: c.key, label: columnLabel(c), kind: c.type === "source" ? "source" : c.stat.kind === "integer" ? "number" : c.stat.kind, hint: c.type === "figure" && c.stat.hint ? c.stat.hint : "" })),
   ].map((h) => ({
     ...h,
     filter: app.filters[h.key] ?? "",
