@@ -54,14 +54,27 @@ export function rulesetColumns(kind: ArmoryKind, ruleset: RulesetId): ArmoryColu
   return figures.length ? [...figures, { type: "source", key: `${ruleset}.source`, ruleset }] : [];
 }
 
+// The stat descriptions never change once loaded: each kind's columns are built once.
+const ALL = new Map<ArmoryKind, { list: ArmoryColumn[]; byKey: Map<string, ArmoryColumn> }>();
+
+function columnsOf(kind: ArmoryKind) {
+  let entry = ALL.get(kind);
+  if (!entry) {
+    const list = RULESET_IDS.flatMap((id) => rulesetColumns(kind, id));
+    entry = { list, byKey: new Map(list.map((c) => [c.key, c])) };
+    ALL.set(kind, entry);
+  }
+  return entry;
+}
+
 /** Every ruleset's columns, in the registry's order (what an "all rulesets" export holds). */
 export function allColumns(kind: ArmoryKind): ArmoryColumn[] {
-  return RULESET_IDS.flatMap((id) => rulesetColumns(kind, id));
+  return [...columnsOf(kind).list];
 }
 
 /** A column by its key, or undefined when no ruleset declares it for this kind. */
 export function columnByKey(kind: ArmoryKind, key: string): ArmoryColumn | undefined {
-  return allColumns(kind).find((c) => c.key === key);
+  return (ARMORY_KINDS as readonly string[]).includes(kind) ? columnsOf(kind).byKey.get(key) : undefined;
 }
 
 export const isFigureSource = (v: unknown): v is (typeof FIGURE_SOURCES)[number] => typeof v === "string" && (FIGURE_SOURCES as readonly string[]).includes(v);

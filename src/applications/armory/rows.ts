@@ -31,9 +31,13 @@ export const DEFAULT_IMG: Record<ArmoryKind, string> = { weapon: "icons/svg/swor
 
 const read = (obj: unknown, path: string): unknown => path.split(".").reduce<unknown>((o, k) => (o == null ? undefined : (o as Record<string, unknown>)[k]), obj);
 
+const INITIAL = new Map<string, Record<string, unknown>>();
+
 function initialOf(kind: ArmoryKind, column: ArmoryColumn): unknown {
   if (column.type === "source") return "group";
-  return read(initialValues(RULESETS[column.ruleset].stats[kind]), column.path);
+  const id = `${kind}.${column.ruleset}`;
+  if (!INITIAL.has(id)) INITIAL.set(id, initialValues(RULESETS[column.ruleset].stats[kind]));
+  return read(INITIAL.get(id), column.path);
 }
 
 /** A row from an item's source (missing figures take their initial values, as the data model would). */
