@@ -101,6 +101,41 @@ describe("armory grid", () => {
     expect(world.writesSince(mark)).toEqual([]);
   });
 
+  it("takes its limits from the item data models: every column is a field of the model with the same limits and choices", async () => {
+    const { gm } = await armoury(1);
+    const { allColumns } = await import("../../src/applications/armory/columns");
+    for (const kind of ["weapon", "armor", "shield"] as const) {
+      const schema = gm.CONFIG.Item.dataModels[kind].schema;
+      for (const column of allColumns(kind)) {
+        const [ruleset, ...path] = column.key.split(".");
+        const steps = column.type === "source" ? ["figureSource", ruleset] : [ruleset, ...path];
+        const field = steps.reduce((f: any, step) => f?.fields?.[step], schema);
+        expect(field, `${kind} ${column.key}`).toBeTruthy();
+        if (column.type === "source") {
+          expect(field.choices).toEqual(["seed", "default", "group"]);
+          continue;
+        }
+        const stat = column.stat as any;
+        if (stat.kind === "integer" || stat.kind === "number") {
+          expect([field.min, field.max, field.integer], `${kind} ${column.key}`).toEqual([stat.min, stat.max, stat.kind === "integer"]);
+        }
+        if (stat.kind === "choice") expect(field.choices, `${kind} ${column.key}`).toEqual([...stat.choices]);
+      }
+    }
+  });
+
+  it("the data model has the last word on a cell, and its refusal is the one the sheet gets", async () => {
+    const { world, gm, app } = await armoury(3);
+    // A world whose model is stricter than the grid's own check: the model's refusal stands.
+    gm.CONFIG.Item.dataModels.weapon.schema.fields.steel.fields.reach.max = 3;
+    const mark = world.server.writes.length;
+    expect(app.setCell(app.rows[0]!.key, "steel.reach", "4").ok).toBe(false);
+    expect(gm.notices.at(-1)).toMatchObject({ type: "warning", message: "Reach: must be at most 3." });
+    const plan = await app.importText(`name,steel.reach\n${app.rows[0]!.name},4`, "csv");
+    expect(plan.refused[0].reasons.map((r: any) => r.data.reason)).toEqual(["must be at most 3"]);
+    expect(world.writesSince(mark)).toEqual([]);
+  });
+
   it("adds, duplicates and deletes rows: one create and one delete on save", async () => {
     const { world, gm, app } = await armoury(3);
     const [first, second] = app.rows;

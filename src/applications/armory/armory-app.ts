@@ -67,6 +67,26 @@ export function columnLabel(column: ArmoryColumn | string): string {
   return c.group ? `${i18n().localize(c.group)}: ${label}` : label;
 }
 
+/**
+ * The item data model's own field for a column (CONFIG.Item.dataModels, built
+ * from the same stat descriptions): the last word on a value, whose refusal is
+ * the one Foundry gives the item sheet.
+ */
+function modelField(kind: ArmoryKind, key: string): { validate(value: unknown): { message?: string } | void | undefined } | undefined {
+  const model = (CONFIG.Item.dataModels as Record<string, { schema?: { fields: Record<string, any> } }>)[kind];
+  const [ruleset, ...path] = key.split(".");
+  const steps = path.join(".") === "source" ? ["figureSource", ruleset!] : [ruleset!, ...path];
+  let field: any = { fields: model?.schema?.fields ?? {} };
+  for (const step of steps) field = field?.fields?.[step];
+  return field;
+}
+
+/** The data model's refusal of a value for a column, in its own words, or null. */
+export function modelRefusal(kind: ArmoryKind, key: string, value: unknown): CellRefusal | null {
+  const failure = modelField(kind, key)?.validate(value);
+  return failure ? { message: `${T}Refusal.Model`, data: { column: columnLabel(key), reason: failure.message ?? "" } } : null;
+}
+
 export class BoutArmory extends Base {
   static DEFAULT_OPTIONS = {
     id: "bout-armory-{id}",
@@ -230,6 +250,8 @@ export class BoutArmory extends Base {
     else if (key === "img") result = { ok: true, value: String(raw ?? "").trim() };
     else if (!column) result = { ok: false, refusal: { message: `${T}Refusal.UnknownColumn`, data: { column: key } } };
     else result = readCell(column, raw, columnLabel(column));
+    const refused = result.ok && column ? modelRefusal(this.kind, key, result.value) : null;
+    if (refused) result = { ok: false, refusal: refused };
     if (!result.ok) {
       warn(result.refusal);
       return result;
@@ -322,7 +344,7 @@ export class BoutArmory extends Base {
       warn(read.refusal);
       return null;
     }
-    this.plan = planImport(this.kind, [...this.stored.values()], read.records, { keepSources: this.keepSources, label: columnLabel, firstLine: read.firstLine });
+    this.plan = planImport(this.kind, [...this.stored.values()], read.records, { keepSources: this.keepSources, label: columnLabel, firstLine: read.firstLine, check: (key, value) => modelRefusal(this.kind, key, value) });
     await this.render();
     return this.plan;
   }

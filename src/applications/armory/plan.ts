@@ -50,6 +50,8 @@ export interface PlanOptions {
   readonly label?: (key: string) => string;
   /** The line of the first record in the file (2 for a CSV with a header row). */
   readonly firstLine?: number;
+  /** A further check of a value read for a column (the armory asks the item data model's own field). */
+  readonly check?: (key: string, value: unknown) => CellRefusal | null;
 }
 
 /**
@@ -108,6 +110,11 @@ export function planImport(kind: ArmoryKind, stored: readonly ArmoryRow[], recor
       const cell = readCell(column, record[key], label(key));
       if (!cell.ok) {
         reasons.push(cell.refusal);
+        continue;
+      }
+      const refused = options.check?.(key, cell.value);
+      if (refused) {
+        reasons.push(refused);
         continue;
       }
       row = editCell(row, original, key, cell.value, options);
