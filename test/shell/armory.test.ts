@@ -107,8 +107,8 @@ describe("armory grid", () => {
     for (const kind of ["weapon", "armor", "shield"] as const) {
       const schema = gm.CONFIG.Item.dataModels[kind].schema;
       for (const column of allColumns(kind)) {
-        const [ruleset, ...path] = column.key.split(".");
-        const steps = column.type === "source" ? ["figureSource", ruleset] : [ruleset, ...path];
+        const path = column.key.split(".").slice(1);
+        const steps: string[] = column.type === "source" ? ["figureSource", column.ruleset] : [column.ruleset, ...path];
         const field = steps.reduce((f: any, step) => f?.fields?.[step], schema);
         expect(field, `${kind} ${column.key}`).toBeTruthy();
         if (column.type === "source") {
@@ -283,5 +283,68 @@ describe("armory access", () => {
     const opened = await entry.callback({ dataset: { entryId: weapons(gm)[0].id } });
     expect(opened.rendered).toBe(true);
     expect(opened.kind).toBe("weapon");
+  });
+});
+
+describe("armory on a compendium", () => {
+  /** A world pack of 30 weapons (unlocked unless asked), with the world's own items beside it. */
+  async function packArmoury({ locked = false } = {}) {
+    dist();
+    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+    const shipped = shippedWeapons();
+    world.server.addPack(
+      { id: "world.armoury", label: "Our armoury", type: "Item", packageType: "world" },
+      Array.from({ length: 30 }, (_, i) => ({ ...shipped[i % shipped.length]!, name: i < shipped.length ? String(shipped[i]!.name) : `${shipped[i % shipped.length]!.name} ${i}` })),
+    );
+    const gm = await world.connect("GM");
+    await gm.CONFIG.Item.documentClass.create({ name: "World sword", type: "weapon" });
+    if (locked) await gm.game.settings.set("core", "compendiumConfiguration", { "world.armoury": { locked: true } });
+    return { world, gm };
+  }
+
+  it("edits 30 weapons of an unlocked pack across two rulesets and saves them in ONE write to the pack", async () => {
+    const { world, gm } = await packArmoury();
+    const app = await gm.CONFIG.BOUT.openArmory({ pack: "world.armoury" });
+    expect(app.title).toBe("Armory: Our armoury");
+    expect(app.rows).toHaveLength(30);
+    for (const row of app.rows) {
+      app.setCell(row.key, "phases.attack", "5");
+      app.setCell(row.key, "opposed.damage", "9");
+    }
+    const mark = world.server.writes.length;
+    expect(await app.save()).toBe(true);
+    expect(world.writesSince(mark)).toEqual([{ userId: world.userId("GM"), action: "update", documentName: "Item", count: 30, pack: "world.armoury" }]);
+    const stored = world.server.packs.get("world.armoury")!.documents;
+    expect(stored.every((d) => d.system.phases.attack === 5 && d.system.opposed.damage === 9)).toBe(true);
+    expect(gm.game.items.getName("World sword").system.phases.attack).not.toBe(5);
+  });
+
+  it("imports into the pack: nothing written before the GM confirms, then one update and one create there", async () => {
+    const { world, gm } = await packArmoury();
+    const app = await gm.CONFIG.BOUT.openArmory({ pack: "world.armoury" });
+    const mark = world.server.writes.length;
+    const plan = await app.importText("name,pulse.baseChance\nLongsword,70\nEstoc,60\nKopis,101", "csv");
+    expect([plan.creates.length, plan.updates.length, plan.refused.length]).toEqual([1, 1, 1]);
+    expect(world.writesSince(mark)).toEqual([]);
+    await app.confirmImport();
+    expect(world.writesSince(mark).map((w: any) => [w.action, w.count, w.pack])).toEqual([["update", 1, "world.armoury"], ["create", 1, "world.armoury"]]);
+    expect(gm.game.items.getName("Estoc")).toBeUndefined();
+  });
+
+  it("refuses a locked pack, saying to unlock it", async () => {
+    const { gm } = await packArmoury({ locked: true });
+    expect(await gm.CONFIG.BOUT.openArmory({ pack: "world.armoury" })).toBeNull();
+    expect(gm.notices.at(-1)).toMatchObject({ type: "warning", message: "The compendium Our armoury is locked. Unlock it to edit it in the armory." });
+  });
+
+  it("opens from the compendium's context menu entry", async () => {
+    const { gm } = await packArmoury();
+    const options: any[] = [];
+    gm.Hooks.callAll("getCompendiumContextOptions", {}, options);
+    const entry = options.find((o) => o.name === "BOUT.Armory.ContextOpen");
+    expect(entry.condition({ dataset: { pack: "world.armoury" } })).toBe(true);
+    const app = await entry.callback({ dataset: { pack: "world.armoury" } });
+    expect(app.pack).toBe("world.armoury");
+    expect(app.rows).toHaveLength(30);
   });
 });
