@@ -32,7 +32,7 @@ const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as unknown as new 
   render(options?: object | boolean): Promise<unknown>;
   close(): Promise<unknown>;
   _prepareContext(options: unknown): Promise<Record<string, any>>;
-  _onRender(context: Record<string, any>, options: unknown): Promise<void> | void;
+  _onFirstRender(context: Record<string, any>, options: unknown): Promise<void> | void;
 };
 
 export interface ArmoryOptions {
@@ -379,33 +379,28 @@ export class BoutArmory extends Base {
     return Object.assign(context, armoryContext(this));
   }
 
-  override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
-    await super._onRender(context, options);
+  // One set of listeners on the window itself, for every part and every re-render (events bubble up to it).
+  override async _onFirstRender(context: Record<string, any>, options: unknown): Promise<void> {
+    await super._onFirstRender(context, options);
     const root = this.element;
-    root.querySelectorAll<HTMLElement>("[data-armory-view]").forEach((el) =>
-      el.addEventListener("change", () => {
-        const input = el as HTMLInputElement;
-        if (el.dataset.armoryView === "keepSources") this.keepSources = input.checked;
-        else void this.setView({ [el.dataset.armoryView!]: input.value });
-      }),
-    );
-    const grid = root.querySelector<HTMLElement>("[data-armory-grid]");
-    grid?.addEventListener("change", (event) => this.#onCellChange(event));
-    grid?.addEventListener("keydown", (event) => gridKeydown(event, nextCell));
-    root.querySelectorAll<HTMLInputElement>("[data-filter]").forEach((el) =>
-      el.addEventListener("change", () => {
-        this.filters[el.dataset.filter!] = el.value;
-        void this.render({ parts: ["grid"] });
-      }),
-    );
-    root.querySelector<HTMLInputElement>("[data-armory-file]")?.addEventListener("change", (event) => void this.#onFile(event));
+    root.addEventListener("change", (event) => {
+      const el = event.target as HTMLInputElement;
+      if (el.dataset.armoryView === "keepSources") this.keepSources = el.checked;
+      else if (el.dataset.armoryView) void this.setView({ [el.dataset.armoryView]: el.value });
+      else if (el.dataset.filter !== undefined) {
+        this.filters[el.dataset.filter] = el.value;
+        void this.render();
+      } else if (el.dataset.armoryFile !== undefined) void this.#onFile(event);
+      else if (el.dataset.column) this.#onCellChange(event);
+    });
+    root.addEventListener("keydown", (event) => gridKeydown(event, nextCell));
   }
 
   #onCellChange(event: Event): void {
     const el = event.target as HTMLInputElement;
-    const rowKey = el.closest<HTMLElement>("[data-row]")?.dataset.row;
+    const rowKey = el.closest<HTMLElement>("tr[data-row]")?.dataset.row;
     const key = el.dataset.column;
-    if (!rowKey || !key || el.dataset.filter !== undefined) return;
+    if (!rowKey || !key) return;
     const value = el.type === "checkbox" ? el.checked : el.value;
     const result = this.setCell(rowKey, key, value);
     const row = this.rows.find((r) => r.key === rowKey);
