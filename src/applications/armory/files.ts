@@ -34,8 +34,13 @@ function cellOut(row: ArmoryRow, key: string): unknown {
   return key === "id" ? (row.id ?? "") : key === "name" ? row.name : key === "img" ? row.img : row.values[key];
 }
 
-/** Text a spreadsheet would take for a formula gets its apostrophe (see above). */
-const guard = (v: unknown): unknown => (typeof v === "string" && looksLikeFormula(v) ? `'${v}` : v);
+/**
+ * Text a spreadsheet would take for a formula gets an apostrophe (see above);
+ * so does such text that already starts with apostrophes, so that import, which
+ * takes exactly one off, gives back what was written.
+ */
+const escapedFormula = (text: string) => looksLikeFormula(text.replace(/^'+/, ""));
+const guard = (v: unknown): unknown => (typeof v === "string" && escapedFormula(v) ? `'${v}` : v);
 
 /** The header of an export: id, name, image, then the chosen columns. */
 export function exportKeys(columns: readonly ArmoryColumn[]): string[] {
@@ -87,7 +92,7 @@ function readCsv(kind: ArmoryKind, text: string): ReadResult {
     for (const [j, raw] of cells.entries()) {
       if (looksLikeFormula(raw)) return refuse("Formula", { line: i + 2, column: columns[j]!, value: raw.slice(0, 40) });
       // Our export's apostrophe before text a spreadsheet would run: the text itself.
-      record[columns[j]!] = raw.startsWith("'") && looksLikeFormula(raw.slice(1)) ? raw.slice(1) : raw;
+      record[columns[j]!] = raw.startsWith("'") && escapedFormula(raw) ? raw.slice(1) : raw;
     }
     records.push(record);
   }

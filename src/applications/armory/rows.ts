@@ -75,10 +75,13 @@ export function editCell(row: ArmoryRow, original: ArmoryRow | null, key: string
   const values = { ...row.values, [key]: value };
   const [ruleset, path] = [key.slice(0, key.indexOf(".")), key.slice(key.indexOf(".") + 1)];
   const sourceKey = `${ruleset}.source`;
-  if (path !== "source" && !options.keepSources) {
-    const before = original?.values[sourceKey] ?? row.values[sourceKey];
-    const figureChanged = original ? original.values[key] !== value : true;
-    if (figureChanged && row.values[sourceKey] === before) values[sourceKey] = "group";
+  if (path !== "source" && !options.keepSources && original) {
+    const before = original.values[sourceKey];
+    const figures = Object.keys(values).filter((k) => k.startsWith(`${ruleset}.`) && k !== sourceKey);
+    const anyChanged = figures.some((k) => values[k] !== original.values[k]);
+    // The marker follows the figures while the GM has not set it: "your group" once one differs, back as it was when none does.
+    if (anyChanged && row.values[sourceKey] === before) values[sourceKey] = "group";
+    else if (!anyChanged && row.values[sourceKey] === "group" && original.values[key] !== row.values[key]) values[sourceKey] = before;
   }
   return { ...row, values };
 }

@@ -103,6 +103,16 @@ describe("rows", () => {
     expect(sword!.values["steel.source"]).toBe("default");
   });
 
+  it("a figure put back as it was puts the marker back too", () => {
+    const changed = editCell(sword!, sword!, "steel.reach", 4);
+    const back = editCell(changed, sword!, "steel.reach", 3);
+    expect(back.values["steel.source"]).toBe("default");
+    expect(changedCells(back, sword!)).toEqual([]);
+    // While another figure of the ruleset still differs, the marker stays the group's.
+    const two = editCell(editCell(changed, sword!, "steel.dtn", 9), sword!, "steel.reach", 3);
+    expect(two.values["steel.source"]).toBe("group");
+  });
+
   it("a changed figure makes its ruleset's figures the group's own; the other rulesets keep theirs", () => {
     const row = editCell(sword!, sword!, "steel.reach", 4);
     expect(row.values["steel.source"]).toBe("group");
@@ -211,6 +221,14 @@ describe("files", () => {
     const read = readArmoryFile("weapon", "csv", csv);
     if (!read.ok) throw new Error(read.refusal.message);
     expect(read.records[0]!.name).toBe("=Blade of @Night");
+  });
+
+  it("text that starts with apostrophes before a formula sign also comes back as it was", () => {
+    for (const name of ["'=Blade", "''+Edge", "'plain", "-5 Blade"]) {
+      const read = readArmoryFile("weapon", "csv", toCsv([{ ...stored[0]!, name }], columns));
+      if (!read.ok) throw new Error(read.refusal.message);
+      expect(read.records[0]!.name, name).toBe(name);
+    }
   });
 
   it("refuses bad files whole: empty, too large, wrong columns, a formula, a short line", () => {
