@@ -284,6 +284,19 @@ describe("armory access", () => {
     expect(opened.rendered).toBe(true);
     expect(opened.kind).toBe("weapon");
   });
+
+  it("gives v14 its context menu entry shape (label, visible, onClick)", async () => {
+    const { gm } = await armoury(1);
+    gm.game.release = { generation: 14 };
+    const options: any[] = [];
+    gm.Hooks.callAll("getItemContextOptions", {}, options);
+    const entry = options.find((o) => o.label === "BOUT.Armory.ContextOpen");
+    expect(entry).toBeTruthy();
+    expect(entry.name).toBeUndefined();
+    expect(entry.visible({ dataset: {} })).toBe(true);
+    const armor = gm.game.items.find((i: any) => i.type === "armor");
+    expect((await entry.onClick({ dataset: { entryId: armor.id } })).kind).toBe("armor");
+  });
 });
 
 describe("armory on a compendium", () => {
