@@ -152,6 +152,18 @@ describe("armory grid", () => {
     expect(gm.game.items.getName(`${first!.name} (copy)`).system.steel).toEqual(gm.game.items.get(first!.id).system.steel);
   });
 
+  it("asks before closing with unsaved changes, and stays open when the GM says no", async () => {
+    const { gm, app } = await armoury(3);
+    app.setCell(app.rows[0]!.key, "steel.dtn", "9");
+    gm.runtime.dialogs.responder = () => false;
+    await app.close();
+    expect(app.rendered).toBe(true);
+    expect(gm.runtime.dialogs.asked.at(-1)?.config.content).toContain("unsaved changes");
+    gm.runtime.dialogs.responder = () => true;
+    await app.close();
+    expect(app.rendered).toBe(false);
+  });
+
   it("sorts and filters by a column", async () => {
     const { app } = await armoury();
     app.sortBy = { key: "pulse.baseChance", direction: "desc" };

@@ -30,7 +30,7 @@ const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as unknown as new 
   readonly rendered: boolean;
   options: Record<string, any>;
   render(options?: object | boolean): Promise<unknown>;
-  close(): Promise<unknown>;
+  close(options?: object): Promise<unknown>;
   _prepareContext(options: unknown): Promise<Record<string, any>>;
   _onFirstRender(context: Record<string, any>, options: unknown): Promise<void> | void;
 };
@@ -160,6 +160,18 @@ export class BoutArmory extends Base {
     this.pack = options.pack ?? null;
     this.kind = options.kind ?? "weapon";
     this.ruleset = options.ruleset ?? activeRuleset().id;
+  }
+
+  /** Closing with unsaved edits asks first; `force` closes without asking. */
+  override async close(options: { force?: boolean } = {}): Promise<unknown> {
+    if (this.dirty && !options.force && isGM()) {
+      const discard = await foundry.applications.api.DialogV2.confirm({
+        window: { title: `${T}Title` },
+        content: `<p>${i18n().localize(`${T}CloseUnsaved`)}</p>`,
+      } as never);
+      if (!discard) return this;
+    }
+    return super.close(options);
   }
 
   override render(options?: object | boolean): Promise<unknown> {
