@@ -79,6 +79,30 @@ describe("armory grid in chromium", () => {
     }
   }
 
+  for (const theme of THEMES) {
+    it(`${theme} theme: an import's plan (new, changed old → new, refused and why) fits above the grid`, async () => {
+      const app = await armory("steel");
+      await app.load();
+      await app.importText("name,steel.reach,steel.swingType\nEstoc,3,cut\nLongsword,4,blunt\nKopis,9,cut\nFalchion,2,sideways", "csv");
+      const page = await framed(app, theme);
+      try {
+        expect(await page.locator(".armory-preview").isVisible()).toBe(true);
+        expect(await page.locator(".armory-refused li[data-line]").count()).toBe(2);
+        // The GM can read the plan and reach its buttons without scrolling the window.
+        const box = await page.evaluate(() => {
+          const preview = document.querySelector(".armory-preview")!.getBoundingClientRect();
+          const content = document.querySelector(".window-content")!.getBoundingClientRect();
+          return { tall: preview.height >= 200, inside: preview.bottom <= content.bottom + 1 };
+        });
+        expect(box).toEqual({ tall: true, inside: true });
+        expect(await page.evaluate(findOverflow), theme).toEqual([]);
+        await page.locator(".application").screenshot({ path: join(SHOTS, `armory-import-${theme}.png`) });
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
   it("moves between cells with the arrow keys and Enter, without stepping numbers or choices", async () => {
     const app = await armory("steel");
     const page = await framed(app, "light");
