@@ -373,3 +373,32 @@ describe("armory on a compendium", () => {
     expect(app.rows).toHaveLength(30);
   });
 });
+
+describe("armory text", () => {
+  it("every message key the armory builds from a prefix is in lang/en.json", () => {
+    const lang = JSON.parse(readFileSync("lang/en.json", "utf8"));
+    const lookup = (key: string) => key.split(".").reduce<any>((o, k) => o?.[k], lang);
+    const prefixes: Record<string, Record<string, string>> = {
+      "armory-app.ts": { T: "BOUT.Armory." },
+      "cells.ts": { R: "BOUT.Armory.Refusal." },
+      "plan.ts": { R: "BOUT.Armory.Refusal." },
+      "files.ts": { R: "BOUT.Armory.File." },
+    };
+    const missing: string[] = [];
+    let seen = 0;
+    for (const [file, vars] of Object.entries(prefixes)) {
+      const code = readFileSync(join("src/applications/armory", file), "utf8");
+      for (const [v, prefix] of Object.entries(vars)) {
+        const keys = [...code.matchAll(new RegExp(`\\$\\{${v}\\}([A-Za-z.]+)`, "g"))].map((m) => m[1]!);
+        const refusals = v === "R" ? [...code.matchAll(/refuse\("([A-Za-z]+)"/g)].map((m) => m[1]!) : [];
+        for (const key of [...keys, ...refusals]) {
+          seen += 1;
+          const value = lookup(prefix + key.replace(/\.$/, ""));
+          if (typeof value !== "string" && (typeof value !== "object" || !key.endsWith("."))) missing.push(prefix + key);
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(30);
+    expect(missing).toEqual([]);
+  });
+});
