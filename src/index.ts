@@ -32,6 +32,7 @@ import { activateCardListeners, applyFromCard, defendFromCard, followUpFromCard,
 import { registerPulseMovement } from "./table/pulse/movement";
 import { registerMoveRecheck } from "./table/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
+import { registerArmory } from "./applications/armory/register";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -65,6 +66,8 @@ Hooks.once("init", () => {
   registerHandover();
   // How long a query waits for its answer (ms); a macro or a test may change it.
   (CONFIG as unknown as Record<string, unknown>).BOUT = { queryTimeout: DEFAULT_QUERY_TIMEOUT };
+  // The GM's armory: settings button, sidebar context menus, CONFIG.BOUT.openArmory.
+  registerArmory();
   registerCardQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();

@@ -118,6 +118,10 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       return fn.call(this, { type: "click" }, target);
     }
 
+    /** v13 ApplicationV2#_onFirstRender and #_onRender: hooks after the first and every render (no DOM here: a test calls them with an element of its own). */
+    async _onFirstRender(_context: AnyObject, _options: AnyObject): Promise<void> {}
+    async _onRender(_context: AnyObject, _options: AnyObject): Promise<void> {}
+
     async close(): Promise<this> {
       this.rendered = false;
       return this;

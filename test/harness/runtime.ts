@@ -25,6 +25,7 @@ import { createSyntheticActors } from "./synthetic-actors";
 import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
+import { createCompendiumCollection, lockedPackError } from "./compendium";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 export interface RuntimeOptions {
@@ -151,9 +152,20 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const worldCollectionKey = (collection: string) => (collection === "journal" ? "journal" : collection);
 
   // As in v13 (ClientDatabaseBackend#getCollection): an embedded document's collection is its parent's getEmbeddedCollection.
-  const collectionFor = (documentName: string, parent: AnyObject | null): DocumentCollection<any> => {
+  const collectionFor = (documentName: string, parent: AnyObject | null, pack?: string): DocumentCollection<any> => {
     if (parent) return parent.getEmbeddedCollection(documentName);
+    // A write with {pack} goes to the compendium's collection (compendium.ts), never the world's.
+    if (pack) {
+      const collection = game.packs?.get(pack);
+      if (!collection) throw new Error(`There is no compendium ${pack}`);
+      return collection;
+    }
     return game[worldCollectionKey(DOCUMENT_META[documentName]!.collection)];
+  };
+
+  /** v13 refuses a write to a locked compendium before it is sent. */
+  const checkPackUnlocked = (options: AnyObject) => {
+    if (options.pack && game.packs?.get(options.pack)?.locked) throw lockedPackError(options.pack);
   };
 
   const canvas = createCanvas();
@@ -494,6 +506,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const name = this.documentName;
       const cls = CONFIG[name]?.documentClass ?? this;
       const user = game.user;
+      checkPackUnlocked(options);
       const sources: AnyObject[] = [];
       const docs: any[] = [];
       for (const d of data) {
@@ -509,7 +522,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const route = synthetic.request(name, parent);
       if (route.deltaId) throw new Error("harness: an Actor cannot be created in a Token");
       const created = await server.request(client, "modifyDocument", () => server.create(client, route.documentName, route.parent, sources, options));
-      const collection = collectionFor(name, parent);
+      const collection = collectionFor(name, parent, options.pack);
       return created.map((c) => collection.get(c._id));
     }
 
@@ -520,7 +533,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
     static async updateDocuments(updates: AnyObject[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
       const name = this.documentName;
-      const collection = collectionFor(name, parent);
+      checkPackUnlocked(options);
+      const collection = collectionFor(name, parent, options.pack);
       const user = game.user;
       const send: AnyObject[] = [];
       const docs: any[] = [];
@@ -554,7 +568,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
     static async deleteDocuments(ids: string[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
       const name = this.documentName;
-      const collection = collectionFor(name, parent);
+      checkPackUnlocked(options);
+      const collection = collectionFor(name, parent, options.pack);
       const user = game.user;
       const docs: any[] = [];
       for (const id of ids) {
@@ -1108,6 +1123,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   game.settings.register("core", "permissions", { scope: "world", config: false, type: Object, default: defaultRolePermissions() });
   Object.defineProperty(game, "permissions", { get: () => game.settings.get("core", "permissions"), configurable: true });
   game.settings.register("core", "tokenAutoRotate", { scope: "client", config: true, type: Boolean, default: false });
+  // v13 CompendiumCollection.CONFIG_SETTING: each pack's lock (and folder, ownership) by id (compendium.ts reads the lock).
+  game.settings.register("core", "compendiumConfiguration", { scope: "world", config: false, type: Object, default: {} });
   registerCombatSettings(game.settings);
   // As in v13: the world's clock is the world setting core.time; only a GM may advance it, and every client hears of it.
   let clock = 0;
@@ -1190,13 +1207,17 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     if (synthetic.applyEvent(event)) return;
     const parent = resolveParent(event.parent);
     if (event.parent.length && !parent) return;
-    const collection = collectionFor(event.documentName, parent);
+    const pack: string | undefined = event.options?.pack;
+    // A pack this client has not listed (or a write to one it never loaded) is none of its business.
+    if (pack && !game.packs?.has(pack)) return;
+    const collection = collectionFor(event.documentName, parent, pack);
     const cls = CONFIG[event.documentName].documentClass;
     const field = parent ? DOCUMENT_META[parent.documentName]!.embedded[event.documentName]! : "";
     if (event.kind === "create") {
       parent?._dispatchDescendantDocumentEvents("preCreate", field, [event.data, event.options, event.userId]);
       const docs = event.data.map((source) => {
         const doc = new cls(source, { parent });
+        if (pack) doc.pack = pack;
         collection.set(doc.id, doc);
         if (parent) parent._source[field].push(doc._source);
         return doc;
@@ -1277,6 +1298,19 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       }
     }
     for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
+    // v13 game.packs: one CompendiumCollection per pack of the world, its documents loaded on demand (compendium.ts).
+    const CompendiumCollection = createCompendiumCollection(DocumentCollection, {
+      fetch: (id) => server.packDocuments(client, id),
+      configuration: () => game.settings.get("core", "compendiumConfiguration") as Record<string, { locked?: boolean }> | undefined,
+      build: (documentName, source, pack) => {
+        const doc = new CONFIG[documentName].documentClass(source, {});
+        doc.pack = pack;
+        doc.prepareData();
+        return doc;
+      },
+    });
+    game.packs = new DocumentCollection<any>("Compendium");
+    for (const { metadata } of server.packs.values()) game.packs.set(metadata.id, new CompendiumCollection(metadata));
     game.user = game.users.get(userId);
     // v13 GameTime#sync: the clock starts at the world's time.
     clock = Number(game.settings.get("core", "time"));

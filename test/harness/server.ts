@@ -10,6 +10,7 @@
  * client hears who connects and leaves (v13 "userActivity").
  */
 import { receivesMessage } from "./chat-delivery";
+import type { PackMetadata, ServerPack } from "./compendium";
 import { serverAfterCombatantOperation, serverOneActiveCombat, serverWorldTimeDelta } from "./combat";
 import { type Latency, Network } from "./latency";
 import { canUserModify, getUserLevel, isGM, OWNERSHIP, type PermissionWorld, ROLES, sanitizeUserInput } from "./permissions";
@@ -38,6 +39,8 @@ export interface WriteRecord {
   action: "create" | "update" | "delete" | "setting";
   documentName: string;
   count: number;
+  /** The compendium written to (absent for the world). */
+  pack?: string;
 }
 
 export interface ServerClient {
@@ -59,6 +62,8 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 export class WorldServer {
   readonly collections = new Map<string, AnyObject[]>();
   readonly settings = new Map<string, unknown>();
+  /** The world's compendium packs (compendium.ts), by id. */
+  readonly packs = new Map<string, ServerPack>();
   readonly writes: WriteRecord[] = [];
   /** Everything each client was sent: broadcasts, queries addressed to it, and answers to its queries. */
   readonly traffic: Traffic[] = [];
@@ -181,6 +186,30 @@ export class WorldServer {
     return isGM(user);
   }
 
+  /** Adds a compendium pack to the world (compendium.ts); clients that connect later list it in game.packs. */
+  addPack(metadata: PackMetadata, documents: AnyObject[] = []): void {
+    this.packs.set(metadata.id, { metadata, documents: documents.map((d) => ({ ...clone(d), _id: d._id ?? randomID() })) });
+  }
+
+  /** A pack's stored documents, as v13 answers a compendium's getDocuments request. */
+  packDocuments(from: ServerClient, id: string): Promise<AnyObject[]> {
+    return this.request(from, "modifyDocument", () => {
+      this.authenticate(from);
+      const pack = this.packs.get(id);
+      if (!pack) throw new Error(`There is no compendium ${id}`);
+      return clone(pack.documents);
+    });
+  }
+
+  /** The pack a write names, refused for a user who is not a GM (v13 world packs: players OBSERVER). */
+  private packContainer(user: AnyObject, documentName: string, parent: ParentStep[], id: string, action: string): AnyObject[] {
+    const pack = this.packs.get(id);
+    if (!pack) throw new Error(`There is no compendium ${id}`);
+    if (parent.length || pack.metadata.type !== documentName) throw new Error(`The compendium ${id} holds ${pack.metadata.type} documents, not ${documentName}`);
+    if (!isGM(user)) this.deny(user, action, `${documentName} in ${id}`);
+    return pack.documents;
+  }
+
   /** The stored array a (possibly embedded) document lives in. */
   private container(documentName: string, parent: ParentStep[]): AnyObject[] {
     const meta = DOCUMENT_META[documentName];
@@ -278,7 +307,7 @@ export class WorldServer {
   create(from: ServerClient, documentName: string, parent: ParentStep[], data: AnyObject[], options: AnyObject = {}): AnyObject[] {
     if (isDeltaRequest(documentName, parent)) return serverDeltaWrite(this, from, "create", documentName, parent, data, options) as AnyObject[];
     const user = this.authenticate(from);
-    const container = this.container(documentName, parent);
+    const container = options.pack ? this.packContainer(user, documentName, parent, options.pack, "create") : this.container(documentName, parent);
     const created = data.map((d) => {
       const source = clone(d);
       this.checkCreate(user, documentName, source, parent);
@@ -295,7 +324,7 @@ export class WorldServer {
     if (documentName === "Combat" && serverOneActiveCombat(created)) this.deactivateCombats(user, container.filter((c) => c.active));
     container.push(...created.map((c) => clone(c)));
     if (documentName === "Combatant") serverAfterCombatantOperation(this.find(parent), options);
-    this.writes.push({ userId: user._id, action: "create", documentName, count: created.length });
+    this.writes.push({ userId: user._id, action: "create", documentName, count: created.length, ...(options.pack ? { pack: options.pack } : {}) });
     this.broadcast({ kind: "create", documentName, parent, data: created, options: clone(options), userId: user._id });
     return clone(created);
   }
@@ -304,7 +333,7 @@ export class WorldServer {
     if (isDeltaRequest(documentName, parent)) return serverDeltaWrite(this, from, "update", documentName, parent, updates, options) as AnyObject[];
     const user = this.authenticate(from);
     options = clone(options);
-    const container = this.container(documentName, parent);
+    const container = options.pack ? this.packContainer(user, documentName, parent, options.pack, "update") : this.container(documentName, parent);
     // Check every change before applying any, so a refused batch changes nothing.
     if (documentName === "Combat" && serverOneActiveCombat(updates)) {
       updates = [...updates, ...container.filter((c) => c.active && !updates.some((u) => u._id === c._id)).map((c) => ({ _id: c._id, active: false }))];
@@ -318,7 +347,7 @@ export class WorldServer {
     const before = documentName === "ChatMessage" ? clone(targets) : undefined;
     targets.forEach((source, i) => mergeObject(source, this.withEmbeddedMerged(documentName, source, expandObject(deepClone(updates[i]!))), { performDeletions: true }));
     if (documentName === "Combatant") serverAfterCombatantOperation(this.find(parent), options);
-    this.writes.push({ userId: user._id, action: "update", documentName, count: updates.length });
+    this.writes.push({ userId: user._id, action: "update", documentName, count: updates.length, ...(options.pack ? { pack: options.pack } : {}) });
     for (const advance of serverWorldTimeDelta(documentName, options, updates.length)) this.advanceTime(user, advance.delta, advance.options);
     this.broadcast({ kind: "update", documentName, parent, updates: clone(updates), options: clone(options), userId: user._id }, before);
     return clone(updates);
@@ -327,7 +356,7 @@ export class WorldServer {
   delete(from: ServerClient, documentName: string, parent: ParentStep[], ids: string[], options: AnyObject = {}): string[] {
     if (isDeltaRequest(documentName, parent)) return serverDeltaWrite(this, from, "delete", documentName, parent, ids, options) as string[];
     const user = this.authenticate(from);
-    const container = this.container(documentName, parent);
+    const container = options.pack ? this.packContainer(user, documentName, parent, options.pack, "delete") : this.container(documentName, parent);
     for (const id of ids) {
       const source = container.find((c) => c._id === id);
       if (!source) throw new Error(`${documentName} [${id}] does not exist`);
@@ -335,7 +364,7 @@ export class WorldServer {
     }
     for (const id of ids) container.splice(container.findIndex((c) => c._id === id), 1);
     if (documentName === "Combatant") serverAfterCombatantOperation(this.find(parent), options);
-    this.writes.push({ userId: user._id, action: "delete", documentName, count: ids.length });
+    this.writes.push({ userId: user._id, action: "delete", documentName, count: ids.length, ...(options.pack ? { pack: options.pack } : {}) });
     this.broadcast({ kind: "delete", documentName, parent, ids: [...ids], options: clone(options), userId: user._id });
     return ids;
   }

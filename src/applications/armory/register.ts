@@ -1,0 +1,61 @@
+/**
+ * Where a GM opens the armory: a button in the system settings (world items),
+ * "Open in the armory" on an Item compendium and on the Items sidebar, and
+ * `CONFIG.BOUT.openArmory({ pack })` for macros. Every way in checks the user
+ * is a GM (BoutArmory.open and render refuse anyone else).
+ */
+import { SYSTEM_ID } from "../../config";
+import { BoutArmory, type ArmoryOptions } from "./armory-app";
+
+type ContextOption = Record<string, unknown>;
+
+/**
+ * A context menu entry in the shape of the running Foundry: v13 reads
+ * name/condition/callback; v14 reads label/visible/onClick (and warns about the
+ * v13 names, which it still takes until v16).
+ */
+function contextEntry(label: string, icon: string, visible: (li: HTMLElement) => boolean, onClick: (li: HTMLElement) => unknown): ContextOption {
+  const generation = Number((game as unknown as { release?: { generation?: number } }).release?.generation ?? 13);
+  return generation >= 14 ? { label, icon, visible, onClick } : { name: label, icon, condition: visible, callback: onClick };
+}
+
+const ICON = '<i class="fa-solid fa-shield-halved"></i>';
+
+export function registerArmory(): void {
+  game.settings!.registerMenu(SYSTEM_ID, "armoryMenu", {
+    name: "BOUT.Armory.Title",
+    label: "BOUT.Armory.Open",
+    hint: "BOUT.Armory.MenuHint",
+    icon: "fa-solid fa-shield-halved",
+    type: BoutArmory as never,
+    restricted: true,
+  } as never);
+  const config = CONFIG as unknown as { BOUT?: Record<string, unknown> };
+  config.BOUT = Object.assign(config.BOUT ?? {}, { openArmory: (options?: ArmoryOptions) => BoutArmory.open(options) });
+
+  // v13 CompendiumDirectory#_createContextMenus fires "getCompendiumContextOptions" for each pack's entry (li.dataset.pack).
+  Hooks.on("getCompendiumContextOptions" as never, ((_app: unknown, options: ContextOption[]) => {
+    options.push(
+      contextEntry(
+        "BOUT.Armory.ContextOpen",
+        ICON,
+        (li) => Boolean(game.user?.isGM) && (game.packs as unknown as { get(id: string): { documentName: string } | undefined })?.get(li.dataset.pack ?? "")?.documentName === "Item",
+        (li) => BoutArmory.open({ pack: li.dataset.pack ?? null }),
+      ),
+    );
+  }) as never);
+  // v13 DocumentDirectory fires "get<DocumentName>ContextOptions" for its entries: the Items sidebar's is getItemContextOptions.
+  Hooks.on("getItemContextOptions" as never, ((_app: unknown, options: ContextOption[]) => {
+    options.push(
+      contextEntry(
+        "BOUT.Armory.ContextOpen",
+        ICON,
+        () => Boolean(game.user?.isGM),
+        (li) => {
+          const type = (game.items as unknown as { get(id: string): { type: string } | undefined })?.get(li.dataset.entryId ?? "")?.type;
+          return BoutArmory.open({ kind: type === "armor" || type === "shield" ? type : "weapon" });
+        },
+      ),
+    );
+  }) as never);
+}
