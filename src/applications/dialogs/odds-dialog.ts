@@ -1,5 +1,6 @@
 import { templatePath } from "../../config";
 import { formatProbability, type OddsView } from "../../engine/odds-view";
+import { windowOf } from "../../compat";
 
 /** One input of an action dialog. Labels are localization keys. */
 /** `labelData` fills the label's {placeholders} (a name the key wraps, e.g. "Engage {name}"). */
@@ -113,10 +114,12 @@ export async function openOddsDialog(full: OddsDialogSpec): Promise<DialogValues
       const table = dialog.element.querySelector<HTMLElement>("[data-odds]");
       if (!form || !table || !spec.odds) return;
       const odds = spec.odds;
+      // The dialog may be popped out into its own window (v14): its frames are that window's.
+      const view = windowOf(dialog.element);
       form.addEventListener("input", () => {
-        cancelAnimationFrame(frame);
+        view.cancelAnimationFrame(frame);
         const values = formValues(form);
-        frame = requestAnimationFrame(async () => {
+        frame = view.requestAnimationFrame(async () => {
           table.innerHTML = await renderTemplate(ODDS_TABLE_TEMPLATE, oddsTableContext(odds(values)));
         });
       });

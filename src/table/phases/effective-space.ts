@@ -27,6 +27,7 @@ import { movementFiguresOf } from "../../engine/rulesets/phases";
 import { moveBeyondMode, spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
 import { actorView } from "../../data/actor/actor-view";
 import { isPutBack, recordedRoute, registerMoveJudge, type MoveJudge } from "../move-recheck";
+import { onSameLevel } from "../../compat";
 
 interface Box {
   readonly x?: number;
@@ -114,7 +115,8 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
       for (const k of keepOut) {
         const c = combatants.find((x) => x.id === k.id);
         const t = c ? tokenOf(c, scene) : undefined;
-        if (!c || !t || t.id === token.id) continue;
+        // A fighter on another level of the scene (v14 Scene Levels) is not in the way.
+        if (!c || !t || t.id === token.id || !onSameLevel(t, { level: (changes as { level?: unknown }).level ?? (token as { level?: unknown }).level })) continue;
         figures.push({ id: k.id, at: toPaces(boxAt(t, {})), space: k.space, name: c.name || t.name || "" });
       }
       const entered = spaceIntrusions(path, figures);
