@@ -26,6 +26,17 @@ export default defineConfig({
           benchmark: { include: ["bench/shell/*.bench.ts"] },
         },
       },
+      // The shell suite again with the harness modelling Foundry v14 (test/harness/version.ts).
+      {
+        extends: true,
+        test: {
+          name: "shell-v14",
+          include: ["test/shell/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/harness/setup.ts"],
+          env: { BOUT_FOUNDRY: "14" },
+        },
+      },
       {
         extends: true,
         test: {
