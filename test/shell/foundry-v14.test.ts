@@ -113,3 +113,22 @@ describe(`the system on Foundry ${foundryGeneration()}`, () => {
     for (const gone of ["COMBAT.CombatantReroll", "COMBAT.CombatantClear", "COMBATANT.ACTIONS.Reroll", "COMBATANT.ACTIONS.Clear"]) expect(keys).not.toContain(gone);
   });
 });
+
+describe("pop-out windows (v14): sheets, dialogs and the tracker assume no main window", () => {
+  it("src/applications and src/table use no window-bound global (document, window, frames, timers of the DOM, getComputedStyle); they go through the element's own window (compat windowOf)", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+    const bare = /(?<![.\w])(document|window)\.\w|(?<![.\w])(requestAnimationFrame|cancelAnimationFrame|getComputedStyle|matchMedia|getSelection)\s*\(|instanceof\s+(HTML\w*Element|Element|Node|Event)\b/;
+    const found: string[] = [];
+    for (const file of [...files(join(REPO_ROOT, "src/applications")), ...files(join(REPO_ROOT, "src/table"))]) {
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          const code = line.replace(/\/\/.*$/, "").replace(/^\s*\*.*$/, "");
+          if (bare.test(code)) found.push(`${file.slice(REPO_ROOT.length + 1)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+});
