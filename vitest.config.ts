@@ -35,6 +35,8 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["test/harness/setup.ts"],
           env: { BOUT_FOUNDRY: "14" },
+          // After the other projects, not beside them: the two-core machine runs one shell suite at a time.
+          sequence: { groupOrder: 1 },
         },
       },
       {

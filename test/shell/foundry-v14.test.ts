@@ -132,3 +132,27 @@ describe("pop-out windows (v14): sheets, dialogs and the tracker assume no main 
     expect(found).toEqual([]);
   });
 });
+
+describe("namespaced globals (v14 removed the v13 aliases)", () => {
+  it("src/ calls no global alias v14 removed: only the foundry.* namespaces", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+    const aliases = ["renderTemplate", "loadTemplates", "getTemplate", "mergeObject", "duplicate", "setProperty", "getProperty", "expandObject", "flattenObject", "randomID", "debounce", "isNewerVersion", "TextEditor", "FilePicker", "DocumentSheetConfig", "ContextMenu", "DragDrop", "SortingHelpers", "ImagePopout"];
+    // A bare alias: not a property (foundry.utils.x, obj.x), not a destructured name or a type.
+    const bare = new RegExp(`(?<![.\\w])(${aliases.join("|")})\\s*[.(]`);
+    const found: string[] = [];
+    for (const file of files(join(REPO_ROOT, "src"))) {
+      if (file.includes("/engine/")) continue;
+      const text = readFileSync(file, "utf8");
+      // Names taken from a namespace (`const { renderTemplate } = foundry.applications.handlebars`) are fine.
+      const destructured = new Set([...text.matchAll(/const \{([^}]+)\} = foundry\./g)].flatMap((m) => m[1]!.split(",").map((n) => n.trim().split(":")[0]!.trim())));
+      text.split("\n").forEach((line, i) => {
+        const code = line.replace(/\/\/.*$/, "").replace(/^\s*\*.*$/, "");
+        const m = bare.exec(code);
+        if (m && !destructured.has(m[1]!)) found.push(`${file.slice(REPO_ROOT.length + 1)}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+});
