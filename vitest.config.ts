@@ -26,6 +26,19 @@ export default defineConfig({
           benchmark: { include: ["bench/shell/*.bench.ts"] },
         },
       },
+      // The shell suite again with the harness modelling Foundry v14 (test/harness/version.ts).
+      {
+        extends: true,
+        test: {
+          name: "shell-v14",
+          include: ["test/shell/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/harness/setup.ts"],
+          env: { BOUT_FOUNDRY: "14" },
+          // After the other projects, not beside them: the two-core machine runs one shell suite at a time.
+          sequence: { groupOrder: 1 },
+        },
+      },
       {
         extends: true,
         test: {

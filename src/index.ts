@@ -33,6 +33,7 @@ import { registerPulseMovement } from "./table/pulse/movement";
 import { registerMoveRecheck } from "./table/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
 import { registerArmory } from "./applications/armory/register";
+import { setTrackableAttributes } from "./compat";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -47,7 +48,7 @@ Hooks.once("init", () => {
   CONFIG.Actor.dataModels = { character: CharacterData, npc: NpcData };
   CONFIG.Item.dataModels = { weapon: WeaponData, armor: ArmorData, shield: ShieldData, maneuver: ManeuverData, skill: SkillData };
   // The token bar's track is derived per ruleset, so it is declared rather than found in the schema.
-  CONFIG.Actor.trackableAttributes = { character: { bar: ["vitality"], value: [] }, npc: { bar: ["vitality"], value: [] } };
+  setTrackableAttributes({ character: { bar: ["vitality"], value: [] }, npc: { bar: ["vitality"], value: [] } });
 
   // Combats, combatants and groups of the core "base" type get our data models.
   Object.assign(CONFIG.Combat.dataModels, { base: BoutCombatData });

@@ -10,9 +10,7 @@ import { queued, type Lease } from "../table/write-queue";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
-
-/** Hooks.callAll for core's combat hooks, whose v13 options (`worldTime`, a null turn) fvtt-types 13.345 does not know. */
-const callHook = (hook: "combatStart" | "combatRound" | "combatTurn", ...args: unknown[]): boolean => (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => boolean)(hook, ...args);
+import { callCombatHook as callHook } from "../compat";
 
 type System = { structure: string; state: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
@@ -331,16 +329,18 @@ export class BoutCombat extends Combat {
     if (collection === "combatants" && game.user?.isActiveGM) void this.removeFromFight(ids as string[]);
   }
 
-  override setupTurns(): Combatant.Implementation[] {
+  // v13 declares Combatant.Implementation[], v14 Combatant.Stored[]: whatever core returns, reordered.
+  override setupTurns(): ReturnType<Combat["setupTurns"]> {
     const first = !this.previous;
-    const turns = super.setupTurns();
-    if (!this.machineState) return turns;
+    const core = super.setupTurns();
+    if (!this.machineState) return core;
+    const turns = core as unknown as Combatant.Implementation[];
     const ordered = this.fightOrder(turns);
     (this as unknown as { turns: Combatant.Implementation[] }).turns = ordered;
     const current = (this as unknown as { _getCurrentState(c?: Combatant.Implementation): Combat.HistoryData })._getCurrentState(this.turn === null ? undefined : ordered[this.turn]);
     (this as unknown as { current: Combat.HistoryData }).current = current;
     if (first) (this as unknown as { previous: Combat.HistoryData }).previous = current;
-    return ordered;
+    return ordered as unknown as ReturnType<Combat["setupTurns"]>;
   }
 
   /** Roll All, Roll NPCs and Reroll: every fight here works out its own initiative as it runs, so core's rolls are not offered; pressed anyway, they say so and write nothing. */

@@ -8,6 +8,7 @@
  * inside it, so a second click, an old card or two clicks at once change
  * nothing, and two cards applied to one fighter at once both count.
  */
+import { hasStatusEffect, speakerFor } from "../compat";
 import { templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "./grants";
@@ -296,7 +297,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
     const content = await renderCard(view);
     const message = (await ChatMessage.implementation.create({
       type: "card",
-      speaker: ChatMessage.implementation.getSpeaker({ actor: attacker }),
+      speaker: speakerFor(attacker),
       content,
       system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
     } as never)) as unknown as ChatMessage.Implementation;
@@ -431,7 +432,7 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
     const actor = cardActor(actorId);
     for (const raw of Array.isArray(changes) ? changes : []) {
       const c = typeof raw === "string" ? { id: raw, active: true } : raw;
-      if (actor && typeof c?.id === "string" && CONFIG.statusEffects.some((e) => e.id === c.id)) await actor.toggleStatusEffect(c.id, { active: c.active === true });
+      if (actor && typeof c?.id === "string" && hasStatusEffect(c.id)) await actor.toggleStatusEffect(c.id, { active: c.active === true });
     }
   }
   const content = await renderCard({ ...card, state: "applied" });

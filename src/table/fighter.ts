@@ -20,13 +20,14 @@
  */
 export type FighterRef = string;
 
-type ActorLike = { readonly id: string | null; readonly uuid: string; readonly name: string; readonly isToken?: boolean; readonly token?: unknown };
+// uuid is null for a temporary document (v14 declares it so; v13 builds one from a null id).
+type ActorLike = { readonly id: string | null; readonly uuid: string | null; readonly name: string; readonly isToken?: boolean; readonly token?: unknown };
 type CombatantLike = { readonly id: string | null; readonly actorId: string | null; readonly tokenId?: string | null; readonly actor?: unknown; readonly token?: unknown };
 type CombatLike = { readonly combatants: { readonly contents: readonly CombatantLike[] } };
 
 /** The reference that names this fighter on cards, in dialogs and in flags. */
-export function fighterRef(actor: { readonly id: string | null; readonly uuid: string; readonly isToken?: boolean }): FighterRef {
-  return actor.isToken || !actor.id ? actor.uuid : actor.id;
+export function fighterRef(actor: { readonly id: string | null; readonly uuid: string | null; readonly isToken?: boolean }): FighterRef {
+  return (actor.isToken || !actor.id ? actor.uuid : actor.id) ?? "";
 }
 
 /**
@@ -45,7 +46,7 @@ export function fighterFrom(ref: unknown): Actor.Implementation | null {
   } catch {
     return null;
   }
-  return doc instanceof Actor ? (doc as Actor.Implementation) : null;
+  return doc instanceof Actor ? (doc as unknown as Actor.Implementation) : null;
 }
 
 /** Whether a stored reference (a uuid, or an old bare id meaning the world actor) names this fighter. */
@@ -56,7 +57,7 @@ export function refersTo(ref: unknown, actor: ActorLike | null | undefined): boo
 
 /** The same fighter (two tokens of one NPC are not). */
 export function sameFighter(a: ActorLike | null | undefined, b: ActorLike | null | undefined): boolean {
-  return Boolean(a && b) && a!.uuid === b!.uuid;
+  return Boolean(a && b) && (a === b || (a!.uuid !== null && a!.uuid === b!.uuid));
 }
 
 /** A stored list of references, read: strings only, old bare ids kept as they are (refersTo reads them). */
@@ -138,8 +139,9 @@ export function fightersAround(actor: ActorLike, combatId?: string): Actor.Imple
   const out: Actor.Implementation[] = [];
   const seen = new Set<string>();
   const add = (a: Actor.Implementation | null) => {
-    if (a && !seen.has(a.uuid)) {
-      seen.add(a.uuid);
+    const key = a?.uuid ?? a?.id;
+    if (a && key && !seen.has(key)) {
+      seen.add(key);
       out.push(a);
     }
   };

@@ -111,13 +111,13 @@ export async function recheckMove(token: MovedToken, changes: Record<string, unk
 
 export function registerMoveRecheck(): void {
   Hooks.on("updateToken", (token, changes, options, userId) => {
-    void recheckMove(token as unknown as MovedToken, changes as Record<string, unknown>, options as Record<string, unknown>, userId);
+    void recheckMove(token as unknown as MovedToken, changes as Record<string, unknown>, options as unknown as Record<string, unknown>, userId);
   });
   // The memory starts from the scenes as they are when a GM's client is ready, and follows new tokens.
   Hooks.once("ready", () => {
     if (game.user?.isGM) for (const scene of game.scenes ?? []) for (const t of scene.tokens) standings.set(t.uuid, standingOf(t as unknown as MovedToken));
   });
   Hooks.on("createToken", (t) => {
-    if (game.user?.isGM) standings.set(t.uuid, standingOf(t as unknown as MovedToken));
+    if (game.user?.isGM && t.uuid) standings.set(t.uuid, standingOf(t as unknown as MovedToken));
   });
 }

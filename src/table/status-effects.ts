@@ -1,3 +1,5 @@
+import { addStatusEffect } from "../compat";
+
 /**
  * The conditions the rulesets put on tokens. Core's list is kept (dead,
  * unconscious, prone, ...) and ours are added where core has no equivalent.
@@ -27,6 +29,6 @@ const CORE = [
 export const BOUT_STATUS_IDS = OURS.map((s) => s.id);
 
 export function registerStatusEffects(): void {
-  const list = CONFIG.statusEffects as unknown as { id: string }[];
-  for (const effect of [...CORE, ...OURS]) if (!list.some((e) => e.id === effect.id)) list.push({ ...effect });
+  // v13 keeps them in an array, v14 by id: compat adds each where it is missing.
+  for (const effect of [...CORE, ...OURS]) addStatusEffect(effect);
 }

@@ -6,6 +6,15 @@
  * There is no DOM: `render` fills `renderedParts` (part id → HTML) instead.
  */
 import { type AnyObject, deepClone, expandObject, mergeObject } from "./utils";
+import { isV14 } from "./version";
+
+/** v14's keys for core's combatant menu entries (v13 COMBAT.Combatant*). */
+const V14_ENTRY_KEYS: Record<string, string> = {
+  "COMBAT.CombatantUpdate": "COMBATANT.ACTIONS.Update",
+  "COMBAT.CombatantClear": "COMBATANT.ACTIONS.Clear",
+  "COMBAT.CombatantReroll": "COMBATANT.ACTIONS.Reroll",
+  "COMBAT.CombatantRemove": "COMBATANT.ACTIONS.Remove",
+};
 
 type Templates = { render(path: string, context: AnyObject): Promise<string> };
 
@@ -427,8 +436,14 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       if (!isNaN(delta)) return combatant.update({ initiative: combatant.initiative + delta });
     }
 
-    /** v13 CombatTracker#_getEntryContextOptions: the combatant row's menu. */
+    /** v13 CombatTracker#_getEntryContextOptions: the combatant row's menu (v14: entries named by `label`, core's keys as COMBATANT.ACTIONS.*). */
     _getEntryContextOptions(): AnyObject[] {
+      const entries = this._coreEntryContextOptions();
+      if (!isV14()) return entries;
+      return entries.map(({ name, ...rest }) => ({ label: V14_ENTRY_KEYS[name] ?? name, ...rest }));
+    }
+
+    _coreEntryContextOptions(): AnyObject[] {
       const getCombatant = (li: AnyObject) => this.viewed?.combatants.get(li.dataset.combatantId);
       return [
         { name: "COMBAT.CombatantUpdate", condition: () => game.user.isGM, callback: (li: AnyObject) => getCombatant(li)?.sheet?.render({ force: true }) },
@@ -447,6 +462,11 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
 
     /** v13 CombatTracker#_getCombatContextOptions: the encounter's menu (built for GMs only). */
     _getCombatContextOptions(): AnyObject[] {
+      const entries = this._coreCombatContextOptions();
+      return isV14() ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
+    }
+
+    _coreCombatContextOptions(): AnyObject[] {
       return [
         { name: "COMBAT.InitiativeReset", condition: () => game.user.isGM && this.viewed?.turns.length > 0, callback: () => this.viewed!.resetAll() },
         { name: "COMBAT.ClearMovementHistories", condition: () => game.user.isGM && this.viewed?.combatants.size > 0, callback: () => this.viewed!.clearMovementHistories() },
@@ -461,7 +481,8 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     async runContextOption(name: string, combatantId?: string): Promise<unknown> {
       const options = combatantId ? this._getEntryContextOptions() : game.user.isGM ? this._getCombatContextOptions() : [];
       const li = { dataset: { combatantId } };
-      const option = options.find((o) => o.name === name);
+      // A v13 name picks the same entry under its v14 label.
+      const option = options.find((o) => (o.label ?? o.name) === name || (o.label !== undefined && o.label === V14_ENTRY_KEYS[name]));
       if (!option || (option.condition && !option.condition(li))) throw new Error(`The context menu offers no "${name}" to ${game.user.name}`);
       return option.callback(li);
     }

@@ -30,6 +30,7 @@
  * the harness token offers `clearMovementHistory`), `Combat._onDeleteTokens`, the server
  * unlinking a combat from its scene.
  */
+import { userRollMode } from "./version";
 import type { HooksImpl } from "./hooks";
 import { type AnyObject, deepClone, mergeObject } from "./utils";
 
@@ -349,7 +350,8 @@ export function CombatMixin<T extends Ctor>(Base: T, env: CombatEnv) {
      */
     async rollInitiative(ids: string | string[], { formula = null, updateTurn = true, messageOptions = {} }: { formula?: string | null; updateTurn?: boolean; messageOptions?: AnyObject } = {}): Promise<this> {
       const list = typeof ids === "string" ? [ids] : ids;
-      const chatRollMode = game.settings.get("core", "rollMode");
+      // v14 keeps the user's choice in core.messageMode (version.ts reads either).
+      const chatRollMode = userRollMode(game.settings);
       const updates: AnyObject[] = [];
       const messages: AnyObject[] = [];
       const ChatMessage = CONFIG.ChatMessage.documentClass;

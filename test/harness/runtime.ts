@@ -26,6 +26,7 @@ import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
 import { createCompendiumCollection, lockedPackError } from "./compendium";
+import { isV14, MESSAGE_MODE_OF_ROLL_MODE, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode } from "./version";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 export interface RuntimeOptions {
@@ -80,6 +81,18 @@ export class DocumentCollection<T extends { id: string | null; name?: string }> 
   }
 }
 
+/** CONFIG.statusEffects as the generation holds it: an array (v13) or an object keyed by id (v14). */
+function statusEffectsConfig(list: AnyObject[]): AnyObject[] | Record<string, AnyObject> {
+  return isV14() ? Object.fromEntries(list.map((e) => [e.id, e])) : list;
+}
+
+/** The configured status of this id, in either shape. */
+function statusConfig(CONFIG: AnyObject, statusId: string): AnyObject | undefined {
+  const list = CONFIG.statusEffects;
+  if (Array.isArray(list)) return list.find((e: AnyObject) => e.id === statusId);
+  return Object.prototype.hasOwnProperty.call(list, statusId) ? { id: statusId, ...list[statusId] } : undefined;
+}
+
 export function createRuntime(server: WorldServer, userId: string, options: RuntimeOptions) {
   const systemJson = server.systemJson;
   const i18n = new Localization(options.translations);
@@ -109,12 +122,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         selfroll: { label: "CHAT.RollSelf", icon: "fa-solid fa-user" },
       },
     },
-    statusEffects: [
+    // v13: an array of status configs; v14 (API docs, CONFIG.statusEffects): an object keyed by status id.
+    statusEffects: statusEffectsConfig([
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
       { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
-    ],
+    ]),
     specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
     queries: {} as Record<string, (data: unknown, options: { timeout?: number }) => unknown>,
     ui: {},
@@ -123,6 +137,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   const game: AnyObject = {
     ready: false,
+    // Foundry's Game#release: which generation this client is (version.ts chooses the harness's).
+    release: releaseData(),
     i18n,
     system: { id: systemJson.id, title: systemJson.title, version: systemJson.version, documentTypes: systemJson.documentTypes, initiative: systemJson.initiative },
     world: { id: "harness-world", title: "Harness World" },
@@ -712,7 +728,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
     /** v13 Actor#toggleStatusEffect: the new effect, true when it is already on and asked on, false when removed, undefined when nothing changes. */
     async toggleStatusEffect(statusId: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<unknown> {
-      const status = CONFIG.statusEffects.find((e: AnyObject) => e.id === statusId);
+      const status = statusConfig(CONFIG, statusId);
       if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
       const effects = (this as AnyObject).effects as DocumentCollection<any>;
       const existing: string[] = [];
@@ -741,9 +757,14 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   /** As in v13: ActiveEffect.fromStatusEffect builds an unsaved effect from CONFIG.statusEffects. */
   class ActiveEffect extends documentClass("ActiveEffect") {
     static async fromStatusEffect(statusId: string, options: AnyObject = {}): Promise<any> {
-      const status = CONFIG.statusEffects.find((e: AnyObject) => e.id === statusId);
+      const status = statusConfig(CONFIG, statusId);
       if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
       const { id, hud: _hud, ...data } = deepClone(status);
+      // Active Effects v2 (v14): a status's changes go to the effect's system.changes, each in a phase.
+      if (isV14() && Array.isArray(data.changes)) {
+        data.system = { ...(data.system ?? {}), changes: data.changes.map((c: AnyObject) => ({ phase: "initial", ...c })) };
+        delete data.changes;
+      }
       data.name = game.i18n.localize(data.name);
       data.statuses = [...new Set([id, ...(data.statuses ?? [])])];
       if (data.statuses.length > 1 && !status._id) throw new Error("Status effects with implicit statuses must have a static _id");
@@ -875,9 +896,15 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   class Combat extends CombatMixin(documentClass("Combat"), combatEnv) {}
 
   // v13 Roll#toMessage: the roll mode given ("roll" or none: the user's core.rollMode) travels in the creation options.
-  const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls, (data, options) =>
-    CONFIG.ChatMessage.documentClass.create({ author: game.user.id, ...data }, { ...options, rollMode: options.rollMode && options.rollMode !== "roll" ? options.rollMode : game.settings.get("core", "rollMode") }),
-  );
+  // v14: the message mode given (or the deprecated roll mode, or the user's core.messageMode) travels as messageMode.
+  const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls, (data, options) => {
+    if (isV14()) {
+      const { rollMode, ...rest } = options;
+      const messageMode = (rest as AnyObject).messageMode ?? (rollMode && rollMode !== "roll" ? MESSAGE_MODE_OF_ROLL_MODE[String(rollMode)] : game.settings.get("core", "messageMode"));
+      return CONFIG.ChatMessage.documentClass.create({ author: game.user.id, ...data }, { ...rest, messageMode });
+    }
+    return CONFIG.ChatMessage.documentClass.create({ author: game.user.id, ...data }, { ...options, rollMode: options.rollMode && options.rollMode !== "roll" ? options.rollMode : game.settings.get("core", "rollMode") });
+  });
 
   /**
    * v13 ChatMessage: `author` is the User (BaseChatMessage's DocumentAuthorField), the author owns
@@ -932,7 +959,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return applyRollMode(chatData, rollMode, {
         userId: game.user.id,
         gmIds: () => game.users.filter((u: AnyObject) => u.isGM).map((u: AnyObject) => u.id),
-        settingMode: () => String(game.settings.get("core", "rollMode")),
+        settingMode: () => userRollMode(game.settings),
       });
     }
     /** v13 ChatMessage#applyRollMode: applies the mode to this (unsaved) message's source. */
@@ -944,7 +971,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     /** v13 ChatMessage#_preCreate: the `rollMode` option applies only when the message carries rolls (isRoll). */
     override async _preCreate(data: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preCreate(data, options, user)) === false) return false;
-      if (this.isRoll && options.rollMode) this.applyRollMode(options.rollMode);
+      // v14: the messageMode option (public, gm, blind, self); its deprecated rollMode option still applies.
+      const mode = isV14() && options.messageMode ? ROLL_MODE_OF_MESSAGE_MODE[options.messageMode] : options.rollMode;
+      if (this.isRoll && mode) this.applyRollMode(mode);
     }
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
       // As in v13 ChatMessage.getSpeaker / _getSpeakerFromToken: a token, or a token's synthetic actor, speaks as that token on its scene.
@@ -1118,7 +1147,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   game.settings = new ClientSettings();
   // Core's own settings that the system reads.
-  game.settings.register("core", "rollMode", { scope: "client", config: true, type: String, default: "publicroll" });
+  // v13's core.rollMode; v14 replaced it with core.messageMode (public, gm, blind, self, ic, ooc, emote).
+  if (isV14()) game.settings.register("core", "messageMode", { scope: "client", config: true, type: String, default: "public" });
+  else game.settings.register("core", "rollMode", { scope: "client", config: true, type: String, default: "publicroll" });
   // v13: the world's role table for user permissions (game.permissions), defaulting to each permission's default role and above.
   game.settings.register("core", "permissions", { scope: "world", config: false, type: Object, default: defaultRolePermissions() });
   Object.defineProperty(game, "permissions", { get: () => game.settings.get("core", "permissions"), configurable: true });

@@ -16,6 +16,7 @@ import {
   SetField,
   StringField,
 } from "./fields";
+import { isV14 } from "./version";
 
 export interface DocumentMeta {
   name: string;
@@ -66,7 +67,19 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
     case "Item":
       return { _id: id(), name: name(), type: type(), img: img(ITEM_ART), system: system(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
     case "ActiveEffect":
-      return { _id: id(), name: name(), type: new StringField({ required: true, blank: false, initial: "base" }), img: img(), system: system(), statuses: new SetField(new StringField({ required: true, blank: false })), disabled: new BooleanField(), changes: new ArrayField(new ObjectField()), flags: flags(), _stats: stats() };
+      return {
+        _id: id(),
+        name: name(),
+        type: new StringField({ required: true, blank: false, initial: "base" }),
+        img: img(),
+        system: system(),
+        statuses: new SetField(new StringField({ required: true, blank: false })),
+        disabled: new BooleanField(),
+        // Active Effects v2 (v14): the changes moved to system.changes; the top-level field is gone.
+        ...(isV14() ? {} : { changes: new ArrayField(new ObjectField()) }),
+        flags: flags(),
+        _stats: stats(),
+      };
     case "Combat":
       return {
         _id: id(),
@@ -175,6 +188,8 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         shape: new NumberField({ initial: 4, choices: [0, 1, 2, 3, 4, 5] }),
         disposition: new NumberField({ required: true, integer: true, nullable: false, initial: -1 }),
         hidden: new BooleanField(),
+        // v14 Scene Levels: the level the token stands on (TokenDocument#level; a level id, blank on a scene without levels).
+        ...(isV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
         flags: flags(),
       };
     case "Wall":

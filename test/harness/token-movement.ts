@@ -24,8 +24,10 @@
  * diagonals are 0), intermediate grid steps, animation, pausing.
  */
 import { type AnyObject, randomID } from "./utils";
+import { isV14 } from "./version";
 
-const MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height", "shape"] as const;
+// v14 Scene Levels: a waypoint also names its level (TokenMeasuredMovementWaypoint#level), and a change of level is a movement.
+const MOVEMENT_FIELDS: readonly string[] = ["x", "y", "elevation", "width", "height", "shape", ...(isV14() ? ["level"] : [])];
 const METHODS = ["api", "config", "dragging", "keyboard", "paste", "undo"];
 
 const emptySection = (waypoints: AnyObject[]) => ({ waypoints, distance: 0, cost: 0, spaces: 0, diagonals: 0 });

@@ -5,6 +5,7 @@
 // to a message with rolls), Roll#toMessage (the user's core.rollMode by default),
 // and the delivery of whispers (chat-delivery.ts: recipients, author and GMs;
 // whispered rolls to everyone with their content hidden).
+import { chatModeSetting } from "../harness/version";
 import { describe, expect, it } from "vitest";
 import { dist } from "../build/dist";
 import { ROLES } from "../harness/server";
@@ -118,7 +119,7 @@ describe("harness: roll modes (v13 ChatMessage.applyRollMode, ChatMessage#_preCr
     expect(apply({}, "gmroll")).toEqual({ whisper: gms, blind: false });
     expect(apply({ whisper: [world.userId("Bob")] }, "gmroll")).toEqual({ whisper: [world.userId("Bob")], blind: false });
     expect(apply({}, "blindroll")).toEqual({ whisper: gms, blind: true });
-    await alice.game.settings.set("core", "rollMode", "blindroll");
+    await alice.game.settings.set("core", ...chatModeSetting("blindroll"));
     expect(apply({}, "roll")).toEqual({ whisper: gms, blind: true });
   });
 
@@ -162,7 +163,7 @@ describe("harness: roll modes (v13 ChatMessage.applyRollMode, ChatMessage#_preCr
 
   it("Roll#toMessage uses the user's core.rollMode when given none", async () => {
     const { world, alice, bob } = await table();
-    await alice.game.settings.set("core", "rollMode", "gmroll");
+    await alice.game.settings.set("core", ...chatModeSetting("gmroll"));
     const roll = await rolled(alice);
     const m = await roll.toMessage({ flavor: "attack" });
     expect([m.whisper, bob.game.messages.get(m.id).isContentVisible]).toEqual([[world.userId("GM")], false]);

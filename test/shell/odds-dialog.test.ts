@@ -70,3 +70,65 @@ describe("odds dialog", () => {
     expect(html).toContain("<figcaption>Successes on 2 dice at TN 6</figcaption>");
   });
 });
+
+// v14 can pop an ApplicationV2 out into its own browser window. The dialog's live
+// odds must draw with that window's frames: the main window may be hidden or
+// throttled while the pop-out is in front. Here the dialog is rendered into a
+// second document (happy-dom) and the main realm's frame functions refuse to run.
+describe("odds dialog popped out into its own window (v14 pop-out applications)", () => {
+  it("redraws the odds in the pop-out's own frame, never the main window's", async () => {
+    const { Window } = await import("happy-dom");
+    const popout = new Window();
+    const frames: number[] = [];
+    const realRaf = popout.requestAnimationFrame.bind(popout);
+    popout.requestAnimationFrame = ((cb: FrameRequestCallback) => {
+      frames.push(1);
+      return realRaf(cb);
+    }) as never;
+    const main = globalThis as unknown as Record<string, unknown>;
+    const saved = { raf: main.requestAnimationFrame, caf: main.cancelAnimationFrame };
+    main.requestAnimationFrame = () => {
+      throw new Error("the main window's requestAnimationFrame was used");
+    };
+    main.cancelAnimationFrame = () => {
+      throw new Error("the main window's cancelAnimationFrame was used");
+    };
+    // FormDataExtended reads the form where it is (the harness has no DOM of its own).
+    const ux = (globalThis as any).foundry.applications.ux;
+    const savedFDE = ux.FormDataExtended;
+    ux.FormDataExtended = class {
+      object: Record<string, unknown>;
+      constructor(form: HTMLFormElement) {
+        this.object = Object.fromEntries(new (form.ownerDocument.defaultView as any).FormData(form));
+      }
+    };
+    const { openOddsDialog } = await import("../../src/applications/dialogs/odds-dialog");
+    try {
+      let table: any = null;
+      runtime.dialogs.responder = (_kind, config) => {
+        // DialogV2 draws its content inside a form in its element.
+        const element: any = popout.document.createElement("dialog");
+        element.innerHTML = `<form class="dialog-form">${String(config.content)}</form>`;
+        popout.document.body.appendChild(element);
+        config.render({}, { element });
+        const form: any = element.querySelector("form");
+        table = element.querySelector("[data-odds]");
+        form.querySelector('[name="dice"]').value = "1";
+        form.dispatchEvent(new popout.Event("input", { bubbles: true }));
+        return null;
+      };
+      await openOddsDialog(spec);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(frames.length).toBe(1);
+      // 1d10 at TN 6: 50.0%, drawn in the pop-out's document.
+      expect(table!.innerHTML).toContain("50.0%");
+      expect(table!.ownerDocument).toBe(popout.document);
+    } finally {
+      main.requestAnimationFrame = saved.raf;
+      main.cancelAnimationFrame = saved.caf;
+      ux.FormDataExtended = savedFDE;
+      runtime.dialogs.responder = () => true;
+      await popout.happyDOM.close();
+    }
+  });
+});

@@ -154,6 +154,30 @@ describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => 
     expect(f.token(f.gm, f.ta).x).toBe(2500);
   });
 
+  it("Scene Levels (v14): Bran and Cole fight on the ground floor, so Ada walking the gallery above them passes; with no levels (v13) the same walk is refused", async () => {
+    const f = await field();
+    // The GM places the three on their levels before the fight (v13 has no level field: it is dropped).
+    await f.token(f.gm, f.tb).update({ level: "ground" });
+    await f.token(f.gm, f.tc).update({ level: "ground" });
+    await f.token(f.gm, f.ta).update({ level: "gallery" });
+    await toMovement(f);
+    const v14 = f.gm.game.release.generation >= 14;
+    expect(f.token(f.gm, f.ta).level).toBe(v14 ? "gallery" : undefined);
+    const mark = f.world.server.writes.length;
+    const moved = await f.token(f.alice, f.ta).update({ x: 2000, y: 500 });
+    await settle();
+    if (v14) {
+      // Allowed on her client and again on the GM's (nothing is put back).
+      expect(moved).toBeDefined();
+      expect(f.token(f.gm, f.ta).x).toBe(2000);
+      expect(f.gm.notices.filter((n: { message: string }) => n.message.includes("Effective Space"))).toEqual([]);
+    } else {
+      expect(moved).toBeUndefined();
+      expect(f.world.writesSince(mark)).toEqual([]);
+      expect(f.token(f.gm, f.ta).x).toBe(0);
+    }
+  });
+
   it("reads the scene's grid: at 5 feet a square, Bran's 2-pace space is 1.2 squares, so passing 1 square off is inside", async () => {
     const f = await field({ size: 100, distance: 5, units: "ft" });
     await toMovement(f);

@@ -1,6 +1,7 @@
 // Skill tests from the sheet (issues 5, 7, 8 "At the table"; issue 10 "Odds"):
 // the dialog shows exact odds, the engine resolves with Foundry's dice, and a
 // result card goes to chat in the player's roll mode.
+import { chatModeSetting } from "../harness/version";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
@@ -52,7 +53,7 @@ describe("skill tests at the table", () => {
 
   it("opposed: characteristic plus advances with a difficulty; a private roll whispers the GM", async () => {
     const { world, alice, actor, skillId } = await table("opposed");
-    await alice.game.settings.set("core", "rollMode", "gmroll");
+    await alice.game.settings.set("core", ...chatModeSetting("gmroll"));
     alice.runtime.dialogs.responder = () => ({ difficulty: "hard", modifier: 0 });
     script(alice, 100, [23]);
     await actor.sheet.runAction("rollItem", {}, { row: { itemId: skillId } });

@@ -13,6 +13,7 @@ import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../table/cards";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { queued } from "../../table/write-queue";
+import { contextEntryKey } from "../../compat";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
 interface CombatTrackerBase {
@@ -108,7 +109,7 @@ export class BoutCombatTracker extends CoreTracker {
    */
   _getEntryContextOptions(): ContextOption[] {
     const core = (CoreTracker.prototype as unknown as { _getEntryContextOptions(): ContextOption[] })._getEntryContextOptions.call(this);
-    return core.filter((o) => !CORE_INITIATIVE_OPTIONS.some((key) => o.name === key || o.label === key));
+    return core.filter((o) => !CORE_INITIATIVE_OPTIONS.includes(contextEntryKey(o)));
   }
 
   /** GM: fighters drag onto a group, or onto "new group", to form and split bouts. */

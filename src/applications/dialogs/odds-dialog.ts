@@ -1,5 +1,6 @@
 import { templatePath } from "../../config";
 import { formatProbability, type OddsView } from "../../engine/odds-view";
+import { windowOf } from "../../compat";
 
 /** One input of an action dialog. Labels are localization keys. */
 /** `labelData` fills the label's {placeholders} (a name the key wraps, e.g. "Engage {name}"). */
@@ -149,6 +150,8 @@ export async function openOddsDialog(full: OddsDialogSpec): Promise<DialogValues
       const table = dialog.element.querySelector<HTMLElement>("[data-odds]");
       if (!form || !table || !spec.odds) return;
       const odds = spec.odds;
+      // The dialog may be popped out into its own window (v14): its frames are that window's.
+      const view = windowOf(dialog.element);
       form.addEventListener("input", (event) => {
         // A slider's number beside it follows the thumb.
         const input = event.target as HTMLInputElement | null;
@@ -156,9 +159,9 @@ export async function openOddsDialog(full: OddsDialogSpec): Promise<DialogValues
           const shown = input.parentElement?.querySelector("output");
           if (shown) shown.value = input.value;
         }
-        cancelAnimationFrame(frame);
+        view.cancelAnimationFrame(frame);
         const values = formValues(form);
-        frame = requestAnimationFrame(async () => {
+        frame = view.requestAnimationFrame(async () => {
           table.innerHTML = await renderTemplate(ODDS_TABLE_TEMPLATE, oddsTableContext(odds(values)));
         });
       });

@@ -1,3 +1,4 @@
+import { messageModeOption, speakerFor } from "../../compat";
 import { templatePath } from "../../config";
 import type { Draw } from "../../engine/dice";
 
@@ -57,9 +58,5 @@ export function resultCardContext(input: ResultCardInput, i18n: Formatter) {
 /** Posts a result card with the Foundry rolls behind it, in the user's roll mode. */
 export async function postResultCard(actor: Actor.Implementation, input: ResultCardInput, rolls: Roll[]): Promise<unknown> {
   const content = await foundry.applications.handlebars.renderTemplate(RESULT_CARD_TEMPLATE, resultCardContext(input, game.i18n!));
-  const rollMode = game.settings.get("core", "rollMode");
-  return ChatMessage.implementation.create(
-    { speaker: ChatMessage.implementation.getSpeaker({ actor }), content, rolls: rolls as never },
-    { rollMode } as never,
-  );
+  return ChatMessage.implementation.create({ speaker: speakerFor(actor), content, rolls: rolls as never }, messageModeOption() as never);
 }

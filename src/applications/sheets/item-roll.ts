@@ -1,3 +1,4 @@
+import { speakerFor } from "../../compat";
 import type { RulesetId } from "../../engine/rulesets/ruleset";
 
 /** What a roll button on a sheet hands to the ruleset: who rolls with what. */
@@ -27,7 +28,7 @@ async function plainRoll({ actor, item, ruleset }: ItemRollRequest): Promise<unk
   const roll = new Roll(PLAIN_DIE[ruleset]);
   await roll.evaluate();
   return roll.toMessage({
-    speaker: ChatMessage.getSpeaker({ actor }),
+    speaker: speakerFor(actor),
     flavor: game.i18n!.format("BOUT.Sheet.PlainRoll", { item: item.name }),
   });
 }

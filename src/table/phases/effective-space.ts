@@ -27,6 +27,7 @@ import { movementFiguresOf } from "../../engine/rulesets/phases";
 import { moveBeyondMode, spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
 import { actorView } from "../../data/actor/actor-view";
 import { isPutBack, recordedRoute, registerMoveJudge, type MoveJudge } from "../move-recheck";
+import { onSameLevel } from "../../compat";
 
 interface Box {
   readonly x?: number;
@@ -102,6 +103,8 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
   const boxes: (Box & Point)[] = [boxAt(token, {})];
   for (const w of Array.isArray(waypoints) && waypoints.length ? waypoints : [changes]) boxes.push(boxAt(w ?? {}, boxes[boxes.length - 1]!));
   const path = boxes.map(toPaces);
+  // The level the mover ends on (v14 Scene Levels): where it goes, else where it stands.
+  const moverLevel = { level: (changes as { level?: unknown }).level ?? (token as { level?: unknown }).level };
 
   for (const combat of game.combats?.contents ?? []) {
     const state = machineStateOf<PhasesState>(combat.id ?? "", "phases");
@@ -114,7 +117,8 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
       for (const k of keepOut) {
         const c = combatants.find((x) => x.id === k.id);
         const t = c ? tokenOf(c, scene) : undefined;
-        if (!c || !t || t.id === token.id) continue;
+        // A fighter on another level of the scene (v14 Scene Levels) is not in the way.
+        if (!c || !t || t.id === token.id || !onSameLevel(t, moverLevel)) continue;
         figures.push({ id: k.id, at: toPaces(boxAt(t, {})), space: k.space, name: c.name || t.name || "" });
       }
       const entered = spaceIntrusions(path, figures);
@@ -146,7 +150,7 @@ const judgeSpace: MoveJudge = (token, before, _changes, options) => {
   // The route the move recorded: v13's movement data, or the waypoints a plain update named.
   const named = (options.movement as Record<string, { waypoints?: readonly { x: number; y: number }[] } | undefined> | undefined)?.[moved.id ?? ""]?.waypoints;
   const route = recordedRoute(token, options, named);
-  const end = { x: moved.x, y: moved.y };
+  const end = { x: moved.x, y: moved.y, level: (moved as { level?: unknown }).level } as Box;
   const was: TokenLike = { id: moved.id, name: moved.name, actorId: moved.actorId, parent: moved.parent, x: before.x, y: before.y, width: before.width, height: before.height };
   const checked = checkTokenMove(was, end, { movement: { [moved.id ?? ""]: { waypoints: route } } });
   return checked.ok ? null : { ok: false, refusal: checked.refusal };

@@ -1,0 +1,119 @@
+/**
+ * The Foundry v13 / v14 differences the system meets at run time, in one place
+ * (docs/foundry-v14.md lists each, with what the system does on either version).
+ * Everything else in src/ calls these instead of asking which version it runs on.
+ * Detection is by `game.release.generation` where the two differ only in name,
+ * and by the shape of what is there where a shape tells (status effects).
+ *
+ * Imports nothing of ours: every folder may use it.
+ */
+
+/** The Foundry generation this client runs (13 when the release is not known yet). */
+export function generation(): number {
+  const release = (globalThis as { game?: { release?: { generation?: unknown } } }).game?.release;
+  const n = Number(release?.generation);
+  return Number.isFinite(n) && n > 0 ? n : 13;
+}
+
+export const isV14 = (): boolean => generation() >= 14;
+
+// ---- status effects -----------------------------------------------------------------
+
+/** A status as CONFIG.statusEffects holds it. */
+export interface StatusEffectEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+}
+
+type StatusList = StatusEffectEntry[] | Record<string, StatusEffectEntry>;
+
+/** v13: an array of entries; v14: an object keyed by status id (the v14 API's CONFIG.statusEffects). */
+const statusList = (): StatusList => (CONFIG as unknown as { statusEffects: StatusList }).statusEffects;
+
+/** Whether a status of this id is configured (a hostile payload's id is checked against it). */
+export function hasStatusEffect(id: string): boolean {
+  const list = statusList();
+  if (Array.isArray(list)) return list.some((e) => e.id === id);
+  return Object.prototype.hasOwnProperty.call(list, id) && Boolean(list[id]);
+}
+
+/** Adds a status unless one of that id is configured already (core's own stay as core made them). */
+export function addStatusEffect(entry: StatusEffectEntry): void {
+  if (hasStatusEffect(entry.id)) return;
+  const list = statusList();
+  if (Array.isArray(list)) list.push({ ...entry });
+  else list[entry.id] = { ...entry };
+}
+
+// ---- chat messages ------------------------------------------------------------------
+
+/** The speaker of a message an actor (or its token) says. v14 declares the option as a stored actor. */
+export function speakerFor(actor: Actor.Implementation | null | undefined): ChatMessage.SpeakerData {
+  return ChatMessage.implementation.getSpeaker({ actor } as never);
+}
+
+/**
+ * The creation option that shows a message with rolls the way the user chose in
+ * the chat log: v13 `rollMode` from the `core.rollMode` setting; v14
+ * `messageMode` from `core.messageMode` (v14 renamed the modes: public, gm, blind, self).
+ */
+export function messageModeOption(): Record<string, string> {
+  const settings = game.settings as unknown as { get(namespace: string, key: string): unknown };
+  if (isV14()) return { messageMode: String(settings.get("core", "messageMode") ?? "public") };
+  return { rollMode: String(settings.get("core", "rollMode") ?? "publicroll") };
+}
+
+// ---- combat -------------------------------------------------------------------------
+
+/**
+ * The update options of a round change that moves the world's clock: both
+ * versions read `{direction, worldTime: {delta}}` (v14 declares `worldTime`,
+ * fvtt-types 13 does not); a change that moves no time carries no `worldTime`.
+ */
+export function roundChangeOptions(direction: 1 | -1, delta: number): Record<string, unknown> {
+  return delta !== 0 ? { direction, worldTime: { delta } } : { direction };
+}
+
+/** Hooks.callAll for core's combat hooks, whose options fvtt-types 13 does not declare. */
+export const callCombatHook = (hook: "combatStart" | "combatRound" | "combatTurn", ...args: unknown[]): boolean =>
+  (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => boolean)(hook, ...args);
+
+/** v13 names context menu entries by `name`, v14 by `label` (and renamed core's combatant keys). */
+export const contextEntryKey = (entry: { readonly name?: string; readonly label?: string }): string => entry.label ?? entry.name ?? "";
+
+// ---- tokens and scene levels ---------------------------------------------------------
+
+/** The scene level a token (or a waypoint) stands on: v14 Scene Levels; null in v13 and on a scene without levels. */
+export function levelOf(placed: unknown): string | null {
+  const level = (placed as { level?: unknown } | null | undefined)?.level;
+  return typeof level === "string" && level.length > 0 ? level : null;
+}
+
+/** Whether two tokens stand on the same level (always, where there are no levels). */
+export function onSameLevel(a: unknown, b: unknown): boolean {
+  const la = levelOf(a);
+  const lb = levelOf(b);
+  return la === null || lb === null || la === lb;
+}
+
+// ---- configuration ------------------------------------------------------------------
+
+/**
+ * Token bar attributes per actor type. Both versions key CONFIG.Actor.trackableAttributes
+ * by type; fvtt-types 14.366 declares a single entry, so the object is assigned untyped.
+ */
+export function setTrackableAttributes(byType: Record<string, { bar: string[]; value: string[] }>): void {
+  Object.assign(CONFIG.Actor, { trackableAttributes: byType });
+}
+
+// ---- pop-out windows ----------------------------------------------------------------
+
+/**
+ * The window an application's element lives in. v14 can pop an ApplicationV2 out
+ * into its own browser window: timers, frames and new elements must come from
+ * that window, not the main one.
+ */
+export function windowOf(element: Element | null | undefined): Window & typeof globalThis {
+  return (element?.ownerDocument?.defaultView ?? globalThis) as Window & typeof globalThis;
+}
