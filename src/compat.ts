@@ -117,3 +117,12 @@ export function setTrackableAttributes(byType: Record<string, { bar: string[]; v
 export function windowOf(element: Element | null | undefined): Window & typeof globalThis {
   return (element?.ownerDocument?.defaultView ?? globalThis) as Window & typeof globalThis;
 }
+
+/**
+ * A context menu entry in the running Foundry's shape: v13's ContextMenu reads
+ * name/condition/callback; v14 reads label/visible/onClick (it still takes the
+ * v13 names, with a warning, until v16).
+ */
+export function contextEntry(label: string, icon: string, visible: (li: HTMLElement) => boolean, onClick: (li: HTMLElement) => unknown): Record<string, unknown> {
+  return isV14() ? { label, icon, visible, onClick } : { name: label, icon, condition: visible, callback: onClick };
+}

@@ -140,7 +140,7 @@ describe("armory grid", () => {
     const { world, gm, app } = await armoury(3);
     const [first, second] = app.rows;
     app.addRow("Estoc");
-    app.duplicate(first!.key);
+    app.duplicateRow(first!.key);
     app.remove(second!.key);
     const mark = world.server.writes.length;
     await app.save();
@@ -288,11 +288,11 @@ describe("armory access", () => {
     expect(gm.game.settings.menus.get("bout.armoryMenu")).toMatchObject({ restricted: true, name: "BOUT.Armory.Title" });
     const packOptions: any[] = [];
     gm.Hooks.callAll("getCompendiumContextOptions", {}, packOptions);
-    expect(packOptions.map((o) => o.name)).toContain("BOUT.Armory.ContextOpen");
+    expect(packOptions.map((o) => o.label ?? o.name)).toContain("BOUT.Armory.ContextOpen");
     const itemOptions: any[] = [];
     gm.Hooks.callAll("getItemContextOptions", {}, itemOptions);
-    const entry = itemOptions.find((o) => o.name === "BOUT.Armory.ContextOpen");
-    const opened = await entry.callback({ dataset: { entryId: weapons(gm)[0].id } });
+    const entry = itemOptions.find((o) => (o.label ?? o.name) === "BOUT.Armory.ContextOpen");
+    const opened = await (entry.onClick ?? entry.callback)({ dataset: { entryId: weapons(gm)[0].id } });
     expect(opened.rendered).toBe(true);
     expect(opened.kind).toBe("weapon");
   });
@@ -366,9 +366,10 @@ describe("armory on a compendium", () => {
     const { gm } = await packArmoury();
     const options: any[] = [];
     gm.Hooks.callAll("getCompendiumContextOptions", {}, options);
-    const entry = options.find((o) => o.name === "BOUT.Armory.ContextOpen");
-    expect(entry.condition({ dataset: { pack: "world.armoury" } })).toBe(true);
-    const app = await entry.callback({ dataset: { pack: "world.armoury" } });
+    // v13 reads name/condition/callback, v14 label/visible/onClick (the harness runs both).
+    const entry = options.find((o) => (o.label ?? o.name) === "BOUT.Armory.ContextOpen");
+    expect((entry.visible ?? entry.condition)({ dataset: { pack: "world.armoury" } })).toBe(true);
+    const app = await (entry.onClick ?? entry.callback)({ dataset: { pack: "world.armoury" } });
     expect(app.pack).toBe("world.armoury");
     expect(app.rows).toHaveLength(30);
   });

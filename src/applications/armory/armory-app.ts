@@ -279,7 +279,7 @@ export class BoutArmory extends Base {
     return row;
   }
 
-  duplicate(rowKey: string): ArmoryRow | null {
+  duplicateRow(rowKey: string): ArmoryRow | null {
     const source = this.rows.find((r) => r.key === rowKey);
     if (!source) return null;
     const row = duplicateRow(source, `new-${++this.#newRows}`, this.#freeName(i18n().format(`${T}CopyName`, { name: source.name })));
@@ -459,7 +459,7 @@ export class BoutArmory extends Base {
   }
 
   static async #onDuplicateRow(this: BoutArmory, _event: Event, target: HTMLElement) {
-    this.duplicate(target.closest<HTMLElement>("[data-row]")?.dataset.row ?? "");
+    this.duplicateRow(target.closest<HTMLElement>("[data-row]")?.dataset.row ?? "");
     await this.render();
   }
 

@@ -6,18 +6,9 @@
  */
 import { SYSTEM_ID } from "../../config";
 import { BoutArmory, type ArmoryOptions } from "./armory-app";
+import { contextEntry } from "../../compat";
 
 type ContextOption = Record<string, unknown>;
-
-/**
- * A context menu entry in the shape of the running Foundry: v13 reads
- * name/condition/callback; v14 reads label/visible/onClick (and warns about the
- * v13 names, which it still takes until v16).
- */
-function contextEntry(label: string, icon: string, visible: (li: HTMLElement) => boolean, onClick: (li: HTMLElement) => unknown): ContextOption {
-  const generation = Number((game as unknown as { release?: { generation?: number } }).release?.generation ?? 13);
-  return generation >= 14 ? { label, icon, visible, onClick } : { name: label, icon, condition: visible, callback: onClick };
-}
 
 const ICON = '<i class="fa-solid fa-shield-halved"></i>';
 
