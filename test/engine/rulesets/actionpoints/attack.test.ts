@@ -121,6 +121,13 @@ describe("seed 002 VI: Combat Advantages", () => {
     const r = value(resolveAdvantage({ kind: "disarm", defence: "activeParry", defenceCritical: false, tsc: 50, attackerStrTarget: 60, defenderPsf: 16, fatigueNow: 10 }, new FixedDice({ 100: [50] })));
     expect([r.result.roll.target, r.result.success]).toEqual([44, true]);
   });
+  it("a. a shield bash after a critical block, and d. an attack after a critical dodge, roll at +10% (58 against 60); without the critical they need 50", () => {
+    for (const [kind, defence] of [["shieldBash", "activeShield"], ["dodgeAttack", "dodge"]] as const) {
+      const crit = value(resolveAdvantage({ kind, defence, defenceCritical: true, tsc: 50, fatigueNow: 10 }, new FixedDice({ 100: [58] })));
+      const plain = value(resolveAdvantage({ kind, defence, defenceCritical: false, tsc: 50, fatigueNow: 10 }, new FixedDice({ 100: [58] })));
+      expect([crit.result.roll.target, crit.result.success, plain.result.roll.target, plain.result.success]).toEqual([60, true, 50, false]);
+    }
+  });
   it("only the advantage the defence opens is allowed", () => {
     expect(resolveAdvantage({ kind: "shieldBash", defence: "dodge", defenceCritical: false, tsc: 50, fatigueNow: 10 }, new FixedDice({ 100: [1] })).ok).toBe(false);
   });
