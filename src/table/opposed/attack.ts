@@ -27,7 +27,10 @@ import {
   testOdds,
   type FumbleOutcome,
   type RangedOpposition,
-  rangedOppositionAllowed,
+  checkEngagedShot,
+  RANGED_OPPOSITIONS,
+  rangedOppositions,
+  rangedOppositionSkill,
   weaponDamage,
   attackModifier,
   calledShotDifficulty,
@@ -51,7 +54,6 @@ import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../op
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
 const DEFENCES = ["melee", "dodge", "none"] as const;
-const RANGED_OPPOSITIONS: readonly RangedOpposition[] = ["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"];
 
 const difficultyField = (name = "difficulty") => ({
   kind: "select" as const,
@@ -165,9 +167,10 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   // "Ranged Combat": a shooter Engaged with the target needs a Pistol; the target's ways to oppose follow from the range, its shield and the engagement.
   const pointBlank = ranged && d.pointBlank === true;
   const engaged = ranged && d.engaged === true;
-  if (engaged && !w.pistol) return refuse("opposed.engagedRanged", "BOUT.Opposed.Refusal.EngagedRanged");
+  const shot = checkEngagedShot(engaged, Boolean(w.pistol));
+  if (!shot.ok) return shot;
   const largeShield = defender.items.contents.some((i) => i.type === "shield" && (i.system as any).equipped && (i.system as any).opposed?.large);
-  const oppositions = ranged ? RANGED_OPPOSITIONS.filter((o) => o !== "none" && rangedOppositionAllowed(o, { pointBlank, largeShield }, engaged)) : [];
+  const oppositions = ranged ? rangedOppositions({ pointBlank, largeShield }, engaged) : [];
   return ok({
     weaponId: item.id!,
     weapon: item.name,
@@ -349,8 +352,8 @@ const attackCard: CardKind = {
         ],
         odds: (v) => {
           const way = v.opposition as RangedOpposition;
-          const skill = way === "dodgePointBlank" ? "dodge" : "melee";
-          const test = way === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
+          const skill = rangedOppositionSkill(way);
+          const test = skill === null ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
           const odds = opposedOdds(d.test, test);
           return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
         },
@@ -402,8 +405,8 @@ const attackCard: CardKind = {
       const way: RangedOpposition = RANGED_OPPOSITIONS.includes(answer?.opposition) ? answer.opposition : "none";
       if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
       if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
-      const skill = way === "dodgePointBlank" ? "dodge" : "melee";
-      const test = way === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
+      const skill = rangedOppositionSkill(way);
+      const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
       const input = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },

@@ -14,6 +14,9 @@ import {
   misfires,
   movement,
   OOPS_TABLE,
+  rangedOppositions,
+  rangedOppositionSkill,
+  checkEngagedShot,
   readTest,
   resolveMeleeAttack,
   resolveRangedAttack,
@@ -133,6 +136,14 @@ describe("seed 003 'Ranged Combat'", () => {
     if (!r.ok) throw new Error("refused");
     // 31 vs 50: SL 2; 20 vs 40: SL 2; tie to the higher target (the shooter's 50).
     expect(r.value.result.hit).not.toBeNull();
+  });
+  it("the ways offered and the skill each uses: Dodge at Point Blank; a Melee skill behind a large shield or against an Engaged shooter; only a Pistol shoots while Engaged", () => {
+    expect(rangedOppositions({ pointBlank: false, largeShield: false }, false)).toEqual([]);
+    expect(rangedOppositions({ pointBlank: true, largeShield: true }, true)).toEqual(["dodgePointBlank", "largeShield", "meleeWhileEngaged"]);
+    expect(rangedOppositions({ pointBlank: false, largeShield: true }, false)).toEqual(["largeShield"]);
+    expect(["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"].map((o) => rangedOppositionSkill(o as never))).toEqual([null, "dodge", "melee", "melee"]);
+    const refused = checkEngagedShot(true, false);
+    expect([refused.ok ? "ok" : refused.refusal.code, checkEngagedShot(true, true).ok, checkEngagedShot(false, false).ok]).toEqual(["opposed.engagedRanged", true, true]);
   });
 });
 
