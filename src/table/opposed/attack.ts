@@ -19,6 +19,7 @@ import {
   opposedOdds,
   resolveMeleeAttack,
   resolveRangedAttack,
+  skillItemTarget,
   skillTarget,
   SIZE_MODIFIERS,
   fumbleEffects,
@@ -220,7 +221,7 @@ function defenceTarget(defender: Actor.Implementation, choice: unknown): number 
   if (typeof choice !== "string" || !choice.startsWith("item:")) return undefined;
   const item = view(defender).skills.find((x) => x.id === choice.slice(5));
   if (!item) return undefined;
-  return ((st as unknown as Record<string, number>)[item.stats.characteristic as string] ?? 0) + Number(item.stats.advances ?? 0);
+  return skillItemTarget(st, item.stats);
 }
 
 /** "Prepare": +20 to the skill the defender prepared, until its next turn, against any attack. */
