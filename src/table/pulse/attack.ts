@@ -22,6 +22,7 @@ import type { AttackInput } from "../../engine/rulesets/pulse/attack";
 import { figureInZone, hexLine, lineOfFire, relativeSide, type Figure } from "../../engine/rulesets/pulse/hex";
 import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
+import { concentrationDue } from "../../engine/rulesets/pulse/actions";
 import type { PulsesState, StrikeType } from "../../engine/time/pulses";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import { wallsBlock, type WallLine } from "../../engine/rulesets/pulse/obstruction";
@@ -618,7 +619,7 @@ const attackCard: CardKind = {
     // [13] a caster attacked while casting owes a concentration check (its procedure, 29.5, is the group's book).
     const state = machineStateOf<PulsesState>(card.combatId, "pulses");
     const victimCombatant = combatantFor(card.combatId, victim);
-    const casting = Boolean(victimCombatant && state?.declared?.[victimCombatant]?.includes("cast"));
+    const casting = victimCombatant ? concentrationDue(state?.declared?.[victimCombatant]) : false;
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: fighterRef(victim) })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",

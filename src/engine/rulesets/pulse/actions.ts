@@ -155,3 +155,12 @@ export function checkDeclaredActions(actions: readonly PulseAction[], modAG: num
   for (const a of actions) if (!COMBINABLE_ACTIONS.includes(a)) return pulseRefuse("actionNotAllowed", { action: a });
   return ok(true);
 }
+
+/**
+ * [13.5], [15]: a figure that named Cast this pulse and is attacked, in melee or
+ * at range, owes a concentration check (the check itself, 29.5, is the group's
+ * book: the card only says it is due).
+ */
+export function concentrationDue(declared: readonly string[] | undefined): boolean {
+  return Boolean(declared?.includes("cast"));
+}
