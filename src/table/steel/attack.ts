@@ -18,6 +18,7 @@ import {
   CORE_MANEUVERS,
   DEFAULT_ZONES,
   exchangeOdds,
+  defenceDtn,
   maneuverTn,
   mosBars,
   poolForRound,
@@ -133,8 +134,7 @@ export function reachOf(attacker: Actor.Implementation, defender: Actor.Implemen
 const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
   const weapon = view.weapons.find((w) => w.equipped && !w.stats.missile)?.stats;
   const shield = view.shields.find((s) => s.equipped)?.stats;
-  const base = maneuver.family === "block" && shield ? shield.dtn : (weapon?.dtn ?? 7);
-  return maneuverTn(maneuver, base);
+  return maneuverTn(maneuver, defenceDtn(maneuver, weapon?.dtn, shield?.dtn));
 };
 
 export async function declareAttack({ actor, item }: ItemRollRequest) {

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
 import {
   canBePoisoned,
+  mayCombineActions,
+  removalRestores,
   checkMountedAttack,
   checkMountedCharge,
   checkMomentumRun,
@@ -108,6 +110,12 @@ describe("seed 004 [20.3] poison and [20.4] stuck like a pig", () => {
     expect(removalDamageModifier({ barbed: false, use: "missile" })).toBe(null);
     expect(resolveRemoval({ barbed: true, use: "missile" }, new FixedDice({ 10: [9] })).damage).toBe(5);
     expect(resolveRemoval({ barbed: true, use: "missile" }, new FixedDice({ 10: [2] })).damage).toBe(1);
+  });
+  it("pulling one out gives back its penalty, pole 5 and missile 3, never more than is stuck", () => {
+    expect([removalRestores("pole", 8), removalRestores("missile", 8), removalRestores("pole", 3), removalRestores("missile", 0)]).toEqual([5, 3, 3, 0]);
+  });
+  it("[15] only modAG 26 or more may combine two actions in a pulse", () => {
+    expect([mayCombineActions(25), mayCombineActions(26), mayCombineActions(30)]).toEqual([false, true, true]);
   });
 });
 

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
-import { checkDeclaration, postureEffect, reachBetween, reachPenalty, resolveExchange } from "../../../../src/engine/rulesets/steel";
+import { checkDeclaration, CORE_MANEUVERS, defenceDtn, maneuverTn, postureEffect, reachBetween, reachPenalty, resolveExchange } from "../../../../src/engine/rulesets/steel";
 import { attack, defence, maneuver, noArmour } from "./helpers";
 
 const target = (over = {}) => ({ combatantId: "d", toughness: 4, armour: noArmour, ...over });
@@ -80,6 +80,14 @@ describe("seed 000 'Exchange of Blows'", () => {
   it("an evasion rolls against its own TN (partial evasion 7), not the weapon's", () => {
     const c = checkDeclaration(defence({ maneuver: maneuver("partial-evasion"), weaponTn: 5 }), "defence");
     expect(c.ok && c.value.tn).toBe(7);
+  });
+  it("the DTN a defence starts from: a block the shield's (5), a parry the weapon's (6), an empty hand 7; an evasion keeps its own", () => {
+    const core = (slug: string) => CORE_MANEUVERS.find((x) => x.slug === slug)!.stats;
+    expect(defenceDtn(core("block"), 6, 5)).toBe(5);
+    expect(defenceDtn(core("parry"), 6, 5)).toBe(6);
+    expect(defenceDtn(core("block"), 6, undefined)).toBe(6);
+    expect(defenceDtn(core("parry"), undefined, undefined)).toBe(7);
+    expect(maneuverTn(core("duck-and-weave"), defenceDtn(core("duck-and-weave"), 6, 5))).toBe(9);
   });
 });
 
