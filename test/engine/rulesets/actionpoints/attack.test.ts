@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
-import { applyDamage, attackOdds, classifyAttack, parryEffect, readActionPool, resolveAdvantage, resolveAttack, strengthBonus, type AttackInput, type Defence } from "../../../../src/engine/rulesets/actionpoints";
+import { applyDamage, attackOdds, classifyAttack, defenceSkill, defencesAvailable, parryEffect, readActionPool, resolveAdvantage, resolveAttack, strengthBonus, type AttackInput, type Defence } from "../../../../src/engine/rulesets/actionpoints";
 import { exchange, value } from "./fixtures";
 
 const input = exchange;
@@ -79,6 +79,15 @@ describe("seed 002 IV.c.ii: Weapon Parry by weight", () => {
   it("one size lighter: only the weapon's base damage 6, less armour: 3", () => {
     const r = value(resolveAttack(input("activeParry", { d: { parryWeaponSize: 2 } }), new FixedDice({ 100: [20, 40], 10: [7] })));
     expect([r.result.outcome, r.result.damage?.attackerDamage, r.result.damage?.delivered]).toEqual(["partial", 6, 3]);
+  });
+});
+
+describe("seed 002 IV.b and IV.c: which defences, and which skill each rolls", () => {
+  it("shield defences need a shield, parries a weapon; Dodge and no defence are always open; shield defences roll Shield Play, parries the weapon's skill", () => {
+    expect(defencesAvailable(false, false)).toEqual(["none", "dodge"]);
+    expect(defencesAvailable(true, false)).toEqual(["none", "passiveShield", "activeShield", "dodge"]);
+    expect(defencesAvailable(false, true)).toEqual(["none", "passiveParry", "activeParry", "dodge"]);
+    expect((["none", "passiveShield", "passiveParry", "activeShield", "activeParry", "dodge"] as Defence[]).map(defenceSkill)).toEqual([null, "shieldPlay", "weapon", "shieldPlay", "weapon", "dodge"]);
   });
 });
 
