@@ -33,6 +33,8 @@ import {
   rangedOppositions,
   rangedOppositionSkill,
   weaponDamage,
+  addsStrengthBonus,
+  attackSkill,
   attackModifier,
   calledShotDifficulty,
   preparedDefenceBonus,
@@ -95,7 +97,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   const w = (item.system as any).opposed;
   const ranged = w?.kind === "ranged";
   const foes = opponents(actor);
-  const base = skillTarget(a, ranged ? "ranged" : "melee");
+  const base = skillTarget(a, attackSkill(ranged));
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
     titleData: { name: item.name },
@@ -179,12 +181,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     pointBlank,
     engaged,
     oppositions,
-    damage: weaponDamage(Number(w.damage ?? 0), Boolean(w.addStrengthBonus ?? !ranged), bonus(a.s)),
+    damage: weaponDamage(Number(w.damage ?? 0), addsStrengthBonus(w.addStrengthBonus == null ? undefined : Boolean(w.addStrengthBonus), ranged), bonus(a.s)),
     calledShot,
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
     // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
-    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
+    test: { target: skillTarget(a, attackSkill(ranged)), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
   });
 }
 
@@ -257,7 +259,7 @@ function readyWeapon(actor: Actor.Implementation | null): { id: string; damage: 
   if (!actor || !w) return null;
   const st = view(actor).stats;
   const o = (w.system as any).opposed ?? {};
-  return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), Boolean(o.addStrengthBonus ?? true), bonus(st.s)) };
+  return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), addsStrengthBonus(o.addStrengthBonus == null ? undefined : Boolean(o.addStrengthBonus), false), bonus(st.s)) };
 }
 
 export interface Aftermath {

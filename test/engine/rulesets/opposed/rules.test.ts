@@ -5,6 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
 import {
+  addsStrengthBonus,
+  attackSkill,
   compareOpposed,
   DIFFICULTIES,
   finalTarget,
@@ -51,6 +53,15 @@ describe("seed 003 'Attacking': Damage and Wounds", () => {
   it("gives a Critical Wound when more Wounds are lost than remain", () => {
     expect(woundsSuffered({ damage: 10, toughnessBonus: 3, armourPoints: 0, woundsNow: 6 })).toEqual({ suffered: 7, woundsNow: 0, critical: true });
     expect(woundsSuffered({ damage: 9, toughnessBonus: 3, armourPoints: 0, woundsNow: 6 }).critical).toBe(false);
+  });
+});
+
+describe("seed 003 'Attacking': the skill and the Strength Bonus of a weapon", () => {
+  it("a melee weapon attacks with Melee and adds SB unless its item says not; a ranged one with Ranged and adds SB only when its item says so", () => {
+    expect([attackSkill(false), attackSkill(true)]).toEqual(["melee", "ranged"]);
+    expect([addsStrengthBonus(undefined, false), addsStrengthBonus(undefined, true), addsStrengthBonus(false, false), addsStrengthBonus(true, true)]).toEqual([true, false, false, true]);
+    // A sword of Damage 4 in the hand of SB 3 deals 7 + SL; a bow of Damage 7 deals 7 + SL.
+    expect([weaponDamage(4, addsStrengthBonus(undefined, false), 3), weaponDamage(7, addsStrengthBonus(undefined, true), 3)]).toEqual([7, 7]);
   });
 });
 
