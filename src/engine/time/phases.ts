@@ -229,6 +229,27 @@ export function declaredShotDefence(s: PhasesState, shooterId: string | null, ta
  * used must reach that engagement's range ("outOfReach"); null when allowed.
  * `weapon` is the reach of the weapon on the card (null: it has none in melee).
  */
+/**
+ * "Engagement Example": the first strike bonus the attacker won in the range
+ * contest against this target (0 if none, or if the target won it).
+ */
+export function firstStrikeBonus(s: PhasesState, attackerId: string | null, targetId: string | null): number {
+  const e = s.engagements.find((x) => (x.a === attackerId && x.b === targetId) || (x.b === attackerId && x.a === targetId));
+  return e?.firstStrike && e.firstStrike.combatantId === attackerId ? e.firstStrike.bonus : 0;
+}
+
+/**
+ * "Combat Sequence": an attack in a running round is its attacker's turn in the
+ * phase for its weapon: a shot in either missile phase, a blow in the Melee
+ * phase ("wrongPhase"); and only in the attacker's own turn ("outOfTurn").
+ */
+export function attackTurnRefusal(s: PhasesState, combatantId: string, missile: boolean): "wrongPhase" | "outOfTurn" | null {
+  const phaseOk = missile ? s.phase === "firstMissile" || s.phase === "secondMissile" : s.phase === "melee";
+  if (s.stage !== "act" || !phaseOk) return "wrongPhase";
+  if (actingNow(s) !== combatantId) return "outOfTurn";
+  return null;
+}
+
 export function meleeBlowRefusal(s: PhasesState, attackerId: string | null, targetId: string | null, weapon: WeaponReach | null): "notEngaged" | "outOfReach" | null {
   if (s.stage !== "act" || !attackerId) return null;
   const e = s.engagements.find((x) => (x.a === attackerId && x.b === targetId) || (x.b === attackerId && x.a === targetId));

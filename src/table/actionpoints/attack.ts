@@ -22,7 +22,8 @@ import {
   attackOdds,
   CRITICAL_LOCATIONS,
   checkTarget,
-  DEFENCES,
+  defenceSkill,
+  defencesAvailable,
   resolveAttack,
   strengthBonus,
   type ActionPointsStats,
@@ -57,7 +58,7 @@ export function skillOf(v: View, kind: "weapon" | "shieldPlay" | "dodge", name =
 function defencesFor(v: View): Defence[] {
   const shield = v.shields.some((s) => s.equipped);
   const weapon = v.weapons.some((w) => w.equipped);
-  return DEFENCES.filter((d) => d === "none" || d === "dodge" || (d.endsWith("Shield") ? shield : weapon));
+  return defencesAvailable(shield, weapon);
 }
 
 interface Declaration {
@@ -79,8 +80,8 @@ export function defenderFigures(v: View, id: string, defence: Defence, location:
   const s = v.stats;
   const shieldItem = v.shields.find((x) => x.equipped)?.stats;
   const parryWeapon = v.weapons.find((w) => w.equipped)?.stats as { size: number; skill: string } | undefined;
-  const skill =
-    defence === "none" ? { tsc: 0, psf: 0 } : defence.endsWith("Shield") ? skillOf(v, "shieldPlay") : defence === "dodge" ? skillOf(v, "dodge") : skillOf(v, "weapon", parryWeapon?.skill ?? "");
+  const kind = defenceSkill(defence);
+  const skill = kind === null ? { tsc: 0, psf: 0 } : skillOf(v, kind, kind === "weapon" ? (parryWeapon?.skill ?? "") : "");
   if (!skill) return null;
   return {
     id,

@@ -19,6 +19,7 @@ import {
   opposedOdds,
   resolveMeleeAttack,
   resolveRangedAttack,
+  skillItemTarget,
   skillTarget,
   SIZE_MODIFIERS,
   fumbleEffects,
@@ -27,8 +28,13 @@ import {
   testOdds,
   type FumbleOutcome,
   type RangedOpposition,
-  rangedOppositionAllowed,
+  checkEngagedShot,
+  RANGED_OPPOSITIONS,
+  rangedOppositions,
+  rangedOppositionSkill,
   weaponDamage,
+  addsStrengthBonus,
+  attackSkill,
   attackModifier,
   calledShotDifficulty,
   preparedDefenceBonus,
@@ -51,7 +57,6 @@ import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../op
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
 const DEFENCES = ["melee", "dodge", "none"] as const;
-const RANGED_OPPOSITIONS: readonly RangedOpposition[] = ["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"];
 
 const difficultyField = (name = "difficulty") => ({
   kind: "select" as const,
@@ -92,7 +97,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   const w = (item.system as any).opposed;
   const ranged = w?.kind === "ranged";
   const foes = opponents(actor);
-  const base = skillTarget(a, ranged ? "ranged" : "melee");
+  const base = skillTarget(a, attackSkill(ranged));
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
     titleData: { name: item.name },
@@ -165,9 +170,10 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   // "Ranged Combat": a shooter Engaged with the target needs a Pistol; the target's ways to oppose follow from the range, its shield and the engagement.
   const pointBlank = ranged && d.pointBlank === true;
   const engaged = ranged && d.engaged === true;
-  if (engaged && !w.pistol) return refuse("opposed.engagedRanged", "BOUT.Opposed.Refusal.EngagedRanged");
+  const shot = checkEngagedShot(engaged, Boolean(w.pistol));
+  if (!shot.ok) return shot;
   const largeShield = defender.items.contents.some((i) => i.type === "shield" && (i.system as any).equipped && (i.system as any).opposed?.large);
-  const oppositions = ranged ? RANGED_OPPOSITIONS.filter((o) => o !== "none" && rangedOppositionAllowed(o, { pointBlank, largeShield }, engaged)) : [];
+  const oppositions = ranged ? rangedOppositions({ pointBlank, largeShield }, engaged) : [];
   return ok({
     weaponId: item.id!,
     weapon: item.name,
@@ -175,12 +181,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     pointBlank,
     engaged,
     oppositions,
-    damage: weaponDamage(Number(w.damage ?? 0), Boolean(w.addStrengthBonus ?? !ranged), bonus(a.s)),
+    damage: weaponDamage(Number(w.damage ?? 0), addsStrengthBonus(w.addStrengthBonus == null ? undefined : Boolean(w.addStrengthBonus), ranged), bonus(a.s)),
     calledShot,
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
     // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
-    test: { target: skillTarget(a, ranged ? "ranged" : "melee"), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
+    test: { target: skillTarget(a, attackSkill(ranged)), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
   });
 }
 
@@ -217,7 +223,7 @@ function defenceTarget(defender: Actor.Implementation, choice: unknown): number 
   if (typeof choice !== "string" || !choice.startsWith("item:")) return undefined;
   const item = view(defender).skills.find((x) => x.id === choice.slice(5));
   if (!item) return undefined;
-  return ((st as unknown as Record<string, number>)[item.stats.characteristic as string] ?? 0) + Number(item.stats.advances ?? 0);
+  return skillItemTarget(st, item.stats);
 }
 
 /** "Prepare": +20 to the skill the defender prepared, until its next turn, against any attack. */
@@ -253,7 +259,7 @@ function readyWeapon(actor: Actor.Implementation | null): { id: string; damage: 
   if (!actor || !w) return null;
   const st = view(actor).stats;
   const o = (w.system as any).opposed ?? {};
-  return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), Boolean(o.addStrengthBonus ?? true), bonus(st.s)) };
+  return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), addsStrengthBonus(o.addStrengthBonus == null ? undefined : Boolean(o.addStrengthBonus), false), bonus(st.s)) };
 }
 
 export interface Aftermath {
@@ -349,8 +355,8 @@ const attackCard: CardKind = {
         ],
         odds: (v) => {
           const way = v.opposition as RangedOpposition;
-          const skill = way === "dodgePointBlank" ? "dodge" : "melee";
-          const test = way === "none" ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
+          const skill = rangedOppositionSkill(way);
+          const test = skill === null ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
           const odds = opposedOdds(d.test, test);
           return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
         },
@@ -402,8 +408,8 @@ const attackCard: CardKind = {
       const way: RangedOpposition = RANGED_OPPOSITIONS.includes(answer?.opposition) ? answer.opposition : "none";
       if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
       if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
-      const skill = way === "dodgePointBlank" ? "dodge" : "melee";
-      const test = way === "none" ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
+      const skill = rangedOppositionSkill(way);
+      const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
       const input = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },

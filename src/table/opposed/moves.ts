@@ -24,6 +24,7 @@ import {
   leap,
   moveCost,
   run,
+  skillItemTarget,
   skillTarget,
   type Characteristic,
   type OpposedStats,
@@ -51,9 +52,7 @@ const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.m
 function namedTest(actor: Actor.Implementation, name: string, fallback: Characteristic): TestInput {
   const v = view(actor);
   const skill = v.skills.find((s) => s.name.trim().toLowerCase() === name);
-  const st = v.stats as unknown as Record<string, number>;
-  const target = skill ? (st[skill.stats.characteristic as string] ?? 0) + Number(skill.stats.advances ?? 0) : (st[fallback] ?? 0);
-  return { target, difficulty: "challenging", modifier: 0 };
+  return { target: skillItemTarget(v.stats, skill?.stats, fallback), difficulty: "challenging", modifier: 0 };
 }
 
 interface MoveDeclaration {

@@ -6,7 +6,7 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { rollOne } from "../../engine/dice";
 import { histogram, type OddsView } from "../../engine/odds-view";
-import { DIFFICULTIES, readTest, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
+import { DIFFICULTIES, readTest, skillItemTarget, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
 import { event as opposedEvent } from "../../engine/rulesets/opposed/events";
 import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
@@ -17,7 +17,7 @@ const num = (v: unknown) => Number(v ?? 0);
 
 /** seed 003: characteristic plus advances, with the difficulty table. */
 export function opposedSkillSpec(actor: OpposedActor, skill: OpposedSkill): OddsDialogSpec {
-  const target = actor[skill.characteristic] + skill.advances;
+  const target = skillItemTarget(actor, skill);
   return {
     title: "BOUT.Roll.SkillTitle",
     confirmLabel: "BOUT.Roll.Roll",
@@ -54,7 +54,7 @@ async function opposedSkill({ actor, item }: ItemRollRequest) {
   const s = statsOf(item, "opposed") as OpposedSkill;
   const values = await openOddsDialog({ ...opposedSkillSpec(a, s), titleData: { name: item.name } });
   if (!values) return;
-  const input = { target: a[s.characteristic] + s.advances, difficulty: values.difficulty as Difficulty, modifier: num(values.modifier) };
+  const input = { target: skillItemTarget(a, s), difficulty: values.difficulty as Difficulty, modifier: num(values.modifier) };
   const r = await resolveWithFoundry((dice) => readTest(rollOne(dice, 100), input));
   const t = r.value;
   const events = [opposedEvent("test", { who: actor.name, roll: t.roll, target: t.target, sl: t.sl, success: t.success })];

@@ -11,7 +11,7 @@ import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { resolveSurprise, shakeOffSurprise, type Characteristic, type OpposedStats, type TestInput } from "../../engine/rulesets/opposed";
+import { resolveSurprise, shakeOffSurprise, skillItemTarget, type Characteristic, type OpposedStats, type TestInput } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
 import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type StatusChange } from "../cards";
@@ -27,8 +27,7 @@ const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.s
 function namedTest(actor: Actor.Implementation, name: string, fallback: Characteristic): TestInput {
   const v = view(actor);
   const skill = v.skills.find((s) => s.name.trim().toLowerCase() === name);
-  const st = v.stats as unknown as Record<string, number>;
-  return { target: skill ? (st[skill.stats.characteristic as string] ?? 0) + Number(skill.stats.advances ?? 0) : (st[fallback] ?? 0), difficulty: "challenging", modifier: 0 };
+  return { target: skillItemTarget(v.stats, skill?.stats, fallback), difficulty: "challenging", modifier: 0 };
 }
 
 /** Surprised in the running turn order, or by the token condition outside one. */

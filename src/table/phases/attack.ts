@@ -34,6 +34,8 @@ import {
   rollMelee,
   rollMissile,
   soakScore,
+  shotShieldDfn,
+  targetDefends,
   TARGET_MOTIONS,
   woundState,
   MISSILE_RANGE_ADJUSTMENT,
@@ -50,7 +52,7 @@ import {
   type ShotDefence,
   type TargetMotion,
 } from "../../engine/rulesets/phases";
-import { actingNow, aimAllowed, declaredShotDefence, declaredTargetMotion, meleeBlowRefusal, type PhasesState } from "../../engine/time/phases";
+import { attackTurnRefusal, aimAllowed, firstStrikeBonus, declaredShotDefence, declaredTargetMotion, meleeBlowRefusal, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../cards";
 import { openOddsDialog, type DialogField, type DialogValues } from "../../applications/dialogs/odds-dialog";
@@ -122,16 +124,15 @@ const inRound = (c: PhasesCombat) => c.state !== null && c.combatantId !== null;
 /** In a running round: the attacker's own turn in a phase for this weapon; the attack is that turn. */
 function turnCommands(c: PhasesCombat, missile: boolean): Outcome<TimeCommand[]> {
   if (!c.state || !c.combatantId) return ok([]);
-  const phaseOk = missile ? c.state.phase === "firstMissile" || c.state.phase === "secondMissile" : c.state.phase === "melee";
-  if (c.state.stage !== "act" || !phaseOk) return refused("wrongPhase", missile ? "WrongPhaseMissile" : "WrongPhaseMelee");
-  if (actingNow(c.state) !== c.combatantId) return refused("outOfTurn", "OutOfTurn");
+  const turn = attackTurnRefusal(c.state, c.combatantId, missile);
+  if (turn === "wrongPhase") return refused("wrongPhase", missile ? "WrongPhaseMissile" : "WrongPhaseMelee");
+  if (turn === "outOfTurn") return refused("outOfTurn", "OutOfTurn");
   return ok([{ type: "act", combatantId: c.combatantId, fire: true } as TimeCommand]);
 }
 
 /** The engagement contest's bonus, when the attacker won it against this target ("1. Movement"). */
 function engagementFirstStrike(c: PhasesCombat): number {
-  const e = c.state?.engagements.find((x) => (x.a === c.combatantId && x.b === c.defenderCombatantId) || (x.b === c.combatantId && x.a === c.defenderCombatantId));
-  return e?.firstStrike?.combatantId === c.combatantId ? e.firstStrike.bonus : 0;
+  return c.state ? firstStrikeBonus(c.state, c.combatantId, c.defenderCombatantId) : 0;
 }
 
 const routing = (c: PhasesCombat) => c.state?.combatants.find((x) => x.id === c.defenderCombatantId)?.declaration?.action === "rout";
@@ -147,7 +148,7 @@ function missileInput(d: Declaration, target: View): MissileInput {
   const shield = equippedShield(target);
   // Cards posted before the shot carried its defence have none: the target stands.
   const defence = d.shotDefence ?? "none";
-  const defends = defence !== "none" && !d.targetRouting;
+  const defends = targetDefends(defence, Boolean(d.targetRouting));
   return {
     ...(d.shot as ShotSituation),
     attack: d.attack,
@@ -157,12 +158,12 @@ function missileInput(d: Declaration, target: View): MissileInput {
     // The table's Defense row is the character's (without the shield, which has its own row).
     ...(defends ? { defending: defenseScore(target.stats, readyWeapon(target), null) } : {}),
     // The shield's Dfn always counts against a shot; twice when actively defending with it.
-    ...(shield ? { shield: shield.defense * (defends && defence === "shield" ? 2 : 1) } : {}),
+    ...(shield ? { shield: shotShieldDfn(shield.defense, defence, defends) } : {}),
   };
 }
 
 function meleeInput(d: Declaration, target: View, defence: BlowDefence): MeleeInput {
-  const defends = defence === "defend" && !d.targetRouting;
+  const defends = targetDefends(defence, Boolean(d.targetRouting));
   return {
     attack: d.attack,
     firstStrike: d.firstStrike,

@@ -22,6 +22,7 @@ import type { AttackInput } from "../../engine/rulesets/pulse/attack";
 import { figureInZone, hexLine, lineOfFire, relativeSide, type Figure } from "../../engine/rulesets/pulse/hex";
 import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
+import { concentrationDue } from "../../engine/rulesets/pulse/actions";
 import type { PulsesState, StrikeType } from "../../engine/time/pulses";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import { wallsBlock, type WallLine } from "../../engine/rulesets/pulse/obstruction";
@@ -39,7 +40,7 @@ import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
-import { damageBonus } from "../../engine/rulesets/pulse/damage";
+import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS, stunTakesHold } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
 import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { queued } from "../write-queue";
@@ -126,7 +127,7 @@ function openRiposte(sourceId: unknown): { riposte: OpenRiposte; taken: boolean 
 
 /** The target's Defense against this blow, and its damage figures. */
 /** [17.5] a figure out of the fight (knocked out, restrained, dead) has no Defense at all. */
-export const helpless = (actor: Actor.Implementation | null) => ["unconscious", "restrain", "dead"].some((s) => hasStatus(actor, s));
+export const helpless = (actor: Actor.Implementation | null) => INCAPACITATING_CONDITIONS.some((s) => hasStatus(actor, s));
 
 /** [17.5] the world's choices for Defense: the optional shield facing rule, and whether modAG counts. */
 function defenseOptions(): DefenseOptions {
@@ -149,7 +150,7 @@ export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target:
     from: d.from ?? (d.fromRear ? 3 : 0),
     shieldHand: "left",
     stunned: target.stats.stunned,
-    incapacitated: target.stats.enduranceNow <= 0 || outOfFight,
+    incapacitated: incapacitated(target.stats.enduranceNow, outOfFight),
     withdrawingDefensively: answer === "withdraw",
   }, defenseOptions()).reduce((t, x) => t + x.value, 0);
   return {
@@ -561,7 +562,7 @@ const attackCard: CardKind = {
       // As deltas, so two cards applied together both count.
       if (damage.fatigueNow !== hitView.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - hitView.stats.fatigueNow, 0);
       if (damage.enduranceNow !== hitView.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - hitView.stats.enduranceNow, 0);
-      if (damage.stun && damage.state !== "dead") changes["system.pulse.stunned"] = true;
+      if (stunTakesHold(damage)) changes["system.pulse.stunned"] = true;
     }
     const after = attackConsequences(r, {
       attackerWeapon: weapon,
@@ -596,7 +597,7 @@ const attackCard: CardKind = {
       ...(after.defenderProne ? [{ id: "prone", active: true }] : []),
       ...(damage?.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
       ...(damage?.state === "dead" ? [{ id: "dead", active: true }] : []),
-      ...(damage?.stun && damage.state !== "dead" ? [{ id: "stun", active: true }] : []),
+      ...(damage && stunTakesHold(damage) ? [{ id: "stun", active: true }] : []),
       // [16.5] knocked out: out of the fight for D10 + 5 minutes, which only the GM learns.
       ...(r.strike.hit && d.kind === "knockout" ? [{ id: "unconscious", active: true }] : []),
       // [16.5] caught in a net, whip or bola until two Passes work it free.
@@ -618,7 +619,7 @@ const attackCard: CardKind = {
     // [13] a caster attacked while casting owes a concentration check (its procedure, 29.5, is the group's book).
     const state = machineStateOf<PulsesState>(card.combatId, "pulses");
     const victimCombatant = combatantFor(card.combatId, victim);
-    const casting = Boolean(victimCombatant && state?.declared?.[victimCombatant]?.includes("cast"));
+    const casting = victimCombatant ? concentrationDue(state?.declared?.[victimCombatant]) : false;
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: fighterRef(victim) })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",

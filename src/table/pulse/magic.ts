@@ -13,6 +13,7 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { MAGIC_KINDS, resolveMagicAttack, type MagicKind } from "../../engine/rulesets/pulse/magic";
 import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type ItemChange, type StatusChange } from "../cards";
 import { weaponInHand } from "../../engine/rulesets/pulse/consequences";
+import { stunTakesHold } from "../../engine/rulesets/pulse/damage";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -64,7 +65,7 @@ const magicCard: CardKind = {
     const changes: Record<string, unknown> = {};
     if (damage.fatigueNow !== t.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - t.stats.fatigueNow, 0);
     if (damage.enduranceNow !== t.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - t.stats.enduranceNow, 0);
-    const stunned = damage.stun && damage.state !== "dead";
+    const stunned = stunTakesHold(damage);
     if (stunned) changes["system.pulse.stunned"] = true;
     const conditions: StatusChange[] = [
       ...(damage.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),

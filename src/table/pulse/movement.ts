@@ -13,7 +13,7 @@ import { actorView } from "../../data/actor/actor-view";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../../engine/rulesets/pulse/derived";
 import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure } from "../../engine/rulesets/pulse/hex";
-import { checkMomentumRun, checkMountedCharge, monsterTurnCost } from "../../engine/rulesets/pulse/mounted";
+import { chargeTurnAllowed, checkMomentumRun, checkMountedCharge, monsterTurnCost, mountedChargeBinds, verticesTurned } from "../../engine/rulesets/pulse/mounted";
 import { checkMonsterMove, headOf, vertexFromAngle } from "../../engine/rulesets/pulse/monster-facing";
 import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, walkSteps } from "../../engine/rulesets/pulse/movement";
 import { pulseRefuse } from "../../engine/rulesets/pulse/refusals";
@@ -125,7 +125,7 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
     momentum,
     side,
     others,
-    charging: (Boolean(v.stats.mounted) && declared.some((a) => a === "charge" || a === "chargeAndClose")) || momentum > 0,
+    charging: mountedChargeBinds(Boolean(v.stats.mounted), declared, momentum),
     orientation: (token.parent as { grid?: { columns?: boolean } } | null)?.grid?.columns ? "flat" : "pointy",
   };
 }
@@ -242,16 +242,14 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
   // [23] a charging rider may face the way it charges as it sets off, and not turn after.
   if (ctx.charging && turning) {
     const facing = facingFromAngle(Number(changes.rotation) + 90, ctx.orientation);
-    const turned = ctx.used > 0 || !moving || walk.heading !== facing;
-    if (turned) {
+    if (!chargeTurnAllowed(ctx.used, moving, walk.heading, facing)) {
       const refused = pulseRefuse("chargeStraight");
       if (!refused.ok) refusedFor(token, ctx, refused.refusal);
       return false;
     }
   }
   // [22] a multi-hex figure's turn costs 1 TMR for every 2 vertices (60° each) it swings through.
-  const swing = Math.abs(((Number(changes.rotation ?? token.rotation ?? 0) - Number(token.rotation ?? 0)) % 360) + 360) % 360;
-  const turnCost = ctx.from.hexes && turning ? monsterTurnCost(Math.round(Math.min(swing, 360 - swing) / 60)) : 0;
+  const turnCost = ctx.from.hexes && turning ? monsterTurnCost(verticesTurned(Number(token.rotation ?? 0), Number(changes.rotation ?? token.rotation ?? 0))) : 0;
   if (!moving && turnCost === 0) return;
   let moved: number;
   if (walk.steps < 0) moved = ctx.moved + walk.steps;

@@ -10,7 +10,7 @@ import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { removalDamageModifier, resolveRemoval } from "../../engine/rulesets/pulse/after-combat";
+import { removalDamageModifier, removalRestores, resolveRemoval } from "../../engine/rulesets/pulse/after-combat";
 import { applyEffectiveDamage, damageEvents } from "../../engine/rulesets/pulse/damage";
 import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -22,8 +22,6 @@ import { endTurnCommands } from "./fight";
 const T = "BOUT.Pulse.Table.Stuck.";
 const KINDS = ["missile", "pole"] as const;
 type StuckKind = (typeof KINDS)[number];
-/** [20.4] what each kind of stuck weapon costs in modAG. */
-const PENALTY: Record<StuckKind, number> = { missile: 3, pole: 5 };
 interface Removal {
   readonly kind: StuckKind;
   readonly barbed: boolean;
@@ -48,7 +46,7 @@ const stuckCard: CardKind = {
     const kind = d.kind as StuckKind;
     const turn = dryRun(combatId, endTurnCommands(combatId, actor));
     if (!turn.ok) return turn;
-    return ok({ kind, barbed: d.barbed === true, penalty: Math.min(stuck, PENALTY[kind]) });
+    return ok({ kind, barbed: d.barbed === true, penalty: removalRestores(kind, stuck) });
   },
   describe: (d: Removal | null) => [line("declared", `${T}Declared`, { penalty: d?.penalty ?? 0 })],
   async defend() {

@@ -11,7 +11,7 @@ import { actorView } from "../../data/actor/actor-view";
 import { ok } from "../../engine/outcome";
 import { rollOne } from "../../engine/dice";
 import { initiativeRollers, openActions, pulsesMachine, startPulses, type PulsesState } from "../../engine/time/pulses";
-import { COMBINABLE_ACTIONS, derivePulse, startingDistance } from "../../engine/rulesets/pulse";
+import { COMBINABLE_ACTIONS, derivePulse, mayCombineActions, startingDistance } from "../../engine/rulesets/pulse";
 import { pulseEngagements } from "./engagements";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 
@@ -92,7 +92,7 @@ const PULSES: TimeStructure = {
               fields: [
                 { kind: "select", name: "action", label: "BOUT.Tracker.DeclareAction.Action", value: state.declared?.[combatantId]?.[0] ?? open[0]!, options: open.map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` })) },
                 // [15] modAG 26 or more: a second action from the combinable list.
-                ...((state.combatants.find((c) => c.id === combatantId)?.modAG ?? 0) >= 26
+                ...(mayCombineActions(state.combatants.find((c) => c.id === combatantId)?.modAG ?? 0)
                   ? [
                       {
                         kind: "select" as const,

@@ -18,13 +18,14 @@ import {
   CORE_MANEUVERS,
   DEFAULT_ZONES,
   exchangeOdds,
+  defenceDtn,
+  rolledDice,
   maneuverTn,
   mosBars,
   poolForRound,
   resolveExchange,
   knockdownOf,
   knockdownTest,
-  postureEffect,
   reachBetween,
   mountedBlow,
   mountedHit,
@@ -136,8 +137,7 @@ export function reachOf(attacker: Actor.Implementation, defender: Actor.Implemen
 const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
   const weapon = view.weapons.find((w) => w.equipped && !w.stats.missile)?.stats;
   const shield = view.shields.find((s) => s.equipped)?.stats;
-  const base = maneuver.family === "block" && shield ? shield.dtn : (weapon?.dtn ?? 7);
-  return maneuverTn(maneuver, base);
+  return maneuverTn(maneuver, defenceDtn(maneuver, weapon?.dtn, shield?.dtn));
 };
 
 export async function declareAttack({ actor, item }: ItemRollRequest) {
@@ -176,8 +176,8 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
       const dView = steelView(defender);
       const parry = CORE_MANEUVERS.find((c) => c.slug === "parry")!.stats;
       // Posture adds dice; a longer weapon takes them away until a damaging blow lands.
-      const rolled = Math.max(0, Number(v.dice) + postureEffect(posture, "attack").bonusDice - (defender ? reachOf(actor, defender, undefined, item.id!) : 0));
-      const odds = exchangeOdds(rolled, atn, Number(v.defenceDice) + postureEffect(defender ? postureOf(defender) : "neutral", "defence").bonusDice, defenceTnOf(dView, parry));
+      const rolled = rolledDice(Number(v.dice), posture, "attack", defender ? reachOf(actor, defender, undefined, item.id!) : 0);
+      const odds = exchangeOdds(rolled, atn, rolledDice(Number(v.defenceDice), defender ? postureOf(defender) : "neutral", "defence"), defenceTnOf(dView, parry));
       return {
         rows: [
           { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit, headline: true },
@@ -301,8 +301,8 @@ const exchangeCard: CardKind = {
       odds: (v) => {
         const m = defences.find((x) => x.id === v.maneuver) ?? defences[0]!;
         const dtn = defenceTnOf(view, m.stats);
-        const rolled = Math.max(0, Number(v.dice) + postureEffect(defenderPosture, "defence").bonusDice - (card.attacker && card.defender ? reachFigures(card.attacker, card.defender, card.combatId, d?.weaponId).b.defence : 0));
-        const attackRolled = Math.max(0, Number(d?.dice ?? 0) + postureEffect(attackerPosture, "attack").bonusDice - (card.attacker && card.defender ? reachOf(card.attacker, card.defender, card.combatId, d?.weaponId) : 0));
+        const rolled = rolledDice(Number(v.dice), defenderPosture, "defence", card.attacker && card.defender ? reachFigures(card.attacker, card.defender, card.combatId, d?.weaponId).b.defence : 0);
+        const attackRolled = rolledDice(Number(d?.dice ?? 0), attackerPosture, "attack", card.attacker && card.defender ? reachOf(card.attacker, card.defender, card.combatId, d?.weaponId) : 0);
         const odds = exchangeOdds(attackRolled, atn, rolled, dtn);
         return {
           rows: [

@@ -9,7 +9,7 @@ import { fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { bloodLossRoll, type SteelStats } from "../../engine/rulesets/steel";
+import { bloodLossRoll, halvedPoolLoss, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, registerCardKind, withNames, type CardKind, type CardResolution } from "../cards";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -37,7 +37,7 @@ const bloodLossCard: CardKind = {
     const commands: TimeCommand[] = [];
     const fighter = fighterOf(actor, card.combatId);
     const id = combatantFor(card.combatId, actor);
-    if (lost && r.halved && fighter && id) commands.push({ type: "penalty", combatantId: id, dice: fighter.cp - Math.floor(fighter.cp / 2) } as TimeCommand);
+    if (lost && r.halved && fighter && id) commands.push({ type: "penalty", combatantId: id, dice: halvedPoolLoss(fighter.cp) } as TimeCommand);
     return ok({
       outcome: lost ? "failure" : "success",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),

@@ -22,7 +22,8 @@ import {
   exchangeOdds,
   missileAttack,
   missileFireExchange,
-  missilePoolFigures,
+  missileDefencePool,
+  missileStateOutsideBout,
   missileProfile,
   mosBars,
   mountedHit,
@@ -62,7 +63,7 @@ function missileWeapon(actor: Actor.Implementation, weaponId: unknown) {
 function missileNow(actor: Actor.Implementation, combatId: string): { inBout: boolean; missile: BoutMissile | null } {
   const fighter = fighterOf(actor, combatId);
   if (fighter) return { inBout: true, missile: fighter.missile ?? null };
-  return { inBout: false, missile: { roundsLeft: 0, ready: true, pool: missilePoolFigures(view(actor).stats).refill, quickenCost: 0 } };
+  return { inBout: false, missile: missileStateOutsideBout(view(actor).stats) };
 }
 
 // ── Readying ──────────────────────────────────────────────────────────────
@@ -152,7 +153,7 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string
 /** The target's defence pool: Combat Pool dice left when it fights in a bout, else its Reflex. */
 function defencePool(target: Actor.Implementation, combatId: string): { inMelee: boolean; dice: number } {
   const fighter = fighterOf(target, combatId);
-  return fighter ? { inMelee: true, dice: fighter.cp } : { inMelee: false, dice: reflexOf(view(target).stats) };
+  return missileDefencePool(Boolean(fighter), fighter?.cp ?? 0, view(target).stats);
 }
 
 const shieldDtn = (t: ActorView<SteelStats>) => t.shields.find((s) => s.equipped)?.stats.missileDtn ?? null;

@@ -4,7 +4,7 @@
 // down, the Missile Rate Table across rounds, casual play.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { phasesMachine, startPhases, type DeclarationInput, type PhasesCommand, type PhasesState } from "../../../src/engine/time/phases";
+import { attackTurnRefusal, firstStrikeBonus, phasesMachine, startPhases, type DeclarationInput, type PhasesCommand, type PhasesState } from "../../../src/engine/time/phases";
 
 const SEED = "seed 001_e84cf39f805b9fd9.txt";
 
@@ -68,6 +68,13 @@ describe(`${SEED}, "Engagement Example" played through the round`, () => {
     expect(badges("bors")).toEqual(["Action.melee", "Movement.hustle", "Range.close", "Total=18", "FirstStrike=5"]);
     expect(badges("inigo")).toContain("CannotAttack");
     expect(badges("frederico")).toContain("Escaped");
+  });
+  it("\"Engagement Example\" and \"Combat Sequence\": Bors's +5 first strike counts only for Bors against Inigo; a blow waits for the Melee phase and its attacker's turn", () => {
+    let s = example();
+    expect([firstStrikeBonus(s, "bors", "inigo"), firstStrikeBonus(s, "inigo", "bors"), firstStrikeBonus(s, "alberto", "frederico")]).toEqual([5, 0, 0]);
+    expect([attackTurnRefusal(s, "bors", false), attackTurnRefusal(s, "bors", true)]).toEqual(["wrongPhase", "wrongPhase"]);
+    s = run(s, { type: "next" }, { type: "next" }, { type: "next" }, { type: "next" }, { type: "next" });
+    expect([s.phase, attackTurnRefusal(s, "bors", false), attackTurnRefusal(s, "inigo", false), attackTurnRefusal(s, "bors", true)]).toEqual(["melee", null, "outOfTurn", "wrongPhase"]);
   });
   it("runs the phases in order: only Bors attacks in Melee; the empty missile and magic phases wait for `next`; Fatigue lists the exerted", () => {
     let s = example();

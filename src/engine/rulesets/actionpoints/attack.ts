@@ -33,6 +33,25 @@ export function critThroughBlockReading(v: unknown): CritThroughBlock {
 export type Defence = "none" | "passiveShield" | "passiveParry" | "activeShield" | "activeParry" | "dodge";
 export const DEFENCES: readonly Defence[] = ["none", "passiveShield", "passiveParry", "activeShield", "activeParry", "dodge"];
 
+/**
+ * IV.b–c: the defences open to a defender: Shield Play and Shield Block need a
+ * shield in hand, a Weapon Parry (passive or active) a weapon; Dodge and no
+ * defence are always open.
+ */
+export function defencesAvailable(hasShield: boolean, hasWeapon: boolean): Defence[] {
+  return DEFENCES.filter((d) => d === "none" || d === "dodge" || (d.endsWith("Shield") ? hasShield : hasWeapon));
+}
+
+/**
+ * IV.b–c: the skill a defence rolls: Shield Play for both shield defences, the
+ * weapon's skill for both parries, Dodge for a dodge; none for no defence.
+ */
+export function defenceSkill(defence: Defence): "shieldPlay" | "weapon" | "dodge" | null {
+  if (defence === "none") return null;
+  if (defence === "dodge") return "dodge";
+  return defence.endsWith("Shield") ? "shieldPlay" : "weapon";
+}
+
 export interface AttackInput {
   readonly attacker: {
     readonly id: string;

@@ -13,6 +13,18 @@ export function hitLocation(attackRoll: number, table = HIT_LOCATIONS): { readon
   return { reversed, location: lookup(table, reversed) };
 }
 
+/**
+ * Whether a weapon's Damage adds the wielder's Strength Bonus: as its item says;
+ * unsaid, melee weapons do and ranged ones do not (our default: the seed's
+ * "Weapon Damage" is the book's, which marks +SB on melee weapons).
+ */
+export function addsStrengthBonus(itemSays: boolean | undefined, ranged: boolean): boolean {
+  return itemSays ?? !ranged;
+}
+
+/** "Attacking" 1: a melee weapon attacks with the Melee skill, a ranged one with Ranged. */
+export const attackSkill = (ranged: boolean): "ranged" | "melee" => (ranged ? "ranged" : "melee");
+
 export function weaponDamage(damage: number, addStrengthBonus: boolean, strengthBonus: number): number {
   return damage + (addStrengthBonus ? strengthBonus : 0);
 }

@@ -2,7 +2,7 @@
  * Values worked out from the figures: characteristic bonuses (the tens digit),
  * skill targets and movement.
  */
-import type { Characteristic, Location, OpposedActor, OpposedArmor, OpposedShield } from "./stats";
+import type { Characteristic, Location, OpposedActor, OpposedArmor, OpposedShield, OpposedSkill } from "./stats";
 import { movement } from "./tables";
 
 /** A characteristic's bonus: its tens digit (Strength 34 gives SB 3). */
@@ -11,6 +11,18 @@ export function bonus(value: number): number {
 }
 
 export type SkillName = "melee" | "ranged" | "dodge";
+
+/**
+ * Any other skill's target: its characteristic plus its advances; a fighter
+ * without the skill tests the bare characteristic named as the fallback (our
+ * reading: the seed's Athletics, Cool, Climb, Stealth and Perception tests need
+ * a target when the sheet has no such skill).
+ */
+export function skillItemTarget(actor: OpposedActor, skill: Pick<OpposedSkill, "characteristic" | "advances"> | undefined, fallback?: Characteristic): number {
+  const figures = actor as unknown as Readonly<Record<string, number>>;
+  if (skill) return (figures[skill.characteristic] ?? 0) + (Number(skill.advances) || 0);
+  return fallback ? (figures[fallback] ?? 0) : 0;
+}
 
 /** The target of the combat skills the seed uses: characteristic plus advances. */
 export function skillTarget(actor: OpposedActor, skill: SkillName): number {

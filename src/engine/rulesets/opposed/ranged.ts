@@ -56,9 +56,40 @@ export function rangedOppositionAllowed(o: RangedOpposition, d: { pointBlank: bo
   }
 }
 
+/** Every way a target might oppose a shot, "none" first. */
+export const RANGED_OPPOSITIONS: readonly RangedOpposition[] = ["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"];
+
+/** The ways this target may oppose this shot ("Ranged Combat"), besides not opposing at all. */
+export function rangedOppositions(d: { pointBlank: boolean; largeShield: boolean }, shooterEngaged: boolean): RangedOpposition[] {
+  return RANGED_OPPOSITIONS.filter((o) => o !== "none" && rangedOppositionAllowed(o, d, shooterEngaged));
+}
+
+/**
+ * The skill a target opposes a shot with ("Ranged Combat"): Dodge at Point
+ * Blank; a Melee skill behind a large shield or against a shooter Engaged with
+ * it ("any Melee Skill"); nothing when it does not oppose.
+ */
+export function rangedOppositionSkill(o: RangedOpposition): "dodge" | "melee" | null {
+  switch (o) {
+    case "none":
+      return null;
+    case "dodgePointBlank":
+      return "dodge";
+    case "largeShield":
+    case "meleeWhileEngaged":
+      return "melee";
+  }
+}
+
+/** "You cannot make ranged attacks whilst Engaged, unless ... the Pistol Quality". */
+export function checkEngagedShot(engaged: boolean, pistol: boolean): Outcome<true> {
+  return engaged && !pistol ? opposedRefuse("engagedRanged") : ok(true);
+}
+
 export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outcome<Resolution<RangedAttackResult>> {
   const { attacker: a, defender: d } = input;
-  if (a.engaged && !a.pistol) return opposedRefuse("engagedRanged");
+  const shot = checkEngagedShot(a.engaged, a.pistol);
+  if (!shot.ok) return shot;
   const t = checkTest(a.test, "attacker");
   if (!t.ok) return t;
   const figures = checkFigures({ damage: a.damage, toughnessBonus: d.toughnessBonus, woundsNow: d.woundsNow, advantage: a.advantage, ...d.armour }, 0, 1000);

@@ -22,7 +22,25 @@ import { ok, type Outcome } from "../../outcome";
 import { event, type PhasesEvent, type Resolution } from "./events";
 import { checkFigures, checkFlags, phasesRefuse } from "./refusals";
 import type { PhasesActor, PhasesArmor, PhasesShield, PhasesWeapon } from "./stats";
-import { DEFAULT_FATIGUE_TRACK, DEFAULT_WOUND_TRACK, missileEase, trackLevel, type MissileShot, type Part, type TrackLevel } from "./tables";
+import { DEFAULT_FATIGUE_TRACK, DEFAULT_WOUND_TRACK, missileEase, trackLevel, type MissileShot, type Part, type ShotDefence, type TrackLevel } from "./tables";
+
+/**
+ * Initiative Modifiers Table, first footnote: a routing character "may not
+ * defend against any incoming attacks". Whether the target defends against this
+ * blow or shot, given the defence it chose ("none" for none).
+ */
+export function targetDefends(defence: string, routing: boolean): boolean {
+  return defence !== "none" && !routing;
+}
+
+/**
+ * Missile Fire Table, "Target has a shield" and its third footnote: the shield's
+ * own Dfn counts against every shot, and twice when the target is actively
+ * defending with it.
+ */
+export function shotShieldDfn(shieldDfn: number, defence: ShotDefence, defends: boolean): number {
+  return shieldDfn * (defends && defence === "shield" ? 2 : 1);
+}
 
 // ---------------------------------------------------------------------------
 // Scores from the sheet

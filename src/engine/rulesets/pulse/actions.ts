@@ -142,6 +142,9 @@ export function moveAllowance(action: PulseAction, c: MoveContext): MoveAllowanc
 /** [14.1] jumping spends 1 TMR per 5 feet (an AG roll decides the landing). */
 export const jumpCost = (feet: number) => Math.ceil(feet / 5);
 
+/** [15] "Figures with modAG >= 26 may combine 2 of these actions in 1 pulse". */
+export const mayCombineActions = (modAG: number) => modAG >= 26;
+
 /**
  * [15] the actions a figure declares for one pulse: one action, or two from the
  * combinable list at modAG 26 or more; a stunned figure only recovers.
@@ -151,7 +154,16 @@ export function checkDeclaredActions(actions: readonly PulseAction[], modAG: num
   for (const a of actions) if (!open.includes(a)) return stunned ? pulseRefuse("stunnedOnlyRecovers") : pulseRefuse("actionNotAllowed", { action: a });
   if (actions.length === 0) return pulseRefuse("actionNotAllowed", { action: "" });
   if (actions.length === 1) return ok(true);
-  if (actions.length > 2 || modAG < 26) return pulseRefuse("tooManyActions", { max: modAG >= 26 ? 2 : 1 });
+  if (actions.length > 2 || !mayCombineActions(modAG)) return pulseRefuse("tooManyActions", { max: mayCombineActions(modAG) ? 2 : 1 });
   for (const a of actions) if (!COMBINABLE_ACTIONS.includes(a)) return pulseRefuse("actionNotAllowed", { action: a });
   return ok(true);
+}
+
+/**
+ * [13.5], [15]: a figure that named Cast this pulse and is attacked, in melee or
+ * at range, owes a concentration check (the check itself, 29.5, is the group's
+ * book: the card only says it is due).
+ */
+export function concentrationDue(declared: readonly string[] | undefined): boolean {
+  return Boolean(declared?.includes("cast"));
 }

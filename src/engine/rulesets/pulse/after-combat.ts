@@ -33,6 +33,11 @@ export function stuckPenalty(w: Pick<PulseWeaponStats, "weaponClass" | "use">, t
   return 0;
 }
 
+/** [20.4] pulling one weapon out gives back its penalty (a pole 5, a class A missile 3), never more than is stuck. */
+export function removalRestores(kind: "missile" | "pole", stuck: number): number {
+  return Math.max(0, Math.min(stuck, stuckPenalty({ use: kind, weaponClass: "A" }, true)));
+}
+
 /**
  * [20.4] pulling the weapon out (a Pass action): barbed weapons do D-4 Fatigue
  * damage through armour, pole weapons D-2; others nothing.

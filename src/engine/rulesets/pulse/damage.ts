@@ -60,6 +60,23 @@ export function vitalState(enduranceNow: number, target: Pick<DamageTarget, "end
   return enduranceNow <= 3 && faints ? "unconscious" : "fine";
 }
 
+/** The token conditions that put a figure out of the fight (our reading of [17.5]'s "incapacitated"). */
+export const INCAPACITATING_CONDITIONS = ["unconscious", "restrain", "dead"] as const;
+
+/**
+ * [17.5] "Defense rating not used when defender is ... incapacitated": Endurance
+ * spent, or out of the fight by a condition the table shows (unconscious,
+ * restrained, dead).
+ */
+export function incapacitated(enduranceNow: number, outOfFight: boolean): boolean {
+  return enduranceNow <= 0 || outOfFight;
+}
+
+/** [19] a stun marks the figure only if the blow left it alive. */
+export function stunTakesHold(d: { readonly stun: boolean; readonly state: VitalState }): boolean {
+  return d.stun && d.state !== "dead";
+}
+
 /** [19] one attack doing more than a third of the starting Endurance stuns (3 x damage > EN, exact). */
 export function stuns(effective: number, endurance: number): boolean {
   return 3 * effective > endurance;

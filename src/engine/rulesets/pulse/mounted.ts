@@ -79,8 +79,32 @@ export function enteredAlong(start: { readonly anchor: Hex; readonly hexes: read
   return entered;
 }
 
+/** [22] the vertices (60° each) a figure turning from one angle to another swings through, the short way round. */
+export function verticesTurned(fromDegrees: number, toDegrees: number): number {
+  const swing = ((((toDegrees - fromDegrees) % 360) + 360) % 360);
+  return Math.round(Math.min(swing, 360 - swing) / 60);
+}
+
 /** [22] turning a multi-hex monster costs 1 TMR for every 2 vertices, pivoting on the head. */
 export const monsterTurnCost = (vertices: number) => Math.floor(Math.abs(vertices) / 2);
+
+/**
+ * [23] "For charge attacks, movement must be in a straight line with no facing
+ * changes": it binds a rider who named Charge (or Charge and Close) this pulse,
+ * and a mount carried on by the last pulse's charge.
+ */
+export function mountedChargeBinds(mounted: boolean, declared: readonly string[], momentumHexes: number): boolean {
+  return (mounted && declared.some((a) => a === "charge" || a === "chargeAndClose")) || momentumHexes > 0;
+}
+
+/**
+ * [23] a charging rider may face the way it charges as it sets off (a turn with
+ * its first step, nothing moved yet, towards that step); any other turn is a
+ * facing change.
+ */
+export function chargeTurnAllowed(hexesUsed: number, moving: boolean, heading: Facing | null, newFacing: Facing): boolean {
+  return hexesUsed === 0 && moving && heading === newFacing;
+}
 
 /** [23] a mounted charge: every step in one direction, and no turning once it has begun. */
 export function checkMountedCharge(start: Hex, path: readonly Hex[], turned: boolean): Outcome<true> {

@@ -11,7 +11,7 @@ import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
 import { findZone, partInZone, PART_REGION, type BodyPart, type Zone } from "./hit-locations";
 import { maneuverTn } from "./maneuvers";
-import { postureEffect, type Posture } from "./posture";
+import { postureEffect, rolledDice, type Posture } from "./posture";
 import { checkCount, checkWhole, MAX_INPUT_DICE, MAX_INPUT_FIGURE, spendRefusal, steelRefuse } from "./refusals";
 import type { DamageType, Region, SteelManeuver } from "./stats";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
@@ -176,7 +176,7 @@ function prepare(d: Declaration, kind: "attack" | "defence", field: string): Pre
   const cost = d.dice + press + d.maneuver.activationCost + posture.extraCost + (d.extraCost ?? 0);
   const refused = spendRefusal(cost, d.cpLeft, field);
   if (refused) return refused;
-  const rolled = Math.max(0, d.dice + posture.bonusDice + (d.bonusDice ?? 0) - (d.reachPenalty ?? 0));
+  const rolled = rolledDice(d.dice, d.posture, kind, d.reachPenalty ?? 0, d.bonusDice ?? 0);
   return { cost, rolled, tn: maneuverTn(d.maneuver, d.weaponTn) + (d.tnModifier ?? 0), press };
 }
 

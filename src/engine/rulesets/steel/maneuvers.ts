@@ -28,6 +28,17 @@ export const CORE_MANEUVERS: readonly ManeuverDefinition[] = [
   m("duck-and-weave", "seed", { kind: "defence", family: "duckAndWeave", form: "none", activationCost: 0, tnModifier: 0, fixedTn: 9 }),
 ];
 
+/**
+ * The DTN a defence starts from ("Exchange of Blows": "the DTN listed for each
+ * weapon or maneuver"): a block uses the shield's DTN, any other defence the
+ * readied melee weapon's; with neither, 7 (our default for an empty hand). A
+ * maneuver's own fixed TN (the evasions) still replaces it in `maneuverTn`.
+ */
+export function defenceDtn(maneuver: Pick<SteelManeuver, "family">, weaponDtn: number | undefined, shieldDtn: number | undefined): number {
+  if (maneuver.family === "block" && shieldDtn !== undefined) return shieldDtn;
+  return weaponDtn ?? 7;
+}
+
 /** The TN a maneuver rolls against: its fixed TN if it has one, else the weapon's, plus its modifier. */
 export function maneuverTn(maneuver: SteelManeuver, weaponTn: number): number {
   return (maneuver.fixedTn > 0 ? maneuver.fixedTn : weaponTn) + maneuver.tnModifier;

@@ -10,7 +10,7 @@ import { event, type Resolution, type SteelEvent } from "./events";
 import { DEFAULT_MISSILE_CHART, missilePart, PART_REGION, type BodyPart } from "./hit-locations";
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
 import type { DamageType, Region, SteelActor } from "./stats";
-import { aimOf, effectivePain } from "./derived";
+import { aimOf, effectivePain, reflexOf } from "./derived";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
 
 export interface MissileState {
@@ -91,6 +91,23 @@ export function missileNextRound(s: MissileState & { readonly fired?: boolean },
   if (!s.ready) return endPreparationRound(s, f.refill);
   if (s.fired) return null;
   return { ...s, pool: Math.min(f.cap, s.pool + f.aim) };
+}
+
+/**
+ * The dice a missile's target defends with ("Missile Combat" 3d): "involved in
+ * Melee Combat" it allocates Combat Pool dice it has left; otherwise "uses
+ * Reflex as the die pool". A fighter in a bout counts as in melee (our reading).
+ */
+export function missileDefencePool(inMelee: boolean, combatPoolLeft: number, a: SteelActor): { readonly inMelee: boolean; readonly dice: number } {
+  return inMelee ? { inMelee, dice: Math.max(0, combatPoolLeft) } : { inMelee, dice: reflexOf(a) };
+}
+
+/**
+ * A missile weapon outside any bout: ready, with a full Missile Pool (our
+ * reading: the seed counts preparation rounds only inside a fight).
+ */
+export function missileStateOutsideBout(a: SteelActor): MissileState {
+  return { roundsLeft: 0, ready: true, pool: missilePoolFigures(a).refill, quickenCost: 0 };
 }
 
 export interface RangeBand {

@@ -16,6 +16,15 @@ const NONE: PostureEffect = Object.freeze({ bonusDice: 0, extraCost: 0 });
 const BONUS: PostureEffect = Object.freeze({ bonusDice: 2, extraCost: 0 });
 const COST: PostureEffect = Object.freeze({ bonusDice: 0, extraCost: 2 });
 
+/**
+ * The dice a declaration actually rolls ("Posture", "Weapon Length"): the dice
+ * spent, plus the posture's +2 for its side and any GM bonus dice, less the
+ * reach penalty; never below 0.
+ */
+export function rolledDice(dice: number, posture: Posture | undefined, kind: "attack" | "defence", reachPenalty = 0, bonusDice = 0): number {
+  return Math.max(0, dice + postureEffect(posture, kind).bonusDice + bonusDice - reachPenalty);
+}
+
 export function postureEffect(posture: Posture | undefined, kind: "attack" | "defence"): PostureEffect {
   if (posture === "aggressive") return kind === "attack" ? BONUS : COST;
   if (posture === "defensive") return kind === "defence" ? BONUS : COST;

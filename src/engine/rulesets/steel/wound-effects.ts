@@ -118,6 +118,15 @@ export interface BloodLossResult {
 }
 
 /** The round-start Blood Loss roll: Toughness dice against the BL TN; a failure costs 1 Health. */
+/**
+ * "Blood Loss": at Health 1 every pool is halved. The dice a pool of `pool`
+ * loses by it, keeping half rounded down (our rounding, as for every halving).
+ */
+export function halvedPoolLoss(pool: number): number {
+  const p = Math.max(0, Math.floor(pool));
+  return p - Math.floor(p / 2);
+}
+
 export function bloodLossRoll(input: { toughness: number; bloodLoss: number; healthNow: number }, dice: Dice): Outcome<Resolution<BloodLossResult>> {
   for (const [field, v] of Object.entries(input)) {
     const check = checkCount(v, field);

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
-import { applyDamage, attackOdds, classifyAttack, parryEffect, readActionPool, resolveAdvantage, resolveAttack, strengthBonus, type AttackInput, type Defence } from "../../../../src/engine/rulesets/actionpoints";
+import { applyDamage, attackOdds, classifyAttack, defenceSkill, defencesAvailable, parryEffect, readActionPool, resolveAdvantage, resolveAttack, strengthBonus, type AttackInput, type Defence } from "../../../../src/engine/rulesets/actionpoints";
 import { exchange, value } from "./fixtures";
 
 const input = exchange;
@@ -82,6 +82,15 @@ describe("seed 002 IV.c.ii: Weapon Parry by weight", () => {
   });
 });
 
+describe("seed 002 IV.b and IV.c: which defences, and which skill each rolls", () => {
+  it("shield defences need a shield, parries a weapon; Dodge and no defence are always open; shield defences roll Shield Play, parries the weapon's skill", () => {
+    expect(defencesAvailable(false, false)).toEqual(["none", "dodge"]);
+    expect(defencesAvailable(true, false)).toEqual(["none", "passiveShield", "activeShield", "dodge"]);
+    expect(defencesAvailable(false, true)).toEqual(["none", "passiveParry", "activeParry", "dodge"]);
+    expect((["none", "passiveShield", "passiveParry", "activeShield", "activeParry", "dodge"] as Defence[]).map(defenceSkill)).toEqual([null, "shieldPlay", "weapon", "shieldPlay", "weapon", "dodge"]);
+  });
+});
+
 describe("seed 002 IV.c.iii: Dodge", () => {
   it("is hindered 10% in medium and 20% in heavy armour, and the attacker's PSF", () => {
     expect(classifyAttack(input("dodge", { d: { armour: { absorption: 5, weight: "heavy", failed: false } } }), 5, 50).defence?.target).toBe(10);
@@ -120,6 +129,13 @@ describe("seed 002 VI: Combat Advantages", () => {
   it("a disarm is the attacker's STR check less the defender's PSF: failing it loses the weapon", () => {
     const r = value(resolveAdvantage({ kind: "disarm", defence: "activeParry", defenceCritical: false, tsc: 50, attackerStrTarget: 60, defenderPsf: 16, fatigueNow: 10 }, new FixedDice({ 100: [50] })));
     expect([r.result.roll.target, r.result.success]).toEqual([44, true]);
+  });
+  it("a. a shield bash after a critical block, and d. an attack after a critical dodge, roll at +10% (58 against 60); without the critical they need 50", () => {
+    for (const [kind, defence] of [["shieldBash", "activeShield"], ["dodgeAttack", "dodge"]] as const) {
+      const crit = value(resolveAdvantage({ kind, defence, defenceCritical: true, tsc: 50, fatigueNow: 10 }, new FixedDice({ 100: [58] })));
+      const plain = value(resolveAdvantage({ kind, defence, defenceCritical: false, tsc: 50, fatigueNow: 10 }, new FixedDice({ 100: [58] })));
+      expect([crit.result.roll.target, crit.result.success, plain.result.roll.target, plain.result.success]).toEqual([60, true, 50, false]);
+    }
   });
   it("only the advantage the defence opens is allowed", () => {
     expect(resolveAdvantage({ kind: "shieldBash", defence: "dodge", defenceCritical: false, tsc: 50, fatigueNow: 10 }, new FixedDice({ 100: [1] })).ok).toBe(false);

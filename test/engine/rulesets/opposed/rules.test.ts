@@ -5,6 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
 import {
+  addsStrengthBonus,
+  attackSkill,
   compareOpposed,
   DIFFICULTIES,
   finalTarget,
@@ -14,6 +16,9 @@ import {
   misfires,
   movement,
   OOPS_TABLE,
+  rangedOppositions,
+  rangedOppositionSkill,
+  checkEngagedShot,
   readTest,
   resolveMeleeAttack,
   resolveRangedAttack,
@@ -48,6 +53,15 @@ describe("seed 003 'Attacking': Damage and Wounds", () => {
   it("gives a Critical Wound when more Wounds are lost than remain", () => {
     expect(woundsSuffered({ damage: 10, toughnessBonus: 3, armourPoints: 0, woundsNow: 6 })).toEqual({ suffered: 7, woundsNow: 0, critical: true });
     expect(woundsSuffered({ damage: 9, toughnessBonus: 3, armourPoints: 0, woundsNow: 6 }).critical).toBe(false);
+  });
+});
+
+describe("seed 003 'Attacking': the skill and the Strength Bonus of a weapon", () => {
+  it("a melee weapon attacks with Melee and adds SB unless its item says not; a ranged one with Ranged and adds SB only when its item says so", () => {
+    expect([attackSkill(false), attackSkill(true)]).toEqual(["melee", "ranged"]);
+    expect([addsStrengthBonus(undefined, false), addsStrengthBonus(undefined, true), addsStrengthBonus(false, false), addsStrengthBonus(true, true)]).toEqual([true, false, false, true]);
+    // A sword of Damage 4 in the hand of SB 3 deals 7 + SL; a bow of Damage 7 deals 7 + SL.
+    expect([weaponDamage(4, addsStrengthBonus(undefined, false), 3), weaponDamage(7, addsStrengthBonus(undefined, true), 3)]).toEqual([7, 7]);
   });
 });
 
@@ -133,6 +147,14 @@ describe("seed 003 'Ranged Combat'", () => {
     if (!r.ok) throw new Error("refused");
     // 31 vs 50: SL 2; 20 vs 40: SL 2; tie to the higher target (the shooter's 50).
     expect(r.value.result.hit).not.toBeNull();
+  });
+  it("the ways offered and the skill each uses: Dodge at Point Blank; a Melee skill behind a large shield or against an Engaged shooter; only a Pistol shoots while Engaged", () => {
+    expect(rangedOppositions({ pointBlank: false, largeShield: false }, false)).toEqual([]);
+    expect(rangedOppositions({ pointBlank: true, largeShield: true }, true)).toEqual(["dodgePointBlank", "largeShield", "meleeWhileEngaged"]);
+    expect(rangedOppositions({ pointBlank: false, largeShield: true }, false)).toEqual(["largeShield"]);
+    expect(["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"].map((o) => rangedOppositionSkill(o as never))).toEqual([null, "dodge", "melee", "melee"]);
+    const refused = checkEngagedShot(true, false);
+    expect([refused.ok ? "ok" : refused.refusal.code, checkEngagedShot(true, true).ok, checkEngagedShot(false, false).ok]).toEqual(["opposed.engagedRanged", true, true]);
   });
 });
 

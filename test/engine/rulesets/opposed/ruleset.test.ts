@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { initialValues, statKeys, type Stat, type StatBlock } from "../../../../src/engine/rulesets/stats";
-import { DEFAULT_CRITICAL_TABLE, OPPOSED_EVENT_TYPES, OPPOSED_REFUSALS, OOPS_TABLE, DIFFICULTIES, opposed, opposedStats } from "../../../../src/engine/rulesets/opposed";
+import { DEFAULT_CRITICAL_TABLE, OPPOSED_EVENT_TYPES, OPPOSED_REFUSALS, OOPS_TABLE, DIFFICULTIES, opposed, opposedStats, skillItemTarget } from "../../../../src/engine/rulesets/opposed";
 
 const root = resolve(import.meta.dirname, "../../../..");
 const lang = JSON.parse(readFileSync(resolve(root, "lang/en.json"), "utf8"));
@@ -28,6 +28,12 @@ describe("the opposed ruleset (seed 003)", () => {
   it("derives the characteristic bonuses, skill targets and movement", () => {
     const d = opposed.derive(view({ s: 34, t: 41, ws: 38, meleeAdvances: 10, move: 5, size: "large" }) as never);
     expect([d.sBonus?.value, d.tBonus?.value, d.melee?.value, d.walk?.value, d.run?.value, d.sizeModifier?.value]).toEqual([3, 4, 48, 10, 20, 20]);
+  });
+  it("any other skill (Intimidate, Athletics, Cool ...) tests its characteristic plus advances; without the skill, the bare characteristic (our reading)", () => {
+    const a = { ...initialValues(opposedStats.actor), fel: 30, ag: 35, wp: 40 } as never;
+    expect(skillItemTarget(a, { characteristic: "fel", advances: 15 })).toBe(45);
+    expect(skillItemTarget(a, undefined, "ag")).toBe(35);
+    expect(skillItemTarget(a, { characteristic: "wp", advances: 5 }, "ag")).toBe(45);
   });
   it("puts Wounds left on the token bar and lets the bar edit them", () => {
     expect(opposed.vitality(view({ woundsNow: 7, wounds: 12 }) as never, {})).toEqual({ value: 7, max: 12, path: "woundsNow" });

@@ -19,6 +19,8 @@ import {
   rollMelee,
   rollMissile,
   soakScore,
+  shotShieldDfn,
+  targetDefends,
   woundLevels,
   woundState,
 } from "../../../../src/engine/rulesets/phases";
@@ -147,5 +149,14 @@ describe("the sprinter's Athletics roll", () => {
   it("a first 0 with a botch always falls, whatever the Athletics; a fractional Athletics is refused", () => {
     expect(roll([10, 10], { athletics: 20 })).toMatchObject({ passed: false, botched: true });
     expect(rollAthletics({ athletics: 1.5 }, new FixedDice([4])).ok).toBe(false);
+  });
+});
+
+describe("seed 001 Initiative Modifiers Table (first footnote) and Missile Fire Table (third footnote)", () => {
+  it("a routing target defends against nothing; otherwise it defends unless it chose no defence", () => {
+    expect([targetDefends("defend", false), targetDefends("dodge", false), targetDefends("none", false), targetDefends("defend", true), targetDefends("shield", true)]).toEqual([true, true, false, false, false]);
+  });
+  it("a shield's Dfn 2 counts once against a shot, twice when its bearer actively defends with it, once when dodging", () => {
+    expect([shotShieldDfn(2, "none", false), shotShieldDfn(2, "shield", true), shotShieldDfn(2, "dodge", true), shotShieldDfn(2, "shield", false)]).toEqual([2, 4, 2, 2]);
   });
 });

@@ -1,6 +1,6 @@
 // Seed 004_2f46e4f6196f6037.txt: [13] Engaged Actions, [14] Non-Engaged Actions, [14.2-8] movement, [15] Action Restrictions.
 import { describe, expect, it } from "vitest";
-import { ALL_ACTIONS, actionsFor, agilityTmrShift, checkDeclaredActions, checkStunnedMay, jumpCost, moveAllowance, type MoveContext } from "../../../../src/engine/rulesets/pulse";
+import { ALL_ACTIONS, actionsFor, agilityTmrShift, checkDeclaredActions, checkStunnedMay, concentrationDue, jumpCost, moveAllowance, type MoveContext } from "../../../../src/engine/rulesets/pulse";
 
 const c: MoveContext = { tmr: 6, modAG: 14, inOpponentZone: false, poleWeapon: false, loadedCrossbow: false };
 
@@ -72,5 +72,11 @@ describe("seed 004 [15] while stunned, only action allowed is to recover from st
       expect(stunned.ok ? "open" : stunned.refusal.code).toBe(a === "recoverFromStun" ? "open" : "pulse.stunnedOnlyRecovers");
       expect(checkStunnedMay(false, a).ok).toBe(true);
     }
+  });
+});
+
+describe("seed 004 [13.5] and [15]: a caster attacked owes a concentration check", () => {
+  it("due for a figure that named Cast this pulse, whatever else it named; not for one that did not, or named nothing", () => {
+    expect([concentrationDue(["cast"]), concentrationDue(["pass", "cast"]), concentrationDue(["meleeAttack"]), concentrationDue([]), concentrationDue(undefined)]).toEqual([true, true, false, false, false]);
   });
 });

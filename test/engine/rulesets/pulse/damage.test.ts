@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
 import {
   applyEffectiveDamage,
+  incapacitated,
+  stunTakesHold,
   damageBonus,
   mdShortfallPenalty,
   psShortfallPenalty,
@@ -108,5 +110,14 @@ describe("seed 004 [18.5] optional damage bonuses", () => {
   it("rank: +1 per 4 ranks, no breakage", () => {
     expect(damageBonus("rank", { ps: 10, minPS: 13, rank: 7, missileOrThrown: true })).toEqual({ bonus: 1, breakageAdded: 0 });
     expect(damageBonus("rank", { ps: 10, minPS: 13, rank: 8, missileOrThrown: false })).toEqual({ bonus: 2, breakageAdded: 0 });
+  });
+});
+
+describe("seed 004 [17.5] and [19]: who is out of the fight", () => {
+  it("[17.5] incapacitated: Endurance spent, or out of the fight by a condition; a figure at 2 Endurance not yet marked still defends", () => {
+    expect([incapacitated(0, false), incapacitated(-3, false), incapacitated(2, true), incapacitated(2, false)]).toEqual([true, true, true, false]);
+  });
+  it("[19] a stun takes hold only on a figure the blow left alive", () => {
+    expect([stunTakesHold({ stun: true, state: "fine" }), stunTakesHold({ stun: true, state: "unconscious" }), stunTakesHold({ stun: true, state: "dead" }), stunTakesHold({ stun: false, state: "fine" })]).toEqual([true, true, false, false]);
   });
 });

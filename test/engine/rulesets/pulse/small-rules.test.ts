@@ -4,6 +4,11 @@ import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
 import {
   canBePoisoned,
+  chargeTurnAllowed,
+  mountedChargeBinds,
+  verticesTurned,
+  mayCombineActions,
+  removalRestores,
   checkMountedAttack,
   checkMountedCharge,
   checkMomentumRun,
@@ -109,6 +114,12 @@ describe("seed 004 [20.3] poison and [20.4] stuck like a pig", () => {
     expect(resolveRemoval({ barbed: true, use: "missile" }, new FixedDice({ 10: [9] })).damage).toBe(5);
     expect(resolveRemoval({ barbed: true, use: "missile" }, new FixedDice({ 10: [2] })).damage).toBe(1);
   });
+  it("pulling one out gives back its penalty, pole 5 and missile 3, never more than is stuck", () => {
+    expect([removalRestores("pole", 8), removalRestores("missile", 8), removalRestores("pole", 3), removalRestores("missile", 0)]).toEqual([5, 3, 3, 0]);
+  });
+  it("[15] only modAG 26 or more may combine two actions in a pulse", () => {
+    expect([mayCombineActions(25), mayCombineActions(26), mayCombineActions(30)]).toEqual([false, true, true]);
+  });
 });
 
 describe("seed 004 [24] infection", () => {
@@ -147,6 +158,13 @@ describe("seed 004 [16.4] multiple attacks", () => {
 });
 
 describe("seed 004 [22] multi-hex monsters and [23] mounted combat", () => {
+  it("[22] a turn swings through the vertices the short way: 180° is 3, 300° is 1, 30° rounds to 1 (60° each)", () => {
+    expect([verticesTurned(0, 180), verticesTurned(0, 300), verticesTurned(90, 30), verticesTurned(350, 10), verticesTurned(0, 0)]).toEqual([3, 1, 1, 0, 0]);
+  });
+  it("[23] the straight charge binds a rider who named Charge or Charge and Close, and a mount carried on by momentum; a rider may face the charge's first step before moving, and never turn after", () => {
+    expect([mountedChargeBinds(true, ["charge"], 0), mountedChargeBinds(true, ["chargeAndClose"], 0), mountedChargeBinds(false, ["charge"], 0), mountedChargeBinds(true, ["move"], 0), mountedChargeBinds(false, [], 8)]).toEqual([true, true, false, false, true]);
+    expect([chargeTurnAllowed(0, true, 2, 2), chargeTurnAllowed(0, true, 2, 3), chargeTurnAllowed(1, true, 2, 2), chargeTurnAllowed(0, false, null, 2)]).toEqual([true, false, false, false]);
+  });
   it("[22] walking a 3-hex monster east along row 0 enters a figure two hexes on, and one beside its path the footprint sweeps over; not one it stood on, nor one off the path", () => {
     // Footprint: (0,0), (1,0) and (0,1); anchor (0,0). Walk east three steps.
     const start = { anchor: { q: 0, r: 0 }, hexes: [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 0, r: 1 }] };

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
-import { checkDeclaration, postureEffect, reachBetween, reachPenalty, resolveExchange } from "../../../../src/engine/rulesets/steel";
+import { checkDeclaration, CORE_MANEUVERS, defenceDtn, maneuverTn, postureEffect, rolledDice, reachBetween, reachPenalty, resolveExchange } from "../../../../src/engine/rulesets/steel";
 import { attack, defence, maneuver, noArmour } from "./helpers";
 
 const target = (over = {}) => ({ combatantId: "d", toughness: 4, armour: noArmour, ...over });
@@ -81,6 +81,14 @@ describe("seed 000 'Exchange of Blows'", () => {
     const c = checkDeclaration(defence({ maneuver: maneuver("partial-evasion"), weaponTn: 5 }), "defence");
     expect(c.ok && c.value.tn).toBe(7);
   });
+  it("the DTN a defence starts from: a block the shield's (5), a parry the weapon's (6), an empty hand 7; an evasion keeps its own", () => {
+    const core = (slug: string) => CORE_MANEUVERS.find((x) => x.slug === slug)!.stats;
+    expect(defenceDtn(core("block"), 6, 5)).toBe(5);
+    expect(defenceDtn(core("parry"), 6, 5)).toBe(6);
+    expect(defenceDtn(core("block"), 6, undefined)).toBe(6);
+    expect(defenceDtn(core("parry"), undefined, undefined)).toBe(7);
+    expect(maneuverTn(core("duck-and-weave"), defenceDtn(core("duck-and-weave"), 6, 5))).toBe(9);
+  });
 });
 
 describe("seed 000 'Posture' and 'Weapon Length'", () => {
@@ -105,6 +113,12 @@ describe("seed 000 'Posture' and 'Weapon Length'", () => {
     expect(reachPenalty(4, 1)).toEqual({ attack: 0, defence: 0 });
     const c = checkDeclaration(attack({ dice: 4, reachPenalty: 3 }), "attack");
     expect(c.ok && c.value).toEqual({ cost: 4, rolled: 1, tn: 6 });
+  });
+});
+
+describe("seed 000 'Posture' and 'Weapon Length': the dice a declaration rolls", () => {
+  it("5 dice aggressive on the attack roll 7; defending, aggressive rolls 5; 3 dice a reach step short of a longer weapon roll 2; never below 0", () => {
+    expect([rolledDice(5, "aggressive", "attack"), rolledDice(5, "aggressive", "defence"), rolledDice(5, "defensive", "defence"), rolledDice(3, "neutral", "attack", 1), rolledDice(1, "neutral", "attack", 3), rolledDice(2, undefined, "attack", 0, 1)]).toEqual([7, 5, 7, 2, 0, 3]);
   });
 });
 

@@ -12,6 +12,8 @@ import {
   gaitChange,
   holdFire,
   missileAttack,
+  missileDefencePool,
+  missileStateOutsideBout,
   missileFireExchange,
   missileNextRound,
   mountedBlow,
@@ -189,5 +191,13 @@ describe("seed 000 'Shock and Pain' and 'Blood Loss': Pain and Health 1 strike e
     expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 }, archer({ pain: 3 }))).toMatchObject({ pool: 9 });
     expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 }, archer({ healthNow: 1 }))).toMatchObject({ pool: 5 });
     expect(missileNextRound({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0, fired: true }, archer())).toBeNull();
+  });
+  it("'Missile Combat' 3d: a target in melee defends with the Combat Pool dice it has left, one outside melee with its Reflex; outside a bout the weapon is ready with a full pool", () => {
+    // Agility 4, Wit 5: Reflex 4. Missile Proficiency 6, Pain 3 less Will 1: refill 4.
+    const a = archer({ agility: 4, pain: 3 });
+    expect(missileDefencePool(true, 3, a)).toEqual({ inMelee: true, dice: 3 });
+    expect(missileDefencePool(true, -1, a)).toEqual({ inMelee: true, dice: 0 });
+    expect(missileDefencePool(false, 3, a)).toEqual({ inMelee: false, dice: 4 });
+    expect(missileStateOutsideBout(a)).toEqual({ roundsLeft: 0, ready: true, pool: 4, quickenCost: 0 });
   });
 });

@@ -11,6 +11,7 @@ import {
   DEFAULT_MISSILE_CHART,
   DEFAULT_WOUND_TABLE,
   DEFAULT_ZONES,
+  halvedPoolLoss,
   knockoutTn,
   lookupWound,
   roundPool,
@@ -65,6 +66,12 @@ describe("seed 000 'Blood Loss (BL)'", () => {
     const coma = bloodLossRoll({ toughness: 1, bloodLoss: 8, healthNow: 1 }, new FixedDice([2]));
     expect(coma.ok && coma.value.result).toMatchObject({ healthNow: 0, dying: true });
     expect(bloodLossRoll({ toughness: 3, bloodLoss: 0, healthNow: 4 }, new FixedDice([])).ok).toBe(true);
+  });
+});
+
+describe("seed 000 'Blood Loss (BL)': \"When Health reaches 1, all the character's dice pools are halved\"", () => {
+  it("a pool of 9 loses 5 and keeps 4 (rounded down); 8 loses 4; an empty pool loses nothing", () => {
+    expect([halvedPoolLoss(9), halvedPoolLoss(8), halvedPoolLoss(1), halvedPoolLoss(0), halvedPoolLoss(-2)]).toEqual([5, 4, 1, 0, 0]);
   });
 });
 
