@@ -17,7 +17,7 @@ describe("actionpoints", () => {
     const r = resolveAttack(input, dice);
     if (r.ok) sink += r.value.result.damage?.delivered ?? 0;
   });
-  bench("attackOdds over 10,000 roll pairs", () => {
+  bench("attackOdds (10,000 roll pairs, defence rolls grouped by level)", () => {
     sink += attackOdds(input).outcomes.hit;
   });
   bench("one action phase for 10 combatants", () => {
