@@ -2,16 +2,20 @@ import { defineConfig } from "vitest/config";
 
 // Three projects: the pure engine runs with no Foundry globals at all (proving it
 // needs none); the shell runs with the Foundry test harness installed; the browser
-// project drives Debian's chromium and runs last.
+// project drives Debian's chromium and runs last (a group of its own).
 export default defineConfig({
   test: {
     globals: true,
+    // vitest's default is one worker fewer than the cores: one on the two-core CI
+    // machine. The engine and shell files share nothing between files: two at once.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: "engine",
           include: ["test/engine/**/*.test.ts"],
+          sequence: { groupOrder: 0 },
           environment: "node",
           benchmark: { include: ["bench/*.bench.ts"] },
         },
@@ -21,6 +25,7 @@ export default defineConfig({
         test: {
           name: "shell",
           include: ["test/shell/**/*.test.ts", "test/build/**/*.test.ts"],
+          sequence: { groupOrder: 0 },
           environment: "node",
           setupFiles: ["test/harness/setup.ts"],
           benchmark: { include: ["bench/shell/*.bench.ts"] },
@@ -35,8 +40,12 @@ export default defineConfig({
           setupFiles: ["test/harness/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One chromium at a time keeps the two-core CI machine steady.
+          // After the other projects, one chromium at a time keeps the two-core CI machine steady.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           fileParallelism: false,
+          // No benchmarks of its own (without this it would run the engine's again).
+          benchmark: { include: [] },
         },
       },
     ],

@@ -44,7 +44,9 @@ const inputs = fc.record({
   critThroughBlock: fc.constantFrom("normal" as const, "critical" as const),
 });
 
-function attack(f: fc.RecordValue<typeof inputs> extends infer R ? R : never): AttackInput {
+type Figures = typeof inputs extends fc.Arbitrary<infer T> ? T : never;
+
+function attack(f: Figures): AttackInput {
   const shielded = f.defence === "passiveShield" || f.defence === "activeShield";
   return {
     attacker: { id: "a", tsc: f.tsc, psf: f.psf, modifier: f.modifier, baseDamage: 6, strengthBonus: 6, attackerBonus: 1, weaponSize: f.weaponSize },
