@@ -1,8 +1,11 @@
 // Speed of the actionpoints ruleset: an attack against an active parry, its exact odds, and a phase of spends.
 import { bench, describe } from "vitest";
-import { SeededDice } from "../src/engine/dice";
-import { attackOdds, resolveAttack, type AttackInput } from "../src/engine/rulesets/actionpoints";
-import { actionPhasesMachine, startActionPhases } from "../src/engine/time/action-phases";
+import { engine } from "./built";
+import type { AttackInput } from "../src/engine/rulesets/actionpoints";
+
+const { SeededDice } = engine.dice;
+const { attackOdds, resolveAttack } = engine.actionpoints;
+const { actionPhasesMachine, startActionPhases } = engine.actionPhases;
 
 const dice = new SeededDice(2);
 const input: AttackInput = {
