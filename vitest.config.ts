@@ -30,6 +30,9 @@ export default defineConfig({
           name: "shell",
           include: ["test/shell/**/*.test.ts", "test/build/**/*.test.ts"],
           sequence: { groupOrder: 0 },
+          // As for the engine: a test that sets up five worlds (the duel simulator's)
+          // takes about 3 s alone and passed 5 s on the loaded machine with two workers.
+          testTimeout: 30_000,
           environment: "node",
           setupFiles: ["test/harness/setup.ts"],
           benchmark: { include: ["bench/shell/*.bench.ts"] },
