@@ -2,16 +2,24 @@ import { defineConfig } from "vitest/config";
 
 // Three projects: the pure engine runs with no Foundry globals at all (proving it
 // needs none); the shell runs with the Foundry test harness installed; the browser
-// project drives Debian's chromium and runs last.
+// project drives Debian's chromium and runs last (a group of its own).
 export default defineConfig({
   test: {
     globals: true,
+    // vitest's default is one worker fewer than the cores: one on the two-core CI
+    // machine. The engine and shell files share nothing between files: two at once.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: "engine",
           include: ["test/engine/**/*.test.ts"],
+          sequence: { groupOrder: 0 },
+          // The 10^6-roll simulations and long property runs take seconds; on a shared
+          // two-core machine with both workers busy, 5 s is not a safe upper bound.
+          // (Speed is measured by the benchmarks, never by a test's timeout.)
+          testTimeout: 30_000,
           environment: "node",
           benchmark: { include: ["bench/*.bench.ts"] },
         },
@@ -21,6 +29,10 @@ export default defineConfig({
         test: {
           name: "shell",
           include: ["test/shell/**/*.test.ts", "test/build/**/*.test.ts"],
+          sequence: { groupOrder: 0 },
+          // As for the engine: a test that sets up five worlds (the duel simulator's)
+          // takes about 3 s alone and passed 5 s on the loaded machine with two workers.
+          testTimeout: 30_000,
           environment: "node",
           setupFiles: ["test/harness/setup.ts"],
           benchmark: { include: ["bench/shell/*.bench.ts"] },
@@ -35,8 +47,11 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["test/harness/setup.ts"],
           env: { BOUT_FOUNDRY: "14" },
-          // After the other projects, not beside them: the two-core machine runs one shell suite at a time.
+          // After the v13 run, not beside it: the two-core machine runs one shell suite at a time.
           sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          // No benchmarks of its own.
+          benchmark: { include: [] },
         },
       },
       {
@@ -48,8 +63,12 @@ export default defineConfig({
           setupFiles: ["test/harness/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One chromium at a time keeps the two-core CI machine steady.
+          // After the other projects, one chromium at a time keeps the two-core CI machine steady.
+          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
           fileParallelism: false,
+          // No benchmarks of its own (without this it would run the engine's again).
+          benchmark: { include: [] },
         },
       },
     ],

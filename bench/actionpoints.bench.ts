@@ -1,8 +1,11 @@
 // Speed of the actionpoints ruleset: an attack against an active parry, its exact odds, and a phase of spends.
 import { bench, describe } from "vitest";
-import { SeededDice } from "../src/engine/dice";
-import { attackOdds, resolveAttack, type AttackInput } from "../src/engine/rulesets/actionpoints";
-import { actionPhasesMachine, startActionPhases } from "../src/engine/time/action-phases";
+import { engine } from "./built";
+import type { AttackInput } from "../src/engine/rulesets/actionpoints";
+
+const { SeededDice } = engine.dice;
+const { attackOdds, resolveAttack } = engine.actionpoints;
+const { actionPhasesMachine, startActionPhases } = engine.actionPhases;
 
 const dice = new SeededDice(2);
 const input: AttackInput = {
@@ -17,7 +20,7 @@ describe("actionpoints", () => {
     const r = resolveAttack(input, dice);
     if (r.ok) sink += r.value.result.damage?.delivered ?? 0;
   });
-  bench("attackOdds over 10,000 roll pairs", () => {
+  bench("attackOdds (10,000 roll pairs, defence rolls grouped by level)", () => {
     sink += attackOdds(input).outcomes.hit;
   });
   bench("one action phase for 10 combatants", () => {

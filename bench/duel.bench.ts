@@ -1,7 +1,12 @@
-// Duel simulation speed (issue 10, "Benchmarks": 10,000 steel duels in under 1 s).
+// Duel simulation speed (issue 10, "Benchmarks": 10,000 steel duels in under 1 s),
+// with the bundled engine (./built.ts); one figure through vitest's module loader
+// for comparison, to show what the loader costs.
 import { readFileSync } from "node:fs";
 import { bench, describe } from "vitest";
-import { actorViewFromSource, simulateDuels } from "../src/engine/duel";
+import { engine } from "./built";
+import * as source from "../src/engine/duel";
+
+const { actorViewFromSource, simulateDuels } = engine.duel;
 
 const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
 const a = actorViewFromSource(npc("duellist"), "steel");
@@ -28,4 +33,11 @@ describe("duel simulator", () => {
       simulateDuels({ ruleset, a: { name: "A", actor: a }, b: { name: "B", actor: b }, n: 10_000, seed: 1 });
     }, { iterations: 5 });
   }
+});
+
+describe("duel simulator, source modules through vitest's loader (for comparison only)", () => {
+  const [a, b] = [source.actorViewFromSource(npc("duellist"), "pulse"), source.actorViewFromSource(npc("town-guard"), "pulse")];
+  bench("10,000 pulse duels, duellist vs town guard, unbundled", () => {
+    source.simulateDuels({ ruleset: "pulse", a: { name: "A", actor: a }, b: { name: "B", actor: b }, n: 10_000, seed: 1 });
+  }, { iterations: 5 });
 });

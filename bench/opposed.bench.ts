@@ -1,7 +1,9 @@
 // Speed of the opposed ruleset: a full melee attack and its exact odds (issue 10).
 import { bench, describe } from "vitest";
-import { SeededDice } from "../src/engine/dice";
-import { opposedOdds, resolveMeleeAttack } from "../src/engine/rulesets/opposed";
+import { engine } from "./built";
+
+const { SeededDice } = engine.dice;
+const { opposedOdds, resolveMeleeAttack } = engine.opposed;
 
 const dice = new SeededDice(1);
 const input = {

@@ -1,9 +1,12 @@
 // Phases resolution speed (issue 10, "Benchmarks": resolved attacks per second
 // for each ruleset; seed 001's stress die, missile fire table and our melee default).
 import { bench, describe } from "vitest";
-import { SeededDice } from "../src/engine/dice";
-import { meleeOdds, rollMelee, rollMissile } from "../src/engine/rulesets/phases";
-import { phasesMachine, startPhases, type PhasesState } from "../src/engine/time/phases";
+import { engine } from "./built";
+import type { PhasesState } from "../src/engine/time/phases";
+
+const { SeededDice } = engine.dice;
+const { meleeOdds, rollMelee, rollMissile } = engine.phases;
+const { phasesMachine, startPhases } = engine.phaseTime;
 
 const dice = new SeededDice(1);
 const melee = { attack: 6, firstStrike: 2, defense: 5, damage: 7, soak: 3 };

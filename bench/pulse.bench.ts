@@ -1,9 +1,13 @@
 // Speed of the `pulse` ruleset (seed 004): one whole attack resolved with seeded dice, the exact odds a dialog
 // shows before the roll, and a pulse of the tracker. Run with `npx vitest bench --run bench/pulse.bench.ts`.
 import { bench, describe } from "vitest";
-import { SeededDice } from "../src/engine/dice";
-import { attackOdds, damageOdds, resolveAttack, strikeOdds, strikeTerms, type AttackInput } from "../src/engine/rulesets/pulse";
-import { pulsesMachine, startPulses, type PulsesState } from "../src/engine/time/pulses";
+import { engine } from "./built";
+import type { AttackInput } from "../src/engine/rulesets/pulse";
+import type { PulsesState } from "../src/engine/time/pulses";
+
+const { SeededDice } = engine.dice;
+const { attackOdds, damageOdds, resolveAttack, strikeOdds, strikeTerms } = engine.pulse;
+const { pulsesMachine, startPulses } = engine.pulses;
 
 let sink = 0;
 

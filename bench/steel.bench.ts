@@ -1,9 +1,11 @@
 // Speed of the steel ruleset (seed 000): one exchange resolved with a seeded source,
 // and the exact odds a dialog computes before the roll. Run with `npx vitest bench --run bench/steel.bench.ts`.
 import { bench, describe } from "vitest";
-import { SeededDice } from "../src/engine/dice";
-import { CORE_MANEUVERS, exchangeOdds, pressOdds, resolveExchange, woundLevelOdds } from "../src/engine/rulesets/steel";
-import { boutsMachine, startBouts } from "../src/engine/time/bouts";
+import { engine } from "./built";
+
+const { SeededDice } = engine.dice;
+const { CORE_MANEUVERS, exchangeOdds, pressOdds, resolveExchange, woundLevelOdds } = engine.steel;
+const { boutsMachine, startBouts } = engine.bouts;
 
 let sink = 0;
 const cut = CORE_MANEUVERS.find((m) => m.slug === "cut")!.stats;

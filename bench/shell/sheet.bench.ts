@@ -1,5 +1,7 @@
 // Shell speed (issue 10, "Benchmarks"): rendering a character sheet with 50 items
-// in the harness client (context building plus the real handlebars templates).
+// in the harness client, from the built bundle: context building plus the real
+// Handlebars templates, to HTML strings. The harness has no DOM, so the browser's
+// own work (parsing that HTML, layout, paint) is not in this figure.
 import { bench, describe } from "vitest";
 import { ROLES } from "../../test/harness/server";
 import { TestWorld } from "../../test/harness/world";
@@ -15,7 +17,7 @@ await actor.createEmbeddedDocuments(
 const sheet = actor.sheet;
 
 describe("sheets", () => {
-  bench("render a character sheet with 50 items", async () => {
+  bench("render a character sheet with 50 items (context and Handlebars to HTML strings, no DOM)", async () => {
     await sheet.render({ force: true });
   });
 });

@@ -20,6 +20,9 @@ export function ok<T>(value: T): Outcome<T> {
   return { ok: true, value };
 }
 
+/** A check that passed, shared: checks the duel loops call per attack return it instead of building one. */
+export const PASSED: Outcome<true> = Object.freeze({ ok: true, value: true } as const);
+
 export function refuse<T = never>(code: string, message: string, data?: Record<string, string | number>): Outcome<T> {
   return { ok: false, refusal: data ? { code, message, data } : { code, message } };
 }

@@ -41,6 +41,14 @@ describe("the built system in a Foundry client", () => {
     expect(Object.keys(gm.CONFIG.Item.dataModels).sort()).toEqual(["armor", "maneuver", "shield", "skill", "weapon"]);
   });
 
+  it("keeps its sheet classes' names in the minified bundle: Foundry files a sheet under scope.ClassName", async () => {
+    const { gm } = await world();
+    const ids = (doc: string, type: string) => Object.keys(gm.CONFIG[doc].sheetClasses[type] ?? {});
+    expect(ids("Actor", "character")).toContain("bout.BoutActorSheet");
+    expect(ids("Item", "weapon")).toContain("bout.BoutItemSheet");
+    expect(gm.CONFIG.Actor.sheetClasses.character["bout.BoutActorSheet"].cls.name).toBe("BoutActorSheet");
+  });
+
   it("offers the Combat ruleset world setting: five choices, steel by default, reload on change, localized", async () => {
     const { gm } = await world();
     const setting = gm.game.settings.settings.get("bout.ruleset");

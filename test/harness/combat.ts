@@ -420,13 +420,13 @@ export function CombatMixin<T extends Ctor>(Base: T, env: CombatEnv) {
       return (this.turns = turns);
     }
 
-    /** v13 Combat#debounceSetup (debounced 50 ms there; on the next tick here). */
+    /** v13 Combat#debounceSetup (debounced 50 ms there; on the next turn of the event loop here, which a test's settle waits for). */
     debounceSetup = () => {
-      setTimeout(() => {
+      setImmediate(() => {
         this.current.round = this.round;
         this.current.turn = this.turn;
         this.setupTurns();
-      }, 0);
+      });
     };
 
     /** v13 Combat#updateCombatantActors: the combatants' actors re-render their open sheets. */

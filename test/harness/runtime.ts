@@ -818,7 +818,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const pending = pendingMoves.get(this);
       if (!pending || userId !== game.user.id || options._movement?.[this.id!]?.id !== pending.move.id) return;
       pendingMoves.delete(this);
-      setTimeout(() => void continueMovement(this as never, pending), 0);
+      setImmediate(() => void continueMovement(this as never, pending));
     }
     /** v13 TokenDocument#move. */
     async move(waypoints: AnyObject | AnyObject[], options: AnyObject = {}): Promise<boolean> {

@@ -159,10 +159,14 @@ export class WorldServer {
     });
   }
 
-  /** Wait until nothing is on the network and every client has had time to act on what it received. */
+  /**
+   * Wait until nothing is on the network and every client has had time to act on
+   * what it received: real time while messages are in flight (their latency), a
+   * turn of the event loop (setImmediate, no 1 ms clamp) once it is quiet.
+   */
   async settled(): Promise<void> {
     for (let quiet = 0; quiet < 20; ) {
-      await new Promise((r) => setTimeout(r, this.network.inFlight ? 1 : 0));
+      await new Promise((r) => (this.network.inFlight ? setTimeout(r, 1) : setImmediate(r)));
       quiet = this.network.inFlight ? 0 : quiet + 1;
     }
   }

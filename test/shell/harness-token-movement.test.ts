@@ -11,7 +11,7 @@ async function sceneWithToken() {
   const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 1, size: 100 } });
   const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ada", x: 0, y: 0 }]);
   const settle = async () => {
-    for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+    for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
   };
   return { world, gm, token, settle };
 }

@@ -13,7 +13,7 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 
 const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 /** Scripts the GM's dice: each draw is [face, faces]; 10 is the d10's "0". */
 function script(client: { CONFIG: any }, draws: [number, number][]) {

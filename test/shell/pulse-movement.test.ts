@@ -8,7 +8,7 @@ import { dist } from "../build/dist";
 import { fightOnScene } from "./support";
 
 const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 function script(client: { CONFIG: any }, draws: [number, number][]) {
   const queue = [...draws];

@@ -10,7 +10,7 @@ import { dist } from "../build/dist";
 import { pulseEngagements, tokenPlacement } from "../../src/table/pulse/engagements";
 
 const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 function script(client: { CONFIG: any }, draws: [number, number][]) {
   const queue = [...draws];

@@ -9,7 +9,7 @@ import { dist } from "../build/dist";
 import { decisionWrites } from "./support";
 
 const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 
 async function fight(ruleset: string, n: number) {

@@ -9,7 +9,7 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 
 const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 
 /** The next uniform draws on this client give these faces on d`faces`. */

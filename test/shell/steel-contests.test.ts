@@ -9,7 +9,7 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 
 const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 
 function script(client: { CONFIG: any }, faces: number, results: number[]) {

@@ -1,9 +1,15 @@
 // What many shell tests share: letting the harness's queued work run, and
 // scripting Foundry's dice draw by draw.
 
-/** Lets queued hooks, queries and writes finish. */
+/**
+ * Lets queued hooks, queries and writes finish: 20 turns of the event loop, each
+ * after every pending promise job. setImmediate, not setTimeout(0) (clamped to
+ * 1 ms): the harness's own next-tick work uses setImmediate too, so nothing is
+ * left behind, and a settle costs microseconds. With latency on, wait with
+ * `world.settled()`, which also waits for messages in flight.
+ */
 export const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 
 /** Scripted draws for a client's dice: each entry is [face, faces]; when they run out, 1 on a d10. */

@@ -10,7 +10,7 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 
 const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 
 async function fight(ruleset: string, grouped: boolean) {

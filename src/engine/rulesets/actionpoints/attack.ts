@@ -7,10 +7,10 @@
  * two given rolls, so the odds and the resolution share it.
  */
 import { DEFAULT_FRACTION_RULE, rollExploding, rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
-import { ok, type Outcome } from "../../outcome";
+import { ok, PASSED, type Outcome } from "../../outcome";
 import { event, type ApEvent, type Resolution } from "./events";
 import { rank, readRoll, succeeded, type Level, type Roll } from "./levels";
-import { apRefuse, checkFigures } from "./refusals";
+import { apRefuse, checkFigure } from "./refusals";
 import type { WeightClass } from "./stats";
 import { lookupBand, type Band, type CriticalLocation } from "./tables";
 import { DEFAULT_AP_TABLES, type CriticalEffect } from "./world-tables";
@@ -240,18 +240,30 @@ export function checkAttack(input: AttackInput): Outcome<true> {
   if (!DEFENCES.includes(d.defence)) return apRefuse("badChoice", { field: "defence" });
   if ((d.defence === "passiveShield" || d.defence === "activeShield") && !d.shield) return apRefuse("notAllowed", { field: "shield" });
   if (input.critThroughBlock !== undefined && !CRIT_THROUGH_BLOCK.includes(input.critThroughBlock)) return apRefuse("badChoice", { field: "critThroughBlock" });
-  const figures = checkFigures(
-    {
-      tsc: a.tsc, psf: a.psf, modifier: a.modifier, baseDamage: a.baseDamage, strengthBonus: a.strengthBonus, attackerBonus: a.attackerBonus, weaponSize: a.weaponSize,
-      defenceTsc: d.tsc, defencePsf: d.psf, armour: d.armour.absorption, parryWeaponSize: d.parryWeaponSize, fatigueNow: d.fatigueNow, bodyNow: d.bodyNow, con: d.con,
-      shieldAbsorption: d.shield?.absorption, blockBonus: d.shield?.blockBonus, penetrations: d.shield?.penetrations, critDieModifier: input.critDieModifier,
-      attackerAgility: input.agility?.attacker, defenderAgility: input.agility?.defender,
-    },
-    -1000,
-    1000,
-    ["modifier", "shieldAbsorption", "blockBonus", "penetrations", "critDieModifier", "attackerAgility", "defenderAgility"],
+  // Figure by figure in a fixed order, building nothing unless one is refused (the duel loops call this per attack).
+  return (
+    checkFigure("tsc", a.tsc) ??
+    checkFigure("psf", a.psf) ??
+    checkFigure("modifier", a.modifier, -1000, 1000, true) ??
+    checkFigure("baseDamage", a.baseDamage) ??
+    checkFigure("strengthBonus", a.strengthBonus) ??
+    checkFigure("attackerBonus", a.attackerBonus) ??
+    checkFigure("weaponSize", a.weaponSize) ??
+    checkFigure("defenceTsc", d.tsc) ??
+    checkFigure("defencePsf", d.psf) ??
+    checkFigure("armour", d.armour.absorption) ??
+    checkFigure("parryWeaponSize", d.parryWeaponSize) ??
+    checkFigure("fatigueNow", d.fatigueNow) ??
+    checkFigure("bodyNow", d.bodyNow) ??
+    checkFigure("con", d.con) ??
+    checkFigure("shieldAbsorption", d.shield?.absorption, -1000, 1000, true) ??
+    checkFigure("blockBonus", d.shield?.blockBonus, -1000, 1000, true) ??
+    checkFigure("penetrations", d.shield?.penetrations, -1000, 1000, true) ??
+    checkFigure("critDieModifier", input.critDieModifier, -1000, 1000, true) ??
+    checkFigure("attackerAgility", input.agility?.attacker, -1000, 1000, true) ??
+    checkFigure("defenderAgility", input.agility?.defender, -1000, 1000, true) ??
+    PASSED
   );
-  return figures;
 }
 
 /** Fatigue first, then Body; a critical whose adjusted crit die reaches 10 goes to Body. */

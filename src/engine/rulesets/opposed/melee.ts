@@ -6,11 +6,11 @@
  * test on a double is a critical for either side; a failed one a fumble.
  */
 import { rollOne, type Dice, type PercentileTest } from "../../dice";
-import { ok, type Outcome } from "../../outcome";
+import { ok, PASSED, type Outcome } from "../../outcome";
 import { woundsSuffered, type WoundsResult } from "./damage";
 import { event, type OpposedEvent, type Resolution } from "./events";
 import { resolveFumble, type FumbleOutcome } from "./oops";
-import { checkFigures, opposedRefuse } from "./refusals";
+import { checkFigure, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
 import { checkTest, compareOpposed, readTest, type OpposedTie, type TestInput } from "./tests";
@@ -74,22 +74,20 @@ export function checkMelee(input: MeleeAttackInput): Outcome<true> {
     if (!d.ok) return d;
   }
   const ar = input.defender.armour;
-  return checkFigures(
-    {
-      damage: input.attacker.damage,
-      toughnessBonus: input.defender.toughnessBonus,
-      woundsNow: input.defender.woundsNow,
-      attackerAdvantage: input.attacker.advantage,
-      defenderAdvantage: input.defender.advantage,
-      head: ar.head,
-      leftArm: ar.leftArm,
-      rightArm: ar.rightArm,
-      body: ar.body,
-      leftLeg: ar.leftLeg,
-      rightLeg: ar.rightLeg,
-    },
-    0,
-    1000,
+  // Figure by figure in a fixed order, building nothing unless one is refused (the duel loops call this per attack).
+  return (
+    checkFigure("damage", input.attacker.damage, 0, 1000) ??
+    checkFigure("toughnessBonus", input.defender.toughnessBonus, 0, 1000) ??
+    checkFigure("woundsNow", input.defender.woundsNow, 0, 1000) ??
+    checkFigure("attackerAdvantage", input.attacker.advantage, 0, 1000) ??
+    checkFigure("defenderAdvantage", input.defender.advantage, 0, 1000) ??
+    checkFigure("head", ar.head, 0, 1000) ??
+    checkFigure("leftArm", ar.leftArm, 0, 1000) ??
+    checkFigure("rightArm", ar.rightArm, 0, 1000) ??
+    checkFigure("body", ar.body, 0, 1000) ??
+    checkFigure("leftLeg", ar.leftLeg, 0, 1000) ??
+    checkFigure("rightLeg", ar.rightLeg, 0, 1000) ??
+    PASSED
   );
 }
 

@@ -4,8 +4,8 @@
  * critical and on a failure a fumble.
  */
 import { DOUBLES_RULE, percentileTest, rollOne, type Dice, type PercentileTest } from "../../dice";
-import { ok, type Outcome } from "../../outcome";
-import { checkFigures, opposedRefuse } from "./refusals";
+import { PASSED, type Outcome } from "../../outcome";
+import { checkFigure, opposedRefuse, passesFigure } from "./refusals";
 import { DIFFICULTIES, type Difficulty } from "./tables";
 
 export interface TestInput {
@@ -22,10 +22,11 @@ export function finalTarget(input: TestInput): number {
 }
 
 export function checkTest(input: TestInput, field: string): Outcome<true> {
-  const figures = checkFigures({ [`${field}.target`]: input.target, [`${field}.modifier`]: input.modifier }, -200, 300, [`${field}.modifier`]);
-  if (!figures.ok) return figures;
+  // The field names are built only for a refusal: the duel loops check every test.
+  if (!passesFigure(input.target, -200, 300)) return checkFigure(`${field}.target`, input.target, -200, 300) ?? PASSED;
+  if (input.modifier !== undefined && !passesFigure(input.modifier, -200, 300)) return checkFigure(`${field}.modifier`, input.modifier, -200, 300) ?? PASSED;
   if (input.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, input.difficulty)) return opposedRefuse("badChoice", { field: `${field}.difficulty` });
-  return ok(true);
+  return PASSED;
 }
 
 /** Reads a test from its d100 roll. */

@@ -18,9 +18,9 @@
  */
 import type { Dice, StressRoll } from "../../dice";
 import { rollStress } from "../../dice";
-import { ok, type Outcome } from "../../outcome";
+import { ok, PASSED, type Outcome } from "../../outcome";
 import { event, type PhasesEvent, type Resolution } from "./events";
-import { checkFigures, checkFlags, phasesRefuse } from "./refusals";
+import { checkFigure, checkFigures, checkFlags, phasesRefuse } from "./refusals";
 import type { PhasesActor, PhasesArmor, PhasesShield, PhasesWeapon } from "./stats";
 import { DEFAULT_FATIGUE_TRACK, DEFAULT_WOUND_TRACK, missileEase, trackLevel, type MissileShot, type Part, type ShotDefence, type TrackLevel } from "./tables";
 
@@ -88,8 +88,8 @@ export function fatigueState(fatigueLeft: number, track: readonly TrackLevel[] =
 
 /** Takes `levels` wound levels off what is left (never below 0). */
 export function applyWounds(woundsLeft: number, levels: number, track: readonly TrackLevel[] = DEFAULT_WOUND_TRACK): Outcome<Resolution<TrackState>> {
-  const figures = checkFigures({ woundsLeft, levels }, 0, 1000);
-  if (!figures.ok) return figures;
+  const figures = checkFigure("woundsLeft", woundsLeft, 0, 1000) ?? checkFigure("levels", levels, 0, 1000);
+  if (figures) return figures;
   const after = woundState(Math.max(0, Math.min(track.length - 1, woundsLeft) - levels), track);
   const events: PhasesEvent[] = [event("woundLevel", { levels, left: after.left, level: after.level.key })];
   if (after.ended) events.push(event("dead"));
@@ -134,25 +134,26 @@ export interface MeleeResult {
 }
 
 export function checkMelee(input: MeleeInput): Outcome<true> {
-  const f = checkFigures(
-    {
-      attack: input?.attack, firstStrike: input?.firstStrike, damage: input?.damage, soak: input?.soak,
-      attackerPenalty: input?.attackerPenalty, defenderPenalty: input?.defenderPenalty, attackModifier: input?.attackModifier, defenseModifier: input?.defenseModifier,
-    },
-    -200,
-    200,
-    ["firstStrike", "attackerPenalty", "defenderPenalty", "attackModifier", "defenseModifier"],
-  );
-  if (!f.ok) return f;
+  // Figure by figure in a fixed order, building nothing unless one is refused (the duel loops call this per attack).
+  const f =
+    checkFigure("attack", input?.attack, -200, 200) ??
+    checkFigure("firstStrike", input?.firstStrike, -200, 200, true) ??
+    checkFigure("damage", input?.damage, -200, 200) ??
+    checkFigure("soak", input?.soak, -200, 200) ??
+    checkFigure("attackerPenalty", input?.attackerPenalty, -200, 200, true) ??
+    checkFigure("defenderPenalty", input?.defenderPenalty, -200, 200, true) ??
+    checkFigure("attackModifier", input?.attackModifier, -200, 200, true) ??
+    checkFigure("defenseModifier", input?.defenseModifier, -200, 200, true);
+  if (f) return f;
   if (input.defense !== null) {
-    const d = checkFigures({ defense: input.defense }, -200, 200);
-    if (!d.ok) return d;
+    const d = checkFigure("defense", input.defense, -200, 200);
+    if (d) return d;
   }
   if (input.woundStep !== undefined) {
-    const s = checkFigures({ woundStep: input.woundStep }, 1, 100);
-    if (!s.ok) return s;
+    const s = checkFigure("woundStep", input.woundStep, 1, 100);
+    if (s) return s;
   }
-  return ok(true);
+  return PASSED;
 }
 
 export const meleeAttackBonus = (i: MeleeInput) => i.attack + (i.firstStrike ?? 0) + (i.attackerPenalty ?? 0) + (i.attackModifier ?? 0);
@@ -199,8 +200,8 @@ export function resolveMelee(input: MeleeInput, attackRoll: StressRoll, defenseR
 export function rollMelee(input: MeleeInput, dice: Dice, botchDice = 1): Outcome<Resolution<MeleeResult>> {
   const checked = checkMelee(input);
   if (!checked.ok) return checked;
-  const b = checkFigures({ botchDice }, 0, 20);
-  if (!b.ok) return b;
+  const b = checkFigure("botchDice", botchDice, 0, 20);
+  if (b) return b;
   const attack = rollStress(dice, botchDice);
   const defense = input.defense === null ? null : rollStress(dice, botchDice);
   return resolveMelee(input, attack, defense);
@@ -283,8 +284,8 @@ export function rollMissile(input: MissileInput, dice: Dice, botchDice = 1): Out
   if (!checked.ok) return checked;
   const ease = missileEase(input);
   if (!ease.ok) return ease;
-  const b = checkFigures({ botchDice }, 0, 20);
-  if (!b.ok) return b;
+  const b = checkFigure("botchDice", botchDice, 0, 20);
+  if (b) return b;
   return resolveMissile(input, rollStress(dice, botchDice));
 }
 
@@ -329,8 +330,8 @@ export function resolveFatigue(input: FatigueInput, roll: StressRoll, track: rea
 }
 
 export function rollFatigue(input: FatigueInput, dice: Dice, botchDice = 1, track: readonly TrackLevel[] = DEFAULT_FATIGUE_TRACK): Outcome<Resolution<FatigueResult>> {
-  const b = checkFigures({ botchDice }, 0, 20);
-  if (!b.ok) return b;
+  const b = checkFigure("botchDice", botchDice, 0, 20);
+  if (b) return b;
   const f = checkFigures({ stamina: input?.stamina, fatigueLeft: input?.fatigueLeft }, -200, 200);
   if (!f.ok) return f;
   return resolveFatigue(input, rollStress(dice, botchDice), track);

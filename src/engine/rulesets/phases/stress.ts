@@ -7,7 +7,7 @@
  */
 import { checkCount, rollStress, type Dice, type StressRoll } from "../../dice";
 import { isWholeNumber, ok, type Outcome } from "../../outcome";
-import { checkFigures, phasesRefuse } from "./refusals";
+import { checkFigure, phasesRefuse } from "./refusals";
 
 export interface StressTotal {
   readonly roll: StressRoll;
@@ -23,8 +23,8 @@ export function readStressTotal(roll: StressRoll, bonus: number): StressTotal {
 
 /** Rolls a stress die plus `bonus`; a first-roll 0 rolls `botchDice` botch dice (0: no botch check). */
 export function rollStressTotal(bonus: number, dice: Dice, botchDice = 1): Outcome<StressTotal> {
-  const figures = checkFigures({ bonus }, -1000, 1000);
-  if (!figures.ok) return figures;
+  const figures = checkFigure("bonus", bonus, -1000, 1000);
+  if (figures) return figures;
   if (!isWholeNumber(botchDice) || botchDice < 0 || botchDice > 20) return phasesRefuse("outOfRange", { field: "botchDice", value: String(botchDice), min: 0, max: 20 });
   checkCount(botchDice);
   return ok(readStressTotal(rollStress(dice, botchDice), bonus));

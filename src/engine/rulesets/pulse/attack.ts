@@ -8,11 +8,11 @@ import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { POISON_CHECKS_PER_ATTACK } from "./after-combat";
 import { fallTarget, mishapTarget, readCheck, type CheckResult } from "./checks";
-import { applyEffectiveDamage, readDamage, validateDamage, type DamageResult, type DamageTarget } from "./damage";
+import { applyEffectiveDamage, readDamage, validateDamageFigures, type DamageResult, type DamageTarget } from "./damage";
 import { pulseEvent, type PulseEvent, type Term } from "./events";
 import { readParry, type ParryResult } from "./parry";
-import { checkWholeFields } from "./refusals";
-import { DEFAULT_SPECIAL_ATTACKS, knockoutMinutes, specialAttackAllowed, type SpecialAttackContext, type SpecialAttackRule, type AttackKind } from "./special-attacks";
+import { checkWholeField } from "./refusals";
+import { attackKindAllowed, DEFAULT_SPECIAL_ATTACKS, knockoutMinutes, type SpecialAttackContext, type SpecialAttackRule, type AttackKind } from "./special-attacks";
 import { resolveStrike, type StrikeInput, type StrikeResult } from "./strike";
 
 export interface AttackInput extends StrikeInput {
@@ -61,29 +61,35 @@ export interface AttackResult {
   readonly poisonChecks: readonly CheckResult[];
 }
 
+/** The attack's own figures and its damage's, field by field in a fixed order, building nothing unless one is refused. */
+export function checkAttackFigures(input: AttackInput): Outcome<true> | null {
+  const d = input.defender;
+  return (
+    checkWholeField("parryRank", d.parryRank ?? 0, 0, 10) ??
+    checkWholeField("weaponRank", input.attacker.weaponRank, 0, 10) ??
+    checkWholeField("modAG", d.modAG, 0, 100) ??
+    checkWholeField("modMD", d.modMD, 0, 100) ??
+    checkWholeField("dieModifier", input.dieModifier, -20, 50) ??
+    validateDamageFigures(input.dieModifier, input.damageModifiers, d.protection, d)
+  );
+}
+
 export function resolveAttack(
   input: AttackInput,
   dice: Dice,
   rules: Readonly<Record<AttackKind, SpecialAttackRule>> = DEFAULT_SPECIAL_ATTACKS,
 ): Outcome<{ result: AttackResult; events: PulseEvent[] }> {
-  const allowed = specialAttackAllowed({ ...input.context, kind: input.attack }, rules);
+  const allowed = attackKindAllowed(input.context, input.attack, rules);
   if (!allowed.ok) return allowed;
-  const d = input.defender;
-  const bad =
-    checkWholeFields({
-      parryRank: [d.parryRank ?? 0, 0, 10],
-      weaponRank: [input.attacker.weaponRank, 0, 10],
-      modAG: [d.modAG, 0, 100],
-      modMD: [d.modMD, 0, 100],
-      dieModifier: [input.dieModifier, -20, 50],
-    }) ?? validateDamage({ dieModifier: input.dieModifier, modifiers: input.damageModifiers, protection: d.protection, ignoreArmour: false, toEndurance: false, halved: false, target: d });
+  const bad = checkAttackFigures(input);
   if (bad && !bad.ok) return bad;
+  const d = input.defender;
 
   const events: PulseEvent[] = [];
   const poisonChecks: CheckResult[] = [];
   const handling = input.poison?.handlingTarget;
   if (handling !== undefined && handling !== null) {
-    const badTarget = checkWholeFields({ poisonHandling: [handling, 0, 300] });
+    const badTarget = checkWholeField("poisonHandling", handling, 0, 300);
     if (badTarget && !badTarget.ok) return badTarget;
     for (let i = 0; i < POISON_CHECKS_PER_ATTACK; i++) {
       const check = readCheck(rollOne(dice, 100), handling);

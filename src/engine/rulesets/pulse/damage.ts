@@ -8,7 +8,7 @@
 import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, sumTerms, type PulseEvent, type Term } from "./events";
-import { checkWholeFields } from "./refusals";
+import { checkWholeField, checkWholeTerms } from "./refusals";
 
 const T = "BOUT.Pulse.Term.";
 
@@ -106,16 +106,21 @@ export function readDamage(roll: number, input: DamageInput): DamageResult {
   return { roll, check, terms, effective, ...applyEffectiveDamage(effective, input.target, input.toEndurance) };
 }
 
+/** The damage figures, checked in a fixed order without allocating (the duel loops call this per attack). */
 export function validateDamage(input: DamageInput): Outcome<true> | null {
-  const fields: Record<string, readonly [unknown, number, number]> = {
-    dieModifier: [input.dieModifier, -20, 50],
-    protection: [input.protection, 0, 100],
-    endurance: [input.target.endurance, 1, 1000],
-    enduranceNow: [input.target.enduranceNow, 0, 1000],
-    fatigueNow: [input.target.fatigueNow, 0, 1000],
-  };
-  input.modifiers.forEach((m, i) => (fields[`modifier${i}`] = [m.value, -100, 100]));
-  return checkWholeFields(fields);
+  return validateDamageFigures(input.dieModifier, input.modifiers, input.protection, input.target);
+}
+
+/** validateDamage's checks on the figures themselves, for a caller that has them apart. */
+export function validateDamageFigures(dieModifier: unknown, modifiers: readonly Term[], protection: unknown, target: DamageTarget): Outcome<true> | null {
+  return (
+    checkWholeField("dieModifier", dieModifier, -20, 50) ??
+    checkWholeField("protection", protection, 0, 100) ??
+    checkWholeField("endurance", target.endurance, 1, 1000) ??
+    checkWholeField("enduranceNow", target.enduranceNow, 0, 1000) ??
+    checkWholeField("fatigueNow", target.fatigueNow, 0, 1000) ??
+    checkWholeTerms("modifier", modifiers, -100, 100)
+  );
 }
 
 export function resolveDamage(input: DamageInput, dice: Dice): Outcome<{ result: DamageResult; events: PulseEvent[] }> {

@@ -46,6 +46,25 @@ export function pulseRefuse<T = never>(id: PulseRefusalId, data?: Record<string,
 }
 
 /**
+ * One whole-number field within its limits, or its refusal; null when it passes.
+ * Builds nothing unless it refuses: the duel loops check every attack's figures.
+ */
+export function checkWholeField(name: string, value: unknown, min: number, max: number): Outcome<true> | null {
+  if (!isWholeNumber(value)) return pulseRefuse("notANumber", { field: name });
+  if (value < min || value > max) return pulseRefuse("outOfRange", { field: name, min, max });
+  return null;
+}
+
+/** checkWholeField for each term's value in order, the fields named `${prefix}0`, `${prefix}1`, ... */
+export function checkWholeTerms(prefix: string, terms: readonly { readonly value: unknown }[], min: number, max: number): Outcome<true> | null {
+  for (let i = 0; i < terms.length; i++) {
+    const value = terms[i]!.value;
+    if (!isWholeNumber(value) || value < min || value > max) return checkWholeField(`${prefix}${i}`, value, min, max);
+  }
+  return null;
+}
+
+/**
  * Checks that every named field is a whole number within its limits; the first
  * failure becomes the refusal. Form input and query payloads arrive untyped.
  */
@@ -53,8 +72,8 @@ export function checkWholeFields(
   fields: Readonly<Record<string, readonly [value: unknown, min: number, max: number]>>,
 ): Outcome<true> | null {
   for (const [name, [value, min, max]] of Object.entries(fields)) {
-    if (!isWholeNumber(value)) return pulseRefuse("notANumber", { field: name });
-    if (value < min || value > max) return pulseRefuse("outOfRange", { field: name, min, max });
+    const bad = checkWholeField(name, value, min, max);
+    if (bad) return bad;
   }
   return null;
 }

@@ -69,27 +69,32 @@ export interface SpecialAttackContext {
 
 /** Whether the attack may be made at all; a refusal names why not. */
 export function specialAttackAllowed(ctx: SpecialAttackContext, rules = DEFAULT_SPECIAL_ATTACKS): Outcome<true> {
-  const rule = rules[ctx.kind];
-  if (rule.humanOrSmaller && !ctx.targetHumanOrSmaller) return pulseRefuse("targetTooLarge", { attack: ctx.kind });
+  return attackKindAllowed(ctx, ctx.kind, rules);
+}
+
+/** specialAttackAllowed with the kind apart from the context, so a caller need not copy its context to add it. */
+export function attackKindAllowed(ctx: Omit<SpecialAttackContext, "kind">, kind: AttackKind, rules = DEFAULT_SPECIAL_ATTACKS): Outcome<true> {
+  const rule = rules[kind];
+  if (rule.humanOrSmaller && !ctx.targetHumanOrSmaller) return pulseRefuse("targetTooLarge", { attack: kind });
   const use = ctx.weapon?.use;
-  switch (ctx.kind) {
+  switch (kind) {
     case "normal":
       return ok(true);
     case "trip":
-      if (!ctx.inMelee) return pulseRefuse("attackNotOpen", { attack: ctx.kind });
-      if (use === "unarmed") return ctx.unarmedRank >= 3 ? ok(true) : pulseRefuse("rankTooLow", { attack: ctx.kind, rank: 3 });
-      return ctx.weapon?.canTrip ? ok(true) : pulseRefuse("weaponCannot", { attack: ctx.kind });
+      if (!ctx.inMelee) return pulseRefuse("attackNotOpen", { attack: kind });
+      if (use === "unarmed") return ctx.unarmedRank >= 3 ? ok(true) : pulseRefuse("rankTooLow", { attack: kind, rank: 3 });
+      return ctx.weapon?.canTrip ? ok(true) : pulseRefuse("weaponCannot", { attack: kind });
     case "entangle":
-      return use === "entangling" ? ok(true) : pulseRefuse("weaponCannot", { attack: ctx.kind });
+      return use === "entangling" ? ok(true) : pulseRefuse("weaponCannot", { attack: kind });
     case "restrain":
-      return ctx.grappling ? ok(true) : pulseRefuse("attackNotOpen", { attack: ctx.kind });
+      return ctx.grappling ? ok(true) : pulseRefuse("attackNotOpen", { attack: kind });
     case "knockout":
-      if (!ctx.weapon || use === "missile" || use === "entangling" || !ctx.weapon.canKnockout) return pulseRefuse("weaponCannot", { attack: ctx.kind });
+      if (!ctx.weapon || use === "missile" || use === "entangling" || !ctx.weapon.canKnockout) return pulseRefuse("weaponCannot", { attack: kind });
       return ok(true);
     case "shieldRush":
-      return ctx.shieldCanRush ? ok(true) : pulseRefuse("noShield", { attack: ctx.kind });
+      return ctx.shieldCanRush ? ok(true) : pulseRefuse("noShield", { attack: kind });
     case "disarm":
-      if (!ctx.weapon) return pulseRefuse("weaponCannot", { attack: ctx.kind });
-      return use === "melee" || use === "pole" || use === "unarmed" || ctx.weapon.closeRated ? ok(true) : pulseRefuse("weaponCannot", { attack: ctx.kind });
+      if (!ctx.weapon) return pulseRefuse("weaponCannot", { attack: kind });
+      return use === "melee" || use === "pole" || use === "unarmed" || ctx.weapon.closeRated ? ok(true) : pulseRefuse("weaponCannot", { attack: kind });
   }
 }

@@ -9,7 +9,7 @@ import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { strikeChance } from "./derived";
 import { pulseEvent, sumTerms, type PulseEvent, type Term } from "./events";
-import { checkWholeFields } from "./refusals";
+import { checkWholeField, checkWholeTerms } from "./refusals";
 import { DEFAULT_SPECIAL_ATTACKS, type AttackKind, type SpecialAttackRule } from "./special-attacks";
 
 const T = "BOUT.Pulse.Term.";
@@ -144,16 +144,15 @@ export function readStrike(roll: number, terms: readonly Term[], evading: boolea
   };
 }
 
-function validateStrike(input: StrikeInput): Outcome<true> | null {
-  const modifierFields: Record<string, readonly [unknown, number, number]> = {};
-  input.modifiers.forEach((m, i) => (modifierFields[`modifier${i}`] = [m.value, -500, 500]));
-  return checkWholeFields({
-    baseChance: [input.baseChance, -500, 500],
-    modMD: [input.modMD, 0, 100],
-    rank: [input.rank, 0, 10],
-    defense: [input.defense, 0, 500],
-    ...modifierFields,
-  });
+/** The strike's figures, checked in a fixed order without allocating (the duel loops call this per attack). */
+export function validateStrike(input: StrikeInput): Outcome<true> | null {
+  return (
+    checkWholeField("baseChance", input.baseChance, -500, 500) ??
+    checkWholeField("modMD", input.modMD, 0, 100) ??
+    checkWholeField("rank", input.rank, 0, 10) ??
+    checkWholeField("defense", input.defense, 0, 500) ??
+    checkWholeTerms("modifier", input.modifiers, -500, 500)
+  );
 }
 
 /** Rolls the Strike Check. */
