@@ -220,7 +220,7 @@ describe("pulse attack cards: knockout [16.5]", () => {
     expect(data(ctx, card.id, "KnockedOutSecret")).toEqual({});
     expect(ctx.gm.game.messages.get(card.id).system.result).not.toContain("minutes");
     const whisper = ctx.gm.game.messages.contents.at(-1);
-    expect(whisper.content).toContain("Ada knocked Bran out: out for 9 minutes (D10 + 5) [16.5].");
+    expect(whisper.content).toContain("Ada knocked Bran out: out for 9 minutes (D10 + 5).");
     // A whisper to the GMs is never sent to Bob's client (v13 delivers whispers to their recipients, author and GMs).
     expect([whisper.blind, ctx.bob.game.messages.has(whisper.id), ctx.gm.game.messages.get(whisper.id).visible]).toEqual([true, false, true]);
     await applyCard(ctx, card);

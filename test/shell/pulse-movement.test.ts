@@ -165,7 +165,7 @@ describe("token moves in a running pulse [14.1]", () => {
     await partyActs(f);
     const mark = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 5);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada would enter a foe's melee zone after 4 hex(es) and must stop there [14.1]; that move is 5.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada would enter a foe's melee zone after 4 hex(es) and must stop there; that move is 5.");
     expect(f.world.writesSince(mark)).toEqual([]);
     await f.move(f.alice, f.ids.ada, 0, 4);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 4).x);
