@@ -15,6 +15,7 @@ import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, figh
 import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
 import { notifyRefusal } from "./notify";
 import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { formatCounted } from "../applications/results/plural";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
 
@@ -240,7 +241,7 @@ function lookedUp(value: string | number, lookups: readonly string[], i18n: Form
 function headlineText(headline: Headline | undefined, outcome: "success" | "failure" | "neutral", names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
   if (!headline || typeof headline.key !== "string") return i18n.format(`BOUT.Card.Headline.${outcome}`, names);
   const data = Object.fromEntries(Object.entries(headline.data ?? {}).map(([k, v]) => [k, lookedUp(v, lookups, i18n)]));
-  return i18n.format(headline.key, { ...names, ...data });
+  return formatCounted(i18n, headline.key, { ...names, ...data });
 }
 
 /** The card's HTML for a state: the declaration, the buttons that state allows, the result lines. */
