@@ -82,6 +82,8 @@ describe("pulse attack cards", () => {
     await settle();
     expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40, modSC: 61 });
     expect(data(ctx, card.id, "DamageFatigue")).toMatchObject({ damage: 5, fatigueNow: 15 });
+    // Issue 20: the headline gives the damage that got through (5), from the engine's result.
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Ada&#x27;s blow lands: 5 damage to Bran.");
     await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     const pulse = ctx.gm.game.actors.get(ctx.branId).system.pulse;
