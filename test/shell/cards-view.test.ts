@@ -99,7 +99,7 @@ describe("card buttons only for the users who may press them (issue 20)", () => 
     const t = await table();
     const id = await blow(t);
     t.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
-    // The dice are phases-card's (a hit for 3 wound levels); here only the card's states matter.
+    // Two d10s for the blow; here only the card's states matter.
     script(t.gm, [[8, 10], [4, 10]]);
     expect((await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(id))).ok).toBe(true);
     await settle();
