@@ -195,6 +195,15 @@ describe("player-facing words (issue 20)", () => {
     expect(say(opposedHeadline({ hit: null }, true))).toBe("Miss: the shot misses Bran.");
   });
 
+  it("the same act has the same word in every ruleset: Defend against {name}, Attack, Defend, Apply", () => {
+    const rulesets = ["Steel", "Phases", "ActionPoints", "Opposed", "Pulse"];
+    expect(rulesets.map((r) => lookup(`BOUT.${r}.Table.DefendTitle`))).toEqual(rulesets.map(() => "Defend against {name}"));
+    expect(lookup("BOUT.Steel.Missile.DefendTitle")).toBe("Defend against {name}'s shot");
+    expect(["BOUT.Steel.Table.Declare", ...rulesets.slice(1).map((r) => `BOUT.${r}.Table.Attack`)].map(lookup)).toEqual(rulesets.map(() => "Attack"));
+    expect(rulesets.map((r) => lookup(`BOUT.${r}.Table.CardTitle`))).toEqual(rulesets.map(() => "{attacker} attacks {defender}"));
+    expect([lookup("BOUT.Card.Defend"), lookup("BOUT.Card.Apply")]).toEqual(["Defend", "Apply"]);
+  });
+
   it("no template a player reads says 'seed' or cites a section", () => {
     const dir = join(process.cwd(), "templates");
     const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".hbs") && !f.startsWith("duel"));
