@@ -248,7 +248,7 @@ function headlineText(headline: Headline | undefined, outcome: "success" | "fail
 export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
   const kind = kinds.get(card.kind);
   const names = { attacker: fighterName(card.attacker), defender: fighterName(card.defender) };
-  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean } | null;
+  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: { faces: number; results: number[] }[] } | null;
   const offered = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.({ ...card, id: "" }) ?? []) : [];
   const followUps = offered.map((f) => ({
     id: f.id,
@@ -277,6 +277,8 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
       { name: names.attacker, img: fighterImage(card.attacker), side: "attacker" },
       ...(self ? [] : [{ name: names.defender, img: fighterImage(card.defender), side: "defender" }]),
     ].filter((p) => p.img),
+    // The dice as dice: each roll's faces, grouped by roll.
+    dice: (Array.isArray(result?.dice) ? result.dice : []).map((d) => ({ label: `${d.results.length}d${d.faces}`, results: d.results.map((r) => ({ value: r, faces: d.faces })) })),
     // One numbered list: what was declared, then each step of the result.
     lines: [...declared, ...resolvedLines],
     // While the card waits, its declaration is what the defender reads: open.
@@ -424,11 +426,20 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
     const applied = await combat.applyCommands(r.combatCommands, lease);
     if (!applied.ok) return applied;
   }
-  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.headline ? { headline: r.headline } : {}), ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
+  const dice = diceOf(r.rolls);
+  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.headline ? { headline: r.headline } : {}), ...(dice.length ? { dice } : {}), ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
   const content = await renderCard({ ...card, state: "resolved", answer, result });
   const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
   await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
   return ok(true);
+}
+
+/** The faces each roll showed, by die size, as the card shows them (the rolls themselves ride on the message). */
+function diceOf(rolls: readonly Roll[]): { faces: number; results: number[] }[] {
+  const terms = rolls.flatMap((roll) => ((roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[] }).dice ?? []));
+  return terms
+    .map((t) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result) }))
+    .filter((d) => d.faces > 0 && d.results.length > 0);
 }
 
 /** A change relative to the figure when it is applied, so two cards resolved before either applies both count. */

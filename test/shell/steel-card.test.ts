@@ -108,6 +108,9 @@ describe("steel exchange cards", () => {
     expect(result.outcome).toBe("success");
     expect(result.events.find((e: any) => e.type === "exchange")?.data).toMatchObject({ winner: "Ada", margin: 2 });
     expect(resolved.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["4d10", "3d10"]);
+    // Issue 20: the dice shown as dice on the card, each roll's faces as rolled.
+    expect(resolved.content).toContain('<span class="card-die-label">4d10</span><span class="card-die d10">9</span><span class="card-die d10">8</span><span class="card-die d10">7</span><span class="card-die d10">2</span>');
+    expect(resolved.content).toContain('<span class="card-die-label">3d10</span><span class="card-die d10">2</span><span class="card-die d10">3</span><span class="card-die d10">9</span>');
 
     // A second answer is refused and changes nothing.
     const again = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
