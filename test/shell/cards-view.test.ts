@@ -143,6 +143,42 @@ describe("card buttons only for the users who may press them (issue 20)", () => 
   });
 });
 
+describe("follow-ups only for the fighter they belong to (issue 20; seed 002 VI: a Combat Advantage is the defender's)", () => {
+  it("Bran's active parry opens two advantages: Bob and the GM see them, Alice and Carol do not, and Carol's card has no block left asking her", async () => {
+    dist();
+    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }, { name: "Carol", role: ROLES.PLAYER }] });
+    const gm = await world.connect("GM");
+    await gm.game.settings.set("bout", "ruleset", "actionpoints");
+    const [alice, bob, carol] = [await world.connect("Alice"), await world.connect("Bob"), await world.connect("Carol")];
+    await settle();
+    const Actor = gm.CONFIG.Actor.documentClass;
+    const aldric = await Actor.create({ name: "Aldric", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 } });
+    const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 } });
+    const [sword] = await aldric.createEmbeddedDocuments("Item", [
+      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15 } } },
+    ]);
+    await bran.createEmbeddedDocuments("Item", [
+      { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
+    ]);
+    await settle();
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
+    await alice.game.actors.get(aldric.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+    await settle();
+    const id = gm.game.messages.contents.at(-1).id;
+    bob.runtime.dialogs.responder = () => ({ defence: "activeParry" });
+    // Bran's parry 20 against 50 less 15 = 35 succeeds; Aldric's 80 against 60 fails: the advantages open for Bran.
+    script(gm, [[20, 100], [80, 100]]);
+    expect((await bob.evaluate<any>("globalThis.__boutTest").defendFromCard(bob.game.messages.get(id))).ok).toBe(true);
+    await settle();
+    const follow = (client: any) => buttons(shownTo(client, id)).filter((b) => b === "followUp").length;
+    expect([follow(gm), follow(bob), follow(alice), follow(carol)]).toEqual([2, 2, 0, 0]);
+    expect(shownTo(carol, id).querySelector(".card-follow-ups")).toBeNull();
+    expect(shownTo(bob, id).querySelector(".card-follow-ups")).not.toBeNull();
+  });
+});
+
 describe("player-facing words (issue 20)", () => {
   it("no lang string a player reads names the rules' source: no 'seed', no section sign or number", () => {
     const offending = flat(EN).filter(([k, v]) => !GM_ONLY.test(k) && SOURCE_REF.test(v));
