@@ -28,7 +28,7 @@ import { registerStatusEffects } from "./table/status-effects";
 import { registerEffectiveSpaceGuard } from "./table/phases/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
-import { activateCardListeners, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries } from "./table/cards";
+import { activateCardListeners, hideOthersButtons, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries } from "./table/cards";
 import { registerPulseMovement } from "./table/pulse/movement";
 import { registerMoveRecheck } from "./table/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
@@ -97,5 +97,6 @@ Hooks.on("updateCombat", (combat, changes) => {
 (globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables, savePulseTables };
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
+  hideOthersButtons(message as never, html as HTMLElement);
   activateCardListeners(message as never, html as HTMLElement);
 });

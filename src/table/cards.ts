@@ -16,6 +16,7 @@ import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, figh
 import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
 import { notifyRefusal } from "./notify";
 import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { formatCounted } from "../applications/results/plural";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
 
@@ -38,6 +39,18 @@ export interface CardResolution {
   readonly statuses?: Readonly<Record<string, readonly (StatusChange | string)[]>>;
   /** What the kind keeps on the card for later (the Combat Advantages an exchange opened). */
   readonly data?: Readonly<Record<string, unknown>>;
+  /** The outcome in one line, read from the engine's result (a key and its values); without it the card says success or failure. */
+  readonly headline?: Headline;
+}
+
+/**
+ * A card's headline: a lang key formatted with the fighters' names (`attacker`,
+ * `defender`) and `data`, whose values are localized through the card's lookups
+ * where the lang file has them (a body part, a location).
+ */
+export interface Headline {
+  readonly key: string;
+  readonly data?: Readonly<Record<string, string | number>>;
 }
 
 /** A choice a resolved card offers afterwards, as a button for the named fighter's owner (a Combat Advantage). */
@@ -204,28 +217,77 @@ export function cardView(message: ChatMessage.Implementation): CardView | null {
 
 type Formatter = Parameters<typeof resultCardContext>[1];
 
+/** The picture a fighter has on the table: its token's texture, else the actor's portrait. */
+export function fighterImage(actor: Actor.Implementation | null): string {
+  if (!actor) return "";
+  const a = actor as unknown as { token?: { texture?: { src?: string | null } } | null; getActiveTokens?(linked?: boolean, document?: boolean): { texture?: { src?: string | null } }[]; prototypeToken?: { texture?: { src?: string | null } }; img?: string | null };
+  const token = a.token ?? a.getActiveTokens?.(false, true)?.[0] ?? null;
+  return token?.texture?.src || a.prototypeToken?.texture?.src || a.img || "";
+}
+
+const OUTCOME_ICONS = { success: "fa-circle-check", failure: "fa-circle-xmark", neutral: "fa-circle-info", waiting: "fa-hourglass-half" } as const;
+
+/** A value localized through the lookups (a body part's key), else as it is. */
+function lookedUp(value: string | number, lookups: readonly string[], i18n: Formatter): string {
+  const text = String(value);
+  for (const prefix of lookups) {
+    const key = `${prefix}${text}`;
+    const localized = i18n.localize(key);
+    if (localized !== key) return localized;
+  }
+  return text;
+}
+
+/** The headline's text: the kind's own from its result, else what the outcome says plainly. */
+function headlineText(headline: Headline | undefined, outcome: "success" | "failure" | "neutral", names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
+  if (!headline || typeof headline.key !== "string") return i18n.format(`BOUT.Card.Headline.${outcome}`, names);
+  const data = Object.fromEntries(Object.entries(headline.data ?? {}).map(([k, v]) => [k, lookedUp(v, lookups, i18n)]));
+  return formatCounted(i18n, headline.key, { ...names, ...data });
+}
+
 /** The card's HTML for a state: the declaration, the buttons that state allows, the result lines. */
 export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
   const kind = kinds.get(card.kind);
   const names = { attacker: fighterName(card.attacker), defender: fighterName(card.defender) };
-  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[] } | null;
+  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: { faces: number; results: number[] }[] } | null;
   const offered = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.({ ...card, id: "" }) ?? []) : [];
   const followUps = offered.map((f) => ({
     id: f.id,
     actorId: f.actorId,
     label: i18n.format(f.label, Object.fromEntries(Object.entries(f.data ?? {}).map(([k, v]) => [k, i18n.localize(String(v))]))),
   }));
+  const answerable = card.state === "waiting" && !kind?.unanswered?.(card.declaration);
+  const outcome = result?.outcome ?? "neutral";
+  const tone = result ? outcome : "waiting";
+  const declared = resultCardContext({ title: "", outcome: "neutral", events: kind ? kind.describe(card.declaration) : [] }, i18n).lines;
+  const resolvedLines = result ? resultCardContext({ title: "", outcome, events: result.events ?? [], lookups: result.lookups }, i18n).lines : [];
+  const self = Boolean(kind?.self) || (card.attacker?.uuid !== undefined && card.attacker?.uuid === card.defender?.uuid);
   const context = {
     followUps,
     offerer: offered[0] ? fighterName(fighterFrom(offered[0].actorId)) : "",
     state: card.state,
-    answerable: card.state === "waiting" && !kind?.unanswered?.(card.declaration),
+    answerable,
     title: kind ? i18n.format(kind.title, names) : card.kind,
-    declared: resultCardContext({ title: "", outcome: "neutral", events: kind ? kind.describe(card.declaration) : [] }, i18n).lines,
-    result: result ? resultCardContext({ title: "", outcome: result.outcome ?? "neutral", events: result.events ?? [], lookups: result.lookups }, i18n) : null,
+    tone,
+    icon: OUTCOME_ICONS[tone],
+    word: i18n.localize(`BOUT.Card.Outcome.${tone}`),
+    headline: result
+      ? headlineText(result.headline, outcome, names, result.lookups ?? [], i18n)
+      : i18n.format(answerable ? "BOUT.Card.Waiting" : "BOUT.Card.Rolling", names),
+    portraits: [
+      { name: names.attacker, img: fighterImage(card.attacker), side: "attacker" },
+      ...(self ? [] : [{ name: names.defender, img: fighterImage(card.defender), side: "defender" }]),
+    ].filter((p) => p.img),
+    // The dice as dice: each roll's faces, grouped by roll.
+    dice: (Array.isArray(result?.dice) ? result.dice : []).map((d) => ({ label: `${d.results.length}d${d.faces}`, results: d.results.map((r) => ({ value: r, faces: d.faces })) })),
+    // One numbered list: what was declared, then each step of the result.
+    lines: [...declared, ...resolvedLines],
+    // While the card waits, its declaration is what the defender reads: open.
+    open: card.state === "waiting",
     waiting: card.state === "waiting",
     resolved: card.state === "resolved",
     applied: card.state === "applied",
+    appliedBy: result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
     defender: names.defender,
   };
   return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, context);
@@ -365,11 +427,20 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
     const applied = await combat.applyCommands(r.combatCommands, lease);
     if (!applied.ok) return applied;
   }
-  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
+  const dice = diceOf(r.rolls);
+  const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.headline ? { headline: r.headline } : {}), ...(dice.length ? { dice } : {}), ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
   const content = await renderCard({ ...card, state: "resolved", answer, result });
   const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
   await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
   return ok(true);
+}
+
+/** The faces each roll showed, by die size, as the card shows them (the rolls themselves ride on the message). */
+function diceOf(rolls: readonly Roll[]): { faces: number; results: number[] }[] {
+  const terms = rolls.flatMap((roll) => ((roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[] }).dice ?? []));
+  return terms
+    .map((t) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result) }))
+    .filter((d) => d.faces > 0 && d.results.length > 0);
 }
 
 /** A change relative to the figure when it is applied, so two cards resolved before either applies both count. */
@@ -435,8 +506,11 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
       if (actor && typeof c?.id === "string" && hasStatusEffect(c.id)) await actor.toggleStatusEffect(c.id, { active: c.active === true });
     }
   }
-  const content = await renderCard({ ...card, state: "applied" });
-  await message.update({ content, "system.state": "applied" } as never);
+  // Who applied it, named on the card ("Applied by the GM"): the asking user, or this GM.
+  const by = from ?? game.user;
+  const result = { ...(card.result ?? {}), appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
+  const content = await renderCard({ ...card, state: "applied", result });
+  await message.update({ content, "system.state": "applied", "system.result": JSON.stringify(result) } as never);
   return ok(true);
 }
 
@@ -505,6 +579,31 @@ export function registerCardQueries(): void {
     return applyCard(data.messageId, from, false);
   });
   registerRequest("postCard", (data: PostRequest, from) => createCard(data ?? {}, from, false));
+}
+
+/**
+ * Shows each button only to a user who may press it: Defend to the defender's
+ * owners and the GM, Apply to the owners of either fighter and the GM, a
+ * follow-up to its fighter's owners. The GM's checks refuse the others anyway;
+ * this keeps a player's chat free of buttons that would only be refused.
+ */
+export function hideOthersButtons(message: ChatMessage.Implementation, html: HTMLElement, user: User.Implementation | null = game.user): void {
+  const card = cardView(message);
+  if (!card) return;
+  const gm = Boolean(user?.isGM);
+  const owns = (actor: Actor.Implementation | null | undefined) => Boolean(actor && user && actor.testUserPermission(user, "OWNER"));
+  const kind = kinds.get(card.kind);
+  const offers = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.(card) ?? []) : [];
+  for (const button of Array.from(html.querySelectorAll<HTMLElement>("[data-bout-action]"))) {
+    const action = button.dataset.boutAction;
+    let allowed = gm;
+    if (action === "defend") allowed ||= owns(card.defender);
+    else if (action === "apply") allowed ||= owns(card.attacker) || owns(card.defender);
+    else if (action === "followUp") allowed = owns(fighterFrom(offers.find((f) => f.id === button.dataset.followUp)?.actorId ?? ""));
+    if (!allowed) button.remove();
+  }
+  // A follow-up block with nothing left to press says nothing to this user.
+  for (const block of Array.from(html.querySelectorAll<HTMLElement>(".card-follow-ups"))) if (!block.querySelector("button")) block.remove();
 }
 
 /** One listener per card, dispatching on data-action. */

@@ -66,6 +66,109 @@ async function ripostedCard() {
   return gm.game.messages.get(card.id).content as string;
 }
 
+/** A token image as a data URL, so the screenshot shows the portraits without a server. */
+const face = (fill: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="16" fill="${fill}"/></svg>`)}`;
+
+/** A GM-only world under a ruleset with Ada (blue) and Bran (brown). */
+async function duo(ruleset: string, ada: Record<string, unknown>, bran: Record<string, unknown>) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
+  const alice = await world.connect("Alice");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const a = await Actor.create({ name: "Ada", type: "character", img: face("#3b6ea5"), ownership: { default: 0, [world.userId("Alice")]: 3 }, system: ada });
+  const b = await Actor.create({ name: "Bran", type: "character", img: face("#8a5a2b"), system: bran });
+  await settle();
+  return { gm, alice, ada: a, bran: b };
+}
+
+/** Posts Ada's attack with `weapon` from her sheet, answers it for Bran with `answer` on the scripted dice; the card's content in each state. */
+async function exchange(t: Awaited<ReturnType<typeof duo>>, weaponId: string, declaration: Record<string, unknown>, answer: Record<string, unknown>, draws: [number, number][]) {
+  // Alice, Ada's player, attacks from her sheet; the GM answers for Bran.
+  t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, ...declaration });
+  await t.alice.game.actors.get(t.ada.id).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
+  await settle();
+  expect(t.alice.notices, "the attack is posted").toEqual([]);
+  const id = t.gm.game.messages.contents.at(-1).id;
+  const waiting = t.gm.game.messages.get(id).content as string;
+  t.gm.runtime.dialogs.responder = () => answer;
+  scriptDraws(t.gm, draws);
+  await t.gm.evaluate<any>("globalThis.__boutTest").defendFromCard(t.gm.game.messages.get(id));
+  await settle();
+  const resolved = t.gm.game.messages.get(id).content as string;
+  await t.gm.evaluate<any>("globalThis.__boutTest").applyFromCard(t.gm.game.messages.get(id));
+  await settle();
+  return { waiting, resolved, applied: t.gm.game.messages.get(id).content as string };
+}
+
+const STEEL_SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+
+/** Steel: Ada's 4-dice cut beats Bran's 3-dice parry by 2 (seed 000 'Melee Combat'); the blow lands. */
+async function steelCards() {
+  const t = await duo("steel", { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } }, { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } });
+  const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }]);
+  await t.bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }]);
+  const d10 = (n: number): [number, number] => [n, 10];
+  return exchange(t, sword.id, { maneuver: "cut", zone: "5", dice: 4, defenceDice: 3 }, { maneuver: "parry", dice: 3 }, [9, 8, 7, 2, 2, 3, 9, 4, 4, 4, 4, 4, 4].map(d10));
+}
+
+/** Phases: Ada's sword blow against Bran defending (seed 001, the melee procedure). */
+async function phasesCards() {
+  const t = await duo("phases", { phases: { attack: 3 } }, { phases: { defense: 2, soak: 2 } });
+  const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
+  return exchange(t, sword.id, { modifier: 0 }, { defence: "defend" }, [[8, 10], [4, 10]]);
+}
+
+/** Opposed: Ada's 21 against Bran's parry of 38; the blow lands on his left arm for 5 Wounds (seed 003 'Combat'). */
+async function opposedCards() {
+  const t = await duo("opposed", { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } }, { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } });
+  const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
+  return exchange(t, sword.id, { difficulty: "challenging", modifier: 0 }, { skill: "melee", difficulty: "challenging", modifier: 0 }, [[21, 100], [38, 100]]);
+}
+
+/** Runs in the page: the card's headline comes right after its header, fits the card, and the detail is folded. */
+function headlineLayout(): string[] {
+  const problems: string[] = [];
+  const card = document.querySelector(".bout-card")!;
+  const headline = card.querySelector(".card-headline");
+  if (!headline) return ["no headline"];
+  if (headline.previousElementSibling !== card.querySelector(".card-header")) problems.push("the headline is not first after the header");
+  const box = headline.getBoundingClientRect();
+  const outer = card.getBoundingClientRect();
+  if (box.right > outer.right + 1 || box.left < outer.left - 1) problems.push("the headline sticks out of the card");
+  if (!headline.querySelector(".card-outcome-word")?.textContent?.trim()) problems.push("the outcome has no word");
+  const details = card.querySelector("details");
+  if (details?.open && !card.classList.contains("state-waiting")) problems.push("the detail is open on a resolved card");
+  for (const img of Array.from(card.querySelectorAll<HTMLImageElement>("img.card-portrait"))) if (!img.complete || img.naturalWidth === 0) problems.push(`portrait ${img.title} did not load`);
+  return problems;
+}
+
+describe("each ruleset's attack card in chromium: headline, portraits, folded detail (issue 20)", () => {
+  const builds = { steel: steelCards, phases: phasesCards, opposed: opposedCards } as const;
+  for (const [ruleset, build] of Object.entries(builds)) {
+    for (const theme of ["light", "dark"] as const) {
+      it(`${ruleset}, ${theme} theme: waiting, resolved and applied fit the chat sidebar with the headline first`, async () => {
+        const states = await build();
+        for (const [state, content] of Object.entries(states)) {
+          const html = sheetPage({ title: "Chat", classes: ["sidebar-tab", "chat-sidebar"], width: 300, height: 520, parts: { content }, theme });
+          const page = await openPage(browser(), html, { width: 332, height: 552 });
+          try {
+            expect(await page.evaluate(findOverflow), `${ruleset} ${state} ${theme}`).toEqual([]);
+            expect(await page.evaluate(headlineLayout), `${ruleset} ${state} ${theme}`).toEqual([]);
+            expect(await page.locator(".card-portrait").count()).toBe(2);
+            expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${ruleset}-${state}-${theme}.png`) });
+          } finally {
+            await page.close();
+          }
+        }
+      });
+    }
+  }
+});
+
 describe("chat cards in chromium", () => {
   for (const theme of ["light", "dark"] as const) {
     it(`${theme} theme: a pulse blow parried for a riposte, the poisoned blade's handling shown, fits the chat sidebar`, async () => {
@@ -74,7 +177,7 @@ describe("chat cards in chromium", () => {
       const page = await openPage(browser(), html, { width: 332, height: 552 });
       try {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(1);
-        expect(await page.locator("form.application").innerText()).toContain("Nicked by the poisoned blade");
+        expect(await page.locator("form.application").textContent()).toContain("Nicked by the poisoned blade");
         expect(await page.evaluate(findOverflow), `riposte card ${theme}`).toEqual([]);
         await page.locator("form.application").screenshot({ path: join(SHOTS, `card-pulse-riposte-${theme}.png`) });
       } finally {

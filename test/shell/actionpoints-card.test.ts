@@ -80,8 +80,12 @@ describe("action-point attack cards", () => {
     expect(data("damage")).toEqual({ attacker: 17, shield: 0, armour: 0, bonus: 0, delivered: 17 });
     expect(ctx.gm.game.messages.get(card.id).content).toContain("Dodge (active)");
     expect(ctx.gm.game.messages.get(card.id).content).toContain("Bran pays 2 Fatigue for the active defence.");
+    // Issue 20: the headline first, from the engine's damage (17 delivered), marked a success in a word and an icon.
+    expect(ctx.gm.game.messages.get(card.id).content).toMatch(/card-headline outcome-success"><i class="fa-solid fa-circle-check" inert><\/i> <strong class="card-outcome-word">Success<\/strong> <span class="card-headline-text">Ada&#x27;s blow lands: 17 damage to Bran\.<\/span>/);
     await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Applied by Alice.");
+    expect(ctx.gm.game.messages.get(card.id).content).not.toContain('data-bout-action="apply"');
     // 20 Fatigue - 17 - 2 for the dodge = 1; Body untouched.
     expect(ctx.gm.game.actors.get(ctx.branId).system.actionpoints.fatigueNow).toBe(1);
     expect(ctx.gm.game.actors.get(ctx.branId).system.actionpoints.bodyNow).toBe(15);

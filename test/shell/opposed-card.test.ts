@@ -116,6 +116,8 @@ describe("opposed melee attack cards", () => {
     // Damage = 4 + SB 3 + SL 1 = 8; Wounds = 8 - TB 3 = 5.
     expect(data("wounds")).toMatchObject({ on: "Bran", damage: 8, suffered: 5, woundsNow: 7 });
     expect(resolved.content).toContain("Left (off) arm");
+    // Issue 20: the headline names the Wounds and where, from the engine's hit.
+    expect(resolved.content).toContain('<span class="card-headline-text">Ada hits Bran (Left (off) arm): 5 Wounds lost.</span>');
 
     await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
     await settle();

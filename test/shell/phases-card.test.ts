@@ -82,7 +82,7 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
     expect(data(result, "wounds")).toEqual({ levels: 2 });
     expect(result.updates).toEqual({ [ctx.branId]: { "system.phases.woundsLeft": { $delta: -2, min: 0 } } });
     // Drawn with the real handlebars, every key localized.
-    for (const text of ["Ada attacks Bran", "A shot with the Short bow at Middle range.", "Ease factor 6.", "Base 6", "Range 0", "Missile total 12.", "Damage Total 12 against Soak 2.", "Wound levels: 2.", "Apply the result"]) {
+    for (const text of ["Ada attacks Bran", "A shot with the Short bow at Middle range.", "Ease factor 6.", "Base 6", "Range 0", "Missile total 12.", "Damage Total 12 against Soak 2.", "Wound levels: 2.", "Apply", "Ada hits Bran: 2 wound levels."]) {
       expect(card.content).toContain(text);
     }
     expect(card.content).not.toContain("BOUT.");
@@ -90,7 +90,7 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
     await hooks(ctx.alice).applyFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
     expect(woundsLeft(ctx)).toBe(3);
-    expect(ctx.gm.game.messages.get(card.id).content).toContain("Applied.");
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Applied by Alice.");
     // Once only: a second Apply, from either side, changes nothing.
     const mark = ctx.world.server.writes.length;
     expect((await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id))).refusal.code).toBe("card.applied");

@@ -82,6 +82,8 @@ describe("pulse attack cards", () => {
     await settle();
     expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40, modSC: 61 });
     expect(data(ctx, card.id, "DamageFatigue")).toMatchObject({ damage: 5, fatigueNow: 15 });
+    // Issue 20: the headline gives the damage that got through (5), from the engine's result.
+    expect(ctx.gm.game.messages.get(card.id).content).toContain("Ada&#x27;s blow lands: 5 damage to Bran.");
     await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     const pulse = ctx.gm.game.actors.get(ctx.branId).system.pulse;
@@ -220,7 +222,7 @@ describe("pulse attack cards: knockout [16.5]", () => {
     expect(data(ctx, card.id, "KnockedOutSecret")).toEqual({});
     expect(ctx.gm.game.messages.get(card.id).system.result).not.toContain("minutes");
     const whisper = ctx.gm.game.messages.contents.at(-1);
-    expect(whisper.content).toContain("Ada knocked Bran out: out for 9 minutes (D10 + 5) [16.5].");
+    expect(whisper.content).toContain("Ada knocked Bran out: out for 9 minutes (D10 + 5).");
     // A whisper to the GMs is never sent to Bob's client (v13 delivers whispers to their recipients, author and GMs).
     expect([whisper.blind, ctx.bob.game.messages.has(whisper.id), ctx.gm.game.messages.get(whisper.id).visible]).toEqual([true, false, true]);
     await applyCard(ctx, card);

@@ -230,7 +230,7 @@ describe("seed 004 [17.4] a riposte is a free attack, taken from the card once",
     // Taken: the button is gone and a forged second one is refused.
     const again = await hooks(ctx.bob).postCard("pulse.attack", ctx.bob.game.actors.get(ctx.ids.bran), ctx.bob.game.actors.get(ctx.ids.ada), { weaponId: ctx.ids.mace, kind: "normal", modifier: 0, riposteOf: card.id }, "");
     expect(again.ok).toBe(false);
-    expect(ctx.bob.notices.at(-1)?.message).toBe("That free attack is not open: it belongs to the parrier, against the one who missed, and is taken once [17.4].");
+    expect(ctx.bob.notices.at(-1)?.message).toBe("That free attack is not open: it belongs to the parrier, against the one who missed, and is taken once.");
   });
 
   it("a parry of 3 or less (D10 1 + 4 - 2 = 3) only turns the blow: no free attack is offered", async () => {
@@ -269,6 +269,6 @@ describe("seed 004 [16.5] a Disarm: the attacker chooses what is dropped", () =>
     expect([item(ctx, ctx.ids.bran, ctx.ids.mace).equipped, item(ctx, ctx.ids.bran, ctx.ids.buckler).equipped]).toEqual([true, false]);
     const again = await hooks(ctx.alice).postCard("pulse.disarmChoice", ctx.alice.game.actors.get(ctx.ids.ada), ctx.alice.game.actors.get(ctx.ids.bran), { sourceId: card.id, itemId: ctx.ids.mace }, "");
     expect(again.ok).toBe(false);
-    expect(ctx.alice.notices.at(-1)?.message).toBe("That Disarm is not open: its attacker chooses, once, what the target drops [16.5].");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("That Disarm is not open: its attacker chooses, once, what the target drops.");
   });
 });

@@ -79,7 +79,7 @@ describe("seed 004 [16.1] shots along the line of fire", () => {
     const c = r.scene.grid.getCenterPoint({ i: 0, j: 3 });
     const [wall] = await r.scene.createEmbeddedDocuments("Wall", [{ c: [c.x, c.y - 60, c.x, c.y + 60], door: 1, ds: 0 }]);
     expect(await shoot(r, [])).toBeNull();
-    expect(r.alice.notices.at(-1)?.message).toBe("No line of fire: a wall stands between the shooter's hex and the target's [16.1].");
+    expect(r.alice.notices.at(-1)?.message).toBe("No line of fire: a wall stands between the shooter's hex and the target's.");
     await wall.update({ ds: 1 });
     await settle();
     const shot = await shoot(r, [[70, 100], [40, 100], [6, 10]]);

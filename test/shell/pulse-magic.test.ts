@@ -27,7 +27,7 @@ describe("seed 004 [18.4] magic and breath damage at the table", () => {
   it("Ada's spell of D+2 on Bran in plate: D10 7 + 2 = 9 goes through the armour, off his Fatigue on Apply", async () => {
     const t = await table();
     const card = await cast(t, t.alice, t.ids.ada, { defender: t.ids.bran, kind: "spell", dieModifier: 2, resistChance: 0 }, [[7, 10]]);
-    expect(card.content).toContain("A spell of pure magic, D+2 through armour [18.4].");
+    expect(card.content).toContain("A spell of pure magic, D+2 through armour.");
     expect(events(t, card)).toEqual([["DamageFatigue", { damage: 9, fatigueNow: 11, enduranceNow: 30 }]]);
     await t.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(t.alice.game.messages.get(card.id));
     await settle();

@@ -41,7 +41,7 @@ describe("seed 004 [23] mounted combat at the table", () => {
   it("the rider may not strike the Wolf in the hex straight ahead of the mount; on the flank she may", async () => {
     const ahead = await field([2, 3, 90]);
     expect(await strike(ahead, ahead.alice, ahead.ids.ada, ahead.ids.sword, ahead.ids.wolf)).toBe(null);
-    expect(ahead.alice.notices.at(-1)?.message).toBe("A rider cannot strike into the hex straight ahead of the mount [23].");
+    expect(ahead.alice.notices.at(-1)?.message).toBe("A rider cannot strike into the hex straight ahead of the mount.");
     // Row 1, column 2 is the mount's front-left hex.
     const flank = await field([1, 2, 90]);
     expect(await strike(flank, flank.alice, flank.ids.ada, flank.ids.sword, flank.ids.wolf)).not.toBe(null);
@@ -50,7 +50,7 @@ describe("seed 004 [23] mounted combat at the table", () => {
   it("a two-handed sword needs Horsemanship 5: at rank 2 refused, at 5 allowed", async () => {
     const green = await field([1, 2, 90], { horsemanship: 2 });
     expect(await strike(green, green.alice, green.ids.ada, green.ids.lance, green.ids.wolf)).toBe(null);
-    expect(green.alice.notices.at(-1)?.message).toBe("A rider needs Horsemanship 5 to wield a two-handed weapon (rank 2) [23].");
+    expect(green.alice.notices.at(-1)?.message).toBe("A rider needs Horsemanship 5 to wield a two-handed weapon (rank 2).");
     const trained = await field([1, 2, 90], { horsemanship: 5 });
     expect(await strike(trained, trained.alice, trained.ids.ada, trained.ids.lance, trained.ids.wolf)).not.toBe(null);
   });
@@ -74,14 +74,14 @@ describe("seed 004 [23] mounted combat at the table", () => {
   it("from the mount's front hex the Wolf's fangs cannot reach the rider; a boar spear can", async () => {
     const f = await field([2, 3, 90]);
     expect(await strike(f, f.gm, f.ids.wolf, f.ids.fangs, f.ids.ada)).toBe(null);
-    expect(f.gm.notices.at(-1)?.message).toBe("From the mount's front hex only a long-hafted or missile weapon reaches the rider [23].");
+    expect(f.gm.notices.at(-1)?.message).toBe("From the mount's front hex only a long-hafted or missile weapon reaches the rider.");
     expect(await strike(f, f.gm, f.ids.wolf, f.ids.spear, f.ids.ada)).not.toBe(null);
   });
 
   it("a mounted charge says the mount runs on its full TMR (8) next pulse", async () => {
     const f = await field([1, 2, 90]);
     const card = await strike(f, f.alice, f.ids.ada, f.ids.sword, f.ids.wolf, { charging: true });
-    expect(card.content).toContain("A mounted charge: next pulse the mount runs on 8 hexes past the target [23].");
+    expect(card.content).toContain("A mounted charge: next pulse the mount runs on 8 hexes past the target.");
   });
 });
 
@@ -116,7 +116,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     const bent = await f.token(f.alice, f.ids.ta).move([f.at(2, 4), f.at(0, 5)], { method: "dragging" });
     await settle();
     expect(bent).toBe(false);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada is charging on horseback: straight ahead in one line, without turning [23].");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada is charging on horseback: straight ahead in one line, without turning.");
     expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 2).x);
     // Looking east, she sets off west along row 2; Foundry's auto-rotation turns her to face the way she goes.
     await f.token(f.alice, f.ids.ta).move([f.at(2, 1), f.at(2, 0)], { method: "dragging", autoRotate: true });
@@ -143,7 +143,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await sideGoesFirst(f.gm, [[9, 10], [2, 10]], "party");
     expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).pulse).toBe(2);
     await rideTo(f, 3, 4);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada's mount is carried on by its charge this pulse: straight ahead the way it faces, in one line [23].");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada's mount is carried on by its charge this pulse: straight ahead the way it faces, in one line.");
     expect(f.token(f.gm, f.ids.ta).y).toBe(f.at(2, 4).y);
     await rideTo(f, 2, 12);
     expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 12).x);
@@ -158,7 +158,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await rideTo(f, 2, 4);
     await f.alice.game.actors.get(f.ids.ada).sheet.runAction("actorAction", { actorAction: "mount" });
     await settle();
-    expect(f.alice.notices.at(-1)?.message).toBe("Mounting or dismounting waits until the mount stands still: it has moved this pulse [23].");
+    expect(f.alice.notices.at(-1)?.message).toBe("Mounting or dismounting waits until the mount stands still: it has moved this pulse.");
     expect(f.gm.game.actors.get(f.ids.ada).system.pulse.mounted).toBe(false);
   });
 
@@ -168,7 +168,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     const ada = await declareCharge(f);
     // Row 0, column 4 lies off every straight line from row 2, column 2.
     await rideTo(f, 0, 4);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada is charging on horseback: straight ahead in one line, without turning [23].");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada is charging on horseback: straight ahead in one line, without turning.");
     expect(f.token(f.gm, f.ids.ta).y).toBe(f.at(2, 2).y);
     await rideTo(f, 2, 4);
     expect(f.token(f.gm, f.ids.ta).x).toBe(f.at(2, 4).x);

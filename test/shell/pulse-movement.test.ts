@@ -161,11 +161,11 @@ describe("token moves in a running pulse [14.1]", () => {
     // The Wolf at row 1, column 4 looks west: its zone takes in row 0, column 4.
     const f = await battlefield([1, 4, 90]);
     // [11.1] placed this close without surprise, the GM is warned as the fight starts.
-    expect(f.gm.notices.map((n: any) => n.message)).toContainEqual(expect.stringMatching(/^Without surprise the sides should start at least 8 hexes apart \[11\.1\]; the nearest foes are \d apart\.$/));
+    expect(f.gm.notices.map((n: any) => n.message)).toContainEqual(expect.stringMatching(/^Without surprise the sides should start at least 8 hexes apart; the nearest foes are \d apart\.$/));
     await partyActs(f);
     const mark = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 5);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada would enter a foe's melee zone after 4 hex(es) and must stop there [14.1]; that move is 5.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada would enter a foe's melee zone after 4 hex(es) and must stop there; that move is 5.");
     expect(f.world.writesSince(mark)).toEqual([]);
     await f.move(f.alice, f.ids.ada, 0, 4);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 4).x);
@@ -291,7 +291,7 @@ describe("a token dragged through waypoints in a running pulse [14.1]", () => {
     await partyActs(f);
     const mark = f.world.server.writes.length;
     expect(await through(f, f.alice, f.ids.ada, [[1, 3], [0, 3]])).toBe(false);
-    expect(f.alice.notices.at(-1)?.message).toMatch(/^Ada would enter a foe's melee zone after \d hex\(es\) and must stop there \[14\.1\]; that move is 5\.$/);
+    expect(f.alice.notices.at(-1)?.message).toMatch(/^Ada would enter a foe's melee zone after \d hex\(es\) and must stop there; that move is 5\.$/);
     expect(f.world.writesSince(mark)).toEqual([]);
     expect(await through(f, f.alice, f.ids.ada, [[1, 3]])).toBe(true);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(1, 3).x);

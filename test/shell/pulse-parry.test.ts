@@ -63,6 +63,6 @@ describe("seed 004 [17.4] a parry of 3 or less costs the parrier the next pulse'
     await bob.game.actors.get(bran.id).sheet.runAction("rollItem", {}, { row: { itemId: mace.id } });
     await settle();
     expect(gm.game.messages.size).toBe(before);
-    expect(bob.notices.at(-1)?.message).toBe("That figure parried last pulse and must Pass now [17.4].");
+    expect(bob.notices.at(-1)?.message).toBe("That figure parried last pulse and must Pass now.");
   });
 });

@@ -76,7 +76,7 @@ describe("seed 004 [16.4] several attacks in one action", () => {
     expect(s.alice.notices.at(-1)?.message).toBe("All targets must stand in adjacent hexes of the melee zone.");
     expect(await s.attack(s.ids.glaive, s.ids.wolf, { moreToCome: true })).not.toBe(null);
     expect(await s.attack(s.ids.glaive, s.ids.goblin, {})).toBe(null);
-    expect(s.alice.notices.at(-1)?.message).toBe("This figure has already attacked in its action: say how it makes several attacks (two weapons, or a two-handed class B sweep) [16.4].");
+    expect(s.alice.notices.at(-1)?.message).toBe("This figure has already attacked in its action: say how it makes several attacks (two weapons, or a two-handed class B sweep).");
     expect(await s.attack(s.ids.glaive, s.ids.goblin, { several: "twoHandedB" })).toBe(null);
     expect(s.alice.notices.at(-1)?.message).toBe("All targets must stand in adjacent hexes of the melee zone.");
     expect(s.state().strikes[s.ca]).toHaveLength(1);

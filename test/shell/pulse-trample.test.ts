@@ -83,7 +83,7 @@ describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
     const token = () => m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
     await token().update(m.at(2, 13));
     await settle();
-    expect(m.gm.notices.at(-1)?.message).toBe("Ogre faces a vertex: its head may only move into the two hexes ahead of that vertex [22]. Turn it first.");
+    expect(m.gm.notices.at(-1)?.message).toBe("Ogre faces a vertex: its head may only move into the two hexes ahead of that vertex. Turn it first.");
     expect(token().x).toBe(m.at(2, 12).x);
     await token().update(m.at(2, 10));
     await settle();
@@ -97,7 +97,7 @@ describe("seed 004 [22] a multi-hex monster tramples what it enters", () => {
     const token = () => m.gm.game.scenes.get(m.scene.id).tokens.get(m.ids.to);
     expect(await token().move([m.at(2, 10), m.at(2, 11)], { method: "dragging" })).toBe(false);
     await settle();
-    expect(m.gm.notices.at(-1)?.message).toBe("Ogre faces a vertex: its head may only move into the two hexes ahead of that vertex [22]. Turn it first.");
+    expect(m.gm.notices.at(-1)?.message).toBe("Ogre faces a vertex: its head may only move into the two hexes ahead of that vertex. Turn it first.");
     expect(token().x).toBe(m.at(2, 12).x);
     expect(await token().move([m.at(2, 11), m.at(2, 10)], { method: "dragging" })).toBe(true);
     await settle();
@@ -167,7 +167,7 @@ describe("seed 004 [22] a 3 x 3 monster on a hex grid covers seven hexes", () =>
     await sideGoesFirst(g.gm, [[2, 10], [9, 10]], "foes");
     await g.token().update(g.centredOn(2, 13));
     await settle();
-    expect(g.gm.notices.at(-1)?.message).toBe("Giant faces a vertex: its head may only move into the two hexes ahead of that vertex [22]. Turn it first.");
+    expect(g.gm.notices.at(-1)?.message).toBe("Giant faces a vertex: its head may only move into the two hexes ahead of that vertex. Turn it first.");
     expect(g.token().x).toBe(g.centredOn(2, 12).x);
     await g.token().update(g.centredOn(2, 10));
     await settle();

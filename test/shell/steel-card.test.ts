@@ -108,6 +108,9 @@ describe("steel exchange cards", () => {
     expect(result.outcome).toBe("success");
     expect(result.events.find((e: any) => e.type === "exchange")?.data).toMatchObject({ winner: "Ada", margin: 2 });
     expect(resolved.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["4d10", "3d10"]);
+    // Issue 20: the dice shown as dice on the card, each roll's faces as rolled.
+    expect(resolved.content).toContain('<span class="card-die-label">4d10</span><span class="card-die d10">9</span><span class="card-die d10">8</span><span class="card-die d10">7</span><span class="card-die d10">2</span>');
+    expect(resolved.content).toContain('<span class="card-die-label">3d10</span><span class="card-die d10">2</span><span class="card-die d10">3</span><span class="card-die d10">9</span>');
 
     // A second answer is refused and changes nothing.
     const again = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
@@ -302,6 +305,11 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     // A level 5 cut to the shoulder: Shock 14 empties his pool and the Knockdown roll at TN 12 fails.
     expect(down).toBe(true);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("knockedDown")).toBe(true);
+    // Issue 20: the headline, from the engine's hit: the level and the part struck; applied, the card says by whom.
+    const applied = ctx.gm.game.messages.get(card.id).content.replaceAll("&#x27;", "'");
+    expect(applied).toContain("Ada's blow lands: level 5 wound to Bran's shoulder.");
+    expect(applied).toContain("Applied by Bob.");
+    expect(applied).not.toContain('data-bout-action="apply"');
   });
   it("seed 000 'Shock and Pain': Shock the pool cannot take carries to the next round unless the Pain is greater; Pain equal to it carries, and the next round starts that much lower", async () => {
     const ctx = await fight();

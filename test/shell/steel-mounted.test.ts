@@ -251,7 +251,7 @@ describe("seed 000 'Ride-By Attacking': the foe's opposition, and two riders pas
     await settle();
     const done = f.gm.game.messages.get(card.id);
     expect(done.rolls.map((r: any) => r.formula)).toEqual(["6d10", "5d10"]);
-    expect(done.content).toContain("Riders pass: Alan 2 against Rival 1; Alan chooses 1 exchange(s) this round");
+    expect(done.content).toContain("Riders pass: Alan 2 against Rival 1; Alan chooses 1 exchange this round");
     expect(f.state().bouts[0].exchangesThisRound).toBe(1);
   });
 
@@ -264,7 +264,7 @@ describe("seed 000 'Ride-By Attacking': the foe's opposition, and two riders pas
     scriptDraws(f.gm, d10(2, 2, 2, 2, 2, 2, 7, 7, 2, 2, 2));
     await f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(f.last().id));
     await settle();
-    expect(f.last().content).toContain("Rival chooses 2 exchange(s) this round");
+    expect(f.last().content).toContain("Rival chooses 2 exchanges this round");
     expect(f.state().bouts[0].exchangesThisRound).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { messageModeOption, speakerFor } from "../../compat";
 import { templatePath } from "../../config";
 import type { Draw } from "../../engine/dice";
+import { formatCounted } from "./plural";
 
 /** An engine event as every ruleset reports it: a line key and its values. */
 export interface EngineEvent {
@@ -50,7 +51,7 @@ export function resultCardContext(input: ResultCardInput, i18n: Formatter) {
     title: input.title,
     subtitle: input.subtitle ?? "",
     outcome: input.outcome,
-    lines: input.events.map((e) => ({ type: e.type, text: i18n.format(e.key, formatData(e.data, i18n, input.lookups ?? [])) })),
+    lines: input.events.map((e) => ({ type: e.type, text: formatCounted(i18n, e.key, formatData(e.data, i18n, input.lookups ?? [])) })),
     dice: (input.draws ?? []).map((d) => ({ faces: d.faces, results: d.results.join(", ") })),
   };
 }

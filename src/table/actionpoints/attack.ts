@@ -9,6 +9,7 @@
  * refused before any roll when it is not the attacker's phase or the points
  * are gone. A Combat Advantage the exchange opened is offered on the card.
  */
+import { attackHeadline } from "./headline";
 import { fighterFrom, fighterName, fighterRef } from "../fighter";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
@@ -278,6 +279,7 @@ const attackCard: CardKind = {
     if (fpCost) events.push({ type: "defenceCost", key: "BOUT.ActionPoints.Table.DefenceCost", data: { who: fighterName(card.defender), cost: fpCost } });
     return ok({
       outcome: r.outcome === "hit" || r.outcome === "partial" ? "success" : "failure",
+      headline: attackHeadline(r, defence),
       events,
       ...changes,
       rolls: rolled.rolls,

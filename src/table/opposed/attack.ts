@@ -6,6 +6,7 @@
  * in a turn-order fight spends the attacker's Action and ends the defender's
  * surprise with the result.
  */
+import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -424,6 +425,7 @@ const attackCard: CardKind = {
       if (surpriseEndsOnAttack(surprised)) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
       return ok({
         outcome: r.hit ? "success" : "failure",
+        headline: attackHeadline(r, true),
         events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
         ...merge(updates, after),
         rolls: [...rolled.rolls, ...after.rolls],
@@ -466,6 +468,7 @@ const attackCard: CardKind = {
     if (r.surpriseLost) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
     return ok({
       outcome: r.winner === "attacker" ? "success" : "failure",
+      headline: attackHeadline(r, false),
       events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
       ...merge(updates, after),
       rolls: [...rolled.rolls, ...after.rolls],

@@ -18,6 +18,7 @@
  * target's track. In a running phased round the attack is the attacker's turn in
  * the right phase, and it ends that turn (a shot counts as fired).
  */
+import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -488,6 +489,7 @@ const attackCard: CardKind = {
     const updates: Record<string, Record<string, unknown>> = wounds > 0 ? { [fighterRef(card.defender!)]: { "system.phases.woundsLeft": delta(-wounds, 0) } } : {};
     return ok({
       outcome: hit ? "success" : "failure",
+      headline: attackHeadline(hit, wounds, Boolean(d.missile)),
       events: withNames(events, [card.attacker, card.defender]),
       updates,
       rolls,

@@ -13,6 +13,7 @@
  * the attacker's action and ends it, refused before any roll when it is not
  * their moment.
  */
+import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { combatantOf, fighterFrom, fighterName, fighterRef, fightersAround, refersTo, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -623,6 +624,7 @@ const attackCard: CardKind = {
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: fighterRef(victim) })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
+      headline: attackHeadline(r),
       events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...freed]),
       updates,
       itemUpdates: items,

@@ -5,6 +5,7 @@
  * maneuver and dice; the GM's client resolves the exchange and the wound with
  * the engine, reading every figure from the documents.
  */
+import { exchangeHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { combatantOf as combatantIn, fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -436,7 +437,8 @@ const exchangeCard: CardKind = {
       statuses[fighterRef(card.defender!)] = [...new Set([...(statuses[fighterRef(card.defender!)] ?? []), "knockedDown"])];
       if (dId) combatCommands.push({ type: "mount", combatantId: dId, mounted: false } as TimeCommand);
     }
-    return ok({ outcome: ex.value.result.winner === fighterRef(card.attacker) ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses });
+    const headline = exchangeHeadline(ex.value.result, fighterRef(card.attacker), fighterName(struck));
+    return ok({ outcome: ex.value.result.winner === fighterRef(card.attacker) ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses, headline });
   },
 };
 

@@ -1,0 +1,18 @@
+/** The action-point attack card's headline, read from the engine's classification and damage: missed, avoided, partly parried or landed. */
+import type { Headline } from "../cards";
+
+const H = "BOUT.Card.Headline.ActionPoints.";
+
+interface AttackOutcome {
+  readonly outcome: "missed" | "avoided" | "partial" | "hit";
+  readonly damage: { readonly delivered: number } | null;
+}
+
+/** `defence`: the defence the defender chose (its key under the card's lookups). */
+export function attackHeadline(r: AttackOutcome, defence: string): Headline {
+  const damage = r.damage?.delivered ?? 0;
+  if (r.outcome === "missed") return { key: `${H}Missed` };
+  if (r.outcome === "avoided") return { key: `${H}Avoided`, data: { defence } };
+  if (damage <= 0) return { key: `${H}Absorbed` };
+  return { key: r.outcome === "partial" ? `${H}Partial` : `${H}Hit`, data: { damage } };
+}
