@@ -9,7 +9,7 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { orderSimultaneousBlows, reflexOf, type SteelStats } from "../../engine/rulesets/steel";
+import { NO_WEAPON_ATN, orderSimultaneousBlows, reflexOf, type SteelStats } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { BoutCombat } from "../../documents/combat";
@@ -50,7 +50,7 @@ export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise
     const actor = actorOf(id);
     const w = weapons(id).find((x) => x.id === values[`weapon.${id}`])?.stats;
     const form = (FORMS.includes(values[`form.${id}`] as Form) ? values[`form.${id}`] : "swing") as Form;
-    return { id, reflex: actor ? reflexOf(view(actor).stats) : 0, atn: w ? (form === "thrust" ? w.atnThrust : w.atnSwing) : 10, form, reachPenalty: Number(values[`reach.${id}`]) || 0 };
+    return { id, reflex: actor ? reflexOf(view(actor).stats) : 0, atn: w ? (form === "thrust" ? w.atnThrust : w.atnSwing) : NO_WEAPON_ATN, form, reachPenalty: Number(values[`reach.${id}`]) || 0 };
   });
   const rolled = await resolveWithFoundry((d) => orderSimultaneousBlows(strikers, d));
   if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);

@@ -6,7 +6,7 @@
  * may attack at once.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { crowdTns, loneDecidesOdds, outnumberedRoll } from "../../engine/rulesets/steel";
+import { crowdTns, loneDecidesOdds, outnumberedApplies, outnumberedRoll } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { BoutCombat } from "../../documents/combat";
@@ -21,7 +21,7 @@ const C = "BOUT.Steel.Crowd.";
 export async function runCrowd(combat: BoutCombat, groupId: string): Promise<void> {
   const state = combat.machineState as BoutsState | null;
   const members = state?.combatants.filter((c) => c.boutId === groupId) ?? [];
-  if (!state || members.length < 3) return;
+  if (!state || !outnumberedApplies(members.length)) return;
   const name = (id: string) => combat.combatants.get(id)?.name ?? id;
   const tns = crowdTns(members.length - 1)!;
   const fields: DialogField[] = [

@@ -15,8 +15,13 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
+  beforeTheExchanges,
+  checkRideTnModifier,
+  DEFAULT_RIDE_TN,
+  ENGAGED_RIDE_TN_MAX,
   gaitChange,
   GAITS,
+  mayRideBy,
   mountMove,
   nextGait,
   oneSuccessOdds,
@@ -42,7 +47,6 @@ import { combatPoolLeft, fighterOf } from "./attack";
 import { opponentOptions, opponents, pickOpponent } from "../opponents";
 
 const R = "BOUT.Steel.Mounted.";
-const DEFAULT_RIDE_TN = 7;
 const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
 const refused = (code: string, key: string): Outcome<never> => refuse(`steel.mounted.${code}`, `${R}Refusal.${key}`);
 
@@ -87,8 +91,7 @@ const CHANGES: Readonly<Record<string, GaitChange>> = {
  */
 /** The GM's added TN for a Ride check (0 to 6 either way), as the request sends it. */
 export function rideTnModifier(raw: unknown): Outcome<number> {
-  const mod = (raw as { tnModifier?: unknown } | null)?.tnModifier ?? 0;
-  return isWholeNumber(mod) && Math.abs(mod as number) <= 6 ? ok(mod as number) : refused("badModifier", "BadModifier");
+  return checkRideTnModifier((raw as { tnModifier?: unknown } | null)?.tnModifier ?? 0);
 }
 
 const gaitCard: CardKind = {
@@ -147,7 +150,7 @@ async function gaitFromSheet(actor: Actor.Implementation) {
     confirmLabel: `${R}Gait.Change`,
     fields: [
       { kind: "select", name: "change", label: `${R}Gait.Field`, value: "up1", options: Object.keys(CHANGES).map((k) => ({ value: k, label: `${R}Gait.Option.${k}` })) },
-      { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: 6 },
+      { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: ENGAGED_RIDE_TN_MAX },
     ],
     odds: (v) => {
       const change = CHANGES[String(v.change)];
@@ -163,10 +166,9 @@ async function gaitFromSheet(actor: Actor.Implementation) {
 function rideByNow(actor: Actor.Implementation, combatId: string): Outcome<{ id: string; boutId: string; gait: Gait }> {
   const r = riding(actor, combatId);
   if (!r.ok) return r;
-  if (r.value.gait !== "canter" && r.value.gait !== "gallop") return refused("tooSlow", "TooSlow");
   const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === r.value.boutId);
-  if (!bout || bout.exchange !== 1) return refused("lateRideBy", "LateRideBy");
-  return r;
+  const allowed = mayRideBy({ gait: r.value.gait, exchange: bout?.exchange ?? 0 });
+  return allowed.ok ? r : allowed;
 }
 
 /** The foe of a ride-by or of riders passing: a fighter in the rider's own bout. */
@@ -285,7 +287,7 @@ async function rideByFromSheet(actor: Actor.Implementation) {
     fields: [
       { kind: "select", name: "opponent", label: `${R}Foe`, value: "", options: [{ value: "", label: `${R}NoFoe` }, ...opponentOptions(foes)] },
       { kind: "number", name: "opponentDice", label: `${R}FoeDice`, value: 2, min: 0, max: 30 },
-      { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: 6 },
+      { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: ENGAGED_RIDE_TN_MAX },
     ],
     odds: (v) => {
       const at = tn + Number(v.tnModifier);
@@ -315,8 +317,9 @@ function ridersNow(rider: Actor.Implementation, foe: Actor.Implementation | null
   if (!them.ok) return them;
   if (!them.value.mounted) return refused("foeOnFoot", "FoeOnFoot");
   const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === r.value.boutId);
-  if (!bout || bout.exchange !== 1) return refused("lateRideBy", "LateRideBy");
-  return ok({ boutId: r.value.boutId });
+  // Riders pass at the same moment a ride-by is made: before the round's exchanges.
+  const allowed = beforeTheExchanges(bout?.exchange ?? 0);
+  return allowed.ok ? ok({ boutId: r.value.boutId }) : allowed;
 }
 
 /**
@@ -395,7 +398,7 @@ async function passFromSheet(actor: Actor.Implementation) {
     fields: [
       { kind: "select", name: "opponent", label: `${R}Foe`, value: foes[0] ? opponentOptions(foes)[0]!.value : "", options: opponentOptions(foes) },
       { kind: "select", name: "exchanges", label: `${R}PassChoice`, value: "1", options: ["1", "2"].map((n) => ({ value: n, label: `${R}Exchanges.${n}` })) },
-      { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: 6 },
+      { kind: "number", name: "tnModifier", label: `${R}Engaged`, value: 0, min: 0, max: ENGAGED_RIDE_TN_MAX },
     ],
     odds: (v) => {
       const foe = pickOpponent(foes, v.opponent);

@@ -8,7 +8,7 @@ import { registerTimeStructure, combatantView, type GroupAction, type TimeStruct
 import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../../engine/time/bouts";
-import { missileNextRound, poolForRound, reflexOf, type SteelStats } from "../../engine/rulesets/steel";
+import { missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
 import { postCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
@@ -41,7 +41,7 @@ const BOUTS: TimeStructure = {
       if (!info?.actor) continue;
       const v = combatantView<SteelStats>(info, "steel") as unknown as ActorView<SteelStats>;
       // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot.
-      const aboveFoot = Boolean(fighter.mounted) && state.combatants.some((o) => o.boutId === boutId && o.id !== fighter.id && !o.mounted);
+      const aboveFoot = riderHasHeight(Boolean(fighter.mounted), state.combatants.filter((o) => o.boutId === boutId && o.id !== fighter.id).map((o) => Boolean(o.mounted)));
       pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) }).pool;
       // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
       const m = fighter.missile;
@@ -57,7 +57,7 @@ const BOUTS: TimeStructure = {
       for (const fighter of after.combatants.filter((c) => c.boutId === bout.id)) {
         const actor = combatants.find((c) => c.id === fighter.id)?.actor;
         const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
-        if (actor && (s?.bloodLoss ?? 0) > 0 && (s?.healthNow ?? 0) > 0) await postCard("steel.bloodLoss", actor, actor, {}, combatId);
+        if (actor && rollsForBloodLoss({ bloodLoss: s?.bloodLoss ?? 0, healthNow: s?.healthNow ?? 0 })) await postCard("steel.bloodLoss", actor, actor, {}, combatId);
       }
     }
   },
@@ -110,7 +110,7 @@ const BOUTS: TimeStructure = {
       actions.push({ id: "pause", label: "BOUT.Tracker.Action.Pause", icon: "fa-solid fa-pause", command: { type: "pause", boutId: bout.id } as TimeCommand });
     }
     // "Multiple Opponents": one fighter against two or more.
-    if (state.combatants.filter((c) => c.boutId === bout.id).length >= 3) actions.push({ id: "crowd", label: "BOUT.Tracker.Action.Crowd", icon: "fa-solid fa-users", run: runCrowd });
+    if (outnumberedApplies(state.combatants.filter((c) => c.boutId === bout.id).length)) actions.push({ id: "crowd", label: "BOUT.Tracker.Action.Crowd", icon: "fa-solid fa-users", run: runCrowd });
     return actions;
   },
 };

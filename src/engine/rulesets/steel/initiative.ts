@@ -79,6 +79,9 @@ export function buyInitiative(input: BuyInitiativeInput, dice: Dice): Outcome<Re
   return ok({ result: { buyer, holder, bought }, events: [event(bought ? "initiativeBought" : "initiativeKept", { buyer: buyer.successes, holder: holder.successes })] });
 }
 
+/** Ours: a striker with no weapon chosen in the blow-order roll rolls against the highest TN, 10. */
+export const NO_WEAPON_ATN = 10;
+
 /** Cross-bout order ("Dueling vs. Battle-wide Initiative"): highest Reflex first; equal Reflex acts together. */
 export function crossBoutOrder(actors: readonly Thrower[]): string[][] {
   const sorted = [...actors].sort((a, b) => b.reflex - a.reflex);

@@ -5,7 +5,7 @@
  * attribute's dice against the skill TN in this ruleset).
  */
 import { rollPool, type Dice, type PoolRoll } from "../../dice";
-import { ok, type Outcome } from "../../outcome";
+import { isWholeNumber, ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import type { ManeuverFamily } from "./stats";
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
@@ -190,6 +190,47 @@ export function nextGait(from: Gait, change: GaitChange): Gait {
   if (change.kind === "wheel") return from;
   const i = GAITS.indexOf(from) + (change.kind === "accelerate" ? change.steps : -change.steps);
   return GAITS[Math.max(0, Math.min(GAITS.length - 1, i))]!;
+}
+
+/**
+ * "Ride-by Attacking and Movement": a ride-by needs the horse at a Canter or a
+ * Gallop; it is made before the round's exchanges, so only in the first (ours:
+ * the seed times it "prior to the exchange(s)").
+ */
+export function rideByGaitAllowed(gait: Gait): boolean {
+  return gait === "canter" || gait === "gallop";
+}
+
+export function mayRideBy(s: { readonly gait: Gait; readonly exchange: number }): Outcome<true> {
+  if (!rideByGaitAllowed(s.gait)) return steelRefuse("tooSlow");
+  return beforeTheExchanges(s.exchange);
+}
+
+/** A ride-by, or two riders passing, happens before the round's exchanges: in its first. */
+export function beforeTheExchanges(exchange: number): Outcome<true> {
+  return exchange === 1 ? ok(true) : steelRefuse("lateRideBy");
+}
+
+/**
+ * "Mounted modifiers": a rider's height is higher footing against foes on foot
+ * only; against another rider it gives nothing.
+ */
+export function riderHasHeight(riderMounted: boolean, foesMounted: readonly boolean[]): boolean {
+  return riderMounted && foesMounted.some((m) => !m);
+}
+
+/**
+ * Our default Ride TN for a rider with no Ride skill on his sheet (the seed
+ * gives skills their own TNs and names no default).
+ */
+export const DEFAULT_RIDE_TN = 7;
+
+/** "engaged in combat ... +3 to +6 increase in TN": the most the GM may add while engaged. */
+export const ENGAGED_RIDE_TN_MAX = 6;
+
+/** The GM's change to a Ride check's TN: a whole number within that bound either way (easier ground may lower it). */
+export function checkRideTnModifier(mod: unknown): Outcome<number> {
+  return isWholeNumber(mod) && Math.abs(mod) <= ENGAGED_RIDE_TN_MAX ? ok(mod) : steelRefuse("badModifier");
 }
 
 /** Yards the horse covers after the exchange(s): half its gait speed. */

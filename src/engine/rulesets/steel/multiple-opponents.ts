@@ -24,6 +24,11 @@ export const CROWD_TABLE: readonly CrowdRow[] = [
   { minOpponents: 10, outnumbered: 10, opponents: 8 },
 ];
 
+/** "Multiple Opponents": one fighter against two or more, so a bout of three or more fighters. */
+export function outnumberedApplies(fightersInBout: number): boolean {
+  return fightersInBout >= 3;
+}
+
 export function crowdTns(opponents: number, table: readonly CrowdRow[] = CROWD_TABLE): CrowdRow | null {
   let found: CrowdRow | null = null;
   for (const r of table) if (opponents >= r.minOpponents) found = r;

@@ -25,6 +25,10 @@ export const STEEL_REFUSALS = {
   outOfRange: { code: "steel.outOfRange", key: `${K}OutOfRange` },
   noMount: { code: "steel.noMount", key: `${K}NoMount` },
   rideByRider: { code: "steel.rideByRider", key: `${K}RideByRider` },
+  // Kept under the mounted table's codes and keys, which the sheet's notices already use.
+  tooSlow: { code: "steel.mounted.tooSlow", key: "BOUT.Steel.Mounted.Refusal.TooSlow" },
+  lateRideBy: { code: "steel.mounted.lateRideBy", key: "BOUT.Steel.Mounted.Refusal.LateRideBy" },
+  badModifier: { code: "steel.mounted.badModifier", key: "BOUT.Steel.Mounted.Refusal.BadModifier" },
 } as const;
 
 export type SteelRefusal = keyof typeof STEEL_REFUSALS;

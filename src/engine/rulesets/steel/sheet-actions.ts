@@ -3,7 +3,7 @@
  * it now, so a sheet offers only those. The shell still refuses an action run
  * anyway; this only keeps buttons that could only refuse off the sheet.
  */
-import type { Gait } from "./mounted";
+import { rideByGaitAllowed, type Gait } from "./mounted";
 
 /** Where the fighter stands, as far as these actions care. */
 export interface SteelActionSituation {
@@ -25,7 +25,7 @@ export function steelActionApplies(id: string, s: SteelActionSituation): boolean
       return s.inBout && s.mounted;
     // "Ride-by Attacking and Movement": only at a Canter or a Gallop.
     case "rideBy":
-      return s.inBout && s.mounted && (s.gait === "canter" || s.gait === "gallop");
+      return s.inBout && s.mounted && rideByGaitAllowed(s.gait);
     // "Buying Initiative": bought from the one who holds it in the same bout.
     case "buyInitiative":
       return s.inBout && s.initiative === "other";

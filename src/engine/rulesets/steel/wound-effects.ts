@@ -117,7 +117,6 @@ export interface BloodLossResult {
   readonly dying: boolean;
 }
 
-/** The round-start Blood Loss roll: Toughness dice against the BL TN; a failure costs 1 Health. */
 /**
  * "Blood Loss": at Health 1 every pool is halved. The dice a pool of `pool`
  * loses by it, keeping half rounded down (our rounding, as for every halving).
@@ -127,12 +126,18 @@ export function halvedPoolLoss(pool: number): number {
   return p - Math.floor(p / 2);
 }
 
+/** "Blood Loss (BL)": who rolls at a new round: a bleeding fighter still alive (Health 0 is a coma, past rolling). */
+export function rollsForBloodLoss(s: { readonly bloodLoss: number; readonly healthNow: number }): boolean {
+  return s.bloodLoss > 0 && s.healthNow > 0;
+}
+
+/** The round-start Blood Loss roll: Toughness dice against the BL TN; a failure costs 1 Health. */
 export function bloodLossRoll(input: { toughness: number; bloodLoss: number; healthNow: number }, dice: Dice): Outcome<Resolution<BloodLossResult>> {
   for (const [field, v] of Object.entries(input)) {
     const check = checkCount(v, field);
     if (!check.ok) return check;
   }
-  if (input.bloodLoss <= 0 || input.healthNow <= 0) {
+  if (!rollsForBloodLoss(input)) {
     return ok({ result: { roll: null, healthNow: input.healthNow, halved: input.healthNow === 1, dying: input.healthNow <= 0 }, events: [] });
   }
   const roll = rollPool(dice, input.toughness, input.bloodLoss);
