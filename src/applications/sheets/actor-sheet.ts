@@ -71,16 +71,6 @@ export class BoutActorSheet extends ActorSheetBase {
     });
   }
 
-  override changeTab(tab: string, group: string, options?: Record<string, unknown>): void {
-    super.changeTab(tab, group, options);
-    if (this.element) syncTabAria(this.element, group, tab);
-  }
-
-  override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
-    await super._onRender(context, options);
-    listenTabKeys(this.element);
-  }
-
   override async _preparePartContext(partId: string, context: any, options: unknown): Promise<any> {
     const part = await super._preparePartContext(partId, context, options);
     if (partId in (context.tabs ?? {})) part.tab = context.tabs[partId];

@@ -36,14 +36,4 @@ export class BoutItemSheet extends ItemSheetBase {
       tabIdPrefix: this.id,
     });
   }
-
-  override changeTab(tab: string, group: string, options?: Record<string, unknown>): void {
-    super.changeTab(tab, group, options);
-    if (this.element) syncTabAria(this.element, group, tab);
-  }
-
-  override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
-    await super._onRender(context, options);
-    listenTabKeys(this.element);
-  }
 }

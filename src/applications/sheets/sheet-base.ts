@@ -4,6 +4,7 @@
  * (it infers the mixin's configuration generics for every override), so the sheets
  * extend these narrow shapes: only what they call is declared.
  */
+import { listenTabKeys, syncTabAria } from "./tab-aria";
 
 export interface SheetTab {
   readonly id: string;
@@ -31,10 +32,28 @@ type SheetConstructor<D> = new (...args: any[]) => DocumentSheetBase<D>;
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
-export const ActorSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any) as unknown as SheetConstructor<Actor.Implementation> & {
+/**
+ * Both sheets' tabs: v13's changeTab leaves aria-selected as it was on link tabs,
+ * so it is kept in step here, and the arrow keys move between tabs.
+ */
+function withAccessibleTabs<D>(Base: SheetConstructor<D>): SheetConstructor<D> {
+  return class extends Base {
+    override changeTab(tab: string, group: string, options?: Record<string, unknown>): void {
+      super.changeTab(tab, group, options);
+      if (this.element) syncTabAria(this.element, group, tab);
+    }
+
+    override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
+      await super._onRender(context, options);
+      listenTabKeys(this.element);
+    }
+  };
+}
+
+export const ActorSheetBase = withAccessibleTabs(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any) as unknown as SheetConstructor<Actor.Implementation>) as SheetConstructor<Actor.Implementation> & {
   DEFAULT_OPTIONS: Record<string, unknown>;
 };
 
-export const ItemSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any) as unknown as SheetConstructor<Item.Implementation> & {
+export const ItemSheetBase = withAccessibleTabs(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any) as unknown as SheetConstructor<Item.Implementation>) as SheetConstructor<Item.Implementation> & {
   DEFAULT_OPTIONS: Record<string, unknown>;
 };
