@@ -457,8 +457,9 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     async runContextOption(name: string, combatantId?: string): Promise<unknown> {
       const options = combatantId ? this._getEntryContextOptions() : game.user.isGM ? this._getCombatContextOptions() : [];
       const li = { dataset: { combatantId } };
-      const option = options.find((o) => o.name === name);
-      if (!option || (option.condition && !option.condition(li))) throw new Error(`The context menu offers no "${name}" to ${game.user.name}`);
+      // v13's ContextMenu#render shows every entry whose condition holds for the row: the user picks among those.
+      const option = options.find((o) => o.name === name && (!o.condition || o.condition(li)));
+      if (!option) throw new Error(`The context menu offers no "${name}" to ${game.user.name}`);
       return option.callback(li);
     }
   }
