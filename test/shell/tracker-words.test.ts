@@ -83,13 +83,14 @@ describe("tracker: each time structure speaks its own words", () => {
     expect([tooltip(p.footer!, "nextTurn"), tooltip(p.footer!, "nextRound")]).toEqual(["Next action phase", "Next round: new Action Pools"]);
   });
 
-  it("opposed (seed 003 'Round and surprise'): plain rounds of turns", async () => {
+  it("opposed (seed 003 'Round and surprise'): plain rounds, the turn on the step line", async () => {
     const { gm, combat } = await fight("opposed");
-    expect(title((await parts(gm)).header!)).toBe("Round 1 · Turn 1 of 4");
+    expect(title((await parts(gm)).header!)).toBe("Round 1");
     await combat.nextTurn();
     await settle();
     const p = await parts(gm);
-    expect(title(p.header!)).toBe("Round 1 · Turn 2 of 4");
+    // The round in the header, whose turn of how many on the tracker's step line.
+    expect([title(p.header!), /class="tracker-step-label">([^<]*)</.exec(p.tracker!)?.[1]]).toEqual(["Round 1", "Turn 2 of 4"]);
     expect([tooltip(p.footer!, "nextTurn"), tooltip(p.footer!, "nextRound")]).toEqual(["Next turn", "Next round"]);
   });
 

@@ -26,11 +26,11 @@ const TURNS: TimeStructure = {
     return { type: "nextRound" };
   },
   endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
-  // Plain rounds of turns: "Round 2 · Turn 3 of 4".
+  // Plain rounds of turns: "Round 2" (the tracker's step line says whose turn of how many).
   words(state: TurnsState): TimeWords {
     const acting = state.turn < state.order.length;
     return {
-      title: acting ? { key: "BOUT.Tracker.Time.Turns.Title", data: { round: state.round, n: state.turn + 1, of: state.order.length } } : { key: "BOUT.Tracker.Time.Turns.AllActed", data: { round: state.round } },
+      title: acting ? { key: "BOUT.Tracker.Time.Turns.Title", data: { round: state.round } } : { key: "BOUT.Tracker.Time.Turns.AllActed", data: { round: state.round } },
       nextTurn: "BOUT.Tracker.Time.Turns.NextTurn",
       nextRound: "BOUT.Tracker.Time.Turns.NextRound",
     };
