@@ -41,6 +41,15 @@ const FROM_STATE = Symbol("bout.fromState");
 
 const rowId = (li: HTMLElement) => li.dataset?.combatantId ?? "";
 
+/**
+ * A row menu entry in the shape the running core reads: v13's name, condition
+ * and callback(target); v14 renamed them label, visible and onClick(event, target).
+ */
+function menuEntry(key: string, icon: string, when: (li: HTMLElement) => boolean, run: (li: HTMLElement) => unknown): ContextOption {
+  if ((game.release?.generation ?? 13) >= 14) return { label: key, icon, visible: when, onClick: (_event: PointerEvent, li: HTMLElement) => void run(li) } as ContextOption;
+  return { name: key, icon, condition: when, callback: (li: HTMLElement) => run(li) };
+}
+
 /** Core's row menu entries that roll or clear core's initiative. */
 const CORE_INITIATIVE_OPTIONS = ["COMBAT.CombatantReroll", "COMBAT.CombatantClear", "COMBATANT.ACTIONS.Reroll", "COMBATANT.ACTIONS.Clear"];
 
@@ -149,16 +158,16 @@ export class BoutCombatTracker extends CoreTracker {
     for (const c of combat.combatants.contents) for (const r of rowRulings(combat, c.id!)) if (!labels.has(r.label)) labels.set(r.label, r.icon);
     return [...labels].map(([label, icon]) => {
       const find = (li: HTMLElement) => rowRulings(combat, rowId(li)).find((r) => r.label === label);
-      return {
-        name: label,
-        icon: `<i class="${icon}"></i>`,
-        condition: (li: HTMLElement) => Boolean(game.user?.isGM && this.boutCombat === combat && find(li)),
-        callback: (li: HTMLElement) => {
+      const entry = menuEntry(
+        label,
+        `<i class="${icon}"></i>`,
+        (li) => Boolean(game.user?.isGM && this.boutCombat === combat && find(li)),
+        (li) => {
           const ruling = find(li);
           if (ruling?.command) return combat.command({ ...ruling.command, combatantId: rowId(li) } as never);
         },
-        [FROM_STATE]: true,
-      } as ContextOption;
+      );
+      return Object.assign(entry, { [FROM_STATE]: true });
     });
   }
 
@@ -174,8 +183,8 @@ export class BoutCombatTracker extends CoreTracker {
     return [true, false].flatMap((bouts) => {
       const words = bouts ? { move: "BOUT.Tracker.Row.MoveTo", create: "BOUT.Tracker.Row.NewBout" } : { move: "BOUT.Tracker.Row.MoveToGroup", create: "BOUT.Tracker.Row.NewGroup" };
       return [
-        { name: words.move, icon: '<i class="fa-solid fa-people-arrows"></i>', condition: (li: HTMLElement) => regroups(bouts) && this.#moveTargets(rowId(li)).length > 0, callback: (li: HTMLElement) => this.#askMove(rowId(li), words.move) },
-        { name: words.create, icon: '<i class="fa-solid fa-plus"></i>', condition: (li: HTMLElement) => regroups(bouts) && Boolean(this.boutCombat?.combatants.get(rowId(li))), callback: (li: HTMLElement) => this.moveCombatant(rowId(li), null) },
+        menuEntry(words.move, '<i class="fa-solid fa-people-arrows"></i>', (li) => regroups(bouts) && this.#moveTargets(rowId(li)).length > 0, (li) => this.#askMove(rowId(li), words.move)),
+        menuEntry(words.create, '<i class="fa-solid fa-plus"></i>', (li) => regroups(bouts) && Boolean(this.boutCombat?.combatants.get(rowId(li))), (li) => this.moveCombatant(rowId(li), null)),
       ];
     });
   }
