@@ -121,13 +121,16 @@ describe("tracker: each time structure speaks its own words", () => {
 });
 
 describe("tracker rows: core's controls kept, the GM's rulings in the row's menu", () => {
-  it("the GM sees hide and defeated on each row, a player sees neither; a hidden fighter's row is gone for players", async () => {
+  it("the GM sees hide, defeated and the row's menu on each row, a player sees none of them; a hidden fighter's row is gone for players", async () => {
     const { gm, alice, combat, ids } = await fight("steel", { groups: 1 });
     const gmRows = (await parts(gm)).tracker!;
     expect(gmRows.match(/data-action="toggleHidden"/g)?.length).toBe(4);
     expect(gmRows.match(/data-action="toggleDefeated"/g)?.length).toBe(4);
+    // The row's menu opens from a button too, for the keyboard.
+    expect(gmRows.match(/data-action="boutRowMenu" data-tooltip aria-haspopup="menu" aria-label="More for this fighter/g)?.length).toBe(4);
     const aliceRows = (await parts(alice)).tracker!;
     expect(aliceRows).not.toContain("toggleHidden");
+    expect(aliceRows).not.toContain("boutRowMenu");
     expect(aliceRows).toContain('data-action="panToCombatant"');
     await combat.combatants.get(ids.Wolf).update({ hidden: true });
     await settle();

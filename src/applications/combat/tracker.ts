@@ -65,6 +65,7 @@ export class BoutCombatTracker extends CoreTracker {
       boutChoose: BoutCombatTracker.#onChoose as Handler,
       boutTurnChoice: BoutCombatTracker.#onTurnChoice as Handler,
       boutFightAction: BoutCombatTracker.#onFightAction as Handler,
+      boutRowMenu: BoutCombatTracker.#onRowMenu as Handler,
     },
   };
 
@@ -263,6 +264,17 @@ export class BoutCombatTracker extends CoreTracker {
     }
     if (action.run) return action.run(combat, groupId);
     if (action.command) return combat.command(action.command);
+  }
+
+  /**
+   * The row's menu without a right-click: core's ContextMenu listens on the
+   * tracker for "contextmenu" and finds the row from the event's target, so the
+   * button sends one (placed under the button, as core does for an event without
+   * a pointer). The click stops here, or the document's click would close it.
+   */
+  static #onRowMenu(this: BoutCombatTracker, event: PointerEvent, target: HTMLElement) {
+    event.stopPropagation?.();
+    target.dispatchEvent?.(new MouseEvent("contextmenu", { bubbles: true, cancelable: true }));
   }
 
   static async #onReveal(this: BoutCombatTracker) {
