@@ -161,7 +161,7 @@ describe("token moves in a running pulse [14.1]", () => {
     // The Wolf at row 1, column 4 looks west: its zone takes in row 0, column 4.
     const f = await battlefield([1, 4, 90]);
     // [11.1] placed this close without surprise, the GM is warned as the fight starts.
-    expect(f.gm.notices.map((n: any) => n.message)).toContainEqual(expect.stringMatching(/^Without surprise the sides should start at least 8 hexes apart \[11\.1\]; the nearest foes are \d apart\.$/));
+    expect(f.gm.notices.map((n: any) => n.message)).toContainEqual(expect.stringMatching(/^Without surprise the sides should start at least 8 hexes apart; the nearest foes are \d apart\.$/));
     await partyActs(f);
     const mark = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 5);
