@@ -124,5 +124,6 @@ export function windowOf(element: Element | null | undefined): Window & typeof g
  * v13 names, with a warning, until v16).
  */
 export function contextEntry(label: string, icon: string, visible: (li: HTMLElement) => boolean, onClick: (li: HTMLElement) => unknown): Record<string, unknown> {
-  return isV14() ? { label, icon, visible, onClick } : { name: label, icon, condition: visible, callback: onClick };
+  // v14's onClick takes (event, target); v13's callback takes the target alone.
+  return isV14() ? { label, icon, visible, onClick: (_event: Event, li: HTMLElement) => onClick(li) } : { name: label, icon, condition: visible, callback: onClick };
 }

@@ -57,6 +57,25 @@ export interface TimeStructure {
   afterStep?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<void>;
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
+  /**
+   * The structure's own words for its time, for the tracker's header and the
+   * footer's step and round buttons: a pulse is never called a round.
+   */
+  words?(state: any): TimeWords;
+}
+
+/** A localization key and the values for its {placeholders}; a value that is itself a key is localized first when `keys` names it. */
+export interface TimeText {
+  readonly key: string;
+  readonly data?: Readonly<Record<string, string | number>>;
+  readonly keys?: readonly string[];
+}
+
+/** What the tracker calls the fight's time now and its two forward buttons (core's Next Turn and Next Round). */
+export interface TimeWords {
+  readonly title: TimeText;
+  readonly nextTurn: string;
+  readonly nextRound: string;
 }
 
 /** A tracker button: opens the group's secret throw, sends one machine command, or asks for figures first. */

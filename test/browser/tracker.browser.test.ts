@@ -38,22 +38,39 @@ async function midThrow() {
   return { gm, alice };
 }
 
-/** A started fight of four under a ruleset's own time structure, ungrouped. */
+/** A started fight of four under a ruleset's own time structure, ungrouped; Alice owns Ser Aldric. */
 async function started(ruleset: string) {
   dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
   const gm = await world.connect("GM");
   await gm.game.settings.set("bout", "ruleset", ruleset);
+  const alice = await world.connect("Alice");
+  await settle();
   const Actor = gm.CONFIG.Actor.documentClass;
   const actors = [];
-  for (const [i, name] of ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Wolf"].entries()) actors.push(await Actor.create({ name, type: i < 2 ? "character" : "npc" }));
+  for (const [i, name] of ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Wolf"].entries()) actors.push(await Actor.create({ name, type: i < 2 ? "character" : "npc", ownership: i === 0 ? { default: 0, [world.userId("Alice")]: 3 } : { default: 0 } }));
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
   await combat.startCombat();
   await settle();
   expect(gm.notices).toEqual([]);
-  return gm;
+  return { gm, alice };
 }
+
+/** Runs in the page: visible buttons with neither text nor an accessible name (an icon a screen reader cannot name). */
+function unnamedButtons(): string[] {
+  return Array.from(document.querySelectorAll<HTMLButtonElement>(".window-content button"))
+    .filter((b) => b.offsetParent !== null && !b.textContent?.trim() && !b.getAttribute("aria-label"))
+    .map((b) => b.outerHTML.slice(0, 120));
+}
+
+/** The header's words for the fight's time, as each structure says them (issue 20). */
+const TITLES: Record<string, RegExp> = {
+  steel: /^Exchange 1 of round 1$/,
+  opposed: /^Round 1$/,
+  actionpoints: /^Round 1 · Action phase 1$/,
+  pulse: /^Pulse 1$/,
+};
 
 /**
  * A phased round after Initiative (seed 001): the GM declares for four
@@ -112,8 +129,10 @@ describe("combat tracker in chromium", () => {
       const page = await openPage(browser(), html, { width: 332, height: 672 });
       try {
         expect(await page.locator(".combatant").count()).toBe(4);
+        expect((await page.locator(".encounter-title").innerText()).trim()).toBe("Round 1 · Phase: Movement");
         expect(await page.evaluate(findOverflow), `phases tracker ${theme}`).toEqual([]);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-phases-${theme}.png`) });
+        expect(await page.evaluate(unnamedButtons), `phases tracker ${theme}`).toEqual([]);
+        await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-phases-movement-gm-${theme}.png`) });
       } finally {
         await page.close();
       }
@@ -122,26 +141,31 @@ describe("combat tracker in chromium", () => {
       try {
         expect(await dialogPage.locator("select[name=weaponId] option").count()).toBe(2);
         expect(await dialogPage.evaluate(findOverflow), `phases declaration ${theme}`).toEqual([]);
-        await dialogPage.locator("form.application").screenshot({ path: join(SHOTS, `declare-phases-${theme}.png`) });
+        await dialogPage.locator("form.application").screenshot({ path: join(SHOTS, `declare-phases-open-${theme}.png`) });
       } finally {
         await dialogPage.close();
       }
     });
   }
 
-  for (const ruleset of ["opposed", "actionpoints", "pulse"]) {
+  for (const ruleset of ["steel", "opposed", "actionpoints", "pulse"]) {
     for (const theme of ["light", "dark"] as const) {
-      it(`${ruleset} (${theme}): the structure's own time fits the sidebar`, async () => {
-        const gm = await started(ruleset);
-        await gm.ui.combat.render({ force: true });
-        const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: gm.ui.combat.renderedParts, theme });
-        const page = await openPage(browser(), html, { width: 332, height: 672 });
-        try {
-          expect(await page.locator(".combatant").count()).toBe(4);
-          expect(await page.evaluate(findOverflow), `${ruleset} ${theme}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${ruleset}-${theme}.png`) });
-        } finally {
-          await page.close();
+      it(`${ruleset} (${theme}): a running fight in the structure's own words, for the GM and a player, fits the sidebar`, async () => {
+        const { gm, alice } = await started(ruleset);
+        for (const [who, client] of [["gm", gm], ["player", alice]] as const) {
+          await client.ui.combat.render({ force: true });
+          const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: client.ui.combat.renderedParts, theme });
+          const page = await openPage(browser(), html, { width: 332, height: 672 });
+          try {
+            expect(await page.locator(".combatant").count()).toBe(4);
+            expect((await page.locator(".encounter-title").innerText()).trim()).toMatch(TITLES[ruleset]!);
+            if (ruleset === "pulse") expect(await page.locator(".window-content").innerText()).not.toMatch(/\bround\b/i);
+            expect(await page.evaluate(findOverflow), `${ruleset} ${who} ${theme}`).toEqual([]);
+            expect(await page.evaluate(unnamedButtons), `${ruleset} ${who} ${theme}`).toEqual([]);
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${ruleset}-running-${who}-${theme}.png`) });
+          } finally {
+            await page.close();
+          }
         }
       });
     }
@@ -157,7 +181,8 @@ describe("combat tracker in chromium", () => {
         try {
           expect(await page.locator(".tracker-group").count()).toBe(2);
           expect(await page.evaluate(findOverflow), `${who} ${theme}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${who}-${theme}.png`) });
+          expect(await page.evaluate(unnamedButtons), `${who} ${theme}`).toEqual([]);
+          await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-steel-throw-${who}-${theme}.png`) });
         } finally {
           await page.close();
         }

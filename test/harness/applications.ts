@@ -481,10 +481,14 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     async runContextOption(name: string, combatantId?: string): Promise<unknown> {
       const options = combatantId ? this._getEntryContextOptions() : game.user.isGM ? this._getCombatContextOptions() : [];
       const li = { dataset: { combatantId } };
-      // A v13 name picks the same entry under its v14 label.
-      const option = options.find((o) => (o.label ?? o.name) === name || (o.label !== undefined && o.label === V14_ENTRY_KEYS[name]));
-      if (!option || (option.condition && !option.condition(li))) throw new Error(`The context menu offers no "${name}" to ${game.user.name}`);
-      return option.callback(li);
+      // v13's ContextMenu#render shows every entry whose condition holds for the row: the user picks among those.
+      // A v13 name picks the same entry under its v14 label (v14 reads label/visible/onClick).
+      const named = (o: AnyObject) => (o.label ?? o.name) === name || (o.label !== undefined && o.label === V14_ENTRY_KEYS[name]);
+      const shows = (o: AnyObject) => { const when = o.visible ?? o.condition; return !when || when(li); };
+      const option = options.find((o: AnyObject) => named(o) && shows(o));
+      if (!option) throw new Error(`The context menu offers no "${name}" to ${game.user.name}`);
+      // v14 ContextMenu#_onClickItem calls onClick(event, target); v13 called callback(target).
+      return option.onClick ? option.onClick(new Event("click"), li) : option.callback(li);
     }
   }
 

@@ -292,7 +292,7 @@ describe("armory access", () => {
     const itemOptions: any[] = [];
     gm.Hooks.callAll("getItemContextOptions", {}, itemOptions);
     const entry = itemOptions.find((o) => (o.label ?? o.name) === "BOUT.Armory.ContextOpen");
-    const opened = await (entry.onClick ?? entry.callback)({ dataset: { entryId: weapons(gm)[0].id } });
+    const opened = await (entry.onClick ? (li: unknown) => entry.onClick(new Event("click"), li) : entry.callback)({ dataset: { entryId: weapons(gm)[0].id } });
     expect(opened.rendered).toBe(true);
     expect(opened.kind).toBe("weapon");
   });
@@ -307,7 +307,7 @@ describe("armory access", () => {
     expect(entry.name).toBeUndefined();
     expect(entry.visible({ dataset: {} })).toBe(true);
     const armor = gm.game.items.find((i: any) => i.type === "armor");
-    expect((await entry.onClick({ dataset: { entryId: armor.id } })).kind).toBe("armor");
+    expect((await entry.onClick(new Event("click"), { dataset: { entryId: armor.id } })).kind).toBe("armor");
   });
 });
 
@@ -369,7 +369,7 @@ describe("armory on a compendium", () => {
     // v13 reads name/condition/callback, v14 label/visible/onClick (the harness runs both).
     const entry = options.find((o) => (o.label ?? o.name) === "BOUT.Armory.ContextOpen");
     expect((entry.visible ?? entry.condition)({ dataset: { pack: "world.armoury" } })).toBe(true);
-    const app = await (entry.onClick ?? entry.callback)({ dataset: { pack: "world.armoury" } });
+    const app = await (entry.onClick ? (li: unknown) => entry.onClick(new Event("click"), li) : entry.callback)({ dataset: { pack: "world.armoury" } });
     expect(app.pack).toBe("world.armoury");
     expect(app.rows).toHaveLength(30);
   });

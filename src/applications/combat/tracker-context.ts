@@ -6,6 +6,7 @@
  */
 import type { BoutCombat } from "../../documents/combat";
 import type { Label, TrackerRow } from "../../engine/time/machine";
+import type { GroupAction, TimeText } from "../../table/machines";
 
 /** The sides the shell puts fighters on (BoutCombat.combatantInfos). */
 const SIDES: readonly string[] = ["party", "foes"];
@@ -32,6 +33,10 @@ export interface TrackerRowContext {
   /** During a secret declaration: waiting, chosen, or not asked. The choice itself never shows. */
   readonly declaration: "" | "waiting" | "chosen";
   readonly buttons: readonly TrackerButton[];
+  /** Core's row controls: hidden and defeated (the GM toggles them), ping where the user may ping the row's scene. */
+  readonly hidden: boolean;
+  readonly defeated: boolean;
+  readonly canPing: boolean;
 }
 
 export interface TrackerGroupContext {
@@ -54,9 +59,49 @@ export interface BoutTrackerContext {
   readonly buttons: readonly TrackerButton[];
   /** GM may drag fighters between groups (before the fight, or when the structure regroups). */
   readonly canRegroup: boolean;
+  readonly isGM: boolean;
 }
 
-export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: boolean }, i18n: Format): BoutTrackerContext | null {
+/** The tracker's words for the fight's time: the header's title and the footer's two forward buttons. */
+export interface TrackerTimeContext {
+  readonly started: boolean;
+  readonly title: string;
+  readonly nextTurn: string;
+  readonly nextRound: string;
+}
+
+/** A time text in the user's language; values named in `keys` are keys themselves (a phase's name). */
+export function timeText(t: TimeText, i18n: Format): string {
+  if (!t.data) return i18n.localize(t.key);
+  const data = Object.fromEntries(Object.entries(t.data).map(([k, v]) => [k, t.keys?.includes(k) ? i18n.localize(String(v)) : String(v)]));
+  return i18n.format(t.key, data);
+}
+
+/**
+ * Each structure names its own time ("Pulse 3", "Exchange 2 of round 4"); one
+ * without words keeps a plain round. Core's header would say "Round" for all.
+ */
+export function trackerTimeContext(combat: BoutCombat | null, i18n: Format): TrackerTimeContext {
+  const T = "BOUT.Tracker.Time.";
+  if (!combat) return { started: false, title: i18n.localize(`${T}NoCombat`), nextTurn: "", nextRound: "" };
+  const state = combat.machineState;
+  const words = state ? combat.structure?.words?.(state) : undefined;
+  if (!state) return { started: false, title: i18n.localize(`${T}NotStarted`), nextTurn: i18n.localize(`${T}NextTurn`), nextRound: i18n.localize(`${T}NextRound`) };
+  if (!words) return { started: true, title: i18n.format(`${T}Round`, { round: String(combat.round) }), nextTurn: i18n.localize(`${T}NextTurn`), nextRound: i18n.localize(`${T}NextRound`) };
+  return { started: true, title: timeText(words.title, i18n), nextTurn: i18n.localize(words.nextTurn), nextRound: i18n.localize(words.nextRound) };
+}
+
+/**
+ * The GM's rulings on one fighter (higher footing, mounted, surprised): they
+ * live in the row's context menu, not as buttons repeated on every row.
+ */
+export function rowRulings(combat: BoutCombat, combatantId: string): readonly GroupAction[] {
+  const c = combat.combatants.get(combatantId);
+  if (!c || !combat.machineState) return [];
+  return (combat.structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []).filter((choice) => choice.gmOnly);
+}
+
+export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: boolean; canPing?: (combatantId: string) => boolean }, i18n: Format): BoutTrackerContext | null {
   if (!combat) return null;
   const names = new Map(combat.combatants.contents.map((c) => [c.id!, c.name ?? ""]));
   const text = (label: Label) => {
@@ -75,11 +120,11 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
     const state = asked.has(combatantId) ? (chosen.has(combatantId) ? "chosen" : "waiting") : "";
     const buttons: TrackerButton[] = [];
     if (state === "waiting" && c.isOwner) buttons.push({ action: "boutChoose", label: "BOUT.Tracker.Action.Choose", icon: "fa-solid fa-hand", combatantId });
-    // The structure says who has a choice now (a shooter's fire or hold, the top IV's first or last).
-    const choices = row && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []).filter((choice) => !choice.gmOnly || user.isGM) : [];
+    // The structure says who has a choice now (a shooter's fire or hold, the top IV's first or last);
+    // the GM's rulings (surprise, footing) are in the row's context menu instead.
+    const choices = row && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []).filter((choice) => !choice.gmOnly) : [];
     for (const choice of choices) buttons.push({ action: "boutTurnChoice", label: choice.label, icon: choice.icon, combatantId, actionId: choice.id });
-    // A GM's ruling beside the row (surprise, footing) does not replace the acting fighter's own "done".
-    if (row?.acting && c.isOwner && structure?.endTurn && !choices.some((choice) => !choice.gmOnly && !choice.alongsideEndTurn)) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
+    if (row?.acting && c.isOwner && structure?.endTurn && !choices.some((choice) => !choice.alongsideEndTurn)) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
     const css = [row?.acting ? "active" : "", row?.done ? "done" : "", c.hidden ? "hidden" : "", c.isDefeated ? "defeated" : ""].filter(Boolean).join(" ");
     return {
       id: combatantId,
@@ -91,8 +136,13 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
       badges: (row?.badges ?? []).map((b) => ({ text: b.value === undefined ? text(b.label) : `${text(b.label)} ${b.value}` })),
       declaration: state,
       buttons,
+      hidden: Boolean(c.hidden),
+      defeated: Boolean(c.isDefeated),
+      canPing: Boolean(user.canPing?.(combatantId)),
     };
   };
+  // As core's tracker: a hidden fighter's row is left out for those who may not see it.
+  const seen = (id: string) => (combat.combatants.get(id) as unknown as { visible?: boolean } | undefined)?.visible !== false;
 
   // Before the fight starts: everyone in one list, in the order they were added.
   if (!view) {
@@ -100,10 +150,11 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
       started: false,
       round: 0,
       step: i18n.localize("BOUT.Tracker.NotStarted"),
-      groups: [{ id: "", label: "", notes: [], focused: false, buttons: [], rows: combat.combatants.contents.map((c) => rowContext(null, c.id!)) }],
+      groups: [{ id: "", label: "", notes: [], focused: false, buttons: [], rows: combat.combatants.contents.filter((c) => seen(c.id!)).map((c) => rowContext(null, c.id!)) }],
       declaration: { open: false, waiting: 0, buttons: [] },
       buttons: [],
       canRegroup: user.isGM,
+      isGM: user.isGM,
     };
   }
 
@@ -122,10 +173,10 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
     notes: g.notes.map(text),
     focused: g.focused,
     buttons: user.isGM ? (structure?.groupActions?.(state, g.id) ?? []).map((a) => ({ action: "boutGroupAction", label: a.label, icon: a.icon, groupId: g.id, actionId: a.id })) : [],
-    rows: view.rows.filter((r) => r.groupId === g.id).map((r) => rowContext(r, r.combatantId)),
+    rows: view.rows.filter((r) => r.groupId === g.id && seen(r.combatantId)).map((r) => rowContext(r, r.combatantId)),
   }));
   const loose = view.rows.filter((r) => !r.groupId || !view.groups.some((g) => g.id === r.groupId));
-  if (loose.length) groups.push({ id: "", label: "", notes: [], focused: false, buttons: [], rows: loose.map((r) => rowContext(r, r.combatantId)) });
+  if (loose.length) groups.push({ id: "", label: "", notes: [], focused: false, buttons: [], rows: loose.filter((r) => seen(r.combatantId)).map((r) => rowContext(r, r.combatantId)) });
 
   const declarationButtons: TrackerButton[] = declaration.id && user.isGM ? [{ action: "boutReveal", label: "BOUT.Tracker.Action.Reveal", icon: "fa-solid fa-eye" }] : [];
   return {
@@ -141,5 +192,6 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
         ]
       : [],
     canRegroup: user.isGM && Boolean(structure?.regroup),
+    isGM: user.isGM,
   };
 }

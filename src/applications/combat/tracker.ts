@@ -7,13 +7,13 @@
 import { templatePath } from "../../config";
 import { askChoice, openDeclaration, revealDeclaration } from "../../table/declarations";
 import type { BoutCombat } from "../../documents/combat";
-import { boutTrackerContext } from "./tracker-context";
+import { boutTrackerContext, rowRulings, trackerTimeContext, type TrackerGroupContext } from "./tracker-context";
 import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../table/cards";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { queued } from "../../table/write-queue";
-import { contextEntryKey } from "../../compat";
+import { contextEntry, contextEntryKey } from "../../compat";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
 interface CombatTrackerBase {
@@ -22,6 +22,7 @@ interface CombatTrackerBase {
   _onRender(context: Record<string, any>, options: unknown): Promise<void>;
   render(options?: unknown): Promise<unknown>;
   _prepareTrackerContext(context: Record<string, any>, options: unknown): Promise<unknown>;
+  _prepareCombatContext(context: Record<string, any>, options: unknown): Promise<unknown>;
 }
 type TrackerConstructor = (new (...args: any[]) => CombatTrackerBase) & { PARTS: Record<string, { template: string; scrollable?: string[] }> };
 
@@ -31,6 +32,22 @@ const CoreTracker = foundry.applications.sidebar.tabs.CombatTracker as unknown a
 interface ContextOption {
   readonly name?: string;
   readonly label?: string;
+  readonly icon?: string;
+  readonly condition?: (li: HTMLElement) => boolean;
+  readonly callback?: (li: HTMLElement) => unknown;
+}
+
+/** Marks the row menu's entries that follow the fight's state, so a render can replace them. */
+const FROM_STATE = Symbol("bout.fromState");
+
+const rowId = (li: HTMLElement) => li.dataset?.combatantId ?? "";
+
+/**
+ * A row menu entry in the shape the running core reads: v13's name, condition
+ * and callback(target); v14 renamed them label, visible and onClick(event, target).
+ */
+function menuEntry(key: string, icon: string, when: (li: HTMLElement) => boolean, run: (li: HTMLElement) => unknown): ContextOption {
+  return contextEntry(key, icon, when, run) as unknown as ContextOption;
 }
 
 /** Core's row menu entries that roll or clear core's initiative. */
@@ -48,13 +65,20 @@ export class BoutCombatTracker extends CoreTracker {
       boutChoose: BoutCombatTracker.#onChoose as Handler,
       boutTurnChoice: BoutCombatTracker.#onTurnChoice as Handler,
       boutFightAction: BoutCombatTracker.#onFightAction as Handler,
+      boutRowMenu: BoutCombatTracker.#onRowMenu as Handler,
     },
   };
 
+  // Our header and footer: core's would call every structure's time a "Round" (a pulse, an exchange).
   static override PARTS = {
     ...CoreTracker.PARTS,
+    header: { template: templatePath("combat/header.hbs") },
     tracker: { template: templatePath("combat/tracker.hbs"), scrollable: [""] },
+    footer: { template: templatePath("combat/footer.hbs") },
   };
+
+  /** The row menu as handed to the ContextMenu (which keeps this array): a render swaps the entries that follow the fight. */
+  #rowMenu: ContextOption[] | null = null;
 
   get boutCombat(): BoutCombat | null {
     return (this.viewed as unknown as BoutCombat | null) ?? null;
@@ -62,7 +86,16 @@ export class BoutCombatTracker extends CoreTracker {
 
   override async _prepareTrackerContext(context: Record<string, any>, options: unknown): Promise<unknown> {
     const base = await super._prepareTrackerContext(context, options);
-    context.bout = boutTrackerContext(this.boutCombat, { isGM: Boolean(game.user?.isGM) }, game.i18n as never);
+    // Core's turns say where the user may ping (the combatant's scene is the one viewed, and the ping permission).
+    const pingable = new Set(((context.turns ?? []) as { id: string; canPing?: boolean }[]).filter((t) => t.canPing).map((t) => t.id));
+    context.bout = boutTrackerContext(this.boutCombat, { isGM: Boolean(game.user?.isGM), canPing: (id) => pingable.has(id) }, game.i18n as never);
+    return base;
+  }
+
+  /** The header's and footer's context: core's, with the structure's own words for its time. */
+  override async _prepareCombatContext(context: Record<string, any>, options: unknown): Promise<unknown> {
+    const base = await super._prepareCombatContext(context, options);
+    context.boutTime = trackerTimeContext(this.boutCombat, game.i18n as never);
     return base;
   }
 
@@ -109,15 +142,95 @@ export class BoutCombatTracker extends CoreTracker {
    */
   _getEntryContextOptions(): ContextOption[] {
     const core = (CoreTracker.prototype as unknown as { _getEntryContextOptions(): ContextOption[] })._getEntryContextOptions.call(this);
-    return core.filter((o) => !CORE_INITIATIVE_OPTIONS.includes(contextEntryKey(o)));
+    const menu = [...core.filter((o) => !CORE_INITIATIVE_OPTIONS.includes(contextEntryKey(o))), ...this.#regroupEntries(), ...this.#rulingEntries()];
+    this.#rowMenu = menu;
+    return menu;
+  }
+
+  /**
+   * The GM's rulings on the fighters now (higher footing, mounted, surprised),
+   * one entry per wording: offered on the rows it applies to. v13's ContextMenu
+   * builds its list once, so each render replaces these (`#refreshRowMenu`).
+   */
+  #rulingEntries(): ContextOption[] {
+    const combat = this.boutCombat;
+    if (!combat?.machineState || !game.user?.isGM) return [];
+    const labels = new Map<string, string>();
+    for (const c of combat.combatants.contents) for (const r of rowRulings(combat, c.id!)) if (!labels.has(r.label)) labels.set(r.label, r.icon);
+    return [...labels].map(([label, icon]) => {
+      const find = (li: HTMLElement) => rowRulings(combat, rowId(li)).find((r) => r.label === label);
+      const entry = menuEntry(
+        label,
+        `<i class="${icon}"></i>`,
+        (li) => Boolean(game.user?.isGM && this.boutCombat === combat && find(li)),
+        (li) => {
+          const ruling = find(li);
+          if (ruling?.command) return combat.command({ ...ruling.command, combatantId: rowId(li) } as never);
+        },
+      );
+      return Object.assign(entry, { [FROM_STATE]: true });
+    });
+  }
+
+  /**
+   * Regrouping without dragging: the same GM move as a drop on a group, or on
+   * "new group". Steel's groups are bouts; a pulse's are engagements.
+   */
+  #regroupEntries(): ContextOption[] {
+    const regroups = (bouts: boolean) => {
+      const structure = this.boutCombat?.structure;
+      return Boolean(game.user?.isGM && structure?.regroup && (structure.machine.id === "bouts") === bouts);
+    };
+    return [true, false].flatMap((bouts) => {
+      const words = bouts ? { move: "BOUT.Tracker.Row.MoveTo", create: "BOUT.Tracker.Row.NewBout" } : { move: "BOUT.Tracker.Row.MoveToGroup", create: "BOUT.Tracker.Row.NewGroup" };
+      return [
+        menuEntry(words.move, '<i class="fa-solid fa-people-arrows"></i>', (li) => regroups(bouts) && this.#moveTargets(rowId(li)).length > 0, (li) => this.#askMove(rowId(li), words.move)),
+        menuEntry(words.create, '<i class="fa-solid fa-plus"></i>', (li) => regroups(bouts) && Boolean(this.boutCombat?.combatants.get(rowId(li))), (li) => this.moveCombatant(rowId(li), null)),
+      ];
+    });
+  }
+
+  /** The groups a fighter may be moved into, named as the tracker shows them. */
+  #moveTargets(combatantId: string): { value: string; label: string }[] {
+    const combat = this.boutCombat;
+    const combatant = combat?.combatants.get(combatantId);
+    if (!combat || !combatant) return [];
+    const current = (combatant as unknown as { _source: { group?: string | null } })._source.group ?? "";
+    const shown = (boutTrackerContext(combat, { isGM: true }, game.i18n as never)?.groups ?? []) as TrackerGroupContext[];
+    const named = new Map<string, string>();
+    for (const g of shown) if (g.dropId && g.label) named.set(g.dropId, g.label);
+    for (const g of combat.groups.contents) if (!named.has(g.id!)) named.set(g.id!, g.name ?? g.id!);
+    return [...named].filter(([id]) => id !== current).map(([value, label]) => ({ value, label }));
+  }
+
+  async #askMove(combatantId: string, confirmLabel: string): Promise<unknown> {
+    const combat = this.boutCombat;
+    const name = combat?.combatants.get(combatantId)?.name ?? "";
+    const targets = this.#moveTargets(combatantId);
+    const values = await openOddsDialog({
+      title: "BOUT.Tracker.Row.MoveTitle",
+      titleData: { name },
+      confirmLabel,
+      fields: [{ kind: "select", name: "group", label: "BOUT.Tracker.Row.MoveField", value: targets[0]?.value ?? "", options: [...targets, { value: "", label: "BOUT.Tracker.Row.MoveNew" }] }],
+    });
+    if (!values) return;
+    return this.moveCombatant(combatantId, typeof values.group === "string" && values.group ? values.group : null);
+  }
+
+  /** The ContextMenu keeps the array it was given: swap the entries that follow the fight for today's. */
+  #refreshRowMenu(): void {
+    const menu = this.#rowMenu;
+    if (!menu) return;
+    const at = menu.findIndex((o) => FROM_STATE in o);
+    for (let i = menu.length - 1; i >= 0; i--) if (FROM_STATE in menu[i]!) menu.splice(i, 1);
+    menu.splice(at < 0 ? menu.length : at, 0, ...this.#rulingEntries());
   }
 
   /** GM: fighters drag onto a group, or onto "new group", to form and split bouts. */
   override async _onRender(context: Record<string, any>, options: unknown): Promise<void> {
     await super._onRender(context, options);
-    // Core's Roll All and Roll NPCs are not offered: the fight rolls what it needs itself.
-    for (const button of Array.from(this.element?.querySelectorAll?.('[data-action="rollAll"], [data-action="rollNPC"]') ?? [])) button.remove();
-    if (!game.user?.isGM) return;
+    this.#refreshRowMenu();
+    if (!game.user?.isGM || !this.element?.querySelectorAll) return;
     const root = this.element;
     for (const row of Array.from(root.querySelectorAll<HTMLElement>(".bout-tracker .combatant[data-combatant-id]"))) {
       row.draggable = true;
@@ -151,6 +264,17 @@ export class BoutCombatTracker extends CoreTracker {
     }
     if (action.run) return action.run(combat, groupId);
     if (action.command) return combat.command(action.command);
+  }
+
+  /**
+   * The row's menu without a right-click: core's ContextMenu listens on the
+   * tracker for "contextmenu" and finds the row from the event's target, so the
+   * button sends one (placed under the button, as core does for an event without
+   * a pointer). The click stops here, or the document's click would close it.
+   */
+  static #onRowMenu(this: BoutCombatTracker, event: PointerEvent, target: HTMLElement) {
+    event.stopPropagation?.();
+    target.dispatchEvent?.(new MouseEvent("contextmenu", { bubbles: true, cancelable: true }));
   }
 
   static async #onReveal(this: BoutCombatTracker) {

@@ -4,7 +4,7 @@
  * costs, holding and passing. Registered with the runner's time structures
  * (../machines.ts).
  */
-import { registerTimeStructure, combatantView, type CombatantInfo, type TimeStructure } from "../machines";
+import { registerTimeStructure, combatantView, type CombatantInfo, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
@@ -34,6 +34,10 @@ const ACTION_PHASES: TimeStructure = {
   nextStep: { type: "nextPhase" },
   async nextRound(_state, combatants) {
     return { type: "nextRound", pools: await actionPools(combatants) } as TimeCommand;
+  },
+  // "Round 2 · Action phase 3": the phases inside a round, each its own step.
+  words(state: ActionPhasesState): TimeWords {
+    return { title: { key: "BOUT.Tracker.Time.ActionPhases.Title", data: { round: state.round, phase: state.phase } }, nextTurn: "BOUT.Tracker.Time.ActionPhases.NextTurn", nextRound: "BOUT.Tracker.Time.ActionPhases.NextRound" };
   },
   // Seed 002 II.a: ending one's turn without acting holds every point for the next action phase.
   endTurn: (combatantId) => ({ type: "hold", combatantId }) as TimeCommand,

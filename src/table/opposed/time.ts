@@ -3,7 +3,7 @@
  * surprise ruling, Prepare and shaking off surprise. Registered with the
  * runner's time structures (../machines.ts).
  */
-import { registerTimeStructure, type TimeStructure } from "../machines";
+import { registerTimeStructure, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import { startTurns, turnsMachine, type TurnsState } from "../../engine/time/turns";
 import { surpriseEndedFor } from "../../engine/rulesets/opposed";
@@ -26,6 +26,15 @@ const TURNS: TimeStructure = {
     return { type: "nextRound" };
   },
   endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+  // Plain rounds of turns: "Round 2" (the tracker's step line says whose turn of how many).
+  words(state: TurnsState): TimeWords {
+    const acting = state.turn < state.order.length;
+    return {
+      title: acting ? { key: "BOUT.Tracker.Time.Turns.Title", data: { round: state.round } } : { key: "BOUT.Tracker.Time.Turns.AllActed", data: { round: state.round } },
+      nextTurn: "BOUT.Tracker.Time.Turns.NextTurn",
+      nextRound: "BOUT.Tracker.Time.Turns.NextRound",
+    };
+  },
   // "Surprised" ends at the round's end or with the first attack: the token condition follows the turn order.
   async afterStep(before: TurnsState, after: TurnsState, _combatId, combatants) {
     for (const id of surpriseEndedFor(before, after)) {

@@ -4,7 +4,7 @@
  * and each phase's choices. Registered with the runner's time structures
  * (../machines.ts).
  */
-import { registerTimeStructure, type TimeStructure } from "../machines";
+import { registerTimeStructure, type TimeStructure, type TimeText, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actingNow, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
@@ -39,6 +39,11 @@ const PHASES: TimeStructure = {
     return { type: "nextRound" };
   },
   endTurn: (combatantId) => ({ type: "act", combatantId }) as TimeCommand,
+  // "Round 3 · Phase: Melee", or the round's declarations, Initiative, or end.
+  words(state: PhasesState): TimeWords {
+    const stage: TimeText = state.stage === "act" ? { key: "BOUT.Tracker.Time.Phases.Title", data: { round: state.round, phase: `BOUT.Phases.Phase.${state.phase}` }, keys: ["phase"] } : { key: `BOUT.Tracker.Time.Phases.Stage.${state.stage}`, data: { round: state.round } };
+    return { title: stage, nextTurn: "BOUT.Tracker.Time.Phases.NextTurn", nextRound: "BOUT.Tracker.Time.Phases.NextRound" };
+  },
   fightActions(state: PhasesState) {
     return state.casual
       ? [{ id: "strict", label: "BOUT.Tracker.Action.StrictPhases", icon: "fa-solid fa-list-ol", command: { type: "setCasual", casual: false } as TimeCommand }]

@@ -4,7 +4,7 @@
  * actions and the engagement's order. Registered with the runner's time
  * structures (../machines.ts).
  */
-import { registerTimeStructure, type GroupAction, type TimeStructure } from "../machines";
+import { registerTimeStructure, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
@@ -75,6 +75,14 @@ const PULSES: TimeStructure = {
     return { type: "nextPulse" };
   },
   endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+  // Pulses, never rounds: pulse 0 is the free pulse of a side with surprise.
+  words(state: PulsesState): TimeWords {
+    return {
+      title: state.pulse === 0 ? { key: "BOUT.Tracker.Time.Pulses.FreePulse" } : { key: "BOUT.Tracker.Time.Pulses.Title", data: { pulse: state.pulse } },
+      nextTurn: "BOUT.Tracker.Time.Pulses.NextTurn",
+      nextRound: "BOUT.Tracker.Time.Pulses.NextRound",
+    };
+  },
   regroup: () => null,
   turnChoices(state: PulsesState, combatantId) {
     const step = state.step;

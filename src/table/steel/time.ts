@@ -4,7 +4,7 @@
  * GM's light, footing and mount rulings, the throw, blow order and crowd
  * buttons. Registered with the runner's time structures (../machines.ts).
  */
-import { registerTimeStructure, combatantView, type GroupAction, type TimeStructure } from "../machines";
+import { registerTimeStructure, combatantView, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../../engine/time/bouts";
@@ -27,6 +27,15 @@ const BOUTS: TimeStructure = {
   nextStep: { type: "next" },
   async nextRound() {
     return { type: "nextRound" };
+  },
+  // The focused bout's exchange and round: the other bouts keep their own, shown on each bout.
+  words(state: BoutsState): TimeWords {
+    const bout = state.bouts.find((b) => b.id === state.focus) ?? state.bouts[0];
+    return {
+      title: bout ? { key: "BOUT.Tracker.Time.Bouts.Title", data: { exchange: bout.exchange, round: bout.round } } : { key: "BOUT.Tracker.Time.Bouts.None" },
+      nextTurn: "BOUT.Tracker.Time.Bouts.NextTurn",
+      nextRound: "BOUT.Tracker.Time.Bouts.NextRound",
+    };
   },
   regroup: (combatantId, groupId) => ({ type: "move", combatantId, boutId: groupId }) as TimeCommand,
   // "Exchange of Blows": every pool refreshes to what the fighter's documents say now (Pain, Health, armour), in the fight's light, with footing.
