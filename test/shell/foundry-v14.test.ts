@@ -125,7 +125,7 @@ describe("pop-out windows (v14): sheets, dialogs and the tracker assume no main 
       readFileSync(file, "utf8")
         .split("\n")
         .forEach((line, i) => {
-          const code = line.replace(/\/\/.*$/, "").replace(/^\s*\*.*$/, "");
+          const code = line.replace(/\/\*.*?\*\//g, "").replace(/\/\/.*$/, "").replace(/^\s*\*.*$/, "");
           if (bare.test(code)) found.push(`${file.slice(REPO_ROOT.length + 1)}:${i + 1}: ${line.trim()}`);
         });
     }
@@ -148,7 +148,7 @@ describe("namespaced globals (v14 removed the v13 aliases)", () => {
       // Names taken from a namespace (`const { renderTemplate } = foundry.applications.handlebars`) are fine.
       const destructured = new Set([...text.matchAll(/const \{([^}]+)\} = foundry\./g)].flatMap((m) => m[1]!.split(",").map((n) => n.trim().split(":")[0]!.trim())));
       text.split("\n").forEach((line, i) => {
-        const code = line.replace(/\/\/.*$/, "").replace(/^\s*\*.*$/, "");
+        const code = line.replace(/\/\*.*?\*\//g, "").replace(/\/\/.*$/, "").replace(/^\s*\*.*$/, "");
         const m = bare.exec(code);
         if (m && !destructured.has(m[1]!)) found.push(`${file.slice(REPO_ROOT.length + 1)}:${i + 1}: ${line.trim()}`);
       });
