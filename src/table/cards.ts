@@ -19,6 +19,8 @@ import { resultCardContext, type EngineEvent } from "../applications/results/res
 import { formatCounted } from "../applications/results/plural";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
+import type { MarkedFace } from "../engine/dice";
+import { MARKS_OPTION } from "../dice/foundry-dice";
 
 export const CARD_TEMPLATE = templatePath("chat/card.hbs");
 
@@ -238,6 +240,30 @@ function lookedUp(value: string | number, lookups: readonly string[], i18n: Form
   return text;
 }
 
+/** One roll's dice as stored on a card: faces, values and the engine's mark for each (older cards have none). */
+export interface CardDice {
+  readonly faces: number;
+  readonly results: readonly number[];
+  readonly marks?: readonly MarkedFace[];
+}
+
+const NOTES = new Set(["doubles", "botch", "zero", "critical", "fumble"]);
+
+/**
+ * One face for the template: its value, a class for the engine's mark, and the
+ * mark in words (shown as a tooltip and read by screen readers, so the mark does
+ * not rest on colour alone). A mark that does not match the face is ignored.
+ */
+function shownFace(value: number, faces: number, mark: MarkedFace | undefined, i18n: Formatter) {
+  const m = mark && mark.value === value ? mark : undefined;
+  const state = m?.success === true ? "success" : m?.success === false ? "failure" : "";
+  const note = m?.note && NOTES.has(m.note) ? m.note : "";
+  const sl = typeof m?.sl === "number" && Number.isFinite(m.sl) ? m.sl : null;
+  const slText = sl === null ? "" : i18n.format("BOUT.Card.Die.SL", { sl: sl > 0 ? `+${sl}` : String(sl) });
+  const words = [state ? i18n.localize(`BOUT.Card.Die.${state}`) : "", note ? i18n.localize(`BOUT.Card.Die.${note}`) : "", slText].filter(Boolean).join(", ");
+  return { value, faces, state, note, sl: slText, words };
+}
+
 /** The headline's text: the kind's own from its result, else what the outcome says plainly. */
 function headlineText(headline: Headline | undefined, outcome: "success" | "failure" | "neutral", names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
   if (!headline || typeof headline.key !== "string") return i18n.format(`BOUT.Card.Headline.${outcome}`, names);
@@ -249,7 +275,7 @@ function headlineText(headline: Headline | undefined, outcome: "success" | "fail
 export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
   const kind = kinds.get(card.kind);
   const names = { attacker: fighterName(card.attacker), defender: fighterName(card.defender) };
-  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: { faces: number; results: number[] }[] } | null;
+  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: CardDice[] } | null;
   const offered = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.({ ...card, id: "" }) ?? []) : [];
   const followUps = offered.map((f) => ({
     id: f.id,
@@ -279,7 +305,7 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
       ...(self ? [] : [{ name: names.defender, img: fighterImage(card.defender), side: "defender" }]),
     ].filter((p) => p.img),
     // The dice as dice: each roll's faces, grouped by roll.
-    dice: (Array.isArray(result?.dice) ? result.dice : []).map((d) => ({ label: `${d.results.length}d${d.faces}`, results: d.results.map((r) => ({ value: r, faces: d.faces })) })),
+    dice: (Array.isArray(result?.dice) ? result.dice : []).map((d) => ({ label: `${d.results.length}d${d.faces}`, results: d.results.map((r, i) => shownFace(r, d.faces, Array.isArray(d.marks) ? d.marks[i] : undefined, i18n)) })),
     // One numbered list: what was declared, then each step of the result.
     lines: [...declared, ...resolvedLines],
     // While the card waits, its declaration is what the defender reads: open.
@@ -435,12 +461,19 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   return ok(true);
 }
 
-/** The faces each roll showed, by die size, as the card shows them (the rolls themselves ride on the message). */
-function diceOf(rolls: readonly Roll[]): { faces: number; results: number[] }[] {
-  const terms = rolls.flatMap((roll) => ((roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[] }).dice ?? []));
-  return terms
-    .map((t) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result) }))
-    .filter((d) => d.faces > 0 && d.results.length > 0);
+/**
+ * The faces each roll showed, by die size, as the card shows them (the rolls
+ * themselves ride on the message), with the marks the engine gave each die
+ * (put on the roll by ../dice/foundry-dice.ts); the card decides none of them.
+ */
+function diceOf(rolls: readonly Roll[]): CardDice[] {
+  return rolls.flatMap((roll) => {
+    const r = roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
+    const marks = r.options?.[MARKS_OPTION];
+    return (r.dice ?? [])
+      .map((t, i) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result), ...(i === 0 && Array.isArray(marks) ? { marks: marks as MarkedFace[] } : {}) }))
+      .filter((d) => d.faces > 0 && d.results.length > 0);
+  });
 }
 
 /** A change relative to the figure when it is applied, so two cards resolved before either applies both count. */
