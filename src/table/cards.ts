@@ -8,7 +8,7 @@
  * inside it, so a second click, an old card or two clicks at once change
  * nothing, and two cards applied to one fighter at once both count.
  */
-import { hasStatusEffect, speakerFor } from "../compat";
+import { hasStatusEffect, messageModeOption, speakerFor } from "../compat";
 import { templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "./grants";
@@ -326,8 +326,10 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
 export async function postCard(kind: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId = ""): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
   const fighters = { attacker: fighterRef(attacker), defender: fighterRef(defender) };
-  if (game.user?.isGM) outcome = await createCard({ kind, ...fighters, declaration, combatId }, null, true);
-  else outcome = await askGM("postCard", { kind, ...fighters, declaration, combatId });
+  // The poster's chat visibility (the roll mode they chose in the chat log) travels with the request.
+  const rollMode = posterRollMode();
+  if (game.user?.isGM) outcome = await createCard({ kind, ...fighters, declaration, combatId, rollMode }, null, true);
+  else outcome = await askGM("postCard", { kind, ...fighters, declaration, combatId, rollMode });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
 }
@@ -341,6 +343,34 @@ interface PostRequest {
   defenderId?: unknown;
   declaration?: unknown;
   combatId?: unknown;
+  /** The poster's roll mode (v13 names); anything else is a public card. */
+  rollMode?: unknown;
+}
+
+const ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"] as const;
+type RollMode = (typeof ROLL_MODES)[number];
+/** v14 renamed the chat modes; a card keeps the v13 names. */
+const FROM_MESSAGE_MODE: Record<string, RollMode> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+
+/** This user's roll mode, as chosen in the chat log (v13 `rollMode`, v14 `messageMode`). */
+function posterRollMode(): RollMode {
+  const option = messageModeOption();
+  const mode = option.rollMode ?? FROM_MESSAGE_MODE[option.messageMode ?? ""] ?? "publicroll";
+  return (ROLL_MODES as readonly string[]).includes(mode) ? (mode as RollMode) : "publicroll";
+}
+
+/**
+ * Who sees a card posted in a roll mode. Public: everyone. Any private mode
+ * (GM, blind, self) whispers it to the GMs and the owners of both fighters: the
+ * defender's owner must read it to answer, and the card is the GM's message, so
+ * core's "self" (the author only) would hide it from its own poster. Blind marks
+ * it blind, as core does. An unknown mode is public.
+ */
+export function cardVisibility(rollMode: unknown, fighters: readonly (Actor.Implementation | null)[], users: readonly User.Implementation[] = game.users?.contents ?? []): { whisper: string[]; blind: boolean } {
+  const mode = (ROLL_MODES as readonly unknown[]).includes(rollMode) ? (rollMode as RollMode) : "publicroll";
+  if (mode === "publicroll") return { whisper: [], blind: false };
+  const concerned = users.filter((u) => u.isGM || fighters.some((a) => a?.testUserPermission(u, "OWNER")));
+  return { whisper: concerned.map((u) => u.id!), blind: mode === "blindroll" };
 }
 
 /** GM: check the request against the documents and write the card; `from`: the user who asks (null: this GM). */
@@ -387,6 +417,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
       type: "card",
       speaker: speakerFor(attacker),
       content,
+      ...cardVisibility(request.rollMode, [attacker, defender]),
       system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
     } as never)) as unknown as ChatMessage.Implementation;
     if (kind.unanswered?.(declaration.value)) return resolveInQueue(message.id!, null, null, true, lease);
