@@ -4,7 +4,7 @@
  * rolls exactly the missing dice as a Foundry `Roll` (so Dice So Nice, roll modes
  * and `CONFIG.Dice.randomUniform` all apply), then replays the rule.
  */
-import { resolveWithSupply, type Dice, type DiceRecord, type Draw } from "../engine/dice";
+import { resolveWithSupply, type Dice, type DiceRecord, type Draw, type MarkedFace } from "../engine/dice";
 
 export interface FoundryResolution<T> {
   readonly value: T;
@@ -27,5 +27,45 @@ export async function rollFoundryDice(faces: number, count: number, rolls: Roll[
 export async function resolveWithFoundry<T>(rule: (dice: Dice) => T): Promise<FoundryResolution<T>> {
   const rolls: Roll[] = [];
   const { value, tape } = await resolveWithSupply(rule, (faces, count) => rollFoundryDice(faces, count, rolls));
-  return { value, rolls, dice: tape.consumed(), draws: tape.draws() };
+  const draws = tape.draws();
+  markRolls(rolls, draws);
+  return { value, rolls, dice: tape.consumed(), draws };
+}
+
+/** Where a roll keeps the engine's marks for its dice (Roll#options is saved with the roll on the message). */
+export const MARKS_OPTION = "boutMarks";
+
+interface FoundryDieResult {
+  result: number;
+  active?: boolean;
+  success?: boolean;
+  failure?: boolean;
+}
+
+/**
+ * Puts the engine's marks on the Foundry rolls that supplied the marked draws:
+ * Foundry's own `success`/`failure` flags on each die result (its roll tooltip
+ * reads them) and the whole marks in the roll's options, for the card. Each roll
+ * supplied exactly one draw (a replay asks only for what the last run lacked), so
+ * a roll is matched to the first unused draw with its faces and values.
+ */
+export function markRolls(rolls: readonly Roll[], draws: readonly Draw[]): void {
+  const used = new Set<number>();
+  for (const roll of rolls) {
+    const term = (roll.dice as unknown as { faces?: number; results: FoundryDieResult[] }[])[0];
+    if (!term) continue;
+    const active = term.results.filter((r) => r.active !== false);
+    const values = active.map((r) => r.result);
+    const index = draws.findIndex((d, i) => !used.has(i) && d.faces === term.faces && d.results.length === values.length && d.results.every((v, j) => v === values[j]));
+    if (index < 0) continue;
+    used.add(index);
+    const marks = draws[index]!.marks;
+    if (!marks) continue;
+    active.forEach((r, j) => {
+      const mark = marks[j];
+      if (mark?.success === true) r.success = true;
+      else if (mark?.success === false) r.failure = true;
+    });
+    (roll.options as Record<string, unknown>)[MARKS_OPTION] = marks.map((m): MarkedFace => ({ ...m }));
+  }
 }

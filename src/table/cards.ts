@@ -8,7 +8,7 @@
  * inside it, so a second click, an old card or two clicks at once change
  * nothing, and two cards applied to one fighter at once both count.
  */
-import { hasStatusEffect, speakerFor } from "../compat";
+import { hasStatusEffect, messageModeOption, speakerFor } from "../compat";
 import { templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "./grants";
@@ -19,6 +19,8 @@ import { resultCardContext, type EngineEvent } from "../applications/results/res
 import { formatCounted } from "../applications/results/plural";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
+import type { MarkedFace } from "../engine/dice";
+import { MARKS_OPTION } from "../dice/foundry-dice";
 
 export const CARD_TEMPLATE = templatePath("chat/card.hbs");
 
@@ -238,6 +240,30 @@ function lookedUp(value: string | number, lookups: readonly string[], i18n: Form
   return text;
 }
 
+/** One roll's dice as stored on a card: faces, values and the engine's mark for each (older cards have none). */
+export interface CardDice {
+  readonly faces: number;
+  readonly results: readonly number[];
+  readonly marks?: readonly MarkedFace[];
+}
+
+const NOTES = new Set(["doubles", "botch", "zero", "critical", "fumble"]);
+
+/**
+ * One face for the template: its value, a class for the engine's mark, and the
+ * mark in words (shown as a tooltip and read by screen readers, so the mark does
+ * not rest on colour alone). A mark that does not match the face is ignored.
+ */
+function shownFace(value: number, faces: number, mark: MarkedFace | undefined, i18n: Formatter) {
+  const m = mark && mark.value === value ? mark : undefined;
+  const state = m?.success === true ? "success" : m?.success === false ? "failure" : "";
+  const note = m?.note && NOTES.has(m.note) ? m.note : "";
+  const sl = typeof m?.sl === "number" && Number.isFinite(m.sl) ? m.sl : null;
+  const slText = sl === null ? "" : i18n.format("BOUT.Card.Die.SL", { sl: sl > 0 ? `+${sl}` : String(sl) });
+  const words = [state ? i18n.localize(`BOUT.Card.Die.${state}`) : "", note ? i18n.localize(`BOUT.Card.Die.${note}`) : "", slText].filter(Boolean).join(", ");
+  return { value, faces, state, note, sl: slText, words };
+}
+
 /** The headline's text: the kind's own from its result, else what the outcome says plainly. */
 function headlineText(headline: Headline | undefined, outcome: "success" | "failure" | "neutral", names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
   if (!headline || typeof headline.key !== "string") return i18n.format(`BOUT.Card.Headline.${outcome}`, names);
@@ -249,7 +275,7 @@ function headlineText(headline: Headline | undefined, outcome: "success" | "fail
 export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
   const kind = kinds.get(card.kind);
   const names = { attacker: fighterName(card.attacker), defender: fighterName(card.defender) };
-  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: { faces: number; results: number[] }[] } | null;
+  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: CardDice[] } | null;
   const offered = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.({ ...card, id: "" }) ?? []) : [];
   const followUps = offered.map((f) => ({
     id: f.id,
@@ -279,7 +305,7 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
       ...(self ? [] : [{ name: names.defender, img: fighterImage(card.defender), side: "defender" }]),
     ].filter((p) => p.img),
     // The dice as dice: each roll's faces, grouped by roll.
-    dice: (Array.isArray(result?.dice) ? result.dice : []).map((d) => ({ label: `${d.results.length}d${d.faces}`, results: d.results.map((r) => ({ value: r, faces: d.faces })) })),
+    dice: (Array.isArray(result?.dice) ? result.dice : []).map((d) => ({ label: `${d.results.length}d${d.faces}`, results: d.results.map((r, i) => shownFace(r, d.faces, Array.isArray(d.marks) ? d.marks[i] : undefined, i18n)) })),
     // One numbered list: what was declared, then each step of the result.
     lines: [...declared, ...resolvedLines],
     // While the card waits, its declaration is what the defender reads: open.
@@ -300,8 +326,10 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
 export async function postCard(kind: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId = ""): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
   const fighters = { attacker: fighterRef(attacker), defender: fighterRef(defender) };
-  if (game.user?.isGM) outcome = await createCard({ kind, ...fighters, declaration, combatId }, null, true);
-  else outcome = await askGM("postCard", { kind, ...fighters, declaration, combatId });
+  // The poster's chat visibility (the roll mode they chose in the chat log) travels with the request.
+  const rollMode = posterRollMode();
+  if (game.user?.isGM) outcome = await createCard({ kind, ...fighters, declaration, combatId, rollMode }, null, true);
+  else outcome = await askGM("postCard", { kind, ...fighters, declaration, combatId, rollMode });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
 }
@@ -315,6 +343,34 @@ interface PostRequest {
   defenderId?: unknown;
   declaration?: unknown;
   combatId?: unknown;
+  /** The poster's roll mode (v13 names); anything else is a public card. */
+  rollMode?: unknown;
+}
+
+const ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"] as const;
+type RollMode = (typeof ROLL_MODES)[number];
+/** v14 renamed the chat modes; a card keeps the v13 names. */
+const FROM_MESSAGE_MODE: Record<string, RollMode> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+
+/** This user's roll mode, as chosen in the chat log (v13 `rollMode`, v14 `messageMode`). */
+function posterRollMode(): RollMode {
+  const option = messageModeOption();
+  const mode = option.rollMode ?? FROM_MESSAGE_MODE[option.messageMode ?? ""] ?? "publicroll";
+  return (ROLL_MODES as readonly string[]).includes(mode) ? (mode as RollMode) : "publicroll";
+}
+
+/**
+ * Who sees a card posted in a roll mode. Public: everyone. Any private mode
+ * (GM, blind, self) whispers it to the GMs and the owners of both fighters: the
+ * defender's owner must read it to answer, and the card is the GM's message, so
+ * core's "self" (the author only) would hide it from its own poster. Blind marks
+ * it blind, as core does. An unknown mode is public.
+ */
+export function cardVisibility(rollMode: unknown, fighters: readonly (Actor.Implementation | null)[], users: readonly User.Implementation[] = game.users?.contents ?? []): { whisper: string[]; blind: boolean } {
+  const mode = (ROLL_MODES as readonly unknown[]).includes(rollMode) ? (rollMode as RollMode) : "publicroll";
+  if (mode === "publicroll") return { whisper: [], blind: false };
+  const concerned = users.filter((u) => u.isGM || fighters.some((a) => a?.testUserPermission(u, "OWNER")));
+  return { whisper: concerned.map((u) => u.id!), blind: mode === "blindroll" };
 }
 
 /** GM: check the request against the documents and write the card; `from`: the user who asks (null: this GM). */
@@ -361,6 +417,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
       type: "card",
       speaker: speakerFor(attacker),
       content,
+      ...cardVisibility(request.rollMode, [attacker, defender]),
       system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
     } as never)) as unknown as ChatMessage.Implementation;
     if (kind.unanswered?.(declaration.value)) return resolveInQueue(message.id!, null, null, true, lease);
@@ -435,12 +492,19 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   return ok(true);
 }
 
-/** The faces each roll showed, by die size, as the card shows them (the rolls themselves ride on the message). */
-function diceOf(rolls: readonly Roll[]): { faces: number; results: number[] }[] {
-  const terms = rolls.flatMap((roll) => ((roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[] }).dice ?? []));
-  return terms
-    .map((t) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result) }))
-    .filter((d) => d.faces > 0 && d.results.length > 0);
+/**
+ * The faces each roll showed, by die size, as the card shows them (the rolls
+ * themselves ride on the message), with the marks the engine gave each die
+ * (put on the roll by ../dice/foundry-dice.ts); the card decides none of them.
+ */
+function diceOf(rolls: readonly Roll[]): CardDice[] {
+  return rolls.flatMap((roll) => {
+    const r = roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
+    const marks = r.options?.[MARKS_OPTION];
+    return (r.dice ?? [])
+      .map((t, i) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result), ...(i === 0 && Array.isArray(marks) ? { marks: marks as MarkedFace[] } : {}) }))
+      .filter((d) => d.faces > 0 && d.results.length > 0);
+  });
 }
 
 /** A change relative to the figure when it is applied, so two cards resolved before either applies both count. */

@@ -108,9 +108,17 @@ describe("steel exchange cards", () => {
     expect(result.outcome).toBe("success");
     expect(result.events.find((e: any) => e.type === "exchange")?.data).toMatchObject({ winner: "Ada", margin: 2 });
     expect(resolved.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["4d10", "3d10"]);
-    // Issue 20: the dice shown as dice on the card, each roll's faces as rolled.
-    expect(resolved.content).toContain('<span class="card-die-label">4d10</span><span class="card-die d10">9</span><span class="card-die d10">8</span><span class="card-die d10">7</span><span class="card-die d10">2</span>');
-    expect(resolved.content).toContain('<span class="card-die-label">3d10</span><span class="card-die d10">2</span><span class="card-die d10">3</span><span class="card-die d10">9</span>');
+    // Issue 20: the dice shown as dice on the card, each roll's faces as rolled, each
+    // marked as the engine read it (seed 000 "Dice Pools": a die showing the TN or more
+    // is a success): at ATN 6 Ada's 9, 8, 7 succeed and her 2 fails; at DTN 6 Bran's 9 alone.
+    const faces = (label: string) => {
+      const group = resolved.content.split('<span class="card-die-label">').find((g: string) => g.startsWith(`${label}</span>`)) ?? "";
+      return [...group.matchAll(/<span class="card-die d10 (success|failure)" title="(?:success|failure)">(\d+)/g)].map((m) => `${m[2]} ${m[1]}`);
+    };
+    expect(faces("4d10")).toEqual(["9 success", "8 success", "7 success", "2 failure"]);
+    expect(faces("3d10")).toEqual(["2 failure", "3 failure", "9 success"]);
+    // Foundry's own flags on the message's rolls say the same (its roll tooltip reads them).
+    expect(resolved.rolls[0].dice[0].results.map((r: any) => (r.success ? "s" : r.failure ? "f" : "-"))).toEqual(["s", "s", "s", "f"]);
 
     // A second answer is refused and changes nothing.
     const again = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));

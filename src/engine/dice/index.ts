@@ -3,6 +3,7 @@
  * the ways the five seeds read dice, and their exact odds.
  */
 export * from "./dice";
+export * from "./marks";
 export * from "./seeded";
 export * from "./tape";
 export * from "./pool";

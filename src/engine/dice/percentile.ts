@@ -3,6 +3,7 @@
  * less. A d100 result is 1..100, and 100 is the face read "00".
  */
 import { checkResult, rollOne, type Dice } from "./dice";
+import { markD100 } from "./marks";
 
 /** Throws a RangeError unless `roll` is a d100 result, 1..100. */
 export function checkD100(roll: number): void {
@@ -132,5 +133,7 @@ export function rollPercentile(
 ): PercentileTest {
   checkTarget(target);
   checkCriticalRule(rule);
-  return percentileTest(rollOne(source, 100), target, rule);
+  const test = percentileTest(rollOne(source, 100), target, rule);
+  markD100(source, test);
+  return test;
 }

@@ -3,6 +3,7 @@
  * TN or more is a success, and two pools are compared by their successes.
  */
 import { checkCount, checkFaces, checkResult, MAX_DICE, type Dice } from "./dice";
+import { keepsMarks, reportMarks, type MarkedFace } from "./marks";
 
 export interface PoolRoll {
   readonly dice: readonly number[];
@@ -61,7 +62,17 @@ export function rollPool(source: Dice, count: number, tn: number, faces = 10): P
     if (die >= tn) successes++;
     if (die === 1) ones++;
   }
-  return { dice, tn, successes, ones, botch: successes === 0 && ones >= 2 };
+  const roll = { dice, tn, successes, ones, botch: successes === 0 && ones >= 2 };
+  if (keepsMarks(source)) reportMarks(source, faces, poolFaces(roll));
+  return roll;
+}
+
+/**
+ * Each die of a pool with its mark (seed 000: a die showing the TN or more is a
+ * success); on a botch the 1s that made it are marked too.
+ */
+export function poolFaces(roll: PoolRoll): MarkedFace[] {
+  return roll.dice.map((value) => ({ value, success: value >= roll.tn, ...(roll.botch && value === 1 ? { note: "botch" as const } : {}) }));
 }
 
 /** Who keeps a tied contest: the first pool, the second, or nobody. */

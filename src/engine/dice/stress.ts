@@ -16,6 +16,7 @@
  * supplies the dice (see maxSupplies in ./tape.ts).
  */
 import { checkCount, checkResult, rollChecked, rollOne, type Dice } from "./dice";
+import { keepsMarks, reportMarks, type MarkedFace } from "./marks";
 
 /** The d10 result a Dice source returns for the face printed "0". */
 export const ZERO_FACE = 10;
@@ -64,7 +65,28 @@ export function rollStress(source: Dice, botchDice = 1): StressRoll {
   const rolls = [rollOne(source, 10)];
   while (rolls[rolls.length - 1] === 1) rolls.push(rollOne(source, 10));
   const botchRolls = rolls[0] === ZERO_FACE ? rollChecked(source, 10, botchDice) : [];
-  return evaluateStress(rolls, botchRolls);
+  const roll = evaluateStress(rolls, botchRolls);
+  if (keepsMarks(source)) {
+    // Each link of the chain was its own draw of one die; the botch dice one draw.
+    const { chain, botch } = stressFaces(roll);
+    for (const face of chain) if (face.note) reportMarks(source, 10, [face]);
+    if (botch.length) reportMarks(source, 10, botch);
+  }
+  return roll;
+}
+
+/**
+ * The stress die's faces with their marks: each 1 of the chain doubles the next
+ * roll, a first "0" scores nothing and calls the botch dice, and each botch die
+ * showing "0" is a botch (a failure).
+ */
+export function stressFaces(roll: StressRoll): { chain: MarkedFace[]; botch: MarkedFace[] } {
+  const chain = roll.rolls.map((value, i): MarkedFace => {
+    if (i === 0 && roll.zero) return { value, success: false, note: "zero" };
+    return i < roll.rolls.length - 1 ? { value, note: "doubles" } : { value };
+  });
+  const botch = roll.botchRolls.map((value): MarkedFace => (value === ZERO_FACE ? { value, success: false, note: "botch" } : { value }));
+  return { chain, botch };
 }
 
 /** The calm counterpart of the stress die: one d10, "0" counting 10, so 1..10, no doubling, no botch. */

@@ -9,6 +9,7 @@
  * decisions, every replay retraces the previous run and then gets one step further.
  */
 import { checkFaces, checkResult, checkRollArgs, type Dice } from "./dice";
+import type { MarkedFace, MarkingDice } from "./marks";
 
 /** Thrown by a DiceTape that runs short: `count` more d`faces` are needed. */
 export class DiceNeeded extends Error {
@@ -30,12 +31,14 @@ export type DiceRecord = Record<number, number[]>;
 export interface Draw {
   readonly faces: number;
   readonly results: readonly number[];
+  /** What the rule that read these dice said each one meant (./marks.ts), when it said. */
+  readonly marks?: readonly MarkedFace[];
 }
 
-export class DiceTape implements Dice {
+export class DiceTape implements MarkingDice {
   private readonly results = new Map<number, number[]>();
   private readonly cursors = new Map<number, number>();
-  private log: Draw[] = [];
+  private log: { faces: number; results: number[]; marks?: readonly MarkedFace[] }[] = [];
 
   /** A tape holding results rolled before, e.g. stored on a chat card. */
   static from(record: Readonly<Record<number, readonly number[]>>): DiceTape {
@@ -67,6 +70,17 @@ export class DiceTape implements Dice {
     return results;
   }
 
+  /** Keeps a rule's marks with the latest unmarked draw of these faces and values (a replay marks afresh). */
+  mark(faces: number, marked: readonly MarkedFace[]): void {
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const draw = this.log[i]!;
+      if (draw.marks || draw.faces !== faces || draw.results.length !== marked.length) continue;
+      if (!draw.results.every((value, j) => value === marked[j]!.value)) continue;
+      draw.marks = marked.map((m) => ({ ...m }));
+      return;
+    }
+  }
+
   /** Back to the first result of every queue, ready for a replay. */
   rewind(): void {
     this.cursors.clear();
@@ -95,7 +109,7 @@ export class DiceTape implements Dice {
 
   /** Every `roll` call served since the last rewind, in order (for chat cards). */
   draws(): readonly Draw[] {
-    return [...this.log];
+    return this.log.map((d) => ({ faces: d.faces, results: [...d.results], ...(d.marks ? { marks: d.marks } : {}) }));
   }
 }
 

@@ -5,7 +5,7 @@
 import { rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
-import { readRoll, succeeded, type Roll } from "./levels";
+import { markRoll, readRoll, succeeded, type Roll } from "./levels";
 import { apRefuse, checkFigures } from "./refusals";
 import { DEFAULT_ADVANTAGE_FATIGUE } from "./tables";
 import { resolveAttack, type AttackInput, type AttackResult, type Classification, type Defence } from "./attack";
@@ -83,6 +83,7 @@ export function resolveAdvantage(input: AdvantageInput, dice: Dice): Outcome<Res
     roll = readRoll(roll100, input.tsc + (input.defenceCritical ? 10 : 0), input.rule);
     success = succeeded(roll.level);
   }
+  markRoll(dice, roll);
   const fatigueNow = input.fatigueNow - fatigueCost;
   return ok({ result: { fatigueCost, fatigueNow, roll, success }, events: [
       event("advantageTaken", { who: input.who ?? "", kind: input.kind, fatigueCost, bonus: input.defenceCritical && input.kind !== "disarm" ? 10 : 0 }),
@@ -135,5 +136,6 @@ export function agilityCheck(target: number, dice: Dice, rule?: PercentileCritic
   const f = checkFigures({ target }, -1000, 1000);
   if (!f.ok) return f;
   const roll = readRoll(rollOne(dice, 100), target, rule);
+  markRoll(dice, roll);
   return ok({ result: { roll, kept: succeeded(roll.level) }, events: [event("dropCheck", { roll: roll.roll, target, kept: succeeded(roll.level) })] });
 }

@@ -9,7 +9,7 @@
 import { DEFAULT_FRACTION_RULE, rollExploding, rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
 import { ok, PASSED, type Outcome } from "../../outcome";
 import { event, type ApEvent, type Resolution } from "./events";
-import { rank, readRoll, succeeded, type Level, type Roll } from "./levels";
+import { markRoll, rank, readRoll, succeeded, type Level, type Roll } from "./levels";
 import { apRefuse, checkFigure } from "./refusals";
 import type { WeightClass } from "./stats";
 import { lookupBand, type Band, type CriticalLocation } from "./tables";
@@ -281,6 +281,9 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
   const defenceRoll = d.defence !== "none" ? rollOne(dice, 100) : null;
   const attackRoll = rollOne(dice, 100);
   const c = classifyAttack(input, defenceRoll, attackRoll);
+  // Marks go to the latest unmarked draw showing the value: the attack (rolled last) first.
+  markRoll(dice, c.attack);
+  if (c.defence) markRoll(dice, c.defence);
   const events: ApEvent[] = [];
   if (c.defence) events.push(event("defence", { who: d.id, defence: d.defence, roll: c.defence.roll, target: c.defence.target, level: c.defence.level }));
   events.push(event("attack", { roll: c.attack.roll, target: c.attack.target, level: c.attack.level }));
@@ -291,6 +294,7 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
   let defenderKneels = false;
   const agility = (who: string, target: number, what: string) => {
     const roll = readRoll(rollOne(dice, 100), target, input.rule);
+    markRoll(dice, roll);
     const kept = succeeded(roll.level);
     events.push(event("agilityRoll", { who, what, roll: roll.roll, target, kept }));
     return kept;

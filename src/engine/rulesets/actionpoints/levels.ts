@@ -4,7 +4,7 @@
  * tenth of the target or less is a critical success and 96-00 on a failure a
  * critical failure (the dice engine's fraction rule); a group may set its own.
  */
-import { DEFAULT_FRACTION_RULE, percentileTest, type PercentileCriticalRule } from "../../dice";
+import { DEFAULT_FRACTION_RULE, markD100, percentileTest, type Dice, type PercentileCriticalRule } from "../../dice";
 
 export type Level = "criticalFailure" | "failure" | "success" | "criticalSuccess";
 const RANK: Readonly<Record<Level, number>> = { criticalFailure: 0, failure: 1, success: 2, criticalSuccess: 3 };
@@ -22,4 +22,9 @@ export function readRoll(roll: number, target: number, rule: PercentileCriticalR
   const t = percentileTest(roll, target, rule);
   const level: Level = t.success ? (t.critical ? "criticalSuccess" : "success") : t.fumble ? "criticalFailure" : "failure";
   return { roll, target, level };
+}
+
+/** Marks a read roll's d100 for the card: success or failure, a critical or fumble noted. */
+export function markRoll(dice: Dice, roll: Roll): void {
+  markD100(dice, { roll: roll.roll, success: succeeded(roll.level), critical: roll.level === "criticalSuccess", fumble: roll.level === "criticalFailure" });
 }

@@ -5,7 +5,7 @@
  * target's Toughness Bonus and Armour Points (at least 1 Wound). A successful
  * test on a double is a critical for either side; a failed one a fumble.
  */
-import { rollOne, type Dice, type PercentileTest } from "../../dice";
+import type { Dice, PercentileTest } from "../../dice";
 import { ok, PASSED, type Outcome } from "../../outcome";
 import { woundsSuffered, type WoundsResult } from "./damage";
 import { event, type OpposedEvent, type Resolution } from "./events";
@@ -13,7 +13,7 @@ import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigure, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
-import { checkTest, compareOpposed, readTest, type OpposedTie, type TestInput } from "./tests";
+import { checkTest, compareOpposed, rollTest, type OpposedTie, type TestInput } from "./tests";
 
 /** +20 to hit a Surprised opponent in melee ("Surprised"). */
 export const SURPRISED_BONUS = 20;
@@ -97,9 +97,9 @@ export function resolveMeleeAttack(input: MeleeAttackInput, dice: Dice): Outcome
   const { attacker: a, defender: d } = input;
   const events: OpposedEvent[] = [];
   const attackTest = { ...a.test, modifier: (a.test.modifier ?? 0) + (d.surprised ? SURPRISED_BONUS : 0) };
-  const at = readTest(rollOne(dice, 100), attackTest);
+  const at = rollTest(attackTest, dice);
   events.push(event("test", { who: a.id, roll: at.roll, target: at.target, sl: at.sl, success: at.success }));
-  const dt = d.test ? readTest(rollOne(dice, 100), d.test) : null;
+  const dt = d.test ? rollTest(d.test, dice) : null;
   if (dt) events.push(event("test", { who: d.id, roll: dt.roll, target: dt.target, sl: dt.sl, success: dt.success }));
   // Unopposed (the Surprised cannot defend): the attack must succeed on its own.
   const outcome = dt ? compareOpposed(at, dt, input.tie) : { winner: at.success ? ("attacker" as const) : ("defender" as const), sl: at.sl };

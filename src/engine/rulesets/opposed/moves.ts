@@ -11,7 +11,7 @@ import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { movement } from "./tables";
-import { checkTest, readTest, type TestInput } from "./tests";
+import { checkTest, rollTest, type TestInput } from "./tests";
 
 /** Charge: only when not Engaged; +1 Advantage from at least Move yards away but within Run. */
 export function charge(input: { engaged: boolean; distance: number; move: number; advantage: number }): Outcome<Resolution<{ advantage: number; gained: boolean }>> {
@@ -57,7 +57,7 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
   if (!figs.ok) return figs;
   const events: OpposedEvent[] = [event("flee", { who: input.fleer.id })];
   let advantage = input.opponent.advantage + 1;
-  const attack = readTest(rollOne(dice, 100), { ...input.opponent.melee, modifier: (input.opponent.melee.modifier ?? 0) + FLEE_ATTACK_BONUS });
+  const attack = rollTest({ ...input.opponent.melee, modifier: (input.opponent.melee.modifier ?? 0) + FLEE_ATTACK_BONUS }, dice);
   events.push(event("test", { who: input.opponent.id, roll: attack.roll, target: attack.target, sl: attack.sl, success: attack.success }));
   let hit: Hit | null = null;
   let cool: PercentileTest | null = null;
@@ -69,7 +69,7 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
     const wounds = woundsSuffered({ damage, toughnessBonus: input.fleer.toughnessBonus, armourPoints: input.fleer.armour[location], woundsNow: input.fleer.woundsNow });
     hit = { roll: attack.roll, reversed, location, damage, wounds };
     events.push(event("fleeHit", { on: input.fleer.id, location, suffered: wounds.suffered }));
-    cool = readTest(rollOne(dice, 100), { ...input.fleer.cool, difficulty: "challenging" });
+    cool = rollTest({ ...input.fleer.cool, difficulty: "challenging" }, dice);
     events.push(event("test", { who: input.fleer.id, roll: cool.roll, target: cool.target, sl: cool.sl, success: cool.success }));
     if (!cool.success) {
       broken = 1 + Math.max(0, -cool.sl);
@@ -115,10 +115,10 @@ export function disengageByDodge(
     const oc = checkTest(o.melee, o.id);
     if (!oc.ok) return oc;
   }
-  const dodge = readTest(rollOne(dice, 100), input.dodge);
+  const dodge = rollTest(input.dodge, dice);
   const events: OpposedEvent[] = [event("test", { who: input.id, roll: dodge.roll, target: dodge.target, sl: dodge.sl, success: dodge.success })];
   const opponents = input.opponents.map((o) => {
-    const test = readTest(rollOne(dice, 100), o.melee);
+    const test = rollTest(o.melee, dice);
     events.push(event("test", { who: o.id, roll: test.roll, target: test.target, sl: test.sl, success: test.success }));
     // The dodger must out-score each foe; a tie goes to the foe holding the ground.
     const defeated = dodge.sl > test.sl;
@@ -136,7 +136,7 @@ export function run(input: { athletics: TestInput; move: number }, dice: Dice): 
   if (!c.ok) return c;
   const f = checkFigures({ move: input.move }, 0, 100);
   if (!f.ok) return f;
-  const test = readTest(rollOne(dice, 100), { ...input.athletics, difficulty: "average" });
+  const test = rollTest({ ...input.athletics, difficulty: "average" }, dice);
   const extraYards = test.success ? Math.max(0, movement(input.move).run + test.sl) : 0;
   return ok({ result: { test, extraYards }, events: [event("run", { success: test.success, yards: extraYards })] });
 }
@@ -148,7 +148,7 @@ export function leap(input: { move: number; athletics?: TestInput; runUp: boolea
   if (!input.athletics) return ok({ result: { test: null, feet: input.move }, events: [event("leap", { feet: input.move })] });
   const c = checkTest(input.athletics, "athletics");
   if (!c.ok) return c;
-  const test = readTest(rollOne(dice, 100), { ...input.athletics, difficulty: input.runUp ? "average" : "challenging" });
+  const test = rollTest({ ...input.athletics, difficulty: input.runUp ? "average" : "challenging" }, dice);
   const feet = input.move + (test.success ? (test.sl > 0 ? test.sl : 0.5) : 0);
   return ok({ result: { test, feet }, events: [event("leap", { feet })] });
 }
@@ -169,7 +169,7 @@ export function fall(
   if (input.athletics) {
     const c = checkTest(input.athletics, "athletics");
     if (!c.ok) return c;
-    test = readTest(rollOne(dice, 100), { ...input.athletics, difficulty: "average" });
+    test = rollTest({ ...input.athletics, difficulty: "average" }, dice);
     if (test.success) yardsCounted -= 1 + Math.max(0, test.sl);
   }
   if (yardsCounted <= 0) return ok({ result: { test, yardsCounted, damage: 0, wounds: 0, prone: false, woundsNow: input.woundsNow }, events: [event("fall", { damage: 0, wounds: 0 })] });
@@ -188,7 +188,7 @@ export function climb(input: { move: number; climb: TestInput }, dice: Dice): Ou
   if (!f.ok) return f;
   const c = checkTest(input.climb, "climb");
   if (!c.ok) return c;
-  const test = readTest(rollOne(dice, 100), { ...input.climb, difficulty: "average" });
+  const test = rollTest({ ...input.climb, difficulty: "average" }, dice);
   const extraYards = test.success ? Math.max(0, input.move + test.sl) : 0;
   return ok({ result: { test, extraYards }, events: [event("climb", { success: test.success, yards: extraYards })] });
 }

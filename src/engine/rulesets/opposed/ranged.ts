@@ -5,7 +5,7 @@
  * shield, or, when the shooter is Engaged with the target, by any melee skill.
  * An Engaged shooter needs a weapon with the Pistol quality.
  */
-import { rollOne, type Dice, type PercentileTest } from "../../dice";
+import type { Dice, PercentileTest } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { woundsSuffered } from "./damage";
 import { event, type OpposedEvent, type Resolution } from "./events";
@@ -14,7 +14,7 @@ import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
-import { checkTest, compareOpposed, readTest, type OpposedTie, type TestInput } from "./tests";
+import { checkTest, compareOpposed, rollTest, type OpposedTie, type TestInput } from "./tests";
 
 export type RangedOpposition = "none" | "dodgePointBlank" | "largeShield" | "meleeWhileEngaged";
 
@@ -101,9 +101,9 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
     if (!dtCheck.ok) return dtCheck;
   }
   const events: OpposedEvent[] = [];
-  const at = readTest(rollOne(dice, 100), a.test);
+  const at = rollTest(a.test, dice);
   events.push(event("test", { who: a.id, roll: at.roll, target: at.target, sl: at.sl, success: at.success }));
-  const dt = d.opposition !== "none" && d.test ? readTest(rollOne(dice, 100), d.test) : null;
+  const dt = d.opposition !== "none" && d.test ? rollTest(d.test, dice) : null;
   if (dt) events.push(event("test", { who: d.id, roll: dt.roll, target: dt.target, sl: dt.sl, success: dt.success }));
   const outcome = dt ? compareOpposed(at, dt, input.tie) : { winner: at.success ? ("attacker" as const) : ("defender" as const), sl: at.sl };
   const criticalsOn = [...(at.critical ? [d.id] : []), ...(dt?.critical ? [a.id] : [])];

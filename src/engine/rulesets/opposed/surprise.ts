@@ -3,11 +3,11 @@
  * worst Stealth among the ambushers against every possible spotter; each spotter
  * the ambusher beats is Surprised. A Resolve point removes the condition.
  */
-import { rollOne, type Dice, type PercentileTest } from "../../dice";
+import type { Dice, PercentileTest } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type OpposedEvent, type Resolution } from "./events";
 import { checkFigures, opposedRefuse } from "./refusals";
-import { checkTest, compareOpposed, readTest, type TestInput } from "./tests";
+import { checkTest, compareOpposed, rollTest, type TestInput } from "./tests";
 
 export interface SurpriseResult {
   readonly stealth: PercentileTest;
@@ -21,10 +21,10 @@ export function resolveSurprise(input: { stealth: TestInput; spotters: readonly 
     const sc = checkTest(s.perception, s.id);
     if (!sc.ok) return sc;
   }
-  const stealth = readTest(rollOne(dice, 100), input.stealth);
+  const stealth = rollTest(input.stealth, dice);
   const events: OpposedEvent[] = [event("test", { who: "ambush", roll: stealth.roll, target: stealth.target, sl: stealth.sl, success: stealth.success })];
   const spotters = input.spotters.map((s) => {
-    const test = readTest(rollOne(dice, 100), s.perception);
+    const test = rollTest(s.perception, dice);
     // The ambusher must win the opposed test; a tie goes to the higher target.
     const surprised = compareOpposed(stealth, test).winner === "attacker";
     events.push(event("test", { who: s.id, roll: test.roll, target: test.target, sl: test.sl, success: test.success }));

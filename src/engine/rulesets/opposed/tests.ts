@@ -3,7 +3,7 @@
  * the target, Success Levels from the tens digits, a double on a success is a
  * critical and on a failure a fumble.
  */
-import { DOUBLES_RULE, percentileTest, rollOne, type Dice, type PercentileTest } from "../../dice";
+import { DOUBLES_RULE, markD100, percentileTest, rollOne, type Dice, type PercentileTest } from "../../dice";
 import { PASSED, type Outcome } from "../../outcome";
 import { checkFigure, opposedRefuse, passesFigure } from "./refusals";
 import { DIFFICULTIES, type Difficulty } from "./tables";
@@ -34,8 +34,11 @@ export function readTest(roll: number, input: TestInput): PercentileTest {
   return percentileTest(roll, finalTarget(input), DOUBLES_RULE);
 }
 
+/** Rolls a test and marks its d100 with the success and SL read from it (for the card's dice). */
 export function rollTest(input: TestInput, dice: Dice): PercentileTest {
-  return readTest(rollOne(dice, 100), input);
+  const test = readTest(rollOne(dice, 100), input);
+  markD100(dice, test);
+  return test;
 }
 
 /** Who wins an opposed test when both sides score the same SL. */

@@ -7,7 +7,7 @@
 import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { POISON_CHECKS_PER_ATTACK } from "./after-combat";
-import { fallTarget, mishapTarget, readCheck, type CheckResult } from "./checks";
+import { fallTarget, mishapTarget, rollCheck, type CheckResult } from "./checks";
 import { applyEffectiveDamage, readDamage, validateDamageFigures, type DamageResult, type DamageTarget } from "./damage";
 import { pulseEvent, type PulseEvent, type Term } from "./events";
 import { readParry, type ParryResult } from "./parry";
@@ -92,7 +92,7 @@ export function resolveAttack(
     const badTarget = checkWholeField("poisonHandling", handling, 0, 300);
     if (badTarget && !badTarget.ok) return badTarget;
     for (let i = 0; i < POISON_CHECKS_PER_ATTACK; i++) {
-      const check = readCheck(rollOne(dice, 100), handling);
+      const check = rollCheck(dice, handling);
       poisonChecks.push(check);
       events.push(pulseEvent(check.success ? "PoisonHandlingPassed" : "PoisonHandlingFailed", { roll: check.roll, target: check.target }));
     }
@@ -107,7 +107,7 @@ export function resolveAttack(
   let weaponCheck: CheckResult | null = null;
   if (strike.risk) {
     const harder = strike.risk === "break" ? (input.attacker.breakageAdded ?? 0) : 0;
-    weaponCheck = readCheck(rollOne(dice, 100), mishapTarget(input.attacker.modMD) - harder);
+    weaponCheck = rollCheck(dice, mishapTarget(input.attacker.modMD) - harder);
     events.push(pulseEvent(weaponCheck.success ? "WeaponSaved" : strike.risk === "break" ? "WeaponBroken" : "WeaponDropped", { roll: weaponCheck.roll, target: weaponCheck.target }));
   }
 
@@ -144,12 +144,12 @@ export function resolveAttack(
       if (damage.state === "dead") events.push(pulseEvent("Dead"));
       if (damage.stun && damage.state !== "dead") {
         events.push(pulseEvent("Stunned"));
-        stunDropCheck = readCheck(rollOne(dice, 100), mishapTarget(d.modMD));
+        stunDropCheck = rollCheck(dice, mishapTarget(d.modMD));
         events.push(pulseEvent(stunDropCheck.success ? "StunKeptWeapon" : "StunDroppedWeapon", { roll: stunDropCheck.roll, target: stunDropCheck.target }));
       }
     }
     if (rule.fallCheck) {
-      fall = readCheck(rollOne(dice, 100), fallTarget(d.modAG));
+      fall = rollCheck(dice, fallTarget(d.modAG));
       events.push(pulseEvent(fall.success ? "FallPassed" : "FallFailed", { roll: fall.roll, target: fall.target }));
     }
     if (input.attack === "knockout" && input.secretKnockout) events.push(pulseEvent("KnockedOutSecret"));

@@ -2,7 +2,7 @@
  * The d100 and D10 checks the seed asks for outside the Strike Check: each one a
  * target the roll must not exceed, built from a characteristic.
  */
-import { rollOne, type Dice } from "../../dice";
+import { markD100, rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, type PulseEvent } from "./events";
 import { checkWholeFields } from "./refusals";
@@ -30,6 +30,13 @@ export function readCheck(roll: number, target: number): CheckResult {
   return { roll, target, success: roll <= target };
 }
 
+/** Rolls a d100 check and marks the die with its success (for the card's dice). */
+export function rollCheck(dice: Dice, target: number): CheckResult {
+  const result = readCheck(rollOne(dice, 100), target);
+  markD100(dice, result);
+  return result;
+}
+
 /** Rolls a d100 against a target; the event type names the check for the card. */
 export function resolveCheck(
   check: "Fall" | "WeaponMishap" | "StunRecovery" | "PoisonHandling" | "Landing",
@@ -38,7 +45,7 @@ export function resolveCheck(
 ): Outcome<{ result: CheckResult; events: PulseEvent[] }> {
   const bad = checkWholeFields({ target: [target, -1000, 1000] });
   if (bad && !bad.ok) return bad;
-  const result = readCheck(rollOne(dice, 100), target);
+  const result = rollCheck(dice, target);
   return ok({ result, events: [pulseEvent(`${check}${result.success ? "Passed" : "Failed"}`, { roll: result.roll, target })] });
 }
 

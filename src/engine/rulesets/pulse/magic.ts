@@ -8,7 +8,7 @@
  */
 import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
-import { mishapTarget, readCheck, type CheckResult } from "./checks";
+import { mishapTarget, rollCheck, type CheckResult } from "./checks";
 import { validateDamage, type DamageResult, type DamageTarget } from "./damage";
 import { resolveMagicDamage } from "./wounds";
 import { pulseEvent, type PulseEvent, type Term } from "./events";
@@ -42,7 +42,7 @@ export function resolveMagicAttack(input: MagicAttackInput, dice: Dice): Outcome
   const events: PulseEvent[] = [];
   let resist: CheckResult | null = null;
   if (input.kind === "breath") {
-    resist = readCheck(rollOne(dice, 100), input.resistChance);
+    resist = rollCheck(dice, input.resistChance);
     events.push(pulseEvent(resist.success ? "ResistPassed" : "ResistFailed", { roll: resist.roll, target: resist.target }));
   }
   const rolled = resolveMagicDamage({ dieModifier: input.dieModifier, modifiers: input.modifiers, resisted: Boolean(resist?.success), target: input.target }, dice);
@@ -51,7 +51,7 @@ export function resolveMagicAttack(input: MagicAttackInput, dice: Dice): Outcome
   events.push(...rolled.value.events);
   let stunDropCheck: CheckResult | null = null;
   if (damage.stun && damage.state !== "dead") {
-    stunDropCheck = readCheck(rollOne(dice, 100), mishapTarget(input.target.modMD));
+    stunDropCheck = rollCheck(dice, mishapTarget(input.target.modMD));
     events.push(pulseEvent(stunDropCheck.success ? "StunKeptWeapon" : "StunDroppedWeapon", { roll: stunDropCheck.roll, target: stunDropCheck.target }));
   }
   return ok({ result: { resist, damage, stunDropCheck }, events });

@@ -5,7 +5,7 @@
  * armour, at or under 5% may be a Grievous Injury [18]; 99 and 100 put the
  * weapon at risk [17.3]; a miss by more than 30 lets an evading defender parry [17.4].
  */
-import { rollOne, type Dice } from "../../dice";
+import { markD100, rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { strikeChance } from "./derived";
 import { pulseEvent, sumTerms, type PulseEvent, type Term } from "./events";
@@ -165,6 +165,8 @@ export function resolveStrike(
   if (bad && !bad.ok) return bad;
   const terms = strikeTerms(input, rules);
   const result = readStrike(rollOne(dice, 100), terms, input.evading);
+  // The card marks the d100 a hit or a miss, and a grievous blow as critical.
+  markD100(dice, { roll: result.roll, success: result.hit, critical: result.grievous });
   const events: PulseEvent[] = [
     pulseEvent(result.hit ? "StrikeHit" : "StrikeMiss", { roll: result.roll, modSC: result.modSC, attack: input.attack }),
   ];
