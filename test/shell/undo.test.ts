@@ -228,12 +228,12 @@ describe("undo: who may, and what it leaves alone", () => {
     expect(twoSteps).toBe(2);
     f.world.server.latency = 5;
     const mark = f.world.server.writes.length;
-    const outcomes = await Promise.all([f.on(f.gm).undoLastStep(), f.on(f.gm2).undoLastStep()]);
+    const outcomes = await Promise.all([f.on(f.gm).undoLastStep(), f.on(f.gm2!).undoLastStep()]);
     await f.world.settled();
     expect(decisionWrites(f.world, mark).map((w: any) => `${w.action} ${w.documentName}`)).toEqual(["update Combat"]);
     expect(outcomes.map((o: any) => o.ok).sort()).toEqual([false, true]);
     expect(JSON.parse(f.combat.system.state).turn).toBe(1);
-    expect([...f.gm.notices, ...f.gm2.notices].map((n: any) => n.message)).toEqual(["The fight moved on before your undo arrived (another GM undid or took a step): nothing was changed."]);
+    expect([...f.gm.notices, ...f.gm2!.notices].map((n: any) => n.message)).toEqual(["The fight moved on before your undo arrived (another GM undid or took a step): nothing was changed."]);
   });
 
   it("undo takes back the fight's state only: a fighter's wounds written meanwhile and the chat stay", async () => {

@@ -7,7 +7,8 @@
  * Each step keeps a reverse patch (what turns the new state back into the old
  * one), not the old state whole: a step changes a few fields, so the history
  * adds little to each write (test/shell/fight-state-bytes.test.ts measures it).
- * At most UNDO_DEPTH steps are kept.
+ * The last step is always kept; up to UNDO_DEPTH while the history stays no
+ * longer than the state (a new round that changes every fighter keeps fewer).
  *
  * What undo restores: the machine's state (and so the tracker, core's round and
  * turn, which follow it) and the world time the step moved on. What it does not:
@@ -38,26 +39,31 @@ export interface UndoEntry {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** Sets an own key, even one named like a prototype's (`__proto__`): states are parsed JSON and may hold any key. */
+function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** The patch that turns `to` back into `from`; null when they are equal. */
 export function reversePatch(from: unknown, to: unknown): Patch | null {
   if (Array.isArray(from) && Array.isArray(to) && from.length === to.length) {
     const parts: Record<string, Patch> = {};
     from.forEach((v, i) => {
       const p = reversePatch(v, to[i]);
-      if (p) parts[i] = p;
+      if (p) put(parts, String(i), p);
     });
     return Object.keys(parts).length ? ["[", parts] : null;
   }
   if (isObject(from) && isObject(to)) {
     const parts: Record<string, Patch> = {};
     for (const key of Object.keys(to)) {
-      if (!(key in from)) parts[key] = ["-"];
+      if (!Object.hasOwn(from, key)) put(parts, key, ["-"]);
       else {
         const p = reversePatch(from[key], to[key]);
-        if (p) parts[key] = p;
+        if (p) put(parts, key, p);
       }
     }
-    for (const key of Object.keys(from)) if (!(key in to)) parts[key] = ["=", from[key]];
+    for (const key of Object.keys(from)) if (!Object.hasOwn(to, key)) put(parts, key, ["=", from[key]]);
     return Object.keys(parts).length ? ["{", parts] : null;
   }
   return JSON.stringify(from) === JSON.stringify(to) ? null : ["=", from];
@@ -67,12 +73,13 @@ export function reversePatch(from: unknown, to: unknown): Patch | null {
 export function applyPatch(value: unknown, patch: Patch | null): unknown {
   if (!patch) return value;
   if (patch[0] === "=") return patch[1] === undefined ? undefined : JSON.parse(JSON.stringify(patch[1]));
-  if (patch[0] === "[" && Array.isArray(value)) return value.map((v, i) => (patch[1][i] ? applyPatch(v, patch[1][i]!) : v));
+  if (patch[0] === "[" && Array.isArray(value)) return value.map((v, i) => (Object.hasOwn(patch[1], i) ? applyPatch(v, patch[1][i]!) : v));
   if (patch[0] === "{" && isObject(value)) {
-    const out: Record<string, unknown> = { ...value };
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) put(out, key, value[key]);
     for (const [key, p] of Object.entries(patch[1])) {
       if (p[0] === "-") delete out[key];
-      else out[key] = applyPatch(value[key], p);
+      else put(out, key, applyPatch(Object.hasOwn(value, key) ? value[key] : undefined, p));
     }
     return out;
   }
@@ -105,14 +112,25 @@ export function undoable(commandTypes: readonly string[]): boolean {
 /**
  * The history after a step from `before` to `after` that moved world time on
  * by `seconds`: the step on top (the oldest dropped past UNDO_DEPTH), or empty
- * when the step cannot be taken back. A step that changes nothing leaves it as it is.
+ * when the step cannot be taken back. A step that changes nothing leaves it as
+ * it is. Older steps are kept only while the whole history is no longer than
+ * the new state itself, so a step's write is at most about twice the state.
  */
 export function historyAfterStep(history: readonly UndoEntry[], before: unknown, after: unknown, seconds: number, commandTypes: readonly string[]): UndoEntry[] {
   if (!undoable(commandTypes)) return [];
   const back = reversePatch(before, after);
   if (!back) return [...history];
   const entry: UndoEntry = { back, at: fingerprint(after), seconds: Math.max(0, Number.isFinite(seconds) ? seconds : 0) };
-  return [...history, entry].slice(-UNDO_DEPTH);
+  // The newest step always; older ones while the history stays within the state's own size.
+  const budget = JSON.stringify(after)?.length ?? 0;
+  const kept = [entry];
+  let size = JSON.stringify(entry).length;
+  for (const older of [...history].reverse()) {
+    size += JSON.stringify(older).length + 1;
+    if (kept.length >= UNDO_DEPTH || size > budget) break;
+    kept.unshift(older);
+  }
+  return kept;
 }
 
 /** What undo writes: the earlier state, the history without the step, and the world seconds to take back. */

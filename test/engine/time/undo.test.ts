@@ -64,24 +64,34 @@ describe("undo: the history a step leaves (seed 003 'Combat Summary' turns as th
   });
 
   it(`keeps at most ${UNDO_DEPTH} steps, the oldest dropped`, () => {
-    let s = start();
+    // A state with a long unchanging part: every step's patch is small beside it.
+    let s: unknown = { log: "x".repeat(2000), n: 0 };
     let history = historyAfterStep([], s, s, 0, ["nextTurn"]);
     expect(history).toEqual([]);
     const states = [s];
-    for (let i = 0; i < UNDO_DEPTH + 2; i++) {
-      const next = step(s, { type: "nextRound" });
+    for (let i = 1; i <= UNDO_DEPTH + 2; i++) {
+      const next = { log: "x".repeat(2000), n: i };
       history = historyAfterStep(history, s, next, 6, ["nextRound"]);
       states.push((s = next));
     }
     expect(history).toHaveLength(UNDO_DEPTH);
-    let now: unknown = s;
     for (let i = 0; i < UNDO_DEPTH; i++) {
-      const u = undoStep(history, now);
+      const u = undoStep(history, s);
       if (!u.ok) throw new Error(u.refusal.code);
-      [now, history] = [u.value.state, u.value.history];
+      [s, history] = [u.value.state, u.value.history];
     }
-    expect(now).toEqual(states[states.length - 1 - UNDO_DEPTH]);
-    expect(undoStep(history, now).ok).toBe(false);
+    expect(s).toEqual(states[states.length - 1 - UNDO_DEPTH]);
+    expect(undoStep(history, s).ok).toBe(false);
+  });
+
+  it("keeps older steps only while the history is no longer than the state: a step that changes the whole state keeps itself alone", () => {
+    const a = { pools: [1, 2, 3, 4, 5, 6, 7, 8] };
+    const b = { pools: [8, 7, 6, 5, 4, 3, 2, 1] };
+    const c = { pools: [2, 2, 2, 2, 2, 2, 2, 2] };
+    const history = historyAfterStep(historyAfterStep([], a, b, 6, ["nextRound"]), b, c, 6, ["nextRound"]);
+    expect(history).toHaveLength(1);
+    const u = undoStep(history, c);
+    expect(u.ok && u.value.state).toEqual(b);
   });
 
   it("a fighter leaving and a fighter moved to another bout clear the history (their documents changed outside the state); every other command is kept", () => {
