@@ -143,8 +143,16 @@ describe("undo the last step, in each time structure", () => {
     expect(f.on(f.gm).combatant?.name).toBe("Bran");
     expect(await undo(f)).toEqual(["update Combat"]);
     expect([f.on(f.alice).turn, f.on(f.alice).combatant?.name]).toEqual([0, "Ada"]);
+    // Undo heard as v13's Combat#previousRound is: combatRound with direction -1 and the world time going back.
+    const heard: unknown[] = [];
+    f.gm.Hooks.on("combatRound", (_c: unknown, data: unknown, options: unknown) => void heard.push([data, options]));
     const round = await stepUndoStep(f, () => f.gm.ui.combat.runAction("nextRound"));
     expect([round.round, round.time]).toEqual([2, 6]);
+    expect(heard).toEqual([
+      [{ round: 2, turn: 0 }, { direction: 1, worldTime: { delta: 6 } }],
+      [{ round: 1, turn: 0 }, { direction: -1, worldTime: { delta: -6 } }],
+      [{ round: 2, turn: 0 }, { direction: 1, worldTime: { delta: 6 } }],
+    ]);
   });
 
   it("pulse (seed 004 [12]): the side initiative step and the next pulse (5 s) taken back; never called a round", async () => {
