@@ -1,8 +1,9 @@
 import { notifyRefusal } from "../table/notify";
 import { timeStructure, type CombatantInfo, type TimeStructure } from "../table/machines";
-import { refuse, type Outcome } from "../engine/outcome";
+import { ok, refuse, type Outcome } from "../engine/outcome";
 import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
 import { worldTimeDelta } from "../engine/time/round-length";
+import { fingerprint, historyAfterStep, readHistory, undoStep, type UndoEntry } from "../engine/time/undo";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
@@ -12,7 +13,7 @@ import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
 import { callCombatHook as callHook } from "../compat";
 
-type System = { structure: string; state: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
+type System = { structure: string; state: string; history: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
 /**
  * A fight run by the ruleset's time structure. All its state is the engine
@@ -75,7 +76,7 @@ export class BoutCombat extends Combat {
       // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
       const updateData = { round: Math.max(1, view.round), turn: this.coreTurn(started.value) };
       callHook("combatStart", this, updateData);
-      await this.update({ ...updateData, "system.structure": id, "system.state": JSON.stringify(started.value), ...this.declarationChange(structure, started.value) } as never);
+      await this.update({ ...updateData, "system.structure": id, "system.state": JSON.stringify(started.value), "system.history": "", ...this.declarationChange(structure, started.value) } as never);
     });
     return this;
   }
@@ -108,7 +109,7 @@ export class BoutCombat extends Combat {
     const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
     if (!result.ok) return result;
     const next = result.value.state;
-    await this.writeStep(state, next, this.declarationChange(structure, next));
+    await this.writeStep(state, next, this.declarationChange(structure, next), [command.type]);
     this.afterStep(structure, state, next, lease);
     return result;
   }
@@ -126,7 +127,7 @@ export class BoutCombat extends Combat {
       state = result.value.state;
       events.push(...result.value.events);
     }
-    await this.writeStep(before, state, this.declarationChange(structure, state));
+    await this.writeStep(before, state, this.declarationChange(structure, state), commands.map((c) => c.type));
     this.afterStep(structure, before, state, lease);
     return { ok: true, value: { state, events } };
   }
@@ -231,9 +232,11 @@ export class BoutCombat extends Combat {
    * and End Turn follow the fight. A step that begins rounds (or pulses) moves
    * the world's clock on by their length through v13's `worldTime` update
    * option, with `combatRound` heard first (v13's Combat#nextRound); a step
-   * that only passes the turn is heard as `combatTurn`.
+   * that only passes the turn is heard as `combatTurn`. The step's way back
+   * (engine/time/undo.ts) goes into the history in the same write; `commandTypes`
+   * say what made the step (some clear the history instead).
    */
-  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}): Promise<void> {
+  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}, commandTypes: readonly string[] = []): Promise<void> {
     const structure = this.structure!;
     const position = this.corePosition(next);
     const updateData = { round: position.round, turn: position.turn };
@@ -243,7 +246,59 @@ export class BoutCombat extends Combat {
     else if (position.turn !== this.turn || position.round !== this.round) callHook("combatTurn", this, updateData, options);
     // A zero delta moves nothing: the option is left out rather than sent for an empty advance.
     if (delta <= 0) delete options.worldTime;
-    await this.update({ ...updateData, "system.state": JSON.stringify(next), ...extra } as never, options as never);
+    const history = JSON.stringify(historyAfterStep(this.undoHistory, before, next, delta, commandTypes));
+    const kept = history === this.boutSystem.history || (history === "[]" && !this.boutSystem.history) ? {} : { "system.history": history };
+    await this.update({ ...updateData, "system.state": JSON.stringify(next), ...kept, ...extra } as never, options as never);
+  }
+
+  // ---- the GM's undo of the last step ------------------------------------------
+
+  /** The steps that can be taken back, oldest first. */
+  get undoHistory(): UndoEntry[] {
+    return readHistory(this.boutSystem.history);
+  }
+
+  /** Is there a step to take back? (The footer's Undo button.) */
+  get canUndo(): boolean {
+    return Boolean(this.machineState) && this.undoHistory.length > 0;
+  }
+
+  /**
+   * GM: take back the last step (the state, core's round and turn, the world
+   * time it moved on) in one write. The active GM does it in the combat's queue;
+   * another GM asks the active GM. It applies to the state this client shows
+   * now, so two GMs pressing at once take back one step. Players are refused.
+   */
+  async undoLastStep(): Promise<Outcome<unknown>> {
+    let outcome: Outcome<unknown>;
+    const seen = fingerprint(this.machineState);
+    if (!game.user?.isGM) outcome = refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
+    else if (game.user.isActiveGM) outcome = await queued([this], () => this.applyUndo(seen));
+    else outcome = await askGM("combatUndo", { combatId: this.id, seen });
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
+    return outcome;
+  }
+
+  /**
+   * Active GM, inside the combat's queue: the undo written, or refused with
+   * nothing written. `seen` is the fingerprint of the state the GM pressed Undo on.
+   */
+  async applyUndo(seen?: string): Promise<Outcome<unknown>> {
+    const structure = this.structure;
+    const state = this.machineState;
+    if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
+    const undone = undoStep(this.undoHistory, state, seen);
+    if (!undone.ok) return undone;
+    const { state: back, history, seconds } = undone.value;
+    const position = this.corePosition(back);
+    const updateData = { round: position.round, turn: position.turn };
+    // As v13's Combat#previousRound / #previousTurn: direction -1, the world time taken back through `worldTime`.
+    const options: Record<string, unknown> = { direction: -1 };
+    if (seconds > 0) options.worldTime = { delta: -seconds };
+    if (position.round !== this.round) callHook("combatRound", this, updateData, options);
+    else if (position.turn !== this.turn) callHook("combatTurn", this, updateData, options);
+    await this.update({ ...updateData, "system.state": JSON.stringify(back), "system.history": history.length ? JSON.stringify(history) : "", ...this.declarationChange(structure, back) } as never, options as never);
+    return ok(back);
   }
 
   /**
@@ -296,7 +351,7 @@ export class BoutCombat extends Combat {
         if (!left.ok) return notifyRefusal(left.refusal);
         next = (left.value as { state: unknown }).state;
       }
-      await this.writeStep(state, next, this.declarationWithout(structure, next, ids));
+      await this.writeStep(state, next, this.declarationWithout(structure, next, ids), ["leave"]);
       await structure.afterStep?.(state, next, this.id!, this.combatantInfos());
     });
   }

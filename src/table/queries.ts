@@ -34,4 +34,12 @@ export function registerCombatQueries(): void {
       return combat.applyCommand(command as never, lease);
     });
   });
+
+  // Another GM's Undo: only a GM may ask; applied to the state that GM saw, so two at once take back one step.
+  registerRequest("combatUndo", (data: { combatId?: unknown; seen?: unknown }, from) => {
+    const combat = combatFor(data?.combatId);
+    if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
+    if (!from.isGM) return refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
+    return queued([combat], () => combat.applyUndo(typeof data.seen === "string" ? data.seen : undefined));
+  });
 }

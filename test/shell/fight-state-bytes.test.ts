@@ -2,7 +2,9 @@
 // sends every client per step, for 2, 10 and 50 combatants in each ruleset. A
 // measurement, not a target: each step is counted as one Combat update and its
 // size is the JSON of the change every client receives (v13's updateCombat
-// `changed`), written to test-results/fight-state-bytes.json.
+// `changed`), written to test-results/fight-state-bytes.json. Each step's write
+// carries the GM's undo history too (src/engine/time/undo.ts), kept within the
+// state's own size, so a write is at most about twice the state.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
@@ -12,7 +14,7 @@ import { decisionWrites, settle } from "./support";
 
 const RULESETS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 const SIZES = [2, 10, 50] as const;
-const measured: Record<string, Record<number, { start: number; step: number | null; round: number; state: number }>> = {};
+const measured: Record<string, Record<number, { start: number; step: number | null; round: number; state: number; history: number }>> = {};
 
 async function fight(ruleset: string, n: number) {
   dist();
@@ -54,7 +56,11 @@ describe("bytes of the fight state per step (a measurement for issue 23)", () =>
         const stepBytes = ruleset === "phases" ? null : await step(t, () => t.combat.nextTurn());
         const round = await step(t, () => t.combat.nextRound());
         const state = String(t.combat.system.state ?? "").length;
-        (measured[ruleset] ??= {})[n] = { start, step: stepBytes, round, state };
+        // The GM's undo history rides in the same writes: the last step always, older ones while it stays within the state's size.
+        const history = String(t.combat.system.history ?? "").length;
+        (measured[ruleset] ??= {})[n] = { start, step: stepBytes, round, state, history };
+        expect(history).toBeGreaterThan(0);
+        expect(round).toBeLessThan(2 * start + 1000);
         // The state names every combatant, so it grows with them (guards against measuring nothing).
         expect(state).toBeGreaterThan(n * 20);
       });

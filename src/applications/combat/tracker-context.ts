@@ -68,6 +68,8 @@ export interface TrackerTimeContext {
   readonly title: string;
   readonly nextTurn: string;
   readonly nextRound: string;
+  /** A step can be taken back (the GM's Undo last step). */
+  readonly canUndo?: boolean;
 }
 
 /** A time text in the user's language; values named in `keys` are keys themselves (a phase's name). */
@@ -87,8 +89,9 @@ export function trackerTimeContext(combat: BoutCombat | null, i18n: Format): Tra
   const state = combat.machineState;
   const words = state ? combat.structure?.words?.(state) : undefined;
   if (!state) return { started: false, title: i18n.localize(`${T}NotStarted`), nextTurn: i18n.localize(`${T}NextTurn`), nextRound: i18n.localize(`${T}NextRound`) };
-  if (!words) return { started: true, title: i18n.format(`${T}Round`, { round: String(combat.round) }), nextTurn: i18n.localize(`${T}NextTurn`), nextRound: i18n.localize(`${T}NextRound`) };
-  return { started: true, title: timeText(words.title, i18n), nextTurn: i18n.localize(words.nextTurn), nextRound: i18n.localize(words.nextRound) };
+  const canUndo = combat.canUndo;
+  if (!words) return { started: true, title: i18n.format(`${T}Round`, { round: String(combat.round) }), nextTurn: i18n.localize(`${T}NextTurn`), nextRound: i18n.localize(`${T}NextRound`), canUndo };
+  return { started: true, title: timeText(words.title, i18n), nextTurn: i18n.localize(words.nextTurn), nextRound: i18n.localize(words.nextRound), canUndo };
 }
 
 /**

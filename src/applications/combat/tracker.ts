@@ -66,6 +66,7 @@ export class BoutCombatTracker extends CoreTracker {
       boutTurnChoice: BoutCombatTracker.#onTurnChoice as Handler,
       boutFightAction: BoutCombatTracker.#onFightAction as Handler,
       boutRowMenu: BoutCombatTracker.#onRowMenu as Handler,
+      boutUndo: BoutCombatTracker.#onUndo as Handler,
     },
   };
 
@@ -281,6 +282,11 @@ export class BoutCombatTracker extends CoreTracker {
     const combat = this.boutCombat;
     // revealDeclaration takes the combat's queue on the active GM: a choice on its way is recorded first and revealed with the others.
     if (combat && game.user?.isGM) return revealDeclaration(combat);
+  }
+
+  /** GM: take back the last step (the combat refuses anyone else and says when there is none). */
+  static async #onUndo(this: BoutCombatTracker) {
+    return this.boutCombat?.undoLastStep();
   }
 
   static async #onNextStep(this: BoutCombatTracker) {

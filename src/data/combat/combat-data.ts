@@ -1,7 +1,7 @@
 /**
  * What a Combat stores for the tracker: which time structure runs it, the
  * machine's state (as JSON text, so an update replaces it whole and never merges
- * stale keys), and the open secret declaration: who is asked and who has
+ * stale keys), the last steps kept for the GM's undo, and the open secret declaration: who is asked and who has
  * answered, never what they answered.
  */
 function defineCombatSchema() {
@@ -9,6 +9,8 @@ function defineCombatSchema() {
   return {
     structure: new fields.StringField({ required: true, blank: true, initial: "" }),
     state: new fields.StringField({ required: true, blank: true, initial: "" }),
+    /** The GM's undo: the last steps' reverse patches (JSON text, engine/time/undo.ts), written with each step. */
+    history: new fields.StringField({ required: true, blank: true, initial: "" }),
     declaration: new fields.SchemaField({
       id: new fields.StringField({ required: true, blank: true, initial: "" }),
       kind: new fields.StringField({ required: true, blank: true, initial: "" }),
