@@ -35,3 +35,26 @@ describe("guide pack", () => {
     expect(committed).toEqual(built);
   });
 });
+
+describe("guide pages are for the table (issue 21)", () => {
+  // Developer material (file paths, source and test files) lives in docs/dev/, which
+  // `npm run guide` does not publish; the journal a GM opens in Foundry names none.
+  const PATH = /(?:\b(?:src|test|tools|docs|packs|templates|lang|dist)\/|\.\.\/|\b[\w-]+\.(?:ts|mjs|js|hbs|json|txt)\b)/;
+
+  it("the path check catches paths and spares game text", () => {
+    for (const bad of ["see src/engine", "in attack.ts", "`engine/a.test.ts`", "../shared/seeds", "the 002_e3c6.txt seed", "tools/guide"]) expect(bad).toMatch(PATH);
+    for (const good of ["1d10 + 3", "a 2.5 m spear", "Hexagonal Rows - Odd", "Configure Settings → System"]) expect(good).not.toMatch(PATH);
+  });
+
+  it("no generated guide page names a file path", async () => {
+    const { buildGuide } = await import("../../tools/guide/build");
+    const found = buildGuide(".").pages.flatMap((page: any) =>
+      String(page.text.content)
+        .replace(/<[^>]+>/g, " ")
+        .split(/(?<=[.!?])\s+/)
+        .filter((sentence) => PATH.test(sentence))
+        .map((sentence) => `${page.name}: ${sentence.slice(0, 160)}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
