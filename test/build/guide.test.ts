@@ -58,3 +58,34 @@ describe("guide pages are for the table (issue 21)", () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("guide and README name what ships (issue 21)", () => {
+  const read = async (path: string) => (await import("node:fs")).readFileSync(path, "utf8");
+  const packLabels = async () => (JSON.parse(await read("system.json")).packs as { label: string }[]).map((p) => p.label);
+
+  it("every ruleset page opens with 'Your first fight'", async () => {
+    const { buildGuide } = await import("../../tools/guide/build");
+    const pages = buildGuide(".").pages.slice(1);
+    expect(pages).toHaveLength(5);
+    for (const page of pages) expect(String(page.text.content), page.name).toContain("<h2>Your first fight</h2>");
+  });
+
+  it("the guide's compendium list names every pack system.json ships", async () => {
+    const guide = await read("docs/guide/01-using-bout.md");
+    const listed = [...guide.matchAll(/^- \*\*(Bout: [^*]+)\*\*/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual((await packLabels()).sort());
+  });
+
+  it("the README's pack table is the packs system.json ships", async () => {
+    const readme = await read("README.md");
+    const listed = [...readme.matchAll(/^\| (Bout: [^|]+?) \|/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual((await packLabels()).sort());
+  });
+
+  it("the README's user sections name no path outside the repository", async () => {
+    const readme = await read("README.md");
+    const user = readme.slice(0, readme.indexOf("\n## Test"));
+    expect(user.length).toBeGreaterThan(1000);
+    expect(user.match(/\.\.\/[\w-]+/g) ?? []).toEqual([]);
+  });
+});
