@@ -35,3 +35,57 @@ describe("guide pack", () => {
     expect(committed).toEqual(built);
   });
 });
+
+describe("guide pages are for the table (issue 21)", () => {
+  // Developer material (file paths, source and test files) lives in docs/dev/, which
+  // `npm run guide` does not publish; the journal a GM opens in Foundry names none.
+  const PATH = /(?:\b(?:src|test|tools|docs|packs|templates|lang|dist)\/|\.\.\/|\b[\w-]+\.(?:ts|mjs|js|hbs|json|txt)\b)/;
+
+  it("the path check catches paths and spares game text", () => {
+    for (const bad of ["see src/engine", "in attack.ts", "`engine/a.test.ts`", "../shared/seeds", "the 002_e3c6.txt seed", "tools/guide"]) expect(bad).toMatch(PATH);
+    for (const good of ["1d10 + 3", "a 2.5 m spear", "Hexagonal Rows - Odd", "Configure Settings → System"]) expect(good).not.toMatch(PATH);
+  });
+
+  it("no generated guide page names a file path", async () => {
+    const { buildGuide } = await import("../../tools/guide/build");
+    const found = buildGuide(".").pages.flatMap((page: any) =>
+      String(page.text.content)
+        .replace(/<[^>]+>/g, " ")
+        .split(/(?<=[.!?])\s+/)
+        .filter((sentence) => PATH.test(sentence))
+        .map((sentence) => `${page.name}: ${sentence.slice(0, 160)}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+describe("guide and README name what ships (issue 21)", () => {
+  const read = async (path: string) => (await import("node:fs")).readFileSync(path, "utf8");
+  const packLabels = async () => (JSON.parse(await read("system.json")).packs as { label: string }[]).map((p) => p.label);
+
+  it("every ruleset page opens with 'Your first fight'", async () => {
+    const { buildGuide } = await import("../../tools/guide/build");
+    const pages = buildGuide(".").pages.slice(1);
+    expect(pages).toHaveLength(5);
+    for (const page of pages) expect(String(page.text.content), page.name).toContain("<h2>Your first fight</h2>");
+  });
+
+  it("the guide's compendium list names every pack system.json ships", async () => {
+    const guide = await read("docs/guide/01-using-bout.md");
+    const listed = [...guide.matchAll(/^- \*\*(Bout: [^*]+)\*\*/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual((await packLabels()).sort());
+  });
+
+  it("the README's pack table is the packs system.json ships", async () => {
+    const readme = await read("README.md");
+    const listed = [...readme.matchAll(/^\| (Bout: [^|]+?) \|/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual((await packLabels()).sort());
+  });
+
+  it("the README's user sections name no path outside the repository", async () => {
+    const readme = await read("README.md");
+    const user = readme.slice(0, readme.indexOf("\n## Test"));
+    expect(user.length).toBeGreaterThan(1000);
+    expect(user.match(/\.\.\/[\w-]+/g) ?? []).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-// The rule index of each ruleset's guide (docs/rulesets/<id>.md, "## Rule index",
+// The rule index of each ruleset (docs/dev/<id>.md, "## Rule index",
 // issue 19) names, for every rule of its seed, the engine function that decides it
 // and the test that proves it. This test reads those tables so the index cannot rot:
 // every `file.ts:function` must be defined in src/engine/<file>, and every
@@ -82,7 +82,7 @@ export function testTitles(source: string): string[] {
 }
 
 const root = repo();
-const docs = RULESETS.map((id) => ({ id, markdown: readFileSync(join(root, "docs/rulesets", `${id}.md`), "utf8") }));
+const docs = RULESETS.map((id) => ({ id, markdown: readFileSync(join(root, "docs/dev", `${id}.md`), "utf8") }));
 
 describe("rule index (issue 19): the guide's tables name real functions and real tests", () => {
   it("the parser reads the cell grammar", () => {
@@ -104,7 +104,7 @@ describe("rule index (issue 19): the guide's tables name real functions and real
       const rows = indexRows(id, markdown);
 
       it("has a Rule index with rows for its seed", () => {
-        expect(rows.length, `docs/rulesets/${id}.md has no "## Rule index" table`).toBeGreaterThan(10);
+        expect(rows.length, `docs/dev/${id}.md has no "## Rule index" table`).toBeGreaterThan(10);
       });
 
       it("every row names an engine function and a test (or says none)", () => {
