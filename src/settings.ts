@@ -123,6 +123,8 @@ export function registerSettings(editors: TableEditors): void {
   });
   // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
   registerTables("steelTables", "BOUT.Steel.Tables.", "fa-solid fa-table", editors.steelTables);
+  // Which RollTable each rolled lookup reads (lookup id → uuid; none for ours): src/table/roll-tables/world.ts.
+  game.settings.register(SYSTEM_ID, "rollTables", { scope: "world", config: false, type: Object, default: {} });
   // Seed 002 uses critical successes and failures without saying what they are: the group picks.
   game.settings.register(SYSTEM_ID, "apCriticals", {
     name: "BOUT.Setting.ApCriticals.Name",
