@@ -133,4 +133,31 @@ describe("steel lookups read the world's RollTables", () => {
     expect(answer.refusal).toMatchObject({ code: "rollTables.missing" });
     expect(ctx.bob.notices.at(-1)?.message).toBe("The roll table chosen for Steel: missile hit chart is not in this world. Import it into the world, or choose another.");
   });
+
+  it("the GM's form names the table per lookup: labelled fields, the world's ruleset first; a sound choice is saved once, a broken one is refused and nothing is stored", async () => {
+    const ctx = await fight();
+    const menu = ctx.gm.game.settings.menus.get("bout.rollTablesMenu");
+    expect(menu.restricted).toBe(true);
+    const pack = ctx.gm.game.packs.get("bout.tables");
+    const ours = (await pack.getDocuments()).find((t: any) => t.flags.bout.lookup === "steel.missile");
+    const table = await ctx.gm.CONFIG.RollTable.documentClass.create(ours.toObject());
+    await settle();
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    expect(html.indexOf("<legend>Steel</legend>")).toBeGreaterThan(-1);
+    expect(html.indexOf("<legend>Steel</legend>")).toBeLessThan(html.indexOf("<legend>Opposed</legend>"));
+    expect(html).toMatch(/<label for="bout-roll-tables-steel__missile">Steel: missile hit chart<\/label>/);
+    const save = ctx.gm.evaluate<any>("globalThis.__boutTest").saveRollTableChoices;
+    await table.updateEmbeddedDocuments("TableResult", [{ _id: table.results.contents[0].id, name: "wing" }]);
+    const mark = ctx.world.server.writes.length;
+    const broken = await save({ steel__missile: table.uuid, steel__zone__1: "" });
+    expect(broken.refusal).toMatchObject({ code: "rollTables.value" });
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.game.settings.get("bout", "rollTables")).toEqual({});
+    await table.updateEmbeddedDocuments("TableResult", [{ _id: table.results.contents[0].id, name: "Foot" }]);
+    const saved = await save({ steel__missile: table.uuid, steel__zone__1: "" });
+    expect(saved.ok).toBe(true);
+    expect(ctx.gm.game.settings.get("bout", "rollTables")).toEqual({ "steel.missile": table.uuid });
+  });
 });
