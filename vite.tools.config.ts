@@ -10,7 +10,7 @@ export default defineConfig({
     target: "node20",
     minify: false,
     rollupOptions: {
-      input: { duel: "tools/duel/cli.ts", guide: "tools/guide/cli.ts" },
+      input: { duel: "tools/duel/cli.ts", guide: "tools/guide/cli.ts", tables: "tools/tables/cli.ts" },
       output: { entryFileNames: "[name].mjs", format: "es" },
     },
   },

@@ -11,6 +11,7 @@ import { registerSettings } from "./settings";
 import { saveSteelTables, SteelTablesEditor } from "./table/steel/tables";
 import { saveApTables, ApTablesEditor } from "./table/actionpoints/tables";
 import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
+import { RollTableChooser, saveRollTableChoices } from "./table/roll-tables/chooser";
 import { registerSheets } from "./applications/sheets/register";
 import { registerSteel } from "./table/steel/register";
 import { registerOpposed } from "./table/opposed/register";
@@ -55,7 +56,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Combatant.dataModels, { base: BoutCombatantData });
   Object.assign(CONFIG.CombatantGroup.dataModels, { base: BoutCombatantGroupData });
 
-  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor });
+  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser });
   registerSheets();
   // Each ruleset's table code registers into the runner, the sheets and the tracker.
   registerSteel();
@@ -94,7 +95,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables, savePulseTables };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, saveSteelTables, saveApTables, savePulseTables, saveRollTableChoices };
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
   hideOthersButtons(message as never, html as HTMLElement);

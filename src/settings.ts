@@ -18,6 +18,7 @@ export interface TableEditors {
   readonly steelTables: unknown;
   readonly apTables: unknown;
   readonly pulseTables: unknown;
+  readonly rollTables: unknown;
 }
 
 /** World settings. Called once from the `init` hook, with the seed tables' editors. */
@@ -123,6 +124,9 @@ export function registerSettings(editors: TableEditors): void {
   });
   // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
   registerTables("steelTables", "BOUT.Steel.Tables.", "fa-solid fa-table", editors.steelTables);
+  // Which RollTable each rolled lookup reads (lookup id → uuid; none for ours): src/table/roll-tables/world.ts.
+  game.settings.register(SYSTEM_ID, "rollTables", { scope: "world", config: false, type: Object, default: {} });
+  game.settings.registerMenu(SYSTEM_ID, "rollTablesMenu", { name: "BOUT.RollTables.Chooser.Title", label: "BOUT.RollTables.Chooser.Open", hint: "BOUT.RollTables.Chooser.MenuHint", icon: "fa-solid fa-dice-d20", type: editors.rollTables as never, restricted: true });
   // Seed 002 uses critical successes and failures without saying what they are: the group picks.
   game.settings.register(SYSTEM_ID, "apCriticals", {
     name: "BOUT.Setting.ApCriticals.Name",

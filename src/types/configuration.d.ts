@@ -46,6 +46,7 @@ declare module "fvtt-types/configuration" {
     "bout.steelBuyInitiativeTn": number;
     "bout.steelMaxAttackers": number;
     "bout.steelTables": string;
+    "bout.rollTables": Record<string, string>;
     "bout.apTables": string;
     "bout.apCriticals": string;
     "bout.apCritThroughBlock": string;

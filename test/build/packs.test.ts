@@ -28,12 +28,13 @@ describe("compendium packs", () => {
     });
 
     it(`${pack.name}: sources have stable, unique ids and keys of the pack's document type`, () => {
-      const collection = { JournalEntry: "journal", Item: "items", Actor: "actors" }[pack.type];
+      const collection = { JournalEntry: "journal", Item: "items", Actor: "actors", RollTable: "tables" }[pack.type];
       const ids = new Set<string>();
       for (const file of sourceFiles(pack.name)) {
         const doc = JSON.parse(readFileSync(repo(`packs/_source/${pack.name}/${file}`), "utf8"));
         expect(doc._id, file).toMatch(/^[A-Za-z0-9]{16}$/);
-        expect(doc._key, file).toBe(`!${collection}!${doc._id}`);
+        // A pack's Folders (the tables pack has one per ruleset) are keyed as folders.
+        expect(doc._key, file).toBe(`!${file.startsWith("folder-") ? "folders" : collection}!${doc._id}`);
         expect(ids.has(doc._id), `duplicate id ${doc._id}`).toBe(false);
         ids.add(doc._id);
         expect(doc.name, file).toBeTruthy();

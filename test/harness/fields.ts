@@ -136,7 +136,8 @@ export class DataField {
         throw new Error("may not be null");
       }
       const nested = this._validateType(value, options);
-      if (nested instanceof DataModelValidationFailure) return nested.isEmpty() ? undefined : nested;
+      // v13 DataField#validate: a field's own validator runs after its type checks pass (an ArrayField's range check too).
+      if (nested instanceof DataModelValidationFailure && !nested.isEmpty()) return nested;
       if (this.options.validate && this.options.validate(value, options) === false) throw new Error(this.options.validationError ?? "is not a valid value");
       return undefined;
     } catch (error) {

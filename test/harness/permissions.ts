@@ -99,7 +99,7 @@ function parentDoc(world: PermissionWorld, doc: Doc): Doc | null {
 }
 
 /** Document types whose schema has an `ownership` field in v13. */
-const HAS_OWNERSHIP = new Set(["Actor", "Item", "JournalEntry", "JournalEntryPage", "Scene", "CombatantGroup"]);
+const HAS_OWNERSHIP = new Set(["Actor", "Item", "JournalEntry", "JournalEntryPage", "Scene", "CombatantGroup", "RollTable"]);
 
 /** v13 Document#getUserLevel with the overrides of BaseItem, BaseToken, BaseCombatant, BaseChatMessage and BaseUser. */
 export function getUserLevel(world: PermissionWorld, user: AnyObject, doc: Doc): number {
@@ -214,6 +214,20 @@ function permissionsOf(world: PermissionWorld): Record<string, Partial<Record<Ac
     JournalEntryPage: { create: "OWNER", delete: "OWNER" },
     /** BaseScene: the defaults. */
     Scene: {},
+    /** BaseRollTable: the defaults. */
+    RollTable: {},
+    /** BaseTableResult: create "OWNER", update #canUpdate (a GM; an owner may mark it drawn; else the table's OWNER), delete "OWNER". */
+    TableResult: {
+      create: "OWNER",
+      update: (user, doc, data) => {
+        if (isGM(user)) return true;
+        if (!owner(user, doc)) return false;
+        if (Object.keys(data ?? {}).every((k) => k === "_id" || k === "drawn")) return true;
+        const parent = parentDoc(world, doc);
+        return parent ? owner(user, parent) : false;
+      },
+      delete: "OWNER",
+    },
     /** BaseToken: create TOKEN_CREATE, update #canUpdate, delete TOKEN_DELETE. */
     Token: {
       create: "TOKEN_CREATE",

@@ -794,6 +794,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   class CombatantGroup extends CombatantGroupMixin(documentClass("CombatantGroup")) {}
   const JournalEntry = documentClass("JournalEntry");
   const JournalEntryPage = documentClass("JournalEntryPage");
+  // v13 RollTable and TableResult (client/documents/roll-table.mjs, table-result.mjs): the data a system reads; drawing is not modelled.
+  const RollTable = documentClass("RollTable");
+  const TableResult = documentClass("TableResult");
   /** As in v13: `scene.grid` is the grid built from the scene's grid data (hexagonal grids convert points, offsets and cubes). */
   class Scene extends documentClass("Scene") {
     override _initialize(): void {
@@ -1049,7 +1052,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   }
 
   const WallDocument = documentClass("Wall");
-  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, Token: TokenDocument, Wall: WallDocument })) {
+  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, Token: TokenDocument, Wall: WallDocument })) {
     CONFIG[name] = { documentClass: cls, dataModels: {}, typeLabels: {}, sheetClasses: {} };
   }
   // v13 CONFIG.Combat.initiative: no formula until a system or module gives one.
@@ -1318,6 +1321,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       ["combats", "Combat", CombatEncounters],
       ["messages", "ChatMessage", DocumentCollection],
       ["journal", "JournalEntry", DocumentCollection],
+      ["tables", "RollTable", DocumentCollection],
       ["scenes", "Scene", DocumentCollection],
     ];
     for (const [key, name, Collection] of world) {
@@ -1328,7 +1332,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         collection.set(doc.id, doc);
       }
     }
-    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
+    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "tables", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
     // v13 game.packs: one CompendiumCollection per pack of the world, its documents loaded on demand (compendium.ts).
     const CompendiumCollection = createCompendiumCollection(DocumentCollection, {
       fetch: (id) => server.packDocuments(client, id),
@@ -1383,7 +1387,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const foundry = {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
-    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, Scene, TokenDocument, WallDocument },
+    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, TokenDocument, WallDocument },
     dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     utils,
     applications: {
@@ -1416,6 +1420,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     ChatMessage,
     User,
     JournalEntry,
+    RollTable,
     Handlebars: templates.handlebars,
     fromUuid: async (uuid: string) => fromUuidSync(uuid),
     fromUuidSync,

@@ -42,6 +42,9 @@ export const DOCUMENT_META: Record<string, DocumentMeta> = {
   Scene: { name: "Scene", collection: "scenes", embedded: { Token: "tokens", Wall: "walls" }, hasTypeData: false, coreTypes: [], label: "Scene" },
   Token: { name: "Token", collection: "tokens", embedded: {}, hasTypeData: false, coreTypes: [], label: "Token" },
   Wall: { name: "Wall", collection: "walls", embedded: {}, hasTypeData: false, coreTypes: [], label: "Wall" },
+  // v13 BaseRollTable (collection "tables", embedded TableResult "results") and BaseTableResult (types CONST.TABLE_RESULT_TYPES: text, document).
+  RollTable: { name: "RollTable", collection: "tables", embedded: { TableResult: "results" }, hasTypeData: false, coreTypes: [], label: "Roll Table" },
+  TableResult: { name: "TableResult", collection: "results", embedded: {}, hasTypeData: false, coreTypes: ["text", "document"], label: "Table Result" },
 };
 
 const id = () => new DocumentIdField();
@@ -204,6 +207,38 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         door: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
         ds: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
         flags: flags(),
+      };
+    case "RollTable":
+      // v13 BaseRollTable#defineSchema.
+      return {
+        _id: id(),
+        name: name(),
+        img: img("icons/svg/d20-grey.svg"),
+        description: new HTMLField({ required: false, blank: true }),
+        results: embedded(),
+        formula: new StringField(),
+        replacement: new BooleanField({ initial: true }),
+        displayRoll: new BooleanField({ initial: true }),
+        folder: folder(),
+        sort: sort(),
+        ownership: ownership(),
+        flags: flags(),
+        _stats: stats(),
+      };
+    case "TableResult":
+      // v13 BaseTableResult#defineSchema: a range is two ascending whole numbers.
+      return {
+        _id: id(),
+        type: new StringField({ required: true, blank: false, initial: "text", choices: ["text", "document"] }),
+        name: new StringField({ required: true, nullable: false, blank: true, initial: "" }),
+        img: img(),
+        description: new HTMLField({ required: false, blank: true }),
+        documentUuid: new StringField({ required: false, nullable: true, initial: undefined }),
+        weight: new NumberField({ required: true, integer: true, positive: true, nullable: false, initial: 1 }),
+        range: new ArrayField(new NumberField({ integer: true }), { validate: (r: unknown) => Array.isArray(r) && r.length === 2 && r[1] >= r[0], validationError: "must be a length-2 array of ascending integers" }),
+        drawn: new BooleanField(),
+        flags: flags(),
+        _stats: stats(),
       };
     default:
       throw new Error(`The harness has no schema for ${documentName}`);

@@ -316,6 +316,8 @@ export class WorldServer {
       const source = clone(d);
       this.checkCreate(user, documentName, source, parent);
       if (!options.keepId || !source._id) source._id = randomID();
+      // As in v13: embedded documents created with their parent keep their ids, and get one when they have none.
+      for (const field of Object.values(DOCUMENT_META[documentName]?.embedded ?? {})) if (Array.isArray(source[field])) source[field] = source[field].map((e: AnyObject) => ({ ...e, _id: e._id ?? randomID() }));
       if (container.some((c) => c._id === source._id)) throw new Error(`A ${documentName} with id [${source._id}] already exists`);
       if (documentName === "ChatMessage") {
         source.author ??= user._id;

@@ -13,7 +13,7 @@ import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { ATTACK_ADVANTAGES, checkTarget, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { cardView, delta, registerCardKind, updateCardResult, withNames, type CardKind } from "../cards";
 import { queued } from "../write-queue";
-import { apRule, apTables } from "./tables";
+import { apRule, apTables, apTablesRead } from "./tables";
 import { attackerFigures, blowChanges, defenderFigures, LOOKUPS, skillOf, view, type OpenAdvantage } from "./attack";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 
@@ -95,7 +95,9 @@ const advantageCard: CardKind = {
   async resolve(card): Promise<Outcome<any>> {
     const d = card.declaration as Declaration;
     if (!card.attacker || !card.defender || !d) return refused("noSource", "NoSource");
-    const tables = apTables();
+    const tablesRead = apTablesRead();
+    if (!tablesRead.ok) return tablesRead;
+    const tables = tablesRead.value;
     const taker = view(card.attacker);
     const fatigue = { "system.actionpoints.fatigueNow": delta(-d.cost, 0) };
     if (d.kind === "disarm" && d.disarm) {

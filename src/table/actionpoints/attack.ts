@@ -34,7 +34,7 @@ import {
   type CriticalLocation,
   type Defence,
 } from "../../engine/rulesets/actionpoints";
-import { apCritThroughBlock, apRule, apTables } from "./tables";
+import { apCritThroughBlock, apRule, apTables, apTablesRead } from "./tables";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -259,7 +259,9 @@ const attackCard: CardKind = {
     if (!defencesFor(v).includes(defence)) return refused("ap.badDefence", "BadDefence");
     const defender = defenderFigures(v, fighterRef(card.defender!), defence, d.location ?? null);
     if (!defender) return refused("ap.noSkill", "NoDefenceSkill");
-    const tables = apTables();
+    const tablesRead = apTablesRead();
+    if (!tablesRead.ok) return tablesRead;
+    const tables = tablesRead.value;
     const fpCost = (tables.defenceFatigue as Record<string, number>)[defence] ?? 0;
     if (fpCost > defender.fatigueNow) return refused("ap.tooTired", "TooTired");
     const input: AttackInput = {

@@ -10,14 +10,27 @@ import { DEFAULT_AP_TABLES, apCriticalRule, critThroughBlockReading, readApTable
 import type { PercentileCriticalRule } from "../../engine/dice";
 import type { Outcome } from "../../engine/outcome";
 import { prettyTable, storedTables, tablesEditor } from "../../applications/settings/tables-editor";
+import { assembleAp } from "../roll-tables/catalogue";
+import { worldLabel, worldPick } from "../roll-tables/world";
 
 export const AP_TABLE_BOXES = ["actionCosts", "defenceFatigue", "advantageFatigue", "criticalLocations", "criticalEffects"] as const;
 export const AP_TABLE_NUMBERS = ["checkMultiplier", "shieldBashDamage"] as const;
 
-/** The tables the world plays with: the GM's, else ours (a stored table that no longer reads is ignored). */
-export function apTables(): ApTables {
+/** The GM's JSON tables, else ours (a stored table that no longer reads is ignored). */
+export function apJsonTables(): ApTables {
   const read = readApTables(storedTables("apTables"));
   return read.ok ? read.value : DEFAULT_AP_TABLES;
+}
+
+/** The tables a resolution plays with: the chosen critical RollTables over the JSON tables over ours, refused whole when a chosen table does not read. */
+export function apTablesRead(): Outcome<ApTables> {
+  return assembleAp(apJsonTables(), worldPick(), worldLabel);
+}
+
+/** Costs and figures for offering choices; a resolution reads apTablesRead and refuses a bad table. */
+export function apTables(): ApTables {
+  const read = apTablesRead();
+  return read.ok ? read.value : apJsonTables();
 }
 
 /** What the world counts as a critical on the d100. */
@@ -64,11 +77,11 @@ export const ApTablesEditor = tablesEditor({
   keys: "BOUT.ActionPoints.Tables.",
   setting: "apTables",
   boxes() {
-    const t = apTables();
+    const t = apJsonTables();
     return AP_TABLE_BOXES.map((key) => ({ key, label: `BOUT.ActionPoints.Tables.Field.${key}`, text: prettyTable(t[key]), rows: key === "actionCosts" || key === "criticalEffects" ? 10 : 5 }));
   },
   numbers() {
-    const t = apTables();
+    const t = apJsonTables();
     return AP_TABLE_NUMBERS.map((key) => ({ key, label: `BOUT.ActionPoints.Tables.Field.${key}`, value: t[key] }));
   },
   save: saveApTables,

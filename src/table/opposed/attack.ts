@@ -6,6 +6,8 @@
  * in a turn-order fight spends the attacker's Action and ends the defender's
  * surprise with the result.
  */
+import { DEFAULT_OPPOSED_TABLES, type OpposedTables } from "../roll-tables/catalogue";
+import { opposedTablesRead } from "./tables";
 import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef, sameFighter } from "../fighter";
@@ -285,6 +287,7 @@ export async function aftermath(
   criticalsOn: readonly string[],
   hitLocationOf: Location | null,
   defenderRoll: number | null,
+  criticalTable: OpposedTables["critical"] = DEFAULT_OPPOSED_TABLES.critical,
 ): Promise<Aftermath> {
   const out: Aftermath = { events: [], updates: {}, itemUpdates: {}, itemDeletes: {}, statuses: {}, commands: [], rolls: [] };
   const combat = card.combatId ? game.combats?.get(card.combatId) : undefined;
@@ -311,7 +314,7 @@ export async function aftermath(
   // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
   for (const on of criticalsOn) {
     const location = card.defender && on === fighterRef(card.defender) ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll).location : "body";
-    const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice));
+    const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice, criticalTable));
     out.rolls.push(...rolled.rolls);
     out.events.push(...(rolled.value.events as EngineEvent[]));
     add(on, { "system.opposed.criticalWounds": delta(1, 0) });
@@ -396,6 +399,9 @@ const attackCard: CardKind = {
   async resolve(card, answer: any): Promise<Outcome<any>> {
     const d = card.declaration as Declaration;
     if (!card.attacker || !card.defender || !d) return refused("opposed.noWeapon", "NoWeapon");
+    // The world's Critical table is read before any die: a chosen table that does not read refuses the attack.
+    const tables = opposedTablesRead();
+    if (!tables.ok) return tables;
     const a = view(card.attacker).stats;
     const t = view(card.defender).stats;
     const commands = turnCommands(card, !d.ranged);
@@ -420,7 +426,7 @@ const attackCard: CardKind = {
       const r = rolled.value.value.result;
       const updates: Record<string, Record<string, unknown>> = { [ids.attacker]: { "system.opposed.advantage": delta(r.advantage - a.advantage, 0) } };
       if (r.hit) updates[ids.defender] = woundUpdate(r.hit.wounds);
-      const after = await aftermath(card, d, [{ who: card.attacker, fumble: r.fumble, weaponId: d.weaponId, damage: d.damage }], r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+      const after = await aftermath(card, d, [{ who: card.attacker, fumble: r.fumble, weaponId: d.weaponId, damage: d.damage }], r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null, tables.value.critical);
       if (r.hit) addStatuses(after.statuses, ids.defender, woundStatuses(r.hit.wounds));
       if (surpriseEndsOnAttack(surprised)) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
       return ok({
@@ -463,7 +469,7 @@ const attackCard: CardKind = {
       { who: card.attacker, fumble: r.fumbles.attacker, weaponId: d.weaponId, damage: d.damage },
       ...(r.fumbles.defender ? [{ who: card.defender, fumble: r.fumbles.defender, weaponId: parry?.id ?? null, damage: parry?.damage ?? 0 }] : []),
     ];
-    const after = await aftermath(card, d, fumblers, r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null);
+    const after = await aftermath(card, d, fumblers, r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null, tables.value.critical);
     if (r.hit) addStatuses(after.statuses, ids.defender, woundStatuses(r.hit.wounds));
     if (r.surpriseLost) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
     return ok({

@@ -7,6 +7,7 @@
  * moveCost says what it spends: the Move, or the Action for Run, a Climb Test and
  * the Dodge form of Disengage; a Fall costs neither.
  */
+import { opposedTablesRead } from "./tables";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterRef, refersTo } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -194,7 +195,9 @@ const moveCard: CardKind = {
     if (!rolled.value.ok) return rolled.value;
     // The free attack's critical and fumble, worked out as any attack's (Oops!, the critical table).
     const f = fled as { result: FleeResult; weaponId: string | null; damage: number } | null;
-    const after = f && foe ? await aftermath({ combatId: card.combatId, attacker: foe, defender: actor }, null, [{ who: foe, fumble: f.result.fumble, weaponId: f.weaponId, damage: f.damage }], f.result.criticalsOn, f.result.hit?.location ?? null, null) : null;
+    const tables = opposedTablesRead();
+    if (!tables.ok) return tables;
+    const after = f && foe ? await aftermath({ combatId: card.combatId, attacker: foe, defender: actor }, null, [{ who: foe, fumble: f.result.fumble, weaponId: f.weaponId, damage: f.damage }], f.result.criticalsOn, f.result.hit?.location ?? null, null, tables.value.critical) : null;
     const merged = after ? merge(updates, after) : { updates, statuses: {} as Record<string, StatusChange[]> };
     for (const [id, changes] of Object.entries(statuses)) merged.statuses[id] = [...(merged.statuses[id] ?? []), ...changes];
     return ok({

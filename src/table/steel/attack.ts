@@ -48,7 +48,7 @@ import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../op
 import { rideTnOf } from "./mounted";
 import { horseOf } from "./horse";
 import { engageCommand, mayAttackNow } from "./facing";
-import { steelTables } from "./tables";
+import { steelTables, steelTablesRead } from "./tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
 
 const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
@@ -366,7 +366,9 @@ const exchangeCard: CardKind = {
     const armourBy = armourByRegion(s);
     const reach = reachFigures(card.attacker, card.defender, combatId, d.weaponId);
     const defence = defenceManeuver && (a0.dice as number) > 0 ? { combatantId: fighterRef(card.defender), cpLeft: cpD, dice: a0.dice as number, maneuver: defenceManeuver.stats, weaponTn: defenceTnOf(t, { ...defenceManeuver.stats, tnModifier: 0, fixedTn: 0 }), posture: postureOf(card.defender, combatId), press: defencePress as number, extraCost: defenceExtra.value, reachPenalty: reach.b.defence } : null;
-    const tables = steelTables();
+    const tablesRead = steelTablesRead();
+    if (!tablesRead.ok) return tablesRead;
+    const tables = tablesRead.value;
     const input = {
       zones: tables.zones,
       woundTable: tables.woundTable,

@@ -46,7 +46,7 @@ import { registerItemRoll, type ItemRollRequest } from "../../applications/sheet
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { declareAttack, fighterOf } from "./attack";
 import { rideTnOf } from "./mounted";
-import { steelTables } from "./tables";
+import { steelTables, steelTablesRead } from "./tables";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
 
 const M = "BOUT.Steel.Missile.";
@@ -222,7 +222,9 @@ const shotCard: CardKind = {
     const { missile } = missileNow(shooter, card.combatId);
     const band = DEFAULT_RANGE_BANDS.find((b) => b.slug === d.band)!;
     const armour = armourByRegion(t);
-    const tables = steelTables();
+    const tablesRead = steelTablesRead();
+    if (!tablesRead.ok) return tablesRead;
+    const tables = tablesRead.value;
     const targetCpAfter = pool.inMelee ? pool.dice - (defence?.dice ?? 0) : (fighterOf(target, card.combatId)?.cp ?? 0);
     const rolled = await resolveWithFoundry((dice) => {
       const shot = missileAttack(

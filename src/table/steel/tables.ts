@@ -7,11 +7,27 @@
 import { DEFAULT_STEEL_TABLES, readMissileChart, readSteelTables, readWoundTable, readZones, type SteelTables } from "../../engine/rulesets/steel";
 import type { Outcome } from "../../engine/outcome";
 import { prettyTable, storedTables, tablesEditor } from "../../applications/settings/tables-editor";
+import { assembleSteel } from "../roll-tables/catalogue";
+import { worldLabel, worldPick } from "../roll-tables/world";
 
-/** The tables the world plays with: the GM's, else ours (a stored table that no longer reads is ignored). */
-export function steelTables(): SteelTables {
+/** The GM's JSON tables, else ours (a stored table that no longer reads is ignored). */
+export function steelJsonTables(): SteelTables {
   const read = readSteelTables(storedTables("steelTables"));
   return read.ok ? read.value : DEFAULT_STEEL_TABLES;
+}
+
+/**
+ * The tables a resolution plays with: each lookup's chosen RollTable over the
+ * JSON tables over ours, refused whole when a chosen table does not read.
+ */
+export function steelTablesRead(): Outcome<SteelTables> {
+  return assembleSteel(steelJsonTables(), worldPick(), worldLabel);
+}
+
+/** For offering choices in a dialog (zone ids and parts); a resolution reads steelTablesRead and refuses a bad table. */
+export function steelTables(): SteelTables {
+  const read = steelTablesRead();
+  return read.ok ? read.value : steelJsonTables();
 }
 
 /** GM: check every box; all sound writes one setting, any fault refuses and writes nothing. */
@@ -38,7 +54,7 @@ export const SteelTablesEditor = tablesEditor({
   keys: "BOUT.Steel.Tables.",
   setting: "steelTables",
   boxes() {
-    const t = steelTables();
+    const t = steelJsonTables();
     return [
       { key: "woundTable", label: "BOUT.Steel.Tables.Wounds", text: prettyTable(t.woundTable), rows: 10 },
       { key: "zones", label: "BOUT.Steel.Tables.Zones", text: prettyTable(t.zones), rows: 8 },

@@ -53,3 +53,4 @@ export * from "./surprise";
 export * from "./odds";
 export * from "./aftermath";
 export * from "./table-rules";
+export * from "./table-overrides";

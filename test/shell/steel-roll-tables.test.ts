@@ -1,0 +1,163 @@
+// Steel's tables as the world's RollTables (issue 21 "Tables as Foundry RollTables";
+// seed 000 "Location, Location, Location": the hit zones and wound tables are named,
+// not printed, so the group plays with its own). The GM imports our table from the
+// Bout: Tables compendium, edits a result as Foundry's table editor would, names the
+// table in the world setting, and the next card's lookup follows the edit. A chosen
+// table that does not read is refused with a notification, and nothing is written.
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist, repo } from "../build/dist";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+};
+
+function script(client: { CONFIG: any }, faces: number, results: number[]) {
+  const queue = [...results];
+  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
+}
+
+const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+const packTables = () =>
+  readdirSync(repo("packs/_source/tables"))
+    .filter((f) => f.endsWith(".json") && !f.startsWith("folder-"))
+    .map((f) => JSON.parse(readFileSync(repo(`packs/_source/tables/${f}`), "utf8")));
+
+async function fight() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
+  world.server.addPack({ id: "bout.tables", label: "Bout: Tables", type: "RollTable", packageType: "system" }, packTables());
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", "steel");
+  const alice = await world.connect("Alice");
+  const bob = await world.connect("Bob");
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } } });
+  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
+  await bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({});
+  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]);
+  const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada", group: group.id },
+    { actorId: bran.id, name: "Bran", group: group.id },
+  ]);
+  await combat.startCombat();
+  await settle();
+  alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+  bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+  await gm.evaluate<any>("globalThis.__boutTest").openDeclaration(gm.game.combats.get(combat.id), "throw", group.id, [ca.id, cb.id], ["red", "white"]);
+  await settle();
+  await settle();
+  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string, combatId: combat.id as string };
+}
+
+type Ctx = Awaited<ReturnType<typeof fight>>;
+
+/** The GM imports our table for a lookup from the compendium into the world (as "Import Document" does) and names it in the setting. */
+async function importAndChoose(ctx: Ctx, lookup: string) {
+  const pack = ctx.gm.game.packs.get("bout.tables");
+  const ours = (await pack.getDocuments()).find((t: any) => t.flags.bout.lookup === lookup);
+  const table = await ctx.gm.CONFIG.RollTable.documentClass.create(ours.toObject());
+  await ctx.gm.game.settings.set("bout", "rollTables", { [lookup]: table.uuid });
+  await settle();
+  return ctx.gm.game.tables.get(table.id);
+}
+
+/** Ada cuts at zone 5 with 6 dice; Bran parries with 1; six hits against a failed parry, and the d6 in the zone shows 3. */
+async function exchange(ctx: Ctx) {
+  await ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice: 6 }, ctx.combatId);
+  await settle();
+  const card = ctx.gm.game.messages.contents.at(-1);
+  ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
+  script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+  const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+  await settle();
+  return { card: ctx.gm.game.messages.get(card.id), answer };
+}
+
+describe("steel lookups read the world's RollTables", () => {
+  it("with no table chosen the card reads ours: zone 5, a 3 on the d6 strikes the shoulder", async () => {
+    const ctx = await fight();
+    const { card } = await exchange(ctx);
+    expect(card.content.replaceAll("&#x27;", "'")).toContain("wound to Bran's shoulder.");
+  });
+
+  it("the GM retypes a result of the chosen zone table and the next card's blow lands where the table now says", async () => {
+    const ctx = await fight();
+    const table = await importAndChoose(ctx, "steel.zone.5");
+    const three = table.results.find((r: any) => r.range[0] === 3);
+    expect(three.name).toBe("shoulder");
+    // What Foundry's table editor writes when the GM types over a result's text.
+    await table.updateEmbeddedDocuments("TableResult", [{ _id: three.id, name: "Thigh" }]);
+    await settle();
+    const { card } = await exchange(ctx);
+    const text = card.content.replaceAll("&#x27;", "'");
+    expect(text).toContain("wound to Bran's thigh.");
+    expect(JSON.parse(card.system.result).events.find((e: any) => e.type === "hit")?.data).toMatchObject({ part: "thigh" });
+  });
+
+  it("a chosen wound table the GM edits sets the wound's Shock (seed 000 'Shock and Pain')", async () => {
+    const ctx = await fight();
+    const table = await importAndChoose(ctx, "steel.wound.cut.shoulder");
+    const five = table.results.find((r: any) => r.range[0] === 5);
+    await table.updateEmbeddedDocuments("TableResult", [{ _id: five.id, name: "Shock 1, Pain 0, Blood loss 0" }]);
+    await settle();
+    const { card } = await exchange(ctx);
+    const shock = JSON.parse(card.system.result).events.find((e: any) => e.type === "shock");
+    expect(shock.data.shock).toBe(1);
+  });
+
+  it("a chosen table with a hole in it is refused with a notification naming it; the card waits and the fight is untouched", async () => {
+    const ctx = await fight();
+    const table = await importAndChoose(ctx, "steel.zone.5");
+    await table.deleteEmbeddedDocuments("TableResult", [table.results.find((r: any) => r.range[0] === 4).id]);
+    await settle();
+    const before = ctx.gm.game.combats.get(ctx.combatId).system.state;
+    const { card, answer } = await exchange(ctx);
+    expect(answer.refusal).toMatchObject({ code: "rollTables.gap", data: { table: "Steel: hit zone 5 (swing)", where: "4" } });
+    expect(ctx.bob.notices.at(-1)).toMatchObject({ type: "warning", message: "The table Steel: hit zone 5 (swing) has no result for 4." });
+    expect(card.system.state).toBe("waiting");
+    expect(ctx.gm.game.combats.get(ctx.combatId).system.state).toBe(before);
+  });
+
+  it("a chosen table that is gone is refused, not replaced by ours behind the GM's back", async () => {
+    const ctx = await fight();
+    const table = await importAndChoose(ctx, "steel.missile");
+    await table.delete();
+    await settle();
+    const { answer } = await exchange(ctx);
+    expect(answer.refusal).toMatchObject({ code: "rollTables.missing" });
+    expect(ctx.bob.notices.at(-1)?.message).toBe("The roll table chosen for Steel: missile hit chart is not in this world. Import it into the world, or choose another.");
+  });
+
+  it("the GM's form names the table per lookup: labelled fields, the world's ruleset first; a sound choice is saved once, a broken one is refused and nothing is stored", async () => {
+    const ctx = await fight();
+    const menu = ctx.gm.game.settings.menus.get("bout.rollTablesMenu");
+    expect(menu.restricted).toBe(true);
+    const pack = ctx.gm.game.packs.get("bout.tables");
+    const ours = (await pack.getDocuments()).find((t: any) => t.flags.bout.lookup === "steel.missile");
+    const table = await ctx.gm.CONFIG.RollTable.documentClass.create(ours.toObject());
+    await settle();
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    expect(html.indexOf("<legend>Steel</legend>")).toBeGreaterThan(-1);
+    expect(html.indexOf("<legend>Steel</legend>")).toBeLessThan(html.indexOf("<legend>Opposed</legend>"));
+    expect(html).toMatch(/<label for="bout-roll-tables-steel__missile">Steel: missile hit chart<\/label>/);
+    const save = ctx.gm.evaluate<any>("globalThis.__boutTest").saveRollTableChoices;
+    await table.updateEmbeddedDocuments("TableResult", [{ _id: table.results.contents[0].id, name: "wing" }]);
+    const mark = ctx.world.server.writes.length;
+    const broken = await save({ steel__missile: table.uuid, steel__zone__1: "" });
+    expect(broken.refusal).toMatchObject({ code: "rollTables.value" });
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.game.settings.get("bout", "rollTables")).toEqual({});
+    await table.updateEmbeddedDocuments("TableResult", [{ _id: table.results.contents[0].id, name: "Foot" }]);
+    const saved = await save({ steel__missile: table.uuid, steel__zone__1: "" });
+    expect(saved.ok).toBe(true);
+    expect(ctx.gm.game.settings.get("bout", "rollTables")).toEqual({ "steel.missile": table.uuid });
+  });
+});
