@@ -14,7 +14,7 @@ import { nextCell } from "../../src/applications/armory/navigation";
 import { gridKeydown } from "../../src/applications/armory/grid-keys";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { findOverflow, sheetPage } from "./sheet-page";
+import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
@@ -65,6 +65,7 @@ describe("armory grid in chromium", () => {
           expect(await page.locator("td.changed").count()).toBeGreaterThan(0);
           expect(await page.locator("tbody tr").count()).toBe(app.rows.length);
           expect(await page.evaluate(findOverflow), `${ruleset} ${theme}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `${ruleset} ${theme}`).toEqual([]);
           // The grid scrolls inside itself; the window's content does not.
           const scroll = await page.evaluate(() => {
             const s = document.querySelector(".armory-scroll")!;
@@ -96,6 +97,7 @@ describe("armory grid in chromium", () => {
         });
         expect(box).toEqual({ tall: true, inside: true });
         expect(await page.evaluate(findOverflow), theme).toEqual([]);
+        expect(await page.evaluate(findLowContrast), theme).toEqual([]);
         await page.locator(".application").screenshot({ path: join(SHOTS, `armory-import-${theme}.png`) });
       } finally {
         await page.close();

@@ -8,7 +8,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { findOverflow, sheetPage } from "./sheet-page";
+import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { scriptDraws, settle } from "../shell/support";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -157,6 +157,7 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
           try {
             expect(await page.evaluate(findOverflow), `${ruleset} ${state} ${theme}`).toEqual([]);
             expect(await page.evaluate(headlineLayout), `${ruleset} ${state} ${theme}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
             expect(await page.locator(".card-portrait").count()).toBe(2);
             expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${ruleset}-${state}-${theme}.png`) });
@@ -179,6 +180,7 @@ describe("chat cards in chromium", () => {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(1);
         expect(await page.locator("form.application").textContent()).toContain("Nicked by the poisoned blade");
         expect(await page.evaluate(findOverflow), `riposte card ${theme}`).toEqual([]);
+        expect(await page.evaluate(findLowContrast), `riposte card ${theme}`).toEqual([]);
         await page.locator("form.application").screenshot({ path: join(SHOTS, `card-pulse-riposte-${theme}.png`) });
       } finally {
         await page.close();
@@ -194,6 +196,7 @@ describe("chat cards in chromium", () => {
       try {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(2);
         expect(await page.evaluate(findOverflow), `advantage card ${theme}`).toEqual([]);
+        expect(await page.evaluate(findLowContrast), `advantage card ${theme}`).toEqual([]);
         await page.locator("form.application").screenshot({ path: join(SHOTS, `card-actionpoints-advantage-${theme}.png`) });
       } finally {
         await page.close();

@@ -110,6 +110,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
           for (const tab of ["stats", "items"]) {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             expect(await page.evaluate(findOverflow), `npc ${ruleset} ${theme} ${tab}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `npc ${ruleset} ${theme} ${tab}`).toEqual([]);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `npc-${ruleset}-${tab}-${theme}.png`) });
           }
         } finally {
@@ -127,6 +128,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
         for (const tab of ["stats", "items"]) {
           await page.click(`[data-action="tab"][data-tab="${tab}"]`);
           expect(await page.evaluate(findOverflow), `observer ${theme} ${tab}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `observer ${theme} ${tab}`).toEqual([]);
           await page.locator("form.application").screenshot({ path: join(SHOTS, `observer-steel-${tab}-${theme}.png`) });
         }
         expect(await page.locator('[data-action="deleteItem"], [data-action="createItem"], [data-action="rollItem"]').count()).toBe(0);
