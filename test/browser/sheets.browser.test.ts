@@ -198,6 +198,21 @@ describe("item sheets in chromium", () => {
 });
 
 describe("the layout checks themselves", () => {
+  it("draw icon buttons with Font Awesome's free set, as Foundry draws them with its own", async () => {
+    const html = sheetPage({ title: "icons", classes: ["bout"], width: 300, height: 200, theme: "light", parts: { a: `<button type="button" class="inline-control icon fa-solid fa-skull" aria-label="Defeated"></button><i class="fa-solid fa-shield-halved"></i>` } });
+    const page = await openPage(browser(), html, { width: 332, height: 232 });
+    try {
+      const icons = await page.evaluate(() => ({
+        loaded: Array.from(document.fonts).some((f) => f.family.replace(/"/g, "") === "Font Awesome 7 Free" && f.weight === "900" && f.status === "loaded"),
+        faces: Array.from(document.querySelectorAll(".window-content .fa-solid")).map((el) => getComputedStyle(el).fontFamily.replace(/"/g, "")),
+        glyphs: Array.from(document.querySelectorAll(".window-content .fa-solid")).map((el) => getComputedStyle(el, "::before").content !== "none"),
+      }));
+      expect(icons).toEqual({ loaded: true, faces: ["Font Awesome 7 Free", "Font Awesome 7 Free"], glyphs: [true, true] });
+    } finally {
+      await page.close();
+    }
+  });
+
   it("catch small text below 4.5:1 (the checks above could not fail otherwise)", async () => {
     const html = sheetPage({
       title: "check",

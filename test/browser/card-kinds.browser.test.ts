@@ -1,0 +1,110 @@
+// Every other card kind a ruleset registers, beside its attack card (issue 20,
+// "Proof"): each posted through the table's own flow on real documents with
+// scripted dice, in the states it passes through (the checks a fighter makes on
+// themself resolve as they are posted, so they have no waiting state), framed at
+// the chat sidebar's width in both themes, screenshotted as
+// `card-<ruleset>-<kind>-<state>-<theme>.png`, and checked that nothing spills
+// out of its box and that small text keeps 4.5:1.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { dist } from "../build/dist";
+import { openPage, sharedBrowser } from "./chromium";
+import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+import { scriptDraws, settle } from "../shell/support";
+
+const SHOTS = join(process.cwd(), "test-results", "screenshots");
+const THEMES = ["light", "dark"] as const;
+const browser = sharedBrowser(SHOTS);
+
+const face = (fill: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="16" fill="${fill}"/></svg>`)}`;
+
+interface KindCase {
+  readonly ruleset: string;
+  /** The registered card kind. */
+  readonly kind: string;
+  /** Ada's figures (system data) and her items. */
+  readonly ada?: Record<string, unknown>;
+  readonly bran?: Record<string, unknown>;
+  /** The declaration as the sheet's dialog hands it to postCard; Bran's id fills `$bran`. */
+  readonly declaration: Record<string, unknown>;
+  /** Ada makes it on herself. */
+  readonly self?: true;
+  readonly draws: [number, number][];
+}
+
+/** The cases: each with the figures its prepare checks (seed rules cited where the kind is defined). */
+const CASES: readonly KindCase[] = [
+  // Standing up from a knee costs action points (seed 002; src/table/actionpoints/stand.ts).
+  { ruleset: "actionpoints", kind: "actionpoints.stand", ada: { actionpoints: { kneeling: true } }, declaration: {}, self: true, draws: [] },
+  // A charge across six yards at Bran (seed 003 'Moves'; src/table/opposed/moves.ts).
+  { ruleset: "opposed", kind: "opposed.move", declaration: { move: "charge", opponentId: "$bran", distance: 6, yards: 0 }, self: true, draws: [[30, 100]] },
+  // A ten-foot jump and its landing roll (seed 004 [14.1]; src/table/pulse/jump.ts).
+  { ruleset: "pulse", kind: "pulse.jump", ada: { pulse: { ag: 15 } }, declaration: { feet: 10 }, self: true, draws: [[12, 100]] },
+  // An infection check after a wound (seed 004; src/table/pulse/infection.ts), the GM's to post.
+  { ruleset: "pulse", kind: "pulse.infection", declaration: { enduranceDamage: 4, natural: false, gmModifier: 0 }, self: true, draws: [[88, 100], [3, 10]] },
+  // A terrain roll in swampy ground (seed 000 'Terrain'; src/table/steel/contests.ts).
+  { ruleset: "steel", kind: "steel.terrain", ada: { steel: { agility: 6, wit: 5, proficiency: 6 } }, declaration: { terrain: "swampy", pace: "normal", dice: 3, stakes: "none", footing: false }, self: true, draws: [[8, 10], [4, 10], [9, 10]] },
+];
+
+async function world(c: KindCase) {
+  dist();
+  const w = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await w.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", c.ruleset);
+  await settle();
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const ada = await Actor.create({ name: "Ada of the Western March", type: "character", img: face("#3b6ea5"), system: c.ada ?? {} });
+  const bran = await Actor.create({ name: "Bran", type: "character", img: face("#8a5a2b"), system: c.bran ?? {} });
+  await settle();
+  return { gm, ada, bran };
+}
+
+/** Posts the card as the GM, then applies it: its content in each state it reaches. */
+async function states(c: KindCase): Promise<Record<string, string>> {
+  const { gm, ada, bran } = await world(c);
+  const api = gm.evaluate<any>("globalThis.__boutTest");
+  const declaration = Object.fromEntries(Object.entries(c.declaration).map(([k, v]) => [k, v === "$bran" ? bran.id : v]));
+  scriptDraws(gm, c.draws);
+  const posted = await api.postCard(c.kind, ada, c.self ? ada : bran, declaration, "");
+  await settle();
+  expect(gm.notices, `${c.kind} is posted`).toEqual([]);
+  expect(posted.ok, c.kind).toBe(true);
+  const message = gm.game.messages.contents.at(-1);
+  const out: Record<string, string> = {};
+  const state = () => (gm.game.messages.get(message.id).system as { state: string }).state;
+  out[state()] = gm.game.messages.get(message.id).content as string;
+  if (state() === "resolved") {
+    await api.applyFromCard(gm.game.messages.get(message.id));
+    await settle();
+    expect(state(), `${c.kind} applied`).toBe("applied");
+    out.applied = gm.game.messages.get(message.id).content as string;
+  }
+  return out;
+}
+
+describe("every other card kind in chromium (issue 20, Proof)", () => {
+  for (const c of CASES) {
+    it(`${c.kind}: each state it reaches fits the chat sidebar in both themes`, async () => {
+      const cards = await states(c);
+      expect(Object.keys(cards), c.kind).toEqual(["resolved", "applied"]);
+      const short = c.kind.split(".")[1]!.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`);
+      for (const [state, content] of Object.entries(cards)) {
+        for (const theme of THEMES) {
+          const html = sheetPage({ title: "Chat", classes: ["sidebar-tab", "chat-sidebar"], width: 300, height: 520, parts: { content }, theme });
+          const page = await openPage(browser(), html, { width: 332, height: 552 });
+          try {
+            expect(await page.locator(".bout-card").count()).toBe(1);
+            expect(await page.evaluate(findOverflow), `${c.kind} ${state} ${theme}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `${c.kind} ${state} ${theme}`).toEqual([]);
+            expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${c.ruleset}-${short}-${state}-${theme}.png`) });
+          } finally {
+            await page.close();
+          }
+        }
+      }
+    });
+  }
+});
