@@ -46,6 +46,16 @@ const CASES: readonly KindCase[] = [
   { ruleset: "pulse", kind: "pulse.infection", declaration: { enduranceDamage: 4, natural: false, gmModifier: 0 }, self: true, draws: [[88, 100], [3, 10]] },
   // A terrain roll in swampy ground (seed 000 'Terrain'; src/table/steel/contests.ts).
   { ruleset: "steel", kind: "steel.terrain", ada: { steel: { agility: 6, wit: 5, proficiency: 6 } }, declaration: { terrain: "swampy", pace: "normal", dice: 3, stakes: "none", footing: false }, self: true, draws: [[8, 10], [4, 10], [9, 10]] },
+  // Blood loss rolled for a bleeding fighter (seed 000 'Blood Loss'; src/table/steel/bleeding.ts).
+  { ruleset: "steel", kind: "steel.bloodLoss", ada: { steel: { health: 5, bloodLoss: 3 } }, declaration: {}, self: true, draws: [[4, 10], [7, 10], [2, 10]] },
+  // Ada lies in wait; Bran tries to spot her (seed 003 'Surprise'; src/table/opposed/surprise.ts).
+  { ruleset: "opposed", kind: "opposed.ambush", declaration: { spotterIds: ["$bran"] }, self: true, draws: [[35, 100], [62, 100]] },
+  // A spell at Bran and his chance to resist (seed 004 [magic]; src/table/pulse/magic.ts).
+  { ruleset: "pulse", kind: "pulse.magic", declaration: { kind: "spell", dieModifier: 0 }, draws: [[40, 100], [5, 10]] },
+  // A stunned figure tries to recover (seed 004 [15]; src/table/pulse/stun.ts).
+  { ruleset: "pulse", kind: "pulse.recover", ada: { pulse: { stunned: true } }, declaration: {}, self: true, draws: [[25, 100]] },
+  // A day of an infected wound (seed 004; src/table/pulse/infection.ts).
+  { ruleset: "pulse", kind: "pulse.infectionDay", ada: { pulse: { infected: true } }, declaration: {}, self: true, draws: [[70, 100], [4, 10]] },
 ];
 
 async function world(c: KindCase) {
@@ -65,7 +75,8 @@ async function world(c: KindCase) {
 async function states(c: KindCase): Promise<Record<string, string>> {
   const { gm, ada, bran } = await world(c);
   const api = gm.evaluate<any>("globalThis.__boutTest");
-  const declaration = Object.fromEntries(Object.entries(c.declaration).map(([k, v]) => [k, v === "$bran" ? bran.id : v]));
+  const named = (v: unknown): unknown => (v === "$bran" ? bran.id : Array.isArray(v) ? v.map(named) : v);
+  const declaration = Object.fromEntries(Object.entries(c.declaration).map(([k, v]) => [k, named(v)]));
   scriptDraws(gm, c.draws);
   const posted = await api.postCard(c.kind, ada, c.self ? ada : bran, declaration, "");
   await settle();
