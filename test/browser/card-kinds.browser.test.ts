@@ -27,8 +27,12 @@ interface KindCase {
   /** Ada's figures (system data) and her items. */
   readonly ada?: Record<string, unknown>;
   readonly bran?: Record<string, unknown>;
-  /** The declaration as the sheet's dialog hands it to postCard; Bran's id fills `$bran`. */
+  readonly adaItems?: Record<string, unknown>[];
+  readonly branItems?: Record<string, unknown>[];
+  /** The declaration as the sheet's dialog hands it to postCard: `$bran` is Bran's id, `$ada:Name` and `$bran:Name` their items' ids. */
   readonly declaration: Record<string, unknown>;
+  /** Bran's answer, for a card that waits on him. */
+  readonly answer?: Record<string, unknown>;
   /** Ada makes it on herself. */
   readonly self?: true;
   readonly draws: [number, number][];
@@ -56,6 +60,20 @@ const CASES: readonly KindCase[] = [
   { ruleset: "pulse", kind: "pulse.recover", ada: { pulse: { stunned: true } }, declaration: {}, self: true, draws: [[25, 100]] },
   // A day of an infected wound (seed 004; src/table/pulse/infection.ts).
   { ruleset: "pulse", kind: "pulse.infectionDay", ada: { pulse: { infected: true } }, declaration: {}, self: true, draws: [[70, 100], [4, 10]] },
+  // Ada sneaks up on Bran, who answers with Notice (seed 000 'Surprise & Hesitation'; src/table/steel/surprise.ts).
+  {
+    ruleset: "steel",
+    kind: "steel.surprise",
+    ada: { steel: { agility: 6 } },
+    bran: { steel: { perception: 4, reflex: 5 } },
+    adaItems: [{ name: "Sneak", type: "skill", system: { steel: { attribute: "agility", tn: 6 } } }],
+    branItems: [{ name: "Notice", type: "skill", system: { steel: { attribute: "perception", tn: 7 } } }],
+    declaration: { skillId: "$ada:Sneak", tnModifier: 0 },
+    answer: { skillId: "$bran:Notice" },
+    draws: [9, 8, 3, 7, 2, 4, 1, 5, 6, 2, 8, 3].map((n) => [n, 10] as [number, number]),
+  },
+  // Ada closes with Bran, who lets her in (seed 004 [13.6]; src/table/pulse/close.ts).
+  { ruleset: "pulse", kind: "pulse.close", declaration: {}, answer: { answer: "admit" }, draws: [] },
 ];
 
 async function world(c: KindCase) {
@@ -67,6 +85,8 @@ async function world(c: KindCase) {
   const Actor = gm.CONFIG.Actor.documentClass;
   const ada = await Actor.create({ name: "Ada of the Western March", type: "character", img: face("#3b6ea5"), system: c.ada ?? {} });
   const bran = await Actor.create({ name: "Bran", type: "character", img: face("#8a5a2b"), system: c.bran ?? {} });
+  if (c.adaItems) await ada.createEmbeddedDocuments("Item", c.adaItems);
+  if (c.branItems) await bran.createEmbeddedDocuments("Item", c.branItems);
   await settle();
   return { gm, ada, bran };
 }
@@ -75,8 +95,14 @@ async function world(c: KindCase) {
 async function states(c: KindCase): Promise<Record<string, string>> {
   const { gm, ada, bran } = await world(c);
   const api = gm.evaluate<any>("globalThis.__boutTest");
-  const named = (v: unknown): unknown => (v === "$bran" ? bran.id : Array.isArray(v) ? v.map(named) : v);
-  const declaration = Object.fromEntries(Object.entries(c.declaration).map(([k, v]) => [k, named(v)]));
+  const named = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(named);
+    if (v === "$bran") return bran.id;
+    const item = typeof v === "string" ? /^\$(ada|bran):(.+)$/.exec(v) : null;
+    return item ? (item[1] === "ada" ? ada : bran).items.getName(item[2]).id : v;
+  };
+  const fill = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, named(v)]));
+  const declaration = fill(c.declaration);
   scriptDraws(gm, c.draws);
   const posted = await api.postCard(c.kind, ada, c.self ? ada : bran, declaration, "");
   await settle();
@@ -86,6 +112,14 @@ async function states(c: KindCase): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const state = () => (gm.game.messages.get(message.id).system as { state: string }).state;
   out[state()] = gm.game.messages.get(message.id).content as string;
+  if (state() === "waiting" && c.answer) {
+    const answer = fill(c.answer);
+    gm.runtime.dialogs.responder = () => answer;
+    await api.defendFromCard(gm.game.messages.get(message.id));
+    await settle();
+    expect(gm.notices, `${c.kind} is answered`).toEqual([]);
+    out[state()] = gm.game.messages.get(message.id).content as string;
+  }
   if (state() === "resolved") {
     await api.applyFromCard(gm.game.messages.get(message.id));
     await settle();
@@ -99,7 +133,7 @@ describe("every other card kind in chromium (issue 20, Proof)", () => {
   for (const c of CASES) {
     it(`${c.kind}: each state it reaches fits the chat sidebar in both themes`, async () => {
       const cards = await states(c);
-      expect(Object.keys(cards), c.kind).toEqual(["resolved", "applied"]);
+      expect(Object.keys(cards), c.kind).toEqual(c.answer ? ["waiting", "resolved", "applied"] : ["resolved", "applied"]);
       const short = c.kind.split(".")[1]!.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`);
       for (const [state, content] of Object.entries(cards)) {
         for (const theme of THEMES) {
