@@ -72,7 +72,7 @@ describe("armory grid in chromium", () => {
             return { inside: s.scrollHeight > s.clientHeight, footer: document.querySelector(".armory-footer")!.getBoundingClientRect().bottom <= document.querySelector(".window-content")!.getBoundingClientRect().bottom + 1 };
           });
           expect(scroll).toEqual({ inside: true, footer: true });
-          await page.locator(".application").screenshot({ path: join(SHOTS, `armory-${ruleset}-${theme}.png`) });
+          await page.locator(".application").screenshot({ path: join(SHOTS, `armory-${ruleset}-grid-${theme}.png`) });
         } finally {
           await page.close();
         }
@@ -98,7 +98,7 @@ describe("armory grid in chromium", () => {
         expect(box).toEqual({ tall: true, inside: true });
         expect(await page.evaluate(findOverflow), theme).toEqual([]);
         expect(await page.evaluate(findLowContrast), theme).toEqual([]);
-        await page.locator(".application").screenshot({ path: join(SHOTS, `armory-import-${theme}.png`) });
+        await page.locator(".application").screenshot({ path: join(SHOTS, `armory-steel-import-${theme}.png`) });
       } finally {
         await page.close();
       }

@@ -182,7 +182,7 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
             expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
             expect(await page.locator(".card-portrait").count()).toBe(2);
             expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${ruleset}-${state}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${ruleset}-attack-${state}-${theme}.png`) });
           } finally {
             await page.close();
           }
@@ -203,7 +203,7 @@ describe("chat cards in chromium", () => {
         expect(await page.locator("form.application").textContent()).toContain("Nicked by the poisoned blade");
         expect(await page.evaluate(findOverflow), `riposte card ${theme}`).toEqual([]);
         expect(await page.evaluate(findLowContrast), `riposte card ${theme}`).toEqual([]);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-pulse-riposte-${theme}.png`) });
+        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-pulse-attack-riposte-${theme}.png`) });
       } finally {
         await page.close();
       }
@@ -219,7 +219,7 @@ describe("chat cards in chromium", () => {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(2);
         expect(await page.evaluate(findOverflow), `advantage card ${theme}`).toEqual([]);
         expect(await page.evaluate(findLowContrast), `advantage card ${theme}`).toEqual([]);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-actionpoints-advantage-${theme}.png`) });
+        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-actionpoints-attack-advantage-${theme}.png`) });
       } finally {
         await page.close();
       }

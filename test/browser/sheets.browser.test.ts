@@ -188,7 +188,7 @@ describe("item sheets in chromium", () => {
           const panel = await page.getAttribute(`[role="tab"][data-tab="${tab}"]`, "aria-controls");
           expect(await page.locator(`#${panel}`).isVisible()).toBe(true);
           expect(await page.evaluate(findOverflow), `${theme} ${tab}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `weapon-longsword-${tab}-${theme}.png`) });
+          await page.locator("form.application").screenshot({ path: join(SHOTS, `weapon-${tab}-longsword-${theme}.png`) });
         }
       } finally {
         await page.close();
