@@ -74,6 +74,13 @@ const CASES: readonly KindCase[] = [
   },
   // Ada closes with Bran, who lets her in (seed 004 [13.6]; src/table/pulse/close.ts).
   { ruleset: "pulse", kind: "pulse.close", declaration: {}, answer: { answer: "admit" }, draws: [] },
+  // Pulling out an arrow stuck in her (seed 004; src/table/pulse/stuck.ts).
+  { ruleset: "pulse", kind: "pulse.stuck", ada: { pulse: { stuckPenalty: 10 } }, declaration: { kind: "missile", barbed: false }, self: true, draws: [[30, 100], [4, 10]] },
+  // A fatigue check out of a fight (seed 001; src/table/phases/checks.ts).
+  { ruleset: "phases", kind: "phases.fatigue", declaration: {}, self: true, draws: [[6, 10], [3, 10]] },
+  // An athletics roll and a magic check, out of a fight (seed 001; src/table/phases/checks.ts).
+  { ruleset: "phases", kind: "phases.athletics", declaration: {}, self: true, draws: [[7, 10], [2, 10]] },
+  { ruleset: "phases", kind: "phases.magic", declaration: {}, self: true, draws: [[3, 10], [9, 10]] },
 ];
 
 async function world(c: KindCase) {
