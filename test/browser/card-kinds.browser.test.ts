@@ -33,6 +33,8 @@ interface KindCase {
   readonly declaration: Record<string, unknown>;
   /** Bran's answer, for a card that waits on him. */
   readonly answer?: Record<string, unknown>;
+  /** A card of Ada's at Bran posted, answered and applied first (closing before withdrawing). */
+  readonly before?: { readonly kind: string; readonly declaration: Record<string, unknown>; readonly answer?: Record<string, unknown> };
   /** Ada makes it on herself. */
   readonly self?: true;
   readonly draws: [number, number][];
@@ -81,6 +83,8 @@ const CASES: readonly KindCase[] = [
   // An athletics roll and a magic check, out of a fight (seed 001; src/table/phases/checks.ts).
   { ruleset: "phases", kind: "phases.athletics", declaration: {}, self: true, draws: [[7, 10], [2, 10]] },
   { ruleset: "phases", kind: "phases.magic", declaration: {}, self: true, draws: [[3, 10], [9, 10]] },
+  // Ada, closed with Bran, withdraws from close combat (seed 004 [13.6]; src/table/pulse/close.ts).
+  { ruleset: "pulse", kind: "pulse.closeWithdraw", ada: { pulse: { ps: 14 } }, bran: { pulse: { ps: 12 } }, before: { kind: "pulse.close", declaration: {}, answer: { answer: "admit" } }, declaration: {}, self: true, draws: [[8, 10]] },
 ];
 
 async function world(c: KindCase) {
@@ -109,6 +113,18 @@ async function states(c: KindCase): Promise<Record<string, string>> {
     return item ? (item[1] === "ada" ? ada : bran).items.getName(item[2]).id : v;
   };
   const fill = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, named(v)]));
+  if (c.before) {
+    await api.postCard(c.before.kind, ada, bran, fill(c.before.declaration), "");
+    await settle();
+    const first = gm.game.messages.contents.at(-1);
+    const answer = fill(c.before.answer ?? {});
+    gm.runtime.dialogs.responder = () => answer;
+    if (c.before.answer) await api.defendFromCard(gm.game.messages.get(first.id));
+    await settle();
+    await api.applyFromCard(gm.game.messages.get(first.id));
+    await settle();
+    expect(gm.notices, `${c.before.kind} first`).toEqual([]);
+  }
   const declaration = fill(c.declaration);
   scriptDraws(gm, c.draws);
   const posted = await api.postCard(c.kind, ada, c.self ? ada : bran, declaration, "");
