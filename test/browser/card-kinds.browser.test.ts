@@ -85,6 +85,16 @@ const CASES: readonly KindCase[] = [
   { ruleset: "phases", kind: "phases.magic", declaration: {}, self: true, draws: [[3, 10], [9, 10]] },
   // Ada, closed with Bran, withdraws from close combat (seed 004 [13.6]; src/table/pulse/close.ts).
   { ruleset: "pulse", kind: "pulse.closeWithdraw", ada: { pulse: { ps: 14 } }, bran: { pulse: { ps: 12 } }, before: { kind: "pulse.close", declaration: {}, answer: { answer: "admit" } }, declaration: {}, self: true, draws: [[8, 10]] },
+  // A terrain contest for the footing: Bran answers with two dice of his pool (seed 000 'Terrain'; src/table/steel/contests.ts).
+  {
+    ruleset: "steel",
+    kind: "steel.terrainContest",
+    ada: { steel: { agility: 6, wit: 5, proficiency: 6 } },
+    bran: { steel: { agility: 5, wit: 5, proficiency: 5 } },
+    declaration: { terrain: "swampy", pace: "normal", dice: 3, footing: true },
+    answer: { dice: 2 },
+    draws: [9, 7, 3, 8, 2].map((n) => [n, 10] as [number, number]),
+  },
 ];
 
 async function world(c: KindCase) {
