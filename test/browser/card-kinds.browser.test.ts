@@ -95,6 +95,17 @@ const CASES: readonly KindCase[] = [
     answer: { dice: 2 },
     draws: [9, 7, 3, 8, 2].map((n) => [n, 10] as [number, number]),
   },
+  // Ada looses her bow at Bran outside a bout; he evades, the arrow finds his chest (seed 000 'Missile Combat'; src/table/steel/missile.ts).
+  {
+    ruleset: "steel",
+    kind: "steel.missile",
+    ada: { steel: { agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5 } },
+    bran: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 3 } },
+    adaItems: [{ name: "Hunting bow", type: "weapon", system: { equipped: true, steel: { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 2, quickenCost: 1, quickenTn: 8, reach: 0 } } }],
+    declaration: { weaponId: "$ada:Hunting bow", dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0 },
+    answer: { kind: "evade", room: "restricted", dice: 2 },
+    draws: [[9, 10], [9, 10], [9, 10], [2, 10], [2, 10], [3, 6], [4, 6]],
+  },
 ];
 
 async function world(c: KindCase) {
