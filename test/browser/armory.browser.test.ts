@@ -14,7 +14,7 @@ import { nextCell } from "../../src/applications/armory/navigation";
 import { gridKeydown } from "../../src/applications/armory/grid-keys";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { findOverflow, sheetPage } from "./sheet-page";
+import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
@@ -65,13 +65,14 @@ describe("armory grid in chromium", () => {
           expect(await page.locator("td.changed").count()).toBeGreaterThan(0);
           expect(await page.locator("tbody tr").count()).toBe(app.rows.length);
           expect(await page.evaluate(findOverflow), `${ruleset} ${theme}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `${ruleset} ${theme}`).toEqual([]);
           // The grid scrolls inside itself; the window's content does not.
           const scroll = await page.evaluate(() => {
             const s = document.querySelector(".armory-scroll")!;
             return { inside: s.scrollHeight > s.clientHeight, footer: document.querySelector(".armory-footer")!.getBoundingClientRect().bottom <= document.querySelector(".window-content")!.getBoundingClientRect().bottom + 1 };
           });
           expect(scroll).toEqual({ inside: true, footer: true });
-          await page.locator(".application").screenshot({ path: join(SHOTS, `armory-${ruleset}-${theme}.png`) });
+          await page.locator(".application").screenshot({ path: join(SHOTS, `armory-${ruleset}-grid-${theme}.png`) });
         } finally {
           await page.close();
         }
@@ -96,7 +97,8 @@ describe("armory grid in chromium", () => {
         });
         expect(box).toEqual({ tall: true, inside: true });
         expect(await page.evaluate(findOverflow), theme).toEqual([]);
-        await page.locator(".application").screenshot({ path: join(SHOTS, `armory-import-${theme}.png`) });
+        expect(await page.evaluate(findLowContrast), theme).toEqual([]);
+        await page.locator(".application").screenshot({ path: join(SHOTS, `armory-steel-import-${theme}.png`) });
       } finally {
         await page.close();
       }

@@ -8,7 +8,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { findOverflow, sheetPage } from "./sheet-page";
+import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { scriptDraws, settle } from "../shell/support";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -128,6 +128,28 @@ async function opposedCards() {
   return exchange(t, sword.id, { difficulty: "challenging", modifier: 0 }, { skill: "melee", difficulty: "challenging", modifier: 0 }, [[21, 100], [38, 100]]);
 }
 
+/** Action points: Ada's sword cut at 20 against Bran's failed active parry at 80; the blow lands (seed 002 'Combat'). */
+async function actionpointsCards() {
+  const t = await duo("actionpoints", {}, {});
+  const [sword] = await t.ada.createEmbeddedDocuments("Item", [
+    { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+    { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15 } } },
+  ]);
+  await t.bran.createEmbeddedDocuments("Item", [
+    { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+    { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
+  ]);
+  return exchange(t, sword.id, { modifier: 0 }, { defence: "activeParry" }, [[20, 100], [80, 100]]);
+}
+
+/** Pulse: Ada's broadsword strikes at 20 while Bran stands (seed 004 [17]); the blow lands. */
+async function pulseCards() {
+  const t = await duo("pulse", { pulse: { md: 15, ps: 15, ag: 15 } }, { pulse: { ag: 12 } });
+  const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2, weaponClass: "B" } } }]);
+  await t.bran.createEmbeddedDocuments("Item", [{ name: "Mace", type: "weapon", system: { equipped: true, pulse: { baseChance: 45, ranked: true, rank: 4, damage: 3 } } }]);
+  return exchange(t, sword.id, { kind: "normal", modifier: 0 }, { answer: "stand", grievous: "armor" }, [[20, 100], [6, 10]]);
+}
+
 /** Runs in the page: the card's headline comes right after its header, fits the card, and the detail is folded. */
 function headlineLayout(): string[] {
   const problems: string[] = [];
@@ -146,7 +168,7 @@ function headlineLayout(): string[] {
 }
 
 describe("each ruleset's attack card in chromium: headline, portraits, folded detail (issue 20)", () => {
-  const builds = { steel: steelCards, phases: phasesCards, opposed: opposedCards } as const;
+  const builds = { steel: steelCards, phases: phasesCards, actionpoints: actionpointsCards, opposed: opposedCards, pulse: pulseCards } as const;
   for (const [ruleset, build] of Object.entries(builds)) {
     for (const theme of ["light", "dark"] as const) {
       it(`${ruleset}, ${theme} theme: waiting, resolved and applied fit the chat sidebar with the headline first`, async () => {
@@ -157,9 +179,10 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
           try {
             expect(await page.evaluate(findOverflow), `${ruleset} ${state} ${theme}`).toEqual([]);
             expect(await page.evaluate(headlineLayout), `${ruleset} ${state} ${theme}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
             expect(await page.locator(".card-portrait").count()).toBe(2);
             expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${ruleset}-${state}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${ruleset}-attack-${state}-${theme}.png`) });
           } finally {
             await page.close();
           }
@@ -179,7 +202,8 @@ describe("chat cards in chromium", () => {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(1);
         expect(await page.locator("form.application").textContent()).toContain("Nicked by the poisoned blade");
         expect(await page.evaluate(findOverflow), `riposte card ${theme}`).toEqual([]);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-pulse-riposte-${theme}.png`) });
+        expect(await page.evaluate(findLowContrast), `riposte card ${theme}`).toEqual([]);
+        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-pulse-attack-riposte-${theme}.png`) });
       } finally {
         await page.close();
       }
@@ -194,7 +218,8 @@ describe("chat cards in chromium", () => {
       try {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(2);
         expect(await page.evaluate(findOverflow), `advantage card ${theme}`).toEqual([]);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-actionpoints-advantage-${theme}.png`) });
+        expect(await page.evaluate(findLowContrast), `advantage card ${theme}`).toEqual([]);
+        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-actionpoints-attack-advantage-${theme}.png`) });
       } finally {
         await page.close();
       }

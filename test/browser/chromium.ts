@@ -3,7 +3,8 @@
  * as root) and every background connection off (the machine has no network).
  * Pages are served from memory through request routing, never from the net.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join, normalize } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
 
@@ -23,16 +24,35 @@ export function launch(): Promise<Browser> {
 
 const PLACEHOLDER_IMAGE = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" fill="#8a8172"/><circle cx="48" cy="36" r="18" fill="#d8d2c4"/><rect x="18" y="60" width="60" height="30" rx="14" fill="#d8d2c4"/></svg>`;
 
-/** Opens `html` at a made-up origin; images get a neutral portrait, anything else a 404. */
+/**
+ * Font Awesome's free set, served at /fa/ so the pages' icon buttons draw as icons.
+ * Foundry ships its own Font Awesome; the system never bundles it, so only the tests load it.
+ */
+const FA_ROOT = join(process.cwd(), "node_modules/@fortawesome/fontawesome-free");
+export const FONT_AWESOME_CSS = "http://bout.test/fa/css/all.min.css";
+
+function fontAwesome(path: string): { contentType: string; body: Buffer } | null {
+  const file = normalize(join(FA_ROOT, path));
+  if (!file.startsWith(FA_ROOT) || !existsSync(file)) return null;
+  return { contentType: file.endsWith(".css") ? "text/css" : "font/woff2", body: readFileSync(file) };
+}
+
+/** Opens `html` at a made-up origin; Font Awesome from node_modules, images get a neutral portrait, anything else a 404. */
 export async function openPage(browser: Browser, html: string, size: { width: number; height: number }): Promise<Page> {
   const page = await browser.newPage({ viewport: size, deviceScaleFactor: 1 });
   await page.route("**/*", (route) => {
     const url = route.request().url();
     if (url === "http://bout.test/") return route.fulfill({ contentType: "text/html", body: html });
+    if (url.startsWith("http://bout.test/fa/")) {
+      const asset = fontAwesome(new URL(url).pathname.slice("/fa/".length));
+      return asset ? route.fulfill(asset) : route.fulfill({ status: 404, body: "" });
+    }
     if (/\.(svg|png|webp|jpe?g)$/i.test(url)) return route.fulfill({ contentType: "image/svg+xml", body: PLACEHOLDER_IMAGE });
     return route.fulfill({ status: 404, body: "" });
   });
   await page.goto("http://bout.test/");
+  // Icon glyphs come from a web font: wait for it so screenshots show icons, not blanks.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return page;
 }
 

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { syncTabAria, tabKeydown } from "../../src/applications/sheets/tab-aria";
+import { FONT_AWESOME_CSS } from "./chromium";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
@@ -49,7 +50,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "
 export function sheetPage(sheet: SheetPage): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(sheet.title)}</title>
-<style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
+<link rel="stylesheet" href="${FONT_AWESOME_CSS}"><style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
 <body class="theme-${sheet.theme}">
 <form class="application sheet ${sheet.classes.join(" ")} theme-${sheet.theme}" style="width:${sheet.width}px;height:${sheet.height === "auto" ? "auto" : `${sheet.height}px`}" autocomplete="off">
 <header class="window-header"><h1 class="window-title">${escapeHtml(sheet.title)}</h1></header>
@@ -74,7 +75,7 @@ export function dialogPage(dialog: DialogPage): string {
   const buttons = dialog.buttons.map((b) => `<button type="button">${escapeHtml(b.label)}</button>`).join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(dialog.title)}</title>
-<style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
+<link rel="stylesheet" href="${FONT_AWESOME_CSS}"><style>${FRAME_CSS}</style><style>${SYSTEM_CSS}</style></head>
 <body class="theme-${dialog.theme}">
 <div class="application dialog ${dialog.classes.join(" ")} theme-${dialog.theme}" style="width:${dialog.width}px">
 <header class="window-header"><h1 class="window-title">${escapeHtml(dialog.title)}</h1></header>

@@ -110,6 +110,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
           for (const tab of ["stats", "items"]) {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             expect(await page.evaluate(findOverflow), `npc ${ruleset} ${theme} ${tab}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `npc ${ruleset} ${theme} ${tab}`).toEqual([]);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `npc-${ruleset}-${tab}-${theme}.png`) });
           }
         } finally {
@@ -127,6 +128,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
         for (const tab of ["stats", "items"]) {
           await page.click(`[data-action="tab"][data-tab="${tab}"]`);
           expect(await page.evaluate(findOverflow), `observer ${theme} ${tab}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `observer ${theme} ${tab}`).toEqual([]);
           await page.locator("form.application").screenshot({ path: join(SHOTS, `observer-steel-${tab}-${theme}.png`) });
         }
         expect(await page.locator('[data-action="deleteItem"], [data-action="createItem"], [data-action="rollItem"]').count()).toBe(0);
@@ -186,7 +188,7 @@ describe("item sheets in chromium", () => {
           const panel = await page.getAttribute(`[role="tab"][data-tab="${tab}"]`, "aria-controls");
           expect(await page.locator(`#${panel}`).isVisible()).toBe(true);
           expect(await page.evaluate(findOverflow), `${theme} ${tab}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `weapon-longsword-${tab}-${theme}.png`) });
+          await page.locator("form.application").screenshot({ path: join(SHOTS, `weapon-${tab}-longsword-${theme}.png`) });
         }
       } finally {
         await page.close();
@@ -196,6 +198,21 @@ describe("item sheets in chromium", () => {
 });
 
 describe("the layout checks themselves", () => {
+  it("draw icon buttons with Font Awesome's free set, as Foundry draws them with its own", async () => {
+    const html = sheetPage({ title: "icons", classes: ["bout"], width: 300, height: 200, theme: "light", parts: { a: `<button type="button" class="inline-control icon fa-solid fa-skull" aria-label="Defeated"></button><i class="fa-solid fa-shield-halved"></i>` } });
+    const page = await openPage(browser(), html, { width: 332, height: 232 });
+    try {
+      const icons = await page.evaluate(() => ({
+        loaded: Array.from(document.fonts).some((f) => f.family.replace(/"/g, "") === "Font Awesome 7 Free" && f.weight === "900" && f.status === "loaded"),
+        faces: Array.from(document.querySelectorAll(".window-content .fa-solid")).map((el) => getComputedStyle(el).fontFamily.replace(/"/g, "")),
+        glyphs: Array.from(document.querySelectorAll(".window-content .fa-solid")).map((el) => getComputedStyle(el, "::before").content !== "none"),
+      }));
+      expect(icons).toEqual({ loaded: true, faces: ["Font Awesome 7 Free", "Font Awesome 7 Free"], glyphs: [true, true] });
+    } finally {
+      await page.close();
+    }
+  });
+
   it("catch small text below 4.5:1 (the checks above could not fail otherwise)", async () => {
     const html = sheetPage({
       title: "check",

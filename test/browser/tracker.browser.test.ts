@@ -7,7 +7,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { findOverflow, sheetPage } from "./sheet-page";
+import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const settle = async () => {
@@ -131,6 +131,7 @@ describe("combat tracker in chromium", () => {
         expect(await page.locator(".combatant").count()).toBe(4);
         expect((await page.locator(".encounter-title").innerText()).trim()).toBe("Round 1 · Phase: Movement");
         expect(await page.evaluate(findOverflow), `phases tracker ${theme}`).toEqual([]);
+        expect(await page.evaluate(findLowContrast), `phases tracker ${theme}`).toEqual([]);
         expect(await page.evaluate(unnamedButtons), `phases tracker ${theme}`).toEqual([]);
         await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-phases-movement-gm-${theme}.png`) });
       } finally {
@@ -141,6 +142,7 @@ describe("combat tracker in chromium", () => {
       try {
         expect(await dialogPage.locator("select[name=weaponId] option").count()).toBe(2);
         expect(await dialogPage.evaluate(findOverflow), `phases declaration ${theme}`).toEqual([]);
+        expect(await dialogPage.evaluate(findLowContrast), `phases declaration ${theme}`).toEqual([]);
         await dialogPage.locator("form.application").screenshot({ path: join(SHOTS, `declare-phases-open-${theme}.png`) });
       } finally {
         await dialogPage.close();
@@ -161,6 +163,7 @@ describe("combat tracker in chromium", () => {
             expect((await page.locator(".encounter-title").innerText()).trim()).toMatch(TITLES[ruleset]!);
             if (ruleset === "pulse") expect(await page.locator(".window-content").innerText()).not.toMatch(/\bround\b/i);
             expect(await page.evaluate(findOverflow), `${ruleset} ${who} ${theme}`).toEqual([]);
+            expect(await page.evaluate(findLowContrast), `${ruleset} ${who} ${theme}`).toEqual([]);
             expect(await page.evaluate(unnamedButtons), `${ruleset} ${who} ${theme}`).toEqual([]);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${ruleset}-running-${who}-${theme}.png`) });
           } finally {
@@ -181,6 +184,7 @@ describe("combat tracker in chromium", () => {
         try {
           expect(await page.locator(".tracker-group").count()).toBe(2);
           expect(await page.evaluate(findOverflow), `${who} ${theme}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `${who} ${theme}`).toEqual([]);
           expect(await page.evaluate(unnamedButtons), `${who} ${theme}`).toEqual([]);
           await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-steel-throw-${who}-${theme}.png`) });
         } finally {
