@@ -19,6 +19,7 @@ import { fighterName, fighterRef } from "../fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   BENCH_STAKES,
+  ENGAGED_RIDE_TN_MAX,
   buyInitiative,
   buyInitiativeOdds,
   DECK_STAKES,
@@ -327,15 +328,7 @@ async function terrainFromSheet(actor: Actor.Implementation) {
       const dice = Number(v.dice);
       const bars = [{ label: "BOUT.Odds.Successes", data: { dice, tn: tn.value }, bars: successBars(dice, tn.value) }];
       if (v.opponent) return { rows: [{ label: `${C}Odds.Keep`, probability: opposedTerrainOdds(dice, Number(v.opponentDice), tn.value), headline: true }], distributions: bars };
-      const o = oneSuccessOdds(dice, tn.value);
-      return {
-        rows: [
-          { label: "BOUT.Roll.Odds.Success", probability: o.success, headline: true },
-          { label: "BOUT.Roll.Odds.Failure", probability: o.failure },
-          { label: "BOUT.Roll.Odds.Botch", probability: o.botch },
-        ],
-        distributions: bars,
-      };
+      return oneSuccessView(dice, tn.value, bars);
     },
   });
   if (!values) return;
@@ -343,6 +336,19 @@ async function terrainFromSheet(actor: Actor.Implementation) {
   const opponent = pickOpponent(foes, values.opponent);
   if (opponent) return postCard("steel.terrainContest", actor, opponent, declaration, combatId);
   return postCard("steel.terrain", actor, actor, declaration, combatId);
+}
+
+/** The odds a terrain roll alone shows: made, failed or botched, with its success bars. */
+function oneSuccessView<B>(dice: number, tn: number, bars: B) {
+  const o = oneSuccessOdds(dice, tn);
+  return {
+    rows: [
+      { label: "BOUT.Roll.Odds.Success", probability: o.success, headline: true },
+      { label: "BOUT.Roll.Odds.Failure", probability: o.failure },
+      { label: "BOUT.Roll.Odds.Botch", probability: o.botch },
+    ],
+    distributions: bars,
+  };
 }
 
 /** A rider's terrain roll from the sheet: a Ride check, alone or against an opponent (who rolls Ride too if he rides). */
@@ -355,7 +361,7 @@ async function rideTerrainFromSheet(actor: Actor.Implementation, combatId: strin
     titleData: { attacker: actor.name },
     confirmLabel: "BOUT.Roll.Roll",
     fields: [
-      { kind: "number", name: "tnModifier", label: `${C}Field.RideTnModifier`, value: 0, min: 0, max: 6 },
+      { kind: "number", name: "tnModifier", label: `${C}Field.RideTnModifier`, value: 0, min: 0, max: ENGAGED_RIDE_TN_MAX },
       { kind: "select", name: "stakes", label: `${C}Field.Stakes`, value: "none", options: Object.keys(STAKES).map((k) => ({ value: k, label: `${C}Stakes.${k}` })) },
       { kind: "select", name: "opponent", label: `${C}Field.Opponent`, value: "", options: [{ value: "", label: `${C}NoOpponent` }, ...opponentOptions(foes)] },
       { kind: "number", name: "opponentDice", label: `${C}Field.OpponentDice`, value: 2, min: 0, max: 30 },
@@ -368,15 +374,7 @@ async function rideTerrainFromSheet(actor: Actor.Implementation, combatId: strin
         const rider = riding(foe, combatId);
         return { rows: [{ label: `${C}Odds.Keep`, probability: opposedTerrainOdds(dice, rider ? agilityOf(foe) : Number(v.opponentDice), at, rider ? rideTnOf(foe) : at), headline: true }], distributions: bars };
       }
-      const o = oneSuccessOdds(dice, at);
-      return {
-        rows: [
-          { label: "BOUT.Roll.Odds.Success", probability: o.success, headline: true },
-          { label: "BOUT.Roll.Odds.Failure", probability: o.failure },
-          { label: "BOUT.Roll.Odds.Botch", probability: o.botch },
-        ],
-        distributions: bars,
-      };
+      return oneSuccessView(dice, at, bars);
     },
   });
   if (!values) return;
