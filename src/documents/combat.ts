@@ -11,7 +11,7 @@ import { queued, type Lease } from "../table/write-queue";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
-import { callCombatHook as callHook } from "../compat";
+import { callCombatHook as callHook, roundChangeOptions } from "../compat";
 
 type System = { structure: string; state: string; history: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
@@ -293,8 +293,7 @@ export class BoutCombat extends Combat {
     const position = this.corePosition(back);
     const updateData = { round: position.round, turn: position.turn };
     // As v13's Combat#previousRound / #previousTurn: direction -1, the world time taken back through `worldTime`.
-    const options: Record<string, unknown> = { direction: -1 };
-    if (seconds > 0) options.worldTime = { delta: -seconds };
+    const options = roundChangeOptions(-1, -seconds);
     if (position.round !== this.round) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn) callHook("combatTurn", this, updateData, options);
     await this.update({ ...updateData, "system.state": JSON.stringify(back), "system.history": history.length ? JSON.stringify(history) : "", ...this.declarationChange(structure, back) } as never, options as never);
@@ -337,7 +336,7 @@ export class BoutCombat extends Combat {
    * the machine's `leave`, all in one write.
    */
   async removeFromFight(ids: readonly string[]): Promise<void> {
-    await queued([this], async () => {
+    await queued([this], async (lease) => {
       const structure = this.structure;
       const state = this.machineState;
       if (!structure || !state) return;
@@ -352,7 +351,8 @@ export class BoutCombat extends Combat {
         next = (left.value as { state: unknown }).state;
       }
       await this.writeStep(state, next, this.declarationWithout(structure, next, ids), ["leave"]);
-      await structure.afterStep?.(state, next, this.id!, this.combatantInfos());
+      // Its cards take this combat's queue: posted once this task has released it.
+      this.afterStep(structure, state, next, lease);
     });
   }
 
