@@ -55,6 +55,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import { isSurprised } from "./surprise";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
@@ -405,9 +406,7 @@ const attackCard: CardKind = {
     const a = view(card.attacker).stats;
     const t = view(card.defender).stats;
     const commands = turnCommands(card, !d.ranged);
-    const state = machineStateOf<TurnsState>(card.combatId, "turns");
-    const defenderId = combatantFor(card.combatId, card.defender);
-    const surprised = Boolean(state?.combatants.find((c) => c.id === defenderId)?.surprised) || Boolean((card.defender as unknown as { statuses?: Set<string> }).statuses?.has("surprised"));
+    const surprised = isSurprised(card.defender, card.combatId);
     const ids = { attacker: fighterRef(card.attacker), defender: fighterRef(card.defender) };
     let rolled;
     if (d.ranged) {

@@ -20,7 +20,7 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { AttackInput } from "../../engine/rulesets/pulse/attack";
-import { figureInZone, hexLine, lineOfFire, relativeSide, type Figure } from "../../engine/rulesets/pulse/hex";
+import { figureInZone, hexLine, lineOfFire, relativeSide, zoneOfSide, type Figure } from "../../engine/rulesets/pulse/hex";
 import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
 import { concentrationDue } from "../../engine/rulesets/pulse/actions";
@@ -319,7 +319,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
       withdrawingOffensively: d.withdrawing === true,
       modifiers: modifier ? [{ key: `${T}Modifier`, value: modifier }] : [],
     },
-    fromRear: side === null ? d.fromRear === true : side === 3,
+    fromRear: side === null ? d.fromRear === true : zoneOfSide(side) === "rear",
     ...(side === null ? {} : { from: side }),
     // [18.5] the optional damage bonus the weapon's sheet names, and what it adds to the breakage chance.
     attacker: { modMD: f.modMD, weaponRank: w.rank, breakageAdded: bonusOf(w, a.stats.ps).breakageAdded },

@@ -6,7 +6,7 @@
  * may attack at once.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { crowdTns, loneDecidesOdds, outnumberedApplies, outnumberedRoll } from "../../engine/rulesets/steel";
+import { crowdOpponentTn, crowdTns, loneDecidesOdds, outnumberedApplies, outnumberedRoll } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { BoutCombat } from "../../documents/combat";
@@ -36,7 +36,7 @@ export async function runCrowd(combat: BoutCombat, groupId: string): Promise<voi
     odds: (v) => {
       const lone = String(v.lone);
       const others = members.filter((m) => m.id !== lone);
-      const p = loneDecidesOdds({ dice: Number(v[`dice.${lone}`]), tn: tns.outnumbered }, others.map((o) => ({ dice: Number(v[`dice.${o.id}`]), tn: Math.max(1, tns.opponents - Number(v.tactics)) })));
+      const p = loneDecidesOdds({ dice: Number(v[`dice.${lone}`]), tn: tns.outnumbered }, others.map((o) => ({ dice: Number(v[`dice.${o.id}`]), tn: crowdOpponentTn(tns.opponents, Number(v.tactics)) })));
       return { rows: [{ label: `${C}Odds.LoneDecides`, probability: p, headline: true }] };
     },
   });

@@ -44,6 +44,9 @@ function facing(p: Pairing, combatId: string): FacingAttacker[] {
   const list: FacingAttacker[] = [...facingNow(d, bout)];
   const combat = game.combats?.get(combatId);
   for (const message of game.messages?.contents ?? []) {
+    // Cheap fields first: the full view parses and resolves, and most messages are not waiting exchanges of this fight.
+    const s = message.system as unknown as { kind?: string; state?: string; combatId?: string };
+    if (s?.kind !== "steel.exchange" || s.state !== "waiting" || s.combatId !== combatId) continue;
     const card = cardView(message as ChatMessage.Implementation);
     if (!card || card.kind !== "steel.exchange" || card.state !== "waiting" || card.combatId !== combatId) continue;
     if (combatantOf(combat as never, card.defender)?.id !== p.defenderId) continue;
@@ -57,7 +60,8 @@ function facing(p: Pairing, combatId: string): FacingAttacker[] {
 export function mayAttackNow(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<true> {
   const p = pairing(attacker, defender, combatId);
   if (!p) return ok(true);
-  const joined = mayJoinAttack({ attacker: { id: p.attackerId, small: smallOf(attacker) }, facing: facing(p, combatId).filter((f) => f.id !== p.attackerId), ...(gmCap() === undefined ? {} : { gmCap: gmCap() }) });
+  const cap = gmCap();
+  const joined = mayJoinAttack({ attacker: { id: p.attackerId, small: smallOf(attacker) }, facing: facing(p, combatId).filter((f) => f.id !== p.attackerId), ...(cap === undefined ? {} : { gmCap: cap }) });
   return joined.ok ? ok(true) : joined;
 }
 

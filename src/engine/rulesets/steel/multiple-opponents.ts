@@ -29,6 +29,11 @@ export function outnumberedApplies(fightersInBout: number): boolean {
   return fightersInBout >= 3;
 }
 
+/** "Multiple Opponents" (Tactics Skill): each of the leader's successes lowers his allies' TN by one, never below 1. */
+export function crowdOpponentTn(tn: number, tacticsSuccesses: number): number {
+  return Math.max(1, tn - tacticsSuccesses);
+}
+
 export function crowdTns(opponents: number, table: readonly CrowdRow[] = CROWD_TABLE): CrowdRow | null {
   let found: CrowdRow | null = null;
   for (const r of table) if (opponents >= r.minOpponents) found = r;
@@ -118,7 +123,7 @@ export function outnumberedRoll(input: CrowdInput, dice: Dice): Outcome<Resoluti
   const t = checkWhole({ tacticsSuccesses: input.tacticsSuccesses, gmCap: input.gmCap }, ["tacticsSuccesses", "gmCap"]);
   if (!t.ok) return t;
   const lone = rollPool(dice, input.lone.dice, input.lone.tn ?? tns?.outnumbered ?? 6);
-  const oppTn = (o: CrowdSide) => Math.max(1, (o.tn ?? tns?.opponents ?? 5) - (input.tacticsSuccesses ?? 0));
+  const oppTn = (o: CrowdSide) => crowdOpponentTn(o.tn ?? tns?.opponents ?? 5, input.tacticsSuccesses ?? 0);
   const opponents = input.opponents.map((o) => ({ id: o.id, roll: rollPool(dice, o.dice, oppTn(o)) }));
   const superior = opponents.filter((o) => o.roll.successes > lone.successes).map((o) => o.id);
   const inferior = opponents
