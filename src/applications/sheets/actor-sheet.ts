@@ -6,7 +6,6 @@ import { actorActions } from "./actor-actions";
 import { rollItem } from "./item-roll";
 import { DuelSimulator } from "../duel/duel-dialog";
 import { askChoice, waitingChoiceFor } from "../../table/declarations";
-import { listenTabKeys, syncTabAria } from "./tab-aria";
 
 
 type ActionHandler = (this: BoutActorSheet, event: PointerEvent, target: HTMLElement) => Promise<unknown> | void;

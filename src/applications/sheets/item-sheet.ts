@@ -2,7 +2,6 @@ import { ItemSheetBase } from "./sheet-base";
 import { templatePath } from "../../config";
 import { activeRuleset } from "../../settings";
 import { itemSheetContext } from "./item-sheet-context";
-import { listenTabKeys, syncTabAria } from "./tab-aria";
 
 
 /**
