@@ -11,10 +11,8 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
+import { settle } from "./support";
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-};
 /** Scripts the GM's dice: each draw is [face, faces]; 10 is the d10's "0". */
 function script(client: { CONFIG: any }, draws: [number, number][]) {
   const queue = [...draws];

@@ -8,11 +8,8 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { decisionWrites } from "./support";
+import { decisionWrites, settle } from "./support";
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-};
 function script(client: { CONFIG: any }, draws: [number, number][]) {
   const queue = [...draws];
   client.CONFIG.Dice.randomUniform = () => {

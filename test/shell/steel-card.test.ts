@@ -7,10 +7,8 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
+import { settle } from "./support";
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-};
 
 /** The next uniform draws on this client give these faces on d`faces`. */
 function script(client: { CONFIG: any }, faces: number, results: number[]) {

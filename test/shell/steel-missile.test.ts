@@ -6,10 +6,8 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
+import { settle } from "./support";
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-};
 
 /** Draws on this client: each entry is [faces, result]. */
 function script(client: { CONFIG: any }, draws: [number, number][]) {

@@ -10,10 +10,8 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
+import { settle } from "./support";
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-};
 
 /** A fight of four (Ada Alice's, Bran Bob's, two of the GM's), optionally in two groups, started as the GM. */
 async function fight(ruleset: string, { groups = 0, start = true } = {}) {
