@@ -46,7 +46,6 @@ const resolvable = (name, base) => {
     return existsSync(join(base, "node_modules", name));
   }
 };
-void fromRoot;
 const wanted = Object.entries(manifest.dependencies ?? {}).filter(
   ([name, spec]) => !String(spec).startsWith("github:") && !resolvable(name, root) && !resolvable(name, work),
 );

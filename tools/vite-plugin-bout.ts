@@ -1,20 +1,12 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import type { Plugin } from "vite";
 import { buildManifest } from "./system-manifest.ts";
-import { writeReleaseZip } from "./release/zip.ts";
+import { listFiles, writeReleaseZip } from "./release/zip.ts";
 
 const STATIC_DIRS = ["templates", "lang"];
 const STATIC_FILES = ["LICENSE", "README.md"];
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
-}
 
 /** Count the source documents of a pack, so a silently skipped file fails the build. */
 function countSources(dir: string): number {

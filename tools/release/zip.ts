@@ -11,7 +11,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { basename, join, relative } from "node:path";
 import { zipSync, type Zippable } from "fflate";
 
-function listFiles(dir: string): string[] {
+/** Every file under a folder, recursively (none when it is missing). */
+export function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
