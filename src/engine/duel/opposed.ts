@@ -9,7 +9,7 @@
  */
 import { rollOne, type Dice } from "../dice";
 import type { ActorView } from "../rulesets/ruleset";
-import { armourPoints, bonus, LOCATIONS, resolveMeleeAttack, skillTarget, weaponDamage, type Location, type OpposedStats, type TestInput } from "../rulesets/opposed";
+import { armourPoints, bonus, DEFAULT_OPPOSED_TABLES, LOCATIONS, resolveMeleeAttack, skillTarget, weaponDamage, type Location, type OpposedStats, type TestInput } from "../rulesets/opposed";
 import { closeWeapon } from "./weapon-choice";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
@@ -89,6 +89,8 @@ function attack(a: Living, d: Living, pd: OpposedPolicy, dice: Dice): void {
     {
       attacker: { id: "a", test: { target: a.f.melee }, damage: a.f.damage, advantage: a.advantage },
       defender: { id: "d", test: opposition(d.f, pd), surprised: false, toughnessBonus: d.f.toughnessBonus, armour: d.f.armour, woundsNow: d.woundsNow, advantage: d.advantage },
+      // The simulator plays without a world: our tables, as the Bout: Tables compendium ships them.
+      tables: DEFAULT_OPPOSED_TABLES,
     },
     dice,
   );

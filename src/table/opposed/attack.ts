@@ -6,7 +6,6 @@
  * in a turn-order fight spends the attacker's Action and ends the defender's
  * surprise with the result.
  */
-import { DEFAULT_OPPOSED_TABLES, type OpposedTables } from "../roll-tables/catalogue";
 import { opposedTablesRead } from "./tables";
 import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
@@ -46,6 +45,7 @@ import {
   type Difficulty,
   type Location,
   type OpposedStats,
+  type OpposedTables,
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -288,7 +288,7 @@ export async function aftermath(
   criticalsOn: readonly string[],
   hitLocationOf: Location | null,
   defenderRoll: number | null,
-  criticalTable: OpposedTables["critical"] = DEFAULT_OPPOSED_TABLES.critical,
+  tables: OpposedTables,
 ): Promise<Aftermath> {
   const out: Aftermath = { events: [], updates: {}, itemUpdates: {}, itemDeletes: {}, statuses: {}, commands: [], rolls: [] };
   const combat = card.combatId ? game.combats?.get(card.combatId) : undefined;
@@ -297,7 +297,7 @@ export async function aftermath(
   for (const f of fumblers) {
     if (!f.fumble.misfire && !f.fumble.oops) continue;
     const others = inFight.filter((x) => !sameFighter(x, f.who)).map(bodyOf);
-    const rolled = await resolveWithFoundry((dice) => fumbleEffects(f.fumble, { ...bodyOf(f.who), weaponDamage: f.damage, others }, dice));
+    const rolled = await resolveWithFoundry((dice) => fumbleEffects(f.fumble, { ...bodyOf(f.who), weaponDamage: f.damage, others }, dice, tables.hitLocations));
     const e = rolled.value;
     out.rolls.push(...rolled.rolls);
     out.events.push(...(e.events as EngineEvent[]));
@@ -314,8 +314,8 @@ export async function aftermath(
   }
   // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
   for (const on of criticalsOn) {
-    const location = card.defender && on === fighterRef(card.defender) ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll).location : "body";
-    const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice, criticalTable));
+    const location = card.defender && on === fighterRef(card.defender) ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll, tables.hitLocations).location : "body";
+    const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice, tables.critical));
     out.rolls.push(...rolled.rolls);
     out.events.push(...(rolled.value.events as EngineEvent[]));
     add(on, { "system.opposed.criticalWounds": delta(1, 0) });
@@ -400,7 +400,7 @@ const attackCard: CardKind = {
   async resolve(card, answer: any): Promise<Outcome<any>> {
     const d = card.declaration as Declaration;
     if (!card.attacker || !card.defender || !d) return refused("opposed.noWeapon", "NoWeapon");
-    // The world's Critical table is read before any die: a chosen table that does not read refuses the attack.
+    // The world's tables (Hit Locations, Oops!, the Critical table) are read before any die: a chosen table that does not read refuses the attack.
     const tables = opposedTablesRead();
     if (!tables.ok) return tables;
     const a = view(card.attacker).stats;
@@ -419,13 +419,14 @@ const attackCard: CardKind = {
       const input = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
+        tables: tables.value,
       };
       rolled = await resolveWithFoundry((dice) => resolveRangedAttack(input, dice));
       if (!rolled.value.ok) return rolled.value;
       const r = rolled.value.value.result;
       const updates: Record<string, Record<string, unknown>> = { [ids.attacker]: { "system.opposed.advantage": delta(r.advantage - a.advantage, 0) } };
       if (r.hit) updates[ids.defender] = woundUpdate(r.hit.wounds);
-      const after = await aftermath(card, d, [{ who: card.attacker, fumble: r.fumble, weaponId: d.weaponId, damage: d.damage }], r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null, tables.value.critical);
+      const after = await aftermath(card, d, [{ who: card.attacker, fumble: r.fumble, weaponId: d.weaponId, damage: d.damage }], r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null, tables.value);
       if (r.hit) addStatuses(after.statuses, ids.defender, woundStatuses(r.hit.wounds));
       if (surpriseEndsOnAttack(surprised)) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
       return ok({
@@ -455,6 +456,7 @@ const attackCard: CardKind = {
         woundsNow: t.woundsNow,
         advantage: t.advantage,
       },
+      tables: tables.value,
     };
     rolled = await resolveWithFoundry((dice) => resolveMeleeAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;
@@ -468,7 +470,7 @@ const attackCard: CardKind = {
       { who: card.attacker, fumble: r.fumbles.attacker, weaponId: d.weaponId, damage: d.damage },
       ...(r.fumbles.defender ? [{ who: card.defender, fumble: r.fumbles.defender, weaponId: parry?.id ?? null, damage: parry?.damage ?? 0 }] : []),
     ];
-    const after = await aftermath(card, d, fumblers, r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null, tables.value.critical);
+    const after = await aftermath(card, d, fumblers, r.criticalsOn, r.hit?.location ?? null, r.defender?.roll ?? null, tables.value);
     if (r.hit) addStatuses(after.statuses, ids.defender, woundStatuses(r.hit.wounds));
     if (r.surpriseLost) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
     return ok({

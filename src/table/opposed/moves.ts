@@ -122,6 +122,10 @@ const moveCard: CardKind = {
     const updates: Record<string, Record<string, unknown>> = {};
     const statuses: Record<string, StatusChange[]> = {};
     const add = (id: string, u: Record<string, unknown>) => (updates[id] = { ...(updates[id] ?? {}), ...u });
+    // Flee's free attack reads the world's Hit Locations, Oops! and Critical tables before any die: a chosen table that does not read refuses it.
+    const read = d.move === "flee" ? opposedTablesRead() : null;
+    if (read && !read.ok) return read;
+    const tables = read?.value;
     let fled: { result: FleeResult; weaponId: string | null; damage: number } | null = null;
     const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"] }> => {
       switch (d.move) {
@@ -133,12 +137,14 @@ const moveCard: CardKind = {
           return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral" });
         }
         case "flee": {
+          if (!tables) return refused("badMove", "BadMove");
           const weapon = foe?.items.contents.find((i) => i.type === "weapon" && (i.system as any).equipped && (i.system as any).opposed?.kind !== "ranged");
           const damage = Number((weapon?.system as any)?.opposed?.damage ?? 0) + ((weapon?.system as any)?.opposed?.addStrengthBonus === false ? 0 : bonus(them!.s));
           const r = flee(
             {
               fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool", "wp"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
               opponent: { id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, damage, advantage: them!.advantage },
+              tables,
             },
             dice,
           );
@@ -195,9 +201,7 @@ const moveCard: CardKind = {
     if (!rolled.value.ok) return rolled.value;
     // The free attack's critical and fumble, worked out as any attack's (Oops!, the critical table).
     const f = fled as { result: FleeResult; weaponId: string | null; damage: number } | null;
-    const tables = opposedTablesRead();
-    if (!tables.ok) return tables;
-    const after = f && foe ? await aftermath({ combatId: card.combatId, attacker: foe, defender: actor }, null, [{ who: foe, fumble: f.result.fumble, weaponId: f.weaponId, damage: f.damage }], f.result.criticalsOn, f.result.hit?.location ?? null, null, tables.value.critical) : null;
+    const after = f && foe && tables ? await aftermath({ combatId: card.combatId, attacker: foe, defender: actor }, null, [{ who: foe, fumble: f.result.fumble, weaponId: f.weaponId, damage: f.damage }], f.result.criticalsOn, f.result.hit?.location ?? null, null, tables) : null;
     const merged = after ? merge(updates, after) : { updates, statuses: {} as Record<string, StatusChange[]> };
     for (const [id, changes] of Object.entries(statuses)) merged.statuses[id] = [...(merged.statuses[id] ?? []), ...changes];
     return ok({

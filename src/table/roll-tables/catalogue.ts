@@ -11,7 +11,7 @@
 import { ok, type Outcome } from "../../engine/outcome";
 import { BODY_PARTS, DAMAGE_TYPES, DEFAULT_MISSILE_CHART, DEFAULT_WOUND_TABLE, DEFAULT_ZONES, readMissileChart, readWoundTable, readZones, type BodyPart, type SteelTables, type WoundEntry, type Zone } from "../../engine/rulesets/steel";
 import { CRITICAL_LOCATIONS, DEFAULT_AP_TABLES, readCriticalEffects, readCriticalLocations, type ApTables, type CriticalEffect } from "../../engine/rulesets/actionpoints";
-import { DEFAULT_CRITICAL_TABLE, HIT_LOCATIONS, LOCATIONS, OOPS_EFFECTS, OOPS_TABLE, readCriticalBands, readHitLocationTable, readOopsTable, type Band, type Location, type OopsEffect } from "../../engine/rulesets/opposed";
+import { DEFAULT_CRITICAL_TABLE, DEFAULT_OPPOSED_TABLES, HIT_LOCATIONS, LOCATIONS, OOPS_EFFECTS, OOPS_TABLE, readCriticalBands, readHitLocationTable, readOopsTable, type Band, type Location, type OpposedTables } from "../../engine/rulesets/opposed";
 import { asBands, byFace, boutFlags, matchId, type FromName, type TableLike } from "./results";
 
 /** Localize (and format, with data) a key; the generator passes English, the shell the client's language. */
@@ -235,13 +235,7 @@ export function assembleAp(base: ApTables, pick: Pick, label: Label): Outcome<Ap
   return ok(out);
 }
 
-export interface OpposedTables {
-  readonly hitLocations: readonly Band<Location>[];
-  readonly oops: readonly Band<OopsEffect>[];
-  readonly critical: Readonly<Record<Location, readonly Band<string>[]>>;
-}
-
-export const DEFAULT_OPPOSED_TABLES: OpposedTables = { hitLocations: HIT_LOCATIONS, oops: OOPS_TABLE, critical: DEFAULT_CRITICAL_TABLE };
+export { DEFAULT_OPPOSED_TABLES, type OpposedTables };
 
 /** Opposed's d100 tables with the chosen ones read in. */
 export function assembleOpposed(pick: Pick, label: Label): Outcome<OpposedTables> {
@@ -252,7 +246,7 @@ export function assembleOpposed(pick: Pick, label: Label): Outcome<OpposedTables
   if (hit.value) {
     const bands = asBands(hit.value, matchId(LOCATIONS, (l) => label(`BOUT.Opposed.Stat.Location.${l}`)));
     if (!bands.ok) return bands;
-    const read = readHitLocationTable(bands.value);
+    const read = readHitLocationTable(bands.value, hit.value.name);
     if (!read.ok) return read;
     hitLocations = read.value;
   }
@@ -261,7 +255,7 @@ export function assembleOpposed(pick: Pick, label: Label): Outcome<OpposedTables
   if (o.value) {
     const bands = asBands(o.value, matchId(OOPS_EFFECTS, (e) => label(`BOUT.Opposed.Oops.${e}`)));
     if (!bands.ok) return bands;
-    const read = readOopsTable(bands.value);
+    const read = readOopsTable(bands.value, o.value.name);
     if (!read.ok) return read;
     oops = read.value;
   }
@@ -271,7 +265,7 @@ export function assembleOpposed(pick: Pick, label: Label): Outcome<OpposedTables
     if (!c.value) continue;
     const bands = asBands(c.value, (name) => name);
     if (!bands.ok) return bands;
-    const read = readCriticalBands(bands.value, location);
+    const read = readCriticalBands(bands.value, location, c.value.name);
     if (!read.ok) return read;
     critical[location] = read.value;
   }

@@ -17,7 +17,7 @@ import { hitLocation, woundsSuffered, type WoundsResult } from "./damage";
 import { event, type OpposedEvent } from "./events";
 import type { FumbleOutcome } from "./oops";
 import type { Location } from "./stats";
-import { DEFAULT_CRITICAL_TABLE, lookup, type Band } from "./tables";
+import { lookup, type Band } from "./tables";
 
 export interface Body {
   readonly id: string;
@@ -47,7 +47,8 @@ export interface FumbleEffects {
 
 const NONE: FumbleEffects = { wounds: [], criticalWounds: 0, weaponDamageLost: 0, weaponRuined: false, turnEffect: null, stunned: false, events: [] };
 
-export function fumbleEffects(outcome: FumbleOutcome, ctx: FumbleContext, dice: Dice): FumbleEffects {
+/** `hitLocations`: the fight's table, where a 91–00 hit on someone else lands (the Oops! roll reversed, as any hit). */
+export function fumbleEffects(outcome: FumbleOutcome, ctx: FumbleContext, dice: Dice, hitLocations: readonly Band<Location>[]): FumbleEffects {
   if (outcome.misfire) {
     const result = woundsSuffered({ damage: ctx.weaponDamage + outcome.misfire.sl, toughnessBonus: ctx.toughnessBonus, armourPoints: ctx.armour.rightArm, woundsNow: ctx.woundsNow });
     return { ...NONE, wounds: [{ id: ctx.id, result }], weaponRuined: true, events: [event("wounds", { on: ctx.id, suffered: result.suffered, damage: ctx.weaponDamage + outcome.misfire.sl, woundsNow: result.woundsNow })] };
@@ -69,8 +70,9 @@ export function fumbleEffects(outcome: FumbleOutcome, ctx: FumbleContext, dice: 
       return { ...NONE, criticalWounds: 1 };
     case "hitsAlly": {
       if (!ctx.others.length) return { ...NONE, stunned: true, events: [event("oopsStunned", { who: ctx.id })] };
-      const victim = ctx.others[rollOne(dice, ctx.others.length) - 1]!;
-      const { location } = hitLocation(oops.roll);
+      // "1 randomly in range": with one other there is nobody to pick between (and no one-sided die to roll).
+      const victim = ctx.others.length === 1 ? ctx.others[0]! : ctx.others[rollOne(dice, ctx.others.length) - 1]!;
+      const { location } = hitLocation(oops.roll, hitLocations);
       const damage = ctx.weaponDamage + oops.sl;
       const result = woundsSuffered({ damage, toughnessBonus: victim.toughnessBonus, armourPoints: victim.armour[location], woundsNow: victim.woundsNow });
       return { ...NONE, wounds: [{ id: victim.id, result }], events: [event("oopsHits", { who: ctx.id, on: victim.id, location, damage, suffered: result.suffered })] };
@@ -86,8 +88,8 @@ export interface CriticalRoll {
   readonly entry: string;
 }
 
-/** A critical's effect: d100 on the critical table for the location struck. */
-export function rollCritical(on: string, location: Location, dice: Dice, table: Readonly<Record<Location, readonly Band<string>[]>> = DEFAULT_CRITICAL_TABLE): { result: CriticalRoll; events: OpposedEvent[] } {
+/** A critical's effect: d100 on the fight's critical table for the location struck. */
+export function rollCritical(on: string, location: Location, dice: Dice, table: Readonly<Record<Location, readonly Band<string>[]>>): { result: CriticalRoll; events: OpposedEvent[] } {
   const roll = rollOne(dice, 100);
   const entry = lookup(table[location], roll);
   return { result: { on, location, roll, entry }, events: [event("criticalRolled", { on, location, roll, entry })] };

@@ -5,10 +5,11 @@
  * Critical Wound and leaves the target Prone.
  */
 import { reverseD100 } from "../../dice";
-import { HIT_LOCATIONS, lookup } from "./tables";
+import { lookup, type Band } from "./tables";
 import type { Location } from "./stats";
 
-export function hitLocation(attackRoll: number, table = HIT_LOCATIONS): { readonly reversed: number; readonly location: Location } {
+/** "Hit Locations": the reversed roll read on the table the fight plays with. */
+export function hitLocation(attackRoll: number, table: readonly Band<Location>[]): { readonly reversed: number; readonly location: Location } {
   const reversed = reverseD100(attackRoll);
   return { reversed, location: lookup(table, reversed) };
 }

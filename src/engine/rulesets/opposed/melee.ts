@@ -13,6 +13,7 @@ import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigure, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
+import type { HitTables } from "./tables";
 import { checkTest, compareOpposed, rollTest, type OpposedTie, type TestInput } from "./tests";
 
 /** +20 to hit a Surprised opponent in melee ("Surprised"). */
@@ -41,6 +42,8 @@ export interface MeleeAttackInput {
     readonly blackpowder?: boolean;
   };
   readonly tie?: OpposedTie;
+  /** The Hit Locations and Oops! tables the fight plays with (the world's, or ours without a world). */
+  readonly tables: HitTables;
 }
 
 export interface Hit {
@@ -112,7 +115,7 @@ export function resolveMeleeAttack(input: MeleeAttackInput, dice: Dice): Outcome
 
   let hit: Hit | null = null;
   if (outcome.winner === "attacker") {
-    const { reversed, location } = landsOn(at.roll, a.calledShot);
+    const { reversed, location } = landsOn(at.roll, a.calledShot, input.tables.hitLocations);
     const damage = Math.max(0, a.damage + outcome.sl);
     const wounds = woundsSuffered({ damage, toughnessBonus: d.toughnessBonus, armourPoints: d.armour[location], woundsNow: d.woundsNow });
     hit = { roll: at.roll, reversed, location, damage, wounds };
@@ -125,7 +128,8 @@ export function resolveMeleeAttack(input: MeleeAttackInput, dice: Dice): Outcome
     outcome.winner === "attacker" ? { attacker: a.advantage + 1, defender: d.advantage } : { attacker: a.advantage, defender: d.advantage + 1 };
   events.push(event("advantage", { who: outcome.winner === "attacker" ? a.id : d.id, advantage: outcome.winner === "attacker" ? advantage.attacker : advantage.defender }));
 
-  const fumbles = { attacker: resolveFumble(a.id, at, a.blackpowder ?? false, dice), defender: dt ? resolveFumble(d.id, dt, d.blackpowder ?? false, dice) : null };
+  const oops = input.tables.oops;
+  const fumbles = { attacker: resolveFumble(a.id, at, a.blackpowder ?? false, dice, oops), defender: dt ? resolveFumble(d.id, dt, d.blackpowder ?? false, dice, oops) : null };
   events.push(...fumbles.attacker.events, ...(fumbles.defender?.events ?? []));
   if (d.surprised) events.push(event("surpriseLost", { who: d.id }));
   return ok({ result: { attacker: at, defender: dt, winner: outcome.winner, sl: outcome.sl, hit, criticalsOn, fumbles, advantage, surpriseLost: d.surprised }, events });

@@ -10,7 +10,7 @@ import type { Hit } from "./melee";
 import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
-import { movement } from "./tables";
+import { movement, type HitTables } from "./tables";
 import { checkTest, rollTest, type TestInput } from "./tests";
 
 /** Charge: only when not Engaged; +1 Advantage from at least Move yards away but within Run. */
@@ -27,6 +27,8 @@ export function charge(input: { engaged: boolean; distance: number; move: number
 export interface FleeInput {
   readonly fleer: { readonly id: string; readonly cool: TestInput; readonly toughnessBonus: number; readonly armour: Readonly<Record<Location, number>>; readonly woundsNow: number };
   readonly opponent: { readonly id: string; readonly melee: TestInput; readonly damage: number; readonly advantage: number; readonly blackpowder?: boolean };
+  /** The Hit Locations and Oops! tables the fight plays with: the free attack is an attack like any other. */
+  readonly tables: HitTables;
 }
 
 export interface FleeResult {
@@ -64,7 +66,7 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
   let broken = 0;
   if (attack.success) {
     advantage += 1;
-    const { reversed, location } = hitLocation(attack.roll);
+    const { reversed, location } = hitLocation(attack.roll, input.tables.hitLocations);
     const damage = Math.max(0, input.opponent.damage + attack.sl);
     const wounds = woundsSuffered({ damage, toughnessBonus: input.fleer.toughnessBonus, armourPoints: input.fleer.armour[location], woundsNow: input.fleer.woundsNow });
     hit = { roll: attack.roll, reversed, location, damage, wounds };
@@ -80,7 +82,7 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
   // "Criticals and Fumbles": the unopposed free attack's doubles count like any combat test's.
   const criticalsOn = attack.critical ? [input.fleer.id] : [];
   for (const id of criticalsOn) events.push(event("critical", { on: id }));
-  const fumble = resolveFumble(input.opponent.id, attack, input.opponent.blackpowder ?? false, dice);
+  const fumble = resolveFumble(input.opponent.id, attack, input.opponent.blackpowder ?? false, dice, input.tables.oops);
   events.push(...fumble.events);
   return ok({ result: { freeAttack: attack, hit, cool, broken, opponentAdvantage: advantage, criticalsOn, fumble }, events });
 }

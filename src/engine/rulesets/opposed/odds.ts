@@ -5,7 +5,7 @@
 import { DOUBLES_RULE, percentileDistribution, percentileTest, reverseD100, type PercentileDistribution } from "../../dice";
 import { woundsSuffered } from "./damage";
 import type { Location } from "./stats";
-import { HIT_LOCATIONS, lookup } from "./tables";
+import { lookup, type Band } from "./tables";
 import { compareOpposed, finalTarget, type OpposedTie, type TestInput } from "./tests";
 
 /** Chance to pass, the SL distribution, and the chances of a critical and a fumble. */
@@ -66,7 +66,7 @@ export function opposedOdds(attacker: TestInput, defender: TestInput | null, tie
 }
 
 /** P(a hit lands on each location): the reversed roll of a winning attack. */
-export function locationOdds(attacker: TestInput, defender: TestInput | null, tie: OpposedTie = "higherTarget"): ReadonlyMap<Location, number> {
+export function locationOdds(attacker: TestInput, defender: TestInput | null, table: readonly Band<Location>[], tie: OpposedTie = "higherTarget"): ReadonlyMap<Location, number> {
   const at = finalTarget(attacker);
   const dt = defender ? finalTarget(defender) : null;
   const counts = new Map<Location, number>();
@@ -75,7 +75,7 @@ export function locationOdds(attacker: TestInput, defender: TestInput | null, ti
     const a = percentileTest(roll, at, DOUBLES_RULE);
     const wins = defenceTests ? defenceTests.filter((d) => compareOpposed(a, d, tie).winner === "attacker").length : a.success ? 100 : 0;
     if (!wins) continue;
-    const location = lookup(HIT_LOCATIONS, reverseD100(roll));
+    const location = lookup(table, reverseD100(roll));
     counts.set(location, (counts.get(location) ?? 0) + wins);
   }
   return new Map([...counts].map(([k, v]) => [k, v / 10_000]));

@@ -5,7 +5,7 @@
  */
 import { rollOne, type Dice, type PercentileTest } from "../../dice";
 import { event, type OpposedEvent } from "./events";
-import { lookup, OOPS_TABLE, type OopsEffect } from "./tables";
+import { lookup, type Band, type OopsEffect } from "./tables";
 
 /** The units die of a d100 result ("00" reads 0). */
 export const unitsDie = (roll: number) => roll % 10;
@@ -22,7 +22,7 @@ export interface OopsResult {
   readonly sl: number;
 }
 
-export function readOops(roll: number, table = OOPS_TABLE): OopsResult {
+export function readOops(roll: number, table: readonly Band<OopsEffect>[]): OopsResult {
   return { roll, effect: lookup(table, roll), sl: unitsDie(roll) };
 }
 
@@ -32,13 +32,13 @@ export interface FumbleOutcome {
   readonly events: readonly OpposedEvent[];
 }
 
-/** What follows a test: nothing, a misfire (full Damage to the primary arm, units die as SL) or an Oops! roll. */
-export function resolveFumble(who: string, test: PercentileTest, blackpowder: boolean, dice: Dice): FumbleOutcome {
+/** What follows a test: nothing, a misfire (full Damage to the primary arm, units die as SL) or an Oops! roll on the fight's table. */
+export function resolveFumble(who: string, test: PercentileTest, blackpowder: boolean, dice: Dice, oopsTable: readonly Band<OopsEffect>[]): FumbleOutcome {
   if (!test.fumble) return { misfire: null, oops: null, events: [] };
   if (misfires(test, blackpowder)) {
     const sl = unitsDie(test.roll);
     return { misfire: { sl }, oops: null, events: [event("misfire", { who, sl })] };
   }
-  const oops = readOops(rollOne(dice, 100));
+  const oops = readOops(rollOne(dice, 100), oopsTable);
   return { misfire: null, oops, events: [event("fumble", { who, roll: test.roll }), event("oops", { who, roll: oops.roll, effect: oops.effect })] };
 }

@@ -14,6 +14,7 @@ import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
+import type { HitTables } from "./tables";
 import { checkTest, compareOpposed, rollTest, type OpposedTie, type TestInput } from "./tests";
 
 export type RangedOpposition = "none" | "dodgePointBlank" | "largeShield" | "meleeWhileEngaged";
@@ -31,6 +32,8 @@ export interface RangedAttackInput {
     readonly largeShield: boolean;
   };
   readonly tie?: OpposedTie;
+  /** The Hit Locations and Oops! tables the fight plays with (the world's, or ours without a world). */
+  readonly tables: HitTables;
 }
 
 export interface RangedAttackResult {
@@ -110,7 +113,7 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
   for (const id of criticalsOn) events.push(event("critical", { on: id }));
   let hit: Hit | null = null;
   if (outcome.winner === "attacker") {
-    const { reversed, location } = landsOn(at.roll, a.calledShot);
+    const { reversed, location } = landsOn(at.roll, a.calledShot, input.tables.hitLocations);
     const damage = Math.max(0, a.damage + outcome.sl);
     const wounds = woundsSuffered({ damage, toughnessBonus: d.toughnessBonus, armourPoints: d.armour[location], woundsNow: d.woundsNow });
     hit = { roll: at.roll, reversed, location, damage, wounds };
@@ -118,7 +121,7 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
     if (wounds.critical) events.push(event("criticalWound", { on: d.id }), event("prone", { who: d.id }));
     events.push(event("advantage", { who: a.id, advantage: a.advantage + 1 }));
   } else events.push(event("miss", { by: a.id }));
-  const fumble = resolveFumble(a.id, at, a.blackpowder, dice);
+  const fumble = resolveFumble(a.id, at, a.blackpowder, dice, input.tables.oops);
   events.push(...fumble.events);
   // In ranged combat only the shooter gains Advantage, and only by hitting.
   return ok({ result: { attacker: at, defender: dt, hit, criticalsOn, fumble, advantage: hit ? a.advantage + 1 : a.advantage }, events });

@@ -17,7 +17,7 @@
 import { hitLocation, type WoundsResult } from "./damage";
 import type { Location } from "./stats";
 import type { TurnsState } from "../../time/turns";
-import { DIFFICULTIES, type Difficulty } from "./tables";
+import { DIFFICULTIES, type Band, type Difficulty } from "./tables";
 
 /** The modifier an attack's test carries: the player's, the Action penalty an Oops! left (−10), and for a shot the target's size modifier. */
 export function attackModifier(input: { modifier: number; actionPenalty: number; ranged: boolean; sizeModifier: number }): number {
@@ -73,9 +73,9 @@ export function calledShotDifficulty(chosen: Difficulty, called: Location | null
   return DIFFICULTIES[chosen] < DIFFICULTIES.hard ? chosen : "hard";
 }
 
-/** Where a hit lands: the location called ("If you succeed you hit that location"), else the reversed roll's. */
-export function landsOn(attackRoll: number, called: Location | null | undefined): { readonly reversed: number; readonly location: Location } {
-  const h = hitLocation(attackRoll);
+/** Where a hit lands: the location called ("If you succeed you hit that location"), else the reversed roll's on the fight's Hit Locations table. */
+export function landsOn(attackRoll: number, called: Location | null | undefined, table: readonly Band<Location>[]): { readonly reversed: number; readonly location: Location } {
+  const h = hitLocation(attackRoll, table);
   return called ? { reversed: h.reversed, location: called } : h;
 }
 

@@ -76,6 +76,24 @@ export const DEFAULT_CRITICAL_TABLE: Readonly<Record<Location, readonly Band<str
   }),
 ) as unknown as Record<Location, readonly Band<string>[]>;
 
+/**
+ * The d100 tables an opposed fight reads: the world's copies where it plays with
+ * its own ("Hit Locations", "Oops!", the Critical table), given to every
+ * resolution that lands a hit or rolls a fumble, so the rules never pick ours
+ * behind the caller's back.
+ */
+export interface OpposedTables {
+  readonly hitLocations: readonly Band<Location>[];
+  readonly oops: readonly Band<OopsEffect>[];
+  readonly critical: Readonly<Record<Location, readonly Band<string>[]>>;
+}
+
+/** What an attack's resolution reads: where a hit lands and what a fumble does. */
+export type HitTables = Pick<OpposedTables, "hitLocations" | "oops">;
+
+/** Ours, word for word as the Bout: Tables compendium holds them: for the engine used without a world (the duel simulator, tests). */
+export const DEFAULT_OPPOSED_TABLES: OpposedTables = { hitLocations: HIT_LOCATIONS, oops: OOPS_TABLE, critical: DEFAULT_CRITICAL_TABLE };
+
 /** The band holding a d100 result. Tables must cover 1..100 (tests check ours). */
 export function lookup<T>(table: readonly Band<T>[], roll: number): T {
   const band = table.find((b) => roll >= b.from && roll <= b.to);

@@ -2,11 +2,13 @@
 // does once applied, a misfire's hit on the primary arm, and a critical rolled on the (editable) table.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { fumbleEffects, readOops, rollCritical, type FumbleContext, type FumbleOutcome } from "../../../../src/engine/rulesets/opposed";
+import { DEFAULT_CRITICAL_TABLE, fumbleEffects as effectsOn, HIT_LOCATIONS, OOPS_TABLE, readOops, rollCritical, type FumbleContext, type FumbleOutcome } from "../../../../src/engine/rulesets/opposed";
 
 const armour = { head: 0, leftArm: 1, rightArm: 2, body: 2, leftLeg: 0, rightLeg: 0 };
 const ctx = (others: FumbleContext["others"] = []): FumbleContext => ({ id: "ada", toughnessBonus: 3, armour, woundsNow: 10, weaponDamage: 7, others });
-const oops = (roll: number): FumbleOutcome => ({ misfire: null, oops: readOops(roll), events: [] });
+const oops = (roll: number): FumbleOutcome => ({ misfire: null, oops: readOops(roll, OOPS_TABLE), events: [] });
+// Our Hit Locations table, as a fight without a world plays.
+const fumbleEffects = (o: FumbleOutcome, c: FumbleContext, d: FixedDice) => effectsOn(o, c, d, HIT_LOCATIONS);
 const dice = () => new FixedDice([]);
 
 describe("Oops! bands applied (seed 003, Oops! table)", () => {
@@ -41,7 +43,7 @@ describe("Oops! bands applied (seed 003, Oops! table)", () => {
     expect(r).toMatchObject({ weaponRuined: true, wounds: [{ id: "ada", result: { suffered: 10, woundsNow: 0, critical: false } }] });
   });
   it("a critical rolls d100 on the critical table for the location struck", () => {
-    const r = rollCritical("bran", "head", new FixedDice([55]));
+    const r = rollCritical("bran", "head", new FixedDice([55]), DEFAULT_CRITICAL_TABLE);
     expect(r.result).toEqual({ on: "bran", location: "head", roll: 55, entry: "BOUT.Opposed.Critical.head.Serious" });
   });
 });

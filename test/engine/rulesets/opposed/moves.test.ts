@@ -2,7 +2,7 @@
 // "Surprise!": exact dice, exact outcomes.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { charge, climb, disengageByAdvantage, disengageByDodge, fall, flee, leap, resolveSurprise, run, shakeOffSurprise } from "../../../../src/engine/rulesets/opposed";
+import { DEFAULT_OPPOSED_TABLES as tables, charge, climb, disengageByAdvantage, disengageByDodge, fall, flee, leap, resolveSurprise, run, shakeOffSurprise } from "../../../../src/engine/rulesets/opposed";
 
 const noArmour = { head: 0, leftArm: 0, rightArm: 0, body: 0, leftLeg: 0, rightLeg: 0 };
 const value = <T>(o: { ok: true; value: T } | { ok: false }) => {
@@ -23,6 +23,7 @@ describe("seed 003 'Flee'", () => {
   const input = {
     fleer: { id: "f", cool: { target: 40 }, toughnessBonus: 3, armour: noArmour, woundsNow: 10 },
     opponent: { id: "o", melee: { target: 35 }, damage: 6, advantage: 1 },
+    tables,
   };
   it("gives the opponent +1 Advantage and a free attack at +20; a hit adds +1 and calls a Cool Test: 61 vs 40 is SL -2, 3 Broken", () => {
     // Free attack 43 vs 35+20: SL 1, a hit to reversed 34 (right arm); 6+1-3 = 4 Wounds.
@@ -89,6 +90,7 @@ describe("seed 003 'Flee' with 'Criticals and Fumbles': the free attack is an un
   const input = {
     fleer: { id: "f", cool: { target: 40 }, toughnessBonus: 3, armour: { head: 0, leftArm: 0, rightArm: 0, body: 0, leftLeg: 0, rightLeg: 0 }, woundsNow: 10 },
     opponent: { id: "o", melee: { target: 35 }, damage: 6, advantage: 1 },
+    tables,
   };
   it("33 against 55 hits and is a critical on the fleer (reversed 33: right arm)", () => {
     const r = value(flee(input, new FixedDice({ 100: [33, 20] })));

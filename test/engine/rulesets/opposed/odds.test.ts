@@ -2,7 +2,7 @@
 // checked against direct enumeration with the rules' own functions.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { compareOpposed, locationOdds, opposedOdds, readTest, resolveMeleeAttack, testOdds, woundOdds } from "../../../../src/engine/rulesets/opposed";
+import { DEFAULT_OPPOSED_TABLES, HIT_LOCATIONS, compareOpposed, locationOdds, opposedOdds, readTest, resolveMeleeAttack, testOdds, woundOdds } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003 odds", () => {
   it("a plain test passes target% of the time, with doubles as criticals and fumbles", () => {
@@ -26,6 +26,7 @@ describe("seed 003 odds", () => {
     const input = {
       attacker: { id: "a", test: { target: 50 }, damage: 6, advantage: 0 },
       defender: { id: "d", test: { target: 35 }, surprised: false, toughnessBonus: 3, armour: { head: 0, leftArm: 0, rightArm: 0, body: 0, leftLeg: 0, rightLeg: 0 }, woundsNow: 99, advantage: 0 },
+      tables: DEFAULT_OPPOSED_TABLES,
     };
     let hits = 0;
     for (let x = 1; x <= 100; x++) {
@@ -35,7 +36,7 @@ describe("seed 003 odds", () => {
       }
     }
     expect(opposedOdds(input.attacker.test, input.defender.test).win).toBeCloseTo(hits / 10_000, 12);
-    const locations = locationOdds(input.attacker.test, input.defender.test);
+    const locations = locationOdds(input.attacker.test, input.defender.test, HIT_LOCATIONS);
     expect([...locations.values()].reduce((s, p) => s + p, 0)).toBeCloseTo(hits / 10_000, 12);
   });
 

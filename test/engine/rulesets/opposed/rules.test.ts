@@ -11,6 +11,7 @@ import {
   DIFFICULTIES,
   finalTarget,
   hitLocation,
+  DEFAULT_OPPOSED_TABLES,
   HIT_LOCATIONS,
   lookup,
   misfires,
@@ -33,11 +34,12 @@ const noArmour = { head: 0, leftArm: 0, rightArm: 0, body: 0, leftLeg: 0, rightL
 const melee = (over: Partial<MeleeAttackInput["attacker"]> = {}, d: Partial<MeleeAttackInput["defender"]> = {}): MeleeAttackInput => ({
   attacker: { id: "a", test: { target: 45 }, damage: 7, advantage: 0, ...over },
   defender: { id: "d", test: { target: 40 }, surprised: false, toughnessBonus: 3, armour: { ...noArmour, rightArm: 2 }, woundsNow: 12, advantage: 0, ...d },
+  tables: DEFAULT_OPPOSED_TABLES,
 });
 
 describe("seed 003 'Hit Locations': the reversed roll", () => {
   it("reads 34 as 43 (right arm), 07 as 70 (body), 10 as 01 (head), 00 as 00 (right leg), 98 as 89 (left leg), 42 as 24 (left arm)", () => {
-    expect([34, 7, 10, 100, 98, 42].map((r) => hitLocation(r).location)).toEqual(["rightArm", "body", "head", "rightLeg", "leftLeg", "leftArm"]);
+    expect([34, 7, 10, 100, 98, 42].map((r) => hitLocation(r, HIT_LOCATIONS).location)).toEqual(["rightArm", "body", "head", "rightLeg", "leftLeg", "leftArm"]);
   });
   it("covers 1..100 exactly once", () => {
     for (let r = 1; r <= 100; r++) expect(HIT_LOCATIONS.filter((b) => r >= b.from && r <= b.to)).toHaveLength(1);
@@ -126,6 +128,7 @@ describe("seed 003 'Ranged Combat'", () => {
   const ranged = (a: Partial<RangedAttackInput["attacker"]> = {}, d: Partial<RangedAttackInput["defender"]> = {}): RangedAttackInput => ({
     attacker: { id: "a", test: { target: 50 }, damage: 8, pistol: false, blackpowder: false, engaged: false, advantage: 1, ...a },
     defender: { id: "d", opposition: "none", test: null, toughnessBonus: 3, armour: noArmour, woundsNow: 10, pointBlank: false, largeShield: false, ...d },
+    tables: DEFAULT_OPPOSED_TABLES,
   });
   it("hits on a success with +1 Advantage; a miss gives the target nothing", () => {
     const hit = resolveRangedAttack(ranged(), new FixedDice({ 100: [31] }));

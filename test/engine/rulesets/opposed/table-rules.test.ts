@@ -2,11 +2,11 @@
 // ("Oops!" 41–60, "Prepare", "Attacking" step 4, "Move", "Surprised"), exact figures.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { attackModifier, brokenAfter, calledShotDifficulty, landsOn, surpriseEndedFor, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
+import { DEFAULT_OPPOSED_TABLES as tables, HIT_LOCATIONS, OOPS_TABLE, attackModifier, brokenAfter, calledShotDifficulty, landsOn, surpriseEndedFor, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003 'Oops!' 41-60: 'Next round, your Action suffers a penalty of -10'", () => {
   it("an Oops! roll of 50 is out of position; the penalty the turn order holds (-10) lowers the attack's modifier: 0 becomes -10, a shot at a Large target +20 becomes +10", () => {
-    expect(readOops(50).effect).toBe("outOfPosition");
+    expect(readOops(50, OOPS_TABLE).effect).toBe("outOfPosition");
     expect(attackModifier({ modifier: 0, actionPenalty: -10, ranged: false, sizeModifier: 20 })).toBe(-10);
     expect(attackModifier({ modifier: 0, actionPenalty: -10, ranged: true, sizeModifier: 20 })).toBe(10);
     expect(attackModifier({ modifier: 5, actionPenalty: 0, ranged: false, sizeModifier: 0 })).toBe(5);
@@ -17,6 +17,7 @@ describe("seed 003 'Oops!' 41-60: 'Next round, your Action suffers a penalty of 
       {
         attacker: { id: "a", test: { target: 45, modifier: attackModifier({ modifier: 0, actionPenalty: -10, ranged: false, sizeModifier: 0 }) }, damage: 7, advantage: 0 },
         defender: { id: "d", test: null, surprised: false, toughnessBonus: 3, armour, woundsNow: 10, advantage: 0 },
+        tables,
       },
       new FixedDice({ 100: [40] }),
     );
@@ -77,8 +78,8 @@ describe("seed 003 'Combat Difficulty' (Hard -30): 'A called shot to a specific 
     expect(calledShotDifficulty("challenging", null)).toBe("challenging");
   });
   it("a hit lands where it was called: 21 reversed is 12 (left arm), called head lands on the head", () => {
-    expect(landsOn(21, "head")).toEqual({ reversed: 12, location: "head" });
-    expect(landsOn(21, null)).toEqual({ reversed: 12, location: "leftArm" });
+    expect(landsOn(21, "head", HIT_LOCATIONS)).toEqual({ reversed: 12, location: "head" });
+    expect(landsOn(21, null, HIT_LOCATIONS)).toEqual({ reversed: 12, location: "leftArm" });
   });
   it("a melee attack called at the head: WS 75 at Hard (45) rolls 21 unopposed, SL +2, and hits the head", () => {
     const armour = { head: 0, leftArm: 0, rightArm: 0, body: 0, leftLeg: 0, rightLeg: 0 };
@@ -86,6 +87,7 @@ describe("seed 003 'Combat Difficulty' (Hard -30): 'A called shot to a specific 
       {
         attacker: { id: "a", test: { target: 75, difficulty: calledShotDifficulty("challenging", "head") }, damage: 7, advantage: 0, calledShot: "head" },
         defender: { id: "d", test: null, surprised: false, toughnessBonus: 3, armour, woundsNow: 10, advantage: 0 },
+        tables,
       },
       new FixedDice({ 100: [21] }),
     );
