@@ -127,3 +127,23 @@ export function contextEntry(label: string, icon: string, visible: (li: HTMLElem
   // v14's onClick takes (event, target); v13's callback takes the target alone.
   return isV14() ? { label, icon, visible, onClick: (_event: Event, li: HTMLElement) => onClick(li) } : { name: label, icon, condition: visible, callback: onClick };
 }
+
+// ---- drag and drop ------------------------------------------------------------------
+
+/**
+ * What a drop carries: a document dragged from the sidebar or a compendium drops
+ * `{type, uuid}` as JSON text. v13 reads it with
+ * `foundry.applications.ux.TextEditor.implementation.getDragEventData`; fvtt-types
+ * 14.366 still declares it there, but a v14 release that no longer has it there
+ * (the global `TextEditor` alias is gone already) must not break a drop, so the
+ * JSON text is read directly when the method is missing. Anything unreadable is `{}`.
+ */
+export function dragEventData(event: DragEvent): unknown {
+  const editor = (foundry.applications as unknown as { ux?: { TextEditor?: { implementation?: { getDragEventData?: (e: DragEvent) => unknown } } } }).ux?.TextEditor?.implementation;
+  if (typeof editor?.getDragEventData === "function") return editor.getDragEventData(event);
+  try {
+    return JSON.parse(event.dataTransfer?.getData("text/plain") ?? "");
+  } catch {
+    return {};
+  }
+}

@@ -102,8 +102,17 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       return context;
     }
 
+    /** v13 ApplicationV2#_canRender: false stops a render; an error stops it and is shown as a warning. */
+    _canRender(_options: AnyObject): boolean | void {}
+
     async render(options: AnyObject | boolean = {}): Promise<this> {
       const opts = typeof options === "boolean" ? { force: options } : options;
+      try {
+        if (this._canRender(opts) === false) return this;
+      } catch (err) {
+        ui.notifications?.warn((err as Error).message);
+        return this;
+      }
       const context = await this._prepareContext(opts);
       const parts = ((this.constructor as AnyObject).PARTS ?? {}) as Record<string, AnyObject>;
       this.renderedParts = {};
@@ -501,6 +510,15 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       /** The real one resolves content links and inline rolls; plain HTML comes back unchanged. */
       async enrichHTML(content: string, _options: AnyObject = {}): Promise<string> {
         return content ?? "";
+      },
+      /** v13 TextEditor.getDragEventData (client/applications/ux/text-editor.mjs): the drag's text/plain parsed as JSON, else {}. fvtt-types 14.366 declares it unchanged. */
+      getDragEventData(event: AnyObject): unknown {
+        if (!("dataTransfer" in event)) return {};
+        try {
+          return JSON.parse(event.dataTransfer.getData("text/plain"));
+        } catch {
+          return {};
+        }
       },
     },
   };

@@ -1,15 +1,19 @@
 /**
  * The GM's form naming which RollTable each lookup reads: a labelled field per
- * lookup (the world's ruleset first), a table's UUID or nothing for ours. Save
- * reads every chosen table with the engine, and writes the one world setting
- * only when all read; Reset goes back to ours for every lookup.
+ * lookup (the world's ruleset first), a table's UUID or nothing for ours. The GM
+ * pastes a UUID or drops a RollTable from the sidebar or a compendium on a field.
+ * Save reads every chosen table with the engine, and writes the one world
+ * setting only when all read; Reset goes back to ours for every lookup. Only a
+ * GM opens it (the server refuses a player's write to the setting anyway).
  */
 import { SYSTEM_ID, templatePath } from "../../config";
-import { ok, type Outcome } from "../../engine/outcome";
+import { dragEventData } from "../../compat";
+import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { DEFAULT_AP_TABLES } from "../../engine/rulesets/actionpoints";
 import { DEFAULT_STEEL_TABLES } from "../../engine/rulesets/steel";
 import { notifyRefusal } from "../notify";
 import { assembleAp, assembleOpposed, assembleSteel, LOOKUPS, TABLE_RULESETS } from "./catalogue";
+import { droppedTableUuid } from "./drop";
 import { chosenTables, ROLL_TABLES_SETTING, worldLabel, worldPick } from "./world";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
@@ -18,6 +22,8 @@ const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as unknown as new (options?: object) => {
   render(options?: object): Promise<unknown>;
   _prepareContext(options: unknown): Promise<Record<string, any>>;
+  _onFirstRender(context: Record<string, any>, options: unknown): Promise<void>;
+  readonly element: HTMLElement;
 };
 
 const K = "BOUT.RollTables.Chooser.";
@@ -26,6 +32,7 @@ const field = (id: string) => id.replaceAll(".", "__");
 
 /** GM: check every chosen table; all sound writes the setting once, any fault refuses and writes nothing. */
 export async function saveRollTableChoices(values: Record<string, unknown>): Promise<Outcome<unknown>> {
+  if (!game.user?.isGM) return refuse("rollTables.gmOnly", `${K}GMOnly`);
   const choices: Record<string, string> = {};
   for (const l of LOOKUPS) {
     const v = values[field(l.id)] ?? values[l.id];
@@ -51,6 +58,32 @@ export class RollTableChooser extends Base {
   static PARTS = {
     form: { template: templatePath("settings/roll-tables.hbs"), scrollable: [".roll-tables-groups"] },
   };
+
+  /** v13 ApplicationV2#_canRender: an error here is shown as a warning and nothing renders. */
+  _canRender(_options: unknown): void {
+    if (!game.user?.isGM) throw new Error(game.i18n!.localize(`${K}GMOnly`));
+  }
+
+  // One pair of listeners on the window itself, for every re-render (drag events bubble up to it).
+  override async _onFirstRender(context: Record<string, any>, options: unknown): Promise<void> {
+    await super._onFirstRender(context, options);
+    const root = this.element;
+    root.addEventListener("dragover", (event) => {
+      if ((event.target as HTMLElement | null)?.closest?.("input[data-lookup]")) event.preventDefault();
+    });
+    root.addEventListener("drop", (event) => this.onDrop(event));
+  }
+
+  /** GM: a RollTable dropped on a lookup's field names it there (saved with the rest on Save); anything else is refused and the field keeps its value. */
+  onDrop(event: DragEvent): void {
+    const input = (event.target as HTMLElement | null)?.closest?.<HTMLInputElement>("input[data-lookup]");
+    if (!input) return;
+    event.preventDefault();
+    if (!game.user?.isGM) return;
+    const dropped = droppedTableUuid(dragEventData(event));
+    if (!dropped.ok) return notifyRefusal(dropped.refusal);
+    input.value = dropped.value;
+  }
 
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);
