@@ -107,6 +107,27 @@ describe("opposed attack cards read the world's Hit Locations and Oops! RollTabl
     expect(text(second.card)).toContain("Oops! 65: you fumble your weapon and miss your next Action.");
   });
 
+  it("the GM's 10-24 retyped as Body also moves a shot's hit (31 reversed is 13) and the defender's own critical (Bran's 11)", async () => {
+    const ctx = await arena();
+    const table = await chosen(ctx, "opposed-hit-locations", "opposed.hitLocations");
+    const arm = table.results.find((r: any) => r.range[0] === 10);
+    await table.updateEmbeddedDocuments("TableResult", [{ _id: arm.id, name: "Body" }]);
+    await settle();
+    // Bran's 11 succeeds on a double: a critical on Ada where his roll reversed (11) points.
+    const parried = await exchange(ctx);
+    expect(events(parried.card).find((e) => e.type === "criticalRolled")?.data).toMatchObject({ location: "body", roll: 50 });
+
+    // A shot nobody may oppose resolves as it is posted: Ada's Ranged 40 rolls 31.
+    const [bow] = await ctx.gm.game.actors.get(ctx.adaId).createEmbeddedDocuments("Item", [{ name: "Bow", type: "weapon", system: { equipped: true, opposed: { kind: "ranged", damage: 3 } } }]);
+    await settle();
+    scriptDraws(ctx.gm, [[31, 100]]);
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0, calledShot: "", pointBlank: false, engaged: false });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
+    await settle();
+    const shot = ctx.gm.game.messages.contents.at(-1);
+    expect(events(shot).find((e) => e.type === "hit")?.data).toMatchObject({ location: "body", reversed: 13 });
+  });
+
   it("a chosen Hit Locations table that is gone refuses the attack with a warning naming it; the card waits and nothing is written", async () => {
     const ctx = await arena();
     const table = await chosen(ctx, "opposed-hit-locations", "opposed.hitLocations");
