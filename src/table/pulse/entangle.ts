@@ -10,6 +10,7 @@ import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { fighterRef } from "../fighter";
 import { passToDisentangle, type PassRecord } from "../../engine/rulesets/pulse/entanglement";
 import type { PulsesState } from "../../engine/time/pulses";
+import { disentangleHeadline } from "./headline";
 import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../cards";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -60,6 +61,7 @@ const passCard: CardKind = {
       rolls: [],
       lookups: [],
       combatCommands: endTurnCommands(card.combatId, actor),
+      headline: disentangleHeadline(step),
     });
   },
 };
