@@ -232,6 +232,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
     lookups: [],
     combatCommands: commands,
     statuses: res.unhorsed ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+    headline: rideByHeadline(res, Boolean(foe)),
   });
 }
 
