@@ -93,7 +93,7 @@ export const CASES: readonly KindCase[] = [
   // A charge across six yards at Bran (seed 003 'Moves'; src/table/opposed/moves.ts).
   { ruleset: "opposed", kind: "opposed.move", declaration: { move: "charge", opponentId: "$bran", distance: 6, yards: 0 }, self: true, draws: [[30, 100]], headline: "Ada of the Western March charges and gains Advantage (1 now)." },
   // A ten-foot jump and its landing roll (seed 004 [14.1]; src/table/pulse/jump.ts).
-  { ruleset: "pulse", kind: "pulse.jump", ada: { pulse: { ag: 15 } }, declaration: { feet: 10 }, self: true, draws: [[12, 100]], headline: "Ada of the Western March jumps 10 feet and lands on their feet." },
+  { ruleset: "pulse", kind: "pulse.jump", ada: { pulse: { ag: 15 } }, declaration: { feet: 10 }, self: true, draws: [[12, 100]], headline: "Ada of the Western March jumps 10 feet and lands safely." },
   // An infection check after a wound (seed 004; src/table/pulse/infection.ts), the GM's to post.
   { ruleset: "pulse", kind: "pulse.infection", declaration: { enduranceDamage: 4, natural: false, gmModifier: 0 }, self: true, draws: [[88, 100], [3, 10]], headline: "Ada of the Western March's wound stays clean." },
   // A terrain roll in swampy ground (seed 000 'Terrain'; src/table/steel/contests.ts).

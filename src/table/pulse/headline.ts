@@ -74,3 +74,8 @@ export function magicHeadline(r: { readonly resist: { readonly success: boolean 
 export function recoverHeadline(r: { readonly success: boolean }): Headline {
   return { key: r.success ? `${H}Recover.Recovered` : `${H}Recover.Stunned` };
 }
+
+/** A shot the line of fire stops before it is loosed: the action spent, nothing rolled. */
+export function noLineOfFireHeadline(): Headline {
+  return { key: `${H}NoLineOfFire` };
+}
