@@ -57,12 +57,12 @@ describe("every headline branch is a lang string the headline fills (issue 20)",
     ...[true, false].flatMap((at) => [steel.rideByHeadline({ exchanges: 1, unhorsed: false }, at), steel.rideByHeadline({ exchanges: 2, unhorsed: false }, at), steel.rideByHeadline({ exchanges: 2, unhorsed: true }, at)]),
     ...(["a", "b", null] as const).map((winner) => steel.ridersPassHeadline({ winner, exchanges: 2 })),
     ...[true, false].flatMap((wheel) => [null, { success: true, botch: false }, { success: false, botch: false }, { success: false, botch: true }].map((check) => steel.gaitHeadline({ wheel, from: "halt", to: "trot" }, check))),
-    steel.bloodLossHeadline({ roll: { successes: 1 }, healthNow: 4, dying: false }),
-    steel.bloodLossHeadline({ roll: { successes: 0 }, healthNow: 3, dying: false }),
-    steel.bloodLossHeadline({ roll: { successes: 0 }, healthNow: 0, dying: true }),
-    steel.readyHeadline({ state: { roundsLeft: 2 }, roll: null }, "Hunting bow"),
-    steel.readyHeadline({ state: { roundsLeft: 1 }, roll: { successes: 1 } }, "Hunting bow"),
-    steel.readyHeadline({ state: { roundsLeft: 2 }, roll: { successes: 0 } }, "Hunting bow"),
+    steel.bloodLossHeadline({ bled: false, healthNow: 4, dying: false }),
+    steel.bloodLossHeadline({ bled: true, healthNow: 3, dying: false }),
+    steel.bloodLossHeadline({ bled: true, healthNow: 0, dying: true }),
+    steel.readyHeadline({ state: { roundsLeft: 2 }, quickened: null }, "Hunting bow"),
+    steel.readyHeadline({ state: { roundsLeft: 1 }, quickened: true }, "Hunting bow"),
+    steel.readyHeadline({ state: { roundsLeft: 2 }, quickened: false }, "Hunting bow"),
     steel.shotHeadline({ margin: 2, hit: { level: 3, part } }),
     steel.shotHeadline({ margin: 1, hit: { level: 0, part } }),
     steel.shotHeadline({ margin: 0, hit: null }),
@@ -139,7 +139,7 @@ describe("every headline branch is a lang string the headline fills (issue 20)",
     const say = (h: { key: string; data?: Record<string, string | number> }) => formatCounted(i18n, h.key, { attacker: "Ada", defender: "Bran", ...Object.fromEntries(Object.entries(h.data ?? {}).map(([k, v]) => [k, String(v)])) });
     expect(say(steel.buyHeadline({ bought: true, buyer: { dice: [7] } }))).toBe("Ada buys the initiative with 1 die.");
     expect(say(steel.buyHeadline({ bought: false, buyer: { dice: [7, 2] } }))).toBe("Bran keeps the initiative against Ada's 2 dice.");
-    expect(say(steel.readyHeadline({ state: { roundsLeft: 2 }, roll: null }, "her bow"))).toBe("Ada readies her bow: ready in 2 rounds.");
+    expect(say(steel.readyHeadline({ state: { roundsLeft: 2 }, quickened: null }, "her bow"))).toBe("Ada readies her bow: ready in 2 rounds.");
     expect(say(steel.ridersPassHeadline({ winner: "b", exchanges: 2 }))).toBe("The riders pass: Bran wins the Ride and sets 2 exchanges this round.");
     expect(say(phases.fatigueHeadline({ passed: false, lost: 1 }))).toBe("Ada tires: 1 fatigue level lost.");
     expect(say(ap.standHeadline(1))).toBe("Ada stands up for 1 action point.");

@@ -59,15 +59,15 @@ export function gaitHeadline(change: { readonly wheel: boolean; readonly from: s
 }
 
 /** Blood loss: held on, bled down to a Health, or into a coma. */
-export function bloodLossHeadline(r: { readonly roll: { readonly successes: number } | null; readonly healthNow: number; readonly dying: boolean }): Headline {
+export function bloodLossHeadline(r: { readonly bled: boolean; readonly healthNow: number; readonly dying: boolean }): Headline {
   if (r.dying) return { key: `${H}Blood.Dying` };
-  if (r.roll && r.roll.successes === 0) return { key: `${H}Blood.Bleeds`, data: { health: r.healthNow } };
+  if (r.bled) return { key: `${H}Blood.Bleeds`, data: { health: r.healthNow } };
   return { key: `${H}Blood.Holds` };
 }
 
 /** Readying a missile weapon: the rounds to wait, and whether hurrying it worked. */
-export function readyHeadline(r: { readonly state: { readonly roundsLeft: number }; readonly roll: { readonly successes: number } | null }, weapon: string): Headline {
-  const how = !r.roll ? "Started" : r.roll.successes > 0 ? "Quickened" : "Slow";
+export function readyHeadline(r: { readonly state: { readonly roundsLeft: number }; readonly quickened: boolean | null }, weapon: string): Headline {
+  const how = r.quickened === null ? "Started" : r.quickened ? "Quickened" : "Slow";
   return { key: `${H}Ready.${how}`, data: { weapon, rounds: r.state.roundsLeft } };
 }
 
