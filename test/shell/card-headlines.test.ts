@@ -135,7 +135,7 @@ describe("every headline branch is a lang string the headline fills (issue 20)",
     expect(leaves(lookup("BOUT.Card.Headline"), "BOUT.Card.Headline.").filter((k) => !said.has(k))).toEqual(["BOUT.Card.Headline.success", "BOUT.Card.Headline.failure", "BOUT.Card.Headline.neutral"]);
   });
 
-  it("counted words agree with their numbers: '1 die', '2 dice', '1 round', '1 exchange', '1 of 2 Passes'", () => {
+  it("counted words agree with their numbers: '1 die', '2 dice', '2 rounds', '2 exchanges', '1 action point', '1 foot'", () => {
     const say = (h: { key: string; data?: Record<string, string | number> }) => formatCounted(i18n, h.key, { attacker: "Ada", defender: "Bran", ...Object.fromEntries(Object.entries(h.data ?? {}).map(([k, v]) => [k, String(v)])) });
     expect(say(steel.buyHeadline({ bought: true, buyer: { dice: [7] } }))).toBe("Ada buys the initiative with 1 die.");
     expect(say(steel.buyHeadline({ bought: false, buyer: { dice: [7, 2] } }))).toBe("Bran keeps the initiative against Ada's 2 dice.");
@@ -145,6 +145,8 @@ describe("every headline branch is a lang string the headline fills (issue 20)",
     expect(say(ap.standHeadline(1))).toBe("Ada stands up for 1 action point.");
     expect(say(opposed.moveHeadline({ move: "flee", wounds: 1, broken: 0 }))).toBe("Ada flees and takes a free blow: 1 Wound lost.");
     expect(say(opposed.ambushHeadline({ spotters: [{ surprised: true }, { surprised: true }] }))).toBe("Ada takes 2 foes by surprise.");
+    expect(say(pulse.jumpHeadline(1, { success: true }))).toBe("Ada jumps 1 foot and lands safely.");
+    expect(say(opposed.moveHeadline({ move: "leap", feet: 4.5 }))).toBe("Ada leaps 4.5 feet.");
   });
 });
 
