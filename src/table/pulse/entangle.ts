@@ -54,7 +54,8 @@ const passCard: CardKind = {
     if (!actor) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const step = passToDisentangle(lastPass(actor), moment(card.combatId));
     return ok({
-      outcome: step.free ? "success" : "failure",
+      // A Pass that does not yet free the figure is progress, not a failure.
+      outcome: step.free ? "success" : "neutral",
       events: withNames([step.free ? line("free", `${T}Free`, { who: fighterRef(actor) }) : line("stillCaught", `${T}StillCaught`, { who: fighterRef(actor), passes: step.record.passes })], [actor]),
       updates: { [fighterRef(actor)]: { "flags.bout.disentangle": step.free ? null : step.record } },
       statuses: step.free ? { [fighterRef(actor)]: [{ id: ENTANGLED, active: false }] } : {},
