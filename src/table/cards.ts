@@ -184,6 +184,11 @@ export function registerCardKind(kind: string, definition: CardKind): void {
   kinds.set(kind, definition);
 }
 
+/** The names of every registered card kind, for a test that each has a screenshot. */
+export function registeredCardKinds(): string[] {
+  return [...kinds.keys()];
+}
+
 const parse = (text: string) => {
   try {
     return text ? JSON.parse(text) : null;

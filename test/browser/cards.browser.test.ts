@@ -10,6 +10,7 @@ import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
 import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { scriptDraws, settle } from "../shell/support";
+import { ATTACK_KINDS } from "../shell/card-kind-cases";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
 
@@ -100,7 +101,7 @@ async function exchange(t: Awaited<ReturnType<typeof duo>>, weaponId: string, de
   const resolved = t.gm.game.messages.get(id).content as string;
   await t.gm.evaluate<any>("globalThis.__boutTest").applyFromCard(t.gm.game.messages.get(id));
   await settle();
-  return { waiting, resolved, applied: t.gm.game.messages.get(id).content as string };
+  return { kind: t.gm.game.messages.get(id).system.kind as string, states: { waiting, resolved, applied: t.gm.game.messages.get(id).content as string } };
 }
 
 const STEEL_SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
@@ -168,11 +169,14 @@ function headlineLayout(): string[] {
 }
 
 describe("each ruleset's attack card in chromium: headline, portraits, folded detail (issue 20)", () => {
-  const builds = { steel: steelCards, phases: phasesCards, actionpoints: actionpointsCards, opposed: opposedCards, pulse: pulseCards } as const;
-  for (const [ruleset, build] of Object.entries(builds)) {
+  const builds: Record<string, typeof steelCards> = { steel: steelCards, phases: phasesCards, actionpoints: actionpointsCards, opposed: opposedCards, pulse: pulseCards };
+  // The attack kinds the screenshot-coverage test counts (test/shell/card-headlines.test.ts).
+  for (const [ruleset, kind] of Object.entries(ATTACK_KINDS)) {
+    const build = builds[ruleset]!;
     for (const theme of ["light", "dark"] as const) {
       it(`${ruleset}, ${theme} theme: waiting, resolved and applied fit the chat sidebar with the headline first`, async () => {
-        const states = await build();
+        const { kind: posted, states } = await build();
+        expect(posted).toBe(kind);
         for (const [state, content] of Object.entries(states)) {
           const html = sheetPage({ title: "Chat", classes: ["sidebar-tab", "chat-sidebar"], width: 300, height: 520, parts: { content }, theme });
           const page = await openPage(browser(), html, { width: 332, height: 552 });

@@ -4,6 +4,7 @@
 // target lending theirs, holds the target helpless, and ends when someone does a holder 1 effective damage.
 import { describe, expect, it } from "vitest";
 import { scriptDraws, settle, tableOfThree } from "./support";
+import { headlineOf } from "./card-kind-cases";
 
 async function table() {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
@@ -58,11 +59,15 @@ describe("seed 004 [16.5] Entangle", () => {
     await t.bob.game.actors.get(t.ids.bran).sheet.runAction("actorAction", { actorAction: "disentangle" });
     await settle();
     expect(result(t, last(t)).events[0]).toMatchObject({ type: "stillCaught", data: { who: "Bran", passes: 1 } });
+    // Issue 20: the card says how far he is, as progress rather than a failure.
+    expect(headlineOf(last(t).content)).toBe("Bran works at the tangle: 1 of 2 Passes in a row.");
+    expect(result(t, last(t)).outcome).toBe("neutral");
     await hooks(t.bob).applyFromCard(t.bob.game.messages.get(last(t).id));
     await settle();
     expect(statuses(t, t.ids.bran).has("entangled")).toBe(true);
     await t.bob.game.actors.get(t.ids.bran).sheet.runAction("actorAction", { actorAction: "disentangle" });
     await settle();
+    expect(headlineOf(last(t).content)).toBe("Bran works free of the tangle.");
     await hooks(t.bob).applyFromCard(t.bob.game.messages.get(last(t).id));
     await settle();
     expect(statuses(t, t.ids.bran).has("entangled")).toBe(false);

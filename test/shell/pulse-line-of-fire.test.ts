@@ -5,6 +5,7 @@
 // strike check first, and the first one hit takes the missile.
 import { describe, expect, it } from "vitest";
 import { fightOnScene, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
+import { headlineOf } from "./card-kind-cases";
 
 async function range(adaFacing = 270) {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
@@ -102,6 +103,8 @@ describe("seed 004 [16.1] shots along the line of fire", () => {
     const card = r.gm.game.messages.contents.at(-1);
     const result = JSON.parse(card.system.result);
     expect(result.events.map((e: any) => e.key)).toEqual(["BOUT.Pulse.Table.FireSpent", "BOUT.Pulse.Table.Refusal.Obstructed"]);
+    // Issue 20: the headline says so, not a bare "fails".
+    expect(headlineOf(card.content)).toBe("No line of fire: Ada's shot at Wolf is not loosed.");
     expect(card.rolls).toEqual([]);
     const ada = r.gm.game.combats.get(r.combatId).combatants.contents.find((x: any) => x.name === "Ada");
     expect(JSON.parse(r.gm.game.combats.get(r.combatId).system.state).acted).toContain(ada.id);

@@ -11,6 +11,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { ATTACK_ADVANTAGES, checkTarget, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
+import { advantageHeadline } from "./headline";
 import { cardView, delta, registerCardKind, updateCardResult, withNames, type CardKind } from "../cards";
 import { queued } from "../write-queue";
 import { apRule, apTables, apTablesRead } from "./tables";
@@ -117,6 +118,7 @@ const advantageCard: CardKind = {
         ...(r.success && weapon ? { itemUpdates: { [fighterRef(card.defender!)]: [{ _id: weapon.id!, "system.equipped": false }] } } : {}),
         rolls: rolled.rolls,
         lookups: LOOKUPS,
+        headline: advantageHeadline(d.kind, r),
       });
     }
     if (!d.attack || !ATTACK_ADVANTAGES.includes(d.kind)) return refused("notOpen", "NotOpen");
@@ -138,6 +140,7 @@ const advantageCard: CardKind = {
       updates: { ...changes.updates, [fighterRef(card.attacker!)]: fatigue },
       rolls: rolled.rolls,
       lookups: LOOKUPS,
+      headline: advantageHeadline(d.kind, r),
     });
   },
 };

@@ -16,3 +16,17 @@ export function attackHeadline(r: AttackOutcome, defence: string): Headline {
   if (damage <= 0) return { key: `${H}Absorbed` };
   return { key: r.outcome === "partial" ? `${H}Partial` : `${H}Hit`, data: { damage } };
 }
+
+/** Standing up from a knee, and what it costs. */
+export function standHeadline(cost: number): Headline {
+  return { key: `${H}Stand`, data: { cost } };
+}
+
+/** A Combat Advantage taken: a disarm made or resisted, or the blow it gave and what it did. `kind`: the advantage (a key under the card's lookups). */
+export function advantageHeadline(kind: string, r: { readonly success: boolean } | AttackOutcome): Headline {
+  if (!("outcome" in r)) return { key: r.success ? `${H}Advantage.Disarmed` : `${H}Advantage.Kept` };
+  const damage = r.damage?.delivered ?? 0;
+  if (r.outcome === "missed" || r.outcome === "avoided") return { key: `${H}Advantage.Missed`, data: { kind } };
+  if (damage <= 0) return { key: `${H}Advantage.Absorbed`, data: { kind } };
+  return { key: `${H}Advantage.Hit`, data: { kind, damage } };
+}

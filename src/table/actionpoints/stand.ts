@@ -6,6 +6,7 @@
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { fighterRef } from "../fighter";
+import { standHeadline } from "./headline";
 import { registerCardKind, combatantFor, dryRun, type CardKind } from "../cards";
 import type { TimeCommand } from "../../engine/time/machine";
 import { STAND_UP_COST } from "../../engine/rulesets/actionpoints/tables";
@@ -47,6 +48,7 @@ const standCard: CardKind = {
       statuses: { [fighterRef(actor)]: [{ id: "kneeling", active: false }] },
       rolls: [],
       combatCommands: spend(card.combatId, actor, cost),
+      headline: standHeadline(cost),
     });
   },
 };

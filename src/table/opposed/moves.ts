@@ -33,7 +33,8 @@ import {
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type StatusChange } from "../cards";
+import { moveHeadline } from "./headline";
+import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type Headline, type StatusChange } from "../cards";
 import type { TurnsState } from "../../engine/time/turns";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -127,14 +128,14 @@ const moveCard: CardKind = {
     if (read && !read.ok) return read;
     const tables = read?.value;
     let fled: { result: FleeResult; weaponId: string | null; damage: number } | null = null;
-    const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"] }> => {
+    const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"]; headline: Headline }> => {
       switch (d.move) {
         case "charge": {
           // "Charge": only when not Engaged already; the token's Engaged condition says so.
           const r = charge({ engaged: isEngaged(actor), distance: d.distance, move: me.move, advantage: me.advantage });
           if (!r.ok) return r;
           add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
-          return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral" });
+          return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral", headline: moveHeadline({ move: "charge", ...r.value.result }) });
         }
         case "flee": {
           if (!tables) return refused("badMove", "BadMove");
@@ -160,13 +161,13 @@ const moveCard: CardKind = {
             add(fighterRef(actor), { "system.opposed.broken": delta(b.broken - me.broken, 0) });
             statuses[fighterRef(actor)] = [...(statuses[fighterRef(actor)] ?? []), { id: "broken", active: b.status }];
           }
-          return ok({ events: r.value.events, outcome: f.hit ? "failure" : "success" });
+          return ok({ events: r.value.events, outcome: f.hit ? "failure" : "success", headline: moveHeadline({ move: "flee", wounds: f.hit ? f.hit.wounds.suffered : null, broken: f.broken }) });
         }
         case "disengage": {
           const byAdvantage = disengageByAdvantage(me.advantage, [them!.advantage]);
           if (byAdvantage.ok) {
             add(fighterRef(actor), { "system.opposed.advantage": delta(-me.advantage, 0) });
-            return ok({ events: byAdvantage.value.events, outcome: "success" });
+            return ok({ events: byAdvantage.value.events, outcome: "success", headline: moveHeadline({ move: "disengage", escaped: true }) });
           }
           const r = disengageByDodge(
             { id: fighterRef(actor), dodge: { target: skillTarget(me, "dodge"), difficulty: "challenging", modifier: 0 }, advantage: me.advantage, opponents: [{ id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, advantage: them!.advantage }] },
@@ -175,26 +176,26 @@ const moveCard: CardKind = {
           if (!r.ok) return r;
           add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
           for (const o of r.value.result.opponents) add(o.id, { "system.opposed.advantage": delta(o.advantage - them!.advantage, 0) });
-          return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure" });
+          return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure", headline: moveHeadline({ move: "disengage", escaped: r.value.result.escaped }) });
         }
         case "run": {
           const r = run({ athletics: namedTest(actor, "athletics", "ag"), move: me.move }, dice);
-          return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure" }) : r;
+          return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "run", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "leap": {
           const r = leap({ move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
-          return r.ok ? ok({ events: r.value.events, outcome: "neutral" }) : r;
+          return r.ok ? ok({ events: r.value.events, outcome: "neutral", headline: moveHeadline({ move: "leap", feet: r.value.result.feet }) }) : r;
         }
         case "climb": {
           const r = climb({ move: me.move, climb: namedTest(actor, "climb", "s") }, dice);
-          return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure" }) : r;
+          return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "climb", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "fall": {
           const r = fall({ yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
           if (!r.ok) return r;
           if (r.value.result.wounds) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-r.value.result.wounds, 0) });
           if (r.value.result.prone) statuses[fighterRef(actor)] = [{ id: "prone", active: true }];
-          return ok({ events: r.value.events.map((e) => (e.type === "prone" ? { ...e, data: { who: fighterRef(actor) } } : e)), outcome: r.value.result.wounds ? "failure" : "success" });
+          return ok({ events: r.value.events.map((e) => (e.type === "prone" ? { ...e, data: { who: fighterRef(actor) } } : e)), outcome: r.value.result.wounds ? "failure" : "success", headline: moveHeadline({ move: "fall", wounds: r.value.result.wounds, prone: r.value.result.prone }) });
         }
       }
     });
@@ -211,6 +212,7 @@ const moveCard: CardKind = {
       rolls: [...rolled.rolls, ...(after?.rolls ?? [])],
       lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""],
       combatCommands: [...turnCommands(card.combatId, actor, d.move, d.opponentId), ...(after?.commands ?? [])],
+      headline: rolled.value.value.headline,
     });
   },
 };

@@ -14,6 +14,7 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import { resolveSurprise, shakeOffSurprise, skillItemTarget, type Characteristic, type OpposedStats, type TestInput } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
+import { ambushHeadline, shakeOffHeadline } from "./headline";
 import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -66,7 +67,7 @@ const ambushCard: CardKind = {
     if (!ready.ok) return ready;
     const statuses: Record<string, StatusChange[]> = Object.fromEntries(caught.map((id) => [id, [{ id: "surprised", active: true }]]));
     const events = (rolled.value.value.events as EngineEvent[]).map((e) => (e.data.who === "ambush" ? { ...e, data: { ...e.data, who: fighterRef(actor) } } : e));
-    return ok({ outcome: caught.length ? "success" : "failure", events: withNames(events, [actor, ...spotters]), updates: {}, statuses, rolls: rolled.rolls, lookups: [], combatCommands: commands });
+    return ok({ outcome: caught.length ? "success" : "failure", events: withNames(events, [actor, ...spotters]), updates: {}, statuses, rolls: rolled.rolls, lookups: [], combatCommands: commands, headline: ambushHeadline(rolled.value.value.result) });
   },
 };
 
@@ -98,6 +99,7 @@ const shakeOffCard: CardKind = {
       rolls: [],
       lookups: [],
       combatCommands: commands,
+      headline: shakeOffHeadline(spent.value.result),
     });
   },
 };

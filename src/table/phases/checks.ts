@@ -19,6 +19,7 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import { fatigueState, rollAthletics, rollFatigue, woundState, type PhasesStats } from "../../engine/rulesets/phases";
 import { actingNow, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
+import { athleticsHeadline, fatigueHeadline, magicHeadline } from "./headline";
 import { combatantFor, delta, dryRun, machineStateOf, registerCardKind, withNames, type CardKind } from "../cards";
 import type { EngineEvent } from "../../applications/results/result-card";
 
@@ -72,6 +73,7 @@ const fatigueCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands.value,
+      headline: fatigueHeadline(r),
     });
   },
 };
@@ -105,6 +107,7 @@ const athleticsCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands.value,
+      headline: athleticsHeadline(rolled.value.value.result),
     });
   },
 };
@@ -136,6 +139,7 @@ const magicCard: CardKind = {
       rolls: [],
       lookups: [],
       combatCommands: commands.value,
+      headline: magicHeadline(),
     });
   },
 };

@@ -8,3 +8,18 @@ export function attackHeadline(hit: boolean, wounds: number, missile: boolean): 
   if (wounds <= 0) return { key: `${H}Soaked` };
   return { key: wounds === 1 ? `${H}Wound` : `${H}Wounds`, data: { wounds } };
 }
+
+/** A fatigue check: kept going, or the fatigue levels lost. */
+export function fatigueHeadline(r: { readonly passed: boolean; readonly lost: number }): Headline {
+  return r.passed || r.lost <= 0 ? { key: `${H}Fatigue.Passed` } : { key: `${H}Fatigue.Tired`, data: { lost: r.lost } };
+}
+
+/** An athletics roll: made, failed, or botched. */
+export function athleticsHeadline(r: { readonly passed: boolean; readonly botched: boolean }): Headline {
+  return { key: `${H}Athletics.${r.passed ? "Passed" : r.botched ? "Botched" : "Failed"}` };
+}
+
+/** The Magic phase's turn: the spell is the table's to resolve. */
+export function magicHeadline(): Headline {
+  return { key: `${H}Magic` };
+}

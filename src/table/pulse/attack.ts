@@ -13,7 +13,7 @@
  * the attacker's action and ends it, refused before any roll when it is not
  * their moment.
  */
-import { attackHeadline } from "./headline";
+import { attackHeadline, noLineOfFireHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { combatantOf, fighterFrom, fighterName, fighterRef, fightersAround, refersTo, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -514,7 +514,7 @@ const attackCard: CardKind = {
       const spent = turnCommands(card.combatId, card.attacker);
       const turn = dryRun(card.combatId, spent);
       if (!turn.ok) return turn;
-      return ok({ outcome: "failure", events: [line("blocked", `${T}FireSpent`, {}), line("why", d.blocked, {})], updates: {}, rolls: [], lookups: [], combatCommands: spent });
+      return ok({ outcome: "failure", events: [line("blocked", `${T}FireSpent`, {}), line("why", d.blocked, {})], updates: {}, rolls: [], lookups: [], combatCommands: spent, headline: noLineOfFireHeadline() });
     }
     const answer = raw?.answer as Answer;
     if (!ANSWERS.includes(answer)) return refused("badAnswer", "BadForm");

@@ -15,6 +15,7 @@ import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { checkCloseAnswer, closeAnswers, dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
 import { figureInZone } from "../../engine/rulesets/pulse/hex";
 import type { TimeCommand } from "../../engine/time/machine";
+import { closeHeadline, withdrawHeadline } from "./headline";
 import { dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
@@ -102,7 +103,7 @@ const closeCard: CardKind = {
       rolls = rolled.rolls;
       if (rolled.value.value.result.repulsed) {
         events.push(line("keptOut", `${T}KeptOut`, { who: fighterRef(attacker) }));
-        return ok({ outcome: "failure", events: withNames(events, [attacker, defender]), updates: {}, rolls, lookups: [], combatCommands: commands });
+        return ok({ outcome: "failure", events: withNames(events, [attacker, defender]), updates: {}, rolls, lookups: [], combatCommands: commands, headline: closeHeadline(false) });
       }
     }
     events.push(line("closed", `${T}Closed`, { a: fighterRef(attacker), b: fighterRef(defender) }));
@@ -118,6 +119,7 @@ const closeCard: CardKind = {
       lookups: [],
       // Marked before the turn ends, while the closer still acts.
       combatCommands: [...markClose(card.combatId, [attacker, defender], true), ...commands],
+      headline: closeHeadline(true),
     });
   },
 };
@@ -177,6 +179,7 @@ const withdrawCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: [...(r.success ? markClose(card.combatId, [actor], false) : []), ...commands],
+      headline: withdrawHeadline(r),
     });
   },
 };

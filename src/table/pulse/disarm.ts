@@ -8,6 +8,7 @@
  */
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { fighterRef, refersTo } from "../fighter";
+import { disarmChoiceHeadline } from "./headline";
 import { registerCardKind, updateCardResult, withNames, type CardKind } from "../cards";
 import { queued } from "../write-queue";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -62,6 +63,7 @@ const choiceCard: CardKind = {
       itemUpdates: { [fighterRef(card.defender!)]: [{ _id: d.itemId, "system.equipped": false }] },
       rolls: [],
       lookups: [],
+      headline: disarmChoiceHeadline(d.item),
     });
   },
 };

@@ -10,6 +10,7 @@ import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { fighterRef } from "../fighter";
 import { passToDisentangle, type PassRecord } from "../../engine/rulesets/pulse/entanglement";
 import type { PulsesState } from "../../engine/time/pulses";
+import { disentangleHeadline } from "./headline";
 import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../cards";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -53,13 +54,15 @@ const passCard: CardKind = {
     if (!actor) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const step = passToDisentangle(lastPass(actor), moment(card.combatId));
     return ok({
-      outcome: step.free ? "success" : "failure",
+      // A Pass that does not yet free the figure is progress, not a failure.
+      outcome: step.free ? "success" : "neutral",
       events: withNames([step.free ? line("free", `${T}Free`, { who: fighterRef(actor) }) : line("stillCaught", `${T}StillCaught`, { who: fighterRef(actor), passes: step.record.passes })], [actor]),
       updates: { [fighterRef(actor)]: { "flags.bout.disentangle": step.free ? null : step.record } },
       statuses: step.free ? { [fighterRef(actor)]: [{ id: ENTANGLED, active: false }] } : {},
       rolls: [],
       lookups: [],
       combatCommands: endTurnCommands(card.combatId, actor),
+      headline: disentangleHeadline(step),
     });
   },
 };

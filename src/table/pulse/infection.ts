@@ -13,6 +13,7 @@ import { fighterRef } from "../fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { infectionChance, infectionHealOdds, resolveInfection, resolveInfectionDay, type InfectionInput } from "../../engine/rulesets/pulse/after-combat";
 import { vitalState } from "../../engine/rulesets/pulse/damage";
+import { infectionDayHeadline, infectionHeadline } from "./headline";
 import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
@@ -55,6 +56,7 @@ const checkCard: CardKind = {
       updates: infected ? { [fighterRef(actor)]: { "system.pulse.infected": true } } : {},
       rolls: rolled.rolls,
       lookups: [],
+      headline: infectionHeadline(rolled.value.value.result),
     });
   },
 };
@@ -90,6 +92,7 @@ const dayCard: CardKind = {
       statuses: conditions.length ? { [fighterRef(actor)]: conditions } : {},
       rolls: rolled.rolls,
       lookups: [],
+      headline: infectionDayHeadline(r),
     });
   },
 };

@@ -13,6 +13,7 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { jumpCost } from "../../engine/rulesets/pulse/actions";
 import { landingTarget, resolveCheck } from "../../engine/rulesets/pulse/checks";
 import { armourTotals, modAGOf } from "../../engine/rulesets/pulse/derived";
+import { jumpHeadline } from "./headline";
 import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind } from "../cards";
 import type { TimeCommand } from "../../engine/time/machine";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -72,6 +73,7 @@ const jumpCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: jumpCommands(card.combatId, actor, d.hexes),
+      headline: jumpHeadline(d.feet, rolled.value.value.result),
     });
   },
 };

@@ -11,6 +11,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { MAGIC_KINDS, resolveMagicAttack, type MagicKind } from "../../engine/rulesets/pulse/magic";
+import { magicHeadline } from "./headline";
 import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type ItemChange, type StatusChange } from "../cards";
 import { weaponInHand } from "../../engine/rulesets/pulse/consequences";
 import { stunTakesHold } from "../../engine/rulesets/pulse/damage";
@@ -77,6 +78,7 @@ const magicCard: CardKind = {
     const items: Record<string, ItemChange[]> = dropped ? { [fighterRef(victim)]: [{ _id: dropped, "system.equipped": false }] } : {};
     return ok({
       outcome: damage.effective > 0 ? "success" : "failure",
+      headline: magicHeadline(rolled.value.value.result),
       events: withNames(rolled.value.value.events as EngineEvent[], [attacker, victim]),
       updates: Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {},
       itemUpdates: items,

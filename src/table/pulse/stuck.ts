@@ -12,6 +12,7 @@ import { fighterRef } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { removalDamageModifier, removalRestores, resolveRemoval } from "../../engine/rulesets/pulse/after-combat";
 import { applyEffectiveDamage, damageEvents } from "../../engine/rulesets/pulse/damage";
+import { stuckHeadline } from "./headline";
 import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
@@ -79,6 +80,7 @@ const stuckCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: endTurnCommands(card.combatId, actor),
+      headline: stuckHeadline(rolled.value),
     });
   },
 };

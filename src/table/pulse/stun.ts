@@ -9,6 +9,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { checkOdds, resolveCheck, stunRecoveryTarget } from "../../engine/rulesets/pulse/checks";
+import { recoverHeadline } from "./headline";
 import { dryRun, postCard, registerCardKind, withNames, type CardKind } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
@@ -46,6 +47,7 @@ const recoverCard: CardKind = {
     const recovered = rolled.value.value.result.success;
     return ok({
       outcome: recovered ? "success" : "failure",
+      headline: recoverHeadline(rolled.value.value.result),
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
       updates: recovered ? { [fighterRef(actor)]: { "system.pulse.stunned": false } } : {},
       statuses: recovered ? { [fighterRef(actor)]: [{ id: "stun", active: false }] } : {},

@@ -15,6 +15,7 @@ import { footprint, sameHex, type Hex } from "../../engine/rulesets/pulse/hex";
 import { enteredAlong, trample } from "../../engine/rulesets/pulse/mounted";
 import { walkSteps } from "../../engine/rulesets/pulse/movement";
 import { tokenPlacement } from "./engagements";
+import { trampleHeadline } from "./headline";
 import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../cards";
 import type { CombatantInfo } from "../machines";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -114,6 +115,7 @@ const trampleCard: CardKind = {
     ];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
+      headline: trampleHeadline(r),
       events: withNames([line("knockedDown", `${T}KnockedDown`, { who: fighterRef(victim) }), ...(rolled.value.value.events as EngineEvent[])], [monster, victim]),
       updates: Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {},
       statuses: { [fighterRef(victim)]: conditions },

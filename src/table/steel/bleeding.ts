@@ -11,6 +11,7 @@ import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { bloodLossRoll, halvedPoolLoss, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
+import { bloodLossHeadline } from "./headline";
 import { combatantFor, delta, registerCardKind, withNames, type CardKind, type CardResolution } from "../cards";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { fighterOf } from "./attack";
@@ -46,6 +47,7 @@ const bloodLossCard: CardKind = {
       lookups: [],
       combatCommands: commands,
       statuses: r.dying ? { [fighterRef(actor)]: ["unconscious"] } : {},
+      headline: bloodLossHeadline(r),
     });
   },
 };

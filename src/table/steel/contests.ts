@@ -40,6 +40,7 @@ import {
 import { actorView } from "../../data/actor/actor-view";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
+import { buyHeadline, terrainContestHeadline, terrainHeadline } from "./headline";
 import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
 import { openOddsDialog, type DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -162,8 +163,8 @@ const terrainCard: CardKind = {
     const inBout = Boolean(combatantFor(card.combatId, actor) && fighterOf(actor, card.combatId));
     const statuses: Record<string, string[]> = {};
     const stakes = STAKES[d.stakes] ?? null;
-    if (stakes) {
-      const c = terrainConsequence(r, stakes, cpLeft, r.roll.dice.length);
+    const c = stakes ? terrainConsequence(r, stakes, cpLeft, r.roll.dice.length) : null;
+    if (c) {
       if (c.consequence !== "none") events.push(line(`Consequence.${c.consequence}`, { dice: c.diceLost, bout: inBout }));
       const id = combatantFor(card.combatId, actor);
       // A rider put on his back or off his feet is off the horse.
@@ -176,7 +177,8 @@ const terrainCard: CardKind = {
       commands.push(...footingCommand(card.combatId, actor));
       events.push(line("FootingWon"));
     }
-    return ok({ outcome: r.success ? "success" : "failure", events: withNames(events, [actor]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands, statuses });
+    const headline = terrainHeadline(r, Boolean(d.footing), c);
+    return ok({ outcome: r.success ? "success" : "failure", events: withNames(events, [actor]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands, statuses, headline });
   },
 };
 
@@ -251,7 +253,7 @@ const terrainContestCard: CardKind = {
       commands.push(...footingCommand(card.combatId, actor));
       events.push(line("FootingWon"));
     }
-    return ok({ outcome: r.actorSucceeds ? "success" : "failure", events: withNames(events, [actor, opponent]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands });
+    return ok({ outcome: r.actorSucceeds ? "success" : "failure", events: withNames(events, [actor, opponent]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands, headline: terrainContestHeadline(r, Boolean(d.footing)) });
   },
 };
 
@@ -297,8 +299,9 @@ const buyCard: CardKind = {
     );
     if (!rolled.value.ok) return rolled.value;
     const bought = rolled.value.value.result.bought;
+    const headline = buyHeadline(rolled.value.value.result);
     if (bought) commands.push({ type: "seize", boutId: bout.value.boutId, combatantId: bout.value.buyerId } as TimeCommand);
-    return ok({ outcome: bought ? "success" : "failure", events: withNames(rolled.value.value.events as EngineEvent[], [buyer, holder]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands });
+    return ok({ outcome: bought ? "success" : "failure", events: withNames(rolled.value.value.events as EngineEvent[], [buyer, holder]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands, headline });
   },
 };
 

@@ -14,3 +14,66 @@ export function exchangeHeadline(r: ExchangeOutcome, attackerRef: string, struck
   if (r.hit) return { key: `${H}Bruise`, data: { part: r.hit.part, struck } };
   return { key: r.winner === attackerRef ? `${H}Won` : `${H}Defended` };
 }
+
+/** A terrain roll alone: made (and the footing won), or failed with what the GM's stakes cost. */
+export function terrainHeadline(r: { readonly success: boolean; readonly botch: boolean }, footing: boolean, consequence: { readonly consequence: string; readonly diceLost: number } | null): Headline {
+  if (r.success) return { key: footing ? `${H}Terrain.Footing` : `${H}Terrain.Made` };
+  if (consequence && consequence.consequence !== "none") return { key: `${H}Terrain.${consequence.consequence}`, data: { dice: consequence.diceLost } };
+  return { key: r.botch ? `${H}Terrain.Botched` : `${H}Terrain.Failed` };
+}
+
+/** A terrain contest: the mover keeps the move (and maybe the footing), or the opponent cancels it. */
+export function terrainContestHeadline(r: { readonly actorSucceeds: boolean }, footing: boolean): Headline {
+  if (!r.actorSucceeds) return { key: `${H}Contest.Cancelled` };
+  return { key: footing ? `${H}Contest.Footing` : `${H}Contest.Won` };
+}
+
+/** Buying the initiative: bought with the buyer's dice, or kept by the holder. */
+export function buyHeadline(r: { readonly bought: boolean; readonly buyer: { readonly dice: readonly number[] } }): Headline {
+  return { key: r.bought ? `${H}Buy.Bought` : `${H}Buy.Kept`, data: { dice: r.buyer.dice.length } };
+}
+
+/** An ambush: how the target's hesitation holds it back. */
+export function surpriseHeadline(r: { readonly outcome: string }): Headline {
+  return { key: `${H}Surprise.${r.outcome}` };
+}
+
+/** A ride-by: the exchanges the round keeps, or the rider thrown. `at`: against a foe on foot. */
+export function rideByHeadline(r: { readonly exchanges: number; readonly unhorsed: boolean }, at: boolean): Headline {
+  if (r.unhorsed) return { key: `${H}RideBy.Thrown` };
+  const made = r.exchanges === 1;
+  return { key: `${H}RideBy.${at ? (made ? "PastFoe" : "HeldByFoe") : made ? "Made" : "Failed"}`, data: { exchanges: r.exchanges } };
+}
+
+/** Two riders passing: who won the Ride checks (the card's rider is `a`) and the exchanges that stand. */
+export function ridersPassHeadline(r: { readonly winner: "a" | "b" | null; readonly exchanges: number }): Headline {
+  return { key: `${H}Pass.${r.winner === "a" ? "Won" : r.winner === "b" ? "Lost" : "Tie"}`, data: { exchanges: r.exchanges } };
+}
+
+/** A change of gait: free or made on a Ride check, failed (the gait stays), or botched (thrown). */
+export function gaitHeadline(change: { readonly wheel: boolean; readonly from: string; readonly to: string }, check: { readonly success: boolean; readonly botch: boolean } | null): Headline {
+  const data = { from: change.from, to: change.to };
+  if (check?.botch) return { key: `${H}Gait.Thrown` };
+  if (check && !check.success) return { key: change.wheel ? `${H}Gait.WheelFailed` : `${H}Gait.Failed`, data };
+  return { key: change.wheel ? `${H}Gait.Wheel` : `${H}Gait.Changed`, data };
+}
+
+/** Blood loss: held on, bled down to a Health, or into a coma. */
+export function bloodLossHeadline(r: { readonly bled: boolean; readonly healthNow: number; readonly dying: boolean }): Headline {
+  if (r.dying) return { key: `${H}Blood.Dying` };
+  if (r.bled) return { key: `${H}Blood.Bleeds`, data: { health: r.healthNow } };
+  return { key: `${H}Blood.Holds` };
+}
+
+/** Readying a missile weapon: the rounds to wait, and whether hurrying it worked. */
+export function readyHeadline(r: { readonly state: { readonly roundsLeft: number }; readonly quickened: boolean | null }, weapon: string): Headline {
+  const how = r.quickened === null ? "Started" : r.quickened ? "Quickened" : "Slow";
+  return { key: `${H}Ready.${how}`, data: { weapon, rounds: r.state.roundsLeft } };
+}
+
+/** A shot: the wound it leaves and where, a hit that wounds nothing, or a miss. */
+export function shotHeadline(r: { readonly margin: number; readonly hit: { readonly level: number; readonly part: string } | null }): Headline {
+  if (r.hit && r.hit.level > 0) return { key: `${H}Shot.Wound`, data: { level: r.hit.level, part: r.hit.part } };
+  if (r.hit) return { key: `${H}Shot.Bruise`, data: { part: r.hit.part } };
+  return { key: `${H}Shot.Miss` };
+}

@@ -39,6 +39,7 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutMissile, BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
+import { readyHeadline, shotHeadline } from "./headline";
 import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -96,7 +97,8 @@ const readyCard: CardKind = {
     const rolled = await resolveWithFoundry((dice) => beginPreparation({ preparation: w.preparation, quicken: Boolean(card.declaration?.quicken), quickenCost: w.quickenCost, quickenTn: w.quickenTn, reflex: reflexOf(s) }, dice));
     if (!rolled.value.ok) return rolled.value;
     const state = rolled.value.value.result.state;
-    return ok({ outcome: "neutral", events: withNames(rolled.value.value.events as EngineEvent[], [actor]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: [{ type: "missile", combatantId: id, missile: state } as TimeCommand] });
+    const headline = readyHeadline(rolled.value.value.result, weapon.name);
+    return ok({ outcome: "neutral", events: withNames(rolled.value.value.events as EngineEvent[], [actor]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: [{ type: "missile", combatantId: id, missile: state } as TimeCommand], headline });
   },
 };
 
@@ -283,6 +285,7 @@ const shotCard: CardKind = {
       lookups: ["BOUT.Steel.Part."],
       combatCommands: commands,
       statuses: down.length ? { [fighterRef(target)]: down } : {},
+      headline: shotHeadline(shot.value.result),
     });
   },
 };

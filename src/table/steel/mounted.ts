@@ -39,6 +39,7 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
+import { gaitHeadline, rideByHeadline, ridersPassHeadline } from "./headline";
 import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -120,11 +121,12 @@ const gaitCard: CardKind = {
     const rider = riderOf(card);
     if (!rider.ok) return rider;
     const { actor, r } = rider.value;
-    const d = card.declaration as { to: Gait; check: boolean; tn: number };
+    const d = card.declaration as { change: string; from: Gait; to: Gait; check: boolean; tn: number };
+    const change = { wheel: CHANGES[d.change]?.kind === "wheel", from: d.from, to: d.to };
     const commands: TimeCommand[] = [];
     if (!d.check) {
       commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
-      return ok({ outcome: "success", events: [{ type: "gait", key: `${R}GaitFree`, data: {} }], updates: {}, rolls: [], lookups: [], combatCommands: commands });
+      return ok({ outcome: "success", events: [{ type: "gait", key: `${R}GaitFree`, data: {} }], updates: {}, rolls: [], lookups: [`${R}Gait.`], combatCommands: commands, headline: gaitHeadline(change, null) });
     }
     const rolled = await resolveWithFoundry((dice) => skillCheck({ dice: view(actor).stats.agility, tn: d.tn }, dice));
     if (!rolled.value.ok) return rolled.value;
@@ -136,9 +138,10 @@ const gaitCard: CardKind = {
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
       updates: {},
       rolls: rolled.rolls,
-      lookups: [],
+      lookups: [`${R}Gait.`],
       combatCommands: commands,
       statuses: res.roll.botch ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+      headline: gaitHeadline(change, { success: res.success, botch: res.roll.botch }),
     });
   },
 };
@@ -229,6 +232,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
     lookups: [],
     combatCommands: commands,
     statuses: res.unhorsed ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+    headline: rideByHeadline(res, Boolean(foe)),
   });
 }
 
@@ -382,6 +386,7 @@ const ridersPassCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands,
+      headline: ridersPassHeadline(res),
     });
   },
 };

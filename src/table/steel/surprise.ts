@@ -13,6 +13,7 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { hesitationRoll, oneSuccessOdds, reflexOf, successBars, surpriseCheck, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
+import { surpriseHeadline } from "./headline";
 import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -92,6 +93,7 @@ const surpriseCard: CardKind = {
       lookups: [],
       combatCommands: commands,
       statuses: { [fighterRef(target)]: ["hesitating"] },
+      headline: surpriseHeadline(hesitation.value.result),
     });
   },
 };

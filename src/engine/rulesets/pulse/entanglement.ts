@@ -13,8 +13,9 @@ export interface PassRecord {
   readonly passes: number;
 }
 
-export function passToDisentangle(last: PassRecord | null, now: { readonly fight: string; readonly pulse: number }): { readonly free: boolean; readonly record: PassRecord } {
+/** `needed`: the consecutive Passes that free the figure, for the card to say how far along it is. */
+export function passToDisentangle(last: PassRecord | null, now: { readonly fight: string; readonly pulse: number }): { readonly free: boolean; readonly record: PassRecord; readonly needed: number } {
   const follows = last !== null && last.fight === now.fight && (now.fight === "" || now.pulse === last.pulse || now.pulse === last.pulse + 1);
   const passes = (follows ? last!.passes : 0) + 1;
-  return { free: passes >= DISENTANGLE_PASSES, record: { fight: now.fight, pulse: now.pulse, passes } };
+  return { free: passes >= DISENTANGLE_PASSES, record: { fight: now.fight, pulse: now.pulse, passes }, needed: DISENTANGLE_PASSES };
 }

@@ -31,7 +31,8 @@ export interface PrepareInput {
 }
 
 /** Start readying a missile weapon; a Reflex test at the weapon's TN may shave one round (minimum 1); the attempt costs its MP, success or not. */
-export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolution<{ state: MissileState; roll: PoolRoll | null }>> {
+/** `quickened`: whether the Reflex test took a round off (null when none was tried). */
+export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolution<{ state: MissileState; roll: PoolRoll | null; quickened: boolean | null }>> {
   for (const [f, v] of Object.entries(i)) if (typeof v === "number") {
     const c = checkCount(v, f);
     if (!c.ok) return c;
@@ -39,14 +40,16 @@ export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolutio
   let rounds = Math.max(1, i.preparation);
   let cost = 0;
   let roll: PoolRoll | null = null;
+  let quickened: boolean | null = null;
   if (i.quicken && i.preparation > 1) {
     roll = rollPool(dice, i.reflex, i.quickenTn);
     // "If you attempted to reduce the Preparation Time, subtract that MP cost": paid for the attempt, won or lost.
     cost = i.quickenCost;
-    if (roll.successes > 0) rounds -= 1;
+    quickened = roll.successes > 0;
+    if (quickened) rounds -= 1;
   }
   const state: MissileState = { roundsLeft: rounds, ready: false, pool: 0, quickenCost: cost };
-  return ok({ result: { state, roll }, events: [event("preparing", { rounds, cost })] });
+  return ok({ result: { state, roll, quickened }, events: [event("preparing", { rounds, cost })] });
 }
 
 /** End of a preparation round; when the last one ends the pool fills to Proficiency less the quicken cost. */

@@ -111,6 +111,8 @@ export function applyWound(c: Casualty, blow: Blow, dice: Dice, options: { knock
 export interface BloodLossResult {
   readonly roll: PoolRoll | null;
   readonly healthNow: number;
+  /** The roll failed and cost a point of Health (false when none was rolled). */
+  readonly bled: boolean;
   /** Health 1: every pool is halved. */
   readonly halved: boolean;
   /** Health 0: coma, then death. */
@@ -138,14 +140,15 @@ export function bloodLossRoll(input: { toughness: number; bloodLoss: number; hea
     if (!check.ok) return check;
   }
   if (!rollsForBloodLoss(input)) {
-    return ok({ result: { roll: null, healthNow: input.healthNow, halved: input.healthNow === 1, dying: input.healthNow <= 0 }, events: [] });
+    return ok({ result: { roll: null, healthNow: input.healthNow, bled: false, halved: input.healthNow === 1, dying: input.healthNow <= 0 }, events: [] });
   }
   const roll = rollPool(dice, input.toughness, input.bloodLoss);
-  const healthNow = roll.successes === 0 ? input.healthNow - 1 : input.healthNow;
+  const bled = roll.successes === 0;
+  const healthNow = bled ? input.healthNow - 1 : input.healthNow;
   const events = [event(roll.successes === 0 ? "bleeds" : "holdsOn", { tn: input.bloodLoss, successes: roll.successes, healthNow })];
   if (healthNow === 1) events.push(event("poolsHalved"));
   if (healthNow === 0) events.push(event("coma"));
-  return ok({ result: { roll, healthNow, halved: healthNow === 1, dying: healthNow === 0 }, events });
+  return ok({ result: { roll, healthNow, bled, halved: healthNow === 1, dying: healthNow === 0 }, events });
 }
 
 /** A Knockdown roll at a TN the caller sets (a fumble's, a terrain botch's): one success keeps you up. */

@@ -238,9 +238,9 @@ describe("seed 004 [13.6] closing drops shields and long weapons; [20.3] poison 
 describe("seed 004 [16.5] Entangle: two consecutive Pass actions work a figure free", () => {
   it("in a fight: a Pass in pulse 3 and another in pulse 4 free it; a gap of a pulse starts the count again", () => {
     const first = passToDisentangle(null, { fight: "f", pulse: 3 });
-    expect(first).toEqual({ free: false, record: { fight: "f", pulse: 3, passes: 1 } });
+    expect(first).toEqual({ free: false, record: { fight: "f", pulse: 3, passes: 1 }, needed: 2 });
     expect(passToDisentangle(first.record, { fight: "f", pulse: 4 }).free).toBe(true);
-    expect(passToDisentangle(first.record, { fight: "f", pulse: 5 })).toEqual({ free: false, record: { fight: "f", pulse: 5, passes: 1 } });
+    expect(passToDisentangle(first.record, { fight: "f", pulse: 5 })).toEqual({ free: false, record: { fight: "f", pulse: 5, passes: 1 }, needed: 2 });
   });
   it("two actions in one pulse (modAG 26) count; a Pass from another fight does not; outside a fight any two in a row free it", () => {
     const first = passToDisentangle(null, { fight: "f", pulse: 3 });

@@ -92,6 +92,7 @@ describe("seed 000 'Missile Combat'", () => {
   it("preparation: a Reflex test may shave a round (minimum 1) for its MP cost, taken off the refresh to Proficiency", () => {
     const p = beginPreparation({ preparation: 3, quicken: true, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([8, 2, 2]));
     expect(p.ok && p.value.result.state).toEqual({ roundsLeft: 2, ready: false, pool: 0, quickenCost: 2 });
+    expect(p.ok && p.value.result.quickened).toBe(true);
     if (!p.ok) return;
     let s = endPreparationRound(p.value.result.state, 6);
     expect(s.ready).toBe(false);
@@ -102,12 +103,15 @@ describe("seed 000 'Missile Combat'", () => {
     expect(holdFire(holdFire(s, 4, 6), 4, 6).pool).toBe(10);
     const slow = beginPreparation({ preparation: 1, quicken: true, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([]));
     expect(slow.ok && slow.value.result.state.roundsLeft).toBe(1);
+    // A one-round weapon has nothing to shave: no test is made.
+    expect(slow.ok && slow.value.result.quickened).toBe(null);
   });
 
   it("'Missile Pool & Refresh': \"If you attempted to reduce the Preparation Time, subtract that MP cost\": a failed Reflex test still costs the dice", () => {
     // Reflex 3 at TN 7: 6, 2, 2 is no success; the bow keeps its 3 rounds and the 2 MP are paid.
     const p = beginPreparation({ preparation: 3, quicken: true, quickenCost: 2, quickenTn: 7, reflex: 3 }, new FixedDice([6, 2, 2]));
     expect(p.ok && p.value.result.roll?.successes).toBe(0);
+    expect(p.ok && p.value.result.quickened).toBe(false);
     expect(p.ok && p.value.result.state).toEqual({ roundsLeft: 3, ready: false, pool: 0, quickenCost: 2 });
     if (!p.ok) return;
     let s = p.value.result.state;

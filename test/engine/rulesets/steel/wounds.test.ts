@@ -59,10 +59,10 @@ describe("seed 000 'Blood Loss (BL)'", () => {
   });
   it("round start: Toughness dice against the BL TN, a failure costs 1 Health; Health 1 halves the pools; 0 is coma", () => {
     const fail = bloodLossRoll({ toughness: 3, bloodLoss: 8, healthNow: 2 }, new FixedDice([7, 3, 2]));
-    expect(fail.ok && fail.value.result).toMatchObject({ healthNow: 1, halved: true, dying: false });
+    expect(fail.ok && fail.value.result).toMatchObject({ healthNow: 1, bled: true, halved: true, dying: false });
     expect(roundPool({ base: 9, healthNow: 1 }).pool).toBe(4);
     const hold = bloodLossRoll({ toughness: 3, bloodLoss: 8, healthNow: 2 }, new FixedDice([8, 3, 2]));
-    expect(hold.ok && hold.value.result.healthNow).toBe(2);
+    expect(hold.ok && hold.value.result).toMatchObject({ healthNow: 2, bled: false });
     const coma = bloodLossRoll({ toughness: 1, bloodLoss: 8, healthNow: 1 }, new FixedDice([2]));
     expect(coma.ok && coma.value.result).toMatchObject({ healthNow: 0, dying: true });
     expect(bloodLossRoll({ toughness: 3, bloodLoss: 0, healthNow: 4 }, new FixedDice([])).ok).toBe(true);
