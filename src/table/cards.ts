@@ -470,7 +470,7 @@ function resolveCard(messageId: string, answer: unknown, from: User.Implementati
   );
 }
 
-/** GM, holding the card's fight: resolve it. One write to the card (its result and rolls) and one to the fight (its commands). */
+/** GM, holding the card's fight: resolve it. The card (its result and rolls) and the fight (its commands) are written in one batch: one request on v14, two on v13. */
 async function resolveInQueue(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean, lease: Lease): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
