@@ -870,6 +870,10 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const pendingMoves = new WeakMap<object, PendingMovement>();
   /** As in v13: a token's owners are its actor's; its centre comes from its position, size and the scene's grid; it moves through waypoints (token-movement.ts). */
   class TokenDocument extends documentClass("Token") {
+    /** v13 TokenDocument#hasStatusEffect: whether the token's actor has the status (what the token's status icons and the Token HUD read). */
+    hasStatusEffect(statusId: string): boolean {
+      return (this as AnyObject).actor?.statuses.has(statusId) ?? false;
+    }
     override async _preUpdate(changes: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preUpdate(changes, options, user)) === false) return false;
       const autoRotate = () => Boolean(game.settings.get("core", "tokenAutoRotate"));

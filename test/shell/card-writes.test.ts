@@ -214,6 +214,9 @@ for (const flow of FLOWS) {
       for (const client of [f.gm, f.alice, f.bob]) {
         const actor = f.tokenOf(client, f.second.id).actor;
         expect([...actor.statuses].sort()).toEqual(["prone", "stun", "unconscious"]);
+        // The token shows them (TokenDocument#hasStatusEffect, what its icons and the Token HUD read); the other wolf's does not.
+        expect(["unconscious", "prone", "stun", "bleeding"].map((id) => f.tokenOf(client, f.second.id).hasStatusEffect(id))).toEqual([true, true, true, false]);
+        expect(f.tokenOf(client, f.first.id).hasStatusEffect("unconscious")).toBe(false);
         expect(actor.items.getName("Torn net")).toBeTruthy();
         expect(actor.items.getName("Rope")).toBeFalsy();
         expect(Number(foundry(actor, flow.wound))).toBe(Math.max(0, before - 2));
