@@ -147,3 +147,42 @@ export function dragEventData(event: DragEvent): unknown {
     return {};
   }
 }
+
+// ---- batched writes -----------------------------------------------------------------
+
+/**
+ * One database operation of a batch, in the shape v14's `foundry.documents.modifyBatch`
+ * takes: `documentName` (14.353 renamed it from `documentType`), the `parent` document for
+ * an embedded one (a token for its synthetic actor), its data, changes or ids, and any
+ * further operation options (`keepId`, a Combat's `direction` and `worldTime`).
+ */
+export interface BatchOperation {
+  readonly action: "create" | "update" | "delete";
+  readonly documentName: string;
+  readonly parent?: unknown;
+  readonly data?: readonly object[];
+  readonly updates?: readonly object[];
+  readonly ids?: readonly string[];
+  readonly [option: string]: unknown;
+}
+
+type ModifyBatch = (operations: readonly BatchOperation[]) => Promise<unknown[][]>;
+
+/**
+ * v14 `foundry.documents.modifyBatch`: several operations on any documents in one
+ * request, made in sequence, all or none (a refusal in one changes nothing). fvtt-types
+ * 13 does not declare it, and v13 has no such function: null there, and each operation
+ * is its own request.
+ */
+export function modifyBatch(): ModifyBatch | null {
+  if (!isV14()) return null;
+  const fn = (foundry.documents as unknown as { modifyBatch?: ModifyBatch }).modifyBatch;
+  return typeof fn === "function" ? fn : null;
+}
+
+/** A status as configured, with the fixed `_id` its effect takes where one is set (core's toggleStatusEffect looks that up first). */
+export function statusEffect(id: string): (StatusEffectEntry & { readonly _id?: string }) | null {
+  const list = statusList() as (StatusEffectEntry & { _id?: string })[] | Record<string, StatusEffectEntry & { _id?: string }>;
+  if (Array.isArray(list)) return list.find((e) => e.id === id) ?? null;
+  return Object.prototype.hasOwnProperty.call(list, id) ? (list[id] ?? null) : null;
+}

@@ -8,6 +8,7 @@ import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
 import { queued, type Lease } from "../table/write-queue";
+import type { WriteBatch } from "../table/batch";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
@@ -114,8 +115,11 @@ export class BoutCombat extends Combat {
     return result;
   }
 
-  /** The GM applies several commands as one step: all or none, one update (inside the combat's queue, as `applyCommand`). */
-  async applyCommands(commands: readonly TimeCommand[], lease?: Lease): Promise<Outcome<unknown>> {
+  /**
+   * The GM applies several commands as one step: all or none, one update (inside the combat's queue, as `applyCommand`).
+   * With a `batch`, the update joins it (a card's decision, written with the card) instead of going out now.
+   */
+  async applyCommands(commands: readonly TimeCommand[], lease?: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> {
     const structure = this.structure;
     let state = this.machineState;
     const before = state;
@@ -127,7 +131,7 @@ export class BoutCombat extends Combat {
       state = result.value.state;
       events.push(...result.value.events);
     }
-    await this.writeStep(before, state, this.declarationChange(structure, state), commands.map((c) => c.type));
+    await this.writeStep(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), batch);
     this.afterStep(structure, before, state, lease);
     return { ok: true, value: { state, events } };
   }
@@ -236,7 +240,7 @@ export class BoutCombat extends Combat {
    * (engine/time/undo.ts) goes into the history in the same write; `commandTypes`
    * say what made the step (some clear the history instead).
    */
-  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}, commandTypes: readonly string[] = []): Promise<void> {
+  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}, commandTypes: readonly string[] = [], batch?: WriteBatch): Promise<void> {
     const structure = this.structure!;
     const position = this.corePosition(next);
     const updateData = { round: position.round, turn: position.turn };
@@ -248,7 +252,9 @@ export class BoutCombat extends Combat {
     if (delta <= 0) delete options.worldTime;
     const history = JSON.stringify(historyAfterStep(this.undoHistory, before, next, delta, commandTypes));
     const kept = history === this.boutSystem.history || (history === "[]" && !this.boutSystem.history) ? {} : { "system.history": history };
-    await this.update({ ...updateData, "system.state": JSON.stringify(next), ...kept, ...extra } as never, options as never);
+    const data = { ...updateData, "system.state": JSON.stringify(next), ...kept, ...extra };
+    if (batch) batch.update(this as never, data, options);
+    else await this.update(data as never, options as never);
   }
 
   // ---- the GM's undo of the last step ------------------------------------------

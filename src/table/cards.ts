@@ -8,12 +8,14 @@
  * inside it, so a second click, an old card or two clicks at once change
  * nothing, and two cards applied to one fighter at once both count.
  */
-import { hasStatusEffect, messageModeOption, speakerFor } from "../compat";
+import { messageModeOption, speakerFor } from "../compat";
 import { templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "./grants";
 import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, fighterRef } from "./fighter";
 import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
+import { WriteBatch } from "./batch";
+import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
 import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
 import { formatCounted } from "../applications/results/plural";
@@ -417,15 +419,21 @@ async function createCard(request: PostRequest, from: User.Implementation | null
     const declaration = kind.claim ? prepared : kind.prepare(request.declaration, attacker, defender, combatId);
     if (!declaration.ok) return declaration;
     const view = { kind: request.kind as string, state: "waiting" as const, attacker, defender, combatId, declaration: declaration.value, answer: null, result: null };
-    const content = await renderCard(view);
-    const message = (await ChatMessage.implementation.create({
+    const data = {
       type: "card",
       speaker: speakerFor(attacker),
-      content,
       ...cardVisibility(request.rollMode, [attacker, defender]),
       system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
-    } as never)) as unknown as ChatMessage.Implementation;
-    if (kind.unanswered?.(declaration.value)) return resolveInQueue(message.id!, null, null, true, lease);
+    };
+    const batch = new WriteBatch();
+    if (kind.unanswered?.(declaration.value)) {
+      // Nobody answers it: resolved before it is written, so it is created once, already resolved (and its fight's commands go with it).
+      const id = foundry.utils.randomID();
+      const resolved = await resolution(kind, { ...view, id }, null, [], lease, batch);
+      if (!resolved.ok) return resolved;
+      batch.create(null, "ChatMessage", [{ ...data, _id: id, content: resolved.value.content, rolls: resolved.value.rolls, system: { ...data.system, ...resolved.value.system } }], { keepId: true });
+    } else batch.create(null, "ChatMessage", [{ ...data, content: await renderCard(view) }]);
+    await batch.commit();
     return ok(true);
   });
 }
@@ -467,7 +475,7 @@ function resolveCard(messageId: string, answer: unknown, from: User.Implementati
   );
 }
 
-/** GM, holding the card's fight: resolve it. One write to the card (its result and rolls) and one to the fight (its commands). */
+/** GM, holding the card's fight: resolve it. The card (its result and rolls) and the fight (its commands) are written in one batch: one request on v14, two on v13. */
 async function resolveInQueue(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean, lease: Lease): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
@@ -480,21 +488,41 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
     const named = gmFiguresSet(kind.gmAnswerFigures, answer);
     if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
   }
+  const batch = new WriteBatch();
+  const resolved = await resolution(kind, card, answer, (message as unknown as { rolls: Roll[] }).rolls ?? [], lease, batch);
+  if (!resolved.ok) return resolved;
+  batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])) });
+  await batch.commit();
+  return ok(true);
+}
+
+/** What a resolved card holds: its HTML, every roll on it, and its stored fields. */
+interface Resolved {
+  readonly content: string;
+  readonly rolls: string[];
+  readonly system: { readonly state: "resolved"; readonly answer: string; readonly result: string };
+}
+
+/**
+ * GM, holding the card's fighters and fight: resolve the card with the engine.
+ * The fight's commands go into `batch` (checked against its state now); the
+ * card's own write is the caller's, to a card that exists or one not yet created.
+ */
+async function resolution(kind: CardKind, card: CardView, answer: unknown, earlier: readonly Roll[], lease: Lease, batch: WriteBatch): Promise<Outcome<Resolved>> {
   const resolved = await kind.resolve(card, answer);
   if (!resolved.ok) return resolved;
   const r = resolved.value;
-  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease: Lease): Promise<Outcome<unknown>> } | null;
+  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
   if (combat?.applyCommands && r.combatCommands?.length) {
-    // Inside the fight's queue: the commands apply to its state as it is now.
-    const applied = await combat.applyCommands(r.combatCommands, lease);
+    // Inside the fight's queue: the commands apply to its state as it is now, written with the card.
+    const applied = await combat.applyCommands(r.combatCommands, lease, batch);
     if (!applied.ok) return applied;
   }
   const dice = diceOf(r.rolls);
   const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.headline ? { headline: r.headline } : {}), ...(dice.length ? { dice } : {}), ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
   const content = await renderCard({ ...card, state: "resolved", answer, result });
-  const rolls = [...((message as unknown as { rolls: Roll[] }).rolls ?? []), ...r.rolls];
-  await message.update({ content, rolls: rolls.map((x) => JSON.stringify(x)), "system.state": "resolved", "system.answer": JSON.stringify(answer ?? null), "system.result": JSON.stringify(result) } as never);
-  return ok(true);
+  const rolls = [...earlier, ...r.rolls].map((x) => JSON.stringify(x));
+  return ok({ content, rolls, system: { state: "resolved", answer: JSON.stringify(answer ?? null), result: JSON.stringify(result) } });
 }
 
 /**
@@ -549,9 +577,11 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   if (!trusted && !checkGrant(card.attacker, from) && !checkGrant(card.defender, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotOnCard");
   if (card.state === "applied") return refuse("card.applied", "BOUT.Card.Refusal.Applied");
   if (card.state !== "resolved") return refuse("card.notResolved", "BOUT.Card.Refusal.NotResolved");
+  // Every change of the card gathered into one batch, settled against the documents as they are now.
+  const batch = new WriteBatch();
   for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
     const actor = cardActor(actorId);
-    if (actor && Object.keys(update).length) await actor.update(settle(actor, update) as never);
+    if (actor && update && typeof update === "object") batch.update(actor, settle(actor, update));
   }
   for (const [actorId, changes] of Object.entries<ItemChange[]>(card.result?.itemUpdates ?? {})) {
     const actor = cardActor(actorId);
@@ -560,26 +590,28 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
       const item = typeof c?._id === "string" ? actor?.items.get(c._id) : undefined;
       return item ? [{ ...settle(item, c), _id: c._id }] : [];
     });
-    if (actor && updates.length) await actor.updateEmbeddedDocuments("Item", updates as never);
+    if (actor) batch.updateIn(actor, "Item", updates);
   }
   for (const [actorId, ids] of Object.entries<string[]>(card.result?.itemDeletes ?? {})) {
     const actor = cardActor(actorId);
     // Only items still there; an item already gone is not an error.
     const present = (Array.isArray(ids) ? ids : []).filter((id) => typeof id === "string" && actor?.items.get(id));
-    if (actor && present.length) await actor.deleteEmbeddedDocuments("Item", present);
+    if (actor) batch.deleteIn(actor, "Item", present);
   }
   for (const [actorId, changes] of Object.entries<(StatusChange | string)[]>(card.result?.statuses ?? {})) {
     const actor = cardActor(actorId);
-    for (const raw of Array.isArray(changes) ? changes : []) {
+    const wanted = (Array.isArray(changes) ? changes : []).flatMap((raw) => {
       const c = typeof raw === "string" ? { id: raw, active: true } : raw;
-      if (actor && typeof c?.id === "string" && hasStatusEffect(c.id)) await actor.toggleStatusEffect(c.id, { active: c.active === true });
-    }
+      return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true }] : [];
+    });
+    if (actor) await gatherStatuses(batch, actor as never, wanted);
   }
   // Who applied it, named on the card ("Applied by the GM"): the asking user, or this GM.
   const by = from ?? game.user;
   const result = { ...(card.result ?? {}), appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
   const content = await renderCard({ ...card, state: "applied", result });
-  await message.update({ content, "system.state": "applied", "system.result": JSON.stringify(result) } as never);
+  batch.update(message, { content, "system.state": "applied", "system.result": JSON.stringify(result) });
+  await batch.commit();
   return ok(true);
 }
 

@@ -16,7 +16,7 @@ import { Notifications } from "./notifications";
 import { createApplications } from "./applications";
 import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
-import { OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
+import { type BatchStep, OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
 import { applyRollMode, messageContentVisible, messageVisible } from "./chat-delivery";
 import { CombatantGroupMixin, CombatantMixin, CombatMixin, CONFIG_COMBAT_INITIATIVE, registerCombatSettings, type CombatEnv } from "./combat";
 import { canUserModify, type PermissionWorld } from "./permissions";
@@ -28,6 +28,17 @@ import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint
 import { createCompendiumCollection, lockedPackError } from "./compendium";
 import { isV14, MESSAGE_MODE_OF_ROLL_MODE, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode } from "./version";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeEmbeddedSources, mergeObject, utils } from "./utils";
+
+/** A write checked on the client and ready to go (Document.prepareCreate and kin): its server half, and what the caller gets back. */
+interface PreparedWrite {
+  /** The server's half (null: nothing to send). */
+  send: (() => unknown) | null;
+  /** The same, as one operation of a batch. */
+  step: BatchStep | null;
+  /** A `_pre*` callback, hook or `_pre*Operation` refused some or all of it. */
+  cancelled: boolean;
+  finish(result: unknown): any[];
+}
 
 export interface RuntimeOptions {
   translations: AnyObject;
@@ -518,28 +529,47 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     static async _preUpdateOperation(_documents: any[], _operation: AnyObject, _user: AnyObject): Promise<boolean | void> {}
     static async _preDeleteOperation(_documents: any[], _operation: AnyObject, _user: AnyObject): Promise<boolean | void> {}
 
-    static async createDocuments(data: AnyObject[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
+    static async createDocuments(data: AnyObject[] = [], options: AnyObject = {}): Promise<any[]> {
+      const step = await this.prepareCreate(data, options);
+      if (!step.send) return [];
+      return step.finish(await server.request(client, "modifyDocument", step.send));
+    }
+
+    /**
+     * The client's half of a create before its request (v13 ClientDatabaseBackend#_createDocuments):
+     * `_preCreate`, the preCreate hook and `_preCreateOperation`; `send` runs the server's half
+     * (null: nothing to send), `cancelled` says a callback or hook refused a document.
+     */
+    static async prepareCreate(data: AnyObject[], { parent = null, ...options }: AnyObject): Promise<PreparedWrite> {
       const name = this.documentName;
       const cls = CONFIG[name]?.documentClass ?? this;
       const user = game.user;
       checkPackUnlocked(options);
       const sources: AnyObject[] = [];
       const docs: any[] = [];
+      let cancelled = false;
       for (const d of data) {
         const createData = d instanceof DataModel ? d.toObject() : deepClone(d);
         const doc = new cls(createData, { parent });
-        if ((await doc._preCreate(createData, options, user)) === false) continue;
-        if (!options.noHook && hooks.call(`preCreate${name}`, doc, createData, options, user.id) === false) continue;
+        if ((await doc._preCreate(createData, options, user)) === false || (!options.noHook && hooks.call(`preCreate${name}`, doc, createData, options, user.id) === false)) {
+          cancelled = true;
+          continue;
+        }
         sources.push(doc.toObject());
         docs.push(doc);
       }
-      if (!sources.length) return [];
-      if ((await preOperation(cls._preCreateOperation.bind(cls), docs, options, { parent, data: sources }, user)) === false) return [];
+      const none: PreparedWrite = { send: null, cancelled, step: null, finish: () => [] };
+      if (!sources.length) return none;
+      if ((await preOperation(cls._preCreateOperation.bind(cls), docs, options, { parent, data: sources }, user)) === false) return { ...none, cancelled: true };
       const route = synthetic.request(name, parent);
       if (route.deltaId) throw new Error("harness: an Actor cannot be created in a Token");
-      const created = await server.request(client, "modifyDocument", () => server.create(client, route.documentName, route.parent, sources, options));
       const collection = collectionFor(name, parent, options.pack);
-      return created.map((c) => collection.get(c._id));
+      return {
+        cancelled,
+        step: { action: "create", documentName: route.documentName, parent: route.parent, data: sources, options },
+        send: () => server.create(client, route.documentName, route.parent, sources, options),
+        finish: (created) => (created as AnyObject[]).map((c) => collection.get(c._id)),
+      };
     }
 
     async update(changes: AnyObject = {}, options: AnyObject = {}): Promise<this | undefined> {
@@ -547,21 +577,31 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return updated[0];
     }
 
-    static async updateDocuments(updates: AnyObject[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
+    static async updateDocuments(updates: AnyObject[] = [], options: AnyObject = {}): Promise<any[]> {
+      const step = await this.prepareUpdate(updates, options);
+      if (!step.send) return [];
+      return step.finish(await server.request(client, "modifyDocument", step.send));
+    }
+
+    /** The client's half of an update before its request (as prepareCreate): the changes diffed, `_preUpdate`, the hook, `_preUpdateOperation`. */
+    static async prepareUpdate(updates: AnyObject[], { parent = null, ...options }: AnyObject): Promise<PreparedWrite> {
       const name = this.documentName;
       checkPackUnlocked(options);
       const collection = collectionFor(name, parent, options.pack);
       const user = game.user;
       const send: AnyObject[] = [];
       const docs: any[] = [];
+      let cancelled = false;
       for (const update of updates) {
         const doc = collection.get(update._id);
         if (!doc) throw new Error(`${name} [${update._id}] does not exist in the ${collection.documentName} collection`);
         const changes = expandObject(deepClone(update));
         delete changes._id;
         doc.updateSource(changes, { dryRun: true });
-        if ((await doc._preUpdate(changes, options, user)) === false) continue;
-        if (!options.noHook && hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false) continue;
+        if ((await doc._preUpdate(changes, options, user)) === false || (!options.noHook && hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false)) {
+          cancelled = true;
+          continue;
+        }
         // With `diff: false` Foundry sends the change as given, even when the client's
         // copy already holds it (used to write back data migrated in memory).
         const diff = options.diff === false ? changes : doc.updateSource(changes, { dryRun: true });
@@ -569,12 +609,18 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         send.push({ _id: doc.id, ...diff });
         docs.push(doc);
       }
-      if (!send.length) return [];
+      const none: PreparedWrite = { send: null, cancelled, step: null, finish: () => [] };
+      if (!send.length) return none;
       const cls = (CONFIG[name]?.documentClass ?? this) as typeof Document;
-      if ((await preOperation(cls._preUpdateOperation.bind(cls), docs, options, { parent, updates: send }, user)) === false) return [];
+      if ((await preOperation(cls._preUpdateOperation.bind(cls), docs, options, { parent, updates: send }, user)) === false) return { ...none, cancelled: true };
       const route = synthetic.request(name, parent);
-      await server.request(client, "modifyDocument", () => server.update(client, route.documentName, route.parent, route.deltaId ? send.map((u) => ({ ...u, _id: route.deltaId })) : send, options));
-      return send.map((u) => collection.get(u._id));
+      const routed = route.deltaId ? send.map((u) => ({ ...u, _id: route.deltaId })) : send;
+      return {
+        cancelled,
+        step: { action: "update", documentName: route.documentName, parent: route.parent, updates: routed, options },
+        send: () => server.update(client, route.documentName, route.parent, routed, options),
+        finish: () => send.map((u) => collection.get(u._id)),
+      };
     }
 
     async delete(options: AnyObject = {}): Promise<this | undefined> {
@@ -582,26 +628,42 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return deleted[0];
     }
 
-    static async deleteDocuments(ids: string[] = [], { parent = null, ...options }: AnyObject = {}): Promise<any[]> {
+    static async deleteDocuments(ids: string[] = [], options: AnyObject = {}): Promise<any[]> {
+      const step = await this.prepareDelete(ids, options);
+      if (!step.send) return [];
+      return step.finish(await server.request(client, "modifyDocument", step.send));
+    }
+
+    /** The client's half of a delete before its request (as prepareCreate). */
+    static async prepareDelete(ids: string[], { parent = null, ...options }: AnyObject): Promise<PreparedWrite> {
       const name = this.documentName;
       checkPackUnlocked(options);
       const collection = collectionFor(name, parent, options.pack);
       const user = game.user;
       const docs: any[] = [];
+      let cancelled = false;
       for (const id of ids) {
         const doc = collection.get(id);
         if (!doc) throw new Error(`${name} [${id}] does not exist`);
-        if ((await doc._preDelete(options, user)) === false) continue;
-        if (!options.noHook && hooks.call(`preDelete${name}`, doc, options, user.id) === false) continue;
+        if ((await doc._preDelete(options, user)) === false || (!options.noHook && hooks.call(`preDelete${name}`, doc, options, user.id) === false)) {
+          cancelled = true;
+          continue;
+        }
         docs.push(doc);
       }
-      if (!docs.length) return [];
+      const none: PreparedWrite = { send: null, cancelled, step: null, finish: () => [] };
+      if (!docs.length) return none;
       const cls = (CONFIG[name]?.documentClass ?? this) as typeof Document;
-      if ((await preOperation(cls._preDeleteOperation.bind(cls), docs, options, { parent, ids: docs.map((d) => d.id) }, user)) === false) return [];
+      if ((await preOperation(cls._preDeleteOperation.bind(cls), docs, options, { parent, ids: docs.map((d) => d.id) }, user)) === false) return { ...none, cancelled: true };
       const route = synthetic.request(name, parent);
       if (route.deltaId) throw new Error("harness: deleting a token's synthetic actor is not modelled; use token.delta.restore()");
-      await server.request(client, "modifyDocument", () => server.delete(client, route.documentName, route.parent, docs.map((d) => d.id), options));
-      return docs;
+      const sent = docs.map((d) => d.id as string);
+      return {
+        cancelled,
+        step: { action: "delete", documentName: route.documentName, parent: route.parent, ids: sent, options },
+        send: () => server.delete(client, route.documentName, route.parent, sent, options),
+        finish: () => docs,
+      };
     }
 
     /** v13 ClientDocument#_dispatchDescendantDocumentEvents: the event runs on the direct parent, then bubbles up its ancestors. */
@@ -808,6 +870,10 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const pendingMoves = new WeakMap<object, PendingMovement>();
   /** As in v13: a token's owners are its actor's; its centre comes from its position, size and the scene's grid; it moves through waypoints (token-movement.ts). */
   class TokenDocument extends documentClass("Token") {
+    /** v13 TokenDocument#hasStatusEffect: whether the token's actor has the status (what the token's status icons and the Token HUD read). */
+    hasStatusEffect(statusId: string): boolean {
+      return (this as AnyObject).actor?.statuses.has(statusId) ?? false;
+    }
     override async _preUpdate(changes: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preUpdate(changes, options, user)) === false) return false;
       const autoRotate = () => Boolean(game.settings.get("core", "tokenAutoRotate"));
@@ -1384,10 +1450,38 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     TOKEN_SHAPES: { ...TOKEN_SHAPES },
   };
 
+  /**
+   * v14 `foundry.documents.modifyBatch(operations)` (API documentation, Version 14): each
+   * operation is `{action, documentName, parent?, data | updates | ids, ...options}` (14.353
+   * renamed `documentType` to `documentName`); each passes its client-side workflow as its own
+   * request would, then all go in one request, made in sequence on the server
+   * (WorldServer#batch). "A cancellation (via, for example, Document#_preUpdate) or exception
+   * thrown by a single operation will cancel the entire batch. No changes will be made": a
+   * cancelled operation sends nothing and each operation's result is empty. Resolves with the
+   * documents of each operation. v13 has no such function (the v13 mode leaves it undefined).
+   */
+  async function modifyBatch(operations: AnyObject[]): Promise<any[][]> {
+    const prepared: PreparedWrite[] = [];
+    for (const operation of operations) {
+      const { action, documentName, data, updates, ids, ...options } = operation;
+      const cls = CONFIG[documentName]?.documentClass as typeof Document | undefined;
+      if (!cls) throw new Error(`Invalid Document type "${documentName}" in a batched operation`);
+      if (action === "create") prepared.push(await cls.prepareCreate(data ?? [], options));
+      else if (action === "update") prepared.push(await cls.prepareUpdate(updates ?? [], options));
+      else if (action === "delete") prepared.push(await cls.prepareDelete(ids ?? [], options));
+      else throw new Error(`Invalid action "${action}" in a batched operation`);
+    }
+    if (prepared.some((p) => p.cancelled)) return operations.map(() => []);
+    const sent = prepared.filter((p) => p.step);
+    if (!sent.length) return operations.map(() => []);
+    const results = await server.request(client, "modifyDocument", () => server.batch(client, sent.map((p) => p.step!)));
+    return prepared.map((p) => (p.step ? p.finish(results[sent.indexOf(p)]) : []));
+  }
+
   const foundry = {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
-    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, TokenDocument, WallDocument },
+    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, TokenDocument, WallDocument, ...(isV14() ? { modifyBatch } : {}) },
     dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     utils,
     applications: {

@@ -221,7 +221,7 @@ function tokenPath(documentName: string, parent: readonly ParentStep[]): ParentS
 /** What the WorldServer lends this file to store a delta write. */
 export interface DeltaServer {
   readonly collections: Map<string, AnyObject[]>;
-  readonly writes: { userId: string; action: "create" | "update" | "delete" | "setting"; documentName: string; count: number }[];
+  readonly writes: { userId: string; action: "create" | "update" | "delete" | "setting" | "batch"; documentName: string; count: number }[];
   find(path: ParentStep[]): AnyObject | undefined;
   authenticate(from: ServerClient): AnyObject;
   isGM(user: AnyObject): boolean;

@@ -9,7 +9,9 @@
  * - the user's chat visibility is the `core.messageMode` setting (public, gm, blind, self),
  *   messages take a `messageMode` option (the v13 `rollMode` option still works, deprecated);
  * - context menu entries are named by `label`, core's combatant entries as COMBATANT.ACTIONS.*;
- * - tokens stand on a scene level (`level`), and movement waypoints carry it.
+ * - tokens stand on a scene level (`level`), and movement waypoints carry it;
+ * - `foundry.documents.modifyBatch` exists: several operations in one request, all or none
+ *   (runtime.ts `modifyBatch`, server.ts `WorldServer#batch`).
  */
 export type Generation = 13 | 14;
 

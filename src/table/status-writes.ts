@@ -1,0 +1,60 @@
+/**
+ * Statuses set or cleared as writes for a batch (batch.ts), all of one actor's
+ * in one create and one delete. What is written is what core's
+ * Actor#toggleStatusEffect writes one status at a time: the effect built by
+ * ActiveEffect.fromStatusEffect, created with its id kept (a status with a
+ * fixed `_id` keeps it), and clearing removes the status's own effects (the one
+ * with the fixed `_id`, else every effect carrying that status alone). So the
+ * Token HUD, actor.statuses and a later toggle see them exactly as core's own.
+ */
+import { statusEffect } from "../compat";
+import type { WriteBatch } from "./batch";
+
+/** A status to have on (`active: true`) or off. */
+export interface StatusWanted {
+  readonly id: string;
+  readonly active: boolean;
+}
+
+interface EffectLike {
+  readonly id: string | null;
+  readonly statuses: ReadonlySet<string>;
+}
+
+interface ActorLike {
+  readonly documentName: string;
+  readonly effects: { get(id: string): unknown; contents: readonly EffectLike[] };
+}
+
+interface StatusEffectClass {
+  fromStatusEffect(id: string): Promise<{ toObject(): object }>;
+}
+
+/** The effects this status has on the actor now, as toggleStatusEffect finds them. */
+function effectsOf(actor: ActorLike, id: string): string[] {
+  const status = statusEffect(id);
+  if (!status) return [];
+  if (status._id) return actor.effects.get(status._id) ? [status._id] : [];
+  return actor.effects.contents.filter((e) => e.statuses.size === 1 && e.statuses.has(id) && e.id).map((e) => e.id!);
+}
+
+/**
+ * Adds to `batch` what brings the actor's statuses to `wanted` (the last word on
+ * a status counts; an unknown status is skipped): one delete of every effect to
+ * remove and one create of every effect to add. Nothing when all are as wanted.
+ */
+export async function gatherStatuses(batch: WriteBatch, actor: ActorLike, wanted: readonly StatusWanted[]): Promise<void> {
+  const last = new Map<string, boolean>();
+  for (const w of wanted) if (statusEffect(w.id)) last.set(w.id, w.active);
+  const remove: string[] = [];
+  const create: object[] = [];
+  const cls = (CONFIG.ActiveEffect as unknown as { documentClass: StatusEffectClass }).documentClass;
+  for (const [id, active] of last) {
+    const present = effectsOf(actor, id);
+    if (active && !present.length) create.push((await cls.fromStatusEffect(id)).toObject());
+    else if (!active) remove.push(...present.filter((e) => !remove.includes(e)));
+  }
+  batch.deleteIn(actor, "ActiveEffect", remove);
+  // keepId, as core's toggle creates them: a status with a fixed _id keeps it.
+  batch.create(actor, "ActiveEffect", create, { keepId: true });
+}

@@ -1,0 +1,307 @@
+// One write per player decision on a card (issue 23, "Writes a group's server
+// sees"): posting, answering and applying are each one request in Foundry v14
+// (foundry.documents.modifyBatch, one batch of the card and everything it
+// changes) and the fewest Foundry v13 allows (one request per document and kind
+// of operation: never one per status). A card nobody answers is created once,
+// already resolved. Runs in both harness modes (shell: v13, shell-v14: v14), with
+// an unlinked token (a synthetic actor whose changes go to its token's delta).
+//
+// Rules cited: the pulse rules text (seed 004_2f46e4f6196f6037.txt) [17.5]
+// "Defense rating not used when defender is ... incapacitated" for the roll after
+// a knockout; the rest counts writes, which no rules text speaks of.
+import { describe, expect, it } from "vitest";
+import { isV14 } from "../harness/version";
+import { decisionWrites, scriptDraws, settle, tableOfThree } from "./support";
+
+const v14 = isV14();
+const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+
+/** A decision's writes as "action Document", a v14 batch as "batch[...]" of its operations. */
+function shown(world: any, mark: number): string[] {
+  return decisionWrites<any>(world, mark).map((w) => (w.action === "batch" ? `batch[${w.operations.map((o: any) => `${o.action} ${o.documentName}`).join(", ")}]` : `${w.action} ${w.documentName}`));
+}
+
+/** v14: the operations in one batch; v13: the same operations, one request each (a lone operation is a plain request in both). */
+const expected = (operations: string[]): string[] => (v14 && operations.length > 1 ? [`batch[${operations.join(", ")}]`] : operations);
+
+interface Flow {
+  ruleset: string;
+  ada: Record<string, unknown>;
+  adaItems: Record<string, unknown>[];
+  wolf: Record<string, unknown>;
+  wolfItems: Record<string, unknown>[];
+  form: Record<string, unknown>;
+  /** The defender's answer; none for a card nobody answers. */
+  defence?: Record<string, unknown>;
+  draws: [number, number][];
+  /** A figure of the wolf the knockout card below lowers. */
+  wound: string;
+}
+
+const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+
+const FLOWS: Flow[] = [
+  {
+    ruleset: "steel",
+    ada: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } },
+    adaItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }],
+    wolf: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } },
+    wolfItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }],
+    form: { maneuver: "cut", zone: "5", dice: 6, defenceDice: 1 },
+    defence: { maneuver: "parry", dice: 1 },
+    draws: [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2].map((f) => [f, 10] as [number, number]),
+    wound: "system.steel.healthNow",
+  },
+  {
+    ruleset: "phases",
+    ada: { phases: { attack: 3 } },
+    adaItems: [{ name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } }],
+    wolf: { phases: { defense: 2, soak: 2, woundsLeft: 6 } },
+    wolfItems: [],
+    form: { range: "middle", motion: "still", defence: "none", modifier: 0 },
+    draws: [[7, 10]],
+    wound: "system.phases.woundsLeft",
+  },
+  {
+    ruleset: "actionpoints",
+    ada: { actionpoints: { str: 12, bap: 10 } },
+    adaItems: [
+      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
+    ],
+    wolf: { actionpoints: { fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } },
+    wolfItems: [{ name: "Dodge", type: "skill", system: { actionpoints: { kind: "dodge", tsc: 40, psf: 10 } } }],
+    form: { modifier: 0 },
+    defence: { defence: "dodge" },
+    draws: [[95, 100], [30, 100], [5, 10]],
+    wound: "system.actionpoints.bodyNow",
+  },
+  {
+    ruleset: "opposed",
+    ada: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } },
+    adaItems: [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }],
+    wolf: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } },
+    wolfItems: [],
+    form: { difficulty: "challenging", modifier: 0 },
+    defence: { skill: "melee", difficulty: "challenging", modifier: 0 },
+    draws: [[21, 100], [38, 100]],
+    wound: "system.opposed.woundsNow",
+  },
+  {
+    ruleset: "pulse",
+    ada: { pulse: { md: 15, ps: 15, ag: 15 } },
+    adaItems: [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }],
+    wolf: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } },
+    wolfItems: [{ name: "Leather", type: "armor", system: { equipped: true, pulse: { protection: 3 } } }],
+    form: { kind: "normal", modifier: 0 },
+    defence: { answer: "stand" },
+    draws: [[40, 100], [6, 10]],
+    wound: "system.pulse.enduranceNow",
+  },
+];
+
+/** The value a dialog's <select name="…"> starts on (its selected option, else its first). */
+function selected(content: string, name: string): string | undefined {
+  const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(content)?.[1];
+  if (!select) return undefined;
+  const options = [...select.matchAll(/<option([^>]*)>/g)].map((m) => ({ value: /value="([^"]*)"/.exec(m[1]!)?.[1], selected: /\bselected\b/.test(m[1]!) }));
+  return (options.find((o) => o.selected) ?? options[0])?.value;
+}
+
+/** Ada (Alice's, linked) and two unlinked tokens of one wolf, each wolf with two spare items. */
+async function forest(flow: Flow) {
+  const t = await tableOfThree(flow.ruleset);
+  const { gm, own, Actor } = t;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: flow.ada });
+  const adaItems = await ada.createEmbeddedDocuments("Item", flow.adaItems);
+  const wolf = await Actor.create({ name: "Wolf", type: "npc", system: flow.wolf });
+  await wolf.createEmbeddedDocuments("Item", [...flow.wolfItems, { name: "Net", type: "skill" }, { name: "Rope", type: "skill" }]);
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
+  const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
+    { actorId: ada.id, name: "Ada", actorLink: true, x: 0, y: 0 },
+    { actorId: wolf.id, name: "Wolf", x: 100, y: 0 },
+    { actorId: wolf.id, name: "Wolf", x: 200, y: 0 },
+  ]);
+  await settle();
+  const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
+  return { ...t, ada, weaponId: adaItems[0].id as string, wolf, scene, adaToken, first, second, tokenOf };
+}
+type Forest = Awaited<ReturnType<typeof forest>>;
+
+/** Alice attacks the second wolf from her sheet (targeting its token); returns the card. */
+async function attackSecondWolf(f: Forest, flow: Flow) {
+  const target = f.tokenOf(f.alice, f.second.id);
+  f.alice.game.user.targets.clear?.();
+  f.alice.game.user.targets.add({ id: target.id, document: target, actor: target.actor, name: target.name });
+  f.alice.runtime.dialogs.responder = (_kind: unknown, config: any) => ({ ...flow.form, defender: selected(String(config?.content ?? ""), "defender") });
+  scriptDraws(f.gm, flow.draws);
+  await f.tokenOf(f.alice, f.adaToken.id).actor.sheet.runAction("rollItem", {}, { row: { itemId: f.weaponId } });
+  await settle();
+  return f.gm.game.messages.contents.at(-1);
+}
+
+/** A card the GM resolved by hand (a kind of no ruleset), with this result, ready to apply. */
+async function resolvedCard(f: Forest, result: Record<string, unknown>) {
+  const ada = f.tokenOf(f.gm, f.adaToken.id).actor;
+  const wolf = f.tokenOf(f.gm, f.second.id).actor;
+  const message = await f.gm.CONFIG.ChatMessage.documentClass.create({
+    type: "card",
+    content: "<p>card</p>",
+    system: { kind: "test.knockout", state: "resolved", attackerId: ada.id, defenderId: wolf.id, attackerUuid: ada.uuid, defenderUuid: wolf.uuid, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify({ outcome: "success", events: [], lookups: [], updates: {}, ...result }) },
+  });
+  await settle();
+  return message;
+}
+
+for (const flow of FLOWS) {
+  describe(`card writes in ${flow.ruleset} (Foundry ${v14 ? 14 : 13})`, () => {
+    it(`posting${flow.defence ? ", answering" : ""} and applying a ${flow.ruleset} attack on an unlinked wolf are one write each${v14 ? " (one batch)" : ""}`, async () => {
+      const f = await forest(flow);
+      let mark = f.world.server.writes.length;
+      const card = await attackSecondWolf(f, flow);
+      expect(shown(f.world, mark)).toEqual(["create ChatMessage"]);
+      if (flow.defence) {
+        expect(card.system.state).toBe("waiting");
+        f.gm.runtime.dialogs.responder = () => flow.defence;
+        mark = f.world.server.writes.length;
+        await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
+        await settle();
+        expect(shown(f.world, mark)).toEqual(["update ChatMessage"]);
+      } else {
+        // Nobody answers a shot: the card was created resolved, rolls and all, and never updated.
+        expect(card.system.state).toBe("resolved");
+        expect(card.rolls.length).toBeGreaterThan(0);
+      }
+      const result = JSON.parse(f.gm.game.messages.get(card.id).system.result);
+      expect(Object.keys(result.updates ?? {}).length).toBeGreaterThan(0);
+      mark = f.world.server.writes.length;
+      await hooks(f.alice).applyFromCard(f.alice.game.messages.get(card.id));
+      await settle();
+      expect(f.gm.game.messages.get(card.id).system.state).toBe("applied");
+      // One update per fighter the result changes: a world actor's own, the wolf token's into its delta.
+      const operations = [
+        ...new Set(Object.keys(result.updates).map((ref) => (ref.includes(".Token.") ? "update ActorDelta" : "update Actor"))),
+        ...(Object.keys(result.itemUpdates ?? {}).length ? ["update Item"] : []),
+        ...(Object.keys(result.itemDeletes ?? {}).length ? ["delete Item"] : []),
+      ];
+      const writes = shown(f.world, mark);
+      // v14: one batch; v13: one request per kind of change, statuses at most one create and one delete.
+      if (v14) expect(writes).toHaveLength(1);
+      const steps = writes.flatMap((w) => (w.startsWith("batch[") ? w.slice(6, -1).split(", ") : [w]));
+      expect(steps.filter((w) => w.endsWith("ActiveEffect")).length).toBe(new Set(steps.filter((w) => w.endsWith("ActiveEffect"))).size);
+      expect(steps.filter((w) => !w.endsWith("ActiveEffect"))).toEqual([...operations, "update ChatMessage"]);
+    });
+
+    it(`a ${flow.ruleset} knockout (a wound, three statuses on and one off, an item changed, one gone) on an unlinked wolf: ${v14 ? "one batch" : "one request per kind of change"}; the token's actor alone shows the statuses, and core's toggle still works`, async () => {
+      const f = await forest(flow);
+      const wolf = () => f.tokenOf(f.gm, f.second.id).actor;
+      const [net, rope] = ["Net", "Rope"].map((n) => wolf().items.getName(n).id);
+      await wolf().toggleStatusEffect("bleeding", { active: true });
+      await settle();
+      const ref = wolf().uuid;
+      const card = await resolvedCard(f, {
+        updates: { [ref]: { [flow.wound]: { $delta: -2, min: 0 } } },
+        itemUpdates: { [ref]: [{ _id: net, name: "Torn net" }, { _id: "gone0000000000aa", name: "x" }] },
+        itemDeletes: { [ref]: [rope] },
+        statuses: { [ref]: ["unconscious", { id: "prone", active: true }, "stun", { id: "bleeding", active: false }] },
+      });
+      const before = Number(foundry(wolf(), flow.wound));
+      const mark = f.world.server.writes.length;
+      const outcome = await hooks(f.alice).applyFromCard(f.alice.game.messages.get(card.id));
+      await settle();
+      expect(outcome.ok).toBe(true);
+      expect(shown(f.world, mark)).toEqual(expected(["update ActorDelta", "update Item", "delete Item", "delete ActiveEffect", "create ActiveEffect", "update ChatMessage"]));
+      for (const client of [f.gm, f.alice, f.bob]) {
+        const actor = f.tokenOf(client, f.second.id).actor;
+        expect([...actor.statuses].sort()).toEqual(["prone", "stun", "unconscious"]);
+        // The token shows them (TokenDocument#hasStatusEffect, what its icons and the Token HUD read); the other wolf's does not.
+        expect(["unconscious", "prone", "stun", "bleeding"].map((id) => f.tokenOf(client, f.second.id).hasStatusEffect(id))).toEqual([true, true, true, false]);
+        expect(f.tokenOf(client, f.first.id).hasStatusEffect("unconscious")).toBe(false);
+        expect(actor.items.getName("Torn net")).toBeTruthy();
+        expect(actor.items.getName("Rope")).toBeFalsy();
+        expect(Number(foundry(actor, flow.wound))).toBe(Math.max(0, before - 2));
+        // The other wolf and the world wolf are untouched.
+        expect([...f.tokenOf(client, f.first.id).actor.statuses]).toEqual([]);
+        expect([...client.game.actors.get(f.wolf.id).statuses]).toEqual([]);
+      }
+      // The effects are core's own, as toggleStatusEffect makes them (name, icon, one status each).
+      const prone = wolf().effects.find((e: any) => e.statuses.has("prone"));
+      const core = (await f.gm.CONFIG.ActiveEffect.documentClass.fromStatusEffect("prone")).toObject();
+      expect({ name: prone.name, img: prone.img, statuses: [...prone.statuses] }).toEqual({ name: core.name, img: core.img, statuses: ["prone"] });
+      // Foundry's Token HUD toggles a status with Actor#toggleStatusEffect: off, then on again.
+      expect(await wolf().toggleStatusEffect("prone")).toBe(false);
+      await settle();
+      expect(wolf().statuses.has("prone")).toBe(false);
+      await wolf().toggleStatusEffect("prone");
+      await settle();
+      expect(f.tokenOf(f.alice, f.second.id).actor.statuses.has("prone")).toBe(true);
+      // Applied once: a second apply is refused and writes nothing.
+      const again = f.world.server.writes.length;
+      expect((await hooks(f.alice).applyFromCard(f.alice.game.messages.get(card.id))).refusal.code).toBe("card.applied");
+      expect(f.world.writesSince(again)).toEqual([]);
+    });
+  });
+}
+
+/** A value at a dotted path of a document. */
+function foundry(doc: any, path: string): unknown {
+  return path.split(".").reduce((v, k) => v?.[k], doc);
+}
+
+describe(`card writes: two applies at once (Foundry ${v14 ? 14 : 13})`, () => {
+  it("two players apply one knockout at once: it is applied once, each status once, the wound once", async () => {
+    const flow = FLOWS.find((x) => x.ruleset === "opposed")!;
+    const f = await forest(flow);
+    const wolf = () => f.tokenOf(f.gm, f.second.id).actor;
+    const ref = wolf().uuid;
+    const card = await resolvedCard(f, { updates: { [ref]: { [flow.wound]: { $delta: -3, min: 0 } } }, statuses: { [ref]: ["prone", "stun"] } });
+    const results = await Promise.all([hooks(f.alice).applyFromCard(f.alice.game.messages.get(card.id)), hooks(f.gm).applyFromCard(f.gm.game.messages.get(card.id))]);
+    await settle();
+    expect(results.map((r: any) => r.ok).sort()).toEqual([false, true]);
+    expect(wolf().effects.size).toBe(2);
+    expect(Number(foundry(wolf(), flow.wound))).toBe(9);
+  });
+});
+
+describe(`card writes in a fight (Foundry ${v14 ? 14 : 13})`, () => {
+  it("opposed: answering an attack in a turn-order fight spends the attacker's Action and resolves the card: " + (v14 ? "one batch of both" : "the fight's update and the card's"), async () => {
+    const flow = FLOWS.find((x) => x.ruleset === "opposed")!;
+    const f = await forest(flow);
+    const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
+      { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
+    ]);
+    await combat.startCombat();
+    await settle();
+    const card = await attackSecondWolf(f, flow);
+    expect(card.system.combatId).toBe(combat.id);
+    f.gm.runtime.dialogs.responder = () => flow.defence;
+    const mark = f.world.server.writes.length;
+    const before = f.gm.game.combats.get(combat.id).system.state;
+    await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
+    await settle();
+    expect(shown(f.world, mark)).toEqual(expected(["update Combat", "update ChatMessage"]));
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("resolved");
+    expect(f.alice.game.combats.get(combat.id).system.state).not.toEqual(before);
+  });
+});
+
+describe(`card writes: a status's penalty on the next roll (Foundry ${v14 ? 14 : 13})`, () => {
+  it("pulse [17.5]: the knocked-out wolf token (unconscious, applied in one write) has no Defense against the next blow: 73, where the other wolf's is 73 - 12 = 61", async () => {
+    const flow = FLOWS.find((x) => x.ruleset === "pulse")!;
+    const f = await forest(flow);
+    const wolf = f.tokenOf(f.gm, f.second.id).actor;
+    const card = await resolvedCard(f, { statuses: { [wolf.uuid]: ["unconscious", "prone"] } });
+    await hooks(f.gm).applyFromCard(f.gm.game.messages.get(card.id));
+    await settle();
+    expect(f.tokenOf(f.gm, f.second.id).actor.statuses.has("unconscious")).toBe(true);
+    const next = await attackSecondWolf(f, { ...flow, draws: [[90, 100]] });
+    f.gm.runtime.dialogs.responder = () => flow.defence;
+    scriptDraws(f.gm, [[90, 100]]);
+    await hooks(f.gm).defendFromCard(f.gm.game.messages.get(next.id));
+    await settle();
+    const miss = JSON.parse(f.gm.game.messages.get(next.id).system.result).events.find((e: any) => e.type === "StrikeMiss")?.data;
+    expect(miss).toMatchObject({ modSC: 73 });
+  });
+});
