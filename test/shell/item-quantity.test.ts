@@ -65,6 +65,8 @@ describe("weapons keep a quantity (issue 20)", () => {
     const javelins = alice.game.actors.get(heroId).items.get(javelinsId);
     await javelins.sheet.render({ force: true });
     expect(javelins.sheet.renderedParts.header).toContain('name="system.quantity" value="3" min="0" step="1"');
+    expect(javelins.sheet.renderedParts.header).toContain("Quantity");
+    expect(javelins.sheet.renderedParts.header).not.toMatch(/BOUT\./);
     const mark = world.server.writes.length;
     await javelins.sheet.submit({ "system.quantity": 5 });
     expect(world.writesSince(mark)).toHaveLength(1);

@@ -6,6 +6,7 @@ import { DiceTape, keepsMarks, poolFaces, resolveWithSupply, rollPercentile, rol
 import { rollTest } from "../../../src/engine/rulesets/opposed/tests";
 import { resolveCheck } from "../../../src/engine/rulesets/pulse/checks";
 import { resolveAttack } from "../../../src/engine/rulesets/actionpoints";
+import { rollLevel } from "../../../src/engine/rulesets/actionpoints/levels";
 import { exchange } from "../rulesets/actionpoints/fixtures";
 import { resolveFumble } from "../../../src/engine/rulesets/opposed/oops";
 import { rollCritical } from "../../../src/engine/rulesets/opposed/aftermath";
@@ -81,6 +82,14 @@ describe("d100 tests", () => {
     expect(pass!.marks).toEqual([{ value: 44, success: true }]);
     const [fail] = await drawsOf((d) => resolveCheck("StunRecovery", 44, d), { 100: [45] });
     expect(fail!.marks).toEqual([{ value: 45, success: false }]);
+  });
+  it("seed 002 percentile skills (our default critical rule): a skill test from the sheet marks its d100: 5 against 55 a critical success, 96 a critical failure, 40 a plain success", async () => {
+    const [crit] = await drawsOf((d) => rollLevel(55, d), { 100: [5] });
+    expect(crit!.marks).toEqual([{ value: 5, success: true, note: "critical" }]);
+    const [fumble] = await drawsOf((d) => rollLevel(55, d), { 100: [96] });
+    expect(fumble!.marks).toEqual([{ value: 96, success: false, note: "fumble" }]);
+    const [plain] = await drawsOf((d) => rollLevel(55, d), { 100: [40] });
+    expect(plain!.marks).toEqual([{ value: 40, success: true }]);
   });
   it("seed 002 IV.b: the defence is rolled first; with both dice showing 55 the failed Shield Play (55 over 50) and the hit (55 under 60) each keep their own mark", async () => {
     const draws = await drawsOf((d) => resolveAttack(exchange("passiveShield"), d), { 100: [55, 55], 10: [5] });
