@@ -165,6 +165,8 @@ describe("the dice partial's words exist (issue 20)", () => {
     const engine = ["src/engine/rulesets/actionpoints/attack.ts", "src/engine/rulesets/pulse/after-combat.ts"].map((f) => readFileSync(join(process.cwd(), f), "utf8")).join("\n");
     const rows = [...engine.matchAll(/"(BOUT\.Card\.Die\.Row\.\w+)"/g)].map((m) => m[1]!);
     expect(rows.length).toBe(6);
+    // The parry's rows are named by its outcome (src/engine/rulesets/pulse/parry.ts).
+    rows.push(...["parry", "disarm", "riposte"].map((o) => `BOUT.Card.Die.Row.${o}`));
     keys.push(...rows);
     expect(keys.filter((k) => typeof lookup(k) !== "string")).toEqual([]);
   });

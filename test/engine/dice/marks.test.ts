@@ -13,6 +13,8 @@ import { rollCritical } from "../../../src/engine/rulesets/opposed/aftermath";
 import { resolveExchange, missileAttack, DEFAULT_RANGE_BANDS, type MissileAttackInput } from "../../../src/engine/rulesets/steel";
 import { attack, defence, noArmour } from "../rulesets/steel/helpers";
 import { resolveInfection, resolveInfectionDay } from "../../../src/engine/rulesets/pulse/after-combat";
+import { resolveParry } from "../../../src/engine/rulesets/pulse/parry";
+import { resolveCloseWithdraw, resolveRepulse } from "../../../src/engine/rulesets/pulse/close-combat";
 
 /** The draws a rule made with exactly these dice, with the marks it gave them. */
 async function drawsOf<T>(rule: (dice: Dice) => T, dice: Record<number, number[]>) {
@@ -134,6 +136,18 @@ describe("lookup rolls mark the row they picked", () => {
     expect(healed!.marks).toEqual([{ value: 15, row: "BOUT.Card.Die.Row.heals" }]);
     const [worse] = await drawsOf((d) => resolveInfectionDay({ endurance: 16, enduranceNow: 10 }, d), { 100: [16], 10: [8] });
     expect(worse!.marks).toEqual([{ value: 16, row: "BOUT.Card.Die.Row.festers" }]);
+  });
+  it("seed 004 [17.4]: the parry D10 6 + rank 4 - rank 2 = 8 picks the riposte; 1 + 2 - 2 = 1 a plain parry", async () => {
+    const [riposte] = await drawsOf((d) => resolveParry({ defenderRank: 4, attackerRank: 2 }, d), { 10: [6] });
+    expect(riposte!.marks).toEqual([{ value: 6, row: "BOUT.Card.Die.Row.riposte" }]);
+    const [parry] = await drawsOf((d) => resolveParry({ defenderRank: 2, attackerRank: 2 }, d), { 10: [1] });
+    expect(parry!.marks).toEqual([{ value: 1, row: "BOUT.Card.Die.Row.parry" }]);
+  });
+  it("seed 004 [13.6], [13.7]: the Repulse D10 at or under the rank succeeds (3 under 3), the withdrawal needs 10 (5 + 4 - 0 fails)", async () => {
+    const [repulse] = await drawsOf((d) => resolveRepulse({ defenderRank: 3 }, d), { 10: [3] });
+    expect(repulse!.marks).toEqual([{ value: 3, success: true }]);
+    const [withdraw] = await drawsOf((d) => resolveCloseWithdraw({ friendlyPS: 4, hostilePS: 0 }, d), { 10: [5] });
+    expect(withdraw!.marks).toEqual([{ value: 5, success: false }]);
   });
 });
 
