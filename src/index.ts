@@ -35,6 +35,7 @@ import { registerMoveRecheck } from "./table/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
 import { registerArmory } from "./applications/armory/register";
 import { setTrackableAttributes } from "./compat";
+import { holdUntilDiceLand, registerDiceLanding } from "./table/dice-landing";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -97,7 +98,10 @@ Hooks.on("updateCombat", (combat, changes) => {
 // For the test harness and macros: the declaration flow by name.
 (globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveSteelTables, saveApTables, savePulseTables, saveRollTableChoices };
 
+registerDiceLanding();
+
 Hooks.on("renderChatMessageHTML", (message, html) => {
+  holdUntilDiceLand(message as never, html as HTMLElement);
   hideOthersButtons(message as never, html as HTMLElement);
   activateCardListeners(message as never, html as HTMLElement);
 });

@@ -8,7 +8,7 @@ import { RULESETS } from "../engine/rulesets/registry";
 import { RULESET_IDS, type ActorView } from "../engine/rulesets/ruleset";
 import { initialValues, type Stat, type StatBlock } from "../engine/rulesets/stats";
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 type Source = Record<string, unknown>;
 
@@ -16,7 +16,8 @@ interface MigrationStep {
   /** The version a source has after this step. */
   readonly to: number;
   readonly actor?: (source: Source) => void;
-  readonly item?: (source: Source) => void;
+  /** `kind`: the item type, when the caller knows it (a data model does). */
+  readonly item?: (source: Source, kind?: string) => void;
 }
 
 function isRecord(value: unknown): value is Source {
@@ -74,6 +75,18 @@ const STEPS: readonly MigrationStep[] = [
       delete source["vitality"];
     },
   },
+  {
+    // 1 → 2: weapons keep how many are carried (arrows, javelins, throwing knives); one until told otherwise.
+    // Foundry runs migrateData on update changes too (v13 ClientDatabaseBackend#preUpdateDocumentArray),
+    // and a partial change carries no schemaVersion: only a stored version-1 weapon is given its 1 here, so
+    // an update that does not name the quantity never resets it. (Older sources get it from the field's initial.)
+    to: 2,
+    item(source, kind) {
+      if (kind !== "weapon" || source["schemaVersion"] !== 1) return;
+      const q = source["quantity"];
+      if (!(typeof q === "number" && Number.isInteger(q) && q >= 0)) source["quantity"] = 1;
+    },
+  },
 ];
 
 function versionOf(source: Source): number {
@@ -81,12 +94,13 @@ function versionOf(source: Source): number {
   return typeof version === "number" && Number.isInteger(version) ? version : 0;
 }
 
-function migrate(source: Source, kind: "actor" | "item"): Source {
+function migrate(source: Source, kind: "actor" | "item", itemKind?: string): Source {
   let version = versionOf(source);
   if (version >= SCHEMA_VERSION) return source;
   for (const step of STEPS) {
     if (step.to <= version) continue;
-    step[kind]?.(source);
+    if (kind === "actor") step.actor?.(source);
+    else step.item?.(source, itemKind);
     version = step.to;
   }
   source["schemaVersion"] = SCHEMA_VERSION;
@@ -98,9 +112,9 @@ export function migrateActorSystem(source: Source): Source {
   return migrate(source, "actor");
 }
 
-/** Upgrades an item's `system` source in place to the current schema version. */
-export function migrateItemSystem(source: Source): Source {
-  return migrate(source, "item");
+/** Upgrades an item's `system` source in place to the current schema version; `kind` is its type. */
+export function migrateItemSystem(source: Source, kind?: string): Source {
+  return migrate(source, "item", kind);
 }
 
 /** True when a stored `system` source predates the current schema. */

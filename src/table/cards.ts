@@ -17,7 +17,8 @@ import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
 import { WriteBatch } from "./batch";
 import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
-import { resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { loadDicePartial, resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import { formatCounted } from "../applications/results/plural";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
@@ -248,28 +249,7 @@ function lookedUp(value: string | number, lookups: readonly string[], i18n: Form
 }
 
 /** One roll's dice as stored on a card: faces, values and the engine's mark for each (older cards have none). */
-export interface CardDice {
-  readonly faces: number;
-  readonly results: readonly number[];
-  readonly marks?: readonly MarkedFace[];
-}
-
-const NOTES = new Set(["doubles", "botch", "zero", "critical", "fumble"]);
-
-/**
- * One face for the template: its value, a class for the engine's mark, and the
- * mark in words (shown as a tooltip and read by screen readers, so the mark does
- * not rest on colour alone). A mark that does not match the face is ignored.
- */
-function shownFace(value: number, faces: number, mark: MarkedFace | undefined, i18n: Formatter) {
-  const m = mark && mark.value === value ? mark : undefined;
-  const state = m?.success === true ? "success" : m?.success === false ? "failure" : "";
-  const note = m?.note && NOTES.has(m.note) ? m.note : "";
-  const sl = typeof m?.sl === "number" && Number.isFinite(m.sl) ? m.sl : null;
-  const slText = sl === null ? "" : i18n.format("BOUT.Card.Die.SL", { sl: sl > 0 ? `+${sl}` : String(sl) });
-  const words = [state ? i18n.localize(`BOUT.Card.Die.${state}`) : "", note ? i18n.localize(`BOUT.Card.Die.${note}`) : "", slText].filter(Boolean).join(", ");
-  return { value, faces, state, note, sl: slText, words };
-}
+export type CardDice = DiceDraw;
 
 /** The headline's text: the kind's own from its result, else what the outcome says plainly. */
 function headlineText(headline: Headline | undefined, outcome: "success" | "failure" | "neutral", names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
@@ -311,8 +291,8 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
       { name: names.attacker, img: fighterImage(card.attacker), side: "attacker" },
       ...(self ? [] : [{ name: names.defender, img: fighterImage(card.defender), side: "defender" }]),
     ].filter((p) => p.img),
-    // The dice as dice: each roll's faces, grouped by roll.
-    dice: (Array.isArray(result?.dice) ? result.dice : []).map((d) => ({ label: `${d.results.length}d${d.faces}`, results: d.results.map((r, i) => shownFace(r, d.faces, Array.isArray(d.marks) ? d.marks[i] : undefined, i18n)) })),
+    // The dice as dice: each roll's faces, grouped by roll (a stress chain as one).
+    dice: diceGroups(Array.isArray(result?.dice) ? result.dice : [], i18n, result?.lookups ?? []),
     // One numbered list: what was declared, then each step of the result.
     lines: [...declared, ...resolvedLines],
     // While the card waits, its declaration is what the defender reads: open.
@@ -323,6 +303,7 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
     appliedBy: result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
     defender: names.defender,
   };
+  await loadDicePartial();
   return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, context);
 }
 

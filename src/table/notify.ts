@@ -1,7 +1,8 @@
 import type { Refusal } from "../engine/outcome";
+import { formatCounted } from "../applications/results/plural";
 
-/** Shows an engine refusal to the user; nothing has been written. */
+/** Shows an engine refusal to the user; nothing has been written. Counted words agree with their number ("1 die", "2 dice"). */
 export function notifyRefusal(refusal: Refusal): void {
   const data = Object.fromEntries(Object.entries(refusal.data ?? {}).map(([k, v]) => [k, String(v)]));
-  ui.notifications?.warn(game.i18n!.format(refusal.message, data));
+  ui.notifications?.warn(formatCounted(game.i18n!, refusal.message, data, game.i18n!.lang));
 }

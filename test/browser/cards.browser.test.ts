@@ -230,3 +230,81 @@ describe("chat cards in chromium", () => {
     });
   }
 });
+
+/** A skill test from Ilse's sheet under a ruleset: the result card's content (the dice partial with the engine's marks). */
+async function skillCard(ruleset: "steel" | "opposed" | "actionpoints", answer: Record<string, unknown>, draws: [number, number][]) {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
+  const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", system: { steel: { agility: 5 }, opposed: { ag: 42 } } });
+  const [skill] = await actor.createEmbeddedDocuments("Item", [
+    { name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 }, opposed: { characteristic: "ag", advances: 10 }, actionpoints: { tsc: 55 } } },
+  ]);
+  gm.runtime.dialogs.responder = () => answer;
+  scriptDraws(gm, draws);
+  await actor.sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
+  await settle();
+  return gm.game.messages.contents.at(-1).content as string;
+}
+
+/** Phases: Ada's stress die runs 1, 1, 7 (x4 = 28) against Bran's 4: the chain shown as one. */
+async function phasesChainCard() {
+  const t = await duo("phases", { phases: { attack: 3 } }, { phases: { defense: 2, soak: 2 } });
+  const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
+  return (await exchange(t, sword.id, { modifier: 0 }, { defence: "defend" }, [[1, 10], [1, 10], [7, 10], [4, 10]])).resolved;
+}
+
+/** Opposed: Ada's 77 fumbles and the Oops! d100 65 names its row beside the die (seed 003 'Oops!'). */
+async function opposedOopsCard() {
+  const t = await duo("opposed", { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } }, { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } });
+  const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
+  return (await exchange(t, sword.id, { difficulty: "challenging", modifier: 0 }, { skill: "melee", difficulty: "challenging", modifier: 0 }, [[77, 100], [38, 100], [65, 100]])).resolved;
+}
+
+describe("cards with the engine's marks on their dice in chromium (issue 20)", () => {
+  const builds = {
+    "card-steel-skill-resolved": () => skillCard("steel", { bonusDice: 1, tnModifier: 0 }, [2, 3, 9, 1, 6, 5].map((f) => [f, 10] as [number, number])),
+    "card-opposed-skill-resolved": () => skillCard("opposed", { difficulty: "challenging", modifier: 0 }, [[23, 100]]),
+    "card-actionpoints-skill-resolved": () => skillCard("actionpoints", { modifier: 0 }, [[96, 100]]),
+    "card-phases-attack-chain": phasesChainCard,
+    "card-opposed-attack-oops": opposedOopsCard,
+  } as const;
+  for (const [name, build] of Object.entries(builds)) {
+    for (const theme of ["light", "dark"] as const) {
+      it(`${name}, ${theme} theme: the marked dice fit the chat sidebar and read clearly`, async () => {
+        const content = await build();
+        const html = sheetPage({ title: "Chat", classes: ["sidebar-tab", "chat-sidebar"], width: 300, height: 520, parts: { content }, theme });
+        const page = await openPage(browser(), html, { width: 332, height: 552 });
+        try {
+          expect(await page.locator(".bout-dice .card-die").count(), name).toBeGreaterThan(0);
+          expect(await page.locator(".bout-dice .card-die.success, .bout-dice .card-die.failure, .bout-dice .card-die.lookup, .bout-dice .card-die.note-doubles").count(), `${name}: some die is marked`).toBeGreaterThan(0);
+          // The mark in words is for screen readers: clipped to a pixel, not printed beside the face.
+          expect(await page.evaluate(() => Array.from(document.querySelectorAll(".bout-dice .visually-hidden")).every((e) => e.getBoundingClientRect().width <= 1)), `${name}: words hidden`).toBe(true);
+          expect(await page.evaluate(findOverflow), `${name} ${theme}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `${name} ${theme}`).toEqual([]);
+          expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
+          await page.locator("form.application").screenshot({ path: join(SHOTS, `${name}-${theme}.png`) });
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`${theme} theme: while Dice So Nice rolls, the card shows only that the dice are rolling`, async () => {
+      const content = (await phasesChainCard()).replace('class="bout bout-card', 'class="bout-dice-landing bout bout-card');
+      const html = sheetPage({ title: "Chat", classes: ["sidebar-tab", "chat-sidebar"], width: 300, height: 520, parts: { content }, theme });
+      const page = await openPage(browser(), html, { width: 332, height: 552 });
+      try {
+        expect(await page.locator(".card-landing").isVisible()).toBe(true);
+        for (const hidden of [".card-headline", ".bout-dice", ".card-detail", "button[data-bout-action=apply]"]) expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
+        expect(await page.evaluate(findLowContrast), theme).toEqual([]);
+        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-phases-attack-rolling-${theme}.png`) });
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});

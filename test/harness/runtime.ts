@@ -597,6 +597,11 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         if (!doc) throw new Error(`${name} [${update._id}] does not exist in the ${collection.documentName} collection`);
         const changes = expandObject(deepClone(update));
         delete changes._id;
+        // v13 ClientDatabaseBackend#preUpdateDocumentArray: the changes are migrated like a source
+        // (Document.migrateData, the system part by its type's data model via TypeDataField#migrateSource).
+        const own = this as unknown as typeof Document;
+        own.migrateData(changes);
+        if (own.metadata.hasTypeData && changes.system && typeof changes.system === "object" && !Array.isArray(changes.system)) own.systemModel(changes.type ?? doc.type)?.migrateData(changes.system);
         doc.updateSource(changes, { dryRun: true });
         if ((await doc._preUpdate(changes, options, user)) === false || (!options.noHook && hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false)) {
           cancelled = true;

@@ -192,6 +192,16 @@ describe("player-facing words (issue 20)", () => {
     for (const [k, v] of lines) for (const m of v.matchAll(/\{(\w+)\|[^}]*\}/g)) expect(v, k).toContain(`{${m[1]}}`);
   });
 
+  it("no lang string says '(s)' or '(es)': a count's word is picked by the plural rules ({n|one|other}), notifications and odds labels too", () => {
+    expect(flat(EN).filter(([, v]) => /\((s|es)\)/.test(v))).toEqual([]);
+    for (const [k, v] of flat(EN)) for (const m of v.matchAll(/\{(\w+)\|[^}]*\}/g)) expect(v, k).toContain(`{${m[1]}}`);
+    expect(formatCounted(i18n, "BOUT.Pulse.Refusal.TooManyActions", { max: "1" })).toBe("At most 1 action this pulse.");
+    expect(formatCounted(i18n, "BOUT.Pulse.Refusal.TooManyActions", { max: "2" })).toBe("At most 2 actions this pulse.");
+    expect(formatCounted(i18n, "BOUT.Steel.Contest.Refusal.TooMany", { dice: "1", left: "0" })).toBe("1 die is more than the 0 left in the pool.");
+    expect(formatCounted(i18n, "BOUT.Steel.Refusal.TooMany", { field: "Attack", cost: "3", available: "1" })).toBe("Attack: that needs 3 dice but only 1 is left.");
+    expect(formatCounted(i18n, "BOUT.Opposed.Move.Declared.fall", { yards: "1" })).toBe("Falls 1 yard");
+  });
+
   it("'1 success', '2 successes', '1 die', '0 dice': the language's plural rules pick the word", () => {
     const roll = (rolled: number, successes: number) => formatCounted(i18n, "BOUT.Steel.Event.roll", { who: "Ada", role: "attack", rolled: String(rolled), tn: "6", successes: String(successes) });
     expect(roll(1, 1)).toBe("Ada (attack): 1 die at TN 6, 1 success");

@@ -48,6 +48,8 @@ describe("odds dialog", () => {
     expect(html).toMatch(/<option value="6" selected>/);
     const later = oddsTableContext(spec.odds!({ dice: 1, tn: "6", aggressive: false }), runtime.i18n);
     expect(later.rows[0]!.percent).toBe("50.0%");
+    // Issue 20: counted words agree with their number in the odds too.
+    expect(oddsTableContext({ rows: [], distributions: [{ label: "BOUT.Odds.Successes", data: { dice: 1, tn: 6 }, bars: [] }] }, runtime.i18n).distributions[0]!.text).toBe("Successes on 1 die at TN 6");
   });
 
   it("draws whole distributions as columns scaled to the tallest bar, labels localized when keyed", async () => {

@@ -90,7 +90,7 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
     const before = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 6);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 0 left; that move is 1.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 0 left; that move is 1.");
     expect(f.world.writesSince(before)).toEqual([]);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
   });
@@ -121,7 +121,7 @@ describe("token moves in a running pulse [14.1]", () => {
     await rawMove(f, f.alice, f.ids.ada, 0, 6, { "flags.bout.pulseMove": { combat: f.combatId, pulse: 1, used: 0 } });
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 3).x);
     expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove.used).toBe(3);
-    expect(f.gm.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 2 left; that move is 3.");
+    expect(f.gm.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 2 left; that move is 3.");
     // An honest move from her own client is judged the same on both sides: no correction, one write.
     const honest = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 5);
@@ -133,7 +133,7 @@ describe("token moves in a running pulse [14.1]", () => {
     const f = await battlefield();
     await partyActs(f);
     await f.move(f.bob, f.ids.bran, 4, 5);
-    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 4 hex(es) this pulse and has 4 left; that move is 5.");
+    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 4 hexes this pulse and has 4 left; that move is 5.");
     expect(f.token(f.gm, f.ids.bran).x).toBe(f.at(4, 0).x);
     await f.move(f.gm, f.ids.wolf, 2, 2);
     expect(f.gm.notices).toEqual([]);
@@ -162,7 +162,7 @@ describe("token moves in a running pulse [14.1]", () => {
     await partyActs(f);
     const mark = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 5);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada would enter a foe's melee zone after 4 hex(es) and must stop there; that move is 5.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada would enter a foe's melee zone after 4 hexes and must stop there; that move is 5.");
     expect(f.world.writesSince(mark)).toEqual([]);
     await f.move(f.alice, f.ids.ada, 0, 4);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 4).x);
@@ -192,7 +192,7 @@ describe("token moves in a running pulse [14.1]", () => {
     // Naming the action sits beside "done", not instead of it.
     expect(html).toContain(`data-action="boutEndTurn" data-combatant-id="${ada.id}"`);
     await f.move(f.alice, f.ids.ada, 0, 2);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 1 hex(es) this pulse and has 1 left; that move is 2.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 1 hex this pulse and has 1 left; that move is 2.");
     await f.move(f.alice, f.ids.ada, 0, 1);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 1).x);
   });
@@ -206,7 +206,7 @@ describe("token moves in a running pulse [14.1]", () => {
     await settle();
     expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).jumped).toEqual({ [f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada").id]: 3 });
     await f.move(f.alice, f.ids.ada, 0, 3);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 2 left; that move is 3.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 2 left; that move is 3.");
     await f.move(f.alice, f.ids.ada, 0, 2);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 2).x);
   });
@@ -237,7 +237,7 @@ describe("token moves in a running pulse [14.1]", () => {
     await settle();
     // Two hexes away: row 2, column 0.
     await f.move(f.bob, f.ids.bran, 2, 0);
-    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 1 hex(es) this pulse and has 1 left; that move is 2.");
+    expect(f.bob.notices.at(-1)?.message).toBe("Bran may cover 1 hex this pulse and has 1 left; that move is 2.");
     expect(f.token(f.gm, f.ids.bran).y).toBe(f.at(4, 0).y);
     // One hex: row 3, column 0.
     await f.move(f.bob, f.ids.bran, 3, 0);
@@ -263,7 +263,7 @@ describe("a token dragged through waypoints in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 2).x);
     expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ pulse: 1, used: 4 });
     await f.move(f.alice, f.ids.ada, 0, 4);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 1 left; that move is 2.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 1 left; that move is 2.");
   });
 
   it("a drag whose legs add up to 6 is refused whole, with a notice, though its end is 3 hexes away; nothing is written", async () => {
@@ -271,7 +271,7 @@ describe("a token dragged through waypoints in a running pulse [14.1]", () => {
     await partyActs(f);
     const mark = f.world.server.writes.length;
     expect(await through(f, f.alice, f.ids.ada, [[3, 1], [0, 3]])).toBe(false);
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hex(es) this pulse and has 5 left; that move is 6.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 5 left; that move is 6.");
     expect(f.world.writesSince(mark)).toEqual([]);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 0).x);
   });
@@ -288,7 +288,7 @@ describe("a token dragged through waypoints in a running pulse [14.1]", () => {
     await partyActs(f);
     const mark = f.world.server.writes.length;
     expect(await through(f, f.alice, f.ids.ada, [[1, 3], [0, 3]])).toBe(false);
-    expect(f.alice.notices.at(-1)?.message).toMatch(/^Ada would enter a foe's melee zone after \d hex\(es\) and must stop there; that move is 5\.$/);
+    expect(f.alice.notices.at(-1)?.message).toMatch(/^Ada would enter a foe's melee zone after \d hex(es)? and must stop there; that move is 5\.$/);
     expect(f.world.writesSince(mark)).toEqual([]);
     expect(await through(f, f.alice, f.ids.ada, [[1, 3]])).toBe(true);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(1, 3).x);

@@ -153,7 +153,7 @@ describe("the roll table chooser takes a RollTable dropped on a field", () => {
     const field = ui.field("opposed.hitLocations");
     const player = new menu.type();
     Object.defineProperty(player, "element", { value: ui.root, configurable: true });
-    const event = new (ui.root.ownerDocument.defaultView.Event)("drop", { bubbles: true, cancelable: true });
+    const event = new (ui.root.ownerDocument.defaultView!.Event)("drop", { bubbles: true, cancelable: true });
     Object.defineProperty(event, "dataTransfer", { value: { getData: () => JSON.stringify({ type: "RollTable", uuid: hits.uuid }) } });
     Object.defineProperty(event, "target", { value: field });
     player.onDrop(event);

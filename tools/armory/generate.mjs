@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
 const RULESETS = ["steel", "phases", "actionpoints", "opposed", "pulse"];
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** A 16-character Foundry id derived from a stable name. */
@@ -50,7 +50,7 @@ function figures(section, slug) {
   return { system, figureSource };
 }
 
-function itemDoc({ pack, slug, name, img, type, description, section, parentId, equipped }) {
+function itemDoc({ pack, slug, name, img, type, description, section, parentId, equipped, quantity }) {
   const _id = stableId(parentId ? `${parentId}:${slug}` : `${pack}:${slug}`);
   const { system, figureSource } = figures(section, slug);
   const equippable = ["weapon", "armor", "shield"].includes(type);
@@ -63,6 +63,8 @@ function itemDoc({ pack, slug, name, img, type, description, section, parentId, 
     system: {
       schemaVersion: SCHEMA_VERSION,
       ...(equippable ? { equipped: Boolean(equipped) } : {}),
+      // Weapons keep how many are carried (the schema's default, 1, unless the catalog says).
+      ...(type === "weapon" ? { quantity: quantity ?? 1 } : {}),
       ...system,
       figureSource,
       description: `<p>${description}</p>`,

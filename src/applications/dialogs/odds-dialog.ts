@@ -1,6 +1,7 @@
 import { templatePath } from "../../config";
 import { formatProbability, type OddsView } from "../../engine/odds-view";
 import { windowOf } from "../../compat";
+import { formatCounted } from "../results/plural";
 
 /** One input of an action dialog. Labels are localization keys. */
 /** `labelData` fills the label's {placeholders} (a name the key wraps, e.g. "Engage {name}"). */
@@ -42,6 +43,10 @@ export function readValues(fields: readonly DialogField[], raw: Record<string, u
 }
 
 type Formatter = { format(key: string, data?: Record<string, unknown>): string };
+/** The odds table counts words ("on 1 die"), so it also reads the raw string. */
+type CountingFormatter = { format(key: string, data?: Record<string, string>): string; localize(key: string): string };
+
+const asText = (data: Readonly<Record<string, unknown>> | undefined): Record<string, string> => Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v)]));
 
 export const DENSE_BARS = 8;
 
@@ -67,11 +72,12 @@ export function dialogWidth(longestChoice: number): number {
 }
 
 /** The odds table's context: rows labelled and formatted, headline first. */
-export function oddsTableContext(view: OddsView, i18n: Formatter = game.i18n!) {
+export function oddsTableContext(view: OddsView, i18n: Formatter | CountingFormatter = game.i18n!) {
+  const say = (key: string, data: Readonly<Record<string, unknown>> | undefined) => ("localize" in i18n ? formatCounted(i18n, key, asText(data)) : i18n.format(key, asText(data)));
   const rows = [...view.rows].sort((a, b) => Number(Boolean(b.headline)) - Number(Boolean(a.headline)));
   return {
     rows: rows.map((row) => ({
-      text: i18n.format(row.label, row.data ?? {}),
+      text: say(row.label, row.data),
       headline: Boolean(row.headline),
       percent: formatProbability(row.probability),
       width: Math.round(Math.min(1, Math.max(0, row.probability)) * 1000) / 10,
@@ -81,7 +87,7 @@ export function oddsTableContext(view: OddsView, i18n: Formatter = game.i18n!) {
     distributions: (view.distributions ?? []).map((d) => {
       const top = Math.max(...d.bars.map((b) => b.probability), 0);
       return {
-        text: i18n.format(d.label, d.data ?? {}),
+        text: say(d.label, d.data),
         // Past this many columns the values stand on end so each fits its column.
         dense: d.bars.length > DENSE_BARS,
         bars: d.bars.map((b) => ({ label: d.keyed ? i18n.format(b.label, {}) : b.label, percent: formatProbability(b.probability), height: top > 0 ? Math.round((b.probability / top) * 1000) / 10 : 0 })),

@@ -1,6 +1,7 @@
 import { messageModeOption, speakerFor } from "../../compat";
 import { templatePath } from "../../config";
 import type { Draw } from "../../engine/dice";
+import { diceGroups } from "./dice-view";
 import { formatCounted } from "./plural";
 
 /** An engine event as every ruleset reports it: a line key and its values. */
@@ -14,6 +15,13 @@ export interface EngineEvent {
 export const eventLine = (type: string, key: string, data: Record<string, string | number | boolean> = {}): EngineEvent => ({ type, key, data });
 
 export const RESULT_CARD_TEMPLATE = templatePath("results/result-card.hbs");
+/** The dice partial both kinds of card include. */
+export const DICE_PARTIAL = templatePath("chat/dice.hbs");
+
+/** Foundry renders a partial only once it is loaded (it caches the template, so this is cheap after the first time). */
+export async function loadDicePartial(): Promise<void> {
+  await foundry.applications.handlebars.loadTemplates([DICE_PARTIAL]);
+}
 
 type Formatter = { format(key: string, data?: Record<string, string>): string; localize(key: string): string };
 
@@ -45,19 +53,20 @@ export interface ResultCardInput {
   readonly lookups?: readonly string[];
 }
 
-/** The chat card's context: every event as one line of text, and the dice rolled. */
+/** The chat card's context: every event as one line of text, and the dice rolled with the engine's marks. */
 export function resultCardContext(input: ResultCardInput, i18n: Formatter) {
   return {
     title: input.title,
     subtitle: input.subtitle ?? "",
     outcome: input.outcome,
     lines: input.events.map((e) => ({ type: e.type, text: formatCounted(i18n, e.key, formatData(e.data, i18n, input.lookups ?? [])) })),
-    dice: (input.draws ?? []).map((d) => ({ faces: d.faces, results: d.results.join(", ") })),
+    dice: diceGroups(input.draws ?? [], i18n, input.lookups ?? []),
   };
 }
 
 /** Posts a result card with the Foundry rolls behind it, in the user's roll mode. */
 export async function postResultCard(actor: Actor.Implementation, input: ResultCardInput, rolls: Roll[]): Promise<unknown> {
+  await loadDicePartial();
   const content = await foundry.applications.handlebars.renderTemplate(RESULT_CARD_TEMPLATE, resultCardContext(input, game.i18n!));
   return ChatMessage.implementation.create({ speaker: speakerFor(actor), content, rolls: rolls as never }, messageModeOption() as never);
 }

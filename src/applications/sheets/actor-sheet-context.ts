@@ -6,11 +6,12 @@ import { splitHeadline, type KeyedDerived } from "./headline-figures";
 
 /** The item sections of an actor sheet, in display order. */
 export const ITEM_SECTIONS = [
-  { type: "weapon", label: "BOUT.Sheet.Section.Weapons", equippable: true, rollable: true },
-  { type: "armor", label: "BOUT.Sheet.Section.Armor", equippable: true, rollable: false },
-  { type: "shield", label: "BOUT.Sheet.Section.Shields", equippable: true, rollable: false },
-  { type: "maneuver", label: "BOUT.Sheet.Section.Maneuvers", equippable: false, rollable: false },
-  { type: "skill", label: "BOUT.Sheet.Section.Skills", equippable: false, rollable: true },
+  // countable: carried in numbers (arrows, javelins, throwing knives), so the section shows how many.
+  { type: "weapon", label: "BOUT.Sheet.Section.Weapons", equippable: true, rollable: true, countable: true },
+  { type: "armor", label: "BOUT.Sheet.Section.Armor", equippable: true, rollable: false, countable: false },
+  { type: "shield", label: "BOUT.Sheet.Section.Shields", equippable: true, rollable: false, countable: false },
+  { type: "maneuver", label: "BOUT.Sheet.Section.Maneuvers", equippable: false, rollable: false, countable: false },
+  { type: "skill", label: "BOUT.Sheet.Section.Skills", equippable: false, rollable: true, countable: false },
 ] as const;
 
 export interface ItemRowContext {
@@ -19,6 +20,8 @@ export interface ItemRowContext {
   /** The item's picture, or Foundry's icon for its type when it has none. */
   readonly img: string;
   readonly equipped: boolean;
+  /** How many are carried, for a countable section. */
+  readonly quantity: number;
   /** The figures under the section's column headings, in order. */
   readonly cells: readonly { readonly key: string; readonly parts: readonly CellPart[] }[];
 }
@@ -28,8 +31,9 @@ export interface ItemSectionContext {
   readonly label: string;
   readonly equippable: boolean;
   readonly rollable: boolean;
+  readonly countable: boolean;
   readonly columns: readonly ColumnHead[];
-  /** Columns in the table, for the empty row's colspan: picture, name, figures, equipped, controls. */
+  /** Columns in the table, for the empty row's colspan: picture, name, figures, quantity, equipped, controls. */
   readonly span: number;
   readonly items: readonly ItemRowContext[];
 }
@@ -66,7 +70,7 @@ export function itemSections(ruleset: Ruleset, items: readonly ItemLike[]): { se
       ...section,
       used,
       columns,
-      span: 2 + columns.length + (section.equippable ? 1 : 0) + 1,
+      span: 2 + columns.length + (section.countable ? 1 : 0) + (section.equippable ? 1 : 0) + 1,
       items: items
         .filter((item) => item.type === section.type)
         .map((item) => ({
@@ -74,6 +78,7 @@ export function itemSections(ruleset: Ruleset, items: readonly ItemLike[]): { se
           name: item.name,
           img: itemImage(item.type, item.img),
           equipped: Boolean(item.system?.equipped),
+          quantity: Number.isInteger(item.system?.quantity) ? (item.system.quantity as number) : 1,
           cells: used ? rowCells(ruleset, section.type, item.system?.[ruleset.id]) : [],
         })),
     };

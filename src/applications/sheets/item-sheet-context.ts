@@ -18,6 +18,9 @@ export interface ItemSheetContext {
   readonly editable: boolean;
   readonly equippable: boolean;
   readonly equipped: boolean;
+  /** Carried in numbers: the quantity field is shown. */
+  readonly countable: boolean;
+  readonly quantity: number;
   readonly tabs: readonly ItemRulesetTab[];
   readonly descriptionActive: boolean;
   readonly description: string;
@@ -61,6 +64,8 @@ export function itemSheetContext(
     editable,
     equippable: typeof item.system?.equipped === "boolean",
     equipped: Boolean(item.system?.equipped),
+    countable: typeof item.system?.quantity === "number",
+    quantity: typeof item.system?.quantity === "number" ? item.system.quantity : 1,
     tabs,
     descriptionActive: current === "description",
     description: enrichedDescription,

@@ -5,11 +5,13 @@ import { SYSTEM_ID } from "../../config";
 import { stampPoison } from "./poison-stamp";
 
 /** What every item stores: its figures for every ruleset, where they came from, and a description. */
-function defineItemSchema(kind: ItemKind, equippable: boolean) {
+function defineItemSchema(kind: ItemKind, equippable: boolean, countable: boolean) {
   const fields = foundry.data.fields;
   return {
     schemaVersion: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: SCHEMA_VERSION }),
     ...(equippable ? { equipped: new fields.BooleanField({ initial: false, label: "BOUT.Item.Equipped" }) } : {}),
+    // How many are carried (arrows, javelins, throwing knives): shown on the sheet; no rule reads it.
+    ...(countable ? { quantity: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 1, label: "BOUT.Item.Quantity" }) } : {}),
     ...rulesetBlockFields(kind),
     figureSource: figureSourceFields(),
     description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
@@ -22,13 +24,15 @@ abstract class BoutItemData extends foundry.abstract.TypeDataModel<ItemSchema, I
   /** The item type this model stores, which picks the ruleset blocks. */
   static readonly kind: ItemKind;
   static readonly equippable: boolean;
+  /** Carried in numbers: keeps a quantity. */
+  static readonly countable: boolean = false;
 
   static override defineSchema(): ItemSchema {
-    return defineItemSchema(this.kind, this.equippable);
+    return defineItemSchema(this.kind, this.equippable, this.countable);
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    migrateItemSystem(source);
+    migrateItemSystem(source, this.kind);
     return super.migrateData(source);
   }
 }
@@ -36,6 +40,7 @@ abstract class BoutItemData extends foundry.abstract.TypeDataModel<ItemSchema, I
 export class WeaponData extends BoutItemData {
   static override readonly kind = "weapon";
   static override readonly equippable = true;
+  static override readonly countable = true;
 
   // [20.3] the time poison goes on a weapon is kept with it: it dries after six hours.
   override async _preCreate(data: never, options: never, user: never) {

@@ -19,6 +19,17 @@ export interface MarkedFace {
   /** A d100's Success Level, where the ruleset reads one. */
   readonly sl?: number;
   readonly note?: FaceNote;
+  /**
+   * A roll read on a table rather than against a target: the row it picked (a
+   * hit location, an Oops! entry), as the value the rule's own lines name it
+   * (the card localizes it like those lines) or a lang key.
+   */
+  readonly row?: string;
+  /**
+   * The last link of a stress die's chain after one or more 1s: the face counts
+   * `times` over, for `total` (a reroll "0" reads 10, so 1 then 0 totals 20).
+   */
+  readonly chain?: { readonly times: number; readonly total: number };
 }
 
 /** A dice source that keeps marks for the draws it served. */
@@ -52,4 +63,13 @@ export function markD100(source: Dice, read: { readonly roll: number; readonly s
   if (!marking(source)) return;
   const note: FaceNote | undefined = read.critical ? "critical" : read.fumble ? "fumble" : undefined;
   source.mark(100, [{ value: read.roll, success: read.success, ...(read.sl === undefined ? {} : { sl: read.sl }), ...(note ? { note } : {}) }]);
+}
+
+/**
+ * A die read on a table (a location, an Oops! entry, a chance that a shield
+ * shatters): the faces rolled, the last one carrying the row the rule picked.
+ */
+export function markLookup(source: Dice, faces: number, values: readonly number[], row: string): void {
+  if (!marking(source) || values.length === 0) return;
+  source.mark(faces, values.map((value, i): MarkedFace => (i === values.length - 1 ? { value, row } : { value })));
 }

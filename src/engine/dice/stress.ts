@@ -69,7 +69,7 @@ export function rollStress(source: Dice, botchDice = 1): StressRoll {
   if (keepsMarks(source)) {
     // Each link of the chain was its own draw of one die; the botch dice one draw.
     const { chain, botch } = stressFaces(roll);
-    for (const face of chain) if (face.note) reportMarks(source, 10, [face]);
+    for (const face of chain) if (face.note || face.chain) reportMarks(source, 10, [face]);
     if (botch.length) reportMarks(source, 10, botch);
   }
   return roll;
@@ -77,13 +77,16 @@ export function rollStress(source: Dice, botchDice = 1): StressRoll {
 
 /**
  * The stress die's faces with their marks: each 1 of the chain doubles the next
- * roll, a first "0" scores nothing and calls the botch dice, and each botch die
- * showing "0" is a botch (a failure).
+ * roll, the last link after 1s says how many times it counts and for what (the
+ * chain read as one: 1, 1, 7 is 7 x4 = 28), a first "0" scores nothing and calls
+ * the botch dice, and each botch die showing "0" is a botch (a failure).
  */
 export function stressFaces(roll: StressRoll): { chain: MarkedFace[]; botch: MarkedFace[] } {
+  const last = roll.rolls.length - 1;
   const chain = roll.rolls.map((value, i): MarkedFace => {
     if (i === 0 && roll.zero) return { value, success: false, note: "zero" };
-    return i < roll.rolls.length - 1 ? { value, note: "doubles" } : { value };
+    if (i < last) return { value, note: "doubles" };
+    return roll.multiplier > 1 ? { value, chain: { times: roll.multiplier, total: roll.total } } : { value };
   });
   const botch = roll.botchRolls.map((value): MarkedFace => (value === ZERO_FACE ? { value, success: false, note: "botch" } : { value }));
   return { chain, botch };

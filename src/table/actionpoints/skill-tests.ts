@@ -4,11 +4,11 @@
  * dice, then a result card.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { percentileDistribution, rollOne } from "../../engine/dice";
+import { percentileDistribution } from "../../engine/dice";
 import { apRule } from "./tables";
 import type { OddsView } from "../../engine/odds-view";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
-import { readRoll } from "../../engine/rulesets/actionpoints/levels";
+import { rollLevel } from "../../engine/rulesets/actionpoints/levels";
 import type { ApSkill } from "../../engine/rulesets/actionpoints/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
@@ -42,7 +42,7 @@ async function actionPointsSkill({ actor, item }: ItemRollRequest) {
   const s = statsOf(item, "actionpoints") as ApSkill;
   const values = await openOddsDialog({ ...actionPointsSkillSpec(s), titleData: { name: item.name } });
   if (!values) return;
-  const r = await resolveWithFoundry((dice) => readRoll(rollOne(dice, 100), s.tsc + num(values.modifier), apRule()));
+  const r = await resolveWithFoundry((dice) => rollLevel(s.tsc + num(values.modifier), dice, apRule()));
   const roll = r.value;
   const events: EngineEvent[] = [{ type: "attack", key: "BOUT.Roll.PercentileLine", data: { roll: roll.roll, target: roll.target, level: roll.level } }];
   const success = roll.level === "success" || roll.level === "criticalSuccess";

@@ -4,9 +4,8 @@
  * dice, then a result card.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { rollOne } from "../../engine/dice";
 import { histogram, type OddsView } from "../../engine/odds-view";
-import { DIFFICULTIES, readTest, skillItemTarget, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
+import { DIFFICULTIES, rollTest, skillItemTarget, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
 import { event as opposedEvent } from "../../engine/rulesets/opposed/events";
 import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
@@ -55,7 +54,7 @@ async function opposedSkill({ actor, item }: ItemRollRequest) {
   const values = await openOddsDialog({ ...opposedSkillSpec(a, s), titleData: { name: item.name } });
   if (!values) return;
   const input = { target: skillItemTarget(a, s), difficulty: values.difficulty as Difficulty, modifier: num(values.modifier) };
-  const r = await resolveWithFoundry((dice) => readTest(rollOne(dice, 100), input));
+  const r = await resolveWithFoundry((dice) => rollTest(input, dice));
   const t = r.value;
   const events = [opposedEvent("test", { who: actor.name, roll: t.roll, target: t.target, sl: t.sl, success: t.success })];
   if (t.critical) events.push(opposedEvent("critical", { on: "" }));

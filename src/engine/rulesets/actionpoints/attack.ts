@@ -6,7 +6,7 @@
  * whatever the defence did to it. `classifyAttack` holds the whole decision for
  * two given rolls, so the odds and the resolution share it.
  */
-import { DEFAULT_FRACTION_RULE, rollExploding, rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
+import { DEFAULT_FRACTION_RULE, markLookup, rollExploding, rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
 import { ok, PASSED, type Outcome } from "../../outcome";
 import { event, type ApEvent, type Resolution } from "./events";
 import { markRoll, rank, readRoll, succeeded, type Level, type Roll } from "./levels";
@@ -329,6 +329,7 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
       const tables = input.criticalTables ?? { locations: DEFAULT_AP_TABLES.criticalLocations, effects: DEFAULT_AP_TABLES.criticalEffects };
       const roll = rollOne(dice, 100);
       const location = lookupBand(tables.locations, roll);
+      markLookup(dice, 100, [roll], location);
       critical = { roll, location, effect: tables.effects[location] };
       if (critical.effect.kneel) defenderKneels = true;
       if (critical.effect.drop === "shield" && d.shield) defenderDrops = "shield";
@@ -337,7 +338,12 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
     const extraBody = critical?.effect.extraBody ?? 0;
     // A blow past the shield's absorption may shatter it: 10% per such blow so far.
     const shieldPenetrated = c.shieldCounts && d.shield !== null && attackerDamage > d.shield.absorption;
-    const shieldShattered = shieldPenetrated && rollOne(dice, 100) <= 10 * (d.shield!.penetrations + 1);
+    let shieldShattered = false;
+    if (shieldPenetrated) {
+      const roll = rollOne(dice, 100);
+      shieldShattered = roll <= 10 * (d.shield!.penetrations + 1);
+      markLookup(dice, 100, [roll], shieldShattered ? "BOUT.Card.Die.Row.shatters" : "BOUT.Card.Die.Row.holds");
+    }
     const dealt = applyDamage(delivered, d.fatigueNow, d.bodyNow, d.con, criticalHit && critDie >= 10);
     // The critical effect's Body loss comes on top, past Fatigue.
     const bodyNow = dealt.bodyNow - extraBody;

@@ -4,7 +4,7 @@
  * tenth of the target or less is a critical success and 96-00 on a failure a
  * critical failure (the dice engine's fraction rule); a group may set its own.
  */
-import { DEFAULT_FRACTION_RULE, markD100, percentileTest, type Dice, type PercentileCriticalRule } from "../../dice";
+import { DEFAULT_FRACTION_RULE, markD100, percentileTest, rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
 
 export type Level = "criticalFailure" | "failure" | "success" | "criticalSuccess";
 const RANK: Readonly<Record<Level, number>> = { criticalFailure: 0, failure: 1, success: 2, criticalSuccess: 3 };
@@ -27,4 +27,11 @@ export function readRoll(roll: number, target: number, rule: PercentileCriticalR
 /** Marks a read roll's d100 for the card: success or failure, a critical or fumble noted. */
 export function markRoll(dice: Dice, roll: Roll): void {
   markD100(dice, { roll: roll.roll, success: succeeded(roll.level), critical: roll.level === "criticalSuccess", fumble: roll.level === "criticalFailure" });
+}
+
+/** Rolls a skill's d100 against the target and marks it for the card (a skill test from the sheet). */
+export function rollLevel(target: number, dice: Dice, rule: PercentileCriticalRule = DEFAULT_FRACTION_RULE): Roll {
+  const roll = readRoll(rollOne(dice, 100), target, rule);
+  markRoll(dice, roll);
+  return roll;
 }

@@ -11,7 +11,7 @@
  * A critical rolls the critical table (editable data) at the hit's location.
  * Who counts as "in range" for the 91–00 hit is the GM's: the shell offers everyone else in the fight.
  */
-import { rollOne, type Dice } from "../../dice";
+import { markLookup, rollOne, type Dice } from "../../dice";
 import type { OopsTurnEffect } from "../../time/turns";
 import { hitLocation, woundsSuffered, type WoundsResult } from "./damage";
 import { event, type OpposedEvent } from "./events";
@@ -92,5 +92,6 @@ export interface CriticalRoll {
 export function rollCritical(on: string, location: Location, dice: Dice, table: Readonly<Record<Location, readonly Band<string>[]>>): { result: CriticalRoll; events: OpposedEvent[] } {
   const roll = rollOne(dice, 100);
   const entry = lookup(table[location], roll);
+  markLookup(dice, 100, [roll], entry);
   return { result: { on, location, roll, entry }, events: [event("criticalRolled", { on, location, roll, entry })] };
 }

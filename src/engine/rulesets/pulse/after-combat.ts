@@ -2,7 +2,7 @@
  * [20.3], [20.4], [24]: what lingers after the blow. Poison, weapons stuck in
  * the target, and infection of wounds once the fight is over.
  */
-import { rollOne, type Dice } from "../../dice";
+import { markLookup, rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { rollDMinus } from "../../dice";
 import { pulseEvent, type PulseEvent } from "./events";
@@ -78,6 +78,7 @@ export function resolveInfection(input: InfectionInput, dice: Dice): Outcome<{ r
   const chance = infectionChance(input);
   const roll = rollOne(dice, 100);
   const infected = roll <= chance;
+  markLookup(dice, 100, [roll], infected ? "BOUT.Card.Die.Row.infected" : "BOUT.Card.Die.Row.clean");
   return ok({ result: { roll, chance, infected }, events: [pulseEvent(infected ? "Infected" : "NotInfected", { roll, chance })] });
 }
 
@@ -92,6 +93,7 @@ export function resolveInfectionDay(
   const bad = checkWholeFields({ endurance: [input.endurance, 1, 1000], enduranceNow: [input.enduranceNow, 0, 1000] });
   if (bad && !bad.ok) return bad;
   const roll = rollOne(dice, 100);
+  markLookup(dice, 100, [roll], roll < input.endurance ? "BOUT.Card.Die.Row.heals" : "BOUT.Card.Die.Row.festers");
   if (roll < input.endurance) {
     return ok({ result: { roll, healed: true, damage: 0, enduranceNow: input.enduranceNow }, events: [pulseEvent("InfectionHealed", { roll })] });
   }

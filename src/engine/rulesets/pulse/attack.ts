@@ -10,7 +10,7 @@ import { POISON_CHECKS_PER_ATTACK } from "./after-combat";
 import { fallTarget, mishapTarget, rollCheck, type CheckResult } from "./checks";
 import { applyEffectiveDamage, readDamage, validateDamageFigures, type DamageResult, type DamageTarget } from "./damage";
 import { pulseEvent, type PulseEvent, type Term } from "./events";
-import { readParry, type ParryResult } from "./parry";
+import { rollParry, type ParryResult } from "./parry";
 import { checkWholeField } from "./refusals";
 import { attackKindAllowed, DEFAULT_SPECIAL_ATTACKS, knockoutMinutes, type SpecialAttackContext, type SpecialAttackRule, type AttackKind } from "./special-attacks";
 import { resolveStrike, type StrikeInput, type StrikeResult } from "./strike";
@@ -113,7 +113,7 @@ export function resolveAttack(
 
   let parry: ParryResult | null = null;
   if (strike.parryOpen && d.parryRank !== null) {
-    parry = readParry(rollOne(dice, 10), d.parryRank, input.attacker.weaponRank);
+    parry = rollParry(dice, d.parryRank, input.attacker.weaponRank);
     events.push(pulseEvent(parry.outcome === "parry" ? "Parried" : parry.outcome === "disarm" ? "ParryDisarm" : "Riposte", { roll: parry.roll, total: parry.total }));
   }
 

@@ -3,7 +3,7 @@
  * attacker tries to close from inside the melee zone, and the roll to withdraw
  * from close combat.
  */
-import { rollOne, type Dice } from "../../dice";
+import { reportMarks, rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, type PulseEvent } from "./events";
 import { checkWholeFields, pulseRefuse } from "./refusals";
@@ -35,6 +35,7 @@ export function resolveRepulse(input: { readonly defenderRank: number }, dice: D
   const bad = checkWholeFields({ defenderRank: [input.defenderRank, 0, 10] });
   if (bad && !bad.ok) return bad;
   const result = readRepulse(rollOne(dice, 10), input.defenderRank);
+  reportMarks(dice, 10, [{ value: result.roll, success: result.repulsed }]);
   return ok({ result, events: [pulseEvent(result.repulsed ? "Repulsed" : "RepulseFailed", { roll: result.roll, rank: input.defenderRank })] });
 }
 
@@ -57,6 +58,7 @@ export function resolveCloseWithdraw(
   const bad = checkWholeFields({ friendlyPS: [input.friendlyPS, 0, 1000], hostilePS: [input.hostilePS, 0, 1000] });
   if (bad && !bad.ok) return bad;
   const result = readCloseWithdraw(rollOne(dice, 10), input.friendlyPS, input.hostilePS);
+  reportMarks(dice, 10, [{ value: result.roll, success: result.success }]);
   return ok({ result, events: [pulseEvent(result.success ? "CloseWithdrawn" : "CloseWithdrawFailed", { roll: result.roll, total: result.total })] });
 }
 

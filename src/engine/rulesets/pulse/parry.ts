@@ -2,7 +2,7 @@
  * [17.4] Parry and riposte: when an evading defender's attacker misses by more
  * than 30, the defender rolls D10 + own weapon rank - attacker's weapon rank.
  */
-import { rollOne, type Dice } from "../../dice";
+import { markLookup, rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, type PulseEvent } from "./events";
 import { checkWholeFields } from "./refusals";
@@ -37,13 +37,20 @@ export function readParry(roll: number, defenderRank: number, attackerRank: numb
   };
 }
 
+/** Rolls the parry's D10 and reads it; the die is marked with the outcome it picked (for the card). */
+export function rollParry(dice: Dice, defenderRank: number, attackerRank: number): ParryResult {
+  const result = readParry(rollOne(dice, 10), defenderRank, attackerRank);
+  markLookup(dice, 10, [result.roll], `BOUT.Card.Die.Row.${result.outcome}`);
+  return result;
+}
+
 export function resolveParry(
   input: { readonly defenderRank: number; readonly attackerRank: number },
   dice: Dice,
 ): Outcome<{ result: ParryResult; events: PulseEvent[] }> {
   const bad = checkWholeFields({ defenderRank: [input.defenderRank, 0, 10], attackerRank: [input.attackerRank, 0, 10] });
   if (bad && !bad.ok) return bad;
-  const result = readParry(rollOne(dice, 10), input.defenderRank, input.attackerRank);
+  const result = rollParry(dice, input.defenderRank, input.attackerRank);
   const type = result.outcome === "parry" ? "Parried" : result.outcome === "disarm" ? "ParryDisarm" : "Riposte";
   return ok({ result, events: [pulseEvent(type, { roll: result.roll, total: result.total })] });
 }

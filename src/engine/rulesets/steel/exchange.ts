@@ -6,7 +6,7 @@
  * part of the zone picked by 1d6 and the wound is read from the tables. The
  * winner holds initiative next exchange.
  */
-import { rollOne, rollPool, type Dice, type PoolRoll } from "../../dice";
+import { markLookup, rollOne, rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
 import { findZone, partInZone, PART_REGION, type BodyPart, type Zone } from "./hit-locations";
@@ -235,6 +235,7 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
   if (margin > 0) {
     const locationRoll = rollOne(dice, 6);
     const part = partInZone(zone, locationRoll);
+    markLookup(dice, 6, [locationRoll], part);
     const region = PART_REGION[part];
     const levelInput = { margin, damage: input.attack.damage, toughness: input.target.toughness, armour: input.target.armour[region] };
     const rawLevel = rawWoundLevel(levelInput);

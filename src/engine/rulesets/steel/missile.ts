@@ -4,7 +4,7 @@
  * and the 2d6 location. The seed refers to a Range Modifiers table it does not
  * print: DEFAULT_RANGE_BANDS is our default for the group to replace.
  */
-import { rollChecked, rollPool, type Dice, type PoolRoll } from "../../dice";
+import { markLookup, rollChecked, rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
 import { DEFAULT_MISSILE_CHART, missilePart, PART_REGION, type BodyPart } from "./hit-locations";
@@ -218,6 +218,7 @@ export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolu
     const wanted = i.aimedPart ? chart.indexOf(i.aimedPart) : -1;
     const adjusted = steer(a + b, wanted >= 0 ? wanted + 2 : null, i.aimDice * i.band.stepsPerAimDie);
     const part = missilePart(adjusted, chart);
+    markLookup(dice, 6, [a, b], part);
     const lv = { margin, damage: i.damage, toughness: i.toughness, armour: i.armour[PART_REGION[part]] };
     const level = woundLevel(lv);
     hit = { roll: a + b, adjusted, part, level, rawLevel: rawWoundLevel(lv), wound: lookupWound(i.damageType, part, level, i.woundTable) };
