@@ -252,14 +252,14 @@ async function skillCard(ruleset: "steel" | "opposed" | "actionpoints", answer: 
 async function phasesChainCard() {
   const t = await duo("phases", { phases: { attack: 3 } }, { phases: { defense: 2, soak: 2 } });
   const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
-  return (await exchange(t, sword.id, { modifier: 0 }, { defence: "defend" }, [[1, 10], [1, 10], [7, 10], [4, 10]])).resolved;
+  return (await exchange(t, sword.id, { modifier: 0 }, { defence: "defend" }, [[1, 10], [1, 10], [7, 10], [4, 10]])).states.resolved;
 }
 
 /** Opposed: Ada's 77 fumbles and the Oops! d100 65 names its row beside the die (seed 003 'Oops!'). */
 async function opposedOopsCard() {
   const t = await duo("opposed", { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } }, { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } });
   const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
-  return (await exchange(t, sword.id, { difficulty: "challenging", modifier: 0 }, { skill: "melee", difficulty: "challenging", modifier: 0 }, [[77, 100], [38, 100], [65, 100]])).resolved;
+  return (await exchange(t, sword.id, { difficulty: "challenging", modifier: 0 }, { skill: "melee", difficulty: "challenging", modifier: 0 }, [[77, 100], [38, 100], [65, 100]])).states.resolved;
 }
 
 describe("cards with the engine's marks on their dice in chromium (issue 20)", () => {

@@ -10,6 +10,7 @@ import { rollLevel } from "../../../src/engine/rulesets/actionpoints/levels";
 import { exchange } from "../rulesets/actionpoints/fixtures";
 import { resolveFumble } from "../../../src/engine/rulesets/opposed/oops";
 import { rollCritical } from "../../../src/engine/rulesets/opposed/aftermath";
+import { DEFAULT_OPPOSED_TABLES } from "../../../src/engine/rulesets/opposed/tables";
 import { resolveExchange, missileAttack, DEFAULT_RANGE_BANDS, type MissileAttackInput } from "../../../src/engine/rulesets/steel";
 import { attack, defence, noArmour } from "../rulesets/steel/helpers";
 import { resolveInfection, resolveInfectionDay } from "../../../src/engine/rulesets/pulse/after-combat";
@@ -102,11 +103,11 @@ describe("d100 tests", () => {
 // Rolls read on a table rather than against a target: the engine reports the row it picked.
 describe("lookup rolls mark the row they picked", () => {
   it("seed 003 'Oops!': 77 against 30 is a fumble (a failed double); the Oops! d100 65 picks 'lose your next Move'", async () => {
-    const draws = await drawsOf((d) => resolveFumble("ada", rollTest({ target: 30 }, d), false, d), { 100: [77, 65] });
+    const draws = await drawsOf((d) => resolveFumble("ada", rollTest({ target: 30 }, d), false, d, DEFAULT_OPPOSED_TABLES.oops), { 100: [77, 65] });
     expect(draws.map((d) => d.marks)).toEqual([[{ value: 77, success: false, sl: -4, note: "fumble" }], [{ value: 65, row: "loseMove" }]]);
   });
   it("seed 003 'Criticals': the d100 55 on the head's critical table picks our 'Serious' row", async () => {
-    const [draw] = await drawsOf((d) => rollCritical("bran", "head", d), { 100: [55] });
+    const [draw] = await drawsOf((d) => rollCritical("bran", "head", d, DEFAULT_OPPOSED_TABLES.critical), { 100: [55] });
     expect(draw!.marks).toEqual([{ value: 55, row: "BOUT.Opposed.Critical.head.Serious" }]);
   });
   it("seed 002 V.d: a critical's location d100 5 picks the head on our default table", async () => {
