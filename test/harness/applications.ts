@@ -102,8 +102,18 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       return context;
     }
 
+    /** v13 ApplicationV2#_canRender: false stops the render; an Error is shown as a warning and stops it too. */
+    _canRender(_options: AnyObject): boolean | void {}
+
     async render(options: AnyObject | boolean = {}): Promise<this> {
       const opts = typeof options === "boolean" ? { force: options } : options;
+      // v13 ApplicationV2#render asks _canRender first, and warns with a thrown Error's message.
+      try {
+        if (this._canRender(opts) === false) return this;
+      } catch (err) {
+        ui.notifications.warn((err as Error).message);
+        return this;
+      }
       const context = await this._prepareContext(opts);
       const parts = ((this.constructor as AnyObject).PARTS ?? {}) as Record<string, AnyObject>;
       this.renderedParts = {};
@@ -113,6 +123,17 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       }
       this.rendered = true;
       return this;
+    }
+
+    /**
+     * v13 ApplicationV2#submit: the form's handler with the form's data. There is
+     * no DOM here: the test gives the values FormDataExtended would read
+     * (numbers from number inputs, booleans from checkboxes), as `object`.
+     */
+    async submit(formValues: AnyObject = {}): Promise<unknown> {
+      const handler = this.options.form?.handler;
+      if (!handler) throw new Error(`The ${this.constructor.name} Application does not support a single top-level form element.`);
+      return handler.call(this, { type: "submit" }, null, { object: { ...formValues } });
     }
 
     /** Runs the named action as a click on a button with these data attributes would. */
@@ -185,7 +206,7 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
      * as one update. A failure becomes an error notification, as ApplicationV2's
      * submit handler does, and nothing is written.
      */
-    async submit(formValues: AnyObject): Promise<void> {
+    override async submit(formValues: AnyObject): Promise<void> {
       const changes = expandObject(deepClone(formValues));
       try {
         this.document.validate({ changes, clean: true, fallback: false });
