@@ -75,13 +75,13 @@ export function cellValue(v: unknown): unknown {
   return v;
 }
 
-/** The plain name of a cell ("Walk (AP)"), for a refusal; undefined when no cell has that path. */
+/** The plain name of a cell ("Walk: AP"), for a refusal; undefined when no cell has that path. */
 export function cellName(groups: readonly CellGroup[], where: string): string | undefined {
   const i18n = game.i18n!;
   for (const g of groups) {
     for (const row of g.rows) {
       const at = row.cells.findIndex((c) => c.where === where);
-      if (at >= 0) return `${i18n.localize(row.label)} (${i18n.localize(g.columns[at] ?? "")})`;
+      if (at >= 0) return `${i18n.localize(row.label)}: ${i18n.localize(g.columns[at] ?? "")}`;
     }
   }
   return undefined;

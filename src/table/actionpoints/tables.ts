@@ -106,7 +106,7 @@ async function keepOnly(keep: readonly string[]): Promise<void> {
   await game.settings!.set("bout", "apTables", Object.keys(left).length ? JSON.stringify(left) : "");
 }
 
-const KINDS = Object.keys(ACTION_LIMITS).map((k) => ({ value: k, label: `BOUT.Tracker.Spend.KindLabel.${k}` }));
+const KINDS = Object.keys(ACTION_LIMITS).map((k) => ({ value: k, label: `${K}Kind.${k}` }));
 const number = (where: string, value: number, limits: { min: number; max: number }): Cell => ({ name: field(where), where, kind: "number", value, ...limits });
 
 export const ApTablesEditor = cellsEditor({
