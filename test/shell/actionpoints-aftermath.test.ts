@@ -239,6 +239,9 @@ describe("the world's settings for seed 002's gaps", () => {
     // The rolled tables are not here: a line points to the chooser.
     expect(html).not.toContain("<textarea");
     expect(html).toContain("Roll tables the cards read");
+    // Drawn with the real handlebars, every key localized: labelled rows and columns.
+    for (const text of ["Action costs", "Draw or sheathe a weapon", "Dodge (active)", "Riposte", "Fatigue Points", '<option value="mixed" selected>Mixed</option>']) expect(html).toContain(text);
+    expect(html).not.toContain("BOUT.");
     const cells = formCells(html);
     expect(cells.defenceFatigue__dodge).toBe(2);
     ctx.gm.ui.notifications.clear();

@@ -605,6 +605,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(html).toContain("Roll tables the cards read");
     // Only the table that differs from ours is named.
     expect(html).toContain("This world still plays with tables saved here earlier: steel wound tables.");
+    expect(html).not.toContain("BOUT.");
     await settle();
     await throwRedWhite(ctx);
     await post(ctx, 6);
