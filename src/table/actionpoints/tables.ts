@@ -9,7 +9,7 @@
 import { ACTION_LIMITS, AP_TABLE_LIMITS, DEFAULT_AP_TABLES, apCriticalRule, critThroughBlockReading, readApTables, type ApTables, type CritThroughBlock } from "../../engine/rulesets/actionpoints";
 import type { PercentileCriticalRule } from "../../engine/dice";
 import type { Outcome } from "../../engine/outcome";
-import { storedTables } from "../../applications/settings/tables-editor";
+import { storedTables } from "../../applications/settings/stored-tables";
 import { cellsEditor, cellValue, type Cell } from "../../applications/settings/cells-editor";
 import { assembleAp } from "../roll-tables/catalogue";
 import { worldLabel, worldPick } from "../roll-tables/world";

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_STEEL_TABLES, readSteelTables, type SteelTables } from "../../engine/rulesets/steel";
 import type { Outcome } from "../../engine/outcome";
-import { storedTables } from "../../applications/settings/tables-editor";
+import { storedTables } from "../../applications/settings/stored-tables";
 import { cellsEditor } from "../../applications/settings/cells-editor";
 import { assembleSteel } from "../roll-tables/catalogue";
 import { worldLabel, worldPick } from "../roll-tables/world";
