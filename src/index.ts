@@ -8,8 +8,11 @@ import { BoutCombatant } from "./documents/combatant";
 import { BoutCombatantGroup } from "./documents/combatant-group";
 import { BoutItem } from "./documents/item";
 import { registerSettings } from "./settings";
-import { saveSteelTables, SteelTablesEditor } from "./table/steel/tables";
-import { saveApTables, ApTablesEditor } from "./table/actionpoints/tables";
+import { steelLegacyTables, SteelTablesEditor } from "./table/steel/tables";
+import { apLegacyTables, saveApTables, ApTablesEditor } from "./table/actionpoints/tables";
+import { PhasesTracksEditor, savePhasesTracks } from "./table/phases/tracks";
+import { OpposedTieEditor, saveOpposedTie } from "./table/opposed/tie";
+import { noticeLegacyTables } from "./table/legacy-tables";
 import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
 import { RollTableChooser, saveRollTableChoices } from "./table/roll-tables/chooser";
 import { registerSheets } from "./applications/sheets/register";
@@ -57,7 +60,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Combatant.dataModels, { base: BoutCombatantData });
   Object.assign(CONFIG.CombatantGroup.dataModels, { base: BoutCombatantGroupData });
 
-  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser });
+  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser, phasesTracks: PhasesTracksEditor, opposedTie: OpposedTieEditor });
   registerSheets();
   // Each ruleset's table code registers into the runner, the sheets and the tracker.
   registerSteel();
@@ -82,6 +85,8 @@ Hooks.once("init", () => {
 
 Hooks.once("ready", () => {
   void migrateWorld();
+  const i18n = game.i18n!;
+  void noticeLegacyTables([...steelLegacyTables().map((k) => i18n.localize(`BOUT.Steel.Tables.Rolled.${k}`)), ...apLegacyTables().map((k) => i18n.localize(`BOUT.ActionPoints.Tables.Rolled.${k}`))]);
 });
 
 // A secret declaration opened or still waiting: ask this user about their combatants.
@@ -96,7 +101,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveSteelTables, saveApTables, savePulseTables, saveRollTableChoices };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, savePhasesTracks, saveOpposedTie };
 
 registerDiceLanding();
 

@@ -3,6 +3,8 @@ import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 import { CRIT_THROUGH_BLOCK, DEFAULT_CRIT_THROUGH_BLOCK } from "./engine/rulesets/actionpoints/attack";
+import { DEFAULT_PHASES_TRACKS, readPhasesTracks, type PhasesTracks } from "./engine/rulesets/phases/tracks";
+import { DEFAULT_OPPOSED_TIE, readOpposedTie, type OpposedTie } from "./engine/rulesets/opposed/tests";
 
 /**
  * A table a seed names without printing: a world setting holding the GM's JSON
@@ -19,6 +21,23 @@ export interface TableEditors {
   readonly apTables: unknown;
   readonly pulseTables: unknown;
   readonly rollTables: unknown;
+  readonly phasesTracks: unknown;
+  readonly opposedTie: unknown;
+}
+
+/** A settings button for a GM's form (the form itself refuses a player too). */
+function registerForm(menu: string, keys: string, icon: string, editor: unknown): void {
+  game.settings.registerMenu(SYSTEM_ID, menu, { name: `${keys}Title`, label: `${keys}Open`, hint: `${keys}MenuHint`, icon, type: editor as never, restricted: true });
+}
+
+/** Actors show derived values (penalties, paces) by the world's tables: prepare them again when one changes. */
+function preparedAgain(): void {
+  const actors = [...(game.actors ?? [])] as { reset?(): void; sheet?: { rendered?: boolean; render?(): unknown } | null }[];
+  for (const token of (canvas?.scene?.tokens ?? []) as Iterable<{ actorLink?: boolean; actor?: unknown }>) if (!token.actorLink && token.actor) actors.push(token.actor as never);
+  for (const actor of actors) {
+    actor.reset?.();
+    if (actor.sheet?.rendered) actor.sheet.render?.();
+  }
 }
 
 /** World settings. Called once from the `init` hook, with the seed tables' editors. */
@@ -151,6 +170,14 @@ export function registerSettings(editors: TableEditors): void {
   registerTables("apTables", "BOUT.ActionPoints.Tables.", "fa-solid fa-table", editors.apTables);
   // Seed 004 [23] points to the book (83.2) for the Horsemanship ranks that lift the mounted limits: ours by default, the GM's to replace.
   registerTables("pulseTables", "BOUT.Pulse.Tables.", "fa-solid fa-horse", editors.pulseTables);
+  // Seed 001 counts Wound and Fatigue penalties without listing the levels: ours, the GM's to change (a form of labelled cells).
+  game.settings.register(SYSTEM_ID, "phasesTracks", { scope: "world", config: false, type: String, default: "", onChange: preparedAgain } as never);
+  registerForm("phasesTracksMenu", "BOUT.Phases.Tracks.", "fa-solid fa-heart-crack", editors.phasesTracks);
+  // Seed 003 does not say who wins an opposed test on equal SL: our reading by default, the GM's to change.
+  game.settings.register(SYSTEM_ID, "opposedTie", { scope: "world", config: false, type: String, default: DEFAULT_OPPOSED_TIE });
+  registerForm("opposedTieMenu", "BOUT.Opposed.Tie.", "fa-solid fa-scale-balanced", editors.opposedTie);
+  // Told once: a world that saved rolled tables in the old JSON editors keeps them (they are RollTables now).
+  game.settings.register(SYSTEM_ID, "legacyTablesNoticed", { scope: "world", config: false, type: Boolean, default: false });
   // Seed 004 [13], [16.1]: each user's own choice to see the zones of the tokens they control.
   game.settings.register(SYSTEM_ID, "pulseZones", {
     scope: "client",
@@ -186,4 +213,38 @@ export function activeRuleset(): Ruleset {
   } catch {
     return getRuleset(undefined);
   }
+}
+
+let tracksRead: { text: string; tracks: PhasesTracks } = { text: "", tracks: DEFAULT_PHASES_TRACKS };
+
+/** The world's wound and fatigue tracks (phases): the GM's, else ours (a stored value that no longer reads is ignored). */
+export function phasesTracks(): PhasesTracks {
+  let text = "";
+  try {
+    text = String(game.settings?.get(SYSTEM_ID, "phasesTracks") ?? "");
+  } catch {
+    text = "";
+  }
+  if (text === tracksRead.text) return tracksRead.tracks;
+  let raw: unknown = "";
+  try {
+    raw = text ? JSON.parse(text) : "";
+  } catch {
+    raw = "";
+  }
+  const read = readPhasesTracks(raw);
+  tracksRead = { text, tracks: read.ok ? read.value : DEFAULT_PHASES_TRACKS };
+  return tracksRead.tracks;
+}
+
+/** Who wins an opposed test on equal SL in this world (opposed). */
+export function opposedTie(): OpposedTie {
+  let v: unknown;
+  try {
+    v = game.settings?.get(SYSTEM_ID, "opposedTie");
+  } catch {
+    v = undefined;
+  }
+  const read = readOpposedTie(v);
+  return read.ok ? read.value : DEFAULT_OPPOSED_TIE;
 }

@@ -57,5 +57,8 @@ declare module "fvtt-types/configuration" {
     "bout.pulseTables": string;
     "bout.pulseAgilityInDefense": boolean;
     "bout.roundSeconds": number;
+    "bout.phasesTracks": string;
+    "bout.opposedTie": string;
+    "bout.legacyTablesNoticed": boolean;
   }
 }

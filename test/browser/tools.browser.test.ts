@@ -9,6 +9,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { duelRulesets } from "../../src/engine/duel";
+import { DEFAULT_MISSILE_CHART } from "../../src/engine/rulesets/steel";
 import { openPage, sharedBrowser } from "./chromium";
 import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 
@@ -51,12 +52,23 @@ describe("duel simulator in chromium", () => {
 });
 
 describe("settings table editors in chromium", () => {
+  // <view>-<ruleset>-<state>-<theme>.png: the forms of labelled cells, the steel editor's
+  // pointer to the roll tables (empty, and naming an older world's saved table), and pulse's ranks.
+  const EDITORS = [
+    ["tables", "steel", "pointer", "bout.steelTablesMenu"],
+    ["tables", "steel", "legacy", "bout.steelTablesMenu"],
+    ["costs", "actionpoints", "form", "bout.apTablesMenu"],
+    ["tracks", "phases", "form", "bout.phasesTracksMenu"],
+    ["tie", "opposed", "form", "bout.opposedTieMenu"],
+    ["tables", "pulse", "form", "bout.pulseTablesMenu"],
+  ] as const;
   for (const theme of THEMES) {
-    it(`${theme} theme: the steel, action-point and pulse table editors fit their width`, async () => {
+    it(`${theme} theme: the steel pointer, the action-point costs, the phases tracks, the opposed tie rule and the pulse ranks fit their width`, async () => {
       dist();
       const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
       const gm = await world.connect("GM");
-      for (const [ruleset, menuId] of [["steel", "bout.steelTablesMenu"], ["actionpoints", "bout.apTablesMenu"], ["pulse", "bout.pulseTablesMenu"]] as const) {
+      for (const [view, ruleset, state, menuId] of EDITORS) {
+        await gm.game.settings.set("bout", "steelTables", state === "legacy" ? JSON.stringify({ missileChart: [...DEFAULT_MISSILE_CHART].reverse() }) : "");
         const menu = gm.game.settings.menus.get(menuId);
         const app = new menu.type();
         await app.render({ force: true });
@@ -64,9 +76,9 @@ describe("settings table editors in chromium", () => {
         const html = sheetPage({ title: gm.game.i18n.localize(app.options.window.title), classes: app.options.classes, width, height: "auto", parts: app.renderedParts, theme });
         const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
         try {
-          expect(await page.evaluate(findOverflow), `${ruleset} ${theme}`).toEqual([]);
-          expect(await page.evaluate(findLowContrast), `${ruleset} ${theme}`).toEqual([]);
-          await page.locator(".application").screenshot({ path: join(SHOTS, `tables-${ruleset}-editor-${theme}.png`) });
+          expect(await page.evaluate(findOverflow), `${ruleset} ${state} ${theme}`).toEqual([]);
+          expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
+          await page.locator(".application").screenshot({ path: join(SHOTS, `${view}-${ruleset}-${state}-${theme}.png`) });
         } finally {
           await page.close();
         }

@@ -478,6 +478,12 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
     // ---- data preparation ----
 
+    /** v13 DataModel#reset runs _initialize, and ClientDocumentMixin#_initialize prepares the data again (once documents are ready). */
+    override reset(): void {
+      this._initialize();
+      this.prepareData();
+    }
+
     prepareData(): void {
       const typed = this.system instanceof TypeDataModel;
       if (typed) this.system.prepareBaseData();

@@ -5,7 +5,7 @@
 // standing up for 4 AP on one's own action; the world's critical rule and the
 // GM's tables for what the seed names without printing.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { formCells, scriptDraws, settle, tableOfThree } from "./support";
 
 const script = scriptDraws;
 
@@ -186,6 +186,32 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
     expect(asked.content).toContain("Draw or sheathe a weapon (3 AP)");
     expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === ca.id).pool).toBe(16);
   });
+
+  it("the GM's costs form: drawing a weapon set to 5 AP in its cell, the next draw offers 5 AP and spends 5", async () => {
+    const ctx = await arena();
+    const app = new (ctx.gm.game.settings.menus.get("bout.apTablesMenu").type)();
+    await app.render({ force: true });
+    const cells = formCells(app.renderedParts.form);
+    const draw = Object.keys(cells).find((k) => cells[k] === 3 && /^actionCosts__\d+__ap$/.test(k) && app.renderedParts.form.includes(`name="${k}"`));
+    // The draw row is the fifth of ours (stand, kneel, walk, run, draw).
+    expect(draw).toBe("actionCosts__4__ap");
+    await app.submit({ ...cells, actionCosts__4__ap: 5 });
+    await settle();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
+    script(ctx.gm, [[9, 10], [1, 10]]);
+    await combat.startCombat();
+    await settle();
+    let asked: any;
+    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { action: "draw", points: 1, kind: "movement" };
+    };
+    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "spend" });
+    await settle();
+    expect(asked.content).toContain("Draw or sheathe a weapon (5 AP)");
+    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === ca.id).pool).toBe(14);
+  });
 });
 
 describe("the world's settings for seed 002's gaps", () => {
@@ -203,21 +229,28 @@ describe("the world's settings for seed 002's gaps", () => {
     expect(result(ctx, plain.id).events.find((e: any) => e.type === "attack").data.level).toBe("success");
   });
 
-  it("the GM's tables: a broken band table is refused and not stored; a dodge made dearer (3 FP) costs 3", async () => {
+  it("the GM's costs form (seed 002 names the Fatigue costs without printing them): a dodge cell of 21 is refused naming the cell and nothing is stored; a dodge made dearer (3 FP) costs 3", async () => {
     const ctx = await arena();
     const menu = ctx.gm.game.settings.menus.get("bout.apTablesMenu");
     expect(menu.restricted).toBe(true);
     const app = new menu.type();
     await app.render({ force: true });
     const html = app.renderedParts.form as string;
-    const box = (name: string) => html.match(new RegExp(`name="${name}"[^>]*>([^<]*)</textarea>`))![1]!.replace(/&quot;/g, '"');
-    const boxes = Object.fromEntries(["actionCosts", "defenceFatigue", "advantageFatigue", "criticalLocations", "criticalEffects"].map((k) => [k, box(k)]));
-    const save = ctx.gm.evaluate<any>("globalThis.__boutTest").saveApTables;
-    const broken = await save({ ...boxes, criticalLocations: JSON.stringify([{ from: 1, to: 50, value: "head" }]), checkMultiplier: "5", shieldBashDamage: "3" });
-    expect(broken.ok ? "ok" : broken.refusal.code).toBe("actionpoints.tables.band");
+    // The rolled tables are not here: a line points to the chooser.
+    expect(html).not.toContain("<textarea");
+    expect(html).toContain("Roll tables the cards read");
+    // Drawn with the real handlebars, every key localized: labelled rows and columns.
+    for (const text of ["Action costs", "Draw or sheathe a weapon", "Dodge (active)", "Riposte", "Fatigue Points", '<option value="mixed" selected>Mixed</option>']) expect(html).toContain(text);
+    expect(html).not.toContain("BOUT.");
+    const cells = formCells(html);
+    expect(cells.defenceFatigue__dodge).toBe(2);
+    ctx.gm.ui.notifications.clear();
+    await app.submit({ ...cells, defenceFatigue__dodge: 21 });
+    expect(ctx.gm.ui.notifications.notices.at(-1)).toEqual({ type: "warning", message: "Dodge (active): Fatigue Points must be a whole number of Fatigue Points from 0 to 20." });
     expect(ctx.gm.game.settings.get("bout", "apTables")).toBe("");
-    const saved = await save({ ...boxes, defenceFatigue: JSON.stringify({ activeShield: 1, activeParry: 1, dodge: 3 }), checkMultiplier: "5", shieldBashDamage: "3" });
-    expect(saved.ok).toBe(true);
+    await app.submit({ ...cells, defenceFatigue__dodge: 3 });
+    expect(ctx.gm.ui.notifications.notices.at(-1)).toEqual({ type: "info", message: "Action-point costs saved." });
+    expect(formCells(app.renderedParts.form).defenceFatigue__dodge).toBe(3);
     await settle();
     const card = await attack(ctx);
     await defend(ctx, card, "dodge", [[10, 100], [80, 100]]);

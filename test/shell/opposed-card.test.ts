@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { formCells, settle } from "./support";
 
 function script(client: { CONFIG: any }, faces: number, results: number[]) {
   const queue = [...results];
@@ -272,5 +272,38 @@ describe("opposed attacks in a turn-order fight", () => {
     // A second attack this turn is refused: the Action is gone.
     const again = await hooks(ctx.alice).postCard("opposed.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, difficulty: "challenging", modifier: 0 }, combat.id);
     expect(again.refusal.code).toBe("turns.actionGone");
+  });
+});
+
+describe("the GM's tie rule form (seed 003 'Attacking' does not say who wins on equal SL: ours is the higher target)", () => {
+  it("Ada 41 against her 45 and Bran 42 against his 40 both score SL 0: by ours Ada's higher target wins; with the form set to the defender, the same dice leave Bran unhit", async () => {
+    const ctx = await arena();
+    const winner = async () => {
+      const card = await attack(ctx, ctx.swordId);
+      ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+      script(ctx.gm, 100, [41, 42, 50, 50]);
+      expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
+      await settle();
+      const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
+      return result.events.find((e: any) => e.type === "opposed").data.winner;
+    };
+    expect(await winner()).toBe("Ada");
+    const menu = ctx.gm.game.settings.menus.get("bout.opposedTieMenu");
+    expect(menu.restricted).toBe(true);
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    expect(html).toContain('<option value="higherTarget" selected>The higher target, then the attacker</option>');
+    expect(html).not.toContain("BOUT.");
+    ctx.gm.ui.notifications.clear();
+    await app.submit({ tie: "coinFlip" });
+    expect(ctx.gm.ui.notifications.notices.at(-1)).toEqual({ type: "warning", message: "Equal Success Levels: Who wins is not one of the choices." });
+    expect(ctx.gm.game.settings.get("bout", "opposedTie")).toBe("higherTarget");
+    await app.submit({ ...formCells(html), tie: "defender" });
+    await settle();
+    expect(ctx.gm.game.settings.get("bout", "opposedTie")).toBe("defender");
+    expect(await winner()).toBe("Bran");
+    await app.runAction("reset");
+    expect(ctx.gm.game.settings.get("bout", "opposedTie")).toBe("higherTarget");
   });
 });

@@ -170,7 +170,7 @@ describe("the Flee card's free attack reads the world's Hit Locations table (see
     return { card, mark };
   }
 
-  it("ours puts 12 on the left arm; with the GM's 10-24 retyped as Body the blow lands on the body; with that table gone the move is refused and only the card is posted", async () => {
+  it("ours puts 12 on the left arm; with the GM's 10-24 retyped as Body the blow lands on the body; with that table gone the move is refused and nothing is written", async () => {
     const ctx = await arena();
     const ours = await flee(ctx);
     expect(events(ours.card).find((e) => e.type === "fleeHit")?.data).toMatchObject({ location: "leftArm" });
@@ -186,8 +186,8 @@ describe("the Flee card's free attack reads the world's Hit Locations table (see
     await settle();
     const gone = await flee(ctx);
     expect(ctx.alice.notices.at(-1)).toMatchObject({ type: "warning", message: "The roll table chosen for Opposed: hit locations is not in this world. Import it into the world, or choose another." });
-    // Alice's card is posted (her declaration); the refused resolution writes nothing: the card waits, nobody's Advantage or Wounds move.
-    expect(ctx.world.writesSince(gone.mark).map((w: any) => `${w.action} ${w.documentName}`)).toEqual(["create ChatMessage"]);
-    expect(gone.card.system.state).toBe("waiting");
+    // Flee needs no answer, so it is resolved before its card is created: refused, nothing is written, not even the card.
+    expect(ctx.world.writesSince(gone.mark).map((w: any) => `${w.action} ${w.documentName}`)).toEqual([]);
+    expect(gone.card).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { formCells, settle } from "./support";
 
 /** Scripts the GM's dice: each draw is [face, faces]; 10 is the d10's "0". */
 function script(client: { CONFIG: any }, draws: [number, number][]) {
@@ -561,5 +561,44 @@ describe("phases shots in a running round: the target's motion from its declarat
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: true, modifier: 0 });
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 3 });
     expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBeUndefined();
+  });
+});
+
+describe("the GM's wound and fatigue tracks form (seed 001 counts Wound and Fatigue penalties without listing the levels: ours are defaults)", () => {
+  it("lightly wounded set to -3 in its cell: Ada's sheet shows -3 at once, and her next shot (die 7 + Attack 5 - 3) totals 9; a -21 is refused naming the cell and nothing is stored", async () => {
+    const ctx = await range();
+    await ctx.gm.game.actors.get(ctx.adaId).update({ "system.phases.woundsLeft": 4 });
+    await settle();
+    expect(ctx.alice.game.actors.get(ctx.adaId).system.derived.woundPenalty.value).toBe(-1);
+    const menu = ctx.gm.game.settings.menus.get("bout.phasesTracksMenu");
+    expect(menu.restricted).toBe(true);
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    for (const text of ["Wound track", "Fatigue track", "Lightly wounded", "Unconscious", "Out of the fight"]) expect(html).toContain(text);
+    expect(html).not.toContain("BOUT.");
+    const cells = formCells(html);
+    expect([cells.wound__1__penalty, cells.wound__4__out, cells.fatigue__5__out]).toEqual([-1, true, true]);
+    ctx.gm.ui.notifications.clear();
+    await app.submit({ ...cells, wound__1__penalty: -21 });
+    expect(ctx.gm.ui.notifications.notices.at(-1)).toEqual({ type: "warning", message: "Lightly wounded: Penalty must lie between -20 and 0 (got -21)." });
+    await app.submit({ ...cells, wound__1__penalty: -4 });
+    expect(ctx.gm.ui.notifications.notices.at(-1)).toEqual({ type: "warning", message: "Wounded: Penalty: a penalty cannot get smaller further down the track." });
+    expect(ctx.gm.game.settings.get("bout", "phasesTracks")).toBe("");
+    await app.submit({ ...cells, wound__1__penalty: -3 });
+    await settle();
+    expect(ctx.gm.ui.notifications.notices.at(-1)).toEqual({ type: "info", message: "Wound and fatigue tracks saved." });
+    // Every client prepares its actors again: the sheet's penalty and sprint follow the new track.
+    expect(ctx.alice.game.actors.get(ctx.adaId).system.derived.woundPenalty.value).toBe(-3);
+    script(ctx.gm, [[7, 10]]);
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ attack: 5, penalty: -3 });
+    expect(data(resultOf(ctx, card.id), "missile")).toEqual({ total: 9 });
+    expect(card.content).toContain("Missile total 9.");
+    // Reset: ours again.
+    await app.runAction("reset");
+    await settle();
+    expect(ctx.gm.game.settings.get("bout", "phasesTracks")).toBe("");
+    expect(ctx.alice.game.actors.get(ctx.adaId).system.derived.woundPenalty.value).toBe(-1);
   });
 });

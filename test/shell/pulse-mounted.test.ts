@@ -3,7 +3,7 @@
 // long-hafted or missile weapons, mounting only while the mount stands still, and a charge on horseback that
 // runs in one straight line. Refusals come before anything is posted or moved.
 import { describe, expect, it } from "vitest";
-import { fightOnScene, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
+import { fightOnScene, formCells, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
 /** Ada rides at row 2, column 2 looking east (rotation 270); the Wolf stands where the test puts it. */
 async function field(wolfAt: [number, number, number], ada: Record<string, unknown> = {}) {
@@ -62,11 +62,13 @@ describe("seed 004 [23] mounted combat at the table", () => {
     const app = new menu.type();
     await app.render({ force: true });
     expect(app.renderedParts.form as string).toMatch(/name="twoHanded" value="5"/);
-    const save = green.gm.evaluate<any>("globalThis.__boutTest").savePulseTables;
-    const bad = await save({ twoHanded: "11", fireWhileMoving: "4", twoWeapons: "6" });
-    expect(bad.ok).toBe(false);
+    const cells = formCells(app.renderedParts.form);
+    green.gm.ui.notifications.clear();
+    await app.submit({ ...cells, twoHanded: 11 });
+    expect(green.gm.ui.notifications.notices.at(-1)).toEqual({ type: "warning", message: "Rank to strike with a two-handed weapon from the saddle: Horsemanship rank must be from 0 to 10." });
     expect(green.gm.game.settings.get("bout", "pulseTables")).toBe("");
-    expect((await save({ twoHanded: "2", fireWhileMoving: "4", twoWeapons: "6" })).ok).toBe(true);
+    await app.submit({ ...cells, twoHanded: 2 });
+    expect(JSON.parse(green.gm.game.settings.get("bout", "pulseTables")).horsemanship.twoHanded).toBe(2);
     await settle();
     expect(await strike(green, green.alice, green.ids.ada, green.ids.lance, green.ids.wolf)).not.toBe(null);
   });

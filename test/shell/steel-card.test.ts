@@ -8,6 +8,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { settle } from "./support";
+import { DEFAULT_MISSILE_CHART, DEFAULT_WOUND_TABLE, DEFAULT_ZONES } from "../../src/engine/rulesets/steel";
 
 
 /** The next uniform draws on this client give these faces on d`faces`. */
@@ -322,15 +323,10 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await throwRedWhite(ctx);
     const pools = Object.fromEntries(state(ctx).combatants.map((c: any) => [c.id, c.cp]));
     // The GM's table: a level 5 cut to the shoulder does Shock 2 more than Bran keeps after a 1-die parry, and Pain 2.
-    const menu = ctx.gm.game.settings.menus.get("bout.steelTablesMenu");
-    const app = new menu.type();
-    await app.render({ force: true });
-    const html = app.renderedParts.form as string;
-    const box = (name: string) => JSON.parse(html.match(new RegExp(`name="${name}"[^>]*>([^<]*)</textarea>`))![1]!.replace(/&quot;/g, '"'));
-    const wounds = box("woundTable");
+    // (Saved as an older world's table from the old editor, which still applies where no RollTable is chosen.)
+    const wounds = structuredClone(DEFAULT_WOUND_TABLE) as any;
     Object.assign(wounds.cut.shoulder[4], { shock: pools[ctx.cb] - 1 + 2, pain: 2, knockdown: false, knockout: false, fatal: false });
-    const saved = await ctx.gm.evaluate<any>("globalThis.__boutTest").saveSteelTables({ woundTable: JSON.stringify(wounds), zones: JSON.stringify(box("zones")), missileChart: JSON.stringify(box("missileChart")) });
-    expect(saved.ok).toBe(true);
+    await ctx.gm.game.settings.set("bout", "steelTables", JSON.stringify({ woundTable: wounds }));
     await settle();
     await post(ctx, 6);
     await settle();
@@ -595,22 +591,21 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     expect(JSON.stringify(asked)).toContain("At the horse");
   });
-  it("the GM's own wound table is used by the card (seed 000 names the tables without printing them); a broken one is refused and not stored", async () => {
+  it("an older world's wound table saved in the old editor still plays (seed 000 names the tables without printing them); the editor names it and points to the roll tables, and can drop it", async () => {
     const ctx = await fight();
+    const wounds = structuredClone(DEFAULT_WOUND_TABLE) as any;
+    wounds.cut.shoulder[4].shock = 3;
+    await ctx.gm.game.settings.set("bout", "steelTables", JSON.stringify({ woundTable: wounds, zones: DEFAULT_ZONES, missileChart: DEFAULT_MISSILE_CHART }));
     const menu = ctx.gm.game.settings.menus.get("bout.steelTablesMenu");
     expect(menu.restricted).toBe(true);
     const app = new menu.type();
     await app.render({ force: true });
     const html = app.renderedParts.form as string;
-    const box = (name: string) => JSON.parse(html.match(new RegExp(`name="${name}"[^>]*>([^<]*)</textarea>`))![1]!.replace(/&quot;/g, '"'));
-    const wounds = box("woundTable");
-    wounds.cut.shoulder[4].shock = 3;
-    const save = ctx.gm.evaluate<any>("globalThis.__boutTest").saveSteelTables;
-    const broken = await save({ woundTable: JSON.stringify(wounds), zones: "[]", missileChart: JSON.stringify(box("missileChart")) });
-    expect(broken.ok ? "ok" : broken.refusal.code).toBe("steel.tables.shape");
-    expect(ctx.gm.game.settings.get("bout", "steelTables")).toBe("");
-    const saved = await save({ woundTable: JSON.stringify(wounds), zones: JSON.stringify(box("zones")), missileChart: JSON.stringify(box("missileChart")) });
-    expect(saved.ok).toBe(true);
+    expect(html).not.toContain("<textarea");
+    expect(html).toContain("Roll tables the cards read");
+    // Only the table that differs from ours is named.
+    expect(html).toContain("This world still plays with tables saved here earlier: steel wound tables.");
+    expect(html).not.toContain("BOUT.");
     await settle();
     await throwRedWhite(ctx);
     await post(ctx, 6);
@@ -623,5 +618,9 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
     expect(result.events.find((e: any) => e.type === "wound")?.data).toMatchObject({ level: 5, part: "shoulder", shock: 3 });
+    // Dropped from the old editor: ours again, and the editor says nothing more of it.
+    await app.runAction("forgetLegacy");
+    expect(ctx.gm.game.settings.get("bout", "steelTables")).toBe("");
+    expect(app.renderedParts.form).not.toContain("This world still plays");
   });
 });

@@ -81,3 +81,27 @@ export function decisionWrites<W extends { action: string; documentName: string 
   const all = world.writesSince(mark);
   return all.filter((w, i) => !(w.action === "setting" && all[i - 1]?.action === "update" && all[i - 1]?.documentName === "Combat"));
 }
+
+/**
+ * A settings form's cells as FormDataExtended reads them from the rendered form
+ * (v13 FormDataExtended: a number input gives a number, a checkbox a boolean, a
+ * select its selected option), by field name; for `app.submit(values)`.
+ */
+export function formCells(html: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<input\b[^>]*>/g)) {
+    const name = attr(tag, "name");
+    if (!name) continue;
+    const type = attr(tag, "type");
+    if (type === "checkbox") values[name] = /\schecked\b/.test(tag);
+    else if (type === "number") values[name] = attr(tag, "value") === "" ? null : Number(attr(tag, "value"));
+    else values[name] = attr(tag, "value") ?? "";
+  }
+  for (const [, open, body] of html.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+    const name = attr(open!, "name");
+    if (!name) continue;
+    values[name] = /<option value="([^"]*)" selected>/.exec(body!)?.[1] ?? /<option value="([^"]*)"/.exec(body!)?.[1] ?? "";
+  }
+  return values;
+}

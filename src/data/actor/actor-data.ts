@@ -1,6 +1,6 @@
 import type { DerivedValue } from "../../engine/rulesets/stats";
 import type { Vitality } from "../../engine/rulesets/ruleset";
-import { activeRuleset } from "../../settings";
+import { activeRuleset, phasesTracks } from "../../settings";
 import { migrateActorSystem, SCHEMA_VERSION } from "../migrations";
 import { rulesetBlockFields } from "../shared/ruleset-blocks";
 import { actorView } from "./actor-view";
@@ -41,7 +41,8 @@ abstract class BoutActorData extends foundry.abstract.TypeDataModel<ActorSchema,
     super.prepareDerivedData();
     const ruleset = activeRuleset();
     const view = actorView(this.parent, ruleset.id);
-    this.derived = ruleset.derive(view);
+    // The world's own tables derived values depend on (the phases wound and fatigue tracks).
+    this.derived = ruleset.derive(view, { phasesTracks: phasesTracks() });
     this.vitality = ruleset.vitality(view, this.derived);
   }
 }

@@ -5,6 +5,7 @@
  * sheets), the values it derives from them, and its rules in its own folder.
  */
 import type { DerivedValue, StatBlock, StatValues } from "./stats";
+import type { PhasesTracks } from "./phases/tracks";
 
 export const RULESET_IDS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
@@ -54,6 +55,14 @@ export interface Vitality {
   readonly path?: string;
 }
 
+/**
+ * The world's own tables a ruleset derives with, read from the settings by the
+ * shell (left out: ours). Only what a sheet's derived values depend on.
+ */
+export interface RulesetWorld {
+  readonly phasesTracks?: PhasesTracks;
+}
+
 export interface RulesetDefinition<S extends RulesetStats> {
   readonly id: RulesetId;
   /** The seed file the ruleset follows, in ../shared/seeds. */
@@ -64,7 +73,7 @@ export interface RulesetDefinition<S extends RulesetStats> {
   readonly hint: string;
   readonly stats: S;
   /** Values computed from the figures (Combat Pool, modAG, Wounds, ...), shown read-only. */
-  derive(actor: ActorView<S>): Record<string, DerivedValue>;
+  derive(actor: ActorView<S>, world?: RulesetWorld): Record<string, DerivedValue>;
   /**
    * The track shown on the token bar. `path` is the actor statistic (dotted, inside
    * this ruleset's block) that an edit of the bar writes to; omit it for a track

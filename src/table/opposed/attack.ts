@@ -6,6 +6,7 @@
  * in a turn-order fight spends the attacker's Action and ends the defender's
  * surprise with the result.
  */
+import { opposedTie } from "../../settings";
 import { opposedTablesRead } from "./tables";
 import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
@@ -122,7 +123,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
     odds: (v) => {
       const test: TestInput = { target: base, difficulty: calledShotDifficulty(v.difficulty as Difficulty, (v.calledShot || null) as Location | null), modifier: Number(v.modifier) || 0 };
       const defender = ranged ? null : expectedDefence(pickOpponent(foes, v.defender) ?? null);
-      const odds = opposedOdds(test, defender);
+      const odds = opposedOdds(test, defender, opposedTie());
       return {
         rows: [
           { label: "BOUT.Opposed.Table.Odds.Hit", probability: odds.win, headline: true },
@@ -362,7 +363,7 @@ const attackCard: CardKind = {
           const way = v.opposition as RangedOpposition;
           const skill = rangedOppositionSkill(way);
           const test = skill === null ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
-          const odds = opposedOdds(d.test, test);
+          const odds = opposedOdds(d.test, test, opposedTie());
           return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
         },
       });
@@ -387,7 +388,7 @@ const attackCard: CardKind = {
         const skill = String(v.skill);
         const target = card.defender ? defenceTarget(card.defender, skill) : null;
         const test = target === null || target === undefined ? null : { target, difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
-        const odds = opposedOdds(d.test, test);
+        const odds = opposedOdds(d.test, test, opposedTie());
         return {
           rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
           distributions: [...(test ? [{ label: "BOUT.Odds.SuccessLevels", bars: histogram(testOdds(test).sl) }] : []), { label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }],
@@ -420,6 +421,7 @@ const attackCard: CardKind = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
         tables: tables.value,
+        tie: opposedTie(),
       };
       rolled = await resolveWithFoundry((dice) => resolveRangedAttack(input, dice));
       if (!rolled.value.ok) return rolled.value;
@@ -457,6 +459,7 @@ const attackCard: CardKind = {
         advantage: t.advantage,
       },
       tables: tables.value,
+      tie: opposedTie(),
     };
     rolled = await resolveWithFoundry((dice) => resolveMeleeAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;

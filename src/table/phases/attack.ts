@@ -18,6 +18,7 @@
  * target's track. In a running phased round the attack is the attacker's turn in
  * the right phase, and it ends that turn (a shot counts as fired).
  */
+import { phasesTracks } from "../../settings";
 import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
@@ -28,7 +29,6 @@ import {
   attackScore,
   damageScore,
   defenseScore,
-  fatigueState,
   isRange,
   meleeOdds,
   missileOdds,
@@ -38,7 +38,7 @@ import {
   shotShieldDfn,
   targetDefends,
   TARGET_MOTIONS,
-  woundState,
+  trackPenalty,
   MISSILE_RANGE_ADJUSTMENT,
   RANGES,
   SHOT_DEFENCES,
@@ -69,7 +69,8 @@ const T = "BOUT.Phases.Table.";
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`phases.card.${code}`, `${T}Refusal.${key}`, data);
 
 /** Wound and fatigue penalties together (0 or less). */
-const penaltyOf = (v: View) => woundState(v.stats.woundsLeft).penalty + fatigueState(v.stats.fatigueLeft).penalty;
+// The wound and fatigue penalties by the world's tracks (the GM's form, else ours).
+const penaltyOf = (v: View) => trackPenalty(v.stats, phasesTracks());
 const equippedShield = (v: View) => v.shields.find((s) => s.equipped)?.stats ?? null;
 const wornArmour = (v: View) => v.armor.filter((a) => a.equipped).map((a) => a.stats);
 const readyWeapon = (v: View) => (v.weapons.find((w) => w.equipped && !w.stats.missile)?.stats as PhasesWeapon | undefined) ?? null;

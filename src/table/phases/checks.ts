@@ -16,7 +16,8 @@ import { fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { fatigueState, rollAthletics, rollFatigue, woundState, type PhasesStats } from "../../engine/rulesets/phases";
+import { rollAthletics, rollFatigue, trackPenalty, type PhasesStats } from "../../engine/rulesets/phases";
+import { phasesTracks } from "../../settings";
 import { actingNow, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
 import { athleticsHeadline, fatigueHeadline, magicHeadline } from "./headline";
@@ -41,7 +42,8 @@ function turnCommands(combatId: string, actor: Actor.Implementation | null, phas
 const fatigueTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "fatigue", "WrongPhaseFatigue");
 const sprintTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "movement", "WrongPhaseAthletics");
 const magicTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "magic", "WrongPhaseMagic");
-const penaltyOf = (s: ActorView<PhasesStats>["stats"]) => woundState(s.woundsLeft).penalty + fatigueState(s.fatigueLeft).penalty;
+// The wound and fatigue penalties by the world's tracks (the GM's form, else ours).
+const penaltyOf = (s: ActorView<PhasesStats>["stats"]) => trackPenalty(s, phasesTracks());
 
 const fatigueCard: CardKind = {
   title: `${T}FatigueTitle`,
@@ -63,7 +65,7 @@ const fatigueCard: CardKind = {
     const s = view(card.attacker).stats;
     const commands = fatigueTurn(card.combatId, card.attacker);
     if (!commands.ok) return commands;
-    const rolled = await resolveWithFoundry((dice) => rollFatigue({ stamina: s.stamina, penalty: penaltyOf(s), fatigueLeft: s.fatigueLeft }, dice));
+    const rolled = await resolveWithFoundry((dice) => rollFatigue({ stamina: s.stamina, penalty: penaltyOf(s), fatigueLeft: s.fatigueLeft }, dice, 1, phasesTracks().fatigue));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     return ok({

@@ -24,6 +24,7 @@ import { notifyRefusal } from "../notify";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { pacesPerUnit, pathLength, spaceIntrusions, type EngagedFigure, type Point } from "../../engine/rulesets/phases/effective-space";
 import { movementFiguresOf } from "../../engine/rulesets/phases";
+import { phasesTracks } from "../../settings";
 import { moveBeyondMode, spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
 import { actorView } from "../../data/actor/actor-view";
 import { isPutBack, recordedRoute, registerMoveJudge, type MoveJudge } from "../move-recheck";
@@ -131,7 +132,7 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
     // The fighter is the combatant's actor (an unlinked token's own), never the world actor looked up by id.
     const actor = mover ? ((mover as { actor?: unknown }).actor ?? (token as { actor?: unknown }).actor) : undefined;
     if (mover && actor) {
-      const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as never, "phases").stats as never), pathLength(path));
+      const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as never, "phases").stats as never, phasesTracks()), pathLength(path));
       if (far) {
         const mode = game.i18n?.localize(`BOUT.Phases.Movement.${far.mode}`) ?? far.mode;
         return refuse("phases.move.tooFar", `${M}TooFar`, { mover: mover.name || token.name || "", mode, paces: far.paces, moved: Math.round(far.moved * 10) / 10 });

@@ -1,14 +1,17 @@
 /**
- * The GM's editor for the figures seed 004 leaves to the group's book: the
+ * The GM's form for the figures seed 004 leaves to the group's book: the
  * Horsemanship ranks that lift each mounted limit [23] (83.2 in the book). Ours
- * are defaults; Save writes the world setting only when every figure is a whole
- * rank from 0 to 10; Reset goes back to ours (the shared tables editor).
+ * are defaults; each rank is a labelled cell, and Save writes the world setting
+ * only when the engine reads every one as a whole rank from 0 to 10; Reset goes
+ * back to ours.
  */
 import { DEFAULT_HORSEMANSHIP_THRESHOLDS, readHorsemanshipThresholds, type HorsemanshipThresholds } from "../../engine/rulesets/pulse/mounted";
 import type { Outcome } from "../../engine/outcome";
-import { storedTables, tablesEditor } from "../../applications/settings/tables-editor";
+import { storedTables } from "../../applications/settings/stored-tables";
+import { cellsEditor, cellValue } from "../../applications/settings/cells-editor";
 
 const KEYS = Object.keys(DEFAULT_HORSEMANSHIP_THRESHOLDS) as (keyof HorsemanshipThresholds)[];
+const K = "BOUT.Pulse.Tables.";
 
 /** The thresholds the world plays with: the GM's, else ours (a stored value that no longer reads is ignored). */
 export function pulseHorsemanship(): HorsemanshipThresholds {
@@ -19,21 +22,29 @@ export function pulseHorsemanship(): HorsemanshipThresholds {
 
 /** GM: read every figure; all sound writes one setting, any fault refuses and writes nothing. */
 export async function savePulseTables(values: Record<string, unknown>): Promise<Outcome<unknown>> {
-  const raw = Object.fromEntries(KEYS.map((k) => [k, typeof values[k] === "string" && values[k] !== "" ? Number(values[k]) : values[k]]));
+  if (!game.user?.isGM) return { ok: false, refusal: { code: "settings.gmOnly", message: "BOUT.Settings.Cells.GmOnly" } };
+  // A cell left empty is refused, not taken as ours.
+  const raw = Object.fromEntries(KEYS.map((k) => [k, cellValue(values[k]) ?? null]));
   const read = readHorsemanshipThresholds(raw);
   if (!read.ok) return read;
   await game.settings!.set("bout", "pulseTables", JSON.stringify({ horsemanship: read.value }));
   return { ok: true, value: true };
 }
 
-export const PulseTablesEditor = tablesEditor({
+export const PulseTablesEditor = cellsEditor({
   id: "bout-pulse-tables",
-  keys: "BOUT.Pulse.Tables.",
-  setting: "pulseTables",
-  boxes: () => [],
-  numbers() {
+  keys: K,
+  groups() {
     const t = pulseHorsemanship();
-    return KEYS.map((key) => ({ key, label: `BOUT.Pulse.Tables.Field.${key}`, value: t[key] }));
+    return [
+      {
+        label: `${K}Group`,
+        rowHeader: `${K}Column.limit`,
+        columns: [`${K}Column.rank`],
+        rows: KEYS.map((key) => ({ label: `${K}Field.${key}`, cells: [{ name: key, where: key, kind: "number" as const, value: t[key], min: 0, max: 10 }] })),
+      },
+    ];
   },
   save: savePulseTables,
+  reset: () => game.settings!.set("bout", "pulseTables", "").then(() => undefined),
 });

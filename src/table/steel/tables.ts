@@ -1,16 +1,17 @@
 /**
- * The GM's editor for the steel tables the seed names without printing (wound
- * tables, hit zones, the 2d6 missile chart), in the shared JSON tables editor;
- * Save checks every box with the engine and writes the world setting only
- * when all are sound.
+ * The steel tables the seed names without printing (wound tables, hit zones,
+ * the 2d6 missile chart), as the world plays them: each lookup's chosen
+ * RollTable ("Roll tables the cards read"), over what an older world saved in
+ * the old JSON editor, over ours.
  */
-import { DEFAULT_STEEL_TABLES, readMissileChart, readSteelTables, readWoundTable, readZones, type SteelTables } from "../../engine/rulesets/steel";
+import { DEFAULT_STEEL_TABLES, readSteelTables, type SteelTables } from "../../engine/rulesets/steel";
 import type { Outcome } from "../../engine/outcome";
-import { prettyTable, storedTables, tablesEditor } from "../../applications/settings/tables-editor";
+import { storedTables } from "../../applications/settings/stored-tables";
+import { cellsEditor } from "../../applications/settings/cells-editor";
 import { assembleSteel } from "../roll-tables/catalogue";
 import { worldLabel, worldPick } from "../roll-tables/world";
 
-/** The GM's JSON tables, else ours (a stored table that no longer reads is ignored). */
+/** What an older world saved in the old editor, else ours (a stored table that no longer reads is ignored). */
 export function steelJsonTables(): SteelTables {
   const read = readSteelTables(storedTables("steelTables"));
   return read.ok ? read.value : DEFAULT_STEEL_TABLES;
@@ -30,36 +31,38 @@ export function steelTables(): SteelTables {
   return read.ok ? read.value : steelJsonTables();
 }
 
-/** GM: check every box; all sound writes one setting, any fault refuses and writes nothing. */
-export async function saveSteelTables(text: { woundTable: string; zones: string; missileChart: string }): Promise<Outcome<unknown>> {
-  const parsed: Record<string, unknown> = {};
-  const readers: Record<string, (raw: unknown) => Outcome<unknown>> = { woundTable: readWoundTable, zones: readZones, missileChart: readMissileChart };
-  for (const [key, reader] of Object.entries(readers)) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text[key as keyof typeof text]);
-    } catch {
-      return { ok: false, refusal: { code: "steel.tables.json", message: "BOUT.Steel.Tables.Refusal.json", data: { where: key } } };
-    }
-    const read = reader(raw);
-    if (!read.ok) return read;
-    parsed[key] = read.value;
-  }
-  await game.settings!.set("bout", "steelTables", JSON.stringify(parsed));
-  return { ok: true, value: true };
+const K = "BOUT.Steel.Tables.";
+const PARTS = ["woundTable", "zones", "missileChart"] as const;
+
+/**
+ * The tables an older world saved in this editor before they became RollTables
+ * (wound tables, hit zones, missile chart), where they differ from ours: they
+ * still apply where no RollTable is chosen, so the world plays on as before;
+ * the editor and a one-time notice name them, and the GM may drop them.
+ */
+export function steelLegacyTables(): string[] {
+  const s = storedTables("steelTables");
+  if (!s || typeof s !== "object") return [];
+  const now = steelJsonTables();
+  return PARTS.filter((k) => (s as Record<string, unknown>)[k] !== undefined && JSON.stringify(now[k]) !== JSON.stringify(DEFAULT_STEEL_TABLES[k]));
 }
 
-export const SteelTablesEditor = tablesEditor({
+/**
+ * The steel tables are all rolls: edited as RollTables only. What is left here
+ * points there, and names (and can drop) what an older world saved.
+ */
+export const SteelTablesEditor = cellsEditor({
   id: "bout-steel-tables",
-  keys: "BOUT.Steel.Tables.",
-  setting: "steelTables",
-  boxes() {
-    const t = steelJsonTables();
+  keys: K,
+  notes() {
+    const legacy = steelLegacyTables();
     return [
-      { key: "woundTable", label: "BOUT.Steel.Tables.Wounds", text: prettyTable(t.woundTable), rows: 10 },
-      { key: "zones", label: "BOUT.Steel.Tables.Zones", text: prettyTable(t.zones), rows: 8 },
-      { key: "missileChart", label: "BOUT.Steel.Tables.MissileChart", text: prettyTable(t.missileChart), rows: 4 },
+      { text: `${K}RollTables` },
+      ...(legacy.length ? [{ text: `${K}Legacy`, data: { tables: legacy.map((k) => game.i18n!.localize(`${K}Rolled.${k}`)).join(", ") }, action: { id: "forgetLegacy", label: `${K}Forget` } }] : []),
     ];
   },
-  save: (o) => saveSteelTables({ woundTable: String(o.woundTable ?? ""), zones: String(o.zones ?? ""), missileChart: String(o.missileChart ?? "") }),
+  groups: () => [],
+  save: async () => ({ ok: true, value: true }),
+  reset: async () => {},
+  noteActions: { forgetLegacy: () => game.settings!.set("bout", "steelTables", "").then(() => undefined) },
 });

@@ -80,8 +80,16 @@ export const DEFAULT_AP_TABLES: ApTables = {
   shieldBashDamage: 3,
 };
 
+/** Each cell's limits: the settings form offers them and the readers below refuse anything outside. */
+export const AP_TABLE_LIMITS = {
+  ap: { min: 1, max: 40 },
+  fatigue: { min: 0, max: 20 },
+  checkMultiplier: { min: 1, max: 10 },
+  shieldBashDamage: { min: 0, max: 20 },
+} as const;
+
 const K = "BOUT.ActionPoints.Tables.Refusal.";
-const bad = (code: string, where: string): Outcome<never> => refuse(`actionpoints.tables.${code}`, `${K}${code}`, { where });
+const bad = (code: string, where: string, data: Record<string, number> = {}): Outcome<never> => refuse(`actionpoints.tables.${code}`, `${K}${code}`, { where, ...data });
 const whole = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 const text = (v: unknown): v is string => typeof v === "string" && v.trim().length > 0 && v.length <= 200;
 const KINDS = Object.keys(ACTION_LIMITS) as ActionKind[];
@@ -94,7 +102,7 @@ export function readActionCosts(raw: unknown): Outcome<readonly ActionCost[]> {
     const r = (row ?? {}) as Record<string, unknown>;
     if (!text(r.id) || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(r.id) || seen.has(r.id)) return bad("row", `actionCosts.${i}.id`);
     if (!text(r.label)) return bad("row", `actionCosts.${i}.label`);
-    if (!whole(r.ap, 1, 40)) return bad("row", `actionCosts.${i}.ap`);
+    if (!whole(r.ap, AP_TABLE_LIMITS.ap.min, AP_TABLE_LIMITS.ap.max)) return bad("row", `actionCosts.${i}.ap`);
     if (!KINDS.includes(r.kind as ActionKind)) return bad("row", `actionCosts.${i}.kind`);
     seen.add(r.id);
     out.push({ id: r.id, label: r.label, ap: r.ap, kind: r.kind as ActionKind });
@@ -107,7 +115,7 @@ function readCosts<K extends string>(raw: unknown, keys: readonly K[], where: st
   const out = {} as Record<K, number>;
   for (const k of keys) {
     const v = (raw as Record<string, unknown>)[k];
-    if (!whole(v, 0, 20)) return bad("cost", `${where}.${k}`);
+    if (!whole(v, AP_TABLE_LIMITS.fatigue.min, AP_TABLE_LIMITS.fatigue.max)) return bad("cost", `${where}.${k}`);
     out[k] = v;
   }
   return ok(out);
@@ -144,6 +152,11 @@ export function readCriticalEffects(raw: unknown): Outcome<Record<CriticalLocati
   return ok(out);
 }
 
+function figure(v: unknown, key: "checkMultiplier" | "shieldBashDamage"): Outcome<number> {
+  const { min, max } = AP_TABLE_LIMITS[key];
+  return whole(v, min, max) ? ok(v) : bad("number", key, { min, max });
+}
+
 /** The world's tables: any left out stay ours; anything present must read whole. */
 export function readApTables(raw: unknown): Outcome<ApTables> {
   if (raw === "" || raw === null || raw === undefined) return ok(DEFAULT_AP_TABLES);
@@ -156,8 +169,8 @@ export function readApTables(raw: unknown): Outcome<ApTables> {
     advantageFatigue: (v) => readCosts(v, Object.keys(DEFAULT_ADVANTAGE_FATIGUE) as AdvantageKind[], "advantageFatigue"),
     criticalLocations: readCriticalLocations,
     criticalEffects: readCriticalEffects,
-    checkMultiplier: (v) => (whole(v, 1, 10) ? ok(v) : bad("number", "checkMultiplier")),
-    shieldBashDamage: (v) => (whole(v, 0, 20) ? ok(v) : bad("number", "shieldBashDamage")),
+    checkMultiplier: (v) => figure(v, "checkMultiplier"),
+    shieldBashDamage: (v) => figure(v, "shieldBashDamage"),
   };
   for (const [key, reader] of Object.entries(readers)) {
     if (r[key] === undefined) continue;

@@ -14,7 +14,7 @@ import { checkFigure, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
 import type { HitTables } from "./tables";
-import { checkTest, compareOpposed, rollTest, type OpposedTie, type TestInput } from "./tests";
+import { checkTest, compareOpposed, readOpposedTie, rollTest, type OpposedTie, type TestInput } from "./tests";
 
 /** +20 to hit a Surprised opponent in melee ("Surprised"). */
 export const SURPRISED_BONUS = 20;
@@ -71,6 +71,10 @@ export interface MeleeAttackResult {
 export function checkMelee(input: MeleeAttackInput): Outcome<true> {
   const a = checkTest(input.attacker.test, "attacker");
   if (!a.ok) return a;
+  if (input.tie !== undefined) {
+    const tie = readOpposedTie(input.tie);
+    if (!tie.ok) return tie;
+  }
   if (input.defender.test) {
     if (input.defender.surprised) return opposedRefuse("cannotDefend", { who: input.defender.id });
     const d = checkTest(input.defender.test, "defender");

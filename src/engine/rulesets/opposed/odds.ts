@@ -6,7 +6,7 @@ import { DOUBLES_RULE, percentileDistribution, percentileTest, reverseD100, type
 import { woundsSuffered } from "./damage";
 import type { Location } from "./stats";
 import { lookup, type Band } from "./tables";
-import { compareOpposed, finalTarget, type OpposedTie, type TestInput } from "./tests";
+import { compareOpposed, DEFAULT_OPPOSED_TIE, finalTarget, type OpposedTie, type TestInput } from "./tests";
 
 /** Chance to pass, the SL distribution, and the chances of a critical and a fumble. */
 export function testOdds(input: TestInput): PercentileDistribution {
@@ -24,7 +24,7 @@ export interface OpposedOdds {
 }
 
 /** An opposed test over all 10,000 pairs of rolls (null defence: an unopposed test). */
-export function opposedOdds(attacker: TestInput, defender: TestInput | null, tie: OpposedTie = "higherTarget"): OpposedOdds {
+export function opposedOdds(attacker: TestInput, defender: TestInput | null, tie: OpposedTie = DEFAULT_OPPOSED_TIE): OpposedOdds {
   const at = finalTarget(attacker);
   const attackTests = Array.from({ length: 100 }, (_, i) => percentileTest(i + 1, at, DOUBLES_RULE));
   const sl = new Map<number, number>();
@@ -66,7 +66,7 @@ export function opposedOdds(attacker: TestInput, defender: TestInput | null, tie
 }
 
 /** P(a hit lands on each location): the reversed roll of a winning attack. */
-export function locationOdds(attacker: TestInput, defender: TestInput | null, table: readonly Band<Location>[], tie: OpposedTie = "higherTarget"): ReadonlyMap<Location, number> {
+export function locationOdds(attacker: TestInput, defender: TestInput | null, table: readonly Band<Location>[], tie: OpposedTie = DEFAULT_OPPOSED_TIE): ReadonlyMap<Location, number> {
   const at = finalTarget(attacker);
   const dt = defender ? finalTarget(defender) : null;
   const counts = new Map<Location, number>();

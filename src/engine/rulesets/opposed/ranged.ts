@@ -15,7 +15,7 @@ import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
 import type { HitTables } from "./tables";
-import { checkTest, compareOpposed, rollTest, type OpposedTie, type TestInput } from "./tests";
+import { checkTest, compareOpposed, readOpposedTie, rollTest, type OpposedTie, type TestInput } from "./tests";
 
 export type RangedOpposition = "none" | "dodgePointBlank" | "largeShield" | "meleeWhileEngaged";
 
@@ -95,6 +95,10 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
   if (!shot.ok) return shot;
   const t = checkTest(a.test, "attacker");
   if (!t.ok) return t;
+  if (input.tie !== undefined) {
+    const tie = readOpposedTie(input.tie);
+    if (!tie.ok) return tie;
+  }
   const figures = checkFigures({ damage: a.damage, toughnessBonus: d.toughnessBonus, woundsNow: d.woundsNow, advantage: a.advantage, ...d.armour }, 0, 1000);
   if (!figures.ok) return figures;
   if (d.opposition !== "none") {

@@ -4,7 +4,7 @@
  * critical and on a failure a fumble.
  */
 import { DOUBLES_RULE, markD100, percentileTest, rollOne, type Dice, type PercentileTest } from "../../dice";
-import { PASSED, type Outcome } from "../../outcome";
+import { PASSED, ok, type Outcome } from "../../outcome";
 import { checkFigure, opposedRefuse, passesFigure } from "./refusals";
 import { DIFFICULTIES, type Difficulty } from "./tables";
 
@@ -42,7 +42,15 @@ export function rollTest(input: TestInput, dice: Dice): PercentileTest {
 }
 
 /** Who wins an opposed test when both sides score the same SL. */
-export type OpposedTie = "higherTarget" | "attacker" | "defender";
+export const OPPOSED_TIES = ["higherTarget", "attacker", "defender"] as const;
+export type OpposedTie = (typeof OPPOSED_TIES)[number];
+/** Ours: the seed leaves ties open; the higher target wins, then the attacker. */
+export const DEFAULT_OPPOSED_TIE: OpposedTie = "higherTarget";
+
+/** The world's tie rule from a setting or a form: one of the three, else refused. */
+export function readOpposedTie(raw: unknown): Outcome<OpposedTie> {
+  return (OPPOSED_TIES as readonly unknown[]).includes(raw) ? ok(raw as OpposedTie) : opposedRefuse("badChoice", { field: "tie" });
+}
 
 export interface OpposedOutcome {
   readonly winner: "attacker" | "defender";
@@ -54,7 +62,7 @@ export interface OpposedOutcome {
  * Compares two tests: the higher SL wins. The seed does not settle ties: by our
  * default reading the higher target wins, then the attacker; a GM may choose.
  */
-export function compareOpposed(attacker: PercentileTest, defender: PercentileTest | null, tie: OpposedTie = "higherTarget"): OpposedOutcome {
+export function compareOpposed(attacker: PercentileTest, defender: PercentileTest | null, tie: OpposedTie = DEFAULT_OPPOSED_TIE): OpposedOutcome {
   if (!defender) return { winner: attacker.success ? "attacker" : "defender", sl: attacker.sl };
   const sl = attacker.sl - defender.sl;
   if (sl > 0) return { winner: "attacker", sl };

@@ -5,11 +5,12 @@
  * derived values and the token-bar track; the rules live in the files of this
  * folder and the round in src/engine/time/phases.ts.
  */
-import { defineRuleset, type ActorView } from "../ruleset";
+import { defineRuleset, type ActorView, type RulesetWorld } from "../ruleset";
 import { attackScore, damageScore, defenseScore, fatigueState, soakScore, woundState } from "./combat";
 import { initiativeScore } from "./initiative";
 import { phasesStats, WOUND_TRACK_LENGTH, type PhasesStats } from "./stats";
 import { missileRate, paces, type MovementFigures, type MovementMode } from "./tables";
+import { DEFAULT_PHASES_TRACKS, type PhasesTracks } from "./tracks";
 
 // Prefix ends in a dot: full keys are checked by the phases tests.
 const D = "BOUT.Phases.Derived.";
@@ -19,19 +20,25 @@ export function readyWeapon(actor: ActorView<PhasesStats>) {
   return actor.weapons.find((w) => w.equipped)?.stats ?? null;
 }
 
-/** The Movement Table's figures from a sheet: Quickness, Encumbrance, Athletics, Ride and the current penalties. */
-export function movementFiguresOf(a: ActorView<PhasesStats>["stats"]): MovementFigures {
-  return { qik: a.qik, enc: a.enc, athletics: a.athletics, ride: a.ride, woundPenalty: woundState(a.woundsLeft).penalty, fatiguePenalty: fatigueState(a.fatigueLeft).penalty };
+/** The wound and fatigue penalties (0 or less) a fighter carries now, by the world's tracks. */
+export function trackPenalty(a: Pick<ActorView<PhasesStats>["stats"], "woundsLeft" | "fatigueLeft">, tracks: PhasesTracks = DEFAULT_PHASES_TRACKS): number {
+  return woundState(a.woundsLeft, tracks.wound).penalty + fatigueState(a.fatigueLeft, tracks.fatigue).penalty;
 }
 
-export function derivePhases(actor: ActorView<PhasesStats>) {
+/** The Movement Table's figures from a sheet: Quickness, Encumbrance, Athletics, Ride and the current penalties (by the world's tracks). */
+export function movementFiguresOf(a: ActorView<PhasesStats>["stats"], tracks: PhasesTracks = DEFAULT_PHASES_TRACKS): MovementFigures {
+  return { qik: a.qik, enc: a.enc, athletics: a.athletics, ride: a.ride, woundPenalty: woundState(a.woundsLeft, tracks.wound).penalty, fatiguePenalty: fatigueState(a.fatigueLeft, tracks.fatigue).penalty };
+}
+
+export function derivePhases(actor: ActorView<PhasesStats>, world?: RulesetWorld) {
   const a = actor.stats;
+  const tracks = world?.phasesTracks ?? DEFAULT_PHASES_TRACKS;
   const weapon = readyWeapon(actor);
   const shield = actor.shields.find((s) => s.equipped)?.stats ?? null;
   const armor = actor.armor.filter((x) => x.equipped).map((x) => x.stats);
-  const wounds = woundState(a.woundsLeft);
-  const fatigue = fatigueState(a.fatigueLeft);
-  const figures = movementFiguresOf(a);
+  const wounds = woundState(a.woundsLeft, tracks.wound);
+  const fatigue = fatigueState(a.fatigueLeft, tracks.fatigue);
+  const figures = movementFiguresOf(a, tracks);
   const move = (mode: MovementMode) => paces(mode, figures);
   const init = initiativeScore(a, weapon);
   return {
@@ -69,6 +76,7 @@ export * from "./stats";
 export * from "./events";
 export * from "./refusals";
 export * from "./tables";
+export * from "./tracks";
 export * from "./stress";
 export * from "./initiative";
 export * from "./engagement";

@@ -16,6 +16,9 @@ export const PHASES_REFUSALS = {
   notMissile: { code: "phases.notMissile", key: `${K}NotMissile` },
   notReady: { code: "phases.notReady", key: `${K}NotReady` },
   noRunUp: { code: "phases.noRunUp", key: `${K}NoRunUp` },
+  trackRises: { code: "phases.trackRises", key: `${K}TrackRises` },
+  trackBack: { code: "phases.trackBack", key: `${K}TrackBack` },
+  trackEnd: { code: "phases.trackEnd", key: `${K}TrackEnd` },
 } as const;
 
 export type PhasesRefusal = keyof typeof PHASES_REFUSALS;
