@@ -57,6 +57,24 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
     expect(t.gm.game.actors.get(t.adaId).statuses.has("broken")).toBe(true);
   });
 
+  it("seed 003 'Flee' and 'Attacking' 3: the free attack deals the Weapon Damage Bran's attack card declares for the same weapon (4 + SB 3 = 7), not his bow's", async () => {
+    const t = await yard();
+    const bran = t.gm.game.actors.get(t.branId);
+    // An equipped bow first: the free attack is a Melee Test, so the hand weapon deals it.
+    await bran.createEmbeddedDocuments("Item", [{ name: "Bow", type: "weapon", sort: -1, system: { equipped: true, opposed: { kind: "ranged", damage: 9, addStrengthBonus: true, range: 50 } } }]);
+    const hand = bran.items.contents.find((i: any) => i.name === "Hand weapon");
+    t.gm.runtime.dialogs.responder = () => ({ defender: t.adaId, difficulty: "challenging", modifier: 0 });
+    await bran.sheet.runAction("rollItem", {}, { row: { itemId: hand.id } });
+    await settle();
+    const declared = JSON.parse(t.gm.game.messages.contents.at(-1).system.declaration);
+    expect([declared.weaponId, declared.damage]).toEqual([hand.id, 7]);
+    // 21 at 60: SL +4, Damage 7 + 4 = 11, less TB 3: 8 Wounds; Cool 20 passes.
+    script(t.gm, 100, [21, 20]);
+    const card = await t.move({ move: "flee", opponentId: t.branId });
+    await t.apply(card);
+    expect(t.gm.game.actors.get(t.adaId).system.opposed.woundsNow).toBe(12 - (declared.damage + 4 - 3));
+  });
+
   it("Fall of 3 yards: 1d10 (6) + 9 = 15, less TB 3: 12 Wounds, Prone", async () => {
     const t = await yard();
     script(t.gm, 10, [6]);

@@ -39,7 +39,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
-import { aftermath, armourOf, merge, woundStatuses } from "./attack";
+import { aftermath, armourOf, merge, weaponInHand, woundStatuses } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
 const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as const;
@@ -133,8 +133,9 @@ const moveCard: CardKind = {
           return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral" });
         }
         case "flee": {
-          const weapon = foe?.items.contents.find((i) => i.type === "weapon" && (i.system as any).equipped && (i.system as any).opposed?.kind !== "ranged");
-          const damage = Number((weapon?.system as any)?.opposed?.damage ?? 0) + ((weapon?.system as any)?.opposed?.addStrengthBonus === false ? 0 : bonus(them!.s));
+          // The free attack deals what any attack with the opponent's weapon in hand deals.
+          const weapon = weaponInHand(foe!);
+          const damage = weapon?.damage ?? 0;
           const r = flee(
             {
               fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool", "wp"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
