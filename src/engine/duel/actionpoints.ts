@@ -210,7 +210,6 @@ export const actionPointsDuel: DuelAdapter<ApFighter, ActionPointsPolicy> = {
   defaultPolicy: "passive-guard",
   conditions: CONDITIONS,
   fighter,
-  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: ApFighter): Living => ({ f, pool: 0, fatigueNow: Math.max(0, f.fatigue), bodyNow: f.body, out: f.body <= 0 ? "down" : "" });
     const a = live(fa);

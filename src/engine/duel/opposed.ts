@@ -112,7 +112,6 @@ export const opposedDuel: DuelAdapter<OpposedFighter, OpposedPolicy> = {
   defaultPolicy: "best-defence",
   conditions: CONDITIONS,
   fighter,
-  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: OpposedFighter): Living => ({ f, woundsNow: Math.max(0, f.wounds), advantage: 0, out: false });
     const a = live(fa);

@@ -221,7 +221,6 @@ export const steelDuel: DuelAdapter<SteelFighter, SteelPolicy> = {
       gaps: { swing: thinnestZone("swing", worn), thrust: thinnestZone("thrust", worn) },
     };
   },
-  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: SteelFighter): Living => ({
       f,
