@@ -39,6 +39,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
+import { hasStatus } from "../status-effects";
 import { aftermath, armourOf, merge, weaponInHand, woundStatuses } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
@@ -66,7 +67,7 @@ interface MoveDeclaration {
 }
 
 /** "Charge: If you are not Engaged in combat already": the token's Engaged condition. */
-const isEngaged = (actor: Actor.Implementation) => Boolean((actor as unknown as { statuses?: Set<string> }).statuses?.has("engaged"));
+const isEngaged = (actor: Actor.Implementation) => hasStatus(actor, "engaged");
 
 /** Disengage by Advantage (more than the opponent's) or else by the Dodge test. */
 function disengagesByAdvantage(actor: Actor.Implementation, opponentId: string | null): boolean {
