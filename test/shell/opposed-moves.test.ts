@@ -4,12 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
-
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
+import { scriptFaces, settle } from "./support";
 
 async function yard() {
   dist();
@@ -48,7 +43,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
 
   it("Flee: Bran's free attack at +20 (40 + 20 = 60) hits with 21; Ada fails her Cool (30) with 75 and is Broken; Bran's Advantage goes 1 → 3", async () => {
     const t = await yard();
-    script(t.gm, 100, [21, 75]);
+    scriptFaces(t.gm, 100, [21, 75]);
     const card = await t.move({ move: "flee", opponentId: t.branId });
     await t.apply(card);
     expect(t.gm.game.actors.get(t.branId).system.opposed.advantage).toBe(3);
@@ -69,7 +64,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
     const declared = JSON.parse(t.gm.game.messages.contents.at(-1).system.declaration);
     expect([declared.weaponId, declared.damage]).toEqual([hand.id, 7]);
     // 21 at 60: SL +4, Damage 7 + 4 = 11, less TB 3: 8 Wounds; Cool 20 passes.
-    script(t.gm, 100, [21, 20]);
+    scriptFaces(t.gm, 100, [21, 20]);
     const card = await t.move({ move: "flee", opponentId: t.branId });
     await t.apply(card);
     expect(t.gm.game.actors.get(t.adaId).system.opposed.woundsNow).toBe(12 - (declared.damage + 4 - 3));
@@ -77,7 +72,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
 
   it("Fall of 3 yards: 1d10 (6) + 9 = 15, less TB 3: 12 Wounds, Prone", async () => {
     const t = await yard();
-    script(t.gm, 10, [6]);
+    scriptFaces(t.gm, 10, [6]);
     const card = await t.move({ move: "fall", yards: 3 });
     await t.apply(card);
     expect(t.gm.game.actors.get(t.adaId).system.opposed.woundsNow).toBe(0);
@@ -96,7 +91,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
 describe("surprise at the table (seed 003 'Surprise!')", () => {
   it("Ada's Stealth (Ag 35) rolls 12 against Bran's Perception (I 30) 88: Bran is Surprised; a Resolve point shakes it off", async () => {
     const t = await yard();
-    script(t.gm, 100, [12, 88]);
+    scriptFaces(t.gm, 100, [12, 88]);
     t.alice.runtime.dialogs.responder = () => ({ [`spot.${t.branId}`]: true });
     await t.alice.game.actors.get(t.adaId).sheet.runAction("actorAction", { actorAction: "ambush" });
     await settle();

@@ -9,15 +9,10 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [5, 10];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 5 on a d10, as these tests were written with.
+const AFTER = [5, 10] as const;
 
 /**
  * A scene of 100-pixel squares, one pace each. Ada (Alice) only moves; Bran
@@ -65,7 +60,7 @@ type Field = Awaited<ReturnType<typeof field>>;
 async function toMovement(f: Field) {
   await f.combat.startCombat();
   await settle();
-  script(f.gm, [[5, 10], [5, 10], [5, 10]]);
+  scriptDraws(f.gm, [[5, 10], [5, 10], [5, 10]], AFTER);
   await f.gm.ui.combat.runAction("boutNextStep", {});
   await settle();
   expect(f.stateOf()).toMatchObject({ phase: "movement", stage: "act" });
@@ -135,7 +130,7 @@ describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => 
     await f.token(f.alice, f.ta).update({ x: 100, y: 500 });
     await settle();
     expect(f.token(f.gm, f.ta).x).toBe(100);
-    script(f.gm, [[5, 10], [5, 10], [5, 10]]);
+    scriptDraws(f.gm, [[5, 10], [5, 10], [5, 10]], AFTER);
     await f.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     // Bran is engaged, so not simply moving: he may step through Cole's space.

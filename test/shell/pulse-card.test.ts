@@ -7,15 +7,10 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [50, 100];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 50 on a d100, as these tests were written with.
+const AFTER = [50, 100] as const;
 
 async function field() {
   dist();
@@ -47,7 +42,7 @@ const data = (ctx: Ctx, id: string, type: string) => JSON.parse(ctx.gm.game.mess
 /** Bran stands against the card; the GM's client rolls these draws. */
 async function stand(ctx: Ctx, card: any, draws: [number, number][]) {
   ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-  script(ctx.gm, draws);
+  scriptDraws(ctx.gm, draws, AFTER);
   await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
   await settle();
 }
@@ -62,7 +57,7 @@ describe("pulse attack cards", () => {
     const strike = async (answer: string) => {
       const card = await attack(ctx);
       ctx.bob.runtime.dialogs.responder = () => ({ answer });
-      script(ctx.gm, [[90, 100]]);
+      scriptDraws(ctx.gm, [[90, 100]], AFTER);
       await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
       await settle();
       return data(ctx, card.id, "StrikeMiss")?.modSC;
@@ -75,7 +70,7 @@ describe("pulse attack cards", () => {
     const ctx = await field();
     const card = await attack(ctx);
     ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[40, 100], [6, 10]]);
+    scriptDraws(ctx.gm, [[40, 100], [6, 10]], AFTER);
     expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
     await settle();
     expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40, modSC: 61 });
@@ -96,7 +91,7 @@ describe("pulse attack cards", () => {
     const ctx = await field();
     const card = await attack(ctx);
     ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[5, 100], [6, 10], [90, 100]]);
+    scriptDraws(ctx.gm, [[5, 100], [6, 10], [90, 100]], AFTER);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     expect(data(ctx, card.id, "DamageEndurance")).toMatchObject({ damage: 8, enduranceNow: 7 });
@@ -213,7 +208,7 @@ describe("pulse attack cards: knockout [16.5]", () => {
     const card = await attack(ctx, { kind: "knockout" });
     ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
     // 73 - 15 = 58 less Defense 12 = 46: a 20 lands; then the GM's d10 for the minutes.
-    script(ctx.gm, [[20, 100], [4, 10]]);
+    scriptDraws(ctx.gm, [[20, 100], [4, 10]], AFTER);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ modSC: 46 });
@@ -226,7 +221,7 @@ describe("pulse attack cards: knockout [16.5]", () => {
     await applyCard(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("unconscious")).toBe(true);
     const next = await attack(ctx);
-    script(ctx.gm, [[90, 100]]);
+    scriptDraws(ctx.gm, [[90, 100]], AFTER);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(next.id));
     await settle();
     expect(data(ctx, next.id, "StrikeMiss")).toMatchObject({ modSC: 73 });

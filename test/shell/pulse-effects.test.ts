@@ -6,15 +6,10 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [50, 100];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 50 on a d100, as these tests were written with.
+const AFTER = [50, 100] as const;
 
 async function field() {
   dist();
@@ -52,7 +47,7 @@ async function attack(ctx: Ctx, weaponId = ctx.ids.sword, form: Record<string, u
 }
 async function answer(ctx: Ctx, card: any, reply: Record<string, unknown>, draws: [number, number][]) {
   ctx.bob.runtime.dialogs.responder = () => reply;
-  script(ctx.gm, draws);
+  scriptDraws(ctx.gm, draws, AFTER);
   const out = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
   await settle();
   return out;

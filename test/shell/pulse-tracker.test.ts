@@ -8,15 +8,10 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { pulseEngagements, tokenPlacement } from "../../src/table/pulse/engagements";
-import { settle } from "./support";
+import { scriptDraws, settle } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [5, 10];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 5 on a d10, as these tests were written with.
+const AFTER = [5, 10] as const;
 
 async function skirmish() {
   dist();
@@ -57,7 +52,7 @@ describe("pulses from the tracker", () => {
     await settle();
     expect(stateOf(gm, combatId).step).toEqual({ kind: "initiative" });
     // Free figures: Bran for the party (PC 12, no leader), the Guard for the foes (PC 10).
-    script(gm, [[4, 10], [9, 10]]);
+    scriptDraws(gm, [[4, 10], [9, 10]], AFTER);
     const mark = world.server.writes.length;
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
@@ -79,7 +74,7 @@ describe("pulses from the tracker", () => {
     const { world, gm, alice, bob, combatId, ids } = await skirmish();
     await gm.game.combats.get(combatId).startCombat();
     await settle();
-    script(gm, [[4, 10], [9, 10]]);
+    scriptDraws(gm, [[4, 10], [9, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     // IV = modAG + PC + rank: Ada 20 + 15 = 35 against the Wolf's 16 + 14 = 30. Ada chooses.
@@ -103,7 +98,7 @@ describe("pulses from the tracker", () => {
     const { gm, alice, combatId, ids } = await skirmish();
     await gm.game.combats.get(combatId).startCombat();
     await settle();
-    script(gm, [[4, 10], [9, 10]]);
+    scriptDraws(gm, [[4, 10], [9, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ids.ada, actionId: "first" });
@@ -142,7 +137,7 @@ describe("seed 004 [12.2] \"Leader of each side rolls D10, adds PC and Military 
     expect(asked).toContain(`value="${ids.bran}"`);
     expect(stateOf(gm, combatId).combatants.filter((c: any) => c.leader).map((c: any) => c.id)).toEqual([ids.bran]);
     expect(await trackerHtml(gm)).toContain("Leader");
-    script(gm, [[6, 10], [9, 10]]);
+    scriptDraws(gm, [[6, 10], [9, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     const state = stateOf(gm, combatId);

@@ -6,18 +6,11 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle } from "./support";
 
 
 /** Draws on this client: each entry is [faces, result]. */
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [faces, r] = queue.shift() ?? [10, 1];
-    return (r - 0.5) / faces;
-  };
-}
-const d10 = (...r: number[]): [number, number][] => r.map((x) => [10, x]);
+const d10 = (...r: number[]): [number, number][] => r.map((x) => [x, 10]);
 
 const BOW = { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 2, quickenCost: 1, quickenTn: 8, reach: 0 };
 
@@ -68,7 +61,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     expect(card.system.state).toBe("waiting");
     t.bob.runtime.dialogs.responder = () => ({ kind: "evade", room: "restricted", dice: 2 });
     // Alan: 9, 9, 9 (three successes); Rival evades at TN 7: 2, 2 (none); 2d6: 3 + 4 = 7, the chest; later rolls fail.
-    script(t.gm, [...d10(9, 9, 9, 2, 2), [6, 3], [6, 4], ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
+    scriptDraws(t.gm, [...d10(9, 9, 9, 2, 2), [3, 6], [4, 6], ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
     const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -105,7 +98,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     const shot = await t.roll({ dice: 3, aimDice: 1, aimedPart: "head" });
     expect(shot.system.kind).toBe("steel.missile");
     t.bob.runtime.dialogs.responder = () => ({ kind: "none", room: "open", dice: 0 });
-    script(t.gm, [...d10(2, 2, 2), [6, 6], [6, 6]]);
+    scriptDraws(t.gm, [...d10(2, 2, 2), [6, 6], [6, 6]]);
     const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(shot.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -122,7 +115,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     const t = await range(true);
     const me = () => t.state().combatants.find((c: any) => c.id === t.ca);
     // Alan's Reflex dice against the bow's quicken TN 8: all 2s, no success.
-    script(t.gm, d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2));
+    scriptDraws(t.gm, d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2));
     const ready = await t.roll({ quicken: true });
     expect(ready.system.kind).toBe("steel.readyMissile");
     expect(me().missile).toMatchObject({ roundsLeft: 2, ready: false, pool: 0, quickenCost: 1 });
