@@ -1,19 +1,10 @@
 // Seed 003_094b90e5b0802384.txt "Move" at the table: Charge, Flee, Disengage, Run, Leap, Climb and Fall from
 // the sheet, each a card the GM's client rolls; Advantage, Wounds and conditions are applied once.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptFaces, settle } from "./support";
+import { scriptFaces, settle, tableOfThree } from "./support";
 
 async function yard() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "opposed");
-  const alice = await world.connect("Alice");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, Actor } = await tableOfThree("opposed");
   // Ada: Move 4, Ag 35, WP 30, T 30 (TB 3), 12 Wounds. Bran: WS 40, S 30 (SB 3), a hand weapon of Damage 4.
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { opposed: { ws: 45, ag: 35, wp: 30, t: 30, i: 40, move: 4, wounds: 12, woundsNow: 12, advantage: 0 } } });
   const bran = await Actor.create({ name: "Bran", type: "npc", system: { opposed: { ws: 40, s: 30, t: 30, i: 30, ag: 30, advantage: 1 } } });

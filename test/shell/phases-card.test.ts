@@ -8,24 +8,14 @@
 // the wound levels off the target's track, once. The card and dialogs are drawn
 // with the real handlebars: no key is left unlocalized.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptDraws, settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
 
 /** Scripts the GM's dice: each draw is [face, faces]; 10 is the d10's "0". */
 async function range() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "phases");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("phases");
   // Ada: Attack 3. Bran: Defense 2, Soak 2, a mace in hand (Defense +1).
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { attack: 3 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { defense: 2, soak: 2 } } });

@@ -6,10 +6,7 @@
 // (preUpdateToken, which Foundry runs only for the user asking for the update)
 // with the names, and nothing is written.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptDraws, settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
@@ -20,14 +17,7 @@ const AFTER = [5, 10] as const;
  * Token centres in paces: Ada (0.5, 5.5), Bran (10.5, 5.5), Cole (14.5, 5.5).
  */
 async function field(grid: Record<string, unknown> = { size: 100, distance: 1, units: "paces" }) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "phases");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("phases");
   // Ada's Quickness 10: her hustle covers 25 paces (Movement Table), room for the detours below.
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { qik: 10 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { initiative: 5 } } });

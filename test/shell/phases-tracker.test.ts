@@ -5,23 +5,13 @@
 // Total rolled in one write, the range contest's first-strike bonus on the
 // tracker, and fire-or-hold in the missile phases.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { decisionWrites, scriptDraws, settle } from "./support";
+import { decisionWrites, scriptDraws, settle, tableOfThree } from "./support";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
 
 async function field() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "phases");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("phases");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { initiative: 2, ride: 4 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { initiative: 1 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { initiative: 1, range: "reach", minRange: "touch" } } }]);

@@ -4,23 +4,13 @@
 // client rolls the Strike Check and the damage, and applying takes it from
 // Fatigue or Endurance and marks a stun.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptDraws, settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 // When the scripted draws run out: 50 on a d100, as these tests were written with.
 const AFTER = [50, 100] as const;
 
 async function field() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "pulse");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { pulse: { md: 15, ps: 15, ag: 15 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }]);

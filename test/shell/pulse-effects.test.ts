@@ -3,23 +3,13 @@
 // disarms, [16.5] a Trip fells): the card says it, Apply writes it once (items and the prone condition), and
 // a broken or dropped weapon is refused before anything is rolled.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptDraws, settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 // When the scripted draws run out: 50 on a d100, as these tests were written with.
 const AFTER = [50, 100] as const;
 
 async function field() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "pulse");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { pulse: { md: 15, ps: 15, ag: 15 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } } });
   const [sword, staff] = await ada.createEmbeddedDocuments("Item", [

@@ -2,23 +2,13 @@
 // hex scene a fighter's token moves only in the figure's turn and no farther than its TMR allows this pulse; a
 // refused move is cancelled with a notice and writes nothing; the GM is exempt unless the world setting says not.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { fightOnScene, scriptDraws, settle } from "./support";
+import { fightOnScene, scriptDraws, settle, tableOfThree } from "./support";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
 
 async function battlefield(wolfAt: [number, number, number] = [2, 12, 90]) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "pulse");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("pulse");
   const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { tmr: 5, ag: 15, pc: 15 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { tmr: 4, ag: 12, pc: 12 } } });

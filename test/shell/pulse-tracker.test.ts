@@ -4,24 +4,14 @@
 // side's D10; the top IV of an engagement chooses first or last from the
 // tracker; the GM records which side's free figures go first.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
 import { pulseEngagements, tokenPlacement } from "../../src/table/pulse/engagements";
-import { scriptDraws, settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
 
 async function skirmish() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "pulse");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("pulse");
   const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ag: 20, pc: 15, militaryScientist: 2 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { ag: 12, pc: 12 } } });

@@ -4,21 +4,11 @@
 // deck), "Higher Footing", and buying initiative (named by the seed without
 // figures: our GM-set contest). Each is a card the GM's client rolls.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptFaces, settle } from "./support";
+import { scriptFaces, settle, tableOfThree } from "./support";
 
 
 async function table(inBout: boolean) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "steel");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("steel");
   // Alan: Reflex 5 (Agility 6, Wit 5) + Proficiency 6 = 11 dice.
   const alan = await Actor.create({ name: "Alan", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6 } } });
   const rival = await Actor.create({ name: "Rival", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5 } } });

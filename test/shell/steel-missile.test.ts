@@ -3,10 +3,7 @@
 // missile Proficiency when ready, a red throw loosing in exchange 1, aim dice,
 // the target evading with Reflex outside melee, the 2d6 location, and the wound.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptDraws, settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 
 /** Draws on this client: each entry is [faces, result]. */
@@ -15,14 +12,7 @@ const d10 = (...r: number[]): [number, number][] => r.map((x) => [x, 10]);
 const BOW = { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 2, quickenCost: 1, quickenTn: 8, reach: 0 };
 
 async function range(inBout: boolean) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "steel");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("steel");
   const alan = await Actor.create({ name: "Alan", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5 } } });
   const rival = await Actor.create({ name: "Rival", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 3 } } });
   const [bow] = await alan.createEmbeddedDocuments("Item", [{ name: "Hunting bow", type: "weapon", system: { equipped: true, steel: BOW } }]);
