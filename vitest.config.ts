@@ -9,6 +9,11 @@ export default defineConfig({
     // vitest's default is one worker fewer than the cores: one on the two-core CI
     // machine. The engine and shell files share nothing between files: two at once.
     maxWorkers: 2,
+    // Every project extends this. The 10^6-roll simulations, long property runs and
+    // tests that set up several worlds (the duel simulator's, about 3 s alone) take
+    // seconds; on a shared two-core machine with both workers busy, 5 s is not a safe
+    // upper bound. (Speed is measured by the benchmarks, never by a test's timeout.)
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -16,10 +21,6 @@ export default defineConfig({
           name: "engine",
           include: ["test/engine/**/*.test.ts"],
           sequence: { groupOrder: 0 },
-          // The 10^6-roll simulations and long property runs take seconds; on a shared
-          // two-core machine with both workers busy, 5 s is not a safe upper bound.
-          // (Speed is measured by the benchmarks, never by a test's timeout.)
-          testTimeout: 30_000,
           environment: "node",
           benchmark: { include: ["bench/*.bench.ts"] },
         },
@@ -30,9 +31,6 @@ export default defineConfig({
           name: "shell",
           include: ["test/shell/**/*.test.ts", "test/build/**/*.test.ts"],
           sequence: { groupOrder: 0 },
-          // As for the engine: a test that sets up five worlds (the duel simulator's)
-          // takes about 3 s alone and passed 5 s on the loaded machine with two workers.
-          testTimeout: 30_000,
           environment: "node",
           setupFiles: ["test/harness/setup.ts"],
           benchmark: { include: ["bench/shell/*.bench.ts"] },
@@ -49,7 +47,6 @@ export default defineConfig({
           env: { BOUT_FOUNDRY: "14" },
           // After the v13 run, not beside it: the two-core machine runs one shell suite at a time.
           sequence: { groupOrder: 1 },
-          testTimeout: 30_000,
           // No benchmarks of its own.
           benchmark: { include: [] },
         },

@@ -118,12 +118,23 @@ export function windowOf(element: Element | null | undefined): Window & typeof g
   return (element?.ownerDocument?.defaultView ?? globalThis) as Window & typeof globalThis;
 }
 
+/** A context menu entry in either shape: v13's name/condition/callback, v14's label/visible/onClick. */
+export interface ContextMenuEntry {
+  readonly name?: string;
+  readonly label?: string;
+  readonly icon?: string;
+  readonly condition?: (li: HTMLElement) => boolean;
+  readonly callback?: (li: HTMLElement) => unknown;
+  readonly visible?: (li: HTMLElement) => boolean;
+  readonly onClick?: (event: Event, li: HTMLElement) => unknown;
+}
+
 /**
  * A context menu entry in the running Foundry's shape: v13's ContextMenu reads
  * name/condition/callback; v14 reads label/visible/onClick (it still takes the
  * v13 names, with a warning, until v16).
  */
-export function contextEntry(label: string, icon: string, visible: (li: HTMLElement) => boolean, onClick: (li: HTMLElement) => unknown): Record<string, unknown> {
+export function contextEntry(label: string, icon: string, visible: (li: HTMLElement) => boolean, onClick: (li: HTMLElement) => unknown): ContextMenuEntry {
   // v14's onClick takes (event, target); v13's callback takes the target alone.
   return isV14() ? { label, icon, visible, onClick: (_event: Event, li: HTMLElement) => onClick(li) } : { name: label, icon, condition: visible, callback: onClick };
 }

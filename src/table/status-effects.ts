@@ -32,3 +32,6 @@ export function registerStatusEffects(): void {
   // v13 keeps them in an array, v14 by id: compat adds each where it is missing.
   for (const effect of [...CORE, ...OURS]) addStatusEffect(effect);
 }
+
+/** Does the fighter carry this condition on its token (its actor's statuses)? */
+export const hasStatus = (actor: Actor.Implementation | null | undefined, id: string): boolean => Boolean((actor as unknown as { statuses?: Set<string> } | null | undefined)?.statuses?.has(id));

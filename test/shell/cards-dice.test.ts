@@ -12,14 +12,9 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { chatModeSetting } from "../harness/version";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptFaces, settle } from "./support";
 
 const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
-
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
 
 async function deck() {
   dist();
@@ -62,7 +57,7 @@ async function exchange(t: Awaited<ReturnType<typeof deck>>) {
   const id = t.gm.game.messages.contents.at(-1).id as string;
   t.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3 });
   // Ada 4d10 at TN 6, Bran 3d10 at TN 6, then the location and wound dice.
-  script(t.gm, 10, [9, 8, 7, 2, 2, 3, 9, 4, 4, 4, 4, 4, 4]);
+  scriptFaces(t.gm, 10, [9, 8, 7, 2, 2, 3, 9, 4, 4, 4, 4, 4, 4]);
   await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(id));
   await settle();
   return id;

@@ -12,7 +12,10 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle } from "./support";
+
+// When the scripted draws run out: 5 on a d10, as these tests were written with.
+const AFTER = [5, 10] as const;
 import { formatCounted } from "../../src/applications/results/plural";
 import { exchangeHeadline } from "../../src/table/steel/headline";
 import { attackHeadline as phasesHeadline } from "../../src/table/phases/headline";
@@ -74,14 +77,6 @@ async function blow(t: Table) {
   await settle();
   return t.gm.game.messages.contents.at(-1).id as string;
 }
-function script(client: any, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [5, 10];
-    return (face - 0.5) / faces;
-  };
-}
-
 describe("card buttons only for the users who may press them (issue 20)", () => {
   it("a waiting blow: Defend for Bran's owner and the GM; Alice (the attacker) and Carol (nobody's) see none", async () => {
     const t = await table();
@@ -100,7 +95,7 @@ describe("card buttons only for the users who may press them (issue 20)", () => 
     const id = await blow(t);
     t.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
     // Two d10s for the blow; here only the card's states matter.
-    script(t.gm, [[8, 10], [4, 10]]);
+    scriptDraws(t.gm, [[8, 10], [4, 10]], AFTER);
     expect((await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(id))).ok).toBe(true);
     await settle();
     expect(t.gm.game.messages.get(id).system.state).toBe("resolved");
@@ -118,7 +113,7 @@ describe("card buttons only for the users who may press them (issue 20)", () => 
     const t = await table();
     const id = await blow(t);
     t.gm.runtime.dialogs.responder = () => ({ defence: "defend" });
-    script(t.gm, [[8, 10], [4, 10]]);
+    scriptDraws(t.gm, [[8, 10], [4, 10]], AFTER);
     await t.gm.evaluate<any>("globalThis.__boutTest").defendFromCard(t.gm.game.messages.get(id));
     await settle();
     await t.gm.evaluate<any>("globalThis.__boutTest").applyFromCard(t.gm.game.messages.get(id));
@@ -169,7 +164,7 @@ describe("follow-ups only for the fighter they belong to (issue 20; seed 002 VI:
     const id = gm.game.messages.contents.at(-1).id;
     bob.runtime.dialogs.responder = () => ({ defence: "activeParry" });
     // Bran's parry 20 against 50 less 15 = 35 succeeds; Aldric's 80 against 60 fails: the advantages open for Bran.
-    script(gm, [[20, 100], [80, 100]]);
+    scriptDraws(gm, [[20, 100], [80, 100]], AFTER);
     expect((await bob.evaluate<any>("globalThis.__boutTest").defendFromCard(bob.game.messages.get(id))).ok).toBe(true);
     await settle();
     const follow = (client: any) => buttons(shownTo(client, id)).filter((b) => b === "followUp").length;

@@ -5,25 +5,10 @@
 // gives the winner Advantage. In a turn-order fight the attack is the
 // attacker's Action, refused out of turn before any die is rolled.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { formCells, settle } from "./support";
-
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
+import { formCells, scriptFaces, settle, tableOfThree } from "./support";
 
 async function arena() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "opposed");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("opposed");
   // Ada: WS 45, S 35 (SB 3). Bran: WS 40, T 30 (TB 3), 12 Wounds, no armour.
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } } });
@@ -53,7 +38,7 @@ describe("opposed melee attack cards", () => {
     const bad = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(bad.ok ? "ok" : bad.refusal.code).toBe("opposed.badSkill");
     ctx.bob.runtime.dialogs.responder = () => ({ skill: `item:${intimidate.id}`, difficulty: "challenging", modifier: 0 });
-    script(ctx.gm, 100, [60, 20]);
+    scriptFaces(ctx.gm, 100, [60, 20]);
     const good = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(good.ok).toBe(true);
     await settle();
@@ -66,7 +51,7 @@ describe("opposed melee attack cards", () => {
     const card = await attack(ctx, ctx.swordId);
     ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
     // Ada 77 (a failed double), Bran 11 (a successful double), Oops! 10, then the critical table's d100: 50.
-    script(ctx.gm, 100, [77, 11, 10, 50]);
+    scriptFaces(ctx.gm, 100, [77, 11, 10, 50]);
     const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answered.ok).toBe(true);
     await settle();
@@ -101,7 +86,7 @@ describe("opposed melee attack cards", () => {
     expect(card.system.state).toBe("waiting");
     expect(card.content).toContain('data-bout-action="defend"');
     ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
-    script(ctx.gm, 100, [21, 38]);
+    scriptFaces(ctx.gm, 100, [21, 38]);
     const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answered.ok).toBe(true);
     await settle();
@@ -128,9 +113,9 @@ describe("opposed melee attack cards", () => {
     const first = await attack(ctx, ctx.swordId);
     const second = await attack(ctx, ctx.swordId);
     ctx.bob.runtime.dialogs.responder = () => ({ skill: "none", difficulty: "challenging", modifier: 0 });
-    script(ctx.gm, 100, [21]);
+    scriptFaces(ctx.gm, 100, [21]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(first.id));
-    script(ctx.gm, 100, [31]);
+    scriptFaces(ctx.gm, 100, [31]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(second.id));
     await settle();
     // Unopposed: SL +2 then +1; Damage 9 and 8; Wounds 6 and 5 off 12.
@@ -162,7 +147,7 @@ describe("opposed ranged attack cards", () => {
   it("a shot at a Large target adds +20 from the size table (seed 003 'Size'): BS 40 becomes 60", async () => {
     const ctx = await arena();
     await ctx.gm.game.actors.get(ctx.branId).update({ "system.opposed.size": "large" });
-    script(ctx.gm, 100, [55]);
+    scriptFaces(ctx.gm, 100, [55]);
     const card = await attack(ctx, ctx.bowId);
     const result = JSON.parse(card.system.result);
     expect(result.events.find((e: any) => e.type === "test")?.data).toMatchObject({ roll: 55, target: 60, success: true });
@@ -170,7 +155,7 @@ describe("opposed ranged attack cards", () => {
 
   it("a shot is unopposed: the GM resolves it as it is posted (BS 40 rolls 33: SL +1, reversed 33 is the right arm, 7 + 1 - 3 = 5 Wounds)", async () => {
     const ctx = await arena();
-    script(ctx.gm, 100, [33]);
+    scriptFaces(ctx.gm, 100, [33]);
     const card = await attack(ctx, ctx.bowId);
     expect(card.system.state).toBe("resolved");
     expect(card.content).not.toContain('data-bout-action="defend"');
@@ -194,7 +179,7 @@ describe("opposed ranged attack cards", () => {
       return { opposition: "dodgePointBlank", difficulty: "challenging", modifier: 0 };
     };
     // Ada shoots 33; Bran dodges with 12: both roll, and the opposed test decides the hit.
-    script(ctx.gm, 100, [33, 12]);
+    scriptFaces(ctx.gm, 100, [33, 12]);
     const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answered.ok).toBe(true);
     await settle();
@@ -238,7 +223,7 @@ describe("opposed attacks in a turn-order fight", () => {
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.alice.runtime.dialogs.responder = () => ({ skill: "dodge", difficulty: "challenging", modifier: 0 });
-    script(ctx.gm, 100, [50, 50]);
+    scriptFaces(ctx.gm, 100, [50, 50]);
     await hooks(ctx.alice).defendFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
     const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
@@ -264,7 +249,7 @@ describe("opposed attacks in a turn-order fight", () => {
 
     const card = await attack(ctx, ctx.swordId);
     ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
-    script(ctx.gm, 100, [21, 38]);
+    scriptFaces(ctx.gm, 100, [21, 38]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     const state = JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
@@ -281,7 +266,7 @@ describe("the GM's tie rule form (seed 003 'Attacking' does not say who wins on 
     const winner = async () => {
       const card = await attack(ctx, ctx.swordId);
       ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
-      script(ctx.gm, 100, [41, 42, 50, 50]);
+      scriptFaces(ctx.gm, 100, [41, 42, 50, 50]);
       expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
       await settle();
       const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);

@@ -1,24 +1,10 @@
 // Seed 003_094b90e5b0802384.txt "Move" at the table: Charge, Flee, Disengage, Run, Leap, Climb and Fall from
 // the sheet, each a card the GM's client rolls; Advantage, Wounds and conditions are applied once.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
-
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
+import { scriptFaces, settle, tableOfThree } from "./support";
 
 async function yard() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "opposed");
-  const alice = await world.connect("Alice");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, Actor } = await tableOfThree("opposed");
   // Ada: Move 4, Ag 35, WP 30, T 30 (TB 3), 12 Wounds. Bran: WS 40, S 30 (SB 3), a hand weapon of Damage 4.
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { opposed: { ws: 45, ag: 35, wp: 30, t: 30, i: 40, move: 4, wounds: 12, woundsNow: 12, advantage: 0 } } });
   const bran = await Actor.create({ name: "Bran", type: "npc", system: { opposed: { ws: 40, s: 30, t: 30, i: 30, ag: 30, advantage: 1 } } });
@@ -48,7 +34,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
 
   it("Flee: Bran's free attack at +20 (40 + 20 = 60) hits with 21; Ada fails her Cool (30) with 75 and is Broken; Bran's Advantage goes 1 → 3", async () => {
     const t = await yard();
-    script(t.gm, 100, [21, 75]);
+    scriptFaces(t.gm, 100, [21, 75]);
     const card = await t.move({ move: "flee", opponentId: t.branId });
     await t.apply(card);
     expect(t.gm.game.actors.get(t.branId).system.opposed.advantage).toBe(3);
@@ -57,9 +43,27 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
     expect(t.gm.game.actors.get(t.adaId).statuses.has("broken")).toBe(true);
   });
 
+  it("seed 003 'Flee' and 'Attacking' 3: the free attack deals the Weapon Damage Bran's attack card declares for the same weapon (4 + SB 3 = 7), not his bow's", async () => {
+    const t = await yard();
+    const bran = t.gm.game.actors.get(t.branId);
+    // An equipped bow first: the free attack is a Melee Test, so the hand weapon deals it.
+    await bran.createEmbeddedDocuments("Item", [{ name: "Bow", type: "weapon", sort: -1, system: { equipped: true, opposed: { kind: "ranged", damage: 9, addStrengthBonus: true, range: 50 } } }]);
+    const hand = bran.items.contents.find((i: any) => i.name === "Hand weapon");
+    t.gm.runtime.dialogs.responder = () => ({ defender: t.adaId, difficulty: "challenging", modifier: 0 });
+    await bran.sheet.runAction("rollItem", {}, { row: { itemId: hand.id } });
+    await settle();
+    const declared = JSON.parse(t.gm.game.messages.contents.at(-1).system.declaration);
+    expect([declared.weaponId, declared.damage]).toEqual([hand.id, 7]);
+    // 21 at 60: SL +4, Damage 7 + 4 = 11, less TB 3: 8 Wounds; Cool 20 passes.
+    scriptFaces(t.gm, 100, [21, 20]);
+    const card = await t.move({ move: "flee", opponentId: t.branId });
+    await t.apply(card);
+    expect(t.gm.game.actors.get(t.adaId).system.opposed.woundsNow).toBe(12 - (declared.damage + 4 - 3));
+  });
+
   it("Fall of 3 yards: 1d10 (6) + 9 = 15, less TB 3: 12 Wounds, Prone", async () => {
     const t = await yard();
-    script(t.gm, 10, [6]);
+    scriptFaces(t.gm, 10, [6]);
     const card = await t.move({ move: "fall", yards: 3 });
     await t.apply(card);
     expect(t.gm.game.actors.get(t.adaId).system.opposed.woundsNow).toBe(0);
@@ -78,7 +82,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
 describe("surprise at the table (seed 003 'Surprise!')", () => {
   it("Ada's Stealth (Ag 35) rolls 12 against Bran's Perception (I 30) 88: Bran is Surprised; a Resolve point shakes it off", async () => {
     const t = await yard();
-    script(t.gm, 100, [12, 88]);
+    scriptFaces(t.gm, 100, [12, 88]);
     t.alice.runtime.dialogs.responder = () => ({ [`spot.${t.branId}`]: true });
     await t.alice.game.actors.get(t.adaId).sheet.runAction("actorAction", { actorAction: "ambush" });
     await settle();

@@ -4,26 +4,12 @@
 // Apply), "Move" (Run and Disengage II spend the Action), "Prepare" (against a
 // shot too), "Surprise!" (the token's Surprised gone after the first attack).
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptFaces, settle, tableOfThree } from "./support";
 
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 async function arena() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "opposed");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("opposed");
   // Ada: WS 45, BS 40, S 35 (SB 3), I 40, Ag 35, Move 4. Bran: WS 40, T 30 (TB 3), I 30, Ag 30, 12 Wounds, no armour.
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35, t: 30, move: 4, wounds: 12, woundsNow: 12 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { opposed: { ws: 40, bs: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } } });
@@ -51,7 +37,7 @@ async function swing(ctx: Ctx, dice: number[], answer: Record<string, unknown> =
   await settle();
   const card = ctx.gm.game.messages.contents.at(-1);
   ctx.bob.runtime.dialogs.responder = () => answer;
-  script(ctx.gm, 100, dice);
+  scriptFaces(ctx.gm, 100, dice);
   const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
   expect(answered.ok).toBe(true);
   await settle();
@@ -93,7 +79,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     const ctx = await arena();
     const f = await ctx.fight();
     ctx.alice.runtime.dialogs.responder = () => ({ move: "run", opponentId: "", distance: 0, yards: 0, runUp: false, test: false });
-    script(ctx.gm, 100, [10]);
+    scriptFaces(ctx.gm, 100, [10]);
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     const me = f.state().combatants.find((c: any) => c.id === f.ca.id);
@@ -106,7 +92,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     const ctx = await arena();
     const f = await ctx.fight();
     ctx.alice.runtime.dialogs.responder = () => ({ move: "disengage", opponentId: ctx.branId, distance: 0, yards: 0, runUp: false, test: false });
-    script(ctx.gm, 100, [10, 90]);
+    scriptFaces(ctx.gm, 100, [10, 90]);
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     expect(f.state().combatants.find((c: any) => c.id === f.ca.id)).toMatchObject({ actionUsed: true, moveUsed: false });
@@ -125,7 +111,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.alice.runtime.dialogs.responder = () => ({ opposition: "dodgePointBlank", difficulty: "challenging", modifier: 0 });
-    script(ctx.gm, 100, [50, 50]);
+    scriptFaces(ctx.gm, 100, [50, 50]);
     const answered = await hooks(ctx.alice).defendFromCard(ctx.alice.game.messages.get(card.id));
     expect(answered.ok).toBe(true);
     await settle();
@@ -185,7 +171,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     expect(asked.content).toContain("Called shot");
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
-    script(ctx.gm, 100, [12, 90]);
+    scriptFaces(ctx.gm, 100, [12, 90]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     const resolved = ctx.gm.game.messages.get(card.id);
@@ -237,7 +223,7 @@ async function fleeFrom(ctx: Ctx, dice: number[]) {
   await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Club", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 3, addStrengthBonus: false } } }]);
   await settle();
   ctx.alice.runtime.dialogs.responder = () => ({ move: "flee", opponentId: ctx.branId, distance: 0, yards: 0, runUp: false, test: false });
-  script(ctx.gm, 100, dice);
+  scriptFaces(ctx.gm, 100, dice);
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
   await settle();
 }

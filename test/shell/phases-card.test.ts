@@ -8,29 +8,14 @@
 // the wound levels off the target's track, once. The card and dialogs are drawn
 // with the real handlebars: no key is left unlocalized.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { formCells, settle } from "./support";
+import { formCells, scriptDraws, settle, tableOfThree } from "./support";
+
+// When the scripted draws run out: 5 on a d10, as these tests were written with.
+const AFTER = [5, 10] as const;
 
 /** Scripts the GM's dice: each draw is [face, faces]; 10 is the d10's "0". */
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [5, 10];
-    return (face - 0.5) / faces;
-  };
-}
-
 async function range() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "phases");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("phases");
   // Ada: Attack 3. Bran: Defense 2, Soak 2, a mace in hand (Defense +1).
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { attack: 3 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { defense: 2, soak: 2 } } });
@@ -62,7 +47,7 @@ const woundsLeft = (ctx: Ctx) => ctx.gm.game.actors.get(ctx.branId).system.phase
 describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", () => {
   it("at Middle range, unanswered: ease 6 (our base 6, Middle +0); die 7 + Attack 5 = 12 hits; Damage 12 - 6 + 6 = 12 against Soak 2 is 2 wound levels, applied once", async () => {
     const ctx = await range();
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
     // The dialog showed the engine's exact chance: Attack 5 reaches 6 on anything but a first 0 (90%).
     const dialog = lastDialog(ctx.alice);
@@ -100,7 +85,7 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
 
   it("a target dodging (Defense 2 + the mace's 1) and hustling (+3): ease 12, so die 6 + 5 = 11 misses and there is nothing to apply", async () => {
     const ctx = await range();
-    script(ctx.gm, [[6, 10]]);
+    scriptDraws(ctx.gm, [[6, 10]], AFTER);
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "hustle", defence: "dodge", modifier: 0 });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 12 });
@@ -116,11 +101,11 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
     await bran.createEmbeddedDocuments("Item", [{ name: "Round shield", type: "shield", system: { equipped: true, phases: { defense: 2 } } }]);
     await settle();
     // Standing: 6 + Near 3 + shield 2 - aimed 3 = 8.
-    script(ctx.gm, [[2, 10]]);
+    scriptDraws(ctx.gm, [[2, 10]], AFTER);
     let card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "none", aimed: true, modifier: 0 });
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
     // Defending with it: 6 + 3 + Defense 3 + shield 2 x 2 - 3 = 13. Die 9 + 5 = 14 hits by 1: Damage 7 against Soak 2 is 1 wound level.
-    script(ctx.gm, [[9, 10]]);
+    scriptDraws(ctx.gm, [[9, 10]], AFTER);
     card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "shield", aimed: true, modifier: 0 });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 13 });
@@ -155,7 +140,7 @@ describe("phases shot cards posted before shots resolved at once", () => {
     });
     await settle();
     const asked = ctx.bob.runtime.dialogs.asked.length;
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
     await settle();
     expect(ctx.bob.runtime.dialogs.asked.length).toBe(asked);
@@ -170,7 +155,7 @@ describe("phases optional rules (world settings)", () => {
     const ctx = await range();
     await ctx.gm.game.settings.set("bout", "phasesPiercingRule", true);
     await settle();
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const card = await attack(ctx, ctx.longbowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
     const result = resultOf(ctx, card.id);
     expect(data(result, "wounds")).toEqual({ levels: 5 });
@@ -192,7 +177,7 @@ describe("phases optional rules (world settings)", () => {
 
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
     await settle();
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "exposed", calledShotSize: 2, modifier: 0 });
     expect(lastDialog(ctx.alice)).toContain('name="calledShot"');
     const result = resultOf(ctx, card.id);
@@ -205,7 +190,7 @@ describe("phases optional rules (world settings)", () => {
     const ctx = await range();
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
     await settle();
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "effect", calledShotSize: 2, modifier: 0 });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 8 });
@@ -234,7 +219,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     expect(card.content).toContain('data-bout-action="defend"');
 
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
-    script(ctx.gm, [[8, 10], [4, 10]]);
+    scriptDraws(ctx.gm, [[8, 10], [4, 10]], AFTER);
     expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
     await settle();
     expect(lastDialog(ctx.bob)).not.toContain("BOUT.");
@@ -262,7 +247,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     ctx.bob.runtime.dialogs.responder = () => ({ action: "melee", weaponId: spear.id, range: "close", [`opponent-${ca.id}`]: true });
     await combat.startCombat();
     await settle();
-    script(ctx.gm, [[8, 10], [3, 10]]);
+    scriptDraws(ctx.gm, [[8, 10], [3, 10]], AFTER);
     await ctx.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
@@ -282,7 +267,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     expect(JSON.parse(card.system.declaration).firstStrike).toBe(5);
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
     // Attack 8 + 6 + 5 = 19 against Defense 4 + 3 = 7: Damage 12 + 7 = 19 against Soak 2, 3 wound levels.
-    script(ctx.gm, [[8, 10], [4, 10]]);
+    scriptDraws(ctx.gm, [[8, 10], [4, 10]], AFTER);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     const result = resultOf(ctx, card.id);
@@ -381,7 +366,7 @@ async function shootingRound(ctx: Ctx, bran: (adaCombatant: string) => Record<st
   ctx.bob.runtime.dialogs.responder = () => bran(ca.id);
   await combat.startCombat();
   await settle();
-  script(ctx.gm, [[8, 10], [3, 10]]);
+  scriptDraws(ctx.gm, [[8, 10], [3, 10]], AFTER);
   await ctx.gm.ui.combat.runAction("boutNextStep", {});
   await settle();
   const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
@@ -405,7 +390,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     expect(bad.refusal.code).toBe("phases.card.badDefence");
     expect(ctx.alice.notices.at(-1)?.message).toBe("That answer is not open to the target.");
     expect(ctx.world.writesSince(mark)).toEqual([]);
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     // Ada says Bran stands still: the round knows better.
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
     const dialog = lastDialog(ctx.alice);
@@ -432,7 +417,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     await settle();
     const { stateOf } = await shootingRound(ctx, () => ({ action: "none" }));
     expect(stateOf().combatants.every((c: any) => c.declaration.defence === "none")).toBe(true);
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "dodge", modifier: 0 });
     expect(lastDialog(ctx.alice)).toContain("Hit (ease factor 8; Bran declared no defence against you this round)");
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
@@ -444,7 +429,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     const cole = await ctx.gm.CONFIG.Actor.documentClass.create({ name: "Cole", type: "character", system: { phases: { defense: 2 } } });
     await settle();
     const { combat } = await shootingRound(ctx, () => ({ action: "none" }));
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const actors = ctx.alice.game.actors;
     const outcome = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(cole.id), { weaponId: ctx.bowId, range: "middle", motion: "still", defence: "dodge", modifier: 0 }, combat.id);
     expect(outcome.ok).toBe(true);
@@ -534,7 +519,7 @@ describe("phases shots in a running round: the target's motion from its declarat
     expect(ctx.alice.notices.at(-1)?.message).toBe("A shot counts as aimed only after a whole missile phase spent aiming (holding fire) without moving.");
     expect(ctx.world.writesSince(mark)).toEqual([]);
     expect(ctx.gm.runtime.rolls.length).toBe(rolls);
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: false, modifier: 0 });
     expect(JSON.parse(card.system.declaration).shot.motion).toBe("hustle");
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 9 });
@@ -549,7 +534,7 @@ describe("phases shots in a running round: the target's motion from its declarat
     expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBe(true);
     await ctx.gm.game.combats.get(combat.id).nextRound();
     await settle();
-    script(ctx.gm, [[8, 10], [3, 10]]);
+    scriptDraws(ctx.gm, [[8, 10], [3, 10]], AFTER);
     await ctx.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     for (let i = 0; i < 10 && stateOf().phase !== "firstMissile"; i++) {
@@ -557,7 +542,7 @@ describe("phases shots in a running round: the target's motion from its declarat
       await settle();
     }
     expect(stateOf()).toMatchObject({ round: 2, phase: "firstMissile", order: [ca] });
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: true, modifier: 0 });
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 3 });
     expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBeUndefined();
@@ -590,7 +575,7 @@ describe("the GM's wound and fatigue tracks form (seed 001 counts Wound and Fati
     expect(ctx.gm.ui.notifications.notices.at(-1)).toEqual({ type: "info", message: "Wound and fatigue tracks saved." });
     // Every client prepares its actors again: the sheet's penalty and sprint follow the new track.
     expect(ctx.alice.game.actors.get(ctx.adaId).system.derived.woundPenalty.value).toBe(-3);
-    script(ctx.gm, [[7, 10]]);
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
     expect(JSON.parse(card.system.declaration)).toMatchObject({ attack: 5, penalty: -3 });
     expect(data(resultOf(ctx, card.id), "missile")).toEqual({ total: 9 });

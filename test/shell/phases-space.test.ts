@@ -6,18 +6,10 @@
 // (preUpdateToken, which Foundry runs only for the user asking for the update)
 // with the names, and nothing is written.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [5, 10];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 5 on a d10, as these tests were written with.
+const AFTER = [5, 10] as const;
 
 /**
  * A scene of 100-pixel squares, one pace each. Ada (Alice) only moves; Bran
@@ -25,14 +17,7 @@ function script(client: { CONFIG: any }, draws: [number, number][]) {
  * Token centres in paces: Ada (0.5, 5.5), Bran (10.5, 5.5), Cole (14.5, 5.5).
  */
 async function field(grid: Record<string, unknown> = { size: 100, distance: 1, units: "paces" }) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "phases");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("phases");
   // Ada's Quickness 10: her hustle covers 25 paces (Movement Table), room for the detours below.
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { qik: 10 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { initiative: 5 } } });
@@ -65,7 +50,7 @@ type Field = Awaited<ReturnType<typeof field>>;
 async function toMovement(f: Field) {
   await f.combat.startCombat();
   await settle();
-  script(f.gm, [[5, 10], [5, 10], [5, 10]]);
+  scriptDraws(f.gm, [[5, 10], [5, 10], [5, 10]], AFTER);
   await f.gm.ui.combat.runAction("boutNextStep", {});
   await settle();
   expect(f.stateOf()).toMatchObject({ phase: "movement", stage: "act" });
@@ -135,7 +120,7 @@ describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => 
     await f.token(f.alice, f.ta).update({ x: 100, y: 500 });
     await settle();
     expect(f.token(f.gm, f.ta).x).toBe(100);
-    script(f.gm, [[5, 10], [5, 10], [5, 10]]);
+    scriptDraws(f.gm, [[5, 10], [5, 10], [5, 10]], AFTER);
     await f.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     // Bran is engaged, so not simply moving: he may step through Cole's space.

@@ -5,28 +5,13 @@
 // Total rolled in one write, the range contest's first-strike bonus on the
 // tracker, and fire-or-hold in the missile phases.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { decisionWrites, settle } from "./support";
+import { decisionWrites, scriptDraws, settle, tableOfThree } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [5, 10];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 5 on a d10, as these tests were written with.
+const AFTER = [5, 10] as const;
 
 async function field() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "phases");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("phases");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { phases: { initiative: 2, ride: 4 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { phases: { initiative: 1 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { initiative: 1, range: "reach", minRange: "touch" } } }]);
@@ -144,7 +129,7 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     await settle();
     expect(stateOf(gm, combatId).stage).toBe("initiative");
     // Stress dice: Ada 8, Bran 3. Totals: 8 + 3 = 11 and 3 + 4 = 7.
-    script(gm, [[8, 10], [3, 10]]);
+    scriptDraws(gm, [[8, 10], [3, 10]], AFTER);
     const mark = world.server.writes.length;
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
@@ -168,7 +153,7 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     const combat = gm.game.combats.get(combatId);
     await combat.startCombat();
     await settle();
-    script(gm, [[5, 10], [6, 10]]);
+    scriptDraws(gm, [[5, 10], [6, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     // Movement phase: both act in order, then the First Missile phase has Bran only.
@@ -260,7 +245,7 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     // Nobody shoots, fights or casts: casual play goes straight to the Fatigue phase, where only Ada exerted herself.
     expect(stateOf(gm, combatId)).toMatchObject({ phase: "fatigue", order: [ca] });
     expect(await trackerHtml(alice)).toContain(`data-combatant-id="${ca}" data-action-id="fatigue"`);
-    script(gm, [[3, 10]]);
+    scriptDraws(gm, [[3, 10]], AFTER);
     await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca, actionId: "fatigue" });
     await settle();
     expect(alice.notices).toEqual([]);
@@ -281,7 +266,7 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     bob.runtime.dialogs.responder = () => ({ action: "move", movement: "walk" });
     await gm.game.combats.get(combatId).startCombat();
     await settle();
-    script(gm, [[5, 10], [5, 10]]);
+    scriptDraws(gm, [[5, 10], [5, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     // Totals 5 + 20 and 5 + 1: Ada goes first in the Movement phase.
@@ -291,7 +276,7 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     const mark = gm.game.messages.size;
     await hooksOf(bob).postCard("phases.athletics", bob.game.actors.get(adaActor), bob.game.actors.get(adaActor), {}, combatId);
     expect(gm.game.messages.size).toBe(mark);
-    script(gm, [[4, 10]]);
+    scriptDraws(gm, [[4, 10]], AFTER);
     await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca, actionId: "athletics" });
     await settle();
     expect(alice.notices).toEqual([]);
@@ -334,7 +319,7 @@ describe("the Magic phase (seed 001, Combat Sequence: the phase exists; no spell
     await settle();
     await gm.ui.combat.runAction("boutFightAction", { actionId: "casual" });
     // Ada 5 + Initiative 2 = 7, Bran 5 + 1 = 6.
-    script(gm, [[5, 10], [5, 10]]);
+    scriptDraws(gm, [[5, 10], [5, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     for (const id of stateOf(gm, combatId).order) {

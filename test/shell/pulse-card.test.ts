@@ -4,28 +4,13 @@
 // client rolls the Strike Check and the damage, and applying takes it from
 // Fatigue or Endurance and marks a stun.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [50, 100];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 50 on a d100, as these tests were written with.
+const AFTER = [50, 100] as const;
 
 async function field() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "pulse");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { pulse: { md: 15, ps: 15, ag: 15 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }]);
@@ -47,7 +32,7 @@ const data = (ctx: Ctx, id: string, type: string) => JSON.parse(ctx.gm.game.mess
 /** Bran stands against the card; the GM's client rolls these draws. */
 async function stand(ctx: Ctx, card: any, draws: [number, number][]) {
   ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-  script(ctx.gm, draws);
+  scriptDraws(ctx.gm, draws, AFTER);
   await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
   await settle();
 }
@@ -62,7 +47,7 @@ describe("pulse attack cards", () => {
     const strike = async (answer: string) => {
       const card = await attack(ctx);
       ctx.bob.runtime.dialogs.responder = () => ({ answer });
-      script(ctx.gm, [[90, 100]]);
+      scriptDraws(ctx.gm, [[90, 100]], AFTER);
       await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
       await settle();
       return data(ctx, card.id, "StrikeMiss")?.modSC;
@@ -75,7 +60,7 @@ describe("pulse attack cards", () => {
     const ctx = await field();
     const card = await attack(ctx);
     ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[40, 100], [6, 10]]);
+    scriptDraws(ctx.gm, [[40, 100], [6, 10]], AFTER);
     expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
     await settle();
     expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ roll: 40, modSC: 61 });
@@ -96,7 +81,7 @@ describe("pulse attack cards", () => {
     const ctx = await field();
     const card = await attack(ctx);
     ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    script(ctx.gm, [[5, 100], [6, 10], [90, 100]]);
+    scriptDraws(ctx.gm, [[5, 100], [6, 10], [90, 100]], AFTER);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     expect(data(ctx, card.id, "DamageEndurance")).toMatchObject({ damage: 8, enduranceNow: 7 });
@@ -213,7 +198,7 @@ describe("pulse attack cards: knockout [16.5]", () => {
     const card = await attack(ctx, { kind: "knockout" });
     ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
     // 73 - 15 = 58 less Defense 12 = 46: a 20 lands; then the GM's d10 for the minutes.
-    script(ctx.gm, [[20, 100], [4, 10]]);
+    scriptDraws(ctx.gm, [[20, 100], [4, 10]], AFTER);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     expect(data(ctx, card.id, "StrikeHit")).toMatchObject({ modSC: 46 });
@@ -226,7 +211,7 @@ describe("pulse attack cards: knockout [16.5]", () => {
     await applyCard(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("unconscious")).toBe(true);
     const next = await attack(ctx);
-    script(ctx.gm, [[90, 100]]);
+    scriptDraws(ctx.gm, [[90, 100]], AFTER);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(next.id));
     await settle();
     expect(data(ctx, next.id, "StrikeMiss")).toMatchObject({ modSC: 73 });

@@ -3,28 +3,13 @@
 // disarms, [16.5] a Trip fells): the card says it, Apply writes it once (items and the prone condition), and
 // a broken or dropped weapon is refused before anything is rolled.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [50, 100];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 50 on a d100, as these tests were written with.
+const AFTER = [50, 100] as const;
 
 async function field() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "pulse");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { pulse: { md: 15, ps: 15, ag: 15 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } } });
   const [sword, staff] = await ada.createEmbeddedDocuments("Item", [
@@ -52,7 +37,7 @@ async function attack(ctx: Ctx, weaponId = ctx.ids.sword, form: Record<string, u
 }
 async function answer(ctx: Ctx, card: any, reply: Record<string, unknown>, draws: [number, number][]) {
   ctx.bob.runtime.dialogs.responder = () => reply;
-  script(ctx.gm, draws);
+  scriptDraws(ctx.gm, draws, AFTER);
   const out = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
   await settle();
   return out;

@@ -2,28 +2,13 @@
 // hex scene a fighter's token moves only in the figure's turn and no farther than its TMR allows this pulse; a
 // refused move is cancelled with a notice and writes nothing; the GM is exempt unless the world setting says not.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { fightOnScene, settle } from "./support";
+import { fightOnScene, scriptDraws, settle, tableOfThree } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [5, 10];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 5 on a d10, as these tests were written with.
+const AFTER = [5, 10] as const;
 
 async function battlefield(wolfAt: [number, number, number] = [2, 12, 90]) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "pulse");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("pulse");
   const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { tmr: 5, ag: 15, pc: 15 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { tmr: 4, ag: 12, pc: 12 } } });
@@ -55,7 +40,7 @@ type Field = Awaited<ReturnType<typeof battlefield>>;
 
 /** Side initiative (the party wins 9 to 2) and the party chosen to go first: the party's figures act. */
 async function partyActs(f: Field) {
-  script(f.gm, [[9, 10], [2, 10]]);
+  scriptDraws(f.gm, [[9, 10], [2, 10]], AFTER);
   await f.gm.ui.combat.runAction("boutNextStep", {});
   await settle();
   await f.gm.ui.combat.runAction("boutFightAction", { actionId: "first:party" });
@@ -201,7 +186,7 @@ describe("token moves in a running pulse [14.1]", () => {
     const f = await battlefield();
     await partyActs(f);
     f.alice.runtime.dialogs.responder = () => ({ feet: 12 });
-    script(f.gm, [[10, 100]]);
+    scriptDraws(f.gm, [[10, 100]], AFTER);
     await f.alice.game.actors.get(f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada").actorId).sheet.runAction("actorAction", { actorAction: "jump" });
     await settle();
     expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).jumped).toEqual({ [f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada").id]: 3 });
@@ -226,7 +211,7 @@ describe("token moves in a running pulse [14.1]", () => {
   it("[13] Bran engaged face to face with the Wolf moves one hex in his turn, not two", async () => {
     // Bran at row 4, column 0 looks east; the Wolf stands in the next hex east looking west: each in the other's zone.
     const f = await battlefield([4, 1, 90]);
-    script(f.gm, [[9, 10]]);
+    scriptDraws(f.gm, [[9, 10]], AFTER);
     await f.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     const state = () => JSON.parse(f.gm.game.combats.get(f.combatId).system.state);

@@ -4,29 +4,14 @@
 // side's D10; the top IV of an engagement chooses first or last from the
 // tracker; the GM records which side's free figures go first.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
 import { pulseEngagements, tokenPlacement } from "../../src/table/pulse/engagements";
-import { settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [5, 10];
-    return (face - 0.5) / faces;
-  };
-}
+// When the scripted draws run out: 5 on a d10, as these tests were written with.
+const AFTER = [5, 10] as const;
 
 async function skirmish() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "pulse");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("pulse");
   const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ag: 20, pc: 15, militaryScientist: 2 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { ag: 12, pc: 12 } } });
@@ -57,7 +42,7 @@ describe("pulses from the tracker", () => {
     await settle();
     expect(stateOf(gm, combatId).step).toEqual({ kind: "initiative" });
     // Free figures: Bran for the party (PC 12, no leader), the Guard for the foes (PC 10).
-    script(gm, [[4, 10], [9, 10]]);
+    scriptDraws(gm, [[4, 10], [9, 10]], AFTER);
     const mark = world.server.writes.length;
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
@@ -79,7 +64,7 @@ describe("pulses from the tracker", () => {
     const { world, gm, alice, bob, combatId, ids } = await skirmish();
     await gm.game.combats.get(combatId).startCombat();
     await settle();
-    script(gm, [[4, 10], [9, 10]]);
+    scriptDraws(gm, [[4, 10], [9, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     // IV = modAG + PC + rank: Ada 20 + 15 = 35 against the Wolf's 16 + 14 = 30. Ada chooses.
@@ -103,7 +88,7 @@ describe("pulses from the tracker", () => {
     const { gm, alice, combatId, ids } = await skirmish();
     await gm.game.combats.get(combatId).startCombat();
     await settle();
-    script(gm, [[4, 10], [9, 10]]);
+    scriptDraws(gm, [[4, 10], [9, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ids.ada, actionId: "first" });
@@ -142,7 +127,7 @@ describe("seed 004 [12.2] \"Leader of each side rolls D10, adds PC and Military 
     expect(asked).toContain(`value="${ids.bran}"`);
     expect(stateOf(gm, combatId).combatants.filter((c: any) => c.leader).map((c: any) => c.id)).toEqual([ids.bran]);
     expect(await trackerHtml(gm)).toContain("Leader");
-    script(gm, [[6, 10], [9, 10]]);
+    scriptDraws(gm, [[6, 10], [9, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
     const state = stateOf(gm, combatId);

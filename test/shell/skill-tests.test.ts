@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
+import { scriptFaces } from "./support";
 
 async function table(ruleset: string) {
   dist();
@@ -26,11 +27,6 @@ async function table(ruleset: string) {
 }
 
 /** The next uniform draws give these faces on a die of `faces` sides. */
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
-
 describe("skill tests at the table", () => {
   it("steel: the attribute's dice against the skill's TN, odds first (5 dice at TN 6: 96.9%)", async () => {
     const { alice, actor, skillId } = await table("steel");
@@ -39,7 +35,7 @@ describe("skill tests at the table", () => {
       asked = config;
       return { bonusDice: 1, tnModifier: 0 };
     };
-    script(alice, 10, [2, 3, 9, 1, 4, 5]);
+    scriptFaces(alice, 10, [2, 3, 9, 1, 4, 5]);
     await actor.sheet.runAction("rollItem", {}, { row: { itemId: skillId } });
     expect(asked.content).toContain("96.9%"); // odds for the default inputs: 5 dice at TN 6 succeed with 1 - 1/32
     // Every success count, 0 to 5: C(5,k)/32, so two or three successes at 31.3% each.
@@ -55,7 +51,7 @@ describe("skill tests at the table", () => {
     const { world, alice, actor, skillId } = await table("opposed");
     await alice.game.settings.set("core", ...chatModeSetting("gmroll"));
     alice.runtime.dialogs.responder = () => ({ difficulty: "hard", modifier: 0 });
-    script(alice, 100, [23]);
+    scriptFaces(alice, 100, [23]);
     await actor.sheet.runAction("rollItem", {}, { row: { itemId: skillId } });
     const message = alice.game.messages.contents.at(-1);
     // 42 + 10 - 30 = 22: a roll of 23 fails with SL 0.
@@ -67,7 +63,7 @@ describe("skill tests at the table", () => {
   it("actionpoints: d100 under TSC%; a tenth of the target or less is a critical success", async () => {
     const { alice, actor, skillId } = await table("actionpoints");
     alice.runtime.dialogs.responder = () => ({ modifier: 5 });
-    script(alice, 100, [6]);
+    scriptFaces(alice, 100, [6]);
     await actor.sheet.runAction("rollItem", {}, { row: { itemId: skillId } });
     const message = alice.game.messages.contents.at(-1);
     expect(message.content).toContain("a critical success");

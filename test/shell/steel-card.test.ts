@@ -7,16 +7,11 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptFaces, settle } from "./support";
 import { DEFAULT_MISSILE_CHART, DEFAULT_WOUND_TABLE, DEFAULT_ZONES } from "../../src/engine/rulesets/steel";
 
 
 /** The next uniform draws on this client give these faces on d`faces`. */
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
-
 const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
 
 async function deck() {
@@ -96,7 +91,7 @@ describe("steel exchange cards", () => {
     // Bob parries with 3 dice. GM's dice: Ada 4d10 → 9,8,7,2 (3 successes at TN 6);
     // Bran 3d10 → 2,3,9 (1 success at TN 6): margin 2, a hit; then the d6 for the location and any wound rolls.
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3 });
-    script(ctx.gm, 10, [9, 8, 7, 2, 2, 3, 9, 4, 4, 4, 4, 4, 4]);
+    scriptFaces(ctx.gm, 10, [9, 8, 7, 2, 2, 3, 9, 4, 4, 4, 4, 4, 4]);
     const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answered.ok).toBe(true);
     await settle();
@@ -228,7 +223,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3 });
-    script(ctx.gm, 10, [2, 2, 3, 1, 9, 9, 8, 4, 4, 4, 4, 4, 4]);
+    scriptFaces(ctx.gm, 10, [2, 2, 3, 1, 9, 9, 8, 4, 4, 4, 4, 4, 4]);
     const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -254,7 +249,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3 });
-    script(ctx.gm, 10, [2, 2, 3, 1, 2, 2, 9, 9, 8, 4, 4, 4, 4, 4, 4, 4, 4]);
+    scriptFaces(ctx.gm, 10, [2, 2, 3, 1, 2, 2, 9, 9, 8, 4, 4, 4, 4, 4, 4, 4, 4]);
     const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -292,7 +287,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
     // Six hits against a failed parry (margin 6) to the torso; every later roll fails (1s and 2s).
-    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -332,7 +327,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
-    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
@@ -371,7 +366,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
     // From the card, Bran is not asked for a defence: Ada's 3 dice roll against none (and miss).
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3, press: 0 });
-    script(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
     const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -397,7 +392,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect((await post(ctx, 3)).ok).toBe(true);
     await settle();
     const first = ctx.gm.game.messages.contents.at(-1);
-    script(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
     expect((await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(first.id))).ok).toBe(true);
     await settle();
     expect(state(ctx).bouts[0].blowOrder).toEqual([[ctx.ca], [ctx.cb]]);
@@ -420,7 +415,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
     // From the card's Defend button Ada is told she cannot defend; Bran's 3 dice roll against none.
     ctx.alice.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 3, press: 0 });
-    script(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [2, 3, 4, 2, 2, 2, 2, 2, 2, 2]);
     const answer = await ctx.alice.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.alice.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     expect(ctx.alice.notices.at(-1)).toMatchObject({ type: "info", message: "Both of you threw red: no defence is possible in the middle of an attack. The blow lands undefended." });
@@ -445,7 +440,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1, press: 0 });
     // 4 dice less 2 for reach: two 9s; Bran's parry fails; then the location, the press die and failing later rolls.
-    script(ctx.gm, 10, [9, 9, 2, 9, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [9, 9, 2, 9, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -468,7 +463,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     const defend = async (answer: Record<string, unknown>, draws: number[]) => {
       const card = ctx.gm.game.messages.contents.at(-1);
       ctx.bob.runtime.dialogs.responder = () => answer;
-      script(ctx.gm, 10, draws);
+      scriptFaces(ctx.gm, 10, draws);
       const res = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
       expect(res.ok ? "ok" : res.refusal.code).toBe("ok");
       await settle();
@@ -497,7 +492,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.alice.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 0, press: 0 });
-    script(ctx.gm, 10, [2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [2, 2, 2, 2, 2, 2]);
     await ctx.alice.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
     expect(ctx.gm.game.messages.get(card.id).rolls.map((r: any) => r.formula)[0]).toBe("1d10");
@@ -511,7 +506,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1, press: 0 });
-    script(ctx.gm, 10, [1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -528,7 +523,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1, press: 0 });
-    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -556,7 +551,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     const stay = await defend({ maneuver: "full-evasion", dice: 2, press: 0 });
     expect(stay.ok ? "ok" : stay.refusal.code).toBe("steel.notAllowedMounted");
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
-    script(ctx.gm, 10, [2, 2, 2, 9, 9, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [2, 2, 2, 9, 9, 2, 2, 2, 2, 2, 2, 2]);
     const leap = await defend({ maneuver: "full-evasion", dice: 2, press: 0, leapingOff: true });
     expect(leap.ok).toBe(true);
     await settle();
@@ -613,7 +608,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
     // The same blow as above: a level 5 cut to the shoulder, now Shock 3 by the GM's table.
-    script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);

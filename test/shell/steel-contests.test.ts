@@ -4,26 +4,11 @@
 // deck), "Higher Footing", and buying initiative (named by the seed without
 // figures: our GM-set contest). Each is a card the GM's client rolls.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptFaces, settle, tableOfThree } from "./support";
 
-
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
 
 async function table(inBout: boolean) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "steel");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("steel");
   // Alan: Reflex 5 (Agility 6, Wit 5) + Proficiency 6 = 11 dice.
   const alan = await Actor.create({ name: "Alan", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6 } } });
   const rival = await Actor.create({ name: "Rival", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5 } } });
@@ -94,7 +79,7 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
       asked = config;
       return { terrain: "custom", pace: "normal", tn: 4, dice: 2, stakes: "bench", footing: false, opponent: "" };
     };
-    script(t.gm, 10, [5, 2]);
+    scriptFaces(t.gm, 10, [5, 2]);
     await t.gm.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
     await settle();
     const card = t.gm.game.messages.contents.at(-1);
@@ -109,12 +94,12 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
   it("in a bout: the dice leave the pool, a botch on the bench costs half the pool as well, and a made roll wins higher footing", async () => {
     const t = await table(true);
     expect(t.cp(t.ca)).toBe(11);
-    script(t.gm, 10, [1, 1]);
+    scriptFaces(t.gm, 10, [1, 1]);
     const botch = await terrainFromSheet(t, {});
     expect(botch.content).toContain("outcome-failure");
     // 11 − 2 burnt; then half of the 11 he had, 5 dice, for landing on his back.
     expect(t.cp(t.ca)).toBe(4);
-    script(t.gm, 10, [9, 2]);
+    scriptFaces(t.gm, 10, [9, 2]);
     const made = await terrainFromSheet(t, { dice: 2, footing: true });
     expect(made.content).toContain("outcome-success");
     expect(t.state().combatants.find((c: any) => c.id === t.ca).higherFooting).toBe(true);
@@ -123,7 +108,7 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
 
   it("seed 000 'Terrain Roll Mechanics', Alan on the bench: a botch leaves him on his back, Prone on his token once applied, and half his pool lost", async () => {
     const t = await table(true);
-    script(t.gm, 10, [1, 1]);
+    scriptFaces(t.gm, 10, [1, 1]);
     const card = await terrainFromSheet(t, {});
     expect(card.content).toContain("outcome-failure");
     expect(card.content).toContain("falls on their back");
@@ -136,7 +121,7 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
 
   it("Alan and Ferro on the deck: a botch knocks the fighter down when the card is applied", async () => {
     const t = await table(false);
-    script(t.gm, 10, [1, 1, 4]);
+    scriptFaces(t.gm, 10, [1, 1, 4]);
     const card = await terrainFromSheet(t, { tn: 6, dice: 3, stakes: "deck" });
     expect(card.content).toContain("outcome-failure");
     const applied = await t.alice.evaluate<any>("globalThis.__boutTest").applyFromCard(t.alice.game.messages.get(card.id));
@@ -163,7 +148,7 @@ describe("steel opposed terrain rolls (seed 000 'Opposed Terrain Rolls')", () =>
     expect(card.system.kind).toBe("steel.terrainContest");
     expect(card.system.state).toBe("waiting");
     t.bob.runtime.dialogs.responder = () => ({ dice: 3 });
-    script(t.gm, 10, [5, 2, 6, 4, 1]);
+    scriptFaces(t.gm, 10, [5, 2, 6, 4, 1]);
     const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -193,7 +178,7 @@ describe("buying initiative (seed 000 names it; our contest at the world's TN)",
     expect(card.system.kind).toBe("steel.buyInitiative");
     t.alice.runtime.dialogs.responder = () => ({ dice: 2 });
     // Rival 3 dice at TN 6: 7, 8, 2 (two successes); Alan 2 dice: 9, 3 (one).
-    script(t.gm, 10, [7, 8, 2, 9, 3]);
+    scriptFaces(t.gm, 10, [7, 8, 2, 9, 3]);
     const answer = await t.alice.evaluate<any>("globalThis.__boutTest").defendFromCard(t.alice.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -222,7 +207,7 @@ describe("Blood Loss at each round's start (seed 000 'Blood Loss')", () => {
     await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
     await settle();
     expect(t.gm.game.messages.contents.length).toBe(before); // exchange 2: no new round yet
-    script(t.gm, 10, [2, 5, 6]);
+    scriptFaces(t.gm, 10, [2, 5, 6]);
     await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
     await settle();
     const card = t.gm.game.messages.contents.at(-1);
@@ -259,7 +244,7 @@ describe("surprise and hesitation at the table (seed 000 'Surprise & Hesitation'
       return { skillId: rival.items.getName("Notice").id };
     };
     // Alan 6 dice at TN 6: three successes; Rival 4 at TN 7: none; Rival's Reflex 5 at TN 10: none.
-    script(t.gm, 10, [9, 9, 9, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
+    scriptFaces(t.gm, 10, [9, 9, 9, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
     const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -307,14 +292,14 @@ describe("mounted fighters at the table (seed 000 'Mounted Combat')", () => {
     expect(t.gm.game.messages.size).toBe(posted);
     // Two steps up without the Ride skill take a Ride check: Agility 6 at TN 7, one 9 makes it.
     t.alice.runtime.dialogs.responder = () => ({ change: "up2", tnModifier: 0 });
-    script(t.gm, 10, [9, 2, 2, 2, 2, 2]);
+    scriptFaces(t.gm, 10, [9, 2, 2, 2, 2, 2]);
     await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "gait" });
     await settle();
     expect(t.gm.game.messages.contents.at(-1).system.kind).toBe("steel.gait");
     expect(t.state().combatants.find((c: any) => c.id === t.ca).gait).toBe("canter");
     // Ride-by: Agility 6 dice at our default Ride TN 7 (no Ride skill): one 8 makes it.
     t.alice.runtime.dialogs.responder = () => ({ tnModifier: 0 });
-    script(t.gm, 10, [8, 2, 2, 2, 2, 2]);
+    scriptFaces(t.gm, 10, [8, 2, 2, 2, 2, 2]);
     await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "rideBy" });
     await settle();
     const card = t.gm.game.messages.contents.at(-1);

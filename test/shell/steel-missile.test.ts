@@ -3,33 +3,16 @@
 // missile Proficiency when ready, a red throw loosing in exchange 1, aim dice,
 // the target evading with Reflex outside melee, the 2d6 location, and the wound.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 
 /** Draws on this client: each entry is [faces, result]. */
-function script(client: { CONFIG: any }, draws: [number, number][]) {
-  const queue = [...draws];
-  client.CONFIG.Dice.randomUniform = () => {
-    const [faces, r] = queue.shift() ?? [10, 1];
-    return (r - 0.5) / faces;
-  };
-}
-const d10 = (...r: number[]): [number, number][] => r.map((x) => [10, x]);
+const d10 = (...r: number[]): [number, number][] => r.map((x) => [x, 10]);
 
 const BOW = { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 2, quickenCost: 1, quickenTn: 8, reach: 0 };
 
 async function range(inBout: boolean) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "steel");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree("steel");
   const alan = await Actor.create({ name: "Alan", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5 } } });
   const rival = await Actor.create({ name: "Rival", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 3 } } });
   const [bow] = await alan.createEmbeddedDocuments("Item", [{ name: "Hunting bow", type: "weapon", system: { equipped: true, steel: BOW } }]);
@@ -68,7 +51,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     expect(card.system.state).toBe("waiting");
     t.bob.runtime.dialogs.responder = () => ({ kind: "evade", room: "restricted", dice: 2 });
     // Alan: 9, 9, 9 (three successes); Rival evades at TN 7: 2, 2 (none); 2d6: 3 + 4 = 7, the chest; later rolls fail.
-    script(t.gm, [...d10(9, 9, 9, 2, 2), [6, 3], [6, 4], ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
+    scriptDraws(t.gm, [...d10(9, 9, 9, 2, 2), [3, 6], [4, 6], ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
     const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(card.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -105,7 +88,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     const shot = await t.roll({ dice: 3, aimDice: 1, aimedPart: "head" });
     expect(shot.system.kind).toBe("steel.missile");
     t.bob.runtime.dialogs.responder = () => ({ kind: "none", room: "open", dice: 0 });
-    script(t.gm, [...d10(2, 2, 2), [6, 6], [6, 6]]);
+    scriptDraws(t.gm, [...d10(2, 2, 2), [6, 6], [6, 6]]);
     const answer = await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(shot.id));
     expect(answer.ok).toBe(true);
     await settle();
@@ -122,7 +105,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     const t = await range(true);
     const me = () => t.state().combatants.find((c: any) => c.id === t.ca);
     // Alan's Reflex dice against the bow's quicken TN 8: all 2s, no success.
-    script(t.gm, d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2));
+    scriptDraws(t.gm, d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2));
     const ready = await t.roll({ quicken: true });
     expect(ready.system.kind).toBe("steel.readyMissile");
     expect(me().missile).toMatchObject({ roundsLeft: 2, ready: false, pool: 0, quickenCost: 1 });

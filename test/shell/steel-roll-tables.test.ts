@@ -9,13 +9,8 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist, repo } from "../build/dist";
-import { settle } from "./support";
+import { scriptFaces, settle } from "./support";
 
-
-function script(client: { CONFIG: any }, faces: number, results: number[]) {
-  const queue = [...results];
-  client.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / faces;
-}
 
 const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
 const packTables = () =>
@@ -71,7 +66,7 @@ async function exchange(ctx: Ctx) {
   await settle();
   const card = ctx.gm.game.messages.contents.at(-1);
   ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
-  script(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+  scriptFaces(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
   const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
   await settle();
   return { card: ctx.gm.game.messages.get(card.id), answer };

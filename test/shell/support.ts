@@ -12,13 +12,22 @@ export const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 
-/** Scripted draws for a client's dice: each entry is [face, faces]; when they run out, 1 on a d10. */
-export function scriptDraws(client: { CONFIG: any }, draws: readonly (readonly [number, number])[]) {
+/** Scripted draws for a client's dice: each entry is [face, faces]; when they run out, `after` (1 on a d10 unless said). */
+export function scriptDraws(client: { CONFIG: any }, draws: readonly (readonly [number, number])[], after: readonly [number, number] = [1, 10]) {
   const queue = [...draws];
   client.CONFIG.Dice.randomUniform = () => {
-    const [face, faces] = queue.shift() ?? [1, 10];
+    const [face, faces] = queue.shift() ?? after;
     return (face - 0.5) / faces;
   };
+}
+
+/** Scripted faces, all of one die (`faces` sides); when they run out, a 1. */
+export function scriptFaces(client: { CONFIG: any }, faces: number, results: readonly number[]) {
+  scriptDraws(
+    client,
+    results.map((r) => [r, faces] as const),
+    [1, faces],
+  );
 }
 
 /** A world under a ruleset with the GM and two players, Alice and Bob, connected; `own(user)` gives that player an actor. */

@@ -7,22 +7,12 @@
 // menu, and fighters regroup into bouts from that menu through the same GM-only
 // move as a drag.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { settle, tableOfThree } from "./support";
 
 
 /** A fight of four (Ada Alice's, Bran Bob's, two of the GM's), optionally in two groups, started as the GM. */
 async function fight(ruleset: string, { groups = 0, start = true } = {}) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, alice, bob, Actor } = await tableOfThree(ruleset);
   const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
   const actors = [
     await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { opposed: { i: 40, ag: 35 }, actionpoints: { bap: 4 } } }),

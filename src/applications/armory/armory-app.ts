@@ -14,9 +14,9 @@ import { RULESETS } from "../../engine/rulesets/registry";
 import { RULESET_IDS, type RulesetId } from "../../engine/rulesets/ruleset";
 import { activeRuleset } from "../../settings";
 import { FIGURE_SOURCES } from "../../data/shared/ruleset-blocks";
-import { ARMORY_KINDS, allColumns, columnByKey, rulesetColumns, type ArmoryColumn, type ArmoryKind } from "./columns";
+import { ARMORY_KINDS, allColumns, columnByKey, rulesetColumns, splitColumnKey, type ArmoryColumn, type ArmoryKind } from "./columns";
 import { readCell, readName, type CellRefusal, type CellResult } from "./cells";
-import { blankRow, changedCells, duplicateRow, editCell, filterRows, rowCreation, rowFromSource, rowUpdate, sortRows, type ArmoryRow } from "./rows";
+import { blankRow, cellValue, changedCells, duplicateRow, editCell, filterRows, rowCreation, rowFromSource, rowUpdate, sortRows, type ArmoryRow } from "./rows";
 import { planImport, type ImportPlan } from "./plan";
 import { MAX_FILE_BYTES, readArmoryFile, toCsv, toJson, type FileFormat } from "./files";
 import { nextCell } from "./navigation";
@@ -74,8 +74,8 @@ export function columnLabel(column: ArmoryColumn | string): string {
  */
 function modelField(kind: ArmoryKind, key: string): { validate(value: unknown): { message?: string } | void | undefined } | undefined {
   const model = (CONFIG.Item.dataModels as Record<string, { schema?: { fields: Record<string, any> } }>)[kind];
-  const [ruleset, ...path] = key.split(".");
-  const steps = path.join(".") === "source" ? ["figureSource", ruleset!] : [ruleset!, ...path];
+  const { ruleset, path } = splitColumnKey(key);
+  const steps = path === "source" ? ["figureSource", ruleset] : [ruleset, ...path.split(".")];
   let field: any = { fields: model?.schema?.fields ?? {} };
   for (const step of steps) field = field?.fields?.[step];
   return field;
@@ -317,20 +317,27 @@ export class BoutArmory extends Base {
     const updates = this.rows.filter((r) => r.id).flatMap((r): Record<string, unknown>[] => { const u = rowUpdate(r, this.stored.get(r.key)!); return u ? [u] : []; });
     const creates = this.rows.filter((r) => !r.id).map((r) => rowCreation(this.kind, r));
     const deletes = [...this.deleted];
+    return this.#write(updates, creates, deletes, i18n().format(`${T}Saved`, { updated: String(updates.length), created: String(creates.length), deleted: String(deletes.length) }));
+  }
+
+  /**
+   * One update, one create and one delete at most, then the stored items read
+   * again and drawn; a failed write is told, and the grid shows what was stored.
+   */
+  async #write(updates: Record<string, unknown>[], creates: Record<string, unknown>[], deletes: string[], done: string): Promise<boolean> {
+    let wrote = true;
     try {
       if (updates.length) await this.#Item.updateDocuments(updates, this.#writeOptions);
       if (creates.length) await this.#Item.createDocuments(creates, this.#writeOptions);
       if (deletes.length) await this.#Item.deleteDocuments(deletes, this.#writeOptions);
     } catch (error) {
       ui.notifications?.error(i18n().format(`${T}SaveFailed`, { error: (error as Error).message }));
-      await this.load();
-      await this.render();
-      return false;
+      wrote = false;
     }
-    ui.notifications?.info(i18n().format(`${T}Saved`, { updated: String(updates.length), created: String(creates.length), deleted: String(deletes.length) }));
+    if (wrote) ui.notifications?.info(done);
     await this.load();
     await this.render();
-    return true;
+    return wrote;
   }
 
   /** The saved items as a file: this ruleset's columns, or every ruleset's. */
@@ -368,16 +375,7 @@ export class BoutArmory extends Base {
     this.plan = null;
     const updates = plan.updates.flatMap((u): Record<string, unknown>[] => { const x = rowUpdate(u.row, u.original); return x ? [x] : []; });
     const creates = plan.creates.map((c) => rowCreation(this.kind, c.row));
-    try {
-      if (updates.length) await this.#Item.updateDocuments(updates, this.#writeOptions);
-      if (creates.length) await this.#Item.createDocuments(creates, this.#writeOptions);
-    } catch (error) {
-      ui.notifications?.error(i18n().format(`${T}SaveFailed`, { error: (error as Error).message }));
-    }
-    ui.notifications?.info(i18n().format(`${T}Imported`, { updated: String(updates.length), created: String(creates.length), refused: String(plan.refused.length) }));
-    await this.load();
-    await this.render();
-    return true;
+    return this.#write(updates, creates, [], i18n().format(`${T}Imported`, { updated: String(updates.length), created: String(creates.length), refused: String(plan.refused.length) }));
   }
 
   async cancelImport(): Promise<void> {
@@ -419,7 +417,7 @@ export class BoutArmory extends Base {
     if (!row) return;
     if (!result.ok) {
       // Back to the value the row holds, as the sheet does with a refused figure.
-      const held = key === "name" ? row.name : key === "img" ? row.img : row.values[key];
+      const held = cellValue(row, key);
       if (el.type === "checkbox") el.checked = Boolean(held);
       else el.value = String(held ?? "");
       return;

@@ -7,7 +7,6 @@
 import { RULESETS } from "../../engine/rulesets/registry";
 import { RULESET_IDS, type RulesetId } from "../../engine/rulesets/ruleset";
 import type { Stat, StatBlock } from "../../engine/rulesets/stats";
-import { FIGURE_SOURCES } from "../../data/shared/ruleset-blocks";
 
 /** The item kinds the armory edits: weapons, or on the switch armour and shields. */
 export const ARMORY_KINDS = ["weapon", "armor", "shield"] as const;
@@ -77,4 +76,8 @@ export function columnByKey(kind: ArmoryKind, key: string): ArmoryColumn | undef
   return (ARMORY_KINDS as readonly string[]).includes(kind) ? columnsOf(kind).byKey.get(key) : undefined;
 }
 
-export const isFigureSource = (v: unknown): v is (typeof FIGURE_SOURCES)[number] => typeof v === "string" && (FIGURE_SOURCES as readonly string[]).includes(v);
+/** A column key's ruleset and its path inside the ruleset block (`source` for the "figures from" marker): `steel.covers.head` is steel, `covers.head`. */
+export function splitColumnKey(key: string): { readonly ruleset: string; readonly path: string } {
+  const dot = key.indexOf(".");
+  return { ruleset: key.slice(0, dot), path: key.slice(dot + 1) };
+}

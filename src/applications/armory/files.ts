@@ -15,7 +15,7 @@
 import Papa from "papaparse";
 import { FIXED_COLUMNS, type ArmoryColumn, type ArmoryKind, columnByKey } from "./columns";
 import { looksLikeFormula, type CellRefusal } from "./cells";
-import type { ArmoryRow } from "./rows";
+import { cellValue, type ArmoryRow } from "./rows";
 
 /** Far more than an armory of thousands of weapons needs; a larger file is refused unread. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -31,7 +31,7 @@ const R = "BOUT.Armory.File.";
 const refuse = (message: string, data: Record<string, string | number> = {}): ReadResult => ({ ok: false, refusal: { message: `${R}${message}`, data } });
 
 function cellOut(row: ArmoryRow, key: string): unknown {
-  return key === "id" ? (row.id ?? "") : key === "name" ? row.name : key === "img" ? row.img : row.values[key];
+  return key === "id" ? (row.id ?? "") : cellValue(row, key);
 }
 
 /**

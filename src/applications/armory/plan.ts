@@ -5,7 +5,7 @@
  */
 import { columnByKey, type ArmoryKind } from "./columns";
 import { readCell, readName, type CellRefusal } from "./cells";
-import { blankRow, changedCells, editCell, type ArmoryRow } from "./rows";
+import { blankRow, cellValue, changedCells, editCell, type ArmoryRow } from "./rows";
 
 export interface CellChange {
   readonly key: string;
@@ -124,8 +124,8 @@ export function planImport(kind: ArmoryKind, stored: readonly ArmoryRow[], recor
     if (!original) return void creates.push({ line, row });
     const cells = changedCells(row, original).map((key) => ({
       key,
-      old: key === "name" ? original!.name : key === "img" ? original!.img : original!.values[key],
-      new: key === "name" ? row.name : key === "img" ? row.img : row.values[key],
+      old: cellValue(original!, key),
+      new: cellValue(row, key),
     }));
     if (!cells.length) unchanged += 1;
     else updates.push({ line, original, row, cells });

@@ -6,9 +6,8 @@
  */
 import { SYSTEM_ID } from "../../config";
 import { BoutArmory, type ArmoryOptions } from "./armory-app";
-import { contextEntry } from "../../compat";
+import { contextEntry, type ContextMenuEntry } from "../../compat";
 
-type ContextOption = Record<string, unknown>;
 
 const ICON = '<i class="fa-solid fa-shield-halved"></i>';
 
@@ -25,7 +24,7 @@ export function registerArmory(): void {
   config.BOUT = Object.assign(config.BOUT ?? {}, { openArmory: (options?: ArmoryOptions) => BoutArmory.open(options) });
 
   // v13 CompendiumDirectory#_createContextMenus fires "getCompendiumContextOptions" for each pack's entry (li.dataset.pack).
-  Hooks.on("getCompendiumContextOptions" as never, ((_app: unknown, options: ContextOption[]) => {
+  Hooks.on("getCompendiumContextOptions" as never, ((_app: unknown, options: ContextMenuEntry[]) => {
     options.push(
       contextEntry(
         "BOUT.Armory.ContextOpen",
@@ -36,7 +35,7 @@ export function registerArmory(): void {
     );
   }) as never);
   // v13 DocumentDirectory fires "get<DocumentName>ContextOptions" for its entries: the Items sidebar's is getItemContextOptions.
-  Hooks.on("getItemContextOptions" as never, ((_app: unknown, options: ContextOption[]) => {
+  Hooks.on("getItemContextOptions" as never, ((_app: unknown, options: ContextMenuEntry[]) => {
     options.push(
       contextEntry(
         "BOUT.Armory.ContextOpen",

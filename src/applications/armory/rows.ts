@@ -6,7 +6,8 @@
 import { initialValues } from "../../engine/rulesets/stats";
 import { RULESETS } from "../../engine/rulesets/registry";
 import { RULESET_IDS, type RulesetId } from "../../engine/rulesets/ruleset";
-import { allColumns, type ArmoryColumn, type ArmoryKind } from "./columns";
+import { allColumns, splitColumnKey, type ArmoryColumn, type ArmoryKind } from "./columns";
+import { DEFAULT_ITEM_ICONS } from "../sheets/item-columns";
 
 export interface ArmoryRow {
   /** The row's key in the grid: the item's id, or `new-N` until it is saved. */
@@ -19,6 +20,11 @@ export interface ArmoryRow {
   readonly values: Readonly<Record<string, unknown>>;
 }
 
+/** A cell of a row by column key: the name, the picture, or a figure. */
+export function cellValue(row: ArmoryRow, key: string): unknown {
+  return key === "name" ? row.name : key === "img" ? row.img : row.values[key];
+}
+
 /** What the armory reads of an item: its source data. */
 export interface ItemSource {
   readonly _id?: string | null;
@@ -27,7 +33,6 @@ export interface ItemSource {
   readonly system?: Record<string, any>;
 }
 
-export const DEFAULT_IMG: Record<ArmoryKind, string> = { weapon: "icons/svg/sword.svg", armor: "icons/svg/statue.svg", shield: "icons/svg/shield.svg" };
 
 const read = (obj: unknown, path: string): unknown => path.split(".").reduce<unknown>((o, k) => (o == null ? undefined : (o as Record<string, unknown>)[k]), obj);
 
@@ -47,12 +52,12 @@ export function rowFromSource(kind: ArmoryKind, source: ItemSource, key = source
     const stored = column.type === "source" ? read(source.system, `figureSource.${column.ruleset}`) : read(source.system, `${column.ruleset}.${column.path}`);
     values[column.key] = stored ?? initialOf(kind, column);
   }
-  return { key, id: source._id ?? null, name: source.name, img: source.img || DEFAULT_IMG[kind], values };
+  return { key, id: source._id ?? null, name: source.name, img: source.img || DEFAULT_ITEM_ICONS[kind], values };
 }
 
 /** A new row with every figure at its initial value. */
 export function blankRow(kind: ArmoryKind, key: string, name: string): ArmoryRow {
-  return rowFromSource(kind, { _id: null, name, img: DEFAULT_IMG[kind] }, key);
+  return rowFromSource(kind, { _id: null, name, img: DEFAULT_ITEM_ICONS[kind] }, key);
 }
 
 /** A copy of a row under a new key, not yet stored. */
@@ -73,7 +78,7 @@ export function editCell(row: ArmoryRow, original: ArmoryRow | null, key: string
   if (key === "name") return { ...row, name: String(value) };
   if (key === "img") return { ...row, img: String(value) };
   const values = { ...row.values, [key]: value };
-  const [ruleset, path] = [key.slice(0, key.indexOf(".")), key.slice(key.indexOf(".") + 1)];
+  const { ruleset, path } = splitColumnKey(key);
   const sourceKey = `${ruleset}.source`;
   if (path !== "source" && !options.keepSources && original) {
     const before = original.values[sourceKey];
@@ -90,13 +95,11 @@ export function editCell(row: ArmoryRow, original: ArmoryRow | null, key: string
 export function changedCells(row: ArmoryRow, original: ArmoryRow | null): string[] {
   const keys = ["name", "img", ...Object.keys(row.values)];
   if (!original) return keys;
-  return keys.filter((k) => (k === "name" ? row.name !== original.name : k === "img" ? row.img !== original.img : row.values[k] !== original.values[k]));
+  return keys.filter((k) => cellValue(row, k) !== cellValue(original, k));
 }
 
 const systemPath = (key: string) => {
-  const dot = key.indexOf(".");
-  const ruleset = key.slice(0, dot);
-  const path = key.slice(dot + 1);
+  const { ruleset, path } = splitColumnKey(key);
   return path === "source" ? `system.figureSource.${ruleset}` : `system.${ruleset}.${path}`;
 };
 
@@ -105,7 +108,7 @@ export function rowUpdate(row: ArmoryRow, original: ArmoryRow): Record<string, u
   const changed = changedCells(row, original);
   if (!changed.length) return null;
   const update: Record<string, unknown> = { _id: original.id };
-  for (const key of changed) update[key === "name" || key === "img" ? key : systemPath(key)] = key === "name" ? row.name : key === "img" ? row.img : row.values[key];
+  for (const key of changed) update[key === "name" || key === "img" ? key : systemPath(key)] = cellValue(row, key);
   return update;
 }
 
@@ -124,7 +127,7 @@ export function rowCreation(kind: ArmoryKind, row: ArmoryRow): Record<string, an
 
 /** A cell as text for the filter and the sort. */
 export function cellText(row: ArmoryRow, key: string): string {
-  return key === "name" ? row.name : key === "img" ? row.img : String(row.values[key] ?? "");
+  return String(cellValue(row, key) ?? "");
 }
 
 /**
@@ -150,7 +153,7 @@ export function filterRows(rows: readonly ArmoryRow[], filters: Readonly<Record<
 /** Rows sorted by one column: numbers as numbers, text by the locale's order; ties keep their order. */
 export function sortRows(rows: readonly ArmoryRow[], key: string, direction: "asc" | "desc"): ArmoryRow[] {
   const sign = direction === "asc" ? 1 : -1;
-  const value = (row: ArmoryRow) => (key === "name" ? row.name : key === "img" ? row.img : row.values[key]);
+  const value = (row: ArmoryRow) => cellValue(row, key);
   return [...rows].sort((a, b) => {
     const [x, y] = [value(a), value(b)];
     if (typeof x === "number" && typeof y === "number") return sign * (x - y);

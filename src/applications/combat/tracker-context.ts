@@ -5,7 +5,7 @@
  * has chosen. Pure over its inputs so the tests can build it from a combat.
  */
 import type { BoutCombat } from "../../documents/combat";
-import type { Label, TrackerRow } from "../../engine/time/machine";
+import type { Label, TrackerRow, TrackerView } from "../../engine/time/machine";
 import type { GroupAction, TimeText } from "../../table/machines";
 
 /** The sides the shell puts fighters on (BoutCombat.combatantInfos). */
@@ -104,14 +104,38 @@ export function rowRulings(combat: BoutCombat, combatantId: string): readonly Gr
   return (combat.structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []).filter((choice) => choice.gmOnly);
 }
 
-export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: boolean; canPing?: (combatantId: string) => boolean }, i18n: Format): BoutTrackerContext | null {
-  if (!combat) return null;
+/** A machine's label in words: fighter ids read as their names, sides as their words. */
+function labelText(combat: BoutCombat, i18n: Format): (label: Label) => string {
   const names = new Map(combat.combatants.contents.map((c) => [c.id!, c.name ?? ""]));
-  const text = (label: Label) => {
-    const name = (v: unknown) => (typeof v !== "string" ? String(v) : names.has(v) ? names.get(v)! : SIDES.includes(v) ? i18n.localize(`BOUT.Tracker.SideName.${v}`) : v);
+  const name = (v: unknown) => (typeof v !== "string" ? String(v) : names.has(v) ? names.get(v)! : SIDES.includes(v) ? i18n.localize(`BOUT.Tracker.SideName.${v}`) : v);
+  return (label) => {
     const data = Object.fromEntries(Object.entries(label.data ?? {}).map(([k, v]) => [k, name(v)]));
     return label.data ? i18n.format(label.key, data) : i18n.localize(label.key);
   };
+}
+
+/** The tracker group a machine group takes drops for: itself, or the tracker group its first fighter came from (a pulse's engagement). */
+function dropTarget(combat: BoutCombat, view: TrackerView): (groupId: string) => string {
+  const sourceGroup = (id: string) => (combat.combatants.get(id) as unknown as { _source?: { group?: string | null } } | undefined)?._source?.group ?? "";
+  return (groupId) => {
+    if (combat.groups.get(groupId)) return groupId;
+    const first = view.rows.find((r) => r.groupId === groupId);
+    return first ? sourceGroup(first.combatantId) : "";
+  };
+}
+
+/** The running fight's groups as the tracker names them and the tracker groups they take drops for (the row menu's "move to"). */
+export function dropGroups(combat: BoutCombat | null, i18n: Format): { readonly dropId: string; readonly label: string }[] {
+  const view = combat?.trackerView();
+  if (!combat || !view) return [];
+  const text = labelText(combat, i18n);
+  const dropFor = dropTarget(combat, view);
+  return view.groups.map((g) => ({ dropId: dropFor(g.id), label: text(g.label) }));
+}
+
+export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: boolean; canPing?: (combatantId: string) => boolean }, i18n: Format): BoutTrackerContext | null {
+  if (!combat) return null;
+  const text = labelText(combat, i18n);
   const view = combat.trackerView();
   const structure = combat.structure;
   const declaration = combat.boutSystem.declaration;
@@ -162,13 +186,7 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
   }
 
   const state = combat.machineState;
-  // A machine group built from a tracker group (a pulse's engagement) takes drops for that tracker group.
-  const sourceGroup = (id: string) => (combat.combatants.get(id) as unknown as { _source?: { group?: string | null } } | undefined)?._source?.group ?? "";
-  const dropFor = (groupId: string) => {
-    if (combat.groups.get(groupId)) return groupId;
-    const first = view.rows.find((r) => r.groupId === groupId);
-    return first ? sourceGroup(first.combatantId) : "";
-  };
+  const dropFor = dropTarget(combat, view);
   const groups: TrackerGroupContext[] = view.groups.map((g) => ({
     id: g.id,
     dropId: dropFor(g.id),

@@ -7,13 +7,13 @@
 import { templatePath } from "../../config";
 import { askChoice, openDeclaration, revealDeclaration } from "../../table/declarations";
 import type { BoutCombat } from "../../documents/combat";
-import { boutTrackerContext, rowRulings, trackerTimeContext, type TrackerGroupContext } from "./tracker-context";
+import { boutTrackerContext, dropGroups, rowRulings, trackerTimeContext } from "./tracker-context";
 import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../table/cards";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { queued } from "../../table/write-queue";
-import { contextEntry, contextEntryKey } from "../../compat";
+import { contextEntry, contextEntryKey, type ContextMenuEntry } from "../../compat";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
 interface CombatTrackerBase {
@@ -28,27 +28,11 @@ type TrackerConstructor = (new (...args: any[]) => CombatTrackerBase) & { PARTS:
 
 const CoreTracker = foundry.applications.sidebar.tabs.CombatTracker as unknown as TrackerConstructor;
 
-/** A context menu entry (v13 names it by `name`; later versions by `label`). */
-interface ContextOption {
-  readonly name?: string;
-  readonly label?: string;
-  readonly icon?: string;
-  readonly condition?: (li: HTMLElement) => boolean;
-  readonly callback?: (li: HTMLElement) => unknown;
-}
 
 /** Marks the row menu's entries that follow the fight's state, so a render can replace them. */
 const FROM_STATE = Symbol("bout.fromState");
 
 const rowId = (li: HTMLElement) => li.dataset?.combatantId ?? "";
-
-/**
- * A row menu entry in the shape the running core reads: v13's name, condition
- * and callback(target); v14 renamed them label, visible and onClick(event, target).
- */
-function menuEntry(key: string, icon: string, when: (li: HTMLElement) => boolean, run: (li: HTMLElement) => unknown): ContextOption {
-  return contextEntry(key, icon, when, run) as unknown as ContextOption;
-}
 
 /** Core's row menu entries that roll or clear core's initiative. */
 const CORE_INITIATIVE_OPTIONS = ["COMBAT.CombatantReroll", "COMBAT.CombatantClear", "COMBATANT.ACTIONS.Reroll", "COMBATANT.ACTIONS.Clear"];
@@ -79,7 +63,7 @@ export class BoutCombatTracker extends CoreTracker {
   };
 
   /** The row menu as handed to the ContextMenu (which keeps this array): a render swaps the entries that follow the fight. */
-  #rowMenu: ContextOption[] | null = null;
+  #rowMenu: ContextMenuEntry[] | null = null;
 
   get boutCombat(): BoutCombat | null {
     return (this.viewed as unknown as BoutCombat | null) ?? null;
@@ -141,8 +125,8 @@ export class BoutCombatTracker extends CoreTracker {
    * fight works out its own initiative (a throw, a stress roll, an Action Pool,
    * Initiative order, a side's D10), never core's single roll.
    */
-  _getEntryContextOptions(): ContextOption[] {
-    const core = (CoreTracker.prototype as unknown as { _getEntryContextOptions(): ContextOption[] })._getEntryContextOptions.call(this);
+  _getEntryContextOptions(): ContextMenuEntry[] {
+    const core = (CoreTracker.prototype as unknown as { _getEntryContextOptions(): ContextMenuEntry[] })._getEntryContextOptions.call(this);
     const menu = [...core.filter((o) => !CORE_INITIATIVE_OPTIONS.includes(contextEntryKey(o))), ...this.#regroupEntries(), ...this.#rulingEntries()];
     this.#rowMenu = menu;
     return menu;
@@ -153,14 +137,14 @@ export class BoutCombatTracker extends CoreTracker {
    * one entry per wording: offered on the rows it applies to. v13's ContextMenu
    * builds its list once, so each render replaces these (`#refreshRowMenu`).
    */
-  #rulingEntries(): ContextOption[] {
+  #rulingEntries(): ContextMenuEntry[] {
     const combat = this.boutCombat;
     if (!combat?.machineState || !game.user?.isGM) return [];
     const labels = new Map<string, string>();
     for (const c of combat.combatants.contents) for (const r of rowRulings(combat, c.id!)) if (!labels.has(r.label)) labels.set(r.label, r.icon);
     return [...labels].map(([label, icon]) => {
       const find = (li: HTMLElement) => rowRulings(combat, rowId(li)).find((r) => r.label === label);
-      const entry = menuEntry(
+      const entry = contextEntry(
         label,
         `<i class="${icon}"></i>`,
         (li) => Boolean(game.user?.isGM && this.boutCombat === combat && find(li)),
@@ -177,7 +161,7 @@ export class BoutCombatTracker extends CoreTracker {
    * Regrouping without dragging: the same GM move as a drop on a group, or on
    * "new group". Steel's groups are bouts; a pulse's are engagements.
    */
-  #regroupEntries(): ContextOption[] {
+  #regroupEntries(): ContextMenuEntry[] {
     const regroups = (bouts: boolean) => {
       const structure = this.boutCombat?.structure;
       return Boolean(game.user?.isGM && structure?.regroup && (structure.machine.id === "bouts") === bouts);
@@ -185,8 +169,8 @@ export class BoutCombatTracker extends CoreTracker {
     return [true, false].flatMap((bouts) => {
       const words = bouts ? { move: "BOUT.Tracker.Row.MoveTo", create: "BOUT.Tracker.Row.NewBout" } : { move: "BOUT.Tracker.Row.MoveToGroup", create: "BOUT.Tracker.Row.NewGroup" };
       return [
-        menuEntry(words.move, '<i class="fa-solid fa-people-arrows"></i>', (li) => regroups(bouts) && this.#moveTargets(rowId(li)).length > 0, (li) => this.#askMove(rowId(li), words.move)),
-        menuEntry(words.create, '<i class="fa-solid fa-plus"></i>', (li) => regroups(bouts) && Boolean(this.boutCombat?.combatants.get(rowId(li))), (li) => this.moveCombatant(rowId(li), null)),
+        contextEntry(words.move, '<i class="fa-solid fa-people-arrows"></i>', (li) => regroups(bouts) && this.#moveTargets(rowId(li)).length > 0, (li) => this.#askMove(rowId(li), words.move)),
+        contextEntry(words.create, '<i class="fa-solid fa-plus"></i>', (li) => regroups(bouts) && Boolean(this.boutCombat?.combatants.get(rowId(li))), (li) => this.moveCombatant(rowId(li), null)),
       ];
     });
   }
@@ -197,9 +181,8 @@ export class BoutCombatTracker extends CoreTracker {
     const combatant = combat?.combatants.get(combatantId);
     if (!combat || !combatant) return [];
     const current = (combatant as unknown as { _source: { group?: string | null } })._source.group ?? "";
-    const shown = (boutTrackerContext(combat, { isGM: true }, game.i18n as never)?.groups ?? []) as TrackerGroupContext[];
     const named = new Map<string, string>();
-    for (const g of shown) if (g.dropId && g.label) named.set(g.dropId, g.label);
+    for (const g of dropGroups(combat, game.i18n as never)) if (g.dropId && g.label) named.set(g.dropId, g.label);
     for (const g of combat.groups.contents) if (!named.has(g.id!)) named.set(g.id!, g.name ?? g.id!);
     return [...named].filter(([id]) => id !== current).map(([value, label]) => ({ value, label }));
   }

@@ -8,6 +8,15 @@ export interface ItemRollRequest {
   readonly ruleset: RulesetId;
 }
 
+/** The ruleset's own figures on the rolling actor and item: their system block for that ruleset. */
+export function rollStats<A, I>({ actor, item, ruleset }: ItemRollRequest): { readonly actor: A; readonly item: I } {
+  const block = (doc: { system: unknown }) => (doc.system as Record<string, unknown>)[ruleset];
+  return { actor: block(actor) as A, item: block(item) as I };
+}
+
+/** A roll dialog's number field: left blank, it counts as 0. */
+export const fieldNumber = (v: unknown): number => Number(v ?? 0);
+
 export type ItemRollHandler = (request: ItemRollRequest) => Promise<unknown>;
 
 const handlers = new Map<string, ItemRollHandler>();

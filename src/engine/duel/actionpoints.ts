@@ -18,6 +18,7 @@ import {
   ATTACK_ADVANTAGES,
   DEFAULT_ADVANTAGE_FATIGUE,
   DEFAULT_DEFENCE_FATIGUE,
+  heaviestWeight,
   resolveAdvantageAttack,
   resolveAttack,
   rollActionPool,
@@ -25,7 +26,6 @@ import {
   type ActionPointsStats,
   type AttackInput,
   type Defence,
-  type WeightClass,
 } from "../rulesets/actionpoints";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
@@ -68,7 +68,6 @@ interface ApFighter {
   readonly str: number;
 }
 
-const WEIGHT_ORDER: readonly WeightClass[] = ["none", "light", "medium", "heavy"];
 const UNSKILLED: Skill = { tsc: 20, psf: 5, attackerBonus: 0 };
 // Missile skills make no melee blow.
 const MISSILE_SKILLS = new Set(["bow", "sling", "crossbow"]);
@@ -124,7 +123,7 @@ function fighter(actor: ActorView, name: string): ApFighter {
     shield: shield ? { absorption: shield.absorption, blockBonus: shield.blockBonus, penetrations: shield.penetrations } : null,
     armour: {
       absorption: armour.reduce((n, a) => n + a.absorption, 0),
-      weight: armour.reduce<WeightClass>((w, a) => (WEIGHT_ORDER.indexOf(a.weight) > WEIGHT_ORDER.indexOf(w) ? a.weight : w), "none"),
+      weight: heaviestWeight(armour),
       failed: armour.some((a) => a.failed),
     },
     weaponSize: chosen?.w.size ?? 1,
@@ -211,7 +210,6 @@ export const actionPointsDuel: DuelAdapter<ApFighter, ActionPointsPolicy> = {
   defaultPolicy: "passive-guard",
   conditions: CONDITIONS,
   fighter,
-  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: ApFighter): Living => ({ f, pool: 0, fatigueNow: Math.max(0, f.fatigue), bodyNow: f.body, out: f.body <= 0 ? "down" : "" });
     const a = live(fa);

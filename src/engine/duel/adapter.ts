@@ -18,15 +18,19 @@ export interface DuelOutcome {
   readonly ending?: string;
 }
 
-export interface DuelAdapter<Fighter = unknown, Policy = unknown> {
+/** What every ruleset's fighter carries for the summary. */
+export interface DuelFighter {
+  /** The name of the weapon the fighter fights with (empty for bare hands). */
+  readonly weaponName: string;
+}
+
+export interface DuelAdapter<Fighter extends DuelFighter = DuelFighter, Policy = unknown> {
   readonly ruleset: RulesetId;
   readonly policies: Readonly<Record<string, Policy>>;
   readonly defaultPolicy: string;
   /** Localization keys of the condition labels, worst last, for charts. */
   readonly conditions: readonly string[];
   fighter(actor: ActorView, name: string): Fighter;
-  /** The name of the weapon the fighter fights with (empty for bare hands). */
-  weaponOf(fighter: Fighter): string;
   duel(a: Fighter, b: Fighter, policyA: Policy, policyB: Policy, dice: Dice, maxRounds: number): DuelOutcome;
 }
 

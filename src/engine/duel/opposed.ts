@@ -9,7 +9,7 @@
  */
 import { rollOne, type Dice } from "../dice";
 import type { ActorView } from "../rulesets/ruleset";
-import { armourPoints, bonus, DEFAULT_OPPOSED_TABLES, LOCATIONS, resolveMeleeAttack, skillTarget, weaponDamage, type Location, type OpposedStats, type TestInput } from "../rulesets/opposed";
+import { armourPoints, bonus, DEFAULT_OPPOSED_TABLES, LOCATIONS, resolveMeleeAttack, skillTarget, wieldedDamage, type Location, type OpposedStats, type TestInput } from "../rulesets/opposed";
 import { closeWeapon } from "./weapon-choice";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
@@ -64,7 +64,7 @@ function fighter(actor: ActorView, name: string): OpposedFighter {
     melee: skillTarget(s, "melee"),
     dodge: skillTarget(s, "dodge"),
     // Bare hands: Strength Bonus alone.
-    damage: weaponDamage(Number(weapon?.damage ?? 0), weapon?.addStrengthBonus ?? true, bonus(s.s)),
+    damage: wieldedDamage(weapon, s.s),
     toughnessBonus: bonus(s.t),
     armour: Object.fromEntries(LOCATIONS.map((l) => [l, armourPoints(armour, l, shield)])) as Record<Location, number>,
     wounds: s.woundsNow,
@@ -114,7 +114,6 @@ export const opposedDuel: DuelAdapter<OpposedFighter, OpposedPolicy> = {
   defaultPolicy: "best-defence",
   conditions: CONDITIONS,
   fighter,
-  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: OpposedFighter): Living => ({ f, woundsNow: Math.max(0, f.wounds), advantage: 0, out: false });
     const a = live(fa);

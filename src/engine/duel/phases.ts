@@ -104,7 +104,6 @@ export const phasesDuel: DuelAdapter<PhasesFighter, PhasesPolicy> = {
   defaultPolicy: "stand-and-fight",
   conditions: CONDITIONS,
   fighter,
-  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const a: Living = { f: fa, woundsLeft: fa.woundsLeft };
     const b: Living = { f: fb, woundsLeft: fb.woundsLeft };

@@ -142,7 +142,6 @@ export const pulseDuel: DuelAdapter<PulseFighter, PulsePolicy> = {
   defaultPolicy: "evade-and-parry",
   conditions: CONDITIONS,
   fighter,
-  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: PulseFighter): Living => ({ f, enduranceNow: f.enduranceNow, fatigueNow: f.fatigueNow, stunned: false, out: "" });
     const a = live(fa);

@@ -123,7 +123,7 @@ export function simulateDuels(
     longest,
     conditions,
     conditionOrder: adapter.conditions,
-    weapons: { a: adapter.weaponOf(a), b: adapter.weaponOf(b) },
+    weapons: { a: a.weaponName, b: b.weaponName },
     endings,
   });
 }

@@ -70,6 +70,9 @@ interface SteelFighter {
   readonly armour: Readonly<Record<Region, number>>;
   /** The parts of the Combat Pool that do not change during a duel. */
   readonly pool: { readonly base: number; readonly armourPenalty: number };
+  /** Worked out once: its weapon's better blow, and where its own armour is thinnest for each form (what a foe aiming at gaps strikes). */
+  readonly bestBlow: "cut" | "thrust";
+  readonly gaps: Readonly<Record<"swing" | "thrust", number>>;
 }
 
 const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
@@ -112,7 +115,6 @@ function spend(cp: number, share: number): number {
   return Math.min(cp, Math.max(1, Math.ceil(cp * share)));
 }
 
-/** One blow from `a` at `d`; returns who won the exchange. */
 /** The weapon's better blow: the one that does more damage, then the one with the lower ATN. */
 function bestBlow(weapon: SteelWeapon, strength: number): "cut" | "thrust" {
   const cut = attackProfile(weapon, "swing", strength);
@@ -134,11 +136,12 @@ function thinnestZone(form: "swing" | "thrust", armour: Readonly<Record<Region, 
   return best.id;
 }
 
+/** One blow from `a` at `d`; returns who won the exchange. */
 function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: Dice): "a" | "d" {
-  const atkManeuver = maneuver(pa.attack === "best" ? bestBlow(a.f.weapon, a.f.stats.strength) : pa.attack);
+  const atkManeuver = maneuver(pa.attack === "best" ? a.f.bestBlow : pa.attack);
   const form = atkManeuver.form === "thrust" ? "thrust" : "swing";
   let profile = attackProfile(a.f.weapon, form, a.f.stats.strength);
-  const aim = (f: "swing" | "thrust") => (pa.aimAtGaps ? thinnestZone(f, d.f.armour) : f === "thrust" ? pa.thrustZone : pa.swingZone);
+  const aim = (f: "swing" | "thrust") => (pa.aimAtGaps ? d.f.gaps[f] : f === "thrust" ? pa.thrustZone : pa.swingZone);
   let zone = aim(form);
   let chosen = atkManeuver;
   if (!profile.ok) {
@@ -203,18 +206,21 @@ export const steelDuel: DuelAdapter<SteelFighter, SteelPolicy> = {
     const weapon = closeWeapon<SteelWeapon>(view.weapons, (w) => !w.missile);
     const armour = view.armor.filter((a) => a.equipped).map((a) => a.stats);
     const shield = view.shields.find((s) => s.equipped);
+    const wielded = weapon.stats ?? BARE_HANDS;
+    const worn = Object.fromEntries(REGIONS.map((r) => [r, armourAt(armour, r)])) as Record<Region, number>;
     return {
       name,
       view,
       stats: view.stats,
-      weapon: weapon.stats ?? BARE_HANDS,
+      weapon: wielded,
       weaponName: weapon.name,
       shieldDtn: shield ? shield.stats.dtn : null,
-      armour: Object.fromEntries(REGIONS.map((r) => [r, armourAt(armour, r)])) as Record<Region, number>,
+      armour: worn,
       pool: { base: basePoolOf(view.stats), armourPenalty: armourPenalty(armour, view.shields.filter((s) => s.equipped).map((s) => s.stats)) },
+      bestBlow: bestBlow(wielded, view.stats.strength),
+      gaps: { swing: thinnestZone("swing", worn), thrust: thinnestZone("thrust", worn) },
     };
   },
-  weaponOf: (f) => f.weaponName,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
     const live = (f: SteelFighter): Living => ({
       f,

@@ -219,22 +219,20 @@ export function declaredShotDefence(s: PhasesState, shooterId: string | null, ta
   return defence;
 }
 
-/**
- * Whether a blow may be struck now ("1. Movement": a fighter declares whom he
- * engages, at what range, with which weapon; "Engagement Example": "Inigo
- * cannot attack Bors (because Bors is outside the range of his dagger)", and
- * Frederico, who got away, is not struck at all). Outside a running round's
- * turns the table settles engagements itself: null. Otherwise the attacker
- * must share an engagement with the target ("notEngaged"), and the weapon
- * used must reach that engagement's range ("outOfReach"); null when allowed.
- * `weapon` is the reach of the weapon on the card (null: it has none in melee).
- */
+/** The engagement the two share this round, either way round; undefined when they share none. */
+function engagementBetween(s: PhasesState, x: string | null, y: string | null): Engagement | undefined {
+  return s.engagements.find((e) => (e.a === x && e.b === y) || (e.b === x && e.a === y));
+}
+
+/** Whether the combatant is in any engagement this round. */
+const isEngaged = (s: PhasesState, id: string) => s.engagements.some((e) => e.a === id || e.b === id);
+
 /**
  * "Engagement Example": the first strike bonus the attacker won in the range
  * contest against this target (0 if none, or if the target won it).
  */
 export function firstStrikeBonus(s: PhasesState, attackerId: string | null, targetId: string | null): number {
-  const e = s.engagements.find((x) => (x.a === attackerId && x.b === targetId) || (x.b === attackerId && x.a === targetId));
+  const e = engagementBetween(s, attackerId, targetId);
   return e?.firstStrike && e.firstStrike.combatantId === attackerId ? e.firstStrike.bonus : 0;
 }
 
@@ -250,9 +248,19 @@ export function attackTurnRefusal(s: PhasesState, combatantId: string, missile: 
   return null;
 }
 
+/**
+ * Whether a blow may be struck now ("1. Movement": a fighter declares whom he
+ * engages, at what range, with which weapon; "Engagement Example": "Inigo
+ * cannot attack Bors (because Bors is outside the range of his dagger)", and
+ * Frederico, who got away, is not struck at all). Outside a running round's
+ * turns the table settles engagements itself: null. Otherwise the attacker
+ * must share an engagement with the target ("notEngaged"), and the weapon
+ * used must reach that engagement's range ("outOfReach"); null when allowed.
+ * `weapon` is the reach of the weapon on the card (null: it has none in melee).
+ */
 export function meleeBlowRefusal(s: PhasesState, attackerId: string | null, targetId: string | null, weapon: WeaponReach | null): "notEngaged" | "outOfReach" | null {
   if (s.stage !== "act" || !attackerId) return null;
-  const e = s.engagements.find((x) => (x.a === attackerId && x.b === targetId) || (x.b === attackerId && x.a === targetId));
+  const e = engagementBetween(s, attackerId, targetId);
   if (!e || !targetId) return "notEngaged";
   return reaches(weapon, e.range) ? null : "outOfReach";
 }
@@ -332,9 +340,8 @@ export function spaceToKeepOutOf(s: PhasesState, moverId: string | null): { read
   if (s.stage !== "act" || s.phase !== "movement" || !moverId) return null;
   const mover = find(s, moverId);
   if (!mover?.active || !mover.declaration) return null;
-  const engaged = (id: string) => s.engagements.some((e) => e.a === id || e.b === id);
-  if (engaged(moverId)) return null;
-  return s.combatants.filter((c) => c.id !== moverId && engaged(c.id)).map((c) => ({ id: c.id, space: effectiveSpace(c.declaration?.reach) }));
+  if (isEngaged(s, moverId)) return null;
+  return s.combatants.filter((c) => c.id !== moverId && isEngaged(s, c.id)).map((c) => ({ id: c.id, space: effectiveSpace(c.declaration?.reach) }));
 }
 
 // ---------------------------------------------------------------------------
@@ -428,7 +435,7 @@ function shooters(s: PhasesState, which: "first" | "second"): PhaseCombatant[] {
 export function exerted(s: PhasesState, c: PhaseCombatant): boolean {
   const d = c.declaration;
   if (!d) return false;
-  return d.movement === "sprint" || d.action === "rout" || (d.action === "melee" && s.engagements.some((e) => e.a === c.id || e.b === c.id));
+  return d.movement === "sprint" || d.action === "rout" || (d.action === "melee" && isEngaged(s, c.id));
 }
 
 /** Acting order of a phase for the round as declared and rolled. */

@@ -14,7 +14,7 @@ import { ATTACK_ADVANTAGES, checkTarget, resolveAdvantage, resolveAdvantageAttac
 import { advantageHeadline } from "./headline";
 import { cardView, delta, registerCardKind, updateCardResult, withNames, type CardKind } from "../cards";
 import { queued } from "../write-queue";
-import { apRule, apTables, apTablesRead } from "./tables";
+import { apRule, apJsonTables, apTablesRead } from "./tables";
 import { attackerFigures, blowChanges, defenderFigures, LOOKUPS, skillOf, view, type OpenAdvantage } from "./attack";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 
@@ -50,7 +50,7 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
   const kind = d.kind as AdvantageKind;
   if (!refersTo(adv.who, taker) || !refersTo(adv.against, victim) || !adv.options.includes(kind)) return refused("notOpen", "NotOpen");
   if (open.taken) return refused("taken", "Taken");
-  const tables = apTables();
+  const tables = apJsonTables();
   const cost = tables.advantageFatigue[kind];
   const t = view(taker);
   if (t.stats.fatigueNow < cost) return refused("tooTired", "TooTired");

@@ -34,7 +34,7 @@ import {
   type CriticalLocation,
   type Defence,
 } from "../../engine/rulesets/actionpoints";
-import { apCritThroughBlock, apRule, apTables, apTablesRead } from "./tables";
+import { apCritThroughBlock, apRule, apJsonTables, apTablesRead } from "./tables";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -225,7 +225,7 @@ const attackCard: CardKind = {
     const v = view(card.defender);
     const d = card.declaration as Declaration;
     const choices = defencesFor(v);
-    const costs = apTables().defenceFatigue as Record<string, number>;
+    const costs = apJsonTables().defenceFatigue as Record<string, number>;
     // An active defence's label carries its Fatigue cost from the world's table.
     const label = (c: Defence) => {
       const name = game.i18n!.localize(`BOUT.ActionPoints.Table.Defence.${c}`);
@@ -293,7 +293,7 @@ const attackCard: CardKind = {
   followUps(card): FollowUp[] {
     const adv = card.result?.data?.advantage as OpenAdvantage | undefined;
     if (!adv || card.result?.taken) return [];
-    const costs = apTables().advantageFatigue;
+    const costs = apJsonTables().advantageFatigue;
     return adv.options.map((kind) => ({ id: kind, label: "BOUT.ActionPoints.Advantage.Button", data: { kind: `BOUT.ActionPoints.Advantage.${kind}`, cost: costs[kind] }, actorId: adv.who }));
   },
   async followUp(card, id) {

@@ -12,9 +12,8 @@ import { rollLevel } from "../../engine/rulesets/actionpoints/levels";
 import type { ApSkill } from "../../engine/rulesets/actionpoints/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
-import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
 
-const num = (v: unknown) => Number(v ?? 0);
 
 /** seed 002: d100 under TSC%, criticals by the ruleset's fraction rule. */
 export function actionPointsSkillSpec(skill: ApSkill): OddsDialogSpec {
@@ -23,9 +22,9 @@ export function actionPointsSkillSpec(skill: ApSkill): OddsDialogSpec {
     confirmLabel: "BOUT.Roll.Roll",
     fields: [{ kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 }],
     odds: (v): OddsView => {
-      const d = percentileDistribution(skill.tsc + num(v.modifier), apRule());
+      const d = percentileDistribution(skill.tsc + fieldNumber(v.modifier), apRule());
       return {
-        distributions: [{ label: "BOUT.Odds.Levels", bars: levelBars(skill.tsc + num(v.modifier), apRule()), keyed: true }],
+        distributions: [{ label: "BOUT.Odds.Levels", bars: levelBars(skill.tsc + fieldNumber(v.modifier), apRule()), keyed: true }],
         rows: [
           { label: "BOUT.Roll.Odds.Success", probability: d.success, headline: true },
           { label: "BOUT.Roll.Odds.Critical", probability: d.critical },
@@ -36,13 +35,12 @@ export function actionPointsSkillSpec(skill: ApSkill): OddsDialogSpec {
   };
 }
 
-const statsOf = (doc: { system: unknown }, ruleset: string) => (doc.system as Record<string, unknown>)[ruleset] as never;
-
-async function actionPointsSkill({ actor, item }: ItemRollRequest) {
-  const s = statsOf(item, "actionpoints") as ApSkill;
+async function actionPointsSkill(request: ItemRollRequest) {
+  const { actor, item } = request;
+  const s = rollStats<unknown, ApSkill>(request).item;
   const values = await openOddsDialog({ ...actionPointsSkillSpec(s), titleData: { name: item.name } });
   if (!values) return;
-  const r = await resolveWithFoundry((dice) => rollLevel(s.tsc + num(values.modifier), dice, apRule()));
+  const r = await resolveWithFoundry((dice) => rollLevel(s.tsc + fieldNumber(values.modifier), dice, apRule()));
   const roll = r.value;
   const events: EngineEvent[] = [{ type: "attack", key: "BOUT.Roll.PercentileLine", data: { roll: roll.roll, target: roll.target, level: roll.level } }];
   const success = roll.level === "success" || roll.level === "criticalSuccess";

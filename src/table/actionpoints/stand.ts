@@ -11,11 +11,11 @@ import { registerCardKind, combatantFor, dryRun, type CardKind } from "../cards"
 import type { TimeCommand } from "../../engine/time/machine";
 import { STAND_UP_COST } from "../../engine/rulesets/actionpoints/tables";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
-import { apTables } from "./tables";
+import { apJsonTables } from "./tables";
 import { view } from "./attack";
 
 /** The AP standing costs in this world. */
-export const standCost = () => apTables().actionCosts.find((c) => c.id === "stand")?.ap ?? STAND_UP_COST;
+export const standCost = () => apJsonTables().actionCosts.find((c) => c.id === "stand")?.ap ?? STAND_UP_COST;
 
 const spend = (combatId: string, actor: Actor.Implementation, cost: number): TimeCommand[] => {
   const id = combatantFor(combatId, actor);

@@ -15,7 +15,11 @@ import { assembleAp } from "../roll-tables/catalogue";
 import { worldLabel, worldPick } from "../roll-tables/world";
 
 
-/** The GM's JSON tables, else ours (a stored table that no longer reads is ignored). */
+/**
+ * The GM's JSON tables, else ours (a stored table that no longer reads is
+ * ignored). Costs and figures come only from these; the chosen critical
+ * RollTables matter only to a resolution, which reads apTablesRead.
+ */
 export function apJsonTables(): ApTables {
   const read = readApTables(storedTables("apTables"));
   return read.ok ? read.value : DEFAULT_AP_TABLES;
@@ -24,12 +28,6 @@ export function apJsonTables(): ApTables {
 /** The tables a resolution plays with: the chosen critical RollTables over the JSON tables over ours, refused whole when a chosen table does not read. */
 export function apTablesRead(): Outcome<ApTables> {
   return assembleAp(apJsonTables(), worldPick(), worldLabel);
-}
-
-/** Costs and figures for offering choices; a resolution reads apTablesRead and refuses a bad table. */
-export function apTables(): ApTables {
-  const read = apTablesRead();
-  return read.ok ? read.value : apJsonTables();
 }
 
 /** What the world counts as a critical on the d100. */

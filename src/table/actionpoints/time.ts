@@ -11,7 +11,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actionPhasesMachine, actingNow as apActingNow, startActionPhases, type ActionPhasesState } from "../../engine/time/action-phases";
 import { ACTION_LIMITS } from "../../engine/rulesets/actionpoints/pool";
 import { armourApModifier, rollActionPool, type ActionPointsStats } from "../../engine/rulesets/actionpoints";
-import { apTables } from "./tables";
+import { apJsonTables } from "./tables";
 
 /** Each fighter's Action Pool for a round, rolled with Foundry's dice. */
 async function actionPools(combatants: readonly CombatantInfo[]): Promise<Record<string, number>> {
@@ -47,7 +47,7 @@ const ACTION_PHASES: TimeStructure = {
     if (!c || !apActingNow(state).includes(combatantId)) return [];
     const kinds = Object.keys(ACTION_LIMITS) as (keyof typeof ACTION_LIMITS)[];
     // The world's action costs table: picking a line spends its points as its kind; "as entered" takes the figures typed.
-    const costs = apTables().actionCosts;
+    const costs = apJsonTables().actionCosts;
     const i18n = game.i18n!;
     const kneeling = Boolean((actor?.system as { actionpoints?: { kneeling?: unknown } } | undefined)?.actionpoints?.kneeling);
     return [

@@ -35,8 +35,8 @@ import {
   RANGED_OPPOSITIONS,
   rangedOppositions,
   rangedOppositionSkill,
-  weaponDamage,
-  addsStrengthBonus,
+  wieldedDamage,
+  readyWeapon,
   attackSkill,
   attackModifier,
   calledShotDifficulty,
@@ -186,7 +186,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     pointBlank,
     engaged,
     oppositions,
-    damage: weaponDamage(Number(w.damage ?? 0), addsStrengthBonus(w.addStrengthBonus == null ? undefined : Boolean(w.addStrengthBonus), ranged), bonus(a.s)),
+    damage: wieldedDamage(w, a.s),
     calledShot,
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
@@ -258,13 +258,11 @@ function bodyOf(actor: Actor.Implementation) {
   return { id: fighterRef(actor), toughnessBonus: bonus(st.t), armour: armourOf(actor), woundsNow: st.woundsNow };
 }
 
-/** The defender's weapon in hand, for a fumbled parry. */
-function readyWeapon(actor: Actor.Implementation | null): { id: string; damage: number } | null {
-  const w = actor?.items.contents.find((i) => i.type === "weapon" && (i.system as any).equipped && (i.system as any).opposed?.kind !== "ranged");
-  if (!actor || !w) return null;
-  const st = view(actor).stats;
-  const o = (w.system as any).opposed ?? {};
-  return { id: w.id!, damage: weaponDamage(Number(o.damage ?? 0), addsStrengthBonus(o.addStrengthBonus == null ? undefined : Boolean(o.addStrengthBonus), false), bonus(st.s)) };
+/** The weapon in hand and the Damage it deals (engine readyWeapon, wieldedDamage): a fumbled parry's, Flee's free attack's. */
+export function weaponInHand(actor: Actor.Implementation | null): { id: string; damage: number } | null {
+  const v = view(actor);
+  const w = actor ? readyWeapon(v.weapons) : null;
+  return w ? { id: w.id, damage: wieldedDamage(w.stats, v.stats.s) } : null;
 }
 
 export interface Aftermath {
@@ -468,7 +466,7 @@ const attackCard: CardKind = {
       [ids.attacker]: { "system.opposed.advantage": delta(r.advantage.attacker - a.advantage, 0) },
       [ids.defender]: { "system.opposed.advantage": delta(r.advantage.defender - t.advantage, 0), ...(r.hit ? woundUpdate(r.hit.wounds) : {}) },
     };
-    const parry = readyWeapon(card.defender);
+    const parry = weaponInHand(card.defender);
     const fumblers = [
       { who: card.attacker, fumble: r.fumbles.attacker, weaponId: d.weaponId, damage: d.damage },
       ...(r.fumbles.defender ? [{ who: card.defender, fumble: r.fumbles.defender, weaponId: parry?.id ?? null, damage: parry?.damage ?? 0 }] : []),

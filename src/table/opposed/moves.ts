@@ -40,7 +40,8 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
-import { aftermath, armourOf, merge, woundStatuses } from "./attack";
+import { hasStatus } from "../status-effects";
+import { aftermath, armourOf, merge, weaponInHand, woundStatuses } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
 const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as const;
@@ -67,7 +68,7 @@ interface MoveDeclaration {
 }
 
 /** "Charge: If you are not Engaged in combat already": the token's Engaged condition. */
-const isEngaged = (actor: Actor.Implementation) => Boolean((actor as unknown as { statuses?: Set<string> }).statuses?.has("engaged"));
+const isEngaged = (actor: Actor.Implementation) => hasStatus(actor, "engaged");
 
 /** Disengage by Advantage (more than the opponent's) or else by the Dodge test. */
 function disengagesByAdvantage(actor: Actor.Implementation, opponentId: string | null): boolean {
@@ -139,8 +140,9 @@ const moveCard: CardKind = {
         }
         case "flee": {
           if (!tables) return refused("badMove", "BadMove");
-          const weapon = foe?.items.contents.find((i) => i.type === "weapon" && (i.system as any).equipped && (i.system as any).opposed?.kind !== "ranged");
-          const damage = Number((weapon?.system as any)?.opposed?.damage ?? 0) + ((weapon?.system as any)?.opposed?.addStrengthBonus === false ? 0 : bonus(them!.s));
+          // The free attack deals what any attack with the opponent's weapon in hand deals.
+          const weapon = weaponInHand(foe!);
+          const damage = weapon?.damage ?? 0;
           const r = flee(
             {
               fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool", "wp"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },

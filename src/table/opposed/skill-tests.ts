@@ -10,9 +10,8 @@ import { event as opposedEvent } from "../../engine/rulesets/opposed/events";
 import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
 import { postResultCard } from "../../applications/results/result-card";
-import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
 
-const num = (v: unknown) => Number(v ?? 0);
 
 /** seed 003: characteristic plus advances, with the difficulty table. */
 export function opposedSkillSpec(actor: OpposedActor, skill: OpposedSkill): OddsDialogSpec {
@@ -31,7 +30,7 @@ export function opposedSkillSpec(actor: OpposedActor, skill: OpposedSkill): Odds
       { kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 },
     ],
     odds: (v): OddsView => {
-      const d = testOdds({ target, difficulty: v.difficulty as Difficulty, modifier: num(v.modifier) });
+      const d = testOdds({ target, difficulty: v.difficulty as Difficulty, modifier: fieldNumber(v.modifier) });
       const slTwo = [...d.sl].filter(([sl]) => sl >= 2).reduce((s, [, p]) => s + p, 0);
       return {
         rows: [
@@ -46,14 +45,12 @@ export function opposedSkillSpec(actor: OpposedActor, skill: OpposedSkill): Odds
   };
 }
 
-const statsOf = (doc: { system: unknown }, ruleset: string) => (doc.system as Record<string, unknown>)[ruleset] as never;
-
-async function opposedSkill({ actor, item }: ItemRollRequest) {
-  const a = statsOf(actor, "opposed") as OpposedActor;
-  const s = statsOf(item, "opposed") as OpposedSkill;
+async function opposedSkill(request: ItemRollRequest) {
+  const { actor, item } = request;
+  const { actor: a, item: s } = rollStats<OpposedActor, OpposedSkill>(request);
   const values = await openOddsDialog({ ...opposedSkillSpec(a, s), titleData: { name: item.name } });
   if (!values) return;
-  const input = { target: skillItemTarget(a, s), difficulty: values.difficulty as Difficulty, modifier: num(values.modifier) };
+  const input = { target: skillItemTarget(a, s), difficulty: values.difficulty as Difficulty, modifier: fieldNumber(values.modifier) };
   const r = await resolveWithFoundry((dice) => rollTest(input, dice));
   const t = r.value;
   const events = [opposedEvent("test", { who: actor.name, roll: t.roll, target: t.target, sl: t.sl, success: t.success })];

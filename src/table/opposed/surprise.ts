@@ -20,6 +20,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponents } from "../opponents";
+import { hasStatus } from "../status-effects";
 
 const S = "BOUT.Opposed.Surprise.";
 const view = (actor: Actor.Implementation) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
@@ -35,7 +36,7 @@ function namedTest(actor: Actor.Implementation, name: string, fallback: Characte
 export function isSurprised(actor: Actor.Implementation, combatId: string): boolean {
   const id = combatantFor(combatId, actor);
   const state = machineStateOf<TurnsState>(combatId, "turns");
-  return Boolean(state?.combatants.find((c) => c.id === id)?.surprised) || Boolean((actor as unknown as { statuses?: Set<string> }).statuses?.has("surprised"));
+  return Boolean(state?.combatants.find((c) => c.id === id)?.surprised) || hasStatus(actor, "surprised");
 }
 
 const ambushCard: CardKind = {

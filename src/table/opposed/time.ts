@@ -4,6 +4,7 @@
  * runner's time structures (../machines.ts).
  */
 import { registerTimeStructure, type TimeStructure, type TimeWords } from "../machines";
+import { hasStatus } from "../status-effects";
 import type { TimeCommand } from "../../engine/time/machine";
 import { startTurns, turnsMachine, type TurnsState } from "../../engine/time/turns";
 import { surpriseEndedFor } from "../../engine/rulesets/opposed";
@@ -16,7 +17,7 @@ const TURNS: TimeStructure = {
       combatants.map((c) => {
         const s = (c.actor?.system as any)?.opposed ?? {};
         // "Surprise!": a fighter already marked Surprised (an ambush before the fight) starts so.
-        const surprised = Boolean((c.actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has("surprised"));
+        const surprised = hasStatus(c.actor as Actor.Implementation | null, "surprised");
         return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0), surprised };
       }),
     );

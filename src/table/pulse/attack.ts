@@ -53,7 +53,8 @@ import { eventLine as line, type EngineEvent } from "../../applications/results/
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { tokenPlacement } from "./engagements";
 import { checkMountedBlow } from "./mounted";
-import { actorIdsFlag, fightInfos, hasStatus, inClose, owePassCommands, patchCommands, tangledWith } from "./fight";
+import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, patchCommands, tangledWith } from "./fight";
+import { hasStatus } from "../status-effects";
 
 type View = ActorView<PulseStats>;
 export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
@@ -212,9 +213,8 @@ function shotLine(combatId: string, attacker: Actor.Implementation, defender: Ac
  * [16.4]).
  */
 const turnCommands = (combatId: string, attacker: Actor.Implementation | null, d?: Pick<Declaration, "targetId" | "strikeType" | "moreToCome">): TimeCommand[] => {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined) : undefined;
-  const id = combatantFor(combatId, attacker);
-  if (!id || combat?.boutSystem?.structure !== "pulses") return [];
+  const id = inPulseFight(combatId) ? combatantFor(combatId, attacker) : null;
+  if (!id) return [];
   return [(d ? { type: "strike", combatantId: id, targetId: d.targetId, attackType: d.strikeType, done: !d.moreToCome } : { type: "endTurn", combatantId: id }) as unknown as TimeCommand];
 };
 

@@ -14,7 +14,8 @@ import { disentangleHeadline } from "./headline";
 import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../cards";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
-import { endTurnCommands, hasStatus } from "./fight";
+import { endTurnCommands } from "./fight";
+import { hasStatus } from "../status-effects";
 
 const T = "BOUT.Pulse.Table.Entangle.";
 const ENTANGLED = "entangled";

@@ -7,10 +7,12 @@
  */
 import { combatantFor } from "../cards";
 import { refList } from "../fighter";
+import { hasStatus } from "../status-effects";
 import type { CombatantInfo } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 
-const inPulseFight = (combatId: string) =>
+/** A running pulse fight by that id (none: nothing to send). */
+export const inPulseFight = (combatId: string) =>
   Boolean(combatId) && (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure === "pulses";
 
 /** The figure's action is done: its turn ends. */
@@ -39,9 +41,6 @@ export function patchCommands(combatId: string, actors: readonly (Actor.Implemen
     return id ? [{ type: "update", combatantId: id, patch } as unknown as TimeCommand] : [];
   });
 }
-
-/** Does the figure carry this condition on its token? */
-export const hasStatus = (actor: Actor.Implementation | null, id: string) => Boolean((actor as unknown as { statuses?: Set<string> } | null)?.statuses?.has(id));
 
 /** In close combat (the token condition) [13.6]. */
 export const inClose = (actor: Actor.Implementation | null) => hasStatus(actor, "closeCombat");

@@ -15,6 +15,7 @@ import { landingTarget, resolveCheck } from "../../engine/rulesets/pulse/checks"
 import { armourTotals, modAGOf } from "../../engine/rulesets/pulse/derived";
 import { jumpHeadline } from "./headline";
 import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind } from "../cards";
+import { inPulseFight } from "./fight";
 import type { TimeCommand } from "../../engine/time/machine";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
@@ -30,9 +31,8 @@ interface JumpDeclaration {
 
 /** In a running pulse the jump is spent from the figure's movement, in its own turn. */
 const jumpCommands = (combatId: string, actor: Actor.Implementation, hexes: number): TimeCommand[] => {
-  const structure = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string } } | undefined)?.boutSystem?.structure : undefined;
-  const id = combatantFor(combatId, actor);
-  return id && structure === "pulses" ? [{ type: "jump", combatantId: id, hexes } as unknown as TimeCommand] : [];
+  const id = inPulseFight(combatId) ? combatantFor(combatId, actor) : null;
+  return id ? [{ type: "jump", combatantId: id, hexes } as unknown as TimeCommand] : [];
 };
 
 const modAG = (actor: Actor.Implementation) => {

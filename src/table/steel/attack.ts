@@ -7,7 +7,7 @@
  */
 import { exchangeHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { combatantOf as combatantIn, fighterName, fighterRef } from "../fighter";
+import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -39,9 +39,10 @@ import {
   type SteelManeuver,
   type SteelStats,
 } from "../../engine/rulesets/steel";
-import type { BoutCombatant, BoutsState } from "../../engine/time/bouts";
+import type { BoutCombatant } from "../../engine/time/bouts";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
-import { dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../cards";
+import { combatantFor, dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../cards";
+import { boutIn, boutsState } from "./bouts-state";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
@@ -68,10 +69,8 @@ export function maneuversFor(view: ActorView<SteelStats>, kind: "attack" | "defe
 
 /** The actor's fighter in the running bout, if any. */
 export function fighterOf(actor: Actor.Implementation, combatId?: string): BoutCombatant | undefined {
-  const combat = (combatId !== undefined ? game.combats?.get(combatId) : game.combat) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null }; combatants: { contents: { id: string; actorId: string }[] } } | null;
-  const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
-  const combatant = combatantIn(combat, actor);
-  return state && combatant ? state.combatants.find((c) => c.id === combatant.id) : undefined;
+  const id = combatantFor(combatId ?? game.combat?.id ?? "", actor);
+  return id ? boutsState(combatId)?.combatants.find((c) => c.id === id) : undefined;
 }
 
 /** Dice left this round: from the bout when the actor fights in one, else the full pool. */
@@ -104,7 +103,7 @@ function riderDefenceCost(defender: Actor.Implementation, combatId: string, mane
 /** Whether a fumble's penalty takes the fighter's pool below 0: from what is left this round in exchange 1, else from the next refresh. */
 function fumbleBelowZero(actor: Actor.Implementation, combatId: string, penalty: number, leftNow: number): boolean {
   const fighter = fighterOf(actor, combatId);
-  const bout = fighter ? (game.combats?.get(combatId) as unknown as { boutSystem?: { machineState: BoutsState | null } } | undefined)?.boutSystem?.machineState?.bouts.find((b) => b.id === fighter.boutId) : undefined;
+  const bout = boutIn(combatId, fighter?.boutId);
   if (!fighter || !bout) return penalty > leftNow;
   return bout.exchange < bout.exchangesThisRound ? penalty > leftNow : penalty > fighter.poolMax - fighter.carry;
 }
@@ -198,16 +197,8 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
   return postCard("steel.exchange", actor, defender, { weaponId: item.id, maneuverId: values.maneuver, zone: Number(values.zone), dice: Number(values.dice), press: Number(values.press), side: values.side ?? "side", ...(values.aim === "mount" ? { atMount: true } : {}) }, game.combat?.id ?? "");
 }
 
-/** The combat's combatant for a fighter (its token's), when the card belongs to a bout. */
-function combatantOf(combatId: string, actor: Actor.Implementation | null): string | null {
-  const combat = combatId ? game.combats?.get(combatId) : undefined;
-  return combatantIn(combat, actor)?.id ?? null;
-}
-
 function boutOf(combatId: string, combatantId: string | null): string | null {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null } } | undefined) : undefined;
-  const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
-  return state?.combatants.find((c) => c.id === combatantId)?.boutId ?? null;
+  return boutsState(combatId)?.combatants.find((c) => c.id === combatantId)?.boutId ?? null;
 }
 
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Steel.Table.Refusal.${key}`);
@@ -217,8 +208,7 @@ function defenceOpen(attacker: Actor.Implementation | null, defender: Actor.Impl
   if (!attacker || !defender) return true;
   const a = fighterOf(attacker, combatId);
   const d = fighterOf(defender, combatId);
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { machineState: BoutsState | null } } | undefined) : undefined;
-  const bout = combat?.boutSystem?.machineState?.bouts.find((b) => b.id === d?.boutId);
+  const bout = boutIn(combatId, d?.boutId);
   if (!a || !d || !bout) return true;
   return mayDefend({ bout, attackerThrew: a.thrown, defenderThrew: d.thrown });
 }
@@ -350,7 +340,7 @@ const exchangeCard: CardKind = {
       if (!room.ok) return room;
     }
     // A shield blocks once per exchange: checked before any die is rolled.
-    const blockerId = combatantOf(card.combatId, card.defender);
+    const blockerId = combatantFor(card.combatId, card.defender);
     if (blockerId && defenceManeuver?.stats.family === "block" && (a0.dice as number) > 0) {
       const free = dryRun(card.combatId, [{ type: "block", combatantId: blockerId } as TimeCommand]);
       if (!free.ok) return free;
@@ -410,8 +400,8 @@ const exchangeCard: CardKind = {
     if (wound?.ok) updates[fighterRef(struck)] = woundUpdates(s, wound.value.result);
     // In a bout: the dice leave both pools and the winner holds initiative, with the result.
     const combatCommands: TimeCommand[] = [];
-    const aId = combatantOf(combatId, card.attacker);
-    const dId = combatantOf(combatId, card.defender);
+    const aId = combatantFor(combatId, card.attacker);
+    const dId = combatantFor(combatId, card.defender);
     const boutId = boutOf(combatId, aId);
     if (aId && boutId) {
       const r = ex.value.result;

@@ -42,6 +42,7 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
 import { buyHeadline, terrainContestHeadline, terrainHeadline } from "./headline";
 import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { boutIn } from "./bouts-state";
 import { openOddsDialog, type DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
@@ -262,8 +263,7 @@ function buyingBout(combatId: string, buyer: Actor.Implementation, holder: Actor
   const b = fighterOf(buyer, combatId);
   const h = fighterOf(holder, combatId);
   if (!b || !h) return refused("noBout", "NoBout");
-  const combat = game.combats?.get(combatId) as unknown as { boutSystem?: { machineState: { bouts: { id: string; initiative: string | null; phase: string }[] } | null } } | undefined;
-  const bout = combat?.boutSystem?.machineState?.bouts.find((x) => x.id === b.boutId);
+  const bout = boutIn(combatId, b.boutId);
   if (!bout || bout.phase !== "continuing" || h.boutId !== b.boutId || bout.initiative !== h.id) return refused("notHolder", "NotHolder");
   return ok({ boutId: bout.id, buyerId: b.id });
 }
@@ -391,9 +391,8 @@ async function rideTerrainFromSheet(actor: Actor.Implementation, combatId: strin
 async function buyFromSheet(actor: Actor.Implementation) {
   const combatId = game.combat?.id ?? "";
   const me = fighterOf(actor, combatId);
-  const combat = game.combat as unknown as { boutSystem?: { machineState: { bouts: { id: string; initiative: string | null }[] } | null }; combatants: { get(id: string): { actor: Actor.Implementation | null } | undefined } } | null;
-  const holderId = me ? combat?.boutSystem?.machineState?.bouts.find((b) => b.id === me.boutId)?.initiative : null;
-  const holder = holderId ? (combat?.combatants.get(holderId)?.actor ?? null) : null;
+  const holderId = boutIn(combatId, me?.boutId)?.initiative ?? null;
+  const holder = holderId ? ((game.combat?.combatants.get(holderId)?.actor as Actor.Implementation | null | undefined) ?? null) : null;
   if (!me || !holder || holderId === me.id) {
     const no = refused("notHolder", "NotHolder");
     if (!no.ok) notifyRefusal(no.refusal);

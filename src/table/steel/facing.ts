@@ -12,7 +12,8 @@ import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { actorView } from "../../data/actor/actor-view";
 import { combatantOf } from "../fighter";
-import { cardView } from "../cards";
+import { cardView, combatantFor } from "../cards";
+import { boutsState } from "./bouts-state";
 
 const smallOf = (actor: Actor.Implementation | null) => Boolean((actorView(actor as never, "steel") as unknown as ActorView<SteelStats>).stats?.small);
 
@@ -29,10 +30,9 @@ interface Pairing {
 }
 
 function pairing(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Pairing | null {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string; machineState: BoutsState | null } } | undefined) : undefined;
-  const state = combat?.boutSystem?.structure === "bouts" ? combat.boutSystem.machineState : null;
-  const a = combatantOf(combat as never, attacker)?.id;
-  const d = combatantOf(combat as never, defender)?.id;
+  const state = combatId ? boutsState(combatId) : null;
+  const a = combatantFor(combatId, attacker);
+  const d = combatantFor(combatId, defender);
   if (!state || !a || !d || !state.combatants.some((c) => c.id === d)) return null;
   return { state, attackerId: a, defenderId: d };
 }

@@ -37,10 +37,11 @@ import {
   type MissileDefence,
   type SteelStats,
 } from "../../engine/rulesets/steel";
-import type { BoutMissile, BoutsState } from "../../engine/time/bouts";
+import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { readyHeadline, shotHeadline } from "./headline";
-import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { boutIn } from "./bouts-state";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -119,7 +120,7 @@ interface ShotDeclaration {
 function fireTimeOk(actor: Actor.Implementation, combatId: string): Outcome<true> {
   const fighter = fighterOf(actor, combatId);
   if (!fighter) return ok(true);
-  const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === fighter.boutId);
+  const bout = boutIn(combatId, fighter.boutId);
   if (!bout || bout.phase === "opening" || (fighter.thrown !== "red" && fighter.thrown !== "white")) return refused("notThrown", "NotThrown");
   if (missileFireExchange(fighter.thrown, false) !== bout.exchange) return refused("wrongExchange", fighter.thrown === "red" ? "RedFirst" : "WhiteSecond");
   return ok(true);
@@ -205,8 +206,10 @@ const shotCard: CardKind = {
     const dtn = shieldDtn(t);
     if (kind === "block" && dtn === null) return refused("noShield", "NoShield");
     if (kind === "evade" && !ROOMS.includes(a.room as EvasionRoom)) return refused("badRoom", "BadRoom");
+    // The target's place in the bout, read once: nothing is written before the card resolves.
+    const inBout = fighterOf(target, card.combatId);
     const blocker = combatantFor(card.combatId, target);
-    if (kind === "block" && blocker && fighterOf(target, card.combatId)) {
+    if (kind === "block" && blocker && inBout) {
       const free = dryRun(card.combatId, [{ type: "block", combatantId: blocker } as TimeCommand]);
       if (!free.ok) return free;
     }
@@ -227,7 +230,7 @@ const shotCard: CardKind = {
     const tablesRead = steelTablesRead();
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
-    const targetCpAfter = pool.inMelee ? pool.dice - (defence?.dice ?? 0) : (fighterOf(target, card.combatId)?.cp ?? 0);
+    const targetCpAfter = pool.inMelee ? pool.dice - (defence?.dice ?? 0) : (inBout?.cp ?? 0);
     const rolled = await resolveWithFoundry((dice) => {
       const shot = missileAttack(
         {
@@ -254,10 +257,10 @@ const shotCard: CardKind = {
       if (!shot.ok) return { shot, wound: null, rider: null };
       const hit = shot.value.result.hit;
       const wound = hit?.wound
-        ? applyWound(casualtyOf(t, Math.max(0, targetCpAfter), fighterOf(target, card.combatId)?.missile), { wound: hit.wound, region: PART_REGION[hit.part], margin: shot.value.result.margin, blunt: profile.value.damageType === "blunt" }, dice)
+        ? applyWound(casualtyOf(t, Math.max(0, targetCpAfter), inBout?.missile), { wound: hit.wound, region: PART_REGION[hit.part], margin: shot.value.result.margin, blunt: profile.value.damageType === "blunt" }, dice)
         : null;
       // "Attacking a Mounted Target": a rider the missile strikes rolls Ride less the margin, or falls.
-      const saddle = mountedHit({ defenderMounted: Boolean(fighterOf(target, card.combatId)?.mounted), atMount: false, landed: Boolean(hit) }).saddleCheck;
+      const saddle = mountedHit({ defenderMounted: Boolean(inBout?.mounted), atMount: false, landed: Boolean(hit) }).saddleCheck;
       const rider = saddle ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(target), margin: shot.value.result.margin }, dice) : null;
       return { shot, wound, rider };
     });
@@ -270,12 +273,12 @@ const shotCard: CardKind = {
     const tId = combatantFor(card.combatId, target);
     if (sId && fighterOf(shooter, card.combatId)) commands.push({ type: "loose", combatantId: sId, dice: d.dice + d.aimDice } as TimeCommand);
     if (tId && pool.inMelee && defence?.dice) commands.push({ type: "spend", combatantId: tId, dice: defence.dice, purpose: "defence" } as TimeCommand);
-    if (tId && fighterOf(target, card.combatId) && kind === "block") commands.push({ type: "block", combatantId: tId } as TimeCommand);
-    if (tId && fighterOf(target, card.combatId) && wound?.ok) commands.push(...shockCommand(tId, Math.max(0, targetCpAfter), wound.value.result, fighterOf(target, card.combatId)?.missile));
+    if (tId && inBout && kind === "block") commands.push({ type: "block", combatantId: tId } as TimeCommand);
+    if (tId && inBout && wound?.ok) commands.push(...shockCommand(tId, Math.max(0, targetCpAfter), wound.value.result, inBout?.missile));
     const events = [...(shot.value.events as EngineEvent[]), ...((wound?.ok ? wound.value.events : []) as EngineEvent[]), ...((rider?.ok ? rider.value.events : []) as EngineEvent[])];
     const thrown = Boolean(rider?.ok && rider.value.result.falls);
     // Thrown from the saddle: on foot in the bout, and on the ground.
-    if (thrown && tId && fighterOf(target, card.combatId)) commands.push({ type: "mount", combatantId: tId, mounted: false } as TimeCommand);
+    if (thrown && tId && inBout) commands.push({ type: "mount", combatantId: tId, mounted: false } as TimeCommand);
     const down = [...new Set([...(wound?.ok ? woundStatuses(wound.value.result) : []), ...(thrown ? ["knockedDown"] : [])])];
     return ok({
       outcome: shot.value.result.margin > 0 ? "success" : "failure",

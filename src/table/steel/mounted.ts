@@ -37,10 +37,10 @@ import {
   type GaitChange,
   type SteelStats,
 } from "../../engine/rulesets/steel";
-import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { gaitHeadline, rideByHeadline, ridersPassHeadline } from "./headline";
-import { combatantFor, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { boutIn } from "./bouts-state";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
@@ -169,7 +169,7 @@ async function gaitFromSheet(actor: Actor.Implementation) {
 function rideByNow(actor: Actor.Implementation, combatId: string): Outcome<{ id: string; boutId: string; gait: Gait }> {
   const r = riding(actor, combatId);
   if (!r.ok) return r;
-  const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === r.value.boutId);
+  const bout = boutIn(combatId, r.value.boutId);
   const allowed = mayRideBy({ gait: r.value.gait, exchange: bout?.exchange ?? 0 });
   return allowed.ok ? r : allowed;
 }
@@ -320,7 +320,7 @@ function ridersNow(rider: Actor.Implementation, foe: Actor.Implementation | null
   const them = foeInBout(foe, r.value.boutId, combatId);
   if (!them.ok) return them;
   if (!them.value.mounted) return refused("foeOnFoot", "FoeOnFoot");
-  const bout = machineStateOf<BoutsState>(combatId, "bouts")?.bouts.find((b) => b.id === r.value.boutId);
+  const bout = boutIn(combatId, r.value.boutId);
   // Riders pass at the same moment a ride-by is made: before the round's exchanges.
   const allowed = beforeTheExchanges(bout?.exchange ?? 0);
   return allowed.ok ? ok({ boutId: r.value.boutId }) : allowed;

@@ -7,13 +7,12 @@ import { registerActionCondition } from "../../applications/sheets/actor-actions
 import { NOT_FIGHTING, steelActionApplies, type SteelActionSituation } from "../../engine/rulesets/steel/sheet-actions";
 import { GAITS, type Gait } from "../../engine/rulesets/steel/mounted";
 import { fighterOf } from "./attack";
-
-type BoutsCombat = { boutSystem?: { machineState: { bouts: { id: string; initiative: string | null }[] } | null } } | null;
+import { boutIn } from "./bouts-state";
 
 export function steelSituation(actor: Actor.Implementation): SteelActionSituation {
   const me = fighterOf(actor);
   if (!me) return NOT_FIGHTING;
-  const holder = (game.combat as unknown as BoutsCombat)?.boutSystem?.machineState?.bouts.find((b) => b.id === me.boutId)?.initiative ?? null;
+  const holder = boutIn(null, me.boutId)?.initiative ?? null;
   const gait = (GAITS as readonly string[]).includes(me.gait ?? "") ? (me.gait as Gait) : "halt";
   return { inBout: true, mounted: Boolean(me.mounted), gait, initiative: holder === null ? null : holder === me.id ? "self" : "other" };
 }

@@ -8,10 +8,9 @@ import type { OddsView } from "../../engine/odds-view";
 import { oneSuccessOdds, skillCheck, successBars, type SteelActor, type SteelSkill } from "../../engine/rulesets/steel";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
-import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { notifyRefusal } from "../notify";
 
-const num = (v: unknown) => Number(v ?? 0);
 
 /** seed 000: the skill's attribute in dice against its TN; one success passes. */
 export function steelSkillSpec(actor: SteelActor, skill: SteelSkill): OddsDialogSpec {
@@ -24,8 +23,8 @@ export function steelSkillSpec(actor: SteelActor, skill: SteelSkill): OddsDialog
       { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5 },
     ],
     odds: (v): OddsView => {
-      const pool = Math.max(0, dice + num(v.bonusDice));
-      const tn = skill.tn + num(v.tnModifier);
+      const pool = Math.max(0, dice + fieldNumber(v.bonusDice));
+      const tn = skill.tn + fieldNumber(v.tnModifier);
       const o = oneSuccessOdds(pool, tn);
       return {
         distributions: [{ label: "BOUT.Odds.Successes", data: { dice: pool, tn }, bars: successBars(pool, tn) }],
@@ -39,14 +38,12 @@ export function steelSkillSpec(actor: SteelActor, skill: SteelSkill): OddsDialog
   };
 }
 
-const statsOf = (doc: { system: unknown }, ruleset: string) => (doc.system as Record<string, unknown>)[ruleset] as never;
-
-async function steelSkill({ actor, item }: ItemRollRequest) {
-  const a = statsOf(actor, "steel") as SteelActor;
-  const s = statsOf(item, "steel") as SteelSkill;
+async function steelSkill(request: ItemRollRequest) {
+  const { actor, item } = request;
+  const { actor: a, item: s } = rollStats<SteelActor, SteelSkill>(request);
   const values = await openOddsDialog({ ...steelSkillSpec(a, s), titleData: { name: item.name } });
   if (!values) return;
-  const input = { dice: a[s.attribute], tn: s.tn, bonusDice: num(values.bonusDice), tnModifier: num(values.tnModifier) };
+  const input = { dice: a[s.attribute], tn: s.tn, bonusDice: fieldNumber(values.bonusDice), tnModifier: fieldNumber(values.tnModifier) };
   const r = await resolveWithFoundry((dice) => skillCheck(input, dice));
   if (!r.value.ok) return notifyRefusal(r.value.refusal);
   const { result, events } = r.value.value;

@@ -12,6 +12,8 @@ import { planImport } from "../../../src/applications/armory/plan";
 import { MAX_FILE_BYTES, readArmoryFile, toCsv, toJson } from "../../../src/applications/armory/files";
 import { nextCell } from "../../../src/applications/armory/navigation";
 import { RULESETS } from "../../../src/engine/rulesets/registry";
+import { DEFAULT_ITEM_ICONS } from "../../../src/applications/sheets/item-columns";
+import { splitColumnKey } from "../../../src/applications/armory/columns";
 
 const PURE = ["columns.ts", "cells.ts", "rows.ts", "plan.ts", "files.ts", "navigation.ts"];
 const ARMORY = resolve(import.meta.dirname, "../../../src/applications/armory");
@@ -95,6 +97,16 @@ describe("cells take the item sheet's limits", () => {
 });
 
 describe("rows", () => {
+  it("a new row, and a stored item without a picture, show the icon the item sheet shows for its kind", () => {
+    for (const kind of ["weapon", "armor", "shield"] as const) {
+      expect(blankRow(kind, "new-1", "X").img).toBe(DEFAULT_ITEM_ICONS[kind]);
+      expect(rowFromSource(kind, { _id: "a", name: "A", img: "" }).img).toBe(DEFAULT_ITEM_ICONS[kind]);
+    }
+  });
+  it("a column key splits into its ruleset and the path inside the ruleset block", () => {
+    expect([splitColumnKey("steel.covers.head"), splitColumnKey("pulse.source")]).toEqual([{ ruleset: "steel", path: "covers.head" }, { ruleset: "pulse", path: "source" }]);
+  });
+
   const [sword] = shippedWeapons().filter((r) => r.name === "Longsword");
 
   it("read every ruleset's figures and markers from the item", () => {

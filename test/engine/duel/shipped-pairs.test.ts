@@ -51,8 +51,8 @@ describe("why wolf against archer stalled in steel, and what changed", () => {
   it("the archer holds the bow but closes with the sword he carries; the wolf bites with its Jaws", () => {
     const archer = steelDuel.fighter(actorViewFromSource(actor("archer"), "steel"), "Archer");
     const wolf = steelDuel.fighter(actorViewFromSource(actor("wolf"), "steel"), "Wolf");
-    expect(steelDuel.weaponOf(archer)).toBe("Arming sword");
-    expect(steelDuel.weaponOf(wolf)).toBe("Jaws");
+    expect(archer.weaponName).toBe("Arming sword");
+    expect(wolf.weaponName).toBe("Jaws");
   });
   it("every policy keeps dice back when it defends, so winning a defence leaves dice for the counter-attack", () => {
     // With the whole pool spent on every defence, the defender won initiative with nothing left

@@ -7,13 +7,12 @@ import type { ActorView } from "../../../src/engine/rulesets/ruleset";
 
 // Each round both sides roll a d10; "reckless" hits on 6+, "careful" on 8+; a hit
 // ends the duel, simultaneous hits are a draw.
-const toy: DuelAdapter<{ name: string }, { hitOn: number }> = {
+const toy: DuelAdapter<{ name: string; weaponName: string }, { hitOn: number }> = {
   ruleset: "pulse",
   policies: { reckless: { hitOn: 6 }, careful: { hitOn: 8 } },
   defaultPolicy: "reckless",
   conditions: ["BOUT.Toy.Standing", "BOUT.Toy.Down"],
-  fighter: (_actor, name) => ({ name }),
-  weaponOf: () => "",
+  fighter: (_actor, name) => ({ name, weaponName: "" }),
   duel(_a, _b, pa, pb, dice, maxRounds) {
     for (let round = 1; round <= maxRounds; round++) {
       const [ra, rb] = dice.roll(10, 2) as [number, number];

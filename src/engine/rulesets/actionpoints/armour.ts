@@ -14,7 +14,7 @@
  * everywhere.
  */
 import { CRITICAL_LOCATIONS, type CriticalLocation } from "./tables";
-import type { WeightClass } from "./stats";
+import { WEIGHT_CLASSES, type WeightClass } from "./stats";
 
 export interface ArmourPiece {
   readonly absorption: number;
@@ -37,7 +37,15 @@ export function failedThere(piece: ArmourPiece, location: CriticalLocation | nul
   return piece.failed || (location !== null && failedLocations(piece.failedAt).includes(location));
 }
 
-const WEIGHT_ORDER: readonly WeightClass[] = ["none", "light", "medium", "heavy"];
+/** The heaviest weight worn (for Dodge); "none" when nothing is. */
+export function heaviestWeight(pieces: readonly { readonly weight: WeightClass }[]): WeightClass {
+  return pieces.reduce<WeightClass>((w, a) => (WEIGHT_CLASSES.indexOf(a.weight) > WEIGHT_CLASSES.indexOf(w) ? a.weight : w), "none");
+}
+
+/** V.d: failed armour absorbs 2 less, never below nothing. */
+export function netAbsorption(absorption: number, failed: boolean): number {
+  return Math.max(0, absorption - (failed ? 2 : 0));
+}
 
 /**
  * What a blow landing at `location` (null: no location) meets: the best piece
@@ -49,17 +57,16 @@ export function armourFor(pieces: readonly ArmourPiece[], location: CriticalLoca
   let best: { absorption: number; failed: boolean; net: number } = { absorption: 0, failed: false, net: 0 };
   for (const p of pieces) {
     const failed = failedThere(p, location);
-    const net = Math.max(0, p.absorption - (failed ? 2 : 0));
+    const net = netAbsorption(p.absorption, failed);
     if (net > best.net) best = { absorption: p.absorption, failed, net };
   }
-  const weight = pieces.reduce<WeightClass>((w, a) => (WEIGHT_ORDER.indexOf(a.weight) > WEIGHT_ORDER.indexOf(w) ? a.weight : w), "none");
-  return { absorption: best.absorption, weight, failed: best.failed };
+  return { absorption: best.absorption, weight: heaviestWeight(pieces), failed: best.failed };
 }
 
 /** What the armour absorbs from a blow landing at `location`: the figure the sheet shows (no location) and the card subtracts. */
 export function armourAbsorption(pieces: readonly ArmourPiece[], location: CriticalLocation | null): number {
   const a = armourFor(pieces, location);
-  return Math.max(0, a.absorption - (a.failed ? 2 : 0));
+  return netAbsorption(a.absorption, a.failed);
 }
 
 /** V.d: a critical at `location` fails every piece worn there; the new list of failed locations for each piece that changes. */

@@ -11,6 +11,7 @@ import { ok, PASSED, type Outcome } from "../../outcome";
 import { event, type ApEvent, type Resolution } from "./events";
 import { markRoll, rank, readRoll, succeeded, type Level, type Roll } from "./levels";
 import { apRefuse, checkFigure } from "./refusals";
+import { netAbsorption } from "./armour";
 import type { WeightClass } from "./stats";
 import { lookupBand, type Band, type CriticalLocation } from "./tables";
 import { DEFAULT_AP_TABLES, type CriticalEffect } from "./world-tables";
@@ -319,7 +320,7 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
     const full = a.baseDamage + a.strengthBonus + a.attackerBonus + critDie;
     const attackerDamage = c.parry === "baseOnly" ? a.baseDamage : c.parry === "baseAndCrit" ? a.baseDamage + critDie : full;
     const shieldAbsorbs = c.shieldCounts && d.shield ? Math.min(d.shield.absorption, attackerDamage) : 0;
-    const armourAbsorbs = Math.max(0, d.armour.absorption - (d.armour.failed ? 2 : 0));
+    const armourAbsorbs = netAbsorption(d.armour.absorption, d.armour.failed);
     const through = Math.max(0, attackerDamage - shieldAbsorbs - armourAbsorbs);
     const criticalHit = c.criticalCounts;
     const bonus = criticalHit ? rollExploding(dice, 10).total : 0;

@@ -1,5 +1,6 @@
 /** Why the actionpoints rules refuse a request: a code and a key under BOUT.ActionPoints.Refusal. */
-import { isWholeNumber, refuse, type Outcome } from "../../outcome";
+import { refuse, type Outcome } from "../../outcome";
+import { figureChecks } from "../figures";
 
 const K = "BOUT.ActionPoints.Refusal.";
 
@@ -15,22 +16,5 @@ export function apRefuse<T = never>(which: keyof typeof AP_REFUSALS, data?: Reco
   return refuse<T>(r.code, r.key, data);
 }
 
-export function checkFigures(values: Readonly<Record<string, unknown>>, min = -1000, max = 1000, optional: readonly string[] = []): Outcome<true> {
-  for (const field of Object.keys(values)) {
-    const v = values[field];
-    const bad = checkFigure(field, v, min, max, v === undefined && optional.includes(field));
-    if (bad) return bad;
-  }
-  return { ok: true, value: true };
-}
-
-/**
- * One figure as checkFigures checks it, building nothing unless it is refused:
- * null when it passes. The duel loops check every attack's figures this way.
- */
-export function checkFigure(field: string, v: unknown, min = -1000, max = 1000, optional = false): Outcome<never> | null {
-  if (v === undefined && optional) return null;
-  if (!isWholeNumber(v)) return apRefuse("notNumber", { field });
-  if (v < min || v > max) return apRefuse("outOfRange", { field, value: v, min, max });
-  return null;
-}
+/** Whole-number figures, refused in actionpoints' words (figures.ts). */
+export const { checkFigure, checkFigures } = figureChecks(apRefuse);

@@ -6,6 +6,8 @@
  */
 import { reverseD100 } from "../../dice";
 import { lookup, type Band } from "./tables";
+import type { ItemView } from "../ruleset";
+import { bonus } from "./derived";
 import type { Location } from "./stats";
 
 /** "Hit Locations": the reversed roll read on the table the fight plays with. */
@@ -28,6 +30,24 @@ export const attackSkill = (ranged: boolean): "ranged" | "melee" => (ranged ? "r
 
 export function weaponDamage(damage: number, addStrengthBonus: boolean, strengthBonus: number): number {
   return damage + (addStrengthBonus ? strengthBonus : 0);
+}
+
+/** The weapon figures Damage needs (an item's opposed block; fields may be unset). */
+type DamageFigures = { readonly kind?: string; readonly damage?: number; readonly addStrengthBonus?: boolean | null };
+
+/**
+ * "Attacking" 3, the Weapon Damage of the weapon you're using: its Damage, with
+ * the wielder's Strength Bonus where it adds it. Every attack with a weapon in
+ * hand (an attack, a fumbled parry, Flee's free attack) deals this.
+ */
+export function wieldedDamage(weapon: DamageFigures | null | undefined, strength: number): number {
+  const itemSays = weapon?.addStrengthBonus == null ? undefined : Boolean(weapon.addStrengthBonus);
+  return weaponDamage(Number(weapon?.damage ?? 0), addsStrengthBonus(itemSays, weapon?.kind === "ranged"), bonus(strength));
+}
+
+/** The weapon in hand for melee (a parry, Flee's free attack): the first equipped weapon that is not ranged. */
+export function readyWeapon<W extends DamageFigures>(weapons: readonly ItemView<W>[]): ItemView<W> | null {
+  return weapons.find((w) => w.equipped && w.stats.kind !== "ranged") ?? null;
 }
 
 export interface WoundsInput {

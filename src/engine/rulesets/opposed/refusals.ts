@@ -3,6 +3,7 @@
  * BOUT.Opposed.Refusal. Figures from forms arrive untyped, so every one is checked.
  */
 import { isWholeNumber, refuse, type Outcome } from "../../outcome";
+import { figureChecks } from "../figures";
 
 const K = "BOUT.Opposed.Refusal.";
 
@@ -24,28 +25,10 @@ export function opposedRefuse<T = never>(which: OpposedRefusal, data?: Record<st
   return refuse<T>(r.code, r.key, data);
 }
 
-/** Whole numbers within [min, max]; `undefined` passes for the names in `optional`. */
-export function checkFigures(values: Readonly<Record<string, unknown>>, min = -1000, max = 1000, optional: readonly string[] = []): Outcome<true> {
-  for (const field of Object.keys(values)) {
-    const v = values[field];
-    const bad = checkFigure(field, v, min, max, v === undefined && optional.includes(field));
-    if (bad) return bad;
-  }
-  return { ok: true, value: true };
-}
+/** Whole-number figures, refused in opposed's words (figures.ts). */
+export const { checkFigure, checkFigures } = figureChecks(opposedRefuse);
 
 /** Whether checkFigure would pass a (required) figure. */
 export function passesFigure(v: unknown, min: number, max: number): boolean {
   return isWholeNumber(v) && v >= min && v <= max;
-}
-
-/**
- * One figure as checkFigures checks it, building nothing unless it is refused:
- * null when it passes. The duel loops check every attack's figures this way.
- */
-export function checkFigure(field: string, v: unknown, min = -1000, max = 1000, optional = false): Outcome<never> | null {
-  if (v === undefined && optional) return null;
-  if (!isWholeNumber(v)) return opposedRefuse("notNumber", { field });
-  if (v < min || v > max) return opposedRefuse("outOfRange", { field, value: v, min, max });
-  return null;
 }

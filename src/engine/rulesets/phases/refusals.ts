@@ -2,7 +2,8 @@
  * Why the phases rules refuse a request: a stable code and a key under
  * BOUT.Phases.Refusal. Figures from forms arrive untyped, so every one is checked.
  */
-import { isWholeNumber, refuse, type Outcome } from "../../outcome";
+import { refuse, type Outcome } from "../../outcome";
+import { figureChecks } from "../figures";
 
 const K = "BOUT.Phases.Refusal.";
 
@@ -28,26 +29,8 @@ export function phasesRefuse<T = never>(which: PhasesRefusal, data?: Record<stri
   return refuse<T>(r.code, r.key, data);
 }
 
-/** Whole numbers within [min, max]; `undefined` passes for the names in `optional`. */
-export function checkFigures(values: Readonly<Record<string, unknown>>, min = -1000, max = 1000, optional: readonly string[] = []): Outcome<true> {
-  for (const field of Object.keys(values)) {
-    const v = values[field];
-    const bad = checkFigure(field, v, min, max, v === undefined && optional.includes(field));
-    if (bad) return bad;
-  }
-  return { ok: true, value: true };
-}
-
-/**
- * One figure as checkFigures checks it, building nothing unless it is refused:
- * null when it passes. The duel loops check every attack's figures this way.
- */
-export function checkFigure(field: string, v: unknown, min = -1000, max = 1000, optional = false): Outcome<never> | null {
-  if (v === undefined && optional) return null;
-  if (!isWholeNumber(v)) return phasesRefuse("notNumber", { field });
-  if (v < min || v > max) return phasesRefuse("outOfRange", { field, value: v, min, max });
-  return null;
-}
+/** Whole-number figures, refused in phases' words (figures.ts). */
+export const { checkFigure, checkFigures } = figureChecks(phasesRefuse);
 
 /** A flag from a form: a boolean or absent. */
 export function checkFlags(values: Readonly<Record<string, unknown>>): Outcome<true> {

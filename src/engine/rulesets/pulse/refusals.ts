@@ -3,6 +3,7 @@
  * as one of these (with a lang key), never as an exception.
  */
 import { isWholeNumber, refuse, type Outcome } from "../../outcome";
+import { figureChecks } from "../figures";
 
 const M = "BOUT.Pulse.Refusal.";
 
@@ -45,14 +46,15 @@ export function pulseRefuse<T = never>(id: PulseRefusalId, data?: Record<string,
   return refuse<T>(r.code, r.message, data);
 }
 
+// The shared figure check (figures.ts), refused in pulse's words (its message names the limits, not the value).
+const figures = figureChecks((which, { value: _value, ...data }) => pulseRefuse(which === "notNumber" ? "notANumber" : "outOfRange", data));
+
 /**
  * One whole-number field within its limits, or its refusal; null when it passes.
  * Builds nothing unless it refuses: the duel loops check every attack's figures.
  */
 export function checkWholeField(name: string, value: unknown, min: number, max: number): Outcome<true> | null {
-  if (!isWholeNumber(value)) return pulseRefuse("notANumber", { field: name });
-  if (value < min || value > max) return pulseRefuse("outOfRange", { field: name, min, max });
-  return null;
+  return figures.checkFigure(name, value, min, max);
 }
 
 /** checkWholeField for each term's value in order, the fields named `${prefix}0`, `${prefix}1`, ... */

@@ -3,6 +3,8 @@
  * Blows", "Higher Footing", "Weapon Length", "Shock and Pain", "Blood Loss").
  * Every step is listed so the tracker and the sheet can show where dice went.
  */
+import { healthPoolLoss } from "./wound-effects";
+
 export type Light = "bright" | "dim" | "moonlight" | "darkness";
 export const LIGHTS: readonly Light[] = ["bright", "dim", "moonlight", "darkness"];
 
@@ -66,7 +68,7 @@ export function roundPool(input: RoundPoolInput): RoundPool {
   sub("Fatigue", input.fatigue);
   pool = Math.max(0, pool);
   sub("Light", lightPenalty(pool, input.light ?? "bright", input.seesInDark));
-  if (input.healthNow !== undefined && input.healthNow <= 1) sub("Health", pool - Math.floor(pool / 2));
+  sub("Health", healthPoolLoss(pool, input.healthNow));
   if (input.higherFooting) {
     pool += 2;
     steps.push({ key: `${K}Footing`, change: 2 });

@@ -11,6 +11,7 @@ import { DEFAULT_MISSILE_CHART, missilePart, PART_REGION, type BodyPart } from "
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
 import type { DamageType, Region, SteelActor } from "./stats";
 import { aimOf, effectivePain, reflexOf } from "./derived";
+import { healthPoolLoss } from "./wound-effects";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
 
 export interface MissileState {
@@ -73,7 +74,7 @@ export function holdFire(s: MissileState, aim: number, proficiency: number): Mis
  */
 export function woundedPool(dice: number, pain: number, healthNow: number): number {
   const left = Math.max(0, dice - Math.max(0, pain));
-  return healthNow <= 1 ? Math.floor(left / 2) : left;
+  return left - healthPoolLoss(left, healthNow);
 }
 
 /** The Missile Pool's figures for this fighter now: the refill when a weapon is ready (Proficiency), the cap (Aim + Proficiency), and the Aim dice a held round adds. */

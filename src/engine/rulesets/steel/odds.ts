@@ -2,7 +2,7 @@
  * Exact odds for every steel roll a dialog offers, computed from the binomial
  * pools in dice/odds.ts (never sampled).
  */
-import { contestMarginDistribution, poolBotchProbability, poolSuccessDistribution } from "../../dice";
+import { contestMarginDistribution, contestOdds, poolBotchProbability, poolSuccessDistribution } from "../../dice";
 import { histogram, indexed, type OddsBar } from "../../odds-view";
 import { MAX_WOUND_LEVEL } from "./wounds";
 
@@ -104,17 +104,8 @@ export function buyInitiativeOdds(buyerDice: number, holderDice: number, tn: num
   return p;
 }
 
-/** Two riders passing: P(the first rolls more successes), P(the second does), P(a tie). */
+/** Two riders passing (ridersPass): P(the first rolls more successes), P(the second does), P(a tie): a contest with ties left standing. */
 export function ridersPassOdds(aDice: number, aTn: number, bDice: number, bTn: number): { readonly a: number; readonly b: number; readonly tie: number } {
-  const a = poolSuccessDistribution(aDice, aTn);
-  const b = poolSuccessDistribution(bDice, bTn);
-  let pa = 0;
-  let tie = 0;
-  for (let i = 0; i < a.length; i++) {
-    let below = 0;
-    for (let j = 0; j < Math.min(i, b.length); j++) below += b[j] ?? 0;
-    pa += (a[i] ?? 0) * below;
-    tie += (a[i] ?? 0) * (b[i] ?? 0);
-  }
-  return { a: pa, b: 1 - pa - tie, tie };
+  const o = contestOdds(aDice, aTn, bDice, bTn, "none");
+  return { a: o.first, b: o.second, tie: o.tie };
 }

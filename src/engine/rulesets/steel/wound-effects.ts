@@ -128,6 +128,11 @@ export function halvedPoolLoss(pool: number): number {
   return p - Math.floor(p / 2);
 }
 
+/** The dice Health `healthNow` takes off a pool: half of it at Health 1 or less (halvedPoolLoss), none above. */
+export function healthPoolLoss(pool: number, healthNow: number | undefined): number {
+  return healthNow !== undefined && healthNow <= 1 ? halvedPoolLoss(pool) : 0;
+}
+
 /** "Blood Loss (BL)": who rolls at a new round: a bleeding fighter still alive (Health 0 is a coma, past rolling). */
 export function rollsForBloodLoss(s: { readonly bloodLoss: number; readonly healthNow: number }): boolean {
   return s.bloodLoss > 0 && s.healthNow > 0;

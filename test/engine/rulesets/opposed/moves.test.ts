@@ -2,7 +2,7 @@
 // "Surprise!": exact dice, exact outcomes.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { DEFAULT_OPPOSED_TABLES as tables, charge, climb, disengageByAdvantage, disengageByDodge, fall, flee, leap, resolveSurprise, run, shakeOffSurprise } from "../../../../src/engine/rulesets/opposed";
+import { DEFAULT_OPPOSED_TABLES as tables, charge, climb, disengageByAdvantage, disengageByDodge, fall, flee, leap, readyWeapon, resolveMeleeAttack, resolveSurprise, run, shakeOffSurprise, wieldedDamage } from "../../../../src/engine/rulesets/opposed";
 
 const noArmour = { head: 0, leftArm: 0, rightArm: 0, body: 0, leftLeg: 0, rightLeg: 0 };
 const value = <T>(o: { ok: true; value: T } | { ok: false }) => {
@@ -34,6 +34,31 @@ describe("seed 003 'Flee'", () => {
   it("a miss still gives the opponent its first +1 and calls no Cool Test", () => {
     const r = value(flee(input, new FixedDice({ 100: [80] })));
     expect([r.result.hit, r.result.cool, r.result.opponentAdvantage, r.result.broken]).toEqual([null, null, 2, 0]);
+  });
+});
+
+describe("seed 003 'Flee' and 'Attacking' 3: the free attack deals the Weapon Damage of the weapon in hand, as any attack with it does", () => {
+  // The opponent holds a bow (ranged, not its melee weapon) and a sword of Damage 4 (+SB); Strength 45 is SB 4.
+  const weapons: { id: string; name: string; equipped: boolean; stats: { kind: "melee" | "ranged"; damage: number; addStrengthBonus: boolean } }[] = [
+    { id: "bow", name: "Bow", equipped: true, stats: { kind: "ranged", damage: 7, addStrengthBonus: false } },
+    { id: "dagger", name: "Dagger", equipped: false, stats: { kind: "melee", damage: 2, addStrengthBonus: true } },
+    { id: "sword", name: "Sword", equipped: true, stats: { kind: "melee", damage: 4, addStrengthBonus: true } },
+  ];
+  it("the weapon in hand is the equipped melee weapon, and it deals 4 + SB 4 = 8; bare hands deal SB alone; a ranged weapon adds SB only when its item says so", () => {
+    expect(readyWeapon(weapons)?.id).toBe("sword");
+    expect([wieldedDamage(readyWeapon(weapons)!.stats, 45), wieldedDamage(null, 45), wieldedDamage({ kind: "ranged", damage: 7 }, 45), wieldedDamage({ kind: "melee", damage: 4, addStrengthBonus: false }, 45)]).toEqual([8, 4, 7, 4]);
+  });
+  it("43 against Melee 35 + 20 (SL 1) lands on the right arm for 8 + 1 = 9 Damage, 9 - TB 3 = 6 Wounds: the same as an unopposed attack with the sword rolling 43 against 55", () => {
+    const damage = wieldedDamage(readyWeapon(weapons)!.stats, 45);
+    const fled = value(flee({ fleer: { id: "f", cool: { target: 40 }, toughnessBonus: 3, armour: noArmour, woundsNow: 10 }, opponent: { id: "o", melee: { target: 35 }, damage, advantage: 0 }, tables }, new FixedDice({ 100: [43, 20] })));
+    const attack = value(
+      resolveMeleeAttack(
+        { attacker: { id: "o", test: { target: 55 }, damage, advantage: 0 }, defender: { id: "f", test: null, surprised: false, toughnessBonus: 3, armour: noArmour, woundsNow: 10, advantage: 0 }, tables },
+        new FixedDice({ 100: [43] }),
+      ),
+    );
+    expect(fled.result.hit).toMatchObject({ location: "rightArm", damage: 9, wounds: { suffered: 6, woundsNow: 4 } });
+    expect(attack.result.hit).toEqual(fled.result.hit);
   });
 });
 

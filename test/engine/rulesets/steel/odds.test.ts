@@ -1,8 +1,8 @@
 // Exact odds for seed 000_4377b2da58f3a52b.txt rolls ("Exchange of Blows", "Terrain Rolls", "Pressing Opponents",
 // wound levels): checked against full enumeration of every d10 result for small pools.
 import { describe, expect, it } from "vitest";
-import { evaluatePool } from "../../../../src/engine/dice";
-import { buyInitiativeOdds, exchangeOdds, oneSuccessOdds, opposedTerrainOdds, pressOdds, woundLevelOdds } from "../../../../src/engine/rulesets/steel";
+import { evaluatePool, FixedDice } from "../../../../src/engine/dice";
+import { buyInitiativeOdds, exchangeOdds, oneSuccessOdds, opposedTerrainOdds, pressOdds, ridersPass, ridersPassOdds, woundLevelOdds } from "../../../../src/engine/rulesets/steel";
 
 /** Every sequence of n d10 results. */
 function* all(n: number): Generator<number[]> {
@@ -93,6 +93,20 @@ describe("seed 000 exchange odds match enumeration", () => {
     });
     const o = pressOdds(1, 6, 1, 6, 2, 1);
     for (const [m, c] of counts) expect(o.get(m)).toBeCloseTo(c / total, 12);
+  });
+});
+
+describe("seed 000 'Ride-By Attacking' (last paragraph): the odds of two riders passing are those of ridersPass itself", () => {
+  it("Agility 2 at Ride TN 6 against Agility 2 at TN 7: every d10 face played through ridersPass, counted to the same wins and ties", () => {
+    const counts = { a: 0, b: 0, tie: 0 };
+    const total = enumerate([2, 2], ([a, b]) => {
+      const r = ridersPass({ id: "a", agility: 2, rideTn: 6, choice: 1 }, { id: "b", agility: 2, rideTn: 7, choice: 1 }, new FixedDice([...a!, ...b!]));
+      if (!r.ok) throw new Error("refused");
+      counts[r.value.result.winner ?? "tie"]++;
+    });
+    const o = ridersPassOdds(2, 6, 2, 7);
+    expect([o.a, o.b, o.tie].map((p) => Math.round(p * total))).toEqual([counts.a, counts.b, counts.tie]);
+    expect(o.a + o.b + o.tie).toBeCloseTo(1, 12);
   });
 });
 

@@ -12,6 +12,8 @@ import {
   DEFAULT_WOUND_TABLE,
   DEFAULT_ZONES,
   halvedPoolLoss,
+  healthPoolLoss,
+  woundedPool,
   knockoutTn,
   lookupWound,
   roundPool,
@@ -72,6 +74,11 @@ describe("seed 000 'Blood Loss (BL)'", () => {
 describe("seed 000 'Blood Loss (BL)': \"When Health reaches 1, all the character's dice pools are halved\"", () => {
   it("a pool of 9 loses 5 and keeps 4 (rounded down); 8 loses 4; an empty pool loses nothing", () => {
     expect([halvedPoolLoss(9), halvedPoolLoss(8), halvedPoolLoss(1), halvedPoolLoss(0), halvedPoolLoss(-2)]).toEqual([5, 4, 1, 0, 0]);
+  });
+  it("the one halving for every pool: the Combat Pool of 9 at Health 1 is 4, a Missile Pool of 7 (Pain 0) is 3; at Health 2 nothing is taken", () => {
+    expect([healthPoolLoss(9, 1), healthPoolLoss(9, 0), healthPoolLoss(9, 2), healthPoolLoss(9, undefined)]).toEqual([5, 5, 0, 0]);
+    expect(roundPool({ base: 9, healthNow: 1 }).pool).toBe(4);
+    expect([woundedPool(7, 0, 1), woundedPool(7, 0, 2)]).toEqual([3, 7]);
   });
 });
 
