@@ -111,10 +111,10 @@ export class BoutCombat extends Combat {
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
     if (!result.ok) return result;
-    const next = result.value.state;
+    const { state: next, post } = await this.withStepRolls(structure, state, result.value.state);
     await this.writeStep(state, next, this.declarationChange(structure, next), [command.type]);
-    this.afterStep(structure, state, next, lease);
-    return result;
+    this.afterStep(structure, state, next, lease, post);
+    return next === result.value.state ? result : { ok: true, value: { ...result.value, state: next } };
   }
 
   /** The GM applies several commands as one step: all or none, one update (inside the combat's queue, as `applyCommand`). */
@@ -130,18 +130,42 @@ export class BoutCombat extends Combat {
       state = result.value.state;
       events.push(...result.value.events);
     }
+    const rolled = await this.withStepRolls(structure, before, state);
+    state = rolled.state;
     await this.writeStep(before, state, this.declarationChange(structure, state), commands.map((c) => c.type));
-    this.afterStep(structure, before, state, lease);
+    this.afterStep(structure, before, state, lease, rolled.post);
     return { ok: true, value: { state, events } };
   }
 
   /**
-   * What follows a step (a card per bleeding fighter) posts cards that take this combat's queue
+   * The rolls a worked-out step calls for at once (steel's Blood Loss at a new
+   * round), made inside the combat's queue before the step is written: their
+   * commands join the step's state, so the step stays one write. A command the
+   * machine refuses is left out (the step itself stands). `post` shows the rolls
+   * once the queue has moved on.
+   */
+  private async withStepRolls(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; post: (() => Promise<void>) | null }> {
+    const rolls = structure.stepRolls ? await structure.stepRolls(before, next, this.id!, this.combatantInfos()) : null;
+    if (!rolls) return { state: next, post: null };
+    let state = next;
+    for (const command of rolls.commands) {
+      const applied = structure.machine.apply(state, command);
+      if (applied.ok) state = applied.value.state;
+      else console.warn("bout | a step's roll was refused", command, applied.refusal);
+    }
+    return { state, post: () => rolls.post() };
+  }
+
+  /**
+   * What follows a step (the cards of its rolls) posts cards that take this combat's queue
    * themselves: it runs once the step's task has released the combat, never inside it.
    */
-  private afterStep(structure: TimeStructure, before: unknown, after: unknown, lease: Lease | undefined): void {
-    if (!structure.afterStep) return;
-    const job = () => structure.afterStep!(before, after, this.id!, this.combatantInfos());
+  private afterStep(structure: TimeStructure, before: unknown, after: unknown, lease: Lease | undefined, post: (() => Promise<void>) | null = null): void {
+    if (!structure.afterStep && !post) return;
+    const job = async () => {
+      if (post) await post();
+      if (structure.afterStep) await structure.afterStep(before, after, this.id!, this.combatantInfos());
+    };
     if (lease) lease.afterwards(job);
     else void Promise.resolve().then(job).catch((error: unknown) => console.error("bout | after a step", error));
   }
