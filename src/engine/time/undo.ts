@@ -161,10 +161,11 @@ export function historyAfterStep(history: readonly UndoEntry[], before: unknown,
   return kept;
 }
 
-/** An entry's length as JSON (with its size field, about a dozen characters). */
+/** An entry's length as JSON, its own size field (`,"size":N`) included. */
 function entrySize(entry: Omit<UndoEntry, "size">): number {
-  const text = JSON.stringify({ back: entry.back, at: entry.at, seconds: entry.seconds });
-  return text.length + 8 + String(text.length).length;
+  const base = JSON.stringify({ back: entry.back, at: entry.at, seconds: entry.seconds }).length + 8;
+  const size = base + String(base).length;
+  return base + String(size).length;
 }
 
 /** What undo writes: the earlier state, the history without the step, and the world seconds to take back. */
