@@ -3,7 +3,9 @@ import { timeStructure, type CombatantInfo, type TimeStructure } from "../table/
 import { ok, refuse, type Outcome } from "../engine/outcome";
 import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
 import { worldTimeDelta } from "../engine/time/round-length";
-import { fingerprint, historyAfterStep, readHistory, undoStep, type UndoEntry } from "../engine/time/undo";
+import { fingerprint, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
+import { encodeState, fieldChange } from "../data/combat/stored-state";
+import { storeHistory, type KeptStep } from "../data/combat/stored-history";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
@@ -14,12 +16,13 @@ import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
 import { callCombatHook as callHook, roundChangeOptions } from "../compat";
 
-type System = { structure: string; state: string; history: string; machineState: unknown; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
+type System = { structure: string; state: unknown; history: unknown; machineState: unknown; keptSteps: KeptStep[]; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
 /**
  * A fight run by the ruleset's time structure. All its state is the engine
- * machine's, kept in `system.state`; every change is one machine command and one
- * update. Players' commands go to the active GM, who checks them (see queries.ts).
+ * machine's, kept in `system.state` (structured: data/combat/stored-state.ts);
+ * every change is one machine command and one update carrying what changed.
+ * Players' commands go to the active GM, who checks them (see queries.ts).
  */
 export class BoutCombat extends Combat {
   get boutSystem(): System {
@@ -77,7 +80,7 @@ export class BoutCombat extends Combat {
       // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
       const updateData = { round: Math.max(1, view.round), turn: this.coreTurn(started.value) };
       callHook("combatStart", this, updateData);
-      await this.update({ ...updateData, "system.structure": id, "system.state": JSON.stringify(started.value), "system.history": "", ...this.declarationChange(structure, started.value) } as never);
+      await this.update({ ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) } as never);
     });
     return this;
   }
@@ -109,10 +112,10 @@ export class BoutCombat extends Combat {
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
     if (!result.ok) return result;
-    const next = result.value.state;
+    const { state: next, post } = await this.withStepRolls(structure, state, result.value.state);
     await this.writeStep(state, next, this.declarationChange(structure, next), [command.type]);
-    this.afterStep(structure, state, next, lease);
-    return result;
+    this.afterStep(structure, state, next, lease, post);
+    return next === result.value.state ? result : { ok: true, value: { ...result.value, state: next } };
   }
 
   /**
@@ -131,18 +134,42 @@ export class BoutCombat extends Combat {
       state = result.value.state;
       events.push(...result.value.events);
     }
+    const rolled = await this.withStepRolls(structure, before, state);
+    state = rolled.state;
     await this.writeStep(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), batch);
-    this.afterStep(structure, before, state, lease);
+    this.afterStep(structure, before, state, lease, rolled.post);
     return { ok: true, value: { state, events } };
   }
 
   /**
-   * What follows a step (a card per bleeding fighter) posts cards that take this combat's queue
+   * The rolls a worked-out step calls for at once (steel's Blood Loss at a new
+   * round), made inside the combat's queue before the step is written: their
+   * commands join the step's state, so the step stays one write. A command the
+   * machine refuses is left out (the step itself stands). `post` shows the rolls
+   * once the queue has moved on.
+   */
+  private async withStepRolls(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; post: (() => Promise<void>) | null }> {
+    const rolls = structure.stepRolls ? await structure.stepRolls(before, next, this.id!, this.combatantInfos()) : null;
+    if (!rolls) return { state: next, post: null };
+    let state = next;
+    for (const command of rolls.commands) {
+      const applied = structure.machine.apply(state, command);
+      if (applied.ok) state = applied.value.state;
+      else console.warn("bout | a step's roll was refused", command, applied.refusal);
+    }
+    return { state, post: () => rolls.post() };
+  }
+
+  /**
+   * What follows a step (the cards of its rolls) posts cards that take this combat's queue
    * themselves: it runs once the step's task has released the combat, never inside it.
    */
-  private afterStep(structure: TimeStructure, before: unknown, after: unknown, lease: Lease | undefined): void {
-    if (!structure.afterStep) return;
-    const job = () => structure.afterStep!(before, after, this.id!, this.combatantInfos());
+  private afterStep(structure: TimeStructure, before: unknown, after: unknown, lease: Lease | undefined, post: (() => Promise<void>) | null = null): void {
+    if (!structure.afterStep && !post) return;
+    const job = async () => {
+      if (post) await post();
+      if (structure.afterStep) await structure.afterStep(before, after, this.id!, this.combatantInfos());
+    };
     if (lease) lease.afterwards(job);
     else void Promise.resolve().then(job).catch((error: unknown) => console.error("bout | after a step", error));
   }
@@ -250,18 +277,33 @@ export class BoutCombat extends Combat {
     else if (position.turn !== this.turn || position.round !== this.round) callHook("combatTurn", this, updateData, options);
     // A zero delta moves nothing: the option is left out rather than sent for an empty advance.
     if (delta <= 0) delete options.worldTime;
-    const history = JSON.stringify(historyAfterStep(this.undoHistory, before, next, delta, commandTypes));
-    const kept = history === this.boutSystem.history || (history === "[]" && !this.boutSystem.history) ? {} : { "system.history": history };
-    const data = { ...updateData, "system.state": JSON.stringify(next), ...kept, ...extra };
+    const history = historyAfterStep(this.undoHistory, before, next, delta, commandTypes);
+    const data = { ...updateData, ...this.storedChange(next, history), ...extra };
     if (batch) batch.update(this as never, data, options);
     else await this.update(data as never, options as never);
+  }
+
+  /**
+   * The part of a write that stores a machine state and an undo history: only
+   * the paths that differ from what the document holds (worked out inside the
+   * combat's queue, from its source). A combat still holding the JSON text of
+   * older versions gets the whole structured value in this write.
+   */
+  storedChange(state: unknown, history: readonly UndoEntry[]): Record<string, unknown> {
+    const source = (this as unknown as { _source: { system: { state?: unknown; history?: unknown } } })._source.system;
+    const change: Record<string, unknown> = {};
+    const stateChange = fieldChange(source.state, encodeState(state) as Record<string, unknown>);
+    if (stateChange !== null) change["system.state"] = stateChange;
+    const historyChange = fieldChange(source.history, storeHistory(this.boutSystem.keptSteps ?? [], history));
+    if (historyChange !== null) change["system.history"] = historyChange;
+    return change;
   }
 
   // ---- the GM's undo of the last step ------------------------------------------
 
   /** The steps that can be taken back, oldest first. */
   get undoHistory(): UndoEntry[] {
-    return readHistory(this.boutSystem.history);
+    return (this.boutSystem.keptSteps ?? []).map((s) => s.entry);
   }
 
   /** Is there a step to take back? (The footer's Undo button.) */
@@ -302,7 +344,7 @@ export class BoutCombat extends Combat {
     const options = roundChangeOptions(-1, -seconds);
     if (position.round !== this.round) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn) callHook("combatTurn", this, updateData, options);
-    await this.update({ ...updateData, "system.state": JSON.stringify(back), "system.history": history.length ? JSON.stringify(history) : "", ...this.declarationChange(structure, back) } as never, options as never);
+    await this.update({ ...updateData, ...this.storedChange(back, history), ...this.declarationChange(structure, back) } as never, options as never);
     return ok(back);
   }
 

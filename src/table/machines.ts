@@ -23,6 +23,12 @@ export interface CombatantInfo {
   readonly placed?: Placed | null;
 }
 
+/** What a step's rolls add to it: commands for the same write, and what to post afterwards. */
+export interface StepRolls {
+  readonly commands: readonly TimeCommand[];
+  post(): Promise<void>;
+}
+
 export interface TimeStructure {
   readonly machine: TimeMachine<any, any, any>;
   /** The machine's state for a new fight. */
@@ -53,8 +59,15 @@ export interface TimeStructure {
   regroup?(combatantId: string, groupId: string): TimeCommand | null;
   /** The GM's buttons on one group of the tracker (a bout's throw, next exchange, pause ...). */
   groupActions?(state: any, groupId: string): readonly GroupAction[];
-  /** GM, after a step is written: what the new state sets off at the table (round-start rolls). */
+  /** GM, after a step is written: what the new state sets off at the table (cards it calls for). */
   afterStep?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<void>;
+  /**
+   * GM, inside the combat's queue, once a step is worked out and before it is
+   * written: rolls the new state calls for at once (steel's Blood Loss at a new
+   * round). Their commands go into the step's one write; `post` runs once the
+   * queue has moved on (the cards that show the rolls).
+   */
+  stepRolls?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepRolls | null>;
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
   /**

@@ -95,16 +95,25 @@ export class DataModel {
     return !failure;
   }
 
-  /** Clean, validate and commit a change; returns what actually changed. */
-  updateSource(changes: AnyObject = {}, { dryRun = false }: { dryRun?: boolean } = {}): AnyObject {
+  /**
+   * Clean, validate and commit a change; returns what actually changed. As v13
+   * DataModel#updateSource: the schema's `_updateDiff` applies the change to a
+   * copy of the source, each field its own way (an ObjectField merges and
+   * reports `-=key` removals), then the copy is validated and committed.
+   */
+  updateSource(changes: AnyObject = {}, { dryRun = false, ...options }: { dryRun?: boolean; recursive?: boolean } = {}): AnyObject {
     const cls = this.constructor as typeof DataModel;
     const expanded = expandObject(deepClone(changes));
     cls.schema.clean(expanded, { partial: true });
-    const merged = mergeObject(deepClone(this._source), expanded, { performDeletions: true });
+    const root: AnyObject = { _source: deepClone(this._source) };
+    const rootDiff: AnyObject = {};
+    cls.schema._updateDiff(root, "_source", expanded, rootDiff, options);
+    const merged = root._source as AnyObject;
+    const diff = (rootDiff._source ?? {}) as AnyObject;
+    if (isEmpty(diff)) return diff;
     const failure = this._validateSource(merged);
     if (failure) throw failure.asError(this._validationName());
-    const diff = diffObject(this._source, merged);
-    if (dryRun || isEmpty(diff)) return diff;
+    if (dryRun) return diff;
     this._source = merged;
     this._initialize();
     return diff;

@@ -5,7 +5,49 @@
  * unknown schema keys dropped) and then validated, producing messages such as
  * "must be an integer" or "may not be null" under the field's path.
  */
-import { type AnyObject, deepClone, getType, isDeletionKey, isPlainObject } from "./utils";
+import { type AnyObject, deepClone, diffObject, getType, isDeletionKey, isEmpty, isPlainObject, mergeObject } from "./utils";
+
+/** Options of an update's diff (v13 DataModelUpdateOptions): `recursive: false` replaces objects whole. */
+export interface UpdateOptions {
+  recursive?: boolean;
+  [key: string]: unknown;
+}
+
+/** v13 applySpecialKeys (common/data/fields.mjs): a value's own `==`/`-=` keys applied, as when it replaces a field whole. */
+function applySpecialKeys(value: unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  const out: AnyObject = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key.startsWith("-=")) continue;
+    out[key.startsWith("==") ? key.slice(2) : key] = applySpecialKeys(v);
+  }
+  return out;
+}
+
+/** v13 SchemaField#_updateDiff and TypedObjectField#_updateDiff share this walk: `-=name` removes, `==name` replaces, others go to the named field. */
+function updateKeys(source: AnyObject, key: string, value: AnyObject, difference: AnyObject, options: UpdateOptions, fieldFor: (name: string) => DataField | undefined): void {
+  if (!isPlainObject(source[key])) source[key] = {};
+  const target = source[key] as AnyObject;
+  const diff: AnyObject = (difference[key] = {});
+  for (const [k, v] of Object.entries(value)) {
+    const special = isDeletionKey(k);
+    const name = special ? k.slice(2) : k;
+    const field = fieldFor(name);
+    if (!field) continue;
+    if (special) {
+      if (k[0] === "-") {
+        if (v !== null) throw new Error("Removing a key using the -= deletion syntax requires the value of that deletion key to be null, for example {-=key: null}");
+        if (name in target) {
+          diff[k] = v;
+          delete target[name];
+        }
+      } else diff[k] = target[name] = applySpecialKeys(v);
+      continue;
+    }
+    field._updateDiff(target, k, v, diff, options);
+  }
+  if (isEmpty(diff)) delete difference[key];
+}
 
 export class DataModelValidationFailure {
   invalidValue: unknown;
@@ -153,6 +195,19 @@ export class DataField {
 
   toObject(value: unknown): unknown {
     return deepClone(value);
+  }
+
+  /**
+   * v13 DataField#_updateDiff: a changed value replaces the source's and is
+   * recorded in the diff. (v13 compares by identity; the harness's values
+   * arrive cloned, so equal objects count as unchanged, as Array#equals has it
+   * for v13's ArrayField.)
+   */
+  _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, _options: UpdateOptions): void {
+    const current = source[key];
+    if (value === current || (typeof value === "object" && value !== null && JSON.stringify(value) === JSON.stringify(current))) return;
+    difference[key] = deepClone(value);
+    source[key] = value;
   }
 }
 
@@ -335,6 +390,22 @@ export class ObjectField extends DataField {
   override _validateType(value: unknown, _options?: CleanOptions): DataModelValidationFailure | void {
     if (!isPlainObject(value)) throw new Error("must be an object");
   }
+  /**
+   * v13 ObjectField#_updateDiff: an object merges into the source's key by key
+   * (`insertKeys`, `insertValues`, `performDeletions`), its diff the change's
+   * own differences with `-=key: null` kept for keys the source has; arrays and
+   * other values inside are replaced whole. Anything but an object (or
+   * `recursive: false`) replaces the value.
+   */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, options: UpdateOptions): void {
+    if (isPlainObject(value) && options.recursive !== false) {
+      if (!isPlainObject(source[key])) source[key] = {};
+      const diff = diffObject(source[key] as AnyObject, value, { deletionKeys: true });
+      if (isEmpty(diff)) return;
+      difference[key] = diff;
+      mergeObject(source[key] as AnyObject, value, { insertKeys: true, insertValues: true, performDeletions: true });
+    } else super._updateDiff(source, key, applySpecialKeys(value), difference, options);
+  }
 }
 
 export class TypedObjectField extends ObjectField {
@@ -371,6 +442,11 @@ export class TypedObjectField extends ObjectField {
     const out: AnyObject = {};
     for (const [k, v] of Object.entries((value as AnyObject) ?? {})) out[k] = this.element.initialize(v, model);
     return out;
+  }
+  /** v13 TypedObjectField#_updateDiff: each key through the element field; `-=key` removes it. */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, options: UpdateOptions): void {
+    if (value === undefined || value === null || options.recursive === false) return DataField.prototype._updateDiff.call(this, source, key, value, difference, options);
+    updateKeys(source, key, value as AnyObject, difference, options, () => this.element);
   }
 }
 
@@ -467,6 +543,15 @@ export class SchemaField extends DataField {
     const out: AnyObject = {};
     for (const [name, field] of Object.entries(this.fields)) out[name] = field.toObject((value as AnyObject)[name]);
     return out;
+  }
+
+  /** v13 SchemaField#_updateDiff: each named field updates its own part; unknown names are skipped. */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, options: UpdateOptions): void {
+    if (value === undefined || value === null || (options.recursive === false && key !== "_source")) {
+      const replaced = applySpecialKeys(value);
+      return DataField.prototype._updateDiff.call(this, source, key, options.recursive === false ? this.clean(replaced) : replaced, difference, options);
+    }
+    updateKeys(source, key, value as AnyObject, difference, options, (name) => this.get(name));
   }
 }
 

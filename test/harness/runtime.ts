@@ -27,7 +27,7 @@ import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement 
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
 import { createCompendiumCollection, lockedPackError } from "./compendium";
 import { isV14, MESSAGE_MODE_OF_ROLL_MODE, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode } from "./version";
-import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, mergeEmbeddedSources, mergeObject, utils } from "./utils";
+import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 /** A write checked on the client and ready to go (Document.prepareCreate and kin): its server half, and what the caller gets back. */
 interface PreparedWrite {
@@ -352,17 +352,30 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const systemChanges = expanded.system;
       delete expanded.system;
       cls.schema.clean(expanded, { partial: true });
+      // v13 TypeDataField#_updateDiff: the system data updates through its model's schema (each field's
+      // own _updateDiff: an ObjectField merges key by key and reports `-=key` removals in the diff).
+      let systemUpdate: { source: AnyObject; diff: AnyObject } | null = null;
       if (systemChanges !== undefined && cls.metadata.hasTypeData) {
         const model = cls.systemModel(expanded.type ?? this._source.type);
         if (model) model.schema.clean(systemChanges, { partial: true });
-        expanded.system = systemChanges;
+        if (model && isPlainObject(systemChanges) && (expanded.type === undefined || expanded.type === this._source.type)) {
+          const holder = { system: deepClone(this._source.system ?? {}) };
+          const diff: AnyObject = {};
+          model.schema._updateDiff(holder, "system", systemChanges, diff, {});
+          systemUpdate = { source: holder.system, diff: diff.system ?? {} };
+        } else expanded.system = systemChanges;
       }
       const embeddedFields = Object.values(cls.metadata.embedded).filter((f) => Array.isArray(expanded[f]));
       for (const f of embeddedFields) expanded[f] = mergeEmbeddedSources(this._source[f], expanded[f]);
       const merged = mergeObject(deepClone(this._source), expanded, { performDeletions: true });
+      if (systemUpdate) merged.system = systemUpdate.source;
       const failure = this._validateSource(merged);
       if (failure) throw new DataModelValidationError(failure, `${this.documentName} [${this.id}]`);
       const diff = diffObject(this._source, merged);
+      if (systemUpdate) {
+        if (isEmpty(systemUpdate.diff)) delete diff.system;
+        else diff.system = systemUpdate.diff;
+      }
       // v13 EmbeddedCollectionField#_updateDiff: an embedded array's diff lists only the children changed or added.
       for (const f of embeddedFields) {
         if (!(f in diff)) continue;

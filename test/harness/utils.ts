@@ -154,13 +154,24 @@ export function mergeObject<T extends AnyObject>(original: T, other: AnyObject =
   return target as T;
 }
 
-/** The parts of `other` that differ from `original`. */
-export function diffObject(original: AnyObject, other: AnyObject): AnyObject {
+/**
+ * The parts of `other` that differ from `original`. With `deletionKeys` (v13
+ * foundry.utils.diffObject's option, as ObjectField#_updateDiff passes it), a
+ * `-=key: null` counts when `original` has the key and a `==key` always counts.
+ */
+export function diffObject(original: AnyObject, other: AnyObject, { deletionKeys = false }: { deletionKeys?: boolean } = {}): AnyObject {
   const diff: AnyObject = {};
   for (const [key, value] of Object.entries(other)) {
+    if (deletionKeys && isDeletionKey(key)) {
+      if (key[0] === "-") {
+        if (value !== null) throw new Error("Removing a key using the -= deletion syntax requires the value of that deletion key to be null, for example {-=key: null}");
+        if (key.slice(2) in original) diff[key] = null;
+      } else diff[key] = deepClone(value);
+      continue;
+    }
     const before = original[key];
     if (isPlainObject(value) && isPlainObject(before)) {
-      const inner = diffObject(before, value);
+      const inner = diffObject(before, value, { deletionKeys });
       if (!isEmpty(inner)) diff[key] = inner;
     } else if (JSON.stringify(before) !== JSON.stringify(value)) diff[key] = deepClone(value);
   }

@@ -157,7 +157,7 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
     await settle();
     expect(ap(ctx, ctx.branId).kneeling).toBe(false);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("kneeling")).toBe(false);
-    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === cb.id).pool).toBe(11);
+    expect(ctx.gm.game.combats.get(combat.id).machineState.combatants.find((c: any) => c.id === cb.id).pool).toBe(11);
   });
 
   it("standing is refused for a fighter who is not kneeling, and nothing is posted", async () => {
@@ -184,7 +184,7 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
     await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "spend" });
     await settle();
     expect(asked.content).toContain("Draw or sheathe a weapon (3 AP)");
-    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === ca.id).pool).toBe(16);
+    expect(ctx.gm.game.combats.get(combat.id).machineState.combatants.find((c: any) => c.id === ca.id).pool).toBe(16);
   });
 
   it("the GM's costs form: drawing a weapon set to 5 AP in its cell, the next draw offers 5 AP and spends 5", async () => {

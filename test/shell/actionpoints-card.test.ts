@@ -108,13 +108,13 @@ describe("action-point attack cards", () => {
     script(ctx.gm, [[9, 10], [1, 10]]);
     await combat.startCombat();
     await settle();
-    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === ca.id).pool).toBe(19);
+    expect(ctx.gm.game.combats.get(combat.id).machineState.combatants.find((c: any) => c.id === ca.id).pool).toBe(19);
     const card = await attack(ctx);
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "none" });
     script(ctx.gm, [[80, 100]]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
-    const state = JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    const state = ctx.gm.game.combats.get(combat.id).machineState;
     expect(state.combatants.find((c: any) => c.id === ca.id)).toMatchObject({ pool: 13, actedThisPhase: true });
   });
 });

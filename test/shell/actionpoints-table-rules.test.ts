@@ -65,7 +65,7 @@ describe("seed 002 II: movement and an attack in one action phase", () => {
     expect(JSON.parse(card.system.declaration)).toMatchObject({ cost: 6, moved: 4 });
     expect(ctx.gm.game.messages.get(card.id).content).toContain("Moved first for 4 AP: one action of 10 AP, movement and attack.");
     await defend(ctx, card, "none", [[80, 100]]);
-    const state = JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    const state = ctx.gm.game.combats.get(combat.id).machineState;
     expect(state.combatants.find((c: any) => c.id === ca.id)).toMatchObject({ pool: 9, actedThisPhase: true, continuing: null });
   });
 });

@@ -109,7 +109,7 @@ async function twoWolves(ruleset: string, { secondLinked = false } = {}) {
   );
   await settle();
   const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
-  const state = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
+  const state = () => gm.game.combats.get(combat.id).machineState;
   return { ...t, setup, ada, weapon, wolf, scene, combat, ids: { ca: ca.id, c1: c1.id, c2: c2.id, group: groups[0]?.id }, tokens: { ada: adaToken, first, second }, tokenOf, state };
 }
 

@@ -44,7 +44,7 @@ describe("combat shell: a steel bout between two players", () => {
     expect(gm.notices).toEqual([]);
     expect(world.writesSince(mark)).toHaveLength(1);
     expect(combat.system.structure).toBe("bouts");
-    const state = JSON.parse(combat.system.state);
+    const state = combat.machineState;
     expect(state.bouts.map((b: any) => b.id)).toEqual([groupId]);
     expect(state.combatants.find((c: any) => c.id === adaId).cp).toBeGreaterThan(0);
     expect(combat.trackerView().groups).toHaveLength(1);
@@ -78,7 +78,7 @@ describe("combat shell: a steel bout between two players", () => {
 
     releaseBob({ throw: "white", posture: "defensive" });
     await settle();
-    const state = JSON.parse(gm.game.combats.get(combatId).system.state);
+    const state = gm.game.combats.get(combatId).machineState;
     const deck = state.bouts[0];
     expect([deck.phase, deck.initiative]).toEqual(["continuing", adaId]);
     expect(state.combatants.map((c: any) => [c.id, c.thrown, c.posture])).toEqual([[adaId, "red", "aggressive"], [branId, "white", "defensive"]]);
@@ -113,14 +113,14 @@ describe("combat shell: a steel bout between two players", () => {
     await settle();
     await hooks.revealDeclaration(gm.game.combats.get(combatId));
     await settle();
-    const before = JSON.parse(gm.game.combats.get(combatId).system.state).combatants.find((c: any) => c.id === adaId).cp;
+    const before = gm.game.combats.get(combatId).machineState.combatants.find((c: any) => c.id === adaId).cp;
     const mark = world.server.writes.length;
     const result = await alice.game.combats.get(combatId).command({ type: "spend", combatantId: adaId, dice: 2, purpose: "attack" });
     expect(result.ok).toBe(true);
     expect(world.writesSince(mark)).toHaveLength(1);
-    expect(JSON.parse(gm.game.combats.get(combatId).system.state).combatants.find((c: any) => c.id === adaId).cp).toBe(before - 2);
+    expect(gm.game.combats.get(combatId).machineState.combatants.find((c: any) => c.id === adaId).cp).toBe(before - 2);
     // Bran never chose: he hesitated.
-    expect(JSON.parse(gm.game.combats.get(combatId).system.state).combatants.find((c: any) => c.id === branId).thrown).toBe("hesitated");
+    expect(gm.game.combats.get(combatId).machineState.combatants.find((c: any) => c.id === branId).thrown).toBe("hesitated");
   });
 });
 

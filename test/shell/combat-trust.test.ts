@@ -19,7 +19,7 @@ async function turnOrderFight() {
   await settle();
   const on = (client: typeof t.gm) => client.game.combats.get(combat.id);
   const acting = () => {
-    const state = JSON.parse(combat.system.state);
+    const state = combat.machineState;
     return state.order[state.turn] as string;
   };
   return { ...t, combat, on, ada, bran, ca: ca.id as string, cb: cb.id as string, acting };

@@ -156,7 +156,7 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
     await hooks(t.gm).openDeclaration(combat, "throw", group.id, combatants.map((c: any) => c.id), ["red", "white"]);
     await settle();
     await settle();
-    const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
+    const state = () => t.gm.game.combats.get(combat.id).machineState;
     const cp = (i: number) => state().combatants.find((c: any) => c.id === combatants[i].id).cp;
     if (thrown) expect(state().bouts[0].phase).toBe("continuing");
     return { ...t, owners, actors, combat, combatants, state, cp };
@@ -290,7 +290,7 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     scriptDraws(t.gm, [[10, 10], [10, 10], [10, 10], [10, 10]]);
     await combat.startCombat();
     await settle();
-    const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
+    const state = () => t.gm.game.combats.get(combat.id).machineState;
     const c = (i: number) => state().combatants.find((x: any) => x.id === combatants[i].id);
     expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([20, 20, 20, 20]);
     // Alice attacks Bob's fighter; the card waits for Bob.
@@ -336,6 +336,6 @@ describe("concurrency: starting a fight", () => {
     await Promise.all([gmCombat.startCombat(), gmCombat.startCombat()]);
     await t.world.settled();
     expect(t.world.writesSince(mark).filter((w: any) => w.documentName === "Combat")).toHaveLength(1);
-    expect(JSON.parse(t.gm.game.combats.get(combat.id).system.state).combatants).toHaveLength(2);
+    expect(t.gm.game.combats.get(combat.id).machineState.combatants).toHaveLength(2);
   });
 });

@@ -1,10 +1,17 @@
 // Issue 23 ("Writes a group's server sees"): how many bytes the fight's state
-// sends every client per step, for 2, 10 and 50 combatants in each ruleset. A
-// measurement, not a target: each step is counted as one Combat update and its
-// size is the JSON of the change every client receives (v13's updateCombat
-// `changed`), written to test-results/fight-state-bytes.json. Each step's write
-// carries the GM's undo history too (src/engine/time/undo.ts), kept within the
-// state's own size, so a write is at most about twice the state.
+// sends every client per step, for 2, 10 and 50 combatants in each ruleset. Each
+// step is counted as one Combat update and its size is the JSON of the change
+// every client receives (v13's updateCombat `changed`), written to
+// test-results/fight-state-bytes.json. The state is structured data
+// (src/data/combat/stored-state.ts): an update carries only the paths a step
+// changed, so a step that moves one fighter on writes about the same bytes at
+// 50 combatants as at 2. Each step's write carries its own undo entry too
+// (src/data/combat/stored-history.ts), never the rest of the history.
+//
+// Measured before the change (the whole state as JSON text in every write), a
+// step at 2 / 10 / 50 combatants: steel 803 / 2,436 / 10,597; actionpoints 416 /
+// 1,361 / 6,082; opposed 903 / 3,544 / 16,744; pulse 935 / 2,245 / 8,785; after:
+// steel 208, actionpoints 146, opposed 153, pulse 463 at every size.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
@@ -15,6 +22,9 @@ import { decisionWrites, settle } from "./support";
 const RULESETS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 const SIZES = [2, 10, 50] as const;
 const measured: Record<string, Record<number, { start: number; step: number | null; round: number; state: number; history: number }>> = {};
+
+/** A step's bytes, whatever the number of combatants, measured at about 460 at most (pulse's side-initiative step, with its undo entry). */
+const STEP_LIMIT = 600;
 
 async function fight(ruleset: string, n: number) {
   dist();
@@ -55,9 +65,9 @@ describe("bytes of the fight state per step (a measurement for issue 23)", () =>
         // phases: the next step waits for everyone's declaration (cards, not the tracker), so only the start and a new round.
         const stepBytes = ruleset === "phases" ? null : await step(t, () => t.combat.nextTurn());
         const round = await step(t, () => t.combat.nextRound());
-        const state = String(t.combat.system.state ?? "").length;
+        const state = JSON.stringify(t.combat.system.state ?? {}).length;
         // The GM's undo history rides in the same writes: the last step always, older ones while it stays within the state's size.
-        const history = String(t.combat.system.history ?? "").length;
+        const history = JSON.stringify(t.combat.system.history ?? {}).length;
         (measured[ruleset] ??= {})[n] = { start, step: stepBytes, round, state, history };
         expect(history).toBeGreaterThan(0);
         expect(round).toBeLessThan(2 * start + 1000);
@@ -65,6 +75,29 @@ describe("bytes of the fight state per step (a measurement for issue 23)", () =>
         expect(state).toBeGreaterThan(n * 20);
       });
     }
+  }
+
+  // A step changes the acting fighter (or the bout's exchange, or the pulse's step), not everyone:
+  // its update stays the same size as the table grows.
+  for (const ruleset of RULESETS.filter((r) => r !== "phases")) {
+    it(`${ruleset}: a step writes about the same bytes at 50 combatants as at 2, under ${STEP_LIMIT}`, () => {
+      const [two, fifty] = [measured[ruleset]?.[2]?.step, measured[ruleset]?.[50]?.step];
+      expect(two).toBeTypeOf("number");
+      expect(fifty).toBeTypeOf("number");
+      expect(fifty!).toBeLessThanOrEqual(two! * 1.1 + 16);
+      expect(fifty!).toBeLessThan(STEP_LIMIT);
+      // The state itself grows with the fighters: the step is a fraction of it.
+      expect(fifty!).toBeLessThan(measured[ruleset]![50]!.state / 10);
+    });
+  }
+
+  // steel's round refreshes each pool to the same figure and phases' round opens declarations: no fighter's entry changes.
+  for (const ruleset of ["steel", "phases"] as const) {
+    it(`${ruleset}: a new round that changes no fighter's figures writes about the same bytes at 50 combatants as at 2`, () => {
+      const [two, fifty] = [measured[ruleset]?.[2]?.round, measured[ruleset]?.[50]?.round];
+      expect(fifty!).toBeLessThanOrEqual(two! * 1.1 + 16);
+      expect(fifty!).toBeLessThan(STEP_LIMIT);
+    });
   }
 
   afterAll(() => {

@@ -211,7 +211,7 @@ describe("opposed attacks in a turn-order fight", () => {
     ctx.alice.runtime.dialogs.responder = () => ({ skill: "dodge" });
     await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "prepare" });
     await settle();
-    let state = JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    let state = ctx.gm.game.combats.get(combat.id).machineState;
     expect(state.combatants.find((c: any) => c.id === ca.id)).toMatchObject({ prepared: "dodge", actionUsed: true });
     await ctx.alice.ui.combat.runAction("boutEndTurn", { combatantId: ca.id });
     await settle();
@@ -252,7 +252,7 @@ describe("opposed attacks in a turn-order fight", () => {
     scriptFaces(ctx.gm, 100, [21, 38]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
-    const state = JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    const state = ctx.gm.game.combats.get(combat.id).machineState;
     expect(state.combatants.find((c: any) => c.id === ca.id).actionUsed).toBe(true);
     // A second attack this turn is refused: the Action is gone.
     const again = await hooks(ctx.alice).postCard("opposed.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, difficulty: "challenging", modifier: 0 }, combat.id);

@@ -24,7 +24,7 @@ async function arena() {
     ]);
     await combat.startCombat();
     await settle();
-    return { combat, ca, cb, state: () => JSON.parse(gm.game.combats.get(combat.id).system.state) };
+    return { combat, ca, cb, state: () => gm.game.combats.get(combat.id).machineState };
   };
   return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string, bowId: bow.id as string, fight };
 }

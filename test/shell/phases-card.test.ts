@@ -250,7 +250,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     scriptDraws(ctx.gm, [[8, 10], [3, 10]], AFTER);
     await ctx.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
-    const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    const stateOf = () => ctx.gm.game.combats.get(combat.id).machineState;
     expect(stateOf().engagements[0].firstStrike).toEqual({ combatantId: ca.id, bonus: 5 });
     // The GM's Next step moves the round on to the Melee phase.
     for (let i = 0; i < 10 && stateOf().phase !== "melee"; i++) {
@@ -291,7 +291,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     await settle();
     await ctx.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
-    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).phase).toBe("movement");
+    expect(ctx.gm.game.combats.get(combat.id).machineState.phase).toBe("movement");
     const mark = ctx.world.server.writes.length;
     const before = ctx.gm.game.messages.size;
     const outcome = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId }, combat.id);
@@ -369,7 +369,7 @@ async function shootingRound(ctx: Ctx, bran: (adaCombatant: string) => Record<st
   scriptDraws(ctx.gm, [[8, 10], [3, 10]], AFTER);
   await ctx.gm.ui.combat.runAction("boutNextStep", {});
   await settle();
-  const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+  const stateOf = () => ctx.gm.game.combats.get(combat.id).machineState;
   for (let i = 0; i < 10 && stateOf().phase !== "firstMissile"; i++) {
     await ctx.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
@@ -483,7 +483,7 @@ describe("phases blows only within an engagement, with a weapon that reaches it 
     await settle();
     await ctx.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
-    const stateOf = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    const stateOf = () => ctx.gm.game.combats.get(combat.id).machineState;
     for (let i = 0; i < 10 && stateOf().phase !== "melee"; i++) {
       await ctx.gm.ui.combat.runAction("boutNextStep", {});
       await settle();

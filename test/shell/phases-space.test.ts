@@ -40,7 +40,7 @@ async function field(grid: Record<string, unknown> = { size: 100, distance: 1, u
   bob.runtime.dialogs.responder = () => ({ action: "melee", movement: "hustle", weaponId: sword.id, range: "reach", [`opponent-${cc.id}`]: true });
   gm.runtime.dialogs.responder = () => ({ action: "melee", weaponId: spear.id, range: "reach", [`opponent-${cb.id}`]: true });
   await settle();
-  const stateOf = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
+  const stateOf = () => gm.game.combats.get(combat.id).machineState;
   const token = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
   return { world, gm, alice, bob, combat, scene, stateOf, token, adaId: ada.id as string, ta: ta.id as string, tb: tb.id as string, tc: tc.id as string, ca: ca.id as string, cb: cb.id as string, cc: cc.id as string };
 }

@@ -32,7 +32,7 @@ const trackerHtml = async (client: any) => {
   await client.ui.combat.render({ force: true });
   return client.ui.combat.renderedParts.tracker as string;
 };
-const stateOf = (client: any, combatId: string) => JSON.parse(client.game.combats.get(combatId).system.state);
+const stateOf = (client: any, combatId: string) => client.game.combats.get(combatId).machineState;
 
 describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
   it("starting the fight opens the secret declarations in the same write, and each player is asked", async () => {

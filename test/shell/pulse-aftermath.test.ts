@@ -104,7 +104,7 @@ async function yardFight(t: Table) {
   t.gm.runtime.dialogs.responder = () => "none";
   await t.gm.game.combats.get(combat.id).startCombat();
   await settle();
-  const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
+  const state = () => t.gm.game.combats.get(combat.id).machineState;
   // Engaged face to face: Ada's IV (15 + 0 + 2) beats Bran's, and she acts first.
   scriptDraws(t.gm, []);
   await t.gm.ui.combat.runAction("boutNextStep", {});

@@ -165,7 +165,7 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     ctx.gm.runtime.dialogs.responder = () => "none";
     await combat.startCombat();
     await settle();
-    const state = () => JSON.parse(ctx.gm.game.combats.get(combat.id).system.state);
+    const state = () => ctx.gm.game.combats.get(combat.id).machineState;
     expect(ctx.gm.game.time.worldTime - 100).toBe(6 * 3600 - 3);
     // The GM steps through pulse 1; the clock moves 5 s as pulse 2 begins.
     for (let i = 0; i < 8 && state().pulse === 1; i++) {

@@ -156,7 +156,7 @@ describe("seed 004 [13.6]-[13.7] close combat in a running pulse", () => {
     gm.runtime.dialogs.responder = () => ({ answer: "admit" });
     await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(card.id));
     await settle();
-    const state = JSON.parse(gm.game.combats.get(combat.id).system.state);
+    const state = gm.game.combats.get(combat.id).machineState;
     expect(state.combatants.filter((c: any) => c.close).map((c: any) => c.id).sort()).toEqual([ca.id, cw.id].sort());
     expect(state.step).toEqual({ kind: "side", index: 1 });
   });
@@ -181,7 +181,7 @@ describe("seed 004 [13] a caster attacked", () => {
     alice.runtime.dialogs.responder = () => ({ action: "cast" });
     await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "declareAction" });
     await settle();
-    expect(JSON.parse(gm.game.combats.get(combat.id).system.state).declared).toEqual({ [ca.id]: ["cast"] });
+    expect(gm.game.combats.get(combat.id).machineState.declared).toEqual({ [ca.id]: ["cast"] });
     bob.runtime.dialogs.responder = () => ({ defender: ada.id, kind: "normal", modifier: 0 });
     await bob.game.actors.get(bran.id).sheet.runAction("rollItem", {}, { row: { itemId: club.id } });
     await settle();

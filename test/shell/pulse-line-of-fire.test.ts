@@ -107,6 +107,6 @@ describe("seed 004 [16.1] shots along the line of fire", () => {
     expect(headlineOf(card.content)).toBe("No line of fire: Ada's shot at Wolf is not loosed.");
     expect(card.rolls).toEqual([]);
     const ada = r.gm.game.combats.get(r.combatId).combatants.contents.find((x: any) => x.name === "Ada");
-    expect(JSON.parse(r.gm.game.combats.get(r.combatId).system.state).acted).toContain(ada.id);
+    expect(r.gm.game.combats.get(r.combatId).machineState.acted).toContain(ada.id);
   });
 });

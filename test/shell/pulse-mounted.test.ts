@@ -143,7 +143,7 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await f.gm.ui.combat.runAction("boutEndTurn", { combatantId: wolf.id });
     await settle();
     await sideGoesFirst(f.gm, [[9, 10], [2, 10]], "party");
-    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).pulse).toBe(2);
+    expect(f.gm.game.combats.get(f.combatId).machineState.pulse).toBe(2);
     await rideTo(f, 3, 4);
     expect(f.alice.notices.at(-1)?.message).toBe("Ada's mount is carried on by its charge this pulse: straight ahead the way it faces, in one line.");
     expect(f.token(f.gm, f.ids.ta).y).toBe(f.at(2, 4).y);
@@ -183,6 +183,6 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     scriptDraws(f.gm, [[95, 100]]);
     await f.gm.evaluate<any>("globalThis.__boutTest").defendFromCard(f.gm.game.messages.get(card.id));
     await settle();
-    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).momentum).toEqual({ [ada.id]: { hexes: 8, pulse: 2 } });
+    expect(f.gm.game.combats.get(f.combatId).machineState.momentum).toEqual({ [ada.id]: { hexes: 8, pulse: 2 } });
   });
 });

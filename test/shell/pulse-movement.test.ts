@@ -45,7 +45,7 @@ async function partyActs(f: Field) {
   await settle();
   await f.gm.ui.combat.runAction("boutFightAction", { actionId: "first:party" });
   await settle();
-  expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).step).toEqual({ kind: "side", index: 0 });
+  expect(f.gm.game.combats.get(f.combatId).machineState.step).toEqual({ kind: "side", index: 0 });
 }
 
 describe("token moves in a running pulse [14.1]", () => {
@@ -167,7 +167,7 @@ describe("token moves in a running pulse [14.1]", () => {
     await settle();
     expect(asked.content).toContain("Charge and close");
     expect(asked.content).not.toContain("Melee attack");
-    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).declared).toEqual({ [ada.id]: ["crawl"] });
+    expect(f.gm.game.combats.get(f.combatId).machineState.declared).toEqual({ [ada.id]: ["crawl"] });
     // Ada's modAG is below 26: no second action is offered.
     expect(asked.content).toContain('name="action"');
     expect(asked.content).not.toContain('name="second"');
@@ -189,7 +189,7 @@ describe("token moves in a running pulse [14.1]", () => {
     scriptDraws(f.gm, [[10, 100]], AFTER);
     await f.alice.game.actors.get(f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada").actorId).sheet.runAction("actorAction", { actorAction: "jump" });
     await settle();
-    expect(JSON.parse(f.gm.game.combats.get(f.combatId).system.state).jumped).toEqual({ [f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada").id]: 3 });
+    expect(f.gm.game.combats.get(f.combatId).machineState.jumped).toEqual({ [f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada").id]: 3 });
     await f.move(f.alice, f.ids.ada, 0, 3);
     expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 2 left; that move is 3.");
     await f.move(f.alice, f.ids.ada, 0, 2);
@@ -214,7 +214,7 @@ describe("token moves in a running pulse [14.1]", () => {
     scriptDraws(f.gm, [[9, 10]], AFTER);
     await f.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
-    const state = () => JSON.parse(f.gm.game.combats.get(f.combatId).system.state);
+    const state = () => f.gm.game.combats.get(f.combatId).machineState;
     expect(state().step).toEqual({ kind: "engagement", index: 0 });
     // The Wolf (IV 30) outranks Bran (24) and lets him go first.
     const wolf = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Wolf");

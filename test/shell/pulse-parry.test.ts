@@ -19,7 +19,7 @@ describe("seed 004 [17.4] a parry of 3 or less costs the parrier the next pulse'
     gm.runtime.dialogs.responder = () => "none";
     await gm.game.combats.get(combat.id).startCombat();
     await settle();
-    const state = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
+    const state = () => gm.game.combats.get(combat.id).machineState;
     const row = (name: string) => gm.game.combats.get(combat.id).combatants.contents.find((c: any) => c.name === name);
     const adaFirst = async () => {
       if (state().step.kind === "initiative") await gm.ui.combat.runAction("boutNextStep", {});

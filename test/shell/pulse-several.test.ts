@@ -34,7 +34,7 @@ async function skirmish() {
   await gm.game.combats.get(combat.id).startCombat();
   await settle();
   await sideGoesFirst(gm, [[9, 10], [2, 10]], "party");
-  const state = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
+  const state = () => gm.game.combats.get(combat.id).machineState;
   const attack = async (itemId: string, defender: string, form: Record<string, unknown>) => {
     alice.runtime.dialogs.responder = () => ({ defender, kind: "normal", modifier: 0, ...form });
     const before = gm.game.messages.contents.length;

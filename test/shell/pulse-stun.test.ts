@@ -106,7 +106,7 @@ describe("seed 004 [15] while stunned, only action allowed is to recover from st
     await sideGoesFirst(f.gm, [[1, 10], [9, 10]], "party");
     await f.alice.ui.combat.runAction("boutEndTurn", { combatantId: ca.id });
     await settle();
-    const now = JSON.parse(f.gm.game.combats.get(combat.id).system.state);
+    const now = f.gm.game.combats.get(combat.id).machineState;
     expect(now.acted).toEqual([ca.id]);
     expect(now.combatants.find((c: any) => c.id === cb.id).stunned).toBe(true);
     let asked = "";

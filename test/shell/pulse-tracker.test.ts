@@ -33,7 +33,7 @@ const trackerHtml = async (client: any) => {
   await client.ui.combat.render({ force: true });
   return client.ui.combat.renderedParts.tracker as string;
 };
-const stateOf = (client: any, combatId: string) => JSON.parse(client.game.combats.get(combatId).system.state);
+const stateOf = (client: any, combatId: string) => client.game.combats.get(combatId).machineState;
 
 describe("pulses from the tracker", () => {
   it("one step sets the engagements from the tracker's groups and rolls both sides' D10 in one write [12.2]", async () => {

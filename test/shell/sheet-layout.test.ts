@@ -284,10 +284,10 @@ describe("open sheets follow the fight", () => {
       renders++;
       return render(...args);
     };
-    const before = gm.game.combats.get(combat.id).system.state;
+    const before = structuredClone(gm.game.combats.get(combat.id).machineState);
     await gm.ui.combat.runAction("boutNextStep", {});
     await settle();
-    expect(gm.game.combats.get(combat.id).system.state).not.toBe(before);
+    expect(gm.game.combats.get(combat.id).machineState).not.toEqual(before);
     expect(renders).toBeGreaterThan(0);
   });
 });

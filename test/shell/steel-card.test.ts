@@ -159,7 +159,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   }
   const post = (ctx: Awaited<ReturnType<typeof fight>>, dice: number) =>
     ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice }, ctx.combatId);
-  const state = (ctx: Awaited<ReturnType<typeof fight>>) => JSON.parse(ctx.gm.game.combats.get(ctx.combatId).system.state);
+  const state = (ctx: Awaited<ReturnType<typeof fight>>) => ctx.gm.game.combats.get(ctx.combatId).machineState;
   /** Ada throws red and Bran white, each with a posture, and the GM's client reveals them. */
   async function throwRedWhite(ctx: Awaited<ReturnType<typeof fight>>, adaPosture = "neutral", branPosture = "neutral") {
     ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: adaPosture });
@@ -179,13 +179,13 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     expect(ctx.gm.game.messages.contents.at(-1).system.combatId).toBe(ctx.combatId);
     const messages = ctx.gm.game.messages.size;
-    const before = ctx.gm.game.combats.get(ctx.combatId).system.state;
+    const before = structuredClone(ctx.gm.game.combats.get(ctx.combatId).machineState);
     const elsewhere = await attack(other.id, 3);
     await settle();
     expect(elsewhere.refusal.code).toBe("card.wrongFight");
     expect(ctx.alice.notices.at(-1)).toMatchObject({ type: "warning", message: "That fighter is in another fight: act from that fight." });
     expect(ctx.gm.game.messages.size).toBe(messages);
-    expect(ctx.gm.game.combats.get(ctx.combatId).system.state).toBe(before);
+    expect(ctx.gm.game.combats.get(ctx.combatId).machineState).toEqual(before);
   });
 
   it("an attack with more dice than the pool holds is refused before any card is posted (seed 000, 'Combat Pool')", async () => {
@@ -208,11 +208,11 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
     ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 2 });
-    const before = ctx.gm.game.combats.get(ctx.combatId).system.state;
+    const before = structuredClone(ctx.gm.game.combats.get(ctx.combatId).machineState);
     const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answer.refusal.code).toBe("bouts.notThrown");
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
-    expect(ctx.gm.game.combats.get(ctx.combatId).system.state).toBe(before);
+    expect(ctx.gm.game.combats.get(ctx.combatId).machineState).toEqual(before);
   });
 
   it("after the throw, the dice leave both pools and the winner holds initiative, with the result", async () => {

@@ -31,7 +31,7 @@ async function table(inBout: boolean) {
     await settle();
     combatId = combat.id;
   }
-  const state = () => JSON.parse(gm.game.combats.get(combatId).system.state);
+  const state = () => gm.game.combats.get(combatId).machineState;
   const cp = (id: string) => state().combatants.find((c: any) => c.id === id).cp;
   return { world, gm, alice, bob, alanId: alan.id as string, rivalId: rival.id as string, combatId, ca, cb, state, cp };
 }
@@ -221,6 +221,19 @@ describe("Blood Loss at each round's start (seed 000 'Blood Loss')", () => {
     expect(t.gm.game.actors.get(t.alanId).system.steel.healthNow).toBe(1);
     // Nobody else bleeds: one card only.
     expect(t.gm.game.messages.contents.filter((m: any) => m.system?.kind === "steel.bloodLoss")).toHaveLength(1);
+  });
+
+  it("a player's Blood Loss card naming a roll already made (a success, say) is refused and writes nothing: the round's roll is the GM's client's own", async () => {
+    const t = await table(true);
+    await t.gm.game.actors.get(t.alanId).update({ "system.steel.bloodLoss": 7, "system.steel.healthNow": 2, "system.steel.toughness": 3 });
+    const mark = t.world.server.writes.length;
+    const alan = t.alice.game.actors.get(t.alanId);
+    const forged = { rolled: { result: { roll: null, healthNow: 2, halved: false, dying: false }, healthBefore: 2, events: [], rolls: [] } };
+    const outcome = await t.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.bloodLoss", alan, alan, forged, t.combatId);
+    await settle();
+    expect(outcome.ok ? "ok" : outcome.refusal.code).toBe("card.gmFigures");
+    expect(t.alice.notices.at(-1)?.message).toContain("the Blood Loss roll already made");
+    expect(t.world.writesSince(mark)).toEqual([]);
   });
 });
 

@@ -30,7 +30,7 @@ async function crowd(count: number, small = false) {
   await combat.applyCommands([{ type: "reveal", boutId: group.id, choices: Object.fromEntries([[cb, "white"], ...ca.map((id: string, i: number) => [id, i === 0 ? "red" : "white"])]) }]);
   await settle();
   const post = (i: number) => t.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", t.alice.game.actors.get(attackers[i]!.id), t.alice.game.actors.get(bran.id), { weaponId: attackers[i]!.swordId, maneuverId: "cut", zone: 5, dice: 2 }, combat.id);
-  const state = () => JSON.parse(t.gm.game.combats.get(combat.id).system.state);
+  const state = () => t.gm.game.combats.get(combat.id).machineState;
   return { ...t, combat, cb, ca, branId: bran.id as string, post, state, groupId: group.id as string };
 }
 

@@ -33,7 +33,7 @@ async function range(inBout: boolean) {
     combatId = combat.id;
     groupId = group.id;
   }
-  const state = () => JSON.parse(gm.game.combats.get(combatId).system.state);
+  const state = () => gm.game.combats.get(combatId).machineState;
   const roll = async (answer: Record<string, unknown>) => {
     alice.runtime.dialogs.responder = () => ({ target: rival.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer });
     await alice.game.actors.get(alan.id).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });

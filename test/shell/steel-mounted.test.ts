@@ -41,7 +41,7 @@ async function field(mounted: { alan?: boolean; rival?: boolean } = {}) {
   const marks = [...(mounted.alan ? [{ type: "mount", combatantId: ca, mounted: true }] : []), ...(mounted.rival ? [{ type: "mount", combatantId: cb, mounted: true }] : [])];
   if (marks.length) await gm.game.combats.get(combat.id).applyCommands(marks);
   await settle();
-  const state = () => JSON.parse(gm.game.combats.get(combat.id).system.state);
+  const state = () => gm.game.combats.get(combat.id).machineState;
   const fighter = (id: string) => state().combatants.find((c: any) => c.id === id);
   const hooks = (client: any): any => client.evaluate("globalThis.__boutTest");
   const last = () => gm.game.messages.contents.at(-1);

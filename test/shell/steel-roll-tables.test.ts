@@ -109,12 +109,12 @@ describe("steel lookups read the world's RollTables", () => {
     const table = await importAndChoose(ctx, "steel.zone.5");
     await table.deleteEmbeddedDocuments("TableResult", [table.results.find((r: any) => r.range[0] === 4).id]);
     await settle();
-    const before = ctx.gm.game.combats.get(ctx.combatId).system.state;
+    const before = structuredClone(ctx.gm.game.combats.get(ctx.combatId).machineState);
     const { card, answer } = await exchange(ctx);
     expect(answer.refusal).toMatchObject({ code: "rollTables.gap", data: { table: "Steel: hit zone 5 (swing)", where: "4" } });
     expect(ctx.bob.notices.at(-1)).toMatchObject({ type: "warning", message: "The table Steel: hit zone 5 (swing) has no result for 4." });
     expect(card.system.state).toBe("waiting");
-    expect(ctx.gm.game.combats.get(ctx.combatId).system.state).toBe(before);
+    expect(ctx.gm.game.combats.get(ctx.combatId).machineState).toEqual(before);
   });
 
   it("a chosen table that is gone is refused, not replaced by ours behind the GM's back", async () => {

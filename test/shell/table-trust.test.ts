@@ -111,7 +111,7 @@ function pending() {
   return { answer, release: (value: unknown) => release(value) };
 }
 
-const fighters = (client: ConnectedClient, combatId: string) => JSON.parse(client.game.combats.get(combatId).system.state).combatants as { id: string; thrown: unknown }[];
+const fighters = (client: ConnectedClient, combatId: string) => client.game.combats.get(combatId).machineState.combatants as { id: string; thrown: unknown }[];
 const thrown = (client: ConnectedClient, combatId: string, id: string) => fighters(client, combatId).find((c) => c.id === id)?.thrown;
 
 const woundsNow = (ctx: { gm: ConnectedClient; branId: string }) => ctx.gm.game.actors.get(ctx.branId).system.opposed.woundsNow;
@@ -382,7 +382,7 @@ describe("secret declarations through the active GM only (issue 18)", () => {
     expect(aliceAsked).toBe(2);
     bobAnswer.release({ action: "move", movement: "walk" });
     await settle();
-    const state = JSON.parse(gm2.game.combats.get(combat.id).system.state);
+    const state = gm2.game.combats.get(combat.id).machineState;
     expect(state.stage).toBe("initiative");
     expect(state.combatants.find((c: any) => c.id === ca.id).declaration).toMatchObject({ action: "melee", weapon: "Arming sword" });
     expect(state.combatants.find((c: any) => c.id === cb.id).declaration).toMatchObject({ action: "move" });

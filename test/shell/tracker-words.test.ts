@@ -39,7 +39,7 @@ const parts = async (client: any) => {
 };
 const title = (header: string) => /class="encounter-title">([^<]*)</.exec(header)?.[1] ?? "";
 const tooltip = (footer: string, action: string) => new RegExp(`data-action="${action}" data-tooltip="([^"]*)"`).exec(footer)?.[1] ?? "";
-const state = (combat: any) => JSON.parse(combat.system.state);
+const state = (combat: any) => combat.machineState;
 
 describe("tracker: each time structure speaks its own words", () => {
   it("steel (seed 000 'Exchange of Blows'): the bout in focus's exchange of its round; the forward buttons move exchanges and the bout's rounds", async () => {

@@ -123,7 +123,7 @@ describe("combat tracker: a steel bout's pools each round (seed 000 'Exchange of
     bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
     await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "throw" });
     await settle();
-    const state = () => JSON.parse(gm.game.combats.get(combatId).system.state);
+    const state = () => gm.game.combats.get(combatId).machineState;
     // Ada: Reflex 5 (Agility 6, Wit 5) + Proficiency 6.
     expect(state().combatants.find((c: any) => c.id === ca).cp).toBe(11);
 
@@ -169,7 +169,7 @@ describe("combat tracker: one against many (seed 000 'Multiple Opponents')", () 
     await combat.startCombat();
     await settle();
     expect(await trackerHtml(gm)).toContain('data-action-id="crowd"');
-    const before = JSON.parse(gm.game.combats.get(combatId).system.state).combatants.map((c: any) => c.cp);
+    const before = gm.game.combats.get(combatId).machineState.combatants.map((c: any) => c.cp);
     let asked: any;
     gm.runtime.dialogs.responder = (_k: unknown, config: any) => {
       asked = config;
@@ -185,7 +185,7 @@ describe("combat tracker: one against many (seed 000 'Multiple Opponents')", () 
     const card = gm.game.messages.contents.at(-1);
     expect(card.content).toContain("The lone fighter picks whom to face; at most 3 attack at once");
     expect(card.content).toContain("Ada: 2 successes");
-    const after = JSON.parse(gm.game.combats.get(combatId).system.state).combatants.map((c: any) => c.cp);
+    const after = gm.game.combats.get(combatId).machineState.combatants.map((c: any) => c.cp);
     expect(after).toEqual([before[0] - 3, before[1] - 2, before[2] - 2]);
     // One write for the pools, one for the card.
     expect(world.writesSince(mark).filter((w: any) => w.documentName === "Combat")).toHaveLength(1);
@@ -221,7 +221,7 @@ describe("combat tracker: both throw red (seed 000 'Melee Combat')", () => {
     gm.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / 10;
     await gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "blowOrder" });
     await settle();
-    const state = JSON.parse(gm.game.combats.get(combatId).system.state);
+    const state = gm.game.combats.get(combatId).machineState;
     expect(state.bouts[0].phase).toBe("continuing");
     expect(state.bouts[0].blowOrder).toEqual([[cb], [ca]]);
     expect(state.bouts[0].initiative).toBe(cb);
@@ -260,7 +260,7 @@ describe("combat tracker: action-point phases (seed 002, II-III)", () => {
     const { world, gm, alice, bob, combatId, ca } = await fight("actionpoints", false);
     await gm.game.combats.get(combatId).startCombat();
     await settle();
-    const state = () => JSON.parse(gm.game.combats.get(combatId).system.state);
+    const state = () => gm.game.combats.get(combatId).machineState;
     // The larger rolled pool acts first (the round's dice are not the point here).
     const first = state().combatants.reduce((a: any, b: any) => (b.pool > a.pool ? b : a));
     const [owner, other] = first.id === ca ? [alice, bob] : [bob, alice];
@@ -297,7 +297,7 @@ describe("combat tracker: forming and splitting bouts", () => {
     const combat = gm.game.combats.get(combatId);
     const newGroup = moved.value;
     expect(combat.combatants.get(cb).group?.id ?? combat.combatants.get(cb)._source.group).toBe(newGroup);
-    const state = JSON.parse(combat.system.state);
+    const state = combat.machineState;
     expect(state.combatants.find((c: any) => c.id === cb).boutId).toBe(newGroup);
     expect(state.combatants.find((c: any) => c.id === ca).boutId).not.toBe(newGroup);
     const html = await trackerHtml(gm);

@@ -50,7 +50,7 @@ async function fight(ruleset: RulesetName) {
     await settle();
   }
   const on = (client: typeof t.gm) => client.game.combats.get(combat.id);
-  const state = () => JSON.parse(on(t.gm).system.state);
+  const state = () => on(t.gm).machineState;
   const names: Record<string, string> = { [ca.id]: "Ada", [cb.id]: "Bran", [cw.id]: "Wolf" };
   /** Whose turn the fight says it is (the tracker's acting row not yet done), by name. */
   const holder = () => {
@@ -117,13 +117,13 @@ describe("a player's own update of core's round and turn does not move the fight
   for (const ruleset of RULESETS) {
     it(`${ruleset}: the active GM puts round and turn back from the fight's state in one write; the fight's state is untouched`, async () => {
       const f = await fight(ruleset);
-      const before = f.on(f.gm).system.state;
+      const before = structuredClone(f.on(f.gm).machineState);
       const want = [f.on(f.gm).round, f.on(f.gm).turn];
       const mark = f.world.server.writes.length;
       await f.on(f.alice).update({ round: 9, turn: 2 });
       await settle();
       expect([f.on(f.gm).round, f.on(f.gm).turn, f.on(f.bob).round, f.on(f.bob).turn]).toEqual([...want, ...want]);
-      expect(f.on(f.gm).system.state).toBe(before);
+      expect(f.on(f.gm).machineState).toEqual(before);
       expect(f.world.writesSince(mark).map((w: { userId: string }) => w.userId)).toEqual([f.world.userId("Alice"), f.world.userId("GM")]);
     });
   }
@@ -243,7 +243,7 @@ describe("a deleted combatant leaves the fight", () => {
       const mark = f.world.server.writes.length;
       await f.gm.ui.combat.runContextOption("COMBAT.CombatantRemove", f.ids.wolf);
       await settle();
-      expect(f.on(f.gm).system.state).not.toContain(f.ids.wolf);
+      expect(JSON.stringify(f.on(f.gm).machineState)).not.toContain(f.ids.wolf);
       expect(f.on(f.alice).trackerView().rows.map((r: { combatantId: string }) => f.names[r.combatantId])).not.toContain("Wolf");
       expect(f.world.writesSince(mark).map((w: { action: string; documentName: string }) => `${w.action} ${w.documentName}`)).toEqual(["delete Combatant", "update Combat"]);
       expect(f.gm.notices).toEqual([]);
@@ -280,7 +280,7 @@ describe("a deleted combatant leaves the fight", () => {
     expect(f.world.writesSince(mark).map((w: { action: string; documentName: string }) => `${w.action} ${w.documentName}`)).toEqual(["delete Combatant", "update Combat"]);
     await f.gm.ui.combat.runAction("boutReveal", {});
     await settle();
-    expect([f.on(f.gm).system.declaration.id, f.state().bouts[0].phase, f.state().bouts[0].initiative, f.on(f.gm).system.state.includes(f.ids.wolf)]).toEqual(["", "continuing", f.ids.ada, false]);
+    expect([f.on(f.gm).system.declaration.id, f.state().bouts[0].phase, f.state().bouts[0].initiative, JSON.stringify(f.on(f.gm).machineState).includes(f.ids.wolf)]).toEqual(["", "continuing", f.ids.ada, false]);
   });
 
   it("opposed: removing a fighter who has acted keeps the turn where it is (no fighter skipped)", async () => {

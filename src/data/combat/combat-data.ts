@@ -1,16 +1,37 @@
+import { decodeState } from "./stored-state";
+import { readStoredHistory, type KeptStep } from "./stored-history";
+
+/**
+ * An object field that also reads what older versions stored in its place: the
+ * whole value as JSON text. The text is kept as it is (never parsed into the
+ * source, so the client's copy still matches the database's) until the active
+ * GM's next write replaces it with the object (documents/combat.ts).
+ */
+class StructuredOrTextField extends foundry.data.fields.ObjectField {
+  protected override _cast(value: unknown): ReturnType<foundry.data.fields.ObjectField["_cast"]> {
+    return (typeof value === "string" ? value : super._cast(value)) as never;
+  }
+
+  protected override _validateType(value: unknown, options?: unknown): void {
+    if (typeof value === "string") return;
+    (super._validateType as (v: unknown, o?: unknown) => void)(value, options);
+  }
+}
+
 /**
  * What a Combat stores for the tracker: which time structure runs it, the
- * machine's state (as JSON text, so an update replaces it whole and never merges
- * stale keys), the last steps kept for the GM's undo, and the open secret declaration: who is asked and who has
- * answered, never what they answered.
+ * machine's state (structured, stored-state.ts, so a step's update carries
+ * only what changed), the last steps kept for the GM's undo, and the open
+ * secret declaration: who is asked and who has answered, never what they answered.
  */
 function defineCombatSchema() {
   const fields = foundry.data.fields;
   return {
     structure: new fields.StringField({ required: true, blank: true, initial: "" }),
-    state: new fields.StringField({ required: true, blank: true, initial: "" }),
-    /** The GM's undo: the last steps' reverse patches (JSON text, engine/time/undo.ts), written with each step. */
-    history: new fields.StringField({ required: true, blank: true, initial: "" }),
+    /** The machine state in its stored form ({} before the fight starts; JSON text in worlds from before issue 23). */
+    state: new StructuredOrTextField(),
+    /** The GM's undo: each kept step's reverse patch under its own key (stored-history.ts), one added per step. */
+    history: new StructuredOrTextField(),
     declaration: new fields.SchemaField({
       id: new fields.StringField({ required: true, blank: true, initial: "" }),
       kind: new fields.StringField({ required: true, blank: true, initial: "" }),
@@ -26,8 +47,10 @@ function defineCombatSchema() {
 export type CombatSchema = ReturnType<typeof defineCombatSchema>;
 
 export class BoutCombatData extends foundry.abstract.TypeDataModel<CombatSchema, Combat.Implementation> {
-  /** The machine state, parsed once per preparation. */
+  /** The machine state, read once per preparation. */
   declare machineState: unknown;
+  /** The undo history's steps, oldest first, each with its stored key. */
+  declare keptSteps: KeptStep[];
 
   static override defineSchema(): CombatSchema {
     return defineCombatSchema();
@@ -35,12 +58,9 @@ export class BoutCombatData extends foundry.abstract.TypeDataModel<CombatSchema,
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const text = (this as unknown as { state: string }).state;
-    try {
-      this.machineState = text ? JSON.parse(text) : null;
-    } catch {
-      this.machineState = null;
-    }
+    const { state, history } = this as unknown as { state: unknown; history: unknown };
+    this.machineState = readState(state);
+    this.keptSteps = readStoredHistory(history);
   }
 }
 
@@ -55,4 +75,16 @@ export class BoutCombatantGroupData extends foundry.abstract.TypeDataModel<Recor
   static override defineSchema() {
     return {};
   }
+}
+
+/** The machine state a stored `system.state` holds: the structured form, or older worlds' JSON text; null before the start. */
+export function readState(stored: unknown): unknown {
+  if (typeof stored === "string") {
+    try {
+      return stored ? (JSON.parse(stored) as unknown) : null;
+    } catch {
+      return null;
+    }
+  }
+  return stored && typeof stored === "object" && Object.keys(stored).length ? decodeState(stored) : null;
 }

@@ -35,6 +35,8 @@ export interface UndoEntry {
   readonly at: string;
   /** World seconds the step moved on (taken back by undo). */
   readonly seconds: number;
+  /** The entry's length as JSON, measured once when it is made (absent in older histories). */
+  readonly size?: number;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -86,9 +88,32 @@ export function applyPatch(value: unknown, patch: Patch | null): unknown {
   return value;
 }
 
-/** A short fingerprint of a state (FNV-1a over its JSON), to tell that the history still fits the state. */
+/**
+ * A value's JSON with every object's keys in sorted order: the same text for
+ * equal states whatever order their keys were set in (a stored state merged
+ * key by key keeps Foundry's order, not the engine's).
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
+  if (isObject(value)) {
+    const parts: string[] = [];
+    for (const key of Object.keys(value).sort()) if (value[key] !== undefined) parts.push(`${JSON.stringify(key)}:${canonicalJson(value[key])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** A short fingerprint of a state (FNV-1a over its canonical JSON), to tell that the history still fits the state. */
 export function fingerprint(state: unknown): string {
-  const text = JSON.stringify(state) ?? "";
+  return fingerprintOf(canonicalJson(state));
+}
+
+/** The fingerprint older histories kept: over the state's JSON in its own key order. */
+function textFingerprint(state: unknown): string {
+  return fingerprintOf(JSON.stringify(state) ?? "");
+}
+
+function fingerprintOf(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -120,17 +145,27 @@ export function historyAfterStep(history: readonly UndoEntry[], before: unknown,
   if (!undoable(commandTypes)) return [];
   const back = reversePatch(before, after);
   if (!back) return [...history];
-  const entry: UndoEntry = { back, at: fingerprint(after), seconds: Math.max(0, Number.isFinite(seconds) ? seconds : 0) };
+  // The state is serialised once, for its fingerprint and its size; each entry once, when it is made.
+  const text = canonicalJson(after);
+  const made = { back, at: fingerprintOf(text), seconds: Math.max(0, Number.isFinite(seconds) ? seconds : 0) };
+  const entry: UndoEntry = { ...made, size: entrySize(made) };
   // The newest step always; older ones while the history stays within the state's own size.
-  const budget = JSON.stringify(after)?.length ?? 0;
+  const budget = text.length;
   const kept = [entry];
-  let size = JSON.stringify(entry).length;
+  let size = entry.size!;
   for (const older of [...history].reverse()) {
-    size += JSON.stringify(older).length + 1;
+    size += (older.size ?? entrySize(older)) + 1;
     if (kept.length >= UNDO_DEPTH || size > budget) break;
     kept.unshift(older);
   }
   return kept;
+}
+
+/** An entry's length as JSON, its own size field (`,"size":N`) included. */
+function entrySize(entry: Omit<UndoEntry, "size">): number {
+  const base = JSON.stringify({ back: entry.back, at: entry.at, seconds: entry.seconds }).length + 8;
+  const size = base + String(base).length;
+  return base + String(size).length;
 }
 
 /** What undo writes: the earlier state, the history without the step, and the world seconds to take back. */
@@ -151,16 +186,22 @@ export function undoStep(history: readonly UndoEntry[], state: unknown, seen?: s
   if (!last || state === null || state === undefined) return refuse("undo.nothing", "BOUT.Combat.Undo.Nothing");
   const now = fingerprint(state);
   if (seen !== undefined && seen !== now) return refuse("undo.moved", "BOUT.Combat.Undo.Moved");
-  if (last.at !== now) return refuse("undo.outOfStep", "BOUT.Combat.Undo.Nothing");
+  // A history kept before fingerprints were canonical names the state's JSON in its own key order.
+  if (last.at !== now && last.at !== textFingerprint(state)) return refuse("undo.outOfStep", "BOUT.Combat.Undo.Nothing");
   return ok({ state: applyPatch(state, last.back), history: history.slice(0, -1), seconds: last.seconds });
 }
 
-/** A stored history read back: anything that is not a list of entries is an empty history. */
+/** Is this a history entry (as read back from storage)? */
+export function isUndoEntry(e: unknown): e is UndoEntry {
+  return isObject(e) && Array.isArray(e.back) && typeof e.at === "string" && typeof e.seconds === "number";
+}
+
+/** A history kept as JSON text (worlds from before issue 23) read back: anything that is not a list of entries is an empty history. */
 export function readHistory(text: unknown): UndoEntry[] {
   if (typeof text !== "string" || !text) return [];
   try {
     const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? value.filter((e): e is UndoEntry => isObject(e) && Array.isArray(e.back) && typeof e.at === "string" && typeof e.seconds === "number") : [];
+    return Array.isArray(value) ? value.filter(isUndoEntry) : [];
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
 /**
  * Steel's time structure (seed 000): bouts of exchanges, each bout's pools
- * refreshed from the fighters' documents, blood loss cards at a new round, the
+ * refreshed from the fighters' documents, blood loss rolled at a new round, the
  * GM's light, footing and mount rulings, the throw, blow order and crowd
  * buttons. Registered with the runner's time structures (../machines.ts).
  */
@@ -12,6 +12,7 @@ import { missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasH
 import { postCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
+import { bloodLossAtRoundStart } from "./bleeding";
 
 const BOUTS: TimeStructure = {
   machine: boutsMachine,
@@ -58,17 +59,31 @@ const BOUTS: TimeStructure = {
     }
     return { ...command, pools, missiles } as TimeCommand;
   },
-  // "Blood Loss": a bout that reaches a new round asks each bleeding fighter for a Toughness roll (a card each).
-  async afterStep(before: BoutsState, after: BoutsState, combatId, combatants) {
+  // "Blood Loss": a bout that reaches a new round rolls for each bleeding fighter as the round is worked out
+  // (a pool halved at Health 1 is halved in the round's own write), and posts a card for each roll afterwards.
+  async stepRolls(before: BoutsState, after: BoutsState, combatId, combatants) {
+    const commands: TimeCommand[] = [];
+    const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
     for (const bout of after.bouts) {
       const was = before.bouts.find((b) => b.id === bout.id);
       if (!was || bout.round <= was.round) continue;
       for (const fighter of after.combatants.filter((c) => c.boutId === bout.id)) {
         const actor = combatants.find((c) => c.id === fighter.id)?.actor;
         const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
-        if (actor && rollsForBloodLoss({ bloodLoss: s?.bloodLoss ?? 0, healthNow: s?.healthNow ?? 0 })) await postCard("steel.bloodLoss", actor, actor, {}, combatId);
+        if (!actor || !rollsForBloodLoss({ bloodLoss: s?.bloodLoss ?? 0, healthNow: s?.healthNow ?? 0 })) continue;
+        const rolled = await bloodLossAtRoundStart(actor, fighter.id, fighter.cp);
+        if (!rolled) continue;
+        if (rolled.command) commands.push(rolled.command);
+        cards.push({ actor, declaration: rolled.declaration });
       }
     }
+    if (!cards.length) return null;
+    return {
+      commands,
+      async post() {
+        for (const card of cards) await postCard("steel.bloodLoss", card.actor, card.actor, card.declaration, combatId);
+      },
+    };
   },
   fightActions(state: BoutsState) {
     const light = state.light ?? "bright";

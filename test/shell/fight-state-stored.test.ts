@@ -1,0 +1,252 @@
+// Issue 23 ("Writes a group's server sees"): the fight's state and the GM's undo
+// history are kept as structured data (src/data/combat/stored-state.ts,
+// stored-history.ts), so an update carries only what a step changed. Here: the
+// stored form reads back exactly, never holds a key Foundry would expand or take
+// as an operator, and merged as Foundry merges an object field (v13
+// ObjectField#_updateDiff, modelled by test/harness/fields.ts) gives the new
+// state; and a world saved before the change (both fields JSON text) keeps
+// working, the active GM converting it on the first write. No rules text is
+// involved: the states are whatever the machines make.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeState, encodeState, fieldChange, mergeStored, safeKeys, storedChange } from "../../src/data/combat/stored-state";
+import { readStoredHistory, storeHistory } from "../../src/data/combat/stored-history";
+import { historyAfterStep, reversePatch } from "../../src/engine/time/undo";
+import { ROLES } from "../harness/server";
+import { TestWorld } from "../harness/world";
+import { deepClone, expandObject, mergeObject } from "../harness/utils";
+import { dist } from "../build/dist";
+import { decisionWrites, settle } from "./support";
+
+/** How the harness server (as Foundry's) stores an update of `system.state`: dotted keys expanded, merged with deletions. */
+function serverMerge(stored: Record<string, unknown>, change: unknown): unknown {
+  const doc = { system: { state: deepClone(stored) } };
+  mergeObject(doc, expandObject({ "system.state": deepClone(change) }), { performDeletions: true });
+  return doc.system.state;
+}
+
+/** Every key of a value, at any depth, with the value under each. */
+function allKeys(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(allKeys);
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([k, v]) => [k, ...allKeys(v)]);
+}
+
+/** Are the change's `-=` keys all `null` and naming keys `before` holds at that place? */
+function removals(change: unknown, before: unknown): boolean {
+  if (!change || typeof change !== "object" || Array.isArray(change)) return true;
+  return Object.entries(change).every(([k, v]) => {
+    const inBefore = before && typeof before === "object" && !Array.isArray(before) ? (before as Record<string, unknown>) : {};
+    if (k.startsWith("-=")) return v === null && Object.hasOwn(inBefore, k.slice(2));
+    return removals(v, inBefore[k]);
+  });
+}
+
+const AWKWARD = { "a.b": 1, "$ids": [1], "-=x": 2, "==y": 3, "50%": 4, "%2E": 5, __proto__x: 6, "": 7 };
+
+describe("the stored form of a fight's state", () => {
+  it("reads back what was stored: fighters kept by id in their order, keys with dots, dollars, percent signs or operator prefixes escaped", () => {
+    const state = {
+      round: 2,
+      combatants: [
+        { id: "bBbBbBbBbBbBbBbB", cp: 3, closedOn: ["aAaAaAaAaAaAaAaA"] },
+        { id: "aAaAaAaAaAaAaAaA", cp: 9, missile: { ready: true } },
+      ],
+      order: ["aAaAaAaAaAaAaAaA", "bBbBbBbBbBbBbBbB"],
+      declared: { aAaAaAaAaAaAaAaA: ["cast"] },
+      odd: AWKWARD,
+      twice: [{ id: "x" }, { id: "x" }],
+      empty: [],
+    };
+    const stored = encodeState(state) as any;
+    // Fighters by id, so one fighter's change is one entry's; the order kept beside them.
+    expect(stored.combatants).toEqual({ $ids: ["bBbBbBbBbBbBbBbB", "aAaAaAaAaAaAaAaA"], $by: { bBbBbBbBbBbBbBbB: state.combatants[0], aAaAaAaAaAaAaAaA: state.combatants[1] } });
+    // A list whose ids repeat stays a list.
+    expect(stored.twice).toEqual([{ id: "x" }, { id: "x" }]);
+    expect(safeKeys(stored)).toBe(true);
+    expect(Object.keys(stored.odd).some((k) => k.includes("."))).toBe(false);
+    expect(decodeState(stored)).toEqual(state);
+    expect(Object.keys(decodeState(stored) as object)).toEqual(Object.keys(state));
+  });
+
+  it("any JSON value: stored with safe keys only and read back equal", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const stored = encodeState(value);
+        expect(safeKeys(stored)).toBe(true);
+        // Stored as JSON, so -0 is 0.
+        expect(JSON.parse(JSON.stringify(decodeState(stored)))).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a change merged as Foundry's server merges it gives the new state, carrying only what changed (a key removed as -=key)", () => {
+    const fighter = (id: string, cp: number) => ({ id, cp, acted: false });
+    const ids = Array.from({ length: 50 }, (_, i) => `f${String(i).padStart(15, "0")}`);
+    const before = { round: 1, combatants: ids.map((id) => fighter(id, 10)), declared: { [ids[0]!]: ["move"], [ids[1]!]: ["cast"] } };
+    const after = { round: 1, combatants: ids.map((id, i) => (i === 7 ? { ...fighter(id, 6), acted: true } : fighter(id, 10))), declared: { [ids[1]!]: ["cast"] } };
+    const change = storedChange(encodeState(before) as any, encodeState(after) as any)!;
+    expect(change).toEqual({ combatants: { $by: { [ids[7]!]: { cp: 6, acted: true } } }, declared: { [`-=${ids[0]}`]: null } });
+    expect(decodeState(serverMerge(encodeState(before) as any, change))).toEqual(after);
+    // An emptied record loses its keys one by one (v13's diffObject skips an empty object).
+    const emptied = storedChange({ declared: { a: 1 } }, { declared: {} });
+    expect(emptied).toEqual({ declared: { "-=a": null } });
+    expect(storedChange({ a: 1 }, { a: 1 })).toBeNull();
+  });
+
+  it("random states and steps: the change merges (here and as the harness server does) into the new state", () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    const fighters = fc.uniqueArray(fc.record({ id: fc.stringMatching(/^[A-Za-z0-9]{1,4}$/), cp: fc.integer({ min: 0, max: 9 }), note: json }), { selector: (f) => f.id, maxLength: 6 });
+    const state = fc.record({ round: fc.integer(), combatants: fighters, extra: fc.dictionary(fc.string({ maxLength: 4 }), json, { maxKeys: 4 }) });
+    fc.assert(
+      fc.property(state, state, (a, b) => {
+        const [before, after] = [encodeState(a) as any, encodeState(b) as any];
+        const change = storedChange(before, after);
+        const want = JSON.parse(JSON.stringify(b));
+        const json = (v: unknown) => JSON.parse(JSON.stringify(v));
+        if (!change) {
+          expect(json(decodeState(before))).toEqual(want);
+          return;
+        }
+        // Its only operator keys are removals (-=key: null), and no key holds a dot.
+        expect(safeKeys(after)).toBe(true);
+        const keys = allKeys(change);
+        expect(keys.filter((k) => k.includes("."))).toEqual([]);
+        expect(keys.filter((k) => k.startsWith("=="))).toEqual([]);
+        // Every removal is `-=key: null` for a key the stored state has: nothing else looks like one.
+        expect(removals(change, before)).toBe(true);
+        expect(json(decodeState(mergeStored(before, change)))).toEqual(want);
+        expect(json(decodeState(serverMerge(before, change)))).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("an older world's JSON text is replaced whole on the first write (by an empty string when the new value is empty)", () => {
+    expect(fieldChange('{"round":1}', { round: 2 })).toEqual({ round: 2 });
+    expect(fieldChange("[]", {})).toBe("");
+    expect(fieldChange("", {})).toBeNull();
+    expect(fieldChange({}, {})).toBeNull();
+    expect(fieldChange({ round: 1 }, { round: 2 })).toEqual({ round: 2 });
+  });
+
+  it("the undo history: each step one new key, the steps that fall out removed; never an entry rewritten", () => {
+    let kept = readStoredHistory({});
+    let stored: Record<string, unknown> = {};
+    let state: any = { round: 1, combatants: [{ id: "aaaa", cp: 5 }], filler: "x".repeat(2000) };
+    const changes: unknown[] = [];
+    for (let i = 0; i < 7; i++) {
+      const next = { ...state, combatants: [{ id: "aaaa", cp: state.combatants[0].cp + 1 }] };
+      const entries = historyAfterStep(kept.map((s) => s.entry), state, next, 0, ["next"]);
+      const now = storeHistory(kept, entries);
+      changes.push(storedChange(stored, now));
+      stored = now;
+      kept = readStoredHistory(stored);
+      state = next;
+    }
+    // Five kept (UNDO_DEPTH), numbered as they came.
+    expect(kept.map((s) => s.key)).toEqual(["3", "4", "5", "6", "7"]);
+    expect(changes.at(-1)).toEqual({ "7": stored["7"], "-=2": null });
+    expect(kept.at(-1)!.entry.back).toEqual(reversePatch({ combatants: [{ id: "aaaa", cp: 11 }] }, { combatants: [{ id: "aaaa", cp: 12 }] }));
+    // A history of older worlds, JSON text, reads as its steps in order.
+    const text = JSON.stringify([{ back: ["=", 1], at: "x", seconds: 2 }]);
+    expect(readStoredHistory(text)).toEqual([{ key: "1", entry: { back: ["=", 1], at: "x", seconds: 2 } }]);
+  });
+});
+
+/** FNV-1a over the state's JSON in its own key order: the fingerprint histories held before issue 23. */
+function oldFingerprint(state: unknown): string {
+  const text = JSON.stringify(state);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${h.toString(36)}.${text.length.toString(36)}`;
+}
+
+/**
+ * A world saved before issue 23: an opposed fight of four whose Combat holds its
+ * state and its undo history (one step: the next turn) as JSON text, as the
+ * earlier version wrote them. The GM and Alice connect to it.
+ */
+async function oldWorld() {
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+  const setup = await world.connect("GM");
+  await setup.game.settings.set("bout", "ruleset", "opposed");
+  const actors = await setup.CONFIG.Actor.documentClass.createDocuments(["Ada", "Bran", "Guard", "Wolf"].map((name, i) => ({ name, type: i < 2 ? "character" : "npc", system: { opposed: { i: 40 - i * 10, ag: 35 } } })));
+  const combat = await setup.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+  await combat.startCombat();
+  await settle();
+  const start = structuredClone(combat.machineState);
+  await combat.nextTurn();
+  await settle();
+  const now = structuredClone(combat.machineState);
+  setup.disconnect();
+  const stored = world.server.collections.get("combats")!.find((c) => c._id === combat.id)!;
+  const entry = { back: reversePatch(start, now), at: oldFingerprint(now), seconds: 0 };
+  stored.system.state = JSON.stringify(now);
+  stored.system.history = JSON.stringify([entry]);
+  const gm = await world.connect("GM");
+  const alice = await world.connect("Alice");
+  await settle();
+  return { world, gm, alice, combatId: combat.id as string, start, now, stored };
+}
+
+describe("a world whose Combat still holds the JSON text of older versions", () => {
+  it("reads it on every client, and the GM's next step writes the whole structured state once; the step after writes only its change", async () => {
+    const t = await oldWorld();
+    const on = (client: any) => client.game.combats.get(t.combatId);
+    expect(on(t.gm).machineState).toEqual(t.now);
+    expect(on(t.alice).machineState).toEqual(t.now);
+    expect(on(t.gm).canUndo).toBe(true);
+    // Nothing is written just by connecting.
+    expect(typeof t.stored.system.state).toBe("string");
+
+    let mark = t.world.server.writes.length;
+    await on(t.gm).nextTurn();
+    await settle();
+    expect(decisionWrites(t.world, mark).map((w: any) => `${w.action} ${w.documentName}`)).toEqual(["update Combat"]);
+    const stored = t.world.server.collections.get("combats")!.find((c) => c._id === t.combatId)!;
+    // The database now holds the structured form, and it reads as the state every client shows.
+    expect(typeof stored.system.state).toBe("object");
+    expect(decodeState(stored.system.state)).toEqual(on(t.gm).machineState);
+    expect(on(t.alice).machineState).toEqual(on(t.gm).machineState);
+    expect((on(t.gm).machineState as any).turn).toBe(2);
+    // The older history was carried over, with the new step on top.
+    expect(typeof stored.system.history).toBe("object");
+    expect(readStoredHistory(stored.system.history)).toHaveLength(2);
+
+    // From then on a step carries its change only.
+    const heard: number[] = [];
+    t.alice.Hooks.on("updateCombat", (_doc: unknown, changed: unknown) => void heard.push(JSON.stringify(changed).length));
+    mark = t.world.server.writes.length;
+    await on(t.gm).nextTurn();
+    await settle();
+    expect(decisionWrites(t.world, mark)).toHaveLength(1);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!).toBeLessThan(JSON.stringify(stored.system.state).length / 4);
+    expect(on(t.alice).machineState).toEqual(on(t.gm).machineState);
+    expect(decodeState(stored.system.state)).toEqual(on(t.gm).machineState);
+  });
+
+  it("the GM's Undo takes back the step the older history holds, in one write that converts both fields", async () => {
+    const t = await oldWorld();
+    const on = (client: any) => client.game.combats.get(t.combatId);
+    const mark = t.world.server.writes.length;
+    await t.gm.ui.combat.runAction("boutUndo");
+    await settle();
+    expect(t.gm.notices).toEqual([]);
+    expect(decisionWrites(t.world, mark).map((w: any) => `${w.action} ${w.documentName}`)).toEqual(["update Combat"]);
+    expect(on(t.gm).machineState).toEqual(t.start);
+    expect(on(t.alice).machineState).toEqual(t.start);
+    const stored = t.world.server.collections.get("combats")!.find((c) => c._id === t.combatId)!;
+    expect(decodeState(stored.system.state)).toEqual(t.start);
+    // Nothing left to undo: the older text is gone (an empty history).
+    expect(stored.system.history).toBe("");
+    expect(on(t.gm).canUndo).toBe(false);
+  });
+});
