@@ -210,7 +210,7 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
     await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "spend" });
     await settle();
     expect(asked.content).toContain("Draw or sheathe a weapon (5 AP)");
-    expect(JSON.parse(ctx.gm.game.combats.get(combat.id).system.state).combatants.find((c: any) => c.id === ca.id).pool).toBe(14);
+    expect(ctx.gm.game.combats.get(combat.id).machineState.combatants.find((c: any) => c.id === ca.id).pool).toBe(14);
   });
 });
 

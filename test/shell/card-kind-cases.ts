@@ -79,7 +79,7 @@ async function steelBout(w: KindWorld, adaThrow: "red" | "white", mounted: { ada
   const marks = [...(mounted.ada ? [{ type: "mount", combatantId: ca, mounted: true }] : []), ...(mounted.bran ? [{ type: "mount", combatantId: cb, mounted: true }] : []), ...(adaGait ? [{ type: "gait", combatantId: ca, gait: adaGait }] : [])];
   if (marks.length) await live().applyCommands(marks);
   await settle();
-  expect(JSON.parse(live().system.state).bouts[0].initiative, "the bout is thrown").toBe(adaThrow === "red" ? ca : cb);
+  expect(live().machineState.bouts[0].initiative, "the bout is thrown").toBe(adaThrow === "red" ? ca : cb);
 }
 
 const STEEL_ADA = { steel: { agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5, strength: 5 } };
