@@ -95,6 +95,15 @@ describe("the stored form of a fight's state", () => {
     expect(storedChange({ a: 1 }, { a: 1 })).toBeNull();
   });
 
+  it("a key named like a prototype's (__proto__, constructor) is stored escaped and comes back as data, through the server's merge too", () => {
+    const b = JSON.parse('{"round":0,"combatants":[],"extra":{"":{"__proto__":null},"constructor":1}}');
+    const [before, after] = [encodeState({ round: 0, combatants: [], extra: {} }) as any, encodeState(b) as any];
+    const change = storedChange(before, after)!;
+    expect(safeKeys(after)).toBe(true);
+    expect(allKeys(change)).not.toContain("__proto__");
+    expect(JSON.parse(JSON.stringify(decodeState(serverMerge(before, change))))).toEqual(JSON.parse(JSON.stringify(b)));
+  });
+
   it("random states and steps: the change merges (here and as the harness server does) into the new state", () => {
     const json = fc.jsonValue({ maxDepth: 3 });
     const fighters = fc.uniqueArray(fc.record({ id: fc.stringMatching(/^[A-Za-z0-9]{1,4}$/), cp: fc.integer({ min: 0, max: 9 }), note: json }), { selector: (f) => f.id, maxLength: 6 });

@@ -25,8 +25,11 @@ function put(target: Obj, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** A key Foundry takes as it is: no dot, no leading `$` (ours), `-=` or `==` (its operators), no `%` (our escape). */
-const plainKey = (key: string): boolean => !/[.%]/.test(key) && !key.startsWith("$") && !key.startsWith("-=") && !key.startsWith("==");
+/** Keys a merge on the way to the database may treat as an object's prototype rather than data. */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** A key Foundry takes as it is: no dot, no leading `$` (ours), `-=` or `==` (its operators), no `%` (our escape), no prototype name. */
+const plainKey = (key: string): boolean => !/[.%]/.test(key) && !key.startsWith("$") && !key.startsWith("-=") && !key.startsWith("==") && !PROTOTYPE_KEYS.has(key);
 
 /** A state key as stored: escaped behind a `$` when Foundry would read it otherwise. */
 export function storedKey(key: string): string {
@@ -128,7 +131,7 @@ export function mergeStored(before: Obj, change: Obj): Obj {
 export function safeKeys(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(safeKeys);
   if (!isObject(value)) return true;
-  return Object.entries(value).every(([k, v]) => !k.includes(".") && !k.startsWith("-=") && !k.startsWith("==") && safeKeys(v));
+  return Object.entries(value).every(([k, v]) => !k.includes(".") && !k.startsWith("-=") && !k.startsWith("==") && !PROTOTYPE_KEYS.has(k) && safeKeys(v));
 }
 
 /**
