@@ -76,9 +76,8 @@ export class BoutCombat extends Combat {
       if (this.machineState) return;
       const started = await structure.start(this.combatantInfos(), options);
       if (!started.ok) return notifyRefusal(started.refusal);
-      const view = structure.machine.view(started.value);
       // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
-      const updateData = { round: Math.max(1, view.round), turn: this.coreTurn(started.value) };
+      const updateData = this.corePosition(started.value, structure);
       callHook("combatStart", this, updateData);
       await this.update({ ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) } as never);
     });
@@ -250,9 +249,8 @@ export class BoutCombat extends Combat {
     return i < 0 ? null : i;
   }
 
-  /** Core's round and turn for a machine state. */
-  corePosition(state: unknown): { round: number; turn: number | null } {
-    const structure = this.structure;
+  /** Core's round and turn for a machine state (`structure`: the one starting, before the combat stores it). */
+  corePosition(state: unknown, structure: TimeStructure | undefined = this.structure): { round: number; turn: number | null } {
     const round = structure && state ? Math.max(1, structure.machine.view(state).round) : this.round;
     return { round, turn: this.coreTurn(state) };
   }

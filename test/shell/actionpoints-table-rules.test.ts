@@ -5,6 +5,7 @@
 // critical through a successful Shield Block, by the world's reading.
 import { describe, expect, it } from "vitest";
 import { scriptDraws, settle, tableOfThree } from "./support";
+import { actionPointsDuel, actorViewFromSource } from "../../src/engine/duel";
 
 const script = scriptDraws;
 
@@ -81,6 +82,16 @@ describe("seed 002 V.b.iii: the sheet and the card agree on armour", () => {
     // No defence: 30 hits; crit die 4: 6 + 6 + 4 = 16, less armour 3 = 13.
     await defend(ctx, card, "none", [[30, 100], [4, 10]]);
     expect(damage(ctx, card.id)).toEqual({ attacker: 16, shield: 0, armour: 3, bonus: 0, delivered: 13 });
+  });
+  it("the duel simulator meets the same 3 for Bran's kit as the card (one engine reading for both)", async () => {
+    const ctx = await arena();
+    const card = await attack(ctx);
+    await defend(ctx, card, "none", [[30, 100], [4, 10]]);
+    // The duel builds Bran from his document as stored (what the simulator reads); the card read the live actor.
+    const stored = ctx.gm.game.actors.get(ctx.branId).toObject();
+    const duelBran = actionPointsDuel.fighter(actorViewFromSource(stored, "actionpoints"), "Bran");
+    expect(duelBran.armour.absorption).toBe(damage(ctx, card.id).armour);
+    expect(duelBran.armour).toEqual({ absorption: 3, weight: "light", failed: false });
   });
 });
 

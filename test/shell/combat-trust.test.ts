@@ -58,6 +58,32 @@ describe("the system's combats under v13's core Combat", () => {
     expect(seen).toEqual([[0, 1, 0]]);
   });
 
+  it("starting a fight is one Combat write in every ruleset, core's round and turn the fight's, as combatStart heard them", async () => {
+    for (const ruleset of ["steel", "phases", "actionpoints", "opposed", "pulse"]) {
+      const t = await tableOfThree(ruleset);
+      // No surprise; any declaration dialog is closed: this is about the start's write.
+      t.gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
+      const [ada, bran] = await t.Actor.createDocuments([
+        { name: "Ada", type: "character" },
+        { name: "Bran", type: "npc" },
+      ]);
+      const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
+      await combat.createEmbeddedDocuments("Combatant", [
+        { actorId: ada.id, name: "Ada" },
+        { actorId: bran.id, name: "Bran" },
+      ]);
+      await settle();
+      const heard: unknown[] = [];
+      t.gm.Hooks.on("combatStart", (_c: unknown, data: { round: number; turn: number | null }) => heard.push({ ...data }));
+      const mark = t.world.server.writes.length;
+      await combat.startCombat();
+      await settle();
+      expect(t.world.writesSince(mark).filter((w: any) => w.documentName === "Combat"), ruleset).toHaveLength(1);
+      const started = t.gm.game.combats.get(combat.id);
+      expect([started.round, heard], ruleset).toEqual([Math.max(1, started.trackerView().round), [{ round: started.round, turn: started.turn }]]);
+    }
+  });
+
   it("a player cannot move a running fight's round or turn by updating the Combat herself (v13's BaseCombat lets any player set round and turn)", async () => {
     const f = await turnOrderFight();
     await f.on(f.alice).update({ round: 7, turn: 1 }).catch(() => undefined);

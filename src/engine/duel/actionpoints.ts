@@ -15,10 +15,10 @@ import type { ActorView } from "../rulesets/ruleset";
 import {
   advantageOptions,
   armourApModifier,
+  armourFor,
   ATTACK_ADVANTAGES,
   DEFAULT_ADVANTAGE_FATIGUE,
   DEFAULT_DEFENCE_FATIGUE,
-  heaviestWeight,
   resolveAdvantageAttack,
   resolveAttack,
   rollActionPool,
@@ -26,6 +26,7 @@ import {
   type ActionPointsStats,
   type AttackInput,
   type Defence,
+  wornArmour,
 } from "../rulesets/actionpoints";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
@@ -96,7 +97,7 @@ function fighter(actor: ActorView, name: string): ApFighter {
     .map((w) => ({ w: w.stats, name: w.name, equipped: w.equipped, skill: skillNamed(String(w.stats.skill)) ?? UNSKILLED }))
     .sort((x, y) => y.skill.tsc - x.skill.tsc || y.w.baseDamage - x.w.baseDamage);
   const chosen = weapons.find((w) => w.equipped) ?? weapons[0];
-  const armour = v.armor.filter((a) => a.equipped).map((a) => a.stats);
+  const armour = wornArmour(v);
   const shield = v.shields.find((x) => x.equipped)?.stats ?? null;
   const weaponSkill = chosen?.skill ?? UNSKILLED;
   return {
@@ -121,11 +122,8 @@ function fighter(actor: ActorView, name: string): ApFighter {
     dodge: ofKind("dodge"),
     shieldPlay: ofKind("shieldPlay"),
     shield: shield ? { absorption: shield.absorption, blockBonus: shield.blockBonus, penetrations: shield.penetrations } : null,
-    armour: {
-      absorption: armour.reduce((n, a) => n + a.absorption, 0),
-      weight: heaviestWeight(armour),
-      failed: armour.some((a) => a.failed),
-    },
+    // V.b.iii as the attack card has it: the best piece worn, not the sum (the engine's reading).
+    armour: armourFor(armour, null),
     weaponSize: chosen?.w.size ?? 1,
     bashDamage: 3,
     str: s.str,

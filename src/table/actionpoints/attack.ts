@@ -33,6 +33,7 @@ import {
   type AttackResult,
   type CriticalLocation,
   type Defence,
+  wornArmour,
 } from "../../engine/rulesets/actionpoints";
 import { apCritThroughBlock, apRule, apJsonTables, apTablesRead } from "./tables";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -74,9 +75,6 @@ interface Declaration {
   readonly location: CriticalLocation | null;
 }
 
-/** The armour worn, as the engine reads it. */
-const armourWorn = (v: View) => v.armor.filter((a) => a.equipped).map((a) => ({ id: a.id, ...(a.stats as { absorption: number; weight: "none" | "light" | "medium" | "heavy"; failed: boolean; failedAt?: string }) }));
-
 export function defenderFigures(v: View, id: string, defence: Defence, location: CriticalLocation | null = null): AttackInput["defender"] | null {
   const s = v.stats;
   const shieldItem = v.shields.find((x) => x.equipped)?.stats;
@@ -91,7 +89,7 @@ export function defenderFigures(v: View, id: string, defence: Defence, location:
     psf: skill.psf,
     shield: shieldItem ? { absorption: shieldItem.absorption, blockBonus: shieldItem.blockBonus, penetrations: shieldItem.penetrations } : null,
     // V.b.iii: the same figure the sheet shows; failed only where a critical failed it (V.d).
-    armour: armourFor(armourWorn(v), location),
+    armour: armourFor(wornArmour(v), location),
     parryWeaponSize: parryWeapon?.size ?? 1,
     kneeling: Boolean(s.kneeling),
     fatigueNow: s.fatigueNow,
@@ -200,7 +198,7 @@ export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: s
   if (r.damage?.shieldShattered && shield) itemDeletes[t] = [shield.id];
   else if (r.damage?.shieldPenetrated && shield) add(t, { _id: shield.id, "system.actionpoints.penetrations": delta(1, 0, 10) });
   // V.d: the armour fails where the critical landed, not the whole suit.
-  if (r.damage?.critical) for (const f of armourFailures(armourWorn(v), r.damage.critical.location)) add(t, { _id: f.id, "system.actionpoints.failedAt": f.failedAt });
+  if (r.damage?.critical) for (const f of armourFailures(wornArmour(v), r.damage.critical.location)) add(t, { _id: f.id, "system.actionpoints.failedAt": f.failedAt });
   const conditions: StatusChange[] = [];
   if (m.defenderKneels) conditions.push({ id: "kneeling", active: true });
   if (r.damage?.dead) conditions.push({ id: "dead", active: true });

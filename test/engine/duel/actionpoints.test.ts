@@ -7,6 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { actionPointsDuel, ACTIONPOINTS_POLICIES, actionPointsStrike, actorViewFromSource, chooseDefence, simulateDuels } from "../../../src/engine/duel";
 import { FixedDice, SeededDice } from "../../../src/engine/dice";
+import { armourAbsorption, armourFor, wornArmour, type ActionPointsStats } from "../../../src/engine/rulesets/actionpoints";
+import type { ActorView } from "../../../src/engine/rulesets/ruleset";
 
 const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
 const view = (slug: string) => actorViewFromSource(npc(slug), "actionpoints");
@@ -79,5 +81,51 @@ describe("action-point duels", () => {
     const again = simulateDuels(request);
     expect(first).toEqual(again);
     expect(first.ok && first.value.winRateAInterval.low).toBeGreaterThan(0.5);
+  });
+
+  // Seed 002 V.b.iii: "Armor – Subtract regardless of defense", one absorption per armour; the seed says
+  // nothing of pieces worn together. Our reading (the attack card's): the best piece counts, not the sum.
+  describe("seed 002 V.b.iii: the duel meets the armour the attack card meets (pieces worn together do not add up)", () => {
+    const ada = actorViewFromSource(
+      {
+        system: { actionpoints: { str: 12, bap: 10, fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12 } },
+        items: [
+          { _id: "sw", name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
+          { _id: "sk", name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
+        ],
+      },
+      "actionpoints",
+    );
+    const bran = actorViewFromSource(
+      {
+        system: { actionpoints: { str: 12, bap: 5, fatigue: 40, fatigueNow: 40, body: 15, bodyNow: 15, con: 12 } },
+        items: [
+          { _id: "mail", name: "Mail", type: "armor", system: { equipped: true, actionpoints: { absorption: 3, weight: "light", apModifier: 0, failed: false } } },
+          { _id: "helm", name: "Open helm", type: "armor", system: { equipped: true, actionpoints: { absorption: 2, weight: "medium", apModifier: 0, failed: false } } },
+          { _id: "coat", name: "Spare coat", type: "armor", system: { equipped: false, actionpoints: { absorption: 9, weight: "heavy", apModifier: 0, failed: false } } },
+        ],
+      },
+      "actionpoints",
+    );
+
+    it("Bran in Mail 3 and an Open helm 2 (a coat of 9 carried, not worn) meets a blow with 3, not 5; the heavier helm's weight counts for Dodge", () => {
+      const f = actionPointsDuel.fighter(bran, "Bran");
+      expect(f.armour).toEqual({ absorption: 3, weight: "medium", failed: false });
+      // The same engine figures the attack card (armourFor) and the sheet (armourAbsorption) read.
+      expect(f.armour).toEqual(armourFor(wornArmour(bran as ActorView<ActionPointsStats>), null));
+      expect(armourAbsorption(wornArmour(bran as ActorView<ActionPointsStats>), null)).toBe(3);
+    });
+
+    it("undefended, Ada's 30 hits (TSC 60) with crit die 4: 6 base + STR/2 6 + 4 = 16, less armour 3 = 13 off Bran's Fatigue 40 → 27 (the old sum would have left 29)", () => {
+      const a = { f: actionPointsDuel.fighter(ada, "Ada"), pool: 20, fatigueNow: 20, bodyNow: 15, out: "" as const };
+      const b = { f: actionPointsDuel.fighter(bran, "Bran"), pool: 0, fatigueNow: 40, bodyNow: 15, out: "" as const };
+      actionPointsStrike(a as never, b as never, ACTIONPOINTS_POLICIES["all-out-attack"]!, new FixedDice({ 100: [30], 10: [4] }));
+      expect([a.pool, b.fatigueNow, b.bodyNow]).toEqual([14, 27, 15]);
+    });
+
+    it("a piece failed as a whole absorbs 2 less (V.d): Mail 3 failed (1) behind an Open helm 2: the helm's 2 is the best", () => {
+      const worn = { ...bran, armor: bran.armor.map((p) => (p.id === "mail" ? { ...p, stats: { ...p.stats, failed: true } } : p)) };
+      expect(actionPointsDuel.fighter(worn, "Bran").armour).toEqual({ absorption: 2, weight: "medium", failed: false });
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Armour worn (seed 002 V.b.iii and V.d): what a blow meets, and where a
- * critical leaves it failed. One function for the sheet's figure and the
- * attack card, so the two agree.
+ * critical leaves it failed. One function for the sheet's figure, the attack
+ * card and the duel simulator, so all three agree.
  *
  * Our readings where the seed is silent: pieces worn together do not add up,
  * the best piece counts (as for the Action Pool modifier, where the worst
@@ -13,8 +13,9 @@
  * failed. A piece marked failed as a whole (the GM's tick) absorbs 2 less
  * everywhere.
  */
+import type { ActorView } from "../ruleset";
 import { CRITICAL_LOCATIONS, type CriticalLocation } from "./tables";
-import { WEIGHT_CLASSES, type WeightClass } from "./stats";
+import { WEIGHT_CLASSES, type ActionPointsStats, type WeightClass } from "./stats";
 
 export interface ArmourPiece {
   readonly absorption: number;
@@ -23,6 +24,15 @@ export interface ArmourPiece {
   readonly failed: boolean;
   /** The locations a critical failed it at: a comma-separated list of critical locations. */
   readonly failedAt?: string;
+}
+
+/**
+ * The armour a fighter wears: its equipped armour items as pieces (with the
+ * item's id, for marking failures). The sheet, the attack card and the duel
+ * simulator all read a fighter's armour through this and `armourFor`.
+ */
+export function wornArmour(v: ActorView<ActionPointsStats>): (ArmourPiece & { readonly id: string; readonly apModifier: number })[] {
+  return v.armor.filter((a) => a.equipped).map((a) => ({ id: a.id, ...a.stats }));
 }
 
 /** The locations a piece has failed at, read from its list (unknown words are ignored). */

@@ -7,7 +7,7 @@
 import { defineRuleset, type ActorView } from "../ruleset";
 import { strengthBonus } from "./attack";
 import { armourApModifier } from "./pool";
-import { armourAbsorption } from "./armour";
+import { armourAbsorption, wornArmour } from "./armour";
 import { actionPointsStats, type ActionPointsStats } from "./stats";
 
 const D = "BOUT.ActionPoints.Derived.";
@@ -21,7 +21,7 @@ export const actionpoints = defineRuleset<ActionPointsStats>({
   stats: actionPointsStats,
   derive(actor: ActorView<ActionPointsStats>) {
     const a = actor.stats;
-    const armour = actor.armor.filter((i) => i.equipped).map((i) => i.stats);
+    const armour = wornArmour(actor);
     const mod = armourApModifier(armour);
     // The same figure the attack card subtracts from a blow with no location (V.b.iii).
     const absorption = armourAbsorption(armour, null);
