@@ -399,24 +399,51 @@ async function createCard(request: PostRequest, from: User.Implementation | null
     // Checked again from the documents as they are now: a spend that landed meanwhile counts (what a claim took stays taken).
     const declaration = kind.claim ? prepared : kind.prepare(request.declaration, attacker, defender, combatId);
     if (!declaration.ok) return declaration;
-    const view = { kind: request.kind as string, state: "waiting" as const, attacker, defender, combatId, declaration: declaration.value, answer: null, result: null };
-    const data = {
-      type: "card",
-      speaker: speakerFor(attacker),
-      ...cardVisibility(request.rollMode, [attacker, defender]),
-      system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
-    };
     const batch = new WriteBatch();
-    if (kind.unanswered?.(declaration.value)) {
-      // Nobody answers it: resolved before it is written, so it is created once, already resolved (and its fight's commands go with it).
-      const id = foundry.utils.randomID();
-      const resolved = await resolution(kind, { ...view, id }, null, [], lease, batch);
-      if (!resolved.ok) return resolved;
-      batch.create(null, "ChatMessage", [{ ...data, _id: id, content: resolved.value.content, rolls: resolved.value.rolls, system: { ...data.system, ...resolved.value.system } }], { keepId: true });
-    } else batch.create(null, "ChatMessage", [{ ...data, content: await renderCard(view) }]);
+    const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode);
+    if (!gathered.ok) return gathered;
     await batch.commit();
     return ok(true);
   });
+}
+
+/**
+ * GM, holding the card's fighters and fight (or the fight alone, for a card its
+ * step calls for): the card's creation added to `batch`, already resolved when
+ * nobody answers it (with its fight's commands), so it is created once.
+ */
+async function cardIntoBatch(batch: WriteBatch, lease: Lease | undefined, kindId: string, kind: CardKind, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string, rollMode: unknown): Promise<Outcome<true>> {
+  const view = { kind: kindId, state: "waiting" as const, attacker, defender, combatId, declaration, answer: null, result: null };
+  const data = {
+    type: "card",
+    speaker: speakerFor(attacker),
+    ...cardVisibility(rollMode, [attacker, defender]),
+    system: { kind: kindId, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration), answer: "", result: "" },
+  };
+  if (kind.unanswered?.(declaration)) {
+    // Nobody answers it: resolved before it is written, so it is created once, already resolved (and its fight's commands go with it).
+    const id = foundry.utils.randomID();
+    const resolved = await resolution(kind, { ...view, id }, null, [], lease, batch);
+    if (!resolved.ok) return resolved;
+    batch.create(null, "ChatMessage", [{ ...data, _id: id, content: resolved.value.content, rolls: resolved.value.rolls, system: { ...data.system, ...resolved.value.system } }], { keepId: true });
+  } else batch.create(null, "ChatMessage", [{ ...data, content: await renderCard(view) }]);
+  return ok(true);
+}
+
+/**
+ * Active GM, inside the fight's queue as a step is worked out: a card the step
+ * calls for (steel's Blood Loss roll at a new round), checked as a posted card
+ * is and added to the step's batch, so the step and its cards are one write
+ * (v14) or one fight update and one create of all the cards (v13). The poster
+ * is this GM (its chat visibility); the fight is `combatId`, the fighter's own.
+ */
+export async function gatherCard(batch: WriteBatch, lease: Lease | undefined, kindId: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string): Promise<Outcome<true>> {
+  const kind = kinds.get(kindId);
+  if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
+  if ((attacker.uuid === defender.uuid) !== Boolean(kind.self)) return refuse("card.self", "BOUT.Card.Refusal.Self");
+  const prepared = kind.prepare(declaration, attacker, defender, combatId);
+  if (!prepared.ok) return prepared;
+  return cardIntoBatch(batch, lease, kindId, kind, attacker, defender, prepared.value, combatId, posterRollMode());
 }
 
 /** The fight a card belongs to, as a document (null outside a fight). */
@@ -489,11 +516,11 @@ interface Resolved {
  * The fight's commands go into `batch` (checked against its state now); the
  * card's own write is the caller's, to a card that exists or one not yet created.
  */
-async function resolution(kind: CardKind, card: CardView, answer: unknown, earlier: readonly Roll[], lease: Lease, batch: WriteBatch): Promise<Outcome<Resolved>> {
+async function resolution(kind: CardKind, card: CardView, answer: unknown, earlier: readonly Roll[], lease: Lease | undefined, batch: WriteBatch): Promise<Outcome<Resolved>> {
   const resolved = await kind.resolve(card, answer);
   if (!resolved.ok) return resolved;
   const r = resolved.value;
-  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
+  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease?: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
   if (combat?.applyCommands && r.combatCommands?.length) {
     // Inside the fight's queue: the commands apply to its state as it is now, written with the card.
     const applied = await combat.applyCommands(r.combatCommands, lease, batch);

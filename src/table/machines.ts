@@ -12,6 +12,8 @@ import type { TimeCommand, TimeMachine } from "../engine/time/machine";
 import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import type { Placed } from "./pulse/engagements";
 import type { BoutCombat } from "../documents/combat";
+import type { WriteBatch } from "./batch";
+import type { Lease } from "./write-queue";
 
 /** What an adapter sees of a combatant. */
 export interface CombatantInfo {
@@ -23,10 +25,11 @@ export interface CombatantInfo {
   readonly placed?: Placed | null;
 }
 
-/** What a step's rolls add to it: commands for the same write, and what to post afterwards. */
+/** What a step's rolls add to it: commands for its state, and the cards that show the rolls, gathered into the step's own batch. */
 export interface StepRolls {
   readonly commands: readonly TimeCommand[];
-  post(): Promise<void>;
+  /** Adds the cards to `batch` (already resolved: nobody answers them), to be written with the step. */
+  gather(batch: WriteBatch, lease: Lease | undefined): Promise<void>;
 }
 
 export interface TimeStructure {
@@ -64,8 +67,8 @@ export interface TimeStructure {
   /**
    * GM, inside the combat's queue, once a step is worked out and before it is
    * written: rolls the new state calls for at once (steel's Blood Loss at a new
-   * round). Their commands go into the step's one write; `post` runs once the
-   * queue has moved on (the cards that show the rolls).
+   * round). Their commands go into the step's state, and `gather` adds the cards
+   * that show the rolls to the step's batch: the step and its cards go together.
    */
   stepRolls?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepRolls | null>;
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
