@@ -107,11 +107,18 @@ export interface CardKind {
   /** The follow-up's owner, on their client: act on it (usually by posting another card). */
   followUp?(card: CardView, id: string): Promise<Outcome<unknown>>;
   /**
-   * GM, after `prepare` and before the card is written: take what this card
-   * uses up elsewhere (mark the exchange's advantage as taken), so two clicks
-   * cannot both take it. A refusal posts nothing.
+   * The card whose offer this one takes (a follow-up's source card), by message
+   * id: held in the write queue with the new card's fighters and fight while it
+   * is posted, so whoever comes second finds the offer gone.
    */
-  claim?(declaration: any, attacker: Actor.Implementation, defender: Actor.Implementation): Promise<Outcome<true>>;
+  claimsFrom?(declaration: any): string | null;
+  /**
+   * GM, inside that queue, after `prepare` and before the card is written: take
+   * what this card uses up elsewhere (mark the exchange's advantage as taken) by
+   * adding the source card's change to `batch` (takeFromCard), written with the
+   * new card in one batch. A refusal posts nothing.
+   */
+  claim?(declaration: any, attacker: Actor.Implementation, defender: Actor.Implementation, batch: WriteBatch): Promise<Outcome<true>>;
 }
 
 export interface CardView {
@@ -389,17 +396,18 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   defender = actingFighter(combat, defender);
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
-  // A claim takes what the card uses up on another card, in that card's own queue (before this one's, never inside it).
-  if (kind.claim) {
-    const claimed = await kind.claim(prepared.value, attacker, defender);
-    if (!claimed.ok) return claimed;
-  }
-  // Posting, and resolving a card nobody answers, in the queues of both fighters and their fight.
-  return queued([attacker, defender, combatDocument(combatId)], async (lease) => {
-    // Checked again from the documents as they are now: a spend that landed meanwhile counts (what a claim took stays taken).
-    const declaration = kind.claim ? prepared : kind.prepare(request.declaration, attacker, defender, combatId);
+  // Posting, and resolving a card nobody answers, in the queues of both fighters, their fight and the card it takes an offer from.
+  const source = kind.claimsFrom?.(prepared.value);
+  return queued([attacker, defender, combatDocument(combatId), source ? `ChatMessage.${source}` : null], async (lease) => {
+    // Checked again from the documents as they are now: a spend or a claim that landed meanwhile counts.
+    const declaration = kind.prepare(request.declaration, attacker, defender, combatId);
     if (!declaration.ok) return declaration;
     const batch = new WriteBatch();
+    // What the card takes from another card is written with it: one request on v14, never a taken offer without its card.
+    if (kind.claim) {
+      const claimed = await kind.claim(declaration.value, attacker, defender, batch);
+      if (!claimed.ok) return claimed;
+    }
     const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode);
     if (!gathered.ok) return gathered;
     await batch.commit();
@@ -667,14 +675,14 @@ export async function followUpFromCard(message: ChatMessage.Implementation, id: 
   return outcome;
 }
 
-/** GM: write a change to a card's stored result (what was taken from it) and show it. */
-export async function updateCardResult(messageId: string, change: Readonly<Record<string, unknown>>): Promise<void> {
+/** GM, holding the card: a change to its stored result (what was taken from it), shown on it, added to `batch`. */
+export async function takeFromCard(batch: WriteBatch, messageId: string, change: Readonly<Record<string, unknown>>): Promise<void> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return;
   const result = { ...(card.result ?? {}), ...change };
   const content = await renderCard({ ...card, result });
-  await message.update({ content, "system.result": JSON.stringify(result) } as never);
+  batch.update(message, { content, "system.result": JSON.stringify(result) });
 }
 
 export function registerCardQueries(): void {
