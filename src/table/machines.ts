@@ -25,10 +25,10 @@ export interface CombatantInfo {
   readonly placed?: Placed | null;
 }
 
-/** What a step's rolls add to it: commands for its state, and the cards that show the rolls, gathered into the step's own batch. */
-export interface StepRolls {
+/** What a step sets off at the table: commands for its state (a roll's penalty), and writes gathered into the step's own batch. */
+export interface StepWrites {
   readonly commands: readonly TimeCommand[];
-  /** Adds the cards to `batch` (already resolved: nobody answers them), to be written with the step. */
+  /** Adds the step's other writes to `batch` (cards already resolved, statuses), to be written with the step. */
   gather(batch: WriteBatch, lease: Lease | undefined): Promise<void>;
 }
 
@@ -62,15 +62,14 @@ export interface TimeStructure {
   regroup?(combatantId: string, groupId: string): TimeCommand | null;
   /** The GM's buttons on one group of the tracker (a bout's throw, next exchange, pause ...). */
   groupActions?(state: any, groupId: string): readonly GroupAction[];
-  /** GM, after a step is written: what the new state sets off at the table (cards it calls for). */
-  afterStep?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<void>;
   /**
    * GM, inside the combat's queue, once a step is worked out and before it is
-   * written: rolls the new state calls for at once (steel's Blood Loss at a new
-   * round). Their commands go into the step's state, and `gather` adds the cards
-   * that show the rolls to the step's batch: the step and its cards go together.
+   * written: what the new state sets off at the table, written with the step
+   * (steel's Blood Loss rolls and their cards at a new round, opposed's
+   * Surprised cleared). Commands go into the step's state, and `gather` adds
+   * the other writes to the step's batch: one request on v14.
    */
-  stepRolls?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepRolls | null>;
+  stepWrites?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepWrites | null>;
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
   /**

@@ -61,7 +61,7 @@ const BOUTS: TimeStructure = {
   },
   // "Blood Loss": a bout that reaches a new round rolls for each bleeding fighter as the round is worked out
   // (a pool halved at Health 1 is halved in the round's own write); each roll's card, already resolved, is written with the round.
-  async stepRolls(before: BoutsState, after: BoutsState, combatId, combatants) {
+  async stepWrites(before: BoutsState, after: BoutsState, combatId, combatants) {
     const commands: TimeCommand[] = [];
     const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
     for (const bout of after.bouts) {
