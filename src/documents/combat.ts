@@ -1,5 +1,5 @@
 import { notifyRefusal } from "../table/notify";
-import { timeStructure, type CombatantInfo, type TimeStructure } from "../table/machines";
+import { timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
 import { ok, refuse, type Outcome } from "../engine/outcome";
 import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
 import { worldTimeDelta } from "../engine/time/round-length";
@@ -10,7 +10,7 @@ import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
 import { queued, type Lease } from "../table/write-queue";
-import type { WriteBatch } from "../table/batch";
+import { WriteBatch } from "../table/batch";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
@@ -111,9 +111,8 @@ export class BoutCombat extends Combat {
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
     if (!result.ok) return result;
-    const { state: next, post } = await this.withStepRolls(structure, state, result.value.state);
-    await this.writeStep(state, next, this.declarationChange(structure, next), [command.type]);
-    this.afterStep(structure, state, next, lease, post);
+    const { state: next, gather } = await this.withStepWrites(structure, state, result.value.state);
+    await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type], lease, gather);
     return next === result.value.state ? result : { ok: true, value: { ...result.value, state: next } };
   }
 
@@ -133,44 +132,43 @@ export class BoutCombat extends Combat {
       state = result.value.state;
       events.push(...result.value.events);
     }
-    const rolled = await this.withStepRolls(structure, before, state);
+    const rolled = await this.withStepWrites(structure, before, state);
     state = rolled.state;
-    await this.writeStep(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), batch);
-    this.afterStep(structure, before, state, lease, rolled.post);
+    await this.writeWithSetOff(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), lease, rolled.gather, batch);
     return { ok: true, value: { state, events } };
   }
 
   /**
-   * The rolls a worked-out step calls for at once (steel's Blood Loss at a new
-   * round), made inside the combat's queue before the step is written: their
-   * commands join the step's state, so the step stays one write. A command the
-   * machine refuses is left out (the step itself stands). `post` shows the rolls
-   * once the queue has moved on.
+   * What a worked-out step sets off at once (steel's Blood Loss rolls at a new
+   * round, opposed's Surprised cleared), worked out inside the combat's queue
+   * before the step is written: commands join the step's state, so the step
+   * stays one write. A command the machine refuses is left out (the step itself
+   * stands). `gather` adds the other writes (cards, statuses) to the step's batch.
    */
-  private async withStepRolls(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; post: (() => Promise<void>) | null }> {
-    const rolls = structure.stepRolls ? await structure.stepRolls(before, next, this.id!, this.combatantInfos()) : null;
-    if (!rolls) return { state: next, post: null };
+  private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null }> {
+    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.combatantInfos()) : null;
+    if (!rolls) return { state: next, gather: null };
     let state = next;
     for (const command of rolls.commands) {
       const applied = structure.machine.apply(state, command);
       if (applied.ok) state = applied.value.state;
       else console.warn("bout | a step's roll was refused", command, applied.refusal);
     }
-    return { state, post: () => rolls.post() };
+    return { state, gather: (batch, lease) => rolls.gather(batch, lease) };
   }
 
   /**
-   * What follows a step (the cards of its rolls) posts cards that take this combat's queue
-   * themselves: it runs once the step's task has released the combat, never inside it.
+   * The step's write with what it sets off: all in one batch (one request on
+   * v14; on v13 the fight's update, one create of every card, one delete of each
+   * actor's cleared statuses), in `batch` when the step is itself part of a
+   * larger decision (a card's).
    */
-  private afterStep(structure: TimeStructure, before: unknown, after: unknown, lease: Lease | undefined, post: (() => Promise<void>) | null = null): void {
-    if (!structure.afterStep && !post) return;
-    const job = async () => {
-      if (post) await post();
-      if (structure.afterStep) await structure.afterStep(before, after, this.id!, this.combatantInfos());
-    };
-    if (lease) lease.afterwards(job);
-    else void Promise.resolve().then(job).catch((error: unknown) => console.error("bout | after a step", error));
+  private async writeWithSetOff(before: unknown, next: unknown, extra: Record<string, unknown>, commandTypes: readonly string[], lease: Lease | undefined, gather: StepWrites["gather"] | null, batch?: WriteBatch): Promise<void> {
+    if (!gather) return this.writeStep(before, next, extra, commandTypes, batch);
+    const into = batch ?? new WriteBatch();
+    await this.writeStep(before, next, extra, commandTypes, into);
+    await gather(into, lease);
+    if (!batch) await into.commit();
   }
 
   /** A command from this client: applied here by the GM, sent to the active GM by a player (who must own the combatant). */
@@ -396,9 +394,8 @@ export class BoutCombat extends Combat {
         if (!left.ok) return notifyRefusal(left.refusal);
         next = (left.value as { state: unknown }).state;
       }
-      await this.writeStep(state, next, this.declarationWithout(structure, next, ids), ["leave"]);
-      // Its cards take this combat's queue: posted once this task has released it.
-      this.afterStep(structure, state, next, lease);
+      const { state: after, gather } = await this.withStepWrites(structure, state, next);
+      await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, ids), ["leave"], lease, gather);
     });
   }
 

@@ -107,11 +107,18 @@ export interface CardKind {
   /** The follow-up's owner, on their client: act on it (usually by posting another card). */
   followUp?(card: CardView, id: string): Promise<Outcome<unknown>>;
   /**
-   * GM, after `prepare` and before the card is written: take what this card
-   * uses up elsewhere (mark the exchange's advantage as taken), so two clicks
-   * cannot both take it. A refusal posts nothing.
+   * The card whose offer this one takes (a follow-up's source card), by message
+   * id: held in the write queue with the new card's fighters and fight while it
+   * is posted, so whoever comes second finds the offer gone.
    */
-  claim?(declaration: any, attacker: Actor.Implementation, defender: Actor.Implementation): Promise<Outcome<true>>;
+  claimsFrom?(declaration: any): string | null;
+  /**
+   * GM, inside that queue, after `prepare` and before the card is written: take
+   * what this card uses up elsewhere (mark the exchange's advantage as taken) by
+   * adding the source card's change to `batch` (takeFromCard), written with the
+   * new card in one batch. A refusal posts nothing.
+   */
+  claim?(declaration: any, attacker: Actor.Implementation, defender: Actor.Implementation, batch: WriteBatch): Promise<Outcome<true>>;
 }
 
 export interface CardView {
@@ -389,34 +396,62 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   defender = actingFighter(combat, defender);
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
-  // A claim takes what the card uses up on another card, in that card's own queue (before this one's, never inside it).
-  if (kind.claim) {
-    const claimed = await kind.claim(prepared.value, attacker, defender);
-    if (!claimed.ok) return claimed;
-  }
-  // Posting, and resolving a card nobody answers, in the queues of both fighters and their fight.
-  return queued([attacker, defender, combatDocument(combatId)], async (lease) => {
-    // Checked again from the documents as they are now: a spend that landed meanwhile counts (what a claim took stays taken).
-    const declaration = kind.claim ? prepared : kind.prepare(request.declaration, attacker, defender, combatId);
+  // Posting, and resolving a card nobody answers, in the queues of both fighters, their fight and the card it takes an offer from.
+  const source = kind.claimsFrom?.(prepared.value);
+  return queued([attacker, defender, combatDocument(combatId), source ? `ChatMessage.${source}` : null], async (lease) => {
+    // Checked again from the documents as they are now: a spend or a claim that landed meanwhile counts.
+    const declaration = kind.prepare(request.declaration, attacker, defender, combatId);
     if (!declaration.ok) return declaration;
-    const view = { kind: request.kind as string, state: "waiting" as const, attacker, defender, combatId, declaration: declaration.value, answer: null, result: null };
-    const data = {
-      type: "card",
-      speaker: speakerFor(attacker),
-      ...cardVisibility(request.rollMode, [attacker, defender]),
-      system: { kind: request.kind, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration.value), answer: "", result: "" },
-    };
     const batch = new WriteBatch();
-    if (kind.unanswered?.(declaration.value)) {
-      // Nobody answers it: resolved before it is written, so it is created once, already resolved (and its fight's commands go with it).
-      const id = foundry.utils.randomID();
-      const resolved = await resolution(kind, { ...view, id }, null, [], lease, batch);
-      if (!resolved.ok) return resolved;
-      batch.create(null, "ChatMessage", [{ ...data, _id: id, content: resolved.value.content, rolls: resolved.value.rolls, system: { ...data.system, ...resolved.value.system } }], { keepId: true });
-    } else batch.create(null, "ChatMessage", [{ ...data, content: await renderCard(view) }]);
+    // What the card takes from another card is written with it: one request on v14, never a taken offer without its card.
+    if (kind.claim) {
+      const claimed = await kind.claim(declaration.value, attacker, defender, batch);
+      if (!claimed.ok) return claimed;
+    }
+    const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode);
+    if (!gathered.ok) return gathered;
     await batch.commit();
     return ok(true);
   });
+}
+
+/**
+ * GM, holding the card's fighters and fight (or the fight alone, for a card its
+ * step calls for): the card's creation added to `batch`, already resolved when
+ * nobody answers it (with its fight's commands), so it is created once.
+ */
+async function cardIntoBatch(batch: WriteBatch, lease: Lease | undefined, kindId: string, kind: CardKind, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string, rollMode: unknown): Promise<Outcome<true>> {
+  const view = { kind: kindId, state: "waiting" as const, attacker, defender, combatId, declaration, answer: null, result: null };
+  const data = {
+    type: "card",
+    speaker: speakerFor(attacker),
+    ...cardVisibility(rollMode, [attacker, defender]),
+    system: { kind: kindId, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration), answer: "", result: "" },
+  };
+  if (kind.unanswered?.(declaration)) {
+    // Nobody answers it: resolved before it is written, so it is created once, already resolved (and its fight's commands go with it).
+    const id = foundry.utils.randomID();
+    const resolved = await resolution(kind, { ...view, id }, null, [], lease, batch);
+    if (!resolved.ok) return resolved;
+    batch.create(null, "ChatMessage", [{ ...data, _id: id, content: resolved.value.content, rolls: resolved.value.rolls, system: { ...data.system, ...resolved.value.system } }], { keepId: true });
+  } else batch.create(null, "ChatMessage", [{ ...data, content: await renderCard(view) }]);
+  return ok(true);
+}
+
+/**
+ * Active GM, inside the fight's queue as a step is worked out: a card the step
+ * calls for (steel's Blood Loss roll at a new round), checked as a posted card
+ * is and added to the step's batch, so the step and its cards are one write
+ * (v14) or one fight update and one create of all the cards (v13). The poster
+ * is this GM (its chat visibility); the fight is `combatId`, the fighter's own.
+ */
+export async function gatherCard(batch: WriteBatch, lease: Lease | undefined, kindId: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string): Promise<Outcome<true>> {
+  const kind = kinds.get(kindId);
+  if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
+  if ((attacker.uuid === defender.uuid) !== Boolean(kind.self)) return refuse("card.self", "BOUT.Card.Refusal.Self");
+  const prepared = kind.prepare(declaration, attacker, defender, combatId);
+  if (!prepared.ok) return prepared;
+  return cardIntoBatch(batch, lease, kindId, kind, attacker, defender, prepared.value, combatId, posterRollMode());
 }
 
 /** The fight a card belongs to, as a document (null outside a fight). */
@@ -489,11 +524,11 @@ interface Resolved {
  * The fight's commands go into `batch` (checked against its state now); the
  * card's own write is the caller's, to a card that exists or one not yet created.
  */
-async function resolution(kind: CardKind, card: CardView, answer: unknown, earlier: readonly Roll[], lease: Lease, batch: WriteBatch): Promise<Outcome<Resolved>> {
+async function resolution(kind: CardKind, card: CardView, answer: unknown, earlier: readonly Roll[], lease: Lease | undefined, batch: WriteBatch): Promise<Outcome<Resolved>> {
   const resolved = await kind.resolve(card, answer);
   if (!resolved.ok) return resolved;
   const r = resolved.value;
-  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
+  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease?: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
   if (combat?.applyCommands && r.combatCommands?.length) {
     // Inside the fight's queue: the commands apply to its state as it is now, written with the card.
     const applied = await combat.applyCommands(r.combatCommands, lease, batch);
@@ -640,14 +675,14 @@ export async function followUpFromCard(message: ChatMessage.Implementation, id: 
   return outcome;
 }
 
-/** GM: write a change to a card's stored result (what was taken from it) and show it. */
-export async function updateCardResult(messageId: string, change: Readonly<Record<string, unknown>>): Promise<void> {
+/** GM, holding the card: a change to its stored result (what was taken from it), shown on it, added to `batch`. */
+export async function takeFromCard(batch: WriteBatch, messageId: string, change: Readonly<Record<string, unknown>>): Promise<void> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return;
   const result = { ...(card.result ?? {}), ...change };
   const content = await renderCard({ ...card, result });
-  await message.update({ content, "system.result": JSON.stringify(result) } as never);
+  batch.update(message, { content, "system.result": JSON.stringify(result) });
 }
 
 export function registerCardQueries(): void {

@@ -12,6 +12,8 @@ import type { TimeCommand, TimeMachine } from "../engine/time/machine";
 import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import type { Placed } from "./pulse/engagements";
 import type { BoutCombat } from "../documents/combat";
+import type { WriteBatch } from "./batch";
+import type { Lease } from "./write-queue";
 
 /** What an adapter sees of a combatant. */
 export interface CombatantInfo {
@@ -23,10 +25,11 @@ export interface CombatantInfo {
   readonly placed?: Placed | null;
 }
 
-/** What a step's rolls add to it: commands for the same write, and what to post afterwards. */
-export interface StepRolls {
+/** What a step sets off at the table: commands for its state (a roll's penalty), and writes gathered into the step's own batch. */
+export interface StepWrites {
   readonly commands: readonly TimeCommand[];
-  post(): Promise<void>;
+  /** Adds the step's other writes to `batch` (cards already resolved, statuses), to be written with the step. */
+  gather(batch: WriteBatch, lease: Lease | undefined): Promise<void>;
 }
 
 export interface TimeStructure {
@@ -59,15 +62,14 @@ export interface TimeStructure {
   regroup?(combatantId: string, groupId: string): TimeCommand | null;
   /** The GM's buttons on one group of the tracker (a bout's throw, next exchange, pause ...). */
   groupActions?(state: any, groupId: string): readonly GroupAction[];
-  /** GM, after a step is written: what the new state sets off at the table (cards it calls for). */
-  afterStep?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<void>;
   /**
    * GM, inside the combat's queue, once a step is worked out and before it is
-   * written: rolls the new state calls for at once (steel's Blood Loss at a new
-   * round). Their commands go into the step's one write; `post` runs once the
-   * queue has moved on (the cards that show the rolls).
+   * written: what the new state sets off at the table, written with the step
+   * (steel's Blood Loss rolls and their cards at a new round, opposed's
+   * Surprised cleared). Commands go into the step's state, and `gather` adds
+   * the other writes to the step's batch: one request on v14.
    */
-  stepRolls?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepRolls | null>;
+  stepWrites?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepWrites | null>;
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
   /**

@@ -5,7 +5,8 @@
 // standing up for 4 AP on one's own action; the world's critical rule and the
 // GM's tables for what the seed names without printing.
 import { describe, expect, it } from "vitest";
-import { formCells, scriptDraws, settle, tableOfThree } from "./support";
+import { decisionWrites, formCells, scriptDraws, settle, tableOfThree } from "./support";
+import { isV14 } from "../harness/version";
 
 const script = scriptDraws;
 
@@ -68,9 +69,14 @@ describe("seed 002 VI: Combat Advantages from the card", () => {
     const before = ctx.gm.game.messages.contents.length;
     // Riposte 30 against 50 hits; crit die 4: 6 + STR 12/2 + 0 + 4 = 16, no armour on Ada.
     script(ctx.gm, [[30, 100], [4, 10]]);
+    const mark = ctx.world.server.writes.length;
     const took = await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "riposte");
     expect(took.ok).toBe(true);
     await settle();
+    // Issue 23: one decision, written together: the exchange's card marked taken and the riposte's card, created resolved
+    // (one v14 batch; in v13, with no cross-document batch, the two requests it needs).
+    const writes = decisionWrites<any>(ctx.world, mark).map((w) => (w.action === "batch" ? `batch[${w.operations.map((o: any) => `${o.action} ${o.documentName}`).join(", ")}]` : `${w.action} ${w.documentName}`));
+    expect(writes).toEqual(isV14() ? ["batch[update ChatMessage, create ChatMessage]"] : ["update ChatMessage", "create ChatMessage"]);
     const riposte = ctx.gm.game.messages.contents.at(-1);
     expect(ctx.gm.game.messages.contents.length).toBe(before + 1);
     expect(riposte.system.kind).toBe("actionpoints.advantage");

@@ -4,7 +4,8 @@
 // Apply), "Move" (Run and Disengage II spend the Action), "Prepare" (against a
 // shot too), "Surprise!" (the token's Surprised gone after the first attack).
 import { describe, expect, it } from "vitest";
-import { scriptFaces, settle, tableOfThree } from "./support";
+import { decisionWrites, scriptFaces, settle, tableOfThree } from "./support";
+import { isV14 } from "../harness/version";
 
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
@@ -190,6 +191,26 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     await settle();
     expect(f.state().combatants.find((c: any) => c.id === f.cb.id).surprised).toBe(false);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("surprised")).toBe(false);
+  });
+
+  it("seed 003 'Surprise!' (Surprised): both fighters Surprised at the start lose the condition as round 2 begins, in the round's own write (v14: one batch; v13: the round and one delete per fighter, never a toggle each after it)", async () => {
+    const ctx = await arena();
+    for (const id of [ctx.adaId, ctx.branId]) await ctx.gm.game.actors.get(id).toggleStatusEffect("surprised", { active: true });
+    await settle();
+    const f = await ctx.fight();
+    // What the fight holds when each Surprised condition goes: the new round already (v14: the same request).
+    const seen: number[] = [];
+    ctx.gm.Hooks.on("deleteActiveEffect", () => void seen.push(ctx.gm.game.combats.get(f.combat.id).round));
+    const mark = ctx.world.server.writes.length;
+    await f.combat.nextRound();
+    await settle();
+    // The world clock's setting, moved by the fight's update (its worldTime option), is that update's own, inside a batch as outside.
+    const ops = (w: any) => w.operations.filter((o: any) => o.action !== "setting").map((o: any) => `${o.action} ${o.documentName}`);
+    const writes = decisionWrites<any>(ctx.world, mark).map((w) => (w.action === "batch" ? `batch[${ops(w).join(", ")}]` : `${w.action} ${w.documentName}`));
+    expect(writes).toEqual(isV14() ? ["batch[update Combat, delete ActiveEffect, delete ActiveEffect]"] : ["update Combat", "delete ActiveEffect", "delete ActiveEffect"]);
+    expect(seen).toEqual([2, 2]);
+    for (const id of [ctx.adaId, ctx.branId]) for (const client of [ctx.gm, ctx.alice, ctx.bob]) expect(client.game.actors.get(id).statuses.has("surprised")).toBe(false);
+    expect(f.state().combatants.map((c: any) => c.surprised)).toEqual([false, false]);
   });
 
   it("seed 003 'Move' (Charge): 'If you are not Engaged in combat already': Ada, marked Engaged, cannot Charge; nothing is posted", async () => {

@@ -3,7 +3,8 @@
 // disarms, [16.5] a Trip fells): the card says it, Apply writes it once (items and the prone condition), and
 // a broken or dropped weapon is refused before anything is rolled.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { decisionWrites, scriptDraws, settle, tableOfThree } from "./support";
+import { isV14 } from "../harness/version";
 
 // When the scripted draws run out: 50 on a d100, as these tests were written with.
 const AFTER = [50, 100] as const;
@@ -27,6 +28,15 @@ async function field() {
 }
 type Ctx = Awaited<ReturnType<typeof field>>;
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+
+/**
+ * Issue 23 "Writes a group's server sees": taking a follow-up is one decision,
+ * the offer marked taken on the old card and the new card written together: one
+ * v14 modifyBatch, or in v13 (no cross-document batch) the two requests it needs.
+ */
+const followUpWrites = isV14() ? ["batch[update ChatMessage, create ChatMessage]"] : ["update ChatMessage", "create ChatMessage"];
+const shown = (ctx: { world: any }, mark: number): string[] =>
+  decisionWrites<any>(ctx.world, mark).map((w) => (w.action === "batch" ? `batch[${w.operations.map((o: any) => `${o.action} ${o.documentName}`).join(", ")}]` : `${w.action} ${w.documentName}`));
 
 async function attack(ctx: Ctx, weaponId = ctx.ids.sword, form: Record<string, unknown> = {}) {
   const before = ctx.gm.game.messages.size;
@@ -202,9 +212,11 @@ describe("seed 004 [17.4] a riposte is a free attack, taken from the card once",
       return { defender: ctx.ids.ada, kind: "normal", modifier: 0 };
     };
     const before = ctx.gm.game.messages.size;
+    const mark = ctx.world.server.writes.length;
     expect((await hooks(ctx.bob).followUpFromCard(ctx.bob.game.messages.get(card.id), "riposte")).ok).toBe(true);
     await settle();
     expect(ctx.gm.game.messages.size).toBe(before + 1);
+    expect(shown(ctx, mark)).toEqual(followUpWrites);
     expect(offered.content).toContain(`value="${ctx.ids.ada}"`);
     expect(offered.content).not.toContain(`value="${ctx.ids.bran}"`);
     const riposte = ctx.gm.game.messages.contents.at(-1);
@@ -242,8 +254,12 @@ describe("seed 004 [16.5] a Disarm: the attacker chooses what is dropped", () =>
       offered = config;
       return { itemId: ctx.ids.buckler };
     };
+    const mark = ctx.world.server.writes.length;
     expect((await hooks(ctx.alice).followUpFromCard(ctx.alice.game.messages.get(card.id), "disarm")).ok).toBe(true);
     await settle();
+    // The choice's card is created already resolved (nobody answers it), with the attack card's offer marked taken.
+    expect(shown(ctx, mark)).toEqual(followUpWrites);
+    expect(JSON.parse(ctx.gm.game.messages.get(card.id).system.result).disarmTaken).toBe(true);
     expect(offered.content).toContain("Mace");
     expect(offered.content).toContain("Buckler");
     const choice = ctx.gm.game.messages.contents.at(-1);
@@ -253,5 +269,18 @@ describe("seed 004 [16.5] a Disarm: the attacker chooses what is dropped", () =>
     const again = await hooks(ctx.alice).postCard("pulse.disarmChoice", ctx.alice.game.actors.get(ctx.ids.ada), ctx.alice.game.actors.get(ctx.ids.bran), { sourceId: card.id, itemId: ctx.ids.mace }, "");
     expect(again.ok).toBe(false);
     expect(ctx.alice.notices.at(-1)?.message).toBe("That Disarm is not open: its attacker chooses, once, what the target drops.");
+  });
+
+  it("two picks sent at once (a forged second request): one card, the offer taken once", async () => {
+    const ctx = await field();
+    const card = await attack(ctx, ctx.ids.sword, { kind: "disarm" });
+    await answer(ctx, card, { answer: "stand", grievous: "armor" }, [[20, 100]]);
+    const before = ctx.gm.game.messages.size;
+    const pick = (itemId: string) => hooks(ctx.alice).postCard("pulse.disarmChoice", ctx.alice.game.actors.get(ctx.ids.ada), ctx.alice.game.actors.get(ctx.ids.bran), { sourceId: card.id, itemId }, "");
+    const outcomes = await Promise.all([pick(ctx.ids.mace), pick(ctx.ids.buckler)]);
+    await settle();
+    expect(outcomes.map((o: any) => o.ok).sort()).toEqual([false, true]);
+    expect(ctx.gm.game.messages.size).toBe(before + 1);
+    expect(ctx.gm.game.messages.contents.at(-1).system.kind).toBe("pulse.disarmChoice");
   });
 });

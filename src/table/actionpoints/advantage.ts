@@ -12,8 +12,7 @@ import { fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { ATTACK_ADVANTAGES, checkTarget, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { advantageHeadline } from "./headline";
-import { cardView, delta, registerCardKind, updateCardResult, withNames, type CardKind } from "../cards";
-import { queued } from "../write-queue";
+import { cardView, delta, registerCardKind, takeFromCard, withNames, type CardKind } from "../cards";
 import { apRule, apJsonTables, apTablesRead } from "./tables";
 import { attackerFigures, blowChanges, defenderFigures, LOOKUPS, skillOf, view, type OpenAdvantage } from "./attack";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -79,15 +78,14 @@ const advantageCard: CardKind = {
   title: "BOUT.ActionPoints.Advantage.CardTitle",
   unanswered: () => true,
   prepare,
-  // Taken in the exchange's card's own write queue: whoever comes second finds it gone.
-  claim(d: Declaration) {
-    return queued([`ChatMessage.${d.sourceId}`], async () => {
-      const open = openAdvantage(d.sourceId);
-      if (!open) return refused("noSource", "NoSource");
-      if (open.taken) return refused("taken", "Taken");
-      await updateCardResult(d.sourceId, { taken: d.kind });
-      return ok(true as const);
-    });
+  // Taken in the exchange's card's own write queue, written with the new card: whoever comes second finds it gone.
+  claimsFrom: (d: Declaration) => d.sourceId,
+  async claim(d: Declaration, _taker, _victim, batch) {
+    const open = openAdvantage(d.sourceId);
+    if (!open) return refused("noSource", "NoSource");
+    if (open.taken) return refused("taken", "Taken");
+    await takeFromCard(batch, d.sourceId, { taken: d.kind });
+    return ok(true as const);
   },
   describe: (d: Declaration | null) => [line("declared", "BOUT.ActionPoints.Advantage.Declared", { kind: `BOUT.ActionPoints.Advantage.${d?.kind ?? ""}`, cost: d?.cost ?? 0 })],
   async defend() {

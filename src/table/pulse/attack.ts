@@ -43,8 +43,7 @@ import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS, stunTakesHold } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
-import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, updateCardResult, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
-import { queued } from "../write-queue";
+import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, takeFromCard, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { notifyRefusal } from "../notify";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
@@ -455,16 +454,14 @@ const attackCard: CardKind = {
   prepare,
   // A blocked shot has nothing for the target to answer.
   unanswered: (d: Declaration | null) => Boolean(d?.blocked),
-  // A riposte is taken in its card's own write queue: a second click finds it gone.
-  async claim(d: Declaration) {
+  // A riposte is taken in its card's own write queue, written with the riposte's card: a second click finds it gone.
+  claimsFrom: (d: Declaration) => d.riposteOf ?? null,
+  async claim(d: Declaration, _attacker, _defender, batch) {
     if (!d.riposteOf) return ok(true as const);
-    const sourceId = d.riposteOf;
-    return queued([`ChatMessage.${sourceId}`], async () => {
-      const open = openRiposte(sourceId);
-      if (!open || open.taken) return refused("noRiposte", "NoRiposte");
-      await updateCardResult(sourceId, { taken: "riposte" });
-      return ok(true as const);
-    });
+    const open = openRiposte(d.riposteOf);
+    if (!open || open.taken) return refused("noRiposte", "NoRiposte");
+    await takeFromCard(batch, d.riposteOf, { taken: "riposte" });
+    return ok(true as const);
   },
   followUps(card: CardView): FollowUp[] {
     const riposte = card.result?.data?.riposte as OpenRiposte | undefined;

@@ -9,8 +9,7 @@
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { fighterRef, refersTo } from "../fighter";
 import { disarmChoiceHeadline } from "./headline";
-import { registerCardKind, updateCardResult, withNames, type CardKind } from "../cards";
-import { queued } from "../write-queue";
+import { registerCardKind, takeFromCard, withNames, type CardKind } from "../cards";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { disarmable, openOffer, type OpenDisarm } from "./attack";
 
@@ -40,14 +39,13 @@ const choiceCard: CardKind = {
     if (!item) return refuse("pulse.card.notInHand", `${T}Refusal.NotInHand`);
     return ok({ sourceId: d.sourceId as string, itemId: item.id, item: item.name });
   },
-  // Taken in the attack card's own write queue: a second choice finds it made.
-  claim(d: DisarmChoice) {
-    return queued([`ChatMessage.${d.sourceId}`], async () => {
-      const open = openDisarm(d.sourceId);
-      if (!open || open.taken) return refused();
-      await updateCardResult(d.sourceId, { disarmTaken: true });
-      return ok(true as const);
-    });
+  // Taken in the attack card's own write queue, written with the choice's card: a second choice finds it made.
+  claimsFrom: (d: DisarmChoice) => d.sourceId,
+  async claim(d: DisarmChoice, _attacker, _defender, batch) {
+    const open = openDisarm(d.sourceId);
+    if (!open || open.taken) return refused();
+    await takeFromCard(batch, d.sourceId, { disarmTaken: true });
+    return ok(true as const);
   },
   describe: (d: DisarmChoice | null) => [line("declared", `${T}DisarmDeclared`, { item: d?.item ?? "" })],
   async defend() {

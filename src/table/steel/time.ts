@@ -9,7 +9,7 @@ import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../../engine/time/bouts";
 import { missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
-import { postCard } from "../cards";
+import { gatherCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
 import { bloodLossAtRoundStart } from "./bleeding";
@@ -60,8 +60,8 @@ const BOUTS: TimeStructure = {
     return { ...command, pools, missiles } as TimeCommand;
   },
   // "Blood Loss": a bout that reaches a new round rolls for each bleeding fighter as the round is worked out
-  // (a pool halved at Health 1 is halved in the round's own write), and posts a card for each roll afterwards.
-  async stepRolls(before: BoutsState, after: BoutsState, combatId, combatants) {
+  // (a pool halved at Health 1 is halved in the round's own write); each roll's card, already resolved, is written with the round.
+  async stepWrites(before: BoutsState, after: BoutsState, combatId, combatants) {
     const commands: TimeCommand[] = [];
     const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
     for (const bout of after.bouts) {
@@ -80,8 +80,11 @@ const BOUTS: TimeStructure = {
     if (!cards.length) return null;
     return {
       commands,
-      async post() {
-        for (const card of cards) await postCard("steel.bloodLoss", card.actor, card.actor, card.declaration, combatId);
+      async gather(batch, lease) {
+        for (const card of cards) {
+          const gathered = await gatherCard(batch, lease, "steel.bloodLoss", card.actor, card.actor, card.declaration, combatId);
+          if (!gathered.ok) console.warn("bout | a Blood Loss card was refused", gathered.refusal);
+        }
       },
     };
   },
