@@ -50,6 +50,24 @@ async function defend(ctx: Ctx, card: any, defence: string, draws: [number, numb
   return answered;
 }
 
+
+/** A fight of Ada and Bran; Alice spends Ada's points on drawing a weapon from the tracker. What the spend offered, and Ada's pool after. */
+async function drawFromTracker(ctx: any): Promise<{ offered: string; pool: number }> {
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
+    script(ctx.gm, [[9, 10], [1, 10]]);
+    await combat.startCombat();
+    await settle();
+    let asked: any;
+    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+      asked = config;
+      return { action: "draw", points: 1, kind: "movement" };
+    };
+    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "spend" });
+    await settle();
+    return { offered: asked.content, pool: ctx.gm.game.combats.get(combat.id).machineState.combatants.find((c: any) => c.id === ca.id).pool };
+}
+
 describe("seed 002 VI: Combat Advantages from the card", () => {
   it("Bran's parry (20 against 35) beats Ada's failed 80: the card offers Disarm and Riposte; the riposte (30 against 50) lands for 16 and costs 3 FP; a second advantage is refused", async () => {
     const ctx = await arena();
@@ -177,20 +195,9 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
 
   it("the tracker's spend offers the world's action costs: drawing a weapon spends 3 AP as a mixed action", async () => {
     const ctx = await arena();
-    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
-    const [ca] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
-    script(ctx.gm, [[9, 10], [1, 10]]);
-    await combat.startCombat();
-    await settle();
-    let asked: any;
-    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
-      asked = config;
-      return { action: "draw", points: 1, kind: "movement" };
-    };
-    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "spend" });
-    await settle();
-    expect(asked.content).toContain("Draw or sheathe a weapon (3 AP)");
-    expect(ctx.gm.game.combats.get(combat.id).machineState.combatants.find((c: any) => c.id === ca.id).pool).toBe(16);
+    const { offered, pool } = await drawFromTracker(ctx);
+    expect(offered).toContain("Draw or sheathe a weapon (3 AP)");
+    expect(pool).toBe(16);
   });
 
   it("the GM's costs form: drawing a weapon set to 5 AP in its cell, the next draw offers 5 AP and spends 5", async () => {
@@ -203,20 +210,9 @@ describe("seed 002 VII and V.d: what the blow leaves behind", () => {
     expect(draw).toBe("actionCosts__4__ap");
     await app.submit({ ...cells, actionCosts__4__ap: 5 });
     await settle();
-    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
-    const [ca] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }]);
-    script(ctx.gm, [[9, 10], [1, 10]]);
-    await combat.startCombat();
-    await settle();
-    let asked: any;
-    ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
-      asked = config;
-      return { action: "draw", points: 1, kind: "movement" };
-    };
-    await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "spend" });
-    await settle();
-    expect(asked.content).toContain("Draw or sheathe a weapon (5 AP)");
-    expect(ctx.gm.game.combats.get(combat.id).machineState.combatants.find((c: any) => c.id === ca.id).pool).toBe(14);
+    const { offered, pool } = await drawFromTracker(ctx);
+    expect(offered).toContain("Draw or sheathe a weapon (5 AP)");
+    expect(pool).toBe(14);
   });
 });
 

@@ -12,6 +12,7 @@
 import { describe, expect, it } from "vitest";
 import { isV14 } from "../harness/version";
 import { decisionWrites, scriptDraws, settle, tableOfThree } from "./support";
+import { selected, WOLF_FLOWS, type Flow as WolfFlow } from "./wolf-flows";
 
 const v14 = isV14();
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
@@ -24,89 +25,23 @@ function shown(world: any, mark: number): string[] {
 /** v14: the operations in one batch; v13: the same operations, one request each (a lone operation is a plain request in both). */
 const expected = (operations: string[]): string[] => (v14 && operations.length > 1 ? [`batch[${operations.join(", ")}]`] : operations);
 
-interface Flow {
-  ruleset: string;
-  ada: Record<string, unknown>;
-  adaItems: Record<string, unknown>[];
-  wolf: Record<string, unknown>;
-  wolfItems: Record<string, unknown>[];
-  form: Record<string, unknown>;
-  /** The defender's answer; none for a card nobody answers. */
-  defence?: Record<string, unknown>;
-  draws: [number, number][];
-  /** A figure of the wolf the knockout card below lowers. */
-  wound: string;
-}
+/** Each ruleset's attack on a wolf, with the wolf's figure the knockout card below lowers. */
+type Flow = WolfFlow & { wound: string };
 
-const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+const WOUNDS: Record<string, string> = {
+  steel: "system.steel.healthNow",
+  phases: "system.phases.woundsLeft",
+  actionpoints: "system.actionpoints.bodyNow",
+  opposed: "system.opposed.woundsNow",
+  pulse: "system.pulse.enduranceNow",
+};
 
-const FLOWS: Flow[] = [
-  {
-    ruleset: "steel",
-    ada: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } },
-    adaItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }],
-    wolf: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } },
-    wolfItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }],
-    form: { maneuver: "cut", zone: "5", dice: 6, defenceDice: 1 },
-    defence: { maneuver: "parry", dice: 1 },
-    draws: [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2].map((f) => [f, 10] as [number, number]),
-    wound: "system.steel.healthNow",
-  },
-  {
-    ruleset: "phases",
-    ada: { phases: { attack: 3 } },
-    adaItems: [{ name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } }],
-    wolf: { phases: { defense: 2, soak: 2, woundsLeft: 6 } },
-    wolfItems: [],
-    form: { range: "middle", motion: "still", defence: "none", modifier: 0 },
-    draws: [[7, 10]],
-    wound: "system.phases.woundsLeft",
-  },
-  {
-    ruleset: "actionpoints",
-    ada: { actionpoints: { str: 12, bap: 10 } },
-    adaItems: [
-      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
-      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
-    ],
-    wolf: { actionpoints: { fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } },
-    wolfItems: [{ name: "Dodge", type: "skill", system: { actionpoints: { kind: "dodge", tsc: 40, psf: 10 } } }],
-    form: { modifier: 0 },
-    defence: { defence: "dodge" },
-    draws: [[95, 100], [30, 100], [5, 10]],
-    wound: "system.actionpoints.bodyNow",
-  },
-  {
-    ruleset: "opposed",
-    ada: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } },
-    adaItems: [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }],
-    wolf: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } },
-    wolfItems: [],
-    form: { difficulty: "challenging", modifier: 0 },
-    defence: { skill: "melee", difficulty: "challenging", modifier: 0 },
-    draws: [[21, 100], [38, 100]],
-    wound: "system.opposed.woundsNow",
-  },
-  {
-    ruleset: "pulse",
-    ada: { pulse: { md: 15, ps: 15, ag: 15 } },
-    adaItems: [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }],
-    wolf: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } },
-    wolfItems: [{ name: "Leather", type: "armor", system: { equipped: true, pulse: { protection: 3 } } }],
-    form: { kind: "normal", modifier: 0 },
-    defence: { answer: "stand" },
-    draws: [[40, 100], [6, 10]],
-    wound: "system.pulse.enduranceNow",
-  },
-];
-
-/** The value a dialog's <select name="…"> starts on (its selected option, else its first). */
-function selected(content: string, name: string): string | undefined {
-  const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(content)?.[1];
-  if (!select) return undefined;
-  const options = [...select.matchAll(/<option([^>]*)>/g)].map((m) => ({ value: /value="([^"]*)"/.exec(m[1]!)?.[1], selected: /\bselected\b/.test(m[1]!) }));
-  return (options.find((o) => o.selected) ?? options[0])?.value;
-}
+// The phases wolf starts with 6 wounds left, so the knockout card has something to lower.
+const FLOWS: Flow[] = Object.values(WOLF_FLOWS).map((flow) => ({
+  ...flow,
+  ...(flow.ruleset === "phases" ? { wolf: { phases: { ...(flow.wolf.phases as object), woundsLeft: 6 } } } : {}),
+  wound: WOUNDS[flow.ruleset]!,
+}));
 
 /** Ada (Alice's, linked) and two unlinked tokens of one wolf, each wolf with two spare items. */
 async function forest(flow: Flow) {

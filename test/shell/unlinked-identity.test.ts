@@ -13,85 +13,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getProperty } from "../harness/utils";
 import { scriptDraws, settle, tableOfThree } from "./support";
+import { selected, WOLF_FLOWS as FLOWS, type Flow } from "./wolf-flows";
 
-interface Flow {
-  ruleset: string;
-  ada: Record<string, unknown>;
-  adaItems: Record<string, unknown>[];
-  wolf: Record<string, unknown>;
-  wolfItems: Record<string, unknown>[];
-  /** The attack dialog's answer, besides the target. */
-  form: Record<string, unknown>;
-  /** The defender's answer on the card; none when the card resolves at once. */
-  defence?: Record<string, unknown>;
-  /** The GM's dice, [face, faces] each. */
-  draws: [number, number][];
-}
-
-const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
-
-const FLOWS: Record<string, Flow> = {
-  steel: {
-    ruleset: "steel",
-    ada: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } },
-    adaItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }],
-    wolf: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } },
-    wolfItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }],
-    form: { maneuver: "cut", zone: "5", dice: 6, defenceDice: 1 },
-    defence: { maneuver: "parry", dice: 1 },
-    draws: [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2].map((f) => [f, 10]),
-  },
-  phases: {
-    ruleset: "phases",
-    ada: { phases: { attack: 3 } },
-    adaItems: [{ name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } }],
-    wolf: { phases: { defense: 2, soak: 2 } },
-    wolfItems: [],
-    form: { range: "middle", motion: "still", defence: "none", modifier: 0 },
-    draws: [[7, 10]],
-  },
-  actionpoints: {
-    ruleset: "actionpoints",
-    ada: { actionpoints: { str: 12, bap: 10 } },
-    adaItems: [
-      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
-      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
-    ],
-    wolf: { actionpoints: { fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } },
-    wolfItems: [{ name: "Dodge", type: "skill", system: { actionpoints: { kind: "dodge", tsc: 40, psf: 10 } } }],
-    form: { modifier: 0 },
-    defence: { defence: "dodge" },
-    draws: [[95, 100], [30, 100], [5, 10]],
-  },
-  opposed: {
-    ruleset: "opposed",
-    ada: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } },
-    adaItems: [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }],
-    wolf: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } },
-    wolfItems: [],
-    form: { difficulty: "challenging", modifier: 0 },
-    defence: { skill: "melee", difficulty: "challenging", modifier: 0 },
-    draws: [[21, 100], [38, 100]],
-  },
-  pulse: {
-    ruleset: "pulse",
-    ada: { pulse: { md: 15, ps: 15, ag: 15 } },
-    adaItems: [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }],
-    wolf: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } },
-    wolfItems: [{ name: "Leather", type: "armor", system: { equipped: true, pulse: { protection: 3 } } }],
-    form: { kind: "normal", modifier: 0 },
-    defence: { answer: "stand" },
-    draws: [[40, 100], [6, 10]],
-  },
-};
-
-/** The value a dialog's <select name="…"> starts on (its selected option, else its first). */
-function selected(content: string, name: string): string | undefined {
-  const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(content)?.[1];
-  if (!select) return undefined;
-  const options = [...select.matchAll(/<option([^>]*)>/g)].map((m) => ({ value: /value="([^"]*)"/.exec(m[1]!)?.[1], selected: /\bselected\b/.test(m[1]!) }));
-  return (options.find((o) => o.selected) ?? options[0])?.value;
-}
 
 /** Alice attacks the second of two unlinked wolf tokens; returns what each wolf looked like before and after, over the paths the card changed. */
 async function attackSecondWolf(flow: Flow, { woundFirst }: { woundFirst?: Record<string, unknown> } = {}) {
