@@ -11,8 +11,8 @@
 // a knockout; the rest counts writes, which no rules text speaks of.
 import { describe, expect, it } from "vitest";
 import { isV14 } from "../harness/version";
-import { decisionWrites, scriptDraws, settle, tableOfThree } from "./support";
-import { selected, WOLF_FLOWS, type Flow as WolfFlow } from "./wolf-flows";
+import { decisionWrites, scriptDraws, settle } from "./support";
+import { selected, WOLF_FLOWS, wolfForest, type Flow as WolfFlow } from "./wolf-flows";
 
 const v14 = isV14();
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
@@ -44,23 +44,7 @@ const FLOWS: Flow[] = Object.values(WOLF_FLOWS).map((flow) => ({
 }));
 
 /** Ada (Alice's, linked) and two unlinked tokens of one wolf, each wolf with two spare items. */
-async function forest(flow: Flow) {
-  const t = await tableOfThree(flow.ruleset);
-  const { gm, own, Actor } = t;
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: flow.ada });
-  const adaItems = await ada.createEmbeddedDocuments("Item", flow.adaItems);
-  const wolf = await Actor.create({ name: "Wolf", type: "npc", system: flow.wolf });
-  await wolf.createEmbeddedDocuments("Item", [...flow.wolfItems, { name: "Net", type: "skill" }, { name: "Rope", type: "skill" }]);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
-  const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
-    { actorId: ada.id, name: "Ada", actorLink: true, x: 0, y: 0 },
-    { actorId: wolf.id, name: "Wolf", x: 100, y: 0 },
-    { actorId: wolf.id, name: "Wolf", x: 200, y: 0 },
-  ]);
-  await settle();
-  const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
-  return { ...t, ada, weaponId: adaItems[0].id as string, wolf, scene, adaToken, first, second, tokenOf };
-}
+const forest = (flow: Flow) => wolfForest(flow, [{ name: "Net", type: "skill" }, { name: "Rope", type: "skill" }]);
 type Forest = Awaited<ReturnType<typeof forest>>;
 
 /** Alice attacks the second wolf from her sheet (targeting its token); returns the card. */

@@ -12,25 +12,13 @@
 // now the targeted token's own actor alone is hurt.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getProperty } from "../harness/utils";
-import { scriptDraws, settle, tableOfThree } from "./support";
-import { selected, WOLF_FLOWS as FLOWS, type Flow } from "./wolf-flows";
+import { scriptDraws, settle } from "./support";
+import { selected, WOLF_FLOWS as FLOWS, wolfForest, type Flow } from "./wolf-flows";
 
 
 /** Alice attacks the second of two unlinked wolf tokens; returns what each wolf looked like before and after, over the paths the card changed. */
 async function attackSecondWolf(flow: Flow, { woundFirst }: { woundFirst?: Record<string, unknown> } = {}) {
-  const { gm, alice, own, Actor } = await tableOfThree(flow.ruleset);
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: flow.ada });
-  const [weapon] = await ada.createEmbeddedDocuments("Item", flow.adaItems);
-  const wolf = await Actor.create({ name: "Wolf", type: "npc", system: flow.wolf });
-  if (flow.wolfItems.length) await wolf.createEmbeddedDocuments("Item", flow.wolfItems);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
-  const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
-    { actorId: ada.id, name: "Ada", actorLink: true, x: 0, y: 0 },
-    { actorId: wolf.id, name: "Wolf", x: 100, y: 0 },
-    { actorId: wolf.id, name: "Wolf", x: 200, y: 0 },
-  ]);
-  await settle();
-  const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
+  const { gm, alice, weaponId, wolf, adaToken, first, second, tokenOf } = await wolfForest(flow);
   // The GM may already have marked a wound on the second wolf's own sheet (its token's actor, so its delta).
   if (woundFirst) await tokenOf(gm, second.id).actor.update(woundFirst);
   // Alice targets the second wolf (a v13 UserTargets entry is the token's placeable: id, document, actor).
@@ -38,7 +26,7 @@ async function attackSecondWolf(flow: Flow, { woundFirst }: { woundFirst?: Recor
   alice.game.user.targets.add({ id: target.id, document: target, actor: target.actor, name: target.name });
   alice.runtime.dialogs.responder = (_kind: unknown, config: any) => ({ ...flow.form, defender: selected(String(config?.content ?? ""), "defender") });
   scriptDraws(gm, flow.draws);
-  await tokenOf(alice, adaToken.id).actor.sheet.runAction("rollItem", {}, { row: { itemId: weapon.id } });
+  await tokenOf(alice, adaToken.id).actor.sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
   await settle();
   const card = gm.game.messages.contents.at(-1);
   const hooks = (client: any) => client.evaluate("globalThis.__boutTest");

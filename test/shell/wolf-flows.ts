@@ -1,6 +1,7 @@
 // Ada against two unlinked tokens of one wolf, one attack flow per ruleset:
 // the characters, the attack dialog's answer, the defender's answer and the
 // GM's dice. Shared by the unlinked-identity and card-writes tests.
+import { settle, tableOfThree } from "./support";
 
 export interface Flow {
   ruleset: string;
@@ -79,4 +80,24 @@ export function selected(content: string, name: string): string | undefined {
   if (!select) return undefined;
   const options = [...select.matchAll(/<option([^>]*)>/g)].map((m) => ({ value: /value="([^"]*)"/.exec(m[1]!)?.[1], selected: /\bselected\b/.test(m[1]!) }));
   return (options.find((o) => o.selected) ?? options[0])?.value;
+}
+
+/** Ada (Alice's, linked) and two unlinked tokens of one wolf on a scene; the wolf carries its flow's items and any spares. */
+export async function wolfForest(flow: Flow, spares: readonly Record<string, unknown>[] = []) {
+  const t = await tableOfThree(flow.ruleset);
+  const { gm, own, Actor } = t;
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: flow.ada });
+  const adaItems = await ada.createEmbeddedDocuments("Item", flow.adaItems);
+  const wolf = await Actor.create({ name: "Wolf", type: "npc", system: flow.wolf });
+  const wolfItems = [...flow.wolfItems, ...spares];
+  if (wolfItems.length) await wolf.createEmbeddedDocuments("Item", wolfItems);
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
+  const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
+    { actorId: ada.id, name: "Ada", actorLink: true, x: 0, y: 0 },
+    { actorId: wolf.id, name: "Wolf", x: 100, y: 0 },
+    { actorId: wolf.id, name: "Wolf", x: 200, y: 0 },
+  ]);
+  await settle();
+  const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
+  return { ...t, ada, weaponId: adaItems[0].id as string, wolf, scene, adaToken, first, second, tokenOf };
 }
