@@ -3,6 +3,7 @@ import { actorView } from "../../data/actor/actor-view";
 import { duelAdapter, simulateDuels } from "../../engine/duel";
 import { activeRuleset } from "../../settings";
 import { duelChartContext } from "./duel-context";
+import { duelWorld } from "./duel-world";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
@@ -77,13 +78,18 @@ export class DuelSimulator extends Base {
       this.#summary = null;
       return;
     }
-    const result = simulateDuels({
+    // The world's tables and rules, read as the cards read them; a chosen table that does not read refuses, and nothing runs.
+    const world = duelWorld(ruleset);
+    const result = world.ok
+      ? simulateDuels({
       ruleset,
       a: { name: a.name, actor: actorView(a as never, ruleset), policy: values.policyA ? String(values.policyA) : undefined },
       b: { name: b.name, actor: actorView(b as never, ruleset), policy: values.policyB ? String(values.policyB) : undefined },
       n: Number(values.n),
       seed: Number(values.seed),
-    });
+      world: world.value,
+    })
+      : world;
     if (result.ok) {
       this.#summary = duelChartContext(result.value, game.i18n!);
       this.#refusal = null;

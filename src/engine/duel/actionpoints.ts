@@ -17,18 +17,18 @@ import {
   armourApModifier,
   armourFor,
   ATTACK_ADVANTAGES,
-  DEFAULT_ADVANTAGE_FATIGUE,
-  DEFAULT_DEFENCE_FATIGUE,
+  DEFAULT_AP_TABLES,
   resolveAdvantageAttack,
   resolveAttack,
   rollActionPool,
   strengthBonus,
   type ActionPointsStats,
+  type ApTables,
   type AttackInput,
   type Defence,
   wornArmour,
 } from "../rulesets/actionpoints";
-import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
+import { registerDuelAdapter, type DuelAdapter, type DuelOutcome, type DuelWorld } from "./adapter";
 
 export interface ActionPointsPolicy {
   /** The defence tried first; the free passive defence when it cannot be paid or made. */
@@ -64,8 +64,10 @@ interface ApFighter {
   readonly shield: { readonly absorption: number; readonly blockBonus: number; readonly penetrations: number } | null;
   readonly armour: AttackInput["defender"]["armour"];
   readonly weaponSize: number;
-  /** Base damage of a shield bash (our default table). */
+  /** Base damage of a shield bash, and the Fatigue each active defence and advantage costs: the world's table (ours without a world). */
   readonly bashDamage: number;
+  readonly defenceFatigue: ApTables["defenceFatigue"];
+  readonly advantageFatigue: ApTables["advantageFatigue"];
   readonly str: number;
 }
 
@@ -84,7 +86,8 @@ export interface Living {
   out: "" | "down" | "dead";
 }
 
-function fighter(actor: ActorView, name: string): ApFighter {
+function fighter(actor: ActorView, name: string, world: DuelWorld = {}): ApFighter {
+  const tables = world.actionpoints?.tables ?? DEFAULT_AP_TABLES;
   const v = actor as ActorView<ActionPointsStats>;
   const s = v.stats;
   const skills = v.skills.map((k) => ({ name: k.name.toLowerCase(), stats: k.stats as unknown as Skill & { kind: string } }));
@@ -125,7 +128,9 @@ function fighter(actor: ActorView, name: string): ApFighter {
     // V.b.iii as the attack card has it: the best piece worn, not the sum (the engine's reading).
     armour: armourFor(armour, null),
     weaponSize: chosen?.w.size ?? 1,
-    bashDamage: 3,
+    bashDamage: tables.shieldBashDamage,
+    defenceFatigue: tables.defenceFatigue,
+    advantageFatigue: tables.advantageFatigue,
     str: s.str,
   };
 }
@@ -134,7 +139,7 @@ function fighter(actor: ActorView, name: string): ApFighter {
 export function chooseDefence(f: ApFighter, policy: ActionPointsPolicy, fatigueNow: number): { defence: Defence; skill: Skill; cost: number } {
   const passive = f.shield && f.shieldPlay ? { defence: "passiveShield" as const, skill: f.shieldPlay, cost: 0 } : { defence: "passiveParry" as const, skill: f.weaponSkill, cost: 0 };
   const pay = (defence: "activeShield" | "activeParry" | "dodge", skill: Skill | null) => {
-    const cost = DEFAULT_DEFENCE_FATIGUE[defence];
+    const cost = f.defenceFatigue[defence];
     return skill && cost <= fatigueNow ? { defence, skill, cost } : passive;
   };
   switch (policy.defence) {
@@ -172,23 +177,26 @@ function wound(d: Living, damage: { fatigueNow: number; bodyNow: number; dead: b
   else if (damage.unconscious) d.out = "down";
 }
 
-export function strike(a: Living, d: Living, pd: ActionPointsPolicy, dice: Dice): void {
+export function strike(a: Living, d: Living, pd: ActionPointsPolicy, dice: Dice, world: DuelWorld = {}): void {
+  const w = world.actionpoints;
+  // The world's critical rule and critical tables, as the attack card hands them in; ours without a world.
+  const rules = w ? { rule: w.rule, criticalTables: { locations: w.tables.criticalLocations, effects: w.tables.criticalEffects }, critThroughBlock: w.critThroughBlock } : {};
   a.pool -= a.f.attack.cost;
   const choice = chooseDefence(d.f, pd, d.fatigueNow);
   d.fatigueNow -= choice.cost;
   const { cost: _cost, ...attacker } = a.f.attack;
-  const result = resolveAttack({ attacker, defender: target(d, choice.defence, choice.skill) }, dice);
+  const result = resolveAttack({ attacker, defender: target(d, choice.defence, choice.skill), ...rules }, dice);
   if (!result.ok) return;
   const r = result.value.result;
   wound(d, r.damage);
   if (!pd.advantages || d.out || a.out) return;
   // VI: the first blow the defence opened that the defender can pay for.
-  const kind = advantageOptions(r, choice.defence).find((k) => ATTACK_ADVANTAGES.includes(k) && DEFAULT_ADVANTAGE_FATIGUE[k] <= d.fatigueNow);
+  const kind = advantageOptions(r, choice.defence).find((k) => ATTACK_ADVANTAGES.includes(k) && d.f.advantageFatigue[k] <= d.fatigueNow);
   if (!kind) return;
   const { cost: _c, ...own } = d.f.attack;
   const blow = kind === "shieldBash" && d.f.shieldPlay ? { ...own, tsc: d.f.shieldPlay.tsc, psf: d.f.shieldPlay.psf, baseDamage: d.f.bashDamage, strengthBonus: strengthBonus(d.f.str, true), attackerBonus: 0, weaponSize: 1 } : own;
   const taken = resolveAdvantageAttack(
-    { kind, defence: choice.defence, defenceCritical: r.defence?.level === "criticalSuccess", fatigueNow: d.fatigueNow, attack: { attacker: blow, defender: target(a, "none", { tsc: 0, psf: 0, attackerBonus: 0 }) } },
+    { kind, defence: choice.defence, defenceCritical: r.defence?.level === "criticalSuccess", fatigueNow: d.fatigueNow, fatigueCosts: d.f.advantageFatigue, attack: { attacker: blow, defender: target(a, "none", { tsc: 0, psf: 0, attackerBonus: 0 }), ...rules } },
     dice,
   );
   if (!taken.ok) return;
@@ -208,7 +216,7 @@ export const actionPointsDuel: DuelAdapter<ApFighter, ActionPointsPolicy> = {
   defaultPolicy: "passive-guard",
   conditions: CONDITIONS,
   fighter,
-  duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
+  duel(fa, fb, pa, pb, dice, maxRounds, world = {}): DuelOutcome {
     const live = (f: ApFighter): Living => ({ f, pool: 0, fatigueNow: Math.max(0, f.fatigue), bodyNow: f.body, out: f.body <= 0 ? "down" : "" });
     const a = live(fa);
     const b = live(fb);
@@ -227,7 +235,7 @@ export const actionPointsDuel: DuelAdapter<ApFighter, ActionPointsPolicy> = {
         let actor = ready[0]!;
         if (ready.length === 2) actor = a.pool > b.pool ? a : b.pool > a.pool ? b : rollOne(dice, 2) === 1 ? a : b;
         const target = actor === a ? b : a;
-        strike(actor, target, policy(target), dice);
+        strike(actor, target, policy(target), dice, world);
       }
     }
     const winner = a.out && b.out ? "draw" : b.out ? "a" : a.out ? "b" : "draw";

@@ -5,6 +5,11 @@
  */
 import type { Dice } from "../dice";
 import type { ActorView, RulesetId } from "../rulesets/ruleset";
+import type { SteelTables } from "../rulesets/steel";
+import type { ApTables, CritThroughBlock } from "../rulesets/actionpoints";
+import type { OpposedTables, OpposedTie } from "../rulesets/opposed";
+import type { PhasesTracks } from "../rulesets/phases";
+import type { PercentileCriticalRule } from "../dice";
 
 export type Side = "a" | "b";
 
@@ -24,14 +29,27 @@ export interface DuelFighter {
   readonly weaponName: string;
 }
 
+/**
+ * The world a duel is played in, as the cards read it: the tables, tracks and
+ * rules a GM may change. A part left out plays our defaults (the command-line
+ * simulator passes none); the shell reads each part through the same readers
+ * the cards use and hands it in whole.
+ */
+export interface DuelWorld {
+  readonly steel?: { readonly tables: SteelTables };
+  readonly actionpoints?: { readonly tables: ApTables; readonly rule?: PercentileCriticalRule; readonly critThroughBlock?: CritThroughBlock };
+  readonly opposed?: { readonly tables: OpposedTables; readonly tie: OpposedTie };
+  readonly phases?: { readonly tracks: PhasesTracks };
+}
+
 export interface DuelAdapter<Fighter extends DuelFighter = DuelFighter, Policy = unknown> {
   readonly ruleset: RulesetId;
   readonly policies: Readonly<Record<string, Policy>>;
   readonly defaultPolicy: string;
   /** Localization keys of the condition labels, worst last, for charts. */
   readonly conditions: readonly string[];
-  fighter(actor: ActorView, name: string): Fighter;
-  duel(a: Fighter, b: Fighter, policyA: Policy, policyB: Policy, dice: Dice, maxRounds: number): DuelOutcome;
+  fighter(actor: ActorView, name: string, world?: DuelWorld): Fighter;
+  duel(a: Fighter, b: Fighter, policyA: Policy, policyB: Policy, dice: Dice, maxRounds: number, world?: DuelWorld): DuelOutcome;
 }
 
 const adapters = new Map<RulesetId, DuelAdapter<any, any>>();

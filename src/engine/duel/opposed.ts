@@ -11,7 +11,7 @@ import { rollOne, type Dice } from "../dice";
 import type { ActorView } from "../rulesets/ruleset";
 import { armourPoints, bonus, DEFAULT_OPPOSED_TABLES, LOCATIONS, resolveMeleeAttack, skillTarget, wieldedDamage, type Location, type OpposedStats, type TestInput } from "../rulesets/opposed";
 import { closeWeapon } from "./weapon-choice";
-import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
+import { registerDuelAdapter, type DuelAdapter, type DuelOutcome, type DuelWorld } from "./adapter";
 
 export interface OpposedPolicy {
   /** How the fighter opposes a melee attack: with Melee, with Dodge, the better of the two, or not at all. */
@@ -84,13 +84,14 @@ function opposition(f: OpposedFighter, policy: OpposedPolicy): TestInput | null 
   }
 }
 
-function attack(a: Living, d: Living, pd: OpposedPolicy, dice: Dice): void {
+function attack(a: Living, d: Living, pd: OpposedPolicy, dice: Dice, world: DuelWorld): void {
   const result = resolveMeleeAttack(
     {
       attacker: { id: "a", test: { target: a.f.melee }, damage: a.f.damage, advantage: a.advantage },
       defender: { id: "d", test: opposition(d.f, pd), surprised: false, toughnessBonus: d.f.toughnessBonus, armour: d.f.armour, woundsNow: d.woundsNow, advantage: d.advantage },
-      // The simulator plays without a world: our tables, as the Bout: Tables compendium ships them.
-      tables: DEFAULT_OPPOSED_TABLES,
+      // The world's Hit Locations and Oops! tables and tie rule, as the cards play them; ours without a world.
+      tables: world.opposed?.tables ?? DEFAULT_OPPOSED_TABLES,
+      tie: world.opposed?.tie,
     },
     dice,
   );
@@ -114,7 +115,7 @@ export const opposedDuel: DuelAdapter<OpposedFighter, OpposedPolicy> = {
   defaultPolicy: "best-defence",
   conditions: CONDITIONS,
   fighter,
-  duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
+  duel(fa, fb, pa, pb, dice, maxRounds, world = {}): DuelOutcome {
     const live = (f: OpposedFighter): Living => ({ f, woundsNow: Math.max(0, f.wounds), advantage: 0, out: false });
     const a = live(fa);
     const b = live(fb);
@@ -128,7 +129,7 @@ export const opposedDuel: DuelAdapter<OpposedFighter, OpposedPolicy> = {
       for (const actor of order) {
         if (a.out || b.out) break;
         const target = actor === a ? b : a;
-        attack(actor, target, policy(target), dice);
+        attack(actor, target, policy(target), dice, world);
       }
     }
     const winner = a.out && b.out ? "draw" : b.out ? "a" : a.out ? "b" : "draw";

@@ -18,7 +18,9 @@ import {
   rollMelee,
   soakScore,
   woundState,
+  DEFAULT_PHASES_TRACKS,
   type PhasesStats,
+  type PhasesTracks,
   type PhasesWeapon,
 } from "../rulesets/phases";
 import { closeWeapon } from "./weapon-choice";
@@ -53,10 +55,12 @@ const CONDITIONS = [`${C}Unhurt`, `${C}Wounded`, `${C}Down`, `${C}Dead`] as cons
 interface Living {
   readonly f: PhasesFighter;
   woundsLeft: number;
+  /** The world's wound and fatigue tracks (ours without a world). */
+  readonly tracks: PhasesTracks;
 }
 
-const penalty = (l: Living) => woundState(l.woundsLeft).penalty + fatigueState(l.f.fatigueLeft).penalty;
-const out = (l: Living) => woundState(l.woundsLeft).out;
+const penalty = (l: Living) => woundState(l.woundsLeft, l.tracks.wound).penalty + fatigueState(l.f.fatigueLeft, l.tracks.fatigue).penalty;
+const out = (l: Living) => woundState(l.woundsLeft, l.tracks.wound).out;
 
 function fighter(actor: ActorView, name: string): PhasesFighter {
   const v = actor as ActorView<PhasesStats>;
@@ -93,7 +97,7 @@ function strike(a: Living, d: Living, pd: PhasesPolicy, dice: Dice): void {
 }
 
 function condition(l: Living): string {
-  if (l.woundsLeft <= 0) return CONDITIONS[3];
+  if (woundState(l.woundsLeft, l.tracks.wound).ended) return CONDITIONS[3];
   if (out(l)) return CONDITIONS[2];
   return l.woundsLeft < l.f.woundsLeft ? CONDITIONS[1] : CONDITIONS[0];
 }
@@ -104,9 +108,10 @@ export const phasesDuel: DuelAdapter<PhasesFighter, PhasesPolicy> = {
   defaultPolicy: "stand-and-fight",
   conditions: CONDITIONS,
   fighter,
-  duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
-    const a: Living = { f: fa, woundsLeft: fa.woundsLeft };
-    const b: Living = { f: fb, woundsLeft: fb.woundsLeft };
+  duel(fa, fb, pa, pb, dice, maxRounds, world = {}): DuelOutcome {
+    const tracks = world.phases?.tracks ?? DEFAULT_PHASES_TRACKS;
+    const a: Living = { f: fa, woundsLeft: fa.woundsLeft, tracks };
+    const b: Living = { f: fb, woundsLeft: fb.woundsLeft, tracks };
     const policy = (l: Living) => (l === a ? pa : pb);
     let rounds = 0;
     for (let round = 1; round <= maxRounds && !out(a) && !out(b); round++) {

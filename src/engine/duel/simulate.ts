@@ -5,7 +5,7 @@
 import { SeededDice } from "../dice";
 import { refuse, ok, isWholeNumber, type Outcome } from "../outcome";
 import type { ActorView, RulesetId } from "../rulesets/ruleset";
-import { duelAdapter, type DuelOutcome, type Side } from "./adapter";
+import { duelAdapter, type DuelOutcome, type DuelWorld, type Side } from "./adapter";
 
 export interface DuelRequest {
   readonly ruleset: RulesetId;
@@ -14,6 +14,8 @@ export interface DuelRequest {
   readonly n: number;
   readonly seed: number;
   readonly maxRounds?: number;
+  /** The world's tables and rules (see DuelWorld); left out, our defaults. */
+  readonly world?: DuelWorld;
 }
 
 export interface Interval {
@@ -91,8 +93,9 @@ export function simulateDuels(
   // A duel of no rounds is no duel: every one would be a draw without a blow.
   if (!isWholeNumber(maxRounds) || maxRounds < 1) return refuse("duel.badRounds", "BOUT.Duel.Refused.BadRounds");
   const dice = new SeededDice(request.seed);
-  const a = adapter.fighter(request.a.actor, request.a.name);
-  const b = adapter.fighter(request.b.actor, request.b.name);
+  const world = request.world ?? {};
+  const a = adapter.fighter(request.a.actor, request.a.name, world);
+  const b = adapter.fighter(request.b.actor, request.b.name, world);
   const wins: Record<Side | "draw", number> = { a: 0, b: 0, draw: 0 };
   const conditions: Record<Side, Record<string, number>> = { a: {}, b: {} };
   for (const c of adapter.conditions) conditions.a[c] = conditions.b[c] = 0;
@@ -100,7 +103,7 @@ export function simulateDuels(
   let rounds = 0;
   let longest = 0;
   for (let i = 0; i < request.n; i++) {
-    const outcome = adapter.duel(a, b, adapter.policies[policyA], adapter.policies[policyB], dice, maxRounds);
+    const outcome = adapter.duel(a, b, adapter.policies[policyA], adapter.policies[policyB], dice, maxRounds, world);
     wins[outcome.winner] += 1;
     const ending = endingOf(outcome);
     endings[outcome.winner][ending] = (endings[outcome.winner][ending] ?? 0) + 1;

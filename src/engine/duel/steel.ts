@@ -13,7 +13,7 @@ import {
   attackProfile,
   bloodLossRoll,
   CORE_MANEUVERS,
-  DEFAULT_ZONES,
+  DEFAULT_STEEL_TABLES,
   PART_REGION,
   knockdownOf,
   knockoutOf,
@@ -26,12 +26,14 @@ import {
   type SteelActor,
   type SteelManeuver,
   type SteelStats,
+  type SteelTables,
   type SteelWeapon,
+  type Zone,
 } from "../rulesets/steel";
 import { initialValues } from "../rulesets/stats";
 import { steelStats } from "../rulesets/steel/stats";
 import { closeWeapon } from "./weapon-choice";
-import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
+import { registerDuelAdapter, type DuelAdapter, type DuelOutcome, type DuelWorld } from "./adapter";
 
 export interface SteelPolicy {
   /** The throw at the bout's opening: red to attack, white to defend. */
@@ -126,9 +128,9 @@ function bestBlow(weapon: SteelWeapon, strength: number): "cut" | "thrust" {
 }
 
 /** The zone of that form whose parts the foe's armour covers least, on average (the first such zone on a tie). */
-function thinnestZone(form: "swing" | "thrust", armour: Readonly<Record<Region, number>>): number {
+function thinnestZone(form: "swing" | "thrust", armour: Readonly<Record<Region, number>>, zones: readonly Zone[]): number {
   let best = { id: 0, av: Infinity };
-  for (const zone of DEFAULT_ZONES) {
+  for (const zone of zones) {
     if (zone.form !== form) continue;
     const av = zone.parts.reduce((n, p) => n + armour[PART_REGION[p]], 0) / zone.parts.length;
     if (av < best.av) best = { id: zone.id, av };
@@ -137,7 +139,7 @@ function thinnestZone(form: "swing" | "thrust", armour: Readonly<Record<Region, 
 }
 
 /** One blow from `a` at `d`; returns who won the exchange. */
-function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: Dice): "a" | "d" {
+function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: Dice, tables: SteelTables): "a" | "d" {
   const atkManeuver = maneuver(pa.attack === "best" ? a.f.bestBlow : pa.attack);
   const form = atkManeuver.form === "thrust" ? "thrust" : "swing";
   let profile = attackProfile(a.f.weapon, form, a.f.stats.strength);
@@ -161,6 +163,9 @@ function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: 
       attack: { combatantId: "a", cpLeft: a.cp, dice: attackDice, maneuver: chosen, weaponTn: profile.value.atn, zone, damage: profile.value.damage, damageType: profile.value.damageType },
       defence: defenceDice > 0 ? { combatantId: "d", cpLeft: d.cp, dice: defenceDice, maneuver: defManeuver, weaponTn: useShield ? d.f.shieldDtn! : d.f.weapon.dtn } : null,
       target: { combatantId: "d", toughness: d.f.stats.toughness, armour: d.f.armour },
+      // The world's hit zones and wound tables, as the attack card reads them.
+      zones: tables.zones,
+      woundTable: tables.woundTable,
     },
     dice,
   );
@@ -201,7 +206,8 @@ export const steelDuel: DuelAdapter<SteelFighter, SteelPolicy> = {
   policies: STEEL_POLICIES,
   defaultPolicy: "balanced",
   conditions: CONDITIONS,
-  fighter(actor, name) {
+  fighter(actor, name, world = {}) {
+    const zones = (world.steel?.tables ?? DEFAULT_STEEL_TABLES).zones;
     const view = actor as ActorView<SteelStats>;
     const weapon = closeWeapon<SteelWeapon>(view.weapons, (w) => !w.missile);
     const armour = view.armor.filter((a) => a.equipped).map((a) => a.stats);
@@ -218,10 +224,11 @@ export const steelDuel: DuelAdapter<SteelFighter, SteelPolicy> = {
       armour: worn,
       pool: { base: basePoolOf(view.stats), armourPenalty: armourPenalty(armour, view.shields.filter((s) => s.equipped).map((s) => s.stats)) },
       bestBlow: bestBlow(wielded, view.stats.strength),
-      gaps: { swing: thinnestZone("swing", worn), thrust: thinnestZone("thrust", worn) },
+      gaps: { swing: thinnestZone("swing", worn, zones), thrust: thinnestZone("thrust", worn, zones) },
     };
   },
-  duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
+  duel(fa, fb, pa, pb, dice, maxRounds, world = {}): DuelOutcome {
+    const tables = world.steel?.tables ?? DEFAULT_STEEL_TABLES;
     const live = (f: SteelFighter): Living => ({
       f,
       cp: 0,
@@ -268,7 +275,7 @@ export const steelDuel: DuelAdapter<SteelFighter, SteelPolicy> = {
           if (other.cp > 0) holder = other;
           continue;
         }
-        const won = exchange(holder, other, policy(holder), policy(other), dice);
+        const won = exchange(holder, other, policy(holder), policy(other), dice, tables);
         if (won === "d") holder = other;
       }
     }

@@ -8,9 +8,11 @@ import { registerActionPointsSkillTests } from "./skill-tests";
 import { registerActionPointsTable } from "./attack";
 import { registerActionPointsAdvantage } from "./advantage";
 import { registerActionPointsStand } from "./stand";
+import { registerActionPointsDuelWorld } from "./duel-world";
 
 /** Called once from the `init` hook. */
 export function registerActionPoints(): void {
+  registerActionPointsDuelWorld();
   registerActionPointsTime();
   registerActionPointsSkillTests();
   registerActionPointsTable();

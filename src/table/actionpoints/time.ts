@@ -10,7 +10,7 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actionPhasesMachine, actingNow as apActingNow, startActionPhases, type ActionPhasesState } from "../../engine/time/action-phases";
 import { ACTION_LIMITS } from "../../engine/rulesets/actionpoints/pool";
-import { armourApModifier, rollActionPool, type ActionPointsStats } from "../../engine/rulesets/actionpoints";
+import { armourApModifier, rollActionPool, wornArmour, type ActionPointsStats } from "../../engine/rulesets/actionpoints";
 import { apJsonTables } from "./tables";
 
 /** Each fighter's Action Pool for a round, rolled with Foundry's dice. */
@@ -18,7 +18,7 @@ async function actionPools(combatants: readonly CombatantInfo[]): Promise<Record
   const pools: Record<string, number> = {};
   for (const c of combatants) {
     const v = combatantView<ActionPointsStats>(c, "actionpoints") as unknown as ActorView<ActionPointsStats>;
-    const armourModifier = armourApModifier(v.armor.filter((a) => a.equipped).map((a) => a.stats));
+    const armourModifier = armourApModifier(wornArmour(v));
     const rolled = await resolveWithFoundry((dice) => rollActionPool({ bap: v.stats.bap ?? 0, armourModifier }, dice));
     pools[c.id] = rolled.value.ok ? rolled.value.value.result.pool : 0;
   }

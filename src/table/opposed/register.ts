@@ -8,9 +8,11 @@ import { registerOpposedSkillTests } from "./skill-tests";
 import { registerOpposedTable } from "./attack";
 import { registerOpposedMoves } from "./moves";
 import { registerOpposedSurprise } from "./surprise";
+import { registerOpposedDuelWorld } from "./duel-world";
 
 /** Called once from the `init` hook. */
 export function registerOpposed(): void {
+  registerOpposedDuelWorld();
   registerOpposedTime();
   registerOpposedSkillTests();
   registerOpposedTable();

@@ -6,9 +6,11 @@
 import { registerPhasesTime } from "./time";
 import { registerPhasesTable } from "./attack";
 import { registerPhasesChecks } from "./checks";
+import { registerPhasesDuelWorld } from "./duel-world";
 
 /** Called once from the `init` hook. */
 export function registerPhases(): void {
+  registerPhasesDuelWorld();
   registerPhasesTime();
   registerPhasesTable();
   registerPhasesChecks();

@@ -13,9 +13,11 @@ import { registerSteelSurprise } from "./surprise";
 import { registerSteelMissile } from "./missile";
 import { registerSteelMounted } from "./mounted";
 import { registerSteelSheetActions } from "./sheet-actions";
+import { registerSteelDuelWorld } from "./duel-world";
 
 /** Called once from the `init` hook. */
 export function registerSteel(): void {
+  registerSteelDuelWorld();
   registerSteelTime();
   registerSteelThrow();
   registerSteelSkillTests();
