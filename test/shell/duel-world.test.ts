@@ -10,6 +10,7 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { actorViewFromSource, simulateDuels, type DuelWorld } from "../../src/engine/duel";
 import { DEFAULT_OPPOSED_TABLES } from "../../src/engine/rulesets/opposed";
+import { DEFAULT_PHASES_TRACKS, readPhasesTracks } from "../../src/engine/rulesets/phases";
 
 const N = 400;
 const SEED = 7;
@@ -79,5 +80,42 @@ describe("the duel simulator reads the world's opposed tie rule and tables (seed
     expect(html).not.toContain('class="duel-outcomes"');
     expect(gm.notices.slice(before).map((n: { message: string }) => n.message)).toEqual([expect.stringMatching(/^The roll table chosen for Opposed: hit locations is not in this world\./)]);
     expect(html).toMatch(/class="duel-refusal" role="alert">The roll table chosen for Opposed: hit locations is not in this world\./);
+  });
+});
+
+// Seed 001 counts wound penalties without listing the levels: the world's track
+// (setting phasesTracks) is the one the cards read, and so the simulator's.
+describe("the duel simulator reads the world's phases wound track (seed 001 'Wounds')", () => {
+  it("with a light wound already out of the fight, the seeded duels are shorter, exactly as the engine plays that track", async () => {
+    dist();
+    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+    let gm = await world.connect("GM");
+    await gm.game.settings.set("bout", "ruleset", "phases");
+    gm = await world.connect("GM");
+    const Actor = gm.CONFIG.Actor.documentClass;
+    const a = await Actor.create({ name: "Ada", type: "character", system: { phases: { attack: 3 } } });
+    const b = await Actor.create({ name: "Bran", type: "character", system: { phases: { defense: 2, soak: 2 } } });
+    for (const actor of [a, b]) await actor.createEmbeddedDocuments("Item", [{ name: "Sword", type: "weapon", system: { equipped: true, phases: { attack: 3, damage: 6 } } }]);
+    const app = await a.sheet.runAction("duelSimulator");
+    const run = async () => {
+      app.run({ actorA: a.id, actorB: b.id, n: N, seed: SEED });
+      await app.render();
+      return app.renderedParts.form as string;
+    };
+    const engine = (w: DuelWorld) => {
+      const r = simulateDuels({ ruleset: "phases", a: { name: "Ada", actor: actorViewFromSource(a.toObject(), "phases") }, b: { name: "Bran", actor: actorViewFromSource(b.toObject(), "phases") }, n: N, seed: SEED, world: w });
+      if (!r.ok) throw new Error(r.refusal.message);
+      return r.value;
+    };
+    const harsh = DEFAULT_PHASES_TRACKS.wound.map((l, i) => ({ penalty: l.penalty, out: i >= 1 }));
+    const read = readPhasesTracks({ wound: harsh });
+    if (!read.ok) throw new Error("track");
+    const ours = engine({ phases: { tracks: DEFAULT_PHASES_TRACKS } });
+    const theirs = engine({ phases: { tracks: read.value } });
+    expect(theirs.meanRounds).toBeLessThan(ours.meanRounds);
+
+    expect(drawn(await run())).toEqual(expected(ours));
+    await gm.game.settings.set("bout", "phasesTracks", JSON.stringify({ wound: harsh }));
+    expect(drawn(await run())).toEqual(expected(theirs));
   });
 });
