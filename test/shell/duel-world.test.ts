@@ -15,38 +15,39 @@ import { DEFAULT_PHASES_TRACKS, readPhasesTracks } from "../../src/engine/rulese
 const N = 400;
 const SEED = 7;
 
-async function setup() {
+/** A GM's world in `ruleset` with Ada and Bran, each with `weapon` in hand: the sheet's simulator run, and the same duels played by the engine itself. */
+async function duelists(ruleset: "opposed" | "phases", ada: object, bran: object, weapon: object) {
   dist();
   const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
   let gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "opposed");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
   gm = await world.connect("GM");
   const Actor = gm.CONFIG.Actor.documentClass;
-  // Ada's Melee target is the higher: under our rule she wins every tie, attacking or defending.
-  const a = await Actor.create({ name: "Ada", type: "character", system: { opposed: { ws: 45, s: 35, t: 30, i: 40, ag: 35, wounds: 10, woundsNow: 10 } } });
-  const b = await Actor.create({ name: "Bran", type: "character", system: { opposed: { ws: 40, s: 35, t: 30, i: 30, ag: 30, wounds: 10, woundsNow: 10 } } });
-  for (const actor of [a, b]) await actor.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
+  const a = await Actor.create({ name: "Ada", type: "character", system: { [ruleset]: ada } });
+  const b = await Actor.create({ name: "Bran", type: "character", system: { [ruleset]: bran } });
+  for (const actor of [a, b]) await actor.createEmbeddedDocuments("Item", [weapon]);
   const app = await a.sheet.runAction("duelSimulator");
   const run = async () => {
     app.run({ actorA: a.id, actorB: b.id, n: N, seed: SEED });
     await app.render();
     return app.renderedParts.form as string;
   };
-  /** The same duels played by the engine itself with the given world. */
   const engine = (w: DuelWorld) => {
-    const r = simulateDuels({
-      ruleset: "opposed",
-      a: { name: "Ada", actor: actorViewFromSource(a.toObject(), "opposed") },
-      b: { name: "Bran", actor: actorViewFromSource(b.toObject(), "opposed") },
-      n: N,
-      seed: SEED,
-      world: w,
-    });
+    const r = simulateDuels({ ruleset, a: { name: "Ada", actor: actorViewFromSource(a.toObject(), ruleset) }, b: { name: "Bran", actor: actorViewFromSource(b.toObject(), ruleset) }, n: N, seed: SEED, world: w });
     if (!r.ok) throw new Error(r.refusal.message);
     return r.value;
   };
   return { gm, run, engine };
 }
+
+// Ada's Melee target is the higher: under our rule she wins every tie, attacking or defending.
+const setup = () =>
+  duelists(
+    "opposed",
+    { ws: 45, s: 35, t: 30, i: 40, ag: 35, wounds: 10, woundsNow: 10 },
+    { ws: 40, s: 35, t: 30, i: 30, ag: 30, wounds: 10, woundsNow: 10 },
+    { name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } },
+  );
 
 /** The chart's outcome bar widths (Ada, draw, Bran) and the mean rounds, as the dialog draws them. */
 function drawn(html: string) {
@@ -87,26 +88,7 @@ describe("the duel simulator reads the world's opposed tie rule and tables (seed
 // (setting phasesTracks) is the one the cards read, and so the simulator's.
 describe("the duel simulator reads the world's phases wound track (seed 001 'Wounds')", () => {
   it("with a light wound already out of the fight, the seeded duels are shorter, exactly as the engine plays that track", async () => {
-    dist();
-    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
-    let gm = await world.connect("GM");
-    await gm.game.settings.set("bout", "ruleset", "phases");
-    gm = await world.connect("GM");
-    const Actor = gm.CONFIG.Actor.documentClass;
-    const a = await Actor.create({ name: "Ada", type: "character", system: { phases: { attack: 3 } } });
-    const b = await Actor.create({ name: "Bran", type: "character", system: { phases: { defense: 2, soak: 2 } } });
-    for (const actor of [a, b]) await actor.createEmbeddedDocuments("Item", [{ name: "Sword", type: "weapon", system: { equipped: true, phases: { attack: 3, damage: 6 } } }]);
-    const app = await a.sheet.runAction("duelSimulator");
-    const run = async () => {
-      app.run({ actorA: a.id, actorB: b.id, n: N, seed: SEED });
-      await app.render();
-      return app.renderedParts.form as string;
-    };
-    const engine = (w: DuelWorld) => {
-      const r = simulateDuels({ ruleset: "phases", a: { name: "Ada", actor: actorViewFromSource(a.toObject(), "phases") }, b: { name: "Bran", actor: actorViewFromSource(b.toObject(), "phases") }, n: N, seed: SEED, world: w });
-      if (!r.ok) throw new Error(r.refusal.message);
-      return r.value;
-    };
+    const { gm, run, engine } = await duelists("phases", { attack: 3 }, { defense: 2, soak: 2 }, { name: "Sword", type: "weapon", system: { equipped: true, phases: { attack: 3, damage: 6 } } });
     const harsh = DEFAULT_PHASES_TRACKS.wound.map((l, i) => ({ penalty: l.penalty, out: i >= 1 }));
     const read = readPhasesTracks({ wound: harsh });
     if (!read.ok) throw new Error("track");
