@@ -12,9 +12,8 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { chatModeSetting } from "../harness/version";
 import { dist } from "../build/dist";
-import { scriptFaces, settle } from "./support";
+import { scriptFaces, settle, steelSwordsmen } from "./support";
 
-const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
 
 async function deck() {
   dist();
@@ -25,13 +24,9 @@ async function deck() {
   const bob = await world.connect("Bob");
   const carol = await world.connect("Carol");
   await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } } });
-  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } } });
-  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
-  await bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
+  const { adaId, branId, swordId } = await steelSwordsmen(world, gm);
   await settle();
-  return { world, gm, alice, bob, carol, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string };
+  return { world, gm, alice, bob, carol, adaId, branId, swordId };
 }
 
 /** Dice So Nice's counting of the rolls an update adds (its preUpdateChatMessage), and what each client's updateChatMessage then sees. */

@@ -4,37 +4,15 @@
 // from the card, the GM's client resolves it with the engine and Foundry's dice,
 // and the result is applied once. Players only ever send ids and numbers.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptFaces, settle } from "./support";
+import { scriptFaces, settle, steelSwordsmen, STEEL_SWORD as SWORD, tableOfThree } from "./support";
 import { DEFAULT_MISSILE_CHART, DEFAULT_WOUND_TABLE, DEFAULT_ZONES } from "../../src/engine/rulesets/steel";
 
-
-/** The next uniform draws on this client give these faces on d`faces`. */
-const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
-
+/** Ada (Alice's) and Bran (Bob's) with arming swords, in a steel world. */
 async function deck() {
-  dist();
-  const world = new TestWorld({
-    users: [
-      { name: "GM", role: ROLES.GAMEMASTER },
-      { name: "Alice", role: ROLES.PLAYER },
-      { name: "Bob", role: ROLES.PLAYER },
-    ],
-  });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "steel");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
+  const { world, gm, alice, bob } = await tableOfThree("steel");
+  const { adaId, branId, swordId } = await steelSwordsmen(world, gm);
   await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } } });
-  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } } });
-  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
-  await bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
-  await settle();
-  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string };
+  return { world, gm, alice, bob, adaId, branId, swordId };
 }
 
 async function declare(ctx: Awaited<ReturnType<typeof deck>>, answer: Record<string, unknown>) {

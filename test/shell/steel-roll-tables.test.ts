@@ -9,10 +9,9 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist, repo } from "../build/dist";
-import { scriptFaces, settle } from "./support";
+import { scriptFaces, settle, steelSwordsmen } from "./support";
 
 
-const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
 const packTables = () =>
   readdirSync(repo("packs/_source/tables"))
     .filter((f) => f.endsWith(".json") && !f.startsWith("folder-"))
@@ -27,16 +26,12 @@ async function fight() {
   const alice = await world.connect("Alice");
   const bob = await world.connect("Bob");
   await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } } });
-  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } } });
-  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
-  await bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
+  const { adaId, branId, swordId } = await steelSwordsmen(world, gm);
   const combat = await gm.CONFIG.Combat.documentClass.create({});
   const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]);
   const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
-    { actorId: ada.id, name: "Ada", group: group.id },
-    { actorId: bran.id, name: "Bran", group: group.id },
+    { actorId: adaId, name: "Ada", group: group.id },
+    { actorId: branId, name: "Bran", group: group.id },
   ]);
   await combat.startCombat();
   await settle();
@@ -45,7 +40,7 @@ async function fight() {
   await gm.evaluate<any>("globalThis.__boutTest").openDeclaration(gm.game.combats.get(combat.id), "throw", group.id, [ca.id, cb.id], ["red", "white"]);
   await settle();
   await settle();
-  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string, combatId: combat.id as string };
+  return { world, gm, alice, bob, adaId, branId, swordId, combatId: combat.id as string };
 }
 
 type Ctx = Awaited<ReturnType<typeof fight>>;

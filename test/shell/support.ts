@@ -46,6 +46,20 @@ export async function tableOfThree(ruleset: string) {
   return { world, gm, alice, bob, own, Actor: gm.CONFIG.Actor.documentClass };
 }
 
+/** A steel arming sword's figures (seed 000 weapon table shape: reach, ATN swing/thrust, DTN, damage). */
+export const STEEL_SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+
+/** Steel's pair of swordsmen: Ada (Alice's) and Bran (Bob's), each with an arming sword in hand. */
+export async function steelSwordsmen(world: { userId(name: string): string }, gm: any) {
+  const Actor = gm.CONFIG.Actor.documentClass;
+  const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } } });
+  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }]);
+  await bran.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }]);
+  return { ada, bran, adaId: ada.id as string, branId: bran.id as string, swordId: sword.id as string };
+}
+
 /** A scene on a row-based hex grid of 100-pixel hexes, and the top-left point that puts a one-hex token on row i, column j. */
 export async function hexScene(gm: any, name: string) {
   const scene = await gm.CONFIG.Scene.documentClass.create({ name, grid: { type: 2, size: 100 } });
