@@ -14,10 +14,7 @@
 // steel 208, actionpoints 146, opposed 153, pulse 463 at every size.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { decisionWrites, settle } from "./support";
+import { crowdFight, decisionWrites, settle } from "./support";
 
 const RULESETS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 const SIZES = [2, 10, 50] as const;
@@ -27,16 +24,7 @@ const measured: Record<string, Record<number, { start: number; step: number | nu
 const STEP_LIMIT = 600;
 
 async function fight(ruleset: string, n: number) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  // No surprise; the GM closes every declaration dialog: this is about bytes, not answers.
-  gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
-  const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
-  await settle();
+  const { world, gm, combat } = await crowdFight(ruleset, n);
   // What each client hears of a Combat update: the change as v13 broadcasts it.
   const heard: number[] = [];
   gm.Hooks.on("updateCombat", (_doc: unknown, changed: unknown) => void heard.push(JSON.stringify(changed).length));

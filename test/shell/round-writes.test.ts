@@ -6,20 +6,12 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { decisionWrites, settle } from "./support";
+import { crowdFight, decisionWrites, settle } from "./support";
 import { isV14 } from "../harness/version";
 
 
 async function fight(ruleset: string, n: number) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  // No surprise; the GM closes every declaration dialog: this is about writes, not answers.
-  gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
-  const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+  const { world, gm, combat } = await crowdFight(ruleset, n);
   await combat.startCombat();
   await settle();
   expect(gm.notices).toEqual([]);

@@ -46,6 +46,27 @@ export async function tableOfThree(ruleset: string) {
   return { world, gm, alice, bob, own, Actor: gm.CONFIG.Actor.documentClass };
 }
 
+/**
+ * A GM alone with a fight of `n` blank fighters (characters and NPCs in turn) in
+ * `ruleset`, not yet started. No surprise: the GM closes every declaration dialog,
+ * for tests about writes and bytes rather than answers.
+ */
+export async function crowdFight(ruleset: string, n: number) {
+  const { dist } = await import("../build/dist");
+  const { ROLES } = await import("../harness/server");
+  const { TestWorld } = await import("../harness/world");
+  dist();
+  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+  const gm = await world.connect("GM");
+  await gm.game.settings.set("bout", "ruleset", ruleset);
+  gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
+  const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+  await settle();
+  return { world, gm, combat };
+}
+
 /** A steel arming sword's figures (seed 000 weapon table shape: reach, ATN swing/thrust, DTN, damage). */
 export const STEEL_SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
 
