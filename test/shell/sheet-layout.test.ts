@@ -6,8 +6,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Window } from "happy-dom";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
 import { RULESETS } from "../../src/engine/rulesets/registry";
 import { ITEM_KINDS, RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { ITEM_COLUMNS, columnsFor, itemImage, rowCells, rulesetUsesKind } from "../../src/applications/sheets/item-columns";
@@ -15,8 +13,7 @@ import { HEADLINE_FIGURES } from "../../src/applications/sheets/headline-figures
 import { syncTabAria } from "../../src/applications/sheets/tab-aria";
 import { DIALOG_WIDTH, dialogWidth, LONG_CHOICE, oddsDialogContext } from "../../src/applications/dialogs/odds-dialog";
 import { declarationDefaults, declarationFields } from "../../src/table/phases/declaration";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { settle, tableOfThree } from "./support";
 
 const lang = JSON.parse(readFileSync("lang/en.json", "utf8"));
 const text = (key: string) => key.split(".").reduce<any>((o, k) => o?.[k], lang);
@@ -33,12 +30,8 @@ function parse(html: string): Document {
 }
 
 async function kitted(ruleset: string, owner = true) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  const alice = await world.connect("Alice");
-  const actor = await gm.CONFIG.Actor.documentClass.create({
+  const { world, gm, alice, Actor } = await tableOfThree(ruleset);
+  const actor = await Actor.create({
     name: "Aldric",
     type: "character",
     system: pack("npcs", "duellist").system,

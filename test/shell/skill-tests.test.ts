@@ -3,21 +3,14 @@
 // result card goes to chat in the player's roll mode.
 import { chatModeSetting } from "../harness/version";
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { scriptFaces } from "./support";
+import { scriptFaces, tableOfThree } from "./support";
 
 async function table(ruleset: string) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  const alice = await world.connect("Alice");
-  const actor = await gm.CONFIG.Actor.documentClass.create({
+  const { world, alice, own, Actor } = await tableOfThree(ruleset);
+  const actor = await Actor.create({
     name: "Ilse",
     type: "character",
-    ownership: { default: 0, [world.userId("Alice")]: 3 },
+    ownership: own("Alice"),
     system: { steel: { agility: 5 }, opposed: { ag: 42 }, actionpoints: {} },
   });
   const [skill] = await actor.createEmbeddedDocuments("Item", [
@@ -26,7 +19,6 @@ async function table(ruleset: string) {
   return { world, alice, actor: alice.game.actors.get(actor.id), skillId: skill.id as string };
 }
 
-/** The next uniform draws give these faces on a die of `faces` sides. */
 describe("skill tests at the table", () => {
   it("steel: the attribute's dice against the skill's TN, odds first (5 dice at TN 6: 96.9%)", async () => {
     const { alice, actor, skillId } = await table("steel");

@@ -138,14 +138,16 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   const post = (ctx: Awaited<ReturnType<typeof fight>>, dice: number) =>
     ctx.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.exchange", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, maneuverId: "cut", zone: 5, dice }, ctx.combatId);
   const state = (ctx: Awaited<ReturnType<typeof fight>>) => ctx.gm.game.combats.get(ctx.combatId).machineState;
-  /** Ada throws red and Bran white, each with a posture, and the GM's client reveals them. */
-  async function throwRedWhite(ctx: Awaited<ReturnType<typeof fight>>, adaPosture = "neutral", branPosture = "neutral") {
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: adaPosture });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: branPosture });
+  /** Ada and Bran throw, each with a posture, and the GM's client reveals them. */
+  async function throwBoth(ctx: Awaited<ReturnType<typeof fight>>, adaThrow: string, branThrow: string, adaPosture = "neutral", branPosture = "neutral") {
+    ctx.alice.runtime.dialogs.responder = () => ({ throw: adaThrow, posture: adaPosture });
+    ctx.bob.runtime.dialogs.responder = () => ({ throw: branThrow, posture: branPosture });
     await ctx.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
     await settle();
     await settle();
   }
+  /** Ada throws red and Bran white. */
+  const throwRedWhite = (ctx: Awaited<ReturnType<typeof fight>>, adaPosture = "neutral", branPosture = "neutral") => throwBoth(ctx, "red", "white", adaPosture, branPosture);
 
   it("the fight is the attacker's own: a request naming no fight is a card of the bout, one naming another fight is refused (seed 000, 'Melee Combat': dice come from the Combat Pool)", async () => {
     const ctx = await fight();
@@ -325,11 +327,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   });
   it("seed 000 'Melee Combat' (both throw red): \"no defense is possible in the middle of an attack\": the red thrower's parry is refused and the blow lands undefended", async () => {
     const ctx = await fight();
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    await ctx.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwBoth(ctx, "red", "red");
     const combat = ctx.gm.game.combats.get(ctx.combatId);
     expect(state(ctx).bouts[0].phase).toBe("simultaneous");
     await combat.applyCommands([{ type: "blowOrder", boutId: state(ctx).bouts[0].id, order: [[ctx.ca], [ctx.cb]] }]);
@@ -358,11 +356,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
   // the second blow of the double red too: the bout remembers the double red until both blows have landed.
   it("seed 000 'Melee Combat' (both throw red): the SECOND blow cannot be parried either: a raw request is refused with nothing written, and from the card the blow lands undefended", async () => {
     const ctx = await fight();
-    ctx.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    ctx.bob.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    await ctx.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(ctx.gm.game.combats.get(ctx.combatId), "throw", ctx.groupId, [ctx.ca, ctx.cb], ["red", "white"]);
-    await settle();
-    await settle();
+    await throwBoth(ctx, "red", "red");
     const combat = ctx.gm.game.combats.get(ctx.combatId);
     await combat.applyCommands([{ type: "blowOrder", boutId: state(ctx).bouts[0].id, order: [[ctx.ca], [ctx.cb]] }]);
     await settle();
