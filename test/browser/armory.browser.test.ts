@@ -3,7 +3,6 @@
 // screenshotted, with the layout checks of the sheets (nothing spills out of its
 // box; the grid scrolls inside itself, the window never sideways), and the
 // keyboard moving between cells as in a spreadsheet.
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -15,20 +14,13 @@ import { gridKeydown } from "../../src/applications/armory/grid-keys";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
 import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+import { creationData, packSources } from "../pack-sources";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
 const browser = sharedBrowser(SHOTS);
 
-function shippedWeapons(): Record<string, unknown>[] {
-  const dir = "packs/_source/weapons";
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => {
-      const { _id, _key, folder, sort, ownership, _stats, ...source } = JSON.parse(readFileSync(join(dir, f), "utf8"));
-      return source;
-    });
-}
+const shippedWeapons = (): Record<string, unknown>[] => packSources("weapons").map(creationData);
 
 /** The armory of a GM's world holding the shipped weapons, with one edited cell so the mark shows. */
 async function armory(ruleset: string) {

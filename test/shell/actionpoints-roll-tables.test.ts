@@ -3,16 +3,13 @@
 // printed). The GM imports ours from the Bout: Tables compendium, retypes a result as
 // Foundry's table editor would, names the table in the world setting, and the next
 // critical follows it.
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { repo } from "../build/dist";
 import { scriptDraws, settle, tableOfThree } from "./support";
+import { packSources } from "../pack-sources";
 
 async function arena() {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("actionpoints");
-  const tables = readdirSync(repo("packs/_source/tables"))
-    .filter((f) => f.startsWith("actionpoints-"))
-    .map((f) => JSON.parse(readFileSync(repo(`packs/_source/tables/${f}`), "utf8")));
+  const tables = packSources("tables", (f) => f.startsWith("actionpoints-"));
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { actionpoints: { str: 12, agi: 12, bap: 10, fatigue: 20, fatigueNow: 20 } } });
   const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { actionpoints: { str: 12, agi: 12, fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [

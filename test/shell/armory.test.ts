@@ -2,24 +2,17 @@
 // grid and saves them in one write; imports show their plan and write nothing
 // until confirmed; an export read back changes nothing; bad files are refused
 // whole; a player is refused. Writes are counted by the harness's server.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { settle } from "./support";
+import { creationData, packSources } from "../pack-sources";
 
 /** The system's own weapons (packs/_source/weapons) as creation data. */
-function shippedWeapons(): Record<string, unknown>[] {
-  const dir = "packs/_source/weapons";
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => {
-      const { _id, _key, folder, sort, ownership, _stats, ...source } = JSON.parse(readFileSync(join(dir, f), "utf8"));
-      return source;
-    });
-}
+const shippedWeapons = (): Record<string, unknown>[] => packSources("weapons").map(creationData);
 
 /** A world with 30 weapons (the shipped ones, then numbered copies), a GM and a player. */
 async function armoury(count = 30) {

@@ -4,18 +4,15 @@
 // Bout: Tables compendium, edits a result as Foundry's table editor would, names the
 // table in the world setting, and the next card's lookup follows the edit. A chosen
 // table that does not read is refused with a notification, and nothing is written.
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
-import { dist, repo } from "../build/dist";
+import { dist } from "../build/dist";
 import { scriptFaces, settle, steelSwordsmen } from "./support";
+import { packSources } from "../pack-sources";
 
 
-const packTables = () =>
-  readdirSync(repo("packs/_source/tables"))
-    .filter((f) => f.endsWith(".json") && !f.startsWith("folder-"))
-    .map((f) => JSON.parse(readFileSync(repo(`packs/_source/tables/${f}`), "utf8")));
+const packTables = () => packSources("tables", (f) => !f.startsWith("folder-"));
 
 async function fight() {
   dist();

@@ -2,7 +2,7 @@
 // and keyboard moves. It runs here, in the project with no Foundry globals, so a
 // test passes only if the model needs none. The figures' limits are the ones the
 // engine declares for the item sheet and the data models (src/engine/rulesets/*/stats.ts).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { allColumns, columnByKey, rulesetColumns, type FigureColumn } from "../../../src/applications/armory/columns";
@@ -14,17 +14,14 @@ import { nextCell } from "../../../src/applications/armory/navigation";
 import { RULESETS } from "../../../src/engine/rulesets/registry";
 import { DEFAULT_ITEM_ICONS } from "../../../src/applications/sheets/item-columns";
 import { splitColumnKey } from "../../../src/applications/armory/columns";
+import { packSources } from "../../pack-sources";
 
 const PURE = ["columns.ts", "cells.ts", "rows.ts", "plan.ts", "files.ts", "navigation.ts"];
 const ARMORY = resolve(import.meta.dirname, "../../../src/applications/armory");
 
 /** The weapons the system ships (packs/_source/weapons), as stored sources. */
 function shippedWeapons(): ArmoryRow[] {
-  const dir = resolve(import.meta.dirname, "../../../packs/_source/weapons");
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")))
-    .map((source) => rowFromSource("weapon", source));
+  return packSources("weapons").map((source) => rowFromSource("weapon", source));
 }
 
 const figure = (key: string) => columnByKey("weapon", key) as FigureColumn;

@@ -2,15 +2,15 @@
 // I "Action Pool", II-III action phases, IV defences, V damage): duels end with
 // the loser down or dead, pools and points never go negative, the policies'
 // defences are the ones paid for, and the shipped NPCs can be simulated.
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { actionPointsDuel, ACTIONPOINTS_POLICIES, actionPointsStrike, actorViewFromSource, chooseDefence, simulateDuels } from "../../../src/engine/duel";
 import { FixedDice, SeededDice } from "../../../src/engine/dice";
 import { armourAbsorption, armourFor, wornArmour, type ActionPointsStats } from "../../../src/engine/rulesets/actionpoints";
 import type { ActorView } from "../../../src/engine/rulesets/ruleset";
+import { packSource } from "../../pack-sources";
 
-const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
+const npc = (slug: string) => packSource("npcs", slug);
 const view = (slug: string) => actorViewFromSource(npc(slug), "actionpoints");
 
 describe("action-point duels", () => {

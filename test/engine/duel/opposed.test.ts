@@ -2,13 +2,13 @@
 // "Round and surprise", "Attacking", "Damage"): fighters built from the shipped
 // NPCs, duels that always end with the loser out, Advantage and Wounds never
 // negative, the same seed giving the same duels.
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { actorViewFromSource, OPPOSED_POLICIES, opposedDuel, simulateDuels } from "../../../src/engine/duel";
 import { SeededDice } from "../../../src/engine/dice";
+import { packSource } from "../../pack-sources";
 
-const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
+const npc = (slug: string) => packSource("npcs", slug);
 const view = (slug: string) => actorViewFromSource(npc(slug), "opposed");
 
 describe("opposed duels", () => {

@@ -1,13 +1,13 @@
 // Whole phases duels (issue 10 "Duel simulator"; seed 001_e84cf39f805b9fd9.txt,
 // "Combat Sequence" and the Initiative Total; melee, damage and the wound track
 // are our defaults, docs/rulesets/phases.md).
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { actorViewFromSource, PHASES_POLICIES, phasesDuel, simulateDuels } from "../../../src/engine/duel";
 import { SeededDice } from "../../../src/engine/dice";
+import { packSource } from "../../pack-sources";
 
-const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
+const npc = (slug: string) => packSource("npcs", slug);
 const view = (slug: string) => actorViewFromSource(npc(slug), "phases");
 
 describe("phases duels", () => {

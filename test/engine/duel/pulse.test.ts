@@ -1,13 +1,13 @@
 // Whole pulse duels (issue 10 "Duel simulator"; seed 004_2f46e4f6196f6037.txt
 // [12.3] order by IV, [17] the Strike Check, [18] damage, [19] stun and its
 // recovery, unconsciousness and death).
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { actorViewFromSource, PULSE_POLICIES, pulseDuel, simulateDuels } from "../../../src/engine/duel";
 import { SeededDice } from "../../../src/engine/dice";
+import { packSource } from "../../pack-sources";
 
-const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
+const npc = (slug: string) => packSource("npcs", slug);
 const view = (slug: string) => actorViewFromSource(npc(slug), "pulse");
 
 describe("pulse duels", () => {

@@ -2,18 +2,14 @@
 // in every ruleset"): every pair of shipped fighters (the Adversaries and the
 // ready-made party), in every ruleset, plays to a result in nearly all duels, and
 // the summary names the weapon each side used and why each duel ended.
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { actorViewFromSource, duelRulesets, endingOf, ENDINGS, simulateDuels, steelDuel, STEEL_POLICIES, type StoredActor } from "../../../src/engine/duel";
 import { RULESET_IDS } from "../../../src/engine/rulesets/ruleset";
+import { packSource, packSources } from "../../pack-sources";
 
-const load = (pack: string) =>
-  readdirSync(`packs/_source/${pack}`)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(`packs/_source/${pack}/${f}`, "utf8")) as StoredActor & { name: string });
+const load = (pack: string) => packSources<StoredActor & { name: string }>(pack);
 const fighters = [...load("npcs"), ...load("party")];
-const actor = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
+const actor = (slug: string) => packSource("npcs", slug);
 const N = 40;
 // "Nearly all": at most 2 of 40 duels may run to the round limit or end with both down.
 const MAX_DRAWS = 2;

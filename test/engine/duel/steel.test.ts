@@ -1,12 +1,12 @@
 // Whole steel duels (issue 10 "Duel simulator"; seed 000 "Exchange of Blows",
 // "Shock and Pain", "Blood Loss"): outcomes agree with the fighters' ends.
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { actorViewFromSource, simulateDuels, STEEL_POLICIES, steelDuel } from "../../../src/engine/duel";
 import { SeededDice } from "../../../src/engine/dice";
+import { packSource } from "../../pack-sources";
 
-const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
+const npc = (slug: string) => packSource("npcs", slug);
 const view = (slug: string) => actorViewFromSource(npc(slug), "steel");
 
 describe("steel duels", () => {

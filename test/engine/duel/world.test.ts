@@ -1,13 +1,13 @@
 // The duel adapters play the world they are handed (issue 21, "The same
 // simulator inside Foundry"): the tables and costs a GM changed, as the cards
 // read them; without a world, ours (the command-line simulator's).
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { actionPointsDuel, ACTIONPOINTS_POLICIES, actorViewFromSource, chooseDefence, simulateDuels, steelDuel, type DuelWorld } from "../../../src/engine/duel";
 import { DEFAULT_AP_TABLES } from "../../../src/engine/rulesets/actionpoints";
 import { DEFAULT_STEEL_TABLES, type WoundTable } from "../../../src/engine/rulesets/steel";
+import { packSource } from "../../pack-sources";
 
-const npc = (slug: string) => JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8"));
+const npc = (slug: string) => packSource("npcs", slug);
 
 describe("actionpoints duels pay the world's Fatigue costs (seed 002 IV, VI; the costs are the world's table)", () => {
   it("a Dodge the world prices at 5 FP is paid at 5, and with 4 FP left the duellist falls back to the free passive defence", () => {
