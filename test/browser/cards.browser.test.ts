@@ -9,7 +9,7 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
 import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
-import { scriptDraws, settle } from "../shell/support";
+import { scriptDraws, settle, tableOfThree } from "../shell/support";
 import { ATTACK_KINDS } from "../shell/card-kind-cases";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -72,12 +72,7 @@ const face = (fill: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xm
 
 /** A GM-only world under a ruleset with Ada (blue) and Bran (brown). */
 async function duo(ruleset: string, ada: Record<string, unknown>, bran: Record<string, unknown>) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  const alice = await world.connect("Alice");
-  await settle();
+  const { world, gm, alice } = await tableOfThree(ruleset);
   const Actor = gm.CONFIG.Actor.documentClass;
   const a = await Actor.create({ name: "Ada", type: "character", img: face("#3b6ea5"), ownership: { default: 0, [world.userId("Alice")]: 3 }, system: ada });
   const b = await Actor.create({ name: "Bran", type: "character", img: face("#8a5a2b"), system: bran });

@@ -8,21 +8,14 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
 import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+import { settle, tableOfThree } from "../shell/support";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-};
 
 const browser = sharedBrowser(SHOTS);
 
 async function midThrow() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "steel");
-  const alice = await world.connect("Alice");
-  await settle();
+  const { world, gm, alice } = await tableOfThree("steel");
   const Actor = gm.CONFIG.Actor.documentClass;
   const names = ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Mercenary crossbowman"];
   const actors = [];
@@ -40,12 +33,7 @@ async function midThrow() {
 
 /** A started fight of four under a ruleset's own time structure, ungrouped; Alice owns Ser Aldric. */
 async function started(ruleset: string) {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  const alice = await world.connect("Alice");
-  await settle();
+  const { world, gm, alice } = await tableOfThree(ruleset);
   const Actor = gm.CONFIG.Actor.documentClass;
   const actors = [];
   for (const [i, name] of ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Wolf"].entries()) actors.push(await Actor.create({ name, type: i < 2 ? "character" : "npc", ownership: i === 0 ? { default: 0, [world.userId("Alice")]: 3 } : { default: 0 } }));
