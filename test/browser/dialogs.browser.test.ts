@@ -12,7 +12,7 @@ import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { dialogPage, findLowContrast, findOverflow } from "./sheet-page";
+import { dialogPage, expectReadable } from "./sheet-page";
 import { settle } from "../shell/support";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -144,8 +144,7 @@ describe("action dialogs in chromium", () => {
           const html = dialogPage({ title: dialog.title, classes: ["bout", ...dialog.classes.filter((c) => c !== "bout")], width: dialog.width, content: dialog.content, buttons: dialog.buttons, theme });
           const page = await openPage(browser(), html, { width: dialog.width + 32, height: 1000 });
           try {
-            expect(await page.evaluate(findOverflow), `${ruleset} ${dialog.view} ${theme}`).toEqual([]);
-            expect(await page.evaluate(findLowContrast), `${ruleset} ${dialog.view} ${theme}`).toEqual([]);
+            await expectReadable(page, `${ruleset} ${dialog.view} ${theme}`);
             // Every histogram column carries its chance as text.
             const columns = await page.locator(".odds-histogram li").evaluateAll((lis) => lis.map((li) => li.querySelector(".odds-y")?.textContent?.trim() ?? ""));
             expect(columns.every((text) => /%$/.test(text)), `${ruleset} ${dialog.view}`).toBe(true);

@@ -9,6 +9,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { syncTabAria, tabKeydown } from "../../src/applications/sheets/tab-aria";
 import { FONT_AWESOME_CSS } from "./chromium";
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
@@ -195,4 +197,10 @@ export function findLowContrast(): string[] {
     if (ratio < 4.5) problems.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join(".")} "${el.textContent!.trim().slice(0, 30)}" ${ratio.toFixed(2)}:1`);
   }
   return problems;
+}
+
+/** The layout checks every screenshot passes: nothing overflows, and small text keeps 4.5:1 contrast. */
+export async function expectReadable(page: Page, label: string): Promise<void> {
+  expect(await page.evaluate(findOverflow), label).toEqual([]);
+  expect(await page.evaluate(findLowContrast), label).toEqual([]);
 }

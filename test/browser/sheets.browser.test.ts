@@ -11,7 +11,7 @@ import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { findLowContrast, findOverflow, focusableControls, focused, sheetPage } from "./sheet-page";
+import { expectReadable, findLowContrast, findOverflow, focusableControls, focused, sheetPage } from "./sheet-page";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
@@ -65,8 +65,7 @@ describe("character sheet in chromium", () => {
           for (const tab of ["stats", "items", "biography"]) {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             expect(await page.locator(`section.tab[data-tab="${tab}"]`).isVisible()).toBe(true);
-            expect(await page.evaluate(findOverflow), `${ruleset} ${theme} ${tab}`).toEqual([]);
-            expect(await page.evaluate(findLowContrast), `${ruleset} ${theme} ${tab}`).toEqual([]);
+            await expectReadable(page, `${ruleset} ${theme} ${tab}`);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `character-${ruleset}-${tab}-${theme}.png`) });
           }
         } finally {
@@ -109,8 +108,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
         try {
           for (const tab of ["stats", "items"]) {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
-            expect(await page.evaluate(findOverflow), `npc ${ruleset} ${theme} ${tab}`).toEqual([]);
-            expect(await page.evaluate(findLowContrast), `npc ${ruleset} ${theme} ${tab}`).toEqual([]);
+            await expectReadable(page, `npc ${ruleset} ${theme} ${tab}`);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `npc-${ruleset}-${tab}-${theme}.png`) });
           }
         } finally {
@@ -127,8 +125,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
       try {
         for (const tab of ["stats", "items"]) {
           await page.click(`[data-action="tab"][data-tab="${tab}"]`);
-          expect(await page.evaluate(findOverflow), `observer ${theme} ${tab}`).toEqual([]);
-          expect(await page.evaluate(findLowContrast), `observer ${theme} ${tab}`).toEqual([]);
+          await expectReadable(page, `observer ${theme} ${tab}`);
           await page.locator("form.application").screenshot({ path: join(SHOTS, `observer-steel-${tab}-${theme}.png`) });
         }
         expect(await page.locator('[data-action="deleteItem"], [data-action="createItem"], [data-action="rollItem"]').count()).toBe(0);
@@ -153,8 +150,7 @@ describe("item sheets in chromium", () => {
             const tabs = await page.locator('[role="tab"]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
             expect(tabs[0]).toBe(ruleset);
             expect(await page.getAttribute(`[role="tab"][data-tab="${ruleset}"]`, "aria-selected")).toBe("true");
-            expect(await page.evaluate(findOverflow), `${ruleset} ${theme} ${name}`).toEqual([]);
-            expect(await page.evaluate(findLowContrast), `${ruleset} ${theme} ${name}`).toEqual([]);
+            await expectReadable(page, `${ruleset} ${theme} ${name}`);
             // Sized to its content: the window neither scrolls nor leaves a tall empty band below the figures.
             const fit = await page.evaluate(() => {
               const content = document.querySelector(".window-content") as HTMLElement;

@@ -11,7 +11,7 @@ import { dist } from "../build/dist";
 import { duelRulesets } from "../../src/engine/duel";
 import { DEFAULT_MISSILE_CHART } from "../../src/engine/rulesets/steel";
 import { openPage, sharedBrowser } from "./chromium";
-import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+import { expectReadable, sheetPage } from "./sheet-page";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
@@ -39,8 +39,7 @@ describe("duel simulator in chromium", () => {
           const html = sheetPage({ title: gm.game.i18n.localize(app.options.window.title), classes: app.options.classes, width, height: "auto", parts: app.renderedParts, theme });
           const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
           try {
-            expect(await page.evaluate(findOverflow), `${ruleset} ${state} ${theme}`).toEqual([]);
-            expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
+            await expectReadable(page, `${ruleset} ${state} ${theme}`);
             await page.locator(".application").screenshot({ path: join(SHOTS, `duel-${ruleset}-${state}-${theme}.png`) });
           } finally {
             await page.close();
@@ -76,8 +75,7 @@ describe("settings table editors in chromium", () => {
         const html = sheetPage({ title: gm.game.i18n.localize(app.options.window.title), classes: app.options.classes, width, height: "auto", parts: app.renderedParts, theme });
         const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
         try {
-          expect(await page.evaluate(findOverflow), `${ruleset} ${state} ${theme}`).toEqual([]);
-          expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
+          await expectReadable(page, `${ruleset} ${state} ${theme}`);
           await page.locator(".application").screenshot({ path: join(SHOTS, `${view}-${ruleset}-${state}-${theme}.png`) });
         } finally {
           await page.close();

@@ -7,7 +7,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+import { expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { settle, tableOfThree } from "../shell/support";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -118,8 +118,7 @@ describe("combat tracker in chromium", () => {
       try {
         expect(await page.locator(".combatant").count()).toBe(4);
         expect((await page.locator(".encounter-title").innerText()).trim()).toBe("Round 1 · Phase: Movement");
-        expect(await page.evaluate(findOverflow), `phases tracker ${theme}`).toEqual([]);
-        expect(await page.evaluate(findLowContrast), `phases tracker ${theme}`).toEqual([]);
+        await expectReadable(page, `phases tracker ${theme}`);
         expect(await page.evaluate(unnamedButtons), `phases tracker ${theme}`).toEqual([]);
         await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-phases-movement-gm-${theme}.png`) });
       } finally {
@@ -150,8 +149,7 @@ describe("combat tracker in chromium", () => {
             expect(await page.locator(".combatant").count()).toBe(4);
             expect((await page.locator(".encounter-title").innerText()).trim()).toMatch(TITLES[ruleset]!);
             if (ruleset === "pulse") expect(await page.locator(".window-content").innerText()).not.toMatch(/\bround\b/i);
-            expect(await page.evaluate(findOverflow), `${ruleset} ${who} ${theme}`).toEqual([]);
-            expect(await page.evaluate(findLowContrast), `${ruleset} ${who} ${theme}`).toEqual([]);
+            await expectReadable(page, `${ruleset} ${who} ${theme}`);
             expect(await page.evaluate(unnamedButtons), `${ruleset} ${who} ${theme}`).toEqual([]);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${ruleset}-running-${who}-${theme}.png`) });
           } finally {
@@ -171,8 +169,7 @@ describe("combat tracker in chromium", () => {
         const page = await openPage(browser(), html, { width: 332, height: 672 });
         try {
           expect(await page.locator(".tracker-group").count()).toBe(2);
-          expect(await page.evaluate(findOverflow), `${who} ${theme}`).toEqual([]);
-          expect(await page.evaluate(findLowContrast), `${who} ${theme}`).toEqual([]);
+          await expectReadable(page, `${who} ${theme}`);
           expect(await page.evaluate(unnamedButtons), `${who} ${theme}`).toEqual([]);
           await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-steel-throw-${who}-${theme}.png`) });
         } finally {
