@@ -395,14 +395,21 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       const hasDecimals = Number.isFinite(initiative) && !Number.isInteger(initiative);
       const turn: AnyObject = { hasDecimals, hidden, id, isDefeated, initiative, isOwner, name, resource, active: index === combat.turn, canPing: false, img: combatant.img ?? "icons/svg/mystery-man.svg" };
       turn.css = [turn.active ? "active" : null, hidden ? "hide" : null, isDefeated ? "defeated" : null].filter(Boolean).join(" ");
+      // v13: the actor's temporary effects; the defeated status marks the row instead of an icon.
       const icons: AnyObject[] = [];
-      for (const effect of combatant.actor?.effects ?? []) {
-        if (effect.disabled) continue;
+      for (const effect of combatant.actor?.temporaryEffects ?? []) {
         if (effect.statuses?.has?.(CONFIG.specialStatusEffects?.DEFEATED)) turn.isDefeated = true;
         else if (effect.img) icons.push({ img: effect.img, name: effect.name });
       }
-      turn.effects = { icons, tooltip: "" };
+      turn.effects = { icons, tooltip: this._formatEffectsTooltip(icons) };
       return turn;
+    }
+
+    /** v13 CombatTracker#_formatEffectsTooltip: empty without effects, else a plain list of each effect's icon and name. */
+    _formatEffectsTooltip(effects: AnyObject[]): string {
+      if (!effects.length) return "";
+      const esc = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      return `<ul class="effects-tooltip plain">${effects.map((e) => `<li><img src="${esc(e.img)}" alt="${esc(e.name)}"><span>${esc(e.name)}</span></li>`).join("")}</ul>`;
     }
 
     /** v13 CombatTracker#_onClickAction: a `.combat-control` button calls the viewed combat's method of its action's name. */

@@ -807,6 +807,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     getActiveTokens(linked = false, document = false): AnyObject[] {
       return synthetic.activeTokens(this, linked, document);
     }
+    /**
+     * v13 Actor#temporaryEffects: the active effects that are temporary (what the tracker's rows and
+     * the token show). Effects transferred from items are not modelled (the system makes none).
+     */
+    get temporaryEffects(): AnyObject[] {
+      return ((this as AnyObject).effects?.contents ?? []).filter((e: AnyObject) => e.active && e.isTemporary);
+    }
     override prepareEmbeddedDocuments(): void {
       super.prepareEmbeddedDocuments();
       this.statuses = new Set();
@@ -842,6 +849,16 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   }
   /** As in v13: ActiveEffect.fromStatusEffect builds an unsaved effect from CONFIG.statusEffects. */
   class ActiveEffect extends documentClass("ActiveEffect") {
+    /** v13 ActiveEffect#active: not disabled (suppression by an item is not modelled). */
+    get active(): boolean {
+      return !(this as AnyObject).disabled;
+    }
+    /** v13 ActiveEffect#isTemporary: a duration in seconds, rounds or turns, or any status. */
+    get isTemporary(): boolean {
+      const d = ((this as AnyObject).duration ?? {}) as AnyObject;
+      const duration = d.seconds ?? (d.rounds || d.turns) ?? 0;
+      return duration > 0 || ((this as AnyObject).statuses?.size ?? 0) > 0;
+    }
     static async fromStatusEffect(statusId: string, options: AnyObject = {}): Promise<any> {
       const status = statusConfig(CONFIG, statusId);
       if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);

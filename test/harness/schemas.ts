@@ -78,6 +78,16 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         system: system(),
         statuses: new SetField(new StringField({ required: true, blank: false })),
         disabled: new BooleanField(),
+        // v13 BaseActiveEffect: how long the effect lasts (what ActiveEffect#isTemporary reads).
+        duration: new SchemaField({
+          startTime: new NumberField({ nullable: true, initial: null }),
+          seconds: new NumberField({ integer: true, min: 0 }),
+          combat: new ForeignDocumentField(null),
+          rounds: new NumberField({ integer: true, min: 0 }),
+          turns: new NumberField({ integer: true, min: 0 }),
+          startRound: new NumberField({ integer: true, min: 0 }),
+          startTurn: new NumberField({ integer: true, min: 0 }),
+        }),
         // Active Effects v2 (v14): the changes moved to system.changes; the top-level field is gone.
         ...(isV14() ? {} : { changes: new ArrayField(new ObjectField()) }),
         flags: flags(),

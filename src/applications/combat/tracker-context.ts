@@ -37,7 +37,16 @@ export interface TrackerRowContext {
   readonly hidden: boolean;
   readonly defeated: boolean;
   readonly canPing: boolean;
+  /** Core's effect icons for the row (the actor's temporary effects) and their tooltip. */
+  readonly effects: RowEffects;
 }
+
+/** As core's turn context gives them: each temporary effect's icon and name, and the tooltip listing them. */
+export interface RowEffects {
+  readonly icons: readonly { readonly img: string; readonly name: string }[];
+  readonly tooltip: string;
+}
+const NO_EFFECTS: RowEffects = { icons: [], tooltip: "" };
 
 export interface TrackerGroupContext {
   readonly id: string;
@@ -133,7 +142,11 @@ export function dropGroups(combat: BoutCombat | null, i18n: Format): { readonly 
   return view.groups.map((g) => ({ dropId: dropFor(g.id), label: text(g.label) }));
 }
 
-export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: boolean; canPing?: (combatantId: string) => boolean }, i18n: Format): BoutTrackerContext | null {
+export function boutTrackerContext(
+  combat: BoutCombat | null,
+  user: { isGM: boolean; canPing?: (combatantId: string) => boolean; effects?: (combatantId: string) => RowEffects | undefined },
+  i18n: Format,
+): BoutTrackerContext | null {
   if (!combat) return null;
   const text = labelText(combat, i18n);
   const view = combat.trackerView();
@@ -166,6 +179,7 @@ export function boutTrackerContext(combat: BoutCombat | null, user: { isGM: bool
       hidden: Boolean(c.hidden),
       defeated: Boolean(c.isDefeated),
       canPing: Boolean(user.canPing?.(combatantId)),
+      effects: user.effects?.(combatantId) ?? NO_EFFECTS,
     };
   };
   // As core's tracker: a hidden fighter's row is left out for those who may not see it.

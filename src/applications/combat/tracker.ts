@@ -7,7 +7,7 @@
 import { templatePath } from "../../config";
 import { askChoice, openDeclaration, revealDeclaration } from "../../table/declarations";
 import type { BoutCombat } from "../../documents/combat";
-import { boutTrackerContext, dropGroups, rowRulings, trackerTimeContext } from "./tracker-context";
+import { boutTrackerContext, dropGroups, rowRulings, trackerTimeContext, type RowEffects } from "./tracker-context";
 import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../table/cards";
@@ -71,9 +71,14 @@ export class BoutCombatTracker extends CoreTracker {
 
   override async _prepareTrackerContext(context: Record<string, any>, options: unknown): Promise<unknown> {
     const base = await super._prepareTrackerContext(context, options);
-    // Core's turns say where the user may ping (the combatant's scene is the one viewed, and the ping permission).
-    const pingable = new Set(((context.turns ?? []) as { id: string; canPing?: boolean }[]).filter((t) => t.canPing).map((t) => t.id));
-    context.bout = boutTrackerContext(this.boutCombat, { isGM: Boolean(game.user?.isGM), canPing: (id) => pingable.has(id) }, game.i18n as never);
+    // Core's turns say where the user may ping (the combatant's scene is the one viewed, and the ping
+    // permission) and which effect icons each row shows (the actor's temporary effects, as core draws them).
+    const turns = new Map(((context.turns ?? []) as { id: string; canPing?: boolean; effects?: RowEffects }[]).map((t) => [t.id, t]));
+    context.bout = boutTrackerContext(
+      this.boutCombat,
+      { isGM: Boolean(game.user?.isGM), canPing: (id) => Boolean(turns.get(id)?.canPing), effects: (id) => turns.get(id)?.effects },
+      game.i18n as never,
+    );
     return base;
   }
 
