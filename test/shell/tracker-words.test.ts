@@ -157,6 +157,41 @@ describe("tracker rows: core's controls kept, the GM's rulings in the row's menu
   });
 });
 
+describe("tracker rows: the fighters' conditions as core draws them", () => {
+  const row = (html: string, id: string) => new RegExp(`<li class="[^"]*" data-combatant-id="${id}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
+  const icons = (html: string) => [...html.matchAll(/<img class="token-effect" src="([^"]*)" alt="([^"]*)"/g)].map((m) => `${m[2]} ${m[1]}`);
+
+  it("opposed (seed 003 'Round and surprise'): a Surprised Guard's row shows the condition's icon to the GM and a player, named in its tooltip, until the round that ends it", async () => {
+    const { gm, alice, combat, ids } = await fight("opposed");
+    await gm.ui.combat.runContextOption("BOUT.Tracker.Action.Surprise", ids.Guard);
+    await settle();
+    const guard = combat.combatants.get(ids.Guard).actor;
+    expect(guard.statuses.has("surprised")).toBe(true);
+    for (const client of [gm, alice]) {
+      const guardRow = row((await parts(client)).tracker!, ids.Guard);
+      expect(icons(guardRow)).toEqual(["Surprised icons/svg/hazard.svg"]);
+      expect(guardRow).toMatch(/class="token-effects" data-tooltip-html="[^"]*Surprised/);
+      expect(icons(row((await parts(client)).tracker!, ids.Ada))).toEqual([]);
+    }
+    // Surprise lasts the first round only: the next round clears the status and the icon with it.
+    await combat.nextRound();
+    await settle();
+    expect(guard.statuses.has("surprised")).toBe(false);
+    for (const client of [gm, alice]) expect((await parts(client)).tracker).not.toContain("token-effect");
+  });
+
+  it("an effect that is not temporary (no status, no duration) shows no icon, and Defeated marks the row instead of an icon, as in core", async () => {
+    const { gm, combat, ids } = await fight("steel", { groups: 1 });
+    const wolf = combat.combatants.get(ids.Wolf).actor;
+    await wolf.createEmbeddedDocuments("ActiveEffect", [{ name: "Thick hide", img: "icons/svg/shield.svg" }]);
+    await wolf.toggleStatusEffect("dead", { active: true });
+    await settle();
+    const wolfRow = row((await parts(gm)).tracker!, ids.Wolf);
+    expect(icons(wolfRow)).toEqual([]);
+    expect(wolfRow).toMatch(/^<li class="combatant [^"]*defeated/);
+  });
+});
+
 describe("tracker: regrouping fighters into bouts without dragging", () => {
   it("the GM moves a fighter to another bout from the row's menu: the group and the machine agree, in one move as a drop would make", async () => {
     const { gm, combat, ids, groupIds } = await fight("steel", { groups: 2 });

@@ -8,7 +8,7 @@ import { hasStatus } from "../status-effects";
 import { gatherStatuses } from "../status-writes";
 import type { TimeCommand } from "../../engine/time/machine";
 import { startTurns, turnsMachine, type TurnsState } from "../../engine/time/turns";
-import { surpriseEndedFor } from "../../engine/rulesets/opposed";
+import { surpriseBeganFor, surpriseEndedFor } from "../../engine/rulesets/opposed";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 
 const TURNS: TimeStructure = {
@@ -37,17 +37,20 @@ const TURNS: TimeStructure = {
       nextRound: "BOUT.Tracker.Time.Turns.NextRound",
     };
   },
-  // "Surprised" ends at the round's end or with the first attack: the token condition follows the turn order,
-  // cleared for every fighter in the step's own write (one request on v14; on v13 one delete per fighter).
+  // "Surprised" ends at the round's end or with the first attack, and begins with the GM's ruling: the token
+  // condition follows the turn order, set or cleared in the step's own write (one request on v14; on v13 one
+  // create or delete per fighter).
   async stepWrites(before: TurnsState, after: TurnsState, _combatId, combatants) {
-    const ended = surpriseEndedFor(before, after)
-      .map((id) => combatants.find((c) => c.id === id)?.actor ?? null)
-      .filter((actor): actor is Actor.Implementation => hasStatus(actor, "surprised"));
-    if (!ended.length) return null;
+    const actors = (ids: string[], has: boolean) =>
+      ids.map((id) => combatants.find((c) => c.id === id)?.actor ?? null).filter((actor): actor is Actor.Implementation => Boolean(actor) && hasStatus(actor, "surprised") === has);
+    const ended = actors(surpriseEndedFor(before, after), true);
+    const began = actors(surpriseBeganFor(before, after), false);
+    if (!ended.length && !began.length) return null;
     return {
       commands: [],
       async gather(batch) {
         for (const actor of ended) await gatherStatuses(batch, actor as never, [{ id: "surprised", active: false }]);
+        for (const actor of began) await gatherStatuses(batch, actor as never, [{ id: "surprised", active: true }]);
       },
     };
   },

@@ -89,3 +89,14 @@ export function surpriseEndedFor(before: Pick<TurnsState, "combatants"> | null |
   if (!before) return [];
   return after.combatants.filter((c) => !c.surprised && before.combatants.find((b) => b.id === c.id)?.surprised).map((c) => c.id);
 }
+
+/**
+ * The other way: the fighters the turn order has just made Surprised (the GM's
+ * ruling during the fight), whose token takes the condition in the same step.
+ * A fight's first state names nobody: a fighter starts Surprised only because
+ * the condition is already on the token.
+ */
+export function surpriseBeganFor(before: Pick<TurnsState, "combatants"> | null | undefined, after: Pick<TurnsState, "combatants">): string[] {
+  if (!before) return [];
+  return after.combatants.filter((c) => c.surprised && before.combatants.find((b) => b.id === c.id)?.surprised === false).map((c) => c.id);
+}

@@ -2,7 +2,7 @@
 // ("Oops!" 41–60, "Prepare", "Attacking" step 4, "Move", "Surprised"), exact figures.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { DEFAULT_OPPOSED_TABLES as tables, HIT_LOCATIONS, OOPS_TABLE, attackModifier, brokenAfter, calledShotDifficulty, landsOn, surpriseEndedFor, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
+import { DEFAULT_OPPOSED_TABLES as tables, HIT_LOCATIONS, OOPS_TABLE, attackModifier, brokenAfter, calledShotDifficulty, landsOn, surpriseBeganFor, surpriseEndedFor, moveCost, preparedDefenceBonus, readOops, resolveMeleeAttack, surpriseEndsOnAttack, woundConditions, woundsSuffered } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003 'Oops!' 41-60: 'Next round, your Action suffers a penalty of -10'", () => {
   it("an Oops! roll of 50 is out of position; the penalty the turn order holds (-10) lowers the attack's modifier: 0 becomes -10, a shot at a Large target +20 becomes +10", () => {
@@ -103,5 +103,13 @@ describe("seed 003 'Surprise!' (Surprised): 'At the end of each Round ... you lo
     const after = { combatants: [{ id: "a", surprised: false }, { id: "b", surprised: true }, { id: "c", surprised: false }] } as never;
     expect(surpriseEndedFor(before, after)).toEqual(["a"]);
     expect(surpriseEndedFor(null, after)).toEqual([]);
+  });
+
+  it("names the fighters the turn order just made Surprised (the GM's ruling), and nobody on a fight's first state", () => {
+    const before = { combatants: [{ id: "a", surprised: false }, { id: "b", surprised: true }, { id: "c", surprised: false }] } as never;
+    const after = { combatants: [{ id: "a", surprised: true }, { id: "b", surprised: true }, { id: "c", surprised: false }, { id: "d", surprised: true }] } as never;
+    expect(surpriseBeganFor(before, after)).toEqual(["a"]);
+    expect(surpriseBeganFor(null, after)).toEqual([]);
+    expect(surpriseEndedFor(after, before)).toEqual(["a"]);
   });
 });
