@@ -158,7 +158,7 @@ describe("tracker rows: core's controls kept, the GM's rulings in the row's menu
 });
 
 describe("tracker rows: the fighters' conditions as core draws them", () => {
-  const row = (html: string, id: string) => new RegExp(`<li class="[^"]*" data-combatant-id="${id}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
+  const row = (html: string, id: string | undefined) => new RegExp(`<li class="[^"]*" data-combatant-id="${id}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
   const icons = (html: string) => [...html.matchAll(/<img class="token-effect" src="([^"]*)" alt="([^"]*)"/g)].map((m) => `${m[2]} ${m[1]}`);
 
   it("opposed (seed 003 'Round and surprise'): a Surprised Guard's row shows the condition's icon to the GM and a player, named in its tooltip, until the round that ends it", async () => {
