@@ -82,6 +82,17 @@ describe("guide and README name what ships (issue 21)", () => {
     expect(listed.sort()).toEqual((await packLabels()).sort());
   });
 
+  it("the README's Bout: Tables row states as many roll tables as the pack holds", async () => {
+    const { readdirSync } = await import("node:fs");
+    const sources = readdirSync("packs/_source/tables").filter((f) => f.endsWith(".json"));
+    const tables = await Promise.all(sources.map(async (f) => JSON.parse(await read(`packs/_source/tables/${f}`))));
+    // The pack holds its ruleset folders too; only the RollTables are counted.
+    const rollTables = tables.filter((doc) => String(doc._key).startsWith("!tables!")).length;
+    expect(rollTables).toBeGreaterThan(tables.length / 2);
+    const row = (await read("README.md")).match(/^\| Bout: Tables \| (.*)$/m)?.[1] ?? "";
+    expect(row.match(/\b(\d+) roll tables\b/)?.[1], row).toBe(String(rollTables));
+  });
+
   it("the README's user sections name no path outside the repository", async () => {
     const readme = await read("README.md");
     const user = readme.slice(0, readme.indexOf("\n## Test"));
