@@ -93,6 +93,26 @@ describe("guide and README name what ships (issue 21)", () => {
     expect(row.match(/\b(\d+) roll tables\b/)?.[1], row).toBe(String(rollTables));
   });
 
+  it("README, guide pages and UI text name the settings tab as Foundry does: the system's title", async () => {
+    // Foundry v13's Configure Settings (SettingsConfig._categorizeEntry) labels the
+    // system's tab with game.system.title, which is system.json's title.
+    const { readdirSync } = await import("node:fs");
+    const title = JSON.parse(await read("system.json")).title as string;
+    expect(title).toBe("Bout");
+    const lang = JSON.stringify(JSON.parse(await read("lang/en.json")));
+    const texts: Record<string, string> = { "README.md": await read("README.md"), "lang/en.json": lang, "docs/guide/01-using-bout.md": await read("docs/guide/01-using-bout.md") };
+    for (const f of readdirSync("docs/rulesets")) texts[`docs/rulesets/${f}`] = await read(`docs/rulesets/${f}`);
+    const tabs: string[] = [];
+    for (const [file, text] of Object.entries(texts)) {
+      const flat = text.replace(/\s+/g, " ");
+      expect(flat, file).not.toMatch(/System Settings|system's settings/i);
+      for (const m of flat.matchAll(/Configure Settings → \**([\w ]+?)\**(?: →|\*\*|\)|\.|,|$)/g)) tabs.push(`${file}: ${m[1]}`);
+    }
+    expect(tabs.some((t) => t.startsWith("lang/en.json"))).toBe(true);
+    expect(tabs.filter((t) => t.startsWith("docs/rulesets/")).length).toBeGreaterThanOrEqual(5);
+    expect(tabs.filter((t) => !t.endsWith(`: ${title}`))).toEqual([]);
+  });
+
   it("the README's user sections name no path outside the repository", async () => {
     const readme = await read("README.md");
     const user = readme.slice(0, readme.indexOf("\n## Test"));
