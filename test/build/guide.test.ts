@@ -46,6 +46,20 @@ describe("guide pages are for the table (issue 21)", () => {
     for (const good of ["1d10 + 3", "a 2.5 m spear", "Hexagonal Rows - Odd", "Configure Settings → System"]) expect(good).not.toMatch(PATH);
   });
 
+  it("no guide page sends the table to a developer command (npm run …); the duel simulator is named by its button", async () => {
+    const { buildGuide } = await import("../../tools/guide/build");
+    const pages = buildGuide(".").pages.map((page: any) => ({ name: page.name, text: String(page.text.content) }));
+    expect(pages.filter((p: { text: string }) => /\bnpm (run|test|ci)\b/.test(p.text)).map((p: { name: string }) => p.name)).toEqual([]);
+    expect(pages.filter((p: { text: string }) => p.text.includes("<strong>Duel simulator</strong>")).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("pulse's first fight puts the tokens on the scene before it places and turns them", async () => {
+    const steps = (await import("node:fs")).readFileSync("docs/rulesets/pulse.md", "utf8").replace(/\s+/g, " ");
+    const drag = steps.indexOf("Drag both actors onto the scene");
+    expect(drag).toBeGreaterThan(0);
+    expect(drag).toBeLessThan(steps.indexOf("place the tokens so that each faces its foe"));
+  });
+
   it("no generated guide page names a file path", async () => {
     const { buildGuide } = await import("../../tools/guide/build");
     const found = buildGuide(".").pages.flatMap((page: any) =>
