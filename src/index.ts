@@ -12,6 +12,7 @@ import { steelLegacyTables, SteelTablesEditor } from "./table/steel/tables";
 import { apLegacyTables, saveApTables, ApTablesEditor } from "./table/actionpoints/tables";
 import { PhasesTracksEditor, savePhasesTracks } from "./table/phases/tracks";
 import { OpposedTieEditor, saveOpposedTie } from "./table/opposed/tie";
+import { saveSteelRangeBands, SteelRangeBandsEditor } from "./table/steel/range-bands";
 import { noticeLegacyTables } from "./table/legacy-tables";
 import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
 import { RollTableChooser, saveRollTableChoices } from "./table/roll-tables/chooser";
@@ -60,7 +61,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Combatant.dataModels, { base: BoutCombatantData });
   Object.assign(CONFIG.CombatantGroup.dataModels, { base: BoutCombatantGroupData });
 
-  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser, phasesTracks: PhasesTracksEditor, opposedTie: OpposedTieEditor });
+  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser, phasesTracks: PhasesTracksEditor, opposedTie: OpposedTieEditor, steelRangeBands: SteelRangeBandsEditor });
   registerSheets();
   // Each ruleset's table code registers into the runner, the sheets and the tracker.
   registerSteel();
@@ -101,7 +102,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, savePhasesTracks, saveOpposedTie };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
 
 registerDiceLanding();
 

@@ -5,6 +5,7 @@ import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/a
 import { CRIT_THROUGH_BLOCK, DEFAULT_CRIT_THROUGH_BLOCK } from "./engine/rulesets/actionpoints/attack";
 import { DEFAULT_PHASES_TRACKS, readPhasesTracks, type PhasesTracks } from "./engine/rulesets/phases/tracks";
 import { DEFAULT_OPPOSED_TIE, readOpposedTie, type OpposedTie } from "./engine/rulesets/opposed/tests";
+import { DEFAULT_RANGE_BANDS, readRangeBands, type RangeBand } from "./engine/rulesets/steel/range-bands";
 
 /**
  * A table a seed names without printing: a world setting holding the GM's JSON
@@ -23,6 +24,7 @@ export interface TableEditors {
   readonly rollTables: unknown;
   readonly phasesTracks: unknown;
   readonly opposedTie: unknown;
+  readonly steelRangeBands: unknown;
 }
 
 /** A settings button for a GM's form (the form itself refuses a player too). */
@@ -176,6 +178,9 @@ export function registerSettings(editors: TableEditors): void {
   // Seed 003 does not say who wins an opposed test on equal SL: our reading by default, the GM's to change.
   game.settings.register(SYSTEM_ID, "opposedTie", { scope: "world", config: false, type: String, default: DEFAULT_OPPOSED_TIE });
   registerForm("opposedTieMenu", "BOUT.Opposed.Tie.", "fa-solid fa-scale-balanced", editors.opposedTie);
+  // Seed 000 names its Range Modifiers table without printing it: our bands, the GM's to change (a form of labelled cells).
+  game.settings.register(SYSTEM_ID, "steelRangeBands", { scope: "world", config: false, type: String, default: "" });
+  registerForm("steelRangeBandsMenu", "BOUT.Steel.RangeBands.", "fa-solid fa-bullseye", editors.steelRangeBands);
   // Told once: a world that saved rolled tables in the old JSON editors keeps them (they are RollTables now).
   game.settings.register(SYSTEM_ID, "legacyTablesNoticed", { scope: "world", config: false, type: Boolean, default: false });
   // Seed 004 [13], [16.1]: each user's own choice to see the zones of the tokens they control.
@@ -247,4 +252,26 @@ export function opposedTie(): OpposedTie {
   }
   const read = readOpposedTie(v);
   return read.ok ? read.value : DEFAULT_OPPOSED_TIE;
+}
+
+let bandsRead: { text: string; bands: readonly RangeBand[] } = { text: "", bands: DEFAULT_RANGE_BANDS };
+
+/** The world's missile range bands (steel): the GM's, else ours (a stored value that no longer reads is ignored). */
+export function steelRangeBands(): readonly RangeBand[] {
+  let text = "";
+  try {
+    text = String(game.settings?.get(SYSTEM_ID, "steelRangeBands") ?? "");
+  } catch {
+    text = "";
+  }
+  if (text === bandsRead.text) return bandsRead.bands;
+  let raw: unknown = "";
+  try {
+    raw = text ? JSON.parse(text) : "";
+  } catch {
+    raw = "";
+  }
+  const read = readRangeBands(raw);
+  bandsRead = { text, bands: read.ok ? read.value : DEFAULT_RANGE_BANDS };
+  return bandsRead.bands;
 }

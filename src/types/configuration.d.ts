@@ -59,6 +59,7 @@ declare module "fvtt-types/configuration" {
     "bout.roundSeconds": number;
     "bout.phasesTracks": string;
     "bout.opposedTie": string;
+    "bout.steelRangeBands": string;
     "bout.legacyTablesNoticed": boolean;
   }
 }

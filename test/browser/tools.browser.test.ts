@@ -52,17 +52,18 @@ describe("duel simulator in chromium", () => {
 
 describe("settings table editors in chromium", () => {
   // <view>-<ruleset>-<state>-<theme>.png: the forms of labelled cells, the steel editor's
-  // pointer to the roll tables (empty, and naming an older world's saved table), and pulse's ranks.
+  // pointer to the roll tables (empty, and naming an older world's saved table), steel's range bands and pulse's ranks.
   const EDITORS = [
     ["tables", "steel", "pointer", "bout.steelTablesMenu"],
     ["tables", "steel", "legacy", "bout.steelTablesMenu"],
     ["costs", "actionpoints", "form", "bout.apTablesMenu"],
     ["tracks", "phases", "form", "bout.phasesTracksMenu"],
     ["tie", "opposed", "form", "bout.opposedTieMenu"],
+    ["bands", "steel", "form", "bout.steelRangeBandsMenu"],
     ["tables", "pulse", "form", "bout.pulseTablesMenu"],
   ] as const;
   for (const theme of THEMES) {
-    it(`${theme} theme: the steel pointer, the action-point costs, the phases tracks, the opposed tie rule and the pulse ranks fit their width`, async () => {
+    it(`${theme} theme: the steel pointer and range bands, the action-point costs, the phases tracks, the opposed tie rule and the pulse ranks fit their width`, async () => {
       dist();
       const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
       const gm = await world.connect("GM");

@@ -56,6 +56,22 @@ describe("armory: packs/_source against tools/armory", () => {
     });
   }
 
+  it("npcs: the mounted knight rides in every ruleset: steel's Horse field names the Warhorse shipped beside him, and pulse seats him", () => {
+    const npcs = sources("npcs");
+    const knight = npcs.find((a) => a.name === "Mounted knight");
+    expect(knight.system.pulse.mounted).toBe(true);
+    expect(knight.system.steel.mount).toBe("Warhorse");
+    expect(knight.system.steel.mountMove).toBeGreaterThan(0);
+    // The Horse field finds a world actor by name once both are imported: exactly one shipped actor carries it.
+    const horses = npcs.filter((a) => a.name === knight.system.steel.mount);
+    expect(horses).toHaveLength(1);
+    const horse = horses[0];
+    expect(horse.type).toBe("npc");
+    expect(horse.system.steel.mount).toBe("");
+    expect(horse.system.pulse.monster).toBe(true);
+    expect(horse.items.find((i: { type: string; system: { equipped?: boolean } }) => i.type === "weapon" && i.system.equipped)?.name).toBe("Hooves");
+  });
+
   it("skills pack: every skill carries figures for every ruleset that rolls skills (no bare Agility 0 Dodge in opposed)", () => {
     const missing: string[] = [];
     for (const s of sources("skills")) for (const r of SKILL_RULESETS) if (!filled(s.system[r])) missing.push(`${s.name}: ${r}`);

@@ -46,6 +46,20 @@ describe("guide pages are for the table (issue 21)", () => {
     for (const good of ["1d10 + 3", "a 2.5 m spear", "Hexagonal Rows - Odd", "Configure Settings → System"]) expect(good).not.toMatch(PATH);
   });
 
+  it("no guide page sends the table to a developer command (npm run …); the duel simulator is named by its button", async () => {
+    const { buildGuide } = await import("../../tools/guide/build");
+    const pages = buildGuide(".").pages.map((page: any) => ({ name: page.name, text: String(page.text.content) }));
+    expect(pages.filter((p: { text: string }) => /\bnpm (run|test|ci)\b/.test(p.text)).map((p: { name: string }) => p.name)).toEqual([]);
+    expect(pages.filter((p: { text: string }) => p.text.includes("<strong>Duel simulator</strong>")).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("pulse's first fight puts the tokens on the scene before it places and turns them", async () => {
+    const steps = (await import("node:fs")).readFileSync("docs/rulesets/pulse.md", "utf8").replace(/\s+/g, " ");
+    const drag = steps.indexOf("Drag both actors onto the scene");
+    expect(drag).toBeGreaterThan(0);
+    expect(drag).toBeLessThan(steps.indexOf("place the tokens so that each faces its foe"));
+  });
+
   it("no generated guide page names a file path", async () => {
     const { buildGuide } = await import("../../tools/guide/build");
     const found = buildGuide(".").pages.flatMap((page: any) =>
@@ -80,6 +94,37 @@ describe("guide and README name what ships (issue 21)", () => {
     const readme = await read("README.md");
     const listed = [...readme.matchAll(/^\| (Bout: [^|]+?) \|/gm)].map((m) => m[1]);
     expect(listed.sort()).toEqual((await packLabels()).sort());
+  });
+
+  it("the README's Bout: Tables row states as many roll tables as the pack holds", async () => {
+    const { readdirSync } = await import("node:fs");
+    const sources = readdirSync("packs/_source/tables").filter((f) => f.endsWith(".json"));
+    const tables = await Promise.all(sources.map(async (f) => JSON.parse(await read(`packs/_source/tables/${f}`))));
+    // The pack holds its ruleset folders too; only the RollTables are counted.
+    const rollTables = tables.filter((doc) => String(doc._key).startsWith("!tables!")).length;
+    expect(rollTables).toBeGreaterThan(tables.length / 2);
+    const row = (await read("README.md")).match(/^\| Bout: Tables \| (.*)$/m)?.[1] ?? "";
+    expect(row.match(/\b(\d+) roll tables\b/)?.[1], row).toBe(String(rollTables));
+  });
+
+  it("README, guide pages and UI text name the settings tab as Foundry does: the system's title", async () => {
+    // Foundry v13's Configure Settings (SettingsConfig._categorizeEntry) labels the
+    // system's tab with game.system.title, which is system.json's title.
+    const { readdirSync } = await import("node:fs");
+    const title = JSON.parse(await read("system.json")).title as string;
+    expect(title).toBe("Bout");
+    const lang = JSON.stringify(JSON.parse(await read("lang/en.json")));
+    const texts: Record<string, string> = { "README.md": await read("README.md"), "lang/en.json": lang, "docs/guide/01-using-bout.md": await read("docs/guide/01-using-bout.md") };
+    for (const f of readdirSync("docs/rulesets")) texts[`docs/rulesets/${f}`] = await read(`docs/rulesets/${f}`);
+    const tabs: string[] = [];
+    for (const [file, text] of Object.entries(texts)) {
+      const flat = text.replace(/\s+/g, " ");
+      expect(flat, file).not.toMatch(/System Settings|system's settings/i);
+      for (const m of flat.matchAll(/Configure Settings → \**([\w ]+?)\**(?: →|\*\*|\)|\.|,|$)/g)) tabs.push(`${file}: ${m[1]}`);
+    }
+    expect(tabs.some((t) => t.startsWith("lang/en.json"))).toBe(true);
+    expect(tabs.filter((t) => t.startsWith("docs/rulesets/")).length).toBeGreaterThanOrEqual(5);
+    expect(tabs.filter((t) => !t.endsWith(`: ${title}`))).toEqual([]);
   });
 
   it("the README's user sections name no path outside the repository", async () => {

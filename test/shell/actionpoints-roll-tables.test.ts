@@ -48,6 +48,30 @@ async function critical(ctx: Ctx) {
   return { answered, card: ctx.gm.game.messages.get(card.id) };
 }
 
+/**
+ * Ada attacks and misses (80); Bran parries (20), and the exchange's card offers him a Combat Advantage (seed 002 VI).
+ * He takes the riposte: 05 is a critical (crit die 4, bonus die 3), and the location d100 shows 95. The riposte's card.
+ */
+async function riposteCritical(ctx: Ctx) {
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, modifier: 0 });
+  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+  await settle();
+  const card = ctx.gm.game.messages.contents.at(-1);
+  ctx.bob.runtime.dialogs.responder = () => ({ defence: "activeParry" });
+  scriptDraws(ctx.gm, [[20, 100], [80, 100]]);
+  expect((await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
+  await settle();
+  expect(ctx.gm.game.messages.get(card.id).content).toContain("Riposte");
+  scriptDraws(ctx.gm, [[5, 100], [4, 10], [3, 10], [95, 100], [50, 100]]);
+  const took = await ctx.bob.evaluate<any>("globalThis.__boutTest").followUpFromCard(ctx.bob.game.messages.get(card.id), "riposte");
+  expect(took.ok).toBe(true);
+  await settle();
+  const riposte = ctx.gm.game.messages.contents.at(-1);
+  expect(riposte.system.kind).toBe("actionpoints.advantage");
+  expect(riposte.system.state).toBe("resolved");
+  return riposte;
+}
+
 describe("actionpoints criticals read the world's RollTables (seed 002 7.16, 7.17)", () => {
   it("ours: a 95 lands on the leg and the leg gives way", async () => {
     const ctx = await arena();
@@ -68,6 +92,23 @@ describe("actionpoints criticals read the world's RollTables (seed 002 7.16, 7.1
     const { card } = await critical(ctx);
     expect(card.content).toContain("The sword arm is laid open.");
     expect(card.content).not.toContain("The leg gives way");
+  });
+
+  it("a Combat Advantage's critical follows them too: ours sends Bran's riposte 95 to the leg, the GM's tables to the arm and their words (seed 002 VI, 7.16, 7.17)", async () => {
+    const ours = await riposteCritical(await arena());
+    expect(ours.content).toContain("The leg gives way: down on one knee.");
+    const ctx = await arena();
+    const chosen: Record<string, string> = {};
+    const locations = await choose(ctx, "actionpoints.criticalLocations", chosen);
+    const last = locations.results.find((r: any) => r.range[1] === 100);
+    await locations.updateEmbeddedDocuments("TableResult", [{ _id: last.id, name: "Arm" }]);
+    const effects = await choose(ctx, "actionpoints.criticalEffects", chosen);
+    const arm = effects.results.find((r: any) => r.range[0] === 4);
+    await effects.updateEmbeddedDocuments("TableResult", [{ _id: arm.id, name: "The sword arm is laid open." }]);
+    await settle();
+    const riposte = await riposteCritical(ctx);
+    expect(riposte.content).toContain("The sword arm is laid open.");
+    expect(riposte.content).not.toContain("The leg gives way");
   });
 
   it("a location table that stops short of 100 refuses the attack with a notification; the card waits", async () => {

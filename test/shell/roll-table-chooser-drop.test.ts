@@ -83,7 +83,7 @@ describe("the roll table chooser takes a RollTable dropped on a field", () => {
     const mark = world.server.writes.length;
     await ui.save();
     expect(gm.notices.at(-1)?.type).toBe("warning");
-    expect(gm.notices.at(-1)?.message).toMatch(/^The roll table chosen for Opposed: Oops! is (not in this world|in a compendium)\. Import it into the world/);
+    expect(gm.notices.at(-1)?.message).toBe("The roll table chosen for Opposed: Oops! is in a compendium. Import it into the world first (right-click it in the compendium, then Import), and choose the imported table from the Roll Tables sidebar.");
     expect(world.writesSince(mark)).toEqual([]);
     expect(gm.game.settings.get("bout", "rollTables")).toEqual({});
   });
@@ -99,7 +99,7 @@ describe("the roll table chooser takes a RollTable dropped on a field", () => {
       const before = gm.notices.length;
       ui.drop(field, data);
       expect(field.value).toBe(hits.uuid);
-      expect(gm.notices.slice(before)).toEqual([expect.objectContaining({ type: "warning", message: "Only a roll table can be dropped here. Drag one from the Roll Tables sidebar or a compendium." })]);
+      expect(gm.notices.slice(before)).toEqual([expect.objectContaining({ type: "warning", message: "Only a roll table can be dropped here. Drag one from the Roll Tables sidebar." })]);
     }
   });
 

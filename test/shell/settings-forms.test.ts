@@ -13,8 +13,8 @@ import { DEFAULT_AP_TABLES } from "../../src/engine/rulesets/actionpoints";
 import { DEFAULT_WOUND_TABLE } from "../../src/engine/rulesets/steel";
 import { formCells, settle, tableOfThree } from "./support";
 
-const FORMS = ["bout.apTablesMenu", "bout.phasesTracksMenu", "bout.opposedTieMenu", "bout.steelTablesMenu", "bout.pulseTablesMenu"] as const;
-const SETTINGS = ["apTables", "phasesTracks", "opposedTie", "steelTables", "pulseTables"] as const;
+const FORMS = ["bout.apTablesMenu", "bout.phasesTracksMenu", "bout.opposedTieMenu", "bout.steelTablesMenu", "bout.pulseTablesMenu", "bout.steelRangeBandsMenu"] as const;
+const SETTINGS = ["apTables", "phasesTracks", "opposedTie", "steelTables", "pulseTables", "steelRangeBands"] as const;
 
 describe("GM only: a player's client is refused on open, render, save, reset and the save functions", () => {
   it("Alice builds each form herself: nothing renders, a warning says why; submitting, resetting and dropping write nothing", async () => {
@@ -39,19 +39,20 @@ describe("GM only: a player's client is refused on open, render, save, reset and
       expect(app.renderedParts, id).toEqual({});
       expect(alice.notices.at(-1), id).toEqual({ type: "warning", message: "Only a gamemaster can open or change this form." });
       alice.notices.length = 0;
-      await app.submit({ ...cellsOf[id], wound__1__penalty: -3, defenceFatigue__dodge: 9, tie: "attacker", twoHanded: 2 });
+      await app.submit({ ...cellsOf[id], wound__1__penalty: -3, defenceFatigue__dodge: 9, tie: "attacker", twoHanded: 2, medium__tnModifier: 3 });
       await app.runAction("reset");
       if (id === "bout.steelTablesMenu" || id === "bout.apTablesMenu") await app.runAction("forgetLegacy");
       expect(alice.notices.map((n: any) => n.message), id).toEqual(Array(id === "bout.steelTablesMenu" || id === "bout.apTablesMenu" ? 3 : 2).fill("Only a gamemaster can open or change this form."));
     }
     // The save functions a macro could call.
     const hooks = alice.evaluate<any>("globalThis.__boutTest");
-    for (const save of ["saveApTables", "savePhasesTracks", "saveOpposedTie", "savePulseTables"]) {
-      const r = await hooks[save]({ ...cellsOf["bout.apTablesMenu"], ...cellsOf["bout.phasesTracksMenu"], ...cellsOf["bout.pulseTablesMenu"], tie: "attacker" });
+    for (const save of ["saveApTables", "savePhasesTracks", "saveOpposedTie", "savePulseTables", "saveSteelRangeBands"]) {
+      const r = await hooks[save]({ ...cellsOf["bout.apTablesMenu"], ...cellsOf["bout.phasesTracksMenu"], ...cellsOf["bout.pulseTablesMenu"], ...cellsOf["bout.steelRangeBandsMenu"], tie: "attacker", medium__tnModifier: 3 });
       expect(r.ok ? "ok" : r.refusal.code, save).toBe("settings.gmOnly");
     }
     // And the setting itself: the server refuses a player's write to a world setting.
     await expect(alice.game.settings.set("bout", "opposedTie", "attacker")).rejects.toThrow();
+    await expect(alice.game.settings.set("bout", "steelRangeBands", JSON.stringify({ medium: { tnModifier: 3, stepsPerAimDie: 1 } }))).rejects.toThrow();
     await settle();
     expect(world.writesSince(mark)).toEqual([]);
     expect(SETTINGS.map((k) => gm.game.settings.get("bout", k))).toEqual(before);

@@ -3,7 +3,7 @@
 // missile Proficiency when ready, a red throw loosing in exchange 1, aim dice,
 // the target evading with Reflex outside melee, the 2d6 location, and the wound.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { formCells, scriptDraws, settle, tableOfThree } from "./support";
 
 
 /** Draws on this client: each entry is [faces, result]. */
@@ -176,5 +176,62 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     expect(answer.ok ? "ok" : answer.refusal.code).toBe("bouts.noDefenceBothRed");
     expect(t.world.writesSince(mark)).toEqual([]);
     expect(draws).toBe(0);
+  });
+});
+
+// Seed 000 "Missile Combat" 3b names a Range Modifiers table without printing it: ours, the GM's to change in a form
+// of labelled cells (issue 21), read by the shot dialog's choices and odds and by the card that resolves the shot.
+describe("steel range modifiers: the world's bands, edited in their cells", () => {
+  it("medium's TN modifier set to +3 in its cell: the dialog offers 'Medium (TN +3)' and the next shot at medium range rolls at TN 6 + 3 = 9; a +11 is refused naming the cell", async () => {
+    const t = await range(false);
+    const menu = t.gm.game.settings.menus.get("bout.steelRangeBandsMenu");
+    expect(menu.restricted).toBe(true);
+    const app = new menu.type();
+    await app.render({ force: true });
+    const html = app.renderedParts.form as string;
+    for (const text of ["Range bands", "Range", "TN modifier", "Points per aim die", "Point blank", "Medium", "Extreme"]) expect(html).toContain(text);
+    expect(html).not.toContain("BOUT.");
+    const cells = formCells(html);
+    expect([cells.pointBlank__stepsPerAimDie, cells.medium__tnModifier, cells.extreme__tnModifier]).toEqual([2, 1, 3]);
+    t.gm.ui.notifications.clear();
+    await app.submit({ ...cells, medium__tnModifier: 11 });
+    expect(t.gm.ui.notifications.notices.at(-1)).toEqual({ type: "warning", message: "Medium: TN modifier must be a whole number from -10 to 10." });
+    expect(t.gm.game.settings.get("bout", "steelRangeBands")).toBe("");
+    await app.submit({ ...cells, medium__tnModifier: 3 });
+    await settle();
+    expect(t.gm.ui.notifications.notices.at(-1)).toEqual({ type: "info", message: "Range modifiers saved." });
+
+    let offered = "";
+    const shoot = async () => {
+      t.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
+        offered = String(config.content ?? "");
+        return { target: t.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "medium", tnModifier: 0, defenceDice: 2 };
+      };
+      await t.alice.game.actors.get(t.alanId).sheet.runAction("rollItem", {}, { row: { itemId: t.alice.game.actors.get(t.alanId).items.getName("Hunting bow").id } });
+      await settle();
+      const card = t.gm.game.messages.contents.at(-1);
+      t.bob.runtime.dialogs.responder = () => ({ kind: "none", room: "open", dice: 0 });
+      // Alan: 9, 8, 8; 2d6 = 3 + 4 = 7.
+      scriptDraws(t.gm, [...d10(9, 8, 8), [3, 6], [4, 6], ...d10(2, 2, 2, 2, 2, 2, 2, 2, 2, 2)]);
+      await t.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(t.bob.game.messages.get(card.id));
+      await settle();
+      return t.gm.game.messages.get(card.id);
+    };
+    const done = await shoot();
+    expect(offered).toContain("Medium (TN +3)");
+    expect(offered).toContain("Long (TN +2)");
+    // TN 9 on the card: the 9 succeeds, both 8s are marked failures.
+    const marks = (card: any) => [...String(card.content).matchAll(/card-die d10 (success|failure)" title="\w+">(\d+)/g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(marks(done).slice(0, 3)).toEqual(["9 success", "8 failure", "8 failure"]);
+    expect(done.content).toContain("Missile: 1 against 0, margin 1");
+
+    // Back to ours: TN 6 + 1 = 7, and the same faces give three successes.
+    await app.runAction("reset");
+    await settle();
+    expect(t.gm.game.settings.get("bout", "steelRangeBands")).toBe("");
+    const again = await shoot();
+    expect(offered).toContain("Medium (TN +1)");
+    expect(marks(again).slice(0, 3)).toEqual(["9 success", "8 success", "8 success"]);
+    expect(again.content).toContain("Missile: 3 against 0, margin 3");
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { scriptFaces, settle, steelSwordsmen } from "./support";
+import { scriptDraws, scriptFaces, settle, steelSwordsmen } from "./support";
 import { packSources } from "../pack-sources";
 
 
@@ -64,6 +64,31 @@ async function exchange(ctx: Ctx) {
   return { card: ctx.gm.game.messages.get(card.id), answer };
 }
 
+/**
+ * Outside the bout, Cal (Alice's) looses 3 dice from a hunting bow at Bran, who does not defend: 9, 9, 9 are three
+ * successes at TN 6, and the 2d6 missile chart roll is 3 + 4 = 7 (seed 000 "Missile Combat" 4).
+ */
+async function shot(ctx: Ctx) {
+  const Actor = ctx.gm.CONFIG.Actor.documentClass;
+  const cal = await Actor.create({ name: "Cal", type: "character", ownership: { default: 0, [ctx.world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5 } } });
+  const bow = { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 2, quickenCost: 1, quickenTn: 8, reach: 0 };
+  const [item] = await cal.createEmbeddedDocuments("Item", [{ name: "Hunting bow", type: "weapon", system: { equipped: true, steel: bow } }]);
+  await settle();
+  const hooks = ctx.alice.evaluate<any>("globalThis.__boutTest");
+  const posted = await hooks.postCard("steel.missile", ctx.alice.game.actors.get(cal.id), ctx.alice.game.actors.get(ctx.branId), { weaponId: item.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0 }, "");
+  expect(posted.ok).toBe(true);
+  await settle();
+  const card = ctx.gm.game.messages.contents.at(-1);
+  expect(card.system.kind).toBe("steel.missile");
+  ctx.bob.runtime.dialogs.responder = () => ({ kind: "none", room: "open", dice: 0 });
+  scriptDraws(ctx.gm, [[9, 10], [9, 10], [9, 10], [3, 6], [4, 6], ...Array.from({ length: 10 }, (): [number, number] => [2, 10])]);
+  const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
+  await settle();
+  return { card: ctx.gm.game.messages.get(card.id), answer };
+}
+
+const hitOf = (card: any) => JSON.parse(card.system.result).events.find((e: any) => e.type === "hit")?.data;
+
 describe("steel lookups read the world's RollTables", () => {
   it("with no table chosen the card reads ours: zone 5, a 3 on the d6 strikes the shoulder", async () => {
     const ctx = await fight();
@@ -83,6 +108,24 @@ describe("steel lookups read the world's RollTables", () => {
     const text = card.content.replaceAll("&#x27;", "'");
     expect(text).toContain("wound to Bran's thigh.");
     expect(JSON.parse(card.system.result).events.find((e: any) => e.type === "hit")?.data).toMatchObject({ part: "thigh" });
+  });
+
+  it("the GM retypes the 7 of the chosen missile chart and the next arrow's 2d6 of 7 lands where the chart now says (seed 000 'Missile Combat' 4)", async () => {
+    const ours = await shot(await fight());
+    expect(ours.answer.ok).toBe(true);
+    expect(hitOf(ours.card)).toMatchObject({ part: "chest" });
+    const ctx = await fight();
+    const table = await importAndChoose(ctx, "steel.missile");
+    const seven = table.results.find((r: any) => r.range[0] === 7);
+    expect(seven.name).toBe("chest");
+    // What Foundry's table editor writes when the GM types over a result's text.
+    await table.updateEmbeddedDocuments("TableResult", [{ _id: seven.id, name: "Thigh" }]);
+    await settle();
+    const { card, answer } = await shot(ctx);
+    expect(answer.ok).toBe(true);
+    expect(hitOf(card)).toMatchObject({ part: "thigh" });
+    expect(card.content).toContain("thigh");
+    expect(card.content).not.toContain("chest");
   });
 
   it("a chosen wound table the GM edits sets the wound's Shock (seed 000 'Shock and Pain')", async () => {

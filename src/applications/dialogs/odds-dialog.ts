@@ -4,13 +4,13 @@ import { windowOf } from "../../compat";
 import { formatCounted } from "../results/plural";
 
 /** One input of an action dialog. Labels are localization keys. */
-/** `labelData` fills the label's {placeholders} (a name the key wraps, e.g. "Engage {name}"). */
+/** `labelData` fills the label's {placeholders} (a name the key wraps, e.g. "Engage {name}"); a select's option may carry its own. */
 /** `gmOnly`: a figure that is the GM's to set (a situational modifier); a player's dialog leaves it out and sends its default. */
 type FieldLabelData = { readonly labelData?: Readonly<Record<string, string>>; readonly gmOnly?: boolean };
 export type DialogField = FieldLabelData &
   (
   | { readonly kind: "number"; readonly name: string; readonly label: string; readonly value: number; readonly min: number; readonly max: number; readonly step?: number; readonly slider?: boolean }
-  | { readonly kind: "select"; readonly name: string; readonly label: string; readonly value: string; readonly options: readonly { readonly value: string; readonly label: string }[] }
+  | { readonly kind: "select"; readonly name: string; readonly label: string; readonly value: string; readonly options: readonly { readonly value: string; readonly label: string; readonly labelData?: Readonly<Record<string, string>> }[] }
   | { readonly kind: "checkbox"; readonly name: string; readonly label: string; readonly value: boolean }
   );
 
@@ -98,7 +98,7 @@ export function oddsTableContext(view: OddsView, i18n: Formatter | CountingForma
 
 export function oddsDialogContext(spec: OddsDialogSpec, values: DialogValues, i18n: Formatter = game.i18n!) {
   const fields = spec.fields.map((field) => {
-    const options = field.kind === "select" ? field.options.map((o) => ({ ...o, text: i18n.format(o.label, {}), selected: o.value === values[field.name] })) : undefined;
+    const options = field.kind === "select" ? field.options.map((o) => ({ ...o, text: i18n.format(o.label, o.labelData ?? {}), selected: o.value === values[field.name] })) : undefined;
     const longest = Math.max(0, ...(options ?? []).map((o) => o.text.length));
     return {
       ...field,

@@ -28,10 +28,12 @@ export function chosenTables(): Record<string, string> {
 /** This client's language, formatting {placeholders}. */
 export const worldLabel: Label = (key, data) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
-/** A RollTable document (or what fromUuidSync found) as the converter reads it; a compendium index entry has no results. */
+/** A world RollTable as the converter reads it; one only in a compendium, or gone, is refused. */
 export function tableOf(uuid: string, lookupId: string): Outcome<TableLike> {
   const lookup = lookupById(lookupId);
   const named = lookup ? lookup.name(worldLabel) : lookupId;
+  // A compendium's table is refused even when its pack has it loaded: the cards play only tables in the world.
+  if (uuid.startsWith("Compendium.")) return refuse("rollTables.notLoaded", `${R}notLoaded`, { lookup: named });
   let doc: any = null;
   try {
     doc = fromUuidSync(uuid as never);

@@ -17,7 +17,6 @@ import {
   aimOf,
   applyWound,
   beginPreparation,
-  DEFAULT_RANGE_BANDS,
   EVASION_TN,
   exchangeOdds,
   missileAttack,
@@ -30,6 +29,7 @@ import {
   stayInSaddle,
   oneSuccessOdds,
   PART_REGION,
+  rangeBand,
   reflexOf,
   successBars,
   type BodyPart,
@@ -49,12 +49,14 @@ import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../op
 import { declareAttack, fighterOf } from "./attack";
 import { rideTnOf } from "./mounted";
 import { steelTables, steelTablesRead } from "./tables";
+import { steelRangeBands } from "../../settings";
 import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
 
 const M = "BOUT.Steel.Missile.";
 const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`steel.missile.${code}`, `${M}Refusal.${key}`, data);
 const ROOMS = Object.keys(EVASION_TN) as EvasionRoom[];
+const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 
 function missileWeapon(actor: Actor.Implementation, weaponId: unknown) {
   const w = view(actor).weapons.find((x) => x.id === weaponId);
@@ -133,7 +135,7 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string
   const s = view(actor).stats;
   const profile = missileProfile(weapon.stats, s.strength);
   if (!profile.ok) return refused("noWeapon", "NoWeapon");
-  const band = DEFAULT_RANGE_BANDS.find((b) => b.slug === d.band);
+  const band = rangeBand(steelRangeBands(), d.band);
   if (!band) return refused("badBand", "BadBand");
   if (d.aimedPart !== "" && !steelTables().missileChart.includes(d.aimedPart as BodyPart)) return refused("badPart", "BadPart");
   for (const v of [d.dice, d.aimDice]) if (!isWholeNumber(v) || (v as number) < 0) return refused("badDice", "BadDice");
@@ -171,7 +173,7 @@ const shotCard: CardKind = {
     const pool = defencePool(card.defender, card.combatId);
     const t = view(card.defender);
     const dtn = shieldDtn(t);
-    const band = DEFAULT_RANGE_BANDS.find((b) => b.slug === d.band)!;
+    const band = rangeBand(steelRangeBands(), d.band)!;
     const atn = d.atn + band.tnModifier + d.tnModifier;
     const values = await openOddsDialog({
       title: `${M}DefendTitle`,
@@ -225,7 +227,7 @@ const shotCard: CardKind = {
     const profile = missileProfile(weapon.stats, s.strength);
     if (!profile.ok) return profile;
     const { missile } = missileNow(shooter, card.combatId);
-    const band = DEFAULT_RANGE_BANDS.find((b) => b.slug === d.band)!;
+    const band = rangeBand(steelRangeBands(), d.band)!;
     const armour = armourByRegion(t);
     const tablesRead = steelTablesRead();
     if (!tablesRead.ok) return tablesRead;
@@ -317,6 +319,8 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
   const pool = now.missile?.ready ? now.missile.pool : 0;
   const aim = Math.min(aimOf(s), pool);
   const foes = opponents(actor);
+  // The world's range bands, read once for the choices and the odds.
+  const bands = steelRangeBands();
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
     titleData: { name: item.name },
@@ -326,12 +330,12 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       { kind: "number", name: "dice", label: `${M}Field.Dice`, value: pool, min: 0, max: pool, slider: true },
       { kind: "number", name: "aimDice", label: `${M}Field.AimDice`, value: 0, min: 0, max: aim },
       { kind: "select", name: "aimedPart", label: `${M}Field.AimedPart`, value: "", options: [{ value: "", label: `${M}NoAim` }, ...[...new Set(steelTables().missileChart)].map((p) => ({ value: p, label: `BOUT.Steel.Part.${p}` }))] },
-      { kind: "select", name: "band", label: `${M}Field.Band`, value: "short", options: DEFAULT_RANGE_BANDS.map((b) => ({ value: b.slug, label: `${M}Band.${b.slug}` })) },
+      { kind: "select", name: "band", label: `${M}Field.Band`, value: "short", options: bands.map((b) => ({ value: b.slug, label: `${M}BandOption`, labelData: { band: game.i18n!.localize(`${M}Band.${b.slug}`), tn: signed(b.tnModifier) } })) },
       { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5 },
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: 3, min: 0, max: 30 },
     ],
     odds: (v) => {
-      const band = DEFAULT_RANGE_BANDS.find((b) => b.slug === v.band) ?? DEFAULT_RANGE_BANDS[0]!;
+      const band = rangeBand(bands, v.band) ?? bands[0]!;
       const atn = (profile.ok ? profile.value.atn : 10) + band.tnModifier + Number(v.tnModifier);
       const dice = Number(v.dice);
       const odds = exchangeOdds(dice, atn, Number(v.defenceDice), EVASION_TN.restricted);

@@ -15,9 +15,9 @@ const N = 40;
 const MAX_DRAWS = 2;
 
 describe("every shipped pair in every ruleset plays to a result", () => {
-  it("has an adapter for all five rulesets and ships six adversaries and a party", () => {
+  it("has an adapter for all five rulesets and ships seven adversaries (the knight's warhorse among them) and a party", () => {
     expect([...duelRulesets()].sort()).toEqual([...RULESET_IDS].sort());
-    expect(load("npcs")).toHaveLength(6);
+    expect(load("npcs")).toHaveLength(7);
     expect(load("party").length).toBeGreaterThanOrEqual(3);
   });
 

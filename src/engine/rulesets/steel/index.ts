@@ -61,6 +61,7 @@ export * from "./initiative";
 export * from "./surprise";
 export * from "./mounted";
 export * from "./missile";
+export * from "./range-bands";
 export * from "./odds";
 export * from "./skills";
 export * from "./weapon-profile";

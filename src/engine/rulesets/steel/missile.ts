@@ -13,6 +13,7 @@ import type { DamageType, Region, SteelActor } from "./stats";
 import { aimOf, effectivePain, reflexOf } from "./derived";
 import { healthPoolLoss } from "./wound-effects";
 import { lookupWound, rawWoundLevel, woundLevel, type WoundEntry, type WoundTable } from "./wounds";
+import type { RangeBand } from "./range-bands";
 
 export interface MissileState {
   readonly roundsLeft: number;
@@ -113,21 +114,6 @@ export function missileDefencePool(inMelee: boolean, combatPoolLeft: number, a: 
 export function missileStateOutsideBout(a: SteelActor): MissileState {
   return { roundsLeft: 0, ready: true, pool: missilePoolFigures(a).refill, quickenCost: 0 };
 }
-
-export interface RangeBand {
-  readonly slug: string;
-  readonly tnModifier: number;
-  /** Points each aim die moves the 2d6 location roll. */
-  readonly stepsPerAimDie: number;
-}
-
-export const DEFAULT_RANGE_BANDS: readonly RangeBand[] = [
-  { slug: "pointBlank", tnModifier: 0, stepsPerAimDie: 2 },
-  { slug: "short", tnModifier: 0, stepsPerAimDie: 1 },
-  { slug: "medium", tnModifier: 1, stepsPerAimDie: 1 },
-  { slug: "long", tnModifier: 2, stepsPerAimDie: 0 },
-  { slug: "extreme", tnModifier: 3, stepsPerAimDie: 0 },
-];
 
 /** How free the target is to dodge: open ground 4, some cover 7, nowhere to go 9. */
 export const EVASION_TN = { open: 4, restricted: 7, nowhere: 9 } as const;

@@ -39,10 +39,10 @@ function problems(block: StatBlock, values: Record<string, unknown>, where: stri
 }
 
 const REQUIRED = {
-  weapons: "unarmed jaws dagger rondel-dagger arming-sword longsword greatsword rapier sabre falchion hand-axe war-axe dane-axe mace war-hammer morning-star flail quarterstaff club short-spear long-spear pike halberd poleaxe glaive lance javelin throwing-axe sling short-bow longbow composite-bow light-crossbow heavy-crossbow",
+  weapons: "unarmed jaws hooves dagger rondel-dagger arming-sword longsword greatsword rapier sabre falchion hand-axe war-axe dane-axe mace war-hammer morning-star flail quarterstaff club short-spear long-spear pike halberd poleaxe glaive lance javelin throwing-axe sling short-bow longbow composite-bow light-crossbow heavy-crossbow",
   armor: "padded-jack leather-jerkin mail-shirt mail-hauberk brigandine coat-of-plates plate-harness open-helm great-helm",
   shields: "buckler round-shield heater-shield kite-shield pavise",
-  npcs: "town-guard duellist archer mounted-knight wolf bandit",
+  npcs: "town-guard duellist archer mounted-knight warhorse wolf bandit",
   party: "aldric maren tomas isolde",
 };
 

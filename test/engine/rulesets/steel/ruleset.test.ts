@@ -123,10 +123,10 @@ describe("seed 000 derived values and the token bar", () => {
 
 describe("tools/armory/steel.json against the steel stat blocks", () => {
   const need = {
-    weapons: "unarmed dagger rondel-dagger arming-sword longsword greatsword rapier sabre falchion hand-axe war-axe dane-axe mace war-hammer morning-star flail quarterstaff club short-spear long-spear pike halberd poleaxe glaive lance javelin throwing-axe sling short-bow longbow composite-bow light-crossbow heavy-crossbow",
+    weapons: "unarmed hooves dagger rondel-dagger arming-sword longsword greatsword rapier sabre falchion hand-axe war-axe dane-axe mace war-hammer morning-star flail quarterstaff club short-spear long-spear pike halberd poleaxe glaive lance javelin throwing-axe sling short-bow longbow composite-bow light-crossbow heavy-crossbow",
     armor: "padded-jack leather-jerkin mail-shirt mail-hauberk brigandine coat-of-plates plate-harness open-helm great-helm",
     shields: "buckler round-shield heater-shield kite-shield pavise",
-    npcs: "town-guard duellist archer mounted-knight wolf bandit",
+    npcs: "town-guard duellist archer mounted-knight warhorse wolf bandit",
   };
   it("has every required slug", () => {
     for (const [section, slugs] of Object.entries(need)) for (const s of slugs.split(" ")) expect(armory[section][s], `${section}.${s}`).toBeDefined();
