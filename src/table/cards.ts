@@ -46,6 +46,8 @@ export interface CardResolution {
   readonly data?: Readonly<Record<string, unknown>>;
   /** The outcome in one line, read from the engine's result (a key and its values); without it the card says success or failure. */
   readonly headline?: Headline;
+  /** Other chat messages the resolution posts (a whisper to the GMs), written with the card: never without it. */
+  readonly messages?: readonly object[];
 }
 
 /**
@@ -534,6 +536,7 @@ async function resolution(kind: CardKind, card: CardView, answer: unknown, earli
     const applied = await combat.applyCommands(r.combatCommands, lease, batch);
     if (!applied.ok) return applied;
   }
+  if (r.messages?.length) batch.create(null, "ChatMessage", r.messages);
   const dice = diceOf(r.rolls);
   const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.headline ? { headline: r.headline } : {}), ...(dice.length ? { dice } : {}), ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
   const content = await renderCard({ ...card, state: "resolved", answer, result });

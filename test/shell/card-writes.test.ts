@@ -206,6 +206,27 @@ describe(`card writes in a fight (Foundry ${v14 ? 14 : 13})`, () => {
   });
 });
 
+describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 13})`, () => {
+  it("[16.5] answering a knockout that lands writes the card and the GM's whisper of the minutes together: " + (v14 ? "one batch" : "the whisper's create and the card's update"), async () => {
+    const pulse = FLOWS.find((x) => x.ruleset === "pulse")!;
+    // 73 less 15 for a knockout = 58, less the wolf's Defense 12 = 46: a 20 lands; the GM's D10 4 + 5 = 9 minutes.
+    const flow: Flow = { ...pulse, form: { kind: "knockout", modifier: 0 }, draws: [[20, 100], [4, 10]] };
+    const f = await forest(flow);
+    const card = await attackSecondWolf(f, flow);
+    expect(card.system.state).toBe("waiting");
+    f.gm.runtime.dialogs.responder = () => flow.defence;
+    const count = f.gm.game.messages.size;
+    const mark = f.world.server.writes.length;
+    await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
+    await settle();
+    expect(shown(f.world, mark)).toEqual(expected(["create ChatMessage", "update ChatMessage"]));
+    expect(f.gm.game.messages.size).toBe(count + 1);
+    const whisper = f.gm.game.messages.contents.at(-1);
+    expect(whisper.content).toContain("out for 9 minutes");
+    expect([whisper.blind, f.alice.game.messages.has(whisper.id)]).toEqual([true, false]);
+  });
+});
+
 describe(`card writes: a status's penalty on the next roll (Foundry ${v14 ? 14 : 13})`, () => {
   it("pulse [17.5]: the knocked-out wolf token (unconscious, applied in one write) has no Defense against the next blow: 73, where the other wolf's is 73 - 12 = 61", async () => {
     const flow = FLOWS.find((x) => x.ruleset === "pulse")!;

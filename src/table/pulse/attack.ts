@@ -603,7 +603,7 @@ const attackCard: CardKind = {
       // [16.5] held helpless until someone does a holder 1 effective damage.
       ...(r.restrained ? [{ id: "restrain", active: true }] : []),
     ];
-    if (r.strike.hit && d.kind === "knockout") await whisperKnockoutMinutes(card.attacker, victim);
+    const whisper = r.strike.hit && d.kind === "knockout" ? await knockoutWhisper(card.attacker, victim) : null;
     if (r.restrained) changes["flags.bout.restrainedBy"] = [fighterRef(card.attacker), ...(d.helpers ?? [])];
     const statuses: Record<string, StatusChange[]> = conditions.length ? { [fighterRef(victim)]: conditions } : {};
     const updates: Record<string, Record<string, unknown>> = Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {};
@@ -640,20 +640,22 @@ const attackCard: CardKind = {
       ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: fighterRef(card.defender), against: fighterRef(card.attacker) } } } : {}),
       // [16.5] a Disarm that lands: the attacker picks what the target drops, on the card.
       ...(r.disarmed ? { data: { disarm: { who: fighterRef(card.attacker), from: fighterRef(victim) } } } : {}),
+      // [16.5] the knockout's minutes, whispered to the GMs in the card's own write.
+      ...(whisper ? { messages: [whisper] } : {}),
     });
   },
 };
 
-/** [16.5] the GM rolls how long a knockout lasts, and alone learns it. */
-async function whisperKnockoutMinutes(attacker: Actor.Implementation, victim: Actor.Implementation): Promise<void> {
+/** [16.5] the GM rolls how long a knockout lasts, and alone learns it: the whisper's data, posted with the card. */
+async function knockoutWhisper(attacker: Actor.Implementation, victim: Actor.Implementation): Promise<object> {
   const rolled = await resolveWithFoundry((dice) => knockoutMinutes(rollOne(dice, 10)));
   const gms = game.users?.filter((u) => u.isGM).map((u) => u.id!) ?? [];
-  await ChatMessage.implementation.create({
+  return {
     content: `<p>${game.i18n!.format(`${T}KnockoutMinutes`, { attacker: foundry.utils.escapeHTML(attacker.name), victim: foundry.utils.escapeHTML(victim.name), minutes: String(rolled.value) })}</p>`,
     speaker: ChatMessage.implementation.getSpeaker({ alias: game.i18n!.localize(`${T}KnockoutSpeaker`) }),
     whisper: gms,
     blind: true,
-  } as never);
+  };
 }
 
 export function registerPulseTable(): void {
