@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openPage, sharedBrowser } from "./chromium";
-import { expectReadable, focusableControls, focused, sheetPage } from "./sheet-page";
+import { expectKeyboardReachable, expectReadable, sheetPage } from "./sheet-page";
 import { CASES, cardStates, headlineOf, shotName } from "../shell/card-kind-cases";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -37,14 +37,7 @@ describe("every other card kind in chromium (issue 20, Proof)", () => {
             else expect(headlineOf(content)).not.toBe(c.headline);
             await page.locator("form.application").screenshot({ path: join(SHOTS, shotName(c, state, theme)) });
             // Every button on the card (Defend, Apply, a follow-up) is reached with Tab.
-            const wanted = await page.evaluate(focusableControls);
-            const reached = new Set<string>();
-            await page.locator("body").focus();
-            for (let i = 0; i < wanted.length + 3; i++) {
-              await page.keyboard.press("Tab");
-              reached.add(await page.evaluate(focused));
-            }
-            expect(wanted.filter((w) => !reached.has(w)), `${c.kind} ${state} ${theme}: reached by keyboard`).toEqual([]);
+            await expectKeyboardReachable(page, `${c.kind} ${state} ${theme}`);
           } finally {
             await page.close();
           }

@@ -8,7 +8,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { scriptDraws, settle, tableOfThree } from "../shell/support";
 import { ATTACK_KINDS } from "../shell/card-kind-cases";
 
@@ -182,6 +182,8 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
             expect(await page.locator(".card-portrait").count()).toBe(2);
             expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
             await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${ruleset}-attack-${state}-${theme}.png`) });
+            // Defend, Apply and the detail's fold are reached with Tab.
+            await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
           } finally {
             await page.close();
           }
@@ -202,6 +204,7 @@ describe("chat cards in chromium", () => {
         expect(await page.locator("form.application").textContent()).toContain("Nicked by the poisoned blade");
         await expectReadable(page, `riposte card ${theme}`);
         await page.locator("form.application").screenshot({ path: join(SHOTS, `card-pulse-attack-riposte-${theme}.png`) });
+        await expectKeyboardReachable(page, `riposte card ${theme}`);
       } finally {
         await page.close();
       }
@@ -217,6 +220,7 @@ describe("chat cards in chromium", () => {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(2);
         await expectReadable(page, `advantage card ${theme}`);
         await page.locator("form.application").screenshot({ path: join(SHOTS, `card-actionpoints-attack-advantage-${theme}.png`) });
+        await expectKeyboardReachable(page, `advantage card ${theme}`);
       } finally {
         await page.close();
       }

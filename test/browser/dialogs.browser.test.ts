@@ -12,7 +12,7 @@ import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { dialogPage, expectReadable } from "./sheet-page";
+import { dialogPage, expectKeyboardReachable, expectReadable } from "./sheet-page";
 import { settle } from "../shell/support";
 
 const SHOTS = join(process.cwd(), "test-results", "screenshots");
@@ -150,6 +150,7 @@ describe("action dialogs in chromium", () => {
             expect(columns.every((text) => /%$/.test(text)), `${ruleset} ${dialog.view}`).toBe(true);
             expect(`${dialog.title}\n${await page.locator(".dialog-content").innerText()}`).not.toMatch(/BOUT\.|\bseed\b/i);
             await page.locator(".application").screenshot({ path: join(SHOTS, `dialog-${ruleset}-${name}-${theme}.png`) });
+            await expectKeyboardReachable(page, `${ruleset} ${dialog.view} ${theme}`);
           } finally {
             await page.close();
           }
