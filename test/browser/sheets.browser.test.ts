@@ -11,9 +11,9 @@ import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
+import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage, unreachedControls } from "./sheet-page";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
 
 const pack = (folder: string, slug: string) => {
@@ -66,7 +66,7 @@ describe("character sheet in chromium", () => {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             expect(await page.locator(`section.tab[data-tab="${tab}"]`).isVisible()).toBe(true);
             await expectReadable(page, `${ruleset} ${theme} ${tab}`);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `character-${ruleset}-${tab}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`character-${ruleset}-${tab}-${theme}.png`) });
             // Every control of the tab (and the header's) is reached with Tab.
             const controls = await expectKeyboardReachable(page, `${ruleset} ${theme} ${tab}`);
             if (tab !== "biography") expect(controls, tab).toBeGreaterThan(5);
@@ -91,7 +91,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
           for (const tab of ["stats", "items"]) {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             await expectReadable(page, `npc ${ruleset} ${theme} ${tab}`);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `npc-${ruleset}-${tab}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`npc-${ruleset}-${tab}-${theme}.png`) });
             await expectKeyboardReachable(page, `npc ${ruleset} ${theme} ${tab}`);
           }
         } finally {
@@ -109,7 +109,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
         for (const tab of ["stats", "items"]) {
           await page.click(`[data-action="tab"][data-tab="${tab}"]`);
           await expectReadable(page, `observer ${theme} ${tab}`);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `observer-steel-${tab}-${theme}.png`) });
+          await page.locator("form.application").screenshot({ path: shotPath(`observer-steel-${tab}-${theme}.png`) });
           await expectKeyboardReachable(page, `observer ${theme} ${tab}`);
         }
         expect(await page.locator('[data-action="deleteItem"], [data-action="createItem"], [data-action="rollItem"]').count()).toBe(0);
@@ -143,7 +143,7 @@ describe("item sheets in chromium", () => {
             });
             expect(fit.scrolls, name).toBe(false);
             expect(fit.gap, name).toBeLessThan(40);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `item-${ruleset}-${item.type}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`item-${ruleset}-${item.type}-${theme}.png`) });
             await expectKeyboardReachable(page, `${ruleset} ${theme} ${name}`);
           } finally {
             await page.close();
@@ -171,7 +171,7 @@ describe("item sheets in chromium", () => {
           expect(await page.evaluate(findOverflow), `${theme} ${tab}`).toEqual([]);
           // A ruleset's tab under that ruleset's name, the tabs every ruleset shares under "all".
           const shot = RULESET_IDS.includes(tab as never) ? `item-${tab}-longsword-${theme}.png` : `item-all-longsword-${tab}-${theme}.png`;
-          await page.locator("form.application").screenshot({ path: join(SHOTS, shot) });
+          await page.locator("form.application").screenshot({ path: shotPath(shot) });
           await expectKeyboardReachable(page, `longsword ${theme} ${tab}`);
         }
       } finally {

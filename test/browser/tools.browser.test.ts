@@ -3,7 +3,6 @@
 // table editors, in both themes, framed at their default width and as tall as
 // their content, screenshotted and checked that nothing spills out of its box and
 // that small text keeps 4.5:1.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
@@ -11,9 +10,9 @@ import { dist } from "../build/dist";
 import { duelRulesets } from "../../src/engine/duel";
 import { DEFAULT_MISSILE_CHART } from "../../src/engine/rulesets/steel";
 import { openPage, sharedBrowser } from "./chromium";
+import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, sheetPage } from "./sheet-page";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
 const browser = sharedBrowser(SHOTS);
 
@@ -40,7 +39,7 @@ describe("duel simulator in chromium", () => {
           const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
           try {
             await expectReadable(page, `${ruleset} ${state} ${theme}`);
-            await page.locator(".application").screenshot({ path: join(SHOTS, `duel-${ruleset}-${state}-${theme}.png`) });
+            await page.locator(".application").screenshot({ path: shotPath(`duel-${ruleset}-${state}-${theme}.png`) });
             await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
           } finally {
             await page.close();
@@ -88,7 +87,7 @@ describe("settings table editors in chromium", () => {
             return { inside: groups.scrollHeight > groups.clientHeight, footer: footer.bottom <= document.querySelector(".window-content")!.getBoundingClientRect().bottom + 1 };
           });
           expect(fit).toEqual({ inside: true, footer: true });
-          await page.locator(".application").screenshot({ path: join(SHOTS, `rolltables-${ruleset}-${state}-${theme}.png`) });
+          await page.locator(".application").screenshot({ path: shotPath(`rolltables-${ruleset}-${state}-${theme}.png`) });
           await expectKeyboardReachable(page, `roll tables ${ruleset} ${theme}`);
         } finally {
           await page.close();
@@ -110,7 +109,7 @@ describe("settings table editors in chromium", () => {
         const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
         try {
           await expectReadable(page, `${ruleset} ${state} ${theme}`);
-          await page.locator(".application").screenshot({ path: join(SHOTS, `${view}-${ruleset}-${state}-${theme}.png`) });
+          await page.locator(".application").screenshot({ path: shotPath(`${view}-${ruleset}-${state}-${theme}.png`) });
           await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
         } finally {
           await page.close();

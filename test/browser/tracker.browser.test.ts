@@ -1,13 +1,12 @@
 // The combat tracker in a real browser (issue 4): a steel bout in the middle of
 // its secret throw, as the GM and as a player see it, at the sidebar's width in
 // both themes, screenshotted and checked that nothing spills out of its box.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openPage, sharedBrowser } from "./chromium";
+import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { settle, tableOfThree } from "../shell/support";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 
 const browser = sharedBrowser(SHOTS);
 
@@ -121,7 +120,7 @@ describe("combat tracker in chromium", () => {
           expect((await page.locator(".encounter-title").innerText()).trim()).toBe("Round 1 · Phase: Movement");
           await expectReadable(page, `phases tracker ${who} ${theme}`);
           expect(await page.evaluate(unnamedButtons), `phases tracker ${who} ${theme}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-phases-running-${who}-${theme}.png`) });
+          await page.locator("form.application").screenshot({ path: shotPath(`tracker-phases-running-${who}-${theme}.png`) });
           await expectKeyboardReachable(page, `phases tracker ${who} ${theme}`);
         } finally {
           await page.close();
@@ -133,7 +132,7 @@ describe("combat tracker in chromium", () => {
         expect(await dialogPage.locator("select[name=weaponId] option").count()).toBe(2);
         expect(await dialogPage.evaluate(findOverflow), `phases declaration ${theme}`).toEqual([]);
         expect(await dialogPage.evaluate(findLowContrast), `phases declaration ${theme}`).toEqual([]);
-        await dialogPage.locator("form.application").screenshot({ path: join(SHOTS, `dialog-phases-declare-open-${theme}.png`) });
+        await dialogPage.locator("form.application").screenshot({ path: shotPath(`dialog-phases-declare-open-${theme}.png`) });
         await expectKeyboardReachable(dialogPage, `phases declaration ${theme}`);
       } finally {
         await dialogPage.close();
@@ -155,7 +154,7 @@ describe("combat tracker in chromium", () => {
             if (ruleset === "pulse") expect(await page.locator(".window-content").innerText()).not.toMatch(/\bround\b/i);
             await expectReadable(page, `${ruleset} ${who} ${theme}`);
             expect(await page.evaluate(unnamedButtons), `${ruleset} ${who} ${theme}`).toEqual([]);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${ruleset}-running-${who}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`tracker-${ruleset}-running-${who}-${theme}.png`) });
             await expectKeyboardReachable(page, `${ruleset} ${who} ${theme}`);
           } finally {
             await page.close();
@@ -176,7 +175,7 @@ describe("combat tracker in chromium", () => {
           expect(await page.locator(".tracker-group").count()).toBe(2);
           await expectReadable(page, `${who} ${theme}`);
           expect(await page.evaluate(unnamedButtons), `${who} ${theme}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-steel-throw-${who}-${theme}.png`) });
+          await page.locator("form.application").screenshot({ path: shotPath(`tracker-steel-throw-${who}-${theme}.png`) });
           await expectKeyboardReachable(page, `${who} ${theme}`);
         } finally {
           await page.close();
