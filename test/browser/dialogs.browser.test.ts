@@ -134,6 +134,7 @@ describe("action dialogs in chromium", () => {
       const views = dialogs.map((d) => d.view);
       // Each ruleset's weapon opens its attack, its card a defence.
       expect(views.some((v) => v.startsWith("weapon-")), views.join()).toBe(true);
+      // A phases card outside a declared round asks no defence here; fight-dialogs.browser.test.ts opens it from a blow.
       if (ruleset !== "phases") expect(views, views.join()).toContain("defence");
       const seen = new Set<string>();
       for (const dialog of dialogs) {

@@ -1,4 +1,5 @@
-// The dialogs that open only in a fight (issue 20, "Dialogs"): steel's red/white
+// The dialogs that open only in a fight (issue 20, "Dialogs"): phases' defence, pulse's
+// surprise and leader questions, the tracker's "Move to bout…", and steel's red/white
 // throw, buying the initiative, readying and loosing a missile and the evade or
 // block against it, the rider's gait, ride-by and riders' pass, surprise and the
 // hesitation it asks of the foe, the terrain contest, the bout's blow order and
@@ -19,6 +20,8 @@ const DEFAULT_WIDTH = 400;
 const browser = sharedBrowser(SHOTS);
 
 type Step = (w: KindWorld) => Promise<unknown>;
+/** A phase's dialog's name, or its dialogs' names in the order they open ("" for one shown elsewhere). */
+type Named = string | readonly string[];
 
 const sheetAction =
   (who: "ada" | "bran", id: string): Step =>
@@ -65,13 +68,50 @@ const redBout =
     return then(w);
   };
 
+/** Phases: Ada's sword blow at Bran from her sheet (answered), then Bran's defence from the card (closed). */
+const phasesBlow: Step = async (w) => {
+  const [sword] = await w.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
+  w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, modifier: 0 });
+  await w.ada.sheet.render({ force: true });
+  await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+  await settle();
+  w.gm.runtime.dialogs.responder = () => null;
+  const card = w.gm.game.messages.contents.at(-1);
+  await w.hooks.defendFromCard(w.gm.game.messages.get(card.id));
+};
+
+/** Pulse: a fight of the party (Ada, Bran) against a wolf begun (the GM's surprise question: none), the party's leader asked for, the fight ended. */
+const pulseFight: Step = async (w) => {
+  const wolf = await w.gm.CONFIG.Actor.documentClass.create({ name: "Wolf", type: "npc", system: { pulse: { ag: 16, pc: 14 } } });
+  const combat = await w.gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", [w.ada, w.bran, wolf].map((a: any) => ({ actorId: a.id, name: a.name })));
+  w.gm.runtime.dialogs.responder = (_k: string, config: any) => (config.buttons?.length ? "none" : null);
+  await combat.startCombat();
+  await settle();
+  w.gm.runtime.dialogs.responder = () => null;
+  await w.gm.ui.combat.runAction("boutGroupAction", { groupId: "side:party", actionId: "leader" });
+  await settle();
+  // The case's own card is posted outside this fight.
+  await w.gm.game.combats.get(combat.id).delete();
+};
+
+/** Steel: two bouts begun, and the GM's "Move to bout…" from Ada's row menu. */
+const moveToBout: Step = async (w) => {
+  const combat = await w.gm.CONFIG.Combat.documentClass.create({ active: true });
+  const groups = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Bridge" }, { name: "Gate" }]);
+  const [ca] = await combat.createEmbeddedDocuments("Combatant", [w.ada, w.bran].map((a: any, i: number) => ({ actorId: a.id, name: a.name, group: groups[i].id })));
+  await combat.startCombat();
+  await settle();
+  return w.gm.ui.combat.runContextOption("BOUT.Tracker.Row.MoveTo", ca.id);
+};
+
 interface Fight {
   /** The card-kind case whose fight it opens in. */
   readonly kind: string;
   /** What the GM does there to open the dialog (closed unanswered). */
   readonly open?: Step;
   /** The name each dialog takes: those the case's setup opens, the one `open` opens, and the defender's answer to the card. */
-  readonly names: { readonly setup?: string; readonly open?: string; readonly answer?: string };
+  readonly names: { readonly setup?: Named; readonly open?: Named; readonly answer?: Named };
 }
 
 const STEEL: readonly Fight[] = [
@@ -117,9 +157,14 @@ async function dialogsOf(fight: Fight): Promise<Captured[]> {
   const i18n = w.gm.game.i18n;
   const phaseOf = (i: number) => (i < marks[0]! ? "setup" : i < marks[1]! ? "open" : "answer");
   const out: Captured[] = [];
+  const seen: Record<string, number> = {};
   for (const [i, { kind, config }] of asked.entries()) {
-    const name = fight.names[phaseOf(i) as keyof Fight["names"]];
-    if (kind !== "wait" || typeof config.content !== "string" || !name || out.some((d) => d.name === name)) continue;
+    if (kind !== "wait" || typeof config.content !== "string") continue;
+    const phase = phaseOf(i);
+    const n = (seen[phase] = (seen[phase] ?? -1) + 1);
+    const named = fight.names[phase as keyof Fight["names"]];
+    const name = typeof named === "string" ? named : named?.[n];
+    if (!name || out.some((d) => d.name === name)) continue;
     out.push({
       name,
       title: i18n.localize(String(config.window?.title ?? "")),
@@ -132,21 +177,28 @@ async function dialogsOf(fight: Fight): Promise<Captured[]> {
   return out;
 }
 
+const OTHERS: readonly Fight[] = [
+  { kind: "phases.fatigue", open: phasesBlow, names: { open: ["", "defence"] } },
+  { kind: "pulse.recover", open: pulseFight, names: { open: ["surprise", "leader"] } },
+  { kind: "steel.bloodLoss", open: moveToBout, names: { open: "move-to-bout" } },
+];
+
 describe("the dialogs of a fight in chromium", () => {
-  for (const fight of STEEL) {
-    const names = Object.values(fight.names).join(", ");
-    it(`steel ${names}: reached in the fight, fits its width in both themes, every control reached with the keyboard`, async () => {
+  for (const fight of [...STEEL, ...OTHERS]) {
+    const ruleset = fight.kind.split(".")[0]!;
+    const wanted = Object.values(fight.names).flat().filter(Boolean);
+    it(`${ruleset} ${wanted.join(", ")}: reached in the fight, fits its width in both themes, every control reached with the keyboard`, async () => {
       const dialogs = await dialogsOf(fight);
-      expect(dialogs.map((d) => d.name).sort(), "every dialog named is reached").toEqual(Object.values(fight.names).sort());
+      expect(dialogs.map((d) => d.name).sort(), "every dialog named is reached").toEqual([...wanted].sort());
       for (const dialog of dialogs) {
         for (const theme of THEMES) {
           const html = dialogPage({ title: dialog.title, classes: ["bout", ...dialog.classes.filter((c) => c !== "bout")], width: dialog.width, content: dialog.content, buttons: dialog.buttons, theme });
           const page = await openPage(browser(), html, { width: dialog.width + 32, height: 1000 });
           try {
-            await expectReadable(page, `steel ${dialog.name} ${theme}`);
+            await expectReadable(page, `${ruleset} ${dialog.name} ${theme}`);
             expect(`${dialog.title}\n${await page.locator(".dialog-content").innerText()}`).not.toMatch(/BOUT\.|\bseed\b/i);
-            await page.locator(".application").screenshot({ path: shotPath(`dialog-steel-${dialog.name}-${theme}.png`) });
-            await expectKeyboardReachable(page, `steel ${dialog.name} ${theme}`);
+            await page.locator(".application").screenshot({ path: shotPath(`dialog-${ruleset}-${dialog.name}-${theme}.png`) });
+            await expectKeyboardReachable(page, `${ruleset} ${dialog.name} ${theme}`);
           } finally {
             await page.close();
           }
