@@ -3,7 +3,6 @@
 // screenshotted, with the layout checks of the sheets (nothing spills out of its
 // box; the grid scrolls inside itself, the window never sideways), and the
 // keyboard moving between cells as in a spreadsheet.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ROLES } from "../harness/server";
@@ -13,10 +12,10 @@ import { nextCell } from "../../src/applications/armory/navigation";
 import { gridKeydown } from "../../src/applications/armory/grid-keys";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
+import { SHOTS, shotPath } from "./shots";
 import { expectReadable, sheetPage } from "./sheet-page";
 import { creationData, packSources } from "../pack-sources";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
 const browser = sharedBrowser(SHOTS);
 
@@ -63,7 +62,7 @@ describe("armory grid in chromium", () => {
             return { inside: s.scrollHeight > s.clientHeight, footer: document.querySelector(".armory-footer")!.getBoundingClientRect().bottom <= document.querySelector(".window-content")!.getBoundingClientRect().bottom + 1 };
           });
           expect(scroll).toEqual({ inside: true, footer: true });
-          await page.locator(".application").screenshot({ path: join(SHOTS, `armory-${ruleset}-grid-${theme}.png`) });
+          await page.locator(".application").screenshot({ path: shotPath(`armory-${ruleset}-grid-${theme}.png`) });
         } finally {
           await page.close();
         }
@@ -88,7 +87,7 @@ describe("armory grid in chromium", () => {
         });
         expect(box).toEqual({ tall: true, inside: true });
         await expectReadable(page, theme);
-        await page.locator(".application").screenshot({ path: join(SHOTS, `armory-steel-import-${theme}.png`) });
+        await page.locator(".application").screenshot({ path: shotPath(`armory-steel-import-${theme}.png`) });
       } finally {
         await page.close();
       }

@@ -9,13 +9,12 @@
 // out of its box, every button is reached with the keyboard, and small text
 // keeps 4.5:1. test/shell/card-headlines.test.ts fails when a registered kind
 // has no case here.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openPage, sharedBrowser } from "./chromium";
-import { expectReadable, focusableControls, focused, sheetPage } from "./sheet-page";
+import { SHOTS, shotPath } from "./shots";
+import { expectKeyboardReachable, expectReadable, sheetPage } from "./sheet-page";
 import { CASES, cardStates, headlineOf, shotName } from "../shell/card-kind-cases";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
 const browser = sharedBrowser(SHOTS);
 
@@ -35,16 +34,9 @@ describe("every other card kind in chromium (issue 20, Proof)", () => {
             expect(text).not.toMatch(/\bseed\b|§|BOUT\./i);
             if (state !== "waiting") expect(text, `${c.kind} ${state}`).toContain(c.headline);
             else expect(headlineOf(content)).not.toBe(c.headline);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, shotName(c, state, theme)) });
+            await page.locator("form.application").screenshot({ path: shotPath(shotName(c, state, theme)) });
             // Every button on the card (Defend, Apply, a follow-up) is reached with Tab.
-            const wanted = await page.evaluate(focusableControls);
-            const reached = new Set<string>();
-            await page.locator("body").focus();
-            for (let i = 0; i < wanted.length + 3; i++) {
-              await page.keyboard.press("Tab");
-              reached.add(await page.evaluate(focused));
-            }
-            expect(wanted.filter((w) => !reached.has(w)), `${c.kind} ${state} ${theme}: reached by keyboard`).toEqual([]);
+            await expectKeyboardReachable(page, `${c.kind} ${state} ${theme}`);
           } finally {
             await page.close();
           }

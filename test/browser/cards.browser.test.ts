@@ -2,17 +2,16 @@
 // Combat Advantages offered as buttons (issue 7, seed 002 VI), and a pulse blow
 // parried for a riposte (issue 9, seed 004 [17.4]), at the chat sidebar's width
 // in both themes, screenshotted and checked that nothing spills out of its box.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+import { SHOTS, shotPath } from "./shots";
+import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { scriptDraws, settle, tableOfThree } from "../shell/support";
 import { ATTACK_KINDS } from "../shell/card-kind-cases";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 
 const browser = sharedBrowser(SHOTS);
 
@@ -181,7 +180,9 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
             expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
             expect(await page.locator(".card-portrait").count()).toBe(2);
             expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `card-${ruleset}-attack-${state}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`card-${ruleset}-attack-${state}-${theme}.png`) });
+            // Defend, Apply and the detail's fold are reached with Tab.
+            await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
           } finally {
             await page.close();
           }
@@ -201,7 +202,8 @@ describe("chat cards in chromium", () => {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(1);
         expect(await page.locator("form.application").textContent()).toContain("Nicked by the poisoned blade");
         await expectReadable(page, `riposte card ${theme}`);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-pulse-attack-riposte-${theme}.png`) });
+        await page.locator("form.application").screenshot({ path: shotPath(`card-pulse-attack-riposte-${theme}.png`) });
+        await expectKeyboardReachable(page, `riposte card ${theme}`);
       } finally {
         await page.close();
       }
@@ -216,7 +218,8 @@ describe("chat cards in chromium", () => {
       try {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(2);
         await expectReadable(page, `advantage card ${theme}`);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-actionpoints-attack-advantage-${theme}.png`) });
+        await page.locator("form.application").screenshot({ path: shotPath(`card-actionpoints-attack-advantage-${theme}.png`) });
+        await expectKeyboardReachable(page, `advantage card ${theme}`);
       } finally {
         await page.close();
       }
@@ -276,7 +279,7 @@ describe("cards with the engine's marks on their dice in chromium (issue 20)", (
           expect(await page.evaluate(() => Array.from(document.querySelectorAll(".bout-dice .visually-hidden")).every((e) => e.getBoundingClientRect().width <= 1)), `${name}: words hidden`).toBe(true);
           await expectReadable(page, `${name} ${theme}`);
           expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `${name}-${theme}.png`) });
+          await page.locator("form.application").screenshot({ path: shotPath(`${name}-${theme}.png`) });
         } finally {
           await page.close();
         }
@@ -293,7 +296,7 @@ describe("cards with the engine's marks on their dice in chromium (issue 20)", (
         expect(await page.locator(".card-landing").isVisible()).toBe(true);
         for (const hidden of [".card-headline", ".bout-dice", ".card-detail", "button[data-bout-action=apply]"]) expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
         expect(await page.evaluate(findLowContrast), theme).toEqual([]);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `card-phases-attack-rolling-${theme}.png`) });
+        await page.locator("form.application").screenshot({ path: shotPath(`card-phases-attack-rolling-${theme}.png`) });
       } finally {
         await page.close();
       }

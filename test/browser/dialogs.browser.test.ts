@@ -12,10 +12,10 @@ import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { dialogPage, expectReadable } from "./sheet-page";
+import { SHOTS, shotPath } from "./shots";
+import { dialogPage, expectKeyboardReachable, expectReadable } from "./sheet-page";
 import { settle } from "../shell/support";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
 const DEFAULT_WIDTH = 400;
 
@@ -134,6 +134,7 @@ describe("action dialogs in chromium", () => {
       const views = dialogs.map((d) => d.view);
       // Each ruleset's weapon opens its attack, its card a defence.
       expect(views.some((v) => v.startsWith("weapon-")), views.join()).toBe(true);
+      // A phases card outside a declared round asks no defence here; fight-dialogs.browser.test.ts opens it from a blow.
       if (ruleset !== "phases") expect(views, views.join()).toContain("defence");
       const seen = new Set<string>();
       for (const dialog of dialogs) {
@@ -149,7 +150,8 @@ describe("action dialogs in chromium", () => {
             const columns = await page.locator(".odds-histogram li").evaluateAll((lis) => lis.map((li) => li.querySelector(".odds-y")?.textContent?.trim() ?? ""));
             expect(columns.every((text) => /%$/.test(text)), `${ruleset} ${dialog.view}`).toBe(true);
             expect(`${dialog.title}\n${await page.locator(".dialog-content").innerText()}`).not.toMatch(/BOUT\.|\bseed\b/i);
-            await page.locator(".application").screenshot({ path: join(SHOTS, `dialog-${ruleset}-${name}-${theme}.png`) });
+            await page.locator(".application").screenshot({ path: shotPath(`dialog-${ruleset}-${name}-${theme}.png`) });
+            await expectKeyboardReachable(page, `${ruleset} ${dialog.view} ${theme}`);
           } finally {
             await page.close();
           }

@@ -133,17 +133,24 @@ export function findOverflow(): string[] {
   return problems;
 }
 
-/** Runs in the page: the visible controls a keyboard user should reach, as selectors-ish labels. */
+/**
+ * Runs in the page: the visible controls a keyboard user should reach, as selectors-ish labels.
+ * A group of radio buttons is one stop for Tab (the arrows move inside it), so it counts once.
+ */
 export function focusableControls(): string[] {
   const content = document.querySelector(".application") as HTMLElement;
-  return Array.from(content.querySelectorAll<HTMLElement>("input, select, textarea, button, a[data-action], [tabindex]"))
-    .filter((el) => el.offsetParent !== null && !(el as HTMLInputElement).disabled && el.tabIndex >= 0 && !el.closest("[inert]"))
-    .map((el) => el.outerHTML.slice(0, 120));
+  const label = (el: HTMLElement) => (el.matches("input[type=radio][name]") ? `radio group ${(el as HTMLInputElement).name}` : el.outerHTML.slice(0, 120));
+  return Array.from(new Set(Array.from(content.querySelectorAll<HTMLElement>("input, select, textarea, button, a[data-action], [tabindex]"))
+    // checkVisibility also leaves out what a closed <details> hides.
+    .filter((el) => el.offsetParent !== null && el.checkVisibility() && !(el as HTMLInputElement).disabled && el.tabIndex >= 0 && !el.closest("[inert]"))
+    .map(label)));
 }
 
 /** Runs in the page: what has the focus now, in the same form as `focusableControls`. */
 export function focused(): string {
-  return document.activeElement ? (document.activeElement as HTMLElement).outerHTML.slice(0, 120) : "";
+  const el = document.activeElement as HTMLElement | null;
+  if (!el) return "";
+  return el.matches("input[type=radio][name]") ? `radio group ${(el as HTMLInputElement).name}` : el.outerHTML.slice(0, 120);
 }
 
 /**
@@ -203,4 +210,28 @@ export function findLowContrast(): string[] {
 export async function expectReadable(page: Page, label: string): Promise<void> {
   expect(await page.evaluate(findOverflow), label).toEqual([]);
   expect(await page.evaluate(findLowContrast), label).toEqual([]);
+}
+
+/**
+ * The visible controls of the page (`focusableControls`) that pressing Tab from
+ * the top of the page never reaches. Chromium also stops on boxes that scroll, so
+ * Tab is pressed until all are reached, up to twice as often as there are
+ * controls and some. Returns those missed and how many there were.
+ */
+export async function unreachedControls(page: Page): Promise<{ missed: string[]; controls: number }> {
+  const wanted = await page.evaluate(focusableControls);
+  const reached = new Set<string>();
+  await page.locator("body").focus();
+  for (let i = 0; i < 2 * wanted.length + 10 && wanted.some((w) => !reached.has(w)); i++) {
+    await page.keyboard.press("Tab");
+    reached.add(await page.evaluate(focused));
+  }
+  return { missed: wanted.filter((w) => !reached.has(w)), controls: wanted.length };
+}
+
+/** Every visible control of the page is reached with Tab; returns how many there were. */
+export async function expectKeyboardReachable(page: Page, label: string): Promise<number> {
+  const { missed, controls } = await unreachedControls(page);
+  expect(missed, `${label}: reached by keyboard`).toEqual([]);
+  return controls;
 }

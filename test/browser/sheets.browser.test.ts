@@ -11,9 +11,9 @@ import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { expectReadable, findLowContrast, findOverflow, focusableControls, focused, sheetPage } from "./sheet-page";
+import { SHOTS, shotPath } from "./shots";
+import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage, unreachedControls } from "./sheet-page";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
 
 const pack = (folder: string, slug: string) => {
@@ -58,7 +58,7 @@ async function framed(sheet: any, theme: "light" | "dark") {
 describe("character sheet in chromium", () => {
   for (const ruleset of RULESET_IDS) {
     for (const theme of THEMES) {
-      it(`${ruleset}, ${theme} theme: every tab fits its box at the default size`, async () => {
+      it(`${ruleset}, ${theme} theme: every tab fits its box at the default size, every control reached with the keyboard`, async () => {
         const { actor } = await world(ruleset);
         const { page } = await framed(actor.sheet, theme);
         try {
@@ -66,7 +66,10 @@ describe("character sheet in chromium", () => {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             expect(await page.locator(`section.tab[data-tab="${tab}"]`).isVisible()).toBe(true);
             await expectReadable(page, `${ruleset} ${theme} ${tab}`);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `character-${ruleset}-${tab}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`character-${ruleset}-${tab}-${theme}.png`) });
+            // Every control of the tab (and the header's) is reached with Tab.
+            const controls = await expectKeyboardReachable(page, `${ruleset} ${theme} ${tab}`);
+            if (tab !== "biography") expect(controls, tab).toBeGreaterThan(5);
           }
         } finally {
           await page.close();
@@ -74,27 +77,6 @@ describe("character sheet in chromium", () => {
       });
     }
   }
-
-  it("every control of the stats and items tabs is reachable with the keyboard", async () => {
-    const { actor } = await world("steel");
-    const { page } = await framed(actor.sheet, "light");
-    try {
-      for (const tab of ["stats", "items"]) {
-        await page.click(`[data-action="tab"][data-tab="${tab}"]`);
-        const wanted = await page.evaluate(focusableControls);
-        expect(wanted.length).toBeGreaterThan(5);
-        const reached = new Set<string>();
-        await page.locator("body").focus();
-        for (let i = 0; i < wanted.length + 5; i++) {
-          await page.keyboard.press("Tab");
-          reached.add(await page.evaluate(focused));
-        }
-        expect(wanted.filter((c) => !reached.has(c)), tab).toEqual([]);
-      }
-    } finally {
-      await page.close();
-    }
-  });
 });
 
 describe("NPC sheet and a player's observer view in chromium", () => {
@@ -109,7 +91,8 @@ describe("NPC sheet and a player's observer view in chromium", () => {
           for (const tab of ["stats", "items"]) {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             await expectReadable(page, `npc ${ruleset} ${theme} ${tab}`);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `npc-${ruleset}-${tab}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`npc-${ruleset}-${tab}-${theme}.png`) });
+            await expectKeyboardReachable(page, `npc ${ruleset} ${theme} ${tab}`);
           }
         } finally {
           await page.close();
@@ -126,7 +109,8 @@ describe("NPC sheet and a player's observer view in chromium", () => {
         for (const tab of ["stats", "items"]) {
           await page.click(`[data-action="tab"][data-tab="${tab}"]`);
           await expectReadable(page, `observer ${theme} ${tab}`);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `observer-steel-${tab}-${theme}.png`) });
+          await page.locator("form.application").screenshot({ path: shotPath(`observer-steel-${tab}-${theme}.png`) });
+          await expectKeyboardReachable(page, `observer ${theme} ${tab}`);
         }
         expect(await page.locator('[data-action="deleteItem"], [data-action="createItem"], [data-action="rollItem"]').count()).toBe(0);
         expect(await page.locator("button.equip-toggle:not([disabled])").count()).toBe(0);
@@ -159,7 +143,8 @@ describe("item sheets in chromium", () => {
             });
             expect(fit.scrolls, name).toBe(false);
             expect(fit.gap, name).toBeLessThan(40);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `item-${ruleset}-${item.type}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`item-${ruleset}-${item.type}-${theme}.png`) });
+            await expectKeyboardReachable(page, `${ruleset} ${theme} ${name}`);
           } finally {
             await page.close();
           }
@@ -184,7 +169,10 @@ describe("item sheets in chromium", () => {
           const panel = await page.getAttribute(`[role="tab"][data-tab="${tab}"]`, "aria-controls");
           expect(await page.locator(`#${panel}`).isVisible()).toBe(true);
           expect(await page.evaluate(findOverflow), `${theme} ${tab}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `weapon-${tab}-longsword-${theme}.png`) });
+          // A ruleset's tab under that ruleset's name, the tabs every ruleset shares under "all".
+          const shot = RULESET_IDS.includes(tab as never) ? `item-${tab}-longsword-${theme}.png` : `item-all-longsword-${tab}-${theme}.png`;
+          await page.locator("form.application").screenshot({ path: shotPath(shot) });
+          await expectKeyboardReachable(page, `longsword ${theme} ${tab}`);
         }
       } finally {
         await page.close();
@@ -204,6 +192,18 @@ describe("the layout checks themselves", () => {
         glyphs: Array.from(document.querySelectorAll(".window-content .fa-solid")).map((el) => getComputedStyle(el, "::before").content !== "none"),
       }));
       expect(icons).toEqual({ loaded: true, faces: ["Font Awesome 7 Free", "Font Awesome 7 Free"], glyphs: [true, true] });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("catch a control Tab never reaches (a link with an action but no href)", async () => {
+    const html = sheetPage({ title: "keys", classes: ["bout"], width: 300, height: 200, theme: "light", parts: { a: `<button type="button">Roll</button><a data-action="rollItem">Longsword</a>` } });
+    const page = await openPage(browser(), html, { width: 332, height: 232 });
+    try {
+      const { missed, controls } = await unreachedControls(page);
+      expect(controls).toBe(2);
+      expect(missed).toEqual([expect.stringContaining('data-action="rollItem"')]);
     } finally {
       await page.close();
     }

@@ -3,7 +3,6 @@
 // table editors, in both themes, framed at their default width and as tall as
 // their content, screenshotted and checked that nothing spills out of its box and
 // that small text keeps 4.5:1.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
@@ -11,9 +10,9 @@ import { dist } from "../build/dist";
 import { duelRulesets } from "../../src/engine/duel";
 import { DEFAULT_MISSILE_CHART } from "../../src/engine/rulesets/steel";
 import { openPage, sharedBrowser } from "./chromium";
-import { expectReadable, sheetPage } from "./sheet-page";
+import { SHOTS, shotPath } from "./shots";
+import { expectKeyboardReachable, expectReadable, sheetPage } from "./sheet-page";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 const THEMES = ["light", "dark"] as const;
 const browser = sharedBrowser(SHOTS);
 
@@ -40,7 +39,8 @@ describe("duel simulator in chromium", () => {
           const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
           try {
             await expectReadable(page, `${ruleset} ${state} ${theme}`);
-            await page.locator(".application").screenshot({ path: join(SHOTS, `duel-${ruleset}-${state}-${theme}.png`) });
+            await page.locator(".application").screenshot({ path: shotPath(`duel-${ruleset}-${state}-${theme}.png`) });
+            await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
           } finally {
             await page.close();
           }
@@ -63,6 +63,39 @@ describe("settings table editors in chromium", () => {
     ["tables", "pulse", "form", "bout.pulseTablesMenu"],
   ] as const;
   for (const theme of THEMES) {
+    it(`${theme} theme: the roll tables the cards read, the world's ruleset first, empty and with a table chosen, fit the window and scroll inside it`, async () => {
+      dist();
+      const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+      const gm = await world.connect("GM");
+      for (const [ruleset, state, chosen] of [
+        ["steel", "empty", {}],
+        ["opposed", "chosen", { "opposed.oops": "RollTable.q3Zb8WnKx1LcV7pe" }],
+      ] as const) {
+        await gm.game.settings.set("bout", "ruleset", ruleset);
+        await gm.game.settings.set("bout", "rollTables", chosen);
+        const app = new (gm.game.settings.menus.get("bout.rollTablesMenu").type)();
+        await app.render({ force: true });
+        const { width, height } = app.options.position;
+        const html = sheetPage({ title: gm.game.i18n.localize(app.options.window.title), classes: app.options.classes, width, height, parts: app.renderedParts, theme });
+        const page = await openPage(browser(), html, { width: width + 32, height: height + 32 });
+        try {
+          expect(await page.locator("fieldset legend").first().innerText(), ruleset).toBe(gm.game.i18n.localize(`BOUT.RollTables.Folder.${ruleset}`));
+          await expectReadable(page, `roll tables ${ruleset} ${theme}`);
+          // The groups scroll inside the window; Save and Reset stay in view.
+          const fit = await page.evaluate(() => {
+            const groups = document.querySelector(".roll-tables-groups")!;
+            const footer = document.querySelector(".roll-tables .form-footer")!.getBoundingClientRect();
+            return { inside: groups.scrollHeight > groups.clientHeight, footer: footer.bottom <= document.querySelector(".window-content")!.getBoundingClientRect().bottom + 1 };
+          });
+          expect(fit).toEqual({ inside: true, footer: true });
+          await page.locator(".application").screenshot({ path: shotPath(`rolltables-${ruleset}-${state}-${theme}.png`) });
+          await expectKeyboardReachable(page, `roll tables ${ruleset} ${theme}`);
+        } finally {
+          await page.close();
+        }
+      }
+    });
+
     it(`${theme} theme: the steel pointer and range bands, the action-point costs, the phases tracks, the opposed tie rule and the pulse ranks fit their width`, async () => {
       dist();
       const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
@@ -77,7 +110,8 @@ describe("settings table editors in chromium", () => {
         const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
         try {
           await expectReadable(page, `${ruleset} ${state} ${theme}`);
-          await page.locator(".application").screenshot({ path: join(SHOTS, `${view}-${ruleset}-${state}-${theme}.png`) });
+          await page.locator(".application").screenshot({ path: shotPath(`${view}-${ruleset}-${state}-${theme}.png`) });
+          await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
         } finally {
           await page.close();
         }

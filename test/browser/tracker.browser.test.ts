@@ -1,16 +1,12 @@
 // The combat tracker in a real browser (issue 4): a steel bout in the middle of
 // its secret throw, as the GM and as a player see it, at the sidebar's width in
 // both themes, screenshotted and checked that nothing spills out of its box.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
+import { SHOTS, shotPath } from "./shots";
+import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { settle, tableOfThree } from "../shell/support";
 
-const SHOTS = join(process.cwd(), "test-results", "screenshots");
 
 const browser = sharedBrowser(SHOTS);
 
@@ -61,21 +57,19 @@ const TITLES: Record<string, RegExp> = {
 };
 
 /**
- * A phased round after Initiative (seed 001): the GM declares for four
- * fighters, two engagements form, and the round is in its Movement phase.
- * Returns the GM client and the declaration dialog's content as first shown.
+ * A phased round after Initiative (seed 001): four fighters declare (Alice for
+ * Ser Aldric, whom she owns; the GM for the rest), two engagements form, and the
+ * round is in its Movement phase. Returns both clients and the declaration
+ * dialog's content as first shown.
  */
 async function phasedRound() {
-  dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "phases");
+  const { world, gm, alice } = await tableOfThree("phases");
   const Actor = gm.CONFIG.Actor.documentClass;
   const names = ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Mercenary crossbowman"];
   const ids: string[] = [];
   const weapons: string[] = [];
   for (const [i, name] of names.entries()) {
-    const actor = await Actor.create({ name, type: i < 2 ? "character" : "npc" });
+    const actor = await Actor.create({ name, type: i < 2 ? "character" : "npc", ownership: i === 0 ? { default: 0, [world.userId("Alice")]: 3 } : { default: 0 } });
     const [weapon] = await actor.createEmbeddedDocuments("Item", [
       i === 3
         ? { name: "Heavy crossbow", type: "weapon", system: { phases: { initiative: -12, range: "far", minRange: "close", missile: true } } }
@@ -94,35 +88,43 @@ async function phasedRound() {
     { action: "missile", weaponId: weapons[3], range: "near", [`opponent-${cid[1]}`]: true, highGround: true },
   ];
   let content = "";
-  let n = 0;
-  gm.runtime.dialogs.responder = (_kind: string, config: any) => {
-    content ||= config.content;
-    return forms[n++];
+  // Whoever is asked, the answer is the named fighter's (the dialog's title names who declares).
+  const respond = (_kind: string, config: any) => {
+    const i = names.findIndex((n) => String(config.window?.title ?? "").includes(n));
+    if (i === 0) content ||= config.content;
+    return i < 0 ? null : forms[i];
   };
+  gm.runtime.dialogs.responder = respond;
+  alice.runtime.dialogs.responder = respond;
   await combat.startCombat();
   await settle();
   expect(gm.notices).toEqual([]);
+  expect(alice.notices).toEqual([]);
   await gm.ui.combat.runAction("boutNextStep", {});
   await settle();
-  return { gm, content };
+  return { gm, alice, content };
 }
 
 describe("combat tracker in chromium", () => {
   for (const theme of ["light", "dark"] as const) {
-    it(`phases (${theme}): a round's engagements, totals and the declaration dialog fit their boxes`, async () => {
-      const { gm, content } = await phasedRound();
-      await gm.ui.combat.render({ force: true });
-      expect(gm.ui.combat.renderedParts.tracker).toContain("First strike");
-      const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: gm.ui.combat.renderedParts, theme });
-      const page = await openPage(browser(), html, { width: 332, height: 672 });
-      try {
-        expect(await page.locator(".combatant").count()).toBe(4);
-        expect((await page.locator(".encounter-title").innerText()).trim()).toBe("Round 1 · Phase: Movement");
-        await expectReadable(page, `phases tracker ${theme}`);
-        expect(await page.evaluate(unnamedButtons), `phases tracker ${theme}`).toEqual([]);
-        await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-phases-movement-gm-${theme}.png`) });
-      } finally {
-        await page.close();
+    it(`phases (${theme}): a round's engagements, totals and the declaration dialog fit their boxes, for the GM and a player`, async () => {
+      const { gm, alice, content } = await phasedRound();
+      expect(content, "Alice declared for Ser Aldric").not.toBe("");
+      for (const [who, client] of [["gm", gm], ["player", alice]] as const) {
+        await client.ui.combat.render({ force: true });
+        expect(client.ui.combat.renderedParts.tracker).toContain("First strike");
+        const html = sheetPage({ title: "Combat", classes: ["sidebar-tab", "combat-sidebar"], width: 300, height: 640, parts: client.ui.combat.renderedParts, theme });
+        const page = await openPage(browser(), html, { width: 332, height: 672 });
+        try {
+          expect(await page.locator(".combatant").count()).toBe(4);
+          expect((await page.locator(".encounter-title").innerText()).trim()).toBe("Round 1 · Phase: Movement");
+          await expectReadable(page, `phases tracker ${who} ${theme}`);
+          expect(await page.evaluate(unnamedButtons), `phases tracker ${who} ${theme}`).toEqual([]);
+          await page.locator("form.application").screenshot({ path: shotPath(`tracker-phases-running-${who}-${theme}.png`) });
+          await expectKeyboardReachable(page, `phases tracker ${who} ${theme}`);
+        } finally {
+          await page.close();
+        }
       }
       const dialog = sheetPage({ title: "Declare", classes: ["dialog", "bout", "bout-odds-dialog"], width: 420, height: 720, parts: { content }, theme });
       const dialogPage = await openPage(browser(), dialog, { width: 452, height: 752 });
@@ -130,7 +132,8 @@ describe("combat tracker in chromium", () => {
         expect(await dialogPage.locator("select[name=weaponId] option").count()).toBe(2);
         expect(await dialogPage.evaluate(findOverflow), `phases declaration ${theme}`).toEqual([]);
         expect(await dialogPage.evaluate(findLowContrast), `phases declaration ${theme}`).toEqual([]);
-        await dialogPage.locator("form.application").screenshot({ path: join(SHOTS, `declare-phases-open-${theme}.png`) });
+        await dialogPage.locator("form.application").screenshot({ path: shotPath(`dialog-phases-declare-open-${theme}.png`) });
+        await expectKeyboardReachable(dialogPage, `phases declaration ${theme}`);
       } finally {
         await dialogPage.close();
       }
@@ -151,7 +154,8 @@ describe("combat tracker in chromium", () => {
             if (ruleset === "pulse") expect(await page.locator(".window-content").innerText()).not.toMatch(/\bround\b/i);
             await expectReadable(page, `${ruleset} ${who} ${theme}`);
             expect(await page.evaluate(unnamedButtons), `${ruleset} ${who} ${theme}`).toEqual([]);
-            await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-${ruleset}-running-${who}-${theme}.png`) });
+            await page.locator("form.application").screenshot({ path: shotPath(`tracker-${ruleset}-running-${who}-${theme}.png`) });
+            await expectKeyboardReachable(page, `${ruleset} ${who} ${theme}`);
           } finally {
             await page.close();
           }
@@ -171,7 +175,8 @@ describe("combat tracker in chromium", () => {
           expect(await page.locator(".tracker-group").count()).toBe(2);
           await expectReadable(page, `${who} ${theme}`);
           expect(await page.evaluate(unnamedButtons), `${who} ${theme}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: join(SHOTS, `tracker-steel-throw-${who}-${theme}.png`) });
+          await page.locator("form.application").screenshot({ path: shotPath(`tracker-steel-throw-${who}-${theme}.png`) });
+          await expectKeyboardReachable(page, `${who} ${theme}`);
         } finally {
           await page.close();
         }

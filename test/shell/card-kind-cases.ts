@@ -361,8 +361,11 @@ async function world(c: KindCase): Promise<KindWorld> {
   return { gm, ada: gm.game.actors.get(ada.id), bran: gm.game.actors.get(bran.id), hooks: gm.evaluate<any>("globalThis.__boutTest") };
 }
 
-/** Posts the case's card as the GM, answers it, applies it: its content in each state it reaches. */
-export async function cardStates(c: KindCase): Promise<Record<string, string>> {
+/**
+ * Posts the case's card as the GM, answers it, applies it: its content in each state it reaches.
+ * `ready` runs once the case's state is built, before the card is posted (to open a sheet's dialog there).
+ */
+export async function cardStates(c: KindCase, ready?: (w: KindWorld) => Promise<void>): Promise<Record<string, string>> {
   const w = await world(c);
   const { gm, ada, bran, hooks: api } = w;
   const named = (v: unknown): unknown => {
@@ -373,6 +376,7 @@ export async function cardStates(c: KindCase): Promise<Record<string, string>> {
   };
   const fill = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, named(v)]));
   if (c.setup) await c.setup(w);
+  if (ready) await ready(w);
   if (c.before) {
     await api.postCard(c.before.kind, ada, bran, fill(c.before.declaration), "");
     await settle();

@@ -1,0 +1,28 @@
+// The browser tests' screenshots follow one naming rule (issue 20, "Proof"):
+// `<view>-<ruleset>-<state>-<theme>.png`, checked by shotPath (test/browser/shots.ts)
+// as each is written. Here: every screenshot the browser tests take goes through
+// shotPath, and the rule takes the names it should and refuses the rest.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SHOT_NAME, shotPath } from "../browser/shots";
+
+const BROWSER = join(process.cwd(), "test/browser");
+
+describe("screenshot names", () => {
+  it("every screenshot a browser test takes is written through shotPath", () => {
+    const calls: string[] = [];
+    for (const file of readdirSync(BROWSER).filter((f) => f.endsWith(".ts"))) {
+      const text = readFileSync(join(BROWSER, file), "utf8");
+      for (const m of text.matchAll(/\.screenshot\(([^)]*)/g)) calls.push(`${file}: ${m[1]}`);
+    }
+    expect(calls.length).toBeGreaterThan(10);
+    expect(calls.filter((c) => !/path: shotPath\(/.test(c))).toEqual([]);
+  });
+
+  it("take <view>-<ruleset>-<state>-<theme>.png with a ruleset, all or none, and light or dark", () => {
+    for (const good of ["card-steel-attack-waiting-light.png", "dialog-phases-defence-dark.png", "tracker-pulse-running-player-dark.png", "item-all-longsword-description-light.png", "card-steel-ride-by-applied-dark.png", "rolltables-none-empty-light.png"]) expect(SHOT_NAME.test(good), good).toBe(true);
+    for (const bad of ["weapon-description-longsword-light.png", "card-steel-attack-dim.png", "card-steel-light.png", "card-Steel-attack-light.png", "card-steel-attack_waiting-light.png", "dialog-steel-open-light.jpg"]) expect(SHOT_NAME.test(bad), bad).toBe(false);
+    expect(() => shotPath("weapon-description-longsword-light.png")).toThrow(/<view>-<ruleset>-<state>-<theme>/);
+  });
+});
