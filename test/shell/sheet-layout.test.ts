@@ -318,6 +318,24 @@ describe("ruleset actions on the sheet", () => {
     expect(await headerActions(sheet)).not.toContain("shakeOff");
   });
 
+  it("pulse: a stunned figure is offered only Recover; the stuck weapon, the infected wound's day and the net only when they are there", async () => {
+    const { gm, actor, sheet } = await kitted("pulse");
+    const set = async (changes: Record<string, unknown>) => {
+      await gm.game.actors.get(actor.id).update(changes);
+      await settle();
+      return headerActions(sheet);
+    };
+    const standing = await headerActions(sheet);
+    expect(standing).toEqual(expect.arrayContaining(["jump", "mount", "close", "magic"]));
+    for (const id of ["recover", "closeWithdraw", "disentangle", "pullOut", "infectionDay", "infection"]) expect(standing, id).not.toContain(id);
+    expect(await set({ "system.pulse.stuckPenalty": 3 })).toContain("pullOut");
+    expect(await set({ "system.pulse.infected": true })).toContain("infectionDay");
+    await gm.game.actors.get(actor.id).toggleStatusEffect("entangled", { active: true });
+    await settle();
+    expect(await headerActions(sheet)).toContain("disentangle");
+    // Stunned: the recovery, and the infected wound's day (it is not a fight's action); nothing else.
+    expect(await set({ "system.pulse.stunned": true })).toEqual(["recover", "infectionDay"]);
+  });
 });
 
 describe("open sheets follow the fight", () => {
