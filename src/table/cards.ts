@@ -17,13 +17,16 @@ import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
 import { WriteBatch } from "./batch";
 import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
-import { loadDicePartial, resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { loadCardPartials, resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { fighterImage, headlineText, toneView, type Headline } from "../applications/results/headline";
 import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
-import { formatCounted } from "../applications/results/plural";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
 import type { MarkedFace } from "../engine/dice";
 import { MARKS_OPTION } from "../dice/foundry-dice";
+
+/** The headline a kind returns (its lang key and values), said the same way on result cards. */
+export type { Headline };
 
 export const CARD_TEMPLATE = templatePath("chat/card.hbs");
 
@@ -48,16 +51,6 @@ export interface CardResolution {
   readonly headline?: Headline;
   /** Other chat messages the resolution posts (a whisper to the GMs), written with the card: never without it. */
   readonly messages?: readonly object[];
-}
-
-/**
- * A card's headline: a lang key formatted with the fighters' names (`attacker`,
- * `defender`) and `data`, whose values are localized through the card's lookups
- * where the lang file has them (a body part, a location).
- */
-export interface Headline {
-  readonly key: string;
-  readonly data?: Readonly<Record<string, string | number>>;
 }
 
 /** A choice a resolved card offers afterwards, as a button for the named fighter's owner (a Combat Advantage). */
@@ -236,36 +229,8 @@ export function cardView(message: ChatMessage.Implementation): CardView | null {
 
 type Formatter = Parameters<typeof resultCardContext>[1];
 
-/** The picture a fighter has on the table: its token's texture, else the actor's portrait. */
-export function fighterImage(actor: Actor.Implementation | null): string {
-  if (!actor) return "";
-  const a = actor as unknown as { token?: { texture?: { src?: string | null } } | null; getActiveTokens?(linked?: boolean, document?: boolean): { texture?: { src?: string | null } }[]; prototypeToken?: { texture?: { src?: string | null } }; img?: string | null };
-  const token = a.token ?? a.getActiveTokens?.(false, true)?.[0] ?? null;
-  return token?.texture?.src || a.prototypeToken?.texture?.src || a.img || "";
-}
-
-const OUTCOME_ICONS = { success: "fa-circle-check", failure: "fa-circle-xmark", neutral: "fa-circle-info", waiting: "fa-hourglass-half" } as const;
-
-/** A value localized through the lookups (a body part's key), else as it is. */
-function lookedUp(value: string | number, lookups: readonly string[], i18n: Formatter): string {
-  const text = String(value);
-  for (const prefix of lookups) {
-    const key = `${prefix}${text}`;
-    const localized = i18n.localize(key);
-    if (localized !== key) return localized;
-  }
-  return text;
-}
-
 /** One roll's dice as stored on a card: faces, values and the engine's mark for each (older cards have none). */
 export type CardDice = DiceDraw;
-
-/** The headline's text: the kind's own from its result, else what the outcome says plainly. */
-function headlineText(headline: Headline | undefined, outcome: "success" | "failure" | "neutral", names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
-  if (!headline || typeof headline.key !== "string") return i18n.format(`BOUT.Card.Headline.${outcome}`, names);
-  const data = Object.fromEntries(Object.entries(headline.data ?? {}).map(([k, v]) => [k, lookedUp(v, lookups, i18n)]));
-  return formatCounted(i18n, headline.key, { ...names, ...data });
-}
 
 /** The card's HTML for a state: the declaration, the buttons that state allows, the result lines. */
 export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
@@ -290,9 +255,7 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
     state: card.state,
     answerable,
     title: kind ? i18n.format(kind.title, names) : card.kind,
-    tone,
-    icon: OUTCOME_ICONS[tone],
-    word: i18n.localize(`BOUT.Card.Outcome.${tone}`),
+    ...toneView(tone, i18n),
     headline: result
       ? headlineText(result.headline, outcome, names, result.lookups ?? [], i18n)
       : i18n.format(answerable ? "BOUT.Card.Waiting" : "BOUT.Card.Rolling", names),
@@ -312,7 +275,7 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
     appliedBy: result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
     defender: names.defender,
   };
-  await loadDicePartial();
+  await loadCardPartials();
   return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, context);
 }
 

@@ -233,7 +233,7 @@ async function skillCard(ruleset: "steel" | "opposed" | "actionpoints", answer: 
   const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
   const gm = await world.connect("GM");
   await gm.game.settings.set("bout", "ruleset", ruleset);
-  const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", system: { steel: { agility: 5 }, opposed: { ag: 42 } } });
+  const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", img: face("#5b7f3a"), prototypeToken: { texture: { src: face("#5b7f3a") } }, system: { steel: { agility: 5 }, opposed: { ag: 42 } } });
   const [skill] = await actor.createEmbeddedDocuments("Item", [
     { name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 }, opposed: { characteristic: "ag", advances: 10 }, actionpoints: { tsc: 55 } } },
   ]);
@@ -266,7 +266,13 @@ describe("cards with the engine's marks on their dice in chromium (issue 20)", (
     "card-phases-attack-chain": phasesChainCard,
     "card-opposed-attack-oops": opposedOopsCard,
   } as const;
-  for (const [name, build] of Object.entries(builds)) {
+  // The skill tests' result cards open with a headline as the attack cards do: the outcome word, then the engine's result in words.
+  const headlines: Partial<Record<keyof typeof builds, string>> = {
+    "card-steel-skill-resolved": "Success Ilse's Climb succeeds: 2 successes.",
+    "card-opposed-skill-resolved": "Success Ilse's Climb succeeds: 3 Success Levels.",
+    "card-actionpoints-skill-resolved": "Failure Ilse's Climb is a critical failure: 96 against 55.",
+  };
+  for (const [name, build] of Object.entries(builds) as [keyof typeof builds, (typeof builds)[keyof typeof builds]][]) {
     for (const theme of ["light", "dark"] as const) {
       it(`${name}, ${theme} theme: the marked dice fit the chat sidebar and read clearly`, async () => {
         const content = await build();
@@ -279,6 +285,13 @@ describe("cards with the engine's marks on their dice in chromium (issue 20)", (
           expect(await page.evaluate(() => Array.from(document.querySelectorAll(".bout-dice .visually-hidden")).every((e) => e.getBoundingClientRect().width <= 1)), `${name}: words hidden`).toBe(true);
           await expectReadable(page, `${name} ${theme}`);
           expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
+          // Headline first under the header, the detail folded, the token image loaded.
+          expect(await page.evaluate(headlineLayout), `${name} ${theme}`).toEqual([]);
+          const headline = headlines[name];
+          if (headline) {
+            expect((await page.locator(".card-headline").textContent())?.replace(/\s+/g, " ").trim()).toBe(headline);
+            expect(await page.locator(".card-portrait").count(), `${name}: the roller's token`).toBe(1);
+          }
           await page.locator("form.application").screenshot({ path: shotPath(`${name}-${theme}.png`) });
         } finally {
           await page.close();

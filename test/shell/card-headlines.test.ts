@@ -111,6 +111,13 @@ describe("every headline branch is a lang string the headline fills (issue 20)",
     pulse.recoverHeadline({ success: true }),
     pulse.recoverHeadline({ success: false }),
     pulse.noLineOfFireHeadline(),
+    // The result cards' own: skill tests from the sheet (test/shell/result-cards.test.ts), the order of simultaneous blows, the outnumbered roll.
+    ...[{ success: true, roll: { successes: 2, botch: false } }, { success: false, roll: { successes: 0, botch: false } }, { success: false, roll: { successes: 0, botch: true } }].map((r) => steel.skillHeadline("Climb", r)),
+    ...[true, false].map((success) => opposed.skillHeadline("Climb", { success, sl: success ? 2 : -2 })),
+    ...["criticalSuccess", "success", "failure", "criticalFailure"].map((level) => ap.skillHeadline("Climb", { roll: 40, target: 55, level })),
+    steel.blowOrderHeadline(["Ada"]),
+    steel.blowOrderHeadline(["Ada", "Bran"]),
+    ...["lone", "opponents", "surrounded"].map((decides) => steel.crowdHeadline({ decides, cap: 2 })),
     // The attack cards' own.
     ...[{ level: 4, part }, { level: 0, part }, null].map((hit) => steel.exchangeHeadline({ winner: "a", hit }, "a", "Bran")),
     steel.exchangeHeadline({ winner: "b", hit: null }, "a", "Bran"),
@@ -147,6 +154,8 @@ describe("every headline branch is a lang string the headline fills (issue 20)",
     expect(say(opposed.ambushHeadline({ spotters: [{ surprised: true }, { surprised: true }] }))).toBe("Ada takes 2 foes by surprise.");
     expect(say(pulse.jumpHeadline(1, { success: true }))).toBe("Ada jumps 1 foot and lands safely.");
     expect(say(opposed.moveHeadline({ move: "leap", feet: 4.5 }))).toBe("Ada leaps 4.5 feet.");
+    expect(say(steel.crowdHeadline({ decides: "lone", cap: 1 }))).toBe("Ada picks whom to face: at most 1 foe attacks at once.");
+    expect(say(steel.blowOrderHeadline(["Ada", "Bran"]))).toBe("Ada, Bran strike first, at the same moment.");
   });
 });
 

@@ -207,7 +207,8 @@ describe("player-facing words (issue 20)", () => {
   });
 
   it("every card template key, outcome word and headline exists in lang/en.json", () => {
-    const template = readFileSync(join(process.cwd(), "templates/chat/card.hbs"), "utf8");
+    // The card and the partials it shares with the result cards (headline, dice, detail).
+    const template = ["card.hbs", "headline.hbs", "dice.hbs", "detail.hbs"].map((t) => readFileSync(join(process.cwd(), "templates/chat", t), "utf8")).join("\n");
     const keys = [...template.matchAll(/localize "([^"]+)"/g)].map((m) => m[1]!);
     keys.push("BOUT.Card.Waiting", "BOUT.Card.Rolling", "BOUT.Card.Applied", "BOUT.Card.AppliedBy", "BOUT.Card.AppliedByGM");
     for (const tone of ["success", "failure", "neutral", "waiting"]) keys.push(`BOUT.Card.Outcome.${tone}`);

@@ -30,7 +30,7 @@ async function apply(t: Table, client: any, card: any) {
 }
 
 describe("the sheet shows these buttons only when they apply", () => {
-  it("Recover, Pull out, A day with an infection appear once Bran is stunned, has a weapon stuck, is infected; the Infection check is the GM's", async () => {
+  it("Recover, Pull out, A day with an infection appear once Bran is stunned, has a weapon stuck, is infected (Pull out once he is no longer stunned); the Infection check is the GM's", async () => {
     const t = await table();
     const buttons = async (client: any) => {
       const sheet = client.game.actors.get(t.branId).sheet;
@@ -44,7 +44,11 @@ describe("the sheet shows these buttons only when they apply", () => {
     expect(await buttons(t.gm)).toContain("infection");
     await t.gm.game.actors.get(t.branId).update({ "system.pulse.stunned": true, "system.pulse.stuckPenalty": 3, "system.pulse.infected": true });
     await settle();
-    expect((await buttons(t.bob)).filter((b) => ["recover", "pullOut", "infectionDay"].includes(b))).toEqual(["recover", "pullOut", "infectionDay"]);
+    // [15] a stunned figure may only recover: pulling the weapon out (a Pass) waits until it has.
+    expect((await buttons(t.bob)).filter((b) => ["recover", "pullOut", "infectionDay"].includes(b))).toEqual(["recover", "infectionDay"]);
+    await t.gm.game.actors.get(t.branId).update({ "system.pulse.stunned": false });
+    await settle();
+    expect((await buttons(t.bob)).filter((b) => ["recover", "pullOut", "infectionDay"].includes(b))).toEqual(["pullOut", "infectionDay"]);
   });
 });
 

@@ -245,14 +245,96 @@ describe("dialogs", () => {
   });
 });
 
+/** The ruleset actions a sheet's header offers, drawn afresh. */
+async function headerActions(sheet: any): Promise<string[]> {
+  await sheet.render({ force: true });
+  return [...(sheet.renderedParts.header as string).matchAll(/data-actor-action="([A-Za-z]+)"/g)].map((m) => m[1]!);
+}
+
+/** Steel: Alan (Alice's) and Rival (Bob's) thrown into one bout; `mounted`: whom the GM marks as riding. Alice's sheet of Alan. */
+async function steelBout(mounted: { alan?: boolean; rival?: boolean }) {
+  const { gm, alice, bob, own, Actor } = await tableOfThree("steel");
+  const alan = await Actor.create({ name: "Alan", type: "character", ownership: own("Alice"), system: { steel: { agility: 6, wit: 5, proficiency: 6 } } });
+  const rival = await Actor.create({ name: "Rival", type: "character", ownership: own("Bob"), system: { steel: { agility: 5, wit: 5, proficiency: 5 } } });
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Field" }]);
+  const [ca, cb] = (await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: alan.id, name: "Alan", group: group.id },
+    { actorId: rival.id, name: "Rival", group: group.id },
+  ])).map((c: any) => c.id as string);
+  await combat.startCombat();
+  alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+  bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+  await gm.evaluate<any>("globalThis.__boutTest").openDeclaration(combat, "throw", group.id, [ca, cb], ["red", "white"]);
+  await settle();
+  const marks = [...(mounted.alan ? [{ type: "mount", combatantId: ca, mounted: true }] : []), ...(mounted.rival ? [{ type: "mount", combatantId: cb, mounted: true }] : [])];
+  if (marks.length) await gm.game.combats.get(combat.id).applyCommands(marks);
+  await settle();
+  expect(gm.game.combats.get(combat.id).machineState.bouts[0].initiative, "the bout is thrown").toBe(ca);
+  const sheet = alice.game.actors.get(alan.id).sheet;
+  /** The GM moves the bout on to its second exchange. */
+  sheet.nextExchange = async () => {
+    await gm.game.combats.get(combat.id).applyCommands([{ type: "next", boutId: group.id }]);
+    await settle();
+    expect(gm.game.combats.get(combat.id).machineState.bouts[0].exchange).toBe(2);
+  };
+  return sheet;
+}
+
 describe("ruleset actions on the sheet", () => {
-  it("steel: out of a fight the header offers the terrain roll but no ride-by, gait change or buying initiative", async () => {
+  it("steel: out of a fight the header offers the terrain roll but no ride-by, gait change, riders' pass or buying initiative", async () => {
     const { sheet } = await kitted("steel");
-    const ids = [...(sheet.renderedParts.header as string).matchAll(/data-actor-action="([A-Za-z]+)"/g)].map((m) => m[1]);
+    const ids = await headerActions(sheet);
     expect(ids).toContain("terrain");
     expect(ids).not.toContain("rideBy");
     expect(ids).not.toContain("gait");
+    expect(ids).not.toContain("ridersPass");
     expect(ids).not.toContain("buyInitiative");
+  });
+
+  it("steel: Riders pass only for a rider whose bout holds another rider, in the round's first exchange; not on foot nor riding at a foe on foot", async () => {
+    expect(await headerActions(await steelBout({}))).not.toContain("ridersPass");
+    expect(await headerActions(await steelBout({ rival: true }))).not.toContain("ridersPass");
+    const alone = await headerActions(await steelBout({ alan: true }));
+    expect(alone).toContain("gait");
+    expect(alone).not.toContain("ridersPass");
+    const riders = await steelBout({ alan: true, rival: true });
+    expect(await headerActions(riders)).toContain("ridersPass");
+    // Riders pass as a ride-by is made: before the round's exchanges, so not in its second.
+    await riders.nextExchange();
+    expect(await headerActions(riders)).not.toContain("ridersPass");
+  });
+
+  it("opposed: Shake off surprise only while the fighter is Surprised; Sneak up and the moves always", async () => {
+    const { gm, actor, sheet } = await kitted("opposed");
+    const calm = await headerActions(sheet);
+    expect(calm).not.toContain("shakeOff");
+    expect(calm).toEqual(expect.arrayContaining(["move", "ambush"]));
+    await gm.game.actors.get(actor.id).toggleStatusEffect("surprised", { active: true });
+    await settle();
+    expect(await headerActions(sheet)).toContain("shakeOff");
+    await gm.game.actors.get(actor.id).toggleStatusEffect("surprised", { active: false });
+    await settle();
+    expect(await headerActions(sheet)).not.toContain("shakeOff");
+  });
+
+  it("pulse: a stunned figure is offered only Recover; the stuck weapon, the infected wound's day and the net only when they are there", async () => {
+    const { gm, actor, sheet } = await kitted("pulse");
+    const set = async (changes: Record<string, unknown>) => {
+      await gm.game.actors.get(actor.id).update(changes);
+      await settle();
+      return headerActions(sheet);
+    };
+    const standing = await headerActions(sheet);
+    expect(standing).toEqual(expect.arrayContaining(["jump", "mount", "close", "magic"]));
+    for (const id of ["recover", "closeWithdraw", "disentangle", "pullOut", "infectionDay", "infection"]) expect(standing, id).not.toContain(id);
+    expect(await set({ "system.pulse.stuckPenalty": 3 })).toContain("pullOut");
+    expect(await set({ "system.pulse.infected": true })).toContain("infectionDay");
+    await gm.game.actors.get(actor.id).toggleStatusEffect("entangled", { active: true });
+    await settle();
+    expect(await headerActions(sheet)).toContain("disentangle");
+    // Stunned: the recovery, and the infected wound's day (it is not a fight's action); nothing else.
+    expect(await set({ "system.pulse.stunned": true })).toEqual(["recover", "infectionDay"]);
   });
 });
 

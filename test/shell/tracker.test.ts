@@ -9,6 +9,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { settle } from "./support";
+import { headlineOf } from "./card-kind-cases";
 
 
 async function fight(ruleset: string, grouped: boolean) {
@@ -185,6 +186,8 @@ describe("combat tracker: one against many (seed 000 'Multiple Opponents')", () 
     const card = gm.game.messages.contents.at(-1);
     expect(card.content).toContain("The lone fighter picks whom to face; at most 3 attack at once");
     expect(card.content).toContain("Ada: 2 successes");
+    // The result card's headline, as on every card (issue 20).
+    expect(headlineOf(card.content)).toBe("Ada picks whom to face: at most 3 foes attack at once.");
     const after = gm.game.combats.get(combatId).machineState.combatants.map((c: any) => c.cp);
     expect(after).toEqual([before[0] - 3, before[1] - 2, before[2] - 2]);
     // One write for the pools, one for the card.
@@ -226,6 +229,7 @@ describe("combat tracker: both throw red (seed 000 'Melee Combat')", () => {
     expect(state.bouts[0].blowOrder).toEqual([[cb], [ca]]);
     expect(state.bouts[0].initiative).toBe(cb);
     expect(gm.game.messages.contents.at(-1).content).toContain("Who strikes first");
+    expect(headlineOf(gm.game.messages.contents.at(-1).content)).toBe("Bran strikes first.");
     expect(await trackerHtml(gm)).toContain('data-action-id="next"');
   });
 });

@@ -30,3 +30,8 @@ export function advantageHeadline(kind: string, r: { readonly success: boolean }
   if (damage <= 0) return { key: `${H}Advantage.Absorbed`, data: { kind } };
   return { key: `${H}Advantage.Hit`, data: { kind, damage } };
 }
+
+/** A percentile skill test from the sheet: its level of result, with the roll and the target. */
+export function skillHeadline(skill: string, r: { readonly roll: number; readonly target: number; readonly level: string }): Headline {
+  return { key: `${H}Skill.${r.level}`, data: { skill, roll: r.roll, target: r.target } };
+}

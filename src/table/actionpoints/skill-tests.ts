@@ -8,11 +8,13 @@ import { percentileDistribution } from "../../engine/dice";
 import { apRule } from "./tables";
 import type { OddsView } from "../../engine/odds-view";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
-import { rollLevel } from "../../engine/rulesets/actionpoints/levels";
+import { rollLevel, succeeded } from "../../engine/rulesets/actionpoints/levels";
 import type { ApSkill } from "../../engine/rulesets/actionpoints/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { fighterName } from "../fighter";
+import { skillHeadline } from "./headline";
 
 
 /** seed 002: d100 under TSC%, criticals by the ruleset's fraction rule. */
@@ -43,8 +45,7 @@ async function actionPointsSkill(request: ItemRollRequest) {
   const r = await resolveWithFoundry((dice) => rollLevel(s.tsc + fieldNumber(values.modifier), dice, apRule()));
   const roll = r.value;
   const events: EngineEvent[] = [{ type: "attack", key: "BOUT.Roll.PercentileLine", data: { roll: roll.roll, target: roll.target, level: roll.level } }];
-  const success = roll.level === "success" || roll.level === "criticalSuccess";
-  return postResultCard(actor, { title: item.name, outcome: success ? "success" : "failure", events, draws: r.draws, lookups: ["BOUT.Roll.Level."] }, r.rolls);
+  return postResultCard(actor, { title: item.name, name: fighterName(actor), outcome: succeeded(roll.level) ? "success" : "failure", headline: skillHeadline(item.name, roll), events, draws: r.draws, lookups: ["BOUT.Roll.Level."] }, r.rolls);
 }
 
 export function registerActionPointsSkillTests(): void {

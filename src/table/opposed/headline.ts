@@ -53,3 +53,8 @@ export function ambushHeadline(r: { readonly spotters: readonly { readonly surpr
 export function shakeOffHeadline(r: { readonly resolve: number }): Headline {
   return { key: `${H}ShakeOff`, data: { resolve: r.resolve } };
 }
+
+/** A skill test from the sheet: passed or failed, and its Success Levels. */
+export function skillHeadline(skill: string, r: { readonly success: boolean; readonly sl: number }): Headline {
+  return { key: r.success ? `${H}Skill.Succeeds` : `${H}Skill.Fails`, data: { skill, sl: r.sl } };
+}

@@ -8,6 +8,7 @@ import { registerOpposedSkillTests } from "./skill-tests";
 import { registerOpposedTable } from "./attack";
 import { registerOpposedMoves } from "./moves";
 import { registerOpposedSurprise } from "./surprise";
+import { registerOpposedSheetActions } from "./sheet-actions";
 import { registerOpposedDuelWorld } from "./duel-world";
 
 /** Called once from the `init` hook. */
@@ -18,4 +19,5 @@ export function registerOpposed(): void {
   registerOpposedTable();
   registerOpposedMoves();
   registerOpposedSurprise();
+  registerOpposedSheetActions();
 }

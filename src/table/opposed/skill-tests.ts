@@ -9,8 +9,10 @@ import { DIFFICULTIES, rollTest, skillItemTarget, testOdds, type Difficulty } fr
 import { event as opposedEvent } from "../../engine/rulesets/opposed/events";
 import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
-import { postResultCard } from "../../applications/results/result-card";
+import { eventLine, postResultCard } from "../../applications/results/result-card";
 import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
+import { fighterName } from "../fighter";
+import { skillHeadline } from "./headline";
 
 
 /** seed 003: characteristic plus advances, with the difficulty table. */
@@ -53,10 +55,12 @@ async function opposedSkill(request: ItemRollRequest) {
   const input = { target: skillItemTarget(a, s), difficulty: values.difficulty as Difficulty, modifier: fieldNumber(values.modifier) };
   const r = await resolveWithFoundry((dice) => rollTest(input, dice));
   const t = r.value;
-  const events = [opposedEvent("test", { who: actor.name, roll: t.roll, target: t.target, sl: t.sl, success: t.success })];
-  if (t.critical) events.push(opposedEvent("critical", { on: "" }));
-  if (t.fumble) events.push(opposedEvent("fumble", { who: actor.name, roll: t.roll }));
-  return postResultCard(actor, { title: item.name, outcome: t.success ? "success" : "failure", events, draws: r.draws }, r.rolls);
+  const name = fighterName(actor);
+  const events = [opposedEvent("test", { who: name, roll: t.roll, target: t.target, sl: t.sl, success: t.success })];
+  // A double counts (a Critical, a Fumble) only on a combat test: said as such, since any skill rolls here.
+  if (t.critical) events.push(eventLine("critical", "BOUT.Roll.DoubleOnSuccess"));
+  if (t.fumble) events.push(eventLine("fumble", "BOUT.Roll.DoubleOnFailure"));
+  return postResultCard(actor, { title: item.name, name, outcome: t.success ? "success" : "failure", headline: skillHeadline(item.name, t), events, draws: r.draws }, r.rolls);
 }
 
 export function registerOpposedSkillTests(): void {

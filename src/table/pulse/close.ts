@@ -209,5 +209,5 @@ export function registerPulseClose(): void {
   registerCardKind("pulse.close", closeCard);
   registerCardKind("pulse.closeWithdraw", withdrawCard);
   registerActorAction("pulse", { id: "close", label: `${T}Action`, icon: "fa-solid fa-people-pulling", run: closeFromSheet });
-  registerActorAction("pulse", { id: "closeWithdraw", label: `${T}WithdrawAction`, icon: "fa-solid fa-person-walking-arrow-right", shown: inClose, run: withdrawFromSheet });
+  registerActorAction("pulse", { id: "closeWithdraw", label: `${T}WithdrawAction`, icon: "fa-solid fa-person-walking-arrow-right", run: withdrawFromSheet });
 }

@@ -74,5 +74,5 @@ async function passFromSheet(actor: Actor.Implementation) {
 
 export function registerPulseEntangle(): void {
   registerCardKind("pulse.disentangle", passCard);
-  registerActorAction("pulse", { id: "disentangle", label: `${T}Action`, icon: "fa-solid fa-person-through-window", shown: entangled, run: passFromSheet });
+  registerActorAction("pulse", { id: "disentangle", label: `${T}Action`, icon: "fa-solid fa-person-through-window", run: passFromSheet });
 }

@@ -136,5 +136,5 @@ export function registerPulseInfection(): void {
   registerCardKind("pulse.infection", checkCard);
   registerCardKind("pulse.infectionDay", dayCard);
   registerActorAction("pulse", { id: "infection", label: `${T}CheckAction`, icon: "fa-solid fa-virus", shown: () => Boolean(game.user?.isGM), run: checkFromSheet });
-  registerActorAction("pulse", { id: "infectionDay", label: `${T}DayAction`, icon: "fa-solid fa-calendar-day", shown: (a) => view(a).stats.infected, run: dayFromSheet });
+  registerActorAction("pulse", { id: "infectionDay", label: `${T}DayAction`, icon: "fa-solid fa-calendar-day", run: dayFromSheet });
 }

@@ -15,6 +15,7 @@ import { registerPulseInfection } from "./infection";
 import { registerPulseEntangle } from "./entangle";
 import { registerPulseMagic } from "./magic";
 import { registerPulseDisarm } from "./disarm";
+import { registerPulseSheetActions } from "./sheet-actions";
 
 /** Called once from the `init` hook. */
 export function registerPulse(): void {
@@ -30,4 +31,5 @@ export function registerPulse(): void {
   registerPulseEntangle();
   registerPulseMagic();
   registerPulseDisarm();
+  registerPulseSheetActions();
 }

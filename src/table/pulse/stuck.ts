@@ -106,5 +106,5 @@ async function pullOutFromSheet(actor: Actor.Implementation) {
 
 export function registerPulseStuck(): void {
   registerCardKind("pulse.stuck", stuckCard);
-  registerActorAction("pulse", { id: "pullOut", label: `${T}Action`, icon: "fa-solid fa-hand-holding-medical", shown: (a) => view(a).stats.stuckPenalty > 0, run: pullOutFromSheet });
+  registerActorAction("pulse", { id: "pullOut", label: `${T}Action`, icon: "fa-solid fa-hand-holding-medical", run: pullOutFromSheet });
 }

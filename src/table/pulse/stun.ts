@@ -73,5 +73,5 @@ async function recoverFromSheet(actor: Actor.Implementation) {
 
 export function registerPulseStun(): void {
   registerCardKind("pulse.recover", recoverCard);
-  registerActorAction("pulse", { id: "recover", label: `${T}Action`, icon: "fa-solid fa-head-side-virus", shown: (a) => view(a).stats.stunned, run: recoverFromSheet });
+  registerActorAction("pulse", { id: "recover", label: `${T}Action`, icon: "fa-solid fa-head-side-virus", run: recoverFromSheet });
 }

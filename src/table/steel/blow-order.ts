@@ -16,6 +16,7 @@ import type { BoutCombat } from "../../documents/combat";
 import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { notifyRefusal } from "../notify";
+import { blowOrderHeadline } from "./headline";
 import { queued } from "../write-queue";
 
 const B = "BOUT.Steel.BlowOrder.";
@@ -62,5 +63,5 @@ export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise
     ...r.order.map((group, i) => ({ type: "blowOrder", key: group.length > 1 ? `${B}Together` : `${B}Lands`, data: { n: i + 1, who: group.map(name).join(", ") } })),
   ];
   const first = actorOf(r.order[0]![0]!);
-  if (first) await postResultCard(first, { title: game.i18n!.localize(`${B}Title`), outcome: "neutral", events: lines, draws: rolled.draws }, rolled.rolls);
+  if (first) await postResultCard(first, { title: game.i18n!.localize(`${B}Title`), name: name(r.order[0]![0]!), outcome: "neutral", headline: blowOrderHeadline(r.order[0]!.map(name)), events: lines, draws: rolled.draws }, rolled.rolls);
 }

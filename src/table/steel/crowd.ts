@@ -14,6 +14,7 @@ import { withNames } from "../cards";
 import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { notifyRefusal } from "../notify";
+import { crowdHeadline } from "./headline";
 import { queued } from "../write-queue";
 
 const C = "BOUT.Steel.Crowd.";
@@ -63,5 +64,5 @@ export async function runCrowd(combat: BoutCombat, groupId: string): Promise<voi
   const actor = combat.combatants.get(lone.id)?.actor as Actor.Implementation | null | undefined;
   if (!actor) return;
   const named = lines.map((l) => ({ ...l, data: Object.fromEntries(Object.entries(l.data).map(([k, v]) => [k, typeof v === "string" && combat.combatants.get(v) ? name(v) : v])) }));
-  await postResultCard(actor, { title: game.i18n!.localize(`${C}Title`), outcome: "neutral", events: withNames(named, []), draws: rolled.draws }, rolled.rolls);
+  await postResultCard(actor, { title: game.i18n!.localize(`${C}Title`), name: name(lone.id), outcome: "neutral", headline: crowdHeadline(r), events: withNames(named, []), draws: rolled.draws }, rolled.rolls);
 }

@@ -77,3 +77,19 @@ export function shotHeadline(r: { readonly margin: number; readonly hit: { reado
   if (r.hit) return { key: `${H}Shot.Bruise`, data: { part: r.hit.part } };
   return { key: `${H}Shot.Miss` };
 }
+
+/** A skill test from the sheet: made with its successes, failed, or botched. */
+export function skillHeadline(skill: string, r: { readonly success: boolean; readonly roll: { readonly successes: number; readonly botch: boolean } }): Headline {
+  if (r.success) return { key: `${H}Skill.Succeeds`, data: { skill, successes: r.roll.successes } };
+  return { key: r.roll.botch ? `${H}Skill.Botched` : `${H}Skill.Fails`, data: { skill } };
+}
+
+/** Simultaneous blows: who lands first (a group lands together). `first`: their names. */
+export function blowOrderHeadline(first: readonly string[]): Headline {
+  return { key: first.length > 1 ? `${H}BlowOrder.Together` : `${H}BlowOrder.First`, data: { first: first.join(", ") } };
+}
+
+/** Outnumbered: who picks the match-up, and how many may attack at once. */
+export function crowdHeadline(r: { readonly decides: string; readonly cap: number }): Headline {
+  return { key: `${H}Crowd.${r.decides}`, data: { cap: r.cap } };
+}

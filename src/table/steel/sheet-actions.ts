@@ -1,22 +1,24 @@
 /**
  * The steel fighter's own actions appear on its sheet only when they apply
- * (a ride-by at a canter or gallop, buying initiative from its holder): the
+ * (a ride-by at a canter or gallop, riders passing, buying initiative from its holder): the
  * shell reads where the fighter stands in the running fight, the engine decides.
  */
 import { registerActionCondition } from "../../applications/sheets/actor-actions";
 import { NOT_FIGHTING, steelActionApplies, type SteelActionSituation } from "../../engine/rulesets/steel/sheet-actions";
 import { GAITS, type Gait } from "../../engine/rulesets/steel/mounted";
 import { fighterOf } from "./attack";
-import { boutIn } from "./bouts-state";
+import { boutIn, boutsState } from "./bouts-state";
 
 export function steelSituation(actor: Actor.Implementation): SteelActionSituation {
   const me = fighterOf(actor);
   if (!me) return NOT_FIGHTING;
-  const holder = boutIn(null, me.boutId)?.initiative ?? null;
+  const bout = boutIn(null, me.boutId);
+  const holder = bout?.initiative ?? null;
   const gait = (GAITS as readonly string[]).includes(me.gait ?? "") ? (me.gait as Gait) : "halt";
-  return { inBout: true, mounted: Boolean(me.mounted), gait, initiative: holder === null ? null : holder === me.id ? "self" : "other" };
+  const mountedFoe = (boutsState()?.combatants ?? []).some((c) => c.id !== me.id && c.boutId === me.boutId && Boolean(c.mounted));
+  return { inBout: true, mounted: Boolean(me.mounted), gait, initiative: holder === null ? null : holder === me.id ? "self" : "other", mountedFoe, exchange: bout?.exchange ?? 0 };
 }
 
 export function registerSteelSheetActions(): void {
-  for (const id of ["gait", "rideBy", "buyInitiative"]) registerActionCondition("steel", id, (actor) => steelActionApplies(id, steelSituation(actor)));
+  for (const id of ["gait", "rideBy", "ridersPass", "buyInitiative"]) registerActionCondition("steel", id, (actor) => steelActionApplies(id, steelSituation(actor)));
 }

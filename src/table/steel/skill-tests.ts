@@ -10,6 +10,8 @@ import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { notifyRefusal } from "../notify";
+import { fighterName } from "../fighter";
+import { skillHeadline } from "./headline";
 
 
 /** seed 000: the skill's attribute in dice against its TN; one success passes. */
@@ -47,7 +49,7 @@ async function steelSkill(request: ItemRollRequest) {
   const r = await resolveWithFoundry((dice) => skillCheck(input, dice));
   if (!r.value.ok) return notifyRefusal(r.value.refusal);
   const { result, events } = r.value.value;
-  return postResultCard(actor, { title: item.name, outcome: result.success ? "success" : "failure", events: events as EngineEvent[], draws: r.draws }, r.rolls);
+  return postResultCard(actor, { title: item.name, name: fighterName(actor), outcome: result.success ? "success" : "failure", headline: skillHeadline(item.name, result), events: events as EngineEvent[], draws: r.draws }, r.rolls);
 }
 
 export function registerSteelSkillTests(): void {
