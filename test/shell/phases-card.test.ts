@@ -8,8 +8,7 @@
 // the wound levels off the target's track, once. The card and dialogs are drawn
 // with the real handlebars: no key is left unlocalized.
 import { describe, expect, it } from "vitest";
-import { decisionWrites, formCells, scriptDraws, settle, tableOfThree } from "./support";
-import { isV14 } from "../harness/version";
+import { formCells, scriptDraws, settle, tableOfThree } from "./support";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
@@ -269,12 +268,8 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
     // Attack 8 + 6 + 5 = 19 against Defense 4 + 3 = 7: Damage 12 + 7 = 19 against Soak 2, 3 wound levels.
     scriptDraws(ctx.gm, [[8, 10], [4, 10]], AFTER);
-    const mark = ctx.world.server.writes.length;
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
-    // Issue 23: the answer ends Ada's turn in the same write, one batch in v14 (the card's and the fight's requests in v13).
-    const writes = decisionWrites<any>(ctx.world, mark).map((w) => (w.action === "batch" ? w.operations.map((o: any) => `${o.action} ${o.documentName}`) : `${w.action} ${w.documentName}`));
-    expect(writes).toEqual(isV14() ? [["update ChatMessage", "update Combat"]] : ["update ChatMessage", "update Combat"]);
     const result = resultOf(ctx, card.id);
     expect(data(result, "attack")).toEqual({ total: 19 });
     expect(data(result, "wounds")).toEqual({ levels: 3 });
