@@ -45,22 +45,6 @@ export class WriteBatch {
     return this.add("update", doc.documentName, doc.parent ?? null, [{ ...changes, _id: doc.id }], options);
   }
 
-  /**
-   * Change the document that marks the decision taken (the card: answered,
-   * applied), sent first. On v14 the batch is all or none; on v13 its requests
-   * go one by one, and a request refused part-way stops the rest: with the mark
-   * first, a decision never lands twice (a second Apply is refused), at worst
-   * with part of its changes missing, which the GM sees as an error and puts
-   * right by hand.
-   */
-  lead(doc: Named, changes: Readonly<Record<string, unknown>>, options: Options = {}): this {
-    this.update(doc, changes, options);
-    const key = JSON.stringify(options);
-    const at = this.operations.findIndex((o) => o.action === "update" && o.documentName === doc.documentName && o.parent === (doc.parent ?? null) && JSON.stringify(o.options) === key);
-    if (at > 0) this.operations.unshift(...this.operations.splice(at, 1));
-    return this;
-  }
-
   /** Change embedded documents of `parent` (its items), each `{_id, ...changes}`. */
   updateIn(parent: unknown, documentName: string, updates: readonly object[], options: Options = {}): this {
     return this.add("update", documentName, parent, updates, options);

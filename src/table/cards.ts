@@ -472,8 +472,7 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   const batch = new WriteBatch();
   const resolved = await resolution(kind, card, answer, (message as unknown as { rolls: Roll[] }).rolls ?? [], lease, batch);
   if (!resolved.ok) return resolved;
-  // The card's answer goes first: on v13 a request refused after it cannot leave the card open to a second answer.
-  batch.lead(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])) });
+  batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])) });
   await batch.commit();
   return ok(true);
 }
@@ -593,8 +592,7 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   const by = from ?? game.user;
   const result = { ...(card.result ?? {}), appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
   const content = await renderCard({ ...card, state: "applied", result });
-  // The card's applied mark goes first: on v13 a request refused after it cannot leave the card to be applied twice.
-  batch.lead(message, { content, "system.state": "applied", "system.result": JSON.stringify(result) });
+  batch.update(message, { content, "system.state": "applied", "system.result": JSON.stringify(result) });
   await batch.commit();
   return ok(true);
 }
