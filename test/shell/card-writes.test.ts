@@ -183,30 +183,6 @@ describe(`card writes: two applies at once (Foundry ${v14 ? 14 : 13})`, () => {
 });
 
 describe(`card writes in a fight (Foundry ${v14 ? 14 : 13})`, () => {
-  it("pulse: answering an attack in a running pulse fight records the attack in the fight and resolves the card: " + (v14 ? "one batch of both" : "the fight's update and the card's"), async () => {
-    const flow = FLOWS.find((x) => x.ruleset === "pulse")!;
-    const f = await forest(flow);
-    const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
-    await combat.createEmbeddedDocuments("Combatant", [
-      { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
-      { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
-    ]);
-    f.gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
-    await combat.startCombat();
-    await settle();
-    expect(combat.machineState).toBeTruthy();
-    const card = await attackSecondWolf(f, flow);
-    expect(card.system.combatId).toBe(combat.id);
-    f.gm.runtime.dialogs.responder = () => flow.defence;
-    const mark = f.world.server.writes.length;
-    const before = combat.machineState;
-    await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
-    await settle();
-    expect(shown(f.world, mark)).toEqual(expected(["update Combat", "update ChatMessage"]));
-    expect(f.gm.game.messages.get(card.id).system.state).toBe("resolved");
-    expect(f.alice.game.combats.get(combat.id).machineState).not.toEqual(before);
-  });
-
   it("opposed: answering an attack in a turn-order fight spends the attacker's Action and resolves the card: " + (v14 ? "one batch of both" : "the fight's update and the card's"), async () => {
     const flow = FLOWS.find((x) => x.ruleset === "opposed")!;
     const f = await forest(flow);
