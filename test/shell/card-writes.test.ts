@@ -224,6 +224,55 @@ describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 1
     const whisper = f.gm.game.messages.contents.at(-1);
     expect(whisper.content).toContain("out for 9 minutes");
     expect([whisper.blind, f.alice.game.messages.has(whisper.id)]).toEqual([true, false]);
+    expect(whisper.whisper).toEqual([f.world.userId("GM")]);
+  });
+
+  it("[16.5] an answer refused (the attacker's sword broke since the card was posted) writes nothing and whispers nothing; one whose card write fails whispers nothing; answered then, one whisper; a second answer is refused with none", async () => {
+    const pulse = FLOWS.find((x) => x.ruleset === "pulse")!;
+    const flow: Flow = { ...pulse, form: { kind: "knockout", modifier: 0 }, draws: [[20, 100], [4, 10]] };
+    const f = await forest(flow);
+    const card = await attackSecondWolf(f, flow);
+    expect(card.system.state).toBe("waiting");
+    const sword = () => f.ada.items.get(f.weaponId);
+    await sword().update({ "system.pulse.broken": true });
+    await settle();
+    const whispers = () => f.gm.game.messages.contents.filter((m: any) => m.whisper?.length);
+    f.gm.runtime.dialogs.responder = () => flow.defence;
+    scriptDraws(f.gm, flow.draws);
+    let mark = f.world.server.writes.length;
+    const refused = await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
+    await settle();
+    expect(refused.ok).toBe(false);
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(whispers()).toEqual([]);
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    await sword().update({ "system.pulse.broken": false });
+    await settle();
+    // Mended, the answer lands, but the server fails the card's write: no whisper without the card.
+    const server = f.world.server;
+    const update = server.update.bind(server);
+    server.update = (from: any, documentName: string, ...rest: any[]) => {
+      if (documentName === "ChatMessage") throw new Error("the server failed this request");
+      return (update as any)(from, documentName, ...rest);
+    };
+    scriptDraws(f.gm, flow.draws);
+    await expect(hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id))).rejects.toThrow("the server failed this request");
+    await settle();
+    expect(whispers()).toEqual([]);
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    // Answered again with the server working: the card and one whisper.
+    server.update = update;
+    scriptDraws(f.gm, flow.draws);
+    mark = f.world.server.writes.length;
+    expect((await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(shown(f.world, mark)).toEqual(expected(["update ChatMessage", "create ChatMessage"]));
+    expect(whispers()).toHaveLength(1);
+    mark = f.world.server.writes.length;
+    expect((await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id))).ok).toBe(false);
+    await settle();
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(whispers()).toHaveLength(1);
   });
 });
 
