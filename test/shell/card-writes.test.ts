@@ -11,19 +11,14 @@
 // a knockout; the rest counts writes, which no rules text speaks of.
 import { describe, expect, it } from "vitest";
 import { isV14 } from "../harness/version";
-import { decisionWrites, scriptDraws, settle } from "./support";
+import { expectedWrites, scriptDraws, settle, shownWrites } from "./support";
 import { selected, WOLF_FLOWS, wolfForest, type Flow as WolfFlow } from "./wolf-flows";
 
 const v14 = isV14();
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
-/** A decision's writes as "action Document", a v14 batch as "batch[...]" of its operations. */
-function shown(world: any, mark: number): string[] {
-  return decisionWrites<any>(world, mark).map((w) => (w.action === "batch" ? `batch[${w.operations.map((o: any) => `${o.action} ${o.documentName}`).join(", ")}]` : `${w.action} ${w.documentName}`));
-}
-
-/** v14: the operations in one batch; v13: the same operations, one request each (a lone operation is a plain request in both). */
-const expected = (operations: string[]): string[] => (v14 && operations.length > 1 ? [`batch[${operations.join(", ")}]`] : operations);
+const shown = shownWrites;
+const expected = expectedWrites;
 
 /** Each ruleset's attack on a wolf, with the wolf's figure the knockout card below lowers. */
 type Flow = WolfFlow & { wound: string };
