@@ -2,8 +2,9 @@
 // sees"): posting, answering and applying are each one request in Foundry v14
 // (foundry.documents.modifyBatch, one batch of the card and everything it
 // changes) and the fewest Foundry v13 allows (one request per document and kind
-// of operation: never one per status). A card nobody answers is created once,
-// already resolved. Runs in both harness modes (shell: v13, shell-v14: v14), with
+// of operation: never one per status), the card's own write first, so a request
+// failing after it never lets a card apply twice. A card nobody answers is
+// created once, already resolved. Runs in both harness modes (shell: v13, shell-v14: v14), with
 // an unlinked token (a synthetic actor whose changes go to its token's delta).
 //
 // Rules cited: the pulse rules text (seed 004_2f46e4f6196f6037.txt) [17.5]
