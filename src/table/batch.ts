@@ -6,7 +6,17 @@
  * a card never shows "applied" with its wound missing, or the other way round.
  * v13 has no cross-document batch: each operation is its own request, and
  * operations of one kind on one collection are merged first, so an actor's
- * statuses go in one create and one delete, never one request each.
+ * statuses go in one create and one delete, never one request each. Embedded
+ * changes are not folded into the parent's own update: an actor update carrying
+ * an `effects` or `items` array would skip the embedded documents' own
+ * _preCreate/_onCreate and the createActiveEffect/createItem hooks that token
+ * status icons and modules rely on.
+ *
+ * Order: the write that marks the decision taken (a card created, answered or
+ * applied, an offer marked taken; `{ lock: true }`) goes first, then the rest in
+ * the order gathered. On v13 a request that fails part-way leaves the earlier
+ * ones made: with the mark first, the decision can never be taken twice (a
+ * card applied again); what failed after it is left for the GM to redo by hand.
  *
  * Only the active GM commits a batch, inside the write queue
  * (write-queue.ts) of every document it writes: what was read to build it is
@@ -23,7 +33,13 @@ interface Named {
 
 type Options = Readonly<Record<string, unknown>>;
 
+/** Where an operation goes: `lock`, the decision's own mark, before every other (see above). */
+interface Place {
+  readonly lock?: boolean;
+}
+
 interface Operation {
+  lock: boolean;
   action: "create" | "update" | "delete";
   documentName: string;
   parent: unknown;
@@ -40,9 +56,9 @@ export class WriteBatch {
   }
 
   /** Change one document (a world actor, a token's synthetic actor, a card, a fight). */
-  update(doc: Named, changes: Readonly<Record<string, unknown>>, options: Options = {}): this {
+  update(doc: Named, changes: Readonly<Record<string, unknown>>, options: Options = {}, place: Place = {}): this {
     if (!doc.id || !Object.keys(changes).length) return this;
-    return this.add("update", doc.documentName, doc.parent ?? null, [{ ...changes, _id: doc.id }], options);
+    return this.add("update", doc.documentName, doc.parent ?? null, [{ ...changes, _id: doc.id }], options, place);
   }
 
   /** Change embedded documents of `parent` (its items), each `{_id, ...changes}`. */
@@ -51,8 +67,8 @@ export class WriteBatch {
   }
 
   /** Create documents (in `parent`, or in the world when it is null). */
-  create(parent: unknown, documentName: string, data: readonly object[], options: Options = {}): this {
-    return this.add("create", documentName, parent, data, options);
+  create(parent: unknown, documentName: string, data: readonly object[], options: Options = {}, place: Place = {}): this {
+    return this.add("create", documentName, parent, data, options, place);
   }
 
   /** Delete embedded documents of `parent` by id. */
@@ -60,15 +76,16 @@ export class WriteBatch {
     return this.add("delete", documentName, parent, ids, options);
   }
 
-  /** The operations as v14's modifyBatch takes them, in the order gathered. */
+  /** The operations as v14's modifyBatch takes them: the decision's mark first, then the rest in the order gathered. */
   toOperations(): BatchOperation[] {
-    return this.operations.map((o) => {
+    const ordered = [...this.operations.filter((o) => o.lock), ...this.operations.filter((o) => !o.lock)];
+    return ordered.map((o) => {
       const payload = o.action === "create" ? { data: o.entries as object[] } : o.action === "update" ? { updates: o.entries as object[] } : { ids: o.entries as string[] };
       return { ...o.options, action: o.action, documentName: o.documentName, ...(o.parent ? { parent: o.parent } : {}), ...payload };
     });
   }
 
-  /** Send it all: one request in v14 (more than one operation), else one per operation. */
+  /** Send it all: one request in v14 (more than one operation), else one per operation, in order, stopping at the first that fails. */
   async commit(): Promise<void> {
     const operations = this.toOperations();
     if (!operations.length) return;
@@ -81,12 +98,14 @@ export class WriteBatch {
   }
 
   /** One operation per action, collection and options: a later entry joins an earlier operation of the same kind. */
-  private add(action: Operation["action"], documentName: string, parent: unknown, entries: readonly (object | string)[], options: Options): this {
+  private add(action: Operation["action"], documentName: string, parent: unknown, entries: readonly (object | string)[], options: Options, place: Place = {}): this {
     if (!entries.length) return this;
     const key = JSON.stringify(options);
     const same = this.operations.find((o) => o.action === action && o.documentName === documentName && o.parent === (parent ?? null) && JSON.stringify(o.options) === key);
-    if (same) for (const entry of entries) join(same.entries, entry);
-    else this.operations.push({ action, documentName, parent: parent ?? null, options, entries: [...entries] });
+    if (same) {
+      for (const entry of entries) join(same.entries, entry);
+      same.lock ||= Boolean(place.lock);
+    } else this.operations.push({ lock: Boolean(place.lock), action, documentName, parent: parent ?? null, options, entries: [...entries] });
     return this;
   }
 }

@@ -373,7 +373,8 @@ async function createCard(request: PostRequest, from: User.Implementation | null
       const claimed = await kind.claim(declaration.value, attacker, defender, batch);
       if (!claimed.ok) return claimed;
     }
-    const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode);
+    // The card is the post's mark: created first, so a failed spend after it never leaves a spend without its card.
+    const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode, { lock: true });
     if (!gathered.ok) return gathered;
     await batch.commit();
     return ok(true);
@@ -385,7 +386,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
  * step calls for): the card's creation added to `batch`, already resolved when
  * nobody answers it (with its fight's commands), so it is created once.
  */
-async function cardIntoBatch(batch: WriteBatch, lease: Lease | undefined, kindId: string, kind: CardKind, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string, rollMode: unknown): Promise<Outcome<true>> {
+async function cardIntoBatch(batch: WriteBatch, lease: Lease | undefined, kindId: string, kind: CardKind, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string, rollMode: unknown, place: { lock?: boolean } = {}): Promise<Outcome<true>> {
   const view = { kind: kindId, state: "waiting" as const, attacker, defender, combatId, declaration, answer: null, result: null };
   const data = {
     type: "card",
@@ -398,8 +399,8 @@ async function cardIntoBatch(batch: WriteBatch, lease: Lease | undefined, kindId
     const id = foundry.utils.randomID();
     const resolved = await resolution(kind, { ...view, id }, null, [], lease, batch);
     if (!resolved.ok) return resolved;
-    batch.create(null, "ChatMessage", [{ ...data, _id: id, content: resolved.value.content, rolls: resolved.value.rolls, system: { ...data.system, ...resolved.value.system } }], { keepId: true });
-  } else batch.create(null, "ChatMessage", [{ ...data, content: await renderCard(view) }]);
+    batch.create(null, "ChatMessage", [{ ...data, _id: id, content: resolved.value.content, rolls: resolved.value.rolls, system: { ...data.system, ...resolved.value.system } }], { keepId: true }, place);
+  } else batch.create(null, "ChatMessage", [{ ...data, content: await renderCard(view) }], {}, place);
   return ok(true);
 }
 
@@ -472,7 +473,8 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   const batch = new WriteBatch();
   const resolved = await resolution(kind, card, answer, (message as unknown as { rolls: Roll[] }).rolls ?? [], lease, batch);
   if (!resolved.ok) return resolved;
-  batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])) });
+  // The card's "resolved" is the answer's mark: written first, so it can never be answered twice.
+  batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])) }, {}, { lock: true });
   await batch.commit();
   return ok(true);
 }
@@ -592,7 +594,8 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   const by = from ?? game.user;
   const result = { ...(card.result ?? {}), appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
   const content = await renderCard({ ...card, state: "applied", result });
-  batch.update(message, { content, "system.state": "applied", "system.result": JSON.stringify(result) });
+  // The card's "applied" is the lock: written first, so a failure after it can never let the card apply twice.
+  batch.update(message, { content, "system.state": "applied", "system.result": JSON.stringify(result) }, {}, { lock: true });
   await batch.commit();
   return ok(true);
 }
@@ -648,7 +651,8 @@ export async function takeFromCard(batch: WriteBatch, messageId: string, change:
   if (!message || !card) return;
   const result = { ...(card.result ?? {}), ...change };
   const content = await renderCard({ ...card, result });
-  batch.update(message, { content, "system.result": JSON.stringify(result) });
+  // What was taken is the follow-up's mark: written first, so an offer is never taken twice.
+  batch.update(message, { content, "system.result": JSON.stringify(result) }, {}, { lock: true });
 }
 
 export function registerCardQueries(): void {

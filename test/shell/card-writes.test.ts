@@ -2,8 +2,9 @@
 // sees"): posting, answering and applying are each one request in Foundry v14
 // (foundry.documents.modifyBatch, one batch of the card and everything it
 // changes) and the fewest Foundry v13 allows (one request per document and kind
-// of operation: never one per status). A card nobody answers is created once,
-// already resolved. Runs in both harness modes (shell: v13, shell-v14: v14), with
+// of operation: never one per status), the card's own write first, so a request
+// failing after it never lets a card apply twice. A card nobody answers is
+// created once, already resolved. Runs in both harness modes (shell: v13, shell-v14: v14), with
 // an unlinked token (a synthetic actor whose changes go to its token's delta).
 //
 // Rules cited: the pulse rules text (seed 004_2f46e4f6196f6037.txt) [17.5]
@@ -11,19 +12,14 @@
 // a knockout; the rest counts writes, which no rules text speaks of.
 import { describe, expect, it } from "vitest";
 import { isV14 } from "../harness/version";
-import { decisionWrites, scriptDraws, settle } from "./support";
+import { expectedWrites, scriptDraws, settle, shownWrites } from "./support";
 import { selected, WOLF_FLOWS, wolfForest, type Flow as WolfFlow } from "./wolf-flows";
 
 const v14 = isV14();
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
-/** A decision's writes as "action Document", a v14 batch as "batch[...]" of its operations. */
-function shown(world: any, mark: number): string[] {
-  return decisionWrites<any>(world, mark).map((w) => (w.action === "batch" ? `batch[${w.operations.map((o: any) => `${o.action} ${o.documentName}`).join(", ")}]` : `${w.action} ${w.documentName}`));
-}
-
-/** v14: the operations in one batch; v13: the same operations, one request each (a lone operation is a plain request in both). */
-const expected = (operations: string[]): string[] => (v14 && operations.length > 1 ? [`batch[${operations.join(", ")}]`] : operations);
+const shown = shownWrites;
+const expected = expectedWrites;
 
 /** Each ruleset's attack on a wolf, with the wolf's figure the knockout card below lowers. */
 type Flow = WolfFlow & { wound: string };
@@ -108,7 +104,7 @@ for (const flow of FLOWS) {
       if (v14) expect(writes).toHaveLength(1);
       const steps = writes.flatMap((w) => (w.startsWith("batch[") ? w.slice(6, -1).split(", ") : [w]));
       expect(steps.filter((w) => w.endsWith("ActiveEffect")).length).toBe(new Set(steps.filter((w) => w.endsWith("ActiveEffect"))).size);
-      expect(steps.filter((w) => !w.endsWith("ActiveEffect"))).toEqual([...operations, "update ChatMessage"]);
+      expect(steps.filter((w) => !w.endsWith("ActiveEffect"))).toEqual(["update ChatMessage", ...operations]);
     });
 
     it(`a ${flow.ruleset} knockout (a wound, three statuses on and one off, an item changed, one gone) on an unlinked wolf: ${v14 ? "one batch" : "one request per kind of change"}; the token's actor alone shows the statuses, and core's toggle still works`, async () => {
@@ -129,7 +125,7 @@ for (const flow of FLOWS) {
       const outcome = await hooks(f.alice).applyFromCard(f.alice.game.messages.get(card.id));
       await settle();
       expect(outcome.ok).toBe(true);
-      expect(shown(f.world, mark)).toEqual(expected(["update ActorDelta", "update Item", "delete Item", "delete ActiveEffect", "create ActiveEffect", "update ChatMessage"]));
+      expect(shown(f.world, mark)).toEqual(expected(["update ChatMessage", "update ActorDelta", "update Item", "delete Item", "delete ActiveEffect", "create ActiveEffect"]));
       for (const client of [f.gm, f.alice, f.bob]) {
         const actor = f.tokenOf(client, f.second.id).actor;
         expect([...actor.statuses].sort()).toEqual(["prone", "stun", "unconscious"]);
@@ -183,7 +179,7 @@ describe(`card writes: two applies at once (Foundry ${v14 ? 14 : 13})`, () => {
 });
 
 describe(`card writes in a fight (Foundry ${v14 ? 14 : 13})`, () => {
-  it("opposed: answering an attack in a turn-order fight spends the attacker's Action and resolves the card: " + (v14 ? "one batch of both" : "the fight's update and the card's"), async () => {
+  it("opposed: answering an attack in a turn-order fight spends the attacker's Action and resolves the card: " + (v14 ? "one batch of both" : "the card's update, then the fight's"), async () => {
     const flow = FLOWS.find((x) => x.ruleset === "opposed")!;
     const f = await forest(flow);
     const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
@@ -200,14 +196,14 @@ describe(`card writes in a fight (Foundry ${v14 ? 14 : 13})`, () => {
     const before = f.gm.game.combats.get(combat.id).system.state;
     await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
     await settle();
-    expect(shown(f.world, mark)).toEqual(expected(["update Combat", "update ChatMessage"]));
+    expect(shown(f.world, mark)).toEqual(expected(["update ChatMessage", "update Combat"]));
     expect(f.gm.game.messages.get(card.id).system.state).toBe("resolved");
     expect(f.alice.game.combats.get(combat.id).system.state).not.toEqual(before);
   });
 });
 
 describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 13})`, () => {
-  it("[16.5] answering a knockout that lands writes the card and the GM's whisper of the minutes together: " + (v14 ? "one batch" : "the whisper's create and the card's update"), async () => {
+  it("[16.5] answering a knockout that lands writes the card and the GM's whisper of the minutes together: " + (v14 ? "one batch" : "the card's update, then the whisper's create"), async () => {
     const pulse = FLOWS.find((x) => x.ruleset === "pulse")!;
     // 73 less 15 for a knockout = 58, less the wolf's Defense 12 = 46: a 20 lands; the GM's D10 4 + 5 = 9 minutes.
     const flow: Flow = { ...pulse, form: { kind: "knockout", modifier: 0 }, draws: [[20, 100], [4, 10]] };
@@ -219,11 +215,100 @@ describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 1
     const mark = f.world.server.writes.length;
     await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
     await settle();
-    expect(shown(f.world, mark)).toEqual(expected(["create ChatMessage", "update ChatMessage"]));
+    expect(shown(f.world, mark)).toEqual(expected(["update ChatMessage", "create ChatMessage"]));
     expect(f.gm.game.messages.size).toBe(count + 1);
     const whisper = f.gm.game.messages.contents.at(-1);
     expect(whisper.content).toContain("out for 9 minutes");
     expect([whisper.blind, f.alice.game.messages.has(whisper.id)]).toEqual([true, false]);
+    expect(whisper.whisper).toEqual([f.world.userId("GM")]);
+  });
+
+  it("[16.5] an answer refused (the attacker's sword broke since the card was posted) writes nothing and whispers nothing; one whose card write fails whispers nothing; answered then, one whisper; a second answer is refused with none", async () => {
+    const pulse = FLOWS.find((x) => x.ruleset === "pulse")!;
+    const flow: Flow = { ...pulse, form: { kind: "knockout", modifier: 0 }, draws: [[20, 100], [4, 10]] };
+    const f = await forest(flow);
+    const card = await attackSecondWolf(f, flow);
+    expect(card.system.state).toBe("waiting");
+    const sword = () => f.ada.items.get(f.weaponId);
+    await sword().update({ "system.pulse.broken": true });
+    await settle();
+    const whispers = () => f.gm.game.messages.contents.filter((m: any) => m.whisper?.length);
+    f.gm.runtime.dialogs.responder = () => flow.defence;
+    scriptDraws(f.gm, flow.draws);
+    let mark = f.world.server.writes.length;
+    const refused = await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
+    await settle();
+    expect(refused.ok).toBe(false);
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(whispers()).toEqual([]);
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    await sword().update({ "system.pulse.broken": false });
+    await settle();
+    // Mended, the answer lands, but the server fails the card's write: no whisper without the card.
+    const server = f.world.server;
+    const update = server.update.bind(server);
+    server.update = (from: any, documentName: string, ...rest: any[]) => {
+      if (documentName === "ChatMessage") throw new Error("the server failed this request");
+      return (update as any)(from, documentName, ...rest);
+    };
+    scriptDraws(f.gm, flow.draws);
+    await expect(hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id))).rejects.toThrow("the server failed this request");
+    await settle();
+    expect(whispers()).toEqual([]);
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    // Answered again with the server working: the card and one whisper.
+    server.update = update;
+    scriptDraws(f.gm, flow.draws);
+    mark = f.world.server.writes.length;
+    expect((await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(shown(f.world, mark)).toEqual(expected(["update ChatMessage", "create ChatMessage"]));
+    expect(whispers()).toHaveLength(1);
+    mark = f.world.server.writes.length;
+    expect((await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id))).ok).toBe(false);
+    await settle();
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(whispers()).toHaveLength(1);
+  });
+});
+
+describe(`card writes: a request after the card's fails (Foundry ${v14 ? 14 : 13})`, () => {
+  it(v14 ? "the batch fails whole: nothing applied, the card still resolved; applied once when the server accepts it, then refused" : "the card's applied mark is written first: the wolf's update then fails, and the card can never be applied again (the GM redoes the wound by hand)", async () => {
+    const flow = FLOWS.find((x) => x.ruleset === "opposed")!;
+    const f = await forest(flow);
+    const wolf = () => f.tokenOf(f.gm, f.second.id).actor;
+    const ref = wolf().uuid;
+    const card = await resolvedCard(f, { updates: { [ref]: { [flow.wound]: { $delta: -3, min: 0 } } }, statuses: { [ref]: ["prone"] } });
+    // The server refuses any change to the wolf token's actor (its delta), as a failing request would.
+    const server = f.world.server;
+    const update = server.update.bind(server);
+    server.update = (from: any, documentName: string, parent: any[], ...rest: any[]) => {
+      if (parent.some((p: any) => p.id === f.second.id)) throw new Error("the server failed this request");
+      return (update as any)(from, documentName, parent, ...rest);
+    };
+    const mark = server.writes.length;
+    await expect(hooks(f.gm).applyFromCard(f.gm.game.messages.get(card.id))).rejects.toThrow("the server failed this request");
+    await settle();
+    expect(Number(foundry(wolf(), flow.wound))).toBe(12);
+    expect(wolf().statuses.has("prone")).toBe(false);
+    if (v14) {
+      expect(server.writesSince(mark)).toEqual([]);
+      expect(f.gm.game.messages.get(card.id).system.state).toBe("resolved");
+      server.update = update;
+      expect((await hooks(f.gm).applyFromCard(f.gm.game.messages.get(card.id))).ok).toBe(true);
+      await settle();
+      expect(Number(foundry(wolf(), flow.wound))).toBe(9);
+    } else {
+      // Only the card's mark landed: the request after it failed, and the statuses' after that was never sent.
+      expect(shown(f.world, mark)).toEqual(["update ChatMessage"]);
+      expect(f.gm.game.messages.get(card.id).system.state).toBe("applied");
+      server.update = update;
+    }
+    const again = server.writes.length;
+    for (const client of [f.gm, f.alice]) expect((await hooks(client).applyFromCard(client.game.messages.get(card.id))).refusal.code).toBe("card.applied");
+    await settle();
+    expect(server.writesSince(again)).toEqual([]);
+    expect(Number(foundry(wolf(), flow.wound))).toBe(v14 ? 9 : 12);
   });
 });
 

@@ -8,7 +8,8 @@
 // the wound levels off the target's track, once. The card and dialogs are drawn
 // with the real handlebars: no key is left unlocalized.
 import { describe, expect, it } from "vitest";
-import { formCells, scriptDraws, settle, tableOfThree } from "./support";
+import { expectedWrites, formCells, scriptDraws, settle, shownWrites, tableOfThree } from "./support";
+import { isV14 } from "../harness/version";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
@@ -237,8 +238,11 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     expect(woundsLeft(ctx)).toBe(2);
   });
 
-  it("in a running round the first strike comes from the engagement contest (Ada 8, Bran 3: +5 at Reach), in the Melee phase, and the card ends Ada's turn", async () => {
-    const ctx = await range();
+  /**
+   * A running round brought to its Melee phase: Ada (sword, at Reach) and Bran (spear) declare melee against each
+   * other; the engagement contest (Ada 8, Bran 3) gives Ada a first strike of +5, and she acts first.
+   */
+  async function meleePhase(ctx: Ctx) {
     const bran = ctx.gm.game.actors.get(ctx.branId);
     const [spear] = await bran.createEmbeddedDocuments("Item", [{ name: "Spear", type: "weapon", system: { phases: { range: "close", minRange: "reach" } } }]);
     const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
@@ -258,6 +262,12 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
       await settle();
     }
     expect(stateOf()).toMatchObject({ phase: "melee", stage: "act", order: [ca.id, cb.id], turn: 0 });
+    return { combat, ca, cb, stateOf };
+  }
+
+  it("in a running round the first strike comes from the engagement contest (Ada 8, Bran 3: +5 at Reach), in the Melee phase, and the card ends Ada's turn", async () => {
+    const ctx = await range();
+    const { combat, ca, stateOf } = await meleePhase(ctx);
 
     // A first strike typed into Alice's request is the GM's figure, not hers: refused; the round's own figure is used.
     const forged = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, firstStrike: 20 });
@@ -279,6 +289,28 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     const again = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, modifier: 0 }, combat.id);
     expect(again.ok).toBe(false);
     expect(ctx.gm.runtime.rolls.length).toBe(rolls);
+  });
+
+  it(`writes in a running round (issue 23): Ada's blow posted is one write, Bran's defence ${isV14() ? "one batch of the card and the round's end of Ada's turn" : "two (the card, then the round)"}, Apply ${isV14() ? "one batch" : "the card, then Bran's wounds"}`, async () => {
+    const ctx = await range();
+    const { ca, stateOf } = await meleePhase(ctx);
+    let mark = ctx.world.server.writes.length;
+    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
+    expect(shownWrites(ctx.world, mark)).toEqual(["create ChatMessage"]);
+    expect(card.system.state).toBe("waiting");
+    ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
+    // The blow of the test above: 3 wound levels.
+    scriptDraws(ctx.gm, [[8, 10], [4, 10]], AFTER);
+    mark = ctx.world.server.writes.length;
+    expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(shownWrites(ctx.world, mark)).toEqual(expectedWrites(["update ChatMessage", "update Combat"]));
+    expect(stateOf().acted).toEqual([ca.id]);
+    mark = ctx.world.server.writes.length;
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(shownWrites(ctx.world, mark)).toEqual(expectedWrites(["update ChatMessage", "update Actor"]));
+    expect(woundsLeft(ctx)).toBe(2);
   });
 
   it("in a phased round a blow waits for the Melee phase, refused before any roll in the Movement phase", async () => {

@@ -4,7 +4,8 @@
 // client rolls the Strike Check and the damage, and applying takes it from
 // Fatigue or Endurance and marks a stun.
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { expectedWrites, scriptDraws, settle, shownWrites, sideGoesFirst, tableOfThree } from "./support";
+import { isV14 } from "../harness/version";
 
 // When the scripted draws run out: 50 on a d100, as these tests were written with.
 const AFTER = [50, 100] as const;
@@ -189,6 +190,37 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
     expect(data(ctx, card.id, "StuckIn")).toEqual({ item: "Spear", penalty: 5 });
     await applyCard(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).system.pulse.stuckPenalty).toBe(5);
+  });
+});
+
+describe("pulse attack cards in a running pulse: writes (issue 23)", () => {
+  it(`Ada's blow in her turn is one write posted; Bran's answer ${isV14() ? "one batch of the card and the pulse's end of Ada's turn" : "two (the card, then the pulse)"}; Apply ${isV14() ? "one batch" : "the card, then Bran's Fatigue"}`, async () => {
+    const ctx = await field();
+    const combat = await ctx.gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca] = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: ctx.adaId, name: "Ada" },
+      { actorId: ctx.branId, name: "Bran" },
+    ]);
+    ctx.gm.runtime.dialogs.responder = () => "none";
+    await combat.startCombat();
+    await settle();
+    // The party's side wins the initiative and Ada goes first.
+    await sideGoesFirst(ctx.gm, [[9, 10], [1, 10]], "party");
+    const state = () => ctx.gm.game.combats.get(combat.id).machineState;
+    expect(state().acted ?? []).toEqual([]);
+    let mark = ctx.world.server.writes.length;
+    const card = await attack(ctx);
+    expect(shownWrites(ctx.world, mark)).toEqual(["create ChatMessage"]);
+    expect([card.system.state, card.system.combatId]).toEqual(["waiting", combat.id]);
+    // The blow above: a 40 hits, D10 6 + 2 = 8 less armour 3 is 5 from Fatigue.
+    mark = ctx.world.server.writes.length;
+    await stand(ctx, card, [[40, 100], [6, 10]]);
+    expect(shownWrites(ctx.world, mark)).toEqual(expectedWrites(["update ChatMessage", "update Combat"]));
+    expect(state().acted).toEqual([ca.id]);
+    mark = ctx.world.server.writes.length;
+    await applyCard(ctx, card);
+    expect(shownWrites(ctx.world, mark)).toEqual(expectedWrites(["update ChatMessage", "update Actor"]));
+    expect(ctx.gm.game.actors.get(ctx.branId).system.pulse.fatigueNow).toBe(15);
   });
 });
 

@@ -4,7 +4,8 @@
 // from the card, the GM's client resolves it with the engine and Foundry's dice,
 // and the result is applied once. Players only ever send ids and numbers.
 import { describe, expect, it } from "vitest";
-import { scriptFaces, settle, steelSwordsmen, STEEL_SWORD as SWORD, tableOfThree } from "./support";
+import { expectedWrites, scriptFaces, settle, shownWrites, steelSwordsmen, STEEL_SWORD as SWORD, tableOfThree } from "./support";
+import { isV14 } from "../harness/version";
 import { DEFAULT_MISSILE_CHART, DEFAULT_WOUND_TABLE, DEFAULT_ZONES } from "../../src/engine/rulesets/steel";
 
 /** Ada (Alice's) and Bran (Bob's) with arming swords, in a steel world. */
@@ -293,6 +294,29 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect(applied).toContain("Applied by Bob.");
     expect(applied).not.toContain('data-bout-action="apply"');
   });
+  it(`writes in a running bout (issue 23): the card posted is one write, Bran's parry ${isV14() ? "one batch of the card and the bout's spend" : "two (the card, then the bout's spend)"}, Apply ${isV14() ? "one batch" : "one request per kind of change, the card first"}`, async () => {
+    const ctx = await fight();
+    await throwRedWhite(ctx);
+    let mark = ctx.world.server.writes.length;
+    await post(ctx, 6);
+    await settle();
+    expect(shownWrites(ctx.world, mark)).toEqual(["create ChatMessage"]);
+    const card = ctx.gm.game.messages.contents.at(-1);
+    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 1 });
+    // The blow of the test above: six hits against a failed parry, Shock and a Knockdown.
+    scriptFaces(ctx.gm, 10, [9, 9, 9, 9, 9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    mark = ctx.world.server.writes.length;
+    expect((await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(shownWrites(ctx.world, mark)).toEqual(expectedWrites(["update ChatMessage", "update Combat"]));
+    mark = ctx.world.server.writes.length;
+    await ctx.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    // Bran is a world actor (no token): his wound, then his Knockdown status.
+    expect(shownWrites(ctx.world, mark)).toEqual(expectedWrites(["update ChatMessage", "update Actor", "create ActiveEffect"]));
+    expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("knockedDown")).toBe(true);
+  });
+
   it("seed 000 'Shock and Pain': Shock the pool cannot take carries to the next round unless the Pain is greater; Pain equal to it carries, and the next round starts that much lower", async () => {
     const ctx = await fight();
     await throwRedWhite(ctx);

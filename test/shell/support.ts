@@ -1,5 +1,6 @@
 // What many shell tests share: letting the harness's queued work run, and
 // scripting Foundry's dice draw by draw.
+import { isV14 } from "../harness/version";
 
 /**
  * Lets queued hooks, queries and writes finish: 20 turns of the event loop, each
@@ -124,6 +125,16 @@ export async function fightOnScene(gm: any, scene: any, placed: readonly { actor
 export function decisionWrites<W extends { action: string; documentName: string }>(world: { writesSince(mark: number): W[] }, mark: number): W[] {
   const all = world.writesSince(mark);
   return all.filter((w, i) => !(w.action === "setting" && all[i - 1]?.action === "update" && all[i - 1]?.documentName === "Combat"));
+}
+
+/** A decision's writes (decisionWrites) as "action Document", a v14 batch as "batch[...]" of its operations in order. */
+export function shownWrites(world: { writesSince(mark: number): any[] }, mark: number): string[] {
+  return decisionWrites<any>(world, mark).map((w) => (w.action === "batch" ? `batch[${w.operations.map((o: any) => `${o.action} ${o.documentName}`).join(", ")}]` : `${w.action} ${w.documentName}`));
+}
+
+/** What shownWrites gives for these operations: on v14 one batch of them, on v13 one request each (a lone operation is a plain request on both). */
+export function expectedWrites(operations: readonly string[]): string[] {
+  return isV14() && operations.length > 1 ? [`batch[${operations.join(", ")}]`] : [...operations];
 }
 
 /**
