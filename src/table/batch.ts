@@ -91,10 +91,10 @@ export class WriteBatch {
     if (!operations.length) return;
     const batch = operations.length > 1 ? modifyBatch() : null;
     if (batch) {
-      await batch(operations);
+      await batch(operations).catch((error: unknown) => failed(false, error));
       return;
     }
-    for (const operation of operations) await runAlone(operation);
+    for (const [i, operation] of operations.entries()) await runAlone(operation).catch((error: unknown) => failed(i > 0, error));
   }
 
   /** One operation per action, collection and options: a later entry joins an earlier operation of the same kind. */
@@ -117,6 +117,18 @@ function join(entries: (object | string)[], entry: object | string): void {
   if (earlier) Object.assign(earlier, entry);
   else if (typeof entry === "string" && entries.includes(entry)) return;
   else entries.push(entry);
+}
+
+/**
+ * The server refused a request: the GM is told what that leaves (nothing saved, or on v13 the
+ * decision's mark and part of its changes, the rest to put right by hand), and the error goes on.
+ */
+function failed(partly: boolean, error: unknown): never {
+  // An error from another realm (the socket's) is no `instanceof Error` here: read its message.
+  const text = (error as { message?: unknown } | null)?.message;
+  const message = typeof text === "string" ? text : String(error);
+  ui.notifications?.error(game.i18n!.format(partly ? "BOUT.Write.FailedPartly" : "BOUT.Write.Failed", { error: message }));
+  throw error;
 }
 
 interface DocumentClass {

@@ -291,6 +291,13 @@ describe(`card writes: a request after the card's fails (Foundry ${v14 ? 14 : 13
     await settle();
     expect(Number(foundry(wolf(), flow.wound))).toBe(12);
     expect(wolf().statuses.has("prone")).toBe(false);
+    // The GM is told what the failure left, in plain words.
+    expect(f.gm.notices.at(-1)).toMatchObject({
+      type: "error",
+      message: v14
+        ? "The server refused this action (the server failed this request): nothing was saved. Try again."
+        : "The server refused part of this action (the server failed this request): the card is marked done, but some of its changes were not saved. Check the fighters and make the missing changes by hand.",
+    });
     if (v14) {
       expect(server.writesSince(mark)).toEqual([]);
       expect(f.gm.game.messages.get(card.id).system.state).toBe("resolved");
