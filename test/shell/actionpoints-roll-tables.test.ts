@@ -72,6 +72,18 @@ async function riposteCritical(ctx: Ctx) {
   return riposte;
 }
 
+/** The GM chooses both critical tables and edits them: 76-100 is the arm, whose effect reads "The sword arm is laid open." */
+async function armTables(ctx: Awaited<ReturnType<typeof arena>>): Promise<void> {
+  const chosen: Record<string, string> = {};
+  const locations = await choose(ctx, "actionpoints.criticalLocations", chosen);
+  const last = locations.results.find((r: any) => r.range[1] === 100);
+  await locations.updateEmbeddedDocuments("TableResult", [{ _id: last.id, name: "Arm" }]);
+  const effects = await choose(ctx, "actionpoints.criticalEffects", chosen);
+  const arm = effects.results.find((r: any) => r.range[0] === 4);
+  await effects.updateEmbeddedDocuments("TableResult", [{ _id: arm.id, name: "The sword arm is laid open." }]);
+  await settle();
+}
+
 describe("actionpoints criticals read the world's RollTables (seed 002 7.16, 7.17)", () => {
   it("ours: a 95 lands on the leg and the leg gives way", async () => {
     const ctx = await arena();
@@ -81,14 +93,7 @@ describe("actionpoints criticals read the world's RollTables (seed 002 7.16, 7.1
 
   it("the GM's location table sends 76-100 to the arm, and the GM's words for the arm's effect are the card's", async () => {
     const ctx = await arena();
-    const chosen: Record<string, string> = {};
-    const locations = await choose(ctx, "actionpoints.criticalLocations", chosen);
-    const last = locations.results.find((r: any) => r.range[1] === 100);
-    await locations.updateEmbeddedDocuments("TableResult", [{ _id: last.id, name: "Arm" }]);
-    const effects = await choose(ctx, "actionpoints.criticalEffects", chosen);
-    const arm = effects.results.find((r: any) => r.range[0] === 4);
-    await effects.updateEmbeddedDocuments("TableResult", [{ _id: arm.id, name: "The sword arm is laid open." }]);
-    await settle();
+    await armTables(ctx);
     const { card } = await critical(ctx);
     expect(card.content).toContain("The sword arm is laid open.");
     expect(card.content).not.toContain("The leg gives way");
@@ -98,14 +103,7 @@ describe("actionpoints criticals read the world's RollTables (seed 002 7.16, 7.1
     const ours = await riposteCritical(await arena());
     expect(ours.content).toContain("The leg gives way: down on one knee.");
     const ctx = await arena();
-    const chosen: Record<string, string> = {};
-    const locations = await choose(ctx, "actionpoints.criticalLocations", chosen);
-    const last = locations.results.find((r: any) => r.range[1] === 100);
-    await locations.updateEmbeddedDocuments("TableResult", [{ _id: last.id, name: "Arm" }]);
-    const effects = await choose(ctx, "actionpoints.criticalEffects", chosen);
-    const arm = effects.results.find((r: any) => r.range[0] === 4);
-    await effects.updateEmbeddedDocuments("TableResult", [{ _id: arm.id, name: "The sword arm is laid open." }]);
-    await settle();
+    await armTables(ctx);
     const riposte = await riposteCritical(ctx);
     expect(riposte.content).toContain("The sword arm is laid open.");
     expect(riposte.content).not.toContain("The leg gives way");

@@ -13,7 +13,7 @@ import { HEADLINE_FIGURES } from "../../src/applications/sheets/headline-figures
 import { syncTabAria } from "../../src/applications/sheets/tab-aria";
 import { DIALOG_WIDTH, dialogWidth, LONG_CHOICE, oddsDialogContext } from "../../src/applications/dialogs/odds-dialog";
 import { declarationDefaults, declarationFields } from "../../src/table/phases/declaration";
-import { settle, tableOfThree } from "./support";
+import { settle, steelThrownBout, tableOfThree } from "./support";
 
 const lang = JSON.parse(readFileSync("lang/en.json", "utf8"));
 const text = (key: string) => key.split(".").reduce<any>((o, k) => o?.[k], lang);
@@ -256,20 +256,7 @@ async function steelBout(mounted: { alan?: boolean; rival?: boolean }) {
   const { gm, alice, bob, own, Actor } = await tableOfThree("steel");
   const alan = await Actor.create({ name: "Alan", type: "character", ownership: own("Alice"), system: { steel: { agility: 6, wit: 5, proficiency: 6 } } });
   const rival = await Actor.create({ name: "Rival", type: "character", ownership: own("Bob"), system: { steel: { agility: 5, wit: 5, proficiency: 5 } } });
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Field" }]);
-  const [ca, cb] = (await combat.createEmbeddedDocuments("Combatant", [
-    { actorId: alan.id, name: "Alan", group: group.id },
-    { actorId: rival.id, name: "Rival", group: group.id },
-  ])).map((c: any) => c.id as string);
-  await combat.startCombat();
-  alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-  bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-  await gm.evaluate<any>("globalThis.__boutTest").openDeclaration(combat, "throw", group.id, [ca, cb], ["red", "white"]);
-  await settle();
-  const marks = [...(mounted.alan ? [{ type: "mount", combatantId: ca, mounted: true }] : []), ...(mounted.rival ? [{ type: "mount", combatantId: cb, mounted: true }] : [])];
-  if (marks.length) await gm.game.combats.get(combat.id).applyCommands(marks);
-  await settle();
+  const { combat, group, ca } = await steelThrownBout({ gm, alice, bob }, alan, rival, { first: mounted.alan, second: mounted.rival });
   expect(gm.game.combats.get(combat.id).machineState.bouts[0].initiative, "the bout is thrown").toBe(ca);
   const sheet = alice.game.actors.get(alan.id).sheet;
   /** The GM moves the bout on to its second exchange. */

@@ -6,7 +6,7 @@
 // aimed at the horse wounds the horse's actor; a rider struck by a missile rolls to keep
 // the saddle, and falls to the ground when he fails).
 import { describe, expect, it } from "vitest";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { scriptDraws, settle, steelThrownBout, tableOfThree } from "./support";
 
 const d10 = (...faces: number[]): [number, number][] => faces.map((f) => [f, 10]);
 const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
@@ -26,21 +26,7 @@ async function field(mounted: { alan?: boolean; rival?: boolean } = {}) {
     { name: "Hunting bow", type: "weapon", system: { equipped: false, steel: BOW } },
   ]);
   await rival.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: SWORD } }]);
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Field" }]);
-  const [ca, cb] = (await combat.createEmbeddedDocuments("Combatant", [
-    { actorId: alan.id, name: "Alan", group: group.id },
-    { actorId: rival.id, name: "Rival", group: group.id },
-  ])).map((c: any) => c.id as string);
-  await combat.startCombat();
-  alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-  bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-  await gm.evaluate<any>("globalThis.__boutTest").openDeclaration(combat, "throw", group.id, [ca, cb], ["red", "white"]);
-  await settle();
-  await settle();
-  const marks = [...(mounted.alan ? [{ type: "mount", combatantId: ca, mounted: true }] : []), ...(mounted.rival ? [{ type: "mount", combatantId: cb, mounted: true }] : [])];
-  if (marks.length) await gm.game.combats.get(combat.id).applyCommands(marks);
-  await settle();
+  const { combat, group, ca, cb } = await steelThrownBout({ gm, alice, bob }, alan, rival, { first: mounted.alan, second: mounted.rival });
   const state = () => gm.game.combats.get(combat.id).machineState;
   const fighter = (id: string) => state().combatants.find((c: any) => c.id === id);
   const hooks = (client: any): any => client.evaluate("globalThis.__boutTest");

@@ -160,3 +160,26 @@ export function formCells(html: string): Record<string, unknown> {
   }
   return values;
 }
+
+/**
+ * Steel: two fighters in one bout of a running fight, the first (Alice's) thrown red and the
+ * second (Bob's) white, then marked riding as the GM rules (seed 000 "Mounted Combat").
+ */
+export async function steelThrownBout(t: { gm: any; alice: any; bob: any }, first: any, second: any, mounted: { first?: boolean; second?: boolean } = {}) {
+  const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Field" }]);
+  const [ca, cb] = (await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: first.id, name: first.name, group: group.id },
+    { actorId: second.id, name: second.name, group: group.id },
+  ])).map((c: any) => c.id as string) as [string, string];
+  await combat.startCombat();
+  t.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
+  t.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+  await t.gm.evaluate("globalThis.__boutTest").openDeclaration(combat, "throw", group.id, [ca, cb], ["red", "white"]);
+  await settle();
+  await settle();
+  const marks = [...(mounted.first ? [{ type: "mount", combatantId: ca, mounted: true }] : []), ...(mounted.second ? [{ type: "mount", combatantId: cb, mounted: true }] : [])];
+  if (marks.length) await t.gm.game.combats.get(combat.id).applyCommands(marks);
+  await settle();
+  return { combat, group, ca, cb };
+}
