@@ -42,7 +42,8 @@ async function framed(app: any, theme: "light" | "dark"): Promise<Page> {
   const { width, height } = app.options.position;
   const html = sheetPage({ title: app.title, classes: app.options.classes, width, height, parts: app.renderedParts, theme });
   const page = await openPage(browser(), html, { width: width + 32, height: height + 32 });
-  await page.addScriptTag({ content: `const nextCell = ${nextCell.toString()};\nconst gridKeydown = ${gridKeydown.toString()};\ndocument.addEventListener("keydown", (e) => gridKeydown(e, nextCell));` });
+  // In a block: a reused page keeps its window, where a second top-level const would not declare again.
+  await page.addScriptTag({ content: `{\nconst nextCell = ${nextCell.toString()};\nconst gridKeydown = ${gridKeydown.toString()};\ndocument.addEventListener("keydown", (e) => gridKeydown(e, nextCell));\n}` });
   return page;
 }
 
