@@ -220,27 +220,34 @@ export function activeRuleset(): Ruleset {
   }
 }
 
-let tracksRead: { text: string; tracks: PhasesTracks } = { text: "", tracks: DEFAULT_PHASES_TRACKS };
-
-/** The world's wound and fatigue tracks (phases): the GM's, else ours (a stored value that no longer reads is ignored). */
-export function phasesTracks(): PhasesTracks {
-  let text = "";
-  try {
-    text = String(game.settings?.get(SYSTEM_ID, "phasesTracks") ?? "");
-  } catch {
-    text = "";
-  }
-  if (text === tracksRead.text) return tracksRead.tracks;
-  let raw: unknown = "";
-  try {
-    raw = text ? JSON.parse(text) : "";
-  } catch {
-    raw = "";
-  }
-  const read = readPhasesTracks(raw);
-  tracksRead = { text, tracks: read.ok ? read.value : DEFAULT_PHASES_TRACKS };
-  return tracksRead.tracks;
+/**
+ * A world setting stored as JSON text and read by an engine reader: the GM's value, else ours
+ * (a stored value that no longer reads is ignored). Read again only when the text changes.
+ */
+function jsonSetting<T>(key: string, read: (raw: unknown) => { ok: true; value: T } | { ok: false }, fallback: T): () => T {
+  let last: { text: string; value: T } = { text: "", value: fallback };
+  return () => {
+    let text = "";
+    try {
+      text = String(game.settings?.get(SYSTEM_ID, key as never) ?? "");
+    } catch {
+      text = "";
+    }
+    if (text === last.text) return last.value;
+    let raw: unknown = "";
+    try {
+      raw = text ? JSON.parse(text) : "";
+    } catch {
+      raw = "";
+    }
+    const r = read(raw);
+    last = { text, value: r.ok ? r.value : fallback };
+    return last.value;
+  };
 }
+
+/** The world's wound and fatigue tracks (phases): the GM's, else ours. */
+export const phasesTracks: () => PhasesTracks = jsonSetting("phasesTracks", readPhasesTracks, DEFAULT_PHASES_TRACKS);
 
 /** Who wins an opposed test on equal SL in this world (opposed). */
 export function opposedTie(): OpposedTie {
@@ -254,24 +261,5 @@ export function opposedTie(): OpposedTie {
   return read.ok ? read.value : DEFAULT_OPPOSED_TIE;
 }
 
-let bandsRead: { text: string; bands: readonly RangeBand[] } = { text: "", bands: DEFAULT_RANGE_BANDS };
-
-/** The world's missile range bands (steel): the GM's, else ours (a stored value that no longer reads is ignored). */
-export function steelRangeBands(): readonly RangeBand[] {
-  let text = "";
-  try {
-    text = String(game.settings?.get(SYSTEM_ID, "steelRangeBands") ?? "");
-  } catch {
-    text = "";
-  }
-  if (text === bandsRead.text) return bandsRead.bands;
-  let raw: unknown = "";
-  try {
-    raw = text ? JSON.parse(text) : "";
-  } catch {
-    raw = "";
-  }
-  const read = readRangeBands(raw);
-  bandsRead = { text, bands: read.ok ? read.value : DEFAULT_RANGE_BANDS };
-  return bandsRead.bands;
-}
+/** The world's missile range bands (steel): the GM's, else ours. */
+export const steelRangeBands: () => readonly RangeBand[] = jsonSetting("steelRangeBands", readRangeBands, DEFAULT_RANGE_BANDS);
