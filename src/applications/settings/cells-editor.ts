@@ -69,6 +69,9 @@ export interface CellsEditorSpec {
 
 const GM_ONLY = "BOUT.Settings.Cells.GmOnly";
 
+/** What every settings form's save answers a player's client: the tables are the GM's. */
+export const GM_ONLY_REFUSAL: Outcome<never> = { ok: false, refusal: { code: "settings.gmOnly", message: GM_ONLY } };
+
 /** A form value as the reader should see it: a typed-in number string becomes a number; anything else is left for the reader to refuse. */
 export function cellValue(v: unknown): unknown {
   if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);

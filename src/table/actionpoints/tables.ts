@@ -10,7 +10,7 @@ import { ACTION_LIMITS, AP_TABLE_LIMITS, DEFAULT_AP_TABLES, apCriticalRule, crit
 import type { PercentileCriticalRule } from "../../engine/dice";
 import type { Outcome } from "../../engine/outcome";
 import { storedTables } from "../../applications/settings/stored-tables";
-import { cellsEditor, cellValue, type Cell } from "../../applications/settings/cells-editor";
+import { cellsEditor, cellValue, type Cell, GM_ONLY_REFUSAL } from "../../applications/settings/cells-editor";
 import { assembleAp } from "../roll-tables/catalogue";
 import { worldLabel, worldPick } from "../roll-tables/world";
 
@@ -78,7 +78,7 @@ export function apLegacyTables(): string[] {
 
 /** GM: every cell read by the engine; all sound writes the setting once (keeping an older world's critical tables), any fault refuses and writes nothing. */
 export async function saveApTables(values: Record<string, unknown>): Promise<Outcome<unknown>> {
-  if (!game.user?.isGM) return { ok: false, refusal: { code: "settings.gmOnly", message: "BOUT.Settings.Cells.GmOnly" } };
+  if (!game.user?.isGM) return GM_ONLY_REFUSAL;
   const now = apJsonTables();
   const cell = (where: string) => cellValue(values[field(where)]);
   const raw: Record<string, unknown> = {

@@ -5,14 +5,14 @@
  */
 import { DEFAULT_OPPOSED_TIE, OPPOSED_TIES, readOpposedTie } from "../../engine/rulesets/opposed";
 import type { Outcome } from "../../engine/outcome";
-import { cellsEditor } from "../../applications/settings/cells-editor";
+import { cellsEditor, GM_ONLY_REFUSAL } from "../../applications/settings/cells-editor";
 import { opposedTie } from "../../settings";
 
 const K = "BOUT.Opposed.Tie.";
 
 /** GM: the choice read by the engine; a sound one writes the setting once, anything else refuses and writes nothing. */
 export async function saveOpposedTie(values: Record<string, unknown>): Promise<Outcome<unknown>> {
-  if (!game.user?.isGM) return { ok: false, refusal: { code: "settings.gmOnly", message: "BOUT.Settings.Cells.GmOnly" } };
+  if (!game.user?.isGM) return GM_ONLY_REFUSAL;
   const read = readOpposedTie(values.tie);
   if (!read.ok) return read;
   await game.settings!.set("bout", "opposedTie", read.value);

@@ -7,7 +7,7 @@
  */
 import { DEFAULT_PHASES_TRACKS, readPhasesTracks, TRACK_PENALTY, TRACKS, type TrackId } from "../../engine/rulesets/phases";
 import type { Outcome } from "../../engine/outcome";
-import { cellsEditor, cellValue } from "../../applications/settings/cells-editor";
+import { cellsEditor, cellValue, GM_ONLY_REFUSAL } from "../../applications/settings/cells-editor";
 import { phasesTracks } from "../../settings";
 
 const K = "BOUT.Phases.Tracks.";
@@ -18,7 +18,7 @@ const flag = (v: unknown) => (v === undefined || v === null ? false : v === "on"
 
 /** GM: every cell read by the engine; all sound writes the setting once, any fault refuses and writes nothing. */
 export async function savePhasesTracks(values: Record<string, unknown>): Promise<Outcome<unknown>> {
-  if (!game.user?.isGM) return { ok: false, refusal: { code: "settings.gmOnly", message: "BOUT.Settings.Cells.GmOnly" } };
+  if (!game.user?.isGM) return GM_ONLY_REFUSAL;
   const raw = Object.fromEntries(
     TRACKS.map((id) => [id, DEFAULT_PHASES_TRACKS[id].map((_l, i) => ({ penalty: cellValue(values[field(`${id}.${i}.penalty`)]), out: flag(values[field(`${id}.${i}.out`)]) }))]),
   );

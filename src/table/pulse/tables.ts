@@ -8,7 +8,7 @@
 import { DEFAULT_HORSEMANSHIP_THRESHOLDS, readHorsemanshipThresholds, type HorsemanshipThresholds } from "../../engine/rulesets/pulse/mounted";
 import type { Outcome } from "../../engine/outcome";
 import { storedTables } from "../../applications/settings/stored-tables";
-import { cellsEditor, cellValue } from "../../applications/settings/cells-editor";
+import { cellsEditor, cellValue, GM_ONLY_REFUSAL } from "../../applications/settings/cells-editor";
 
 const KEYS = Object.keys(DEFAULT_HORSEMANSHIP_THRESHOLDS) as (keyof HorsemanshipThresholds)[];
 const K = "BOUT.Pulse.Tables.";
@@ -22,7 +22,7 @@ export function pulseHorsemanship(): HorsemanshipThresholds {
 
 /** GM: read every figure; all sound writes one setting, any fault refuses and writes nothing. */
 export async function savePulseTables(values: Record<string, unknown>): Promise<Outcome<unknown>> {
-  if (!game.user?.isGM) return { ok: false, refusal: { code: "settings.gmOnly", message: "BOUT.Settings.Cells.GmOnly" } };
+  if (!game.user?.isGM) return GM_ONLY_REFUSAL;
   // A cell left empty is refused, not taken as ours.
   const raw = Object.fromEntries(KEYS.map((k) => [k, cellValue(values[k]) ?? null]));
   const read = readHorsemanshipThresholds(raw);

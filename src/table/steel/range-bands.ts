@@ -7,7 +7,7 @@
  */
 import { RANGE_BAND_LIMITS, RANGE_BANDS, readRangeBands } from "../../engine/rulesets/steel";
 import type { Outcome } from "../../engine/outcome";
-import { cellsEditor, cellValue } from "../../applications/settings/cells-editor";
+import { cellsEditor, cellValue, GM_ONLY_REFUSAL } from "../../applications/settings/cells-editor";
 import { steelRangeBands } from "../../settings";
 
 const K = "BOUT.Steel.RangeBands.";
@@ -16,7 +16,7 @@ const field = (where: string) => where.replaceAll(".", "__");
 
 /** GM: every cell read by the engine; all sound writes the setting once, any fault refuses and writes nothing. */
 export async function saveSteelRangeBands(values: Record<string, unknown>): Promise<Outcome<unknown>> {
-  if (!game.user?.isGM) return { ok: false, refusal: { code: "settings.gmOnly", message: "BOUT.Settings.Cells.GmOnly" } };
+  if (!game.user?.isGM) return GM_ONLY_REFUSAL;
   const raw = Object.fromEntries(RANGE_BANDS.map((band) => [band, Object.fromEntries(FIGURES.map((f) => [f, cellValue(values[field(`${band}.${f}`)])]))]));
   const read = readRangeBands(raw);
   if (!read.ok) return read;
