@@ -11,12 +11,11 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
-import { openPage, sharedBrowser } from "./chromium";
-import { SHOTS, shotPath } from "./shots";
-import { dialogPage, expectKeyboardReachable, expectReadable } from "./sheet-page";
+import { sharedBrowser } from "./chromium";
+import { checkDialog, THEMES, type CapturedDialog } from "./dialog-check";
+import { SHOTS } from "./shots";
 import { settle } from "../shell/support";
 
-const THEMES = ["light", "dark"] as const;
 const DEFAULT_WIDTH = 400;
 
 const browser = sharedBrowser(SHOTS);
@@ -45,13 +44,8 @@ const ATTACK: Record<string, Record<string, unknown>> = {
   pulse: { kind: "normal", modifier: 0 },
 };
 
-interface Captured {
+interface Captured extends CapturedDialog {
   readonly view: string;
-  readonly title: string;
-  readonly classes: readonly string[];
-  readonly width: number;
-  readonly content: string;
-  readonly buttons: readonly { label: string }[];
 }
 
 /** Every DialogV2.wait a GM meets in one ruleset, each closed unanswered (but the attack that makes a card to defend). */
@@ -142,19 +136,11 @@ describe("action dialogs in chromium", () => {
         if (seen.has(name)) continue;
         seen.add(name);
         for (const theme of THEMES) {
-          const html = dialogPage({ title: dialog.title, classes: ["bout", ...dialog.classes.filter((c) => c !== "bout")], width: dialog.width, content: dialog.content, buttons: dialog.buttons, theme });
-          const page = await openPage(browser(), html, { width: dialog.width + 32, height: 1000 });
-          try {
-            await expectReadable(page, `${ruleset} ${dialog.view} ${theme}`);
+          await checkDialog(browser(), dialog, theme, `${ruleset} ${dialog.view} ${theme}`, `dialog-${ruleset}-${name}-${theme}.png`, async (page) => {
             // Every histogram column carries its chance as text.
             const columns = await page.locator(".odds-histogram li").evaluateAll((lis) => lis.map((li) => li.querySelector(".odds-y")?.textContent?.trim() ?? ""));
             expect(columns.every((text) => /%$/.test(text)), `${ruleset} ${dialog.view}`).toBe(true);
-            expect(`${dialog.title}\n${await page.locator(".dialog-content").innerText()}`).not.toMatch(/BOUT\.|\bseed\b/i);
-            await page.locator(".application").screenshot({ path: shotPath(`dialog-${ruleset}-${name}-${theme}.png`) });
-            await expectKeyboardReachable(page, `${ruleset} ${dialog.view} ${theme}`);
-          } finally {
-            await page.close();
-          }
+          });
         }
       }
     });

@@ -9,13 +9,12 @@
 // screenshotted as dialog-<ruleset>-<dialog>-<theme>.png, and checked that
 // nothing spills out, small text keeps 4.5:1 and Tab reaches every control.
 import { describe, expect, it } from "vitest";
-import { openPage, sharedBrowser } from "./chromium";
-import { dialogPage, expectKeyboardReachable, expectReadable } from "./sheet-page";
-import { SHOTS, shotPath } from "./shots";
+import { sharedBrowser } from "./chromium";
+import { checkDialog, THEMES, type CapturedDialog } from "./dialog-check";
+import { SHOTS } from "./shots";
 import { CASES, cardStates, type KindWorld } from "../shell/card-kind-cases";
 import { settle } from "../shell/support";
 
-const THEMES = ["light", "dark"] as const;
 const DEFAULT_WIDTH = 400;
 const browser = sharedBrowser(SHOTS);
 
@@ -128,13 +127,8 @@ const STEEL: readonly Fight[] = [
   { kind: "steel.terrainContest", names: { answer: "terrain-contest-answer" } },
 ];
 
-interface Captured {
+interface Captured extends CapturedDialog {
   readonly name: string;
-  readonly title: string;
-  readonly classes: readonly string[];
-  readonly width: number;
-  readonly content: string;
-  readonly buttons: readonly { label: string }[];
 }
 
 /** The dialogs a fight's case opens, by phase: its setup, the GM's `open`, and the answer to its card. */
@@ -192,16 +186,7 @@ describe("the dialogs of a fight in chromium", () => {
       expect(dialogs.map((d) => d.name).sort(), "every dialog named is reached").toEqual([...wanted].sort());
       for (const dialog of dialogs) {
         for (const theme of THEMES) {
-          const html = dialogPage({ title: dialog.title, classes: ["bout", ...dialog.classes.filter((c) => c !== "bout")], width: dialog.width, content: dialog.content, buttons: dialog.buttons, theme });
-          const page = await openPage(browser(), html, { width: dialog.width + 32, height: 1000 });
-          try {
-            await expectReadable(page, `${ruleset} ${dialog.name} ${theme}`);
-            expect(`${dialog.title}\n${await page.locator(".dialog-content").innerText()}`).not.toMatch(/BOUT\.|\bseed\b/i);
-            await page.locator(".application").screenshot({ path: shotPath(`dialog-${ruleset}-${dialog.name}-${theme}.png`) });
-            await expectKeyboardReachable(page, `${ruleset} ${dialog.name} ${theme}`);
-          } finally {
-            await page.close();
-          }
+          await checkDialog(browser(), dialog, theme, `${ruleset} ${dialog.name} ${theme}`, `dialog-${ruleset}-${dialog.name}-${theme}.png`);
         }
       }
     });
