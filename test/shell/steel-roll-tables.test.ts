@@ -43,6 +43,17 @@ async function fight() {
 type Ctx = Awaited<ReturnType<typeof fight>>;
 
 /** The GM imports our table for a lookup from the compendium into the world (as "Import Document" does) and names it in the setting. */
+/**
+ * The GM types over the text of the result whose range starts at `from`, as Foundry's table
+ * editor writes it (one TableResult update); `was`, when given, is what it said before.
+ */
+async function retype(table: any, from: number, name: string, was?: string): Promise<void> {
+  const result = table.results.find((r: any) => r.range[0] === from);
+  if (was !== undefined) expect(result.name).toBe(was);
+  await table.updateEmbeddedDocuments("TableResult", [{ _id: result.id, name }]);
+  await settle();
+}
+
 async function importAndChoose(ctx: Ctx, lookup: string) {
   const pack = ctx.gm.game.packs.get("bout.tables");
   const ours = (await pack.getDocuments()).find((t: any) => t.flags.bout.lookup === lookup);
@@ -99,11 +110,7 @@ describe("steel lookups read the world's RollTables", () => {
   it("the GM retypes a result of the chosen zone table and the next card's blow lands where the table now says", async () => {
     const ctx = await fight();
     const table = await importAndChoose(ctx, "steel.zone.5");
-    const three = table.results.find((r: any) => r.range[0] === 3);
-    expect(three.name).toBe("shoulder");
-    // What Foundry's table editor writes when the GM types over a result's text.
-    await table.updateEmbeddedDocuments("TableResult", [{ _id: three.id, name: "Thigh" }]);
-    await settle();
+    await retype(table, 3, "Thigh", "shoulder");
     const { card } = await exchange(ctx);
     const text = card.content.replaceAll("&#x27;", "'");
     expect(text).toContain("wound to Bran's thigh.");
@@ -116,11 +123,7 @@ describe("steel lookups read the world's RollTables", () => {
     expect(hitOf(ours.card)).toMatchObject({ part: "chest" });
     const ctx = await fight();
     const table = await importAndChoose(ctx, "steel.missile");
-    const seven = table.results.find((r: any) => r.range[0] === 7);
-    expect(seven.name).toBe("chest");
-    // What Foundry's table editor writes when the GM types over a result's text.
-    await table.updateEmbeddedDocuments("TableResult", [{ _id: seven.id, name: "Thigh" }]);
-    await settle();
+    await retype(table, 7, "Thigh", "chest");
     const { card, answer } = await shot(ctx);
     expect(answer.ok).toBe(true);
     expect(hitOf(card)).toMatchObject({ part: "thigh" });
@@ -131,9 +134,7 @@ describe("steel lookups read the world's RollTables", () => {
   it("a chosen wound table the GM edits sets the wound's Shock (seed 000 'Shock and Pain')", async () => {
     const ctx = await fight();
     const table = await importAndChoose(ctx, "steel.wound.cut.shoulder");
-    const five = table.results.find((r: any) => r.range[0] === 5);
-    await table.updateEmbeddedDocuments("TableResult", [{ _id: five.id, name: "Shock 1, Pain 0, Blood loss 0" }]);
-    await settle();
+    await retype(table, 5, "Shock 1, Pain 0, Blood loss 0");
     const { card } = await exchange(ctx);
     const shock = JSON.parse(card.system.result).events.find((e: any) => e.type === "shock");
     expect(shock.data.shock).toBe(1);
