@@ -57,31 +57,42 @@ export class BoutCombat extends Combat {
     });
   }
 
+  /**
+   * Begin (GM): the setup question (a dialog) is asked on this GM's client; the
+   * start itself is worked out and written by the active GM, whom any other GM asks.
+   */
   override async startCombat(): Promise<this> {
     if (!game.user?.isGM) {
       ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
       return this;
     }
+    const structure = timeStructure(activeRuleset().time);
+    // A closed setup question leaves the fight unstarted (asked before the queue: a dialog holds no document).
+    const options = structure?.setup ? await structure.setup(this.combatantInfos()) : {};
+    if (options === null) return this;
+    const outcome = game.user.isActiveGM ? await this.startHere(options) : await askGM("combatStep", { combatId: this.id, step: "start", options });
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
+    return this;
+  }
+
+  /**
+   * Active GM: start the fight with the setup's answers, in the combat's queue,
+   * from the fighters as they are then; a second Begin finds it started.
+   */
+  async startHere(options: Readonly<Record<string, unknown>>): Promise<Outcome<unknown>> {
     const id = activeRuleset().time;
     const structure = timeStructure(id);
-    if (!structure) {
-      ui.notifications?.warn(game.i18n!.format("BOUT.Combat.NoStructure", { structure: id }));
-      return this;
-    }
-    // A closed setup question leaves the fight unstarted (asked before the queue: a dialog holds no document).
-    const options = structure.setup ? await structure.setup(this.combatantInfos()) : {};
-    if (options === null) return this;
-    // The start is worked out and written in the combat's queue, from the fighters as they are then; a second Begin finds it started.
-    await queued([this], async () => {
-      if (this.machineState) return;
+    if (!structure) return refuse("combat.noStructure", "BOUT.Combat.NoStructure", { structure: id });
+    return queued([this], async (): Promise<Outcome<unknown>> => {
+      if (this.machineState) return ok(null);
       const started = await structure.start(this.combatantInfos(), options);
-      if (!started.ok) return notifyRefusal(started.refusal);
+      if (!started.ok) return started;
       // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
       const updateData = this.corePosition(started.value, structure);
       callHook("combatStart", this, updateData);
       await this.update({ ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) } as never);
+      return ok(true);
     });
-    return this;
   }
 
   /**
@@ -171,46 +182,84 @@ export class BoutCombat extends Combat {
     if (!batch) await into.commit();
   }
 
-  /** A command from this client: applied here by the GM, sent to the active GM by a player (who must own the combatant). */
+  /** A command from this client: applied here by the active GM, sent to the active GM by anyone else (a player must own the combatant). */
   async command(command: TimeCommand & { combatantId?: string }): Promise<Outcome<unknown>> {
     let outcome: Outcome<unknown>;
-    if (game.user?.isGM) outcome = await queued([this], (lease) => this.applyCommand(command, lease));
+    if (game.user?.isActiveGM) outcome = await queued([this], (lease) => this.applyCommand(command, lease));
     else outcome = await askGM("combatCommand", { combatId: this.id, command });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return outcome;
   }
 
+  /** A GM's several commands as one step (all or none, one write), on the active GM's client; any other GM asks it. Refusals are the caller's to show. */
+  async commands(commands: readonly TimeCommand[]): Promise<Outcome<unknown>> {
+    if (game.user?.isActiveGM) return queued([this], (lease) => this.applyCommands(commands, lease));
+    return askGM("combatCommand", { combatId: this.id, commands });
+  }
+
   override async nextTurn(): Promise<this> {
-    const structure = this.structure;
-    if (!structure) return this;
+    if (!this.structure) return this;
     // A player's "End turn" (core's footer): her fighter's turn ends, through the GM.
     if (!game.user?.isGM) return this.endOwnTurn();
-    // Rolling for the step (Initiative Totals) is the GM's; a player's click sends the plain step.
-    if (!structure.stepCommand || !game.user?.isGM) {
-      await this.command(structure.nextStep as TimeCommand);
-      return this;
-    }
-    // The step is worked out from the state inside the combat's queue: a command that lands first counts.
-    const outcome = await queued([this], async (lease) => {
-      const command = this.machineState ? await structure.stepCommand!(this.machineState, this.combatantInfos()) : structure.nextStep;
-      // Several commands (engagements, then the rolls) are one step: all or none, one write.
-      return Array.isArray(command) ? this.applyCommands(command, lease) : this.applyCommand(command as TimeCommand, lease);
-    });
+    const outcome = game.user.isActiveGM ? await this.stepHere("nextTurn") : await askGM("combatStep", { combatId: this.id, step: "nextTurn" });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return this;
   }
 
   override async nextRound(): Promise<this> {
-    const structure = this.structure;
-    if (!structure || !game.user?.isGM) {
-      if (!game.user?.isGM) ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
+    if (!this.structure) return this;
+    if (!game.user?.isGM) {
+      ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
       return this;
     }
-    // The new round's figures (rolled pools) are worked out inside the combat's queue, from the state then;
-    // combatRound is heard inside the write (writeStep), before the update, as v13 has it.
-    const result = await queued([this], async (lease) => this.applyCommand(await structure.nextRound(this.machineState, this.combatantInfos()), lease));
-    if (!result.ok) notifyRefusal(result.refusal);
+    const outcome = game.user.isActiveGM ? await this.stepHere("nextRound") : await askGM("combatStep", { combatId: this.id, step: "nextRound" });
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
     return this;
+  }
+
+  /**
+   * Active GM: the tracker's next step or next round, worked out from the state
+   * inside the combat's queue (a command that lands first counts), rolled here
+   * (Initiative Totals, new pools) and written once, whichever GM pressed it.
+   */
+  async stepHere(step: "nextTurn" | "nextRound"): Promise<Outcome<unknown>> {
+    const structure = this.structure;
+    if (!structure) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
+    return queued([this], async (lease) => {
+      // The new round's figures (rolled pools); combatRound is heard inside the write (writeStep), before the update, as v13 has it.
+      if (step === "nextRound") return this.applyCommand(await structure.nextRound(this.machineState, this.combatantInfos()), lease);
+      const command = structure.stepCommand && this.machineState ? await structure.stepCommand(this.machineState, this.combatantInfos()) : structure.nextStep;
+      // Several commands (engagements, then the rolls) are one step: all or none, one write.
+      return Array.isArray(command) ? this.applyCommands(command, lease) : this.applyCommand(command as TimeCommand, lease);
+    });
+  }
+
+  /**
+   * Active GM, in the combat's queue: move a fighter into a group (null: a new
+   * one), forming or splitting a bout. The combatant's group and, once the fight
+   * runs, the machine's state.
+   */
+  async moveToGroup(combatantId: string, groupId: string | null): Promise<Outcome<unknown>> {
+    const combatant = this.combatants.get(combatantId);
+    if (!combatant) return refuse("combat.unknownCombatant", "BOUT.Tracker.Refusal.UnknownCombatant");
+    if (groupId !== null && !this.groups.get(groupId)) return refuse("combat.unknownGroup", "BOUT.Tracker.Refusal.UnknownGroup");
+    const started = Boolean(this.machineState);
+    const regroup = this.structure?.regroup;
+    if (started && !regroup) return refuse("combat.noGroups", "BOUT.Tracker.Refusal.NoGroups");
+    return queued([this], async (lease): Promise<Outcome<unknown>> => {
+      let target = groupId;
+      if (target === null) {
+        const created = (await this.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(this.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
+        target = created[0]!.id;
+      }
+      const command = started ? regroup!(combatantId, target) : null;
+      if (command) {
+        const moved = await this.applyCommand(command, lease);
+        if (!moved.ok) return moved;
+      }
+      await combatant.update({ group: target } as never);
+      return ok(target);
+    });
   }
 
   // ---- core's turn state follows the fight -------------------------------------

@@ -280,15 +280,16 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
 }
 
 /**
- * Posts a card. The GM writes it (players ask the active GM, who checks that
- * they own the attacker), so no player can edit a card or its result afterwards.
+ * Posts a card. The active GM writes it (players and any other GM ask the
+ * active GM, who checks that a player owns the attacker), so no player can edit
+ * a card or its result afterwards, and every card goes through one queue.
  */
 export async function postCard(kind: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId = ""): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
   const fighters = { attacker: fighterRef(attacker), defender: fighterRef(defender) };
   // The poster's chat visibility (the roll mode they chose in the chat log) travels with the request.
   const rollMode = posterRollMode();
-  if (game.user?.isGM) outcome = await createCard({ kind, ...fighters, declaration, combatId, rollMode }, null, true);
+  if (game.user?.isActiveGM) outcome = await createCard({ kind, ...fighters, declaration, combatId, rollMode }, null, true);
   else outcome = await askGM("postCard", { kind, ...fighters, declaration, combatId, rollMode });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -343,7 +344,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   let defender = named.defender;
   if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
   if (kind.gmOnly && !trusted) return refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly");
-  // An assistant GM asks through the active GM like a player, and sets the GM's figures as a GM.
+  // Only a GM sets the GM's figures (another GM asking the active GM is trusted as a GM).
   if (!trusted && !from?.isGM) {
     const named = gmFiguresSet(kind.gmFigures, request.declaration);
     if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
@@ -359,11 +360,15 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   if (ambiguousIn(combat, attacker) || ambiguousIn(combat, defender)) return refuse("card.whichToken", "BOUT.Card.Refusal.WhichToken");
   attacker = actingFighter(combat, attacker);
   defender = actingFighter(combat, defender);
+  // The fighter acted for is the token's own actor, whose owners the GM may have changed: the sender must own that one.
+  if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
   // Posting, and resolving a card nobody answers, in the queues of both fighters, their fight and the card it takes an offer from.
   const source = kind.claimsFrom?.(prepared.value);
   return queued([attacker, defender, combatDocument(combatId), source ? `ChatMessage.${source}` : null], async (lease) => {
+    // Ownership taken away while the request waited in the queue counts.
+    if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
     // Checked again from the documents as they are now: a spend or a claim that landed meanwhile counts.
     const declaration = kind.prepare(request.declaration, attacker, defender, combatId);
     if (!declaration.ok) return declaration;
@@ -611,17 +616,17 @@ export async function defendFromCard(message: ChatMessage.Implementation): Promi
   else {
     const answer = await kind.defend(card);
     if (answer === null) return ok(null);
-    if (game.user?.isGM) outcome = await resolveCard(card.id, answer, null, true);
+    if (game.user?.isActiveGM) outcome = await resolveCard(card.id, answer, null, true);
     else outcome = await askGM("answerCard", { messageId: card.id, answer });
   }
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
 }
 
-/** Anyone on the card (or the GM): apply its result. */
+/** Anyone on the card (or a GM): apply its result, on the active GM's client. */
 export async function applyFromCard(message: ChatMessage.Implementation): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
-  if (game.user?.isGM) outcome = await applyCard(message.id!, null, true);
+  if (game.user?.isActiveGM) outcome = await applyCard(message.id!, null, true);
   else outcome = await askGM("applyCard", { messageId: message.id });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -656,16 +661,17 @@ export async function takeFromCard(batch: WriteBatch, messageId: string, change:
 }
 
 export function registerCardQueries(): void {
-  // `from`: the sender, confirmed by its own client (grants.ts); a GM sender is trusted as the GM is.
+  // `from`: the sender, confirmed by its own client (grants.ts). Another GM (an assistant, a second GM) is
+  // trusted as a GM (its figures, its rulings), read from its User document here, never from the request.
   registerRequest("answerCard", (data: { messageId?: unknown; answer?: unknown }, from) => {
     if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-    return resolveCard(data.messageId, data.answer, from, false);
+    return resolveCard(data.messageId, data.answer, from, from.isGM);
   });
   registerRequest("applyCard", (data: { messageId?: unknown }, from) => {
     if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-    return applyCard(data.messageId, from, false);
+    return applyCard(data.messageId, from, from.isGM);
   });
-  registerRequest("postCard", (data: PostRequest, from) => createCard(data ?? {}, from, false));
+  registerRequest("postCard", (data: PostRequest, from) => createCard(data ?? {}, from, from.isGM));
 }
 
 /**

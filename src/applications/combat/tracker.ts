@@ -11,8 +11,8 @@ import { boutTrackerContext, dropGroups, rowRulings, trackerTimeContext, type Ro
 import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../table/cards";
-import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { queued } from "../../table/write-queue";
+import { refuse, type Outcome } from "../../engine/outcome";
+import { askGM } from "../../table/grants";
 import { contextEntry, contextEntryKey, type ContextMenuEntry } from "../../compat";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
@@ -91,36 +91,15 @@ export class BoutCombatTracker extends CoreTracker {
 
   /**
    * GM: move a fighter into a group (null: a new one), forming or splitting a
-   * bout. The combatant's group and, once the fight runs, the machine's state.
+   * bout: done by the active GM (BoutCombat#moveToGroup), whom any other GM asks.
    */
   async moveCombatant(combatantId: string, groupId: string | null): Promise<Outcome<unknown>> {
     const combat = this.boutCombat;
-    const combatant = combat?.combatants.get(combatantId);
     let outcome: Outcome<unknown>;
     if (!game.user?.isGM) outcome = refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
-    else if (!combat || !combatant) outcome = refuse("combat.unknownCombatant", "BOUT.Tracker.Refusal.UnknownCombatant");
-    else if (groupId !== null && !combat.groups.get(groupId)) outcome = refuse("combat.unknownGroup", "BOUT.Tracker.Refusal.UnknownGroup");
-    else {
-      const started = Boolean(combat.machineState);
-      const regroup = combat.structure?.regroup;
-      if (started && !regroup) outcome = refuse("combat.noGroups", "BOUT.Tracker.Refusal.NoGroups");
-      else
-        // The new group, the machine's regrouping and the combatant's group, in the combat's queue.
-        outcome = await queued([combat], async (lease): Promise<Outcome<unknown>> => {
-          let target = groupId;
-          if (target === null) {
-            const created = (await combat.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(combat.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
-            target = created[0]!.id;
-          }
-          const command = started ? regroup!(combatantId, target) : null;
-          if (command) {
-            const moved = await combat.applyCommand(command, lease);
-            if (!moved.ok) return moved;
-          }
-          await combatant.update({ group: target } as never);
-          return ok(target);
-        });
-    }
+    else if (!combat) outcome = refuse("combat.unknownCombatant", "BOUT.Tracker.Refusal.UnknownCombatant");
+    else if (game.user.isActiveGM) outcome = await combat.moveToGroup(combatantId, groupId);
+    else outcome = await askGM("moveCombatant", { combatId: combat.id, combatantId, groupId });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return outcome;
   }

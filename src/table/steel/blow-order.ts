@@ -17,7 +17,6 @@ import { openOddsDialog, type DialogField } from "../../applications/dialogs/odd
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { notifyRefusal } from "../notify";
 import { blowOrderHeadline } from "./headline";
-import { queued } from "../write-queue";
 
 const B = "BOUT.Steel.BlowOrder.";
 const FORMS = ["swing", "thrust", "bash"] as const;
@@ -56,7 +55,7 @@ export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise
   const rolled = await resolveWithFoundry((d) => orderSimultaneousBlows(strikers, d));
   if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);
   const r = rolled.value.value.result;
-  const applied = await queued([combat], (lease) => combat.applyCommands([{ type: "blowOrder", boutId: bout.id, order: r.order } as TimeCommand], lease));
+  const applied = await combat.commands([{ type: "blowOrder", boutId: bout.id, order: r.order } as TimeCommand]);
   if (!applied.ok) return notifyRefusal(applied.refusal);
   const lines: EngineEvent[] = [
     ...r.rolls.map((x) => ({ type: "blowOrder", key: `${B}Rolled`, data: { who: name(x.id), successes: x.roll.successes, tn: x.roll.tn } })),

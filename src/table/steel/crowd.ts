@@ -15,7 +15,6 @@ import { openOddsDialog, type DialogField } from "../../applications/dialogs/odd
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { notifyRefusal } from "../notify";
 import { crowdHeadline } from "./headline";
-import { queued } from "../write-queue";
 
 const C = "BOUT.Steel.Crowd.";
 
@@ -54,7 +53,7 @@ export async function runCrowd(combat: BoutCombat, groupId: string): Promise<voi
   if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);
   const r = rolled.value.value.result;
   const spends = members.filter((m) => dice(m.id) > 0).map((m) => ({ type: "spend", combatantId: m.id, dice: dice(m.id), purpose: "other" }) as TimeCommand);
-  const applied = await queued([combat], (lease) => combat.applyCommands(spends, lease));
+  const applied = await combat.commands(spends);
   if (!applied.ok) return notifyRefusal(applied.refusal);
   const lines: EngineEvent[] = [
     { type: "crowd", key: `${C}Rolled`, data: { lone: lone.id, successes: r.lone.successes } },
