@@ -2,7 +2,7 @@ import "../styles/bout.css";
 import { CharacterData, NpcData } from "./data/actor/actor-data";
 import { ArmorData, ManeuverData, ShieldData, SkillData, WeaponData } from "./data/item/item-data";
 import { BoutActor } from "./documents/actor";
-import { BoutChatMessage } from "./documents/chat-message";
+import { BoutChatMessage, unmaskLookAlike } from "./documents/chat-message";
 import { BoutCombat } from "./documents/combat";
 import { BoutCombatant } from "./documents/combatant";
 import { BoutCombatantGroup } from "./documents/combatant-group";
@@ -107,6 +107,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 registerDiceLanding();
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
+  unmaskLookAlike(message as never, html as HTMLElement);
   holdUntilDiceLand(message as never, html as HTMLElement);
   hideOthersButtons(message as never, html as HTMLElement);
   activateCardListeners(message as never, html as HTMLElement);

@@ -1042,6 +1042,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return id ? (game.users?.get(id) ?? null) : null;
     }
     set author(_value: unknown) {}
+    /** v13 ChatMessage#alias: the speaker's alias, else its world actor's name, else the author's name. */
+    get alias(): string {
+      const speaker = (this._source.speaker ?? {}) as AnyObject;
+      if (speaker.alias) return speaker.alias;
+      if (speaker.actor && game.actors?.has(speaker.actor)) return game.actors.get(speaker.actor).name;
+      return this.author?.name ?? game.i18n.localize("CHAT.UnknownUser");
+    }
     /** v13 ChatMessage#isAuthor. */
     get isAuthor(): boolean {
       return Boolean(game.user) && this._source.author === game.user.id;
@@ -1560,6 +1567,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     fromUuid: async (uuid: string) => fromUuidSync(uuid),
     fromUuidSync,
     console,
+    // A browser's timers (the armory yields to the next task between parts of a large import).
+    setTimeout,
+    clearTimeout,
   };
   CONFIG.Dice.rolls.push(Roll);
 

@@ -17,10 +17,11 @@ import { FIGURE_SOURCES } from "../../data/shared/ruleset-blocks";
 import { ARMORY_KINDS, allColumns, columnByKey, rulesetColumns, splitColumnKey, type ArmoryColumn, type ArmoryKind } from "./columns";
 import { readCell, readName, type CellRefusal, type CellResult } from "./cells";
 import { blankRow, cellValue, changedCells, duplicateRow, editCell, filterRows, rowCreation, rowFromSource, rowUpdate, sortRows, type ArmoryRow } from "./rows";
-import { planImport, type ImportPlan } from "./plan";
+import { ImportPlanner, type ImportPlan } from "./plan";
 import { MAX_FILE_BYTES, readArmoryFile, toCsv, toJson, type FileFormat } from "./files";
 import { nextCell } from "./navigation";
 import { gridKeydown } from "./grid-keys";
+import { noticeText } from "../../table/notify";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
@@ -46,9 +47,14 @@ const T = "BOUT.Armory.";
 const i18n = () => game.i18n!;
 const isGM = () => Boolean(game.user?.isGM);
 
+/** Rows planned between two turns of the client's event loop (each takes a fraction of a millisecond). */
+const PLAN_CHUNK = 200;
+/** Gives the browser a turn (input, drawing) before the next part: a task, not a microtask. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Shows a refusal from the model; nothing has been written. */
 function warn(refusal: CellRefusal): void {
-  ui.notifications?.warn(i18n().format(refusal.message, Object.fromEntries(Object.entries(refusal.data).map(([k, v]) => [k, String(v)]))));
+  ui.notifications?.warn(noticeText(refusal.message, refusal.data));
 }
 
 type ItemPack = { collection: string; documentName: string; locked: boolean; title: string; getDocuments(): Promise<any[]> };
@@ -124,11 +130,11 @@ export class BoutArmory extends Base {
     if (options.pack) {
       const pack = findPack(options.pack);
       if (!pack || pack.documentName !== "Item") {
-        ui.notifications?.warn(i18n().format(`${T}NoPack`, { pack: options.pack }));
+        ui.notifications?.warn(noticeText(`${T}NoPack`, { pack: options.pack }));
         return null;
       }
       if (pack.locked) {
-        ui.notifications?.warn(i18n().format(`${T}Locked`, { pack: pack.title }));
+        ui.notifications?.warn(noticeText(`${T}Locked`, { pack: pack.title }));
         return null;
       }
     }
@@ -152,6 +158,8 @@ export class BoutArmory extends Base {
   sortBy: { key: string; direction: "asc" | "desc" } | null = null;
   /** An import waiting for the GM's confirmation. */
   plan: ImportPlan | null = null;
+  /** An import being read: how many of its rows are planned so far (null when none is). */
+  reading: { readonly done: number; readonly total: number } | null = null;
   #loaded = false;
   #newRows = 0;
 
@@ -331,7 +339,7 @@ export class BoutArmory extends Base {
       if (creates.length) await this.#Item.createDocuments(creates, this.#writeOptions);
       if (deletes.length) await this.#Item.deleteDocuments(deletes, this.#writeOptions);
     } catch (error) {
-      ui.notifications?.error(i18n().format(`${T}SaveFailed`, { error: (error as Error).message }));
+      ui.notifications?.error(noticeText(`${T}SaveFailed`, { error: (error as Error).message }));
       wrote = false;
     }
     if (wrote) ui.notifications?.info(done);
@@ -363,7 +371,23 @@ export class BoutArmory extends Base {
       warn(read.refusal);
       return null;
     }
-    this.plan = planImport(this.kind, [...this.stored.values()], read.records, { keepSources: this.keepSources, label: columnLabel, firstLine: read.firstLine, check: (key, value) => modelRefusal(this.kind, key, value) });
+    if (this.reading) {
+      ui.notifications?.warn(i18n().localize(`${T}StillReading`));
+      return null;
+    }
+    // A part at a time, the client drawing between parts: a large file never holds the GM's screen still.
+    const planner = new ImportPlanner(this.kind, [...this.stored.values()], { keepSources: this.keepSources, label: columnLabel, firstLine: read.firstLine, check: (key, value) => modelRefusal(this.kind, key, value) });
+    const records = read.records;
+    try {
+      for (let at = 0; at < records.length; at += PLAN_CHUNK) {
+        planner.add(records.slice(at, at + PLAN_CHUNK));
+        this.reading = { done: planner.count, total: records.length };
+        if (planner.count < records.length) await nextTask();
+      }
+    } finally {
+      this.reading = null;
+    }
+    this.plan = planner.plan();
     await this.render();
     return this.plan;
   }

@@ -19,6 +19,13 @@ import { cellValue, type ArmoryRow } from "./rows";
 
 /** Far more than an armory of thousands of weapons needs; a larger file is refused unread. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/**
+ * The most rows one import reads: an armory of thousands of weapons fits, and
+ * checking each row against the item model stays a matter of a second or two
+ * (a 100,000-row file once held the GM's client for about 20 s). Larger files
+ * are refused whole, saying so; split them.
+ */
+export const MAX_ROWS = 5000;
 export const JSON_FORMAT = "bout-armory";
 
 export type FileFormat = "csv" | "json";
@@ -82,6 +89,7 @@ function readCsv(kind: ArmoryKind, text: string): ReadResult {
   if (fatal) return refuse("Unreadable", { line: (fatal.row ?? 0) + 1 });
   const [header, ...lines] = parsed.data;
   if (!header || !lines.length) return refuse("Empty");
+  if (lines.length > MAX_ROWS) return refuse("TooManyRows", { rows: lines.length, max: MAX_ROWS });
   const columns = header.map((h) => h.trim());
   const bad = checkColumns(kind, columns);
   if (bad) return bad;
@@ -110,6 +118,7 @@ function readJson(kind: ArmoryKind, text: string): ReadResult {
   if (!body || typeof body !== "object" || body.format !== JSON_FORMAT || !Array.isArray(body.rows)) return refuse("NotArmoryJson");
   if (body.kind !== kind) return refuse("OtherKind", { kind: String(body.kind) });
   if (!body.rows.length) return refuse("Empty");
+  if (body.rows.length > MAX_ROWS) return refuse("TooManyRows", { rows: body.rows.length, max: MAX_ROWS });
   if (!body.rows.every((r) => r && typeof r === "object" && !Array.isArray(r))) return refuse("NotArmoryJson");
   const rows = body.rows as Record<string, unknown>[];
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
