@@ -8,6 +8,7 @@ import { ROLES } from "../harness/server";
 import { type ConnectedClient, TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { settle, tableOfThree } from "./support";
+import { adaAttacks } from "./two-gms";
 
 const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
 
@@ -94,14 +95,8 @@ describe("look-alike cards (issue 30)", () => {
 
   it("Alice's copy of a GM card, spoken as 'Gamemaster', is shown to Bob as her plain message: her name, no card markup, no buttons; the GM's card is untouched", async () => {
     const t = await tableOfThree("opposed");
-    const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { opposed: { ws: 45, s: 35 } } });
     const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { opposed: { ws: 40, t: 30, wounds: 12, woundsNow: 12 } } });
-    const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
-    await settle();
-    t.alice.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging", modifier: 0 });
-    await t.alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
-    await settle();
-    const real = t.gm.game.messages.contents.at(-1);
+    const real = t.gm.game.messages.get((await adaAttacks(t, bran.id)).cardId);
     const copy = await t.alice.CONFIG.ChatMessage.documentClass.create({ type: "card", content: real.content, speaker: { alias: "Gamemaster" }, system: real.toObject().system });
     await settle();
     const genuine = shownTo(t.bob, real.id);

@@ -6,41 +6,25 @@
 // and runs with latency, a different delay per user, so the clients' messages
 // interleave as they do at a real table.
 import { describe, expect, it } from "vitest";
-import { dist } from "../build/dist";
 import type { LatencyLeg } from "../harness/latency";
-import { ROLES } from "../harness/server";
-import { type ConnectedClient, TestWorld } from "../harness/world";
+import type { ConnectedClient, TestWorld } from "../harness/world";
 import { scriptDraws, settle } from "./support";
+import { adaAttacks, resolvedCard, twoGMs } from "./two-gms";
 
 const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
 /** Milliseconds per leg for each user. */
 const DELAY: Record<string, number> = { GM: 3, Second: 4, Alice: 2, Bob: 6 };
 
-/** Two full GMs (GM has the lower id: the active GM), Alice and Bob; `ruleset` chosen by the GM. */
-async function twoGMs(ruleset: string) {
-  dist();
-  const world = new TestWorld({
-    users: [
-      { name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" },
-      { name: "Second", role: ROLES.GAMEMASTER, id: "gmBBBBBBBBBBBBBB" },
-      { name: "Alice", role: ROLES.PLAYER },
-      { name: "Bob", role: ROLES.PLAYER },
-    ],
-  });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  const second = await world.connect("Second");
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  expect(second.game.user.isGM).toBe(true);
-  expect(second.game.users.activeGM.name).toBe("GM");
-  const names = new Map(Object.keys(DELAY).map((n) => [world.userId(n), n]));
+/** The two-GM table, with each user's own delay switched on by `lag()`. */
+async function twoGMsLagged(ruleset: string) {
+  const t = await twoGMs(ruleset);
+  expect(t.second.game.user.isGM).toBe(true);
+  expect(t.second.game.users.activeGM.name).toBe("GM");
+  const names = new Map(Object.keys(DELAY).map((n) => [t.world.userId(n), n]));
   const lag = () => {
-    world.server.latency = (leg: LatencyLeg) => DELAY[names.get(leg.userId) ?? "GM"] ?? 3;
+    t.world.server.latency = (leg: LatencyLeg) => DELAY[names.get(leg.userId) ?? "GM"] ?? 3;
   };
-  const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
-  return { world, gm, second, alice, bob, lag, own, Actor: gm.CONFIG.Actor.documentClass };
+  return { ...t, lag };
 }
 
 /** Writes to chat messages since `mark` (a v14 batch counts once when it holds one). */
@@ -48,18 +32,10 @@ const messageWrites = (world: TestWorld, mark: number) => world.writesSince(mark
 
 describe("a second GM writes through the active GM (issue 30)", () => {
   it("the second GM applies one card while Alice applies another to the same fighter, with latency: both Wounds land, each card once", async () => {
-    const t = await twoGMs("opposed");
+    const t = await twoGMsLagged("opposed");
     const bran = await t.Actor.create({ name: "Bran", type: "npc", system: { opposed: { ws: 40, t: 30, wounds: 20, woundsNow: 20 } } });
     const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { opposed: { ws: 40 } } });
-    const card = async (wounds: number) => {
-      const result = { outcome: "success", events: [], lookups: [], updates: { [bran.id]: { "system.opposed.woundsNow": { $delta: -wounds, min: 0 } } } };
-      return t.gm.CONFIG.ChatMessage.documentClass.create({
-        type: "card",
-        content: "<p>card</p>",
-        system: { kind: "test.card", state: "resolved", attackerId: ada.id, defenderId: bran.id, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify(result) },
-      });
-    };
-    const [three, four] = [await card(3), await card(4)];
+    const [three, four] = [await resolvedCard(t.gm, ada.id, bran.id, 3), await resolvedCard(t.gm, ada.id, bran.id, 4)];
     await settle();
     t.lag();
     const outcomes = await Promise.all([hooks(t.second).applyFromCard(t.second.game.messages.get(three.id)), hooks(t.alice).applyFromCard(t.alice.game.messages.get(four.id))]);
@@ -72,15 +48,9 @@ describe("a second GM writes through the active GM (issue 30)", () => {
   });
 
   it("the second GM and Bob answer one waiting card at once: it resolves once (one write, one set of rolls), the later answer is refused", async () => {
-    const t = await twoGMs("opposed");
-    const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { opposed: { ws: 45, s: 35 } } });
+    const t = await twoGMsLagged("opposed");
     const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { opposed: { ws: 40, t: 30, wounds: 12, woundsNow: 12 } } });
-    const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
-    await settle();
-    t.alice.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging", modifier: 0 });
-    await t.alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
-    await settle();
-    const waiting = t.gm.game.messages.contents.at(-1);
+    const waiting = t.gm.game.messages.get((await adaAttacks(t, bran.id)).cardId);
     expect(waiting.system.state).toBe("waiting");
     const answer = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
     t.second.runtime.dialogs.responder = answer;
@@ -105,7 +75,7 @@ describe("a second GM writes through the active GM (issue 30)", () => {
   });
 
   it("the second GM begins the fight and presses Next Round while the active GM does too: each step written once, all by the active GM", async () => {
-    const t = await twoGMs("opposed");
+    const t = await twoGMsLagged("opposed");
     const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { opposed: { i: 40, ag: 35 } } });
     const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { opposed: { i: 30, ag: 30 } } });
     const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
@@ -134,7 +104,7 @@ describe("a second GM writes through the active GM (issue 30)", () => {
   });
 
   it("the active GM trusts a second GM as a GM: a GM-only figure on its attack (the attack modifier) is taken, and the card is the active GM's", async () => {
-    const t = await twoGMs("phases");
+    const t = await twoGMsLagged("phases");
     const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { phases: { attack: 3 } } });
     const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { phases: { defense: 2, soak: 2 } } });
     const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
@@ -159,15 +129,10 @@ describe("a second GM writes through the active GM (issue 30)", () => {
   });
 
   it("when the active GM leaves, the second GM becomes the active GM and writes itself; a player's apply goes to it", async () => {
-    const t = await twoGMs("opposed");
+    const t = await twoGMsLagged("opposed");
     const bran = await t.Actor.create({ name: "Bran", type: "npc", system: { opposed: { ws: 40, t: 30, wounds: 20, woundsNow: 20 } } });
     const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { opposed: { ws: 40 } } });
-    const result = { outcome: "success", events: [], lookups: [], updates: { [bran.id]: { "system.opposed.woundsNow": { $delta: -5, min: 0 } } } };
-    const card = await t.gm.CONFIG.ChatMessage.documentClass.create({
-      type: "card",
-      content: "<p>card</p>",
-      system: { kind: "test.card", state: "resolved", attackerId: ada.id, defenderId: bran.id, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify(result) },
-    });
+    const card = await resolvedCard(t.gm, ada.id, bran.id, 5);
     await settle();
     t.gm.disconnect();
     await settle();

@@ -6,57 +6,28 @@
 // once or is refused, and every write comes from the active GM's client.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { dist } from "../build/dist";
 import type { LatencyLeg } from "../harness/latency";
-import { ROLES } from "../harness/server";
-import { type ConnectedClient, TestWorld } from "../harness/world";
+import type { ConnectedClient } from "../harness/world";
 import { settle } from "./support";
+import { adaAttacks, resolvedCard, TWO_GMS_USERS, twoGMs, type TwoGMsUser } from "./two-gms";
 
-const USERS = ["GM", "Second", "Alice", "Bob"] as const;
-type UserName = (typeof USERS)[number];
+const USERS = TWO_GMS_USERS;
+type UserName = TwoGMsUser;
 const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
 /** What each pre-resolved card takes off Bran. */
 const WOUNDS = [1, 2, 4] as const;
 
 async function table() {
-  dist();
-  const world = new TestWorld({
-    users: [
-      { name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" },
-      { name: "Second", role: ROLES.GAMEMASTER, id: "gmBBBBBBBBBBBBBB" },
-      { name: "Alice", role: ROLES.PLAYER },
-      { name: "Bob", role: ROLES.PLAYER },
-    ],
-  });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", "opposed");
-  const clients = { GM: gm } as Record<UserName, ConnectedClient>;
-  for (const name of USERS.slice(1)) clients[name] = await world.connect(name);
-  await settle();
-  const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
-  const Actor = gm.CONFIG.Actor.documentClass;
+  const { world, gm, clients, own, Actor } = await twoGMs("opposed");
   // Cards outside any fight: Bran takes the pre-resolved cards' Wounds; Ada (Alice's) attacks Cole (Bob's), the card waiting for Cole.
   const bran = await Actor.create({ name: "Bran", type: "npc", system: { opposed: { ws: 40, t: 30, wounds: 40, woundsNow: 40 } } });
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { opposed: { ws: 45, s: 35 } } });
   const cole = await Actor.create({ name: "Cole", type: "character", ownership: own("Bob"), system: { opposed: { ws: 40, t: 30, wounds: 12, woundsNow: 12 } } });
-  const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
+  const { ada, cardId: waiting } = await adaAttacks({ gm, alice: clients.Alice, Actor, own }, cole.id);
+  expect(gm.game.messages.get(waiting).system.state).toBe("waiting");
   // Each pre-resolved card is an attacker's: the first two Alice's (Ada), the last Bob's (Cole).
   const attackers = [ada, ada, cole];
   const resolved: string[] = [];
-  for (const [i, wounds] of WOUNDS.entries()) {
-    const result = { outcome: "success", events: [], lookups: [], updates: { [bran.id]: { "system.opposed.woundsNow": { $delta: -wounds, min: 0 } } } };
-    const card = await gm.CONFIG.ChatMessage.documentClass.create({
-      type: "card",
-      content: "<p>card</p>",
-      system: { kind: "test.card", state: "resolved", attackerId: attackers[i].id, defenderId: bran.id, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify(result) },
-    });
-    resolved.push(card.id);
-  }
-  clients.Alice.runtime.dialogs.responder = () => ({ defender: cole.id, difficulty: "challenging", modifier: 0 });
-  await clients.Alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
-  await settle();
-  const waiting = gm.game.messages.contents.at(-1).id as string;
-  expect(gm.game.messages.get(waiting).system.state).toBe("waiting");
+  for (const [i, wounds] of WOUNDS.entries()) resolved.push((await resolvedCard(gm, attackers[i].id, bran.id, wounds)).id);
   for (const name of USERS) clients[name].runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
   // A fight of Dora (Alice's) and Egon (Bob's), started: GMs press Next Round, players End Turn.
   const dora = await Actor.create({ name: "Dora", type: "character", ownership: own("Alice"), system: { opposed: { i: 40, ag: 35 } } });
