@@ -51,7 +51,12 @@ export function hasPermission(user: AnyObject, permission: string, rolePermissio
   return roles ? roles.includes(user.role) : false;
 }
 
-/** v13 Users#getDesignatedUser: highest role first, then the lowest id. */
+/**
+ * v13 Users#getDesignatedUser (client/documents/collections/users.mjs): of the
+ * users meeting the condition, a candidate replaces the one held when
+ * `((candidate.role - designated.role) || designated.id.compare(candidate.id)) > 0`:
+ * highest role first, then the lowest id (String#compare: code-unit order).
+ */
 export function designatedUser<U extends { role: number; id: string | null }>(users: Iterable<U>, condition: (user: U) => boolean): U | null {
   let designated: U | null = null;
   for (const candidate of users) {
