@@ -20,6 +20,7 @@ import { askGM, checkGrant, registerRequest } from "./grants";
 import { activeGM } from "./query";
 import { queued } from "./write-queue";
 import { notifyRefusal } from "./notify";
+import { aftermathOf, notSaved } from "./write-notice";
 
 /** GM memory: declaration id → combatant id → choice. Never written to a document before the reveal. */
 const secrets = new Map<string, Map<string, unknown>>();
@@ -106,7 +107,9 @@ async function revealHere(combat: BoutCombat): Promise<Outcome<unknown>> {
     state = result.value.state;
     events.push(...result.value.events);
   }
-  await combat.writeStep(combat.machineState, state, { "system.declaration": CLOSED_DECLARATION });
+  // Not saved in full: the GM is told, and the answers are kept for the reveal to be tried again.
+  const committed = await combat.writeStep(combat.machineState, state, { "system.declaration": CLOSED_DECLARATION });
+  if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
   secrets.delete(d.id);
   return ok({ state, events });
 }
