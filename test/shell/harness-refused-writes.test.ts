@@ -28,7 +28,8 @@ async function table() {
     { name: "Ada", type: "character" },
     { name: "Bran", type: "character" },
   ]);
-  const combat = await gm.CONFIG.Combat.documentClass.create({ round: 1 });
+  // Not started (round 0): a started combat with no turns is not what these tests are about.
+  const combat = await gm.CONFIG.Combat.documentClass.create({ round: 0 });
   await settle();
   return { world, gm, alice, Actor, ada, bran, combat };
 }
@@ -57,7 +58,7 @@ describe(`harness: a refused write (Foundry ${v14 ? 14 : 13} client, v13's per-d
     const mark = world.server.writes.length;
     expect(await combat.update({ round: "lots" })).toBeUndefined();
     expect(world.writesSince(mark)).toEqual([]);
-    expect(combat.round).toBe(1);
+    expect(combat.round).toBe(0);
     expect(gm.notices).toHaveLength(1);
     expect(gm.notices[0]).toMatchObject({ type: "error", message: expect.stringMatching(/^validation errors:[\s\S]*round/) });
     expect(gm.notices[0]!.message).not.toContain(combat.id);
@@ -84,9 +85,9 @@ describe(`harness: a refused write (Foundry ${v14 ? 14 : 13} client, v13's per-d
     const heard: string[] = [];
     gm.Hooks.on("preCreateCombat", (doc: any) => void heard.push(String(doc.round)));
     const mark = world.server.writes.length;
-    const created = await gm.CONFIG.Combat.documentClass.createDocuments([{ round: "lots" }, { round: 2 }]);
-    expect(created.map((c: any) => c.round)).toEqual([2]);
-    expect(heard).toEqual(["2"]);
+    const created = await gm.CONFIG.Combat.documentClass.createDocuments([{ round: "lots" }, { round: 0 }]);
+    expect(created.map((c: any) => c.round)).toEqual([0]);
+    expect(heard).toEqual(["0"]);
     expect(world.writesSince(mark).map((w) => [w.action, w.documentName, w.count])).toEqual([["create", "Combat", 1]]);
     expect(gm.notices.map((n) => n.type)).toEqual(["error"]);
   });
