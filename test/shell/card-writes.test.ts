@@ -13,7 +13,7 @@
 import { describe, expect, it } from "vitest";
 import { isV14 } from "../harness/version";
 import { expectedWrites, scriptDraws, settle, shownWrites } from "./support";
-import { selected, WOLF_FLOWS, wolfForest, type Flow as WolfFlow } from "./wolf-flows";
+import { attackSecondWolf, resolvedCard, WOLF_FLOWS, wolfFight, wolfForest, type Flow as WolfFlow } from "./wolf-flows";
 
 const v14 = isV14();
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
@@ -42,31 +42,6 @@ const FLOWS: Flow[] = Object.values(WOLF_FLOWS).map((flow) => ({
 /** Ada (Alice's, linked) and two unlinked tokens of one wolf, each wolf with two spare items. */
 const forest = (flow: Flow) => wolfForest(flow, [{ name: "Net", type: "skill" }, { name: "Rope", type: "skill" }]);
 type Forest = Awaited<ReturnType<typeof forest>>;
-
-/** Alice attacks the second wolf from her sheet (targeting its token); returns the card. */
-async function attackSecondWolf(f: Forest, flow: Flow) {
-  const target = f.tokenOf(f.alice, f.second.id);
-  f.alice.game.user.targets.clear?.();
-  f.alice.game.user.targets.add({ id: target.id, document: target, actor: target.actor, name: target.name });
-  f.alice.runtime.dialogs.responder = (_kind: unknown, config: any) => ({ ...flow.form, defender: selected(String(config?.content ?? ""), "defender") });
-  scriptDraws(f.gm, flow.draws);
-  await f.tokenOf(f.alice, f.adaToken.id).actor.sheet.runAction("rollItem", {}, { row: { itemId: f.weaponId } });
-  await settle();
-  return f.gm.game.messages.contents.at(-1);
-}
-
-/** A card the GM resolved by hand (a kind of no ruleset), with this result, ready to apply. */
-async function resolvedCard(f: Forest, result: Record<string, unknown>) {
-  const ada = f.tokenOf(f.gm, f.adaToken.id).actor;
-  const wolf = f.tokenOf(f.gm, f.second.id).actor;
-  const message = await f.gm.CONFIG.ChatMessage.documentClass.create({
-    type: "card",
-    content: "<p>card</p>",
-    system: { kind: "test.knockout", state: "resolved", attackerId: ada.id, defenderId: wolf.id, attackerUuid: ada.uuid, defenderUuid: wolf.uuid, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify({ outcome: "success", events: [], lookups: [], updates: {}, ...result }) },
-  });
-  await settle();
-  return message;
-}
 
 for (const flow of FLOWS) {
   describe(`card writes in ${flow.ruleset} (Foundry ${v14 ? 14 : 13})`, () => {
@@ -182,13 +157,7 @@ describe(`card writes in a fight (Foundry ${v14 ? 14 : 13})`, () => {
   it("opposed: answering an attack in a turn-order fight spends the attacker's Action and resolves the card: " + (v14 ? "one batch of both" : "the card's update, then the fight's"), async () => {
     const flow = FLOWS.find((x) => x.ruleset === "opposed")!;
     const f = await forest(flow);
-    const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
-    await combat.createEmbeddedDocuments("Combatant", [
-      { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
-      { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
-    ]);
-    await combat.startCombat();
-    await settle();
+    const combat = await wolfFight(f);
     const card = await attackSecondWolf(f, flow);
     expect(card.system.combatId).toBe(combat.id);
     f.gm.runtime.dialogs.responder = () => flow.defence;

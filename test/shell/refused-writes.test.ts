@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { BATCH_FAILURE_READINGS, type BatchFailure } from "../harness/batch-failure";
 import { isV14 } from "../harness/version";
 import { expectedWrites, scriptDraws, settle, shownWrites } from "./support";
-import { selected, WOLF_FLOWS, wolfForest } from "./wolf-flows";
+import { attackSecondWolf, resolvedCard, WOLF_FLOWS, wolfFight, wolfForest } from "./wolf-flows";
 
 const v14 = isV14();
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
@@ -36,19 +36,6 @@ async function forest(reading: BatchFailure | null) {
 }
 type Forest = Awaited<ReturnType<typeof forest>>;
 
-/** A card resolved by the GM (a kind of no ruleset) holding this result, ready to apply. */
-async function resolvedCard(f: Forest, result: Record<string, unknown>) {
-  const ada = f.adaOf();
-  const wolf = f.wolfOf();
-  const message = await f.gm.CONFIG.ChatMessage.documentClass.create({
-    type: "card",
-    content: "<p>card</p>",
-    system: { kind: "test.knockout", state: "resolved", attackerId: ada.id, defenderId: wolf.id, attackerUuid: ada.uuid, defenderUuid: wolf.uuid, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify({ outcome: "success", events: [], lookups: [], updates: {}, ...result }) },
-  });
-  await settle();
-  return message;
-}
-
 /** Ada's characteristic raised by one and the second wolf wounded and knocked prone: the card the tests apply. */
 const knockout = (f: Forest, wound: unknown = { $delta: -3, min: 0 }) => ({
   updates: { [f.adaOf().uuid]: { [WS]: { $delta: 1 } }, [f.wolfOf().uuid]: { [WOUNDS]: wound } },
@@ -58,17 +45,7 @@ const knockout = (f: Forest, wound: unknown = { $delta: -3, min: 0 }) => ({
 const figure = (actor: any, path: string) => Number(path.split(".").reduce((v, k) => v?.[k], actor));
 const errors = (client: any) => client.notices.filter((n: any) => n.type === "error").map((n: any) => n.message);
 
-/** Alice attacks the second wolf from her sheet; returns the waiting card. */
-async function attack(f: Forest) {
-  const target = f.tokenOf(f.alice, f.second.id);
-  f.alice.game.user.targets.clear?.();
-  f.alice.game.user.targets.add({ id: target.id, document: target, actor: target.actor, name: target.name });
-  f.alice.runtime.dialogs.responder = (_kind: unknown, config: any) => ({ ...flow.form, defender: selected(String(config?.content ?? ""), "defender") });
-  scriptDraws(f.gm, flow.draws);
-  await f.tokenOf(f.alice, f.adaToken.id).actor.sheet.runAction("rollItem", {}, { row: { itemId: f.weaponId } });
-  await settle();
-  return f.gm.game.messages.contents.at(-1);
-}
+const attack = (f: Forest) => attackSecondWolf(f, flow);
 
 for (const reading of READINGS) {
   describe(`refused writes: applying a card (${modeName(reading)})`, () => {
@@ -199,13 +176,7 @@ for (const reading of READINGS) {
 
     it("in a fight, a module refuses the fight's update (the attacker's Action spent): " + (v14 ? "nothing is saved and the card still waits" : "the card is answered (the dice are rolled) and says on itself that the fight was not updated"), async () => {
       const f = await forest(reading);
-      const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
-      await combat.createEmbeddedDocuments("Combatant", [
-        { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
-        { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
-      ]);
-      await combat.startCombat();
-      await settle();
+      const combat = await wolfFight(f);
       const card = await attack(f);
       const state = structuredClone(f.gm.game.combats.get(combat.id).system.state);
       f.gm.Hooks.on("preUpdateCombat", () => false);
@@ -230,14 +201,7 @@ for (const reading of READINGS) {
   describe(`refused writes: the tracker (${modeName(reading)})`, () => {
     it("a module refuses the fight's step: the fight stays where it was, the GM is told once; the step is taken when the module lets it", async () => {
       const f = await forest(reading);
-      const Combat = f.gm.CONFIG.Combat.documentClass;
-      const combat = await Combat.create({ active: true });
-      await combat.createEmbeddedDocuments("Combatant", [
-        { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
-        { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
-      ]);
-      await combat.startCombat();
-      await settle();
+      const combat = await wolfFight(f);
       const before = { state: structuredClone(combat.system.state), round: combat.round, turn: combat.turn };
       const guard = f.gm.Hooks.on("preUpdateCombat", () => false);
       const mark = f.world.server.writes.length;
@@ -257,13 +221,7 @@ for (const reading of READINGS) {
 
     it("a player's End Turn refused on the GM's client: the turn stays hers, she reads that the GM was told, the GM reads why", async () => {
       const f = await forest(reading);
-      const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
-      await combat.createEmbeddedDocuments("Combatant", [
-        { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
-        { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
-      ]);
-      await combat.startCombat();
-      await settle();
+      const combat = await wolfFight(f);
       const mine = f.alice.game.combats.get(combat.id);
       const holder = mine.turnHolderIn(mine.machineState);
       const ada = mine.combatants.find((c: any) => c.actorId === f.ada.id);
