@@ -10,7 +10,7 @@ import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
 import { queued, type Lease } from "../table/write-queue";
-import { WriteBatch, type Committed } from "../table/batch";
+import { WriteBatch, writeOne, type Committed } from "../table/batch";
 import { aftermathOf, notSaved } from "../table/write-notice";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
@@ -81,7 +81,7 @@ export class BoutCombat extends Combat {
       const updateData = this.corePosition(started.value, structure);
       callHook("combatStart", this, updateData);
       // Checked, as every write of a decision: a start refused by a module or by Foundry leaves the fight unstarted, and the GM told.
-      const committed = await new WriteBatch().update(this as never, { ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) }, {}, { lock: true }).commit();
+      const committed = await writeOne(this, { ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) });
       if (!committed.complete) notSaved("Start.None", committed);
     });
     return this;
@@ -282,11 +282,11 @@ export class BoutCombat extends Combat {
     const history = historyAfterStep(this.undoHistory, before, next, delta, commandTypes);
     const data = { ...updateData, ...this.storedChange(next, history), ...extra };
     if (batch) {
-      batch.update(this as never, data, options, place);
+      batch.update(this, data, options, place);
       return null;
     }
     // Alone, the update is the step: what was saved comes back for the caller to check.
-    return new WriteBatch().update(this as never, data, options, { lock: true }).commit();
+    return writeOne(this, data, options);
   }
 
   /**
@@ -350,7 +350,7 @@ export class BoutCombat extends Combat {
     const options = roundChangeOptions(-1, -seconds);
     if (position.round !== this.round) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn) callHook("combatTurn", this, updateData, options);
-    const committed = await new WriteBatch().update(this as never, { ...updateData, ...this.storedChange(back, history), ...this.declarationChange(structure, back) }, options, { lock: true }).commit();
+    const committed = await writeOne(this, { ...updateData, ...this.storedChange(back, history), ...this.declarationChange(structure, back) }, options);
     if (!committed.complete) return notSaved("Undo.None", committed);
     return ok(back);
   }

@@ -202,6 +202,11 @@ export class WriteBatch {
   }
 }
 
+/** One document's update as a decision of its own (the update its own mark), committed and checked. */
+export function writeOne(doc: Named, changes: Readonly<Record<string, unknown>>, options: Options = {}): Promise<Committed> {
+  return new WriteBatch().update(doc, changes, options, { lock: true }).commit();
+}
+
 /** An update of a document the operation already changes joins that entry (one entry per id, as Foundry expects). */
 function join(operation: Operation, entry: object | string, meta: Meta): void {
   const { entries } = operation;
@@ -304,7 +309,7 @@ function invalidEntry(operation: Operation, i: number): boolean {
       const target = operation.meta[i]?.target?.() as { updateSource?(c: object, o: object): object } | null | undefined;
       target?.updateSource?.(changesOf(entry), DRY_RUN);
     } else if (operation.action === "create") {
-      const cls = documentClass(operation.documentName) as unknown as (new (data: object, context: object) => unknown) | undefined;
+      const cls = documentClass(operation.documentName);
       if (cls) new cls(entry as object, { parent: operation.parent ?? null });
     }
     return false;
@@ -342,15 +347,19 @@ function embeddedMeta(parent: unknown, documentName: string, entry: object | str
 function labelOf(documentName: string, doc: unknown, lock = false, itemName?: string): string {
   const i18n = game.i18n!;
   const owner = doc as Named | null;
-  if (documentName === "Actor") return i18n.format("BOUT.Write.Part.Figures", { name: fighterName(owner as never) });
-  if (documentName === "Item") return itemName ? i18n.format("BOUT.Write.Part.Item", { name: fighterName(owner as never), item: itemName }) : i18n.format("BOUT.Write.Part.Items", { name: fighterName(owner as never) });
-  if (documentName === "ActiveEffect") return i18n.format("BOUT.Write.Part.Conditions", { name: fighterName(owner as never) });
+  // An actor's changes, its items' and its effects' are named by the fighter they belong to.
+  const name = () => fighterName(doc as Parameters<typeof fighterName>[0]);
+  if (documentName === "Actor") return i18n.format("BOUT.Write.Part.Figures", { name: name() });
+  if (documentName === "Item") return itemName ? i18n.format("BOUT.Write.Part.Item", { name: name(), item: itemName }) : i18n.format("BOUT.Write.Part.Items", { name: name() });
+  if (documentName === "ActiveEffect") return i18n.format("BOUT.Write.Part.Conditions", { name: name() });
   if (documentName === "ChatMessage") return i18n.localize(lock ? "BOUT.Write.Part.Card" : "BOUT.Write.Part.Message");
   if (documentName === "Combat") return i18n.localize("BOUT.Write.Part.Fight");
   return i18n.format("BOUT.Write.Part.Other", { name: owner?.name ?? documentName });
 }
 
 interface DocumentClass {
+  /** A pending document, built (and its data validated) as Foundry builds one before a create. */
+  new (data: object, context: object): unknown;
   createDocuments(data: object[], operation: object): Promise<unknown>;
   updateDocuments(updates: object[], operation: object): Promise<unknown>;
   deleteDocuments(ids: string[], operation: object): Promise<unknown>;

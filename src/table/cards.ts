@@ -14,7 +14,7 @@ import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "./grants";
 import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, fighterRef } from "./fighter";
 import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
-import { WriteBatch, type Committed } from "./batch";
+import { WriteBatch, writeOne, type Committed } from "./batch";
 import { aftermathOf, notSaved, unsavedTags, unsavedText } from "./write-notice";
 import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
@@ -498,7 +498,7 @@ async function sayUnsaved(message: ChatMessage.Implementation, card: Omit<CardVi
   const unsaved: UnsavedNote = { text: unsavedText(committed), byHand };
   const noted = { ...result, unsaved };
   const content = await renderCard({ ...card, result: noted });
-  const written = await new WriteBatch().update(message, { content, "system.state": card.state, "system.result": JSON.stringify(noted) }, {}, { lock: true }).commit();
+  const written = await writeOne(message, { content, "system.state": card.state, "system.result": JSON.stringify(noted) });
   return written.complete;
 }
 

@@ -10,7 +10,7 @@ import { refuse, type Outcome, type Refusal } from "../engine/outcome";
 import type { Committed, Unsaved, Why } from "./batch";
 
 /** What was not saved, and what that leaves: a key under BOUT.Write (formatted with {missing}). */
-export type Aftermath = "Apply.None" | "Apply.Partly" | "Apply.Stuck" | "Answer.None" | "Answer.Partly" | "Post.None" | "Post.Partly" | "Step.None" | "Step.Partly" | "Start.None" | "Undo.None" | "MarkLost";
+export type Aftermath = "Apply.None" | "Apply.Partly" | "Apply.Stuck" | "Answer.None" | "Answer.Partly" | "Post.None" | "Post.Partly" | "Step.None" | "Step.Partly" | "Start.None" | "Undo.None" | "Open.None" | "Declare.None" | "MarkLost";
 
 /** The refusal a decision answers with when its writes were not all saved. */
 export const NOT_SAVED = "write.notSaved";
