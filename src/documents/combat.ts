@@ -10,7 +10,8 @@ import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset } from "../settings";
 import { queued, type Lease } from "../table/write-queue";
-import { WriteBatch } from "../table/batch";
+import { WriteBatch, writeOne, type Committed } from "../table/batch";
+import { aftermathOf, notSaved } from "../table/write-notice";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
@@ -90,7 +91,9 @@ export class BoutCombat extends Combat {
       // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
       const updateData = this.corePosition(started.value, structure);
       callHook("combatStart", this, updateData);
-      await this.update({ ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) } as never);
+      // Checked, as every write of a decision: a start refused by a module or by Foundry leaves the fight unstarted, and the GM told.
+      const committed = await writeOne(this, { ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) });
+      if (!committed.complete) return notSaved("Start.None", committed);
       return ok(true);
     });
   }
@@ -123,7 +126,8 @@ export class BoutCombat extends Combat {
     const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
     if (!result.ok) return result;
     const { state: next, gather } = await this.withStepWrites(structure, state, result.value.state);
-    await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type], lease, gather);
+    const committed = await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type], lease, gather);
+    if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
     return next === result.value.state ? result : { ok: true, value: { ...result.value, state: next } };
   }
 
@@ -145,7 +149,8 @@ export class BoutCombat extends Combat {
     }
     const rolled = await this.withStepWrites(structure, before, state);
     state = rolled.state;
-    await this.writeWithSetOff(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), lease, rolled.gather, batch);
+    const committed = await this.writeWithSetOff(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), lease, rolled.gather, batch);
+    if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
     return { ok: true, value: { state, events } };
   }
 
@@ -172,14 +177,15 @@ export class BoutCombat extends Combat {
    * The step's write with what it sets off: all in one batch (one request on
    * v14; on v13 the fight's update, one create of every card, one delete of each
    * actor's cleared statuses), in `batch` when the step is itself part of a
-   * larger decision (a card's).
+   * larger decision (a card's, whose caller commits and checks it). What was
+   * saved when this commits it (null when it went into `batch`).
    */
-  private async writeWithSetOff(before: unknown, next: unknown, extra: Record<string, unknown>, commandTypes: readonly string[], lease: Lease | undefined, gather: StepWrites["gather"] | null, batch?: WriteBatch): Promise<void> {
-    if (!gather) return this.writeStep(before, next, extra, commandTypes, batch);
+  private async writeWithSetOff(before: unknown, next: unknown, extra: Record<string, unknown>, commandTypes: readonly string[], lease: Lease | undefined, gather: StepWrites["gather"] | null, batch?: WriteBatch): Promise<Committed | null> {
     const into = batch ?? new WriteBatch();
-    await this.writeStep(before, next, extra, commandTypes, into);
-    await gather(into, lease);
-    if (!batch) await into.commit();
+    // In a batch of its own the step's update is the mark; in a card's, the card's own is (cards.ts).
+    await this.writeStep(before, next, extra, commandTypes, into, { lock: !batch });
+    if (gather) await gather(into, lease);
+    return batch ? null : into.commit();
   }
 
   /** A command from this client: applied here by the active GM, sent to the active GM by anyone else (a player must own the combatant). */
@@ -247,17 +253,21 @@ export class BoutCombat extends Combat {
     const regroup = this.structure?.regroup;
     if (started && !regroup) return refuse("combat.noGroups", "BOUT.Tracker.Refusal.NoGroups");
     return queued([this], async (lease): Promise<Outcome<unknown>> => {
+      // One decision, one checked write: a new bout, the fight's step and the combatant's move together.
+      const batch = new WriteBatch();
       let target = groupId;
       if (target === null) {
-        const created = (await this.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(this.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
-        target = created[0]!.id;
+        target = foundry.utils.randomID();
+        batch.create(this, "CombatantGroup", [{ _id: target, name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(this.groups.size + 1) }) }], { keepId: true });
       }
       const command = started ? regroup!(combatantId, target) : null;
       if (command) {
-        const moved = await this.applyCommand(command, lease);
+        const moved = await this.applyCommands([command], lease, batch);
         if (!moved.ok) return moved;
       }
-      await combatant.update({ group: target } as never);
+      batch.updateIn(this, "Combatant", [{ _id: combatantId, group: target }]);
+      const committed = await batch.commit();
+      if (!committed.complete) return notSaved(aftermathOf("Step", committed), committed);
       return ok(target);
     });
   }
@@ -312,7 +322,7 @@ export class BoutCombat extends Combat {
    * (engine/time/undo.ts) goes into the history in the same write; `commandTypes`
    * say what made the step (some clear the history instead).
    */
-  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}, commandTypes: readonly string[] = [], batch?: WriteBatch): Promise<void> {
+  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}, commandTypes: readonly string[] = [], batch?: WriteBatch, place: { readonly lock?: boolean } = {}): Promise<Committed | null> {
     const structure = this.structure!;
     const position = this.corePosition(next);
     const updateData = { round: position.round, turn: position.turn };
@@ -324,8 +334,12 @@ export class BoutCombat extends Combat {
     if (delta <= 0) delete options.worldTime;
     const history = historyAfterStep(this.undoHistory, before, next, delta, commandTypes);
     const data = { ...updateData, ...this.storedChange(next, history), ...extra };
-    if (batch) batch.update(this as never, data, options);
-    else await this.update(data as never, options as never);
+    if (batch) {
+      batch.update(this, data, options, place);
+      return null;
+    }
+    // Alone, the update is the step: what was saved comes back for the caller to check.
+    return writeOne(this, data, options);
   }
 
   /**
@@ -389,7 +403,8 @@ export class BoutCombat extends Combat {
     const options = roundChangeOptions(-1, -seconds);
     if (position.round !== this.round) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn) callHook("combatTurn", this, updateData, options);
-    await this.update({ ...updateData, ...this.storedChange(back, history), ...this.declarationChange(structure, back) } as never, options as never);
+    const committed = await writeOne(this, { ...updateData, ...this.storedChange(back, history), ...this.declarationChange(structure, back) }, options);
+    if (!committed.complete) return notSaved("Undo.None", committed);
     return ok(back);
   }
 
@@ -444,7 +459,8 @@ export class BoutCombat extends Combat {
         next = (left.value as { state: unknown }).state;
       }
       const { state: after, gather } = await this.withStepWrites(structure, state, next);
-      await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, ids), ["leave"], lease, gather);
+      const committed = await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, ids), ["leave"], lease, gather);
+      if (committed && !committed.complete) notSaved(aftermathOf("Step", committed), committed);
     });
   }
 

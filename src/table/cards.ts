@@ -14,7 +14,8 @@ import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "./grants";
 import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, fighterRef } from "./fighter";
 import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
-import { WriteBatch } from "./batch";
+import { WriteBatch, writeOne, type Committed } from "./batch";
+import { aftermathOf, notSaved, unsavedTags, unsavedText } from "./write-notice";
 import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
 import { loadCardPartials, resultCardContext, type EngineEvent } from "../applications/results/result-card";
@@ -236,7 +237,7 @@ export type CardDice = DiceDraw;
 export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
   const kind = kinds.get(card.kind);
   const names = { attacker: fighterName(card.attacker), defender: fighterName(card.defender) };
-  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: CardDice[] } | null;
+  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: CardDice[]; unsaved?: Partial<UnsavedNote> } | null;
   const offered = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.({ ...card, id: "" }) ?? []) : [];
   const followUps = offered.map((f) => ({
     id: f.id,
@@ -273,6 +274,8 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
     resolved: card.state === "resolved",
     applied: card.state === "applied",
     appliedBy: result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
+    // A decision not saved in full says so on its card: what is missing, and who makes it (Apply again, or the GM by hand).
+    unsaved: typeof result?.unsaved?.text === "string" && card.state !== "applied" ? i18n.format(result.unsaved.byHand ? "BOUT.Write.Card.ByHand" : "BOUT.Write.Card.ApplyAgain", { missing: result.unsaved.text }) : "",
     defender: names.defender,
   };
   await loadCardPartials();
@@ -381,8 +384,9 @@ async function createCard(request: PostRequest, from: User.Implementation | null
     // The card is the post's mark: created first, so a failed spend after it never leaves a spend without its card.
     const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode, { lock: true });
     if (!gathered.ok) return gathered;
-    await batch.commit();
-    return ok(true);
+    const committed = await batch.commit();
+    // Not all saved: the GM is told what is missing (nothing at all when the card itself was refused).
+    return committed.complete ? ok(true) : notSaved(aftermathOf("Post", committed), committed);
   });
 }
 
@@ -480,8 +484,27 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   if (!resolved.ok) return resolved;
   // The card's "resolved" is the answer's mark: written first, so it can never be answered twice.
   batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])) }, {}, { lock: true });
-  await batch.commit();
-  return ok(true);
+  const committed = await batch.commit();
+  if (committed.complete) return ok(true);
+  // The card itself not answered: it still waits, as it was. Answered, with a change after it not
+  // saved (the fight's): the dice have spoken, so it stays answered and says what the GM must make by hand.
+  if (committed.marked) await sayUnsaved(message, { ...card, state: "resolved", answer }, JSON.parse(resolved.value.system.result) as Record<string, unknown>, committed, true);
+  return notSaved(aftermathOf("Answer", committed), committed);
+}
+
+/** What a card keeps of a decision not saved in full: the words, and whether Apply makes the rest (else the GM, by hand). */
+interface UnsavedNote {
+  readonly text: string;
+  readonly byHand: boolean;
+}
+
+/** The card written again saying what was not saved (`result` is what it then holds); did that write land? */
+async function sayUnsaved(message: ChatMessage.Implementation, card: Omit<CardView, "result">, result: Record<string, unknown>, committed: Committed, byHand: boolean): Promise<boolean> {
+  const unsaved: UnsavedNote = { text: unsavedText(committed), byHand };
+  const noted = { ...result, unsaved };
+  const content = await renderCard({ ...card, result: noted });
+  const written = await writeOne(message, { content, "system.state": card.state, "system.result": JSON.stringify(noted) });
+  return written.complete;
 }
 
 /** What a resolved card holds: its HTML, every roll on it, and its stored fields. */
@@ -567,25 +590,24 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   if (card.state === "applied") return refuse("card.applied", "BOUT.Card.Refusal.Applied");
   if (card.state !== "resolved") return refuse("card.notResolved", "BOUT.Card.Refusal.NotResolved");
   // Every change of the card gathered into one batch, settled against the documents as they are now.
+  // Each change tagged with the part of the card's result it comes from, to keep what is not saved.
   const batch = new WriteBatch();
   for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
     const actor = cardActor(actorId);
-    if (actor && update && typeof update === "object") batch.update(actor, settle(actor, update));
+    if (actor && update && typeof update === "object") batch.update(actor, settle(actor, update), {}, { tag: { field: "updates", ref: actorId } satisfies CardPart });
   }
   for (const [actorId, changes] of Object.entries<ItemChange[]>(card.result?.itemUpdates ?? {})) {
     const actor = cardActor(actorId);
     // An item gone since the card was resolved is skipped, not an error.
-    const updates = (Array.isArray(changes) ? changes : []).flatMap((c) => {
+    for (const c of Array.isArray(changes) ? changes : []) {
       const item = typeof c?._id === "string" ? actor?.items.get(c._id) : undefined;
-      return item ? [{ ...settle(item, c), _id: c._id }] : [];
-    });
-    if (actor) batch.updateIn(actor, "Item", updates);
+      if (actor && item) batch.updateIn(actor, "Item", [{ ...settle(item, c), _id: c._id }], {}, { tag: { field: "itemUpdates", ref: actorId, id: c._id } satisfies CardPart });
+    }
   }
   for (const [actorId, ids] of Object.entries<string[]>(card.result?.itemDeletes ?? {})) {
     const actor = cardActor(actorId);
     // Only items still there; an item already gone is not an error.
-    const present = (Array.isArray(ids) ? ids : []).filter((id) => typeof id === "string" && actor?.items.get(id));
-    if (actor) batch.deleteIn(actor, "Item", present);
+    for (const id of Array.isArray(ids) ? ids : []) if (actor && typeof id === "string" && actor.items.get(id)) batch.deleteIn(actor, "Item", [id], {}, { tag: { field: "itemDeletes", ref: actorId, id } satisfies CardPart });
   }
   for (const [actorId, changes] of Object.entries<(StatusChange | string)[]>(card.result?.statuses ?? {})) {
     const actor = cardActor(actorId);
@@ -593,16 +615,52 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
       const c = typeof raw === "string" ? { id: raw, active: true } : raw;
       return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true }] : [];
     });
-    if (actor) await gatherStatuses(batch, actor as never, wanted);
+    if (actor) await gatherStatuses(batch, actor as never, wanted, { field: "statuses", ref: actorId } satisfies CardPart);
   }
-  // Who applied it, named on the card ("Applied by the GM"): the asking user, or this GM.
+  // Who applied it, named on the card ("Applied by the GM"): the asking user, or this GM. A note of an earlier part not saved goes.
   const by = from ?? game.user;
-  const result = { ...(card.result ?? {}), appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
+  const { unsaved: _earlier, ...kept } = (card.result ?? {}) as Record<string, unknown>;
+  const result = { ...kept, appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
   const content = await renderCard({ ...card, state: "applied", result });
   // The card's "applied" is the lock: written first, so a failure after it can never let the card apply twice.
   batch.update(message, { content, "system.state": "applied", "system.result": JSON.stringify(result) }, {}, { lock: true });
-  await batch.commit();
-  return ok(true);
+  const committed = await batch.commit();
+  if (committed.complete) return ok(true);
+  // The mark not saved (v13: nothing else was sent; v14: the batch is all or none): the card is as it was, still appliable.
+  if (!committed.marked) return notSaved(aftermathOf("Apply", committed), committed);
+  // Marked applied, and a change after it not saved. Why mark first and write back, rather than mark
+  // last: v13 has no atomic batch, and a card whose mark failed after its changes had landed would
+  // apply them all twice when pressed again. So the card goes back to appliable holding only what
+  // was not saved (each $delta still relative, settled when applied): Apply again makes that alone.
+  const left = leftToApply((card.result ?? {}) as Record<string, unknown>, unsavedTags<CardPart>(committed.unsaved));
+  const noted = await sayUnsaved(message, { ...card, state: "resolved" }, left, committed, false);
+  return notSaved(noted ? "Apply.Partly" : "Apply.Stuck", committed);
+}
+
+/** The part of a card's result one applied change comes from (a fighter's figures, one item, its conditions). */
+interface CardPart {
+  readonly field: "updates" | "itemUpdates" | "itemDeletes" | "statuses";
+  readonly ref: string;
+  readonly id?: string;
+}
+
+/** A card's result with only the changes of these parts left to apply (everything else it holds kept as it was). */
+function leftToApply(result: Record<string, unknown>, parts: readonly CardPart[]): Record<string, unknown> {
+  const has = (field: CardPart["field"], ref: string, id?: string) => parts.some((p) => p.field === field && p.ref === ref && (id === undefined || p.id === id));
+  const byRef = <V>(field: CardPart["field"], pick: (ref: string, value: V) => V | null) =>
+    Object.fromEntries(
+      Object.entries((result[field] ?? {}) as Record<string, V>).flatMap(([ref, value]) => {
+        const kept = has(field, ref) ? pick(ref, value) : null;
+        return kept === null ? [] : [[ref, kept]];
+      }),
+    );
+  return {
+    ...result,
+    updates: byRef<Record<string, unknown>>("updates", (_ref, v) => v),
+    itemUpdates: byRef<ItemChange[]>("itemUpdates", (ref, v) => (Array.isArray(v) ? v.filter((c) => has("itemUpdates", ref, c?._id)) : [])),
+    itemDeletes: byRef<string[]>("itemDeletes", (ref, v) => (Array.isArray(v) ? v.filter((id) => has("itemDeletes", ref, id)) : [])),
+    statuses: byRef<unknown[]>("statuses", (_ref, v) => v),
+  };
 }
 
 /** Defender's owner: answer from the card. */

@@ -20,6 +20,8 @@ import { askGM, checkGrant, registerRequest } from "./grants";
 import { activeGM } from "./query";
 import { queued } from "./write-queue";
 import { notifyRefusal } from "./notify";
+import { aftermathOf, notSaved } from "./write-notice";
+import { writeOne } from "./batch";
 
 /** GM memory: declaration id → combatant id → choice. Never written to a document before the reveal. */
 const secrets = new Map<string, Map<string, unknown>>();
@@ -72,7 +74,8 @@ async function openHere(combat: BoutCombat, kind: unknown, groupId: unknown, com
   if (!options.every((o) => typeof o === "string")) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
   if (combat.boutSystem.declaration.id) return refuse("declare.alreadyOpen", "BOUT.Declare.Refusal.AlreadyOpen");
   const declaration = newDeclaration(kind, groupId, combatantIds as string[], options as string[]);
-  await combat.update({ "system.declaration": declaration } as never);
+  const committed = await writeOne(combat, { "system.declaration": declaration });
+  if (!committed.complete) return notSaved("Open.None", committed);
   return ok(declaration.id);
 }
 
@@ -106,7 +109,9 @@ async function revealHere(combat: BoutCombat): Promise<Outcome<unknown>> {
     state = result.value.state;
     events.push(...result.value.events);
   }
-  await combat.writeStep(combat.machineState, state, { "system.declaration": CLOSED_DECLARATION });
+  // Not saved in full: the GM is told, and the answers are kept for the reveal to be tried again.
+  const committed = await combat.writeStep(combat.machineState, state, { "system.declaration": CLOSED_DECLARATION });
+  if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
   secrets.delete(d.id);
   return ok({ state, events });
 }
@@ -136,8 +141,11 @@ export async function recordChoice(combat: BoutCombat, data: { declarationId?: u
   answers.set(combatantId, choice);
   const chosen = [...d.chosen, combatantId];
   if (chosen.length >= d.combatantIds.length) return revealHere(combat);
-  await combat.update({ "system.declaration.chosen": chosen } as never);
-  return ok(true);
+  // Not saved: the choice is not kept either, so the fighter is asked again (and the GM told why).
+  const committed = await writeOne(combat, { "system.declaration.chosen": chosen });
+  if (committed.complete) return ok(true);
+  answers.delete(combatantId);
+  return notSaved("Declare.None", committed);
 }
 
 /** Any client: send a choice for a combatant (the active GM records it directly; anyone else asks the active GM). */

@@ -15,7 +15,17 @@ export function noticeText(key: string, data: Readonly<Record<string, unknown>> 
   return formatCounted(game.i18n!, key, safe, game.i18n!.lang);
 }
 
+/** The refusal a decision answers with when its writes were not all saved (write-notice.ts). */
+export const NOT_SAVED = "write.notSaved";
+
+/** Was this refusal already shown on this client (the GM's notice where it was written)? */
+export function shownHere(refusal: Refusal): boolean {
+  return refusal.code === NOT_SAVED && Boolean(refusal.data?.shownTo) && refusal.data?.shownTo === game.user?.id;
+}
+
 /** Shows an engine refusal to the user; nothing has been written. */
 export function notifyRefusal(refusal: Refusal): void {
+  // A write not saved was told to the GM where it happened (write-notice.ts): not twice on that client.
+  if (shownHere(refusal)) return;
   ui.notifications?.warn(noticeText(refusal.message, refusal.data ?? {}));
 }

@@ -43,7 +43,7 @@ function effectsOf(actor: ActorLike, id: string): string[] {
  * a status counts; an unknown status is skipped): one delete of every effect to
  * remove and one create of every effect to add. Nothing when all are as wanted.
  */
-export async function gatherStatuses(batch: WriteBatch, actor: ActorLike, wanted: readonly StatusWanted[]): Promise<void> {
+export async function gatherStatuses(batch: WriteBatch, actor: ActorLike, wanted: readonly StatusWanted[], tag?: unknown): Promise<void> {
   const last = new Map<string, boolean>();
   for (const w of wanted) if (statusEffect(w.id)) last.set(w.id, w.active);
   const remove: string[] = [];
@@ -54,7 +54,9 @@ export async function gatherStatuses(batch: WriteBatch, actor: ActorLike, wanted
     if (active && !present.length) create.push((await cls.fromStatusEffect(id)).toObject());
     else if (!active) remove.push(...present.filter((e) => !remove.includes(e)));
   }
-  batch.deleteIn(actor, "ActiveEffect", remove);
+  // `tag`: what the caller wants back for a write that was not saved (batch.ts).
+  const place = tag === undefined ? {} : { tag };
+  batch.deleteIn(actor, "ActiveEffect", remove, {}, place);
   // keepId, as core's toggle creates them: a status with a fixed _id keeps it.
-  batch.create(actor, "ActiveEffect", create, { keepId: true });
+  batch.create(actor, "ActiveEffect", create, { keepId: true }, place);
 }

@@ -1,10 +1,15 @@
 /**
  * One connected Foundry client: its own `game`, `CONFIG`, `Hooks`, `ui` and
  * document classes, talking to the shared WorldServer. The client-side flow of a
- * write follows Foundry v13: construct/validate locally, run `_preCreate` /
- * `_preUpdate` / `_preDelete` and the `pre*` hooks (either may cancel), send one
- * request for the whole batch, and apply the server's broadcast on every client
- * with `_on*` callbacks and the `create*` / `update*` / `delete*` hooks.
+ * write follows Foundry v13 (client/data/client-backend.mjs, ClientDatabaseBackend
+ * #preCreateDocumentArray / #preUpdateDocumentArray / #preDeleteDocumentArray): a
+ * create builds (and so validates) each pending document, then runs `_preCreate` and
+ * the preCreate hook; an update runs `_preUpdate` and the preUpdate hook, then
+ * validates the changes; a delete runs `_preDelete` and the preDelete hook. A document
+ * refused by any of them is left out (a validation failure shows core's error) and
+ * the call resolves with the documents written, never throwing for it; what is left
+ * goes in one request, and every client applies the server's broadcast with `_on*`
+ * callbacks and the `create*` / `update*` / `delete*` hooks.
  */
 import { createCanvas } from "./canvas";
 import { DataModel, TypeDataModel } from "./data-model";
@@ -35,7 +40,7 @@ interface PreparedWrite {
   send: (() => unknown) | null;
   /** The same, as one operation of a batch. */
   step: BatchStep | null;
-  /** A `_pre*` callback, hook or `_pre*Operation` refused some or all of it. */
+  /** A `_pre*` callback, hook, validation or `_pre*Operation` refused some or all of it. */
   cancelled: boolean;
   finish(result: unknown): any[];
 }
@@ -220,6 +225,19 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     if ((await fn(docs, operation, user)) === false) return false;
     for (const key of Object.keys(structure)) delete operation[key];
     Object.assign(options, operation);
+  };
+
+  /**
+   * A document whose data failed validation before a write (v13 ClientDatabaseBackend): core's
+   * error notification (`shown` picks the words: the whole message for a create, as Hooks.onError
+   * notifies; the part after "[id] " for an update) and the `error` hook (Hooks.onError). The
+   * document is left out of the operation; nothing is thrown.
+   */
+  const reportInvalid = (location: string, error: unknown, id: unknown, shown: (message: string) => string): void => {
+    // An error from the system's realm (the bundle's vm context) is no `instanceof Error` here: read its message.
+    const message = (error as { message?: unknown } | null)?.message;
+    notifications.error(shown(typeof message === "string" ? message : String(error)));
+    hooks.callAll("error", location, error, { id });
   };
 
   /** What the client's canUserModify reads: this client's copies of the world's documents. */
@@ -569,7 +587,16 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       let cancelled = false;
       for (const d of data) {
         const createData = d instanceof DataModel ? d.toObject() : deepClone(d);
-        const doc = new cls(createData, { parent });
+        // v13 #preCreateDocumentArray: the pending document is built first (its data validated);
+        // one that fails is reported (Hooks.onError, notify "error") and left out, the call goes on.
+        let doc: any;
+        try {
+          doc = new cls(createData, { parent });
+        } catch (error) {
+          reportInvalid("ClientDatabaseBackend##preCreateDocumentArray", error, createData._id, (m) => m);
+          cancelled = true;
+          continue;
+        }
         if ((await doc._preCreate(createData, options, user)) === false || (!options.noHook && hooks.call(`preCreate${name}`, doc, createData, options, user.id) === false)) {
           cancelled = true;
           continue;
@@ -621,14 +648,25 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         const own = this as unknown as typeof Document;
         own.migrateData(changes);
         if (own.metadata.hasTypeData && changes.system && typeof changes.system === "object" && !Array.isArray(changes.system)) own.systemModel(changes.type ?? doc.type)?.migrateData(changes.system);
-        doc.updateSource(changes, { dryRun: true });
+        // v13 #preUpdateDocumentArray: `_preUpdate` and the preUpdate hook first (either may drop
+        // this document), then the changes are validated by a dry run of updateSource; a change
+        // that fails shows core's error (the message after the document's "[id] ") and drops
+        // this document. Neither throws: the call resolves with the documents that were written.
         if ((await doc._preUpdate(changes, options, user)) === false || (!options.noHook && hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false)) {
+          cancelled = true;
+          continue;
+        }
+        let dryRun: AnyObject;
+        try {
+          dryRun = doc.updateSource(changes, { dryRun: true });
+        } catch (error) {
+          reportInvalid("ClientDatabaseBackend##preUpdateDocumentArray", error, doc.id, (m) => m.split("] ").pop() ?? m);
           cancelled = true;
           continue;
         }
         // With `diff: false` Foundry sends the change as given, even when the client's
         // copy already holds it (used to write back data migrated in memory).
-        const diff = options.diff === false ? changes : doc.updateSource(changes, { dryRun: true });
+        const diff = options.diff === false ? changes : dryRun;
         if (isEmpty(diff)) continue;
         send.push({ _id: doc.id, ...diff });
         docs.push(doc);
@@ -1504,9 +1542,12 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
    * renamed `documentType` to `documentName`); each passes its client-side workflow as its own
    * request would, then all go in one request, made in sequence on the server
    * (WorldServer#batch). "A cancellation (via, for example, Document#_preUpdate) or exception
-   * thrown by a single operation will cancel the entire batch. No changes will be made": a
-   * cancelled operation sends nothing and each operation's result is empty. Resolves with the
-   * documents of each operation. v13 has no such function (the v13 mode leaves it undefined).
+   * thrown by a single operation will cancel the entire batch. No changes will be made": one
+   * document refused by its `_pre*` callback, a `pre*` hook or its validation sends nothing at
+   * all (not the rest without it, as v13's own requests would). How the call then ends is where
+   * the evidence splits (batch-failure.ts): it rejects, or core notifies and it resolves with
+   * every operation empty. Resolves with the documents of each operation when it goes through.
+   * v13 has no such function (the v13 mode leaves it undefined).
    */
   async function modifyBatch(operations: AnyObject[]): Promise<any[][]> {
     const prepared: PreparedWrite[] = [];
@@ -1519,10 +1560,24 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       else if (action === "delete") prepared.push(await cls.prepareDelete(ids ?? [], options));
       else throw new Error(`Invalid action "${action}" in a batched operation`);
     }
-    if (prepared.some((p) => p.cancelled)) return operations.map(() => []);
+    const none = () => operations.map((): any[] => []);
+    const cancelled = prepared.findIndex((p) => p.cancelled);
+    if (cancelled >= 0) {
+      if (server.batchFailure === "resolve") return none();
+      throw new Error(`The batch was cancelled: operation ${cancelled} (${operations[cancelled]!.action} ${operations[cancelled]!.documentName}) was refused before it was sent`);
+    }
     const sent = prepared.filter((p) => p.step);
-    if (!sent.length) return operations.map(() => []);
-    const results = await server.request(client, "modifyDocument", () => server.batch(client, sent.map((p) => p.step!)));
+    if (!sent.length) return none();
+    let results: unknown[];
+    try {
+      results = await server.request(client, "modifyDocument", () => server.batch(client, sent.map((p) => p.step!)));
+    } catch (error) {
+      if (server.batchFailure === "reject") throw error;
+      // foundryvtt#14356: the client's catch shows the failure and the call resolves.
+      const message = (error as { message?: unknown } | null)?.message;
+      notifications.error(typeof message === "string" ? message : String(error));
+      return none();
+    }
     return prepared.map((p) => (p.step ? p.finish(results[sent.indexOf(p)]) : []));
   }
 

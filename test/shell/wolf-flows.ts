@@ -1,7 +1,7 @@
 // Ada against two unlinked tokens of one wolf, one attack flow per ruleset:
 // the characters, the attack dialog's answer, the defender's answer and the
 // GM's dice. Shared by the unlinked-identity and card-writes tests.
-import { settle, tableOfThree } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 export interface Flow {
   ruleset: string;
@@ -100,4 +100,43 @@ export async function wolfForest(flow: Flow, spares: readonly Record<string, unk
   await settle();
   const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
   return { ...t, ada, weaponId: adaItems[0].id as string, wolf, scene, adaToken, first, second, tokenOf };
+}
+
+type Forest = Awaited<ReturnType<typeof wolfForest>>;
+
+/** Alice attacks the second wolf from her sheet (targeting its token) with her flow's answer and the GM's dice; returns the card. */
+export async function attackSecondWolf(f: Forest, flow: Flow) {
+  const target = f.tokenOf(f.alice, f.second.id);
+  f.alice.game.user.targets.clear?.();
+  f.alice.game.user.targets.add({ id: target.id, document: target, actor: target.actor, name: target.name });
+  f.alice.runtime.dialogs.responder = (_kind: unknown, config: any) => ({ ...flow.form, defender: selected(String(config?.content ?? ""), "defender") });
+  scriptDraws(f.gm, flow.draws);
+  await f.tokenOf(f.alice, f.adaToken.id).actor.sheet.runAction("rollItem", {}, { row: { itemId: f.weaponId } });
+  await settle();
+  return f.gm.game.messages.contents.at(-1);
+}
+
+/** A card of Ada's against the second wolf the GM resolved by hand (a kind of no ruleset), with this result, ready to apply. */
+export async function resolvedCard(f: Forest, result: Record<string, unknown>) {
+  const ada = f.tokenOf(f.gm, f.adaToken.id).actor;
+  const wolf = f.tokenOf(f.gm, f.second.id).actor;
+  const message = await f.gm.CONFIG.ChatMessage.documentClass.create({
+    type: "card",
+    content: "<p>card</p>",
+    system: { kind: "test.knockout", state: "resolved", attackerId: ada.id, defenderId: wolf.id, attackerUuid: ada.uuid, defenderUuid: wolf.uuid, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify({ outcome: "success", events: [], lookups: [], updates: {}, ...result }) },
+  });
+  await settle();
+  return message;
+}
+
+/** Ada and the second wolf in a started, active fight of the forest's ruleset. */
+export async function wolfFight(f: Forest) {
+  const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
+    { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
+  ]);
+  await combat.startCombat();
+  await settle();
+  return combat;
 }
