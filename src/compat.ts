@@ -107,6 +107,21 @@ export function setTrackableAttributes(byType: Record<string, { bar: string[]; v
   Object.assign(CONFIG.Actor, { trackableAttributes: byType });
 }
 
+// ---- sheets -------------------------------------------------------------------------
+
+/**
+ * Takes core's legacy sheet (`foundry.appv1.sheets.ActorSheet` / `ItemSheet`) off the sheets a
+ * document type may use. v13 registers it for every type. On v14 the evidence is split:
+ * dnd5e 5.3 (verified on 14) still unregisters it at init and fvtt-types 14.366 declares it;
+ * a v14 SDK says v14 registers none (vttforge/vttforge#169). Unregistering a sheet that is not
+ * registered changes nothing; a release without the legacy class is skipped rather than
+ * failing the system's init.
+ */
+export function unregisterCoreSheet(documentClass: typeof Actor | typeof Item, sheet: "ActorSheet" | "ItemSheet"): void {
+  const legacy = (foundry as unknown as { appv1?: { sheets?: Partial<Record<typeof sheet, unknown>> } }).appv1?.sheets?.[sheet];
+  if (legacy) foundry.applications.apps.DocumentSheetConfig.unregisterSheet(documentClass as never, "core", legacy as never);
+}
+
 // ---- pop-out windows ----------------------------------------------------------------
 
 /**

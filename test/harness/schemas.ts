@@ -201,6 +201,10 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         shape: new NumberField({ initial: 4, choices: [0, 1, 2, 3, 4, 5] }),
         disposition: new NumberField({ required: true, integer: true, nullable: false, initial: -1 }),
         hidden: new BooleanField(),
+        // v13 BaseToken: the attribute each bar shows (its initial, the system's primaryTokenAttribute /
+        // secondaryTokenAttribute, is filled in by the client's TokenDocument#_initializeSource in runtime.ts).
+        bar1: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: null }) }),
+        bar2: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: null }) }),
         // v14 Scene Levels: the level the token stands on (TokenDocument#level; a level id, blank on a scene without levels).
         ...(isV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
         flags: flags(),

@@ -46,7 +46,7 @@ describe(`harness: Foundry ${foundryGeneration()} model`, () => {
     await expect(actor.toggleStatusEffect("nonesuch", { active: true })).rejects.toThrow(/Invalid status ID/);
   });
 
-  it("Active Effects v2: a status's changes land in system.changes with a phase in v14, in changes in v13", async () => {
+  it("Active Effects v2: a status's changes land in system.changes with a type and a phase in v14, in changes with a mode in v13", async () => {
     const { gm } = await table({ bundle: false });
     const entry = { id: "slowed", name: "Slowed", img: "icons/svg/downgrade.svg", changes: [{ key: "system.speed", mode: 2, value: "-1" }] };
     if (Array.isArray(gm.CONFIG.statusEffects)) gm.CONFIG.statusEffects.push(entry);
@@ -55,7 +55,7 @@ describe(`harness: Foundry ${foundryGeneration()} model`, () => {
     const source = effect.toObject();
     if (v14) {
       expect(source.changes).toBeUndefined();
-      expect(source.system.changes).toEqual([{ phase: "initial", key: "system.speed", mode: 2, value: "-1" }]);
+      expect(source.system.changes).toEqual([{ type: "add", phase: "initial", key: "system.speed", value: "-1" }]);
     } else expect(source.changes).toEqual([{ key: "system.speed", mode: 2, value: "-1" }]);
   });
 
