@@ -7,7 +7,7 @@
  */
 import { type AnyObject, deepClone, expandObject, mergeObject } from "./utils";
 import { dataAttribute, queryClass } from "./html-query";
-import { isV14 } from "./version";
+import { isV14, v14Readings, type V14Readings } from "./version";
 
 /** v14's keys for core's combatant menu entries (v13 COMBAT.Combatant*). */
 const V14_ENTRY_KEYS: Record<string, string> = {
@@ -24,7 +24,7 @@ export interface DialogResponder {
   (kind: "confirm" | "prompt" | "wait", config: AnyObject): unknown;
 }
 
-export function createApplications({ templates, CONFIG, game, ui }: { templates: Templates; CONFIG: AnyObject; game: AnyObject; ui: AnyObject }) {
+export function createApplications({ templates, CONFIG, game, ui, readings = v14Readings() }: { templates: Templates; CONFIG: AnyObject; game: AnyObject; ui: AnyObject; readings?: V14Readings }) {
   let appIds = 0;
   const dialogs: { responder: DialogResponder; asked: { kind: string; config: AnyObject }[] } = {
     responder: () => true,
@@ -502,7 +502,8 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     /** v13 CombatTracker#_getEntryContextOptions: the combatant row's menu (v14: entries named by `label`, core's keys as COMBATANT.ACTIONS.*). */
     _getEntryContextOptions(): AnyObject[] {
       const entries = this._coreEntryContextOptions();
-      if (!isV14()) return entries;
+      // v14, as `V14Readings.contextMenu` reads the evidence: core's entries by `label` under new keys, or as in v13.
+      if (!isV14() || readings.contextMenu === "name") return entries;
       return entries.map(({ name, ...rest }) => ({ label: V14_ENTRY_KEYS[name] ?? name, ...rest }));
     }
 
@@ -526,7 +527,7 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     /** v13 CombatTracker#_getCombatContextOptions: the encounter's menu (built for GMs only). */
     _getCombatContextOptions(): AnyObject[] {
       const entries = this._coreCombatContextOptions();
-      return isV14() ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
+      return isV14() && readings.contextMenu === "label" ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
     }
 
     _coreCombatContextOptions(): AnyObject[] {

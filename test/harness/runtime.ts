@@ -1374,7 +1374,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // ---- templates ----
 
   const templates: TemplateEngine = createTemplateEngine({ systemRoot: options.systemRoot, systemId: String(systemJson.id), i18n });
-  const applications = createApplications({ templates, CONFIG, game, ui });
+  const applications = createApplications({ templates, CONFIG, game, ui, readings });
   // v13 CONFIG.ui.combat: core's tracker unless a system replaces it.
   CONFIG.ui.combat = applications.sidebar.tabs.CombatTracker;
   // Core registers its legacy sheets for every type before any package's init (v14: as

@@ -15,8 +15,9 @@
  *   v13's `core.rollMode` setting is gone (foundryvtt/dnd5e#6958, on 14.360: "the system setting
  *   is gone without deprecation"); messages take a `messageMode` option (runtime.ts ChatMessage
  *   `_preCreate`); whether it applies to messages without rolls is split: see `V14Readings.messageMode`;
- * - context menu entries are named by `label`, core's combatant entries as COMBATANT.ACTIONS.*
- *   (applications.ts; foundryvtt/crucible#688 "context menu additions now use label/visible/onClick");
+ * - context menu entries are named by `label` (foundryvtt/crucible#688: "context menu additions now
+ *   use label/visible/onClick"); whether core's own combatant entries moved too is split: see
+ *   `V14Readings.contextMenu` (applications.ts);
  * - tokens stand on a scene level (`level`), and movement waypoints carry it (schemas.ts, token-movement.ts);
  * - core's own Actor and Item sheets: split, see `V14Readings.coreSheets`;
  * - `foundry.documents.modifyBatch` exists: several operations in one request
@@ -69,15 +70,24 @@ export interface V14Readings {
    *   vttforge/vttforge#169).
    */
   readonly coreSheets: "legacy" | "none";
+  /**
+   * How core names its own combatant and encounter menu entries:
+   * - "label": by `label`, the combatant entries under COMBATANT.ACTIONS.* (v14 moved context menu
+   *   entries to label/visible/onClick: foundryvtt/crucible#688, Draw Steel #1752 for its own entries);
+   * - "name": as in v13, `name` with COMBAT.Combatant* (Draw Steel 1.0, on 14.356, still removes core's
+   *   Clear and Reroll by `e.name === "COMBAT.CombatantClear"` / `"COMBAT.CombatantReroll"`).
+   */
+  readonly contextMenu: "label" | "name";
 }
 
-export const DEFAULT_V14_READINGS: V14Readings = { messageMode: "all", statusEffects: "compat", coreSheets: "legacy" };
+export const DEFAULT_V14_READINGS: V14Readings = { messageMode: "all", statusEffects: "compat", coreSheets: "legacy", contextMenu: "label" };
 
 /** Every reading of each split behaviour, for tests that run under each. */
 export const V14_READING_CHOICES: { readonly [K in keyof V14Readings]: readonly V14Readings[K][] } = {
   messageMode: ["rolls", "all"],
   statusEffects: ["compat", "object", "array"],
   coreSheets: ["legacy", "none"],
+  contextMenu: ["label", "name"],
 };
 
 /** The readings a world runs under: the run's (BOUT_V14_READINGS) over the defaults, then the world's own. */

@@ -119,3 +119,14 @@ describe.skipIf(!isV14())("v14: core's own actor and item sheets, the legacy one
     });
   }
 });
+
+describe.skipIf(!isV14())("v14: core's combatant menu entries, by label under new keys or as in v13", () => {
+  for (const contextMenu of V14_READING_CHOICES.contextMenu) {
+    it(`reading "${contextMenu}": our tracker drops core's Reroll and Clear Initiative and keeps core's other entries`, async () => {
+      const t = await table("steel", { contextMenu });
+      const keys = t.gm.ui.combat._getEntryContextOptions().map((e: { name?: string; label?: string }) => e.label ?? e.name);
+      for (const gone of ["COMBAT.CombatantReroll", "COMBAT.CombatantClear", "COMBATANT.ACTIONS.Reroll", "COMBATANT.ACTIONS.Clear"]) expect(keys).not.toContain(gone);
+      expect(keys).toContain(contextMenu === "label" ? "COMBATANT.ACTIONS.Remove" : "COMBAT.CombatantRemove");
+    });
+  }
+});
