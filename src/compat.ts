@@ -125,9 +125,11 @@ export function setTrackableAttributes(byType: Record<string, { bar: string[]; v
  * registered changes nothing; a release without the legacy class is skipped rather than
  * failing the system's init.
  */
-export function unregisterCoreSheet(documentClass: typeof Actor | typeof Item, sheet: "ActorSheet" | "ItemSheet"): void {
-  const legacy = (foundry as unknown as { appv1?: { sheets?: Partial<Record<typeof sheet, unknown>> } }).appv1?.sheets?.[sheet];
-  if (legacy) foundry.applications.apps.DocumentSheetConfig.unregisterSheet(documentClass as never, "core", legacy as never);
+export function unregisterCoreSheet(documentName: "Actor" | "Item"): void {
+  const { DocumentSheetConfig } = foundry.applications.apps;
+  const legacy = (foundry.appv1 as Partial<typeof foundry.appv1> | undefined)?.sheets;
+  if (documentName === "Actor" && legacy?.ActorSheet) DocumentSheetConfig.unregisterSheet(Actor, "core", legacy.ActorSheet);
+  if (documentName === "Item" && legacy?.ItemSheet) DocumentSheetConfig.unregisterSheet(Item, "core", legacy.ItemSheet);
 }
 
 // ---- pop-out windows ----------------------------------------------------------------

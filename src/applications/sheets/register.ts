@@ -9,13 +9,13 @@ export const SHEET_PARTIALS = [templatePath("sheets/partials/stat-field.hbs"), t
 /** Our sheets replace the core ones for every actor and item type of the system (the default whatever core registered). */
 export function registerSheets(): void {
   const { DocumentSheetConfig } = foundry.applications.apps;
-  unregisterCoreSheet(Actor, "ActorSheet");
+  unregisterCoreSheet("Actor");
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, BoutActorSheet as any, {
     types: ["character", "npc"],
     makeDefault: true,
     label: "BOUT.Sheet.ActorSheet",
   });
-  unregisterCoreSheet(Item, "ItemSheet");
+  unregisterCoreSheet("Item");
   DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, BoutItemSheet as any, {
     types: ["weapon", "armor", "shield", "maneuver", "skill"],
     makeDefault: true,
