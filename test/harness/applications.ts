@@ -6,7 +6,8 @@
  * There is no DOM: `render` fills `renderedParts` (part id → HTML) instead.
  */
 import { type AnyObject, deepClone, expandObject, mergeObject } from "./utils";
-import { isV14 } from "./version";
+import { dataAttribute, queryClass } from "./html-query";
+import { isV14, v14Readings, type V14Readings } from "./version";
 
 /** v14's keys for core's combatant menu entries (v13 COMBAT.Combatant*). */
 const V14_ENTRY_KEYS: Record<string, string> = {
@@ -23,7 +24,7 @@ export interface DialogResponder {
   (kind: "confirm" | "prompt" | "wait", config: AnyObject): unknown;
 }
 
-export function createApplications({ templates, CONFIG, game, ui }: { templates: Templates; CONFIG: AnyObject; game: AnyObject; ui: AnyObject }) {
+export function createApplications({ templates, CONFIG, game, ui, readings = v14Readings() }: { templates: Templates; CONFIG: AnyObject; game: AnyObject; ui: AnyObject; readings?: V14Readings }) {
   let appIds = 0;
   const dialogs: { responder: DialogResponder; asked: { kind: string; config: AnyObject }[] } = {
     responder: () => true,
@@ -325,6 +326,41 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
     };
     #viewed: AnyObject | null = null;
+    /** The viewed combat's turn at the last render of the tracker part (core's turn-change check). */
+    #lastTurn: { id: string; round: number; turn: number | null } | null = null;
+    /** The combatant whose row core's turn change scrolled into view (null: none was active). */
+    scrolledTo: string | null = null;
+
+    /** As ApplicationV2 does after drawing the parts: `_onRender` with the parts drawn. */
+    override async render(options: AnyObject | boolean = {}): Promise<this> {
+      await super.render(options);
+      if (this.rendered) await this._onRender({}, { ...(typeof options === "object" ? options : { force: options }), parts: Object.keys(this.renderedParts) });
+      return this;
+    }
+
+    /**
+     * Core's CombatTracker#_onRender on a turn change. fvtt-types 14.366 documents it
+     * ("Scrolls the active combatant into view when a turn change moved it out of the visible
+     * area"); the v13 client (13.345+) does the same, reading `.combat-tracker` in the
+     * tracker's element and the active row in it with no null check (the early-13 source in
+     * the search index has only `scrollToTurn`: `this.element.querySelector(".active")?.scrollIntoView()`).
+     * Our code, following that: when the tracker part is drawn and the viewed combat's round or
+     * turn differs from the last drawing, find `.combat-tracker` (a browser throws this TypeError
+     * when it is missing), then the active `.combatant` row in it, whose id `scrolledTo` records.
+     */
+    override async _onRender(context: AnyObject, options: AnyObject): Promise<void> {
+      await super._onRender(context, options);
+      if (!(options.parts ?? []).includes("tracker")) return;
+      const combat = this.viewed;
+      const now = combat ? { id: String(combat.id), round: Number(combat.round ?? 0), turn: combat.turn ?? null } : null;
+      const before = this.#lastTurn;
+      this.#lastTurn = now;
+      if (!now || !before || before.id !== now.id || (before.round === now.round && before.turn === now.turn)) return;
+      const tracker = queryClass(this.renderedParts.tracker ?? "", "combat-tracker");
+      if (!tracker) throw new TypeError("Cannot read properties of null (reading 'querySelector')");
+      const active = queryClass(tracker.inner, "combatant", "active");
+      this.scrolledTo = active ? (dataAttribute(active.attributes, "combatant-id") ?? null) : null;
+    }
 
     get combats(): AnyObject[] {
       return game.combats?.contents ?? [];
@@ -466,7 +502,8 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     /** v13 CombatTracker#_getEntryContextOptions: the combatant row's menu (v14: entries named by `label`, core's keys as COMBATANT.ACTIONS.*). */
     _getEntryContextOptions(): AnyObject[] {
       const entries = this._coreEntryContextOptions();
-      if (!isV14()) return entries;
+      // v14, as `V14Readings.contextMenu` reads the evidence: core's entries by `label` under new keys, or as in v13.
+      if (!isV14() || readings.contextMenu === "name") return entries;
       return entries.map(({ name, ...rest }) => ({ label: V14_ENTRY_KEYS[name] ?? name, ...rest }));
     }
 
@@ -490,7 +527,7 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     /** v13 CombatTracker#_getCombatContextOptions: the encounter's menu (built for GMs only). */
     _getCombatContextOptions(): AnyObject[] {
       const entries = this._coreCombatContextOptions();
-      return isV14() ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
+      return isV14() && readings.contextMenu === "label" ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
     }
 
     _coreCombatContextOptions(): AnyObject[] {

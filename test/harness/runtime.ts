@@ -13,6 +13,7 @@
  */
 import { createCanvas } from "./canvas";
 import { DataModel, TypeDataModel } from "./data-model";
+import { TokenHUD } from "./token-hud";
 import { createFields, DataModelValidationError, DataModelValidationFailure } from "./fields";
 import { HooksImpl } from "./hooks";
 import { type AnyGrid, createGrid, GRID_TYPES } from "./grid";
@@ -31,8 +32,8 @@ import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
 import { createCompendiumCollection, lockedPackError } from "./compendium";
-import { isV14, MESSAGE_MODE_OF_ROLL_MODE, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode } from "./version";
-import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
+import { isV14, MESSAGE_MODE_OF_ROLL_MODE, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode, v14Readings, type V14Readings } from "./version";
+import { type AnyObject, deepClone, diffObject, expandObject, getProperty, hasProperty, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 /** A write checked on the client and ready to go (Document.prepareCreate and kin): its server half, and what the caller gets back. */
 interface PreparedWrite {
@@ -51,6 +52,8 @@ export interface RuntimeOptions {
   systemRoot: string;
   /** Seed for this client's dice. */
   seed?: number;
+  /** The v14 mode's readings where the evidence is split (version.ts); the v13 mode ignores them. */
+  v14?: Partial<V14Readings>;
 }
 
 /** Mulberry32: a small seeded source for `CONFIG.Dice.randomUniform`. */
@@ -97,20 +100,41 @@ export class DocumentCollection<T extends { id: string | null; name?: string }> 
   }
 }
 
-/** CONFIG.statusEffects as the generation holds it: an array (v13) or an object keyed by id (v14). */
-function statusEffectsConfig(list: AnyObject[]): AnyObject[] | Record<string, AnyObject> {
-  return isV14() ? Object.fromEntries(list.map((e) => [e.id, e])) : list;
+/** The array methods v14's keyed CONFIG.statusEffects keeps for old callers (foundryvtt/foundryvtt#13122 "with backwards compatibility"). */
+const STATUS_ARRAY_METHODS: Record<string, (this: Record<string, AnyObject>, ...args: any[]) => unknown> = {
+  find(fn: (e: AnyObject) => boolean) { return Object.values(this).find(fn); },
+  filter(fn: (e: AnyObject) => boolean) { return Object.values(this).filter(fn); },
+  some(fn: (e: AnyObject) => boolean) { return Object.values(this).some(fn); },
+  map(fn: (e: AnyObject) => unknown) { return Object.values(this).map(fn); },
+  forEach(fn: (e: AnyObject) => void) { Object.values(this).forEach(fn); },
+  push(...entries: AnyObject[]) { for (const e of entries) this[e.id] = e; return Object.keys(this).length; },
+};
+
+/**
+ * CONFIG.statusEffects as the generation holds it: an array (v13); in v14 an object keyed by
+ * status id (v14 API: `CONFIG.statusEffects: {[id: string]: StatusEffectConfig}`), with the
+ * array methods or without, or an array a package assigned: `V14Readings.statusEffects`.
+ */
+function statusEffectsConfig(list: AnyObject[], reading: V14Readings["statusEffects"]): AnyObject[] | Record<string, AnyObject> {
+  if (!isV14() || reading === "array") return list;
+  const proto: AnyObject = {};
+  if (reading === "compat") {
+    for (const [name, fn] of Object.entries(STATUS_ARRAY_METHODS)) Object.defineProperty(proto, name, { value: fn, enumerable: false });
+    Object.defineProperty(proto, Symbol.iterator, { value: function* (this: Record<string, AnyObject>) { yield* Object.values(this); }, enumerable: false });
+  }
+  return Object.assign(Object.create(proto), Object.fromEntries(list.map((e) => [e.id, e])));
 }
 
 /** The configured status of this id, in either shape. */
 function statusConfig(CONFIG: AnyObject, statusId: string): AnyObject | undefined {
   const list = CONFIG.statusEffects;
   if (Array.isArray(list)) return list.find((e: AnyObject) => e.id === statusId);
-  return Object.prototype.hasOwnProperty.call(list, statusId) ? { id: statusId, ...list[statusId] } : undefined;
+  return Object.prototype.hasOwnProperty.call(list, statusId) ? { ...list[statusId], id: statusId } : undefined;
 }
 
 export function createRuntime(server: WorldServer, userId: string, options: RuntimeOptions) {
   const systemJson = server.systemJson;
+  const readings = v14Readings(options.v14);
   const i18n = new Localization(options.translations);
   const hooks = new HooksImpl();
   const notifications = new Notifications(i18n);
@@ -139,12 +163,15 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       },
     },
     // v13: an array of status configs; v14 (API docs, CONFIG.statusEffects): an object keyed by status id.
-    statusEffects: statusEffectsConfig([
+    statusEffects: statusEffectsConfig(
+      [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
       { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
-    ]),
+      ],
+      readings.statusEffects,
+    ),
     specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
     queries: {} as Record<string, (data: unknown, options: { timeout?: number }) => unknown>,
     ui: {},
@@ -785,8 +812,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         lockRotation: false,
         disposition: -1,
         displayBars: 0,
-        bar1: { attribute: null },
-        bar2: { attribute: null },
+        // v13 PrototypeToken (BaseToken's bars): the system's primary and secondary token attributes.
+        bar1: { attribute: (systemJson.primaryTokenAttribute as string | undefined) ?? null },
+        bar2: { attribute: (systemJson.secondaryTokenAttribute as string | undefined) ?? null },
         randomImg: false,
         appendNumber: false,
         prependAdjective: false,
@@ -901,9 +929,15 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const status = statusConfig(CONFIG, statusId);
       if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
       const { id, hud: _hud, ...data } = deepClone(status);
-      // Active Effects v2 (v14): a status's changes go to the effect's system.changes, each in a phase.
+      // Active Effects v2 (v14): a status's changes go to the effect's system.changes, each with a type
+      // and a phase (fvtt-types 14.366 common/data/active-effect.d.mts: `type` initial "add", `phase`
+      // initial "initial"; foundryvtt/crucible#688: "Effect changes are now all nested under system,
+      // and all modes are changed to types"). A v13 numeric mode becomes the type of the same name
+      // (only "add" is documented; the others follow v13 CONST.ACTIVE_EFFECT_MODES' names).
       if (isV14() && Array.isArray(data.changes)) {
-        data.system = { ...(data.system ?? {}), changes: data.changes.map((c: AnyObject) => ({ phase: "initial", ...c })) };
+        const types = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
+        const change = ({ mode, ...c }: AnyObject) => ({ type: typeof mode === "number" ? (types[mode] ?? "add") : "add", phase: "initial", ...c });
+        data.system = { ...(data.system ?? {}), changes: data.changes.map(change) };
         delete data.changes;
       }
       data.name = game.i18n.localize(data.name);
@@ -997,10 +1031,50 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     override getUserLevel(user: AnyObject | null = game.user): number {
       return this.actor ? this.actor.getUserLevel(user) : super.getUserLevel(user);
     }
-    /** v13 TokenDocument#_initializeSource: a token without a shape takes its grid's default, ELLIPSE_1 on a hexagonal grid, RECTANGLE_1 otherwise (token-shapes.ts). */
+    /**
+     * v13 TokenDocument#_initializeSource: a token without a shape takes its grid's default, ELLIPSE_1 on
+     * a hexagonal grid, RECTANGLE_1 otherwise (token-shapes.ts); v13 BaseToken's bars show the system's
+     * primaryTokenAttribute and secondaryTokenAttribute unless told otherwise.
+     */
     override _initializeSource(data: AnyObject): AnyObject {
-      if (data && typeof data === "object" && !(data instanceof DataModel)) data.shape ??= defaultTokenShape((this.parent as AnyObject | null)?.grid ?? createGrid(undefined));
+      if (data && typeof data === "object" && !(data instanceof DataModel)) {
+        data.shape ??= defaultTokenShape((this.parent as AnyObject | null)?.grid ?? createGrid(undefined));
+        data.bar1 ??= { attribute: (systemJson.primaryTokenAttribute as string | undefined) ?? null };
+        data.bar2 ??= { attribute: (systemJson.secondaryTokenAttribute as string | undefined) ?? null };
+      }
       return super._initializeSource(data);
+    }
+    /**
+     * v13 TokenDocument#getBarAttribute (client/documents/token.mjs): the bar's attribute read from the
+     * actor's system data; a `{value, max}` object is a "bar", a number a "value". It is editable (the
+     * Token HUD may change it) only when the system's schema has a NumberField at the attribute (its
+     * `.value` for a bar): with a data model, `field instanceof NumberField` decides; with none, the
+     * system template's (game.model) having the property. A derived value with no field is not editable.
+     */
+    getBarAttribute(barName: string, { alternative }: { alternative?: string } = {}): AnyObject | null {
+      const attribute = alternative || (this as AnyObject)[barName]?.attribute;
+      const actor = this.actor;
+      if (!attribute || !actor) return null;
+      const system = actor.system;
+      const isSystemDataModel = system instanceof DataModel;
+      const templateModel = game.model?.Actor?.[actor.type] ?? {};
+      const data = getProperty(system, attribute);
+      if (data === null || data === undefined) return null;
+      // v13 Number.isNumeric: a number or a numeric string.
+      const numeric = (v: unknown) => (typeof v === "number" || (typeof v === "string" && v.trim() !== "")) && !Number.isNaN(Number(v));
+      const editableAt = (path: string) => {
+        let editable = hasProperty(templateModel, path);
+        if (isSystemDataModel) {
+          const field = (system as AnyObject).schema.getField(path);
+          if (field) editable = field instanceof fields.NumberField;
+        }
+        return editable;
+      };
+      if (numeric(data)) return { type: "value", attribute, value: Number(data), editable: editableAt(attribute) };
+      if (typeof data === "object" && "value" in data && "max" in data) {
+        return { type: "bar", attribute, value: parseInt(String(data.value || 0)), max: parseInt(String(data.max || 0)), editable: editableAt(`${attribute}.value`) };
+      }
+      return null;
     }
     /** This token's position and dimensions, with any of them replaced by `data` (v13 passes partial data to each geometry method). */
     #dimensions(data: AnyObject): TokenDimensions {
@@ -1123,12 +1197,17 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       ChatMessage.applyRollMode(data, rollMode);
       this.updateSource({ whisper: data.whisper, blind: data.blind });
     }
-    /** v13 ChatMessage#_preCreate: the `rollMode` option applies only when the message carries rolls (isRoll). */
+    /**
+     * v13 ChatMessage#_preCreate: the `rollMode` option applies only when the message carries rolls
+     * (isRoll); a message created with no mode gets none (foundryvtt/foundryvtt#11442).
+     * v14: the `messageMode` option (public, gm, blind, self; the deprecated `rollMode` option still
+     * applies); to rolls only, or to any message, as `V14Readings.messageMode` reads the evidence.
+     */
     override async _preCreate(data: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preCreate(data, options, user)) === false) return false;
-      // v14: the messageMode option (public, gm, blind, self); its deprecated rollMode option still applies.
       const mode = isV14() && options.messageMode ? ROLL_MODE_OF_MESSAGE_MODE[options.messageMode] : options.rollMode;
-      if (this.isRoll && mode) this.applyRollMode(mode);
+      const applies = this.isRoll || (isV14() && readings.messageMode === "all");
+      if (applies && mode) this.applyRollMode(mode);
     }
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
       // As in v13 ChatMessage.getSpeaker / _getSpeakerFromToken: a token, or a token's synthetic actor, speaks as that token on its scene.
@@ -1340,11 +1419,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // ---- templates ----
 
   const templates: TemplateEngine = createTemplateEngine({ systemRoot: options.systemRoot, systemId: String(systemJson.id), i18n });
-  const applications = createApplications({ templates, CONFIG, game, ui });
+  const applications = createApplications({ templates, CONFIG, game, ui, readings });
   // v13 CONFIG.ui.combat: core's tracker unless a system replaces it.
   CONFIG.ui.combat = applications.sidebar.tabs.CombatTracker;
-  // Core registers its legacy sheets for every type before any package's init.
-  for (const [name, key] of [["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const) {
+  // Core registers its legacy sheets for every type before any package's init (v14: as
+  // `V14Readings.coreSheets` reads the evidence, those or none).
+  const coreSheets = isV14() && readings.coreSheets === "none" ? [] : ([["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const);
+  for (const [name, key] of coreSheets) {
     for (const type of documentTypes[name] ?? []) {
       CONFIG[name].sheetClasses[type] = { [`core.${key}`]: { id: `core.${key}`, cls: applications.appv1.sheets[key], default: true, label: key } };
     }
@@ -1594,6 +1675,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       apps: applications.apps,
       ux: applications.ux,
       sidebar: applications.sidebar,
+      hud: { TokenHUD },
     },
     appv1: applications.appv1,
     CONST,

@@ -88,7 +88,8 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
           startRound: new NumberField({ integer: true, min: 0 }),
           startTurn: new NumberField({ integer: true, min: 0 }),
         }),
-        // Active Effects v2 (v14): the changes moved to system.changes; the top-level field is gone.
+        // Active Effects v2 (v14): the changes moved to system.changes (fvtt-types 14.366 common/data/active-effect.d.mts,
+        // the changes field a system model must declare; foundryvtt/crucible#688 "Effect changes are now all nested under system").
         ...(isV14() ? {} : { changes: new ArrayField(new ObjectField()) }),
         flags: flags(),
         _stats: stats(),
@@ -201,7 +202,12 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         shape: new NumberField({ initial: 4, choices: [0, 1, 2, 3, 4, 5] }),
         disposition: new NumberField({ required: true, integer: true, nullable: false, initial: -1 }),
         hidden: new BooleanField(),
-        // v14 Scene Levels: the level the token stands on (TokenDocument#level; a level id, blank on a scene without levels).
+        // v13 BaseToken: the attribute each bar shows (its initial, the system's primaryTokenAttribute /
+        // secondaryTokenAttribute, is filled in by the client's TokenDocument#_initializeSource in runtime.ts).
+        bar1: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: null }) }),
+        bar2: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: null }) }),
+        // v14 Scene Levels: the level the token stands on (a level id, blank on a scene without levels), the source
+        // level its movement waypoints default to (v14 API TokenProcessedMovementWaypoint#level; Scene#cycleLevel).
         ...(isV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
         flags: flags(),
       };

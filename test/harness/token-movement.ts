@@ -26,7 +26,9 @@
 import { type AnyObject, randomID } from "./utils";
 import { isV14 } from "./version";
 
-// v14 Scene Levels: a waypoint also names its level (TokenMeasuredMovementWaypoint#level), and a change of level is a movement.
+// v14 Scene Levels: a waypoint also names its level (v14 API: TokenProcessedMovementWaypoint#level, "The level ID.
+// Default: the previous or source level ID"; TokenMovementSegmentData#level), so a change of level is a movement.
+// (v14 waypoints also carry a `depth`, not modelled: the system reads none.)
 const MOVEMENT_FIELDS: readonly string[] = ["x", "y", "elevation", "width", "height", "shape", ...(isV14() ? ["level"] : [])];
 const METHODS = ["api", "config", "dragging", "keyboard", "paste", "undo"];
 

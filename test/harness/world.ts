@@ -9,6 +9,7 @@ import { join } from "node:path";
 import vm from "node:vm";
 import { createRuntime, type Runtime } from "./runtime";
 import { type Latency, ROLES, WorldServer } from "./server";
+import type { V14Readings } from "./version";
 import type { AnyObject } from "./utils";
 
 export const REPO_ROOT = join(import.meta.dirname, "../..");
@@ -55,14 +56,18 @@ export class TestWorld {
   readonly systemRoot: string;
   readonly clients: ConnectedClient[] = [];
   private translations: AnyObject;
+  /** The v14 mode's readings where the evidence is split (version.ts), for every client of this world. */
+  readonly v14: Partial<V14Readings>;
 
   /**
    * `latency`: milliseconds each message takes between the server and a client (0, the default,
    * delivers at once); a function of the leg ({direction, userId, channel}) gives per-client or
-   * per-direction delays. Settable later as `world.server.latency`.
+   * per-direction delays. Settable later as `world.server.latency`. `v14`: readings of the
+   * v14 behaviours the evidence leaves open (version.ts `V14Readings`).
    */
-  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency = 0 }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency } = {}) {
+  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency = 0, v14 = {} }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency; v14?: Partial<V14Readings> } = {}) {
     this.systemRoot = systemRoot;
+    this.v14 = v14;
     const systemJson = readJson(join(systemRoot, "system.json"));
     this.translations = readJson(join(systemRoot, "lang/en.json"));
     this.server = new WorldServer(systemJson);
@@ -79,7 +84,7 @@ export class TestWorld {
   /** Connect a user's client: load the bundle in a fresh realm and run init, i18nInit, setup and ready. */
   async connect(userName: string, { seed = 1, bundle = join(this.systemRoot, `${this.server.systemJson.esmodules[0]}`) }: { seed?: number; bundle?: string | null } = {}): Promise<ConnectedClient> {
     const userId = this.userId(userName);
-    const runtime = createRuntime(this.server, userId, { translations: this.translations, systemRoot: this.systemRoot, seed });
+    const runtime = createRuntime(this.server, userId, { translations: this.translations, systemRoot: this.systemRoot, seed, v14: this.v14 });
     const context = vm.createContext({ ...runtime.globals });
     context.globalThis = context;
     context.window = context;

@@ -48,6 +48,25 @@ export async function tableOfThree(ruleset: string) {
 }
 
 /**
+ * The tracker's table (tableOfThree): Ada (Alice's) and Bran (Bob's) in one active
+ * fight, not yet started, in one combatant group when `grouped`. Ada has the
+ * higher Initiative in opposed (40 against 30).
+ */
+export async function trackerFight(ruleset: string, grouped: boolean) {
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree(ruleset);
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { steel: { agility: 6, wit: 5, proficiency: 6 }, opposed: { i: 40, ag: 35 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { steel: { agility: 5, wit: 5, proficiency: 5 }, opposed: { i: 30, ag: 35 } } });
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [group] = grouped ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]) : [null];
+  const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada", ...(group ? { group: group.id } : {}) },
+    { actorId: bran.id, name: "Bran", ...(group ? { group: group.id } : {}) },
+  ]);
+  await settle();
+  return { world, gm, alice, bob, combatId: combat.id as string, groupId: (group?.id ?? "") as string, ca: ca.id as string, cb: cb.id as string };
+}
+
+/**
  * A GM alone with a fight of `n` blank fighters (characters and NPCs in turn) in
  * `ruleset`, not yet started. No surprise: the GM closes every declaration dialog,
  * for tests about writes and bytes rather than answers.

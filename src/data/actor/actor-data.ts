@@ -1,17 +1,28 @@
 import type { DerivedValue } from "../../engine/rulesets/stats";
 import type { Vitality } from "../../engine/rulesets/ruleset";
+import { trackEdit } from "../../engine/rulesets/track-edit";
 import { activeRuleset, phasesTracks } from "../../settings";
 import { migrateActorSystem, SCHEMA_VERSION } from "../migrations";
 import { rulesetBlockFields } from "../shared/ruleset-blocks";
 import { actorView } from "./actor-view";
 
-/** Both actor types store the same things: one block of figures per ruleset and a biography. */
+/**
+ * Both actor types store the same things: one block of figures per ruleset and a biography.
+ *
+ * `vitality` is the token bar's field. Core's TokenDocument#getBarAttribute lets the Token HUD
+ * edit a bar only when `<attribute>.value` is a NumberField of the schema (v13: "if ( field )
+ * editable = field instanceof foundry.data.fields.NumberField"); a value only derived is shown
+ * but cannot be changed. The field stores nothing (no initial, not required): what the bar shows
+ * is the active ruleset's own track (prepareDerivedData), and an edit of it is written to the
+ * statistic that track reads (`_preUpdate`, and BoutActor#modifyTokenAttribute for the HUD).
+ */
 function defineActorSchema() {
   const fields = foundry.data.fields;
   return {
     schemaVersion: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: SCHEMA_VERSION }),
     ...rulesetBlockFields("actor"),
     biography: new fields.HTMLField({ required: true, blank: true, initial: "" }),
+    vitality: new fields.SchemaField({ value: new fields.NumberField({ required: false, nullable: true, initial: undefined }) }, { required: false, nullable: true, initial: undefined }),
   };
 }
 
@@ -25,7 +36,7 @@ abstract class BoutActorData extends foundry.abstract.TypeDataModel<ActorSchema,
 
   /** Derived values of the active ruleset, for sheets (read-only). */
   declare derived: Record<string, DerivedValue>;
-  /** The token-bar track (`system.vitality.value` / `.max`). */
+  /** The token-bar track (`system.vitality.value` / `.max`), the active ruleset's, with the statistic it reads (`path`). */
   declare vitality: Vitality;
 
   static override defineSchema(): ActorSchema {
@@ -44,6 +55,23 @@ abstract class BoutActorData extends foundry.abstract.TypeDataModel<ActorSchema,
     // The world's own tables derived values depend on (the phases wound and fatigue tracks).
     this.derived = ruleset.derive(view, { phasesTracks: phasesTracks() });
     this.vitality = ruleset.vitality(view, this.derived);
+  }
+
+  /**
+   * An update naming the bar's field (core's Actor#modifyTokenAttribute writes
+   * `system.vitality.value`; so may a macro or a module) writes the active
+   * ruleset's track statistic instead, so the bar and the rules keep one figure.
+   */
+  override async _preUpdate(changes: never, options: never, user: never) {
+    if ((await super._preUpdate(changes, options, user)) === false) return false;
+    const system = (changes as { system?: Record<string, unknown> }).system;
+    const bar = system?.["vitality"] as { value?: unknown } | null | undefined;
+    if (!system || !("vitality" in system)) return;
+    delete system["vitality"];
+    if (typeof bar?.value !== "number") return;
+    const ruleset = activeRuleset();
+    const edit = trackEdit(this.vitality, ruleset.stats.actor, bar.value, false);
+    if (edit) foundry.utils.setProperty(system, `${ruleset.id}.${edit.path}`, edit.value);
   }
 }
 

@@ -77,6 +77,14 @@ export function initialValues<B extends StatBlock>(block: B): StatValues<B> {
   return out as StatValues<B>;
 }
 
+/** The statistic at a dotted path in a block (into groups), or undefined. */
+export function statAt(block: StatBlock, path: string): Stat | undefined {
+  const [head, ...rest] = path.split(".");
+  const stat = block[head ?? ""];
+  if (!stat || rest.length === 0) return stat;
+  return stat.kind === "group" ? statAt(stat.fields, rest.join(".")) : undefined;
+}
+
 /** Every localization key a block uses (labels, hints, choice labels), for coverage tests. */
 export function statKeys(block: StatBlock): string[] {
   return Object.values(block).flatMap((stat) => [
