@@ -19,6 +19,86 @@
  * had a network: existing tests keep their timing.
  */
 
+/**
+ * How the network waits out a delay. Real timers by default; a world that races messages
+ * (test/shell/concurrency.test.ts) takes a VirtualClock instead.
+ */
+export interface Clock {
+  /** Milliseconds on this clock. */
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const REAL_CLOCK: Clock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+interface Timer {
+  at: number;
+  order: number;
+  run: () => void;
+}
+
+/** Turns of the event loop the clock lets pass before it moves: as many as a test's settle() waits. */
+const IDLE_TURNS = 20;
+
+/**
+ * Network time that moves only when nothing else can: while promise jobs or the next turns
+ * of the event loop have work, it stands still; once they are quiet, it jumps to the next
+ * timer and runs it. A delay costs no real time, and the same delays always give the same
+ * order of arrivals (timers due at the same moment run in the order they were set), so a
+ * property test's counterexample replays exactly. The processing itself takes no time on
+ * this clock: what a real machine's speed would add to a delay, it never adds.
+ */
+export class VirtualClock implements Clock {
+  private time = 0;
+  private order = 0;
+  private readonly timers: Timer[] = [];
+  private waking = false;
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(run: () => void, ms: number): Timer {
+    const timer: Timer = { at: this.time + Math.max(0, Number(ms) || 0), order: this.order++, run };
+    let i = this.timers.length;
+    while (i > 0 && (this.timers[i - 1]!.at > timer.at || (this.timers[i - 1]!.at === timer.at && this.timers[i - 1]!.order > timer.order))) i--;
+    this.timers.splice(i, 0, timer);
+    this.wake();
+    return timer;
+  }
+
+  clearTimeout(handle: unknown): void {
+    const i = this.timers.indexOf(handle as Timer);
+    if (i >= 0) this.timers.splice(i, 1);
+  }
+
+  /** Timers still to run. */
+  get pending(): number {
+    return this.timers.length;
+  }
+
+  private wake(): void {
+    if (this.waking) return;
+    this.waking = true;
+    let turns = 0;
+    const turn = () => {
+      if (++turns < IDLE_TURNS) return void setImmediate(turn);
+      this.waking = false;
+      const next = this.timers.shift();
+      if (!next) return;
+      this.time = Math.max(this.time, next.at);
+      if (this.timers.length) this.wake();
+      next.run();
+    };
+    setImmediate(turn);
+  }
+}
+
 /** One message's leg: who is at the client end, which way it travels, on which channel. */
 export interface LatencyLeg {
   /** "up": from the client to the server; "down": from the server to the client. */
@@ -59,7 +139,7 @@ export class Link {
     this.queue.push(item);
     this.network.inFlight++;
     if (!item.due)
-      setTimeout(() => {
+      this.network.clock.setTimeout(() => {
         item.due = true;
         this.flush();
       }, delay);
@@ -104,6 +184,8 @@ export class Link {
 /** Every connection's links, and the latency they apply. */
 export class Network {
   latency: Latency = 0;
+  /** What a delay waits on: real timers, or a VirtualClock. */
+  clock: Clock = REAL_CLOCK;
   /** Messages sent and not yet delivered, on every link. */
   inFlight = 0;
   private readonly links = new Map<object, { up: Link; down: Link }>();
