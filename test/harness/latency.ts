@@ -42,60 +42,58 @@ interface Timer {
   run: () => void;
 }
 
-/** Turns of the event loop the clock lets pass before it moves: as many as a test's settle() waits. */
-const IDLE_TURNS = 20;
+/**
+ * The one timeline every VirtualClock of this process reads (tests in a worker run one at a
+ * time, so their worlds may share it). Time moves only when nothing else can run: a check on
+ * each turn of the event loop finds no other `setImmediate` waiting and no file read in
+ * progress (promise jobs always run before it), and only then jumps to the earliest timer
+ * and runs it. One checker for all clocks, so that two clocks never take each other's turns
+ * for work.
+ */
+const timeline = { time: 0, order: 0, timers: [] as Timer[], checking: false };
+
+/** What keeps the event loop busy without time passing: the next turn's work, file reads. */
+const BUSY = new Set(["Immediate", "FSReqCallback", "FSReqPromise"]);
+
+function checkIdle(): void {
+  if (timeline.checking || !timeline.timers.length) return;
+  timeline.checking = true;
+  setImmediate(function turn() {
+    if (process.getActiveResourcesInfo().some((r) => BUSY.has(r))) return void setImmediate(turn);
+    timeline.checking = false;
+    const next = timeline.timers.shift();
+    if (!next) return;
+    timeline.time = Math.max(timeline.time, next.at);
+    checkIdle();
+    next.run();
+  });
+}
 
 /**
- * Network time that moves only when nothing else can: while promise jobs or the next turns
- * of the event loop have work, it stands still; once they are quiet, it jumps to the next
- * timer and runs it. A delay costs no real time, and the same delays always give the same
- * order of arrivals (timers due at the same moment run in the order they were set), so a
- * property test's counterexample replays exactly. The processing itself takes no time on
- * this clock: what a real machine's speed would add to a delay, it never adds.
+ * Network time that moves only when nothing else can (see `timeline`): a delay costs no real
+ * time, and the same delays always give the same order of arrivals (timers due at the same
+ * moment run in the order they were set), so a property test's counterexample replays exactly.
+ * Processing takes no time on this clock: what a real machine's speed adds to a delay, it
+ * never adds.
  */
 export class VirtualClock implements Clock {
-  private time = 0;
-  private order = 0;
-  private readonly timers: Timer[] = [];
-  private waking = false;
-
   now(): number {
-    return this.time;
+    return timeline.time;
   }
 
   setTimeout(run: () => void, ms: number): Timer {
-    const timer: Timer = { at: this.time + Math.max(0, Number(ms) || 0), order: this.order++, run };
-    let i = this.timers.length;
-    while (i > 0 && (this.timers[i - 1]!.at > timer.at || (this.timers[i - 1]!.at === timer.at && this.timers[i - 1]!.order > timer.order))) i--;
-    this.timers.splice(i, 0, timer);
-    this.wake();
+    const timer: Timer = { at: timeline.time + Math.max(0, Number(ms) || 0), order: timeline.order++, run };
+    const timers = timeline.timers;
+    let i = timers.length;
+    while (i > 0 && (timers[i - 1]!.at > timer.at || (timers[i - 1]!.at === timer.at && timers[i - 1]!.order > timer.order))) i--;
+    timers.splice(i, 0, timer);
+    checkIdle();
     return timer;
   }
 
   clearTimeout(handle: unknown): void {
-    const i = this.timers.indexOf(handle as Timer);
-    if (i >= 0) this.timers.splice(i, 1);
-  }
-
-  /** Timers still to run. */
-  get pending(): number {
-    return this.timers.length;
-  }
-
-  private wake(): void {
-    if (this.waking) return;
-    this.waking = true;
-    let turns = 0;
-    const turn = () => {
-      if (++turns < IDLE_TURNS) return void setImmediate(turn);
-      this.waking = false;
-      const next = this.timers.shift();
-      if (!next) return;
-      this.time = Math.max(this.time, next.at);
-      if (this.timers.length) this.wake();
-      next.run();
-    };
-    setImmediate(turn);
+    const i = timeline.timers.indexOf(handle as Timer);
+    if (i >= 0) timeline.timers.splice(i, 1);
   }
 }
 

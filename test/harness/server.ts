@@ -12,7 +12,7 @@
 import { receivesMessage } from "./chat-delivery";
 import type { PackMetadata, ServerPack } from "./compendium";
 import { serverAfterCombatantOperation, serverOneActiveCombat, serverWorldTimeDelta } from "./combat";
-import { type Latency, Network, REAL_CLOCK } from "./latency";
+import { type Latency, Network } from "./latency";
 import { canUserModify, getUserLevel, isGM, OWNERSHIP, type PermissionWorld, ROLES, sanitizeUserInput } from "./permissions";
 import { DOCUMENT_META } from "./schemas";
 import { isDeltaRequest, normalizeDelta, serverDeltaWrite } from "./synthetic-actors";
@@ -175,8 +175,7 @@ export class WorldServer {
    */
   async settled(): Promise<void> {
     for (let quiet = 0; quiet < 20; ) {
-      // On a virtual clock (latency.ts) time moves by itself between turns of the event loop.
-      await new Promise((r) => (this.network.inFlight && this.network.clock === REAL_CLOCK ? setTimeout(r, 1) : setImmediate(r)));
+      await new Promise((r) => (this.network.inFlight ? this.network.clock.setTimeout(r, 1) : setImmediate(r)));
       quiet = this.network.inFlight ? 0 : quiet + 1;
     }
   }
