@@ -2,23 +2,23 @@
 // `npm test`: every check, arranged for the two-core machine CI runs on.
 //
 // The browser project is the longest chain that cannot be split (one chromium at a
-// time, about half a core), so it starts as soon as the bundle is built and keeps its
-// normal priority. The type check and the engine and shell suites (CPU-bound, two
-// workers) run beside it at a lower priority (nice 10): they take what chromium leaves
-// of the two cores instead of slowing it down. Every step runs to its end whatever the
-// others do; the summary lists each step's time and the exit code is 1 if any failed.
+// time, using about half a core), so it starts as soon as the bundle is built, and the
+// type check (started with the build: it needs none) and the engine and shell suites
+// (CPU-bound, two workers) run beside it, taking what chromium leaves of the two cores.
+// (A lower priority for them kept chromium's pace on a quiet machine but starved them on
+// a shared one, past a test's 30 s timeout: all run at the same priority.) Every step runs
+// to its end whatever the others do; the summary lists each step's time and the exit code
+// is 1 if any failed.
 //
 // The browser step's output is held and printed when it ends, so the suites' output
 // (the terminal's, live) is not interleaved with it.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { setPriority } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => join(root, "node_modules/.bin", name);
-const BEHIND = 10;
 
 /** CPU seconds of this process's finished children (Linux /proc; null elsewhere). */
 function childrenCpu() {
@@ -41,24 +41,20 @@ const running = new Set();
  * figure at the previous step's end: exact unless two steps end at the same moment.
  */
 let cpuMark = childrenCpu();
-function run(name, command, args, { behind = false, held = false } = {}) {
+function run(name, command, args, { held = false } = {}) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const child = spawn(command, args, { cwd: root, stdio: held ? ["ignore", "pipe", "pipe"] : "inherit", env: process.env });
     running.add(child);
-    if (behind) {
-      try {
-        setPriority(child.pid, BEHIND);
-      } catch {
-        // Not permitted here: the step runs at the usual priority.
-      }
-    }
     const chunks = [];
     if (held) {
       child.stdout.on("data", (c) => chunks.push(c));
       child.stderr.on("data", (c) => chunks.push(c));
     }
+    let done = false;
     const finish = (code) => {
+      if (done) return;
+      done = true;
       running.delete(child);
       const cpuNow = childrenCpu();
       const cpu = cpuNow === null || cpuMark === null ? null : cpuNow - cpuMark;
@@ -68,7 +64,7 @@ function run(name, command, args, { behind = false, held = false } = {}) {
       resolve(code);
     };
     child.on("error", (error) => {
-      chunks.push(Buffer.from(`${error.message}\n`));
+      process.stderr.write(`${name}: ${error.message}\n`);
       finish(127);
     });
     child.on("close", (code, signal) => finish(code ?? (signal ? 128 : 1)));
@@ -82,12 +78,12 @@ for (const signal of ["SIGINT", "SIGTERM"])
     process.exit(130);
   });
 
-const typecheck = run("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"], { behind: true });
+const typecheck = run("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 const built = await run("build", bin("vite"), ["build"]);
 const lanes = [typecheck];
 if (built === 0) {
   lanes.push(run("browser", bin("vitest"), ["run", "--project", "browser"], { held: true }));
-  lanes.push(run("engine + shell + shell-v14", bin("vitest"), ["run", "--project", "engine", "--project", "shell", "--project", "shell-v14"], { behind: true }));
+  lanes.push(run("engine + shell + shell-v14", bin("vitest"), ["run", "--project", "engine", "--project", "shell", "--project", "shell-v14"]));
 }
 await Promise.all(lanes);
 

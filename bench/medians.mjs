@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Prints the median time of every benchmark in a `vitest bench --outputJson` report
+// (bench/results.json by default): vitest's table shows means, and on a shared machine a
+// few samples that waited for the CPU pull a mean 10 to 45 times above what a run takes
+// (issue 35). The median is what the README quotes; the mean stays beside it for comparison.
+import { readFileSync } from "node:fs";
+
+const file = process.argv[2] ?? new URL("./results.json", import.meta.url);
+const report = JSON.parse(readFileSync(file, "utf8"));
+
+/** A time in milliseconds, in the unit that reads best. */
+function time(ms) {
+  if (!Number.isFinite(ms)) return "?";
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms >= 1) return `${ms.toFixed(2)} ms`;
+  if (ms >= 0.001) return `${(ms * 1000).toFixed(2)} µs`;
+  return `${(ms * 1e6).toFixed(0)} ns`;
+}
+
+const rows = [];
+for (const f of report.files ?? []) {
+  for (const group of f.groups ?? []) {
+    for (const b of group.benchmarks ?? []) {
+      rows.push({ group: group.fullName, name: b.name, median: b.median, mean: b.mean, samples: b.sampleCount ?? b.samples?.length ?? 0 });
+    }
+  }
+}
+
+const width = Math.min(90, Math.max(...rows.map((r) => r.name.length), 10));
+let group = "";
+console.log(`\nMedian time per iteration (mean beside it; ${rows.length} benchmarks, from ${String(file)})`);
+for (const r of rows) {
+  if (r.group !== group) console.log(`\n${(group = r.group)}`);
+  const ratio = r.median > 0 ? r.mean / r.median : NaN;
+  console.log(`  ${r.name.slice(0, width).padEnd(width)}  median ${time(r.median).padStart(10)}  mean ${time(r.mean).padStart(10)} (${Number.isFinite(ratio) ? ratio.toFixed(1) : "?"}×)  ${r.samples} samples`);
+}
