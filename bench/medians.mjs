@@ -3,6 +3,8 @@
 // (bench/results.json by default): vitest's table shows means, and on a shared machine a
 // few samples that waited for the CPU pull a mean 10 to 45 times above what a run takes
 // (issue 35). The median is what the README quotes; the mean stays beside it for comparison.
+// Benchmarks named "... at N combatants" are also compared across N: the largest table's
+// median over the smallest's, which is about 1 when a step does not grow with the crowd.
 import { readFileSync } from "node:fs";
 
 const file = process.argv[2] ?? new URL("./results.json", import.meta.url);
@@ -33,4 +35,20 @@ for (const r of rows) {
   if (r.group !== group) console.log(`\n${(group = r.group)}`);
   const ratio = r.median > 0 ? r.mean / r.median : NaN;
   console.log(`  ${r.name.slice(0, width).padEnd(width)}  median ${time(r.median).padStart(10)}  mean ${time(r.mean).padStart(10)} (${Number.isFinite(ratio) ? ratio.toFixed(1) : "?"}×)  ${r.samples} samples`);
+}
+
+// The same benchmark at several table sizes: how the median grows from the smallest to the largest.
+const sized = new Map();
+for (const r of rows) {
+  const m = /\bat (\d+) combatants\b/.exec(r.name);
+  if (!m) continue;
+  const key = r.name.replace(m[0], "at N combatants");
+  sized.set(key, [...(sized.get(key) ?? []), { n: Number(m[1]), median: r.median }]);
+}
+if (sized.size) console.log("\nGrowth with the table (median at the largest size over the smallest):");
+for (const [key, list] of sized) {
+  if (list.length < 2) continue;
+  list.sort((a, b) => a.n - b.n);
+  const [small, large] = [list[0], list.at(-1)];
+  console.log(`  ${key}: ${list.map((x) => `${x.n}: ${time(x.median)}`).join(", ")}; ${large.n}/${small.n} = ${(large.median / small.median).toFixed(2)}`);
 }
