@@ -31,6 +31,27 @@ async function started(ruleset: string, n: number) {
 const fights = new Map<string, Awaited<ReturnType<typeof started>>>();
 for (const ruleset of RULESETS) for (const n of SIZES) fights.set(`${ruleset}/${n}`, await started(ruleset, n));
 
+/**
+ * What a new round writes, and the Combat document's size after it, at the largest table (issue 35: a phases
+ * new round at 200 combatants should write well under 10 KB, and the Combat stay under 64 KB). On a fight of its
+ * own, after one step, so the steps timed below start where the others do.
+ */
+async function newRound(ruleset: string, n: number): Promise<{ round: number; combat: number }> {
+  const t = await started(ruleset, n);
+  if (ruleset !== "pulse") await t.combat.nextTurn();
+  await settle();
+  const heard: number[] = [];
+  t.gm.Hooks.on("updateCombat", (_doc: unknown, changed: unknown) => void heard.push(JSON.stringify(changed).length));
+  await t.combat.nextRound();
+  await settle();
+  return { round: heard.reduce((a, b) => a + b, 0), combat: JSON.stringify(t.gm.game.combats.get(t.combat.id).toObject()).length };
+}
+const largest = SIZES.at(-1)!;
+const rounds = [];
+for (const ruleset of RULESETS) rounds.push({ ruleset, ...(await newRound(ruleset, largest)) });
+console.log(`\nAt ${largest} combatants: bytes a new round writes (every Combat update it makes) and the Combat document's size after it`);
+for (const r of rounds) console.log(`  ${r.ruleset.padEnd(13)} new round ${String(r.round).padStart(8)} B   Combat ${String(r.combat).padStart(8)} B`);
+
 for (const ruleset of RULESETS) {
   describe(`fight step, ${ruleset}`, () => {
     for (const n of SIZES) {
