@@ -178,7 +178,7 @@ export class WorldServer {
    */
   async settled(): Promise<void> {
     for (let quiet = 0; quiet < 20; ) {
-      await new Promise((r) => (this.network.inFlight ? setTimeout(r, 1) : setImmediate(r)));
+      await new Promise<void>((r) => (this.network.inFlight ? this.network.clock.setTimeout(r, 1) : setImmediate(r)));
       quiet = this.network.inFlight ? 0 : quiet + 1;
     }
   }

@@ -89,11 +89,11 @@ export function routeQuery(server: QueryServer, from: QueryConnection, targetUse
   return new Promise<QueryResult>((resolve) => {
     void server.network.up(from, from.userId, "userQuery", () => {
       let settled = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let timer: unknown;
       const settle = (result: QueryResult) => {
         if (settled) return;
         settled = true;
-        if (timer) clearTimeout(timer);
+        if (timer) server.network.clock.clearTimeout(timer);
         server.traffic.push({ userId: from.userId, channel: "response", payload: clone(result.status === "fulfilled" ? result.value : result) });
         void server.network.down(from, from.userId, "userQuery", () => resolve(clone(result)));
       };
@@ -103,7 +103,7 @@ export function routeQuery(server: QueryServer, from: QueryConnection, targetUse
       if (!targets.length) return settle({ status: "rejected", reason: `User [${targetUserId}] is not active` });
       const payload = clone(data ?? null);
       if (timeout !== undefined && timeout !== null && Number.isFinite(timeout)) {
-        timer = setTimeout(() => settle({ status: "rejected", reason: `The query "${name}" to User [${targetUserId}] timed out after ${timeout}ms` }), timeout);
+        timer = server.network.clock.setTimeout(() => settle({ status: "rejected", reason: `The query "${name}" to User [${targetUserId}] timed out after ${timeout}ms` }), timeout);
       }
       for (const target of targets) {
         server.traffic.push({ userId: targetUserId, channel: "query", payload: { name, data: payload } });

@@ -22,7 +22,9 @@ const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__bo
 
 async function table(ruleset: string) {
   dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" }, ...PLAYERS.map((name) => ({ name, role: ROLES.PLAYER }))] });
+  // Every delay on a virtual clock (test/harness/latency.ts): the races run in no real time, and
+  // a property's counterexample replays in the same order. The tests wait with world.sleep.
+  const world = new TestWorld({ clock: "virtual", users: [{ name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" }, ...PLAYERS.map((name) => ({ name, role: ROLES.PLAYER }))] });
   const gm = await world.connect("GM");
   await gm.game.settings.set("bout", "ruleset", ruleset);
   const players = {} as Record<Player, ConnectedClient>;
@@ -86,7 +88,7 @@ describe("concurrency: N players' cards applied at once against one defender", (
     expect(bran.system.vitality.path).toBe("woundsNow");
     t.stagger();
     const mark = t.world.server.writes.length;
-    await Promise.all([hooks(t.players.Alice).applyFromCard(t.players.Alice.game.messages.get(t.cards[0]!.id)), new Promise((r) => setTimeout(r, 9)).then(() => bran.modifyTokenAttribute("vitality", -5, true, true))]);
+    await Promise.all([hooks(t.players.Alice).applyFromCard(t.players.Alice.game.messages.get(t.cards[0]!.id)), t.world.sleep(9).then(() => bran.modifyTokenAttribute("vitality", -5, true, true))]);
     await t.world.settled();
     expect(t.woundsNow()).toBe(20 - 1 - 5);
     // The card's apply (v14: Bran and the card in one batch) and the GM's bar edit.
@@ -122,7 +124,7 @@ describe("concurrency: N players' cards applied at once against one defender", (
           const mark = t.world.server.writes.length;
           await Promise.all(
             clicks.map(async ({ card, by, wait }) => {
-              await new Promise((r) => setTimeout(r, wait));
+              await t.world.sleep(wait);
               // A player may click only her own card's button (the GM any): the card's attacker is hers.
               const who = by === "GM" ? t.gm : t.players[t.cards[card]!.player];
               return hooks(who).applyFromCard(who.game.messages.get(t.cards[card]!.id));
@@ -213,7 +215,7 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
           t.world.server.latency = (leg: LatencyLeg) => byId.get(leg.userId) ?? 5;
           const outcomes = await Promise.all(
             rolls.map(async ({ fighter, dice, wait }) => {
-              await new Promise((r) => setTimeout(r, wait));
+              await t.world.sleep(wait);
               const client = t.players[t.owners[fighter]!];
               const actor = client.game.actors.get(t.actors[fighter].id);
               return hooks(client).postCard("steel.terrain", actor, actor, { terrain: "swampy", pace: "normal", dice, stakes: "none", footing: false }, t.combat.id);

@@ -15,11 +15,15 @@ import { settle, tableOfThree } from "./support";
 
 const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
 
-/** An opposed-ruleset table: Ada (Alice's), Bran (Bob's, 12 Wounds); `extraGM` adds a second full GM with a higher id. */
-async function table({ extraGM = false, latency = 0 } = {}) {
+/**
+ * An opposed-ruleset table: Ada (Alice's), Bran (Bob's, 12 Wounds); `extraGM` adds a second full GM with a higher id.
+ * `clock: "virtual"` for the tests that race a query's timeout: time on the network's clock, not the machine's.
+ */
+async function table({ extraGM = false, latency = 0, clock = "real" as "real" | "virtual" } = {}) {
   dist();
   const world = new TestWorld({
     latency,
+    clock,
     users: [
       { name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" },
       ...(extraGM ? [{ name: "Second", role: ROLES.GAMEMASTER, id: "gmBBBBBBBBBBBBBB" }] : []),
@@ -192,21 +196,21 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
   });
 
   it("attack: a silent player does not stall the next player after a handover (the new GM confirms each player on its own, with a timeout)", async () => {
-    const ctx = await table({ extraGM: true });
+    const ctx = await table({ extraGM: true, clock: "virtual" });
     ctx.alice.hangQueries();
     ctx.gm.disconnect();
     await settle();
     ctx.gm = ctx.second!;
-    const posted = await Promise.race([attack(ctx, "bob"), new Promise((r) => setTimeout(() => r("still waiting"), 300))]);
+    const posted = await Promise.race([attack(ctx, "bob"), ctx.world.sleep(300).then(() => "still waiting")]);
     expect(posted).toBe(1);
   });
 
   it("an active GM whose client never answers does not leave a player's attack waiting for ever: she is told, within the timeout, and nothing is written", async () => {
-    const ctx = await table();
+    const ctx = await table({ clock: "virtual" });
     ctx.alice.CONFIG.BOUT = { ...ctx.alice.CONFIG.BOUT, queryTimeout: 100 };
     ctx.gm.hangQueries();
     const mark = ctx.world.server.writes.length;
-    const outcome = await Promise.race([attack(ctx).then(() => "settled"), new Promise((r) => setTimeout(() => r("still waiting"), 300))]);
+    const outcome = await Promise.race([attack(ctx).then(() => "settled"), ctx.world.sleep(300).then(() => "still waiting")]);
     expect(outcome).toBe("settled");
     expect(ctx.alice.notices.at(-1)?.message).toMatch(/GM's client \(GM\) did not answer in time/);
     expect(ctx.world.writesSince(mark)).toEqual([]);

@@ -1,0 +1,29 @@
+// The size budget (issue 35, "The bundle"): every Foundry client downloads and parses
+// bout.mjs when the world loads, and a group installs the zip. The budgets sit just above
+// the sizes of the day they were set, so that growth is a decision: a change that needs
+// more raises the figure here, in the same commit, and says why (README, "What the
+// bundle holds", lists what is in it).
+import { readFileSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { dist } from "./dist";
+
+/** Bytes. Set on 2026-11-28 at 618,365 raw, 174,745 gzip (zlib's default level) and 413,801 for the zip. */
+const BUDGET = { raw: 630_000, gzip: 178_000, zip: 422_000 } as const;
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+describe("size budget", () => {
+  const bundle = readFileSync(dist("bout.mjs"));
+
+  it(`bout.mjs: at most ${kb(BUDGET.raw)} as shipped and ${kb(BUDGET.gzip)} gzipped`, () => {
+    const gzip = gzipSync(bundle).length;
+    expect(bundle.length, `bout.mjs is ${kb(bundle.length)}: over its budget (raise BUDGET.raw if the growth is worth it)`).toBeLessThanOrEqual(BUDGET.raw);
+    expect(gzip, `bout.mjs gzipped is ${kb(gzip)}: over its budget (raise BUDGET.gzip if the growth is worth it)`).toBeLessThanOrEqual(BUDGET.gzip);
+  });
+
+  it(`bout.zip: at most ${kb(BUDGET.zip)}`, () => {
+    const zip = statSync(dist("../bout.zip")).size;
+    expect(zip, `bout.zip is ${kb(zip)}: over its budget (raise BUDGET.zip if the growth is worth it)`).toBeLessThanOrEqual(BUDGET.zip);
+  });
+});
