@@ -8,8 +8,12 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { dist } from "./dist";
 
-/** Bytes. Set on 2026-11-28 at 618,365 raw, 174,745 gzip (zlib's default level) and 413,801 for the zip. */
-const BUDGET = { raw: 630_000, gzip: 178_000, zip: 422_000 } as const;
+/**
+ * Bytes. Set on 2026-11-28 at 618,365 raw, 174,745 gzip (zlib's default level) and 413,801 for the zip.
+ * Raised: the zip to 432,000 the same day (429,762): every pack document now carries the `_stats`
+ * Foundry writes (issue 29), about 16 KB before compression.
+ */
+const BUDGET = { raw: 630_000, gzip: 178_000, zip: 432_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
