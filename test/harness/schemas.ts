@@ -203,6 +203,8 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         hidden: new BooleanField(),
         // v14 Scene Levels: the level the token stands on (TokenDocument#level; a level id, blank on a scene without levels).
         ...(isV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
+        // v13 BaseToken#_movementHistory: the recorded waypoints of the token's movement (TokenDocument#movementHistory; token-movement.ts).
+        _movementHistory: new ArrayField(new ObjectField()),
         flags: flags(),
       };
     case "Wall":
