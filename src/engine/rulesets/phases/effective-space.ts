@@ -91,10 +91,19 @@ export function pacesPerUnit(units: unknown): number {
   return 1;
 }
 
-/** Length of a path in paces (straight legs between its points); points that are not finite numbers are skipped. */
-export function pathLength(path: readonly Point[]): number {
-  const points = path.filter(finite);
+/** A point of a recorded path; `displaced`: the token was put there, not moved there (the leg to it is not travelled). */
+export interface PathPoint extends Point {
+  readonly displaced?: boolean;
+}
+
+/**
+ * Length of a path in paces (straight legs between its points); points that
+ * are not finite numbers are skipped, and so is a leg to a point the token was
+ * displaced to (a move recorded after a gap: Foundry marks where it resumed).
+ */
+export function pathLength(path: readonly PathPoint[]): number {
+  const points: PathPoint[] = path.filter((p) => finite(p));
   let total = 0;
-  for (let i = 1; i < points.length; i++) total += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
+  for (let i = 1; i < points.length; i++) if (!points[i]!.displaced) total += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
   return total;
 }
