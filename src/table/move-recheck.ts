@@ -93,6 +93,15 @@ function playerPath(token: MovedToken, before: Standing, options: Record<string,
   return extendPath(before.path, from, pathOf(recordedRoute(token, options)));
 }
 
+/**
+ * The path a token has moved since its movement record was last cleared, as
+ * this GM knows it (the record itself where this client keeps no memory of it).
+ */
+export function knownPath(token: { readonly uuid?: string | null } | null | undefined): readonly RecordedPoint[] {
+  if (!token) return [];
+  return (token.uuid ? standings.get(token.uuid)?.path : undefined) ?? recordedPath(token);
+}
+
 export function registerMoveJudge(judge: MoveJudge): void {
   judges.push(judge);
 }
