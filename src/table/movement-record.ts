@@ -62,19 +62,20 @@ export function extendPath(path: readonly RecordedPoint[], from: RecordedPoint, 
 }
 
 interface CombatLike {
-  readonly combatants: { readonly contents: readonly { readonly token?: unknown }[] };
+  readonly combatants: { readonly contents: readonly { readonly id?: string | null; readonly token?: unknown }[] };
 }
 
 /**
  * The step that begins a span of movement clears the records of the fight's
- * tokens that have any: one update per scene, as core's
+ * tokens that have any (`only`: of those combatants): one update per scene, as core's
  * `Combat#clearMovementHistories` sends it (`_clearMovementHistory`), joined to
  * the step's batch. Hooks are heard, so every GM's memory of the tokens
  * (move-recheck.ts) starts the span empty too.
  */
-export function clearMovementRecords(batch: WriteBatch, combat: CombatLike | null | undefined): void {
+export function clearMovementRecords(batch: WriteBatch, combat: CombatLike | null | undefined, only?: readonly string[]): void {
   const byScene = new Map<unknown, { _id: string }[]>();
   for (const c of combat?.combatants.contents ?? []) {
+    if (only && !only.includes(c.id ?? "")) continue;
     const token = c.token as { id?: string | null; parent?: unknown; _source?: { _movementHistory?: readonly unknown[] } } | null | undefined;
     if (!token?.id || !token.parent || !token._source?._movementHistory?.length) continue;
     const list = byScene.get(token.parent) ?? [];

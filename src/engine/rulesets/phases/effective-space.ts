@@ -13,6 +13,7 @@
  * there, or the fight formed around them) may leave, but not go deeper.
  */
 import type { WeaponReach } from "./engagement";
+import { yardsPerUnit } from "../../measure";
 import type { RangeClass } from "./stats";
 
 /** Paces of Effective Space by the farthest range the weapon fights at (ours: the seed names the idea, not the figures). */
@@ -80,16 +81,10 @@ export function spaceIntrusions(path: readonly Point[], figures: readonly Engage
 
 /**
  * Paces in one unit of a scene's grid distance. A pace is about a yard (the
- * seed's Engagement Example counts a rout in yards): feet are a third of one,
- * metres a little more than one; anything else (paces, yards, squares) is read
- * as paces.
+ * seed's Engagement Example counts a rout in yards), so the shared yards
+ * (../../measure.ts): feet are a third of one, metres a little more than one.
  */
-export function pacesPerUnit(units: unknown): number {
-  const u = typeof units === "string" ? units.trim().toLowerCase().replace(/\.$/, "") : "";
-  if (["ft", "feet", "foot"].includes(u)) return 1 / 3;
-  if (["m", "meter", "meters", "metre", "metres"].includes(u)) return 1 / 0.9144;
-  return 1;
-}
+export const pacesPerUnit = yardsPerUnit;
 
 /** A point of a recorded path; `displaced`: the token was put there, not moved there (the leg to it is not travelled). */
 export interface PathPoint extends Point {
