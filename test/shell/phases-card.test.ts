@@ -364,7 +364,7 @@ describe("phases attack refusals: before any roll, with the reason, and nothing 
       [ctx.bob, { weaponId: ctx.bowId, range: "middle" }, "card.notYours", "You can only attack with an actor you own."],
       // "Target in Touch or Reach Range: No firing possible."
       // The range is measured from the tokens: a player's typed range is refused as the GM's ruling.
-      [ctx.alice, { weaponId: ctx.bowId, range: "reach" }, "card.gmFigures", "Only the GM sets these: Range, where the tokens cannot be measured. Ask your GM to add them, or leave them out."],
+      [ctx.alice, { weaponId: ctx.bowId, range: "reach" }, "card.gmFigures", "Only the GM sets these: Range, where the tokens cannot be measured (else Middle). Ask your GM to add them, or leave them out."],
       [ctx.alice, { weaponId: ctx.bowId, defence: "shield" }, "phases.card.noShield", "Bran carries no shield to defend with."],
       [ctx.alice, { weaponId: ctx.bowId, obscured: "yes" }, "phases.card.badForm", "That attack could not be read."],
       // A modifier or a first strike is the GM's to set: a player's is refused whatever it holds; the GM's junk is refused too.
