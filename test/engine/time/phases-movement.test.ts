@@ -6,7 +6,8 @@
 // Missile Fire Table ("Target in Touch or Reach Range: No firing possible";
 // the paces of each range class are our default).
 import { describe, expect, it } from "vitest";
-import { moveBeyondMode, phasesMachine, startPhases, type DeclarationInput, type PhasesCommand, type PhasesState } from "../../../src/engine/time/phases";
+import { moveBeyondMode, startPhases } from "../../../src/engine/time/phases";
+import { declare, run } from "./phases-run";
 import { moveTurnRefusal, shotRange } from "../../../src/engine/time/phases-movement";
 import { rangeClassAt, SHOT_RANGE_PACES } from "../../../src/engine/rulesets/phases/shot-range";
 import { pathLength } from "../../../src/engine/rulesets/phases/effective-space";
@@ -16,14 +17,6 @@ const spear = { min: "reach", max: "close" } as const;
 const dagger = { min: "touch", max: "touch" } as const;
 const figures = { qik: 0, enc: 0, athletics: 0, ride: 0, woundPenalty: 0, fatiguePenalty: 0 };
 
-function run(state: PhasesState, ...commands: PhasesCommand[]): PhasesState {
-  return commands.reduce((s, c) => {
-    const r = phasesMachine.apply(s, c);
-    if (!r.ok) throw new Error(`${c.type}: ${r.refusal.code}`);
-    return r.value.state;
-  }, state);
-}
-const declare = (combatantId: string, declaration: DeclarationInput): PhasesCommand => ({ type: "declare", combatantId, declaration });
 
 // The Engagement Example's four, with Frederico routing and Alberto chasing him.
 function example() {
