@@ -12,14 +12,12 @@
 import { ok, type Outcome } from "../../engine/outcome";
 import { attackAction, checkMeleeReach, checkMoveBeforeAttack, type AttackType } from "../../engine/rulesets/pulse/attack-reach";
 import { armourTotals, modAGOf, tmrOf } from "../../engine/rulesets/pulse/derived";
-import { figureInZone, type Hex } from "../../engine/rulesets/pulse/hex";
-import { walkSteps } from "../../engine/rulesets/pulse/movement";
+import { figureInZone } from "../../engine/rulesets/pulse/hex";
 import type { PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { heldToActions, type PulsesState } from "../../engine/time/pulses";
 import { combatantOf, fighterName, sameFighter } from "../fighter";
 import { machineStateOf } from "../cards";
 import { knownPath } from "../move-recheck";
-import type { RecordedPoint } from "../movement-record";
 import { tokenPlacement } from "./engagements";
 import { fightInfos } from "./fight";
 import { hexesMovedThisPulse } from "./movement";
@@ -28,19 +26,6 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 
 type TokenLike = TokenDocument.Implementation;
-
-/** Hexes walked along a recorded path on the token's hex scene (a leg to where the token was put is not walked); null off a hex scene. */
-function hexesWalked(token: TokenLike, path: readonly RecordedPoint[]): number | null {
-  let walked = 0;
-  let at: Hex | null = null;
-  for (const point of path) {
-    const placed = tokenPlacement(token, { x: point.x, y: point.y });
-    if (!placed) return null;
-    if (at && !point.displaced) walked += walkSteps(at, [placed.hex]).length;
-    at = placed.hex;
-  }
-  return walked;
-}
 
 /** Refusal data in the table's words: the fighters' names, the action's label. */
 const named = (outcome: Outcome<true>, attacker: Actor.Implementation, defender: Actor.Implementation): Outcome<true> => {
@@ -63,14 +48,13 @@ export function checkAttackPlace(combatId: string, attacker: Actor.Implementatio
   // Where the figure stood when the pulse began: the record's first point, else where it stands.
   const path = knownPath(token);
   const start = path[0] ? tokenPlacement(token, { x: path[0].x, y: path[0].y }) : tokenPlacement(token);
-  const walked = hexesWalked(token, path);
-  if (walked === null || !start) return ok(true);
+  if (!start) return ok(true);
   const v = actorView(attacker as never, "pulse") as unknown as ActorView<PulseStats>;
   const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
   return named(
     checkMoveBeforeAttack({
-      // The walk the GM knows, or the pulse's count on the token when higher (a multi-hex figure's turns cost TMR too [22]).
-      moved: Math.max(walked, hexesMovedThisPulse(attacker)),
+      // The walk the GM knows, and what turning cost a multi-hex figure [22].
+      moved: hexesMovedThisPulse(attacker),
       action: attackAction(type, state.engagements.some((e) => e.members.includes(me.id)), heldToActions(state, me.id)),
       tmr: tmrOf(v.stats, armour),
       modAG: modAGOf(v.stats, armour),
