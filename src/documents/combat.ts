@@ -272,6 +272,17 @@ export class BoutCombat extends Combat {
     });
   }
 
+  /**
+   * v13 core clears a combatant's movement record when its turn starts. A fight
+   * whose rules count movement over a longer span (a phased round, a pulse)
+   * clears its records itself when that span begins (movement-record.ts), so
+   * core's clearing, which would forget a pulse's earlier hexes, is left out.
+   */
+  protected override async _clearMovementHistoryOnStartTurn(...args: Parameters<Combat["_clearMovementHistoryOnStartTurn"]>): Promise<void> {
+    if (this.structure?.clearsMovementRecords) return;
+    await super._clearMovementHistoryOnStartTurn(...args);
+  }
+
   // ---- core's turn state follows the fight -------------------------------------
 
   /** The fighter whose turn it is in this machine state, where the structure hands turns to one fighter at a time (one with an End Turn); else null. */

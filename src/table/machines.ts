@@ -70,6 +70,14 @@ export interface TimeStructure {
    * the other writes to the step's batch: one request on v14.
    */
   stepWrites?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepWrites | null>;
+  /**
+   * Set when the rules count a fighter's movement over more than a turn (a
+   * phased round's Movement phase, a pulse): the structure clears its fighters'
+   * movement records when that span begins (in `stepWrites`,
+   * movement-record.ts), and core's clearing at the start of each turn is left
+   * out (BoutCombat#_clearMovementHistoryOnStartTurn).
+   */
+  readonly clearsMovementRecords?: true;
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
   /**

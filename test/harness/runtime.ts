@@ -990,7 +990,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     override async _preUpdate(changes: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preUpdate(changes, options, user)) === false) return false;
       const autoRotate = () => Boolean(game.settings.get("core", "tokenAutoRotate"));
-      const pending = preUpdateMovement(this as never, changes, options, (move) => hooks.call("preMoveToken", this, move, options), autoRotate);
+      const pending = preUpdateMovement(this as never, changes, options, (move) => hooks.call("preMoveToken", this, move, options), autoRotate, user?.id ?? game.user.id);
       if (pending) pendingMoves.set(this, pending);
       else pendingMoves.delete(this);
     }
@@ -1005,6 +1005,44 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     /** v13 TokenDocument#move. */
     async move(waypoints: AnyObject | AnyObject[], options: AnyObject = {}): Promise<boolean> {
       return moveThrough(this as never, waypoints, options);
+    }
+    /** v13 TokenDocument#combatant: this token's combatant in the current combat (`game.combat`). */
+    get combatant(): AnyObject | null {
+      return game.combat?.combatants.find((c: AnyObject) => c.tokenId === this.id) ?? null;
+    }
+    /** v13 TokenDocument#inCombat. */
+    get inCombat(): boolean {
+      return Boolean(this.combatant);
+    }
+    /** v13 TokenDocument#movementHistory: the recorded waypoints (token-movement.ts). */
+    get movementHistory(): AnyObject[] {
+      return ((this as AnyObject)._movementHistory as AnyObject[] | undefined) ?? [];
+    }
+    /** v13 TokenDocument#_shouldRecordMovementHistory: while its combatant's combat (the current one) has started. */
+    _shouldRecordMovementHistory(): boolean {
+      return Boolean(this.combatant?.parent?.started);
+    }
+    /**
+     * v13 TokenDocument#revertRecordedMovement: back to where the given recorded movement (else the
+     * first) set off, with the history cut there, as an undo.
+     */
+    async revertRecordedMovement(movementId?: string): Promise<boolean> {
+      const history = (this._source._movementHistory as AnyObject[] | undefined) ?? [];
+      if (!history.length) return false;
+      movementId ??= history[0]!.movementId;
+      const index = history.findIndex((w) => w.movementId === movementId);
+      if (index < 0) return false;
+      const back = history[Math.max(index - 1, 0)]!;
+      // The fields of a position this harness's tokens hold (it models no elevation).
+      const place = Object.fromEntries(["x", "y", "elevation", "width", "height", "shape"].filter((k) => back[k] !== undefined).map((k) => [k, back[k]]));
+      const args: AnyObject = { result: false };
+      const updated = await (this as AnyObject).update({ ...place, _movementHistory: history.slice(0, index) }, { isUndo: true, diff: false, animate: false, _movementArguments: args });
+      return Boolean(args.result && updated);
+    }
+    /** v13 TokenDocument#clearMovementHistory: an empty update that resets the history, without hooks. */
+    async clearMovementHistory(): Promise<void> {
+      if (!((this._source._movementHistory as unknown[] | undefined)?.length)) return;
+      await (this as AnyObject).update({}, { diff: false, noHook: true, _clearMovementHistory: true });
     }
     /** v13 TokenDocument#actor: the world actor when the token is linked, else the synthetic actor of its delta (synthetic-actors.ts). */
     get actor(): AnyObject | null {

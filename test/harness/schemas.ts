@@ -209,6 +209,8 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         // v14 Scene Levels: the level the token stands on (a level id, blank on a scene without levels), the source
         // level its movement waypoints default to (v14 API TokenProcessedMovementWaypoint#level; Scene#cycleLevel).
         ...(isV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
+        // v13 BaseToken#_movementHistory: the recorded waypoints of the token's movement (TokenDocument#movementHistory; token-movement.ts).
+        _movementHistory: new ArrayField(new ObjectField()),
         flags: flags(),
       };
     case "Wall":

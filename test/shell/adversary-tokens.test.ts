@@ -13,6 +13,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getProperty } from "../harness/utils";
 import { scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
+import { forestGrid } from "./wolf-flows";
 
 const WOLF = JSON.parse(readFileSync(resolve(__dirname, "../../packs/_source/npcs/wolf.json"), "utf8"));
 /** The pack's Wolf as the GM imports it: its figures, its items and its prototype token. */
@@ -94,11 +95,12 @@ async function twoWolves(ruleset: string, { secondLinked = false } = {}) {
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: setup.ada });
   const [weapon] = await ada.createEmbeddedDocuments("Item", setup.adaItems);
   const wolf = await Actor.create(wolfSource());
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest", grid: forestGrid(ruleset) });
+  // Both wolves beside Ada (a blow reaches them); in phases a square is 20 paces, so Ada's shot goes at Middle range.
   const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
     { actorId: ada.id, name: "Ada", actorLink: true, disposition: 1, x: 0, y: 0 },
     { ...WOLF.prototypeToken, actorId: wolf.id, disposition: -1, x: 100, y: 0 },
-    { ...WOLF.prototypeToken, actorId: wolf.id, disposition: -1, x: 200, y: 0, ...(secondLinked ? { actorLink: true } : {}) },
+    { ...WOLF.prototypeToken, actorId: wolf.id, disposition: -1, x: 100, y: 100, ...(secondLinked ? { actorLink: true } : {}) },
   ]);
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   const groups = ruleset === "steel" ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Clearing" }]) : [];

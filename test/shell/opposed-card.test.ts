@@ -27,6 +27,17 @@ async function attack(ctx: Awaited<ReturnType<typeof arena>>, itemId: string) {
 
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
+/** Ada's and Bran's tokens on a scene of a yard a square, Bran `x` pixels (a hundredth of a yard each) east of Ada. */
+async function onScene(ctx: Awaited<ReturnType<typeof arena>>, x: number) {
+  const scene = await ctx.gm.CONFIG.Scene.documentClass.create({ name: "Range", grid: { type: 1, size: 100, distance: 1, units: "yd" } });
+  await scene.createEmbeddedDocuments("Token", [
+    { actorId: ctx.adaId, name: "Ada", actorLink: true, x: 0, y: 0 },
+    { actorId: ctx.branId, name: "Bran", actorLink: true, x, y: 0 },
+  ]);
+  await settle();
+  return scene;
+}
+
 describe("opposed melee attack cards", () => {
   it("seed 003 'Oppose': the defender may oppose with another skill of its own the GM allows (Intimidate, Fel 30 + 15); a skill it lacks is refused", async () => {
     const ctx = await arena();
@@ -167,7 +178,9 @@ describe("opposed ranged attack cards", () => {
   it("seed 003 'Ranged Combat': at Point Blank the target may Dodge; a large shield lets it oppose with Melee; only those ways are offered", async () => {
     const ctx = await arena();
     await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Pavise", type: "shield", system: { equipped: true, opposed: { ap: 2, large: true } } }]);
-    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0, pointBlank: true, engaged: false });
+    // Bran's token 3 yards from Ada's: within a tenth of her bow's Range 50, so at Point Blank; not beside her, so not Engaged.
+    await onScene(ctx, 300);
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0 });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
@@ -191,8 +204,10 @@ describe("opposed ranged attack cards", () => {
 
   it("a shooter Engaged with the target needs a Pistol: the shot is refused and nothing is posted", async () => {
     const ctx = await arena();
+    // Bran's token beside Ada's.
+    await onScene(ctx, 100);
     const before = ctx.gm.game.messages.size;
-    const r = await hooks(ctx.alice).postCard("opposed.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId, difficulty: "challenging", modifier: 0, engaged: true }, "");
+    const r = await hooks(ctx.alice).postCard("opposed.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId, difficulty: "challenging", modifier: 0 }, "");
     expect(r.ok ? "ok" : r.refusal.code).toBe("opposed.engagedRanged");
     expect(ctx.gm.game.messages.size).toBe(before);
   });

@@ -24,9 +24,17 @@ async function yard() {
 }
 
 describe("opposed moves at the table (seed 003 'Move')", () => {
-  it("Charge from 6 yards (at least Move 4, within Run 16): +1 Advantage on apply", async () => {
+  it("Charge from 6 yards (at least Move 4, within Run 16), measured between the tokens: +1 Advantage on apply", async () => {
     const t = await yard();
-    const card = await t.move({ move: "charge", opponentId: t.branId, distance: 6 });
+    // A yard a square: Bran's token 6 yards from Ada's.
+    const scene = await t.gm.CONFIG.Scene.documentClass.create({ name: "Yard", grid: { type: 1, size: 100, distance: 1, units: "yd" } });
+    await scene.createEmbeddedDocuments("Token", [
+      { actorId: t.adaId, name: "Ada", actorLink: true, x: 0, y: 0 },
+      { actorId: t.branId, name: "Bran", actorLink: true, x: 600, y: 0 },
+    ]);
+    await settle();
+    const card = await t.move({ move: "charge", opponentId: t.branId });
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ distance: 6, measured: true });
     expect(card.system.kind).toBe("opposed.move");
     await t.apply(card);
     expect(t.gm.game.actors.get(t.adaId).system.opposed.advantage).toBe(1);

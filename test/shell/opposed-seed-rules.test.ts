@@ -217,18 +217,19 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     const ctx = await arena();
     await ctx.gm.game.actors.get(ctx.adaId).toggleStatusEffect("engaged", { active: true });
     await settle();
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, distance: 6, yards: 0, runUp: false, test: false });
+    // With no tokens to measure between, the condition the GM set says she is Engaged.
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     expect(ctx.gm.game.messages.size).toBe(0);
-    const direct = await hooks(ctx.alice).postCard("opposed.move", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.adaId), { move: "charge", opponentId: ctx.branId, distance: 6, yards: 0 }, "");
+    const direct = await hooks(ctx.alice).postCard("opposed.move", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.adaId), { move: "charge", opponentId: ctx.branId, yards: 0 }, "");
     expect(direct.refusal.code).toBe("opposed.cannotCharge");
   });
 
   it("seed 003 'Move' (Charge): 'your Action must be a Melee Test': after charging Ada may not Run (her Action), but may attack in melee", async () => {
     const ctx = await arena();
     const f = await ctx.fight();
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, distance: 6, yards: 0, runUp: false, test: false });
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     expect(f.state().combatants.find((c: any) => c.id === f.ca.id)).toMatchObject({ moveUsed: true, charged: true });

@@ -25,17 +25,35 @@ async function range() {
     { name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } },
     { name: "Longbow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, piercing: true, range: "far", minRange: "close" } } },
   ]);
-  await bran.createEmbeddedDocuments("Item", [{ name: "Mace", type: "weapon", system: { equipped: true, phases: { defense: 1 } } }]);
+  const [mace] = await bran.createEmbeddedDocuments("Item", [{ name: "Mace", type: "weapon", system: { equipped: true, phases: { defense: 1 } } }]);
+  // The butts: a pace a square; Ada at the near end, Bran 30 paces off (Middle range, by our paces).
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Butts", active: true, grid: { size: 100, distance: 1, units: "paces" } });
+  const [adaToken, branToken] = await scene.createEmbeddedDocuments("Token", [
+    { name: "Ada", actorId: ada.id, actorLink: true, x: 0, y: 0 },
+    { name: "Bran", actorId: bran.id, actorLink: true, x: 3000, y: 0 },
+  ]);
   await settle();
-  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, bowId: bow.id as string, swordId: sword.id as string, longbowId: longbow.id as string };
+  return { world, gm, alice, bob, scene, adaToken, branToken, adaId: ada.id as string, branId: bran.id as string, bowId: bow.id as string, swordId: sword.id as string, longbowId: longbow.id as string, maceId: mace.id as string };
 }
 type Ctx = Awaited<ReturnType<typeof range>>;
+
+/** Paces from Ada that put Bran at each range class (ours: Touch to 1, Reach 2, Close 5, Near 15, Middle 50, Far beyond). */
+const PACES = { touch: 1, reach: 2, close: 4, near: 12, middle: 30, far: 60 } as const;
+
+/** The GM sets Bran's token `paces` from Ada's, along the row. */
+async function place(ctx: Ctx, paces: number) {
+  await ctx.branToken.update({ x: paces * 100, y: 0 });
+  await settle();
+}
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 /** Alice presses the weapon's die button on Ada's sheet and answers the dialog with `form`. */
 /** Ada attacks from her sheet, by Alice unless `by` (the GM) says otherwise. */
 async function attack(ctx: Ctx, weaponId: string, form: Record<string, unknown>, by: any = ctx.alice) {
-  by.runtime.dialogs.responder = () => ({ defender: ctx.branId, ...form });
+  // A shot's range is measured from the tokens: the GM puts Bran at that range first.
+  const { range: at, ...rest } = form;
+  if (typeof at === "string") await place(ctx, PACES[at as keyof typeof PACES]);
+  by.runtime.dialogs.responder = () => ({ defender: ctx.branId, ...rest });
   await by.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);
@@ -173,7 +191,7 @@ describe("phases optional rules (world settings)", () => {
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
     expect(lastDialog(ctx.alice)).not.toContain('name="calledShot"');
     const alice = ctx.alice.game.actors;
-    const refused = await hooks(ctx.alice).postCard("phases.attack", alice.get(ctx.adaId), alice.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", calledShot: true, calledShotSize: 2 });
+    const refused = await hooks(ctx.alice).postCard("phases.attack", alice.get(ctx.adaId), alice.get(ctx.branId), { weaponId: ctx.bowId, calledShot: true, calledShotSize: 2 });
     expect(refused.refusal.code).toBe("phases.card.calledShotsOff");
 
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
@@ -345,9 +363,10 @@ describe("phases attack refusals: before any roll, with the reason, and nothing 
       // Bob cannot shoot with Ada's bow.
       [ctx.bob, { weaponId: ctx.bowId, range: "middle" }, "card.notYours", "You can only attack with an actor you own."],
       // "Target in Touch or Reach Range: No firing possible."
-      [ctx.alice, { weaponId: ctx.bowId, range: "reach" }, "phases.card.badRange", "Pick Close, Near, Middle or Far: nobody shoots at Touch or Reach."],
-      [ctx.alice, { weaponId: ctx.bowId, range: "middle", defence: "shield" }, "phases.card.noShield", "Bran carries no shield to defend with."],
-      [ctx.alice, { weaponId: ctx.bowId, range: "middle", obscured: "yes" }, "phases.card.badForm", "That attack could not be read."],
+      // The range is measured from the tokens: a player's typed range is refused as the GM's ruling.
+      [ctx.alice, { weaponId: ctx.bowId, range: "reach" }, "card.gmFigures", "Only the GM sets these: Range, where the tokens cannot be measured (else Middle). Ask your GM to add them, or leave them out."],
+      [ctx.alice, { weaponId: ctx.bowId, defence: "shield" }, "phases.card.noShield", "Bran carries no shield to defend with."],
+      [ctx.alice, { weaponId: ctx.bowId, obscured: "yes" }, "phases.card.badForm", "That attack could not be read."],
       // A modifier or a first strike is the GM's to set: a player's is refused whatever it holds; the GM's junk is refused too.
       [ctx.alice, { weaponId: ctx.swordId, modifier: 2 }, "card.gmFigures", "Only the GM sets these: Storyguide's modifier to the attack. Ask your GM to add them, or leave them out."],
       [ctx.alice, { weaponId: ctx.swordId, firstStrike: 4 }, "card.gmFigures", "Only the GM sets these: First-strike bonus won in the engagement contest. Ask your GM to add them, or leave them out."],
@@ -418,7 +437,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     // A malformed answer is still refused, before any roll, with nothing written.
     const mark = ctx.world.server.writes.length;
     const actors = ctx.alice.game.actors;
-    const bad = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", defence: 7 });
+    const bad = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, defence: 7 });
     expect(bad.refusal.code).toBe("phases.card.badDefence");
     expect(ctx.alice.notices.at(-1)?.message).toBe("That answer is not open to the target.");
     expect(ctx.world.writesSince(mark)).toEqual([]);
@@ -463,7 +482,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     const { combat } = await shootingRound(ctx, () => ({ action: "none" }));
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const actors = ctx.alice.game.actors;
-    const outcome = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(cole.id), { weaponId: ctx.bowId, range: "middle", motion: "still", defence: "dodge", modifier: 0 }, combat.id);
+    const outcome = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(cole.id), { weaponId: ctx.bowId, motion: "still", defence: "dodge", modifier: 0 }, combat.id);
     expect(outcome.ok).toBe(true);
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
@@ -546,7 +565,7 @@ describe("phases shots in a running round: the target's motion from its declarat
     const actors = ctx.alice.game.actors;
     const mark = ctx.world.server.writes.length;
     const rolls = ctx.gm.runtime.rolls.length;
-    const aimed = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", motion: "still", aimed: true, modifier: 0 }, combat.id);
+    const aimed = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, motion: "still", aimed: true, modifier: 0 }, combat.id);
     expect(aimed.refusal?.code).toBe("phases.card.notAimed");
     expect(ctx.alice.notices.at(-1)?.message).toBe("A shot counts as aimed only after a whole missile phase spent aiming (holding fire) without moving.");
     expect(ctx.world.writesSince(mark)).toEqual([]);
@@ -617,5 +636,60 @@ describe("the GM's wound and fatigue tracks form (seed 001 counts Wound and Fati
     await settle();
     expect(ctx.gm.game.settings.get("bout", "phasesTracks")).toBe("");
     expect(ctx.alice.game.actors.get(ctx.adaId).system.derived.woundPenalty.value).toBe(-1);
+  });
+});
+
+// Seed 001, Missile Fire Table: "Target in Touch or Reach Range: No firing possible"; Close or Near +3, Middle 0, Far +6.
+// The range is never the shooter's word: it is the range the two are engaged at this round, else the distance between
+// their tokens (ours: Touch to 1 pace, Reach 2, Close 5, Near 15, Middle 50, Far beyond).
+describe("the range of a shot is measured, never typed (seed 001, Missile Fire Table)", () => {
+  it("Ada, engaged by Bran at Touch this round, picks Middle in her dialog: refused with the reason, nothing written, though the tokens stand 30 paces apart", async () => {
+    const ctx = await range();
+    const { stateOf } = await shootingRound(ctx, (adaCombatant) => ({ action: "melee", weaponId: ctx.maceId, range: "touch", [`opponent-${adaCombatant}`]: true }));
+    expect(stateOf().engagements).toMatchObject([{ range: "touch" }]);
+    const mark = ctx.world.server.writes.length;
+    const before = ctx.gm.game.messages.size;
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, range: "middle", motion: "still", defence: "none" });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
+    await settle();
+    expect(ctx.alice.notices.at(-1)?.message).toBe("Bran is at Touch range: nobody shoots at Touch or Reach.");
+    expect(ctx.gm.game.messages.size).toBe(before);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    // The GM's own word for the range changes nothing either: the engagement is the range.
+    const byGM = await hooks(ctx.gm).postCard("phases.attack", ctx.gm.game.actors.get(ctx.adaId), ctx.gm.game.actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle" });
+    expect(byGM.refusal?.code).toBe("phases.card.noFiring");
+  });
+
+  it("outside a round the tokens decide: a pace apart is Touch (refused); 12 paces is Near, ease 6 + 3 = 9, and the card says it was measured", async () => {
+    const ctx = await range();
+    await place(ctx, 1);
+    const outcome = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId });
+    expect(outcome.refusal?.code).toBe("phases.card.noFiring");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("Bran is at Touch range: nobody shoots at Touch or Reach.");
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
+    await place(ctx, 12);
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, motion: "still", defence: "none" });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
+    await settle();
+    expect(lastDialog(ctx.alice)).toContain("Hit (ease factor 9;");
+    expect(lastDialog(ctx.alice)).not.toContain("Range, where the tokens cannot be measured");
+    const card = ctx.gm.game.messages.contents.at(-1);
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ shot: { range: "near" }, rangeFrom: "measured", paces: 12 });
+    expect(data(resultOf(ctx, card.id), "ease")).toMatchObject({ ease: 9 });
+    for (const text of ["A shot with the Short bow at Near range.", "Measured between the tokens: 12 paces."]) expect(card.content).toContain(text);
+  });
+
+  it("with no tokens to measure, the GM's ruling is the range (Middle when none is given)", async () => {
+    const ctx = await range();
+    await ctx.scene.delete();
+    await settle();
+    const byGM = await hooks(ctx.gm).postCard("phases.attack", ctx.gm.game.actors.get(ctx.adaId), ctx.gm.game.actors.get(ctx.branId), { weaponId: ctx.bowId, range: "far" });
+    expect(byGM.ok).toBe(true);
+    const card = ctx.gm.game.messages.contents.at(-1);
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ shot: { range: "far" }, rangeFrom: "ruling" });
+    expect(card.content).toContain("No tokens to measure between: the range is the GM");
+    const byAlice = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId });
+    expect(byAlice.ok).toBe(true);
+    expect(JSON.parse(ctx.gm.game.messages.contents.at(-1).system.declaration)).toMatchObject({ shot: { range: "middle" }, rangeFrom: "ruling" });
   });
 });

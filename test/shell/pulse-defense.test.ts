@@ -5,7 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { fightOnScene, hexScene, scriptDraws, settle, tableOfThree } from "./support";
 
-/** Bran stands at row 2, column 3 looking west (his left hand south), with a shield of 5; Ada where the test puts her. */
+/**
+ * Bran stands at row 2, column 3 looking west (his left hand south), with a shield of 5; Ada where the test puts her,
+ * turned to face him ([13.1] a blow reaches only the attacker's melee zone): from the west (row 2, column 2) she looks
+ * east, from the east (row 2, column 4) west, from the north-east (row 1, column 3) south-west.
+ */
+const FACING_BRAN: Record<string, number> = { "2,2": 270, "2,4": 90, "1,3": 30 };
 async function yard(adaAt: [number, number]) {
   const { gm, alice, bob, own, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { md: 15, ps: 15, ag: 15 } } });
@@ -14,7 +19,7 @@ async function yard(adaAt: [number, number]) {
   await bran.createEmbeddedDocuments("Item", [{ name: "Round shield", type: "shield", system: { equipped: true, pulse: { defense: 5 } } }]);
   const { scene, at } = await hexScene(gm, "Yard");
   await fightOnScene(gm, scene, [
-    { actor: ada, token: { disposition: 1, rotation: 270, ...at(...adaAt) } },
+    { actor: ada, token: { disposition: 1, rotation: FACING_BRAN[adaAt.join(",")], ...at(...adaAt) } },
     { actor: bran, token: { disposition: -1, rotation: 90, ...at(2, 3) } },
   ]);
   // Strike chance 50 + 15 + 4 x 2 = 73 before Defense; a 99-free miss shows the modified chance.

@@ -83,6 +83,9 @@ export function selected(content: string, name: string): string | undefined {
 }
 
 /** Ada (Alice's, linked) and two unlinked tokens of one wolf on a scene; the wolf carries its flow's items and any spares. */
+/** The forest's grid: a square of 100 pixels, 20 paces in phases (a shot's range is measured from the tokens), else 1 unit. */
+export const forestGrid = (ruleset: string) => ({ type: 1, size: 100, distance: ruleset === "phases" ? 20 : 1, units: ruleset === "phases" ? "paces" : "" });
+
 export async function wolfForest(flow: Flow, spares: readonly Record<string, unknown>[] = []) {
   const t = await tableOfThree(flow.ruleset);
   const { gm, own, Actor } = t;
@@ -91,11 +94,12 @@ export async function wolfForest(flow: Flow, spares: readonly Record<string, unk
   const wolf = await Actor.create({ name: "Wolf", type: "npc", system: flow.wolf });
   const wolfItems = [...flow.wolfItems, ...spares];
   if (wolfItems.length) await wolf.createEmbeddedDocuments("Item", wolfItems);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest", grid: forestGrid(flow.ruleset) });
+  // Both wolves beside Ada (a blow reaches them); in phases a square is 20 paces, so Ada's shot goes at Middle range.
   const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
     { actorId: ada.id, name: "Ada", actorLink: true, x: 0, y: 0 },
     { actorId: wolf.id, name: "Wolf", x: 100, y: 0 },
-    { actorId: wolf.id, name: "Wolf", x: 200, y: 0 },
+    { actorId: wolf.id, name: "Wolf", x: 100, y: 100 },
   ]);
   await settle();
   const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);

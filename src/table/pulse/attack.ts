@@ -52,6 +52,7 @@ import { eventLine as line, type EngineEvent } from "../../applications/results/
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { tokenPlacement } from "./engagements";
 import { checkMountedBlow } from "./mounted";
+import { checkAttackPlace } from "./attack-reach";
 import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, patchCommands, tangledWith } from "./fight";
 import { hasStatus } from "../status-effects";
 
@@ -269,6 +270,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     if (!following.ok) return following;
     const turn = dryRun(combatId, turnCommands(combatId, attacker, plan));
     if (!turn.ok) return turn;
+  }
+  // [13.1] a blow reaches the attacker's melee zone, and [14.2-8] the attack and this pulse's walk are one action
+  // (a riposte is a free attack: [17.4] its parry may meet blows from outside the parrier's zone).
+  if (!riposte) {
+    const place = checkAttackPlace(combatId, attacker, defender, strikeType, w);
+    if (!place.ok) return place;
   }
   const riding = checkMountedBlow(combatId, attacker, defender, w);
   if (!riding.ok) return riding;

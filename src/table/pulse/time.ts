@@ -13,6 +13,7 @@ import { rollOne } from "../../engine/dice";
 import { initiativeRollers, openActions, pulsesMachine, startPulses, type PulsesState } from "../../engine/time/pulses";
 import { COMBINABLE_ACTIONS, derivePulse, mayCombineActions, startingDistance } from "../../engine/rulesets/pulse";
 import { pulseEngagements } from "./engagements";
+import { clearMovementRecords } from "../movement-record";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 
 const PULSES: TimeStructure = {
@@ -51,6 +52,18 @@ const PULSES: TimeStructure = {
     return started.ok ? ok(started.value.state) : started;
   },
   nextStep: { type: "nextStep" },
+  // [12.1], [13]-[15] a figure's movement is counted over the pulse: the tokens' movement records start empty with each
+  // pulse, in the step that begins it (the attack reads where the figure stood then, and what it walked since).
+  clearsMovementRecords: true,
+  async stepWrites(before: PulsesState, after: PulsesState, combatId) {
+    if (before.pulse === after.pulse) return null;
+    return {
+      commands: [],
+      async gather(batch) {
+        clearMovementRecords(batch, game.combats?.get(combatId) as never);
+      },
+    };
+  },
   // At each pulse's initiative: take the engagements (from the map, else the
   // tracker's groups) and roll each side's D10 [12.2], as one step.
   async stepCommand(state: PulsesState, combatants) {

@@ -54,3 +54,4 @@ export * from "./odds";
 export * from "./aftermath";
 export * from "./table-rules";
 export * from "./table-overrides";
+export * from "./engagement";
