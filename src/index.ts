@@ -33,6 +33,7 @@ import { registerStatusEffects } from "./table/status-effects";
 import { registerEffectiveSpaceGuard } from "./table/phases/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
+import { registerBarQueries } from "./table/bar-edit";
 import { activateCardListeners, hideOthersButtons, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries, registeredCardKinds } from "./table/cards";
 import { registerPulseMovement } from "./table/pulse/movement";
 import { registerMoveRecheck } from "./table/move-recheck";
@@ -76,6 +77,7 @@ Hooks.once("init", () => {
   // The GM's armory: settings button, sidebar context menus, CONFIG.BOUT.openArmory.
   registerArmory();
   registerCardQueries();
+  registerBarQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
   registerEffectiveSpaceGuard();
