@@ -40,6 +40,16 @@ export function strikerReachPenalty(s: Pick<Striker, "reach">): number {
   return s.reach ? reachBetween(s.reach.own, s.reach.opponent).a.attack : 0;
 }
 
+/** The blows a weapon can strike in a double red, the one at the lowest ATN first (none: a swing of the fists). */
+export function strikerForms(weapon: SteelWeapon | null): ("swing" | "thrust" | "bash")[] {
+  const forms = (["swing", "thrust", "bash"] as const).filter((f) => strikerAtn(weapon, f).ok);
+  const atn = (f: (typeof forms)[number]) => {
+    const a = strikerAtn(weapon, f);
+    return a.ok ? a.value : NO_WEAPON_ATN;
+  };
+  return [...forms].sort((x, y) => atn(x) - atn(y));
+}
+
 /**
  * The ATN a striker of a double red rolls his Reflex against: his weapon's for
  * the blow he means (a form it cannot make is refused), or NO_WEAPON_ATN
