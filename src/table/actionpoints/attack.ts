@@ -25,6 +25,7 @@ import {
   checkTarget,
   critDieAdjustment,
   defenceSkill,
+  mayPayFatigue,
   defencesAvailable,
   resolveAttack,
   strengthBonus,
@@ -275,7 +276,7 @@ const attackCard: CardKind = {
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
     const fpCost = (tables.defenceFatigue as Record<string, number>)[defence] ?? 0;
-    if (fpCost > defender.fatigueNow) return refused("ap.tooTired", "TooTired");
+    if (!mayPayFatigue(fpCost, defender.fatigueNow)) return refused("ap.tooTired", "TooTired");
     // The crit die as the GM adjusted it, on the attack and on the answer (V.a.iv).
     const onAnswer = critDieAdjustment(answer?.critDie);
     if (!onAnswer.ok) return onAnswer;

@@ -16,6 +16,7 @@ import {
   applyWound,
   attackProfile,
   checkDeclaration,
+  closesIn,
   CORE_MANEUVERS,
   DEFAULT_ZONES,
   exchangeOdds,
@@ -426,7 +427,7 @@ const exchangeCard: CardKind = {
       const winner = r.winner === fighterRef(card.attacker) ? aId : dId;
       if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
       // A damaging blow from the shorter weapon closes the distance ("Weapon Length").
-      if (dId && (r.hit?.level ?? 0) > 0 && reach.closes) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
+      if (dId && closesIn(reach, r.hit?.level ?? 0)) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
       // A fumble costs half the dice rolled off the fumbler's next exchange.
       if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
       if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);

@@ -25,6 +25,7 @@ import {
   missileDefencePool,
   missileStateOutsideBout,
   missileProfile,
+  mayQuicken,
   mosBars,
   mountedHit,
   stayInSaddle,
@@ -296,7 +297,7 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       fields: [{ kind: "checkbox", name: "quicken", label: `${M}Field.Quicken`, value: false }],
       odds: (v) => {
         const w = (item.system as any).steel ?? {};
-        const quick = Boolean(v.quicken) && Number(w.preparation) > 1 ? oneSuccessOdds(reflexOf(view(actor).stats), Number(w.quickenTn)).success : 0;
+        const quick = Boolean(v.quicken) && mayQuicken(Number(w.preparation)) ? oneSuccessOdds(reflexOf(view(actor).stats), Number(w.quickenTn)).success : 0;
         return { rows: [{ label: `${M}Odds.Quicker`, probability: quick, headline: true }] };
       },
     });

@@ -95,6 +95,14 @@ export interface AttackInput {
   readonly critThroughBlock?: CritThroughBlock;
 }
 
+/**
+ * IV.c and VI: an active defence and a Combat Advantage are paid in Fatigue
+ * Points; a fighter without that many left cannot make it.
+ */
+export function mayPayFatigue(cost: number, fatigueNow: number): boolean {
+  return cost <= fatigueNow;
+}
+
 /** How far the GM may adjust the crit die either way (ours: the seed names an "adjusted roll" without figures). */
 export const CRIT_DIE_ADJUSTMENT_MAX = 10;
 

@@ -43,7 +43,7 @@ export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolutio
   let cost = 0;
   let roll: PoolRoll | null = null;
   let quickened: boolean | null = null;
-  if (i.quicken && i.preparation > 1) {
+  if (i.quicken && mayQuicken(i.preparation)) {
     roll = rollPool(dice, i.reflex, i.quickenTn);
     // "If you attempted to reduce the Preparation Time, subtract that MP cost": paid for the attempt, won or lost.
     cost = i.quickenCost;
@@ -52,6 +52,11 @@ export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolutio
   }
   const state: MissileState = { roundsLeft: rounds, ready: false, pool: 0, quickenCost: cost };
   return ok({ result: { state, roll, quickened }, events: [event("preparing", { rounds, cost })] });
+}
+
+/** "May reduce prep time by 1 round (min. 1)": only a weapon readied in more than one round can be readied quicker. */
+export function mayQuicken(preparation: number): boolean {
+  return preparation > 1;
 }
 
 /** End of a preparation round; when the last one ends the pool fills to Proficiency less the quicken cost. */

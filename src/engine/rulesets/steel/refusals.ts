@@ -33,6 +33,7 @@ export const STEEL_REFUSALS = {
   tooSlow: { code: "steel.mounted.tooSlow", key: "BOUT.Steel.Mounted.Refusal.TooSlow" },
   lateRideBy: { code: "steel.mounted.lateRideBy", key: "BOUT.Steel.Mounted.Refusal.LateRideBy" },
   badModifier: { code: "steel.mounted.badModifier", key: "BOUT.Steel.Mounted.Refusal.BadModifier" },
+  foeOnFoot: { code: "steel.mounted.foeOnFoot", key: "BOUT.Steel.Mounted.Refusal.FoeOnFoot" },
   // Kept under the missile table's codes and keys ("Missile Fire").
   notThrown: { code: "steel.missile.notThrown", key: "BOUT.Steel.Missile.Refusal.NotThrown" },
   redFirst: { code: "steel.missile.wrongExchange", key: "BOUT.Steel.Missile.Refusal.RedFirst" },

@@ -5,7 +5,7 @@
 // Exact dice throughout.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { actionpoints, armourAbsorption, armourFailures, armourFor, attackAction, classifyAttack, critThroughBlockReading, failedLocations, resolveAttack, type ArmourPiece } from "../../../../src/engine/rulesets/actionpoints";
+import { actionpoints, armourAbsorption, armourFailures, armourFor, attackAction, classifyAttack, critDieAdjustment, critThroughBlockReading, failedLocations, mayPayFatigue, resolveAttack, type ArmourPiece } from "../../../../src/engine/rulesets/actionpoints";
 import { actingNow, actionPhasesMachine, startActionPhases, type ActionPhasesCommand, type ActionPhasesState } from "../../../../src/engine/time/action-phases";
 import { exchange, value } from "./fixtures";
 
@@ -66,6 +66,16 @@ describe("seed 002 V: the crit die is adjusted (\"Crit Die Damage (per adjusted 
     const adjusted = value(resolveAttack({ ...blow, critDieModifier: 2 }, dice()));
     // 6 + 6 + 1 + 10 = 23 less armour 3 = 20, and the bonus 4: 24, all to Body.
     expect(adjusted.result.damage).toMatchObject({ critDie: 10, delivered: 24, toFatigue: 0, toBody: 24 });
+  });
+  it("the adjustment is a whole number within ±10 (ours); none when absent", () => {
+    expect([critDieAdjustment(undefined), critDieAdjustment(-10), critDieAdjustment(10)]).toEqual([{ ok: true, value: 0 }, { ok: true, value: -10 }, { ok: true, value: 10 }]);
+    for (const bad of [11, -11, 1.5, "2"]) expect(critDieAdjustment(bad).ok).toBe(false);
+  });
+});
+
+describe("seed 002 IV.c and VI: Fatigue paid for an active defence or a Combat Advantage", () => {
+  it("a fighter with 2 Fatigue left pays a 2-point dodge, not a 3-point one", () => {
+    expect([mayPayFatigue(2, 2), mayPayFatigue(3, 2), mayPayFatigue(0, 0)]).toEqual([true, false, true]);
   });
 });
 

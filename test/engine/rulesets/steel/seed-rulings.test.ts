@@ -9,7 +9,12 @@ import {
   chooseMatchUp,
   CORE_MANEUVERS,
   crowdMatchUp,
+  closesIn,
   fumbleBelowZero,
+  gaitChangeFrom,
+  mayQuicken,
+  mayRidersPass,
+  reachBetween,
   matchUpAllows,
   matchUpChoosers,
   matchUpFacing,
@@ -198,5 +203,28 @@ describe("seed 000 'Weapon Length' (fumble): a penalty that takes the pool below
     // A ride-by round of one exchange: the next exchange is next round's.
     expect(fumbleBelowZero(3, 0, { ...first, exchangesThisRound: 1 })).toBe(false);
     expect(fumbleBelowZero(3, 2)).toBe(true);
+  });
+});
+
+// Decisions the steel table made itself, now the engine's (issue 32, the last grep of src/table/steel).
+describe("seed 000: small rulings moved from the table into the engine", () => {
+  it("'Weapon Length': only a wound (level 1+) from the shorter weapon closes the distance, not a bruise, not the longer weapon", () => {
+    const dagger = reachBetween({ reach: 0, closedIn: false }, { reach: 3, closedIn: false });
+    const sword = reachBetween({ reach: 3, closedIn: false }, { reach: 0, closedIn: false });
+    expect([closesIn(dagger, 1), closesIn(dagger, 0), closesIn(sword, 3)]).toEqual([true, false, false]);
+  });
+  it("'Ride-by Attacking and Movement': a change that changes nothing is refused; one step free for a skilled rider", () => {
+    expect(code(gaitChangeFrom("gallop", { kind: "accelerate", steps: 1 }, true))).toBe("steel.badChoice");
+    expect(code(gaitChangeFrom("halt", { kind: "decelerate", steps: 1 }, true))).toBe("steel.badChoice");
+    expect(gaitChangeFrom("trot", { kind: "accelerate", steps: 1 }, true)).toEqual({ ok: true, value: { to: "canter", checkNeeded: false } });
+    expect(gaitChangeFrom("trot", { kind: "wheel" }, true)).toEqual({ ok: true, value: { to: "trot", checkNeeded: true } });
+  });
+  it("'Ride-By Attacking': riders pass only with another rider, before the exchanges", () => {
+    expect(code(mayRidersPass({ foeMounted: false, exchange: 1 }))).toBe("steel.mounted.foeOnFoot");
+    expect(code(mayRidersPass({ foeMounted: true, exchange: 2 }))).toBe("steel.mounted.lateRideBy");
+    expect(code(mayRidersPass({ foeMounted: true, exchange: 1 }))).toBe("ok");
+  });
+  it("'Missile Combat' 1: only a weapon readied in more than one round can be readied quicker", () => {
+    expect([1, 2, 3].map(mayQuicken)).toEqual([false, true, true]);
   });
 });
