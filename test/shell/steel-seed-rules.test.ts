@@ -10,7 +10,28 @@ import { headlineOf } from "./card-kind-cases";
 const d10 = (...r: number[]): [number, number][] => r.map((x) => [x, 10]);
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 const SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+const SPEAR = { ...SWORD, reach: 4, swingType: "none", atnThrust: 6 };
 const FANGS = { reach: 0, atnSwing: 6, atnThrust: 6, dtn: 8, swingDamage: 0, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+
+/** Ada (Alice's) and Bran (Bob's) with these steel figures. */
+async function pair(adaSteel: Record<string, unknown>, branSteel: Record<string, unknown>) {
+  const t = await tableOfThree("steel");
+  const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { steel: adaSteel } });
+  const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { steel: branSteel } });
+  return { ...t, ada, bran };
+}
+
+/** A running fight of these actors in one bout, the throw revealed as given (null: no reveal yet). */
+async function thrownBout(gm: any, actors: readonly any[], throws: readonly string[] | null) {
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Field" }]);
+  const ids = (await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, group: group.id })))).map((c: any) => c.id as string);
+  await combat.startCombat();
+  await settle();
+  if (throws) await combat.applyCommands([{ type: "reveal", boutId: group.id, choices: Object.fromEntries(ids.map((id: string, i: number) => [id, throws[i]])) }]);
+  await settle();
+  return { combat, groupId: group.id as string, ids };
+}
 
 /** Bran (Bob's) at the gate against two wolves (Alice's, small), in one bout, all thrown white but the first wolf. */
 async function gate() {
@@ -23,25 +44,23 @@ async function gate() {
     const [fangs] = await w.createEmbeddedDocuments("Item", [{ name: "Fangs", type: "weapon", system: { equipped: true, steel: FANGS } }]);
     wolves.push({ id: w.id, fangs: fangs.id });
   }
-  const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
-  const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Gate" }]);
-  const [cb, c1, c2] = (await combat.createEmbeddedDocuments("Combatant", [bran, ...wolves].map((a: any) => ({ actorId: a.id, group: group.id })))).map((c: any) => c.id as string);
-  await combat.startCombat();
-  await settle();
-  await combat.applyCommands([{ type: "reveal", boutId: group.id, choices: { [cb!]: "white", [c1!]: "red", [c2!]: "white" } }]);
-  await settle();
+  const { combat, groupId, ids } = await thrownBout(t.gm, [bran, ...wolves], ["white", "red", "white"]);
+  const [cb, c1, c2] = ids;
   const bite = (i: number) => hooks(t.alice).postCard("steel.exchange", t.alice.game.actors.get(wolves[i]!.id), t.alice.game.actors.get(bran.id), { weaponId: wolves[i]!.fangs, maneuverId: "cut", zone: 5, dice: 2 }, combat.id);
-  return { ...t, combat, groupId: group.id as string, cb: cb!, c1: c1!, c2: c2!, branId: bran.id as string, bite, state: () => t.gm.game.combats.get(combat.id).machineState };
+  /** The GM's outnumbered roll: Bran 2 dice at TN 6 (6, 2: one success); the wolves at TN 5, Wolf 1 2 dice (9, 9: two), Wolf 2 1 (2: none). */
+  const outnumbered = async () => {
+    t.gm.runtime.dialogs.responder = () => ({ lone: cb, [`dice.${cb}`]: 2, [`dice.${c1}`]: 2, [`dice.${c2}`]: 1, tactics: 0 });
+    scriptDraws(t.gm, d10(6, 2, 9, 9, 2));
+    await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "crowd" });
+    await settle();
+  };
+  return { ...t, combat, groupId, cb: cb!, c1: c1!, c2: c2!, branId: bran.id as string, bite, outnumbered, state: () => t.gm.game.combats.get(combat.id).machineState };
 }
 
 describe("seed 000 'Multiple Opponents': after the outnumbered roll, the winner's choice of whom to face is enforced", () => {
   it("two wolves on Bran: the card says at most 4 (all small); the wolf who beat him faces him, and the other wolf's bite is refused with a notice and nothing written", async () => {
     const ctx = await gate();
-    ctx.gm.runtime.dialogs.responder = () => ({ lone: ctx.cb, [`dice.${ctx.cb}`]: 2, [`dice.${ctx.c1}`]: 2, [`dice.${ctx.c2}`]: 1, tactics: 0 });
-    // Two opponents: Bran at TN 6 (6, 2: one success), the wolves at TN 5: Wolf 1 9, 9 (two), Wolf 2 2 (none).
-    scriptDraws(ctx.gm, d10(6, 2, 9, 9, 2));
-    await ctx.gm.ui.combat.runAction("boutGroupAction", { groupId: ctx.groupId, actionId: "crowd" });
-    await settle();
+    await ctx.outnumbered();
     const card = ctx.gm.game.messages.contents.at(-1);
     // The cap the engine applies: four small opponents may crowd one fighter (the card said 3 before).
     expect(card.content).toContain("at most 4 attack at once");
@@ -84,10 +103,7 @@ describe("seed 000 'Multiple Opponents': after the outnumbered roll, the winner'
 
   it("standing off hands Bran the pick: he names Wolf 2 from his row, and Wolf 1 may not bite him this round", async () => {
     const ctx = await gate();
-    ctx.gm.runtime.dialogs.responder = () => ({ lone: ctx.cb, [`dice.${ctx.cb}`]: 2, [`dice.${ctx.c1}`]: 2, [`dice.${ctx.c2}`]: 1, tactics: 0 });
-    scriptDraws(ctx.gm, d10(6, 2, 9, 9, 2));
-    await ctx.gm.ui.combat.runAction("boutGroupAction", { groupId: ctx.groupId, actionId: "crowd" });
-    await settle();
+    await ctx.outnumbered();
     await ctx.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ctx.c1, actionId: "standOff" });
     await settle();
     let asked: any;
@@ -114,18 +130,11 @@ describe("seed 000 'Multiple Opponents': after the outnumbered roll, the winner'
 
 describe("seed 000 'Melee Combat', both red: the dice lost to reach come from the two weapons' lengths", () => {
   it("Ada's dagger (reach 0) against Bran's spear (reach 4): she rolls Reflex 6 less 4 = 2 dice, he all 6; no GM field for it", async () => {
-    const t = await tableOfThree("steel");
-    const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { steel: { agility: 6, wit: 6, proficiency: 5 } } });
-    const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { steel: { agility: 6, wit: 6, proficiency: 5 } } });
-    await ada.createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { equipped: true, steel: { ...SWORD, reach: 0, atnThrust: 5 } } }]);
-    await bran.createEmbeddedDocuments("Item", [{ name: "Spear", type: "weapon", system: { equipped: true, steel: { ...SWORD, reach: 4, swingType: "none", atnThrust: 6 } } }]);
-    const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
-    const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Hall" }]);
-    const [ca, cb] = (await combat.createEmbeddedDocuments("Combatant", [ada, bran].map((a: any) => ({ actorId: a.id, group: group.id })))).map((c: any) => c.id as string);
-    await combat.startCombat();
-    await settle();
-    await combat.applyCommands([{ type: "reveal", boutId: group.id, choices: { [ca!]: "red", [cb!]: "red" } }]);
-    await settle();
+    const t = await pair({ agility: 6, wit: 6, proficiency: 5 }, { agility: 6, wit: 6, proficiency: 5 });
+    await t.ada.createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { equipped: true, steel: { ...SWORD, reach: 0, atnThrust: 5 } } }]);
+    await t.bran.createEmbeddedDocuments("Item", [{ name: "Spear", type: "weapon", system: { equipped: true, steel: SPEAR } }]);
+    const { combat, groupId, ids } = await thrownBout(t.gm, [t.ada, t.bran], ["red", "red"]);
+    const [ca, cb] = ids;
     let asked: any;
     t.gm.runtime.dialogs.responder = (_k: unknown, config: any) => {
       asked = config;
@@ -133,7 +142,7 @@ describe("seed 000 'Melee Combat', both red: the dice lost to reach come from th
     };
     // Ada (declares first, lower Reflex order kept): 9, 9 at TN 5 = two; Bran: 7, 7, 7, 2, 2, 2 at TN 6 = three.
     scriptDraws(t.gm, d10(9, 9, 7, 7, 7, 2, 2, 2));
-    await t.gm.ui.combat.runAction("boutGroupAction", { groupId: group.id, actionId: "blowOrder" });
+    await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "blowOrder" });
     await settle();
     expect(asked.content).not.toContain("lost to reach");
     // The spear thrusts by default: a swing is not among what it can do.
@@ -148,17 +157,11 @@ describe("seed 000 'Melee Combat', both red: the dice lost to reach come from th
 
 describe("seed 000 'Missile Combat' 3: a shooter chooses red or white each round", () => {
   it("Alan threw white at the opening; in round 2 he looses in the first exchange (red), and a second shot that round is refused", async () => {
-    const t = await tableOfThree("steel");
-    const alan = await t.Actor.create({ name: "Alan", type: "character", ownership: t.own("Alice"), system: { steel: { agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5 } } });
-    const rival = await t.Actor.create({ name: "Rival", type: "character", ownership: t.own("Bob"), system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 3 } } });
+    const t = await pair({ agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5 }, { agility: 5, wit: 5, proficiency: 5, toughness: 3 });
+    const [alan, rival] = [t.ada, t.bran];
     const [bow] = await alan.createEmbeddedDocuments("Item", [{ name: "Short bow", type: "weapon", system: { equipped: true, steel: { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 1, quickenCost: 1, quickenTn: 8, reach: 0 } } }]);
-    const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
-    const [group] = await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Field" }]);
-    const [ca, cb] = (await combat.createEmbeddedDocuments("Combatant", [alan, rival].map((a: any) => ({ actorId: a.id, group: group.id })))).map((c: any) => c.id as string);
-    await combat.startCombat();
-    await settle();
-    await combat.applyCommands([{ type: "reveal", boutId: group.id, choices: { [ca!]: "white", [cb!]: "red" } }]);
-    await settle();
+    const { combat, groupId, ids } = await thrownBout(t.gm, [alan, rival], ["white", "red"]);
+    const [ca] = ids;
     const roll = async (answer: Record<string, unknown>) => {
       t.alice.runtime.dialogs.responder = () => ({ target: rival.id, dice: 2, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, quicken: false, ...answer });
       await t.alice.game.actors.get(alan.id).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
@@ -166,7 +169,7 @@ describe("seed 000 'Missile Combat' 3: a shooter chooses red or white each round
       return t.gm.game.messages.contents.at(-1);
     };
     const next = async () => {
-      await t.gm.ui.combat.runAction("boutGroupAction", { groupId: group.id, actionId: "next" });
+      await t.gm.ui.combat.runAction("boutGroupAction", { groupId, actionId: "next" });
       await settle();
     };
     expect((await roll({})).system.kind).toBe("steel.readyMissile");
@@ -191,10 +194,9 @@ describe("seed 000 'Missile Combat' 3: a shooter chooses red or white each round
 
 describe("seed 000 'Maneuver-based Combat': the attack dialog offers only the maneuvers the weapon allows", () => {
   it("a spear with no edge offers thrust and bash, thrust first; declaring with the dialog's choice posts the card", async () => {
-    const t = await tableOfThree("steel");
-    const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { steel: { agility: 6, wit: 5, proficiency: 6 } } });
-    const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { steel: { agility: 5, wit: 5, proficiency: 5 } } });
-    const [spear] = await ada.createEmbeddedDocuments("Item", [{ name: "Boar spear", type: "weapon", system: { equipped: true, steel: { ...SWORD, reach: 4, swingType: "none", atnThrust: 6 } } }]);
+    const t = await pair({ agility: 6, wit: 5, proficiency: 6 }, { agility: 5, wit: 5, proficiency: 5 });
+    const { ada, bran } = t;
+    const [spear] = await ada.createEmbeddedDocuments("Item", [{ name: "Boar spear", type: "weapon", system: { equipped: true, steel: SPEAR } }]);
     await settle();
     let cells: Record<string, unknown> = {};
     let html = "";
