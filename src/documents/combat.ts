@@ -1,4 +1,5 @@
 import { notifyRefusal } from "../table/notify";
+import { namedRefusal } from "../table/named-refusal";
 import { timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
 import { ok, refuse, type Outcome } from "../engine/outcome";
 import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
@@ -124,7 +125,8 @@ export class BoutCombat extends Combat {
     const state = this.machineState;
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
-    if (!result.ok) return result;
+    // The machine names fighters by combatant id: the notice names them as the tracker does.
+    if (!result.ok) return namedRefusal(this, result);
     const { state: next, gather } = await this.withStepWrites(structure, state, result.value.state);
     const committed = await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type], lease, gather);
     if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
@@ -143,7 +145,7 @@ export class BoutCombat extends Combat {
     const events: unknown[] = [];
     for (const command of commands) {
       const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
-      if (!result.ok) return result;
+      if (!result.ok) return namedRefusal(this, result);
       state = result.value.state;
       events.push(...result.value.events);
     }

@@ -25,6 +25,7 @@ import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
 import type { MarkedFace } from "../engine/dice";
 import { MARKS_OPTION } from "../dice/foundry-dice";
+import { namedRefusal } from "./named-refusal";
 
 /** The headline a kind returns (its lang key and values), said the same way on result cards. */
 export type { Headline };
@@ -132,7 +133,7 @@ export interface CardView {
 const kinds = new Map<string, CardKind>();
 
 interface MachineCombat {
-  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId?: string | null; actor?: unknown; token?: unknown }[] };
+  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId?: string | null; actor?: unknown; token?: unknown }[]; get(id: string): { readonly name?: string | null } | undefined };
   readonly structure?: { machine: { apply(state: unknown, command: TimeCommand): Outcome<{ state: unknown }> } };
   readonly machineState?: unknown;
 }
@@ -163,7 +164,7 @@ export function dryRun(combatId: string, commands: readonly TimeCommand[]): Outc
   if (!combat?.structure || !state) return ok(true);
   for (const command of commands) {
     const r = combat.structure.machine.apply(state, command);
-    if (!r.ok) return r;
+    if (!r.ok) return namedRefusal(combat, r);
     state = r.value.state;
   }
   return ok(true);

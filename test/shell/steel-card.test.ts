@@ -183,16 +183,21 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect((await post(ctx, pool)).ok).toBe(true);
   });
 
-  it("before the red/white throw the exchange is refused and nothing changes (seed 000, 'Melee Combat')", async () => {
+  // Issue 32: the card used to be posted and then refused when answered; the bout refuses the attack itself.
+  it("before the red/white throw the attack is refused before any card is posted, with a notice naming the fighter, and nothing changes (seed 000, 'Melee Combat')", async () => {
     const ctx = await fight();
-    await post(ctx, 3);
-    await settle();
-    const card = ctx.gm.game.messages.contents.at(-1);
-    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 2 });
     const before = structuredClone(ctx.gm.game.combats.get(ctx.combatId).machineState);
-    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
-    expect(answer.refusal.code).toBe("bouts.notThrown");
-    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    const messages = ctx.gm.game.messages.size;
+    const mark = ctx.world.server.writes.length;
+    // From Ada's sheet, as Alice would.
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, maneuver: "cut", zone: "5", dice: 3, defenceDice: 3 });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+    await settle();
+    expect(ctx.alice.notices.at(-1)).toMatchObject({ type: "warning", message: "Ada\u2019s bout has not thrown red or white yet: no blow before the throw." });
+    const outcome = await post(ctx, 3);
+    expect(outcome.refusal.code).toBe("bouts.notThrown");
+    expect(ctx.gm.game.messages.size).toBe(messages);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
     expect(ctx.gm.game.combats.get(ctx.combatId).machineState).toEqual(before);
   });
 

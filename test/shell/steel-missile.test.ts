@@ -93,11 +93,11 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     expect(answer.ok).toBe(true);
     await settle();
     expect(me().missile).toMatchObject({ pool: 1, fired: true });
-    // Exchange 2 is not a red thrower's to shoot in.
+    // One shot a round: exchange 2 gives no second one.
     await next();
     const late = await t.roll({ dice: 1 });
     expect(late.id).toBe(shot.id);
-    expect(t.alice.notices.at(-1)?.message).toMatch(/first exchange/);
+    expect(t.alice.notices.at(-1)?.message).toMatch(/one shot a round/);
     await next(); // the round ends: the loosed bow needs readying again
     expect(me().missile).toBeUndefined();
   });

@@ -3,8 +3,10 @@
  * first (a self card: the preparation rounds, with the quicker draw's Reflex
  * test), the tracker counts the rounds down, and the Missile Pool fills to
  * missile Proficiency when it is ready. The weapon's roll button then looses:
- * dice from the Missile Pool, some set aside to steer the 2d6 location, in the
- * first exchange after a red throw or the second after a white one. The target
+ * dice from the Missile Pool, some set aside to steer the 2d6 location, once a
+ * round: in the first exchange (red) or the second (white), the bout's throw
+ * deciding in its own round and the shooter in later ones (the engine's
+ * `missileFireTime`, checked by the bout as he looses). The target
  * evades or blocks with Combat Pool dice when it is in melee, else with Reflex.
  * Outside a bout the weapon is taken as ready with a full pool.
  */
@@ -20,10 +22,10 @@ import {
   EVASION_TN,
   exchangeOdds,
   missileAttack,
-  missileFireExchange,
   missileDefencePool,
   missileStateOutsideBout,
   missileProfile,
+  mayQuicken,
   mosBars,
   mountedHit,
   stayInSaddle,
@@ -41,7 +43,6 @@ import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { readyHeadline, shotHeadline } from "./headline";
 import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
-import { boutIn } from "./bouts-state";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -118,16 +119,6 @@ interface ShotDeclaration {
   readonly atn: number;
 }
 
-/** A red throw looses in exchange 1, a white one in exchange 2 ("Missile Fire"). */
-function fireTimeOk(actor: Actor.Implementation, combatId: string): Outcome<true> {
-  const fighter = fighterOf(actor, combatId);
-  if (!fighter) return ok(true);
-  const bout = boutIn(combatId, fighter.boutId);
-  if (!bout || bout.phase === "opening" || (fighter.thrown !== "red" && fighter.thrown !== "white")) return refused("notThrown", "NotThrown");
-  if (missileFireExchange(fighter.thrown, false) !== bout.exchange) return refused("wrongExchange", fighter.thrown === "red" ? "RedFirst" : "WhiteSecond");
-  return ok(true);
-}
-
 function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<ShotDeclaration> {
   const d = (raw ?? {}) as Record<string, unknown>;
   const weapon = missileWeapon(actor, d.weaponId);
@@ -145,8 +136,7 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string
   if (!missile?.ready) return refused("notReady", "NotReady");
   const total = (d.dice as number) + (d.aimDice as number);
   if (total > missile.pool) return refused("tooMany", "TooMany", { dice: total, left: missile.pool });
-  const time = fireTimeOk(actor, combatId);
-  if (!time.ok) return time;
+  // In a bout the bout says when this shooter may loose ("Missile Fire": red or white each round, one shot a round).
   const id = combatantFor(combatId, actor);
   if (id && fighterOf(actor, combatId)) {
     const ready = dryRun(combatId, [{ type: "loose", combatantId: id, dice: total } as TimeCommand]);
@@ -307,7 +297,7 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       fields: [{ kind: "checkbox", name: "quicken", label: `${M}Field.Quicken`, value: false }],
       odds: (v) => {
         const w = (item.system as any).steel ?? {};
-        const quick = Boolean(v.quicken) && Number(w.preparation) > 1 ? oneSuccessOdds(reflexOf(view(actor).stats), Number(w.quickenTn)).success : 0;
+        const quick = Boolean(v.quicken) && mayQuicken(Number(w.preparation)) ? oneSuccessOdds(reflexOf(view(actor).stats), Number(w.quickenTn)).success : 0;
         return { rows: [{ label: `${M}Odds.Quicker`, probability: quick, headline: true }] };
       },
     });

@@ -15,15 +15,15 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
-  beforeTheExchanges,
   checkRideTnModifier,
   DEFAULT_RIDE_TN,
   ENGAGED_RIDE_TN_MAX,
   gaitChange,
+  gaitChangeFrom,
   GAITS,
   mayRideBy,
+  mayRidersPass,
   mountMove,
-  nextGait,
   oneSuccessOdds,
   opposedTerrainOdds,
   rideBy,
@@ -108,10 +108,9 @@ const gaitCard: CardKind = {
     const modified = rideTnModifier(raw);
     if (!modified.ok) return modified;
     const mod = modified.value;
-    const ruling = gaitChange(change, Boolean(rideSkill(actor)));
-    const to = nextGait(r.value.gait, change);
-    if (!ruling.allowed || (change.kind !== "wheel" && to === r.value.gait)) return refused("badChange", "BadChange");
-    return ok({ change: d.change, tnModifier: mod, from: r.value.gait, to, check: ruling.checkNeeded, tn: rideTnOf(actor) + mod });
+    const ruling = gaitChangeFrom(r.value.gait, change, Boolean(rideSkill(actor)));
+    if (!ruling.ok) return refused("badChange", "BadChange");
+    return ok({ change: d.change, tnModifier: mod, from: r.value.gait, to: ruling.value.to, check: ruling.value.checkNeeded, tn: rideTnOf(actor) + mod });
   },
   describe: (d) => [{ type: "declared", key: `${R}GaitDeclared`, data: { from: game.i18n!.localize(`${R}Gait.${d?.from}`), to: game.i18n!.localize(`${R}Gait.${d?.to}`), tn: d?.tn ?? 0, check: Boolean(d?.check) } }],
   async defend() {
@@ -319,10 +318,9 @@ function ridersNow(rider: Actor.Implementation, foe: Actor.Implementation | null
   if (!r.ok) return r;
   const them = foeInBout(foe, r.value.boutId, combatId);
   if (!them.ok) return them;
-  if (!them.value.mounted) return refused("foeOnFoot", "FoeOnFoot");
   const bout = boutIn(combatId, r.value.boutId);
   // Riders pass at the same moment a ride-by is made: before the round's exchanges.
-  const allowed = beforeTheExchanges(bout?.exchange ?? 0);
+  const allowed = mayRidersPass({ foeMounted: Boolean(them.value.mounted), exchange: bout?.exchange ?? 0 });
   return allowed.ok ? ok({ boutId: r.value.boutId }) : allowed;
 }
 
