@@ -307,7 +307,10 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
     get uuid(): string {
       const own = `${this.documentName}.${this.id}`;
-      return this.parent ? `${(this.parent as Document).uuid}.${own}` : own;
+      if (this.parent) return `${(this.parent as Document).uuid}.${own}`;
+      // v13 ClientDocumentMixin#uuid: a document in a compendium is "Compendium.<pack>.<documentName>.<id>".
+      const pack = (this as AnyObject).pack as string | undefined;
+      return pack ? `Compendium.${pack}.${own}` : own;
     }
     get isEmbedded(): boolean {
       return Boolean(this.parent);
@@ -972,6 +975,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // v13 RollTable and TableResult (client/documents/roll-table.mjs, table-result.mjs): the data a system reads; drawing is not modelled.
   const RollTable = documentClass("RollTable");
   const TableResult = documentClass("TableResult");
+  // v13 Folder (client/documents/folder.mjs): the data a system writes; the directory's tree is not modelled.
+  const Folder = documentClass("Folder");
   /** As in v13: `scene.grid` is the grid built from the scene's grid data (hexagonal grids convert points, offsets and cubes). */
   class Scene extends documentClass("Scene") {
     override _initialize(): void {
@@ -1283,7 +1288,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   }
 
   const WallDocument = documentClass("Wall");
-  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, Token: TokenDocument, Wall: WallDocument })) {
+  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Folder, Scene, Token: TokenDocument, Wall: WallDocument })) {
     CONFIG[name] = { documentClass: cls, dataModels: {}, typeLabels: {}, sheetClasses: {} };
   }
   // v13 CONFIG.Combat.initiative: no formula until a system or module gives one.
@@ -1304,6 +1309,30 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     /** v13 Users#players. */
     get players(): any[] {
       return this.contents.filter((u) => !u.isGM && u.hasRole("PLAYER"));
+    }
+  }
+  /**
+   * v13 WorldCollection#fromCompendium (client/documents/abstract/world-collection.mjs): a compendium
+   * document's data for a world copy: its source (`toObject`), `_stats.compendiumSource` set to its
+   * uuid when it came from a pack, then without its id (unless keepId), folder (clearFolder, default
+   * false) and sort (clearSort, default true); with clearOwnership (default true) the ownership
+   * becomes NONE for everyone and OWNER for the importing user.
+   */
+  class WorldCollection extends DocumentCollection<any> {
+    fromCompendium(document: AnyObject, { clearFolder = false, clearSort = true, clearOwnership = true, keepId = false }: AnyObject = {}): AnyObject {
+      let data: AnyObject = document;
+      if (document instanceof Document) {
+        data = document.toObject();
+        if ((document as AnyObject).pack) {
+          data._stats ??= {};
+          data._stats.compendiumSource = document.uuid;
+        }
+      }
+      if (!keepId) delete data._id;
+      if (clearFolder) delete data.folder;
+      if (clearSort) delete data.sort;
+      if (clearOwnership && "ownership" in data) data.ownership = { default: OWNERSHIP.NONE, [userId]: OWNERSHIP.OWNER };
+      return data;
     }
   }
   class CombatEncounters extends DocumentCollection<any> {
@@ -1549,13 +1578,14 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     for (const id of server.activeUsers()) activeUsers.add(id);
     const world: [string, string, new (name: string) => DocumentCollection<any>][] = [
       ["users", "User", Users],
-      ["actors", "Actor", DocumentCollection],
-      ["items", "Item", DocumentCollection],
+      ["actors", "Actor", WorldCollection],
+      ["items", "Item", WorldCollection],
       ["combats", "Combat", CombatEncounters],
       ["messages", "ChatMessage", DocumentCollection],
-      ["journal", "JournalEntry", DocumentCollection],
-      ["tables", "RollTable", DocumentCollection],
-      ["scenes", "Scene", DocumentCollection],
+      ["journal", "JournalEntry", WorldCollection],
+      ["tables", "RollTable", WorldCollection],
+      ["folders", "Folder", WorldCollection],
+      ["scenes", "Scene", WorldCollection],
     ];
     for (const [key, name, Collection] of world) {
       const collection = new Collection(name);
@@ -1565,7 +1595,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         collection.set(doc.id, doc);
       }
     }
-    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "tables", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
+    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "tables", "folders", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
     // v13 game.packs: one CompendiumCollection per pack of the world, its documents loaded on demand (compendium.ts).
     const CompendiumCollection = createCompendiumCollection(DocumentCollection, {
       fetch: (id) => server.packDocuments(client, id),
@@ -1665,7 +1695,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const foundry = {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
-    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, TokenDocument, WallDocument, ...(isV14() ? { modifyBatch } : {}) },
+    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Folder, Scene, TokenDocument, WallDocument, ...(isV14() ? { modifyBatch } : {}) },
     dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     utils,
     applications: {
