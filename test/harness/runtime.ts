@@ -22,6 +22,7 @@ import { Notifications } from "./notifications";
 import { createApplications } from "./applications";
 import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
+import { createFilePicker } from "./file-picker";
 import { type BatchStep, OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
 import { applyRollMode, messageContentVisible, messageVisible } from "./chat-delivery";
 import { CombatantGroupMixin, CombatantMixin, CombatMixin, CONFIG_COMBAT_INITIATIVE, registerCombatSettings, type CombatEnv } from "./combat";
@@ -1692,6 +1693,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     return prepared.map((p) => (p.step ? p.finish(results[sent.indexOf(p)]) : []));
   }
 
+  const filePicker = createFilePicker();
   const foundry = {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
@@ -1702,7 +1704,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       handlebars: { renderTemplate: templates.render, loadTemplates: templates.load, getTemplate: templates.get },
       api: applications.api,
       sheets: applications.sheets,
-      apps: applications.apps,
+      apps: { ...applications.apps, FilePicker: filePicker.FilePicker },
       ux: applications.ux,
       sidebar: applications.sidebar,
       hud: { TokenHUD },
@@ -1740,7 +1742,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   };
   CONFIG.Dice.rolls.push(Roll);
 
-  return { globals, game, CONFIG, ui, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs };
+  return { globals, game, CONFIG, ui, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs, filePickers: filePicker.pickers };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;
