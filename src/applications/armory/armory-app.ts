@@ -534,8 +534,8 @@ export class BoutArmory extends Base {
     const rowKey = target.closest<HTMLElement>("[data-row]")?.dataset.row ?? "";
     const row = this.rows.find((r) => r.key === rowKey);
     if (!row || !isGM()) return;
-    const FilePicker = foundry.applications.apps.FilePicker.implementation;
-    const picker = new FilePicker({ type: "image", current: row.img, callback: (path: string) => void this.pickImage(rowKey, path) });
+    const Picker = foundry.applications.apps.FilePicker.implementation;
+    const picker = new Picker({ type: "image", current: row.img, callback: (path: string) => void this.pickImage(rowKey, path) });
     await picker.browse();
   }
 
