@@ -51,7 +51,7 @@ describe("roll tables in one step", () => {
   it("the chooser's Import for steel: one folder, one createDocuments of every steel table, one settings write; every steel lookup reads its world copy", async () => {
     const { world, gm, alice } = await table();
     const ui = await chooser(gm);
-    expect(ui.html()).toContain(`0 of ${STEEL} read a world table; the rest read the system&#x27;s own.`);
+    expect(ui.html()).toContain(`All ${STEEL} read the system&#x27;s own tables.`);
     const mark = world.server.writes.length;
     await ui.importButton("steel");
     expect(kinds(world.writesSince(mark))).toEqual(["create Folder 1", `create RollTable ${STEEL}`, "setting Setting 1"]);
@@ -71,8 +71,8 @@ describe("roll tables in one step", () => {
     expect(gm.notices.at(-1)).toMatchObject({ type: "info", message: `Roll tables: ${STEEL} imported into the world, 0 imported before and used again, 0 already chosen and kept. The cards read them now.` });
     // The chooser redrawn: steel's lookups read world tables, opposed's still the system's own.
     const html = ui.html();
-    expect(html).toContain(`${STEEL} of ${STEEL} read a world table`);
-    expect(html).toContain(`0 of ${OPPOSED} read a world table`);
+    expect(html).toContain(`All ${STEEL} read a world table.`);
+    expect(html).toContain(`All ${OPPOSED} read the system&#x27;s own tables.`);
     expect(html).toMatch(/id="bout-roll-tables-steel__zone__1-state" class="roll-table-state" data-state="world">Reads the world table Steel: hit zone 1 \(swing\)\.</);
     expect(html).toMatch(/id="bout-roll-tables-opposed__oops-state" class="roll-table-state" data-state="ours">Reads the system&#x27;s own table\.</);
   });
@@ -99,6 +99,10 @@ describe("roll tables in one step", () => {
     expect(gm.game.tables.size).toBe(tables + 1);
     expect(gm.game.folders.size).toBe(1);
     expect(gm.game.settings.get("bout", "rollTables")["opposed.oops"]).toBe(own.uuid);
+    // With one chosen table gone, the chooser counts the rest.
+    await gm.game.settings.set("bout", "rollTables", { ...gm.game.settings.get("bout", "rollTables"), "opposed.hitLocations": "RollTable.gone0000000000" });
+    await settle();
+    expect((await chooser(gm)).html()).toContain(`${OPPOSED - 1} of ${OPPOSED} read a world table.`);
 
     // A copy deleted by the GM is imported anew, alone, into the same folder.
     const hits = gm.game.tables.find((t: any) => t.flags.bout?.lookup === "opposed.hitLocations");

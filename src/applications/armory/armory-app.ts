@@ -64,6 +64,9 @@ function findPack(id: string): ItemPack | undefined {
   return (game.packs as unknown as { get(id: string): ItemPack | undefined } | undefined)?.get(id);
 }
 
+/** The last part of a picture's path, as the grid shows it ("sword-guard.webp"); the whole path is in the cell's tooltip. */
+const fileName = (path: string): string => path.split("/").pop() ?? path;
+
 /** This client's words for a localization key. */
 const localize: Localize = (key) => i18n().localize(key);
 
@@ -457,9 +460,13 @@ export class BoutArmory extends Base {
     tr.querySelectorAll<HTMLInputElement>("[data-column]").forEach((cell) => {
       const k = cell.dataset.column!;
       cell.closest("td")?.classList.toggle("changed", changed.has(k));
-      if ((k === "img" || k.endsWith(".source")) && cell.value !== cellValue(row, k)) cell.value = String(cellValue(row, k));
+      if (k.endsWith(".source") && cell.value !== cellValue(row, k)) cell.value = String(cellValue(row, k));
     });
+    // The picture cell: the picture, its file's name, the whole path in its tooltip.
     tr.querySelector<HTMLImageElement>("[data-armory-picture]")?.setAttribute("src", row.img);
+    const name = tr.querySelector<HTMLElement>("[data-armory-picture-name]");
+    if (name) name.textContent = fileName(row.img);
+    tr.querySelector<HTMLElement>('[data-action="pickImage"]')?.setAttribute("data-tooltip", row.img);
     const count = this.element.querySelector("[data-pending]");
     if (count) count.textContent = i18n().format(`${T}Pending`, { count: String(this.pendingCount) });
   }
@@ -531,7 +538,7 @@ export class BoutArmory extends Base {
    * and callback and opened with `browse()`, as core's DocumentSheetV2#_onEditImage).
    */
   static async #onPickImage(this: BoutArmory, _event: Event, target: HTMLElement) {
-    const rowKey = target.closest<HTMLElement>("[data-row]")?.dataset.row ?? "";
+    const rowKey = target.closest?.<HTMLElement>("[data-row]")?.dataset.row ?? "";
     const row = this.rows.find((r) => r.key === rowKey);
     if (!row || !isGM()) return;
     const Picker = foundry.applications.apps.FilePicker.implementation;
@@ -571,7 +578,7 @@ function armoryContext(app: BoutArmory): Record<string, unknown> {
     const base = { r, row: row.key, rowName: row.name };
     const cells = [
       { ...base, c: 0, key: "name", kind: "name", value: row.name, changed: changed.has("name"), label: headers[0]!.label },
-      { ...base, c: 1, key: "img", kind: "img", value: row.img, changed: changed.has("img"), label: headers[1]!.label },
+      { ...base, c: 1, key: "img", kind: "img", value: row.img, fileName: fileName(row.img), changed: changed.has("img"), label: headers[1]!.label },
       ...columns.map((column, i) => {
         const value = row.values[column.key];
         const cell = { ...base, c: i + 2, key: column.key, value, changed: changed.has(column.key), label: headers[i + 2]!.label };

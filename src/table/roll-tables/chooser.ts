@@ -103,7 +103,8 @@ export class RollTableChooser extends Base {
         return { name: field(l.id), label: l.name(worldLabel), value: chosen[l.id] ?? "", state: state.state, status: worldLabel(`${K}State.${state.state}`, { name: state.name }) };
       });
       const world = rows.filter((r) => r.state === "world").length;
-      return { ruleset, label: `BOUT.RollTables.Folder.${ruleset}`, rows, summary: worldLabel(`${K}Summary`, { world: String(world), total: String(rows.length) }) };
+      const summary = world === 0 ? "none" : world === rows.length ? "all" : "some";
+      return { ruleset, label: `BOUT.RollTables.Folder.${ruleset}`, rows, summary: worldLabel(`${K}Summary.${summary}`, { world: String(world), total: String(rows.length) }) };
     });
     return Object.assign(context, { hint: `${K}Hint`, groups, saveLabel: `${K}Save`, resetLabel: `${K}Reset`, importLabel: `${K}Import` });
   }
