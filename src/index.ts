@@ -16,6 +16,7 @@ import { saveSteelRangeBands, SteelRangeBandsEditor } from "./table/steel/range-
 import { noticeLegacyTables } from "./table/legacy-tables";
 import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
 import { RollTableChooser, saveRollTableChoices } from "./table/roll-tables/chooser";
+import { importRulesetTables } from "./table/roll-tables/import";
 import { registerSheets } from "./applications/sheets/register";
 import { registerSteel } from "./table/steel/register";
 import { registerOpposed } from "./table/opposed/register";
@@ -104,7 +105,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, importRulesetTables, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
 
 registerDiceLanding();
 
