@@ -1,14 +1,17 @@
 import { notifyRefusal } from "../table/notify";
-import { timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
+import { fightNowOf, timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
 import { ok, refuse, type Outcome } from "../engine/outcome";
-import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { actingOrder, roundsBegun, turnHolder, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { rosterChanges, type RosterEntry } from "../engine/time/roster";
+import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import { worldTimeDelta } from "../engine/time/round-length";
 import { fingerprint, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
 import { encodeState, fieldChange } from "../data/combat/stored-state";
 import { storeHistory, type KeptStep } from "../data/combat/stored-history";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
-import { activeRuleset } from "../settings";
+import { activeRuleset, phasesTracks } from "../settings";
+import { actorView } from "../data/actor/actor-view";
 import { queued, type Lease } from "../table/write-queue";
 import { WriteBatch } from "../table/batch";
 import { askGM } from "../table/grants";
@@ -42,7 +45,48 @@ export class BoutCombat extends Combat {
   trackerView(): TrackerView | null {
     const state = this.machineState;
     const structure = this.structure;
-    return state && structure ? structure.machine.view(state) : null;
+    return state && structure ? structure.machine.view(state, this.fightNow()) : null;
+  }
+
+  /** The fighters' conditions as the world holds them now (each one's actor's statuses, whoever set them), for the machine to read. */
+  fightNow(): FightNow {
+    return fightNowOf(this.combatants.contents.map((c) => ({ id: c.id!, actor: c.actor })));
+  }
+
+  /** One machine step from `state`, with the fighters' conditions as they are now. */
+  stepFrom(state: unknown, command: TimeCommand): Outcome<{ state: unknown; events: readonly unknown[] }> {
+    return this.structure!.machine.apply(state, command, this.fightNow());
+  }
+
+  /** Why this combatant's fighter cannot act at all (its ruleset's rule on its figures and conditions), or null. */
+  outOfAction(combatantId: string): OutOfAction | null {
+    const actor = (this.combatants.get(combatantId)?.actor as Actor.Implementation | null | undefined) ?? null;
+    if (!actor) return null;
+    const statuses = (actor as unknown as { statuses?: Set<string> }).statuses ?? new Set<string>();
+    return activeRuleset().outOfAction(actorView(actor as never, activeRuleset().id) as never, statuses, { phasesTracks: phasesTracks() });
+  }
+
+  /** Each combatant as the roster reads it: core's defeated mark and its ruleset's out of action. */
+  rosterEntries(): RosterEntry[] {
+    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as unknown as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!) !== null }));
+  }
+
+  /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */
+  fighterInfos(state: unknown = this.machineState): CombatantInfo[] {
+    const structure = this.structure;
+    const infos = this.combatantInfos();
+    if (state && structure) {
+      const members = structure.machine.members(state);
+      return infos.filter((i) => members.includes(i.id));
+    }
+    const roster = new Set(rosterChanges([], this.rosterEntries()).join);
+    return infos.filter((i) => roster.has(i.id));
+  }
+
+  /** Is this combatant in the running fight's order? (Before the fight starts: not yet.) */
+  isMember(combatantId: string): boolean {
+    const state = this.machineState;
+    return Boolean(state && this.structure?.machine.members(state).includes(combatantId));
   }
 
   combatantInfos(): CombatantInfo[] {
@@ -69,12 +113,12 @@ export class BoutCombat extends Combat {
       return this;
     }
     // A closed setup question leaves the fight unstarted (asked before the queue: a dialog holds no document).
-    const options = structure.setup ? await structure.setup(this.combatantInfos()) : {};
+    const options = structure.setup ? await structure.setup(this.fighterInfos()) : {};
     if (options === null) return this;
     // The start is worked out and written in the combat's queue, from the fighters as they are then; a second Begin finds it started.
     await queued([this], async () => {
       if (this.machineState) return;
-      const started = await structure.start(this.combatantInfos(), options);
+      const started = await structure.start(this.fighterInfos(), options);
       if (!started.ok) return notifyRefusal(started.refusal);
       // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
       const updateData = this.corePosition(started.value, structure);
@@ -109,7 +153,7 @@ export class BoutCombat extends Combat {
     const structure = this.structure;
     const state = this.machineState;
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
-    const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
+    const result = this.stepFrom(state, structure.refine ? structure.refine(command, state, this.fighterInfos(state)) : command);
     if (!result.ok) return result;
     const { state: next, gather } = await this.withStepWrites(structure, state, result.value.state);
     await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type], lease, gather);
@@ -127,7 +171,7 @@ export class BoutCombat extends Combat {
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const events: unknown[] = [];
     for (const command of commands) {
-      const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
+      const result = this.stepFrom(state, structure.refine ? structure.refine(command, state, this.fighterInfos(state)) : command);
       if (!result.ok) return result;
       state = result.value.state;
       events.push(...result.value.events);
@@ -146,11 +190,11 @@ export class BoutCombat extends Combat {
    * stands). `gather` adds the other writes (cards, statuses) to the step's batch.
    */
   private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null }> {
-    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.combatantInfos()) : null;
+    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.fighterInfos(next)) : null;
     if (!rolls) return { state: next, gather: null };
     let state = next;
     for (const command of rolls.commands) {
-      const applied = structure.machine.apply(state, command);
+      const applied = this.stepFrom(state, command);
       if (applied.ok) state = applied.value.state;
       else console.warn("bout | a step's roll was refused", command, applied.refusal);
     }
@@ -192,7 +236,7 @@ export class BoutCombat extends Combat {
     }
     // The step is worked out from the state inside the combat's queue: a command that lands first counts.
     const outcome = await queued([this], async (lease) => {
-      const command = this.machineState ? await structure.stepCommand!(this.machineState, this.combatantInfos()) : structure.nextStep;
+      const command = this.machineState ? await structure.stepCommand!(this.machineState, this.fighterInfos()) : structure.nextStep;
       // Several commands (engagements, then the rolls) are one step: all or none, one write.
       return Array.isArray(command) ? this.applyCommands(command, lease) : this.applyCommand(command as TimeCommand, lease);
     });
@@ -208,7 +252,7 @@ export class BoutCombat extends Combat {
     }
     // The new round's figures (rolled pools) are worked out inside the combat's queue, from the state then;
     // combatRound is heard inside the write (writeStep), before the update, as v13 has it.
-    const result = await queued([this], async (lease) => this.applyCommand(await structure.nextRound(this.machineState, this.combatantInfos()), lease));
+    const result = await queued([this], async (lease) => this.applyCommand(await structure.nextRound(this.machineState, this.fighterInfos()), lease));
     if (!result.ok) notifyRefusal(result.refusal);
     return this;
   }
@@ -219,7 +263,7 @@ export class BoutCombat extends Combat {
   turnHolderIn(state: unknown): string | null {
     const structure = this.structure;
     if (!structure?.endTurn || !state) return null;
-    return turnHolder(structure.machine.view(state));
+    return turnHolder(structure.machine.view(state, this.fightNow()));
   }
 
   /**
@@ -230,7 +274,7 @@ export class BoutCombat extends Combat {
   fightOrder<T extends { id: string | null }>(turns: readonly T[], state: unknown = this.machineState): T[] {
     const structure = this.structure;
     if (!structure || !state) return [...turns];
-    const order = actingOrder(structure.machine.view(state));
+    const order = actingOrder(structure.machine.view(state, this.fightNow()));
     const rank = (id: string | null) => {
       const i = id ? order.indexOf(id) : -1;
       return i < 0 ? order.length : i;
@@ -249,7 +293,7 @@ export class BoutCombat extends Combat {
 
   /** Core's round and turn for a machine state (`structure`: the one starting, before the combat stores it). */
   corePosition(state: unknown, structure: TimeStructure | undefined = this.structure): { round: number; turn: number | null } {
-    const round = structure && state ? Math.max(1, structure.machine.view(state).round) : this.round;
+    const round = structure && state ? Math.max(1, structure.machine.view(state, this.fightNow()).round) : this.round;
     return { round, turn: this.coreTurn(state) };
   }
 
@@ -376,26 +420,46 @@ export class BoutCombat extends Combat {
   }
 
   /**
-   * Active GM: deleted combatants leave the fight's state (no ghosts), through
-   * the machine's `leave`, all in one write.
+   * Active GM: the fight follows the world (issue 31). Whoever is added to the
+   * encounter, removed from it, marked defeated, knocked out or woken joins or
+   * leaves the fight's state through the machine's own `join` and `leave`, and
+   * a change in the fighters' conditions that moves the turn (a stun set from
+   * the token) moves core's turn with it: all in the combat's queue, worked out
+   * from the world as it is then, in one write (none when nothing differs).
    */
-  async removeFromFight(ids: readonly string[]): Promise<void> {
+  async followWorld(): Promise<void> {
     await queued([this], async (lease) => {
       const structure = this.structure;
       const state = this.machineState;
       if (!structure || !state) return;
-      const text = JSON.stringify(state);
-      const gone = ids.filter((id) => text.includes(JSON.stringify(id)));
+      const { leave, join } = rosterChanges(structure.machine.members(state), this.rosterEntries());
+      const present = this.combatants.contents.map((c) => c.id!);
       const asked = this.boutSystem.declaration;
-      if (!gone.length && !(asked.id && ids.some((id) => asked.combatantIds.includes(id)))) return;
+      const unasked = asked.id ? asked.combatantIds.filter((id) => !present.includes(id) || leave.includes(id)) : [];
       let next: unknown = state;
-      for (const combatantId of gone) {
-        const left = structure.machine.apply(next, { type: "leave", combatantId } as TimeCommand);
+      for (const combatantId of leave) {
+        const left = this.stepFrom(next, { type: "leave", combatantId } as TimeCommand);
         if (!left.ok) return notifyRefusal(left.refusal);
-        next = (left.value as { state: unknown }).state;
+        next = left.value.state;
+      }
+      const infos = this.combatantInfos();
+      for (const combatantId of join) {
+        const info = infos.find((i) => i.id === combatantId);
+        const command = info && structure.join ? await structure.join(info, next) : null;
+        if (!command) continue;
+        // A newcomer the machine refuses (figures out of range) stays out, and the GM is told why.
+        const joined = this.stepFrom(next, command);
+        if (joined.ok) next = joined.value.state;
+        else notifyRefusal(joined.refusal);
+      }
+      if (next === state && !unasked.length) {
+        // Nobody joins or leaves: a condition may still have moved the turn (a stun puts a figure last on its side).
+        const want = this.corePosition(state);
+        if (want.turn !== this.turn || want.round !== this.round) await this.update(want as never);
+        return;
       }
       const { state: after, gather } = await this.withStepWrites(structure, state, next);
-      await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, ids), ["leave"], lease, gather);
+      await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, [...leave, ...unasked]), ["leave"], lease, gather);
     });
   }
 
@@ -421,10 +485,21 @@ export class BoutCombat extends Combat {
     if (touched || stolen) void this.resyncCoreTurn(Number.isFinite(stolen) ? stolen : 0);
   }
 
+  // Foundry's own doors: a combatant added, marked defeated or removed, by any GM or the tracker, reaches the fight through the active GM.
+  override _onCreateDescendantDocuments(...args: Parameters<Combat["_onCreateDescendantDocuments"]>): void {
+    super._onCreateDescendantDocuments(...args);
+    if (args[1] === "combatants" && game.user?.isActiveGM) void this.followWorld();
+  }
+
+  override _onUpdateDescendantDocuments(...args: Parameters<Combat["_onUpdateDescendantDocuments"]>): void {
+    super._onUpdateDescendantDocuments(...args);
+    const changes = args[3] as readonly Record<string, unknown>[];
+    if (args[1] === "combatants" && game.user?.isActiveGM && changes.some((c) => "defeated" in c)) void this.followWorld();
+  }
+
   override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
     super._onDeleteDescendantDocuments(...args);
-    const [, collection, , ids] = args;
-    if (collection === "combatants" && game.user?.isActiveGM) void this.removeFromFight(ids as string[]);
+    if (args[1] === "combatants" && game.user?.isActiveGM) void this.followWorld();
   }
 
   // v13 declares Combatant.Implementation[], v14 Combatant.Stored[]: whatever core returns, reordered.

@@ -304,7 +304,7 @@ export class BoutCombatTracker extends CoreTracker {
     const combat = this.boutCombat;
     const id = target.dataset.combatantId;
     const actorOf = (cid: string) => (combat?.combatants.get(cid)?.actor as Actor.Implementation | null | undefined) ?? null;
-    const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id, actorOf(id)).find((c) => c.id === target.dataset.actionId) : undefined;
+    const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id, actorOf(id), combat.fightNow()).find((c) => c.id === target.dataset.actionId) : undefined;
     if (!combat || !choice) return;
     if (choice.card) {
       const actor = combat.combatants.get(id!)?.actor as Actor.Implementation | null | undefined;

@@ -10,7 +10,7 @@
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, type ActionKind } from "../rulesets/actionpoints/pool";
-import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 
 export interface ApCombatant {
   readonly id: string;
@@ -194,4 +194,4 @@ function view(s: ActionPhasesState): TrackerView {
   return { round: s.round, step, groups: [], rows };
 }
 
-export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view };
+export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view, members: listedFighters };

@@ -13,7 +13,7 @@
  * state untouched (commands never mutate their input).
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
 import { mayJoinAttack, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
 
@@ -670,6 +670,7 @@ export const boutsMachine: TimeMachine<BoutsState, BoutsCommand, BoutsEvent> = {
   id: "bouts",
   apply,
   view,
+  members: listedFighters,
   // "Combat Rounds": bouts run side by side (the camera moves between them), so the fight's time is its furthest bout's.
   roundsBegun: (s) => s.bouts.reduce((most, b) => Math.max(most, b.round), 0),
 };

@@ -16,6 +16,10 @@ const PHASES: TimeStructure = {
   async start(combatants) {
     return startPhases(combatants.map((c) => ({ id: c.id })));
   },
+  // "Combat Sequence": a newcomer declares with everyone else, now while declarations are open, else from the next round.
+  async join(c) {
+    return { type: "join", combatantId: c.id } as TimeCommand;
+  },
   nextStep: { type: "next" },
   // Once everyone has declared, the next step rolls every Initiative Total at once.
   async stepCommand(state: PhasesState) {
