@@ -14,6 +14,8 @@ import { activeRuleset, phasesTracks } from "../settings";
 import { actorView } from "../data/actor/actor-view";
 import { queued, type Lease } from "../table/write-queue";
 import { WriteBatch } from "../table/batch";
+import { ENDS_AT_FLAG } from "../table/status-writes";
+import { conditionOver } from "../engine/time/condition-time";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
@@ -58,17 +60,33 @@ export class BoutCombat extends Combat {
     return this.structure!.machine.apply(state, command, this.fightNow());
   }
 
-  /** Why this combatant's fighter cannot act at all (its ruleset's rule on its figures and conditions), or null. */
-  outOfAction(combatantId: string): OutOfAction | null {
+  /** Why this combatant's fighter cannot act at all (its ruleset's rule on its figures and conditions, less any `ending` now), or null. */
+  outOfAction(combatantId: string, ending: ReadonlySet<string> = new Set()): OutOfAction | null {
     const actor = (this.combatants.get(combatantId)?.actor as Actor.Implementation | null | undefined) ?? null;
     if (!actor) return null;
-    const statuses = (actor as unknown as { statuses?: Set<string> }).statuses ?? new Set<string>();
+    const statuses = new Set([...((actor as unknown as { statuses?: Set<string> }).statuses ?? [])].filter((s) => !ending.has(s)));
     return activeRuleset().outOfAction(actorView(actor as never, activeRuleset().id) as never, statuses, { phasesTracks: phasesTracks() });
   }
 
-  /** Each combatant as the roster reads it: core's defeated mark and its ruleset's out of action. */
-  rosterEntries(): RosterEntry[] {
-    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as unknown as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!) !== null }));
+  /** Each combatant as the roster reads it: core's defeated mark and its ruleset's out of action (with the conditions `ending` gone). */
+  rosterEntries(ending: ReadonlyMap<string, ReadonlySet<string>> = new Map()): RosterEntry[] {
+    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as unknown as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!, ending.get(c.id!)) !== null }));
+  }
+
+  /**
+   * The timed conditions (a knockout's seconds, a knockdown's round) whose time
+   * is up once a step from `before` to `next` has moved the world's clock on:
+   * each combatant's, with the effects that end and the statuses they carried.
+   */
+  conditionsEnding(structure: TimeStructure, before: unknown, next: unknown): { combatantId: string; actor: Actor.Implementation; effects: string[]; statuses: Set<string> }[] {
+    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    if (delta <= 0) return [];
+    const now = (game.time?.worldTime ?? 0) + delta;
+    return this.combatants.contents.flatMap((c) => {
+      const actor = (c.actor as Actor.Implementation | null) ?? null;
+      const over = ((actor?.effects.contents ?? []) as unknown as { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> }[]).filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
+      return actor && over.length ? [{ combatantId: c.id!, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
+    });
   }
 
   /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */
@@ -191,14 +209,49 @@ export class BoutCombat extends Combat {
    */
   private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null }> {
     const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.fighterInfos(next)) : null;
-    if (!rolls) return { state: next, gather: null };
     let state = next;
-    for (const command of rolls.commands) {
+    for (const command of rolls?.commands ?? []) {
       const applied = this.stepFrom(state, command);
       if (applied.ok) state = applied.value.state;
       else console.warn("bout | a step's roll was refused", command, applied.refusal);
     }
-    return { state, gather: (batch, lease) => rolls.gather(batch, lease) };
+    // Issue 31: a condition whose time is up as this step moves the clock ends in the step's write, and a
+    // fighter it kept out of the order (a knockout's seconds) comes back into it in the same write.
+    const ending = this.conditionsEnding(structure, before, state);
+    if (ending.length) state = await this.joinWhoWakes(structure, state, new Map(ending.map((e) => [e.combatantId, e.statuses])));
+    if (!rolls && !ending.length) return { state, gather: null };
+    return {
+      state,
+      gather: async (batch, lease) => {
+        if (rolls) await rolls.gather(batch, lease);
+        for (const e of ending) batch.deleteIn(e.actor as never, "ActiveEffect", e.effects);
+      },
+    };
+  }
+
+  /** The state with those the ending conditions kept out of the fight's order back in it. */
+  private async joinWhoWakes(structure: TimeStructure, state: unknown, ending: ReadonlyMap<string, ReadonlySet<string>>): Promise<unknown> {
+    const { join } = rosterChanges(structure.machine.members(state), this.rosterEntries(ending));
+    return this.joined(structure, state, join.filter((id) => ending.has(id)));
+  }
+
+  /**
+   * The state with these combatants in the fight's order, each by the machine's
+   * `join` with its figures read now; one the machine refuses (figures out of
+   * range) stays out, and the GM is told why.
+   */
+  private async joined(structure: TimeStructure, state: unknown, ids: readonly string[]): Promise<unknown> {
+    const infos = this.combatantInfos();
+    let next = state;
+    for (const id of ids) {
+      const info = infos.find((i) => i.id === id);
+      const command = info && structure.join ? await structure.join(info, next) : null;
+      if (!command) continue;
+      const joined = this.stepFrom(next, command);
+      if (joined.ok) next = joined.value.state;
+      else notifyRefusal(joined.refusal);
+    }
+    return next;
   }
 
   /**
@@ -442,16 +495,7 @@ export class BoutCombat extends Combat {
         if (!left.ok) return notifyRefusal(left.refusal);
         next = left.value.state;
       }
-      const infos = this.combatantInfos();
-      for (const combatantId of join) {
-        const info = infos.find((i) => i.id === combatantId);
-        const command = info && structure.join ? await structure.join(info, next) : null;
-        if (!command) continue;
-        // A newcomer the machine refuses (figures out of range) stays out, and the GM is told why.
-        const joined = this.stepFrom(next, command);
-        if (joined.ok) next = joined.value.state;
-        else notifyRefusal(joined.refusal);
-      }
+      next = await this.joined(structure, next, join);
       if (next === state && !unasked.length) {
         // Nobody joins or leaves: a condition may still have moved the turn (a stun puts a figure last on its side).
         const want = this.corePosition(state);

@@ -67,10 +67,11 @@ export interface FollowUp {
 /** One embedded item's changes, by id. */
 export type ItemChange = { readonly _id: string } & Readonly<Record<string, unknown>>;
 
-/** A status (an id of CONFIG.statusEffects) to have on (`active: true`) or off. */
+/** A status (an id of CONFIG.statusEffects) to have on (`active: true`) or off; on for `seconds` of the world's time when it says so. */
 export interface StatusChange {
   readonly id: string;
   readonly active: boolean;
+  readonly seconds?: number;
 }
 
 export interface CardKind {
@@ -160,9 +161,9 @@ function outsideTheOrder(combat: MachineCombat | undefined, actor: Actor.Impleme
   const combatant = combatantOf(combat, actor);
   if (!combat?.machineState || !combatant?.id || !combat.isMember || combat.isMember(combatant.id)) return ok(true);
   const name = fighterName(actor);
+  if ((combatant as { isDefeated?: boolean }).isDefeated) return refuse("card.defeated", "BOUT.Card.Refusal.Defeated", { name });
   const out = combat.outOfAction?.(combatant.id);
   if (out) return refuse("card.outOfAction", "BOUT.Card.Refusal.OutOfAction", { name, why: game.i18n!.localize(out.key) });
-  if ((combatant as { isDefeated?: boolean }).isDefeated) return refuse("card.defeated", "BOUT.Card.Refusal.Defeated", { name });
   return refuse("card.notInOrder", "BOUT.Card.Refusal.NotInOrder", { name });
 }
 
@@ -616,8 +617,9 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   for (const [actorId, changes] of Object.entries<(StatusChange | string)[]>(card.result?.statuses ?? {})) {
     const actor = cardActor(actorId);
     const wanted = (Array.isArray(changes) ? changes : []).flatMap((raw) => {
-      const c = typeof raw === "string" ? { id: raw, active: true } : raw;
-      return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true }] : [];
+      const c: Partial<StatusChange> | undefined = typeof raw === "string" ? { id: raw, active: true } : raw;
+      const seconds = typeof c?.seconds === "number" && Number.isInteger(c.seconds) && c.seconds > 0 ? { seconds: c.seconds } : {};
+      return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true, ...seconds }] : [];
     });
     if (actor) await gatherStatuses(batch, actor as never, wanted);
   }

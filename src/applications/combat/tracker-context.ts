@@ -212,6 +212,16 @@ export function boutTrackerContext(
   }));
   const loose = view.rows.filter((r) => !r.groupId || !view.groups.some((g) => g.id === r.groupId));
   if (loose.length) groups.push({ id: "", label: "", notes: [], focused: false, buttons: [], rows: loose.filter((r) => seen(r.combatantId)).map((r) => rowContext(r, r.combatantId)) });
+  // Issue 31: combatants of the encounter outside the fight's order (defeated, out of action), each with why, where the GM can bring them back.
+  const inOrder = new Set(view.rows.map((r) => r.combatantId));
+  const outside = combat.combatants.contents.filter((c) => !inOrder.has(c.id!) && seen(c.id!));
+  if (outside.length) {
+    const why = (id: string) => {
+      const out = combat.outOfAction(id);
+      return out ? i18n.localize(out.key) : (combat.combatants.get(id) as unknown as { isDefeated?: boolean } | undefined)?.isDefeated ? i18n.localize("BOUT.Tracker.Outside.Defeated") : i18n.localize("BOUT.Tracker.Outside.Joining");
+    };
+    groups.push({ id: "outside", label: i18n.localize("BOUT.Tracker.Outside.Label"), notes: [], focused: false, buttons: [], rows: outside.map((c) => ({ ...rowContext(null, c.id!), badges: [{ text: why(c.id!) }] })) });
+  }
 
   const declarationButtons: TrackerButton[] = declaration.id && user.isGM ? [{ action: "boutReveal", label: "BOUT.Tracker.Action.Reveal", icon: "fa-solid fa-eye" }] : [];
   return {

@@ -71,3 +71,4 @@ export * from "./odds";
 export * from "./skills";
 export * from "./weapon-profile";
 export * from "./round";
+export * from "./on-the-ground";
