@@ -91,6 +91,8 @@ export interface CardKind {
   readonly gmAnswerFigures?: (answer: any) => readonly string[];
   /** Only the GM may post it (a roll whose inputs are the GM's word, such as an infection check). */
   readonly gmOnly?: true;
+  /** Made whatever the fighter's state, even out of the fight's order (a day's infection runs its course in a senseless body). */
+  readonly anyState?: true;
   /** The defender has nothing to answer (an unopposed shot): the GM resolves as the card is posted. */
   readonly unanswered?: (declaration: any) => boolean;
   /** GM: rebuild the declaration from the documents (ids in, figures out); refusals post nothing. */
@@ -384,7 +386,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   if (ambiguousIn(combat, attacker) || ambiguousIn(combat, defender)) return refuse("card.whichToken", "BOUT.Card.Refusal.WhichToken");
   attacker = actingFighter(combat, attacker);
   defender = actingFighter(combat, defender);
-  const inOrder = outsideTheOrder(combat, attacker);
+  const inOrder = kind.anyState ? ok(true) : outsideTheOrder(combat, attacker);
   if (!inOrder.ok) return inOrder;
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
@@ -392,7 +394,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   const source = kind.claimsFrom?.(prepared.value);
   return queued([attacker, defender, combatDocument(combatId), source ? `ChatMessage.${source}` : null], async (lease) => {
     // Checked again from the documents as they are now: a spend, a claim or a fall that landed meanwhile counts.
-    const stillIn = outsideTheOrder(combat, attacker);
+    const stillIn = kind.anyState ? ok(true) : outsideTheOrder(combat, attacker);
     if (!stillIn.ok) return stillIn;
     const declaration = kind.prepare(request.declaration, attacker, defender, combatId);
     if (!declaration.ok) return declaration;
@@ -496,7 +498,7 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   const kind = kinds.get(card.kind);
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
   // The attacker fell out of the fight's order since the card was posted (knocked out, defeated): the blow never comes.
-  const attackerIn = card.attacker ? outsideTheOrder(combatDocument(card.combatId) as unknown as MachineCombat | undefined, card.attacker) : ok(true);
+  const attackerIn = card.attacker && !kind.anyState ? outsideTheOrder(combatDocument(card.combatId) as unknown as MachineCombat | undefined, card.attacker) : ok(true);
   if (!attackerIn.ok) return attackerIn;
   if (!trusted && !from?.isGM) {
     const named = gmFiguresSet(kind.gmAnswerFigures, answer);
