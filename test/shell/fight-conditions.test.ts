@@ -6,10 +6,9 @@
 // "Knockdown & Knockout", "Terrain Roll Mechanics"); a posture ends with his movement (a terrain roll) and higher
 // footing when the bout disengages (seed 000 "Posture", "Terrain Roll Mechanics").
 import { describe, expect, it } from "vitest";
-import { fightOnScene, hexScene, scriptDraws, scriptFaces, settle, shownWrites, sideGoesFirst, steelSwordsmen, steelThrownBout, tableOfThree } from "./support";
+import { fightOnScene, hexScene, scriptDraws, scriptFaces, settle, shownWrites, sideGoesFirst, steelCutFromSheet, steelSwordsmen, steelThrownBout, tableOfThree } from "./support";
 import { DEFAULT_WOUND_TABLE, knockoutOf } from "../../src/engine/rulesets/steel";
 import { isV14 } from "../harness/version";
-void scriptDraws;
 
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
@@ -129,15 +128,10 @@ describe("seed 000 'Blood Loss': at Health 0 a fighter is in a coma", () => {
     await settle();
     expect(f.fighter(f.cb)).toBeUndefined();
     expect(f.fighter(f.ca)).toBeDefined();
-    const cards = f.gm.game.messages.size;
-    f.bob.runtime.dialogs.responder = () => ({ defender: f.ada.id, maneuver: "cut", zone: "5", dice: 2, defenceDice: 2 });
-    const branSword = f.bob.game.actors.get(f.bran.id).items.contents[0].id;
-    await f.bob.game.actors.get(f.bran.id).sheet.runAction("rollItem", {}, { row: { itemId: branSword } });
-    await settle();
-    expect(f.gm.game.messages.size).toBe(cards);
-    expect(f.bob.notices.at(-1)?.message).toBe("Bran cannot act: in a coma at Health 0.");
+    const cut = await steelCutFromSheet(f.gm, f.bob, f.bran.id, f.ada.id);
+    expect(cut).toMatchObject({ posted: false, notice: "Bran cannot act: in a coma at Health 0." });
     // A direct request is refused the same way.
-    const direct = await hooks(f.bob).postCard("steel.exchange", f.bob.game.actors.get(f.bran.id), f.bob.game.actors.get(f.ada.id), { weaponId: branSword, maneuverId: "cut", zone: 5, dice: 2 }, f.fight().id);
+    const direct = await hooks(f.bob).postCard("steel.exchange", f.bob.game.actors.get(f.bran.id), f.bob.game.actors.get(f.ada.id), { weaponId: cut.weaponId, maneuverId: "cut", zone: 5, dice: 2 }, f.fight().id);
     expect(direct.refusal.code).toBe("card.outOfAction");
     await f.gm.ui.combat.render({ force: true });
     expect(f.gm.ui.combat.renderedParts.tracker).toMatch(/Out of the fight[\s\S]*Bran[\s\S]*in a coma at Health 0/);

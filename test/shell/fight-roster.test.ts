@@ -5,7 +5,7 @@
 // updateCombatant) and reaches the fight through the active GM's queue, in one write. Seed 000 "Melee Combat"
 // (bouts), 001 "Combat Sequence", 002 I, 003 "Combat Summary", 004 [12].
 import { describe, expect, it } from "vitest";
-import { crowdFight, scriptFaces, settle, shownWrites, STEEL_SWORD, steelSwordsmen, steelThrownBout, tableOfThree } from "./support";
+import { crowdFight, scriptFaces, settle, shownWrites, STEEL_SWORD, steelCutFromSheet, steelSwordsmen, steelThrownBout, tableOfThree } from "./support";
 
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
@@ -92,13 +92,7 @@ describe("issue 31 'Who is in the fight': steel, seed 000 'Melee Combat'", () =>
     expect(f.fighter(f.ca)).toBeDefined();
     // Core's two writes (the mark, the defeated condition) and the fight's one.
     expect(shownWrites(f.world, mark).sort()).toEqual(["create ActiveEffect", "update Combat", "update Combatant"]);
-    const cards = f.gm.game.messages.size;
-    f.bob.runtime.dialogs.responder = () => ({ defender: f.ada.id, maneuver: "cut", zone: "5", dice: 2, defenceDice: 2 });
-    const branSword = f.bob.game.actors.get(f.bran.id).items.contents[0].id;
-    await f.bob.game.actors.get(f.bran.id).sheet.runAction("rollItem", {}, { row: { itemId: branSword } });
-    await settle();
-    expect(f.gm.game.messages.size).toBe(cards);
-    expect(f.bob.notices.at(-1)?.message).toBe("Bran is marked defeated and out of the fight.");
+    expect(await steelCutFromSheet(f.gm, f.bob, f.bran.id, f.ada.id)).toMatchObject({ posted: false, notice: "Bran is marked defeated and out of the fight." });
     await f.gm.ui.combat._onToggleDefeatedStatus(f.combat().combatants.get(f.cb));
     await settle();
     expect(f.fighter(f.cb)).toMatchObject({ boutId: f.group.id, thrown: null });
