@@ -109,6 +109,37 @@ describe("issue 31 'Who is in the fight': steel, seed 000 'Melee Combat'", () =>
   });
 });
 
+describe("issue 31 'Who is in the fight': any GM's door", () => {
+  it("an assistant GM adds a combatant and marks one defeated: the active GM's client writes the fight, once each", async () => {
+    const { dist } = await import("../build/dist");
+    const { ROLES } = await import("../harness/server");
+    const { TestWorld } = await import("../harness/world");
+    dist();
+    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Helper", role: ROLES.ASSISTANT }] });
+    const gm = await world.connect("GM");
+    await gm.game.settings.set("bout", "ruleset", "opposed");
+    const helper = await world.connect("Helper");
+    await settle();
+    const Actor = gm.CONFIG.Actor.documentClass;
+    const [ada, bran, cole] = await Actor.createDocuments(["Ada", "Bran", "Cole"].map((name) => ({ name, type: "npc" })));
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ada.id, name: "Ada" }, { actorId: bran.id, name: "Bran" }]);
+    await settle();
+    await gm.game.combats.get(combat.id).startCombat();
+    await settle();
+    const members = () => gm.game.combats.get(combat.id).machineState.combatants.map((c: any) => c.id);
+    const mark = world.server.writes.length;
+    const [cc] = await helper.game.combats.get(combat.id).createEmbeddedDocuments("Combatant", [{ actorId: cole.id, name: "Cole" }]);
+    await helper.game.combats.get(combat.id).combatants.get(cb.id).update({ defeated: true });
+    await settle();
+    expect(members()).toEqual([ca.id, cc.id]);
+    // The assistant's two writes; the fight is written by the active GM's client alone (once per change, or once for both).
+    const fightWrites = world.writesSince(mark).filter((w: any) => w.documentName === "Combat");
+    expect(fightWrites.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(fightWrites.map((w: any) => w.userId))).toEqual(new Set([world.userId("GM")]));
+  });
+});
+
 describe("issue 31 'Who is in the fight': every ruleset", () => {
   for (const ruleset of ["steel", "phases", "actionpoints", "opposed", "pulse"]) {
     it(`${ruleset}: a combatant added to a running fight joins its order in one write; removed, it leaves in one write`, async () => {
