@@ -5,7 +5,7 @@ import { actingOrder, roundsBegun, turnHolder, type FightNow, type TimeCommand, 
 import { rosterChanges, type RosterEntry } from "../engine/time/roster";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import { worldTimeDelta } from "../engine/time/round-length";
-import { fingerprint, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
+import { CONDITIONS_ENDED, fingerprint, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
 import { encodeState, fieldChange } from "../data/combat/stored-state";
 import { storeHistory, type KeptStep } from "../data/combat/stored-history";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
@@ -173,8 +173,8 @@ export class BoutCombat extends Combat {
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const result = this.stepFrom(state, structure.refine ? structure.refine(command, state, this.fighterInfos(state)) : command);
     if (!result.ok) return result;
-    const { state: next, gather } = await this.withStepWrites(structure, state, result.value.state);
-    await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type], lease, gather);
+    const { state: next, gather, ended } = await this.withStepWrites(structure, state, result.value.state);
+    await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type, ...ended], lease, gather);
     return next === result.value.state ? result : { ok: true, value: { ...result.value, state: next } };
   }
 
@@ -196,7 +196,7 @@ export class BoutCombat extends Combat {
     }
     const rolled = await this.withStepWrites(structure, before, state);
     state = rolled.state;
-    await this.writeWithSetOff(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), lease, rolled.gather, batch);
+    await this.writeWithSetOff(before, state, this.declarationChange(structure, state), [...commands.map((c) => c.type), ...rolled.ended], lease, rolled.gather, batch);
     return { ok: true, value: { state, events } };
   }
 
@@ -207,7 +207,7 @@ export class BoutCombat extends Combat {
    * stays one write. A command the machine refuses is left out (the step itself
    * stands). `gather` adds the other writes (cards, statuses) to the step's batch.
    */
-  private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null }> {
+  private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null; ended: readonly string[] }> {
     const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.fighterInfos(next)) : null;
     let state = next;
     for (const command of rolls?.commands ?? []) {
@@ -219,9 +219,12 @@ export class BoutCombat extends Combat {
     // fighter it kept out of the order (a knockout's seconds) comes back into it in the same write.
     const ending = this.conditionsEnding(structure, before, state);
     if (ending.length) state = await this.joinWhoWakes(structure, state, new Map(ending.map((e) => [e.combatantId, e.statuses])));
-    if (!rolls && !ending.length) return { state, gather: null };
+    // A step that ended conditions changed the world outside the state: it cannot be taken back.
+    const ended = ending.length ? [CONDITIONS_ENDED] : [];
+    if (!rolls && !ending.length) return { state, gather: null, ended };
     return {
       state,
+      ended,
       gather: async (batch, lease) => {
         if (rolls) await rolls.gather(batch, lease);
         for (const e of ending) batch.deleteIn(e.actor as never, "ActiveEffect", e.effects);
