@@ -83,7 +83,7 @@ describe("issue 31 'Who is in the fight': steel, seed 000 'Melee Combat'", () =>
     expect(f.gm.ui.combat.renderedParts.tracker).toMatch(/Out of the fight[\s\S]*Cole[\s\S]*not yet in the order/);
   });
 
-  it("Bran marked defeated on the tracker leaves the bout; his attack is refused with a notice; restored, he enters it again with a fresh pool", async () => {
+  it("Bran marked defeated on the tracker leaves the bout; his attack is refused with a notice; restored, he enters his group's bout again with a fresh pool", async () => {
     const f = await steelField();
     const mark = f.world.server.writes.length;
     await f.gm.ui.combat._onToggleDefeatedStatus(f.combat().combatants.get(f.cb));
@@ -93,9 +93,14 @@ describe("issue 31 'Who is in the fight': steel, seed 000 'Melee Combat'", () =>
     // Core's two writes (the mark, the defeated condition) and the fight's one.
     expect(shownWrites(f.world, mark).sort()).toEqual(["create ActiveEffect", "update Combat", "update Combatant"]);
     expect(await steelCutFromSheet(f.gm, f.bob, f.bran.id, f.ada.id)).toMatchObject({ posted: false, notice: "Bran is marked defeated and out of the fight." });
+    // Out of the order, he can still be dragged to a bout of his own: only his group changes.
+    const moved = await f.gm.ui.combat.moveCombatant(f.cb, null);
+    expect(moved.ok).toBe(true);
+    await settle();
+    expect(f.fighter(f.cb)).toBeUndefined();
     await f.gm.ui.combat._onToggleDefeatedStatus(f.combat().combatants.get(f.cb));
     await settle();
-    expect(f.fighter(f.cb)).toMatchObject({ boutId: f.group.id, thrown: null });
+    expect(f.fighter(f.cb)).toMatchObject({ boutId: moved.value, thrown: null });
     expect(f.fighter(f.cb).cp).toBe(f.fighter(f.cb).poolMax);
   });
 

@@ -112,7 +112,8 @@ export class BoutCombatTracker extends CoreTracker {
             const created = (await combat.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(combat.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
             target = created[0]!.id;
           }
-          const command = started ? regroup!(combatantId, target) : null;
+          // One out of the fight's order (defeated, senseless) only changes group: he comes back into that group's bout.
+          const command = started && combat.isMember(combatantId) ? regroup!(combatantId, target) : null;
           if (command) {
             const moved = await combat.applyCommand(command, lease);
             if (!moved.ok) return moved;
