@@ -31,6 +31,7 @@ import { registerHandover } from "./table/handover";
 import { DEFAULT_QUERY_TIMEOUT } from "./table/query";
 import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./table/declarations";
 import { registerStatusEffects } from "./table/status-effects";
+import { registerFightFollowsWorld } from "./table/fight-follows-world";
 import { registerEffectiveSpaceGuard } from "./table/phases/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
@@ -81,6 +82,7 @@ Hooks.once("init", () => {
   registerBarQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
+  registerFightFollowsWorld();
   registerEffectiveSpaceGuard();
   registerPulseMovement();
   registerMoveRecheck();

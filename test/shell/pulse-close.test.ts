@@ -138,7 +138,7 @@ describe("seed 004 [13.7] withdrawing from close combat", () => {
 });
 
 describe("seed 004 [13.6]-[13.7] close combat in a running pulse", () => {
-  it("closing is the closer's action (its turn ends) and the fight marks both as grappling, so their action lists are Grapple, Pass, Withdraw", async () => {
+  it("closing is the closer's action (its turn ends); once applied, both tokens are in close combat and the fight reads it: the Wolf's action list is Grapple, Pass, Withdraw", async () => {
     const { gm, alice, own, Actor } = await tableOfThree("pulse");
     const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ps: 14 } } });
     const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { ps: 12 } } });
@@ -156,9 +156,17 @@ describe("seed 004 [13.6]-[13.7] close combat in a running pulse", () => {
     gm.runtime.dialogs.responder = () => ({ answer: "admit" });
     await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(card.id));
     await settle();
-    const state = gm.game.combats.get(combat.id).machineState;
-    expect(state.combatants.filter((c: any) => c.close).map((c: any) => c.id).sort()).toEqual([ca.id, cw.id].sort());
+    await gm.evaluate<any>("globalThis.__boutTest").applyFromCard(gm.game.messages.get(card.id));
+    await settle();
+    const fight = gm.game.combats.get(combat.id);
+    const state = fight.machineState;
     expect(state.step).toEqual({ kind: "side", index: 1 });
+    // The condition is the tokens' (issue 31): the state keeps no copy, the Wolf's turn reads it.
+    expect(JSON.stringify(state)).not.toMatch(/close/);
+    expect([ada.statuses.has("closeCombat"), wolf.statuses.has("closeCombat")]).toEqual([true, true]);
+    const declare = fight.structure.turnChoices(state, cw.id, null, fight.fightNow()).find((c: any) => c.id === "declareAction");
+    expect(declare.prompt.fields[0].options.map((o: any) => o.value)).toEqual(["grapple", "pass", "withdraw"]);
+    void ca;
   });
 });
 

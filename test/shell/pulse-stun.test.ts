@@ -82,7 +82,7 @@ describe("seed 004 [15] while stunned, only action allowed is to recover from st
 
   it("the GM's client refuses a stunned figure's attack even when a player's client asks for it directly", async () => {
     const f = await field();
-    await f.gm.game.actors.get(f.ids.bran).update({ "system.pulse.stunned": true });
+    await f.gm.game.actors.get(f.ids.bran).toggleStatusEffect("stun", { active: true });
     await settle();
     const before = f.cards();
     const axe = f.bran.items.contents[0].id;
@@ -93,7 +93,7 @@ describe("seed 004 [15] while stunned, only action allowed is to recover from st
 
   it("in a running pulse, stunned Bran's turn offers only the recovery, and his attack is refused in his turn", async () => {
     const f = await field();
-    await f.gm.game.actors.get(f.ids.bran).update({ "system.pulse.stunned": true });
+    await f.gm.game.actors.get(f.ids.bran).toggleStatusEffect("stun", { active: true });
     const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
     const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
       { actorId: f.ids.ada, name: "Ada" },
@@ -108,7 +108,8 @@ describe("seed 004 [15] while stunned, only action allowed is to recover from st
     await settle();
     const now = f.gm.game.combats.get(combat.id).machineState;
     expect(now.acted).toEqual([ca.id]);
-    expect(now.combatants.find((c: any) => c.id === cb.id).stunned).toBe(true);
+    // The stun is the token's: the fight keeps no copy (issue 31).
+    expect(JSON.stringify(now)).not.toContain("stun");
     let asked = "";
     f.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
       asked = String(config?.content ?? "");

@@ -320,8 +320,10 @@ describe("ruleset actions on the sheet", () => {
     await gm.game.actors.get(actor.id).toggleStatusEffect("entangled", { active: true });
     await settle();
     expect(await headerActions(sheet)).toContain("disentangle");
-    // Stunned: the recovery, and the infected wound's day (it is not a fight's action); nothing else.
-    expect(await set({ "system.pulse.stunned": true })).toEqual(["recover", "infectionDay"]);
+    // Stunned (the token's condition, issue 31): the recovery, and the infected wound's day (it is not a fight's action); nothing else.
+    await gm.game.actors.get(actor.id).toggleStatusEffect("stun", { active: true });
+    await settle();
+    expect(await headerActions(sheet)).toEqual(["recover", "infectionDay"]);
   });
 });
 

@@ -202,3 +202,16 @@ export async function steelThrownBout(t: { gm: any; alice: any; bob: any }, firs
   await settle();
   return { combat, group, ca, cb };
 }
+
+/**
+ * Steel: a player's cut from her fighter's sheet (the first weapon's die button: 2 dice at zone 5, at
+ * `defenderId`), as the dialog hands it on: whether a card was posted, and the last notice she saw.
+ */
+export async function steelCutFromSheet(gm: any, player: any, actorId: string, defenderId: string) {
+  const cards = gm.game.messages.size;
+  player.runtime.dialogs.responder = () => ({ defender: defenderId, maneuver: "cut", zone: "5", dice: 2, defenceDice: 2 });
+  const weaponId = player.game.actors.get(actorId).items.contents[0].id as string;
+  await player.game.actors.get(actorId).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
+  await settle();
+  return { posted: gm.game.messages.size > cards, notice: player.notices.at(-1)?.message as string | undefined, weaponId };
+}

@@ -13,7 +13,7 @@
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
-import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 
 export interface ApCombatant {
   readonly id: string;
@@ -221,4 +221,4 @@ function view(s: ActionPhasesState): TrackerView {
   return { round: s.round, step, groups: [], rows };
 }
 
-export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view };
+export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view, members: listedFighters };

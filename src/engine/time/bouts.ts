@@ -13,7 +13,7 @@
  * state untouched (commands never mutate their input).
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
 import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWithout, mayJoinAttack, type CrowdMatchUp, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
 import { fumbleBelowZero } from "../rulesets/steel/exchange";
@@ -153,6 +153,8 @@ export type BoutsCommand =
   /** Initiative bought in the GM-set contest: it changes hands with no blow struck (postures stay). */
   | { readonly type: "seize"; readonly boutId: string; readonly combatantId: string }
   | { readonly type: "footing"; readonly combatantId: string; readonly higher: boolean }
+  /** The fighter moved (a terrain roll): its posture ends ("Posture": it lasts "until the first blow or movement"). */
+  | { readonly type: "moved"; readonly combatantId: string }
   | { readonly type: "mount"; readonly combatantId: string; readonly mounted: boolean }
   | { readonly type: "gait"; readonly combatantId: string; readonly gait: string }
   /** A block with the shield this exchange; a second one is refused. */
@@ -555,6 +557,11 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!BOUT_LIGHTS.includes(cmd.light)) return no("badLight", "BadLight", { light: String(cmd.light) });
       return ok({ state: { ...s, light: cmd.light }, events: [] });
     }
+    case "moved": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      return ok({ state: c.posture === "neutral" ? s : putCombatant(s, { ...c, posture: "neutral" }), events: [] });
+    }
     case "footing": {
       const c = findCombatant(s, cmd.combatantId);
       if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
@@ -586,10 +593,11 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
       const { crowd: _settled, ...rest } = endDoubleRed(b);
       const nb: Bout = { ...rest, phase: "opening", initiative: null, declareOrder: [] };
-      // Disengaging also opens the distance again: reach counts anew, and nobody is on anybody.
+      // Disengaging also opens the distance again: reach counts anew, and nobody is on anybody; higher footing
+      // lasts only "until his opponent ... disengages and pulls back beyond Alan's reach" ("Terrain Roll Mechanics").
       const combatants = s.combatants.map((c) => {
         if (c.boutId !== b.id) return c;
-        const { attackedBy: _gone, ...rest } = c;
+        const { attackedBy: _gone, higherFooting: _footing, ...rest } = c;
         return { ...rest, thrown: null, posture: "neutral" as const, closedOn: [] };
       });
       return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "paused", boutId: b.id }] });
@@ -616,9 +624,10 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const removed = removeCombatant(s, c);
       let state = removed.state;
       if (!findBout(state, cmd.boutId)) state = { ...state, bouts: [...state.bouts, newBout(cmd.boutId)], focus: state.focus ?? cmd.boutId };
-      // Pool and wounds come along; the throw does not (the new bout has its own).
-      const { attackedBy: _left, ...kept } = c;
-      const moved: BoutCombatant = { ...kept, boutId: cmd.boutId, thrown: null, acted: false };
+      // Pool and wounds come along; the throw does not (the new bout has its own), nor a posture or higher footing
+      // held over the bout he disengaged from ("Posture", "Terrain Roll Mechanics").
+      const { attackedBy: _left, higherFooting: _footing, ...kept } = c;
+      const moved: BoutCombatant = { ...kept, boutId: cmd.boutId, thrown: null, acted: false, posture: "neutral" };
       state = { ...state, combatants: [...state.combatants, moved] };
       return ok({ state, events: [...removed.events, { type: "joined", combatantId: c.id, boutId: cmd.boutId }] });
     }
@@ -716,6 +725,7 @@ export const boutsMachine: TimeMachine<BoutsState, BoutsCommand, BoutsEvent> = {
   id: "bouts",
   apply,
   view,
+  members: listedFighters,
   // "Combat Rounds": bouts run side by side (the camera moves between them), so the fight's time is its furthest bout's.
   roundsBegun: (s) => s.bouts.reduce((most, b) => Math.max(most, b.round), 0),
 };

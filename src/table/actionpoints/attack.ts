@@ -192,7 +192,6 @@ export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: s
     [t]: {
       ...(lost.fatigue + defenceFatigue ? { "system.actionpoints.fatigueNow": delta(-(lost.fatigue + defenceFatigue), 0) } : {}),
       ...(lost.body ? { "system.actionpoints.bodyNow": delta(-lost.body, -200) } : {}),
-      ...(m.defenderKneels ? { "system.actionpoints.kneeling": true } : {}),
     },
   };
   const itemUpdates: Record<string, ItemChange[]> = {};

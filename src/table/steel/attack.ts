@@ -29,6 +29,7 @@ import {
   resolveExchange,
   knockdownOf,
   knockdownTest,
+  knockedDown,
   reachBetween,
   mountedBlow,
   mountedHit,
@@ -46,7 +47,7 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutCombatant } from "../../engine/time/bouts";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
-import { combatantFor, dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../cards";
+import { combatantFor, dryRun, registerCardKind, postCard, type CardKind, type CardView, type StatusChange } from "../cards";
 import { boutIn, boutsState } from "./bouts-state";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -55,7 +56,7 @@ import { rideTnOf } from "./mounted";
 import { horseOf } from "./horse";
 import { engageCommand, mayAttackNow } from "./facing";
 import { steelTables, steelTablesRead } from "./tables";
-import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
+import { addStatuses, armourByRegion, casualtyOf, groundCommands, shockCommand, timedStatus, woundStatuses, woundUpdates } from "./wounds";
 import { notifyRefusal } from "../notify";
 
 const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
@@ -434,13 +435,27 @@ const exchangeCard: CardKind = {
       // Shock comes off what the defender has left this round; what it cannot take is carried to the next.
       if (dId && wound?.ok && !horse?.ok) combatCommands.push(...shockCommand(dId, Math.max(0, cpD - (r.defender?.cost ?? 0)), wound.value.result, fighterOf(card.defender, combatId)?.missile));
     }
-    // Knocked down or out: the conditions go on the defender's tokens when the result is applied.
-    const statuses: Record<string, string[]> = {};
+    // Knocked down or out: the conditions go on the fighters' tokens when the result is applied, each for as long as
+    // it lasts; in a bout the ground costs half the total pool ("Knockdown & Knockout", "Terrain Roll Mechanics").
+    const statuses: Record<string, StatusChange[]> = {};
+    const r = ex.value.result;
+    const left = { [fighterRef(card.attacker)]: Math.max(0, cpA - r.attacker.cost), [fighterRef(card.defender)]: wound?.ok && !horse?.ok ? wound.value.result.cpLeft : Math.max(0, cpD - (r.defender?.cost ?? 0)) };
+    const fall = (actor: Actor.Implementation, id: string | null) => {
+      if (statuses[fighterRef(actor)]?.some((c) => c.id === knockedDown.id) || !boutId) return;
+      combatCommands.push(...groundCommands(id, fighterOf(actor, combatId), left[fighterRef(actor)] ?? 0));
+    };
     const down = wound?.ok ? woundStatuses(wound.value.result) : [];
-    if (down.length) statuses[fighterRef(struck)] = down;
-    for (const f of falls) if (f.test.ok && f.test.value.result.down) statuses[f.actorId] = [...new Set([...(statuses[f.actorId] ?? []), "knockedDown"])];
+    if (down.some((c) => c.id === knockedDown.id) && !horse?.ok) fall(card.defender, dId);
+    addStatuses(statuses, fighterRef(struck), down);
+    for (const f of falls) {
+      if (!f.test.ok || !f.test.value.result.down) continue;
+      const actor = f.actorId === fighterRef(card.attacker) ? card.attacker : card.defender;
+      fall(actor, actor === card.attacker ? aId : dId);
+      addStatuses(statuses, f.actorId, [timedStatus(knockedDown)]);
+    }
     if (rider?.ok && rider.value.result.falls) {
-      statuses[fighterRef(card.defender!)] = [...new Set([...(statuses[fighterRef(card.defender!)] ?? []), "knockedDown"])];
+      fall(card.defender, dId);
+      addStatuses(statuses, fighterRef(card.defender!), [timedStatus(knockedDown)]);
       if (dId) combatCommands.push({ type: "mount", combatantId: dId, mounted: false } as TimeCommand);
     }
     const headline = exchangeHeadline(ex.value.result, fighterRef(card.attacker), fighterName(struck));

@@ -16,6 +16,7 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
+  knockedDown,
   aimOf,
   applyWound,
   beginPreparation,
@@ -42,7 +43,8 @@ import {
 import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { readyHeadline, shotHeadline } from "./headline";
-import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
+import { boutIn } from "./bouts-state";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -51,7 +53,7 @@ import { declareAttack, fighterOf } from "./attack";
 import { rideTnOf } from "./mounted";
 import { steelTables, steelTablesRead } from "./tables";
 import { steelRangeBands } from "../../settings";
-import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
+import { addStatuses, armourByRegion, casualtyOf, groundCommands, shockCommand, timedStatus, woundStatuses, woundUpdates } from "./wounds";
 
 const M = "BOUT.Steel.Missile.";
 const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
@@ -271,7 +273,11 @@ const shotCard: CardKind = {
     const thrown = Boolean(rider?.ok && rider.value.result.falls);
     // Thrown from the saddle: on foot in the bout, and on the ground.
     if (thrown && tId && inBout) commands.push({ type: "mount", combatantId: tId, mounted: false } as TimeCommand);
-    const down = [...new Set([...(wound?.ok ? woundStatuses(wound.value.result) : []), ...(thrown ? ["knockedDown"] : [])])];
+    // Down or out: the conditions go on the target when applied, each for as long as it lasts; off its feet in a bout, half its total pool.
+    const down = wound?.ok ? woundStatuses(wound.value.result) : [];
+    const statuses: Record<string, StatusChange[]> = {};
+    addStatuses(statuses, fighterRef(target), [...down, ...(thrown ? [timedStatus(knockedDown)] : [])]);
+    if (tId && inBout && (thrown || down.some((c) => c.id === knockedDown.id))) commands.push(...groundCommands(tId, inBout, wound?.ok ? wound.value.result.cpLeft : Math.max(0, targetCpAfter)));
     return ok({
       outcome: shot.value.result.margin > 0 ? "success" : "failure",
       events: withNames(events, [shooter, target]),
@@ -279,7 +285,7 @@ const shotCard: CardKind = {
       rolls: rolled.rolls,
       lookups: ["BOUT.Steel.Part."],
       combatCommands: commands,
-      statuses: down.length ? { [fighterRef(target)]: down } : {},
+      statuses,
       headline: shotHeadline(shot.value.result),
     });
   },

@@ -15,6 +15,7 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
+  knockedDown,
   checkRideTnModifier,
   DEFAULT_RIDE_TN,
   ENGAGED_RIDE_TN_MAX,
@@ -45,6 +46,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { combatPoolLeft, fighterOf } from "./attack";
+import { groundCommands, timedStatus } from "./wounds";
 import { opponentOptions, opponents, pickOpponent } from "../opponents";
 
 const R = "BOUT.Steel.Mounted.";
@@ -52,6 +54,9 @@ const view = (actor: Actor.Implementation) => actorView(actor as never, "steel")
 const refused = (code: string, key: string): Outcome<never> => refuse(`steel.mounted.${code}`, `${R}Refusal.${key}`);
 
 const rideSkill = (actor: Actor.Implementation) => view(actor).skills.find((s) => s.name.trim().toLowerCase() === "ride");
+
+/** A rider thrown to the ground in his bout: half his total pool ("Knockdown & Knockout"). */
+const thrownCommands = (combatantId: string, actor: Actor.Implementation, combatId: string) => groundCommands(combatantId, fighterOf(actor, combatId), fighterOf(actor, combatId)?.cp ?? 0);
 
 /** The rider's Ride TN: the skill named Ride, else our default. */
 export function rideTnOf(actor: Actor.Implementation): number {
@@ -131,7 +136,8 @@ const gaitCard: CardKind = {
     if (!rolled.value.ok) return rolled.value;
     const res = rolled.value.value.result;
     if (res.success) commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
-    if (res.roll.botch) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand);
+    // A botch throws him: on foot, and on the ground for the rest of the round, half his total pool lost.
+    if (res.roll.botch) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand, ...thrownCommands(r.value.id, actor, card.combatId));
     return ok({
       outcome: res.success ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
@@ -139,7 +145,7 @@ const gaitCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [`${R}Gait.`],
       combatCommands: commands,
-      statuses: res.roll.botch ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+      statuses: res.roll.botch ? { [fighterRef(actor)]: [timedStatus(knockedDown)] } : {},
       headline: gaitHeadline(change, { success: res.success, botch: res.roll.botch }),
     });
   },
@@ -219,7 +225,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
   const commands: TimeCommand[] = [];
   if (foeId && foeDice > 0) commands.push({ type: "spend", combatantId: foeId, dice: foeDice, purpose: "other" } as TimeCommand);
   if (res.exchanges === 1) commands.push({ type: "setExchanges", boutId: r.value.boutId, count: 1 } as TimeCommand);
-  if (res.unhorsed) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand);
+  if (res.unhorsed) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand, ...thrownCommands(r.value.id, actor, card.combatId));
   const ready = dryRun(card.combatId, commands);
   if (!ready.ok) return ready;
   const opposed: EngineEvent[] = res.opponent ? [{ type: "rideBy", key: `${R}Opposed`, data: { foe: fighterName(foe), dice: res.opponent.dice.length, successes: res.opponent.successes, rider: res.rider.successes } }] : [];
@@ -230,7 +236,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
     rolls: rolled.rolls,
     lookups: [],
     combatCommands: commands,
-    statuses: res.unhorsed ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+    statuses: res.unhorsed ? { [fighterRef(actor)]: [timedStatus(knockedDown)] } : {},
     headline: rideByHeadline(res, Boolean(foe)),
   });
 }

@@ -4,26 +4,35 @@
  * GM's light, footing and mount rulings, the throw, blow order and crowd
  * buttons. Registered with the runner's time structures (../machines.ts).
  */
-import { registerTimeStructure, combatantView, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
+import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../../engine/time/bouts";
+import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
 import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
 import { gatherCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
 import { bloodLossAtRoundStart } from "./bleeding";
 
+/** A fighter as the bouts machine takes it in: its Reflex and the pool its documents give now (in the fight's light). */
+function boutInput(c: CombatantInfo, light: BoutLight = "bright"): CombatantInput {
+  const v = combatantView<SteelStats>(c, "steel") as unknown as ActorView<SteelStats>;
+  return { id: c.id, reflex: reflexOf(v.stats), pool: poolForRound(v, { light }).pool };
+}
+
+/** The bout a fighter fights in: its tracker group's, else the one bout of fighters nobody grouped. */
+const boutKey = (c: CombatantInfo) => c.groupId ?? "bout";
+
 const BOUTS: TimeStructure = {
   machine: boutsMachine,
   async start(combatants) {
-    const groups = new Map<string, { id: string; reflex: number; pool: number }[]>();
-    for (const c of combatants) {
-      const v = combatantView<SteelStats>(c, "steel") as unknown as ActorView<SteelStats>;
-      const key = c.groupId ?? "bout";
-      groups.set(key, [...(groups.get(key) ?? []), { id: c.id, reflex: reflexOf(v.stats), pool: poolForRound(v).pool }]);
-    }
+    const groups = new Map<string, CombatantInput[]>();
+    for (const c of combatants) groups.set(boutKey(c), [...(groups.get(boutKey(c)) ?? []), boutInput(c)]);
     return startBouts([...groups].map(([id, list]) => ({ id, combatants: list })));
+  },
+  // "Melee Combat": a newcomer enters its group's bout (a bout of its own when the group has none yet) and throws with it at its next opening.
+  async join(c, state: BoutsState) {
+    return { type: "join", boutId: boutKey(c), combatant: boutInput(c, state.light) } as TimeCommand;
   },
   nextStep: { type: "next" },
   async nextRound() {
