@@ -70,7 +70,7 @@ const redBout =
 /** Phases: Ada's sword blow at Bran from her sheet (answered), then Bran's defence from the card (closed). */
 const phasesBlow: Step = async (w) => {
   const [sword] = await w.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
-  w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, modifier: 0 });
+  w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id });
   await w.ada.sheet.render({ force: true });
   await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
   await settle();

@@ -69,7 +69,7 @@ async function table() {
 
 /** Alice's Ada swings at Bran (seed 001 melee); Bob defends; the GM's client rolls 8 and 4 on the stress dice. */
 async function blow(t: Awaited<ReturnType<typeof table>>) {
-  t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, modifier: 0 });
+  t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id });
   await t.alice.game.actors.get(t.ada.id).sheet.runAction("rollItem", {}, { row: { itemId: t.sword.id } });
   await settle();
   const id = t.gm.game.messages.contents.at(-1).id as string;

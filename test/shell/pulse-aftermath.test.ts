@@ -118,7 +118,7 @@ async function yardFight(t: Table) {
   await settle();
   /** Ada's blow of this kind; Bran stands; the GM's client rolls these draws. */
   const adaStrikes = async (kind: string, draws: [number, number][]) => {
-    t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, kind, modifier: 0 });
+    t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, kind });
     await t.alice.game.actors.get(t.adaId).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     t.bob.runtime.dialogs.responder = () => ({ answer: "stand" });

@@ -23,7 +23,7 @@ type Ctx = Awaited<ReturnType<typeof field>>;
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 async function attack(ctx: Ctx, form: Record<string, unknown> = {}) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, kind: "normal", modifier: 0, ...form });
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, kind: "normal", ...form });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);

@@ -42,7 +42,7 @@ describe("skill tests at the table", () => {
   it("opposed: characteristic plus advances with a difficulty; a private roll whispers the GM", async () => {
     const { world, alice, actor, skillId } = await table("opposed");
     await alice.game.settings.set("core", ...chatModeSetting("gmroll"));
-    alice.runtime.dialogs.responder = () => ({ difficulty: "hard", modifier: 0 });
+    alice.runtime.dialogs.responder = () => ({ difficulty: "hard" });
     scriptFaces(alice, 100, [23]);
     await actor.sheet.runAction("rollItem", {}, { row: { itemId: skillId } });
     const message = alice.game.messages.contents.at(-1);

@@ -35,7 +35,8 @@ async function range(inBout: boolean) {
   }
   const state = () => gm.game.combats.get(combatId).machineState;
   const roll = async (answer: Record<string, unknown>) => {
-    alice.runtime.dialogs.responder = () => ({ target: rival.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer });
+    // A bow not yet ready opens the readying dialog (its one field: quicken); a ready one the shot.
+    alice.runtime.dialogs.responder = () => ("quicken" in answer ? answer : { target: rival.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer });
     await alice.game.actors.get(alan.id).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
     await settle();
     return gm.game.messages.contents.at(-1);

@@ -285,15 +285,16 @@ describe("seed 000 'Attacking a Mounted Target': a blow aimed at the horse", () 
     expect(JSON.parse(card.system.declaration)).toMatchObject({ atMount: true, horse: "Bay" });
     expect(card.content).toContain("Aimed at the horse (Bay)");
     let offered: any = null;
-    const defend = (answer: Record<string, unknown>) => {
+    const defend = (answer: Record<string, unknown> | null) => {
       f.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
         offered = config;
         return answer;
       };
       return f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id));
     };
-    // The dialog offers Rival only the evasions; a forged parry is refused all the same.
-    const parry = await defend({ maneuver: "parry", dice: 2, press: 0 });
+    // The dialog offers Rival only the evasions (Bob closes it); a parry his client sends anyway is refused all the same.
+    await defend(null);
+    const parry = await f.hooks(f.bob).askGM("answerCard", { messageId: card.id, answer: { maneuverId: "parry", dice: 2, press: 0 } });
     expect(offered.content).toContain('value="partial-evasion"');
     expect(offered.content).not.toContain('value="parry"');
     expect(parry.ok ? "ok" : parry.refusal.code).toBe("steel.notAllowedMounted");

@@ -31,6 +31,9 @@ export function scriptFaces(client: { CONFIG: any }, faces: number, results: rea
   );
 }
 
+/** A GM's responder: nobody is surprised (pulse's opening question, its "none" button); any other dialog is closed unanswered. */
+export const noSurprise = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
+
 /** A world under a ruleset with the GM and two players, Alice and Bob, connected; `own(user)` gives that player an actor. */
 export async function tableOfThree(ruleset: string) {
   const { dist } = await import("../build/dist");
@@ -60,7 +63,7 @@ export async function crowdFight(ruleset: string, n: number) {
   const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
   const gm = await world.connect("GM");
   await gm.game.settings.set("bout", "ruleset", ruleset);
-  gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
+  gm.runtime.dialogs.responder = noSurprise;
   const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
