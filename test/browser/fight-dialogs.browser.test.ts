@@ -13,7 +13,7 @@ import { sharedBrowser } from "./chromium";
 import { checkDialog, THEMES, type CapturedDialog } from "./dialog-check";
 import { SHOTS } from "./shots";
 import { CASES, cardStates, type KindWorld } from "../shell/card-kind-cases";
-import { settle } from "../shell/support";
+import { noSurprise, settle } from "../shell/support";
 
 const DEFAULT_WIDTH = 400;
 const browser = sharedBrowser(SHOTS);
@@ -84,7 +84,7 @@ const pulseFight: Step = async (w) => {
   const wolf = await w.gm.CONFIG.Actor.documentClass.create({ name: "Wolf", type: "npc", system: { pulse: { ag: 16, pc: 14 } } });
   const combat = await w.gm.CONFIG.Combat.documentClass.create({ active: true });
   await combat.createEmbeddedDocuments("Combatant", [w.ada, w.bran, wolf].map((a: any) => ({ actorId: a.id, name: a.name })));
-  w.gm.runtime.dialogs.responder = (_k: string, config: any) => (config.buttons?.length ? "none" : null);
+  w.gm.runtime.dialogs.responder = noSurprise;
   await combat.startCombat();
   await settle();
   w.gm.runtime.dialogs.responder = () => null;
