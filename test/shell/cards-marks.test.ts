@@ -51,6 +51,7 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     const { gm, alice } = await world("steel");
     const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", ownership: { default: 0, [gm.game.users.getName("Alice").id]: 3 }, system: { steel: { agility: 5 } } });
     const [skill] = await actor.createEmbeddedDocuments("Item", [{ name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 } } }]);
+    await settle();
     alice.runtime.dialogs.responder = () => ({ bonusDice: 1, tnModifier: 0 });
     scriptDraws(alice, [2, 3, 9, 1, 6, 5].map((f) => [f, 10] as const));
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
@@ -68,6 +69,7 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     const { gm, alice } = await world("opposed");
     const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", ownership: { default: 0, [gm.game.users.getName("Alice").id]: 3 }, system: { opposed: { ag: 42 } } });
     const [skill] = await actor.createEmbeddedDocuments("Item", [{ name: "Climb", type: "skill", system: { opposed: { characteristic: "ag", advances: 10 } } }]);
+    await settle();
     alice.runtime.dialogs.responder = () => ({ difficulty: "challenging" });
     scriptDraws(alice, [[23, 100]]);
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
@@ -79,6 +81,7 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     const { gm, alice } = await world("actionpoints");
     const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", ownership: { default: 0, [gm.game.users.getName("Alice").id]: 3 } });
     const [skill] = await actor.createEmbeddedDocuments("Item", [{ name: "Climb", type: "skill", system: { actionpoints: { tsc: 55 } } }]);
+    await settle();
     alice.runtime.dialogs.responder = () => ({});
     scriptDraws(alice, [[96, 100]]);
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });

@@ -148,6 +148,7 @@ describe("seed 004 [20.4] pulling out a stuck weapon", () => {
     await apply(t, t.bob, plain);
     expect([bran(t).stuckPenalty, bran(t).fatigueNow]).toEqual([0, 6]);
     await t.gm.game.actors.get(t.branId).update({ "system.pulse.stuckPenalty": 3 });
+    await settle();
     scriptDraws(t.gm, [[9, 10]]);
     const barbed = await sheetAction(t, t.bob, t.branId, "pullOut", { kind: "missile", barbed: true });
     await apply(t, t.bob, barbed);

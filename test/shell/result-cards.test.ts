@@ -30,6 +30,7 @@ async function skillCard(ruleset: "steel" | "opposed" | "actionpoints", answer: 
   const [skill] = await actor.createEmbeddedDocuments("Item", [
     { name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 }, opposed: { characteristic: "ag", advances: 10 }, actionpoints: { tsc: 55 } } },
   ]);
+  await settle();
   alice.runtime.dialogs.responder = () => answer;
   scriptDraws(alice, draws);
   await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });

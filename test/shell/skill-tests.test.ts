@@ -3,7 +3,7 @@
 // result card goes to chat in the player's roll mode.
 import { chatModeSetting } from "../harness/version";
 import { describe, expect, it } from "vitest";
-import { scriptFaces, tableOfThree } from "./support";
+import { scriptFaces, settle, tableOfThree } from "./support";
 
 async function table(ruleset: string) {
   const { world, alice, own, Actor } = await tableOfThree(ruleset);
@@ -16,6 +16,7 @@ async function table(ruleset: string) {
   const [skill] = await actor.createEmbeddedDocuments("Item", [
     { name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 }, opposed: { characteristic: "ag", advances: 10 }, actionpoints: { tsc: 55 } } },
   ]);
+  await settle();
   return { world, alice, actor: alice.game.actors.get(actor.id), skillId: skill.id as string };
 }
 

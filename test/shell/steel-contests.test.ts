@@ -31,6 +31,7 @@ async function table(inBout: boolean) {
     await settle();
     combatId = combat.id;
   }
+  await settle();
   const state = () => gm.game.combats.get(combatId).machineState;
   const cp = (id: string) => state().combatants.find((c: any) => c.id === id).cp;
   return { world, gm, alice, bob, alanId: alan.id as string, rivalId: rival.id as string, combatId, ca, cb, state, cp };

@@ -46,6 +46,7 @@ describe("seed 000 'Attacking a Mounted Target': the saddle check after a missil
     const f = await field({ rival: true });
     // The bow is ready with 5 dice (the GM's command, standing for the readying rounds).
     await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "missile", combatantId: f.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
+    await settle();
     f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 0 });
     await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.bowId } });
     await settle();
@@ -70,6 +71,7 @@ describe("seed 000 'Attacking a Mounted Target': the saddle check after a missil
   it("the same arrow on Rival on foot calls for no Ride check", async () => {
     const f = await field();
     await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "missile", combatantId: f.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
+    await settle();
     f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 0 });
     await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.bowId } });
     await settle();

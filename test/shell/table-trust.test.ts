@@ -197,7 +197,10 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     ctx.gm.disconnect();
     await settle();
     ctx.gm = ctx.second!;
-    const posted = await Promise.race([attack(ctx, "bob"), new Promise((r) => setTimeout(() => r("still waiting"), 300))]);
+    // Awaited, not raced against a clock (a loaded machine is slow, not stalled): were Bob's attack to wait on
+    // Alice's silent client, it would wait out the new GM's query timeout, set past the test's own timeout.
+    ctx.gm.CONFIG.BOUT = { ...ctx.gm.CONFIG.BOUT, queryTimeout: 120_000 };
+    const posted = await attack(ctx, "bob");
     expect(posted).toBe(1);
   });
 
@@ -206,7 +209,8 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     ctx.alice.CONFIG.BOUT = { ...ctx.alice.CONFIG.BOUT, queryTimeout: 100 };
     ctx.gm.hangQueries();
     const mark = ctx.world.server.writes.length;
-    const outcome = await Promise.race([attack(ctx).then(() => "settled"), new Promise((r) => setTimeout(() => r("still waiting"), 300))]);
+    // Awaited, not raced against a clock: a stall fails by the test's own timeout; the notice says it was the query's.
+    const outcome = await attack(ctx).then(() => "settled");
     expect(outcome).toBe("settled");
     expect(ctx.alice.notices.at(-1)?.message).toMatch(/GM's client \(GM\) did not answer in time/);
     expect(ctx.world.writesSince(mark)).toEqual([]);
