@@ -8,13 +8,31 @@
 // the GM allows no postures) and the confirmation (deleting an item from a sheet).
 import { describe, expect, it } from "vitest";
 import { sharedBrowser } from "./chromium";
-import { nextDialog, showDialog } from "./dialog-screen";
+import { nextDialog, showDialog, type DialogScreen } from "./dialog-screen";
 import { SHOTS, shotPath } from "./shots";
 import { settle, steelSwordsmen, tableOfThree } from "../shell/support";
 
 const browser = sharedBrowser(SHOTS);
 
 const percent = (row: string | undefined) => Number(/([\d.]+)%$/.exec(row ?? "")?.[1] ?? NaN);
+
+/** Shows the dialog in chromium for `act`, then hands the page back. */
+async function onScreen(dialog: Record<string, any>, act: (screen: DialogScreen) => Promise<void>): Promise<void> {
+  const screen = await showDialog(browser(), dialog);
+  try {
+    await act(screen);
+  } finally {
+    await screen.close();
+  }
+}
+
+/** Steel's swordsmen, Ada (Alice's) and Bran (Bob's), known to every client. */
+async function swordsmen() {
+  const t = await tableOfThree("steel");
+  const s = await steelSwordsmen(t.world, t.gm);
+  await settle();
+  return { ...t, ...s };
+}
 
 /** Steel: Ada (Alice's) and Bran (Bob's) in one bout of a started fight, no throw asked yet. */
 async function steelBout() {
@@ -33,12 +51,11 @@ async function steelBout() {
 
 describe("dialogs driven in chromium through their own buttons", () => {
   it("the attack dialog: the odds shown follow the dice slider and the expected defence as the person changes them; Declare posts what the form holds", async () => {
-    const { gm, adaId, branId, swordId } = await tableOfThree("steel").then(async (t) => ({ ...t, ...(await steelSwordsmen(t.world, t.gm)) }));
+    const { gm, adaId, branId, swordId } = await swordsmen();
     const opened = nextDialog(gm);
     const flow = gm.game.actors.get(adaId).sheet.runAction("rollItem", {}, { row: { itemId: swordId } });
     const { dialog } = await opened;
-    const screen = await showDialog(browser(), dialog);
-    try {
+    await onScreen(dialog, async (screen) => {
       const { page } = screen;
       const at = async () => (await screen.odds())[0];
       const opening = await at();
@@ -63,9 +80,7 @@ describe("dialogs driven in chromium through their own buttons", () => {
       await page.locator('button[data-action="confirm"]').click();
       await flow;
       await settle();
-    } finally {
-      await screen.close();
-    }
+    });
     const card = gm.game.messages.contents.at(-1);
     expect(card.system.kind).toBe("steel.exchange");
     expect(card.system.defenderId).toBe(branId);
@@ -80,15 +95,12 @@ describe("dialogs driven in chromium through their own buttons", () => {
     await t.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(t.gm.game.combats.get(t.combatId), "throw", t.groupId, [t.ca, t.cb], ["red", "white"]);
     const { dialog } = await opened;
     expect(dialog.element.querySelector("[data-odds]")).toBeNull();
-    const screen = await showDialog(browser(), dialog);
-    try {
+    await onScreen(dialog, async (screen) => {
       await screen.page.locator('[name="throw"]').selectOption("white");
       await screen.page.locator('[name="posture"]').selectOption("aggressive");
       await screen.page.locator('button[data-action="confirm"]').click();
       await screen.idle();
-    } finally {
-      await screen.close();
-    }
+    });
     await settle();
     await settle();
     const me = t.gm.game.combats.get(t.combatId).machineState.combatants.find((c: any) => c.id === t.ca);
@@ -103,21 +115,18 @@ describe("dialogs driven in chromium through their own buttons", () => {
     t.bob.runtime.dialogs.responder = () => "red";
     await t.gm.evaluate<any>("globalThis.__boutTest").openDeclaration(t.gm.game.combats.get(t.combatId), "throw", t.groupId, [t.ca, t.cb], ["red", "white"]);
     const { dialog } = await opened;
-    const screen = await showDialog(browser(), dialog);
-    try {
+    await onScreen(dialog, async (screen) => {
       expect(await screen.page.locator(".form-footer button").evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.action))).toEqual(["red", "white"]);
       await screen.page.locator('button[data-action="white"]').click();
       await screen.idle();
-    } finally {
-      await screen.close();
-    }
+    });
     await settle();
     await settle();
     expect(t.gm.game.combats.get(t.combatId).machineState.combatants.find((c: any) => c.id === t.ca).thrown).toBe("white");
   });
 
   it("the confirmation: deleting an item from the sheet asks first; No keeps it, Yes deletes it", async () => {
-    const { gm, alice, adaId, swordId } = await tableOfThree("steel").then(async (t) => ({ ...t, ...(await steelSwordsmen(t.world, t.gm)) }));
+    const { gm, alice, adaId, swordId } = await swordsmen();
     const sheet = alice.game.actors.get(adaId).sheet;
     await sheet.render({ force: true });
     for (const [button, kept] of [["no", true], ["yes", false]] as const) {
@@ -125,16 +134,13 @@ describe("dialogs driven in chromium through their own buttons", () => {
       const flow = sheet.runAction("deleteItem", {}, { row: { itemId: swordId } });
       const { kind, dialog } = await opened;
       expect(kind).toBe("confirm");
-      const screen = await showDialog(browser(), dialog);
-      try {
+      await onScreen(dialog, async (screen) => {
         // No is the default (it has the focus first); the person clicks the one named.
         expect(await screen.page.locator("button[autofocus]").getAttribute("data-action")).toBe("no");
         await screen.page.locator(`button[data-action="${button}"]`).click();
         await flow;
         await settle();
-      } finally {
-        await screen.close();
-      }
+      });
       expect(Boolean(gm.game.actors.get(adaId).items.get(swordId)), button).toBe(kept);
     }
   });
