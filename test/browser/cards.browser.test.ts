@@ -81,7 +81,8 @@ async function duo(ruleset: string, ada: Record<string, unknown>, bran: Record<s
 
 /** Posts Ada's attack with `weapon` from her sheet, answers it for Bran with `answer` on the scripted dice; the card's content in each state. */
 async function exchange(t: Awaited<ReturnType<typeof duo>>, weaponId: string, declaration: Record<string, unknown>, answer: Record<string, unknown>, draws: [number, number][]) {
-  // Alice, Ada's player, attacks from her sheet; the GM answers for Bran.
+  // Alice, Ada's player, attacks from her sheet (once her client has heard of the weapons); the GM answers for Bran.
+  await settle();
   t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, ...declaration });
   await t.alice.game.actors.get(t.ada.id).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
   await settle();
