@@ -299,7 +299,7 @@ export const CASES: readonly KindCase[] = [
     ],
     draws: [],
     post: async (w) => {
-      w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, kind: "disarm", modifier: 0 });
+      w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, kind: "disarm" });
       await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: w.ada.items.getName("Broadsword").id } });
       await settle();
       const attack = w.gm.game.messages.contents.at(-1);
@@ -330,7 +330,7 @@ export const CASES: readonly KindCase[] = [
     ],
     draws: [],
     post: async (w) => {
-      w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, modifier: 0 });
+      w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id });
       await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: w.ada.items.getName("Broadsword").id } });
       await settle();
       const attack = w.gm.game.messages.contents.at(-1);

@@ -296,7 +296,7 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     const c = (i: number) => state().combatants.find((x: any) => x.id === combatants[i].id);
     expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([20, 20, 20, 20]);
     // Alice attacks Bob's fighter; the card waits for Bob.
-    t.players.Alice.runtime.dialogs.responder = () => ({ defender: fighters[1].id, modifier: 0 });
+    t.players.Alice.runtime.dialogs.responder = () => ({ defender: fighters[1].id });
     await t.players.Alice.game.actors.get(fighters[0].id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const card = t.gm.game.messages.contents.at(-1);

@@ -57,7 +57,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
     // An equipped bow first: the free attack is a Melee Test, so the hand weapon deals it.
     await bran.createEmbeddedDocuments("Item", [{ name: "Bow", type: "weapon", sort: -1, system: { equipped: true, opposed: { kind: "ranged", damage: 9, addStrengthBonus: true, range: 50 } } }]);
     const hand = bran.items.contents.find((i: any) => i.name === "Hand weapon");
-    t.gm.runtime.dialogs.responder = () => ({ defender: t.adaId, difficulty: "challenging", modifier: 0 });
+    t.gm.runtime.dialogs.responder = () => ({ defender: t.adaId, difficulty: "challenging" });
     await bran.sheet.runAction("rollItem", {}, { row: { itemId: hand.id } });
     await settle();
     const declared = JSON.parse(t.gm.game.messages.contents.at(-1).system.declaration);

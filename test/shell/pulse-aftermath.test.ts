@@ -132,7 +132,7 @@ async function yardFight(t: Table) {
   await settle();
   /** Ada's blow of this kind; Bran stands; the GM's client rolls these draws. */
   const adaStrikes = async (kind: string, draws: [number, number][]) => {
-    t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, kind, modifier: 0 });
+    t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, kind });
     await t.alice.game.actors.get(t.adaId).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     t.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
@@ -169,6 +169,7 @@ describe("seed 004 [20.4] pulling out a stuck weapon", () => {
     await apply(t, t.bob, plain);
     expect([bran(t).stuckPenalty, bran(t).fatigueNow]).toEqual([0, 6]);
     await t.gm.game.actors.get(t.branId).update({ "system.pulse.stuckPenalty": 3 });
+    await settle();
     scriptDraws(t.gm, [[9, 10]]);
     const barbed = await sheetAction(t, t.bob, t.branId, "pullOut", { kind: "missile", barbed: true });
     await apply(t, t.bob, barbed);

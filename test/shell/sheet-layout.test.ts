@@ -44,6 +44,7 @@ async function kitted(ruleset: string, owner = true) {
     pack("skills", "acrobatics"),
     { name: "Plain stick", type: "weapon" },
   ]);
+  await settle();
   const sheet = alice.game.actors.get(actor.id).sheet;
   await sheet.render({ force: true });
   return { gm, alice, actor, sheet, html: (part: string) => parse(sheet.renderedParts[part] as string) };
