@@ -70,6 +70,7 @@ function bundleScript(path: string): vm.Script {
   return script;
 }
 
+/**
  * The network's default for a world of two users or more (table-flow tests: cards, answers,
  * applies and tracker steps between clients): each user's messages take a few milliseconds
  * each way, a different number per user in the order the world lists them (1, 2, 3, then
