@@ -38,7 +38,7 @@ async function arena(inFight: boolean) {
   /** `by` attacks the other from the sheet (`client` is whoever clicks). */
   const attack = async (client: any, by: "ada" | "bran", values: Record<string, unknown> = {}) => {
     const [me, foe] = by === "ada" ? [ada, bran] : [bran, ada];
-    client.runtime.dialogs.responder = () => ({ defender: foe.id, modifier: 0, moved: 0, location: "", ...values });
+    client.runtime.dialogs.responder = () => ({ defender: foe.id, moved: 0, ...values });
     await client.game.actors.get(me.id).sheet.runAction("rollItem", {}, { row: { itemId: swords[me.id] } });
     await settle();
     return t.gm.game.messages.contents.at(-1);

@@ -49,7 +49,7 @@ const SETUPS: Record<string, Setup> = {
   phases: {
     ada: { phases: { attack: 3 } },
     adaItems: [{ name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } }],
-    form: { range: "middle", motion: "still", defence: "none" },
+    form: { motion: "still", defence: "none" },
     draws: [[9, 10]],
   },
   actionpoints: {

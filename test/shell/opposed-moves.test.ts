@@ -11,7 +11,7 @@ async function yard() {
   await bran.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
   await settle();
   const move = async (answer: Record<string, unknown>) => {
-    alice.runtime.dialogs.responder = () => ({ opponentId: "", distance: 0, yards: 0, runUp: false, test: false, ...answer });
+    alice.runtime.dialogs.responder = () => ({ opponentId: "", yards: 0, runUp: false, test: false, ...answer });
     await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     return gm.game.messages.contents.at(-1);

@@ -79,7 +79,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
   it("seed 003 'Move' (Run): 'You can use your Action to sprint': Ada runs, her Action is spent and her Move kept; an attack after it is refused", async () => {
     const ctx = await arena();
     const f = await ctx.fight();
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "run", opponentId: "", distance: 0, yards: 0, runUp: false, test: false });
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "run", opponentId: "", yards: 0, runUp: false, test: false });
     scriptFaces(ctx.gm, 100, [10]);
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
@@ -92,7 +92,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
   it("seed 003 'Move' (Disengage II): with no more Advantage than Bran, Ada's Dodge test is her Action, her Move kept", async () => {
     const ctx = await arena();
     const f = await ctx.fight();
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "disengage", opponentId: ctx.branId, distance: 0, yards: 0, runUp: false, test: false });
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "disengage", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
     scriptFaces(ctx.gm, 100, [10, 90]);
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
@@ -244,7 +244,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
 async function fleeFrom(ctx: Ctx, dice: number[]) {
   await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Club", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 3, addStrengthBonus: false } } }]);
   await settle();
-  ctx.alice.runtime.dialogs.responder = () => ({ move: "flee", opponentId: ctx.branId, distance: 0, yards: 0, runUp: false, test: false });
+  ctx.alice.runtime.dialogs.responder = () => ({ move: "flee", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
   scriptFaces(ctx.gm, 100, dice);
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
   await settle();

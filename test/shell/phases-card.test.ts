@@ -643,13 +643,14 @@ describe("the GM's wound and fatigue tracks form (seed 001 counts Wound and Fati
 // The range is never the shooter's word: it is the range the two are engaged at this round, else the distance between
 // their tokens (ours: Touch to 1 pace, Reach 2, Close 5, Near 15, Middle 50, Far beyond).
 describe("the range of a shot is measured, never typed (seed 001, Missile Fire Table)", () => {
-  it("Ada, engaged by Bran at Touch this round, picks Middle in her dialog: refused with the reason, nothing written, though the tokens stand 30 paces apart", async () => {
+  it("Ada, engaged by Bran at Touch this round, shoots from her sheet: refused with the reason, nothing written, though the tokens stand 30 paces apart", async () => {
     const ctx = await range();
     const { stateOf } = await shootingRound(ctx, (adaCombatant) => ({ action: "melee", weaponId: ctx.maceId, range: "touch", [`opponent-${adaCombatant}`]: true }));
     expect(stateOf().engagements).toMatchObject([{ range: "touch" }]);
     const mark = ctx.world.server.writes.length;
     const before = ctx.gm.game.messages.size;
-    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, range: "middle", motion: "still", defence: "none" });
+    // Her dialog has no range to pick: the engagement decides it.
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, motion: "still", defence: "none" });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
     await settle();
     expect(ctx.alice.notices.at(-1)?.message).toBe("Bran is at Touch range: nobody shoots at Touch or Reach.");

@@ -203,11 +203,11 @@ describe("a world copy the GM edits is what the next card reads (seed 003 'Attac
     await copy.updateEmbeddedDocuments("TableResult", [{ _id: arm.id, name: "Head" }]);
     await settle();
     // Ada 23 against 45 beats Bran's 57 against 40: a hit, the roll reversed is 32.
-    alice.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging", modifier: 0 });
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging" });
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const card = gm.game.messages.contents.at(-1);
-    bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     scriptDraws(gm, [[23, 100], [57, 100]]);
     const answered = await hooks(bob).defendFromCard(bob.game.messages.get(card.id));
     await settle();

@@ -163,7 +163,9 @@ describe("seed 000 'Missile Combat' 3: a shooter chooses red or white each round
     const { combat, groupId, ids } = await thrownBout(t.gm, [alan, rival], ["white", "red"]);
     const [ca] = ids;
     const roll = async (answer: Record<string, unknown>) => {
-      t.alice.runtime.dialogs.responder = () => ({ target: rival.id, dice: 2, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, quicken: false, ...answer });
+      // Readying the bow asks only whether to quicken; the shot asks the rest.
+      t.alice.runtime.dialogs.responder = (_k: unknown, config: any) =>
+        String(config?.content ?? "").includes('name="dice"') ? { target: rival.id, dice: 2, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer } : { quicken: false };
       await t.alice.game.actors.get(alan.id).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
       await settle();
       return t.gm.game.messages.contents.at(-1);

@@ -36,7 +36,7 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     adaItems: [{ name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } }],
     wolf: { phases: { defense: 2, soak: 2 } },
     wolfItems: [],
-    form: { range: "middle", motion: "still", defence: "none" },
+    form: { motion: "still", defence: "none" },
     draws: [[7, 10]],
   },
   actionpoints: {
