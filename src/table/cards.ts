@@ -18,12 +18,13 @@ import { WriteBatch } from "./batch";
 import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
 import { loadCardPartials, resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { namedDraws } from "./dice-names";
 import { fighterImage, headlineText, toneView, type Headline } from "../applications/results/headline";
 import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
-import type { MarkedFace } from "../engine/dice";
-import { MARKS_OPTION } from "../dice/foundry-dice";
+import type { DrawLabel, MarkedFace } from "../engine/dice";
+import { LABEL_OPTION, MARKS_OPTION } from "../dice/foundry-dice";
 
 /** The headline a kind returns (its lang key and values), said the same way on result cards. */
 export type { Headline };
@@ -516,17 +517,21 @@ async function resolution(kind: CardKind, card: CardView, answer: unknown, earli
 
 /**
  * The faces each roll showed, by die size, as the card shows them (the rolls
- * themselves ride on the message), with the marks the engine gave each die
- * (put on the roll by ../dice/foundry-dice.ts); the card decides none of them.
+ * themselves ride on the message), with the marks the engine gave each die and
+ * whose dice they were and what for (put on the roll by ../dice/foundry-dice.ts,
+ * the fighter named here as the table knows them); the card decides none of them.
  */
 function diceOf(rolls: readonly Roll[]): CardDice[] {
-  return rolls.flatMap((roll) => {
-    const r = roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
-    const marks = r.options?.[MARKS_OPTION];
-    return (r.dice ?? [])
-      .map((t, i) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result), ...(i === 0 && Array.isArray(marks) ? { marks: marks as MarkedFace[] } : {}) }))
-      .filter((d) => d.faces > 0 && d.results.length > 0);
-  });
+  return namedDraws(
+    rolls.flatMap((roll) => {
+      const r = roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
+      const marks = r.options?.[MARKS_OPTION];
+      const label = r.options?.[LABEL_OPTION] as DrawLabel | undefined;
+      return (r.dice ?? [])
+        .map((t, i) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result), ...(i === 0 && Array.isArray(marks) ? { marks: marks as MarkedFace[] } : {}), ...(i === 0 && label && typeof label === "object" ? { label } : {}) }))
+        .filter((d) => d.faces > 0 && d.results.length > 0);
+    }),
+  );
 }
 
 /** A change relative to the figure when it is applied, so two cards resolved before either applies both count. */

@@ -373,7 +373,7 @@ const exchangeCard: CardKind = {
       // The horse is not in the bout: its Shock is measured against its own full pool.
       const struckLeft = horse?.ok ? poolForRound(s).pool : defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD;
       const wound = hit?.wound
-        ? applyWound(casualtyOf(s, struckLeft, horse?.ok ? undefined : fighterOf(card.defender!, combatId)?.missile), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
+        ? applyWound({ ...casualtyOf(s, struckLeft, horse?.ok ? undefined : fighterOf(card.defender!, combatId)?.missile), id: fighterRef(struck) }, { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
         : null;
       // A fumble whose penalty would take the pool below 0 calls for a Knockdown roll at TN = the dice rolled.
       const r = ex.value.result;
@@ -382,10 +382,10 @@ const exchangeCard: CardKind = {
         ...(r.defender ? [{ side: r.defender, actor: card.defender!, stats: t.stats, left: cpD - r.defender.cost }] : []),
       ]
         .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.actor, combatId, f.side.fumblePenalty, f.left))
-        .map((f) => ({ actorId: fighterRef(f.actor), test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
+        .map((f) => ({ actorId: fighterRef(f.actor), test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn, fighterRef(f.actor)) }));
       // "Mounted Combat": a rider struck by a landed blow rolls Ride less the margin, or falls as from 10 feet.
       const saddle = mountedHit({ defenderMounted: Boolean(fighterOf(card.defender!, combatId)?.mounted), atMount, landed: Boolean(r.hit) }).saddleCheck;
-      const rider = saddle ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
+      const rider = saddle ? stayInSaddle({ id: fighterRef(card.defender!), agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
       return { ex, wound, falls, rider };
     });
     const { ex, wound, falls = [], rider = null } = rolled.value;

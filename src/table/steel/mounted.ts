@@ -128,7 +128,7 @@ const gaitCard: CardKind = {
       commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
       return ok({ outcome: "success", events: [{ type: "gait", key: `${R}GaitFree`, data: {} }], updates: {}, rolls: [], lookups: [`${R}Gait.`], combatCommands: commands, headline: gaitHeadline(change, null) });
     }
-    const rolled = await resolveWithFoundry((dice) => skillCheck({ dice: view(actor).stats.agility, tn: d.tn }, dice));
+    const rolled = await resolveWithFoundry((dice) => skillCheck({ id: fighterRef(actor), skill: "BOUT.Card.Roll.Ride", dice: view(actor).stats.agility, tn: d.tn }, dice));
     if (!rolled.value.ok) return rolled.value;
     const res = rolled.value.value.result;
     if (res.success) commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
@@ -210,7 +210,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
   const s = view(actor).stats;
   const foeId = foe ? combatantFor(card.combatId, foe) : null;
   const rolled = await resolveWithFoundry((dice) =>
-    rideBy({ agility: s.agility, rideTn: rideTnOf(actor), tnModifier: again.value.tnModifier, opponentDice: foeDice, ...(foe ? { opponentCpLeft: combatPoolLeft(foe, card.combatId) } : {}) }, dice),
+    rideBy({ id: fighterRef(actor), agility: s.agility, rideTn: rideTnOf(actor), tnModifier: again.value.tnModifier, opponentDice: foeDice, ...(foe ? { opponentId: fighterRef(foe), opponentCpLeft: combatPoolLeft(foe, card.combatId) } : {}) }, dice),
   );
   if (!rolled.value.ok) return rolled.value;
   const res = rolled.value.value.result;
