@@ -17,9 +17,10 @@ export function namedDraws(draws: readonly (Draw | DiceDraw)[], names: Readonly<
     const label = d.label as DrawLabel | undefined;
     const base = { faces: d.faces, results: d.results, ...(d.marks ? { marks: d.marks } : {}) };
     if (!label || typeof label.key !== "string") return base;
-    const ref = typeof label.who === "string" ? label.who : "";
-    const who = !ref ? "" : (names[ref] ?? (fighterFrom(ref) ? fighterName(fighterFrom(ref)) : ""));
-    return { ...base, label: { who, key: label.key, ...(label.data ? { data: label.data } : {}) } };
+    const name = (ref: unknown) => (typeof ref !== "string" || !ref ? "" : (names[ref] ?? (fighterFrom(ref) ? fighterName(fighterFrom(ref)) : "")));
+    // `whom`, a second fighter the roll is aimed at (a figure in a missile's way), is named the same way.
+    const data = label.data && typeof label.data === "object" ? { ...label.data, ...("whom" in label.data ? { whom: name(label.data.whom) } : {}) } : undefined;
+    return { ...base, label: { who: name(label.who), key: label.key, ...(data ? { data } : {}) } };
   });
 }
 

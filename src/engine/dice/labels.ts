@@ -18,7 +18,11 @@ export interface DrawLabel {
   readonly who: string;
   /** What for: a lang key of a short phrase ("attack, TN {tn}"), formatted with `data`. */
   readonly key: string;
-  /** Values for the phrase; a string may be a lang key's tail the card localizes through its lookups. */
+  /**
+   * Values for the phrase; a string may be a lang key's tail the card localizes
+   * through its lookups; `whom` is a second fighter reference (the one a roll is
+   * aimed at), named like `who`.
+   */
   readonly data?: Readonly<Record<string, string | number>>;
 }
 

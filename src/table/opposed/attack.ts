@@ -231,6 +231,12 @@ function defenceTarget(defender: Actor.Implementation, choice: unknown): number 
   return skillItemTarget(st, item.stats);
 }
 
+/** The name of the skill a defender opposes with, for the card's dice row: Melee, Dodge (lang keys) or the skill item's own. */
+function defenceSkillName(defender: Actor.Implementation, choice: string): string {
+  if (choice === "melee" || choice === "dodge") return `BOUT.Opposed.Table.Defence.${choice}`;
+  return view(defender).skills.find((x) => `item:${x.id}` === choice)?.name ?? "";
+}
+
 /** "Prepare": +20 to the skill the defender prepared, until its next turn, against any attack. */
 function preparedBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
   const id = combatantFor(combatId, defender);
@@ -414,7 +420,7 @@ const attackCard: CardKind = {
       if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
       if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
       const skill = rangedOppositionSkill(way);
-      const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
+      const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) };
       const input = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
@@ -449,7 +455,7 @@ const attackCard: CardKind = {
       attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage, calledShot: d.calledShot ?? null },
       defender: {
         id: ids.defender,
-        test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill) },
+        test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) },
         surprised,
         toughnessBonus: bonus(t.t),
         armour: armourOf(card.defender),

@@ -181,19 +181,19 @@ const moveCard: CardKind = {
           return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure", headline: moveHeadline({ move: "disengage", escaped: r.value.result.escaped }) });
         }
         case "run": {
-          const r = run({ athletics: namedTest(actor, "athletics", "ag"), move: me.move }, dice);
+          const r = run({ id: fighterRef(actor), athletics: namedTest(actor, "athletics", "ag"), move: me.move }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "run", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "leap": {
-          const r = leap({ move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          const r = leap({ id: fighterRef(actor), move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: "neutral", headline: moveHeadline({ move: "leap", feet: r.value.result.feet }) }) : r;
         }
         case "climb": {
-          const r = climb({ move: me.move, climb: namedTest(actor, "climb", "s") }, dice);
+          const r = climb({ id: fighterRef(actor), move: me.move, climb: namedTest(actor, "climb", "s") }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "climb", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "fall": {
-          const r = fall({ yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          const r = fall({ id: fighterRef(actor), yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
           if (!r.ok) return r;
           if (r.value.result.wounds) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-r.value.result.wounds, 0) });
           if (r.value.result.prone) statuses[fighterRef(actor)] = [{ id: "prone", active: true }];

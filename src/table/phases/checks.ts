@@ -65,7 +65,7 @@ const fatigueCard: CardKind = {
     const s = view(card.attacker).stats;
     const commands = fatigueTurn(card.combatId, card.attacker);
     if (!commands.ok) return commands;
-    const rolled = await resolveWithFoundry((dice) => rollFatigue({ stamina: s.stamina, penalty: penaltyOf(s), fatigueLeft: s.fatigueLeft }, dice, 1, phasesTracks().fatigue));
+    const rolled = await resolveWithFoundry((dice) => rollFatigue({ id: fighterRef(card.attacker!), stamina: s.stamina, penalty: penaltyOf(s), fatigueLeft: s.fatigueLeft }, dice, 1, phasesTracks().fatigue));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     return ok({
@@ -100,7 +100,7 @@ const athleticsCard: CardKind = {
     const s = view(card.attacker).stats;
     const commands = sprintTurn(card.combatId, card.attacker);
     if (!commands.ok) return commands;
-    const rolled = await resolveWithFoundry((dice) => rollAthletics({ athletics: s.athletics, penalty: penaltyOf(s) }, dice));
+    const rolled = await resolveWithFoundry((dice) => rollAthletics({ id: fighterRef(card.attacker!), athletics: s.athletics, penalty: penaltyOf(s) }, dice));
     if (!rolled.value.ok) return rolled.value;
     return ok({
       outcome: rolled.value.value.result.passed ? "success" : "failure",

@@ -168,6 +168,9 @@ export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target:
   };
 }
 
+/** The blow's fighters named in its input, so the engine names their dice on the card. */
+const named = (input: AttackInput, attacker: Actor.Implementation, defender: Actor.Implementation): AttackInput => ({ ...input, attacker: { ...input.attacker, id: fighterRef(attacker) }, defender: { ...input.defender, id: fighterRef(defender) } });
+
 function attackInput(d: Declaration, target: View, answer: Answer, outOfFight = false, from?: RelativeSide | null): AttackInput {
   const { defense, ...defender } = defenderInput(from === undefined || from === null ? d : { ...d, from }, target, answer, outOfFight);
   // [16.5] a knockout's minutes are the GM's secret: rolled apart and whispered.
@@ -542,8 +545,8 @@ const attackCard: CardKind = {
       resolveShot(
         {
           // The handling checks belong to the attack, not to each figure it meets: rolled with the first.
-          inTheWay: bystanders.map((a, i) => ({ id: fighterRef(a), input: { ...attackInput(d, view(a), "stand", helpless(a), sideOfBlow(infos, card.attacker!, a)), ...(i === 0 ? poison : {}) } })),
-          target: { id: fighterRef(card.defender!), input: { ...attackInput(d, target, answer, helpless(card.defender), sideOfBlow(infos, card.attacker!, card.defender!)), ...(bystanders.length ? {} : poison) } },
+          inTheWay: bystanders.map((a, i) => ({ id: fighterRef(a), input: { ...named(attackInput(d, view(a), "stand", helpless(a), sideOfBlow(infos, card.attacker!, a)), card.attacker!, a), ...(i === 0 ? poison : {}) } })),
+          target: { id: fighterRef(card.defender!), input: { ...named(attackInput(d, target, answer, helpless(card.defender), sideOfBlow(infos, card.attacker!, card.defender!)), card.attacker!, card.defender!), ...(bystanders.length ? {} : poison) } },
           range: d.range ?? null,
         },
         dice,

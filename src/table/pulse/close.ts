@@ -97,7 +97,7 @@ const closeCard: CardKind = {
     let events: EngineEvent[] = [];
     let rolls: Roll[] = [];
     if (answer === "repulse") {
-      const rolled = await resolveWithFoundry((dice) => resolveRepulse({ defenderRank: repulseRank(defender) }, dice));
+      const rolled = await resolveWithFoundry((dice) => resolveRepulse({ id: fighterRef(defender), defenderRank: repulseRank(defender) }, dice));
       if (!rolled.value.ok) return rolled.value;
       events = [...(rolled.value.value.events as EngineEvent[])];
       rolls = rolled.rolls;
@@ -158,7 +158,7 @@ const withdrawCard: CardKind = {
     const d = card.declaration as WithdrawDeclaration;
     if (!actor || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const commands = endTurn(card.combatId, actor);
-    const rolled = await resolveWithFoundry((dice) => resolveCloseWithdraw({ friendlyPS: d.friendlyPS, hostilePS: d.hostilePS }, dice));
+    const rolled = await resolveWithFoundry((dice) => resolveCloseWithdraw({ id: fighterRef(card.attacker!), friendlyPS: d.friendlyPS, hostilePS: d.hostilePS }, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     // Out of the tangle: off its own list and off the others'.

@@ -59,7 +59,7 @@ const magicCard: CardKind = {
     if (!attacker || !victim || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const t = view(victim);
     const rolled = await resolveWithFoundry((dice) =>
-      resolveMagicAttack({ kind: d.kind, dieModifier: d.dieModifier, modifiers: [], resistChance: d.resistChance, target: { ...t.stats, modMD: figure(t).modMD } }, dice),
+      resolveMagicAttack({ kind: d.kind, casterId: fighterRef(attacker), dieModifier: d.dieModifier, modifiers: [], resistChance: d.resistChance, target: { ...t.stats, modMD: figure(t).modMD, id: fighterRef(victim) } }, dice),
     );
     if (!rolled.value.ok) return rolled.value;
     const { damage, stunDropCheck } = rolled.value.value.result;

@@ -91,8 +91,8 @@ const trampleCard: CardKind = {
       withdrawingOffensively: false,
       modifiers: [],
       context: { weapon: { use: "unarmed", canTrip: false, canKnockout: false, closeRated: false }, targetHumanOrSmaller: true, unarmedRank: 0, shieldCanRush: false, inMelee: true, grappling: false },
-      attacker: { modMD: m.modMD, weaponRank: 0 },
-      defender,
+      attacker: { id: fighterRef(monster), modMD: m.modMD, weaponRank: 0 },
+      defender: { ...defender, id: fighterRef(victim) },
       dieModifier: rule.dieModifier,
       damageModifiers: [],
     };
