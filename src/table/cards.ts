@@ -21,6 +21,7 @@ import { loadCardPartials, resultCardContext, type EngineEvent } from "../applic
 import { namedDraws } from "./dice-names";
 import { changesNothing } from "./card-changes";
 import { fighterImage, headlineText, toneView, type Headline } from "../applications/results/headline";
+export { withThen } from "../applications/results/headline";
 import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";

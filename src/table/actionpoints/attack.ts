@@ -9,7 +9,7 @@
  * refused before any roll when it is not the attacker's phase or the points
  * are gone. A Combat Advantage the exchange opened is offered on the card.
  */
-import { attackHeadline } from "./headline";
+import { attackHeadline, blowAftermath } from "./headline";
 import { fighterFrom, fighterName, fighterRef } from "../fighter";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
@@ -37,7 +37,7 @@ import {
 } from "../../engine/rulesets/actionpoints";
 import { apCritThroughBlock, apRule, apJsonTables, apTablesRead } from "./tables";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
+import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, withThen, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -279,7 +279,7 @@ const attackCard: CardKind = {
     if (fpCost) events.push({ type: "defenceCost", key: "BOUT.ActionPoints.Table.DefenceCost", data: { who: fighterName(card.defender), cost: fpCost } });
     return ok({
       outcome: r.outcome === "hit" || r.outcome === "partial" ? "success" : "failure",
-      headline: attackHeadline(r, defence),
+      headline: withThen(attackHeadline(r, defence), blowAftermath(r, { attacker: fighterName(card.attacker), defender: fighterName(card.defender) })),
       events,
       ...changes,
       rolls: rolled.rolls,

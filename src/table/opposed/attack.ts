@@ -8,9 +8,9 @@
  */
 import { opposedTie } from "../../settings";
 import { opposedTablesRead } from "./tables";
-import { attackHeadline } from "./headline";
+import { attackHeadline, criticalAftermath, fumbleAftermath, hitAftermath } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterName, fighterRef, sameFighter } from "../fighter";
+import { fighterFrom, fighterName, fighterRef, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -51,7 +51,7 @@ import {
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
-import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, withThen, type CardKind, type CardView, type Headline, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -279,6 +279,8 @@ export interface Aftermath {
   readonly statuses: Record<string, StatusChange[]>;
   readonly commands: TimeCommand[];
   readonly rolls: Roll[];
+  /** What the table must act on, for the headline (a weapon ruined, a fumbler stunned, a Critical Wound). */
+  readonly then: Headline[];
 }
 
 /**
@@ -295,7 +297,8 @@ export async function aftermath(
   defenderRoll: number | null,
   tables: OpposedTables,
 ): Promise<Aftermath> {
-  const out: Aftermath = { events: [], updates: {}, itemUpdates: {}, itemDeletes: {}, statuses: {}, commands: [], rolls: [] };
+  const out: Aftermath = { events: [], updates: {}, itemUpdates: {}, itemDeletes: {}, statuses: {}, commands: [], rolls: [], then: [] };
+  const named = (ref: string) => fighterName(fighterFrom(ref));
   const combat = card.combatId ? game.combats?.get(card.combatId) : undefined;
   const inFight = (combat?.combatants.contents.map((c) => c.actor).filter(Boolean) ?? []) as Actor.Implementation[];
   const add = (id: string, u: Record<string, unknown>) => (out.updates[id] = { ...(out.updates[id] ?? {}), ...u });
@@ -316,6 +319,7 @@ export async function aftermath(
     if (e.stunned) (out.statuses[fighterRef(f.who)] ??= []).push({ id: "stun", active: true });
     const cid = e.turnEffect ? combatantFor(card.combatId, f.who) : null;
     if (cid && e.turnEffect) out.commands.push({ type: "oops", combatantId: cid, effect: e.turnEffect } as TimeCommand);
+    out.then.push(...fumbleAftermath(e, fighterName(f.who), named));
   }
   // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
   for (const on of criticalsOn) {
@@ -324,6 +328,7 @@ export async function aftermath(
     out.rolls.push(...rolled.rolls);
     out.events.push(...(rolled.value.events as EngineEvent[]));
     add(on, { "system.opposed.criticalWounds": delta(1, 0) });
+    out.then.push(criticalAftermath(named(on)));
   }
   return out;
 }
@@ -344,6 +349,7 @@ export function merge(updates: Record<string, Record<string, unknown>>, after: A
 
 const attackCard: CardKind = {
   title: "BOUT.Opposed.Table.CardTitle",
+  answer: "BOUT.Card.Answer.Oppose",
   gmFigures: (d) => (isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []),
   gmAnswerFigures: (a) => (isSet(a.modifier) ? ["BOUT.Roll.Modifier"] : []),
   unanswered: (d: Declaration | null) => Boolean(d?.ranged) && !(d?.oppositions?.length),
@@ -357,7 +363,7 @@ const attackCard: CardKind = {
       const shot = await openOddsDialog({
         title: "BOUT.Opposed.Table.DefendTitle",
         titleData: { name: fighterName(card.attacker) },
-        confirmLabel: "BOUT.Card.Defend",
+        confirmLabel: "BOUT.Card.Answer.Oppose",
         fields: [
           { kind: "select", name: "opposition", label: "BOUT.Opposed.Table.Opposition", value: ways[1] ?? "none", options: ways.map((k) => ({ value: k, label: `BOUT.Opposed.Table.OppositionLabel.${k}` })) },
           difficultyField(),
@@ -376,7 +382,7 @@ const attackCard: CardKind = {
     const values = await openOddsDialog({
       title: "BOUT.Opposed.Table.DefendTitle",
       titleData: { name: fighterName(card.attacker) },
-      confirmLabel: "BOUT.Card.Defend",
+      confirmLabel: "BOUT.Card.Answer.Oppose",
       fields: [
         {
           kind: "select",
@@ -437,7 +443,7 @@ const attackCard: CardKind = {
       if (surpriseEndsOnAttack(surprised)) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
       return ok({
         outcome: r.hit ? "success" : "failure",
-        headline: attackHeadline(r, true),
+        headline: withThen(attackHeadline(r, true), [...hitAftermath(r.hit, fighterName(card.defender)), ...after.then]),
         events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
         ...merge(updates, after),
         rolls: [...rolled.rolls, ...after.rolls],
@@ -482,7 +488,7 @@ const attackCard: CardKind = {
     if (r.surpriseLost) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
     return ok({
       outcome: r.winner === "attacker" ? "success" : "failure",
-      headline: attackHeadline(r, false),
+      headline: withThen(attackHeadline(r, false), [...hitAftermath(r.hit, fighterName(card.defender)), ...after.then]),
       events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
       ...merge(updates, after),
       rolls: [...rolled.rolls, ...after.rolls],

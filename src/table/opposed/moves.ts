@@ -9,7 +9,7 @@
  */
 import { opposedTablesRead } from "./tables";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterRef, refersTo } from "../fighter";
+import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -33,8 +33,8 @@ import {
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
-import { moveHeadline } from "./headline";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type Headline, type StatusChange } from "../cards";
+import { hitAftermath, moveHeadline } from "./headline";
+import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, withThen, type CardKind, type CardResolution, type Headline, type StatusChange } from "../cards";
 import type { TurnsState } from "../../engine/time/turns";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -214,7 +214,7 @@ const moveCard: CardKind = {
       rolls: [...rolled.rolls, ...(after?.rolls ?? [])],
       lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""],
       combatCommands: [...turnCommands(card.combatId, actor, d.move, d.opponentId), ...(after?.commands ?? [])],
-      headline: rolled.value.value.headline,
+      headline: withThen(rolled.value.value.headline, [...hitAftermath(f?.result.hit ?? null, fighterName(actor)), ...(after?.then ?? [])]),
     });
   },
 };

@@ -13,7 +13,7 @@
  * the attacker's action and ends it, refused before any roll when it is not
  * their moment.
  */
-import { attackHeadline, noLineOfFireHeadline } from "./headline";
+import { attackHeadline, blowAftermath, noLineOfFireHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { combatantOf, fighterFrom, fighterName, fighterRef, fightersAround, refersTo, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -43,7 +43,7 @@ import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS, stunTakesHold } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
-import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, takeFromCard, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
+import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, takeFromCard, withNames, withThen, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { notifyRefusal } from "../notify";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
@@ -624,7 +624,7 @@ const attackCard: CardKind = {
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: fighterRef(victim) })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      headline: attackHeadline(r),
+      headline: withThen(attackHeadline(r), blowAftermath({ damage, knockedOut: r.strike.hit && d.kind === "knockout" }, after, { attacker: fighterName(card.attacker), defender: fighterName(victim) })),
       events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...freed]),
       updates,
       itemUpdates: items,

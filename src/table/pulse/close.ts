@@ -59,6 +59,7 @@ interface CloseDeclaration {
 }
 
 const closeCard: CardKind = {
+  answer: "BOUT.Card.Answer.Close",
   title: `${T}Title`,
   prepare(_raw, attacker, defender, combatId): Outcome<CloseDeclaration> {
     // [15] a stunned figure's only action is to recover.
@@ -77,7 +78,7 @@ const closeCard: CardKind = {
     const values = await openOddsDialog({
       title: `${T}DefendTitle`,
       titleData: { name: fighterName(card.attacker) },
-      confirmLabel: "BOUT.Card.Defend",
+      confirmLabel: "BOUT.Card.Answer.Close",
       fields: [{ kind: "select", name: "answer", label: `${T}Answer`, value: rank > 0 && open.includes("repulse") ? "repulse" : "admit", options: open.map((a) => ({ value: a, label: a === "repulse" ? `${T}Repulse` : `${T}Admit` })) }],
       odds: (v) => ({ rows: v.answer === "repulse" ? [{ label: `${T}Odds`, data: { rank }, probability: repulseOdds(rank), headline: true }] : [] }),
     });

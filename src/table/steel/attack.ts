@@ -5,7 +5,7 @@
  * maneuver and dice; the GM's client resolves the exchange and the wound with
  * the engine, reading every figure from the documents.
  */
-import { exchangeHeadline } from "./headline";
+import { blowAftermath, exchangeHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -41,7 +41,7 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutCombatant } from "../../engine/time/bouts";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
-import { combatantFor, dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../cards";
+import { combatantFor, dryRun, registerCardKind, postCard, withThen, type CardKind, type CardView } from "../cards";
 import { boutIn, boutsState } from "./bouts-state";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -429,7 +429,10 @@ const exchangeCard: CardKind = {
       statuses[fighterRef(card.defender!)] = [...new Set([...(statuses[fighterRef(card.defender!)] ?? []), "knockedDown"])];
       if (dId) combatCommands.push({ type: "mount", combatantId: dId, mounted: false } as TimeCommand);
     }
-    const headline = exchangeHeadline(ex.value.result, fighterRef(card.attacker), fighterName(struck));
+    const fallen = falls.filter((f) => f.test.ok && f.test.value.result.down).map((f) => names[f.actorId] ?? "");
+    const thrown = rider?.ok && rider.value.result.falls ? fighterName(card.defender) : null;
+    const then = blowAftermath({ wound: wound?.ok ? wound.value.result : null, struck: fighterName(struck), inBout: Boolean(aId && boutId && !horse?.ok), thrown, fallen });
+    const headline = withThen(exchangeHeadline(ex.value.result, fighterRef(card.attacker), fighterName(struck)), then);
     return ok({ outcome: ex.value.result.winner === fighterRef(card.attacker) ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses, headline });
   },
 };

@@ -206,6 +206,7 @@ async function answerDice(card: CardView, title: string, odds: (values: DialogVa
 
 const terrainContestCard: CardKind = {
   title: `${C}TerrainContestTitle`,
+  answer: "BOUT.Card.Answer.Oppose",
   gmFigures: customTn,
   prepare(raw, attacker, _defender, combatId) {
     return prepareTerrain({ ...(raw as object), stakes: "none" }, attacker, combatId);
@@ -271,6 +272,7 @@ function buyingBout(combatId: string, buyer: Actor.Implementation, holder: Actor
 
 const buyCard: CardKind = {
   title: `${C}BuyTitle`,
+  answer: "BOUT.Card.Answer.Bid",
   prepare(raw, buyer, holder, combatId) {
     const bout = buyingBout(combatId, buyer, holder);
     if (!bout.ok) return bout;

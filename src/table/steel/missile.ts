@@ -39,8 +39,8 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
-import { readyHeadline, shotHeadline } from "./headline";
-import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { blowAftermath, readyHeadline, shotHeadline } from "./headline";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, withThen, type CardKind, type CardResolution, type CardView } from "../cards";
 import { boutIn } from "./bouts-state";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -290,7 +290,7 @@ const shotCard: CardKind = {
       lookups: ["BOUT.Steel.Part."],
       combatCommands: commands,
       statuses: down.length ? { [fighterRef(target)]: down } : {},
-      headline: shotHeadline(shot.value.result),
+      headline: withThen(shotHeadline(shot.value.result), blowAftermath({ wound: wound?.ok ? wound.value.result : null, struck: fighterName(target), inBout: Boolean(inBout), thrown: thrown ? fighterName(target) : null })),
     });
   },
 };

@@ -251,6 +251,7 @@ const rideByCard: CardKind = {
 /** "Ride-By Attacking" at a foe on foot: his owner may burn pool dice at the rider's TN to win the terrain roll and keep two exchanges. */
 const rideByAtCard: CardKind = {
   title: `${R}RideByAtTitle`,
+  answer: "BOUT.Card.Answer.HoldRider",
   prepare: (raw, actor, foe, combatId) => prepareRideBy(raw, actor, foe, combatId),
   describe: (d) => [{ type: "declared", key: `${R}RideByAtDeclared`, data: { tn: d?.tn ?? 0 } }],
   async defend(card) {
@@ -333,6 +334,7 @@ function ridersNow(rider: Actor.Implementation, foe: Actor.Implementation | null
  */
 const ridersPassCard: CardKind = {
   title: `${R}PassTitle`,
+  answer: "BOUT.Card.Answer.Pass",
   prepare(raw, rider, foe, combatId) {
     const both = ridersNow(rider, foe, combatId);
     if (!both.ok) return both;

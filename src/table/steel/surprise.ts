@@ -47,6 +47,7 @@ const named = (actor: Actor.Implementation, word: string) => view(actor).skills.
 
 const surpriseCard: CardKind = {
   title: `${C}SurpriseTitle`,
+  answer: "BOUT.Card.Answer.Spot",
   prepare: (raw, ambusher) => pickSkill(ambusher, (raw ?? {}) as object),
   describe: (d: SkillPick) => [{ type: "declared", key: `${C}SurpriseDeclared`, data: { skill: d?.name ?? "", dice: d?.dice ?? 0, tn: d?.tn ?? 0 } }],
   async defend(card) {
