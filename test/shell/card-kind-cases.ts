@@ -154,7 +154,7 @@ export const CASES: readonly KindCase[] = [
     declaration: { weaponId: "$ada:Hunting bow", dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0 },
     answer: { kind: "evade", room: "restricted", dice: 2 },
     draws: [...d10(9, 9, 9, 2, 2), [3, 6], [4, 6]],
-    headline: "Ada of the Western March's shot hits: level 2 wound to Bran's chest.",
+    headline: "Ada of the Western March's shot hits: level 2 wound to Bran's chest. Shock leaves Bran no dice this round. Bran is knocked down.",
   },
   // In a bout where Ada holds the initiative, Bran buys it with 3 dice against her 2 (seed 000 names it; src/table/steel/contests.ts).
   {
@@ -310,7 +310,7 @@ export const CASES: readonly KindCase[] = [
       await settle();
       return w.gm.game.messages.contents.at(-1).id;
     },
-    headline: "Bran drops Buckler.",
+    headline: "Bran drops the Buckler.",
   },
   // Bran parries Ada's failed cut (20 against her 80) and takes the Riposte offered: 30 against 50 lands for 16 (seed 002 VI; src/table/actionpoints/advantage.ts).
   {
@@ -342,6 +342,94 @@ export const CASES: readonly KindCase[] = [
       return w.gm.game.messages.contents.at(-1).id;
     },
     headline: "Riposte: Bran does 16 damage to Ada of the Western March.",
+  },
+];
+
+/**
+ * Posts a weapon's attack from Ada's sheet as a table does: the sheet's roll
+ * button, its dialog answered with `dialog` (Bran as the target).
+ */
+const fromSheet = (weapon: string, dialog: Record<string, unknown>) => async (w: KindWorld): Promise<string> => {
+  w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, ...dialog });
+  await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: w.ada.items.getName(weapon).id } });
+  await settle();
+  return w.gm.game.messages.contents.at(-1).id;
+};
+
+const STEEL_SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
+
+/**
+ * Each ruleset's attack card (the kinds of ATTACK_KINDS), posted from the sheet
+ * and answered by Bran, with the figures the browser screenshots use
+ * (test/browser/cards.browser.test.ts).
+ */
+export const ATTACK_CASES: readonly KindCase[] = [
+  // Ada's 4-dice cut at TN 6 (9, 8, 7 succeed) beats Bran's 3-dice parry at TN 6 (2, 3, 9: one) by 2; the d6 4 finds the zone's part (seed 000 'Melee Combat').
+  {
+    ruleset: "steel",
+    kind: "steel.exchange",
+    ada: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } },
+    bran: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } },
+    adaItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }],
+    branItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }],
+    post: fromSheet("Arming sword", { maneuver: "cut", zone: "5", dice: 4, press: 0, defenceDice: 3 }),
+    answer: { maneuver: "parry", dice: 3 },
+    draws: d10(9, 8, 7, 2, 2, 3, 9, 4, 4, 4, 4, 4, 4),
+    headline: "",
+  },
+  // Ada's sword blow (stress die 8 + Attack 3) against Bran's defence (4 + 2) (seed 001, the melee procedure).
+  {
+    ruleset: "phases",
+    kind: "phases.attack",
+    ada: { phases: { attack: 3 } },
+    bran: { phases: { defense: 2, soak: 2 } },
+    adaItems: [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }],
+    post: fromSheet("Arming sword", { modifier: 0 }),
+    answer: { defence: "defend" },
+    draws: d10(8, 4),
+    headline: "",
+  },
+  // Bran's active parry rolls 20 before Ada's cut at 80 is read (a defence is rolled first); the cut misses (seed 002 'Combat').
+  {
+    ruleset: "actionpoints",
+    kind: "actionpoints.attack",
+    adaItems: [
+      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15 } } },
+    ],
+    branItems: [
+      { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
+    ],
+    post: fromSheet("Broadsword", { modifier: 0 }),
+    answer: { defence: "activeParry" },
+    draws: [[20, 100], [80, 100]],
+    headline: "",
+  },
+  // Ada's 21 against Bran's Melee 38 (seed 003 'Combat').
+  {
+    ruleset: "opposed",
+    kind: "opposed.attack",
+    ada: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } },
+    bran: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } },
+    adaItems: [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }],
+    post: fromSheet("Hand weapon", { difficulty: "challenging", modifier: 0 }),
+    answer: { skill: "melee", difficulty: "challenging", modifier: 0 },
+    draws: [[21, 100], [38, 100]],
+    headline: "",
+  },
+  // Ada's broadsword strikes at 20 while Bran stands; the damage die 6 (seed 004 [17]).
+  {
+    ruleset: "pulse",
+    kind: "pulse.attack",
+    ada: { pulse: { md: 15, ps: 15, ag: 15 } },
+    bran: { pulse: { ag: 12 } },
+    adaItems: [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2, weaponClass: "B" } } }],
+    branItems: [{ name: "Mace", type: "weapon", system: { equipped: true, pulse: { baseChance: 45, ranked: true, rank: 4, damage: 3 } } }],
+    post: fromSheet("Broadsword", { kind: "normal", modifier: 0 }),
+    answer: { answer: "stand", grievous: "armor" },
+    draws: [[20, 100], [6, 10]],
+    headline: "",
   },
 ];
 

@@ -240,7 +240,8 @@ const attackCard: CardKind = {
         const odds = attackOdds({ attacker: d.attacker, defender: figures, rule: apRule() });
         return {
           rows: [
-            { label: "BOUT.ActionPoints.Table.Odds.Stopped", probability: odds.outcomes.missed + odds.outcomes.avoided, headline: true },
+            // With no defence nothing stops the blow: it only misses.
+            { label: values.defence === "none" ? "BOUT.ActionPoints.Table.Odds.Misses" : "BOUT.ActionPoints.Table.Odds.Stopped", probability: odds.outcomes.missed + odds.outcomes.avoided, headline: true },
             { label: "BOUT.ActionPoints.Table.Odds.Partial", probability: odds.outcomes.partial },
             { label: "BOUT.ActionPoints.Table.Odds.Advantage", probability: odds.advantage },
           ],

@@ -71,6 +71,8 @@ const difficultyField = (name = "difficulty") => ({
   // Each step names the situations the Combat Difficulty table puts there, so the table works as a list of presets.
   options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.Situation.${k}` })),
 });
+/** The defender's difficulty: the steps alone (the table's situations describe an attack, not the answer to one). */
+const answerDifficultyField = () => ({ ...difficultyField(), options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.${k}` })) });
 const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true };
 
 /** The defender's best opposing skill, for the attacker's odds before the answer. */
@@ -250,7 +252,8 @@ function sizeModifierOf(target: Actor.Implementation): number {
   return SIZE_MODIFIERS[size] ?? 0;
 }
 
-const LOOKUPS = ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""];
+// The Oops! effect is said in the third person on the card (OopsLine), whatever the table's own words.
+const LOOKUPS = ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.OopsLine.", "BOUT.Opposed.Oops.", ""];
 
 /** Everyone a card's lines may name: the two fighters and the others in the fight (a fumble can hit them). */
 function allActors(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }): (Actor.Implementation | null)[] {
@@ -366,7 +369,7 @@ const attackCard: CardKind = {
         confirmLabel: "BOUT.Card.Answer.Oppose",
         fields: [
           { kind: "select", name: "opposition", label: "BOUT.Opposed.Table.Opposition", value: ways[1] ?? "none", options: ways.map((k) => ({ value: k, label: `BOUT.Opposed.Table.OppositionLabel.${k}` })) },
-          difficultyField(),
+          answerDifficultyField(),
           modifierField,
         ],
         odds: (v) => {
@@ -374,7 +377,7 @@ const attackCard: CardKind = {
           const skill = rangedOppositionSkill(way);
           const test = skill === null ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
           const odds = opposedOdds(d.test, test, opposedTie());
-          return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
+          return { rows: [{ label: way === "none" ? "BOUT.Opposed.Table.Odds.Misses" : "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
         },
       });
       return shot ? { opposition: shot.opposition, difficulty: shot.difficulty, modifier: Number(shot.modifier) } : null;
@@ -391,7 +394,7 @@ const attackCard: CardKind = {
           value: "melee",
           options: [...DEFENCES.map((k) => ({ value: k as string, label: `BOUT.Opposed.Table.Defence.${k}` })), ...view(card.defender).skills.map((x) => ({ value: `item:${x.id}`, label: x.name }))],
         },
-        difficultyField(),
+        answerDifficultyField(),
         modifierField,
       ],
       odds: (v) => {
@@ -400,7 +403,7 @@ const attackCard: CardKind = {
         const test = target === null || target === undefined ? null : { target, difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
         const odds = opposedOdds(d.test, test, opposedTie());
         return {
-          rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
+          rows: [{ label: skill === "none" ? "BOUT.Opposed.Table.Odds.Misses" : "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
           distributions: [...(test ? [{ label: "BOUT.Odds.SuccessLevels", bars: histogram(testOdds(test).sl) }] : []), { label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }],
         };
       },

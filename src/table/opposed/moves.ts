@@ -212,7 +212,7 @@ const moveCard: CardKind = {
       events: withNames([...(rolled.value.value.events as EngineEvent[]), ...(after?.events ?? [])], [actor, foe ?? null]),
       ...merged,
       rolls: [...rolled.rolls, ...(after?.rolls ?? [])],
-      lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""],
+      lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.OopsLine.", "BOUT.Opposed.Oops.", ""],
       combatCommands: [...turnCommands(card.combatId, actor, d.move, d.opponentId), ...(after?.commands ?? [])],
       headline: withThen(rolled.value.value.headline, [...hitAftermath(f?.result.hit ?? null, fighterName(actor)), ...(after?.then ?? [])]),
     });

@@ -297,7 +297,7 @@ const exchangeCard: CardKind = {
         const odds = exchangeOdds(attackRolled, atn, rolled, dtn);
         return {
           rows: [
-            { label: "BOUT.Steel.Table.Odds.Stopped", probability: 1 - odds.hit, headline: true },
+            { label: Number(v.dice) > 0 ? "BOUT.Steel.Table.Odds.Stopped" : "BOUT.Steel.Table.Odds.Misses", probability: 1 - odds.hit, headline: true },
             { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit },
             { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.defenderFumble },
           ],
@@ -431,7 +431,7 @@ const exchangeCard: CardKind = {
     }
     const fallen = falls.filter((f) => f.test.ok && f.test.value.result.down).map((f) => names[f.actorId] ?? "");
     const thrown = rider?.ok && rider.value.result.falls ? fighterName(card.defender) : null;
-    const then = blowAftermath({ wound: wound?.ok ? wound.value.result : null, struck: fighterName(struck), inBout: Boolean(aId && boutId && !horse?.ok), thrown, fallen });
+    const then = blowAftermath({ wound: wound?.ok ? wound.value.result : null, struck: fighterName(struck), thrown, fallen });
     const headline = withThen(exchangeHeadline(ex.value.result, fighterRef(card.attacker), fighterName(struck)), then);
     return ok({ outcome: ex.value.result.winner === fighterRef(card.attacker) ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses, headline });
   },

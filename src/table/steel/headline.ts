@@ -104,15 +104,15 @@ interface WoundAftermath {
 
 /**
  * What a blow or a shot leaves the table to act on, in the order it happened:
- * Shock emptying the pool (in a bout), a Knockdown or Knockout roll failed, a
+ * Shock emptying the pool (as the card's Shock line says), a Knockdown or Knockout roll failed, a
  * fatal wound, a rider thrown, a fumbler knocked off their feet. `struck`, `thrown`
  * and `fallen` are fighters' names.
  */
-export function blowAftermath(a: { readonly wound: WoundAftermath | null; readonly struck: string; readonly inBout: boolean; readonly thrown?: string | null; readonly fallen?: readonly string[] }): Headline[] {
+export function blowAftermath(a: { readonly wound: WoundAftermath | null; readonly struck: string; readonly thrown?: string | null; readonly fallen?: readonly string[] }): Headline[] {
   const w = a.wound;
   const who = { who: a.struck };
   return [
-    ...(w && a.inBout && w.cpLeft === 0 ? [{ key: "BOUT.Card.Headline.Then.PoolEmpty", data: who }] : []),
+    ...(w && w.cpLeft === 0 ? [{ key: "BOUT.Card.Headline.Then.PoolEmpty", data: who }] : []),
     ...(w?.knockdownRoll?.down ? [{ key: "BOUT.Card.Headline.Then.KnockedDown", data: who }] : []),
     ...(w?.knockoutRoll?.out ? [{ key: "BOUT.Card.Headline.Then.KnockedOut", data: who }] : []),
     ...(w?.fatal ? [{ key: "BOUT.Card.Headline.Then.Fatal", data: who }] : []),

@@ -290,7 +290,7 @@ const shotCard: CardKind = {
       lookups: ["BOUT.Steel.Part."],
       combatCommands: commands,
       statuses: down.length ? { [fighterRef(target)]: down } : {},
-      headline: withThen(shotHeadline(shot.value.result), blowAftermath({ wound: wound?.ok ? wound.value.result : null, struck: fighterName(target), inBout: Boolean(inBout), thrown: thrown ? fighterName(target) : null })),
+      headline: withThen(shotHeadline(shot.value.result), blowAftermath({ wound: wound?.ok ? wound.value.result : null, struck: fighterName(target), thrown: thrown ? fighterName(target) : null })),
     });
   },
 };
