@@ -364,7 +364,8 @@ const STEEL_SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 
  * (test/browser/cards.browser.test.ts).
  */
 export const ATTACK_CASES: readonly KindCase[] = [
-  // Ada's 4-dice cut at TN 6 (9, 8, 7 succeed) beats Bran's 3-dice parry at TN 6 (2, 3, 9: one) by 2; the d6 4 finds the zone's part (seed 000 'Melee Combat').
+  // Ada's 4-dice cut at TN 6 (9, 8, 7 succeed) beats Bran's 3-dice parry at TN 6 (2, 3, 9: one) by 2 and wounds his shoulder; its Shock
+  // empties his pool, and his Knockdown dice (1s) fail (seed 000 'Melee Combat', 'Shock and Pain', 'Knockdown & Knockout').
   {
     ruleset: "steel",
     kind: "steel.exchange",
@@ -374,7 +375,7 @@ export const ATTACK_CASES: readonly KindCase[] = [
     branItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }],
     post: fromSheet("Arming sword", { maneuver: "cut", zone: "5", dice: 4, press: 0, defenceDice: 3 }),
     answer: { maneuver: "parry", dice: 3 },
-    draws: d10(9, 8, 7, 2, 2, 3, 9, 4, 4, 4, 4, 4, 4),
+    draws: d10(9, 8, 7, 2, 2, 3, 9, 4, 1, 1, 1, 1),
     headline: "",
   },
   // Ada's sword blow (stress die 8 + Attack 3) against Bran's defence (4 + 2) (seed 001, the melee procedure).
