@@ -10,7 +10,7 @@ import { expect } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { fightOnScene, hexScene, scriptDraws, settle } from "./support";
+import { fightOnScene, hexScene, scriptDraws, settle, STEEL_SWORD } from "./support";
 
 const face = (fill: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="16" fill="${fill}"/></svg>`)}`;
 
@@ -355,8 +355,6 @@ const fromSheet = (weapon: string, dialog: Record<string, unknown>) => async (w:
   await settle();
   return w.gm.game.messages.contents.at(-1).id;
 };
-
-const STEEL_SWORD = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true };
 
 /**
  * Each ruleset's attack card (the kinds of ATTACK_KINDS), posted from the sheet
