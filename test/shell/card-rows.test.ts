@@ -143,3 +143,24 @@ describe("every card kind: whose dice, what to act on, Apply only when it change
     });
   }
 });
+
+describe("what the table must act on reaches the headline, with its dice named (issue 34)", () => {
+  it("action points (seed 002 VII): Bran's parry fumbles (99) and his Agility roll fails (99): the headline says he drops his weapon, and his rows come after Ada's attack", async () => {
+    const c = ATTACK_CASES.find((x) => x.kind === "actionpoints.attack")!;
+    const cards = await cardStates({ ...c, draws: [[99, 100], [80, 100], [99, 100]] });
+    const done = cards.resolved ?? "";
+    expect(headlineOf(done)).toBe(`Miss: ${A}'s attack fails. Bran drops their weapon.`);
+    expect(rows(done)).toEqual([`${A}: attack, target 60: 80`, "Bran: weapon parry, target 35: 99", "Bran: Agility to keep the weapon, target 60: 99"]);
+  });
+
+  it("the card's rolls are in the same order, so Dice So Nice throws the attack before the parry", async () => {
+    const c = ATTACK_CASES.find((x) => x.kind === "actionpoints.attack")!;
+    let rolls: number[] = [];
+    await cardStates(c, async (w) => {
+      w.gm.Hooks.on("updateChatMessage", (message: any) => {
+        if (message.system.state !== "waiting") rolls = message.rolls.map((r: any) => r.total);
+      });
+    });
+    expect(rolls).toEqual([80, 20]);
+  });
+});
