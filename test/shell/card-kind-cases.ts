@@ -51,6 +51,8 @@ export interface KindCase {
   readonly post?: (w: KindWorld) => Promise<string>;
   /** The resolved card's headline, word for word. */
   readonly headline: string;
+  /** Its result changes nothing on Apply (what it does happened in the fight as it resolved, or nothing did): done as it resolves, no Apply (issue 34). */
+  readonly nothingToApply?: true;
 }
 
 /**
@@ -93,13 +95,13 @@ export const CASES: readonly KindCase[] = [
   // A charge across six yards at Bran (seed 003 'Moves'; src/table/opposed/moves.ts).
   { ruleset: "opposed", kind: "opposed.move", declaration: { move: "charge", opponentId: "$bran", distance: 6, yards: 0 }, self: true, draws: [[30, 100]], headline: "Ada of the Western March charges and gains Advantage (1 now)." },
   // A ten-foot jump and its landing roll (seed 004 [14.1]; src/table/pulse/jump.ts).
-  { ruleset: "pulse", kind: "pulse.jump", ada: { pulse: { ag: 15 } }, declaration: { feet: 10 }, self: true, draws: [[12, 100]], headline: "Ada of the Western March jumps 10 feet and lands safely." },
+  { ruleset: "pulse", kind: "pulse.jump", ada: { pulse: { ag: 15 } }, declaration: { feet: 10 }, self: true, draws: [[12, 100]], nothingToApply: true, headline: "Ada of the Western March jumps 10 feet and lands safely." },
   // An infection check after a wound (seed 004; src/table/pulse/infection.ts), the GM's to post.
-  { ruleset: "pulse", kind: "pulse.infection", declaration: { enduranceDamage: 4, natural: false, gmModifier: 0 }, self: true, draws: [[88, 100], [3, 10]], headline: "Ada of the Western March's wound stays clean." },
+  { ruleset: "pulse", kind: "pulse.infection", declaration: { enduranceDamage: 4, natural: false, gmModifier: 0 }, self: true, draws: [[88, 100], [3, 10]], nothingToApply: true, headline: "Ada of the Western March's wound stays clean." },
   // A terrain roll in swampy ground (seed 000 'Terrain'; src/table/steel/contests.ts).
-  { ruleset: "steel", kind: "steel.terrain", ada: { steel: { agility: 6, wit: 5, proficiency: 6 } }, declaration: { terrain: "swampy", pace: "normal", dice: 3, stakes: "none", footing: false }, self: true, draws: d10(8, 4, 9), headline: "Ada of the Western March makes the terrain roll and keeps moving." },
+  { ruleset: "steel", kind: "steel.terrain", ada: { steel: { agility: 6, wit: 5, proficiency: 6 } }, declaration: { terrain: "swampy", pace: "normal", dice: 3, stakes: "none", footing: false }, self: true, draws: d10(8, 4, 9), nothingToApply: true, headline: "Ada of the Western March makes the terrain roll and keeps moving." },
   // Blood loss rolled for a bleeding fighter (seed 000 'Blood Loss'; src/table/steel/bleeding.ts).
-  { ruleset: "steel", kind: "steel.bloodLoss", ada: { steel: { health: 5, bloodLoss: 3 } }, declaration: {}, self: true, draws: d10(4, 7, 2), headline: "Ada of the Western March holds on: no Health lost to bleeding." },
+  { ruleset: "steel", kind: "steel.bloodLoss", ada: { steel: { health: 5, bloodLoss: 3 } }, declaration: {}, self: true, draws: d10(4, 7, 2), nothingToApply: true, headline: "Ada of the Western March holds on: no Health lost to bleeding." },
   // Ada lies in wait; Bran tries to spot her (seed 003 'Surprise'; src/table/opposed/surprise.ts).
   { ruleset: "opposed", kind: "opposed.ambush", declaration: { spotterIds: ["$bran"] }, self: true, draws: [[35, 100], [62, 100]], headline: "Ada of the Western March takes 1 foe by surprise." },
   // A spell at Bran: its D10 of 5 goes to his Fatigue whole, armour ignored (seed 004 [magic]; src/table/pulse/magic.ts).
@@ -127,10 +129,10 @@ export const CASES: readonly KindCase[] = [
   // Pulling out an arrow stuck in her (seed 004; src/table/pulse/stuck.ts).
   { ruleset: "pulse", kind: "pulse.stuck", ada: { pulse: { stuckPenalty: 10 } }, declaration: { kind: "missile", barbed: false }, self: true, draws: [[30, 100], [4, 10]], headline: "Ada of the Western March pulls the weapon out without harm." },
   // A fatigue check out of a fight (seed 001; src/table/phases/checks.ts).
-  { ruleset: "phases", kind: "phases.fatigue", declaration: {}, self: true, draws: d10(6, 3), headline: "Ada of the Western March keeps going: no fatigue." },
+  { ruleset: "phases", kind: "phases.fatigue", declaration: {}, self: true, draws: d10(6, 3), nothingToApply: true, headline: "Ada of the Western March keeps going: no fatigue." },
   // An athletics roll and a magic check, out of a fight (seed 001; src/table/phases/checks.ts).
-  { ruleset: "phases", kind: "phases.athletics", declaration: {}, self: true, draws: d10(7, 2), headline: "Ada of the Western March makes the Athletics roll." },
-  { ruleset: "phases", kind: "phases.magic", declaration: {}, self: true, draws: d10(3, 9), headline: "Ada of the Western March casts a spell: the GM works out what it does." },
+  { ruleset: "phases", kind: "phases.athletics", declaration: {}, self: true, draws: d10(7, 2), nothingToApply: true, headline: "Ada of the Western March makes the Athletics roll." },
+  { ruleset: "phases", kind: "phases.magic", declaration: {}, self: true, draws: d10(3, 9), nothingToApply: true, headline: "Ada of the Western March casts a spell: the GM works out what it does." },
   // Ada, closed with Bran, withdraws from close combat (seed 004 [13.6]; src/table/pulse/close.ts).
   { ruleset: "pulse", kind: "pulse.closeWithdraw", ada: { pulse: { ps: 14 } }, bran: { pulse: { ps: 12 } }, before: { kind: "pulse.close", declaration: {}, answer: { answer: "admit" } }, declaration: {}, self: true, draws: d10(8), headline: "Ada of the Western March breaks out of close combat and ends up prone." },
   // A terrain contest for the footing: Bran answers with two dice of his pool (seed 000 'Terrain'; src/table/steel/contests.ts).
@@ -143,6 +145,7 @@ export const CASES: readonly KindCase[] = [
     answer: { dice: 2 },
     draws: d10(9, 7, 3, 8, 2),
     headline: "Ada of the Western March beats Bran on the ground and takes the higher footing.",
+    nothingToApply: true,
   },
   // Ada looses her bow at Bran outside a bout; he evades, the arrow finds his chest (seed 000 'Missile Combat'; src/table/steel/missile.ts).
   {
@@ -169,6 +172,7 @@ export const CASES: readonly KindCase[] = [
     // Bran's 3 dice at TN 6: 7, 8, 2 (two successes); Ada's 2: 9, 3 (one).
     draws: d10(7, 8, 2, 9, 3),
     headline: "Bran buys the initiative with 3 dice.",
+    nothingToApply: true,
   },
   // Ada readies her bow in the bout and tries to hurry it: Reflex dice at the bow's quicken TN 8, a 9 takes a round off (seed 000 'Missile Combat'; src/table/steel/missile.ts).
   {
@@ -182,6 +186,7 @@ export const CASES: readonly KindCase[] = [
     self: true,
     draws: d10(9, 2, 2, 2, 2),
     headline: "Ada of the Western March hurries Hunting bow: ready in 1 round.",
+    nothingToApply: true,
   },
   // Mounted at a canter, Ada rides by: Agility 6 dice at the default Ride TN 7, one 8 makes it (seed 000 'Ride-By Attacking'; src/table/steel/mounted.ts).
   {
@@ -194,6 +199,7 @@ export const CASES: readonly KindCase[] = [
     self: true,
     draws: d10(8, 2, 2, 2, 2, 2),
     headline: "Ada of the Western March rides by: 1 exchange this round.",
+    nothingToApply: true,
   },
   // The same ride-by at Bran on foot: he burns 1 die and rolls a 2 (seed 000 'Ride-By Attacking').
   {
@@ -206,6 +212,7 @@ export const CASES: readonly KindCase[] = [
     answer: { dice: 1 },
     draws: d10(8, 2, 2, 2, 2, 2, 2),
     headline: "Ada of the Western March rides past Bran: 1 exchange this round.",
+    nothingToApply: true,
   },
   // Two riders pass: Ada wants one exchange, Bran two; her 8, 8 beat his one 7 (seed 000 'Ride-By Attacking', last paragraph).
   {
@@ -218,6 +225,7 @@ export const CASES: readonly KindCase[] = [
     answer: { exchanges: 2 },
     draws: d10(8, 8, 2, 2, 2, 2, 7, 2, 2, 2, 2),
     headline: "The riders pass: Ada of the Western March wins the Ride and sets 1 exchange this round.",
+    nothingToApply: true,
   },
   // From a halt, two steps up without the Ride skill take a Ride check: one 9 makes it (seed 000 'Ride-by Attacking and Movement').
   {
@@ -230,6 +238,7 @@ export const CASES: readonly KindCase[] = [
     self: true,
     draws: d10(9, 2, 2, 2, 2, 2),
     headline: "Ada of the Western March goes from halt to canter.",
+    nothingToApply: true,
   },
   // Caught by surprise, Ada spends her Resolve point to shake it off (seed 003 'Surprise'; src/table/opposed/surprise.ts).
   {

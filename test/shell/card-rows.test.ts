@@ -82,23 +82,6 @@ const ATTACK_HEADLINES: Readonly<Record<string, string>> = {
   "pulse.attack": `${A}'s blow lands: 8 damage to Bran. Bran is stunned.`,
 };
 
-/** Kinds whose result here changes nothing on Apply: what they do happened in the fight as they resolved, or nothing did. */
-const NOTHING_TO_APPLY = new Set([
-  "pulse.jump",
-  "pulse.infection",
-  "steel.terrain",
-  "steel.bloodLoss",
-  "phases.fatigue",
-  "phases.athletics",
-  "phases.magic",
-  "steel.terrainContest",
-  "steel.buyInitiative",
-  "steel.readyMissile",
-  "steel.rideBy",
-  "steel.rideByAt",
-  "steel.ridersPass",
-  "steel.gait",
-]);
 
 /** The answer button of every kind that waits on the other fighter. */
 const ANSWER: Readonly<Record<string, string>> = {
@@ -124,12 +107,12 @@ describe("every card kind: whose dice, what to act on, Apply only when it change
   });
 
   for (const c of ALL) {
-    it(`${c.kind}: ${ROWS[c.kind]?.length ?? 0} named rows${NOTHING_TO_APPLY.has(c.kind) ? ", nothing to apply" : ""}${ANSWER[c.kind] ? `, answered by "${ANSWER[c.kind]}"` : ""}`, async () => {
+    it(`${c.kind}: ${ROWS[c.kind]?.length ?? 0} named rows${c.nothingToApply ? ", nothing to apply" : ""}${ANSWER[c.kind] ? `, answered by "${ANSWER[c.kind]}"` : ""}`, async () => {
       const cards = await cardStates(c);
       const done = cards.resolved ?? cards.applied ?? "";
       expect(rows(done), `${c.kind} rows`).toEqual(ROWS[c.kind]);
       if (ATTACK_HEADLINES[c.kind]) expect(headlineOf(done)).toBe(ATTACK_HEADLINES[c.kind]);
-      if (NOTHING_TO_APPLY.has(c.kind)) {
+      if (c.nothingToApply) {
         // Done as it resolved: never resolved-and-waiting, no Apply, no "Applied" line.
         expect(cards.resolved, `${c.kind} waits for no Apply`).toBeUndefined();
         expect(buttons(cards.applied ?? "")).toEqual([]);
