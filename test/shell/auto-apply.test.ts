@@ -9,6 +9,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { scriptDraws, settle } from "./support";
+import { ATTACK_CASES } from "./card-kind-cases";
 
 /** A table in `ruleset` with two GMs (one of them the active GM, by Foundry's order: `activeName`), Alice playing Ada and Bob playing Bran. */
 async function table(ruleset: string, autoApply: boolean) {
@@ -75,16 +76,12 @@ describe("applying results automatically (issue 34; world setting, the GM's call
 
   it("on: a card with a choice open (Bran's parry opens Combat Advantages) still waits for Apply (seed 002 VI)", async () => {
     const t = await table("actionpoints", true);
+    // The action-point attack card's fighters (test/shell/card-kind-cases.ts), Ada's and Bran's players at the table.
+    const c = ATTACK_CASES.find((x) => x.kind === "actionpoints.attack")!;
     const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice") });
     const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob") });
-    const [sword] = await ada.createEmbeddedDocuments("Item", [
-      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
-      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15 } } },
-    ]);
-    await bran.createEmbeddedDocuments("Item", [
-      { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
-      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
-    ]);
+    const [sword] = await ada.createEmbeddedDocuments("Item", c.adaItems);
+    await bran.createEmbeddedDocuments("Item", c.branItems);
     await settle();
     t.alice.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
     await t.alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });

@@ -9,8 +9,13 @@
 // - Apply only where applying changes something: a card whose result changes
 //   nothing is done as it resolves;
 // - the answer button says what it does, per kind.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
+import { MANEUVER_FAMILIES } from "../../src/engine/rulesets/steel/stats";
+import { DEFENCES } from "../../src/engine/rulesets/actionpoints/attack";
+import { DEFAULT_ADVANTAGE_FATIGUE } from "../../src/engine/rulesets/actionpoints/tables";
 import { ATTACK_CASES, CASES, cardStates, headlineOf, type KindCase } from "./card-kind-cases";
 
 const A = "Ada of the Western March";
@@ -145,5 +150,24 @@ describe("what the table must act on reaches the headline, with its dice named (
       });
     });
     expect(rolls).toEqual([80, 20]);
+  });
+});
+
+describe("every name a rule gives its dice exists in lang/en.json (issue 34)", () => {
+  const EN = JSON.parse(readFileSync(join(process.cwd(), "lang/en.json"), "utf8"));
+  const has = (key: string) => typeof key.split(".").reduce<any>((o, k) => (o && typeof o === "object" ? o[k] : undefined), EN) === "string";
+  const sources = (dir: string): string[] => readdirSync(join(process.cwd(), dir), { recursive: true }).map(String).filter((f) => f.endsWith(".ts")).map((f) => readFileSync(join(process.cwd(), dir, f), "utf8"));
+
+  it("the literal keys, and each key a rule builds from its choices (a maneuver's family, a defence, an advantage, a check)", () => {
+    const literal = sources("src").flatMap((code) => [...code.matchAll(/"(BOUT\.Card\.Roll\.[A-Za-z.]+)"/g)].map((m) => m[1]!));
+    const built = [
+      ...MANEUVER_FAMILIES.map((f) => `BOUT.Card.Roll.Steel.${f}`),
+      ...DEFENCES.filter((d) => d !== "none").map((d) => `BOUT.Card.Roll.ActionPoints.Defence.${d}`),
+      ...Object.keys(DEFAULT_ADVANTAGE_FATIGUE).map((k) => `BOUT.Card.Roll.ActionPoints.Blow.${k}`),
+      ...["weapon", "shield", "kneel"].map((w) => `BOUT.Card.Roll.ActionPoints.Agility.${w}`),
+      ...["Fall", "WeaponMishap", "StunRecovery", "PoisonHandling", "Landing"].map((c) => `BOUT.Card.Roll.Pulse.Check.${c}`),
+    ];
+    expect(literal.length).toBeGreaterThan(60);
+    expect([...literal, ...built].filter((k) => !has(k))).toEqual([]);
   });
 });
