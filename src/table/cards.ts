@@ -21,15 +21,15 @@ import { loadCardPartials, resultCardContext, type EngineEvent } from "../applic
 import { namedDraws } from "./dice-names";
 import { changesNothing } from "./card-changes";
 import { fighterImage, headlineText, toneView, type Headline } from "../applications/results/headline";
-export { withThen } from "../applications/results/headline";
 import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
 import type { TimeCommand } from "../engine/time/machine";
 import type { DrawLabel, MarkedFace } from "../engine/dice";
 import { LABEL_OPTION, MARKS_OPTION } from "../dice/foundry-dice";
 
-/** The headline a kind returns (its lang key and values), said the same way on result cards. */
+/** The headline a kind returns (its lang key and values), said the same way on result cards; `withThen` adds what the table must act on. */
 export type { Headline };
+export { withThen } from "../applications/results/headline";
 
 export const CARD_TEMPLATE = templatePath("chat/card.hbs");
 
@@ -642,7 +642,9 @@ function autoApply(message: ChatMessage.Implementation): void {
 export function registerAutoApply(): void {
   Hooks.on("createChatMessage", (message) => autoApply(message as ChatMessage.Implementation));
   Hooks.on("updateChatMessage", (message, changes) => {
-    if ((changes as { system?: { state?: unknown } }).system?.state === "resolved") autoApply(message as ChatMessage.Implementation);
+    // The update that resolved it (its state in the changes, nested or as a flat path).
+    const c = changes as { system?: { state?: unknown }; "system.state"?: unknown };
+    if ((c.system?.state ?? c["system.state"]) === "resolved") autoApply(message as ChatMessage.Implementation);
   });
 }
 
