@@ -34,7 +34,7 @@ async function phasesBlow(t: Awaited<ReturnType<typeof table>>) {
   const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { phases: { defense: 2, soak: 2 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
   await settle();
-  t.alice.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
+  t.alice.runtime.dialogs.responder = () => ({ defender: bran.id });
   await t.alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
   await settle();
   const id = t.gm.game.messages.contents.at(-1).id as string;
@@ -85,7 +85,7 @@ describe("applying results automatically (issue 34; world setting, the GM's call
     const [sword] = await ada.createEmbeddedDocuments("Item", c.adaItems);
     await bran.createEmbeddedDocuments("Item", c.branItems);
     await settle();
-    t.alice.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
+    t.alice.runtime.dialogs.responder = () => ({ defender: bran.id });
     await t.alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const id = t.gm.game.messages.contents.at(-1).id;
