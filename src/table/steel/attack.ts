@@ -34,7 +34,7 @@ import {
   mountedBlow,
   mountedHit,
   riderDefence,
-  mayDefend,
+  noDefence,
   stayInSaddle,
   strikeForm,
   strikesWith,
@@ -44,6 +44,8 @@ import {
   type SteelManeuver,
   type SteelStats,
   steelRefuse,
+  steel,
+  type NoDefence,
 } from "../../engine/rulesets/steel";
 import type { BoutCombatant } from "../../engine/time/bouts";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -214,14 +216,24 @@ function boutOf(combatId: string, combatantId: string | null): string | null {
 
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Steel.Table.Refusal.${key}`);
 
-/** Whether the defender may defend against this attacker now (the engine's `mayDefend` on the bout's state). */
-function defenceOpen(attacker: Actor.Implementation | null, defender: Actor.Implementation | null, combatId: string): boolean {
-  if (!attacker || !defender) return true;
+/**
+ * Why the defender has no defence against this attacker now, or null (the
+ * engine's `noDefence`): out of action by the ruleset's rule on his figures and
+ * the conditions his token carries now, or in the middle of a double red.
+ */
+function defenceBarred(attacker: Actor.Implementation | null, defender: Actor.Implementation | null, combatId: string): NoDefence | null {
+  if (!attacker || !defender) return null;
+  const out = steel.outOfAction(actorView(defender as never, "steel"), (defender as unknown as { statuses?: ReadonlySet<string> }).statuses ?? new Set());
   const a = fighterOf(attacker, combatId);
   const d = fighterOf(defender, combatId);
   const bout = boutIn(combatId, d?.boutId);
-  if (!a || !d || !bout) return true;
-  return mayDefend({ bout, attackerThrew: a.thrown, defenderThrew: d.thrown });
+  return noDefence(a && d && bout ? { bout, attackerThrew: a.thrown, defenderThrew: d.thrown } : null, out);
+}
+
+/** The refusal of a defence the defender may not make now (`barred`): named with why when he is out of action. */
+function defenceRefused(barred: NoDefence, defender: Actor.Implementation): Outcome<never> {
+  if (barred.why === "bothRed") return refused("steel.noDefenceBothRed", "NoDefenceBothRed");
+  return refuse("steel.defenderOut", "BOUT.Steel.Table.Refusal.DefenderOut", { name: fighterName(defender), why: game.i18n!.localize(barred.key) });
 }
 
 /** GM: the attack as the documents say it is (a player sends only ids and numbers). */
@@ -258,9 +270,11 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   // "Multiple Opponents": no more than the cap may be on one fighter at once.
   const room = mayAttackNow(attacker, defender, combatId);
   if (!room.ok) return room;
-  // Shown on the card: a blow of a double red is struck in the middle of the defender's own attack (checked again when answered).
-  const undefended = !defenceOpen(attacker, defender, combatId);
-  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side, ...(undefended ? { undefended } : {}), ...(horse?.ok ? { atMount: true, horse: horse.value.name } : {}) });
+  // Shown on the card: a blow of a double red is struck in the middle of the defender's own attack (checked again when answered);
+  // one at a defender out of action lands undefended, and the card resolves as it is posted.
+  const barred = defenceBarred(attacker, defender, combatId);
+  const undefended = barred?.why === "out" ? { undefended: "out", defenderOut: barred.key, defenderName: fighterName(defender) } : barred ? { undefended: true } : {};
+  return ok({ weaponId: item.id, weapon: item.name, maneuverId: maneuver.id, maneuverName: maneuver.name, maneuver: maneuver.stats, zone: zone.id, dice: d.dice, press, side, ...undefended, ...(horse?.ok ? { atMount: true, horse: horse.value.name } : {}) });
 }
 
 function line(type: string, key: string, data: Record<string, string | number | boolean>): EngineEvent {
@@ -273,12 +287,15 @@ const exchangeCard: CardKind = {
   describe: (d) => [
     line("declared", "BOUT.Steel.Table.Declared", { weapon: d?.weapon ?? "", maneuver: game.i18n!.localize(d?.maneuverName ?? ""), dice: d?.dice ?? 0, zone: game.i18n!.localize(`BOUT.Steel.Table.ZoneLabel.${d?.zone}`) }),
     ...(d?.atMount ? [line("declared", "BOUT.Steel.Table.AtHorse", { horse: String(d.horse ?? "") })] : []),
-    ...(d?.undefended ? [line("undefended", "BOUT.Steel.Table.Undefended", {})] : []),
+    ...(d?.undefended === "out" ? [line("undefended", "BOUT.Steel.Table.UndefendedOut", { name: String(d.defenderName ?? ""), why: game.i18n!.localize(String(d.defenderOut ?? "")) })] : d?.undefended ? [line("undefended", "BOUT.Steel.Table.Undefended", {})] : []),
   ],
+  // A defender out of action as the blow is declared has nothing to answer: it lands undefended at once.
+  unanswered: (d) => d?.undefended === "out",
   async defend(card: CardView) {
-    // Both threw red: the blow lands with no defence; the answer is "none".
-    if (!defenceOpen(card.attacker, card.defender, card.combatId)) {
-      ui.notifications?.info(game.i18n!.localize("BOUT.Steel.Table.NoDefenceBothRed"));
+    // Both threw red, or the defender is out of action: the blow lands with no defence; the answer is "none".
+    const barred = defenceBarred(card.attacker, card.defender, card.combatId);
+    if (barred) {
+      ui.notifications?.info(barred.why === "bothRed" ? game.i18n!.localize("BOUT.Steel.Table.NoDefenceBothRed") : game.i18n!.format("BOUT.Steel.Table.NoDefenceOut", { name: fighterName(card.defender), why: game.i18n!.localize(barred.key) }));
       return { maneuverId: "", dice: 0, press: 0 };
     }
     const view = steelView(card.defender);
@@ -333,14 +350,15 @@ const exchangeCard: CardKind = {
     const d = card.declaration;
     const weapon = a.weapons.find((w) => w.id === d?.weaponId)?.stats;
     if (!weapon || !card.attacker || !card.defender) return refused("steel.noWeapon", "NoWeapon");
-    // The defender sends a maneuver id and dice; the figures come from the defender's own documents.
-    const a0 = (answer ?? {}) as { maneuverId?: unknown; dice?: unknown; press?: unknown };
+    // The defender sends a maneuver id and dice; the figures come from the defender's own documents. No answer (a card nobody answers): no defence.
+    const a0 = (answer ?? { maneuverId: "", dice: 0, press: 0 }) as { maneuverId?: unknown; dice?: unknown; press?: unknown };
     if (!isWholeNumber(a0.dice) || (a0.dice as number) < 0) return refused("steel.badDice", "BadDice");
     const defencePress = a0.press ?? 0;
     if (!isWholeNumber(defencePress) || (defencePress as number) < 0) return refused("steel.badDice", "BadDice");
     const defenceManeuver = maneuversFor(t, "defence").find((m) => m.id === a0.maneuverId);
     if ((a0.dice as number) > 0 && !defenceManeuver) return refused("steel.noManeuver", "NoManeuver");
-    if (((a0.dice as number) > 0 || (defencePress as number) > 0) && !defenceOpen(card.attacker, card.defender, card.combatId)) return refused("steel.noDefenceBothRed", "NoDefenceBothRed");
+    const barred = (a0.dice as number) > 0 || (defencePress as number) > 0 ? defenceBarred(card.attacker, card.defender, card.combatId) : null;
+    if (barred) return defenceRefused(barred, card.defender);
     const atMount = d.atMount === true;
     const attackExtra = riderExtraCost(card.attacker, card.defender, card.combatId, { side: d.side ?? "side", reach: Number(weapon.reach ?? 0), zone: Number(d.zone), atMount });
     if (!attackExtra.ok) return attackExtra;

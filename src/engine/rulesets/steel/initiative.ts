@@ -166,3 +166,18 @@ export interface DefenceSituation {
 export function mayDefend(s: DefenceSituation): boolean {
   return !(s.defenderThrew === "red" && doubleRedUnderWay(s.bout));
 }
+
+/** Why a defender has no defence against a blow now: out of action (with the ruleset's reason), or in the middle of a double red. */
+export type NoDefence = { readonly why: "out"; readonly key: string } | { readonly why: "bothRed" };
+
+/**
+ * Whether a blow lands undefended, and why. "Surprise & Hesitation": a fighter
+ * "unable to act at all" is cut down without a defence; so is one out of action
+ * (unconscious after "Knockdown & Knockout", in a coma at Health 0 after "Blood
+ * Loss", dead): `out` is the ruleset's `outOfAction` for the defender. Else
+ * `mayDefend` on the bout (none outside one).
+ */
+export function noDefence(situation: DefenceSituation | null, out: { readonly key: string } | null): NoDefence | null {
+  if (out) return { why: "out", key: out.key };
+  return situation && !mayDefend(situation) ? { why: "bothRed" } : null;
+}

@@ -13,6 +13,8 @@ import {
   maxAttackers,
   mayJoinAttack,
   mayDefend,
+  noDefence,
+  steel,
   doubleRedUnderWay,
   orderSimultaneousBlows,
   outnumberedRoll,
@@ -170,5 +172,21 @@ describe("seed 000 'Melee Combat': both throw red, no defence in the middle of a
     expect(doubleRedUnderWay({ phase: "continuing", blowOrder: [] })).toBe(false);
     expect(mayDefend({ bout: landing, defenderThrew: "red" })).toBe(false);
     expect(mayDefend({ bout: landing, defenderThrew: "hesitated" })).toBe(true);
+  });
+});
+
+describe("seed 000 'Surprise & Hesitation' (unable to act at all), 'Knockdown & Knockout', 'Blood Loss': a defender out of action has no defence", () => {
+  const landing = { phase: "continuing", blowOrder: [["a"], ["b"]] };
+  // The rule reads only Health now.
+  const view = (healthNow: number) => ({ stats: { healthNow } }) as never;
+  it("out of action comes first, with the ruleset's reason: unconscious, dead, a coma at Health 0", () => {
+    expect(noDefence(null, steel.outOfAction(view(5), new Set(["unconscious"])))).toEqual({ why: "out", key: "BOUT.OutOfAction.Unconscious" });
+    expect(noDefence({ bout: landing, defenderThrew: "white" }, steel.outOfAction(view(0), new Set()))).toEqual({ why: "out", key: "BOUT.OutOfAction.Coma" });
+    expect(noDefence({ bout: landing, defenderThrew: "red" }, steel.outOfAction(view(5), new Set(["dead"])))).toEqual({ why: "out", key: "BOUT.OutOfAction.Dead" });
+  });
+  it("in action: the double red's rule; outside a bout a defence is open", () => {
+    expect(noDefence({ bout: landing, defenderThrew: "red" }, steel.outOfAction(view(5), new Set()))).toEqual({ why: "bothRed" });
+    expect(noDefence({ bout: landing, defenderThrew: "white" }, null)).toBeNull();
+    expect(noDefence(null, steel.outOfAction(view(5), new Set(["prone"])))).toBeNull();
   });
 });
