@@ -9,7 +9,7 @@
  * nothing, and two cards applied to one fighter at once both count.
  */
 import { messageModeOption, speakerFor } from "../compat";
-import { templatePath } from "../config";
+import { SYSTEM_ID, templatePath } from "../config";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "./grants";
 import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, fighterRef } from "./fighter";
@@ -77,6 +77,8 @@ export interface StatusChange {
   readonly id: string;
   readonly active: boolean;
   readonly seconds?: number;
+  /** A duration kept from the players: the id of the GMs' whisper (posted with the card) whose `flags.bout.seconds` it lasts. */
+  readonly secretFrom?: string;
 }
 
 export interface CardKind {
@@ -573,7 +575,8 @@ async function resolution(kind: CardKind, card: CardView, answer: unknown, earli
     const applied = await combat.applyCommands(r.combatCommands, lease, batch);
     if (!applied.ok) return applied;
   }
-  if (r.messages?.length) batch.create(null, "ChatMessage", r.messages);
+  // Ids kept: a card's result may name a message posted with it (the whisper keeping a knockout's minutes).
+  if (r.messages?.length) batch.create(null, "ChatMessage", r.messages, { keepId: true });
   const dice = diceOf(r.rolls);
   const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.headline ? { headline: r.headline } : {}), ...(dice.length ? { dice } : {}), ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
   // Nothing to apply: the card is done as it resolves, and waits for no Apply.
@@ -663,7 +666,8 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
     const actor = cardActor(actorId);
     const wanted = (Array.isArray(changes) ? changes : []).flatMap((raw) => {
       const c: Partial<StatusChange> | undefined = typeof raw === "string" ? { id: raw, active: true } : raw;
-      const seconds = typeof c?.seconds === "number" && Number.isInteger(c.seconds) && c.seconds > 0 ? { seconds: c.seconds } : {};
+      const secs = typeof c?.secretFrom === "string" ? secretSeconds(c.secretFrom) : c?.seconds;
+      const seconds = typeof secs === "number" && Number.isInteger(secs) && secs > 0 ? { seconds: secs } : {};
       return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true, ...seconds }] : [];
     });
     if (actor) await gatherStatuses(batch, actor as never, wanted, { field: "statuses", ref: actorId } satisfies CardPart);
@@ -686,6 +690,14 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   const left = leftToApply((card.result ?? {}) as Record<string, unknown>, unsavedTags<CardPart>(committed.unsaved));
   const noted = await sayUnsaved(message, { ...card, state: "resolved" }, left, committed, false);
   return notSaved(noted ? "Apply.Partly" : "Apply.Stuck", committed);
+}
+
+/** The seconds a GM's whisper keeps for a condition (a pulse knockout's secret minutes); none from a player's message. */
+function secretSeconds(messageId: string): number | undefined {
+  const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
+  if (!(message?.author as User.Implementation | null)?.isGM) return undefined;
+  const seconds = (message!.flags as Record<string, Record<string, unknown> | undefined>)[SYSTEM_ID]?.seconds;
+  return typeof seconds === "number" ? seconds : undefined;
 }
 
 /** The part of a card's result one applied change comes from (a fighter's figures, one item, its conditions). */

@@ -599,20 +599,20 @@ const attackCard: CardKind = {
       });
     }
     if (after.defenderWeaponDropped) add(victim, { _id: after.defenderWeaponDropped, "system.equipped": false });
+    const whisper = r.strike.hit && d.kind === "knockout" ? await knockoutWhisper(card.attacker, victim) : null;
     // [19] a figure whose Endurance is spent falls unconscious, or dies; a stun shows as the core condition.
     const conditions: StatusChange[] = [
       ...(after.defenderProne ? [{ id: "prone", active: true }] : []),
       ...(damage?.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
       ...(damage?.state === "dead" ? [{ id: "dead", active: true }] : []),
       ...(damage && stunTakesHold(damage) ? [{ id: "stun", active: true }] : []),
-      // [16.5] knocked out: out of the fight for D10 + 5 minutes, which only the GM learns.
-      ...(r.strike.hit && d.kind === "knockout" ? [{ id: "unconscious", active: true }] : []),
+      // [16.5] knocked out: out of the fight for D10 + 5 minutes, which only the GM learns (kept on the GMs' whisper, read on Apply).
+      ...(whisper ? [{ id: "unconscious", active: true, secretFrom: whisper._id }] : []),
       // [16.5] caught in a net, whip or bola until two Passes work it free.
       ...(r.strike.hit && d.kind === "entangle" ? [{ id: "entangled", active: true }] : []),
       // [16.5] held helpless until someone does a holder 1 effective damage.
       ...(r.restrained ? [{ id: "restrain", active: true }] : []),
     ];
-    const whisper = r.strike.hit && d.kind === "knockout" ? await knockoutWhisper(card.attacker, victim) : null;
     if (r.restrained) changes["flags.bout.restrainedBy"] = [fighterRef(card.attacker), ...(d.helpers ?? [])];
     const statuses: Record<string, StatusChange[]> = conditions.length ? { [fighterRef(victim)]: conditions } : {};
     const updates: Record<string, Record<string, unknown>> = Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {};
@@ -651,10 +651,13 @@ const attackCard: CardKind = {
 };
 
 /** [16.5] the GM rolls how long a knockout lasts, and alone learns it: the whisper's data, posted with the card. */
-async function knockoutWhisper(attacker: Actor.Implementation, victim: Actor.Implementation): Promise<object> {
+async function knockoutWhisper(attacker: Actor.Implementation, victim: Actor.Implementation): Promise<{ readonly _id: string } & Record<string, unknown>> {
   const rolled = await resolveWithFoundry((dice) => knockoutMinutes(rollOne(dice, 10)));
   const gms = game.users?.filter((u) => u.isGM).map((u) => u.id!) ?? [];
   return {
+    // Its id is named by the card's condition; its seconds are how long the knockout lasts once applied (issue 31).
+    _id: foundry.utils.randomID(),
+    flags: { [SYSTEM_ID]: { seconds: rolled.value * 60 } },
     content: `<p>${game.i18n!.format(`${T}KnockoutMinutes`, { attacker: foundry.utils.escapeHTML(attacker.name), victim: foundry.utils.escapeHTML(victim.name), minutes: String(rolled.value) })}</p>`,
     speaker: ChatMessage.implementation.getSpeaker({ alias: game.i18n!.localize(`${T}KnockoutSpeaker`) }),
     whisper: gms,
