@@ -8,7 +8,7 @@
  * untouched.
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
+import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 
 export interface TurnEffects {
   readonly actsLast: boolean;
@@ -150,7 +150,27 @@ function advance(s: TurnsState, events: TurnsEvent[]): TurnsState {
   return next;
 }
 
-function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState, TurnsEvent>> {
+/** The token condition that is a fighter's Surprised ("Surprise!"). */
+const SURPRISED = "surprised";
+
+/**
+ * Issue 31: Surprised is the fighter's token condition, whoever set it (an
+ * ambush card, the GM's Token HUD); the state only caches it. The state with
+ * each fighter's Surprised as `now` has it (a fighter `now` does not name keeps
+ * the cache); without `now`, the state as stored.
+ */
+export function surpriseNow(s: TurnsState, now?: FightNow): TurnsState {
+  if (!now) return s;
+  const surprisedNow = (c: TurnCombatant) => {
+    const statuses = now.statuses[c.id];
+    return statuses ? statuses.includes(SURPRISED) : c.surprised;
+  };
+  if (s.combatants.every((c) => c.surprised === surprisedNow(c))) return s;
+  return { ...s, combatants: s.combatants.map((c) => ({ ...c, surprised: surprisedNow(c) })) };
+}
+
+function apply(stored: TurnsState, cmd: TurnsCommand, now?: FightNow): Outcome<Transition<TurnsState, TurnsEvent>> {
+  const s = surpriseNow(stored, now);
   const events: TurnsEvent[] = [];
   switch (cmd?.type) {
     case "act": {
@@ -291,7 +311,8 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
   }
 }
 
-function view(s: TurnsState): TrackerView {
+function view(stored: TurnsState, now?: FightNow): TrackerView {
+  const s = surpriseNow(stored, now);
   const acting = current(s);
   const step: Label = acting ? { key: `${V}Step.Turn`, data: { n: s.turn + 1, of: s.order.length } } : { key: `${V}Step.RoundOver` };
   const ties = new Set(exactTies(s.combatants).flat());

@@ -159,7 +159,7 @@ function turnCommands(card: { combatId: string; attacker: Actor.Implementation |
   if (!state || !a) return [];
   // A melee attack is the one Action a fighter who charged this turn may take.
   const commands = [{ type: "act", combatantId: a, use: "action", melee } as TimeCommand];
-  if (d && state.combatants.find((c) => c.id === d)?.surprised) commands.push({ type: "attacked", combatantId: d } as TimeCommand);
+  if (d && card.defender && isSurprised(card.defender, card.combatId)) commands.push({ type: "attacked", combatantId: d } as TimeCommand);
   return commands;
 }
 

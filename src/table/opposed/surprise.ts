@@ -32,11 +32,9 @@ function namedTest(actor: Actor.Implementation, name: string, fallback: Characte
   return { target: skillItemTarget(v.stats, skill?.stats, fallback), difficulty: "challenging", modifier: 0 };
 }
 
-/** Surprised in the running turn order, or by the token condition outside one. */
-export function isSurprised(actor: Actor.Implementation, combatId: string): boolean {
-  const id = combatantFor(combatId, actor);
-  const state = machineStateOf<TurnsState>(combatId, "turns");
-  return Boolean(state?.combatants.find((c) => c.id === id)?.surprised) || hasStatus(actor, "surprised");
+/** Surprised: the token's condition, in a fight or out of one (the turn order only caches it, issue 31). */
+export function isSurprised(actor: Actor.Implementation, _combatId: string): boolean {
+  return hasStatus(actor, "surprised");
 }
 
 const ambushCard: CardKind = {

@@ -3,11 +3,11 @@
  * surprise ruling, Prepare and shaking off surprise. Registered with the
  * runner's time structures (../machines.ts).
  */
-import { registerTimeStructure, type CombatantInfo, type TimeStructure, type TimeWords } from "../machines";
+import { fightNowOf, registerTimeStructure, type CombatantInfo, type TimeStructure, type TimeWords } from "../machines";
 import { hasStatus } from "../status-effects";
 import { gatherStatuses } from "../status-writes";
 import type { TimeCommand } from "../../engine/time/machine";
-import { startTurns, turnsMachine, type TurnsCombatantInput, type TurnsState } from "../../engine/time/turns";
+import { startTurns, surpriseNow, turnsMachine, type TurnsCombatantInput, type TurnsState } from "../../engine/time/turns";
 import { surpriseBeganFor, surpriseEndedFor } from "../../engine/rulesets/opposed";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import { clearMovementRecords } from "../movement-record";
@@ -57,8 +57,10 @@ const TURNS: TimeStructure = {
   async stepWrites(before: TurnsState, after: TurnsState, combatId, combatants) {
     const actors = (ids: string[], has: boolean) =>
       ids.map((id) => combatants.find((c) => c.id === id)?.actor ?? null).filter((actor): actor is Actor.Implementation => Boolean(actor) && hasStatus(actor, "surprised") === has);
-    const ended = actors(surpriseEndedFor(before, after), true);
-    const began = actors(surpriseBeganFor(before, after), false);
+    // Against the conditions as they were before the step (a GM's Token HUD counts), not the stored cache.
+    const was = surpriseNow(before, fightNowOf(combatants));
+    const ended = actors(surpriseEndedFor(was, after), true);
+    const began = actors(surpriseBeganFor(was, after), false);
     const turn = turnBegins(before, after);
     if (!ended.length && !began.length && !turn) return null;
     return {
@@ -71,7 +73,9 @@ const TURNS: TimeStructure = {
     };
   },
   // The GM's call on surprise (unwary defenders are surprised outright); a Surprised fighter may spend Resolve.
-  turnChoices(state: TurnsState, combatantId) {
+  turnChoices(stored: TurnsState, combatantId, _actor, now) {
+    // Surprised as the token has it now.
+    const state = surpriseNow(stored, now);
     const c = state.combatants.find((x) => x.id === combatantId);
     if (!c) return [];
     return [

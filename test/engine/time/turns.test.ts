@@ -2,7 +2,7 @@
 // an Action and a Move per turn; effects at round start and end.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { startTurns, turnsMachine, type TurnsCommand, type TurnsState } from "../../../src/engine/time/turns";
+import { startTurns, surpriseNow, turnsMachine, type TurnsCommand, type TurnsState } from "../../../src/engine/time/turns";
 
 function start(list: { id: string; initiative: number; agility: number; surprised?: boolean }[]): TurnsState {
   const s = startTurns(list);
@@ -63,6 +63,29 @@ describe("seed 003 'Surprised'", () => {
     expect([next.combatants.find((c) => c.id === "guard")?.surprised, next.surpriseRound]).toEqual([false, false]);
     const attacked = run(s, { type: "attacked", combatantId: "guard" });
     expect(attacked.combatants.find((c) => c.id === "guard")?.surprised).toBe(false);
+  });
+});
+
+describe("seed 003 'Surprise!' (issue 31): Surprised is the token's condition; the state caches it", () => {
+  const s = start([{ id: "guard", initiative: 50, agility: 30, surprised: true }, { id: "thief", initiative: 40, agility: 50 }]);
+  it("the GM cleared the guard's condition: he acts; the GM set the thief's: she cannot", () => {
+    const now = { statuses: { guard: [], thief: ["surprised"] } };
+    expect(turnsMachine.apply(s, { type: "act", combatantId: "guard", use: "move" }, now).ok).toBe(true);
+    const thiefTurn = run(s, { type: "nextTurn" });
+    const r = turnsMachine.apply(thiefTurn, { type: "act", combatantId: "thief", use: "move" }, now);
+    expect(r.ok ? "ok" : r.refusal.code).toBe("turns.surprised");
+  });
+  it("the round's end ends the condition the GM set (its event says so), and the tracker shows what the token holds", () => {
+    const now = { statuses: { guard: [], thief: ["surprised"] } };
+    const r = turnsMachine.apply(s, { type: "nextRound" }, now);
+    expect(r.ok && r.value.events.filter((e) => e.type === "surpriseEnded").map((e) => e.data.combatantId)).toEqual(["thief"]);
+    const badges = (id: string) => turnsMachine.view(s, now).rows.find((row) => row.combatantId === id)!.badges.map((b) => b.label.key);
+    expect([badges("guard").includes("BOUT.Time.Turns.Badge.Surprised"), badges("thief").includes("BOUT.Time.Turns.Badge.Surprised")]).toEqual([false, true]);
+  });
+  it("a fighter the conditions do not name keeps the cache; without conditions the state is as stored", () => {
+    expect(surpriseNow(s, { statuses: {} })).toBe(s);
+    expect(surpriseNow(s)).toBe(s);
+    expect(surpriseNow(s, { statuses: { guard: ["prone"] } }).combatants.map((c) => c.surprised)).toEqual([false, false]);
   });
 });
 
