@@ -79,16 +79,32 @@ export function recordedRoute(token: MovedToken, options: Record<string, unknown
 }
 
 /**
- * The path after a player's move, as the GM counts it: an undo may take the
- * record back to a point the GM knew it passed (never past what the GM knows);
- * any other move carries the known path on along its route.
+ * Is this player's move an undo the GM can verify? v13 lets any client send an
+ * update with the `isUndo` option (or movement method "undo"), and only such an
+ * update may set the token's `_movementHistory` (TokenDocument#_preUpdate); core
+ * sends it from TokenDocument#revertRecordedMovement, which cuts the record
+ * before the undone movement and puts the token where that movement set off
+ * (the last point kept, or the record's first when nothing is kept). So a
+ * player may call any move an undo: it counts as one only when the record it
+ * leaves is the start of the path the GM knows, and the token stands at that
+ * cut. Anything else is a move like any other (issue 31, hostile).
+ */
+export function verifiedUndo(token: MovedToken, before: Standing, options: Record<string, unknown>): boolean {
+  const method = (options._movement as Record<string, { method?: unknown } | undefined> | undefined)?.[token.id ?? ""]?.method;
+  if (!options.isUndo && method !== "undo") return false;
+  const kept = recordedPath(token);
+  const prefix = kept.length <= before.path.length && kept.every((p, i) => p.x === before.path[i]!.x && p.y === before.path[i]!.y);
+  const back = kept.at(-1) ?? before.path[0];
+  return prefix && Boolean(back) && back!.x === Number(token.x) && back!.y === Number(token.y);
+}
+
+/**
+ * The path after a player's move, as the GM counts it: an undo the GM can
+ * verify takes the record back to a point the GM knew it passed; any other move
+ * (a forged undo too) carries the known path on along its route.
  */
 function playerPath(token: MovedToken, before: Standing, options: Record<string, unknown>): RecordedPoint[] {
-  if (options.isUndo) {
-    const kept = recordedPath(token);
-    const prefix = kept.length <= before.path.length && kept.every((p, i) => p.x === before.path[i]!.x && p.y === before.path[i]!.y);
-    return prefix ? kept : [...before.path];
-  }
+  if (verifiedUndo(token, before, options)) return recordedPath(token);
   const from: RecordedPoint = { x: before.x, y: before.y, width: before.width, height: before.height };
   return extendPath(before.path, from, pathOf(recordedRoute(token, options)));
 }

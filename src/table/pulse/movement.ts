@@ -26,7 +26,7 @@ import { currentActors, heldToActions, type PulsesState } from "../../engine/tim
 import type { FightNow } from "../../engine/time/machine";
 import { notifyRefusal } from "../notify";
 import type { CombatantInfo } from "../machines";
-import { isPutBack, knownPath, recordedRoute, registerMoveJudge, type MoveJudge, type Standing } from "../move-recheck";
+import { isPutBack, knownPath, recordedRoute, registerMoveJudge, verifiedUndo, type MoveJudge, type Standing } from "../move-recheck";
 import { recordedPath, type RecordedPoint } from "../movement-record";
 import { tokenPlacement, type Placed } from "./engagements";
 
@@ -324,7 +324,8 @@ const judgePulseMove: MoveJudge = (moved, before, _changes, options, userId) => 
   const movement = (options._movement as Record<string, MovementLike> | undefined)?.[token.id ?? ""];
   const route = recordedRoute(moved, options);
   const end = { x: Number(token.x), y: Number(token.y) };
-  const judged = movement?.method === "undo" || options.isUndo ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
+  // Only an undo the GM can verify gives hexes back; a forged one is a walk from where the token stood (move-recheck.ts).
+  const judged = verifiedUndo(moved, before, options) ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
   if (!judged.ok) return { ok: false, refusal: { ...judged.refusal, data: { ...judged.refusal.data, name: token.name ?? ctx.fight.actor.name } } };
   return { ok: true };
 };
