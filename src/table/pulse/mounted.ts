@@ -11,8 +11,12 @@
  */
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { actorView } from "../../data/actor/actor-view";
-import { sameFighter } from "../fighter";
-import { ok, type Outcome } from "../../engine/outcome";
+import { fighterFrom, fighterRef, sameFighter } from "../fighter";
+import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { askGM, checkGrant, registerRequest } from "../grants";
+import { writeOne } from "../batch";
+import { queued } from "../write-queue";
+import { notSaved } from "../write-notice";
 import { canMountOrDismount, checkBlowAtRider, checkMountedAttack } from "../../engine/rulesets/pulse/mounted";
 import { pulseHorsemanship } from "./tables";
 import { relativeSide } from "../../engine/rulesets/pulse/hex";
@@ -55,16 +59,37 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
   return ok(true);
 }
 
-/** The sheet's Mount/Dismount: refused once the token has moved this pulse. */
+/**
+ * Active GM, in the fighter's queue: may it mount or dismount now, decided on
+ * what this GM knows (the walk it saw the token make this pulse, never a record
+ * the owner's client shortened), and the one write. `from`: the asking user
+ * (null: this GM), whose ownership is checked again in the queue.
+ */
+function mountInQueue(actor: Actor.Implementation, from: User.Implementation | null): Promise<Outcome<unknown>> {
+  return queued([actor], async (): Promise<Outcome<unknown>> => {
+    if (from && !from.isGM && !checkGrant(actor, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
+    // [15] a stunned figure's only action is to recover.
+    const stun = checkStunnedMay(view(actor).stats.stunned, "move");
+    if (!stun.ok) return stun;
+    const still = canMountOrDismount(hexesMovedThisPulse(actor) > 0);
+    if (!still.ok) return still;
+    const committed = await writeOne(actor, { "system.pulse.mounted": !view(actor).stats.mounted });
+    return committed.complete ? ok(true) : notSaved("Sheet.None", committed);
+  });
+}
+
+/** The sheet's Mount/Dismount: decided and written by the active GM (anyone else asks it); refused once the token has moved this pulse. */
 async function mountOrDismount(actor: Actor.Implementation) {
-  // [15] a stunned figure's only action is to recover.
-  const stun = checkStunnedMay(view(actor).stats.stunned, "move");
-  if (!stun.ok) return notifyRefusal(stun.refusal);
-  const still = canMountOrDismount(hexesMovedThisPulse(actor) > 0);
-  if (!still.ok) return notifyRefusal(still.refusal);
-  await actor.update({ "system.pulse.mounted": !view(actor).stats.mounted } as never);
+  const outcome = game.user?.isActiveGM ? await mountInQueue(actor, null) : await askGM("pulseMount", { actor: fighterRef(actor) });
+  if (!outcome.ok) notifyRefusal(outcome.refusal);
 }
 
 export function registerPulseMounted(): void {
+  // Only the fighter is the asker's; whether it may mount is read here.
+  registerRequest("pulseMount", (data: { actor?: unknown }, from) => {
+    const actor = fighterFrom(data.actor);
+    if (!actor) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
+    return mountInQueue(actor, from);
+  });
   registerActorAction("pulse", { id: "mount", label: "BOUT.Pulse.Table.MountAction", icon: "fa-solid fa-horse", run: mountOrDismount });
 }

@@ -11,9 +11,9 @@
 import { describe, expect, it } from "vitest";
 import { fightOnScene, scriptDraws, settle, tableOfThree } from "./support";
 
-async function field() {
+async function field(ada0: Record<string, unknown> = {}) {
   const { world, gm, alice, Actor } = await tableOfThree("pulse");
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { pulse: { tmr: 5, ag: 15, pc: 15 } } });
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { pulse: { tmr: 5, ag: 15, pc: 15, ...ada0 } } });
   const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { tmr: 8, ag: 16, pc: 14 } } });
   const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 2, size: 100 } });
   const at = (i: number, j: number) => {
@@ -47,7 +47,7 @@ async function field() {
     const { i, j } = scene.grid.getOffset({ x: t.x + scene.grid.sizeX / 2, y: t.y + scene.grid.sizeY / 2 });
     return [i, j];
   };
-  return { gm, alice, move, cell };
+  return { world, gm, alice, move, cell, token, adaId: ada.id as string };
 }
 
 
@@ -79,5 +79,30 @@ describe("hostile: an undo the GM cannot verify is counted as a move (seed 004 [
     expect(f.cell()).toEqual([0, 0]);
     await f.move(0, 5);
     expect(f.cell()).toEqual([0, 5]);
+  });
+});
+
+describe("hostile: what decides a pulse figure's state is read by the active GM, never from what its owner may write", () => {
+  it("[23] Ada's mount moved this pulse; Alice empties her token's movement record and presses Mount: the GM refuses (the walk it saw counts), nothing written", async () => {
+    const f = await field({ mounted: true, tmr: 8 });
+    await f.move(0, 2);
+    await f.token(f.alice).update({}, { diff: false, _clearMovementHistory: true });
+    await settle();
+    expect(f.token(f.alice).movementHistory).toEqual([]);
+    const mark = f.world.server.writes.length;
+    await f.alice.game.actors.get(f.adaId).sheet.runAction("actorAction", { actorAction: "mount" });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toBe("Mounting or dismounting waits until the mount stands still: it has moved this pulse.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.gm.game.actors.get(f.adaId).system.pulse.mounted).toBe(true);
+  });
+
+  it("[23] standing still, Ada dismounts from the sheet: one write, the active GM's", async () => {
+    const f = await field({ mounted: true, tmr: 8 });
+    const mark = f.world.server.writes.length;
+    await f.alice.game.actors.get(f.adaId).sheet.runAction("actorAction", { actorAction: "mount" });
+    await settle();
+    expect(f.gm.game.actors.get(f.adaId).system.pulse.mounted).toBe(false);
+    expect(f.world.writesSince(mark).map((w: any) => [w.userId, w.action, w.documentName])).toEqual([[f.world.userId("GM"), "update", "Actor"]]);
   });
 });
