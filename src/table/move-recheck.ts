@@ -16,6 +16,7 @@
 import { notifyRefusal } from "./notify";
 import type { Refusal } from "../engine/outcome";
 import { extendPath, pathOf, recordedPath, type RecordedPoint } from "./movement-record";
+import { SYSTEM_ID } from "../config";
 
 /** Where a token stood and what it carried, before a move. */
 export interface Standing {
@@ -42,10 +43,15 @@ export interface MovedToken {
   update(changes: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
 }
 
-/** A judge's verdict: refused (put back), or allowed with an optional correction of what the mover wrote. */
+/**
+ * A judge's verdict: refused (put back), or allowed with what the fields it
+ * counts must hold (`correct`, by path: the GM's own count of what the mover
+ * wrote alongside the move, remembered as this GM's and written where the token
+ * holds anything else).
+ */
 export type MoveVerdict = { readonly ok: true; readonly correct?: Record<string, unknown> } | { readonly ok: false; readonly refusal: Refusal };
 
-/** A ruleset's judge of a move already made, from where the token stood before. Null: not its business. */
+/** A ruleset's judge of a move (or a turn in place) already made, from where the token stood before. Null: not its business. */
 export type MoveJudge = (token: MovedToken, before: Standing, changes: Record<string, unknown>, options: Record<string, unknown>, userId: string) => MoveVerdict | null;
 
 const judges: MoveJudge[] = [];
@@ -118,6 +124,24 @@ export function knownPath(token: { readonly uuid?: string | null } | null | unde
   return (token.uuid ? standings.get(token.uuid)?.path : undefined) ?? recordedPath(token);
 }
 
+/**
+ * The system's flags on a token as this GM knows them (what a GM wrote, or a
+ * judge counted for a player's move), else as the token holds them: its owner
+ * may write them, so a GM's client reads this.
+ */
+export function knownFlags(token: { readonly uuid?: string | null; readonly flags?: Record<string, unknown> } | null | undefined): Readonly<Record<string, unknown>> {
+  if (!token) return {};
+  const known = token.uuid ? standings.get(token.uuid)?.flags : undefined;
+  return ((known ?? token.flags ?? {})[SYSTEM_ID] ?? {}) as Record<string, unknown>;
+}
+
+/** After a player's update: the flags as the GM counts them (the system's own as they were, other modules' as written), with the judges' counts. */
+function playerFlags(now: Standing, before: Standing, counted: Record<string, unknown>): Record<string, unknown> {
+  const flags = { flags: foundry.utils.deepClone({ ...now.flags, [SYSTEM_ID]: before.flags[SYSTEM_ID] ?? {} }) };
+  for (const [path, value] of Object.entries(counted)) if (path.startsWith("flags.")) foundry.utils.setProperty(flags, path, foundry.utils.deepClone(value));
+  return flags.flags;
+}
+
 export function registerMoveJudge(judge: MoveJudge): void {
   judges.push(judge);
 }
@@ -142,21 +166,39 @@ export async function recheckMove(token: MovedToken, changes: Record<string, unk
   const moving = "x" in changes || "y" in changes;
   // What a player writes beside no move (a count of hexes, say) is not remembered: only the GM's writes and judged moves are.
   // The path a player's move adds is the route the GM reads for it, after the path the GM knew.
+  // A turn in place is judged too: it may cost movement (a multi-hex figure's, seed 004 [22]).
+  const turning = "rotation" in changes;
   const now = standingOf(token);
-  standings.set(token.uuid, byGM || !before ? now : moving ? { ...now, path: playerPath(token, before, options) } : { ...now, flags: before.flags, path: before.path });
-  if (!game.user.isActiveGM || !moving || !before || byGM) return;
-  const correct: Record<string, unknown> = {};
-  for (const judge of judges) {
-    const verdict = judge(token, before, changes, options, userId);
-    if (!verdict) continue;
-    if (!verdict.ok) {
-      notifyRefusal(verdict.refusal);
-      standings.set(token.uuid, before);
-      await putBack(token, before);
-      return;
-    }
-    Object.assign(correct, verdict.correct ?? {});
+  if (byGM || !before) {
+    standings.set(token.uuid, now);
+    return;
   }
+  // The judges count on every GM's client (each keeps the memory); only the active GM puts back or writes.
+  const counted: Record<string, unknown> = {};
+  let refused: MoveVerdict | null = null;
+  if (moving || turning) {
+    for (const judge of judges) {
+      const verdict = judge(token, before, changes, options, userId);
+      if (!verdict) continue;
+      if (!verdict.ok) {
+        refused = verdict;
+        break;
+      }
+      Object.assign(counted, verdict.correct ?? {});
+    }
+  }
+  if (refused && !refused.ok) {
+    standings.set(token.uuid, before);
+    if (!game.user.isActiveGM) return;
+    notifyRefusal(refused.refusal);
+    await putBack(token, before);
+    return;
+  }
+  standings.set(token.uuid, { ...now, flags: playerFlags(now, before, counted), path: moving ? playerPath(token, before, options) : before.path });
+  if (!game.user.isActiveGM) return;
+  // Written only where the token holds something else than the GM's count.
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const correct = Object.fromEntries(Object.entries(counted).filter(([path, value]) => !same(foundry.utils.getProperty(token, path), value)));
   if (Object.keys(correct).length) await token.update(correct);
 }
 

@@ -9,7 +9,7 @@
 // other, from where the GM saw the token, counted on the path the GM knows.
 // Seed 004_2f46e4f6196f6037.txt [14.1]: no farther than the TMR in a pulse.
 import { describe, expect, it } from "vitest";
-import { fightOnScene, scriptDraws, settle, tableOfThree } from "./support";
+import { fightOnScene, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
 async function field(ada0: Record<string, unknown> = {}) {
   const { world, gm, alice, Actor } = await tableOfThree("pulse");
@@ -104,5 +104,53 @@ describe("hostile: what decides a pulse figure's state is read by the active GM,
     await settle();
     expect(f.gm.game.actors.get(f.adaId).system.pulse.mounted).toBe(false);
     expect(f.world.writesSince(mark).map((w: any) => [w.userId, w.action, w.documentName])).toEqual([[f.world.userId("GM"), "update", "Actor"]]);
+  });
+});
+
+describe("hostile: a multi-hex figure's turning cost is the GM's count, not the flag its owner writes (seed 004 [22])", () => {
+  async function ogreOfAlice() {
+    const { world, gm, alice, own, Actor } = await tableOfThree("pulse");
+    const ogre = await Actor.create({ name: "Ogre", type: "npc", ownership: own("Alice"), system: { pulse: { md: 10, monster: true, hexes: 3, tmr: 4 } } });
+    const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { tmr: 8, ag: 16, pc: 14 } } });
+    const { scene, at } = await hexScene(gm, "Meadow");
+    const {
+      tokens: [to],
+      combat,
+    } = await fightOnScene(gm, scene, [
+      { actor: ogre, token: { disposition: 1, rotation: 90, width: 2, height: 2, ...at(2, 12) } },
+      { actor: wolf, token: { disposition: -1, rotation: 90, ...at(8, 2) } },
+    ]);
+    await settle();
+    gm.runtime.dialogs.responder = () => "none";
+    await gm.game.combats.get(combat.id).startCombat();
+    await settle();
+    await sideGoesFirst(gm, [[9, 10], [2, 10]], "party");
+    const token = (client: any) => client.game.scenes.get(scene.id).tokens.get(to.id);
+    return { world, gm, alice, at, token, combat: gm.game.combats.get(combat.id) };
+  }
+
+  it("the Ogre (TMR 4) turns half about (1 hex of its pulse), Alice zeroes the count on its token, then walks 4 hexes: the GM puts it back", async () => {
+    const m = await ogreOfAlice();
+    await m.token(m.alice).update({ rotation: 270 });
+    await settle();
+    expect(m.token(m.gm).flags.bout?.pulseMove?.used).toBe(1);
+    await m.token(m.alice).update({ "flags.bout.pulseMove": { combat: m.combat.id, pulse: m.combat.machineState.pulse, used: 0 } });
+    await settle();
+    await m.token(m.alice).update(m.at(2, 16));
+    await settle();
+    expect(m.token(m.gm).x).toBe(m.at(2, 12).x);
+    // The GM counted the turn: three hexes were left. Its count is back on the token.
+    expect(m.gm.notices.at(-1)?.message).toBe("Ogre may cover 4 hexes this pulse and has 3 left; that move is 4.");
+    expect(m.token(m.gm).flags.bout.pulseMove.used).toBe(1);
+  });
+
+  it("the Ogre turns half about and walks 3 hexes, writing a count of 0 with the walk past Alice's hooks: the GM writes its own count back", async () => {
+    const m = await ogreOfAlice();
+    await m.token(m.alice).update({ rotation: 270 });
+    await settle();
+    await m.token(m.alice).update({ ...m.at(2, 15), "flags.bout.pulseMove": { combat: m.combat.id, pulse: m.combat.machineState.pulse, used: 0 } }, { noHook: true });
+    await settle();
+    expect(m.token(m.gm).x).toBe(m.at(2, 15).x);
+    expect(m.token(m.gm).flags.bout.pulseMove.used).toBe(1);
   });
 });

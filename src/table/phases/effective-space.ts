@@ -168,7 +168,9 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
  * Active GM, after a player's move (move-recheck.ts): the same check from where
  * the token stood before, along the waypoints the move recorded.
  */
-const judgeSpace: MoveJudge = (token, before, _changes, options) => {
+const judgeSpace: MoveJudge = (token, before, changes, options) => {
+  // A turn in place moves no paces.
+  if (!("x" in changes) && !("y" in changes)) return null;
   const moved = token as unknown as TokenLike & { x: number; y: number };
   // The route the move recorded: v13's movement data, or the waypoints a plain update named.
   const named = (options.movement as Record<string, { waypoints?: readonly { x: number; y: number }[] } | undefined> | undefined)?.[moved.id ?? ""]?.waypoints;

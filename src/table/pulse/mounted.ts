@@ -67,7 +67,7 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
  */
 function mountInQueue(actor: Actor.Implementation, from: User.Implementation | null): Promise<Outcome<unknown>> {
   return queued([actor], async (): Promise<Outcome<unknown>> => {
-    if (from && !from.isGM && !checkGrant(actor, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
+    if (from && !from.isGM && !checkGrant(actor, from)) return refuse("combat.notYours", "BOUT.Combat.NotYours");
     // [15] a stunned figure's only action is to recover.
     const stun = checkStunnedMay(view(actor).stats.stunned, "move");
     if (!stun.ok) return stun;

@@ -26,7 +26,7 @@ import { currentActors, heldToActions, type PulsesState } from "../../engine/tim
 import type { FightNow } from "../../engine/time/machine";
 import { notifyRefusal } from "../notify";
 import type { CombatantInfo } from "../machines";
-import { isPutBack, knownPath, recordedRoute, registerMoveJudge, verifiedUndo, type MoveJudge, type Standing } from "../move-recheck";
+import { isPutBack, knownFlags, knownPath, recordedRoute, registerMoveJudge, verifiedUndo, type MoveJudge, type Standing } from "../move-recheck";
 import { recordedPath, type RecordedPoint } from "../movement-record";
 import { tokenPlacement, type Placed } from "./engagements";
 
@@ -304,7 +304,8 @@ export function hexesMovedThisPulse(actor: Actor.Implementation): number {
     if (!combatant?.tokenId || !combatant.sceneId) continue;
     const token = game.scenes?.get(combatant.sceneId)?.tokens.get(combatant.tokenId) as TokenLike | undefined;
     if (!token) continue;
-    const flag = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
+    // A GM's client reads its own count (the owner may write the flag); a player's, the token.
+    const flag = (game.user?.isGM ? knownFlags(token as never).pulseMove : token.getFlag(SYSTEM_ID as never, "pulseMove" as never)) as MoveFlag | undefined;
     const turned = flag?.combat === c.id && flag.pulse === (c.machineState as PulsesState).pulse ? Math.max(0, Number(flag.used) || 0) : 0;
     return (hexesWalked(token, knownPath(token)) ?? 0) + turned;
   }
@@ -317,17 +318,31 @@ export function hexesMovedThisPulse(actor: Actor.Implementation): number {
  * the walk this GM saw the token make this pulse (not the record the player's
  * client wrote).
  */
-const judgePulseMove: MoveJudge = (moved, before, _changes, options, userId) => {
+const judgePulseMove: MoveJudge = (moved, before, changes, options, userId) => {
   const token = moved as unknown as TokenLike;
   const ctx = moveContext(token, userId, before);
   if (!ctx) return null;
-  const movement = (options._movement as Record<string, MovementLike> | undefined)?.[token.id ?? ""];
-  const route = recordedRoute(moved, options);
-  const end = { x: Number(token.x), y: Number(token.y) };
-  // Only an undo the GM can verify gives hexes back; a forged one is a walk from where the token stood (move-recheck.ts).
-  const judged = verifiedUndo(moved, before, options) ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
-  if (!judged.ok) return { ok: false, refusal: { ...judged.refusal, data: { ...judged.refusal.data, name: token.name ?? ctx.fight.actor.name } } };
-  return { ok: true };
+  const named = (refusal: { readonly code: string; readonly message: string; readonly data?: Record<string, string | number> }) => ({ ok: false as const, refusal: { ...refusal, data: { ...refusal.data, name: token.name ?? ctx.fight.actor.name } } });
+  const moving = "x" in changes || "y" in changes;
+  let walk: Walk = { steps: 0, heading: null };
+  if (moving) {
+    const route = recordedRoute(moved, options);
+    const end = { x: Number(token.x), y: Number(token.y) };
+    // Only an undo the GM can verify gives hexes back; a forged one is a walk from where the token stood (move-recheck.ts).
+    const judged = verifiedUndo(moved, before, options) ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
+    if (!judged.ok) return named(judged.refusal);
+    walk = judged.value;
+  }
+  // [22] a multi-hex figure's turn costs 1 TMR for every 2 vertices, counted here from the facing the GM saw: the
+  // count on the token is the GM's (its owner may write that flag), written back where it holds anything else.
+  const turnCost = ctx.from.hexes ? monsterTurnCost(verticesTurned(before.rotation, Number(token.rotation ?? 0))) : 0;
+  if (turnCost > 0 && walk.steps >= 0) {
+    const checked = checkPulseMove({ acting: ctx.acting, used: ctx.used, distance: walk.steps + turnCost, limit: ctx.limit });
+    if (!checked.ok) return named(checked.refusal);
+  }
+  const flag = (before.flags[SYSTEM_ID] as { pulseMove?: MoveFlag } | undefined)?.pulseMove ?? null;
+  const next: MoveFlag | null = turnCost > 0 ? { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: ctx.turned + turnCost } : flag;
+  return { ok: true, correct: { [`flags.${SYSTEM_ID}.pulseMove`]: next } };
 };
 
 export function registerPulseMovement(): void {
