@@ -62,5 +62,6 @@ declare module "fvtt-types/configuration" {
     "bout.opposedTie": string;
     "bout.steelRangeBands": string;
     "bout.legacyTablesNoticed": boolean;
+    "bout.poisonStamps": Record<string, number>;
   }
 }

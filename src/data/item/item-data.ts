@@ -1,8 +1,6 @@
 import type { ItemKind } from "../../engine/rulesets/ruleset";
 import { migrateItemSystem, SCHEMA_VERSION } from "../migrations";
 import { figureSourceFields, rulesetBlockFields } from "../shared/ruleset-blocks";
-import { SYSTEM_ID } from "../../config";
-import { stampPoison } from "./poison-stamp";
 
 /** What every item stores: its figures for every ruleset, where they came from, and a description. */
 function defineItemSchema(kind: ItemKind, equippable: boolean, countable: boolean) {
@@ -41,20 +39,7 @@ export class WeaponData extends BoutItemData {
   static override readonly kind = "weapon";
   static override readonly equippable = true;
   static override readonly countable = true;
-
-  // [20.3] the time poison goes on a weapon is kept with it: it dries after six hours.
-  override async _preCreate(data: never, options: never, user: never) {
-    if ((await super._preCreate(data, options, user)) === false) return false;
-    const stamp: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-    stampPoison(stamp, false);
-    const at = foundry.utils.getProperty(stamp, `flags.${SYSTEM_ID}.poisonedAt`);
-    if (at !== undefined) this.parent.updateSource({ [`flags.${SYSTEM_ID}.poisonedAt`]: at } as never);
-  }
-
-  override async _preUpdate(changes: never, options: never, user: never) {
-    if ((await super._preUpdate(changes, options, user)) === false) return false;
-    stampPoison(changes as Record<string, unknown>, Boolean((this as unknown as { pulse?: { poisoned?: boolean } }).pulse?.poisoned));
-  }
+  // [20.3] when poison went on is the active GM's count (src/table/pulse/poison-time.ts), never a time on the weapon.
 }
 
 export class ArmorData extends BoutItemData {

@@ -36,7 +36,7 @@ import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice 
 import { ATTACK_KINDS, knockoutMinutes, restrainBaseChance, specialAttackAllowed, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
 import { rollOne } from "../../engine/dice";
 import { canBePoisoned, poisonFresh } from "../../engine/rulesets/pulse/after-combat";
-import { poisonAgeOf } from "../../data/item/poison-stamp";
+import { poisonAgeOf } from "./poison-time";
 import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
