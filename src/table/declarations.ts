@@ -242,14 +242,8 @@ export async function promptDeclarations(combat: BoutCombat): Promise<void> {
     }
     if (seenChosen.delete(key)) dismissed.delete(key);
     if (asking.has(key) || dismissed.has(key)) continue;
-    asking.add(key);
     const gm = activeGM()?.id;
-    let outcome: Outcome<unknown> | null = null;
-    try {
-      outcome = await askChoice(combat, combatantId);
-    } finally {
-      asking.delete(key);
-    }
+    const outcome = await askChoice(combat, combatantId);
     // Closed, or refused for a reason asking again would not cure: wait for the user's own click.
     if (!outcome || (!outcome.ok && !["combat.noGm", "combat.gmSilent"].includes(outcome.refusal.code))) dismissed.add(key);
     // The GM went silent and another took over meanwhile: ask again now.
@@ -262,9 +256,17 @@ export async function askChoice(combat: BoutCombat, combatantId: string): Promis
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
   if (!d.id || !kind || d.chosen.includes(combatantId) || !d.combatantIds.includes(combatantId)) return null;
-  const answer = kind.ask ? await kind.ask(combat, combatantId) : await askOptions(combat, combatantId);
-  if (answer === null || answer === undefined) return null;
-  return declare(combat, combatantId, answer);
+  // One dialog per choice: while it is open (or its answer on its way), the sheet's and the tracker's buttons open no second one.
+  const key = `${d.id}:${combatantId}`;
+  if (asking.has(key)) return null;
+  asking.add(key);
+  try {
+    const answer = kind.ask ? await kind.ask(combat, combatantId) : await askOptions(combat, combatantId);
+    if (answer === null || answer === undefined) return null;
+    return await declare(combat, combatantId, answer);
+  } finally {
+    asking.delete(key);
+  }
 }
 
 /** The plain question: one button per option of the open declaration; null when closed. */
