@@ -13,6 +13,7 @@ import { apLegacyTables, saveApTables, ApTablesEditor } from "./table/actionpoin
 import { PhasesTracksEditor, savePhasesTracks } from "./table/phases/tracks";
 import { OpposedTieEditor, saveOpposedTie } from "./table/opposed/tie";
 import { saveSteelRangeBands, SteelRangeBandsEditor } from "./table/steel/range-bands";
+import { PhasesShotRangesEditor, savePhasesShotRanges } from "./table/phases/shot-ranges";
 import { noticeLegacyTables } from "./table/legacy-tables";
 import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
 import { RollTableChooser, saveRollTableChoices } from "./table/roll-tables/chooser";
@@ -64,7 +65,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Combatant.dataModels, { base: BoutCombatantData });
   Object.assign(CONFIG.CombatantGroup.dataModels, { base: BoutCombatantGroupData });
 
-  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser, phasesTracks: PhasesTracksEditor, opposedTie: OpposedTieEditor, steelRangeBands: SteelRangeBandsEditor });
+  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser, phasesTracks: PhasesTracksEditor, opposedTie: OpposedTieEditor, steelRangeBands: SteelRangeBandsEditor, phasesShotRanges: PhasesShotRangesEditor });
   registerSheets();
   // Each ruleset's table code registers into the runner, the sheets and the tracker.
   registerSteel();
@@ -107,7 +108,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, importRulesetTables, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, importRulesetTables, savePhasesTracks, saveOpposedTie, saveSteelRangeBands, savePhasesShotRanges };
 
 registerDiceLanding();
 registerAutoApply();

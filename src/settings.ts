@@ -1,3 +1,4 @@
+import { readShotRanges, SHOT_RANGE_PACES, type ShotRangePaces } from "./engine/rulesets/phases/shot-range";
 import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/registry";
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
@@ -25,6 +26,7 @@ export interface TableEditors {
   readonly phasesTracks: unknown;
   readonly opposedTie: unknown;
   readonly steelRangeBands: unknown;
+  readonly phasesShotRanges: unknown;
 }
 
 /** A settings button for a GM's form (the form itself refuses a player too). */
@@ -190,6 +192,9 @@ export function registerSettings(editors: TableEditors): void {
   // Seed 000 names its Range Modifiers table without printing it: our bands, the GM's to change (a form of labelled cells).
   game.settings.register(SYSTEM_ID, "steelRangeBands", { scope: "world", config: false, type: String, default: "" });
   registerForm("steelRangeBandsMenu", "BOUT.Steel.RangeBands.", "fa-solid fa-bullseye", editors.steelRangeBands);
+  // Seed 001 names the range classes without their paces: ours, the GM's to change (a form of labelled cells).
+  game.settings.register(SYSTEM_ID, "phasesShotRanges", { scope: "world", config: false, type: String, default: "" });
+  registerForm("phasesShotRangesMenu", "BOUT.Phases.ShotRanges.", "fa-solid fa-ruler-horizontal", editors.phasesShotRanges);
   // Told once: a world that saved rolled tables in the old JSON editors keeps them (they are RollTables now).
   game.settings.register(SYSTEM_ID, "legacyTablesNoticed", { scope: "world", config: false, type: Boolean, default: false });
   // Seed 004 [13], [16.1]: each user's own choice to see the zones of the tokens they control.
@@ -272,3 +277,6 @@ export function opposedTie(): OpposedTie {
 
 /** The world's missile range bands (steel): the GM's, else ours. */
 export const steelRangeBands: () => readonly RangeBand[] = jsonSetting("steelRangeBands", readRangeBands, DEFAULT_RANGE_BANDS);
+
+/** The world's paces of the range classes (phases): the GM's, else ours. */
+export const phasesShotRanges: () => ShotRangePaces = jsonSetting("phasesShotRanges", readShotRanges, SHOT_RANGE_PACES);

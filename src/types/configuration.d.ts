@@ -61,6 +61,7 @@ declare module "fvtt-types/configuration" {
     "bout.phasesTracks": string;
     "bout.opposedTie": string;
     "bout.steelRangeBands": string;
+    "bout.phasesShotRanges": string;
     "bout.legacyTablesNoticed": boolean;
     "bout.poisonStamps": Record<string, number>;
   }

@@ -10,7 +10,7 @@
  * shooter is engaged with goes at the range of their engagement; otherwise at
  * the range measured between the tokens.
  */
-import { rangeClassAt } from "../rulesets/phases/shot-range";
+import { rangeClassAt, SHOT_RANGE_PACES, type ShotRangePaces } from "../rulesets/phases/shot-range";
 import type { RangeClass } from "../rulesets/phases/stats";
 import { actingNow, type PhasesState } from "./phases";
 
@@ -46,9 +46,9 @@ export type ShotRangeSource = "engagement" | "measured";
  * engagement; else the class of the distance measured between them (`paces`,
  * null when there is nothing to measure). Null when neither says.
  */
-export function shotRange(s: PhasesState | null, shooterId: string | null, targetId: string | null, paces: number | null): { readonly range: RangeClass; readonly from: ShotRangeSource } | null {
+export function shotRange(s: PhasesState | null, shooterId: string | null, targetId: string | null, paces: number | null, limits: ShotRangePaces = SHOT_RANGE_PACES): { readonly range: RangeClass; readonly from: ShotRangeSource } | null {
   const engaged = s && shooterId && targetId ? s.engagements.find((e) => (e.a === shooterId && e.b === targetId) || (e.a === targetId && e.b === shooterId)) : undefined;
   if (engaged) return { range: engaged.range, from: "engagement" };
-  const measured = paces === null ? null : rangeClassAt(paces);
+  const measured = paces === null ? null : rangeClassAt(paces, limits);
   return measured ? { range: measured, from: "measured" } : null;
 }

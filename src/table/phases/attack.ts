@@ -21,6 +21,7 @@
  * target's track. In a running phased round the attack is the attacker's turn in
  * the right phase, and it ends that turn (a shot counts as fired).
  */
+import { phasesShotRanges } from "../../settings";
 import { phasesTracks } from "../../settings";
 import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
@@ -264,7 +265,8 @@ interface MeasuredRange {
 function measuredRange(c: PhasesCombat, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): MeasuredRange | null {
   const pair = tokensOf(attacker, defender, combatId);
   const paces = pair ? centreDistance(pair.a, pair.b, pair.scene) * pacesPerUnit(unitsOf(pair.scene)) : null;
-  const found = shotRange(c.state, c.combatantId, c.defenderCombatantId, paces);
+  // The paces of each class are the world's table (the GM's form; ours by default).
+  const found = shotRange(c.state, c.combatantId, c.defenderCombatantId, paces, phasesShotRanges());
   return found ? { ...found, paces } : null;
 }
 
