@@ -304,7 +304,7 @@ export function hexesMovedThisPulse(actor: Actor.Implementation): number {
     const token = game.scenes?.get(combatant.sceneId)?.tokens.get(combatant.tokenId) as TokenLike | undefined;
     if (!token) continue;
     // A GM's client reads its own count (the owner may write the flag); a player's, the token.
-    const flag = (game.user?.isGM ? knownFlags(token as never).pulseMove : token.getFlag(SYSTEM_ID as never, "pulseMove" as never)) as MoveFlag | undefined;
+    const flag = (game.user?.isGM ? knownFlags(token).pulseMove : token.getFlag(SYSTEM_ID as never, "pulseMove" as never)) as MoveFlag | undefined;
     const turned = flag?.combat === c.id && flag.pulse === (c.machineState as PulsesState).pulse ? Math.max(0, Number(flag.used) || 0) : 0;
     return (hexesWalked(token, knownPath(token)) ?? 0) + turned;
   }

@@ -50,7 +50,7 @@ function heard(item: Item.Implementation, changes: object): void {
 
 export function registerPoisonTime(): void {
   game.settings!.register(SYSTEM_ID, SETTING, { scope: "world", config: false, type: Object, default: {} } as never);
-  Hooks.on("createItem", (item) => heard(item as Item.Implementation, (item as unknown as { _source: object })._source));
+  Hooks.on("createItem", (item) => heard(item as Item.Implementation, (item as Item.Implementation).toObject()));
   Hooks.on("updateItem", (item, changes) => heard(item as Item.Implementation, changes as object));
   Hooks.on("deleteItem", (item) => {
     if (game.user?.isActiveGM && (item as Item.Implementation).uuid) stamp((item as Item.Implementation).uuid!, false);

@@ -223,7 +223,7 @@ const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOU
  */
 function defenceBarred(attacker: Actor.Implementation | null, defender: Actor.Implementation | null, combatId: string): NoDefence | null {
   if (!attacker || !defender) return null;
-  const out = steel.outOfAction(actorView(defender as never, "steel"), (defender as unknown as { statuses?: ReadonlySet<string> }).statuses ?? new Set());
+  const out = steel.outOfAction(actorView(defender, "steel"), defender.statuses ?? new Set());
   const a = fighterOf(attacker, combatId);
   const d = fighterOf(defender, combatId);
   const bout = boutIn(combatId, d?.boutId);

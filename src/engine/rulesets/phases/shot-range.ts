@@ -30,7 +30,7 @@ export function readShotRanges(raw: unknown): Outcome<ShotRangePaces> {
   if (raw === "" || raw === null || raw === undefined) return ok(SHOT_RANGE_PACES);
   if (typeof raw !== "object" || Array.isArray(raw)) return refuse("phases.shotRanges.shape", "BOUT.Phases.ShotRanges.Refusal.Shape");
   const r = raw as Record<string, unknown>;
-  const out: Record<string, number> = {};
+  const out: Partial<Record<(typeof SHOT_RANGE_CLASSES)[number], number>> = {};
   let before = 0;
   for (const range of SHOT_RANGE_CLASSES) {
     const v = r[range] ?? SHOT_RANGE_PACES[range];
@@ -40,7 +40,7 @@ export function readShotRanges(raw: unknown): Outcome<ShotRangePaces> {
     out[range] = v;
     before = v;
   }
-  return ok(out as unknown as ShotRangePaces);
+  return ok(out as ShotRangePaces);
 }
 
 /** Rounding slack, so a target exactly at a class's limit (measured on a grid) is in that class. */
