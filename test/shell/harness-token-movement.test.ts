@@ -82,7 +82,7 @@ describe("harness token movement (v13)", () => {
   });
 
   it("after the update every client hears moveToken with the movement's origin and passed waypoints", async () => {
-    const world = new TestWorld({ systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+    const world = new TestWorld({ latency: 0, systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
     const gm = await world.connect("GM", { bundle: null });
     const alice = await world.connect("Alice", { bundle: null });
     const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 1, size: 100 } });

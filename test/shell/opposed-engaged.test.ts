@@ -30,7 +30,7 @@ async function yard(branX: number) {
   /** Alice attacks Bran with `itemId` from Ada's sheet: the card, or null when nothing was posted. */
   const attack = async (itemId: string) => {
     const before = gm.game.messages.size;
-    alice.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging", modifier: 0 });
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging" });
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId } });
     await settle();
     return gm.game.messages.size > before ? gm.game.messages.contents.at(-1) : null;

@@ -11,7 +11,7 @@ async function yard() {
   await bran.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
   await settle();
   const move = async (answer: Record<string, unknown>) => {
-    alice.runtime.dialogs.responder = () => ({ opponentId: "", distance: 0, yards: 0, runUp: false, test: false, ...answer });
+    alice.runtime.dialogs.responder = () => ({ opponentId: "", yards: 0, runUp: false, test: false, ...answer });
     await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     return gm.game.messages.contents.at(-1);
@@ -57,7 +57,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
     // An equipped bow first: the free attack is a Melee Test, so the hand weapon deals it.
     await bran.createEmbeddedDocuments("Item", [{ name: "Bow", type: "weapon", sort: -1, system: { equipped: true, opposed: { kind: "ranged", damage: 9, addStrengthBonus: true, range: 50 } } }]);
     const hand = bran.items.contents.find((i: any) => i.name === "Hand weapon");
-    t.gm.runtime.dialogs.responder = () => ({ defender: t.adaId, difficulty: "challenging", modifier: 0 });
+    t.gm.runtime.dialogs.responder = () => ({ defender: t.adaId, difficulty: "challenging" });
     await bran.sheet.runAction("rollItem", {}, { row: { itemId: hand.id } });
     await settle();
     const declared = JSON.parse(t.gm.game.messages.contents.at(-1).system.declaration);

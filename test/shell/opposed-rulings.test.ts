@@ -47,14 +47,14 @@ async function yard(coleAt: { x: number; y: number } = { x: 2000, y: 2000 }) {
   /** Alice's move from Ada's sheet, answered with `answer`: the card, or null when nothing was posted. */
   const move = async (answer: Record<string, unknown>) => {
     const before = gm.game.messages.size;
-    alice.runtime.dialogs.responder = () => ({ opponentId: "", distance: 0, yards: 0, runUp: false, test: false, ...answer });
+    alice.runtime.dialogs.responder = () => ({ opponentId: "", yards: 0, runUp: false, test: false, ...answer });
     await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     return gm.game.messages.size > before ? gm.game.messages.contents.at(-1) : null;
   };
   /** Alice swings at Bran; Bob answers with `answer`; the GM's dice are `dice`. The card as resolved. */
-  const swing = async (dice: number[], answer: Record<string, unknown> = { skill: "melee", difficulty: "challenging", modifier: 0 }) => {
-    alice.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging", modifier: 0 });
+  const swing = async (dice: number[], answer: Record<string, unknown> = { skill: "melee", difficulty: "challenging" }) => {
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging" });
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const card = gm.game.messages.contents.at(-1);
@@ -173,7 +173,7 @@ describe("seed 003 'Combat Difficulty' and the Prone Condition: the steps apply 
     const y = await yard();
     await y.gm.game.actors.get(y.ids.bran).toggleStatusEffect("prone", { active: true });
     await settle();
-    const card = await y.swing([50, 50], { skill: "dodge", difficulty: "challenging", modifier: 0 });
+    const card = await y.swing([50, 50], { skill: "dodge", difficulty: "challenging" });
     const targets = y.result(card).events.filter((e: any) => e.type === "test").map((e: any) => e.data.target);
     expect(targets).toEqual([65, 0]);
     expect(card.content).toContain("The target is Prone: +20 to hit.");
@@ -206,7 +206,7 @@ describe("seed 003 'Opposing a Melee Attack' (Prepare): any skill", () => {
     // Next round Ada swings first; Bran's Intimidate carries its +20 until his turn.
     await f.combat.nextRound();
     await settle();
-    const card = await y.swing([50, 50], { skill: `item:${intimidate.id}`, difficulty: "challenging", modifier: 0 });
+    const card = await y.swing([50, 50], { skill: `item:${intimidate.id}`, difficulty: "challenging" });
     expect(y.result(card).events.filter((e: any) => e.type === "test").map((e: any) => e.data.target)).toEqual([45, 60]);
   });
 });

@@ -67,7 +67,7 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
   it("at Middle range, unanswered: ease 6 (our base 6, Middle +0); die 7 + Attack 5 = 12 hits; Damage 12 - 6 + 6 = 12 against Soak 2 is 2 wound levels, applied once", async () => {
     const ctx = await range();
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none" });
     // The dialog showed the engine's exact chance: Attack 5 reaches 6 on anything but a first 0 (90%).
     const dialog = lastDialog(ctx.alice);
     expect(dialog).toContain("Hit (ease factor 6; Bran not defending, as you state)");
@@ -105,7 +105,7 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
   it("a target dodging (Defense 2 + the mace's 1) and hustling (+3): ease 12, so die 6 + 5 = 11 misses and there is nothing to apply", async () => {
     const ctx = await range();
     scriptDraws(ctx.gm, [[6, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "hustle", defence: "dodge", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "hustle", defence: "dodge" });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 12 });
     expect(result.events.some((e: any) => e.type === "miss")).toBe(true);
@@ -121,11 +121,11 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
     await settle();
     // Standing: 6 + Near 3 + shield 2 - aimed 3 = 8.
     scriptDraws(ctx.gm, [[2, 10]], AFTER);
-    let card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "none", aimed: true, modifier: 0 });
+    let card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "none", aimed: true });
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
     // Defending with it: 6 + 3 + Defense 3 + shield 2 x 2 - 3 = 13. Die 9 + 5 = 14 hits by 1: Damage 7 against Soak 2 is 1 wound level.
     scriptDraws(ctx.gm, [[9, 10]], AFTER);
-    card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "shield", aimed: true, modifier: 0 });
+    card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "shield", aimed: true });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 13 });
     expect(data(result, "wounds")).toEqual({ levels: 1 });
@@ -175,7 +175,7 @@ describe("phases optional rules (world settings)", () => {
     await ctx.gm.game.settings.set("bout", "phasesPiercingRule", true);
     await settle();
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.longbowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const card = await attack(ctx, ctx.longbowId, { range: "middle", motion: "still", defence: "none" });
     const result = resultOf(ctx, card.id);
     expect(data(result, "wounds")).toEqual({ levels: 5 });
     expect(card.content).toContain("One wound level for every 2 points over Soak");
@@ -197,7 +197,7 @@ describe("phases optional rules (world settings)", () => {
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
     await settle();
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "exposed", calledShotSize: 2, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "exposed", calledShotSize: 2 });
     expect(lastDialog(ctx.alice)).toContain('name="calledShot"');
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 8 });
@@ -210,7 +210,7 @@ describe("phases optional rules (world settings)", () => {
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
     await settle();
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "effect", calledShotSize: 2, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "effect", calledShotSize: 2 });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 8 });
     expect(data(result, "damage")).toEqual({ total: 10, soak: 2 });
@@ -226,7 +226,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     // Outside a running round the table settles the first strike: the GM enters it (Alice's dialog has no such field).
     await attack(ctx, ctx.swordId, {});
     expect(lastDialog(ctx.alice)).not.toContain('name="firstStrike"');
-    const card = await attack(ctx, ctx.swordId, { firstStrike: 4, modifier: 0 }, ctx.gm);
+    const card = await attack(ctx, ctx.swordId, { firstStrike: 4 }, ctx.gm);
     // The odds show the target defending and not.
     const dialog = lastDialog(ctx.gm);
     expect(dialog).toContain('name="firstStrike"');
@@ -290,7 +290,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     // A first strike typed into Alice's request is the GM's figure, not hers: refused; the round's own figure is used.
     const forged = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, firstStrike: 20 });
     expect(forged.refusal.code).toBe("card.gmFigures");
-    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
+    const card = await attack(ctx, ctx.swordId, {});
     expect(lastDialog(ctx.alice)).not.toContain('name="firstStrike"');
     expect(JSON.parse(card.system.declaration).firstStrike).toBe(5);
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
@@ -313,7 +313,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     const ctx = await range();
     const { ca, stateOf } = await meleePhase(ctx);
     let mark = ctx.world.server.writes.length;
-    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
+    const card = await attack(ctx, ctx.swordId, {});
     expect(shownWrites(ctx.world, mark)).toEqual(["create ChatMessage"]);
     expect(card.system.state).toBe("waiting");
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
@@ -382,10 +382,10 @@ describe("phases attack refusals: before any roll, with the reason, and nothing 
       expect(client.notices.at(-1)?.message).toBe(message);
     }
     // A blow's answer must be one open to the defender; the card keeps waiting.
-    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
+    const card = await attack(ctx, ctx.swordId, {});
     const cardMark = ctx.world.server.writes.length;
-    ctx.bob.runtime.dialogs.responder = () => ({ defence: "dodge" });
-    expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).refusal.code).toBe("phases.card.badDefence");
+    // Bob's dialog offers no dodge against a blow (it sends only a choice it offers): a client asks for one anyway.
+    expect((await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { defence: "dodge" } })).refusal.code).toBe("phases.card.badDefence");
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
     expect(ctx.world.writesSince(cardMark)).toEqual([]);
     // Only the card was written, and no die was rolled.
@@ -443,7 +443,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     expect(ctx.world.writesSince(mark)).toEqual([]);
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
     // Ada says Bran stands still: the round knows better.
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none" });
     const dialog = lastDialog(ctx.alice);
     expect(dialog).toContain("Hit (ease factor 9; Bran declared a dodge or defence against you this round)");
     // Attack 5 meets 9 on a stress die of 4 or more: faces 4-9 (60%) or a 1 rerolled and doubled (10%).
@@ -469,7 +469,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     const { stateOf } = await shootingRound(ctx, () => ({ action: "none" }));
     expect(stateOf().combatants.every((c: any) => c.declaration.defence === "none")).toBe(true);
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "dodge", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "dodge" });
     expect(lastDialog(ctx.alice)).toContain("Hit (ease factor 8; Bran declared no defence against you this round)");
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
     expect(card.content).toContain("In the Movement phase the target declared no defence against this shooter.");
@@ -571,7 +571,7 @@ describe("phases shots in a running round: the target's motion from its declarat
     expect(ctx.world.writesSince(mark)).toEqual([]);
     expect(ctx.gm.runtime.rolls.length).toBe(rolls);
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: false, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: false });
     expect(JSON.parse(card.system.declaration).shot.motion).toBe("hustle");
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 9 });
     expect(stateOf().phase).not.toBe("firstMissile");
@@ -594,7 +594,7 @@ describe("phases shots in a running round: the target's motion from its declarat
     }
     expect(stateOf()).toMatchObject({ round: 2, phase: "firstMissile", order: [ca] });
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: true, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: true });
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 3 });
     expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBeUndefined();
   });
@@ -627,7 +627,7 @@ describe("the GM's wound and fatigue tracks form (seed 001 counts Wound and Fati
     // Every client prepares its actors again: the sheet's penalty and sprint follow the new track.
     expect(ctx.alice.game.actors.get(ctx.adaId).system.derived.woundPenalty.value).toBe(-3);
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none" });
     expect(JSON.parse(card.system.declaration)).toMatchObject({ attack: 5, penalty: -3 });
     expect(data(resultOf(ctx, card.id), "missile")).toEqual({ total: 9 });
     expect(card.content).toContain("Missile total 9.");
@@ -643,13 +643,14 @@ describe("the GM's wound and fatigue tracks form (seed 001 counts Wound and Fati
 // The range is never the shooter's word: it is the range the two are engaged at this round, else the distance between
 // their tokens (ours: Touch to 1 pace, Reach 2, Close 5, Near 15, Middle 50, Far beyond).
 describe("the range of a shot is measured, never typed (seed 001, Missile Fire Table)", () => {
-  it("Ada, engaged by Bran at Touch this round, picks Middle in her dialog: refused with the reason, nothing written, though the tokens stand 30 paces apart", async () => {
+  it("Ada, engaged by Bran at Touch this round, shoots from her sheet: refused with the reason, nothing written, though the tokens stand 30 paces apart", async () => {
     const ctx = await range();
     const { stateOf } = await shootingRound(ctx, (adaCombatant) => ({ action: "melee", weaponId: ctx.maceId, range: "touch", [`opponent-${adaCombatant}`]: true }));
     expect(stateOf().engagements).toMatchObject([{ range: "touch" }]);
     const mark = ctx.world.server.writes.length;
     const before = ctx.gm.game.messages.size;
-    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, range: "middle", motion: "still", defence: "none" });
+    // Her dialog has no range to pick: the engagement decides it.
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, motion: "still", defence: "none" });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
     await settle();
     expect(ctx.alice.notices.at(-1)?.message).toBe("Bran is at Touch range: nobody shoots at Touch or Reach.");

@@ -24,8 +24,10 @@ async function yard(adaAt: [number, number]) {
   ]);
   // Strike chance 50 + 15 + 4 x 2 = 73 before Defense; a 99-free miss shows the modified chance.
   const modSC = async (form: Record<string, unknown> = {}) => {
-    alice.runtime.dialogs.responder = () => ({ defender: bran.id, kind: "normal", modifier: 0, ...form });
-    await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+    // "From the rear" is the GM's figure (a player's dialog has none): the GM's own dialog claims it.
+    const who = "fromRear" in form ? gm : alice;
+    who.runtime.dialogs.responder = () => ({ defender: bran.id, kind: "normal", ...form });
+    await who.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const card = gm.game.messages.contents.at(-1);
     bob.runtime.dialogs.responder = () => ({ answer: "stand" });

@@ -30,7 +30,7 @@ async function field(wolfAt: [number, number, number], ada: Record<string, unkno
 type Field = Awaited<ReturnType<typeof field>>;
 
 async function strike(f: Field, client: any, actorId: string, itemId: string, defender: string, form: Record<string, unknown> = {}) {
-  client.runtime.dialogs.responder = () => ({ defender, kind: "normal", modifier: 0, ...form });
+  client.runtime.dialogs.responder = () => ({ defender, kind: "normal", ...form });
   const before = f.gm.game.messages.contents.length;
   await client.game.actors.get(actorId).sheet.runAction("rollItem", {}, { row: { itemId } });
   await settle();

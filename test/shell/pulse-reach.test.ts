@@ -38,7 +38,7 @@ async function lane(wolfAt: number) {
   /** Alice attacks the Wolf from Ada's sheet; the card, or null when nothing was posted. */
   const attack = async (itemId: string) => {
     const before = gm.game.messages.size;
-    alice.runtime.dialogs.responder = () => ({ defender: wolf.id, kind: "normal", modifier: 0 });
+    alice.runtime.dialogs.responder = () => ({ defender: wolf.id, kind: "normal" });
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId } });
     await settle();
     return gm.game.messages.size > before ? gm.game.messages.contents.at(-1) : null;

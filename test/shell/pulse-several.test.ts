@@ -44,7 +44,7 @@ async function skirmish(beside: readonly ("wolf" | "goblin")[] = ["wolf", "gobli
   await settle();
   const state = () => gm.game.combats.get(combat.id).machineState;
   const attack = async (itemId: string, defender: string, form: Record<string, unknown>) => {
-    alice.runtime.dialogs.responder = () => ({ defender, kind: "normal", modifier: 0, ...form });
+    alice.runtime.dialogs.responder = () => ({ defender, kind: "normal", ...form });
     const before = gm.game.messages.contents.length;
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId } });
     await settle();
@@ -56,9 +56,9 @@ async function skirmish(beside: readonly ("wolf" | "goblin")[] = ["wolf", "gobli
     await settle();
     return card;
   };
-  // The fight records each target by its combatant (each token its own fighter).
+  // The fight records each target by its combatant (each token its own fighter); the dialog names each defender by its token's actor.
   const refs = { wolf: cw.id as string, goblin: cg.id as string };
-  return { world, gm, alice, ca: ca.id as string, state, attack, refs, ids: { wolf: wolf.id as string, goblin: goblin.id as string, sword: sword.id as string, dagger: dagger.id as string, bow: bow.id as string, glaive: glaive.id as string } };
+  return { world, gm, alice, ca: ca.id as string, state, attack, refs, ids: { wolf: tokens[1].actor.uuid as string, goblin: tokens[2].actor.uuid as string, sword: sword.id as string, dagger: dagger.id as string, bow: bow.id as string, glaive: glaive.id as string } };
 }
 
 describe("seed 004 [16.4] several attacks in one action", () => {

@@ -7,7 +7,7 @@ import { registerTimeStructure, type CombatantInfo, type TimeStructure, type Tim
 import { hasStatus } from "../status-effects";
 import { gatherStatuses } from "../status-writes";
 import type { TimeCommand } from "../../engine/time/machine";
-import { startTurns, turnsMachine, type TurnsState } from "../../engine/time/turns";
+import { startTurns, turnsMachine, type TurnsCombatantInput, type TurnsState } from "../../engine/time/turns";
 import { surpriseBeganFor, surpriseEndedFor } from "../../engine/rulesets/opposed";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import { clearMovementRecords } from "../movement-record";
@@ -19,17 +19,20 @@ function turnBegins(before: TurnsState, after: TurnsState): string | null {
   return now && (now !== acting(before) || after.round !== before.round) ? now : null;
 }
 
+/** A fighter as the turns machine takes it in: Initiative, Agility, and whether it is Surprised ("Surprise!": an ambush before the fight). */
+function turnsInput(c: CombatantInfo): TurnsCombatantInput {
+  const s = (c.actor?.system as { opposed?: { i?: unknown; ag?: unknown } } | undefined)?.opposed ?? {};
+  return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0), surprised: hasStatus(c.actor as Actor.Implementation | null, "surprised") };
+}
+
 const TURNS: TimeStructure = {
   machine: turnsMachine,
   async start(combatants) {
-    return startTurns(
-      combatants.map((c) => {
-        const s = (c.actor?.system as any)?.opposed ?? {};
-        // "Surprise!": a fighter already marked Surprised (an ambush before the fight) starts so.
-        const surprised = hasStatus(c.actor as Actor.Implementation | null, "surprised");
-        return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0), surprised };
-      }),
-    );
+    return startTurns(combatants.map(turnsInput));
+  },
+  // "Combat Summary": a newcomer takes its place by Initiative among those yet to act this round.
+  async join(c) {
+    return { type: "join", combatant: turnsInput(c) } as TimeCommand;
   },
   nextStep: { type: "nextTurn" },
   async nextRound() {

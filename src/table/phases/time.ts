@@ -19,6 +19,10 @@ const PHASES: TimeStructure = {
   async start(combatants) {
     return startPhases(combatants.map((c) => ({ id: c.id })));
   },
+  // "Combat Sequence": a newcomer declares with everyone else, now while declarations are open, else from the next round.
+  async join(c) {
+    return { type: "join", combatantId: c.id } as TimeCommand;
+  },
   nextStep: { type: "next" },
   // "1. Movement": the Movement Table's paces are per round, so the tokens' movement records start empty with the round's
   // Movement phase, in the step that begins it.

@@ -23,6 +23,7 @@ import { pulseRefuse } from "../../engine/rulesets/pulse/refusals";
 import { ok, type Outcome } from "../../engine/outcome";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 import { currentActors, heldToActions, type PulsesState } from "../../engine/time/pulses";
+import type { FightNow } from "../../engine/time/machine";
 import { notifyRefusal } from "../notify";
 import type { CombatantInfo } from "../machines";
 import { isPutBack, knownPath, recordedRoute, registerMoveJudge, type MoveJudge, type Standing } from "../move-recheck";
@@ -43,6 +44,7 @@ interface PulseCombat {
   readonly boutSystem?: { structure: string };
   readonly machineState?: unknown;
   combatantInfos(): CombatantInfo[];
+  fightNow?(): FightNow;
 }
 
 type TokenLike = TokenDocument.Implementation & { x: number; y: number };
@@ -110,7 +112,8 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
   const limit = pulseMoveLimit({
     tmr: tmrOf(v.stats, armour),
     modAG: modAGOf(v.stats, armour),
-    stunned: Boolean(state.combatants.find((c) => c.id === id)?.stunned || v.stats.stunned),
+    // [19] the stun is the token's condition (the sheet's Stunned reads it), whoever set it.
+    stunned: Boolean(v.stats.stunned),
     engaged: state.engagements.some((e) => e.members.includes(id)),
     inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
     poleWeapon: weapon?.stats.use === "pole",
@@ -127,7 +130,7 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
     turned,
     // [14.1] hexes spent jumping this pulse count as moved.
     used: moved + (state.jumped?.[id] ?? 0),
-    acting: currentActors(state).includes(id),
+    acting: currentActors(state, fight.combat.fightNow?.()).includes(id),
     // [23] the run-on covers the mount's full TMR whatever the action.
     limit: Math.max(limit, momentum),
     momentum,
