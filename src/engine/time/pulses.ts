@@ -8,7 +8,7 @@
  * the first. Dice arrive in commands (the shell rolls them); the state is plain JSON.
  */
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
-import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
+import { applyFirstOrLast, defaultLeader, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
 import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
 import { CALM, listedFighters, type FightNow, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
@@ -137,6 +137,8 @@ export interface PulsesState {
    * figures of their side [12]. Absent: none.
    */
   readonly spent?: readonly string[];
+  /** [12.2] sides the GM ruled to have no leader (a stand-in rolls without Military Scientist). Absent: none. */
+  readonly noLeader?: readonly string[];
 }
 
 export type PulsesCommand =
@@ -356,6 +358,22 @@ export function initiativeRollers(state: PulsesState, now?: FightNow): { side: s
   return out;
 }
 
+/**
+ * [12.2] every side has a leader to roll for it: a side without one (at the
+ * start, or after its leader left) gets the default leader, unless the GM ruled
+ * it has none.
+ */
+function withLeaders(s: LiveState): LiveState {
+  let combatants = s.combatants;
+  for (const side of sidesOf(s)) {
+    const own = combatants.filter((c) => c.side === side);
+    if (s.noLeader?.includes(side) || own.some((c) => c.leader)) continue;
+    const id = defaultLeader(own);
+    if (id) combatants = combatants.map((c) => (c.id === id ? { ...c, leader: true } : c));
+  }
+  return combatants === s.combatants ? s : { ...s, combatants };
+}
+
 /** Moves past every step that has nothing left to do, until a decision is needed; what is stored of the result. */
 function settled(state: LiveState, events: PulsesEvent[]): Transition<PulsesState, PulsesEvent> {
   const done = settle(state, events);
@@ -364,7 +382,7 @@ function settled(state: LiveState, events: PulsesEvent[]): Transition<PulsesStat
 
 /** Moves past every step that has nothing left to do, until a decision is needed. */
 function settle(state: LiveState, events: PulsesEvent[]): Transition<LiveState, PulsesEvent> {
-  let s = state;
+  let s = withLeaders(state);
   for (let guard = 0; guard < 10_000; guard++) {
     const step = s.step;
     if (step.kind === "surprise") {
@@ -603,7 +621,11 @@ function applyLive(state: LiveState, command: PulsesCommand): Outcome<Transition
       const id = command.combatantId ?? null;
       if (id !== null && byId(s, id)?.side !== command.side) return no("unknownCombatant", "UnknownCombatant", { id: String(id) });
       events.push({ type: "leaderSet", side: command.side, combatantId: id });
-      return ok({ state: { ...s, combatants: s.combatants.map((c) => (c.side === command.side ? { ...c, leader: c.id === id } : c)) }, events });
+      // "None" is the GM's ruling too: no default leader is named for the side again until the GM names one.
+      const others = (s.noLeader ?? []).filter((x) => x !== command.side);
+      const noLeader = id === null ? [...others, command.side] : others;
+      const { noLeader: _was, ...rest } = s;
+      return ok({ state: { ...rest, ...(noLeader.length ? { noLeader } : {}), combatants: s.combatants.map((c) => (c.side === command.side ? { ...c, leader: c.id === id } : c)) }, events });
     }
     case "strike": {
       // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.

@@ -140,8 +140,8 @@ describe("seed 004 [12.2] who rolls when the leader cannot", () => {
 
 describe("seed 004 [12.2] the GM names each side's leader", () => {
   const leaderless = roster.map((c) => ({ ...c, leader: false }));
-  it("without a leader the best free PC rolls without Military Scientist; naming Aldo adds his PC 12 + Military Scientist 2, and the side wins by it", () => {
-    const s0 = must(startPulses({ combatants: leaderless })).state;
+  it("ruled leaderless, the best free PC rolls without Military Scientist; naming Aldo adds his PC 12 + Military Scientist 2, and the side wins by it", () => {
+    const s0 = run(must(startPulses({ combatants: leaderless })).state, { type: "setLeader", side: "knights", combatantId: null }).state;
     expect(initiativeRollers(s0)[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
     const named = run(s0, { type: "setLeader", side: "knights", combatantId: "aldo" });
     expect(named.events).toEqual([{ type: "leaderSet", side: "knights", combatantId: "aldo" }]);
@@ -167,6 +167,37 @@ describe("seed 004 [12.2] the GM names each side's leader", () => {
     const s0 = must(startPulses({ combatants: leaderless, engagements: [["aldo", "bruna"]] })).state;
     const named = run(s0, { type: "setLeader", side: "knights", combatantId: "aldo" }).state;
     expect(initiativeRollers(named)[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
+  });
+});
+
+describe("seed 004 [12.2] 'Leader of each side rolls': a side always has a leader unless the GM rules none", () => {
+  it("with none named, the knights are led by Aldo (Military Scientist 2) and roll 12 + 2; the raiders (no Military Scientist) by the best PC, Fenn's 14", () => {
+    const s0 = must(startPulses({ combatants: roster.map((c) => ({ ...c, leader: false })) })).state;
+    expect(s0.combatants.filter((c) => c.leader).map((c) => c.id)).toEqual(["aldo", "fenn"]);
+    expect(initiativeRollers(s0)).toEqual([
+      { side: "knights", rollerId: "aldo", bonus: 14 },
+      { side: "raiders", rollerId: "fenn", bonus: 14 },
+    ]);
+  });
+
+  it("a side of one figure is its own leader and rolls with its Military Scientist", () => {
+    const s0 = must(startPulses({ combatants: [fig("aldo", "knights", 14, 12, 3, { militaryScientist: 2 }), fig("egil", "raiders", 11, 9, 2, { militaryScientist: 1 })] })).state;
+    expect(initiativeRollers(s0)).toEqual([
+      { side: "knights", rollerId: "aldo", bonus: 14 },
+      { side: "raiders", rollerId: "egil", bonus: 10 },
+    ]);
+  });
+
+  it("when the leader leaves, the side gets the next default leader; the GM's 'none' stands through a newcomer joining", () => {
+    const s0 = start().state;
+    const gone = run(s0, { type: "leave", combatantId: "aldo" }).state;
+    expect(gone.combatants.filter((c) => c.side === "knights" && c.leader).map((c) => c.id)).toEqual(["dain"]);
+    const none = run(gone, { type: "setLeader", side: "knights", combatantId: null }).state;
+    const joined = run(none, { type: "join", combatant: fig("gale", "knights", 10, 10, 1, { militaryScientist: 5 }) }).state;
+    expect(joined.combatants.filter((c) => c.side === "knights" && c.leader)).toEqual([]);
+    // Naming a leader again lifts the ruling: the side follows the default once more if that leader leaves.
+    const named = run(joined, { type: "setLeader", side: "knights", combatantId: "cass" }).state;
+    expect(run(named, { type: "leave", combatantId: "cass" }).state.combatants.filter((c) => c.leader).map((c) => c.id)).toEqual(["bruna", "gale"]);
   });
 });
 
