@@ -137,6 +137,12 @@ export interface PulsesState {
    * figures of their side [12]. Absent: none.
    */
   readonly spent?: readonly string[];
+  /**
+   * [14.1] the GM's penalty to a figure's strike chance for this pulse, for
+   * turning ("Change facing at will, but GM may assign penalty") or ground that
+   * is not flat ("TMR assumes flat surface"). Absent: none.
+   */
+  readonly penalties?: Readonly<Record<string, number>>;
   /** [12.2] sides the GM ruled to have no leader (a stand-in rolls without Military Scientist). Absent: none. */
   readonly noLeader?: readonly string[];
 }
@@ -158,7 +164,9 @@ export type PulsesCommand =
   | { readonly type: "jump"; readonly combatantId: string; readonly hexes: number }
   | { readonly type: "owePass"; readonly combatantId: string }
   /** [12.2] the GM names a side's leader (null: none), who rolls for the side with PC + Military Scientist. */
-  | { readonly type: "setLeader"; readonly side: string; readonly combatantId: string | null };
+  | { readonly type: "setLeader"; readonly side: string; readonly combatantId: string | null }
+  /** [14.1] the GM's penalty for facing and terrain on a figure's attacks this pulse (0 clears it). */
+  | { readonly type: "penalize"; readonly combatantId: string; readonly penalty: number };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -182,7 +190,8 @@ export type PulsesEvent =
   | { readonly type: "actionDeclared"; readonly combatantId: string; readonly actions: readonly PulseAction[] }
   | { readonly type: "struck"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType }
   | { readonly type: "passOwed"; readonly combatantId: string; readonly pulse: number }
-  | { readonly type: "leaderSet"; readonly side: string; readonly combatantId: string | null };
+  | { readonly type: "leaderSet"; readonly side: string; readonly combatantId: string | null }
+  | { readonly type: "penalized"; readonly combatantId: string; readonly penalty: number };
 
 const R = "BOUT.Time.Pulses.Refusal.";
 
@@ -326,7 +335,8 @@ function newPulse(s: LiveState, events: PulsesEvent[]): LiveState {
   events.push({ type: "pulseEnded", pulse: s.pulse });
   const pulse = s.pulse + 1;
   events.push({ type: "pulseStarted", pulse });
-  const { spent: _spent, ...rest } = s;
+  // The GM's facing and terrain penalties were for the pulse that ended.
+  const { spent: _spent, penalties: _penalties, ...rest } = s;
   return {
     ...rest,
     pulse,
@@ -339,6 +349,18 @@ function newPulse(s: LiveState, events: PulsesEvent[]): LiveState {
     jumped: {},
     engagements: s.engagements.map((e) => ({ ...e, order: [], chosen: false })),
   };
+}
+
+/** [14.1] the most the GM's facing and terrain penalty takes off a strike chance (percentage points). */
+export const MAX_PENALTY = 100;
+
+/**
+ * [14.1] what the GM's facing and terrain penalty takes off this figure's
+ * strike chance in the current pulse: a modifier term for the attack (0: none).
+ */
+export function strikePenaltyOf(state: PulsesState | null | undefined, combatantId: string | null | undefined): number {
+  const n = combatantId ? state?.penalties?.[combatantId] : undefined;
+  return typeof n === "number" && isWholeNumber(n) && n > 0 && n <= MAX_PENALTY ? -n : 0;
 }
 
 /** Sides whose non-engaged figures need the initiative roll, each with its roller (the figures' conditions as `now` gives them). */
@@ -627,6 +649,16 @@ function applyLive(state: LiveState, command: PulsesCommand): Outcome<Transition
       const { noLeader: _was, ...rest } = s;
       return ok({ state: { ...rest, ...(noLeader.length ? { noLeader } : {}), combatants: s.combatants.map((c) => (c.side === command.side ? { ...c, leader: c.id === id } : c)) }, events });
     }
+    case "penalize": {
+      const c = byId(s, command.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      if (!isWholeNumber(command.penalty) || command.penalty < 0 || command.penalty > MAX_PENALTY) return no("notANumber", "NotANumber", { field: "penalty" });
+      events.push({ type: "penalized", combatantId: c.id, penalty: command.penalty });
+      const { [c.id]: _was, ...others } = s.penalties ?? {};
+      const penalties = command.penalty ? { ...others, [c.id]: command.penalty } : others;
+      const { penalties: _old, ...rest } = s;
+      return ok({ state: { ...rest, ...(Object.keys(penalties).length ? { penalties } : {}) }, events });
+    }
     case "strike": {
       // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.
       const c = byId(s, command.combatantId);
@@ -738,6 +770,7 @@ export function viewPulses(state: PulsesState, now: FightNow = CALM): TrackerVie
     { label: label("Badge.IV"), value: iv(c) },
     ...(c.leader ? [{ label: label("Badge.Leader") }] : []),
     ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
+    ...(s.penalties?.[c.id] ? [{ label: label("Badge.Penalty"), value: -s.penalties[c.id]! }] : []),
     ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),
     ...(s.momentum?.[c.id]?.pulse === s.pulse ? [{ label: label("Badge.Momentum"), value: s.momentum[c.id]!.hexes }] : []),
     ...(owesPass(s, c.id) && !s.declared?.[c.id] ? [{ label: label("Badge.MustPass") }] : []),

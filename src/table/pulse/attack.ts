@@ -24,7 +24,7 @@ import { figureInZone, hexLine, lineOfFire, relativeSide, zoneOfSide, type Figur
 import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
 import { concentrationDue } from "../../engine/rulesets/pulse/actions";
-import type { PulsesState, StrikeType } from "../../engine/time/pulses";
+import { strikePenaltyOf, type PulsesState, type StrikeType } from "../../engine/time/pulses";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import { wallsBlock, type WallLine } from "../../engine/rulesets/pulse/obstruction";
 import type { CombatantInfo } from "../machines";
@@ -285,6 +285,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   // [17.5] on a hex scene the tokens say which side of the target the blow comes from.
   const side = sideOfBlow(fightInfos(combatId), attacker, defender);
   const restrainBase = kind === "restrain" ? restrainBaseChance([attacker, ...helpers].map(strength), strength(defender)) : null;
+  // [14.1] the GM's penalty for the attacker's turning or the ground this pulse, ruled from its tracker row.
+  const penalty = strikePenaltyOf(machineStateOf<PulsesState>(combatId, "pulses"), combatantFor(combatId, attacker));
   const context = {
     weapon: w,
     // A figure covering one hex is man-sized or smaller.
@@ -323,7 +325,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
       rank: w.rank,
       charging: d.charging === true,
       withdrawingOffensively: d.withdrawing === true,
-      modifiers: modifier ? [{ key: `${T}Modifier`, value: modifier }] : [],
+      modifiers: [...(modifier ? [{ key: `${T}Modifier`, value: modifier }] : []), ...(penalty ? [{ key: `${T}GmPenalty`, value: penalty }] : [])],
     },
     fromRear: side === null ? d.fromRear === true : zoneOfSide(side) === "rear",
     ...(side === null ? {} : { from: side }),

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../../src/engine/outcome";
-import { currentActors, initiativeRollers, openActions, pulsesMachine, startPulses, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
+import { currentActors, initiativeRollers, openActions, pulsesMachine, startPulses, strikePenaltyOf, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
 import type { FightNow, Transition } from "../../../src/engine/time/machine";
 
 const fig = (id: string, side: string, modAG: number, pc: number, rank: number, extra: Partial<PulseCombatantInput> = {}): PulseCombatantInput => ({
@@ -198,6 +198,20 @@ describe("seed 004 [12.2] 'Leader of each side rolls': a side always has a leade
     // Naming a leader again lifts the ruling: the side follows the default once more if that leader leaves.
     const named = run(joined, { type: "setLeader", side: "knights", combatantId: "cass" }).state;
     expect(run(named, { type: "leave", combatantId: "cass" }).state.combatants.filter((c) => c.leader).map((c) => c.id)).toEqual(["bruna", "gale"]);
+  });
+});
+
+describe("seed 004 [14.1] 'Change facing at will, but GM may assign penalty'; 'TMR assumes flat surface'", () => {
+  it("the GM's penalty of 15 on Aldo comes off his strike chance this pulse (-15), shows on his row, and is gone next pulse; 0 clears it; 101 or -5 are refused", () => {
+    const s0 = start().state;
+    const ruled = run(s0, { type: "penalize", combatantId: "aldo", penalty: 15 });
+    expect(ruled.events).toEqual([{ type: "penalized", combatantId: "aldo", penalty: 15 }]);
+    expect([strikePenaltyOf(ruled.state, "aldo"), strikePenaltyOf(ruled.state, "cass")]).toEqual([-15, 0]);
+    expect(viewPulses(ruled.state).rows.find((r) => r.combatantId === "aldo")!.badges).toContainEqual({ label: { key: "BOUT.Time.Pulses.Badge.Penalty" }, value: -15 });
+    expect(run(ruled.state, { type: "nextPulse" }).state.penalties).toBeUndefined();
+    expect(run(ruled.state, { type: "penalize", combatantId: "aldo", penalty: 0 }).state.penalties).toBeUndefined();
+    for (const penalty of [101, -5, 2.5]) expect(pulsesMachine.apply(s0, { type: "penalize", combatantId: "aldo", penalty }).ok).toBe(false);
+    expect(pulsesMachine.apply(s0, { type: "penalize", combatantId: "nobody", penalty: 5 }).ok).toBe(false);
   });
 });
 
