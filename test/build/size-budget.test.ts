@@ -18,8 +18,10 @@ import { dist } from "./dist";
  * names its refusals, checks every write and tells the GM what did not land, routes a second
  * GM's doors through the active GM, and imports roll tables in one step; the language file
  * and the guide pages grew with them.
+ * Raised the same day to 700,000 raw and 198,000 gzip (682,683 and 193,074): every dice row on a card is named by fighter and
+ * purpose, and headlines carry what the table must act on (issue 34).
  */
-const BUDGET = { raw: 680_000, gzip: 193_000, zip: 465_000 } as const;
+const BUDGET = { raw: 700_000, gzip: 198_000, zip: 470_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
