@@ -147,7 +147,7 @@ describe("seed 003 'Move' (Disengage): every Engaged opponent counts, and a fail
     // Her turn over, she may move again.
     await y.alice.ui.combat.runAction("boutEndTurn", { combatantId: f.ca });
     await settle();
-    expect(f.me(f.ca).pinned).toBe(false);
+    expect(f.me(f.ca).pinned).toBeUndefined();
   });
 });
 

@@ -152,7 +152,7 @@ function advance(s: TurnsState, events: TurnsEvent[]): TurnsState {
   if (id) events.push(ev("turnEnded", { combatantId: id }));
   let next: TurnsState = { ...s, turn: Math.min(s.order.length, s.turn + 1) };
   // A failed Disengage holds the fighter for the rest of its turn.
-  if (id && find(next, id)?.pinned) next = patch(next, id, { pinned: false });
+  if (id && find(next, id)?.pinned) next = { ...next, combatants: next.combatants.map((c) => (c.id === id ? unpinned(c) : c)) };
   const nextId = current(next);
   // A Prepare lasts until the start of the preparer's next turn.
   if (nextId && find(next, nextId)?.prepared) next = patch(next, nextId, { prepared: null });
@@ -173,6 +173,12 @@ export function oopsNow(s: TurnsState, c: TurnCombatant, effect: OopsTurnEffect)
   if (effect === "loseMove" && toCome && !c.moveUsed && !c.effects.loseMove) return { loseMove: true };
   if (effect === "loseAction" && toCome && !c.actionUsed && !c.effects.loseAction) return { loseAction: true };
   return null;
+}
+
+/** The fighter free to move again: the key goes (the stored state stays as small as before anyone was held). */
+function unpinned(c: TurnCombatant): TurnCombatant {
+  const { pinned: _was, ...rest } = c;
+  return rest;
 }
 
 function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState, TurnsEvent>> {
@@ -231,7 +237,7 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
         if (c.pending !== NO_EFFECTS && (c.pending.actsLast || c.pending.loseAction || c.pending.loseMove || c.pending.actionPenalty)) {
           events.push(ev("effectsApply", { combatantId: c.id }));
         }
-        return { ...c, surprised: false, actionUsed: false, moveUsed: false, charged: false, pinned: false, effects: c.pending, pending: NO_EFFECTS };
+        return { ...unpinned(c), surprised: false, actionUsed: false, moveUsed: false, charged: false, effects: c.pending, pending: NO_EFFECTS };
       });
       const order = turnOrder(combatants, s.arrangement);
       let state: TurnsState = { ...s, round: s.round + 1, combatants, order, turn: 0, surpriseRound: false };
