@@ -141,6 +141,13 @@ describe("seed 003 'Move' (Disengage): every Engaged opponent counts, and a fail
     expect(y.alice.notices.at(-1)?.message).toBe("Ada failed to get clear and cannot move this turn.");
     expect(y.world.writesSince(mark)).toEqual([]);
     expect(y.token(y.gm, y.ids.ta).y).toBe(0);
+    // A move written past Alice's own hooks is judged again on the GM's client and put back.
+    const client = y.alice.runtime.client;
+    const sceneId = y.gm.game.scenes.contents[0].id;
+    await y.world.server.request(client, "modifyDocument", () => y.world.server.update(client, "Token", [{ documentName: "Scene", id: sceneId }], [{ _id: y.ids.ta, x: 0, y: 500 }], {}));
+    await settle();
+    expect(y.token(y.gm, y.ids.ta)).toMatchObject({ x: 0, y: 0 });
+    expect(y.gm.notices.at(-1)?.message).toBe("Ada failed to get clear and cannot move this turn.");
     // Both foes who beat her gain Advantage on Apply (Cole's -5 is below her -2: he does not).
     await y.apply(card);
     expect([y.gm.game.actors.get(y.ids.bran).system.opposed.advantage, y.gm.game.actors.get(y.ids.cole).system.opposed.advantage]).toEqual([2, 3]);
