@@ -184,6 +184,20 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
             await page.locator("form.application").screenshot({ path: shotPath(`card-${ruleset}-attack-${state}-${theme}.png`) });
             // Defend, Apply and the detail's fold are reached with Tab.
             await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
+            if (state === "applied") {
+              // The dice rows are named by fighter and purpose ("Ada: attack, TN 6"), each name shown in full.
+              const rows = await page.locator(".card-die-group.named .card-die-label").allInnerTexts();
+              expect(rows.length, `${ruleset} ${theme} named rows`).toBeGreaterThanOrEqual(2);
+              for (const row of rows) expect(row, `${ruleset} ${theme}`).toMatch(/^(Ada|Bran): \S/);
+              // The Details list unfolded: every step, still fitting the sidebar, readable and reached with Tab.
+              await page.locator("details.card-detail > summary").click();
+              expect(await page.locator("details.card-detail").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+              expect(await page.locator("details.card-detail li").count(), `${ruleset} ${theme} details`).toBeGreaterThan(0);
+              expect(await page.evaluate(findOverflow), `${ruleset} details ${theme}`).toEqual([]);
+              expect(await page.evaluate(findLowContrast), `${ruleset} details ${theme}`).toEqual([]);
+              await page.locator("form.application").screenshot({ path: shotPath(`card-${ruleset}-attack-details-open-${theme}.png`) });
+              await expectKeyboardReachable(page, `${ruleset} details ${theme}`);
+            }
           } finally {
             await page.close();
           }
