@@ -5,6 +5,8 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { duelRulesets } from "../../src/engine/duel";
+import { Window } from "happy-dom";
+import { settle } from "./support";
 
 async function setup(ruleset?: string) {
   dist();
@@ -68,6 +70,20 @@ describe("duel simulator in Foundry", () => {
     expect([...html.matchAll(/<option value="(steel|phases|actionpoints|opposed|pulse)"/g)].map((m) => m[1])).toEqual(["steel", "phases", "actionpoints", "opposed", "pulse"].filter((id) => duelRulesets().includes(id as never)));
     expect(html).toContain("This world plays Steel: dice-pool bouts.");
     expect([...html.matchAll(/<select name="ruleset">([\s\S]*?)<\/select>/g)][0]![1]!.match(/<option /g)).toHaveLength(duelRulesets().length);
+    // Picking another ruleset in the form redraws it for that ruleset (nothing runs): the form
+    // mounted in a DOM with its listeners, as Foundry mounts a window's parts.
+    const window = new Window();
+    const root = window.document.createElement("form");
+    root.innerHTML = html;
+    window.document.body.appendChild(root);
+    Object.defineProperty(app, "element", { value: root, configurable: true });
+    await app._onRender({}, {});
+    const select = root.querySelector('select[name="ruleset"]') as any;
+    select.value = "opposed";
+    select.dispatchEvent(new window.Event("change"));
+    await settle();
+    expect(app.renderedParts.form as string).toMatch(/<option value="opposed" selected>/);
+    expect(app.renderedParts.form as string).not.toContain('class="duel-outcomes"');
     // The GM picks pulse: the ways of fighting are pulse's, and the run plays pulse, counted in pulses.
     await app.pickRuleset("pulse", { actorA: a.id, actorB: b.id, policyA: "balanced", n: 100, seed: 2 });
     html = app.renderedParts.form as string;

@@ -1,4 +1,5 @@
 import { templatePath } from "../../config";
+import { windowOf } from "../../compat";
 import { actorView } from "../../data/actor/actor-view";
 import { duelAdapter, duelRulesets, simulateDuels } from "../../engine/duel";
 import { getRuleset, listRulesets } from "../../engine/rulesets/registry";
@@ -123,8 +124,9 @@ export class DuelSimulator extends Base {
     await super._onRender(context, options);
     const select = this.element.querySelector<HTMLSelectElement>('select[name="ruleset"]');
     select?.addEventListener("change", () => {
-      const form = this.element instanceof HTMLFormElement ? this.element : this.element.querySelector("form");
-      const values = form ? Object.fromEntries(new FormData(form).entries()) : {};
+      // The application's element is the form itself (tag "form"); read it through its own window (a v14 pop-out has another).
+      const form = (this.element.closest("form") ?? this.element.querySelector("form")) as HTMLFormElement | null;
+      const values = form ? Object.fromEntries(new (windowOf(form).FormData)(form).entries()) : {};
       this.pickRuleset(select.value, values);
     });
   }
