@@ -17,7 +17,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterName, fighterRef, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   armourPoints,
   bonus,
@@ -67,7 +66,7 @@ import { engagedInFight, measureBetween } from "./engagement";
 import { hasStatus } from "../status-effects";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const view = (actor: Actor.Implementation | null) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
 const DEFENCES = ["melee", "dodge", "none"] as const;
 

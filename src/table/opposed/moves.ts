@@ -12,7 +12,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   bonus,
   brokenAfter,
@@ -48,7 +47,7 @@ const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as
 type MoveKind = (typeof MOVES)[number];
 const WITH_OPPONENT: readonly MoveKind[] = ["charge", "flee", "disengage"];
 
-const view = (actor: Actor.Implementation) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const view = (actor: Actor.Implementation) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.move.${code}`, `${M}Refusal.${key}`);
 
 /** A skill of that name on the actor (characteristic + advances), else the bare characteristic. */

@@ -70,7 +70,7 @@ import { notifyRefusal } from "../notify";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 
 type View = ActorView<PhasesStats>;
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "phases") as unknown as View;
+const view = (actor: Actor.Implementation | null) => actorView<PhasesStats>(actor, "phases");
 const T = "BOUT.Phases.Table.";
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`phases.card.${code}`, `${T}Refusal.${key}`, data);
 

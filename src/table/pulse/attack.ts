@@ -57,7 +57,7 @@ import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangl
 import { hasStatus } from "../status-effects";
 
 type View = ActorView<PulseStats>;
-export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
+export const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
 const T = "BOUT.Pulse.Table.";
 const refused = (code: string, key: string): Outcome<never> => refuse(`pulse.card.${code}`, `${T}Refusal.${key}`);
 

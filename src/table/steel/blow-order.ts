@@ -11,7 +11,6 @@
 import { namedDraws } from "../dice-names";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { orderSimultaneousBlows, reflexOf, strikerAtn, strikerForms, type SteelStats, type Striker } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -25,7 +24,7 @@ const B = "BOUT.Steel.BlowOrder.";
 const FORMS = ["swing", "thrust", "bash"] as const;
 type Form = (typeof FORMS)[number];
 
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 
 export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise<void> {
   const state = combat.machineState as BoutsState | null;
