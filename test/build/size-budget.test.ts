@@ -1,7 +1,7 @@
 // The size budget (issue 35, "The bundle"): every Foundry client downloads and parses
 // bout.mjs when the world loads, and a group installs the zip. The budgets sit just above
 // the sizes of the day they were set, so that growth is a decision: a change that needs
-// more raises the figure here, in the same commit, and says why (README, "What the
+// more raises the figure here, in the same commit, and says why (docs/dev/bundle.md, "What the
 // bundle holds", lists what is in it).
 import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -20,8 +20,10 @@ import { dist } from "./dist";
  * and the guide pages grew with them.
  * Raised the same day to 700,000 raw and 198,000 gzip (682,683 and 193,074): every dice row on a card is named by fighter and
  * purpose, and headlines carry what the table must act on (issue 34).
+ * Raised the same day: the zip to 520,000 (514,386): the guide shows one picture per ruleset's first fight,
+ * five WebP files of about 12 KB each that do not compress further (issue 34).
  */
-const BUDGET = { raw: 700_000, gzip: 198_000, zip: 470_000 } as const;
+const BUDGET = { raw: 700_000, gzip: 198_000, zip: 520_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
