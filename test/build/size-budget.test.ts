@@ -22,8 +22,10 @@ import { dist } from "./dist";
  * purpose, and headlines carry what the table must act on (issue 34).
  * Raised the same day: the zip to 520,000 (514,386): the guide shows one picture per ruleset's first fight,
  * five WebP files of about 12 KB each that do not compress further (issue 34).
+ * Raised the same day: the zip to 535,000 (521,418): the last opposed, phases and pulse rules
+ * (issue 32) and measured steel range bands, with their words and guide pages.
  */
-const BUDGET = { raw: 700_000, gzip: 198_000, zip: 520_000 } as const;
+const BUDGET = { raw: 700_000, gzip: 198_000, zip: 535_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
