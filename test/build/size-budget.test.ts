@@ -1,7 +1,7 @@
 // The size budget (issue 35, "The bundle"): every Foundry client downloads and parses
 // bout.mjs when the world loads, and a group installs the zip. The budgets sit just above
 // the sizes of the day they were set, so that growth is a decision: a change that needs
-// more raises the figure here, in the same commit, and says why (README, "What the
+// more raises the figure here, in the same commit, and says why (docs/dev/bundle.md, "What the
 // bundle holds", lists what is in it).
 import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -20,11 +20,15 @@ import { dist } from "./dist";
  * and the guide pages grew with them.
  * Raised the same day to 700,000 raw and 198,000 gzip (682,683 and 193,074): every dice row on a card is named by fighter and
  * purpose, and headlines carry what the table must act on (issue 34).
- * Raised the same day to 202,000 gzip (198,097): the active GM decides and counts what a player's
+ * Raised the same day: the zip to 520,000 (514,386): the guide shows one picture per ruleset's first fight,
+ * five WebP files of about 12 KB each that do not compress further (issue 34).
+ * Raised the same day: the zip to 535,000 (521,418): the last opposed, phases and pulse rules
+ * (issue 32) and measured steel range bands, with their words and guide pages.
+ * Raised the same day to 712,000 raw and 202,000 gzip (702,808 and 199,188 with the above): the active GM decides and counts what a player's
  * client may forge (a figure's turning and an undo, poison's time, mounting), a steel defender out
  * of action, a pulse knockout's end, and phases' paces table with its form (issues 30 and 31).
  */
-const BUDGET = { raw: 700_000, gzip: 202_000, zip: 470_000 } as const;
+const BUDGET = { raw: 712_000, gzip: 202_000, zip: 535_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
