@@ -28,6 +28,7 @@ describe("Configure Settings → Bout, grouped by ruleset", () => {
         "Steel: wound tables, hit zones and missile chart",
         "Steel: range modifiers",
         "Phases: wound and fatigue tracks",
+        "Phases: paces of the range classes",
         "Action points: action and Fatigue costs",
         "Opposed: who wins a tie",
         "Pulse: Horsemanship ranks",
