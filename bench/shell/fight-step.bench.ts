@@ -6,6 +6,7 @@
 // 200/10 ratio of each ruleset's medians (the goal: at most 1.5). The harness's own
 // document handling is in the figure (Foundry also re-prepares the whole Combat on an
 // update), so read the ratio, not the milliseconds.
+import { Session } from "node:inspector/promises";
 import { bench, describe } from "vitest";
 import { crowdFight, settle } from "../../test/shell/support";
 
@@ -51,6 +52,64 @@ const rounds = [];
 for (const ruleset of RULESETS) rounds.push({ ruleset, ...(await newRound(ruleset, largest)) });
 console.log(`\nAt ${largest} combatants: bytes a new round writes (every Combat update it makes) and the Combat document's size after it`);
 for (const r of rounds) console.log(`  ${r.ruleset.padEnd(13)} new round ${String(r.round).padStart(8)} B   Combat ${String(r.combat).padStart(8)} B`);
+
+/**
+ * The same steps timed by the process's CPU time rather than the clock, which other jobs on a shared machine do
+ * not inflate as much (issue 35 asks to compare CPU time, not wall time), with a sampling profile of the steps split
+ * by where the time went: the system's own code (the built bundle), the harness (test/harness, our model of
+ * Foundry's client and server), and the rest (garbage collection, Node and vitest). Medians of CPU_STEPS steps.
+ */
+const CPU_STEPS = 9;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+type Split = { system: number; harness: number; other: number };
+/** Self time of a CPU profile's samples, in ms, by the script each sample was in. */
+function splitProfile(profile: { nodes: { id: number; callFrame: { url: string } }[]; samples: number[]; timeDeltas: number[] }): Split {
+  const url = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url]));
+  const split: Split = { system: 0, harness: 0, other: 0 };
+  profile.samples.forEach((id, i) => {
+    const u = url.get(id) ?? "";
+    const at = /bout\.mjs/.test(u) ? "system" : /test\/harness\//.test(u) ? "harness" : "other";
+    split[at] += (profile.timeDeltas[i] ?? 0) / 1000;
+  });
+  return split;
+}
+const cpu: { ruleset: string; n: number; step: number; split: Split }[] = [];
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+for (const ruleset of RULESETS) {
+  for (const n of SIZES) {
+    const t = await started(ruleset, n);
+    const step = async () => {
+      await (ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
+      await settle();
+    };
+    await step();
+    const times: number[] = [];
+    await session.post("Profiler.start");
+    for (let i = 0; i < CPU_STEPS; i++) {
+      const from = cpuMs();
+      await step();
+      times.push(cpuMs() - from);
+    }
+    const { profile } = await session.post("Profiler.stop");
+    const split = splitProfile(profile as never);
+    for (const k of Object.keys(split) as (keyof Split)[]) split[k] /= CPU_STEPS;
+    cpu.push({ ruleset, n, step: median(times), split });
+  }
+}
+session.disconnect();
+const ms = (x: number) => x.toFixed(2).padStart(7);
+console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}), and a profile's mean per step by where it went: the system, the harness, the rest`);
+for (const r of cpu) console.log(`  ${r.ruleset.padEnd(13)} ${String(r.n).padStart(3)} combatants  cpu ${ms(r.step)} ms   system ${ms(r.split.system)}   harness ${ms(r.split.harness)}   other ${ms(r.split.other)}`);
+for (const ruleset of RULESETS) {
+  const [small, large] = [cpu.find((r) => r.ruleset === ruleset && r.n === SIZES[0])!, cpu.find((r) => r.ruleset === ruleset && r.n === largest)!];
+  console.log(`  ${ruleset.padEnd(13)} ${largest}/${SIZES[0]}: cpu ${(large.step / small.step).toFixed(2)}, system's own ${(large.split.system / small.split.system).toFixed(2)}`);
+}
 
 for (const ruleset of RULESETS) {
   describe(`fight step, ${ruleset}`, () => {

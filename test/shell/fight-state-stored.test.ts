@@ -9,7 +9,7 @@
 // involved: the states are whatever the machines make.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeState, encodeState, fieldChange, mergeStored, safeKeys, storedChange } from "../../src/data/combat/stored-state";
+import { CHUNK, decodeState, encodeState, fieldChange, mergeStored, safeKeys, stateChange, storedChange } from "../../src/data/combat/stored-state";
 import { readStoredHistory, storeHistory } from "../../src/data/combat/stored-history";
 import { historyAfterStep, reversePatch } from "../../src/engine/time/undo";
 import { ROLES } from "../harness/server";
@@ -59,8 +59,8 @@ describe("the stored form of a fight's state", () => {
       empty: [],
     };
     const stored = encodeState(state) as any;
-    // Fighters by id, so one fighter's change is one entry's; the order kept beside them.
-    expect(stored.combatants).toEqual({ $ids: ["bBbBbBbBbBbBbBbB", "aAaAaAaAaAaAaAaA"], $by: { bBbBbBbBbBbBbBbB: state.combatants[0], aAaAaAaAaAaAaAaA: state.combatants[1] } });
+    // Fighters by id, so one fighter's change is one entry's; the order kept beside them; nothing shared by two to keep once.
+    expect(stored.combatants).toEqual({ $ids: ["bBbBbBbBbBbBbBbB", "aAaAaAaAaAaAaAaA"], $g1: { $d: {}, bBbBbBbBbBbBbBbB: { cp: 3, closedOn: ["aAaAaAaAaAaAaAaA"] }, aAaAaAaAaAaAaAaA: { cp: 9, missile: { ready: true } } } });
     // A list whose ids repeat stays a list.
     expect(stored.twice).toEqual([{ id: "x" }, { id: "x" }]);
     expect(safeKeys(stored)).toBe(true);
@@ -87,8 +87,12 @@ describe("the stored form of a fight's state", () => {
     const before = { round: 1, combatants: ids.map((id) => fighter(id, 10)), declared: { [ids[0]!]: ["move"], [ids[1]!]: ["cast"] } };
     const after = { round: 1, combatants: ids.map((id, i) => (i === 7 ? { ...fighter(id, 6), acted: true } : fighter(id, 10))), declared: { [ids[1]!]: ["cast"] } };
     const change = storedChange(encodeState(before) as any, encodeState(after) as any)!;
-    expect(change).toEqual({ combatants: { $by: { [ids[7]!]: { cp: 6, acted: true } } }, declared: { [`-=${ids[0]}`]: null } });
+    // The values most fighters share are kept once; a fighter's entry holds only what it has otherwise.
+    expect(change).toEqual({ combatants: { $g1: { [ids[7]!]: { cp: 6, acted: true } } }, declared: { [`-=${ids[0]}`]: null } });
     expect(decodeState(serverMerge(encodeState(before) as any, change))).toEqual(after);
+    // Worked out from the parts the step changed (the fighters it did not change are the same objects): the same change.
+    const shared = { ...before, combatants: before.combatants.map((c, i) => (i === 7 ? { ...c, cp: 6, acted: true } : c)), declared: { [ids[1]!]: ["cast"] } };
+    expect(stateChange(before, shared, encodeState(before))).toEqual(change);
     // An emptied record loses its keys one by one (v13's diffObject skips an empty object).
     const emptied = storedChange({ declared: { a: 1 } }, { declared: {} });
     expect(emptied).toEqual({ declared: { "-=a": null } });
@@ -130,6 +134,108 @@ describe("the stored form of a fight's state", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  // Issue 35: the GM's client works the change out from the parts a step changed (a machine's new state shares the
+  // rest with the old one), and a list of fighters is kept as one generation of shared values and each fighter's own.
+  it("random runs of steps, each worked out from the parts it changed: every change merges (as the harness server does) into the state it stands for", () => {
+    type S = { round: number; combatants: Record<string, unknown>[]; acted: unknown[]; extra: Record<string, unknown> };
+    const value = fc.jsonValue({ maxDepth: 2 });
+    const field = fc.constantFrom("cp", "note", "flag", "$x", "a.b", "__proto__");
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant("set" as const), i: fc.nat(), field, value }),
+      fc.record({ kind: fc.constant("many" as const), every: fc.integer({ min: 1, max: 3 }), field, value }),
+      fc.record({ kind: fc.constant("drop" as const), i: fc.nat(), field }),
+      fc.record({ kind: fc.constant("join" as const), id: fc.stringMatching(/^[A-Za-z0-9]{5}$/) }),
+      fc.record({ kind: fc.constant("leave" as const), i: fc.nat() }),
+      fc.record({ kind: fc.constant("reverse" as const) }),
+      fc.record({ kind: fc.constant("push" as const), value }),
+      fc.record({ kind: fc.constant("cut" as const), n: fc.integer({ min: 0, max: 40 }) }),
+      fc.record({ kind: fc.constant("extra" as const), key: fc.string({ maxLength: 3 }), value: fc.option(value) }),
+      fc.record({ kind: fc.constant("round" as const) }),
+    );
+    const put = (o: Record<string, unknown>, k: string, v: unknown) => Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+    const without = (o: Record<string, unknown>, k: string) => Object.fromEntries(Object.entries(o).filter(([x]) => x !== k));
+    type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+    function next(s: S, c: Step): S {
+      const n = s.combatants.length;
+      const edit = (i: number, f: (x: Record<string, unknown>) => Record<string, unknown>) => ({ ...s, combatants: s.combatants.map((x, k) => (k === i ? f(x) : x)) });
+      switch (c.kind) {
+        case "set":
+          return n ? edit(c.i % n, (x) => { const y = { ...x }; put(y, c.field, c.value); return y; }) : s;
+        case "many":
+          return { ...s, combatants: s.combatants.map((x, k) => { if (k % c.every) return x; const y = { ...x }; put(y, c.field, c.value); return y; }) };
+        case "drop":
+          return n ? edit(c.i % n, (x) => without(x, c.field)) : s;
+        case "join":
+          return s.combatants.some((x) => x.id === c.id) ? s : { ...s, combatants: [...s.combatants, { id: c.id, cp: 0 }] };
+        case "leave":
+          return n ? { ...s, combatants: s.combatants.filter((_, k) => k !== c.i % n) } : s;
+        case "reverse":
+          return { ...s, combatants: [...s.combatants].reverse() };
+        case "push":
+          return { ...s, acted: [...s.acted, c.value] };
+        case "cut":
+          return { ...s, acted: s.acted.slice(0, c.n) };
+        case "extra":
+          return { ...s, extra: c.value === null ? without(s.extra, c.key) : (() => { const y = { ...s.extra }; put(y, c.key, c.value); return y; })() };
+        default:
+          return { ...s, round: s.round + 1 };
+      }
+    }
+    const start = fc.record({
+      round: fc.integer(),
+      combatants: fc.uniqueArray(fc.record({ id: fc.stringMatching(/^[A-Za-z0-9]{1,4}$/), cp: fc.integer({ min: 0, max: 3 }), note: fc.constantFrom("a", "b") }), { selector: (f) => f.id, maxLength: 40, size: "max" }),
+      acted: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 40, size: "max" }),
+      extra: fc.dictionary(fc.string({ maxLength: 3 }), value, { maxKeys: 3 }),
+    });
+    const json = (v: unknown) => JSON.parse(JSON.stringify(v));
+    fc.assert(
+      fc.property(start, fc.array(step, { maxLength: 12, size: "max" }), (first, steps) => {
+        let state: S = first;
+        let stored = encodeState(state) as Record<string, unknown>;
+        expect(json(decodeState(stored))).toEqual(json(state));
+        for (const c of steps) {
+          const after = next(state, c);
+          const change = stateChange(state, after, stored) as Record<string, unknown> | null;
+          if (change) {
+            const keys = allKeys(change);
+            expect(keys.filter((k) => k.includes(".") || k.startsWith("=="))).toEqual([]);
+            expect(removals(change, stored)).toBe(true);
+            expect(json(decodeState(mergeStored(stored, change)))).toEqual(json(after));
+            stored = serverMerge(stored, change) as Record<string, unknown>;
+          }
+          expect(safeKeys(stored)).toBe(true);
+          expect(json(decodeState(stored))).toEqual(json(after));
+          state = after;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a long list is kept in chunks, so adding to its end writes its last chunk; a step that changes most fighters the same way starts a new generation", () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `f${String(i).padStart(15, "0")}`);
+    const before = { acted: ids.slice(0, 20), combatants: ids.map((id) => ({ id, die: null, total: null })) };
+    const stored = encodeState(before) as any;
+    expect(Object.keys(stored.acted)).toEqual(["$0", "$1"]);
+    expect(stored.acted.$0).toHaveLength(CHUNK);
+    const acted = { ...before, acted: [...before.acted, ids[20]!] };
+    expect(stateChange(before, acted, stored)).toEqual({ acted: { $1: ids.slice(CHUNK, 21) } });
+    // Every fighter rolls: each entry holds its own; the next round clears them all, in a new generation of one key.
+    const rolled = { ...before, combatants: before.combatants.map((c, i) => ({ ...c, die: i % 10, total: i % 10 })) };
+    const rolledChange = stateChange(before, rolled, stored) as any;
+    const rolledStored = serverMerge(stored, rolledChange) as any;
+    expect(decodeState(rolledStored)).toEqual(rolled);
+    const cleared = { ...rolled, combatants: rolled.combatants.map((c) => ({ ...c, die: null, total: null })) };
+    const change = stateChange(rolled, cleared, rolledStored) as any;
+    expect(Object.keys(change.combatants).sort()).toEqual(["$g3", "-=$g2"]);
+    expect(JSON.stringify(change).length).toBeLessThan(100);
+    expect(decodeState(serverMerge(rolledStored, change))).toEqual(cleared);
+    // A key most fighters have and one lacks: kept once, that fighter's entry says it has none.
+    const lacking = encodeState([{ id: "a", x: 1 }, { id: "b", x: 1 }, { id: "c" }]) as any;
+    expect(lacking.$g1).toEqual({ $d: { x: 1 }, c: { x: { $: 0 } } });
+    expect(decodeState(lacking)).toEqual([{ id: "a", x: 1 }, { id: "b", x: 1 }, { id: "c" }]);
   });
 
   it("an older world's JSON text is replaced whole on the first write (by an empty string when the new value is empty)", () => {
@@ -237,7 +343,7 @@ describe("a world whose Combat still holds the JSON text of older versions", () 
     await settle();
     expect(decisionWrites(t.world, mark)).toHaveLength(1);
     expect(heard).toHaveLength(1);
-    expect(heard[0]!).toBeLessThan(JSON.stringify(stored.system.state).length / 4);
+    expect(heard[0]!).toBeLessThan(JSON.stringify(on(t.gm).machineState).length / 4);
     expect(on(t.alice).machineState).toEqual(on(t.gm).machineState);
     expect(decodeState(stored.system.state)).toEqual(on(t.gm).machineState);
   });
