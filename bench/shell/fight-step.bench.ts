@@ -56,8 +56,9 @@ for (const r of rounds) console.log(`  ${r.ruleset.padEnd(13)} new round ${Strin
 /**
  * The same steps timed by the process's CPU time rather than the clock, which other jobs on a shared machine do
  * not inflate as much (issue 35 asks to compare CPU time, not wall time), with a sampling profile of the steps split
- * by where the time went: the system's own code (the built bundle), the harness (test/harness, our model of
- * Foundry's client and server), and the rest (garbage collection, Node and vitest). Medians of CPU_STEPS steps.
+ * by where the samples fell: the system's own code (the built bundle), the harness (test/harness, our model of
+ * Foundry's client and server), garbage collection, and the rest (Node, vitest, V8). Each share is a count of the
+ * profile's samples (idle ones left out) applied to the median CPU time. Medians of CPU_STEPS steps.
  */
 const CPU_STEPS = 9;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -65,16 +66,19 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-type Split = { system: number; harness: number; other: number };
-/** Self time of a CPU profile's samples, in ms, by the script each sample was in. */
-function splitProfile(profile: { nodes: { id: number; callFrame: { url: string } }[]; samples: number[]; timeDeltas: number[] }): Split {
-  const url = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url]));
-  const split: Split = { system: 0, harness: 0, other: 0 };
-  profile.samples.forEach((id, i) => {
-    const u = url.get(id) ?? "";
-    const at = /bout\.mjs/.test(u) ? "system" : /test\/harness\//.test(u) ? "harness" : "other";
-    split[at] += (profile.timeDeltas[i] ?? 0) / 1000;
-  });
+type Split = { system: number; harness: number; gc: number; other: number };
+/** A CPU profile's samples (idle ones left out), as shares of the whole, by the script each fell in. */
+function splitProfile(profile: { nodes: { id: number; callFrame: { url: string; functionName: string } }[]; samples: number[] }): Split {
+  const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const split: Split = { system: 0, harness: 0, gc: 0, other: 0 };
+  let counted = 0;
+  for (const id of profile.samples) {
+    const f = frame.get(id);
+    if (!f || f.functionName === "(idle)") continue;
+    counted++;
+    split[/bout\.mjs/.test(f.url) ? "system" : /test\/harness\//.test(f.url) ? "harness" : f.functionName === "(garbage collector)" ? "gc" : "other"]++;
+  }
+  for (const k of Object.keys(split) as (keyof Split)[]) split[k] /= Math.max(1, counted);
   return split;
 }
 const cpu: { ruleset: string; n: number; step: number; split: Split }[] = [];
@@ -97,18 +101,17 @@ for (const ruleset of RULESETS) {
       times.push(cpuMs() - from);
     }
     const { profile } = await session.post("Profiler.stop");
-    const split = splitProfile(profile as never);
-    for (const k of Object.keys(split) as (keyof Split)[]) split[k] /= CPU_STEPS;
-    cpu.push({ ruleset, n, step: median(times), split });
+    cpu.push({ ruleset, n, step: median(times), split: splitProfile(profile as never) });
   }
 }
 session.disconnect();
 const ms = (x: number) => x.toFixed(2).padStart(7);
-console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}), and a profile's mean per step by where it went: the system, the harness, the rest`);
-for (const r of cpu) console.log(`  ${r.ruleset.padEnd(13)} ${String(r.n).padStart(3)} combatants  cpu ${ms(r.step)} ms   system ${ms(r.split.system)}   harness ${ms(r.split.harness)}   other ${ms(r.split.other)}`);
+const own = (r: (typeof cpu)[number]) => r.step * r.split.system;
+console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}) and its parts by a profile's samples: the system's own code, the harness, garbage collection, the rest`);
+for (const r of cpu) console.log(`  ${r.ruleset.padEnd(13)} ${String(r.n).padStart(3)} combatants  cpu ${ms(r.step)} ms   system ${ms(own(r))}   harness ${ms(r.step * r.split.harness)}   gc ${ms(r.step * r.split.gc)}   other ${ms(r.step * r.split.other)}`);
 for (const ruleset of RULESETS) {
   const [small, large] = [cpu.find((r) => r.ruleset === ruleset && r.n === SIZES[0])!, cpu.find((r) => r.ruleset === ruleset && r.n === largest)!];
-  console.log(`  ${ruleset.padEnd(13)} ${largest}/${SIZES[0]}: cpu ${(large.step / small.step).toFixed(2)}, system's own ${(large.split.system / small.split.system).toFixed(2)}`);
+  console.log(`  ${ruleset.padEnd(13)} ${largest}/${SIZES[0]}: cpu ${(large.step / small.step).toFixed(2)}, the system's own ${(own(large) / own(small)).toFixed(2)}`);
 }
 
 for (const ruleset of RULESETS) {

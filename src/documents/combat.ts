@@ -345,7 +345,8 @@ export class BoutCombat extends Combat {
     const structure = this.structure!;
     const position = this.corePosition(next);
     const updateData = { round: position.round, turn: position.turn };
-    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    const begun = (state: unknown) => (structure.machine.roundsBegun ? roundsBegun(structure.machine, state) : this.viewOf(state, structure)!.round);
+    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, begun(before), begun(next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
     const options: Record<string, unknown> = { direction: 1, worldTime: { delta } };
     if (delta > 0) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn || position.round !== this.round) callHook("combatTurn", this, updateData, options);

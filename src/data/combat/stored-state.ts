@@ -82,6 +82,17 @@ function keyedList(list: readonly unknown[]): boolean {
   return true;
 }
 
+/** Do two lists hold entries with the same ids in the same order (each entry an object with an id)? */
+function sameIds(before: readonly unknown[], after: readonly unknown[]): boolean {
+  if (before.length !== after.length || !before.length) return false;
+  for (let i = 0; i < after.length; i++) {
+    const [b, a] = [before[i], after[i]];
+    if (a === b) continue;
+    if (!isObject(a) || !isObject(b) || a.id !== b.id || typeof a.id !== "string") return false;
+  }
+  return true;
+}
+
 /** A stored list node: its ids and the key, number and record of its generation. */
 interface ListNode {
   readonly ids: unknown;
@@ -236,6 +247,23 @@ export function decodeState(stored: unknown): unknown {
   return out;
 }
 
+/** Are two machine states (or parts) equal as JSON? Shared parts are equal at once; a key whose value is undefined counts as absent. */
+function equalState(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equalState(v, b[i]) || (v == null && b[i] == null));
+  if (isObject(a) && isObject(b)) {
+    let count = 0;
+    for (const key of Object.keys(a)) {
+      if (a[key] === undefined) continue;
+      count++;
+      if (!has(b, key) || !equalState(a[key], b[key])) return false;
+    }
+    for (const key of Object.keys(b)) if (b[key] !== undefined) count--;
+    return count === 0;
+  }
+  return false;
+}
+
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => same(v, b[i]));
@@ -330,7 +358,8 @@ function listChange(before: readonly unknown[], after: readonly Obj[], at: Obj, 
   let changed = 0;
   after.forEach((entry, i) => {
     const was = prior ? prior.get(entry.id) : before[i];
-    if (was === entry) return;
+    // A machine may remake an entry it leaves as it was (a new round's every member): nothing to write for it.
+    if (was === entry || equalState(was, entry)) return;
     changed++;
     const own = ownValues(storedFields(entry), shared);
     const stored = node.entries[entry.id as string];
@@ -380,7 +409,8 @@ function changeAt(before: unknown, after: unknown, at: unknown): Put {
   if (Array.isArray(after)) {
     if (Array.isArray(before) && isObject(at)) {
       const node = listNode(at);
-      if (node && keyedList(after)) return listChange(before, after as Obj[], at, node);
+      // The same ids in the same order as a list kept by id are still one (without a check of every id).
+      if (node && (sameIds(before, after) || keyedList(after))) return listChange(before, after as Obj[], at, node);
       if (after.length > CHUNK && isChunked(at)) return chunkChange(before, after, at);
     }
     return replaced(at, encodeState(after));

@@ -45,14 +45,16 @@ export type Column = readonly [values: readonly unknown[], index?: string | read
  * ["{", {key: patch}] patches an object's keys, ["[", {index: patch}, length?]
  * patches an array element by element (first cut or padded to `length` when the
  * step changed the array's length), ["|", {key: column}] sets one key of every
- * element of an array of objects from its column.
+ * element of an array of objects from its column, ["@", key, places] is the list
+ * of ids of the state's top-level list `key` at those places (two digits each).
  */
 export type Patch =
   | readonly ["=", unknown]
   | readonly ["-"]
   | readonly ["{", Readonly<Record<string, Patch>>]
   | readonly ["[", Readonly<Record<string, Patch>>, number?]
-  | readonly ["|", Readonly<Record<string, Column>>];
+  | readonly ["|", Readonly<Record<string, Column>>]
+  | readonly ["@", string, string];
 
 /** One step that can be taken back. */
 export interface UndoEntry {
@@ -136,7 +138,7 @@ function hashInto(sum: Sum, value: unknown, pa: number, pb: number, sign: 1 | -1
 
 const ROOT_A = 0x811c9dc5;
 const ROOT_B = 0x2f5f3a1b;
-/** A fingerprint's digits: each lane in six, six bits a digit (it rides in every step's write, so it is kept short). */
+/** Six-bit digits: a fingerprint's (each lane in six; it rides in every step's write, so it is kept short), and two for a place in a list. */
 const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const lane = (n: number) => Array.from({ length: 6 }, (_, i) => DIGITS[Math.floor(n / 2 ** (6 * (5 - i))) % 64]).join("");
 const laneOf = (text: string) => [...text].reduce((n, c) => n * 64 + DIGITS.indexOf(c), 0) >>> 0;
@@ -272,8 +274,57 @@ function columnar(parts: Record<string, Patch>, count: number, from: readonly un
 
 /** The patch that turns `to` back into `from`; null when they are equal. */
 export function reversePatch(from: unknown, to: unknown): Patch | null {
-  return walk(from, to, ROOT_A, ROOT_B, { a: 0, b: 0 });
+  return byPlace(walk(from, to, ROOT_A, ROOT_B, { a: 0, b: 0 }), to);
 }
+
+/** Lists of ids shorter than this are kept as they are. */
+const PLACES_FROM = 16;
+
+/**
+ * The patch with every long list of ids it puts back (a new round's old order
+ * of turns) named by the ids' places in a list of the state the patch applies to
+ * (`to`): two digits an id instead of the id itself. The fighters' list is the
+ * same when the patch is applied, since undo applies only to that state.
+ */
+function byPlace(patch: Patch | null, to: unknown): Patch | null {
+  if (!patch || !isObject(to)) return patch;
+  let places: Map<string, readonly [string, number]> | null = null;
+  const placesOf = (ids: readonly unknown[]): Patch | null => {
+    if (!places) {
+      places = new Map();
+      for (const [key, list] of Object.entries(to)) {
+        if (!Array.isArray(list) || list.length > 64 * 64) continue;
+        list.forEach((e, i) => {
+          if (isObject(e) && typeof e.id === "string" && !places!.has(e.id)) places!.set(e.id, [key, i]);
+        });
+      }
+    }
+    const first = places.get(ids[0] as string);
+    if (!first) return null;
+    let digits = "";
+    for (const id of ids) {
+      const at = typeof id === "string" ? places.get(id) : undefined;
+      if (!at || at[0] !== first[0]) return null;
+      digits += DIGITS[at[1] >> 6]! + DIGITS[at[1] & 63]!;
+    }
+    return ["@", first[0], digits];
+  };
+  const visit = (p: Patch): Patch => {
+    if (p[0] === "=") {
+      const v = p[1];
+      return Array.isArray(v) && v.length >= PLACES_FROM && v.every((x) => typeof x === "string") ? (placesOf(v) ?? p) : p;
+    }
+    if (p[0] === "{" || p[0] === "[") {
+      const parts: Record<string, Patch> = {};
+      for (const [k, sub] of Object.entries(p[1])) put(parts, k, visit(sub));
+      return p[0] === "{" ? ["{", parts] : p[2] === undefined ? ["[", parts] : ["[", parts, p[2]];
+    }
+    return p;
+  };
+  return visit(patch);
+}
+
+
 
 /** What a step changed: the way back, and the new state's fingerprint. */
 export interface StepDiff {
@@ -288,7 +339,7 @@ export interface StepDiff {
  */
 export function diffStep(before: unknown, after: unknown, beforePrint?: string): StepDiff {
   const sum = sumOf(beforePrint && isPrint(beforePrint) ? beforePrint : fingerprint(before));
-  const back = walk(before, after, ROOT_A, ROOT_B, sum);
+  const back = byPlace(walk(before, after, ROOT_A, ROOT_B, sum), after);
   return { back, print: printOf(sum) };
 }
 
@@ -305,14 +356,24 @@ function columnCode(index: Column[1], i: number): number {
   return index[i] ?? UNCHANGED;
 }
 
-/** `value` with the patch applied (a new value; the input is not changed). */
-export function applyPatch(value: unknown, patch: Patch | null): unknown {
+/** `value` with the patch applied (a new value; the input is not changed); `root` is the whole state the patch applies to. */
+export function applyPatch(value: unknown, patch: Patch | null, root: unknown = value): unknown {
   if (!patch) return value;
   if (patch[0] === "=") return clone(patch[1]);
+  if (patch[0] === "@") {
+    const list = isObject(root) ? root[patch[1]] : undefined;
+    const ids: unknown[] = [];
+    for (let i = 0; i + 1 < patch[2].length; i += 2) {
+      const at = DIGITS.indexOf(patch[2][i]!) * 64 + DIGITS.indexOf(patch[2][i + 1]!);
+      const e = Array.isArray(list) ? list[at] : undefined;
+      ids.push(isObject(e) ? e.id : null);
+    }
+    return ids;
+  }
   if (patch[0] === "[" && Array.isArray(value)) {
     const length = patch[2] ?? value.length;
     const out = Array.from({ length }, (_, i) => (i < value.length ? value[i] : null));
-    for (const [i, p] of Object.entries(patch[1])) if (Number(i) < length) out[Number(i)] = applyPatch(out[Number(i)], p);
+    for (const [i, p] of Object.entries(patch[1])) if (Number(i) < length) out[Number(i)] = applyPatch(out[Number(i)], p, root);
     return out;
   }
   if (patch[0] === "|" && Array.isArray(value)) {
@@ -338,7 +399,7 @@ export function applyPatch(value: unknown, patch: Patch | null): unknown {
     for (const key of Object.keys(value)) put(out, key, value[key]);
     for (const [key, p] of Object.entries(patch[1])) {
       if (p[0] === "-") delete out[key];
-      else put(out, key, applyPatch(Object.hasOwn(value, key) ? value[key] : undefined, p));
+      else put(out, key, applyPatch(Object.hasOwn(value, key) ? value[key] : undefined, p, root));
     }
     return out;
   }

@@ -243,3 +243,22 @@ describe("undo: a step's work follows what it changed (issue 35)", () => {
     );
   });
 });
+
+describe("undo: a list of ids put back by place (issue 35)", () => {
+  it("a new round's old order of turns is kept as the places of its ids in the fighters' list, two digits each, and undoes exactly", () => {
+    const fighters = Array.from({ length: 40 }, (_, i) => ({ id: `fighter${String(i).padStart(9, "0")}`, total: i }));
+    const order = [...fighters].reverse().map((f) => f.id);
+    const before = { round: 1, fighters, order, acted: order.slice(0, 3) };
+    const after = { ...before, round: 2, order: [], acted: [] };
+    const back = reversePatch(before, after)!;
+    const parts = (back as readonly ["{", Record<string, readonly unknown[]>])[1];
+    expect(parts.order).toEqual(["@", "fighters", expect.stringMatching(/^[A-Za-z0-9_-]{80}$/)]);
+    // A short list is kept as it is.
+    expect(parts.acted![0]).toBe("=");
+    expect(applyPatch(after, back)).toEqual(before);
+    expect(JSON.stringify(parts.order).length).toBeLessThan(JSON.stringify(order).length / 4);
+    // Ids not all of one list of the state: kept as they are.
+    const strays = { ...before, order: [...order.slice(0, 20), "nobody"] };
+    expect(((reversePatch(strays, after) as readonly ["{", Record<string, readonly unknown[]>])[1].order!)[0]).toBe("=");
+  });
+});
