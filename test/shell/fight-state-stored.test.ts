@@ -9,7 +9,7 @@
 // involved: the states are whatever the machines make.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CHUNK, decodeState, encodeState, fieldChange, mergeStored, safeKeys, stateChange, storedChange } from "../../src/data/combat/stored-state";
+import { CHUNK, decodeState, encodeState, fieldChange, mergeStored, safeKeys, stateChange, storedChange, storedKey } from "../../src/data/combat/stored-state";
 import { readStoredHistory, storeHistory } from "../../src/data/combat/stored-history";
 import { historyAfterStep, reversePatch } from "../../src/engine/time/undo";
 import { ROLES } from "../harness/server";
@@ -363,5 +363,159 @@ describe("a world whose Combat still holds the JSON text of older versions", () 
     // Nothing left to undo: the older text is gone (an empty history).
     expect(stored.system.history).toBe("");
     expect(on(t.gm).canUndo).toBe(false);
+  });
+});
+
+// Issue 35 changed the stored form again (fighters' entries by generation, long arrays in chunks, the state's
+// fingerprint beside it, undo patches with columns). A fight in progress when the system updates keeps going: a
+// Combat saved by the version before (lists as `$ids` beside every entry whole under `$by`, arrays whole, history
+// fingerprints as an FNV of the canonical JSON, no `system.fingerprint`) is read as it is on every client, the GM's
+// Undo takes back the step its history holds, and the GM's next steps rewrite in the new form only what they change.
+// No data migration (src/data/migrations.ts) is needed: the readers take both forms.
+
+/** The stored form of issue 23: a list kept by id as `$ids` beside every entry whole under `$by`; arrays whole. */
+function issue23Form(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const keyed = value.length > 0 && value.every((e) => e && typeof e === "object" && typeof e.id === "string") && new Set(value.map((e) => e.id)).size === value.length;
+    if (keyed) return { $ids: value.map((e) => e.id), $by: Object.fromEntries(value.map((e) => [e.id, issue23Form(e)])) };
+    return value.map(issue23Form);
+  }
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [storedKey(k), issue23Form(v)]));
+  return value;
+}
+
+/** The reverse patch of issue 23 (before columns, places and lengths): element by element for arrays of one length, else whole. */
+function issue23Patch(from: any, to: any): unknown {
+  if (Array.isArray(from) && Array.isArray(to) && from.length === to.length) {
+    const parts = Object.fromEntries(from.map((v, i) => [String(i), issue23Patch(v, to[i])]).filter(([, p]) => p));
+    return Object.keys(parts).length ? ["[", parts] : null;
+  }
+  if (from && to && typeof from === "object" && typeof to === "object" && !Array.isArray(from) && !Array.isArray(to)) {
+    const parts: Record<string, unknown> = {};
+    for (const k of Object.keys(to)) if (!(k in from)) parts[k] = ["-"];
+    else {
+      const p = issue23Patch(from[k], to[k]);
+      if (p) parts[k] = p;
+    }
+    for (const k of Object.keys(from)) if (!(k in to)) parts[k] = ["=", from[k]];
+    return Object.keys(parts).length ? ["{", parts] : null;
+  }
+  return JSON.stringify(from) === JSON.stringify(to) ? null : ["=", from];
+}
+
+describe("a world whose Combat holds the stored form of the version before issue 35 (a fight in progress when the system updates)", () => {
+  /** A phases fight of 20 (an order of turns longer than a chunk), its last step in the older history, saved in the older form; the GM and Alice connect. */
+  async function olderWorld() {
+    dist();
+    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+    const setup = await world.connect("GM");
+    await setup.game.settings.set("bout", "ruleset", "phases");
+    setup.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
+    const actors = await setup.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: 20 }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
+    const combat = await setup.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+    await combat.startCombat();
+    await settle();
+    await setup.ui.combat.runAction("boutReveal");
+    await settle();
+    await combat.nextTurn();
+    await settle();
+    const before = structuredClone(combat.machineState);
+    await combat.nextTurn();
+    await settle();
+    const now = structuredClone(combat.machineState);
+    setup.disconnect();
+    const stored = world.server.collections.get("combats")!.find((c) => c._id === combat.id)!;
+    const back = issue23Patch(before, now);
+    const entry = { back: issue23Form(back), at: oldPrint(canonical(now)), seconds: 0 };
+    stored.system.state = issue23Form(now);
+    stored.system.history = { "7": { ...entry, size: JSON.stringify(entry).length + 12 } };
+    delete stored.system.fingerprint;
+    const gm = await world.connect("GM");
+    gm.runtime.dialogs.responder = setup.runtime.dialogs.responder;
+    const alice = await world.connect("Alice");
+    await settle();
+    return { world, gm, alice, combatId: combat.id as string, before, now, stored: () => world.server.collections.get("combats")!.find((c) => c._id === combat.id)! };
+  }
+  const canonical = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+    if (v && typeof v === "object") return `{${Object.keys(v).sort().filter((k) => (v as any)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((v as any)[k])}`).join(",")}}`;
+    return JSON.stringify(v) ?? "null";
+  };
+  const oldPrint = (text: string) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return `${h.toString(36)}.${text.length.toString(36)}`;
+  };
+
+  it("every client reads it as it is; the GM's Undo takes back the step its history holds, in one write", async () => {
+    const t = await olderWorld();
+    const on = (client: any) => client.game.combats.get(t.combatId);
+    expect(on(t.gm).machineState).toEqual(t.now);
+    expect(on(t.alice).machineState).toEqual(t.now);
+    expect(t.stored().system.state.combatants.$by).toBeDefined();
+    expect(on(t.gm).canUndo).toBe(true);
+    const mark = t.world.server.writes.length;
+    await t.gm.ui.combat.runAction("boutUndo");
+    await settle();
+    expect(t.gm.notices).toEqual([]);
+    expect(decisionWrites(t.world, mark).map((w: any) => `${w.action} ${w.documentName}`)).toEqual(["update Combat"]);
+    expect(on(t.gm).machineState).toEqual(t.before);
+    expect(on(t.alice).machineState).toEqual(t.before);
+    expect(decodeState(t.stored().system.state)).toEqual(t.before);
+    expect(on(t.gm).canUndo).toBe(false);
+  });
+
+  it("a write of the state that is not the system's (a GM's macro, leaving the fingerprint as it was) is read on every client; the GM's Undo then refuses with nothing written, and the next step goes on from what the macro wrote", async () => {
+    const t = await olderWorld();
+    const on = (client: any) => client.game.combats.get(t.combatId);
+    await on(t.gm).nextTurn();
+    await settle();
+    const turn = on(t.gm).machineState.turn;
+    expect(turn).toBe(t.now.turn + 1);
+    await on(t.gm).update({ "system.state.turn": 0 });
+    await settle();
+    expect(on(t.gm).machineState.turn).toBe(0);
+    expect(on(t.alice).machineState.turn).toBe(0);
+    const mark = t.world.server.writes.length;
+    await t.gm.ui.combat.runAction("boutUndo");
+    await settle();
+    expect(t.world.writesSince(mark)).toEqual([]);
+    expect(t.gm.notices.map((n: any) => n.message)).toEqual(["There is no step to undo."]);
+    await on(t.gm).nextTurn();
+    await settle();
+    expect(on(t.gm).machineState.turn).toBe(1);
+    expect(decodeState(t.stored().system.state)).toEqual(on(t.gm).machineState);
+    expect(on(t.alice).machineState).toEqual(on(t.gm).machineState);
+  });
+
+  it("the GM's steps go on from it: each writes what it changed (the lists it changes in the new form), the fingerprint beside the state; a new round and its undo too", async () => {
+    const t = await olderWorld();
+    const on = (client: any) => client.game.combats.get(t.combatId);
+    const heard: number[] = [];
+    t.alice.Hooks.on("updateCombat", (_doc: unknown, changed: unknown) => void heard.push(JSON.stringify(changed).length));
+    await on(t.gm).nextTurn();
+    await settle();
+    expect(t.gm.notices).toEqual([]);
+    const stored = t.stored();
+    // The fighters' list was not changed: still in the older form; the fingerprint is written.
+    expect(stored.system.state.combatants.$by).toBeDefined();
+    expect(stored.system.fingerprint).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(heard[0]!).toBeLessThan(1000);
+    expect(decodeState(stored.system.state)).toEqual(on(t.gm).machineState);
+    expect(on(t.alice).machineState).toEqual(on(t.gm).machineState);
+    // A new round changes every fighter: the list is rewritten once in the new form.
+    const round = structuredClone(on(t.gm).machineState);
+    await on(t.gm).nextRound();
+    await settle();
+    expect(t.gm.notices).toEqual([]);
+    expect(Object.keys(t.stored().system.state.combatants).sort()).toEqual(["$g1", "$ids"]);
+    expect(decodeState(t.stored().system.state)).toEqual(on(t.gm).machineState);
+    expect(on(t.alice).machineState).toEqual(on(t.gm).machineState);
+    await t.gm.ui.combat.runAction("boutUndo");
+    await settle();
+    expect(on(t.gm).machineState).toEqual(round);
+    expect(on(t.alice).machineState).toEqual(round);
+    expect(decodeState(t.stored().system.state)).toEqual(round);
   });
 });
