@@ -131,7 +131,8 @@ export class BoutCombat extends Combat {
     if (!want) return open.id && open.kind === structure.declarationKind ? { "system.declaration": CLOSED_DECLARATION } : {};
     if (!open.id) return { "system.declaration": newDeclaration(want.kind, "", want.combatantIds, []) };
     if (open.kind !== want.kind) return {};
-    const added = want.combatantIds.filter((id) => !open.combatantIds.includes(id));
+    const asked = new Set(open.combatantIds);
+    const added = want.combatantIds.filter((id) => !asked.has(id));
     return added.length ? { "system.declaration.combatantIds": [...open.combatantIds, ...added] } : {};
   }
 
@@ -313,16 +314,22 @@ export class BoutCombat extends Combat {
     const order = actingOrder(this.viewOf(state, structure)!);
     const ranks = new Map(order.map((id, i) => [id, i]));
     const rank = (id: string | null) => (id ? (ranks.get(id) ?? order.length) : order.length);
-    return turns.map((c, i) => ({ c, i, r: rank(c.id) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
+    const ranked = turns.map((c, i) => ({ c, i, r: rank(c.id) }));
+    // Most steps leave the acting order as it was: no sort then.
+    if (ranked.every((x, i) => i === 0 || ranked[i - 1]!.r <= x.r)) return [...turns];
+    return ranked.sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
   }
 
   /** Core's `turn` for a machine state: the turn holder's index in the fight's order, or null when nobody holds the turn. */
   coreTurn(state: unknown): number | null {
     const holder = this.turnHolderIn(state);
-    if (!holder) return null;
-    const coreOrder = [...this.combatants.contents].sort((this as unknown as { _sortCombatants(a: unknown, b: unknown): number })._sortCombatants);
-    const i = this.fightOrder(coreOrder, state).findIndex((c) => c.id === holder);
-    return i < 0 ? null : i;
+    if (!holder || !this.combatants.get(holder)) return null;
+    // Its place in fightOrder's list: after exactly the combatants the fight has acting before it (no sort needed,
+    // and core's order only breaks ties among those the fight does not hold, all after it).
+    const order = actingOrder(this.viewOf(state)!);
+    const rank = order.indexOf(holder);
+    const before = new Set(order.slice(0, rank));
+    return this.combatants.contents.reduce((n, c) => n + (before.has(c.id!) ? 1 : 0), 0);
   }
 
   /** Core's round and turn for a machine state (`structure`: the one starting, before the combat stores it). */

@@ -161,30 +161,45 @@ export function fingerprint(state: unknown): string {
 // ---------------------------------------------------------------------------
 // The reverse patch
 
-/** Walks two states, skipping what they share; returns the patch from `to` back to `from` and adds the leaves' change to `sum`. */
-function walk(from: unknown, to: unknown, pa: number, pb: number, sum: Sum): Patch | null {
+/** A place in the state, by its path's hash in each lane. */
+interface Place {
+  readonly a: number;
+  readonly b: number;
+}
+const ROOT: Place = { a: ROOT_A, b: ROOT_B };
+const child = (p: Place, segment: string): Place => ({ a: fnv(p.a, segment, PRIME_A), b: fnv(p.b, segment, PRIME_B) });
+
+/**
+ * Walks two states, skipping what they share; returns the patch from `to` back
+ * to `from` and adds the leaves' change to `sum`. The place (`segment` below
+ * `parent`) is hashed only when something there differs: a part a machine
+ * remade equal costs its comparison and nothing more.
+ */
+function walk(from: unknown, to: unknown, parent: Place, segment: string | null, sum: Sum): Patch | null {
   if (from === to) return null;
+  let place: Place | null = segment === null ? parent : null;
+  const here = (): Place => (place ??= child(parent, segment!));
+  const leaf = (value: unknown, inner: string | null, sign: 1 | -1) => {
+    const at = inner === null ? here() : child(here(), inner);
+    hashInto(sum, value, at.a, at.b, sign);
+  };
   if (Array.isArray(from) && Array.isArray(to)) {
     const parts: Record<string, Patch> = {};
     let count = 0;
     const shared = Math.min(from.length, to.length);
     for (let i = 0; i < Math.max(from.length, to.length); i++) {
-      // Most elements are shared with the state before: skipped before any hashing.
+      // Most elements are shared with the state before: skipped at once.
       if (i < shared && from[i] === to[i]) continue;
-      const [ia, ib] = [fnv(pa, `#${i}`, PRIME_A), fnv(pb, `#${i}`, PRIME_B)];
       if (i < shared) {
-        const p = walk(from[i], to[i], ia, ib, sum);
+        const p = walk(from[i], to[i], here(), `#${i}`, sum);
         if (p) (put(parts, String(i), p), count++);
       } else if (i < from.length) {
-        hashInto(sum, from[i], ia, ib, -1);
+        leaf(from[i], `#${i}`, -1);
         put(parts, String(i), ["=", from[i]]);
-      } else hashInto(sum, to[i], ia, ib, 1);
+      } else leaf(to[i], `#${i}`, 1);
     }
     // An emptied or filled array changes its own leaf (an empty array is one).
-    if ((from.length === 0) !== (to.length === 0)) {
-      if (!from.length) hashInto(sum, from, pa, pb, -1);
-      if (!to.length) hashInto(sum, to, pa, pb, 1);
-    }
+    if ((from.length === 0) !== (to.length === 0)) leaf(from.length ? to : from, null, from.length ? 1 : -1);
     if (from.length !== to.length) {
       // Cut short or emptied (a new round's order of turns): the old array whole is shorter than one patch per element.
       if (from.length > to.length && 2 * (from.length - to.length + count) > from.length) return ["=", from];
@@ -200,12 +215,11 @@ function walk(from: unknown, to: unknown, pa: number, pb: number, sum: Sum): Pat
       if (to[key] === undefined) continue;
       toKeys++;
       if (from[key] === to[key]) continue;
-      const [ka, kb] = [fnv(pa, `.${key}`, PRIME_A), fnv(pb, `.${key}`, PRIME_B)];
       if (!has(from, key)) {
-        hashInto(sum, to[key], ka, kb, 1);
+        leaf(to[key], `.${key}`, 1);
         (put(parts, key, ["-"]), count++);
       } else {
-        const p = walk(from[key], to[key], ka, kb, sum);
+        const p = walk(from[key], to[key], here(), `.${key}`, sum);
         if (p) (put(parts, key, p), count++);
       }
     }
@@ -213,18 +227,15 @@ function walk(from: unknown, to: unknown, pa: number, pb: number, sum: Sum): Pat
       if (from[key] === undefined) continue;
       fromKeys++;
       if (has(to, key)) continue;
-      hashInto(sum, from[key], fnv(pa, `.${key}`, PRIME_A), fnv(pb, `.${key}`, PRIME_B), -1);
+      leaf(from[key], `.${key}`, -1);
       (put(parts, key, ["=", from[key]]), count++);
     }
-    if (!fromKeys !== !toKeys) {
-      if (!fromKeys) hashInto(sum, from, pa, pb, -1);
-      if (!toKeys) hashInto(sum, to, pa, pb, 1);
-    }
+    if (!fromKeys !== !toKeys) leaf(fromKeys ? to : from, null, fromKeys ? 1 : -1);
     return count ? ["{", parts] : null;
   }
   if (from === undefined && to === null) return null;
-  hashInto(sum, from, pa, pb, -1);
-  hashInto(sum, to, pa, pb, 1);
+  leaf(from, null, -1);
+  leaf(to, null, 1);
   return ["=", from];
 }
 
@@ -274,7 +285,7 @@ function columnar(parts: Record<string, Patch>, count: number, from: readonly un
 
 /** The patch that turns `to` back into `from`; null when they are equal. */
 export function reversePatch(from: unknown, to: unknown): Patch | null {
-  return byPlace(walk(from, to, ROOT_A, ROOT_B, { a: 0, b: 0 }), to);
+  return byPlace(walk(from, to, ROOT, null, { a: 0, b: 0 }), to);
 }
 
 /** Lists of ids shorter than this are kept as they are. */
@@ -339,7 +350,7 @@ export interface StepDiff {
  */
 export function diffStep(before: unknown, after: unknown, beforePrint?: string): StepDiff {
   const sum = sumOf(beforePrint && isPrint(beforePrint) ? beforePrint : fingerprint(before));
-  const back = byPlace(walk(before, after, ROOT_A, ROOT_B, sum), after);
+  const back = byPlace(walk(before, after, ROOT, null, sum), after);
   return { back, print: printOf(sum) };
 }
 
