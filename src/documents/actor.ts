@@ -1,7 +1,4 @@
-import type { Vitality } from "../engine/rulesets/ruleset";
-import { trackEdit } from "../engine/rulesets/track-edit";
-import { activeRuleset } from "../settings";
-import { queued } from "../table/write-queue";
+import { editBar } from "../table/bar-edit";
 
 export class BoutActor extends Actor {
   /**
@@ -22,23 +19,12 @@ export class BoutActor extends Actor {
   /**
    * The token bar shows the ruleset's track (`system.vitality`, the bar's schema field, so core's
    * Token HUD lets it be edited: v13 TokenHUD#onSubmitBar calls this with the bar's attribute).
-   * The edit is written to the statistic behind the track, in this actor's write queue.
+   * The edit is written to the statistic behind the track by the active GM, in this actor's
+   * write queue (bar-edit.ts): a change typed on the bar never overwrites a wound being applied.
    */
   override async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true): Promise<this | undefined> {
     if (attribute !== "vitality") return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
-    // In this actor's write queue: a change typed on the bar counts from the figure as it is once
-    // the cards this client is applying to the actor have landed.
-    return queued([this], async () => {
-      const ruleset = activeRuleset();
-      const track = (this.system as { vitality?: Vitality }).vitality;
-      const edit = track ? trackEdit(track, ruleset.stats.actor, value, isDelta) : null;
-      if (!edit) {
-        ui.notifications?.warn(game.i18n!.localize("BOUT.Actor.Vitality.Derived"));
-        return this;
-      }
-      const path = `system.${ruleset.id}.${edit.path}`;
-      const allowed = Hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, { [path]: edit.value });
-      return allowed !== false ? ((await this.update({ [path]: edit.value })) as this | undefined) : this;
-    });
+    await editBar(this, attribute, value, isDelta, isBar);
+    return this;
   }
 }

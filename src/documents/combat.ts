@@ -1,25 +1,33 @@
 import { notifyRefusal } from "../table/notify";
-import { timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
+import { namedRefusal } from "../table/named-refusal";
+import { fightNowOf, timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
 import { ok, refuse, type Outcome } from "../engine/outcome";
-import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { actingOrder, roundsBegun, turnHolder, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { rosterChanges, type RosterEntry } from "../engine/time/roster";
+import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import { worldTimeDelta } from "../engine/time/round-length";
-import { diffStep, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
+import { CONDITIONS_ENDED, diffStep, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
 import { stateChange } from "../data/combat/stored-state";
 import { historyChange, type KeptStep } from "../data/combat/stored-history";
 import { distrustPrint, keepState, printOf, readState } from "../data/combat/state-cache";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
-import { activeRuleset } from "../settings";
+import { activeRuleset, phasesTracks } from "../settings";
+import { actorView } from "../data/actor/actor-view";
 import { queued, type Lease } from "../table/write-queue";
 import { WriteBatch, writeOne, type Committed } from "../table/batch";
 import { aftermathOf, notSaved } from "../table/write-notice";
+import { ENDS_AT_FLAG } from "../table/status-writes";
+import { conditionOver } from "../engine/time/condition-time";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
 import { callCombatHook as callHook, roundChangeOptions } from "../compat";
 
 /** The machine's view of each state worked out (see BoutCombat#viewOf). */
-const VIEWS = new WeakMap<object, TrackerView>();
+const VIEWS = new WeakMap<object, { key: string; view: TrackerView }>();
+/** The fighters' conditions as a key (only those under some condition are listed: usually none). */
+const nowKey = (now: FightNow): string => JSON.stringify(now.statuses);
 
 type System = { structure: string; state: unknown; history: unknown; fingerprint: string; machineState: unknown; keptSteps: KeptStep[]; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
@@ -60,9 +68,71 @@ export class BoutCombat extends Combat {
    */
   viewOf(state: unknown, structure: TimeStructure | undefined = this.structure): TrackerView | null {
     if (!state || !structure || typeof state !== "object") return null;
-    let view = VIEWS.get(state);
-    if (!view) VIEWS.set(state, (view = structure.machine.view(state)));
+    // The view also reads the fighters' conditions as they are now (issue 31): kept with the state, under their key.
+    const now = this.fightNow();
+    const key = nowKey(now);
+    const kept = VIEWS.get(state);
+    if (kept?.key === key) return kept.view;
+    const view = structure.machine.view(state, now);
+    VIEWS.set(state, { key, view });
     return view;
+  }
+
+  /** The fighters' conditions as the world holds them now (each one's actor's statuses, whoever set them), for the machine to read. */
+  fightNow(): FightNow {
+    return fightNowOf(this.combatants.contents.map((c) => ({ id: c.id!, actor: c.actor })));
+  }
+
+  /** One machine step from `state`, with the fighters' conditions as they are now. */
+  stepFrom(state: unknown, command: TimeCommand): Outcome<{ state: unknown; events: readonly unknown[] }> {
+    return this.structure!.machine.apply(state, command, this.fightNow());
+  }
+
+  /** Why this combatant's fighter cannot act at all (its ruleset's rule on its figures and conditions, less any `ending` now), or null. */
+  outOfAction(combatantId: string, ending: ReadonlySet<string> = new Set()): OutOfAction | null {
+    const actor = (this.combatants.get(combatantId)?.actor as Actor.Implementation | null | undefined) ?? null;
+    if (!actor) return null;
+    const statuses = new Set([...((actor as unknown as { statuses?: Set<string> }).statuses ?? [])].filter((s) => !ending.has(s)));
+    return activeRuleset().outOfAction(actorView(actor as never, activeRuleset().id) as never, statuses, { phasesTracks: phasesTracks() });
+  }
+
+  /** Each combatant as the roster reads it: core's defeated mark and its ruleset's out of action (with the conditions `ending` gone). */
+  rosterEntries(ending: ReadonlyMap<string, ReadonlySet<string>> = new Map()): RosterEntry[] {
+    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as unknown as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!, ending.get(c.id!)) !== null }));
+  }
+
+  /**
+   * The timed conditions (a knockout's seconds, a knockdown's round) whose time
+   * is up once a step from `before` to `next` has moved the world's clock on:
+   * each combatant's, with the effects that end and the statuses they carried.
+   */
+  conditionsEnding(structure: TimeStructure, before: unknown, next: unknown): { combatantId: string; actor: Actor.Implementation; effects: string[]; statuses: Set<string> }[] {
+    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    if (delta <= 0) return [];
+    const now = (game.time?.worldTime ?? 0) + delta;
+    return this.combatants.contents.flatMap((c) => {
+      const actor = (c.actor as Actor.Implementation | null) ?? null;
+      const over = ((actor?.effects.contents ?? []) as unknown as { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> }[]).filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
+      return actor && over.length ? [{ combatantId: c.id!, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
+    });
+  }
+
+  /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */
+  fighterInfos(state: unknown = this.machineState): CombatantInfo[] {
+    const structure = this.structure;
+    const infos = this.combatantInfos();
+    if (state && structure) {
+      const members = structure.machine.members(state);
+      return infos.filter((i) => members.includes(i.id));
+    }
+    const roster = new Set(rosterChanges([], this.rosterEntries()).join);
+    return infos.filter((i) => roster.has(i.id));
+  }
+
+  /** Is this combatant in the running fight's order? (Before the fight starts: not yet.) */
+  isMember(combatantId: string): boolean {
+    const state = this.machineState;
+    return Boolean(state && this.structure?.machine.members(state).includes(combatantId));
   }
 
   combatantInfos(): CombatantInfo[] {
@@ -88,7 +158,7 @@ export class BoutCombat extends Combat {
     }
     const structure = timeStructure(activeRuleset().time);
     // A closed setup question leaves the fight unstarted (asked before the queue: a dialog holds no document).
-    const options = structure?.setup ? await structure.setup(this.combatantInfos()) : {};
+    const options = structure?.setup ? await structure.setup(this.fighterInfos()) : {};
     if (options === null) return this;
     const outcome = game.user.isActiveGM ? await this.startHere(options) : await askGM("combatStep", { combatId: this.id, step: "start", options });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
@@ -105,7 +175,7 @@ export class BoutCombat extends Combat {
     if (!structure) return refuse("combat.noStructure", "BOUT.Combat.NoStructure", { structure: id });
     return queued([this], async (): Promise<Outcome<unknown>> => {
       if (this.machineState) return ok(null);
-      const started = await structure.start(this.combatantInfos(), options);
+      const started = await structure.start(this.fighterInfos(), options);
       if (!started.ok) return started;
       // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
       const updateData = this.corePosition(started.value, structure);
@@ -145,10 +215,11 @@ export class BoutCombat extends Combat {
     const structure = this.structure;
     const state = this.machineState;
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
-    const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
-    if (!result.ok) return result;
-    const { state: next, gather } = await this.withStepWrites(structure, state, result.value.state);
-    const committed = await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type], lease, gather);
+    const result = this.stepFrom(state, structure.refine ? structure.refine(command, state, this.fighterInfos(state)) : command);
+    // The machine names fighters by combatant id: the notice names them as the tracker does.
+    if (!result.ok) return namedRefusal(this, result);
+    const { state: next, gather, ended } = await this.withStepWrites(structure, state, result.value.state);
+    const committed = await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type, ...ended], lease, gather);
     if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
     return next === result.value.state ? result : { ok: true, value: { ...result.value, state: next } };
   }
@@ -164,14 +235,14 @@ export class BoutCombat extends Combat {
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const events: unknown[] = [];
     for (const command of commands) {
-      const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
-      if (!result.ok) return result;
+      const result = this.stepFrom(state, structure.refine ? structure.refine(command, state, this.fighterInfos(state)) : command);
+      if (!result.ok) return namedRefusal(this, result);
       state = result.value.state;
       events.push(...result.value.events);
     }
     const rolled = await this.withStepWrites(structure, before, state);
     state = rolled.state;
-    const committed = await this.writeWithSetOff(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), lease, rolled.gather, batch);
+    const committed = await this.writeWithSetOff(before, state, this.declarationChange(structure, state), [...commands.map((c) => c.type), ...rolled.ended], lease, rolled.gather, batch);
     if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
     return { ok: true, value: { state, events } };
   }
@@ -183,16 +254,54 @@ export class BoutCombat extends Combat {
    * stays one write. A command the machine refuses is left out (the step itself
    * stands). `gather` adds the other writes (cards, statuses) to the step's batch.
    */
-  private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null }> {
-    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.combatantInfos()) : null;
-    if (!rolls) return { state: next, gather: null };
+  private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null; ended: readonly string[] }> {
+    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.fighterInfos(next)) : null;
     let state = next;
-    for (const command of rolls.commands) {
-      const applied = structure.machine.apply(state, command);
+    for (const command of rolls?.commands ?? []) {
+      const applied = this.stepFrom(state, command);
       if (applied.ok) state = applied.value.state;
       else console.warn("bout | a step's roll was refused", command, applied.refusal);
     }
-    return { state, gather: (batch, lease) => rolls.gather(batch, lease) };
+    // Issue 31: a condition whose time is up as this step moves the clock ends in the step's write, and a
+    // fighter it kept out of the order (a knockout's seconds) comes back into it in the same write.
+    const ending = this.conditionsEnding(structure, before, state);
+    if (ending.length) state = await this.joinWhoWakes(structure, state, new Map(ending.map((e) => [e.combatantId, e.statuses])));
+    // A step that ended conditions changed the world outside the state: it cannot be taken back.
+    const ended = ending.length ? [CONDITIONS_ENDED] : [];
+    if (!rolls && !ending.length) return { state, gather: null, ended };
+    return {
+      state,
+      ended,
+      gather: async (batch, lease) => {
+        if (rolls) await rolls.gather(batch, lease);
+        for (const e of ending) batch.deleteIn(e.actor as never, "ActiveEffect", e.effects);
+      },
+    };
+  }
+
+  /** The state with those the ending conditions kept out of the fight's order back in it. */
+  private async joinWhoWakes(structure: TimeStructure, state: unknown, ending: ReadonlyMap<string, ReadonlySet<string>>): Promise<unknown> {
+    const { join } = rosterChanges(structure.machine.members(state), this.rosterEntries(ending));
+    return this.joined(structure, state, join.filter((id) => ending.has(id)));
+  }
+
+  /**
+   * The state with these combatants in the fight's order, each by the machine's
+   * `join` with its figures read now; one the machine refuses (figures out of
+   * range) stays out, and the GM is told why.
+   */
+  private async joined(structure: TimeStructure, state: unknown, ids: readonly string[]): Promise<unknown> {
+    const infos = this.combatantInfos();
+    let next = state;
+    for (const id of ids) {
+      const info = infos.find((i) => i.id === id);
+      const command = info && structure.join ? await structure.join(info, next) : null;
+      if (!command) continue;
+      const joined = this.stepFrom(next, command);
+      if (joined.ok) next = joined.value.state;
+      else notifyRefusal(joined.refusal);
+    }
+    return next;
   }
 
   /**
@@ -255,8 +364,8 @@ export class BoutCombat extends Combat {
     if (!structure) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     return queued([this], async (lease) => {
       // The new round's figures (rolled pools); combatRound is heard inside the write (writeStep), before the update, as v13 has it.
-      if (step === "nextRound") return this.applyCommand(await structure.nextRound(this.machineState, this.combatantInfos()), lease);
-      const command = structure.stepCommand && this.machineState ? await structure.stepCommand(this.machineState, this.combatantInfos()) : structure.nextStep;
+      if (step === "nextRound") return this.applyCommand(await structure.nextRound(this.machineState, this.fighterInfos()), lease);
+      const command = structure.stepCommand && this.machineState ? await structure.stepCommand(this.machineState, this.fighterInfos()) : structure.nextStep;
       // Several commands (engagements, then the rolls) are one step: all or none, one write.
       return Array.isArray(command) ? this.applyCommands(command, lease) : this.applyCommand(command as TimeCommand, lease);
     });
@@ -282,7 +391,8 @@ export class BoutCombat extends Combat {
         target = foundry.utils.randomID();
         batch.create(this, "CombatantGroup", [{ _id: target, name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(this.groups.size + 1) }) }], { keepId: true });
       }
-      const command = started ? regroup!(combatantId, target) : null;
+      // One out of the fight's order (defeated, senseless) only changes group: he comes back into that group's bout.
+      const command = started && this.isMember(combatantId) ? regroup!(combatantId, target) : null;
       if (command) {
         const moved = await this.applyCommands([command], lease, batch);
         if (!moved.ok) return moved;
@@ -292,6 +402,17 @@ export class BoutCombat extends Combat {
       if (!committed.complete) return notSaved(aftermathOf("Step", committed), committed);
       return ok(target);
     });
+  }
+
+  /**
+   * v13 core clears a combatant's movement record when its turn starts. A fight
+   * whose rules count movement over a longer span (a phased round, a pulse)
+   * clears its records itself when that span begins (movement-record.ts), so
+   * core's clearing, which would forget a pulse's earlier hexes, is left out.
+   */
+  protected override async _clearMovementHistoryOnStartTurn(...args: Parameters<Combat["_clearMovementHistoryOnStartTurn"]>): Promise<void> {
+    if (this.structure?.clearsMovementRecords) return;
+    await super._clearMovementHistoryOnStartTurn(...args);
   }
 
   // ---- core's turn state follows the fight -------------------------------------
@@ -475,26 +596,40 @@ export class BoutCombat extends Combat {
   }
 
   /**
-   * Active GM: deleted combatants leave the fight's state (no ghosts), through
-   * the machine's `leave`, all in one write.
+   * Active GM: the fight follows the world (issue 31). Whoever is added to the
+   * encounter, removed from it, marked defeated, knocked out or woken joins or
+   * leaves the fight's state through the machine's own `join` and `leave`, and
+   * a change in the fighters' conditions that moves the turn (a stun set from
+   * the token) moves core's turn with it: all in the combat's queue, worked out
+   * from the world as it is then, in one write (none when nothing differs).
    */
-  async removeFromFight(ids: readonly string[]): Promise<void> {
+  async followWorld(): Promise<void> {
     await queued([this], async (lease) => {
       const structure = this.structure;
       const state = this.machineState;
       if (!structure || !state) return;
-      const text = JSON.stringify(state);
-      const gone = ids.filter((id) => text.includes(JSON.stringify(id)));
+      const { leave, join } = rosterChanges(structure.machine.members(state), this.rosterEntries());
+      const present = this.combatants.contents.map((c) => c.id!);
       const asked = this.boutSystem.declaration;
-      if (!gone.length && !(asked.id && ids.some((id) => asked.combatantIds.includes(id)))) return;
+      const unasked = asked.id ? asked.combatantIds.filter((id) => !present.includes(id) || leave.includes(id)) : [];
       let next: unknown = state;
-      for (const combatantId of gone) {
-        const left = structure.machine.apply(next, { type: "leave", combatantId } as TimeCommand);
+      for (const combatantId of leave) {
+        const left = this.stepFrom(next, { type: "leave", combatantId } as TimeCommand);
         if (!left.ok) return notifyRefusal(left.refusal);
-        next = (left.value as { state: unknown }).state;
+        next = left.value.state;
+      }
+      next = await this.joined(structure, next, join);
+      if (next === state && !unasked.length) {
+        // Nobody joins or leaves: a condition may still have moved the turn (a stun puts a figure last on its side).
+        const want = this.corePosition(state);
+        if (want.turn !== this.turn || want.round !== this.round) {
+          const committed = await writeOne(this, want);
+          if (!committed.complete) notSaved("Step.None", committed);
+        }
+        return;
       }
       const { state: after, gather } = await this.withStepWrites(structure, state, next);
-      const committed = await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, ids), ["leave"], lease, gather);
+      const committed = await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, [...leave, ...unasked]), ["leave"], lease, gather);
       if (committed && !committed.complete) notSaved(aftermathOf("Step", committed), committed);
     });
   }
@@ -529,10 +664,21 @@ export class BoutCombat extends Combat {
     if (touched || stolen) void this.resyncCoreTurn(Number.isFinite(stolen) ? stolen : 0);
   }
 
+  // Foundry's own doors: a combatant added, marked defeated or removed, by any GM or the tracker, reaches the fight through the active GM.
+  override _onCreateDescendantDocuments(...args: Parameters<Combat["_onCreateDescendantDocuments"]>): void {
+    super._onCreateDescendantDocuments(...args);
+    if (args[1] === "combatants" && game.user?.isActiveGM) void this.followWorld();
+  }
+
+  override _onUpdateDescendantDocuments(...args: Parameters<Combat["_onUpdateDescendantDocuments"]>): void {
+    super._onUpdateDescendantDocuments(...args);
+    const changes = args[3] as readonly Record<string, unknown>[];
+    if (args[1] === "combatants" && game.user?.isActiveGM && changes.some((c) => "defeated" in c)) void this.followWorld();
+  }
+
   override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
     super._onDeleteDescendantDocuments(...args);
-    const [, collection, , ids] = args;
-    if (collection === "combatants" && game.user?.isActiveGM) void this.removeFromFight(ids as string[]);
+    if (args[1] === "combatants" && game.user?.isActiveGM) void this.followWorld();
   }
 
   // v13 declares Combatant.Implementation[], v14 Combatant.Stored[]: whatever core returns, reordered.

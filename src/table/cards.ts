@@ -22,9 +22,11 @@ import { loadCardPartials, resultCardContext, type EngineEvent } from "../applic
 import { fighterImage, headlineText, toneView, type Headline } from "../applications/results/headline";
 import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
-import type { TimeCommand } from "../engine/time/machine";
+import type { FightNow, TimeCommand } from "../engine/time/machine";
+import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import type { MarkedFace } from "../engine/dice";
 import { MARKS_OPTION } from "../dice/foundry-dice";
+import { namedRefusal } from "./named-refusal";
 
 /** The headline a kind returns (its lang key and values), said the same way on result cards. */
 export type { Headline };
@@ -67,10 +69,11 @@ export interface FollowUp {
 /** One embedded item's changes, by id. */
 export type ItemChange = { readonly _id: string } & Readonly<Record<string, unknown>>;
 
-/** A status (an id of CONFIG.statusEffects) to have on (`active: true`) or off. */
+/** A status (an id of CONFIG.statusEffects) to have on (`active: true`) or off; on for `seconds` of the world's time when it says so. */
 export interface StatusChange {
   readonly id: string;
   readonly active: boolean;
+  readonly seconds?: number;
 }
 
 export interface CardKind {
@@ -90,6 +93,8 @@ export interface CardKind {
   readonly gmAnswerFigures?: (answer: any) => readonly string[];
   /** Only the GM may post it (a roll whose inputs are the GM's word, such as an infection check). */
   readonly gmOnly?: true;
+  /** Made whatever the fighter's state, even out of the fight's order (a day's infection runs its course in a senseless body). */
+  readonly anyState?: true;
   /** The defender has nothing to answer (an unopposed shot): the GM resolves as the card is posted. */
   readonly unanswered?: (declaration: any) => boolean;
   /** GM: rebuild the declaration from the documents (ids in, figures out); refusals post nothing. */
@@ -132,15 +137,38 @@ export interface CardView {
 const kinds = new Map<string, CardKind>();
 
 interface MachineCombat {
-  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId?: string | null; actor?: unknown; token?: unknown }[] };
-  readonly structure?: { machine: { apply(state: unknown, command: TimeCommand): Outcome<{ state: unknown }> } };
+  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId?: string | null; actor?: unknown; token?: unknown; name?: string | null }[]; get(id: string): { readonly name?: string | null } | undefined };
+  readonly structure?: { machine: { apply(state: unknown, command: TimeCommand, now?: FightNow): Outcome<{ state: unknown }> } };
   readonly machineState?: unknown;
+  fightNow?(): FightNow;
+  isMember?(combatantId: string): boolean;
+  outOfAction?(combatantId: string): OutOfAction | null;
 }
 
-/** The combat's combatant for a fighter (its token's combatant), when the card belongs to a running fight. */
+/**
+ * The fighter's combatant in that fight, as the fight counts it: once the fight
+ * runs, only a combatant in its order (a defeated one, one out of action or one
+ * not yet joined is outside it, as a token outside the encounter is).
+ */
 export function combatantFor(combatId: string, actor: Actor.Implementation | null): string | null {
-  const combat = combatId ? game.combats?.get(combatId) : undefined;
-  return combatantOf(combat as unknown as MachineCombat | undefined, actor)?.id ?? null;
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  const id = combatantOf(combat, actor)?.id ?? null;
+  return id && combat?.machineState && combat.isMember && !combat.isMember(id) ? null : id;
+}
+
+/**
+ * Issue 31: a fighter of a running fight who is not in its order (out of action,
+ * defeated, or not yet joined) may not act in it: refused with why, never half
+ * accepted (a card drawing on a pool or turn the fight does not track).
+ */
+function outsideTheOrder(combat: MachineCombat | undefined, actor: Actor.Implementation): Outcome<true> {
+  const combatant = combatantOf(combat, actor);
+  if (!combat?.machineState || !combatant?.id || !combat.isMember || combat.isMember(combatant.id)) return ok(true);
+  const name = fighterName(actor);
+  if ((combatant as { isDefeated?: boolean }).isDefeated) return refuse("card.defeated", "BOUT.Card.Refusal.Defeated", { name });
+  const out = combat.outOfAction?.(combatant.id);
+  if (out) return refuse("card.outOfAction", "BOUT.Card.Refusal.OutOfAction", { name, why: game.i18n!.localize(out.key) });
+  return refuse("card.notInOrder", "BOUT.Card.Refusal.NotInOrder", { name });
 }
 
 /** The encounter a fighter fights in (a started one first, then the active one), or "" when it is in none. */
@@ -162,8 +190,8 @@ export function dryRun(combatId: string, commands: readonly TimeCommand[]): Outc
   let state = combat?.machineState;
   if (!combat?.structure || !state) return ok(true);
   for (const command of commands) {
-    const r = combat.structure.machine.apply(state, command);
-    if (!r.ok) return r;
+    const r = combat.structure.machine.apply(state, command, combat.fightNow?.());
+    if (!r.ok) return namedRefusal(combat, r);
     state = r.value.state;
   }
   return ok(true);
@@ -365,6 +393,8 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   defender = actingFighter(combat, defender);
   // The fighter acted for is the token's own actor, whose owners the GM may have changed: the sender must own that one.
   if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
+  const inOrder = kind.anyState ? ok(true) : outsideTheOrder(combat, attacker);
+  if (!inOrder.ok) return inOrder;
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
   // Posting, and resolving a card nobody answers, in the queues of both fighters, their fight and the card it takes an offer from.
@@ -373,6 +403,8 @@ async function createCard(request: PostRequest, from: User.Implementation | null
     // Ownership taken away while the request waited in the queue counts.
     if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
     // Checked again from the documents as they are now: a spend or a claim that landed meanwhile counts.
+    const stillIn = kind.anyState ? ok(true) : outsideTheOrder(combat, attacker);
+    if (!stillIn.ok) return stillIn;
     const declaration = kind.prepare(request.declaration, attacker, defender, combatId);
     if (!declaration.ok) return declaration;
     const batch = new WriteBatch();
@@ -475,6 +507,9 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   if (!trusted && !checkGrant(card.defender, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
   const kind = kinds.get(card.kind);
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
+  // The attacker fell out of the fight's order since the card was posted (knocked out, defeated): the blow never comes.
+  const attackerIn = card.attacker && !kind.anyState ? outsideTheOrder(combatDocument(card.combatId) as unknown as MachineCombat | undefined, card.attacker) : ok(true);
+  if (!attackerIn.ok) return attackerIn;
   if (!trusted && !from?.isGM) {
     const named = gmFiguresSet(kind.gmAnswerFigures, answer);
     if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
@@ -612,8 +647,9 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   for (const [actorId, changes] of Object.entries<(StatusChange | string)[]>(card.result?.statuses ?? {})) {
     const actor = cardActor(actorId);
     const wanted = (Array.isArray(changes) ? changes : []).flatMap((raw) => {
-      const c = typeof raw === "string" ? { id: raw, active: true } : raw;
-      return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true }] : [];
+      const c: Partial<StatusChange> | undefined = typeof raw === "string" ? { id: raw, active: true } : raw;
+      const seconds = typeof c?.seconds === "number" && Number.isInteger(c.seconds) && c.seconds > 0 ? { seconds: c.seconds } : {};
+      return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true, ...seconds }] : [];
     });
     if (actor) await gatherStatuses(batch, actor as never, wanted, { field: "statuses", ref: actorId } satisfies CardPart);
   }

@@ -104,7 +104,7 @@ async function revealHere(combat: BoutCombat): Promise<Outcome<unknown>> {
   const revealed = kind.reveal(d.groupId, choices);
   const events: unknown[] = [];
   for (const command of Array.isArray(revealed) ? revealed : [revealed]) {
-    const result = structure.machine.apply(state, command);
+    const result = combat.stepFrom(state, command);
     if (!result.ok) return result;
     state = result.value.state;
     events.push(...result.value.events);

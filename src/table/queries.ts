@@ -13,7 +13,7 @@ import { registerDeclarationQueries } from "./declarations";
 import { queued } from "./write-queue";
 
 /** Commands a player may send for a combatant their actor owns. */
-const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction"]);
+const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction", "face"]);
 
 function combatFor(id: unknown): BoutCombat | null {
   return typeof id === "string" ? ((game.combats?.get(id) as unknown as BoutCombat | undefined) ?? null) : null;

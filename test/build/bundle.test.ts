@@ -10,7 +10,7 @@ const lookup = (key: string) => key.split(".").reduce<any>((o, k) => o?.[k], lan
 
 async function world() {
   dist();
-  const w = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+  const w = new TestWorld({ latency: 0, users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
   const errors = vi.spyOn(console, "error");
   const gm = await w.connect("GM");
   const alice = await w.connect("Alice");

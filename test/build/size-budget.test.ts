@@ -8,8 +8,18 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { dist } from "./dist";
 
-/** Bytes. Set on 2026-11-28 at 618,365 raw, 174,745 gzip (zlib's default level) and 413,801 for the zip. */
-const BUDGET = { raw: 630_000, gzip: 178_000, zip: 422_000 } as const;
+/**
+ * Bytes. Set on 2026-11-28 at 618,365 raw, 174,745 gzip (zlib's default level) and 413,801 for the zip.
+ * Raised: the zip to 432,000 the same day (429,762): every pack document now carries the `_stats`
+ * Foundry writes (issue 29), about 16 KB before compression.
+ * Raised on 2026-11-28 (second session) to 680,000 raw, 193,000 gzip and 465,000 zip (666,522,
+ * 188,858 and 454,861): the fight now follows the world (roster, statuses as the truth,
+ * incapacitation and knockdown per ruleset), measures distances and keeps a movement record,
+ * names its refusals, checks every write and tells the GM what did not land, routes a second
+ * GM's doors through the active GM, and imports roll tables in one step; the language file
+ * and the guide pages grew with them.
+ */
+const BUDGET = { raw: 680_000, gzip: 193_000, zip: 465_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 

@@ -22,6 +22,7 @@ import { Notifications } from "./notifications";
 import { createApplications } from "./applications";
 import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
+import { createFilePicker } from "./file-picker";
 import { type BatchStep, OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
 import { applyRollMode, messageContentVisible, messageVisible } from "./chat-delivery";
 import { CombatantGroupMixin, CombatantMixin, CombatMixin, CONFIG_COMBAT_INITIATIVE, registerCombatSettings, type CombatEnv } from "./combat";
@@ -307,7 +308,10 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
     get uuid(): string {
       const own = `${this.documentName}.${this.id}`;
-      return this.parent ? `${(this.parent as Document).uuid}.${own}` : own;
+      if (this.parent) return `${(this.parent as Document).uuid}.${own}`;
+      // v13 ClientDocumentMixin#uuid: a document in a compendium is "Compendium.<pack>.<documentName>.<id>".
+      const pack = (this as AnyObject).pack as string | undefined;
+      return pack ? `Compendium.${pack}.${own}` : own;
     }
     get isEmbedded(): boolean {
       return Boolean(this.parent);
@@ -972,6 +976,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // v13 RollTable and TableResult (client/documents/roll-table.mjs, table-result.mjs): the data a system reads; drawing is not modelled.
   const RollTable = documentClass("RollTable");
   const TableResult = documentClass("TableResult");
+  // v13 Folder (client/documents/folder.mjs): the data a system writes; the directory's tree is not modelled.
+  const Folder = documentClass("Folder");
   /** As in v13: `scene.grid` is the grid built from the scene's grid data (hexagonal grids convert points, offsets and cubes). */
   class Scene extends documentClass("Scene") {
     override _initialize(): void {
@@ -990,7 +996,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     override async _preUpdate(changes: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preUpdate(changes, options, user)) === false) return false;
       const autoRotate = () => Boolean(game.settings.get("core", "tokenAutoRotate"));
-      const pending = preUpdateMovement(this as never, changes, options, (move) => hooks.call("preMoveToken", this, move, options), autoRotate);
+      const pending = preUpdateMovement(this as never, changes, options, (move) => hooks.call("preMoveToken", this, move, options), autoRotate, user?.id ?? game.user.id);
       if (pending) pendingMoves.set(this, pending);
       else pendingMoves.delete(this);
     }
@@ -1005,6 +1011,44 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     /** v13 TokenDocument#move. */
     async move(waypoints: AnyObject | AnyObject[], options: AnyObject = {}): Promise<boolean> {
       return moveThrough(this as never, waypoints, options);
+    }
+    /** v13 TokenDocument#combatant: this token's combatant in the current combat (`game.combat`). */
+    get combatant(): AnyObject | null {
+      return game.combat?.combatants.find((c: AnyObject) => c.tokenId === this.id) ?? null;
+    }
+    /** v13 TokenDocument#inCombat. */
+    get inCombat(): boolean {
+      return Boolean(this.combatant);
+    }
+    /** v13 TokenDocument#movementHistory: the recorded waypoints (token-movement.ts). */
+    get movementHistory(): AnyObject[] {
+      return ((this as AnyObject)._movementHistory as AnyObject[] | undefined) ?? [];
+    }
+    /** v13 TokenDocument#_shouldRecordMovementHistory: while its combatant's combat (the current one) has started. */
+    _shouldRecordMovementHistory(): boolean {
+      return Boolean(this.combatant?.parent?.started);
+    }
+    /**
+     * v13 TokenDocument#revertRecordedMovement: back to where the given recorded movement (else the
+     * first) set off, with the history cut there, as an undo.
+     */
+    async revertRecordedMovement(movementId?: string): Promise<boolean> {
+      const history = (this._source._movementHistory as AnyObject[] | undefined) ?? [];
+      if (!history.length) return false;
+      movementId ??= history[0]!.movementId;
+      const index = history.findIndex((w) => w.movementId === movementId);
+      if (index < 0) return false;
+      const back = history[Math.max(index - 1, 0)]!;
+      // The fields of a position this harness's tokens hold (it models no elevation).
+      const place = Object.fromEntries(["x", "y", "elevation", "width", "height", "shape"].filter((k) => back[k] !== undefined).map((k) => [k, back[k]]));
+      const args: AnyObject = { result: false };
+      const updated = await (this as AnyObject).update({ ...place, _movementHistory: history.slice(0, index) }, { isUndo: true, diff: false, animate: false, _movementArguments: args });
+      return Boolean(args.result && updated);
+    }
+    /** v13 TokenDocument#clearMovementHistory: an empty update that resets the history, without hooks. */
+    async clearMovementHistory(): Promise<void> {
+      if (!((this._source._movementHistory as unknown[] | undefined)?.length)) return;
+      await (this as AnyObject).update({}, { diff: false, noHook: true, _clearMovementHistory: true });
     }
     /** v13 TokenDocument#actor: the world actor when the token is linked, else the synthetic actor of its delta (synthetic-actors.ts). */
     get actor(): AnyObject | null {
@@ -1283,7 +1327,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   }
 
   const WallDocument = documentClass("Wall");
-  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, Token: TokenDocument, Wall: WallDocument })) {
+  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Folder, Scene, Token: TokenDocument, Wall: WallDocument })) {
     CONFIG[name] = { documentClass: cls, dataModels: {}, typeLabels: {}, sheetClasses: {} };
   }
   // v13 CONFIG.Combat.initiative: no formula until a system or module gives one.
@@ -1304,6 +1348,30 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     /** v13 Users#players. */
     get players(): any[] {
       return this.contents.filter((u) => !u.isGM && u.hasRole("PLAYER"));
+    }
+  }
+  /**
+   * v13 WorldCollection#fromCompendium (client/documents/abstract/world-collection.mjs): a compendium
+   * document's data for a world copy: its source (`toObject`), `_stats.compendiumSource` set to its
+   * uuid when it came from a pack, then without its id (unless keepId), folder (clearFolder, default
+   * false) and sort (clearSort, default true); with clearOwnership (default true) the ownership
+   * becomes NONE for everyone and OWNER for the importing user.
+   */
+  class WorldCollection extends DocumentCollection<any> {
+    fromCompendium(document: AnyObject, { clearFolder = false, clearSort = true, clearOwnership = true, keepId = false }: AnyObject = {}): AnyObject {
+      let data: AnyObject = document;
+      if (document instanceof Document) {
+        data = document.toObject();
+        if ((document as AnyObject).pack) {
+          data._stats ??= {};
+          data._stats.compendiumSource = document.uuid;
+        }
+      }
+      if (!keepId) delete data._id;
+      if (clearFolder) delete data.folder;
+      if (clearSort) delete data.sort;
+      if (clearOwnership && "ownership" in data) data.ownership = { default: OWNERSHIP.NONE, [userId]: OWNERSHIP.OWNER };
+      return data;
     }
   }
   class CombatEncounters extends DocumentCollection<any> {
@@ -1549,13 +1617,14 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     for (const id of server.activeUsers()) activeUsers.add(id);
     const world: [string, string, new (name: string) => DocumentCollection<any>][] = [
       ["users", "User", Users],
-      ["actors", "Actor", DocumentCollection],
-      ["items", "Item", DocumentCollection],
+      ["actors", "Actor", WorldCollection],
+      ["items", "Item", WorldCollection],
       ["combats", "Combat", CombatEncounters],
       ["messages", "ChatMessage", DocumentCollection],
-      ["journal", "JournalEntry", DocumentCollection],
-      ["tables", "RollTable", DocumentCollection],
-      ["scenes", "Scene", DocumentCollection],
+      ["journal", "JournalEntry", WorldCollection],
+      ["tables", "RollTable", WorldCollection],
+      ["folders", "Folder", WorldCollection],
+      ["scenes", "Scene", WorldCollection],
     ];
     for (const [key, name, Collection] of world) {
       const collection = new Collection(name);
@@ -1565,7 +1634,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         collection.set(doc.id, doc);
       }
     }
-    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "tables", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
+    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "tables", "folders", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
     // v13 game.packs: one CompendiumCollection per pack of the world, its documents loaded on demand (compendium.ts).
     const CompendiumCollection = createCompendiumCollection(DocumentCollection, {
       fetch: (id) => server.packDocuments(client, id),
@@ -1662,17 +1731,18 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     return prepared.map((p) => (p.step ? p.finish(results[sent.indexOf(p)]) : []));
   }
 
+  const filePicker = createFilePicker();
   const foundry = {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
-    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, TokenDocument, WallDocument, ...(isV14() ? { modifyBatch } : {}) },
+    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Folder, Scene, TokenDocument, WallDocument, ...(isV14() ? { modifyBatch } : {}) },
     dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     utils,
     applications: {
       handlebars: { renderTemplate: templates.render, loadTemplates: templates.load, getTemplate: templates.get },
       api: applications.api,
       sheets: applications.sheets,
-      apps: applications.apps,
+      apps: { ...applications.apps, FilePicker: filePicker.FilePicker },
       ux: applications.ux,
       sidebar: applications.sidebar,
       hud: { TokenHUD },
@@ -1710,7 +1780,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   };
   CONFIG.Dice.rolls.push(Roll);
 
-  return { globals, game, CONFIG, ui, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs };
+  return { globals, game, CONFIG, ui, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs, filePickers: filePicker.pickers };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

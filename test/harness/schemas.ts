@@ -45,6 +45,8 @@ export const DOCUMENT_META: Record<string, DocumentMeta> = {
   // v13 BaseRollTable (collection "tables", embedded TableResult "results") and BaseTableResult (types CONST.TABLE_RESULT_TYPES: text, document).
   RollTable: { name: "RollTable", collection: "tables", embedded: { TableResult: "results" }, hasTypeData: false, coreTypes: [], label: "Roll Table" },
   TableResult: { name: "TableResult", collection: "results", embedded: {}, hasTypeData: false, coreTypes: ["text", "document"], label: "Table Result" },
+  // v13 BaseFolder (collection "folders"): a folder of one document type in a sidebar directory.
+  Folder: { name: "Folder", collection: "folders", embedded: {}, hasTypeData: false, coreTypes: [], label: "Folder" },
 };
 
 const id = () => new DocumentIdField();
@@ -209,6 +211,8 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         // v14 Scene Levels: the level the token stands on (a level id, blank on a scene without levels), the source
         // level its movement waypoints default to (v14 API TokenProcessedMovementWaypoint#level; Scene#cycleLevel).
         ...(isV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
+        // v13 BaseToken#_movementHistory: the recorded waypoints of the token's movement (TokenDocument#movementHistory; token-movement.ts).
+        _movementHistory: new ArrayField(new ObjectField()),
         flags: flags(),
       };
     case "Wall":
@@ -253,6 +257,20 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         weight: new NumberField({ required: true, integer: true, positive: true, nullable: false, initial: 1 }),
         range: new ArrayField(new NumberField({ integer: true }), { validate: (r: unknown) => Array.isArray(r) && r.length === 2 && r[1] >= r[0], validationError: "must be a length-2 array of ascending integers" }),
         drawn: new BooleanField(),
+        flags: flags(),
+        _stats: stats(),
+      };
+    case "Folder":
+      // v13 BaseFolder#defineSchema: the document type it holds (CONST.FOLDER_DOCUMENT_TYPES), its parent folder, its sort mode.
+      return {
+        _id: id(),
+        name: name(),
+        type: new StringField({ required: true, choices: ["Actor", "Adventure", "Item", "Scene", "JournalEntry", "Playlist", "RollTable", "Cards", "Macro", "Compendium"] }),
+        description: new HTMLField({ required: false, blank: true }),
+        folder: folder(),
+        sorting: new StringField({ required: true, initial: "a", choices: ["a", "m"] }),
+        sort: sort(),
+        color: new StringField({ required: false, nullable: true, blank: false, initial: null }),
         flags: flags(),
         _stats: stats(),
       };

@@ -4,7 +4,9 @@
 // cache is shared (isolate: false): each file gets a fresh client and the id sequence
 // from its start, as if it ran alone.
 import { resetIds } from "./utils";
-import { installGlobalClient } from "./world";
+import { installGlobalClient, LIVE_WORLDS } from "./world";
 
 resetIds();
+// The worlds of earlier files are done with: `settle()` waits only for this file's, and none is kept alive.
+LIVE_WORLDS.clear();
 installGlobalClient();

@@ -70,6 +70,25 @@ function bundleScript(path: string): vm.Script {
   return script;
 }
 
+/**
+ * The network's default for a world of two users or more (table-flow tests: cards, answers,
+ * applies and tracker steps between clients): each user's messages take a few milliseconds
+ * each way, a different number per user in the order the world lists them (1, 2, 3, then
+ * again), so no write, broadcast or query is delivered in its sender's call stack and
+ * different clients' messages overtake one another as on a real network. Small, because
+ * every message waits that long in real time. A world of one user, or one given `latency`
+ * (0 for none), keeps what it is given.
+ */
+export const TABLE_LATENCY_MS = [1, 2, 3] as const;
+
+export function tableLatency(userIds: readonly string[]): Latency {
+  const delays = new Map(userIds.map((id, i) => [id, TABLE_LATENCY_MS[i % TABLE_LATENCY_MS.length]!]));
+  return (leg) => delays.get(leg.userId) ?? TABLE_LATENCY_MS[0];
+}
+
+/** The worlds made in this test file: `settle()` (test/shell/support.ts) waits for their messages in flight. */
+export const LIVE_WORLDS = new Set<TestWorld>();
+
 export class TestWorld {
   readonly server: WorldServer;
   readonly systemRoot: string;
@@ -81,20 +100,22 @@ export class TestWorld {
   /**
    * `latency`: milliseconds each message takes between the server and a client (0, the default,
    * delivers at once); a function of the leg ({direction, userId, channel}) gives per-client or
-   * per-direction delays. Settable later as `world.server.latency`. `v14`: readings of the
-   * v14 behaviours the evidence leaves open (version.ts `V14Readings`).
+   * per-direction delays. Settable later as `world.server.latency`. Unless given, a world of
+   * two users or more has the table's latency (`tableLatency`), one of one user none.
+   * `v14`: readings of the v14 behaviours the evidence leaves open (version.ts `V14Readings`).
    * `clock`: "virtual" runs every delay on a VirtualClock (latency.ts): no real waiting, the same
    * order of arrivals on every run; a test then waits with `world.sleep`, never with setTimeout.
    */
-  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency = 0, v14 = {}, clock = "real" }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency; v14?: Partial<V14Readings>; clock?: "real" | "virtual" } = {}) {
+  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency, v14 = {}, clock = "real" }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency; v14?: Partial<V14Readings>; clock?: "real" | "virtual" } = {}) {
     this.systemRoot = systemRoot;
     this.v14 = v14;
     const systemJson = readJson(join(systemRoot, "system.json"));
     this.translations = readJson(join(systemRoot, "lang/en.json"));
     this.server = new WorldServer(systemJson);
-    for (const u of users) this.server.addUser(u.name, u.role ?? ROLES.PLAYER, u.id);
-    this.server.latency = latency;
+    const ids = users.map((u) => this.server.addUser(u.name, u.role ?? ROLES.PLAYER, u.id)._id as string);
+    this.server.latency = latency ?? (users.length > 1 ? tableLatency(ids) : 0);
     if (clock === "virtual") this.server.network.clock = new VirtualClock();
+    LIVE_WORLDS.add(this);
   }
 
   /** Resolves after `ms` on the network's clock (on a virtual clock, without waiting in real time). */

@@ -175,7 +175,7 @@ describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 1
   it("[16.5] answering a knockout that lands writes the card and the GM's whisper of the minutes together: " + (v14 ? "one batch" : "the card's update, then the whisper's create"), async () => {
     const pulse = FLOWS.find((x) => x.ruleset === "pulse")!;
     // 73 less 15 for a knockout = 58, less the wolf's Defense 12 = 46: a 20 lands; the GM's D10 4 + 5 = 9 minutes.
-    const flow: Flow = { ...pulse, form: { kind: "knockout", modifier: 0 }, draws: [[20, 100], [4, 10]] };
+    const flow: Flow = { ...pulse, form: { kind: "knockout" }, draws: [[20, 100], [4, 10]] };
     const f = await forest(flow);
     const card = await attackSecondWolf(f, flow);
     expect(card.system.state).toBe("waiting");
@@ -194,7 +194,7 @@ describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 1
 
   it("[16.5] an answer refused (the attacker's sword broke since the card was posted) writes nothing and whispers nothing; one whose card write fails whispers nothing; answered then, one whisper; a second answer is refused with none", async () => {
     const pulse = FLOWS.find((x) => x.ruleset === "pulse")!;
-    const flow: Flow = { ...pulse, form: { kind: "knockout", modifier: 0 }, draws: [[20, 100], [4, 10]] };
+    const flow: Flow = { ...pulse, form: { kind: "knockout" }, draws: [[20, 100], [4, 10]] };
     const f = await forest(flow);
     const card = await attackSecondWolf(f, flow);
     expect(card.system.state).toBe("waiting");

@@ -296,7 +296,7 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     const c = (i: number) => state().combatants.find((x: any) => x.id === combatants[i].id);
     expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([20, 20, 20, 20]);
     // Alice attacks Bob's fighter; the card waits for Bob.
-    t.players.Alice.runtime.dialogs.responder = () => ({ defender: fighters[1].id, modifier: 0 });
+    t.players.Alice.runtime.dialogs.responder = () => ({ defender: fighters[1].id });
     await t.players.Alice.game.actors.get(fighters[0].id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const card = t.gm.game.messages.contents.at(-1);
@@ -308,7 +308,8 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     const command = (p: Player, i: number, cmd: Record<string, unknown>) => t.players[p].game.combats.get(combat.id).command({ ...cmd, combatantId: combatants[i].id });
     const outcomes = await Promise.all([
       hooks(t.players.Bob).defendFromCard(t.players.Bob.game.messages.get(card.id)),
-      command("Carol", 2, { type: "spend", points: 5, kind: "movement" }),
+      // A mixed action (moving, then drawing): it ends Carol's action, where a move alone would leave it open for an attack (seed 002 II.b).
+      command("Carol", 2, { type: "spend", points: 5, kind: "mixed" }),
       command("Dan", 3, { type: "pass" }),
       command("Bob", 1, { type: "hold" }),
     ]);
@@ -317,7 +318,7 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     // The card's result and its spend (v14: one batch), then one write per tracker command.
     expect(t.world.writesSince(mark)).toHaveLength(isV14() ? 4 : 5);
     expect(t.gm.game.messages.get(card.id).system.state).toBe("resolved");
-    // Everyone has acted or passed, so phase 2 has begun: 20 - 6 for the attack, 20 held, 20 - 5 moving, Dan out for the round.
+    // Everyone has acted or passed, so phase 2 has begun: 20 - 6 for the attack, 20 held, 20 - 5 for Carol's action, Dan out for the round.
     expect(state().phase).toBe(2);
     expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([14, 20, 15, 20]);
     expect([0, 1, 2, 3].map((i) => c(i).passed)).toEqual([false, false, false, true]);

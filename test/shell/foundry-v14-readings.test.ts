@@ -62,7 +62,7 @@ describe.skipIf(!isV14())("v14: a message's messageMode option, to rolls only or
         const [skill] = await actor.createEmbeddedDocuments("Item", [{ name: "Climb", type: "skill", system: { opposed: { characteristic: "ag", advances: 10 } } }]);
         await settle();
         await t.alice.game.settings.set("core", ...chatModeSetting("gmroll"));
-        t.alice.runtime.dialogs.responder = () => ({ difficulty: "hard", modifier: 0 });
+        t.alice.runtime.dialogs.responder = () => ({ difficulty: "hard" });
         scriptFaces(t.alice, 100, [23]);
         await t.alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
         expect(t.alice.game.messages.contents.at(-1).whisper).toEqual([t.world.userId("GM")]);
@@ -88,7 +88,7 @@ describe.skipIf(!isV14())("v14: CONFIG.statusEffects keyed by id, with or withou
       await bran.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
       await settle();
       scriptFaces(t.gm, 100, [21, 75]);
-      t.alice.runtime.dialogs.responder = () => ({ opponentId: bran.id, distance: 0, yards: 0, runUp: false, test: false, move: "flee" });
+      t.alice.runtime.dialogs.responder = () => ({ opponentId: bran.id, yards: 0, runUp: false, test: false, move: "flee" });
       await t.alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "move" });
       await settle();
       const card = t.gm.game.messages.contents.at(-1);
@@ -97,6 +97,7 @@ describe.skipIf(!isV14())("v14: CONFIG.statusEffects keyed by id, with or withou
       expect([...t.gm.game.actors.get(ada.id).statuses]).toEqual(["broken"]);
       // The GM's Token HUD toggles one of ours on the other fighter, as core's toggleStatusEffect finds it.
       await t.gm.game.actors.get(bran.id).toggleStatusEffect("knockedDown", { active: true });
+      await settle(); // Alice's copy arrives over the network
       expect(t.alice.game.actors.get(bran.id).statuses.has("knockedDown")).toBe(true);
     });
   }

@@ -14,6 +14,7 @@ import { type ConnectedClient, REPO_ROOT, TestWorld } from "../harness/world";
 async function table({ bundle = false } = {}) {
   if (bundle) dist();
   const world = new TestWorld({
+    latency: 0,
     ...(bundle ? {} : { systemRoot: REPO_ROOT }),
     users: [
       { name: "GM", role: ROLES.GAMEMASTER },

@@ -46,7 +46,7 @@ describe("acting as a token one does not own (issue 30)", () => {
 
   it("from the sidebar, Alice attacks as the world actor she owns: the fighter acted for is the token's actor, which she does not own; refused, nothing written", async () => {
     const t = await wolfTakenBack();
-    t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, difficulty: "challenging", modifier: 0 });
+    t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, difficulty: "challenging" });
     const before = t.gm.game.messages.size;
     const mark = t.world.server.writes.length;
     await t.alice.game.actors.get(t.wolf.id).sheet.runAction("rollItem", {}, { row: { itemId: t.fangsId } });
@@ -69,7 +69,7 @@ describe("acting as a token one does not own (issue 30)", () => {
     const t = await wolfTakenBack();
     await t.tokenActor(t.gm).update({ ownership: { [t.world.userId("Alice")]: 3 } });
     await settle();
-    t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, difficulty: "challenging", modifier: 0 });
+    t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, difficulty: "challenging" });
     const before = t.gm.game.messages.size;
     await t.alice.game.actors.get(t.wolf.id).sheet.runAction("rollItem", {}, { row: { itemId: t.fangsId } });
     await settle();

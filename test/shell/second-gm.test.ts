@@ -52,7 +52,7 @@ describe("a second GM writes through the active GM (issue 30)", () => {
     const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { opposed: { ws: 40, t: 30, wounds: 12, woundsNow: 12 } } });
     const waiting = t.gm.game.messages.get((await adaAttacks(t, bran.id)).cardId);
     expect(waiting.system.state).toBe("waiting");
-    const answer = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    const answer = () => ({ skill: "melee", difficulty: "challenging" });
     t.second.runtime.dialogs.responder = answer;
     t.bob.runtime.dialogs.responder = answer;
     // The active GM rolls; the second GM's client would roll otherwise (a different set).

@@ -59,7 +59,7 @@ function resolvedCard(author: ConnectedClient, ctx: { adaId: string; branId: str
 /** Alice attacks Bran with her sword from Ada's sheet (or Bob Ada with Bran's axe); the number of cards posted. */
 async function attack(ctx: Awaited<ReturnType<typeof table>>, by: "alice" | "bob" = "alice") {
   const [client, actorId, itemId, defender] = by === "alice" ? [ctx.alice, ctx.adaId, ctx.swordId, ctx.branId] : [ctx.bob, ctx.branId, ctx.axeId, ctx.adaId];
-  client.runtime.dialogs.responder = () => ({ defender, difficulty: "challenging", modifier: 0 });
+  client.runtime.dialogs.responder = () => ({ defender, difficulty: "challenging" });
   const before = ctx.gm.game.messages.size;
   await client.game.actors.get(actorId).sheet.runAction("rollItem", {}, { row: { itemId } });
   await settle();
@@ -139,7 +139,7 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     // Alice reposts the GM's card as herself, to have Bran's defence spent twice.
     const copy = await ctx.alice.CONFIG.ChatMessage.documentClass.create({ type: "card", content: real.content, system: real.toObject().system });
     await settle();
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     const mark = ctx.world.server.writes.length;
     const outcome = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(copy.id));
     await settle();
@@ -174,7 +174,7 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     for (const by of ["alice", "bob"] as const) {
       const before = ctx.gm.game.messages.size;
       const client = by === "alice" ? ctx.alice : ctx.bob;
-      client.runtime.dialogs.responder = () => ({ defender: by === "alice" ? ctx.branId : ctx.adaId, difficulty: "challenging", modifier: 0 });
+      client.runtime.dialogs.responder = () => ({ defender: by === "alice" ? ctx.branId : ctx.adaId, difficulty: "challenging" });
       await client.game.actors.get(by === "alice" ? ctx.adaId : ctx.branId).sheet.runAction("rollItem", {}, { row: { itemId: by === "alice" ? ctx.swordId : ctx.axeId } });
       await ctx.world.settled();
       expect(ctx.gm.game.messages.size - before, JSON.stringify(client.notices)).toBe(1);
@@ -188,7 +188,7 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     const cole = await ctx.gm.CONFIG.Actor.documentClass.create({ name: "Cole", type: "character", ownership: { default: 0, [ctx.world.userId("Bob")]: 3 }, system: { opposed: { ws: 40, s: 30 } } });
     const [axe] = await cole.createEmbeddedDocuments("Item", [{ name: "Axe", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
     await settle();
-    ctx.bob.runtime.dialogs.responder = () => ({ defender: ctx.adaId, difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ defender: ctx.adaId, difficulty: "challenging" });
     const before = ctx.gm.game.messages.size;
     await ctx.bob.game.actors.get(cole.id).sheet.runAction("rollItem", {}, { row: { itemId: axe.id } });
     await settle();

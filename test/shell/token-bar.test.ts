@@ -108,3 +108,47 @@ describe("the token bar: core's getBarAttribute and Token HUD on our actors", ()
     expect(hero.getBarAttribute("bar1", { alternative: "steel.healthNow" })).toMatchObject({ type: "value", value: FIGURES.steel.healthNow, editable: true });
   });
 });
+
+describe("a bar edit is a decision: the active GM writes it, in the fighter's queue (issue 30, every write from the active GM)", () => {
+  it("Alice types -2 on her bar while the GM types -3 on it, with latency: both land (the GM works each out from the figure as it is then)", async () => {
+    const t = await table("opposed");
+    t.world.server.latency = 15;
+    const before = t.hero.system.opposed.woundsNow;
+    const aliceToken = t.alice.game.scenes.get(t.scene.id).tokens.get(t.heroToken.id);
+    const { TokenHUD } = t.gm.context.foundry.applications.hud;
+    const AliceHUD = t.alice.context.foundry.applications.hud.TokenHUD;
+    const mark = t.world.server.writes.length;
+    await Promise.all([new AliceHUD(aliceToken).submitBar("bar1", "-2"), new TokenHUD(t.heroToken).submitBar("bar1", "-3")]);
+    await t.world.settled();
+    expect(t.hero.system.opposed.woundsNow).toBe(before - 5);
+    const writes = t.world.writesSince(mark);
+    expect(writes).toHaveLength(2);
+    expect(writes.every((w: { userId: string }) => w.userId === t.world.userId("GM"))).toBe(true);
+  });
+
+  it("a player asking for a bar she does not own (the wolf's token) is refused, and nothing is written", async () => {
+    const t = await table("opposed");
+    const mark = t.world.server.writes.length;
+    // Her own client's pass, as a hostile client would send it: ownership is what refuses.
+    const outcome = await t.alice.evaluate<any>("globalThis.__boutTest").askGM("editBar", { actor: t.wolfToken.actor.uuid, value: 0, isDelta: false });
+    await settle();
+    expect(outcome).toMatchObject({ ok: false, refusal: { code: "bar.notYours" } });
+    expect(t.world.writesSince(mark)).toEqual([]);
+    expect(t.wolfToken.actor.system.opposed.woundsNow).toBe(FIGURES.opposed.woundsNow);
+  });
+
+  it("her own bar with a value that is not a number (a hostile payload) is refused with a notice, and nothing is written", async () => {
+    const t = await table("opposed");
+    const mark = t.world.server.writes.length;
+    for (const value of ["-2", null, { $delta: -2 }, "__proto__"]) {
+      const outcome = await t.alice.evaluate<any>("globalThis.__boutTest").askGM("editBar", { actor: t.hero.uuid, value, isDelta: true });
+      expect(outcome, JSON.stringify(value)).toMatchObject({ ok: false, refusal: { code: "bar.badValue" } });
+    }
+    // From her own HUD a number that is not finite never leaves her client.
+    await t.alice.game.actors.get(t.hero.id).modifyTokenAttribute("vitality", Number.NaN, false, true);
+    await settle();
+    expect(t.world.writesSince(mark)).toEqual([]);
+    expect(t.hero.system.opposed.woundsNow).toBe(FIGURES.opposed.woundsNow);
+    expect(String(t.alice.notices.at(-1)?.message)).toContain("Type a number");
+  });
+});

@@ -190,7 +190,7 @@ describe("combat tracker: both throw red (seed 000 'Melee Combat')", () => {
       const [item] = await gm.game.actors.getName(name).createEmbeddedDocuments("Item", [{ name: "Sword", type: "weapon", system: { equipped: true, steel: sword } }]);
       swords[id!] = item.id;
     }
-    gm.runtime.dialogs.responder = () => ({ [`weapon.${ca}`]: swords[ca], [`form.${ca}`]: "swing", [`reach.${ca}`]: 0, [`weapon.${cb}`]: swords[cb], [`form.${cb}`]: "thrust", [`reach.${cb}`]: 0 });
+    gm.runtime.dialogs.responder = () => ({ [`weapon.${ca}`]: swords[ca], [`form.${ca}`]: "swing", [`weapon.${cb}`]: swords[cb], [`form.${cb}`]: "thrust" });
     // Both have Reflex 5, so they roll in throwing order: Ada's swing at ATN 6 scores nothing, Bran's thrust at ATN 7 two.
     const queue = [2, 2, 2, 2, 2, 9, 9, 2, 2, 2];
     gm.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / 10;

@@ -28,7 +28,7 @@ async function table() {
   const attackers = [ada, ada, cole];
   const resolved: string[] = [];
   for (const [i, wounds] of WOUNDS.entries()) resolved.push((await resolvedCard(gm, attackers[i].id, bran.id, wounds)).id);
-  for (const name of USERS) clients[name].runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+  for (const name of USERS) clients[name].runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
   // A fight of Dora (Alice's) and Egon (Bob's), started: GMs press Next Round, players End Turn.
   const dora = await Actor.create({ name: "Dora", type: "character", ownership: own("Alice"), system: { opposed: { i: 40, ag: 35 } } });
   const egon = await Actor.create({ name: "Egon", type: "character", ownership: own("Bob"), system: { opposed: { i: 30, ag: 30 } } });

@@ -37,7 +37,7 @@ export async function adaAttacks(t: { gm: ConnectedClient; alice: ConnectedClien
   const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { opposed: { ws: 45, s: 35 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
   await settle();
-  t.alice.runtime.dialogs.responder = () => ({ defender, difficulty: "challenging", modifier: 0 });
+  t.alice.runtime.dialogs.responder = () => ({ defender, difficulty: "challenging" });
   await t.alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
   await settle();
   return { ada, cardId: t.gm.game.messages.contents.at(-1).id as string };

@@ -36,7 +36,7 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     adaItems: [{ name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } }],
     wolf: { phases: { defense: 2, soak: 2 } },
     wolfItems: [],
-    form: { range: "middle", motion: "still", defence: "none", modifier: 0 },
+    form: { motion: "still", defence: "none" },
     draws: [[7, 10]],
   },
   actionpoints: {
@@ -48,7 +48,7 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     ],
     wolf: { actionpoints: { fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } },
     wolfItems: [{ name: "Dodge", type: "skill", system: { actionpoints: { kind: "dodge", tsc: 40, psf: 10 } } }],
-    form: { modifier: 0 },
+    form: {},
     defence: { defence: "dodge" },
     draws: [[95, 100], [30, 100], [5, 10]],
   },
@@ -58,8 +58,8 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     adaItems: [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }],
     wolf: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } },
     wolfItems: [],
-    form: { difficulty: "challenging", modifier: 0 },
-    defence: { skill: "melee", difficulty: "challenging", modifier: 0 },
+    form: { difficulty: "challenging" },
+    defence: { skill: "melee", difficulty: "challenging" },
     draws: [[21, 100], [38, 100]],
   },
   pulse: {
@@ -68,7 +68,7 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     adaItems: [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }],
     wolf: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } },
     wolfItems: [{ name: "Leather", type: "armor", system: { equipped: true, pulse: { protection: 3 } } }],
-    form: { kind: "normal", modifier: 0 },
+    form: { kind: "normal" },
     defence: { answer: "stand" },
     draws: [[40, 100], [6, 10]],
   },
@@ -83,6 +83,9 @@ export function selected(content: string, name: string): string | undefined {
 }
 
 /** Ada (Alice's, linked) and two unlinked tokens of one wolf on a scene; the wolf carries its flow's items and any spares. */
+/** The forest's grid: a square of 100 pixels, 20 paces in phases (a shot's range is measured from the tokens), else 1 unit. */
+export const forestGrid = (ruleset: string) => ({ type: 1, size: 100, distance: ruleset === "phases" ? 20 : 1, units: ruleset === "phases" ? "paces" : "" });
+
 export async function wolfForest(flow: Flow, spares: readonly Record<string, unknown>[] = []) {
   const t = await tableOfThree(flow.ruleset);
   const { gm, own, Actor } = t;
@@ -91,11 +94,12 @@ export async function wolfForest(flow: Flow, spares: readonly Record<string, unk
   const wolf = await Actor.create({ name: "Wolf", type: "npc", system: flow.wolf });
   const wolfItems = [...flow.wolfItems, ...spares];
   if (wolfItems.length) await wolf.createEmbeddedDocuments("Item", wolfItems);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest", grid: forestGrid(flow.ruleset) });
+  // Both wolves beside Ada (a blow reaches them); in phases a square is 20 paces, so Ada's shot goes at Middle range.
   const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
     { actorId: ada.id, name: "Ada", actorLink: true, x: 0, y: 0 },
     { actorId: wolf.id, name: "Wolf", x: 100, y: 0 },
-    { actorId: wolf.id, name: "Wolf", x: 200, y: 0 },
+    { actorId: wolf.id, name: "Wolf", x: 100, y: 100 },
   ]);
   await settle();
   const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);

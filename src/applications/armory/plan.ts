@@ -6,6 +6,7 @@
 import { columnByKey, type ArmoryKind } from "./columns";
 import { readCell, readName, type CellRefusal } from "./cells";
 import { blankRow, cellValue, changedCells, editCell, type ArmoryRow } from "./rows";
+import type { Localize } from "./words";
 
 export interface CellChange {
   readonly key: string;
@@ -52,6 +53,8 @@ export interface PlanOptions {
   readonly firstLine?: number;
   /** A further check of a value read for a column (the armory asks the item data model's own field). */
   readonly check?: (key: string, value: unknown) => CellRefusal | null;
+  /** The client's words, so a choice may be named as the grid shows it ("Cutting" for `cut`). */
+  readonly localize?: Localize;
 }
 
 /**
@@ -141,7 +144,7 @@ export class ImportPlanner {
         reasons.push({ message: `${R}UnknownColumn`, data: { column: key } });
         continue;
       }
-      const cell = readCell(column, record[key], this.#label(key));
+      const cell = readCell(column, record[key], this.#label(key), options.localize);
       if (!cell.ok) {
         reasons.push(cell.refusal);
         continue;

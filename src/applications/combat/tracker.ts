@@ -226,7 +226,8 @@ export class BoutCombatTracker extends CoreTracker {
     const action = combat.structure?.groupActions?.(combat.machineState, groupId).find((a) => a.id === target.dataset.actionId);
     if (!action) return;
     if (action.throw) {
-      const ids = combat.combatants.contents.filter((c) => ((c as unknown as { _source: { group?: string | null } })._source.group ?? "bout") === groupId).map((c) => c.id!);
+      // The group's fighters in the fight's order (issue 31: one out of it, senseless or defeated, throws nothing).
+      const ids = (combat.trackerView()?.rows ?? []).filter((r) => r.groupId === groupId).map((r) => r.combatantId);
       // openDeclaration takes the combat's queue on the active GM: a command or choice on its way lands before the throw opens, never over it.
       return openDeclaration(combat, "throw", groupId, ids, ["red", "white"]);
     }
@@ -283,7 +284,7 @@ export class BoutCombatTracker extends CoreTracker {
     const combat = this.boutCombat;
     const id = target.dataset.combatantId;
     const actorOf = (cid: string) => (combat?.combatants.get(cid)?.actor as Actor.Implementation | null | undefined) ?? null;
-    const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id, actorOf(id)).find((c) => c.id === target.dataset.actionId) : undefined;
+    const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id, actorOf(id), combat.fightNow()).find((c) => c.id === target.dataset.actionId) : undefined;
     if (!combat || !choice) return;
     if (choice.card) {
       const actor = combat.combatants.get(id!)?.actor as Actor.Implementation | null | undefined;

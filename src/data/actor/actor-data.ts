@@ -5,6 +5,9 @@ import { activeRuleset, phasesTracks } from "../../settings";
 import { migrateActorSystem, SCHEMA_VERSION } from "../migrations";
 import { rulesetBlockFields } from "../shared/ruleset-blocks";
 import { actorView } from "./actor-view";
+import { RULESETS } from "../../engine/rulesets/registry";
+import { RULESET_IDS } from "../../engine/rulesets/ruleset";
+import { conditionStats } from "../../engine/rulesets/stats";
 
 /**
  * Both actor types store the same things: one block of figures per ruleset and a biography.
@@ -39,6 +42,20 @@ abstract class BoutActorData extends foundry.abstract.TypeDataModel<ActorSchema,
   /** The token-bar track (`system.vitality.value` / `.max`), the active ruleset's, with the statistic it reads (`path`). */
   declare vitality: Vitality;
 
+  /**
+   * A state that is a token condition is read from the actor's statuses (its
+   * Active Effects, whoever set them), never from a stored copy (issue 31):
+   * what the sheet, the cards and the fight read is the condition itself.
+   */
+  private readConditions(): void {
+    const statuses = (this.parent as unknown as { statuses?: ReadonlySet<string> }).statuses ?? new Set<string>();
+    const self = this as unknown as Record<string, Record<string, unknown> | undefined>;
+    for (const { id, stats } of CONDITION_STATS) {
+      const block = self[id];
+      if (block) for (const { path, status } of stats) foundry.utils.setProperty(block, path, statuses.has(status));
+    }
+  }
+
   static override defineSchema(): ActorSchema {
     return defineActorSchema();
   }
@@ -50,6 +67,7 @@ abstract class BoutActorData extends foundry.abstract.TypeDataModel<ActorSchema,
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    this.readConditions();
     const ruleset = activeRuleset();
     const view = actorView(this.parent, ruleset.id);
     // The world's own tables derived values depend on (the phases wound and fatigue tracks).
@@ -74,6 +92,9 @@ abstract class BoutActorData extends foundry.abstract.TypeDataModel<ActorSchema,
     if (edit) foundry.utils.setProperty(system, `${ruleset.id}.${edit.path}`, edit.value);
   }
 }
+
+/** Each ruleset's states that are token conditions (a pulse figure's Stunned, a kneeling fighter), by block. */
+const CONDITION_STATS = RULESET_IDS.map((id) => ({ id, stats: conditionStats(RULESETS[id].stats.actor) }));
 
 export class CharacterData extends BoutActorData {}
 
