@@ -122,8 +122,8 @@ export class BoutCombat extends Combat {
     const structure = this.structure;
     const infos = this.combatantInfos();
     if (state && structure) {
-      const members = structure.machine.members(state);
-      return infos.filter((i) => members.includes(i.id));
+      const members = new Set(structure.machine.members(state));
+      return infos.filter((i) => members.has(i.id));
     }
     const roster = new Set(rosterChanges([], this.rosterEntries()).join);
     return infos.filter((i) => roster.has(i.id));
