@@ -134,6 +134,27 @@ describe("bytes of the fight state per step (a measurement for issue 23)", () =>
     });
   }
 
+  // Issue 35 ("Fights that do not grow with the crowd"): at 200 combatants the Combat document stays under 64 KB after
+  // a new round (opposed 122 KB before), and a new round that changes no fighter's figures writes as little as at 2.
+  // Bytes, not time: the time is the bench's (bench/shell/fight-step.bench.ts, which also measures phases' new round
+  // at 200, 82.6 KB before and about 5.6 KB after, and actionpoints': their starts ask the GM about every NPC, one
+  // dialog each, which the harness draws, too slow for a test at this size).
+  const CROWD = 200;
+  for (const ruleset of ["steel", "opposed", "pulse"] as const) {
+    it(`${ruleset}, ${CROWD} combatants: a new round is one Combat update, and the Combat stays under 64 KB`, async () => {
+      const t = await fight(ruleset, CROWD);
+      await step(t, () => t.combat.startCombat());
+      await step(t, () => t.combat.nextTurn());
+      const round = await step(t, () => t.combat.nextRound());
+      expect(round).toBeLessThanOrEqual(Math.ceil(MEASURED[ruleset].round[50] * HEADROOM));
+      const combat = JSON.stringify(t.gm.game.combats.get(t.combat.id).toObject()).length;
+      expect(combat).toBeLessThan(64_000);
+      // The document holds every fighter (guards against measuring an empty fight).
+      expect(t.combat.combatants.size).toBe(CROWD);
+      expect(combat).toBeGreaterThan(CROWD * 100);
+    });
+  }
+
   afterAll(() => {
     mkdirSync("test-results", { recursive: true });
     // One file per harness mode: the v14 run must not overwrite the v13 figures.
