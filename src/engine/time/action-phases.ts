@@ -103,6 +103,8 @@ function newPhase(s: ActionPhasesState, events: ActionPhasesEvent[]): ActionPhas
   const phase = s.phase + 1;
   events.push(ev("phaseStarted", { phase }));
   const combatants = s.combatants.map((open) => {
+    // Nothing to end or carry on: the fighter's entry stays the same object (issue 35: the stored change skips it).
+    if (!("action" in open) && !open.continuing && !open.actedThisPhase) return open;
     // An action left open when the phase ends is over: the rest is held.
     const { action: _over, ...c } = open;
     if (!c.continuing) return { ...c, actedThisPhase: false };

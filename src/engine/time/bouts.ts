@@ -252,7 +252,8 @@ function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsS
     if (c.boutId !== b.id) return c;
     const cp = Math.max(0, c.poolMax - c.carry);
     pools[c.id] = cp;
-    return tidy({ ...c, cp, carry: 0, acted: false }, nb);
+    // A pool refreshed to what it was keeps the fighter's entry the same object (issue 35: the stored change skips it).
+    return tidy(c.cp === cp && c.carry === 0 && !c.acted ? c : { ...c, cp, carry: 0, acted: false }, nb);
   });
   return {
     state: { ...putBout(s, nb), combatants },
