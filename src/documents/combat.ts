@@ -107,13 +107,20 @@ export class BoutCombat extends Combat {
    * each combatant's, with the effects that end and the statuses they carried.
    */
   conditionsEnding(structure: TimeStructure, before: unknown, next: unknown): { combatantId: string; actor: Actor.Implementation; effects: string[]; statuses: Set<string> }[] {
+    type Timed = { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> };
+    // The conditions that carry an end time, found first: with none (most steps), the clock is not worked out (issue 35).
+    const timed = this.combatants.contents.flatMap((c) => {
+      const actor = (c.actor as Actor.Implementation | null) ?? null;
+      const effects = ((actor?.effects.contents ?? []) as unknown as Timed[]).filter((e) => e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] !== undefined);
+      return actor && effects.length ? [{ combatantId: c.id!, actor, effects }] : [];
+    });
+    if (!timed.length) return [];
     const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
     if (delta <= 0) return [];
     const now = (game.time?.worldTime ?? 0) + delta;
-    return this.combatants.contents.flatMap((c) => {
-      const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const over = ((actor?.effects.contents ?? []) as unknown as { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> }[]).filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
-      return actor && over.length ? [{ combatantId: c.id!, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
+    return timed.flatMap(({ combatantId, actor, effects }) => {
+      const over = effects.filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
+      return over.length ? [{ combatantId, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
     });
   }
 

@@ -264,7 +264,8 @@ function sidesOf(s: PulsesState): string[] {
 /** Non-engaged figures of a side able to act, stunned ones last [19]. */
 function sideActors(s: LiveState, side: string): string[] {
   const engaged = engagedIds(s);
-  const free = s.combatants.filter((c) => c.side === side && !engaged.has(c.id) && !s.spent?.includes(c.id));
+  const spent = new Set(s.spent ?? []);
+  const free = s.combatants.filter((c) => c.side === side && !engaged.has(c.id) && !spent.has(c.id));
   return [...free.filter((c) => !c.stunned), ...free.filter((c) => c.stunned)].map((c) => c.id);
 }
 
