@@ -36,7 +36,7 @@ import { registerEffectiveSpaceGuard } from "./table/phases/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
 import { registerBarQueries } from "./table/bar-edit";
-import { activateCardListeners, hideOthersButtons, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries, registeredCardKinds } from "./table/cards";
+import { activateCardListeners, hideOthersButtons, applyFromCard, defendFromCard, followUpFromCard, postCard, registerAutoApply, registerCardQueries, registeredCardKinds } from "./table/cards";
 import { registerPulseMovement } from "./table/pulse/movement";
 import { registerMoveRecheck } from "./table/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
@@ -97,7 +97,7 @@ Hooks.once("ready", () => {
 
 // A secret declaration opened or still waiting: ask this user about their combatants.
 Hooks.on("updateCombat", (combat, changes) => {
-  void promptDeclarations(combat as never);
+  void promptDeclarations(combat);
   // Open sheets of the fighters show or drop their "your choice" button.
   if ((changes as { system?: { declaration?: unknown } }).system?.declaration === undefined) return;
   for (const c of (combat as Combat.Implementation).combatants) {
@@ -110,10 +110,11 @@ Hooks.on("updateCombat", (combat, changes) => {
 (globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, importRulesetTables, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
 
 registerDiceLanding();
+registerAutoApply();
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
-  unmaskLookAlike(message as never, html as HTMLElement);
-  holdUntilDiceLand(message as never, html as HTMLElement);
-  hideOthersButtons(message as never, html as HTMLElement);
-  activateCardListeners(message as never, html as HTMLElement);
+  unmaskLookAlike(message, html);
+  holdUntilDiceLand(message, html);
+  hideOthersButtons(message, html);
+  activateCardListeners(message, html);
 });

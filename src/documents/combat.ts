@@ -92,13 +92,13 @@ export class BoutCombat extends Combat {
   outOfAction(combatantId: string, ending: ReadonlySet<string> = new Set()): OutOfAction | null {
     const actor = (this.combatants.get(combatantId)?.actor as Actor.Implementation | null | undefined) ?? null;
     if (!actor) return null;
-    const statuses = new Set([...((actor as unknown as { statuses?: Set<string> }).statuses ?? [])].filter((s) => !ending.has(s)));
-    return activeRuleset().outOfAction(actorView(actor as never, activeRuleset().id) as never, statuses, { phasesTracks: phasesTracks() });
+    const statuses = new Set([...((actor as { statuses?: Set<string> }).statuses ?? [])].filter((s) => !ending.has(s)));
+    return activeRuleset().outOfAction(actorView(actor, activeRuleset().id), statuses, { phasesTracks: phasesTracks() });
   }
 
   /** Each combatant as the roster reads it: core's defeated mark and its ruleset's out of action (with the conditions `ending` gone). */
   rosterEntries(ending: ReadonlyMap<string, ReadonlySet<string>> = new Map()): RosterEntry[] {
-    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as unknown as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!, ending.get(c.id!)) !== null }));
+    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!, ending.get(c.id!)) !== null }));
   }
 
   /**
@@ -111,7 +111,7 @@ export class BoutCombat extends Combat {
     // The conditions that carry an end time, found first: with none (most steps), the clock is not worked out (issue 35).
     const timed = this.combatants.contents.flatMap((c) => {
       const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const effects = ((actor?.effects.contents ?? []) as unknown as Timed[]).filter((e) => e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] !== undefined);
+      const effects = ((actor?.effects.contents ?? []) as Timed[]).filter((e) => e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] !== undefined);
       return actor && effects.length ? [{ combatantId: c.id!, actor, effects }] : [];
     });
     if (!timed.length) return [];
@@ -145,7 +145,7 @@ export class BoutCombat extends Combat {
   combatantInfos(): CombatantInfo[] {
     return this.combatants.contents.map((c) => {
       const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const group = (c as unknown as { _source: { group?: string | null } })._source.group ?? null;
+      const group = (c as { _source: { group?: string | null } })._source.group ?? null;
       const token = (c.token as TokenDocument.Implementation | null) ?? null;
       // The token's disposition says whose side it is on; without a token, characters are the party.
       const disposition = token ? Number(token.disposition) : null;
@@ -281,7 +281,7 @@ export class BoutCombat extends Combat {
       ended,
       gather: async (batch, lease) => {
         if (rolls) await rolls.gather(batch, lease);
-        for (const e of ending) batch.deleteIn(e.actor as never, "ActiveEffect", e.effects);
+        for (const e of ending) batch.deleteIn(e.actor, "ActiveEffect", e.effects);
       },
     };
   }
@@ -509,7 +509,7 @@ export class BoutCombat extends Combat {
    * structured value in this write.
    */
   storedChange(before: unknown, state: unknown, history: readonly UndoEntry[], print: string): Record<string, unknown> {
-    const source = (this as unknown as { _source: { system: { state?: unknown; history?: unknown; fingerprint?: string } } })._source.system;
+    const source = (this as { _source: { system: { state?: unknown; history?: unknown; fingerprint?: string } } })._source.system;
     const change: Record<string, unknown> = {};
     const stateUpdate = stateChange(before, state, source.state);
     if (stateUpdate !== null) change["system.state"] = stateUpdate;
@@ -584,7 +584,7 @@ export class BoutCombat extends Combat {
       const moved = want !== null && (want.round !== this.round || want.turn !== this.turn);
       // The world time her update moved (its worldTime option) goes back in the same write.
       const options = stolenSeconds ? { worldTime: { delta: -stolenSeconds } } : {};
-      if (moved) await this.update(want as never, options as never);
+      if (moved) await this.update(want, options);
       else if (stolenSeconds) await game.time!.advance(-stolenSeconds);
     });
   }
@@ -598,7 +598,7 @@ export class BoutCombat extends Combat {
       ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.NotYourTurn"));
       return this;
     }
-    await this.command({ ...structure.endTurn(combatant.id!), combatantId: combatant.id! } as never);
+    await this.command({ ...structure.endTurn(combatant.id!), combatantId: combatant.id! });
     return this;
   }
 
@@ -663,7 +663,7 @@ export class BoutCombat extends Combat {
       system.machineState = readState(system.state, system.fingerprint, this.id);
     }
     // Core's turn list keeps the fight's order as its state moves (v13 rebuilds it only when combatants change).
-    if ((changed as { system?: { state?: unknown } }).system?.state !== undefined) (this as unknown as { turns: Combatant.Implementation[] }).turns = this.fightOrder(this.turns);
+    if ((changed as { system?: { state?: unknown } }).system?.state !== undefined) (this as { turns: Combatant.Implementation[] }).turns = this.fightOrder(this.turns);
     super._onUpdate(...args);
     if (!game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
     const touched = "round" in (changed as object) || "turn" in (changed as object);
@@ -693,13 +693,13 @@ export class BoutCombat extends Combat {
     const first = !this.previous;
     const core = super.setupTurns();
     if (!this.machineState) return core;
-    const turns = core as unknown as Combatant.Implementation[];
+    const turns = core as Combatant.Implementation[];
     const ordered = this.fightOrder(turns);
     (this as unknown as { turns: Combatant.Implementation[] }).turns = ordered;
     const current = (this as unknown as { _getCurrentState(c?: Combatant.Implementation): Combat.HistoryData })._getCurrentState(this.turn === null ? undefined : ordered[this.turn]);
     (this as unknown as { current: Combat.HistoryData }).current = current;
     if (first) (this as unknown as { previous: Combat.HistoryData }).previous = current;
-    return ordered as unknown as ReturnType<Combat["setupTurns"]>;
+    return ordered as ReturnType<Combat["setupTurns"]>;
   }
 
   /** Roll All, Roll NPCs and Reroll: every fight here works out its own initiative as it runs, so core's rolls are not offered; pressed anyway, they say so and write nothing. */

@@ -19,17 +19,20 @@ import { aftermathOf, notSaved, unsavedTags, unsavedText } from "./write-notice"
 import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
 import { loadCardPartials, resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { namedDraws } from "./dice-names";
+import { changesNothing } from "./card-changes";
 import { fighterImage, headlineText, toneView, type Headline } from "../applications/results/headline";
 import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
 import type { FightNow, TimeCommand } from "../engine/time/machine";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
-import type { MarkedFace } from "../engine/dice";
-import { MARKS_OPTION } from "../dice/foundry-dice";
+import type { DrawLabel, MarkedFace } from "../engine/dice";
+import { LABEL_OPTION, MARKS_OPTION } from "../dice/foundry-dice";
 import { namedRefusal } from "./named-refusal";
 
-/** The headline a kind returns (its lang key and values), said the same way on result cards. */
+/** The headline a kind returns (its lang key and values), said the same way on result cards; `withThen` adds what the table must act on. */
 export type { Headline };
+export { withThen } from "../applications/results/headline";
 
 export const CARD_TEMPLATE = templatePath("chat/card.hbs");
 
@@ -79,6 +82,8 @@ export interface StatusChange {
 export interface CardKind {
   /** Title key for the card, formatted with {attacker} and {defender}. */
   readonly title: string;
+  /** The answer button's words, a lang key (Oppose, Bid for the initiative); Defend by default. */
+  readonly answer?: string;
   /** Lines describing the declaration while the card waits. */
   describe(declaration: any): EngineEvent[];
   /** A check the fighter makes on themself (a fatigue check): attacker and defender are the same actor. */
@@ -151,7 +156,7 @@ interface MachineCombat {
  * not yet joined is outside it, as a token outside the encounter is).
  */
 export function combatantFor(combatId: string, actor: Actor.Implementation | null): string | null {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  const combat = combatId ? (game.combats?.get(combatId) as MachineCombat | undefined) : undefined;
   const id = combatantOf(combat, actor)?.id ?? null;
   return id && combat?.machineState && combat.isMember && !combat.isMember(id) ? null : id;
 }
@@ -173,20 +178,20 @@ function outsideTheOrder(combat: MachineCombat | undefined, actor: Actor.Impleme
 
 /** The encounter a fighter fights in (a started one first, then the active one), or "" when it is in none. */
 export function fightOf(actor: Actor.Implementation): string {
-  const mine = (game.combats?.contents ?? []).filter((c) => combatantOf(c as unknown as MachineCombat, actor) || ambiguousIn(c as unknown as MachineCombat, actor));
+  const mine = (game.combats?.contents ?? []).filter((c) => combatantOf(c as MachineCombat, actor) || ambiguousIn(c as MachineCombat, actor));
   const rank = (c: { started: boolean; active: boolean }) => (c.started ? 2 : 0) + (c.active ? 1 : 0);
   return mine.sort((a, b) => rank(b) - rank(a))[0]?.id ?? "";
 }
 
 /** The running fight's machine state, for reading (surprise, penalties) before any write. */
 export function machineStateOf<S>(combatId: string, structure: string): S | null {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string }; machineState?: unknown } | undefined) : undefined;
+  const combat = combatId ? (game.combats?.get(combatId) as { boutSystem?: { structure: string }; machineState?: unknown } | undefined) : undefined;
   return combat?.boutSystem?.structure === structure ? ((combat.machineState as S) ?? null) : null;
 }
 
 /** Would these commands pass the fight's rules now? Checked before any dice roll; nothing is written. */
 export function dryRun(combatId: string, commands: readonly TimeCommand[]): Outcome<true> {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  const combat = combatId ? (game.combats?.get(combatId) as MachineCombat | undefined) : undefined;
   let state = combat?.machineState;
   if (!combat?.structure || !state) return ok(true);
   for (const command of commands) {
@@ -292,15 +297,19 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
       { name: names.attacker, img: fighterImage(card.attacker), side: "attacker" },
       ...(self ? [] : [{ name: names.defender, img: fighterImage(card.defender), side: "defender" }]),
     ].filter((p) => p.img),
-    // The dice as dice: each roll's faces, grouped by roll (a stress chain as one).
+    // The dice as dice: each roll's faces, grouped by roll (a stress chain as one), each named by whose and what for.
     dice: diceGroups(Array.isArray(result?.dice) ? result.dice : [], i18n, result?.lookups ?? []),
+    answerLabel: i18n.localize(kind?.answer ?? "BOUT.Card.Defend"),
     // One numbered list: what was declared, then each step of the result.
     lines: [...declared, ...resolvedLines],
     // While the card waits, its declaration is what the defender reads: open.
     open: card.state === "waiting",
     waiting: card.state === "waiting",
     resolved: card.state === "resolved",
-    applied: card.state === "applied",
+    // Dice So Nice may hold back any outcome until its dice land (src/table/dice-landing.ts), a card done as it resolved too.
+    landing: card.state !== "waiting" && Boolean(result),
+    // A card whose result changes nothing is done as it resolves: no Apply, no "Applied" line.
+    applied: card.state === "applied" && !changesNothing(result),
     appliedBy: result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
     // A decision not saved in full says so on its card: what is missing, and who makes it (Apply again, or the GM by hand).
     unsaved: typeof result?.unsaved?.text === "string" && card.state !== "applied" ? i18n.format(result.unsaved.byHand ? "BOUT.Write.Card.ByHand" : "BOUT.Write.Card.ApplyAgain", { missing: result.unsaved.text }) : "",
@@ -387,7 +396,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   if (typeof request.combatId === "string" && request.combatId && request.combatId !== fight) return refuse("card.wrongFight", "BOUT.Card.Refusal.WrongFight");
   const combatId = fight;
   // In a fight, each fighter is its combatant's: a world actor with several tokens there names none of them.
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  const combat = combatId ? (game.combats?.get(combatId) as MachineCombat | undefined) : undefined;
   if (ambiguousIn(combat, attacker) || ambiguousIn(combat, defender)) return refuse("card.whichToken", "BOUT.Card.Refusal.WhichToken");
   attacker = actingFighter(combat, attacker);
   defender = actingFighter(combat, defender);
@@ -508,14 +517,14 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   const kind = kinds.get(card.kind);
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
   // The attacker fell out of the fight's order since the card was posted (knocked out, defeated): the blow never comes.
-  const attackerIn = card.attacker && !kind.anyState ? outsideTheOrder(combatDocument(card.combatId) as unknown as MachineCombat | undefined, card.attacker) : ok(true);
+  const attackerIn = card.attacker && !kind.anyState ? outsideTheOrder(combatDocument(card.combatId) as MachineCombat | undefined, card.attacker) : ok(true);
   if (!attackerIn.ok) return attackerIn;
   if (!trusted && !from?.isGM) {
     const named = gmFiguresSet(kind.gmAnswerFigures, answer);
     if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
   }
   const batch = new WriteBatch();
-  const resolved = await resolution(kind, card, answer, (message as unknown as { rolls: Roll[] }).rolls ?? [], lease, batch);
+  const resolved = await resolution(kind, card, answer, (message as { rolls: Roll[] }).rolls ?? [], lease, batch);
   if (!resolved.ok) return resolved;
   // The card's "resolved" is the answer's mark: written first, so it can never be answered twice.
   batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])) }, {}, { lock: true });
@@ -542,11 +551,11 @@ async function sayUnsaved(message: ChatMessage.Implementation, card: Omit<CardVi
   return written.complete;
 }
 
-/** What a resolved card holds: its HTML, every roll on it, and its stored fields. */
+/** What a resolved card holds: its HTML, every roll on it, and its stored fields ("applied" at once when it changes nothing). */
 interface Resolved {
   readonly content: string;
   readonly rolls: string[];
-  readonly system: { readonly state: "resolved"; readonly answer: string; readonly result: string };
+  readonly system: { readonly state: "resolved" | "applied"; readonly answer: string; readonly result: string };
 }
 
 /**
@@ -558,7 +567,7 @@ async function resolution(kind: CardKind, card: CardView, answer: unknown, earli
   const resolved = await kind.resolve(card, answer);
   if (!resolved.ok) return resolved;
   const r = resolved.value;
-  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease?: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
+  const combat = combatDocument(card.combatId) as { applyCommands?(c: readonly TimeCommand[], lease?: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
   if (combat?.applyCommands && r.combatCommands?.length) {
     // Inside the fight's queue: the commands apply to its state as it is now, written with the card.
     const applied = await combat.applyCommands(r.combatCommands, lease, batch);
@@ -567,24 +576,30 @@ async function resolution(kind: CardKind, card: CardView, answer: unknown, earli
   if (r.messages?.length) batch.create(null, "ChatMessage", r.messages);
   const dice = diceOf(r.rolls);
   const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.headline ? { headline: r.headline } : {}), ...(dice.length ? { dice } : {}), ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
-  const content = await renderCard({ ...card, state: "resolved", answer, result });
+  // Nothing to apply: the card is done as it resolves, and waits for no Apply.
+  const state = changesNothing(result) ? "applied" : "resolved";
+  const content = await renderCard({ ...card, state, answer, result });
   const rolls = [...earlier, ...r.rolls].map((x) => JSON.stringify(x));
-  return ok({ content, rolls, system: { state: "resolved", answer: JSON.stringify(answer ?? null), result: JSON.stringify(result) } });
+  return ok({ content, rolls, system: { state, answer: JSON.stringify(answer ?? null), result: JSON.stringify(result) } });
 }
 
 /**
  * The faces each roll showed, by die size, as the card shows them (the rolls
- * themselves ride on the message), with the marks the engine gave each die
- * (put on the roll by ../dice/foundry-dice.ts); the card decides none of them.
+ * themselves ride on the message), with the marks the engine gave each die and
+ * whose dice they were and what for (put on the roll by ../dice/foundry-dice.ts,
+ * the fighter named here as the table knows them); the card decides none of them.
  */
 function diceOf(rolls: readonly Roll[]): CardDice[] {
-  return rolls.flatMap((roll) => {
-    const r = roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
-    const marks = r.options?.[MARKS_OPTION];
-    return (r.dice ?? [])
-      .map((t, i) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result), ...(i === 0 && Array.isArray(marks) ? { marks: marks as MarkedFace[] } : {}) }))
-      .filter((d) => d.faces > 0 && d.results.length > 0);
-  });
+  return namedDraws(
+    rolls.flatMap((roll) => {
+      const r = roll as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
+      const marks = r.options?.[MARKS_OPTION];
+      const label = r.options?.[LABEL_OPTION] as DrawLabel | undefined;
+      return (r.dice ?? [])
+        .map((t, i) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result), ...(i === 0 && Array.isArray(marks) ? { marks: marks as MarkedFace[] } : {}), ...(i === 0 && label && typeof label === "object" ? { label } : {}) }))
+        .filter((d) => d.faces > 0 && d.results.length > 0);
+    }),
+  );
 }
 
 /** A change relative to the figure when it is applied, so two cards resolved before either applies both count. */
@@ -651,7 +666,7 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
       const seconds = typeof c?.seconds === "number" && Number.isInteger(c.seconds) && c.seconds > 0 ? { seconds: c.seconds } : {};
       return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true, ...seconds }] : [];
     });
-    if (actor) await gatherStatuses(batch, actor as never, wanted, { field: "statuses", ref: actorId } satisfies CardPart);
+    if (actor) await gatherStatuses(batch, actor, wanted, { field: "statuses", ref: actorId } satisfies CardPart);
   }
   // Who applied it, named on the card ("Applied by the GM"): the asking user, or this GM. A note of an earlier part not saved goes.
   const by = from ?? game.user;
@@ -697,6 +712,34 @@ function leftToApply(result: Record<string, unknown>, parts: readonly CardPart[]
     itemDeletes: byRef<string[]>("itemDeletes", (ref, v) => (Array.isArray(v) ? v.filter((id) => has("itemDeletes", ref, id)) : [])),
     statuses: byRef<unknown[]>("statuses", (_ref, v) => v),
   };
+}
+
+/**
+ * The world's "apply results automatically" (off unless the GM turns it on): a
+ * card that resolves with something to apply and leaves nobody a choice (no
+ * follow-up offered) is applied on the active GM's client, as the GM's own
+ * Apply: the same queue and batch (applyInQueue), which applies a card once.
+ * Read from the card as the active GM's client has it; a card is only ever a
+ * GM's message, so a player cannot make one apply itself.
+ */
+function autoApply(message: ChatMessage.Implementation): void {
+  if (!game.user?.isActiveGM || !game.settings?.get("bout", "autoApply")) return;
+  const card = cardView(message);
+  if (!card || card.state !== "resolved") return;
+  if ((kinds.get(card.kind)?.followUps?.(card) ?? []).length) return;
+  void applyCard(card.id, null, true).then((outcome) => {
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
+  });
+}
+
+/** Hooks for autoApply: a card created already resolved (nobody answers it), or resolved by an update. */
+export function registerAutoApply(): void {
+  Hooks.on("createChatMessage", (message) => autoApply(message as ChatMessage.Implementation));
+  Hooks.on("updateChatMessage", (message, changes) => {
+    // The update that resolved it (its state in the changes, nested or as a flat path).
+    const c = changes as { system?: { state?: unknown }; "system.state"?: unknown };
+    if ((c.system?.state ?? c["system.state"]) === "resolved") autoApply(message as ChatMessage.Implementation);
+  });
 }
 
 /** Defender's owner: answer from the card. */

@@ -7,7 +7,7 @@
  */
 import { actorView } from "../data/actor/actor-view";
 import type { Outcome } from "../engine/outcome";
-import type { ActorView, TimeStructureId } from "../engine/rulesets/ruleset";
+import type { ActorView, RulesetId, RulesetStats, TimeStructureId } from "../engine/rulesets/ruleset";
 import type { FightNow, TimeCommand, TimeMachine } from "../engine/time/machine";
 import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import type { Placed } from "./pulse/engagements";
@@ -141,11 +141,11 @@ export function fightNowOf(combatants: readonly { readonly id: string; readonly 
   // Only those under some condition: a machine reads a missing fighter as under none, and the GM's step stays small.
   const statuses: Record<string, readonly string[]> = {};
   for (const c of combatants) {
-    const held = (c.actor as unknown as { statuses?: Set<string> } | null)?.statuses;
+    const held = (c.actor as { statuses?: Set<string> } | null)?.statuses;
     if (held?.size) statuses[c.id] = [...held];
   }
   return { statuses };
 }
 
 /** What an adapter reads of a combatant's actor: the ruleset's view of its figures. */
-export const combatantView = <S>(c: CombatantInfo, ruleset: string) => actorView(c.actor as never, ruleset as never) as unknown as ActorView<S & never>;
+export const combatantView = <S extends RulesetStats>(c: CombatantInfo, ruleset: RulesetId): ActorView<S> => actorView<S>(c.actor, ruleset);

@@ -18,11 +18,13 @@ import { dist } from "./dist";
  * names its refusals, checks every write and tells the GM what did not land, routes a second
  * GM's doors through the active GM, and imports roll tables in one step; the language file
  * and the guide pages grew with them.
- * Raised the same day to 692,000 raw and 197,000 gzip (678,793 and 193,572 with main's work merged): issue 35's
- * fight state, kept, stored and undone by the parts a step changes (compact entries by generation, chunked long
- * lists, undo patches and fingerprints from the changed parts, reading a Combat saved before it), about 12 KB raw.
+ * Raised the same day to 700,000 raw and 198,000 gzip (682,683 and 193,074): every dice row on a card is named by fighter and
+ * purpose, and headlines carry what the table must act on (issue 34).
+ * Raised the same day to 708,000 raw and 201,000 gzip (695,363 and 197,590 once merged): issue 35's fight state,
+ * kept, stored and undone by the parts a step changes (compact entries by generation, chunked long lists, undo
+ * patches and fingerprints from the changed parts, reading a Combat saved before it), about 12 KB raw, 4.5 KB gzipped.
  */
-const BUDGET = { raw: 692_000, gzip: 197_000, zip: 465_000 } as const;
+const BUDGET = { raw: 708_000, gzip: 201_000, zip: 470_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 

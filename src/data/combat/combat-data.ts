@@ -63,7 +63,7 @@ export class BoutCombatData extends foundry.abstract.TypeDataModel<CombatSchema,
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const { state, history, fingerprint } = this as unknown as { state: unknown; history: unknown; fingerprint: string };
+    const { state, history, fingerprint } = this as { state: unknown; history: unknown; fingerprint: string };
     this.machineState = readState(state, fingerprint, (this.parent as { id?: string | null } | null)?.id ?? null);
     this.keptSteps = readStoredHistory(history);
   }

@@ -53,7 +53,7 @@ export class WeaponData extends BoutItemData {
 
   override async _preUpdate(changes: never, options: never, user: never) {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
-    stampPoison(changes as Record<string, unknown>, Boolean((this as unknown as { pulse?: { poisoned?: boolean } }).pulse?.poisoned));
+    stampPoison(changes as Record<string, unknown>, Boolean((this as { pulse?: { poisoned?: boolean } }).pulse?.poisoned));
   }
 }
 

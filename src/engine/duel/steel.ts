@@ -33,7 +33,7 @@ import {
 import { initialValues } from "../rulesets/stats";
 import { steelStats } from "../rulesets/steel/stats";
 import { closeWeapon } from "./weapon-choice";
-import { registerDuelAdapter, type DuelAdapter, type DuelOutcome, type DuelWorld } from "./adapter";
+import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
 export interface SteelPolicy {
   /** The throw at the bout's opening: red to attack, white to defend. */

@@ -11,7 +11,7 @@
  * action; the fighter stays among those acting until the action ends (an
  * attack, a full action, a hold). The round ends when nobody can or will act.
  */
-import { byId } from "./by-id";
+import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
 import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";

@@ -12,7 +12,7 @@
  * the start of its round, spent by checked commands. Every refusal leaves the
  * state untouched (commands never mutate their input).
  */
-import { byId } from "./by-id";
+import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";

@@ -22,7 +22,7 @@
  * which nobody acts. Nobody acts twice in a phase; every refusal leaves the
  * state untouched; the state is plain JSON.
  */
-import { byId } from "./by-id";
+import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { initiativeOrder, reaches, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
 import { effectiveSpace } from "../rulesets/phases/effective-space";

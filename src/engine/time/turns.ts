@@ -7,7 +7,7 @@
  * Action) take hold when the next round starts. Every refusal leaves the state
  * untouched.
  */
-import { byId } from "./by-id";
+import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 

@@ -50,7 +50,7 @@ type Fighter = {
 };
 const fighterOf = (combat: BoutCombat, combatantId: string): Fighter | null => {
   const actor = combat.combatants.get(combatantId)?.actor;
-  return actor ? (actorView(actor as never, "phases") as unknown as Fighter) : null;
+  return actor ? (actorView(actor, "phases") as unknown as Fighter) : null;
 };
 
 /**

@@ -31,7 +31,7 @@ const PHASES: TimeStructure = {
     return {
       commands: [],
       async gather(batch) {
-        clearMovementRecords(batch, game.combats?.get(combatId) as never);
+        clearMovementRecords(batch, game.combats?.get(combatId));
       },
     };
   },

@@ -18,7 +18,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 
 /** A figure as the pulses machine takes it in: its side, PC and Military Scientist [12.2], and its IV's parts [12.3]. */
 function pulseInput(c: CombatantInfo): PulseCombatantInput {
-  const v = actorView(c.actor as never, "pulse");
+  const v = actorView(c.actor, "pulse");
   const d = derivePulse(v as never) as Record<string, { value: number }>;
   const s = v.stats as Record<string, number>;
   const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);

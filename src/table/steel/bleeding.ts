@@ -11,7 +11,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { bloodLossRoll, halvedPoolLoss, type BloodLossResult, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import { bloodLossHeadline } from "./headline";
@@ -19,7 +18,7 @@ import { combatantFor, delta, registerCardKind, withNames, type CardKind, type C
 import type { EngineEvent } from "../../applications/results/result-card";
 import { fighterOf } from "./attack";
 
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 
 /** A Blood Loss roll made as the round was worked out: what the engine gave, and the Foundry rolls as saved data. */
 interface RolledBloodLoss {
@@ -38,7 +37,7 @@ const isRolled = (v: unknown): v is RolledBloodLoss => {
 /** The roll for one bleeding fighter: the engine's result with Foundry's dice; null when the engine refuses (a figure out of range). */
 async function rollFor(actor: Actor.Implementation): Promise<{ r: BloodLossResult; healthBefore: number; events: EngineEvent[]; rolls: Roll[] } | Outcome<never>> {
   const s = view(actor).stats;
-  const rolled = await resolveWithFoundry((dice) => bloodLossRoll({ toughness: s.toughness, bloodLoss: s.bloodLoss, healthNow: s.healthNow }, dice));
+  const rolled = await resolveWithFoundry((dice) => bloodLossRoll({ id: fighterRef(actor), toughness: s.toughness, bloodLoss: s.bloodLoss, healthNow: s.healthNow }, dice));
   if (!rolled.value.ok) return rolled.value;
   return { r: rolled.value.value.result, healthBefore: s.healthNow, events: withNames(rolled.value.value.events as EngineEvent[], [actor]), rolls: rolled.rolls };
 }

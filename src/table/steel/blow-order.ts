@@ -8,9 +8,9 @@
  * reach come from the two weapons' lengths (the engine's). The order goes to the
  * bout in one write and to chat as a card.
  */
+import { namedDraws } from "../dice-names";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { orderSimultaneousBlows, reflexOf, strikerAtn, strikerForms, type SteelStats, type Striker } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -24,7 +24,7 @@ const B = "BOUT.Steel.BlowOrder.";
 const FORMS = ["swing", "thrust", "bash"] as const;
 type Form = (typeof FORMS)[number];
 
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 
 export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise<void> {
   const state = combat.machineState as BoutsState | null;
@@ -82,5 +82,5 @@ export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise
     ...r.order.map((group, i) => ({ type: "blowOrder", key: group.length > 1 ? `${B}Together` : `${B}Lands`, data: { n: i + 1, who: group.map(name).join(", ") } })),
   ];
   const first = actorOf(r.order[0]![0]!);
-  if (first) await postResultCard(first, { title: game.i18n!.localize(`${B}Title`), name: name(r.order[0]![0]!), outcome: "neutral", headline: blowOrderHeadline(r.order[0]!.map(name)), events: lines, draws: rolled.draws }, rolled.rolls);
+  if (first) await postResultCard(first, { title: game.i18n!.localize(`${B}Title`), name: name(r.order[0]![0]!), outcome: "neutral", headline: blowOrderHeadline(r.order[0]!.map(name)), events: lines, draws: namedDraws(rolled.draws, Object.fromEntries(aggressors.map((id) => [id, name(id)]))) }, rolled.rolls);
 }

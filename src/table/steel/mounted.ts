@@ -13,7 +13,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   knockedDown,
   checkRideTnModifier,
@@ -50,7 +49,7 @@ import { groundCommands, timedStatus } from "./wounds";
 import { opponentOptions, opponents, pickOpponent } from "../opponents";
 
 const R = "BOUT.Steel.Mounted.";
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 const refused = (code: string, key: string): Outcome<never> => refuse(`steel.mounted.${code}`, `${R}Refusal.${key}`);
 
 const rideSkill = (actor: Actor.Implementation) => view(actor).skills.find((s) => s.name.trim().toLowerCase() === "ride");
@@ -132,7 +131,7 @@ const gaitCard: CardKind = {
       commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
       return ok({ outcome: "success", events: [{ type: "gait", key: `${R}GaitFree`, data: {} }], updates: {}, rolls: [], lookups: [`${R}Gait.`], combatCommands: commands, headline: gaitHeadline(change, null) });
     }
-    const rolled = await resolveWithFoundry((dice) => skillCheck({ dice: view(actor).stats.agility, tn: d.tn }, dice));
+    const rolled = await resolveWithFoundry((dice) => skillCheck({ id: fighterRef(actor), skill: "BOUT.Card.Roll.Ride", dice: view(actor).stats.agility, tn: d.tn }, dice));
     if (!rolled.value.ok) return rolled.value;
     const res = rolled.value.value.result;
     if (res.success) commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
@@ -215,7 +214,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
   const s = view(actor).stats;
   const foeId = foe ? combatantFor(card.combatId, foe) : null;
   const rolled = await resolveWithFoundry((dice) =>
-    rideBy({ agility: s.agility, rideTn: rideTnOf(actor), tnModifier: again.value.tnModifier, opponentDice: foeDice, ...(foe ? { opponentCpLeft: combatPoolLeft(foe, card.combatId) } : {}) }, dice),
+    rideBy({ id: fighterRef(actor), agility: s.agility, rideTn: rideTnOf(actor), tnModifier: again.value.tnModifier, opponentDice: foeDice, ...(foe ? { opponentId: fighterRef(foe), opponentCpLeft: combatPoolLeft(foe, card.combatId) } : {}) }, dice),
   );
   if (!rolled.value.ok) return rolled.value;
   const res = rolled.value.value.result;
@@ -256,6 +255,7 @@ const rideByCard: CardKind = {
 /** "Ride-By Attacking" at a foe on foot: his owner may burn pool dice at the rider's TN to win the terrain roll and keep two exchanges. */
 const rideByAtCard: CardKind = {
   title: `${R}RideByAtTitle`,
+  answer: "BOUT.Card.Answer.HoldRider",
   prepare: (raw, actor, foe, combatId) => prepareRideBy(raw, actor, foe, combatId),
   describe: (d) => [{ type: "declared", key: `${R}RideByAtDeclared`, data: { tn: d?.tn ?? 0 } }],
   async defend(card) {
@@ -337,6 +337,7 @@ function ridersNow(rider: Actor.Implementation, foe: Actor.Implementation | null
  */
 const ridersPassCard: CardKind = {
   title: `${R}PassTitle`,
+  answer: "BOUT.Card.Answer.Pass",
   prepare(raw, rider, foe, combatId) {
     const both = ridersNow(rider, foe, combatId);
     if (!both.ok) return both;

@@ -14,7 +14,7 @@
  * - "Combat Difficulty" (Hard): a called shot to a location is at least Hard (−30),
  *   and a success hits the location called.
  */
-import { byId } from "../../time/by-id";
+import { byId } from "../../by-id";
 import { hitLocation, type WoundsResult } from "./damage";
 import type { Location } from "./stats";
 import type { TurnsState } from "../../time/turns";
