@@ -8,7 +8,7 @@
 import { actorView } from "../data/actor/actor-view";
 import type { Outcome } from "../engine/outcome";
 import type { ActorView, RulesetId, RulesetStats, TimeStructureId } from "../engine/rulesets/ruleset";
-import type { FightNow, TimeCommand, TimeMachine } from "../engine/time/machine";
+import type { FightNow, Label, TimeCommand, TimeMachine } from "../engine/time/machine";
 import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import type { Placed } from "./pulse/engagements";
 import type { BoutCombat } from "../documents/combat";
@@ -84,6 +84,8 @@ export interface TimeStructure {
    * out (BoutCombat#_clearMovementHistoryOnStartTurn).
    */
   readonly clearsMovementRecords?: true;
+  /** Badges a row shows from the fighter's own sheet rather than the fight's state (opposed's Advantage). */
+  rowBadges?(combatantId: string, actor: Actor.Implementation | null): readonly { readonly label: Label; readonly value?: string | number }[];
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
   /**

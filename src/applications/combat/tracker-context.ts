@@ -173,7 +173,7 @@ export function boutTrackerContext(
       css,
       acting: Boolean(row?.acting),
       done: Boolean(row?.done),
-      badges: (row?.badges ?? []).map((b) => ({ text: b.value === undefined ? text(b.label) : `${text(b.label)} ${b.value}` })),
+      badges: [...(row?.badges ?? []), ...(row ? (structure?.rowBadges?.(combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []) : [])].map((b) => ({ text: b.value === undefined ? text(b.label) : `${text(b.label)} ${b.value}` })),
       declaration: state,
       buttons,
       hidden: Boolean(c.hidden),

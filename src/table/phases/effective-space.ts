@@ -157,7 +157,8 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
       const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as Actor.Implementation, "phases").stats as never, phasesTracks()), before + pathLength(path));
       if (far) {
         const mode = game.i18n?.localize(`BOUT.Phases.Movement.${far.mode}`) ?? far.mode;
-        return refuse("phases.move.tooFar", `${M}TooFar`, { mover: mover.name || token.name || "", mode, paces: far.paces, moved: Math.round(far.moved * 10) / 10 });
+        // With the storyguide's cut for the ground, the notice says so.
+        return refuse("phases.move.tooFar", `${M}${far.less ? "TooFarGround" : "TooFar"}`, { mover: mover.name || token.name || "", mode, paces: far.paces, less: far.less, moved: Math.round(far.moved * 10) / 10 });
       }
     }
   }
