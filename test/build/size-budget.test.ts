@@ -23,8 +23,10 @@ import { dist } from "./dist";
  * Raised the same day to 708,000 raw and 201,000 gzip (695,363 and 197,590 once merged): issue 35's fight state,
  * kept, stored and undone by the parts a step changes (compact entries by generation, chunked long lists, undo
  * patches and fingerprints from the changed parts, reading a Combat saved before it), about 12 KB raw, 4.5 KB gzipped.
+ * Raised again to 712,000 raw, 205,000 gzip and 476,000 zip (707,374, 201,200 and 470,847) with issue 32's rulings
+ * (h-rules-b) merged beside issue 35's fight state.
  */
-const BUDGET = { raw: 708_000, gzip: 201_000, zip: 470_000 } as const;
+const BUDGET = { raw: 712_000, gzip: 205_000, zip: 476_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
