@@ -24,8 +24,11 @@ import { dist } from "./dist";
  * five WebP files of about 12 KB each that do not compress further (issue 34).
  * Raised the same day: the zip to 535,000 (521,418): the last opposed, phases and pulse rules
  * (issue 32) and measured steel range bands, with their words and guide pages.
+ * Raised the same day to 716,000 raw and 205,000 gzip (710,206 and 202,270): issue 35's fight state, kept, stored and
+ * undone by the parts a step changes (compact entries by generation, chunked long lists, undo patches and
+ * fingerprints from the changed parts, reading a Combat saved before it), about 12 KB raw, 4.5 KB gzipped.
  */
-const BUDGET = { raw: 700_000, gzip: 198_000, zip: 535_000 } as const;
+const BUDGET = { raw: 716_000, gzip: 205_000, zip: 535_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
