@@ -24,11 +24,14 @@ import { dist } from "./dist";
  * five WebP files of about 12 KB each that do not compress further (issue 34).
  * Raised the same day: the zip to 535,000 (521,418): the last opposed, phases and pulse rules
  * (issue 32) and measured steel range bands, with their words and guide pages.
- * Raised the same day to 712,000 raw and 202,000 gzip (702,808 and 199,188 with the above): the active GM decides and counts what a player's
- * client may forge (a figure's turning and an undo, poison's time, mounting), a steel defender out
- * of action, a pulse knockout's end, and phases' paces table with its form (issues 30 and 31).
+ * Raised the same day to 716,000 raw and 205,000 gzip (710,206 and 202,270): issue 35's fight state, kept, stored and
+ * undone by the parts a step changes (compact entries by generation, chunked long lists, undo patches and
+ * fingerprints from the changed parts, reading a Combat saved before it), about 12 KB raw, 4.5 KB gzipped.
+ * Raised the same day to 726,000 raw and 208,000 gzip (715,903 and 203,858 with the above): the active GM decides and counts what a
+ * player's client may forge (a figure's turning and an undo, poison's time, mounting), a steel defender
+ * out of action, a pulse knockout's end, and phases' paces table with its form (issues 30 and 31).
  */
-const BUDGET = { raw: 712_000, gzip: 202_000, zip: 535_000 } as const;
+const BUDGET = { raw: 726_000, gzip: 208_000, zip: 535_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
