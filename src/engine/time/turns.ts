@@ -168,15 +168,12 @@ const SURPRISED = "surprised";
 /**
  * Issue 31: Surprised is the fighter's token condition, whoever set it (an
  * ambush card, the GM's Token HUD); the state only caches it. The state with
- * each fighter's Surprised as `now` has it (a fighter `now` does not name keeps
- * the cache); without `now`, the state as stored.
+ * each fighter's Surprised as `now` has it (a fighter `now` does not name has no
+ * conditions: the shell leaves out those with none); without `now`, as stored.
  */
 export function surpriseNow(s: TurnsState, now?: FightNow): TurnsState {
   if (!now) return s;
-  const surprisedNow = (c: TurnCombatant) => {
-    const statuses = now.statuses[c.id];
-    return statuses ? statuses.includes(SURPRISED) : c.surprised;
-  };
+  const surprisedNow = (c: TurnCombatant) => (now.statuses[c.id] ?? []).includes(SURPRISED);
   if (s.combatants.every((c) => c.surprised === surprisedNow(c))) return s;
   return { ...s, combatants: s.combatants.map((c) => ({ ...c, surprised: surprisedNow(c) })) };
 }

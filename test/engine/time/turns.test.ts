@@ -82,8 +82,8 @@ describe("seed 003 'Surprise!' (issue 31): Surprised is the token's condition; t
     const badges = (id: string) => turnsMachine.view(s, now).rows.find((row) => row.combatantId === id)!.badges.map((b) => b.label.key);
     expect([badges("guard").includes("BOUT.Time.Turns.Badge.Surprised"), badges("thief").includes("BOUT.Time.Turns.Badge.Surprised")]).toEqual([false, true]);
   });
-  it("a fighter the conditions do not name keeps the cache; without conditions the state is as stored", () => {
-    expect(surpriseNow(s, { statuses: {} })).toBe(s);
+  it("a fighter the conditions do not name has none; without conditions the state is as stored", () => {
+    expect(surpriseNow(s, { statuses: {} }).combatants.map((c) => c.surprised)).toEqual([false, false]);
     expect(surpriseNow(s)).toBe(s);
     expect(surpriseNow(s, { statuses: { guard: ["prone"] } }).combatants.map((c) => c.surprised)).toEqual([false, false]);
   });
