@@ -6,7 +6,7 @@
 // you). Adjacent (less than a yard between the tokens) and Point Blank (a tenth of the weapon's Range) are our
 // defaults. Nobody ticks a box or sets a condition for them: the GM's client measures at the moment of decision.
 import { describe, expect, it } from "vitest";
-import { settle, tableOfThree } from "./support";
+import { scriptFaces, settle, tableOfThree } from "./support";
 
 /** Ada (Alice: Move 4, a hand weapon, a bow of Range 50, a pistol of Range 20) and Bran (Bob), tokens on a yard-square scene. */
 async function yard(branX: number) {
@@ -131,5 +131,33 @@ describe("seed 003 'Ranged Combat' and 'Action': Engaged, Point Blank and reach 
     await y.token(y.gm, y.ids.tb).update({ x: 100 });
     await settle();
     expect(await y.attack(y.ids.sword)).not.toBe(null);
+  });
+});
+
+// "Combat Difficulty": "Shooting at Short Range: less than half weapon range" is Average (+20), "Long Range: up to double
+// weapon range" Difficult (-10), "Extreme range, up to three times weapon range" Very Hard (-50): measured, never typed.
+describe("seed 003 'Combat Difficulty': the range a shot goes is measured, and moves its target", () => {
+  it("Ada's bow (Range 50, BS 40) at Bran: 20 yards is Short, 40 + 20 = 60, and her 55 hits; 80 yards is Long, 40 - 10 = 30, and the same 55 misses", async () => {
+    const y = await yard(2000);
+    scriptFaces(y.gm, 100, [55, 90, 90, 90]);
+    const short = await y.attack(y.ids.bow);
+    expect(JSON.parse(short.system.declaration)).toMatchObject({ yards: 20, shotRange: "short", test: { target: 40, modifier: 20 } });
+    expect(short.system.outcome ?? JSON.parse(short.system.result ?? "{}").outcome).toBe("success");
+    await y.token(y.gm, y.ids.tb).update({ x: 8000 });
+    await settle();
+    scriptFaces(y.gm, 100, [55, 90, 90, 90]);
+    const long = await y.attack(y.ids.bow);
+    expect(JSON.parse(long.system.declaration)).toMatchObject({ yards: 80, shotRange: "long", test: { target: 40, modifier: -10 } });
+    expect(long.system.outcome ?? JSON.parse(long.system.result ?? "{}").outcome).toBe("failure");
+  });
+
+  it("130 yards is Extreme (-50); 40 yards, within the bow's Range, is Challenging: no step at all", async () => {
+    const y = await yard(13000);
+    const extreme = await y.attack(y.ids.bow);
+    expect(JSON.parse(extreme.system.declaration)).toMatchObject({ shotRange: "extreme", test: { modifier: -50 } });
+    await y.token(y.gm, y.ids.tb).update({ x: 4000 });
+    await settle();
+    const plain = await y.attack(y.ids.bow);
+    expect(JSON.parse(plain.system.declaration)).toMatchObject({ shotRange: "normal", test: { modifier: 0 } });
   });
 });

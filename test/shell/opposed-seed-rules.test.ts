@@ -116,7 +116,8 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     const answered = await hooks(ctx.alice).defendFromCard(ctx.alice.game.messages.get(card.id));
     expect(answered.ok).toBe(true);
     await settle();
-    expect(tests(ctx.gm.game.messages.get(card.id))).toEqual([40, 55]);
+    // Bran's shot at Point Blank is Easy ("Combat Difficulty": +40): BS 40 + 40 = 80.
+    expect(tests(ctx.gm.game.messages.get(card.id))).toEqual([80, 55]);
   });
 
   it("seed 003 'Surprise!' (Surprised): Bran's Surprised token condition is gone after Ada's first attack on him, hit or miss", async () => {

@@ -37,6 +37,8 @@ import {
   checkEngagedShot,
   checkAttackReach,
   pointBlankAt,
+  shotRangeAt,
+  type ShotRange,
   RANGED_OPPOSITIONS,
   rangedOppositions,
   rangedOppositionSkill,
@@ -99,6 +101,8 @@ interface Declaration {
   readonly engaged?: boolean;
   /** Yards between the two, measured from the tokens (absent: nothing to measure). */
   readonly yards?: number;
+  /** The range the shot goes at, from those yards and the weapon's Range (absent: not measured, or no Range set). */
+  readonly shotRange?: ShotRange;
   /** How the target may oppose a shot (none of them: the shot resolves at once). */
   readonly oppositions?: readonly RangedOpposition[];
   readonly damage: number;
@@ -190,6 +194,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   // and whether the shooter is Engaged with it. Measured from the tokens; without them, the Engaged condition and the GM's Point Blank.
   const engaged = ranged && (place.engaged ?? hasStatus(attacker, "engaged"));
   const pointBlank = ranged && (place.yards !== null ? pointBlankAt(place.yards, Number(w.range ?? 0)) : d.pointBlank === true);
+  // "Combat Difficulty": the range a shot goes, measured (none where nothing is measured: the GM's Point Blank stands alone).
+  const shotRange = ranged && place.yards !== null ? shotRangeAt(place.yards, Number(w.range ?? 0)) : null;
   const shot = checkEngagedShot(ranged && (engaged || engagedInFight(attacker, combatId)), Boolean(w.pistol));
   if (!shot.ok) return shot;
   const largeShield = defender.items.contents.some((i) => i.type === "shield" && (i.system as any).equipped && (i.system as any).opposed?.large);
@@ -205,13 +211,14 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     pointBlank,
     engaged,
     ...(place.yards !== null ? { yards: Math.round(place.yards * 10) / 10 } : {}),
+    ...(shotRange ? { shotRange } : {}),
     oppositions,
     damage: wieldedDamage(w, a.s),
     calledShot,
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
     // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
-    test: { target: skillTarget(a, attackSkill(ranged)), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender), targetProne, attackerProne }) },
+    test: { target: skillTarget(a, attackSkill(ranged)), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender), targetProne, attackerProne, shotRange: shotRange ?? (pointBlank ? "pointBlank" : null) }) },
     ...(targetProne || attackerProne ? { prone: { ...(targetProne ? { target: true as const } : {}), ...(attackerProne ? { attacker: true as const } : {}) } } : {}),
   });
 }

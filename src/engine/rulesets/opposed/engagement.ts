@@ -31,6 +31,28 @@ export const engagedAt = (gap: number): boolean => Number.isFinite(gap) && gap <
 /** A target `yards` away (centre to centre) from a weapon of Range `range` is at Point Blank. */
 export const pointBlankAt = (yards: number, range: number): boolean => Number.isFinite(yards) && range > 0 && yards <= range * POINT_BLANK_SHARE + SLACK;
 
+/** How far a shot goes against its weapon's Range ("Combat Difficulty"). */
+export type ShotRange = "pointBlank" | "short" | "normal" | "long" | "extreme";
+
+/**
+ * "Combat Difficulty": Point Blank is Easy (+40); Short Range, less than half
+ * the weapon's Range, Average (+20); Long Range, up to double, Difficult (−10);
+ * Extreme range, up to three times, Very Hard (−50); within Range otherwise,
+ * Challenging (+0). Our reading: the range's step is added to the attack's
+ * modifier beside the other measured ones (Prone), the chosen Difficulty stays.
+ */
+export const SHOT_RANGE_MODIFIER: Readonly<Record<ShotRange, number>> = { pointBlank: 40, short: 20, normal: 0, long: -10, extreme: -50 };
+
+/** The range a target `yards` away is at for a weapon of Range `range`; null for a weapon with no Range set. */
+export function shotRangeAt(yards: number, range: number): ShotRange | null {
+  if (!Number.isFinite(yards) || !(range > 0)) return null;
+  if (pointBlankAt(yards, range)) return "pointBlank";
+  if (yards < range / 2 - SLACK) return "short";
+  if (yards <= range + SLACK) return "normal";
+  if (yards <= 2 * range + SLACK) return "long";
+  return "extreme";
+}
+
 /** What is known of where the two stand; null fields: nothing to measure (the table's word stands). */
 export interface AttackPlace {
   /** The target is Engaged with the attacker. */

@@ -19,6 +19,7 @@ import { hitLocation, type WoundsResult } from "./damage";
 import type { Location } from "./stats";
 import type { TurnsState } from "../../time/turns";
 import { DIFFICULTIES, type Band, type Difficulty } from "./tables";
+import { SHOT_RANGE_MODIFIER, type ShotRange } from "./engagement";
 
 /**
  * "Combat Difficulty" and the Prone Condition: "Attacking a target with the
@@ -32,11 +33,12 @@ export const PRONE = { target: DIFFICULTIES.average, attacker: DIFFICULTIES.diff
 
 /**
  * The modifier an attack's test carries: the player's, the Action penalty an
- * Oops! left (−10), for a shot the target's size modifier, and the Prone
- * Condition of either fighter.
+ * Oops! left (−10), for a shot the target's size modifier and the range it is
+ * measured at, and the Prone Condition of either fighter.
  */
-export function attackModifier(input: { modifier: number; actionPenalty: number; ranged: boolean; sizeModifier: number; targetProne?: boolean; attackerProne?: boolean }): number {
-  return input.modifier + input.actionPenalty + (input.ranged ? input.sizeModifier : 0) + (input.targetProne ? PRONE.target : 0) + (input.attackerProne ? PRONE.attacker : 0);
+export function attackModifier(input: { modifier: number; actionPenalty: number; ranged: boolean; sizeModifier: number; targetProne?: boolean; attackerProne?: boolean; shotRange?: ShotRange | null }): number {
+  const range = input.ranged && input.shotRange ? SHOT_RANGE_MODIFIER[input.shotRange] : 0;
+  return input.modifier + input.actionPenalty + (input.ranged ? input.sizeModifier : 0) + range + (input.targetProne ? PRONE.target : 0) + (input.attackerProne ? PRONE.attacker : 0);
 }
 
 /** The modifier a defence's test carries: the defender's, a Prepare's +20 with that skill, and −30 for dodging while Prone. */

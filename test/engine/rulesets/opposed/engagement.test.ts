@@ -4,7 +4,7 @@
 // range, up to three times weapon range"). Adjacent (less than a yard between the tokens) and Point Blank (a tenth of
 // the weapon's Range) are our defaults: the seed names them without measuring them.
 import { describe, expect, it } from "vitest";
-import { charge, checkAttackReach, engagedAt, ENGAGED_WITHIN_YARDS, pointBlankAt, POINT_BLANK_SHARE } from "../../../../src/engine/rulesets/opposed";
+import { attackModifier, charge, checkAttackReach, engagedAt, ENGAGED_WITHIN_YARDS, pointBlankAt, POINT_BLANK_SHARE, SHOT_RANGE_MODIFIER, shotRangeAt } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003: Engaged and Point Blank from measured distances (our defaults)", () => {
   it("tokens that touch are Engaged; a yard's gap or more is not", () => {
@@ -33,5 +33,25 @@ describe("seed 003 'Action' (Attack Engaged): what an attack reaches", () => {
     expect(checkAttackReach(true, { engaged: false, yards: 150 }, 50).ok).toBe(true);
     expect(checkAttackReach(true, { engaged: false, yards: 151 }, 50)).toMatchObject({ ok: false, refusal: { code: "opposed.outOfShot", data: { yards: 151, farthest: 150 } } });
     expect(checkAttackReach(true, { engaged: false, yards: 900 }, 0).ok).toBe(true);
+  });
+});
+
+// "Combat Difficulty": Point Blank Easy (+40), Short Range "less than half weapon range" Average (+20), Long Range "up
+// to double weapon range" Difficult (-10), Extreme "up to three times weapon range" Very Hard (-50), else Challenging.
+describe("seed 003 'Combat Difficulty': the range a shot goes, from the measured yards and the weapon's Range", () => {
+  it("a bow of Range 50: 5 yards Point Blank, 24 Short, 25 and 50 within Range, 51 and 100 Long, 101 and 150 Extreme", () => {
+    expect([0, 5, 5.1, 24, 24.9, 25, 50, 51, 100, 101, 150].map((y) => shotRangeAt(y, 50))).toEqual([
+      "pointBlank", "pointBlank", "short", "short", "short", "normal", "normal", "long", "long", "extreme", "extreme",
+    ]);
+    expect(shotRangeAt(30, 0)).toBeNull();
+    expect(SHOT_RANGE_MODIFIER).toEqual({ pointBlank: 40, short: 20, normal: 0, long: -10, extreme: -50 });
+  });
+
+  it("the range's step joins the shot's modifier beside the others; a blow ignores it", () => {
+    const shot = { modifier: 0, actionPenalty: 0, ranged: true, sizeModifier: 0 };
+    expect(["pointBlank", "short", "normal", "long", "extreme"].map((r) => attackModifier({ ...shot, shotRange: r as never }))).toEqual([40, 20, 0, -10, -50]);
+    expect(attackModifier({ ...shot, shotRange: "long", targetProne: true })).toBe(10);
+    expect(attackModifier({ ...shot, ranged: false, shotRange: "extreme" })).toBe(0);
+    expect(attackModifier({ ...shot, shotRange: null })).toBe(0);
   });
 });
