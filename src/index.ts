@@ -40,6 +40,9 @@ import { registerPulseZones } from "./canvas/pulse-zones";
 import { registerArmory } from "./applications/armory/register";
 import { setTrackableAttributes } from "./compat";
 import { holdUntilDiceLand, registerDiceLanding } from "./table/dice-landing";
+import { registerStyleRunner, stylesIdle } from "./table/styles/runner";
+import { askDeclarations } from "./table/styles/round-plans";
+import { askGmThrough } from "./table/declarations";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -82,6 +85,9 @@ Hooks.once("init", () => {
   registerPulseMovement();
   registerMoveRecheck();
   registerPulseZones();
+  // NPCs fight by style on the active GM's client; the GM answers for its fighters in one form a round.
+  registerStyleRunner();
+  askGmThrough(askDeclarations);
 });
 
 Hooks.once("ready", () => {
@@ -102,7 +108,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, stylesIdle, saveApTables, savePulseTables, saveRollTableChoices, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
 
 registerDiceLanding();
 

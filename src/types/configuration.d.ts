@@ -61,5 +61,6 @@ declare module "fvtt-types/configuration" {
     "bout.opposedTie": string;
     "bout.steelRangeBands": string;
     "bout.legacyTablesNoticed": boolean;
+    "bout.styleConfirm": boolean;
   }
 }

@@ -74,7 +74,7 @@ const difficultyField = (name = "difficulty") => ({
 const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true };
 
 /** The defender's best opposing skill, for the attacker's odds before the answer. */
-const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
+export const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
   if (!defender) return null;
   const s = view(defender).stats;
   return { target: Math.max(skillTarget(s, "melee"), skillTarget(s, "dodge")), difficulty: "challenging" };

@@ -10,6 +10,7 @@ import { registerOpposedMoves } from "./moves";
 import { registerOpposedSurprise } from "./surprise";
 import { registerOpposedSheetActions } from "./sheet-actions";
 import { registerOpposedDuelWorld } from "./duel-world";
+import { registerOpposedStyles } from "./style";
 
 /** Called once from the `init` hook. */
 export function registerOpposed(): void {
@@ -20,4 +21,5 @@ export function registerOpposed(): void {
   registerOpposedMoves();
   registerOpposedSurprise();
   registerOpposedSheetActions();
+  registerOpposedStyles();
 }

@@ -35,11 +35,20 @@ import {
 } from "../../../src/engine/styles";
 import { RULESET_IDS } from "../../../src/engine/rulesets/ruleset";
 import { readFileSync } from "node:fs";
+import { packSources } from "../../pack-sources";
 
 const LANG = JSON.parse(readFileSync(new URL("../../../lang/en.json", import.meta.url), "utf8"));
 const text = (key: string) => key.split(".").reduce<any>((o, k) => o?.[k], LANG);
 
 const FATIGUE = { shieldBash: 2, riposte: 3, disarm: 2, dodgeAttack: 2, bonusAttack: 1 } as never;
+
+describe("the shipped Adversaries", () => {
+  it("each fights by one of its ruleset's styles in every ruleset (its default; the GM may change it)", () => {
+    const npcs = packSources<{ name: string; system: { styles?: Record<string, string> } }>("npcs");
+    expect(npcs.length).toBeGreaterThan(0);
+    for (const npc of npcs) for (const r of RULESET_IDS) expect(styleRule(r, npc.system.styles?.[r]), `${npc.name} in ${r}`).not.toBeNull();
+  });
+});
 
 describe("choosing by the odds", () => {
   it("takes the best chance, the first of equal ones, and nothing from nothing", () => {

@@ -1,0 +1,83 @@
+/**
+ * Opposed at the table by style (seed 003): on its turn a styled fighter makes
+ * a melee attack as its Action (with the weapon it closes with, at the foe it
+ * has the best chance to hit, by the engine's exact odds) and ends its turn
+ * once the card is resolved; it opposes blows with the skill its style picks,
+ * and shots with the way that gives it the best target. The round's plan (whom
+ * it strikes at, how it opposes) is the GM's to change in the round form.
+ */
+import { actorView } from "../../data/actor/actor-view";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+import type { TimeCommand } from "../../engine/time/machine";
+import type { TurnsState } from "../../engine/time/turns";
+import { opposedOdds, rangedOppositionSkill, skillTarget, type OpposedStats, type RangedOpposition } from "../../engine/rulesets/opposed";
+import { best, opposition, styleRule, type OpposedStyle } from "../../engine/styles";
+import { opposedTie } from "../../settings";
+import type { CardView } from "../cards";
+import { closingWeapon, foesOf, plannedFoe, targetField, waitingCardBy, type Foe } from "../styles/fight";
+import { registerRulesetStyles, type Styled } from "../styles/registry";
+import { expectedDefence } from "./attack";
+
+const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const rule = (styled: Pick<Styled, "style">) => styleRule<OpposedStyle>("opposed", styled.style)!;
+const isMelee = (item: Item.Implementation) => (item.system as { opposed?: { kind?: string } }).opposed?.kind !== "ranged";
+const OPPOSE = ["melee", "dodge", "none"] as const;
+
+/** The foe it has the best chance to hit (its Melee against the foe's better opposing skill). */
+function bestFoe(actor: Actor.Implementation, foes: readonly Foe[]): Foe | null {
+  const attack = { target: skillTarget(view(actor).stats, "melee"), difficulty: "challenging" as const };
+  return best(foes.map((f) => ({ value: f, chance: opposedOdds(attack, expectedDefence(f.actor), opposedTie()).win })));
+}
+
+/** How it opposes a melee blow: the plan's word, else its style's. */
+function meleeOpposition(styled: Styled): "melee" | "dodge" | "none" {
+  const planned = styled.plan?.defence;
+  if (OPPOSE.includes(planned as never)) return planned as "melee" | "dodge" | "none";
+  const s = view(styled.actor).stats;
+  return opposition(rule(styled), skillTarget(s, "melee"), skillTarget(s, "dodge"));
+}
+
+function answer(card: CardView, styled: Styled) {
+  const d = card.declaration as { ranged?: boolean; oppositions?: RangedOpposition[] } | null;
+  if (d?.ranged) {
+    // A shot: the way the rules allow that gives the best target; none for a style that never opposes.
+    const s = view(styled.actor).stats;
+    const ways = rule(styled).oppose === "none" ? [] : (d.oppositions ?? []);
+    const way = best(ways.map((w) => ({ value: w, chance: skillTarget(s, rangedOppositionSkill(w) ?? "melee") }))) ?? "none";
+    return { opposition: way, difficulty: "challenging", modifier: 0 };
+  }
+  return { skill: meleeOpposition(styled), difficulty: "challenging", modifier: 0 };
+}
+
+async function act(styled: Styled) {
+  const state = styled.combat.machineState as TurnsState | null;
+  const me = state?.combatants.find((c) => c.id === styled.combatantId);
+  if (!state || !me || state.order[state.turn] !== styled.combatantId) return null;
+  const end = { command: { type: "endTurn", combatantId: styled.combatantId } as TimeCommand };
+  // Its card still waits for the foe's answer: the turn waits with it.
+  if (waitingCardBy(styled.combat.id!, styled.actor)) return null;
+  if (me.surprised || me.actionUsed || me.effects.loseAction) return end;
+  const foes = foesOf(styled.combat, styled.combatantId);
+  const foe = plannedFoe(foes, styled.plan?.target, () => bestFoe(styled.actor, foes));
+  const weapon = closingWeapon(styled.actor, isMelee);
+  if (!foe || !weapon) return end;
+  return { card: "opposed.attack", defender: foe.actor, declaration: { weaponId: weapon.id, difficulty: "challenging", modifier: 0, calledShot: null } };
+}
+
+export function registerOpposedStyles(): void {
+  registerRulesetStyles("opposed", {
+    answers: { "opposed.attack": answer },
+    plan: {
+      round: (state) => ((state as TurnsState | null)?.round ? `round ${(state as TurnsState).round}` : null),
+      fields(styled) {
+        const foes = foesOf(styled.combat, styled.combatantId);
+        const s = view(styled.actor).stats;
+        return [
+          targetField(styled.combat, foes, bestFoe(styled.actor, foes)),
+          { kind: "select", name: "defence", label: "BOUT.RoundForm.Defence", value: opposition(rule(styled), skillTarget(s, "melee"), skillTarget(s, "dodge")), options: OPPOSE.map((k) => ({ value: k, label: `BOUT.Opposed.Table.Defence.${k}` })) },
+        ];
+      },
+    },
+    act,
+  });
+}

@@ -1,0 +1,126 @@
+// A round the GM runs with a crowd (issue 33): two player characters of the
+// ready-made party (Aldric, Alice's; Isolde, Bob's) against N unlinked tokens
+// of the shipped Wolf, every wolf on a fighting style. The players act from
+// their sheets and answer their own cards; the GM presses only what the table
+// asks of the GM. Every dialog the GM's client is asked, every card button and
+// every tracker press the GM makes is counted.
+import { creationData, packSource } from "../pack-sources";
+import { hexScene, settle, tableOfThree } from "./support";
+
+export const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+
+/** What the GM did in a round. */
+export interface GmCount {
+  dialogs: number;
+  cards: number;
+  tracker: number;
+}
+
+/** A seeded stream of dice for a client (mulberry32): the same round every run. */
+export function seededDice(client: { CONFIG: any }, seed: number): void {
+  let a = seed >>> 0;
+  client.CONFIG.Dice.randomUniform = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A pack source as the GM imports it: its items without their pack keys. */
+const imported = (pack: string, slug: string) => {
+  const source = creationData(packSource(pack, slug)) as Record<string, any>;
+  return { ...source, items: (source.items as Record<string, unknown>[]).map(({ _key, _stats, ...item }) => item) };
+};
+
+/**
+ * Aldric and Isolde (linked, the players') and `n` tokens of the Wolf (unlinked,
+ * hostile) on a scene, all in one fight (steel: one bout), not yet begun. The
+ * wolves fight by `style` (their combatants'), or by the Wolf's own default.
+ */
+export async function crowd(ruleset: string, n: number, style?: string) {
+  const t = await tableOfThree(ruleset);
+  const { gm, own, Actor } = t;
+  const aldric = await Actor.create({ ...imported("party", "aldric-sellsword"), ownership: own("Alice") });
+  const isolde = await Actor.create({ ...imported("party", "isolde-fencer"), ownership: own("Bob") });
+  const wolf = await Actor.create(imported("npcs", "wolf"));
+  const { scene, at } = ruleset === "pulse" ? await hexScene(gm, "Forest") : { scene: await gm.CONFIG.Scene.documentClass.create({ name: "Forest" }), at: (i: number, j: number) => ({ x: j * 100, y: i * 100 }) };
+  const tokens = await scene.createEmbeddedDocuments("Token", [
+    { actorId: aldric.id, name: aldric.name, actorLink: true, disposition: 1, ...at(2, 2) },
+    { actorId: isolde.id, name: isolde.name, actorLink: true, disposition: 1, ...at(2, 3) },
+    ...Array.from({ length: n }, (_, i) => ({ ...packSource("npcs", "wolf").prototypeToken, actorId: wolf.id, disposition: -1, ...at(3 + Math.floor(i / 4), 1 + (i % 4)) })),
+  ]);
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [group] = ruleset === "steel" ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Clearing" }]) : [];
+  const combatants = await combat.createEmbeddedDocuments(
+    "Combatant",
+    tokens.map((token: any, i: number) => ({ actorId: token.actorId, name: token.name, sceneId: scene.id, tokenId: token.id, ...(group ? { group: group.id } : {}), ...(i >= 2 && style ? { system: { style } } : {}) })),
+  );
+  await settle();
+  const ids: string[] = combatants.map((c: any) => c.id as string);
+  const pcs: Record<string, { client: any; actor: any }> = { [ids[0]!]: { client: t.alice, actor: aldric }, [ids[1]!]: { client: t.bob, actor: isolde } };
+  const fight = () => gm.game.combats.get(combat.id);
+  const count: GmCount = { dialogs: 0, cards: 0, tracker: 0 };
+  const asked0 = gm.runtime.dialogs.asked.length;
+  /** Everything in flight lands, the styles included. */
+  const quiet = async () => {
+    for (let i = 0; i < 40; i++) {
+      const before = t.world.server.writes.length;
+      await settle();
+      await hooks(gm).stylesIdle();
+      await settle();
+      if (t.world.server.writes.length === before) return;
+    }
+  };
+  /** A press of the GM's: counted, then everything it sets off lands. */
+  const gmPress = async (kind: "cards" | "tracker", press: () => Promise<unknown>) => {
+    count[kind] += 1;
+    await press();
+    await quiet();
+  };
+  const gmCount = (): GmCount => ({ ...count, dialogs: gm.runtime.dialogs.asked.length - asked0 });
+  return { ...t, aldric, isolde, wolf, scene, combat, group, ids, wolves: ids.slice(2), pcs, fight, quiet, gmPress, gmCount };
+}
+
+export type Crowd = Awaited<ReturnType<typeof crowd>>;
+
+/** Every card aimed at a player's character: its player answers (`answer`) or applies; true when anything was pressed. */
+export async function playersAnswer(c: Crowd, answer: (card: any) => Record<string, unknown>): Promise<boolean> {
+  let pressed = false;
+  for (const message of c.gm.game.messages.contents) {
+    const card = message.type === "card" ? message.system : null;
+    if (!card || card.combatId !== c.combat.id) continue;
+    const pc = Object.values(c.pcs).find((p) => p.actor.uuid === card.defenderUuid || p.actor.id === card.defenderUuid);
+    if (!pc) continue;
+    const mine = pc.client.game.messages.get(message.id);
+    if (card.state === "waiting") {
+      pc.client.runtime.dialogs.responder = () => answer(JSON.parse(card.declaration || "null"));
+      await hooks(pc.client).defendFromCard(mine);
+      pressed = true;
+    } else if (card.state === "resolved") {
+      await hooks(pc.client).applyFromCard(mine);
+      pressed = true;
+    }
+    await c.quiet();
+  }
+  return pressed;
+}
+
+/** A player attacks `target` (a combatant id) with her character's weapon in hand, answering the attack dialog with `form`. */
+export async function playerAttacks(c: Crowd, pcId: string, target: string, form: Record<string, unknown>): Promise<void> {
+  const pc = c.pcs[pcId]!;
+  const defender = c.fight().combatants.get(target).actor;
+  const weapon = pc.actor.items.find((i: any) => i.type === "weapon" && i.system.equipped);
+  pc.client.runtime.dialogs.responder = () => ({ ...form, defender: defender.uuid });
+  await pc.client.game.actors.get(pc.actor.id).sheet.runAction("rollItem", {}, { row: { itemId: weapon.id } });
+  await c.quiet();
+}
+
+/** The first wolf still standing. */
+export function livingWolf(c: Crowd): string | undefined {
+  return c.wolves.find((id) => {
+    const actor = c.fight().combatants.get(id)?.actor;
+    return actor && !["dead", "unconscious"].some((s) => actor.statuses?.has(s));
+  });
+}
