@@ -86,16 +86,17 @@ export async function crowd(ruleset: string, n: number, style?: string) {
 export type Crowd = Awaited<ReturnType<typeof crowd>>;
 
 /** Every card aimed at a player's character: its player answers (`answer`) or applies; true when anything was pressed. */
-export async function playersAnswer(c: Crowd, answer: (card: any) => Record<string, unknown>): Promise<boolean> {
+export async function playersAnswer(c: Crowd, answer: (card: any, pcId: string) => Record<string, unknown>): Promise<boolean> {
   let pressed = false;
   for (const message of c.gm.game.messages.contents) {
     const card = message.type === "card" ? message.system : null;
     if (!card || card.combatId !== c.combat.id) continue;
-    const pc = Object.values(c.pcs).find((p) => p.actor.uuid === card.defenderUuid || p.actor.id === card.defenderUuid);
-    if (!pc) continue;
+    const pcId = Object.keys(c.pcs).find((id) => c.pcs[id]!.actor.id === card.defenderId);
+    const pc = pcId ? c.pcs[pcId] : undefined;
+    if (!pc || !pcId) continue;
     const mine = pc.client.game.messages.get(message.id);
     if (card.state === "waiting") {
-      pc.client.runtime.dialogs.responder = () => answer(JSON.parse(card.declaration || "null"));
+      pc.client.runtime.dialogs.responder = () => answer(JSON.parse(card.declaration || "null"), pcId);
       await hooks(pc.client).defendFromCard(mine);
       pressed = true;
     } else if (card.state === "resolved") {

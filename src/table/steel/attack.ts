@@ -134,7 +134,7 @@ export function reachOf(attacker: Actor.Implementation, defender: Actor.Implemen
   return reachFigures(attacker, defender, combatId, weaponId).a.attack;
 }
 
-const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
+export const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
   const weapon = view.weapons.find((w) => w.equipped && !w.stats.missile)?.stats;
   const shield = view.shields.find((s) => s.equipped)?.stats;
   return maneuverTn(maneuver, defenceDtn(maneuver, weapon?.dtn, shield?.dtn));
@@ -204,7 +204,7 @@ function boutOf(combatId: string, combatantId: string | null): string | null {
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Steel.Table.Refusal.${key}`);
 
 /** Whether the defender may defend against this attacker now (the engine's `mayDefend` on the bout's state). */
-function defenceOpen(attacker: Actor.Implementation | null, defender: Actor.Implementation | null, combatId: string): boolean {
+export function defenceOpen(attacker: Actor.Implementation | null, defender: Actor.Implementation | null, combatId: string): boolean {
   if (!attacker || !defender) return true;
   const a = fighterOf(attacker, combatId);
   const d = fighterOf(defender, combatId);
