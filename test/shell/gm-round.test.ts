@@ -2,13 +2,26 @@
 // player characters and N = 1 and N = 8 wolves on a fighting style, counting
 // every dialog the GM's client is asked, every card button and every tracker
 // press the GM makes. Eight wolves cost the GM at most two more than one.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { crowd, livingWolf, playerAttacks, playersAnswer, seededDice, type Crowd, type GmCount } from "./gm-round";
 import { formCells } from "./support";
 
-/** The GM confirms every form as it opens (the styles' choices stand). */
+/** Has the fight gone past its first round (the next round's form is not this round's cost)? */
+const PAST: Record<string, (s: any) => boolean> = {
+  steel: (s) => s.bouts[0].round > 1,
+  phases: (s) => s.round > 1,
+  actionpoints: (s) => s.round > 1,
+  opposed: (s) => s.round > 1,
+  pulse: (s) => s.pulse > 1,
+};
+
+/** The GM confirms every form as it opens (the styles' choices stand); each dialog of the round is counted. */
 const confirmAll = (c: Crowd) => {
-  c.gm.runtime.dialogs.responder = (_kind: string, config: any) => formCells(String(config?.content ?? ""));
+  c.gm.runtime.dialogs.responder = (_kind: string, config: any) => {
+    const s = c.fight().machineState;
+    if (!s || !PAST[c.ruleset]!(s)) c.asked.push(String(config?.window?.title ?? ""));
+    return formCells(String(config?.content ?? ""));
+  };
 };
 
 /** The players' throws: both white (they defend, the wolves' style attacks). */
@@ -17,6 +30,71 @@ const playersThrow = (c: Crowd, choice: string) => {
 };
 
 const ROUNDS: Record<string, (c: Crowd) => Promise<void>> = {
+  async pulse(c) {
+    confirmAll(c);
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    const struck = new Set<string>();
+    for (let guard = 0; guard < 300; guard++) {
+      const s = c.fight().machineState;
+      if (s.pulse > 1) break;
+      if (await playersAnswer(c, () => ({ answer: "stand", grievous: "armor" }))) continue;
+      const step = s.step;
+      if (step.kind === "initiative") {
+        await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutNextStep", {}));
+        continue;
+      }
+      if (step.kind === "sideChoice") {
+        // The winning side says which side goes first; the GM clicks it.
+        await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutFightAction", { actionId: `first:${s.initiative.winner}` }));
+        continue;
+      }
+      const e = step.kind === "engagement" ? s.engagements[step.index] : null;
+      if (e && !e.chosen && c.pcs[e.order[0]]) {
+        await c.pcs[e.order[0]]!.client.ui.combat.runAction("boutTurnChoice", { combatantId: e.order[0], actionId: "first" });
+        await c.quiet();
+        continue;
+      }
+      const acting = c.fight().trackerView().rows.filter((r: any) => r.acting && !r.done).map((r: any) => r.combatantId as string);
+      const pcId = acting.find((id: string) => c.pcs[id]);
+      if (pcId) {
+        const mine = s.engagements.find((x: any) => x.members.includes(pcId));
+        const foe = mine ? mine.members.find((id: string) => !c.pcs[id]) : livingWolf(c);
+        if (foe && !struck.has(pcId)) {
+          struck.add(pcId);
+          await playerAttacks(c, pcId, foe, { kind: "normal", modifier: 0 });
+        } else {
+          await c.pcs[pcId]!.client.ui.combat.runAction("boutEndTurn", { combatantId: pcId });
+          await c.quiet();
+        }
+        continue;
+      }
+      throw new Error(`the pulse waits on ${acting.join(", ")}: ${JSON.stringify(c.gm.notices)} ${JSON.stringify(s)}`);
+    }
+  },
+  async actionpoints(c) {
+    confirmAll(c);
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    const struck = new Set<string>();
+    for (let guard = 0; guard < 300; guard++) {
+      const s = c.fight().machineState;
+      if (s.combatants.every((x: any) => x.passed || x.pool <= 0)) break;
+      if (await playersAnswer(c, () => ({ defence: "none" }))) continue;
+      const acting: string[] = s.combatants.filter((x: any) => !x.passed && !x.actedThisPhase && x.pool > 0).sort((a: any, b: any) => b.pool - a.pool).filter((x: any, _i: number, all: any[]) => x.pool === all[0].pool).map((x: any) => x.id);
+      const pcId = acting.find((id) => c.pcs[id]);
+      if (pcId && !struck.has(pcId) && livingWolf(c)) {
+        struck.add(pcId);
+        await playerAttacks(c, pcId, livingWolf(c)!, { modifier: 0, moved: 0, location: "" });
+        continue;
+      }
+      if (pcId) {
+        await c.pcs[pcId]!.client.ui.combat.runAction("boutTurnChoice", { combatantId: pcId, actionId: "pass" });
+        await c.quiet();
+        continue;
+      }
+      if (acting.length) throw new Error(`the round waits on ${acting.join(", ")}, wolves: ${JSON.stringify(c.gm.notices)} ${JSON.stringify(s)}`);
+      await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutNextStep", {}));
+    }
+  },
   async phases(c) {
     confirmAll(c);
     // Each player declares a fight in melee with the weapon in hand at its reach, engaging the first wolf.
@@ -97,19 +175,36 @@ const ROUNDS: Record<string, (c: Crowd) => Promise<void>> = {
   },
 };
 
+const ORDER = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 const table: Record<string, Record<number, GmCount>> = {};
+const total = (c: GmCount) => c.dialogs + c.cards + c.tracker;
 
-for (const ruleset of Object.keys(ROUNDS)) {
+/** The round's count as a Markdown table, as the README shows it. */
+function markdown(): string {
+  const cell = (c: GmCount | undefined) => (c ? `${total(c)} (${c.dialogs} dialog${c.dialogs === 1 ? "" : "s"}, ${c.tracker} tracker, ${c.cards} card)` : "-");
+  return ["| ruleset | N = 1 | N = 8 |", "|---|---|---|", ...ORDER.map((r) => `| ${r} | ${cell(table[r]?.[1])} | ${cell(table[r]?.[8])} |`)].join("\n");
+}
+
+afterAll(() => {
+  console.log(`What the GM presses in one round, two characters and N wolves on a style:\n${markdown()}`);
+});
+
+for (const ruleset of ORDER) {
   describe(`the GM's round in ${ruleset}`, () => {
     for (const n of [1, 8]) {
-      it(`two characters and ${n} wolf${n > 1 ? "s" : ""} on a style`, async () => {
+      it(`two characters and ${n} ${n > 1 ? "wolves" : "wolf"} on a style${n === 8 ? ": at most two more presses than with one" : ""}`, async () => {
         const c = await crowd(ruleset, n);
         seededDice(c.gm, 33 + n);
         await ROUNDS[ruleset]!(c);
         const count = c.gmCount();
         (table[ruleset] ??= {})[n] = count;
-        const cards = c.gm.game.messages.contents.filter((m: any) => m.type === "card").map((m: any) => ({ kind: m.system.kind, state: m.system.state, by: m.system.byStyle }));
-        console.log(ruleset, n, JSON.stringify(count), JSON.stringify(c.gm.notices), JSON.stringify(c.alice.notices), JSON.stringify(c.bob.notices), JSON.stringify(cards));
+        const cards = c.gm.game.messages.contents.filter((m: any) => m.type === "card").map((m: any) => JSON.parse(m.system.byStyle || "{}"));
+        // The wolves played by style: they answered the players' blows, or struck, and the GM pressed no card button.
+        expect(cards.some((marks: Record<string, string>) => marks.post || marks.answer)).toBe(true);
+        expect(count.cards).toBe(0);
+        // No style was refused (it would have left its fighter to the GM).
+        expect(c.gm.notices.filter((x: any) => /fighting style/.test(x.message))).toEqual([]);
+        if (n === 8) expect(total(count)).toBeLessThanOrEqual(total(table[ruleset]![1]!) + 2);
       }, 60_000);
     }
   });

@@ -62,7 +62,8 @@ export async function crowd(ruleset: string, n: number, style?: string) {
   const pcs: Record<string, { client: any; actor: any }> = { [ids[0]!]: { client: t.alice, actor: aldric }, [ids[1]!]: { client: t.bob, actor: isolde } };
   const fight = () => gm.game.combats.get(combat.id);
   const count: GmCount = { dialogs: 0, cards: 0, tracker: 0 };
-  const asked0 = gm.runtime.dialogs.asked.length;
+  /** The dialogs the GM's client was asked in the round (the test's responder notes each, by title). */
+  const asked: string[] = [];
   /** Everything in flight lands, the styles included. */
   const quiet = async () => {
     for (let i = 0; i < 40; i++) {
@@ -79,8 +80,8 @@ export async function crowd(ruleset: string, n: number, style?: string) {
     await press();
     await quiet();
   };
-  const gmCount = (): GmCount => ({ ...count, dialogs: gm.runtime.dialogs.asked.length - asked0 });
-  return { ...t, aldric, isolde, wolf, scene, combat, group, ids, wolves: ids.slice(2), pcs, fight, quiet, gmPress, gmCount };
+  const gmCount = (): GmCount => ({ ...count, dialogs: asked.length });
+  return { ...t, ruleset, asked, aldric, isolde, wolf, scene, combat, group, ids, wolves: ids.slice(2), pcs, fight, quiet, gmPress, gmCount };
 }
 
 export type Crowd = Awaited<ReturnType<typeof crowd>>;

@@ -56,7 +56,7 @@ async function act(styled: Styled) {
   const end = { command: { type: "endTurn", combatantId: styled.combatantId } as TimeCommand };
   // Its card still waits for the foe's answer: the turn waits with it.
   if (waitingCardBy(styled.combat.id!, styled.actor)) return null;
-  if (me.surprised || me.actionUsed || me.effects.loseAction) return end;
+  if (styled.down || me.surprised || me.actionUsed || me.effects.loseAction) return end;
   const foes = foesOf(styled.combat, styled.combatantId);
   const foe = plannedFoe(foes, styled.plan?.target, () => bestFoe(styled.actor, foes));
   const weapon = closingWeapon(styled.actor, isMelee);

@@ -59,6 +59,7 @@ function act(styled: Styled) {
   const me = styled.combatantId;
   if (!state || actingNow(state) !== me || waitingCardBy(styled.combat.id!, styled.actor)) return null;
   const declared = state.combatants.find((c) => c.id === me)?.declaration;
+  if (styled.down) return done(me, false);
   switch (state.phase) {
     case "firstMissile":
     case "secondMissile": {

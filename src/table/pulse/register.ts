@@ -16,6 +16,7 @@ import { registerPulseEntangle } from "./entangle";
 import { registerPulseMagic } from "./magic";
 import { registerPulseDisarm } from "./disarm";
 import { registerPulseSheetActions } from "./sheet-actions";
+import { registerPulseStyles } from "./style";
 
 /** Called once from the `init` hook. */
 export function registerPulse(): void {
@@ -32,4 +33,5 @@ export function registerPulse(): void {
   registerPulseMagic();
   registerPulseDisarm();
   registerPulseSheetActions();
+  registerPulseStyles();
 }

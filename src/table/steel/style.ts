@@ -124,7 +124,7 @@ function targets(styled: Styled, state: BoutsState): Foe[] {
 function act(styled: Styled) {
   const state = styled.combat.machineState as BoutsState | null;
   const me = state?.combatants.find((c) => c.id === styled.combatantId);
-  if (!state || !me) return null;
+  if (!state || !me || styled.down) return null;
   const bout = state.bouts.find((b) => b.id === me.boutId);
   // Several red throws, every aggressor styled: the blow order is rolled with their blows.
   if (bout?.phase === "simultaneous" && bout.declareOrder[0] === me.id && bout.declareOrder.every((id) => styledCombatant(styled.combat, id))) {

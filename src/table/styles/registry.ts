@@ -19,6 +19,8 @@ export interface Styled {
   readonly style: string;
   /** The round's plan as the GM confirmed it (its fields' values), when the ruleset plans rounds. */
   readonly plan: DialogValues | null;
+  /** Out of the fight (defeated, dead, unconscious): when the fight still waits on it, its style lets its turn go. */
+  readonly down?: boolean;
 }
 
 /** What a style does now: post a card, send a command to the fight, or run a step the GM would otherwise press. */

@@ -21,15 +21,20 @@ import { askPlanFor, planFor } from "./round-plans";
 
 type Fight = BoutCombat & { id: string };
 
-/** The styled fighter a combatant is now, or null (a player's, the GM's to decide, out of the fight, its round's plan closed). */
-export function styledCombatant(combat: BoutCombat, combatantId: string): Styled | null {
+/**
+ * The styled fighter a combatant is now, or null (a player's, the GM's to
+ * decide, its round's plan closed, or out of the fight unless `down` asks for
+ * those too: a fight may still wait on one, and its style lets its turn go).
+ */
+export function styledCombatant(combat: BoutCombat, combatantId: string, { down = false } = {}): Styled | null {
   const combatant = combat.combatants.get(combatantId);
   const style = styleOf(combatant);
   const actor = (combatant?.actor as Actor.Implementation | null | undefined) ?? null;
-  if (!combatant || !style || !actor || downed(combatant)) return null;
+  const out = downed(combatant);
+  if (!combatant || !style || !actor || (out && !down)) return null;
   const plan = planFor(combat, combatantId);
   if (plan === "closed") return null;
-  return { combat, combatantId, actor, style, plan };
+  return { combat, combatantId, actor, style, plan, down: out };
 }
 
 /** The styled fighter an actor is in a card's fight. */
@@ -154,7 +159,7 @@ async function tick(combat: Fight): Promise<void> {
   }
   const seen = fingerprint(combat.machineState);
   for (const id of ids) {
-    const styled = styledCombatant(combat, id);
+    const styled = styledCombatant(combat, id, { down: true });
     if (!styled) continue;
     const tried = `${combat.id}:${id}:${seen}`;
     if (refused.has(tried)) continue;
