@@ -105,7 +105,8 @@ async function twoWolves(ruleset: string, { secondLinked = false } = {}) {
   const group = groups[0] ? { group: groups[0].id } : {};
   const [ca, c1, c2] = await combat.createEmbeddedDocuments(
     "Combatant",
-    [adaToken, first, second].map((token) => ({ actorId: token.actorId, name: token.name, sceneId: scene.id, tokenId: token.id, ...group })),
+    // The GM plays the wolves by hand here ("GM decides"), not by the Wolf's shipped fighting style.
+    [adaToken, first, second].map((token, i) => ({ actorId: token.actorId, name: token.name, sceneId: scene.id, tokenId: token.id, ...group, ...(i ? { system: { style: "gm" } } : {}) })),
   );
   await settle();
   const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);

@@ -9,7 +9,7 @@
  */
 import type { BoutCombat } from "../../documents/combat";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
-import { openRoundForm, type RoundRow } from "../../applications/combat/round-form";
+import { openRoundForm, type RoundRow } from "../../applications/dialogs/round-form";
 import { GM_DECIDES, styleName } from "../../engine/styles";
 import { activeRuleset } from "../../settings";
 import { askChoice, checkChoice, recordChoices } from "../declarations";

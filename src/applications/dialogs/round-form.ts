@@ -7,9 +7,9 @@
  * Confirming sends every row at once; closing it sends nothing.
  */
 import { templatePath } from "../../config";
-import { fieldContext, readValues, type DialogField, type DialogValues } from "../dialogs/odds-dialog";
+import { fieldContext, readValues, type DialogField, type DialogValues } from "./odds-dialog";
 
-export const ROUND_FORM_TEMPLATE = templatePath("combat/round-form.hbs");
+export const ROUND_FORM_TEMPLATE = templatePath("dialogs/round-form.hbs");
 
 /** One fighter's row: its fields are named without the row's prefix. */
 export interface RoundRow {
