@@ -1,0 +1,221 @@
+// Fighting styles at the table (issue 33): the GM answers for every fighter it
+// runs through one form a round; a style plays only fighters no player owns,
+// only on the active GM's client; closing the form, the world setting and the
+// tracker's row menu; and the marks a style leaves on the cards.
+import { describe, expect, it } from "vitest";
+import { crowd, hooks, livingWolf, playerAttacks, seededDice, type Crowd } from "./gm-round";
+import { formCells, settle } from "./support";
+
+/** The round form's rows (a fieldset per fighter), by combatant id. */
+const rowsOf = (content: string) => [...content.matchAll(/<fieldset class="round-row" data-combatant-id="([^"]+)"/g)].map((m) => m[1]!);
+const isForm = (config: any) => String(config?.content ?? "").includes('class="bout-round"');
+
+/** The GM's dialogs by kind: the round form's rows each time it opens, and how many other dialogs. */
+function recordGm(c: Crowd, answer: (config: any, shown: number) => unknown = (config) => formCells(String(config?.content ?? ""))) {
+  const forms: string[][] = [];
+  let others = 0;
+  c.gm.runtime.dialogs.responder = (_kind: string, config: any) => {
+    if (isForm(config)) forms.push(rowsOf(String(config.content)));
+    else others += 1;
+    return answer(config, forms.length);
+  };
+  return { forms, others: () => others };
+}
+
+const playersThrow = (c: Crowd, choice: string) => {
+  for (const pc of Object.values(c.pcs)) pc.client.runtime.dialogs.responder = () => ({ throw: choice, posture: "neutral" });
+};
+
+describe("the GM decides: one form instead of a dialog per NPC", () => {
+  it("steel: three NPCs the GM decides for are three rows of one form, each row its own throw, revealed as chosen (seed 000 'Melee Combat', the red/white throw)", async () => {
+    const c = await crowd("steel", 3, "gm");
+    const [w1, w2, w3] = c.wolves as [string, string, string];
+    const gm = recordGm(c, (config) => ({ ...formCells(String(config.content)), [`${w1}.throw`]: "red", [`${w2}.throw`]: "white", [`${w3}.throw`]: "red" }));
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    playersThrow(c, "white");
+    await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutGroupAction", { groupId: c.group.id, actionId: "throw" }));
+    expect(gm.forms).toEqual([[w1, w2, w3]]);
+    expect(gm.others()).toBe(0);
+    const thrown = Object.fromEntries(c.fight().machineState.combatants.map((x: any) => [x.id, x.thrown]));
+    expect([thrown[w1], thrown[w2], thrown[w3], thrown[c.ids[0]!], thrown[c.ids[1]!]]).toEqual(["red", "white", "red", "white", "white"]);
+    // The GM decided: no card, no blow by a style.
+    await c.quiet();
+    expect(c.gm.game.messages.contents.filter((m: any) => m.type === "card")).toEqual([]);
+  });
+
+  it("phases: a row the rules refuse names its fighter and comes back as the GM left it, nothing recorded until every row stands (seed 001 '1. Movement')", async () => {
+    const c = await crowd("phases", 2, "gm");
+    const [w1, w2] = c.wolves as [string, string];
+    const jaws = (id: string) => c.fight().combatants.get(id).actor.items.find((i: any) => i.type === "weapon").id;
+    let chosenAfterFirst: string[] = [];
+    const gm = recordGm(c, (config, shown) => {
+      if (shown === 2) chosenAfterFirst = [...c.fight().system.declaration.chosen];
+      const base = formCells(String(config.content));
+      // First: the first wolf shoots with its jaws (no missile weapon); then it stands and does nothing.
+      return shown === 1 ? { ...base, [`${w1}.action`]: "missile", [`${w1}.weaponId`]: jaws(w1), [`${w2}.action`]: "none" } : { ...base, [`${w1}.action`]: "none" };
+    });
+    for (const pc of Object.values(c.pcs)) pc.client.runtime.dialogs.responder = () => ({ action: "none" });
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    expect(gm.forms).toEqual([[w1, w2], [w1, w2]]);
+    expect(chosenAfterFirst.filter((id) => c.wolves.includes(id))).toEqual([]);
+    expect(c.gm.notices.map((n: any) => n.message)).toEqual(expect.arrayContaining([expect.stringContaining("Wolf: this choice cannot stand.")]));
+    const declared = Object.fromEntries(c.fight().machineState.combatants.map((x: any) => [x.id, x.declaration?.action]));
+    expect([declared[w1], declared[w2]]).toEqual(["none", "none"]);
+  });
+});
+
+describe("the world setting", () => {
+  it("off: the styles' throws stand unasked; a fighter the GM decides for is still asked, alone in the form", async () => {
+    const c = await crowd("steel", 2);
+    await c.gm.game.settings.set("bout", "styleConfirm", false);
+    const [styled, byHand] = c.wolves as [string, string];
+    await c.fight().combatants.get(byHand).update({ "system.style": "gm" });
+    const gm = recordGm(c, (config) => ({ ...formCells(String(config.content)), [`${byHand}.throw`]: "white" }));
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    playersThrow(c, "white");
+    await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutGroupAction", { groupId: c.group.id, actionId: "throw" }));
+    expect(gm.forms).toEqual([[byHand]]);
+    const thrown = Object.fromEntries(c.fight().machineState.combatants.map((x: any) => [x.id, x.thrown]));
+    // The Wolf's shipped steel style is All-out: red.
+    expect([thrown[styled], thrown[byHand]]).toEqual(["red", "white"]);
+  });
+});
+
+describe("trust: whom a style plays, and where", () => {
+  it("never a player's character, whatever is stored on it: each player sets a style on her own combatant; their turns wait for them and the GM's form has no row for them", async () => {
+    const c = await crowd("opposed", 1);
+    // Their own combatants: Foundry lets each write hers.
+    for (const [id, pc] of Object.entries(c.pcs)) await pc.client.game.combats.get(c.combat.id).combatants.get(id).update({ "system.style": "reckless" });
+    await c.quiet();
+    expect(c.ids.slice(0, 2).map((id) => c.fight().combatants.get(id).system.style)).toEqual(["reckless", "reckless"]);
+    const gm = recordGm(c);
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    // The GM's form plans the wolf only.
+    expect(gm.forms).toEqual([[c.wolves[0]]]);
+    const s = c.fight().machineState;
+    expect(c.pcs[s.order[s.turn]]).toBeDefined();
+    await c.quiet();
+    // The first turn is still its player's, and no card was posted for her character.
+    expect(c.fight().machineState.turn).toBe(s.turn);
+    expect(c.gm.game.messages.contents.filter((m: any) => m.type === "card")).toEqual([]);
+  });
+
+  it("a player cannot set the style of a fighter she does not own: the write is refused and nothing changes", async () => {
+    const c = await crowd("opposed", 1);
+    const wolf = c.wolves[0]!;
+    const writes = c.world.server.writes.length;
+    await c.alice.game.combats.get(c.combat.id).combatants.get(wolf).update({ "system.style": "reckless" }).catch(() => null);
+    await c.quiet();
+    expect(c.fight().combatants.get(wolf).system.style).toBe("");
+    expect(c.world.server.writes.length).toBe(writes);
+  });
+
+  it("closing the round form leaves the round to the GM: the wolf neither answers nor takes its turn by style", async () => {
+    const c = await crowd("opposed", 1);
+    const gm = recordGm(c, () => null);
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    expect(gm.forms.length).toBe(1);
+    const first = c.fight().machineState.order[0];
+    expect(c.pcs[first]).toBeDefined();
+    await playerAttacks(c, first, livingWolf(c)!, { difficulty: "challenging", modifier: 0 });
+    const cards = () => c.gm.game.messages.contents.filter((m: any) => m.type === "card");
+    expect(cards().map((m: any) => [m.system.state, m.system.byStyle])).toEqual([["waiting", ""]]);
+    // The players end their turns; the wolf's comes, and stays the GM's.
+    for (let i = 0; i < 2; i++) {
+      const s = c.fight().machineState;
+      const holder = s.order[s.turn];
+      if (c.pcs[holder]) await c.pcs[holder]!.client.ui.combat.runAction("boutEndTurn", { combatantId: holder });
+      await c.quiet();
+    }
+    const s = c.fight().machineState;
+    expect(s.order[s.turn]).toBe(c.wolves[0]);
+    expect(cards().length).toBe(1);
+  });
+});
+
+describe("only the active GM's client plays the styles", () => {
+  it("with an assistant GM connected too, the wolf answers a blow once and the card applies once", async () => {
+    const { dist } = await import("../build/dist");
+    const { ROLES } = await import("../harness/server");
+    const { TestWorld } = await import("../harness/world");
+    dist();
+    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Assistant", role: ROLES.ASSISTANT }, { name: "Alice", role: ROLES.PLAYER }] });
+    const gm = await world.connect("GM");
+    await gm.game.settings.set("bout", "ruleset", "opposed");
+    const assistant = await world.connect("Assistant");
+    const alice = await world.connect("Alice");
+    await settle();
+    expect(assistant.game.user.isGM).toBe(true);
+    expect(assistant.game.user.isActiveGM).toBe(false);
+    const Actor = gm.CONFIG.Actor.documentClass;
+    const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { opposed: { ws: 45, i: 40, ag: 35 } } });
+    const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4 } } }]);
+    const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { opposed: { ws: 35, i: 30, ag: 30, wounds: 10, woundsNow: 10 }, styles: { opposed: "best-defence" } } });
+    const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
+    const [t1, t2] = await scene.createEmbeddedDocuments("Token", [
+      { actorId: ada.id, name: "Ada", actorLink: true, disposition: 1, x: 0, y: 0 },
+      { actorId: wolf.id, name: "Wolf", actorLink: false, disposition: -1, x: 100, y: 0 },
+    ]);
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", [t1, t2].map((t: any) => ({ actorId: t.actorId, name: t.name, sceneId: scene.id, tokenId: t.id })));
+    gm.runtime.dialogs.responder = (_k: string, config: any) => formCells(String(config?.content ?? ""));
+    assistant.runtime.dialogs.responder = () => {
+      throw new Error("the assistant GM was asked");
+    };
+    await gm.game.combats.get(combat.id).startCombat();
+    await settle();
+    await hooks(gm).stylesIdle();
+    seededDice(gm, 5);
+    const mark = world.server.writes.length;
+    const target = gm.game.scenes.get(scene.id).tokens.get(t2.id).actor;
+    alice.runtime.dialogs.responder = () => ({ defender: target.uuid, difficulty: "challenging", modifier: 0 });
+    await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+    for (let i = 0; i < 5; i++) {
+      await settle();
+      await hooks(gm).stylesIdle();
+      await hooks(assistant).stylesIdle();
+    }
+    const card = gm.game.messages.contents.find((m: any) => m.type === "card");
+    expect(card.system.state).toBe("applied");
+    const marks = JSON.parse(card.system.byStyle);
+    expect(marks).toEqual({ answer: "BOUT.Style.opposed.best-defence.Name", apply: "BOUT.Style.opposed.best-defence.Name" });
+    // One write to post the card, one to answer it, one to apply it: each step once, whatever clients heard the hooks.
+    const cardWrites = world.server.writes.slice(mark).filter((w: any) => w.documentName === "ChatMessage" || w.operations?.some((o: any) => o.documentName === "ChatMessage"));
+    expect(cardWrites.length).toBe(3);
+  });
+});
+
+describe("the tracker's row menu", () => {
+  it("sets a wolf's style for this fight (and its actor's default when ticked); a player's character is not offered it", async () => {
+    const c = await crowd("opposed", 1);
+    const wolf = c.wolves[0]!;
+    c.gm.runtime.dialogs.responder = () => ({ style: "reckless", default: true });
+    await c.gm.ui.combat.runContextOption("BOUT.Style.Menu.Entry", wolf);
+    await c.quiet();
+    expect(c.fight().combatants.get(wolf).system.style).toBe("reckless");
+    expect(c.gm.game.actors.get(c.wolf.id).system.styles.opposed).toBe("reckless");
+    await expect(c.gm.ui.combat.runContextOption("BOUT.Style.Menu.Entry", c.ids[0])).rejects.toThrow(/offers no/);
+    await expect(c.alice.ui.combat.runContextOption("BOUT.Style.Menu.Entry", wolf)).rejects.toThrow(/offers no/);
+    // Set back to "GM decides" mid-fight: the wolf is the GM's again.
+    c.gm.runtime.dialogs.responder = () => ({ style: "gm", default: false });
+    await c.gm.ui.combat.runContextOption("BOUT.Style.Menu.Entry", wolf);
+    await c.quiet();
+    expect(c.fight().combatants.get(wolf).system.style).toBe("gm");
+  });
+});
+
+describe("what a style chose is said on the card", () => {
+  it("a blow at a styled wolf: answered and applied by style, in words", async () => {
+    const c = await crowd("opposed", 1);
+    c.gm.runtime.dialogs.responder = (_k: string, config: any) => formCells(String(config?.content ?? ""));
+    seededDice(c.gm, 11);
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    const s = c.fight().machineState;
+    const pc = s.order.find((id: string) => c.pcs[id]);
+    await playerAttacks(c, pc, c.wolves[0]!, { difficulty: "challenging", modifier: 0 });
+    const card = c.gm.game.messages.contents.find((m: any) => m.type === "card" && JSON.parse(m.system.byStyle || "{}").answer);
+    expect(card.system.state).toBe("applied");
+    expect(card.content).toContain("Wolf answers by style: Canny");
+    expect(card.content).toContain("Applied by style: Canny");
+  });
+});
