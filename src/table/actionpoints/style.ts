@@ -90,7 +90,7 @@ export function registerActionPointsStyles(): void {
         const weapon = closingWeapon(styled.actor, melee);
         const open = defencesFor(view(styled.actor));
         return [
-          targetField(styled.combat, foes, weapon ? bestFoe(styled.actor, weapon, foes) : null),
+          targetField(foes, weapon ? bestFoe(styled.actor, weapon, foes) : null),
           { kind: "select", name: "defence", label: "BOUT.RoundForm.Defence", value: styleDefence(styled), options: DEFENCES.filter((d) => open.includes(d)).map((d) => ({ value: d, label: `BOUT.ActionPoints.Table.Defence.${d}` })) },
         ];
       },

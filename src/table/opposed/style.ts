@@ -73,7 +73,7 @@ export function registerOpposedStyles(): void {
         const foes = foesOf(styled.combat, styled.combatantId);
         const s = view(styled.actor).stats;
         return [
-          targetField(styled.combat, foes, bestFoe(styled.actor, foes)),
+          targetField(foes, bestFoe(styled.actor, foes)),
           { kind: "select", name: "defence", label: "BOUT.RoundForm.Defence", value: opposition(rule(styled), skillTarget(s, "melee"), skillTarget(s, "dodge")), options: OPPOSE.map((k) => ({ value: k, label: `BOUT.Opposed.Table.Defence.${k}` })) },
         ];
       },

@@ -14,6 +14,7 @@ import type { PhasesWeapon } from "../../engine/rulesets/phases";
 import { best, least, phasesPlan, styleRule, type PhasesStyle } from "../../engine/styles";
 import type { DialogField } from "../../applications/dialogs/odds-dialog";
 import type { CardView } from "../cards";
+import { fighterName } from "../fighter";
 import { closingWeapon, foesOf, waitingCardBy, type Foe } from "../styles/fight";
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { blowChance, blowDefenceOdds } from "./attack";
@@ -22,7 +23,8 @@ import { declarationFields, fighterOf, PHASES_DECLARATION, readDeclarationForm }
 const rule = (style: string) => styleRule<PhasesStyle>("phases", style)!;
 const statsOf = (item: Item.Implementation | null) => ((item?.system as { phases?: PhasesWeapon } | undefined)?.phases ?? null) as PhasesWeapon | null;
 const melee = (item: Item.Implementation) => !statsOf(item)?.missile;
-const others = (combat: BoutCombat, combatantId: string) => combat.combatants.contents.filter((c) => c.id !== combatantId).map((c) => ({ id: c.id!, name: c.name ?? "" }));
+// Named as the table knows them ("Wolf (2)"): a form of many tokens of one NPC must tell them apart.
+const others = (combat: BoutCombat, combatantId: string) => combat.combatants.contents.filter((c) => c.id !== combatantId).map((c) => ({ id: c.id!, name: fighterName((c.actor as Actor.Implementation | null) ?? null) }));
 const done = (combatantId: string, fire?: boolean) => ({ command: { type: "act", combatantId, ...(fire === undefined ? {} : { fire }) } as TimeCommand });
 
 /** The foe a weapon's blow has the best chance against. */

@@ -16,6 +16,7 @@ import { currentActors, owesPass, type PulsesState } from "../../engine/time/pul
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 import { best, pulseAnswer, pulseOrder, styleRule, type PulseStyle } from "../../engine/styles";
 import type { CardView } from "../cards";
+import { fighterName } from "../fighter";
 import { closingWeapon, foesOf, waitingCardBy, type Foe } from "../styles/fight";
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { styledCombatant } from "../styles/runner";
@@ -77,7 +78,7 @@ export function registerPulseStyles(): void {
         const foes = foesOf(styled.combat, styled.combatantId);
         return [
           // The blow's target waits for its turn: the engagements are read from the map at the pulse's initiative.
-          { kind: "select", name: "target", label: "BOUT.RoundForm.Target", value: "", options: [{ value: "", label: "BOUT.RoundForm.BestAtItsTurn" }, ...foes.map((f) => ({ value: f.id, label: styled.combat.combatants.get(f.id)?.name ?? f.actor.name }))] },
+          { kind: "select", name: "target", label: "BOUT.RoundForm.Target", value: "", options: [{ value: "", label: "BOUT.RoundForm.BestAtItsTurn" }, ...foes.map((f) => ({ value: f.id, label: fighterName(f.actor) }))] },
           { kind: "select", name: "answer", label: "BOUT.RoundForm.Answer", value: pulseAnswer(rule(styled), false), options: ANSWERS.map((a) => ({ value: a, label: `BOUT.Pulse.Table.Answer.${a}` })) },
         ];
       },

@@ -6,7 +6,7 @@
 import type { BoutCombat } from "../../documents/combat";
 import type { DialogField } from "../../applications/dialogs/odds-dialog";
 import { cardView } from "../cards";
-import { fighterRef, sameFighter } from "../fighter";
+import { fighterName, sameFighter } from "../fighter";
 import { downed } from "./style-of";
 
 export interface Foe {
@@ -41,9 +41,6 @@ export function plannedFoe(foes: readonly Foe[], planned: unknown, pick: () => F
 }
 
 /** The round form's target field: the foes by name, the style's pick first. */
-export function targetField(combat: BoutCombat, foes: readonly Foe[], chosen: Foe | null, label = "BOUT.RoundForm.Target"): DialogField {
-  return { kind: "select", name: "target", label, value: chosen?.id ?? foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id, label: combat.combatants.get(f.id)?.name ?? f.actor.name })) };
+export function targetField(foes: readonly Foe[], chosen: Foe | null, label = "BOUT.RoundForm.Target"): DialogField {
+  return { kind: "select", name: "target", label, value: chosen?.id ?? foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id, label: fighterName(f.actor) })) };
 }
-
-/** A fighter's ref on a card (its token's actor). */
-export const refOf = (foe: Foe) => fighterRef(foe.actor);

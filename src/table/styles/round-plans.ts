@@ -14,6 +14,7 @@ import { GM_DECIDES, styleName } from "../../engine/styles";
 import { activeRuleset } from "../../settings";
 import { askChoice, checkChoice, recordChoices } from "../declarations";
 import { queued } from "../write-queue";
+import { fighterName } from "../fighter";
 import { notifyRefusal } from "../notify";
 import { rulesetStyles, type RulesetStyles } from "./registry";
 import { downed, styleOf } from "./style-of";
@@ -22,7 +23,8 @@ import { downed, styleOf } from "./style-of";
 export const confirmsRounds = (): boolean => game.settings?.get("bout", "styleConfirm") !== false;
 
 const fieldsOf = (row: RoundRow): Record<string, DialogValues[string]> => Object.fromEntries(row.fields.map((f) => [f.name, f.value]));
-const nameOf = (combat: BoutCombat, id: string) => combat.combatants.get(id)?.name ?? "";
+/** A fighter as the table names it ("Wolf (2)"), so rows of one NPC's tokens can be told apart. */
+const nameOf = (combat: BoutCombat, id: string) => fighterName((combat.combatants.get(id)?.actor as Actor.Implementation | null | undefined) ?? null);
 
 // ---- the round's plan ------------------------------------------------------------
 
