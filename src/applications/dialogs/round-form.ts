@@ -50,9 +50,16 @@ export function roundFormContext(rows: readonly RoundRow[], values: Readonly<Rec
  */
 export function readRoundForm(rows: readonly RoundRow[], raw: Readonly<Record<string, unknown>>): Record<string, DialogValues> {
   const out: Record<string, DialogValues> = {};
+  const ids = new Set(rows.map((r) => r.id));
   for (const row of rows) {
     const own = Object.fromEntries(row.fields.map((f) => [f.name, raw[`${row.id}.${f.name}`] ?? raw[f.name]]));
-    out[row.id] = readValues(row.fields, own);
+    // Plain values no field names (a fighter's own dialog's answer in a macro's or a test's hands) go along as they are: each row's reader picks what it knows.
+    const extra = Object.entries(raw).flatMap(([key, value]): [string, string | number | boolean][] => {
+      const dot = key.indexOf(".");
+      const name = dot > 0 && ids.has(key.slice(0, dot)) ? (key.slice(0, dot) === row.id ? key.slice(dot + 1) : "") : key;
+      return name && !(name in own) && ["string", "number", "boolean"].includes(typeof value) ? [[name, value as string | number | boolean]] : [];
+    });
+    out[row.id] = { ...Object.fromEntries(extra), ...readValues(row.fields, own) };
   }
   return out;
 }

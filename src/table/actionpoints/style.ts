@@ -15,7 +15,7 @@ import { attackOdds, DEFENCES, type ActionPointsStats, type AdvantageKind, type 
 import { apAct, apAdvantage, apDefence, best, styleRule, type ActionPointsStyle } from "../../engine/styles";
 import type { CardView, FollowUp } from "../cards";
 import { fighterRef } from "../fighter";
-import { closingWeapon, foesOf, plannedFoe, targetField, waitingCardBy, type Foe } from "../styles/fight";
+import { closingWeapon, foesOf, plannedFoe, sameOdds, targetField, waitingCardBy, type Foe } from "../styles/fight";
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { attackerFigures, defenderFigures, defencesFor } from "./attack";
 import { apJsonTables, apRule } from "./tables";
@@ -45,8 +45,11 @@ function bestFoe(actor: Actor.Implementation, weapon: Item.Implementation, foes:
     foes.flatMap((f) => {
       const d = defenderFigures(view(f.actor), fighterRef(f.actor), "none");
       if (!d) return [];
-      const odds = attackOdds({ attacker: a, defender: d, rule: apRule() });
-      return [{ value: f, chance: odds.outcomes.hit + odds.outcomes.partial }];
+      const input = { attacker: { ...a, id: "" }, defender: { ...d, id: "" }, rule: apRule() };
+      return [{ value: f, chance: sameOdds(["actionpoints", input], () => {
+        const odds = attackOdds(input);
+        return odds.outcomes.hit + odds.outcomes.partial;
+      }) }];
     }),
   );
 }

@@ -14,7 +14,7 @@ import { opposedOdds, rangedOppositionSkill, skillTarget, type OpposedStats, typ
 import { best, opposition, styleRule, type OpposedStyle } from "../../engine/styles";
 import { opposedTie } from "../../settings";
 import type { CardView } from "../cards";
-import { closingWeapon, foesOf, plannedFoe, targetField, waitingCardBy, type Foe } from "../styles/fight";
+import { closingWeapon, foesOf, plannedFoe, sameOdds, targetField, waitingCardBy, type Foe } from "../styles/fight";
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { expectedDefence } from "./attack";
 
@@ -26,7 +26,13 @@ const OPPOSE = ["melee", "dodge", "none"] as const;
 /** The foe it has the best chance to hit (its Melee against the foe's better opposing skill). */
 function bestFoe(actor: Actor.Implementation, foes: readonly Foe[]): Foe | null {
   const attack = { target: skillTarget(view(actor).stats, "melee"), difficulty: "challenging" as const };
-  return best(foes.map((f) => ({ value: f, chance: opposedOdds(attack, expectedDefence(f.actor), opposedTie()).win })));
+  const tie = opposedTie();
+  return best(
+    foes.map((f) => {
+      const defence = expectedDefence(f.actor);
+      return { value: f, chance: sameOdds(["opposed", attack, defence, tie], () => opposedOdds(attack, defence, tie).win) };
+    }),
+  );
 }
 
 /** How it opposes a melee blow: the plan's word, else its style's. */

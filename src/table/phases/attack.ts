@@ -183,10 +183,11 @@ const blowDefencesFor = (d: Declaration): BlowDefence[] => (d.targetRouting ? ["
 const pct = (p: number) => Math.max(0, Math.min(1, p));
 
 /** The exact chance a blow of this weapon lands on the foe when it defends (what a style weighs its foes by). */
-export function blowChance(attacker: Actor.Implementation, weapon: PhasesWeapon, foe: Actor.Implementation): number {
+export function blowChance(attacker: Actor.Implementation, weapon: PhasesWeapon, foe: Actor.Implementation, memo: (input: MeleeInput, work: () => number) => number = (_i, work) => work()): number {
   const a = view(attacker);
   const d = { attack: attackScore(a.stats, weapon), damage: damageScore(a.stats, weapon), penalty: penaltyOf(a), firstStrike: 0, modifier: 0, targetRouting: false } as Declaration;
-  return pct(meleeOdds(meleeInput(d, view(foe), "defend")).hit);
+  const input = meleeInput(d, view(foe), "defend");
+  return memo(input, () => pct(meleeOdds(input).hit));
 }
 
 /** The defences open to a blow's target, each with the exact chance the blow lands (the defend dialog's headline). */

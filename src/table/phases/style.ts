@@ -15,7 +15,7 @@ import { best, least, phasesPlan, styleRule, type PhasesStyle } from "../../engi
 import type { DialogField } from "../../applications/dialogs/odds-dialog";
 import type { CardView } from "../cards";
 import { fighterName } from "../fighter";
-import { closingWeapon, foesOf, waitingCardBy, type Foe } from "../styles/fight";
+import { closingWeapon, foesOf, sameOdds, waitingCardBy, type Foe } from "../styles/fight";
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { blowChance, blowDefenceOdds } from "./attack";
 import { declarationFields, fighterOf, PHASES_DECLARATION, readDeclarationForm } from "./declaration";
@@ -30,21 +30,30 @@ const done = (combatantId: string, fire?: boolean) => ({ command: { type: "act",
 /** The foe a weapon's blow has the best chance against. */
 function bestFoe(actor: Actor.Implementation, weapon: Item.Implementation | null, foes: readonly Foe[]): Foe | null {
   const stats = statsOf(weapon);
-  return best(foes.map((f) => ({ value: f, chance: stats && !stats.missile ? blowChance(actor, stats, f.actor) : 0 })));
+  return best(foes.map((f) => ({ value: f, chance: stats && !stats.missile ? blowChance(actor, stats, f.actor, (input, work) => sameOdds(["phases", input], work)) : 0 })));
 }
 
-/** A fighter's row of the round form: the declaration dialog's fields, filled in with the style's declaration when it has one. */
+/**
+ * A fighter's row of the round form: the declaration dialog's fields, filled in
+ * with the style's declaration when it has one. The dialog's "Engage …" boxes
+ * (one per fighter) become one choice of whom to engage: a row of a crowd's
+ * form must not grow with the crowd.
+ */
 function declarationRow(combat: BoutCombat, combatantId: string, style: string | null): DialogField[] {
   const fighter = fighterOf(combat, combatantId);
   const actor = (combat.combatants.get(combatantId)?.actor as Actor.Implementation | null | undefined) ?? null;
   if (!fighter || !actor) return [];
-  const fields = declarationFields(fighter, others(combat, combatantId), true);
+  const around = others(combat, combatantId);
+  const engage: DialogField = { kind: "select", name: "engage", label: "BOUT.RoundForm.Engage", value: "", options: [{ value: "", label: "BOUT.RoundForm.EngageNobody" }, ...around.map((o) => ({ value: o.id, label: o.name }))] };
+  const all = declarationFields(fighter, around, true);
+  const at = all.findIndex((f) => f.name.startsWith("opponent-"));
+  const fields = [...all.slice(0, at < 0 ? all.length : at).filter((f) => !f.name.startsWith("opponent-")), engage, ...all.slice(at < 0 ? all.length : at).filter((f) => !f.name.startsWith("opponent-"))];
   if (!style) return fields;
   const weapon = closingWeapon(actor, melee) ?? closingWeapon(actor, () => true);
   const stats = statsOf(weapon);
   const foe = bestFoe(actor, weapon, foesOf(combat, combatantId));
   const plan = phasesPlan(rule(style), weapon && stats ? { id: weapon.id!, missile: Boolean(stats.missile), range: stats.range } : null, foe?.id ?? null);
-  const planned: Record<string, string | boolean> = { action: plan.action, movement: plan.movement, weaponId: plan.weaponId, range: plan.range, defence: plan.defence, ...Object.fromEntries(plan.opponents.map((id) => [`opponent-${id}`, true])) };
+  const planned: Record<string, string | boolean> = { action: plan.action, movement: plan.movement, weaponId: plan.weaponId, range: plan.range, defence: plan.defence, engage: plan.opponents[0] ?? "" };
   return fields.map((f) => (f.name in planned ? ({ ...f, value: planned[f.name] } as DialogField) : f));
 }
 
@@ -88,7 +97,12 @@ function act(styled: Styled) {
 export function registerPhasesStyles(): void {
   registerRulesetStyles("phases", {
     answers: { "phases.attack": answer },
-    declaration: { kind: PHASES_DECLARATION, fields: declarationRow, choice: (combat, id, values) => readDeclarationForm(values, others(combat, id).map((o) => o.id)) },
+    declaration: {
+      kind: PHASES_DECLARATION,
+      fields: declarationRow,
+      // The one foe engaged, as the dialog's box for it (a macro's or a test's "opponent-…" answer still counts).
+      choice: (combat, id, values) => readDeclarationForm({ ...values, ...(values.engage ? { [`opponent-${values.engage}`]: true } : {}) }, others(combat, id).map((o) => o.id)),
+    },
     act,
   });
 }

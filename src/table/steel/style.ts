@@ -15,7 +15,7 @@ import { attackProfile, CORE_MANEUVERS, exchangeOdds, maneuverTn, rolledDice, ty
 import { best, bestBlow, steelAttackDice, steelBlow, steelDefence, steelDefenceDice, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
 import type { DialogField, DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { CardView } from "../cards";
-import { closingWeapon, foesOf, waitingCardBy, type Foe } from "../styles/fight";
+import { closingWeapon, foesOf, sameOdds, waitingCardBy, type Foe } from "../styles/fight";
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { styledCombatant } from "../styles/runner";
 import { combatPoolLeft, defenceOpen, defenceTnOf, maneuversFor, postureOf, reachOf } from "./attack";
@@ -84,7 +84,9 @@ function blowAt(styled: Styled, weapon: Item.Implementation, foe: Foe, cp: numbe
   // The foe is expected to parry with half its dice: the attack dialog's own expectation.
   const rolled = rolledDice(dice, postureOf(styled.actor, combatId), "attack", reachOf(styled.actor, foe.actor, combatId, weapon.id!));
   const expected = rolledDice(Math.ceil(combatPoolLeft(foe.actor, combatId) / 2), postureOf(foe.actor, combatId), "defence");
-  const chance = exchangeOdds(rolled, maneuverTn(maneuver.stats, profile.value.atn), expected, defenceTnOf(foeView, parry)).hit;
+  const atn = maneuverTn(maneuver.stats, profile.value.atn);
+  const dtn = defenceTnOf(foeView, parry);
+  const chance = sameOdds(["steel", rolled, atn, expected, dtn], () => exchangeOdds(rolled, atn, expected, dtn).hit);
   return { declaration: { weaponId: weapon.id, maneuverId: maneuver.id, zone, dice, press: 0, side: "side" }, dice, chance };
 }
 

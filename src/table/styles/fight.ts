@@ -21,12 +21,31 @@ export function foesOf(combat: BoutCombat, combatantId: string): Foe[] {
   return infos.filter((i) => i.id !== combatantId && i.side !== side && i.actor && !downed(combat.combatants.get(i.id))).map((i) => ({ id: i.id, actor: i.actor! }));
 }
 
-/** Does a card this fighter posted in this fight still wait for its answer? */
+/** Does a card this fighter posted in this fight still wait for its answer? (The stored fields are read first: a fight has many cards.) */
 export function waitingCardBy(combatId: string, actor: Actor.Implementation): boolean {
   return (game.messages?.contents ?? []).some((m) => {
+    const s = m.system as { state?: string; combatId?: string; attackerUuid?: string; attackerId?: string } | undefined;
+    if (s?.state !== "waiting" || s.combatId !== combatId) return false;
+    if (s.attackerUuid ? s.attackerUuid !== actor.uuid : s.attackerId !== actor.id) return false;
     const card = cardView(m as ChatMessage.Implementation);
-    return card?.state === "waiting" && card.combatId === combatId && sameFighter(card.attacker, actor) && !sameFighter(card.defender, actor);
+    return card?.state === "waiting" && sameFighter(card.attacker, actor) && !sameFighter(card.defender, actor);
   });
+}
+
+/**
+ * The engine's exact odds for the same figures come out the same: a fight of
+ * many tokens of one NPC asks the same question again and again, so each
+ * answer is kept (by its figures, as JSON) until the cache grows large.
+ */
+const odds = new Map<string, number>();
+export function sameOdds(figures: unknown, work: () => number): number {
+  const key = JSON.stringify(figures);
+  const known = odds.get(key);
+  if (known !== undefined) return known;
+  if (odds.size > 20_000) odds.clear();
+  const value = work();
+  odds.set(key, value);
+  return value;
 }
 
 /** The weapon item a fighter closes with: the melee weapon in hand, else the first melee weapon it carries; null for bare hands. */
