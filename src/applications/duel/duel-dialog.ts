@@ -3,6 +3,7 @@ import { actorView } from "../../data/actor/actor-view";
 import { duelAdapter, simulateDuels } from "../../engine/duel";
 import { activeRuleset } from "../../settings";
 import { duelChartContext } from "./duel-context";
+import { styleName } from "../../engine/styles";
 import { duelWorld } from "./duel-world";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
@@ -49,7 +50,8 @@ export class DuelSimulator extends Base {
     const ruleset = activeRuleset();
     const adapter = duelAdapter(ruleset.id);
     const actors = game.actors!.contents.map((a) => ({ id: a.id, name: a.name }));
-    const policies = adapter ? Object.keys(adapter.policies) : [];
+    // The policies are the fighting styles the table plays, named as the GM knows them.
+    const policies = adapter ? Object.keys(adapter.policies).map((id) => ({ id, label: game.i18n!.localize(styleName(ruleset.id, id)) })) : [];
     const pick = (key: string, fallback: unknown) => this.#last[key] ?? fallback;
     return Object.assign(context, {
       available: Boolean(adapter),
