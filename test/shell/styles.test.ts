@@ -4,7 +4,7 @@
 // tracker's row menu; and the marks a style leaves on the cards.
 import { describe, expect, it } from "vitest";
 import { crowd, hooks, livingWolf, playerAttacks, seededDice, type Crowd } from "./gm-round";
-import { formCells, settle } from "./support";
+import { formCells, scriptDraws, settle, tableOfThree } from "./support";
 
 /** The round form's rows (a fieldset per fighter), by combatant id. */
 const rowsOf = (content: string) => [...content.matchAll(/<fieldset class="round-row" data-combatant-id="([^"]+)"/g)].map((m) => m[1]!);
@@ -217,5 +217,83 @@ describe("what a style chose is said on the card", () => {
     expect(card.system.state).toBe("applied");
     expect(card.content).toContain("Wolf answers by style: Canny");
     expect(card.content).toContain("Applied by style: Canny");
+  });
+});
+
+describe("the same state and the same dice make the same choices", () => {
+  it("an opposed round of two characters and three wolves, played twice with the same dice, posts the same cards with the same answers and results", async () => {
+    const transcript = async () => {
+      const c = await crowd("opposed", 3);
+      c.gm.runtime.dialogs.responder = (_k: string, config: any) => formCells(String(config?.content ?? ""));
+      seededDice(c.gm, 21);
+      await c.gmPress("tracker", () => c.fight().startCombat());
+      for (let guard = 0; guard < 60; guard++) {
+        const s = c.fight().machineState;
+        if (s.turn >= s.order.length) break;
+        const holder = s.order[s.turn];
+        const pc = c.pcs[holder];
+        const waiting = c.gm.game.messages.contents.find((m: any) => m.type === "card" && m.system.state !== "applied" && c.pcs[Object.keys(c.pcs).find((id) => c.pcs[id]!.actor.id === m.system.defenderId) ?? ""]);
+        if (waiting) {
+          const owner = Object.values(c.pcs).find((p) => p.actor.id === waiting.system.defenderId)!;
+          owner.client.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+          if (waiting.system.state === "waiting") await hooks(owner.client).defendFromCard(owner.client.game.messages.get(waiting.id));
+          else await hooks(owner.client).applyFromCard(owner.client.game.messages.get(waiting.id));
+          await c.quiet();
+        } else if (pc && !s.combatants.find((x: any) => x.id === holder).actionUsed) await playerAttacks(c, holder, c.wolves[0]!, { difficulty: "challenging", modifier: 0 });
+        else if (pc) {
+          await pc.client.ui.combat.runAction("boutEndTurn", { combatantId: holder });
+          await c.quiet();
+        }
+      }
+      return c.gm.game.messages.contents.filter((m: any) => m.type === "card").map((m: any) => {
+        // Wolves tied on Initiative and Agility act in the order of their (random) ids: the wolves' numbers may differ, the round may not.
+        const names = (text: string) => (/<span class="card-headline-text">([^<]*)<\/span>/.exec(text)?.[1] ?? "").replace(/Wolf \(\d\)/g, "Wolf");
+        return [m.system.kind, m.speaker?.alias ?? "", m.system.answer, m.system.byStyle, names(m.content)];
+      });
+    };
+    const first = await transcript();
+    expect(first.length).toBeGreaterThanOrEqual(5);
+    expect(await transcript()).toEqual(first);
+  }, 60_000);
+});
+
+describe("a Combat Advantage a style takes (seed 002 VI)", () => {
+  it("Bran, an NPC on Riposte, blocks Ada's failed 80 with his shield (20 against 40): his style takes the shield bash, posted and marked as his style's", async () => {
+    const { gm, alice, own, Actor } = await tableOfThree("actionpoints");
+    const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { actionpoints: { str: 12, agi: 12, bap: 10, fatigue: 20, fatigueNow: 20 } } });
+    const [sword] = await ada.createEmbeddedDocuments("Item", [
+      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
+    ]);
+    const bran = await Actor.create({ name: "Bran", type: "npc", system: { actionpoints: { str: 12, agi: 12, fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 }, styles: { actionpoints: "parry-and-riposte" } } });
+    await bran.createEmbeddedDocuments("Item", [
+      { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10, attackerBonus: 0 } } },
+      { name: "Shield Play", type: "skill", system: { actionpoints: { kind: "shieldPlay", tsc: 40, psf: 10 } } },
+      { name: "Heater", type: "shield", system: { equipped: true, actionpoints: { absorption: 4, blockBonus: 10, penetrations: 0 } } },
+    ]);
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: ada.id, name: "Ada" }, { actorId: bran.id, name: "Bran" }]);
+    gm.runtime.dialogs.responder = (_k: string, config: any) => formCells(String(config?.content ?? ""));
+    // Action Pools: Ada 9 + 10, Bran 1 + 5: Ada acts first.
+    scriptDraws(gm, [[9, 10], [1, 10]]);
+    await gm.game.combats.get(combat.id).startCombat();
+    await settle();
+    await hooks(gm).stylesIdle();
+    // The block's 20 (Shield Play 40), then Ada's 80 (Sword 60): the block wins the exchange and opens the shield bash.
+    scriptDraws(gm, [[20, 100], [80, 100], [30, 100]]);
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0, moved: 0, location: "" });
+    await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+    for (let i = 0; i < 4; i++) {
+      await settle();
+      await hooks(gm).stylesIdle();
+    }
+    const cards = gm.game.messages.contents.filter((m: any) => m.type === "card");
+    // Ada's blow, then Bran's bash (and, his points allowing, his own blow when he may act).
+    expect(cards.map((m: any) => m.system.kind).slice(0, 2)).toEqual(["actionpoints.attack", "actionpoints.advantage"]);
+    expect(JSON.parse(cards[0].system.answer)).toEqual({ defence: "activeShield" });
+    expect(JSON.parse(cards[0].system.result).taken).toBe("shieldBash");
+    expect(JSON.parse(cards[1].system.declaration)).toMatchObject({ kind: "shieldBash" });
+    expect(cards[1].content).toContain("Bran acts by style: Riposte");
   });
 });

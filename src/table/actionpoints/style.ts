@@ -63,10 +63,12 @@ function answer(_card: CardView, styled: Styled) {
   return { defence: fits ? planned : styleDefence(styled) };
 }
 
-function followUp(_card: CardView, offers: readonly FollowUp[], styled: Styled): FollowUp | null {
+/** VI: the blow a winning defence opened that the style takes, posted at the one who missed (as the card's button would). */
+function followUp(card: CardView, offers: readonly FollowUp[], styled: Styled) {
   const costs = apJsonTables().advantageFatigue;
   const kind = apAdvantage(rule(styled), offers.map((o) => o.id as AdvantageKind), costs, view(styled.actor).stats.fatigueNow);
-  return offers.find((o) => o.id === kind) ?? null;
+  const victim = card.attacker;
+  return kind && victim ? { card: "actionpoints.advantage", defender: victim, declaration: { sourceId: card.id, kind } } : null;
 }
 
 function act(styled: Styled) {

@@ -32,8 +32,8 @@ export type StyleAct =
 export interface RulesetStyles {
   /** The style's answer to a waiting card of each kind aimed at its fighter; null leaves it to the GM. */
   readonly answers: Readonly<Record<string, (card: CardView, styled: Styled) => unknown>>;
-  /** The follow-up a style takes from a resolved card's offers to its fighter (a Combat Advantage), or null. */
-  followUp?(card: CardView, offers: readonly FollowUp[], styled: Styled): FollowUp | null;
+  /** What a style does with a resolved card's offers to its fighter (a Combat Advantage taken: the card it posts), or null. */
+  followUp?(card: CardView, offers: readonly FollowUp[], styled: Styled): StyleAct | null;
   /**
    * The secret declaration the GM answers for its fighters in the round form:
    * the fields of one fighter's row (filled in with the style's choice; the

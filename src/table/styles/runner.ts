@@ -95,9 +95,9 @@ async function cardStep(seen: CardView): Promise<void> {
   const offers = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.(card) ?? []) : [];
   for (const offer of offers) {
     const taker = styledIn(card.combatId, fighterFrom(offer.actorId));
-    const take = taker && styles.followUp ? styles.followUp(card, offers, taker) : null;
-    if (taker && take && kind?.followUp) {
-      report(await kind.followUp(card, take.id), taker);
+    const take = taker && styles.followUp ? styles.followUp(card, offers.filter((o) => o.actorId === offer.actorId), taker) : null;
+    if (taker && take) {
+      report((await perform(take, taker)) as never, taker);
       break;
     }
   }
