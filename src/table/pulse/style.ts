@@ -52,7 +52,7 @@ function act(styled: Styled) {
   // [12.3] the engagement's highest IV chooses to act first or last.
   if (step.kind === "engagement") {
     const e = state.engagements[step.index];
-    if (e && !e.chosen && e.order[0] === me) return { command: { type: "chooseOrder", engagementId: e.id, choice: styled.down ? "last" : pulseOrder(rule(styled)) } as TimeCommand };
+    if (e && !e.chosen && e.order[0] === me) return { command: { type: "chooseOrder", engagementId: e.id, combatantId: me, choice: styled.down ? "last" : pulseOrder(rule(styled)) } as TimeCommand };
   }
   // The winning side picks which side's free figures go first: a side all of styled figures picks itself.
   if (step.kind === "sideChoice" && state.initiative?.winner) {

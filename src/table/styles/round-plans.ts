@@ -109,23 +109,22 @@ export async function askDeclarations(combat: BoutCombat, combatantIds: readonly
     return { id, name: nameOf(combat, id), style: styleName(activeRuleset().id, style ?? GM_DECIDES), secret: true, fields: form.fields(combat, id, style) };
   });
   const auto = confirmsRounds() ? [] : rows.filter((r) => styleOf(combat.combatants.get(r.id)));
-  let values: Record<string, DialogValues> | null = Object.fromEntries(auto.map((r) => [r.id, fieldsOf(r)]));
-  const asked = rows.filter((r) => !auto.includes(r));
-  if (auto.length) await record(combat, d.id, auto, values);
-  values = {};
-  for (let shown = asked; shown.length; ) {
+  let shown = rows.filter((r) => !auto.includes(r));
+  // The styles' choices stand unasked (the world setting); any the rules refuse are asked in the form with the rest.
+  if (auto.length && (await refusedToRecord(combat, d.id, auto, {}))) shown = rows;
+  let values: Record<string, DialogValues> = {};
+  while (shown.length) {
     const answered = await openRoundForm(shown, values);
     if (!answered) return;
     values = answered;
-    const refusal = await record(combat, d.id, shown, answered);
-    if (!refusal) return;
+    if (!(await refusedToRecord(combat, d.id, shown, answered))) return;
     // Only the rows still to record come back, as the GM left them.
     shown = shown.filter((r) => combat.boutSystem.declaration.id === d.id && !combat.boutSystem.declaration.chosen.includes(r.id));
   }
 }
 
-/** Records the rows' choices in one write; the first refusal is told (with the fighter's name) and returned. */
-async function record(combat: BoutCombat, declarationId: string, rows: readonly RoundRow[], values: Readonly<Record<string, DialogValues>>): Promise<boolean> {
+/** Records the rows' choices in one write (a row without values: its fields as they stand); true when refused, the first refusal told with its fighter's name. */
+async function refusedToRecord(combat: BoutCombat, declarationId: string, rows: readonly RoundRow[], values: Readonly<Record<string, DialogValues>>): Promise<boolean> {
   const form = rulesetStyles(activeRuleset().id)?.declaration;
   const me = game.user as User.Implementation;
   if (!form) return false;

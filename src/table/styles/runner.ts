@@ -15,6 +15,7 @@ import { activeRuleset } from "../../settings";
 import { answerByStyle, applyByStyle, cardKind, cardView, postCardByStyle, type CardView } from "../cards";
 import { combatantOf, fighterFrom } from "../fighter";
 import { notifyRefusal } from "../notify";
+import { queued } from "../write-queue";
 import { rulesetStyles, type StyleAct, type Styled } from "./registry";
 import { downed, styleOf } from "./style-of";
 import { askPlanFor, planFor } from "./round-plans";
@@ -179,10 +180,8 @@ async function tick(combat: Fight): Promise<void> {
 
 async function perform(act: StyleAct, styled: Styled): Promise<{ ok: boolean; refusal?: unknown }> {
   if ("card" in act) return postCardByStyle(act.card, styled.actor, act.defender, act.declaration, styled.combat.id!, mark(styled));
-  if ("command" in act) {
-    const combat = styled.combat;
-    return combat.command({ ...act.command, combatantId: styled.combatantId } as never);
-  }
+  // A command goes to the fight as the GM's own press would, in its queue (a refusal is told once, by report).
+  if ("command" in act) return queued([styled.combat], (lease) => styled.combat.applyCommand(act.command, lease));
   await act.run();
   return { ok: true };
 }
