@@ -9,6 +9,16 @@ export default defineConfig({
     // vitest's default is one worker fewer than the cores: one on the two-core CI
     // machine. The engine and shell files share nothing between files: two at once.
     maxWorkers: 2,
+    // One module cache per worker, not one per file (vitest's isolate): each file is
+    // still imported anew and the shell's setup file runs again before each one, but the
+    // harness, the engine and vitest itself load once per worker instead of once per file
+    // (about half the CPU time of the shell suite went to that). What this shares was
+    // checked project by project: the test files keep no state outside themselves; the
+    // harness's only running state is its id sequence, restarted by test/harness/setup.ts;
+    // each connected client's bundle runs in a realm of its own (test/harness/world.ts);
+    // src/ modules a test imports itself keep registries that are filled once, except the
+    // duel adapters, which test/engine/duel/simulate.test.ts puts back after its toy.
+    isolate: false,
     // Every project extends this. The 10^6-roll simulations, long property runs and
     // tests that set up several worlds (the duel simulator's, about 3 s alone) take
     // seconds; on a shared two-core machine with both workers busy, 5 s is not a safe

@@ -28,7 +28,12 @@ export interface StatusEffectEntry {
 
 type StatusList = StatusEffectEntry[] | Record<string, StatusEffectEntry>;
 
-/** v13: an array of entries; v14: an object keyed by status id (the v14 API's CONFIG.statusEffects). */
+/**
+ * v13: an array of entries; v14: an object keyed by status id (v14 API: `CONFIG.statusEffects:
+ * {[id: string]: StatusEffectConfig}`; foundryvtt/foundryvtt#13122, "with backwards compatibility").
+ * Whether that object also answers array methods, and whether a package left an array there
+ * (Draw Steel 1.0 assigns one on v14), is not settled: only `Array.isArray` and own keys are read.
+ */
 const statusList = (): StatusList => (CONFIG as unknown as { statusEffects: StatusList }).statusEffects;
 
 /** Whether a status of this id is configured (a hostile payload's id is checked against it). */
@@ -56,7 +61,10 @@ export function speakerFor(actor: Actor.Implementation | null | undefined): Chat
 /**
  * The creation option that shows a message with rolls the way the user chose in
  * the chat log: v13 `rollMode` from the `core.rollMode` setting; v14
- * `messageMode` from `core.messageMode` (v14 renamed the modes: public, gm, blind, self).
+ * `messageMode` from `core.messageMode` (v14 renamed the modes: public, gm, blind, self;
+ * the v13 setting is gone: foundryvtt/dnd5e#6958; dnd5e 5.3 reads "messageMode" from 14 on).
+ * Only for messages that carry rolls: whether v14 applies the option to other messages too is
+ * not settled (docs/foundry-v14.md), so a card sets its own `whisper` and `blind` and names no mode.
  */
 export function messageModeOption(): Record<string, string> {
   const settings = game.settings as unknown as { get(namespace: string, key: string): unknown };
@@ -107,6 +115,23 @@ export function setTrackableAttributes(byType: Record<string, { bar: string[]; v
   Object.assign(CONFIG.Actor, { trackableAttributes: byType });
 }
 
+// ---- sheets -------------------------------------------------------------------------
+
+/**
+ * Takes core's legacy sheet (`foundry.appv1.sheets.ActorSheet` / `ItemSheet`) off the sheets a
+ * document type may use. v13 registers it for every type. On v14 the evidence is split:
+ * dnd5e 5.3 (verified on 14) still unregisters it at init and fvtt-types 14.366 declares it;
+ * a v14 SDK says v14 registers none (vttforge/vttforge#169). Unregistering a sheet that is not
+ * registered changes nothing; a release without the legacy class is skipped rather than
+ * failing the system's init.
+ */
+export function unregisterCoreSheet(documentName: "Actor" | "Item"): void {
+  const { DocumentSheetConfig } = foundry.applications.apps;
+  const legacy = (foundry.appv1 as Partial<typeof foundry.appv1> | undefined)?.sheets;
+  if (documentName === "Actor" && legacy?.ActorSheet) DocumentSheetConfig.unregisterSheet(Actor, "core", legacy.ActorSheet);
+  if (documentName === "Item" && legacy?.ItemSheet) DocumentSheetConfig.unregisterSheet(Item, "core", legacy.ItemSheet);
+}
+
 // ---- pop-out windows ----------------------------------------------------------------
 
 /**
@@ -131,8 +156,8 @@ export interface ContextMenuEntry {
 
 /**
  * A context menu entry in the running Foundry's shape: v13's ContextMenu reads
- * name/condition/callback; v14 reads label/visible/onClick (it still takes the
- * v13 names, with a warning, until v16).
+ * name/condition/callback; v14 reads label/visible/onClick(event, target)
+ * (foundryvtt/crucible#688; Draw Steel 1.0, v14 only, #1752 "Context menu changes").
  */
 export function contextEntry(label: string, icon: string, visible: (li: HTMLElement) => boolean, onClick: (li: HTMLElement) => unknown): ContextMenuEntry {
   // v14's onClick takes (event, target); v13's callback takes the target alone.

@@ -2,7 +2,7 @@ import "../styles/bout.css";
 import { CharacterData, NpcData } from "./data/actor/actor-data";
 import { ArmorData, ManeuverData, ShieldData, SkillData, WeaponData } from "./data/item/item-data";
 import { BoutActor } from "./documents/actor";
-import { BoutChatMessage } from "./documents/chat-message";
+import { BoutChatMessage, unmaskLookAlike } from "./documents/chat-message";
 import { BoutCombat } from "./documents/combat";
 import { BoutCombatant } from "./documents/combatant";
 import { BoutCombatantGroup } from "./documents/combatant-group";
@@ -16,6 +16,7 @@ import { saveSteelRangeBands, SteelRangeBandsEditor } from "./table/steel/range-
 import { noticeLegacyTables } from "./table/legacy-tables";
 import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
 import { RollTableChooser, saveRollTableChoices } from "./table/roll-tables/chooser";
+import { importRulesetTables } from "./table/roll-tables/import";
 import { registerSheets } from "./applications/sheets/register";
 import { registerSteel } from "./table/steel/register";
 import { registerOpposed } from "./table/opposed/register";
@@ -30,9 +31,11 @@ import { registerHandover } from "./table/handover";
 import { DEFAULT_QUERY_TIMEOUT } from "./table/query";
 import { declare, openDeclaration, promptDeclarations, revealDeclaration } from "./table/declarations";
 import { registerStatusEffects } from "./table/status-effects";
+import { registerFightFollowsWorld } from "./table/fight-follows-world";
 import { registerEffectiveSpaceGuard } from "./table/phases/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
+import { registerBarQueries } from "./table/bar-edit";
 import { activateCardListeners, hideOthersButtons, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries, registeredCardKinds } from "./table/cards";
 import { registerPulseMovement } from "./table/pulse/movement";
 import { registerMoveRecheck } from "./table/move-recheck";
@@ -79,8 +82,10 @@ Hooks.once("init", () => {
   // The GM's armory: settings button, sidebar context menus, CONFIG.BOUT.openArmory.
   registerArmory();
   registerCardQueries();
+  registerBarQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
+  registerFightFollowsWorld();
   registerEffectiveSpaceGuard();
   registerPulseMovement();
   registerMoveRecheck();
@@ -108,11 +113,12 @@ Hooks.on("updateCombat", (combat, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, stylesIdle, saveApTables, savePulseTables, saveRollTableChoices, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, stylesIdle, saveApTables, savePulseTables, saveRollTableChoices, importRulesetTables, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
 
 registerDiceLanding();
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
+  unmaskLookAlike(message as never, html as HTMLElement);
   holdUntilDiceLand(message as never, html as HTMLElement);
   hideOthersButtons(message as never, html as HTMLElement);
   activateCardListeners(message as never, html as HTMLElement);

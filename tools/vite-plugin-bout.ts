@@ -4,6 +4,7 @@ import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import type { Plugin } from "vite";
 import { buildManifest } from "./system-manifest.ts";
 import { listFiles, writeReleaseZip } from "./release/zip.ts";
+import { packStats, stampStats, type PackStats } from "./pack-stats.ts";
 
 const STATIC_DIRS = ["templates", "lang"];
 const STATIC_FILES = ["LICENSE", "README.md"];
@@ -13,7 +14,7 @@ function countSources(dir: string): number {
   return listFiles(dir).filter((f) => f.endsWith(".json")).length;
 }
 
-async function compilePacks(root: string, outDir: string, packs: { name: string; path: string }[]): Promise<void> {
+async function compilePacks(root: string, outDir: string, packs: { name: string; path: string }[], stats: PackStats): Promise<void> {
   for (const pack of packs) {
     const src = join(root, "packs/_source", pack.name);
     const dest = join(outDir, pack.path);
@@ -24,6 +25,7 @@ async function compilePacks(root: string, outDir: string, packs: { name: string;
       recursive: true,
       transformEntry: (entry) => {
         if (typeof entry._key !== "string") throw new Error(`pack ${pack.name}: a source has no _key (${String(entry.name)})`);
+        stampStats(entry, stats);
         packed += 1;
       },
     });
@@ -60,7 +62,7 @@ export function boutSystem(options: { root: string; outDir: string }): Plugin {
       const manifest = buildManifest(root);
       writeFileSync(join(outDir, "system.json"), `${JSON.stringify(manifest, null, 2)}\n`);
       try {
-        await compilePacks(root, outDir, manifest.packs);
+        await compilePacks(root, outDir, manifest.packs, packStats(manifest.id, manifest.version));
       } catch (error) {
         // A world open in Foundry holds the pack's LOCK: while watching, keep the old pack.
         if (!watching) throw error;

@@ -6,7 +6,7 @@
  */
 import { RULESETS } from "../engine/rulesets/registry";
 import { RULESET_IDS, type ActorView } from "../engine/rulesets/ruleset";
-import { initialValues, type Stat, type StatBlock } from "../engine/rulesets/stats";
+import { initialValues, statAt } from "../engine/rulesets/stats";
 
 export const SCHEMA_VERSION = 2;
 
@@ -22,14 +22,6 @@ interface MigrationStep {
 
 function isRecord(value: unknown): value is Source {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function statAt(block: StatBlock, path: string): Stat | undefined {
-  const [head, ...rest] = path.split(".");
-  const stat = block[head ?? ""];
-  if (!stat) return undefined;
-  if (rest.length === 0) return stat;
-  return stat.kind === "group" ? statAt(stat.fields, rest.join(".")) : undefined;
 }
 
 function setIfAbsent(target: Source, path: string, value: unknown): void {
@@ -54,10 +46,13 @@ const STEPS: readonly MigrationStep[] = [
     // 0 → 1: the first skeleton stored one `vitality {value, max}` for every actor.
     // Version 1 keeps figures per ruleset and derives the token track from them, so
     // the old number moves to each ruleset's own track statistic where it has one.
+    // Foundry migrates update changes as sources too, and a change carries no schemaVersion: a bar
+    // edit (`vitality: {value}`, the bar's field since issue 29, see actor-data.ts) is not a first-
+    // skeleton track, which always stored its max beside its value. Only that is moved here.
     to: 1,
     actor(source) {
       const old = source["vitality"];
-      if (!isRecord(old)) return;
+      if (!isRecord(old) || typeof old["max"] !== "number") return;
       const value = typeof old["value"] === "number" ? old["value"] : undefined;
       if (value !== undefined) {
         for (const id of RULESET_IDS) {

@@ -1,16 +1,23 @@
 import { notifyRefusal } from "../table/notify";
-import { timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
+import { namedRefusal } from "../table/named-refusal";
+import { fightNowOf, timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
 import { ok, refuse, type Outcome } from "../engine/outcome";
-import { actingOrder, roundsBegun, turnHolder, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { actingOrder, roundsBegun, turnHolder, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { rosterChanges, type RosterEntry } from "../engine/time/roster";
+import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import { worldTimeDelta } from "../engine/time/round-length";
-import { fingerprint, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
+import { CONDITIONS_ENDED, fingerprint, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
 import { encodeState, fieldChange } from "../data/combat/stored-state";
 import { storeHistory, type KeptStep } from "../data/combat/stored-history";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
-import { activeRuleset } from "../settings";
+import { activeRuleset, phasesTracks } from "../settings";
+import { actorView } from "../data/actor/actor-view";
 import { queued, type Lease } from "../table/write-queue";
-import { WriteBatch } from "../table/batch";
+import { WriteBatch, writeOne, type Committed } from "../table/batch";
+import { aftermathOf, notSaved } from "../table/write-notice";
+import { ENDS_AT_FLAG } from "../table/status-writes";
+import { conditionOver } from "../engine/time/condition-time";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
@@ -42,7 +49,64 @@ export class BoutCombat extends Combat {
   trackerView(): TrackerView | null {
     const state = this.machineState;
     const structure = this.structure;
-    return state && structure ? structure.machine.view(state) : null;
+    return state && structure ? structure.machine.view(state, this.fightNow()) : null;
+  }
+
+  /** The fighters' conditions as the world holds them now (each one's actor's statuses, whoever set them), for the machine to read. */
+  fightNow(): FightNow {
+    return fightNowOf(this.combatants.contents.map((c) => ({ id: c.id!, actor: c.actor })));
+  }
+
+  /** One machine step from `state`, with the fighters' conditions as they are now. */
+  stepFrom(state: unknown, command: TimeCommand): Outcome<{ state: unknown; events: readonly unknown[] }> {
+    return this.structure!.machine.apply(state, command, this.fightNow());
+  }
+
+  /** Why this combatant's fighter cannot act at all (its ruleset's rule on its figures and conditions, less any `ending` now), or null. */
+  outOfAction(combatantId: string, ending: ReadonlySet<string> = new Set()): OutOfAction | null {
+    const actor = (this.combatants.get(combatantId)?.actor as Actor.Implementation | null | undefined) ?? null;
+    if (!actor) return null;
+    const statuses = new Set([...((actor as unknown as { statuses?: Set<string> }).statuses ?? [])].filter((s) => !ending.has(s)));
+    return activeRuleset().outOfAction(actorView(actor as never, activeRuleset().id) as never, statuses, { phasesTracks: phasesTracks() });
+  }
+
+  /** Each combatant as the roster reads it: core's defeated mark and its ruleset's out of action (with the conditions `ending` gone). */
+  rosterEntries(ending: ReadonlyMap<string, ReadonlySet<string>> = new Map()): RosterEntry[] {
+    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as unknown as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!, ending.get(c.id!)) !== null }));
+  }
+
+  /**
+   * The timed conditions (a knockout's seconds, a knockdown's round) whose time
+   * is up once a step from `before` to `next` has moved the world's clock on:
+   * each combatant's, with the effects that end and the statuses they carried.
+   */
+  conditionsEnding(structure: TimeStructure, before: unknown, next: unknown): { combatantId: string; actor: Actor.Implementation; effects: string[]; statuses: Set<string> }[] {
+    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    if (delta <= 0) return [];
+    const now = (game.time?.worldTime ?? 0) + delta;
+    return this.combatants.contents.flatMap((c) => {
+      const actor = (c.actor as Actor.Implementation | null) ?? null;
+      const over = ((actor?.effects.contents ?? []) as unknown as { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> }[]).filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
+      return actor && over.length ? [{ combatantId: c.id!, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
+    });
+  }
+
+  /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */
+  fighterInfos(state: unknown = this.machineState): CombatantInfo[] {
+    const structure = this.structure;
+    const infos = this.combatantInfos();
+    if (state && structure) {
+      const members = structure.machine.members(state);
+      return infos.filter((i) => members.includes(i.id));
+    }
+    const roster = new Set(rosterChanges([], this.rosterEntries()).join);
+    return infos.filter((i) => roster.has(i.id));
+  }
+
+  /** Is this combatant in the running fight's order? (Before the fight starts: not yet.) */
+  isMember(combatantId: string): boolean {
+    const state = this.machineState;
+    return Boolean(state && this.structure?.machine.members(state).includes(combatantId));
   }
 
   combatantInfos(): CombatantInfo[] {
@@ -57,31 +121,44 @@ export class BoutCombat extends Combat {
     });
   }
 
+  /**
+   * Begin (GM): the setup question (a dialog) is asked on this GM's client; the
+   * start itself is worked out and written by the active GM, whom any other GM asks.
+   */
   override async startCombat(): Promise<this> {
     if (!game.user?.isGM) {
       ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
       return this;
     }
+    const structure = timeStructure(activeRuleset().time);
+    // A closed setup question leaves the fight unstarted (asked before the queue: a dialog holds no document).
+    const options = structure?.setup ? await structure.setup(this.fighterInfos()) : {};
+    if (options === null) return this;
+    const outcome = game.user.isActiveGM ? await this.startHere(options) : await askGM("combatStep", { combatId: this.id, step: "start", options });
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
+    return this;
+  }
+
+  /**
+   * Active GM: start the fight with the setup's answers, in the combat's queue,
+   * from the fighters as they are then; a second Begin finds it started.
+   */
+  async startHere(options: Readonly<Record<string, unknown>>): Promise<Outcome<unknown>> {
     const id = activeRuleset().time;
     const structure = timeStructure(id);
-    if (!structure) {
-      ui.notifications?.warn(game.i18n!.format("BOUT.Combat.NoStructure", { structure: id }));
-      return this;
-    }
-    // A closed setup question leaves the fight unstarted (asked before the queue: a dialog holds no document).
-    const options = structure.setup ? await structure.setup(this.combatantInfos()) : {};
-    if (options === null) return this;
-    // The start is worked out and written in the combat's queue, from the fighters as they are then; a second Begin finds it started.
-    await queued([this], async () => {
-      if (this.machineState) return;
-      const started = await structure.start(this.combatantInfos(), options);
-      if (!started.ok) return notifyRefusal(started.refusal);
+    if (!structure) return refuse("combat.noStructure", "BOUT.Combat.NoStructure", { structure: id });
+    return queued([this], async (): Promise<Outcome<unknown>> => {
+      if (this.machineState) return ok(null);
+      const started = await structure.start(this.fighterInfos(), options);
+      if (!started.ok) return started;
       // As v13's Combat#startCombat: combatStart hears the round and turn before the update that sets them.
       const updateData = this.corePosition(started.value, structure);
       callHook("combatStart", this, updateData);
-      await this.update({ ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) } as never);
+      // Checked, as every write of a decision: a start refused by a module or by Foundry leaves the fight unstarted, and the GM told.
+      const committed = await writeOne(this, { ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) });
+      if (!committed.complete) return notSaved("Start.None", committed);
+      return ok(true);
     });
-    return this;
   }
 
   /**
@@ -109,10 +186,12 @@ export class BoutCombat extends Combat {
     const structure = this.structure;
     const state = this.machineState;
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
-    const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
-    if (!result.ok) return result;
-    const { state: next, gather } = await this.withStepWrites(structure, state, result.value.state);
-    await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type], lease, gather);
+    const result = this.stepFrom(state, structure.refine ? structure.refine(command, state, this.fighterInfos(state)) : command);
+    // The machine names fighters by combatant id: the notice names them as the tracker does.
+    if (!result.ok) return namedRefusal(this, result);
+    const { state: next, gather, ended } = await this.withStepWrites(structure, state, result.value.state);
+    const committed = await this.writeWithSetOff(state, next, this.declarationChange(structure, next), [command.type, ...ended], lease, gather);
+    if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
     return next === result.value.state ? result : { ok: true, value: { ...result.value, state: next } };
   }
 
@@ -127,14 +206,15 @@ export class BoutCombat extends Combat {
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
     const events: unknown[] = [];
     for (const command of commands) {
-      const result = structure.machine.apply(state, structure.refine ? structure.refine(command, state, this.combatantInfos()) : command);
-      if (!result.ok) return result;
+      const result = this.stepFrom(state, structure.refine ? structure.refine(command, state, this.fighterInfos(state)) : command);
+      if (!result.ok) return namedRefusal(this, result);
       state = result.value.state;
       events.push(...result.value.events);
     }
     const rolled = await this.withStepWrites(structure, before, state);
     state = rolled.state;
-    await this.writeWithSetOff(before, state, this.declarationChange(structure, state), commands.map((c) => c.type), lease, rolled.gather, batch);
+    const committed = await this.writeWithSetOff(before, state, this.declarationChange(structure, state), [...commands.map((c) => c.type), ...rolled.ended], lease, rolled.gather, batch);
+    if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
     return { ok: true, value: { state, events } };
   }
 
@@ -145,72 +225,165 @@ export class BoutCombat extends Combat {
    * stays one write. A command the machine refuses is left out (the step itself
    * stands). `gather` adds the other writes (cards, statuses) to the step's batch.
    */
-  private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null }> {
-    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.combatantInfos()) : null;
-    if (!rolls) return { state: next, gather: null };
+  private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null; ended: readonly string[] }> {
+    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.fighterInfos(next)) : null;
     let state = next;
-    for (const command of rolls.commands) {
-      const applied = structure.machine.apply(state, command);
+    for (const command of rolls?.commands ?? []) {
+      const applied = this.stepFrom(state, command);
       if (applied.ok) state = applied.value.state;
       else console.warn("bout | a step's roll was refused", command, applied.refusal);
     }
-    return { state, gather: (batch, lease) => rolls.gather(batch, lease) };
+    // Issue 31: a condition whose time is up as this step moves the clock ends in the step's write, and a
+    // fighter it kept out of the order (a knockout's seconds) comes back into it in the same write.
+    const ending = this.conditionsEnding(structure, before, state);
+    if (ending.length) state = await this.joinWhoWakes(structure, state, new Map(ending.map((e) => [e.combatantId, e.statuses])));
+    // A step that ended conditions changed the world outside the state: it cannot be taken back.
+    const ended = ending.length ? [CONDITIONS_ENDED] : [];
+    if (!rolls && !ending.length) return { state, gather: null, ended };
+    return {
+      state,
+      ended,
+      gather: async (batch, lease) => {
+        if (rolls) await rolls.gather(batch, lease);
+        for (const e of ending) batch.deleteIn(e.actor as never, "ActiveEffect", e.effects);
+      },
+    };
+  }
+
+  /** The state with those the ending conditions kept out of the fight's order back in it. */
+  private async joinWhoWakes(structure: TimeStructure, state: unknown, ending: ReadonlyMap<string, ReadonlySet<string>>): Promise<unknown> {
+    const { join } = rosterChanges(structure.machine.members(state), this.rosterEntries(ending));
+    return this.joined(structure, state, join.filter((id) => ending.has(id)));
+  }
+
+  /**
+   * The state with these combatants in the fight's order, each by the machine's
+   * `join` with its figures read now; one the machine refuses (figures out of
+   * range) stays out, and the GM is told why.
+   */
+  private async joined(structure: TimeStructure, state: unknown, ids: readonly string[]): Promise<unknown> {
+    const infos = this.combatantInfos();
+    let next = state;
+    for (const id of ids) {
+      const info = infos.find((i) => i.id === id);
+      const command = info && structure.join ? await structure.join(info, next) : null;
+      if (!command) continue;
+      const joined = this.stepFrom(next, command);
+      if (joined.ok) next = joined.value.state;
+      else notifyRefusal(joined.refusal);
+    }
+    return next;
   }
 
   /**
    * The step's write with what it sets off: all in one batch (one request on
    * v14; on v13 the fight's update, one create of every card, one delete of each
    * actor's cleared statuses), in `batch` when the step is itself part of a
-   * larger decision (a card's).
+   * larger decision (a card's, whose caller commits and checks it). What was
+   * saved when this commits it (null when it went into `batch`).
    */
-  private async writeWithSetOff(before: unknown, next: unknown, extra: Record<string, unknown>, commandTypes: readonly string[], lease: Lease | undefined, gather: StepWrites["gather"] | null, batch?: WriteBatch): Promise<void> {
-    if (!gather) return this.writeStep(before, next, extra, commandTypes, batch);
+  private async writeWithSetOff(before: unknown, next: unknown, extra: Record<string, unknown>, commandTypes: readonly string[], lease: Lease | undefined, gather: StepWrites["gather"] | null, batch?: WriteBatch): Promise<Committed | null> {
     const into = batch ?? new WriteBatch();
-    await this.writeStep(before, next, extra, commandTypes, into);
-    await gather(into, lease);
-    if (!batch) await into.commit();
+    // In a batch of its own the step's update is the mark; in a card's, the card's own is (cards.ts).
+    await this.writeStep(before, next, extra, commandTypes, into, { lock: !batch });
+    if (gather) await gather(into, lease);
+    return batch ? null : into.commit();
   }
 
-  /** A command from this client: applied here by the GM, sent to the active GM by a player (who must own the combatant). */
+  /** A command from this client: applied here by the active GM, sent to the active GM by anyone else (a player must own the combatant). */
   async command(command: TimeCommand & { combatantId?: string }): Promise<Outcome<unknown>> {
     let outcome: Outcome<unknown>;
-    if (game.user?.isGM) outcome = await queued([this], (lease) => this.applyCommand(command, lease));
+    if (game.user?.isActiveGM) outcome = await queued([this], (lease) => this.applyCommand(command, lease));
     else outcome = await askGM("combatCommand", { combatId: this.id, command });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return outcome;
   }
 
+  /** A GM's several commands as one step (all or none, one write), on the active GM's client; any other GM asks it. Refusals are the caller's to show. */
+  async commands(commands: readonly TimeCommand[]): Promise<Outcome<unknown>> {
+    if (game.user?.isActiveGM) return queued([this], (lease) => this.applyCommands(commands, lease));
+    return askGM("combatCommand", { combatId: this.id, commands });
+  }
+
   override async nextTurn(): Promise<this> {
-    const structure = this.structure;
-    if (!structure) return this;
+    if (!this.structure) return this;
     // A player's "End turn" (core's footer): her fighter's turn ends, through the GM.
     if (!game.user?.isGM) return this.endOwnTurn();
-    // Rolling for the step (Initiative Totals) is the GM's; a player's click sends the plain step.
-    if (!structure.stepCommand || !game.user?.isGM) {
-      await this.command(structure.nextStep as TimeCommand);
-      return this;
-    }
-    // The step is worked out from the state inside the combat's queue: a command that lands first counts.
-    const outcome = await queued([this], async (lease) => {
-      const command = this.machineState ? await structure.stepCommand!(this.machineState, this.combatantInfos()) : structure.nextStep;
-      // Several commands (engagements, then the rolls) are one step: all or none, one write.
-      return Array.isArray(command) ? this.applyCommands(command, lease) : this.applyCommand(command as TimeCommand, lease);
-    });
+    const outcome = game.user.isActiveGM ? await this.stepHere("nextTurn") : await askGM("combatStep", { combatId: this.id, step: "nextTurn" });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return this;
   }
 
   override async nextRound(): Promise<this> {
-    const structure = this.structure;
-    if (!structure || !game.user?.isGM) {
-      if (!game.user?.isGM) ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
+    if (!this.structure) return this;
+    if (!game.user?.isGM) {
+      ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.GmOnly"));
       return this;
     }
-    // The new round's figures (rolled pools) are worked out inside the combat's queue, from the state then;
-    // combatRound is heard inside the write (writeStep), before the update, as v13 has it.
-    const result = await queued([this], async (lease) => this.applyCommand(await structure.nextRound(this.machineState, this.combatantInfos()), lease));
-    if (!result.ok) notifyRefusal(result.refusal);
+    const outcome = game.user.isActiveGM ? await this.stepHere("nextRound") : await askGM("combatStep", { combatId: this.id, step: "nextRound" });
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
     return this;
+  }
+
+  /**
+   * Active GM: the tracker's next step or next round, worked out from the state
+   * inside the combat's queue (a command that lands first counts), rolled here
+   * (Initiative Totals, new pools) and written once, whichever GM pressed it.
+   */
+  async stepHere(step: "nextTurn" | "nextRound"): Promise<Outcome<unknown>> {
+    const structure = this.structure;
+    if (!structure) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
+    return queued([this], async (lease) => {
+      // The new round's figures (rolled pools); combatRound is heard inside the write (writeStep), before the update, as v13 has it.
+      if (step === "nextRound") return this.applyCommand(await structure.nextRound(this.machineState, this.fighterInfos()), lease);
+      const command = structure.stepCommand && this.machineState ? await structure.stepCommand(this.machineState, this.fighterInfos()) : structure.nextStep;
+      // Several commands (engagements, then the rolls) are one step: all or none, one write.
+      return Array.isArray(command) ? this.applyCommands(command, lease) : this.applyCommand(command as TimeCommand, lease);
+    });
+  }
+
+  /**
+   * Active GM, in the combat's queue: move a fighter into a group (null: a new
+   * one), forming or splitting a bout. The combatant's group and, once the fight
+   * runs, the machine's state.
+   */
+  async moveToGroup(combatantId: string, groupId: string | null): Promise<Outcome<unknown>> {
+    const combatant = this.combatants.get(combatantId);
+    if (!combatant) return refuse("combat.unknownCombatant", "BOUT.Tracker.Refusal.UnknownCombatant");
+    if (groupId !== null && !this.groups.get(groupId)) return refuse("combat.unknownGroup", "BOUT.Tracker.Refusal.UnknownGroup");
+    const started = Boolean(this.machineState);
+    const regroup = this.structure?.regroup;
+    if (started && !regroup) return refuse("combat.noGroups", "BOUT.Tracker.Refusal.NoGroups");
+    return queued([this], async (lease): Promise<Outcome<unknown>> => {
+      // One decision, one checked write: a new bout, the fight's step and the combatant's move together.
+      const batch = new WriteBatch();
+      let target = groupId;
+      if (target === null) {
+        target = foundry.utils.randomID();
+        batch.create(this, "CombatantGroup", [{ _id: target, name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(this.groups.size + 1) }) }], { keepId: true });
+      }
+      // One out of the fight's order (defeated, senseless) only changes group: he comes back into that group's bout.
+      const command = started && this.isMember(combatantId) ? regroup!(combatantId, target) : null;
+      if (command) {
+        const moved = await this.applyCommands([command], lease, batch);
+        if (!moved.ok) return moved;
+      }
+      batch.updateIn(this, "Combatant", [{ _id: combatantId, group: target }]);
+      const committed = await batch.commit();
+      if (!committed.complete) return notSaved(aftermathOf("Step", committed), committed);
+      return ok(target);
+    });
+  }
+
+  /**
+   * v13 core clears a combatant's movement record when its turn starts. A fight
+   * whose rules count movement over a longer span (a phased round, a pulse)
+   * clears its records itself when that span begins (movement-record.ts), so
+   * core's clearing, which would forget a pulse's earlier hexes, is left out.
+   */
+  protected override async _clearMovementHistoryOnStartTurn(...args: Parameters<Combat["_clearMovementHistoryOnStartTurn"]>): Promise<void> {
+    if (this.structure?.clearsMovementRecords) return;
+    await super._clearMovementHistoryOnStartTurn(...args);
   }
 
   // ---- core's turn state follows the fight -------------------------------------
@@ -219,7 +392,7 @@ export class BoutCombat extends Combat {
   turnHolderIn(state: unknown): string | null {
     const structure = this.structure;
     if (!structure?.endTurn || !state) return null;
-    return turnHolder(structure.machine.view(state));
+    return turnHolder(structure.machine.view(state, this.fightNow()));
   }
 
   /**
@@ -230,7 +403,7 @@ export class BoutCombat extends Combat {
   fightOrder<T extends { id: string | null }>(turns: readonly T[], state: unknown = this.machineState): T[] {
     const structure = this.structure;
     if (!structure || !state) return [...turns];
-    const order = actingOrder(structure.machine.view(state));
+    const order = actingOrder(structure.machine.view(state, this.fightNow()));
     const rank = (id: string | null) => {
       const i = id ? order.indexOf(id) : -1;
       return i < 0 ? order.length : i;
@@ -249,7 +422,7 @@ export class BoutCombat extends Combat {
 
   /** Core's round and turn for a machine state (`structure`: the one starting, before the combat stores it). */
   corePosition(state: unknown, structure: TimeStructure | undefined = this.structure): { round: number; turn: number | null } {
-    const round = structure && state ? Math.max(1, structure.machine.view(state).round) : this.round;
+    const round = structure && state ? Math.max(1, structure.machine.view(state, this.fightNow()).round) : this.round;
     return { round, turn: this.coreTurn(state) };
   }
 
@@ -263,7 +436,7 @@ export class BoutCombat extends Combat {
    * (engine/time/undo.ts) goes into the history in the same write; `commandTypes`
    * say what made the step (some clear the history instead).
    */
-  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}, commandTypes: readonly string[] = [], batch?: WriteBatch): Promise<void> {
+  async writeStep(before: unknown, next: unknown, extra: Record<string, unknown> = {}, commandTypes: readonly string[] = [], batch?: WriteBatch, place: { readonly lock?: boolean } = {}): Promise<Committed | null> {
     const structure = this.structure!;
     const position = this.corePosition(next);
     const updateData = { round: position.round, turn: position.turn };
@@ -275,8 +448,12 @@ export class BoutCombat extends Combat {
     if (delta <= 0) delete options.worldTime;
     const history = historyAfterStep(this.undoHistory, before, next, delta, commandTypes);
     const data = { ...updateData, ...this.storedChange(next, history), ...extra };
-    if (batch) batch.update(this as never, data, options);
-    else await this.update(data as never, options as never);
+    if (batch) {
+      batch.update(this, data, options, place);
+      return null;
+    }
+    // Alone, the update is the step: what was saved comes back for the caller to check.
+    return writeOne(this, data, options);
   }
 
   /**
@@ -340,7 +517,8 @@ export class BoutCombat extends Combat {
     const options = roundChangeOptions(-1, -seconds);
     if (position.round !== this.round) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn) callHook("combatTurn", this, updateData, options);
-    await this.update({ ...updateData, ...this.storedChange(back, history), ...this.declarationChange(structure, back) } as never, options as never);
+    const committed = await writeOne(this, { ...updateData, ...this.storedChange(back, history), ...this.declarationChange(structure, back) }, options);
+    if (!committed.complete) return notSaved("Undo.None", committed);
     return ok(back);
   }
 
@@ -376,26 +554,41 @@ export class BoutCombat extends Combat {
   }
 
   /**
-   * Active GM: deleted combatants leave the fight's state (no ghosts), through
-   * the machine's `leave`, all in one write.
+   * Active GM: the fight follows the world (issue 31). Whoever is added to the
+   * encounter, removed from it, marked defeated, knocked out or woken joins or
+   * leaves the fight's state through the machine's own `join` and `leave`, and
+   * a change in the fighters' conditions that moves the turn (a stun set from
+   * the token) moves core's turn with it: all in the combat's queue, worked out
+   * from the world as it is then, in one write (none when nothing differs).
    */
-  async removeFromFight(ids: readonly string[]): Promise<void> {
+  async followWorld(): Promise<void> {
     await queued([this], async (lease) => {
       const structure = this.structure;
       const state = this.machineState;
       if (!structure || !state) return;
-      const text = JSON.stringify(state);
-      const gone = ids.filter((id) => text.includes(JSON.stringify(id)));
+      const { leave, join } = rosterChanges(structure.machine.members(state), this.rosterEntries());
+      const present = this.combatants.contents.map((c) => c.id!);
       const asked = this.boutSystem.declaration;
-      if (!gone.length && !(asked.id && ids.some((id) => asked.combatantIds.includes(id)))) return;
+      const unasked = asked.id ? asked.combatantIds.filter((id) => !present.includes(id) || leave.includes(id)) : [];
       let next: unknown = state;
-      for (const combatantId of gone) {
-        const left = structure.machine.apply(next, { type: "leave", combatantId } as TimeCommand);
+      for (const combatantId of leave) {
+        const left = this.stepFrom(next, { type: "leave", combatantId } as TimeCommand);
         if (!left.ok) return notifyRefusal(left.refusal);
-        next = (left.value as { state: unknown }).state;
+        next = left.value.state;
+      }
+      next = await this.joined(structure, next, join);
+      if (next === state && !unasked.length) {
+        // Nobody joins or leaves: a condition may still have moved the turn (a stun puts a figure last on its side).
+        const want = this.corePosition(state);
+        if (want.turn !== this.turn || want.round !== this.round) {
+          const committed = await writeOne(this, want);
+          if (!committed.complete) notSaved("Step.None", committed);
+        }
+        return;
       }
       const { state: after, gather } = await this.withStepWrites(structure, state, next);
-      await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, ids), ["leave"], lease, gather);
+      const committed = await this.writeWithSetOff(state, after, this.declarationWithout(structure, after, [...leave, ...unasked]), ["leave"], lease, gather);
+      if (committed && !committed.complete) notSaved(aftermathOf("Step", committed), committed);
     });
   }
 
@@ -421,10 +614,21 @@ export class BoutCombat extends Combat {
     if (touched || stolen) void this.resyncCoreTurn(Number.isFinite(stolen) ? stolen : 0);
   }
 
+  // Foundry's own doors: a combatant added, marked defeated or removed, by any GM or the tracker, reaches the fight through the active GM.
+  override _onCreateDescendantDocuments(...args: Parameters<Combat["_onCreateDescendantDocuments"]>): void {
+    super._onCreateDescendantDocuments(...args);
+    if (args[1] === "combatants" && game.user?.isActiveGM) void this.followWorld();
+  }
+
+  override _onUpdateDescendantDocuments(...args: Parameters<Combat["_onUpdateDescendantDocuments"]>): void {
+    super._onUpdateDescendantDocuments(...args);
+    const changes = args[3] as readonly Record<string, unknown>[];
+    if (args[1] === "combatants" && game.user?.isActiveGM && changes.some((c) => "defeated" in c)) void this.followWorld();
+  }
+
   override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
     super._onDeleteDescendantDocuments(...args);
-    const [, collection, , ids] = args;
-    if (collection === "combatants" && game.user?.isActiveGM) void this.removeFromFight(ids as string[]);
+    if (args[1] === "combatants" && game.user?.isActiveGM) void this.followWorld();
   }
 
   // v13 declares Combatant.Implementation[], v14 Combatant.Stored[]: whatever core returns, reordered.

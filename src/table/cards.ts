@@ -14,16 +14,19 @@ import { refuse, ok, type Outcome } from "../engine/outcome";
 import { askGM, checkGrant, registerRequest } from "./grants";
 import { actingFighter, ambiguousIn, combatantOf, fighterFrom, fighterName, fighterRef } from "./fighter";
 import { queued, queuedFor, type DocumentKey, type Lease } from "./write-queue";
-import { WriteBatch } from "./batch";
+import { WriteBatch, writeOne, type Committed } from "./batch";
+import { aftermathOf, notSaved, unsavedTags, unsavedText } from "./write-notice";
 import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
 import { loadCardPartials, resultCardContext, type EngineEvent } from "../applications/results/result-card";
 import { fighterImage, headlineText, toneView, type Headline } from "../applications/results/headline";
 import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
-import type { TimeCommand } from "../engine/time/machine";
+import type { FightNow, TimeCommand } from "../engine/time/machine";
+import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import type { MarkedFace } from "../engine/dice";
 import { MARKS_OPTION } from "../dice/foundry-dice";
+import { namedRefusal } from "./named-refusal";
 
 /** The headline a kind returns (its lang key and values), said the same way on result cards. */
 export type { Headline };
@@ -66,10 +69,11 @@ export interface FollowUp {
 /** One embedded item's changes, by id. */
 export type ItemChange = { readonly _id: string } & Readonly<Record<string, unknown>>;
 
-/** A status (an id of CONFIG.statusEffects) to have on (`active: true`) or off. */
+/** A status (an id of CONFIG.statusEffects) to have on (`active: true`) or off; on for `seconds` of the world's time when it says so. */
 export interface StatusChange {
   readonly id: string;
   readonly active: boolean;
+  readonly seconds?: number;
 }
 
 export interface CardKind {
@@ -89,6 +93,8 @@ export interface CardKind {
   readonly gmAnswerFigures?: (answer: any) => readonly string[];
   /** Only the GM may post it (a roll whose inputs are the GM's word, such as an infection check). */
   readonly gmOnly?: true;
+  /** Made whatever the fighter's state, even out of the fight's order (a day's infection runs its course in a senseless body). */
+  readonly anyState?: true;
   /** The defender has nothing to answer (an unopposed shot): the GM resolves as the card is posted. */
   readonly unanswered?: (declaration: any) => boolean;
   /** GM: rebuild the declaration from the documents (ids in, figures out); refusals post nothing. */
@@ -133,15 +139,38 @@ export interface CardView {
 const kinds = new Map<string, CardKind>();
 
 interface MachineCombat {
-  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId?: string | null; actor?: unknown; token?: unknown }[] };
-  readonly structure?: { machine: { apply(state: unknown, command: TimeCommand): Outcome<{ state: unknown }> } };
+  readonly combatants: { contents: { id: string | null; actorId: string | null; tokenId?: string | null; actor?: unknown; token?: unknown; name?: string | null }[]; get(id: string): { readonly name?: string | null } | undefined };
+  readonly structure?: { machine: { apply(state: unknown, command: TimeCommand, now?: FightNow): Outcome<{ state: unknown }> } };
   readonly machineState?: unknown;
+  fightNow?(): FightNow;
+  isMember?(combatantId: string): boolean;
+  outOfAction?(combatantId: string): OutOfAction | null;
 }
 
-/** The combat's combatant for a fighter (its token's combatant), when the card belongs to a running fight. */
+/**
+ * The fighter's combatant in that fight, as the fight counts it: once the fight
+ * runs, only a combatant in its order (a defeated one, one out of action or one
+ * not yet joined is outside it, as a token outside the encounter is).
+ */
 export function combatantFor(combatId: string, actor: Actor.Implementation | null): string | null {
-  const combat = combatId ? game.combats?.get(combatId) : undefined;
-  return combatantOf(combat as unknown as MachineCombat | undefined, actor)?.id ?? null;
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  const id = combatantOf(combat, actor)?.id ?? null;
+  return id && combat?.machineState && combat.isMember && !combat.isMember(id) ? null : id;
+}
+
+/**
+ * Issue 31: a fighter of a running fight who is not in its order (out of action,
+ * defeated, or not yet joined) may not act in it: refused with why, never half
+ * accepted (a card drawing on a pool or turn the fight does not track).
+ */
+function outsideTheOrder(combat: MachineCombat | undefined, actor: Actor.Implementation): Outcome<true> {
+  const combatant = combatantOf(combat, actor);
+  if (!combat?.machineState || !combatant?.id || !combat.isMember || combat.isMember(combatant.id)) return ok(true);
+  const name = fighterName(actor);
+  if ((combatant as { isDefeated?: boolean }).isDefeated) return refuse("card.defeated", "BOUT.Card.Refusal.Defeated", { name });
+  const out = combat.outOfAction?.(combatant.id);
+  if (out) return refuse("card.outOfAction", "BOUT.Card.Refusal.OutOfAction", { name, why: game.i18n!.localize(out.key) });
+  return refuse("card.notInOrder", "BOUT.Card.Refusal.NotInOrder", { name });
 }
 
 /** The encounter a fighter fights in (a started one first, then the active one), or "" when it is in none. */
@@ -163,8 +192,8 @@ export function dryRun(combatId: string, commands: readonly TimeCommand[]): Outc
   let state = combat?.machineState;
   if (!combat?.structure || !state) return ok(true);
   for (const command of commands) {
-    const r = combat.structure.machine.apply(state, command);
-    if (!r.ok) return r;
+    const r = combat.structure.machine.apply(state, command, combat.fightNow?.());
+    if (!r.ok) return namedRefusal(combat, r);
     state = r.value.state;
   }
   return ok(true);
@@ -249,7 +278,7 @@ export type CardDice = DiceDraw;
 export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = game.i18n!): Promise<string> {
   const kind = kinds.get(card.kind);
   const names = { attacker: fighterName(card.attacker), defender: fighterName(card.defender) };
-  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: CardDice[] } | null;
+  const result = card.result as { outcome?: "success" | "failure" | "neutral"; events?: EngineEvent[]; lookups?: string[]; headline?: Headline; appliedBy?: string; appliedByGM?: boolean; dice?: CardDice[]; unsaved?: Partial<UnsavedNote> } | null;
   const offered = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.({ ...card, id: "" }) ?? []) : [];
   const followUps = offered.map((f) => ({
     id: f.id,
@@ -288,6 +317,8 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
     // What a fighting style chose for the GM, said on the card ("Wolf answers by style: Cautious").
     styleMarks: (["post", "answer"] as const).filter((step) => card.byStyle?.[step]).map((step) => i18n.format(`BOUT.Card.ByStyle.${step}`, { name: step === "post" ? names.attacker : names.defender, style: i18n.localize(card.byStyle![step]!) })),
     appliedBy: card.byStyle?.apply ? i18n.format("BOUT.Card.ByStyle.apply", { style: i18n.localize(card.byStyle.apply) }) : result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
+    // A decision not saved in full says so on its card: what is missing, and who makes it (Apply again, or the GM by hand).
+    unsaved: typeof result?.unsaved?.text === "string" && card.state !== "applied" ? i18n.format(result.unsaved.byHand ? "BOUT.Write.Card.ByHand" : "BOUT.Write.Card.ApplyAgain", { missing: result.unsaved.text }) : "",
     defender: names.defender,
   };
   await loadCardPartials();
@@ -295,15 +326,16 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
 }
 
 /**
- * Posts a card. The GM writes it (players ask the active GM, who checks that
- * they own the attacker), so no player can edit a card or its result afterwards.
+ * Posts a card. The active GM writes it (players and any other GM ask the
+ * active GM, who checks that a player owns the attacker), so no player can edit
+ * a card or its result afterwards, and every card goes through one queue.
  */
 export async function postCard(kind: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId = ""): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
   const fighters = { attacker: fighterRef(attacker), defender: fighterRef(defender) };
   // The poster's chat visibility (the roll mode they chose in the chat log) travels with the request.
   const rollMode = posterRollMode();
-  if (game.user?.isGM) outcome = await createCard({ kind, ...fighters, declaration, combatId, rollMode }, null, true);
+  if (game.user?.isActiveGM) outcome = await createCard({ kind, ...fighters, declaration, combatId, rollMode }, null, true);
   else outcome = await askGM("postCard", { kind, ...fighters, declaration, combatId, rollMode });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -358,7 +390,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   let defender = named.defender;
   if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
   if (kind.gmOnly && !trusted) return refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly");
-  // An assistant GM asks through the active GM like a player, and sets the GM's figures as a GM.
+  // Only a GM sets the GM's figures (another GM asking the active GM is trusted as a GM).
   if (!trusted && !from?.isGM) {
     const named = gmFiguresSet(kind.gmFigures, request.declaration);
     if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
@@ -374,12 +406,20 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   if (ambiguousIn(combat, attacker) || ambiguousIn(combat, defender)) return refuse("card.whichToken", "BOUT.Card.Refusal.WhichToken");
   attacker = actingFighter(combat, attacker);
   defender = actingFighter(combat, defender);
+  // The fighter acted for is the token's own actor, whose owners the GM may have changed: the sender must own that one.
+  if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
+  const inOrder = kind.anyState ? ok(true) : outsideTheOrder(combat, attacker);
+  if (!inOrder.ok) return inOrder;
   const prepared = kind.prepare(request.declaration, attacker, defender, combatId);
   if (!prepared.ok) return prepared;
   // Posting, and resolving a card nobody answers, in the queues of both fighters, their fight and the card it takes an offer from.
   const source = kind.claimsFrom?.(prepared.value);
   return queued([attacker, defender, combatDocument(combatId), source ? `ChatMessage.${source}` : null], async (lease) => {
+    // Ownership taken away while the request waited in the queue counts.
+    if (!trusted && !checkGrant(attacker, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYourAttacker");
     // Checked again from the documents as they are now: a spend or a claim that landed meanwhile counts.
+    const stillIn = kind.anyState ? ok(true) : outsideTheOrder(combat, attacker);
+    if (!stillIn.ok) return stillIn;
     const declaration = kind.prepare(request.declaration, attacker, defender, combatId);
     if (!declaration.ok) return declaration;
     const batch = new WriteBatch();
@@ -391,8 +431,9 @@ async function createCard(request: PostRequest, from: User.Implementation | null
     // The card is the post's mark: created first, so a failed spend after it never leaves a spend without its card.
     const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode, { lock: true }, byStyle);
     if (!gathered.ok) return gathered;
-    await batch.commit();
-    return ok(true);
+    const committed = await batch.commit();
+    // Not all saved: the GM is told what is missing (nothing at all when the card itself was refused).
+    return committed.complete ? ok(true) : notSaved(aftermathOf("Post", committed), committed);
   });
 }
 
@@ -482,6 +523,9 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   if (!trusted && !checkGrant(card.defender, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
   const kind = kinds.get(card.kind);
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
+  // The attacker fell out of the fight's order since the card was posted (knocked out, defeated): the blow never comes.
+  const attackerIn = card.attacker && !kind.anyState ? outsideTheOrder(combatDocument(card.combatId) as unknown as MachineCombat | undefined, card.attacker) : ok(true);
+  if (!attackerIn.ok) return attackerIn;
   if (!trusted && !from?.isGM) {
     const named = gmFiguresSet(kind.gmAnswerFigures, answer);
     if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
@@ -492,8 +536,27 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   if (!resolved.ok) return resolved;
   // The card's "resolved" is the answer's mark: written first, so it can never be answered twice.
   batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])), ...(byStyle ? { "system.byStyle": markedBy(card, "answer", byStyle) } : {}) }, {}, { lock: true });
-  await batch.commit();
-  return ok(true);
+  const committed = await batch.commit();
+  if (committed.complete) return ok(true);
+  // The card itself not answered: it still waits, as it was. Answered, with a change after it not
+  // saved (the fight's): the dice have spoken, so it stays answered and says what the GM must make by hand.
+  if (committed.marked) await sayUnsaved(message, { ...marked, state: "resolved", answer }, JSON.parse(resolved.value.system.result) as Record<string, unknown>, committed, true);
+  return notSaved(aftermathOf("Answer", committed), committed);
+}
+
+/** What a card keeps of a decision not saved in full: the words, and whether Apply makes the rest (else the GM, by hand). */
+interface UnsavedNote {
+  readonly text: string;
+  readonly byHand: boolean;
+}
+
+/** The card written again saying what was not saved (`result` is what it then holds); did that write land? */
+async function sayUnsaved(message: ChatMessage.Implementation, card: Omit<CardView, "result">, result: Record<string, unknown>, committed: Committed, byHand: boolean): Promise<boolean> {
+  const unsaved: UnsavedNote = { text: unsavedText(committed), byHand };
+  const noted = { ...result, unsaved };
+  const content = await renderCard({ ...card, result: noted });
+  const written = await writeOne(message, { content, "system.state": card.state, "system.result": JSON.stringify(noted) });
+  return written.complete;
 }
 
 /** What a resolved card holds: its HTML, every roll on it, and its stored fields. */
@@ -579,43 +642,79 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   if (card.state === "applied") return refuse("card.applied", "BOUT.Card.Refusal.Applied");
   if (card.state !== "resolved") return refuse("card.notResolved", "BOUT.Card.Refusal.NotResolved");
   // Every change of the card gathered into one batch, settled against the documents as they are now.
+  // Each change tagged with the part of the card's result it comes from, to keep what is not saved.
   const batch = new WriteBatch();
   for (const [actorId, update] of Object.entries<Record<string, unknown>>(card.result?.updates ?? {})) {
     const actor = cardActor(actorId);
-    if (actor && update && typeof update === "object") batch.update(actor, settle(actor, update));
+    if (actor && update && typeof update === "object") batch.update(actor, settle(actor, update), {}, { tag: { field: "updates", ref: actorId } satisfies CardPart });
   }
   for (const [actorId, changes] of Object.entries<ItemChange[]>(card.result?.itemUpdates ?? {})) {
     const actor = cardActor(actorId);
     // An item gone since the card was resolved is skipped, not an error.
-    const updates = (Array.isArray(changes) ? changes : []).flatMap((c) => {
+    for (const c of Array.isArray(changes) ? changes : []) {
       const item = typeof c?._id === "string" ? actor?.items.get(c._id) : undefined;
-      return item ? [{ ...settle(item, c), _id: c._id }] : [];
-    });
-    if (actor) batch.updateIn(actor, "Item", updates);
+      if (actor && item) batch.updateIn(actor, "Item", [{ ...settle(item, c), _id: c._id }], {}, { tag: { field: "itemUpdates", ref: actorId, id: c._id } satisfies CardPart });
+    }
   }
   for (const [actorId, ids] of Object.entries<string[]>(card.result?.itemDeletes ?? {})) {
     const actor = cardActor(actorId);
     // Only items still there; an item already gone is not an error.
-    const present = (Array.isArray(ids) ? ids : []).filter((id) => typeof id === "string" && actor?.items.get(id));
-    if (actor) batch.deleteIn(actor, "Item", present);
+    for (const id of Array.isArray(ids) ? ids : []) if (actor && typeof id === "string" && actor.items.get(id)) batch.deleteIn(actor, "Item", [id], {}, { tag: { field: "itemDeletes", ref: actorId, id } satisfies CardPart });
   }
   for (const [actorId, changes] of Object.entries<(StatusChange | string)[]>(card.result?.statuses ?? {})) {
     const actor = cardActor(actorId);
     const wanted = (Array.isArray(changes) ? changes : []).flatMap((raw) => {
-      const c = typeof raw === "string" ? { id: raw, active: true } : raw;
-      return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true }] : [];
+      const c: Partial<StatusChange> | undefined = typeof raw === "string" ? { id: raw, active: true } : raw;
+      const seconds = typeof c?.seconds === "number" && Number.isInteger(c.seconds) && c.seconds > 0 ? { seconds: c.seconds } : {};
+      return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true, ...seconds }] : [];
     });
-    if (actor) await gatherStatuses(batch, actor as never, wanted);
+    if (actor) await gatherStatuses(batch, actor as never, wanted, { field: "statuses", ref: actorId } satisfies CardPart);
   }
-  // Who applied it, named on the card ("Applied by the GM"): the asking user, or this GM.
+  // Who applied it, named on the card ("Applied by the GM"): the asking user, or this GM. A note of an earlier part not saved goes.
   const by = from ?? game.user;
-  const result = { ...(card.result ?? {}), appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
+  const { unsaved: _earlier, ...kept } = (card.result ?? {}) as Record<string, unknown>;
+  const result = { ...kept, appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
   const marks = byStyle ? markedBy(card, "apply", byStyle) : null;
   const content = await renderCard({ ...card, state: "applied", result, ...(marks ? { byStyle: JSON.parse(marks) as Record<string, string> } : {}) });
   // The card's "applied" is the lock: written first, so a failure after it can never let the card apply twice.
   batch.update(message, { content, "system.state": "applied", "system.result": JSON.stringify(result), ...(marks ? { "system.byStyle": marks } : {}) }, {}, { lock: true });
-  await batch.commit();
-  return ok(true);
+  const committed = await batch.commit();
+  if (committed.complete) return ok(true);
+  // The mark not saved (v13: nothing else was sent; v14: the batch is all or none): the card is as it was, still appliable.
+  if (!committed.marked) return notSaved(aftermathOf("Apply", committed), committed);
+  // Marked applied, and a change after it not saved. Why mark first and write back, rather than mark
+  // last: v13 has no atomic batch, and a card whose mark failed after its changes had landed would
+  // apply them all twice when pressed again. So the card goes back to appliable holding only what
+  // was not saved (each $delta still relative, settled when applied): Apply again makes that alone.
+  const left = leftToApply((card.result ?? {}) as Record<string, unknown>, unsavedTags<CardPart>(committed.unsaved));
+  const noted = await sayUnsaved(message, { ...card, state: "resolved" }, left, committed, false);
+  return notSaved(noted ? "Apply.Partly" : "Apply.Stuck", committed);
+}
+
+/** The part of a card's result one applied change comes from (a fighter's figures, one item, its conditions). */
+interface CardPart {
+  readonly field: "updates" | "itemUpdates" | "itemDeletes" | "statuses";
+  readonly ref: string;
+  readonly id?: string;
+}
+
+/** A card's result with only the changes of these parts left to apply (everything else it holds kept as it was). */
+function leftToApply(result: Record<string, unknown>, parts: readonly CardPart[]): Record<string, unknown> {
+  const has = (field: CardPart["field"], ref: string, id?: string) => parts.some((p) => p.field === field && p.ref === ref && (id === undefined || p.id === id));
+  const byRef = <V>(field: CardPart["field"], pick: (ref: string, value: V) => V | null) =>
+    Object.fromEntries(
+      Object.entries((result[field] ?? {}) as Record<string, V>).flatMap(([ref, value]) => {
+        const kept = has(field, ref) ? pick(ref, value) : null;
+        return kept === null ? [] : [[ref, kept]];
+      }),
+    );
+  return {
+    ...result,
+    updates: byRef<Record<string, unknown>>("updates", (_ref, v) => v),
+    itemUpdates: byRef<ItemChange[]>("itemUpdates", (ref, v) => (Array.isArray(v) ? v.filter((c) => has("itemUpdates", ref, c?._id)) : [])),
+    itemDeletes: byRef<string[]>("itemDeletes", (ref, v) => (Array.isArray(v) ? v.filter((id) => has("itemDeletes", ref, id)) : [])),
+    statuses: byRef<unknown[]>("statuses", (_ref, v) => v),
+  };
 }
 
 /** Defender's owner: answer from the card. */
@@ -629,17 +728,17 @@ export async function defendFromCard(message: ChatMessage.Implementation): Promi
   else {
     const answer = await kind.defend(card);
     if (answer === null) return ok(null);
-    if (game.user?.isGM) outcome = await resolveCard(card.id, answer, null, true);
+    if (game.user?.isActiveGM) outcome = await resolveCard(card.id, answer, null, true);
     else outcome = await askGM("answerCard", { messageId: card.id, answer });
   }
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
 }
 
-/** Anyone on the card (or the GM): apply its result. */
+/** Anyone on the card (or a GM): apply its result, on the active GM's client. */
 export async function applyFromCard(message: ChatMessage.Implementation): Promise<Outcome<unknown>> {
   let outcome: Outcome<unknown>;
-  if (game.user?.isGM) outcome = await applyCard(message.id!, null, true);
+  if (game.user?.isActiveGM) outcome = await applyCard(message.id!, null, true);
   else outcome = await askGM("applyCard", { messageId: message.id });
   if (!outcome.ok) notifyRefusal(outcome.refusal);
   return outcome;
@@ -699,16 +798,17 @@ export function cardKind(kind: string): CardKind | undefined {
 }
 
 export function registerCardQueries(): void {
-  // `from`: the sender, confirmed by its own client (grants.ts); a GM sender is trusted as the GM is.
+  // `from`: the sender, confirmed by its own client (grants.ts). Another GM (an assistant, a second GM) is
+  // trusted as a GM (its figures, its rulings), read from its User document here, never from the request.
   registerRequest("answerCard", (data: { messageId?: unknown; answer?: unknown }, from) => {
     if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-    return resolveCard(data.messageId, data.answer, from, false);
+    return resolveCard(data.messageId, data.answer, from, from.isGM);
   });
   registerRequest("applyCard", (data: { messageId?: unknown }, from) => {
     if (typeof data?.messageId !== "string") return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-    return applyCard(data.messageId, from, false);
+    return applyCard(data.messageId, from, from.isGM);
   });
-  registerRequest("postCard", (data: PostRequest, from) => createCard(data ?? {}, from, false));
+  registerRequest("postCard", (data: PostRequest, from) => createCard(data ?? {}, from, from.isGM));
 }
 
 /**

@@ -20,6 +20,8 @@ import { askGM, checkGrant, registerRequest } from "./grants";
 import { activeGM } from "./query";
 import { queued } from "./write-queue";
 import { notifyRefusal } from "./notify";
+import { aftermathOf, notSaved } from "./write-notice";
+import { writeOne } from "./batch";
 
 /** GM memory: declaration id → combatant id → choice. Never written to a document before the reveal. */
 const secrets = new Map<string, Map<string, unknown>>();
@@ -72,7 +74,8 @@ async function openHere(combat: BoutCombat, kind: unknown, groupId: unknown, com
   if (!options.every((o) => typeof o === "string")) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
   if (combat.boutSystem.declaration.id) return refuse("declare.alreadyOpen", "BOUT.Declare.Refusal.AlreadyOpen");
   const declaration = newDeclaration(kind, groupId, combatantIds as string[], options as string[]);
-  await combat.update({ "system.declaration": declaration } as never);
+  const committed = await writeOne(combat, { "system.declaration": declaration });
+  if (!committed.complete) return notSaved("Open.None", committed);
   return ok(declaration.id);
 }
 
@@ -101,12 +104,14 @@ async function revealHere(combat: BoutCombat): Promise<Outcome<unknown>> {
   const revealed = kind.reveal(d.groupId, choices);
   const events: unknown[] = [];
   for (const command of Array.isArray(revealed) ? revealed : [revealed]) {
-    const result = structure.machine.apply(state, command);
+    const result = combat.stepFrom(state, command);
     if (!result.ok) return result;
     state = result.value.state;
     events.push(...result.value.events);
   }
-  await combat.writeStep(combat.machineState, state, { "system.declaration": CLOSED_DECLARATION });
+  // Not saved in full: the GM is told, and the answers are kept for the reveal to be tried again.
+  const committed = await combat.writeStep(combat.machineState, state, { "system.declaration": CLOSED_DECLARATION });
+  if (committed && !committed.complete) return notSaved(aftermathOf("Step", committed), committed);
   secrets.delete(d.id);
   return ok({ state, events });
 }
@@ -128,8 +133,11 @@ export async function recordChoice(combat: BoutCombat, data: { declarationId?: u
   answers.set(combatantId, choice);
   const chosen = [...d.chosen, combatantId];
   if (chosen.length >= d.combatantIds.length) return revealHere(combat);
-  await combat.update({ "system.declaration.chosen": chosen } as never);
-  return ok(true);
+  // Not saved: the choice is not kept either, so the fighter is asked again (and the GM told why).
+  const committed = await writeOne(combat, { "system.declaration.chosen": chosen });
+  if (committed.complete) return ok(true);
+  answers.delete(combatantId);
+  return notSaved("Declare.None", committed);
 }
 
 /**
@@ -169,8 +177,11 @@ export async function recordChoices(combat: BoutCombat, declarationId: string, c
   for (const [id, choice] of checked) answers.set(id, choice);
   const chosen = [...d.chosen, ...checked.keys()];
   if (chosen.length >= d.combatantIds.length) return revealHere(combat);
-  await combat.update({ "system.declaration.chosen": chosen } as never);
-  return ok(true);
+  // Not saved: none of the choices is kept, so the form asks for them again (and the GM is told why).
+  const committed = await writeOne(combat, { "system.declaration.chosen": chosen });
+  if (committed.complete) return ok(true);
+  for (const id of checked.keys()) answers.delete(id);
+  return notSaved("Declare.None", committed);
 }
 
 /** The active GM's one form for every fighter it answers for (styles/declarations.ts); without one, a dialog each. */

@@ -8,7 +8,7 @@
 import { actorView } from "../data/actor/actor-view";
 import type { Outcome } from "../engine/outcome";
 import type { ActorView, TimeStructureId } from "../engine/rulesets/ruleset";
-import type { TimeCommand, TimeMachine } from "../engine/time/machine";
+import type { FightNow, TimeCommand, TimeMachine } from "../engine/time/machine";
 import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import type { Placed } from "./pulse/engagements";
 import type { BoutCombat } from "../documents/combat";
@@ -38,6 +38,12 @@ export interface TimeStructure {
   start(combatants: readonly CombatantInfo[], options?: Readonly<Record<string, unknown>>): Promise<Outcome<unknown>>;
   /** GM: what the start needs to know first (who has surprise); null when the GM closes the question. */
   setup?(combatants: readonly CombatantInfo[]): Promise<Readonly<Record<string, unknown>> | null>;
+  /**
+   * A fighter entering the running fight (added to the encounter, back on its
+   * feet): the machine's `join`, with its figures read from the documents and
+   * anything it must roll (a fresh Action Pool) rolled with Foundry's dice.
+   */
+  join?(combatant: CombatantInfo, state: any): Promise<TimeCommand | null>;
   /** GM commands the tracker's buttons send. */
   readonly nextStep: TimeCommand;
   /** When the next step must roll something first (a phased round's Initiative Totals): the command to send instead. */
@@ -49,7 +55,7 @@ export interface TimeStructure {
   /** The GM's buttons for the whole fight, beside "next step" (a phased round's casual mode). */
   fightActions?(state: any): readonly GroupAction[];
   /** The acting fighter's choices instead of a plain "done" (fire or hold in a missile phase). */
-  turnChoices?(state: any, combatantId: string, actor?: Actor.Implementation | null): readonly GroupAction[];
+  turnChoices?(state: any, combatantId: string, actor?: Actor.Implementation | null, now?: FightNow): readonly GroupAction[];
   /** The next round, with whatever it must roll. */
   nextRound(state: any, combatants: readonly CombatantInfo[]): Promise<TimeCommand>;
   /** A player's "I am done" for the acting combatant, when the structure has one. */
@@ -70,6 +76,14 @@ export interface TimeStructure {
    * the other writes to the step's batch: one request on v14.
    */
   stepWrites?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepWrites | null>;
+  /**
+   * Set when the rules count a fighter's movement over more than a turn (a
+   * phased round's Movement phase, a pulse): the structure clears its fighters'
+   * movement records when that span begins (in `stepWrites`,
+   * movement-record.ts), and core's clearing at the start of each turn is left
+   * out (BoutCombat#_clearMovementHistoryOnStartTurn).
+   */
+  readonly clearsMovementRecords?: true;
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
   /**
@@ -120,6 +134,11 @@ export function registerTimeStructure(id: TimeStructureId, structure: TimeStruct
 
 export function timeStructure(id: string): TimeStructure | undefined {
   return structures.get(id as TimeStructureId);
+}
+
+/** The fighters' conditions as their actors carry them now (each one's statuses), for the machine to read. */
+export function fightNowOf(combatants: readonly { readonly id: string; readonly actor: unknown }[]): FightNow {
+  return { statuses: Object.fromEntries(combatants.map((c) => [c.id, [...((c.actor as unknown as { statuses?: Set<string> } | null)?.statuses ?? [])]])) };
 }
 
 /** What an adapter reads of a combatant's actor: the ruleset's view of its figures. */

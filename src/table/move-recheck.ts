@@ -7,9 +7,15 @@
  * active GM asks each ruleset's judge whether the move was allowed from there.
  * A refused move is put back in one write with a notice; a judge may instead
  * correct what the mover wrote alongside the move (one write, only when wrong).
+ *
+ * The memory also holds the path the token has moved since its movement record
+ * was last cleared (movement-record.ts): Foundry's record as a GM wrote it or
+ * found it, carried on by each player's move as the GM judged it, so a record
+ * a player's client shortened or emptied buys no extra movement.
  */
 import { notifyRefusal } from "./notify";
 import type { Refusal } from "../engine/outcome";
+import { extendPath, pathOf, recordedPath, type RecordedPoint } from "./movement-record";
 
 /** Where a token stood and what it carried, before a move. */
 export interface Standing {
@@ -19,6 +25,8 @@ export interface Standing {
   readonly width: number;
   readonly height: number;
   readonly flags: Readonly<Record<string, unknown>>;
+  /** The path moved since the token's movement record was last cleared, as this GM knows it. */
+  readonly path: readonly RecordedPoint[];
 }
 
 export interface MovedToken {
@@ -50,6 +58,7 @@ const standingOf = (t: MovedToken): Standing => ({
   width: Number(t.width ?? 1),
   height: Number(t.height ?? 1),
   flags: foundry.utils.deepClone(t.flags ?? {}),
+  path: recordedPath(t),
 });
 
 /** The GM putting a token back where it stood: no move check applies to it. */
@@ -67,6 +76,30 @@ export function recordedRoute(token: MovedToken, options: Record<string, unknown
   const legs = (recorded ?? named ?? []).filter((w) => !(w as { intermediate?: boolean }).intermediate);
   const end = { x: Number(token.x), y: Number(token.y) };
   return legs.length && legs.at(-1)!.x === end.x && legs.at(-1)!.y === end.y ? [...legs] : [end];
+}
+
+/**
+ * The path after a player's move, as the GM counts it: an undo may take the
+ * record back to a point the GM knew it passed (never past what the GM knows);
+ * any other move carries the known path on along its route.
+ */
+function playerPath(token: MovedToken, before: Standing, options: Record<string, unknown>): RecordedPoint[] {
+  if (options.isUndo) {
+    const kept = recordedPath(token);
+    const prefix = kept.length <= before.path.length && kept.every((p, i) => p.x === before.path[i]!.x && p.y === before.path[i]!.y);
+    return prefix ? kept : [...before.path];
+  }
+  const from: RecordedPoint = { x: before.x, y: before.y, width: before.width, height: before.height };
+  return extendPath(before.path, from, pathOf(recordedRoute(token, options)));
+}
+
+/**
+ * The path a token has moved since its movement record was last cleared, as
+ * this GM knows it (the record itself where this client keeps no memory of it).
+ */
+export function knownPath(token: { readonly uuid?: string | null } | null | undefined): readonly RecordedPoint[] {
+  if (!token) return [];
+  return (token.uuid ? standings.get(token.uuid)?.path : undefined) ?? recordedPath(token);
 }
 
 export function registerMoveJudge(judge: MoveJudge): void {
@@ -92,7 +125,9 @@ export async function recheckMove(token: MovedToken, changes: Record<string, unk
   const byGM = Boolean(game.users?.get(userId)?.isGM);
   const moving = "x" in changes || "y" in changes;
   // What a player writes beside no move (a count of hexes, say) is not remembered: only the GM's writes and judged moves are.
-  standings.set(token.uuid, byGM || moving || !before ? standingOf(token) : { ...standingOf(token), flags: before.flags });
+  // The path a player's move adds is the route the GM reads for it, after the path the GM knew.
+  const now = standingOf(token);
+  standings.set(token.uuid, byGM || !before ? now : moving ? { ...now, path: playerPath(token, before, options) } : { ...now, flags: before.flags, path: before.path });
   if (!game.user.isActiveGM || !moving || !before || byGM) return;
   const correct: Record<string, unknown> = {};
   for (const judge of judges) {

@@ -7,12 +7,13 @@
  */
 import type { BoutCombat } from "../documents/combat";
 import { refuse, type Outcome } from "../engine/outcome";
+import type { TimeCommand } from "../engine/time/machine";
 import { checkGrant, registerGrantQueries, registerRequest } from "./grants";
 import { registerDeclarationQueries } from "./declarations";
 import { queued } from "./write-queue";
 
 /** Commands a player may send for a combatant their actor owns. */
-const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction"]);
+const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction", "face"]);
 
 function combatFor(id: unknown): BoutCombat | null {
   return typeof id === "string" ? ((game.combats?.get(id) as unknown as BoutCombat | undefined) ?? null) : null;
@@ -22,17 +23,46 @@ export function registerCombatQueries(): void {
   registerGrantQueries();
   registerDeclarationQueries();
 
-  registerRequest("combatCommand", (data: { combatId?: string; command?: { type?: string; combatantId?: string } }, from) => {
+  // A player's command for a combatant she owns; another GM's command (or several, as one step) of any kind, trusted as a GM's.
+  registerRequest("combatCommand", (data: { combatId?: string; command?: { type?: string; combatantId?: string }; commands?: unknown }, from) => {
     const combat = combatFor(data?.combatId);
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
+    if (Array.isArray(data.commands)) {
+      if (!from.isGM) return refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
+      const commands = data.commands.filter((c): c is TimeCommand => Boolean(c) && typeof c === "object" && typeof (c as { type?: unknown }).type === "string");
+      if (commands.length !== data.commands.length) return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
+      return queued([combat], (lease) => combat.applyCommands(commands, lease));
+    }
     return queued([combat], async (lease): Promise<Outcome<unknown>> => {
       const command = data.command;
-      if (!command || typeof command.type !== "string" || !PLAYER_COMMANDS.has(command.type)) return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
+      if (!command || typeof command !== "object" || typeof command.type !== "string") return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
+      if (from.isGM) return combat.applyCommand(command as never, lease);
+      if (!PLAYER_COMMANDS.has(command.type)) return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
       const combatant = typeof command.combatantId === "string" ? combat.combatants.get(command.combatantId) : undefined;
       // The combatant's own actor (an unlinked token's synthetic actor), owned by the sender now.
       if (!combatant || !checkGrant(combatant.actor, from)) return refuse("combat.notYours", "BOUT.Combat.NotYours");
       return combat.applyCommand(command as never, lease);
     });
+  });
+
+  // Another GM's Begin, next step or next round: worked out, rolled and written here, once.
+  registerRequest("combatStep", (data: { combatId?: unknown; step?: unknown; options?: unknown }, from) => {
+    const combat = combatFor(data?.combatId);
+    if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
+    if (!from.isGM) return refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
+    if (data.step === "nextTurn" || data.step === "nextRound") return combat.stepHere(data.step);
+    if (data.step !== "start") return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
+    const options = data.options && typeof data.options === "object" && !Array.isArray(data.options) ? (data.options as Record<string, unknown>) : {};
+    return combat.startHere(options);
+  });
+
+  // Another GM's regrouping (a drag onto a bout or group, or the row menu's Move).
+  registerRequest("moveCombatant", (data: { combatId?: unknown; combatantId?: unknown; groupId?: unknown }, from) => {
+    const combat = combatFor(data?.combatId);
+    if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
+    if (!from.isGM) return refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
+    if (typeof data.combatantId !== "string" || (data.groupId !== null && typeof data.groupId !== "string")) return refuse("combat.unknownCombatant", "BOUT.Tracker.Refusal.UnknownCombatant");
+    return combat.moveToGroup(data.combatantId, data.groupId);
   });
 
   // Another GM's Undo: only a GM may ask; applied to the state that GM saw, so two at once take back one step.

@@ -128,6 +128,14 @@ describe("armory grid in chromium", () => {
       await page.keyboard.press("End");
       await page.keyboard.press("ArrowRight");
       expect(await at()).toEqual([1, 1]);
+      // The picture cell is a button (Space opens Foundry's file picker): Tab and the arrows reach it like any cell.
+      await page.locator('[data-r="0"][data-c="0"]').focus();
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.action)).toBe("pickImage");
+      expect(await at()).toEqual([0, 1]);
+      expect(await page.evaluate(() => document.activeElement!.getAttribute("aria-label"))).toBe(`Choose the image: ${app.visibleRows[0].name}`);
+      await page.keyboard.press("ArrowDown");
+      expect(await at()).toEqual([1, 1]);
       // A choice cell keeps its choice when the arrows move on from it.
       const choice = page.locator('select[data-r="3"]').first();
       const c = Number(await choice.getAttribute("data-c"));

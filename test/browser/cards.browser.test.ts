@@ -32,7 +32,7 @@ async function parriedCard() {
     { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
     { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
   ]);
-  gm.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
+  gm.runtime.dialogs.responder = () => ({ defender: bran.id });
   await aldric.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
   await settle();
   const card = gm.game.messages.contents.at(-1);
@@ -54,7 +54,7 @@ async function ripostedCard() {
   const bran = await Actor.create({ name: "Bran", type: "character", system: { pulse: { ag: 12 } } });
   const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2, poisoned: true, weaponClass: "B" } } }]);
   await bran.createEmbeddedDocuments("Item", [{ name: "Mace", type: "weapon", system: { equipped: true, pulse: { baseChance: 45, ranked: true, rank: 4, damage: 3 } } }]);
-  gm.runtime.dialogs.responder = () => ({ defender: bran.id, kind: "normal", modifier: 0 });
+  gm.runtime.dialogs.responder = () => ({ defender: bran.id, kind: "normal" });
   await ada.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
   await settle();
   const card = gm.game.messages.contents.at(-1);
@@ -81,7 +81,8 @@ async function duo(ruleset: string, ada: Record<string, unknown>, bran: Record<s
 
 /** Posts Ada's attack with `weapon` from her sheet, answers it for Bran with `answer` on the scripted dice; the card's content in each state. */
 async function exchange(t: Awaited<ReturnType<typeof duo>>, weaponId: string, declaration: Record<string, unknown>, answer: Record<string, unknown>, draws: [number, number][]) {
-  // Alice, Ada's player, attacks from her sheet; the GM answers for Bran.
+  // Alice, Ada's player, attacks from her sheet (once her client has heard of the weapons); the GM answers for Bran.
+  await settle();
   t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, ...declaration });
   await t.alice.game.actors.get(t.ada.id).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
   await settle();
@@ -113,14 +114,14 @@ async function steelCards() {
 async function phasesCards() {
   const t = await duo("phases", { phases: { attack: 3 } }, { phases: { defense: 2, soak: 2 } });
   const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
-  return exchange(t, sword.id, { modifier: 0 }, { defence: "defend" }, [[8, 10], [4, 10]]);
+  return exchange(t, sword.id, {}, { defence: "defend" }, [[8, 10], [4, 10]]);
 }
 
 /** Opposed: Ada's 21 against Bran's parry of 38; the blow lands on his left arm for 5 Wounds (seed 003 'Combat'). */
 async function opposedCards() {
   const t = await duo("opposed", { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } }, { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } });
   const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
-  return exchange(t, sword.id, { difficulty: "challenging", modifier: 0 }, { skill: "melee", difficulty: "challenging", modifier: 0 }, [[21, 100], [38, 100]]);
+  return exchange(t, sword.id, { difficulty: "challenging" }, { skill: "melee", difficulty: "challenging" }, [[21, 100], [38, 100]]);
 }
 
 /** Action points: Ada's sword cut at 20 against Bran's failed active parry at 80; the blow lands (seed 002 'Combat'). */
@@ -134,7 +135,7 @@ async function actionpointsCards() {
     { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
     { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
   ]);
-  return exchange(t, sword.id, { modifier: 0 }, { defence: "activeParry" }, [[20, 100], [80, 100]]);
+  return exchange(t, sword.id, {}, { defence: "activeParry" }, [[20, 100], [80, 100]]);
 }
 
 /** Pulse: Ada's broadsword strikes at 20 while Bran stands (seed 004 [17]); the blow lands. */
@@ -142,7 +143,7 @@ async function pulseCards() {
   const t = await duo("pulse", { pulse: { md: 15, ps: 15, ag: 15 } }, { pulse: { ag: 12 } });
   const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2, weaponClass: "B" } } }]);
   await t.bran.createEmbeddedDocuments("Item", [{ name: "Mace", type: "weapon", system: { equipped: true, pulse: { baseChance: 45, ranked: true, rank: 4, damage: 3 } } }]);
-  return exchange(t, sword.id, { kind: "normal", modifier: 0 }, { answer: "stand", grievous: "armor" }, [[20, 100], [6, 10]]);
+  return exchange(t, sword.id, { kind: "normal" }, { answer: "stand", grievous: "armor" }, [[20, 100], [6, 10]]);
 }
 
 /** Runs in the page: the card's headline comes right after its header, fits the card, and the detail is folded. */
@@ -248,21 +249,21 @@ async function skillCard(ruleset: "steel" | "opposed" | "actionpoints", answer: 
 async function phasesChainCard() {
   const t = await duo("phases", { phases: { attack: 3 } }, { phases: { defense: 2, soak: 2 } });
   const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
-  return (await exchange(t, sword.id, { modifier: 0 }, { defence: "defend" }, [[1, 10], [1, 10], [7, 10], [4, 10]])).states.resolved;
+  return (await exchange(t, sword.id, {}, { defence: "defend" }, [[1, 10], [1, 10], [7, 10], [4, 10]])).states.resolved;
 }
 
 /** Opposed: Ada's 77 fumbles and the Oops! d100 65 names its row beside the die (seed 003 'Oops!'). */
 async function opposedOopsCard() {
   const t = await duo("opposed", { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } }, { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } });
   const [sword] = await t.ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
-  return (await exchange(t, sword.id, { difficulty: "challenging", modifier: 0 }, { skill: "melee", difficulty: "challenging", modifier: 0 }, [[77, 100], [38, 100], [65, 100]])).states.resolved;
+  return (await exchange(t, sword.id, { difficulty: "challenging" }, { skill: "melee", difficulty: "challenging" }, [[77, 100], [38, 100], [65, 100]])).states.resolved;
 }
 
 describe("cards with the engine's marks on their dice in chromium (issue 20)", () => {
   const builds = {
     "card-steel-skill-resolved": () => skillCard("steel", { bonusDice: 1, tnModifier: 0 }, [2, 3, 9, 1, 6, 5].map((f) => [f, 10] as [number, number])),
-    "card-opposed-skill-resolved": () => skillCard("opposed", { difficulty: "challenging", modifier: 0 }, [[23, 100]]),
-    "card-actionpoints-skill-resolved": () => skillCard("actionpoints", { modifier: 0 }, [[96, 100]]),
+    "card-opposed-skill-resolved": () => skillCard("opposed", { difficulty: "challenging" }, [[23, 100]]),
+    "card-actionpoints-skill-resolved": () => skillCard("actionpoints", {}, [[96, 100]]),
     "card-phases-attack-chain": phasesChainCard,
     "card-opposed-attack-oops": opposedOopsCard,
   } as const;

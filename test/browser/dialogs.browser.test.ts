@@ -39,9 +39,9 @@ const KIT = () => [
 const ATTACK: Record<string, Record<string, unknown>> = {
   steel: { maneuver: "cut", zone: "5", dice: 4, press: 0, defenceDice: 3 },
   phases: {},
-  actionpoints: { modifier: 0 },
-  opposed: { difficulty: "challenging", modifier: 0 },
-  pulse: { kind: "normal", modifier: 0 },
+  actionpoints: {},
+  opposed: { difficulty: "challenging" },
+  pulse: { kind: "normal" },
 };
 
 interface Captured extends CapturedDialog {

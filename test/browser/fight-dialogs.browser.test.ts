@@ -13,7 +13,7 @@ import { sharedBrowser } from "./chromium";
 import { checkDialog, THEMES, type CapturedDialog } from "./dialog-check";
 import { SHOTS } from "./shots";
 import { CASES, cardStates, type KindWorld } from "../shell/card-kind-cases";
-import { settle } from "../shell/support";
+import { noSurprise, settle } from "../shell/support";
 
 const DEFAULT_WIDTH = 400;
 const browser = sharedBrowser(SHOTS);
@@ -70,7 +70,7 @@ const redBout =
 /** Phases: Ada's sword blow at Bran from her sheet (answered), then Bran's defence from the card (closed). */
 const phasesBlow: Step = async (w) => {
   const [sword] = await w.ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
-  w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, modifier: 0 });
+  w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id });
   await w.ada.sheet.render({ force: true });
   await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
   await settle();
@@ -84,7 +84,7 @@ const pulseFight: Step = async (w) => {
   const wolf = await w.gm.CONFIG.Actor.documentClass.create({ name: "Wolf", type: "npc", system: { pulse: { ag: 16, pc: 14 } } });
   const combat = await w.gm.CONFIG.Combat.documentClass.create({ active: true });
   await combat.createEmbeddedDocuments("Combatant", [w.ada, w.bran, wolf].map((a: any) => ({ actorId: a.id, name: a.name })));
-  w.gm.runtime.dialogs.responder = (_k: string, config: any) => (config.buttons?.length ? "none" : null);
+  w.gm.runtime.dialogs.responder = noSurprise;
   await combat.startCombat();
   await settle();
   w.gm.runtime.dialogs.responder = () => null;

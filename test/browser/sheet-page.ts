@@ -21,7 +21,7 @@ function inlineCss(file: string): string {
 }
 
 export const SYSTEM_CSS = inlineCss(join(root, "styles/bout.css"));
-const FRAME_CSS = readFileSync(join(here, "fixtures/foundry-frame.css"), "utf8");
+export const FRAME_CSS = readFileSync(join(here, "fixtures/foundry-frame.css"), "utf8");
 
 export interface SheetPage {
   readonly title: string;

@@ -12,6 +12,7 @@ import { DEFAULT_MISSILE_CHART } from "../../src/engine/rulesets/steel";
 import { openPage, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, sheetPage } from "./sheet-page";
+import { packSources } from "../pack-sources";
 
 const THEMES = ["light", "dark"] as const;
 const browser = sharedBrowser(SHOTS);
@@ -63,16 +64,20 @@ describe("settings table editors in chromium", () => {
     ["tables", "pulse", "form", "bout.pulseTablesMenu"],
   ] as const;
   for (const theme of THEMES) {
-    it(`${theme} theme: the roll tables the cards read, the world's ruleset first, empty and with a table chosen, fit the window and scroll inside it`, async () => {
+    it(`${theme} theme: the roll tables the cards read, the world's ruleset first, empty, with a table chosen that is gone, and with steel's imported in one step, fit the window and scroll inside it`, async () => {
       dist();
       const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+      world.server.addPack({ id: "bout.tables", label: "Bout: Tables", type: "RollTable", packageType: "system" }, packSources("tables", (f) => !f.startsWith("folder-")));
       const gm = await world.connect("GM");
       for (const [ruleset, state, chosen] of [
         ["steel", "empty", {}],
         ["opposed", "chosen", { "opposed.oops": "RollTable.q3Zb8WnKx1LcV7pe" }],
+        ["steel", "imported", null],
       ] as const) {
         await gm.game.settings.set("bout", "ruleset", ruleset);
-        await gm.game.settings.set("bout", "rollTables", chosen);
+        if (chosen) await gm.game.settings.set("bout", "rollTables", chosen);
+        // Every steel lookup reads its world copy; the other rulesets' still read ours.
+        else expect((await gm.evaluate<any>("globalThis.__boutTest").importRulesetTables("steel")).ok).toBe(true);
         const app = new (gm.game.settings.menus.get("bout.rollTablesMenu").type)();
         await app.render({ force: true });
         const { width, height } = app.options.position;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { openPage, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
-import { settle, tableOfThree } from "../shell/support";
+import { noSurprise, settle, tableOfThree } from "../shell/support";
 
 
 const browser = sharedBrowser(SHOTS);
@@ -35,6 +35,8 @@ async function started(ruleset: string) {
   for (const [i, name] of ["Ser Aldric of the Long Causeway", "Bran", "Town guard", "Wolf"].entries()) actors.push(await Actor.create({ name, type: i < 2 ? "character" : "npc", ownership: i === 0 ? { default: 0, [world.userId("Alice")]: 3 } : { default: 0 } }));
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+  // Pulse asks the GM who is surprised: nobody.
+  gm.runtime.dialogs.responder = noSurprise;
   await combat.startCombat();
   await settle();
   expect(gm.notices).toEqual([]);

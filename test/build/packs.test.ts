@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { extractPack } from "@foundryvtt/foundryvtt-cli";
 import { describe, expect, it } from "vitest";
+import { PACK_CORE_VERSION } from "../../tools/pack-stats";
 import { dist, readJson, repo } from "./dist";
 
 const manifest = readJson(dist("system.json"));
@@ -25,6 +26,17 @@ describe("compendium packs", () => {
       const extracted = readdirSync(out).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(readFileSync(join(out, f), "utf8")));
       expect(extracted.length).toBe(sources.length);
       expect(extracted.map((d) => d._id).sort()).toEqual(sources.map((d) => d._id).sort());
+      // Each document, and each one embedded in it, carries the _stats Foundry writes (v13 DocumentStatsField):
+      // the core schema the data is in, this system and the version built, when it was made.
+      const documents = (d: any): any[] => [d, ...["items", "effects", "pages", "results"].flatMap((k) => (Array.isArray(d[k]) ? d[k].flatMap(documents) : []))];
+      const all = extracted.flatMap(documents);
+      expect(all.length).toBeGreaterThan(0);
+      for (const d of all) {
+        expect(d._stats, `${d.name ?? d._id}`).toMatchObject({ coreVersion: PACK_CORE_VERSION, systemId: manifest.id, systemVersion: manifest.version, lastModifiedBy: null, compendiumSource: null, duplicateSource: null, exportSource: null });
+        expect(Number.isInteger(d._stats.createdTime) && d._stats.createdTime > 0, d.name).toBe(true);
+      }
+      // The sources keep none: the version they claim is always the one being built.
+      expect(sources.filter((d) => "_stats" in d).map((d) => d.name)).toEqual([]);
     });
 
     it(`${pack.name}: sources have stable, unique ids and keys of the pack's document type`, () => {

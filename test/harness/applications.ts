@@ -5,8 +5,10 @@
  * `CONFIG[doc].sheetClasses`, and DialogV2 prompts answered by the test.
  * There is no DOM: `render` fills `renderedParts` (part id → HTML) instead.
  */
-import { type AnyObject, deepClone, expandObject, mergeObject } from "./utils";
-import { isV14 } from "./version";
+import { clickElement, fillForm, FormDataExtended, sharedScreen } from "./forms";
+import { type AnyObject, deepClone, expandObject, isPlainObject, mergeObject } from "./utils";
+import { dataAttribute, queryClass } from "./html-query";
+import { isV14, v14Readings, type V14Readings } from "./version";
 
 /** v14's keys for core's combatant menu entries (v13 COMBAT.Combatant*). */
 const V14_ENTRY_KEYS: Record<string, string> = {
@@ -18,19 +20,30 @@ const V14_ENTRY_KEYS: Record<string, string> = {
 
 type Templates = { render(path: string, context: AnyObject): Promise<string> };
 
+export type DialogKind = "confirm" | "prompt" | "wait";
+
 export interface DialogResponder {
-  /** Answer a DialogV2.confirm / prompt / wait; the default confirms. */
-  (kind: "confirm" | "prompt" | "wait", config: AnyObject): unknown;
+  /**
+   * The person at a client's screen answering a drawn DialogV2 (a factory's: confirm, prompt,
+   * input, wait): see `answerDialog` for what each answer does. `config` is what the code
+   * asked for (its buttons as drawn); `dialog` the DialogV2, its form in `dialog.element`.
+   * The default says Yes to a confirm and closes any other dialog unanswered.
+   */
+  (kind: DialogKind, config: AnyObject, dialog: AnyObject): unknown;
 }
 
-export function createApplications({ templates, CONFIG, game, ui }: { templates: Templates; CONFIG: AnyObject; game: AnyObject; ui: AnyObject }) {
+export function createApplications({ templates, CONFIG, game, ui, readings = v14Readings() }: { templates: Templates; CONFIG: AnyObject; game: AnyObject; ui: AnyObject; readings?: V14Readings }) {
   let appIds = 0;
   const dialogs: { responder: DialogResponder; asked: { kind: string; config: AnyObject }[] } = {
-    responder: () => true,
+    // Unscripted, the person says Yes to a confirm and closes any other dialog unanswered.
+    responder: (kind) => (kind === "confirm" ? true : null),
     asked: [],
   };
+  /** The DOM the dialogs are drawn in (one per test file: see forms.ts). */
+  const screen = sharedScreen;
 
-  class ApplicationV2 {
+  /** v13 ApplicationV2 mixes in EventEmitterMixin: listeners for its "render" and "close" events. */
+  class ApplicationV2 extends EventTarget {
     static DEFAULT_OPTIONS: AnyObject = {
       id: "app-{id}",
       classes: [],
@@ -60,6 +73,7 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     readonly appId = ++appIds;
 
     constructor(options: AnyObject = {}) {
+      super();
       const merged: AnyObject = {};
       for (const cls of (this.constructor as typeof ApplicationV2).inheritanceChain) {
         if (Object.prototype.hasOwnProperty.call(cls, "DEFAULT_OPTIONS")) mergeObject(merged, deepClone(cls.DEFAULT_OPTIONS), { inplace: true });
@@ -241,19 +255,278 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     }
   }
 
+  /**
+   * v13 DialogV2 (client/applications/api/dialog.mjs), drawn in the client's own DOM
+   * (happy-dom, forms.ts): `_initializeApplicationOptions` (content as a string, at least one
+   * button, each button's action sent to `_onClickButton`), `_renderHTML` (a
+   * `form.dialog-form` holding `.dialog-content` and a footer of `_renderButtons`, the default
+   * button, or else the first, `autofocus`), the frame's header with its close button,
+   * `_onSubmit` (buttons disabled while the button's `callback(event, button, dialog)` runs,
+   * its result or else the button's action handed to `submit(result, dialog)`, then closed:
+   * `form.closeOnSubmit`), Escape closing, and the "render" and "close" events
+   * (ApplicationV2#_doEvent). The factories follow v13: `confirm` (Yes: true, No: false, No the
+   * default), `prompt` (an OK button, the default), `input` (OK reads the form with
+   * FormDataExtended) and `wait` (resolves with the submitted result; a close resolves to what
+   * the `close` callback returns, else null, or rejects with `rejectClose`; `render` runs on
+   * every render with the event and the dialog). Not modelled: cleanHTML on the content, modal
+   * dialogs' focus trap, positions.
+   *
+   * Once a factory's dialog is drawn, the person at this client's screen acts on it: the
+   * test's `dialogs.responder` (see `answerDialog`).
+   */
   class DialogV2 extends ApplicationV2 {
-    static async confirm(config: AnyObject = {}): Promise<unknown> {
-      dialogs.asked.push({ kind: "confirm", config });
-      return dialogs.responder("confirm", config);
+    static override DEFAULT_OPTIONS: AnyObject = {
+      id: "dialog-{id}",
+      classes: ["dialog"],
+      tag: "dialog",
+      form: { closeOnSubmit: true },
+      window: { frame: true, positioned: true, minimizable: false },
+    };
+    #element: AnyObject | null = null;
+
+    constructor(options: AnyObject = {}) {
+      super(options);
+      const o = this.options;
+      if (typeof o.content !== "string") throw new Error("The harness's DialogV2 takes its content as an HTML string");
+      o.content ||= "";
+      if (!Array.isArray(o.buttons) || !o.buttons.length) throw new Error("You must define at least one entry in config.buttons");
+      o.actions ??= {};
+      o.buttons = Object.fromEntries(
+        (o.buttons as AnyObject[]).map((button) => {
+          o.actions[button.action] = (DialogV2 as AnyObject)._onClickButton;
+          return [button.action, button];
+        }),
+      );
     }
-    static async prompt(config: AnyObject = {}): Promise<unknown> {
-      dialogs.asked.push({ kind: "prompt", config });
-      return dialogs.responder("prompt", config);
+
+    /** v13 ApplicationV2#element: the rendered frame (null before the first render and after close). */
+    get element(): AnyObject | null {
+      return this.#element;
     }
+
+    get title(): string {
+      return game.i18n.localize(String(this.options.window?.title ?? ""));
+    }
+
+    /** v13 DialogV2#_renderHTML. */
+    async _renderHTML(_context: AnyObject, _options: AnyObject): Promise<AnyObject> {
+      const form = screen().document.createElement("form");
+      form.className = "dialog-form standard-form";
+      form.setAttribute("autocomplete", "off");
+      form.innerHTML = `${this.options.content ? `<div class="dialog-content standard-form">${this.options.content}</div>` : ""}<footer class="form-footer">${this._renderButtons()}</footer>`;
+      form.addEventListener("submit", (event: AnyObject) => void this._onSubmit(event.submitter, event));
+      return form;
+    }
+
+    /** v13 DialogV2#_renderButtons. */
+    _renderButtons(): string {
+      const buttons = Object.values<AnyObject>(this.options.buttons);
+      const doc = screen().document;
+      return buttons
+        .map((options, i) => {
+          const { action, label, icon, class: cls = "", type = "submit", disabled } = options;
+          const isDefault = Boolean(options.default) || (i === 0 && !buttons.some((b) => b.default));
+          const button = doc.createElement("button");
+          button.setAttribute("type", type);
+          button.setAttribute("data-action", action);
+          button.setAttribute("class", cls);
+          button.toggleAttribute("disabled", Boolean(disabled));
+          button.toggleAttribute("autofocus", isDefault);
+          if (icon) {
+            const i = doc.createElement("i");
+            i.className = icon;
+            button.appendChild(i);
+          }
+          const span = doc.createElement("span");
+          span.textContent = game.i18n.localize(String(label ?? ""));
+          button.appendChild(span);
+          return button.outerHTML;
+        })
+        .join("");
+    }
+
+    /** v13 ApplicationV2#render and #_renderFrame for a dialog: the frame once, the form replaced on every render, then the render event. */
+    override async render(options: AnyObject | boolean = {}): Promise<this> {
+      const opts = typeof options === "boolean" ? { force: options } : options;
+      const first = !this.#element;
+      if (first && !opts.force) return this;
+      const context = await this._prepareContext(opts);
+      const form = await this._renderHTML(context, opts);
+      if (first) {
+        const doc = screen().document;
+        const frame = doc.createElement(this.options.tag);
+        frame.id = this.id;
+        frame.className = ["application", ...(this.options.classes as string[])].join(" ");
+        frame.innerHTML = `<header class="window-header"><h1 class="window-title"></h1><button type="button" class="header-control icon fa-solid fa-xmark" data-action="close"></button></header><section class="window-content"></section>`;
+        frame.querySelector(".window-title").textContent = this.title;
+        frame.addEventListener("click", (event: AnyObject) => this.#onClick(event));
+        frame.addEventListener("keydown", (event: AnyObject) => this._onKeyDown(event));
+        doc.body.append(frame);
+        this.#element = frame;
+      }
+      this.#element!.querySelector(".window-content").replaceChildren(form);
+      this.rendered = true;
+      if (first) await this._onFirstRender(context, opts);
+      await this._onRender(context, opts);
+      this.dispatchEvent(new Event("render"));
+      return this;
+    }
+
+    /** v13 DialogV2#_onFirstRender: a dialog element is shown (modal or not). */
+    override async _onFirstRender(_context: AnyObject, _options: AnyObject): Promise<void> {
+      this.#element?.setAttribute("open", "");
+    }
+
+    /** v13 ApplicationV2 #onClick / #onClickAction: the nearest [data-action]; "close" closes, else its handler on a primary click. */
+    #onClick(event: AnyObject): void {
+      const target = event.target?.closest?.("[data-action]");
+      if (!target) return;
+      const action = target.dataset.action;
+      if (action === "close") {
+        event.stopPropagation();
+        event.preventDefault();
+        if (event.button === 0) void this.close();
+        return;
+      }
+      let handler = this.options.actions?.[action];
+      if (!handler) return void (this as AnyObject)._onClickAction?.(event, target);
+      let buttons = [0];
+      if (typeof handler === "object") ({ buttons, handler } = handler);
+      if (buttons.includes(event.button)) handler?.call(this, event, target);
+    }
+
+    /** v13 DialogV2#_onKeyDown: Escape closes. */
+    _onKeyDown(event: AnyObject): void {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopPropagation();
+      void this.close();
+    }
+
+    /** v13 DialogV2._onClickButton: a button's click submits with that button. */
+    static _onClickButton(this: DialogV2, event: AnyObject, target: AnyObject): void {
+      void this._onSubmit(target, event);
+    }
+
+    /** v13 DialogV2#_onSubmit. */
+    async _onSubmit(target: AnyObject, event: AnyObject): Promise<this> {
+      event.preventDefault();
+      const prior: [AnyObject, boolean][] = [];
+      for (const action of Object.keys(this.options.buttons)) {
+        const button = this.#element?.querySelector(`button[data-action="${action}"]`);
+        if (!button) continue;
+        prior.push([button, button.disabled]);
+        button.disabled = true;
+      }
+      const button = this.options.buttons[target?.dataset?.action];
+      const result = (await button?.callback?.(event, target, this)) ?? button?.action;
+      await this.options.submit?.(result, this);
+      for (const [b, disabled] of prior) b.disabled = disabled;
+      return this.options.form?.closeOnSubmit ? this.close({ submitted: true }) : this;
+    }
+
+    /** v13 ApplicationV2#close: the element removed, then the "close" event. */
+    override async close(_options: AnyObject = {}): Promise<this> {
+      const element = this.#element;
+      if (!element) return this;
+      this.#element = null;
+      this.rendered = false;
+      element.remove();
+      this.dispatchEvent(new Event("close"));
+      return this;
+    }
+
+    /** v13 DialogV2.confirm. */
+    static async confirm({ yes = {}, no = {}, ...config }: AnyObject = {}): Promise<unknown> {
+      config.buttons = [
+        mergeObject({ action: "yes", label: "Yes", icon: "fa-solid fa-check", callback: () => true }, yes),
+        mergeObject({ action: "no", label: "No", icon: "fa-solid fa-xmark", default: true, callback: () => false }, no),
+        ...(config.buttons ?? []),
+      ];
+      return this.#open("confirm", mergeObject({ position: { width: 400 } }, config));
+    }
+
+    /** v13 DialogV2.prompt. */
+    static async prompt({ ok = {}, ...config }: AnyObject = {}): Promise<unknown> {
+      config.buttons = [mergeObject({ action: "ok", label: "Confirm", icon: "fa-solid fa-check", default: true }, ok), ...(config.buttons ?? [])];
+      return this.#open("prompt", mergeObject({ position: { width: 400 } }, config));
+    }
+
+    /** v13 DialogV2.input: a prompt whose OK reads the form. */
+    static async input({ ok, ...config }: AnyObject = {}): Promise<unknown> {
+      const callback = (_event: unknown, button: AnyObject) => new FormDataExtended(button.form).object;
+      return this.prompt({ ok: { callback, ...ok }, ...config });
+    }
+
+    /** v13 DialogV2.wait. */
     static async wait(config: AnyObject = {}): Promise<unknown> {
-      dialogs.asked.push({ kind: "wait", config });
-      return dialogs.responder("wait", config);
+      return this.#open("wait", config);
     }
+
+    static #open(kind: DialogKind, { rejectClose = false, close, render, ...config }: AnyObject): Promise<unknown> {
+      return new Promise((resolve, reject) => {
+        const originalSubmit = config.submit;
+        config.submit = async (result: unknown, dialog: DialogV2) => {
+          await originalSubmit?.(result, dialog);
+          resolve(result);
+        };
+        const dialog = new this(config);
+        const asked = { ...config, buttons: Object.values(dialog.options.buttons), rejectClose, close, render };
+        dialogs.asked.push({ kind, config: asked });
+        dialog.addEventListener(
+          "close",
+          (event) => {
+            const result = typeof close === "function" ? close(event, dialog) : undefined;
+            if (rejectClose) reject(new Error("Dialog was dismissed without pressing a button."));
+            else resolve(result ?? null);
+          },
+          { once: true },
+        );
+        if (typeof render === "function") dialog.addEventListener("render", (event) => render(event, dialog));
+        // The person at the screen acts once the dialog is drawn; a test's mistake (a field the form lacks) fails the dialog's promise.
+        dialog
+          .render({ force: true })
+          .then(() => answerDialog(kind, asked, dialog))
+          .catch(reject);
+      });
+    }
+  }
+
+  /**
+   * The test's person at a client's screen answers a drawn dialog (`dialogs.responder(kind,
+   * config, dialog)`; it may act on `dialog.element` itself and return nothing). What it
+   * returns is done as a person would do it:
+   * - null or undefined: the dialog is closed unanswered (its close button);
+   * - true / false on a confirm: Yes / No; true elsewhere: the default button as the form stands;
+   * - a string: the button of that action is clicked;
+   * - an object: each value is put in the form's field of that name (forms.ts fillForm: a
+   *   name the form lacks or an option it does not offer is an error), then the default
+   *   button is clicked.
+   * The button's own callback then reads the form, as in Foundry.
+   */
+  async function answerDialog(kind: DialogKind, config: AnyObject, dialog: DialogV2): Promise<void> {
+    const answer = await dialogs.responder(kind, config, dialog);
+    const element = dialog.element;
+    if (!element) return; // the person already pressed a button or closed it
+    const press = (action: string) => {
+      const button = element.querySelector(`.form-footer button[data-action="${action}"]`);
+      if (!button) throw new Error(`The dialog "${dialog.title}" has no button "${action}" (its buttons: ${Object.keys(dialog.options.buttons).join(", ")})`);
+      if (button.disabled) throw new Error(`The dialog's button "${action}" is disabled`);
+      clickElement(button);
+    };
+    const defaultAction = () => element.querySelector(".form-footer button[autofocus]")?.dataset.action as string;
+    if (answer === null || answer === undefined) return void clickElement(element.querySelector('.window-header [data-action="close"]'));
+    if (typeof answer === "boolean") {
+      if (kind === "confirm") return press(answer ? "yes" : "no");
+      if (answer) return press(defaultAction());
+      throw new Error(`false answers a confirm; this ${kind} dialog ("${dialog.title}") wants a button, values or null`);
+    }
+    if (typeof answer === "string") return press(answer);
+    if (isPlainObject(answer)) {
+      fillForm(element.querySelector("form"), answer);
+      return press(defaultAction());
+    }
+    throw new Error(`A dialog answer is null, a boolean, a button's action or the form's values, not ${String(answer)}`);
   }
 
   /** Registration as Foundry stores it: CONFIG[documentName].sheetClasses[type][`${scope}.${name}`]. */
@@ -325,6 +598,41 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
       footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
     };
     #viewed: AnyObject | null = null;
+    /** The viewed combat's turn at the last render of the tracker part (core's turn-change check). */
+    #lastTurn: { id: string; round: number; turn: number | null } | null = null;
+    /** The combatant whose row core's turn change scrolled into view (null: none was active). */
+    scrolledTo: string | null = null;
+
+    /** As ApplicationV2 does after drawing the parts: `_onRender` with the parts drawn. */
+    override async render(options: AnyObject | boolean = {}): Promise<this> {
+      await super.render(options);
+      if (this.rendered) await this._onRender({}, { ...(typeof options === "object" ? options : { force: options }), parts: Object.keys(this.renderedParts) });
+      return this;
+    }
+
+    /**
+     * Core's CombatTracker#_onRender on a turn change. fvtt-types 14.366 documents it
+     * ("Scrolls the active combatant into view when a turn change moved it out of the visible
+     * area"); the v13 client (13.345+) does the same, reading `.combat-tracker` in the
+     * tracker's element and the active row in it with no null check (the early-13 source in
+     * the search index has only `scrollToTurn`: `this.element.querySelector(".active")?.scrollIntoView()`).
+     * Our code, following that: when the tracker part is drawn and the viewed combat's round or
+     * turn differs from the last drawing, find `.combat-tracker` (a browser throws this TypeError
+     * when it is missing), then the active `.combatant` row in it, whose id `scrolledTo` records.
+     */
+    override async _onRender(context: AnyObject, options: AnyObject): Promise<void> {
+      await super._onRender(context, options);
+      if (!(options.parts ?? []).includes("tracker")) return;
+      const combat = this.viewed;
+      const now = combat ? { id: String(combat.id), round: Number(combat.round ?? 0), turn: combat.turn ?? null } : null;
+      const before = this.#lastTurn;
+      this.#lastTurn = now;
+      if (!now || !before || before.id !== now.id || (before.round === now.round && before.turn === now.turn)) return;
+      const tracker = queryClass(this.renderedParts.tracker ?? "", "combat-tracker");
+      if (!tracker) throw new TypeError("Cannot read properties of null (reading 'querySelector')");
+      const active = queryClass(tracker.inner, "combatant", "active");
+      this.scrolledTo = active ? (dataAttribute(active.attributes, "combatant-id") ?? null) : null;
+    }
 
     get combats(): AnyObject[] {
       return game.combats?.contents ?? [];
@@ -466,7 +774,8 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     /** v13 CombatTracker#_getEntryContextOptions: the combatant row's menu (v14: entries named by `label`, core's keys as COMBATANT.ACTIONS.*). */
     _getEntryContextOptions(): AnyObject[] {
       const entries = this._coreEntryContextOptions();
-      if (!isV14()) return entries;
+      // v14, as `V14Readings.contextMenu` reads the evidence: core's entries by `label` under new keys, or as in v13.
+      if (!isV14() || readings.contextMenu === "name") return entries;
       return entries.map(({ name, ...rest }) => ({ label: V14_ENTRY_KEYS[name] ?? name, ...rest }));
     }
 
@@ -490,7 +799,7 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     /** v13 CombatTracker#_getCombatContextOptions: the encounter's menu (built for GMs only). */
     _getCombatContextOptions(): AnyObject[] {
       const entries = this._coreCombatContextOptions();
-      return isV14() ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
+      return isV14() && readings.contextMenu === "label" ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
     }
 
     _coreCombatContextOptions(): AnyObject[] {
@@ -545,7 +854,7 @@ export function createApplications({ templates, CONFIG, game, ui }: { templates:
     api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
     sheets: { ActorSheetV2, ItemSheetV2 },
     apps: { DocumentSheetConfig },
-    ux: { TextEditor },
+    ux: { TextEditor, FormDataExtended },
     appv1: { sheets: { ActorSheet, ItemSheet } },
     sidebar: { tabs: { CombatTracker } },
     dialogs,

@@ -470,8 +470,9 @@ export class SchemaField extends DataField {
     }
   }
 
+  /** v13 SchemaField: `initial` defaults to cleaning an empty object (each field's initial); one given, even undefined, is used as given. */
   override getInitialValue(data: AnyObject = {}): unknown {
-    if (this.options.initial !== undefined && typeof this.options.initial !== "function") return deepClone(this.options.initial);
+    if ("initial" in this.options) return super.getInitialValue(data);
     const out: AnyObject = {};
     for (const [name, field] of Object.entries(this.fields)) out[name] = field.getInitialValue(data);
     return out;

@@ -19,6 +19,84 @@
  * had a network: existing tests keep their timing.
  */
 
+/**
+ * How the network waits out a delay. Real timers by default; a world that races messages
+ * (test/shell/concurrency.test.ts) takes a VirtualClock instead.
+ */
+export interface Clock {
+  /** Milliseconds on this clock. */
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const REAL_CLOCK: Clock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+interface Timer {
+  at: number;
+  order: number;
+  run: () => void;
+}
+
+/**
+ * The one timeline every VirtualClock of this process reads (tests in a worker run one at a
+ * time, so their worlds may share it). Time moves only when nothing else can run: a check on
+ * each turn of the event loop finds no other `setImmediate` waiting and no file read in
+ * progress (promise jobs always run before it), and only then jumps to the earliest timer
+ * and runs it. One checker for all clocks, so that two clocks never take each other's turns
+ * for work.
+ */
+const timeline = { time: 0, order: 0, timers: [] as Timer[], checking: false };
+
+/** What keeps the event loop busy without time passing: the next turn's work, file reads. */
+const BUSY = new Set(["Immediate", "FSReqCallback", "FSReqPromise"]);
+
+function checkIdle(): void {
+  if (timeline.checking || !timeline.timers.length) return;
+  timeline.checking = true;
+  setImmediate(function turn() {
+    if (process.getActiveResourcesInfo().some((r) => BUSY.has(r))) return void setImmediate(turn);
+    timeline.checking = false;
+    const next = timeline.timers.shift();
+    if (!next) return;
+    timeline.time = Math.max(timeline.time, next.at);
+    checkIdle();
+    next.run();
+  });
+}
+
+/**
+ * Network time that moves only when nothing else can (see `timeline`): a delay costs no real
+ * time, and the same delays always give the same order of arrivals (timers due at the same
+ * moment run in the order they were set), so a property test's counterexample replays exactly.
+ * Processing takes no time on this clock: what a real machine's speed adds to a delay, it
+ * never adds.
+ */
+export class VirtualClock implements Clock {
+  now(): number {
+    return timeline.time;
+  }
+
+  setTimeout(run: () => void, ms: number): Timer {
+    const timer: Timer = { at: timeline.time + Math.max(0, Number(ms) || 0), order: timeline.order++, run };
+    const timers = timeline.timers;
+    let i = timers.length;
+    while (i > 0 && (timers[i - 1]!.at > timer.at || (timers[i - 1]!.at === timer.at && timers[i - 1]!.order > timer.order))) i--;
+    timers.splice(i, 0, timer);
+    checkIdle();
+    return timer;
+  }
+
+  clearTimeout(handle: unknown): void {
+    const i = timeline.timers.indexOf(handle as Timer);
+    if (i >= 0) timeline.timers.splice(i, 1);
+  }
+}
+
 /** One message's leg: who is at the client end, which way it travels, on which channel. */
 export interface LatencyLeg {
   /** "up": from the client to the server; "down": from the server to the client. */
@@ -59,7 +137,7 @@ export class Link {
     this.queue.push(item);
     this.network.inFlight++;
     if (!item.due)
-      setTimeout(() => {
+      this.network.clock.setTimeout(() => {
         item.due = true;
         this.flush();
       }, delay);
@@ -104,6 +182,8 @@ export class Link {
 /** Every connection's links, and the latency they apply. */
 export class Network {
   latency: Latency = 0;
+  /** What a delay waits on: real timers, or a VirtualClock. */
+  clock: Clock = REAL_CLOCK;
   /** Messages sent and not yet delivered, on every link. */
   inFlight = 0;
   private readonly links = new Map<object, { up: Link; down: Link }>();

@@ -1,13 +1,19 @@
 /**
  * One connected Foundry client: its own `game`, `CONFIG`, `Hooks`, `ui` and
  * document classes, talking to the shared WorldServer. The client-side flow of a
- * write follows Foundry v13: construct/validate locally, run `_preCreate` /
- * `_preUpdate` / `_preDelete` and the `pre*` hooks (either may cancel), send one
- * request for the whole batch, and apply the server's broadcast on every client
- * with `_on*` callbacks and the `create*` / `update*` / `delete*` hooks.
+ * write follows Foundry v13 (client/data/client-backend.mjs, ClientDatabaseBackend
+ * #preCreateDocumentArray / #preUpdateDocumentArray / #preDeleteDocumentArray): a
+ * create builds (and so validates) each pending document, then runs `_preCreate` and
+ * the preCreate hook; an update runs `_preUpdate` and the preUpdate hook, then
+ * validates the changes; a delete runs `_preDelete` and the preDelete hook. A document
+ * refused by any of them is left out (a validation failure shows core's error) and
+ * the call resolves with the documents written, never throwing for it; what is left
+ * goes in one request, and every client applies the server's broadcast with `_on*`
+ * callbacks and the `create*` / `update*` / `delete*` hooks.
  */
 import { createCanvas } from "./canvas";
 import { DataModel, TypeDataModel } from "./data-model";
+import { TokenHUD } from "./token-hud";
 import { createFields, DataModelValidationError, DataModelValidationFailure } from "./fields";
 import { HooksImpl } from "./hooks";
 import { type AnyGrid, createGrid, GRID_TYPES } from "./grid";
@@ -16,6 +22,7 @@ import { Notifications } from "./notifications";
 import { createApplications } from "./applications";
 import { defineRoll, DiceTerm, Die, NumericTerm, OperatorTerm } from "./roll";
 import { coreSchema, DOCUMENT_META } from "./schemas";
+import { createFilePicker } from "./file-picker";
 import { type BatchStep, OWNERSHIP, ROLES, type ParentStep, type ServerClient, type ServerEvent, type WorldServer } from "./server";
 import { applyRollMode, messageContentVisible, messageVisible } from "./chat-delivery";
 import { CombatantGroupMixin, CombatantMixin, CombatMixin, CONFIG_COMBAT_INITIATIVE, registerCombatSettings, type CombatEnv } from "./combat";
@@ -26,8 +33,8 @@ import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
 import { createCompendiumCollection, lockedPackError } from "./compendium";
-import { isV14, MESSAGE_MODE_OF_ROLL_MODE, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode } from "./version";
-import { type AnyObject, deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
+import { isV14, MESSAGE_MODE_OF_ROLL_MODE, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode, v14Readings, type V14Readings } from "./version";
+import { type AnyObject, deepClone, diffObject, expandObject, getProperty, hasProperty, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 /** A write checked on the client and ready to go (Document.prepareCreate and kin): its server half, and what the caller gets back. */
 interface PreparedWrite {
@@ -35,7 +42,7 @@ interface PreparedWrite {
   send: (() => unknown) | null;
   /** The same, as one operation of a batch. */
   step: BatchStep | null;
-  /** A `_pre*` callback, hook or `_pre*Operation` refused some or all of it. */
+  /** A `_pre*` callback, hook, validation or `_pre*Operation` refused some or all of it. */
   cancelled: boolean;
   finish(result: unknown): any[];
 }
@@ -46,6 +53,8 @@ export interface RuntimeOptions {
   systemRoot: string;
   /** Seed for this client's dice. */
   seed?: number;
+  /** The v14 mode's readings where the evidence is split (version.ts); the v13 mode ignores them. */
+  v14?: Partial<V14Readings>;
 }
 
 /** Mulberry32: a small seeded source for `CONFIG.Dice.randomUniform`. */
@@ -92,20 +101,41 @@ export class DocumentCollection<T extends { id: string | null; name?: string }> 
   }
 }
 
-/** CONFIG.statusEffects as the generation holds it: an array (v13) or an object keyed by id (v14). */
-function statusEffectsConfig(list: AnyObject[]): AnyObject[] | Record<string, AnyObject> {
-  return isV14() ? Object.fromEntries(list.map((e) => [e.id, e])) : list;
+/** The array methods v14's keyed CONFIG.statusEffects keeps for old callers (foundryvtt/foundryvtt#13122 "with backwards compatibility"). */
+const STATUS_ARRAY_METHODS: Record<string, (this: Record<string, AnyObject>, ...args: any[]) => unknown> = {
+  find(fn: (e: AnyObject) => boolean) { return Object.values(this).find(fn); },
+  filter(fn: (e: AnyObject) => boolean) { return Object.values(this).filter(fn); },
+  some(fn: (e: AnyObject) => boolean) { return Object.values(this).some(fn); },
+  map(fn: (e: AnyObject) => unknown) { return Object.values(this).map(fn); },
+  forEach(fn: (e: AnyObject) => void) { Object.values(this).forEach(fn); },
+  push(...entries: AnyObject[]) { for (const e of entries) this[e.id] = e; return Object.keys(this).length; },
+};
+
+/**
+ * CONFIG.statusEffects as the generation holds it: an array (v13); in v14 an object keyed by
+ * status id (v14 API: `CONFIG.statusEffects: {[id: string]: StatusEffectConfig}`), with the
+ * array methods or without, or an array a package assigned: `V14Readings.statusEffects`.
+ */
+function statusEffectsConfig(list: AnyObject[], reading: V14Readings["statusEffects"]): AnyObject[] | Record<string, AnyObject> {
+  if (!isV14() || reading === "array") return list;
+  const proto: AnyObject = {};
+  if (reading === "compat") {
+    for (const [name, fn] of Object.entries(STATUS_ARRAY_METHODS)) Object.defineProperty(proto, name, { value: fn, enumerable: false });
+    Object.defineProperty(proto, Symbol.iterator, { value: function* (this: Record<string, AnyObject>) { yield* Object.values(this); }, enumerable: false });
+  }
+  return Object.assign(Object.create(proto), Object.fromEntries(list.map((e) => [e.id, e])));
 }
 
 /** The configured status of this id, in either shape. */
 function statusConfig(CONFIG: AnyObject, statusId: string): AnyObject | undefined {
   const list = CONFIG.statusEffects;
   if (Array.isArray(list)) return list.find((e: AnyObject) => e.id === statusId);
-  return Object.prototype.hasOwnProperty.call(list, statusId) ? { id: statusId, ...list[statusId] } : undefined;
+  return Object.prototype.hasOwnProperty.call(list, statusId) ? { ...list[statusId], id: statusId } : undefined;
 }
 
 export function createRuntime(server: WorldServer, userId: string, options: RuntimeOptions) {
   const systemJson = server.systemJson;
+  const readings = v14Readings(options.v14);
   const i18n = new Localization(options.translations);
   const hooks = new HooksImpl();
   const notifications = new Notifications(i18n);
@@ -134,12 +164,15 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       },
     },
     // v13: an array of status configs; v14 (API docs, CONFIG.statusEffects): an object keyed by status id.
-    statusEffects: statusEffectsConfig([
+    statusEffects: statusEffectsConfig(
+      [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
       { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
-    ]),
+      ],
+      readings.statusEffects,
+    ),
     specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
     queries: {} as Record<string, (data: unknown, options: { timeout?: number }) => unknown>,
     ui: {},
@@ -222,6 +255,19 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     Object.assign(options, operation);
   };
 
+  /**
+   * A document whose data failed validation before a write (v13 ClientDatabaseBackend): core's
+   * error notification (`shown` picks the words: the whole message for a create, as Hooks.onError
+   * notifies; the part after "[id] " for an update) and the `error` hook (Hooks.onError). The
+   * document is left out of the operation; nothing is thrown.
+   */
+  const reportInvalid = (location: string, error: unknown, id: unknown, shown: (message: string) => string): void => {
+    // An error from the system's realm (the bundle's vm context) is no `instanceof Error` here: read its message.
+    const message = (error as { message?: unknown } | null)?.message;
+    notifications.error(shown(typeof message === "string" ? message : String(error)));
+    hooks.callAll("error", location, error, { id });
+  };
+
   /** What the client's canUserModify reads: this client's copies of the world's documents. */
   const clientPermissionWorld: PermissionWorld = {
     find: (path) => resolveParent(path)?._source,
@@ -262,7 +308,10 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     }
     get uuid(): string {
       const own = `${this.documentName}.${this.id}`;
-      return this.parent ? `${(this.parent as Document).uuid}.${own}` : own;
+      if (this.parent) return `${(this.parent as Document).uuid}.${own}`;
+      // v13 ClientDocumentMixin#uuid: a document in a compendium is "Compendium.<pack>.<documentName>.<id>".
+      const pack = (this as AnyObject).pack as string | undefined;
+      return pack ? `Compendium.${pack}.${own}` : own;
     }
     get isEmbedded(): boolean {
       return Boolean(this.parent);
@@ -569,7 +618,16 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       let cancelled = false;
       for (const d of data) {
         const createData = d instanceof DataModel ? d.toObject() : deepClone(d);
-        const doc = new cls(createData, { parent });
+        // v13 #preCreateDocumentArray: the pending document is built first (its data validated);
+        // one that fails is reported (Hooks.onError, notify "error") and left out, the call goes on.
+        let doc: any;
+        try {
+          doc = new cls(createData, { parent });
+        } catch (error) {
+          reportInvalid("ClientDatabaseBackend##preCreateDocumentArray", error, createData._id, (m) => m);
+          cancelled = true;
+          continue;
+        }
         if ((await doc._preCreate(createData, options, user)) === false || (!options.noHook && hooks.call(`preCreate${name}`, doc, createData, options, user.id) === false)) {
           cancelled = true;
           continue;
@@ -621,14 +679,25 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         const own = this as unknown as typeof Document;
         own.migrateData(changes);
         if (own.metadata.hasTypeData && changes.system && typeof changes.system === "object" && !Array.isArray(changes.system)) own.systemModel(changes.type ?? doc.type)?.migrateData(changes.system);
-        doc.updateSource(changes, { dryRun: true });
+        // v13 #preUpdateDocumentArray: `_preUpdate` and the preUpdate hook first (either may drop
+        // this document), then the changes are validated by a dry run of updateSource; a change
+        // that fails shows core's error (the message after the document's "[id] ") and drops
+        // this document. Neither throws: the call resolves with the documents that were written.
         if ((await doc._preUpdate(changes, options, user)) === false || (!options.noHook && hooks.call(`preUpdate${name}`, doc, changes, options, user.id) === false)) {
+          cancelled = true;
+          continue;
+        }
+        let dryRun: AnyObject;
+        try {
+          dryRun = doc.updateSource(changes, { dryRun: true });
+        } catch (error) {
+          reportInvalid("ClientDatabaseBackend##preUpdateDocumentArray", error, doc.id, (m) => m.split("] ").pop() ?? m);
           cancelled = true;
           continue;
         }
         // With `diff: false` Foundry sends the change as given, even when the client's
         // copy already holds it (used to write back data migrated in memory).
-        const diff = options.diff === false ? changes : doc.updateSource(changes, { dryRun: true });
+        const diff = options.diff === false ? changes : dryRun;
         if (isEmpty(diff)) continue;
         send.push({ _id: doc.id, ...diff });
         docs.push(doc);
@@ -747,8 +816,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         lockRotation: false,
         disposition: -1,
         displayBars: 0,
-        bar1: { attribute: null },
-        bar2: { attribute: null },
+        // v13 PrototypeToken (BaseToken's bars): the system's primary and secondary token attributes.
+        bar1: { attribute: (systemJson.primaryTokenAttribute as string | undefined) ?? null },
+        bar2: { attribute: (systemJson.secondaryTokenAttribute as string | undefined) ?? null },
         randomImg: false,
         appendNumber: false,
         prependAdjective: false,
@@ -863,9 +933,15 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const status = statusConfig(CONFIG, statusId);
       if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
       const { id, hud: _hud, ...data } = deepClone(status);
-      // Active Effects v2 (v14): a status's changes go to the effect's system.changes, each in a phase.
+      // Active Effects v2 (v14): a status's changes go to the effect's system.changes, each with a type
+      // and a phase (fvtt-types 14.366 common/data/active-effect.d.mts: `type` initial "add", `phase`
+      // initial "initial"; foundryvtt/crucible#688: "Effect changes are now all nested under system,
+      // and all modes are changed to types"). A v13 numeric mode becomes the type of the same name
+      // (only "add" is documented; the others follow v13 CONST.ACTIVE_EFFECT_MODES' names).
       if (isV14() && Array.isArray(data.changes)) {
-        data.system = { ...(data.system ?? {}), changes: data.changes.map((c: AnyObject) => ({ phase: "initial", ...c })) };
+        const types = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
+        const change = ({ mode, ...c }: AnyObject) => ({ type: typeof mode === "number" ? (types[mode] ?? "add") : "add", phase: "initial", ...c });
+        data.system = { ...(data.system ?? {}), changes: data.changes.map(change) };
         delete data.changes;
       }
       data.name = game.i18n.localize(data.name);
@@ -900,6 +976,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // v13 RollTable and TableResult (client/documents/roll-table.mjs, table-result.mjs): the data a system reads; drawing is not modelled.
   const RollTable = documentClass("RollTable");
   const TableResult = documentClass("TableResult");
+  // v13 Folder (client/documents/folder.mjs): the data a system writes; the directory's tree is not modelled.
+  const Folder = documentClass("Folder");
   /** As in v13: `scene.grid` is the grid built from the scene's grid data (hexagonal grids convert points, offsets and cubes). */
   class Scene extends documentClass("Scene") {
     override _initialize(): void {
@@ -918,7 +996,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     override async _preUpdate(changes: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preUpdate(changes, options, user)) === false) return false;
       const autoRotate = () => Boolean(game.settings.get("core", "tokenAutoRotate"));
-      const pending = preUpdateMovement(this as never, changes, options, (move) => hooks.call("preMoveToken", this, move, options), autoRotate);
+      const pending = preUpdateMovement(this as never, changes, options, (move) => hooks.call("preMoveToken", this, move, options), autoRotate, user?.id ?? game.user.id);
       if (pending) pendingMoves.set(this, pending);
       else pendingMoves.delete(this);
     }
@@ -933,6 +1011,44 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     /** v13 TokenDocument#move. */
     async move(waypoints: AnyObject | AnyObject[], options: AnyObject = {}): Promise<boolean> {
       return moveThrough(this as never, waypoints, options);
+    }
+    /** v13 TokenDocument#combatant: this token's combatant in the current combat (`game.combat`). */
+    get combatant(): AnyObject | null {
+      return game.combat?.combatants.find((c: AnyObject) => c.tokenId === this.id) ?? null;
+    }
+    /** v13 TokenDocument#inCombat. */
+    get inCombat(): boolean {
+      return Boolean(this.combatant);
+    }
+    /** v13 TokenDocument#movementHistory: the recorded waypoints (token-movement.ts). */
+    get movementHistory(): AnyObject[] {
+      return ((this as AnyObject)._movementHistory as AnyObject[] | undefined) ?? [];
+    }
+    /** v13 TokenDocument#_shouldRecordMovementHistory: while its combatant's combat (the current one) has started. */
+    _shouldRecordMovementHistory(): boolean {
+      return Boolean(this.combatant?.parent?.started);
+    }
+    /**
+     * v13 TokenDocument#revertRecordedMovement: back to where the given recorded movement (else the
+     * first) set off, with the history cut there, as an undo.
+     */
+    async revertRecordedMovement(movementId?: string): Promise<boolean> {
+      const history = (this._source._movementHistory as AnyObject[] | undefined) ?? [];
+      if (!history.length) return false;
+      movementId ??= history[0]!.movementId;
+      const index = history.findIndex((w) => w.movementId === movementId);
+      if (index < 0) return false;
+      const back = history[Math.max(index - 1, 0)]!;
+      // The fields of a position this harness's tokens hold (it models no elevation).
+      const place = Object.fromEntries(["x", "y", "elevation", "width", "height", "shape"].filter((k) => back[k] !== undefined).map((k) => [k, back[k]]));
+      const args: AnyObject = { result: false };
+      const updated = await (this as AnyObject).update({ ...place, _movementHistory: history.slice(0, index) }, { isUndo: true, diff: false, animate: false, _movementArguments: args });
+      return Boolean(args.result && updated);
+    }
+    /** v13 TokenDocument#clearMovementHistory: an empty update that resets the history, without hooks. */
+    async clearMovementHistory(): Promise<void> {
+      if (!((this._source._movementHistory as unknown[] | undefined)?.length)) return;
+      await (this as AnyObject).update({}, { diff: false, noHook: true, _clearMovementHistory: true });
     }
     /** v13 TokenDocument#actor: the world actor when the token is linked, else the synthetic actor of its delta (synthetic-actors.ts). */
     get actor(): AnyObject | null {
@@ -959,10 +1075,50 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     override getUserLevel(user: AnyObject | null = game.user): number {
       return this.actor ? this.actor.getUserLevel(user) : super.getUserLevel(user);
     }
-    /** v13 TokenDocument#_initializeSource: a token without a shape takes its grid's default, ELLIPSE_1 on a hexagonal grid, RECTANGLE_1 otherwise (token-shapes.ts). */
+    /**
+     * v13 TokenDocument#_initializeSource: a token without a shape takes its grid's default, ELLIPSE_1 on
+     * a hexagonal grid, RECTANGLE_1 otherwise (token-shapes.ts); v13 BaseToken's bars show the system's
+     * primaryTokenAttribute and secondaryTokenAttribute unless told otherwise.
+     */
     override _initializeSource(data: AnyObject): AnyObject {
-      if (data && typeof data === "object" && !(data instanceof DataModel)) data.shape ??= defaultTokenShape((this.parent as AnyObject | null)?.grid ?? createGrid(undefined));
+      if (data && typeof data === "object" && !(data instanceof DataModel)) {
+        data.shape ??= defaultTokenShape((this.parent as AnyObject | null)?.grid ?? createGrid(undefined));
+        data.bar1 ??= { attribute: (systemJson.primaryTokenAttribute as string | undefined) ?? null };
+        data.bar2 ??= { attribute: (systemJson.secondaryTokenAttribute as string | undefined) ?? null };
+      }
       return super._initializeSource(data);
+    }
+    /**
+     * v13 TokenDocument#getBarAttribute (client/documents/token.mjs): the bar's attribute read from the
+     * actor's system data; a `{value, max}` object is a "bar", a number a "value". It is editable (the
+     * Token HUD may change it) only when the system's schema has a NumberField at the attribute (its
+     * `.value` for a bar): with a data model, `field instanceof NumberField` decides; with none, the
+     * system template's (game.model) having the property. A derived value with no field is not editable.
+     */
+    getBarAttribute(barName: string, { alternative }: { alternative?: string } = {}): AnyObject | null {
+      const attribute = alternative || (this as AnyObject)[barName]?.attribute;
+      const actor = this.actor;
+      if (!attribute || !actor) return null;
+      const system = actor.system;
+      const isSystemDataModel = system instanceof DataModel;
+      const templateModel = game.model?.Actor?.[actor.type] ?? {};
+      const data = getProperty(system, attribute);
+      if (data === null || data === undefined) return null;
+      // v13 Number.isNumeric: a number or a numeric string.
+      const numeric = (v: unknown) => (typeof v === "number" || (typeof v === "string" && v.trim() !== "")) && !Number.isNaN(Number(v));
+      const editableAt = (path: string) => {
+        let editable = hasProperty(templateModel, path);
+        if (isSystemDataModel) {
+          const field = (system as AnyObject).schema.getField(path);
+          if (field) editable = field instanceof fields.NumberField;
+        }
+        return editable;
+      };
+      if (numeric(data)) return { type: "value", attribute, value: Number(data), editable: editableAt(attribute) };
+      if (typeof data === "object" && "value" in data && "max" in data) {
+        return { type: "bar", attribute, value: parseInt(String(data.value || 0)), max: parseInt(String(data.max || 0)), editable: editableAt(`${attribute}.value`) };
+      }
+      return null;
     }
     /** This token's position and dimensions, with any of them replaced by `data` (v13 passes partial data to each geometry method). */
     #dimensions(data: AnyObject): TokenDimensions {
@@ -1042,6 +1198,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return id ? (game.users?.get(id) ?? null) : null;
     }
     set author(_value: unknown) {}
+    /** v13 ChatMessage#alias: the speaker's alias, else its world actor's name, else the author's name. */
+    get alias(): string {
+      const speaker = (this._source.speaker ?? {}) as AnyObject;
+      if (speaker.alias) return speaker.alias;
+      if (speaker.actor && game.actors?.has(speaker.actor)) return game.actors.get(speaker.actor).name;
+      return this.author?.name ?? game.i18n.localize("CHAT.UnknownUser");
+    }
     /** v13 ChatMessage#isAuthor. */
     get isAuthor(): boolean {
       return Boolean(game.user) && this._source.author === game.user.id;
@@ -1078,12 +1241,17 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       ChatMessage.applyRollMode(data, rollMode);
       this.updateSource({ whisper: data.whisper, blind: data.blind });
     }
-    /** v13 ChatMessage#_preCreate: the `rollMode` option applies only when the message carries rolls (isRoll). */
+    /**
+     * v13 ChatMessage#_preCreate: the `rollMode` option applies only when the message carries rolls
+     * (isRoll); a message created with no mode gets none (foundryvtt/foundryvtt#11442).
+     * v14: the `messageMode` option (public, gm, blind, self; the deprecated `rollMode` option still
+     * applies); to rolls only, or to any message, as `V14Readings.messageMode` reads the evidence.
+     */
     override async _preCreate(data: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preCreate(data, options, user)) === false) return false;
-      // v14: the messageMode option (public, gm, blind, self); its deprecated rollMode option still applies.
       const mode = isV14() && options.messageMode ? ROLL_MODE_OF_MESSAGE_MODE[options.messageMode] : options.rollMode;
-      if (this.isRoll && mode) this.applyRollMode(mode);
+      const applies = this.isRoll || (isV14() && readings.messageMode === "all");
+      if (applies && mode) this.applyRollMode(mode);
     }
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
       // As in v13 ChatMessage.getSpeaker / _getSpeakerFromToken: a token, or a token's synthetic actor, speaks as that token on its scene.
@@ -1159,7 +1327,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   }
 
   const WallDocument = documentClass("Wall");
-  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, Token: TokenDocument, Wall: WallDocument })) {
+  for (const [name, cls] of Object.entries({ Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Folder, Scene, Token: TokenDocument, Wall: WallDocument })) {
     CONFIG[name] = { documentClass: cls, dataModels: {}, typeLabels: {}, sheetClasses: {} };
   }
   // v13 CONFIG.Combat.initiative: no formula until a system or module gives one.
@@ -1180,6 +1348,30 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     /** v13 Users#players. */
     get players(): any[] {
       return this.contents.filter((u) => !u.isGM && u.hasRole("PLAYER"));
+    }
+  }
+  /**
+   * v13 WorldCollection#fromCompendium (client/documents/abstract/world-collection.mjs): a compendium
+   * document's data for a world copy: its source (`toObject`), `_stats.compendiumSource` set to its
+   * uuid when it came from a pack, then without its id (unless keepId), folder (clearFolder, default
+   * false) and sort (clearSort, default true); with clearOwnership (default true) the ownership
+   * becomes NONE for everyone and OWNER for the importing user.
+   */
+  class WorldCollection extends DocumentCollection<any> {
+    fromCompendium(document: AnyObject, { clearFolder = false, clearSort = true, clearOwnership = true, keepId = false }: AnyObject = {}): AnyObject {
+      let data: AnyObject = document;
+      if (document instanceof Document) {
+        data = document.toObject();
+        if ((document as AnyObject).pack) {
+          data._stats ??= {};
+          data._stats.compendiumSource = document.uuid;
+        }
+      }
+      if (!keepId) delete data._id;
+      if (clearFolder) delete data.folder;
+      if (clearSort) delete data.sort;
+      if (clearOwnership && "ownership" in data) data.ownership = { default: OWNERSHIP.NONE, [userId]: OWNERSHIP.OWNER };
+      return data;
     }
   }
   class CombatEncounters extends DocumentCollection<any> {
@@ -1295,11 +1487,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // ---- templates ----
 
   const templates: TemplateEngine = createTemplateEngine({ systemRoot: options.systemRoot, systemId: String(systemJson.id), i18n });
-  const applications = createApplications({ templates, CONFIG, game, ui });
+  const applications = createApplications({ templates, CONFIG, game, ui, readings });
   // v13 CONFIG.ui.combat: core's tracker unless a system replaces it.
   CONFIG.ui.combat = applications.sidebar.tabs.CombatTracker;
-  // Core registers its legacy sheets for every type before any package's init.
-  for (const [name, key] of [["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const) {
+  // Core registers its legacy sheets for every type before any package's init (v14: as
+  // `V14Readings.coreSheets` reads the evidence, those or none).
+  const coreSheets = isV14() && readings.coreSheets === "none" ? [] : ([["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const);
+  for (const [name, key] of coreSheets) {
     for (const type of documentTypes[name] ?? []) {
       CONFIG[name].sheetClasses[type] = { [`core.${key}`]: { id: `core.${key}`, cls: applications.appv1.sheets[key], default: true, label: key } };
     }
@@ -1423,13 +1617,14 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     for (const id of server.activeUsers()) activeUsers.add(id);
     const world: [string, string, new (name: string) => DocumentCollection<any>][] = [
       ["users", "User", Users],
-      ["actors", "Actor", DocumentCollection],
-      ["items", "Item", DocumentCollection],
+      ["actors", "Actor", WorldCollection],
+      ["items", "Item", WorldCollection],
       ["combats", "Combat", CombatEncounters],
       ["messages", "ChatMessage", DocumentCollection],
-      ["journal", "JournalEntry", DocumentCollection],
-      ["tables", "RollTable", DocumentCollection],
-      ["scenes", "Scene", DocumentCollection],
+      ["journal", "JournalEntry", WorldCollection],
+      ["tables", "RollTable", WorldCollection],
+      ["folders", "Folder", WorldCollection],
+      ["scenes", "Scene", WorldCollection],
     ];
     for (const [key, name, Collection] of world) {
       const collection = new Collection(name);
@@ -1439,7 +1634,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
         collection.set(doc.id, doc);
       }
     }
-    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "tables", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
+    for (const collection of ["users", "actors", "items", "combats", "messages", "journal", "tables", "folders", "scenes"]) game[collection].forEach((d: any) => d.prepareData());
     // v13 game.packs: one CompendiumCollection per pack of the world, its documents loaded on demand (compendium.ts).
     const CompendiumCollection = createCompendiumCollection(DocumentCollection, {
       fetch: (id) => server.packDocuments(client, id),
@@ -1497,9 +1692,12 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
    * renamed `documentType` to `documentName`); each passes its client-side workflow as its own
    * request would, then all go in one request, made in sequence on the server
    * (WorldServer#batch). "A cancellation (via, for example, Document#_preUpdate) or exception
-   * thrown by a single operation will cancel the entire batch. No changes will be made": a
-   * cancelled operation sends nothing and each operation's result is empty. Resolves with the
-   * documents of each operation. v13 has no such function (the v13 mode leaves it undefined).
+   * thrown by a single operation will cancel the entire batch. No changes will be made": one
+   * document refused by its `_pre*` callback, a `pre*` hook or its validation sends nothing at
+   * all (not the rest without it, as v13's own requests would). How the call then ends is where
+   * the evidence splits (batch-failure.ts): it rejects, or core notifies and it resolves with
+   * every operation empty. Resolves with the documents of each operation when it goes through.
+   * v13 has no such function (the v13 mode leaves it undefined).
    */
   async function modifyBatch(operations: AnyObject[]): Promise<any[][]> {
     const prepared: PreparedWrite[] = [];
@@ -1512,26 +1710,42 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       else if (action === "delete") prepared.push(await cls.prepareDelete(ids ?? [], options));
       else throw new Error(`Invalid action "${action}" in a batched operation`);
     }
-    if (prepared.some((p) => p.cancelled)) return operations.map(() => []);
+    const none = () => operations.map((): any[] => []);
+    const cancelled = prepared.findIndex((p) => p.cancelled);
+    if (cancelled >= 0) {
+      if (server.batchFailure === "resolve") return none();
+      throw new Error(`The batch was cancelled: operation ${cancelled} (${operations[cancelled]!.action} ${operations[cancelled]!.documentName}) was refused before it was sent`);
+    }
     const sent = prepared.filter((p) => p.step);
-    if (!sent.length) return operations.map(() => []);
-    const results = await server.request(client, "modifyDocument", () => server.batch(client, sent.map((p) => p.step!)));
+    if (!sent.length) return none();
+    let results: unknown[];
+    try {
+      results = await server.request(client, "modifyDocument", () => server.batch(client, sent.map((p) => p.step!)));
+    } catch (error) {
+      if (server.batchFailure === "reject") throw error;
+      // foundryvtt#14356: the client's catch shows the failure and the call resolves.
+      const message = (error as { message?: unknown } | null)?.message;
+      notifications.error(typeof message === "string" ? message : String(error));
+      return none();
+    }
     return prepared.map((p) => (p.step ? p.finish(results[sent.indexOf(p)]) : []));
   }
 
+  const filePicker = createFilePicker();
   const foundry = {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
-    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Scene, TokenDocument, WallDocument, ...(isV14() ? { modifyBatch } : {}) },
+    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Folder, Scene, TokenDocument, WallDocument, ...(isV14() ? { modifyBatch } : {}) },
     dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     utils,
     applications: {
       handlebars: { renderTemplate: templates.render, loadTemplates: templates.load, getTemplate: templates.get },
       api: applications.api,
       sheets: applications.sheets,
-      apps: applications.apps,
+      apps: { ...applications.apps, FilePicker: filePicker.FilePicker },
       ux: applications.ux,
       sidebar: applications.sidebar,
+      hud: { TokenHUD },
     },
     appv1: applications.appv1,
     CONST,
@@ -1560,10 +1774,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     fromUuid: async (uuid: string) => fromUuidSync(uuid),
     fromUuidSync,
     console,
+    // A browser's timers (the armory yields to the next task between parts of a large import).
+    setTimeout,
+    clearTimeout,
   };
   CONFIG.Dice.rolls.push(Roll);
 
-  return { globals, game, CONFIG, ui, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs };
+  return { globals, game, CONFIG, ui, hooks, i18n, notifications, rolls, client, templates, initializeDocuments, dialogs: applications.dialogs, filePickers: filePicker.pickers };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

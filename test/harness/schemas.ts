@@ -45,6 +45,8 @@ export const DOCUMENT_META: Record<string, DocumentMeta> = {
   // v13 BaseRollTable (collection "tables", embedded TableResult "results") and BaseTableResult (types CONST.TABLE_RESULT_TYPES: text, document).
   RollTable: { name: "RollTable", collection: "tables", embedded: { TableResult: "results" }, hasTypeData: false, coreTypes: [], label: "Roll Table" },
   TableResult: { name: "TableResult", collection: "results", embedded: {}, hasTypeData: false, coreTypes: ["text", "document"], label: "Table Result" },
+  // v13 BaseFolder (collection "folders"): a folder of one document type in a sidebar directory.
+  Folder: { name: "Folder", collection: "folders", embedded: {}, hasTypeData: false, coreTypes: [], label: "Folder" },
 };
 
 const id = () => new DocumentIdField();
@@ -88,7 +90,8 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
           startRound: new NumberField({ integer: true, min: 0 }),
           startTurn: new NumberField({ integer: true, min: 0 }),
         }),
-        // Active Effects v2 (v14): the changes moved to system.changes; the top-level field is gone.
+        // Active Effects v2 (v14): the changes moved to system.changes (fvtt-types 14.366 common/data/active-effect.d.mts,
+        // the changes field a system model must declare; foundryvtt/crucible#688 "Effect changes are now all nested under system").
         ...(isV14() ? {} : { changes: new ArrayField(new ObjectField()) }),
         flags: flags(),
         _stats: stats(),
@@ -201,8 +204,15 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         shape: new NumberField({ initial: 4, choices: [0, 1, 2, 3, 4, 5] }),
         disposition: new NumberField({ required: true, integer: true, nullable: false, initial: -1 }),
         hidden: new BooleanField(),
-        // v14 Scene Levels: the level the token stands on (TokenDocument#level; a level id, blank on a scene without levels).
+        // v13 BaseToken: the attribute each bar shows (its initial, the system's primaryTokenAttribute /
+        // secondaryTokenAttribute, is filled in by the client's TokenDocument#_initializeSource in runtime.ts).
+        bar1: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: null }) }),
+        bar2: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: null }) }),
+        // v14 Scene Levels: the level the token stands on (a level id, blank on a scene without levels), the source
+        // level its movement waypoints default to (v14 API TokenProcessedMovementWaypoint#level; Scene#cycleLevel).
         ...(isV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
+        // v13 BaseToken#_movementHistory: the recorded waypoints of the token's movement (TokenDocument#movementHistory; token-movement.ts).
+        _movementHistory: new ArrayField(new ObjectField()),
         flags: flags(),
       };
     case "Wall":
@@ -247,6 +257,20 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         weight: new NumberField({ required: true, integer: true, positive: true, nullable: false, initial: 1 }),
         range: new ArrayField(new NumberField({ integer: true }), { validate: (r: unknown) => Array.isArray(r) && r.length === 2 && r[1] >= r[0], validationError: "must be a length-2 array of ascending integers" }),
         drawn: new BooleanField(),
+        flags: flags(),
+        _stats: stats(),
+      };
+    case "Folder":
+      // v13 BaseFolder#defineSchema: the document type it holds (CONST.FOLDER_DOCUMENT_TYPES), its parent folder, its sort mode.
+      return {
+        _id: id(),
+        name: name(),
+        type: new StringField({ required: true, choices: ["Actor", "Adventure", "Item", "Scene", "JournalEntry", "Playlist", "RollTable", "Cards", "Macro", "Compendium"] }),
+        description: new HTMLField({ required: false, blank: true }),
+        folder: folder(),
+        sorting: new StringField({ required: true, initial: "a", choices: ["a", "m"] }),
+        sort: sort(),
+        color: new StringField({ required: false, nullable: true, blank: false, initial: null }),
         flags: flags(),
         _stats: stats(),
       };

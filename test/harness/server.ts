@@ -9,6 +9,7 @@
  * a network with a configurable latency (latency.ts; 0 by default), and each
  * client hears who connects and leaves (v13 "userActivity").
  */
+import { type BatchFailure, batchFailureReading } from "./batch-failure";
 import { receivesMessage } from "./chat-delivery";
 import type { PackMetadata, ServerPack } from "./compendium";
 import { serverAfterCombatantOperation, serverOneActiveCombat, serverWorldTimeDelta } from "./combat";
@@ -79,6 +80,8 @@ export class WorldServer {
   private clients: ServerClient[] = [];
   /** The sockets between the server and its clients (latency.ts). */
   readonly network = new Network();
+  /** v14: how a modifyBatch that does not go through ends on the client (batch-failure.ts). */
+  batchFailure: BatchFailure = batchFailureReading();
 
   /** Milliseconds each message takes (0: at once). A number, or a function of the leg for per-client or interleaved delays. */
   get latency(): Latency {
@@ -175,7 +178,7 @@ export class WorldServer {
    */
   async settled(): Promise<void> {
     for (let quiet = 0; quiet < 20; ) {
-      await new Promise((r) => (this.network.inFlight ? setTimeout(r, 1) : setImmediate(r)));
+      await new Promise<void>((r) => (this.network.inFlight ? this.network.clock.setTimeout(r, 1) : setImmediate(r)));
       quiet = this.network.inFlight ? 0 : quiet + 1;
     }
   }

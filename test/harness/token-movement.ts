@@ -18,15 +18,29 @@
  * - An update with `isUndo` is method "undo" and is never split.
  * - After the update every client hears `moveToken(document, movement,
  *   operation, user)` (runtime.ts, where the broadcast is applied).
+ * - Movement history (v13 TokenDocument #preUpdateMovement): the update is
+ *   recorded unless it is an undo and when `_shouldRecordMovementHistory()`
+ *   says so (v13: the token's combatant in `game.combat`, once that combat has
+ *   started). The recorded history is `_movementHistory` as it was, then the
+ *   movement's origin when the history is empty or ends elsewhere (action
+ *   "displace" after a gap, else the first waypoint's action), then the passed
+ *   waypoints, each with the moving user's id and the movement's id; what is
+ *   pending is recorded by the continuation. The movement data's `history`
+ *   holds the recorded and unrecorded parts, and `recorded` says which. An
+ *   update may not set `_movementHistory` itself unless it is an undo;
+ *   `_clearMovementHistory` empties it (TokenDocument#clearMovementHistory).
  *
  * Left out: regions (no region checkpoints), walls and constrained paths,
- * movement history and its cost measurement (distance, cost, spaces and
- * diagonals are 0), intermediate grid steps, animation, pausing.
+ * cost measurement (distance, cost, spaces and diagonals are 0; a system reads
+ * the waypoints), intermediate grid steps, the canvas's unrecorded drag
+ * history (`_movementArguments.unrecorded`), animation, pausing.
  */
 import { type AnyObject, randomID } from "./utils";
 import { isV14 } from "./version";
 
-// v14 Scene Levels: a waypoint also names its level (TokenMeasuredMovementWaypoint#level), and a change of level is a movement.
+// v14 Scene Levels: a waypoint also names its level (v14 API: TokenProcessedMovementWaypoint#level, "The level ID.
+// Default: the previous or source level ID"; TokenMovementSegmentData#level), so a change of level is a movement.
+// (v14 waypoints also carry a `depth`, not modelled: the system reads none.)
 const MOVEMENT_FIELDS: readonly string[] = ["x", "y", "elevation", "width", "height", "shape", ...(isV14() ? ["level"] : [])];
 const METHODS = ["api", "config", "dragging", "keyboard", "paste", "undo"];
 
@@ -44,6 +58,8 @@ export interface MovementHost {
   readonly id: string | null;
   readonly _source: AnyObject;
   getCenterPoint(data?: AnyObject): { x: number; y: number };
+  /** v13 TokenDocument#_shouldRecordMovementHistory. */
+  _shouldRecordMovementHistory(): boolean;
 }
 
 /** What the document keeps between the update and its continuation. */
@@ -56,8 +72,11 @@ export interface PendingMovement {
  * The movement step of `_preUpdate`: rewrites `changes` to the first checkpoint,
  * calls `preMoveToken`, and returns the movement to continue (or null).
  */
-export function preUpdateMovement(doc: MovementHost, changes: AnyObject, options: AnyObject, callHook: (move: AnyObject) => unknown, autoRotateDefault: () => boolean): PendingMovement | null {
+export function preUpdateMovement(doc: MovementHost, changes: AnyObject, options: AnyObject, callHook: (move: AnyObject) => unknown, autoRotateDefault: () => boolean, userId = ""): PendingMovement | null {
   const source = doc._source;
+  // v13: the history is not changed directly, except by an undo or an explicit reset.
+  if (!options.isUndo) delete changes._movementHistory;
+  if (options._clearMovementHistory) changes._movementHistory = [];
   const request = options.movement?.[doc.id ?? ""] as AnyObject | undefined;
   let waypoints: AnyObject[] | undefined = Array.isArray(request?.waypoints) && request.waypoints.length ? request.waypoints : undefined;
   const origin = Object.freeze(Object.fromEntries(MOVEMENT_FIELDS.map((k) => [k, source[k]])));
@@ -92,17 +111,31 @@ export function preUpdateMovement(doc: MovementHost, changes: AnyObject, options
   destination.checkpoint = true;
   for (const k of MOVEMENT_FIELDS) changes[k] = destination[k];
 
+  // The history as recorded so far, and the origin added where the history does not already end there.
+  const movementId = randomID();
+  const recorded = !options.isUndo && doc._shouldRecordMovementHistory();
+  const recordedHistory: AnyObject[] = ((source._movementHistory as AnyObject[] | undefined) ?? []).map((w) => ({ ...w }));
+  const combined = [...recordedHistory];
+  const last = combined.at(-1);
+  if (!last || MOVEMENT_FIELDS.some((k) => last[k] !== origin[k])) {
+    combined.push({ ...origin, action: last ? "displace" : passed[0]!.action, terrain: null, snapped: false, explicit: false, checkpoint: true, intermediate: false, userId, movementId, cost: 0 });
+  }
+  const unrecordedHistory = combined.slice(recordedHistory.length);
+  const stamp = (w: AnyObject) => Object.assign(w, { intermediate: false, userId, movementId, cost: 0 });
+  passed.forEach(stamp);
+  pending.forEach(stamp);
+
   const args = options._movementArguments as AnyObject | undefined;
   const move: AnyObject = Object.seal({
-    id: randomID(),
+    id: movementId,
     chain: args?.chain ?? [],
     origin,
     destination: Object.fromEntries(MOVEMENT_FIELDS.map((k) => [k, destination[k]])),
     passed: emptySection(passed),
     pending: emptySection(pending),
-    history: { recorded: emptySection([]), unrecorded: emptySection([]), distance: 0, cost: 0, spaces: 0, diagonals: 0 },
+    history: { recorded: emptySection(recordedHistory), unrecorded: emptySection(unrecordedHistory), distance: 0, cost: 0, spaces: 0, diagonals: 0 },
     constrained: false,
-    recorded: false,
+    recorded,
     method,
     constrainOptions: { ...(request?.constrainOptions ?? {}) },
     autoRotate,
@@ -128,6 +161,8 @@ export function preUpdateMovement(doc: MovementHost, changes: AnyObject, options
       break;
     }
   }
+  // The record of the movement joins the update (v13: the combined history through what was passed).
+  if (recorded) changes._movementHistory = [...combined, ...passed].map((w) => ({ ...w }));
   options._movement ??= {};
   Object.defineProperty(options._movement, doc.id ?? "", { value: move, enumerable: true, configurable: true });
   options.diff = false;

@@ -51,7 +51,12 @@ export function hasPermission(user: AnyObject, permission: string, rolePermissio
   return roles ? roles.includes(user.role) : false;
 }
 
-/** v13 Users#getDesignatedUser: highest role first, then the lowest id. */
+/**
+ * v13 Users#getDesignatedUser (client/documents/collections/users.mjs): of the
+ * users meeting the condition, a candidate replaces the one held when
+ * `((candidate.role - designated.role) || designated.id.compare(candidate.id)) > 0`:
+ * highest role first, then the lowest id (String#compare: code-unit order).
+ */
 export function designatedUser<U extends { role: number; id: string | null }>(users: Iterable<U>, condition: (user: U) => boolean): U | null {
   let designated: U | null = null;
   for (const candidate of users) {
@@ -84,11 +89,11 @@ export function routeQuery(server: QueryServer, from: QueryConnection, targetUse
   return new Promise<QueryResult>((resolve) => {
     void server.network.up(from, from.userId, "userQuery", () => {
       let settled = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let timer: unknown;
       const settle = (result: QueryResult) => {
         if (settled) return;
         settled = true;
-        if (timer) clearTimeout(timer);
+        if (timer) server.network.clock.clearTimeout(timer);
         server.traffic.push({ userId: from.userId, channel: "response", payload: clone(result.status === "fulfilled" ? result.value : result) });
         void server.network.down(from, from.userId, "userQuery", () => resolve(clone(result)));
       };
@@ -98,7 +103,7 @@ export function routeQuery(server: QueryServer, from: QueryConnection, targetUse
       if (!targets.length) return settle({ status: "rejected", reason: `User [${targetUserId}] is not active` });
       const payload = clone(data ?? null);
       if (timeout !== undefined && timeout !== null && Number.isFinite(timeout)) {
-        timer = setTimeout(() => settle({ status: "rejected", reason: `The query "${name}" to User [${targetUserId}] timed out after ${timeout}ms` }), timeout);
+        timer = server.network.clock.setTimeout(() => settle({ status: "rejected", reason: `The query "${name}" to User [${targetUserId}] timed out after ${timeout}ms` }), timeout);
       }
       for (const target of targets) {
         server.traffic.push({ userId: targetUserId, channel: "query", payload: { name, data: payload } });

@@ -181,6 +181,15 @@ export function diffObject(original: AnyObject, other: AnyObject, { deletionKeys
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 let idCounter = 0;
 
+/**
+ * Start the id sequence again. The shell projects run their files in one module
+ * cache per worker (vitest.config.ts, isolate: false): setup.ts calls this before each
+ * file, so a file sees the same ids whichever files ran before it in that worker.
+ */
+export function resetIds(): void {
+  idCounter = 0;
+}
+
 /** 16-character ids. Deterministic in the harness so test output is stable. */
 export function randomID(length = 16): string {
   idCounter += 1;

@@ -1,17 +1,28 @@
 /**
  * Which Foundry generation the harness models: 13 (the default) or 14, chosen by
  * BOUT_FOUNDRY=14 in the environment (the `shell-v14` vitest project sets it).
- * The v14 mode changes only what docs/foundry-v14.md lists, each cited to the
- * v14 API documentation or fvtt-types 14.366:
- * - `game.release.generation` is 14;
- * - CONFIG.statusEffects is an object keyed by status id (v14 CONFIG.statusEffects);
- * - ActiveEffect changes live in `system.changes` (Active Effects v2), each with a phase;
- * - the user's chat visibility is the `core.messageMode` setting (public, gm, blind, self),
- *   messages take a `messageMode` option (the v13 `rollMode` option still works, deprecated);
- * - context menu entries are named by `label`, core's combatant entries as COMBATANT.ACTIONS.*;
- * - tokens stand on a scene level (`level`), and movement waypoints carry it;
- * - `foundry.documents.modifyBatch` exists: several operations in one request, all or none
- *   (runtime.ts `modifyBatch`, server.ts `WorldServer#batch`).
+ *
+ * The v14 mode changes only what docs/foundry-v14.md lists. Each rule cites its
+ * evidence where it is modelled; the list here says where:
+ * - `game.release.generation` is 14 (`releaseData`);
+ * - CONFIG.statusEffects is keyed by status id (runtime.ts `statusEffectsConfig`; v14 API
+ *   `CONFIG.statusEffects: {[id: string]: StatusEffectConfig}`, foundryvtt/foundryvtt#13122);
+ *   how far array access still works is split: see `V14Readings.statusEffects`;
+ * - a status's Active Effect changes live in `system.changes`, each with a `type` and a
+ *   `phase` (runtime.ts `ActiveEffect.fromStatusEffect`; fvtt-types 14.366
+ *   common/data/active-effect.d.mts: `type` initial "add", `phase` initial "initial");
+ * - the user's chat visibility is the `core.messageMode` setting (public, gm, blind, self) and
+ *   v13's `core.rollMode` setting is gone (foundryvtt/dnd5e#6958, on 14.360: "the system setting
+ *   is gone without deprecation"); messages take a `messageMode` option (runtime.ts ChatMessage
+ *   `_preCreate`); whether it applies to messages without rolls is split: see `V14Readings.messageMode`;
+ * - context menu entries are named by `label` (foundryvtt/crucible#688: "context menu additions now
+ *   use label/visible/onClick"); whether core's own combatant entries moved too is split: see
+ *   `V14Readings.contextMenu` (applications.ts);
+ * - tokens stand on a scene level (`level`), and movement waypoints carry it (schemas.ts, token-movement.ts);
+ * - core's own Actor and Item sheets: split, see `V14Readings.coreSheets`;
+ * - `foundry.documents.modifyBatch` exists: several operations in one request
+ *   (runtime.ts `modifyBatch`, server.ts `WorldServer#batch`; its failure readings are the
+ *   write path's, documented with it).
  */
 export type Generation = 13 | 14;
 
@@ -20,6 +31,79 @@ export function foundryGeneration(): Generation {
 }
 
 export const isV14 = (): boolean => foundryGeneration() === 14;
+
+/**
+ * Where the evidence for a v14 behaviour is split, each reading it allows. A test
+ * world picks one per behaviour (`new TestWorld({ v14: {...} })`); the defaults are
+ * the readings the evidence leans to, and BOUT_V14_READINGS (`messageMode=all,coreSheets=none`)
+ * changes them for a whole run. Tests that matter under a split run once per reading
+ * (test/shell/foundry-v14-readings.test.ts). The v13 mode ignores them.
+ */
+export interface V14Readings {
+  /**
+   * Does a message's `messageMode` creation option apply to a message without rolls?
+   * - "rolls": as v13's `rollMode` option (ChatMessage#_preCreate applies it only when
+   *   `isRoll`; fvtt-types 14.366 still documents the option as "Only affects messages whose
+   *   #isRoll getter returns true").
+   * - "all": v14 renamed roll modes to message modes because they are about more than rolls
+   *   (foundryvtt/foundryvtt#8856), and a v14 system posts typed cards (no rolls) with
+   *   `{messageMode}`, reading `_preCreate` as running `applyMode` on any message that names one.
+   * Both agree that a message created with no mode gets none (foundryvtt/foundryvtt#11442).
+   */
+  readonly messageMode: "rolls" | "all";
+  /**
+   * What CONFIG.statusEffects answers besides keyed access:
+   * - "compat": the keyed object still answers the array methods (find, filter, some, map,
+   *   forEach, push, iteration) — foundryvtt/foundryvtt#13122 "with backwards compatibility";
+   *   dnd5e 5.3 (verified 14) and Draw Steel 1.0 (v14 only) call find/forEach/push on it;
+   * - "object": a plain keyed object, as the v14 API types it (a system that replaced it with
+   *   one, as pf2e did for v14, leaves no array methods: mclemente/healthEstimate#337);
+   * - "array": an array, as a v14 package that assigns its own array leaves it (Draw Steel 1.0
+   *   assigns `CONFIG.statusEffects.filter(...)` at init).
+   */
+  readonly statusEffects: "compat" | "object" | "array";
+  /**
+   * Which sheets core registers for Actor and Item types before a system's init:
+   * - "legacy": the AppV1 `foundry.appv1.sheets.ActorSheet` / `ItemSheet`, as in v13 (dnd5e 5.3,
+   *   verified on 14, still unregisters them at init; fvtt-types 14.366 still declares them);
+   * - "none": none (a v14 SDK drops its unregister calls "since v14 registers none":
+   *   vttforge/vttforge#169).
+   */
+  readonly coreSheets: "legacy" | "none";
+  /**
+   * How core names its own combatant and encounter menu entries:
+   * - "label": by `label`, the combatant entries under COMBATANT.ACTIONS.* (v14 moved context menu
+   *   entries to label/visible/onClick: foundryvtt/crucible#688, Draw Steel #1752 for its own entries);
+   * - "name": as in v13, `name` with COMBAT.Combatant* (Draw Steel 1.0, on 14.356, still removes core's
+   *   Clear and Reroll by `e.name === "COMBAT.CombatantClear"` / `"COMBAT.CombatantReroll"`).
+   */
+  readonly contextMenu: "label" | "name";
+}
+
+export const DEFAULT_V14_READINGS: V14Readings = { messageMode: "all", statusEffects: "compat", coreSheets: "legacy", contextMenu: "label" };
+
+/** Every reading of each split behaviour, for tests that run under each. */
+export const V14_READING_CHOICES: { readonly [K in keyof V14Readings]: readonly V14Readings[K][] } = {
+  messageMode: ["rolls", "all"],
+  statusEffects: ["compat", "object", "array"],
+  coreSheets: ["legacy", "none"],
+  contextMenu: ["label", "name"],
+};
+
+/** The readings a world runs under: the run's (BOUT_V14_READINGS) over the defaults, then the world's own. */
+export function v14Readings(world: Partial<V14Readings> = {}): V14Readings {
+  const fromEnv: Record<string, string> = {};
+  for (const pair of (process.env.BOUT_V14_READINGS ?? "").split(",")) {
+    const [key, value] = pair.split("=").map((s) => s.trim());
+    if (key && value) fromEnv[key] = value;
+  }
+  const merged = { ...DEFAULT_V14_READINGS, ...fromEnv, ...world } as V14Readings;
+  for (const [key, choices] of Object.entries(V14_READING_CHOICES)) {
+    const value = merged[key as keyof V14Readings];
+    if (!(choices as readonly string[]).includes(value)) throw new Error(`Unknown v14 reading ${key}=${value}`);
+  }
+  return merged;
+}
 
 /** `game.release` as each generation reports it (the builds the harness cites). */
 export function releaseData(generation: Generation = foundryGeneration()): { generation: number; build: number; version: string } {

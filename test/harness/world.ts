@@ -4,11 +4,13 @@
  * `game`, `CONFIG`, `Hooks` and module state, so what one player's client knows
  * stays out of another's — the way separate browsers behave.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
+import { VirtualClock } from "./latency";
 import { createRuntime, type Runtime } from "./runtime";
 import { type Latency, ROLES, WorldServer } from "./server";
+import type { V14Readings } from "./version";
 import type { AnyObject } from "./utils";
 
 export const REPO_ROOT = join(import.meta.dirname, "../..");
@@ -50,24 +52,75 @@ function scriptFromBundle(code: string): string {
   return `(function () {"use strict";\n${code}\n})();`;
 }
 
+/**
+ * The bundle compiled once per file version and per worker: every connect runs the same
+ * vm.Script in its own fresh context (node's vm: one Script may run in many contexts), so
+ * the realms stay separate while V8 parses the ~600 KB bundle, and compiles each of its
+ * functions, once instead of at every connect.
+ */
+const compiled = new Map<string, { version: string; script: vm.Script }>();
+
+function bundleScript(path: string): vm.Script {
+  const { mtimeMs, size } = statSync(path);
+  const version = `${mtimeMs}:${size}`;
+  const cached = compiled.get(path);
+  if (cached?.version === version) return cached.script;
+  const script = new vm.Script(scriptFromBundle(readFileSync(path, "utf8")), { filename: path });
+  compiled.set(path, { version, script });
+  return script;
+}
+
+/**
+ * The network's default for a world of two users or more (table-flow tests: cards, answers,
+ * applies and tracker steps between clients): each user's messages take a few milliseconds
+ * each way, a different number per user in the order the world lists them (1, 2, 3, then
+ * again), so no write, broadcast or query is delivered in its sender's call stack and
+ * different clients' messages overtake one another as on a real network. Small, because
+ * every message waits that long in real time. A world of one user, or one given `latency`
+ * (0 for none), keeps what it is given.
+ */
+export const TABLE_LATENCY_MS = [1, 2, 3] as const;
+
+export function tableLatency(userIds: readonly string[]): Latency {
+  const delays = new Map(userIds.map((id, i) => [id, TABLE_LATENCY_MS[i % TABLE_LATENCY_MS.length]!]));
+  return (leg) => delays.get(leg.userId) ?? TABLE_LATENCY_MS[0];
+}
+
+/** The worlds made in this test file: `settle()` (test/shell/support.ts) waits for their messages in flight. */
+export const LIVE_WORLDS = new Set<TestWorld>();
+
 export class TestWorld {
   readonly server: WorldServer;
   readonly systemRoot: string;
   readonly clients: ConnectedClient[] = [];
   private translations: AnyObject;
+  /** The v14 mode's readings where the evidence is split (version.ts), for every client of this world. */
+  readonly v14: Partial<V14Readings>;
 
   /**
    * `latency`: milliseconds each message takes between the server and a client (0, the default,
    * delivers at once); a function of the leg ({direction, userId, channel}) gives per-client or
-   * per-direction delays. Settable later as `world.server.latency`.
+   * per-direction delays. Settable later as `world.server.latency`. Unless given, a world of
+   * two users or more has the table's latency (`tableLatency`), one of one user none.
+   * `v14`: readings of the v14 behaviours the evidence leaves open (version.ts `V14Readings`).
+   * `clock`: "virtual" runs every delay on a VirtualClock (latency.ts): no real waiting, the same
+   * order of arrivals on every run; a test then waits with `world.sleep`, never with setTimeout.
    */
-  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency = 0 }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency } = {}) {
+  constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency, v14 = {}, clock = "real" }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency; v14?: Partial<V14Readings>; clock?: "real" | "virtual" } = {}) {
     this.systemRoot = systemRoot;
+    this.v14 = v14;
     const systemJson = readJson(join(systemRoot, "system.json"));
     this.translations = readJson(join(systemRoot, "lang/en.json"));
     this.server = new WorldServer(systemJson);
-    for (const u of users) this.server.addUser(u.name, u.role ?? ROLES.PLAYER, u.id);
-    this.server.latency = latency;
+    const ids = users.map((u) => this.server.addUser(u.name, u.role ?? ROLES.PLAYER, u.id)._id as string);
+    this.server.latency = latency ?? (users.length > 1 ? tableLatency(ids) : 0);
+    if (clock === "virtual") this.server.network.clock = new VirtualClock();
+    LIVE_WORLDS.add(this);
+  }
+
+  /** Resolves after `ms` on the network's clock (on a virtual clock, without waiting in real time). */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.server.network.clock.setTimeout(resolve, ms));
   }
 
   userId(name: string): string {
@@ -79,12 +132,12 @@ export class TestWorld {
   /** Connect a user's client: load the bundle in a fresh realm and run init, i18nInit, setup and ready. */
   async connect(userName: string, { seed = 1, bundle = join(this.systemRoot, `${this.server.systemJson.esmodules[0]}`) }: { seed?: number; bundle?: string | null } = {}): Promise<ConnectedClient> {
     const userId = this.userId(userName);
-    const runtime = createRuntime(this.server, userId, { translations: this.translations, systemRoot: this.systemRoot, seed });
+    const runtime = createRuntime(this.server, userId, { translations: this.translations, systemRoot: this.systemRoot, seed, v14: this.v14 });
     const context = vm.createContext({ ...runtime.globals });
     context.globalThis = context;
     context.window = context;
     for (const [key, value] of this.server.settings) runtime.game.settings.applyWorld(key, value);
-    if (bundle) vm.runInContext(scriptFromBundle(readFileSync(bundle, "utf8")), context, { filename: bundle });
+    if (bundle) bundleScript(bundle).runInContext(context);
     runtime.hooks.callAll("init");
     runtime.hooks.callAll("i18nInit");
     runtime.hooks.callAll("setup");

@@ -37,7 +37,7 @@ const result = (ctx: Ctx, id: string) => JSON.parse(ctx.gm.game.messages.get(id)
 const ap = (ctx: Ctx, id: string) => ctx.gm.game.actors.get(id).system.actionpoints;
 
 async function attack(ctx: Ctx) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, modifier: 0 });
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);

@@ -24,7 +24,7 @@ async function arena() {
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 async function attack(ctx: Awaited<ReturnType<typeof arena>>) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, modifier: 0 });
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);
@@ -43,7 +43,7 @@ describe("action-point attack cards", () => {
     await settle();
     const messages = ctx.gm.game.messages.size;
     const mark = ctx.world.server.writes.length;
-    ctx.alice.runtime.dialogs.responder = () => ({ modifier: 0 });
+    ctx.alice.runtime.dialogs.responder = () => ({});
     const outcome = await hooks(ctx.alice).followUpFromCard(ctx.alice.game.messages.get(forged.id), "riposte");
     await settle();
     expect(outcome.ok).toBe(false);
@@ -94,8 +94,8 @@ describe("action-point attack cards", () => {
   it("refuses a defence the defender cannot make (no shield to block with) and leaves the card waiting", async () => {
     const ctx = await arena();
     const card = await attack(ctx);
-    ctx.bob.runtime.dialogs.responder = () => ({ defence: "activeShield" });
-    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    // Bob's dialog offers no shield block (it sends only a choice it offers): a client asks for one anyway.
+    const answered = await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { defence: "activeShield" } });
     expect(answered.refusal.code).toBe("ap.badDefence");
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
   });

@@ -37,7 +37,7 @@ async function choose(ctx: Ctx, lookup: string, chosen: Record<string, string> =
 
 /** Ada attacks, Bran does not defend: 05 is a critical (crit die 4, bonus die 3), and the location d100 shows 95. */
 async function critical(ctx: Ctx) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, modifier: 0 });
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   const card = ctx.gm.game.messages.contents.at(-1);
@@ -53,7 +53,7 @@ async function critical(ctx: Ctx) {
  * He takes the riposte: 05 is a critical (crit die 4, bonus die 3), and the location d100 shows 95. The riposte's card.
  */
 async function riposteCritical(ctx: Ctx) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, modifier: 0 });
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   const card = ctx.gm.game.messages.contents.at(-1);

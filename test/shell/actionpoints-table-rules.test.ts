@@ -36,7 +36,7 @@ const damage = (ctx: Ctx, id: string) => result(ctx, id).events.find((e: any) =>
 /** Ada's player attacks Bran; the GM's client may say where the blow lands (its own field). */
 async function attack(ctx: Ctx, values: Record<string, unknown> = {}, by: "alice" | "gm" = "alice") {
   const client = ctx[by];
-  client.runtime.dialogs.responder = () => ({ defender: ctx.branId, modifier: 0, ...values });
+  client.runtime.dialogs.responder = () => ({ defender: ctx.branId, ...values });
   await client.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);

@@ -13,6 +13,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getProperty } from "../harness/utils";
 import { scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
+import { forestGrid } from "./wolf-flows";
 
 const WOLF = JSON.parse(readFileSync(resolve(__dirname, "../../packs/_source/npcs/wolf.json"), "utf8"));
 /** The pack's Wolf as the GM imports it: its figures, its items and its prototype token. */
@@ -48,7 +49,7 @@ const SETUPS: Record<string, Setup> = {
   phases: {
     ada: { phases: { attack: 3 } },
     adaItems: [{ name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } }],
-    form: { range: "middle", motion: "still", defence: "none", modifier: 0 },
+    form: { motion: "still", defence: "none" },
     draws: [[9, 10]],
   },
   actionpoints: {
@@ -57,21 +58,21 @@ const SETUPS: Record<string, Setup> = {
       { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 3, skill: "Sword", attackCost: 6 } } },
       { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15, attackerBonus: 0 } } },
     ],
-    form: { modifier: 0 },
+    form: {},
     defence: { defence: "none" },
     draws: [[30, 100], [5, 10]],
   },
   opposed: {
     ada: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } },
     adaItems: [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }],
-    form: { difficulty: "challenging", modifier: 0 },
-    defence: { skill: "melee", difficulty: "challenging", modifier: 0 },
+    form: { difficulty: "challenging" },
+    defence: { skill: "melee", difficulty: "challenging" },
     draws: [[21, 100], [90, 100]],
   },
   pulse: {
     ada: { pulse: { md: 15, ps: 15, ag: 15 } },
     adaItems: [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }],
-    form: { kind: "normal", modifier: 0 },
+    form: { kind: "normal" },
     defence: { answer: "stand" },
     draws: [[40, 100], [6, 10]],
   },
@@ -94,11 +95,12 @@ async function twoWolves(ruleset: string, { secondLinked = false } = {}) {
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: setup.ada });
   const [weapon] = await ada.createEmbeddedDocuments("Item", setup.adaItems);
   const wolf = await Actor.create(wolfSource());
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest", grid: forestGrid(ruleset) });
+  // Both wolves beside Ada (a blow reaches them); in phases a square is 20 paces, so Ada's shot goes at Middle range.
   const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
     { actorId: ada.id, name: "Ada", actorLink: true, disposition: 1, x: 0, y: 0 },
     { ...WOLF.prototypeToken, actorId: wolf.id, disposition: -1, x: 100, y: 0 },
-    { ...WOLF.prototypeToken, actorId: wolf.id, disposition: -1, x: 200, y: 0, ...(secondLinked ? { actorLink: true } : {}) },
+    { ...WOLF.prototypeToken, actorId: wolf.id, disposition: -1, x: 100, y: 100, ...(secondLinked ? { actorLink: true } : {}) },
   ]);
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   const groups = ruleset === "steel" ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Clearing" }]) : [];

@@ -68,4 +68,22 @@ describe("armory cells in a DOM", () => {
     expect(app.rows[0].values["steel.missile"]).toBe(missile.checked);
     expect(app.rows[0].values["steel.source"]).not.toBe("group");
   });
+
+  it("the picture button opens Foundry's file picker; the path picked shows in the row at once (picture, path, changed mark, count)", async () => {
+    const { gm, app, root } = await mounted();
+    const row = app.rows.find((r: any) => r.name === "Dagger");
+    const tr = root.querySelector(`tr[data-row="${row.key}"]`);
+    const button = tr.querySelector('button[data-action="pickImage"]');
+    expect(button.getAttribute("aria-label")).toBe("Choose the image: Dagger");
+    expect(button.dataset.column).toBe("img");
+    await app.options.actions.pickImage.call(app, new Event("click"), button);
+    const picker = gm.runtime.filePickers.opened.at(-1)!;
+    expect(picker).toMatchObject({ type: "image", request: row.img });
+    await picker.pick("icons/weapons/daggers/dagger-straight-blue.webp");
+    expect(tr.querySelector("[data-armory-picture-name]").textContent).toBe("dagger-straight-blue.webp");
+    expect(button.getAttribute("data-tooltip")).toBe("icons/weapons/daggers/dagger-straight-blue.webp");
+    expect(tr.querySelector("img[data-armory-picture]").getAttribute("src")).toBe("icons/weapons/daggers/dagger-straight-blue.webp");
+    expect(button.closest("td").classList.contains("changed")).toBe(true);
+    expect(root.querySelector("[data-pending]").textContent).toBe("Unsaved changes: 1");
+  });
 });

@@ -195,7 +195,7 @@ describe("armory import", () => {
     expect(plan.refused.map((r: any) => r.line)).toEqual([4, 5, 6]);
     const preview = app.renderedParts.preview as string;
     expect(preview).toContain("Reach: <del>3</del> → <ins>4</ins>");
-    expect(preview).toContain("Weapon class: &quot;D&quot; is not one of A, B, C.");
+    expect(preview).toContain("Weapon class: &quot;D&quot; is not one of Class A, Class B, Class C.");
     expect(preview).toContain("Figures from: <del>our default</del> → <ins>your group</ins>");
     expect(preview).toContain("Reach: 9 is out of range; it must be from 0 to 5.");
     expect(preview).toContain("The name Estoc is used twice.");
@@ -251,11 +251,45 @@ describe("armory import", () => {
     });
   }
 
+  it("speaks the grid's words: a file headed and filled as the grid shows it (any case) is written as the grid would; the CSV export's header reads the same way", async () => {
+    const { world, gm, app } = await armoury();
+    // The grid shows steel; "Reach" is steel's, "Length" opposed's, with the ruleset said.
+    const csv = ["NAME,reach,Swing damage type,Opposed: LENGTH,pulse: weapon class", "Longsword,4,blunt,Very short,Class A"].join("\n");
+    const plan = await app.importText(csv, "csv");
+    expect(plan.refused).toEqual([]);
+    expect(app.renderedParts.preview as string).toContain("Swing damage type: <del>Cutting</del> → <ins>Blunt</ins>");
+    const mark = world.server.writes.length;
+    await app.confirmImport();
+    expect(world.writesSince(mark).map((w: any) => [w.action, w.count])).toEqual([["update", 1]]);
+    const sword = gm.game.items.getName("Longsword");
+    expect([sword.system.steel.reach, sword.system.steel.swingType, sword.system.opposed.reach, sword.system.pulse.weaponClass]).toEqual([4, "blunt", "veryShort", "A"]);
+    const header = app.exportText("csv", "ruleset").split("\n")[0];
+    expect(header).toBe("ID,Name,Image,Steel: Reach,Steel: ATN (swing),Steel: ATN (thrust),Steel: DTN,Steel: Swing damage,Steel: Swing damage type,Steel: Thrust damage,Steel: Thrust damage type,Steel: Adds Strength,Steel: Missile weapon,Steel: Preparation (rounds),Steel: Quicken cost,Steel: Quicken TN,Steel: Missile ATN,Steel: Figures from");
+  });
+
   it("keeps a negative number a number, not a formula", async () => {
     const { app } = await armoury(3);
     const plan = await app.importText(`name,steel.swingDamage\n${app.rows[0]!.name},-2`, "csv");
     expect(plan.refused).toEqual([]);
     expect(plan.updates[0].cells[0]).toEqual({ key: "steel.swingDamage", old: app.rows[0]!.values["steel.swingDamage"], new: -2 });
+  });
+});
+
+describe("armory pictures", () => {
+  it("a row's picture opens Foundry's file picker on its image; the path picked is the row's until saved, then one write", async () => {
+    const { world, gm, app } = await armoury(3);
+    const row = app.rows[0];
+    expect(app.renderedParts.grid as string).toContain(`aria-label="Choose the image: ${row.name}"`);
+    await app.options.actions.pickImage.call(app, new Event("click"), { closest: () => ({ dataset: { row: row.key } }) });
+    const picker = gm.runtime.filePickers.opened.at(-1)!;
+    expect(picker).toMatchObject({ type: "image", request: row.img, rendered: true });
+    await picker.pick("icons/weapons/swords/sword-guard-steel-green.webp");
+    expect(app.rows.find((r: any) => r.key === row.key).img).toBe("icons/weapons/swords/sword-guard-steel-green.webp");
+    expect(app.pendingCount).toBe(1);
+    const mark = world.server.writes.length;
+    expect(await app.save()).toBe(true);
+    expect(world.writesSince(mark).map((w: any) => [w.action, w.count])).toEqual([["update", 1]]);
+    expect(gm.game.items.get(row.id).img).toBe("icons/weapons/swords/sword-guard-steel-green.webp");
   });
 });
 

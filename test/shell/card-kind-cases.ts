@@ -89,7 +89,8 @@ const BOW = { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "punctu
 /** The cases: each with the figures its prepare checks (seed rules cited where the kind is defined). */
 export const CASES: readonly KindCase[] = [
   // Standing up from a knee costs action points (seed 002; src/table/actionpoints/stand.ts).
-  { ruleset: "actionpoints", kind: "actionpoints.stand", ada: { actionpoints: { kneeling: true } }, declaration: {}, self: true, draws: [], headline: "Ada of the Western March stands up for 4 action points." },
+  // Kneeling is the token's condition (issue 31): set as the HUD sets it.
+  { ruleset: "actionpoints", kind: "actionpoints.stand", setup: (w) => w.ada.toggleStatusEffect("kneeling", { active: true }), declaration: {}, self: true, draws: [], headline: "Ada of the Western March stands up for 4 action points." },
   // A charge across six yards at Bran (seed 003 'Moves'; src/table/opposed/moves.ts).
   { ruleset: "opposed", kind: "opposed.move", declaration: { move: "charge", opponentId: "$bran", distance: 6, yards: 0 }, self: true, draws: [[30, 100]], headline: "Ada of the Western March charges and gains Advantage (1 now)." },
   // A ten-foot jump and its landing roll (seed 004 [14.1]; src/table/pulse/jump.ts).
@@ -105,7 +106,8 @@ export const CASES: readonly KindCase[] = [
   // A spell at Bran: its D10 of 5 goes to his Fatigue whole, armour ignored (seed 004 [magic]; src/table/pulse/magic.ts).
   { ruleset: "pulse", kind: "pulse.magic", declaration: { kind: "spell", dieModifier: 0 }, draws: [[5, 10]], headline: "Ada of the Western March's magic does 5 damage to Bran." },
   // A stunned figure tries to recover (seed 004 [15]; src/table/pulse/stun.ts).
-  { ruleset: "pulse", kind: "pulse.recover", ada: { pulse: { stunned: true } }, declaration: {}, self: true, draws: [[25, 100]], headline: "Ada of the Western March recovers from the stun." },
+  // Stunned is the token's condition (issue 31): set as the HUD sets it.
+  { ruleset: "pulse", kind: "pulse.recover", setup: (w) => w.ada.toggleStatusEffect("stun", { active: true }), declaration: {}, self: true, draws: [[25, 100]], headline: "Ada of the Western March recovers from the stun." },
   // A day of an infected wound: 70 is not under her starting Endurance, so the fever does D − 5 = 9 − 5 = 4 (seed 004 [24]; src/table/pulse/infection.ts).
   { ruleset: "pulse", kind: "pulse.infectionDay", ada: { pulse: { infected: true } }, declaration: {}, self: true, draws: [[70, 100], [9, 10]], headline: "The fever costs Ada of the Western March 4 Endurance." },
   // Ada sneaks up on Bran, who answers with Notice: her 9, 8, 7 are 3 successes at TN 6, his 1, 5, 6, 2 none at TN 7, so he
@@ -297,7 +299,7 @@ export const CASES: readonly KindCase[] = [
     ],
     draws: [],
     post: async (w) => {
-      w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, kind: "disarm", modifier: 0 });
+      w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, kind: "disarm" });
       await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: w.ada.items.getName("Broadsword").id } });
       await settle();
       const attack = w.gm.game.messages.contents.at(-1);
@@ -328,7 +330,7 @@ export const CASES: readonly KindCase[] = [
     ],
     draws: [],
     post: async (w) => {
-      w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, modifier: 0 });
+      w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id });
       await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: w.ada.items.getName("Broadsword").id } });
       await settle();
       const attack = w.gm.game.messages.contents.at(-1);

@@ -13,7 +13,7 @@
 import { describe, expect, it } from "vitest";
 import { isV14 } from "../harness/version";
 import { expectedWrites, scriptDraws, settle, shownWrites } from "./support";
-import { selected, WOLF_FLOWS, wolfForest, type Flow as WolfFlow } from "./wolf-flows";
+import { attackSecondWolf, resolvedCard, WOLF_FLOWS, wolfFight, wolfForest, type Flow as WolfFlow } from "./wolf-flows";
 
 const v14 = isV14();
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
@@ -42,31 +42,6 @@ const FLOWS: Flow[] = Object.values(WOLF_FLOWS).map((flow) => ({
 /** Ada (Alice's, linked) and two unlinked tokens of one wolf, each wolf with two spare items. */
 const forest = (flow: Flow) => wolfForest(flow, [{ name: "Net", type: "skill" }, { name: "Rope", type: "skill" }]);
 type Forest = Awaited<ReturnType<typeof forest>>;
-
-/** Alice attacks the second wolf from her sheet (targeting its token); returns the card. */
-async function attackSecondWolf(f: Forest, flow: Flow) {
-  const target = f.tokenOf(f.alice, f.second.id);
-  f.alice.game.user.targets.clear?.();
-  f.alice.game.user.targets.add({ id: target.id, document: target, actor: target.actor, name: target.name });
-  f.alice.runtime.dialogs.responder = (_kind: unknown, config: any) => ({ ...flow.form, defender: selected(String(config?.content ?? ""), "defender") });
-  scriptDraws(f.gm, flow.draws);
-  await f.tokenOf(f.alice, f.adaToken.id).actor.sheet.runAction("rollItem", {}, { row: { itemId: f.weaponId } });
-  await settle();
-  return f.gm.game.messages.contents.at(-1);
-}
-
-/** A card the GM resolved by hand (a kind of no ruleset), with this result, ready to apply. */
-async function resolvedCard(f: Forest, result: Record<string, unknown>) {
-  const ada = f.tokenOf(f.gm, f.adaToken.id).actor;
-  const wolf = f.tokenOf(f.gm, f.second.id).actor;
-  const message = await f.gm.CONFIG.ChatMessage.documentClass.create({
-    type: "card",
-    content: "<p>card</p>",
-    system: { kind: "test.knockout", state: "resolved", attackerId: ada.id, defenderId: wolf.id, attackerUuid: ada.uuid, defenderUuid: wolf.uuid, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify({ outcome: "success", events: [], lookups: [], updates: {}, ...result }) },
-  });
-  await settle();
-  return message;
-}
 
 for (const flow of FLOWS) {
   describe(`card writes in ${flow.ruleset} (Foundry ${v14 ? 14 : 13})`, () => {
@@ -182,13 +157,7 @@ describe(`card writes in a fight (Foundry ${v14 ? 14 : 13})`, () => {
   it("opposed: answering an attack in a turn-order fight spends the attacker's Action and resolves the card: " + (v14 ? "one batch of both" : "the card's update, then the fight's"), async () => {
     const flow = FLOWS.find((x) => x.ruleset === "opposed")!;
     const f = await forest(flow);
-    const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
-    await combat.createEmbeddedDocuments("Combatant", [
-      { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
-      { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
-    ]);
-    await combat.startCombat();
-    await settle();
+    const combat = await wolfFight(f);
     const card = await attackSecondWolf(f, flow);
     expect(card.system.combatId).toBe(combat.id);
     f.gm.runtime.dialogs.responder = () => flow.defence;
@@ -206,7 +175,7 @@ describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 1
   it("[16.5] answering a knockout that lands writes the card and the GM's whisper of the minutes together: " + (v14 ? "one batch" : "the card's update, then the whisper's create"), async () => {
     const pulse = FLOWS.find((x) => x.ruleset === "pulse")!;
     // 73 less 15 for a knockout = 58, less the wolf's Defense 12 = 46: a 20 lands; the GM's D10 4 + 5 = 9 minutes.
-    const flow: Flow = { ...pulse, form: { kind: "knockout", modifier: 0 }, draws: [[20, 100], [4, 10]] };
+    const flow: Flow = { ...pulse, form: { kind: "knockout" }, draws: [[20, 100], [4, 10]] };
     const f = await forest(flow);
     const card = await attackSecondWolf(f, flow);
     expect(card.system.state).toBe("waiting");
@@ -225,7 +194,7 @@ describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 1
 
   it("[16.5] an answer refused (the attacker's sword broke since the card was posted) writes nothing and whispers nothing; one whose card write fails whispers nothing; answered then, one whisper; a second answer is refused with none", async () => {
     const pulse = FLOWS.find((x) => x.ruleset === "pulse")!;
-    const flow: Flow = { ...pulse, form: { kind: "knockout", modifier: 0 }, draws: [[20, 100], [4, 10]] };
+    const flow: Flow = { ...pulse, form: { kind: "knockout" }, draws: [[20, 100], [4, 10]] };
     const f = await forest(flow);
     const card = await attackSecondWolf(f, flow);
     expect(card.system.state).toBe("waiting");
@@ -252,10 +221,12 @@ describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 1
       return (update as any)(from, documentName, ...rest);
     };
     scriptDraws(f.gm, flow.draws);
-    await expect(hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id))).rejects.toThrow("the server failed this request");
+    const failed = await hooks(f.gm).defendFromCard(f.gm.game.messages.get(card.id));
     await settle();
+    expect(failed).toMatchObject({ ok: false, refusal: { code: "write.notSaved" } });
     expect(whispers()).toEqual([]);
     expect(f.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    expect(f.gm.notices.at(-1)).toMatchObject({ type: "error", message: expect.stringMatching(/^The answer was not saved\. .*the server failed this request.* The card still waits for its answer\.$/) });
     // Answered again with the server working: the card and one whisper.
     server.update = update;
     scriptDraws(f.gm, flow.draws);
@@ -273,7 +244,7 @@ describe(`card writes: a pulse knockout's secret minutes (Foundry ${v14 ? 14 : 1
 });
 
 describe(`card writes: a request after the card's fails (Foundry ${v14 ? 14 : 13})`, () => {
-  it(v14 ? "the batch fails whole: nothing applied, the card still resolved; applied once when the server accepts it, then refused" : "the card's applied mark is written first: the wolf's update then fails, and the card can never be applied again (the GM redoes the wound by hand)", async () => {
+  it(v14 ? "the batch fails whole: nothing applied, the card still resolved; applied once when the server accepts it, then refused" : "the card's applied mark is written first: the wolf's update then fails, the card goes back to appliable holding only what was not saved; applied again, the rest lands once, then refused", async () => {
     const flow = FLOWS.find((x) => x.ruleset === "opposed")!;
     const f = await forest(flow);
     const wolf = () => f.tokenOf(f.gm, f.second.id).actor;
@@ -287,35 +258,37 @@ describe(`card writes: a request after the card's fails (Foundry ${v14 ? 14 : 13
       return (update as any)(from, documentName, parent, ...rest);
     };
     const mark = server.writes.length;
-    await expect(hooks(f.gm).applyFromCard(f.gm.game.messages.get(card.id))).rejects.toThrow("the server failed this request");
+    const outcome = await hooks(f.gm).applyFromCard(f.gm.game.messages.get(card.id));
     await settle();
+    expect(outcome).toMatchObject({ ok: false, refusal: { code: "write.notSaved" } });
     expect(Number(foundry(wolf(), flow.wound))).toBe(12);
     expect(wolf().statuses.has("prone")).toBe(false);
-    // The GM is told what the failure left, in plain words.
-    expect(f.gm.notices.at(-1)).toMatchObject({
-      type: "error",
-      message: v14
-        ? "The server refused this action (the server failed this request): nothing was saved. Try again."
-        : "The server refused part of this action (the server failed this request): the card is marked done, but some of its changes were not saved. Check the fighters and make the missing changes by hand.",
-    });
-    if (v14) {
-      expect(server.writesSince(mark)).toEqual([]);
-      expect(f.gm.game.messages.get(card.id).system.state).toBe("resolved");
-      server.update = update;
-      expect((await hooks(f.gm).applyFromCard(f.gm.game.messages.get(card.id))).ok).toBe(true);
-      await settle();
-      expect(Number(foundry(wolf(), flow.wound))).toBe(9);
-    } else {
-      // Only the card's mark landed: the request after it failed, and the statuses' after that was never sent.
-      expect(shown(f.world, mark)).toEqual(["update ChatMessage"]);
-      expect(f.gm.game.messages.get(card.id).system.state).toBe("applied");
-      server.update = update;
-    }
+    // The GM is told what the failure left, in plain words (and only once: the refusal is not shown again on the GM's own client).
+    expect(f.gm.notices.filter((n: any) => n.type !== "info")).toEqual([
+      {
+        type: "error",
+        message: v14
+          ? "The card was not applied, and nothing was saved. Foundry refused the whole change: the server failed this request. It can be applied again."
+          : "The card was applied only in part. Not saved: the figures of Wolf (2), because the server refused it (the server failed this request); the conditions of Wolf (2), because it was not sent once a change before it had failed. The card shows what is missing: Apply it again to make only that.",
+      },
+    ]);
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("resolved");
+    if (v14) expect(server.writesSince(mark)).toEqual([]);
+    // v13: the card's mark landed, the request after it failed and the statuses' after that was never sent; the card written back to say so.
+    else expect(shown(f.world, mark)).toEqual(["update ChatMessage", "update ChatMessage"]);
+    if (!v14) expect(f.alice.game.messages.get(card.id).content).toContain("Apply again to make only these changes.");
+    server.update = update;
+    expect((await hooks(f.alice).applyFromCard(f.alice.game.messages.get(card.id))).ok).toBe(true);
+    await settle();
+    expect(Number(foundry(wolf(), flow.wound))).toBe(9);
+    expect(wolf().statuses.has("prone")).toBe(true);
+    expect(f.gm.game.messages.get(card.id).system.state).toBe("applied");
+    expect(f.alice.game.messages.get(card.id).content).not.toContain("Apply again");
     const again = server.writes.length;
     for (const client of [f.gm, f.alice]) expect((await hooks(client).applyFromCard(client.game.messages.get(card.id))).refusal.code).toBe("card.applied");
     await settle();
     expect(server.writesSince(again)).toEqual([]);
-    expect(Number(foundry(wolf(), flow.wound))).toBe(v14 ? 9 : 12);
+    expect(Number(foundry(wolf(), flow.wound))).toBe(9);
   });
 });
 

@@ -51,6 +51,7 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     const { gm, alice } = await world("steel");
     const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", ownership: { default: 0, [gm.game.users.getName("Alice").id]: 3 }, system: { steel: { agility: 5 } } });
     const [skill] = await actor.createEmbeddedDocuments("Item", [{ name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 } } }]);
+    await settle();
     alice.runtime.dialogs.responder = () => ({ bonusDice: 1, tnModifier: 0 });
     scriptDraws(alice, [2, 3, 9, 1, 6, 5].map((f) => [f, 10] as const));
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
@@ -68,7 +69,8 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     const { gm, alice } = await world("opposed");
     const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", ownership: { default: 0, [gm.game.users.getName("Alice").id]: 3 }, system: { opposed: { ag: 42 } } });
     const [skill] = await actor.createEmbeddedDocuments("Item", [{ name: "Climb", type: "skill", system: { opposed: { characteristic: "ag", advances: 10 } } }]);
-    alice.runtime.dialogs.responder = () => ({ difficulty: "challenging", modifier: 0 });
+    await settle();
+    alice.runtime.dialogs.responder = () => ({ difficulty: "challenging" });
     scriptDraws(alice, [[23, 100]]);
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
     await settle();
@@ -79,7 +81,8 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     const { gm, alice } = await world("actionpoints");
     const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", ownership: { default: 0, [gm.game.users.getName("Alice").id]: 3 } });
     const [skill] = await actor.createEmbeddedDocuments("Item", [{ name: "Climb", type: "skill", system: { actionpoints: { tsc: 55 } } }]);
-    alice.runtime.dialogs.responder = () => ({ modifier: 0 });
+    await settle();
+    alice.runtime.dialogs.responder = () => ({});
     scriptDraws(alice, [[96, 100]]);
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
     await settle();
@@ -95,11 +98,11 @@ describe("lookup rolls show the row they picked (issue 20)", () => {
     const ada = await Actor.create({ name: "Ada", type: "character", system: { opposed: { ws: 45, s: 35, i: 40, ag: 35 } } });
     const bran = await Actor.create({ name: "Bran", type: "character", system: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } } });
     const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
-    gm.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging", modifier: 0 });
+    gm.runtime.dialogs.responder = () => ({ defender: bran.id, difficulty: "challenging" });
     await ada.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const id = gm.game.messages.contents.at(-1).id;
-    gm.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    gm.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     scriptDraws(gm, [[77, 100], [38, 100], [65, 100]]);
     await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(id));
     await settle();
@@ -116,7 +119,7 @@ describe("lookup rolls show the row they picked (issue 20)", () => {
       { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
       { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15 } } },
     ]);
-    gm.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
+    gm.runtime.dialogs.responder = () => ({ defender: bran.id });
     await ada.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const id = gm.game.messages.contents.at(-1).id;
@@ -137,7 +140,7 @@ describe("the stress die's chain as one chain (issue 20; seed 001 'a stress die 
     const ada = await Actor.create({ name: "Ada", type: "character", system: { phases: { attack: 3 } } });
     const bran = await Actor.create({ name: "Bran", type: "character", system: { phases: { defense: 2, soak: 2 } } });
     const [sword] = await ada.createEmbeddedDocuments("Item", [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }]);
-    gm.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
+    gm.runtime.dialogs.responder = () => ({ defender: bran.id });
     await ada.sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const id = gm.game.messages.contents.at(-1).id;

@@ -72,7 +72,7 @@ const buttons = (el: HTMLElement) => Array.from(el.querySelectorAll<HTMLElement>
 
 /** Alice's Ada swings at Bran; the card waits for Bob. */
 async function blow(t: Table) {
-  t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, modifier: 0 });
+  t.alice.runtime.dialogs.responder = () => ({ defender: t.branId });
   await t.alice.game.actors.get(t.adaId).sheet.runAction("rollItem", {}, { row: { itemId: t.swordId } });
   await settle();
   return t.gm.game.messages.contents.at(-1).id as string;
@@ -158,7 +158,7 @@ describe("follow-ups only for the fighter they belong to (issue 20; seed 002 VI:
       { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
     ]);
     await settle();
-    alice.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0 });
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id });
     await alice.game.actors.get(aldric.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const id = gm.game.messages.contents.at(-1).id;

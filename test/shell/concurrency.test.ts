@@ -22,7 +22,9 @@ const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__bo
 
 async function table(ruleset: string) {
   dist();
-  const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" }, ...PLAYERS.map((name) => ({ name, role: ROLES.PLAYER }))] });
+  // Every delay on a virtual clock (test/harness/latency.ts): the races run in no real time, and
+  // a property's counterexample replays in the same order. The tests wait with world.sleep.
+  const world = new TestWorld({ clock: "virtual", users: [{ name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" }, ...PLAYERS.map((name) => ({ name, role: ROLES.PLAYER }))] });
   const gm = await world.connect("GM");
   await gm.game.settings.set("bout", "ruleset", ruleset);
   const players = {} as Record<Player, ConnectedClient>;
@@ -86,7 +88,7 @@ describe("concurrency: N players' cards applied at once against one defender", (
     expect(bran.system.vitality.path).toBe("woundsNow");
     t.stagger();
     const mark = t.world.server.writes.length;
-    await Promise.all([hooks(t.players.Alice).applyFromCard(t.players.Alice.game.messages.get(t.cards[0]!.id)), new Promise((r) => setTimeout(r, 9)).then(() => bran.modifyTokenAttribute("vitality", -5, true, true))]);
+    await Promise.all([hooks(t.players.Alice).applyFromCard(t.players.Alice.game.messages.get(t.cards[0]!.id)), t.world.sleep(9).then(() => bran.modifyTokenAttribute("vitality", -5, true, true))]);
     await t.world.settled();
     expect(t.woundsNow()).toBe(20 - 1 - 5);
     // The card's apply (v14: Bran and the card in one batch) and the GM's bar edit.
@@ -122,7 +124,7 @@ describe("concurrency: N players' cards applied at once against one defender", (
           const mark = t.world.server.writes.length;
           await Promise.all(
             clicks.map(async ({ card, by, wait }) => {
-              await new Promise((r) => setTimeout(r, wait));
+              await t.world.sleep(wait);
               // A player may click only her own card's button (the GM any): the card's attacker is hers.
               const who = by === "GM" ? t.gm : t.players[t.cards[card]!.player];
               return hooks(who).applyFromCard(who.game.messages.get(t.cards[card]!.id));
@@ -213,7 +215,7 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
           t.world.server.latency = (leg: LatencyLeg) => byId.get(leg.userId) ?? 5;
           const outcomes = await Promise.all(
             rolls.map(async ({ fighter, dice, wait }) => {
-              await new Promise((r) => setTimeout(r, wait));
+              await t.world.sleep(wait);
               const client = t.players[t.owners[fighter]!];
               const actor = client.game.actors.get(t.actors[fighter].id);
               return hooks(client).postCard("steel.terrain", actor, actor, { terrain: "swampy", pace: "normal", dice, stakes: "none", footing: false }, t.combat.id);
@@ -294,7 +296,7 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     const c = (i: number) => state().combatants.find((x: any) => x.id === combatants[i].id);
     expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([20, 20, 20, 20]);
     // Alice attacks Bob's fighter; the card waits for Bob.
-    t.players.Alice.runtime.dialogs.responder = () => ({ defender: fighters[1].id, modifier: 0 });
+    t.players.Alice.runtime.dialogs.responder = () => ({ defender: fighters[1].id });
     await t.players.Alice.game.actors.get(fighters[0].id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const card = t.gm.game.messages.contents.at(-1);
@@ -306,7 +308,8 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     const command = (p: Player, i: number, cmd: Record<string, unknown>) => t.players[p].game.combats.get(combat.id).command({ ...cmd, combatantId: combatants[i].id });
     const outcomes = await Promise.all([
       hooks(t.players.Bob).defendFromCard(t.players.Bob.game.messages.get(card.id)),
-      command("Carol", 2, { type: "spend", points: 5, kind: "movement" }),
+      // A mixed action (moving, then drawing): it ends Carol's action, where a move alone would leave it open for an attack (seed 002 II.b).
+      command("Carol", 2, { type: "spend", points: 5, kind: "mixed" }),
       command("Dan", 3, { type: "pass" }),
       command("Bob", 1, { type: "hold" }),
     ]);
@@ -315,7 +318,7 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     // The card's result and its spend (v14: one batch), then one write per tracker command.
     expect(t.world.writesSince(mark)).toHaveLength(isV14() ? 4 : 5);
     expect(t.gm.game.messages.get(card.id).system.state).toBe("resolved");
-    // Everyone has acted or passed, so phase 2 has begun: 20 - 6 for the attack, 20 held, 20 - 5 moving, Dan out for the round.
+    // Everyone has acted or passed, so phase 2 has begun: 20 - 6 for the attack, 20 held, 20 - 5 for Carol's action, Dan out for the round.
     expect(state().phase).toBe(2);
     expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([14, 20, 15, 20]);
     expect([0, 1, 2, 3].map((i) => c(i).passed)).toEqual([false, false, false, true]);

@@ -69,7 +69,7 @@ async function table() {
 
 /** Alice's Ada swings at Bran (seed 001 melee); Bob defends; the GM's client rolls 8 and 4 on the stress dice. */
 async function blow(t: Awaited<ReturnType<typeof table>>) {
-  t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, modifier: 0 });
+  t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id });
   await t.alice.game.actors.get(t.ada.id).sheet.runAction("rollItem", {}, { row: { itemId: t.sword.id } });
   await settle();
   const id = t.gm.game.messages.contents.at(-1).id as string;
@@ -133,6 +133,7 @@ describe("the outcome waits for Dice So Nice's dice (issue 20)", () => {
     const dsn = simulateDiceSoNice(t.alice);
     const actor = await t.gm.CONFIG.Actor.documentClass.create({ name: "Ilse", type: "character", ownership: { default: 0, [t.world.userId("Alice")]: 3 }, system: { steel: { agility: 5 } } });
     const [skill] = await actor.createEmbeddedDocuments("Item", [{ name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 } } }]);
+    await settle();
     t.alice.runtime.dialogs.responder = () => ({ bonusDice: 0, tnModifier: 0 });
     scriptDraws(t.alice, [9, 2, 7, 3, 6].map((f) => [f, 10] as const));
     await t.alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { dist } from "../build/dist";
 import { ROLES } from "../harness/server";
-import { chatModeSetting, foundryGeneration } from "../harness/version";
+import { chatModeSetting, foundryGeneration, v14Readings } from "../harness/version";
 import { type ConnectedClient, REPO_ROOT, TestWorld } from "../harness/world";
 
 const v14 = foundryGeneration() === 14;
@@ -39,14 +39,14 @@ describe(`harness: Foundry ${foundryGeneration()} model`, () => {
 
   it("CONFIG.statusEffects is an array in v13 and an object keyed by id in v14; toggleStatusEffect finds a status either way", async () => {
     const { gm } = await table({ bundle: false });
-    expect(Array.isArray(gm.CONFIG.statusEffects)).toBe(!v14);
+    expect(Array.isArray(gm.CONFIG.statusEffects)).toBe(!v14 || v14Readings().statusEffects === "array");
     const actor = await gm.CONFIG.Actor.documentClass.create({ name: "Ada", type: "character" });
     await actor.toggleStatusEffect("prone", { active: true });
     expect([...actor.statuses]).toEqual(["prone"]);
     await expect(actor.toggleStatusEffect("nonesuch", { active: true })).rejects.toThrow(/Invalid status ID/);
   });
 
-  it("Active Effects v2: a status's changes land in system.changes with a phase in v14, in changes in v13", async () => {
+  it("Active Effects v2: a status's changes land in system.changes with a type and a phase in v14, in changes with a mode in v13", async () => {
     const { gm } = await table({ bundle: false });
     const entry = { id: "slowed", name: "Slowed", img: "icons/svg/downgrade.svg", changes: [{ key: "system.speed", mode: 2, value: "-1" }] };
     if (Array.isArray(gm.CONFIG.statusEffects)) gm.CONFIG.statusEffects.push(entry);
@@ -55,7 +55,7 @@ describe(`harness: Foundry ${foundryGeneration()} model`, () => {
     const source = effect.toObject();
     if (v14) {
       expect(source.changes).toBeUndefined();
-      expect(source.system.changes).toEqual([{ phase: "initial", key: "system.speed", mode: 2, value: "-1" }]);
+      expect(source.system.changes).toEqual([{ type: "add", phase: "initial", key: "system.speed", value: "-1" }]);
     } else expect(source.changes).toEqual([{ key: "system.speed", mode: 2, value: "-1" }]);
   });
 
@@ -67,13 +67,14 @@ describe(`harness: Foundry ${foundryGeneration()} model`, () => {
     expect(message.whisper).toEqual([world.userId("GM")]);
   });
 
-  it("the combat tracker's combatant menu names entries by `name` in v13 and by `label` in v14", async () => {
+  it("the combat tracker's combatant menu names entries by `name` in v13 and by `label` in v14 (as the run reads core's v14 entries)", async () => {
     const { gm } = await table({ bundle: false });
     const Tracker = gm.context.foundry.applications.sidebar.tabs.CombatTracker;
     const entries = new Tracker()._getEntryContextOptions();
-    const keys = entries.map((e: { name?: string; label?: string }) => (v14 ? e.label : e.name));
-    expect(keys).toContain(v14 ? "COMBATANT.ACTIONS.Reroll" : "COMBAT.CombatantReroll");
-    expect(entries.every((e: { name?: string; label?: string }) => (v14 ? e.name === undefined : e.label === undefined))).toBe(true);
+    const byLabel = v14 && v14Readings().contextMenu === "label";
+    const keys = entries.map((e: { name?: string; label?: string }) => (byLabel ? e.label : e.name));
+    expect(keys).toContain(byLabel ? "COMBATANT.ACTIONS.Reroll" : "COMBAT.CombatantReroll");
+    expect(entries.every((e: { name?: string; label?: string }) => (byLabel ? e.name === undefined : e.label === undefined))).toBe(true);
   });
 
   it("a token stands on a scene level in v14 and a change of level is a movement; v13 has no level", async () => {

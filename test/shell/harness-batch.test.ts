@@ -61,8 +61,9 @@ describe(`harness: foundry.documents.modifyBatch (Foundry ${v14 ? 14 : 13})`, ()
     expect([gm.game.actors.get(ada.id).name, alice.game.actors.get(ada.id).name]).toEqual(["Ada", "Ada"]);
   });
 
-  it.runIf(v14)("v14: a refusal on the server (a player's write she may not make) cancels the operations before it", async () => {
+  it.runIf(v14)("v14: a refusal on the server (a player's write she may not make) cancels the operations before it (the reading where a failed batch rejects; both readings: harness-refused-writes.test.ts)", async () => {
     const { world, alice, ada } = await table();
+    world.server.batchFailure = "reject";
     const mark = world.server.writes.length;
     const batch = alice.evaluate<any>("foundry.documents.modifyBatch")([
       { action: "create", documentName: "ChatMessage", data: [{ content: "mine" }] },
@@ -74,8 +75,9 @@ describe(`harness: foundry.documents.modifyBatch (Foundry ${v14 ? 14 : 13})`, ()
     expect(world.server.collections.get("messages")!.length).toBe(0);
   });
 
-  it.runIf(v14)("v14: a preUpdate hook refusing one operation cancels the batch before any request", async () => {
+  it.runIf(v14)("v14: a preUpdate hook refusing one operation cancels the batch before any request (the reading where a failed batch resolves empty; both readings: harness-refused-writes.test.ts)", async () => {
     const { world, gm, ada } = await table();
+    world.server.batchFailure = "resolve";
     gm.Hooks.on("preUpdateActor", () => false);
     const mark = world.server.writes.length;
     const results = await gm.evaluate<any>("foundry.documents.modifyBatch")([

@@ -11,7 +11,7 @@ type Client = Awaited<ReturnType<TestWorld["connect"]>>;
 
 /** A core world (no system code) with a GM and two players; `initiative` is system.json's formula. */
 async function coreTable({ initiative, users = ["Alice", "Bob"] }: { initiative?: string; users?: string[] } = {}) {
-  const world = new TestWorld({ systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, ...users.map((name) => ({ name, role: ROLES.PLAYER }))] });
+  const world = new TestWorld({ latency: 0, systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, ...users.map((name) => ({ name, role: ROLES.PLAYER }))] });
   if (initiative !== undefined) world.server.systemJson.initiative = initiative;
   else delete world.server.systemJson.initiative;
   const gm = await world.connect("GM", { bundle: null });

@@ -70,4 +70,34 @@ describe("harness compendium packs", () => {
     await settle();
     expect(world.writesSince(mark)).toEqual([]);
   });
+
+  it("a pack's document has a Compendium uuid, and WorldCollection#fromCompendium makes world data from it (v13 world-collection.mjs)", async () => {
+    const { gm, pack } = await withPack();
+    const [sabre] = await pack.getDocuments();
+    expect(sabre.uuid).toBe(`Compendium.world.blades.Item.${sabre.id}`);
+    const data = gm.game.items.fromCompendium(sabre, { clearFolder: true });
+    expect(data._id).toBeUndefined();
+    expect(data.sort).toBeUndefined();
+    expect(data).not.toHaveProperty("folder");
+    expect(data._stats.compendiumSource).toBe(sabre.uuid);
+    expect(data.ownership).toEqual({ default: 0, [gm.game.user.id]: 3 });
+    // keepId keeps the id; a plain object (no Document) is taken as it is, with no source recorded.
+    expect(gm.game.items.fromCompendium(sabre, { keepId: true, clearOwnership: false })._id).toBe(sabre.id);
+    expect(gm.game.items.fromCompendium({ _id: "x", name: "Plain", type: "weapon" })).toEqual({ name: "Plain", type: "weapon" });
+  });
+
+  it("a Folder of roll tables: a GM creates one, every client sees it, a player may not (BaseFolder: the default permissions, ASSISTANT)", async () => {
+    const { world, gm, alice } = await withPack();
+    const [folder] = await gm.CONFIG.Folder.documentClass.createDocuments([{ name: "Steel", type: "RollTable", flags: { bout: { tables: "steel" } } }]);
+    await settle();
+    expect(folder.uuid).toBe(`Folder.${folder.id}`);
+    expect(alice.game.folders.get(folder.id)).toMatchObject({ name: "Steel", type: "RollTable", sorting: "a", color: null });
+    const table = await gm.CONFIG.RollTable.documentClass.create({ name: "Zone", folder: folder.id });
+    expect(table.folder?.id ?? table.folder).toBe(folder.id);
+    const mark = world.server.writes.length;
+    await expect(alice.CONFIG.Folder.documentClass.createDocuments([{ name: "Mine", type: "RollTable" }])).rejects.toThrow(/lacks permission/);
+    await settle();
+    expect(world.writesSince(mark)).toEqual([]);
+    await expect(gm.CONFIG.Folder.documentClass.createDocuments([{ name: "Odd", type: "Nothing" }])).resolves.toEqual([]);
+  });
 });

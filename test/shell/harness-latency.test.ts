@@ -10,6 +10,7 @@ import { REPO_ROOT, TestWorld } from "../harness/world";
 
 async function table(latency: number | ((leg: LatencyLeg) => number) = 0) {
   const world = new TestWorld({
+    latency: 0,
     systemRoot: REPO_ROOT,
     users: [
       { name: "GM", role: ROLES.GAMEMASTER },

@@ -11,6 +11,7 @@ const refused = (action: string, documentName: string) => new RegExp(`lacks perm
 
 async function table() {
   const world = new TestWorld({
+    latency: 0,
     systemRoot: REPO_ROOT,
     users: [
       { name: "GM", role: ROLES.GAMEMASTER },

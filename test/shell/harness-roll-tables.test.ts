@@ -56,10 +56,15 @@ describe("harness roll tables", () => {
     expect(alice.game.tables.get(table.id).results.size).toBe(1);
   });
 
+  // Refused as v13 refuses invalid data (ClientDatabaseBackend#preCreateDocumentArray): core's error
+  // notification, the result left out, the call resolving with nothing created.
   it("a range that is not two ascending numbers is refused (BaseTableResult#defineSchema)", async () => {
-    const { table } = await withTable();
-    await expect(table.createEmbeddedDocuments("TableResult", [{ name: "Fog", range: [5, 2] }])).rejects.toThrow(/ascending/);
+    const { world, gm, table } = await withTable();
+    const mark = world.server.writes.length;
+    expect(await table.createEmbeddedDocuments("TableResult", [{ name: "Fog", range: [5, 2] }])).toEqual([]);
+    expect(world.writesSince(mark)).toEqual([]);
     expect(table.results.size).toBe(2);
+    expect(gm.notices.at(-1)).toMatchObject({ type: "error", message: expect.stringMatching(/ascending/) });
   });
 
   it("a player who only observes the table may not edit its results (BaseTableResult#canUpdate)", async () => {

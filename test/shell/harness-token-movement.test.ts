@@ -82,7 +82,7 @@ describe("harness token movement (v13)", () => {
   });
 
   it("after the update every client hears moveToken with the movement's origin and passed waypoints", async () => {
-    const world = new TestWorld({ systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+    const world = new TestWorld({ latency: 0, systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
     const gm = await world.connect("GM", { bundle: null });
     const alice = await world.connect("Alice", { bundle: null });
     const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 1, size: 100 } });
@@ -99,5 +99,70 @@ describe("harness token movement (v13)", () => {
     gm.Hooks.on("preUpdateToken", () => false);
     await token.update({ x: 400 }, { noHook: true });
     expect(token.x).toBe(400);
+  });
+});
+
+// v13 TokenDocument #preUpdateMovement records the movement while the token's combatant fights in the current,
+// started combat (_shouldRecordMovementHistory); clearMovementHistory and revertRecordedMovement work on the record.
+describe("harness token movement history (v13 TokenDocument#movementHistory)", () => {
+  async function inFight(start = true) {
+    const world = new TestWorld({ systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
+    const gm = await world.connect("GM", { bundle: null });
+    const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", grid: { type: 1, size: 100 } });
+    const [token, other] = await scene.createEmbeddedDocuments("Token", [{ name: "Ada", x: 0, y: 0 }, { name: "Bran", x: 500, y: 0 }]);
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", [{ tokenId: token.id, sceneId: scene.id, name: "Ada" }]);
+    if (start) await combat.startCombat();
+    return { world, gm, scene, token, other, combat };
+  }
+  const path = (token: any) => token.movementHistory.map((w: any) => [w.x, w.y, w.action]);
+
+  it("outside a started fight nothing is recorded; in one, the origin and each passed waypoint are, move after move, with the mover and the movement", async () => {
+    const idle = await inFight(false);
+    await idle.token.update({ x: 100 });
+    expect(idle.token.movementHistory).toEqual([]);
+    await idle.other.update({ x: 400 });
+    expect(idle.other.movementHistory).toEqual([]);
+
+    const { gm, token, other } = await inFight();
+    const seen: any[] = [];
+    gm.Hooks.on("preMoveToken", (_doc: unknown, movement: any) => void seen.push(movement));
+    await token.update({ x: 100, y: 0 });
+    await token.move([{ x: 100, y: 200 }, { x: 300, y: 200 }]);
+    expect(path(token)).toEqual([[0, 0, "walk"], [100, 0, "walk"], [100, 200, "walk"], [300, 200, "walk"]]);
+    expect(token.movementHistory.every((w: any) => w.userId === gm.userId)).toBe(true);
+    expect(token.movementHistory.map((w: any) => w.movementId)).toEqual([seen[0].id, seen[0].id, seen[1].id, seen[1].id]);
+    expect([seen[0].recorded, seen[1].recorded]).toEqual([true, true]);
+    expect(seen[1].history.recorded.waypoints.map((w: any) => w.x)).toEqual([0, 100]);
+    expect(seen[1].history.unrecorded.waypoints).toEqual([]);
+    // A token with no combatant in the fight records nothing.
+    await other.update({ x: 400 });
+    expect(other.movementHistory).toEqual([]);
+  });
+
+  it("a gap since the last record is a displacement; the history cannot be written directly except by an undo", async () => {
+    const { token } = await inFight();
+    await token.update({ x: 100 });
+    await token.update({ x: 300 }, { isUndo: true });
+    await token.update({ x: 300, y: 100 });
+    expect(path(token)).toEqual([[0, 0, "walk"], [100, 0, "walk"], [300, 0, "displace"], [300, 100, "walk"]]);
+    await token.update({ _movementHistory: [] });
+    expect(token.movementHistory).toHaveLength(4);
+  });
+
+  it("clearMovementHistory empties the record in one write; revertRecordedMovement goes back to where a movement set off and cuts the record there", async () => {
+    const { world, token } = await inFight();
+    await token.update({ x: 100 });
+    await token.update({ x: 200 });
+    const second = token.movementHistory.at(-1).movementId;
+    expect(await token.revertRecordedMovement(second)).toBe(true);
+    expect([token.x, path(token)]).toEqual([100, [[0, 0, "walk"], [100, 0, "walk"]]]);
+    const mark = world.server.writes.length;
+    await token.clearMovementHistory();
+    expect(token.movementHistory).toEqual([]);
+    expect(token.x).toBe(100);
+    expect(world.writesSince(mark)).toHaveLength(1);
+    await token.clearMovementHistory();
+    expect(world.writesSince(mark)).toHaveLength(1);
   });
 });

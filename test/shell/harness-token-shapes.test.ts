@@ -70,9 +70,15 @@ describe("CONST.TOKEN_SHAPES and the default shape (v13 TokenDocument#_initializ
     expect(token.shape).toBe(SHAPE.TRAPEZOID_1);
   });
 
-  it("a shape outside CONST.TOKEN_SHAPES is refused", async () => {
+  // v13 ClientDatabaseBackend#preCreateDocumentArray: the pending token fails validation, core
+  // shows the error and leaves it out; the call resolves with nothing created.
+  it("a shape outside CONST.TOKEN_SHAPES is refused: nothing is created, and core shows its error", async () => {
     const f = await field(GRID.HEXODDR);
-    await expect(f.token({ x: 0, y: 0, shape: 6 })).rejects.toThrow();
+    const mark = f.world.server.writes.length;
+    expect(await f.token({ x: 0, y: 0, shape: 6 })).toBeUndefined();
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.scene.tokens.size).toBe(0);
+    expect(f.gm.notices.at(-1)?.type).toBe("error");
   });
 });
 

@@ -16,7 +16,7 @@ const users = [
 ];
 
 function world() {
-  return new TestWorld({ systemRoot: REPO_ROOT, users });
+  return new TestWorld({ latency: 0, systemRoot: REPO_ROOT, users });
 }
 const join = (w: TestWorld, name: string) => w.connect(name, { bundle: null });
 const activeGM = (c: ConnectedClient) => c.game.users.activeGM?.name ?? null;

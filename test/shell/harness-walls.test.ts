@@ -5,7 +5,7 @@ import { REPO_ROOT, TestWorld } from "../harness/world";
 
 describe("harness walls", () => {
   it("a GM draws a wall segment every client reads; a player may not", async () => {
-    const world = new TestWorld({ systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+    const world = new TestWorld({ latency: 0, systemRoot: REPO_ROOT, users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
     const gm = await world.connect("GM", { bundle: null });
     const alice = await world.connect("Alice", { bundle: null });
     const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Keep", grid: { type: 2, size: 100 } });

@@ -6,6 +6,7 @@ import { REPO_ROOT, TestWorld } from "../harness/world";
 
 async function twoPlayers() {
   const world = new TestWorld({
+    latency: 0,
     systemRoot: REPO_ROOT,
     users: [
       { name: "GM", role: ROLES.GAMEMASTER },

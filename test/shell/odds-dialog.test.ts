@@ -95,15 +95,6 @@ describe("odds dialog popped out into its own window (v14 pop-out applications)"
     main.cancelAnimationFrame = () => {
       throw new Error("the main window's cancelAnimationFrame was used");
     };
-    // FormDataExtended reads the form where it is (the harness has no DOM of its own).
-    const ux = (globalThis as any).foundry.applications.ux;
-    const savedFDE = ux.FormDataExtended;
-    ux.FormDataExtended = class {
-      object: Record<string, unknown>;
-      constructor(form: HTMLFormElement) {
-        this.object = Object.fromEntries(new (form.ownerDocument.defaultView as any).FormData(form));
-      }
-    };
     const { openOddsDialog } = await import("../../src/applications/dialogs/odds-dialog");
     try {
       let table: any = null;
@@ -128,7 +119,6 @@ describe("odds dialog popped out into its own window (v14 pop-out applications)"
     } finally {
       main.requestAnimationFrame = saved.raf;
       main.cancelAnimationFrame = saved.caf;
-      ux.FormDataExtended = savedFDE;
       runtime.dialogs.responder = () => true;
       await popout.happyDOM.close();
     }

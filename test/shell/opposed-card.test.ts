@@ -19,13 +19,24 @@ async function arena() {
 }
 
 async function attack(ctx: Awaited<ReturnType<typeof arena>>, itemId: string) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0 });
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging" });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);
 }
 
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+
+/** Ada's and Bran's tokens on a scene of a yard a square, Bran `x` pixels (a hundredth of a yard each) east of Ada. */
+async function onScene(ctx: Awaited<ReturnType<typeof arena>>, x: number) {
+  const scene = await ctx.gm.CONFIG.Scene.documentClass.create({ name: "Range", grid: { type: 1, size: 100, distance: 1, units: "yd" } });
+  await scene.createEmbeddedDocuments("Token", [
+    { actorId: ctx.adaId, name: "Ada", actorLink: true, x: 0, y: 0 },
+    { actorId: ctx.branId, name: "Bran", actorLink: true, x, y: 0 },
+  ]);
+  await settle();
+  return scene;
+}
 
 describe("opposed melee attack cards", () => {
   it("seed 003 'Oppose': the defender may oppose with another skill of its own the GM allows (Intimidate, Fel 30 + 15); a skill it lacks is refused", async () => {
@@ -34,10 +45,10 @@ describe("opposed melee attack cards", () => {
     await bran.update({ "system.opposed.fel": 30 });
     const [intimidate] = await bran.createEmbeddedDocuments("Item", [{ name: "Intimidate", type: "skill", system: { opposed: { characteristic: "fel", advances: 15 } } }]);
     const card = await attack(ctx, ctx.swordId);
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "item:nope", difficulty: "challenging", modifier: 0 });
-    const bad = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    // A skill the dialog does not offer (it sends only a choice it offers): a client asks with one anyway.
+    const bad = await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { skill: "item:nope", difficulty: "challenging" } });
     expect(bad.ok ? "ok" : bad.refusal.code).toBe("opposed.badSkill");
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: `item:${intimidate.id}`, difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: `item:${intimidate.id}`, difficulty: "challenging" });
     scriptFaces(ctx.gm, 100, [60, 20]);
     const good = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(good.ok).toBe(true);
@@ -49,7 +60,7 @@ describe("opposed melee attack cards", () => {
   it("seed 003 'Oops!' and criticals from the card: Ada fumbles (77) and rolls 10 on Oops!, losing a Wound; Bran's 11 is a critical on her left arm", async () => {
     const ctx = await arena();
     const card = await attack(ctx, ctx.swordId);
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     // Ada 77 (a failed double), Bran 11 (a successful double), Oops! 10, then the critical table's d100: 50.
     scriptFaces(ctx.gm, 100, [77, 11, 10, 50]);
     const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
@@ -85,7 +96,7 @@ describe("opposed melee attack cards", () => {
     const card = await attack(ctx, ctx.swordId);
     expect(card.system.state).toBe("waiting");
     expect(card.content).toContain('data-bout-action="defend"');
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     scriptFaces(ctx.gm, 100, [21, 38]);
     const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     expect(answered.ok).toBe(true);
@@ -112,7 +123,7 @@ describe("opposed melee attack cards", () => {
     const ctx = await arena();
     const first = await attack(ctx, ctx.swordId);
     const second = await attack(ctx, ctx.swordId);
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "none", difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "none", difficulty: "challenging" });
     scriptFaces(ctx.gm, 100, [21]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(first.id));
     scriptFaces(ctx.gm, 100, [31]);
@@ -129,13 +140,15 @@ describe("opposed melee attack cards", () => {
   it("refuses a bad answer and leaves the card waiting; a modifier in a player's answer is the GM's figure", async () => {
     const ctx = await arena();
     const card = await attack(ctx, ctx.swordId);
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "impossible" });
-    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    // Bob's dialog offers no such difficulty (he closes it); his client sends one anyway.
+    ctx.bob.runtime.dialogs.responder = () => null;
+    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    expect(ctx.bob.runtime.dialogs.asked.at(-1)!.config.content).not.toContain('value="impossible"');
+    const answered = await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { skill: "melee", difficulty: "impossible" } });
     expect(answered.refusal.code).toBe("opposed.badDifficulty");
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
     // Bob's dialog has no modifier; one sent anyway is refused, and the card still waits.
     expect(ctx.bob.runtime.dialogs.asked.at(-1)!.config.content).not.toContain('name="modifier"');
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     // A hostile client sends the answer itself, as itself (its own pass), past its own dialog.
     const forged = await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { skill: "melee", difficulty: "challenging", modifier: 40 } });
     expect(forged.refusal.code).toBe("card.gmFigures");
@@ -167,7 +180,9 @@ describe("opposed ranged attack cards", () => {
   it("seed 003 'Ranged Combat': at Point Blank the target may Dodge; a large shield lets it oppose with Melee; only those ways are offered", async () => {
     const ctx = await arena();
     await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Pavise", type: "shield", system: { equipped: true, opposed: { ap: 2, large: true } } }]);
-    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0, pointBlank: true, engaged: false });
+    // Bran's token 3 yards from Ada's: within a tenth of her bow's Range 50, so at Point Blank; not beside her, so not Engaged.
+    await onScene(ctx, 300);
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging" });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
@@ -176,7 +191,7 @@ describe("opposed ranged attack cards", () => {
     let asked: any;
     ctx.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
       asked = config;
-      return { opposition: "dodgePointBlank", difficulty: "challenging", modifier: 0 };
+      return { opposition: "dodgePointBlank", difficulty: "challenging" };
     };
     // Ada shoots 33; Bran dodges with 12: both roll, and the opposed test decides the hit.
     scriptFaces(ctx.gm, 100, [33, 12]);
@@ -191,8 +206,10 @@ describe("opposed ranged attack cards", () => {
 
   it("a shooter Engaged with the target needs a Pistol: the shot is refused and nothing is posted", async () => {
     const ctx = await arena();
+    // Bran's token beside Ada's.
+    await onScene(ctx, 100);
     const before = ctx.gm.game.messages.size;
-    const r = await hooks(ctx.alice).postCard("opposed.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId, difficulty: "challenging", modifier: 0, engaged: true }, "");
+    const r = await hooks(ctx.alice).postCard("opposed.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId, difficulty: "challenging", modifier: 0 }, "");
     expect(r.ok ? "ok" : r.refusal.code).toBe("opposed.engagedRanged");
     expect(ctx.gm.game.messages.size).toBe(before);
   });
@@ -222,7 +239,7 @@ describe("opposed attacks in a turn-order fight", () => {
     expect(posted.ok).toBe(true);
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
-    ctx.alice.runtime.dialogs.responder = () => ({ skill: "dodge", difficulty: "challenging", modifier: 0 });
+    ctx.alice.runtime.dialogs.responder = () => ({ skill: "dodge", difficulty: "challenging" });
     scriptFaces(ctx.gm, 100, [50, 50]);
     await hooks(ctx.alice).defendFromCard(ctx.alice.game.messages.get(card.id));
     await settle();
@@ -248,7 +265,7 @@ describe("opposed attacks in a turn-order fight", () => {
     expect(ctx.gm.game.messages.size).toBe(before);
 
     const card = await attack(ctx, ctx.swordId);
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     scriptFaces(ctx.gm, 100, [21, 38]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
@@ -265,7 +282,7 @@ describe("the GM's tie rule form (seed 003 'Attacking' does not say who wins on 
     const ctx = await arena();
     const winner = async () => {
       const card = await attack(ctx, ctx.swordId);
-      ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+      ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
       scriptFaces(ctx.gm, 100, [41, 42, 50, 50]);
       expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).ok).toBe(true);
       await settle();

@@ -11,7 +11,7 @@ async function yard() {
   await bran.createEmbeddedDocuments("Item", [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
   await settle();
   const move = async (answer: Record<string, unknown>) => {
-    alice.runtime.dialogs.responder = () => ({ opponentId: "", distance: 0, yards: 0, runUp: false, test: false, ...answer });
+    alice.runtime.dialogs.responder = () => ({ opponentId: "", yards: 0, runUp: false, test: false, ...answer });
     await alice.game.actors.get(ada.id).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     return gm.game.messages.contents.at(-1);
@@ -24,9 +24,17 @@ async function yard() {
 }
 
 describe("opposed moves at the table (seed 003 'Move')", () => {
-  it("Charge from 6 yards (at least Move 4, within Run 16): +1 Advantage on apply", async () => {
+  it("Charge from 6 yards (at least Move 4, within Run 16), measured between the tokens: +1 Advantage on apply", async () => {
     const t = await yard();
-    const card = await t.move({ move: "charge", opponentId: t.branId, distance: 6 });
+    // A yard a square: Bran's token 6 yards from Ada's.
+    const scene = await t.gm.CONFIG.Scene.documentClass.create({ name: "Yard", grid: { type: 1, size: 100, distance: 1, units: "yd" } });
+    await scene.createEmbeddedDocuments("Token", [
+      { actorId: t.adaId, name: "Ada", actorLink: true, x: 0, y: 0 },
+      { actorId: t.branId, name: "Bran", actorLink: true, x: 600, y: 0 },
+    ]);
+    await settle();
+    const card = await t.move({ move: "charge", opponentId: t.branId });
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ distance: 6, measured: true });
     expect(card.system.kind).toBe("opposed.move");
     await t.apply(card);
     expect(t.gm.game.actors.get(t.adaId).system.opposed.advantage).toBe(1);
@@ -49,7 +57,7 @@ describe("opposed moves at the table (seed 003 'Move')", () => {
     // An equipped bow first: the free attack is a Melee Test, so the hand weapon deals it.
     await bran.createEmbeddedDocuments("Item", [{ name: "Bow", type: "weapon", sort: -1, system: { equipped: true, opposed: { kind: "ranged", damage: 9, addStrengthBonus: true, range: 50 } } }]);
     const hand = bran.items.contents.find((i: any) => i.name === "Hand weapon");
-    t.gm.runtime.dialogs.responder = () => ({ defender: t.adaId, difficulty: "challenging", modifier: 0 });
+    t.gm.runtime.dialogs.responder = () => ({ defender: t.adaId, difficulty: "challenging" });
     await bran.sheet.runAction("rollItem", {}, { row: { itemId: hand.id } });
     await settle();
     const declared = JSON.parse(t.gm.game.messages.contents.at(-1).system.declaration);

@@ -22,13 +22,13 @@ type Ctx = Awaited<ReturnType<typeof arena>>;
 
 /** Ada 77 fumbles (Oops! 10), Bran's 11 is a critical on her left arm, and the critical table's d100 shows 50. */
 async function exchange(ctx: Ctx, draws: readonly (readonly [number, number])[] = [[77, 100], [11, 100], [10, 100], [50, 100]]) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0 });
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging" });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   const card = ctx.gm.game.messages.contents.at(-1);
   // Writes after the card is posted: the answer's, and what its resolution writes.
   const mark = ctx.world.server.writes.length;
-  ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+  ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
   scriptDraws(ctx.gm, draws);
   const answered = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
   await settle();
@@ -121,7 +121,7 @@ describe("opposed attack cards read the world's Hit Locations and Oops! RollTabl
     const [bow] = await ctx.gm.game.actors.get(ctx.adaId).createEmbeddedDocuments("Item", [{ name: "Bow", type: "weapon", system: { equipped: true, opposed: { kind: "ranged", damage: 3 } } }]);
     await settle();
     scriptDraws(ctx.gm, [[31, 100]]);
-    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0, calledShot: "", pointBlank: false, engaged: false });
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", calledShot: "" });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
     await settle();
     const shot = ctx.gm.game.messages.contents.at(-1);
@@ -163,7 +163,7 @@ describe("the Flee card's free attack reads the world's Hit Locations table (see
     const mark = ctx.world.server.writes.length;
     const before = ctx.gm.game.messages.size;
     scriptDraws(ctx.gm, [[21, 100], [75, 100]]);
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "flee", opponentId: ctx.branId, distance: 0, yards: 0, runUp: false, test: false });
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "flee", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     const card = ctx.gm.game.messages.size > before ? ctx.gm.game.messages.contents.at(-1) : null;

@@ -32,8 +32,8 @@ async function arena() {
 
 type Ctx = Awaited<ReturnType<typeof arena>>;
 
-async function swing(ctx: Ctx, dice: number[], answer: Record<string, unknown> = { skill: "melee", difficulty: "challenging", modifier: 0 }) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging", modifier: 0 });
+async function swing(ctx: Ctx, dice: number[], answer: Record<string, unknown> = { skill: "melee", difficulty: "challenging" }) {
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, difficulty: "challenging" });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   const card = ctx.gm.game.messages.contents.at(-1);
@@ -79,7 +79,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
   it("seed 003 'Move' (Run): 'You can use your Action to sprint': Ada runs, her Action is spent and her Move kept; an attack after it is refused", async () => {
     const ctx = await arena();
     const f = await ctx.fight();
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "run", opponentId: "", distance: 0, yards: 0, runUp: false, test: false });
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "run", opponentId: "", yards: 0, runUp: false, test: false });
     scriptFaces(ctx.gm, 100, [10]);
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
@@ -92,7 +92,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
   it("seed 003 'Move' (Disengage II): with no more Advantage than Bran, Ada's Dodge test is her Action, her Move kept", async () => {
     const ctx = await arena();
     const f = await ctx.fight();
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "disengage", opponentId: ctx.branId, distance: 0, yards: 0, runUp: false, test: false });
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "disengage", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
     scriptFaces(ctx.gm, 100, [10, 90]);
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
@@ -111,7 +111,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     expect(posted.ok).toBe(true);
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
-    ctx.alice.runtime.dialogs.responder = () => ({ opposition: "dodgePointBlank", difficulty: "challenging", modifier: 0 });
+    ctx.alice.runtime.dialogs.responder = () => ({ opposition: "dodgePointBlank", difficulty: "challenging" });
     scriptFaces(ctx.gm, 100, [50, 50]);
     const answered = await hooks(ctx.alice).defendFromCard(ctx.alice.game.messages.get(card.id));
     expect(answered.ok).toBe(true);
@@ -125,7 +125,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     await settle();
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("surprised")).toBe(true);
     // Ada misses (90 against 45 + 20); Bran cannot defend.
-    const card = await swing(ctx, [90], { skill: "none", difficulty: "challenging", modifier: 0 });
+    const card = await swing(ctx, [90], { skill: "none", difficulty: "challenging" });
     expect(tests(card)).toEqual([65]);
     await apply(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).statuses.has("surprised")).toBe(false);
@@ -165,13 +165,13 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     let asked: any;
     ctx.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
       asked = config;
-      return { defender: ctx.branId, difficulty: "challenging", modifier: 0, calledShot: "head" };
+      return { defender: ctx.branId, difficulty: "challenging", calledShot: "head" };
     };
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
     await settle();
     expect(asked.content).toContain("Called shot");
     const card = ctx.gm.game.messages.contents.at(-1);
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     scriptFaces(ctx.gm, 100, [12, 90]);
     await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
@@ -217,18 +217,19 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     const ctx = await arena();
     await ctx.gm.game.actors.get(ctx.adaId).toggleStatusEffect("engaged", { active: true });
     await settle();
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, distance: 6, yards: 0, runUp: false, test: false });
+    // With no tokens to measure between, the condition the GM set says she is Engaged.
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     expect(ctx.gm.game.messages.size).toBe(0);
-    const direct = await hooks(ctx.alice).postCard("opposed.move", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.adaId), { move: "charge", opponentId: ctx.branId, distance: 6, yards: 0 }, "");
+    const direct = await hooks(ctx.alice).postCard("opposed.move", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.adaId), { move: "charge", opponentId: ctx.branId, yards: 0 }, "");
     expect(direct.refusal.code).toBe("opposed.cannotCharge");
   });
 
   it("seed 003 'Move' (Charge): 'your Action must be a Melee Test': after charging Ada may not Run (her Action), but may attack in melee", async () => {
     const ctx = await arena();
     const f = await ctx.fight();
-    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, distance: 6, yards: 0, runUp: false, test: false });
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
     await settle();
     expect(f.state().combatants.find((c: any) => c.id === f.ca.id)).toMatchObject({ moveUsed: true, charged: true });
@@ -243,7 +244,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
 async function fleeFrom(ctx: Ctx, dice: number[]) {
   await ctx.gm.game.actors.get(ctx.branId).createEmbeddedDocuments("Item", [{ name: "Club", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 3, addStrengthBonus: false } } }]);
   await settle();
-  ctx.alice.runtime.dialogs.responder = () => ({ move: "flee", opponentId: ctx.branId, distance: 0, yards: 0, runUp: false, test: false });
+  ctx.alice.runtime.dialogs.responder = () => ({ move: "flee", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
   scriptFaces(ctx.gm, 100, dice);
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
   await settle();

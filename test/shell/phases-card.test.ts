@@ -25,17 +25,35 @@ async function range() {
     { name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } },
     { name: "Longbow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, piercing: true, range: "far", minRange: "close" } } },
   ]);
-  await bran.createEmbeddedDocuments("Item", [{ name: "Mace", type: "weapon", system: { equipped: true, phases: { defense: 1 } } }]);
+  const [mace] = await bran.createEmbeddedDocuments("Item", [{ name: "Mace", type: "weapon", system: { equipped: true, phases: { defense: 1 } } }]);
+  // The butts: a pace a square; Ada at the near end, Bran 30 paces off (Middle range, by our paces).
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Butts", active: true, grid: { size: 100, distance: 1, units: "paces" } });
+  const [adaToken, branToken] = await scene.createEmbeddedDocuments("Token", [
+    { name: "Ada", actorId: ada.id, actorLink: true, x: 0, y: 0 },
+    { name: "Bran", actorId: bran.id, actorLink: true, x: 3000, y: 0 },
+  ]);
   await settle();
-  return { world, gm, alice, bob, adaId: ada.id as string, branId: bran.id as string, bowId: bow.id as string, swordId: sword.id as string, longbowId: longbow.id as string };
+  return { world, gm, alice, bob, scene, adaToken, branToken, adaId: ada.id as string, branId: bran.id as string, bowId: bow.id as string, swordId: sword.id as string, longbowId: longbow.id as string, maceId: mace.id as string };
 }
 type Ctx = Awaited<ReturnType<typeof range>>;
+
+/** Paces from Ada that put Bran at each range class (ours: Touch to 1, Reach 2, Close 5, Near 15, Middle 50, Far beyond). */
+const PACES = { touch: 1, reach: 2, close: 4, near: 12, middle: 30, far: 60 } as const;
+
+/** The GM sets Bran's token `paces` from Ada's, along the row. */
+async function place(ctx: Ctx, paces: number) {
+  await ctx.branToken.update({ x: paces * 100, y: 0 });
+  await settle();
+}
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 /** Alice presses the weapon's die button on Ada's sheet and answers the dialog with `form`. */
 /** Ada attacks from her sheet, by Alice unless `by` (the GM) says otherwise. */
 async function attack(ctx: Ctx, weaponId: string, form: Record<string, unknown>, by: any = ctx.alice) {
-  by.runtime.dialogs.responder = () => ({ defender: ctx.branId, ...form });
+  // A shot's range is measured from the tokens: the GM puts Bran at that range first.
+  const { range: at, ...rest } = form;
+  if (typeof at === "string") await place(ctx, PACES[at as keyof typeof PACES]);
+  by.runtime.dialogs.responder = () => ({ defender: ctx.branId, ...rest });
   await by.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);
@@ -49,7 +67,7 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
   it("at Middle range, unanswered: ease 6 (our base 6, Middle +0); die 7 + Attack 5 = 12 hits; Damage 12 - 6 + 6 = 12 against Soak 2 is 2 wound levels, applied once", async () => {
     const ctx = await range();
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none" });
     // The dialog showed the engine's exact chance: Attack 5 reaches 6 on anything but a first 0 (90%).
     const dialog = lastDialog(ctx.alice);
     expect(dialog).toContain("Hit (ease factor 6; Bran not defending, as you state)");
@@ -87,7 +105,7 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
   it("a target dodging (Defense 2 + the mace's 1) and hustling (+3): ease 12, so die 6 + 5 = 11 misses and there is nothing to apply", async () => {
     const ctx = await range();
     scriptDraws(ctx.gm, [[6, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "hustle", defence: "dodge", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "hustle", defence: "dodge" });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 12 });
     expect(result.events.some((e: any) => e.type === "miss")).toBe(true);
@@ -103,11 +121,11 @@ describe("phases shots (seed 001, 2. First Missiles: the Missile Fire Table)", (
     await settle();
     // Standing: 6 + Near 3 + shield 2 - aimed 3 = 8.
     scriptDraws(ctx.gm, [[2, 10]], AFTER);
-    let card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "none", aimed: true, modifier: 0 });
+    let card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "none", aimed: true });
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
     // Defending with it: 6 + 3 + Defense 3 + shield 2 x 2 - 3 = 13. Die 9 + 5 = 14 hits by 1: Damage 7 against Soak 2 is 1 wound level.
     scriptDraws(ctx.gm, [[9, 10]], AFTER);
-    card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "shield", aimed: true, modifier: 0 });
+    card = await attack(ctx, ctx.bowId, { range: "near", motion: "still", defence: "shield", aimed: true });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 13 });
     expect(data(result, "wounds")).toEqual({ levels: 1 });
@@ -157,7 +175,7 @@ describe("phases optional rules (world settings)", () => {
     await ctx.gm.game.settings.set("bout", "phasesPiercingRule", true);
     await settle();
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.longbowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const card = await attack(ctx, ctx.longbowId, { range: "middle", motion: "still", defence: "none" });
     const result = resultOf(ctx, card.id);
     expect(data(result, "wounds")).toEqual({ levels: 5 });
     expect(card.content).toContain("One wound level for every 2 points over Soak");
@@ -173,13 +191,13 @@ describe("phases optional rules (world settings)", () => {
     await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
     expect(lastDialog(ctx.alice)).not.toContain('name="calledShot"');
     const alice = ctx.alice.game.actors;
-    const refused = await hooks(ctx.alice).postCard("phases.attack", alice.get(ctx.adaId), alice.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", calledShot: true, calledShotSize: 2 });
+    const refused = await hooks(ctx.alice).postCard("phases.attack", alice.get(ctx.adaId), alice.get(ctx.branId), { weaponId: ctx.bowId, calledShot: true, calledShotSize: 2 });
     expect(refused.refusal.code).toBe("phases.card.calledShotsOff");
 
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
     await settle();
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "exposed", calledShotSize: 2, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "exposed", calledShotSize: 2 });
     expect(lastDialog(ctx.alice)).toContain('name="calledShot"');
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 8 });
@@ -192,7 +210,7 @@ describe("phases optional rules (world settings)", () => {
     await ctx.gm.game.settings.set("bout", "phasesCalledShots", true);
     await settle();
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "effect", calledShotSize: 2, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", calledShot: true, calledShotAim: "effect", calledShotSize: 2 });
     const result = resultOf(ctx, card.id);
     expect(data(result, "ease")).toEqual({ ease: 8 });
     expect(data(result, "damage")).toEqual({ total: 10, soak: 2 });
@@ -208,7 +226,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     // Outside a running round the table settles the first strike: the GM enters it (Alice's dialog has no such field).
     await attack(ctx, ctx.swordId, {});
     expect(lastDialog(ctx.alice)).not.toContain('name="firstStrike"');
-    const card = await attack(ctx, ctx.swordId, { firstStrike: 4, modifier: 0 }, ctx.gm);
+    const card = await attack(ctx, ctx.swordId, { firstStrike: 4 }, ctx.gm);
     // The odds show the target defending and not.
     const dialog = lastDialog(ctx.gm);
     expect(dialog).toContain('name="firstStrike"');
@@ -272,7 +290,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     // A first strike typed into Alice's request is the GM's figure, not hers: refused; the round's own figure is used.
     const forged = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.swordId, firstStrike: 20 });
     expect(forged.refusal.code).toBe("card.gmFigures");
-    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
+    const card = await attack(ctx, ctx.swordId, {});
     expect(lastDialog(ctx.alice)).not.toContain('name="firstStrike"');
     expect(JSON.parse(card.system.declaration).firstStrike).toBe(5);
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
@@ -295,7 +313,7 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     const ctx = await range();
     const { ca, stateOf } = await meleePhase(ctx);
     let mark = ctx.world.server.writes.length;
-    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
+    const card = await attack(ctx, ctx.swordId, {});
     expect(shownWrites(ctx.world, mark)).toEqual(["create ChatMessage"]);
     expect(card.system.state).toBe("waiting");
     ctx.bob.runtime.dialogs.responder = () => ({ defence: "defend" });
@@ -345,9 +363,10 @@ describe("phases attack refusals: before any roll, with the reason, and nothing 
       // Bob cannot shoot with Ada's bow.
       [ctx.bob, { weaponId: ctx.bowId, range: "middle" }, "card.notYours", "You can only attack with an actor you own."],
       // "Target in Touch or Reach Range: No firing possible."
-      [ctx.alice, { weaponId: ctx.bowId, range: "reach" }, "phases.card.badRange", "Pick Close, Near, Middle or Far: nobody shoots at Touch or Reach."],
-      [ctx.alice, { weaponId: ctx.bowId, range: "middle", defence: "shield" }, "phases.card.noShield", "Bran carries no shield to defend with."],
-      [ctx.alice, { weaponId: ctx.bowId, range: "middle", obscured: "yes" }, "phases.card.badForm", "That attack could not be read."],
+      // The range is measured from the tokens: a player's typed range is refused as the GM's ruling.
+      [ctx.alice, { weaponId: ctx.bowId, range: "reach" }, "card.gmFigures", "Only the GM sets these: Range, where the tokens cannot be measured (else Middle). Ask your GM to add them, or leave them out."],
+      [ctx.alice, { weaponId: ctx.bowId, defence: "shield" }, "phases.card.noShield", "Bran carries no shield to defend with."],
+      [ctx.alice, { weaponId: ctx.bowId, obscured: "yes" }, "phases.card.badForm", "That attack could not be read."],
       // A modifier or a first strike is the GM's to set: a player's is refused whatever it holds; the GM's junk is refused too.
       [ctx.alice, { weaponId: ctx.swordId, modifier: 2 }, "card.gmFigures", "Only the GM sets these: Storyguide's modifier to the attack. Ask your GM to add them, or leave them out."],
       [ctx.alice, { weaponId: ctx.swordId, firstStrike: 4 }, "card.gmFigures", "Only the GM sets these: First-strike bonus won in the engagement contest. Ask your GM to add them, or leave them out."],
@@ -363,10 +382,10 @@ describe("phases attack refusals: before any roll, with the reason, and nothing 
       expect(client.notices.at(-1)?.message).toBe(message);
     }
     // A blow's answer must be one open to the defender; the card keeps waiting.
-    const card = await attack(ctx, ctx.swordId, { modifier: 0 });
+    const card = await attack(ctx, ctx.swordId, {});
     const cardMark = ctx.world.server.writes.length;
-    ctx.bob.runtime.dialogs.responder = () => ({ defence: "dodge" });
-    expect((await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id))).refusal.code).toBe("phases.card.badDefence");
+    // Bob's dialog offers no dodge against a blow (it sends only a choice it offers): a client asks for one anyway.
+    expect((await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { defence: "dodge" } })).refusal.code).toBe("phases.card.badDefence");
     expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
     expect(ctx.world.writesSince(cardMark)).toEqual([]);
     // Only the card was written, and no die was rolled.
@@ -418,13 +437,13 @@ describe("phases shots in a running round read the target's own Movement-phase d
     // A malformed answer is still refused, before any roll, with nothing written.
     const mark = ctx.world.server.writes.length;
     const actors = ctx.alice.game.actors;
-    const bad = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", defence: 7 });
+    const bad = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, defence: 7 });
     expect(bad.refusal.code).toBe("phases.card.badDefence");
     expect(ctx.alice.notices.at(-1)?.message).toBe("That answer is not open to the target.");
     expect(ctx.world.writesSince(mark)).toEqual([]);
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
     // Ada says Bran stands still: the round knows better.
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none" });
     const dialog = lastDialog(ctx.alice);
     expect(dialog).toContain("Hit (ease factor 9; Bran declared a dodge or defence against you this round)");
     // Attack 5 meets 9 on a stress die of 4 or more: faces 4-9 (60%) or a 1 rerolled and doubled (10%).
@@ -450,7 +469,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     const { stateOf } = await shootingRound(ctx, () => ({ action: "none" }));
     expect(stateOf().combatants.every((c: any) => c.declaration.defence === "none")).toBe(true);
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "dodge", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "dodge" });
     expect(lastDialog(ctx.alice)).toContain("Hit (ease factor 8; Bran declared no defence against you this round)");
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 8 });
     expect(card.content).toContain("In the Movement phase the target declared no defence against this shooter.");
@@ -463,7 +482,7 @@ describe("phases shots in a running round read the target's own Movement-phase d
     const { combat } = await shootingRound(ctx, () => ({ action: "none" }));
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
     const actors = ctx.alice.game.actors;
-    const outcome = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(cole.id), { weaponId: ctx.bowId, range: "middle", motion: "still", defence: "dodge", modifier: 0 }, combat.id);
+    const outcome = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(cole.id), { weaponId: ctx.bowId, motion: "still", defence: "dodge", modifier: 0 }, combat.id);
     expect(outcome.ok).toBe(true);
     await settle();
     const card = ctx.gm.game.messages.contents.at(-1);
@@ -546,13 +565,13 @@ describe("phases shots in a running round: the target's motion from its declarat
     const actors = ctx.alice.game.actors;
     const mark = ctx.world.server.writes.length;
     const rolls = ctx.gm.runtime.rolls.length;
-    const aimed = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle", motion: "still", aimed: true, modifier: 0 }, combat.id);
+    const aimed = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: ctx.bowId, motion: "still", aimed: true, modifier: 0 }, combat.id);
     expect(aimed.refusal?.code).toBe("phases.card.notAimed");
     expect(ctx.alice.notices.at(-1)?.message).toBe("A shot counts as aimed only after a whole missile phase spent aiming (holding fire) without moving.");
     expect(ctx.world.writesSince(mark)).toEqual([]);
     expect(ctx.gm.runtime.rolls.length).toBe(rolls);
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: false, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: false });
     expect(JSON.parse(card.system.declaration).shot.motion).toBe("hustle");
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 9 });
     expect(stateOf().phase).not.toBe("firstMissile");
@@ -575,7 +594,7 @@ describe("phases shots in a running round: the target's motion from its declarat
     }
     expect(stateOf()).toMatchObject({ round: 2, phase: "firstMissile", order: [ca] });
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: true, modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", aimed: true });
     expect(data(resultOf(ctx, card.id), "ease")).toEqual({ ease: 3 });
     expect(stateOf().combatants.find((c: any) => c.id === ca).aiming).toBeUndefined();
   });
@@ -608,7 +627,7 @@ describe("the GM's wound and fatigue tracks form (seed 001 counts Wound and Fati
     // Every client prepares its actors again: the sheet's penalty and sprint follow the new track.
     expect(ctx.alice.game.actors.get(ctx.adaId).system.derived.woundPenalty.value).toBe(-3);
     scriptDraws(ctx.gm, [[7, 10]], AFTER);
-    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none", modifier: 0 });
+    const card = await attack(ctx, ctx.bowId, { range: "middle", motion: "still", defence: "none" });
     expect(JSON.parse(card.system.declaration)).toMatchObject({ attack: 5, penalty: -3 });
     expect(data(resultOf(ctx, card.id), "missile")).toEqual({ total: 9 });
     expect(card.content).toContain("Missile total 9.");
@@ -617,5 +636,61 @@ describe("the GM's wound and fatigue tracks form (seed 001 counts Wound and Fati
     await settle();
     expect(ctx.gm.game.settings.get("bout", "phasesTracks")).toBe("");
     expect(ctx.alice.game.actors.get(ctx.adaId).system.derived.woundPenalty.value).toBe(-1);
+  });
+});
+
+// Seed 001, Missile Fire Table: "Target in Touch or Reach Range: No firing possible"; Close or Near +3, Middle 0, Far +6.
+// The range is never the shooter's word: it is the range the two are engaged at this round, else the distance between
+// their tokens (ours: Touch to 1 pace, Reach 2, Close 5, Near 15, Middle 50, Far beyond).
+describe("the range of a shot is measured, never typed (seed 001, Missile Fire Table)", () => {
+  it("Ada, engaged by Bran at Touch this round, shoots from her sheet: refused with the reason, nothing written, though the tokens stand 30 paces apart", async () => {
+    const ctx = await range();
+    const { stateOf } = await shootingRound(ctx, (adaCombatant) => ({ action: "melee", weaponId: ctx.maceId, range: "touch", [`opponent-${adaCombatant}`]: true }));
+    expect(stateOf().engagements).toMatchObject([{ range: "touch" }]);
+    const mark = ctx.world.server.writes.length;
+    const before = ctx.gm.game.messages.size;
+    // Her dialog has no range to pick: the engagement decides it.
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, motion: "still", defence: "none" });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
+    await settle();
+    expect(ctx.alice.notices.at(-1)?.message).toBe("Bran is at Touch range: nobody shoots at Touch or Reach.");
+    expect(ctx.gm.game.messages.size).toBe(before);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    // The GM's own word for the range changes nothing either: the engagement is the range.
+    const byGM = await hooks(ctx.gm).postCard("phases.attack", ctx.gm.game.actors.get(ctx.adaId), ctx.gm.game.actors.get(ctx.branId), { weaponId: ctx.bowId, range: "middle" });
+    expect(byGM.refusal?.code).toBe("phases.card.noFiring");
+  });
+
+  it("outside a round the tokens decide: a pace apart is Touch (refused); 12 paces is Near, ease 6 + 3 = 9, and the card says it was measured", async () => {
+    const ctx = await range();
+    await place(ctx, 1);
+    const outcome = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId });
+    expect(outcome.refusal?.code).toBe("phases.card.noFiring");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("Bran is at Touch range: nobody shoots at Touch or Reach.");
+    scriptDraws(ctx.gm, [[7, 10]], AFTER);
+    await place(ctx, 12);
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, motion: "still", defence: "none" });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.bowId } });
+    await settle();
+    expect(lastDialog(ctx.alice)).toContain("Hit (ease factor 9;");
+    expect(lastDialog(ctx.alice)).not.toContain("Range, where the tokens cannot be measured");
+    const card = ctx.gm.game.messages.contents.at(-1);
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ shot: { range: "near" }, rangeFrom: "measured", paces: 12 });
+    expect(data(resultOf(ctx, card.id), "ease")).toMatchObject({ ease: 9 });
+    for (const text of ["A shot with the Short bow at Near range.", "Measured between the tokens: 12 paces."]) expect(card.content).toContain(text);
+  });
+
+  it("with no tokens to measure, the GM's ruling is the range (Middle when none is given)", async () => {
+    const ctx = await range();
+    await ctx.scene.delete();
+    await settle();
+    const byGM = await hooks(ctx.gm).postCard("phases.attack", ctx.gm.game.actors.get(ctx.adaId), ctx.gm.game.actors.get(ctx.branId), { weaponId: ctx.bowId, range: "far" });
+    expect(byGM.ok).toBe(true);
+    const card = ctx.gm.game.messages.contents.at(-1);
+    expect(JSON.parse(card.system.declaration)).toMatchObject({ shot: { range: "far" }, rangeFrom: "ruling" });
+    expect(card.content).toContain("No tokens to measure between: the range is the GM");
+    const byAlice = await hooks(ctx.alice).postCard("phases.attack", ctx.alice.game.actors.get(ctx.adaId), ctx.alice.game.actors.get(ctx.branId), { weaponId: ctx.bowId });
+    expect(byAlice.ok).toBe(true);
+    expect(JSON.parse(ctx.gm.game.messages.contents.at(-1).system.declaration)).toMatchObject({ shot: { range: "middle" }, rangeFrom: "ruling" });
   });
 });

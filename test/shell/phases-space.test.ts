@@ -7,6 +7,7 @@
 // with the names, and nothing is written.
 import { describe, expect, it } from "vitest";
 import { scriptDraws, settle, tableOfThree } from "./support";
+import { isV14 } from "../harness/version";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
@@ -46,8 +47,23 @@ async function field(grid: Record<string, unknown> = { size: 100, distance: 1, u
 }
 type Field = Awaited<ReturnType<typeof field>>;
 
-/** Starts the fight, everyone declares (dialog answers above), and the GM's step rolls Initiative: the Movement phase's turns begin. */
-async function toMovement(f: Field) {
+/** Whose turn it is in the phase. */
+const actingNow = (f: Field) => f.stateOf().order[f.stateOf().turn];
+
+/** The GM's Next Turn until it is `combatantId`'s turn in the phase. */
+async function turnOf(f: Field, combatantId: string) {
+  for (let i = 0; i < 4 && actingNow(f) !== combatantId; i++) {
+    await f.combat.nextTurn();
+    await settle();
+  }
+  expect(actingNow(f)).toBe(combatantId);
+}
+
+/**
+ * Starts the fight, everyone declares (dialog answers above), and the GM's step rolls Initiative: the Movement
+ * phase's turns begin, Bran's first (his Initiative 5 puts his total highest); then on to `who`'s turn (Ada's unless told).
+ */
+async function toMovement(f: Field, who: string | null = f.ca) {
   await f.combat.startCombat();
   await settle();
   scriptDraws(f.gm, [[5, 10], [5, 10], [5, 10]], AFTER);
@@ -55,6 +71,8 @@ async function toMovement(f: Field) {
   await settle();
   expect(f.stateOf()).toMatchObject({ phase: "movement", stage: "act" });
   expect(f.stateOf().engagements).toHaveLength(1);
+  expect(actingNow(f)).toBe(f.cb);
+  if (who) await turnOf(f, who);
 }
 
 describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => {
@@ -88,6 +106,8 @@ describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => 
 
   it("going around on v13 waypoints, or stopping short, is allowed", async () => {
     const f = await field();
+    // A sprint (30 + Quickness 10 = 40 paces): the stop and the detour are 7 + 23 paces in the round.
+    f.alice.runtime.dialogs.responder = () => ({ action: "move", movement: "sprint" });
     await toMovement(f);
     // Stopping 3 paces short of Bran: outside his 2.
     await f.token(f.alice, f.ta).update({ x: 700, y: 500 });
@@ -115,15 +135,17 @@ describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => 
     const f = await field();
     await f.combat.startCombat();
     await settle();
-    // Declarations are in, Initiative is not: nobody is engaged yet.
+    // Declarations are in, Initiative is not: nobody is engaged yet, and the GM places Ada where he likes.
     expect(f.stateOf().stage).toBe("initiative");
-    await f.token(f.alice, f.ta).update({ x: 100, y: 500 });
+    await f.token(f.gm, f.ta).update({ x: 2000, y: 500 });
     await settle();
-    expect(f.token(f.gm, f.ta).x).toBe(100);
+    expect(f.token(f.gm, f.ta).x).toBe(2000);
+    await f.token(f.gm, f.ta).update({ x: 100, y: 500 });
     scriptDraws(f.gm, [[5, 10], [5, 10], [5, 10]], AFTER);
     await f.gm.ui.combat.runAction("boutNextStep", {});
     await settle();
-    // Bran is engaged, so not simply moving: he may step through Cole's space.
+    // Bran is engaged, so not simply moving: in his turn he may step through Cole's space.
+    expect(actingNow(f)).toBe(f.cb);
     await f.token(f.bob, f.tb).update({ x: 1800, y: 500 });
     await settle();
     expect(f.bob.notices).toEqual([]);
@@ -131,6 +153,7 @@ describe("Effective Space in the Movement phase (seed 001, 1. Movement)", () => 
     // The GM's switch.
     await f.gm.game.settings.set("bout", "phasesEffectiveSpace", false);
     await settle();
+    await turnOf(f, f.ca);
     await f.token(f.alice, f.ta).update({ x: 2500, y: 500 });
     await settle();
     expect(f.alice.notices).toEqual([]);
@@ -185,7 +208,7 @@ describe("Movement in the Movement phase is limited to the declared mode's range
     // Straight down, clear of the fight: 20 squares of one pace.
     await f.token(f.alice, f.ta).update({ x: 0, y: 2500 });
     await settle();
-    expect(f.alice.notices.at(-1)?.message).toBe("Ada declared \u201cWalk\u201d for this round's movement: at most 19 paces, and this move covers 20.");
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada declared \u201cWalk\u201d for this round's movement: at most 19 paces in the round, and this move brings it to 20.");
     expect(f.world.writesSince(mark)).toEqual([]);
     expect(f.token(f.gm, f.ta).y).toBe(500);
     await f.token(f.alice, f.ta).update({ x: 0, y: 2400 });
@@ -201,7 +224,7 @@ describe("Movement in the Movement phase is limited to the declared mode's range
     await f.world.server.request(client, "modifyDocument", () => f.world.server.update(client, "Token", [{ documentName: "Scene", id: f.scene.id }], [{ _id: f.ta, x: 0, y: 2500 }], {}));
     await settle();
     expect(f.token(f.gm, f.ta)).toMatchObject({ x: 0, y: 500 });
-    expect(f.gm.notices.at(-1)?.message).toBe("Ada declared \u201cWalk\u201d for this round's movement: at most 19 paces, and this move covers 20.");
+    expect(f.gm.notices.at(-1)?.message).toBe("Ada declared \u201cWalk\u201d for this round's movement: at most 19 paces in the round, and this move brings it to 20.");
   });
 
   it("one who declared to stay put does not move in the Movement phase", async () => {
@@ -212,5 +235,136 @@ describe("Movement in the Movement phase is limited to the declared mode's range
     await settle();
     expect(f.alice.notices.at(-1)?.message).toContain("at most 0 paces");
     expect(f.token(f.gm, f.ta).y).toBe(500);
+  });
+});
+
+// Seed 001 "1. Movement": the Movement Table gives paces per round, and movement resolves "in order from highest to
+// lowest Initiative Total" in the Movement phase. Every drag of the round counts (Foundry's movement record, cleared
+// when the round's Movement phase begins), a player's token moves only in its fighter's turn of that phase, and the
+// GM's client judges a move past the player's own hooks against what it knows the token moved.
+describe("a round's movement, counted over the round and taken in turn (seed 001, 1. Movement and its Movement Table)", () => {
+  /** Ada with Quickness 0: her hustle covers 15 + 0 + 0 = 15 paces. Drags go straight down, clear of the fight. */
+  async function hustle15() {
+    const f = await field();
+    await f.gm.game.actors.get(f.adaId).update({ "system.phases.qik": 0 });
+    await settle();
+    await toMovement(f);
+    const drag = async (client: any, y: number) => {
+      await f.token(client, f.ta).update({ x: 0, y });
+      await settle();
+    };
+    return { ...f, drag };
+  }
+  const raw = (f: Field, change: Record<string, unknown>, options: Record<string, unknown> = {}) => {
+    const client = f.alice.runtime.client;
+    return f.world.server.request(client, "modifyDocument", () => f.world.server.update(client, "Token", [{ documentName: "Scene", id: f.scene.id }], [{ _id: f.ta, ...change }], options));
+  };
+
+  it("Ada hustles 15: drags of 10 and 5 paces are hers; a third of 10, to 25 in the round, is refused with the figures, nothing written", async () => {
+    const f = await hustle15();
+    await f.drag(f.alice, 1500);
+    await f.drag(f.alice, 2000);
+    expect(f.token(f.gm, f.ta).y).toBe(2000);
+    expect(f.token(f.gm, f.ta).movementHistory.map((w: any) => w.y)).toEqual([500, 1500, 2000]);
+    const mark = f.world.server.writes.length;
+    await f.drag(f.alice, 3000);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada declared \u201cHustle\u201d for this round's movement: at most 15 paces in the round, and this move brings it to 25.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    expect(f.token(f.gm, f.ta).y).toBe(2000);
+  });
+
+  it("past her own hooks, the GM counts what it saw her move this round: an emptied record buys nothing, and the move is put back", async () => {
+    const f = await hustle15();
+    await f.drag(f.alice, 1500);
+    await f.drag(f.alice, 2000);
+    // Alice's client wipes the record (as only an undo may), then writes a 10-pace move straight to the server.
+    await raw(f, { _movementHistory: [] }, { isUndo: true });
+    await settle();
+    expect(f.token(f.gm, f.ta).movementHistory).toEqual([]);
+    await raw(f, { x: 0, y: 3000 });
+    await settle();
+    expect(f.token(f.gm, f.ta)).toMatchObject({ x: 0, y: 2000 });
+    expect(f.gm.notices.at(-1)?.message).toBe("Ada declared \u201cHustle\u201d for this round's movement: at most 15 paces in the round, and this move brings it to 25.");
+  });
+
+  it("the next round's Movement phase starts the count again, in the step that begins it", async () => {
+    const f = await hustle15();
+    await f.drag(f.alice, 2000);
+    while (f.stateOf().stage !== "over") {
+      await f.combat.nextTurn();
+      await settle();
+    }
+    await f.combat.nextRound();
+    await settle();
+    scriptDraws(f.gm, [[5, 10], [5, 10], [5, 10]], AFTER);
+    for (const client of [f.alice, f.bob, f.gm]) expect(client).toBeDefined();
+    await f.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    if (f.stateOf().stage !== "act") {
+      scriptDraws(f.gm, [[5, 10], [5, 10], [5, 10]], AFTER);
+      await f.gm.ui.combat.runAction("boutNextStep", {});
+      await settle();
+    }
+    expect(f.stateOf()).toMatchObject({ round: 2, phase: "movement", stage: "act" });
+    expect(f.token(f.gm, f.ta).movementHistory).toEqual([]);
+    await turnOf(f, f.ca);
+    await f.drag(f.alice, 3500);
+    expect(f.token(f.gm, f.ta).y).toBe(3500);
+  });
+
+  it("in the Melee phase Ada moves no more: 40 paces are refused with a notice; past her hooks the GM puts them back", async () => {
+    const f = await hustle15();
+    while (f.stateOf().phase === "movement") {
+      await f.combat.nextTurn();
+      await settle();
+    }
+    expect(f.stateOf().stage).toBe("act");
+    const mark = f.world.server.writes.length;
+    await f.drag(f.alice, 4500);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada moves only in their own turn of the Movement phase, after everyone has declared and rolled.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    await raw(f, { x: 0, y: 4500 });
+    await settle();
+    expect(f.token(f.gm, f.ta)).toMatchObject({ x: 0, y: 500 });
+    expect(f.gm.notices.at(-1)?.message).toBe("Ada moves only in their own turn of the Movement phase, after everyone has declared and rolled.");
+  });
+
+  it("tokens move in the movement order: in Bran's turn Ada's drag is refused (and put back past her hooks); in hers it goes; the GM places anyone", async () => {
+    const f = await field();
+    await toMovement(f, null);
+    expect(actingNow(f)).toBe(f.cb);
+    const mark = f.world.server.writes.length;
+    await f.token(f.alice, f.ta).update({ x: 0, y: 1000 });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toBe("It is not Ada's turn to move: fighters move one at a time in the Movement phase, highest Initiative Total first.");
+    expect(f.world.writesSince(mark)).toEqual([]);
+    await raw(f, { x: 0, y: 1000 });
+    await settle();
+    expect(f.token(f.gm, f.ta).y).toBe(500);
+    expect(f.gm.notices.at(-1)?.message).toBe("It is not Ada's turn to move: fighters move one at a time in the Movement phase, highest Initiative Total first.");
+    // The GM places Ada a pace on out of her turn (it counts in her round).
+    await f.token(f.gm, f.ta).update({ x: 0, y: 600 });
+    await settle();
+    expect(f.token(f.gm, f.ta).y).toBe(600);
+    await turnOf(f, f.ca);
+    await f.token(f.alice, f.ta).update({ x: 0, y: 1000 });
+    await settle();
+    expect(f.token(f.gm, f.ta).y).toBe(1000);
+  });
+
+  // v13 has no levels: the climb has nothing to check there.
+  it.runIf(isV14())("Scene Levels (v14): Ada climbing to the gallery out of her turn is refused; in her turn the climb costs no paces, so her whole hustle is left", async () => {
+    const f = await field();
+    await f.gm.game.actors.get(f.adaId).update({ "system.phases.qik": 0 });
+    await toMovement(f, null);
+    await f.token(f.alice, f.ta).update({ level: "gallery" });
+    await settle();
+    expect(f.alice.notices.at(-1)?.message).toBe("It is not Ada's turn to move: fighters move one at a time in the Movement phase, highest Initiative Total first.");
+    expect(f.token(f.gm, f.ta).level).toBe("");
+    await turnOf(f, f.ca);
+    await f.token(f.alice, f.ta).update({ level: "gallery" });
+    await f.token(f.alice, f.ta).update({ x: 0, y: 2000 });
+    await settle();
+    expect(f.token(f.gm, f.ta)).toMatchObject({ level: "gallery", y: 2000 });
   });
 });

@@ -62,10 +62,10 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     bob.runtime.dialogs.responder = () => null;
     await gm.game.combats.get(combatId).startCombat();
     await settle();
-    // Ada's player tries to smuggle in a modifier: the GM's client ignores it.
-    alice.runtime.dialogs.responder = () => ({ action: "melee", movement: "walk", weaponId: sword, range: "reach", [`opponent-${cb}`]: true, gmModifier: 9 });
+    // Ada's player tries to smuggle in a modifier her dialog does not have, past it: the GM's client ignores it.
     const mark = world.server.writes.length;
-    await alice.ui.combat.runAction("boutChoose", { combatantId: ca });
+    const smuggled = { action: "melee", movement: "walk", weaponId: sword, range: "reach", opponents: [cb], evading: false, defence: "none", gmModifier: 9 };
+    await alice.evaluate<any>("globalThis.__boutTest").declare(alice.game.combats.get(combatId), ca, smuggled);
     await settle();
     expect(alice.notices).toEqual([]);
     expect(world.writesSince(mark)).toHaveLength(1);
@@ -97,9 +97,8 @@ describe("phased rounds from the tracker (seed 001, 1. Movement)", () => {
     await gm.game.combats.get(combatId).startCombat();
     await settle();
     const mark = world.server.writes.length;
-    // Bran's bow is not Ada's to declare.
-    alice.runtime.dialogs.responder = () => ({ action: "missile", weaponId: bow, range: "near" });
-    await alice.ui.combat.runAction("boutChoose", { combatantId: ca });
+    // Bran's bow is not Ada's to declare (her dialog lists only her own weapons): her client names it anyway.
+    await hooksOf(alice).declare(alice.game.combats.get(combatId), ca, { action: "missile", weaponId: bow, range: "near" });
     await settle();
     expect(alice.notices.at(-1)?.message).toBe("That weapon is not one this fighter carries.");
     // A sword cannot fight at Near range.

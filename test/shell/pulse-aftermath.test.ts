@@ -7,7 +7,10 @@ import { fightOnScene, hexScene, scriptDraws, settle, sideGoesFirst, tableOfThre
 async function table(bran: Record<string, unknown> = {}) {
   const { world, gm, alice, bob, own, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { md: 15, ps: 15, ag: 15 } } });
-  const b = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { ag: 12, wp: 10, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 5, ...bran } } });
+  const { stunned, ...figures } = bran;
+  const b = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { pulse: { ag: 12, wp: 10, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 5, ...figures } } });
+  // Stunned is the token's condition (issue 31): set as the token HUD sets it.
+  if (stunned) await b.toggleStatusEffect("stun", { active: true });
   await settle();
   return { world, gm, alice, bob, ada, adaId: ada.id as string, branId: b.id as string };
 }
@@ -42,11 +45,12 @@ describe("the sheet shows these buttons only when they apply", () => {
     expect(before).not.toEqual(expect.arrayContaining(["recover"]));
     expect(before.filter((b) => ["recover", "pullOut", "infectionDay", "infection", "disentangle", "closeWithdraw"].includes(b))).toEqual([]);
     expect(await buttons(t.gm)).toContain("infection");
-    await t.gm.game.actors.get(t.branId).update({ "system.pulse.stunned": true, "system.pulse.stuckPenalty": 3, "system.pulse.infected": true });
+    await t.gm.game.actors.get(t.branId).update({ "system.pulse.stuckPenalty": 3, "system.pulse.infected": true });
+    await t.gm.game.actors.get(t.branId).toggleStatusEffect("stun", { active: true });
     await settle();
     // [15] a stunned figure may only recover: pulling the weapon out (a Pass) waits until it has.
     expect((await buttons(t.bob)).filter((b) => ["recover", "pullOut", "infectionDay"].includes(b))).toEqual(["recover", "infectionDay"]);
-    await t.gm.game.actors.get(t.branId).update({ "system.pulse.stunned": false });
+    await t.gm.game.actors.get(t.branId).toggleStatusEffect("stun", { active: false });
     await settle();
     expect((await buttons(t.bob)).filter((b) => ["recover", "pullOut", "infectionDay"].includes(b))).toEqual(["pullOut", "infectionDay"]);
   });
@@ -73,27 +77,37 @@ describe("seed 004 [19] recovering from a stun", () => {
     expect(bran(t).stunned).toBe(false);
   });
 
-  it("in a running pulse a blow that stuns tells the fight; Bran's recovery in his turn ends it and the fight no longer holds him stunned", async () => {
+  it("in a running pulse a blow that stuns reaches the fight as the token's condition once applied; Bran's recovery in his turn ends it", async () => {
     const t = await table({ fatigueNow: 0 });
     const y = await yardFight(t);
     // 73 - Defense 12 = 61; a 5 is within 15%: D10 6 + 2 = 8 to Endurance, more than a third of 15: stunned (kept weapon on 1).
     await y.adaStrikes("normal", [[5, 100], [6, 10], [1, 100]]);
-    expect(y.bran().stunned).toBe(true);
+    // The card is resolved, not applied: the token carries no stun yet, and the fight reads none.
+    expect(y.branBadges()).not.toContain("Stunned");
     await apply(t, t.bob, last(t));
     expect(bran(t).stunned).toBe(true);
+    expect(y.branBadges()).toContain("Stunned");
+    // The state keeps no copy of the condition (issue 31): the token is its one owner.
+    expect(JSON.stringify(y.state())).not.toContain("stun");
     expect(y.state().step).toMatchObject({ kind: "engagement" });
     scriptDraws(t.gm, [[1, 100]]);
     const card = await sheetAction(t, t.bob, t.branId, "recover");
     expect(events(t, card)[0]).toEqual(["StunRecoveryPassed", { roll: 1, target: 20 }]);
-    expect(y.bran().stunned).toBe(false);
+    await apply(t, t.bob, card);
+    expect(bran(t).stunned).toBe(false);
+    expect(y.branBadges()).not.toContain("Stunned");
   });
 
-  it("[16.5] a knockout in a running pulse tells the fight Bran is out: he is passed over", async () => {
+  it("[16.5] a knockout in a running pulse, once applied, takes Bran out of the fight's order: no engagement of one is left behind", async () => {
     const t = await table();
     const y = await yardFight(t);
     // 73 - 15 = 58 less Defense 12 = 46: a 20 lands; the GM's d10 for the minutes.
     await y.adaStrikes("knockout", [[20, 100], [4, 10]]);
-    expect(y.bran().unconscious).toBe(true);
+    // The last message is the GM's whisper of the minutes; the card is before it.
+    await apply(t, t.alice, t.gm.game.messages.contents.filter((m: any) => m.type === "card").at(-1));
+    expect([...t.gm.game.actors.get(t.branId).statuses]).toContain("unconscious");
+    expect(y.bran()).toBeUndefined();
+    expect(y.state().engagements).toEqual([]);
   });
 });
 
@@ -118,7 +132,7 @@ async function yardFight(t: Table) {
   await settle();
   /** Ada's blow of this kind; Bran stands; the GM's client rolls these draws. */
   const adaStrikes = async (kind: string, draws: [number, number][]) => {
-    t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, kind, modifier: 0 });
+    t.alice.runtime.dialogs.responder = () => ({ defender: t.branId, kind });
     await t.alice.game.actors.get(t.adaId).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     t.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
@@ -126,7 +140,14 @@ async function yardFight(t: Table) {
     await hooks(t.bob).defendFromCard(t.bob.game.messages.get(last(t).id));
     await settle();
   };
-  return { state, adaStrikes, bran: () => state().combatants.find((c: any) => c.id === row("Bran").id) };
+  const combatOf = () => t.gm.game.combats.get(combat.id);
+  /** Bran's badges on the GM's tracker, in words. */
+  const branBadges = () => {
+    const view = combatOf().trackerView();
+    const badges = view.rows.find((r: any) => r.combatantId === row("Bran").id)?.badges ?? [];
+    return badges.map((b: any) => t.gm.game.i18n.localize(b.label.key));
+  };
+  return { state, adaStrikes, branBadges, bran: () => state().combatants.find((c: any) => c.id === row("Bran").id) };
 }
 
 describe("seed 004 [20.4] pulling out a stuck weapon", () => {
@@ -148,6 +169,7 @@ describe("seed 004 [20.4] pulling out a stuck weapon", () => {
     await apply(t, t.bob, plain);
     expect([bran(t).stuckPenalty, bran(t).fatigueNow]).toEqual([0, 6]);
     await t.gm.game.actors.get(t.branId).update({ "system.pulse.stuckPenalty": 3 });
+    await settle();
     scriptDraws(t.gm, [[9, 10]]);
     const barbed = await sheetAction(t, t.bob, t.branId, "pullOut", { kind: "missile", barbed: true });
     await apply(t, t.bob, barbed);

@@ -23,7 +23,7 @@ type Ctx = Awaited<ReturnType<typeof field>>;
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 async function attack(ctx: Ctx, form: Record<string, unknown> = {}) {
-  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, kind: "normal", modifier: 0, ...form });
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, kind: "normal", ...form });
   await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
   await settle();
   return ctx.gm.game.messages.contents.at(-1);
@@ -139,6 +139,7 @@ describe("pulse attack cards: poison [20.3] and stuck weapons [20.4]", () => {
   it("poison ticked on the sword dries after six hours of world time: then no handling roll, the card says so and Apply clears the box", async () => {
     const ctx = await field();
     await ctx.gm.game.time.advance(100);
+    await settle();
     const sword = () => ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId);
     await ctx.alice.game.actors.get(ctx.adaId).items.get(ctx.swordId).update({ "system.pulse.poisoned": true, "system.pulse.weaponClass": "A" });
     await settle();

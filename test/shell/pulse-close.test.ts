@@ -72,11 +72,11 @@ describe("seed 004 [13.6] \"If in melee zone of defender, defender may Repulse\"
     await settle();
     const card = gm.game.messages.contents.at(-1);
     /** Bran answers with `answer` (the GM's client rolls `draws`); returns the answers his dialog offered. */
-    const defend = async (answer: string, draws: [number, number][]) => {
+    const defend = async (answer: string | null, draws: [number, number][]) => {
       let offered: string[] = [];
       bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
         offered = [...String(config?.content ?? "").matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]!);
-        return { answer };
+        return answer === null ? null : { answer };
       };
       scriptDraws(gm, draws);
       await bob.evaluate<any>("globalThis.__boutTest").defendFromCard(bob.game.messages.get(card.id));
@@ -94,9 +94,12 @@ describe("seed 004 [13.6] \"If in melee zone of defender, defender may Repulse\"
 
   it("Ada closes from Bran's rear hex (row 2, column 4), outside his melee zone: only letting her in is offered, and a Repulse sent anyway is refused", async () => {
     const y = await yard([2, 4]);
-    expect(await y.defend("repulse", [[3, 10]])).toEqual(["admit"]);
+    // Bran's dialog offers only letting her in (he closes it); his client sends a Repulse anyway, past it.
+    expect(await y.defend(null, [])).toEqual(["admit"]);
+    const forged = await y.bob.evaluate<any>("globalThis.__boutTest").askGM("answerCard", { messageId: y.card.id, answer: { answer: "repulse" } });
+    await settle();
+    expect(forged.ok ? "ok" : forged.refusal.message).toBe("BOUT.Pulse.Refusal.RepulseOutOfZone");
     expect(y.gm.game.messages.get(y.card.id).system.result ?? "").not.toContain("Repulsed");
-    expect(y.bob.notices.at(-1)?.message).toBe("Only a figure closing from inside your melee zone can be repulsed: this one comes in.");
     await y.defend("admit", []);
     expect(JSON.parse(y.gm.game.messages.get(y.card.id).system.result).events.map((e: any) => e.type)).toEqual(["closed"]);
   });
@@ -138,7 +141,7 @@ describe("seed 004 [13.7] withdrawing from close combat", () => {
 });
 
 describe("seed 004 [13.6]-[13.7] close combat in a running pulse", () => {
-  it("closing is the closer's action (its turn ends) and the fight marks both as grappling, so their action lists are Grapple, Pass, Withdraw", async () => {
+  it("closing is the closer's action (its turn ends); once applied, both tokens are in close combat and the fight reads it: the Wolf's action list is Grapple, Pass, Withdraw", async () => {
     const { gm, alice, own, Actor } = await tableOfThree("pulse");
     const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { ps: 14 } } });
     const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { ps: 12 } } });
@@ -156,9 +159,17 @@ describe("seed 004 [13.6]-[13.7] close combat in a running pulse", () => {
     gm.runtime.dialogs.responder = () => ({ answer: "admit" });
     await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(card.id));
     await settle();
-    const state = gm.game.combats.get(combat.id).machineState;
-    expect(state.combatants.filter((c: any) => c.close).map((c: any) => c.id).sort()).toEqual([ca.id, cw.id].sort());
+    await gm.evaluate<any>("globalThis.__boutTest").applyFromCard(gm.game.messages.get(card.id));
+    await settle();
+    const fight = gm.game.combats.get(combat.id);
+    const state = fight.machineState;
     expect(state.step).toEqual({ kind: "side", index: 1 });
+    // The condition is the tokens' (issue 31): the state keeps no copy, the Wolf's turn reads it.
+    expect(JSON.stringify(state)).not.toMatch(/close/);
+    expect([ada.statuses.has("closeCombat"), wolf.statuses.has("closeCombat")]).toEqual([true, true]);
+    const declare = fight.structure.turnChoices(state, cw.id, null, fight.fightNow()).find((c: any) => c.id === "declareAction");
+    expect(declare.prompt.fields[0].options.map((o: any) => o.value)).toEqual(["grapple", "pass", "withdraw"]);
+    void ca;
   });
 });
 
@@ -182,7 +193,7 @@ describe("seed 004 [13] a caster attacked", () => {
     await alice.ui.combat.runAction("boutTurnChoice", { combatantId: ca.id, actionId: "declareAction" });
     await settle();
     expect(gm.game.combats.get(combat.id).machineState.declared).toEqual({ [ca.id]: ["cast"] });
-    bob.runtime.dialogs.responder = () => ({ defender: ada.id, kind: "normal", modifier: 0 });
+    bob.runtime.dialogs.responder = () => ({ defender: ada.id, kind: "normal" });
     await bob.game.actors.get(bran.id).sheet.runAction("rollItem", {}, { row: { itemId: club.id } });
     await settle();
     const card = gm.game.messages.contents.at(-1);

@@ -5,7 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { fightOnScene, hexScene, scriptDraws, settle, tableOfThree } from "./support";
 
-/** Bran stands at row 2, column 3 looking west (his left hand south), with a shield of 5; Ada where the test puts her. */
+/**
+ * Bran stands at row 2, column 3 looking west (his left hand south), with a shield of 5; Ada where the test puts her,
+ * turned to face him ([13.1] a blow reaches only the attacker's melee zone): from the west (row 2, column 2) she looks
+ * east, from the east (row 2, column 4) west, from the north-east (row 1, column 3) south-west.
+ */
+const FACING_BRAN: Record<string, number> = { "2,2": 270, "2,4": 90, "1,3": 30 };
 async function yard(adaAt: [number, number]) {
   const { gm, alice, bob, own, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { md: 15, ps: 15, ag: 15 } } });
@@ -14,13 +19,15 @@ async function yard(adaAt: [number, number]) {
   await bran.createEmbeddedDocuments("Item", [{ name: "Round shield", type: "shield", system: { equipped: true, pulse: { defense: 5 } } }]);
   const { scene, at } = await hexScene(gm, "Yard");
   await fightOnScene(gm, scene, [
-    { actor: ada, token: { disposition: 1, rotation: 270, ...at(...adaAt) } },
+    { actor: ada, token: { disposition: 1, rotation: FACING_BRAN[adaAt.join(",")], ...at(...adaAt) } },
     { actor: bran, token: { disposition: -1, rotation: 90, ...at(2, 3) } },
   ]);
   // Strike chance 50 + 15 + 4 x 2 = 73 before Defense; a 99-free miss shows the modified chance.
   const modSC = async (form: Record<string, unknown> = {}) => {
-    alice.runtime.dialogs.responder = () => ({ defender: bran.id, kind: "normal", modifier: 0, ...form });
-    await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
+    // "From the rear" is the GM's figure (a player's dialog has none): the GM's own dialog claims it.
+    const who = "fromRear" in form ? gm : alice;
+    who.runtime.dialogs.responder = () => ({ defender: bran.id, kind: "normal", ...form });
+    await who.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const card = gm.game.messages.contents.at(-1);
     bob.runtime.dialogs.responder = () => ({ answer: "stand" });

@@ -26,7 +26,7 @@ const result = (t: Table, card: any) => JSON.parse(t.gm.game.messages.get(card.i
 const statuses = (t: Table, id: string) => t.gm.game.actors.get(id).statuses;
 
 async function strike(t: Table, client: any, actorId: string, itemId: string, defender: string, form: Record<string, unknown>, answerer: any, draws: [number, number][]) {
-  client.runtime.dialogs.responder = () => ({ defender, kind: "normal", modifier: 0, ...form });
+  client.runtime.dialogs.responder = () => ({ defender, kind: "normal", ...form });
   const before = t.gm.game.messages.contents.length;
   await client.game.actors.get(actorId).sheet.runAction("rollItem", {}, { row: { itemId } });
   await settle();

@@ -28,7 +28,7 @@ type Range = Awaited<ReturnType<typeof range>>;
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
 async function shoot(r: Range, draws: [number, number][]) {
-  r.alice.runtime.dialogs.responder = () => ({ defender: r.ids.wolf, kind: "normal", modifier: 0 });
+  r.alice.runtime.dialogs.responder = () => ({ defender: r.ids.wolf, kind: "normal" });
   const before = r.gm.game.messages.contents.length;
   await r.alice.game.actors.get(r.ids.ada).sheet.runAction("rollItem", {}, { row: { itemId: r.ids.bow } });
   await settle();
@@ -95,7 +95,7 @@ describe("seed 004 [16.1] shots along the line of fire", () => {
     await sideGoesFirst(r.gm, [[9, 10], [2, 10]], "party");
     const c = r.scene.grid.getCenterPoint({ i: 0, j: 3 });
     await r.scene.createEmbeddedDocuments("Wall", [{ c: [c.x, c.y - 60, c.x, c.y + 60] }]);
-    r.alice.runtime.dialogs.responder = () => ({ defender: r.ids.wolf, kind: "normal", modifier: 0 });
+    r.alice.runtime.dialogs.responder = () => ({ defender: r.ids.wolf, kind: "normal" });
     const before = r.gm.game.messages.contents.length;
     await r.alice.game.actors.get(r.ids.ada).sheet.runAction("rollItem", {}, { row: { itemId: r.ids.bow } });
     await settle();

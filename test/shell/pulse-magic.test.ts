@@ -38,7 +38,13 @@ describe("seed 004 [18.4] magic and breath damage at the table", () => {
     const t = await table();
     const card = await cast(t, t.gm, t.ids.drake, { defender: t.ids.ada, kind: "breath", dieModifier: 5, resistChance: 40 }, [[30, 100], [10, 10]]);
     expect(events(t, card)).toEqual([["ResistPassed", { roll: 30, target: 40 }], ["DamageFatigue", { damage: 7, fatigueNow: 13, enduranceNow: 30 }]]);
-    expect(await cast(t, t.gm, t.ids.drake, { defender: t.ids.ada, kind: "breath", dieModifier: 5, resistChance: 140 }, [])).toBeNull();
+    // The dialog bounds the figure (at most 100); a request naming 140 anyway is refused, nothing posted.
+    const before = t.gm.game.messages.size;
+    const actors = t.gm.game.actors;
+    const forged = await t.gm.evaluate<any>("globalThis.__boutTest").postCard("pulse.magic", actors.get(t.ids.drake), actors.get(t.ids.ada), { kind: "breath", dieModifier: 5, resistChance: 140 }, "");
+    await settle();
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("pulse.magic.badResist");
+    expect(t.gm.game.messages.size).toBe(before);
     expect(t.gm.notices.at(-1)?.message).toBe("The passive resistance must be a whole percentage from 0 to 100.");
   });
 });

@@ -30,7 +30,7 @@ async function field(wolfAt: [number, number, number], ada: Record<string, unkno
 type Field = Awaited<ReturnType<typeof field>>;
 
 async function strike(f: Field, client: any, actorId: string, itemId: string, defender: string, form: Record<string, unknown> = {}) {
-  client.runtime.dialogs.responder = () => ({ defender, kind: "normal", modifier: 0, ...form });
+  client.runtime.dialogs.responder = () => ({ defender, kind: "normal", ...form });
   const before = f.gm.game.messages.contents.length;
   await client.game.actors.get(actorId).sheet.runAction("rollItem", {}, { row: { itemId } });
   await settle();
@@ -133,10 +133,16 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
     await running(f);
     await declareCharge(f);
     await rideTo(f, 2, 4);
+    // The Wolf comes to meet her, into her front-left hex ([13.1] a blow reaches her melee zone), and falls back after the blow.
+    const wolfToken = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Wolf").token;
+    await wolfToken.update(f.at(1, 4));
+    await settle();
     const card = await strike(f, f.alice, f.ids.ada, f.ids.sword, f.ids.wolf, { charging: true });
     f.gm.runtime.dialogs.responder = () => ({ answer: "stand" });
     scriptDraws(f.gm, [[95, 100]]);
     await f.gm.evaluate<any>("globalThis.__boutTest").defendFromCard(f.gm.game.messages.get(card.id));
+    await settle();
+    await wolfToken.update(f.at(1, 8));
     await settle();
     // The Wolf's side is done too: pulse 2, the party first again.
     const wolf = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Wolf");
@@ -165,7 +171,8 @@ describe("seed 004 [23] mounting and charging in a running pulse", () => {
   });
 
   it("having named a Charge, the rider runs straight (row 2, column 2 to 4) but may not bend the line or turn", async () => {
-    const f = await field([2, 12, 90]);
+    // The Wolf waits at row 1, column 4 looking west: her charge ends beside it, in its zone, and her blow reaches it.
+    const f = await field([1, 4, 90]);
     await running(f);
     const ada = await declareCharge(f);
     // Row 0, column 4 lies off every straight line from row 2, column 2.

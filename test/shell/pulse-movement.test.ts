@@ -38,6 +38,15 @@ async function battlefield(wolfAt: [number, number, number] = [2, 12, 90]) {
 }
 type Field = Awaited<ReturnType<typeof battlefield>>;
 
+/** The cells of a token's movement record (Foundry's, v13 TokenDocument#movementHistory), as the GM's client holds it. */
+function walked(f: Field, id: string): [number, number][] {
+  const grid = f.gm.game.scenes.contents[0].grid;
+  return f.token(f.gm, id).movementHistory.map((w: any) => {
+    const { i, j } = grid.getOffset({ x: w.x + grid.sizeX / 2, y: w.y + grid.sizeY / 2 });
+    return [i, j];
+  });
+}
+
 /** Side initiative (the party wins 9 to 2) and the party chosen to go first: the party's figures act. */
 async function partyActs(f: Field) {
   scriptDraws(f.gm, [[9, 10], [2, 10]], AFTER);
@@ -63,14 +72,15 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).rotation).toBe(90);
   });
 
-  it("in the party's turn Ada (TMR 5) goes 3 hexes, then 2, then no farther; the count rides on the token", async () => {
+  it("in the party's turn Ada (TMR 5) goes 3 hexes, then 2, then no farther; Foundry's movement record of the token holds the walk", async () => {
     const f = await battlefield();
     await partyActs(f);
     const mark = f.world.server.writes.length;
     await f.move(f.alice, f.ids.ada, 0, 3);
-    // One write for the move, the running count with it.
+    // One write for the move, its record with it (Foundry's own, v13 TokenDocument#movementHistory).
     expect(f.world.writesSince(mark)).toHaveLength(1);
-    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ combat: f.combatId, pulse: 1, used: 3 });
+    expect(walked(f, f.ids.ada)).toEqual([[0, 0], [0, 3]]);
+    expect(f.token(f.gm, f.ids.ada).flags.bout?.pulseMove).toBeUndefined();
     await f.move(f.alice, f.ids.ada, 0, 5);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
     const before = f.world.server.writes.length;
@@ -95,17 +105,15 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.gm.notices.at(-1)?.message).toBe("Ada cannot move now: in a pulse a figure moves during its own turn.");
   });
 
-  it("in her turn, a forged count of 0 hexes does not buy Ada more than her TMR 5: the GM counts the 3 she walked, and puts back the 3 more", async () => {
+  it("in her turn, an emptied movement record does not buy Ada more than her TMR 5: the GM counts the 3 she walked, and puts back the 3 more", async () => {
     const f = await battlefield();
     await partyActs(f);
     const mark = f.world.server.writes.length;
-    await rawMove(f, f.alice, f.ids.ada, 0, 3, { "flags.bout.pulseMove": { combat: f.combatId, pulse: 1, used: 0 } });
-    // Her write, and the GM's one correction of the count.
-    expect(f.world.writesSince(mark).map((w: any) => [w.documentName, w.userId === f.world.userId("GM")])).toEqual([["Token", false], ["Token", true]]);
-    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove.used).toBe(3);
-    await rawMove(f, f.alice, f.ids.ada, 0, 6, { "flags.bout.pulseMove": { combat: f.combatId, pulse: 1, used: 0 } });
+    await rawMove(f, f.alice, f.ids.ada, 0, 3, { _movementHistory: [] });
+    // Her write alone: the GM keeps its own count of the walk.
+    expect(f.world.writesSince(mark).map((w: any) => [w.documentName, w.userId === f.world.userId("GM")])).toEqual([["Token", false]]);
+    await rawMove(f, f.alice, f.ids.ada, 0, 6, { _movementHistory: [] });
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 3).x);
-    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove.used).toBe(3);
     expect(f.gm.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 2 left; that move is 3.");
     // An honest move from her own client is judged the same on both sides: no correction, one write.
     const honest = f.world.server.writes.length;
@@ -205,7 +213,8 @@ describe("token moves in a running pulse [14.1]", () => {
     await partyActs(f);
     await f.move(f.alice, f.ids.ada, 0, 10);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 10).x);
-    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ pulse: 2, used: 5 });
+    // The step that began pulse 2 cleared the record: it holds pulse 2's walk alone.
+    expect(walked(f, f.ids.ada)).toEqual([[0, 5], [0, 10]]);
   });
 
   it("[13] Bran engaged face to face with the Wolf moves one hex in his turn, not two", async () => {
@@ -246,7 +255,7 @@ describe("a token dragged through waypoints in a running pulse [14.1]", () => {
     expect(await through(f, f.alice, f.ids.ada, [[2, 1], [0, 2]])).toBe(true);
     expect(f.world.writesSince(mark)).toHaveLength(1);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 2).x);
-    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ pulse: 1, used: 4 });
+    expect(walked(f, f.ids.ada)).toEqual([[0, 0], [2, 1], [0, 2]]);
     await f.move(f.alice, f.ids.ada, 0, 4);
     expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 1 left; that move is 2.");
   });
@@ -286,7 +295,9 @@ describe("a token dragged through waypoints in a running pulse [14.1]", () => {
     expect(await through(f, f.alice, f.ids.ada, [[2, 1], [0, 2]], [{ checkpoint: true }])).toBe(true);
     expect(f.world.writesSince(mark).filter((w: any) => w.documentName === "Token")).toHaveLength(2);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 2).x);
-    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ used: 4 });
+    expect(walked(f, f.ids.ada)).toEqual([[0, 0], [2, 1], [0, 2]]);
+    await f.move(f.alice, f.ids.ada, 0, 4);
+    expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 5 hexes this pulse and has 1 left; that move is 2.");
   });
 
   it("undoing a move in her turn gives the hexes back; out of turn an undo is refused like any move", async () => {
@@ -297,10 +308,11 @@ describe("a token dragged through waypoints in a running pulse [14.1]", () => {
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 0).x);
     await partyActs(f);
     await f.move(f.alice, f.ids.ada, 0, 3);
-    await f.token(f.alice, f.ids.ada).update(f.at(0, 0), { isUndo: true });
+    // Foundry's undo of the recorded move (TokenDocument#revertRecordedMovement) takes the token back and cuts the record.
+    expect(await f.token(f.alice, f.ids.ada).revertRecordedMovement()).toBe(true);
     await settle();
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 0).x);
-    expect(f.token(f.gm, f.ids.ada).flags.bout.pulseMove).toMatchObject({ used: 0 });
+    expect(walked(f, f.ids.ada)).toEqual([]);
     await f.move(f.alice, f.ids.ada, 0, 5);
     expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
   });

@@ -28,7 +28,7 @@ describe("seed 004 [17.4] a parry of 3 or less costs the parrier the next pulse'
       await settle();
     };
     await adaFirst();
-    alice.runtime.dialogs.responder = () => ({ defender: bran.id, kind: "normal", modifier: 0 });
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id, kind: "normal" });
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     await settle();
     const card = gm.game.messages.contents.at(-1);
@@ -59,7 +59,7 @@ describe("seed 004 [17.4] a parry of 3 or less costs the parrier the next pulse'
     expect(asked.content).toContain('value="pass"');
     expect(asked.content).not.toContain('value="meleeAttack"');
     const before = gm.game.messages.size;
-    bob.runtime.dialogs.responder = () => ({ defender: ada.id, kind: "normal", modifier: 0 });
+    bob.runtime.dialogs.responder = () => ({ defender: ada.id, kind: "normal" });
     await bob.game.actors.get(bran.id).sheet.runAction("rollItem", {}, { row: { itemId: mace.id } });
     await settle();
     expect(gm.game.messages.size).toBe(before);

@@ -5,7 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { hexScene, scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 
-async function skirmish() {
+/**
+ * Ada and two foes far apart when the pulse begins (nobody engaged, the party free to act); then the GM brings those
+ * named into Ada's melee zone ([13.1] a blow reaches only there): the Wolf straight ahead of her (row 0, column 1),
+ * the Goblin ahead and to her right (row 1, column 0), each beside the other.
+ */
+async function skirmish(beside: readonly ("wolf" | "goblin")[] = ["wolf", "goblin"]) {
   const { world, gm, alice, own, Actor } = await tableOfThree("pulse");
   const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { pulse: { md: 15, ps: 15, ag: 15 } } });
   const wolf = await Actor.create({ name: "Wolf", type: "npc", system: { pulse: { ag: 12 } } });
@@ -34,9 +39,12 @@ async function skirmish() {
   await gm.game.combats.get(combat.id).startCombat();
   await settle();
   await sideGoesFirst(gm, [[9, 10], [2, 10]], "party");
+  const near = { wolf: [tokens[1], at(0, 1)], goblin: [tokens[2], at(1, 0)] } as const;
+  for (const who of beside) await near[who][0].update({ ...near[who][1] });
+  await settle();
   const state = () => gm.game.combats.get(combat.id).machineState;
   const attack = async (itemId: string, defender: string, form: Record<string, unknown>) => {
-    alice.runtime.dialogs.responder = () => ({ defender, kind: "normal", modifier: 0, ...form });
+    alice.runtime.dialogs.responder = () => ({ defender, kind: "normal", ...form });
     const before = gm.game.messages.contents.length;
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId } });
     await settle();
@@ -48,9 +56,9 @@ async function skirmish() {
     await settle();
     return card;
   };
-  // The fight records each target by its combatant (each token its own fighter).
+  // The fight records each target by its combatant (each token its own fighter); the dialog names each defender by its token's actor.
   const refs = { wolf: cw.id as string, goblin: cg.id as string };
-  return { world, gm, alice, ca: ca.id as string, state, attack, refs, ids: { wolf: wolf.id as string, goblin: goblin.id as string, sword: sword.id as string, dagger: dagger.id as string, bow: bow.id as string, glaive: glaive.id as string } };
+  return { world, gm, alice, ca: ca.id as string, state, attack, refs, ids: { wolf: tokens[1].actor.uuid as string, goblin: tokens[2].actor.uuid as string, sword: sword.id as string, dagger: dagger.id as string, bow: bow.id as string, glaive: glaive.id as string } };
 }
 
 describe("seed 004 [16.4] several attacks in one action", () => {
@@ -70,9 +78,9 @@ describe("seed 004 [16.4] several attacks in one action", () => {
   });
 
   it("after one attack, a second without saying how is refused; a sweep reaches only foes in the adjacent hexes of the melee zone", async () => {
-    const s = await skirmish();
+    const s = await skirmish(["wolf"]);
     // A sweep begun at a foe out of reach is refused at once.
-    expect(await s.attack(s.ids.glaive, s.ids.wolf, { several: "twoHandedB", moreToCome: true })).toBe(null);
+    expect(await s.attack(s.ids.glaive, s.ids.goblin, { several: "twoHandedB", moreToCome: true })).toBe(null);
     expect(s.alice.notices.at(-1)?.message).toBe("All targets must stand in adjacent hexes of the melee zone.");
     expect(await s.attack(s.ids.glaive, s.ids.wolf, { moreToCome: true })).not.toBe(null);
     expect(await s.attack(s.ids.glaive, s.ids.goblin, {})).toBe(null);

@@ -5,7 +5,7 @@
 // tracker; the GM records which side's free figures go first.
 import { describe, expect, it } from "vitest";
 import { pulseEngagements, tokenPlacement } from "../../src/table/pulse/engagements";
-import { scriptDraws, settle, tableOfThree } from "./support";
+import { scriptDraws, settle, tableOfThree, noSurprise } from "./support";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
 const AFTER = [5, 10] as const;
@@ -26,6 +26,8 @@ async function skirmish() {
     { actorId: guard.id, name: "Guard" },
   ]);
   await settle();
+  // Beginning the fight asks the GM who is surprised: nobody.
+  gm.runtime.dialogs.responder = noSurprise;
   return { world, gm, alice, bob, combatId: combat.id as string, ids: { ada: ca.id as string, bran: cb.id as string, wolf: cw.id as string, guard: cg.id as string } };
 }
 

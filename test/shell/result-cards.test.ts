@@ -30,6 +30,7 @@ async function skillCard(ruleset: "steel" | "opposed" | "actionpoints", answer: 
   const [skill] = await actor.createEmbeddedDocuments("Item", [
     { name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 }, opposed: { characteristic: "ag", advances: 10 }, actionpoints: { tsc: 55 } } },
   ]);
+  await settle();
   alice.runtime.dialogs.responder = () => answer;
   scriptDraws(alice, draws);
   await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
@@ -84,7 +85,7 @@ describe("skill-test result cards open with a headline, as the attack cards do (
   });
 
   it("opposed (seed 003 'Success Levels'): 23 against 42 + 10 (Challenging) is 'Ilse's Climb succeeds: 3 Success Levels.'", async () => {
-    const c = await skillCard("opposed", { difficulty: "challenging", modifier: 0 }, [[23, 100]]);
+    const c = await skillCard("opposed", { difficulty: "challenging" }, [[23, 100]]);
     expect(c.headline).toBe("Ilse's Climb succeeds: 3 Success Levels.");
     expect([c.tone, c.word, c.icon]).toEqual(["outcome-success", "Success", "fa-circle-check"]);
     expect(c.portrait).toBe(TOKEN);
@@ -94,21 +95,21 @@ describe("skill-test result cards open with a headline, as the attack cards do (
   });
 
   it("opposed: 74 against 52 is 'Ilse's Climb fails: -2 Success Levels.'; a double says what it means only on a combat test", async () => {
-    const c = await skillCard("opposed", { difficulty: "challenging", modifier: 0 }, [[74, 100]]);
+    const c = await skillCard("opposed", { difficulty: "challenging" }, [[74, 100]]);
     expect(c.headline).toBe("Ilse's Climb fails: -2 Success Levels.");
     expect([c.tone, c.word, c.icon]).toEqual(["outcome-failure", "Failure", "fa-circle-xmark"]);
-    const double = await skillCard("opposed", { difficulty: "challenging", modifier: 0 }, [[77, 100]]);
+    const double = await skillCard("opposed", { difficulty: "challenging" }, [[77, 100]]);
     expect(double.lines).toEqual(["Ilse rolls 77 against 52: SL -2.", lookup("BOUT.Roll.DoubleOnFailure")]);
   });
 
   it("action points (seed 002, rolls against TSC%): 30 against 55 succeeds, 96 is a critical failure", async () => {
-    const made = await skillCard("actionpoints", { modifier: 0 }, [[30, 100]]);
+    const made = await skillCard("actionpoints", {}, [[30, 100]]);
     expect(made.headline).toBe("Ilse's Climb succeeds: 30 against 55.");
     expect([made.tone, made.word, made.icon]).toEqual(["outcome-success", "Success", "fa-circle-check"]);
     expect(made.portrait).toBe(TOKEN);
     expect(made.order).toEqual(["header", "card-headline", "card-landing", "bout-dice", "detail"]);
     expect(made.lines).toEqual(["Rolled 30 against 55: a success."]);
-    const fumbled = await skillCard("actionpoints", { modifier: 0 }, [[96, 100]]);
+    const fumbled = await skillCard("actionpoints", {}, [[96, 100]]);
     expect(fumbled.headline).toBe("Ilse's Climb is a critical failure: 96 against 55.");
     expect([fumbled.tone, fumbled.word, fumbled.icon]).toEqual(["outcome-failure", "Failure", "fa-circle-xmark"]);
   });

@@ -44,6 +44,7 @@ async function kitted(ruleset: string, owner = true) {
     pack("skills", "acrobatics"),
     { name: "Plain stick", type: "weapon" },
   ]);
+  await settle();
   const sheet = alice.game.actors.get(actor.id).sheet;
   await sheet.render({ force: true });
   return { gm, alice, actor, sheet, html: (part: string) => parse(sheet.renderedParts[part] as string) };
@@ -320,8 +321,10 @@ describe("ruleset actions on the sheet", () => {
     await gm.game.actors.get(actor.id).toggleStatusEffect("entangled", { active: true });
     await settle();
     expect(await headerActions(sheet)).toContain("disentangle");
-    // Stunned: the recovery, and the infected wound's day (it is not a fight's action); nothing else.
-    expect(await set({ "system.pulse.stunned": true })).toEqual(["recover", "infectionDay"]);
+    // Stunned (the token's condition, issue 31): the recovery, and the infected wound's day (it is not a fight's action); nothing else.
+    await gm.game.actors.get(actor.id).toggleStatusEffect("stun", { active: true });
+    await settle();
+    expect(await headerActions(sheet)).toEqual(["recover", "infectionDay"]);
   });
 });
 

@@ -6,6 +6,7 @@ import { TestWorld } from "../harness/world";
 import { RULESETS } from "../../src/engine/rulesets/registry";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
+import { settle } from "./support";
 
 async function table() {
   dist();
@@ -20,6 +21,7 @@ async function table() {
     { name: "Mail hauberk", type: "armor" },
     { name: "Fencing", type: "skill" },
   ]);
+  await settle();
   return { world, gm, alice, bob, heroId: hero.id as string };
 }
 

@@ -3,7 +3,7 @@
 // result card goes to chat in the player's roll mode.
 import { chatModeSetting } from "../harness/version";
 import { describe, expect, it } from "vitest";
-import { scriptFaces, tableOfThree } from "./support";
+import { scriptFaces, settle, tableOfThree } from "./support";
 
 async function table(ruleset: string) {
   const { world, alice, own, Actor } = await tableOfThree(ruleset);
@@ -16,6 +16,7 @@ async function table(ruleset: string) {
   const [skill] = await actor.createEmbeddedDocuments("Item", [
     { name: "Climb", type: "skill", system: { steel: { attribute: "agility", tn: 6 }, opposed: { characteristic: "ag", advances: 10 }, actionpoints: { tsc: 55 } } },
   ]);
+  await settle();
   return { world, alice, actor: alice.game.actors.get(actor.id), skillId: skill.id as string };
 }
 
@@ -42,7 +43,7 @@ describe("skill tests at the table", () => {
   it("opposed: characteristic plus advances with a difficulty; a private roll whispers the GM", async () => {
     const { world, alice, actor, skillId } = await table("opposed");
     await alice.game.settings.set("core", ...chatModeSetting("gmroll"));
-    alice.runtime.dialogs.responder = () => ({ difficulty: "hard", modifier: 0 });
+    alice.runtime.dialogs.responder = () => ({ difficulty: "hard" });
     scriptFaces(alice, 100, [23]);
     await actor.sheet.runAction("rollItem", {}, { row: { itemId: skillId } });
     const message = alice.game.messages.contents.at(-1);

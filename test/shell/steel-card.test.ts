@@ -183,16 +183,21 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect((await post(ctx, pool)).ok).toBe(true);
   });
 
-  it("before the red/white throw the exchange is refused and nothing changes (seed 000, 'Melee Combat')", async () => {
+  // Issue 32: the card used to be posted and then refused when answered; the bout refuses the attack itself.
+  it("before the red/white throw the attack is refused before any card is posted, with a notice naming the fighter, and nothing changes (seed 000, 'Melee Combat')", async () => {
     const ctx = await fight();
-    await post(ctx, 3);
-    await settle();
-    const card = ctx.gm.game.messages.contents.at(-1);
-    ctx.bob.runtime.dialogs.responder = () => ({ maneuver: "parry", dice: 2 });
     const before = structuredClone(ctx.gm.game.combats.get(ctx.combatId).machineState);
-    const answer = await ctx.bob.evaluate<any>("globalThis.__boutTest").defendFromCard(ctx.bob.game.messages.get(card.id));
-    expect(answer.refusal.code).toBe("bouts.notThrown");
-    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    const messages = ctx.gm.game.messages.size;
+    const mark = ctx.world.server.writes.length;
+    // From Ada's sheet, as Alice would.
+    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, maneuver: "cut", zone: "5", dice: 3, defenceDice: 3 });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+    await settle();
+    expect(ctx.alice.notices.at(-1)).toMatchObject({ type: "warning", message: "Ada\u2019s bout has not thrown red or white yet: no blow before the throw." });
+    const outcome = await post(ctx, 3);
+    expect(outcome.refusal.code).toBe("bouts.notThrown");
+    expect(ctx.gm.game.messages.size).toBe(messages);
+    expect(ctx.world.writesSince(mark)).toEqual([]);
     expect(ctx.gm.game.combats.get(ctx.combatId).machineState).toEqual(before);
   });
 
@@ -281,8 +286,9 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     expect([shock.data.shock, bran.cp]).toEqual([14, 0]);
     expect(bran.missile.pool).toBe(0);
     expect(pools[ctx.cb] - 1).toBeGreaterThan(0);
-    expect(bran.carry).toBe(shock.data.carry);
     const down = result.events.some((e: any) => e.type === "knockedDown");
+    // Knocked down, he loses half his total pool for being on the ground: with nothing left now, it comes off the next refresh (issue 31).
+    expect(bran.carry).toBe(shock.data.carry + Math.floor(bran.poolMax / 2));
     await ctx.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
     // A level 5 cut to the shoulder: Shock 14 empties his pool and the Knockdown roll at TN 12 fails.
@@ -336,7 +342,9 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
     expect(result.events.find((e: any) => e.type === "shock")?.data).toMatchObject({ cpLeft: 0, carry: 2 });
-    expect(state(ctx).combatants.find((c: any) => c.id === ctx.cb).carry).toBe(2);
+    // The Shock's 2, and (the Knockdown roll at TN 2 x 6 failing) half his total pool for being on the ground (issue 31).
+    const ground = Math.floor(state(ctx).combatants.find((c: any) => c.id === ctx.cb).poolMax / 2);
+    expect(state(ctx).combatants.find((c: any) => c.id === ctx.cb).carry).toBe(2 + ground);
     // Into the next round: Bran refreshes to his pool (what Pain his Will does not resist is off it) less the 2 carried.
     await ctx.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(ctx.bob.game.messages.get(card.id));
     await settle();
@@ -347,7 +355,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     const bran = state(ctx).combatants.find((c: any) => c.id === ctx.cb);
     expect(state(ctx).bouts[0].round).toBe(2);
     expect(bran.carry).toBe(0);
-    expect(bran.cp).toBe(bran.poolMax - 2);
+    expect(bran.cp).toBe(Math.max(0, bran.poolMax - 2 - ground));
   });
   it("seed 000 'Melee Combat' (both throw red): \"no defense is possible in the middle of an attack\": the red thrower's parry is refused and the blow lands undefended", async () => {
     const ctx = await fight();
@@ -467,8 +475,8 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     };
     await stab(4);
     await settle();
-    // 4 dice less 2 for reach: two 9s; Bran's parry (1 die) fails; the blow lands and wounds.
-    let done = await defend({ maneuver: "parry", dice: 1, press: 0 }, [9, 9, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    // 4 dice less 2 for reach: two 9s; Bran's parry (1 die) fails; the blow lands and wounds; he stays on his feet (5s at TN 4).
+    let done = await defend({ maneuver: "parry", dice: 1, press: 0 }, [9, 9, 2, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
     expect(done.rolls.map((r: any) => r.formula).slice(0, 2)).toEqual(["2d10", "1d10"]);
     expect(state(ctx).combatants.find((c: any) => c.id === ctx.ca).closedOn).toEqual([ctx.cb]);
     // A new round refreshes the pools.
@@ -509,7 +517,8 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
     expect(result.events.map((e: any) => e.type)).toContain("fumble");
     expect(result.events.find((e: any) => e.type === "knockedDown")?.data).toMatchObject({ tn: 11, successes: 0 });
-    expect(result.statuses[ctx.adaId]).toEqual(["knockedDown"]);
+    // Off her feet until her bout's next round (issue 31): the condition lasts one 2-second round.
+    expect(result.statuses[ctx.adaId]).toEqual([{ id: "knockedDown", active: true, seconds: 2 }]);
   });
   it("seed 000 'Mounted Combat': a rider struck by a landed blow rolls Ride less the margin; failing, he falls and is on foot", async () => {
     const ctx = await fight();
@@ -525,7 +534,7 @@ describe("steel exchange cards inside a bout (issue 4 'Done when': throw, reveal
     await settle();
     const result = JSON.parse(ctx.gm.game.messages.get(card.id).system.result);
     expect(result.events.map((e: any) => e.type)).toContain("unhorsed");
-    expect(result.statuses[ctx.branId]).toContain("knockedDown");
+    expect(result.statuses[ctx.branId].map((c: any) => c.id)).toContain("knockedDown");
     expect(state(ctx).combatants.find((c: any) => c.id === ctx.cb).mounted).toBe(false);
   });
   it("seed 000 'Mounted Combat': a rider cannot strike straight ahead with a sword, pays 4 to swivel to the rear, and a mounted defender fully evades only by leaping off", async () => {

@@ -31,6 +31,7 @@ async function table(inBout: boolean) {
     await settle();
     combatId = combat.id;
   }
+  await settle();
   const state = () => gm.game.combats.get(combatId).machineState;
   const cp = (id: string) => state().combatants.find((c: any) => c.id === id).cp;
   return { world, gm, alice, bob, alanId: alan.id as string, rivalId: rival.id as string, combatId, ca, cb, state, cp };
@@ -61,13 +62,17 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
     let asked: any;
     t.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
       asked = config;
-      return { terrain: "custom", pace: "normal", tn: 20, dice: 2, stakes: "none", footing: false, opponent: "" };
+      return null;
     };
     const mark = t.world.server.writes.length;
     await t.alice.game.actors.get(t.alanId).sheet.runAction("actorAction", { actorAction: "terrain" });
     await settle();
     expect(asked.content).not.toContain('name="tn"');
     expect(asked.content).not.toContain('value="custom"');
+    // Her client names the GM's figures anyway, past the dialog.
+    const alan = t.alice.game.actors.get(t.alanId);
+    await t.alice.evaluate<any>("globalThis.__boutTest").postCard("steel.terrain", alan, alan, { terrain: "custom", pace: "normal", tn: 20, dice: 2, stakes: "none", footing: false }, "");
+    await settle();
     expect(t.alice.notices.at(-1)?.message).toBe("Only the GM sets these: GM's TN (for other ground). Ask your GM to add them, or leave them out.");
     expect(t.world.writesSince(mark)).toEqual([]);
   });
@@ -132,9 +137,17 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
 
   it("more dice than the pool holds, or a TN off the scale, is refused and nothing is written", async () => {
     const t = await table(true);
+    // The dialog bounds both (dice up to the pool, TN from 1): requests naming more are sent past it.
+    const terrain = (figures: Record<string, unknown>) => {
+      const alan = t.gm.game.actors.get(t.alanId);
+      const declaration = { terrain: "custom", pace: "normal", tn: 4, dice: 2, stakes: "bench", footing: false, ...figures };
+      return t.gm.evaluate<any>("globalThis.__boutTest").postCard("steel.terrain", alan, alan, declaration, t.combatId);
+    };
     const mark = t.world.server.writes.length;
-    await terrainFromSheet(t, { dice: 12 });
-    await terrainFromSheet(t, { tn: 0 });
+    await terrain({ dice: 12 });
+    await settle();
+    await terrain({ tn: 0 });
+    await settle();
     expect(t.world.writesSince(mark)).toEqual([]);
     expect(t.gm.notices.at(-1)?.message).toMatch(/whole number from 1 to 20/);
     expect(t.gm.notices.at(-2)?.message).toBe("12 dice are more than the 11 left in the pool.");

@@ -33,9 +33,11 @@ async function range(inBout: boolean) {
     combatId = combat.id;
     groupId = group.id;
   }
+  await settle();
   const state = () => gm.game.combats.get(combatId).machineState;
   const roll = async (answer: Record<string, unknown>) => {
-    alice.runtime.dialogs.responder = () => ({ target: rival.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer });
+    // A bow not yet ready opens the readying dialog (its one field: quicken); a ready one the shot.
+    alice.runtime.dialogs.responder = () => ("quicken" in answer ? answer : { target: rival.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer });
     await alice.game.actors.get(alan.id).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
     await settle();
     return gm.game.messages.contents.at(-1);
@@ -93,11 +95,11 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     expect(answer.ok).toBe(true);
     await settle();
     expect(me().missile).toMatchObject({ pool: 1, fired: true });
-    // Exchange 2 is not a red thrower's to shoot in.
+    // One shot a round: exchange 2 gives no second one.
     await next();
     const late = await t.roll({ dice: 1 });
     expect(late.id).toBe(shot.id);
-    expect(t.alice.notices.at(-1)?.message).toMatch(/first exchange/);
+    expect(t.alice.notices.at(-1)?.message).toMatch(/one shot a round/);
     await next(); // the round ends: the loosed bow needs readying again
     expect(me().missile).toBeUndefined();
   });
@@ -146,6 +148,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     const combat = t.gm.game.combats.get(t.combatId);
     const cb = t.state().combatants.find((c: any) => c.id !== t.ca).id;
     await combat.applyCommands([{ type: "block", combatantId: cb }, { type: "missile", combatantId: t.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
+    await settle();
     const shot = await t.roll({ dice: 2 });
     t.bob.runtime.dialogs.responder = () => ({ kind: "block", room: "open", dice: 2 });
     const mark = t.world.server.writes.length;
@@ -166,6 +169,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
       { type: "blowOrder", boutId: t.groupId, order: [[t.ca], [cb]] },
       { type: "missile", combatantId: t.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } },
     ]);
+    await settle();
     const shot = await t.roll({ dice: 2 });
     expect(shot.system.kind).toBe("steel.missile");
     t.bob.runtime.dialogs.responder = () => ({ kind: "evade", room: "open", dice: 2 });

@@ -46,6 +46,7 @@ describe("seed 000 'Attacking a Mounted Target': the saddle check after a missil
     const f = await field({ rival: true });
     // The bow is ready with 5 dice (the GM's command, standing for the readying rounds).
     await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "missile", combatantId: f.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
+    await settle();
     f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 0 });
     await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.bowId } });
     await settle();
@@ -70,6 +71,7 @@ describe("seed 000 'Attacking a Mounted Target': the saddle check after a missil
   it("the same arrow on Rival on foot calls for no Ride check", async () => {
     const f = await field();
     await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "missile", combatantId: f.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
+    await settle();
     f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 0 });
     await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.bowId } });
     await settle();
@@ -285,15 +287,16 @@ describe("seed 000 'Attacking a Mounted Target': a blow aimed at the horse", () 
     expect(JSON.parse(card.system.declaration)).toMatchObject({ atMount: true, horse: "Bay" });
     expect(card.content).toContain("Aimed at the horse (Bay)");
     let offered: any = null;
-    const defend = (answer: Record<string, unknown>) => {
+    const defend = (answer: Record<string, unknown> | null) => {
       f.bob.runtime.dialogs.responder = (_k: unknown, config: any) => {
         offered = config;
         return answer;
       };
       return f.hooks(f.bob).defendFromCard(f.bob.game.messages.get(card.id));
     };
-    // The dialog offers Rival only the evasions; a forged parry is refused all the same.
-    const parry = await defend({ maneuver: "parry", dice: 2, press: 0 });
+    // The dialog offers Rival only the evasions (Bob closes it); a parry his client sends anyway is refused all the same.
+    await defend(null);
+    const parry = await f.hooks(f.bob).askGM("answerCard", { messageId: card.id, answer: { maneuverId: "parry", dice: 2, press: 0 } });
     expect(offered.content).toContain('value="partial-evasion"');
     expect(offered.content).not.toContain('value="parry"');
     expect(parry.ok ? "ok" : parry.refusal.code).toBe("steel.notAllowedMounted");

@@ -1,16 +1,22 @@
 // What many shell tests share: letting the harness's queued work run, and
 // scripting Foundry's dice draw by draw.
 import { isV14 } from "../harness/version";
+import { LIVE_WORLDS } from "../harness/world";
 
 /**
- * Lets queued hooks, queries and writes finish: 20 turns of the event loop, each
- * after every pending promise job. setImmediate, not setTimeout(0) (clamped to
- * 1 ms): the harness's own next-tick work uses setImmediate too, so nothing is
- * left behind, and a settle costs microseconds. With latency on, wait with
- * `world.settled()`, which also waits for messages in flight.
+ * Lets queued hooks, queries and writes finish: 20 quiet turns of the event loop, each
+ * after every pending promise job, with no message on its way in any world of this
+ * file (worlds of several users have latency by default: test/harness/world.ts). While
+ * messages travel it waits a millisecond at a time; once quiet, setImmediate, not
+ * setTimeout(0) (clamped to 1 ms): the harness's own next-tick work uses setImmediate
+ * too, so nothing is left behind, and a settle costs microseconds.
  */
 export const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  for (let quiet = 0; quiet < 20; ) {
+    const travelling = [...LIVE_WORLDS].some((w) => w.server.network.inFlight > 0);
+    await new Promise((r) => (travelling ? setTimeout(r, 1) : setImmediate(r)));
+    quiet = travelling ? 0 : quiet + 1;
+  }
 };
 
 /** Scripted draws for a client's dice: each entry is [face, faces]; when they run out, `after` (1 on a d10 unless said). */
@@ -31,6 +37,9 @@ export function scriptFaces(client: { CONFIG: any }, faces: number, results: rea
   );
 }
 
+/** A GM's responder: nobody is surprised (pulse's opening question, its "none" button); any other dialog is closed unanswered. */
+export const noSurprise = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
+
 /** A world under a ruleset with the GM and two players, Alice and Bob, connected; `own(user)` gives that player an actor. */
 export async function tableOfThree(ruleset: string) {
   const { dist } = await import("../build/dist");
@@ -48,6 +57,25 @@ export async function tableOfThree(ruleset: string) {
 }
 
 /**
+ * The tracker's table (tableOfThree): Ada (Alice's) and Bran (Bob's) in one active
+ * fight, not yet started, in one combatant group when `grouped`. Ada has the
+ * higher Initiative in opposed (40 against 30).
+ */
+export async function trackerFight(ruleset: string, grouped: boolean) {
+  const { world, gm, alice, bob, own, Actor } = await tableOfThree(ruleset);
+  const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { steel: { agility: 6, wit: 5, proficiency: 6 }, opposed: { i: 40, ag: 35 } } });
+  const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { steel: { agility: 5, wit: 5, proficiency: 5 }, opposed: { i: 30, ag: 35 } } });
+  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+  const [group] = grouped ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]) : [null];
+  const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: ada.id, name: "Ada", ...(group ? { group: group.id } : {}) },
+    { actorId: bran.id, name: "Bran", ...(group ? { group: group.id } : {}) },
+  ]);
+  await settle();
+  return { world, gm, alice, bob, combatId: combat.id as string, groupId: (group?.id ?? "") as string, ca: ca.id as string, cb: cb.id as string };
+}
+
+/**
  * A GM alone with a fight of `n` blank fighters (characters and NPCs in turn) in
  * `ruleset`, not yet started. No surprise: the GM closes every declaration dialog,
  * for tests about writes and bytes rather than answers.
@@ -60,7 +88,7 @@ export async function crowdFight(ruleset: string, n: number) {
   const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }] });
   const gm = await world.connect("GM");
   await gm.game.settings.set("bout", "ruleset", ruleset);
-  gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
+  gm.runtime.dialogs.responder = noSurprise;
   const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
@@ -182,4 +210,17 @@ export async function steelThrownBout(t: { gm: any; alice: any; bob: any }, firs
   if (marks.length) await t.gm.game.combats.get(combat.id).applyCommands(marks);
   await settle();
   return { combat, group, ca, cb };
+}
+
+/**
+ * Steel: a player's cut from her fighter's sheet (the first weapon's die button: 2 dice at zone 5, at
+ * `defenderId`), as the dialog hands it on: whether a card was posted, and the last notice she saw.
+ */
+export async function steelCutFromSheet(gm: any, player: any, actorId: string, defenderId: string) {
+  const cards = gm.game.messages.size;
+  player.runtime.dialogs.responder = () => ({ defender: defenderId, maneuver: "cut", zone: "5", dice: 2, defenceDice: 2 });
+  const weaponId = player.game.actors.get(actorId).items.contents[0].id as string;
+  await player.game.actors.get(actorId).sheet.runAction("rollItem", {}, { row: { itemId: weaponId } });
+  await settle();
+  return { posted: gm.game.messages.size > cards, notice: player.notices.at(-1)?.message as string | undefined, weaponId };
 }

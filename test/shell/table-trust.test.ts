@@ -15,11 +15,15 @@ import { settle, tableOfThree } from "./support";
 
 const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
 
-/** An opposed-ruleset table: Ada (Alice's), Bran (Bob's, 12 Wounds); `extraGM` adds a second full GM with a higher id. */
-async function table({ extraGM = false, latency = 0 } = {}) {
+/**
+ * An opposed-ruleset table: Ada (Alice's), Bran (Bob's, 12 Wounds); `extraGM` adds a second full GM with a higher id.
+ * `clock: "virtual"` for the tests that race a query's timeout: time on the network's clock, not the machine's.
+ */
+async function table({ extraGM = false, latency = 0, clock = "real" as "real" | "virtual" } = {}) {
   dist();
   const world = new TestWorld({
     latency,
+    clock,
     users: [
       { name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" },
       ...(extraGM ? [{ name: "Second", role: ROLES.GAMEMASTER, id: "gmBBBBBBBBBBBBBB" }] : []),
@@ -55,7 +59,7 @@ function resolvedCard(author: ConnectedClient, ctx: { adaId: string; branId: str
 /** Alice attacks Bran with her sword from Ada's sheet (or Bob Ada with Bran's axe); the number of cards posted. */
 async function attack(ctx: Awaited<ReturnType<typeof table>>, by: "alice" | "bob" = "alice") {
   const [client, actorId, itemId, defender] = by === "alice" ? [ctx.alice, ctx.adaId, ctx.swordId, ctx.branId] : [ctx.bob, ctx.branId, ctx.axeId, ctx.adaId];
-  client.runtime.dialogs.responder = () => ({ defender, difficulty: "challenging", modifier: 0 });
+  client.runtime.dialogs.responder = () => ({ defender, difficulty: "challenging" });
   const before = ctx.gm.game.messages.size;
   await client.game.actors.get(actorId).sheet.runAction("rollItem", {}, { row: { itemId } });
   await settle();
@@ -135,7 +139,7 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     // Alice reposts the GM's card as herself, to have Bran's defence spent twice.
     const copy = await ctx.alice.CONFIG.ChatMessage.documentClass.create({ type: "card", content: real.content, system: real.toObject().system });
     await settle();
-    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
     const mark = ctx.world.server.writes.length;
     const outcome = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(copy.id));
     await settle();
@@ -170,7 +174,7 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     for (const by of ["alice", "bob"] as const) {
       const before = ctx.gm.game.messages.size;
       const client = by === "alice" ? ctx.alice : ctx.bob;
-      client.runtime.dialogs.responder = () => ({ defender: by === "alice" ? ctx.branId : ctx.adaId, difficulty: "challenging", modifier: 0 });
+      client.runtime.dialogs.responder = () => ({ defender: by === "alice" ? ctx.branId : ctx.adaId, difficulty: "challenging" });
       await client.game.actors.get(by === "alice" ? ctx.adaId : ctx.branId).sheet.runAction("rollItem", {}, { row: { itemId: by === "alice" ? ctx.swordId : ctx.axeId } });
       await ctx.world.settled();
       expect(ctx.gm.game.messages.size - before, JSON.stringify(client.notices)).toBe(1);
@@ -184,7 +188,7 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
     const cole = await ctx.gm.CONFIG.Actor.documentClass.create({ name: "Cole", type: "character", ownership: { default: 0, [ctx.world.userId("Bob")]: 3 }, system: { opposed: { ws: 40, s: 30 } } });
     const [axe] = await cole.createEmbeddedDocuments("Item", [{ name: "Axe", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }]);
     await settle();
-    ctx.bob.runtime.dialogs.responder = () => ({ defender: ctx.adaId, difficulty: "challenging", modifier: 0 });
+    ctx.bob.runtime.dialogs.responder = () => ({ defender: ctx.adaId, difficulty: "challenging" });
     const before = ctx.gm.game.messages.size;
     await ctx.bob.game.actors.get(cole.id).sheet.runAction("rollItem", {}, { row: { itemId: axe.id } });
     await settle();
@@ -192,21 +196,21 @@ describe("the table flow on a faithful v13 world (issue 17: chat authorship, use
   });
 
   it("attack: a silent player does not stall the next player after a handover (the new GM confirms each player on its own, with a timeout)", async () => {
-    const ctx = await table({ extraGM: true });
+    const ctx = await table({ extraGM: true, clock: "virtual" });
     ctx.alice.hangQueries();
     ctx.gm.disconnect();
     await settle();
     ctx.gm = ctx.second!;
-    const posted = await Promise.race([attack(ctx, "bob"), new Promise((r) => setTimeout(() => r("still waiting"), 300))]);
+    const posted = await Promise.race([attack(ctx, "bob"), ctx.world.sleep(300).then(() => "still waiting")]);
     expect(posted).toBe(1);
   });
 
   it("an active GM whose client never answers does not leave a player's attack waiting for ever: she is told, within the timeout, and nothing is written", async () => {
-    const ctx = await table();
+    const ctx = await table({ clock: "virtual" });
     ctx.alice.CONFIG.BOUT = { ...ctx.alice.CONFIG.BOUT, queryTimeout: 100 };
     ctx.gm.hangQueries();
     const mark = ctx.world.server.writes.length;
-    const outcome = await Promise.race([attack(ctx).then(() => "settled"), new Promise((r) => setTimeout(() => r("still waiting"), 300))]);
+    const outcome = await Promise.race([attack(ctx).then(() => "settled"), ctx.world.sleep(300).then(() => "still waiting")]);
     expect(outcome).toBe("settled");
     expect(ctx.alice.notices.at(-1)?.message).toMatch(/GM's client \(GM\) did not answer in time/);
     expect(ctx.world.writesSince(mark)).toEqual([]);

@@ -7,7 +7,7 @@
 // menu, and fighters regroup into bouts from that menu through the same GM-only
 // move as a drag.
 import { describe, expect, it } from "vitest";
-import { settle, tableOfThree } from "./support";
+import { settle, tableOfThree, noSurprise } from "./support";
 
 
 /** A fight of four (Ada Alice's, Bran Bob's, two of the GM's), optionally in two groups, started as the GM. */
@@ -26,7 +26,7 @@ async function fight(ruleset: string, { groups = 0, start = true } = {}) {
     "Combatant",
     actors.map((a: any, i: number) => ({ actorId: a.id, name: a.name, ...(made.length ? { group: made[i % made.length].id } : {}) })),
   );
-  gm.runtime.dialogs.responder = () => "none";
+  gm.runtime.dialogs.responder = noSurprise;
   if (start) await combat.startCombat();
   await settle();
   const ids = Object.fromEntries(combatants.map((c: any) => [c.name, c.id as string])) as Record<string, string>;

@@ -5,39 +5,11 @@
 // for the GM only, "has chosen" marks that never show the choice, and a
 // player's "Done" that works for their own combatant only.
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../harness/server";
-import { TestWorld } from "../harness/world";
-import { dist } from "../build/dist";
-import { settle } from "./support";
+import { settle, trackerFight } from "./support";
 import { headlineOf } from "./card-kind-cases";
 
 
-async function fight(ruleset: string, grouped: boolean) {
-  dist();
-  const world = new TestWorld({
-    users: [
-      { name: "GM", role: ROLES.GAMEMASTER },
-      { name: "Alice", role: ROLES.PLAYER },
-      { name: "Bob", role: ROLES.PLAYER },
-    ],
-  });
-  const gm = await world.connect("GM");
-  await gm.game.settings.set("bout", "ruleset", ruleset);
-  const alice = await world.connect("Alice");
-  const bob = await world.connect("Bob");
-  await settle();
-  const Actor = gm.CONFIG.Actor.documentClass;
-  const ada = await Actor.create({ name: "Ada", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, proficiency: 6 }, opposed: { i: 40, ag: 35 } } });
-  const bran = await Actor.create({ name: "Bran", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5 }, opposed: { i: 30, ag: 35 } } });
-  const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  const [group] = grouped ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]) : [null];
-  const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [
-    { actorId: ada.id, name: "Ada", ...(group ? { group: group.id } : {}) },
-    { actorId: bran.id, name: "Bran", ...(group ? { group: group.id } : {}) },
-  ]);
-  await settle();
-  return { world, gm, alice, bob, combatId: combat.id as string, groupId: (group?.id ?? "") as string, ca: ca.id as string, cb: cb.id as string };
-}
+const fight = trackerFight;
 
 const trackerHtml = async (client: any) => {
   await client.ui.combat.render({ force: true });
@@ -218,7 +190,7 @@ describe("combat tracker: both throw red (seed 000 'Melee Combat')", () => {
       const [item] = await gm.game.actors.getName(name).createEmbeddedDocuments("Item", [{ name: "Sword", type: "weapon", system: { equipped: true, steel: sword } }]);
       swords[id!] = item.id;
     }
-    gm.runtime.dialogs.responder = () => ({ [`weapon.${ca}`]: swords[ca], [`form.${ca}`]: "swing", [`reach.${ca}`]: 0, [`weapon.${cb}`]: swords[cb], [`form.${cb}`]: "thrust", [`reach.${cb}`]: 0 });
+    gm.runtime.dialogs.responder = () => ({ [`weapon.${ca}`]: swords[ca], [`form.${ca}`]: "swing", [`weapon.${cb}`]: swords[cb], [`form.${cb}`]: "thrust" });
     // Both have Reflex 5, so they roll in throwing order: Ada's swing at ATN 6 scores nothing, Bran's thrust at ATN 7 two.
     const queue = [2, 2, 2, 2, 2, 9, 9, 2, 2, 2];
     gm.CONFIG.Dice.randomUniform = () => ((queue.shift() ?? 1) - 0.5) / 10;

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { decisionWrites, scriptDraws, settle } from "./support";
+import { decisionWrites, scriptDraws, settle, noSurprise } from "./support";
 
 /** A fight of four (Ada Alice's, Bran Bob's, two of the GM's), optionally in one group, started as the GM; `gms` GMs at the table. */
 async function fight(ruleset: string, { grouped = false, gms = 1 } = {}) {
@@ -32,7 +32,7 @@ async function fight(ruleset: string, { grouped = false, gms = 1 } = {}) {
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   const [group] = grouped ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Deck" }]) : [null];
   const combatants = await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name, ...(group ? { group: group.id } : {}) })));
-  gm.runtime.dialogs.responder = () => "none";
+  gm.runtime.dialogs.responder = noSurprise;
   await combat.startCombat();
   await settle();
   const ids = Object.fromEntries(combatants.map((c: any) => [c.name, c.id as string])) as Record<string, string>;

@@ -52,9 +52,10 @@ async function attackSecondWolf(flow: Flow, { woundFirst }: { woundFirst?: Recor
 for (const flow of Object.values(FLOWS)) {
   describe(`unlinked tokens in ${flow.ruleset} attack cards`, () => {
     let seen: Awaited<ReturnType<typeof attackSecondWolf>>;
+    // A whole fight is built here (the first in the file also loads the dialogs' DOM): the test timeout, not the hook's 10 s.
     beforeAll(async () => {
       seen = await attackSecondWolf(flow);
-    });
+    }, 30_000);
 
     it(`the ${flow.ruleset} card is applied and the targeted wolf's token actor is hurt`, () => {
       expect(seen.state).toBe("applied");

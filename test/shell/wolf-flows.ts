@@ -1,7 +1,7 @@
 // Ada against two unlinked tokens of one wolf, one attack flow per ruleset:
 // the characters, the attack dialog's answer, the defender's answer and the
 // GM's dice. Shared by the unlinked-identity and card-writes tests.
-import { settle, tableOfThree } from "./support";
+import { scriptDraws, settle, tableOfThree } from "./support";
 
 export interface Flow {
   ruleset: string;
@@ -36,7 +36,7 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     adaItems: [{ name: "Short bow", type: "weapon", system: { phases: { attack: 2, damage: 6, missile: true, range: "far", minRange: "close" } } }],
     wolf: { phases: { defense: 2, soak: 2 } },
     wolfItems: [],
-    form: { range: "middle", motion: "still", defence: "none", modifier: 0 },
+    form: { motion: "still", defence: "none" },
     draws: [[7, 10]],
   },
   actionpoints: {
@@ -48,7 +48,7 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     ],
     wolf: { actionpoints: { fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12, bap: 5 } },
     wolfItems: [{ name: "Dodge", type: "skill", system: { actionpoints: { kind: "dodge", tsc: 40, psf: 10 } } }],
-    form: { modifier: 0 },
+    form: {},
     defence: { defence: "dodge" },
     draws: [[95, 100], [30, 100], [5, 10]],
   },
@@ -58,8 +58,8 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     adaItems: [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }],
     wolf: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } },
     wolfItems: [],
-    form: { difficulty: "challenging", modifier: 0 },
-    defence: { skill: "melee", difficulty: "challenging", modifier: 0 },
+    form: { difficulty: "challenging" },
+    defence: { skill: "melee", difficulty: "challenging" },
     draws: [[21, 100], [38, 100]],
   },
   pulse: {
@@ -68,7 +68,7 @@ export const WOLF_FLOWS: Record<string, Flow> = {
     adaItems: [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2 } } }],
     wolf: { pulse: { ag: 12, endurance: 15, enduranceNow: 15, fatigue: 20, fatigueNow: 20 } },
     wolfItems: [{ name: "Leather", type: "armor", system: { equipped: true, pulse: { protection: 3 } } }],
-    form: { kind: "normal", modifier: 0 },
+    form: { kind: "normal" },
     defence: { answer: "stand" },
     draws: [[40, 100], [6, 10]],
   },
@@ -83,6 +83,9 @@ export function selected(content: string, name: string): string | undefined {
 }
 
 /** Ada (Alice's, linked) and two unlinked tokens of one wolf on a scene; the wolf carries its flow's items and any spares. */
+/** The forest's grid: a square of 100 pixels, 20 paces in phases (a shot's range is measured from the tokens), else 1 unit. */
+export const forestGrid = (ruleset: string) => ({ type: 1, size: 100, distance: ruleset === "phases" ? 20 : 1, units: ruleset === "phases" ? "paces" : "" });
+
 export async function wolfForest(flow: Flow, spares: readonly Record<string, unknown>[] = []) {
   const t = await tableOfThree(flow.ruleset);
   const { gm, own, Actor } = t;
@@ -91,13 +94,53 @@ export async function wolfForest(flow: Flow, spares: readonly Record<string, unk
   const wolf = await Actor.create({ name: "Wolf", type: "npc", system: flow.wolf });
   const wolfItems = [...flow.wolfItems, ...spares];
   if (wolfItems.length) await wolf.createEmbeddedDocuments("Item", wolfItems);
-  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest" });
+  const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Forest", grid: forestGrid(flow.ruleset) });
+  // Both wolves beside Ada (a blow reaches them); in phases a square is 20 paces, so Ada's shot goes at Middle range.
   const [adaToken, first, second] = await scene.createEmbeddedDocuments("Token", [
     { actorId: ada.id, name: "Ada", actorLink: true, x: 0, y: 0 },
     { actorId: wolf.id, name: "Wolf", x: 100, y: 0 },
-    { actorId: wolf.id, name: "Wolf", x: 200, y: 0 },
+    { actorId: wolf.id, name: "Wolf", x: 100, y: 100 },
   ]);
   await settle();
   const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
   return { ...t, ada, weaponId: adaItems[0].id as string, wolf, scene, adaToken, first, second, tokenOf };
+}
+
+type Forest = Awaited<ReturnType<typeof wolfForest>>;
+
+/** Alice attacks the second wolf from her sheet (targeting its token) with her flow's answer and the GM's dice; returns the card. */
+export async function attackSecondWolf(f: Forest, flow: Flow) {
+  const target = f.tokenOf(f.alice, f.second.id);
+  f.alice.game.user.targets.clear?.();
+  f.alice.game.user.targets.add({ id: target.id, document: target, actor: target.actor, name: target.name });
+  f.alice.runtime.dialogs.responder = (_kind: unknown, config: any) => ({ ...flow.form, defender: selected(String(config?.content ?? ""), "defender") });
+  scriptDraws(f.gm, flow.draws);
+  await f.tokenOf(f.alice, f.adaToken.id).actor.sheet.runAction("rollItem", {}, { row: { itemId: f.weaponId } });
+  await settle();
+  return f.gm.game.messages.contents.at(-1);
+}
+
+/** A card of Ada's against the second wolf the GM resolved by hand (a kind of no ruleset), with this result, ready to apply. */
+export async function resolvedCard(f: Forest, result: Record<string, unknown>) {
+  const ada = f.tokenOf(f.gm, f.adaToken.id).actor;
+  const wolf = f.tokenOf(f.gm, f.second.id).actor;
+  const message = await f.gm.CONFIG.ChatMessage.documentClass.create({
+    type: "card",
+    content: "<p>card</p>",
+    system: { kind: "test.knockout", state: "resolved", attackerId: ada.id, defenderId: wolf.id, attackerUuid: ada.uuid, defenderUuid: wolf.uuid, combatId: "", declaration: "{}", answer: "null", result: JSON.stringify({ outcome: "success", events: [], lookups: [], updates: {}, ...result }) },
+  });
+  await settle();
+  return message;
+}
+
+/** Ada and the second wolf in a started, active fight of the forest's ruleset. */
+export async function wolfFight(f: Forest) {
+  const combat = await f.gm.CONFIG.Combat.documentClass.create({ active: true });
+  await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: f.ada.id, name: "Ada", sceneId: f.scene.id, tokenId: f.adaToken.id },
+    { actorId: f.wolf.id, name: "Wolf", sceneId: f.scene.id, tokenId: f.second.id },
+  ]);
+  await combat.startCombat();
+  await settle();
+  return combat;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Builds the compendium sources (packs/_source/{weapons,armor,maneuvers,skills,npcs,party})
- * from tools/armory/catalog.json (names, pictures, descriptions, each fighter's kit)
+ * from tools/armory/catalog.json (names, pictures, descriptions, each fighter's kit;
+ * pictures of maneuvers and skills under `pictures`, every one evidenced in icons.json)
  * and one figure table per ruleset (tools/armory/<ruleset>.json). Ids are hashed from the
  * pack and slug, so regenerating keeps every id and every link.
  *
@@ -31,6 +32,16 @@ export function stableId(name) {
 
 const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
 const catalog = readJson(join(here, "catalog.json"));
+// Pictures are core Foundry icons that another public system's packs cite (tools/armory/icons.json lists the evidence):
+// a path without evidence may not exist in Foundry's icon library, so generating with one fails.
+const EVIDENCED = new Set(Object.keys(readJson(join(here, "icons.json")).icons));
+/** A picture from the catalog, checked against the evidence. */
+function picture(path, where) {
+  if (!EVIDENCED.has(path)) throw new Error(`armory: ${where}: the picture ${path} is not in tools/armory/icons.json (add where a public system's packs use it)`);
+  return path;
+}
+/** A maneuver's or skill's picture: the catalog's for its slug. */
+const pictureOf = (section, slug) => picture(catalog.pictures?.[section]?.[slug] ?? "", `${section}.${slug}`);
 const tables = Object.fromEntries(
   RULESETS.map((id) => {
     const path = join(here, `${id}.json`);
@@ -59,7 +70,7 @@ function itemDoc({ pack, slug, name, img, type, description, section, parentId, 
     _key: parentId ? `!actors.items!${parentId}.${_id}` : `!items!${_id}`,
     name,
     type,
-    img,
+    img: picture(img, `${type} ${slug}`),
     system: {
       schemaVersion: SCHEMA_VERSION,
       ...(equippable ? { equipped: Boolean(equipped) } : {}),
@@ -98,7 +109,7 @@ function ownedBy(section, type, pack) {
   const slugs = new Map();
   for (const id of RULESETS) for (const [slug, entry] of Object.entries(tables[id][section] ?? {})) if (!slugs.has(slug)) slugs.set(slug, entry);
   return [...slugs].map(([slug, entry]) =>
-    itemDoc({ pack, slug, name: entry.name ?? slug, img: type === "skill" ? "icons/svg/book.svg" : "icons/svg/combat.svg", type, description: entry.description ?? "", section }),
+    itemDoc({ pack, slug, name: entry.name ?? slug, img: pictureOf(section, slug), type, description: entry.description ?? "", section }),
   );
 }
 const maneuvers = ownedBy("maneuvers", "maneuver", "maneuvers");
@@ -125,7 +136,7 @@ function fighterSkills(parentId, entries, items, extra) {
   return [...wanted].sort().map((s) => {
     const entry = SKILL_RULESETS.map((id) => tables[id].skills[s]).find(Boolean);
     if (!entry) throw new Error(`armory: no ruleset has the skill "${s}"`);
-    const doc = itemDoc({ pack: "npcs", slug: `skill-${s}`, name: entry.name ?? s, img: "icons/svg/book.svg", type: "skill", description: entry.description ?? "", section: "skills", parentId });
+    const doc = itemDoc({ pack: "npcs", slug: `skill-${s}`, name: entry.name ?? s, img: pictureOf("skills", s), type: "skill", description: entry.description ?? "", section: "skills", parentId });
     for (const id of SKILL_RULESETS) {
       const own = tables[id].skills[s];
       if (!own) throw new Error(`armory: skill "${s}" has no ${id} figures`);
@@ -197,7 +208,7 @@ function actorDoc(pack, type, section, slug, c) {
     _key: `!actors!${_id}`,
     name: c.name,
     type,
-    img: c.img,
+    img: picture(c.img, `${section}.${slug}`),
     system,
     items,
     effects: [],

@@ -17,10 +17,12 @@ import { FIGURE_SOURCES } from "../../data/shared/ruleset-blocks";
 import { ARMORY_KINDS, allColumns, columnByKey, rulesetColumns, splitColumnKey, type ArmoryColumn, type ArmoryKind } from "./columns";
 import { readCell, readName, type CellRefusal, type CellResult } from "./cells";
 import { blankRow, cellValue, changedCells, duplicateRow, editCell, filterRows, rowCreation, rowFromSource, rowUpdate, sortRows, type ArmoryRow } from "./rows";
-import { planImport, type ImportPlan } from "./plan";
+import { ImportPlanner, type ImportPlan } from "./plan";
 import { MAX_FILE_BYTES, readArmoryFile, toCsv, toJson, type FileFormat } from "./files";
 import { nextCell } from "./navigation";
 import { gridKeydown } from "./grid-keys";
+import { noticeText } from "../../table/notify";
+import { columnWords, fixedWords, valueWords, type Localize } from "./words";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
@@ -46,9 +48,14 @@ const T = "BOUT.Armory.";
 const i18n = () => game.i18n!;
 const isGM = () => Boolean(game.user?.isGM);
 
+/** Rows planned between two turns of the client's event loop (each takes a fraction of a millisecond). */
+const PLAN_CHUNK = 200;
+/** Gives the browser a turn (input, drawing) before the next part: a task, not a microtask. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Shows a refusal from the model; nothing has been written. */
 function warn(refusal: CellRefusal): void {
-  ui.notifications?.warn(i18n().format(refusal.message, Object.fromEntries(Object.entries(refusal.data).map(([k, v]) => [k, String(v)]))));
+  ui.notifications?.warn(noticeText(refusal.message, refusal.data));
 }
 
 type ItemPack = { collection: string; documentName: string; locked: boolean; title: string; getDocuments(): Promise<any[]> };
@@ -57,14 +64,17 @@ function findPack(id: string): ItemPack | undefined {
   return (game.packs as unknown as { get(id: string): ItemPack | undefined } | undefined)?.get(id);
 }
 
+/** The last part of a picture's path, as the grid shows it ("sword-guard.webp"); the whole path is in the cell's tooltip. */
+const fileName = (path: string): string => path.split("/").pop() ?? path;
+
+/** This client's words for a localization key. */
+const localize: Localize = (key) => i18n().localize(key);
+
 /** The name the GM sees for a column: the figure's label, under its group's if it has one. */
 export function columnLabel(column: ArmoryColumn | string): string {
   const c = typeof column === "string" ? columnByKey("weapon", column) ?? columnByKey("armor", column) ?? columnByKey("shield", column) : column;
-  if (typeof column === "string" && (column === "name" || column === "img")) return i18n().localize(`${T}Column.${column}`);
-  if (!c) return String(column);
-  if (c.type === "source") return i18n().localize("BOUT.Item.FigureSource.Label");
-  const label = i18n().localize(c.label);
-  return c.group ? `${i18n().localize(c.group)}: ${label}` : label;
+  if (typeof column === "string" && (column === "name" || column === "img")) return fixedWords(column, localize);
+  return c ? columnWords(c, localize) : String(column);
 }
 
 /**
@@ -103,6 +113,7 @@ export class BoutArmory extends Base {
       discard: BoutArmory.#onDiscard,
       exportFile: BoutArmory.#onExport,
       importFile: BoutArmory.#onPickFile,
+      pickImage: BoutArmory.#onPickImage,
       confirmImport: BoutArmory.#onConfirmImport,
       cancelImport: BoutArmory.#onCancelImport,
     },
@@ -124,11 +135,11 @@ export class BoutArmory extends Base {
     if (options.pack) {
       const pack = findPack(options.pack);
       if (!pack || pack.documentName !== "Item") {
-        ui.notifications?.warn(i18n().format(`${T}NoPack`, { pack: options.pack }));
+        ui.notifications?.warn(noticeText(`${T}NoPack`, { pack: options.pack }));
         return null;
       }
       if (pack.locked) {
-        ui.notifications?.warn(i18n().format(`${T}Locked`, { pack: pack.title }));
+        ui.notifications?.warn(noticeText(`${T}Locked`, { pack: pack.title }));
         return null;
       }
     }
@@ -152,6 +163,8 @@ export class BoutArmory extends Base {
   sortBy: { key: string; direction: "asc" | "desc" } | null = null;
   /** An import waiting for the GM's confirmation. */
   plan: ImportPlan | null = null;
+  /** An import being read: how many of its rows are planned so far (null when none is). */
+  reading: { readonly done: number; readonly total: number } | null = null;
   #loaded = false;
   #newRows = 0;
 
@@ -331,7 +344,7 @@ export class BoutArmory extends Base {
       if (creates.length) await this.#Item.createDocuments(creates, this.#writeOptions);
       if (deletes.length) await this.#Item.deleteDocuments(deletes, this.#writeOptions);
     } catch (error) {
-      ui.notifications?.error(i18n().format(`${T}SaveFailed`, { error: (error as Error).message }));
+      ui.notifications?.error(noticeText(`${T}SaveFailed`, { error: (error as Error).message }));
       wrote = false;
     }
     if (wrote) ui.notifications?.info(done);
@@ -344,7 +357,7 @@ export class BoutArmory extends Base {
   exportText(format: FileFormat, scope: "ruleset" | "all" = "all"): string {
     const columns = scope === "all" ? allColumns(this.kind) : rulesetColumns(this.kind, this.ruleset);
     const rows = [...this.stored.values()];
-    return format === "csv" ? toCsv(rows, columns) : toJson(this.kind, rows, columns);
+    return format === "csv" ? toCsv(rows, columns, localize) : toJson(this.kind, rows, columns);
   }
 
   /** Reads a file and shows what it would do; writes nothing. Returns the plan, or null when the file is refused. */
@@ -358,12 +371,28 @@ export class BoutArmory extends Base {
       return null;
     }
     if (!this.#loaded) await this.load();
-    const read = readArmoryFile(this.kind, format, text, bytes);
+    const read = readArmoryFile(this.kind, format, text, bytes, { localize, shown: this.ruleset });
     if (!read.ok) {
       warn(read.refusal);
       return null;
     }
-    this.plan = planImport(this.kind, [...this.stored.values()], read.records, { keepSources: this.keepSources, label: columnLabel, firstLine: read.firstLine, check: (key, value) => modelRefusal(this.kind, key, value) });
+    if (this.reading) {
+      ui.notifications?.warn(i18n().localize(`${T}StillReading`));
+      return null;
+    }
+    // A part at a time, the client drawing between parts: a large file never holds the GM's screen still.
+    const planner = new ImportPlanner(this.kind, [...this.stored.values()], { keepSources: this.keepSources, label: columnLabel, firstLine: read.firstLine, check: (key, value) => modelRefusal(this.kind, key, value), localize });
+    const records = read.records;
+    try {
+      for (let at = 0; at < records.length; at += PLAN_CHUNK) {
+        planner.add(records.slice(at, at + PLAN_CHUNK));
+        this.reading = { done: planner.count, total: records.length };
+        if (planner.count < records.length) await nextTask();
+      }
+    } finally {
+      this.reading = null;
+    }
+    this.plan = planner.plan();
     await this.render();
     return this.plan;
   }
@@ -422,16 +451,36 @@ export class BoutArmory extends Base {
       else el.value = String(held ?? "");
       return;
     }
-    // Mark what now differs from the stored item, the marker it may have switched included.
-    const changed = new Set(changedCells(row, this.stored.get(rowKey) ?? null));
-    const tr = el.closest<HTMLElement>("[data-row]")!;
+    this.#showRow(el.closest<HTMLElement>("[data-row]")!, row);
+  }
+
+  /** A drawn row brought up to date with what it holds: the picture, the marks of what differs from the stored item, the marker it may have switched. */
+  #showRow(tr: HTMLElement, row: ArmoryRow): void {
+    const changed = new Set(changedCells(row, this.stored.get(row.key) ?? null));
     tr.querySelectorAll<HTMLInputElement>("[data-column]").forEach((cell) => {
       const k = cell.dataset.column!;
       cell.closest("td")?.classList.toggle("changed", changed.has(k));
-      if (k.endsWith(".source") && cell.value !== row.values[k]) cell.value = String(row.values[k]);
+      if (k.endsWith(".source") && cell.value !== cellValue(row, k)) cell.value = String(cellValue(row, k));
     });
+    // The picture cell: the picture, its file's name, the whole path in its tooltip.
+    tr.querySelector<HTMLImageElement>("[data-armory-picture]")?.setAttribute("src", row.img);
+    const name = tr.querySelector<HTMLElement>("[data-armory-picture-name]");
+    if (name) name.textContent = fileName(row.img);
+    tr.querySelector<HTMLElement>('[data-action="pickImage"]')?.setAttribute("data-tooltip", row.img);
     const count = this.element.querySelector("[data-pending]");
     if (count) count.textContent = i18n().format(`${T}Pending`, { count: String(this.pendingCount) });
+  }
+
+  /** A row's picture set to a path chosen in Foundry's file picker, as typing it would set it (kept until saved). */
+  async pickImage(rowKey: string, path: string): Promise<CellResult> {
+    const result = this.setCell(rowKey, "img", path);
+    const row = this.rows.find((r) => r.key === rowKey);
+    if (!result.ok || !row) return result;
+    // The row as drawn, if it is (filtered out, or the window gone: drawn afresh).
+    const tr = this.rendered ? [...(this.element?.querySelectorAll<HTMLElement>("tr[data-row]") ?? [])].find((el) => el.dataset.row === rowKey) : undefined;
+    if (tr) this.#showRow(tr, row);
+    else if (this.rendered) await this.render();
+    return result;
   }
 
   async #onFile(event: Event): Promise<void> {
@@ -483,6 +532,20 @@ export class BoutArmory extends Base {
     foundry.utils.saveDataToFile(this.exportText(format, scope), format === "csv" ? "text/csv" : "application/json", name);
   }
 
+  /**
+   * The picture of a row opens Foundry's file picker on the row's image, as a sheet's
+   * picture does (v13 `foundry.applications.apps.FilePicker`, built with type, current
+   * and callback and opened with `browse()`, as core's DocumentSheetV2#_onEditImage).
+   */
+  static async #onPickImage(this: BoutArmory, _event: Event, target: HTMLElement) {
+    const rowKey = target.closest?.<HTMLElement>("[data-row]")?.dataset.row ?? "";
+    const row = this.rows.find((r) => r.key === rowKey);
+    if (!row || !isGM()) return;
+    const Picker = foundry.applications.apps.FilePicker.implementation;
+    const picker = new Picker({ type: "image", current: row.img, callback: (path: string) => void this.pickImage(rowKey, path) });
+    await picker.browse();
+  }
+
   static #onPickFile(this: BoutArmory) {
     this.element.querySelector<HTMLInputElement>("[data-armory-file]")?.click();
   }
@@ -515,7 +578,7 @@ function armoryContext(app: BoutArmory): Record<string, unknown> {
     const base = { r, row: row.key, rowName: row.name };
     const cells = [
       { ...base, c: 0, key: "name", kind: "name", value: row.name, changed: changed.has("name"), label: headers[0]!.label },
-      { ...base, c: 1, key: "img", kind: "img", value: row.img, changed: changed.has("img"), label: headers[1]!.label },
+      { ...base, c: 1, key: "img", kind: "img", value: row.img, fileName: fileName(row.img), changed: changed.has("img"), label: headers[1]!.label },
       ...columns.map((column, i) => {
         const value = row.values[column.key];
         const cell = { ...base, c: i + 2, key: column.key, value, changed: changed.has(column.key), label: headers[i + 2]!.label };
@@ -535,9 +598,7 @@ function armoryContext(app: BoutArmory): Record<string, unknown> {
   const show = (key: string, v: unknown) => {
     if (typeof v === "boolean") return i18n().localize(v ? `${T}Yes` : `${T}No`);
     const column = columnByKey(app.kind, key);
-    if (column?.type === "source") return i18n().localize(`BOUT.Item.FigureSource.${String(v)}`);
-    if (column?.type === "figure" && column.stat.kind === "choice") return i18n().localize(`${column.stat.choiceLabels}.${String(v)}`);
-    return String(v ?? "");
+    return String((column ? valueWords(column, v, localize) : v) ?? "");
   };
   return {
     kinds: ARMORY_KINDS.map((k) => ({ value: k, label: `${T}Kind.${k}`, selected: k === app.kind })),

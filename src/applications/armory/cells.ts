@@ -5,7 +5,7 @@
  * why, as a localization key with its data.
  */
 import type { ArmoryColumn } from "./columns";
-import { FIGURE_SOURCES } from "../../data/shared/ruleset-blocks";
+import { choiceList, choiceOf, fold, type Localize } from "./words";
 
 export interface CellRefusal {
   readonly message: string;
@@ -32,17 +32,21 @@ export function looksLikeFormula(text: string): boolean {
   return !NUMBER_TEXT.test(text.trim());
 }
 
+/** A choice (a figure's, or the "figures from" marker's) by its stored value or, with `localize`, the words the grid shows for it, any case. */
+function readChoice(column: ArmoryColumn, raw: unknown, label: string, localize?: Localize): CellResult {
+  const text = String(raw ?? "").trim();
+  const value = choiceOf(column, text, localize);
+  return value !== undefined ? { ok: true, value } : refuse("Choice", { column: label, value: text, choices: choiceList(column, localize) });
+}
+
 /**
  * Reads a value for a column: numbers from numbers or numeric text, yes/no
- * from booleans or words, choices by their stored value. `label` is the
- * column's name as the GM sees it, for the refusal.
+ * from booleans or words, choices by their stored value or (with `localize`)
+ * the grid's words for them. `label` is the column's name as the GM sees it,
+ * for the refusal.
  */
-export function readCell(column: ArmoryColumn, raw: unknown, label: string): CellResult {
-  if (column.type === "source") {
-    const text = String(raw ?? "").trim();
-    if ((FIGURE_SOURCES as readonly string[]).includes(text)) return { ok: true, value: text };
-    return refuse("Choice", { column: label, value: text, choices: FIGURE_SOURCES.join(", ") });
-  }
+export function readCell(column: ArmoryColumn, raw: unknown, label: string, localize?: Localize): CellResult {
+  if (column.type === "source") return readChoice(column, raw, label, localize);
   const stat = column.stat;
   switch (stat.kind) {
     case "integer":
@@ -59,15 +63,12 @@ export function readCell(column: ArmoryColumn, raw: unknown, label: string): Cel
     case "boolean": {
       if (typeof raw === "boolean") return { ok: true, value: raw };
       const text = String(raw ?? "").trim().toLowerCase();
-      if (TRUE.has(text)) return { ok: true, value: true };
-      if (FALSE.has(text)) return { ok: true, value: false };
+      if (TRUE.has(text) || (localize && text === fold(localize("BOUT.Armory.Yes")))) return { ok: true, value: true };
+      if (FALSE.has(text) || (localize && text === fold(localize("BOUT.Armory.No")))) return { ok: true, value: false };
       return refuse("NotYesNo", { column: label, value: String(raw) });
     }
-    case "choice": {
-      const text = String(raw ?? "").trim();
-      if (stat.choices.includes(text)) return { ok: true, value: text };
-      return refuse("Choice", { column: label, value: text, choices: stat.choices.join(", ") });
-    }
+    case "choice":
+      return readChoice(column, raw, label, localize);
     case "text":
       return { ok: true, value: String(raw ?? "") };
   }

@@ -112,7 +112,7 @@ export function trackerTimeContext(combat: BoutCombat | null, i18n: Format): Tra
 export function rowRulings(combat: BoutCombat, combatantId: string): readonly GroupAction[] {
   const c = combat.combatants.get(combatantId);
   if (!c || !combat.machineState) return [];
-  return (combat.structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []).filter((choice) => choice.gmOnly);
+  return (combat.structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null, combat.fightNow()) ?? []).filter((choice) => choice.gmOnly);
 }
 
 /** A machine's label in words: fighter ids read as their names, sides as their words. */
@@ -164,7 +164,7 @@ export function boutTrackerContext(
     if (state === "waiting" && c.isOwner) buttons.push({ action: "boutChoose", label: "BOUT.Tracker.Action.Choose", icon: "fa-solid fa-hand", combatantId });
     // The structure says who has a choice now (a shooter's fire or hold, the top IV's first or last);
     // the GM's rulings (surprise, footing) are in the row's context menu instead.
-    const choices = row && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []).filter((choice) => !choice.gmOnly) : [];
+    const choices = row && c.isOwner ? (structure?.turnChoices?.(combat.machineState, combatantId, (c.actor as Actor.Implementation | null) ?? null, combat.fightNow()) ?? []).filter((choice) => !choice.gmOnly) : [];
     for (const choice of choices) buttons.push({ action: "boutTurnChoice", label: choice.label, icon: choice.icon, combatantId, actionId: choice.id });
     if (row?.acting && c.isOwner && structure?.endTurn && !choices.some((choice) => !choice.alongsideEndTurn)) buttons.push({ action: "boutEndTurn", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", combatantId });
     const css = [row?.acting ? "active" : "", row?.done ? "done" : "", c.hidden ? "hidden" : "", c.isDefeated ? "defeated" : ""].filter(Boolean).join(" ");
@@ -214,6 +214,16 @@ export function boutTrackerContext(
   }));
   const loose = view.rows.filter((r) => !r.groupId || !view.groups.some((g) => g.id === r.groupId));
   if (loose.length) groups.push({ id: "", label: "", notes: [], focused: false, buttons: [], rows: loose.filter((r) => seen(r.combatantId)).map((r) => rowContext(r, r.combatantId)) });
+  // Issue 31: combatants of the encounter outside the fight's order (defeated, out of action), each with why, where the GM can bring them back.
+  const inOrder = new Set(view.rows.map((r) => r.combatantId));
+  const outside = combat.combatants.contents.filter((c) => !inOrder.has(c.id!) && seen(c.id!));
+  if (outside.length) {
+    const why = (id: string) => {
+      const out = combat.outOfAction(id);
+      return out ? i18n.localize(out.key) : (combat.combatants.get(id) as unknown as { isDefeated?: boolean } | undefined)?.isDefeated ? i18n.localize("BOUT.Tracker.Outside.Defeated") : i18n.localize("BOUT.Tracker.Outside.Joining");
+    };
+    groups.push({ id: "outside", label: i18n.localize("BOUT.Tracker.Outside.Label"), notes: [], focused: false, buttons: [], rows: outside.map((c) => ({ ...rowContext(null, c.id!), badges: [{ text: why(c.id!) }] })) });
+  }
 
   const declarationButtons: TrackerButton[] = declaration.id && user.isGM ? [{ action: "boutReveal", label: "BOUT.Tracker.Action.Reveal", icon: "fa-solid fa-eye" }] : [];
   return {

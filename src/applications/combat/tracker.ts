@@ -11,8 +11,8 @@ import { boutTrackerContext, dropGroups, rowRulings, trackerTimeContext, type Ro
 import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../table/cards";
-import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { queued } from "../../table/write-queue";
+import { refuse, type Outcome } from "../../engine/outcome";
+import { askGM } from "../../table/grants";
 import { contextEntry, contextEntryKey, type ContextMenuEntry } from "../../compat";
 import { chooseStyle, styleable, withStyles } from "./style-menu";
 
@@ -94,36 +94,15 @@ export class BoutCombatTracker extends CoreTracker {
 
   /**
    * GM: move a fighter into a group (null: a new one), forming or splitting a
-   * bout. The combatant's group and, once the fight runs, the machine's state.
+   * bout: done by the active GM (BoutCombat#moveToGroup), whom any other GM asks.
    */
   async moveCombatant(combatantId: string, groupId: string | null): Promise<Outcome<unknown>> {
     const combat = this.boutCombat;
-    const combatant = combat?.combatants.get(combatantId);
     let outcome: Outcome<unknown>;
     if (!game.user?.isGM) outcome = refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
-    else if (!combat || !combatant) outcome = refuse("combat.unknownCombatant", "BOUT.Tracker.Refusal.UnknownCombatant");
-    else if (groupId !== null && !combat.groups.get(groupId)) outcome = refuse("combat.unknownGroup", "BOUT.Tracker.Refusal.UnknownGroup");
-    else {
-      const started = Boolean(combat.machineState);
-      const regroup = combat.structure?.regroup;
-      if (started && !regroup) outcome = refuse("combat.noGroups", "BOUT.Tracker.Refusal.NoGroups");
-      else
-        // The new group, the machine's regrouping and the combatant's group, in the combat's queue.
-        outcome = await queued([combat], async (lease): Promise<Outcome<unknown>> => {
-          let target = groupId;
-          if (target === null) {
-            const created = (await combat.createEmbeddedDocuments("CombatantGroup", [{ name: game.i18n!.format("BOUT.Tracker.NewGroup", { n: String(combat.groups.size + 1) }) }] as never)) as unknown as { id: string }[];
-            target = created[0]!.id;
-          }
-          const command = started ? regroup!(combatantId, target) : null;
-          if (command) {
-            const moved = await combat.applyCommand(command, lease);
-            if (!moved.ok) return moved;
-          }
-          await combatant.update({ group: target } as never);
-          return ok(target);
-        });
-    }
+    else if (!combat) outcome = refuse("combat.unknownCombatant", "BOUT.Tracker.Refusal.UnknownCombatant");
+    else if (game.user.isActiveGM) outcome = await combat.moveToGroup(combatantId, groupId);
+    else outcome = await askGM("moveCombatant", { combatId: combat.id, combatantId, groupId });
     if (!outcome.ok) notifyRefusal(outcome.refusal);
     return outcome;
   }
@@ -263,7 +242,8 @@ export class BoutCombatTracker extends CoreTracker {
     const action = combat.structure?.groupActions?.(combat.machineState, groupId).find((a) => a.id === target.dataset.actionId);
     if (!action) return;
     if (action.throw) {
-      const ids = combat.combatants.contents.filter((c) => ((c as unknown as { _source: { group?: string | null } })._source.group ?? "bout") === groupId).map((c) => c.id!);
+      // The group's fighters in the fight's order (issue 31: one out of it, senseless or defeated, throws nothing).
+      const ids = (combat.trackerView()?.rows ?? []).filter((r) => r.groupId === groupId).map((r) => r.combatantId);
       // openDeclaration takes the combat's queue on the active GM: a command or choice on its way lands before the throw opens, never over it.
       return openDeclaration(combat, "throw", groupId, ids, ["red", "white"]);
     }
@@ -320,7 +300,7 @@ export class BoutCombatTracker extends CoreTracker {
     const combat = this.boutCombat;
     const id = target.dataset.combatantId;
     const actorOf = (cid: string) => (combat?.combatants.get(cid)?.actor as Actor.Implementation | null | undefined) ?? null;
-    const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id, actorOf(id)).find((c) => c.id === target.dataset.actionId) : undefined;
+    const choice = id && combat ? combat.structure?.turnChoices?.(combat.machineState, id, actorOf(id), combat.fightNow()).find((c) => c.id === target.dataset.actionId) : undefined;
     if (!combat || !choice) return;
     if (choice.card) {
       const actor = combat.combatants.get(id!)?.actor as Actor.Implementation | null | undefined;

@@ -34,7 +34,8 @@ export function readValues(fields: readonly DialogField[], raw: Record<string, u
   for (const field of fields) {
     const input = raw[field.name];
     if (field.kind === "number") {
-      const n = typeof input === "number" ? input : Number(input);
+      // FormDataExtended reads an emptied number field as null (Number(null) would be 0): it keeps the default, as text that is no number does.
+      const n = typeof input === "number" ? input : input === null || input === "" ? NaN : Number(input);
       values[field.name] = Number.isFinite(n) ? Math.min(field.max, Math.max(field.min, Math.round(n))) : field.value;
     } else if (field.kind === "checkbox") values[field.name] = input === true || input === "on" || input === "true";
     else values[field.name] = field.options.some((o) => o.value === input) ? String(input) : field.value;

@@ -9,6 +9,7 @@
  */
 import { templatePath } from "../../config";
 import type { Outcome, Refusal } from "../../engine/outcome";
+import { noticeText } from "../../table/notify";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
@@ -93,7 +94,7 @@ export function cellName(groups: readonly CellGroup[], where: string): string | 
 /** Shows a reader's refusal with the cell it names in words (the reader's path otherwise). */
 export function notifyCellRefusal(groups: readonly CellGroup[], refusal: Refusal): void {
   const data = Object.fromEntries(Object.entries(refusal.data ?? {}).map(([k, v]) => [k, cellName(groups, String(v)) ?? String(v)]));
-  ui.notifications?.warn(game.i18n!.format(refusal.message, data));
+  ui.notifications?.warn(noticeText(refusal.message, data));
 }
 
 function refuseNonGM(): boolean {

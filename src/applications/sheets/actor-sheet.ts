@@ -26,6 +26,7 @@ export class BoutActorSheet extends ActorSheetBase {
       actorAction: BoutActorSheet.#onActorAction as ActionHandler,
       rollItem: BoutActorSheet.#onRollItem as ActionHandler,
       toggleEquipped: BoutActorSheet.#onToggleEquipped as ActionHandler,
+      toggleCondition: BoutActorSheet.#onToggleCondition as ActionHandler,
       createItem: BoutActorSheet.#onCreateItem as ActionHandler,
       editItem: BoutActorSheet.#onEditItem as ActionHandler,
       deleteItem: BoutActorSheet.#onDeleteItem as ActionHandler,
@@ -107,6 +108,18 @@ export class BoutActorSheet extends ActorSheetBase {
     const item = this.#itemFor(target) as any;
     if (!item || typeof item.system.equipped !== "boolean") return;
     return item.update({ "system.equipped": !item.system.equipped });
+  }
+
+  /**
+   * A state that is a token condition (Stunned, Kneeling): the box sets or clears
+   * the condition itself, as the token HUD does (Actor#toggleStatusEffect), so the
+   * sheet, the HUD and the cards share one truth.
+   */
+  static async #onToggleCondition(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const status = target.dataset.status;
+    if (!status || !this.isEditable) return;
+    const actor = this.document as unknown as { statuses: Set<string>; toggleStatusEffect(id: string, options: { active: boolean }): Promise<unknown> };
+    return actor.toggleStatusEffect(status, { active: !actor.statuses.has(status) });
   }
 
   static async #onCreateItem(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {

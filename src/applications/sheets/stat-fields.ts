@@ -18,6 +18,8 @@ export interface StatFieldContext {
   readonly step?: number | "any";
   readonly choices?: readonly { readonly value: string; readonly label: string; readonly selected: boolean }[];
   readonly fields?: readonly StatFieldContext[];
+  /** A state that is a token condition: its status id (the box sets or clears the condition, never a stored figure). */
+  readonly status?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function statFields(block: StatBlock, values: unknown, prefix: string, id
       case "number":
         return { ...base, value: value ?? stat.initial, min: stat.min, max: stat.max, hasMin: stat.min !== undefined, hasMax: stat.max !== undefined, step: stat.step ?? "any" };
       case "boolean":
+        return { ...base, value: value ?? stat.initial, ...(stat.status ? { status: stat.status } : {}) };
       case "text":
         return { ...base, value: value ?? stat.initial };
       case "choice": {

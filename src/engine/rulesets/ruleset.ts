@@ -6,6 +6,7 @@
  */
 import type { DerivedValue, StatBlock, StatValues } from "./stats";
 import type { PhasesTracks } from "./phases/tracks";
+import type { OutOfAction } from "./out-of-action";
 
 export const RULESET_IDS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
@@ -80,6 +81,12 @@ export interface RulesetDefinition<S extends RulesetStats> {
    * that is only derived.
    */
   vitality(actor: ActorView<S>, derived: Record<string, DerivedValue>): Vitality;
+  /**
+   * Why the fighter cannot act at all (dead, unconscious, in a coma), from its
+   * figures and the conditions its actor carries; null while it can. Such a
+   * fighter is out of the fight's order and its actions are refused.
+   */
+  outOfAction(actor: ActorView<S>, statuses: ReadonlySet<string>, world?: RulesetWorld): OutOfAction | null;
 }
 
 export type Ruleset = RulesetDefinition<RulesetStats>;

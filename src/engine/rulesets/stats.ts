@@ -31,6 +31,12 @@ export interface NumberStat extends StatBase {
 export interface BooleanStat extends StatBase {
   readonly kind: "boolean";
   readonly initial: boolean;
+  /**
+   * The token condition (a status id) this state is: the actor's statuses are
+   * its one owner (issue 31). The figure is read from them, never stored, and
+   * the sheet's box sets or clears the condition itself.
+   */
+  readonly status?: string;
 }
 
 export interface TextStat extends StatBase {
@@ -75,6 +81,21 @@ export function initialValues<B extends StatBlock>(block: B): StatValues<B> {
   const out: Record<string, unknown> = {};
   for (const [key, stat] of Object.entries(block)) out[key] = stat.kind === "group" ? initialValues(stat.fields) : stat.initial;
   return out as StatValues<B>;
+}
+
+/** The statistic at a dotted path in a block (into groups), or undefined. */
+export function statAt(block: StatBlock, path: string): Stat | undefined {
+  const [head, ...rest] = path.split(".");
+  const stat = block[head ?? ""];
+  if (!stat || rest.length === 0) return stat;
+  return stat.kind === "group" ? statAt(stat.fields, rest.join(".")) : undefined;
+}
+
+/** The states of a block that are token conditions: each one's dotted path in the block and its status id. */
+export function conditionStats(block: StatBlock, prefix = ""): { readonly path: string; readonly status: string }[] {
+  return Object.entries(block).flatMap(([key, stat]) =>
+    stat.kind === "group" ? conditionStats(stat.fields, `${prefix}${key}.`) : stat.kind === "boolean" && stat.status ? [{ path: `${prefix}${key}`, status: stat.status }] : [],
+  );
 }
 
 /** Every localization key a block uses (labels, hints, choice labels), for coverage tests. */

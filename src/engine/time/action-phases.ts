@@ -6,11 +6,14 @@
  * them). An action costs at most 10 AP (movement or mixed) or 12 (one combat
  * action); a dearer one is begun now and finished first thing next phase. A
  * character may spend part of an action and hold the rest, hold everything, or
- * pass for the round. The round ends when nobody can or will act.
+ * pass for the round. An action may be made in parts within the phase: a move
+ * leaves the fighter's action open, and an attack after it is the same (mixed)
+ * action; the fighter stays among those acting until the action ends (an
+ * attack, a full action, a hold). The round ends when nobody can or will act.
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import { ACTION_LIMITS, type ActionKind } from "../rulesets/actionpoints/pool";
-import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
+import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 
 export interface ApCombatant {
   readonly id: string;
@@ -23,6 +26,11 @@ export interface ApCombatant {
   readonly passed: boolean;
   /** An action begun in an earlier phase: what is still owed. */
   readonly continuing: { readonly remaining: number; readonly kind: ActionKind } | null;
+  /**
+   * This phase's action under way: movement spent so far, with room left for
+   * more (an attack after moving is the same action, II.b). Absent: none.
+   */
+  readonly action?: { readonly points: number; readonly kind: ActionKind };
 }
 
 export interface ActionPhasesState {
@@ -62,12 +70,16 @@ export function startActionPhases(pools: readonly { id: string; pool: number }[]
 
 const canAct = (c: ApCombatant) => !c.passed && !c.actedThisPhase && c.pool > 0;
 
-/** Who may act now: the highest unspent pool among those yet to act this phase (all of them on a tie). */
+/**
+ * Who may act now: the highest unspent pool among those yet to act this phase
+ * (all of them on a tie), and anyone whose action is under way (it was begun in
+ * turn, and the rest of it is the same action).
+ */
 export function actingNow(s: ActionPhasesState): string[] {
   const ready = s.combatants.filter(canAct);
   if (!ready.length) return [];
   const top = Math.max(...ready.map((c) => c.pool));
-  return ready.filter((c) => c.pool === top).map((c) => c.id);
+  return ready.filter((c) => c.pool === top || c.action).map((c) => c.id);
 }
 
 /** Nobody can or will act again this round. */
@@ -75,16 +87,23 @@ export function roundOver(s: ActionPhasesState): boolean {
   return s.combatants.every((c) => c.passed || c.pool <= 0);
 }
 
-const patch = (s: ActionPhasesState, id: string, change: Partial<ApCombatant>): ActionPhasesState => ({
+/** The fighter's action under way ends (a hold, a pass): the rest of the phase's points are held. */
+const close = (s: ActionPhasesState, id: string, change: Partial<ApCombatant>): ActionPhasesState => ({
   ...s,
-  combatants: s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c)),
+  combatants: s.combatants.map((c) => {
+    if (c.id !== id) return c;
+    const { action: _ended, ...rest } = c;
+    return { ...rest, ...change };
+  }),
 });
 
 /** A new phase: begun actions are finished first, before anyone else's order is worked out. */
 function newPhase(s: ActionPhasesState, events: ActionPhasesEvent[]): ActionPhasesState {
   const phase = s.phase + 1;
   events.push(ev("phaseStarted", { phase }));
-  const combatants = s.combatants.map((c) => {
+  const combatants = s.combatants.map((open) => {
+    // An action left open when the phase ends is over: the rest is held.
+    const { action: _over, ...c } = open;
     if (!c.continuing) return { ...c, actedThisPhase: false };
     const pay = Math.min(c.continuing.remaining, ACTION_LIMITS[c.continuing.kind], c.pool);
     const remaining = c.continuing.remaining - pay;
@@ -124,19 +143,26 @@ function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Trans
       // Own keys only: "constructor" or "__proto__" are not kinds of action.
       if (typeof cmd.kind !== "string" || !Object.hasOwn(ACTION_LIMITS, cmd.kind)) return no("badKind");
       if (cmd.points > c.pool) return no("tooMany", { points: cmd.points, pool: c.pool });
-      const limit = ACTION_LIMITS[cmd.kind];
+      // II.b: a part spent after a move in the same phase joins that action (movement and combat together: mixed).
+      const sofar = c.action?.points ?? 0;
+      const kind = joinedAction(c.action?.kind ?? null, cmd.kind);
+      const limit = ACTION_LIMITS[kind];
       // A dearer action is begun now and finished next phase.
-      const now = Math.min(cmd.points, limit);
+      const now = Math.min(cmd.points, Math.max(0, limit - sofar));
       const remaining = cmd.points - now;
-      events.push(ev(remaining > 0 ? "actionBegun" : "spent", { combatantId: c.id, points: now, remaining, kind: cmd.kind, left: c.pool - now }));
-      return ok({ state: patch(s, c.id, { pool: c.pool - now, actedThisPhase: true, continuing: remaining > 0 ? { remaining, kind: cmd.kind } : null }), events });
+      const left = c.pool - now;
+      events.push(ev(remaining > 0 ? "actionBegun" : "spent", { combatantId: c.id, points: now, remaining, kind, left }));
+      const ends = actionEnds(kind, sofar + now, remaining > 0) || left <= 0;
+      const { action: _part, ...rest } = c;
+      const next: ApCombatant = { ...rest, pool: left, actedThisPhase: ends, continuing: remaining > 0 ? { remaining, kind } : null, ...(ends ? {} : { action: { points: sofar + now, kind } }) };
+      return ok({ state: { ...s, combatants: s.combatants.map((x) => (x.id === c.id ? next : x)) }, events });
     }
     case "hold": {
       const c = find(cmd.combatantId);
       if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
       if (!actingNow(s).includes(c.id)) return no("outOfTurn", { combatantId: c.id });
       events.push(ev("held", { combatantId: c.id, pool: c.pool }));
-      return ok({ state: patch(s, c.id, { actedThisPhase: true }), events });
+      return ok({ state: close(s, c.id, { actedThisPhase: true }), events });
     }
     case "pass": {
       const c = find(cmd.combatantId);
@@ -144,7 +170,7 @@ function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Trans
       if (c.passed) return no("alreadyPassed", { combatantId: c.id });
       if (c.continuing) return no("finishFirst", { combatantId: c.id });
       events.push(ev("passed", { combatantId: c.id }));
-      return ok({ state: patch(s, c.id, { passed: true }), events });
+      return ok({ state: close(s, c.id, { passed: true }), events });
     }
     case "nextPhase": {
       if (roundOver(s)) return no("roundOver");
@@ -188,10 +214,11 @@ function view(s: ActionPhasesState): TrackerView {
     .map((c) => {
       const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Points` }, value: `${c.pool} / ${c.rolled ?? c.pool}` }];
       if (c.continuing) badges.push({ label: { key: `${V}Badge.Continuing` }, value: c.continuing.remaining });
+      if (c.action) badges.push({ label: { key: `${V}Badge.UnderWay` }, value: c.action.points });
       if (c.passed) badges.push({ label: { key: `${V}Badge.Passed` } });
       return { combatantId: c.id, acting: acting.has(c.id), done: c.actedThisPhase || c.passed || c.pool <= 0, badges };
     });
   return { round: s.round, step, groups: [], rows };
 }
 
-export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view };
+export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view, members: listedFighters };

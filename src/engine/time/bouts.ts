@@ -13,9 +13,11 @@
  * state untouched (commands never mutate their input).
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
-import { mayJoinAttack, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
+import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWithout, mayJoinAttack, type CrowdMatchUp, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
+import { fumbleBelowZero } from "../rulesets/steel/exchange";
+import { missileFireTime } from "../rulesets/steel/missile";
 
 export type Throw = "red" | "white" | null;
 export type Restriction = "none" | "defendOnly" | "noAction";
@@ -94,6 +96,10 @@ export interface Bout {
   readonly struck?: readonly string[];
   /** Rounds run since the GM focused this bout. */
   readonly roundsInFocus: number;
+  /** The round the last red/white throw was revealed in ("Missile Fire": a shooter's throw is his choice for that round). Absent in older states. */
+  readonly thrownIn?: number;
+  /** "Multiple Opponents": this round's outnumbered roll and the choices made since (who faces the lone fighter). */
+  readonly crowd?: CrowdMatchUp;
 }
 
 export interface BoutsState {
@@ -133,6 +139,10 @@ export type BoutsCommand =
   | { readonly type: "nextRound"; readonly boutId?: string; readonly pools?: Readonly<Record<string, number>>; readonly missiles?: Readonly<Record<string, BoutMissile | null>> }
   /** A damaging blow landed: the fighter has closed in on that opponent until the bout pauses ("Weapon Length"). */
   | { readonly type: "landed"; readonly combatantId: string; readonly on: string }
+  /** "Multiple Opponents": the outnumbered roll's outcome, kept for this round of the bout (once a round). */
+  | { readonly type: "crowd"; readonly boutId: string; readonly lone: string; readonly decides: string; readonly superior: readonly string[]; readonly inferior: readonly string[]; readonly cap: number }
+  /** A choice after the outnumbered roll: the lone fighter names his foe, or an opponent who beat him faces him (`target` = him) or stands off (null). */
+  | { readonly type: "face"; readonly combatantId: string; readonly target: string | null }
   /** An opponent attacks this fighter: refused when the fighter already faces as many as can reach him this round. */
   | { readonly type: "engage"; readonly combatantId: string; readonly by: FacingAttacker; readonly gmCap?: number }
   /** A missile weapon starts readying (the shell rolls the quicker draw) or is set aside (null). */
@@ -143,6 +153,8 @@ export type BoutsCommand =
   /** Initiative bought in the GM-set contest: it changes hands with no blow struck (postures stay). */
   | { readonly type: "seize"; readonly boutId: string; readonly combatantId: string }
   | { readonly type: "footing"; readonly combatantId: string; readonly higher: boolean }
+  /** The fighter moved (a terrain roll): its posture ends ("Posture": it lasts "until the first blow or movement"). */
+  | { readonly type: "moved"; readonly combatantId: string }
   | { readonly type: "mount"; readonly combatantId: string; readonly mounted: boolean }
   | { readonly type: "gait"; readonly combatantId: string; readonly gait: string }
   /** A block with the shield this exchange; a second one is refused. */
@@ -231,7 +243,9 @@ function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsS
     const combatants = s.combatants.map((c) => (c.boutId !== b.id ? c : tidy({ ...c, acted: false }, nb)));
     return { state: { ...putBout(s, nb), combatants }, events: [{ type: "exchange", boutId: b.id, round: nb.round, exchange: 2 }] };
   }
-  const nb: Bout = { ...endDoubleRed(b), round: b.round + 1, exchange: 1, exchangesThisRound: 2, roundsInFocus: s.focus === b.id ? b.roundsInFocus + 1 : b.roundsInFocus };
+  // The outnumbered roll settles one round only.
+  const { crowd: _lastRound, ...rest } = endDoubleRed(b);
+  const nb: Bout = { ...rest, round: b.round + 1, exchange: 1, exchangesThisRound: 2, roundsInFocus: s.focus === b.id ? b.roundsInFocus + 1 : b.roundsInFocus };
   const pools: Record<string, number> = {};
   const combatants = s.combatants.map((c) => {
     if (c.boutId !== b.id) return c;
@@ -290,6 +304,7 @@ function removeCombatant(s: BoutsState, c: BoutCombatant): { state: BoutsState; 
     declareOrder: b.declareOrder.filter((id) => id !== c.id),
     blowOrder: b.blowOrder.map((g) => g.filter((id) => id !== c.id)).filter((g) => g.length > 0),
     ...(b.struck ? { struck: b.struck.filter((id) => id !== c.id) } : {}),
+    ...(b.crowd ? { crowd: matchUpWithout(b.crowd, c.id) } : {}),
     // The holder left: the others disengage and throw again.
     ...(b.initiative === c.id ? { initiative: null, phase: "opening" as const } : {}),
   };
@@ -350,7 +365,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
         nb = { ...endDoubleRed(b), phase: "simultaneous", initiative: null, declareOrder };
         events.push({ type: "bothRed", boutId: b.id, aggressors: declareOrder });
       }
-      return ok({ state: putBout({ ...s, combatants }, nb), events });
+      return ok({ state: putBout({ ...s, combatants }, { ...nb, thrownIn: b.round }), events });
     }
     case "blowOrder": {
       const b = findBout(s, cmd.boutId);
@@ -372,7 +387,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (cmd.dice < 0) return no("negative", "Negative", { combatant: c.id, dice: cmd.dice });
       if (cmd.dice > c.cp) return no("tooMany", "TooMany", { combatant: c.id, dice: cmd.dice, left: c.cp });
       const b = findBout(s, c.boutId)!;
-      if (b.phase === "opening" && (cmd.purpose === "attack" || cmd.purpose === "defence")) return no("notThrown", "NotThrown", { bout: b.id });
+      if (b.phase === "opening" && (cmd.purpose === "attack" || cmd.purpose === "defence")) return no("notThrown", "NotThrownYet", { combatant: c.id });
       if (c.restriction === "noAction" && !expired(c, b)) return no("cannotAct", "CannotAct", { combatant: c.id });
       if (c.restriction === "defendOnly" && !expired(c, b) && cmd.purpose === "attack") return no("defendOnly", "DefendOnly", { combatant: c.id });
       // "Melee Combat", both red: a red thrower is in the middle of his attack until every blow of the double red has landed.
@@ -401,7 +416,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const b = findBout(s, c.boutId)!;
       // Exchange 1: the next exchange is this round's second, paid from what is left; else from the next refresh.
       const now = b.exchange < b.exchangesThisRound;
-      const belowZero = now ? cmd.dice > c.cp : cmd.dice > c.poolMax - c.carry;
+      const belowZero = fumbleBelowZero(cmd.dice, c.cp, { exchange: b.exchange, exchangesThisRound: b.exchangesThisRound, poolMax: c.poolMax, carry: c.carry });
       const nc = now ? { ...c, cp: Math.max(0, c.cp - cmd.dice) } : { ...c, carry: c.carry + cmd.dice };
       // belowZero: the shell calls for a Knockdown roll at TN = the dice rolled on the botch.
       return ok({ state: putCombatant(s, nc), events: [{ type: "fumbled", combatantId: c.id, dice: cmd.dice, left: nc.cp, carry: nc.carry, belowZero }] });
@@ -492,9 +507,31 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (typeof by?.id !== "string" || by.id === "" || by.id === c.id || typeof by.small !== "boolean") return no("badCombatant", "BadCombatant", { combatant: String(by?.id) });
       if (!findCombatant(s, by.id)) return no("unknownCombatant", "UnknownCombatant", { combatant: by.id });
       const b = findBout(s, c.boutId)!;
+      // "Multiple Opponents": after the outnumbered roll, only those the choices set face the lone fighter.
+      const matched = matchUpAllows(b.crowd, b.round, by.id, c.id);
+      if (!matched.ok) return matched;
       const joined = mayJoinAttack({ attacker: { id: by.id, small: by.small }, facing: facingNow(c, b), ...(cmd.gmCap === undefined ? {} : { gmCap: cmd.gmCap }) });
       if (!joined.ok) return joined;
       return ok({ state: putCombatant(s, { ...c, attackedBy: { round: b.round, by: joined.value.map((f) => ({ id: f.id, small: f.small })) } }), events: [] });
+    }
+    case "crowd": {
+      const b = findBout(s, cmd.boutId);
+      if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
+      // One outnumbered roll a round: the dice have spoken.
+      if (b.crowd?.round === b.round) return no("crowdRolled", "CrowdRolled", { bout: b.id });
+      const m = crowdMatchUp(b.round, cmd, members(s, b.id).map((c) => c.id));
+      if (!m.ok) return m;
+      return ok({ state: putBout(s, { ...b, crowd: m.value }), events: [] });
+    }
+    case "face": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      const b = findBout(s, c.boutId)!;
+      if (!b.crowd || b.crowd.round !== b.round) return no("noCrowd", "NoCrowd", { combatant: c.id });
+      if (cmd.target !== null && typeof cmd.target !== "string") return no("badCombatant", "BadCombatant", { combatant: String(cmd.target) });
+      const chosen = chooseMatchUp(b.crowd, c.id, cmd.target);
+      if (!chosen.ok) return chosen;
+      return ok({ state: putBout(s, { ...b, crowd: chosen.value }), events: [] });
     }
     case "missile": {
       const c = findCombatant(s, cmd.combatantId);
@@ -511,11 +548,19 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (cmd.dice > c.missile.pool) return no("tooMany", "TooMany", { combatant: c.id, dice: cmd.dice, left: c.missile.pool });
       const b = findBout(s, c.boutId)!;
       if (c.restriction !== "none" && !expired(c, b)) return no("cannotAct", "CannotAct", { combatant: c.id });
+      // "Missile Fire": red in the first exchange, white in the second; the throw binds its own round; one shot a round.
+      const time = missileFireTime({ phase: b.phase, round: b.round, exchange: b.exchange, thrown: c.thrown, fired: Boolean(c.missile.fired), ...(b.thrownIn === undefined ? {} : { thrownIn: b.thrownIn }) });
+      if (!time.ok) return time;
       return ok({ state: putCombatant(s, { ...c, missile: { ...c.missile, pool: c.missile.pool - cmd.dice, fired: true } }), events: [] });
     }
     case "setLight": {
       if (!BOUT_LIGHTS.includes(cmd.light)) return no("badLight", "BadLight", { light: String(cmd.light) });
       return ok({ state: { ...s, light: cmd.light }, events: [] });
+    }
+    case "moved": {
+      const c = findCombatant(s, cmd.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: String(cmd.combatantId) });
+      return ok({ state: c.posture === "neutral" ? s : putCombatant(s, { ...c, posture: "neutral" }), events: [] });
     }
     case "footing": {
       const c = findCombatant(s, cmd.combatantId);
@@ -546,11 +591,13 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
     case "pause": {
       const b = findBout(s, cmd.boutId);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(cmd.boutId) });
-      const nb: Bout = { ...endDoubleRed(b), phase: "opening", initiative: null, declareOrder: [] };
-      // Disengaging also opens the distance again: reach counts anew, and nobody is on anybody.
+      const { crowd: _settled, ...rest } = endDoubleRed(b);
+      const nb: Bout = { ...rest, phase: "opening", initiative: null, declareOrder: [] };
+      // Disengaging also opens the distance again: reach counts anew, and nobody is on anybody; higher footing
+      // lasts only "until his opponent ... disengages and pulls back beyond Alan's reach" ("Terrain Roll Mechanics").
       const combatants = s.combatants.map((c) => {
         if (c.boutId !== b.id) return c;
-        const { attackedBy: _gone, ...rest } = c;
+        const { attackedBy: _gone, higherFooting: _footing, ...rest } = c;
         return { ...rest, thrown: null, posture: "neutral" as const, closedOn: [] };
       });
       return ok({ state: putBout({ ...s, combatants }, nb), events: [{ type: "paused", boutId: b.id }] });
@@ -577,9 +624,10 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const removed = removeCombatant(s, c);
       let state = removed.state;
       if (!findBout(state, cmd.boutId)) state = { ...state, bouts: [...state.bouts, newBout(cmd.boutId)], focus: state.focus ?? cmd.boutId };
-      // Pool and wounds come along; the throw does not (the new bout has its own).
-      const { attackedBy: _left, ...kept } = c;
-      const moved: BoutCombatant = { ...kept, boutId: cmd.boutId, thrown: null, acted: false };
+      // Pool and wounds come along; the throw does not (the new bout has its own), nor a posture or higher footing
+      // held over the bout he disengaged from ("Posture", "Terrain Roll Mechanics").
+      const { attackedBy: _left, higherFooting: _footing, ...kept } = c;
+      const moved: BoutCombatant = { ...kept, boutId: cmd.boutId, thrown: null, acted: false, posture: "neutral" };
       state = { ...state, combatants: [...state.combatants, moved] };
       return ok({ state, events: [...removed.events, { type: "joined", combatantId: c.id, boutId: cmd.boutId }] });
     }
@@ -658,6 +706,13 @@ function view(s: BoutsState): TrackerView {
     // "Multiple Opponents": how many are on this fighter this round (the cap is 3, or 4 small ones).
     const on = facingNow(c, b).length;
     if (on > 0) badges.push({ label: { key: `${V}Badge.Attackers` }, value: on });
+    // After the outnumbered roll: whom the lone fighter faces this round, or that it is still being chosen.
+    if (b.crowd?.round === b.round && b.crowd.lone === c.id) {
+      const faced = matchUpFacing(b.crowd);
+      if (faced === null) badges.push({ label: { key: `${V}Badge.MatchUpDue` } });
+      else if (faced.length === 0) badges.push({ label: { key: `${V}Badge.FacesNobody` } });
+      else for (const who of faced) badges.push({ label: { key: `${V}Badge.Faces`, data: { who } } });
+    }
     if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
     // With several bouts on the field: this fighter's place in the order across them.
     if (s.bouts.length > 1 && places.has(c.id)) badges.push({ label: { key: `${V}Badge.Order` }, value: places.get(c.id)! });
@@ -670,6 +725,7 @@ export const boutsMachine: TimeMachine<BoutsState, BoutsCommand, BoutsEvent> = {
   id: "bouts",
   apply,
   view,
+  members: listedFighters,
   // "Combat Rounds": bouts run side by side (the camera moves between them), so the fight's time is its furthest bout's.
   roundsBegun: (s) => s.bouts.reduce((most, b) => Math.max(most, b.round), 0),
 };

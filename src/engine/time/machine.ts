@@ -21,12 +21,27 @@ export interface Transition<S, E extends TimeEvent = TimeEvent> {
   readonly events: readonly E[];
 }
 
+/**
+ * What the world says of the fighters at the moment of decision: each fighter's
+ * statuses (its actor's Active Effects, whoever set them: a card, the token HUD,
+ * the sheet), by combatant id. The state never keeps a copy of them; a machine
+ * whose rules turn on a condition (a pulse's stun) reads it from here.
+ */
+export interface FightNow {
+  readonly statuses: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Nobody under any condition: what a machine reads when the shell gives it nothing. */
+export const CALM: FightNow = { statuses: {} };
+
 export interface TimeMachine<S, C extends TimeCommand, E extends TimeEvent = TimeEvent> {
   readonly id: TimeStructureId;
-  /** Apply one command; a command that breaks the rules is refused and changes nothing. */
-  apply(state: S, command: C): Outcome<Transition<S, E>>;
-  /** What the tracker shows for a state. */
-  view(state: S): TrackerView;
+  /** Apply one command; a command that breaks the rules is refused and changes nothing. `now`: the fighters' conditions as they are. */
+  apply(state: S, command: C, now?: FightNow): Outcome<Transition<S, E>>;
+  /** What the tracker shows for a state, with the fighters' conditions as they are. */
+  view(state: S, now?: FightNow): TrackerView;
+  /** The fighters the state holds (who is in the fight's order), by combatant id. */
+  members(state: S): readonly string[];
   /**
    * Rounds (or pulses) begun so far, for the world's clock; the view's round
    * when absent. Concurrent groups with their own rounds (bouts) count the
@@ -96,4 +111,9 @@ export function actingOrder(view: TrackerView): string[] {
  */
 export function turnHolder(view: TrackerView): string | null {
   return view.rows.find((r) => r.acting && !r.done)?.combatantId ?? null;
+}
+
+/** The fighters of a state that lists them as `combatants` (every machine's): its members. */
+export function listedFighters(state: { readonly combatants: readonly { readonly id: string }[] }): readonly string[] {
+  return state.combatants.map((c) => c.id);
 }

@@ -44,7 +44,7 @@ import {
   type ShotDefence,
   type TargetMotion,
 } from "../rulesets/phases/tables";
-import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
 export const PHASE_IDS = ["movement", "firstMissile", "melee", "secondMissile", "magic", "fatigue"] as const;
 export type PhaseId = (typeof PHASE_IDS)[number];
@@ -734,4 +734,4 @@ function view(s: PhasesState): TrackerView {
   return { round: s.round, step: stepLabel(s), groups, rows };
 }
 
-export const phasesMachine: TimeMachine<PhasesState, PhasesCommand, PhasesTimeEvent> = { id: "phases", apply, view };
+export const phasesMachine: TimeMachine<PhasesState, PhasesCommand, PhasesTimeEvent> = { id: "phases", apply, view, members: listedFighters };

@@ -10,7 +10,7 @@
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
 import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
-import type { Label, TimeMachine, TrackerGroup, TrackerRow, TrackerView, Transition } from "./machine";
+import { CALM, listedFighters, type FightNow, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
 const K = "BOUT.Time.Pulses.";
 
@@ -25,10 +25,6 @@ export interface PulseCombatantInput {
   readonly modAG: number;
   readonly rank: number;
   readonly leader?: boolean;
-  readonly stunned?: boolean;
-  readonly unconscious?: boolean;
-  /** [13.6] in close combat (grappling): only Grapple, Pass or Withdraw [13.7]. */
-  readonly close?: boolean;
 }
 
 export interface PulseCombatant {
@@ -39,9 +35,50 @@ export interface PulseCombatant {
   readonly modAG: number;
   readonly rank: number;
   readonly leader: boolean;
+}
+
+/**
+ * A figure as this pulse's rules read it at the moment of decision: its stored
+ * figures and the conditions its token carries now (whoever set them: a card,
+ * the token HUD, the sheet). The state never stores these (issue 31).
+ */
+interface LiveCombatant extends PulseCombatant {
+  /** [19] stunned: lowest IV in an engagement, last on its side, only recovers [15]. */
   readonly stunned: boolean;
-  readonly unconscious: boolean;
-  readonly close?: boolean;
+  /** [13.6] in close combat (grappling): only Grapple, Pass or Withdraw [13.7]. */
+  readonly close: boolean;
+}
+
+/** The state with every figure's conditions now, and those conditions for a newcomer. */
+interface LiveState extends PulsesState {
+  readonly combatants: readonly LiveCombatant[];
+  readonly now: FightNow;
+}
+
+/** The status ids a pulse's rules read: core's stun, and our close-combat condition. */
+const STUNNED = "stun";
+const IN_CLOSE = "closeCombat";
+
+function liveFigure(c: PulseCombatant, now: FightNow): LiveCombatant {
+  const statuses = now.statuses[c.id] ?? [];
+  return { ...c, stunned: statuses.includes(STUNNED), close: statuses.includes(IN_CLOSE) };
+}
+
+/** The state as the rules read it now. */
+function live(s: PulsesState, now: FightNow = CALM): LiveState {
+  return { ...s, combatants: s.combatants.map((c) => liveFigure(c, now)), now };
+}
+
+/** What is stored: the figures without their conditions (an older state's stored conditions go too). */
+function stored(s: LiveState): PulsesState {
+  const { now: _now, ...rest } = s;
+  return {
+    ...rest,
+    combatants: s.combatants.map((c) => {
+      const { stunned: _s, close: _c, unconscious: _u, ...figure } = c as LiveCombatant & { unconscious?: unknown };
+      return figure;
+    }),
+  };
 }
 
 export interface Engagement {
@@ -94,6 +131,12 @@ export interface PulsesState {
   readonly jumped?: Readonly<Record<string, number>>;
   /** [17.4] the pulse in which a figure whose parry only turned the blow must Pass. */
   readonly owedPass?: Readonly<Record<string, number>>;
+  /**
+   * Figures whose engagement came apart this pulse after they had their turn in
+   * it (the foe knocked out or gone): they act no second time with the free
+   * figures of their side [12]. Absent: none.
+   */
+  readonly spent?: readonly string[];
 }
 
 export type PulsesCommand =
@@ -164,9 +207,6 @@ function checkCombatant(c: PulseCombatantInput): Outcome<PulseCombatant> {
     modAG: c.modAG,
     rank: c.rank,
     leader: c.leader === true,
-    stunned: c.stunned === true,
-    unconscious: c.unconscious === true,
-    ...(c.close === true ? { close: true } : {}),
   });
 }
 
@@ -178,8 +218,8 @@ export interface PulsesStart {
   readonly engagements?: readonly (readonly string[])[];
 }
 
-/** The state at the start of combat. Bad input is refused, as a command would be. */
-export function startPulses(input: PulsesStart): Outcome<Transition<PulsesState, PulsesEvent>> {
+/** The state at the start of combat, with the figures' conditions then (`now`). Bad input is refused, as a command would be. */
+export function startPulses(input: PulsesStart, now: FightNow = CALM): Outcome<Transition<PulsesState, PulsesEvent>> {
   const combatants: PulseCombatant[] = [];
   const ids = new Set<string>();
   for (const c of input.combatants ?? []) {
@@ -191,9 +231,10 @@ export function startPulses(input: PulsesStart): Outcome<Transition<PulsesState,
   }
   const surprise = input.surprise ?? null;
   if (surprise !== null && !combatants.some((c) => c.side === surprise)) return no("unknownSide", "UnknownSide", { side: String(surprise) });
-  let state: PulsesState = {
+  let state: LiveState = {
     pulse: surprise !== null ? 0 : 1,
-    combatants,
+    combatants: combatants.map((c) => liveFigure(c, now)),
+    now,
     engagements: [],
     step: surprise !== null ? { kind: "surprise", side: surprise } : { kind: "initiative" },
     initiative: null,
@@ -208,12 +249,11 @@ export function startPulses(input: PulsesStart): Outcome<Transition<PulsesState,
     state = set.value;
   }
   if (surprise !== null) events.push({ type: "surprisePulse", side: surprise });
-  return ok(settle(state, events));
+  return ok(settled(state, events));
 }
 
-const byId = (s: PulsesState, id: string) => s.combatants.find((c) => c.id === id);
+const byId = (s: LiveState, id: string) => s.combatants.find((c) => c.id === id);
 const engagedIds = (s: PulsesState) => new Set(s.engagements.flatMap((e) => e.members));
-const canAct = (c: PulseCombatant) => !c.unconscious;
 
 function sidesOf(s: PulsesState): string[] {
   const out: string[] = [];
@@ -222,19 +262,19 @@ function sidesOf(s: PulsesState): string[] {
 }
 
 /** Non-engaged figures of a side able to act, stunned ones last [19]. */
-function sideActors(s: PulsesState, side: string): string[] {
+function sideActors(s: LiveState, side: string): string[] {
   const engaged = engagedIds(s);
-  const free = s.combatants.filter((c) => c.side === side && !engaged.has(c.id) && canAct(c));
+  const free = s.combatants.filter((c) => c.side === side && !engaged.has(c.id) && !s.spent?.includes(c.id));
   return [...free.filter((c) => !c.stunned), ...free.filter((c) => c.stunned)].map((c) => c.id);
 }
 
-/** [11.1] in the free pulse every conscious figure of the surprising side acts, engaged or not; stunned last. */
-function surpriseActors(s: PulsesState, side: string): string[] {
-  const own = s.combatants.filter((c) => c.side === side && canAct(c));
+/** [11.1] in the free pulse every figure of the surprising side acts, engaged or not; stunned last. */
+function surpriseActors(s: LiveState, side: string): string[] {
+  const own = s.combatants.filter((c) => c.side === side);
   return [...own.filter((c) => !c.stunned), ...own.filter((c) => c.stunned)].map((c) => c.id);
 }
 
-function setEngagements(s: PulsesState, groups: readonly (readonly string[])[], rear: readonly string[]): Outcome<PulsesState> {
+function setEngagements(s: LiveState, groups: readonly (readonly string[])[], rear: readonly string[]): Outcome<LiveState> {
   if (!Array.isArray(groups)) return no("badEngagements", "BadEngagements");
   const seen = new Set<string>();
   let next = s.nextEngagement;
@@ -254,11 +294,10 @@ function setEngagements(s: PulsesState, groups: readonly (readonly string[])[], 
   return ok({ ...s, engagements, nextEngagement: next });
 }
 
-function engagementStart(s: PulsesState, index: number, events: PulsesEvent[]): PulsesState {
+function engagementStart(s: LiveState, index: number, events: PulsesEvent[]): LiveState {
   const e = s.engagements[index]!;
   const figures = e.members
     .map((id) => byId(s, id)!)
-    .filter(canAct)
     .map((c) => ({ id: c.id, iv: c.modAG + c.pc + c.rank, stunned: c.stunned, opponentInRear: e.rear.includes(c.id) }));
   const order = engagementOrder(figures);
   const chosen = order.length < 2;
@@ -268,7 +307,7 @@ function engagementStart(s: PulsesState, index: number, events: PulsesEvent[]): 
   return { ...s, engagements, step: { kind: "engagement", index }, acted: [] };
 }
 
-function sideStart(s: PulsesState, index: number, events: PulsesEvent[]): PulsesState {
+function sideStart(s: LiveState, index: number, events: PulsesEvent[]): LiveState {
   const side = s.sideOrder[index]!;
   const acting = sideActors(s, side);
   events.push({ type: "sideStarted", side, acting });
@@ -276,17 +315,18 @@ function sideStart(s: PulsesState, index: number, events: PulsesEvent[]): Pulses
 }
 
 /** The side order before the winner's choice: winner first, the rest as they appear. */
-function defaultSideOrder(s: PulsesState, winner: string | null): string[] {
+function defaultSideOrder(s: LiveState, winner: string | null): string[] {
   const sides = sidesOf(s).filter((side) => sideActors(s, side).length > 0);
   return winner && sides.includes(winner) ? [winner, ...sides.filter((x) => x !== winner)] : sides;
 }
 
-function newPulse(s: PulsesState, events: PulsesEvent[]): PulsesState {
+function newPulse(s: LiveState, events: PulsesEvent[]): LiveState {
   events.push({ type: "pulseEnded", pulse: s.pulse });
   const pulse = s.pulse + 1;
   events.push({ type: "pulseStarted", pulse });
+  const { spent: _spent, ...rest } = s;
   return {
-    ...s,
+    ...rest,
     pulse,
     step: { kind: "initiative" },
     initiative: null,
@@ -299,8 +339,9 @@ function newPulse(s: PulsesState, events: PulsesEvent[]): PulsesState {
   };
 }
 
-/** Sides whose non-engaged figures need the initiative roll, each with its roller. */
-export function initiativeRollers(s: PulsesState): { side: string; rollerId: string; bonus: number }[] {
+/** Sides whose non-engaged figures need the initiative roll, each with its roller (the figures' conditions as `now` gives them). */
+export function initiativeRollers(state: PulsesState, now?: FightNow): { side: string; rollerId: string; bonus: number }[] {
+  const s = "now" in state ? (state as LiveState) : live(state, now);
   const engaged = engagedIds(s);
   const out: { side: string; rollerId: string; bonus: number }[] = [];
   for (const side of sidesOf(s)) {
@@ -315,8 +356,14 @@ export function initiativeRollers(s: PulsesState): { side: string; rollerId: str
   return out;
 }
 
+/** Moves past every step that has nothing left to do, until a decision is needed; what is stored of the result. */
+function settled(state: LiveState, events: PulsesEvent[]): Transition<PulsesState, PulsesEvent> {
+  const done = settle(state, events);
+  return { state: stored(done.state), events: done.events };
+}
+
 /** Moves past every step that has nothing left to do, until a decision is needed. */
-function settle(state: PulsesState, events: PulsesEvent[]): Transition<PulsesState, PulsesEvent> {
+function settle(state: LiveState, events: PulsesEvent[]): Transition<LiveState, PulsesEvent> {
   let s = state;
   for (let guard = 0; guard < 10_000; guard++) {
     const step = s.step;
@@ -338,8 +385,8 @@ function settle(state: PulsesState, events: PulsesEvent[]): Transition<PulsesSta
     if (step.kind === "engagement") {
       const e = s.engagements[step.index]!;
       if (!e.chosen) break;
-      // A figure knocked senseless during the engagement no longer holds it up.
-      if (e.order.some((id) => !s.acted.includes(id) && canAct(byId(s, id)!))) break;
+      // A figure gone from the fight during the engagement (knocked senseless, removed) no longer holds it up.
+      if (e.order.some((id) => !s.acted.includes(id) && byId(s, id))) break;
       events.push({ type: "engagementResolved", engagementId: e.id });
       s = step.index + 1 < s.engagements.length ? engagementStart(s, step.index + 1, events) : { ...s, step: { kind: "sideChoice" }, acted: [] };
       continue;
@@ -361,13 +408,14 @@ function settle(state: PulsesState, events: PulsesEvent[]): Transition<PulsesSta
   return { state: s, events };
 }
 
-/** Who may end a turn now: the engagement's current figure, or any not-yet-acted figure of the acting side. */
-export function currentActors(s: PulsesState): string[] {
+/** Who may end a turn now: the engagement's current figure, or any not-yet-acted figure of the acting side (the figures' conditions as `now` gives them). */
+export function currentActors(state: PulsesState, now?: FightNow): string[] {
+  const s = "now" in state ? (state as LiveState) : live(state, now);
   const step = s.step;
   if (step.kind === "engagement") {
     const e = s.engagements[step.index]!;
     if (!e.chosen) return [];
-    const next = e.order.find((id) => !s.acted.includes(id) && canAct(byId(s, id)!));
+    const next = e.order.find((id) => !s.acted.includes(id) && byId(s, id));
     return next ? [next] : [];
   }
   if (step.kind === "side" || step.kind === "surprise") {
@@ -379,8 +427,9 @@ export function currentActors(s: PulsesState): string[] {
   return [];
 }
 
-/** [13]-[15] the actions a figure may name now: none out of its turn. */
-export function openActions(s: PulsesState, id: string): readonly PulseAction[] {
+/** [13]-[15] the actions a figure may name now: none out of its turn (the figures' conditions as `now` gives them). */
+export function openActions(state: PulsesState, id: string, now?: FightNow): readonly PulseAction[] {
+  const s = "now" in state ? (state as LiveState) : live(state, now);
   const c = byId(s, id);
   if (!c || !currentActors(s).includes(id)) return [];
   // [17.4] after a parry of 3 or less the figure's next action is a Pass.
@@ -396,7 +445,15 @@ export function heldToActions(s: PulsesState, id: string): readonly PulseAction[
   return s.declared?.[id] ?? (owesPass(s, id) ? ["pass"] : undefined);
 }
 
-function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<PulsesState, PulsesEvent>> {
+function apply(state: PulsesState, command: PulsesCommand, now: FightNow = CALM): Outcome<Transition<PulsesState, PulsesEvent>> {
+  const read = live(state, now);
+  const done = applyLive(read, command);
+  if (!done.ok) return done;
+  // A command that changes nothing (a tied roll) leaves the very state it was given.
+  return ok({ state: done.value.state === read ? state : stored(done.value.state), events: done.value.events });
+}
+
+function applyLive(state: LiveState, command: PulsesCommand): Outcome<Transition<LiveState, PulsesEvent>> {
   const events: PulsesEvent[] = [];
   const s = state;
   switch (command?.type) {
@@ -424,7 +481,7 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       }
       const winner = top[0]!.side;
       events.push({ type: "sideInitiative", rolls, winner });
-      let next: PulsesState = { ...s, initiative: { rolls, winner }, sideOrder: defaultSideOrder(s, winner) };
+      let next: LiveState = { ...s, initiative: { rolls, winner }, sideOrder: defaultSideOrder(s, winner) };
       next = next.engagements.length > 0 ? engagementStart(next, 0, events) : { ...next, step: { kind: "sideChoice" } };
       return ok(settle(next, events));
     }
@@ -485,7 +542,7 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       if (byId(s, checked.value.id)) return no("duplicate", "Duplicate", { id: checked.value.id });
       events.push({ type: "joined", combatantId: checked.value.id });
       // A newcomer is not engaged; it acts with its side if its side has not finished.
-      let next: PulsesState = { ...s, combatants: [...s.combatants, checked.value] };
+      let next: LiveState = { ...s, combatants: [...s.combatants, liveFigure(checked.value, s.now)] };
       if (next.step.kind === "side" && !next.sideOrder.includes(checked.value.side)) next = { ...next, sideOrder: [...next.sideOrder, checked.value.side] };
       return ok(settle(next, events));
     }
@@ -501,7 +558,7 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       const checked = checkCombatant({ ...current, ...patch, id: current.id, side: patch.side ?? current.side });
       if (!checked.ok) return checked;
       events.push({ type: "updated", combatantId: current.id });
-      return ok(settle({ ...s, combatants: s.combatants.map((c) => (c.id === current.id ? checked.value : c)) }, events));
+      return ok(settle({ ...s, combatants: s.combatants.map((c) => (c.id === current.id ? liveFigure(checked.value, s.now) : c)) }, events));
     }
     case "declareAction": {
       // [13]-[15] in its turn a figure names its action; what it may name depends on whether it is engaged, and a stunned one only recovers.
@@ -562,7 +619,7 @@ function apply(state: PulsesState, command: PulsesCommand): Outcome<Transition<P
       const strikes = { ...(s.strikes ?? {}), [c.id]: [...(s.strikes?.[c.id] ?? []), { targetId: command.targetId, type: command.attackType }] };
       const next = { ...s, strikes };
       if (!command.done) return ok({ state: next, events });
-      const ended = apply(next, { type: "endTurn", combatantId: c.id });
+      const ended = applyLive(next, { type: "endTurn", combatantId: c.id });
       if (!ended.ok) return ended;
       return ok({ state: ended.value.state, events: [...events, ...ended.value.events] });
     }
@@ -585,10 +642,10 @@ function without<T>(record: Readonly<Record<string, T>> | undefined, id: string)
  * for them (a second weapon, a sweep) with the target left blank; a side roll it
  * made stays the side's, its roller unnamed.
  */
-function forget(s: PulsesState, id: string): PulsesState {
+function forget(s: LiveState, id: string): LiveState {
   const strikes = without(s.strikes, id);
-  const next: { -readonly [K in keyof PulsesState]: PulsesState[K] } = { ...s };
-  const set = <K extends keyof PulsesState>(key: K, value: PulsesState[K] | undefined) => {
+  const next: { -readonly [K in keyof LiveState]: LiveState[K] } = { ...s };
+  const set = <K extends keyof LiveState>(key: K, value: LiveState[K] | undefined) => {
     if (value === undefined) delete next[key];
     else next[key] = value;
   };
@@ -601,20 +658,26 @@ function forget(s: PulsesState, id: string): PulsesState {
   return next;
 }
 
-function removeCombatant(s: PulsesState, id: string, events: PulsesEvent[]): PulsesState {
+function removeCombatant(s: LiveState, id: string, events: PulsesEvent[]): LiveState {
   const combatants = s.combatants.filter((c) => c.id !== id);
   const sideOf = (x: string) => combatants.find((c) => c.id === x)?.side;
   const step = s.step;
   const kept: Engagement[] = [];
   let keptBefore = 0;
+  const spent = [...(s.spent ?? [])];
   s.engagements.forEach((e, i) => {
     const members = e.members.filter((m) => m !== id);
     if (members.length >= 2 && new Set(members.map(sideOf)).size >= 2) {
       kept.push({ ...e, members, rear: e.rear.filter((m) => m !== id), order: e.order.filter((m) => m !== id) });
       if (step.kind === "engagement" && i < step.index) keptBefore++;
+      return;
     }
+    // Those left of an engagement that came apart go free; whoever already had a turn in it has had this pulse's.
+    const resolved = step.kind === "sideChoice" || step.kind === "side" || (step.kind === "engagement" && i < step.index);
+    const current = step.kind === "engagement" && i === step.index;
+    for (const m of members) if ((resolved || (current && s.acted.includes(m))) && !spent.includes(m)) spent.push(m);
   });
-  const base: PulsesState = { ...forget(s, id), combatants, engagements: kept, acted: s.acted.filter((a) => a !== id) };
+  const base: LiveState = { ...forget(s, id), combatants, engagements: kept, acted: s.acted.filter((a) => a !== id), ...(spent.length ? { spent } : {}) };
   if (step.kind !== "engagement") return base;
   const current = s.engagements[step.index]!;
   const index = kept.findIndex((e) => e.id === current.id);
@@ -640,18 +703,19 @@ function stepLabel(s: PulsesState): Label {
   }
 }
 
-export function viewPulses(s: PulsesState): TrackerView {
+/** What the tracker draws, with the figures' conditions now (a stunned figure's badge and its place on its side). */
+export function viewPulses(state: PulsesState, now: FightNow = CALM): TrackerView {
+  const s = live(state, now);
   const groups: TrackerGroup[] = [];
   const rows: TrackerRow[] = [];
   const actors = new Set(currentActors(s));
   const step = s.step;
   const listed = new Set<string>();
   const iv = (c: PulseCombatant) => c.modAG + c.pc + c.rank;
-  const badges = (c: PulseCombatant) => [
+  const badges = (c: LiveCombatant) => [
     { label: label("Badge.IV"), value: iv(c) },
     ...(c.leader ? [{ label: label("Badge.Leader") }] : []),
     ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
-    ...(c.unconscious ? [{ label: label("Badge.Unconscious") }] : []),
     ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),
     ...(s.momentum?.[c.id]?.pulse === s.pulse ? [{ label: label("Badge.Momentum"), value: s.momentum[c.id]!.hexes }] : []),
     ...(owesPass(s, c.id) && !s.declared?.[c.id] ? [{ label: label("Badge.MustPass") }] : []),
@@ -693,4 +757,5 @@ export const pulsesMachine: TimeMachine<PulsesState, PulsesCommand, PulsesEvent>
   id: "pulses",
   apply,
   view: viewPulses,
+  members: listedFighters,
 };

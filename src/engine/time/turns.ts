@@ -8,7 +8,7 @@
  * untouched.
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import type { Label, TimeMachine, TrackerView, Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 
 export interface TurnEffects {
   readonly actsLast: boolean;
@@ -310,4 +310,4 @@ function view(s: TurnsState): TrackerView {
   return { round: s.round, step, groups, rows };
 }
 
-export const turnsMachine: TimeMachine<TurnsState, TurnsCommand, TurnsEvent> = { id: "turns", apply, view };
+export const turnsMachine: TimeMachine<TurnsState, TurnsCommand, TurnsEvent> = { id: "turns", apply, view, members: listedFighters };

@@ -122,12 +122,16 @@ function fingerprintOf(text: string): string {
   return `${h.toString(36)}.${text.length.toString(36)}`;
 }
 
+/** What marks a step that ended timed conditions on the tokens (a knockout's seconds up): written outside the state. */
+export const CONDITIONS_ENDED = "conditionsEnded";
+
 /**
  * Commands whose step cannot be taken back, so they clear the history: a
- * fighter who left the fight (the combatant is gone) and a fighter moved into
- * another bout (the move also changes the combatant's group, outside the state).
+ * fighter who left the fight (the combatant is gone), a fighter moved into
+ * another bout (the move also changes the combatant's group, outside the
+ * state), and a step whose clock ended conditions on the tokens (issue 31).
  */
-export const NOT_UNDOABLE: ReadonlySet<string> = new Set(["leave", "move"]);
+export const NOT_UNDOABLE: ReadonlySet<string> = new Set(["leave", "move", CONDITIONS_ENDED]);
 
 /** Can a step made of these commands be taken back? */
 export function undoable(commandTypes: readonly string[]): boolean {

@@ -10,7 +10,7 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { ATTACK_ADVANTAGES, checkTarget, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
+import { ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { advantageHeadline } from "./headline";
 import { cardView, delta, registerCardKind, takeFromCard, withNames, type CardKind } from "../cards";
 import { apRule, apJsonTables, apTablesRead } from "./tables";
@@ -52,7 +52,7 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
   const tables = apJsonTables();
   const cost = tables.advantageFatigue[kind];
   const t = view(taker);
-  if (t.stats.fatigueNow < cost) return refused("tooTired", "TooTired");
+  if (!mayPayFatigue(cost, t.stats.fatigueNow)) return refused("tooTired", "TooTired");
   const base = { sourceId: d.sourceId as string, kind, cost, critical: adv.critical, defence: adv.defence };
   const target = defenderFigures(view(victim), fighterRef(victim), "none");
   if (!target) return refused("noSource", "NoSource");

@@ -23,7 +23,9 @@ import {
   attackOdds,
   CRITICAL_LOCATIONS,
   checkTarget,
+  critDieAdjustment,
   defenceSkill,
+  mayPayFatigue,
   defencesAvailable,
   resolveAttack,
   strengthBonus,
@@ -33,6 +35,7 @@ import {
   type AttackResult,
   type CriticalLocation,
   type Defence,
+  CRIT_DIE_ADJUSTMENT_MAX,
   wornArmour,
 } from "../../engine/rulesets/actionpoints";
 import { apCritThroughBlock, apRule, apJsonTables, apTablesRead } from "./tables";
@@ -73,6 +76,8 @@ interface Declaration {
   readonly moved: number;
   /** Where the blow lands, when the GM says (null: no location, as the seed has for a normal blow). */
   readonly location: CriticalLocation | null;
+  /** The GM's adjustment to the crit die (V.a.iv, "per adjusted roll"); 0: none. */
+  readonly critDie: number;
 }
 
 export function defenderFigures(v: View, id: string, defence: Defence, location: CriticalLocation | null = null): AttackInput["defender"] | null {
@@ -131,6 +136,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
         options: [{ value: "", label: "BOUT.ActionPoints.Table.LandsAnywhere" }, ...CRITICAL_LOCATIONS.map((l) => ({ value: l, label: `BOUT.ActionPoints.Location.${l}` }))],
         gmOnly: true,
       },
+      { kind: "number", name: "critDie", label: "BOUT.ActionPoints.Table.CritDie", value: 0, min: -CRIT_DIE_ADJUSTMENT_MAX, max: CRIT_DIE_ADJUSTMENT_MAX, gmOnly: true },
     ],
     odds: (v) => {
       const a = attackerFigures(actor, item, Number(v.modifier) || 0);
@@ -147,11 +153,11 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
-  return postCard("actionpoints.attack", actor, defender, { weaponId: item.id, modifier: Number(values.modifier), moved: Number(values.moved ?? 0) || 0, location: values.location ?? "" }, game.combat?.id ?? "");
+  return postCard("actionpoints.attack", actor, defender, { weaponId: item.id, modifier: Number(values.modifier), moved: Number(values.moved ?? 0) || 0, location: values.location ?? "", critDie: Number(values.critDie ?? 0) || 0 }, game.combat?.id ?? "");
 }
 
 function prepare(raw: unknown, attacker: Actor.Implementation, _defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
-  const d = (raw ?? {}) as { weaponId?: unknown; modifier?: unknown; moved?: unknown; location?: unknown };
+  const d = (raw ?? {}) as { weaponId?: unknown; modifier?: unknown; moved?: unknown; location?: unknown; critDie?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("ap.noWeapon", "NoWeapon");
   if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("ap.badModifier", "BadModifier");
@@ -163,9 +169,11 @@ function prepare(raw: unknown, attacker: Actor.Implementation, _defender: Actor.
   if (!action.ok) return refused("ap.badMoved", "BadMoved");
   const location = d.location === undefined || d.location === "" || d.location === null ? null : (d.location as CriticalLocation);
   if (location !== null && !CRITICAL_LOCATIONS.includes(location)) return refused("ap.badLocation", "BadLocation");
+  const critDie = critDieAdjustment(d.critDie);
+  if (!critDie.ok) return critDie;
   const ready = dryRun(combatId, spendCommands(combatId, attacker, cost, moved as number));
   if (!ready.ok) return ready;
-  return ok({ weaponId: item.id!, weapon: item.name, attacker: figures, cost, moved: moved as number, location });
+  return ok({ weaponId: item.id!, weapon: item.name, attacker: figures, cost, moved: moved as number, location, critDie: critDie.value });
 }
 
 /**
@@ -184,7 +192,6 @@ export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: s
     [t]: {
       ...(lost.fatigue + defenceFatigue ? { "system.actionpoints.fatigueNow": delta(-(lost.fatigue + defenceFatigue), 0) } : {}),
       ...(lost.body ? { "system.actionpoints.bodyNow": delta(-lost.body, -200) } : {}),
-      ...(m.defenderKneels ? { "system.actionpoints.kneeling": true } : {}),
     },
   };
   const itemUpdates: Record<string, ItemChange[]> = {};
@@ -212,12 +219,15 @@ export const LOOKUPS = ["BOUT.ActionPoints.Table.Defence.", "BOUT.Roll.Level.", 
 
 const attackCard: CardKind = {
   title: "BOUT.ActionPoints.Table.CardTitle",
-  gmFigures: (d) => (isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []),
+  // The GM's rulings: a situational modifier, and the crit die's adjustment (on the attack or, for a player's attack, on the defence).
+  gmFigures: (d) => [...(isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []), ...(isSet(d.critDie) ? ["BOUT.ActionPoints.Table.CritDie"] : [])],
+  gmAnswerFigures: (a) => (isSet(a.critDie) ? ["BOUT.ActionPoints.Table.CritDie"] : []),
   prepare,
   describe: (d: Declaration | null) => [
     line("declared", "BOUT.ActionPoints.Table.Declared", { weapon: d?.weapon ?? "", tsc: d?.attacker.tsc ?? 0, cost: d?.cost ?? 0 }),
     ...(d?.moved ? [line("moved", "BOUT.ActionPoints.Table.Moved", { moved: d.moved, total: d.moved + d.cost })] : []),
     ...(d?.location ? [line("lands", "BOUT.ActionPoints.Table.LandsAt", { location: game.i18n!.localize(`BOUT.ActionPoints.Location.${d.location}`) })] : []),
+    ...(d?.critDie ? [line("critDie", d.critDie > 0 ? "BOUT.ActionPoints.Table.CritDieUp" : "BOUT.ActionPoints.Table.CritDieDown", { by: Math.abs(d.critDie) })] : []),
   ],
   async defend(card: CardView) {
     const v = view(card.defender);
@@ -233,7 +243,11 @@ const attackCard: CardKind = {
       title: "BOUT.ActionPoints.Table.DefendTitle",
       titleData: { name: fighterName(card.attacker) },
       confirmLabel: "BOUT.Card.Defend",
-      fields: [{ kind: "select", name: "defence", label: "BOUT.ActionPoints.Table.Defence.Label", value: choices[0]!, options: choices.map((c) => ({ value: c, label: label(c) })) }],
+      fields: [
+        { kind: "select", name: "defence", label: "BOUT.ActionPoints.Table.Defence.Label", value: choices[0]!, options: choices.map((c) => ({ value: c, label: label(c) })) },
+        // A player's attack carries no GM ruling: the GM may adjust the crit die when answering for the defender.
+        { kind: "number", name: "critDie", label: "BOUT.ActionPoints.Table.CritDie", value: 0, min: -CRIT_DIE_ADJUSTMENT_MAX, max: CRIT_DIE_ADJUSTMENT_MAX, gmOnly: true },
+      ],
       odds: (values) => {
         const figures = defenderFigures(v, (card.defender ? fighterRef(card.defender) : ""), values.defence as Defence, d.location ?? null);
         if (!figures) return { rows: [] };
@@ -247,7 +261,7 @@ const attackCard: CardKind = {
         };
       },
     });
-    return values ? { defence: values.defence } : null;
+    return values ? { defence: values.defence, ...(Number(values.critDie) ? { critDie: Number(values.critDie) } : {}) } : null;
   },
   async resolve(card, answer: any): Promise<Outcome<any>> {
     const d = card.declaration as Declaration;
@@ -261,7 +275,12 @@ const attackCard: CardKind = {
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
     const fpCost = (tables.defenceFatigue as Record<string, number>)[defence] ?? 0;
-    if (fpCost > defender.fatigueNow) return refused("ap.tooTired", "TooTired");
+    if (!mayPayFatigue(fpCost, defender.fatigueNow)) return refused("ap.tooTired", "TooTired");
+    // The crit die as the GM adjusted it, on the attack and on the answer (V.a.iv).
+    const onAnswer = critDieAdjustment(answer?.critDie);
+    if (!onAnswer.ok) return onAnswer;
+    const adjusted = critDieAdjustment((d.critDie ?? 0) + onAnswer.value);
+    if (!adjusted.ok) return adjusted;
     const input: AttackInput = {
       attacker: d.attacker,
       defender,
@@ -269,6 +288,7 @@ const attackCard: CardKind = {
       criticalTables: { locations: tables.criticalLocations, effects: tables.criticalEffects },
       agility: { attacker: checkTarget(view(card.attacker).stats.agi, tables), defender: checkTarget(v.stats.agi, tables) },
       critThroughBlock: apCritThroughBlock(),
+      ...(adjusted.value ? { critDieModifier: adjusted.value } : {}),
     };
     const rolled = await resolveWithFoundry((dice) => resolveAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;
@@ -277,6 +297,7 @@ const attackCard: CardKind = {
     const options = advantageOptions(r, defence);
     const events = [...withNames(rolled.value.value.events, [card.attacker, card.defender])];
     if (fpCost) events.push({ type: "defenceCost", key: "BOUT.ActionPoints.Table.DefenceCost", data: { who: fighterName(card.defender), cost: fpCost } });
+    if (onAnswer.value) events.push(line("critDie", onAnswer.value > 0 ? "BOUT.ActionPoints.Table.CritDieUp" : "BOUT.ActionPoints.Table.CritDieDown", { by: Math.abs(onAnswer.value) }));
     return ok({
       outcome: r.outcome === "hit" || r.outcome === "partial" ? "success" : "failure",
       headline: attackHeadline(r, defence),

@@ -44,7 +44,7 @@ const standCard: CardKind = {
     return ok({
       outcome: "success",
       events: [line("stands", "BOUT.ActionPoints.Table.Stand.Done", { who: actor.name })],
-      updates: { [fighterRef(actor)]: { "system.actionpoints.kneeling": false } },
+      updates: {},
       statuses: { [fighterRef(actor)]: [{ id: "kneeling", active: false }] },
       rolls: [],
       combatCommands: spend(card.combatId, actor, cost),

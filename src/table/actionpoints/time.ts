@@ -31,6 +31,11 @@ const ACTION_PHASES: TimeStructure = {
     const pools = await actionPools(combatants);
     return startActionPhases(combatants.map((c) => ({ id: c.id, pool: pools[c.id] ?? 0 })));
   },
+  // Seed 002 I: a newcomer rolls its Action Pool as everyone did at the round's start, and acts from the next phase it can.
+  async join(c) {
+    const pools = await actionPools([c]);
+    return { type: "join", combatantId: c.id, pool: pools[c.id] ?? 0 } as TimeCommand;
+  },
   nextStep: { type: "nextPhase" },
   async nextRound(_state, combatants) {
     return { type: "nextRound", pools: await actionPools(combatants) } as TimeCommand;

@@ -4,7 +4,11 @@
  * a ranged shot is resolved at once, unopposed. The GM's client reads every
  * figure from the documents, resolves with the engine and Foundry's dice, and
  * in a turn-order fight spends the attacker's Action and ends the defender's
- * surprise with the result.
+ * surprise with the result. Where the two stand is measured from their tokens
+ * (./engagement.ts): a blow reaches a foe beside the attacker, a shot goes no
+ * farther than Extreme range, Engaged and Point Blank follow from the tokens;
+ * only where nothing can be measured do the Engaged condition and the GM's
+ * Point Blank ruling say it.
  */
 import { opposedTie } from "../../settings";
 import { opposedTablesRead } from "./tables";
@@ -32,6 +36,8 @@ import {
   type FumbleOutcome,
   type RangedOpposition,
   checkEngagedShot,
+  checkAttackReach,
+  pointBlankAt,
   RANGED_OPPOSITIONS,
   rangedOppositions,
   rangedOppositionSkill,
@@ -57,6 +63,8 @@ import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { isSurprised } from "./surprise";
+import { engagedInFight, measureBetween } from "./engagement";
+import { hasStatus } from "../status-effects";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
@@ -87,6 +95,8 @@ interface Declaration {
   /** A shot: at Point Blank range, and whether the shooter is Engaged with the target. */
   readonly pointBlank?: boolean;
   readonly engaged?: boolean;
+  /** Yards between the two, measured from the tokens (absent: nothing to measure). */
+  readonly yards?: number;
   /** How the target may oppose a shot (none of them: the shot resolves at once). */
   readonly oppositions?: readonly RangedOpposition[];
   readonly damage: number;
@@ -113,12 +123,8 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
       modifierField,
       // "Combat Difficulty": a called shot is Hard; a hit lands where it was called.
       { kind: "select" as const, name: "calledShot", label: "BOUT.Opposed.Table.CalledShot", value: "", options: [{ value: "", label: "BOUT.Opposed.Table.CalledShotNone" }, ...LOCATIONS.map((l) => ({ value: l, label: `BOUT.Opposed.Stat.Location.${l}` }))] },
-      ...(ranged
-        ? [
-            { kind: "checkbox" as const, name: "pointBlank", label: "BOUT.Opposed.Table.PointBlank", value: false },
-            { kind: "checkbox" as const, name: "engaged", label: "BOUT.Opposed.Table.Engaged", value: false },
-          ]
-        : []),
+      // Point Blank and Engaged are measured from the tokens; the GM rules Point Blank only where nothing can be measured.
+      ...(ranged ? [{ kind: "checkbox" as const, name: "pointBlank", label: "BOUT.Opposed.Table.PointBlankRuling", value: false, gmOnly: true }] : []),
     ],
     odds: (v) => {
       const test: TestInput = { target: base, difficulty: calledShotDifficulty(v.difficulty as Difficulty, (v.calledShot || null) as Location | null), modifier: Number(v.modifier) || 0 };
@@ -140,7 +146,7 @@ async function declareAttack({ actor, item }: ItemRollRequest) {
   if (!values) return;
   const defender = pickOpponent(foes, values.defender);
   if (!defender) return;
-  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, engaged: values.engaged === true, calledShot: values.calledShot || null }, game.combat?.id ?? "");
+  return postCard("opposed.attack", actor, defender, { weaponId: item.id, difficulty: values.difficulty, modifier: Number(values.modifier), pointBlank: values.pointBlank === true, calledShot: values.calledShot || null }, game.combat?.id ?? "");
 }
 
 /** In a turn-order fight the attack is the attacker's Action, and the first attack ends the defender's surprise. */
@@ -156,7 +162,7 @@ function turnCommands(card: { combatId: string; attacker: Actor.Implementation |
 }
 
 function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
-  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; engaged?: unknown; calledShot?: unknown };
+  const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; calledShot?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;
   if (!item || item.type !== "weapon") return refused("opposed.noWeapon", "NoWeapon");
   if (typeof d.difficulty !== "string" || !Object.prototype.hasOwnProperty.call(DIFFICULTIES, d.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
@@ -172,10 +178,15 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const state = machineStateOf<TurnsState>(combatId, "turns");
   const me = combatantFor(combatId, attacker);
   const penalty = state?.combatants.find((c) => c.id === me)?.effects.actionPenalty ?? 0;
-  // "Ranged Combat": a shooter Engaged with the target needs a Pistol; the target's ways to oppose follow from the range, its shield and the engagement.
-  const pointBlank = ranged && d.pointBlank === true;
-  const engaged = ranged && d.engaged === true;
-  const shot = checkEngagedShot(engaged, Boolean(w.pistol));
+  // "Action" (Attack Engaged): a blow reaches a foe beside the attacker, a shot no farther than Extreme range (the tokens say; the engine decides).
+  const place = measureBetween(attacker, defender, combatId);
+  const reach = checkAttackReach(ranged, place, Number(w.range ?? 0));
+  if (!reach.ok) return reach;
+  // "Ranged Combat": a shooter Engaged with anyone needs a Pistol; the target's ways to oppose follow from the range, its shield
+  // and whether the shooter is Engaged with it. Measured from the tokens; without them, the Engaged condition and the GM's Point Blank.
+  const engaged = ranged && (place.engaged ?? hasStatus(attacker, "engaged"));
+  const pointBlank = ranged && (place.yards !== null ? pointBlankAt(place.yards, Number(w.range ?? 0)) : d.pointBlank === true);
+  const shot = checkEngagedShot(ranged && (engaged || engagedInFight(attacker, combatId)), Boolean(w.pistol));
   if (!shot.ok) return shot;
   const largeShield = defender.items.contents.some((i) => i.type === "shield" && (i.system as any).equipped && (i.system as any).opposed?.large);
   const oppositions = ranged ? rangedOppositions({ pointBlank, largeShield }, engaged) : [];
@@ -185,6 +196,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     ranged,
     pointBlank,
     engaged,
+    ...(place.yards !== null ? { yards: Math.round(place.yards * 10) / 10 } : {}),
     oppositions,
     damage: wieldedDamage(w, a.s),
     calledShot,
@@ -338,11 +350,15 @@ export function merge(updates: Record<string, Record<string, unknown>>, after: A
 
 const attackCard: CardKind = {
   title: "BOUT.Opposed.Table.CardTitle",
-  gmFigures: (d) => (isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []),
+  gmFigures: (d) => [...(isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []), ...(isSet(d.pointBlank) ? ["BOUT.Opposed.Table.PointBlankRuling"] : [])],
   gmAnswerFigures: (a) => (isSet(a.modifier) ? ["BOUT.Roll.Modifier"] : []),
   unanswered: (d: Declaration | null) => Boolean(d?.ranged) && !(d?.oppositions?.length),
   prepare,
-  describe: (d: Declaration | null) => [line("declared", "BOUT.Opposed.Table.Declared", { weapon: d?.weapon ?? "", target: d ? d.test.target : 0 })],
+  describe: (d: Declaration | null) => [
+    line("declared", "BOUT.Opposed.Table.Declared", { weapon: d?.weapon ?? "", target: d ? d.test.target : 0 }),
+    // Where the two stood, as the tokens said (cards from before this line, or with nothing to measure, have none).
+    ...(d?.yards !== undefined ? [line("declared", d.ranged ? `BOUT.Opposed.Table.Measured${d.pointBlank ? "PointBlank" : ""}` : "BOUT.Opposed.Table.MeasuredBlow", { yards: d.yards })] : []),
+  ],
   async defend(card: CardView) {
     const s = view(card.defender).stats;
     const d = card.declaration as Declaration;

@@ -34,13 +34,13 @@ import {
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import { moveHeadline } from "./headline";
-import { combatantFor, delta, dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type Headline, type StatusChange } from "../cards";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type Headline, type StatusChange } from "../cards";
 import type { TurnsState } from "../../engine/time/turns";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
-import { hasStatus } from "../status-effects";
+import { engagedInFight, measureBetween, turnStart } from "./engagement";
 import { aftermath, armourOf, merge, weaponInHand, woundStatuses } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
@@ -65,10 +65,22 @@ interface MoveDeclaration {
   readonly yards: number;
   readonly runUp: boolean;
   readonly test: boolean;
+  /** A Charge's distance was measured between the tokens (else the GM's word). */
+  readonly measured?: boolean;
 }
 
-/** "Charge: If you are not Engaged in combat already": the token's Engaged condition. */
-const isEngaged = (actor: Actor.Implementation) => hasStatus(actor, "engaged");
+/**
+ * "Charge: If you are not Engaged in combat already": beside a foe where the
+ * charger's turn began, and the distance from there to the opponent, measured
+ * from the tokens (./engagement.ts); where nothing can be measured, the
+ * Engaged condition and the GM's word for the distance.
+ */
+function chargeFrom(actor: Actor.Implementation, opponentId: string | null, combatId: string, ruled: number): { engaged: boolean; distance: number; measured: boolean } {
+  const start = turnStart(actor, combatId);
+  const foe = opponentId ? fighterFrom(opponentId) : null;
+  const yards = foe ? measureBetween(actor, foe, combatId, start).yards : null;
+  return { engaged: engagedInFight(actor, combatId, start, foe), distance: yards === null ? ruled : Math.round(yards), measured: yards !== null };
+}
 
 /** Disengage by Advantage (more than the opponent's) or else by the Dodge test. */
 function disengagesByAdvantage(actor: Actor.Implementation, opponentId: string | null): boolean {
@@ -94,17 +106,22 @@ function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string
   for (const k of ["distance", "yards"]) if (d[k] !== undefined && (!isWholeNumber(d[k]) || (d[k] as number) < 0 || (d[k] as number) > 1000)) return refused("badNumber", "BadNumber");
   const ready = dryRun(combatId, turnCommands(combatId, actor, move, opponentId));
   if (!ready.ok) return ready;
-  // "Charge": refused before anything is posted when the engine says no (already Engaged).
+  // "Charge": refused before anything is posted when the engine says no (already Engaged); the distance is the tokens'.
+  let distance = Number(d.distance ?? 0);
+  let measured = false;
   if (move === "charge") {
     const me = view(actor).stats;
-    const allowed = charge({ engaged: isEngaged(actor), distance: Number(d.distance ?? 0), move: me.move, advantage: me.advantage });
+    const from = chargeFrom(actor, opponentId, combatId, distance);
+    ({ distance, measured } = from);
+    const allowed = charge({ engaged: from.engaged, distance, move: me.move, advantage: me.advantage });
     if (!allowed.ok) return allowed;
   }
-  return ok({ move, opponentId, distance: Number(d.distance ?? 0), yards: Number(d.yards ?? 0), runUp: d.runUp === true, test: d.test === true });
+  return ok({ move, opponentId, distance, yards: Number(d.yards ?? 0), runUp: d.runUp === true, test: d.test === true, ...(measured ? { measured } : {}) });
 }
 
 const moveCard: CardKind = {
   title: `${M}Title`,
+  gmFigures: (d) => (isSet(d.distance) ? [`${M}Field.DistanceRuling`] : []),
   self: true,
   unanswered: () => true,
   prepare: (raw, actor, _d, combatId) => prepareMove(raw, actor, combatId),
@@ -132,8 +149,8 @@ const moveCard: CardKind = {
     const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"]; headline: Headline }> => {
       switch (d.move) {
         case "charge": {
-          // "Charge": only when not Engaged already; the token's Engaged condition says so.
-          const r = charge({ engaged: isEngaged(actor), distance: d.distance, move: me.move, advantage: me.advantage });
+          // "Charge": only when not Engaged already (prepareMove measured it again above, as the card resolves).
+          const r = charge({ engaged: false, distance: d.distance, move: me.move, advantage: me.advantage });
           if (!r.ok) return r;
           add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
           return ok({ events: r.value.events, outcome: r.value.result.gained ? "success" : "neutral", headline: moveHeadline({ move: "charge", ...r.value.result }) });
@@ -228,7 +245,8 @@ async function moveFromSheet(actor: Actor.Implementation) {
     fields: [
       { kind: "select", name: "move", label: `${M}Field.Move`, value: "run", options: MOVES.map((m) => ({ value: m, label: `${M}Kind.${m}` })) },
       { kind: "select", name: "opponentId", label: `${M}Field.Opponent`, value: opponentOptions(foes)[0]?.value ?? "", options: [{ value: "", label: `${M}NoOpponent` }, ...opponentOptions(foes)] },
-      { kind: "number", name: "distance", label: `${M}Field.Distance`, value: 0, min: 0, max: 1000 },
+      // A Charge's distance is measured from the tokens; the GM gives it only where there is nothing to measure.
+      { kind: "number", name: "distance", label: `${M}Field.DistanceRuling`, value: 0, min: 0, max: 1000, gmOnly: true },
       { kind: "number", name: "yards", label: `${M}Field.Yards`, value: 0, min: 0, max: 1000 },
       { kind: "checkbox", name: "runUp", label: `${M}Field.RunUp`, value: false },
       { kind: "checkbox", name: "test", label: `${M}Field.Test`, value: false },

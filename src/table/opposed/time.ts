@@ -3,25 +3,36 @@
  * surprise ruling, Prepare and shaking off surprise. Registered with the
  * runner's time structures (../machines.ts).
  */
-import { registerTimeStructure, type TimeStructure, type TimeWords } from "../machines";
+import { registerTimeStructure, type CombatantInfo, type TimeStructure, type TimeWords } from "../machines";
 import { hasStatus } from "../status-effects";
 import { gatherStatuses } from "../status-writes";
 import type { TimeCommand } from "../../engine/time/machine";
-import { startTurns, turnsMachine, type TurnsState } from "../../engine/time/turns";
+import { startTurns, turnsMachine, type TurnsCombatantInput, type TurnsState } from "../../engine/time/turns";
 import { surpriseBeganFor, surpriseEndedFor } from "../../engine/rulesets/opposed";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
+import { clearMovementRecords } from "../movement-record";
+
+/** The fighter whose turn the step begins (a new one, or the first of a new round), if any. */
+function turnBegins(before: TurnsState, after: TurnsState): string | null {
+  const acting = (s: TurnsState) => (s.turn < s.order.length ? (s.order[s.turn] ?? null) : null);
+  const now = acting(after);
+  return now && (now !== acting(before) || after.round !== before.round) ? now : null;
+}
+
+/** A fighter as the turns machine takes it in: Initiative, Agility, and whether it is Surprised ("Surprise!": an ambush before the fight). */
+function turnsInput(c: CombatantInfo): TurnsCombatantInput {
+  const s = (c.actor?.system as { opposed?: { i?: unknown; ag?: unknown } } | undefined)?.opposed ?? {};
+  return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0), surprised: hasStatus(c.actor as Actor.Implementation | null, "surprised") };
+}
 
 const TURNS: TimeStructure = {
   machine: turnsMachine,
   async start(combatants) {
-    return startTurns(
-      combatants.map((c) => {
-        const s = (c.actor?.system as any)?.opposed ?? {};
-        // "Surprise!": a fighter already marked Surprised (an ambush before the fight) starts so.
-        const surprised = hasStatus(c.actor as Actor.Implementation | null, "surprised");
-        return { id: c.id, initiative: Number(s.i ?? 0), agility: Number(s.ag ?? 0), surprised };
-      }),
-    );
+    return startTurns(combatants.map(turnsInput));
+  },
+  // "Combat Summary": a newcomer takes its place by Initiative among those yet to act this round.
+  async join(c) {
+    return { type: "join", combatant: turnsInput(c) } as TimeCommand;
   },
   nextStep: { type: "nextTurn" },
   async nextRound() {
@@ -40,17 +51,22 @@ const TURNS: TimeStructure = {
   // "Surprised" ends at the round's end or with the first attack, and begins with the GM's ruling: the token
   // condition follows the turn order, set or cleared in the step's own write (one request on v14; on v13 one
   // create or delete per fighter).
-  async stepWrites(before: TurnsState, after: TurnsState, _combatId, combatants) {
+  // "Combat Summary": each turn an Action and a Move. The fighter whose turn begins starts with an empty movement record
+  // (where its token stood then is where its Move sets off: a Charge's distance), cleared in the same write.
+  clearsMovementRecords: true,
+  async stepWrites(before: TurnsState, after: TurnsState, combatId, combatants) {
     const actors = (ids: string[], has: boolean) =>
       ids.map((id) => combatants.find((c) => c.id === id)?.actor ?? null).filter((actor): actor is Actor.Implementation => Boolean(actor) && hasStatus(actor, "surprised") === has);
     const ended = actors(surpriseEndedFor(before, after), true);
     const began = actors(surpriseBeganFor(before, after), false);
-    if (!ended.length && !began.length) return null;
+    const turn = turnBegins(before, after);
+    if (!ended.length && !began.length && !turn) return null;
     return {
       commands: [],
       async gather(batch) {
         for (const actor of ended) await gatherStatuses(batch, actor as never, [{ id: "surprised", active: false }]);
         for (const actor of began) await gatherStatuses(batch, actor as never, [{ id: "surprised", active: true }]);
+        if (turn) clearMovementRecords(batch, game.combats?.get(combatId) as never, [turn]);
       },
     };
   },

@@ -1,11 +1,14 @@
 /**
  * Seed 001 at the table: a weapon's roll button makes an attack card.
  *
- * A shot builds its ease factor from the Missile Fire Table: the shooter gives
- * the range, cover, the target's motion, aiming, a called shot (when the world
- * plays that optional rule) and whether the target dodges or defends against
- * them, with or without its shield; the target's Size, Defense and shield Dfn
- * come from its sheet. Whether the target defends was settled in the Movement
+ * A shot builds its ease factor from the Missile Fire Table: its range is the
+ * range the two are engaged at this round, else the distance measured between
+ * their tokens (the engine classes both: phases-movement.ts shotRange), and only
+ * where there is nothing to measure the GM's ruling (Middle when none is
+ * given); the shooter gives cover, the target's motion, aiming, a called shot
+ * (when the world plays that optional rule) and whether the target dodges or
+ * defends against them, with or without its shield; the target's Size, Defense
+ * and shield Dfn come from its sheet. Whether the target defends was settled in the Movement
  * phase ("has spotted you and defensively engaged you"), not at the shot, so
  * the shot resolves at once, unanswered.
  *
@@ -54,6 +57,9 @@ import {
   type TargetMotion,
 } from "../../engine/rulesets/phases";
 import { attackTurnRefusal, aimAllowed, firstStrikeBonus, declaredShotDefence, declaredTargetMotion, meleeBlowRefusal, type PhasesState } from "../../engine/time/phases";
+import { shotRange, type ShotRangeSource } from "../../engine/time/phases-movement";
+import { pacesPerUnit } from "../../engine/rulesets/phases/effective-space";
+import { centreDistance, tokensOf, unitsOf } from "../measure";
 import type { TimeCommand } from "../../engine/time/machine";
 import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView } from "../cards";
 import { openOddsDialog, type DialogField, type DialogValues } from "../../applications/dialogs/odds-dialog";
@@ -101,6 +107,9 @@ interface Declaration {
   readonly shotDefence: ShotDefence;
   /** Where the shot's defence came from: the target's revealed declaration in the running round, or the shooter's dialog. */
   readonly shotDefenceFrom?: "round" | "shooter";
+  /** Where the shot's range came from: the two's engagement, the tokens (with the paces between them), or the GM's ruling. */
+  readonly rangeFrom?: ShotRangeSource | "ruling";
+  readonly paces?: number;
   /** Melee: the first-strike bonus (the running round's engagement, else the dialog's) and the storyguide's modifier. */
   readonly firstStrike: number;
   readonly modifier: number;
@@ -253,9 +262,31 @@ interface RoundShot {
   readonly aim: boolean | null;
 }
 
-function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean, round: RoundShot): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
+/** The range of a shot as measured or engaged (null: nothing to measure), with the paces measured. */
+interface MeasuredRange {
+  readonly range: RangeClass;
+  readonly from: ShotRangeSource;
+  readonly paces: number | null;
+}
+
+/**
+ * The range of a shot: the round's engagement between the two, else their
+ * tokens' distance in paces (the engine classes it); null when there is
+ * nothing to measure.
+ */
+function measuredRange(c: PhasesCombat, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): MeasuredRange | null {
+  const pair = tokensOf(attacker, defender, combatId);
+  const paces = pair ? centreDistance(pair.a, pair.b, pair.scene) * pacesPerUnit(unitsOf(pair.scene)) : null;
+  const found = shotRange(c.state, c.combatantId, c.defenderCombatantId, paces);
+  return found ? { ...found, paces } : null;
+}
+
+function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean, round: RoundShot, measured: MeasuredRange | null): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
   const declared = round.defence;
-  const range = raw.range;
+  // "Target in Touch or Reach Range: No firing possible": the range measured (or engaged at) decides; the GM's ruling only where nothing is measured.
+  if (measured && MISSILE_RANGE_ADJUSTMENT[measured.range] === null) return refused("noFiring", "NoFiringAt", { name: fighterName(target), range: game.i18n?.localize(`BOUT.Phases.Range.${measured.range}`) ?? measured.range });
+  // Nothing to measure and no ruling ("" or absent): the table's plain row, Middle.
+  const range = measured ? measured.range : raw.range === undefined || raw.range === "" ? "middle" : raw.range;
   if (!isRange(range) || MISSILE_RANGE_ADJUSTMENT[range] === null) return refused("badRange", "BadRange");
   const motion = raw.motion ?? "still";
   if (typeof motion !== "string" || !(TARGET_MOTIONS as readonly string[]).includes(motion)) return refused("badForm", "BadForm");
@@ -307,16 +338,18 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   let shot: ShotSituation | null = null;
   let shotDefence: ShotDefence = "none";
   let shotDefenceFrom: "round" | "shooter" | undefined;
+  let measured: MeasuredRange | null = null;
   let modifier = 0;
   let firstStrike = 0;
   if (w.missile) {
+    measured = measuredRange(c, attacker, defender, combatId);
     const declared = roundShotDefence(c);
     const roundShot: RoundShot = {
       defence: declared,
       motion: c.state ? declaredTargetMotion(c.state, c.defenderCombatantId) : null,
       aim: c.state ? aimAllowed(c.state, c.combatantId) : null,
     };
-    const read = readShot(d, defender, targetRouting, roundShot);
+    const read = readShot(d, defender, targetRouting, roundShot, measured);
     if (!read.ok) return read;
     shot = { ...read.value.shot, piercing: Boolean(w.piercing), piercingRule: piercingRule() };
     shotDefence = read.value.defence;
@@ -353,6 +386,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     shot,
     shotDefence,
     ...(shotDefenceFrom ? { shotDefenceFrom } : {}),
+    ...(w.missile ? { rangeFrom: measured?.from ?? "ruling" } : {}),
+    ...(measured?.paces !== null && measured?.paces !== undefined ? { paces: Math.round(measured.paces * 10) / 10 } : {}),
     firstStrike,
     modifier,
     targetRouting,
@@ -374,7 +409,15 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
   const shootable = RANGES.filter((r) => MISSILE_RANGE_ADJUSTMENT[r] !== null);
   return [
     target,
-    { kind: "select", name: "range", label: `${T}Range`, value: "middle", options: shootable.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` })) },
+    // The range is measured from the tokens (or is the two's engagement); the GM rules it only where there is nothing to measure.
+    {
+      kind: "select",
+      name: "range",
+      label: `${T}RangeRuling`,
+      value: "",
+      options: [{ value: "", label: `${T}RangeMeasured` }, ...shootable.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` }))],
+      gmOnly: true,
+    },
     { kind: "select", name: "motion", label: inRoundNow ? `${T}MotionFallback` : `${T}Motion`, value: "still", options: TARGET_MOTIONS.map((m) => ({ value: m, label: `BOUT.Phases.Motion.${m}` })) },
     { kind: "select", name: "defence", label: inRoundNow ? `${T}ShotDefence.LabelFallback` : `${T}ShotDefence.Label`, value: "none", options: SHOT_DEFENCES.map((x) => ({ value: x, label: `${T}ShotDefence.${x}` })) },
     { kind: "checkbox", name: "obscured", label: `${T}Obscured`, value: false },
@@ -440,6 +483,8 @@ function describeDeclaration(d: Declaration | null): EngineEvent[] {
     // The range's label in the card's language: the card is rendered on the GM's client.
     const range = d.shot ? game.i18n?.localize(`BOUT.Phases.Range.${d.shot.range}`) ?? d.shot.range : "";
     lines.push(line("declared", `${T}DeclaredShot`, { weapon: d.weapon, range }));
+    // Where the range came from (cards from before this line have none).
+    if (d.rangeFrom) lines.push(line("declared", `${T}RangeFrom.${d.rangeFrom}`, { paces: d.paces ?? 0 }));
     if (d.shot?.calledShot) lines.push(line("declared", d.shot.exposed ? `${T}DeclaredCalledShot` : `${T}DeclaredCalledShotEffect`));
     // Which defence the shot meets, and who settled it (cards from before this line have no source).
     if (d.shotDefenceFrom) lines.push(line("declared", `${T}DefenceLine.${d.shotDefenceFrom === "round" ? "Declared" : "Stated"}.${d.shotDefence}`));
@@ -452,7 +497,7 @@ function describeDeclaration(d: Declaration | null): EngineEvent[] {
 
 const attackCard: CardKind = {
   title: `${T}CardTitle`,
-  gmFigures: (d) => [...(isSet(d.modifier) ? [`${T}AttackModifier`] : []), ...(isSet(d.firstStrike) ? [`${T}FirstStrike`] : [])],
+  gmFigures: (d) => [...(isSet(d.modifier) ? [`${T}AttackModifier`] : []), ...(isSet(d.firstStrike) ? [`${T}FirstStrike`] : []), ...(isSet(d.range) ? [`${T}RangeRuling`] : [])],
   // The target's answer to a shot was given in the Movement phase and is on the declaration.
   unanswered: (d: Declaration | null) => Boolean(d?.missile),
   prepare,

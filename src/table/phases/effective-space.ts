@@ -9,9 +9,14 @@
  * GM turns the check off in the settings.
  *
  * The same check holds every mover in the Movement phase to the declared
- * mode's range ("1. Movement", Movement Table): a move whose path is longer
- * than the engine's allowance (moveBeyondMode, from the mover's sheet) is
- * refused with the figures, whatever the Effective Space setting.
+ * mode's range ("1. Movement", Movement Table, paces per round): the path the
+ * token has moved this round (Foundry's movement record, cleared when the
+ * round's Movement phase begins: movement-record.ts) and this move's together
+ * may be no longer than the engine's allowance (moveBeyondMode, from the
+ * mover's sheet), or the move is refused with the figures, whatever the
+ * Effective Space setting. A player's token moves only in its fighter's own
+ * turn of the Movement phase, highest Initiative Total first (the engine's
+ * moveTurnRefusal); the GM places tokens freely.
  *
  * Geometry: token centres in scene pixels become paces through the scene's grid
  * (size in pixels, distance and units per square). A v13 move carries its
@@ -28,6 +33,8 @@ import { phasesTracks } from "../../settings";
 import { moveBeyondMode, spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
 import { actorView } from "../../data/actor/actor-view";
 import { isPutBack, recordedRoute, registerMoveJudge, type MoveJudge } from "../move-recheck";
+import { recordedPath, type RecordedPoint } from "../movement-record";
+import { moveTurnRefusal } from "../../engine/time/phases-movement";
 import { onSameLevel } from "../../compat";
 
 interface Box {
@@ -77,14 +84,24 @@ function tokenOf(c: CombatantLike, scene: SceneLike): TokenLike | undefined {
   return scene.tokens?.contents.find((t) => Boolean(c.actorId) && t.actorId === c.actorId);
 }
 
+/** Who moves and what they moved before: a player is held to the turn order; `history` is the path moved this round before this move. */
+interface Mover {
+  readonly byGM: boolean;
+  readonly history: readonly RecordedPoint[];
+}
+
 /**
  * Checks a token's move against every running phased round it fights in.
- * Refuses (without writing anything) when the path enters an engaged fighter's
- * Effective Space while the mover is only moving in the Movement phase.
+ * Refuses (without writing anything) a player's move out of its fighter's turn
+ * of the Movement phase, a move that takes the round's movement past the
+ * declared mode, and a path that enters an engaged fighter's Effective Space
+ * while the mover is only moving in the Movement phase.
  */
-export function checkTokenMove(token: TokenLike, changes: Box, options: { movement?: Record<string, { waypoints?: readonly Box[] } | undefined> } = {}): Outcome<true> {
+export function checkTokenMove(token: TokenLike, changes: Box, options: { movement?: Record<string, { waypoints?: readonly Box[] } | undefined> } = {}, who: Mover = { byGM: Boolean(game.user?.isGM), history: recordedPath(token) }): Outcome<true> {
   const waypoints = options.movement?.[token.id ?? ""]?.waypoints;
-  const moves = changes.x !== undefined || changes.y !== undefined || (Array.isArray(waypoints) && waypoints.length > 0);
+  // v14 Scene Levels: a change of level is a movement too (it costs no paces: the plane is measured).
+  const level = (changes as { level?: unknown }).level;
+  const moves = changes.x !== undefined || changes.y !== undefined || (level !== undefined && level !== (token as { level?: unknown }).level) || (Array.isArray(waypoints) && waypoints.length > 0);
   const scene = token.parent;
   if (!moves || !scene) return ok(true);
   const guard = guarding();
@@ -112,6 +129,9 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
     if (!state) continue;
     const combatants = combat.combatants.contents as unknown as CombatantLike[];
     const mover = combatants.find((c) => isTokenOf(c, token));
+    // "1. Movement": each moves in turn, highest Initiative Total first, in the Movement phase (the engine decides).
+    const turn = who.byGM || !mover ? null : moveTurnRefusal(state, mover.id ?? null);
+    if (turn) return refuse(`phases.move.${turn}`, `${M}${turn === "notYourMove" ? "NotYourTurn" : "NotMovementPhase"}`, { mover: mover!.name || token.name || "" });
     const keepOut = guard ? spaceToKeepOutOf(state, mover?.id ?? null) : null;
     if (mover && keepOut?.length) {
       const figures: (EngagedFigure & { name: string })[] = [];
@@ -132,7 +152,9 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
     // The fighter is the combatant's actor (an unlinked token's own), never the world actor looked up by id.
     const actor = mover ? ((mover as { actor?: unknown }).actor ?? (token as { actor?: unknown }).actor) : undefined;
     if (mover && actor) {
-      const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as never, "phases").stats as never, phasesTracks()), pathLength(path));
+      // The paces are per round: what the token moved this round before (its movement record) counts with this move.
+      const before = pathLength(who.history.map((p) => ({ ...toPaces(boxAt(p, token)), ...(p.displaced ? { displaced: true } : {}) })));
+      const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as never, "phases").stats as never, phasesTracks()), before + pathLength(path));
       if (far) {
         const mode = game.i18n?.localize(`BOUT.Phases.Movement.${far.mode}`) ?? far.mode;
         return refuse("phases.move.tooFar", `${M}TooFar`, { mover: mover.name || token.name || "", mode, paces: far.paces, moved: Math.round(far.moved * 10) / 10 });
@@ -153,16 +175,17 @@ const judgeSpace: MoveJudge = (token, before, _changes, options) => {
   const route = recordedRoute(token, options, named);
   const end = { x: moved.x, y: moved.y, level: (moved as { level?: unknown }).level } as Box;
   const was: TokenLike = { id: moved.id, name: moved.name, actorId: moved.actorId, parent: moved.parent, x: before.x, y: before.y, width: before.width, height: before.height };
-  const checked = checkTokenMove(was, end, { movement: { [moved.id ?? ""]: { waypoints: route } } });
+  // The path moved before is the one this GM knows, not the record the player's client wrote.
+  const checked = checkTokenMove(was, end, { movement: { [moved.id ?? ""]: { waypoints: route } } }, { byGM: false, history: before.path });
   return checked.ok ? null : { ok: false, refusal: checked.refusal };
 };
 
 /** Registers the check on token moves (called once from the `init` hook). */
 export function registerEffectiveSpaceGuard(): void {
   registerMoveJudge(judgeSpace);
-  Hooks.on("preUpdateToken", (token, changes, options) => {
+  Hooks.on("preUpdateToken", (token, changes, options, userId) => {
     if (isPutBack(options)) return true;
-    const checked = checkTokenMove(token as unknown as TokenLike, changes as Box, options as never);
+    const checked = checkTokenMove(token as unknown as TokenLike, changes as Box, options as never, { byGM: Boolean(game.users?.get(userId)?.isGM), history: recordedPath(token) });
     if (checked.ok) return true;
     notifyRefusal(checked.refusal);
     return false;

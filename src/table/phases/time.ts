@@ -10,13 +10,31 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actingNow, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
 import { rollStressTotal } from "../../engine/rulesets/phases/stress";
 import { PHASES_DECLARATION } from "./declaration";
+import { movementPhaseBegins } from "../../engine/time/phases-movement";
+import { clearMovementRecords } from "../movement-record";
 
 const PHASES: TimeStructure = {
   machine: phasesMachine,
   async start(combatants) {
     return startPhases(combatants.map((c) => ({ id: c.id })));
   },
+  // "Combat Sequence": a newcomer declares with everyone else, now while declarations are open, else from the next round.
+  async join(c) {
+    return { type: "join", combatantId: c.id } as TimeCommand;
+  },
   nextStep: { type: "next" },
+  // "1. Movement": the Movement Table's paces are per round, so the tokens' movement records start empty with the round's
+  // Movement phase, in the step that begins it.
+  clearsMovementRecords: true,
+  async stepWrites(before: PhasesState, after: PhasesState, combatId) {
+    if (!movementPhaseBegins(before, after)) return null;
+    return {
+      commands: [],
+      async gather(batch) {
+        clearMovementRecords(batch, game.combats?.get(combatId) as never);
+      },
+    };
+  },
   // Once everyone has declared, the next step rolls every Initiative Total at once.
   async stepCommand(state: PhasesState) {
     if (state.stage !== "initiative") return { type: "next" };

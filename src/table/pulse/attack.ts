@@ -52,7 +52,8 @@ import { eventLine as line, type EngineEvent } from "../../applications/results/
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { tokenPlacement } from "./engagements";
 import { checkMountedBlow } from "./mounted";
-import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, patchCommands, tangledWith } from "./fight";
+import { checkAttackPlace } from "./attack-reach";
+import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangledWith } from "./fight";
 import { hasStatus } from "../status-effects";
 
 type View = ActorView<PulseStats>;
@@ -269,6 +270,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     if (!following.ok) return following;
     const turn = dryRun(combatId, turnCommands(combatId, attacker, plan));
     if (!turn.ok) return turn;
+  }
+  // [13.1] a blow reaches the attacker's melee zone, and [14.2-8] the attack and this pulse's walk are one action
+  // (a riposte is a free attack: [17.4] its parry may meet blows from outside the parrier's zone).
+  if (!riposte) {
+    const place = checkAttackPlace(combatId, attacker, defender, strikeType, w);
+    if (!place.ok) return place;
   }
   const riding = checkMountedBlow(combatId, attacker, defender, w);
   if (!riding.ok) return riding;
@@ -567,7 +574,6 @@ const attackCard: CardKind = {
       // As deltas, so two cards applied together both count.
       if (damage.fatigueNow !== hitView.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - hitView.stats.fatigueNow, 0);
       if (damage.enduranceNow !== hitView.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - hitView.stats.enduranceNow, 0);
-      if (stunTakesHold(damage)) changes["system.pulse.stunned"] = true;
     }
     const after = attackConsequences(r, {
       attackerWeapon: weapon,
@@ -635,14 +641,9 @@ const attackCard: CardKind = {
       statuses,
       rolls: rolled.rolls,
       lookups: [],
-      // [19] a stunned figure acts last and may only try to recover: the fight is told. [17.4] a bare parry costs the parrier its next action.
-      combatCommands: [
-        ...commands,
-        ...(damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : []),
-        // [19] out cold (Endurance 3 or less, or a knockout): passed over in the fight until the GM says otherwise.
-        ...(damage?.state === "unconscious" || (r.strike.hit && d.kind === "knockout") ? patchCommands(card.combatId, [victim], { unconscious: true }) : []),
-        ...(r.parry?.outcome === "parry" ? owePassCommands(card.combatId, card.defender) : []),
-      ],
+      // [19] the stun and the fall are the conditions Apply puts on the token: the fight reads them there (a
+      // stunned figure acts last, an unconscious one leaves the fight's order). [17.4] a bare parry costs the parrier its next action.
+      combatCommands: [...commands, ...(r.parry?.outcome === "parry" ? owePassCommands(card.combatId, card.defender) : [])],
       // [17.4] a parry of 8 or more gives the defender a free attack on the attacker: a button on the card.
       ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: fighterRef(card.defender), against: fighterRef(card.attacker) } } } : {}),
       // [16.5] a Disarm that lands: the attacker picks what the target drops, on the card.

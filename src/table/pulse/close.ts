@@ -14,7 +14,6 @@ import { fighterFrom, fighterName, fighterRef, refersTo, sameFighter } from "../
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { checkCloseAnswer, closeAnswers, dropsOnClosing, repulseOdds, resolveCloseWithdraw, resolveRepulse } from "../../engine/rulesets/pulse/close-combat";
 import { figureInZone } from "../../engine/rulesets/pulse/hex";
-import type { TimeCommand } from "../../engine/time/machine";
 import { closeHeadline, withdrawHeadline } from "./headline";
 import { dryRun, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -23,13 +22,12 @@ import { eventLine as line, type EngineEvent } from "../../applications/results/
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { view } from "./attack";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
-import { endTurnCommands, fightInfos, inClose, patchCommands, tangledWith } from "./fight";
+import { endTurnCommands, fightInfos, inClose, tangledWith } from "./fight";
 
 const T = "BOUT.Pulse.Table.Close.";
 const CLOSE = "closeCombat";
 
 /** The fight learns who grapples, so their action list is the close-combat one [13.7]. */
-const markClose = (combatId: string, actors: readonly Actor.Implementation[], close: boolean): TimeCommand[] => patchCommands(combatId, actors, { close });
 const endTurn = endTurnCommands;
 /** The defender's rank with the weapon in hand, for the Repulse. */
 const repulseRank = (actor: Actor.Implementation | null) => Number(view(actor).weapons.find((w) => w.equipped && !w.stats.broken)?.stats.rank ?? 0);
@@ -118,7 +116,7 @@ const closeCard: CardKind = {
       rolls,
       lookups: [],
       // Marked before the turn ends, while the closer still acts.
-      combatCommands: [...markClose(card.combatId, [attacker, defender], true), ...commands],
+      combatCommands: commands,
       headline: closeHeadline(true),
     });
   },
@@ -178,7 +176,7 @@ const withdrawCard: CardKind = {
       statuses: r.success ? { [fighterRef(actor)]: [{ id: CLOSE, active: false }, { id: "prone", active: true }] } : {},
       rolls: rolled.rolls,
       lookups: [],
-      combatCommands: [...(r.success ? markClose(card.combatId, [actor], false) : []), ...commands],
+      combatCommands: commands,
       headline: withdrawHeadline(r),
     });
   },

@@ -1,8 +1,9 @@
 /**
  * The commands a pulse card sends to the running fight (seed
- * 004_2f46e4f6196f6037.txt [12]-[15], [19]): ending a figure's turn, and
- * telling the fight what changed about a figure (stunned, in close combat);
- * and who is tangled with whom in close combat [13.6].
+ * 004_2f46e4f6196f6037.txt [12]-[15], [19]): ending a figure's turn and an
+ * owed Pass; and who is tangled with whom in close combat [13.6]. What changed
+ * about a figure (stunned, in close combat) is its token's condition, which the
+ * fight reads as it decides.
  * Outside a running pulse fight there is nothing to send.
  */
 import { combatantFor } from "../cards";
@@ -31,15 +32,6 @@ export function owePassCommands(combatId: string, actor: Actor.Implementation | 
 export function fightInfos(combatId: string): CombatantInfo[] {
   const combat = combatId ? (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined) : undefined;
   return combat?.combatantInfos?.() ?? [];
-}
-
-/** What the fight keeps about these figures changes: stunned or out cold [19], or in close combat [13.7]. */
-export function patchCommands(combatId: string, actors: readonly (Actor.Implementation | null)[], patch: { readonly stunned?: boolean; readonly unconscious?: boolean; readonly close?: boolean }): TimeCommand[] {
-  if (!inPulseFight(combatId)) return [];
-  return actors.flatMap((a) => {
-    const id = combatantFor(combatId, a);
-    return id ? [{ type: "update", combatantId: id, patch } as unknown as TimeCommand] : [];
-  });
 }
 
 /** In close combat (the token condition) [13.6]. */

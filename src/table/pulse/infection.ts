@@ -32,6 +32,7 @@ const checkCard: CardKind = {
   title: `${T}CheckTitle`,
   self: true,
   gmOnly: true,
+  anyState: true,
   unanswered: () => true,
   prepare(raw): Outcome<InfectionInput> {
     const d = (raw ?? {}) as Record<string, unknown>;
@@ -64,6 +65,7 @@ const checkCard: CardKind = {
 const dayCard: CardKind = {
   title: `${T}DayTitle`,
   self: true,
+  anyState: true,
   unanswered: () => true,
   prepare(_raw, actor): Outcome<{ endurance: number }> {
     const s = view(actor).stats;

@@ -20,7 +20,7 @@ import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { figure, view } from "./attack";
-import { endTurnCommands, patchCommands } from "./fight";
+import { endTurnCommands } from "./fight";
 
 const T = "BOUT.Pulse.Table.Magic.";
 /** D, D+2, D-4: the seed's way of writing a D10 and its modifier. */
@@ -67,7 +67,6 @@ const magicCard: CardKind = {
     if (damage.fatigueNow !== t.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - t.stats.fatigueNow, 0);
     if (damage.enduranceNow !== t.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - t.stats.enduranceNow, 0);
     const stunned = stunTakesHold(damage);
-    if (stunned) changes["system.pulse.stunned"] = true;
     const conditions: StatusChange[] = [
       ...(damage.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
       ...(damage.state === "dead" ? [{ id: "dead", active: true }] : []),
@@ -85,11 +84,8 @@ const magicCard: CardKind = {
       statuses: conditions.length ? { [fighterRef(victim)]: conditions } : {},
       rolls: rolled.rolls,
       lookups: [],
-      combatCommands: [
-        ...endTurnCommands(card.combatId, attacker),
-        ...(stunned ? patchCommands(card.combatId, [victim], { stunned: true }) : []),
-        ...(damage.state === "unconscious" ? patchCommands(card.combatId, [victim], { unconscious: true }) : []),
-      ],
+      // The stun and the fall reach the fight as the token's conditions, once applied.
+      combatCommands: endTurnCommands(card.combatId, attacker),
     });
   },
 };

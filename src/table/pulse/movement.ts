@@ -2,17 +2,20 @@
  * Token moves in a running pulse (seed 004_2f46e4f6196f6037.txt [13]-[15],
  * [14.1]): on a hex scene, a fighter's token moves only in the figure's turn and
  * no farther this pulse than the engine allows; a refused move is cancelled with
- * a notice. The hexes moved so far ride on the token's own update (a flag), so a
- * move stays one write. A walk into a foe's melee zone stops at its first hex
- * [14.1]. The GM is exempt unless the world setting says otherwise; turning in
- * place is never limited.
+ * a notice. The hexes walked so far this pulse are read from Foundry's own
+ * movement record of the token (movement-record.ts: the pulses structure clears
+ * it when each pulse begins; the GM's recheck counts the walk it saw); only the
+ * TMR a multi-hex figure spends turning [22], which Foundry does not record,
+ * rides on the token's own update (a flag), so a move stays one write. A walk
+ * into a foe's melee zone stops at its first hex [14.1]. The GM is exempt unless
+ * the world setting says otherwise; turning in place is never limited.
  */
 import { combatantOf } from "../fighter";
 import { SYSTEM_ID } from "../../config";
 import { actorView } from "../../data/actor/actor-view";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../../engine/rulesets/pulse/derived";
-import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure } from "../../engine/rulesets/pulse/hex";
+import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure, type Hex } from "../../engine/rulesets/pulse/hex";
 import { chargeTurnAllowed, checkMomentumRun, checkMountedCharge, monsterTurnCost, mountedChargeBinds, verticesTurned } from "../../engine/rulesets/pulse/mounted";
 import { checkMonsterMove, headOf, vertexFromAngle } from "../../engine/rulesets/pulse/monster-facing";
 import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, walkSteps } from "../../engine/rulesets/pulse/movement";
@@ -20,12 +23,14 @@ import { pulseRefuse } from "../../engine/rulesets/pulse/refusals";
 import { ok, type Outcome } from "../../engine/outcome";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 import { currentActors, heldToActions, type PulsesState } from "../../engine/time/pulses";
+import type { FightNow } from "../../engine/time/machine";
 import { notifyRefusal } from "../notify";
 import type { CombatantInfo } from "../machines";
-import { isPutBack, recordedRoute, registerMoveJudge, type MoveJudge, type Standing } from "../move-recheck";
+import { isPutBack, knownPath, recordedRoute, registerMoveJudge, type MoveJudge, type Standing } from "../move-recheck";
+import { recordedPath, type RecordedPoint } from "../movement-record";
 import { tokenPlacement, type Placed } from "./engagements";
 
-/** What the token carries between moves: the hexes moved in one pulse of one fight. */
+/** What the token carries between moves: the TMR a multi-hex figure spent turning in one pulse of one fight [22] (its walk is in Foundry's record). */
 interface MoveFlag {
   readonly combat: string;
   readonly pulse: number;
@@ -39,6 +44,7 @@ interface PulseCombat {
   readonly boutSystem?: { structure: string };
   readonly machineState?: unknown;
   combatantInfos(): CombatantInfo[];
+  fightNow?(): FightNow;
 }
 
 type TokenLike = TokenDocument.Implementation & { x: number; y: number };
@@ -59,8 +65,10 @@ interface MoveContext {
   readonly fight: { combat: PulseCombat; combatantId: string; actor: Actor.Implementation };
   readonly from: Placed;
   readonly state: PulsesState;
-  /** Hexes moved this pulse by walking (the token's flag). */
+  /** Hexes moved this pulse: walked (the movement record) and spent turning (the token's flag). */
   readonly moved: number;
+  /** TMR spent turning this pulse [22]. */
+  readonly turned: number;
   /** Hexes moved or jumped this pulse. */
   readonly used: number;
   readonly acting: boolean;
@@ -88,9 +96,10 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
   if (!from) return null;
   const state = fight.combat.machineState as PulsesState;
   const id = fight.combatantId;
-  // Before a move already made: the count the GM remembers, not the one the mover wrote.
+  // Before a move already made: the walk and the turning the GM remembers, not what the mover wrote.
   const flag = before ? (before.flags[SYSTEM_ID] as { pulseMove?: MoveFlag } | undefined)?.pulseMove : (token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined);
-  const moved = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? Math.max(0, flag.used) : 0;
+  const turned = flag?.combat === fight.combat.id && flag.pulse === state.pulse && Number.isInteger(flag.used) ? Math.max(0, flag.used) : 0;
+  const moved = (hexesWalked(token, before ? before.path : recordedPath(token)) ?? 0) + turned;
   const infos = fight.combat.combatantInfos();
   const side = infos.find((i) => i.id === id)?.side ?? "";
   const others: Figure[] = infos
@@ -103,7 +112,8 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
   const limit = pulseMoveLimit({
     tmr: tmrOf(v.stats, armour),
     modAG: modAGOf(v.stats, armour),
-    stunned: Boolean(state.combatants.find((c) => c.id === id)?.stunned || v.stats.stunned),
+    // [19] the stun is the token's condition (the sheet's Stunned reads it), whoever set it.
+    stunned: Boolean(v.stats.stunned),
     engaged: state.engagements.some((e) => e.members.includes(id)),
     inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
     poleWeapon: weapon?.stats.use === "pole",
@@ -117,9 +127,10 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
     from,
     state,
     moved,
+    turned,
     // [14.1] hexes spent jumping this pulse count as moved.
     used: moved + (state.jumped?.[id] ?? 0),
-    acting: currentActors(state).includes(id),
+    acting: currentActors(state, fight.combat.fightNow?.()).includes(id),
     // [23] the run-on covers the mount's full TMR whatever the action.
     limit: Math.max(limit, momentum),
     momentum,
@@ -180,15 +191,14 @@ function judgeWalk(token: TokenLike, ctx: MoveContext, waypoints: readonly { x: 
 
 /**
  * An undo (Foundry's revert of recorded movement) in the figure's own turn
- * gives back the hexes it walks back, at most what the token has walked this
- * pulse; out of turn it is refused like any move. The walk back is counted
- * hex to hex in a straight line, which never gives back more than was spent.
+ * gives back what it takes back: Foundry cuts the movement record with it, and
+ * the walk is counted from the record. Out of turn it is refused like any move.
  */
 function judgeUndo(token: TokenLike, ctx: MoveContext, to: { x: number; y: number }): Outcome<Walk> {
   const back = tokenPlacement(token, { x: Number(to.x), y: Number(to.y) });
   const distance = back ? hexDistance(ctx.from.hex, back.hex) : 0;
   if (distance > 0 && !ctx.acting) return pulseRefuse("notYourMove");
-  return ok({ steps: -Math.min(ctx.moved, distance), heading: null });
+  return ok({ steps: -distance, heading: null });
 }
 
 interface MovementLike {
@@ -218,10 +228,10 @@ export function checkTokenWalk(token: TokenLike, movement: MovementLike, operati
 }
 
 /**
- * preUpdateToken: false cancels the update (with a notice); otherwise the
- * running count joins the update. A move preMoveToken approved counts the
- * hexes of its walk; one that did not pass through it (no movement data) is
- * judged here on the straight line to its new place. Turning is judged here.
+ * preUpdateToken: false cancels the update (with a notice). A move preMoveToken
+ * approved counts the hexes of its walk; one that did not pass through it (no
+ * movement data) is judged here on the straight line to its new place. Turning
+ * is judged here, and a multi-hex figure's turning cost joins the update.
  */
 export function checkTokenMove(token: TokenLike, changes: Record<string, unknown>, userId: string, operation: object = {}): boolean | void {
   const moving = "x" in changes || "y" in changes;
@@ -251,37 +261,61 @@ export function checkTokenMove(token: TokenLike, changes: Record<string, unknown
   // [22] a multi-hex figure's turn costs 1 TMR for every 2 vertices (60° each) it swings through.
   const turnCost = ctx.from.hexes && turning ? monsterTurnCost(verticesTurned(Number(token.rotation ?? 0), Number(changes.rotation ?? token.rotation ?? 0))) : 0;
   if (!moving && turnCost === 0) return;
-  let moved: number;
-  if (walk.steps < 0) moved = ctx.moved + walk.steps;
-  else {
+  if (walk.steps >= 0) {
     const checked = checkPulseMove({ acting: ctx.acting, used: ctx.used, distance: walk.steps + turnCost, limit: ctx.limit });
     if (!checked.ok) {
       refusedFor(token, ctx, checked.refusal);
       return false;
     }
-    moved = ctx.moved + walk.steps + turnCost;
   }
-  const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: moved };
+  // The walk is Foundry's to record; only the turning's cost rides on the token.
+  if (turnCost === 0) return;
+  const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: ctx.turned + turnCost };
   foundry.utils.setProperty(changes, `flags.${SYSTEM_ID}.pulseMove`, next);
 }
 
-/** Hexes the fighter's token has moved in the current pulse of its running fight (0 when it has not, or there is none). */
+/**
+ * Hexes walked along a recorded path on the token's hex scene (a leg to where
+ * the token was put is not walked, and each leg counts from cell to cell as a
+ * drag does); null off a hex scene.
+ */
+export function hexesWalked(token: TokenLike, path: readonly RecordedPoint[]): number | null {
+  let walked = 0;
+  let at: Hex | null = null;
+  for (const point of path) {
+    const placed = tokenPlacement(token, { x: point.x, y: point.y });
+    if (!placed) return null;
+    if (at && !point.displaced) walked += walkSteps(at, [placed.hex]).length;
+    at = placed.hex;
+  }
+  return walked;
+}
+
+/**
+ * Hexes the fighter's token has moved in the current pulse of its running
+ * fight (0 when it has not, or there is none): its walk, from the movement
+ * record as this client knows it (the GM's memory of it on a GM's client), and
+ * what turning cost a multi-hex figure.
+ */
 export function hexesMovedThisPulse(actor: Actor.Implementation): number {
   for (const c of (game.combats?.contents ?? []) as unknown as PulseCombat[]) {
     if (!c.started || c.boutSystem?.structure !== "pulses" || !c.machineState) continue;
     const combatant = combatantOf(c, actor);
     if (!combatant?.tokenId || !combatant.sceneId) continue;
     const token = game.scenes?.get(combatant.sceneId)?.tokens.get(combatant.tokenId) as TokenLike | undefined;
-    const flag = token?.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
-    if (flag?.combat === c.id && flag.pulse === (c.machineState as PulsesState).pulse) return flag.used;
+    if (!token) continue;
+    const flag = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
+    const turned = flag?.combat === c.id && flag.pulse === (c.machineState as PulsesState).pulse ? Math.max(0, Number(flag.used) || 0) : 0;
+    return (hexesWalked(token, knownPath(token)) ?? 0) + turned;
   }
   return 0;
 }
 
 /**
  * Active GM, after a player's token moved (move-recheck.ts): the move judged
- * again from where the token stood before, with its recorded waypoints; a count
- * of hexes lower than the move made is corrected.
+ * again from where the token stood before, with its recorded waypoints, against
+ * the walk this GM saw the token make this pulse (not the record the player's
+ * client wrote).
  */
 const judgePulseMove: MoveJudge = (moved, before, _changes, options, userId) => {
   const token = moved as unknown as TokenLike;
@@ -290,14 +324,9 @@ const judgePulseMove: MoveJudge = (moved, before, _changes, options, userId) => 
   const movement = (options._movement as Record<string, MovementLike> | undefined)?.[token.id ?? ""];
   const route = recordedRoute(moved, options);
   const end = { x: Number(token.x), y: Number(token.y) };
-  const judged = movement?.method === "undo" ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
+  const judged = movement?.method === "undo" || options.isUndo ? judgeUndo(token, ctx, end) : judgeWalk(token, ctx, route, route.length);
   if (!judged.ok) return { ok: false, refusal: { ...judged.refusal, data: { ...judged.refusal.data, name: token.name ?? ctx.fight.actor.name } } };
-  const owed = Math.max(0, ctx.moved + judged.value.steps);
-  const written = token.getFlag(SYSTEM_ID as never, "pulseMove" as never) as unknown as MoveFlag | undefined;
-  const counted = written?.combat === ctx.fight.combat.id && written.pulse === ctx.state.pulse ? Number(written.used) : -1;
-  if (Number.isInteger(counted) && counted >= owed) return { ok: true };
-  const next: MoveFlag = { combat: ctx.fight.combat.id ?? "", pulse: ctx.state.pulse, used: owed };
-  return { ok: true, correct: { [`flags.${SYSTEM_ID}.pulseMove`]: next } };
+  return { ok: true };
 };
 
 export function registerPulseMovement(): void {

@@ -15,7 +15,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { view } from "./attack";
-import { endTurnCommands, patchCommands } from "./fight";
+import { endTurnCommands } from "./fight";
 
 const T = "BOUT.Pulse.Table.Recover.";
 const target = (actor: Actor.Implementation) => {
@@ -49,11 +49,11 @@ const recoverCard: CardKind = {
       outcome: recovered ? "success" : "failure",
       headline: recoverHeadline(rolled.value.value.result),
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
-      updates: recovered ? { [fighterRef(actor)]: { "system.pulse.stunned": false } } : {},
+      updates: {},
       statuses: recovered ? { [fighterRef(actor)]: [{ id: "stun", active: false }] } : {},
       rolls: rolled.rolls,
       lookups: [],
-      combatCommands: [...(recovered ? patchCommands(card.combatId, [actor], { stunned: false }) : []), ...turn],
+      combatCommands: turn,
     });
   },
 };

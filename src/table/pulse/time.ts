@@ -4,16 +4,26 @@
  * actions and the engagement's order. Registered with the runner's time
  * structures (../machines.ts).
  */
-import { registerTimeStructure, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
+import { fightNowOf, registerTimeStructure, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { ok } from "../../engine/outcome";
 import { rollOne } from "../../engine/dice";
-import { initiativeRollers, openActions, pulsesMachine, startPulses, type PulsesState } from "../../engine/time/pulses";
+import { initiativeRollers, openActions, pulsesMachine, startPulses, type PulseCombatantInput, type PulsesState } from "../../engine/time/pulses";
 import { COMBINABLE_ACTIONS, derivePulse, mayCombineActions, startingDistance } from "../../engine/rulesets/pulse";
 import { pulseEngagements } from "./engagements";
+import { clearMovementRecords } from "../movement-record";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
+
+/** A figure as the pulses machine takes it in: its side, PC and Military Scientist [12.2], and its IV's parts [12.3]. */
+function pulseInput(c: CombatantInfo): PulseCombatantInput {
+  const v = actorView(c.actor as never, "pulse");
+  const d = derivePulse(v as never) as Record<string, { value: number }>;
+  const s = v.stats as Record<string, number>;
+  const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);
+  return { id: c.id, side: c.side, pc: Number(s.pc ?? 0), militaryScientist: Number(s.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? s.ag ?? 0), rank };
+}
 
 const PULSES: TimeStructure = {
   machine: pulsesMachine,
@@ -38,33 +48,41 @@ const PULSES: TimeStructure = {
     const placed = combatants.filter((c) => c.placed).map((c) => ({ side: c.side, hex: c.placed!.hex, ...(c.placed!.hexes ? { hexes: c.placed!.hexes } : {}) }));
     const distance = startingDistance(placed, surprise !== null);
     if (!distance.fits) ui.notifications?.warn(game.i18n!.format(surprise ? "BOUT.Tracker.Surprise.TooFar" : "BOUT.Tracker.Surprise.TooClose", { nearest: String(distance.nearest) }));
-    const started = startPulses({
-      surprise,
-      combatants: combatants.map((c) => {
-        const v = actorView(c.actor as never, "pulse");
-        const d = derivePulse(v as never) as Record<string, { value: number }>;
-        const s = v.stats as Record<string, number>;
-        const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);
-        return { id: c.id, side: c.side, pc: Number(s.pc ?? 0), militaryScientist: Number(s.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? s.ag ?? 0), rank, stunned: Boolean((s as { stunned?: unknown }).stunned) };
-      }),
-    });
+    const started = startPulses({ surprise, combatants: combatants.map(pulseInput) }, fightNowOf(combatants));
     return started.ok ? ok(started.value.state) : started;
   },
+  // A newcomer (or a figure back on its feet) is not engaged: it acts with its side [12], engaged from the next initiative on.
+  async join(c) {
+    return { type: "join", combatant: pulseInput(c) } as TimeCommand;
+  },
   nextStep: { type: "nextStep" },
+  // [12.1], [13]-[15] a figure's movement is counted over the pulse: the tokens' movement records start empty with each
+  // pulse, in the step that begins it (the attack reads where the figure stood then, and what it walked since).
+  clearsMovementRecords: true,
+  async stepWrites(before: PulsesState, after: PulsesState, combatId) {
+    if (before.pulse === after.pulse) return null;
+    return {
+      commands: [],
+      async gather(batch) {
+        clearMovementRecords(batch, game.combats?.get(combatId) as never);
+      },
+    };
+  },
   // At each pulse's initiative: take the engagements (from the map, else the
   // tracker's groups) and roll each side's D10 [12.2], as one step.
   async stepCommand(state: PulsesState, combatants) {
     if (state.step.kind !== "initiative") return { type: "nextStep" };
     const commands: TimeCommand[] = [];
     const setEngagements = { type: "setEngagements", ...pulseEngagements(combatants) } as TimeCommand;
-    const set = pulsesMachine.apply(state, setEngagements as never);
+    const now = fightNowOf(combatants);
+    const set = pulsesMachine.apply(state, setEngagements as never, now);
     // A refused grouping is sent anyway: the GM sees why and regroups.
     if (!set.ok) return setEngagements;
     commands.push(setEngagements);
     const after = set.value.state;
     if (after.step.kind !== "initiative") return commands;
     const rolls: Record<string, number> = {};
-    for (const roller of initiativeRollers(after)) {
+    for (const roller of initiativeRollers(after, now)) {
       const rolled = await resolveWithFoundry((dice) => rollOne(dice, 10));
       rolls[roller.side] = rolled.value;
     }
@@ -84,10 +102,10 @@ const PULSES: TimeStructure = {
     };
   },
   regroup: () => null,
-  turnChoices(state: PulsesState, combatantId) {
+  turnChoices(state: PulsesState, combatantId, _actor, now) {
     const step = state.step;
     // [13]-[15] in its turn a figure names its action: its token's moves are then held to that action's hexes.
-    const open = openActions(state, combatantId);
+    const open = openActions(state, combatantId, now);
     const declare: GroupAction[] = open.length
       ? [
           {

@@ -19,7 +19,6 @@ import { trampleHeadline } from "./headline";
 import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../cards";
 import type { CombatantInfo } from "../machines";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
-import { patchCommands } from "./fight";
 import { defenderInput, figure, view } from "./attack";
 
 interface Placing {
@@ -104,7 +103,6 @@ const trampleCard: CardKind = {
     if (damage) {
       if (damage.fatigueNow !== target.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - target.stats.fatigueNow, 0);
       if (damage.enduranceNow !== target.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - target.stats.enduranceNow, 0);
-      if (damage.stun && damage.state !== "dead") changes["system.pulse.stunned"] = true;
     }
     // [22] knocked down whether or not the trampling strikes home.
     const conditions: StatusChange[] = [
@@ -121,10 +119,8 @@ const trampleCard: CardKind = {
       statuses: { [fighterRef(victim)]: conditions },
       rolls: rolled.rolls,
       lookups: [],
-      combatCommands: [
-        ...(damage?.stun && damage.state !== "dead" ? patchCommands(card.combatId, [victim], { stunned: true }) : []),
-        ...(damage?.state === "unconscious" ? patchCommands(card.combatId, [victim], { unconscious: true }) : []),
-      ],
+      // The stun and the fall reach the fight as the token's conditions, once applied.
+      combatCommands: [],
     });
   },
 };

@@ -14,6 +14,8 @@ import { DEFAULT_STEEL_TABLES } from "../../engine/rulesets/steel";
 import { notifyRefusal } from "../notify";
 import { assembleAp, assembleOpposed, assembleSteel, LOOKUPS, TABLE_RULESETS } from "./catalogue";
 import { droppedTableUuid } from "./drop";
+import { importRulesetTables } from "./import";
+import { slotState } from "./slot-state";
 import { chosenTables, ROLL_TABLES_SETTING, worldLabel, worldPick } from "./world";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
@@ -52,7 +54,7 @@ export class RollTableChooser extends Base {
     window: { title: `${K}Title`, resizable: true },
     position: { width: 640, height: 600 },
     form: { handler: RollTableChooser.#onSubmit, submitOnChange: false, closeOnSubmit: false },
-    actions: { reset: RollTableChooser.#onReset },
+    actions: { reset: RollTableChooser.#onReset, importTables: RollTableChooser.#onImport },
   };
 
   static PARTS = {
@@ -95,11 +97,16 @@ export class RollTableChooser extends Base {
       current = "";
     }
     const order = [...TABLE_RULESETS].sort((a, b) => Number(b === current) - Number(a === current));
-    const groups = order.map((ruleset) => ({
-      label: `BOUT.RollTables.Folder.${ruleset}`,
-      rows: LOOKUPS.filter((l) => l.ruleset === ruleset).map((l) => ({ name: field(l.id), label: l.name(worldLabel), value: chosen[l.id] ?? "" })),
-    }));
-    return Object.assign(context, { hint: `${K}Hint`, groups, saveLabel: `${K}Save`, resetLabel: `${K}Reset` });
+    const groups = order.map((ruleset) => {
+      const rows = LOOKUPS.filter((l) => l.ruleset === ruleset).map((l) => {
+        const state = slotState(chosen[l.id]);
+        return { name: field(l.id), label: l.name(worldLabel), value: chosen[l.id] ?? "", state: state.state, status: worldLabel(`${K}State.${state.state}`, { name: state.name }) };
+      });
+      const world = rows.filter((r) => r.state === "world").length;
+      const summary = world === 0 ? "none" : world === rows.length ? "all" : "some";
+      return { ruleset, label: `BOUT.RollTables.Folder.${ruleset}`, rows, summary: worldLabel(`${K}Summary.${summary}`, { world: String(world), total: String(rows.length) }) };
+    });
+    return Object.assign(context, { hint: `${K}Hint`, groups, saveLabel: `${K}Save`, resetLabel: `${K}Reset`, importLabel: `${K}Import` });
   }
 
   static async #onSubmit(this: RollTableChooser, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }) {
@@ -107,6 +114,16 @@ export class RollTableChooser extends Base {
     const saved = await saveRollTableChoices(formData.object);
     if (!saved.ok) return notifyRefusal(saved.refusal);
     ui.notifications?.info(game.i18n!.localize(`${K}Saved`));
+    await this.render();
+  }
+
+  /** GM: this ruleset's tables imported into a world folder and chosen, in one step (import.ts); unsaved typing in the form gives way to what is stored. */
+  static async #onImport(this: RollTableChooser, _event: Event, target: HTMLElement) {
+    if (!game.user?.isGM) return;
+    const done = await importRulesetTables(target.dataset.ruleset);
+    if (!done.ok) return notifyRefusal(done.refusal);
+    const { imported, reused, kept } = done.value;
+    ui.notifications?.info(worldLabel("BOUT.RollTables.Import.Done", { imported: String(imported), reused: String(reused), kept: String(kept) }));
     await this.render();
   }
 

@@ -16,10 +16,12 @@ import {
   applyWound,
   attackProfile,
   checkDeclaration,
+  closesIn,
   CORE_MANEUVERS,
   DEFAULT_ZONES,
   exchangeOdds,
   defenceDtn,
+  fumbleBelowZero,
   rolledDice,
   maneuverTn,
   mosBars,
@@ -27,21 +29,25 @@ import {
   resolveExchange,
   knockdownOf,
   knockdownTest,
+  knockedDown,
   reachBetween,
   mountedBlow,
   mountedHit,
   riderDefence,
   mayDefend,
   stayInSaddle,
+  strikeForm,
+  strikesWith,
   successBars,
   type Posture,
   type Zone,
   type SteelManeuver,
   type SteelStats,
+  steelRefuse,
 } from "../../engine/rulesets/steel";
 import type { BoutCombatant } from "../../engine/time/bouts";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
-import { combatantFor, dryRun, registerCardKind, postCard, type CardKind, type CardView } from "../cards";
+import { combatantFor, dryRun, registerCardKind, postCard, type CardKind, type CardView, type StatusChange } from "../cards";
 import { boutIn, boutsState } from "./bouts-state";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -50,7 +56,8 @@ import { rideTnOf } from "./mounted";
 import { horseOf } from "./horse";
 import { engageCommand, mayAttackNow } from "./facing";
 import { steelTables, steelTablesRead } from "./tables";
-import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
+import { addStatuses, armourByRegion, casualtyOf, groundCommands, shockCommand, timedStatus, woundStatuses, woundUpdates } from "./wounds";
+import { notifyRefusal } from "../notify";
 
 const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
 
@@ -100,12 +107,11 @@ function riderDefenceCost(defender: Actor.Implementation, combatId: string, mane
   return r.ok ? ok(r.value.extraCost) : r;
 }
 
-/** Whether a fumble's penalty takes the fighter's pool below 0: from what is left this round in exchange 1, else from the next refresh. */
-function fumbleBelowZero(actor: Actor.Implementation, combatId: string, penalty: number, leftNow: number): boolean {
+/** Where the fighter's next exchange takes its dice from, for the engine's `fumbleBelowZero` (none outside a bout). */
+function fumbleTiming(actor: Actor.Implementation, combatId: string) {
   const fighter = fighterOf(actor, combatId);
   const bout = boutIn(combatId, fighter?.boutId);
-  if (!fighter || !bout) return penalty > leftNow;
-  return bout.exchange < bout.exchangesThisRound ? penalty > leftNow : penalty > fighter.poolMax - fighter.carry;
+  return fighter && bout ? { exchange: bout.exchange, exchangesThisRound: bout.exchangesThisRound, poolMax: fighter.poolMax, carry: fighter.carry } : null;
 }
 
 /** Our zones have names; a GM's own zone is named by its number and form. */
@@ -142,10 +148,16 @@ export const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver
 
 export async function declareAttack({ actor, item }: ItemRollRequest) {
   const view = steelView(actor);
-  const weapon = (item.system as any).steel;
+  const weapon = view.weapons.find((w) => w.id === item.id)?.stats;
   const cp = combatPoolLeft(actor);
   const foes = opponents(actor);
-  const attacks = maneuversFor(view, "attack");
+  // Only the maneuvers this weapon can strike with (a spear without an edge offers no cut).
+  const attacks = weapon ? strikesWith(weapon, maneuversFor(view, "attack")) : [];
+  if (!weapon || !attacks.length) {
+    const none = steelRefuse("noStrike");
+    if (!none.ok) notifyRefusal(none.refusal);
+    return;
+  }
   const posture = postureOf(actor);
   const zones = steelTables().zones;
   const values = await openOddsDialog({
@@ -169,8 +181,7 @@ export async function declareAttack({ actor, item }: ItemRollRequest) {
     ],
     odds: (v) => {
       const m = attacks.find((a) => a.id === v.maneuver) ?? attacks[0]!;
-      const form = m.stats.form === "thrust" ? "thrust" : "swing";
-      const profile = attackProfile(weapon, form, view.stats.strength);
+      const profile = attackProfile(weapon, strikeForm(m.stats), view.stats.strength);
       const atn = profile.ok ? maneuverTn(m.stats, profile.value.atn) : 10;
       const defender = pickOpponent(foes, v.defender) ?? null;
       const dView = steelView(defender);
@@ -234,10 +245,16 @@ function prepareAttack(raw: unknown, attacker: Actor.Implementation, defender: A
   // What the attack costs is the engine's to say, checked against the pool before the card is posted (a card that can never resolve is refused here).
   const view = steelView(attacker);
   const weapon = view.weapons.find((w) => w.id === item.id)?.stats;
-  const profile = weapon ? attackProfile(weapon, maneuver.stats.form === "thrust" ? "thrust" : "swing", view.stats.strength) : null;
+  const profile = weapon ? attackProfile(weapon, strikeForm(maneuver.stats), view.stats.strength) : null;
   if (!profile?.ok) return profile ?? refused("steel.noWeapon", "NoWeapon");
   const affordable = checkDeclaration({ combatantId: attacker.id!, cpLeft: combatPoolLeft(attacker, combatId), dice: d.dice as number, press: press as number, maneuver: maneuver.stats, weaponTn: profile.value.atn, posture: postureOf(attacker, combatId), extraCost: mounted.value }, "attack");
   if (!affordable.ok) return affordable;
+  // In a bout the bout says whether this fighter may strike now (not before the red/white throw, not when only defending), before any card is posted.
+  const striker = combatantFor(combatId, attacker);
+  if (striker && fighterOf(attacker, combatId)) {
+    const now = dryRun(combatId, [{ type: "spend", combatantId: striker, dice: affordable.value.cost, purpose: "attack" } as TimeCommand]);
+    if (!now.ok) return now;
+  }
   // "Multiple Opponents": no more than the cap may be on one fighter at once.
   const room = mayAttackNow(attacker, defender, combatId);
   if (!room.ok) return room;
@@ -274,8 +291,7 @@ const exchangeCard: CardKind = {
     const attackerView = steelView(card.attacker);
     const d = card.declaration;
     const weapon = attackerView.weapons.find((w) => w.id === d?.weaponId)?.stats;
-    const form = d?.maneuver?.form === "thrust" ? "thrust" : "swing";
-    const profile = weapon ? attackProfile(weapon, form, attackerView.stats.strength) : null;
+    const profile = weapon && d?.maneuver ? attackProfile(weapon, strikeForm(d.maneuver), attackerView.stats.strength) : null;
     const atn = profile?.ok ? maneuverTn(d.maneuver, profile.value.atn) : 7;
     const attackerPosture = postureOf(card.attacker, card.combatId);
     const defenderPosture = postureOf(card.defender, card.combatId);
@@ -350,8 +366,7 @@ const exchangeCard: CardKind = {
     const combatId = card.combatId;
     const cpA = combatPoolLeft(card.attacker, combatId);
     const cpD = combatPoolLeft(card.defender, combatId);
-    const form = d.maneuver?.form === "thrust" ? "thrust" : "swing";
-    const profile = attackProfile(weapon, form, a.stats.strength);
+    const profile = attackProfile(weapon, strikeForm(d.maneuver), a.stats.strength);
     if (!profile.ok) return profile;
     const armourBy = armourByRegion(s);
     const reach = reachFigures(card.attacker, card.defender, combatId, d.weaponId);
@@ -381,7 +396,7 @@ const exchangeCard: CardKind = {
         { side: r.attacker, actor: card.attacker!, stats: a.stats, left: cpA - r.attacker.cost },
         ...(r.defender ? [{ side: r.defender, actor: card.defender!, stats: t.stats, left: cpD - r.defender.cost }] : []),
       ]
-        .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.actor, combatId, f.side.fumblePenalty, f.left))
+        .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.side.fumblePenalty, f.left, fumbleTiming(f.actor, combatId)))
         .map((f) => ({ actorId: fighterRef(f.actor), test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
       // "Mounted Combat": a rider struck by a landed blow rolls Ride less the margin, or falls as from 10 feet.
       const saddle = mountedHit({ defenderMounted: Boolean(fighterOf(card.defender!, combatId)?.mounted), atMount, landed: Boolean(r.hit) }).saddleCheck;
@@ -413,20 +428,34 @@ const exchangeCard: CardKind = {
       const winner = r.winner === fighterRef(card.attacker) ? aId : dId;
       if (winner) combatCommands.push({ type: "exchangeWon", boutId, winner } as TimeCommand);
       // A damaging blow from the shorter weapon closes the distance ("Weapon Length").
-      if (dId && (r.hit?.level ?? 0) > 0 && reach.closes) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
+      if (dId && closesIn(reach, r.hit?.level ?? 0)) combatCommands.push({ type: "landed", combatantId: aId, on: dId } as TimeCommand);
       // A fumble costs half the dice rolled off the fumbler's next exchange.
       if (r.attacker.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: aId, dice: r.attacker.fumblePenalty } as TimeCommand);
       if (dId && r.defender?.fumblePenalty) combatCommands.push({ type: "fumble", combatantId: dId, dice: r.defender.fumblePenalty } as TimeCommand);
       // Shock comes off what the defender has left this round; what it cannot take is carried to the next.
       if (dId && wound?.ok && !horse?.ok) combatCommands.push(...shockCommand(dId, Math.max(0, cpD - (r.defender?.cost ?? 0)), wound.value.result, fighterOf(card.defender, combatId)?.missile));
     }
-    // Knocked down or out: the conditions go on the defender's tokens when the result is applied.
-    const statuses: Record<string, string[]> = {};
+    // Knocked down or out: the conditions go on the fighters' tokens when the result is applied, each for as long as
+    // it lasts; in a bout the ground costs half the total pool ("Knockdown & Knockout", "Terrain Roll Mechanics").
+    const statuses: Record<string, StatusChange[]> = {};
+    const r = ex.value.result;
+    const left = { [fighterRef(card.attacker)]: Math.max(0, cpA - r.attacker.cost), [fighterRef(card.defender)]: wound?.ok && !horse?.ok ? wound.value.result.cpLeft : Math.max(0, cpD - (r.defender?.cost ?? 0)) };
+    const fall = (actor: Actor.Implementation, id: string | null) => {
+      if (statuses[fighterRef(actor)]?.some((c) => c.id === knockedDown.id) || !boutId) return;
+      combatCommands.push(...groundCommands(id, fighterOf(actor, combatId), left[fighterRef(actor)] ?? 0));
+    };
     const down = wound?.ok ? woundStatuses(wound.value.result) : [];
-    if (down.length) statuses[fighterRef(struck)] = down;
-    for (const f of falls) if (f.test.ok && f.test.value.result.down) statuses[f.actorId] = [...new Set([...(statuses[f.actorId] ?? []), "knockedDown"])];
+    if (down.some((c) => c.id === knockedDown.id) && !horse?.ok) fall(card.defender, dId);
+    addStatuses(statuses, fighterRef(struck), down);
+    for (const f of falls) {
+      if (!f.test.ok || !f.test.value.result.down) continue;
+      const actor = f.actorId === fighterRef(card.attacker) ? card.attacker : card.defender;
+      fall(actor, actor === card.attacker ? aId : dId);
+      addStatuses(statuses, f.actorId, [timedStatus(knockedDown)]);
+    }
     if (rider?.ok && rider.value.result.falls) {
-      statuses[fighterRef(card.defender!)] = [...new Set([...(statuses[fighterRef(card.defender!)] ?? []), "knockedDown"])];
+      fall(card.defender, dId);
+      addStatuses(statuses, fighterRef(card.defender!), [timedStatus(knockedDown)]);
       if (dId) combatCommands.push({ type: "mount", combatantId: dId, mounted: false } as TimeCommand);
     }
     const headline = exchangeHeadline(ex.value.result, fighterRef(card.attacker), fighterName(struck));

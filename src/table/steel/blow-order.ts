@@ -4,12 +4,15 @@
  * it means to strike; blows land from most successes to fewest, ties to the
  * higher Reflex with a thrust counting one more, and a tie after that lands
  * together. The GM runs it from the tracker, naming each aggressor's weapon and
- * form; the order goes to the bout in one write and to chat as a card.
+ * form (and, in a bout of more than two, whom each strikes at), or the
+ * aggressors' styles name them; the dice lost to reach come from the two
+ * weapons' lengths (the engine's). The order goes to the bout in one write and
+ * to chat as a card.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { NO_WEAPON_ATN, orderSimultaneousBlows, reflexOf, type SteelStats } from "../../engine/rulesets/steel";
+import { orderSimultaneousBlows, reflexOf, strikerAtn, strikerForms, type SteelStats, type Striker } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { BoutCombat } from "../../documents/combat";
@@ -17,7 +20,6 @@ import { openOddsDialog, type DialogField } from "../../applications/dialogs/odd
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { notifyRefusal } from "../notify";
 import { blowOrderHeadline } from "./headline";
-import { queued } from "../write-queue";
 
 const B = "BOUT.Steel.BlowOrder.";
 const FORMS = ["swing", "thrust", "bash"] as const;
@@ -25,39 +27,61 @@ type Form = (typeof FORMS)[number];
 
 const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
 
-/** A bout's aggressors' blows, as the GM names them: the weapon each strikes with, the form and the reach penalty. */
+/** A bout's aggressors' blows, as the GM or their styles name them: the weapon each strikes with, the form and whom at. */
 export type BlowValues = Readonly<Record<string, string | number | boolean>>;
 
-const weaponsOf = (combat: BoutCombat, id: string) => {
-  const a = (combat.combatants.get(id)?.actor as Actor.Implementation | null | undefined) ?? null;
-  return a ? view(a).weapons.filter((w) => !w.stats.missile) : [];
-};
+/** What the blow order reads of a bout: its aggressors, its members, each one's melee weapons and ready one. */
+function boutBlows(combat: BoutCombat, groupId: string) {
+  const state = combat.machineState as BoutsState | null;
+  const bout = state?.bouts.find((b) => b.id === groupId);
+  if (!state || !bout || bout.phase !== "simultaneous") return null;
+  const actorOf = (id: string) => (combat.combatants.get(id)?.actor as Actor.Implementation | null | undefined) ?? null;
+  const weapons = (id: string) => {
+    const a = actorOf(id);
+    return a ? view(a).weapons.filter((w) => !w.stats.missile) : [];
+  };
+  const members = state.combatants.filter((c) => c.boutId === bout.id);
+  return {
+    bout,
+    members,
+    actorOf,
+    weapons,
+    name: (id: string) => combat.combatants.get(id)?.name ?? id,
+    ready: (id: string) => weapons(id).find((w) => w.equipped) ?? weapons(id)[0],
+    // Whom each aggressor strikes at: the other of two; with more in the bout, the GM says (another aggressor by default).
+    others: (id: string) => members.filter((m) => m.id !== id).map((m) => m.id),
+  };
+}
 
-/** Each aggressor's ready weapon and its better form (the lower ATN), as the dialog starts. */
-export function blowDefaults(combat: BoutCombat, aggressors: readonly string[]): Record<string, string | number> {
-  const values: Record<string, string | number> = {};
-  for (const id of aggressors) {
-    const ws = weaponsOf(combat, id);
-    const ready = ws.find((w) => w.equipped) ?? ws[0];
-    values[`weapon.${id}`] = ready?.id ?? "";
-    values[`form.${id}`] = ready && ready.stats.atnThrust < ready.stats.atnSwing ? "thrust" : "swing";
-    values[`reach.${id}`] = 0;
+/** Each aggressor's ready weapon, its better form and (in a bout of more than two) its target, as the dialog starts. */
+export function blowDefaults(combat: BoutCombat, groupId: string): Record<string, string> {
+  const b = boutBlows(combat, groupId);
+  const values: Record<string, string> = {};
+  if (!b) return values;
+  for (const id of b.bout.declareOrder) {
+    const w = b.ready(id);
+    const targets = b.others(id);
+    values[`weapon.${id}`] = w?.id ?? "";
+    values[`form.${id}`] = strikerForms(w?.stats ?? null)[0] ?? "swing";
+    if (targets.length > 1) values[`target.${id}`] = b.bout.declareOrder.find((x) => x !== id) ?? targets[0]!;
   }
   return values;
 }
 
 export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise<void> {
-  const state = combat.machineState as BoutsState | null;
-  const bout = state?.bouts.find((b) => b.id === groupId);
-  if (!state || !bout || bout.phase !== "simultaneous") return;
-  const name = (id: string) => combat.combatants.get(id)?.name ?? id;
-  const aggressors = bout.declareOrder;
-  const start = blowDefaults(combat, aggressors);
-  const fields: DialogField[] = aggressors.flatMap((id): DialogField[] => [
-    { kind: "select", name: `weapon.${id}`, label: `${B}Weapon`, labelData: { name: name(id) }, value: String(start[`weapon.${id}`]), options: weaponsOf(combat, id).map((w) => ({ value: w.id, label: w.name })) },
-    { kind: "select", name: `form.${id}`, label: `${B}Form`, labelData: { name: name(id) }, value: String(start[`form.${id}`]), options: FORMS.map((f) => ({ value: f, label: `${B}FormLabel.${f}` })) },
-    { kind: "number", name: `reach.${id}`, label: `${B}Reach`, labelData: { name: name(id) }, value: 0, min: 0, max: 5 },
-  ]);
+  const b = boutBlows(combat, groupId);
+  if (!b) return;
+  const start = blowDefaults(combat, groupId);
+  const fields: DialogField[] = b.bout.declareOrder.flatMap((id): DialogField[] => {
+    const targets = b.others(id);
+    return [
+      { kind: "select", name: `weapon.${id}`, label: `${B}Weapon`, labelData: { name: b.name(id) }, value: start[`weapon.${id}`]!, options: b.weapons(id).map((x) => ({ value: x.id, label: x.name })) },
+      { kind: "select", name: `form.${id}`, label: `${B}Form`, labelData: { name: b.name(id) }, value: start[`form.${id}`]!, options: FORMS.map((f) => ({ value: f, label: `${B}FormLabel.${f}` })) },
+      ...(targets.length > 1
+        ? [{ kind: "select" as const, name: `target.${id}`, label: `${B}Target`, labelData: { name: b.name(id) }, value: start[`target.${id}`]!, options: targets.map((t) => ({ value: t, label: b.name(t) })) }]
+        : []),
+    ];
+  });
   const values = await openOddsDialog({ title: `${B}Title`, confirmLabel: "BOUT.Roll.Roll", fields });
   if (!values) return;
   return rollBlowOrder(combat, groupId, values);
@@ -65,21 +89,32 @@ export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise
 
 /** Rolls the bout's blow order with these blows (the GM's dialog, or the fighters' styles), writes it and posts its card. */
 export async function rollBlowOrder(combat: BoutCombat, groupId: string, values: BlowValues): Promise<void> {
-  const state = combat.machineState as BoutsState | null;
-  const bout = state?.bouts.find((b) => b.id === groupId);
-  if (!state || !bout || bout.phase !== "simultaneous") return;
-  const actorOf = (id: string) => (combat.combatants.get(id)?.actor as Actor.Implementation | null | undefined) ?? null;
-  const name = (id: string) => combat.combatants.get(id)?.name ?? id;
-  const strikers = bout.declareOrder.map((id) => {
-    const actor = actorOf(id);
-    const w = weaponsOf(combat, id).find((x) => x.id === values[`weapon.${id}`])?.stats;
+  const b = boutBlows(combat, groupId);
+  if (!b) return;
+  const { bout, members, actorOf, name } = b;
+  const aggressors = bout.declareOrder;
+  const chosen = (id: string) => (aggressors.includes(id) ? b.weapons(id).find((x) => x.id === values[`weapon.${id}`]) : b.ready(id));
+  // "Weapon Length penalties as normal": the dice lost come from the two weapons' lengths (and who has closed in on whom).
+  const strikers: Striker[] = [];
+  for (const id of aggressors) {
+    const me = members.find((m) => m.id === id);
+    const targets = b.others(id);
+    const target = targets.length > 1 ? String(values[`target.${id}`]) : targets[0];
+    const them = members.find((m) => m.id === target);
     const form = (FORMS.includes(values[`form.${id}`] as Form) ? values[`form.${id}`] : "swing") as Form;
-    return { id, reflex: actor ? reflexOf(view(actor).stats) : 0, atn: w ? (form === "thrust" ? w.atnThrust : w.atnSwing) : NO_WEAPON_ATN, form, reachPenalty: Number(values[`reach.${id}`]) || 0 };
-  });
+    const weapon = chosen(id);
+    const atn = strikerAtn(weapon?.stats ?? null, form);
+    if (!atn.ok) return notifyRefusal(atn.refusal);
+    const actor = actorOf(id);
+    const reach = them
+      ? { own: { reach: weapon?.stats.reach ?? 0, closedIn: Boolean(me?.closedOn?.includes(them.id)) }, opponent: { reach: chosen(them.id)?.stats.reach ?? 0, closedIn: Boolean(them.closedOn?.includes(id)) } }
+      : undefined;
+    strikers.push({ id, reflex: actor ? reflexOf(view(actor).stats) : 0, atn: atn.value, form, ...(reach ? { reach } : {}) });
+  }
   const rolled = await resolveWithFoundry((d) => orderSimultaneousBlows(strikers, d));
   if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);
   const r = rolled.value.value.result;
-  const applied = await queued([combat], (lease) => combat.applyCommands([{ type: "blowOrder", boutId: bout.id, order: r.order } as TimeCommand], lease));
+  const applied = await combat.commands([{ type: "blowOrder", boutId: bout.id, order: r.order } as TimeCommand]);
   if (!applied.ok) return notifyRefusal(applied.refusal);
   const lines: EngineEvent[] = [
     ...r.rolls.map((x) => ({ type: "blowOrder", key: `${B}Rolled`, data: { who: name(x.id), successes: x.roll.successes, tn: x.roll.tn } })),

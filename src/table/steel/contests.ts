@@ -41,12 +41,13 @@ import { actorView } from "../../data/actor/actor-view";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
 import { buyHeadline, terrainContestHeadline, terrainHeadline } from "./headline";
-import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
 import { boutIn } from "./bouts-state";
 import { openOddsDialog, type DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { combatPoolLeft, fighterOf } from "./attack";
+import { timedStatus } from "./wounds";
 import { rideTnModifier, rideTnOf } from "./mounted";
 import { opponentOptions, opponents, pickOpponent } from "../opponents";
 import { notifyRefusal } from "../notify";
@@ -82,6 +83,12 @@ function diceChecked(dice: unknown, actor: Actor.Implementation, combatId: strin
 function spend(combatId: string, actor: Actor.Implementation | null, dice: number): TimeCommand[] {
   const id = combatantFor(combatId, actor);
   return id && actor && dice > 0 && fighterOf(actor, combatId) ? [{ type: "spend", combatantId: id, dice, purpose: "other" } as TimeCommand] : [];
+}
+
+/** "Posture" lasts "until the first blow or movement": a terrain roll is the fighter's movement, and its posture ends. */
+function movedCommand(combatId: string, actor: Actor.Implementation | null): TimeCommand[] {
+  const id = combatantFor(combatId, actor);
+  return id && actor && fighterOf(actor, combatId) ? [{ type: "moved", combatantId: id } as TimeCommand] : [];
 }
 
 function footingCommand(combatId: string, actor: Actor.Implementation | null): TimeCommand[] {
@@ -160,9 +167,9 @@ const terrainCard: CardKind = {
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     const events: EngineEvent[] = [...(rolled.value.value.events as EngineEvent[])];
-    const commands = spend(card.combatId, actor, r.fromPool);
+    const commands = [...spend(card.combatId, actor, r.fromPool), ...movedCommand(card.combatId, actor)];
     const inBout = Boolean(combatantFor(card.combatId, actor) && fighterOf(actor, card.combatId));
-    const statuses: Record<string, string[]> = {};
+    const statuses: Record<string, StatusChange[]> = {};
     const stakes = STAKES[d.stakes] ?? null;
     const c = stakes ? terrainConsequence(r, stakes, cpLeft, r.roll.dice.length) : null;
     if (c) {
@@ -170,9 +177,10 @@ const terrainCard: CardKind = {
       const id = combatantFor(card.combatId, actor);
       // A rider put on his back or off his feet is off the horse.
       if (inBout && id && d.ride && c.statuses.length) commands.push({ type: "mount", combatantId: id, mounted: false } as TimeCommand);
-      if (inBout && id && (c.consequence === "halfPool" || c.consequence === "fallsOnBack")) commands.push({ type: "penalty", combatantId: id, dice: c.diceLost } as TimeCommand);
+      if (inBout && id && (c.consequence === "halfPool" || c.consequence === "fallsOnBack" || c.consequence === "knockedDown")) commands.push({ type: "penalty", combatantId: id, dice: c.diceLost } as TimeCommand);
       if (inBout && id && c.consequence === "halfDiceNextAction") commands.push({ type: "fumble", combatantId: id, dice: c.diceLost } as TimeCommand);
-      if (c.statuses.length) statuses[fighterRef(actor)] = [...c.statuses];
+      // On his back or off his feet until his bout's next round (the condition ends by itself as the round comes).
+      if (c.statuses.length) statuses[fighterRef(actor)] = c.statuses.map(timedStatus);
     }
     if (r.success && d.footing) {
       commands.push(...footingCommand(card.combatId, actor));
@@ -243,7 +251,7 @@ const terrainContestCard: CardKind = {
     if (!theirs.ok) return theirs;
     const mine = rollerOf(actor, card.combatId, d.dice, d.tnModifier);
     const them = rollerOf(opponent, card.combatId, theirs.value);
-    const commands = [...spend(card.combatId, actor, mine.mounted ? 0 : d.dice), ...spend(card.combatId, opponent, them.mounted ? 0 : theirs.value)];
+    const commands = [...spend(card.combatId, actor, mine.mounted ? 0 : d.dice), ...spend(card.combatId, opponent, them.mounted ? 0 : theirs.value), ...movedCommand(card.combatId, actor)];
     const ready = dryRun(card.combatId, commands);
     if (!ready.ok) return ready;
     const rolled = await resolveWithFoundry((dice) => mountedOpposedTerrainRoll(mine, them, d.tn, dice));

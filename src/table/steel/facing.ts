@@ -6,7 +6,7 @@
  * on him) and each attacker's size from the documents; the engine decides.
  */
 import { ok, type Outcome } from "../../engine/outcome";
-import { mayJoinAttack, type FacingAttacker, type SteelStats } from "../../engine/rulesets/steel";
+import { matchUpAllows, mayJoinAttack, type FacingAttacker, type SteelStats } from "../../engine/rulesets/steel";
 import { facingNow, type BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -14,11 +14,13 @@ import { actorView } from "../../data/actor/actor-view";
 import { combatantOf } from "../fighter";
 import { cardView, combatantFor } from "../cards";
 import { boutsState } from "./bouts-state";
+import { namedRefusal } from "../named-refusal";
 
-const smallOf = (actor: Actor.Implementation | null) => Boolean((actorView(actor as never, "steel") as unknown as ActorView<SteelStats>).stats?.small);
+/** "Multiple Opponents": a smaller opponent (a dog, a wolf), as its sheet says; four of them crowd one fighter. */
+export const smallOf = (actor: Actor.Implementation | null) => Boolean((actorView(actor as never, "steel") as unknown as ActorView<SteelStats>).stats?.small);
 
 /** The GM's cap from the world setting; absent (0): the rules'. */
-function gmCap(): number | undefined {
+export function gmCap(): number | undefined {
   const n = Number(game.settings?.get("bout", "steelMaxAttackers") ?? 0);
   return n > 0 ? n : undefined;
 }
@@ -56,10 +58,17 @@ function facing(p: Pairing, combatId: string): FacingAttacker[] {
   return list;
 }
 
-/** May this attacker attack the defender now? Refused (the engine's word) when the defender already faces the cap. */
+/**
+ * May this attacker attack the defender now? Refused (the engine's word) when
+ * the outnumbered roll's match-up keeps them apart this round, or when the
+ * defender already faces the cap.
+ */
 export function mayAttackNow(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<true> {
   const p = pairing(attacker, defender, combatId);
   if (!p) return ok(true);
+  const bout = p.state.bouts.find((b) => b.id === p.state.combatants.find((c) => c.id === p.defenderId)?.boutId);
+  const matched = matchUpAllows(bout?.crowd, bout?.round ?? 0, p.attackerId, p.defenderId);
+  if (!matched.ok) return namedRefusal(game.combats?.get(combatId), matched);
   const cap = gmCap();
   const joined = mayJoinAttack({ attacker: { id: p.attackerId, small: smallOf(attacker) }, facing: facing(p, combatId).filter((f) => f.id !== p.attackerId), ...(cap === undefined ? {} : { gmCap: cap }) });
   return joined.ok ? ok(true) : joined;

@@ -3,8 +3,10 @@
  * first (a self card: the preparation rounds, with the quicker draw's Reflex
  * test), the tracker counts the rounds down, and the Missile Pool fills to
  * missile Proficiency when it is ready. The weapon's roll button then looses:
- * dice from the Missile Pool, some set aside to steer the 2d6 location, in the
- * first exchange after a red throw or the second after a white one. The target
+ * dice from the Missile Pool, some set aside to steer the 2d6 location, once a
+ * round: in the first exchange (red) or the second (white), the bout's throw
+ * deciding in its own round and the shooter in later ones (the engine's
+ * `missileFireTime`, checked by the bout as he looses). The target
  * evades or blocks with Combat Pool dice when it is in melee, else with Reflex.
  * Outside a bout the weapon is taken as ready with a full pool.
  */
@@ -14,16 +16,17 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
+  knockedDown,
   aimOf,
   applyWound,
   beginPreparation,
   EVASION_TN,
   exchangeOdds,
   missileAttack,
-  missileFireExchange,
   missileDefencePool,
   missileStateOutsideBout,
   missileProfile,
+  mayQuicken,
   mosBars,
   mountedHit,
   stayInSaddle,
@@ -40,7 +43,7 @@ import {
 import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { readyHeadline, shotHeadline } from "./headline";
-import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView } from "../cards";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
 import { boutIn } from "./bouts-state";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -50,7 +53,7 @@ import { declareAttack, fighterOf } from "./attack";
 import { rideTnOf } from "./mounted";
 import { steelTables, steelTablesRead } from "./tables";
 import { steelRangeBands } from "../../settings";
-import { armourByRegion, casualtyOf, shockCommand, woundStatuses, woundUpdates } from "./wounds";
+import { addStatuses, armourByRegion, casualtyOf, groundCommands, shockCommand, timedStatus, woundStatuses, woundUpdates } from "./wounds";
 
 const M = "BOUT.Steel.Missile.";
 const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
@@ -118,16 +121,6 @@ interface ShotDeclaration {
   readonly atn: number;
 }
 
-/** A red throw looses in exchange 1, a white one in exchange 2 ("Missile Fire"). */
-function fireTimeOk(actor: Actor.Implementation, combatId: string): Outcome<true> {
-  const fighter = fighterOf(actor, combatId);
-  if (!fighter) return ok(true);
-  const bout = boutIn(combatId, fighter.boutId);
-  if (!bout || bout.phase === "opening" || (fighter.thrown !== "red" && fighter.thrown !== "white")) return refused("notThrown", "NotThrown");
-  if (missileFireExchange(fighter.thrown, false) !== bout.exchange) return refused("wrongExchange", fighter.thrown === "red" ? "RedFirst" : "WhiteSecond");
-  return ok(true);
-}
-
 function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<ShotDeclaration> {
   const d = (raw ?? {}) as Record<string, unknown>;
   const weapon = missileWeapon(actor, d.weaponId);
@@ -145,8 +138,7 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string
   if (!missile?.ready) return refused("notReady", "NotReady");
   const total = (d.dice as number) + (d.aimDice as number);
   if (total > missile.pool) return refused("tooMany", "TooMany", { dice: total, left: missile.pool });
-  const time = fireTimeOk(actor, combatId);
-  if (!time.ok) return time;
+  // In a bout the bout says when this shooter may loose ("Missile Fire": red or white each round, one shot a round).
   const id = combatantFor(combatId, actor);
   if (id && fighterOf(actor, combatId)) {
     const ready = dryRun(combatId, [{ type: "loose", combatantId: id, dice: total } as TimeCommand]);
@@ -281,7 +273,11 @@ const shotCard: CardKind = {
     const thrown = Boolean(rider?.ok && rider.value.result.falls);
     // Thrown from the saddle: on foot in the bout, and on the ground.
     if (thrown && tId && inBout) commands.push({ type: "mount", combatantId: tId, mounted: false } as TimeCommand);
-    const down = [...new Set([...(wound?.ok ? woundStatuses(wound.value.result) : []), ...(thrown ? ["knockedDown"] : [])])];
+    // Down or out: the conditions go on the target when applied, each for as long as it lasts; off its feet in a bout, half its total pool.
+    const down = wound?.ok ? woundStatuses(wound.value.result) : [];
+    const statuses: Record<string, StatusChange[]> = {};
+    addStatuses(statuses, fighterRef(target), [...down, ...(thrown ? [timedStatus(knockedDown)] : [])]);
+    if (tId && inBout && (thrown || down.some((c) => c.id === knockedDown.id))) commands.push(...groundCommands(tId, inBout, wound?.ok ? wound.value.result.cpLeft : Math.max(0, targetCpAfter)));
     return ok({
       outcome: shot.value.result.margin > 0 ? "success" : "failure",
       events: withNames(events, [shooter, target]),
@@ -289,7 +285,7 @@ const shotCard: CardKind = {
       rolls: rolled.rolls,
       lookups: ["BOUT.Steel.Part."],
       combatCommands: commands,
-      statuses: down.length ? { [fighterRef(target)]: down } : {},
+      statuses,
       headline: shotHeadline(shot.value.result),
     });
   },
@@ -307,7 +303,7 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       fields: [{ kind: "checkbox", name: "quicken", label: `${M}Field.Quicken`, value: false }],
       odds: (v) => {
         const w = (item.system as any).steel ?? {};
-        const quick = Boolean(v.quicken) && Number(w.preparation) > 1 ? oneSuccessOdds(reflexOf(view(actor).stats), Number(w.quickenTn)).success : 0;
+        const quick = Boolean(v.quicken) && mayQuicken(Number(w.preparation)) ? oneSuccessOdds(reflexOf(view(actor).stats), Number(w.quickenTn)).success : 0;
         return { rows: [{ label: `${M}Odds.Quicker`, probability: quick, headline: true }] };
       },
     });

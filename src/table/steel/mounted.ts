@@ -15,15 +15,16 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
-  beforeTheExchanges,
+  knockedDown,
   checkRideTnModifier,
   DEFAULT_RIDE_TN,
   ENGAGED_RIDE_TN_MAX,
   gaitChange,
+  gaitChangeFrom,
   GAITS,
   mayRideBy,
+  mayRidersPass,
   mountMove,
-  nextGait,
   oneSuccessOdds,
   opposedTerrainOdds,
   rideBy,
@@ -45,6 +46,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { combatPoolLeft, fighterOf } from "./attack";
+import { groundCommands, timedStatus } from "./wounds";
 import { opponentOptions, opponents, pickOpponent } from "../opponents";
 
 const R = "BOUT.Steel.Mounted.";
@@ -52,6 +54,9 @@ const view = (actor: Actor.Implementation) => actorView(actor as never, "steel")
 const refused = (code: string, key: string): Outcome<never> => refuse(`steel.mounted.${code}`, `${R}Refusal.${key}`);
 
 const rideSkill = (actor: Actor.Implementation) => view(actor).skills.find((s) => s.name.trim().toLowerCase() === "ride");
+
+/** A rider thrown to the ground in his bout: half his total pool ("Knockdown & Knockout"). */
+const thrownCommands = (combatantId: string, actor: Actor.Implementation, combatId: string) => groundCommands(combatantId, fighterOf(actor, combatId), fighterOf(actor, combatId)?.cp ?? 0);
 
 /** The rider's Ride TN: the skill named Ride, else our default. */
 export function rideTnOf(actor: Actor.Implementation): number {
@@ -108,10 +113,9 @@ const gaitCard: CardKind = {
     const modified = rideTnModifier(raw);
     if (!modified.ok) return modified;
     const mod = modified.value;
-    const ruling = gaitChange(change, Boolean(rideSkill(actor)));
-    const to = nextGait(r.value.gait, change);
-    if (!ruling.allowed || (change.kind !== "wheel" && to === r.value.gait)) return refused("badChange", "BadChange");
-    return ok({ change: d.change, tnModifier: mod, from: r.value.gait, to, check: ruling.checkNeeded, tn: rideTnOf(actor) + mod });
+    const ruling = gaitChangeFrom(r.value.gait, change, Boolean(rideSkill(actor)));
+    if (!ruling.ok) return refused("badChange", "BadChange");
+    return ok({ change: d.change, tnModifier: mod, from: r.value.gait, to: ruling.value.to, check: ruling.value.checkNeeded, tn: rideTnOf(actor) + mod });
   },
   describe: (d) => [{ type: "declared", key: `${R}GaitDeclared`, data: { from: game.i18n!.localize(`${R}Gait.${d?.from}`), to: game.i18n!.localize(`${R}Gait.${d?.to}`), tn: d?.tn ?? 0, check: Boolean(d?.check) } }],
   async defend() {
@@ -132,7 +136,8 @@ const gaitCard: CardKind = {
     if (!rolled.value.ok) return rolled.value;
     const res = rolled.value.value.result;
     if (res.success) commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
-    if (res.roll.botch) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand);
+    // A botch throws him: on foot, and on the ground for the rest of the round, half his total pool lost.
+    if (res.roll.botch) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand, ...thrownCommands(r.value.id, actor, card.combatId));
     return ok({
       outcome: res.success ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
@@ -140,7 +145,7 @@ const gaitCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [`${R}Gait.`],
       combatCommands: commands,
-      statuses: res.roll.botch ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+      statuses: res.roll.botch ? { [fighterRef(actor)]: [timedStatus(knockedDown)] } : {},
       headline: gaitHeadline(change, { success: res.success, botch: res.roll.botch }),
     });
   },
@@ -220,7 +225,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
   const commands: TimeCommand[] = [];
   if (foeId && foeDice > 0) commands.push({ type: "spend", combatantId: foeId, dice: foeDice, purpose: "other" } as TimeCommand);
   if (res.exchanges === 1) commands.push({ type: "setExchanges", boutId: r.value.boutId, count: 1 } as TimeCommand);
-  if (res.unhorsed) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand);
+  if (res.unhorsed) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand, ...thrownCommands(r.value.id, actor, card.combatId));
   const ready = dryRun(card.combatId, commands);
   if (!ready.ok) return ready;
   const opposed: EngineEvent[] = res.opponent ? [{ type: "rideBy", key: `${R}Opposed`, data: { foe: fighterName(foe), dice: res.opponent.dice.length, successes: res.opponent.successes, rider: res.rider.successes } }] : [];
@@ -231,7 +236,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
     rolls: rolled.rolls,
     lookups: [],
     combatCommands: commands,
-    statuses: res.unhorsed ? { [fighterRef(actor)]: ["knockedDown"] } : {},
+    statuses: res.unhorsed ? { [fighterRef(actor)]: [timedStatus(knockedDown)] } : {},
     headline: rideByHeadline(res, Boolean(foe)),
   });
 }
@@ -319,10 +324,9 @@ function ridersNow(rider: Actor.Implementation, foe: Actor.Implementation | null
   if (!r.ok) return r;
   const them = foeInBout(foe, r.value.boutId, combatId);
   if (!them.ok) return them;
-  if (!them.value.mounted) return refused("foeOnFoot", "FoeOnFoot");
   const bout = boutIn(combatId, r.value.boutId);
   // Riders pass at the same moment a ride-by is made: before the round's exchanges.
-  const allowed = beforeTheExchanges(bout?.exchange ?? 0);
+  const allowed = mayRidersPass({ foeMounted: Boolean(them.value.mounted), exchange: bout?.exchange ?? 0 });
   return allowed.ok ? ok({ boutId: r.value.boutId }) : allowed;
 }
 

@@ -130,7 +130,7 @@ function act(styled: Styled) {
   const bout = state.bouts.find((b) => b.id === me.boutId);
   // Several red throws, every aggressor styled: the blow order is rolled with their blows.
   if (bout?.phase === "simultaneous" && bout.declareOrder[0] === me.id && bout.declareOrder.every((id) => styledCombatant(styled.combat, id))) {
-    const values = { ...blowDefaults(styled.combat, bout.declareOrder), ...blowForms(styled.combat, bout.declareOrder) };
+    const values = { ...blowDefaults(styled.combat, bout.id), ...blowForms(styled.combat, bout.declareOrder) };
     return { run: () => rollBlowOrder(styled.combat, bout.id, values) };
   }
   if (!myBlow(state, me, styled.combat) || waitingCardBy(styled.combat.id!, styled.actor)) return null;

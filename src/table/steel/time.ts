@@ -4,26 +4,35 @@
  * GM's light, footing and mount rulings, the throw, blow order and crowd
  * buttons. Registered with the runner's time structures (../machines.ts).
  */
-import { registerTimeStructure, combatantView, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
+import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutMissile, type BoutsState } from "../../engine/time/bouts";
-import { missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
+import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
+import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
 import { gatherCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
 import { bloodLossAtRoundStart } from "./bleeding";
 
+/** A fighter as the bouts machine takes it in: its Reflex and the pool its documents give now (in the fight's light). */
+function boutInput(c: CombatantInfo, light: BoutLight = "bright"): CombatantInput {
+  const v = combatantView<SteelStats>(c, "steel") as unknown as ActorView<SteelStats>;
+  return { id: c.id, reflex: reflexOf(v.stats), pool: poolForRound(v, { light }).pool };
+}
+
+/** The bout a fighter fights in: its tracker group's, else the one bout of fighters nobody grouped. */
+const boutKey = (c: CombatantInfo) => c.groupId ?? "bout";
+
 const BOUTS: TimeStructure = {
   machine: boutsMachine,
   async start(combatants) {
-    const groups = new Map<string, { id: string; reflex: number; pool: number }[]>();
-    for (const c of combatants) {
-      const v = combatantView<SteelStats>(c, "steel") as unknown as ActorView<SteelStats>;
-      const key = c.groupId ?? "bout";
-      groups.set(key, [...(groups.get(key) ?? []), { id: c.id, reflex: reflexOf(v.stats), pool: poolForRound(v).pool }]);
-    }
+    const groups = new Map<string, CombatantInput[]>();
+    for (const c of combatants) groups.set(boutKey(c), [...(groups.get(boutKey(c)) ?? []), boutInput(c)]);
     return startBouts([...groups].map(([id, list]) => ({ id, combatants: list })));
+  },
+  // "Melee Combat": a newcomer enters its group's bout (a bout of its own when the group has none yet) and throws with it at its next opening.
+  async join(c, state: BoutsState) {
+    return { type: "join", boutId: boutKey(c), combatant: boutInput(c, state.light) } as TimeCommand;
   },
   nextStep: { type: "next" },
   async nextRound() {
@@ -104,10 +113,12 @@ const BOUTS: TimeStructure = {
     ];
   },
   // "Higher Footing": the GM rules who holds it (a won terrain roll, a horse's height) and when it ends.
+  // "Multiple Opponents": after the outnumbered roll, whoever the engine says must choose whom to face does so from the row.
   turnChoices(state: BoutsState, combatantId) {
     const c = state.combatants.find((x) => x.id === combatantId);
     if (!c) return [];
     return [
+      ...faceChoices(state, combatantId),
       {
         id: "footing",
         label: c.higherFooting ? "BOUT.Tracker.Action.FootingLost" : "BOUT.Tracker.Action.FootingGained",
@@ -141,6 +152,44 @@ const BOUTS: TimeStructure = {
     return actions;
   },
 };
+
+/** A combatant's name as the tracker shows it, from whichever fight holds it. */
+function combatantName(id: string): string {
+  const combatant = game.combats?.contents.map((c) => c.combatants.get(id)).find(Boolean);
+  return combatant?.name ?? id;
+}
+
+/**
+ * "Multiple Opponents", after the roll: the lone fighter picks his foe among
+ * those the engine offers; an opponent who beat him faces him or stands off.
+ * The bout checks the choice again (`face`).
+ */
+function faceChoices(state: BoutsState, combatantId: string): GroupAction[] {
+  const c = state.combatants.find((x) => x.id === combatantId);
+  const bout = state.bouts.find((b) => b.id === c?.boutId);
+  const crowd = bout?.crowd;
+  if (!crowd || crowd.round !== bout.round) return [];
+  const now = matchUpChoosers(crowd);
+  if (combatantId === crowd.lone && now.lone.length) {
+    return [
+      {
+        id: "face",
+        label: "BOUT.Tracker.Action.ChooseFoe",
+        icon: "fa-solid fa-user-large",
+        prompt: {
+          title: "BOUT.Tracker.Action.ChooseFoe",
+          fields: [{ kind: "select", name: "target", label: "BOUT.Tracker.Face.Foe", value: now.lone[0]!, options: now.lone.map((id) => ({ value: id, label: combatantName(id) })) }],
+          command: (values) => ({ type: "face", combatantId, target: String(values.target) }) as TimeCommand,
+        },
+      },
+    ];
+  }
+  if (!now.opponents.includes(combatantId)) return [];
+  return [
+    { id: "faceLone", label: "BOUT.Tracker.Action.FaceLone", icon: "fa-solid fa-people-arrows", command: { type: "face", combatantId, target: crowd.lone } as TimeCommand },
+    { id: "standOff", label: "BOUT.Tracker.Action.StandOff", icon: "fa-solid fa-person-walking-arrow-right", command: { type: "face", combatantId, target: null } as TimeCommand },
+  ];
+}
 
 /** Registers the structure with the runner. Called once from the `init` hook. */
 export function registerSteelTime(): void {

@@ -4,10 +4,10 @@
  * rules, the updates Apply writes, Shock in the bout, and the conditions.
  */
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import { armourAt, knockdownOf, knockoutOf, type Casualty, type Region, type SteelStats, type WoundOutcome } from "../../engine/rulesets/steel";
+import { armourAt, groundCost, knockdownOf, knockedDown, knockoutOf, senselessFor, type Casualty, type Region, type SteelStats, type TimedCondition, type WoundOutcome } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
-import type { BoutMissile } from "../../engine/time/bouts";
-import { delta } from "../cards";
+import type { BoutCombatant, BoutMissile } from "../../engine/time/bouts";
+import { delta, type StatusChange } from "../cards";
 
 export const REGIONS: readonly Region[] = ["head", "neck", "arms", "torso", "legs"];
 
@@ -45,7 +45,27 @@ export function shockCommand(combatantId: string, cpBefore: number, w: WoundOutc
   return out;
 }
 
-/** Knocked down or out: the conditions Apply puts on the defender. */
-export function woundStatuses(w: WoundOutcome): string[] {
-  return [...(w.knockdownRoll?.down ? ["knockedDown"] : []), ...(w.knockoutRoll?.out ? ["unconscious"] : [])];
+/** A condition Apply puts on a fighter, for as long as it lasts (issue 31: it ends by itself as the fight's clock moves). */
+export const timedStatus = (c: TimedCondition): StatusChange => ({ id: c.id, active: true, seconds: c.seconds });
+
+/** Knocked down or out: the conditions Apply puts on the defender, each for as long as it lasts. */
+export function woundStatuses(w: WoundOutcome): StatusChange[] {
+  return [...(w.knockdownRoll?.down ? [timedStatus(knockedDown)] : []), ...(w.knockoutRoll?.out ? [timedStatus(senselessFor(w.knockoutRoll))] : [])];
+}
+
+/** Adds conditions to a card's statuses for one fighter, once each (the later word on a status counts). */
+export function addStatuses(statuses: Record<string, StatusChange[]>, ref: string, changes: readonly StatusChange[]): void {
+  if (!changes.length) return;
+  statuses[ref] = [...(statuses[ref] ?? []).filter((c) => !changes.some((x) => x.id === c.id)), ...changes];
+}
+
+/**
+ * Off his feet in a bout: half his total pool for being on the ground, from what
+ * he has left after the decision's other spends (`cpLeft`) and the rest off the
+ * next refresh. Nothing outside a bout.
+ */
+export function groundCommands(combatantId: string | null, fighter: BoutCombatant | undefined, cpLeft: number): TimeCommand[] {
+  if (!combatantId || !fighter) return [];
+  const cost = groundCost(fighter.poolMax, cpLeft);
+  return cost.dice || cost.carry ? [{ type: "penalty", combatantId, dice: cost.dice, carry: cost.carry } as TimeCommand] : [];
 }

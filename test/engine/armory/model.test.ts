@@ -16,7 +16,7 @@ import { DEFAULT_ITEM_ICONS } from "../../../src/applications/sheets/item-column
 import { splitColumnKey } from "../../../src/applications/armory/columns";
 import { packSources } from "../../pack-sources";
 
-const PURE = ["columns.ts", "cells.ts", "rows.ts", "plan.ts", "files.ts", "navigation.ts"];
+const PURE = ["columns.ts", "cells.ts", "rows.ts", "plan.ts", "files.ts", "navigation.ts", "words.ts"];
 const ARMORY = resolve(import.meta.dirname, "../../../src/applications/armory");
 
 /** The weapons the system ships (packs/_source/weapons), as stored sources. */

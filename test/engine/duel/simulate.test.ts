@@ -1,7 +1,7 @@
 // The duel simulator's bookkeeping (issue 10, "Duel simulator"), with a toy
 // ruleset adapter whose odds are known exactly.
-import { describe, expect, it } from "vitest";
-import { registerDuelAdapter, simulateDuels, wilsonInterval, type DuelAdapter } from "../../../src/engine/duel";
+import { afterAll, describe, expect, it } from "vitest";
+import { duelAdapter, registerDuelAdapter, simulateDuels, wilsonInterval, type DuelAdapter } from "../../../src/engine/duel";
 import { actorViewFromSource } from "../../../src/engine/duel/actor-source";
 import type { ActorView } from "../../../src/engine/rulesets/ruleset";
 
@@ -26,7 +26,11 @@ const toy: DuelAdapter<{ name: string; weaponName: string }, { hitOn: number }> 
     return { winner: "draw", rounds: maxRounds, condition: { a: "BOUT.Toy.Standing", b: "BOUT.Toy.Standing" } };
   },
 };
+// The toy stands in for pulse's adapter in this file only: the engine project shares one
+// module cache per worker (isolate: false), so the real one comes back after it.
+const pulse = duelAdapter("pulse")!;
 registerDuelAdapter(toy);
+afterAll(() => registerDuelAdapter(pulse));
 
 const nobody: ActorView = { stats: {}, weapons: [], armor: [], shields: [], maneuvers: [], skills: [] };
 const request = (n: number, seed = 7, pa = "reckless", pb = "careful") => ({

@@ -112,6 +112,23 @@ describe("bouts: opening with the red/white throw ('Melee Combat')", () => {
     expect([who(s, "alan").posture, who(s, "rival").posture]).toEqual(["neutral", "neutral"]);
   });
 
+  it("seed 000 'Posture': a posture lasts until the first blow or movement: Alan's terrain roll (his movement) ends his, not Rival's", () => {
+    let s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" }, postures: { alan: "aggressive", rival: "defensive" } }).state;
+    s = run(s, { type: "moved", combatantId: "alan" }).state;
+    expect([who(s, "alan").posture, who(s, "rival").posture]).toEqual(["neutral", "defensive"]);
+    expect(code(s, { type: "moved", combatantId: "nobody" })).toBe("bouts.unknownCombatant");
+  });
+
+  it("seed 000 'Terrain Roll Mechanics': higher footing lasts until the opponent disengages: a Pause or Break ends it, and so does moving to another bout", () => {
+    let s = run(start(), { type: "footing", combatantId: "alan", higher: true }, { type: "footing", combatantId: "roland", higher: true }).state;
+    s = run(s, { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "pause", boutId: "hall" }).state;
+    expect(who(s, "alan").higherFooting).toBeUndefined();
+    // The door's bout did not disengage: Roland keeps his until he leaves for the hall.
+    expect(who(s, "roland").higherFooting).toBe(true);
+    s = run(s, { type: "move", combatantId: "roland", boutId: "hall" }).state;
+    expect(who(s, "roland").higherFooting).toBeUndefined();
+  });
+
   it("all white: nobody commits and the bout stays open for another throw", () => {
     const r = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "white", rival: "white" } });
     expect(bout(r.state, "hall").phase).toBe("opening");

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../../src/engine/outcome";
 import { currentActors, initiativeRollers, openActions, pulsesMachine, startPulses, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
-import type { Transition } from "../../../src/engine/time/machine";
+import type { FightNow, Transition } from "../../../src/engine/time/machine";
 
 const fig = (id: string, side: string, modAG: number, pc: number, rank: number, extra: Partial<PulseCombatantInput> = {}): PulseCombatantInput => ({
   id,
@@ -31,11 +31,20 @@ function must<T>(o: Outcome<T>): T {
   return o.value;
 }
 
+/** The fighters' conditions as the world holds them (issue 31: the state keeps none): these ids stunned, or in close combat. */
+const stunned = (...ids: string[]): FightNow => ({ statuses: Object.fromEntries(ids.map((id) => [id, ["stun"]])) });
+const inClose = (...ids: string[]): FightNow => ({ statuses: Object.fromEntries(ids.map((id) => [id, ["closeCombat"]])) });
+
 function run(state: PulsesState, ...commands: PulsesCommand[]): Transition<PulsesState, any> {
+  return runNow(undefined, state, ...commands);
+}
+
+/** The commands applied with the fighters' conditions `now`. */
+function runNow(now: FightNow | undefined, state: PulsesState, ...commands: PulsesCommand[]): Transition<PulsesState, any> {
   let t: Transition<PulsesState, any> = { state, events: [] };
   const events: any[] = [];
   for (const c of commands) {
-    t = must(pulsesMachine.apply(t.state, c));
+    t = must(pulsesMachine.apply(t.state, c, now));
     events.push(...t.events);
   }
   return { state: t.state, events };
@@ -116,8 +125,10 @@ describe("seed 004 [12.2] who rolls when the leader cannot", () => {
     ]);
   });
   it("a stunned leader cannot roll either", () => {
-    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "aldo" ? { ...c, stunned: true } : c)) })).state;
-    expect(initiativeRollers(s0)[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
+    const s0 = start().state;
+    expect(initiativeRollers(s0, stunned("aldo"))[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
+    // The stun is the token's, read when the roll is made: the state holds no copy of it.
+    expect(initiativeRollers(s0)[0]).toEqual({ side: "knights", rollerId: "aldo", bonus: 14 });
   });
   it("a side whose figures are all engaged needs no roll", () => {
     const s0 = must(startPulses({ combatants: roster.slice(0, 4), engagements: [["aldo", "bruna"]] })).state;
@@ -196,8 +207,8 @@ describe("seed 004 [12.3] engaged initiative: IV = modAG + PC + rank", () => {
     s0 = run(s0, { type: "setEngagements", groups: [["aldo", "bruna", "egil"]], rear: ["bruna"] }).state;
     let t = run(s0, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
     expect(t.state.engagements[0]!.order).toEqual(["aldo", "egil", "bruna"]);
-    s0 = run(must(startPulses({ combatants: roster.map((c) => (c.id === "bruna" ? { ...c, stunned: true } : c)), engagements: [["aldo", "bruna", "egil"]] })).state).state;
-    t = run(s0, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
+    s0 = must(startPulses({ combatants: roster, engagements: [["aldo", "bruna", "egil"]] })).state;
+    t = runNow(stunned("bruna"), s0, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
     expect(t.state.engagements[0]!.order).toEqual(["aldo", "egil", "bruna"]);
   });
 
@@ -244,30 +255,41 @@ describe("seed 004 [11.1] surprise: a free pulse for the advantaged side", () =>
 
 describe("seed 004 [19] a stunned free figure acts last on its side", () => {
   it("Dain, stunned, may end his turn only after Aldo and Cass", () => {
-    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "dain" ? { ...c, stunned: true } : c)) })).state;
-    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
-    expect(currentActors(t.state).sort()).toEqual(["aldo", "cass"]);
-    const bad = pulsesMachine.apply(t.state, { type: "endTurn", combatantId: "dain" });
+    const now = stunned("dain");
+    const t = runNow(now, start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(currentActors(t.state, now).sort()).toEqual(["aldo", "cass"]);
+    const bad = pulsesMachine.apply(t.state, { type: "endTurn", combatantId: "dain" }, now);
     expect(bad.ok).toBe(false);
-    const u = run(t.state, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "cass" });
-    expect(currentActors(u.state)).toEqual(["dain"]);
+    const u = runNow(now, t.state, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "cass" });
+    expect(currentActors(u.state, now)).toEqual(["dain"]);
+  });
+
+  it("a stun set on Dain's token in the middle of his side's step puts him last at once; cleared, he may go", () => {
+    const t = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(currentActors(t.state).sort()).toEqual(["aldo", "cass", "dain"]);
+    expect(currentActors(t.state, stunned("dain")).sort()).toEqual(["aldo", "cass"]);
+    expect(pulsesMachine.apply(t.state, { type: "endTurn", combatantId: "dain" }, stunned("dain")).ok).toBe(false);
+    expect(run(t.state, { type: "endTurn", combatantId: "dain" }).events[0]).toEqual({ type: "turnEnded", combatantId: "dain" });
+    // The state never stores the condition.
+    expect(JSON.stringify(runNow(stunned("dain"), t.state, { type: "endTurn", combatantId: "aldo" }).state)).not.toContain("stun");
   });
 });
 
 describe("seed 004 [15] while stunned, only action allowed is to recover from stun", () => {
   it("Dain, stunned, in his own turn strikes nobody and jumps nowhere; the state is unchanged; Aldo still strikes", () => {
-    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "dain" ? { ...c, stunned: true } : c)) })).state;
-    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" }, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "cass" });
-    expect(currentActors(t.state)).toEqual(["dain"]);
+    const now = stunned("dain");
+    const s0 = start().state;
+    const t = runNow(now, s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" }, { type: "endTurn", combatantId: "aldo" }, { type: "endTurn", combatantId: "cass" });
+    expect(currentActors(t.state, now)).toEqual(["dain"]);
     for (const attackType of ["melee", "fire", "grapple"] as const) {
-      const struck = pulsesMachine.apply(t.state, { type: "strike", combatantId: "dain", targetId: "bruna", attackType, done: true });
+      const struck = pulsesMachine.apply(t.state, { type: "strike", combatantId: "dain", targetId: "bruna", attackType, done: true }, now);
       expect(struck.ok ? null : struck.refusal.code).toBe("pulse.stunnedOnlyRecovers");
     }
-    const jumped = pulsesMachine.apply(t.state, { type: "jump", combatantId: "dain", hexes: 1 });
+    const jumped = pulsesMachine.apply(t.state, { type: "jump", combatantId: "dain", hexes: 1 }, now);
     expect(jumped.ok ? null : jumped.refusal.code).toBe("pulse.stunnedOnlyRecovers");
-    expect(openActions(t.state, "dain")).toEqual(["recoverFromStun"]);
-    const u = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
-    expect(run(u.state, { type: "strike", combatantId: "aldo", targetId: "bruna", attackType: "melee", done: true }).events.map((e) => e.type)).toContain("struck");
+    expect(openActions(t.state, "dain", now)).toEqual(["recoverFromStun"]);
+    const u = runNow(now, s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(runNow(now, u.state, { type: "strike", combatantId: "aldo", targetId: "bruna", attackType: "melee", done: true }).events.map((e) => e.type)).toContain("struck");
   });
 });
 
@@ -290,9 +312,10 @@ describe("GM commands: join, leave, update, next step, next pulse", () => {
     expect(t.state.step).toEqual({ kind: "engagement", index: 0 });
     expect(t.state.engagements[0]!.order).toEqual(["cass", "egil"]);
   });
-  it("an update (stunned) changes the order the next time it is computed", () => {
-    const t = run(start({ engagements: [["aldo", "bruna"]] }).state, { type: "update", combatantId: "bruna", patch: { stunned: true } }, { type: "rollSideInitiative", rolls: { knights: 2, raiders: 4 } });
+  it("a stun read at the engagement's start changes its order: the stunned figure has the lowest IV [19]", () => {
+    const t = runNow(stunned("bruna"), start({ engagements: [["aldo", "bruna"]] }).state, { type: "rollSideInitiative", rolls: { knights: 2, raiders: 4 } });
     expect(t.state.engagements[0]!.order).toEqual(["aldo", "bruna"]);
+    expect(run(start({ engagements: [["aldo", "bruna"]] }).state, { type: "rollSideInitiative", rolls: { knights: 2, raiders: 4 } }).state.engagements[0]!.order).toEqual(["bruna", "aldo"]);
   });
   it("nextStep skips those who have not acted; nextPulse ends the pulse", () => {
     const t = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" }, { type: "nextStep" });
@@ -342,16 +365,18 @@ describe("invariants (fast-check)", () => {
     fc.record({ type: fc.constant("chooseSideOrder" as const), side: fc.constantFrom("knights", "raiders"), first: fc.constantFrom("knights", "raiders") }),
     fc.constant({ type: "nextStep" as const }),
     fc.record({ type: fc.constant("leave" as const), combatantId: fc.constantFrom(...roster.map((c) => c.id)) }),
-    fc.record({ type: fc.constant("update" as const), combatantId: fc.constantFrom(...roster.map((c) => c.id)), patch: fc.record({ stunned: fc.boolean() }) }),
+    fc.record({ type: fc.constant("update" as const), combatantId: fc.constantFrom(...roster.map((c) => c.id)), patch: fc.record({ rank: fc.integer({ min: 0, max: 10 }) }) }),
   );
+  // The conditions at each command: anyone may be stunned or not, whoever set it.
+  const conditions = fc.array(fc.subarray(roster.map((c) => c.id)), { minLength: 60, maxLength: 60 });
 
   it("refused commands change nothing; nobody acts twice in a step; engagement orders are permutations of members", () => {
     fc.assert(
-      fc.property(fc.array(command, { maxLength: 60 }), (commands) => {
+      fc.property(fc.array(command, { maxLength: 60 }), conditions, (commands, stuns) => {
         let s = start({ engagements: [["aldo", "bruna", "egil"], ["cass", "fenn"]] }).state;
-        for (const c of commands) {
+        for (const [i, c] of commands.entries()) {
           const before = JSON.stringify(s);
-          const out = pulsesMachine.apply(s, c as PulsesCommand);
+          const out = pulsesMachine.apply(s, c as PulsesCommand, stunned(...stuns[i]!));
           if (!out.ok) {
             expect(JSON.stringify(s)).toBe(before);
             continue;
@@ -359,8 +384,10 @@ describe("invariants (fast-check)", () => {
           s = out.value.state;
           expect(new Set(s.acted).size).toBe(s.acted.length);
           for (const e of s.engagements) {
-            if (e.order.length > 0) expect([...e.order].sort()).toEqual(e.members.filter((m) => !s.combatants.find((x) => x.id === m)!.unconscious).sort());
+            if (e.order.length > 0) expect([...e.order].sort()).toEqual([...e.members].sort());
           }
+          // The conditions are read, never stored (issue 31).
+          expect(JSON.stringify(s.combatants)).not.toMatch(/stunned|unconscious|close/);
           // States stay plain JSON.
           expect(JSON.parse(JSON.stringify(s))).toEqual(s);
           expect(s.pulse).toBeGreaterThanOrEqual(1);
@@ -387,8 +414,8 @@ describe("seed 004 [11.1] + [12]: three pulses with engagements forming and brea
     expect(t.state.step).toEqual({ kind: "sideChoice" });
     t = run(t.state, { type: "chooseSideOrder", side: "raiders", first: "knights" });
     expect(currentActors(t.state).sort()).toEqual(["cass", "dain"]);
-    // Aldo is knocked senseless by an attack this pulse: the GM updates him.
-    t = run(t.state, { type: "update", combatantId: "aldo", patch: { unconscious: true } });
+    // Aldo is knocked senseless by an attack this pulse: he leaves the fight's order (the table's roster, issue 31).
+    t = run(t.state, { type: "leave", combatantId: "aldo" });
     t = run(t.state, { type: "endTurn", combatantId: "cass" }, { type: "endTurn", combatantId: "dain" }, { type: "endTurn", combatantId: "egil" }, { type: "endTurn", combatantId: "fenn" });
     expect(t.state.pulse).toBe(2);
     // Pulse 2: positions changed; Cass engages Egil and Fenn, Bruna stands over the fallen Aldo.
@@ -413,15 +440,23 @@ describe("seed 004 [11.1] + [12]: three pulses with engagements forming and brea
 });
 
 describe("seed 004 [19] a figure knocked unconscious mid-engagement", () => {
-  it("is passed over: the next figure acts, and the engagement ends without him", () => {
-    let t = run(start({ engagements: [["aldo", "bruna", "egil"]] }).state, { type: "rollSideInitiative", rolls: { knights: 5, raiders: 5 } });
+  it("leaves the fight: the engagement of one side dissolves, and the next engagement or the free figures go on", () => {
+    // Every raider is engaged: only the knights' free Dain could roll, so no roll is needed and e1 starts.
+    let t = run(start({ engagements: [["aldo", "bruna", "egil"], ["cass", "fenn"]] }).state);
     t = run(t.state, { type: "chooseOrder", engagementId: "e1", combatantId: "bruna", choice: "first" }, { type: "endTurn", combatantId: "bruna" });
     expect(currentActors(t.state)).toEqual(["aldo"]);
-    // Bruna's blow fells Aldo before he acts.
-    t = run(t.state, { type: "update", combatantId: "aldo", patch: { unconscious: true } });
-    expect(currentActors(t.state)).toEqual(["egil"]);
-    t = run(t.state, { type: "endTurn", combatantId: "egil" });
-    expect(t.events.map((e) => e.type)).toContain("engagementResolved");
+    // Bruna's blow fells Aldo before he acts: his unconsciousness takes him out of the order (issue 31).
+    t = run(t.state, { type: "leave", combatantId: "aldo" });
+    // Bruna and Egil are one side: no engagement is left of e1; e2 (Cass and Fenn) resolves now.
+    expect(t.state.engagements.map((e) => e.members)).toEqual([["cass", "fenn"]]);
+    expect(t.state.step).toEqual({ kind: "engagement", index: 0 });
+    expect(t.events.map((e) => e.type)).toEqual(["left", "engagementStarted"]);
+    // Bruna has had her turn this pulse; Egil had his in e1 too had he acted: once e2 is done, the free figures are Dain and Egil, not Bruna.
+    t = run(t.state, { type: "chooseOrder", engagementId: t.state.engagements[0]!.id, combatantId: "fenn", choice: "first" }, { type: "endTurn", combatantId: "fenn" }, { type: "endTurn", combatantId: "cass" });
+    expect(t.state.step.kind).not.toBe("engagement");
+    const free = run(t.state, ...(t.state.step.kind === "sideChoice" ? [{ type: "chooseSideOrder" as const, side: t.state.initiative!.winner!, first: "knights" }] : []));
+    const actors = [...currentActors(free.state), ...currentActors(run(free.state, { type: "nextStep" }).state)];
+    expect(actors.sort()).toEqual(["dain", "egil"]);
   });
 });
 
@@ -445,17 +480,18 @@ describe("seed 004 [13]-[15] a figure names its action in its turn", () => {
     expect(!melee.ok && melee.refusal.code).toBe("pulses.actionNotOpen");
   });
   it("[13] engaged, the list is the engaged one (Move is refused); [15] a stunned figure may only recover", () => {
-    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "dain" ? { ...c, stunned: true } : c)), engagements: [["aldo", "bruna"]] })).state;
+    const now = stunned("dain");
+    const s0 = must(startPulses({ combatants: roster, engagements: [["aldo", "bruna"]] })).state;
     // Bruna's IV (16 + 11 + 4 = 31) beats Aldo's (14 + 12 + 3 = 29): she chooses, and goes first.
-    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseOrder", engagementId: s0.engagements[0]!.id, combatantId: "bruna", choice: "first" });
-    expect(openActions(t.state, "bruna")).toEqual(["meleeAttack", "evade", "withdraw", "pass", "cast", "closeAndGrapple"]);
-    const move = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "bruna", action: "move" });
+    const t = runNow(now, s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseOrder", engagementId: s0.engagements[0]!.id, combatantId: "bruna", choice: "first" });
+    expect(openActions(t.state, "bruna", now)).toEqual(["meleeAttack", "evade", "withdraw", "pass", "cast", "closeAndGrapple"]);
+    const move = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "bruna", action: "move" }, now);
     expect(!move.ok && move.refusal.code).toBe("pulses.actionNotOpen");
-    const after = run(t.state, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "aldo" }, { type: "chooseSideOrder", side: "knights", first: "knights" });
-    expect(currentActors(after.state)).toEqual(["cass"]);
+    const after = runNow(now, t.state, { type: "endTurn", combatantId: "bruna" }, { type: "endTurn", combatantId: "aldo" }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(currentActors(after.state, now)).toEqual(["cass"]);
     // Cass acts before the stunned Dain [19]; once Cass is done, Dain may only recover.
-    const dain = run(after.state, { type: "endTurn", combatantId: "cass" });
-    expect(openActions(dain.state, "dain")).toEqual(["recoverFromStun"]);
+    const dain = runNow(now, after.state, { type: "endTurn", combatantId: "cass" });
+    expect(openActions(dain.state, "dain", now)).toEqual(["recoverFromStun"]);
   });
   it("[15] two actions a pulse only at modAG 26 or more, both from the combinable list", () => {
     const quick = roster.map((c) => (c.id === "cass" ? { ...c, modAG: 26 } : c));
@@ -490,14 +526,13 @@ describe("seed 004 [16.4] the attacks of one action", () => {
 });
 
 describe("seed 004 [13.7] a figure in close combat", () => {
-  it("may only name Grapple, Pass or Withdraw; the GM's update takes it out again", () => {
-    const s0 = must(startPulses({ combatants: roster.map((c) => (c.id === "cass" ? { ...c, close: true } : c)) })).state;
-    const t = run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
-    expect(openActions(t.state, "cass")).toEqual(["grapple", "pass", "withdraw"]);
-    const cast = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "cass", action: "cast" });
+  it("may only name Grapple, Pass or Withdraw while the token is in close combat; once the condition is off, it may move again", () => {
+    const now = inClose("cass");
+    const t = runNow(now, start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+    expect(openActions(t.state, "cass", now)).toEqual(["grapple", "pass", "withdraw"]);
+    const cast = pulsesMachine.apply(t.state, { type: "declareAction", combatantId: "cass", action: "cast" }, now);
     expect(!cast.ok && cast.refusal.code).toBe("pulses.actionNotOpen");
-    const freed = run(t.state, { type: "update", combatantId: "cass", patch: { close: false } });
-    expect(openActions(freed.state, "cass")).toContain("move");
+    expect(openActions(t.state, "cass")).toContain("move");
   });
 });
 

@@ -3,7 +3,7 @@
 // the machines are the seeds' (turns: seed 003 "Combat Summary").
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyPatch, fingerprint, historyAfterStep, readHistory, reversePatch, undoStep, UNDO_DEPTH, undoable } from "../../../src/engine/time/undo";
+import { applyPatch, fingerprint, historyAfterStep, readHistory, reversePatch, undoStep, UNDO_DEPTH, undoable, CONDITIONS_ENDED } from "../../../src/engine/time/undo";
 import { startTurns, turnsMachine, type TurnsCommand, type TurnsState } from "../../../src/engine/time/turns";
 
 const json = fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as unknown);
@@ -96,6 +96,8 @@ describe("undo: the history a step leaves (seed 003 'Combat Summary' turns as th
 
   it("a fighter leaving and a fighter moved to another bout clear the history (their documents changed outside the state); every other command is kept", () => {
     expect([undoable(["leave"]), undoable(["move"]), undoable(["engage", "initiative"]), undoable(["endTurn"]), undoable([])]).toEqual([false, false, true, true, true]);
+    // Issue 31: a step whose clock ended conditions on the tokens wrote outside the state.
+    expect(undoable(["next", CONDITIONS_ENDED])).toBe(false);
     const s0 = start();
     const s1 = step(s0, { type: "nextTurn" });
     const kept = historyAfterStep([], s0, s1, 0, ["nextTurn"]);

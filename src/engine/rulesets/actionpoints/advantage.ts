@@ -8,7 +8,7 @@ import { event, type Resolution } from "./events";
 import { markRoll, readRoll, succeeded, type Roll } from "./levels";
 import { apRefuse, checkFigures } from "./refusals";
 import { DEFAULT_ADVANTAGE_FATIGUE } from "./tables";
-import { resolveAttack, type AttackInput, type AttackResult, type Classification, type Defence } from "./attack";
+import { mayPayFatigue, resolveAttack, type AttackInput, type AttackResult, type Classification, type Defence } from "./attack";
 
 export type AdvantageKind = keyof typeof DEFAULT_ADVANTAGE_FATIGUE;
 /** The advantages that are a blow of one's own (all but the disarm). */
@@ -71,7 +71,7 @@ export function resolveAdvantage(input: AdvantageInput, dice: Dice): Outcome<Res
   const f = checkFigures({ tsc: input.tsc, fatigueNow: input.fatigueNow, attackerStrTarget: input.attackerStrTarget, defenderPsf: input.defenderPsf }, -1000, 1000, ["attackerStrTarget", "defenderPsf"]);
   if (!f.ok) return f;
   const fatigueCost = (input.fatigueCosts ?? DEFAULT_ADVANTAGE_FATIGUE)[input.kind];
-  if (input.fatigueNow < fatigueCost) return apRefuse("outOfRange", { field: "fatigueNow", value: input.fatigueNow, min: fatigueCost, max: 1000 });
+  if (!mayPayFatigue(fatigueCost, input.fatigueNow)) return apRefuse("outOfRange", { field: "fatigueNow", value: input.fatigueNow, min: fatigueCost, max: 1000 });
   const roll100 = rollOne(dice, 100);
   let roll: Roll;
   let success: boolean;
@@ -118,7 +118,7 @@ export function resolveAdvantageAttack(input: AdvantageAttackInput, dice: Dice):
   const f = checkFigures({ fatigueNow: input.fatigueNow }, 0, 1000);
   if (!f.ok) return f;
   const fatigueCost = (input.fatigueCosts ?? DEFAULT_ADVANTAGE_FATIGUE)[input.kind];
-  if (input.fatigueNow < fatigueCost) return apRefuse("outOfRange", { field: "fatigueNow", value: input.fatigueNow, min: fatigueCost, max: 1000 });
+  if (!mayPayFatigue(fatigueCost, input.fatigueNow)) return apRefuse("outOfRange", { field: "fatigueNow", value: input.fatigueNow, min: fatigueCost, max: 1000 });
   const bonus = input.defenceCritical && input.kind !== "bonusAttack" ? 10 : 0;
   const a = input.attack;
   const blow: AttackInput = { ...a, attacker: { ...a.attacker, modifier: (a.attacker.modifier ?? 0) + bonus }, defender: { ...a.defender, defence: "none" } };

@@ -95,6 +95,27 @@ export interface AttackInput {
   readonly critThroughBlock?: CritThroughBlock;
 }
 
+/**
+ * IV.c and VI: an active defence and a Combat Advantage are paid in Fatigue
+ * Points; a fighter without that many left cannot make it.
+ */
+export function mayPayFatigue(cost: number, fatigueNow: number): boolean {
+  return cost <= fatigueNow;
+}
+
+/** How far the GM may adjust the crit die either way (ours: the seed names an "adjusted roll" without figures). */
+export const CRIT_DIE_ADJUSTMENT_MAX = 10;
+
+/**
+ * V.a.iv: the crit die "per adjusted roll". The adjustment is the GM's ruling:
+ * a whole number within ±10; absent, none. Resolution adds it to the d10, and
+ * an adjusted 10 or more on a critical goes to Body (V).
+ */
+export function critDieAdjustment(v: unknown): Outcome<number> {
+  if (v === undefined || v === null) return ok(0);
+  return checkFigure("crit die adjustment", v, -CRIT_DIE_ADJUSTMENT_MAX, CRIT_DIE_ADJUSTMENT_MAX) ?? ok(v as number);
+}
+
 /** Strength's share of damage: STR/4 for light weapons, STR/2 for the rest, rounded down. */
 export function strengthBonus(str: number, light: boolean): number {
   return Math.floor(str / (light ? 4 : 2));

@@ -5,6 +5,7 @@
  * open-ended critical die and Combat Advantages.
  */
 import { defineRuleset, type ActorView } from "../ruleset";
+import { outByStatus, outOfAction } from "../out-of-action";
 import { strengthBonus } from "./attack";
 import { armourApModifier } from "./pool";
 import { armourAbsorption, wornArmour } from "./armour";
@@ -37,6 +38,12 @@ export const actionpoints = defineRuleset<ActionPointsStats>({
   },
   vitality(actor) {
     return { value: actor.stats.bodyNow, max: actor.stats.body, path: "bodyNow" };
+  },
+  // Seed 002 V: unconscious at 0 Body Points, dead at minus the Constitution.
+  outOfAction(actor, statuses) {
+    const a = actor.stats;
+    if (a.bodyNow <= -a.con) return outOfAction("Dead");
+    return outByStatus(statuses) ?? (a.bodyNow <= 0 ? outOfAction("Unconscious") : null);
   },
 });
 

@@ -41,3 +41,23 @@ export function attackAction(attackCost: number, movedFirst: number): Outcome<{ 
   if (!f.ok) return f;
   return ok(movedFirst > 0 ? { points: movedFirst + attackCost, kind: "mixed" } : { points: attackCost, kind: "combat" });
 }
+
+/**
+ * II: one action built in steps within a phase (a move from the tracker, then
+ * an attack): movement joined by movement stays movement; joined by anything
+ * else it is a mixed action (movement with combat, up to 10 AP).
+ */
+export function joinedAction(sofar: ActionKind | null, next: ActionKind): ActionKind {
+  if (sofar === null) return next;
+  return sofar === "movement" && next === "movement" ? "movement" : "mixed";
+}
+
+/**
+ * II–III: is a fighter's action over once this part is spent? A combat or
+ * mixed part ends it (an attack is its last part), as does one that fills
+ * its kind's limit or runs on into the next phase; movement short of the
+ * limit leaves room for more (then an attack) in the same phase.
+ */
+export function actionEnds(kind: ActionKind, points: number, carriedOver: boolean): boolean {
+  return carriedOver || kind !== "movement" || points >= ACTION_LIMITS[kind];
+}

@@ -26,7 +26,8 @@ export const actorStats = {
   body: { kind: "integer", label: `${S}Body`, hint: `${S}BodyHint`, initial: 15, min: 1, max: 200 },
   /** Body Points go below zero: death comes at minus the Constitution. */
   bodyNow: { kind: "integer", label: `${S}BodyNow`, hint: `${S}BodyNowHint`, initial: 15, min: -200, max: 200 },
-  kneeling: { kind: "boolean", label: `${S}Kneeling`, hint: `${S}KneelingHint`, initial: false },
+  // Seed 002 VII.b.ii.2.c: on one knee, the token's Kneeling condition.
+  kneeling: { kind: "boolean", label: `${S}Kneeling`, hint: `${S}KneelingHint`, initial: false, status: "kneeling" },
 } as const;
 
 export const skillStats = {

@@ -5,6 +5,7 @@
  * and the token-bar track; the rules live in the files of this folder.
  */
 import { defineRuleset, type ActorView } from "../ruleset";
+import { outByStatus } from "../out-of-action";
 import { bonus, skillTarget } from "./derived";
 import { CHARACTERISTICS, opposedStats, type OpposedStats } from "./stats";
 import { movement, SIZE_MODIFIERS } from "./tables";
@@ -36,6 +37,8 @@ export const opposed = defineRuleset<OpposedStats>({
   vitality(actor) {
     return { value: actor.stats.woundsNow, max: actor.stats.wounds, path: "woundsNow" };
   },
+  // Seed 003 names no state that stops a fighter by its figures (0 Wounds is Prone, with Critical Wounds): the table's conditions do.
+  outOfAction: (_actor, statuses) => outByStatus(statuses),
 });
 
 export * from "./stats";
@@ -54,3 +57,4 @@ export * from "./odds";
 export * from "./aftermath";
 export * from "./table-rules";
 export * from "./table-overrides";
+export * from "./engagement";

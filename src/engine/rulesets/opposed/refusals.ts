@@ -16,6 +16,8 @@ export const OPPOSED_REFUSALS = {
   cannotOppose: { code: "opposed.cannotOppose", key: `${K}CannotOppose` },
   noAdvantage: { code: "opposed.noAdvantage", key: `${K}NoAdvantage` },
   cannotCharge: { code: "opposed.cannotCharge", key: `${K}CannotCharge` },
+  notAdjacent: { code: "opposed.notAdjacent", key: `${K}NotAdjacent` },
+  outOfShot: { code: "opposed.outOfShot", key: `${K}OutOfShot` },
 } as const;
 
 export type OpposedRefusal = keyof typeof OPPOSED_REFUSALS;

@@ -13,6 +13,7 @@
  * there, or the fight formed around them) may leave, but not go deeper.
  */
 import type { WeaponReach } from "./engagement";
+import { yardsPerUnit } from "../../measure";
 import type { RangeClass } from "./stats";
 
 /** Paces of Effective Space by the farthest range the weapon fights at (ours: the seed names the idea, not the figures). */
@@ -80,21 +81,24 @@ export function spaceIntrusions(path: readonly Point[], figures: readonly Engage
 
 /**
  * Paces in one unit of a scene's grid distance. A pace is about a yard (the
- * seed's Engagement Example counts a rout in yards): feet are a third of one,
- * metres a little more than one; anything else (paces, yards, squares) is read
- * as paces.
+ * seed's Engagement Example counts a rout in yards), so the shared yards
+ * (../../measure.ts): feet are a third of one, metres a little more than one.
  */
-export function pacesPerUnit(units: unknown): number {
-  const u = typeof units === "string" ? units.trim().toLowerCase().replace(/\.$/, "") : "";
-  if (["ft", "feet", "foot"].includes(u)) return 1 / 3;
-  if (["m", "meter", "meters", "metre", "metres"].includes(u)) return 1 / 0.9144;
-  return 1;
+export const pacesPerUnit = yardsPerUnit;
+
+/** A point of a recorded path; `displaced`: the token was put there, not moved there (the leg to it is not travelled). */
+export interface PathPoint extends Point {
+  readonly displaced?: boolean;
 }
 
-/** Length of a path in paces (straight legs between its points); points that are not finite numbers are skipped. */
-export function pathLength(path: readonly Point[]): number {
-  const points = path.filter(finite);
+/**
+ * Length of a path in paces (straight legs between its points); points that
+ * are not finite numbers are skipped, and so is a leg to a point the token was
+ * displaced to (a move recorded after a gap: Foundry marks where it resumed).
+ */
+export function pathLength(path: readonly PathPoint[]): number {
+  const points: PathPoint[] = path.filter((p) => finite(p));
   let total = 0;
-  for (let i = 1; i < points.length; i++) total += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
+  for (let i = 1; i < points.length; i++) if (!points[i]!.displaced) total += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
   return total;
 }

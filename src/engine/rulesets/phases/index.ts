@@ -6,6 +6,7 @@
  * folder and the round in src/engine/time/phases.ts.
  */
 import { defineRuleset, type ActorView, type RulesetWorld } from "../ruleset";
+import { outByStatus, outOfAction } from "../out-of-action";
 import { attackScore, damageScore, defenseScore, fatigueState, soakScore, woundState } from "./combat";
 import { initiativeScore } from "./initiative";
 import { phasesStats, WOUND_TRACK_LENGTH, type PhasesStats } from "./stats";
@@ -69,6 +70,13 @@ export const phases = defineRuleset<PhasesStats>({
   derive: derivePhases,
   vitality(actor) {
     return { value: actor.stats.woundsLeft, max: WOUND_TRACK_LENGTH, path: "woundsLeft" };
+  },
+  // The world's tracks say which levels put a fighter out (ours: Incapacitated, Dead; Unconscious on fatigue).
+  outOfAction(actor, statuses, world) {
+    const tracks = world?.phasesTracks ?? DEFAULT_PHASES_TRACKS;
+    const wounds = woundState(actor.stats.woundsLeft, tracks.wound);
+    if (wounds.ended) return outOfAction("Dead");
+    return outByStatus(statuses) ?? (wounds.out ? outOfAction("Incapacitated") : fatigueState(actor.stats.fatigueLeft, tracks.fatigue).out ? outOfAction("Unconscious") : null);
   },
 });
 

@@ -6,6 +6,8 @@
  */
 import type { DerivedValue } from "../stats";
 import { defineRuleset, type ActorView } from "../ruleset";
+import { outByStatus, outOfAction } from "../out-of-action";
+import { vitalState } from "./damage";
 import { armourTotals, defenseOf, effectiveBaseChance, initiativeValue, modAGOf, modMDOf, strikeChance, tmrOf } from "./derived";
 import { pulseStats, type PulseStats } from "./stats";
 
@@ -53,6 +55,11 @@ export const pulse = defineRuleset<PulseStats>({
   derive: derivePulse,
   vitality(actor) {
     return { value: actor.stats.enduranceNow, max: actor.stats.endurance, path: "enduranceNow" };
+  },
+  // [19] Endurance 0 is death, 3 or less unconsciousness (not for a monster of Endurance 5 or less).
+  outOfAction(actor, statuses) {
+    const state = vitalState(actor.stats.enduranceNow, { endurance: actor.stats.endurance, monster: actor.stats.monster });
+    return state === "dead" ? outOfAction("Dead") : (outByStatus(statuses) ?? (state === "unconscious" ? outOfAction("Unconscious") : null));
   },
 });
 

@@ -10,7 +10,8 @@ export interface SideFigure {
   readonly leader: boolean;
   readonly engaged: boolean;
   readonly stunned: boolean;
-  readonly unconscious: boolean;
+  /** Absent: conscious (an unconscious figure is out of the fight's order). */
+  readonly unconscious?: boolean;
 }
 
 /**

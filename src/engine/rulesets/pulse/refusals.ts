@@ -37,6 +37,8 @@ export const PULSE_REFUSALS = {
   moveTooFar: { code: "pulse.moveTooFar", message: `${M}MoveTooFar` },
   stopInZone: { code: "pulse.stopInZone", message: `${M}StopInZone` },
   repulseOutOfZone: { code: "pulse.repulseOutOfZone", message: `${M}RepulseOutOfZone` },
+  outOfMeleeZone: { code: "pulse.outOfMeleeZone", message: `${M}OutOfMeleeZone` },
+  movedTooFar: { code: "pulse.movedTooFar", message: `${M}MovedTooFar` },
 } as const;
 
 export type PulseRefusalId = keyof typeof PULSE_REFUSALS;

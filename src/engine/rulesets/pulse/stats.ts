@@ -47,7 +47,8 @@ export const pulseStats = {
     hexes: { kind: "integer", label: `${A}Hexes`, hint: `${A}HexesHint`, initial: 1, min: 1, max: 20 },
     /** [20.4] modAG lost to stuck missiles and pole weapons, until pulled out. */
     stuckPenalty: { kind: "integer", label: `${A}StuckPenalty`, hint: `${A}StuckPenaltyHint`, initial: 0, min: 0, max: 40 },
-    stunned: { kind: "boolean", label: `${A}Stunned`, initial: false },
+    // [19] stunned: the token's Stunned condition, whoever set it.
+    stunned: { kind: "boolean", label: `${A}Stunned`, initial: false, status: "stun" },
     infected: { kind: "boolean", label: `${A}Infected`, initial: false },
   },
   weapon: {

@@ -269,3 +269,24 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
 
   return ok({ result: { attacker, defender, margin, winner, hit, push, press }, events });
 }
+
+/** Where a fighter's next exchange takes its dice from: what is left this round, or (after the round's last exchange) the next refresh. */
+export interface FumbleTiming {
+  readonly exchange: number;
+  readonly exchangesThisRound: number;
+  /** The pool the fighter refreshes to, and the dice already owed off that refresh. */
+  readonly poolMax: number;
+  readonly carry: number;
+}
+
+/**
+ * "Weapon Length" (the fumble): does the penalty take the fighter's pool below
+ * 0, calling for a Knockdown roll? It falls on the next exchange: in exchange 1
+ * that is this round's second, paid from `left` (what remains after this
+ * exchange's spend); after the round's last, the next refresh. Outside a bout
+ * (no timing): what is left now.
+ */
+export function fumbleBelowZero(penalty: number, left: number, timing?: FumbleTiming | null): boolean {
+  if (!timing) return penalty > left;
+  return timing.exchange < timing.exchangesThisRound ? penalty > left : penalty > timing.poolMax - timing.carry;
+}

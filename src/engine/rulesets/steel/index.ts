@@ -4,6 +4,7 @@
  * themselves live in the files of this folder and are re-exported here.
  */
 import { defineRuleset, type ActorView } from "../ruleset";
+import { outByStatus, outOfAction } from "../out-of-action";
 import { roundPool } from "./combat-pool";
 import { aimOf, armourPenalty, basePoolOf, effectivePain, knockdownOf, knockoutOf, missilePoolMaxOf, moveOf, reflexOf } from "./derived";
 import { steelStats, type SteelStats } from "./stats";
@@ -40,6 +41,10 @@ export const steel = defineRuleset<SteelStats>({
   vitality(actor) {
     return { value: actor.stats.healthNow, max: actor.stats.health, path: "healthNow" };
   },
+  // "Blood Loss": at Health 0 the character enters a coma (whether or not the card's condition is on him yet).
+  outOfAction(actor, statuses) {
+    return outByStatus(statuses) ?? (actor.stats.healthNow <= 0 ? outOfAction("Coma") : null);
+  },
 });
 
 export * from "./stats";
@@ -66,3 +71,4 @@ export * from "./odds";
 export * from "./skills";
 export * from "./weapon-profile";
 export * from "./round";
+export * from "./on-the-ground";

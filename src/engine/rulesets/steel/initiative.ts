@@ -10,6 +10,9 @@ import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkSpend, checkWhole } from "./refusals";
+import { reachBetween, type Wielder } from "./reach";
+import type { SteelWeapon } from "./stats";
+import { attackProfile } from "./weapon-profile";
 
 export interface Thrower {
   readonly id: string;
@@ -23,8 +26,39 @@ export function declarationOrder(aggressors: readonly Thrower[]): string[] {
 
 export interface Striker extends Thrower {
   readonly atn: number;
-  readonly reachPenalty?: number;
+  /**
+   * "Weapon Length penalties as normal": the striker's weapon and that of the
+   * one he strikes at (with whether either has closed in); the dice he loses
+   * come from the two lengths. Absent: none (no weapon to compare).
+   */
+  readonly reach?: { readonly own: Wielder; readonly opponent: Wielder };
   readonly form: "swing" | "thrust" | "bash" | "none";
+}
+
+/** The dice a striker of a double red loses to reach: the shorter weapon's steps, as in any attack. */
+export function strikerReachPenalty(s: Pick<Striker, "reach">): number {
+  return s.reach ? reachBetween(s.reach.own, s.reach.opponent).a.attack : 0;
+}
+
+/** The blows a weapon can strike in a double red, the one at the lowest ATN first (none: a swing of the fists). */
+export function strikerForms(weapon: SteelWeapon | null): ("swing" | "thrust" | "bash")[] {
+  const forms = (["swing", "thrust", "bash"] as const).filter((f) => strikerAtn(weapon, f).ok);
+  const atn = (f: (typeof forms)[number]) => {
+    const a = strikerAtn(weapon, f);
+    return a.ok ? a.value : NO_WEAPON_ATN;
+  };
+  return [...forms].sort((x, y) => atn(x) - atn(y));
+}
+
+/**
+ * The ATN a striker of a double red rolls his Reflex against: his weapon's for
+ * the blow he means (a form it cannot make is refused), or NO_WEAPON_ATN
+ * without one.
+ */
+export function strikerAtn(weapon: SteelWeapon | null, form: "swing" | "thrust" | "bash"): Outcome<number> {
+  if (!weapon) return ok(NO_WEAPON_ATN);
+  const profile = attackProfile(weapon, form, 0);
+  return profile.ok ? ok(profile.value.atn) : profile;
 }
 
 export interface BlowOrder {
@@ -37,12 +71,16 @@ export function orderSimultaneousBlows(strikers: readonly Striker[], dice: Dice)
   for (const s of strikers) {
     const c = checkCount(s.reflex, s.id);
     if (!c.ok) return c;
-    const w = checkWhole({ atn: s.atn, reachPenalty: s.reachPenalty }, ["reachPenalty"]);
+    const w = checkWhole({ atn: s.atn });
     if (!w.ok) return w;
+    for (const [field, v] of s.reach ? [["reach", s.reach.own.reach], ["opponentReach", s.reach.opponent.reach]] as const : []) {
+      const r = checkCount(v, `${s.id}.${field}`);
+      if (!r.ok) return r;
+    }
   }
   const rolls = strikers.map((s) => ({
     id: s.id,
-    roll: rollPool(dice, Math.max(0, s.reflex - (s.reachPenalty ?? 0)), s.atn),
+    roll: rollPool(dice, Math.max(0, s.reflex - strikerReachPenalty(s)), s.atn),
     speed: s.reflex + (s.form === "thrust" ? 1 : 0),
   }));
   const sorted = [...rolls].sort((a, b) => b.roll.successes - a.roll.successes || b.speed - a.speed);

@@ -43,7 +43,7 @@ export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolutio
   let cost = 0;
   let roll: PoolRoll | null = null;
   let quickened: boolean | null = null;
-  if (i.quicken && i.preparation > 1) {
+  if (i.quicken && mayQuicken(i.preparation)) {
     roll = rollPool(dice, i.reflex, i.quickenTn);
     // "If you attempted to reduce the Preparation Time, subtract that MP cost": paid for the attempt, won or lost.
     cost = i.quickenCost;
@@ -52,6 +52,11 @@ export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolutio
   }
   const state: MissileState = { roundsLeft: rounds, ready: false, pool: 0, quickenCost: cost };
   return ok({ result: { state, roll, quickened }, events: [event("preparing", { rounds, cost })] });
+}
+
+/** "May reduce prep time by 1 round (min. 1)": only a weapon readied in more than one round can be readied quicker. */
+export function mayQuicken(preparation: number): boolean {
+  return preparation > 1;
 }
 
 /** End of a preparation round; when the last one ends the pool fills to Proficiency less the quicken cost. */
@@ -219,4 +224,33 @@ export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolu
 export function missileFireExchange(thrown: "red" | "white", holdFire: boolean): 1 | 2 | null {
   if (thrown === "red") return 1;
   return holdFire ? null : 2;
+}
+
+/** What the fire time is read from: the bout and the shooter as the bouts machine keeps them (structurally). */
+export interface FireTime {
+  readonly phase: string;
+  readonly round: number;
+  readonly exchange: number;
+  /** The round the bout's red/white throw was revealed in (absent in older states). */
+  readonly thrownIn?: number;
+  /** The shooter's revealed throw; null before any. */
+  readonly thrown: string | null;
+  /** Loosed already this round. */
+  readonly fired: boolean;
+}
+
+/**
+ * "Missile Fire": each round the shooter chooses red (loose in the first
+ * exchange) or white (the second, or not at all). In the round of the bout's
+ * throw his throw is that choice; in later rounds he makes it as he looses, by
+ * the exchange he looses in. One shot a round; none before the throw. Ok: the
+ * colour the shot is loosed on.
+ */
+export function missileFireTime(t: FireTime): Outcome<"red" | "white"> {
+  if (t.phase === "opening" && t.thrown === null) return steelRefuse("notThrown");
+  if (t.fired) return steelRefuse("firedThisRound");
+  const now: "red" | "white" = t.exchange === 1 ? "red" : "white";
+  const thrown = t.thrown === "red" || t.thrown === "white" ? t.thrown : null;
+  if (thrown && t.thrownIn === t.round && missileFireExchange(thrown, false) !== t.exchange) return steelRefuse(thrown === "red" ? "redFirst" : "whiteSecond");
+  return ok(now);
 }

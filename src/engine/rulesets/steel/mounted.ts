@@ -186,6 +186,19 @@ export function gaitChange(change: GaitChange, skilled: boolean): GaitRuling {
   return { allowed: true, checkNeeded: !free, absurd: change.kind === "decelerate" && change.steps === 3 };
 }
 
+/**
+ * "Ride-by Attacking and Movement": the change a rider asks for, from his gait
+ * now: allowed as `gaitChange` says, and it must change something (no faster
+ * than a gallop, no slower than a halt; a wheel always turns). Ok: where it
+ * leads and whether it takes a Ride check.
+ */
+export function gaitChangeFrom(from: Gait, change: GaitChange, skilled: boolean): Outcome<{ readonly to: Gait; readonly checkNeeded: boolean }> {
+  const ruling = gaitChange(change, skilled);
+  const to = nextGait(from, change);
+  if (!ruling.allowed || (change.kind !== "wheel" && to === from)) return steelRefuse("badChoice", { choice: change.kind });
+  return ok({ to, checkNeeded: ruling.checkNeeded });
+}
+
 export function nextGait(from: Gait, change: GaitChange): Gait {
   if (change.kind === "wheel") return from;
   const i = GAITS.indexOf(from) + (change.kind === "accelerate" ? change.steps : -change.steps);
@@ -203,6 +216,16 @@ export function rideByGaitAllowed(gait: Gait): boolean {
 
 export function mayRideBy(s: { readonly gait: Gait; readonly exchange: number }): Outcome<true> {
   if (!rideByGaitAllowed(s.gait)) return steelRefuse("tooSlow");
+  return beforeTheExchanges(s.exchange);
+}
+
+/**
+ * "Ride-By Attacking", last paragraph: riders passing each other make opposed
+ * Ride checks; the other must be riding too (against a man on foot it is a
+ * ride-by), and it happens before the round's exchanges.
+ */
+export function mayRidersPass(s: { readonly foeMounted: boolean; readonly exchange: number }): Outcome<true> {
+  if (!s.foeMounted) return steelRefuse("foeOnFoot");
   return beforeTheExchanges(s.exchange);
 }
 

@@ -7,7 +7,7 @@
  * opponents' (GM-editable). A Tactics leader's successes lower his allies' TN.
  */
 import { poolBotchProbability, poolSuccessDistribution, rollPool, type Dice, type PoolRoll } from "../../dice";
-import { ok, type Outcome } from "../../outcome";
+import { isWholeNumber, ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
 
@@ -183,4 +183,110 @@ export function loneDecidesOdds(lone: { dice: number; tn: number }, opponents: r
     p += mass * cumulative.reduce((acc, c) => acc * (c[Math.min(k, c.length - 1)] ?? 1), 1);
   }
   return p;
+}
+
+/**
+ * The outnumbered roll's outcome as the bout keeps it for the round it was
+ * rolled in, with the choices made since: who faces the lone fighter is
+ * settled by those choices ("After the dice are rolled"), and until then no
+ * blow passes between him and his opponents.
+ */
+export interface CrowdMatchUp {
+  readonly round: number;
+  readonly lone: string;
+  readonly decides: CrowdResult["decides"];
+  readonly superior: readonly string[];
+  readonly inferior: readonly string[];
+  readonly cap: number;
+  /** Each superior opponent's answer: true faces the lone fighter, false stands off. */
+  readonly answers: Readonly<Record<string, boolean>>;
+  /** The lone fighter's pick, when the choice is his. */
+  readonly pick: string | null;
+}
+
+const DECIDERS: readonly CrowdResult["decides"][] = ["lone", "opponents", "surrounded"];
+
+/** The match-up a bout keeps from a roll, checked: the lone fighter and his opponents are distinct fighters of the bout. */
+export function crowdMatchUp(
+  round: number,
+  r: { readonly lone: unknown; readonly decides: unknown; readonly superior: unknown; readonly inferior: unknown; readonly cap: unknown },
+  inBout: readonly string[],
+): Outcome<CrowdMatchUp> {
+  const ids = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
+  if (typeof r.lone !== "string" || !inBout.includes(r.lone)) return steelRefuse("badChoice", { choice: String(r.lone) });
+  if (!DECIDERS.includes(r.decides as CrowdResult["decides"])) return steelRefuse("badChoice", { choice: String(r.decides) });
+  if (!ids(r.superior) || !ids(r.inferior)) return steelRefuse("noOpponents");
+  const opponents = [...r.superior, ...r.inferior];
+  if (opponents.length === 0) return steelRefuse("noOpponents");
+  const stray = opponents.find((id, i) => id === r.lone || !inBout.includes(id) || opponents.indexOf(id) !== i);
+  if (stray !== undefined) return steelRefuse("badChoice", { choice: stray });
+  if (!isWholeNumber(r.cap) || r.cap < 1) return steelRefuse("notNumber", { field: "cap" });
+  // Who chooses follows from the roll: a botch surrounds him, anyone who beat him chooses, else he does.
+  const decides = r.decides as CrowdResult["decides"];
+  if (decides === "opponents" ? r.superior.length === 0 : r.superior.length > 0 && decides === "lone") return steelRefuse("badChoice", { choice: decides });
+  return ok({ round, lone: r.lone, decides, superior: [...r.superior], inferior: [...r.inferior], cap: r.cap, answers: {}, pick: null });
+}
+
+/** Who must choose now: the lone fighter (and among whom), or the superior opponents yet to answer; nobody once it is settled. */
+export function matchUpChoosers(m: CrowdMatchUp): { readonly lone: readonly string[]; readonly opponents: readonly string[] } {
+  const none = { lone: [], opponents: [] };
+  if (m.decides === "surrounded" || m.pick !== null) return none;
+  if (m.decides === "lone") return { lone: [...m.superior, ...m.inferior], opponents: [] };
+  const waiting = m.superior.filter((id) => m.answers[id] === undefined);
+  if (waiting.length) return { lone: [], opponents: waiting };
+  // Every superior opponent stood off: he must take one who rolled fewer, if any is left.
+  return m.superior.some((id) => m.answers[id]) ? none : { lone: [...m.inferior], opponents: [] };
+}
+
+/**
+ * A choice after the roll: the lone fighter names his foe (`target`), or a
+ * superior opponent faces him (`target` = the lone fighter) or stands off
+ * (`target` null). Refused when the choice is not the chooser's to make now.
+ */
+export function chooseMatchUp(m: CrowdMatchUp, chooser: string, target: string | null): Outcome<CrowdMatchUp> {
+  const now = matchUpChoosers(m);
+  if (chooser === m.lone) {
+    if (!now.lone.length) return steelRefuse("notYourChoice");
+    if (target === null || !now.lone.includes(target)) return steelRefuse("badChoice", { choice: String(target) });
+    return ok({ ...m, pick: target });
+  }
+  if (!now.opponents.includes(chooser)) return steelRefuse("notYourChoice");
+  if (target !== null && target !== m.lone) return steelRefuse("badChoice", { choice: String(target) });
+  return ok({ ...m, answers: { ...m.answers, [chooser]: target !== null } });
+}
+
+/**
+ * Who faces the lone fighter this round (the engine's `whoFaces` on the
+ * choices made), or null while a choice is still due. Surrounded, any of them
+ * may: the cap (`mayJoinAttack`) stops the one too many as they close in.
+ */
+export function matchUpFacing(m: CrowdMatchUp): readonly string[] | null {
+  const now = matchUpChoosers(m);
+  if (now.lone.length || now.opponents.length) return null;
+  if (m.decides === "surrounded") return [...m.superior, ...m.inferior];
+  const result = { superior: m.superior, inferior: m.inferior, decides: m.decides, cap: m.cap } as CrowdResult;
+  const faced = whoFaces(result, { ...(m.pick !== null ? { loneChoice: m.pick } : {}), engaging: m.superior.filter((id) => m.answers[id]) });
+  return faced.ok ? faced.value : [];
+}
+
+/**
+ * May this blow pass between these two in this round of their bout? Between the
+ * lone fighter and one of those he rolled against, only once the match-up is
+ * settled and only if that one faces him; any other pairing is not the roll's
+ * business.
+ */
+export function matchUpAllows(m: CrowdMatchUp | undefined, round: number, attacker: string, defender: string): Outcome<true> {
+  if (!m || m.round !== round || (attacker !== m.lone && defender !== m.lone)) return ok(true);
+  const other = attacker === m.lone ? defender : attacker;
+  if (![...m.superior, ...m.inferior].includes(other)) return ok(true);
+  const facing = matchUpFacing(m);
+  if (facing === null) return steelRefuse("matchUpDue", { lone: m.lone });
+  return facing.includes(other) ? ok(true) : steelRefuse("notFacing", { lone: m.lone, other });
+}
+
+/** The match-up once a fighter has left the bout: without the lone fighter there is none. */
+export function matchUpWithout(m: CrowdMatchUp | undefined, id: string): CrowdMatchUp | undefined {
+  if (!m || id === m.lone) return undefined;
+  const { [id]: _gone, ...answers } = m.answers;
+  return { ...m, superior: m.superior.filter((x) => x !== id), inferior: m.inferior.filter((x) => x !== id), answers, pick: m.pick === id ? null : m.pick };
 }

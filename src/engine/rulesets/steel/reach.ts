@@ -47,3 +47,12 @@ export function reachBetween(a: Wielder, b: Wielder): { readonly a: ReachPenalty
     closes: a.reach < b.reach && !a.closedIn,
   };
 }
+
+/**
+ * "Weapon Length": the shorter weapon's penalty "remains until [it] makes a
+ * damaging strike". Does this blow close the distance? Only a wound (level 1
+ * or more, not a bruise) from the shorter of the two weapons.
+ */
+export function closesIn(pairing: { readonly closes: boolean }, woundLevel: number): boolean {
+  return pairing.closes && woundLevel > 0;
+}

@@ -22,6 +22,10 @@ export const STEEL_REFUSALS = {
   riderOutOfReach: { code: "steel.riderOutOfReach", key: `${K}RiderOutOfReach` },
   badChoice: { code: "steel.badChoice", key: `${K}BadChoice` },
   crowdFull: { code: "steel.crowdFull", key: `${K}CrowdFull` },
+  matchUpDue: { code: "steel.matchUpDue", key: `${K}MatchUpDue` },
+  notFacing: { code: "steel.notFacing", key: `${K}NotFacing` },
+  notYourChoice: { code: "steel.notYourChoice", key: `${K}NotYourChoice` },
+  noStrike: { code: "steel.noStrike", key: `${K}NoStrike` },
   outOfRange: { code: "steel.outOfRange", key: `${K}OutOfRange` },
   noMount: { code: "steel.noMount", key: `${K}NoMount` },
   rideByRider: { code: "steel.rideByRider", key: `${K}RideByRider` },
@@ -29,6 +33,12 @@ export const STEEL_REFUSALS = {
   tooSlow: { code: "steel.mounted.tooSlow", key: "BOUT.Steel.Mounted.Refusal.TooSlow" },
   lateRideBy: { code: "steel.mounted.lateRideBy", key: "BOUT.Steel.Mounted.Refusal.LateRideBy" },
   badModifier: { code: "steel.mounted.badModifier", key: "BOUT.Steel.Mounted.Refusal.BadModifier" },
+  foeOnFoot: { code: "steel.mounted.foeOnFoot", key: "BOUT.Steel.Mounted.Refusal.FoeOnFoot" },
+  // Kept under the missile table's codes and keys ("Missile Fire").
+  notThrown: { code: "steel.missile.notThrown", key: "BOUT.Steel.Missile.Refusal.NotThrown" },
+  redFirst: { code: "steel.missile.wrongExchange", key: "BOUT.Steel.Missile.Refusal.RedFirst" },
+  whiteSecond: { code: "steel.missile.wrongExchange", key: "BOUT.Steel.Missile.Refusal.WhiteSecond" },
+  firedThisRound: { code: "steel.missile.fired", key: "BOUT.Steel.Missile.Refusal.Fired" },
 } as const;
 
 export type SteelRefusal = keyof typeof STEEL_REFUSALS;

@@ -7,6 +7,7 @@ import { rollPool, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
+import { knockedDown, onHisBack, type TimedCondition } from "./on-the-ground";
 
 export const PACES = ["standing", "cautious", "normal", "hurried", "sprinting"] as const;
 export type Pace = (typeof PACES)[number];
@@ -117,14 +118,19 @@ export interface ConsequenceResult {
   readonly consequence: TerrainConsequence;
   /** Dice lost: from the pool now (halfPool, fallsOnBack) or from the next action (halfDiceNextAction). */
   readonly diceLost: number;
-  /** Conditions the fighter is left in: on his back ("prone"), or knocked off his feet. */
-  readonly statuses: readonly string[];
+  /** Conditions the fighter is left in, each for as long as it lasts: on his back ("prone"), or knocked off his feet (on-the-ground.ts). */
+  readonly statuses: readonly TimedCondition[];
 }
 
+/**
+ * What the roll costs. On the ground, whether on his back or knocked off his
+ * feet, a fighter loses half his pool ("losing ½ his total CP for being on the
+ * ground"), and is up again at his bout's next round.
+ */
 export function terrainConsequence(result: TerrainResult, stakes: TerrainStakes, pool: number, diceSpent: number): ConsequenceResult {
   const consequence = result.botch ? stakes.onBotch : result.success ? "none" : stakes.onFailure;
-  const halfPool = consequence === "halfPool" || consequence === "fallsOnBack";
+  const halfPool = consequence === "halfPool" || consequence === "fallsOnBack" || consequence === "knockedDown";
   const diceLost = halfPool ? Math.floor(pool / 2) : consequence === "halfDiceNextAction" ? Math.floor(diceSpent / 2) : 0;
-  const statuses = consequence === "fallsOnBack" ? ["prone"] : consequence === "knockedDown" ? ["knockedDown"] : [];
+  const statuses = consequence === "fallsOnBack" ? [onHisBack] : consequence === "knockedDown" ? [knockedDown] : [];
   return { consequence, diceLost, statuses };
 }

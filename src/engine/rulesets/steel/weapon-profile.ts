@@ -5,7 +5,7 @@
  */
 import { ok, type Outcome } from "../../outcome";
 import { steelRefuse } from "./refusals";
-import type { DamageType, SteelWeapon } from "./stats";
+import type { DamageType, SteelManeuver, SteelWeapon } from "./stats";
 import { weaponDamage } from "./wounds";
 
 export interface AttackProfile {
@@ -28,4 +28,20 @@ export function attackProfile(weapon: SteelWeapon, form: "swing" | "thrust" | "b
 export function missileProfile(weapon: SteelWeapon, strength: number): Outcome<AttackProfile> {
   if (!weapon.missile || weapon.thrustType === "none") return steelRefuse("badChoice", { choice: "missile" });
   return ok({ atn: weapon.missileAtn, damage: weaponDamage(strength, weapon.thrustDamage, weapon.addStrength), damageType: weapon.thrustType });
+}
+
+export type StrikeForm = "swing" | "thrust" | "bash";
+
+/** The blow an attack maneuver strikes: its own form, a swing when it names none. */
+export function strikeForm(maneuver: Pick<SteelManeuver, "form">): StrikeForm {
+  return maneuver.form === "thrust" || maneuver.form === "bash" ? maneuver.form : "swing";
+}
+
+/**
+ * The attack maneuvers this weapon can strike with: a thrust-only weapon
+ * (a spear with no edge) offers no swing, a flail no thrust; a bash is always
+ * possible. The first is the dialog's default, so it is always one the weapon allows.
+ */
+export function strikesWith<M extends { readonly stats: SteelManeuver }>(weapon: SteelWeapon, maneuvers: readonly M[]): M[] {
+  return maneuvers.filter((m) => m.stats.kind === "attack" && attackProfile(weapon, strikeForm(m.stats), 0).ok);
 }

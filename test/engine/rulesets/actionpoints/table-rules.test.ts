@@ -5,7 +5,8 @@
 // Exact dice throughout.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { actionpoints, armourAbsorption, armourFailures, armourFor, attackAction, classifyAttack, critThroughBlockReading, failedLocations, resolveAttack, type ArmourPiece } from "../../../../src/engine/rulesets/actionpoints";
+import { actionpoints, armourAbsorption, armourFailures, armourFor, attackAction, classifyAttack, critDieAdjustment, critThroughBlockReading, failedLocations, mayPayFatigue, resolveAttack, type ArmourPiece } from "../../../../src/engine/rulesets/actionpoints";
+import { actingNow, actionPhasesMachine, startActionPhases, type ActionPhasesCommand, type ActionPhasesState } from "../../../../src/engine/time/action-phases";
 import { exchange, value } from "./fixtures";
 
 describe("seed 002 II: an attack after movement is one mixed action", () => {
@@ -18,6 +19,63 @@ describe("seed 002 II: an attack after movement is one mixed action", () => {
   it("refuses a negative or fractional movement", () => {
     expect(attackAction(6, -1).ok).toBe(false);
     expect(attackAction(6, 1.5).ok).toBe(false);
+  });
+});
+
+describe("seed 002 II.b in the action phases: a move from the tracker, then the attack, is one action of the phase", () => {
+  const run = (s: ActionPhasesState, ...cmds: ActionPhasesCommand[]) => cmds.reduce((st, c) => value(actionPhasesMachine.apply(st, c)).state, s);
+  const code = (s: ActionPhasesState, c: ActionPhasesCommand) => {
+    const r = actionPhasesMachine.apply(s, c);
+    return r.ok ? "ok" : r.refusal.code;
+  };
+  const ada = (s: ActionPhasesState) => s.combatants.find((c) => c.id === "ada")!;
+  const start = () => value(startActionPhases([{ id: "ada", pool: 20 }, { id: "bran", pool: 15 }]));
+
+  it("Ada moves 4, then attacks for 6 in the same phase: one mixed action of 10, and only then is Bran's turn", () => {
+    const moved = run(start(), { type: "spend", combatantId: "ada", points: 4, kind: "movement" });
+    // Her action is under way: she is still the one acting, with 16 left, and the phase has not moved on.
+    expect([moved.phase, actingNow(moved), ada(moved).pool, ada(moved).action]).toEqual([1, ["ada"], 16, { points: 4, kind: "movement" }]);
+    expect(code(moved, { type: "spend", combatantId: "bran", points: 6, kind: "combat" })).toBe("actionPhases.outOfTurn");
+    const struck = run(moved, { type: "spend", combatantId: "ada", points: 6, kind: "combat" });
+    expect([struck.phase, ada(struck).pool, ada(struck).actedThisPhase, ada(struck).action, actingNow(struck)]).toEqual([1, 10, true, undefined, ["bran"]]);
+  });
+
+  it("after a move of 4 an attack of 8 is more than one mixed action: 6 now, 2 finished next phase", () => {
+    const s = run(start(), { type: "spend", combatantId: "ada", points: 4, kind: "movement" }, { type: "spend", combatantId: "ada", points: 8, kind: "combat" });
+    expect([ada(s).pool, ada(s).continuing]).toEqual([10, { remaining: 2, kind: "mixed" }]);
+  });
+
+  it("a move that fills the action ends it; holding after a move keeps the rest for the next phase; the next phase ends an open action", () => {
+    const full = run(start(), { type: "spend", combatantId: "ada", points: 10, kind: "movement" });
+    expect([ada(full).actedThisPhase, actingNow(full)]).toEqual([true, ["bran"]]);
+    const held = run(start(), { type: "spend", combatantId: "ada", points: 3, kind: "movement" }, { type: "hold", combatantId: "ada" });
+    expect([ada(held).pool, ada(held).actedThisPhase, ada(held).action]).toEqual([17, true, undefined]);
+    const open = run(start(), { type: "spend", combatantId: "ada", points: 3, kind: "movement" }, { type: "nextPhase" });
+    expect([open.phase, ada(open).action, ada(open).actedThisPhase]).toEqual([2, undefined, false]);
+  });
+});
+
+describe("seed 002 V: the crit die is adjusted (\"Crit Die Damage (per adjusted roll)\")", () => {
+  it("a critical with a crit die of 8 goes to Fatigue; adjusted by the GM's +2 it reaches 10 and goes to Body", () => {
+    // 03 against TSC 60, undefended: a critical. Crit die 8; bonus d10 4; location d100 60 (the arm). 40 Fatigue to take it.
+    const dice = () => new FixedDice({ 100: [3, 60], 10: [8, 4] });
+    const blow = exchange("none", { d: { fatigueNow: 40 } });
+    const plain = value(resolveAttack(blow, dice()));
+    // 6 + 6 + 1 + 8 = 21 less 3 = 18, and the bonus 4: 22, all from Fatigue.
+    expect(plain.result.damage).toMatchObject({ critDie: 8, delivered: 22, toFatigue: 22, toBody: 0 });
+    const adjusted = value(resolveAttack({ ...blow, critDieModifier: 2 }, dice()));
+    // 6 + 6 + 1 + 10 = 23 less armour 3 = 20, and the bonus 4: 24, all to Body.
+    expect(adjusted.result.damage).toMatchObject({ critDie: 10, delivered: 24, toFatigue: 0, toBody: 24 });
+  });
+  it("the adjustment is a whole number within ±10 (ours); none when absent", () => {
+    expect([critDieAdjustment(undefined), critDieAdjustment(-10), critDieAdjustment(10)]).toEqual([{ ok: true, value: 0 }, { ok: true, value: -10 }, { ok: true, value: 10 }]);
+    for (const bad of [11, -11, 1.5, "2"]) expect(critDieAdjustment(bad).ok).toBe(false);
+  });
+});
+
+describe("seed 002 IV.c and VI: Fatigue paid for an active defence or a Combat Advantage", () => {
+  it("a fighter with 2 Fatigue left pays a 2-point dodge, not a 3-point one", () => {
+    expect([mayPayFatigue(2, 2), mayPayFatigue(3, 2), mayPayFatigue(0, 0)]).toEqual([true, false, true]);
   });
 });
 

@@ -109,7 +109,8 @@ describe("seed 000 'Melee Combat': declaring and both red", () => {
       [
         { id: "a", reflex: 4, atn: 6, form: "swing" },
         { id: "b", reflex: 3, atn: 6, form: "thrust" },
-        { id: "c", reflex: 5, atn: 6, form: "swing", reachPenalty: 1 },
+        // c's short sword (reach 2) against a long sword (reach 3): one die off.
+        { id: "c", reflex: 5, atn: 6, form: "swing", reach: { own: { reach: 2, closedIn: false }, opponent: { reach: 3, closedIn: false } } },
       ],
       // a: 7,2,2,2 → 1; b: 6,1,1 → 1 (speed 4 = a's 4); c: 4 dice 9,8,1,1 → 2.
       new FixedDice([7, 2, 2, 2, 6, 1, 1, 9, 8, 1, 1]),

@@ -27,7 +27,7 @@ describe("seed 000 'Terrain Rolls': Alan on the bench", () => {
     expect(fail.ok && terrainConsequence(fail.value.result, BENCH_STAKES, 9, 2)).toEqual({ consequence: "halfDiceNextAction", diceLost: 1, statuses: [] });
     const botch = terrainRoll({ cpLeft: 9, dice: 2, tn: 4 }, new FixedDice([1, 1]));
     // "if he Botches the roll, he slips and falls on his back (losing ½ his total CP for being on the ground)".
-    expect(botch.ok && terrainConsequence(botch.value.result, BENCH_STAKES, 9, 2)).toEqual({ consequence: "fallsOnBack", diceLost: 4, statuses: ["prone"] });
+    expect(botch.ok && terrainConsequence(botch.value.result, BENCH_STAKES, 9, 2)).toEqual({ consequence: "fallsOnBack", diceLost: 4, statuses: [{ id: "prone", seconds: 2 }] });
   });
 
   it("'Opposed Terrain Rolls': the rival spends 3 CP and scores 2 successes to Alan's 1, so the leap is matched", () => {
@@ -48,11 +48,11 @@ describe("seed 000 'Difficult Fighting Conditions': Alan and Ferro on the deck",
     expect(terrainTn("icy", "hurried")).toEqual({ ok: true, value: 8 });
     expect(terrainTn("icy", "normal")).toEqual({ ok: true, value: 6 });
   });
-  it("failing overbalances (half the pool lost); a botch knocks him down", () => {
+  it("failing overbalances (half the pool lost); a botch knocks him down: on the ground, half his pool, until the next round", () => {
     const alan = terrainRoll({ cpLeft: 10, dice: 2, tn: 8 }, new FixedDice([7, 5]));
     expect(alan.ok && terrainConsequence(alan.value.result, DECK_STAKES, 10, 2)).toEqual({ consequence: "halfPool", diceLost: 5, statuses: [] });
     const ferro = terrainRoll({ cpLeft: 9, dice: 3, tn: 6 }, new FixedDice([1, 1, 4]));
-    expect(ferro.ok && terrainConsequence(ferro.value.result, DECK_STAKES, 9, 3).consequence).toBe("knockedDown");
+    expect(ferro.ok && terrainConsequence(ferro.value.result, DECK_STAKES, 9, 3)).toEqual({ consequence: "knockedDown", diceLost: 4, statuses: [{ id: "knockedDown", seconds: 2 }] });
     const made = terrainRoll({ cpLeft: 9, dice: 3, tn: 6 }, new FixedDice([6, 1, 4]));
     expect(made.ok && terrainConsequence(made.value.result, DECK_STAKES, 9, 3).consequence).toBe("none");
   });

@@ -1,0 +1,39 @@
+// The size budget (issue 35, "The bundle"): every Foundry client downloads and parses
+// bout.mjs when the world loads, and a group installs the zip. The budgets sit just above
+// the sizes of the day they were set, so that growth is a decision: a change that needs
+// more raises the figure here, in the same commit, and says why (README, "What the
+// bundle holds", lists what is in it).
+import { readFileSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { dist } from "./dist";
+
+/**
+ * Bytes. Set on 2026-11-28 at 618,365 raw, 174,745 gzip (zlib's default level) and 413,801 for the zip.
+ * Raised: the zip to 432,000 the same day (429,762): every pack document now carries the `_stats`
+ * Foundry writes (issue 29), about 16 KB before compression.
+ * Raised on 2026-11-28 (second session) to 680,000 raw, 193,000 gzip and 465,000 zip (666,522,
+ * 188,858 and 454,861): the fight now follows the world (roster, statuses as the truth,
+ * incapacitation and knockdown per ruleset), measures distances and keeps a movement record,
+ * names its refusals, checks every write and tells the GM what did not land, routes a second
+ * GM's doors through the active GM, and imports roll tables in one step; the language file
+ * and the guide pages grew with them.
+ */
+const BUDGET = { raw: 680_000, gzip: 193_000, zip: 465_000 } as const;
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+describe("size budget", () => {
+  const bundle = readFileSync(dist("bout.mjs"));
+
+  it(`bout.mjs: at most ${kb(BUDGET.raw)} as shipped and ${kb(BUDGET.gzip)} gzipped`, () => {
+    const gzip = gzipSync(bundle).length;
+    expect(bundle.length, `bout.mjs is ${kb(bundle.length)}: over its budget (raise BUDGET.raw if the growth is worth it)`).toBeLessThanOrEqual(BUDGET.raw);
+    expect(gzip, `bout.mjs gzipped is ${kb(gzip)}: over its budget (raise BUDGET.gzip if the growth is worth it)`).toBeLessThanOrEqual(BUDGET.gzip);
+  });
+
+  it(`bout.zip: at most ${kb(BUDGET.zip)}`, () => {
+    const zip = statSync(dist("../bout.zip")).size;
+    expect(zip, `bout.zip is ${kb(zip)}: over its budget (raise BUDGET.zip if the growth is worth it)`).toBeLessThanOrEqual(BUDGET.zip);
+  });
+});
