@@ -44,6 +44,7 @@ import { registerArmory } from "./applications/armory/register";
 import { setTrackableAttributes } from "./compat";
 import { holdUntilDiceLand, registerDiceLanding } from "./table/dice-landing";
 import { registerStyleRunner, stylesIdle } from "./table/styles/runner";
+import { registerStyleQueries } from "./table/styles/set-style";
 import { askDeclarations } from "./table/styles/round-plans";
 import { askGmThrough } from "./table/declarations";
 
@@ -83,6 +84,7 @@ Hooks.once("init", () => {
   registerArmory();
   registerCardQueries();
   registerBarQueries();
+  registerStyleQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
   registerFightFollowsWorld();

@@ -3,7 +3,7 @@
 // every dialog the GM's client is asked, every card button and every tracker
 // press the GM makes. Eight wolves cost the GM at most two more than one.
 import { afterAll, describe, expect, it } from "vitest";
-import { crowd, livingWolf, playerAttacks, playersAnswer, seededDice, type Crowd, type GmCount } from "./gm-round";
+import { crowd, livingWolf, livingWolves, PC_ZONES, playerAttacks, playersAnswer, seededDice, wolfCell, type Crowd, type GmCount } from "./gm-round";
 import { formCells } from "./support";
 
 /** Has the fight gone past its first round (the next round's form is not this round's cost)? */
@@ -57,11 +57,13 @@ const ROUNDS: Record<string, (c: Crowd) => Promise<void>> = {
       const acting = c.fight().trackerView().rows.filter((r: any) => r.acting && !r.done).map((r: any) => r.combatantId as string);
       const pcId = acting.find((id: string) => c.pcs[id]);
       if (pcId) {
+        // [13.1] a blow reaches only the melee zone: a character strikes a wolf of her engagement; out of one, her turn ends.
+        const zone: readonly string[] = PC_ZONES[c.ids.indexOf(pcId)]!;
         const mine = s.engagements.find((x: any) => x.members.includes(pcId));
-        const foe = mine ? mine.members.find((id: string) => !c.pcs[id]) : livingWolf(c);
+        const foe = mine?.members.find((id: string) => c.wolves.includes(id) && zone.includes(wolfCell(c.wolves.indexOf(id))) && livingWolves(c).includes(id));
         if (foe && !struck.has(pcId)) {
           struck.add(pcId);
-          await playerAttacks(c, pcId, foe, { kind: "normal", modifier: 0 });
+          await playerAttacks(c, pcId, foe, { kind: "normal" });
         } else {
           await c.pcs[pcId]!.client.ui.combat.runAction("boutEndTurn", { combatantId: pcId });
           await c.quiet();
@@ -83,7 +85,7 @@ const ROUNDS: Record<string, (c: Crowd) => Promise<void>> = {
       const pcId = acting.find((id) => c.pcs[id]);
       if (pcId && !struck.has(pcId) && livingWolf(c)) {
         struck.add(pcId);
-        await playerAttacks(c, pcId, livingWolf(c)!, { modifier: 0, moved: 0, location: "" });
+        await playerAttacks(c, pcId, livingWolf(c)!, { moved: 0 });
         continue;
       }
       if (pcId) {
@@ -97,23 +99,25 @@ const ROUNDS: Record<string, (c: Crowd) => Promise<void>> = {
   },
   async phases(c) {
     confirmAll(c);
-    // Each player declares a fight in melee with the weapon in hand at its reach, engaging the first wolf.
-    for (const [id, pc] of Object.entries(c.pcs)) {
+    // Each player declares a fight in melee with the weapon in hand at its reach, engaging a wolf of her own (the first, with one wolf).
+    Object.values(c.pcs).forEach((pc, i) => {
       const weapon = pc.actor.items.find((i: any) => i.type === "weapon" && i.system.equipped);
-      pc.client.runtime.dialogs.responder = () => ({ action: "melee", movement: "stand", weaponId: weapon.id, range: weapon.system.phases.range, [`opponent-${c.wolves[0]}`]: true, defence: "none" });
-      void id;
-    }
+      const wolf = c.wolves[Math.min(i, c.wolves.length - 1)];
+      pc.client.runtime.dialogs.responder = () => ({ action: "melee", movement: "stand", weaponId: weapon.id, range: weapon.system.phases.range, [`opponent-${wolf}`]: true, defence: "none" });
+    });
     await c.gmPress("tracker", () => c.fight().startCombat());
+    const struck = new Set<string>();
     for (let guard = 0; guard < 300; guard++) {
       const s = c.fight().machineState;
       if (s.stage === "over") break;
       if (await playersAnswer(c, () => ({ defence: "defend" }))) continue;
       const acting = s.stage === "act" ? s.order[s.turn] : undefined;
       const pc = acting ? c.pcs[acting] : undefined;
-      if (pc && s.phase === "melee") {
-        const target = s.engagements.find((e: any) => e.a === acting || e.b === acting);
-        const foe = target ? (target.a === acting ? target.b : target.a) : livingWolf(c);
-        await playerAttacks(c, acting!, foe, { modifier: 0 });
+      // In the Melee phase a character strikes the foe she is engaged with (seed 001: a blow only within an engagement); unengaged, her turn ends.
+      const engaged = s.engagements.find((e: any) => e.a === acting || e.b === acting);
+      if (pc && s.phase === "melee" && engaged && !struck.has(acting!)) {
+        struck.add(acting!);
+        await playerAttacks(c, acting!, engaged.a === acting ? engaged.b : engaged.a, {});
         continue;
       }
       if (pc && s.phase === "fatigue") {
@@ -163,12 +167,12 @@ const ROUNDS: Record<string, (c: Crowd) => Promise<void>> = {
       if (c.pcs[holder]) {
         const me = s.combatants.find((x: any) => x.id === holder);
         const wolf = livingWolf(c);
-        if (!me.actionUsed && wolf) await playerAttacks(c, holder, wolf, { difficulty: "challenging", modifier: 0 });
-        if (!(await playersAnswer(c, () => ({ skill: "melee", difficulty: "challenging", modifier: 0 })))) {
+        if (!me.actionUsed && wolf) await playerAttacks(c, holder, wolf, { difficulty: "challenging" });
+        if (!(await playersAnswer(c, () => ({ skill: "melee", difficulty: "challenging" })))) {
           await c.pcs[holder]!.client.ui.combat.runAction("boutEndTurn", { combatantId: holder });
           await c.quiet();
         }
-      } else if (!(await playersAnswer(c, () => ({ skill: "melee", difficulty: "challenging", modifier: 0 })))) {
+      } else if (!(await playersAnswer(c, () => ({ skill: "melee", difficulty: "challenging" })))) {
         throw new Error(`the round waits on ${holder}, a wolf: ${JSON.stringify(s)}`);
       }
     }
@@ -201,9 +205,15 @@ for (const ruleset of ORDER) {
         const cards = c.gm.game.messages.contents.filter((m: any) => m.type === "card").map((m: any) => JSON.parse(m.system.byStyle || "{}"));
         // The wolves played by style: they answered the players' blows, or struck, and the GM pressed no card button.
         expect(cards.some((marks: Record<string, string>) => marks.post || marks.answer)).toBe(true);
+        // The characters fought too (a round, not a wait): they struck, or (steel's white throw) parried the wolves' blows.
+        const pcActors = Object.values(c.pcs).map((pc) => pc.actor.id);
+        const theirs = (m: any) => m.type === "card" && (pcActors.includes(m.system.attackerId) || (pcActors.includes(m.system.defenderId) && m.system.state !== "waiting"));
+        expect(c.gm.game.messages.contents.some(theirs)).toBe(true);
         expect(count.cards).toBe(0);
         // No style was refused (it would have left its fighter to the GM).
         expect(c.gm.notices.filter((x: any) => /fighting style/.test(x.message))).toEqual([]);
+        // Nor was any character's blow or answer refused: the round is one the table would play.
+        for (const pc of Object.values(c.pcs)) expect(pc.client.notices.filter((x: any) => x.type !== "info").map((x: any) => x.message)).toEqual([]);
         if (n === 8) expect(total(count)).toBeLessThanOrEqual(total(table[ruleset]![1]!) + 2);
       }, 60_000);
     }

@@ -34,6 +34,41 @@ const imported = (pack: string, slug: string) => {
   return { ...source, items: (source.items as Record<string, unknown>[]).map(({ _key, _stats, ...item }) => item) };
 };
 
+/** On a square grid, the cells around the two characters (rows 1-3, columns 1-4), beside both first: every wolf beside a character, so a blow reaches (seed 003 Attack Engaged). */
+const RING = [[3, 2], [3, 3], [1, 2], [1, 3], [2, 1], [2, 4], [3, 1], [3, 4], [1, 1], [1, 4]] as const;
+/**
+ * On the hex scene (rows, odd rows shifted right), the wolves beside the two
+ * characters first, each facing one of them ([13.1] a blow reaches the three
+ * hexes ahead; rotation 0 looks south, the engine counts clockwise from east):
+ * the rest wait a row behind. Aldric at (2, 2) looks south-west, Isolde at
+ * (2, 3) south-east, so each has three hexes of wolves ahead of her.
+ */
+const HEX_WOLVES = [
+  { cell: [3, 1], rotation: 210 },
+  { cell: [3, 3], rotation: 150 },
+  { cell: [3, 2], rotation: 150 },
+  { cell: [2, 1], rotation: 270 },
+  { cell: [2, 4], rotation: 90 },
+] as const;
+export const PC_FACING = [30, 330] as const;
+/** The hexes ahead of each character (her melee zone), as "row,column". */
+export const PC_ZONES = [["3,1", "3,2", "2,1"], ["2,4", "3,3", "3,2"]] as const;
+
+function wolfAt(ruleset: string, at: (i: number, j: number) => { x: number; y: number }, k: number) {
+  if (ruleset === "pulse") {
+    const near = HEX_WOLVES[k];
+    return near ? { ...at(near.cell[0], near.cell[1]), rotation: near.rotation } : at(4, k - HEX_WOLVES.length + 1);
+  }
+  const [i, j] = RING[k] ?? [4 + Math.floor(k / 4), k % 4];
+  return at(i, j);
+}
+
+/** Each wolf's cell, as "row,column" (the hex scene's). */
+export const wolfCell = (k: number): string => {
+  const near = HEX_WOLVES[k];
+  return near ? `${near.cell[0]},${near.cell[1]}` : `4,${k - HEX_WOLVES.length + 1}`;
+};
+
 /**
  * Aldric and Isolde (linked, the players') and `n` tokens of the Wolf (unlinked,
  * hostile) on a scene, all in one fight (steel: one bout), not yet begun. The
@@ -47,9 +82,9 @@ export async function crowd(ruleset: string, n: number, style?: string) {
   const wolf = await Actor.create(imported("npcs", "wolf"));
   const { scene, at } = ruleset === "pulse" ? await hexScene(gm, "Forest") : { scene: await gm.CONFIG.Scene.documentClass.create({ name: "Forest" }), at: (i: number, j: number) => ({ x: j * 100, y: i * 100 }) };
   const tokens = await scene.createEmbeddedDocuments("Token", [
-    { actorId: aldric.id, name: aldric.name, actorLink: true, disposition: 1, ...at(2, 2) },
-    { actorId: isolde.id, name: isolde.name, actorLink: true, disposition: 1, ...at(2, 3) },
-    ...Array.from({ length: n }, (_, i) => ({ ...packSource("npcs", "wolf").prototypeToken, actorId: wolf.id, disposition: -1, ...at(3 + Math.floor(i / 4), 1 + (i % 4)) })),
+    { actorId: aldric.id, name: aldric.name, actorLink: true, disposition: 1, ...at(2, 2), ...(ruleset === "pulse" ? { rotation: PC_FACING[0] } : {}) },
+    { actorId: isolde.id, name: isolde.name, actorLink: true, disposition: 1, ...at(2, 3), ...(ruleset === "pulse" ? { rotation: PC_FACING[1] } : {}) },
+    ...Array.from({ length: n }, (_, i) => ({ ...packSource("npcs", "wolf").prototypeToken, actorId: wolf.id, disposition: -1, ...wolfAt(ruleset, at, i) })),
   ]);
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
   const [group] = ruleset === "steel" ? await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "Clearing" }]) : [];
@@ -119,10 +154,13 @@ export async function playerAttacks(c: Crowd, pcId: string, target: string, form
   await c.quiet();
 }
 
-/** The first wolf still standing. */
-export function livingWolf(c: Crowd): string | undefined {
-  return c.wolves.find((id) => {
+/** The wolves still standing. */
+export function livingWolves(c: Crowd): string[] {
+  return c.wolves.filter((id) => {
     const actor = c.fight().combatants.get(id)?.actor;
     return actor && !["dead", "unconscious"].some((s) => actor.statuses?.has(s));
   });
 }
+
+/** The first wolf still standing. */
+export const livingWolf = (c: Crowd): string | undefined => livingWolves(c)[0];

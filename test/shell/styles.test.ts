@@ -117,7 +117,7 @@ describe("trust: whom a style plays, and where", () => {
     expect(gm.forms.length).toBe(1);
     const first = c.fight().machineState.order[0];
     expect(c.pcs[first]).toBeDefined();
-    await playerAttacks(c, first, livingWolf(c)!, { difficulty: "challenging", modifier: 0 });
+    await playerAttacks(c, first, livingWolf(c)!, { difficulty: "challenging" });
     const cards = () => c.gm.game.messages.contents.filter((m: any) => m.type === "card");
     expect(cards().map((m: any) => [m.system.state, m.system.byStyle])).toEqual([["waiting", ""]]);
     // The players end their turns; the wolf's comes, and stays the GM's.
@@ -168,7 +168,7 @@ describe("only the active GM's client plays the styles", () => {
     seededDice(gm, 5);
     const mark = world.server.writes.length;
     const target = gm.game.scenes.get(scene.id).tokens.get(t2.id).actor;
-    alice.runtime.dialogs.responder = () => ({ defender: target.uuid, difficulty: "challenging", modifier: 0 });
+    alice.runtime.dialogs.responder = () => ({ defender: target.uuid, difficulty: "challenging" });
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     for (let i = 0; i < 5; i++) {
       await settle();
@@ -212,7 +212,7 @@ describe("what a style chose is said on the card", () => {
     await c.gmPress("tracker", () => c.fight().startCombat());
     const s = c.fight().machineState;
     const pc = s.order.find((id: string) => c.pcs[id]);
-    await playerAttacks(c, pc, c.wolves[0]!, { difficulty: "challenging", modifier: 0 });
+    await playerAttacks(c, pc, c.wolves[0]!, { difficulty: "challenging" });
     const card = c.gm.game.messages.contents.find((m: any) => m.type === "card" && JSON.parse(m.system.byStyle || "{}").answer);
     expect(card.system.state).toBe("applied");
     expect(card.content).toContain("Wolf answers by style: Canny");
@@ -235,11 +235,11 @@ describe("the same state and the same dice make the same choices", () => {
         const waiting = c.gm.game.messages.contents.find((m: any) => m.type === "card" && m.system.state !== "applied" && c.pcs[Object.keys(c.pcs).find((id) => c.pcs[id]!.actor.id === m.system.defenderId) ?? ""]);
         if (waiting) {
           const owner = Object.values(c.pcs).find((p) => p.actor.id === waiting.system.defenderId)!;
-          owner.client.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging", modifier: 0 });
+          owner.client.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
           if (waiting.system.state === "waiting") await hooks(owner.client).defendFromCard(owner.client.game.messages.get(waiting.id));
           else await hooks(owner.client).applyFromCard(owner.client.game.messages.get(waiting.id));
           await c.quiet();
-        } else if (pc && !s.combatants.find((x: any) => x.id === holder).actionUsed) await playerAttacks(c, holder, c.wolves[0]!, { difficulty: "challenging", modifier: 0 });
+        } else if (pc && !s.combatants.find((x: any) => x.id === holder).actionUsed) await playerAttacks(c, holder, c.wolves[0]!, { difficulty: "challenging" });
         else if (pc) {
           await pc.client.ui.combat.runAction("boutEndTurn", { combatantId: holder });
           await c.quiet();
@@ -282,7 +282,7 @@ describe("a Combat Advantage a style takes (seed 002 VI)", () => {
     await hooks(gm).stylesIdle();
     // The block's 20 (Shield Play 40), then Ada's 80 (Sword 60): the block wins the exchange and opens the shield bash.
     scriptDraws(gm, [[20, 100], [80, 100], [30, 100]]);
-    alice.runtime.dialogs.responder = () => ({ defender: bran.id, modifier: 0, moved: 0, location: "" });
+    alice.runtime.dialogs.responder = () => ({ defender: bran.id, moved: 0 });
     await alice.game.actors.get(ada.id).sheet.runAction("rollItem", {}, { row: { itemId: sword.id } });
     for (let i = 0; i < 4; i++) {
       await settle();

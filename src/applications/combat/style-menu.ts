@@ -9,6 +9,7 @@ import type { BoutCombat } from "../../documents/combat";
 import { GM_DECIDES, styleHint, styleIds, styleName } from "../../engine/styles";
 import { activeRuleset } from "../../settings";
 import { playerOwned, storedStyle, styleOf } from "../../table/styles/style-of";
+import { defaultHolder, setStyle } from "../../table/styles/set-style";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import type { BoutTrackerContext } from "./tracker-context";
 
@@ -25,7 +26,7 @@ export async function chooseStyle(combat: BoutCombat, combatantId: string): Prom
   const ruleset = activeRuleset().id;
   const actor = combatant.actor as Actor.Implementation;
   // An unlinked token's default lives on its world actor, which every token of it copies.
-  const base = (actor.isToken ? game.actors?.get(actor.id!) : actor) ?? actor;
+  const base = defaultHolder(actor);
   const values = await openOddsDialog({
     title: "BOUT.Style.Menu.Title",
     titleData: { name: combatant.name ?? "" },
@@ -36,9 +37,7 @@ export async function chooseStyle(combat: BoutCombat, combatantId: string): Prom
     ],
   });
   if (!values) return;
-  const style = String(values.style);
-  await combatant.update({ "system.style": style } as never);
-  if (values.default === true) await base.update({ [`system.styles.${ruleset}`]: style } as never);
+  await setStyle(combat, combatantId, String(values.style), values.default === true);
 }
 
 /** The tracker's rows with each styled fighter's style named on it (the GM's tracker only). */

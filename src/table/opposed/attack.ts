@@ -161,6 +161,12 @@ function turnCommands(card: { combatId: string; attacker: Actor.Implementation |
   return commands;
 }
 
+/** Does a blow (or shot) with this weapon reach the defender from where the two stand now ("Action", Attack Engaged)? The styles strike only where it does. */
+export function attackReaches(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string, weapon: Item.Implementation): boolean {
+  const w = (weapon.system as { opposed?: { kind?: string; range?: number } }).opposed ?? {};
+  return checkAttackReach(w.kind === "ranged", measureBetween(attacker, defender, combatId), Number(w.range ?? 0)).ok;
+}
+
 function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
   const d = (raw ?? {}) as { weaponId?: unknown; difficulty?: unknown; modifier?: unknown; pointBlank?: unknown; calledShot?: unknown };
   const item = typeof d.weaponId === "string" ? attacker.items.get(d.weaponId) : undefined;

@@ -16,7 +16,7 @@ import { opposedTie } from "../../settings";
 import type { CardView } from "../cards";
 import { closingWeapon, foesOf, plannedFoe, sameOdds, targetField, waitingCardBy, type Foe } from "../styles/fight";
 import { registerRulesetStyles, type Styled } from "../styles/registry";
-import { expectedDefence } from "./attack";
+import { attackReaches, expectedDefence } from "./attack";
 
 const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
 const rule = (styled: Pick<Styled, "style">) => styleRule<OpposedStyle>("opposed", styled.style)!;
@@ -33,6 +33,12 @@ function bestFoe(actor: Actor.Implementation, foes: readonly Foe[]): Foe | null 
       return { value: f, chance: sameOdds(["opposed", attack, defence, tie], () => opposedOdds(attack, defence, tie).win) };
     }),
   );
+}
+
+/** The foes its weapon reaches from where it stands (a style does not move its token: out of reach, its turn ends). */
+function foesInReach(styled: Pick<Styled, "combat" | "combatantId" | "actor">, weapon: Item.Implementation | null): Foe[] {
+  const foes = foesOf(styled.combat, styled.combatantId);
+  return weapon ? foes.filter((f) => attackReaches(styled.actor, f.actor, styled.combat.id!, weapon)) : [];
 }
 
 /** How it opposes a melee blow: the plan's word, else its style's. */
@@ -63,9 +69,9 @@ async function act(styled: Styled) {
   // Its card still waits for the foe's answer: the turn waits with it.
   if (waitingCardBy(styled.combat.id!, styled.actor)) return null;
   if (styled.down || me.surprised || me.actionUsed || me.effects.loseAction) return end;
-  const foes = foesOf(styled.combat, styled.combatantId);
-  const foe = plannedFoe(foes, styled.plan?.target, () => bestFoe(styled.actor, foes));
   const weapon = closingWeapon(styled.actor, isMelee);
+  const foes = foesInReach(styled, weapon);
+  const foe = plannedFoe(foes, styled.plan?.target, () => bestFoe(styled.actor, foes));
   if (!foe || !weapon) return end;
   return { card: "opposed.attack", defender: foe.actor, declaration: { weaponId: weapon.id, difficulty: "challenging", modifier: 0, calledShot: null } };
 }
@@ -76,7 +82,7 @@ export function registerOpposedStyles(): void {
     plan: {
       round: (state) => ((state as TurnsState | null)?.round ? `round ${(state as TurnsState).round}` : null),
       fields(styled) {
-        const foes = foesOf(styled.combat, styled.combatantId);
+        const foes = foesInReach(styled, closingWeapon(styled.actor, isMelee));
         const s = view(styled.actor).stats;
         return [
           targetField(foes, bestFoe(styled.actor, foes)),
