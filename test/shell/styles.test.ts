@@ -110,6 +110,56 @@ describe("trust: whom a style plays, and where", () => {
     expect(c.world.server.writes.length).toBe(writes);
   });
 
+  it("a player sending the GM's own request to set a wolf's style is refused by name: nothing is written", async () => {
+    const c = await crowd("opposed", 1);
+    const wolf = c.wolves[0]!;
+    const mark = c.world.server.writes.length;
+    const outcome = await hooks(c.alice).askGM("setStyle", { combatId: c.combat.id, combatantId: wolf, style: "reckless", asDefault: true });
+    await c.quiet();
+    expect(outcome).toMatchObject({ ok: false, refusal: { code: "style.gmOnly" } });
+    expect(c.world.writesSince(mark)).toEqual([]);
+    expect(c.fight().combatants.get(wolf).system.style).toBe("");
+    expect(c.gm.game.actors.get(c.wolf.id).system.styles.opposed).toBe("best-defence");
+  });
+
+  it("a card a player makes herself, aimed at a styled wolf, is no card to its style: not answered, not applied, nothing written", async () => {
+    const c = await crowd("opposed", 1);
+    c.gm.runtime.dialogs.responder = (_k: string, config: any) => formCells(String(config?.content ?? ""));
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    const wolf = c.fight().combatants.get(c.wolves[0]!).actor;
+    const weapon = c.aldric.items.find((i: any) => i.type === "weapon" && i.system.equipped);
+    const system = { kind: "opposed.attack", attackerId: c.aldric.id, defenderId: wolf.id, attackerUuid: c.aldric.uuid, defenderUuid: wolf.uuid, combatId: c.combat.id, declaration: JSON.stringify({ weaponId: weapon.id, difficulty: "challenging", modifier: 0 }), answer: "", result: "" };
+    // Alice posts a waiting card of her own (to have the wolf's style answer it), then a resolved one (to have it applied).
+    const waiting = await c.alice.CONFIG.ChatMessage.documentClass.create({ type: "card", content: "<p>card</p>", system: { ...system, state: "waiting" } });
+    const resolved = await c.alice.CONFIG.ChatMessage.documentClass.create({ type: "card", content: "<p>card</p>", system: { ...system, state: "resolved", result: JSON.stringify({ outcome: "success", events: [], updates: { [wolf.id]: { "system.opposed.woundsNow": { $delta: -5, min: 0 } } } }) } });
+    const mark = c.world.server.writes.length;
+    await c.quiet();
+    expect(c.world.writesSince(mark)).toEqual([]);
+    expect([c.gm.game.messages.get(waiting.id).system.state, c.gm.game.messages.get(resolved.id).system.state]).toEqual(["waiting", "resolved"]);
+    expect(c.fight().combatants.get(c.wolves[0]!).actor.system.opposed.woundsNow).toBe(wolf.system.opposed.woundsNow);
+  });
+
+  it("a wolf beside no foe does not strike from afar: on its turn its style ends the turn, no card, nothing refused (seed 003 Attack Engaged)", async () => {
+    const c = await crowd("opposed", 1);
+    const token = c.fight().combatants.get(c.wolves[0]!).token;
+    await token.update({ x: 900, y: 900 });
+    c.gm.runtime.dialogs.responder = (_k: string, config: any) => formCells(String(config?.content ?? ""));
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    for (let guard = 0; guard < 10; guard++) {
+      const s = c.fight().machineState;
+      if (s.turn >= s.order.length || s.round > 1) break;
+      const holder = s.order[s.turn];
+      if (!c.pcs[holder]) break;
+      await c.pcs[holder]!.client.ui.combat.runAction("boutEndTurn", { combatantId: holder });
+      await c.quiet();
+    }
+    const s = c.fight().machineState;
+    // The wolf's turn came and went: the round is past it, and it posted nothing.
+    expect(s.turn >= s.order.length || s.round > 1 || s.order.indexOf(c.wolves[0]) < s.turn).toBe(true);
+    expect(c.gm.game.messages.contents.filter((m: any) => m.type === "card")).toEqual([]);
+    expect(c.gm.notices.filter((n: any) => n.type !== "info")).toEqual([]);
+  });
+
   it("closing the round form leaves the round to the GM: the wolf neither answers nor takes its turn by style", async () => {
     const c = await crowd("opposed", 1);
     const gm = recordGm(c, () => null);

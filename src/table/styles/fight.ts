@@ -59,7 +59,8 @@ export function plannedFoe(foes: readonly Foe[], planned: unknown, pick: () => F
   return foes.find((f) => f.id === planned) ?? pick();
 }
 
-/** The round form's target field: the foes by name, the style's pick first. */
+/** The round form's target field: the foes by name, the style's pick first; with none in reach, that alone. */
 export function targetField(foes: readonly Foe[], chosen: Foe | null, label = "BOUT.RoundForm.Target"): DialogField {
-  return { kind: "select", name: "target", label, value: chosen?.id ?? foes[0]?.id ?? "", options: foes.map((f) => ({ value: f.id, label: fighterName(f.actor) })) };
+  if (!foes.length) return { kind: "select", name: "target", label, value: "", options: [{ value: "", label: "BOUT.RoundForm.NoFoeInReach" }] };
+  return { kind: "select", name: "target", label, value: chosen?.id ?? foes[0]!.id, options: foes.map((f) => ({ value: f.id, label: fighterName(f.actor) })) };
 }
