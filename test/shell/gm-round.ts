@@ -5,7 +5,7 @@
 // asks of the GM. Every dialog the GM's client is asked, every card button and
 // every tracker press the GM makes is counted.
 import { creationData, packSource } from "../pack-sources";
-import { hexScene, settle, tableOfThree } from "./support";
+import { formCells, hexScene, settle, tableOfThree } from "./support";
 
 export const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
@@ -164,3 +164,19 @@ export function livingWolves(c: Crowd): string[] {
 
 /** The first wolf still standing. */
 export const livingWolf = (c: Crowd): string | undefined => livingWolves(c)[0];
+
+/**
+ * The GM's answer for every fighter it runs, as one fighter's dialog would take
+ * it (`{ throw: "white" }`): in the round form each row's own field of that
+ * name is set (only fields the form holds), anywhere else the answer as it is.
+ */
+export const everyRow = (values: Record<string, unknown>) => (_kind: unknown, config: any) => {
+  const content = String(config?.content ?? "");
+  if (!content.includes('class="bout-round"')) return values;
+  const cells = formCells(content);
+  for (const key of Object.keys(cells)) {
+    const name = key.slice(key.indexOf(".") + 1);
+    if (name in values) cells[key] = values[name];
+  }
+  return cells;
+};

@@ -64,6 +64,31 @@ describe("the GM decides: one form instead of a dialog per NPC", () => {
   });
 });
 
+describe("secrets stay secret", () => {
+  it("steel: the wolves' throws (a style's and the GM's) stay on the active GM's client until the reveal; the players' copies hold only who has chosen (seed 000 'Melee Combat', thrown in secret)", async () => {
+    const c = await crowd("steel", 2);
+    const [styled, byHand] = c.wolves as [string, string];
+    await c.fight().combatants.get(byHand).update({ "system.style": "gm" });
+    recordGm(c, (config) => ({ ...formCells(String(config.content)), [`${byHand}.throw`]: "white" }));
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    // The players leave their dialogs for now: the GM's rows are recorded, the reveal waits on them.
+    for (const pc of Object.values(c.pcs)) pc.client.runtime.dialogs.responder = () => null;
+    await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutGroupAction", { groupId: c.group.id, actionId: "throw" }));
+    for (const client of [c.alice, c.bob]) {
+      const theirs = client.game.combats.get(c.combat.id);
+      expect(theirs.system.declaration.chosen).toEqual(expect.arrayContaining([styled, byHand]));
+      expect(theirs.machineState.combatants.filter((x: any) => c.wolves.includes(x.id)).map((x: any) => x.thrown ?? null)).toEqual([null, null]);
+      const { declaration, ...rest } = theirs.toObject().system;
+      expect(JSON.stringify({ ...rest, declaration: { ...declaration, options: [] } })).not.toMatch(/"red"|"white"/);
+    }
+    // The players throw: everyone's throw is revealed together.
+    for (const [id, pc] of Object.entries(c.pcs)) await hooks(pc.client).declare(pc.client.game.combats.get(c.combat.id), id, { throw: "white", posture: "neutral" });
+    await c.quiet();
+    const thrown = Object.fromEntries(c.alice.game.combats.get(c.combat.id).machineState.combatants.map((x: any) => [x.id, x.thrown]));
+    expect([thrown[styled], thrown[byHand]]).toEqual(["red", "white"]);
+  });
+});
+
 describe("the world setting", () => {
   it("off: the styles' throws stand unasked; a fighter the GM decides for is still asked, alone in the form", async () => {
     const c = await crowd("steel", 2);
