@@ -168,15 +168,19 @@ export const livingWolf = (c: Crowd): string | undefined => livingWolves(c)[0];
 /**
  * The GM's answer for every fighter it runs, as one fighter's dialog would take
  * it (`{ throw: "white" }`): in the round form each row's own field of that
- * name is set (only fields the form holds), anywhere else the answer as it is.
+ * name is set (only fields the form holds; `opponent-<id>` as the row's
+ * "Engages" choice), anywhere else the answer as it is.
  */
 export const everyRow = (values: Record<string, unknown>) => (_kind: unknown, config: any) => {
   const content = String(config?.content ?? "");
   if (!content.includes('class="bout-round"')) return values;
   const cells = formCells(content);
+  // A phased declaration's "engage X" box is one "Engages" choice per row in the form.
+  const engaged = Object.keys(values).find((k) => k.startsWith("opponent-") && values[k] === true)?.slice("opponent-".length);
   for (const key of Object.keys(cells)) {
     const name = key.slice(key.indexOf(".") + 1);
     if (name in values) cells[key] = values[name];
+    else if (name === "engage" && engaged) cells[key] = engaged;
   }
   return cells;
 };
