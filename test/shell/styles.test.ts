@@ -209,7 +209,7 @@ describe("trust: whom a style plays, and where", () => {
 });
 
 describe("only the active GM's client plays the styles", () => {
-  it("with an assistant GM connected too, the wolf answers a blow once and the card applies once", async () => {
+  it("with an assistant GM connected too, the wolf answers a blow once and the card applies once; a style the assistant sets is written once, by the active GM", async () => {
     const { dist } = await import("../build/dist");
     const { ROLES } = await import("../harness/server");
     const { TestWorld } = await import("../harness/world");
@@ -257,6 +257,14 @@ describe("only the active GM's client plays the styles", () => {
     // One write to post the card, one to answer it, one to apply it: each step once, whatever clients heard the hooks.
     const cardWrites = world.server.writes.slice(mark).filter((w: any) => w.documentName === "ChatMessage" || w.operations?.some((o: any) => o.documentName === "ChatMessage"));
     expect(cardWrites.length).toBe(3);
+    // The assistant sets the wolf's style from the row menu: the active GM writes it, once.
+    const wolfId = gm.game.combats.get(combat.id).combatants.find((x: any) => x.tokenId === t2.id).id;
+    assistant.runtime.dialogs.responder = () => ({ style: "reckless", default: false });
+    const before = world.server.writes.length;
+    await assistant.ui.combat.runContextOption("BOUT.Style.Menu.Entry", wolfId);
+    await settle();
+    expect(gm.game.combats.get(combat.id).combatants.get(wolfId).system.style).toBe("reckless");
+    expect(world.writesSince(before).map((w: any) => [w.userId, w.action, w.documentName])).toEqual([[world.userId("GM"), "update", "Combatant"]]);
   });
 });
 
