@@ -36,7 +36,7 @@ import { registerEffectiveSpaceGuard } from "./table/phases/effective-space";
 import { CardData } from "./data/chat/card-data";
 import { BoutCombatTracker } from "./applications/combat/tracker";
 import { registerBarQueries } from "./table/bar-edit";
-import { activateCardListeners, hideOthersButtons, applyFromCard, defendFromCard, followUpFromCard, postCard, registerCardQueries, registeredCardKinds } from "./table/cards";
+import { activateCardListeners, hideOthersButtons, applyFromCard, defendFromCard, followUpFromCard, postCard, registerAutoApply, registerCardQueries, registeredCardKinds } from "./table/cards";
 import { registerPulseMovement } from "./table/pulse/movement";
 import { registerMoveRecheck } from "./table/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
@@ -118,6 +118,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 (globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, stylesIdle, saveApTables, savePulseTables, saveRollTableChoices, importRulesetTables, savePhasesTracks, saveOpposedTie, saveSteelRangeBands };
 
 registerDiceLanding();
+registerAutoApply();
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
   unmaskLookAlike(message as never, html as HTMLElement);

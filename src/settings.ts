@@ -55,6 +55,15 @@ export function registerSettings(editors: TableEditors): void {
     default: DEFAULT_RULESET,
     requiresReload: true,
   });
+  // The GM's call: a card whose result leaves nobody a choice is applied as it resolves (src/table/cards.ts, autoApply).
+  game.settings.register(SYSTEM_ID, "autoApply", {
+    name: "BOUT.Setting.AutoApply.Name",
+    hint: "BOUT.Setting.AutoApply.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
   // Seed 001's optional rules ("Optional Longbow and Crossbow Damage Rule",
   // "Optional Called Shots Rule"): the storyguide's choice, off by default.
   game.settings.register(SYSTEM_ID, "phasesPiercingRule", {

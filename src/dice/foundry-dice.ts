@@ -4,14 +4,15 @@
  * rolls exactly the missing dice as a Foundry `Roll` (so Dice So Nice, roll modes
  * and `CONFIG.Dice.randomUniform` all apply), then replays the rule.
  */
-import { resolveWithSupply, type Dice, type DiceRecord, type Draw, type MarkedFace } from "../engine/dice";
+import { inReadingOrder, resolveWithSupply, type Dice, type DiceRecord, type Draw, type DrawLabel, type MarkedFace } from "../engine/dice";
 
 export interface FoundryResolution<T> {
   readonly value: T;
-  /** Every Foundry roll made, in order: attach them to the chat message. */
+  /** Every Foundry roll made, in the order the rule read them (the order the action happened): attach them to the chat message. */
   readonly rolls: Roll[];
   /** The dice the final run used, for storing on a card and replaying. */
   readonly dice: DiceRecord;
+  /** The draws, in the same reading order. */
   readonly draws: readonly Draw[];
 }
 
@@ -28,12 +29,16 @@ export async function resolveWithFoundry<T>(rule: (dice: Dice) => T): Promise<Fo
   const rolls: Roll[] = [];
   const { value, tape } = await resolveWithSupply(rule, (faces, count) => rollFoundryDice(faces, count, rolls));
   const draws = tape.draws();
-  markRolls(rolls, draws);
-  return { value, rolls, dice: tape.consumed(), draws };
+  const reads = markRolls(rolls, draws);
+  // The rolls as the rule read them: Dice So Nice throws them in that order and the card lists them so.
+  const ordered = inReadingOrder(rolls.map((roll, i) => ({ roll, read: reads[i] })), (r) => r.read).map((r) => r.roll);
+  return { value, rolls: ordered, dice: tape.consumed(), draws: inReadingOrder(draws, (d) => d.read) };
 }
 
 /** Where a roll keeps the engine's marks for its dice (Roll#options is saved with the roll on the message). */
 export const MARKS_OPTION = "boutMarks";
+/** Where a roll keeps whose dice they were and what for (../engine/dice/labels.ts). */
+export const LABEL_OPTION = "boutLabel";
 
 interface FoundryDieResult {
   result: number;
@@ -47,25 +52,30 @@ interface FoundryDieResult {
  * Foundry's own `success`/`failure` flags on each die result (its roll tooltip
  * reads them) and the whole marks in the roll's options, for the card. Each roll
  * supplied exactly one draw (a replay asks only for what the last run lacked), so
- * a roll is matched to the first unused draw with its faces and values.
+ * a roll is matched to the first unused draw with its faces and values. The
+ * draw's label goes in the roll's options too. Returns each roll's place in the
+ * order the rule named its draws (undefined where it named none).
  */
-export function markRolls(rolls: readonly Roll[], draws: readonly Draw[]): void {
+export function markRolls(rolls: readonly Roll[], draws: readonly Draw[]): (number | undefined)[] {
   const used = new Set<number>();
-  for (const roll of rolls) {
+  return rolls.map((roll) => {
     const term = (roll.dice as unknown as { faces?: number; results: FoundryDieResult[] }[])[0];
-    if (!term) continue;
+    if (!term) return undefined;
     const active = term.results.filter((r) => r.active !== false);
     const values = active.map((r) => r.result);
     const index = draws.findIndex((d, i) => !used.has(i) && d.faces === term.faces && d.results.length === values.length && d.results.every((v, j) => v === values[j]));
-    if (index < 0) continue;
+    if (index < 0) return undefined;
     used.add(index);
-    const marks = draws[index]!.marks;
-    if (!marks) continue;
+    const draw = draws[index]!;
+    if (draw.label) (roll.options as Record<string, unknown>)[LABEL_OPTION] = { ...draw.label } satisfies DrawLabel;
+    const marks = draw.marks;
+    if (!marks) return draw.read;
     active.forEach((r, j) => {
       const mark = marks[j];
       if (mark?.success === true) r.success = true;
       else if (mark?.success === false) r.failure = true;
     });
     (roll.options as Record<string, unknown>)[MARKS_OPTION] = marks.map((m): MarkedFace => ({ ...m }));
-  }
+    return draw.read;
+  });
 }

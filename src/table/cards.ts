@@ -19,17 +19,20 @@ import { aftermathOf, notSaved, unsavedTags, unsavedText } from "./write-notice"
 import { gatherStatuses } from "./status-writes";
 import { notifyRefusal } from "./notify";
 import { loadCardPartials, resultCardContext, type EngineEvent } from "../applications/results/result-card";
+import { namedDraws } from "./dice-names";
+import { changesNothing } from "./card-changes";
 import { fighterImage, headlineText, toneView, type Headline } from "../applications/results/headline";
 import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
 import type { FightNow, TimeCommand } from "../engine/time/machine";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
-import type { MarkedFace } from "../engine/dice";
-import { MARKS_OPTION } from "../dice/foundry-dice";
+import type { DrawLabel, MarkedFace } from "../engine/dice";
+import { LABEL_OPTION, MARKS_OPTION } from "../dice/foundry-dice";
 import { namedRefusal } from "./named-refusal";
 
-/** The headline a kind returns (its lang key and values), said the same way on result cards. */
+/** The headline a kind returns (its lang key and values), said the same way on result cards; `withThen` adds what the table must act on. */
 export type { Headline };
+export { withThen } from "../applications/results/headline";
 
 export const CARD_TEMPLATE = templatePath("chat/card.hbs");
 
@@ -79,6 +82,8 @@ export interface StatusChange {
 export interface CardKind {
   /** Title key for the card, formatted with {attacker} and {defender}. */
   readonly title: string;
+  /** The answer button's words, a lang key (Oppose, Bid for the initiative); Defend by default. */
+  readonly answer?: string;
   /** Lines describing the declaration while the card waits. */
   describe(declaration: any): EngineEvent[];
   /** A check the fighter makes on themself (a fatigue check): attacker and defender are the same actor. */
@@ -305,15 +310,19 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
       { name: names.attacker, img: fighterImage(card.attacker), side: "attacker" },
       ...(self ? [] : [{ name: names.defender, img: fighterImage(card.defender), side: "defender" }]),
     ].filter((p) => p.img),
-    // The dice as dice: each roll's faces, grouped by roll (a stress chain as one).
+    // The dice as dice: each roll's faces, grouped by roll (a stress chain as one), each named by whose and what for.
     dice: diceGroups(Array.isArray(result?.dice) ? result.dice : [], i18n, result?.lookups ?? []),
+    answerLabel: i18n.localize(kind?.answer ?? "BOUT.Card.Defend"),
     // One numbered list: what was declared, then each step of the result.
     lines: [...declared, ...resolvedLines],
     // While the card waits, its declaration is what the defender reads: open.
     open: card.state === "waiting",
     waiting: card.state === "waiting",
     resolved: card.state === "resolved",
-    applied: card.state === "applied",
+    // Dice So Nice may hold back any outcome until its dice land (src/table/dice-landing.ts), a card done as it resolved too.
+    landing: card.state !== "waiting" && Boolean(result),
+    // A card whose result changes nothing is done as it resolves: no Apply, no "Applied" line.
+    applied: card.state === "applied" && !changesNothing(result),
     // What a fighting style chose for the GM, said on the card ("Wolf answers by style: Cautious").
     styleMarks: (["post", "answer"] as const).filter((step) => card.byStyle?.[step]).map((step) => i18n.format(`BOUT.Card.ByStyle.${step}`, { name: step === "post" ? names.attacker : names.defender, style: i18n.localize(card.byStyle![step]!) })),
     appliedBy: card.byStyle?.apply ? i18n.format("BOUT.Card.ByStyle.apply", { style: i18n.localize(card.byStyle.apply) }) : result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
@@ -559,11 +568,11 @@ async function sayUnsaved(message: ChatMessage.Implementation, card: Omit<CardVi
   return written.complete;
 }
 
-/** What a resolved card holds: its HTML, every roll on it, and its stored fields. */
+/** What a resolved card holds: its HTML, every roll on it, and its stored fields ("applied" at once when it changes nothing). */
 interface Resolved {
   readonly content: string;
   readonly rolls: string[];
-  readonly system: { readonly state: "resolved"; readonly answer: string; readonly result: string };
+  readonly system: { readonly state: "resolved" | "applied"; readonly answer: string; readonly result: string };
 }
 
 /**
@@ -584,24 +593,30 @@ async function resolution(kind: CardKind, card: CardView, answer: unknown, earli
   if (r.messages?.length) batch.create(null, "ChatMessage", r.messages);
   const dice = diceOf(r.rolls);
   const result = { outcome: r.outcome, events: r.events, updates: r.updates, lookups: r.lookups ?? [], ...(r.headline ? { headline: r.headline } : {}), ...(dice.length ? { dice } : {}), ...(r.itemUpdates ? { itemUpdates: r.itemUpdates } : {}), ...(r.itemDeletes ? { itemDeletes: r.itemDeletes } : {}), ...(r.statuses ? { statuses: r.statuses } : {}), ...(r.data ? { data: r.data } : {}) };
-  const content = await renderCard({ ...card, state: "resolved", answer, result });
+  // Nothing to apply: the card is done as it resolves, and waits for no Apply.
+  const state = changesNothing(result) ? "applied" : "resolved";
+  const content = await renderCard({ ...card, state, answer, result });
   const rolls = [...earlier, ...r.rolls].map((x) => JSON.stringify(x));
-  return ok({ content, rolls, system: { state: "resolved", answer: JSON.stringify(answer ?? null), result: JSON.stringify(result) } });
+  return ok({ content, rolls, system: { state, answer: JSON.stringify(answer ?? null), result: JSON.stringify(result) } });
 }
 
 /**
  * The faces each roll showed, by die size, as the card shows them (the rolls
- * themselves ride on the message), with the marks the engine gave each die
- * (put on the roll by ../dice/foundry-dice.ts); the card decides none of them.
+ * themselves ride on the message), with the marks the engine gave each die and
+ * whose dice they were and what for (put on the roll by ../dice/foundry-dice.ts,
+ * the fighter named here as the table knows them); the card decides none of them.
  */
 function diceOf(rolls: readonly Roll[]): CardDice[] {
-  return rolls.flatMap((roll) => {
-    const r = roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
-    const marks = r.options?.[MARKS_OPTION];
-    return (r.dice ?? [])
-      .map((t, i) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result), ...(i === 0 && Array.isArray(marks) ? { marks: marks as MarkedFace[] } : {}) }))
-      .filter((d) => d.faces > 0 && d.results.length > 0);
-  });
+  return namedDraws(
+    rolls.flatMap((roll) => {
+      const r = roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
+      const marks = r.options?.[MARKS_OPTION];
+      const label = r.options?.[LABEL_OPTION] as DrawLabel | undefined;
+      return (r.dice ?? [])
+        .map((t, i) => ({ faces: Number(t.faces ?? 0), results: (t.results ?? []).filter((x) => x.active !== false).map((x) => x.result), ...(i === 0 && Array.isArray(marks) ? { marks: marks as MarkedFace[] } : {}), ...(i === 0 && label && typeof label === "object" ? { label } : {}) }))
+        .filter((d) => d.faces > 0 && d.results.length > 0);
+    }),
+  );
 }
 
 /** A change relative to the figure when it is applied, so two cards resolved before either applies both count. */
@@ -715,6 +730,34 @@ function leftToApply(result: Record<string, unknown>, parts: readonly CardPart[]
     itemDeletes: byRef<string[]>("itemDeletes", (ref, v) => (Array.isArray(v) ? v.filter((id) => has("itemDeletes", ref, id)) : [])),
     statuses: byRef<unknown[]>("statuses", (_ref, v) => v),
   };
+}
+
+/**
+ * The world's "apply results automatically" (off unless the GM turns it on): a
+ * card that resolves with something to apply and leaves nobody a choice (no
+ * follow-up offered) is applied on the active GM's client, as the GM's own
+ * Apply: the same queue and batch (applyInQueue), which applies a card once.
+ * Read from the card as the active GM's client has it; a card is only ever a
+ * GM's message, so a player cannot make one apply itself.
+ */
+function autoApply(message: ChatMessage.Implementation): void {
+  if (!game.user?.isActiveGM || !game.settings?.get("bout", "autoApply")) return;
+  const card = cardView(message);
+  if (!card || card.state !== "resolved") return;
+  if ((kinds.get(card.kind)?.followUps?.(card) ?? []).length) return;
+  void applyCard(card.id, null, true).then((outcome) => {
+    if (!outcome.ok) notifyRefusal(outcome.refusal);
+  });
+}
+
+/** Hooks for autoApply: a card created already resolved (nobody answers it), or resolved by an update. */
+export function registerAutoApply(): void {
+  Hooks.on("createChatMessage", (message) => autoApply(message as ChatMessage.Implementation));
+  Hooks.on("updateChatMessage", (message, changes) => {
+    // The update that resolved it (its state in the changes, nested or as a flat path).
+    const c = changes as { system?: { state?: unknown }; "system.state"?: unknown };
+    if ((c.system?.state ?? c["system.state"]) === "resolved") autoApply(message as ChatMessage.Implementation);
+  });
 }
 
 /** Defender's owner: answer from the card. */

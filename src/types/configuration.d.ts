@@ -39,6 +39,7 @@ declare module "fvtt-types/configuration" {
   }
   interface SettingConfig {
     "bout.ruleset": RulesetId;
+    "bout.autoApply": boolean;
     "bout.schemaVersion": number;
     "bout.phasesPiercingRule": boolean;
     "bout.phasesCalledShots": boolean;

@@ -33,7 +33,8 @@ describe("every card kind's headline, read from its resolved card (issue 20)", (
   for (const c of CASES) {
     it(`${c.kind}: "${c.headline}"`, async () => {
       const cards = await cardStates(c);
-      expect(headlineOf(cards.resolved ?? ""), `${c.kind} resolved`).toBe(c.headline);
+      // A card whose result changes nothing is done as it resolves (issue 34): its first state after waiting is "applied".
+      expect(headlineOf(cards.resolved ?? cards.applied ?? ""), `${c.kind} resolved`).toBe(c.headline);
       expect(headlineOf(cards.applied ?? ""), `${c.kind} applied`).toBe(c.headline);
     });
   }
@@ -128,6 +129,18 @@ describe("every headline branch is a lang string the headline fills (issue 20)",
     opposed.attackHeadline({ hit: null }, true),
     ...(["parry", "disarm", "riposte"] as const).map((outcome) => pulse.attackHeadline({ strike: { hit: false, grievous: false }, parry: { outcome }, damage: null })),
     ...[false, true].flatMap((grievous) => [null, { effective: 0 }, { effective: 4 }].map((damage) => pulse.attackHeadline({ strike: { hit: damage !== null, grievous }, parry: null, damage }))),
+    // What the table must act on after the outcome (issue 34), each ruleset's from its result.
+    ...steel.blowAftermath({ wound: { cpLeft: 0, knockdownRoll: { down: true }, knockoutRoll: { out: true }, fatal: true }, struck: "Bran", thrown: "Bran", fallen: ["Ada"] }),
+    ...phases.fatigueAftermath({ after: { out: true } }, "Ada"),
+    ...ap.blowAftermath({ mishaps: { attackerDrops: true, defenderDrops: "shield", defenderKneels: true }, damage: { shieldShattered: true, unconscious: true, dead: false } }, { attacker: "Ada", defender: "Bran" }),
+    ...ap.blowAftermath({ mishaps: { attackerDrops: false, defenderDrops: "weapon", defenderKneels: false }, damage: { shieldShattered: false, unconscious: true, dead: true } }, { attacker: "Ada", defender: "Bran" }),
+    ...opposed.fumbleAftermath({ wounds: [{ id: "a", result: { critical: true } }], weaponRuined: true, turnEffect: null, stunned: true }, "Ada", () => "Bran"),
+    ...["weaponJars", "outOfPosition", "loseMove", "loseAction"].flatMap((turnEffect) => opposed.fumbleAftermath({ wounds: [], weaponRuined: false, turnEffect, stunned: false }, "Ada", () => "Bran")),
+    ...opposed.hitAftermath({ wounds: { critical: true } }, "Bran"),
+    opposed.criticalAftermath("Bran"),
+    ...pulse.blowAftermath({ damage: { state: "alive", stun: true }, knockedOut: false }, { defenderProne: true, defenderWeaponDropped: "m", shieldBroken: "s", attackerWeaponBroken: "w" }, { attacker: "Ada", defender: "Bran" }),
+    ...pulse.blowAftermath({ damage: null, knockedOut: true }, { attackerWeaponDropped: "w" }, { attacker: "Ada", defender: "Bran" }),
+    ...pulse.blowAftermath({ damage: { state: "dead", stun: true }, knockedOut: false }, {}, { attacker: "Ada", defender: "Bran" }),
   ];
 
   it("each key exists in lang/en.json, and the words come out whole: no placeholder left, no '(s)'", () => {

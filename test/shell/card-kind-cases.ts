@@ -10,7 +10,7 @@ import { expect } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { fightOnScene, hexScene, scriptDraws, settle } from "./support";
+import { fightOnScene, hexScene, scriptDraws, settle, STEEL_SWORD } from "./support";
 
 const face = (fill: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="16" fill="${fill}"/></svg>`)}`;
 
@@ -51,6 +51,8 @@ export interface KindCase {
   readonly post?: (w: KindWorld) => Promise<string>;
   /** The resolved card's headline, word for word. */
   readonly headline: string;
+  /** Its result changes nothing on Apply (what it does happened in the fight as it resolved, or nothing did): done as it resolves, no Apply (issue 34). */
+  readonly nothingToApply?: true;
 }
 
 /**
@@ -94,13 +96,13 @@ export const CASES: readonly KindCase[] = [
   // A charge across six yards at Bran (seed 003 'Moves'; src/table/opposed/moves.ts).
   { ruleset: "opposed", kind: "opposed.move", declaration: { move: "charge", opponentId: "$bran", distance: 6, yards: 0 }, self: true, draws: [[30, 100]], headline: "Ada of the Western March charges and gains Advantage (1 now)." },
   // A ten-foot jump and its landing roll (seed 004 [14.1]; src/table/pulse/jump.ts).
-  { ruleset: "pulse", kind: "pulse.jump", ada: { pulse: { ag: 15 } }, declaration: { feet: 10 }, self: true, draws: [[12, 100]], headline: "Ada of the Western March jumps 10 feet and lands safely." },
+  { ruleset: "pulse", kind: "pulse.jump", ada: { pulse: { ag: 15 } }, declaration: { feet: 10 }, self: true, draws: [[12, 100]], nothingToApply: true, headline: "Ada of the Western March jumps 10 feet and lands safely." },
   // An infection check after a wound (seed 004; src/table/pulse/infection.ts), the GM's to post.
-  { ruleset: "pulse", kind: "pulse.infection", declaration: { enduranceDamage: 4, natural: false, gmModifier: 0 }, self: true, draws: [[88, 100], [3, 10]], headline: "Ada of the Western March's wound stays clean." },
+  { ruleset: "pulse", kind: "pulse.infection", declaration: { enduranceDamage: 4, natural: false, gmModifier: 0 }, self: true, draws: [[88, 100], [3, 10]], nothingToApply: true, headline: "Ada of the Western March's wound stays clean." },
   // A terrain roll in swampy ground (seed 000 'Terrain'; src/table/steel/contests.ts).
-  { ruleset: "steel", kind: "steel.terrain", ada: { steel: { agility: 6, wit: 5, proficiency: 6 } }, declaration: { terrain: "swampy", pace: "normal", dice: 3, stakes: "none", footing: false }, self: true, draws: d10(8, 4, 9), headline: "Ada of the Western March makes the terrain roll and keeps moving." },
+  { ruleset: "steel", kind: "steel.terrain", ada: { steel: { agility: 6, wit: 5, proficiency: 6 } }, declaration: { terrain: "swampy", pace: "normal", dice: 3, stakes: "none", footing: false }, self: true, draws: d10(8, 4, 9), nothingToApply: true, headline: "Ada of the Western March makes the terrain roll and keeps moving." },
   // Blood loss rolled for a bleeding fighter (seed 000 'Blood Loss'; src/table/steel/bleeding.ts).
-  { ruleset: "steel", kind: "steel.bloodLoss", ada: { steel: { health: 5, bloodLoss: 3 } }, declaration: {}, self: true, draws: d10(4, 7, 2), headline: "Ada of the Western March holds on: no Health lost to bleeding." },
+  { ruleset: "steel", kind: "steel.bloodLoss", ada: { steel: { health: 5, bloodLoss: 3 } }, declaration: {}, self: true, draws: d10(4, 7, 2), nothingToApply: true, headline: "Ada of the Western March holds on: no Health lost to bleeding." },
   // Ada lies in wait; Bran tries to spot her (seed 003 'Surprise'; src/table/opposed/surprise.ts).
   { ruleset: "opposed", kind: "opposed.ambush", declaration: { spotterIds: ["$bran"] }, self: true, draws: [[35, 100], [62, 100]], headline: "Ada of the Western March takes 1 foe by surprise." },
   // A spell at Bran: its D10 of 5 goes to his Fatigue whole, armour ignored (seed 004 [magic]; src/table/pulse/magic.ts).
@@ -129,10 +131,10 @@ export const CASES: readonly KindCase[] = [
   // Pulling out an arrow stuck in her (seed 004; src/table/pulse/stuck.ts).
   { ruleset: "pulse", kind: "pulse.stuck", ada: { pulse: { stuckPenalty: 10 } }, declaration: { kind: "missile", barbed: false }, self: true, draws: [[30, 100], [4, 10]], headline: "Ada of the Western March pulls the weapon out without harm." },
   // A fatigue check out of a fight (seed 001; src/table/phases/checks.ts).
-  { ruleset: "phases", kind: "phases.fatigue", declaration: {}, self: true, draws: d10(6, 3), headline: "Ada of the Western March keeps going: no fatigue." },
+  { ruleset: "phases", kind: "phases.fatigue", declaration: {}, self: true, draws: d10(6, 3), nothingToApply: true, headline: "Ada of the Western March keeps going: no fatigue." },
   // An athletics roll and a magic check, out of a fight (seed 001; src/table/phases/checks.ts).
-  { ruleset: "phases", kind: "phases.athletics", declaration: {}, self: true, draws: d10(7, 2), headline: "Ada of the Western March makes the Athletics roll." },
-  { ruleset: "phases", kind: "phases.magic", declaration: {}, self: true, draws: d10(3, 9), headline: "Ada of the Western March casts a spell: the GM works out what it does." },
+  { ruleset: "phases", kind: "phases.athletics", declaration: {}, self: true, draws: d10(7, 2), nothingToApply: true, headline: "Ada of the Western March makes the Athletics roll." },
+  { ruleset: "phases", kind: "phases.magic", declaration: {}, self: true, draws: d10(3, 9), nothingToApply: true, headline: "Ada of the Western March casts a spell: the GM works out what it does." },
   // Ada, closed with Bran, withdraws from close combat (seed 004 [13.6]; src/table/pulse/close.ts).
   { ruleset: "pulse", kind: "pulse.closeWithdraw", ada: { pulse: { ps: 14 } }, bran: { pulse: { ps: 12 } }, before: { kind: "pulse.close", declaration: {}, answer: { answer: "admit" } }, declaration: {}, self: true, draws: d10(8), headline: "Ada of the Western March breaks out of close combat and ends up prone." },
   // A terrain contest for the footing: Bran answers with two dice of his pool (seed 000 'Terrain'; src/table/steel/contests.ts).
@@ -145,6 +147,7 @@ export const CASES: readonly KindCase[] = [
     answer: { dice: 2 },
     draws: d10(9, 7, 3, 8, 2),
     headline: "Ada of the Western March beats Bran on the ground and takes the higher footing.",
+    nothingToApply: true,
   },
   // Ada looses her bow at Bran outside a bout; he evades, the arrow finds his chest (seed 000 'Missile Combat'; src/table/steel/missile.ts).
   {
@@ -156,7 +159,7 @@ export const CASES: readonly KindCase[] = [
     declaration: { weaponId: "$ada:Hunting bow", dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0 },
     answer: { kind: "evade", room: "restricted", dice: 2 },
     draws: [...d10(9, 9, 9, 2, 2), [3, 6], [4, 6]],
-    headline: "Ada of the Western March's shot hits: level 2 wound to Bran's chest.",
+    headline: "Ada of the Western March's shot hits: level 2 wound to Bran's chest. Shock leaves Bran no dice this round. Bran is knocked down.",
   },
   // In a bout where Ada holds the initiative, Bran buys it with 3 dice against her 2 (seed 000 names it; src/table/steel/contests.ts).
   {
@@ -171,6 +174,7 @@ export const CASES: readonly KindCase[] = [
     // Bran's 3 dice at TN 6: 7, 8, 2 (two successes); Ada's 2: 9, 3 (one).
     draws: d10(7, 8, 2, 9, 3),
     headline: "Bran buys the initiative with 3 dice.",
+    nothingToApply: true,
   },
   // Ada readies her bow in the bout and tries to hurry it: Reflex dice at the bow's quicken TN 8, a 9 takes a round off (seed 000 'Missile Combat'; src/table/steel/missile.ts).
   {
@@ -184,6 +188,7 @@ export const CASES: readonly KindCase[] = [
     self: true,
     draws: d10(9, 2, 2, 2, 2),
     headline: "Ada of the Western March hurries Hunting bow: ready in 1 round.",
+    nothingToApply: true,
   },
   // Mounted at a canter, Ada rides by: Agility 6 dice at the default Ride TN 7, one 8 makes it (seed 000 'Ride-By Attacking'; src/table/steel/mounted.ts).
   {
@@ -196,6 +201,7 @@ export const CASES: readonly KindCase[] = [
     self: true,
     draws: d10(8, 2, 2, 2, 2, 2),
     headline: "Ada of the Western March rides by: 1 exchange this round.",
+    nothingToApply: true,
   },
   // The same ride-by at Bran on foot: he burns 1 die and rolls a 2 (seed 000 'Ride-By Attacking').
   {
@@ -208,6 +214,7 @@ export const CASES: readonly KindCase[] = [
     answer: { dice: 1 },
     draws: d10(8, 2, 2, 2, 2, 2, 2),
     headline: "Ada of the Western March rides past Bran: 1 exchange this round.",
+    nothingToApply: true,
   },
   // Two riders pass: Ada wants one exchange, Bran two; her 8, 8 beat his one 7 (seed 000 'Ride-By Attacking', last paragraph).
   {
@@ -220,6 +227,7 @@ export const CASES: readonly KindCase[] = [
     answer: { exchanges: 2 },
     draws: d10(8, 8, 2, 2, 2, 2, 7, 2, 2, 2, 2),
     headline: "The riders pass: Ada of the Western March wins the Ride and sets 1 exchange this round.",
+    nothingToApply: true,
   },
   // From a halt, two steps up without the Ride skill take a Ride check: one 9 makes it (seed 000 'Ride-by Attacking and Movement').
   {
@@ -232,6 +240,7 @@ export const CASES: readonly KindCase[] = [
     self: true,
     draws: d10(9, 2, 2, 2, 2, 2),
     headline: "Ada of the Western March goes from halt to canter.",
+    nothingToApply: true,
   },
   // Caught by surprise, Ada spends her Resolve point to shake it off (seed 003 'Surprise'; src/table/opposed/surprise.ts).
   {
@@ -312,7 +321,7 @@ export const CASES: readonly KindCase[] = [
       await settle();
       return w.gm.game.messages.contents.at(-1).id;
     },
-    headline: "Bran drops Buckler.",
+    headline: "Bran drops the Buckler.",
   },
   // Bran parries Ada's failed cut (20 against her 80) and takes the Riposte offered: 30 against 50 lands for 16 (seed 002 VI; src/table/actionpoints/advantage.ts).
   {
@@ -344,6 +353,93 @@ export const CASES: readonly KindCase[] = [
       return w.gm.game.messages.contents.at(-1).id;
     },
     headline: "Riposte: Bran does 16 damage to Ada of the Western March.",
+  },
+];
+
+/**
+ * Posts a weapon's attack from Ada's sheet as a table does: the sheet's roll
+ * button, its dialog answered with `dialog` (Bran as the target).
+ */
+const fromSheet = (weapon: string, dialog: Record<string, unknown>) => async (w: KindWorld): Promise<string> => {
+  w.gm.runtime.dialogs.responder = () => ({ defender: w.bran.id, ...dialog });
+  await w.ada.sheet.runAction("rollItem", {}, { row: { itemId: w.ada.items.getName(weapon).id } });
+  await settle();
+  return w.gm.game.messages.contents.at(-1).id;
+};
+
+/**
+ * Each ruleset's attack card (the kinds of ATTACK_KINDS), posted from the sheet
+ * and answered by Bran, with the figures the browser screenshots use
+ * (test/browser/cards.browser.test.ts).
+ */
+export const ATTACK_CASES: readonly KindCase[] = [
+  // Ada's 4-dice cut at TN 6 (9, 8, 7 succeed) beats Bran's 3-dice parry at TN 6 (2, 3, 9: one) by 2 and wounds his shoulder; its Shock
+  // empties his pool, and his Knockdown dice (1s) fail (seed 000 'Melee Combat', 'Shock and Pain', 'Knockdown & Knockout').
+  {
+    ruleset: "steel",
+    kind: "steel.exchange",
+    ada: { steel: { agility: 6, wit: 5, proficiency: 6, strength: 5 } },
+    bran: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 4 } },
+    adaItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }],
+    branItems: [{ name: "Arming sword", type: "weapon", system: { equipped: true, steel: STEEL_SWORD } }],
+    post: fromSheet("Arming sword", { maneuver: "cut", zone: "5", dice: 4, press: 0, defenceDice: 3 }),
+    answer: { maneuver: "parry", dice: 3 },
+    draws: d10(9, 8, 7, 2, 2, 3, 9, 4, 1, 1, 1, 1),
+    headline: "",
+  },
+  // Ada's sword blow (stress die 8 + Attack 3) against Bran's defence (4 + 2) (seed 001, the melee procedure).
+  {
+    ruleset: "phases",
+    kind: "phases.attack",
+    ada: { phases: { attack: 3 } },
+    bran: { phases: { defense: 2, soak: 2 } },
+    adaItems: [{ name: "Arming sword", type: "weapon", system: { phases: { attack: 3, damage: 7 } } }],
+    post: fromSheet("Arming sword", { modifier: 0 }),
+    answer: { defence: "defend" },
+    draws: d10(8, 4),
+    headline: "",
+  },
+  // Bran's active parry rolls 20 before Ada's cut at 80 is read (a defence is rolled first); the cut misses (seed 002 'Combat').
+  {
+    ruleset: "actionpoints",
+    kind: "actionpoints.attack",
+    adaItems: [
+      { name: "Broadsword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 60, psf: 15 } } },
+    ],
+    branItems: [
+      { name: "Arming sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, size: 3, skill: "Sword" } } },
+      { name: "Sword", type: "skill", system: { actionpoints: { kind: "weapon", tsc: 50, psf: 10 } } },
+    ],
+    post: fromSheet("Broadsword", { modifier: 0 }),
+    answer: { defence: "activeParry" },
+    draws: [[20, 100], [80, 100]],
+    headline: "",
+  },
+  // Ada's 21 against Bran's Melee 38 (seed 003 'Combat').
+  {
+    ruleset: "opposed",
+    kind: "opposed.attack",
+    ada: { opposed: { ws: 45, bs: 40, s: 35, i: 40, ag: 35 } },
+    bran: { opposed: { ws: 40, t: 30, i: 30, ag: 30, wounds: 12, woundsNow: 12 } },
+    adaItems: [{ name: "Hand weapon", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 4, addStrengthBonus: true } } }],
+    post: fromSheet("Hand weapon", { difficulty: "challenging", modifier: 0 }),
+    answer: { skill: "melee", difficulty: "challenging", modifier: 0 },
+    draws: [[21, 100], [38, 100]],
+    headline: "",
+  },
+  // Ada's broadsword strikes at 20 while Bran stands; the damage die 6 (seed 004 [17]).
+  {
+    ruleset: "pulse",
+    kind: "pulse.attack",
+    ada: { pulse: { md: 15, ps: 15, ag: 15 } },
+    bran: { pulse: { ag: 12 } },
+    adaItems: [{ name: "Broadsword", type: "weapon", system: { equipped: true, pulse: { baseChance: 50, ranked: true, rank: 2, damage: 2, weaponClass: "B" } } }],
+    branItems: [{ name: "Mace", type: "weapon", system: { equipped: true, pulse: { baseChance: 45, ranked: true, rank: 4, damage: 3 } } }],
+    post: fromSheet("Broadsword", { kind: "normal", modifier: 0 }),
+    answer: { answer: "stand", grievous: "armor" },
+    draws: [[20, 100], [6, 10]],
+    headline: "",
   },
 ];
 

@@ -3,7 +3,8 @@
 // attack cards (templates/chat/dice.hbs, rendered here with real handlebars by the
 // harness), a lookup d100 shows the table row it picked, and a stress die's chain
 // reads as one chain with what it came to. The cards only render the marks the
-// engine gave (src/engine/dice/marks.ts).
+// engine gave (src/engine/dice/marks.ts), each row named by whose dice and what
+// for as the engine labelled it (src/engine/dice/labels.ts; issue 34 "Whose dice").
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Window } from "happy-dom";
@@ -57,7 +58,7 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
     await settle();
     const message = alice.game.messages.contents.at(-1);
-    expect(shownDice(message.content)).toEqual([{ label: "6d10", faces: ["2[failure]", "3[failure]", "9[success]", "1[failure]", "6[success]", "5[failure]"] }]);
+    expect(shownDice(message.content)).toEqual([{ label: "Ilse: Climb, TN 6", faces: ["2[failure]", "3[failure]", "9[success]", "1[failure]", "6[success]", "5[failure]"] }]);
     // The mark in words for screen readers and the tooltip, not colour alone.
     expect(message.content).toContain('title="success"');
     // One dice template for both kinds of card: the result card includes the partial.
@@ -75,7 +76,7 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
     await settle();
     const content = alice.game.messages.contents.at(-1).content as string;
-    expect(shownDice(content)).toEqual([{ label: "1d100", faces: ["23 SL +3[success]"] }]);
+    expect(shownDice(content)).toEqual([{ label: "Ilse: Climb, target 52", faces: ["23 SL +3[success]"] }]);
   });
   it("action points (seed 002 'percentile skills'): 96 against TSC 55 is a critical failure, struck through on the die", async () => {
     const { gm, alice } = await world("actionpoints");
@@ -87,12 +88,12 @@ describe("skill-test result cards show the dice with their marks (issue 20)", ()
     await alice.game.actors.get(actor.id).sheet.runAction("rollItem", {}, { row: { itemId: skill.id } });
     await settle();
     const content = alice.game.messages.contents.at(-1).content as string;
-    expect(shownDice(content)).toEqual([{ label: "1d100", faces: ["96[failure note-fumble]"] }]);
+    expect(shownDice(content)).toEqual([{ label: "Ilse: Climb, target 55", faces: ["96[failure note-fumble]"] }]);
   });
 });
 
 describe("lookup rolls show the row they picked (issue 20)", () => {
-  it("opposed (seed 003 'Oops!'): Ada's 77 is a fumble; the Oops! d100 65 shows 'lose your next Move' beside the die", async () => {
+  it("opposed (seed 003 'Oops!'): Ada's 77 is a fumble; the Oops! d100 65 shows the lost Move beside the die, in the card's third person", async () => {
     const { gm } = await world("opposed");
     const Actor = gm.CONFIG.Actor.documentClass;
     const ada = await Actor.create({ name: "Ada", type: "character", system: { opposed: { ws: 45, s: 35, i: 40, ag: 35 } } });
@@ -107,7 +108,7 @@ describe("lookup rolls show the row they picked (issue 20)", () => {
     await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(id));
     await settle();
     const dice = shownDice(gm.game.messages.get(id).content);
-    expect(dice.at(-1)).toEqual({ label: "1d100", faces: ["65[lookup]", `row:${lookup("BOUT.Opposed.Oops.loseMove")}`] });
+    expect(dice.at(-1)).toEqual({ label: "Ada: Oops!", faces: ["65[lookup]", `row:${lookup("BOUT.Opposed.OopsLine.loseMove")}`] });
   });
 
   it("action points (seed 002 V.d): an undefended critical (5 against 60) rolls its location: the d100 5 shows the head", async () => {
@@ -128,8 +129,8 @@ describe("lookup rolls show the row they picked (issue 20)", () => {
     await gm.evaluate<any>("globalThis.__boutTest").defendFromCard(gm.game.messages.get(id));
     await settle();
     const dice = shownDice(gm.game.messages.get(id).content);
-    expect(dice[0]).toEqual({ label: "1d100", faces: ["5[success note-critical]"] });
-    expect(dice.at(-1)).toEqual({ label: "1d100", faces: ["5[lookup]", `row:${lookup("BOUT.ActionPoints.Location.head")}`] });
+    expect(dice[0]).toEqual({ label: "Ada: attack, target 60", faces: ["5[success note-critical]"] });
+    expect(dice.at(-1)).toEqual({ label: "Bran: critical location", faces: ["5[lookup]", `row:${lookup("BOUT.ActionPoints.Location.head")}`] });
   });
 });
 
@@ -152,10 +153,10 @@ describe("the stress die's chain as one chain (issue 20; seed 001 'a stress die 
     // Three Rolls for the chain (each link is its own die) and one for Bran: Dice So Nice shows each.
     expect(message.rolls.map((r: any) => r.formula)).toEqual(["1d10", "1d10", "1d10", "1d10"]);
     expect(shownDice(message.content)).toEqual([
-      { label: "d10", faces: ["1[note-doubles]", "→", "1[note-doubles]", "→", "7", "times:×4 = 28"] },
-      { label: "1d10", faces: ["4"] },
+      { label: "Ada: attack, stress die +6", faces: ["1[note-doubles]", "→", "1[note-doubles]", "→", "7", "times:×4 = 28"] },
+      { label: "Bran: defence, stress die +2", faces: ["4"] },
     ]);
-    expect(message.content).toContain('class="card-die-group chain"');
+    expect(message.content).toContain('class="card-die-group chain named"');
   });
 });
 

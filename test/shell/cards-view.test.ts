@@ -124,10 +124,10 @@ describe("card buttons only for the users who may press them (issue 20)", () => 
       ["icons/ada.webp", "Ada"],
       ["icons/bran.webp", "Bran"],
     ]);
-    // The dice as dice: each roll's faces as the GM's client rolled them (8, then 4 on the d10s).
+    // The dice as dice: each roll's faces as the GM's client rolled them (8, then 4 on the d10s), each row named by whose dice and what for.
     expect(Array.from(shown.querySelectorAll(".card-die-group")).map((g) => [g.querySelector(".card-die-label")!.textContent, Array.from(g.querySelectorAll(".card-die")).map((d) => d.textContent)])).toEqual([
-      ["1d10", ["8"]],
-      ["1d10", ["4"]],
+      ["Ada: attack, stress die +6", ["8"]],
+      ["Bran: defence, stress die +2", ["4"]],
     ]);
     // The detail is folded under the headline, as one numbered list.
     expect(shown.querySelectorAll("details.card-detail > ol.card-lines").length).toBe(1);

@@ -184,7 +184,8 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
     expect(t.world.writesSince(mark)).toHaveLength(isV14() ? 3 : 6);
     expect([0, 1, 2].map(t.cp)).toEqual([before[0] - 2, before[1] - 3, before[2] - 1]);
     const cards = t.gm.game.messages.contents.slice(cardsBefore);
-    expect(cards.map((m: any) => m.system.state)).toEqual(["resolved", "resolved", "resolved"]);
+    // Made or failed without stakes, a terrain roll changes nothing on Apply: done as it resolves (issue 34).
+    expect(cards.map((m: any) => m.system.state)).toEqual(["applied", "applied", "applied"]);
   });
 
   it("one fighter's two terrain rolls at once that the pool cannot both pay: one spends, the other is refused before any card is posted", async () => {
@@ -197,8 +198,8 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
     await t.world.settled();
     expect(t.cp(0)).toBe(pool - dice);
     const cards = t.gm.game.messages.contents.slice(cardsBefore);
-    // One card, resolved: no second card waits for ever, none resolves twice.
-    expect(cards.map((m: any) => m.system.state)).toEqual(["resolved"]);
+    // One card, resolved (and done: nothing to apply, issue 34): no second card waits for ever, none resolves twice.
+    expect(cards.map((m: any) => m.system.state)).toEqual(["applied"]);
     expect(t.players.Alice.notices.at(-1)?.message ?? "").toMatch(/dice|pool/i);
   });
 
@@ -224,7 +225,7 @@ describe("concurrency: steel terrain rolls (seed 000 'Terrain Rolls') posted at 
           await t.world.settled();
           const cards = t.gm.game.messages.contents.slice(cardsBefore);
           expect(cards.length).toBe(outcomes.filter((o: any) => o.ok).length);
-          expect(cards.every((m: any) => m.system.state === "resolved")).toBe(true);
+          expect(cards.every((m: any) => m.system.state === "applied")).toBe(true);
           for (const i of [0, 1, 2]) {
             const spent = rolls.filter((r, j) => r.fighter === i && outcomes[j].ok).reduce((sum, r) => sum + r.dice, 0);
             expect(t.cp(i)).toBe(before[i] - spent);
@@ -317,8 +318,9 @@ describe("concurrency: players' commands at once in an action-point fight (seed 
     expect(outcomes.map((o: any) => o.ok)).toEqual([true, true, true, true]);
     // The card's result and its spend (v14: one batch), then one write per tracker command.
     expect(t.world.writesSince(mark)).toHaveLength(isV14() ? 4 : 5);
-    expect(t.gm.game.messages.get(card.id).system.state).toBe("resolved");
-    // Everyone has acted or passed, so phase 2 has begun: 20 - 6 for the attack, 20 held, 20 - 5 for Carol's action, Dan out for the round.
+    // The 80 misses Bob's undefended fighter: nothing to apply, the card is done as it resolves (issue 34).
+    expect(t.gm.game.messages.get(card.id).system.state).toBe("applied");
+    // Everyone has acted or passed, so phase 2 has begun: 20 - 6 for the attack, 20 held, 20 - 5 moving, Dan out for the round.
     expect(state().phase).toBe(2);
     expect([0, 1, 2, 3].map((i) => c(i).pool)).toEqual([14, 20, 15, 20]);
     expect([0, 1, 2, 3].map((i) => c(i).passed)).toEqual([false, false, false, true]);

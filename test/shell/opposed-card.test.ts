@@ -67,7 +67,8 @@ describe("opposed melee attack cards", () => {
     expect(answered.ok).toBe(true);
     await settle();
     const resolved = ctx.gm.game.messages.get(card.id);
-    expect(resolved.content).toContain("you hurt yourself and lose 1 Wound");
+    // The Oops! line in the card's third person (issue 34), whatever the table's own words.
+    expect(resolved.content).toContain("a self-inflicted wound, 1 Wound lost past armour and Toughness");
     // Bran's 11 reversed is 11: the left arm (10–24); 50 on our table is a serious arm wound.
     expect(resolved.content).toMatch(/Critical on Ada \(Left \(off\) arm\), 50: A bad wound to the arm/);
     const before = ctx.gm.game.actors.get(ctx.adaId).system.opposed;

@@ -104,7 +104,8 @@ describe("opposed attack cards read the world's Hit Locations and Oops! RollTabl
     const second = await exchange(ctx, OOPS_65);
     expect(second.answered.ok).toBe(true);
     expect(events(second.card).find((e) => e.type === "oops")?.data).toMatchObject({ roll: 65, effect: "loseAction" });
-    expect(text(second.card)).toContain("Oops! 65: you fumble your weapon and miss your next Action.");
+    // The card says the effect the table's row now names, in its own third person (issue 34).
+    expect(text(second.card)).toContain("Oops! 65 for Ada: a fumbled weapon, the next Action lost.");
   });
 
   it("the GM's 10-24 retyped as Body also moves a shot's hit (31 reversed is 13) and the defender's own critical (Bran's 11)", async () => {

@@ -144,7 +144,7 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     const ctx = await arena();
     await fleeFrom(ctx, [88, 10]);
     const card = ctx.gm.game.messages.contents.at(-1);
-    expect(card.content).toContain("you hurt yourself and lose 1 Wound");
+    expect(card.content).toContain("a self-inflicted wound, 1 Wound lost past armour and Toughness");
     await apply(ctx, card);
     expect(ctx.gm.game.actors.get(ctx.branId).system.opposed.woundsNow).toBe(11);
     expect(ctx.gm.game.actors.get(ctx.adaId).system.opposed.woundsNow).toBe(12);

@@ -79,8 +79,9 @@ describe("a steel round with bleeding fighters", () => {
     expect([cp(written[0], ca), cp(written[0], cb)]).toEqual([5, 10]);
     const cards = gm.game.messages.contents.filter((m: any) => m.system?.kind === "steel.bloodLoss");
     expect(cards.map((m: any) => [m.speaker.alias ?? m.speaker.actor, m.system.state, m.rolls.map((r: any) => r.dice[0].results.map((x: any) => x.result))])).toEqual([
+      // Alan bled (a Health to take on Apply); Rival held on: nothing to apply, done as it resolved (issue 34).
       [expect.anything(), "resolved", [[2, 5, 6]]],
-      [expect.anything(), "resolved", [[9, 1, 1]]],
+      [expect.anything(), "applied", [[9, 1, 1]]],
     ]);
     expect(cards.map((m: any) => /outcome-(\w+)/.exec(m.content)?.[1])).toEqual(["failure", "success"]);
     // Health is lost on Apply, as before: nothing yet.

@@ -89,7 +89,8 @@ describe("steel terrain rolls at the table (seed 000 'Terrain Rolls')", () => {
     await settle();
     const card = t.gm.game.messages.contents.at(-1);
     expect(card.system.kind).toBe("steel.terrain");
-    expect(card.system.state).toBe("resolved");
+    // Made, the roll changes nothing on Apply: the card is done as it resolves (issue 34).
+    expect(card.system.state).toBe("applied");
     expect(card.rolls.map((r: any) => r.formula)).toEqual(["2d10"]);
     expect(card.content).toContain("outcome-success");
     // The dialog opened on the first row of the table (narrow footing, normal pace: TN 3) with 2 dice: 1 − 0.2².

@@ -10,13 +10,15 @@
  * with what the chain came to. A roll that follows a face marked "doubles" is
  * the next link of that chain, so it joins the same group: 1 → 1 → 7 ×4 = 28.
  */
-import type { MarkedFace } from "../../engine/dice";
+import type { DrawLabel, MarkedFace } from "../../engine/dice";
 
 /** One roll's faces and the engine's mark for each (older cards have none). */
 export interface DiceDraw {
   readonly faces: number;
   readonly results: readonly number[];
   readonly marks?: readonly MarkedFace[];
+  /** Whose dice and what for, as the engine named them; `who` is the fighter's name here (namedDraws). */
+  readonly label?: DrawLabel;
 }
 
 type Formatter = { format(key: string, data?: Record<string, string>): string; localize(key: string): string };
@@ -41,7 +43,12 @@ export interface ShownFace {
 }
 
 export interface ShownGroup {
+  /** Whose dice and what for ("Ada: attack, TN 6"); the formula on an older card. */
   readonly label: string;
+  /** The dice as a formula ("4d10"), beside a label. */
+  readonly formula: string;
+  /** Named by the engine: shown as a row of its own. */
+  readonly named: boolean;
   readonly chain: boolean;
   readonly results: ShownFace[];
 }
@@ -73,9 +80,23 @@ function shownFace(value: number, faces: number, mark: MarkedFace | undefined, l
   return { value, faces, state, note, sl, row, times, linked, words };
 }
 
-/** The groups the dice partial shows, in the order rolled, a stress chain joined into one. */
+/** The label in words: "Ada: attack, TN 6", its values localized through the lookups; "" for none or a tampered one. */
+export function labelText(label: DrawLabel | undefined, i18n: Formatter, lookups: readonly string[] = []): string {
+  if (!label || typeof label !== "object" || typeof label.key !== "string" || !label.key.startsWith("BOUT.")) return "";
+  const data = label.data && typeof label.data === "object" ? label.data : {};
+  const values = Object.fromEntries(
+    Object.entries(data)
+      .filter(([, v]) => typeof v === "string" || typeof v === "number")
+      .map(([k, v]) => [k, typeof v === "string" && v ? rowText(v, lookups, i18n) : String(v)]),
+  );
+  const what = i18n.format(label.key, values);
+  const who = typeof label.who === "string" ? label.who : "";
+  return who ? i18n.format("BOUT.Card.Roll.Whose", { who, what }) : what;
+}
+
+/** The groups the dice partial shows, in the order the rule read them, a stress chain joined into one. */
 export function diceGroups(draws: readonly DiceDraw[], i18n: Formatter, lookups: readonly string[] = []): ShownGroup[] {
-  const groups: { label: string; chain: boolean; results: ShownFace[] }[] = [];
+  const groups: { label: string; formula: string; named: boolean; chain: boolean; results: ShownFace[] }[] = [];
   for (const d of draws) {
     if (!wholeNumber(d.faces) || d.faces <= 0 || !Array.isArray(d.results) || d.results.length === 0) continue;
     const marks = Array.isArray(d.marks) ? d.marks : [];
@@ -87,8 +108,13 @@ export function diceGroups(draws: readonly DiceDraw[], i18n: Formatter, lookups:
     if (continues) {
       previous.results.push(...faces);
       previous.chain = true;
-      previous.label = `d${d.faces}`;
-    } else groups.push({ label: `${d.results.length}d${d.faces}`, chain: false, results: faces });
+      previous.formula = `d${d.faces}`;
+      if (!previous.named) previous.label = previous.formula;
+    } else {
+      const formula = `${d.results.length}d${d.faces}`;
+      const named = labelText(d.label, i18n, lookups);
+      groups.push({ label: named || formula, formula, named: Boolean(named), chain: false, results: faces });
+    }
   }
   return groups;
 }

@@ -15,6 +15,12 @@ type Formatter = { format(key: string, data?: Record<string, string>): string; l
 export interface Headline {
   readonly key: string;
   readonly data?: Readonly<Record<string, string | number>>;
+  /**
+   * What the table must act on besides (knocked down, a pool emptied by Shock, a
+   * weapon dropped, stunned): sentences said after the outcome, in the order
+   * they happened, each worded from the engine's result like the headline.
+   */
+  readonly then?: readonly Headline[];
 }
 
 export type Tone = "success" | "failure" | "neutral" | "waiting";
@@ -45,9 +51,20 @@ function lookedUp(value: string | number, lookups: readonly string[], i18n: Form
   return text;
 }
 
-/** The headline's text: the kind's own from its result, else what the outcome says plainly. */
-export function headlineText(headline: Headline | undefined, outcome: "success" | "failure" | "neutral", names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
-  if (!headline || typeof headline.key !== "string") return i18n.format(`BOUT.Card.Headline.${outcome}`, names);
+/** A headline with what the table must act on after it (none: the headline as it is). */
+export function withThen(headline: Headline, then: readonly Headline[]): Headline {
+  return then.length ? { ...headline, then } : headline;
+}
+
+/** One sentence of a headline, its values localized through the lookups. */
+function sentence(headline: Headline, names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
   const data = Object.fromEntries(Object.entries(headline.data ?? {}).map(([k, v]) => [k, lookedUp(v, lookups, i18n)]));
   return formatCounted(i18n, headline.key, { ...names, ...data });
+}
+
+/** The headline's text: the kind's own from its result (and what the table must act on after it), else what the outcome says plainly. */
+export function headlineText(headline: Headline | undefined, outcome: "success" | "failure" | "neutral", names: { attacker: string; defender: string }, lookups: readonly string[], i18n: Formatter): string {
+  if (!headline || typeof headline.key !== "string") return i18n.format(`BOUT.Card.Headline.${outcome}`, names);
+  const then = (Array.isArray(headline.then) ? headline.then : []).filter((h) => h && typeof h.key === "string");
+  return [sentence(headline, names, lookups, i18n), ...then.map((h) => sentence(h, names, lookups, i18n))].join(" ");
 }

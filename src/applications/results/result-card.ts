@@ -1,7 +1,6 @@
 import { messageModeOption, speakerFor } from "../../compat";
 import { templatePath } from "../../config";
-import type { Draw } from "../../engine/dice";
-import { diceGroups } from "./dice-view";
+import { diceGroups, type DiceDraw } from "./dice-view";
 import { fighterImage, headlineText, toneView, type Headline } from "./headline";
 import { formatCounted } from "./plural";
 
@@ -53,7 +52,7 @@ export interface ResultCardInput {
   readonly name?: string;
   readonly img?: string;
   readonly events: readonly EngineEvent[];
-  readonly draws?: readonly Draw[];
+  readonly draws?: readonly DiceDraw[];
   /** Key prefixes used to localize values such as locations or levels. */
   readonly lookups?: readonly string[];
 }
@@ -79,7 +78,7 @@ export function resultCardContext(input: ResultCardInput, i18n: Formatter) {
   };
 }
 
-/** Posts a result card with the Foundry rolls behind it, in the user's roll mode; the roller named and shown by its token image. */
+/** Posts a result card with the Foundry rolls behind it, in the user's roll mode; the roller named and shown by its token image. Its draws' labels name fighters already (src/table/dice-names.ts). */
 export async function postResultCard(actor: Actor.Implementation, input: ResultCardInput, rolls: Roll[]): Promise<unknown> {
   await loadCardPartials();
   const content = await foundry.applications.handlebars.renderTemplate(RESULT_CARD_TEMPLATE, resultCardContext({ name: actor.name ?? "", img: fighterImage(actor), ...input }, game.i18n!));

@@ -4,6 +4,7 @@
  */
 export * from "./dice";
 export * from "./marks";
+export * from "./labels";
 export * from "./seeded";
 export * from "./tape";
 export * from "./pool";

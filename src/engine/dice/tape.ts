@@ -10,6 +10,7 @@
  */
 import { checkFaces, checkResult, checkRollArgs, type Dice } from "./dice";
 import type { MarkedFace, MarkingDice } from "./marks";
+import type { DrawLabel, LabellingDice } from "./labels";
 
 /** Thrown by a DiceTape that runs short: `count` more d`faces` are needed. */
 export class DiceNeeded extends Error {
@@ -33,12 +34,17 @@ export interface Draw {
   readonly results: readonly number[];
   /** What the rule that read these dice said each one meant (./marks.ts), when it said. */
   readonly marks?: readonly MarkedFace[];
+  /** Whose dice and what for (./labels.ts), when the rule said. */
+  readonly label?: DrawLabel;
+  /** Its place in the order the rule named its draws (the order the action happened). */
+  readonly read?: number;
 }
 
-export class DiceTape implements MarkingDice {
+export class DiceTape implements MarkingDice, LabellingDice {
   private readonly results = new Map<number, number[]>();
   private readonly cursors = new Map<number, number>();
-  private log: { faces: number; results: number[]; marks?: readonly MarkedFace[] }[] = [];
+  private log: { faces: number; results: number[]; marks?: readonly MarkedFace[]; label?: DrawLabel; read?: number }[] = [];
+  private reads = 0;
 
   /** A tape holding results rolled before, e.g. stored on a chat card. */
   static from(record: Readonly<Record<number, readonly number[]>>): DiceTape {
@@ -81,10 +87,25 @@ export class DiceTape implements MarkingDice {
     }
   }
 
+  drawsMade(): number {
+    return this.log.length;
+  }
+
+  /** Names the draws from `from` on that have none yet, in the order they were rolled (a replay names afresh). */
+  label(from: number, label: DrawLabel): void {
+    for (let i = Math.max(0, from); i < this.log.length; i++) {
+      const draw = this.log[i]!;
+      if (draw.label) continue;
+      draw.label = { ...label, ...(label.data ? { data: { ...label.data } } : {}) };
+      draw.read = this.reads++;
+    }
+  }
+
   /** Back to the first result of every queue, ready for a replay. */
   rewind(): void {
     this.cursors.clear();
     this.log = [];
+    this.reads = 0;
   }
 
   /** The results handed out since the last rewind, by number of faces. */
@@ -109,7 +130,7 @@ export class DiceTape implements MarkingDice {
 
   /** Every `roll` call served since the last rewind, in order (for chat cards). */
   draws(): readonly Draw[] {
-    return this.log.map((d) => ({ faces: d.faces, results: [...d.results], ...(d.marks ? { marks: d.marks } : {}) }));
+    return this.log.map((d) => ({ faces: d.faces, results: [...d.results], ...(d.marks ? { marks: d.marks } : {}), ...(d.label ? { label: d.label, read: d.read } : {}) }));
   }
 }
 

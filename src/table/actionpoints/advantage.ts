@@ -8,11 +8,11 @@
  * same step, so a second click, or a second advantage, is refused.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef, refersTo } from "../fighter";
+import { fighterName, fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
-import { advantageHeadline } from "./headline";
-import { cardView, delta, registerCardKind, takeFromCard, withNames, type CardKind } from "../cards";
+import { advantageHeadline, blowAftermath } from "./headline";
+import { cardView, delta, registerCardKind, takeFromCard, withNames, withThen, type CardKind } from "../cards";
 import { apRule, apJsonTables, apTablesRead } from "./tables";
 import { attackerFigures, blowChanges, defenderFigures, LOOKUPS, skillOf, view, type OpenAdvantage } from "./attack";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
@@ -138,7 +138,7 @@ const advantageCard: CardKind = {
       updates: { ...changes.updates, [fighterRef(card.attacker!)]: fatigue },
       rolls: rolled.rolls,
       lookups: LOOKUPS,
-      headline: advantageHeadline(d.kind, r),
+      headline: withThen(advantageHeadline(d.kind, r), blowAftermath(r, { attacker: fighterName(card.attacker), defender: fighterName(card.defender) })),
     });
   },
 };

@@ -9,7 +9,7 @@
  * refused before any roll when it is not the attacker's phase or the points
  * are gone. A Combat Advantage the exchange opened is offered on the card.
  */
-import { attackHeadline } from "./headline";
+import { attackHeadline, blowAftermath } from "./headline";
 import { fighterFrom, fighterName, fighterRef } from "../fighter";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
@@ -40,7 +40,7 @@ import {
 } from "../../engine/rulesets/actionpoints";
 import { apCritThroughBlock, apRule, apJsonTables, apTablesRead } from "./tables";
 import type { TimeCommand } from "../../engine/time/machine";
-import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
+import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNames, withThen, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -254,7 +254,8 @@ const attackCard: CardKind = {
         const odds = attackOdds({ attacker: d.attacker, defender: figures, rule: apRule() });
         return {
           rows: [
-            { label: "BOUT.ActionPoints.Table.Odds.Stopped", probability: odds.outcomes.missed + odds.outcomes.avoided, headline: true },
+            // With no defence nothing stops the blow: it only misses.
+            { label: values.defence === "none" ? "BOUT.ActionPoints.Table.Odds.Misses" : "BOUT.ActionPoints.Table.Odds.Stopped", probability: odds.outcomes.missed + odds.outcomes.avoided, headline: true },
             { label: "BOUT.ActionPoints.Table.Odds.Partial", probability: odds.outcomes.partial },
             { label: "BOUT.ActionPoints.Table.Odds.Advantage", probability: odds.advantage },
           ],
@@ -300,7 +301,7 @@ const attackCard: CardKind = {
     if (onAnswer.value) events.push(line("critDie", onAnswer.value > 0 ? "BOUT.ActionPoints.Table.CritDieUp" : "BOUT.ActionPoints.Table.CritDieDown", { by: Math.abs(onAnswer.value) }));
     return ok({
       outcome: r.outcome === "hit" || r.outcome === "partial" ? "success" : "failure",
-      headline: attackHeadline(r, defence),
+      headline: withThen(attackHeadline(r, defence), blowAftermath(r, { attacker: fighterName(card.attacker), defender: fighterName(card.defender) })),
       events,
       ...changes,
       rolls: rolled.rolls,

@@ -35,3 +35,23 @@ export function advantageHeadline(kind: string, r: { readonly success: boolean }
 export function skillHeadline(skill: string, r: { readonly roll: number; readonly target: number; readonly level: string }): Headline {
   return { key: `${H}Skill.${r.level}`, data: { skill, roll: r.roll, target: r.target } };
 }
+
+/** What a blow leaves behind, from the engine's result (VII; V.d): who dropped what, who knelt, a shattered shield, a fighter out. */
+interface Aftermath {
+  readonly mishaps: { readonly attackerDrops: boolean; readonly defenderDrops: "shield" | "weapon" | null; readonly defenderKneels: boolean };
+  readonly damage: { readonly shieldShattered: boolean; readonly unconscious: boolean; readonly dead: boolean } | null;
+}
+
+/** What the table must act on after a blow, in the order it happened; `attacker` and `defender` are names. */
+export function blowAftermath(r: Aftermath, names: { readonly attacker: string; readonly defender: string }): Headline[] {
+  const d = { who: names.defender };
+  const out: Headline[] = [];
+  if (r.damage?.shieldShattered) out.push({ key: "BOUT.Card.Headline.Then.ShieldShatters", data: d });
+  if (r.mishaps.defenderDrops === "shield") out.push({ key: "BOUT.Card.Headline.Then.DropsShield", data: d });
+  if (r.mishaps.defenderDrops === "weapon") out.push({ key: "BOUT.Card.Headline.Then.DropsWeapon", data: d });
+  if (r.mishaps.defenderKneels) out.push({ key: "BOUT.Card.Headline.Then.Kneels", data: d });
+  if (r.damage?.dead) out.push({ key: "BOUT.Card.Headline.Then.Dead", data: d });
+  else if (r.damage?.unconscious) out.push({ key: "BOUT.Card.Headline.Then.Unconscious", data: d });
+  if (r.mishaps.attackerDrops) out.push({ key: "BOUT.Card.Headline.Then.DropsWeapon", data: { who: names.attacker } });
+  return out;
+}

@@ -13,7 +13,8 @@ import type { ApSkill } from "../../engine/rulesets/actionpoints/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
-import { fighterName } from "../fighter";
+import { fighterName, fighterRef } from "../fighter";
+import { namedDraws } from "../dice-names";
 import { skillHeadline } from "./headline";
 
 
@@ -42,10 +43,10 @@ async function actionPointsSkill(request: ItemRollRequest) {
   const s = rollStats<unknown, ApSkill>(request).item;
   const values = await openOddsDialog({ ...actionPointsSkillSpec(s), titleData: { name: item.name } });
   if (!values) return;
-  const r = await resolveWithFoundry((dice) => rollLevel(s.tsc + fieldNumber(values.modifier), dice, apRule()));
+  const r = await resolveWithFoundry((dice) => rollLevel(s.tsc + fieldNumber(values.modifier), dice, apRule(), { who: fighterRef(actor), skill: item.name }));
   const roll = r.value;
   const events: EngineEvent[] = [{ type: "attack", key: "BOUT.Roll.PercentileLine", data: { roll: roll.roll, target: roll.target, level: roll.level } }];
-  return postResultCard(actor, { title: item.name, name: fighterName(actor), outcome: succeeded(roll.level) ? "success" : "failure", headline: skillHeadline(item.name, roll), events, draws: r.draws, lookups: ["BOUT.Roll.Level."] }, r.rolls);
+  return postResultCard(actor, { title: item.name, name: fighterName(actor), outcome: succeeded(roll.level) ? "success" : "failure", headline: skillHeadline(item.name, roll), events, draws: namedDraws(r.draws), lookups: ["BOUT.Roll.Level."] }, r.rolls);
 }
 
 export function registerActionPointsSkillTests(): void {

@@ -12,9 +12,9 @@
  */
 import { opposedTie } from "../../settings";
 import { opposedTablesRead } from "./tables";
-import { attackHeadline } from "./headline";
+import { attackHeadline, criticalAftermath, fumbleAftermath, hitAftermath } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterName, fighterRef, sameFighter } from "../fighter";
+import { fighterFrom, fighterName, fighterRef, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -57,7 +57,7 @@ import {
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
-import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardView, type ItemChange, type StatusChange } from "../cards";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, withThen, type CardKind, type CardView, type Headline, type ItemChange, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { histogram } from "../../engine/odds-view";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -79,6 +79,8 @@ const difficultyField = (name = "difficulty") => ({
   // Each step names the situations the Combat Difficulty table puts there, so the table works as a list of presets.
   options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.Situation.${k}` })),
 });
+/** The defender's difficulty: the steps alone (the table's situations describe an attack, not the answer to one). */
+const answerDifficultyField = () => ({ ...difficultyField(), options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.${k}` })) });
 const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true };
 
 /** The defender's best opposing skill, for the attacker's odds before the answer. */
@@ -249,6 +251,12 @@ function defenceTarget(defender: Actor.Implementation, choice: unknown): number 
   return skillItemTarget(st, item.stats);
 }
 
+/** The name of the skill a defender opposes with, for the card's dice row: Melee, Dodge (lang keys) or the skill item's own. */
+function defenceSkillName(defender: Actor.Implementation, choice: string): string {
+  if (choice === "melee" || choice === "dodge") return `BOUT.Opposed.Table.Defence.${choice}`;
+  return view(defender).skills.find((x) => `item:${x.id}` === choice)?.name ?? "";
+}
+
 /** "Prepare": +20 to the skill the defender prepared, until its next turn, against any attack. */
 function preparedBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
   const id = combatantFor(combatId, defender);
@@ -262,7 +270,8 @@ function sizeModifierOf(target: Actor.Implementation): number {
   return SIZE_MODIFIERS[size] ?? 0;
 }
 
-const LOOKUPS = ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""];
+// The Oops! effect is said in the third person on the card (OopsLine), whatever the table's own words.
+const LOOKUPS = ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.OopsLine.", "BOUT.Opposed.Oops.", ""];
 
 /** Everyone a card's lines may name: the two fighters and the others in the fight (a fumble can hit them). */
 function allActors(card: { combatId: string; attacker: Actor.Implementation | null; defender: Actor.Implementation | null }): (Actor.Implementation | null)[] {
@@ -291,6 +300,8 @@ export interface Aftermath {
   readonly statuses: Record<string, StatusChange[]>;
   readonly commands: TimeCommand[];
   readonly rolls: Roll[];
+  /** What the table must act on, for the headline (a weapon ruined, a fumbler stunned, a Critical Wound). */
+  readonly then: Headline[];
 }
 
 /**
@@ -307,7 +318,8 @@ export async function aftermath(
   defenderRoll: number | null,
   tables: OpposedTables,
 ): Promise<Aftermath> {
-  const out: Aftermath = { events: [], updates: {}, itemUpdates: {}, itemDeletes: {}, statuses: {}, commands: [], rolls: [] };
+  const out: Aftermath = { events: [], updates: {}, itemUpdates: {}, itemDeletes: {}, statuses: {}, commands: [], rolls: [], then: [] };
+  const named = (ref: string) => fighterName(fighterFrom(ref));
   const combat = card.combatId ? game.combats?.get(card.combatId) : undefined;
   const inFight = (combat?.combatants.contents.map((c) => c.actor).filter(Boolean) ?? []) as Actor.Implementation[];
   const add = (id: string, u: Record<string, unknown>) => (out.updates[id] = { ...(out.updates[id] ?? {}), ...u });
@@ -328,6 +340,7 @@ export async function aftermath(
     if (e.stunned) (out.statuses[fighterRef(f.who)] ??= []).push({ id: "stun", active: true });
     const cid = e.turnEffect ? combatantFor(card.combatId, f.who) : null;
     if (cid && e.turnEffect) out.commands.push({ type: "oops", combatantId: cid, effect: e.turnEffect } as TimeCommand);
+    out.then.push(...fumbleAftermath(e, fighterName(f.who), named));
   }
   // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
   for (const on of criticalsOn) {
@@ -336,6 +349,7 @@ export async function aftermath(
     out.rolls.push(...rolled.rolls);
     out.events.push(...(rolled.value.events as EngineEvent[]));
     add(on, { "system.opposed.criticalWounds": delta(1, 0) });
+    out.then.push(criticalAftermath(named(on)));
   }
   return out;
 }
@@ -356,6 +370,7 @@ export function merge(updates: Record<string, Record<string, unknown>>, after: A
 
 const attackCard: CardKind = {
   title: "BOUT.Opposed.Table.CardTitle",
+  answer: "BOUT.Card.Answer.Oppose",
   gmFigures: (d) => [...(isSet(d.modifier) ? ["BOUT.Roll.Modifier"] : []), ...(isSet(d.pointBlank) ? ["BOUT.Opposed.Table.PointBlankRuling"] : [])],
   gmAnswerFigures: (a) => (isSet(a.modifier) ? ["BOUT.Roll.Modifier"] : []),
   unanswered: (d: Declaration | null) => Boolean(d?.ranged) && !(d?.oppositions?.length),
@@ -373,10 +388,10 @@ const attackCard: CardKind = {
       const shot = await openOddsDialog({
         title: "BOUT.Opposed.Table.DefendTitle",
         titleData: { name: fighterName(card.attacker) },
-        confirmLabel: "BOUT.Card.Defend",
+        confirmLabel: "BOUT.Card.Answer.Oppose",
         fields: [
           { kind: "select", name: "opposition", label: "BOUT.Opposed.Table.Opposition", value: ways[1] ?? "none", options: ways.map((k) => ({ value: k, label: `BOUT.Opposed.Table.OppositionLabel.${k}` })) },
-          difficultyField(),
+          answerDifficultyField(),
           modifierField,
         ],
         odds: (v) => {
@@ -384,7 +399,7 @@ const attackCard: CardKind = {
           const skill = rangedOppositionSkill(way);
           const test = skill === null ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
           const odds = opposedOdds(d.test, test, opposedTie());
-          return { rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
+          return { rows: [{ label: way === "none" ? "BOUT.Opposed.Table.Odds.Misses" : "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
         },
       });
       return shot ? { opposition: shot.opposition, difficulty: shot.difficulty, modifier: Number(shot.modifier) } : null;
@@ -392,7 +407,7 @@ const attackCard: CardKind = {
     const values = await openOddsDialog({
       title: "BOUT.Opposed.Table.DefendTitle",
       titleData: { name: fighterName(card.attacker) },
-      confirmLabel: "BOUT.Card.Defend",
+      confirmLabel: "BOUT.Card.Answer.Oppose",
       fields: [
         {
           kind: "select",
@@ -401,7 +416,7 @@ const attackCard: CardKind = {
           value: "melee",
           options: [...DEFENCES.map((k) => ({ value: k as string, label: `BOUT.Opposed.Table.Defence.${k}` })), ...view(card.defender).skills.map((x) => ({ value: `item:${x.id}`, label: x.name }))],
         },
-        difficultyField(),
+        answerDifficultyField(),
         modifierField,
       ],
       odds: (v) => {
@@ -410,7 +425,7 @@ const attackCard: CardKind = {
         const test = target === null || target === undefined ? null : { target, difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
         const odds = opposedOdds(d.test, test, opposedTie());
         return {
-          rows: [{ label: "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
+          rows: [{ label: skill === "none" ? "BOUT.Opposed.Table.Odds.Misses" : "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
           distributions: [...(test ? [{ label: "BOUT.Odds.SuccessLevels", bars: histogram(testOdds(test).sl) }] : []), { label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }],
         };
       },
@@ -436,7 +451,7 @@ const attackCard: CardKind = {
       if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
       if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
       const skill = rangedOppositionSkill(way);
-      const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill) };
+      const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) };
       const input = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
         defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
@@ -453,7 +468,7 @@ const attackCard: CardKind = {
       if (surpriseEndsOnAttack(surprised)) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
       return ok({
         outcome: r.hit ? "success" : "failure",
-        headline: attackHeadline(r, true),
+        headline: withThen(attackHeadline(r, true), [...hitAftermath(r.hit, fighterName(card.defender)), ...after.then]),
         events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
         ...merge(updates, after),
         rolls: [...rolled.rolls, ...after.rolls],
@@ -471,7 +486,7 @@ const attackCard: CardKind = {
       attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage, calledShot: d.calledShot ?? null },
       defender: {
         id: ids.defender,
-        test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill) },
+        test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) },
         surprised,
         toughnessBonus: bonus(t.t),
         armour: armourOf(card.defender),
@@ -498,7 +513,7 @@ const attackCard: CardKind = {
     if (r.surpriseLost) addStatuses(after.statuses, ids.defender, [{ id: "surprised", active: false }]);
     return ok({
       outcome: r.winner === "attacker" ? "success" : "failure",
-      headline: attackHeadline(r, false),
+      headline: withThen(attackHeadline(r, false), [...hitAftermath(r.hit, fighterName(card.defender)), ...after.then]),
       events: withNames([...rolled.value.value.events, ...after.events], allActors(card)),
       ...merge(updates, after),
       rolls: [...rolled.rolls, ...after.rolls],

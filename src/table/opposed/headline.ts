@@ -58,3 +58,23 @@ export function shakeOffHeadline(r: { readonly resolve: number }): Headline {
 export function skillHeadline(skill: string, r: { readonly success: boolean; readonly sl: number }): Headline {
   return { key: r.success ? `${H}Skill.Succeeds` : `${H}Skill.Fails`, data: { skill, sl: r.sl } };
 }
+
+/** What a fumble's effects leave the table to act on (the engine's FumbleEffects); `who`: the fumbler's name, `named`: a fighter's name by reference. */
+export function fumbleAftermath(e: { readonly wounds: readonly { readonly id: string; readonly result: { readonly critical: boolean } }[]; readonly weaponRuined: boolean; readonly turnEffect: string | null; readonly stunned: boolean }, who: string, named: (ref: string) => string): Headline[] {
+  const out: Headline[] = [];
+  for (const w of e.wounds) if (w.result.critical) out.push({ key: "BOUT.Card.Headline.Then.Prone", data: { who: named(w.id) } });
+  if (e.weaponRuined) out.push({ key: "BOUT.Card.Headline.Then.WeaponRuined", data: { who } });
+  if (e.turnEffect) out.push({ key: `BOUT.Card.Headline.Then.Oops.${e.turnEffect}`, data: { who } });
+  if (e.stunned) out.push({ key: "BOUT.Card.Headline.Then.Stunned", data: { who } });
+  return out;
+}
+
+/** A hit whose Wounds leave the one struck Prone (a Critical Wound from Wounds past 0). */
+export function hitAftermath(hit: { readonly wounds: { readonly critical: boolean } } | null, struck: string): Headline[] {
+  return hit?.wounds.critical ? [{ key: "BOUT.Card.Headline.Then.Prone", data: { who: struck } }] : [];
+}
+
+/** A critical rolled on someone: a Critical Wound to tend. */
+export function criticalAftermath(on: string): Headline {
+  return { key: "BOUT.Card.Headline.Then.CriticalWound", data: { who: on } };
+}

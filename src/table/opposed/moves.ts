@@ -9,7 +9,7 @@
  */
 import { opposedTablesRead } from "./tables";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterRef, refersTo } from "../fighter";
+import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -33,8 +33,8 @@ import {
   type TestInput,
 } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
-import { moveHeadline } from "./headline";
-import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type Headline, type StatusChange } from "../cards";
+import { hitAftermath, moveHeadline } from "./headline";
+import { combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, withNames, withThen, type CardKind, type CardResolution, type Headline, type StatusChange } from "../cards";
 import type { TurnsState } from "../../engine/time/turns";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -198,19 +198,19 @@ const moveCard: CardKind = {
           return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure", headline: moveHeadline({ move: "disengage", escaped: r.value.result.escaped }) });
         }
         case "run": {
-          const r = run({ athletics: namedTest(actor, "athletics", "ag"), move: me.move }, dice);
+          const r = run({ id: fighterRef(actor), athletics: namedTest(actor, "athletics", "ag"), move: me.move }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "run", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "leap": {
-          const r = leap({ move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          const r = leap({ id: fighterRef(actor), move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: "neutral", headline: moveHeadline({ move: "leap", feet: r.value.result.feet }) }) : r;
         }
         case "climb": {
-          const r = climb({ move: me.move, climb: namedTest(actor, "climb", "s") }, dice);
+          const r = climb({ id: fighterRef(actor), move: me.move, climb: namedTest(actor, "climb", "s") }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "climb", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "fall": {
-          const r = fall({ yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          const r = fall({ id: fighterRef(actor), yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
           if (!r.ok) return r;
           if (r.value.result.wounds) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-r.value.result.wounds, 0) });
           if (r.value.result.prone) statuses[fighterRef(actor)] = [{ id: "prone", active: true }];
@@ -229,9 +229,9 @@ const moveCard: CardKind = {
       events: withNames([...(rolled.value.value.events as EngineEvent[]), ...(after?.events ?? [])], [actor, foe ?? null]),
       ...merged,
       rolls: [...rolled.rolls, ...(after?.rolls ?? [])],
-      lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.Oops.", ""],
+      lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.OopsLine.", "BOUT.Opposed.Oops.", ""],
       combatCommands: [...turnCommands(card.combatId, actor, d.move, d.opponentId), ...(after?.commands ?? [])],
-      headline: rolled.value.value.headline,
+      headline: withThen(rolled.value.value.headline, [...hitAftermath(f?.result.hit ?? null, fighterName(actor)), ...(after?.then ?? [])]),
     });
   },
 };

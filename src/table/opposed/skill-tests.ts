@@ -11,7 +11,8 @@ import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/s
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
 import { eventLine, postResultCard } from "../../applications/results/result-card";
 import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
-import { fighterName } from "../fighter";
+import { fighterName, fighterRef } from "../fighter";
+import { namedDraws } from "../dice-names";
 import { skillHeadline } from "./headline";
 
 
@@ -52,15 +53,15 @@ async function opposedSkill(request: ItemRollRequest) {
   const { actor: a, item: s } = rollStats<OpposedActor, OpposedSkill>(request);
   const values = await openOddsDialog({ ...opposedSkillSpec(a, s), titleData: { name: item.name } });
   if (!values) return;
-  const input = { target: skillItemTarget(a, s), difficulty: values.difficulty as Difficulty, modifier: fieldNumber(values.modifier) };
-  const r = await resolveWithFoundry((dice) => rollTest(input, dice));
+  const input = { target: skillItemTarget(a, s), difficulty: values.difficulty as Difficulty, modifier: fieldNumber(values.modifier), skill: item.name };
+  const r = await resolveWithFoundry((dice) => rollTest(input, dice, fighterRef(actor), "BOUT.Card.Roll.skillTarget"));
   const t = r.value;
   const name = fighterName(actor);
   const events = [opposedEvent("test", { who: name, roll: t.roll, target: t.target, sl: t.sl, success: t.success })];
   // A double counts (a Critical, a Fumble) only on a combat test: said as such, since any skill rolls here.
   if (t.critical) events.push(eventLine("critical", "BOUT.Roll.DoubleOnSuccess"));
   if (t.fumble) events.push(eventLine("fumble", "BOUT.Roll.DoubleOnFailure"));
-  return postResultCard(actor, { title: item.name, name, outcome: t.success ? "success" : "failure", headline: skillHeadline(item.name, t), events, draws: r.draws }, r.rolls);
+  return postResultCard(actor, { title: item.name, name, outcome: t.success ? "success" : "failure", headline: skillHeadline(item.name, t), events, draws: namedDraws(r.draws) }, r.rolls);
 }
 
 export function registerOpposedSkillTests(): void {

@@ -56,7 +56,7 @@ const ambushCard: CardKind = {
     const actor = card.attacker;
     if (!actor) return refused("noSpotters", "NoSpotters");
     const spotters = (card.declaration?.spotterIds as string[]).map((id) => fighterFrom(id)).filter((a): a is Actor.Implementation => Boolean(a));
-    const rolled = await resolveWithFoundry((dice) => resolveSurprise({ stealth: namedTest(actor, "stealth", "ag"), spotters: spotters.map((s) => ({ id: fighterRef(s), perception: namedTest(s, "perception", "i") })) }, dice));
+    const rolled = await resolveWithFoundry((dice) => resolveSurprise({ id: fighterRef(actor), stealth: namedTest(actor, "stealth", "ag"), spotters: spotters.map((s) => ({ id: fighterRef(s), perception: namedTest(s, "perception", "i") })) }, dice));
     if (!rolled.value.ok) return rolled.value;
     const caught = rolled.value.value.result.spotters.filter((s) => s.surprised).map((s) => s.id);
     const commands: TimeCommand[] = [];

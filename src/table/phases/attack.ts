@@ -155,13 +155,14 @@ const routing = (c: PhasesCombat) => c.state?.combatants.find((x) => x.id === c.
  */
 const roundShotDefence = (c: PhasesCombat): ShotDefence | null => (c.state ? declaredShotDefence(c.state, c.combatantId, c.defenderCombatantId) : null);
 
-function missileInput(d: Declaration, target: View): MissileInput {
+function missileInput(d: Declaration, target: View, shooter = ""): MissileInput {
   const shield = equippedShield(target);
   // Cards posted before the shot carried its defence have none: the target stands.
   const defence = d.shotDefence ?? "none";
   const defends = targetDefends(defence, Boolean(d.targetRouting));
   return {
     ...(d.shot as ShotSituation),
+    ...(shooter ? { shooterId: shooter } : {}),
     attack: d.attack,
     attackerPenalty: d.penalty,
     damage: d.damage,
@@ -173,9 +174,10 @@ function missileInput(d: Declaration, target: View): MissileInput {
   };
 }
 
-function meleeInput(d: Declaration, target: View, defence: BlowDefence): MeleeInput {
+function meleeInput(d: Declaration, target: View, defence: BlowDefence, ids: { attackerId?: string; defenderId?: string } = {}): MeleeInput {
   const defends = targetDefends(defence, Boolean(d.targetRouting));
   return {
+    ...ids,
     attack: d.attack,
     firstStrike: d.firstStrike,
     defense: defends ? defenseScore(target.stats, readyWeapon(target), equippedShield(target)) : null,
@@ -531,7 +533,7 @@ const attackCard: CardKind = {
     let events: EngineEvent[];
     let rolls: Roll[];
     if (d.missile) {
-      const rolled = await resolveWithFoundry((dice) => rollMissile(missileInput(d, target), dice));
+      const rolled = await resolveWithFoundry((dice) => rollMissile(missileInput(d, target, fighterRef(card.attacker!)), dice));
       if (!rolled.value.ok) return rolled.value;
       const r = rolled.value.value.result;
       ({ wounds, hit } = r);
@@ -540,7 +542,7 @@ const attackCard: CardKind = {
     } else {
       const defence = answer?.defence as BlowDefence;
       if (!blowDefencesFor(d).includes(defence)) return refused("badDefence", "BadDefence");
-      const rolled = await resolveWithFoundry((dice) => rollMelee(meleeInput(d, target, defence), dice));
+      const rolled = await resolveWithFoundry((dice) => rollMelee(meleeInput(d, target, defence, { attackerId: fighterRef(card.attacker!), defenderId: fighterRef(card.defender!) }), dice));
       if (!rolled.value.ok) return rolled.value;
       ({ wounds, hit } = rolled.value.value.result);
       events = rolled.value.value.events as EngineEvent[];

@@ -12,7 +12,7 @@
  *   resolved by hand, no roll, nothing to apply, and the turn ends.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../fighter";
+import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -20,8 +20,8 @@ import { rollAthletics, rollFatigue, trackPenalty, type PhasesStats } from "../.
 import { phasesTracks } from "../../settings";
 import { actingNow, type PhasesState } from "../../engine/time/phases";
 import type { TimeCommand } from "../../engine/time/machine";
-import { athleticsHeadline, fatigueHeadline, magicHeadline } from "./headline";
-import { combatantFor, delta, dryRun, machineStateOf, registerCardKind, withNames, type CardKind } from "../cards";
+import { athleticsHeadline, fatigueAftermath, fatigueHeadline, magicHeadline } from "./headline";
+import { combatantFor, delta, dryRun, machineStateOf, registerCardKind, withNames, withThen, type CardKind } from "../cards";
 import type { EngineEvent } from "../../applications/results/result-card";
 
 const T = "BOUT.Phases.Table.";
@@ -65,7 +65,7 @@ const fatigueCard: CardKind = {
     const s = view(card.attacker).stats;
     const commands = fatigueTurn(card.combatId, card.attacker);
     if (!commands.ok) return commands;
-    const rolled = await resolveWithFoundry((dice) => rollFatigue({ stamina: s.stamina, penalty: penaltyOf(s), fatigueLeft: s.fatigueLeft }, dice, 1, phasesTracks().fatigue));
+    const rolled = await resolveWithFoundry((dice) => rollFatigue({ id: fighterRef(card.attacker!), stamina: s.stamina, penalty: penaltyOf(s), fatigueLeft: s.fatigueLeft }, dice, 1, phasesTracks().fatigue));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     return ok({
@@ -75,7 +75,7 @@ const fatigueCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands.value,
-      headline: fatigueHeadline(r),
+      headline: withThen(fatigueHeadline(r), fatigueAftermath(r, fighterName(card.attacker))),
     });
   },
 };
@@ -100,7 +100,7 @@ const athleticsCard: CardKind = {
     const s = view(card.attacker).stats;
     const commands = sprintTurn(card.combatId, card.attacker);
     if (!commands.ok) return commands;
-    const rolled = await resolveWithFoundry((dice) => rollAthletics({ athletics: s.athletics, penalty: penaltyOf(s) }, dice));
+    const rolled = await resolveWithFoundry((dice) => rollAthletics({ id: fighterRef(card.attacker!), athletics: s.athletics, penalty: penaltyOf(s) }, dice));
     if (!rolled.value.ok) return rolled.value;
     return ok({
       outcome: rolled.value.value.result.passed ? "success" : "failure",

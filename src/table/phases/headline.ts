@@ -23,3 +23,8 @@ export function athleticsHeadline(r: { readonly passed: boolean; readonly botche
 export function magicHeadline(): Headline {
   return { key: `${H}Magic` };
 }
+
+/** A fatigue check that spends the last level: the fighter falls unconscious (the track's out). `who`: a name. */
+export function fatigueAftermath(r: { readonly after: { readonly out: boolean } }, who: string): Headline[] {
+  return r.after.out ? [{ key: "BOUT.Card.Headline.Then.Unconscious", data: { who } }] : [];
+}

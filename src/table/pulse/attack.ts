@@ -13,7 +13,7 @@
  * the attacker's action and ends it, refused before any roll when it is not
  * their moment.
  */
-import { attackHeadline, noLineOfFireHeadline } from "./headline";
+import { attackHeadline, blowAftermath, noLineOfFireHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { combatantOf, fighterFrom, fighterName, fighterRef, fightersAround, refersTo, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -43,7 +43,7 @@ import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS, stunTakesHold } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
-import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, takeFromCard, withNames, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
+import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, takeFromCard, withNames, withThen, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { notifyRefusal } from "../notify";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
@@ -168,6 +168,9 @@ export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target:
     protection: f.armour.protection,
   };
 }
+
+/** The blow's fighters named in its input, so the engine names their dice on the card. */
+const named = (input: AttackInput, attacker: Actor.Implementation, defender: Actor.Implementation): AttackInput => ({ ...input, attacker: { ...input.attacker, id: fighterRef(attacker) }, defender: { ...input.defender, id: fighterRef(defender) } });
 
 function attackInput(d: Declaration, target: View, answer: Answer, outOfFight = false, from?: RelativeSide | null): AttackInput {
   const { defense, ...defender } = defenderInput(from === undefined || from === null ? d : { ...d, from }, target, answer, outOfFight);
@@ -556,8 +559,8 @@ const attackCard: CardKind = {
       resolveShot(
         {
           // The handling checks belong to the attack, not to each figure it meets: rolled with the first.
-          inTheWay: bystanders.map((a, i) => ({ id: fighterRef(a), input: { ...attackInput(d, view(a), "stand", helpless(a), sideOfBlow(infos, card.attacker!, a)), ...(i === 0 ? poison : {}) } })),
-          target: { id: fighterRef(card.defender!), input: { ...attackInput(d, target, answer, helpless(card.defender), sideOfBlow(infos, card.attacker!, card.defender!)), ...(bystanders.length ? {} : poison) } },
+          inTheWay: bystanders.map((a, i) => ({ id: fighterRef(a), input: { ...named(attackInput(d, view(a), "stand", helpless(a), sideOfBlow(infos, card.attacker!, a)), card.attacker!, a), ...(i === 0 ? poison : {}) } })),
+          target: { id: fighterRef(card.defender!), input: { ...named(attackInput(d, target, answer, helpless(card.defender), sideOfBlow(infos, card.attacker!, card.defender!)), card.attacker!, card.defender!), ...(bystanders.length ? {} : poison) } },
           range: d.range ?? null,
         },
         dice,
@@ -634,7 +637,7 @@ const attackCard: CardKind = {
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: fighterRef(victim) })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      headline: attackHeadline(r),
+      headline: withThen(attackHeadline(r), blowAftermath({ damage, knockedOut: r.strike.hit && d.kind === "knockout" }, after, { attacker: fighterName(card.attacker), defender: fighterName(victim) })),
       events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...freed]),
       updates,
       itemUpdates: items,

@@ -57,6 +57,7 @@ interface CloseDeclaration {
 }
 
 const closeCard: CardKind = {
+  answer: "BOUT.Card.Answer.Close",
   title: `${T}Title`,
   prepare(_raw, attacker, defender, combatId): Outcome<CloseDeclaration> {
     // [15] a stunned figure's only action is to recover.
@@ -75,7 +76,7 @@ const closeCard: CardKind = {
     const values = await openOddsDialog({
       title: `${T}DefendTitle`,
       titleData: { name: fighterName(card.attacker) },
-      confirmLabel: "BOUT.Card.Defend",
+      confirmLabel: "BOUT.Card.Answer.Close",
       fields: [{ kind: "select", name: "answer", label: `${T}Answer`, value: rank > 0 && open.includes("repulse") ? "repulse" : "admit", options: open.map((a) => ({ value: a, label: a === "repulse" ? `${T}Repulse` : `${T}Admit` })) }],
       odds: (v) => ({ rows: v.answer === "repulse" ? [{ label: `${T}Odds`, data: { rank }, probability: repulseOdds(rank), headline: true }] : [] }),
     });
@@ -95,7 +96,7 @@ const closeCard: CardKind = {
     let events: EngineEvent[] = [];
     let rolls: Roll[] = [];
     if (answer === "repulse") {
-      const rolled = await resolveWithFoundry((dice) => resolveRepulse({ defenderRank: repulseRank(defender) }, dice));
+      const rolled = await resolveWithFoundry((dice) => resolveRepulse({ id: fighterRef(defender), defenderRank: repulseRank(defender) }, dice));
       if (!rolled.value.ok) return rolled.value;
       events = [...(rolled.value.value.events as EngineEvent[])];
       rolls = rolled.rolls;
@@ -156,7 +157,7 @@ const withdrawCard: CardKind = {
     const d = card.declaration as WithdrawDeclaration;
     if (!actor || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const commands = endTurn(card.combatId, actor);
-    const rolled = await resolveWithFoundry((dice) => resolveCloseWithdraw({ friendlyPS: d.friendlyPS, hostilePS: d.hostilePS }, dice));
+    const rolled = await resolveWithFoundry((dice) => resolveCloseWithdraw({ id: fighterRef(card.attacker!), friendlyPS: d.friendlyPS, hostilePS: d.hostilePS }, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     // Out of the tangle: off its own list and off the others'.

@@ -79,3 +79,22 @@ export function recoverHeadline(r: { readonly success: boolean }): Headline {
 export function noLineOfFireHeadline(): Headline {
   return { key: `${H}NoLineOfFire` };
 }
+
+/** What a blow leaves the table to act on (the engine's damage and its consequences, [16.5]-[19]); names of the fighters, and of the gear. */
+export function blowAftermath(
+  r: { readonly damage: { readonly state: string; readonly stun: boolean } | null; readonly knockedOut: boolean },
+  after: { readonly defenderProne?: boolean; readonly defenderWeaponDropped?: string | null; readonly shieldBroken?: string | null; readonly attackerWeaponBroken?: string | null; readonly attackerWeaponDropped?: string | null },
+  names: { readonly attacker: string; readonly defender: string },
+): Headline[] {
+  const d = { who: names.defender };
+  const out: Headline[] = [];
+  if (r.damage?.state === "dead") out.push({ key: "BOUT.Card.Headline.Then.Dead", data: d });
+  else if (r.damage?.state === "unconscious" || r.knockedOut) out.push({ key: "BOUT.Card.Headline.Then.Unconscious", data: d });
+  else if (r.damage?.stun) out.push({ key: "BOUT.Card.Headline.Then.Stunned", data: d });
+  if (after.defenderProne) out.push({ key: "BOUT.Card.Headline.Then.KnockedDown", data: d });
+  if (after.defenderWeaponDropped) out.push({ key: "BOUT.Card.Headline.Then.DropsWeapon", data: d });
+  if (after.shieldBroken) out.push({ key: "BOUT.Card.Headline.Then.ShieldShatters", data: d });
+  if (after.attackerWeaponBroken) out.push({ key: "BOUT.Card.Headline.Then.WeaponBreaks", data: { who: names.attacker } });
+  else if (after.attackerWeaponDropped) out.push({ key: "BOUT.Card.Headline.Then.DropsWeapon", data: { who: names.attacker } });
+  return out;
+}

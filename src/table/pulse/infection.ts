@@ -48,7 +48,7 @@ const checkCard: CardKind = {
     const actor = card.attacker;
     const d = card.declaration as InfectionInput | null;
     if (!actor || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
-    const rolled = await resolveWithFoundry((dice) => resolveInfection(d, dice));
+    const rolled = await resolveWithFoundry((dice) => resolveInfection({ ...d, id: fighterRef(actor) }, dice));
     if (!rolled.value.ok) return rolled.value;
     const infected = rolled.value.value.result.infected;
     return ok({
@@ -80,7 +80,7 @@ const dayCard: CardKind = {
     const actor = card.attacker;
     if (!actor) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const s = view(actor).stats;
-    const rolled = await resolveWithFoundry((dice) => resolveInfectionDay({ endurance: s.endurance, enduranceNow: s.enduranceNow }, dice));
+    const rolled = await resolveWithFoundry((dice) => resolveInfectionDay({ id: fighterRef(actor), endurance: s.endurance, enduranceNow: s.enduranceNow }, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     const changes: Record<string, unknown> = r.healed ? { "system.pulse.infected": false } : { "system.pulse.enduranceNow": delta(r.enduranceNow - s.enduranceNow, 0) };

@@ -62,7 +62,7 @@ const jumpCard: CardKind = {
     const actor = card.attacker;
     const d = card.declaration as JumpDeclaration;
     if (!actor || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
-    const rolled = await resolveWithFoundry((dice) => resolveCheck("Landing", d.target, dice));
+    const rolled = await resolveWithFoundry((dice) => resolveCheck("Landing", d.target, dice, fighterRef(actor)));
     if (!rolled.value.ok) return rolled.value;
     const landed = rolled.value.value.result.success;
     return ok({

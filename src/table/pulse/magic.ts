@@ -8,11 +8,11 @@
  */
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterRef } from "../fighter";
+import { fighterName, fighterRef } from "../fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { MAGIC_KINDS, resolveMagicAttack, type MagicKind } from "../../engine/rulesets/pulse/magic";
-import { magicHeadline } from "./headline";
-import { delta, dryRun, postCard, registerCardKind, withNames, type CardKind, type ItemChange, type StatusChange } from "../cards";
+import { blowAftermath, magicHeadline } from "./headline";
+import { delta, dryRun, postCard, registerCardKind, withNames, withThen, type CardKind, type ItemChange, type StatusChange } from "../cards";
 import { weaponInHand } from "../../engine/rulesets/pulse/consequences";
 import { stunTakesHold } from "../../engine/rulesets/pulse/damage";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
@@ -59,7 +59,7 @@ const magicCard: CardKind = {
     if (!attacker || !victim || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const t = view(victim);
     const rolled = await resolveWithFoundry((dice) =>
-      resolveMagicAttack({ kind: d.kind, dieModifier: d.dieModifier, modifiers: [], resistChance: d.resistChance, target: { ...t.stats, modMD: figure(t).modMD } }, dice),
+      resolveMagicAttack({ kind: d.kind, casterId: fighterRef(attacker), dieModifier: d.dieModifier, modifiers: [], resistChance: d.resistChance, target: { ...t.stats, modMD: figure(t).modMD, id: fighterRef(victim) } }, dice),
     );
     if (!rolled.value.ok) return rolled.value;
     const { damage, stunDropCheck } = rolled.value.value.result;
@@ -77,7 +77,7 @@ const magicCard: CardKind = {
     const items: Record<string, ItemChange[]> = dropped ? { [fighterRef(victim)]: [{ _id: dropped, "system.equipped": false }] } : {};
     return ok({
       outcome: damage.effective > 0 ? "success" : "failure",
-      headline: magicHeadline(rolled.value.value.result),
+      headline: withThen(magicHeadline(rolled.value.value.result), blowAftermath({ damage, knockedOut: false }, { defenderWeaponDropped: dropped }, { attacker: fighterName(attacker), defender: fighterName(victim) })),
       events: withNames(rolled.value.value.events as EngineEvent[], [attacker, victim]),
       updates: Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {},
       itemUpdates: items,

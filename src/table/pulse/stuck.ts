@@ -57,7 +57,7 @@ const stuckCard: CardKind = {
     const actor = card.attacker;
     const d = card.declaration as Removal | null;
     if (!actor || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
-    const rolled = await resolveWithFoundry((dice) => resolveRemoval(weaponOf(d), dice));
+    const rolled = await resolveWithFoundry((dice) => resolveRemoval(weaponOf(d), dice, fighterRef(actor)));
     const damage = rolled.value.damage;
     const s = view(actor).stats;
     const changes: Record<string, unknown> = { "system.pulse.stuckPenalty": delta(-d.penalty, 0, 40) };

@@ -42,7 +42,7 @@ const recoverCard: CardKind = {
     const d = card.declaration as { target: number } | null;
     if (!actor || !d) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const turn = endTurnCommands(card.combatId, actor);
-    const rolled = await resolveWithFoundry((dice) => resolveCheck("StunRecovery", d.target, dice));
+    const rolled = await resolveWithFoundry((dice) => resolveCheck("StunRecovery", d.target, dice, fighterRef(actor)));
     if (!rolled.value.ok) return rolled.value;
     const recovered = rolled.value.value.result.success;
     return ok({

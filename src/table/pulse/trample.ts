@@ -8,15 +8,15 @@
  * Prone condition once.
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { fighterFrom, fighterRef, refersTo, sameFighter } from "../fighter";
+import { fighterFrom, fighterName, fighterRef, refersTo, sameFighter } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/attack";
 import { footprint, sameHex, type Hex } from "../../engine/rulesets/pulse/hex";
 import { enteredAlong, trample } from "../../engine/rulesets/pulse/mounted";
 import { walkSteps } from "../../engine/rulesets/pulse/movement";
 import { tokenPlacement } from "./engagements";
-import { trampleHeadline } from "./headline";
-import { delta, postCard, registerCardKind, withNames, type CardKind, type StatusChange } from "../cards";
+import { blowAftermath, trampleHeadline } from "./headline";
+import { delta, postCard, registerCardKind, withNames, withThen, type CardKind, type StatusChange } from "../cards";
 import type { CombatantInfo } from "../machines";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { defenderInput, figure, view } from "./attack";
@@ -90,8 +90,8 @@ const trampleCard: CardKind = {
       withdrawingOffensively: false,
       modifiers: [],
       context: { weapon: { use: "unarmed", canTrip: false, canKnockout: false, closeRated: false }, targetHumanOrSmaller: true, unarmedRank: 0, shieldCanRush: false, inMelee: true, grappling: false },
-      attacker: { modMD: m.modMD, weaponRank: 0 },
-      defender,
+      attacker: { id: fighterRef(monster), modMD: m.modMD, weaponRank: 0 },
+      defender: { ...defender, id: fighterRef(victim) },
       dieModifier: rule.dieModifier,
       damageModifiers: [],
     };
@@ -113,7 +113,8 @@ const trampleCard: CardKind = {
     ];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      headline: trampleHeadline(r),
+      // Knocked down is in the trampling's own words; a stun or worse follows it.
+      headline: withThen(trampleHeadline(r), blowAftermath({ damage, knockedOut: false }, {}, { attacker: fighterName(monster), defender: fighterName(victim) })),
       events: withNames([line("knockedDown", `${T}KnockedDown`, { who: fighterRef(victim) }), ...(rolled.value.value.events as EngineEvent[])], [monster, victim]),
       updates: Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {},
       statuses: { [fighterRef(victim)]: conditions },

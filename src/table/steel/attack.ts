@@ -5,7 +5,7 @@
  * maneuver and dice; the GM's client resolves the exchange and the wound with
  * the engine, reading every figure from the documents.
  */
-import { exchangeHeadline } from "./headline";
+import { blowAftermath, exchangeHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
@@ -47,7 +47,7 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutCombatant } from "../../engine/time/bouts";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
-import { combatantFor, dryRun, registerCardKind, postCard, type CardKind, type CardView, type StatusChange } from "../cards";
+import { combatantFor, dryRun, registerCardKind, postCard, withThen, type CardKind, type CardView, type StatusChange } from "../cards";
 import { boutIn, boutsState } from "./bouts-state";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -313,7 +313,7 @@ const exchangeCard: CardKind = {
         const odds = exchangeOdds(attackRolled, atn, rolled, dtn);
         return {
           rows: [
-            { label: "BOUT.Steel.Table.Odds.Stopped", probability: 1 - odds.hit, headline: true },
+            { label: Number(v.dice) > 0 ? "BOUT.Steel.Table.Odds.Stopped" : "BOUT.Steel.Table.Odds.Misses", probability: 1 - odds.hit, headline: true },
             { label: "BOUT.Steel.Table.Odds.Hit", probability: odds.hit },
             { label: "BOUT.Steel.Table.Odds.Fumble", probability: odds.defenderFumble },
           ],
@@ -388,7 +388,7 @@ const exchangeCard: CardKind = {
       // The horse is not in the bout: its Shock is measured against its own full pool.
       const struckLeft = horse?.ok ? poolForRound(s).pool : defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD;
       const wound = hit?.wound
-        ? applyWound(casualtyOf(s, struckLeft, horse?.ok ? undefined : fighterOf(card.defender!, combatId)?.missile), { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
+        ? applyWound({ ...casualtyOf(s, struckLeft, horse?.ok ? undefined : fighterOf(card.defender!, combatId)?.missile), id: fighterRef(struck) }, { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
         : null;
       // A fumble whose penalty would take the pool below 0 calls for a Knockdown roll at TN = the dice rolled.
       const r = ex.value.result;
@@ -397,10 +397,10 @@ const exchangeCard: CardKind = {
         ...(r.defender ? [{ side: r.defender, actor: card.defender!, stats: t.stats, left: cpD - r.defender.cost }] : []),
       ]
         .filter((f) => f.side.fumblePenalty > 0 && fumbleBelowZero(f.side.fumblePenalty, f.left, fumbleTiming(f.actor, combatId)))
-        .map((f) => ({ actorId: fighterRef(f.actor), test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn) }));
+        .map((f) => ({ actorId: fighterRef(f.actor), test: knockdownTest(dice, knockdownOf(f.stats), f.side.fumbleKnockdownTn, fighterRef(f.actor)) }));
       // "Mounted Combat": a rider struck by a landed blow rolls Ride less the margin, or falls as from 10 feet.
       const saddle = mountedHit({ defenderMounted: Boolean(fighterOf(card.defender!, combatId)?.mounted), atMount, landed: Boolean(r.hit) }).saddleCheck;
-      const rider = saddle ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
+      const rider = saddle ? stayInSaddle({ id: fighterRef(card.defender!), agility: t.stats.agility, rideTn: rideTnOf(card.defender!), margin: r.margin }, dice) : null;
       return { ex, wound, falls, rider };
     });
     const { ex, wound, falls = [], rider = null } = rolled.value;
@@ -458,7 +458,10 @@ const exchangeCard: CardKind = {
       addStatuses(statuses, fighterRef(card.defender!), [timedStatus(knockedDown)]);
       if (dId) combatCommands.push({ type: "mount", combatantId: dId, mounted: false } as TimeCommand);
     }
-    const headline = exchangeHeadline(ex.value.result, fighterRef(card.attacker), fighterName(struck));
+    const fallen = falls.filter((f) => f.test.ok && f.test.value.result.down).map((f) => names[f.actorId] ?? "");
+    const thrown = rider?.ok && rider.value.result.falls ? fighterName(card.defender) : null;
+    const then = blowAftermath({ wound: wound?.ok ? wound.value.result : null, struck: fighterName(struck), thrown, fallen });
+    const headline = withThen(exchangeHeadline(ex.value.result, fighterRef(card.attacker), fighterName(struck)), then);
     return ok({ outcome: ex.value.result.winner === fighterRef(card.attacker) ? "success" : "failure", events, updates, rolls: rolled.rolls, lookups: ["BOUT.Steel.Part."], combatCommands, statuses, headline });
   },
 };

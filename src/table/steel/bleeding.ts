@@ -38,7 +38,7 @@ const isRolled = (v: unknown): v is RolledBloodLoss => {
 /** The roll for one bleeding fighter: the engine's result with Foundry's dice; null when the engine refuses (a figure out of range). */
 async function rollFor(actor: Actor.Implementation): Promise<{ r: BloodLossResult; healthBefore: number; events: EngineEvent[]; rolls: Roll[] } | Outcome<never>> {
   const s = view(actor).stats;
-  const rolled = await resolveWithFoundry((dice) => bloodLossRoll({ toughness: s.toughness, bloodLoss: s.bloodLoss, healthNow: s.healthNow }, dice));
+  const rolled = await resolveWithFoundry((dice) => bloodLossRoll({ id: fighterRef(actor), toughness: s.toughness, bloodLoss: s.bloodLoss, healthNow: s.healthNow }, dice));
   if (!rolled.value.ok) return rolled.value;
   return { r: rolled.value.value.result, healthBefore: s.healthNow, events: withNames(rolled.value.value.events as EngineEvent[], [actor]), rolls: rolled.rolls };
 }

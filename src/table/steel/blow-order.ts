@@ -9,6 +9,7 @@
  * weapons' lengths (the engine's). The order goes to the bout in one write and
  * to chat as a card.
  */
+import { namedDraws } from "../dice-names";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import type { ActorView } from "../../engine/rulesets/ruleset";
@@ -121,5 +122,5 @@ export async function rollBlowOrder(combat: BoutCombat, groupId: string, values:
     ...r.order.map((group, i) => ({ type: "blowOrder", key: group.length > 1 ? `${B}Together` : `${B}Lands`, data: { n: i + 1, who: group.map(name).join(", ") } })),
   ];
   const first = actorOf(r.order[0]![0]!);
-  if (first) await postResultCard(first, { title: game.i18n!.localize(`${B}Title`), name: name(r.order[0]![0]!), outcome: "neutral", headline: blowOrderHeadline(r.order[0]!.map(name)), events: lines, draws: rolled.draws }, rolled.rolls);
+  if (first) await postResultCard(first, { title: game.i18n!.localize(`${B}Title`), name: name(r.order[0]![0]!), outcome: "neutral", headline: blowOrderHeadline(r.order[0]!.map(name)), events: lines, draws: namedDraws(rolled.draws, Object.fromEntries(aggressors.map((id) => [id, name(id)]))) }, rolled.rolls);
 }

@@ -113,8 +113,9 @@ interface TerrainDeclaration {
  * rolls Ride ("Mounted modifiers"), a fighter on foot burns pool dice.
  */
 function rollerOf(actor: Actor.Implementation, combatId: string, dice: number, tnModifier = 0): TerrainRoller {
-  if (riding(actor, combatId)) return { mounted: true, agility: agilityOf(actor), rideTn: rideTnOf(actor), tnModifier };
-  return { mounted: false, cpLeft: combatPoolLeft(actor, combatId), dice };
+  const id = fighterRef(actor);
+  if (riding(actor, combatId)) return { mounted: true, id, agility: agilityOf(actor), rideTn: rideTnOf(actor), tnModifier };
+  return { mounted: false, id, cpLeft: combatPoolLeft(actor, combatId), dice };
 }
 
 /** A declaration made in the saddle stands only while the fighter still rides (and the other way round). */
@@ -213,6 +214,7 @@ async function answerDice(card: CardView, title: string, odds: (values: DialogVa
 
 const terrainContestCard: CardKind = {
   title: `${C}TerrainContestTitle`,
+  answer: "BOUT.Card.Answer.Oppose",
   gmFigures: customTn,
   prepare(raw, attacker, _defender, combatId) {
     return prepareTerrain({ ...(raw as object), stakes: "none" }, attacker, combatId);
@@ -278,6 +280,7 @@ function buyingBout(combatId: string, buyer: Actor.Implementation, holder: Actor
 
 const buyCard: CardKind = {
   title: `${C}BuyTitle`,
+  answer: "BOUT.Card.Answer.Bid",
   prepare(raw, buyer, holder, combatId) {
     const bout = buyingBout(combatId, buyer, holder);
     if (!bout.ok) return bout;
@@ -303,7 +306,7 @@ const buyCard: CardKind = {
     if (!theirs.ok) return theirs;
     const commands = [...spend(card.combatId, buyer, d.dice), ...spend(card.combatId, holder, theirs.value)];
     const rolled = await resolveWithFoundry((dice) =>
-      buyInitiative({ buyer: { cpLeft: combatPoolLeft(buyer, card.combatId), dice: d.dice, tn: d.tn }, holder: { cpLeft: combatPoolLeft(holder, card.combatId), dice: theirs.value, tn: d.tn } }, dice),
+      buyInitiative({ buyer: { id: fighterRef(buyer), cpLeft: combatPoolLeft(buyer, card.combatId), dice: d.dice, tn: d.tn }, holder: { id: fighterRef(holder), cpLeft: combatPoolLeft(holder, card.combatId), dice: theirs.value, tn: d.tn } }, dice),
     );
     if (!rolled.value.ok) return rolled.value;
     const bought = rolled.value.value.result.bought;

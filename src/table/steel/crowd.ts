@@ -7,6 +7,7 @@
  * GM's). The bout keeps the outcome for the round, and the choices made from
  * the tracker settle who faces the lone fighter (the engine's match-up).
  */
+import { namedDraws } from "../dice-names";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { crowdOpponentTn, crowdTns, loneDecidesOdds, outnumberedApplies, outnumberedRoll } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
@@ -79,5 +80,5 @@ export async function runCrowd(combat: BoutCombat, groupId: string): Promise<voi
   const actor = actorOf(lone.id);
   if (!actor) return;
   const named = lines.map((l) => ({ ...l, data: Object.fromEntries(Object.entries(l.data).map(([k, v]) => [k, typeof v === "string" && combat.combatants.get(v) ? name(v) : v])) }));
-  await postResultCard(actor, { title: game.i18n!.localize(`${C}Title`), name: name(lone.id), outcome: "neutral", headline: crowdHeadline(r), events: withNames(named, []), draws: rolled.draws }, rolled.rolls);
+  await postResultCard(actor, { title: game.i18n!.localize(`${C}Title`), name: name(lone.id), outcome: "neutral", headline: crowdHeadline(r), events: withNames(named, []), draws: namedDraws(rolled.draws, Object.fromEntries(members.map((m) => [m.id, name(m.id)]))) }, rolled.rolls);
 }

@@ -93,3 +93,30 @@ export function blowOrderHeadline(first: readonly string[]): Headline {
 export function crowdHeadline(r: { readonly decides: string; readonly cap: number }): Headline {
   return { key: `${H}Crowd.${r.decides}`, data: { cap: r.cap } };
 }
+
+/** A wound as the headline reads it: whether its rolls put the one struck down or out, what Shock left, whether it kills. */
+interface WoundAftermath {
+  readonly cpLeft: number;
+  readonly knockdownRoll: { readonly down: boolean } | null;
+  readonly knockoutRoll: { readonly out: boolean } | null;
+  readonly fatal: boolean;
+}
+
+/**
+ * What a blow or a shot leaves the table to act on, in the order it happened:
+ * Shock emptying the pool (as the card's Shock line says), a Knockdown or Knockout roll failed, a
+ * fatal wound, a rider thrown, a fumbler knocked off their feet. `struck`, `thrown`
+ * and `fallen` are fighters' names.
+ */
+export function blowAftermath(a: { readonly wound: WoundAftermath | null; readonly struck: string; readonly thrown?: string | null; readonly fallen?: readonly string[] }): Headline[] {
+  const w = a.wound;
+  const who = { who: a.struck };
+  return [
+    ...(w && w.cpLeft === 0 ? [{ key: "BOUT.Card.Headline.Then.PoolEmpty", data: who }] : []),
+    ...(w?.knockdownRoll?.down ? [{ key: "BOUT.Card.Headline.Then.KnockedDown", data: who }] : []),
+    ...(w?.knockoutRoll?.out ? [{ key: "BOUT.Card.Headline.Then.KnockedOut", data: who }] : []),
+    ...(w?.fatal ? [{ key: "BOUT.Card.Headline.Then.Fatal", data: who }] : []),
+    ...(a.thrown ? [{ key: "BOUT.Card.Headline.Then.Thrown", data: { who: a.thrown } }] : []),
+    ...(a.fallen ?? []).map((name) => ({ key: "BOUT.Card.Headline.Then.KnockedDown", data: { who: name } })),
+  ];
+}

@@ -42,8 +42,8 @@ import {
 } from "../../engine/rulesets/steel";
 import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
-import { readyHeadline, shotHeadline } from "./headline";
-import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
+import { blowAftermath, readyHeadline, shotHeadline } from "./headline";
+import { combatantFor, dryRun, postCard, registerCardKind, withNames, withThen, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
 import { boutIn } from "./bouts-state";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
@@ -100,7 +100,7 @@ const readyCard: CardKind = {
     if (!actor || !weapon || !id) return refused("noWeapon", "NoWeapon");
     const s = view(actor).stats;
     const w = weapon.stats;
-    const rolled = await resolveWithFoundry((dice) => beginPreparation({ preparation: w.preparation, quicken: Boolean(card.declaration?.quicken), quickenCost: w.quickenCost, quickenTn: w.quickenTn, reflex: reflexOf(s) }, dice));
+    const rolled = await resolveWithFoundry((dice) => beginPreparation({ id: fighterRef(actor), preparation: w.preparation, quicken: Boolean(card.declaration?.quicken), quickenCost: w.quickenCost, quickenTn: w.quickenTn, reflex: reflexOf(s) }, dice));
     if (!rolled.value.ok) return rolled.value;
     const state = rolled.value.value.result.state;
     const headline = readyHeadline(rolled.value.value.result, weapon.name);
@@ -251,11 +251,11 @@ const shotCard: CardKind = {
       if (!shot.ok) return { shot, wound: null, rider: null };
       const hit = shot.value.result.hit;
       const wound = hit?.wound
-        ? applyWound(casualtyOf(t, Math.max(0, targetCpAfter), inBout?.missile), { wound: hit.wound, region: PART_REGION[hit.part], margin: shot.value.result.margin, blunt: profile.value.damageType === "blunt" }, dice)
+        ? applyWound({ ...casualtyOf(t, Math.max(0, targetCpAfter), inBout?.missile), id: fighterRef(target) }, { wound: hit.wound, region: PART_REGION[hit.part], margin: shot.value.result.margin, blunt: profile.value.damageType === "blunt" }, dice)
         : null;
       // "Attacking a Mounted Target": a rider the missile strikes rolls Ride less the margin, or falls.
       const saddle = mountedHit({ defenderMounted: Boolean(inBout?.mounted), atMount: false, landed: Boolean(hit) }).saddleCheck;
-      const rider = saddle ? stayInSaddle({ agility: t.stats.agility, rideTn: rideTnOf(target), margin: shot.value.result.margin }, dice) : null;
+      const rider = saddle ? stayInSaddle({ id: fighterRef(target), agility: t.stats.agility, rideTn: rideTnOf(target), margin: shot.value.result.margin }, dice) : null;
       return { shot, wound, rider };
     });
     const { shot, wound, rider } = rolled.value;
@@ -286,7 +286,7 @@ const shotCard: CardKind = {
       lookups: ["BOUT.Steel.Part."],
       combatCommands: commands,
       statuses,
-      headline: shotHeadline(shot.value.result),
+      headline: withThen(shotHeadline(shot.value.result), blowAftermath({ wound: wound?.ok ? wound.value.result : null, struck: fighterName(target), thrown: thrown ? fighterName(target) : null })),
     });
   },
 };

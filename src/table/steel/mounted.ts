@@ -132,7 +132,7 @@ const gaitCard: CardKind = {
       commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
       return ok({ outcome: "success", events: [{ type: "gait", key: `${R}GaitFree`, data: {} }], updates: {}, rolls: [], lookups: [`${R}Gait.`], combatCommands: commands, headline: gaitHeadline(change, null) });
     }
-    const rolled = await resolveWithFoundry((dice) => skillCheck({ dice: view(actor).stats.agility, tn: d.tn }, dice));
+    const rolled = await resolveWithFoundry((dice) => skillCheck({ id: fighterRef(actor), skill: "BOUT.Card.Roll.Ride", dice: view(actor).stats.agility, tn: d.tn }, dice));
     if (!rolled.value.ok) return rolled.value;
     const res = rolled.value.value.result;
     if (res.success) commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
@@ -215,7 +215,7 @@ async function resolveRideBy(card: CardView, foe: Actor.Implementation | null, f
   const s = view(actor).stats;
   const foeId = foe ? combatantFor(card.combatId, foe) : null;
   const rolled = await resolveWithFoundry((dice) =>
-    rideBy({ agility: s.agility, rideTn: rideTnOf(actor), tnModifier: again.value.tnModifier, opponentDice: foeDice, ...(foe ? { opponentCpLeft: combatPoolLeft(foe, card.combatId) } : {}) }, dice),
+    rideBy({ id: fighterRef(actor), agility: s.agility, rideTn: rideTnOf(actor), tnModifier: again.value.tnModifier, opponentDice: foeDice, ...(foe ? { opponentId: fighterRef(foe), opponentCpLeft: combatPoolLeft(foe, card.combatId) } : {}) }, dice),
   );
   if (!rolled.value.ok) return rolled.value;
   const res = rolled.value.value.result;
@@ -256,6 +256,7 @@ const rideByCard: CardKind = {
 /** "Ride-By Attacking" at a foe on foot: his owner may burn pool dice at the rider's TN to win the terrain roll and keep two exchanges. */
 const rideByAtCard: CardKind = {
   title: `${R}RideByAtTitle`,
+  answer: "BOUT.Card.Answer.HoldRider",
   prepare: (raw, actor, foe, combatId) => prepareRideBy(raw, actor, foe, combatId),
   describe: (d) => [{ type: "declared", key: `${R}RideByAtDeclared`, data: { tn: d?.tn ?? 0 } }],
   async defend(card) {
@@ -337,6 +338,7 @@ function ridersNow(rider: Actor.Implementation, foe: Actor.Implementation | null
  */
 const ridersPassCard: CardKind = {
   title: `${R}PassTitle`,
+  answer: "BOUT.Card.Answer.Pass",
   prepare(raw, rider, foe, combatId) {
     const both = ridersNow(rider, foe, combatId);
     if (!both.ok) return both;

@@ -10,7 +10,8 @@ import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { fieldNumber, registerItemRoll, rollStats, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { notifyRefusal } from "../notify";
-import { fighterName } from "../fighter";
+import { fighterName, fighterRef } from "../fighter";
+import { namedDraws } from "../dice-names";
 import { skillHeadline } from "./headline";
 
 
@@ -45,11 +46,11 @@ async function steelSkill(request: ItemRollRequest) {
   const { actor: a, item: s } = rollStats<SteelActor, SteelSkill>(request);
   const values = await openOddsDialog({ ...steelSkillSpec(a, s), titleData: { name: item.name } });
   if (!values) return;
-  const input = { dice: a[s.attribute], tn: s.tn, bonusDice: fieldNumber(values.bonusDice), tnModifier: fieldNumber(values.tnModifier) };
+  const input = { id: fighterRef(actor), skill: item.name, dice: a[s.attribute], tn: s.tn, bonusDice: fieldNumber(values.bonusDice), tnModifier: fieldNumber(values.tnModifier) };
   const r = await resolveWithFoundry((dice) => skillCheck(input, dice));
   if (!r.value.ok) return notifyRefusal(r.value.refusal);
   const { result, events } = r.value.value;
-  return postResultCard(actor, { title: item.name, name: fighterName(actor), outcome: result.success ? "success" : "failure", headline: skillHeadline(item.name, result), events: events as EngineEvent[], draws: r.draws }, r.rolls);
+  return postResultCard(actor, { title: item.name, name: fighterName(actor), outcome: result.success ? "success" : "failure", headline: skillHeadline(item.name, result), events: events as EngineEvent[], draws: namedDraws(r.draws) }, r.rolls);
 }
 
 export function registerSteelSkillTests(): void {

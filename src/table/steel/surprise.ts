@@ -47,6 +47,7 @@ const named = (actor: Actor.Implementation, word: string) => view(actor).skills.
 
 const surpriseCard: CardKind = {
   title: `${C}SurpriseTitle`,
+  answer: "BOUT.Card.Answer.Spot",
   prepare: (raw, ambusher) => pickSkill(ambusher, (raw ?? {}) as object),
   describe: (d: SkillPick) => [{ type: "declared", key: `${C}SurpriseDeclared`, data: { skill: d?.name ?? "", dice: d?.dice ?? 0, tn: d?.tn ?? 0 } }],
   async defend(card) {
@@ -69,10 +70,10 @@ const surpriseCard: CardKind = {
     if (!t.ok) return t;
     const reflex = reflexOf(view(target).stats);
     const rolled = await resolveWithFoundry((dice) => {
-      const check = surpriseCheck({ dice: a.dice, tn: a.tn }, { dice: t.value.dice, tn: t.value.tn }, dice);
+      const check = surpriseCheck({ id: fighterRef(ambusher), dice: a.dice, tn: a.tn }, { id: fighterRef(target), dice: t.value.dice, tn: t.value.tn }, dice);
       if (!check.ok) return { check, hesitation: null };
       const r = check.value.result;
-      const hesitation = hesitationRoll({ reflex, ambusherSuccesses: r.ambusher.successes, targetSuccesses: r.target.successes }, dice);
+      const hesitation = hesitationRoll({ id: fighterRef(target), reflex, ambusherSuccesses: r.ambusher.successes, targetSuccesses: r.target.successes }, dice);
       return { check, hesitation };
     });
     const { check, hesitation } = rolled.value;

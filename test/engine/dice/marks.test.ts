@@ -17,11 +17,11 @@ import { resolveInfection, resolveInfectionDay } from "../../../src/engine/rules
 import { resolveParry } from "../../../src/engine/rulesets/pulse/parry";
 import { resolveCloseWithdraw, resolveRepulse } from "../../../src/engine/rulesets/pulse/close-combat";
 
-/** The draws a rule made with exactly these dice, with the marks it gave them. */
+/** The draws a rule made with exactly these dice, with the marks it gave them (their names are test/engine/dice/labels.test.ts's). */
 async function drawsOf<T>(rule: (dice: Dice) => T, dice: Record<number, number[]>) {
   const queues = new Map(Object.entries(dice).map(([f, v]) => [Number(f), [...v]]));
   const { tape } = await resolveWithSupply(rule, (faces, count) => queues.get(faces)!.splice(0, count));
-  return tape.draws();
+  return tape.draws().map(({ label: _label, read: _read, ...d }) => d);
 }
 
 describe("pool dice (seed 000 'Melee Combat': dice rolled against the ATN or DTN; a die showing the TN or more is a success)", () => {

@@ -2,7 +2,7 @@
  * Combat Advantages (section VI) and the checks that criticals call for
  * (section VII). An advantage is optional and costs Fatigue Points.
  */
-import { rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
+import { labelled, rollOne, said, type Dice, type PercentileCriticalRule } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { markRoll, readRoll, succeeded, type Roll } from "./levels";
@@ -72,17 +72,11 @@ export function resolveAdvantage(input: AdvantageInput, dice: Dice): Outcome<Res
   if (!f.ok) return f;
   const fatigueCost = (input.fatigueCosts ?? DEFAULT_ADVANTAGE_FATIGUE)[input.kind];
   if (!mayPayFatigue(fatigueCost, input.fatigueNow)) return apRefuse("outOfRange", { field: "fatigueNow", value: input.fatigueNow, min: fatigueCost, max: 1000 });
-  const roll100 = rollOne(dice, 100);
-  let roll: Roll;
-  let success: boolean;
-  if (input.kind === "disarm") {
-    // The attacker checks STR, less the defender's PSF%, to keep hold of the weapon.
-    roll = readRoll(roll100, (input.attackerStrTarget ?? 0) - (input.defenderPsf ?? 0), input.rule);
-    success = !succeeded(roll.level);
-  } else {
-    roll = readRoll(roll100, input.tsc + (input.defenceCritical ? 10 : 0), input.rule);
-    success = succeeded(roll.level);
-  }
+  // A disarm is the victim's STR check, less the taker's PSF%, to keep hold of the weapon; any other advantage, the taker's roll.
+  const target = input.kind === "disarm" ? (input.attackerStrTarget ?? 0) - (input.defenderPsf ?? 0) : input.tsc + (input.defenceCritical ? 10 : 0);
+  const label = input.kind === "disarm" ? said(input.victim, "BOUT.Card.Roll.ActionPoints.keepWeapon", { target }) : said(input.who, `BOUT.Card.Roll.ActionPoints.Blow.${input.kind}`, { target });
+  const roll = readRoll(labelled(dice, label, () => rollOne(dice, 100)), target, input.rule);
+  const success = input.kind === "disarm" ? !succeeded(roll.level) : succeeded(roll.level);
   markRoll(dice, roll);
   const fatigueNow = input.fatigueNow - fatigueCost;
   return ok({ result: { fatigueCost, fatigueNow, roll, success }, events: [
@@ -121,7 +115,7 @@ export function resolveAdvantageAttack(input: AdvantageAttackInput, dice: Dice):
   if (!mayPayFatigue(fatigueCost, input.fatigueNow)) return apRefuse("outOfRange", { field: "fatigueNow", value: input.fatigueNow, min: fatigueCost, max: 1000 });
   const bonus = input.defenceCritical && input.kind !== "bonusAttack" ? 10 : 0;
   const a = input.attack;
-  const blow: AttackInput = { ...a, attacker: { ...a.attacker, modifier: (a.attacker.modifier ?? 0) + bonus }, defender: { ...a.defender, defence: "none" } };
+  const blow: AttackInput = { ...a, attacker: { ...a.attacker, modifier: (a.attacker.modifier ?? 0) + bonus }, defender: { ...a.defender, defence: "none" }, blow: input.kind };
   const resolved = resolveAttack(blow, dice);
   if (!resolved.ok) return resolved;
   const fatigueNow = input.fatigueNow - fatigueCost;

@@ -6,7 +6,7 @@
  * whatever the defence did to it. `classifyAttack` holds the whole decision for
  * two given rolls, so the odds and the resolution share it.
  */
-import { DEFAULT_FRACTION_RULE, markLookup, rollExploding, rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
+import { DEFAULT_FRACTION_RULE, drawPlace, labelled, labelSince, markLookup, rollExploding, rollOne, said, type Dice, type PercentileCriticalRule } from "../../dice";
 import { ok, PASSED, type Outcome } from "../../outcome";
 import { event, type ApEvent, type Resolution } from "./events";
 import { markRoll, rank, readRoll, succeeded, type Level, type Roll } from "./levels";
@@ -93,6 +93,8 @@ export interface AttackInput {
   readonly agility?: { readonly attacker: number; readonly defender: number };
   /** IV.c.i.3: how a critical through a successful block lands (see CritThroughBlock). */
   readonly critThroughBlock?: CritThroughBlock;
+  /** What the attack roll is, named on the card (a riposte, a shield bash): an advantage's name; a plain attack by default. */
+  readonly blow?: string;
 }
 
 /**
@@ -300,9 +302,14 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
   const valid = checkAttack(input);
   if (!valid.ok) return valid;
   const d = input.defender;
+  // The defence is rolled first (a passive one changes the attack's target), but the attack came first: it is named first, so the card lists it first.
+  const defencePlace = drawPlace(dice);
   const defenceRoll = d.defence !== "none" ? rollOne(dice, 100) : null;
+  const attackPlace = drawPlace(dice);
   const attackRoll = rollOne(dice, 100);
   const c = classifyAttack(input, defenceRoll, attackRoll);
+  labelSince(dice, attackPlace, input.blow ? said(input.attacker.id, `BOUT.Card.Roll.ActionPoints.Blow.${input.blow}`, { target: c.attack.target }) : said(input.attacker.id, "BOUT.Card.Roll.ActionPoints.attack", { target: c.attack.target }));
+  if (c.defence) labelSince(dice, defencePlace, said(d.id, `BOUT.Card.Roll.ActionPoints.Defence.${d.defence}`, { target: c.defence.target }));
   // Marks go to the latest unmarked draw showing the value: the attack (rolled last) first.
   markRoll(dice, c.attack);
   if (c.defence) markRoll(dice, c.defence);
@@ -315,7 +322,7 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
   let defenderDrops: Mishaps["defenderDrops"] = null;
   let defenderKneels = false;
   const agility = (who: string, target: number, what: string) => {
-    const roll = readRoll(rollOne(dice, 100), target, input.rule);
+    const roll = readRoll(labelled(dice, () => said(who, `BOUT.Card.Roll.ActionPoints.Agility.${what}`, { target }), () => rollOne(dice, 100)), target, input.rule);
     markRoll(dice, roll);
     const kept = succeeded(roll.level);
     events.push(event("agilityRoll", { who, what, roll: roll.roll, target, kept }));
@@ -337,19 +344,19 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
   let damage: DamageOutcome | null = null;
   if (c.outcome === "hit" || c.outcome === "partial") {
     const a = input.attacker;
-    const critDie = rollOne(dice, 10) + (input.critDieModifier ?? 0);
+    const critDie = labelled(dice, () => said(input.attacker.id, "BOUT.Card.Roll.ActionPoints.critDie"), () => rollOne(dice, 10)) + (input.critDieModifier ?? 0);
     const full = a.baseDamage + a.strengthBonus + a.attackerBonus + critDie;
     const attackerDamage = c.parry === "baseOnly" ? a.baseDamage : c.parry === "baseAndCrit" ? a.baseDamage + critDie : full;
     const shieldAbsorbs = c.shieldCounts && d.shield ? Math.min(d.shield.absorption, attackerDamage) : 0;
     const armourAbsorbs = netAbsorption(d.armour.absorption, d.armour.failed);
     const through = Math.max(0, attackerDamage - shieldAbsorbs - armourAbsorbs);
     const criticalHit = c.criticalCounts;
-    const bonus = criticalHit ? rollExploding(dice, 10).total : 0;
+    const bonus = criticalHit ? labelled(dice, () => said(input.attacker.id, "BOUT.Card.Roll.ActionPoints.bonus"), () => rollExploding(dice, 10)).total : 0;
     const delivered = through + bonus;
     let critical: DamageOutcome["critical"] = null;
     if (criticalHit) {
       const tables = input.criticalTables ?? { locations: DEFAULT_AP_TABLES.criticalLocations, effects: DEFAULT_AP_TABLES.criticalEffects };
-      const roll = rollOne(dice, 100);
+      const roll = labelled(dice, () => said(d.id, "BOUT.Card.Roll.ActionPoints.critical"), () => rollOne(dice, 100));
       const location = lookupBand(tables.locations, roll);
       markLookup(dice, 100, [roll], location);
       critical = { roll, location, effect: tables.effects[location] };
@@ -362,7 +369,7 @@ export function resolveAttack(input: AttackInput, dice: Dice): Outcome<Resolutio
     const shieldPenetrated = c.shieldCounts && d.shield !== null && attackerDamage > d.shield.absorption;
     let shieldShattered = false;
     if (shieldPenetrated) {
-      const roll = rollOne(dice, 100);
+      const roll = labelled(dice, () => said(d.id, "BOUT.Card.Roll.ActionPoints.shield"), () => rollOne(dice, 100));
       shieldShattered = roll <= 10 * (d.shield!.penetrations + 1);
       markLookup(dice, 100, [roll], shieldShattered ? "BOUT.Card.Die.Row.shatters" : "BOUT.Card.Die.Row.holds");
     }

@@ -4,7 +4,7 @@
  * tenth of the target or less is a critical success and 96-00 on a failure a
  * critical failure (the dice engine's fraction rule); a group may set its own.
  */
-import { DEFAULT_FRACTION_RULE, markD100, percentileTest, rollOne, type Dice, type PercentileCriticalRule } from "../../dice";
+import { DEFAULT_FRACTION_RULE, labelled, markD100, percentileTest, rollOne, said, type Dice, type PercentileCriticalRule } from "../../dice";
 
 export type Level = "criticalFailure" | "failure" | "success" | "criticalSuccess";
 const RANK: Readonly<Record<Level, number>> = { criticalFailure: 0, failure: 1, success: 2, criticalSuccess: 3 };
@@ -29,9 +29,9 @@ export function markRoll(dice: Dice, roll: Roll): void {
   markD100(dice, { roll: roll.roll, success: succeeded(roll.level), critical: roll.level === "criticalSuccess", fumble: roll.level === "criticalFailure" });
 }
 
-/** Rolls a skill's d100 against the target and marks it for the card (a skill test from the sheet). */
-export function rollLevel(target: number, dice: Dice, rule: PercentileCriticalRule = DEFAULT_FRACTION_RULE): Roll {
-  const roll = readRoll(rollOne(dice, 100), target, rule);
+/** Rolls a skill's d100 against the target and marks it for the card (a skill test from the sheet); `as`: who rolls, and the skill's name for the card. */
+export function rollLevel(target: number, dice: Dice, rule: PercentileCriticalRule = DEFAULT_FRACTION_RULE, as: { readonly who?: string; readonly skill?: string } = {}): Roll {
+  const roll = readRoll(labelled(dice, () => said(as.who, "BOUT.Card.Roll.skillTarget", { skill: as.skill ?? "", target }), () => rollOne(dice, 100)), target, rule);
   markRoll(dice, roll);
   return roll;
 }

@@ -11,7 +11,7 @@
  * A critical rolls the critical table (editable data) at the hit's location.
  * Who counts as "in range" for the 91–00 hit is the GM's: the shell offers everyone else in the fight.
  */
-import { markLookup, rollOne, type Dice } from "../../dice";
+import { labelled, markLookup, rollOne, said, type Dice } from "../../dice";
 import type { OopsTurnEffect } from "../../time/turns";
 import { hitLocation, woundsSuffered, type WoundsResult } from "./damage";
 import { event, type OpposedEvent } from "./events";
@@ -71,7 +71,7 @@ export function fumbleEffects(outcome: FumbleOutcome, ctx: FumbleContext, dice: 
     case "hitsAlly": {
       if (!ctx.others.length) return { ...NONE, stunned: true, events: [event("oopsStunned", { who: ctx.id })] };
       // "1 randomly in range": with one other there is nobody to pick between (and no one-sided die to roll).
-      const victim = ctx.others.length === 1 ? ctx.others[0]! : ctx.others[rollOne(dice, ctx.others.length) - 1]!;
+      const victim = ctx.others.length === 1 ? ctx.others[0]! : ctx.others[labelled(dice, () => said(ctx.id, "BOUT.Card.Roll.Opposed.whoIsStruck"), () => rollOne(dice, ctx.others.length)) - 1]!;
       const { location } = hitLocation(oops.roll, hitLocations);
       const damage = ctx.weaponDamage + oops.sl;
       const result = woundsSuffered({ damage, toughnessBonus: victim.toughnessBonus, armourPoints: victim.armour[location], woundsNow: victim.woundsNow });
@@ -90,7 +90,7 @@ export interface CriticalRoll {
 
 /** A critical's effect: d100 on the fight's critical table for the location struck. */
 export function rollCritical(on: string, location: Location, dice: Dice, table: Readonly<Record<Location, readonly Band<string>[]>>): { result: CriticalRoll; events: OpposedEvent[] } {
-  const roll = rollOne(dice, 100);
+  const roll = labelled(dice, () => said(on, "BOUT.Card.Roll.Opposed.critical"), () => rollOne(dice, 100));
   const entry = lookup(table[location], roll);
   markLookup(dice, 100, [roll], entry);
   return { result: { on, location, roll, entry }, events: [event("criticalRolled", { on, location, roll, entry })] };

@@ -104,9 +104,9 @@ export function resolveMeleeAttack(input: MeleeAttackInput, dice: Dice): Outcome
   const { attacker: a, defender: d } = input;
   const events: OpposedEvent[] = [];
   const attackTest = { ...a.test, modifier: (a.test.modifier ?? 0) + (d.surprised ? SURPRISED_BONUS : 0) };
-  const at = rollTest(attackTest, dice);
+  const at = rollTest(attackTest, dice, a.id, "BOUT.Card.Roll.Opposed.attack");
   events.push(event("test", { who: a.id, roll: at.roll, target: at.target, sl: at.sl, success: at.success }));
-  const dt = d.test ? rollTest(d.test, dice) : null;
+  const dt = d.test ? rollTest(d.test, dice, d.id, d.test.skill ? "BOUT.Card.Roll.Opposed.oppose" : "BOUT.Card.Roll.Opposed.opposeAny") : null;
   if (dt) events.push(event("test", { who: d.id, roll: dt.roll, target: dt.target, sl: dt.sl, success: dt.success }));
   // Unopposed (the Surprised cannot defend): the attack must succeed on its own.
   const outcome = dt ? compareOpposed(at, dt, input.tie) : { winner: at.success ? ("attacker" as const) : ("defender" as const), sl: at.sl };

@@ -2,7 +2,7 @@
  * Moves and the tests that go with them ("Move"): Charge, Flee, Disengage, Run,
  * Leap, Fall and Climb, with the seed's numbers.
  */
-import { rollOne, type Dice, type PercentileTest } from "../../dice";
+import { labelled, rollOne, said, type Dice, type PercentileTest } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { hitLocation, woundsSuffered } from "./damage";
 import { event, type OpposedEvent, type Resolution } from "./events";
@@ -59,7 +59,7 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
   if (!figs.ok) return figs;
   const events: OpposedEvent[] = [event("flee", { who: input.fleer.id })];
   let advantage = input.opponent.advantage + 1;
-  const attack = rollTest({ ...input.opponent.melee, modifier: (input.opponent.melee.modifier ?? 0) + FLEE_ATTACK_BONUS }, dice);
+  const attack = rollTest({ ...input.opponent.melee, modifier: (input.opponent.melee.modifier ?? 0) + FLEE_ATTACK_BONUS }, dice, input.opponent.id, "BOUT.Card.Roll.Opposed.freeAttack");
   events.push(event("test", { who: input.opponent.id, roll: attack.roll, target: attack.target, sl: attack.sl, success: attack.success }));
   let hit: Hit | null = null;
   let cool: PercentileTest | null = null;
@@ -71,7 +71,7 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
     const wounds = woundsSuffered({ damage, toughnessBonus: input.fleer.toughnessBonus, armourPoints: input.fleer.armour[location], woundsNow: input.fleer.woundsNow });
     hit = { roll: attack.roll, reversed, location, damage, wounds };
     events.push(event("fleeHit", { on: input.fleer.id, location, suffered: wounds.suffered }));
-    cool = rollTest({ ...input.fleer.cool, difficulty: "challenging" }, dice);
+    cool = rollTest({ ...input.fleer.cool, difficulty: "challenging" }, dice, input.fleer.id, "BOUT.Card.Roll.Opposed.cool");
     events.push(event("test", { who: input.fleer.id, roll: cool.roll, target: cool.target, sl: cool.sl, success: cool.success }));
     if (!cool.success) {
       broken = 1 + Math.max(0, -cool.sl);
@@ -117,10 +117,10 @@ export function disengageByDodge(
     const oc = checkTest(o.melee, o.id);
     if (!oc.ok) return oc;
   }
-  const dodge = rollTest(input.dodge, dice);
+  const dodge = rollTest(input.dodge, dice, input.id, "BOUT.Card.Roll.Opposed.dodge");
   const events: OpposedEvent[] = [event("test", { who: input.id, roll: dodge.roll, target: dodge.target, sl: dodge.sl, success: dodge.success })];
   const opponents = input.opponents.map((o) => {
-    const test = rollTest(o.melee, dice);
+    const test = rollTest(o.melee, dice, o.id, "BOUT.Card.Roll.Opposed.melee");
     events.push(event("test", { who: o.id, roll: test.roll, target: test.target, sl: test.sl, success: test.success }));
     // The dodger must out-score each foe; a tie goes to the foe holding the ground.
     const defeated = dodge.sl > test.sl;
@@ -133,24 +133,24 @@ export function disengageByDodge(
 }
 
 /** Run: an Average (+20) Athletics Test; on a success Run + SL more yards this round. */
-export function run(input: { athletics: TestInput; move: number }, dice: Dice): Outcome<Resolution<{ test: PercentileTest; extraYards: number }>> {
+export function run(input: { athletics: TestInput; move: number; id?: string }, dice: Dice): Outcome<Resolution<{ test: PercentileTest; extraYards: number }>> {
   const c = checkTest(input.athletics, "athletics");
   if (!c.ok) return c;
   const f = checkFigures({ move: input.move }, 0, 100);
   if (!f.ok) return f;
-  const test = rollTest({ ...input.athletics, difficulty: "average" }, dice);
+  const test = rollTest({ ...input.athletics, difficulty: "average" }, dice, input.id, "BOUT.Card.Roll.Opposed.athletics");
   const extraYards = test.success ? Math.max(0, movement(input.move).run + test.sl) : 0;
   return ok({ result: { test, extraYards }, events: [event("run", { success: test.success, yards: extraYards })] });
 }
 
 /** Leap: Move in feet without a test; farther takes Athletics (Average with a run-up, else Challenging): +1 foot per SL, +6 inches at SL 0. */
-export function leap(input: { move: number; athletics?: TestInput; runUp: boolean }, dice: Dice): Outcome<Resolution<{ test: PercentileTest | null; feet: number }>> {
+export function leap(input: { move: number; athletics?: TestInput; runUp: boolean; id?: string }, dice: Dice): Outcome<Resolution<{ test: PercentileTest | null; feet: number }>> {
   const f = checkFigures({ move: input.move }, 0, 100);
   if (!f.ok) return f;
   if (!input.athletics) return ok({ result: { test: null, feet: input.move }, events: [event("leap", { feet: input.move })] });
   const c = checkTest(input.athletics, "athletics");
   if (!c.ok) return c;
-  const test = rollTest({ ...input.athletics, difficulty: input.runUp ? "average" : "challenging" }, dice);
+  const test = rollTest({ ...input.athletics, difficulty: input.runUp ? "average" : "challenging" }, dice, input.id, "BOUT.Card.Roll.Opposed.athletics");
   const feet = input.move + (test.success ? (test.sl > 0 ? test.sl : 0.5) : 0);
   return ok({ result: { test, feet }, events: [event("leap", { feet })] });
 }
@@ -161,7 +161,7 @@ export function leap(input: { move: number; athletics?: TestInput; runUp: boolea
  * at 0 yards or less there is no damage. More Wounds than the TB leaves you Prone.
  */
 export function fall(
-  input: { yards: number; toughnessBonus: number; woundsNow: number; athletics?: TestInput },
+  input: { yards: number; toughnessBonus: number; woundsNow: number; athletics?: TestInput; id?: string },
   dice: Dice,
 ): Outcome<Resolution<{ test: PercentileTest | null; yardsCounted: number; damage: number; wounds: number; prone: boolean; woundsNow: number }>> {
   const f = checkFigures({ yards: input.yards, toughnessBonus: input.toughnessBonus, woundsNow: input.woundsNow }, 0, 10_000);
@@ -171,11 +171,11 @@ export function fall(
   if (input.athletics) {
     const c = checkTest(input.athletics, "athletics");
     if (!c.ok) return c;
-    test = rollTest({ ...input.athletics, difficulty: "average" }, dice);
+    test = rollTest({ ...input.athletics, difficulty: "average" }, dice, input.id, "BOUT.Card.Roll.Opposed.athletics");
     if (test.success) yardsCounted -= 1 + Math.max(0, test.sl);
   }
   if (yardsCounted <= 0) return ok({ result: { test, yardsCounted, damage: 0, wounds: 0, prone: false, woundsNow: input.woundsNow }, events: [event("fall", { damage: 0, wounds: 0 })] });
-  const damage = rollOne(dice, 10) + 3 * yardsCounted;
+  const damage = labelled(dice, () => said(input.id, "BOUT.Card.Roll.Opposed.fall"), () => rollOne(dice, 10)) + 3 * yardsCounted;
   // Our reading: only the Toughness Bonus reduces it, and a fall may do no harm at all.
   const wounds = Math.max(0, damage - input.toughnessBonus);
   const prone = wounds > input.toughnessBonus;
@@ -185,12 +185,12 @@ export function fall(
 }
 
 /** Climb: half rate for free; an Average Climb Test as the Action climbs Move + SL more yards. */
-export function climb(input: { move: number; climb: TestInput }, dice: Dice): Outcome<Resolution<{ test: PercentileTest; extraYards: number }>> {
+export function climb(input: { move: number; climb: TestInput; id?: string }, dice: Dice): Outcome<Resolution<{ test: PercentileTest; extraYards: number }>> {
   const f = checkFigures({ move: input.move }, 0, 100);
   if (!f.ok) return f;
   const c = checkTest(input.climb, "climb");
   if (!c.ok) return c;
-  const test = rollTest({ ...input.climb, difficulty: "average" }, dice);
+  const test = rollTest({ ...input.climb, difficulty: "average" }, dice, input.id, "BOUT.Card.Roll.Opposed.climb");
   const extraYards = test.success ? Math.max(0, input.move + test.sl) : 0;
   return ok({ result: { test, extraYards }, events: [event("climb", { success: test.success, yards: extraYards })] });
 }

@@ -3,7 +3,7 @@
  * rolls on the Oops! table; a blackpowder, engineering or explosive weapon that
  * fumbles on an even double (22, 44, 66, 88, 00) misfires instead.
  */
-import { markLookup, rollOne, type Dice, type PercentileTest } from "../../dice";
+import { labelled, markLookup, rollOne, said, type Dice, type PercentileTest } from "../../dice";
 import { event, type OpposedEvent } from "./events";
 import { lookup, type Band, type OopsEffect } from "./tables";
 
@@ -39,7 +39,7 @@ export function resolveFumble(who: string, test: PercentileTest, blackpowder: bo
     const sl = unitsDie(test.roll);
     return { misfire: { sl }, oops: null, events: [event("misfire", { who, sl })] };
   }
-  const oops = readOops(rollOne(dice, 100), oopsTable);
+  const oops = readOops(labelled(dice, () => said(who, "BOUT.Card.Roll.Opposed.oops"), () => rollOne(dice, 100)), oopsTable);
   markLookup(dice, 100, [oops.roll], oops.effect);
   return { misfire: null, oops, events: [event("fumble", { who, roll: test.roll }), event("oops", { who, roll: oops.roll, effect: oops.effect })] };
 }

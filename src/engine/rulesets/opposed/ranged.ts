@@ -108,9 +108,9 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
     if (!dtCheck.ok) return dtCheck;
   }
   const events: OpposedEvent[] = [];
-  const at = rollTest(a.test, dice);
+  const at = rollTest(a.test, dice, a.id, "BOUT.Card.Roll.Opposed.shot");
   events.push(event("test", { who: a.id, roll: at.roll, target: at.target, sl: at.sl, success: at.success }));
-  const dt = d.opposition !== "none" && d.test ? rollTest(d.test, dice) : null;
+  const dt = d.opposition !== "none" && d.test ? rollTest(d.test, dice, d.id, d.test.skill ? "BOUT.Card.Roll.Opposed.oppose" : "BOUT.Card.Roll.Opposed.opposeAny") : null;
   if (dt) events.push(event("test", { who: d.id, roll: dt.roll, target: dt.target, sl: dt.sl, success: dt.success }));
   const outcome = dt ? compareOpposed(at, dt, input.tie) : { winner: at.success ? ("attacker" as const) : ("defender" as const), sl: at.sl };
   const criticalsOn = [...(at.critical ? [d.id] : []), ...(dt?.critical ? [a.id] : [])];

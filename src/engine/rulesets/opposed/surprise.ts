@@ -14,17 +14,17 @@ export interface SurpriseResult {
   readonly spotters: readonly { readonly id: string; readonly test: PercentileTest; readonly surprised: boolean }[];
 }
 
-export function resolveSurprise(input: { stealth: TestInput; spotters: readonly { id: string; perception: TestInput }[] }, dice: Dice): Outcome<Resolution<SurpriseResult>> {
+export function resolveSurprise(input: { stealth: TestInput; spotters: readonly { id: string; perception: TestInput }[]; id?: string }, dice: Dice): Outcome<Resolution<SurpriseResult>> {
   const c = checkTest(input.stealth, "stealth");
   if (!c.ok) return c;
   for (const s of input.spotters) {
     const sc = checkTest(s.perception, s.id);
     if (!sc.ok) return sc;
   }
-  const stealth = rollTest(input.stealth, dice);
+  const stealth = rollTest(input.stealth, dice, input.id, "BOUT.Card.Roll.Opposed.stealth");
   const events: OpposedEvent[] = [event("test", { who: "ambush", roll: stealth.roll, target: stealth.target, sl: stealth.sl, success: stealth.success })];
   const spotters = input.spotters.map((s) => {
-    const test = rollTest(s.perception, dice);
+    const test = rollTest(s.perception, dice, s.id, "BOUT.Card.Roll.Opposed.perception");
     // The ambusher must win the opposed test; a tie goes to the higher target.
     const surprised = compareOpposed(stealth, test).winner === "attacker";
     events.push(event("test", { who: s.id, roll: test.roll, target: test.target, sl: test.sl, success: test.success }));

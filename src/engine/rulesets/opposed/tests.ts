@@ -3,7 +3,7 @@
  * the target, Success Levels from the tens digits, a double on a success is a
  * critical and on a failure a fumble.
  */
-import { DOUBLES_RULE, markD100, percentileTest, rollOne, type Dice, type PercentileTest } from "../../dice";
+import { DOUBLES_RULE, labelled, markD100, percentileTest, rollOne, said, type Dice, type PercentileTest } from "../../dice";
 import { PASSED, ok, type Outcome } from "../../outcome";
 import { checkFigure, opposedRefuse, passesFigure } from "./refusals";
 import { DIFFICULTIES, type Difficulty } from "./tables";
@@ -14,6 +14,8 @@ export interface TestInput {
   readonly difficulty?: Difficulty;
   /** Anything else: +20 for a Prepared defence, +20 against the Surprised, Oops penalties ... */
   readonly modifier?: number;
+  /** The skill's name (or a lang key) for the card's dice row; the rule does not read it. */
+  readonly skill?: string;
 }
 
 /** The final target: base, plus difficulty, plus modifiers. */
@@ -34,9 +36,12 @@ export function readTest(roll: number, input: TestInput): PercentileTest {
   return percentileTest(roll, finalTarget(input), DOUBLES_RULE);
 }
 
-/** Rolls a test and marks its d100 with the success and SL read from it (for the card's dice). */
-export function rollTest(input: TestInput, dice: Dice): PercentileTest {
-  const test = readTest(rollOne(dice, 100), input);
+/**
+ * Rolls a test and marks its d100 with the success and SL read from it (for the
+ * card's dice), named as `key` for `who` (its target and the input's skill name as values).
+ */
+export function rollTest(input: TestInput, dice: Dice, who = "", key = "BOUT.Card.Roll.Opposed.test"): PercentileTest {
+  const test = readTest(labelled(dice, () => said(who, key, { target: finalTarget(input), skill: input.skill ?? "" }), () => rollOne(dice, 100)), input);
   markD100(dice, test);
   return test;
 }

@@ -5,7 +5,7 @@
  * the other checks, and the GM can set another. A failure means a fall; what the
  * fall costs is the storyguide's call.
  */
-import type { Dice } from "../../dice";
+import { labelled, said, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type PhasesEvent, type Resolution } from "./events";
 import { checkFigures } from "./refusals";
@@ -14,6 +14,8 @@ import { rollStressTotal } from "./stress";
 export const DEFAULT_ATHLETICS_EASE = 6;
 
 export interface AthleticsInput {
+  /** Who runs or leaps (a fighter reference), to name the die on the card. */
+  readonly id?: string;
   readonly athletics: number;
   /** Wound and fatigue penalties, 0 or less. */
   readonly penalty?: number;
@@ -31,7 +33,7 @@ export interface AthleticsResult {
 export function rollAthletics(input: AthleticsInput, dice: Dice, botchDice = 1): Outcome<Resolution<AthleticsResult>> {
   const f = checkFigures({ athletics: input?.athletics, penalty: input?.penalty, ease: input?.ease }, -200, 200, ["penalty", "ease"]);
   if (!f.ok) return f;
-  const rolled = rollStressTotal(input.athletics + (input.penalty ?? 0), dice, botchDice);
+  const rolled = labelled(dice, () => said(input.id, "BOUT.Card.Roll.Phases.athletics", { ease: input.ease ?? DEFAULT_ATHLETICS_EASE }), () => rollStressTotal(input.athletics + (input.penalty ?? 0), dice, botchDice));
   if (!rolled.ok) return rolled;
   const ease = input.ease ?? DEFAULT_ATHLETICS_EASE;
   const { total, botched } = rolled.value;

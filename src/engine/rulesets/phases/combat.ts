@@ -17,7 +17,7 @@
  * armour. A botched attack misses; a botched defence counts 0.
  */
 import type { Dice, StressRoll } from "../../dice";
-import { rollStress } from "../../dice";
+import { labelled, rollStress, said } from "../../dice";
 import { ok, PASSED, type Outcome } from "../../outcome";
 import { event, type PhasesEvent, type Resolution } from "./events";
 import { checkFigure, checkFigures, checkFlags, phasesRefuse } from "./refusals";
@@ -101,6 +101,9 @@ export function applyWounds(woundsLeft: number, levels: number, track: readonly 
 // Melee (our default procedure; see the header)
 
 export interface MeleeInput {
+  /** Who strikes and who is struck (fighter references), to name their dice on the card. */
+  readonly attackerId?: string;
+  readonly defenderId?: string;
   /** Attack score: actor + weapon. */
   readonly attack: number;
   /** First-strike bonus won in an engagement contest. */
@@ -196,14 +199,17 @@ export function resolveMelee(input: MeleeInput, attackRoll: StressRoll, defenseR
   });
 }
 
+/** A score as the card's label adds it to the die: "+3", "−1". */
+const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
+
 /** Rolls both stress dice (one botch die each unless told otherwise) and reads the attack. */
 export function rollMelee(input: MeleeInput, dice: Dice, botchDice = 1): Outcome<Resolution<MeleeResult>> {
   const checked = checkMelee(input);
   if (!checked.ok) return checked;
   const b = checkFigure("botchDice", botchDice, 0, 20);
   if (b) return b;
-  const attack = rollStress(dice, botchDice);
-  const defense = input.defense === null ? null : rollStress(dice, botchDice);
+  const attack = labelled(dice, () => said(input.attackerId, "BOUT.Card.Roll.Phases.attack", { bonus: signed(input.attack) }), () => rollStress(dice, botchDice));
+  const defense = input.defense === null ? null : labelled(dice, () => said(input.defenderId, "BOUT.Card.Roll.Phases.defence", { bonus: signed(input.defense ?? 0) }), () => rollStress(dice, botchDice));
   return resolveMelee(input, attack, defense);
 }
 
@@ -211,6 +217,8 @@ export function rollMelee(input: MeleeInput, dice: Dice, botchDice = 1): Outcome
 // Missiles (seed 001: Missile Fire Table, optional rules)
 
 export interface MissileInput extends MissileShot {
+  /** Who shoots (a fighter reference), to name the die on the card. */
+  readonly shooterId?: string;
   readonly attack: number;
   readonly attackerPenalty?: number;
   readonly damage: number;
@@ -286,7 +294,7 @@ export function rollMissile(input: MissileInput, dice: Dice, botchDice = 1): Out
   if (!ease.ok) return ease;
   const b = checkFigure("botchDice", botchDice, 0, 20);
   if (b) return b;
-  return resolveMissile(input, rollStress(dice, botchDice));
+  return resolveMissile(input, labelled(dice, () => said(input.shooterId, "BOUT.Card.Roll.Phases.shot", { ease: ease.value.ease }), () => rollStress(dice, botchDice)));
 }
 
 // ---------------------------------------------------------------------------
@@ -296,6 +304,8 @@ export function rollMissile(input: MissileInput, dice: Dice, botchDice = 1): Out
 export const DEFAULT_FATIGUE_EASE = 6;
 
 export interface FatigueInput {
+  /** Who checks (a fighter reference), to name the die on the card. */
+  readonly id?: string;
   readonly stamina: number;
   /** Current fatigue and wound penalties, 0 or less. */
   readonly penalty?: number;
@@ -334,5 +344,5 @@ export function rollFatigue(input: FatigueInput, dice: Dice, botchDice = 1, trac
   if (b) return b;
   const f = checkFigures({ stamina: input?.stamina, fatigueLeft: input?.fatigueLeft }, -200, 200);
   if (!f.ok) return f;
-  return resolveFatigue(input, rollStress(dice, botchDice), track);
+  return resolveFatigue(input, labelled(dice, () => said(input.id, "BOUT.Card.Roll.Phases.fatigue", { ease: input.ease ?? DEFAULT_FATIGUE_EASE }), () => rollStress(dice, botchDice)), track);
 }

@@ -2,7 +2,7 @@
  * [20.3], [20.4], [24]: what lingers after the blow. Poison, weapons stuck in
  * the target, and infection of wounds once the fight is over.
  */
-import { markLookup, rollOne, type Dice } from "../../dice";
+import { labelled, markLookup, rollOne, said, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { rollDMinus } from "../../dice";
 import { pulseEvent, type PulseEvent } from "./events";
@@ -48,14 +48,16 @@ export function removalDamageModifier(w: Pick<PulseWeaponStats, "barbed" | "use"
   return null;
 }
 
-export function resolveRemoval(w: Pick<PulseWeaponStats, "barbed" | "use">, dice: Dice): { damage: number; events: PulseEvent[] } {
+export function resolveRemoval(w: Pick<PulseWeaponStats, "barbed" | "use">, dice: Dice, who = ""): { damage: number; events: PulseEvent[] } {
   const n = removalDamageModifier(w);
   if (n === null) return { damage: 0, events: [pulseEvent("StuckRemoved", { damage: 0 })] };
-  const d = rollDMinus(dice, n);
+  const d = labelled(dice, () => said(who, "BOUT.Card.Roll.Pulse.removal"), () => rollDMinus(dice, n));
   return { damage: d.total, events: [pulseEvent("StuckRemoved", { damage: d.total, roll: d.roll })] };
 }
 
 export interface InfectionInput {
+  /** Who was wounded (a fighter reference), to name the roll on the card. */
+  readonly id?: string;
   /** Endurance damage taken in the fight. */
   readonly enduranceDamage: number;
   /** Any wound came from a bite, claws or talons. */
@@ -76,7 +78,7 @@ export function resolveInfection(input: InfectionInput, dice: Dice): Outcome<{ r
   const bad = checkWholeFields({ enduranceDamage: [input.enduranceDamage, 0, 1000], gmModifier: [input.gmModifier, -100, 100] });
   if (bad && !bad.ok) return bad;
   const chance = infectionChance(input);
-  const roll = rollOne(dice, 100);
+  const roll = labelled(dice, () => said(input.id, "BOUT.Card.Roll.Pulse.infection", { chance }), () => rollOne(dice, 100));
   const infected = roll <= chance;
   markLookup(dice, 100, [roll], infected ? "BOUT.Card.Die.Row.infected" : "BOUT.Card.Die.Row.clean");
   return ok({ result: { roll, chance, infected }, events: [pulseEvent(infected ? "Infected" : "NotInfected", { roll, chance })] });
@@ -87,17 +89,17 @@ export function resolveInfection(input: InfectionInput, dice: Dice): Outcome<{ r
  * otherwise it does D-5 Endurance damage (at least 1).
  */
 export function resolveInfectionDay(
-  input: { readonly endurance: number; readonly enduranceNow: number },
+  input: { readonly endurance: number; readonly enduranceNow: number; readonly id?: string },
   dice: Dice,
 ): Outcome<{ result: { roll: number; healed: boolean; damage: number; enduranceNow: number }; events: PulseEvent[] }> {
   const bad = checkWholeFields({ endurance: [input.endurance, 1, 1000], enduranceNow: [input.enduranceNow, 0, 1000] });
   if (bad && !bad.ok) return bad;
-  const roll = rollOne(dice, 100);
+  const roll = labelled(dice, () => said(input.id, "BOUT.Card.Roll.Pulse.infectionDay", { endurance: input.endurance }), () => rollOne(dice, 100));
   markLookup(dice, 100, [roll], roll < input.endurance ? "BOUT.Card.Die.Row.heals" : "BOUT.Card.Die.Row.festers");
   if (roll < input.endurance) {
     return ok({ result: { roll, healed: true, damage: 0, enduranceNow: input.enduranceNow }, events: [pulseEvent("InfectionHealed", { roll })] });
   }
-  const damage = rollDMinus(dice, 5).total;
+  const damage = labelled(dice, () => said(input.id, "BOUT.Card.Roll.Pulse.fever"), () => rollDMinus(dice, 5)).total;
   const enduranceNow = Math.max(0, input.enduranceNow - damage);
   return ok({ result: { roll, healed: false, damage, enduranceNow }, events: [pulseEvent("InfectionWorsens", { roll, damage, enduranceNow })] });
 }

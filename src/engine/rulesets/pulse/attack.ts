@@ -4,7 +4,7 @@
  * weapon-risk check [17.3], the damage [18]-[20] and the attack type's effect
  * [16.5]. Plain input, a Dice source, plain result and events.
  */
-import { rollOne, type Dice } from "../../dice";
+import { labelled, rollOne, said, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { POISON_CHECKS_PER_ATTACK } from "./after-combat";
 import { fallTarget, mishapTarget, rollCheck, type CheckResult } from "./checks";
@@ -19,8 +19,10 @@ export interface AttackInput extends StrikeInput {
   /** Checked with specialAttackAllowed before anything is rolled. */
   readonly context: Omit<SpecialAttackContext, "kind">;
   /** breakageAdded: [18.5] the strength damage bonus makes a 99 likelier to break the weapon (6 per +1 off the save, our reading). */
-  readonly attacker: { readonly modMD: number; readonly weaponRank: number; readonly breakageAdded?: number };
+  /** `id`s: the fighters (references), to name their dice on the card. */
+  readonly attacker: { readonly id?: string; readonly modMD: number; readonly weaponRank: number; readonly breakageAdded?: number };
   readonly defender: DamageTarget & {
+    readonly id?: string;
     readonly modAG: number;
     /** For the dropped-weapon check when this blow stuns him [19]. */
     readonly modMD: number;
@@ -41,6 +43,8 @@ export interface AttackInput extends StrikeInput {
   readonly poison?: { readonly handlingTarget: number | null };
   /** [16.5] the GM rolls a knockout's minutes apart, in secret: none is drawn here. */
   readonly secretKnockout?: boolean;
+  /** The figure struck stood in the missile's way ([17.6]): its strike row names it. */
+  readonly inTheWay?: boolean;
 }
 
 export interface AttackResult {
@@ -84,6 +88,7 @@ export function resolveAttack(
   const bad = checkAttackFigures(input);
   if (bad && !bad.ok) return bad;
   const d = input.defender;
+  const a = input.attacker.id;
 
   const events: PulseEvent[] = [];
   const poisonChecks: CheckResult[] = [];
@@ -92,13 +97,17 @@ export function resolveAttack(
     const badTarget = checkWholeField("poisonHandling", handling, 0, 300);
     if (badTarget && !badTarget.ok) return badTarget;
     for (let i = 0; i < POISON_CHECKS_PER_ATTACK; i++) {
-      const check = rollCheck(dice, handling);
+      const check = labelled(dice, () => said(a, "BOUT.Card.Roll.Pulse.poison", { target: handling }), () => rollCheck(dice, handling));
       poisonChecks.push(check);
       events.push(pulseEvent(check.success ? "PoisonHandlingPassed" : "PoisonHandlingFailed", { roll: check.roll, target: check.target }));
     }
   }
 
-  const struck = resolveStrike({ ...input, evading: d.evading }, dice, rules);
+  const struck = labelled(
+    dice,
+    (s) => (input.inTheWay ? said(a, "BOUT.Card.Roll.Pulse.strikeInTheWay", { whom: d.id ?? "", chance: s.ok ? s.value.result.modSC : 0 }) : said(a, "BOUT.Card.Roll.Pulse.strike", { chance: s.ok ? s.value.result.modSC : 0 })),
+    () => resolveStrike({ ...input, evading: d.evading }, dice, rules),
+  );
   if (!struck.ok) return struck;
   const strike = struck.value.result;
   events.push(...struck.value.events);
@@ -107,13 +116,15 @@ export function resolveAttack(
   let weaponCheck: CheckResult | null = null;
   if (strike.risk) {
     const harder = strike.risk === "break" ? (input.attacker.breakageAdded ?? 0) : 0;
-    weaponCheck = rollCheck(dice, mishapTarget(input.attacker.modMD) - harder);
+    const target = mishapTarget(input.attacker.modMD) - harder;
+    weaponCheck = labelled(dice, () => said(a, strike.risk === "break" ? "BOUT.Card.Roll.Pulse.weaponBreaks" : "BOUT.Card.Roll.Pulse.weaponDrops", { target }), () => rollCheck(dice, target));
     events.push(pulseEvent(weaponCheck.success ? "WeaponSaved" : strike.risk === "break" ? "WeaponBroken" : "WeaponDropped", { roll: weaponCheck.roll, target: weaponCheck.target }));
   }
 
   let parry: ParryResult | null = null;
   if (strike.parryOpen && d.parryRank !== null) {
-    parry = rollParry(dice, d.parryRank, input.attacker.weaponRank);
+    const rank = d.parryRank;
+    parry = labelled(dice, () => said(d.id, "BOUT.Card.Roll.Pulse.parry"), () => rollParry(dice, rank, input.attacker.weaponRank));
     events.push(pulseEvent(parry.outcome === "parry" ? "Parried" : parry.outcome === "disarm" ? "ParryDisarm" : "Riposte", { roll: parry.roll, total: parry.total }));
   }
 
@@ -128,7 +139,7 @@ export function resolveAttack(
       const effective = rule.fixedEnduranceDamage;
       damage = { roll: 0, check: effective, terms: [], effective, ...applyEffectiveDamage(effective, d, true) };
     } else if (input.attack !== "knockout" && input.attack !== "restrain") {
-      damage = readDamage(rollOne(dice, 10), {
+      damage = readDamage(labelled(dice, () => said(a, "BOUT.Card.Roll.Pulse.damage"), () => rollOne(dice, 10)), {
         dieModifier,
         modifiers: input.damageModifiers,
         protection: d.protection,
@@ -144,17 +155,17 @@ export function resolveAttack(
       if (damage.state === "dead") events.push(pulseEvent("Dead"));
       if (damage.stun && damage.state !== "dead") {
         events.push(pulseEvent("Stunned"));
-        stunDropCheck = rollCheck(dice, mishapTarget(d.modMD));
+        stunDropCheck = labelled(dice, () => said(d.id, "BOUT.Card.Roll.Pulse.stunDrop", { target: mishapTarget(d.modMD) }), () => rollCheck(dice, mishapTarget(d.modMD)));
         events.push(pulseEvent(stunDropCheck.success ? "StunKeptWeapon" : "StunDroppedWeapon", { roll: stunDropCheck.roll, target: stunDropCheck.target }));
       }
     }
     if (rule.fallCheck) {
-      fall = rollCheck(dice, fallTarget(d.modAG));
+      fall = labelled(dice, () => said(d.id, "BOUT.Card.Roll.Pulse.fall", { target: fallTarget(d.modAG) }), () => rollCheck(dice, fallTarget(d.modAG)));
       events.push(pulseEvent(fall.success ? "FallPassed" : "FallFailed", { roll: fall.roll, target: fall.target }));
     }
     if (input.attack === "knockout" && input.secretKnockout) events.push(pulseEvent("KnockedOutSecret"));
     else if (input.attack === "knockout") {
-      minutes = knockoutMinutes(rollOne(dice, 10));
+      minutes = knockoutMinutes(labelled(dice, () => said(d.id, "BOUT.Card.Roll.Pulse.knockout"), () => rollOne(dice, 10)));
       events.push(pulseEvent("KnockedOut", { minutes }));
     }
     if (input.attack === "restrain") events.push(pulseEvent("Restrained"));

@@ -2,7 +2,7 @@
  * The d100 and D10 checks the seed asks for outside the Strike Check: each one a
  * target the roll must not exceed, built from a characteristic.
  */
-import { markD100, rollOne, type Dice } from "../../dice";
+import { labelled, markD100, rollOne, said, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, type PulseEvent } from "./events";
 import { checkWholeFields } from "./refusals";
@@ -37,15 +37,16 @@ export function rollCheck(dice: Dice, target: number): CheckResult {
   return result;
 }
 
-/** Rolls a d100 against a target; the event type names the check for the card. */
+/** Rolls a d100 against a target; the event type names the check for the card, and its dice row for `who` (a fighter reference). */
 export function resolveCheck(
   check: "Fall" | "WeaponMishap" | "StunRecovery" | "PoisonHandling" | "Landing",
   target: number,
   dice: Dice,
+  who = "",
 ): Outcome<{ result: CheckResult; events: PulseEvent[] }> {
   const bad = checkWholeFields({ target: [target, -1000, 1000] });
   if (bad && !bad.ok) return bad;
-  const result = rollCheck(dice, target);
+  const result = labelled(dice, () => said(who, `BOUT.Card.Roll.Pulse.Check.${check}`, { target }), () => rollCheck(dice, target));
   return ok({ result, events: [pulseEvent(`${check}${result.success ? "Passed" : "Failed"}`, { roll: result.roll, target })] });
 }
 

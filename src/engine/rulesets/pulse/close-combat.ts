@@ -3,7 +3,7 @@
  * attacker tries to close from inside the melee zone, and the roll to withdraw
  * from close combat.
  */
-import { reportMarks, rollOne, type Dice } from "../../dice";
+import { labelled, reportMarks, rollOne, said, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { pulseEvent, type PulseEvent } from "./events";
 import { checkWholeFields, pulseRefuse } from "./refusals";
@@ -31,10 +31,10 @@ export function readRepulse(roll: number, defenderRank: number): { readonly roll
   return { roll, repulsed: roll <= defenderRank };
 }
 
-export function resolveRepulse(input: { readonly defenderRank: number }, dice: Dice): Outcome<{ result: ReturnType<typeof readRepulse>; events: PulseEvent[] }> {
+export function resolveRepulse(input: { readonly defenderRank: number; readonly id?: string }, dice: Dice): Outcome<{ result: ReturnType<typeof readRepulse>; events: PulseEvent[] }> {
   const bad = checkWholeFields({ defenderRank: [input.defenderRank, 0, 10] });
   if (bad && !bad.ok) return bad;
-  const result = readRepulse(rollOne(dice, 10), input.defenderRank);
+  const result = readRepulse(labelled(dice, () => said(input.id, "BOUT.Card.Roll.Pulse.repulse", { rank: input.defenderRank }), () => rollOne(dice, 10)), input.defenderRank);
   reportMarks(dice, 10, [{ value: result.roll, success: result.repulsed }]);
   return ok({ result, events: [pulseEvent(result.repulsed ? "Repulsed" : "RepulseFailed", { roll: result.roll, rank: input.defenderRank })] });
 }
@@ -52,12 +52,12 @@ export function readCloseWithdraw(roll: number, friendlyPS: number, hostilePS: n
 }
 
 export function resolveCloseWithdraw(
-  input: { readonly friendlyPS: number; readonly hostilePS: number },
+  input: { readonly friendlyPS: number; readonly hostilePS: number; readonly id?: string },
   dice: Dice,
 ): Outcome<{ result: ReturnType<typeof readCloseWithdraw>; events: PulseEvent[] }> {
   const bad = checkWholeFields({ friendlyPS: [input.friendlyPS, 0, 1000], hostilePS: [input.hostilePS, 0, 1000] });
   if (bad && !bad.ok) return bad;
-  const result = readCloseWithdraw(rollOne(dice, 10), input.friendlyPS, input.hostilePS);
+  const result = readCloseWithdraw(labelled(dice, () => said(input.id, "BOUT.Card.Roll.Pulse.withdraw"), () => rollOne(dice, 10)), input.friendlyPS, input.hostilePS);
   reportMarks(dice, 10, [{ value: result.roll, success: result.success }]);
   return ok({ result, events: [pulseEvent(result.success ? "CloseWithdrawn" : "CloseWithdrawFailed", { roll: result.roll, total: result.total })] });
 }

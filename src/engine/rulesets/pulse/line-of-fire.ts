@@ -33,7 +33,7 @@ export function resolveShot(shot: ShotInput, dice: Dice): Outcome<{ result: Shot
   const events: PulseEvent[] = [];
   for (const f of shot.inTheWay) {
     events.push(pulseEvent("InTheWay", { who: f.id }));
-    const r = resolveAttack(f.input, dice);
+    const r = resolveAttack({ ...f.input, inTheWay: true }, dice);
     if (!r.ok) return r;
     events.push(...r.value.events);
     if (r.value.result.strike.hit) return { ok: true, value: { result: { struck: f.id, attack: r.value.result, against: f.id, fallsAt: null }, events } };

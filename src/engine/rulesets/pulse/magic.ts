@@ -6,7 +6,7 @@
  * as any other [18]-[19]: Fatigue first, never both; a stun calls for the
  * dropped-weapon check.
  */
-import { rollOne, type Dice } from "../../dice";
+import { labelled, rollOne, said, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { mishapTarget, rollCheck, type CheckResult } from "./checks";
 import { validateDamage, type DamageResult, type DamageTarget } from "./damage";
@@ -24,7 +24,9 @@ export interface MagicAttackInput {
   readonly modifiers: readonly Term[];
   /** Breath only: the target's passive resistance chance in percent. */
   readonly resistChance: number;
-  readonly target: DamageTarget & { readonly modMD: number };
+  readonly target: DamageTarget & { readonly modMD: number; readonly id?: string };
+  /** The caster (a fighter reference), to name the damage die on the card. */
+  readonly casterId?: string;
 }
 
 export interface MagicAttackResult {
@@ -42,16 +44,16 @@ export function resolveMagicAttack(input: MagicAttackInput, dice: Dice): Outcome
   const events: PulseEvent[] = [];
   let resist: CheckResult | null = null;
   if (input.kind === "breath") {
-    resist = rollCheck(dice, input.resistChance);
+    resist = labelled(dice, () => said(input.target.id, "BOUT.Card.Roll.Pulse.resist", { target: input.resistChance }), () => rollCheck(dice, input.resistChance));
     events.push(pulseEvent(resist.success ? "ResistPassed" : "ResistFailed", { roll: resist.roll, target: resist.target }));
   }
-  const rolled = resolveMagicDamage({ dieModifier: input.dieModifier, modifiers: input.modifiers, resisted: Boolean(resist?.success), target: input.target }, dice);
+  const rolled = labelled(dice, () => said(input.casterId, "BOUT.Card.Roll.Pulse.damage"), () => resolveMagicDamage({ dieModifier: input.dieModifier, modifiers: input.modifiers, resisted: Boolean(resist?.success), target: input.target }, dice));
   if (!rolled.ok) return rolled;
   const damage = rolled.value.result;
   events.push(...rolled.value.events);
   let stunDropCheck: CheckResult | null = null;
   if (damage.stun && damage.state !== "dead") {
-    stunDropCheck = rollCheck(dice, mishapTarget(input.target.modMD));
+    stunDropCheck = labelled(dice, () => said(input.target.id, "BOUT.Card.Roll.Pulse.stunDrop", { target: mishapTarget(input.target.modMD) }), () => rollCheck(dice, mishapTarget(input.target.modMD)));
     events.push(pulseEvent(stunDropCheck.success ? "StunKeptWeapon" : "StunDroppedWeapon", { roll: stunDropCheck.roll, target: stunDropCheck.target }));
   }
   return ok({ result: { resist, damage, stunDropCheck }, events });

@@ -6,7 +6,7 @@
  * part of the zone picked by 1d6 and the wound is read from the tables. The
  * winner holds initiative next exchange.
  */
-import { markLookup, rollOne, rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, markLookup, rollOne, rollPool, said, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
 import { findZone, partInZone, PART_REGION, type BodyPart, type Zone } from "./hit-locations";
@@ -215,12 +215,14 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
   const dp = d && "cost" in d ? d : null;
 
   const events: SteelEvent[] = [];
-  const aRoll = rollPool(dice, a.rolled, a.tn);
+  // Each draw named for the card: whose dice and what for ("Ada: attack, TN 6").
+  const aRoll = labelled(dice, () => said(input.attack.combatantId, "BOUT.Card.Roll.attack", { tn: a.tn }), () => rollPool(dice, a.rolled, a.tn));
   const attacker = side(input.attack.combatantId, a, aRoll);
   events.push(event("roll", { who: attacker.combatantId, role: "attack", rolled: attacker.rolled, tn: attacker.tn, successes: aRoll.successes }));
   let defender: SideRoll | null = null;
   if (input.defence && dp) {
-    const dRoll = rollPool(dice, dp.rolled, dp.tn);
+    const family = input.defence.maneuver.family;
+    const dRoll = labelled(dice, () => said(input.defence!.combatantId, `BOUT.Card.Roll.Steel.${family}`, { tn: dp.tn }), () => rollPool(dice, dp.rolled, dp.tn));
     defender = side(input.defence.combatantId, dp, dRoll);
     events.push(event("roll", { who: defender.combatantId, role: "defence", rolled: defender.rolled, tn: defender.tn, successes: dRoll.successes }));
   }
@@ -233,7 +235,7 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
 
   let hit: Hit | null = null;
   if (margin > 0) {
-    const locationRoll = rollOne(dice, 6);
+    const locationRoll = labelled(dice, () => said(input.target.combatantId, "BOUT.Card.Roll.location"), () => rollOne(dice, 6));
     const part = partInZone(zone, locationRoll);
     markLookup(dice, 6, [locationRoll], part);
     const region = PART_REGION[part];
@@ -254,8 +256,9 @@ export function resolveExchange(input: ExchangeInput, dice: Dice): Outcome<Resol
   const aPress = a.press;
   const dPress = dp?.press ?? 0;
   if (aPress > 0 || dPress > 0) {
-    const ap = aPress > 0 ? rollPool(dice, aPress, input.attack.pressTn ?? 3) : null;
-    const dpRoll = dPress > 0 && input.defence ? rollPool(dice, dPress, input.defence.pressTn ?? 4) : null;
+    const pressRoll = (who: string, n: number, tn: number) => labelled(dice, () => said(who, "BOUT.Card.Roll.press", { tn }), () => rollPool(dice, n, tn));
+    const ap = aPress > 0 ? pressRoll(input.attack.combatantId, aPress, input.attack.pressTn ?? 3) : null;
+    const dpRoll = dPress > 0 && input.defence ? pressRoll(input.defence.combatantId, dPress, input.defence.pressTn ?? 4) : null;
     const attackerTotal = (ap?.successes ?? 0) + (margin > 0 ? margin : 0);
     const defenderTotal = (dpRoll?.successes ?? 0) + (margin < 0 ? -margin : 0);
     const chooser = attackerTotal > defenderTotal ? attacker.combatantId : defenderTotal > attackerTotal ? input.target.combatantId : null;

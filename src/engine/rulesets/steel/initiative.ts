@@ -6,7 +6,7 @@
  * bash), and those still level land together. Buying initiative is named by the
  * seed without figures: here it is a contest the GM sets up (dice and TNs).
  */
-import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, rollPool, said, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkSpend, checkWhole } from "./refusals";
@@ -80,7 +80,7 @@ export function orderSimultaneousBlows(strikers: readonly Striker[], dice: Dice)
   }
   const rolls = strikers.map((s) => ({
     id: s.id,
-    roll: rollPool(dice, Math.max(0, s.reflex - strikerReachPenalty(s)), s.atn),
+    roll: labelled(dice, () => said(s.id, "BOUT.Card.Roll.blowOrder", { tn: s.atn }), () => rollPool(dice, Math.max(0, s.reflex - strikerReachPenalty(s)), s.atn)),
     speed: s.reflex + (s.form === "thrust" ? 1 : 0),
   }));
   const sorted = [...rolls].sort((a, b) => b.roll.successes - a.roll.successes || b.speed - a.speed);
@@ -95,8 +95,9 @@ export function orderSimultaneousBlows(strikers: readonly Striker[], dice: Dice)
 }
 
 export interface BuyInitiativeInput {
-  readonly buyer: { readonly cpLeft: number; readonly dice: number; readonly tn: number };
-  readonly holder: { readonly cpLeft: number; readonly dice: number; readonly tn: number };
+  /** `id`: who (a fighter reference), to name the roll on the card. */
+  readonly buyer: { readonly cpLeft: number; readonly dice: number; readonly tn: number; readonly id?: string };
+  readonly holder: { readonly cpLeft: number; readonly dice: number; readonly tn: number; readonly id?: string };
 }
 
 /** The GM-set contest for buying initiative: the buyer must roll more successes; ties stay with the holder. */
@@ -111,8 +112,8 @@ export function buyInitiative(input: BuyInitiativeInput, dice: Dice): Outcome<Re
     const w = checkWhole({ [`${field}.tn`]: s.tn });
     if (!w.ok) return w;
   }
-  const buyer = rollPool(dice, input.buyer.dice, input.buyer.tn);
-  const holder = rollPool(dice, input.holder.dice, input.holder.tn);
+  const buyer = labelled(dice, () => said(input.buyer.id, "BOUT.Card.Roll.buy", { tn: input.buyer.tn }), () => rollPool(dice, input.buyer.dice, input.buyer.tn));
+  const holder = labelled(dice, () => said(input.holder.id, "BOUT.Card.Roll.hold", { tn: input.holder.tn }), () => rollPool(dice, input.holder.dice, input.holder.tn));
   const bought = buyer.successes > holder.successes;
   return ok({ result: { buyer, holder, bought }, events: [event(bought ? "initiativeBought" : "initiativeKept", { buyer: buyer.successes, holder: holder.successes })] });
 }

@@ -4,7 +4,7 @@
  * and the 2d6 location. The seed refers to a Range Modifiers table it does not
  * print: DEFAULT_RANGE_BANDS is our default for the group to replace.
  */
-import { markLookup, rollChecked, rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, markLookup, rollChecked, rollPool, said, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
 import { DEFAULT_MISSILE_CHART, missilePart, PART_REGION, type BodyPart } from "./hit-locations";
@@ -25,6 +25,8 @@ export interface MissileState {
 }
 
 export interface PrepareInput {
+  /** Who readies the weapon (a fighter reference), to name the roll on the card. */
+  readonly id?: string;
   readonly preparation: number;
   readonly quicken: boolean;
   readonly quickenCost: number;
@@ -44,7 +46,7 @@ export function beginPreparation(i: PrepareInput, dice: Dice): Outcome<Resolutio
   let roll: PoolRoll | null = null;
   let quickened: boolean | null = null;
   if (i.quicken && mayQuicken(i.preparation)) {
-    roll = rollPool(dice, i.reflex, i.quickenTn);
+    roll = labelled(dice, () => said(i.id, "BOUT.Card.Roll.quicken", { tn: i.quickenTn }), () => rollPool(dice, i.reflex, i.quickenTn));
     // "If you attempted to reduce the Preparation Time, subtract that MP cost": paid for the attempt, won or lost.
     cost = i.quickenCost;
     quickened = roll.successes > 0;
@@ -198,14 +200,15 @@ export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolu
     if (i.defence.kind === "block" && i.defence.shieldUsed) return steelRefuse("badChoice", { choice: "shield" });
   }
   const events: SteelEvent[] = [];
-  const attack = rollPool(dice, i.dice, i.atn + i.band.tnModifier + (i.tnModifier ?? 0));
+  const atn = i.atn + i.band.tnModifier + (i.tnModifier ?? 0);
+  const attack = labelled(dice, () => said(i.shooterId, "BOUT.Card.Roll.shot", { tn: atn }), () => rollPool(dice, i.dice, atn));
   const dtn = i.defence ? (i.defence.kind === "evade" ? EVASION_TN[i.defence.room] : i.defence.missileDtn) : 0;
-  const defence = i.defence ? rollPool(dice, i.defence.dice, dtn) : null;
+  const defence = i.defence ? labelled(dice, () => said(i.targetId, i.defence!.kind === "evade" ? "BOUT.Card.Roll.evade" : "BOUT.Card.Roll.block", { tn: dtn }), () => rollPool(dice, i.defence!.dice, dtn)) : null;
   const margin = attack.successes - (defence?.successes ?? 0);
   events.push(event("missile", { successes: attack.successes, defence: defence?.successes ?? 0, margin }));
   let hit: MissileAttackResult["hit"] = null;
   if (margin > 0) {
-    const [a, b] = rollChecked(dice, 6, 2) as [number, number];
+    const [a, b] = labelled(dice, () => said(i.targetId, "BOUT.Card.Roll.location"), () => rollChecked(dice, 6, 2)) as [number, number];
     const chart = i.chart ?? DEFAULT_MISSILE_CHART;
     const wanted = i.aimedPart ? chart.indexOf(i.aimedPart) : -1;
     const adjusted = steer(a + b, wanted >= 0 ? wanted + 2 : null, i.aimDice * i.band.stepsPerAimDie);

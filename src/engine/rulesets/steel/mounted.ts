@@ -4,7 +4,7 @@
  * A "Ride check" is Agility dice against the Ride skill's TN (skills are an
  * attribute's dice against the skill TN in this ruleset).
  */
-import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, rollPool, said, type Dice, type DrawLabel, type PoolRoll } from "../../dice";
 import { isWholeNumber, ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import type { ManeuverFamily } from "./stats";
@@ -102,6 +102,8 @@ export function riderDefence(family: ManeuverFamily, options: { attackOnMount: b
 }
 
 export interface RideCheckInput {
+  /** Who rides (a fighter reference), to name the roll on the card. */
+  readonly id?: string;
   readonly agility: number;
   readonly rideTn: number;
   /** GM's TN change (engaged in combat: +3 to +6). */
@@ -110,12 +112,13 @@ export interface RideCheckInput {
   readonly penalty?: number;
 }
 
-function rideRoll(i: RideCheckInput, dice: Dice): Outcome<PoolRoll> {
+function rideRoll(i: RideCheckInput, dice: Dice, key = "BOUT.Card.Roll.ride"): Outcome<PoolRoll> {
   const w = checkWhole({ rideTn: i.rideTn, tnModifier: i.tnModifier, penalty: i.penalty }, ["tnModifier", "penalty"]);
   if (!w.ok) return w;
   const c = checkCount(i.agility, "agility");
   if (!c.ok) return c;
-  return ok(rollPool(dice, Math.max(0, i.agility - (i.penalty ?? 0)), i.rideTn + (i.tnModifier ?? 0)));
+  const tn = i.rideTn + (i.tnModifier ?? 0);
+  return ok(labelled(dice, () => said(i.id, key, { tn }), () => rollPool(dice, Math.max(0, i.agility - (i.penalty ?? 0)), tn)));
 }
 
 export interface RideByResult {
@@ -132,7 +135,7 @@ export interface RideByResult {
  * failure: two; a botch: the rider falls. `opponentCpLeft`: the foe's pool,
  * which his dice may not exceed.
  */
-export function rideBy(i: RideCheckInput & { opponentDice?: number; opponentCpLeft?: number }, dice: Dice): Outcome<Resolution<RideByResult>> {
+export function rideBy(i: RideCheckInput & { opponentDice?: number; opponentCpLeft?: number; opponentId?: string }, dice: Dice): Outcome<Resolution<RideByResult>> {
   const od = i.opponentDice ?? 0;
   const c = checkCount(od, "opponentDice");
   if (!c.ok) return c;
@@ -142,7 +145,7 @@ export function rideBy(i: RideCheckInput & { opponentDice?: number; opponentCpLe
   }
   const r = rideRoll(i, dice);
   if (!r.ok) return r;
-  const opponent = od > 0 ? rollPool(dice, od, r.value.tn) : null;
+  const opponent = od > 0 ? labelled(dice, () => said(i.opponentId, "BOUT.Card.Roll.holdRider", { tn: r.value.tn }), () => rollPool(dice, od, r.value.tn)) : null;
   const success = r.value.successes > 0 && r.value.successes >= (opponent?.successes ?? 0);
   const unhorsed = r.value.botch;
   const exchanges = success && !unhorsed ? 1 : 2;
@@ -156,7 +159,7 @@ export function rideBy(i: RideCheckInput & { opponentDice?: number; opponentCpLe
 export function stayInSaddle(i: RideCheckInput & { margin: number }, dice: Dice): Outcome<Resolution<{ roll: PoolRoll; falls: boolean; fallFeet: number }>> {
   const m = checkWhole({ margin: i.margin });
   if (!m.ok) return m;
-  const r = rideRoll({ ...i, penalty: (i.penalty ?? 0) + Math.max(0, i.margin) }, dice);
+  const r = rideRoll({ ...i, penalty: (i.penalty ?? 0) + Math.max(0, i.margin) }, dice, "BOUT.Card.Roll.saddle");
   if (!r.ok) return r;
   const falls = r.value.successes === 0;
   return ok({ result: { roll: r.value, falls, fallFeet: falls ? 10 : 0 }, events: [event(falls ? "unhorsed" : "keepsSaddle", { successes: r.value.successes })] });
@@ -275,7 +278,10 @@ export function rideByFoe(foeMounted: boolean): Outcome<true> {
 }
 
 /** One side of a terrain roll: on foot, Combat Pool dice; mounted, a Ride check (Agility dice at the Ride TN). */
-export type TerrainRoller = { readonly mounted: false; readonly cpLeft: number; readonly dice: number } | ({ readonly mounted: true } & RideCheckInput);
+export type TerrainRoller = { readonly mounted: false; readonly cpLeft: number; readonly dice: number; readonly id?: string } | ({ readonly mounted: true } & RideCheckInput);
+
+/** A terrain roll's name on the card: the Ride check a rider makes instead, or the terrain roll (`key`). */
+const terrainLabel = (r: TerrainRoller, tn: number, key: string): DrawLabel => said(r.id, r.mounted ? "BOUT.Card.Roll.ride" : key, { tn });
 
 /** The dice and TN a side rolls, and the Combat Pool dice it burns. `footTn`: the TN a fighter on foot rolls against. */
 function terrainSide(r: TerrainRoller, footTn: number, field: string): Outcome<{ dice: number; tn: number; fromPool: number }> {
@@ -309,7 +315,7 @@ function terrainSide(r: TerrainRoller, footTn: number, field: string): Outcome<{
 export function mountedTerrainRoll(r: TerrainRoller, footTn: number, dice: Dice): Outcome<Resolution<TerrainResult & { fromPool: number }>> {
   const side = terrainSide(r, footTn, "terrain");
   if (!side.ok) return side;
-  const roll = rollPool(dice, side.value.dice, side.value.tn);
+  const roll = labelled(dice, () => terrainLabel(r, side.value.tn, "BOUT.Card.Roll.terrain"), () => rollPool(dice, side.value.dice, side.value.tn));
   const success = roll.successes > 0;
   return ok({
     result: { roll, success, botch: roll.botch, fromPool: side.value.fromPool },
@@ -329,8 +335,8 @@ export function mountedOpposedTerrainRoll(actor: TerrainRoller, opponent: Terrai
   if (!a.ok) return a;
   const o = terrainSide(opponent, a.value.tn, "opponent");
   if (!o.ok) return o;
-  const ar = rollPool(dice, a.value.dice, a.value.tn);
-  const or = rollPool(dice, o.value.dice, o.value.tn);
+  const ar = labelled(dice, () => terrainLabel(actor, a.value.tn, "BOUT.Card.Roll.terrain"), () => rollPool(dice, a.value.dice, a.value.tn));
+  const or = labelled(dice, () => terrainLabel(opponent, o.value.tn, "BOUT.Card.Roll.terrainOppose"), () => rollPool(dice, o.value.dice, o.value.tn));
   const actorSucceeds = ar.successes > 0 && ar.successes >= or.successes;
   return ok({
     result: { actor: ar, opponent: or, actorSucceeds, fromPool: { actor: a.value.fromPool, opponent: o.value.fromPool } },

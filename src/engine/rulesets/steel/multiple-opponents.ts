@@ -6,7 +6,7 @@
  * we read the first as the outnumbered fighter's TN and the second as the
  * opponents' (GM-editable). A Tactics leader's successes lower his allies' TN.
  */
-import { poolBotchProbability, poolSuccessDistribution, rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, poolBotchProbability, poolSuccessDistribution, rollPool, said, type Dice, type PoolRoll } from "../../dice";
 import { isWholeNumber, ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
@@ -122,9 +122,10 @@ export function outnumberedRoll(input: CrowdInput, dice: Dice): Outcome<Resoluti
   }
   const t = checkWhole({ tacticsSuccesses: input.tacticsSuccesses, gmCap: input.gmCap }, ["tacticsSuccesses", "gmCap"]);
   if (!t.ok) return t;
-  const lone = rollPool(dice, input.lone.dice, input.lone.tn ?? tns?.outnumbered ?? 6);
+  const loneTn = input.lone.tn ?? tns?.outnumbered ?? 6;
+  const lone = labelled(dice, () => said(input.lone.id, "BOUT.Card.Roll.outnumbered", { tn: loneTn }), () => rollPool(dice, input.lone.dice, loneTn));
   const oppTn = (o: CrowdSide) => crowdOpponentTn(o.tn ?? tns?.opponents ?? 5, input.tacticsSuccesses ?? 0);
-  const opponents = input.opponents.map((o) => ({ id: o.id, roll: rollPool(dice, o.dice, oppTn(o)) }));
+  const opponents = input.opponents.map((o) => ({ id: o.id, roll: labelled(dice, () => said(o.id, "BOUT.Card.Roll.outnumbering", { tn: oppTn(o) }), () => rollPool(dice, o.dice, oppTn(o))) }));
   const superior = opponents.filter((o) => o.roll.successes > lone.successes).map((o) => o.id);
   const inferior = opponents
     .filter((o) => o.roll.successes <= lone.successes)

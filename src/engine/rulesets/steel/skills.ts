@@ -3,13 +3,16 @@
  * TN (the seed's "AG/Ride check", "Tactics check", Sneak against Notice). One
  * success passes; contested checks compare successes.
  */
-import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, rollPool, said, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkWhole } from "./refusals";
 import type { SteelActor, SteelSkill } from "./stats";
 
 export interface SkillCheckInput {
+  /** Who rolls (a fighter reference) and the skill's name (or a lang key), to name the roll on the card. */
+  readonly id?: string;
+  readonly skill?: string;
   readonly dice: number;
   readonly tn: number;
   /** Dice added (positive) or taken away (negative). */
@@ -27,7 +30,8 @@ export function skillCheck(i: SkillCheckInput, dice: Dice): Outcome<Resolution<{
   if (!w.ok) return w;
   const c = checkCount(i.dice, "dice");
   if (!c.ok) return c;
-  const roll = rollPool(dice, Math.max(0, i.dice + (i.bonusDice ?? 0)), i.tn + (i.tnModifier ?? 0));
+  const tn = i.tn + (i.tnModifier ?? 0);
+  const roll = labelled(dice, () => (i.skill ? said(i.id, "BOUT.Card.Roll.skill", { skill: i.skill, tn }) : said(i.id, "BOUT.Card.Roll.check", { tn })), () => rollPool(dice, Math.max(0, i.dice + (i.bonusDice ?? 0)), tn));
   const success = roll.successes > 0;
   return ok({ result: { roll, success }, events: [event(success ? "skillSuccess" : "skillFailure", { tn: roll.tn, successes: roll.successes })] });
 }

@@ -5,12 +5,14 @@
  * one success lets him defend only (an automatic white throw); none means he
  * cannot act at all for the exchange.
  */
-import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, rollPool, said, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkWhole } from "./refusals";
 
 export interface SkillRollInput {
+  /** Who rolls (a fighter reference), to name the roll on the card. */
+  readonly id?: string;
   /** Attribute dice (plus any bonus). */
   readonly dice: number;
   /** The skill's TN, with GM modifiers. */
@@ -32,8 +34,8 @@ export function surpriseCheck(ambusher: SkillRollInput, target: SkillRollInput, 
   }
   const w = checkWhole({ ambusherTn: ambusher.tn, targetTn: target.tn });
   if (!w.ok) return w;
-  const a = rollPool(dice, ambusher.dice, ambusher.tn);
-  const t = rollPool(dice, target.dice, target.tn);
+  const a = labelled(dice, () => said(ambusher.id, "BOUT.Card.Roll.ambush", { tn: ambusher.tn }), () => rollPool(dice, ambusher.dice, ambusher.tn));
+  const t = labelled(dice, () => said(target.id, "BOUT.Card.Roll.notice", { tn: target.tn }), () => rollPool(dice, target.dice, target.tn));
   return ok({ result: { ambusher: a, target: t }, events: [event("surprise", { ambusher: a.successes, target: t.successes })] });
 }
 
@@ -46,7 +48,7 @@ export function hesitationTn(ambusherSuccesses: number, targetSuccesses: number,
 export type HesitationOutcome = "defendOnly" | "noAction";
 
 export function hesitationRoll(
-  input: { reflex: number; ambusherSuccesses: number; targetSuccesses: number; gmModifier?: number },
+  input: { reflex: number; ambusherSuccesses: number; targetSuccesses: number; gmModifier?: number; id?: string },
   dice: Dice,
 ): Outcome<Resolution<{ tn: number; roll: PoolRoll; outcome: HesitationOutcome }>> {
   const w = checkWhole({ ambusherSuccesses: input.ambusherSuccesses, targetSuccesses: input.targetSuccesses, gmModifier: input.gmModifier }, ["gmModifier"]);
@@ -54,7 +56,7 @@ export function hesitationRoll(
   const c = checkCount(input.reflex, "reflex");
   if (!c.ok) return c;
   const tn = hesitationTn(input.ambusherSuccesses, input.targetSuccesses, input.gmModifier);
-  const roll = rollPool(dice, input.reflex, tn);
+  const roll = labelled(dice, () => said(input.id, "BOUT.Card.Roll.hesitation", { tn }), () => rollPool(dice, input.reflex, tn));
   const outcome: HesitationOutcome = roll.successes > 0 ? "defendOnly" : "noAction";
   return ok({ result: { tn, roll, outcome }, events: [event(outcome, { tn, successes: roll.successes })] });
 }

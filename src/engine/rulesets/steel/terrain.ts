@@ -3,7 +3,7 @@
  * Conditions"): the GM sets a TN, the fighter burns Combat Pool dice, and one
  * success is enough. The two preset tables are the seed's figures.
  */
-import { rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, rollPool, said, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkCount, checkSpend, steelRefuse, checkWhole } from "./refusals";
@@ -41,6 +41,8 @@ export function terrainTn(slug: string, pace: Pace, table: readonly TerrainRow[]
 }
 
 export interface TerrainInput {
+  /** Who rolls (a fighter reference), to name the roll on the card. */
+  readonly id?: string;
   readonly cpLeft: number;
   readonly dice: number;
   readonly tn: number;
@@ -71,7 +73,7 @@ function checked(input: TerrainInput, field: string): Outcome<TerrainInput> {
 export function terrainRoll(input: TerrainInput, dice: Dice): Outcome<Resolution<TerrainResult>> {
   const c = checked(input, "terrain");
   if (!c.ok) return c;
-  const roll = rollPool(dice, input.dice, input.tn);
+  const roll = labelled(dice, () => said(input.id, "BOUT.Card.Roll.terrain", { tn: input.tn }), () => rollPool(dice, input.dice, input.tn));
   const success = roll.successes > 0;
   return ok({
     result: { roll, success, botch: roll.botch },
@@ -87,13 +89,13 @@ export interface OpposedTerrainResult {
 }
 
 /** The opponent rolls at the same TN; the actor needs a success and at least as many as the opponent. */
-export function opposedTerrainRoll(actor: TerrainInput, opponent: { cpLeft: number; dice: number }, dice: Dice): Outcome<Resolution<OpposedTerrainResult>> {
+export function opposedTerrainRoll(actor: TerrainInput, opponent: { cpLeft: number; dice: number; id?: string }, dice: Dice): Outcome<Resolution<OpposedTerrainResult>> {
   const a = checked(actor, "actor");
   if (!a.ok) return a;
   const o = checked({ ...opponent, tn: actor.tn }, "opponent");
   if (!o.ok) return o;
-  const ar = rollPool(dice, actor.dice, actor.tn);
-  const or = rollPool(dice, opponent.dice, actor.tn);
+  const ar = labelled(dice, () => said(actor.id, "BOUT.Card.Roll.terrain", { tn: actor.tn }), () => rollPool(dice, actor.dice, actor.tn));
+  const or = labelled(dice, () => said(opponent.id, "BOUT.Card.Roll.terrainOppose", { tn: actor.tn }), () => rollPool(dice, opponent.dice, actor.tn));
   const actorSucceeds = ar.successes > 0 && ar.successes >= or.successes;
   return ok({
     result: { actor: ar, opponent: or, actorSucceeds },

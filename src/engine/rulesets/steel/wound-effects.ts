@@ -4,7 +4,7 @@
  * the result says what to write back (pool, pain, Blood Loss TN, wounded
  * regions) and which rolls followed.
  */
-import { rollOne, rollPool, type Dice, type PoolRoll } from "../../dice";
+import { labelled, rollOne, rollPool, said, type Dice, type PoolRoll } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution, type SteelEvent } from "./events";
 import { checkCount, checkWhole } from "./refusals";
@@ -12,6 +12,8 @@ import type { Region } from "./stats";
 import type { WoundEntry } from "./wounds";
 
 export interface Casualty {
+  /** Who takes the wound (a fighter reference), to name its rolls on the card. */
+  readonly id?: string;
   readonly cpLeft: number;
   readonly pain: number;
   readonly bloodLoss: number;
@@ -87,7 +89,7 @@ export function applyWound(c: Casualty, blow: Blow, dice: Dice, options: { knock
   let knockdownRoll: WoundOutcome["knockdownRoll"] = null;
   if (tns.length > 0) {
     const tn = Math.max(...tns);
-    const roll = rollPool(dice, c.knockdown, tn);
+    const roll = labelled(dice, () => said(c.id, "BOUT.Card.Roll.knockdown", { tn }), () => rollPool(dice, c.knockdown, tn));
     knockdownRoll = { tn, roll, down: roll.successes === 0 };
     events.push(event(knockdownRoll.down ? "knockedDown" : "staysUp", { tn, successes: roll.successes }));
   }
@@ -95,11 +97,11 @@ export function applyWound(c: Casualty, blow: Blow, dice: Dice, options: { knock
   let knockoutRoll: WoundOutcome["knockoutRoll"] = null;
   if (wound.knockout) {
     const tn = options.knockoutTn ?? knockoutTn(c.headArmour);
-    const roll = rollPool(dice, c.knockout, tn);
+    const roll = labelled(dice, () => said(c.id, "BOUT.Card.Roll.knockout", { tn }), () => rollPool(dice, c.knockout, tn));
     const out = roll.successes === 0;
     // Failure: 1d10 seconds senseless; a fumble: 1d10 × 10 minutes.
-    const seconds = out && !roll.botch ? rollOne(dice, 10) : 0;
-    const minutes = roll.botch ? rollOne(dice, 10) * 10 : 0;
+    const seconds = out && !roll.botch ? labelled(dice, () => said(c.id, "BOUT.Card.Roll.senseless"), () => rollOne(dice, 10)) : 0;
+    const minutes = roll.botch ? labelled(dice, () => said(c.id, "BOUT.Card.Roll.outCold"), () => rollOne(dice, 10)) * 10 : 0;
     knockoutRoll = { tn, roll, out, seconds, minutes };
     events.push(event(out ? "knockedOut" : "staysConscious", { tn, successes: roll.successes, seconds, minutes }));
   }
@@ -139,15 +141,16 @@ export function rollsForBloodLoss(s: { readonly bloodLoss: number; readonly heal
 }
 
 /** The round-start Blood Loss roll: Toughness dice against the BL TN; a failure costs 1 Health. */
-export function bloodLossRoll(input: { toughness: number; bloodLoss: number; healthNow: number }, dice: Dice): Outcome<Resolution<BloodLossResult>> {
+export function bloodLossRoll(input: { toughness: number; bloodLoss: number; healthNow: number; id?: string }, dice: Dice): Outcome<Resolution<BloodLossResult>> {
   for (const [field, v] of Object.entries(input)) {
+    if (field === "id") continue;
     const check = checkCount(v, field);
     if (!check.ok) return check;
   }
   if (!rollsForBloodLoss(input)) {
     return ok({ result: { roll: null, healthNow: input.healthNow, bled: false, halved: input.healthNow === 1, dying: input.healthNow <= 0 }, events: [] });
   }
-  const roll = rollPool(dice, input.toughness, input.bloodLoss);
+  const roll = labelled(dice, () => said(input.id, "BOUT.Card.Roll.bloodLoss", { tn: input.bloodLoss }), () => rollPool(dice, input.toughness, input.bloodLoss));
   const bled = roll.successes === 0;
   const healthNow = bled ? input.healthNow - 1 : input.healthNow;
   const events = [event(roll.successes === 0 ? "bleeds" : "holdsOn", { tn: input.bloodLoss, successes: roll.successes, healthNow })];
@@ -156,13 +159,13 @@ export function bloodLossRoll(input: { toughness: number; bloodLoss: number; hea
   return ok({ result: { roll, healthNow, bled, halved: healthNow === 1, dying: healthNow === 0 }, events });
 }
 
-/** A Knockdown roll at a TN the caller sets (a fumble's, a terrain botch's): one success keeps you up. */
-export function knockdownTest(dice: Dice, knockdown: number, tn: number): Outcome<Resolution<{ roll: PoolRoll; down: boolean }>> {
+/** A Knockdown roll at a TN the caller sets (a fumble's, a terrain botch's): one success keeps you up. `who`: the one who may fall. */
+export function knockdownTest(dice: Dice, knockdown: number, tn: number, who = ""): Outcome<Resolution<{ roll: PoolRoll; down: boolean }>> {
   const check = checkCount(knockdown, "knockdown");
   if (!check.ok) return check;
   const w = checkWhole({ tn });
   if (!w.ok) return w;
-  const roll = rollPool(dice, knockdown, tn);
+  const roll = labelled(dice, () => said(who, "BOUT.Card.Roll.knockdown", { tn }), () => rollPool(dice, knockdown, tn));
   const down = roll.successes === 0;
   return ok({ result: { roll, down }, events: [event(down ? "knockedDown" : "staysUp", { tn, successes: roll.successes })] });
 }
