@@ -57,6 +57,9 @@ const ROUNDS: Record<string, (f: Field) => Promise<void>> = {
   async opposed(f) {
     await f.fight().startCombat();
     await f.quiet();
+    // A round that stalled on a fighter is no round: the figure would be too small.
+    const s = f.fight().machineState;
+    if (s.round === 1 && s.turn < s.order.length) throw new Error(`the opposed round stalled at turn ${s.turn} of ${s.order.length}`);
   },
   async phases(f) {
     await f.fight().startCombat();
@@ -65,6 +68,7 @@ const ROUNDS: Record<string, (f: Field) => Promise<void>> = {
       await f.gm.ui.combat.runAction("boutNextStep", {});
       await f.quiet();
     }
+    if (f.fight().machineState.stage !== "over") throw new Error(`the phased round stalled in ${f.fight().machineState.phase}`);
   },
 };
 
