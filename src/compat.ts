@@ -34,7 +34,7 @@ type StatusList = StatusEffectEntry[] | Record<string, StatusEffectEntry>;
  * Whether that object also answers array methods, and whether a package left an array there
  * (Draw Steel 1.0 assigns one on v14), is not settled: only `Array.isArray` and own keys are read.
  */
-const statusList = (): StatusList => (CONFIG as unknown as { statusEffects: StatusList }).statusEffects;
+const statusList = (): StatusList => (CONFIG as { statusEffects: StatusList }).statusEffects;
 
 /** Whether a status of this id is configured (a hostile payload's id is checked against it). */
 export function hasStatusEffect(id: string): boolean {
@@ -67,7 +67,7 @@ export function speakerFor(actor: Actor.Implementation | null | undefined): Chat
  * not settled (docs/foundry-v14.md), so a card sets its own `whisper` and `blind` and names no mode.
  */
 export function messageModeOption(): Record<string, string> {
-  const settings = game.settings as unknown as { get(namespace: string, key: string): unknown };
+  const settings = game.settings as { get(namespace: string, key: string): unknown };
   if (isV14()) return { messageMode: String(settings.get("core", "messageMode") ?? "public") };
   return { rollMode: String(settings.get("core", "rollMode") ?? "publicroll") };
 }
@@ -85,7 +85,7 @@ export function roundChangeOptions(direction: 1 | -1, delta: number): Record<str
 
 /** Hooks.callAll for core's combat hooks, whose options fvtt-types 13 does not declare. */
 export const callCombatHook = (hook: "combatStart" | "combatRound" | "combatTurn", ...args: unknown[]): boolean =>
-  (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => boolean)(hook, ...args);
+  (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)(hook, ...args);
 
 /** v13 names context menu entries by `name`, v14 by `label` (and renamed core's combatant keys). */
 export const contextEntryKey = (entry: { readonly name?: string; readonly label?: string }): string => entry.label ?? entry.name ?? "";
@@ -175,7 +175,7 @@ export function contextEntry(label: string, icon: string, visible: (li: HTMLElem
  * JSON text is read directly when the method is missing. Anything unreadable is `{}`.
  */
 export function dragEventData(event: DragEvent): unknown {
-  const editor = (foundry.applications as unknown as { ux?: { TextEditor?: { implementation?: { getDragEventData?: (e: DragEvent) => unknown } } } }).ux?.TextEditor?.implementation;
+  const editor = (foundry.applications as { ux?: { TextEditor?: { implementation?: { getDragEventData?: (e: DragEvent) => unknown } } } }).ux?.TextEditor?.implementation;
   if (typeof editor?.getDragEventData === "function") return editor.getDragEventData(event);
   try {
     return JSON.parse(event.dataTransfer?.getData("text/plain") ?? "");
@@ -212,7 +212,7 @@ type ModifyBatch = (operations: readonly BatchOperation[]) => Promise<unknown[][
  */
 export function modifyBatch(): ModifyBatch | null {
   if (!isV14()) return null;
-  const fn = (foundry.documents as unknown as { modifyBatch?: ModifyBatch }).modifyBatch;
+  const fn = (foundry.documents as { modifyBatch?: ModifyBatch }).modifyBatch;
   return typeof fn === "function" ? fn : null;
 }
 

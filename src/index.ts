@@ -105,7 +105,7 @@ Hooks.once("ready", () => {
 
 // A secret declaration opened or still waiting: ask this user about their combatants.
 Hooks.on("updateCombat", (combat, changes) => {
-  void promptDeclarations(combat as never);
+  void promptDeclarations(combat);
   // Open sheets of the fighters show or drop their "your choice" button.
   if ((changes as { system?: { declaration?: unknown } }).system?.declaration === undefined) return;
   for (const c of (combat as Combat.Implementation).combatants) {
@@ -121,8 +121,8 @@ registerDiceLanding();
 registerAutoApply();
 
 Hooks.on("renderChatMessageHTML", (message, html) => {
-  unmaskLookAlike(message as never, html as HTMLElement);
-  holdUntilDiceLand(message as never, html as HTMLElement);
-  hideOthersButtons(message as never, html as HTMLElement);
-  activateCardListeners(message as never, html as HTMLElement);
+  unmaskLookAlike(message, html);
+  holdUntilDiceLand(message, html);
+  hideOthersButtons(message, html);
+  activateCardListeners(message, html);
 });

@@ -36,7 +36,7 @@ interface CanvasLike {
   interface?: { grid?: HighlightLayer };
 }
 
-const canvasNow = () => (globalThis as unknown as { canvas?: CanvasLike }).canvas;
+const canvasNow = () => (globalThis as { canvas?: CanvasLike }).canvas;
 
 export function zonesShown(): boolean {
   try {
@@ -49,7 +49,7 @@ export function zonesShown(): boolean {
 /** The reach of the Ranged Zone shown: the figure's missile or thrown weapon's range, else 10 hexes. */
 function reachOf(actor: Actor.Implementation | null): number {
   if (!actor) return DEFAULT_REACH;
-  const weapons = actorView(actor as never, "pulse").weapons as unknown as { equipped: boolean; stats: { use: string; range: number } }[];
+  const weapons = actorView(actor, "pulse").weapons as unknown as { equipped: boolean; stats: { use: string; range: number } }[];
   const missile = weapons.find((w) => w.equipped && (w.stats.use === "missile" || w.stats.use === "thrown") && w.stats.range > 0);
   return missile ? missile.stats.range : DEFAULT_REACH;
 }
@@ -94,7 +94,7 @@ export function addZonesTool(controls: Record<string, { tools?: Record<string, u
 
 export function registerPulseZones(): void {
   // fvtt-types does not list this v13 hook; its argument is the record of scene controls.
-  (Hooks.on as unknown as (hook: string, fn: (controls: unknown) => void) => number)("getSceneControlButtons", (controls) => addZonesTool(controls as never));
+  (Hooks.on as (hook: string, fn: (controls: unknown) => void) => number)("getSceneControlButtons", (controls) => addZonesTool(controls as never));
   Hooks.on("controlToken", () => drawPulseZones());
   Hooks.on("canvasReady", () => drawPulseZones());
   Hooks.on("updateToken", (token, changes) => {

@@ -59,7 +59,7 @@ interface FoundryDieResult {
 export function markRolls(rolls: readonly Roll[], draws: readonly Draw[]): (number | undefined)[] {
   const used = new Set<number>();
   return rolls.map((roll) => {
-    const term = (roll.dice as unknown as { faces?: number; results: FoundryDieResult[] }[])[0];
+    const term = (roll.dice as { faces?: number; results: FoundryDieResult[] }[])[0];
     if (!term) return undefined;
     const active = term.results.filter((r) => r.active !== false);
     const values = active.map((r) => r.result);

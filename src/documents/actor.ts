@@ -12,7 +12,7 @@ export class BoutActor extends Actor {
     const [data] = args;
     const given = ((data as { prototypeToken?: Record<string, unknown> }).prototypeToken ?? {}) as Record<string, unknown>;
     if (this.type === "character") {
-      this.updateSource({ prototypeToken: { ...(given.actorLink === undefined ? { actorLink: true } : {}), ...(given.disposition === undefined ? { disposition: CONST.TOKEN_DISPOSITIONS.FRIENDLY } : {}) } } as never);
+      this.updateSource({ prototypeToken: { ...(given.actorLink === undefined ? { actorLink: true } : {}), ...(given.disposition === undefined ? { disposition: CONST.TOKEN_DISPOSITIONS.FRIENDLY } : {}) } });
     }
   }
 

@@ -66,13 +66,13 @@ export class BoutCombat extends Combat {
   outOfAction(combatantId: string, ending: ReadonlySet<string> = new Set()): OutOfAction | null {
     const actor = (this.combatants.get(combatantId)?.actor as Actor.Implementation | null | undefined) ?? null;
     if (!actor) return null;
-    const statuses = new Set([...((actor as unknown as { statuses?: Set<string> }).statuses ?? [])].filter((s) => !ending.has(s)));
-    return activeRuleset().outOfAction(actorView(actor as never, activeRuleset().id) as never, statuses, { phasesTracks: phasesTracks() });
+    const statuses = new Set([...((actor as { statuses?: Set<string> }).statuses ?? [])].filter((s) => !ending.has(s)));
+    return activeRuleset().outOfAction(actorView(actor, activeRuleset().id), statuses, { phasesTracks: phasesTracks() });
   }
 
   /** Each combatant as the roster reads it: core's defeated mark and its ruleset's out of action (with the conditions `ending` gone). */
   rosterEntries(ending: ReadonlyMap<string, ReadonlySet<string>> = new Map()): RosterEntry[] {
-    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as unknown as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!, ending.get(c.id!)) !== null }));
+    return this.combatants.contents.map((c) => ({ id: c.id!, defeated: Boolean((c as { isDefeated?: boolean }).isDefeated), outOfAction: this.outOfAction(c.id!, ending.get(c.id!)) !== null }));
   }
 
   /**
@@ -86,7 +86,7 @@ export class BoutCombat extends Combat {
     const now = (game.time?.worldTime ?? 0) + delta;
     return this.combatants.contents.flatMap((c) => {
       const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const over = ((actor?.effects.contents ?? []) as unknown as { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> }[]).filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
+      const over = ((actor?.effects.contents ?? []) as { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> }[]).filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
       return actor && over.length ? [{ combatantId: c.id!, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
     });
   }
@@ -112,7 +112,7 @@ export class BoutCombat extends Combat {
   combatantInfos(): CombatantInfo[] {
     return this.combatants.contents.map((c) => {
       const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const group = (c as unknown as { _source: { group?: string | null } })._source.group ?? null;
+      const group = (c as { _source: { group?: string | null } })._source.group ?? null;
       const token = (c.token as TokenDocument.Implementation | null) ?? null;
       // The token's disposition says whose side it is on; without a token, characters are the party.
       const disposition = token ? Number(token.disposition) : null;
@@ -245,7 +245,7 @@ export class BoutCombat extends Combat {
       ended,
       gather: async (batch, lease) => {
         if (rolls) await rolls.gather(batch, lease);
-        for (const e of ending) batch.deleteIn(e.actor as never, "ActiveEffect", e.effects);
+        for (const e of ending) batch.deleteIn(e.actor, "ActiveEffect", e.effects);
       },
     };
   }
@@ -463,7 +463,7 @@ export class BoutCombat extends Combat {
    * older versions gets the whole structured value in this write.
    */
   storedChange(state: unknown, history: readonly UndoEntry[]): Record<string, unknown> {
-    const source = (this as unknown as { _source: { system: { state?: unknown; history?: unknown } } })._source.system;
+    const source = (this as { _source: { system: { state?: unknown; history?: unknown } } })._source.system;
     const change: Record<string, unknown> = {};
     const stateChange = fieldChange(source.state, encodeState(state) as Record<string, unknown>);
     if (stateChange !== null) change["system.state"] = stateChange;
@@ -535,7 +535,7 @@ export class BoutCombat extends Combat {
       const moved = want !== null && (want.round !== this.round || want.turn !== this.turn);
       // The world time her update moved (its worldTime option) goes back in the same write.
       const options = stolenSeconds ? { worldTime: { delta: -stolenSeconds } } : {};
-      if (moved) await this.update(want as never, options as never);
+      if (moved) await this.update(want, options);
       else if (stolenSeconds) await game.time!.advance(-stolenSeconds);
     });
   }
@@ -549,7 +549,7 @@ export class BoutCombat extends Combat {
       ui.notifications?.warn(game.i18n!.localize("BOUT.Combat.NotYourTurn"));
       return this;
     }
-    await this.command({ ...structure.endTurn(combatant.id!), combatantId: combatant.id! } as never);
+    await this.command({ ...structure.endTurn(combatant.id!), combatantId: combatant.id! });
     return this;
   }
 
@@ -606,7 +606,7 @@ export class BoutCombat extends Combat {
   override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     const [changed, , userId] = args;
     // Core's turn list keeps the fight's order as its state moves (v13 rebuilds it only when combatants change).
-    if ((changed as { system?: { state?: unknown } }).system?.state !== undefined) (this as unknown as { turns: Combatant.Implementation[] }).turns = this.fightOrder(this.turns);
+    if ((changed as { system?: { state?: unknown } }).system?.state !== undefined) (this as { turns: Combatant.Implementation[] }).turns = this.fightOrder(this.turns);
     super._onUpdate(...args);
     if (!game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
     const touched = "round" in (changed as object) || "turn" in (changed as object);
@@ -636,13 +636,13 @@ export class BoutCombat extends Combat {
     const first = !this.previous;
     const core = super.setupTurns();
     if (!this.machineState) return core;
-    const turns = core as unknown as Combatant.Implementation[];
+    const turns = core as Combatant.Implementation[];
     const ordered = this.fightOrder(turns);
     (this as unknown as { turns: Combatant.Implementation[] }).turns = ordered;
     const current = (this as unknown as { _getCurrentState(c?: Combatant.Implementation): Combat.HistoryData })._getCurrentState(this.turn === null ? undefined : ordered[this.turn]);
     (this as unknown as { current: Combat.HistoryData }).current = current;
     if (first) (this as unknown as { previous: Combat.HistoryData }).previous = current;
-    return ordered as unknown as ReturnType<Combat["setupTurns"]>;
+    return ordered as ReturnType<Combat["setupTurns"]>;
   }
 
   /** Roll All, Roll NPCs and Reroll: every fight here works out its own initiative as it runs, so core's rolls are not offered; pressed anyway, they say so and write nothing. */

@@ -158,7 +158,7 @@ interface MachineCombat {
  * not yet joined is outside it, as a token outside the encounter is).
  */
 export function combatantFor(combatId: string, actor: Actor.Implementation | null): string | null {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  const combat = combatId ? (game.combats?.get(combatId) as MachineCombat | undefined) : undefined;
   const id = combatantOf(combat, actor)?.id ?? null;
   return id && combat?.machineState && combat.isMember && !combat.isMember(id) ? null : id;
 }
@@ -180,20 +180,20 @@ function outsideTheOrder(combat: MachineCombat | undefined, actor: Actor.Impleme
 
 /** The encounter a fighter fights in (a started one first, then the active one), or "" when it is in none. */
 export function fightOf(actor: Actor.Implementation): string {
-  const mine = (game.combats?.contents ?? []).filter((c) => combatantOf(c as unknown as MachineCombat, actor) || ambiguousIn(c as unknown as MachineCombat, actor));
+  const mine = (game.combats?.contents ?? []).filter((c) => combatantOf(c as MachineCombat, actor) || ambiguousIn(c as MachineCombat, actor));
   const rank = (c: { started: boolean; active: boolean }) => (c.started ? 2 : 0) + (c.active ? 1 : 0);
   return mine.sort((a, b) => rank(b) - rank(a))[0]?.id ?? "";
 }
 
 /** The running fight's machine state, for reading (surprise, penalties) before any write. */
 export function machineStateOf<S>(combatId: string, structure: string): S | null {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as { boutSystem?: { structure: string }; machineState?: unknown } | undefined) : undefined;
+  const combat = combatId ? (game.combats?.get(combatId) as { boutSystem?: { structure: string }; machineState?: unknown } | undefined) : undefined;
   return combat?.boutSystem?.structure === structure ? ((combat.machineState as S) ?? null) : null;
 }
 
 /** Would these commands pass the fight's rules now? Checked before any dice roll; nothing is written. */
 export function dryRun(combatId: string, commands: readonly TimeCommand[]): Outcome<true> {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  const combat = combatId ? (game.combats?.get(combatId) as MachineCombat | undefined) : undefined;
   let state = combat?.machineState;
   if (!combat?.structure || !state) return ok(true);
   for (const command of commands) {
@@ -411,7 +411,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
   if (typeof request.combatId === "string" && request.combatId && request.combatId !== fight) return refuse("card.wrongFight", "BOUT.Card.Refusal.WrongFight");
   const combatId = fight;
   // In a fight, each fighter is its combatant's: a world actor with several tokens there names none of them.
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as MachineCombat | undefined) : undefined;
+  const combat = combatId ? (game.combats?.get(combatId) as MachineCombat | undefined) : undefined;
   if (ambiguousIn(combat, attacker) || ambiguousIn(combat, defender)) return refuse("card.whichToken", "BOUT.Card.Refusal.WhichToken");
   attacker = actingFighter(combat, attacker);
   defender = actingFighter(combat, defender);
@@ -533,7 +533,7 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   const kind = kinds.get(card.kind);
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
   // The attacker fell out of the fight's order since the card was posted (knocked out, defeated): the blow never comes.
-  const attackerIn = card.attacker && !kind.anyState ? outsideTheOrder(combatDocument(card.combatId) as unknown as MachineCombat | undefined, card.attacker) : ok(true);
+  const attackerIn = card.attacker && !kind.anyState ? outsideTheOrder(combatDocument(card.combatId) as MachineCombat | undefined, card.attacker) : ok(true);
   if (!attackerIn.ok) return attackerIn;
   if (!trusted && !from?.isGM) {
     const named = gmFiguresSet(kind.gmAnswerFigures, answer);
@@ -541,7 +541,7 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   }
   const batch = new WriteBatch();
   const marked = byStyle ? { ...card, byStyle: JSON.parse(markedBy(card, "answer", byStyle)) as Record<string, string> } : card;
-  const resolved = await resolution(kind, marked, answer, (message as unknown as { rolls: Roll[] }).rolls ?? [], lease, batch);
+  const resolved = await resolution(kind, marked, answer, (message as { rolls: Roll[] }).rolls ?? [], lease, batch);
   if (!resolved.ok) return resolved;
   // The card's "resolved" is the answer's mark: written first, so it can never be answered twice.
   batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])), ...(byStyle ? { "system.byStyle": markedBy(card, "answer", byStyle) } : {}) }, {}, { lock: true });
@@ -584,7 +584,7 @@ async function resolution(kind: CardKind, card: CardView, answer: unknown, earli
   const resolved = await kind.resolve(card, answer);
   if (!resolved.ok) return resolved;
   const r = resolved.value;
-  const combat = combatDocument(card.combatId) as unknown as { applyCommands?(c: readonly TimeCommand[], lease?: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
+  const combat = combatDocument(card.combatId) as { applyCommands?(c: readonly TimeCommand[], lease?: Lease, batch?: WriteBatch): Promise<Outcome<unknown>> } | null;
   if (combat?.applyCommands && r.combatCommands?.length) {
     // Inside the fight's queue: the commands apply to its state as it is now, written with the card.
     const applied = await combat.applyCommands(r.combatCommands, lease, batch);
@@ -609,7 +609,7 @@ async function resolution(kind: CardKind, card: CardView, answer: unknown, earli
 function diceOf(rolls: readonly Roll[]): CardDice[] {
   return namedDraws(
     rolls.flatMap((roll) => {
-      const r = roll as unknown as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
+      const r = roll as { dice?: { faces?: number; results?: { result: number; active?: boolean }[] }[]; options?: Record<string, unknown> };
       const marks = r.options?.[MARKS_OPTION];
       const label = r.options?.[LABEL_OPTION] as DrawLabel | undefined;
       return (r.dice ?? [])
@@ -683,7 +683,7 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
       const seconds = typeof c?.seconds === "number" && Number.isInteger(c.seconds) && c.seconds > 0 ? { seconds: c.seconds } : {};
       return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true, ...seconds }] : [];
     });
-    if (actor) await gatherStatuses(batch, actor as never, wanted, { field: "statuses", ref: actorId } satisfies CardPart);
+    if (actor) await gatherStatuses(batch, actor, wanted, { field: "statuses", ref: actorId } satisfies CardPart);
   }
   // Who applied it, named on the card ("Applied by the GM"): the asking user, or this GM. A note of an earlier part not saved goes.
   const by = from ?? game.user;

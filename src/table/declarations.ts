@@ -203,7 +203,7 @@ export async function declare(combat: BoutCombat, combatantId: string, choice: u
 }
 
 function combatFor(id: unknown): BoutCombat | null {
-  return typeof id === "string" ? ((game.combats?.get(id) as unknown as BoutCombat | undefined) ?? null) : null;
+  return typeof id === "string" ? ((game.combats?.get(id) as BoutCombat | undefined) ?? null) : null;
 }
 
 /** The active GM's side of declarations sent by players and by other GMs. */
@@ -235,7 +235,7 @@ export function registerDeclarationQueries(): void {
 export async function recoverDeclarations(): Promise<void> {
   if (!game.user?.isActiveGM) return;
   let lost = 0;
-  for (const combat of (game.combats?.contents ?? []) as unknown as BoutCombat[]) {
+  for (const combat of (game.combats?.contents ?? []) as BoutCombat[]) {
     lost += await queued([combat], async () => {
       const d = combat.boutSystem?.declaration;
       if (!d?.id || !d.chosen.length) return 0;
@@ -324,7 +324,7 @@ export async function askOptions(combat: BoutCombat, combatantId: string): Promi
     content: `<p>${game.i18n!.format(kind.question, { name: foundry.utils.escapeHTML(name) })}</p>`,
     buttons: d.options.map((option, i) => ({ action: option, label: `${kind.optionLabels}${option}`, default: i === 0 })),
     rejectClose: false,
-  } as never);
+  });
   return typeof choice === "string" && d.options.includes(choice) ? choice : null;
 }
 
@@ -333,7 +333,7 @@ export function waitingChoiceFor(actor: { readonly id: string | null; readonly i
   if (!actor?.id) return null;
   const tokenId = actor.isToken ? ((actor.token as { id?: string | null } | null)?.id ?? null) : null;
   const isMine = (c: { actorId: string | null; tokenId?: string | null }) => (tokenId ? c.tokenId === tokenId : c.actorId === actor.id);
-  for (const combat of (game.combats?.contents ?? []) as unknown as BoutCombat[]) {
+  for (const combat of (game.combats?.contents ?? []) as BoutCombat[]) {
     const d = combat.boutSystem?.declaration;
     if (!d?.id) continue;
     const combatant = combat.combatants.contents.find((c) => isMine(c) && d.combatantIds.includes(c.id!) && !d.chosen.includes(c.id!));

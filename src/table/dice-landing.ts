@@ -30,7 +30,7 @@ interface AnimatedMessage {
 }
 
 function dsnHoldsMessages(): boolean {
-  const dice3d = (game as unknown as { dice3d?: { messageHookDisabled?: boolean } }).dice3d;
+  const dice3d = (game as { dice3d?: { messageHookDisabled?: boolean } }).dice3d;
   if (!dice3d || dice3d.messageHookDisabled) return false;
   // DSN's client setting; a client without it (no module) never gets here, but read it with care.
   try {

@@ -20,7 +20,7 @@ interface FollowingCombat {
  * tokens' figures too, and a fight with nothing to change writes nothing.
  */
 function fightsOf(actor: { readonly id: string | null }): FollowingCombat[] {
-  return ((game.combats?.contents ?? []) as unknown as FollowingCombat[]).filter((c) => c.started && c.followWorld && c.combatants.contents.some((x) => (x.actor as { id?: string | null } | null)?.id === actor.id));
+  return ((game.combats?.contents ?? []) as FollowingCombat[]).filter((c) => c.started && c.followWorld && c.combatants.contents.some((x) => (x.actor as { id?: string | null } | null)?.id === actor.id));
 }
 
 function follow(actor: unknown): void {

@@ -134,7 +134,7 @@ export function fighterName(actor: ActorLike | null | undefined): string {
  * among them (a fighter outside any fight).
  */
 export function fightersAround(actor: ActorLike, combatId?: string): Actor.Implementation[] {
-  const combats = (game.combats?.contents ?? []) as unknown as (CombatLike & { id: string | null })[];
+  const combats = (game.combats?.contents ?? []) as (CombatLike & { id: string | null })[];
   const fights = combatId ? combats.filter((c) => c.id === combatId) : combats.filter((c) => combatantOf(c, actor));
   const out: Actor.Implementation[] = [];
   const seen = new Set<string>();

@@ -13,7 +13,7 @@ import { activeGM } from "./query";
 let knownGM: string | null | undefined;
 
 async function promptAll(): Promise<void> {
-  for (const combat of (game.combats?.contents ?? []) as unknown as BoutCombat[]) void promptDeclarations(combat);
+  for (const combat of (game.combats?.contents ?? []) as BoutCombat[]) void promptDeclarations(combat);
 }
 
 async function activeGmChanged(): Promise<void> {

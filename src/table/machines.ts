@@ -7,8 +7,8 @@
  */
 import { actorView } from "../data/actor/actor-view";
 import type { Outcome } from "../engine/outcome";
-import type { ActorView, TimeStructureId } from "../engine/rulesets/ruleset";
-import type { FightNow, TimeCommand, TimeMachine } from "../engine/time/machine";
+import type { ActorView, RulesetId, RulesetStats, TimeStructureId } from "../engine/rulesets/ruleset";
+import type { FightNow, Label, TimeCommand, TimeMachine } from "../engine/time/machine";
 import type { DialogField, DialogValues } from "../applications/dialogs/odds-dialog";
 import type { Placed } from "./pulse/engagements";
 import type { BoutCombat } from "../documents/combat";
@@ -84,6 +84,8 @@ export interface TimeStructure {
    * out (BoutCombat#_clearMovementHistoryOnStartTurn).
    */
   readonly clearsMovementRecords?: true;
+  /** Badges a row shows from the fighter's own sheet rather than the fight's state (opposed's Advantage). */
+  rowBadges?(combatantId: string, actor: Actor.Implementation | null): readonly { readonly label: Label; readonly value?: string | number }[];
   /** GM: fill a command with what only the documents know (each pool recomputed from wounds, light and footing for a bout's next round). */
   refine?(command: TimeCommand, state: any, combatants: readonly CombatantInfo[]): TimeCommand;
   /**
@@ -138,8 +140,8 @@ export function timeStructure(id: string): TimeStructure | undefined {
 
 /** The fighters' conditions as their actors carry them now (each one's statuses), for the machine to read. */
 export function fightNowOf(combatants: readonly { readonly id: string; readonly actor: unknown }[]): FightNow {
-  return { statuses: Object.fromEntries(combatants.map((c) => [c.id, [...((c.actor as unknown as { statuses?: Set<string> } | null)?.statuses ?? [])]])) };
+  return { statuses: Object.fromEntries(combatants.map((c) => [c.id, [...((c.actor as { statuses?: Set<string> } | null)?.statuses ?? [])]])) };
 }
 
 /** What an adapter reads of a combatant's actor: the ruleset's view of its figures. */
-export const combatantView = <S>(c: CombatantInfo, ruleset: string) => actorView(c.actor as never, ruleset as never) as unknown as ActorView<S & never>;
+export const combatantView = <S extends RulesetStats>(c: CombatantInfo, ruleset: RulesetId): ActorView<S> => actorView<S>(c.actor, ruleset);

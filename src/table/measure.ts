@@ -39,11 +39,11 @@ interface FighterLike {
 /** The tokens a fighter may stand on: its own (unlinked), its combatant's in the fight, else a linked actor's on each scene. */
 function candidates(actor: FighterLike, combatId?: string | null): PlacedToken[] {
   if (actor.isToken) return actor.token ? [actor.token as PlacedToken] : [];
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as Parameters<typeof combatantOf>[0]) : null;
+  const combat = combatId ? (game.combats?.get(combatId) as Parameters<typeof combatantOf>[0]) : null;
   const token = (combatantOf(combat, actor as never) as { token?: unknown } | null)?.token as PlacedToken | null | undefined;
   if (token) return [token];
   const out: PlacedToken[] = [];
-  for (const scene of (game.scenes?.contents ?? []) as unknown as SceneLike[]) {
+  for (const scene of (game.scenes?.contents ?? []) as SceneLike[]) {
     const own = (scene.tokens?.contents ?? []).filter((t) => t.actorLink && t.actorId === actor.id);
     // A linked actor with several tokens on a scene: which one is meant cannot be told there.
     if (own.length === 1) out.push(own[0]!);

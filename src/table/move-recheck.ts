@@ -150,9 +150,9 @@ export function registerMoveRecheck(): void {
   });
   // The memory starts from the scenes as they are when a GM's client is ready, and follows new tokens.
   Hooks.once("ready", () => {
-    if (game.user?.isGM) for (const scene of game.scenes ?? []) for (const t of scene.tokens) standings.set(t.uuid, standingOf(t as unknown as MovedToken));
+    if (game.user?.isGM) for (const scene of game.scenes ?? []) for (const t of scene.tokens) standings.set(t.uuid, standingOf(t as MovedToken));
   });
   Hooks.on("createToken", (t) => {
-    if (game.user?.isGM && t.uuid) standings.set(t.uuid, standingOf(t as unknown as MovedToken));
+    if (game.user?.isGM && t.uuid) standings.set(t.uuid, standingOf(t as MovedToken));
   });
 }

@@ -16,7 +16,7 @@ import { queued } from "./write-queue";
 const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction", "face"]);
 
 function combatFor(id: unknown): BoutCombat | null {
-  return typeof id === "string" ? ((game.combats?.get(id) as unknown as BoutCombat | undefined) ?? null) : null;
+  return typeof id === "string" ? ((game.combats?.get(id) as BoutCombat | undefined) ?? null) : null;
 }
 
 export function registerCombatQueries(): void {

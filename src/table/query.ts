@@ -12,7 +12,7 @@ type Handler = (data: any, options: { timeout?: number }) => unknown;
 export const DEFAULT_QUERY_TIMEOUT = 10_000;
 
 export function queryTimeout(): number {
-  const t = (CONFIG as unknown as { BOUT?: { queryTimeout?: unknown } }).BOUT?.queryTimeout;
+  const t = (CONFIG as { BOUT?: { queryTimeout?: unknown } }).BOUT?.queryTimeout;
   return typeof t === "number" && Number.isFinite(t) && t > 0 ? t : DEFAULT_QUERY_TIMEOUT;
 }
 
@@ -26,7 +26,7 @@ export type Asked<T> = { readonly answered: true; readonly value: T } | { readon
 export async function ask<T = unknown>(user: User.Implementation | null | undefined, name: string, data: unknown, timeout = queryTimeout()): Promise<Asked<T>> {
   if (!user) return { answered: false };
   try {
-    const value = await (user as unknown as { query(n: string, d: unknown, o: { timeout: number }): Promise<T> }).query(`${SYSTEM_ID}.${name}`, data, { timeout });
+    const value = await (user as { query(n: string, d: unknown, o: { timeout: number }): Promise<T> }).query(`${SYSTEM_ID}.${name}`, data, { timeout });
     return { answered: true, value };
   } catch {
     return { answered: false };

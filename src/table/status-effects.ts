@@ -34,4 +34,4 @@ export function registerStatusEffects(): void {
 }
 
 /** Does the fighter carry this condition on its token (its actor's statuses)? */
-export const hasStatus = (actor: Actor.Implementation | null | undefined, id: string): boolean => Boolean((actor as unknown as { statuses?: Set<string> } | null | undefined)?.statuses?.has(id));
+export const hasStatus = (actor: Actor.Implementation | null | undefined, id: string): boolean => Boolean((actor as { statuses?: Set<string> } | null | undefined)?.statuses?.has(id));

@@ -61,7 +61,7 @@ export async function gatherStatuses(batch: WriteBatch, actor: ActorLike, wanted
   for (const w of wanted) if (statusEffect(w.id)) last.set(w.id, w);
   const remove: string[] = [];
   const create: object[] = [];
-  const cls = (CONFIG.ActiveEffect as unknown as { documentClass: StatusEffectClass }).documentClass;
+  const cls = (CONFIG.ActiveEffect as { documentClass: StatusEffectClass }).documentClass;
   for (const [id, { active, seconds }] of last) {
     const present = effectsOf(actor, id);
     if (active && !present.length) create.push(timed((await cls.fromStatusEffect(id)).toObject(), seconds));

@@ -20,12 +20,13 @@ import { dist } from "./dist";
  * and the guide pages grew with them.
  * Raised the same day to 700,000 raw and 198,000 gzip (682,683 and 193,074): every dice row on a card is named by fighter and
  * purpose, and headlines carry what the table must act on (issue 34).
+ * Raised the same day: the zip to 520,000 (514,386): the guide shows one picture per ruleset's first fight,
+ * five WebP files of about 12 KB each that do not compress further (issue 34).
  * Raised again: NPCs fight by style (issue 33): the styles' table runners for five rulesets, the GM's
- * round form, the row menu, and their words in the language file and the guide (about 31 KB raw
- * before the cards' merge): to 728,000 raw, 209,000 gzip and 490,000 zip (714,000, 202,964 and
- * 478,434 with both).
+ * round form, the row menu, and their words in the language file and the guide (about 31 KB raw):
+ * to 740,000 raw and 212,000 gzip (726,010 and 206,485 with issue 32's rules merged too).
  */
-const BUDGET = { raw: 728_000, gzip: 209_000, zip: 490_000 } as const;
+const BUDGET = { raw: 740_000, gzip: 212_000, zip: 520_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 

@@ -226,6 +226,14 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         sound: new NumberField({ required: true, integer: true, nullable: false, initial: 20 }),
         door: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
         ds: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
+        // v13 BaseWall: the one-way direction (CONST.WALL_DIRECTIONS: 0 both, 1 left, 2 right) and the proximity thresholds in grid units.
+        dir: new NumberField({ required: true, integer: true, nullable: false, initial: 0 }),
+        threshold: new SchemaField({
+          light: new NumberField({ required: true, nullable: true, initial: null }),
+          sight: new NumberField({ required: true, nullable: true, initial: null }),
+          sound: new NumberField({ required: true, nullable: true, initial: null }),
+          attenuation: new BooleanField(),
+        }),
         flags: flags(),
       };
     case "RollTable":

@@ -550,7 +550,7 @@ describe("phases blows only within an engagement, with a weapon that reaches it 
     expect(ctx.alice.notices.at(-1)?.message).toBe("Cole is not engaged with this fighter this round: a blow is struck only at someone you are engaged with.");
     const withDagger = await hooks(ctx.alice).postCard("phases.attack", actors.get(ctx.adaId), actors.get(ctx.branId), { weaponId: dagger.id, modifier: 0 }, combat.id);
     expect(withDagger.refusal?.code).toBe("phases.card.outOfReach");
-    expect(ctx.alice.notices.at(-1)?.message).toBe("The Dagger does not reach Bran at the range of your engagement.");
+    expect(ctx.alice.notices.at(-1)?.message).toBe("The Dagger does not reach Bran at Reach range, where your engagement settled this round.");
     expect(ctx.world.writesSince(mark)).toEqual([]);
     expect(ctx.gm.runtime.rolls.length).toBe(rolls);
     expect(stateOf().acted).toEqual([]);

@@ -87,6 +87,33 @@ describe("seed 004 [16.1] shots along the line of fire", () => {
     expect(shot!.result.events.map((e: any) => e.type)).toEqual(["InTheWay", "StrikeMiss", "StrikeHit", "DamageFatigue"]);
   });
 
+  // Foundry v13 sight (ClockwiseSweepPolygon#_testEdgeInclusion, Edge#orientPoint, Edge#applyThreshold), read from Ada's eye.
+  it("[16.1] a one-way wall at column 3 open from Ada's side (its left) lets her shot by; turned the other way it refuses the shot", async () => {
+    const r = await range();
+    const c = r.scene.grid.getCenterPoint({ i: 0, j: 3 });
+    const [wall] = await r.scene.createEmbeddedDocuments("Wall", [{ c: [c.x, c.y - 60, c.x, c.y + 60], dir: 1 }]);
+    const shot = await shoot(r, [[70, 100], [40, 100], [6, 10]]);
+    expect(shot!.result.events.map((e: any) => e.type)).toEqual(["InTheWay", "StrikeMiss", "StrikeHit", "DamageFatigue"]);
+    await wall.update({ dir: 2 });
+    await settle();
+    expect(await shoot(r, [])).toBeNull();
+    expect(r.alice.notices.at(-1)?.message).toBe("No line of fire: a wall stands between the shooter's hex and the target's.");
+  });
+
+  it("[16.1] a window (a proximity wall) at column 3 lets Ada shoot through within its threshold of 3 grid units, not with a threshold of 1; a distance wall the other way round", async () => {
+    const r = await range();
+    const c = r.scene.grid.getCenterPoint({ i: 0, j: 3 });
+    const unit = r.scene.grid.distance;
+    const [wall] = await r.scene.createEmbeddedDocuments("Wall", [{ c: [c.x, c.y - 60, c.x, c.y + 60], sight: 30, threshold: { sight: 3 * unit } }]);
+    expect(await shoot(r, [[70, 100], [40, 100], [6, 10]])).not.toBeNull();
+    await wall.update({ threshold: { sight: unit } });
+    await settle();
+    expect(await shoot(r, [])).toBeNull();
+    await wall.update({ sight: 40 });
+    await settle();
+    expect(await shoot(r, [[70, 100], [40, 100], [6, 10]])).not.toBeNull();
+  });
+
   it("[16.1] in Ada's turn in a running pulse, firing into the wall still spends her Fire: a card says nothing is loosed, and her turn ends", async () => {
     const r = await range();
     r.gm.runtime.dialogs.responder = () => "none";

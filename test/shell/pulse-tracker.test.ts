@@ -127,7 +127,8 @@ describe("seed 004 [12.2] \"Leader of each side rolls D10, adds PC and Military 
     await gm.ui.combat.runAction("boutGroupAction", { groupId: "side:party", actionId: "leader" });
     await settle();
     expect(asked).toContain(`value="${ids.bran}"`);
-    expect(stateOf(gm, combatId).combatants.filter((c: any) => c.leader).map((c: any) => c.id)).toEqual([ids.bran]);
+    // The foes keep their default leader, the Wolf (the better PC).
+    expect(stateOf(gm, combatId).combatants.filter((c: any) => c.leader).map((c: any) => c.id)).toEqual([ids.bran, ids.wolf]);
     expect(await trackerHtml(gm)).toContain("Leader");
     scriptDraws(gm, [[6, 10], [9, 10]], AFTER);
     await gm.ui.combat.runAction("boutNextStep", {});
@@ -139,6 +140,36 @@ describe("seed 004 [12.2] \"Leader of each side rolls D10, adds PC and Military 
     ]);
     expect(state.initiative.winner).toBe("party");
     expect(await trackerHtml(gm)).toContain("Rolled 6 + 15 &#x3D; 21");
+  });
+});
+
+describe("seed 004 [12.2] \"Leader of each side rolls\": a side has a leader without the GM naming one", () => {
+  it("Bran's Military Scientist 3 (above Ada's 2) makes him the party's leader as the fight begins: he rolls 6 + 12 + 3 = 21 with nobody named; once the GM rules the party has none, he stands in at 6 + 12 = 18", async () => {
+    const { gm, combatId, ids } = await skirmish();
+    await gm.game.actors.getName("Bran").update({ "system.pulse.militaryScientist": 3 });
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    expect(stateOf(gm, combatId).combatants.filter((c: any) => c.leader).map((c: any) => c.id)).toEqual([ids.bran, ids.wolf]);
+    const row = (html: string, id: string) => html.slice(html.indexOf(`data-combatant-id="${id}"`), html.indexOf("</li>", html.indexOf(`data-combatant-id="${id}"`)));
+    expect(row(await trackerHtml(gm), ids.bran)).toContain("Leader");
+    expect(row(await trackerHtml(gm), ids.guard)).not.toContain("Leader");
+    scriptDraws(gm, [[6, 10], [9, 10]], AFTER);
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    expect(stateOf(gm, combatId).initiative.rolls[0]).toEqual({ side: "party", rollerId: ids.bran, roll: 6, bonus: 15, total: 21 });
+
+    // The GM's "no leader" for the party: next pulse Bran rolls as a stand-in, without Military Scientist.
+    const fresh = await skirmish();
+    await fresh.gm.game.actors.getName("Bran").update({ "system.pulse.militaryScientist": 3 });
+    await fresh.gm.game.combats.get(fresh.combatId).startCombat();
+    await settle();
+    fresh.gm.runtime.dialogs.responder = () => ({ leader: "" });
+    await fresh.gm.ui.combat.runAction("boutGroupAction", { groupId: "side:party", actionId: "leader" });
+    await settle();
+    scriptDraws(fresh.gm, [[6, 10], [9, 10]], AFTER);
+    await fresh.gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    expect(stateOf(fresh.gm, fresh.combatId).initiative.rolls[0]).toEqual({ side: "party", rollerId: fresh.ids.bran, roll: 6, bonus: 12, total: 18 });
   });
 });
 

@@ -91,7 +91,7 @@ describe("skill-test result cards open with a headline, as the attack cards do (
     expect(c.portrait).toBe(TOKEN);
     expect(c.order).toEqual(["header", "card-headline", "card-landing", "bout-dice", "detail"]);
     expect(c.folded).toBe(true);
-    expect(c.lines).toEqual(["Ilse rolls 23 against 52: SL 3."]);
+    expect(c.lines).toEqual(["Ilse rolls 23 against 52: SL +3."]);
   });
 
   it("opposed: 74 against 52 is 'Ilse's Climb fails: -2 Success Levels.'; a double says what it means only on a combat test", async () => {

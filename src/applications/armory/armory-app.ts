@@ -27,7 +27,7 @@ import { columnWords, fixedWords, valueWords, type Localize } from "./words";
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 // Typed by hand: see sheets/sheet-base.ts for why the full mixin types are avoided.
-const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as unknown as new (options?: object) => {
+const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as new (options?: object) => {
   readonly element: HTMLElement;
   readonly rendered: boolean;
   options: Record<string, any>;
@@ -61,7 +61,7 @@ function warn(refusal: CellRefusal): void {
 type ItemPack = { collection: string; documentName: string; locked: boolean; title: string; getDocuments(): Promise<any[]> };
 
 function findPack(id: string): ItemPack | undefined {
-  return (game.packs as unknown as { get(id: string): ItemPack | undefined } | undefined)?.get(id);
+  return (game.packs as { get(id: string): ItemPack | undefined } | undefined)?.get(id);
 }
 
 /** The last part of a picture's path, as the grid shows it ("sword-guard.webp"); the whole path is in the cell's tooltip. */
@@ -181,7 +181,7 @@ export class BoutArmory extends Base {
       const discard = await foundry.applications.api.DialogV2.confirm({
         window: { title: `${T}Title` },
         content: `<p>${i18n().localize(`${T}CloseUnsaved`)}</p>`,
-      } as never);
+      });
       if (!discard) return this;
     }
     return super.close(options);
@@ -212,7 +212,7 @@ export class BoutArmory extends Base {
 
   /** Reads the stored items of the kind afresh; forgets every unsaved edit. */
   async load(): Promise<void> {
-    const docs: any[] = this.pack ? await findPack(this.pack)!.getDocuments() : [...((game.items as unknown as Iterable<any>) ?? [])];
+    const docs: any[] = this.pack ? await findPack(this.pack)!.getDocuments() : [...((game.items as Iterable<any>) ?? [])];
     const rows = docs
       .filter((d) => d.type === this.kind)
       .map((d) => rowFromSource(this.kind, d.toObject()))

@@ -20,7 +20,7 @@ export function registerArmory(): void {
     type: BoutArmory as never,
     restricted: true,
   } as never);
-  const config = CONFIG as unknown as { BOUT?: Record<string, unknown> };
+  const config = CONFIG as { BOUT?: Record<string, unknown> };
   config.BOUT = Object.assign(config.BOUT ?? {}, { openArmory: (options?: ArmoryOptions) => BoutArmory.open(options) });
 
   // v13 CompendiumDirectory#_createContextMenus fires "getCompendiumContextOptions" for each pack's entry (li.dataset.pack).
@@ -29,7 +29,7 @@ export function registerArmory(): void {
       contextEntry(
         "BOUT.Armory.ContextOpen",
         ICON,
-        (li) => Boolean(game.user?.isGM) && (game.packs as unknown as { get(id: string): { documentName: string } | undefined })?.get(li.dataset.pack ?? "")?.documentName === "Item",
+        (li) => Boolean(game.user?.isGM) && (game.packs as { get(id: string): { documentName: string } | undefined })?.get(li.dataset.pack ?? "")?.documentName === "Item",
         (li) => BoutArmory.open({ pack: li.dataset.pack ?? null }),
       ),
     );
@@ -42,7 +42,7 @@ export function registerArmory(): void {
         ICON,
         () => Boolean(game.user?.isGM),
         (li) => {
-          const type = (game.items as unknown as { get(id: string): { type: string } | undefined })?.get(li.dataset.entryId ?? "")?.type;
+          const type = (game.items as { get(id: string): { type: string } | undefined })?.get(li.dataset.entryId ?? "")?.type;
           return BoutArmory.open({ kind: type === "armor" || type === "shield" ? type : "weapon" });
         },
       ),

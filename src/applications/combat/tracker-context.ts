@@ -127,7 +127,7 @@ function labelText(combat: BoutCombat, i18n: Format): (label: Label) => string {
 
 /** The tracker group a machine group takes drops for: itself, or the tracker group its first fighter came from (a pulse's engagement). */
 function dropTarget(combat: BoutCombat, view: TrackerView): (groupId: string) => string {
-  const sourceGroup = (id: string) => (combat.combatants.get(id) as unknown as { _source?: { group?: string | null } } | undefined)?._source?.group ?? "";
+  const sourceGroup = (id: string) => (combat.combatants.get(id) as { _source?: { group?: string | null } } | undefined)?._source?.group ?? "";
   return (groupId) => {
     if (combat.groups.get(groupId)) return groupId;
     const first = view.rows.find((r) => r.groupId === groupId);
@@ -175,7 +175,7 @@ export function boutTrackerContext(
       css,
       acting: Boolean(row?.acting),
       done: Boolean(row?.done),
-      badges: (row?.badges ?? []).map((b) => ({ text: b.value === undefined ? text(b.label) : `${text(b.label)} ${b.value}` })),
+      badges: [...(row?.badges ?? []), ...(row ? (structure?.rowBadges?.(combatantId, (c.actor as Actor.Implementation | null) ?? null) ?? []) : [])].map((b) => ({ text: b.value === undefined ? text(b.label) : `${text(b.label)} ${b.value}` })),
       declaration: state,
       buttons,
       hidden: Boolean(c.hidden),
@@ -185,7 +185,7 @@ export function boutTrackerContext(
     };
   };
   // As core's tracker: a hidden fighter's row is left out for those who may not see it.
-  const seen = (id: string) => (combat.combatants.get(id) as unknown as { visible?: boolean } | undefined)?.visible !== false;
+  const seen = (id: string) => (combat.combatants.get(id) as { visible?: boolean } | undefined)?.visible !== false;
 
   // Before the fight starts: everyone in one list, in the order they were added.
   if (!view) {
@@ -220,7 +220,7 @@ export function boutTrackerContext(
   if (outside.length) {
     const why = (id: string) => {
       const out = combat.outOfAction(id);
-      return out ? i18n.localize(out.key) : (combat.combatants.get(id) as unknown as { isDefeated?: boolean } | undefined)?.isDefeated ? i18n.localize("BOUT.Tracker.Outside.Defeated") : i18n.localize("BOUT.Tracker.Outside.Joining");
+      return out ? i18n.localize(out.key) : (combat.combatants.get(id) as { isDefeated?: boolean } | undefined)?.isDefeated ? i18n.localize("BOUT.Tracker.Outside.Defeated") : i18n.localize("BOUT.Tracker.Outside.Joining");
     };
     groups.push({ id: "outside", label: i18n.localize("BOUT.Tracker.Outside.Label"), notes: [], focused: false, buttons: [], rows: outside.map((c) => ({ ...rowContext(null, c.id!), badges: [{ text: why(c.id!) }] })) });
   }

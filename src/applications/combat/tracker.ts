@@ -67,7 +67,7 @@ export class BoutCombatTracker extends CoreTracker {
   #rowMenu: ContextMenuEntry[] | null = null;
 
   get boutCombat(): BoutCombat | null {
-    return (this.viewed as unknown as BoutCombat | null) ?? null;
+    return (this.viewed as BoutCombat | null) ?? null;
   }
 
   override async _prepareTrackerContext(context: Record<string, any>, options: unknown): Promise<unknown> {
@@ -113,7 +113,7 @@ export class BoutCombatTracker extends CoreTracker {
    * Initiative order, a side's D10), never core's single roll.
    */
   _getEntryContextOptions(): ContextMenuEntry[] {
-    const core = (CoreTracker.prototype as unknown as { _getEntryContextOptions(): ContextMenuEntry[] })._getEntryContextOptions.call(this);
+    const core = (CoreTracker.prototype as { _getEntryContextOptions(): ContextMenuEntry[] })._getEntryContextOptions.call(this);
     const menu = [...core.filter((o) => !CORE_INITIATIVE_OPTIONS.includes(contextEntryKey(o))), ...this.#regroupEntries(), this.#styleEntry(), ...this.#rulingEntries()];
     this.#rowMenu = menu;
     return menu;
@@ -137,7 +137,7 @@ export class BoutCombatTracker extends CoreTracker {
         (li) => Boolean(game.user?.isGM && this.boutCombat === combat && find(li)),
         (li) => {
           const ruling = find(li);
-          if (ruling?.command) return combat.command({ ...ruling.command, combatantId: rowId(li) } as never);
+          if (ruling?.command) return combat.command({ ...ruling.command, combatantId: rowId(li) });
         },
       );
       return Object.assign(entry, { [FROM_STATE]: true });
@@ -180,7 +180,7 @@ export class BoutCombatTracker extends CoreTracker {
     const combat = this.boutCombat;
     const combatant = combat?.combatants.get(combatantId);
     if (!combat || !combatant) return [];
-    const current = (combatant as unknown as { _source: { group?: string | null } })._source.group ?? "";
+    const current = (combatant as { _source: { group?: string | null } })._source.group ?? "";
     const named = new Map<string, string>();
     for (const g of dropGroups(combat, game.i18n as never)) if (g.dropId && g.label) named.set(g.dropId, g.label);
     for (const g of combat.groups.contents) if (!named.has(g.id!)) named.set(g.id!, g.name ?? g.id!);
@@ -281,7 +281,7 @@ export class BoutCombatTracker extends CoreTracker {
     const combat = this.boutCombat;
     const id = target.dataset.combatantId;
     const command = id ? combat?.structure?.endTurn?.(id) : undefined;
-    if (combat && command) return combat.command({ ...command, combatantId: id } as never);
+    if (combat && command) return combat.command({ ...command, combatantId: id });
   }
 
   static async #onFightAction(this: BoutCombatTracker, _event: PointerEvent, target: HTMLElement) {
@@ -309,10 +309,10 @@ export class BoutCombatTracker extends CoreTracker {
     }
     if (choice.prompt) {
       const values = await openOddsDialog({ title: choice.prompt.title, fields: choice.prompt.fields, confirmLabel: choice.label });
-      if (values) return combat.command({ ...choice.prompt.command(values), combatantId: id } as never);
+      if (values) return combat.command({ ...choice.prompt.command(values), combatantId: id });
       return;
     }
-    if (choice.command) return combat.command({ ...choice.command, combatantId: id } as never);
+    if (choice.command) return combat.command({ ...choice.command, combatantId: id });
   }
 
   static async #onChoose(this: BoutCombatTracker, _event: PointerEvent, target: HTMLElement) {

@@ -177,7 +177,7 @@ export async function openOddsDialog(full: OddsDialogSpec): Promise<DialogValues
       });
     },
     rejectClose: false,
-  } as never);
+  });
   const chosen = (result as DialogValues | null | undefined) ?? null;
   return chosen && { ...chosen, ...fixed };
 }

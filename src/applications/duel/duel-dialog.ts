@@ -85,8 +85,8 @@ export class DuelSimulator extends Base {
     const result = world.ok
       ? simulateDuels({
       ruleset,
-      a: { name: a.name, actor: actorView(a as never, ruleset), policy: values.policyA ? String(values.policyA) : undefined },
-      b: { name: b.name, actor: actorView(b as never, ruleset), policy: values.policyB ? String(values.policyB) : undefined },
+      a: { name: a.name, actor: actorView(a, ruleset), policy: values.policyA ? String(values.policyA) : undefined },
+      b: { name: b.name, actor: actorView(b, ruleset), policy: values.policyB ? String(values.policyB) : undefined },
       n: Number(values.n),
       seed: Number(values.seed),
       world: world.value,

@@ -10,7 +10,7 @@
  * with what the chain came to. A roll that follows a face marked "doubles" is
  * the next link of that chain, so it joins the same group: 1 → 1 → 7 ×4 = 28.
  */
-import type { DrawLabel, MarkedFace } from "../../engine/dice";
+import { signedSl, type DrawLabel, type MarkedFace } from "../../engine/dice";
 
 /** One roll's faces and the engine's mark for each (older cards have none). */
 export interface DiceDraw {
@@ -72,7 +72,8 @@ function shownFace(value: number, faces: number, mark: MarkedFace | undefined, l
   const m = mark && mark.value === value ? mark : undefined;
   const state = m?.success === true ? "success" : m?.success === false ? "failure" : "";
   const note = typeof m?.note === "string" && NOTES.has(m.note) ? m.note : "";
-  const sl = typeof m?.sl === "number" && Number.isFinite(m.sl) ? i18n.format("BOUT.Card.Die.SL", { sl: m.sl > 0 ? `+${m.sl}` : String(m.sl) }) : "";
+  // A failure at SL 0 reads "-0", a success "+0" (engine signedSl); a mark without its success, as the number says.
+  const sl = typeof m?.sl === "number" && Number.isFinite(m.sl) ? i18n.format("BOUT.Card.Die.SL", { sl: typeof m.success === "boolean" ? signedSl(m.sl, m.success) : m.sl > 0 ? `+${m.sl}` : String(m.sl) }) : "";
   const row = typeof m?.row === "string" && m.row ? rowText(m.row, lookups, i18n) : "";
   const chain = m?.chain;
   const times = chain && wholeNumber(chain.times) && wholeNumber(chain.total) ? i18n.format("BOUT.Card.Die.Times", { times: String(chain.times), total: String(chain.total) }) : "";

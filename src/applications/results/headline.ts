@@ -35,7 +35,7 @@ export function toneView(tone: Tone, i18n: Formatter) {
 /** The picture a fighter has on the table: its token's texture, else the actor's portrait. */
 export function fighterImage(actor: Actor.Implementation | null): string {
   if (!actor) return "";
-  const a = actor as unknown as { token?: { texture?: { src?: string | null } } | null; getActiveTokens?(linked?: boolean, document?: boolean): { texture?: { src?: string | null } }[]; prototypeToken?: { texture?: { src?: string | null } }; img?: string | null };
+  const a = actor as { token?: { texture?: { src?: string | null } } | null; getActiveTokens?(linked?: boolean, document?: boolean): { texture?: { src?: string | null } }[]; prototypeToken?: { texture?: { src?: string | null } }; img?: string | null };
   const token = a.token ?? a.getActiveTokens?.(false, true)?.[0] ?? null;
   return token?.texture?.src || a.prototypeToken?.texture?.src || a.img || "";
 }

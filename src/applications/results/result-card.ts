@@ -82,5 +82,5 @@ export function resultCardContext(input: ResultCardInput, i18n: Formatter) {
 export async function postResultCard(actor: Actor.Implementation, input: ResultCardInput, rolls: Roll[]): Promise<unknown> {
   await loadCardPartials();
   const content = await foundry.applications.handlebars.renderTemplate(RESULT_CARD_TEMPLATE, resultCardContext({ name: actor.name ?? "", img: fighterImage(actor), ...input }, game.i18n!));
-  return ChatMessage.implementation.create({ speaker: speakerFor(actor), content, rolls: rolls as never }, messageModeOption() as never);
+  return ChatMessage.implementation.create({ speaker: speakerFor(actor), content, rolls: rolls }, messageModeOption());
 }

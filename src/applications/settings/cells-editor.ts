@@ -14,7 +14,7 @@ import { noticeText } from "../../table/notify";
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 // Typed by hand: see sheet-base.ts for why the full mixin types are avoided.
-const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as unknown as new (options?: object) => {
+const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as new (options?: object) => {
   render(options?: object): Promise<unknown>;
   close(): Promise<unknown>;
   _prepareContext(options: unknown): Promise<Record<string, any>>;

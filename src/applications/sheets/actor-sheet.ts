@@ -118,7 +118,7 @@ export class BoutActorSheet extends ActorSheetBase {
   static async #onToggleCondition(this: BoutActorSheet, _event: PointerEvent, target: HTMLElement) {
     const status = target.dataset.status;
     if (!status || !this.isEditable) return;
-    const actor = this.document as unknown as { statuses: Set<string>; toggleStatusEffect(id: string, options: { active: boolean }): Promise<unknown> };
+    const actor = this.document as { statuses: Set<string>; toggleStatusEffect(id: string, options: { active: boolean }): Promise<unknown> };
     return actor.toggleStatusEffect(status, { active: !actor.statuses.has(status) });
   }
 

@@ -50,10 +50,10 @@ function withAccessibleTabs<D>(Base: SheetConstructor<D>): SheetConstructor<D> {
   };
 }
 
-export const ActorSheetBase = withAccessibleTabs(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any) as unknown as SheetConstructor<Actor.Implementation>) as SheetConstructor<Actor.Implementation> & {
+export const ActorSheetBase = withAccessibleTabs(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any) as SheetConstructor<Actor.Implementation>) as SheetConstructor<Actor.Implementation> & {
   DEFAULT_OPTIONS: Record<string, unknown>;
 };
 
-export const ItemSheetBase = withAccessibleTabs(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any) as unknown as SheetConstructor<Item.Implementation>) as SheetConstructor<Item.Implementation> & {
+export const ItemSheetBase = withAccessibleTabs(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any) as SheetConstructor<Item.Implementation>) as SheetConstructor<Item.Implementation> & {
   DEFAULT_OPTIONS: Record<string, unknown>;
 };

@@ -1,7 +1,8 @@
-import type { ActorView, ItemView, RulesetId } from "../../engine/rulesets/ruleset";
+import type { ActorView, ItemView, RulesetId, RulesetStats } from "../../engine/rulesets/ruleset";
 
-type ItemLike = { id: string | null; name: string; type: string; system: unknown };
-type ActorLike = { system: unknown; items: Iterable<ItemLike> } | null | undefined;
+type ItemLike = { readonly id: string | null; readonly name: string; readonly type: string; readonly system: unknown };
+/** What the view reads of an actor: a Foundry actor (world or a token's synthetic one) or a stored copy. */
+type ActorLike = { readonly system: unknown; readonly items: Iterable<ItemLike> } | null | undefined;
 
 function blockOf(system: unknown, ruleset: RulesetId): any {
   return (system as Record<string, unknown> | undefined)?.[ruleset] ?? {};
@@ -13,7 +14,7 @@ function itemView(item: ItemLike, ruleset: RulesetId): ItemView<any> {
 }
 
 /** An actor and its items as one ruleset's engine sees them: plain figures only. */
-export function actorView(actor: ActorLike, ruleset: RulesetId): ActorView {
+export function actorView<S extends RulesetStats = RulesetStats>(actor: ActorLike, ruleset: RulesetId): ActorView<S> {
   const items = actor ? [...actor.items] : [];
   const ofType = (type: string) => items.filter((i) => i.type === type).map((i) => itemView(i, ruleset));
   return {

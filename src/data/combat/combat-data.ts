@@ -58,7 +58,7 @@ export class BoutCombatData extends foundry.abstract.TypeDataModel<CombatSchema,
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const { state, history } = this as unknown as { state: unknown; history: unknown };
+    const { state, history } = this as { state: unknown; history: unknown };
     this.machineState = readState(state);
     this.keptSteps = readStoredHistory(history);
   }

@@ -3,6 +3,7 @@ import { migrateItemSystem, SCHEMA_VERSION } from "../migrations";
 import { figureSourceFields, rulesetBlockFields } from "../shared/ruleset-blocks";
 import { SYSTEM_ID } from "../../config";
 import { stampPoison } from "./poison-stamp";
+import { strengthBonusForKind } from "../../engine/rulesets/opposed/damage";
 
 /** What every item stores: its figures for every ruleset, where they came from, and a description. */
 function defineItemSchema(kind: ItemKind, equippable: boolean, countable: boolean) {
@@ -49,13 +50,28 @@ export class WeaponData extends BoutItemData {
     stampPoison(stamp, false);
     const at = foundry.utils.getProperty(stamp, `flags.${SYSTEM_ID}.poisonedAt`);
     if (at !== undefined) this.parent.updateSource({ [`flags.${SYSTEM_ID}.poisonedAt`]: at } as never);
+    // Seed 003: a weapon made ranged does not add the Strength Bonus unless its data says so (the engine's default).
+    const sb = strengthBonusForKind({ kind: named(data, SB_KIND), kindWas: undefined, sent: named(data, SB_BOX) });
+    if (sb !== null) this.parent.updateSource({ system: { opposed: { addStrengthBonus: sb } } });
   }
 
   override async _preUpdate(changes: never, options: never, user: never) {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
-    stampPoison(changes as Record<string, unknown>, Boolean((this as unknown as { pulse?: { poisoned?: boolean } }).pulse?.poisoned));
+    stampPoison(changes as Record<string, unknown>, Boolean((this as { pulse?: { poisoned?: boolean } }).pulse?.poisoned));
+    // Seed 003: made ranged (or melee) on the sheet, the weapon's Strength Bonus box follows the kind unless the GM sets it too.
+    const was = (this as { opposed?: { kind?: string; addStrengthBonus?: boolean } }).opposed;
+    const sb = strengthBonusForKind({ kind: named(changes, SB_KIND), kindWas: was?.kind, sent: named(changes, SB_BOX), was: was?.addStrengthBonus });
+    if (sb !== null) foundry.utils.setProperty(changes as object, SB_BOX, sb);
   }
 }
+
+const SB_KIND = "system.opposed.kind";
+const SB_BOX = "system.opposed.addStrengthBonus";
+/** A value a create or update names, flat ("system.opposed.kind") or nested. */
+const named = (data: unknown, path: string): unknown => {
+  const d = data as Record<string, unknown>;
+  return d?.[path] !== undefined ? d[path] : foundry.utils.getProperty(d ?? {}, path);
+};
 
 export class ArmorData extends BoutItemData {
   static override readonly kind = "armor";

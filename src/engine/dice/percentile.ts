@@ -25,6 +25,15 @@ export function successLevel(roll: number, target: number): number {
   return Math.floor(target / 10) - Math.floor(roll / 10);
 }
 
+/**
+ * Success Levels as a signed text: a success "+n", a failure "-n". At 0 the sign
+ * is all that tells them apart: a roll just above the target is a failure
+ * ("-0"), one at or just under it a success ("+0").
+ */
+export function signedSl(sl: number, success: boolean): string {
+  return success ? `+${Math.abs(sl)}` : `-${Math.abs(sl)}`;
+}
+
 /** 11, 22, ..., 99 and "00" (100); seed 003 counts 00 as a double (its Misfire names it). */
 export function isDouble(roll: number): boolean {
   checkD100(roll);

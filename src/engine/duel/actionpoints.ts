@@ -78,7 +78,7 @@ function fighter(actor: ActorView, name: string, world: DuelWorld = {}): ApFight
   const tables = world.actionpoints?.tables ?? DEFAULT_AP_TABLES;
   const v = actor as ActorView<ActionPointsStats>;
   const s = v.stats;
-  const skills = v.skills.map((k) => ({ name: k.name.toLowerCase(), stats: k.stats as unknown as Skill & { kind: string } }));
+  const skills = v.skills.map((k) => ({ name: k.name.toLowerCase(), stats: k.stats as Skill & { kind: string } }));
   const skillNamed = (n: string) => skills.find((k) => k.name === n.toLowerCase())?.stats ?? null;
   const ofKind = (kind: string) => skills.find((k) => k.stats.kind === kind)?.stats ?? null;
   // The melee weapon in hand; else the carried one with the best skill (drawn at

@@ -32,7 +32,7 @@ import { initialValues } from "../rulesets/stats";
 import { steelStats } from "../rulesets/steel/stats";
 import { closeWeapon } from "./weapon-choice";
 import { bestBlow, STEEL_STYLES, steelAttackDice, steelBlow, steelDefence, steelDefenceDice, steelZone, thinnestZone, type SteelStyle } from "../styles/steel";
-import { registerDuelAdapter, type DuelAdapter, type DuelOutcome, type DuelWorld } from "./adapter";
+import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
 /** The duel simulator's policies are the fighting styles the table plays (../styles/steel.ts). */
 export type SteelPolicy = SteelStyle;

@@ -93,7 +93,7 @@ export type Ruleset = RulesetDefinition<RulesetStats>;
 
 /** Keep a ruleset's precise types inside its folder and hand the registry the common shape. */
 export function defineRuleset<S extends RulesetStats>(definition: RulesetDefinition<S>): Ruleset {
-  return definition as unknown as Ruleset;
+  return definition as Ruleset;
 }
 
 export function isRulesetId(value: unknown): value is RulesetId {

@@ -80,7 +80,10 @@ export interface PhasesDeclaration {
   readonly ride: number;
   readonly highGround: boolean;
   readonly charging: boolean;
+  /** Room for a running start, as ruled: the GM's own declaration may say so; a player's never does (playerDeclaration). */
   readonly runUpRoom: boolean;
+  /** A player's charge asks the storyguide for the run-up; absent: not asked. */
+  readonly runUpAsked?: boolean;
   readonly gmModifier: number;
 }
 
@@ -103,6 +106,27 @@ export interface PhaseCombatant {
    * second footnote). Absent: not aiming.
    */
   readonly aiming?: boolean;
+  /** The storyguide's rulings on this fighter ("1. Movement"); absent: none. */
+  readonly ruling?: PhaseRuling;
+}
+
+/**
+ * What the storyguide rules for one fighter, whoever plays it ("1. Movement"):
+ * an Initiative modifier for the situation ("Storyguides should feel free to
+ * impose additional modifiers"), whether a charger has room for a running start
+ * (Initiative Modifiers Table, second footnote: "adjudicated by the
+ * storyguide"), and how many paces less a hustle covers on broken ground or in
+ * the dark (the Movement Table gives no figure: the GM's). The modifier and the
+ * run-up hold for the round they are given in; the ground holds until the GM
+ * changes it.
+ */
+export interface PhaseRuling {
+  /** Added to the Initiative Total (besides any the GM's own declaration carries); absent: 0. */
+  readonly initiative?: number;
+  /** The run-up: true allowed, false refused; absent: not ruled (a player's charge gets nothing until the GM allows it). */
+  readonly runUp?: boolean;
+  /** Paces a hustle covers less this round; absent: 0. */
+  readonly hustleLess?: number;
 }
 
 export interface PhasesState {
@@ -129,6 +153,8 @@ export type PhasesCommand =
   | { readonly type: "next" }
   | { readonly type: "nextRound" }
   | { readonly type: "setCasual"; readonly casual: boolean }
+  /** The storyguide's rulings on one fighter (GM only): each field given is set, the others stay. */
+  | { readonly type: "rule"; readonly combatantId: string; readonly initiative?: number; readonly runUp?: boolean | null; readonly hustleLess?: number }
   | { readonly type: "join"; readonly combatantId: string }
   | { readonly type: "leave"; readonly combatantId: string };
 
@@ -143,13 +169,13 @@ const V = "BOUT.Phases.Time.";
 /** Every event the machine emits (a line under BOUT.Phases.Time.Event each). */
 export const PHASES_TIME_EVENTS = [
   "declared", "allDeclared", "initiative", "engaged", "contest", "escaped", "cannotAttack", "phaseStarted", "phaseSkipped", "turnStarted",
-  "acted", "fired", "held", "roundOver", "roundEnded", "roundStarted", "casual", "joined", "left",
+  "acted", "fired", "held", "roundOver", "roundEnded", "roundStarted", "casual", "joined", "left", "ruled",
 ] as const;
 /** Every refusal code (a line under BOUT.Phases.Time.Refusal each). */
 export const PHASES_TIME_REFUSALS = [
   "unknownCommand", "unknown", "duplicate", "badCombatant", "badDeclaration", "badAction", "badMovement", "badRange", "badOpponent", "needsRange",
   "notMissile", "notMounted", "badReach", "notNumber", "notDeclaring", "awaitingDeclarations", "awaitingInitiative", "notInitiative", "notInRound",
-  "outOfTurn", "alreadyActed", "roundOver", "badFlag", "badDefence", "routingDefence", "defenceWithoutOpponent",
+  "outOfTurn", "alreadyActed", "roundOver", "badFlag", "badDefence", "routingDefence", "defenceWithoutOpponent", "rulingTooLate",
 ] as const;
 type RefusalCode = (typeof PHASES_TIME_REFUSALS)[number];
 
@@ -187,6 +213,15 @@ const active = (s: PhasesState) => s.combatants.filter((c) => c.active);
 const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): PhasesState => ({
   ...s,
   combatants: s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c)),
+});
+/** Sets the storyguide's rulings on a fighter (none left: the field is absent). */
+const setRuling = (s: PhasesState, id: string, ruling: PhaseRuling): PhasesState => ({
+  ...s,
+  combatants: s.combatants.map((c) => {
+    if (c.id !== id) return c;
+    const { ruling: _was, ...rest } = c;
+    return Object.keys(ruling).length ? { ...rest, ruling } : rest;
+  }),
 });
 /** Sets or clears the aim (cleared, the field is absent). */
 const setAim = (s: PhasesState, id: string, on: boolean): PhasesState => ({
@@ -307,12 +342,14 @@ export function aimAllowed(s: PhasesState, shooterId: string | null): boolean | 
  * outside the Movement phase's turns, or for someone with no declaration this
  * round. Otherwise the declared mode and its paces from the mover's figures.
  */
-export function movementAllowance(s: PhasesState, moverId: string | null, figures: MovementFigures): { readonly mode: MovementMode; readonly paces: number } | null {
+export function movementAllowance(s: PhasesState, moverId: string | null, figures: MovementFigures): { readonly mode: MovementMode; readonly paces: number; readonly less: number } | null {
   if (s.stage !== "act" || s.phase !== "movement" || !moverId) return null;
   const mover = find(s, moverId);
   if (!mover?.active || !mover.declaration) return null;
   const mode = mover.declaration.movement;
-  return { mode, paces: paces(mode, figures) };
+  // Hustling covers "less on broken ground or in the dark": as many paces less as the storyguide rules.
+  const less = mode === "hustle" ? Math.min(mover.ruling?.hustleLess ?? 0, paces(mode, figures)) : 0;
+  return { mode, paces: paces(mode, figures) - less, less };
 }
 
 /** Rounding slack, so a move of exactly the allowance (measured on a grid) is allowed. */
@@ -322,7 +359,7 @@ const PACE_SLACK = 1e-6;
  * Refuses a move longer than the declared mode allows (see movementAllowance);
  * `moved` is the path's length in paces. Null when allowed or the rule does not bind.
  */
-export function moveBeyondMode(s: PhasesState, moverId: string | null, figures: MovementFigures, moved: number): { readonly mode: MovementMode; readonly paces: number; readonly moved: number } | null {
+export function moveBeyondMode(s: PhasesState, moverId: string | null, figures: MovementFigures, moved: number): { readonly mode: MovementMode; readonly paces: number; readonly less: number; readonly moved: number } | null {
   const allowance = movementAllowance(s, moverId, figures);
   if (!allowance || !Number.isFinite(moved) || moved <= allowance.paces + PACE_SLACK) return null;
   return { ...allowance, moved };
@@ -358,7 +395,7 @@ export function normalizeDeclaration(s: PhasesState, selfId: string, d: Declarat
   if (!Array.isArray(opponents) || !opponents.every((o) => typeof o === "string" && o !== selfId && find(s, o))) return bad("badOpponent");
   const range = d.range ?? null;
   if (range !== null && !isRange(range)) return bad("badRange");
-  for (const [field, v] of Object.entries({ missile: d.missile, evading: d.evading, horseback: d.horseback, highGround: d.highGround, charging: d.charging, runUpRoom: d.runUpRoom })) {
+  for (const [field, v] of Object.entries({ missile: d.missile, evading: d.evading, horseback: d.horseback, highGround: d.highGround, charging: d.charging, runUpRoom: d.runUpRoom, runUpAsked: d.runUpAsked })) {
     if (v !== undefined && typeof v !== "boolean") return bad("badFlag", { field });
   }
   for (const [field, v] of Object.entries({ score: d.score, ride: d.ride, gmModifier: d.gmModifier })) {
@@ -399,20 +436,66 @@ export function normalizeDeclaration(s: PhasesState, selfId: string, d: Declarat
     highGround: d.highGround ?? false,
     charging: d.charging ?? false,
     runUpRoom: d.runUpRoom ?? false,
+    // Only a charge asks for a run-up.
+    ...(d.runUpAsked === true && d.charging === true ? { runUpAsked: true } : {}),
     gmModifier: d.gmModifier ?? 0,
   });
 }
 
-const situationOf = (d: PhasesDeclaration) => ({
-  score: d.score,
-  horseback: d.horseback,
-  ride: d.ride,
-  highGround: d.highGround,
-  routing: d.action === "rout",
-  charging: d.charging,
-  runUpRoom: d.runUpRoom,
-  gmModifier: d.gmModifier,
-});
+/**
+ * What the Initiative Total adds up, from the declaration and the storyguide's
+ * rulings: the GM's run-up ruling wins over what the declaration says (a
+ * player's declaration never grants it: playerDeclaration), and the GM's
+ * modifier for the fighter adds to any the GM's own declaration carried.
+ */
+export function situationOf(c: Pick<PhaseCombatant, "ruling"> & { readonly declaration: PhasesDeclaration }) {
+  const d = c.declaration;
+  return {
+    score: d.score,
+    horseback: d.horseback,
+    ride: d.ride,
+    highGround: d.highGround,
+    routing: d.action === "rout",
+    charging: d.charging,
+    runUpRoom: c.ruling?.runUp ?? d.runUpRoom,
+    gmModifier: d.gmModifier + (c.ruling?.initiative ?? 0),
+  };
+}
+
+/** The most a storyguide's Initiative modifier or hustle cut may be (a form's bound; the seed sets none). */
+export const MAX_RULING = 100;
+
+/**
+ * The storyguide's rulings on a fighter, checked: the Initiative modifier and
+ * the run-up count only while the fighter's Initiative Total is still to be
+ * rolled; the ground's cut of a hustle until the Movement phase is over.
+ * A field not given stays as it was; a run-up of null is "not ruled".
+ */
+function applyRuling(s: PhasesState, c: PhaseCombatant, cmd: { initiative?: unknown; runUp?: unknown; hustleLess?: unknown }): Outcome<PhaseRuling> {
+  const bad = (code: RefusalCode, data?: Record<string, string | number>) => refuse<PhaseRuling>(`phases.${code}`, `${V}Refusal.${code}`, data);
+  const was = c.ruling ?? {};
+  const next: { initiative?: number; runUp?: boolean; hustleLess?: number } = { ...was };
+  if (cmd.initiative !== undefined) {
+    if (!isWholeNumber(cmd.initiative) || Math.abs(cmd.initiative) > MAX_RULING) return bad("notNumber", { field: "initiative" });
+    if (cmd.initiative !== (was.initiative ?? 0) && c.total !== null) return bad("rulingTooLate", { combatantId: c.id });
+    if (cmd.initiative) next.initiative = cmd.initiative;
+    else delete next.initiative;
+  }
+  if (cmd.runUp !== undefined) {
+    if (cmd.runUp !== null && typeof cmd.runUp !== "boolean") return bad("badFlag", { field: "runUp" });
+    if ((cmd.runUp ?? undefined) !== was.runUp && c.total !== null) return bad("rulingTooLate", { combatantId: c.id });
+    if (cmd.runUp === null) delete next.runUp;
+    else next.runUp = cmd.runUp;
+  }
+  if (cmd.hustleLess !== undefined) {
+    if (!isWholeNumber(cmd.hustleLess) || cmd.hustleLess < 0 || cmd.hustleLess > MAX_RULING) return bad("notNumber", { field: "hustleLess" });
+    const movementOver = s.stage === "over" || (s.stage === "act" && s.phase !== "movement");
+    if (cmd.hustleLess !== (was.hustleLess ?? 0) && movementOver) return bad("rulingTooLate", { combatantId: c.id });
+    if (cmd.hustleLess) next.hustleLess = cmd.hustleLess;
+    else delete next.hustleLess;
+  }
+  return ok(next);
+}
 
 // ---------------------------------------------------------------------------
 // Who acts in each phase
@@ -576,7 +659,7 @@ function apply(s: PhasesState, cmd: PhasesCommand): Outcome<Transition<PhasesSta
         if (!c.active || !c.declaration) return no("notInRound", { combatantId: id });
         // A stress die never shows less than 0.
         if (!isWholeNumber(die) || die < 0 || die > 100_000) return no("notNumber", { combatantId: id });
-        const t = initiativeTotal(die, situationOf(c.declaration));
+        const t = initiativeTotal(die, situationOf({ ...c, declaration: c.declaration }));
         if (!t.ok) return no("notNumber", { combatantId: id });
         next = patch(next, id, { die, total: t.value.total });
         events.push(ev("initiative", { combatantId: id, die, total: t.value.total }));
@@ -615,11 +698,23 @@ function apply(s: PhasesState, cmd: PhasesCommand): Outcome<Transition<PhasesSta
         const d = c.declaration;
         const counted = Boolean(c.active && d && (d.action === "missile" || d.action === "prepare"));
         const readiness = afterMissileRound(c.readiness, { counted, firedFirst: c.firedFirst, firedSecond: c.firedSecond });
-        return { ...c, active: true, declaration: null, die: null, total: null, readiness, firedFirst: false, firedSecond: false };
+        // The storyguide's modifier and run-up were for this round's declarations; the ground stays as ruled.
+        const { ruling, ...rest } = c;
+        const ground = ruling?.hustleLess ? { ruling: { hustleLess: ruling.hustleLess } } : {};
+        return { ...rest, ...ground, active: true, declaration: null, die: null, total: null, readiness, firedFirst: false, firedSecond: false };
       });
       const state: PhasesState = { ...s, round: s.round + 1, phase: "movement", stage: "declare", combatants, order: [], turn: 0, acted: [], engagements: [], escapes: [], cannotAttack: [] };
       events.push(ev("roundStarted", { round: state.round }));
       return done(state);
+    }
+    case "rule": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (!c.active) return no("notInRound", { combatantId: c.id });
+      const ruled = applyRuling(s, c, cmd);
+      if (!ruled.ok) return ruled;
+      events.push(ev("ruled", { combatantId: c.id }));
+      return done(setRuling(s, c.id, ruled.value));
     }
     case "setCasual": {
       if (typeof cmd.casual !== "boolean") return no("badFlag", { field: "casual" });
@@ -716,7 +811,14 @@ function view(s: PhasesState): TrackerView {
       if (d.range) badges.push({ label: { key: `${V}Badge.Range.${d.range}` } });
       // How the fighter meets shots from the opponents it named (Missile Fire Table, first footnote).
       if (d.defence === "dodge" || d.defence === "shield") badges.push({ label: { key: `${V}Badge.Defence.${d.defence}` } });
+      // A charge's run-up: asked for and waiting for the storyguide, or ruled.
+      const runUp = c.ruling?.runUp;
+      if (d.charging && runUp !== undefined) badges.push({ label: { key: `${V}Badge.RunUp.${runUp ? "allowed" : "refused"}` } });
+      else if (d.charging && d.runUpAsked) badges.push({ label: { key: `${V}Badge.RunUp.asked` } });
     }
+    // The storyguide's rulings on the fighter.
+    if (c.ruling?.initiative) badges.push({ label: { key: `${V}Badge.Storyguide` }, value: c.ruling.initiative > 0 ? `+${c.ruling.initiative}` : String(c.ruling.initiative) });
+    if (c.ruling?.hustleLess) badges.push({ label: { key: `${V}Badge.HustleLess` }, value: c.ruling.hustleLess });
     if (c.total !== null) badges.push({ label: { key: `${V}Badge.Total` }, value: c.total });
     if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });
     const strike = s.engagements.find((e) => e.firstStrike?.combatantId === id);

@@ -8,7 +8,7 @@
  * the first. Dice arrive in commands (the shell rolls them); the state is plain JSON.
  */
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
-import { applyFirstOrLast, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
+import { applyFirstOrLast, defaultLeader, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
 import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
 import { CALM, listedFighters, type FightNow, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
@@ -137,6 +137,14 @@ export interface PulsesState {
    * figures of their side [12]. Absent: none.
    */
   readonly spent?: readonly string[];
+  /**
+   * [14.1] the GM's penalty to a figure's strike chance for this pulse, for
+   * turning ("Change facing at will, but GM may assign penalty") or ground that
+   * is not flat ("TMR assumes flat surface"). Absent: none.
+   */
+  readonly penalties?: Readonly<Record<string, number>>;
+  /** [12.2] sides the GM ruled to have no leader (a stand-in rolls without Military Scientist). Absent: none. */
+  readonly noLeader?: readonly string[];
 }
 
 export type PulsesCommand =
@@ -156,7 +164,9 @@ export type PulsesCommand =
   | { readonly type: "jump"; readonly combatantId: string; readonly hexes: number }
   | { readonly type: "owePass"; readonly combatantId: string }
   /** [12.2] the GM names a side's leader (null: none), who rolls for the side with PC + Military Scientist. */
-  | { readonly type: "setLeader"; readonly side: string; readonly combatantId: string | null };
+  | { readonly type: "setLeader"; readonly side: string; readonly combatantId: string | null }
+  /** [14.1] the GM's penalty for facing and terrain on a figure's attacks this pulse (0 clears it). */
+  | { readonly type: "penalize"; readonly combatantId: string; readonly penalty: number };
 
 export type PulsesEvent =
   | { readonly type: "pulseStarted"; readonly pulse: number }
@@ -180,7 +190,8 @@ export type PulsesEvent =
   | { readonly type: "actionDeclared"; readonly combatantId: string; readonly actions: readonly PulseAction[] }
   | { readonly type: "struck"; readonly combatantId: string; readonly targetId: string; readonly attackType: StrikeType }
   | { readonly type: "passOwed"; readonly combatantId: string; readonly pulse: number }
-  | { readonly type: "leaderSet"; readonly side: string; readonly combatantId: string | null };
+  | { readonly type: "leaderSet"; readonly side: string; readonly combatantId: string | null }
+  | { readonly type: "penalized"; readonly combatantId: string; readonly penalty: number };
 
 const R = "BOUT.Time.Pulses.Refusal.";
 
@@ -324,7 +335,8 @@ function newPulse(s: LiveState, events: PulsesEvent[]): LiveState {
   events.push({ type: "pulseEnded", pulse: s.pulse });
   const pulse = s.pulse + 1;
   events.push({ type: "pulseStarted", pulse });
-  const { spent: _spent, ...rest } = s;
+  // The GM's facing and terrain penalties were for the pulse that ended.
+  const { spent: _spent, penalties: _penalties, ...rest } = s;
   return {
     ...rest,
     pulse,
@@ -337,6 +349,18 @@ function newPulse(s: LiveState, events: PulsesEvent[]): LiveState {
     jumped: {},
     engagements: s.engagements.map((e) => ({ ...e, order: [], chosen: false })),
   };
+}
+
+/** [14.1] the most the GM's facing and terrain penalty takes off a strike chance (percentage points). */
+export const MAX_PENALTY = 100;
+
+/**
+ * [14.1] what the GM's facing and terrain penalty takes off this figure's
+ * strike chance in the current pulse: a modifier term for the attack (0: none).
+ */
+export function strikePenaltyOf(state: PulsesState | null | undefined, combatantId: string | null | undefined): number {
+  const n = combatantId ? state?.penalties?.[combatantId] : undefined;
+  return typeof n === "number" && isWholeNumber(n) && n > 0 && n <= MAX_PENALTY ? -n : 0;
 }
 
 /** Sides whose non-engaged figures need the initiative roll, each with its roller (the figures' conditions as `now` gives them). */
@@ -356,6 +380,22 @@ export function initiativeRollers(state: PulsesState, now?: FightNow): { side: s
   return out;
 }
 
+/**
+ * [12.2] every side has a leader to roll for it: a side without one (at the
+ * start, or after its leader left) gets the default leader, unless the GM ruled
+ * it has none.
+ */
+function withLeaders(s: LiveState): LiveState {
+  let combatants = s.combatants;
+  for (const side of sidesOf(s)) {
+    const own = combatants.filter((c) => c.side === side);
+    if (s.noLeader?.includes(side) || own.some((c) => c.leader)) continue;
+    const id = defaultLeader(own);
+    if (id) combatants = combatants.map((c) => (c.id === id ? { ...c, leader: true } : c));
+  }
+  return combatants === s.combatants ? s : { ...s, combatants };
+}
+
 /** Moves past every step that has nothing left to do, until a decision is needed; what is stored of the result. */
 function settled(state: LiveState, events: PulsesEvent[]): Transition<PulsesState, PulsesEvent> {
   const done = settle(state, events);
@@ -364,7 +404,7 @@ function settled(state: LiveState, events: PulsesEvent[]): Transition<PulsesStat
 
 /** Moves past every step that has nothing left to do, until a decision is needed. */
 function settle(state: LiveState, events: PulsesEvent[]): Transition<LiveState, PulsesEvent> {
-  let s = state;
+  let s = withLeaders(state);
   for (let guard = 0; guard < 10_000; guard++) {
     const step = s.step;
     if (step.kind === "surprise") {
@@ -603,7 +643,21 @@ function applyLive(state: LiveState, command: PulsesCommand): Outcome<Transition
       const id = command.combatantId ?? null;
       if (id !== null && byId(s, id)?.side !== command.side) return no("unknownCombatant", "UnknownCombatant", { id: String(id) });
       events.push({ type: "leaderSet", side: command.side, combatantId: id });
-      return ok({ state: { ...s, combatants: s.combatants.map((c) => (c.side === command.side ? { ...c, leader: c.id === id } : c)) }, events });
+      // "None" is the GM's ruling too: no default leader is named for the side again until the GM names one.
+      const others = (s.noLeader ?? []).filter((x) => x !== command.side);
+      const noLeader = id === null ? [...others, command.side] : others;
+      const { noLeader: _was, ...rest } = s;
+      return ok({ state: { ...rest, ...(noLeader.length ? { noLeader } : {}), combatants: s.combatants.map((c) => (c.side === command.side ? { ...c, leader: c.id === id } : c)) }, events });
+    }
+    case "penalize": {
+      const c = byId(s, command.combatantId);
+      if (!c) return no("unknownCombatant", "UnknownCombatant", { id: String(command.combatantId) });
+      if (!isWholeNumber(command.penalty) || command.penalty < 0 || command.penalty > MAX_PENALTY) return no("notANumber", "NotANumber", { field: "penalty" });
+      events.push({ type: "penalized", combatantId: c.id, penalty: command.penalty });
+      const { [c.id]: _was, ...others } = s.penalties ?? {};
+      const penalties = command.penalty ? { ...others, [c.id]: command.penalty } : others;
+      const { penalties: _old, ...rest } = s;
+      return ok({ state: { ...rest, ...(Object.keys(penalties).length ? { penalties } : {}) }, events });
     }
     case "strike": {
       // [16.4] an attack in the figure's action: kept for the next of several, and the last one ends the turn.
@@ -716,6 +770,7 @@ export function viewPulses(state: PulsesState, now: FightNow = CALM): TrackerVie
     { label: label("Badge.IV"), value: iv(c) },
     ...(c.leader ? [{ label: label("Badge.Leader") }] : []),
     ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
+    ...(s.penalties?.[c.id] ? [{ label: label("Badge.Penalty"), value: -s.penalties[c.id]! }] : []),
     ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),
     ...(s.momentum?.[c.id]?.pulse === s.pulse ? [{ label: label("Badge.Momentum"), value: s.momentum[c.id]!.hexes }] : []),
     ...(owesPass(s, c.id) && !s.declared?.[c.id] ? [{ label: label("Badge.MustPass") }] : []),

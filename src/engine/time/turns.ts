@@ -35,9 +35,16 @@ export interface TurnCombatant {
   readonly prepared?: PreparedSkill | null;
   /** "Charge": charged this turn, so the Action must be a melee attack. Absent: no. */
   readonly charged?: boolean;
+  /** "Disengage" II failed: "you cannot move" for the rest of the turn. Absent: no. */
+  readonly pinned?: boolean;
+  /** The name of a skill prepared from the fighter's own skills ("Prepare": "choose a skill"), for the tracker. */
+  readonly preparedName?: string;
 }
 
-export type PreparedSkill = "melee" | "dodge";
+/** "Prepare": Melee, Dodge, or one of the fighter's own skills ("item:<its id>"). */
+export type PreparedSkill = string;
+/** A skill a fighter may prepare: Melee, Dodge, or a skill item of its own, named by id. */
+export const isPreparedSkill = (skill: unknown): skill is PreparedSkill => skill === "melee" || skill === "dodge" || (typeof skill === "string" && /^item:[A-Za-z0-9]{1,64}$/.test(skill));
 export const PREPARE_BONUS = 20;
 
 export interface TurnsState {
@@ -71,8 +78,10 @@ export type TurnsCommand =
   | { readonly type: "attacked"; readonly combatantId: string }
   | { readonly type: "setSurprised"; readonly combatantId: string; readonly surprised: boolean }
   | { readonly type: "oops"; readonly combatantId: string; readonly effect: OopsTurnEffect }
-  /** "Prepare" as the Action: +20 to one defensive skill until the fighter's next turn starts. */
-  | { readonly type: "prepare"; readonly combatantId: string; readonly skill: PreparedSkill }
+  /** "Prepare" as the Action: +20 to one defensive skill until the fighter's next turn starts; `name`: a skill item's (filled by the GM's client). */
+  | { readonly type: "prepare"; readonly combatantId: string; readonly skill: PreparedSkill; readonly name?: string }
+  /** "Disengage" II failed: the fighter's Move is gone and it cannot move this turn. */
+  | { readonly type: "pin"; readonly combatantId: string }
   | { readonly type: "arrange"; readonly order: readonly string[] }
   | { readonly type: "join"; readonly combatant: TurnsCombatantInput }
   | { readonly type: "leave"; readonly combatantId: string };
@@ -142,12 +151,34 @@ function advance(s: TurnsState, events: TurnsEvent[]): TurnsState {
   const id = current(s);
   if (id) events.push(ev("turnEnded", { combatantId: id }));
   let next: TurnsState = { ...s, turn: Math.min(s.order.length, s.turn + 1) };
+  // A failed Disengage holds the fighter for the rest of its turn.
+  if (id && find(next, id)?.pinned) next = { ...next, combatants: next.combatants.map((c) => (c.id === id ? unpinned(c) : c)) };
   const nextId = current(next);
   // A Prepare lasts until the start of the preparer's next turn.
   if (nextId && find(next, nextId)?.prepared) next = patch(next, nextId, { prepared: null });
   if (nextId) events.push(ev("turnStarted", { combatantId: nextId }));
   else events.push(ev("allActed", { round: s.round }));
   return next;
+}
+
+/**
+ * "Oops!" 61-70 and 71-80 cost the fighter's next Move or next Action: the one
+ * still to come this round when its turn is now or later in the order and that
+ * part of the turn is unspent (a parry fumbled before its own turn, a Move not
+ * yet taken after the attack); null when it is next round's. The other Oops!
+ * results name "next round" outright.
+ */
+export function oopsNow(s: TurnsState, c: TurnCombatant, effect: OopsTurnEffect): Partial<TurnEffects> | null {
+  const toCome = s.order.indexOf(c.id) >= s.turn;
+  if (effect === "loseMove" && toCome && !c.moveUsed && !c.effects.loseMove) return { loseMove: true };
+  if (effect === "loseAction" && toCome && !c.actionUsed && !c.effects.loseAction) return { loseAction: true };
+  return null;
+}
+
+/** The fighter free to move again: the key goes (the stored state stays as small as before anyone was held). */
+function unpinned(c: TurnCombatant): TurnCombatant {
+  const { pinned: _was, ...rest } = c;
+  return rest;
 }
 
 function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState, TurnsEvent>> {
@@ -170,12 +201,24 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
       const c = find(s, cmd.combatantId);
       if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
       if (current(s) !== c.id) return no("outOfTurn", { combatantId: c.id });
-      if (cmd.skill !== "melee" && cmd.skill !== "dodge") return no("badUse");
+      // "choose a skill to use defensively": Melee, Dodge, or a skill of the fighter's own (named by the GM's client).
+      if (!isPreparedSkill(cmd.skill)) return no("badUse");
+      const own = cmd.skill.startsWith("item:");
+      if (own && (typeof cmd.name !== "string" || !cmd.name.trim() || cmd.name.length > 100)) return no("badUse");
       if (c.surprised) return no("surprised", { combatantId: c.id });
       if (c.actionUsed || c.effects.loseAction) return no("actionGone", { combatantId: c.id });
       if (c.charged) return no("chargeNeedsMelee", { combatantId: c.id });
       events.push(ev("actionTaken", { combatantId: c.id, penalty: 0 }));
-      return ok({ state: patch(s, c.id, { actionUsed: true, prepared: cmd.skill }), events });
+      const { preparedName: _was, ...rest } = c;
+      const named = own ? { ...rest, preparedName: (cmd.name as string).trim() } : rest;
+      return ok({ state: { ...s, combatants: s.combatants.map((x) => (x.id === c.id ? { ...named, actionUsed: true, prepared: cmd.skill } : x)) }, events });
+    }
+    case "pin": {
+      const c = find(s, cmd.combatantId);
+      if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      if (current(s) !== c.id) return no("outOfTurn", { combatantId: c.id });
+      events.push(ev("pinned", { combatantId: c.id }));
+      return ok({ state: patch(s, c.id, { moveUsed: true, pinned: true }), events });
     }
     case "endTurn": {
       if (!find(s, cmd.combatantId)) return no("unknown", { combatantId: String(cmd.combatantId) });
@@ -194,7 +237,7 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
         if (c.pending !== NO_EFFECTS && (c.pending.actsLast || c.pending.loseAction || c.pending.loseMove || c.pending.actionPenalty)) {
           events.push(ev("effectsApply", { combatantId: c.id }));
         }
-        return { ...c, surprised: false, actionUsed: false, moveUsed: false, charged: false, effects: c.pending, pending: NO_EFFECTS };
+        return { ...unpinned(c), surprised: false, actionUsed: false, moveUsed: false, charged: false, effects: c.pending, pending: NO_EFFECTS };
       });
       const order = turnOrder(combatants, s.arrangement);
       let state: TurnsState = { ...s, round: s.round + 1, combatants, order, turn: 0, surpriseRound: false };
@@ -220,6 +263,13 @@ function apply(s: TurnsState, cmd: TurnsCommand): Outcome<Transition<TurnsState,
     case "oops": {
       const c = find(s, cmd.combatantId);
       if (!c) return no("unknown", { combatantId: String(cmd.combatantId) });
+      // "Lose your next Move" / "Miss your next Action": this round's, when the fighter still has it to take
+      // (its turn is now or still to come, and that part of it unspent); else the next round's.
+      const now = oopsNow(s, c, cmd.effect);
+      if (now) {
+        events.push(ev("effectNow", { combatantId: c.id, effect: cmd.effect }));
+        return ok({ state: patch(s, c.id, { effects: { ...c.effects, ...now } }), events });
+      }
       const p = c.pending;
       const pending: TurnEffects | null =
         cmd.effect === "weaponJars"
@@ -302,7 +352,8 @@ function view(s: TurnsState): TrackerView {
     badges.push({ label: { key: c.moveUsed || c.effects.loseMove ? `${V}Badge.MoveGone` : `${V}Badge.MoveReady` } });
     if (c.surprised) badges.push({ label: { key: `${V}Badge.Surprised` } });
     if (c.effects.actionPenalty) badges.push({ label: { key: `${V}Badge.ActionPenalty` }, value: c.effects.actionPenalty });
-    if (c.prepared) badges.push({ label: { key: `${V}Badge.Prepared.${c.prepared}` } });
+    if (c.prepared) badges.push(c.prepared.startsWith("item:") ? { label: { key: `${V}Badge.PreparedSkill`, data: { skill: c.preparedName ?? "" } } } : { label: { key: `${V}Badge.Prepared.${c.prepared}` } });
+    if (c.pinned) badges.push({ label: { key: `${V}Badge.Pinned` } });
     if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });
     return { combatantId: id, acting: id === acting, done: index < s.turn, badges };
   });

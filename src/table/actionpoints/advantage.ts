@@ -15,7 +15,7 @@ import { advantageHeadline, blowAftermath } from "./headline";
 import { cardView, delta, registerCardKind, takeFromCard, withNames, withThen, type CardKind } from "../cards";
 import { apRule, apJsonTables, apTablesRead } from "./tables";
 import { attackerFigures, blowChanges, defenderFigures, LOOKUPS, skillOf, view, type OpenAdvantage } from "./attack";
-import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import { eventLine as line } from "../../applications/results/result-card";
 
 const refused = (code: string, key: string): Outcome<never> => refuse(`ap.advantage.${code}`, `BOUT.ActionPoints.Advantage.Refusal.${key}`);
 

@@ -44,11 +44,11 @@ import { combatantFor, delta, dryRun, isSet, postCard, registerCardKind, withNam
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { levelBars } from "../../engine/rulesets/actionpoints/level-odds";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
-import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import { eventLine as line } from "../../applications/results/result-card";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 
 type View = ActorView<ActionPointsStats>;
-export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;
+export const view = (actor: Actor.Implementation | null) => actorView<ActionPointsStats>(actor, "actionpoints");
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.ActionPoints.Table.Refusal.${key}`);
 
 /** TSC% and PSF% of a skill: the one a weapon names, else the first of the kind. */

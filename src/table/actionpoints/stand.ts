@@ -10,7 +10,7 @@ import { standHeadline } from "./headline";
 import { registerCardKind, combatantFor, dryRun, type CardKind } from "../cards";
 import type { TimeCommand } from "../../engine/time/machine";
 import { STAND_UP_COST } from "../../engine/rulesets/actionpoints/tables";
-import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import { eventLine as line } from "../../applications/results/result-card";
 import { apJsonTables } from "./tables";
 import { view } from "./attack";
 

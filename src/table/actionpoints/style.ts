@@ -21,7 +21,7 @@ import { attackerFigures, defenderFigures, defencesFor } from "./attack";
 import { apJsonTables, apRule } from "./tables";
 
 type View = ActorView<ActionPointsStats>;
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "actionpoints") as unknown as View;
+const view = (actor: Actor.Implementation | null) => actorView<ActionPointsStats>(actor, "actionpoints");
 const rule = (styled: Pick<Styled, "style">) => styleRule<ActionPointsStyle>("actionpoints", styled.style)!;
 // Missile skills make no melee blow (as the duel simulator has it).
 const MISSILE_SKILLS = new Set(["bow", "sling", "crossbow"]);

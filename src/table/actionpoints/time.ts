@@ -6,7 +6,6 @@
  */
 import { registerTimeStructure, combatantView, type CombatantInfo, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actionPhasesMachine, actingNow as apActingNow, startActionPhases, type ActionPhasesState } from "../../engine/time/action-phases";
 import { ACTION_LIMITS } from "../../engine/rulesets/actionpoints/pool";
@@ -17,7 +16,7 @@ import { apJsonTables } from "./tables";
 async function actionPools(combatants: readonly CombatantInfo[]): Promise<Record<string, number>> {
   const pools: Record<string, number> = {};
   for (const c of combatants) {
-    const v = combatantView<ActionPointsStats>(c, "actionpoints") as unknown as ActorView<ActionPointsStats>;
+    const v = combatantView<ActionPointsStats>(c, "actionpoints");
     const armourModifier = armourApModifier(wornArmour(v));
     const rolled = await resolveWithFoundry((dice) => rollActionPool({ bap: v.stats.bap ?? 0, armourModifier }, dice));
     pools[c.id] = rolled.value.ok ? rolled.value.value.result.pool : 0;

@@ -17,7 +17,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterName, fighterRef, sameFighter } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   armourPoints,
   bonus,
@@ -46,7 +45,8 @@ import {
   attackSkill,
   attackModifier,
   calledShotDifficulty,
-  preparedDefenceBonus,
+  defenceModifier,
+  PRONE,
   surpriseEndsOnAttack,
   woundConditions,
   type Difficulty,
@@ -67,7 +67,7 @@ import { engagedInFight, measureBetween } from "./engagement";
 import { hasStatus } from "../status-effects";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const view = (actor: Actor.Implementation | null) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.Opposed.Table.Refusal.${key}`);
 const DEFENCES = ["melee", "dodge", "none"] as const;
 
@@ -107,6 +107,8 @@ interface Declaration {
   readonly pistol: boolean;
   readonly blackpowder: boolean;
   readonly test: TestInput;
+  /** The Prone Condition when the attack was declared, as the token said: the target's (+20) and the attacker's (−10). */
+  readonly prone?: { readonly target?: true; readonly attacker?: true };
 }
 
 async function declareAttack({ actor, item }: ItemRollRequest) {
@@ -197,7 +199,11 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const shot = checkEngagedShot(ranged && (engaged || engagedInFight(attacker, combatId)), Boolean(w.pistol));
   if (!shot.ok) return shot;
   const largeShield = defender.items.contents.some((i) => i.type === "shield" && (i.system as any).equipped && (i.system as any).opposed?.large);
-  const oppositions = ranged ? rangedOppositions({ pointBlank, largeShield }, engaged) : [];
+  // "Surprised": a Surprised target opposes nothing, a shot at Point Blank included (the engine says which ways are open).
+  const oppositions = ranged ? rangedOppositions({ pointBlank, largeShield, surprised: isSurprised(defender, combatId) }, engaged) : [];
+  // "Combat Difficulty": the Prone Condition of either, read from the tokens' statuses; nobody types it.
+  const targetProne = hasStatus(defender, "prone");
+  const attackerProne = hasStatus(attacker, "prone");
   return ok({
     weaponId: item.id!,
     weapon: item.name,
@@ -211,7 +217,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
     // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
-    test: { target: skillTarget(a, attackSkill(ranged)), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender) }) },
+    test: { target: skillTarget(a, attackSkill(ranged)), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender), targetProne, attackerProne }) },
+    ...(targetProne || attackerProne ? { prone: { ...(targetProne ? { target: true as const } : {}), ...(attackerProne ? { attacker: true as const } : {}) } } : {}),
   });
 }
 
@@ -257,11 +264,15 @@ function defenceSkillName(defender: Actor.Implementation, choice: string): strin
   return view(defender).skills.find((x) => `item:${x.id}` === choice)?.name ?? "";
 }
 
-/** "Prepare": +20 to the skill the defender prepared, until its next turn, against any attack. */
-function preparedBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
+/**
+ * What the defender's own situation adds to its defence (the engine's
+ * defenceModifier): "Prepare"'s +20 to the skill it prepared, until its next
+ * turn, against any attack; −30 to dodge while Prone.
+ */
+function defenceBonus(combatId: string, defender: Actor.Implementation | null, skill: string): number {
   const id = combatantFor(combatId, defender);
   const prepared = machineStateOf<TurnsState>(combatId, "turns")?.combatants.find((c) => c.id === id)?.prepared;
-  return preparedDefenceBonus(prepared, skill);
+  return defenceModifier({ modifier: 0, prepared, skill, prone: hasStatus(defender, "prone") });
 }
 
 /** The size table's modifier for shooting at this figure. */
@@ -379,6 +390,9 @@ const attackCard: CardKind = {
     line("declared", "BOUT.Opposed.Table.Declared", { weapon: d?.weapon ?? "", target: d ? d.test.target : 0 }),
     // Where the two stood, as the tokens said (cards from before this line, or with nothing to measure, have none).
     ...(d?.yards !== undefined ? [line("declared", d.ranged ? `BOUT.Opposed.Table.Measured${d.pointBlank ? "PointBlank" : ""}` : "BOUT.Opposed.Table.MeasuredBlow", { yards: d.yards })] : []),
+    // The Prone Condition's part in the target number ("Combat Difficulty").
+    ...(d?.prone?.target ? [line("declared", "BOUT.Opposed.Table.ProneTarget", { modifier: `+${PRONE.target}` })] : []),
+    ...(d?.prone?.attacker ? [line("declared", "BOUT.Opposed.Table.ProneAttacker", { modifier: String(PRONE.attacker) })] : []),
   ],
   async defend(card: CardView) {
     const s = view(card.defender).stats;
@@ -397,7 +411,7 @@ const attackCard: CardKind = {
         odds: (v) => {
           const way = v.opposition as RangedOpposition;
           const skill = rangedOppositionSkill(way);
-          const test = skill === null ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
+          const test = skill === null ? null : { target: skillTarget(s, skill), difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + defenceBonus(card.combatId, card.defender, skill) };
           const odds = opposedOdds(d.test, test, opposedTie());
           return { rows: [{ label: way === "none" ? "BOUT.Opposed.Table.Odds.Misses" : "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }], distributions: [{ label: "BOUT.Odds.WinningSl", bars: histogram(odds.sl) }] };
         },
@@ -422,7 +436,7 @@ const attackCard: CardKind = {
       odds: (v) => {
         const skill = String(v.skill);
         const target = card.defender ? defenceTarget(card.defender, skill) : null;
-        const test = target === null || target === undefined ? null : { target, difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + preparedBonus(card.combatId, card.defender, skill) };
+        const test = target === null || target === undefined ? null : { target, difficulty: v.difficulty as Difficulty, modifier: (Number(v.modifier) || 0) + defenceBonus(card.combatId, card.defender, skill) };
         const odds = opposedOdds(d.test, test, opposedTie());
         return {
           rows: [{ label: skill === "none" ? "BOUT.Opposed.Table.Odds.Misses" : "BOUT.Opposed.Table.Odds.Stopped", probability: 1 - odds.win, headline: true }, { label: "BOUT.Opposed.Table.Odds.Critical", probability: odds.defenderCritical }],
@@ -448,13 +462,15 @@ const attackCard: CardKind = {
     if (d.ranged) {
       // The target's answer names a way to oppose; the engine checks it against the range, the shield and the engagement.
       const way: RangedOpposition = RANGED_OPPOSITIONS.includes(answer?.opposition) ? answer.opposition : "none";
+      // "Surprised": no defence in an opposed test, whatever the answer says.
+      if (way !== "none" && surprised) return refused("opposed.surprised", "Surprised");
       if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
       if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
       const skill = rangedOppositionSkill(way);
-      const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + preparedBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) };
+      const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + defenceBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) };
       const input = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
-        defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield") },
+        defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield"), surprised },
         tables: tables.value,
         tie: opposedTie(),
       };
@@ -486,7 +502,7 @@ const attackCard: CardKind = {
       attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage, calledShot: d.calledShot ?? null },
       defender: {
         id: ids.defender,
-        test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + preparedBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) },
+        test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + defenceBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) },
         surprised,
         toughnessBonus: bonus(t.t),
         armour: armourOf(card.defender),

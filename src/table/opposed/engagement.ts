@@ -53,6 +53,19 @@ export function engagedInFight(actor: Actor.Implementation, combatId: string, at
   return measured ? false : hasStatus(actor, "engaged");
 }
 
+/**
+ * "Disengage": the opponents the fighter is Engaged with, measured from the
+ * tokens: every foe of the fight (the other side) beside it; the foe it `named`
+ * always counts (it disengages from them), and is all there is where nothing
+ * can be measured.
+ */
+export function engagedFoes(actor: Actor.Implementation, combatId: string, named: Actor.Implementation): Actor.Implementation[] {
+  const infos = infosOf(combatId);
+  const me = infos.find((i) => sameFighter(i.actor, actor));
+  const foes = me ? infos.filter((i) => i !== me && i.side !== me.side && i.actor && !sameFighter(i.actor, named)).map((i) => i.actor!) : [];
+  return [named, ...foes.filter((foe) => measureBetween(actor, foe, combatId).engaged === true)];
+}
+
 /** Where the fighter's token stood when its turn began (the first point of its movement record), if it has moved since. */
 export function turnStart(actor: Actor.Implementation, combatId: string): At {
   const token = combatantOf(game.combats?.get(combatId), actor)?.token as { uuid?: string | null } | null | undefined;

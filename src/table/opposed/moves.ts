@@ -12,7 +12,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   bonus,
   brokenAfter,
@@ -40,7 +39,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
-import { engagedInFight, measureBetween, turnStart } from "./engagement";
+import { engagedFoes, engagedInFight, measureBetween, turnStart } from "./engagement";
 import { aftermath, armourOf, merge, weaponInHand, woundStatuses } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
@@ -48,7 +47,7 @@ const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as
 type MoveKind = (typeof MOVES)[number];
 const WITH_OPPONENT: readonly MoveKind[] = ["charge", "flee", "disengage"];
 
-const view = (actor: Actor.Implementation) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const view = (actor: Actor.Implementation) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.move.${code}`, `${M}Refusal.${key}`);
 
 /** A skill of that name on the actor (characteristic + advances), else the bare characteristic. */
@@ -82,19 +81,31 @@ function chargeFrom(actor: Actor.Implementation, opponentId: string | null, comb
   return { engaged: engagedInFight(actor, combatId, start, foe), distance: yards === null ? ruled : Math.round(yards), measured: yards !== null };
 }
 
-/** Disengage by Advantage (more than the opponent's) or else by the Dodge test. */
-function disengagesByAdvantage(actor: Actor.Implementation, opponentId: string | null): boolean {
+/** "Disengage": the opponents the fighter disengages from: every foe Engaged with it, the one it named among them. */
+function disengagingFrom(actor: Actor.Implementation, opponentId: string | null, combatId: string): Actor.Implementation[] {
   const foe = opponentId ? fighterFrom(opponentId) : null;
-  return Boolean(foe) && disengageByAdvantage(view(actor).stats.advantage, [view(foe!).stats.advantage]).ok;
+  return foe ? engagedFoes(actor, combatId, foe) : [];
+}
+
+/** Disengage by Advantage (more than every engaged opponent's) or else by the Dodge test. */
+function disengagesByAdvantage(actor: Actor.Implementation, opponentId: string | null, combatId: string): boolean {
+  const foes = disengagingFrom(actor, opponentId, combatId);
+  return foes.length > 0 && disengageByAdvantage(view(actor).stats.advantage, foes.map((f) => view(f).stats.advantage)).ok;
 }
 
 /** What the move costs in a turn-order fight, as the engine says (moveCost): the Move, the Action, or nothing. */
 function turnCommands(combatId: string, actor: Actor.Implementation, move: MoveKind, opponentId: string | null): TimeCommand[] {
   const id = combatantFor(combatId, actor);
-  const use = moveCost(move, move === "disengage" && disengagesByAdvantage(actor, opponentId));
+  const use = moveCost(move, move === "disengage" && disengagesByAdvantage(actor, opponentId, combatId));
   if (!id || !machineStateOf<TurnsState>(combatId, "turns") || use === "none") return [];
   // A Charge is marked so the turn order holds the charger's Action to a melee attack.
   return [{ type: "act", combatantId: id, use, ...(move === "charge" ? { charge: true } : {}) } as TimeCommand];
+}
+
+/** A failed Disengage by Dodge holds the fighter in a turn-order fight. */
+function pinCommands(combatId: string, actor: Actor.Implementation, pinned: boolean): TimeCommand[] {
+  const id = combatantFor(combatId, actor);
+  return pinned && id && machineStateOf<TurnsState>(combatId, "turns") ? [{ type: "pin", combatantId: id } as TimeCommand] : [];
 }
 
 function prepareMove(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<MoveDeclaration> {
@@ -146,6 +157,9 @@ const moveCard: CardKind = {
     if (read && !read.ok) return read;
     const tables = read?.value;
     let fled: { result: FleeResult; weaponId: string | null; damage: number } | null = null;
+    // "Disengage" II failed: "you cannot move" (the turn order takes the Move and holds the token).
+    let pinned = false;
+    const disengaging = d.move === "disengage" ? disengagingFrom(actor, d.opponentId, card.combatId) : [];
     const rolled = await resolveWithFoundry((dice): Outcome<{ events: readonly EngineEvent[]; outcome: CardResolution["outcome"]; headline: Headline }> => {
       switch (d.move) {
         case "charge": {
@@ -183,18 +197,27 @@ const moveCard: CardKind = {
           return ok({ events: r.value.events, outcome: f.hit ? "failure" : "success", headline: moveHeadline({ move: "flee", wounds: f.hit ? f.hit.wounds.suffered : null, broken: f.broken }) });
         }
         case "disengage": {
-          const byAdvantage = disengageByAdvantage(me.advantage, [them!.advantage]);
+          // "Disengage": against every opponent Engaged with the fighter, not only the one it named.
+          const foes = disengaging;
+          const byAdvantage = disengageByAdvantage(me.advantage, foes.map((f) => view(f).stats.advantage), fighterRef(actor));
           if (byAdvantage.ok) {
             add(fighterRef(actor), { "system.opposed.advantage": delta(-me.advantage, 0) });
             return ok({ events: byAdvantage.value.events, outcome: "success", headline: moveHeadline({ move: "disengage", escaped: true }) });
           }
+          const held = new Map(foes.map((f) => [fighterRef(f), view(f).stats.advantage]));
           const r = disengageByDodge(
-            { id: fighterRef(actor), dodge: { target: skillTarget(me, "dodge"), difficulty: "challenging", modifier: 0 }, advantage: me.advantage, opponents: [{ id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, advantage: them!.advantage }] },
+            {
+              id: fighterRef(actor),
+              dodge: { target: skillTarget(me, "dodge"), difficulty: "challenging", modifier: 0 },
+              advantage: me.advantage,
+              opponents: foes.map((f) => ({ id: fighterRef(f), melee: { target: skillTarget(view(f).stats, "melee"), difficulty: "challenging", modifier: 0 }, advantage: view(f).stats.advantage })),
+            },
             dice,
           );
           if (!r.ok) return r;
           add(fighterRef(actor), { "system.opposed.advantage": delta(r.value.result.advantage - me.advantage, 0) });
-          for (const o of r.value.result.opponents) add(o.id, { "system.opposed.advantage": delta(o.advantage - them!.advantage, 0) });
+          for (const o of r.value.result.opponents) add(o.id, { "system.opposed.advantage": delta(o.advantage - (held.get(o.id) ?? 0), 0) });
+          pinned = r.value.result.pinned;
           return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure", headline: moveHeadline({ move: "disengage", escaped: r.value.result.escaped }) });
         }
         case "run": {
@@ -226,11 +249,11 @@ const moveCard: CardKind = {
     for (const [id, changes] of Object.entries(statuses)) merged.statuses[id] = [...(merged.statuses[id] ?? []), ...changes];
     return ok({
       outcome: rolled.value.value.outcome,
-      events: withNames([...(rolled.value.value.events as EngineEvent[]), ...(after?.events ?? [])], [actor, foe ?? null]),
+      events: withNames([...(rolled.value.value.events as EngineEvent[]), ...(after?.events ?? [])], [actor, foe ?? null, ...disengaging]),
       ...merged,
       rolls: [...rolled.rolls, ...(after?.rolls ?? [])],
       lookups: ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.OopsLine.", "BOUT.Opposed.Oops.", ""],
-      combatCommands: [...turnCommands(card.combatId, actor, d.move, d.opponentId), ...(after?.commands ?? [])],
+      combatCommands: [...turnCommands(card.combatId, actor, d.move, d.opponentId), ...pinCommands(card.combatId, actor, pinned), ...(after?.commands ?? [])],
       headline: withThen(rolled.value.value.headline, [...hitAftermath(f?.result.hit ?? null, fighterName(actor)), ...(after?.then ?? [])]),
     });
   },

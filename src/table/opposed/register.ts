@@ -11,6 +11,7 @@ import { registerOpposedSurprise } from "./surprise";
 import { registerOpposedSheetActions } from "./sheet-actions";
 import { registerOpposedDuelWorld } from "./duel-world";
 import { registerOpposedStyles } from "./style";
+import { registerHeldInPlace } from "./held";
 
 /** Called once from the `init` hook. */
 export function registerOpposed(): void {
@@ -22,4 +23,5 @@ export function registerOpposed(): void {
   registerOpposedSurprise();
   registerOpposedSheetActions();
   registerOpposedStyles();
+  registerHeldInPlace();
 }

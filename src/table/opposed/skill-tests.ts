@@ -6,7 +6,7 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { DIFFICULTIES, rollTest, skillItemTarget, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
-import { event as opposedEvent } from "../../engine/rulesets/opposed/events";
+import { testEvent } from "../../engine/rulesets/opposed/tests";
 import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
 import { eventLine, postResultCard } from "../../applications/results/result-card";
@@ -57,7 +57,7 @@ async function opposedSkill(request: ItemRollRequest) {
   const r = await resolveWithFoundry((dice) => rollTest(input, dice, fighterRef(actor), "BOUT.Card.Roll.skillTarget"));
   const t = r.value;
   const name = fighterName(actor);
-  const events = [opposedEvent("test", { who: name, roll: t.roll, target: t.target, sl: t.sl, success: t.success })];
+  const events = [testEvent(name, t)];
   // A double counts (a Critical, a Fumble) only on a combat test: said as such, since any skill rolls here.
   if (t.critical) events.push(eventLine("critical", "BOUT.Roll.DoubleOnSuccess"));
   if (t.fumble) events.push(eventLine("fumble", "BOUT.Roll.DoubleOnFailure"));

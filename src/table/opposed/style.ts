@@ -18,7 +18,7 @@ import { closingWeapon, foesOf, plannedFoe, sameOdds, targetField, waitingCardBy
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { attackReaches, expectedDefence } from "./attack";
 
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const view = (actor: Actor.Implementation | null) => actorView<OpposedStats>(actor, "opposed");
 const rule = (styled: Pick<Styled, "style">) => styleRule<OpposedStyle>("opposed", styled.style)!;
 const isMelee = (item: Item.Implementation) => (item.system as { opposed?: { kind?: string } }).opposed?.kind !== "ranged";
 const OPPOSE = ["melee", "dodge", "none"] as const;
@@ -44,7 +44,7 @@ function foesInReach(styled: Pick<Styled, "combat" | "combatantId" | "actor">, w
 /** How it opposes a melee blow: the plan's word, else its style's. */
 function meleeOpposition(styled: Styled): "melee" | "dodge" | "none" {
   const planned = styled.plan?.defence;
-  if (OPPOSE.includes(planned as never)) return planned as "melee" | "dodge" | "none";
+  if ((OPPOSE as readonly unknown[]).includes(planned)) return planned as "melee" | "dodge" | "none";
   const s = view(styled.actor).stats;
   return opposition(rule(styled), skillTarget(s, "melee"), skillTarget(s, "dodge"));
 }

@@ -10,7 +10,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { resolveSurprise, shakeOffSurprise, skillItemTarget, type Characteristic, type OpposedStats, type TestInput } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
@@ -23,7 +22,7 @@ import { opponents } from "../opponents";
 import { hasStatus } from "../status-effects";
 
 const S = "BOUT.Opposed.Surprise.";
-const view = (actor: Actor.Implementation) => actorView(actor as never, "opposed") as unknown as ActorView<OpposedStats>;
+const view = (actor: Actor.Implementation) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.surprise.${code}`, `${S}Refusal.${key}`);
 
 function namedTest(actor: Actor.Implementation, name: string, fallback: Characteristic): TestInput {

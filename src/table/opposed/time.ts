@@ -39,6 +39,9 @@ const TURNS: TimeStructure = {
     return { type: "nextRound" };
   },
   endTurn: (combatantId) => ({ type: "endTurn", combatantId }) as TimeCommand,
+  refine: refinePrepare,
+  // "Attacking", "Move": each fighter's Advantage, as its sheet holds it (the world is the one truth).
+  rowBadges: (_combatantId, actor) => [{ label: { key: "BOUT.Time.Turns.Badge.Advantage" }, value: Number((actor?.system as { opposed?: { advantage?: number } } | undefined)?.opposed?.advantage ?? 0) }],
   // Plain rounds of turns: "Round 2" (the tracker's step line says whose turn of how many).
   words(state: TurnsState): TimeWords {
     const acting = state.turn < state.order.length;
@@ -71,7 +74,7 @@ const TURNS: TimeStructure = {
     };
   },
   // The GM's call on surprise (unwary defenders are surprised outright); a Surprised fighter may spend Resolve.
-  turnChoices(state: TurnsState, combatantId) {
+  turnChoices(state: TurnsState, combatantId, actor) {
     const c = state.combatants.find((x) => x.id === combatantId);
     if (!c) return [];
     return [
@@ -86,7 +89,8 @@ const TURNS: TimeStructure = {
               alongsideEndTurn: true as const,
               prompt: {
                 title: "BOUT.Tracker.Prepare.Title",
-                fields: [{ kind: "select" as const, name: "skill", label: "BOUT.Tracker.Prepare.Skill", value: "melee", options: ["melee", "dodge"].map((k) => ({ value: k, label: `BOUT.Opposed.Table.Defence.${k}` })) }],
+                // "choose a skill to use defensively": Melee, Dodge or any skill on the fighter's sheet (Intimidate, Charm ...).
+                fields: [{ kind: "select" as const, name: "skill", label: "BOUT.Tracker.Prepare.Skill", value: "melee", options: [...["melee", "dodge"].map((k) => ({ value: k, label: `BOUT.Opposed.Table.Defence.${k}` })), ...ownSkills(actor).map((k) => ({ value: `item:${k.id}`, label: k.name }))] }],
                 command: (values: DialogValues) => ({ type: "prepare", combatantId, skill: values.skill }) as TimeCommand,
               },
             },
@@ -97,7 +101,31 @@ const TURNS: TimeStructure = {
   },
 };
 
+/** The skill items on a fighter's sheet, by id and name. */
+function ownSkills(actor: Actor.Implementation | null | undefined): { id: string; name: string }[] {
+  return (actor?.items.contents ?? []).filter((i) => i.type === "skill").map((i) => ({ id: i.id!, name: i.name }));
+}
+
+/**
+ * GM, before a command applies: a Prepare of one of the fighter's own skills
+ * carries that skill's name as the sheet has it (never the sender's word); a
+ * skill the fighter does not have carries none, and the engine refuses it.
+ */
+function refinePrepare(command: TimeCommand, _state: TurnsState, combatants: readonly CombatantInfo[]): TimeCommand {
+  const cmd = command as { type?: string; combatantId?: unknown; skill?: unknown; name?: unknown };
+  if (cmd.type !== "prepare" || typeof cmd.skill !== "string" || !cmd.skill.startsWith("item:")) return command;
+  const { name: _sent, ...rest } = cmd;
+  const actor = combatants.find((c) => c.id === cmd.combatantId)?.actor;
+  const skill = ownSkills(actor).find((k) => `item:${k.id}` === cmd.skill);
+  return (skill ? { ...rest, name: skill.name } : rest) as TimeCommand;
+}
+
 /** Registers the structure with the runner. Called once from the `init` hook. */
 export function registerOpposedTime(): void {
   registerTimeStructure("turns", TURNS);
+  // The tracker shows each fighter's Advantage: drawn again when a fighter's changes (a card applied, the sheet edited).
+  Hooks.on("updateActor", (actor, changes) => {
+    const changed = (changes as { system?: { opposed?: { advantage?: unknown } } }).system?.opposed?.advantage !== undefined;
+    if (changed && game.combat?.combatants.some((c) => c.actor === actor)) void ui.combat?.render();
+  });
 }

@@ -56,7 +56,8 @@ import {
   type ShotDefence,
   type TargetMotion,
 } from "../../engine/rulesets/phases";
-import { attackTurnRefusal, aimAllowed, firstStrikeBonus, declaredShotDefence, declaredTargetMotion, meleeBlowRefusal, type PhasesState } from "../../engine/time/phases";
+import { aimAllowed, firstStrikeBonus, declaredShotDefence, declaredTargetMotion, type PhasesState } from "../../engine/time/phases";
+import { strikeRefusal, type StrikeRefusal } from "../../engine/time/phases-strikes";
 import { shotRange, type ShotRangeSource } from "../../engine/time/phases-movement";
 import { pacesPerUnit } from "../../engine/rulesets/phases/effective-space";
 import { centreDistance, tokensOf, unitsOf } from "../measure";
@@ -70,7 +71,7 @@ import { notifyRefusal } from "../notify";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 
 type View = ActorView<PhasesStats>;
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "phases") as unknown as View;
+const view = (actor: Actor.Implementation | null) => actorView<PhasesStats>(actor, "phases");
 const T = "BOUT.Phases.Table.";
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`phases.card.${code}`, `${T}Refusal.${key}`, data);
 
@@ -132,14 +133,38 @@ const phasesCombat = (combatId: string, attacker: Actor.Implementation | null, d
 /** The attacker fights in a running phased round: its engagements and phases rule. */
 const inRound = (c: PhasesCombat) => c.state !== null && c.combatantId !== null;
 
-/** In a running round: the attacker's own turn in a phase for this weapon; the attack is that turn. */
-function turnCommands(c: PhasesCombat, missile: boolean): Outcome<TimeCommand[]> {
+/** The reach of a weapon in melee, from its sheet. */
+const reachOf = (w: PhasesWeapon) => ({ min: w.minRange ?? "touch", max: w.range ?? "reach" });
+
+/**
+ * In a running round: the attacker's own turn in a phase for this weapon; the
+ * attack is that turn. A fighter the phase has no turn for is told why (the
+ * engine's strikeRefusal): its quarry got away, its weapon does not reach the
+ * engagement's range, it is engaged with nobody, it declared no fighting, or its
+ * missile weapon is not ready in this phase.
+ */
+function turnCommands(c: PhasesCombat, w: PhasesWeapon, names: { target: string; weapon: string }): Outcome<TimeCommand[]> {
   if (!c.state || !c.combatantId) return ok([]);
-  const turn = attackTurnRefusal(c.state, c.combatantId, missile);
-  if (turn === "wrongPhase") return refused("wrongPhase", missile ? "WrongPhaseMissile" : "WrongPhaseMelee");
-  if (turn === "outOfTurn") return refused("outOfTurn", "OutOfTurn");
+  const missile = Boolean(w.missile);
+  const no = strikeRefusal(c.state, c.combatantId, c.defenderCombatantId, missile, missile ? null : reachOf(w));
+  if (no) {
+    const data = { name: names.target, weapon: names.weapon, range: no.code === "outOfReach" ? (game.i18n?.localize(`BOUT.Phases.Range.${no.range}`) ?? no.range) : "" };
+    return refused(no.code, no.code === "wrongPhase" ? (missile ? "WrongPhaseMissile" : "WrongPhaseMelee") : STRIKE_REFUSAL_KEYS[no.code], data);
+  }
   return ok([{ type: "act", combatantId: c.combatantId, fire: true } as TimeCommand]);
 }
+
+/** The notice for each reason the engine gives for refusing an attack. */
+const STRIKE_REFUSAL_KEYS: Record<Exclude<StrikeRefusal["code"], "wrongPhase">, string> = {
+  outOfTurn: "OutOfTurn",
+  alreadyActed: "AlreadyActed",
+  notEngaged: "NotEngaged",
+  notFighting: "NotFighting",
+  notShooting: "NotShooting",
+  notReady: "NotReady",
+  escaped: "Escaped",
+  outOfReach: "OutOfReach",
+};
 
 /** The engagement contest's bonus, when the attacker won it against this target ("1. Movement"). */
 function engagementFirstStrike(c: PhasesCombat): number {
@@ -366,14 +391,9 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
       if (!boundedWhole(firstStrike, MAX_FIRST_STRIKE, 0)) return refused("badFirstStrike", "BadFirstStrike");
     }
   }
-  const commands = turnCommands(c, Boolean(w.missile));
+  // In the round: the attacker's turn in the phase, at someone it is engaged with, with a weapon that reaches (the engine decides).
+  const commands = turnCommands(c, w, { target: fighterName(defender), weapon: item.name });
   if (!commands.ok) return commands;
-  // In the round's Melee phase: only someone engaged, with a weapon that reaches the engagement's range (the engine decides).
-  if (!w.missile && c.state) {
-    const blow = meleeBlowRefusal(c.state, c.combatantId, c.defenderCombatantId, { min: w.minRange ?? "touch", max: w.range ?? "reach" });
-    if (blow === "notEngaged") return refused("notEngaged", "NotEngaged", { name: fighterName(defender) });
-    if (blow === "outOfReach") return refused("outOfReach", "OutOfReach", { name: fighterName(defender), weapon: item.name });
-  }
   const ready = dryRun(combatId, commands.value);
   if (!ready.ok) return ready;
   const a = view(attacker);
@@ -526,7 +546,8 @@ const attackCard: CardKind = {
     const d = card.declaration as Declaration;
     if (!card.attacker || !card.defender || !d) return refused("noWeapon", "NoWeapon");
     const target = view(card.defender);
-    const commands = turnCommands(phasesCombat(card.combatId, card.attacker, card.defender), d.missile);
+    const weapon = (card.attacker.items.get(d.weaponId)?.system as { phases?: PhasesWeapon } | undefined)?.phases ?? ({ missile: d.missile, minRange: "touch", range: "far" } as PhasesWeapon);
+    const commands = turnCommands(phasesCombat(card.combatId, card.attacker, card.defender), weapon, { target: fighterName(card.defender), weapon: d.weapon });
     if (!commands.ok) return commands;
     let wounds: number;
     let hit: boolean;

@@ -26,7 +26,7 @@ import type { EngineEvent } from "../../applications/results/result-card";
 
 const T = "BOUT.Phases.Table.";
 const refused = (code: string, key: string): Outcome<never> => refuse(`phases.card.${code}`, `${T}Refusal.${key}`);
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "phases") as unknown as ActorView<PhasesStats>;
+const view = (actor: Actor.Implementation | null) => actorView<PhasesStats>(actor, "phases");
 
 /** In a running round the check is the fighter's turn in its phase. */
 function turnCommands(combatId: string, actor: Actor.Implementation | null, phase: "fatigue" | "movement" | "magic", wrongPhase: string): Outcome<TimeCommand[]> {

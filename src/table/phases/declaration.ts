@@ -15,6 +15,7 @@ import { stressReachProbability } from "../../engine/dice";
 import { isShotDefence, MISSILE_RANGE_ADJUSTMENT, MOVEMENT_MODES, SHOT_DEFENCES } from "../../engine/rulesets/phases/tables";
 import { isRange, rangeIndex, RANGES, type PhasesActor, type PhasesWeapon } from "../../engine/rulesets/phases/stats";
 import { ACTIONS, normalizeDeclaration, type DeclarationInput, type PhasesDeclaration, type PhasesState } from "../../engine/time/phases";
+import { playerDeclaration } from "../../engine/time/phases-declaration";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { OddsView } from "../../engine/odds-view";
 import { openOddsDialog, type DialogField, type DialogValues } from "../../applications/dialogs/odds-dialog";
@@ -50,7 +51,7 @@ type Fighter = {
 };
 export const fighterOf = (combat: BoutCombat, combatantId: string): Fighter | null => {
   const actor = combat.combatants.get(combatantId)?.actor;
-  return actor ? (actorView(actor as never, "phases") as unknown as Fighter) : null;
+  return actor ? (actorView(actor, "phases") as unknown as Fighter) : null;
 };
 
 /**
@@ -95,10 +96,10 @@ export function buildDeclaration(state: PhasesState, combatantId: string, fighte
     highGround: form.highGround,
     charging: form.charging,
     runUpRoom: form.runUpRoom,
-    // A player's dialog has no such field; only the GM sets a situation modifier.
-    gmModifier: trusted ? (form.gmModifier ?? 0) : 0,
+    gmModifier: form.gmModifier ?? 0,
   };
-  return normalizeDeclaration(state, combatantId, input);
+  // A player declares; the storyguide rules the modifier and the run-up (the engine says what a player's declaration carries).
+  return normalizeDeclaration(state, combatantId, trusted ? input : playerDeclaration(input));
 }
 
 /** The reveal: everyone's declaration in one step; no answer is "stand and do nothing". */
@@ -159,14 +160,15 @@ export function declarationFields(fighter: Fighter, others: readonly { id: strin
     { kind: "checkbox", name: "horseback", label: `${R}Field.Horseback`, value: false },
     { kind: "checkbox", name: "highGround", label: `${R}Field.HighGround`, value: false },
     { kind: "checkbox", name: "charging", label: `${R}Field.Charging`, value: false },
-    { kind: "checkbox", name: "runUpRoom", label: `${R}Field.RunUpRoom`, value: false },
+    // A player asks for the run-up; the storyguide rules on it from the tracker. The GM's own declaration rules it here.
+    { kind: "checkbox", name: "runUpRoom", label: gm ? `${R}Field.RunUpRoom` : `${R}Field.RunUpAsk`, value: false },
   ];
   if (gm) fields.push({ kind: "number", name: "gmModifier", label: `${R}Field.GmModifier`, value: 0, min: -20, max: 20 });
   return fields;
 }
 
-/** Odds in the dialog: the Initiative Total this declaration reaches (stress die, no botch on Initiative). */
-export function declarationOdds(fighter: Fighter, values: DialogValues): OddsView {
+/** Odds in the dialog: the Initiative Total this declaration reaches (stress die, no botch on Initiative); a player's run-up is only asked for, so it adds nothing yet. */
+export function declarationOdds(fighter: Fighter, values: DialogValues, gm = true): OddsView {
   const weapon = fighter.weapons.find((w) => w.id === values.weaponId);
   const routing = values.action === "rout";
   const bonus = initiativeBonus({
@@ -176,7 +178,7 @@ export function declarationOdds(fighter: Fighter, values: DialogValues): OddsVie
     highGround: values.highGround === true,
     routing,
     charging: values.charging === true,
-    runUpRoom: values.runUpRoom === true,
+    runUpRoom: gm && values.runUpRoom === true,
     gmModifier: typeof values.gmModifier === "number" ? values.gmModifier : 0,
   });
   // Totals a few steps above the sure part: how far the stress die is likely to carry it.
@@ -207,7 +209,7 @@ registerDeclarationKind(PHASES_DECLARATION, {
       title: `${R}Question`,
       titleData: { name: combat.combatants.get(combatantId)?.name ?? "" },
       fields,
-      odds: (v) => declarationOdds(fighter, v),
+      odds: (v) => declarationOdds(fighter, v, Boolean(game.user?.isGM)),
       confirmLabel: `${R}Confirm`,
     });
     return values ? readDeclarationForm(values, others.map((o) => o.id)) : null;

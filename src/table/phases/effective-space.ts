@@ -127,7 +127,7 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
   for (const combat of game.combats?.contents ?? []) {
     const state = machineStateOf<PhasesState>(combat.id ?? "", "phases");
     if (!state) continue;
-    const combatants = combat.combatants.contents as unknown as CombatantLike[];
+    const combatants = combat.combatants.contents as CombatantLike[];
     const mover = combatants.find((c) => isTokenOf(c, token));
     // "1. Movement": each moves in turn, highest Initiative Total first, in the Movement phase (the engine decides).
     const turn = who.byGM || !mover ? null : moveTurnRefusal(state, mover.id ?? null);
@@ -154,10 +154,11 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
     if (mover && actor) {
       // The paces are per round: what the token moved this round before (its movement record) counts with this move.
       const before = pathLength(who.history.map((p) => ({ ...toPaces(boxAt(p, token)), ...(p.displaced ? { displaced: true } : {}) })));
-      const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as never, "phases").stats as never, phasesTracks()), before + pathLength(path));
+      const far = moveBeyondMode(state, mover.id ?? null, movementFiguresOf(actorView(actor as Actor.Implementation, "phases").stats as never, phasesTracks()), before + pathLength(path));
       if (far) {
         const mode = game.i18n?.localize(`BOUT.Phases.Movement.${far.mode}`) ?? far.mode;
-        return refuse("phases.move.tooFar", `${M}TooFar`, { mover: mover.name || token.name || "", mode, paces: far.paces, moved: Math.round(far.moved * 10) / 10 });
+        // With the storyguide's cut for the ground, the notice says so.
+        return refuse("phases.move.tooFar", `${M}${far.less ? "TooFarGround" : "TooFar"}`, { mover: mover.name || token.name || "", mode, paces: far.paces, less: far.less, moved: Math.round(far.moved * 10) / 10 });
       }
     }
   }
@@ -169,7 +170,7 @@ export function checkTokenMove(token: TokenLike, changes: Box, options: { moveme
  * the token stood before, along the waypoints the move recorded.
  */
 const judgeSpace: MoveJudge = (token, before, _changes, options) => {
-  const moved = token as unknown as TokenLike & { x: number; y: number };
+  const moved = token as TokenLike & { x: number; y: number };
   // The route the move recorded: v13's movement data, or the waypoints a plain update named.
   const named = (options.movement as Record<string, { waypoints?: readonly { x: number; y: number }[] } | undefined> | undefined)?.[moved.id ?? ""]?.waypoints;
   const route = recordedRoute(token, options, named);
@@ -185,7 +186,7 @@ export function registerEffectiveSpaceGuard(): void {
   registerMoveJudge(judgeSpace);
   Hooks.on("preUpdateToken", (token, changes, options, userId) => {
     if (isPutBack(options)) return true;
-    const checked = checkTokenMove(token as unknown as TokenLike, changes as Box, options as never, { byGM: Boolean(game.users?.get(userId)?.isGM), history: recordedPath(token) });
+    const checked = checkTokenMove(token as TokenLike, changes as Box, options as never, { byGM: Boolean(game.users?.get(userId)?.isGM), history: recordedPath(token) });
     if (checked.ok) return true;
     notifyRefusal(checked.refusal);
     return false;

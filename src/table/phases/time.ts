@@ -4,10 +4,11 @@
  * and each phase's choices. Registered with the runner's time structures
  * (../machines.ts).
  */
-import { registerTimeStructure, type TimeStructure, type TimeText, type TimeWords } from "../machines";
+import { registerTimeStructure, type GroupAction, type TimeStructure, type TimeText, type TimeWords } from "../machines";
+import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { actingNow, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
+import { actingNow, MAX_RULING, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
 import { rollStressTotal } from "../../engine/rulesets/phases/stress";
 import { PHASES_DECLARATION } from "./declaration";
 import { movementPhaseBegins } from "../../engine/time/phases-movement";
@@ -31,7 +32,7 @@ const PHASES: TimeStructure = {
     return {
       commands: [],
       async gather(batch) {
-        clearMovementRecords(batch, game.combats?.get(combatId) as never);
+        clearMovementRecords(batch, game.combats?.get(combatId));
       },
     };
   },
@@ -68,34 +69,69 @@ const PHASES: TimeStructure = {
       : [{ id: "casual", label: "BOUT.Tracker.Action.CasualPhases", icon: "fa-solid fa-forward-fast", command: { type: "setCasual", casual: true } as TimeCommand }];
   },
   turnChoices(state: PhasesState, combatantId) {
-    if (actingNow(state) !== combatantId) return [];
-    if (state.phase === "fatigue") {
-      return [
-        { id: "fatigue", label: "BOUT.Tracker.Action.FatigueCheck", icon: "fa-solid fa-heart-pulse", card: "phases.fatigue" },
-        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
-      ];
-    }
-    // "1. Movement": the storyguide may ask a sprinter for an Athletics roll before they go.
-    if (state.phase === "movement" && state.combatants.find((c) => c.id === combatantId)?.declaration?.movement === "sprint") {
-      return [
-        { id: "athletics", label: "BOUT.Tracker.Action.AthleticsRoll", icon: "fa-solid fa-person-running", card: "phases.athletics" },
-        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
-      ];
-    }
-    // "Combat Sequence": casters act in the Magic phase, highest total first; the seed has no spell procedure, so the table resolves it.
-    if (state.phase === "magic") {
-      return [
-        { id: "cast", label: "BOUT.Phases.Table.MagicCast", icon: "fa-solid fa-wand-sparkles", card: "phases.magic" },
-        { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
-      ];
-    }
-    if (state.phase !== "firstMissile" && state.phase !== "secondMissile") return [];
-    return [
-      { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
-      { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },
-    ];
+    const ruling = rulingChoice(state, combatantId);
+    return [...(ruling ? [ruling] : []), ...actingChoices(state, combatantId)];
   },
 };
+
+/**
+ * "1. Movement": the storyguide's rulings on any fighter, a player's included
+ * (the row's menu, GM only): an Initiative modifier for the situation, the
+ * charger's run-up, and how many paces less a hustle covers on broken ground or
+ * in the dark. The engine says when each may still change.
+ */
+function rulingChoice(state: PhasesState, combatantId: string): GroupAction | null {
+  const c = state.combatants.find((x) => x.id === combatantId);
+  if (!c?.active) return null;
+  const R = "BOUT.Tracker.PhasesRuling.";
+  const runUp = c.ruling?.runUp === undefined ? "" : c.ruling.runUp ? "yes" : "no";
+  return {
+    id: "ruling",
+    label: "BOUT.Tracker.Action.PhasesRuling",
+    icon: "fa-solid fa-gavel",
+    gmOnly: true,
+    prompt: {
+      title: `${R}Title`,
+      fields: [
+        { kind: "number", name: "initiative", label: `${R}Initiative`, value: c.ruling?.initiative ?? 0, min: -MAX_RULING, max: MAX_RULING },
+        { kind: "select", name: "runUp", label: `${R}RunUp`, value: runUp, options: ["", "yes", "no"].map((v) => ({ value: v, label: `${R}RunUpChoice.${v || "open"}` })) },
+        { kind: "number", name: "hustleLess", label: `${R}HustleLess`, value: c.ruling?.hustleLess ?? 0, min: 0, max: MAX_RULING },
+      ],
+      command: (values: DialogValues) =>
+        ({ type: "rule", combatantId, initiative: values.initiative, runUp: values.runUp === "yes" ? true : values.runUp === "no" ? false : null, hustleLess: values.hustleLess }) as TimeCommand,
+    },
+  };
+}
+
+/** The acting fighter's choices in the phase (fire or hold, the fatigue check, a sprinter's Athletics, a cast). */
+function actingChoices(state: PhasesState, combatantId: string): GroupAction[] {
+  if (actingNow(state) !== combatantId) return [];
+  if (state.phase === "fatigue") {
+    return [
+      { id: "fatigue", label: "BOUT.Tracker.Action.FatigueCheck", icon: "fa-solid fa-heart-pulse", card: "phases.fatigue" },
+      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+    ];
+  }
+  // "1. Movement": the storyguide may ask a sprinter for an Athletics roll before they go.
+  if (state.phase === "movement" && state.combatants.find((c) => c.id === combatantId)?.declaration?.movement === "sprint") {
+    return [
+      { id: "athletics", label: "BOUT.Tracker.Action.AthleticsRoll", icon: "fa-solid fa-person-running", card: "phases.athletics" },
+      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+    ];
+  }
+  // "Combat Sequence": casters act in the Magic phase, highest total first; the seed has no spell procedure, so the table resolves it.
+  if (state.phase === "magic") {
+    return [
+      { id: "cast", label: "BOUT.Phases.Table.MagicCast", icon: "fa-solid fa-wand-sparkles", card: "phases.magic" },
+      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+    ];
+  }
+  if (state.phase !== "firstMissile" && state.phase !== "secondMissile") return [];
+  return [
+    { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
+    { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },
+  ];
+}
 
 /** Registers the structure with the runner. Called once from the `init` hook. */
 export function registerPhasesTime(): void {

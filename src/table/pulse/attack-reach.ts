@@ -22,7 +22,6 @@ import { tokenPlacement } from "./engagements";
 import { fightInfos } from "./fight";
 import { hexesMovedThisPulse } from "./movement";
 import { actorView } from "../../data/actor/actor-view";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 
 type TokenLike = TokenDocument.Implementation;
@@ -49,7 +48,7 @@ export function checkAttackPlace(combatId: string, attacker: Actor.Implementatio
   const path = knownPath(token);
   const start = path[0] ? tokenPlacement(token, { x: path[0].x, y: path[0].y }) : tokenPlacement(token);
   if (!start) return ok(true);
-  const v = actorView(attacker as never, "pulse") as unknown as ActorView<PulseStats>;
+  const v = actorView<PulseStats>(attacker, "pulse");
   const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
   return named(
     checkMoveBeforeAttack({

@@ -24,7 +24,7 @@ import { figureInZone, hexLine, lineOfFire, relativeSide, zoneOfSide, type Figur
 import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
 import { concentrationDue } from "../../engine/rulesets/pulse/actions";
-import type { PulsesState, StrikeType } from "../../engine/time/pulses";
+import { strikePenaltyOf, type PulsesState, type StrikeType } from "../../engine/time/pulses";
 import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import { wallsBlock, type WallLine } from "../../engine/rulesets/pulse/obstruction";
 import type { CombatantInfo } from "../machines";
@@ -57,7 +57,7 @@ import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangl
 import { hasStatus } from "../status-effects";
 
 type View = ActorView<PulseStats>;
-export const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as View;
+export const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
 const T = "BOUT.Pulse.Table.";
 const refused = (code: string, key: string): Outcome<never> => refuse(`pulse.card.${code}`, `${T}Refusal.${key}`);
 
@@ -185,6 +185,16 @@ function hexesCovered(combatId: string, defender: Actor.Implementation, target: 
   return Math.max(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? 1);
 }
 
+/** A scene's wall as its document holds it (v13 BaseWall): the segment, what it blocks, its door, direction and thresholds. */
+interface SceneWall {
+  readonly c: readonly number[];
+  readonly sight: number;
+  readonly door: number;
+  readonly ds: number;
+  readonly dir?: number;
+  readonly threshold?: { readonly sight?: number | null };
+}
+
 /**
  * [16.1] a shot between two tokens of the fight on a hex scene: the line from
  * hex centre to hex centre must lie in the shooter's Ranged Zone; the actors
@@ -205,8 +215,14 @@ function shotLine(combatId: string, attacker: Actor.Implementation, defender: Ac
   const tokenOf = (actor: Actor.Implementation) => combatantOf(game.combats?.get(combatId), actor)?.token as TokenDocument.Implementation | null | undefined;
   const shooter = tokenOf(attacker);
   const mark = tokenOf(defender);
-  const walls = ((shooter?.parent as unknown as { walls?: { contents: WallLine[] } } | null)?.walls?.contents ?? []).map((w) => ({ c: [...w.c], sight: Number(w.sight), door: Number(w.door), ds: Number(w.ds) }));
-  if (shooter && mark && walls.length && wallsBlock(shooter.getCenterPoint(), mark.getCenterPoint(), walls)) return refused("obstructed", "Obstructed");
+  const scene = shooter?.parent as { walls?: { contents: SceneWall[] }; grid?: { size?: number; distance?: number } } | null;
+  // A wall's sight threshold is in grid units: in pixels as Foundry's Wall#_createEdge has it (times the scene's pixels per unit).
+  const perUnit = Number(scene?.grid?.size) / Number(scene?.grid?.distance) || 0;
+  const walls: WallLine[] = (scene?.walls?.contents ?? []).map((w) => ({ c: [...w.c], sight: Number(w.sight), door: Number(w.door), ds: Number(w.ds), dir: Number(w.dir ?? 0), threshold: Number(w.threshold?.sight ?? 0) * perUnit }));
+  // The shooter's eye has the token's external radius, as Foundry v13's vision does (Token#externalRadius: half the larger side of TokenDocument#getSize).
+  const size = shooter?.getSize();
+  const radius = size ? Math.max(size.width, size.height) / 2 : 0;
+  if (shooter && mark && walls.length && wallsBlock(shooter.getCenterPoint(), mark.getCenterPoint(), walls, radius)) return refused("obstructed", "Obstructed");
   return ok([...new Set(line.inTheWay)].filter((id) => fighterFrom(id)));
 }
 
@@ -288,6 +304,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   // [17.5] on a hex scene the tokens say which side of the target the blow comes from.
   const side = sideOfBlow(fightInfos(combatId), attacker, defender);
   const restrainBase = kind === "restrain" ? restrainBaseChance([attacker, ...helpers].map(strength), strength(defender)) : null;
+  // [14.1] the GM's penalty for the attacker's turning or the ground this pulse, ruled from its tracker row.
+  const penalty = strikePenaltyOf(machineStateOf<PulsesState>(combatId, "pulses"), combatantFor(combatId, attacker));
   const context = {
     weapon: w,
     // A figure covering one hex is man-sized or smaller.
@@ -326,7 +344,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
       rank: w.rank,
       charging: d.charging === true,
       withdrawingOffensively: d.withdrawing === true,
-      modifiers: modifier ? [{ key: `${T}Modifier`, value: modifier }] : [],
+      modifiers: [...(modifier ? [{ key: `${T}Modifier`, value: modifier }] : []), ...(penalty ? [{ key: `${T}GmPenalty`, value: penalty }] : [])],
     },
     fromRear: side === null ? d.fromRear === true : zoneOfSide(side) === "rear",
     ...(side === null ? {} : { from: side }),

@@ -10,7 +10,7 @@ import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { fighterRef, refersTo } from "../fighter";
 import { disarmChoiceHeadline } from "./headline";
 import { registerCardKind, takeFromCard, withNames, type CardKind } from "../cards";
-import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import { eventLine as line } from "../../applications/results/result-card";
 import { disarmable, openOffer, type OpenDisarm } from "./attack";
 
 const T = "BOUT.Pulse.Table.";

@@ -13,7 +13,7 @@ import type { PulsesState } from "../../engine/time/pulses";
 import { disentangleHeadline } from "./headline";
 import { dryRun, machineStateOf, postCard, registerCardKind, withNames, type CardKind } from "../cards";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
-import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
+import { eventLine as line } from "../../applications/results/result-card";
 import { endTurnCommands } from "./fight";
 import { hasStatus } from "../status-effects";
 

@@ -17,13 +17,12 @@ import { canMountOrDismount, checkBlowAtRider, checkMountedAttack } from "../../
 import { pulseHorsemanship } from "./tables";
 import { relativeSide } from "../../engine/rulesets/pulse/hex";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { fightInfos } from "./fight";
 import { hexesMovedThisPulse } from "./movement";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { notifyRefusal } from "../notify";
 
-const view = (actor: Actor.Implementation) => actorView(actor as never, "pulse") as unknown as ActorView<PulseStats>;
+const view = (actor: Actor.Implementation) => actorView<PulseStats>(actor, "pulse");
 
 /** Where two fighters of the fight stand on a hex scene, if they both do. */
 function placements(combatId: string, a: Actor.Implementation, b: Actor.Implementation) {

@@ -13,7 +13,6 @@
 import { combatantOf } from "../fighter";
 import { SYSTEM_ID } from "../../config";
 import { actorView } from "../../data/actor/actor-view";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { armourTotals, modAGOf, tmrOf } from "../../engine/rulesets/pulse/derived";
 import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure, type Hex } from "../../engine/rulesets/pulse/hex";
 import { chargeTurnAllowed, checkMomentumRun, checkMountedCharge, monsterTurnCost, mountedChargeBinds, verticesTurned } from "../../engine/rulesets/pulse/mounted";
@@ -105,7 +104,7 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
   const others: Figure[] = infos
     .filter((i) => i.id !== id && i.placed)
     .map((i) => ({ id: i.id, side: i.side, hex: i.placed!.hex, facing: i.placed!.facing, ...(i.placed!.hexes ? { hexes: i.placed!.hexes } : {}) }));
-  const v = actorView(fight.actor as never, "pulse") as unknown as ActorView<PulseStats>;
+  const v = actorView<PulseStats>(fight.actor, "pulse");
   const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
   const weapon = v.weapons.find((w) => w.equipped) ?? null;
   const declared = heldToActions(state, id) ?? [];

@@ -22,7 +22,7 @@ import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { styledCombatant } from "../styles/runner";
 import { blowChance } from "./attack";
 
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "pulse") as unknown as ActorView<PulseStats>;
+const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
 const rule = (styled: Pick<Styled, "style">) => styleRule<PulseStyle>("pulse", styled.style)!;
 const ANSWERS = ["evade", "stand"] as const;
 const melee = (item: Item.Implementation) => {
@@ -40,7 +40,7 @@ function reachable(combat: BoutCombat, state: PulsesState, me: string): Foe[] {
 function answer(_card: CardView, styled: Styled) {
   const planned = styled.plan?.answer;
   const stunned = Boolean(view(styled.actor).stats.stunned);
-  const chosen = ANSWERS.includes(planned as never) && !stunned ? (planned as "evade" | "stand") : pulseAnswer(rule(styled), stunned);
+  const chosen = (ANSWERS as readonly unknown[]).includes(planned) && !stunned ? (planned as "evade" | "stand") : pulseAnswer(rule(styled), stunned);
   return { answer: chosen, grievous: "armor" };
 }
 

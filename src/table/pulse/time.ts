@@ -5,20 +5,20 @@
  * structures (../machines.ts).
  */
 import { fightNowOf, registerTimeStructure, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
-import type { TimeCommand } from "../../engine/time/machine";
+import type { FightNow, TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { ok } from "../../engine/outcome";
 import { rollOne } from "../../engine/dice";
-import { initiativeRollers, openActions, pulsesMachine, startPulses, type PulseCombatantInput, type PulsesState } from "../../engine/time/pulses";
+import { initiativeRollers, MAX_PENALTY, openActions, pulsesMachine, startPulses, strikePenaltyOf, type PulseCombatantInput, type PulsesState } from "../../engine/time/pulses";
 import { COMBINABLE_ACTIONS, derivePulse, mayCombineActions, startingDistance } from "../../engine/rulesets/pulse";
 import { pulseEngagements } from "./engagements";
 import { clearMovementRecords } from "../movement-record";
-import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
+import { openOddsDialog, type DialogValues } from "../../applications/dialogs/odds-dialog";
 
 /** A figure as the pulses machine takes it in: its side, PC and Military Scientist [12.2], and its IV's parts [12.3]. */
 function pulseInput(c: CombatantInfo): PulseCombatantInput {
-  const v = actorView(c.actor as never, "pulse");
+  const v = actorView(c.actor, "pulse");
   const d = derivePulse(v as never) as Record<string, { value: number }>;
   const s = v.stats as Record<string, number>;
   const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);
@@ -103,45 +103,8 @@ const PULSES: TimeStructure = {
   },
   regroup: () => null,
   turnChoices(state: PulsesState, combatantId, _actor, now) {
-    const step = state.step;
-    // [13]-[15] in its turn a figure names its action: its token's moves are then held to that action's hexes.
-    const open = openActions(state, combatantId, now);
-    const declare: GroupAction[] = open.length
-      ? [
-          {
-            id: "declareAction",
-            label: "BOUT.Tracker.Action.DeclareAction",
-            icon: "fa-solid fa-person-running",
-            alongsideEndTurn: true,
-            prompt: {
-              title: "BOUT.Tracker.DeclareAction.Title",
-              fields: [
-                { kind: "select", name: "action", label: "BOUT.Tracker.DeclareAction.Action", value: state.declared?.[combatantId]?.[0] ?? open[0]!, options: open.map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` })) },
-                // [15] modAG 26 or more: a second action from the combinable list.
-                ...(mayCombineActions(state.combatants.find((c) => c.id === combatantId)?.modAG ?? 0)
-                  ? [
-                      {
-                        kind: "select" as const,
-                        name: "second",
-                        label: "BOUT.Tracker.DeclareAction.Second",
-                        value: state.declared?.[combatantId]?.[1] ?? "",
-                        options: [{ value: "", label: "BOUT.Tracker.DeclareAction.None" }, ...open.filter((a) => COMBINABLE_ACTIONS.includes(a)).map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` }))],
-                      },
-                    ]
-                  : []),
-              ],
-              command: (values) => ({ type: "declareAction", combatantId, action: values.action, second: values.second || null }) as TimeCommand,
-            },
-          },
-        ]
-      : [];
-    if (step.kind !== "engagement") return declare;
-    const e = state.engagements[step.index];
-    if (!e || e.chosen || e.order[0] !== combatantId) return declare;
-    return [
-      { id: "first", label: "BOUT.Tracker.Action.ActFirst", icon: "fa-solid fa-angles-up", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "first" } as TimeCommand },
-      { id: "last", label: "BOUT.Tracker.Action.ActLast", icon: "fa-solid fa-angles-down", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "last" } as TimeCommand },
-    ];
+    const penalty = penaltyChoice(state, combatantId);
+    return [...(penalty ? [penalty] : []), ...figureChoices(state, combatantId, now)];
   },
   // [12.2] the GM names each side's leader on the side's group: the engine rolls for the side with the leader's PC + Military Scientist.
   groupActions(state: PulsesState, groupId: string) {
@@ -183,6 +146,69 @@ const PULSES: TimeStructure = {
     return sides.map((side) => ({ id: `first:${side}`, label: `BOUT.Tracker.Action.SideFirst.${side}`, icon: "fa-solid fa-flag", command: { type: "chooseSideOrder", side: winner, first: side } as TimeCommand }));
   },
 };
+
+/** The figure's own choices: its action [13]-[15], and for the top of an engagement first or last [12.3]. */
+function figureChoices(state: PulsesState, combatantId: string, now: FightNow | undefined): GroupAction[] {
+  const step = state.step;
+  // [13]-[15] in its turn a figure names its action: its token's moves are then held to that action's hexes.
+  const open = openActions(state, combatantId, now);
+  const declare: GroupAction[] = open.length
+    ? [
+        {
+          id: "declareAction",
+          label: "BOUT.Tracker.Action.DeclareAction",
+          icon: "fa-solid fa-person-running",
+          alongsideEndTurn: true,
+          prompt: {
+            title: "BOUT.Tracker.DeclareAction.Title",
+            fields: [
+              { kind: "select", name: "action", label: "BOUT.Tracker.DeclareAction.Action", value: state.declared?.[combatantId]?.[0] ?? open[0]!, options: open.map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` })) },
+              // [15] modAG 26 or more: a second action from the combinable list.
+              ...(mayCombineActions(state.combatants.find((c) => c.id === combatantId)?.modAG ?? 0)
+                ? [
+                    {
+                      kind: "select" as const,
+                      name: "second",
+                      label: "BOUT.Tracker.DeclareAction.Second",
+                      value: state.declared?.[combatantId]?.[1] ?? "",
+                      options: [{ value: "", label: "BOUT.Tracker.DeclareAction.None" }, ...open.filter((a) => COMBINABLE_ACTIONS.includes(a)).map((a) => ({ value: a, label: `BOUT.Time.Pulses.Action.${a}` }))],
+                    },
+                  ]
+                : []),
+            ],
+            command: (values) => ({ type: "declareAction", combatantId, action: values.action, second: values.second || null }) as TimeCommand,
+          },
+        },
+      ]
+    : [];
+  if (step.kind !== "engagement") return declare;
+  const e = state.engagements[step.index];
+  if (!e || e.chosen || e.order[0] !== combatantId) return declare;
+  return [
+    { id: "first", label: "BOUT.Tracker.Action.ActFirst", icon: "fa-solid fa-angles-up", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "first" } as TimeCommand },
+    { id: "last", label: "BOUT.Tracker.Action.ActLast", icon: "fa-solid fa-angles-down", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "last" } as TimeCommand },
+  ];
+}
+
+/**
+ * [14.1] the GM's penalty for facing and terrain on any figure's attacks this
+ * pulse (the row's menu, GM only): "Change facing at will, but GM may assign
+ * penalty"; "TMR assumes flat surface". The engine keeps it for the pulse.
+ */
+function penaltyChoice(state: PulsesState, combatantId: string): GroupAction | null {
+  if (!state.combatants.some((c) => c.id === combatantId)) return null;
+  return {
+    id: "penalty",
+    label: "BOUT.Tracker.Action.PulsePenalty",
+    icon: "fa-solid fa-gavel",
+    gmOnly: true,
+    prompt: {
+      title: "BOUT.Tracker.PulsePenalty.Title",
+      fields: [{ kind: "number", name: "penalty", label: "BOUT.Tracker.PulsePenalty.Penalty", value: -strikePenaltyOf(state, combatantId), min: 0, max: MAX_PENALTY }],
+      command: (values: DialogValues) => ({ type: "penalize", combatantId, penalty: values.penalty }) as TimeCommand,
+    },
+  };
+}
 
 /** Registers the structure with the runner. Called once from the `init` hook. */
 export function registerPulseTime(): void {

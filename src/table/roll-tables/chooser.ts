@@ -21,7 +21,7 @@ import { chosenTables, ROLL_TABLES_SETTING, worldLabel, worldPick } from "./worl
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 // Typed by hand: see sheet-base.ts for why the full mixin types are avoided.
-const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as unknown as new (options?: object) => {
+const Base = HandlebarsApplicationMixin(ApplicationV2 as any) as new (options?: object) => {
   render(options?: object): Promise<unknown>;
   _prepareContext(options: unknown): Promise<Record<string, any>>;
   _onFirstRender(context: Record<string, any>, options: unknown): Promise<void>;
@@ -42,7 +42,7 @@ export async function saveRollTableChoices(values: Record<string, unknown>): Pro
   }
   const pick = worldPick(choices);
   for (const read of [assembleSteel(DEFAULT_STEEL_TABLES, pick, worldLabel), assembleAp(DEFAULT_AP_TABLES, pick, worldLabel), assembleOpposed(pick, worldLabel)]) if (!read.ok) return read;
-  await game.settings!.set(SYSTEM_ID, ROLL_TABLES_SETTING as never, choices as never);
+  await game.settings!.set(SYSTEM_ID, ROLL_TABLES_SETTING, choices);
   return ok(true);
 }
 
@@ -129,7 +129,7 @@ export class RollTableChooser extends Base {
 
   static async #onReset(this: RollTableChooser) {
     if (!game.user?.isGM) return;
-    await game.settings!.set(SYSTEM_ID, ROLL_TABLES_SETTING as never, {} as never);
+    await game.settings!.set(SYSTEM_ID, ROLL_TABLES_SETTING, {});
     await this.render();
   }
 }

@@ -77,11 +77,11 @@ type Tables = Iterable<TableDoc> & { fromCompendium(doc: TableDoc, options: { cl
 type FolderDoc = { id: string; type: string; flags?: { bout?: { tables?: unknown } } };
 type Creates<T> = { createDocuments(data: object[]): Promise<T[]> };
 const foundryTables = () => ({
-  pack: (game.packs as unknown as { get(id: string): Pack | undefined } | undefined)?.get(TABLES_PACK),
-  tables: game.tables as unknown as Tables,
-  folders: game.folders as unknown as Iterable<FolderDoc>,
-  Folder: CONFIG.Folder.documentClass as unknown as Creates<FolderDoc>,
-  RollTable: CONFIG.RollTable.documentClass as unknown as Creates<TableDoc>,
+  pack: (game.packs as { get(id: string): Pack | undefined } | undefined)?.get(TABLES_PACK),
+  tables: game.tables as Tables,
+  folders: game.folders as Iterable<FolderDoc>,
+  Folder: CONFIG.Folder.documentClass as Creates<FolderDoc>,
+  RollTable: CONFIG.RollTable.documentClass as Creates<TableDoc>,
 });
 
 /** One import at a time on this client: a second click while the first writes is refused, not doubled. */
@@ -148,7 +148,7 @@ async function importTables(ruleset: TableRuleset): Promise<Outcome<ImportReport
   }
   const next = { ...chosen, ...uuids };
   if (lookups.some((l) => chosen[l] !== next[l])) {
-    await game.settings!.set(SYSTEM_ID, ROLL_TABLES_SETTING as never, next as never);
+    await game.settings!.set(SYSTEM_ID, ROLL_TABLES_SETTING, next);
     const stored = chosenTables();
     if (lookups.some((l) => stored[l] !== next[l])) return refuse("rollTables.notSaved", `${K}NotSaved`);
   }

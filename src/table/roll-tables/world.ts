@@ -17,7 +17,7 @@ export const ROLL_TABLES_SETTING = "rollTables";
 export function chosenTables(): Record<string, string> {
   let v: unknown;
   try {
-    v = game.settings?.get(SYSTEM_ID, ROLL_TABLES_SETTING as never);
+    v = game.settings?.get(SYSTEM_ID, ROLL_TABLES_SETTING);
   } catch {
     v = undefined;
   }

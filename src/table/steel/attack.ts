@@ -59,7 +59,7 @@ import { steelTables, steelTablesRead } from "./tables";
 import { addStatuses, armourByRegion, casualtyOf, groundCommands, shockCommand, timedStatus, woundStatuses, woundUpdates } from "./wounds";
 import { notifyRefusal } from "../notify";
 
-const steelView = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const steelView = (actor: Actor.Implementation | null) => actorView<SteelStats>(actor, "steel");
 
 interface ManeuverChoice {
   readonly id: string;

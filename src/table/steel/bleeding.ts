@@ -11,7 +11,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { bloodLossRoll, halvedPoolLoss, type BloodLossResult, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import { bloodLossHeadline } from "./headline";
@@ -19,7 +18,7 @@ import { combatantFor, delta, registerCardKind, withNames, type CardKind, type C
 import type { EngineEvent } from "../../applications/results/result-card";
 import { fighterOf } from "./attack";
 
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 
 /** A Blood Loss roll made as the round was worked out: what the engine gave, and the Foundry rolls as saved data. */
 interface RolledBloodLoss {

@@ -12,7 +12,6 @@
 import { namedDraws } from "../dice-names";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { orderSimultaneousBlows, reflexOf, strikerAtn, strikerForms, type SteelStats, type Striker } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -26,7 +25,7 @@ const B = "BOUT.Steel.BlowOrder.";
 const FORMS = ["swing", "thrust", "bash"] as const;
 type Form = (typeof FORMS)[number];
 
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 
 /** A bout's aggressors' blows, as the GM or their styles name them: the weapon each strikes with, the form and whom at. */
 export type BlowValues = Readonly<Record<string, string | number | boolean>>;

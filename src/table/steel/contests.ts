@@ -38,7 +38,6 @@ import {
   type TerrainStakes,
 } from "../../engine/rulesets/steel";
 import { actorView } from "../../data/actor/actor-view";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
 import { buyHeadline, terrainContestHeadline, terrainHeadline } from "./headline";
 import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
@@ -56,7 +55,7 @@ const C = "BOUT.Steel.Contest.";
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`steel.contest.${code}`, `${C}Refusal.${key}`, data);
 const STAKES: Readonly<Record<string, TerrainStakes | null>> = { none: null, bench: BENCH_STAKES, deck: DECK_STAKES };
 const MAX_TN = 20;
-const agilityOf = (actor: Actor.Implementation) => (actorView(actor as never, "steel") as unknown as ActorView<SteelStats>).stats.agility;
+const agilityOf = (actor: Actor.Implementation) => (actorView<SteelStats>(actor, "steel")).stats.agility;
 const riding = (actor: Actor.Implementation | null, combatId: string) => Boolean(actor && fighterOf(actor, combatId)?.mounted);
 
 /** The world's TN for buying initiative (ours: the seed gives none). */

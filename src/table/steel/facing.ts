@@ -9,7 +9,6 @@ import { ok, type Outcome } from "../../engine/outcome";
 import { matchUpAllows, mayJoinAttack, type FacingAttacker, type SteelStats } from "../../engine/rulesets/steel";
 import { facingNow, type BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { actorView } from "../../data/actor/actor-view";
 import { combatantOf } from "../fighter";
 import { cardView, combatantFor } from "../cards";
@@ -17,7 +16,7 @@ import { boutsState } from "./bouts-state";
 import { namedRefusal } from "../named-refusal";
 
 /** "Multiple Opponents": a smaller opponent (a dog, a wolf), as its sheet says; four of them crowd one fighter. */
-export const smallOf = (actor: Actor.Implementation | null) => Boolean((actorView(actor as never, "steel") as unknown as ActorView<SteelStats>).stats?.small);
+export const smallOf = (actor: Actor.Implementation | null) => Boolean((actorView<SteelStats>(actor, "steel")).stats?.small);
 
 /** The GM's cap from the world setting; absent (0): the rules'. */
 export function gmCap(): number | undefined {
@@ -47,12 +46,12 @@ function facing(p: Pairing, combatId: string): FacingAttacker[] {
   const combat = game.combats?.get(combatId);
   for (const message of game.messages?.contents ?? []) {
     // Cheap fields first: the full view parses and resolves, and most messages are not waiting exchanges of this fight.
-    const s = message.system as unknown as { kind?: string; state?: string; combatId?: string };
+    const s = message.system as { kind?: string; state?: string; combatId?: string };
     if (s?.kind !== "steel.exchange" || s.state !== "waiting" || s.combatId !== combatId) continue;
     const card = cardView(message as ChatMessage.Implementation);
     if (!card || card.kind !== "steel.exchange" || card.state !== "waiting" || card.combatId !== combatId) continue;
-    if (combatantOf(combat as never, card.defender)?.id !== p.defenderId) continue;
-    const by = combatantOf(combat as never, card.attacker)?.id;
+    if (combatantOf(combat, card.defender)?.id !== p.defenderId) continue;
+    const by = combatantOf(combat, card.attacker)?.id;
     if (by && !list.some((f) => f.id === by)) list.push({ id: by, small: smallOf(card.attacker) });
   }
   return list;

@@ -44,7 +44,6 @@ import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { blowAftermath, readyHeadline, shotHeadline } from "./headline";
 import { combatantFor, dryRun, postCard, registerCardKind, withNames, withThen, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
-import { boutIn } from "./bouts-state";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -56,7 +55,7 @@ import { steelRangeBands } from "../../settings";
 import { addStatuses, armourByRegion, casualtyOf, groundCommands, shockCommand, timedStatus, woundStatuses, woundUpdates } from "./wounds";
 
 const M = "BOUT.Steel.Missile.";
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`steel.missile.${code}`, `${M}Refusal.${key}`, data);
 const ROOMS = Object.keys(EVASION_TN) as EvasionRoom[];
 const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);

@@ -13,7 +13,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   knockedDown,
   checkRideTnModifier,
@@ -50,7 +49,7 @@ import { groundCommands, timedStatus } from "./wounds";
 import { opponentOptions, opponents, pickOpponent } from "../opponents";
 
 const R = "BOUT.Steel.Mounted.";
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 const refused = (code: string, key: string): Outcome<never> => refuse(`steel.mounted.${code}`, `${R}Refusal.${key}`);
 
 const rideSkill = (actor: Actor.Implementation) => view(actor).skills.find((s) => s.name.trim().toLowerCase() === "ride");

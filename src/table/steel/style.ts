@@ -24,7 +24,7 @@ import { mayAttackNow } from "./facing";
 import { steelTables } from "./tables";
 import { armourByRegion } from "./wounds";
 
-const view = (actor: Actor.Implementation | null) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation | null) => actorView<SteelStats>(actor, "steel");
 const rule = (styled: Pick<Styled, "style">) => styleRule<SteelStyle>("steel", styled.style)!;
 const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
 const THROWS = ["red", "white"] as const;

@@ -10,7 +10,6 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { hesitationRoll, oneSuccessOdds, reflexOf, successBars, surpriseCheck, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import { surpriseHeadline } from "./headline";
@@ -22,7 +21,7 @@ import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../op
 import { fighterOf } from "./attack";
 
 const C = "BOUT.Steel.Contest.";
-const view = (actor: Actor.Implementation) => actorView(actor as never, "steel") as unknown as ActorView<SteelStats>;
+const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 const refused = (code: string, key: string): Outcome<never> => refuse(`steel.surprise.${code}`, `${C}Refusal.${key}`);
 
 interface SkillPick {

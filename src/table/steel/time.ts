@@ -6,7 +6,6 @@
  */
 import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
 import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
 import { gatherCard } from "../cards";
@@ -16,7 +15,7 @@ import { bloodLossAtRoundStart } from "./bleeding";
 
 /** A fighter as the bouts machine takes it in: its Reflex and the pool its documents give now (in the fight's light). */
 function boutInput(c: CombatantInfo, light: BoutLight = "bright"): CombatantInput {
-  const v = combatantView<SteelStats>(c, "steel") as unknown as ActorView<SteelStats>;
+  const v = combatantView<SteelStats>(c, "steel");
   return { id: c.id, reflex: reflexOf(v.stats), pool: poolForRound(v, { light }).pool };
 }
 
@@ -58,7 +57,7 @@ const BOUTS: TimeStructure = {
     for (const fighter of state.combatants.filter((x) => x.boutId === boutId)) {
       const info = combatants.find((x) => x.id === fighter.id);
       if (!info?.actor) continue;
-      const v = combatantView<SteelStats>(info, "steel") as unknown as ActorView<SteelStats>;
+      const v = combatantView<SteelStats>(info, "steel");
       // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot.
       const aboveFoot = riderHasHeight(Boolean(fighter.mounted), state.combatants.filter((o) => o.boutId === boutId && o.id !== fighter.id).map((o) => Boolean(o.mounted)));
       pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) }).pool;

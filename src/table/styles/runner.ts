@@ -15,6 +15,7 @@ import { activeRuleset } from "../../settings";
 import { answerByStyle, applyByStyle, cardKind, cardView, postCardByStyle, type CardView } from "../cards";
 import { combatantOf, fighterFrom } from "../fighter";
 import { notifyRefusal } from "../notify";
+import { ok, type Outcome } from "../../engine/outcome";
 import { queued } from "../write-queue";
 import { rulesetStyles, type StyleAct, type Styled } from "./registry";
 import { downed, styleOf } from "./style-of";
@@ -40,8 +41,8 @@ export function styledCombatant(combat: BoutCombat, combatantId: string, { down 
 
 /** The styled fighter an actor is in a card's fight. */
 function styledIn(combatId: string, actor: Actor.Implementation | null): Styled | null {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as BoutCombat | undefined) : undefined;
-  const combatant = combat ? combatantOf(combat as never, actor) : null;
+  const combat = combatId ? (game.combats?.get(combatId) as BoutCombat | undefined) : undefined;
+  const combatant = combat ? combatantOf(combat, actor) : null;
   return combat && combatant ? styledCombatant(combat, (combatant as { id: string }).id) : null;
 }
 
@@ -98,7 +99,7 @@ async function cardStep(seen: CardView): Promise<void> {
     const taker = styledIn(card.combatId, fighterFrom(offer.actorId));
     const take = taker && styles.followUp ? styles.followUp(card, offers.filter((o) => o.actorId === offer.actorId), taker) : null;
     if (taker && take) {
-      report((await perform(take, taker)) as never, taker);
+      report(await perform(take, taker), taker);
       break;
     }
   }
@@ -169,7 +170,7 @@ async function tick(combat: Fight): Promise<void> {
     const outcome = await perform(act, styled);
     if (!outcome.ok) {
       refused.add(tried);
-      report(outcome as never, styled);
+      report(outcome, styled);
       continue;
     }
     // The fight moved on (or a card waits): look again.
@@ -178,19 +179,19 @@ async function tick(combat: Fight): Promise<void> {
   }
 }
 
-async function perform(act: StyleAct, styled: Styled): Promise<{ ok: boolean; refusal?: unknown }> {
+async function perform(act: StyleAct, styled: Styled): Promise<Outcome<unknown>> {
   if ("card" in act) return postCardByStyle(act.card, styled.actor, act.defender, act.declaration, styled.combat.id!, mark(styled));
   // A command goes to the fight as the GM's own press would, in its queue (a refusal is told once, by report).
   if ("command" in act) return queued([styled.combat], (lease) => styled.combat.applyCommand(act.command, lease));
   await act.run();
-  return { ok: true };
+  return ok(true);
 }
 
 /** Wires the runner to the documents' hooks (called once at init); it does nothing on any client but the active GM's. */
 export function registerStyleRunner(): void {
   // A card's own step; the fight is looked at again when its state changes (a resolved card's commands land in the fight's update).
-  Hooks.on("createChatMessage", (message) => onCard(message as never));
-  Hooks.on("updateChatMessage", (message) => onCard(message as never));
-  Hooks.on("updateCombat", (combat) => tickFight(combat as never));
-  Hooks.on("updateCombatant", (combatant) => tickFight((combatant as { parent?: unknown }).parent as never));
+  Hooks.on("createChatMessage", (message) => onCard(message));
+  Hooks.on("updateChatMessage", (message) => onCard(message));
+  Hooks.on("updateCombat", (combat) => tickFight(combat));
+  Hooks.on("updateCombatant", (combatant) => tickFight(combatant.parent));
 }

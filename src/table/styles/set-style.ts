@@ -32,8 +32,8 @@ function writeStyle(combat: BoutCombat, combatantId: unknown, style: unknown, as
     const ruleset = activeRuleset().id;
     if (playerOwned(actor)) return refuse("style.playerOwned", "BOUT.Style.Refusal.PlayerOwned", { name: combatant.name ?? "" });
     if (typeof style !== "string" || ![GM_DECIDES, ...styleIds(ruleset)].includes(style)) return refuse("style.unknownStyle", "BOUT.Style.Refusal.UnknownStyle");
-    const batch = new WriteBatch().update(combatant as never, { "system.style": style }, {}, { lock: true });
-    if (asDefault === true) batch.update(base as never, { [`system.styles.${ruleset}`]: style });
+    const batch = new WriteBatch().update(combatant, { "system.style": style }, {}, { lock: true });
+    if (asDefault === true) batch.update(base, { [`system.styles.${ruleset}`]: style });
     const committed = await batch.commit();
     return committed.complete ? ok(true) : notSaved("Style.None", committed);
   });
@@ -53,7 +53,7 @@ export function registerStyleQueries(): void {
   // Only a GM may ask; what it may set is checked against the documents here, in the queue.
   registerRequest("setStyle", (data: { combatId?: unknown; combatantId?: unknown; style?: unknown; asDefault?: unknown }, from) => {
     if (!from.isGM) return refuse("style.gmOnly", "BOUT.Combat.GmOnly");
-    const combat = typeof data?.combatId === "string" ? (game.combats?.get(data.combatId) as unknown as BoutCombat | undefined) : undefined;
+    const combat = typeof data?.combatId === "string" ? (game.combats?.get(data.combatId) as BoutCombat | undefined) : undefined;
     if (!combat) return refuse("combat.unknown", "BOUT.Combat.Unknown");
     return writeStyle(combat, data.combatantId, data.style, data.asDefault);
   });

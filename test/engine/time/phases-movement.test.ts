@@ -63,7 +63,7 @@ describe(`${SEED}, Movement Table ("Paces per Round"): the round's legs add up`,
     const { rolled } = example();
     const legs = pathLength([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }, { x: 15, y: 10 }]);
     expect(legs).toBe(25);
-    expect(moveBeyondMode(rolled, "bors", figures, legs)).toEqual({ mode: "hustle", paces: 15, moved: 25 });
+    expect(moveBeyondMode(rolled, "bors", figures, legs)).toEqual({ mode: "hustle", paces: 15, less: 0, moved: 25 });
     expect(moveBeyondMode(rolled, "bors", figures, pathLength([{ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 5, y: 5 }, { x: 10, y: 5 }]))).toBeNull();
   });
   it("a leg to where the token was put, not walked, is not travelled", () => {

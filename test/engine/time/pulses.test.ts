@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../../src/engine/outcome";
-import { currentActors, initiativeRollers, openActions, pulsesMachine, startPulses, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
+import { currentActors, initiativeRollers, openActions, pulsesMachine, startPulses, strikePenaltyOf, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
 import type { FightNow, Transition } from "../../../src/engine/time/machine";
 
 const fig = (id: string, side: string, modAG: number, pc: number, rank: number, extra: Partial<PulseCombatantInput> = {}): PulseCombatantInput => ({
@@ -140,8 +140,8 @@ describe("seed 004 [12.2] who rolls when the leader cannot", () => {
 
 describe("seed 004 [12.2] the GM names each side's leader", () => {
   const leaderless = roster.map((c) => ({ ...c, leader: false }));
-  it("without a leader the best free PC rolls without Military Scientist; naming Aldo adds his PC 12 + Military Scientist 2, and the side wins by it", () => {
-    const s0 = must(startPulses({ combatants: leaderless })).state;
+  it("ruled leaderless, the best free PC rolls without Military Scientist; naming Aldo adds his PC 12 + Military Scientist 2, and the side wins by it", () => {
+    const s0 = run(must(startPulses({ combatants: leaderless })).state, { type: "setLeader", side: "knights", combatantId: null }).state;
     expect(initiativeRollers(s0)[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
     const named = run(s0, { type: "setLeader", side: "knights", combatantId: "aldo" });
     expect(named.events).toEqual([{ type: "leaderSet", side: "knights", combatantId: "aldo" }]);
@@ -167,6 +167,51 @@ describe("seed 004 [12.2] the GM names each side's leader", () => {
     const s0 = must(startPulses({ combatants: leaderless, engagements: [["aldo", "bruna"]] })).state;
     const named = run(s0, { type: "setLeader", side: "knights", combatantId: "aldo" }).state;
     expect(initiativeRollers(named)[0]).toEqual({ side: "knights", rollerId: "dain", bonus: 15 });
+  });
+});
+
+describe("seed 004 [12.2] 'Leader of each side rolls': a side always has a leader unless the GM rules none", () => {
+  it("with none named, the knights are led by Aldo (Military Scientist 2) and roll 12 + 2; the raiders (no Military Scientist) by the best PC, Fenn's 14", () => {
+    const s0 = must(startPulses({ combatants: roster.map((c) => ({ ...c, leader: false })) })).state;
+    expect(s0.combatants.filter((c) => c.leader).map((c) => c.id)).toEqual(["aldo", "fenn"]);
+    expect(initiativeRollers(s0)).toEqual([
+      { side: "knights", rollerId: "aldo", bonus: 14 },
+      { side: "raiders", rollerId: "fenn", bonus: 14 },
+    ]);
+  });
+
+  it("a side of one figure is its own leader and rolls with its Military Scientist", () => {
+    const s0 = must(startPulses({ combatants: [fig("aldo", "knights", 14, 12, 3, { militaryScientist: 2 }), fig("egil", "raiders", 11, 9, 2, { militaryScientist: 1 })] })).state;
+    expect(initiativeRollers(s0)).toEqual([
+      { side: "knights", rollerId: "aldo", bonus: 14 },
+      { side: "raiders", rollerId: "egil", bonus: 10 },
+    ]);
+  });
+
+  it("when the leader leaves, the side gets the next default leader; the GM's 'none' stands through a newcomer joining", () => {
+    const s0 = start().state;
+    const gone = run(s0, { type: "leave", combatantId: "aldo" }).state;
+    expect(gone.combatants.filter((c) => c.side === "knights" && c.leader).map((c) => c.id)).toEqual(["dain"]);
+    const none = run(gone, { type: "setLeader", side: "knights", combatantId: null }).state;
+    const joined = run(none, { type: "join", combatant: fig("gale", "knights", 10, 10, 1, { militaryScientist: 5 }) }).state;
+    expect(joined.combatants.filter((c) => c.side === "knights" && c.leader)).toEqual([]);
+    // Naming a leader again lifts the ruling: the side follows the default once more if that leader leaves.
+    const named = run(joined, { type: "setLeader", side: "knights", combatantId: "cass" }).state;
+    expect(run(named, { type: "leave", combatantId: "cass" }).state.combatants.filter((c) => c.leader).map((c) => c.id)).toEqual(["bruna", "gale"]);
+  });
+});
+
+describe("seed 004 [14.1] 'Change facing at will, but GM may assign penalty'; 'TMR assumes flat surface'", () => {
+  it("the GM's penalty of 15 on Aldo comes off his strike chance this pulse (-15), shows on his row, and is gone next pulse; 0 clears it; 101 or -5 are refused", () => {
+    const s0 = start().state;
+    const ruled = run(s0, { type: "penalize", combatantId: "aldo", penalty: 15 });
+    expect(ruled.events).toEqual([{ type: "penalized", combatantId: "aldo", penalty: 15 }]);
+    expect([strikePenaltyOf(ruled.state, "aldo"), strikePenaltyOf(ruled.state, "cass")]).toEqual([-15, 0]);
+    expect(viewPulses(ruled.state).rows.find((r) => r.combatantId === "aldo")!.badges).toContainEqual({ label: { key: "BOUT.Time.Pulses.Badge.Penalty" }, value: -15 });
+    expect(run(ruled.state, { type: "nextPulse" }).state.penalties).toBeUndefined();
+    expect(run(ruled.state, { type: "penalize", combatantId: "aldo", penalty: 0 }).state.penalties).toBeUndefined();
+    for (const penalty of [101, -5, 2.5]) expect(pulsesMachine.apply(s0, { type: "penalize", combatantId: "aldo", penalty }).ok).toBe(false);
+    expect(pulsesMachine.apply(s0, { type: "penalize", combatantId: "nobody", penalty: 5 }).ok).toBe(false);
   });
 });
 

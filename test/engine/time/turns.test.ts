@@ -68,15 +68,16 @@ describe("seed 003 'Surprised'", () => {
 
 describe("seed 003 'Oops!': effects that wait for the next round", () => {
   it("21-40 acts last next round; 41-60 takes -10 on the next Action; 61-70 loses the next Move; 71-80 the next Action", () => {
+    // Everyone has had their turn this round (the oops come at its end): the next Move and Action are next round's.
     const s = run(
-      start(party),
+      run(start(party), { type: "nextTurn" }, { type: "nextTurn" }, { type: "nextTurn" }, { type: "nextTurn" }),
       { type: "oops", combatantId: "elf", effect: "weaponJars" },
       { type: "oops", combatantId: "orc", effect: "loseMove" },
       { type: "oops", combatantId: "dwarf", effect: "loseAction" },
       { type: "oops", combatantId: "rat", effect: "outOfPosition" },
     );
     // This round is untouched.
-    expect(s.order[0]).toBe("elf");
+    expect(s.combatants.every((c) => !c.effects.loseMove && !c.effects.loseAction)).toBe(true);
     const next = run(s, { type: "nextRound" });
     expect(next.order).toEqual(["orc", "dwarf", "rat", "elf"]);
     expect(code(next, { type: "act", combatantId: "orc", use: "move" })).toBe("turns.moveGone");
@@ -85,6 +86,25 @@ describe("seed 003 'Oops!': effects that wait for the next round", () => {
     expect(next.combatants.find((c) => c.id === "rat")?.effects.actionPenalty).toBe(-10);
     // And the round after is back to normal.
     expect(run(next, { type: "nextRound" }).order[0]).toBe("elf");
+  });
+
+  it("'Oops!' 61-70 and 71-80: the next Move or Action may be this round's: the elf's Move after her attack, the orc's Action before his turn", () => {
+    // The elf attacks (her Action) and fumbles a 65: her Move, still unspent, is the one she loses.
+    const attacked = run(start(party), { type: "act", combatantId: "elf", use: "action" }, { type: "oops", combatantId: "elf", effect: "loseMove" });
+    expect(code(attacked, { type: "act", combatantId: "elf", use: "move" })).toBe("turns.moveGone");
+    // The orc fumbles a parry with 75 before his turn comes: this round's Action is gone.
+    const parried = run(attacked, { type: "oops", combatantId: "orc", effect: "loseAction" });
+    const orcTurn = run(parried, { type: "nextTurn" });
+    expect(orcTurn.order[orcTurn.turn]).toBe("orc");
+    expect(code(orcTurn, { type: "act", combatantId: "orc", use: "action" })).toBe("turns.actionGone");
+    expect(code(orcTurn, { type: "act", combatantId: "orc", use: "move" })).toBe("ok");
+    // Both paid this round: next round they have all of their turn, in the usual order.
+    const next = run(orcTurn, { type: "nextRound" });
+    expect(next.order).toEqual(["elf", "orc", "dwarf", "rat"]);
+    expect(code(next, { type: "act", combatantId: "elf", use: "move" })).toBe("ok");
+    // The elf's Action was her attack: a 75 on it costs next round's Action.
+    const again = run(start(party), { type: "act", combatantId: "elf", use: "action" }, { type: "oops", combatantId: "elf", effect: "loseAction" });
+    expect(again.combatants.find((c) => c.id === "elf")).toMatchObject({ effects: { loseAction: false }, pending: { loseAction: true } });
   });
 });
 

@@ -9,7 +9,7 @@
 import { DEFAULT_FRACTION_RULE, drawPlace, labelled, labelSince, markLookup, rollExploding, rollOne, said, type Dice, type PercentileCriticalRule } from "../../dice";
 import { ok, PASSED, type Outcome } from "../../outcome";
 import { event, type ApEvent, type Resolution } from "./events";
-import { markRoll, rank, readRoll, succeeded, type Level, type Roll } from "./levels";
+import { markRoll, rank, readRoll, succeeded, type Roll } from "./levels";
 import { apRefuse, checkFigure } from "./refusals";
 import { netAbsorption } from "./armour";
 import type { WeightClass } from "./stats";

@@ -25,6 +25,20 @@ export function addsStrengthBonus(itemSays: boolean | undefined, ranged: boolean
   return itemSays ?? !ranged;
 }
 
+/**
+ * The weapon's "adds Strength Bonus" box when the GM makes a weapon melee or
+ * ranged: it takes the default for the kind (melee adds SB, ranged not), unless
+ * the GM sets the box too. `sent`: the box as the change or the new weapon's
+ * data names it (undefined: not named); `was`: the box before (a new weapon has
+ * none). Null: leave the box as it is (the kind did not change, or the GM set
+ * the box to something else in the same change).
+ */
+export function strengthBonusForKind(change: { readonly kind: unknown; readonly kindWas: unknown; readonly sent: unknown; readonly was?: boolean }): boolean | null {
+  if ((change.kind !== "melee" && change.kind !== "ranged") || change.kind === change.kindWas) return null;
+  const setByGm = change.sent !== undefined && (change.was === undefined || change.sent !== change.was);
+  return setByGm ? null : addsStrengthBonus(undefined, change.kind === "ranged");
+}
+
 /** "Attacking" 1: a melee weapon attacks with the Melee skill, a ranged one with Ranged. */
 export const attackSkill = (ranged: boolean): "ranged" | "melee" => (ranged ? "ranged" : "melee");
 

@@ -14,7 +14,7 @@ import { checkFigure, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
 import type { HitTables } from "./tables";
-import { checkTest, compareOpposed, readOpposedTie, rollTest, type OpposedTie, type TestInput } from "./tests";
+import { checkTest, testEvent, compareOpposed, readOpposedTie, rollTest, type OpposedTie, type TestInput } from "./tests";
 
 /** +20 to hit a Surprised opponent in melee ("Surprised"). */
 export const SURPRISED_BONUS = 20;
@@ -105,9 +105,9 @@ export function resolveMeleeAttack(input: MeleeAttackInput, dice: Dice): Outcome
   const events: OpposedEvent[] = [];
   const attackTest = { ...a.test, modifier: (a.test.modifier ?? 0) + (d.surprised ? SURPRISED_BONUS : 0) };
   const at = rollTest(attackTest, dice, a.id, "BOUT.Card.Roll.Opposed.attack");
-  events.push(event("test", { who: a.id, roll: at.roll, target: at.target, sl: at.sl, success: at.success }));
+  events.push(testEvent(a.id, at));
   const dt = d.test ? rollTest(d.test, dice, d.id, d.test.skill ? "BOUT.Card.Roll.Opposed.oppose" : "BOUT.Card.Roll.Opposed.opposeAny") : null;
-  if (dt) events.push(event("test", { who: d.id, roll: dt.roll, target: dt.target, sl: dt.sl, success: dt.success }));
+  if (dt) events.push(testEvent(d.id, dt));
   // Unopposed (the Surprised cannot defend): the attack must succeed on its own.
   const outcome = dt ? compareOpposed(at, dt, input.tie) : { winner: at.success ? ("attacker" as const) : ("defender" as const), sl: at.sl };
   events.push(event("opposed", { winner: outcome.winner === "attacker" ? a.id : d.id, sl: outcome.sl }));

@@ -11,7 +11,7 @@ import { resolveFumble, type FumbleOutcome } from "./oops";
 import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { movement, type HitTables } from "./tables";
-import { checkTest, rollTest, type TestInput } from "./tests";
+import { checkTest, outscores, testEvent, rollTest, type TestInput } from "./tests";
 
 /** Charge: only when not Engaged; +1 Advantage from at least Move yards away but within Run. */
 export function charge(input: { engaged: boolean; distance: number; move: number; advantage: number }): Outcome<Resolution<{ advantage: number; gained: boolean }>> {
@@ -60,7 +60,7 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
   const events: OpposedEvent[] = [event("flee", { who: input.fleer.id })];
   let advantage = input.opponent.advantage + 1;
   const attack = rollTest({ ...input.opponent.melee, modifier: (input.opponent.melee.modifier ?? 0) + FLEE_ATTACK_BONUS }, dice, input.opponent.id, "BOUT.Card.Roll.Opposed.freeAttack");
-  events.push(event("test", { who: input.opponent.id, roll: attack.roll, target: attack.target, sl: attack.sl, success: attack.success }));
+  events.push(testEvent(input.opponent.id, attack));
   let hit: Hit | null = null;
   let cool: PercentileTest | null = null;
   let broken = 0;
@@ -72,7 +72,7 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
     hit = { roll: attack.roll, reversed, location, damage, wounds };
     events.push(event("fleeHit", { on: input.fleer.id, location, suffered: wounds.suffered }));
     cool = rollTest({ ...input.fleer.cool, difficulty: "challenging" }, dice, input.fleer.id, "BOUT.Card.Roll.Opposed.cool");
-    events.push(event("test", { who: input.fleer.id, roll: cool.roll, target: cool.target, sl: cool.sl, success: cool.success }));
+    events.push(testEvent(input.fleer.id, cool));
     if (!cool.success) {
       broken = 1 + Math.max(0, -cool.sl);
       events.push(event("broken", { who: input.fleer.id, broken }));
@@ -87,12 +87,16 @@ export function flee(input: FleeInput, dice: Dice): Outcome<Resolution<FleeResul
   return ok({ result: { freeAttack: attack, hit, cool, broken, opponentAdvantage: advantage, criticalsOn, fumble }, events });
 }
 
-/** Disengage I: more Advantage than every opponent; drop to 0 and step away freely. */
-export function disengageByAdvantage(advantage: number, opponents: readonly number[]): Outcome<Resolution<{ advantage: number }>> {
+/**
+ * Disengage I: more Advantage than every opponent ("than your opponents": each
+ * one the fighter is engaged with); drop to 0 and step away freely. `who` names
+ * the fighter on the card.
+ */
+export function disengageByAdvantage(advantage: number, opponents: readonly number[], who = ""): Outcome<Resolution<{ advantage: number }>> {
   const f = checkFigures({ advantage, ...Object.fromEntries(opponents.map((o, i) => [`opponent${i}`, o])) }, 0, 100);
   if (!f.ok) return f;
   if (!opponents.every((o) => advantage > o)) return opposedRefuse("noAdvantage");
-  return ok({ result: { advantage: 0 }, events: [event("disengage", { advantage: 0 })] });
+  return ok({ result: { advantage: 0 }, events: [event("disengage", { who, advantage: 0 })] });
 }
 
 export interface DisengageByDodgeResult {
@@ -100,6 +104,8 @@ export interface DisengageByDodgeResult {
   readonly opponents: readonly { readonly id: string; readonly test: PercentileTest; readonly defeated: boolean; readonly advantage: number }[];
   readonly escaped: boolean;
   readonly advantage: number;
+  /** "If you fail ... you cannot move": the fighter's Move is gone and it stays where it is. */
+  readonly pinned: boolean;
 }
 
 /**
@@ -118,18 +124,18 @@ export function disengageByDodge(
     if (!oc.ok) return oc;
   }
   const dodge = rollTest(input.dodge, dice, input.id, "BOUT.Card.Roll.Opposed.dodge");
-  const events: OpposedEvent[] = [event("test", { who: input.id, roll: dodge.roll, target: dodge.target, sl: dodge.sl, success: dodge.success })];
+  const events: OpposedEvent[] = [testEvent(input.id, dodge)];
   const opponents = input.opponents.map((o) => {
     const test = rollTest(o.melee, dice, o.id, "BOUT.Card.Roll.Opposed.melee");
-    events.push(event("test", { who: o.id, roll: test.roll, target: test.target, sl: test.sl, success: test.success }));
+    events.push(testEvent(o.id, test));
     // The dodger must out-score each foe; a tie goes to the foe holding the ground.
-    const defeated = dodge.sl > test.sl;
+    const defeated = outscores(dodge, test);
     return { id: o.id, test, defeated, advantage: o.advantage + (defeated ? 0 : 1) };
   });
   const escaped = dodge.success && opponents.every((o) => o.defeated);
   const advantage = input.advantage + (escaped ? 1 : 0);
   events.push(event(escaped ? "disengage" : "disengageFailed", { who: input.id, advantage }));
-  return ok({ result: { dodge, opponents, escaped, advantage }, events });
+  return ok({ result: { dodge, opponents, escaped, advantage, pinned: !escaped }, events });
 }
 
 /** Run: an Average (+20) Athletics Test; on a success Run + SL more yards this round. */

@@ -15,7 +15,7 @@ import { checkFigures, opposedRefuse } from "./refusals";
 import type { Location } from "./stats";
 import { landsOn } from "./table-rules";
 import type { HitTables } from "./tables";
-import { checkTest, compareOpposed, readOpposedTie, rollTest, type OpposedTie, type TestInput } from "./tests";
+import { checkTest, testEvent, compareOpposed, readOpposedTie, rollTest, type OpposedTie, type TestInput } from "./tests";
 
 export type RangedOpposition = "none" | "dodgePointBlank" | "largeShield" | "meleeWhileEngaged";
 
@@ -30,6 +30,8 @@ export interface RangedAttackInput {
     readonly woundsNow: number;
     readonly pointBlank: boolean;
     readonly largeShield: boolean;
+    /** "Surprised": the target "cannot defend yourself in opposed Tests": no Dodge at Point Blank, no shield, no parry. */
+    readonly surprised?: boolean;
   };
   readonly tie?: OpposedTie;
   /** The Hit Locations and Oops! tables the fight plays with (the world's, or ours without a world). */
@@ -62,8 +64,13 @@ export function rangedOppositionAllowed(o: RangedOpposition, d: { pointBlank: bo
 /** Every way a target might oppose a shot, "none" first. */
 export const RANGED_OPPOSITIONS: readonly RangedOpposition[] = ["none", "dodgePointBlank", "largeShield", "meleeWhileEngaged"];
 
-/** The ways this target may oppose this shot ("Ranged Combat"), besides not opposing at all. */
-export function rangedOppositions(d: { pointBlank: boolean; largeShield: boolean }, shooterEngaged: boolean): RangedOpposition[] {
+/**
+ * The ways this target may oppose this shot ("Ranged Combat"), besides not
+ * opposing at all; none for a Surprised target ("Surprised": it "cannot defend
+ * yourself in opposed Tests").
+ */
+export function rangedOppositions(d: { pointBlank: boolean; largeShield: boolean; surprised?: boolean }, shooterEngaged: boolean): RangedOpposition[] {
+  if (d.surprised) return [];
   return RANGED_OPPOSITIONS.filter((o) => o !== "none" && rangedOppositionAllowed(o, d, shooterEngaged));
 }
 
@@ -102,6 +109,7 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
   const figures = checkFigures({ damage: a.damage, toughnessBonus: d.toughnessBonus, woundsNow: d.woundsNow, advantage: a.advantage, ...d.armour }, 0, 1000);
   if (!figures.ok) return figures;
   if (d.opposition !== "none") {
+    if (d.surprised) return opposedRefuse("cannotDefend", { who: d.id });
     if (!rangedOppositionAllowed(d.opposition, d, a.engaged)) return opposedRefuse("cannotOppose", { how: d.opposition });
     if (!d.test) return opposedRefuse("cannotOppose", { how: d.opposition });
     const dtCheck = checkTest(d.test, "defender");
@@ -109,9 +117,9 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
   }
   const events: OpposedEvent[] = [];
   const at = rollTest(a.test, dice, a.id, "BOUT.Card.Roll.Opposed.shot");
-  events.push(event("test", { who: a.id, roll: at.roll, target: at.target, sl: at.sl, success: at.success }));
+  events.push(testEvent(a.id, at));
   const dt = d.opposition !== "none" && d.test ? rollTest(d.test, dice, d.id, d.test.skill ? "BOUT.Card.Roll.Opposed.oppose" : "BOUT.Card.Roll.Opposed.opposeAny") : null;
-  if (dt) events.push(event("test", { who: d.id, roll: dt.roll, target: dt.target, sl: dt.sl, success: dt.success }));
+  if (dt) events.push(testEvent(d.id, dt));
   const outcome = dt ? compareOpposed(at, dt, input.tie) : { winner: at.success ? ("attacker" as const) : ("defender" as const), sl: at.sl };
   const criticalsOn = [...(at.critical ? [d.id] : []), ...(dt?.critical ? [a.id] : [])];
   for (const id of criticalsOn) events.push(event("critical", { on: id }));

@@ -7,7 +7,7 @@ import type { Dice, PercentileTest } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type OpposedEvent, type Resolution } from "./events";
 import { checkFigures, opposedRefuse } from "./refusals";
-import { checkTest, compareOpposed, rollTest, type TestInput } from "./tests";
+import { checkTest, testEvent, compareOpposed, rollTest, type TestInput } from "./tests";
 
 export interface SurpriseResult {
   readonly stealth: PercentileTest;
@@ -22,12 +22,12 @@ export function resolveSurprise(input: { stealth: TestInput; spotters: readonly 
     if (!sc.ok) return sc;
   }
   const stealth = rollTest(input.stealth, dice, input.id, "BOUT.Card.Roll.Opposed.stealth");
-  const events: OpposedEvent[] = [event("test", { who: "ambush", roll: stealth.roll, target: stealth.target, sl: stealth.sl, success: stealth.success })];
+  const events: OpposedEvent[] = [testEvent("ambush", stealth)];
   const spotters = input.spotters.map((s) => {
     const test = rollTest(s.perception, dice, s.id, "BOUT.Card.Roll.Opposed.perception");
     // The ambusher must win the opposed test; a tie goes to the higher target.
     const surprised = compareOpposed(stealth, test).winner === "attacker";
-    events.push(event("test", { who: s.id, roll: test.roll, target: test.target, sl: test.sl, success: test.success }));
+    events.push(testEvent(s.id, test));
     if (surprised) events.push(event("surprised", { who: s.id }));
     return { id: s.id, test, surprised };
   });

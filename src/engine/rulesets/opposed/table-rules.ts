@@ -19,9 +19,28 @@ import type { Location } from "./stats";
 import type { TurnsState } from "../../time/turns";
 import { DIFFICULTIES, type Band, type Difficulty } from "./tables";
 
-/** The modifier an attack's test carries: the player's, the Action penalty an Oops! left (−10), and for a shot the target's size modifier. */
-export function attackModifier(input: { modifier: number; actionPenalty: number; ranged: boolean; sizeModifier: number }): number {
-  return input.modifier + input.actionPenalty + (input.ranged ? input.sizeModifier : 0);
+/**
+ * "Combat Difficulty" and the Prone Condition: "Attacking a target with the
+ * Prone Condition" is Average (+20), "Attacking whilst you have the Prone
+ * Condition" Difficult (−10), "Dodging when you have the Prone Condition" Hard
+ * (−30). The seed's "attacking" covers blows and shots alike (its "Attacking"
+ * section names both); they count on top of the difficulty chosen, as the size
+ * modifier does.
+ */
+export const PRONE = { target: DIFFICULTIES.average, attacker: DIFFICULTIES.difficult, dodging: DIFFICULTIES.hard } as const;
+
+/**
+ * The modifier an attack's test carries: the player's, the Action penalty an
+ * Oops! left (−10), for a shot the target's size modifier, and the Prone
+ * Condition of either fighter.
+ */
+export function attackModifier(input: { modifier: number; actionPenalty: number; ranged: boolean; sizeModifier: number; targetProne?: boolean; attackerProne?: boolean }): number {
+  return input.modifier + input.actionPenalty + (input.ranged ? input.sizeModifier : 0) + (input.targetProne ? PRONE.target : 0) + (input.attackerProne ? PRONE.attacker : 0);
+}
+
+/** The modifier a defence's test carries: the defender's, a Prepare's +20 with that skill, and −30 for dodging while Prone. */
+export function defenceModifier(input: { modifier: number; prepared: string | null | undefined; skill: string | null; prone: boolean }): number {
+  return input.modifier + preparedDefenceBonus(input.prepared, input.skill) + (input.prone && input.skill === "dodge" ? PRONE.dodging : 0);
 }
 
 /** "Prepare": +20 to a defensive test with the skill prepared, whatever the attack (melee or ranged). */
@@ -99,4 +118,13 @@ export function surpriseEndedFor(before: Pick<TurnsState, "combatants"> | null |
 export function surpriseBeganFor(before: Pick<TurnsState, "combatants"> | null | undefined, after: Pick<TurnsState, "combatants">): string[] {
   if (!before) return [];
   return after.combatants.filter((c) => c.surprised && before.combatants.find((b) => b.id === c.id)?.surprised === false).map((c) => c.id);
+}
+
+/**
+ * "Disengage" II: "If you fail ... you cannot move": whether a fighter's token
+ * is held where it stands now (for the rest of its turn, the turn order's
+ * `pinned`). False for anyone the fight does not know.
+ */
+export function heldInPlace(state: Pick<TurnsState, "combatants"> | null | undefined, combatantId: string | null | undefined): boolean {
+  return Boolean(combatantId && state?.combatants.find((c) => c.id === combatantId)?.pinned);
 }

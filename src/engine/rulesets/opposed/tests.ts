@@ -3,7 +3,8 @@
  * the target, Success Levels from the tens digits, a double on a success is a
  * critical and on a failure a fumble.
  */
-import { DOUBLES_RULE, labelled, markD100, percentileTest, rollOne, said, type Dice, type PercentileTest } from "../../dice";
+import { DOUBLES_RULE, labelled, markD100, percentileTest, rollOne, said, signedSl, type Dice, type PercentileTest } from "../../dice";
+import { event, type OpposedEvent } from "./events";
 import { PASSED, ok, type Outcome } from "../../outcome";
 import { checkFigure, opposedRefuse, passesFigure } from "./refusals";
 import { DIFFICULTIES, type Difficulty } from "./tables";
@@ -64,15 +65,30 @@ export interface OpposedOutcome {
 }
 
 /**
- * Compares two tests: the higher SL wins. The seed does not settle ties: by our
- * default reading the higher target wins, then the attacker; a GM may choose.
+ * Whether test `a` scores above test `b`: more Success Levels, or the same
+ * number with a success against a failure (a failure at SL 0 is "-0", below a
+ * success's "+0").
+ */
+export function outscores(a: PercentileTest, b: PercentileTest): boolean {
+  return a.sl > b.sl || (a.sl === b.sl && a.success && !b.success);
+}
+
+/**
+ * Compares two tests: the higher SL wins, a success over a failure at SL 0. The
+ * seed does not settle ties: by our default reading the higher target wins, then
+ * the attacker; a GM may choose.
  */
 export function compareOpposed(attacker: PercentileTest, defender: PercentileTest | null, tie: OpposedTie = DEFAULT_OPPOSED_TIE): OpposedOutcome {
   if (!defender) return { winner: attacker.success ? "attacker" : "defender", sl: attacker.sl };
   const sl = attacker.sl - defender.sl;
-  if (sl > 0) return { winner: "attacker", sl };
-  if (sl < 0) return { winner: "defender", sl };
+  if (outscores(attacker, defender)) return { winner: "attacker", sl };
+  if (outscores(defender, attacker)) return { winner: "defender", sl };
   if (tie === "attacker") return { winner: "attacker", sl };
   if (tie === "defender") return { winner: "defender", sl };
   return { winner: defender.target > attacker.target ? "defender" : "attacker", sl };
+}
+
+/** A test's line on a card: who rolled what against which target, and the Success Levels signed (a failure at 0 is "-0"). */
+export function testEvent(who: string, t: PercentileTest): OpposedEvent {
+  return event("test", { who, roll: t.roll, target: t.target, sl: signedSl(t.sl, t.success), success: t.success });
 }

@@ -29,6 +29,18 @@ export function sideRoller(figures: readonly SideFigure[]): { readonly id: strin
   return best ? { id: best.id, bonus: best.pc, leader: false } : null;
 }
 
+/**
+ * [12.2] "Leader of each side rolls": the side's leader when the GM has named
+ * none. A side of one figure is led by it; otherwise (our reading: the seed
+ * names no way to choose) the figure with the best Military Scientist rank
+ * leads, then the best PC, then the first listed. The GM may name another.
+ */
+export function defaultLeader(figures: readonly Pick<SideFigure, "id" | "pc" | "militaryScientist">[]): string | null {
+  let best: (typeof figures)[number] | null = null;
+  for (const f of figures) if (!best || f.militaryScientist > best.militaryScientist || (f.militaryScientist === best.militaryScientist && f.pc > best.pc)) best = f;
+  return best?.id ?? null;
+}
+
 export interface EngagedFigure {
   readonly id: string;
   readonly iv: number;

@@ -6,7 +6,7 @@
  * as any other [18]-[19]: Fatigue first, never both; a stun calls for the
  * dropped-weapon check.
  */
-import { labelled, rollOne, said, type Dice } from "../../dice";
+import { labelled, said, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { mishapTarget, rollCheck, type CheckResult } from "./checks";
 import { validateDamage, type DamageResult, type DamageTarget } from "./damage";

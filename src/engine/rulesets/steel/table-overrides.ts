@@ -51,7 +51,7 @@ export function readWoundTable(raw: unknown): Outcome<WoundTable> {
       out[type]![part] = entries as unknown as WoundRow;
     }
   }
-  return ok(out as unknown as WoundTable);
+  return ok(out as WoundTable);
 }
 
 /** Hit zones: each with a whole id (unique), a form, and six parts for the d6. */

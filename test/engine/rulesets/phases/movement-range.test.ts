@@ -26,15 +26,15 @@ function round(movement: DeclarationInput["movement"]) {
 
 describe(`${SEED}, "1. Movement", Movement Table: a move reaches no farther than the declared mode`, () => {
   it("the allowance is the declared mode's paces from the mover's figures", () => {
-    expect(movementAllowance(round("walk").moving, "ada", figures)).toEqual({ mode: "walk", paces: 11 });
-    expect(movementAllowance(round("hustle").moving, "ada", figures)).toEqual({ mode: "hustle", paces: 16 });
-    expect(movementAllowance(round("sprint").moving, "ada", figures)).toEqual({ mode: "sprint", paces: 33 });
-    expect(movementAllowance(round("stand").moving, "ada", figures)).toEqual({ mode: "stand", paces: 0 });
+    expect(movementAllowance(round("walk").moving, "ada", figures)).toEqual({ mode: "walk", paces: 11, less: 0 });
+    expect(movementAllowance(round("hustle").moving, "ada", figures)).toEqual({ mode: "hustle", paces: 16, less: 0 });
+    expect(movementAllowance(round("sprint").moving, "ada", figures)).toEqual({ mode: "sprint", paces: 33, less: 0 });
+    expect(movementAllowance(round("stand").moving, "ada", figures)).toEqual({ mode: "stand", paces: 0, less: 0 });
   });
   it("a hustle of 16 paces allows 16 and refuses 16.5", () => {
     const { moving } = round("hustle");
     expect(moveBeyondMode(moving, "ada", figures, 16)).toBeNull();
-    expect(moveBeyondMode(moving, "ada", figures, 16.5)).toEqual({ mode: "hustle", paces: 16, moved: 16.5 });
+    expect(moveBeyondMode(moving, "ada", figures, 16.5)).toEqual({ mode: "hustle", paces: 16, less: 0, moved: 16.5 });
   });
   it("binds only in the Movement phase's turns, and only those declared this round", () => {
     const { declared, moving } = round("walk");
