@@ -4,6 +4,9 @@
 // seeded duels each: the wins of each side, the draws and the mean length
 // (x1000) as they were before the move (duel-pins.json, written from the
 // simulator before it; a style whose rule changes changes its pins, and says so).
+// Re-pinned on 2026-11-28: opposed, for issue 32's rule that a roll over the
+// target fails at SL -0 (a rule of the ruleset, not of a style: wolf v bandit
+// moved by one or two duels of 200).
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { actorViewFromSource, duelAdapter, simulateDuels } from "../../../src/engine/duel";
