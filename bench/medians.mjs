@@ -2,7 +2,7 @@
 // Prints the median time of every benchmark in a `vitest bench --outputJson` report
 // (bench/results.json by default): vitest's table shows means, and on a shared machine a
 // few samples that waited for the CPU pull a mean 10 to 45 times above what a run takes
-// (issue 35). The median is what the README quotes; the mean stays beside it for comparison.
+// (issue 35). The median is what docs/dev/benchmarks.md quotes; the mean stays beside it for comparison.
 // Benchmarks named "... at N combatants" are also compared across N: the largest table's
 // median over the smallest's, which is about 1 when a step does not grow with the crowd.
 import { readFileSync } from "node:fs";

@@ -41,6 +41,7 @@ import { registerPulseMovement } from "./table/pulse/movement";
 import { registerMoveRecheck } from "./table/move-recheck";
 import { registerPulseZones } from "./canvas/pulse-zones";
 import { registerArmory } from "./applications/armory/register";
+import { BoutArmory } from "./applications/armory/armory-app";
 import { setTrackableAttributes } from "./compat";
 import { holdUntilDiceLand, registerDiceLanding } from "./table/dice-landing";
 import { registerStyleRunner, stylesIdle } from "./table/styles/runner";
@@ -68,7 +69,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Combatant.dataModels, { base: BoutCombatantData });
   Object.assign(CONFIG.CombatantGroup.dataModels, { base: BoutCombatantGroupData });
 
-  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser, phasesTracks: PhasesTracksEditor, opposedTie: OpposedTieEditor, steelRangeBands: SteelRangeBandsEditor });
+  registerSettings({ steelTables: SteelTablesEditor, apTables: ApTablesEditor, pulseTables: PulseTablesEditor, rollTables: RollTableChooser, phasesTracks: PhasesTracksEditor, opposedTie: OpposedTieEditor, steelRangeBands: SteelRangeBandsEditor, armory: BoutArmory });
   registerSheets();
   // Each ruleset's table code registers into the runner, the sheets and the tracker.
   registerSteel();

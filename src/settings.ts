@@ -25,6 +25,7 @@ export interface TableEditors {
   readonly phasesTracks: unknown;
   readonly opposedTie: unknown;
   readonly steelRangeBands: unknown;
+  readonly armory: unknown;
 }
 
 /** A settings button for a GM's form (the form itself refuses a player too). */
@@ -42,9 +43,18 @@ function preparedAgain(): void {
   }
 }
 
-/** World settings. Called once from the `init` hook, with the seed tables' editors. */
+/**
+ * World settings. Called once from the `init` hook, with the seed tables' editors.
+ *
+ * The order is the order a GM reads them in: Foundry v13 lists a package's settings
+ * buttons first, then its settings, each in registration order
+ * (SettingsConfig#_prepareCategoryData walks game.settings.menus, then game.settings.settings).
+ * So both lists run the same way: the entries for every ruleset, then each ruleset's in
+ * the rulesets' order, each named "<Ruleset>: ..." (test/shell/settings-order.test.ts).
+ */
 export function registerSettings(editors: TableEditors): void {
   const choices = Object.fromEntries(listRulesets().map((r) => [r.id, r.label])) as Record<RulesetId, string>;
+  // ── Every ruleset ──
   game.settings.register(SYSTEM_ID, "ruleset", {
     name: "BOUT.Setting.Ruleset.Name",
     hint: "BOUT.Setting.Ruleset.Hint",
@@ -64,37 +74,34 @@ export function registerSettings(editors: TableEditors): void {
     type: Boolean,
     default: false,
   });
-  // Seed 001's optional rules ("Optional Longbow and Crossbow Damage Rule",
-  // "Optional Called Shots Rule"): the storyguide's choice, off by default.
-  game.settings.register(SYSTEM_ID, "phasesPiercingRule", {
-    name: "BOUT.Phases.Table.Setting.PiercingRule.Name",
-    hint: "BOUT.Phases.Table.Setting.PiercingRule.Hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  });
-  game.settings.register(SYSTEM_ID, "phasesCalledShots", {
-    name: "BOUT.Phases.Table.Setting.CalledShots.Name",
-    hint: "BOUT.Phases.Table.Setting.CalledShots.Hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  });
-  // Seed 000 "Posture": declared with the opening throw when the GM allows it.
-  game.settings.register(SYSTEM_ID, "steelPostures", {
-    name: "BOUT.Steel.Table.Setting.Postures.Name",
-    hint: "BOUT.Steel.Table.Setting.Postures.Hint",
+  // The GM confirms the round's choices of the fighters that fight by a style (one form), or lets them stand unasked.
+  game.settings.register(SYSTEM_ID, "styleConfirm", {
+    name: "BOUT.Setting.StyleConfirm.Name",
+    hint: "BOUT.Setting.StyleConfirm.Hint",
     scope: "world",
     config: true,
     type: Boolean,
     default: true,
   });
-  // Seed 001, "1. Movement": free movers keep out of engaged fighters' Effective Space (src/table/phases/effective-space.ts).
-  game.settings.register(SYSTEM_ID, "phasesEffectiveSpace", {
-    name: "BOUT.Phases.Table.Setting.EffectiveSpace.Name",
-    hint: "BOUT.Phases.Table.Setting.EffectiveSpace.Hint",
+  // World time: steel's rounds (2 s) and pulses (5 s) have the seed's length; the other rulesets give none, so the GM sets it.
+  game.settings.register(SYSTEM_ID, "roundSeconds", {
+    name: "BOUT.Setting.RoundSeconds.Name",
+    hint: "BOUT.Setting.RoundSeconds.Hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 0, max: 60, step: 1 },
+    default: 6,
+  });
+  // Which RollTable each rolled lookup reads (lookup id → uuid; none for ours): src/table/roll-tables/world.ts.
+  game.settings.register(SYSTEM_ID, "rollTables", { scope: "world", config: false, type: Object, default: {} });
+  game.settings.registerMenu(SYSTEM_ID, "rollTablesMenu", { name: "BOUT.RollTables.Chooser.Title", label: "BOUT.RollTables.Chooser.Open", hint: "BOUT.RollTables.Chooser.MenuHint", icon: "fa-solid fa-dice-d20", type: editors.rollTables as never, restricted: true });
+  registerForm("armoryMenu", "BOUT.Armory.", "fa-solid fa-shield-halved", editors.armory);
+  // ── steel ──
+  // Seed 000 "Posture": declared with the opening throw when the GM allows it.
+  game.settings.register(SYSTEM_ID, "steelPostures", {
+    name: "BOUT.Steel.Table.Setting.Postures.Name",
+    hint: "BOUT.Steel.Table.Setting.Postures.Hint",
     scope: "world",
     config: true,
     type: Boolean,
@@ -120,6 +127,70 @@ export function registerSettings(editors: TableEditors): void {
     range: { min: 0, max: 12, step: 1 },
     default: 0,
   });
+  // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
+  registerTables("steelTables", "BOUT.Steel.Tables.", "fa-solid fa-table", editors.steelTables);
+  // Seed 000 names its Range Modifiers table without printing it: our bands, the GM's to change (a form of labelled cells).
+  game.settings.register(SYSTEM_ID, "steelRangeBands", { scope: "world", config: false, type: String, default: "" });
+  registerForm("steelRangeBandsMenu", "BOUT.Steel.RangeBands.", "fa-solid fa-bullseye", editors.steelRangeBands);
+  // ── phases ──
+  // Seed 001's optional rules ("Optional Longbow and Crossbow Damage Rule",
+  // "Optional Called Shots Rule"): the storyguide's choice, off by default.
+  game.settings.register(SYSTEM_ID, "phasesPiercingRule", {
+    name: "BOUT.Phases.Table.Setting.PiercingRule.Name",
+    hint: "BOUT.Phases.Table.Setting.PiercingRule.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, "phasesCalledShots", {
+    name: "BOUT.Phases.Table.Setting.CalledShots.Name",
+    hint: "BOUT.Phases.Table.Setting.CalledShots.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  // Seed 001, "1. Movement": free movers keep out of engaged fighters' Effective Space (src/table/phases/effective-space.ts).
+  game.settings.register(SYSTEM_ID, "phasesEffectiveSpace", {
+    name: "BOUT.Phases.Table.Setting.EffectiveSpace.Name",
+    hint: "BOUT.Phases.Table.Setting.EffectiveSpace.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  // Seed 001 counts Wound and Fatigue penalties without listing the levels: ours, the GM's to change (a form of labelled cells).
+  game.settings.register(SYSTEM_ID, "phasesTracks", { scope: "world", config: false, type: String, default: "", onChange: preparedAgain } as never);
+  registerForm("phasesTracksMenu", "BOUT.Phases.Tracks.", "fa-solid fa-heart-crack", editors.phasesTracks);
+  // ── actionpoints ──
+  // Seed 002 uses critical successes and failures without saying what they are: the group picks.
+  game.settings.register(SYSTEM_ID, "apCriticals", {
+    name: "BOUT.Setting.ApCriticals.Name",
+    hint: "BOUT.Setting.ApCriticals.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(Object.keys(AP_CRITICAL_RULES).map((k) => [k, `BOUT.Setting.ApCriticals.${k}`])),
+    default: DEFAULT_AP_CRITICAL_RULE,
+  } as never);
+  // Seed 002 IV.c.i.3: a critical through a successful block lands "as though a normal attack had succeeded": groups read it differently.
+  game.settings.register(SYSTEM_ID, "apCritThroughBlock", {
+    name: "BOUT.Setting.ApCritThroughBlock.Name",
+    hint: "BOUT.Setting.ApCritThroughBlock.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(CRIT_THROUGH_BLOCK.map((k) => [k, `BOUT.Setting.ApCritThroughBlock.${k}`])),
+    default: DEFAULT_CRIT_THROUGH_BLOCK,
+  } as never);
+  // Seed 002 names its action costs, Fatigue costs and critical tables without printing them: ours by default, the GM's to replace.
+  registerTables("apTables", "BOUT.ActionPoints.Tables.", "fa-solid fa-table", editors.apTables);
+  // ── opposed ──
+  // Seed 003 does not say who wins an opposed test on equal SL: our reading by default, the GM's to change.
+  game.settings.register(SYSTEM_ID, "opposedTie", { scope: "world", config: false, type: String, default: DEFAULT_OPPOSED_TIE });
+  registerForm("opposedTieMenu", "BOUT.Opposed.Tie.", "fa-solid fa-scale-balanced", editors.opposedTie);
+  // ── pulse ──
   // Seed 004 [13]-[15]: in a running pulse a token moves only in its turn and
   // no farther than the figure may go; the GM's own moves are exempt unless set otherwise.
   game.settings.register(SYSTEM_ID, "pulseMoveLimits", {
@@ -152,44 +223,9 @@ export function registerSettings(editors: TableEditors): void {
     type: Boolean,
     default: true,
   });
-  // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
-  registerTables("steelTables", "BOUT.Steel.Tables.", "fa-solid fa-table", editors.steelTables);
-  // Which RollTable each rolled lookup reads (lookup id → uuid; none for ours): src/table/roll-tables/world.ts.
-  game.settings.register(SYSTEM_ID, "rollTables", { scope: "world", config: false, type: Object, default: {} });
-  game.settings.registerMenu(SYSTEM_ID, "rollTablesMenu", { name: "BOUT.RollTables.Chooser.Title", label: "BOUT.RollTables.Chooser.Open", hint: "BOUT.RollTables.Chooser.MenuHint", icon: "fa-solid fa-dice-d20", type: editors.rollTables as never, restricted: true });
-  // Seed 002 uses critical successes and failures without saying what they are: the group picks.
-  game.settings.register(SYSTEM_ID, "apCriticals", {
-    name: "BOUT.Setting.ApCriticals.Name",
-    hint: "BOUT.Setting.ApCriticals.Hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: Object.fromEntries(Object.keys(AP_CRITICAL_RULES).map((k) => [k, `BOUT.Setting.ApCriticals.${k}`])),
-    default: DEFAULT_AP_CRITICAL_RULE,
-  } as never);
-  // Seed 002 IV.c.i.3: a critical through a successful block lands "as though a normal attack had succeeded": groups read it differently.
-  game.settings.register(SYSTEM_ID, "apCritThroughBlock", {
-    name: "BOUT.Setting.ApCritThroughBlock.Name",
-    hint: "BOUT.Setting.ApCritThroughBlock.Hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: Object.fromEntries(CRIT_THROUGH_BLOCK.map((k) => [k, `BOUT.Setting.ApCritThroughBlock.${k}`])),
-    default: DEFAULT_CRIT_THROUGH_BLOCK,
-  } as never);
-  // Seed 002 names its action costs, Fatigue costs and critical tables without printing them: ours by default, the GM's to replace.
-  registerTables("apTables", "BOUT.ActionPoints.Tables.", "fa-solid fa-table", editors.apTables);
   // Seed 004 [23] points to the book (83.2) for the Horsemanship ranks that lift the mounted limits: ours by default, the GM's to replace.
   registerTables("pulseTables", "BOUT.Pulse.Tables.", "fa-solid fa-horse", editors.pulseTables);
-  // Seed 001 counts Wound and Fatigue penalties without listing the levels: ours, the GM's to change (a form of labelled cells).
-  game.settings.register(SYSTEM_ID, "phasesTracks", { scope: "world", config: false, type: String, default: "", onChange: preparedAgain } as never);
-  registerForm("phasesTracksMenu", "BOUT.Phases.Tracks.", "fa-solid fa-heart-crack", editors.phasesTracks);
-  // Seed 003 does not say who wins an opposed test on equal SL: our reading by default, the GM's to change.
-  game.settings.register(SYSTEM_ID, "opposedTie", { scope: "world", config: false, type: String, default: DEFAULT_OPPOSED_TIE });
-  registerForm("opposedTieMenu", "BOUT.Opposed.Tie.", "fa-solid fa-scale-balanced", editors.opposedTie);
-  // Seed 000 names its Range Modifiers table without printing it: our bands, the GM's to change (a form of labelled cells).
-  game.settings.register(SYSTEM_ID, "steelRangeBands", { scope: "world", config: false, type: String, default: "" });
-  registerForm("steelRangeBandsMenu", "BOUT.Steel.RangeBands.", "fa-solid fa-bullseye", editors.steelRangeBands);
+  // ── Not shown in the settings ──
   // Told once: a world that saved rolled tables in the old JSON editors keeps them (they are RollTables now).
   game.settings.register(SYSTEM_ID, "legacyTablesNoticed", { scope: "world", config: false, type: Boolean, default: false });
   // Seed 004 [13], [16.1]: each user's own choice to see the zones of the tokens they control.
@@ -199,25 +235,6 @@ export function registerSettings(editors: TableEditors): void {
     type: Boolean,
     default: false,
   });
-  // The GM confirms the round's choices of the fighters that fight by a style (one form), or lets them stand unasked.
-  game.settings.register(SYSTEM_ID, "styleConfirm", {
-    name: "BOUT.Setting.StyleConfirm.Name",
-    hint: "BOUT.Setting.StyleConfirm.Hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: true,
-  });
-  // World time: steel's rounds (2 s) and pulses (5 s) have the seed's length; the other rulesets give none, so the GM sets it.
-  game.settings.register(SYSTEM_ID, "roundSeconds", {
-    name: "BOUT.Setting.RoundSeconds.Name",
-    hint: "BOUT.Setting.RoundSeconds.Hint",
-    scope: "world",
-    config: true,
-    type: Number,
-    range: { min: 0, max: 60, step: 1 },
-    default: 6,
-  });
   // The schema version the world's stored documents were last written with.
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",
@@ -226,7 +243,6 @@ export function registerSettings(editors: TableEditors): void {
     default: 0,
   });
 }
-
 /** The ruleset the world plays with. */
 export function activeRuleset(): Ruleset {
   // Documents can be prepared before settings exist (e.g. in a compendium index):

@@ -8,6 +8,8 @@ import { packStats, stampStats, type PackStats } from "./pack-stats.ts";
 
 const STATIC_DIRS = ["templates", "lang"];
 const STATIC_FILES = ["LICENSE", "README.md"];
+/** Folders shipped under another name: the guide's pictures, which its journal pages show (tools/guide/markdown.ts). */
+const SHIPPED_AS: Record<string, string> = { "docs/guide/pictures": "guide/pictures" };
 
 /** Count the source documents of a pack, so a silently skipped file fails the build. */
 function countSources(dir: string): number {
@@ -49,7 +51,7 @@ export function boutSystem(options: { root: string; outDir: string }): Plugin {
     },
     buildStart() {
       if (!watching) return;
-      for (const dir of [...STATIC_DIRS, "packs/_source"]) for (const f of listFiles(join(root, dir))) this.addWatchFile(f);
+      for (const dir of [...STATIC_DIRS, ...Object.keys(SHIPPED_AS), "packs/_source"]) for (const f of listFiles(join(root, dir))) this.addWatchFile(f);
       this.addWatchFile(join(root, "system.json"));
     },
     async writeBundle() {
@@ -57,6 +59,10 @@ export function boutSystem(options: { root: string; outDir: string }): Plugin {
         rmSync(join(outDir, dir), { recursive: true, force: true });
         // git keeps no empty folders, so a fresh clone may lack one.
         if (existsSync(join(root, dir))) cpSync(join(root, dir), join(outDir, dir), { recursive: true });
+      }
+      for (const [from, to] of Object.entries(SHIPPED_AS)) {
+        rmSync(join(outDir, to), { recursive: true, force: true });
+        if (existsSync(join(root, from))) cpSync(join(root, from), join(outDir, to), { recursive: true });
       }
       for (const file of STATIC_FILES) if (existsSync(join(root, file))) cpSync(join(root, file), join(outDir, file));
       const manifest = buildManifest(root);

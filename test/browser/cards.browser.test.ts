@@ -7,7 +7,7 @@ import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { openPage, sharedBrowser } from "./chromium";
-import { SHOTS, shotPath } from "./shots";
+import { SHOTS, shotPath, identicalShots } from "./shots";
 import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { scriptDraws, settle, tableOfThree } from "../shell/support";
 import { ATTACK_KINDS } from "../shell/card-kind-cases";
@@ -164,6 +164,7 @@ function headlineLayout(): string[] {
 }
 
 describe("each ruleset's attack card in chromium: headline, portraits, folded detail (issue 20)", () => {
+  const written: string[] = [];
   const builds: Record<string, typeof steelCards> = { steel: steelCards, phases: phasesCards, actionpoints: actionpointsCards, opposed: opposedCards, pulse: pulseCards };
   // The attack kinds the screenshot-coverage test counts (test/shell/card-headlines.test.ts).
   for (const [ruleset, kind] of Object.entries(ATTACK_KINDS)) {
@@ -182,8 +183,24 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
             expect(await page.locator(".card-portrait").count()).toBe(2);
             expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
             await page.locator("form.application").screenshot({ path: shotPath(`card-${ruleset}-attack-${state}-${theme}.png`) });
+            written.push(`card-${ruleset}-attack-${state}-${theme}.png`);
             // Defend, Apply and the detail's fold are reached with Tab.
             await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
+            if (state === "applied") {
+              // The dice rows are named by fighter and purpose ("Ada: attack, TN 6"), each name shown in full.
+              const rows = await page.locator(".card-die-group.named .card-die-label").allInnerTexts();
+              expect(rows.length, `${ruleset} ${theme} named rows`).toBeGreaterThanOrEqual(2);
+              for (const row of rows) expect(row, `${ruleset} ${theme}`).toMatch(/^(Ada|Bran): \S/);
+              // The Details list unfolded: every step, still fitting the sidebar, readable and reached with Tab.
+              await page.locator("details.card-detail > summary").click();
+              expect(await page.locator("details.card-detail").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+              expect(await page.locator("details.card-detail li").count(), `${ruleset} ${theme} details`).toBeGreaterThan(0);
+              expect(await page.evaluate(findOverflow), `${ruleset} details ${theme}`).toEqual([]);
+              expect(await page.evaluate(findLowContrast), `${ruleset} details ${theme}`).toEqual([]);
+              await page.locator("form.application").screenshot({ path: shotPath(`card-${ruleset}-attack-details-open-${theme}.png`) });
+              written.push(`card-${ruleset}-attack-details-open-${theme}.png`);
+              await expectKeyboardReachable(page, `${ruleset} details ${theme}`);
+            }
           } finally {
             await page.close();
           }
@@ -191,6 +208,10 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
       });
     }
   }
+  it("no two of these cards drew the same image (waiting, resolved, applied and unfolded differ)", () => {
+    expect(written.length).toBeGreaterThanOrEqual(30);
+    expect(identicalShots(written)).toEqual([]);
+  });
 });
 
 describe("chat cards in chromium", () => {

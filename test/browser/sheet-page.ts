@@ -116,6 +116,14 @@ export function findOverflow(): string[] {
     if (needed > room + 1) problems.push(`${name(select)} cuts its choice "${text}" (${Math.round(needed)} > ${Math.round(room)})`);
   }
   if (content.scrollWidth > content.clientWidth + 1) problems.push(`window content scrolls sideways (${content.scrollWidth} > ${content.clientWidth})`);
+  // A window's footer (the tracker's step buttons, a form's save row) stays in view: one the window
+  // cuts at its bottom, or that only scrolling the whole window reaches, is out of reach at a glance.
+  const frame = (content.closest(".application") ?? content).getBoundingClientRect();
+  for (const footer of Array.from(content.querySelectorAll<HTMLElement>("footer, nav.combat-controls, .form-footer, .sheet-footer"))) {
+    if (!visible(footer)) continue;
+    const box = footer.getBoundingClientRect();
+    if (box.height > 0 && (box.bottom > frame.bottom + 1 || box.top < frame.top - 1)) problems.push(`${name(footer)} is cut off by the window (its bottom at ${Math.round(box.bottom)}, the window's at ${Math.round(frame.bottom)})`);
+  }
   for (const el of Array.from(content.querySelectorAll<HTMLElement>("*"))) {
     if (!visible(el)) continue;
     const style = getComputedStyle(el);

@@ -181,7 +181,49 @@ describe("item sheets in chromium", () => {
   }
 });
 
+describe("an equipped item in chromium (issue 34, Proof)", () => {
+  for (const theme of THEMES) {
+    it(`${theme} theme: the Equipment tab marks what is worn and carried in hand, and the equipped shield's sheet says so`, async () => {
+      const { actor } = await world("steel");
+      const shield = actor.items.getName("Kite shield");
+      await shield.update({ "system.equipped": true });
+      const { page } = await framed(actor.sheet, theme);
+      try {
+        await page.click('[data-action="tab"][data-tab="items"]');
+        const row = page.locator(`tr.item-row[data-item-id="${shield.id}"]`);
+        expect(await row.getAttribute("class")).toContain("equipped");
+        expect(await row.locator("button.equip-toggle").getAttribute("aria-pressed")).toBe("true");
+        await expectReadable(page, `equipped items ${theme}`);
+        await page.locator("form.application").screenshot({ path: shotPath(`character-steel-items-equipped-${theme}.png`) });
+        await expectKeyboardReachable(page, `equipped items ${theme}`);
+      } finally {
+        await page.close();
+      }
+      const sheet = await framed(shield.sheet, theme);
+      try {
+        expect(await sheet.page.locator('input[name="system.equipped"]').isChecked()).toBe(true);
+        await expectReadable(sheet.page, `equipped shield ${theme}`);
+        await sheet.page.locator("form.application").screenshot({ path: shotPath(`item-steel-shield-equipped-${theme}.png`) });
+        await expectKeyboardReachable(sheet.page, `equipped shield ${theme}`);
+      } finally {
+        await sheet.page.close();
+      }
+    });
+  }
+});
+
 describe("the layout checks themselves", () => {
+  it("catch a footer the window cuts off at its bottom (the phases tracker's End the fight at 640 px)", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `<p>Fighter ${i + 1}</p>`).join("");
+    const html = sheetPage({ title: "cut", classes: ["bout"], width: 300, height: 240, theme: "light", parts: { a: `<div>${rows}</div>`, b: `<nav class="combat-controls"><button type="button">End the fight</button></nav>` } });
+    const page = await openPage(browser(), html, { width: 332, height: 272 });
+    try {
+      expect(await page.evaluate(findOverflow)).toEqual([expect.stringMatching(/^nav\.combat-controls "End the fight" is cut off by the window/)]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("draw icon buttons with Font Awesome's free set, as Foundry draws them with its own", async () => {
     const html = sheetPage({ title: "icons", classes: ["bout"], width: 300, height: 200, theme: "light", parts: { a: `<button type="button" class="inline-control icon fa-solid fa-skull" aria-label="Defeated"></button><i class="fa-solid fa-shield-halved"></i>` } });
     const page = await openPage(browser(), html, { width: 332, height: 232 });

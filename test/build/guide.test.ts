@@ -19,6 +19,11 @@ describe("guide markdown", () => {
     );
   });
 
+  it("makes a picture whose path ends in pictures/<file> a shipped guide picture, and leaves other addresses alone", () => {
+    expect(inline("![Ada's blow lands](../guide/pictures/first-fight-steel.png)")).toBe('<img src="systems/bout/guide/pictures/first-fight-steel.png" alt="Ada\'s blow lands">');
+    expect(inline("![a map](https://example.org/map.png) and [a link](x.md)")).toBe('<img src="https://example.org/map.png" alt="a map"> and <a href="x.md">a link</a>');
+  });
+
   it("keeps code spans literal and makes links", () => {
     expect(inline("run `npm run **duel**` or see [the README](README.md)")).toBe('run <code>npm run **duel**</code> or see <a href="README.md">the README</a>');
     expect(markdownToHtml("1. one\n2. two\n   continued")).toBe("<ol><li>one</li><li>two continued</li></ol>");
@@ -132,5 +137,82 @@ describe("guide and README name what ships (issue 21)", () => {
     const user = readme.slice(0, readme.indexOf("\n## Test"));
     expect(user.length).toBeGreaterThan(1000);
     expect(user.match(/\.\.\/[\w-]+/g) ?? []).toEqual([]);
+  });
+});
+
+describe("guide pictures (issue 34: one picture per ruleset's first fight)", () => {
+  const fs = () => import("node:fs");
+  const sources = async () => {
+    const { buildGuide } = await import("../../tools/guide/build");
+    return buildGuide(".").pages.map((page: any) => ({ name: String(page.name), html: String(page.text.content) }));
+  };
+  const pictures = (html: string) => [...html.matchAll(/<img src="([^"]+)" alt="([^"]*)">/g)].map((m) => ({ src: m[1]!, alt: m[2]! }));
+
+  it("every ruleset page shows one picture inside 'Your first fight', with words saying what it shows", async () => {
+    const pages = (await sources()).slice(1);
+    expect(pages).toHaveLength(5);
+    for (const page of pages) {
+      const first = page.html.slice(page.html.indexOf("<h2>Your first fight</h2>"), page.html.indexOf("<h2>", page.html.indexOf("<h2>Your first fight</h2>") + 5));
+      const shown = pictures(first);
+      expect(shown.length, page.name).toBe(1);
+      expect(shown[0]!.alt.length, page.name).toBeGreaterThan(30);
+    }
+  });
+
+  it("every picture a guide page shows is a file the system ships (dist/bout and the zip), and every shipped guide picture is shown", async () => {
+    const { readdirSync, existsSync, readFileSync } = await fs();
+    const { unzipSync } = await import("fflate");
+    const { dist } = await import("./dist");
+    const { GUIDE_PICTURES } = await import("../../tools/guide/markdown");
+    const shown = (await sources()).flatMap((p) => pictures(p.html).map((pic) => pic.src));
+    expect(shown.length).toBeGreaterThanOrEqual(5);
+    const zip = Object.keys(unzipSync(readFileSync(dist("../bout.zip"))));
+    for (const src of shown) {
+      expect(src, src).toMatch(new RegExp(`^${GUIDE_PICTURES}[\\w.-]+\\.(png|webp|jpg)$`));
+      const inSystem = src.slice("systems/bout/".length);
+      expect(existsSync(dist(inSystem)), src).toBe(true);
+      expect(zip, src).toContain(inSystem);
+    }
+    const files = readdirSync("docs/guide/pictures");
+    expect(files.map((f) => `${GUIDE_PICTURES}${f}`).sort()).toEqual([...new Set(shown)].sort());
+  });
+});
+
+describe("the README serves a group; developer material lives in docs/dev and CONTRIBUTING (issue 34)", () => {
+  const read = async (path: string) => (await import("node:fs")).readFileSync(path, "utf8");
+
+  it("reads in the order a group needs: what it is, install, a first fight, the guide; building and developers last", async () => {
+    const headings = [...(await read("README.md")).matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    const at = (h: string) => headings.indexOf(h);
+    for (const h of ["Install", "Your first fight", "The guide", "Build from source", "Test", "For developers"]) expect(at(h), h).toBeGreaterThan(-1);
+    expect(at("Install")).toBe(0);
+    expect(at("Your first fight")).toBe(1);
+    expect(at("The guide")).toBe(2);
+    expect(headings.slice(-3)).toEqual(["Build from source", "Test", "For developers"]);
+  });
+
+  it("its table sections hold no developer material: no issue numbers, test files, write counts or byte figures", async () => {
+    const readme = await read("README.md");
+    const table = readme.slice(0, readme.indexOf("\n## Build from source"));
+    expect(table.length).toBeGreaterThan(1000);
+    for (const bad of [/\bissue \d+/i, /\btest\/(shell|engine|build|browser)\//, /\.test\.ts\b/, /\bwrites per (decision|step|round)\b|\bdatabase writes\b/i, /\b\d[\d,]* (bytes|B)\b/, /\bbench\//]) expect(table, String(bad)).not.toMatch(bad);
+  });
+
+  it("says how to build: npm ci and its install scripts, what npm run build writes, npm run guide, and the test command CI runs", async () => {
+    const readme = (await read("README.md")).replace(/\s+/g, " ");
+    for (const words of ["npm ci", "install scripts", "classic-level", "dist/bout/", "dist/bout.zip", "npm run guide", "npm test", ".ci/run"]) expect(readme, words).toContain(words);
+    // .ci/run runs the README's test command.
+    expect(await read(".ci/run")).toMatch(/^npm test$/m);
+  });
+
+  it("every local file the README, CONTRIBUTING and docs/dev link to exists", async () => {
+    const { existsSync, readdirSync } = await import("node:fs");
+    const { dirname, join } = await import("node:path");
+    const files = ["README.md", "CONTRIBUTING.md", ...readdirSync("docs/dev").map((f) => `docs/dev/${f}`)];
+    const missing: string[] = [];
+    for (const file of files)
+      for (const m of (await read(file)).replace(/`[^`\n]*`/g, "").matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g))
+        if (!/^https?:/.test(m[1]!) && !existsSync(join(dirname(file), m[1]!))) missing.push(`${file}: ${m[1]}`);
+    expect(missing).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SHOT_NAME, shotPath } from "../browser/shots";
+import { identicalShots, SHOT_NAME, shotPath } from "../browser/shots";
 
 const BROWSER = join(process.cwd(), "test/browser");
 
@@ -24,5 +24,16 @@ describe("screenshot names", () => {
     for (const good of ["card-steel-attack-waiting-light.png", "dialog-phases-defence-dark.png", "tracker-pulse-running-player-dark.png", "item-all-longsword-description-light.png", "card-steel-ride-by-applied-dark.png", "rolltables-none-empty-light.png"]) expect(SHOT_NAME.test(good), good).toBe(true);
     for (const bad of ["weapon-description-longsword-light.png", "card-steel-attack-dim.png", "card-steel-light.png", "card-Steel-attack-light.png", "card-steel-attack_waiting-light.png", "dialog-steel-open-light.jpg"]) expect(SHOT_NAME.test(bad), bad).toBe(false);
     expect(() => shotPath("weapon-description-longsword-light.png")).toThrow(/<view>-<ruleset>-<state>-<theme>/);
+  });
+
+  it("two views that drew the same image are found, whatever their names", () => {
+    const files: Record<string, Buffer> = {
+      "dialog-steel-throw-light.png": Buffer.from("throw"),
+      "dialog-steel-blow-order-light.png": Buffer.from("throw"),
+      "dialog-steel-outnumbered-light.png": Buffer.from("throw"),
+      "dialog-steel-throw-dark.png": Buffer.from("throw, dark"),
+    };
+    expect(identicalShots(Object.keys(files), (n) => files[n]!)).toEqual([["dialog-steel-throw-light.png", "dialog-steel-blow-order-light.png", "dialog-steel-outnumbered-light.png"]]);
+    expect(identicalShots(["dialog-steel-throw-dark.png", "dialog-steel-throw-light.png"], (n) => files[n]!)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The size budget (issue 35, "The bundle"): every Foundry client downloads and parses
 // bout.mjs when the world loads, and a group installs the zip. The budgets sit just above
 // the sizes of the day they were set, so that growth is a decision: a change that needs
-// more raises the figure here, in the same commit, and says why (README, "What the
+// more raises the figure here, in the same commit, and says why (docs/dev/bundle.md, "What the
 // bundle holds", lists what is in it).
 import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -22,11 +22,13 @@ import { dist } from "./dist";
  * purpose, and headlines carry what the table must act on (issue 34).
  * Raised the same day: the zip to 520,000 (514,386): the guide shows one picture per ruleset's first fight,
  * five WebP files of about 12 KB each that do not compress further (issue 34).
- * Raised again: NPCs fight by style (issue 33): the styles' table runners for five rulesets, the GM's
- * round form, the row menu, and their words in the language file and the guide (about 31 KB raw):
- * to 740,000 raw and 212,000 gzip (726,010 and 206,485 with issue 32's rules merged too).
+ * Raised the same day: the zip to 535,000 (521,418): the last opposed, phases and pulse rules
+ * (issue 32) and measured steel range bands, with their words and guide pages.
+ * Raised the same day to 742,000 raw and 214,000 gzip (728,837 and 207,525): NPCs fight by style
+ * (issue 33): the styles' table runners for five rulesets, the GM's round form, the row menu,
+ * and their words in the language file and the guide (about 31 KB raw).
  */
-const BUDGET = { raw: 740_000, gzip: 212_000, zip: 520_000 } as const;
+const BUDGET = { raw: 742_000, gzip: 214_000, zip: 545_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 

@@ -156,7 +156,7 @@ export const CASES: readonly KindCase[] = [
     ada: STEEL_ADA,
     bran: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 3 } },
     adaItems: [{ name: "Hunting bow", type: "weapon", system: { equipped: true, steel: BOW } }],
-    declaration: { weaponId: "$ada:Hunting bow", dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0 },
+    declaration: { weaponId: "$ada:Hunting bow", dice: 3, aimDice: 0, aimedPart: "" },
     answer: { kind: "evade", room: "restricted", dice: 2 },
     draws: [...d10(9, 9, 9, 2, 2), [3, 6], [4, 6]],
     headline: "Ada of the Western March's shot hits: level 2 wound to Bran's chest. Shock leaves Bran no dice this round. Bran is knocked down.",

@@ -11,11 +11,20 @@ const d10 = (...r: number[]): [number, number][] => r.map((x) => [x, 10]);
 
 const BOW = { missile: true, missileAtn: 6, thrustDamage: 2, thrustType: "puncture", addStrength: false, preparation: 2, quickenCost: 1, quickenTn: 8, reach: 0 };
 
-async function range(inBout: boolean) {
+async function range(inBout: boolean, yardsApart?: number) {
   const { world, gm, alice, bob, Actor } = await tableOfThree("steel");
   const alan = await Actor.create({ name: "Alan", type: "character", ownership: { default: 0, [world.userId("Alice")]: 3 }, system: { steel: { agility: 6, wit: 5, perception: 5, proficiency: 6, missileProficiency: 5 } } });
   const rival = await Actor.create({ name: "Rival", type: "character", ownership: { default: 0, [world.userId("Bob")]: 3 }, system: { steel: { agility: 5, wit: 5, proficiency: 5, toughness: 3 } } });
   const [bow] = await alan.createEmbeddedDocuments("Item", [{ name: "Hunting bow", type: "weapon", system: { equipped: true, steel: BOW } }]);
+  // The two on a field of a yard a square, `yardsApart` from each other (none: no tokens, nothing to measure).
+  let rivalToken: any = null;
+  if (yardsApart !== undefined) {
+    const scene = await gm.CONFIG.Scene.documentClass.create({ name: "Field", active: true, grid: { type: 1, size: 100, distance: 1, units: "yd" } });
+    [, rivalToken] = await scene.createEmbeddedDocuments("Token", [
+      { name: "Alan", actorId: alan.id, actorLink: true, x: 0, y: 0 },
+      { name: "Rival", actorId: rival.id, actorLink: true, x: yardsApart * 100, y: 0 },
+    ]);
+  }
   let combatId = "";
   let groupId = "";
   let ca = "";
@@ -37,12 +46,12 @@ async function range(inBout: boolean) {
   const state = () => gm.game.combats.get(combatId).machineState;
   const roll = async (answer: Record<string, unknown>) => {
     // A bow not yet ready opens the readying dialog (its one field: quicken); a ready one the shot.
-    alice.runtime.dialogs.responder = () => ("quicken" in answer ? answer : { target: rival.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer });
+    alice.runtime.dialogs.responder = () => ("quicken" in answer ? answer : { target: rival.id, dice: 3, aimDice: 0, aimedPart: "", defenceDice: 2, ...answer });
     await alice.game.actors.get(alan.id).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
     await settle();
     return gm.game.messages.contents.at(-1);
   };
-  return { world, gm, alice, bob, alanId: alan.id as string, rivalId: rival.id as string, combatId, groupId, ca, state, roll };
+  return { world, gm, alice, bob, rivalToken, alanId: alan.id as string, rivalId: rival.id as string, combatId, groupId, ca, state, roll };
 }
 
 describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
@@ -75,7 +84,7 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     expect(me().missile).toEqual({ roundsLeft: 2, ready: false, pool: 0, quickenCost: 0, fired: false });
     // Not ready yet: the roll button would ready again, so ask the card directly.
     const hooks = t.alice.evaluate<any>("globalThis.__boutTest");
-    const early = await hooks.postCard("steel.missile", t.alice.game.actors.get(t.alanId), t.alice.game.actors.get(t.rivalId), { weaponId: t.alice.game.actors.get(t.alanId).items.getName("Hunting bow").id, dice: 1, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0 }, t.combatId);
+    const early = await hooks.postCard("steel.missile", t.alice.game.actors.get(t.alanId), t.alice.game.actors.get(t.rivalId), { weaponId: t.alice.game.actors.get(t.alanId).items.getName("Hunting bow").id, dice: 1, aimDice: 0, aimedPart: "" }, t.combatId);
     expect(early.ok ? "ok" : early.refusal.code).toBe("steel.missile.notReady");
     const next = async () => {
       await t.gm.ui.combat.runAction("boutGroupAction", { groupId: t.groupId, actionId: "next" });
@@ -186,17 +195,17 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
 // Seed 000 "Missile Combat" 3b names a Range Modifiers table without printing it: ours, the GM's to change in a form
 // of labelled cells (issue 21), read by the shot dialog's choices and odds and by the card that resolves the shot.
 describe("steel range modifiers: the world's bands, edited in their cells", () => {
-  it("medium's TN modifier set to +3 in its cell: the dialog offers 'Medium (TN +3)' and the next shot at medium range rolls at TN 6 + 3 = 9; a +11 is refused naming the cell", async () => {
-    const t = await range(false);
+  it("medium's TN modifier set to +3 in its cell: the next shot at 40 yards (Medium, measured) rolls at TN 6 + 3 = 9; a +11 is refused naming the cell", async () => {
+    const t = await range(false, 40);
     const menu = t.gm.game.settings.menus.get("bout.steelRangeBandsMenu");
     expect(menu.restricted).toBe(true);
     const app = new menu.type();
     await app.render({ force: true });
     const html = app.renderedParts.form as string;
-    for (const text of ["Range bands", "Range", "TN modifier", "Points per aim die", "Point blank", "Medium", "Extreme"]) expect(html).toContain(text);
+    for (const text of ["Range bands", "Range", "TN modifier", "Points per aim die", "Reaches up to (yards)", "Everything farther", "Point blank", "Medium", "Extreme"]) expect(html).toContain(text);
     expect(html).not.toContain("BOUT.");
     const cells = formCells(html);
-    expect([cells.pointBlank__stepsPerAimDie, cells.medium__tnModifier, cells.extreme__tnModifier]).toEqual([2, 1, 3]);
+    expect([cells.pointBlank__stepsPerAimDie, cells.medium__tnModifier, cells.extreme__tnModifier, cells.medium__upTo, cells.extreme__upTo]).toEqual([2, 1, 3, 60, undefined]);
     t.gm.ui.notifications.clear();
     await app.submit({ ...cells, medium__tnModifier: 11 });
     expect(t.gm.ui.notifications.notices.at(-1)).toEqual({ type: "warning", message: "Medium: TN modifier must be a whole number from -10 to 10." });
@@ -209,7 +218,7 @@ describe("steel range modifiers: the world's bands, edited in their cells", () =
     const shoot = async () => {
       t.alice.runtime.dialogs.responder = (_k: unknown, config: any) => {
         offered = String(config.content ?? "");
-        return { target: t.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "medium", tnModifier: 0, defenceDice: 2 };
+        return { target: t.rivalId, dice: 3, aimDice: 0, aimedPart: "", defenceDice: 2 };
       };
       await t.alice.game.actors.get(t.alanId).sheet.runAction("rollItem", {}, { row: { itemId: t.alice.game.actors.get(t.alanId).items.getName("Hunting bow").id } });
       await settle();
@@ -222,8 +231,10 @@ describe("steel range modifiers: the world's bands, edited in their cells", () =
       return t.gm.game.messages.get(card.id);
     };
     const done = await shoot();
-    expect(offered).toContain("Medium (TN +3)");
-    expect(offered).toContain("Long (TN +2)");
+    // A player's form has no range to pick (nor a TN modifier): the tokens say it.
+    expect(offered).not.toContain('name="band"');
+    expect(offered).not.toContain('name="tnModifier"');
+    expect(done.content).toContain("Measured between the tokens: 40 yards, Medium range.");
     // TN 9 on the card: the 9 succeeds, both 8s are marked failures.
     const marks = (card: any) => [...String(card.content).matchAll(/card-die d10 (success|failure)" title="\w+">(\d+)/g)].map((m) => `${m[2]} ${m[1]}`);
     expect(marks(done).slice(0, 3)).toEqual(["9 success", "8 failure", "8 failure"]);
@@ -234,8 +245,54 @@ describe("steel range modifiers: the world's bands, edited in their cells", () =
     await settle();
     expect(t.gm.game.settings.get("bout", "steelRangeBands")).toBe("");
     const again = await shoot();
-    expect(offered).toContain("Medium (TN +1)");
     expect(marks(again).slice(0, 3)).toEqual(["9 success", "8 success", "8 success"]);
     expect(again.content).toContain("Missile: 3 against 0, margin 3");
+  });
+});
+
+// Seed 000 "Missile Combat" 3b ("Apply all modifiers for Range"): the band a shot is at is measured between the
+// two tokens against the world's reaches (ours: Point blank to 3 yards, Short 20, Medium 60, Long 150, Extreme
+// beyond), never typed; the GM rules it, and sets a TN modifier, only where nothing can be measured (issue 31).
+describe("steel: a shot's range band is measured, never typed", () => {
+  const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+  const bowOf = (t: any) => t.alice.game.actors.get(t.alanId).items.getName("Hunting bow").id;
+  const lastDeclaration = (t: any) => JSON.parse(t.gm.game.messages.contents.at(-1).system.declaration);
+
+  it("10 yards apart the shot is at Short; the GM moves the rival to 100 yards and the next is at Long, each said on the card", async () => {
+    const t = await range(false, 10);
+    const near = await t.roll({});
+    expect(JSON.parse(near.system.declaration)).toMatchObject({ band: "short", yards: 10, tnModifier: 0 });
+    expect(near.content).toContain("Measured between the tokens: 10 yards, Short range.");
+    await t.rivalToken.update({ x: 10000, y: 0 });
+    await settle();
+    const far = await t.roll({});
+    expect(JSON.parse(far.system.declaration)).toMatchObject({ band: "long", yards: 100 });
+    expect(far.content).toContain("Measured between the tokens: 100 yards, Long range.");
+  });
+
+  it("hostile: Alice asks for Point blank and a TN modifier of -5 past her dialog: refused as the GM's figures, nothing written", async () => {
+    const t = await range(false, 100);
+    const mark = t.world.server.writes.length;
+    const before = t.gm.game.messages.size;
+    const forged = await hooks(t.alice).postCard("steel.missile", t.alice.game.actors.get(t.alanId), t.alice.game.actors.get(t.rivalId), { weaponId: bowOf(t), dice: 3, aimDice: 0, aimedPart: "", band: "pointBlank", tnModifier: -5 });
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("card.gmFigures");
+    await settle();
+    expect(t.gm.game.messages.size).toBe(before);
+    expect(t.world.writesSince(mark)).toEqual([]);
+  });
+
+  it("the GM's word for the band counts only where nothing is measured: with tokens, his Point blank is still Long; without, his Long is the band, and a player's shot is at Short", async () => {
+    const t = await range(false, 100);
+    const ruled = await hooks(t.gm).postCard("steel.missile", t.gm.game.actors.get(t.alanId), t.gm.game.actors.get(t.rivalId), { weaponId: bowOf(t), dice: 3, aimDice: 0, aimedPart: "", band: "pointBlank", tnModifier: 1 });
+    expect(ruled.ok).toBe(true);
+    expect(lastDeclaration(t)).toMatchObject({ band: "long", yards: 100, tnModifier: 1 });
+    const open = await range(false);
+    const byGM = await hooks(open.gm).postCard("steel.missile", open.gm.game.actors.get(open.alanId), open.gm.game.actors.get(open.rivalId), { weaponId: bowOf(open), dice: 3, aimDice: 0, aimedPart: "", band: "long" });
+    expect(byGM.ok).toBe(true);
+    expect(lastDeclaration(open)).toMatchObject({ band: "long" });
+    expect(lastDeclaration(open).yards).toBeUndefined();
+    expect(open.gm.game.messages.contents.at(-1).content).toMatch(/No tokens to measure between: Long range, the GM(&#x27;|&#39;|')s ruling\./);
+    const byAlice = await open.roll({});
+    expect(JSON.parse(byAlice.system.declaration)).toMatchObject({ band: "short" });
   });
 });

@@ -47,7 +47,7 @@ describe("seed 000 'Attacking a Mounted Target': the saddle check after a missil
     // The bow is ready with 5 dice (the GM's command, standing for the readying rounds).
     await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "missile", combatantId: f.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
     await settle();
-    f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 0 });
+    f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", defenceDice: 0 });
     await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.bowId } });
     await settle();
     const card = f.last();
@@ -72,7 +72,7 @@ describe("seed 000 'Attacking a Mounted Target': the saddle check after a missil
     const f = await field();
     await f.gm.game.combats.get(f.combatId).applyCommands([{ type: "missile", combatantId: f.ca, missile: { roundsLeft: 0, ready: true, pool: 5, quickenCost: 0 } }]);
     await settle();
-    f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 0 });
+    f.alice.runtime.dialogs.responder = () => ({ target: f.rivalId, dice: 3, aimDice: 0, aimedPart: "", defenceDice: 0 });
     await f.alice.game.actors.get(f.alanId).sheet.runAction("rollItem", {}, { row: { itemId: f.bowId } });
     await settle();
     f.bob.runtime.dialogs.responder = () => ({ kind: "none", room: "open", dice: 0 });

@@ -86,7 +86,7 @@ async function shot(ctx: Ctx) {
   const [item] = await cal.createEmbeddedDocuments("Item", [{ name: "Hunting bow", type: "weapon", system: { equipped: true, steel: bow } }]);
   await settle();
   const hooks = ctx.alice.evaluate<any>("globalThis.__boutTest");
-  const posted = await hooks.postCard("steel.missile", ctx.alice.game.actors.get(cal.id), ctx.alice.game.actors.get(ctx.branId), { weaponId: item.id, dice: 3, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0 }, "");
+  const posted = await hooks.postCard("steel.missile", ctx.alice.game.actors.get(cal.id), ctx.alice.game.actors.get(ctx.branId), { weaponId: item.id, dice: 3, aimDice: 0, aimedPart: "" }, "");
   expect(posted.ok).toBe(true);
   await settle();
   const card = ctx.gm.game.messages.contents.at(-1);

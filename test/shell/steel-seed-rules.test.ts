@@ -165,7 +165,7 @@ describe("seed 000 'Missile Combat' 3: a shooter chooses red or white each round
     const roll = async (answer: Record<string, unknown>) => {
       // Readying the bow asks only whether to quicken; the shot asks the rest.
       t.alice.runtime.dialogs.responder = (_k: unknown, config: any) =>
-        String(config?.content ?? "").includes('name="dice"') ? { target: rival.id, dice: 2, aimDice: 0, aimedPart: "", band: "short", tnModifier: 0, defenceDice: 2, ...answer } : { quicken: false };
+        String(config?.content ?? "").includes('name="dice"') ? { target: rival.id, dice: 2, aimDice: 0, aimedPart: "", defenceDice: 2, ...answer } : { quicken: false };
       await t.alice.game.actors.get(alan.id).sheet.runAction("rollItem", {}, { row: { itemId: bow.id } });
       await settle();
       return t.gm.game.messages.contents.at(-1);

@@ -107,7 +107,7 @@ function report(s: DuelSummary): string {
   const lines = [
     `${s.names.a} (${s.policies.a}) vs ${s.names.b} (${s.policies.b}): ${s.ruleset}, ${s.n} duels`,
     `${s.names.a} wins ${formatProbability(s.winRateA)} (95% interval ${formatProbability(s.winRateAInterval.low)} to ${formatProbability(s.winRateAInterval.high)}), ${s.names.b} ${pct(s.wins.b)}, draws ${pct(s.wins.draw)}`,
-    `mean length ${s.meanRounds.toFixed(2)} rounds, longest ${s.longest}`,
+    `mean length ${s.meanRounds.toFixed(2)} ${s.ruleset === "pulse" ? "pulses" : "rounds"}, longest ${s.longest}`,
     `${s.names.a} fights with ${s.weapons.a || text("BOUT.Duel.BareHands")}; ${s.names.b} with ${s.weapons.b || text("BOUT.Duel.BareHands")}`,
     "",
   ];

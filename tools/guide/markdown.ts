@@ -1,8 +1,21 @@
 /**
  * A small Markdown-to-HTML converter for the guide journal: headings, paragraphs,
- * lists, tables, fenced code, bold, italic, inline code and links. Enough for our
- * own docs; anything else stays as escaped text.
+ * lists, tables, fenced code, bold, italic, inline code, links and pictures. Enough
+ * for our own docs; anything else stays as escaped text.
  */
+
+/**
+ * Where Foundry serves a guide picture: docs/guide/pictures/ ships as the system's
+ * guide/pictures/ folder (tools/vite-plugin-bout.ts), and a journal page names it by
+ * the path under the data folder, as Foundry's own pages name their pictures.
+ */
+export const GUIDE_PICTURES = "systems/bout/guide/pictures/";
+
+/** A picture's address in the journal: any path ending in pictures/<file> is a shipped guide picture. */
+export function pictureSource(path: string): string {
+  const file = /(?:^|\/)pictures\/([\w.-]+)$/.exec(path)?.[1];
+  return file ? `${GUIDE_PICTURES}${file}` : path;
+}
 
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -12,12 +25,17 @@ export function inline(text: string): string {
     codes.push(`<code>${code}</code>`);
     return `\u0000${codes.length - 1}\u0000`;
   });
+  const pictures: string[] = [];
+  out = out.replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (_m, alt: string, path: string) => {
+    pictures.push(`<img src="${pictureSource(path)}" alt="${alt}">`);
+    return `\u0001${pictures.length - 1}\u0001`;
+  });
   out = out
     .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
     .replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?=[^*\w]|$)/g, "$1<em>$2</em>")
     .replace(/(^|[^\w])_([^_\s][^_]*)_(?=[^\w]|$)/g, "$1<em>$2</em>")
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, '<a href="$2">$1</a>');
-  return out.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => codes[Number(i)]!);
+  return out.replace(/\u0001(\d+)\u0001/g, (_m, i: string) => pictures[Number(i)]!).replace(/\u0000(\d+)\u0000/g, (_m, i: string) => codes[Number(i)]!);
 }
 
 const cells = (row: string) =>

@@ -1,10 +1,10 @@
 /**
- * Where a GM opens the armory: a button in the system settings (world items),
+ * Where a GM opens the armory: a button in the system settings (world items; registered
+ * by registerSettings, with the others),
  * "Open in the armory" on an Item compendium and on the Items sidebar, and
  * `CONFIG.BOUT.openArmory({ pack })` for macros. Every way in checks the user
  * is a GM (BoutArmory.open and render refuse anyone else).
  */
-import { SYSTEM_ID } from "../../config";
 import { BoutArmory, type ArmoryOptions } from "./armory-app";
 import { contextEntry, type ContextMenuEntry } from "../../compat";
 
@@ -12,14 +12,7 @@ import { contextEntry, type ContextMenuEntry } from "../../compat";
 const ICON = '<i class="fa-solid fa-shield-halved"></i>';
 
 export function registerArmory(): void {
-  game.settings!.registerMenu(SYSTEM_ID, "armoryMenu", {
-    name: "BOUT.Armory.Title",
-    label: "BOUT.Armory.Open",
-    hint: "BOUT.Armory.MenuHint",
-    icon: "fa-solid fa-shield-halved",
-    type: BoutArmory as never,
-    restricted: true,
-  } as never);
+  // Its settings button is registered with the other settings, in their order (src/settings.ts).
   const config = CONFIG as { BOUT?: Record<string, unknown> };
   config.BOUT = Object.assign(config.BOUT ?? {}, { openArmory: (options?: ArmoryOptions) => BoutArmory.open(options) });
 

@@ -1,10 +1,19 @@
 import { formatProbability } from "../../engine/odds-view";
-import type { DuelSummary } from "../../engine/duel";
+import { ENDINGS, type DuelSummary } from "../../engine/duel";
 
 type Formatter = { localize(key: string): string; format(key: string, data: Record<string, string>): string };
 
+/** What a duel's length is counted in: a pulse duel counts pulses, the others rounds. */
+export function duelTimeWords(ruleset: string): { mean: string; longest: string; limit: string } {
+  return ruleset === "pulse"
+    ? { mean: "BOUT.Duel.MeanPulses", longest: "BOUT.Duel.LongestPulses", limit: "BOUT.Duel.Ending.PulseCap" }
+    : { mean: "BOUT.Duel.MeanRounds", longest: "BOUT.Duel.Longest", limit: ENDINGS.roundCap };
+}
+
 /** The chart of a finished simulation: outcome bars, each side's weapon and end condition, and why the duels ended. */
-export function duelChartContext(summary: DuelSummary, i18n: Formatter) {
+export function duelChartContext(summary: DuelSummary, i18n: Formatter, ruleset: string) {
+  const time = duelTimeWords(ruleset);
+  const ending = (key: string) => i18n.localize(key === ENDINGS.roundCap ? time.limit : key);
   const share = (k: number) => ({ percent: formatProbability(k / summary.n), width: Math.round((1000 * k) / summary.n) / 10 });
   return {
     title: `${summary.names.a} — ${summary.names.b}`,
@@ -16,6 +25,8 @@ export function duelChartContext(summary: DuelSummary, i18n: Formatter) {
     ],
     interval: `${formatProbability(summary.winRateAInterval.low)} – ${formatProbability(summary.winRateAInterval.high)}`,
     meanRounds: summary.meanRounds.toFixed(2),
+    meanLabel: i18n.localize(time.mean),
+    longestLabel: i18n.localize(time.longest),
     longest: summary.longest,
     conditions: summary.conditionOrder.map((c) => ({
       label: i18n.localize(c),
@@ -27,7 +38,7 @@ export function duelChartContext(summary: DuelSummary, i18n: Formatter) {
       Object.entries(summary.endings[result])
         .filter(([, k]) => k > 0)
         .map(([key, k]) => ({
-          label: result === "draw" ? i18n.format("BOUT.Duel.EndedDraw", { ending: i18n.localize(key) }) : i18n.format("BOUT.Duel.EndedWin", { name: summary.names[result], ending: i18n.localize(key) }),
+          label: result === "draw" ? i18n.format("BOUT.Duel.EndedDraw", { ending: ending(key) }) : i18n.format("BOUT.Duel.EndedWin", { name: summary.names[result], ending: ending(key) }),
           ...share(k),
         })),
     ),

@@ -25,7 +25,8 @@ export interface Cell {
   readonly name: string;
   /** The reader's path for this cell ("actionCosts.2.ap"): a refusal naming it names this cell. */
   readonly where: string;
-  readonly kind: "number" | "checkbox" | "select";
+  /** "text": words in place of a figure (a cell the table has no figure for). */
+  readonly kind: "number" | "checkbox" | "select" | "text";
   readonly value: number | boolean | string;
   readonly min?: number;
   readonly max?: number;

@@ -17,6 +17,7 @@ export class BoutActorSheet extends ActorSheetBase {
     position: { width: 680, height: 720 },
     window: {
       resizable: true,
+      // v13 ApplicationV2#_updateFrame lists window.controls in the header's ⋮ (Toggle Controls) dropdown, not in the title bar.
       controls: [{ action: "duelSimulator", icon: "fa-solid fa-scale-balanced", label: "BOUT.Duel.Open", visible: () => game.user?.isGM ?? false }],
     },
     form: { submitOnChange: true },

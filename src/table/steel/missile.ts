@@ -32,18 +32,22 @@ import {
   stayInSaddle,
   oneSuccessOdds,
   PART_REGION,
+  bandAt,
   rangeBand,
   reflexOf,
   successBars,
   type BodyPart,
   type EvasionRoom,
   type MissileDefence,
+  type RangeBand,
   type SteelStats,
 } from "../../engine/rulesets/steel";
+import { yardsPerUnit } from "../../engine/measure";
+import { centreDistance, tokensOf, unitsOf } from "../measure";
 import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { blowAftermath, readyHeadline, shotHeadline } from "./headline";
-import { combatantFor, dryRun, postCard, registerCardKind, withNames, withThen, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
+import { combatantFor, dryRun, isSet, postCard, registerCardKind, withNames, withThen, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
@@ -115,23 +119,44 @@ interface ShotDeclaration {
   readonly dice: number;
   readonly aimDice: number;
   readonly band: string;
+  /** Yards between the two, measured from the tokens; absent where nothing could be measured (the band is then the GM's ruling). */
+  readonly yards?: number;
   readonly aimedPart: string;
   readonly tnModifier: number;
   readonly atn: number;
 }
 
-function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string): Outcome<ShotDeclaration> {
+/** Yards between shooter and target, centre to centre, measured from their tokens; null where there is nothing to measure. */
+function yardsBetween(shooter: Actor.Implementation, target: Actor.Implementation, combatId: string): number | null {
+  const pair = tokensOf(shooter, target, combatId);
+  return pair ? centreDistance(pair.a, pair.b, pair.scene) * yardsPerUnit(unitsOf(pair.scene)) : null;
+}
+
+/**
+ * The band a shot is at (seed 000 "Missile Combat" 3b, "Apply all modifiers for Range"): measured between the
+ * tokens; where nothing can be measured, the GM's ruling (only a GM may name a band: a player's request naming
+ * one is refused before this), Short when none is given.
+ */
+function shotBand(bands: readonly RangeBand[], yards: number | null, ruled: unknown): RangeBand | undefined {
+  if (yards !== null) return bandAt(bands, yards);
+  return ruled === undefined || ruled === "" ? rangeBand(bands, "short") : rangeBand(bands, ruled);
+}
+
+/** `declared`: checking again at resolve the card's own declaration, whose band was decided when it was posted. */
+function prepareShot(raw: unknown, actor: Actor.Implementation, target: Actor.Implementation, combatId: string, declared = false): Outcome<ShotDeclaration> {
   const d = (raw ?? {}) as Record<string, unknown>;
   const weapon = missileWeapon(actor, d.weaponId);
   if (!weapon) return refused("noWeapon", "NoWeapon");
   const s = view(actor).stats;
   const profile = missileProfile(weapon.stats, s.strength);
   if (!profile.ok) return refused("noWeapon", "NoWeapon");
-  const band = rangeBand(steelRangeBands(), d.band);
+  const yards = declared ? (typeof d.yards === "number" ? d.yards : null) : yardsBetween(actor, target, combatId);
+  const band = declared ? rangeBand(steelRangeBands(), d.band) : shotBand(steelRangeBands(), yards, d.band);
   if (!band) return refused("badBand", "BadBand");
+  const tnModifier = d.tnModifier === undefined ? 0 : d.tnModifier;
   if (d.aimedPart !== "" && !steelTables().missileChart.includes(d.aimedPart as BodyPart)) return refused("badPart", "BadPart");
   for (const v of [d.dice, d.aimDice]) if (!isWholeNumber(v) || (v as number) < 0) return refused("badDice", "BadDice");
-  if (!isWholeNumber(d.tnModifier) || Math.abs(d.tnModifier as number) > 5) return refused("badModifier", "BadModifier");
+  if (!isWholeNumber(tnModifier) || Math.abs(tnModifier) > 5) return refused("badModifier", "BadModifier");
   if ((d.aimDice as number) > aimOf(s)) return refused("aimTooHigh", "AimTooHigh", { aim: aimOf(s) });
   const { missile } = missileNow(actor, combatId);
   if (!missile?.ready) return refused("notReady", "NotReady");
@@ -143,7 +168,7 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, combatId: string
     const ready = dryRun(combatId, [{ type: "loose", combatantId: id, dice: total } as TimeCommand]);
     if (!ready.ok) return ready;
   }
-  return ok({ weaponId: weapon.id, weapon: weapon.name, dice: d.dice as number, aimDice: d.aimDice as number, band: band.slug, aimedPart: String(d.aimedPart), tnModifier: d.tnModifier as number, atn: profile.value.atn });
+  return ok({ weaponId: weapon.id, weapon: weapon.name, dice: d.dice as number, aimDice: d.aimDice as number, band: band.slug, ...(yards !== null ? { yards: Math.round(yards * 10) / 10 } : {}), aimedPart: String(d.aimedPart ?? ""), tnModifier, atn: profile.value.atn });
 }
 
 /** The target's defence pool: Combat Pool dice left when it fights in a bout, else its Reflex. */
@@ -156,8 +181,16 @@ const shieldDtn = (t: ActorView<SteelStats>) => t.shields.find((s) => s.equipped
 
 const shotCard: CardKind = {
   title: `${M}ShotTitle`,
-  prepare: (raw, shooter, _target, combatId) => prepareShot(raw, shooter, combatId),
-  describe: (d: ShotDeclaration) => [{ type: "declared", key: `${M}ShotDeclared`, data: { weapon: d?.weapon ?? "", dice: d?.dice ?? 0, aim: d?.aimDice ?? 0, band: game.i18n!.localize(`${M}Band.${d?.band}`) } }],
+  // The band is measured; where it cannot be, it and the TN modifier are the GM's to set.
+  gmFigures: (d) => [...(isSet(d?.band) ? [`${M}Field.Band`] : []), ...(isSet(d?.tnModifier) ? ["BOUT.Roll.TnModifier"] : [])],
+  prepare: (raw, shooter, target, combatId) => prepareShot(raw, shooter, target, combatId),
+  describe: (d: ShotDeclaration): EngineEvent[] => {
+    const band = game.i18n!.localize(`${M}Band.${d?.band}`);
+    return [
+      { type: "declared", key: `${M}ShotDeclared`, data: { weapon: d?.weapon ?? "", dice: d?.dice ?? 0, aim: d?.aimDice ?? 0, band } },
+      { type: "declared", key: typeof d?.yards === "number" ? `${M}RangeFrom.measured` : `${M}RangeFrom.ruling`, data: { yards: d?.yards ?? 0, band } },
+    ];
+  },
   async defend(card: CardView) {
     if (!card.defender) return null;
     const d = card.declaration as ShotDeclaration;
@@ -188,7 +221,7 @@ const shotCard: CardKind = {
     const shooter = card.attacker;
     const target = card.defender;
     if (!shooter || !target) return refused("noWeapon", "NoWeapon");
-    const again = prepareShot(card.declaration, shooter, card.combatId);
+    const again = prepareShot(card.declaration, shooter, target, card.combatId, true);
     if (!again.ok) return again;
     const d = again.value;
     const a = (answer ?? {}) as { kind?: unknown; room?: unknown; dice?: unknown };
@@ -314,8 +347,13 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
   const pool = now.missile?.ready ? now.missile.pool : 0;
   const aim = Math.min(aimOf(s), pool);
   const foes = opponents(actor);
-  // The world's range bands, read once for the choices and the odds.
+  // The world's range bands, read once for the choices and the odds; the band each foe is at is measured.
   const bands = steelRangeBands();
+  const measuredBand = (foe: unknown) => {
+    const target = pickOpponent(foes, foe);
+    const yards = target ? yardsBetween(actor, target, combatId) : null;
+    return yards === null ? null : bandAt(bands, yards);
+  };
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
     titleData: { name: item.name },
@@ -325,13 +363,13 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       { kind: "number", name: "dice", label: `${M}Field.Dice`, value: pool, min: 0, max: pool, slider: true },
       { kind: "number", name: "aimDice", label: `${M}Field.AimDice`, value: 0, min: 0, max: aim },
       { kind: "select", name: "aimedPart", label: `${M}Field.AimedPart`, value: "", options: [{ value: "", label: `${M}NoAim` }, ...[...new Set(steelTables().missileChart)].map((p) => ({ value: p, label: `BOUT.Steel.Part.${p}` }))] },
-      { kind: "select", name: "band", label: `${M}Field.Band`, value: "short", options: bands.map((b) => ({ value: b.slug, label: `${M}BandOption`, labelData: { band: game.i18n!.localize(`${M}Band.${b.slug}`), tn: signed(b.tnModifier) } })) },
-      { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5 },
+      { kind: "select", name: "band", label: `${M}Field.Band`, value: "short", gmOnly: true, options: bands.map((b) => ({ value: b.slug, label: `${M}BandOption`, labelData: { band: game.i18n!.localize(`${M}Band.${b.slug}`), tn: signed(b.tnModifier) } })) },
+      { kind: "number", name: "tnModifier", label: "BOUT.Roll.TnModifier", value: 0, min: -5, max: 5, gmOnly: true },
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: 3, min: 0, max: 30 },
     ],
     odds: (v) => {
-      const band = rangeBand(bands, v.band) ?? bands[0]!;
-      const atn = (profile.ok ? profile.value.atn : 10) + band.tnModifier + Number(v.tnModifier);
+      const band = measuredBand(v.target) ?? rangeBand(bands, v.band) ?? rangeBand(bands, "short")!;
+      const atn = (profile.ok ? profile.value.atn : 10) + band.tnModifier + (Number(v.tnModifier) || 0);
       const dice = Number(v.dice);
       const odds = exchangeOdds(dice, atn, Number(v.defenceDice), EVASION_TN.restricted);
       return {
@@ -345,7 +383,9 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
   });
   const target = values ? pickOpponent(foes, values.target) : undefined;
   if (!values || !target) return;
-  return postCard("steel.missile", actor, target, { weaponId: item.id, dice: values.dice, aimDice: values.aimDice, aimedPart: values.aimedPart, band: values.band, tnModifier: values.tnModifier }, combatId);
+  // A player's form has no band or TN modifier (the GM's figures): only what it holds is sent.
+  const gm = game.user?.isGM === true;
+  return postCard("steel.missile", actor, target, { weaponId: item.id, dice: values.dice, aimDice: values.aimDice, aimedPart: values.aimedPart, ...(gm ? { band: values.band, tnModifier: values.tnModifier } : {}) }, combatId);
 }
 
 export function registerSteelMissile(): void {

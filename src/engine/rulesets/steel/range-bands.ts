@@ -6,6 +6,10 @@
  * location total. The bands themselves (point blank to extreme) stay; each
  * figure is checked here, for the GM's form and for whatever a stored setting
  * holds, so a half-typed table never reaches a shot.
+ *
+ * Which band a shot is at is measured between the tokens, never typed: each
+ * band but the last reaches `upTo` yards (ours: 3, 20, 60 and 150, the last
+ * band beyond), and the GM rules the band only where nothing can be measured.
  */
 import { isWholeNumber, ok, refuse, type Outcome } from "../../outcome";
 
@@ -14,17 +18,19 @@ export interface RangeBand {
   readonly tnModifier: number;
   /** Points each aim die moves the 2d6 location roll. */
   readonly stepsPerAimDie: number;
+  /** The farthest a shot at this band reaches, in yards; null for the last band (everything beyond). */
+  readonly upTo: number | null;
 }
 
 export const RANGE_BANDS = ["pointBlank", "short", "medium", "long", "extreme"] as const;
 export type RangeBandId = (typeof RANGE_BANDS)[number];
 
 export const DEFAULT_RANGE_BANDS: readonly RangeBand[] = [
-  { slug: "pointBlank", tnModifier: 0, stepsPerAimDie: 2 },
-  { slug: "short", tnModifier: 0, stepsPerAimDie: 1 },
-  { slug: "medium", tnModifier: 1, stepsPerAimDie: 1 },
-  { slug: "long", tnModifier: 2, stepsPerAimDie: 0 },
-  { slug: "extreme", tnModifier: 3, stepsPerAimDie: 0 },
+  { slug: "pointBlank", tnModifier: 0, stepsPerAimDie: 2, upTo: 3 },
+  { slug: "short", tnModifier: 0, stepsPerAimDie: 1, upTo: 20 },
+  { slug: "medium", tnModifier: 1, stepsPerAimDie: 1, upTo: 60 },
+  { slug: "long", tnModifier: 2, stepsPerAimDie: 0, upTo: 150 },
+  { slug: "extreme", tnModifier: 3, stepsPerAimDie: 0, upTo: null },
 ];
 
 /**
@@ -34,6 +40,7 @@ export const DEFAULT_RANGE_BANDS: readonly RangeBand[] = [
 export const RANGE_BAND_LIMITS = {
   tnModifier: { min: -10, max: 10 },
   stepsPerAimDie: { min: 0, max: 10 },
+  upTo: { min: 1, max: 5000 },
 } as const;
 
 const FIGURES = ["tnModifier", "stepsPerAimDie"] as const;
@@ -44,7 +51,8 @@ const bad = (where: string, min: number, max: number): Outcome<never> => refuse(
 /**
  * The world's range bands: "" or nothing for ours; otherwise an object keyed by
  * band, each band present read whole (a band left out stays ours), every
- * figure a whole number within its limits.
+ * figure a whole number within its limits. A band stored before bands had a
+ * reach (`upTo` absent) keeps ours; the reaches must grow band by band.
  */
 export function readRangeBands(raw: unknown): Outcome<readonly RangeBand[]> {
   if (raw === "" || raw === null || raw === undefined) return ok(DEFAULT_RANGE_BANDS);
@@ -64,9 +72,26 @@ export function readRangeBands(raw: unknown): Outcome<readonly RangeBand[]> {
       const v = b[f];
       if (!isWholeNumber(v) || v < min || v > max) return bad(`${ours.slug}.${f}`, min, max);
     }
-    out.push({ slug: ours.slug, tnModifier: b.tnModifier as number, stepsPerAimDie: b.stepsPerAimDie as number });
+    let upTo = ours.upTo;
+    if (ours.upTo !== null && b.upTo !== undefined) {
+      const { min, max } = RANGE_BAND_LIMITS.upTo;
+      if (!isWholeNumber(b.upTo) || b.upTo < min || b.upTo > max) return bad(`${ours.slug}.upTo`, min, max);
+      upTo = b.upTo;
+    }
+    out.push({ slug: ours.slug, tnModifier: b.tnModifier as number, stepsPerAimDie: b.stepsPerAimDie as number, upTo });
+  }
+  for (let i = 1; i < out.length; i++) {
+    const [before, band] = [out[i - 1]!, out[i]!];
+    if (band.upTo !== null && before.upTo !== null && band.upTo <= before.upTo) {
+      return refuse("steel.rangeBands.order", "BOUT.Steel.RangeBands.Refusal.Order", { where: `${band.slug}.upTo`, band: band.slug, before: before.slug });
+    }
   }
   return ok(out);
+}
+
+/** The band a shot `yards` off is at: the first whose reach holds it, else the last. */
+export function bandAt(bands: readonly RangeBand[], yards: number): RangeBand {
+  return bands.find((b) => b.upTo !== null && yards <= b.upTo) ?? bands[bands.length - 1]!;
 }
 
 /** A band of the world's by its id; undefined for an id that is no band. */

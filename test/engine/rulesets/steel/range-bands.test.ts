@@ -5,7 +5,7 @@
 // form or a stored setting holds, and a shot plays the band it is given.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { DEFAULT_RANGE_BANDS, missileAttack, RANGE_BANDS, rangeBand, readRangeBands, type MissileAttackInput, type RangeBand } from "../../../../src/engine/rulesets/steel";
+import { bandAt, DEFAULT_RANGE_BANDS, missileAttack, RANGE_BANDS, rangeBand, readRangeBands, type MissileAttackInput, type RangeBand } from "../../../../src/engine/rulesets/steel";
 import { noArmour } from "./helpers";
 
 const refusal = (raw: unknown) => {
@@ -34,9 +34,9 @@ describe("readRangeBands (seed 000 'Missile Combat', the Range Modifiers table)"
     expect(r.ok && r.value).toEqual([
       DEFAULT_RANGE_BANDS[0],
       DEFAULT_RANGE_BANDS[1],
-      { slug: "medium", tnModifier: 2, stepsPerAimDie: 3 },
+      { slug: "medium", tnModifier: 2, stepsPerAimDie: 3, upTo: 60 },
       DEFAULT_RANGE_BANDS[3],
-      { slug: "extreme", tnModifier: 5, stepsPerAimDie: 0 },
+      { slug: "extreme", tnModifier: 5, stepsPerAimDie: 0, upTo: null },
     ]);
   });
 
@@ -56,6 +56,25 @@ describe("readRangeBands (seed 000 'Missile Combat', the Range Modifiers table)"
 
   it("refuses a table that is not laid out by band", () => {
     for (const raw of [[], 3, "short", true]) expect(refusal(raw), JSON.stringify(raw)).toEqual({ code: "steel.rangeBands.shape", message: "BOUT.Steel.RangeBands.Refusal.Shape" });
+  });
+
+  it("ours reach 3, 20, 60 and 150 yards, Extreme everything farther; a band stored without a reach keeps ours", () => {
+    expect(DEFAULT_RANGE_BANDS.map((b) => b.upTo)).toEqual([3, 20, 60, 150, null]);
+    const r = readRangeBands({ short: { tnModifier: 1, stepsPerAimDie: 1 } });
+    expect(r.ok && r.value[1]).toEqual({ slug: "short", tnModifier: 1, stepsPerAimDie: 1, upTo: 20 });
+  });
+
+  it("the world's reaches: whole yards from 1 to 5000, each band farther than the one before; Extreme's is not read", () => {
+    const r = readRangeBands({ short: { tnModifier: 0, stepsPerAimDie: 1, upTo: 30 }, extreme: { tnModifier: 3, stepsPerAimDie: 0, upTo: 7 } });
+    expect(r.ok && r.value.map((b) => b.upTo)).toEqual([3, 30, 60, 150, null]);
+    expect(refusal({ short: { tnModifier: 0, stepsPerAimDie: 1, upTo: 0 } })).toMatchObject({ code: "steel.rangeBands.figure", where: "short.upTo", min: 1, max: 5000 });
+    expect(refusal({ short: { tnModifier: 0, stepsPerAimDie: 1, upTo: 12.5 } })).toMatchObject({ where: "short.upTo" });
+    expect(refusal({ medium: { tnModifier: 1, stepsPerAimDie: 1, upTo: 20 } })).toEqual({ code: "steel.rangeBands.order", message: "BOUT.Steel.RangeBands.Refusal.Order", where: "medium.upTo", band: "medium", before: "short" });
+  });
+
+  it("bandAt: the first band whose reach holds the distance (its edge included), else the last", () => {
+    const at = (yards: number) => bandAt(DEFAULT_RANGE_BANDS, yards).slug;
+    expect([0, 3, 3.1, 20, 20.5, 60, 61, 150, 151, 2000].map(at)).toEqual(["pointBlank", "pointBlank", "short", "short", "medium", "medium", "long", "long", "extreme", "extreme"]);
   });
 
   it("rangeBand finds a band by id and nothing for an id that is no band", () => {

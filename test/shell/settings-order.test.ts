@@ -1,0 +1,68 @@
+// Settings grouped by ruleset (issue 34, "Settings grouped by ruleset, each labelled with its
+// ruleset, in a fixed order"). Foundry v13's Configure Settings lists a system's settings
+// buttons first and then its settings, each in the order they were registered
+// (SettingsConfig#_prepareCategoryData walks game.settings.menus, then game.settings.settings,
+// and sorts only the tabs, not their entries). This test reads the two lists as it does.
+import { describe, expect, it } from "vitest";
+import { tableOfThree } from "./support";
+
+/** The Bout tab of Configure Settings as a GM sees it: buttons, then settings, each by its shown name. */
+function boutTab(gm: any): { buttons: string[]; settings: string[] } {
+  const mine = (entry: any) => entry.namespace === "bout";
+  const name = (entry: any) => gm.game.i18n.localize(entry.name);
+  return {
+    buttons: [...gm.game.settings.menus.values()].filter(mine).map(name),
+    settings: [...gm.game.settings.settings.values()].filter((s: any) => mine(s) && s.config).map(name),
+  };
+}
+
+const RULESETS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
+
+describe("Configure Settings → Bout, grouped by ruleset", () => {
+  it("shows the buttons and the settings in a fixed order: every ruleset's first, then steel, phases, actionpoints, opposed, pulse", async () => {
+    const { gm } = await tableOfThree("steel");
+    expect(boutTab(gm)).toEqual({
+      buttons: [
+        "Roll tables the cards read",
+        "Armory",
+        "Steel: wound tables, hit zones and missile chart",
+        "Steel: range modifiers",
+        "Phases: wound and fatigue tracks",
+        "Action points: action and Fatigue costs",
+        "Opposed: who wins a tie",
+        "Pulse: Horsemanship ranks",
+      ],
+      settings: [
+        "Combat ruleset",
+        "Apply results automatically",
+        "Seconds in a combat round",
+        "Steel: postures at the opening throw",
+        "Steel: TN for buying initiative",
+        "Steel: most attackers on one fighter",
+        "Phases: longbow and crossbow damage",
+        "Phases: called shots",
+        "Phases: keep free movers out of fights",
+        "Action points: what counts as a critical",
+        "Action points: a critical through a successful shield block",
+        "Pulse: movement limits",
+        "Pulse: shields only from the front or shield side",
+        "Pulse: Defense counts modAG",
+      ],
+    });
+  });
+
+  it("a ruleset's entry is labelled with that ruleset's name as the ruleset choice shows it, and no ruleset's entries are split", async () => {
+    const { gm } = await tableOfThree("pulse");
+    const choices = gm.game.settings.settings.get("bout.ruleset").choices as Record<string, string>;
+    // "Steel: dice-pool bouts" → "Steel"
+    const prefixes = RULESETS.map((id) => gm.game.i18n.localize(choices[id]).split(":")[0]);
+    expect(prefixes).toEqual(["Steel", "Phases", "Action points", "Opposed", "Pulse"]);
+    for (const list of Object.values(boutTab(gm))) {
+      // Each entry's group: -1 for every ruleset, else the index of the ruleset it names first.
+      const groups = list.map((label) => prefixes.findIndex((p) => label.startsWith(`${p}: `)));
+      expect(groups, list.join(" | ")).toEqual([...groups].sort((a, b) => a - b));
+      // Nothing ruleset-specific hides under a general name: a general entry names no ruleset.
+      for (const [i, label] of list.entries()) if (groups[i] === -1) expect(prefixes.some((p) => label.startsWith(p)), label).toBe(false);
+    }
+  });
+});
