@@ -6,9 +6,10 @@ import { actingOrder, roundsBegun, turnHolder, type FightNow, type TimeCommand, 
 import { rosterChanges, type RosterEntry } from "../engine/time/roster";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import { worldTimeDelta } from "../engine/time/round-length";
-import { CONDITIONS_ENDED, fingerprint, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
-import { encodeState, fieldChange } from "../data/combat/stored-state";
-import { storeHistory, type KeptStep } from "../data/combat/stored-history";
+import { CONDITIONS_ENDED, diffStep, historyAfterStep, undoStep, type UndoEntry } from "../engine/time/undo";
+import { stateChange } from "../data/combat/stored-state";
+import { historyChange, type KeptStep } from "../data/combat/stored-history";
+import { distrustPrint, keepState, printOf, readState } from "../data/combat/state-cache";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset, phasesTracks } from "../settings";
@@ -23,7 +24,12 @@ import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement } from "../table/pulse/engagements";
 import { callCombatHook as callHook, roundChangeOptions } from "../compat";
 
-type System = { structure: string; state: unknown; history: unknown; machineState: unknown; keptSteps: KeptStep[]; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
+/** The machine's view of each state worked out (see BoutCombat#viewOf). */
+const VIEWS = new WeakMap<object, { key: string; view: TrackerView }>();
+/** The fighters' conditions as a key (only those under some condition are listed: usually none). */
+const nowKey = (now: FightNow): string => JSON.stringify(now.statuses);
+
+type System = { structure: string; state: unknown; history: unknown; fingerprint: string; machineState: unknown; keptSteps: KeptStep[]; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
 /**
  * A fight run by the ruleset's time structure. All its state is the engine
@@ -45,11 +51,31 @@ export class BoutCombat extends Combat {
     return this.boutSystem.machineState;
   }
 
+  /** The fingerprint of the fight's state (engine/time/undo.ts): known from the write that stored it, else worked out once. */
+  get statePrint(): string {
+    return printOf(this.machineState);
+  }
+
   /** What the tracker draws, or null before the fight starts. */
   trackerView(): TrackerView | null {
-    const state = this.machineState;
-    const structure = this.structure;
-    return state && structure ? structure.machine.view(state, this.fightNow()) : null;
+    return this.viewOf(this.machineState);
+  }
+
+  /**
+   * What the machine shows for a state, worked out once per state: states are
+   * never changed in place (state-cache.ts), and a step asks for the view of its
+   * new state several times (core's turn, the turn order, the tracker).
+   */
+  viewOf(state: unknown, structure: TimeStructure | undefined = this.structure): TrackerView | null {
+    if (!state || !structure || typeof state !== "object") return null;
+    // The view also reads the fighters' conditions as they are now (issue 31): kept with the state, under their key.
+    const now = this.fightNow();
+    const key = nowKey(now);
+    const kept = VIEWS.get(state);
+    if (kept?.key === key) return kept.view;
+    const view = structure.machine.view(state, now);
+    VIEWS.set(state, { key, view });
+    return view;
   }
 
   /** The fighters' conditions as the world holds them now (each one's actor's statuses, whoever set them), for the machine to read. */
@@ -81,13 +107,20 @@ export class BoutCombat extends Combat {
    * each combatant's, with the effects that end and the statuses they carried.
    */
   conditionsEnding(structure: TimeStructure, before: unknown, next: unknown): { combatantId: string; actor: Actor.Implementation; effects: string[]; statuses: Set<string> }[] {
+    type Timed = { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> };
+    // The conditions that carry an end time, found first: with none (most steps), the clock is not worked out (issue 35).
+    const timed = this.combatants.contents.flatMap((c) => {
+      const actor = (c.actor as Actor.Implementation | null) ?? null;
+      const effects = ((actor?.effects.contents ?? []) as Timed[]).filter((e) => e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] !== undefined);
+      return actor && effects.length ? [{ combatantId: c.id!, actor, effects }] : [];
+    });
+    if (!timed.length) return [];
     const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
     if (delta <= 0) return [];
     const now = (game.time?.worldTime ?? 0) + delta;
-    return this.combatants.contents.flatMap((c) => {
-      const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const over = ((actor?.effects.contents ?? []) as { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> }[]).filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
-      return actor && over.length ? [{ combatantId: c.id!, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
+    return timed.flatMap(({ combatantId, actor, effects }) => {
+      const over = effects.filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
+      return over.length ? [{ combatantId, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
     });
   }
 
@@ -96,8 +129,8 @@ export class BoutCombat extends Combat {
     const structure = this.structure;
     const infos = this.combatantInfos();
     if (state && structure) {
-      const members = structure.machine.members(state);
-      return infos.filter((i) => members.includes(i.id));
+      const members = new Set(structure.machine.members(state));
+      return infos.filter((i) => members.has(i.id));
     }
     const roster = new Set(rosterChanges([], this.rosterEntries()).join);
     return infos.filter((i) => roster.has(i.id));
@@ -155,7 +188,9 @@ export class BoutCombat extends Combat {
       const updateData = this.corePosition(started.value, structure);
       callHook("combatStart", this, updateData);
       // Checked, as every write of a decision: a start refused by a module or by Foundry leaves the fight unstarted, and the GM told.
-      const committed = await writeOne(this, { ...updateData, "system.structure": id, ...this.storedChange(started.value, []), ...this.declarationChange(structure, started.value) });
+      const print = printOf(started.value);
+      keepState(started.value, print);
+      const committed = await writeOne(this, { ...updateData, "system.structure": id, ...this.storedChange(null, started.value, [], print), ...this.declarationChange(structure, started.value) });
       if (!committed.complete) return notSaved("Start.None", committed);
       return ok(true);
     });
@@ -173,7 +208,8 @@ export class BoutCombat extends Combat {
     if (!want) return open.id && open.kind === structure.declarationKind ? { "system.declaration": CLOSED_DECLARATION } : {};
     if (!open.id) return { "system.declaration": newDeclaration(want.kind, "", want.combatantIds, []) };
     if (open.kind !== want.kind) return {};
-    const added = want.combatantIds.filter((id) => !open.combatantIds.includes(id));
+    const asked = new Set(open.combatantIds);
+    const added = want.combatantIds.filter((id) => !asked.has(id));
     return added.length ? { "system.declaration.combatantIds": [...open.combatantIds, ...added] } : {};
   }
 
@@ -392,7 +428,7 @@ export class BoutCombat extends Combat {
   turnHolderIn(state: unknown): string | null {
     const structure = this.structure;
     if (!structure?.endTurn || !state) return null;
-    return turnHolder(structure.machine.view(state, this.fightNow()));
+    return turnHolder(this.viewOf(state, structure)!);
   }
 
   /**
@@ -403,26 +439,30 @@ export class BoutCombat extends Combat {
   fightOrder<T extends { id: string | null }>(turns: readonly T[], state: unknown = this.machineState): T[] {
     const structure = this.structure;
     if (!structure || !state) return [...turns];
-    const order = actingOrder(structure.machine.view(state, this.fightNow()));
-    const rank = (id: string | null) => {
-      const i = id ? order.indexOf(id) : -1;
-      return i < 0 ? order.length : i;
-    };
-    return turns.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c.id) - rank(b.c.id) || a.i - b.i).map((x) => x.c);
+    const order = actingOrder(this.viewOf(state, structure)!);
+    const ranks = new Map(order.map((id, i) => [id, i]));
+    const rank = (id: string | null) => (id ? (ranks.get(id) ?? order.length) : order.length);
+    const ranked = turns.map((c, i) => ({ c, i, r: rank(c.id) }));
+    // Most steps leave the acting order as it was: no sort then.
+    if (ranked.every((x, i) => i === 0 || ranked[i - 1]!.r <= x.r)) return [...turns];
+    return ranked.sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
   }
 
   /** Core's `turn` for a machine state: the turn holder's index in the fight's order, or null when nobody holds the turn. */
   coreTurn(state: unknown): number | null {
     const holder = this.turnHolderIn(state);
-    if (!holder) return null;
-    const coreOrder = [...this.combatants.contents].sort((this as unknown as { _sortCombatants(a: unknown, b: unknown): number })._sortCombatants);
-    const i = this.fightOrder(coreOrder, state).findIndex((c) => c.id === holder);
-    return i < 0 ? null : i;
+    if (!holder || !this.combatants.get(holder)) return null;
+    // Its place in fightOrder's list: after exactly the combatants the fight has acting before it (no sort needed,
+    // and core's order only breaks ties among those the fight does not hold, all after it).
+    const order = actingOrder(this.viewOf(state)!);
+    const rank = order.indexOf(holder);
+    const before = new Set(order.slice(0, rank));
+    return this.combatants.contents.reduce((n, c) => n + (before.has(c.id!) ? 1 : 0), 0);
   }
 
   /** Core's round and turn for a machine state (`structure`: the one starting, before the combat stores it). */
   corePosition(state: unknown, structure: TimeStructure | undefined = this.structure): { round: number; turn: number | null } {
-    const round = structure && state ? Math.max(1, structure.machine.view(state, this.fightNow()).round) : this.round;
+    const round = structure && state ? Math.max(1, this.viewOf(state, structure)!.round) : this.round;
     return { round, turn: this.coreTurn(state) };
   }
 
@@ -440,14 +480,18 @@ export class BoutCombat extends Combat {
     const structure = this.structure!;
     const position = this.corePosition(next);
     const updateData = { round: position.round, turn: position.turn };
-    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    const begun = (state: unknown) => (structure.machine.roundsBegun ? roundsBegun(structure.machine, state) : this.viewOf(state, structure)!.round);
+    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, begun(before), begun(next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
     const options: Record<string, unknown> = { direction: 1, worldTime: { delta } };
     if (delta > 0) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn || position.round !== this.round) callHook("combatTurn", this, updateData, options);
     // A zero delta moves nothing: the option is left out rather than sent for an empty advance.
     if (delta <= 0) delete options.worldTime;
-    const history = historyAfterStep(this.undoHistory, before, next, delta, commandTypes);
-    const data = { ...updateData, ...this.storedChange(next, history), ...extra };
+    // The step's way back and the new state's fingerprint, from the parts it changed; the new state is kept under it.
+    const diff = diffStep(before, next, printOf(before));
+    keepState(next, diff.print);
+    const history = historyAfterStep(this.undoHistory, before, next, delta, commandTypes, diff);
+    const data = { ...updateData, ...this.storedChange(before, next, history, diff.print), ...extra };
     if (batch) {
       batch.update(this, data, options, place);
       return null;
@@ -457,18 +501,21 @@ export class BoutCombat extends Combat {
   }
 
   /**
-   * The part of a write that stores a machine state and an undo history: only
-   * the paths that differ from what the document holds (worked out inside the
-   * combat's queue, from its source). A combat still holding the JSON text of
-   * older versions gets the whole structured value in this write.
+   * The part of a write that stores a machine state, its fingerprint and an
+   * undo history: only the paths that differ from what the document holds
+   * (worked out inside the combat's queue, from its source, which holds
+   * `before`), found from the parts of `state` that are not `before`'s own. A
+   * combat still holding the JSON text of older versions gets the whole
+   * structured value in this write.
    */
-  storedChange(state: unknown, history: readonly UndoEntry[]): Record<string, unknown> {
-    const source = (this as { _source: { system: { state?: unknown; history?: unknown } } })._source.system;
+  storedChange(before: unknown, state: unknown, history: readonly UndoEntry[], print: string): Record<string, unknown> {
+    const source = (this as { _source: { system: { state?: unknown; history?: unknown; fingerprint?: string } } })._source.system;
     const change: Record<string, unknown> = {};
-    const stateChange = fieldChange(source.state, encodeState(state) as Record<string, unknown>);
-    if (stateChange !== null) change["system.state"] = stateChange;
-    const historyChange = fieldChange(source.history, storeHistory(this.boutSystem.keptSteps ?? [], history));
-    if (historyChange !== null) change["system.history"] = historyChange;
+    const stateUpdate = stateChange(before, state, source.state);
+    if (stateUpdate !== null) change["system.state"] = stateUpdate;
+    if (print !== source.fingerprint) change["system.fingerprint"] = print;
+    const historyUpdate = historyChange(source.history, this.boutSystem.keptSteps ?? [], history);
+    if (historyUpdate !== null) change["system.history"] = historyUpdate;
     return change;
   }
 
@@ -492,7 +539,7 @@ export class BoutCombat extends Combat {
    */
   async undoLastStep(): Promise<Outcome<unknown>> {
     let outcome: Outcome<unknown>;
-    const seen = fingerprint(this.machineState);
+    const seen = this.statePrint;
     if (!game.user?.isGM) outcome = refuse("combat.gmOnly", "BOUT.Combat.GmOnly");
     else if (game.user.isActiveGM) outcome = await queued([this], () => this.applyUndo(seen));
     else outcome = await askGM("combatUndo", { combatId: this.id, seen });
@@ -508,16 +555,18 @@ export class BoutCombat extends Combat {
     const structure = this.structure;
     const state = this.machineState;
     if (!structure || !state) return refuse("combat.notStarted", "BOUT.Combat.NotStarted");
-    const undone = undoStep(this.undoHistory, state, seen);
+    const undone = undoStep(this.undoHistory, state, seen, printOf(state));
     if (!undone.ok) return undone;
     const { state: back, history, seconds } = undone.value;
+    const print = diffStep(state, back, printOf(state)).print;
+    keepState(back, print);
     const position = this.corePosition(back);
     const updateData = { round: position.round, turn: position.turn };
     // As v13's Combat#previousRound / #previousTurn: direction -1, the world time taken back through `worldTime`.
     const options = roundChangeOptions(-1, -seconds);
     if (position.round !== this.round) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn) callHook("combatTurn", this, updateData, options);
-    const committed = await writeOne(this, { ...updateData, ...this.storedChange(back, history), ...this.declarationChange(structure, back) }, options);
+    const committed = await writeOne(this, { ...updateData, ...this.storedChange(state, back, history, print), ...this.declarationChange(structure, back) }, options);
     if (!committed.complete) return notSaved("Undo.None", committed);
     return ok(back);
   }
@@ -605,6 +654,14 @@ export class BoutCombat extends Combat {
 
   override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     const [changed, , userId] = args;
+    // A write that changed the state but not its fingerprint is not ours: the state is read whole again, and until
+    // a write of ours the stored fingerprint is not trusted (state-cache.ts).
+    const written = (changed as { system?: { state?: unknown; fingerprint?: unknown } }).system;
+    if (written?.state !== undefined && written.fingerprint === undefined) {
+      const system = this.boutSystem;
+      distrustPrint(this.id!, system.fingerprint);
+      system.machineState = readState(system.state, system.fingerprint, this.id);
+    }
     // Core's turn list keeps the fight's order as its state moves (v13 rebuilds it only when combatants change).
     if ((changed as { system?: { state?: unknown } }).system?.state !== undefined) (this as { turns: Combatant.Implementation[] }).turns = this.fightOrder(this.turns);
     super._onUpdate(...args);

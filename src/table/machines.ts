@@ -140,7 +140,13 @@ export function timeStructure(id: string): TimeStructure | undefined {
 
 /** The fighters' conditions as their actors carry them now (each one's statuses), for the machine to read. */
 export function fightNowOf(combatants: readonly { readonly id: string; readonly actor: unknown }[]): FightNow {
-  return { statuses: Object.fromEntries(combatants.map((c) => [c.id, [...((c.actor as { statuses?: Set<string> } | null)?.statuses ?? [])]])) };
+  // Only those under some condition: a machine reads a missing fighter as under none, and the GM's step stays small.
+  const statuses: Record<string, readonly string[]> = {};
+  for (const c of combatants) {
+    const held = (c.actor as { statuses?: Set<string> } | null)?.statuses;
+    if (held?.size) statuses[c.id] = [...held];
+  }
+  return { statuses };
 }
 
 /** What an adapter reads of a combatant's actor: the ruleset's view of its figures. */

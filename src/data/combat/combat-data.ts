@@ -1,5 +1,5 @@
-import { decodeState } from "./stored-state";
 import { readStoredHistory, type KeptStep } from "./stored-history";
+import { readState } from "./state-cache";
 
 /**
  * An object field that also reads what older versions stored in its place: the
@@ -32,6 +32,11 @@ function defineCombatSchema() {
     state: new StructuredOrTextField(),
     /** The GM's undo: each kept step's reverse patch under its own key (stored-history.ts), one added per step. */
     history: new StructuredOrTextField(),
+    /**
+     * The state's fingerprint (engine/time/undo.ts), written with it: the client that wrote the state keeps it under
+     * this (state-cache.ts) and need not read it back whole; undo checks it. Empty in worlds from before issue 35.
+     */
+    fingerprint: new fields.StringField({ required: true, blank: true, initial: "" }),
     declaration: new fields.SchemaField({
       id: new fields.StringField({ required: true, blank: true, initial: "" }),
       kind: new fields.StringField({ required: true, blank: true, initial: "" }),
@@ -58,8 +63,8 @@ export class BoutCombatData extends foundry.abstract.TypeDataModel<CombatSchema,
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const { state, history } = this as { state: unknown; history: unknown };
-    this.machineState = readState(state);
+    const { state, history, fingerprint } = this as { state: unknown; history: unknown; fingerprint: string };
+    this.machineState = readState(state, fingerprint, (this.parent as { id?: string | null } | null)?.id ?? null);
     this.keptSteps = readStoredHistory(history);
   }
 }
@@ -87,16 +92,4 @@ export class BoutCombatantGroupData extends foundry.abstract.TypeDataModel<Recor
   static override defineSchema() {
     return {};
   }
-}
-
-/** The machine state a stored `system.state` holds: the structured form, or older worlds' JSON text; null before the start. */
-export function readState(stored: unknown): unknown {
-  if (typeof stored === "string") {
-    try {
-      return stored ? (JSON.parse(stored) as unknown) : null;
-    } catch {
-      return null;
-    }
-  }
-  return stored && typeof stored === "object" && Object.keys(stored).length ? decodeState(stored) : null;
 }

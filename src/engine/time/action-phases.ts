@@ -11,6 +11,7 @@
  * action; the fighter stays among those acting until the action ends (an
  * attack, a full action, a hold). The round ends when nobody can or will act.
  */
+import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
 import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
@@ -102,6 +103,8 @@ function newPhase(s: ActionPhasesState, events: ActionPhasesEvent[]): ActionPhas
   const phase = s.phase + 1;
   events.push(ev("phaseStarted", { phase }));
   const combatants = s.combatants.map((open) => {
+    // Nothing to end or carry on: the fighter's entry stays the same object (issue 35: the stored change skips it).
+    if (!("action" in open) && !open.continuing && !open.actedThisPhase) return open;
     // An action left open when the phase ends is over: the rest is held.
     const { action: _over, ...c } = open;
     if (!c.continuing) return { ...c, actedThisPhase: false };
@@ -132,7 +135,7 @@ function apply(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Transiti
 
 function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Transition<ActionPhasesState, ActionPhasesEvent>> {
   const events: ActionPhasesEvent[] = [];
-  const find = (id: string) => s.combatants.find((c) => c.id === id);
+  const find = (id: string) => byId(s.combatants, id);
   switch (cmd?.type) {
     case "spend": {
       const c = find(cmd.combatantId);

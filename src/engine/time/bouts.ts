@@ -12,6 +12,7 @@
  * the start of its round, spent by checked commands. Every refusal leaves the
  * state untouched (commands never mutate their input).
  */
+import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
@@ -221,7 +222,7 @@ export function startBouts(bouts: readonly BoutInput[]): Outcome<BoutsState> {
 
 const members = (s: BoutsState, boutId: string) => s.combatants.filter((c) => c.boutId === boutId);
 const findBout = (s: BoutsState, id: string) => s.bouts.find((b) => b.id === id);
-const findCombatant = (s: BoutsState, id: string) => s.combatants.find((c) => c.id === id);
+const findCombatant = (s: BoutsState, id: string) => byId(s.combatants, id);
 const putBout = (s: BoutsState, b: Bout): BoutsState => ({ ...s, bouts: s.bouts.map((x) => (x.id === b.id ? b : x)) });
 const putCombatant = (s: BoutsState, c: BoutCombatant): BoutsState => ({ ...s, combatants: s.combatants.map((x) => (x.id === c.id ? c : x)) });
 
@@ -240,7 +241,7 @@ function endDoubleRed(b: Bout): Bout {
 function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsState, BoutsEvent> {
   if (!forceRound && b.exchange < b.exchangesThisRound) {
     const nb: Bout = { ...endDoubleRed(b), exchange: 2 };
-    const combatants = s.combatants.map((c) => (c.boutId !== b.id ? c : tidy({ ...c, acted: false }, nb)));
+    const combatants = s.combatants.map((c) => (c.boutId !== b.id ? c : tidy(c.acted ? { ...c, acted: false } : c, nb)));
     return { state: { ...putBout(s, nb), combatants }, events: [{ type: "exchange", boutId: b.id, round: nb.round, exchange: 2 }] };
   }
   // The outnumbered roll settles one round only.
@@ -251,7 +252,8 @@ function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsS
     if (c.boutId !== b.id) return c;
     const cp = Math.max(0, c.poolMax - c.carry);
     pools[c.id] = cp;
-    return tidy({ ...c, cp, carry: 0, acted: false }, nb);
+    // A pool refreshed to what it was keeps the fighter's entry the same object (issue 35: the stored change skips it).
+    return tidy(c.cp === cp && c.carry === 0 && !c.acted ? c : { ...c, cp, carry: 0, acted: false }, nb);
   });
   return {
     state: { ...putBout(s, nb), combatants },
@@ -448,22 +450,27 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       const id = cmd.boutId ?? s.focus;
       const b = id === null || id === undefined ? undefined : findBout(s, id);
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(id) });
-      let state = s;
+      // Every refreshed pool and missile put in one pass over the fighters (issue 35: not one pass per fighter);
+      // a fighter whose pool and missile stay as they were keeps his entry as it was.
+      const byId = new Map<string, BoutCombatant>(s.combatants.map((c) => [c.id, c]));
+      const changed = new Map<string, BoutCombatant>();
+      const now = (cid: string) => changed.get(cid) ?? byId.get(cid);
       for (const [cid, pool] of Object.entries(cmd.pools ?? {})) {
-        const c = findCombatant(state, cid);
+        const c = now(cid);
         if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: cid });
         if (!isWholeNumber(pool)) return no("notNumber", "NotNumber", { combatant: cid });
         if (pool < 0) return no("negative", "Negative", { combatant: cid, dice: pool });
-        state = putCombatant(state, { ...c, poolMax: pool });
+        if (c.poolMax !== pool) changed.set(cid, { ...c, poolMax: pool });
       }
       const newRound = cmd.type === "nextRound" || b.exchange >= b.exchangesThisRound;
       for (const [cid, missile] of Object.entries(cmd.missiles ?? {})) {
-        const c = findCombatant(state, cid);
+        const c = now(cid);
         if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: cid });
         if (missile !== null && !validMissile(missile)) return no("badMissile", "BadMissile", { combatant: cid });
-        if (newRound) state = putCombatant(state, withMissile(c, missile));
+        if (newRound) changed.set(cid, withMissile(c, missile));
       }
-      return ok(advance(state, findBout(state, b.id)!, cmd.type === "nextRound"));
+      const state = changed.size ? { ...s, combatants: s.combatants.map((c) => changed.get(c.id) ?? c) } : s;
+      return ok(advance(state, b, cmd.type === "nextRound"));
     }
     case "mount": {
       const c = findCombatant(s, cmd.combatantId);

@@ -22,6 +22,7 @@
  * which nobody acts. Nobody acts twice in a phase; every refusal leaves the
  * state untouched; the state is plain JSON.
  */
+import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { initiativeOrder, reaches, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
 import { effectiveSpace } from "../rulesets/phases/effective-space";
@@ -208,7 +209,7 @@ export function startPhases(combatants: readonly { id: string }[], options: { ca
   });
 }
 
-const find = (s: PhasesState, id: unknown) => s.combatants.find((c) => c.id === id);
+const find = (s: PhasesState, id: unknown) => byId(s.combatants, id);
 const active = (s: PhasesState) => s.combatants.filter((c) => c.active);
 const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): PhasesState => ({
   ...s,
@@ -791,10 +792,11 @@ function view(s: PhasesState): TrackerView {
     return i < 0 ? undefined : `engagement-${i + 1}`;
   };
   const inPhase = s.stage === "act" ? s.order : [];
+  const inPhaseIds = new Set(inPhase);
   const withTotals = active(s).filter((c) => c.total !== null);
   const rest = [
-    ...sortByTotal(s, withTotals).filter((id) => !inPhase.includes(id)),
-    ...s.combatants.filter((c) => c.total === null || !c.active).map((c) => c.id).filter((id) => !inPhase.includes(id)),
+    ...sortByTotal(s, withTotals).filter((id) => !inPhaseIds.has(id)),
+    ...s.combatants.filter((c) => c.total === null || !c.active).map((c) => c.id).filter((id) => !inPhaseIds.has(id)),
   ];
   const ties = new Set(tiedIds(withTotals.map((c) => ({ id: c.id, total: c.total as number, score: c.declaration?.score ?? 0 }))));
   const rows: TrackerRow[] = [...inPhase, ...rest].map((id) => {

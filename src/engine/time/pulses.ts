@@ -59,9 +59,18 @@ interface LiveState extends PulsesState {
 const STUNNED = "stun";
 const IN_CLOSE = "closeCombat";
 
+/**
+ * The stored figure each live figure was read from, while the rules leave it as it was: a step stores that same
+ * object back (issue 35: the stored change and the undo entry skip a figure that did not change without comparing).
+ */
+const READ_FROM = new WeakMap<LiveCombatant, PulseCombatant>();
+
 function liveFigure(c: PulseCombatant, now: FightNow): LiveCombatant {
   const statuses = now.statuses[c.id] ?? [];
-  return { ...c, stunned: statuses.includes(STUNNED), close: statuses.includes(IN_CLOSE) };
+  const figure = { ...c, stunned: statuses.includes(STUNNED), close: statuses.includes(IN_CLOSE) };
+  // An older state's stored conditions are not kept: such a figure is stored again without them.
+  if (!("stunned" in c) && !("close" in c) && !("unconscious" in c)) READ_FROM.set(figure, c);
+  return figure;
 }
 
 /** The state as the rules read it now. */
@@ -75,6 +84,8 @@ function stored(s: LiveState): PulsesState {
   return {
     ...rest,
     combatants: s.combatants.map((c) => {
+      const was = READ_FROM.get(c);
+      if (was) return was;
       const { stunned: _s, close: _c, unconscious: _u, ...figure } = c as LiveCombatant & { unconscious?: unknown };
       return figure;
     }),
@@ -275,7 +286,8 @@ function sidesOf(s: PulsesState): string[] {
 /** Non-engaged figures of a side able to act, stunned ones last [19]. */
 function sideActors(s: LiveState, side: string): string[] {
   const engaged = engagedIds(s);
-  const free = s.combatants.filter((c) => c.side === side && !engaged.has(c.id) && !s.spent?.includes(c.id));
+  const spent = new Set(s.spent ?? []);
+  const free = s.combatants.filter((c) => c.side === side && !engaged.has(c.id) && !spent.has(c.id));
   return [...free.filter((c) => !c.stunned), ...free.filter((c) => c.stunned)].map((c) => c.id);
 }
 

@@ -7,6 +7,7 @@
  * Action) take hold when the next round starts. Every refusal leaves the state
  * untouched.
  */
+import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
 
@@ -140,7 +141,7 @@ export function startTurns(combatants: readonly TurnsCombatantInput[]): Outcome<
   return ok({ round: 1, order: turnOrder(list, []), turn: 0, combatants: list, arrangement: [], surpriseRound: list.some((c) => c.surprised) });
 }
 
-const find = (s: TurnsState, id: string) => s.combatants.find((c) => c.id === id);
+const find = (s: TurnsState, id: string) => byId(s.combatants, id);
 const current = (s: TurnsState) => (s.turn < s.order.length ? s.order[s.turn] : undefined);
 const patch = (s: TurnsState, id: string, change: Partial<TurnCombatant>): TurnsState => ({
   ...s,

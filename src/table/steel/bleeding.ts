@@ -11,7 +11,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { bloodLossRoll, halvedPoolLoss, type BloodLossResult, type SteelStats } from "../../engine/rulesets/steel";
+import { bloodLossRoll, halvedPoolLoss, isBleeding, type BloodLossResult, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import { bloodLossHeadline } from "./headline";
 import { combatantFor, delta, registerCardKind, withNames, type CardKind, type CardResolution } from "../cards";
@@ -64,7 +64,7 @@ const bloodLossCard: CardKind = {
   // A roll already made is the GM's client's own (the round's): a player's request carrying one is refused.
   gmFigures: (raw) => (raw.rolled !== undefined ? ["BOUT.Steel.Contest.BloodLossRolled"] : []),
   prepare: (raw, actor) => {
-    if (!(view(actor).stats.bloodLoss > 0)) return refuse("steel.notBleeding", "BOUT.Steel.Contest.Refusal.NotBleeding");
+    if (!isBleeding(view(actor).stats)) return refuse("steel.notBleeding", "BOUT.Steel.Contest.Refusal.NotBleeding");
     const rolled = (raw as { rolled?: unknown } | null)?.rolled;
     return ok(isRolled(rolled) ? { rolled } : {});
   },

@@ -30,6 +30,7 @@ import {
   PACES,
   successBars,
   TERRAIN_TABLE,
+  terrainAftermath,
   terrainConsequence,
   terrainTn,
   type Pace,
@@ -172,17 +173,15 @@ const terrainCard: CardKind = {
     const statuses: Record<string, StatusChange[]> = {};
     const stakes = STAKES[d.stakes] ?? null;
     const c = stakes ? terrainConsequence(r, stakes, cpLeft, r.roll.dice.length) : null;
-    if (c) {
-      if (c.consequence !== "none") events.push(line(`Consequence.${c.consequence}`, { dice: c.diceLost, bout: inBout }));
-      const id = combatantFor(card.combatId, actor);
-      // A rider put on his back or off his feet is off the horse.
-      if (inBout && id && d.ride && c.statuses.length) commands.push({ type: "mount", combatantId: id, mounted: false } as TimeCommand);
-      if (inBout && id && (c.consequence === "halfPool" || c.consequence === "fallsOnBack" || c.consequence === "knockedDown")) commands.push({ type: "penalty", combatantId: id, dice: c.diceLost } as TimeCommand);
-      if (inBout && id && c.consequence === "halfDiceNextAction") commands.push({ type: "fumble", combatantId: id, dice: c.diceLost } as TimeCommand);
-      // On his back or off his feet until his bout's next round (the condition ends by itself as the round comes).
-      if (c.statuses.length) statuses[fighterRef(actor)] = c.statuses.map(timedStatus);
-    }
-    if (r.success && d.footing) {
+    const id = combatantFor(card.combatId, actor);
+    const after = terrainAftermath(c, { inBout: Boolean(inBout && id), riding: Boolean(d.ride), success: r.success, forFooting: Boolean(d.footing) });
+    if (c && c.consequence !== "none") events.push(line(`Consequence.${c.consequence}`, { dice: c.diceLost, bout: inBout }));
+    if (id && after.unhorsed) commands.push({ type: "mount", combatantId: id, mounted: false } as TimeCommand);
+    if (id && after.poolPenalty) commands.push({ type: "penalty", combatantId: id, dice: after.poolPenalty } as TimeCommand);
+    if (id && after.nextActionPenalty) commands.push({ type: "fumble", combatantId: id, dice: after.nextActionPenalty } as TimeCommand);
+    // On his back or off his feet until his bout's next round (the condition ends by itself as the round comes).
+    if (c?.statuses.length) statuses[fighterRef(actor)] = c.statuses.map(timedStatus);
+    if (after.footingWon) {
       commands.push(...footingCommand(card.combatId, actor));
       events.push(line("FootingWon"));
     }

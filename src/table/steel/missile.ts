@@ -33,6 +33,7 @@ import {
   oneSuccessOdds,
   PART_REGION,
   bandAt,
+  isGmTnModifier,
   rangeBand,
   reflexOf,
   successBars,
@@ -156,7 +157,7 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, target: Actor.Im
   const tnModifier = d.tnModifier === undefined ? 0 : d.tnModifier;
   if (d.aimedPart !== "" && !steelTables().missileChart.includes(d.aimedPart as BodyPart)) return refused("badPart", "BadPart");
   for (const v of [d.dice, d.aimDice]) if (!isWholeNumber(v) || (v as number) < 0) return refused("badDice", "BadDice");
-  if (!isWholeNumber(tnModifier) || Math.abs(tnModifier) > 5) return refused("badModifier", "BadModifier");
+  if (!isGmTnModifier(tnModifier)) return refused("badModifier", "BadModifier");
   if ((d.aimDice as number) > aimOf(s)) return refused("aimTooHigh", "AimTooHigh", { aim: aimOf(s) });
   const { missile } = missileNow(actor, combatId);
   if (!missile?.ready) return refused("notReady", "NotReady");

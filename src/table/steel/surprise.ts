@@ -9,8 +9,8 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
-import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
-import { hesitationRoll, oneSuccessOdds, reflexOf, successBars, surpriseCheck, type SteelStats } from "../../engine/rulesets/steel";
+import { ok, refuse, type Outcome } from "../../engine/outcome";
+import { isGmTnModifier, hesitationRoll, oneSuccessOdds, reflexOf, successBars, surpriseCheck, type SteelStats } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import { surpriseHeadline } from "./headline";
 import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind, type CardResolution } from "../cards";
@@ -37,8 +37,8 @@ function pickSkill(actor: Actor.Implementation, raw: { skillId?: unknown; tnModi
   const skill = v.skills.find((s) => s.id === raw.skillId);
   if (!skill) return refused("noSkill", "NoSkill");
   const mod = raw.tnModifier ?? 0;
-  if (!isWholeNumber(mod) || Math.abs(mod as number) > 5) return refused("badModifier", "BadModifier");
-  return ok({ skillId: skill.id, name: skill.name, dice: v.stats[skill.stats.attribute as keyof typeof v.stats] as number, tn: skill.stats.tn + (mod as number) });
+  if (!isGmTnModifier(mod)) return refused("badModifier", "BadModifier");
+  return ok({ skillId: skill.id, name: skill.name, dice: v.stats[skill.stats.attribute as keyof typeof v.stats] as number, tn: skill.stats.tn + mod });
 }
 
 const skillOptions = (actor: Actor.Implementation) => view(actor).skills.map((s) => ({ value: s.id, label: s.name }));

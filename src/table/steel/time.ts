@@ -54,12 +54,16 @@ const BOUTS: TimeStructure = {
     const boutId = c.boutId ?? state.focus;
     const pools: Record<string, number> = {};
     const missiles: Record<string, BoutMissile | null> = {};
-    for (const fighter of state.combatants.filter((x) => x.boutId === boutId)) {
-      const info = combatants.find((x) => x.id === fighter.id);
+    // Each fighter and his bout found once (issue 35: no search of the table per fighter).
+    const infos = new Map(combatants.map((x) => [x.id, x]));
+    const bout = state.combatants.filter((x) => x.boutId === boutId);
+    const onFoot = bout.filter((x) => !x.mounted).length;
+    for (const fighter of bout) {
+      const info = infos.get(fighter.id);
       if (!info?.actor) continue;
       const v = combatantView<SteelStats>(info, "steel");
-      // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot.
-      const aboveFoot = riderHasHeight(Boolean(fighter.mounted), state.combatants.filter((o) => o.boutId === boutId && o.id !== fighter.id).map((o) => Boolean(o.mounted)));
+      // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot (a rider is not on foot himself).
+      const aboveFoot = riderHasHeight(Boolean(fighter.mounted), onFoot > 0 ? [false] : []);
       pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) }).pool;
       // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
       const m = fighter.missile;

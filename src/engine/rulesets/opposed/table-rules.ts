@@ -14,6 +14,7 @@
  * - "Combat Difficulty" (Hard): a called shot to a location is at least Hard (−30),
  *   and a success hits the location called.
  */
+import { byId } from "../../by-id";
 import { hitLocation, type WoundsResult } from "./damage";
 import type { Location } from "./stats";
 import type { TurnsState } from "../../time/turns";
@@ -106,7 +107,7 @@ export function landsOn(attackRoll: number, called: Location | null | undefined,
  */
 export function surpriseEndedFor(before: Pick<TurnsState, "combatants"> | null | undefined, after: Pick<TurnsState, "combatants">): string[] {
   if (!before) return [];
-  return after.combatants.filter((c) => !c.surprised && before.combatants.find((b) => b.id === c.id)?.surprised).map((c) => c.id);
+  return after.combatants.filter((c) => !c.surprised && byId(before.combatants, c.id)?.surprised).map((c) => c.id);
 }
 
 /**

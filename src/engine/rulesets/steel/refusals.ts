@@ -88,3 +88,11 @@ export function checkWhole(values: Readonly<Record<string, unknown>>, optional: 
   }
   return { ok: true, value: true };
 }
+
+/** The most the GM may move a shot's or a skill check's TN either way ("Apply all modifiers"): ours, the seed sets no bound. */
+export const GM_TN_MODIFIER_MAX = 5;
+
+/** The GM's change to a TN: a whole number within GM_TN_MODIFIER_MAX either way. */
+export function isGmTnModifier(value: unknown): value is number {
+  return isWholeNumber(value) && Math.abs(value) <= GM_TN_MODIFIER_MAX;
+}

@@ -136,3 +136,32 @@ export function terrainConsequence(result: TerrainResult, stakes: TerrainStakes,
   const statuses = consequence === "fallsOnBack" ? [onHisBack] : consequence === "knockedDown" ? [knockedDown] : [];
   return { consequence, diceLost, statuses };
 }
+
+/** What a terrain roll does to the fighter's place in his bout, beside the conditions it leaves (`terrainAftermath`). */
+export interface TerrainAftermath {
+  /** Dice off the pool now: on the ground, or the deck's lost footing. */
+  readonly poolPenalty: number;
+  /** Dice off the next action: the bench's stumble. */
+  readonly nextActionPenalty: number;
+  /** A rider put on his back or off his feet is off the horse. */
+  readonly unhorsed: boolean;
+  /** The higher footing the roll was made for, won by any success ("Terrain Roll Mechanics": even one success will do). */
+  readonly footingWon: boolean;
+}
+
+/**
+ * Seed 000 "Terrain Roll Mechanics" and its two examples: a consequence that
+ * costs the pool (half of it, or the ground's half) comes off now, a stumble
+ * comes off the next action; a fall out of the saddle unhorses; a success made
+ * for the higher footing wins it. Only a fighter in a bout has a pool to lose
+ * or a horse in the bout's reckoning; the footing is won anywhere.
+ */
+export function terrainAftermath(c: ConsequenceResult | null, at: { readonly inBout: boolean; readonly riding: boolean; readonly success: boolean; readonly forFooting: boolean }): TerrainAftermath {
+  const onPool = c !== null && at.inBout && (c.consequence === "halfPool" || c.consequence === "fallsOnBack" || c.consequence === "knockedDown");
+  return {
+    poolPenalty: onPool ? c.diceLost : 0,
+    nextActionPenalty: c !== null && at.inBout && c.consequence === "halfDiceNextAction" ? c.diceLost : 0,
+    unhorsed: c !== null && at.inBout && at.riding && c.statuses.length > 0,
+    footingWon: at.success && at.forFooting,
+  };
+}

@@ -137,7 +137,7 @@ export function healthPoolLoss(pool: number, healthNow: number | undefined): num
 
 /** "Blood Loss (BL)": who rolls at a new round: a bleeding fighter still alive (Health 0 is a coma, past rolling). */
 export function rollsForBloodLoss(s: { readonly bloodLoss: number; readonly healthNow: number }): boolean {
-  return s.bloodLoss > 0 && s.healthNow > 0;
+  return isBleeding(s) && s.healthNow > 0;
 }
 
 /** The round-start Blood Loss roll: Toughness dice against the BL TN; a failure costs 1 Health. */
@@ -168,4 +168,9 @@ export function knockdownTest(dice: Dice, knockdown: number, tn: number, who = "
   const roll = labelled(dice, () => said(who, "BOUT.Card.Roll.knockdown", { tn }), () => rollPool(dice, knockdown, tn));
   const down = roll.successes === 0;
   return ok({ result: { roll, down }, events: [event(down ? "knockedDown" : "staysUp", { tn, successes: roll.successes })] });
+}
+
+/** Seed 000 "Blood Loss": a fighter rolls for blood loss only while some wound bleeds (a Blood Loss TN above 0). */
+export function isBleeding(stats: { readonly bloodLoss: number }): boolean {
+  return stats.bloodLoss > 0;
 }

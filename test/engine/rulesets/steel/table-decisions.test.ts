@@ -3,8 +3,16 @@
 // "Blood Loss (BL)", "Melee Combat" for the blow-order roll).
 import { describe, expect, it } from "vitest";
 import {
+  BENCH_STAKES,
   beforeTheExchanges,
   checkRideTnModifier,
+  DECK_STAKES,
+  GM_TN_MODIFIER_MAX,
+  isBleeding,
+  isGmTnModifier,
+  terrainAftermath,
+  terrainConsequence,
+  terrainRoll,
   DEFAULT_RIDE_TN,
   ENGAGED_RIDE_TN_MAX,
   mayRideBy,
@@ -14,6 +22,7 @@ import {
   riderHasHeight,
   rollsForBloodLoss,
 } from "../../../../src/engine/rulesets/steel";
+import { FixedDice } from "../../../../src/engine/dice";
 
 const code = (o: { ok: boolean; refusal?: { code: string } }) => (o.ok ? "ok" : o.refusal!.code);
 
@@ -62,5 +71,47 @@ describe("seed 000 'Multiple Opponents' and 'Blood Loss (BL)': who the round's r
 
   it("ours: a striker with no weapon chosen rolls the blow order against TN 10", () => {
     expect(NO_WEAPON_ATN).toBe(10);
+  });
+});
+
+// "Terrain Roll Mechanics" and its examples: what a terrain roll does to the fighter's bout, decided here, not by the table.
+describe("seed 000 'Terrain Roll Mechanics': what the roll costs in the bout", () => {
+  const rolled = (faces: number[]) => {
+    const r = terrainRoll({ cpLeft: 9, dice: 2, tn: 4 }, new FixedDice(faces));
+    if (!r.ok) throw new Error("the roll was refused");
+    return r.value.result;
+  };
+  const inBout = { inBout: true, riding: false, success: false, forFooting: false };
+
+  it("Alan on the bench: a failure takes half the dice spent (1) off his next action; a botch half his pool (4) now", () => {
+    expect(terrainAftermath(terrainConsequence(rolled([3, 2]), BENCH_STAKES, 9, 2), inBout)).toEqual({ poolPenalty: 0, nextActionPenalty: 1, unhorsed: false, footingWon: false });
+    expect(terrainAftermath(terrainConsequence(rolled([1, 1]), BENCH_STAKES, 9, 2), inBout)).toEqual({ poolPenalty: 4, nextActionPenalty: 0, unhorsed: false, footingWon: false });
+  });
+
+  it("on the deck: a failure loses half the pool now; a botch knocks him down and, in the saddle, off the horse", () => {
+    expect(terrainAftermath(terrainConsequence(rolled([3, 2]), DECK_STAKES, 9, 2), inBout)).toMatchObject({ poolPenalty: 4, unhorsed: false });
+    expect(terrainAftermath(terrainConsequence(rolled([1, 1]), DECK_STAKES, 9, 2), { ...inBout, riding: true })).toMatchObject({ poolPenalty: 4, unhorsed: true });
+    // A failure that leaves him standing keeps a rider in the saddle.
+    expect(terrainAftermath(terrainConsequence(rolled([3, 2]), DECK_STAKES, 9, 2), { ...inBout, riding: true }).unhorsed).toBe(false);
+  });
+
+  it("outside a bout there is no pool or horse to reckon with; a success made for the higher footing wins it anywhere", () => {
+    expect(terrainAftermath(terrainConsequence(rolled([1, 1]), DECK_STAKES, 9, 2), { ...inBout, inBout: false, riding: true })).toEqual({ poolPenalty: 0, nextActionPenalty: 0, unhorsed: false, footingWon: false });
+    expect(terrainAftermath(null, { inBout: false, riding: false, success: true, forFooting: true }).footingWon).toBe(true);
+    expect(terrainAftermath(null, { inBout: true, riding: false, success: false, forFooting: true }).footingWon).toBe(false);
+    expect(terrainAftermath(null, { inBout: true, riding: false, success: true, forFooting: false }).footingWon).toBe(false);
+  });
+});
+
+describe("the GM's TN modifier and who bleeds: the table asks the engine", () => {
+  it("a TN modifier is a whole number within 5 either way (ours; the seed leaves it to the GM)", () => {
+    expect(GM_TN_MODIFIER_MAX).toBe(5);
+    expect([-5, 0, 5].map(isGmTnModifier)).toEqual([true, true, true]);
+    expect([-6, 6, 1.5, "2", null, Number.NaN].map(isGmTnModifier)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it("'Blood Loss (BL)': a fighter bleeds while the Blood Loss TN is above 0; at Health 0 he no longer rolls at the round's start", () => {
+    expect([isBleeding({ bloodLoss: 0 }), isBleeding({ bloodLoss: 3 })]).toEqual([false, true]);
+    expect([rollsForBloodLoss({ bloodLoss: 3, healthNow: 2 }), rollsForBloodLoss({ bloodLoss: 3, healthNow: 0 })]).toEqual([true, false]);
   });
 });
