@@ -45,6 +45,10 @@ import { registerArmory } from "./applications/armory/register";
 import { BoutArmory } from "./applications/armory/armory-app";
 import { setTrackableAttributes } from "./compat";
 import { holdUntilDiceLand, registerDiceLanding } from "./table/dice-landing";
+import { registerStyleRunner, stylesIdle } from "./table/styles/runner";
+import { registerStyleQueries } from "./table/styles/set-style";
+import { askDeclarations } from "./table/styles/round-plans";
+import { askGmThrough } from "./table/declarations";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
@@ -82,6 +86,7 @@ Hooks.once("init", () => {
   registerArmory();
   registerCardQueries();
   registerBarQueries();
+  registerStyleQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();
   registerFightFollowsWorld();
@@ -89,6 +94,9 @@ Hooks.once("init", () => {
   registerPulseMovement();
   registerMoveRecheck();
   registerPulseZones();
+  // NPCs fight by style on the active GM's client; the GM answers for its fighters in one form a round.
+  registerStyleRunner();
+  askGmThrough(askDeclarations);
 });
 
 Hooks.once("ready", () => {
@@ -109,7 +117,7 @@ Hooks.on("updateCombat", (combat, changes) => {
 });
 
 // For the test harness and macros: the declaration flow by name.
-(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, saveApTables, savePulseTables, saveRollTableChoices, importRulesetTables, savePhasesTracks, saveOpposedTie, saveSteelRangeBands, savePhasesShotRanges };
+(globalThis as Record<string, unknown>).__boutTest = { askGM, openDeclaration, revealDeclaration, declare, defendFromCard, applyFromCard, followUpFromCard, postCard, registeredCardKinds, stylesIdle, saveApTables, savePulseTables, saveRollTableChoices, importRulesetTables, savePhasesTracks, saveOpposedTie, saveSteelRangeBands, savePhasesShotRanges };
 
 registerDiceLanding();
 registerAutoApply();

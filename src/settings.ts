@@ -76,6 +76,15 @@ export function registerSettings(editors: TableEditors): void {
     type: Boolean,
     default: false,
   });
+  // The GM confirms the round's choices of the fighters that fight by a style (one form), or lets them stand unasked.
+  game.settings.register(SYSTEM_ID, "styleConfirm", {
+    name: "BOUT.Setting.StyleConfirm.Name",
+    hint: "BOUT.Setting.StyleConfirm.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
   // World time: steel's rounds (2 s) and pulses (5 s) have the seed's length; the other rulesets give none, so the GM sets it.
   game.settings.register(SYSTEM_ID, "roundSeconds", {
     name: "BOUT.Setting.RoundSeconds.Name",

@@ -139,6 +139,8 @@ export interface CardView {
   readonly declaration: any;
   readonly answer: any;
   readonly result: any;
+  /** Which of its choices a fighting style made (post, answer, apply → the style's name key). */
+  readonly byStyle?: Readonly<Record<string, string>>;
 }
 
 const kinds = new Map<string, CardKind>();
@@ -248,7 +250,7 @@ export function isCard(message: ChatMessage.Implementation): boolean {
 
 export function cardView(message: ChatMessage.Implementation): CardView | null {
   if (!isCard(message)) return null;
-  const s = message.system as unknown as { kind: string; state: CardState; attackerId: string; defenderId: string; attackerUuid?: string; defenderUuid?: string; combatId: string; declaration: string; answer: string; result: string };
+  const s = message.system as unknown as { kind: string; state: CardState; attackerId: string; defenderId: string; attackerUuid?: string; defenderUuid?: string; combatId: string; declaration: string; answer: string; result: string; byStyle?: string };
   return {
     id: message.id!,
     kind: s.kind,
@@ -260,8 +262,19 @@ export function cardView(message: ChatMessage.Implementation): CardView | null {
     declaration: parse(s.declaration),
     answer: parse(s.answer),
     result: parse(s.result),
+    byStyle: styleMarks(s.byStyle),
   };
 }
+
+/** A card's style marks as stored (JSON text of name keys), read: strings only. */
+function styleMarks(text: unknown): Record<string, string> {
+  const raw = typeof text === "string" ? parse(text) : null;
+  if (!raw || typeof raw !== "object") return {};
+  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((e): e is [string, string] => ["post", "answer", "apply"].includes(e[0]) && typeof e[1] === "string"));
+}
+
+/** The stored marks with one more choice a style made (`key`: the style's name key). */
+const markedBy = (card: Pick<CardView, "byStyle">, step: "post" | "answer" | "apply", key: string) => JSON.stringify({ ...(card.byStyle ?? {}), [step]: key });
 
 type Formatter = Parameters<typeof resultCardContext>[1];
 
@@ -312,7 +325,9 @@ export async function renderCard(card: Omit<CardView, "id">, i18n: Formatter = g
     landing: card.state !== "waiting" && Boolean(result),
     // A card whose result changes nothing is done as it resolves: no Apply, no "Applied" line.
     applied: card.state === "applied" && !changesNothing(result),
-    appliedBy: result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
+    // What a fighting style chose for the GM, said on the card ("Wolf answers by style: Cautious").
+    styleMarks: (["post", "answer"] as const).filter((step) => card.byStyle?.[step]).map((step) => i18n.format(`BOUT.Card.ByStyle.${step}`, { name: step === "post" ? names.attacker : names.defender, style: i18n.localize(card.byStyle![step]!) })),
+    appliedBy: card.byStyle?.apply ? i18n.format("BOUT.Card.ByStyle.apply", { style: i18n.localize(card.byStyle.apply) }) : result?.appliedByGM ? i18n.localize("BOUT.Card.AppliedByGM") : result?.appliedBy ? i18n.format("BOUT.Card.AppliedBy", { name: String(result.appliedBy) }) : i18n.localize("BOUT.Card.Applied"),
     // A decision not saved in full says so on its card: what is missing, and who makes it (Apply again, or the GM by hand).
     unsaved: typeof result?.unsaved?.text === "string" && card.state !== "applied" ? i18n.format(result.unsaved.byHand ? "BOUT.Write.Card.ByHand" : "BOUT.Write.Card.ApplyAgain", { missing: result.unsaved.text }) : "",
     defender: names.defender,
@@ -377,7 +392,7 @@ export function cardVisibility(rollMode: unknown, fighters: readonly (Actor.Impl
 }
 
 /** GM: check the request against the documents and write the card; `from`: the user who asks (null: this GM). */
-async function createCard(request: PostRequest, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
+async function createCard(request: PostRequest, from: User.Implementation | null, trusted: boolean, byStyle?: string): Promise<Outcome<unknown>> {
   const kind = typeof request.kind === "string" ? kinds.get(request.kind) : undefined;
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
   const named = { attacker: fighterFrom(request.attacker ?? request.attackerId), defender: fighterFrom(request.defender ?? request.defenderId) };
@@ -425,7 +440,7 @@ async function createCard(request: PostRequest, from: User.Implementation | null
       if (!claimed.ok) return claimed;
     }
     // The card is the post's mark: created first, so a failed spend after it never leaves a spend without its card.
-    const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode, { lock: true });
+    const gathered = await cardIntoBatch(batch, lease, request.kind as string, kind, attacker, defender, declaration.value, combatId, request.rollMode, { lock: true }, byStyle);
     if (!gathered.ok) return gathered;
     const committed = await batch.commit();
     // Not all saved: the GM is told what is missing (nothing at all when the card itself was refused).
@@ -438,13 +453,14 @@ async function createCard(request: PostRequest, from: User.Implementation | null
  * step calls for): the card's creation added to `batch`, already resolved when
  * nobody answers it (with its fight's commands), so it is created once.
  */
-async function cardIntoBatch(batch: WriteBatch, lease: Lease | undefined, kindId: string, kind: CardKind, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string, rollMode: unknown, place: { lock?: boolean } = {}): Promise<Outcome<true>> {
-  const view = { kind: kindId, state: "waiting" as const, attacker, defender, combatId, declaration, answer: null, result: null };
+async function cardIntoBatch(batch: WriteBatch, lease: Lease | undefined, kindId: string, kind: CardKind, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string, rollMode: unknown, place: { lock?: boolean } = {}, byStyle?: string): Promise<Outcome<true>> {
+  const marks: Record<string, string> = byStyle ? { post: byStyle } : {};
+  const view = { kind: kindId, state: "waiting" as const, attacker, defender, combatId, declaration, answer: null, result: null, byStyle: marks };
   const data = {
     type: "card",
     speaker: speakerFor(attacker),
     ...cardVisibility(rollMode, [attacker, defender]),
-    system: { kind: kindId, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration), answer: "", result: "" },
+    system: { kind: kindId, state: "waiting", attackerId: attacker.id, defenderId: defender.id, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, combatId, declaration: JSON.stringify(declaration), answer: "", result: "", byStyle: byStyle ? JSON.stringify(marks) : "" },
   };
   if (kind.unanswered?.(declaration)) {
     // Nobody answers it: resolved before it is written, so it is created once, already resolved (and its fight's commands go with it).
@@ -502,15 +518,15 @@ function cardActor(id: string): Actor.Implementation | undefined {
 }
 
 /** GM: resolve a waiting card with the defender's answer, in the queues of the card, its fighters and its fight. */
-function resolveCard(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
+function resolveCard(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean, byStyle?: string): Promise<Outcome<unknown>> {
   return queuedFor(
     () => resolveKeys(messageId),
-    (lease) => resolveInQueue(messageId, answer, from, trusted, lease),
+    (lease) => resolveInQueue(messageId, answer, from, trusted, lease, byStyle),
   );
 }
 
 /** GM, holding the card's fight: resolve it. The card (its result and rolls) and the fight (its commands) are written in one batch: one request on v14, two on v13. */
-async function resolveInQueue(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean, lease: Lease): Promise<Outcome<unknown>> {
+async function resolveInQueue(messageId: string, answer: unknown, from: User.Implementation | null, trusted: boolean, lease: Lease, byStyle?: string): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
@@ -526,15 +542,16 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
     if (named) return refuse("card.gmFigures", "BOUT.Card.Refusal.GmFigures", { figures: named });
   }
   const batch = new WriteBatch();
-  const resolved = await resolution(kind, card, answer, (message as { rolls: Roll[] }).rolls ?? [], lease, batch);
+  const marked = byStyle ? { ...card, byStyle: JSON.parse(markedBy(card, "answer", byStyle)) as Record<string, string> } : card;
+  const resolved = await resolution(kind, marked, answer, (message as { rolls: Roll[] }).rolls ?? [], lease, batch);
   if (!resolved.ok) return resolved;
   // The card's "resolved" is the answer's mark: written first, so it can never be answered twice.
-  batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])) }, {}, { lock: true });
+  batch.update(message, { content: resolved.value.content, rolls: resolved.value.rolls, ...Object.fromEntries(Object.entries(resolved.value.system).map(([k, v]) => [`system.${k}`, v])), ...(byStyle ? { "system.byStyle": markedBy(card, "answer", byStyle) } : {}) }, {}, { lock: true });
   const committed = await batch.commit();
   if (committed.complete) return ok(true);
   // The card itself not answered: it still waits, as it was. Answered, with a change after it not
   // saved (the fight's): the dice have spoken, so it stays answered and says what the GM must make by hand.
-  if (committed.marked) await sayUnsaved(message, { ...card, state: "resolved", answer }, JSON.parse(resolved.value.system.result) as Record<string, unknown>, committed, true);
+  if (committed.marked) await sayUnsaved(message, { ...marked, state: "resolved", answer }, JSON.parse(resolved.value.system.result) as Record<string, unknown>, committed, true);
   return notSaved(aftermathOf("Answer", committed), committed);
 }
 
@@ -627,15 +644,15 @@ function settle(doc: object, update: Record<string, unknown>): Record<string, un
 }
 
 /** GM: apply a resolved card's changes once, in the queues of the card and every actor it changes. */
-function applyCard(messageId: string, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
+function applyCard(messageId: string, from: User.Implementation | null, trusted: boolean, byStyle?: string): Promise<Outcome<unknown>> {
   return queuedFor(
     () => applyKeys(messageId),
-    () => applyInQueue(messageId, from, trusted),
+    () => applyInQueue(messageId, from, trusted, byStyle),
   );
 }
 
 /** GM, holding the card and its actors: each `$delta` is settled against the figure now, so nothing applied meanwhile is lost. */
-async function applyInQueue(messageId: string, from: User.Implementation | null, trusted: boolean): Promise<Outcome<unknown>> {
+async function applyInQueue(messageId: string, from: User.Implementation | null, trusted: boolean, byStyle?: string): Promise<Outcome<unknown>> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
@@ -676,9 +693,10 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   const by = from ?? game.user;
   const { unsaved: _earlier, ...kept } = (card.result ?? {}) as Record<string, unknown>;
   const result = { ...kept, appliedBy: by?.isGM ? "" : (by?.name ?? ""), appliedByGM: Boolean(by?.isGM) };
-  const content = await renderCard({ ...card, state: "applied", result });
+  const marks = byStyle ? markedBy(card, "apply", byStyle) : null;
+  const content = await renderCard({ ...card, state: "applied", result, ...(marks ? { byStyle: JSON.parse(marks) as Record<string, string> } : {}) });
   // The card's "applied" is the lock: written first, so a failure after it can never let the card apply twice.
-  batch.update(message, { content, "system.state": "applied", "system.result": JSON.stringify(result) }, {}, { lock: true });
+  batch.update(message, { content, "system.state": "applied", "system.result": JSON.stringify(result), ...(marks ? { "system.byStyle": marks } : {}) }, {}, { lock: true });
   const committed = await batch.commit();
   if (committed.complete) return ok(true);
   // The mark not saved (v13: nothing else was sent; v14: the batch is all or none): the card is as it was, still appliable.
@@ -807,6 +825,31 @@ export async function takeFromCard(batch: WriteBatch, messageId: string, change:
   const content = await renderCard({ ...card, result });
   // What was taken is the follow-up's mark: written first, so an offer is never taken twice.
   batch.update(message, { content, "system.result": JSON.stringify(result) }, {}, { lock: true });
+}
+
+/**
+ * A fighting style's choices on cards, made on the active GM's client only
+ * (src/table/styles/runner.ts) for a fighter no player owns, each marked on the
+ * card with the style's name key. Not a query: no other client can ask for them.
+ */
+export function postCardByStyle(kind: string, attacker: Actor.Implementation, defender: Actor.Implementation, declaration: unknown, combatId: string, style: string): Promise<Outcome<unknown>> {
+  if (!game.user?.isActiveGM) return Promise.resolve(refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly"));
+  return createCard({ kind, attacker: fighterRef(attacker), defender: fighterRef(defender), declaration, combatId, rollMode: posterRollMode() }, null, true, style);
+}
+
+export function answerByStyle(messageId: string, answer: unknown, style: string): Promise<Outcome<unknown>> {
+  if (!game.user?.isActiveGM) return Promise.resolve(refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly"));
+  return resolveCard(messageId, answer, null, true, style);
+}
+
+export function applyByStyle(messageId: string, style: string): Promise<Outcome<unknown>> {
+  if (!game.user?.isActiveGM) return Promise.resolve(refuse("card.gmOnly", "BOUT.Card.Refusal.GmOnly"));
+  return applyCard(messageId, null, true, style);
+}
+
+/** The card kind's own parts (its follow-ups, whether it waits for an answer), for the styles' runner. */
+export function cardKind(kind: string): CardKind | undefined {
+  return kinds.get(kind);
 }
 
 export function registerCardQueries(): void {

@@ -125,17 +125,9 @@ export async function recordChoice(combat: BoutCombat, data: { declarationId?: u
   const d: Declaration = combat.boutSystem.declaration;
   if (!d.id || data.declarationId !== d.id) return refuse("declare.stale", "BOUT.Declare.Refusal.Stale");
   const combatantId = String(data.combatantId ?? "");
-  if (!d.combatantIds.includes(combatantId)) return refuse("declare.notAsked", "BOUT.Declare.Refusal.NotAsked");
-  if (!checkGrant(combat.combatants.get(combatantId)?.actor, from)) return refuse("declare.notYours", "BOUT.Declare.Refusal.NotYours");
-  if (d.chosen.includes(combatantId)) return refuse("declare.already", "BOUT.Declare.Refusal.Already");
-  const trusted = from.isGM;
-  const kind = kinds.get(d.kind);
-  let choice: unknown = data.choice;
-  if (kind?.check) {
-    const checked = kind.check(combat, combatantId, data.choice, trusted);
-    if (!checked.ok) return checked;
-    choice = checked.value;
-  } else if (typeof data.choice !== "string" || !d.options.includes(data.choice)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+  const checked = checkChoice(combat, combatantId, data.choice, from);
+  if (!checked.ok) return checked;
+  const choice = checked.value;
   const answers = secrets.get(d.id) ?? new Map<string, unknown>();
   secrets.set(d.id, answers);
   answers.set(combatantId, choice);
@@ -146,6 +138,57 @@ export async function recordChoice(combat: BoutCombat, data: { declarationId?: u
   if (committed.complete) return ok(true);
   answers.delete(combatantId);
   return notSaved("Declare.None", committed);
+}
+
+/**
+ * A choice for a combatant of the open declaration, checked against the
+ * documents now (asked, the sender's to make, not made yet, the kind's own
+ * check) and filled from them; nothing is written. A GM's choice may carry what
+ * only a GM may set.
+ */
+export function checkChoice(combat: BoutCombat, combatantId: string, raw: unknown, from: User.Implementation): Outcome<unknown> {
+  const d: Declaration = combat.boutSystem.declaration;
+  if (!d.combatantIds.includes(combatantId)) return refuse("declare.notAsked", "BOUT.Declare.Refusal.NotAsked");
+  if (!checkGrant(combat.combatants.get(combatantId)?.actor, from)) return refuse("declare.notYours", "BOUT.Declare.Refusal.NotYours");
+  if (d.chosen.includes(combatantId)) return refuse("declare.already", "BOUT.Declare.Refusal.Already");
+  const kind = kinds.get(d.kind);
+  if (kind?.check) return kind.check(combat, combatantId, raw, from.isGM);
+  if (typeof raw !== "string" || !d.options.includes(raw)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+  return ok(raw);
+}
+
+/**
+ * Active GM, inside the combat's queue: several choices of the open
+ * declaration at once (the GM's round form), every one checked before any is
+ * kept; one write, or the reveal when they are the last. A refusal keeps none.
+ */
+export async function recordChoices(combat: BoutCombat, declarationId: string, choices: Readonly<Record<string, unknown>>, from: User.Implementation): Promise<Outcome<unknown>> {
+  const d: Declaration = combat.boutSystem.declaration;
+  if (!d.id || declarationId !== d.id) return refuse("declare.stale", "BOUT.Declare.Refusal.Stale");
+  const checked = new Map<string, unknown>();
+  for (const [combatantId, raw] of Object.entries(choices)) {
+    const one = checkChoice(combat, combatantId, raw, from);
+    if (!one.ok) return one;
+    checked.set(combatantId, one.value);
+  }
+  if (!checked.size) return ok(true);
+  const answers = secrets.get(d.id) ?? new Map<string, unknown>();
+  secrets.set(d.id, answers);
+  for (const [id, choice] of checked) answers.set(id, choice);
+  const chosen = [...d.chosen, ...checked.keys()];
+  if (chosen.length >= d.combatantIds.length) return revealHere(combat);
+  // Not saved: none of the choices is kept, so the form asks for them again (and the GM is told why).
+  const committed = await writeOne(combat, { "system.declaration.chosen": chosen });
+  if (committed.complete) return ok(true);
+  for (const id of checked.keys()) answers.delete(id);
+  return notSaved("Declare.None", committed);
+}
+
+/** The active GM's one form for every fighter it answers for (styles/declarations.ts); without one, a dialog each. */
+let askForGmFighters: ((combat: BoutCombat, combatantIds: string[]) => Promise<void>) | null = null;
+
+export function askGmThrough(ask: (combat: BoutCombat, combatantIds: string[]) => Promise<void>): void {
+  askForGmFighters = ask;
 }
 
 /** Any client: send a choice for a combatant (the active GM records it directly; anyone else asks the active GM). */
@@ -234,6 +277,8 @@ export async function promptDeclarations(combat: BoutCombat): Promise<void> {
   const d = combat.boutSystem.declaration;
   const kind = kinds.get(d.kind);
   if (!d.id || !kind) return;
+  // The active GM answers for its fighters in one form, not a dialog each.
+  if (game.user?.isActiveGM && askForGmFighters) return askForGmFighters(combat, mine(combat, d.combatantIds).filter((id) => !d.chosen.includes(id)));
   for (const combatantId of mine(combat, d.combatantIds)) {
     const key = `${d.id}:${combatantId}`;
     if (d.chosen.includes(combatantId)) {

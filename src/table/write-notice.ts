@@ -11,7 +11,7 @@ import type { Committed, Unsaved, Why } from "./batch";
 import { NOT_SAVED, noticeText } from "./notify";
 
 /** What was not saved, and what that leaves: a key under BOUT.Write (formatted with {missing}). */
-export type Aftermath = "Apply.None" | "Apply.Partly" | "Apply.Stuck" | "Answer.None" | "Answer.Partly" | "Post.None" | "Post.Partly" | "Step.None" | "Step.Partly" | "Start.None" | "Undo.None" | "Open.None" | "Declare.None" | "Bar.None" | "Sheet.None" | "MarkLost";
+export type Aftermath = "Apply.None" | "Apply.Partly" | "Apply.Stuck" | "Answer.None" | "Answer.Partly" | "Post.None" | "Post.Partly" | "Step.None" | "Step.Partly" | "Start.None" | "Undo.None" | "Open.None" | "Declare.None" | "Bar.None" | "Sheet.None" | "Style.None" | "MarkLost";
 
 export { NOT_SAVED } from "./notify";
 

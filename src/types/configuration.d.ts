@@ -64,5 +64,6 @@ declare module "fvtt-types/configuration" {
     "bout.phasesShotRanges": string;
     "bout.legacyTablesNoticed": boolean;
     "bout.poisonStamps": Record<string, number>;
+    "bout.styleConfirm": boolean;
   }
 }

@@ -8,12 +8,12 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../harness/world";
 
 /**
- * Set on 2026-11-28 at 55 and 43 (from 105 and 139 that morning, and 120 and 127 when issue 29 was
+ * Set on 2026-11-28 at 55 and 43, lowered to 53 and 40 the same day (from 105 and 139 that morning, and 120 and 127 when issue 29 was
  * filed): `actorView` takes Foundry's actors and a stats type itself, hook
  * arguments are used as fvtt-types declares them, and a double cast became a single checked one
  * wherever both the v13 declarations and the v14 ones (`npm run typecheck:v14`) accept it.
  */
-const CEILING = { never: 55, unknownAs: 43 } as const;
+const CEILING = { never: 53, unknownAs: 40 } as const;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { getProperty } from "../harness/utils";
 import { scriptDraws, settle, sideGoesFirst, tableOfThree } from "./support";
 import { forestGrid } from "./wolf-flows";
+import { everyRow } from "./gm-round";
 
 const WOLF = JSON.parse(readFileSync(resolve(__dirname, "../../packs/_source/npcs/wolf.json"), "utf8"));
 /** The pack's Wolf as the GM imports it: its figures, its items and its prototype token. */
@@ -107,7 +108,8 @@ async function twoWolves(ruleset: string, { secondLinked = false } = {}) {
   const group = groups[0] ? { group: groups[0].id } : {};
   const [ca, c1, c2] = await combat.createEmbeddedDocuments(
     "Combatant",
-    [adaToken, first, second].map((token) => ({ actorId: token.actorId, name: token.name, sceneId: scene.id, tokenId: token.id, ...group })),
+    // The GM plays the wolves by hand here ("GM decides"), not by the Wolf's shipped fighting style.
+    [adaToken, first, second].map((token, i) => ({ actorId: token.actorId, name: token.name, sceneId: scene.id, tokenId: token.id, ...group, ...(i ? { system: { style: "gm" } } : {}) })),
   );
   await settle();
   const tokenOf = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);
@@ -124,7 +126,7 @@ const START: Record<string, (t: Table) => Promise<void>> = {
     await settle();
     // The red/white throw between Ada and the second wolf: Alice throws red, the GM white for the wolf.
     t.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
-    t.gm.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    t.gm.runtime.dialogs.responder = everyRow({ throw: "white", posture: "neutral" });
     await hooks(t.gm).openDeclaration(t.gm.game.combats.get(t.combat.id), "throw", t.ids.group, [t.ids.ca, t.ids.c2], ["red", "white"]);
     await settle();
     await settle();
@@ -132,7 +134,7 @@ const START: Record<string, (t: Table) => Promise<void>> = {
   async phases(t) {
     // Movement-phase declarations: Ada will shoot the second wolf; the GM has both wolves do nothing.
     t.alice.runtime.dialogs.responder = () => ({ action: "missile", weaponId: t.weapon.id, range: "middle", [`opponent-${t.ids.c2}`]: true });
-    t.gm.runtime.dialogs.responder = () => ({ action: "none" });
+    t.gm.runtime.dialogs.responder = everyRow({ action: "none" });
     await t.gm.game.combats.get(t.combat.id).startCombat();
     await settle();
     scriptDraws(t.gm, [[5, 10], [6, 10], [7, 10]]);

@@ -9,6 +9,7 @@
 // with the real handlebars: no key is left unlocalized.
 import { describe, expect, it } from "vitest";
 import { expectedWrites, formCells, scriptDraws, settle, shownWrites, tableOfThree } from "./support";
+import { everyRow } from "./gm-round";
 import { isV14 } from "../harness/version";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
@@ -529,7 +530,7 @@ describe("phases blows only within an engagement, with a weapon that reaches it 
     const [ca, cb] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ctx.adaId, name: "Ada" }, { actorId: ctx.branId, name: "Bran" }, { actorId: cole.id, name: "Cole" }]);
     ctx.alice.runtime.dialogs.responder = () => ({ action: "melee", weaponId: ctx.swordId, range: "reach", [`opponent-${cb.id}`]: true });
     ctx.bob.runtime.dialogs.responder = () => ({ action: "none" });
-    ctx.gm.runtime.dialogs.responder = () => ({ action: "rout", movement: "sprint" });
+    ctx.gm.runtime.dialogs.responder = everyRow({ action: "rout", movement: "sprint" });
     await combat.startCombat();
     await settle();
     await ctx.gm.ui.combat.runAction("boutNextStep", {});

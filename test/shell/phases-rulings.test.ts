@@ -7,6 +7,7 @@
 // to strike is told why ("Engagement Example": Frederico gets away).
 import { describe, expect, it } from "vitest";
 import { scriptDraws, settle, tableOfThree } from "./support";
+import { everyRow } from "./gm-round";
 
 const AFTER = [5, 10] as const;
 
@@ -54,7 +55,7 @@ async function rule(f: Field, combatantId: string, values: Record<string, unknow
 
 /** Everyone declares (Cole as the GM's dialog says), then the GM's step rolls every total with stress dice of 5. */
 async function declareAndRoll(f: Field, cole: Record<string, unknown> = { action: "none" }) {
-  f.gm.runtime.dialogs.responder = () => cole;
+  f.gm.runtime.dialogs.responder = everyRow(cole);
   await f.combat.startCombat();
   await settle();
   expect(f.stateOf().stage).toBe("initiative");

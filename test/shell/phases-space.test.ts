@@ -7,6 +7,7 @@
 // with the names, and nothing is written.
 import { describe, expect, it } from "vitest";
 import { scriptDraws, settle, tableOfThree } from "./support";
+import { everyRow } from "./gm-round";
 import { isV14 } from "../harness/version";
 
 // When the scripted draws run out: 5 on a d10, as these tests were written with.
@@ -39,7 +40,7 @@ async function field(grid: Record<string, unknown> = { size: 100, distance: 1, u
   ]);
   alice.runtime.dialogs.responder = () => ({ action: "move", movement: "hustle" });
   bob.runtime.dialogs.responder = () => ({ action: "melee", movement: "hustle", weaponId: sword.id, range: "reach", [`opponent-${cc.id}`]: true });
-  gm.runtime.dialogs.responder = () => ({ action: "melee", weaponId: spear.id, range: "reach", [`opponent-${cb.id}`]: true });
+  gm.runtime.dialogs.responder = everyRow({ action: "melee", weaponId: spear.id, range: "reach", [`opponent-${cb.id}`]: true });
   await settle();
   const stateOf = () => gm.game.combats.get(combat.id).machineState;
   const token = (client: any, id: string) => client.game.scenes.get(scene.id).tokens.get(id);

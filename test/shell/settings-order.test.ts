@@ -36,6 +36,7 @@ describe("Configure Settings → Bout, grouped by ruleset", () => {
       settings: [
         "Combat ruleset",
         "Apply results automatically",
+        "Confirm the NPCs' round",
         "Seconds in a combat round",
         "Steel: postures at the opening throw",
         "Steel: TN for buying initiative",

@@ -8,6 +8,7 @@
 // the fight's state in one write and the turn goes on to the right fighter.
 import { describe, expect, it } from "vitest";
 import { decisionWrites, scriptDraws, settle, tableOfThree } from "./support";
+import { everyRow } from "./gm-round";
 
 const RULESETS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 type RulesetName = (typeof RULESETS)[number];
@@ -20,7 +21,7 @@ type RulesetName = (typeof RULESETS)[number];
 async function fight(ruleset: RulesetName) {
   const t = await tableOfThree(ruleset);
   // No surprise; players declare nothing special (a phased round's "none").
-  t.gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : { action: "none" });
+  t.gm.runtime.dialogs.responder = (kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : everyRow({ action: "none" })(kind, config));
   for (const p of [t.alice, t.bob]) p.runtime.dialogs.responder = () => ({ action: "none" });
   const ada = await t.Actor.create({ name: "Ada", type: "character", ownership: t.own("Alice"), system: { opposed: { i: 50, ag: 40 }, actionpoints: { bap: 9 }, pulse: { ag: 20, pc: 15 } } });
   const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { opposed: { i: 40, ag: 30 }, actionpoints: { bap: 5 }, pulse: { ag: 12, pc: 12 } } });
@@ -221,7 +222,7 @@ describe("the world's clock moves with each round, by the ruleset's length", () 
     // The throw, revealed: Ada red, the others white.
     f.alice.runtime.dialogs.responder = () => ({ throw: "red", posture: "neutral" });
     f.bob.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
-    f.gm.runtime.dialogs.responder = () => ({ throw: "white", posture: "neutral" });
+    f.gm.runtime.dialogs.responder = everyRow({ throw: "white", posture: "neutral" });
     await f.gm.ui.combat.runAction("boutGroupAction", { groupId: bout, actionId: "throw" });
     await settle();
     await f.gm.evaluate<any>("globalThis.__boutTest").revealDeclaration(f.on(f.gm));

@@ -188,13 +188,18 @@ function actorDoc(pack, type, section, slug, c) {
   const _id = stableId(`${pack}:${slug}`);
   const system = { schemaVersion: SCHEMA_VERSION, biography: `<p>${c.description}</p>` };
   const entries = {};
+  const styles = {};
   for (const id of RULESETS) {
     const entry = tables[id][section]?.[slug];
     if (!entry) throw new Error(`armory: ${section} "${slug}" has no ${id} figures`);
     for (const key of ["weapons", "armor", "shields"]) if (key in entry) throw new Error(`armory: ${id}.json ${section}.${slug} lists ${key}: the kit is the catalog's, one for every ruleset`);
+    if ("style" in entry && typeof entry.style !== "string") throw new Error(`armory: ${id}.json ${section}.${slug} has a style that is not a name`);
     entries[id] = entry;
     system[id] = entry.stats ?? {};
+    // The fighting style the GM's NPC fights by in this ruleset (a test checks each is one of the ruleset's).
+    if (entry.style) styles[id] = entry.style;
   }
+  if (Object.keys(styles).length) system.styles = styles;
   const items = kitItems(`${section}.${slug}`, _id, c);
   items.push(...fighterSkills(_id, entries, items, c.skills ?? []));
   const character = type === "character";

@@ -39,6 +39,8 @@ export interface TrackerRowContext {
   readonly canPing: boolean;
   /** Core's effect icons for the row (the actor's temporary effects) and their tooltip. */
   readonly effects: RowEffects;
+  /** The fighting style that plays the fighter, named (the GM's tracker only; "" when the GM decides). */
+  readonly style?: string;
 }
 
 /** As core's turn context gives them: each temporary effect's icon and name, and the tooltip listing them. */

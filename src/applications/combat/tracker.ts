@@ -14,6 +14,7 @@ import { postCard } from "../../table/cards";
 import { refuse, type Outcome } from "../../engine/outcome";
 import { askGM } from "../../table/grants";
 import { contextEntry, contextEntryKey, type ContextMenuEntry } from "../../compat";
+import { chooseStyle, styleable, withStyles } from "./style-menu";
 
 /** The slice of v13's CombatTracker we use, typed by hand (see sheet-base.ts for why). */
 interface CombatTrackerBase {
@@ -79,6 +80,8 @@ export class BoutCombatTracker extends CoreTracker {
       { isGM: Boolean(game.user?.isGM), canPing: (id) => Boolean(turns.get(id)?.canPing), effects: (id) => turns.get(id)?.effects },
       game.i18n as never,
     );
+    // The GM sees which fighters fight by a style.
+    if (game.user?.isGM && this.boutCombat && context.bout) context.bout = withStyles(context.bout, this.boutCombat);
     return base;
   }
 
@@ -111,7 +114,7 @@ export class BoutCombatTracker extends CoreTracker {
    */
   _getEntryContextOptions(): ContextMenuEntry[] {
     const core = (CoreTracker.prototype as { _getEntryContextOptions(): ContextMenuEntry[] })._getEntryContextOptions.call(this);
-    const menu = [...core.filter((o) => !CORE_INITIATIVE_OPTIONS.includes(contextEntryKey(o))), ...this.#regroupEntries(), ...this.#rulingEntries()];
+    const menu = [...core.filter((o) => !CORE_INITIATIVE_OPTIONS.includes(contextEntryKey(o))), ...this.#regroupEntries(), this.#styleEntry(), ...this.#rulingEntries()];
     this.#rowMenu = menu;
     return menu;
   }
@@ -157,6 +160,19 @@ export class BoutCombatTracker extends CoreTracker {
         contextEntry(words.create, '<i class="fa-solid fa-plus"></i>', (li) => regroups(bouts) && Boolean(this.boutCombat?.combatants.get(rowId(li))), (li) => this.moveCombatant(rowId(li), null)),
       ];
     });
+  }
+
+  /** "Fighting style…": the GM sets how a fighter no player owns is played (any time, mid-fight too). */
+  #styleEntry(): ContextMenuEntry {
+    return contextEntry(
+      "BOUT.Style.Menu.Entry",
+      '<i class="fa-solid fa-chess-knight"></i>',
+      (li) => styleable(this.boutCombat, rowId(li)),
+      (li) => {
+        const combat = this.boutCombat;
+        if (combat) return chooseStyle(combat, rowId(li));
+      },
+    );
   }
 
   /** The groups a fighter may be moved into, named as the tracker shows them. */

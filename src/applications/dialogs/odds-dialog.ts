@@ -97,23 +97,26 @@ export function oddsTableContext(view: OddsView, i18n: Formatter | CountingForma
   };
 }
 
+/** One field as a template draws it: its label and options in words, its value now, and how wide its longest choice is. */
+export function fieldContext(field: DialogField, value: DialogValues[string] | undefined, i18n: Formatter = game.i18n!) {
+  const options = field.kind === "select" ? field.options.map((o) => ({ ...o, text: i18n.format(o.label, o.labelData ?? {}), selected: o.value === value })) : undefined;
+  const longest = Math.max(0, ...(options ?? []).map((o) => o.text.length));
+  return {
+    ...field,
+    labelText: i18n.format(field.label, field.labelData ?? {}),
+    value,
+    isNumber: field.kind === "number",
+    isSelect: field.kind === "select",
+    isCheckbox: field.kind === "checkbox",
+    options,
+    longest,
+    // A long choice gets the dialog's whole width under its label.
+    wide: longest > LONG_CHOICE,
+  };
+}
+
 export function oddsDialogContext(spec: OddsDialogSpec, values: DialogValues, i18n: Formatter = game.i18n!) {
-  const fields = spec.fields.map((field) => {
-    const options = field.kind === "select" ? field.options.map((o) => ({ ...o, text: i18n.format(o.label, o.labelData ?? {}), selected: o.value === values[field.name] })) : undefined;
-    const longest = Math.max(0, ...(options ?? []).map((o) => o.text.length));
-    return {
-      ...field,
-      labelText: i18n.format(field.label, field.labelData ?? {}),
-      value: values[field.name],
-      isNumber: field.kind === "number",
-      isSelect: field.kind === "select",
-      isCheckbox: field.kind === "checkbox",
-      options,
-      longest,
-      // A long choice gets the dialog's whole width under its label.
-      wide: longest > LONG_CHOICE,
-    };
-  });
+  const fields = spec.fields.map((field) => fieldContext(field, values[field.name], i18n));
   return {
     fields,
     width: dialogWidth(Math.max(0, ...fields.map((f) => f.longest))),

@@ -6,6 +6,7 @@ import { getRuleset, listRulesets } from "../../engine/rulesets/registry";
 import type { RulesetId } from "../../engine/rulesets/ruleset";
 import { activeRuleset } from "../../settings";
 import { duelChartContext } from "./duel-context";
+import { styleName } from "../../engine/styles";
 import { duelWorld } from "./duel-world";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
@@ -64,10 +65,11 @@ export class DuelSimulator extends Base {
     // The choice names the ruleset only ("Steel", as the settings name it): its full label is the line below.
     const name = (id: RulesetId) => label(id).split(":")[0]!;
     const actors = game.actors!.contents.map((a) => ({ id: a.id, name: a.name }));
-    const policies = adapter ? Object.keys(adapter.policies) : [];
+    // The policies are the fighting styles the table plays, named as the GM knows them.
+    const policies = adapter ? Object.keys(adapter.policies).map((id) => ({ id, label: game.i18n!.localize(styleName(ruleset.id, id)) })) : [];
     const pick = (key: string, fallback: unknown) => this.#last[key] ?? fallback;
     // A policy of another ruleset (the GM switched rulesets) falls back to this one's default.
-    const policy = (key: string) => (policies.includes(String(this.#last[key])) ? this.#last[key] : adapter?.defaultPolicy);
+    const policy = (key: string) => (policies.some((p) => p.id === String(this.#last[key])) ? this.#last[key] : adapter?.defaultPolicy);
     return Object.assign(context, {
       available: Boolean(adapter),
       ruleset: ruleset.id,

@@ -21,9 +21,12 @@ import { conditionStats } from "../../engine/rulesets/stats";
  */
 function defineActorSchema() {
   const fields = foundry.data.fields;
+  const style = () => new fields.StringField({ required: true, blank: true, initial: "" });
   return {
     schemaVersion: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: SCHEMA_VERSION }),
     ...rulesetBlockFields("actor"),
+    // The actor's fighting style in each ruleset when the GM runs it (blank or "gm": the GM decides); a combatant may override it.
+    styles: new fields.SchemaField({ steel: style(), phases: style(), actionpoints: style(), opposed: style(), pulse: style() }),
     biography: new fields.HTMLField({ required: true, blank: true, initial: "" }),
     vitality: new fields.SchemaField({ value: new fields.NumberField({ required: false, nullable: true, initial: undefined }) }, { required: false, nullable: true, initial: undefined }),
   };

@@ -20,6 +20,8 @@ function defineCardSchema() {
     declaration: new fields.StringField({ required: true, blank: true, initial: "" }),
     answer: new fields.StringField({ required: true, blank: true, initial: "" }),
     result: new fields.StringField({ required: true, blank: true, initial: "" }),
+    // Which of the card's choices a fighting style made for the GM (JSON: post, answer, apply → the style's name key).
+    byStyle: new fields.StringField({ required: true, blank: true, initial: "" }),
   };
 }
 

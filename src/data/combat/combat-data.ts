@@ -69,12 +69,24 @@ export class BoutCombatData extends foundry.abstract.TypeDataModel<CombatSchema,
   }
 }
 
-/** Combatants and groups keep nothing of their own yet: their state lives in the combat's machine. */
-export class BoutCombatantData extends foundry.abstract.TypeDataModel<Record<string, never>, Combatant.Implementation> {
-  static override defineSchema() {
-    return {};
+/**
+ * A combatant keeps its fighting style for this fight (blank: its actor's
+ * default; "gm": the GM decides); its other state lives in the combat's machine.
+ */
+function defineCombatantSchema() {
+  const fields = foundry.data.fields;
+  return { style: new fields.StringField({ required: true, blank: true, initial: "" }) };
+}
+
+export type CombatantSchema = ReturnType<typeof defineCombatantSchema>;
+
+export class BoutCombatantData extends foundry.abstract.TypeDataModel<CombatantSchema, Combatant.Implementation> {
+  static override defineSchema(): CombatantSchema {
+    return defineCombatantSchema();
   }
 }
+
+/** Groups keep nothing of their own: their state lives in the combat's machine. */
 
 export class BoutCombatantGroupData extends foundry.abstract.TypeDataModel<Record<string, never>, CombatantGroup.Implementation> {
   static override defineSchema() {

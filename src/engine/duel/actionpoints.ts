@@ -16,7 +16,6 @@ import {
   advantageOptions,
   armourApModifier,
   armourFor,
-  ATTACK_ADVANTAGES,
   DEFAULT_AP_TABLES,
   resolveAdvantageAttack,
   resolveAttack,
@@ -28,23 +27,12 @@ import {
   type Defence,
   wornArmour,
 } from "../rulesets/actionpoints";
+import { apAct, apAdvantage, apDefence, ACTIONPOINTS_STYLES, type ActionPointsStyle } from "../styles/actionpoints";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome, type DuelWorld } from "./adapter";
 
-export interface ActionPointsPolicy {
-  /** The defence tried first; the free passive defence when it cannot be paid or made. */
-  readonly defence: "passive" | "active" | "dodge" | "none";
-  /** Take the blow a winning defence opens (VI), Fatigue allowing. */
-  readonly advantages?: boolean;
-}
-
-export const ACTIONPOINTS_POLICIES: Readonly<Record<string, ActionPointsPolicy>> = {
-  "passive-guard": { defence: "passive" },
-  "active-guard": { defence: "active" },
-  dodger: { defence: "dodge" },
-  "all-out-attack": { defence: "none" },
-  "parry-and-riposte": { defence: "active", advantages: true },
-  "dodge-and-strike": { defence: "dodge", advantages: true },
-};
+/** The duel simulator's policies are the fighting styles the table plays (../styles/actionpoints.ts). */
+export type ActionPointsPolicy = ActionPointsStyle;
+export const ACTIONPOINTS_POLICIES = ACTIONPOINTS_STYLES;
 
 type Skill = { readonly tsc: number; readonly psf: number; readonly attackerBonus: number };
 
@@ -137,21 +125,10 @@ function fighter(actor: ActorView, name: string, world: DuelWorld = {}): ApFight
 
 /** The defence the policy wants, if the defender can make and pay for it; else the free passive one. */
 export function chooseDefence(f: ApFighter, policy: ActionPointsPolicy, fatigueNow: number): { defence: Defence; skill: Skill; cost: number } {
-  const passive = f.shield && f.shieldPlay ? { defence: "passiveShield" as const, skill: f.shieldPlay, cost: 0 } : { defence: "passiveParry" as const, skill: f.weaponSkill, cost: 0 };
-  const pay = (defence: "activeShield" | "activeParry" | "dodge", skill: Skill | null) => {
-    const cost = f.defenceFatigue[defence];
-    return skill && cost <= fatigueNow ? { defence, skill, cost } : passive;
-  };
-  switch (policy.defence) {
-    case "none":
-      return { defence: "none", skill: { tsc: 0, psf: 0, attackerBonus: 0 }, cost: 0 };
-    case "passive":
-      return passive;
-    case "dodge":
-      return pay("dodge", f.dodge);
-    case "active":
-      return f.shield && f.shieldPlay ? pay("activeShield", f.shieldPlay) : pay("activeParry", f.weaponSkill);
-  }
+  const skillFor = (defence: Defence): Skill | null => (defence === "dodge" ? f.dodge : defence.endsWith("Shield") ? f.shieldPlay : defence === "none" ? { tsc: 0, psf: 0, attackerBonus: 0 } : f.weaponSkill);
+  const defence = apDefence(policy, Boolean(f.shield && f.shieldPlay), (d) => skillFor(d) !== null && f.defenceFatigue[d] <= fatigueNow);
+  const cost = defence === "activeShield" || defence === "activeParry" || defence === "dodge" ? f.defenceFatigue[defence] : 0;
+  return { defence, skill: skillFor(defence)!, cost };
 }
 
 /** The one struck, as the engine sees it: its own defence, or none. */
@@ -189,9 +166,9 @@ export function strike(a: Living, d: Living, pd: ActionPointsPolicy, dice: Dice,
   if (!result.ok) return;
   const r = result.value.result;
   wound(d, r.damage);
-  if (!pd.advantages || d.out || a.out) return;
-  // VI: the first blow the defence opened that the defender can pay for.
-  const kind = advantageOptions(r, choice.defence).find((k) => ATTACK_ADVANTAGES.includes(k) && d.f.advantageFatigue[k] <= d.fatigueNow);
+  if (d.out || a.out) return;
+  // VI: the first blow the defence opened that the defender's style takes and it can pay for.
+  const kind = apAdvantage(pd, advantageOptions(r, choice.defence), d.f.advantageFatigue, d.fatigueNow);
   if (!kind) return;
   const { cost: _c, ...own } = d.f.attack;
   const blow = kind === "shieldBash" && d.f.shieldPlay ? { ...own, tsc: d.f.shieldPlay.tsc, psf: d.f.shieldPlay.psf, baseDamage: d.f.bashDamage, strengthBonus: strengthBonus(d.f.str, true), attackerBonus: 0, weaponSize: 1 } : own;
@@ -230,7 +207,7 @@ export const actionPointsDuel: DuelAdapter<ApFighter, ActionPointsPolicy> = {
       }
       // The one with more points left acts; a tie goes to a coin. Whoever cannot pay for a blow is done.
       for (;;) {
-        const ready = [a, b].filter((l) => l.pool >= l.f.attack.cost);
+        const ready = [a, b].filter((l) => apAct(policy(l), l.pool, l.f.attack.cost) === "attack");
         if (!ready.length || a.out || b.out) break;
         let actor = ready[0]!;
         if (ready.length === 2) actor = a.pool > b.pool ? a : b.pool > a.pool ? b : rollOne(dice, 2) === 1 ? a : b;

@@ -11,19 +11,12 @@ import { rollOne, type Dice } from "../dice";
 import type { ActorView } from "../rulesets/ruleset";
 import { armourPoints, bonus, DEFAULT_OPPOSED_TABLES, LOCATIONS, resolveMeleeAttack, skillTarget, wieldedDamage, type Location, type OpposedStats, type TestInput } from "../rulesets/opposed";
 import { closeWeapon } from "./weapon-choice";
+import { opposition, OPPOSED_STYLES, type OpposedStyle } from "../styles/opposed";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome, type DuelWorld } from "./adapter";
 
-export interface OpposedPolicy {
-  /** How the fighter opposes a melee attack: with Melee, with Dodge, the better of the two, or not at all. */
-  readonly oppose: "melee" | "dodge" | "best" | "none";
-}
-
-export const OPPOSED_POLICIES: Readonly<Record<string, OpposedPolicy>> = {
-  "parry-everything": { oppose: "melee" },
-  "dodge-everything": { oppose: "dodge" },
-  "best-defence": { oppose: "best" },
-  reckless: { oppose: "none" },
-};
+/** The duel simulator's policies are the fighting styles the table plays (../styles/opposed.ts). */
+export type OpposedPolicy = OpposedStyle;
+export const OPPOSED_POLICIES = OPPOSED_STYLES;
 
 interface OpposedFighter {
   readonly name: string;
@@ -71,24 +64,16 @@ function fighter(actor: ActorView, name: string): OpposedFighter {
   };
 }
 
-function opposition(f: OpposedFighter, policy: OpposedPolicy): TestInput | null {
-  switch (policy.oppose) {
-    case "none":
-      return null;
-    case "melee":
-      return { target: f.melee };
-    case "dodge":
-      return { target: f.dodge };
-    case "best":
-      return { target: Math.max(f.melee, f.dodge) };
-  }
+function opposingTest(f: OpposedFighter, policy: OpposedPolicy): TestInput | null {
+  const skill = opposition(policy, f.melee, f.dodge);
+  return skill === "none" ? null : { target: skill === "melee" ? f.melee : f.dodge };
 }
 
 function attack(a: Living, d: Living, pd: OpposedPolicy, dice: Dice, world: DuelWorld): void {
   const result = resolveMeleeAttack(
     {
       attacker: { id: "a", test: { target: a.f.melee }, damage: a.f.damage, advantage: a.advantage },
-      defender: { id: "d", test: opposition(d.f, pd), surprised: false, toughnessBonus: d.f.toughnessBonus, armour: d.f.armour, woundsNow: d.woundsNow, advantage: d.advantage },
+      defender: { id: "d", test: opposingTest(d.f, pd), surprised: false, toughnessBonus: d.f.toughnessBonus, armour: d.f.armour, woundsNow: d.woundsNow, advantage: d.advantage },
       // The world's Hit Locations and Oops! tables and tie rule, as the cards play them; ours without a world.
       tables: world.opposed?.tables ?? DEFAULT_OPPOSED_TABLES,
       tie: world.opposed?.tie,

@@ -24,17 +24,12 @@ import {
   type PhasesWeapon,
 } from "../rulesets/phases";
 import { closeWeapon } from "./weapon-choice";
+import { PHASES_STYLES, type PhasesStyle } from "../styles/phases";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
-export interface PhasesPolicy {
-  /** Defend against blows (the default), or let them land for the sake of nothing but speed of play. */
-  readonly defend: boolean;
-}
-
-export const PHASES_POLICIES: Readonly<Record<string, PhasesPolicy>> = {
-  "stand-and-fight": { defend: true },
-  reckless: { defend: false },
-};
+/** The duel simulator's policies are the fighting styles the table plays (../styles/phases.ts). */
+export type PhasesPolicy = PhasesStyle;
+export const PHASES_POLICIES = PHASES_STYLES;
 
 interface PhasesFighter {
   readonly name: string;

@@ -17,17 +17,12 @@ import { initialValues } from "../rulesets/stats";
 import { defenseTerms } from "../rulesets/pulse/strike";
 import { weaponDamageTerms } from "../rulesets/pulse/wounds";
 import { closeWeapon } from "./weapon-choice";
+import { pulseAnswer, PULSE_STYLES, type PulseStyle } from "../styles/pulse";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
-export interface PulsePolicy {
-  /** Evade (a wide miss may be parried) or stand. */
-  readonly evade: boolean;
-}
-
-export const PULSE_POLICIES: Readonly<Record<string, PulsePolicy>> = {
-  "evade-and-parry": { evade: true },
-  "stand-fast": { evade: false },
-};
+/** The duel simulator's policies are the fighting styles the table plays (../styles/pulse.ts). */
+export type PulsePolicy = PulseStyle;
+export const PULSE_POLICIES = PULSE_STYLES;
 
 interface PulseFighter {
   readonly name: string;
@@ -112,8 +107,8 @@ function strike(a: Living, d: Living, pd: PulsePolicy, dice: Dice): void {
         monster: d.f.monster,
         modAG: d.f.modAG,
         modMD: d.f.modMD,
-        evading: pd.evade && !d.stunned,
-        parryRank: pd.evade && !d.stunned ? d.f.weapon.rank : null,
+        evading: pulseAnswer(pd, d.stunned) === "evade",
+        parryRank: pulseAnswer(pd, d.stunned) === "evade" ? d.f.weapon.rank : null,
         protection: d.f.protection,
       },
       dieModifier: w.damage,

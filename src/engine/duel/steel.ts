@@ -14,7 +14,6 @@ import {
   bloodLossRoll,
   CORE_MANEUVERS,
   DEFAULT_STEEL_TABLES,
-  PART_REGION,
   knockdownOf,
   knockoutOf,
   armourPenalty,
@@ -28,39 +27,16 @@ import {
   type SteelStats,
   type SteelTables,
   type SteelWeapon,
-  type Zone,
 } from "../rulesets/steel";
 import { initialValues } from "../rulesets/stats";
 import { steelStats } from "../rulesets/steel/stats";
 import { closeWeapon } from "./weapon-choice";
+import { bestBlow, STEEL_STYLES, steelAttackDice, steelBlow, steelDefence, steelDefenceDice, steelZone, thinnestZone, type SteelStyle } from "../styles/steel";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
-export interface SteelPolicy {
-  /** The throw at the bout's opening: red to attack, white to defend. */
-  readonly opening: "red" | "white";
-  /** Share of the dice left spent on an attack (at least one die). */
-  readonly attackShare: number;
-  /** Share of the dice left spent on a defence. */
-  readonly defenceShare: number;
-  /** The blow: cut, thrust, or "best" (the weapon's better blow: more damage, then the lower ATN). */
-  readonly attack: "cut" | "thrust" | "best";
-  readonly defence: "parry" | "block" | "partial-evasion";
-  /** Target zones for swings and thrusts (DEFAULT_ZONES ids). */
-  readonly swingZone: number;
-  readonly thrustZone: number;
-  /** Aim where the foe's armour is thinnest (the zone of the blow's form with the least armour on average) instead of the set zones. */
-  readonly aimAtGaps?: boolean;
-}
-
-// Every policy keeps some dice back when it defends: a defender who spends the whole
-// pool wins the initiative with nothing left to strike with, hands it straight back,
-// and two such fighters trade harmless blows until the round limit.
-export const STEEL_POLICIES: Readonly<Record<string, SteelPolicy>> = {
-  balanced: { opening: "red", attackShare: 0.6, defenceShare: 0.5, attack: "best", defence: "parry", swingZone: 5, thrustZone: 12, aimAtGaps: true },
-  "all-out-attack": { opening: "red", attackShare: 1, defenceShare: 0.3, attack: "best", defence: "parry", swingZone: 6, thrustZone: 13, aimAtGaps: true },
-  "defend-and-riposte": { opening: "white", attackShare: 0.6, defenceShare: 0.6, attack: "thrust", defence: "parry", swingZone: 5, thrustZone: 12, aimAtGaps: true },
-  "shield-wall": { opening: "white", attackShare: 0.5, defenceShare: 0.7, attack: "thrust", defence: "block", swingZone: 2, thrustZone: 9, aimAtGaps: true },
-};
+/** The duel simulator's policies are the fighting styles the table plays (../styles/steel.ts). */
+export type SteelPolicy = SteelStyle;
+export const STEEL_POLICIES = STEEL_STYLES;
 
 interface SteelFighter {
   readonly name: string;
@@ -112,38 +88,12 @@ function poolOf(l: Living): number {
   }).pool;
 }
 
-function spend(cp: number, share: number): number {
-  if (cp <= 0) return 0;
-  return Math.min(cp, Math.max(1, Math.ceil(cp * share)));
-}
-
-/** The weapon's better blow: the one that does more damage, then the one with the lower ATN. */
-function bestBlow(weapon: SteelWeapon, strength: number): "cut" | "thrust" {
-  const cut = attackProfile(weapon, "swing", strength);
-  const thrust = attackProfile(weapon, "thrust", strength);
-  if (!cut.ok) return "thrust";
-  if (!thrust.ok) return "cut";
-  if (cut.value.damage !== thrust.value.damage) return cut.value.damage > thrust.value.damage ? "cut" : "thrust";
-  return thrust.value.atn < cut.value.atn ? "thrust" : "cut";
-}
-
-/** The zone of that form whose parts the foe's armour covers least, on average (the first such zone on a tie). */
-function thinnestZone(form: "swing" | "thrust", armour: Readonly<Record<Region, number>>, zones: readonly Zone[]): number {
-  let best = { id: 0, av: Infinity };
-  for (const zone of zones) {
-    if (zone.form !== form) continue;
-    const av = zone.parts.reduce((n, p) => n + armour[PART_REGION[p]], 0) / zone.parts.length;
-    if (av < best.av) best = { id: zone.id, av };
-  }
-  return best.id;
-}
-
 /** One blow from `a` at `d`; returns who won the exchange. */
 function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: Dice, tables: SteelTables): "a" | "d" {
-  const atkManeuver = maneuver(pa.attack === "best" ? a.f.bestBlow : pa.attack);
+  const atkManeuver = maneuver(steelBlow(pa, a.f.bestBlow));
   const form = atkManeuver.form === "thrust" ? "thrust" : "swing";
   let profile = attackProfile(a.f.weapon, form, a.f.stats.strength);
-  const aim = (f: "swing" | "thrust") => (pa.aimAtGaps ? d.f.gaps[f] : f === "thrust" ? pa.thrustZone : pa.swingZone);
+  const aim = (f: "swing" | "thrust") => steelZone(pa, f, d.f.gaps);
   let zone = aim(form);
   let chosen = atkManeuver;
   if (!profile.ok) {
@@ -153,11 +103,10 @@ function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: 
     zone = aim(form === "thrust" ? "swing" : "thrust");
     if (!profile.ok) return "d";
   }
-  const attackDice = Math.max(0, spend(a.cp, pa.attackShare) - chosen.activationCost);
+  const attackDice = steelAttackDice(pa, a.cp, chosen.activationCost);
   const useShield = pd.defence === "block" && d.f.shieldDtn !== null;
-  const defSlug = pd.defence === "block" && !useShield ? "parry" : pd.defence;
-  const defManeuver = maneuver(defSlug);
-  const defenceDice = d.down ? 0 : Math.max(0, spend(d.cp, pd.defenceShare) - defManeuver.activationCost);
+  const defManeuver = maneuver(steelDefence(pd, useShield));
+  const defenceDice = d.down ? 0 : steelDefenceDice(pd, d.cp, defManeuver.activationCost);
   const result = resolveExchange(
     {
       attack: { combatantId: "a", cpLeft: a.cp, dice: attackDice, maneuver: chosen, weaponTn: profile.value.atn, zone, damage: profile.value.damage, damageType: profile.value.damageType },

@@ -60,7 +60,7 @@ export function skillOf(v: View, kind: "weapon" | "shieldPlay" | "dodge", name =
 }
 
 /** What the defender can defend with: a shield in hand, a weapon to parry with, always Dodge and nothing. */
-function defencesFor(v: View): Defence[] {
+export function defencesFor(v: View): Defence[] {
   const shield = v.shields.some((s) => s.equipped);
   const weapon = v.weapons.some((w) => w.equipped);
   return defencesAvailable(shield, weapon);

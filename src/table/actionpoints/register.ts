@@ -9,6 +9,7 @@ import { registerActionPointsTable } from "./attack";
 import { registerActionPointsAdvantage } from "./advantage";
 import { registerActionPointsStand } from "./stand";
 import { registerActionPointsDuelWorld } from "./duel-world";
+import { registerActionPointsStyles } from "./style";
 
 /** Called once from the `init` hook. */
 export function registerActionPoints(): void {
@@ -18,4 +19,5 @@ export function registerActionPoints(): void {
   registerActionPointsTable();
   registerActionPointsAdvantage();
   registerActionPointsStand();
+  registerActionPointsStyles();
 }

@@ -86,7 +86,7 @@ const answerDifficultyField = () => ({ ...difficultyField(), options: Object.key
 const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100, gmOnly: true };
 
 /** The defender's best opposing skill, for the attacker's odds before the answer. */
-const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
+export const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
   if (!defender) return null;
   const s = view(defender).stats;
   return { target: Math.max(skillTarget(s, "melee"), skillTarget(s, "dodge")), difficulty: "challenging" };
@@ -167,6 +167,12 @@ function turnCommands(card: { combatId: string; attacker: Actor.Implementation |
   const commands = [{ type: "act", combatantId: a, use: "action", melee } as TimeCommand];
   if (d && card.defender && isSurprised(card.defender, card.combatId)) commands.push({ type: "attacked", combatantId: d } as TimeCommand);
   return commands;
+}
+
+/** Does a blow (or shot) with this weapon reach the defender from where the two stand now ("Action", Attack Engaged)? The styles strike only where it does. */
+export function attackReaches(attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string, weapon: Item.Implementation): boolean {
+  const w = (weapon.system as { opposed?: { kind?: string; range?: number } }).opposed ?? {};
+  return checkAttackReach(w.kind === "ranged", measureBetween(attacker, defender, combatId), Number(w.range ?? 0)).ok;
 }
 
 function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {

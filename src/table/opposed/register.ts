@@ -10,6 +10,7 @@ import { registerOpposedMoves } from "./moves";
 import { registerOpposedSurprise } from "./surprise";
 import { registerOpposedSheetActions } from "./sheet-actions";
 import { registerOpposedDuelWorld } from "./duel-world";
+import { registerOpposedStyles } from "./style";
 import { registerHeldInPlace } from "./held";
 
 /** Called once from the `init` hook. */
@@ -21,5 +22,6 @@ export function registerOpposed(): void {
   registerOpposedMoves();
   registerOpposedSurprise();
   registerOpposedSheetActions();
+  registerOpposedStyles();
   registerHeldInPlace();
 }

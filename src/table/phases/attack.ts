@@ -218,6 +218,21 @@ function meleeInput(d: Declaration, target: View, defence: BlowDefence, ids: { a
 const blowDefencesFor = (d: Declaration): BlowDefence[] => (d.targetRouting ? ["none"] : [...BLOW_DEFENCES]);
 
 const pct = (p: number) => Math.max(0, Math.min(1, p));
+
+/** The exact chance a blow of this weapon lands on the foe when it defends (what a style weighs its foes by). */
+export function blowChance(attacker: Actor.Implementation, weapon: PhasesWeapon, foe: Actor.Implementation, memo: (input: MeleeInput, work: () => number) => number = (_i, work) => work()): number {
+  const a = view(attacker);
+  const d = { attack: attackScore(a.stats, weapon), damage: damageScore(a.stats, weapon), penalty: penaltyOf(a), firstStrike: 0, modifier: 0, targetRouting: false } as Declaration;
+  const input = meleeInput(d, view(foe), "defend");
+  return memo(input, () => pct(meleeOdds(input).hit));
+}
+
+/** The defences open to a blow's target, each with the exact chance the blow lands (the defend dialog's headline). */
+export function blowDefenceOdds(card: CardView): { value: BlowDefence; chance: number }[] {
+  const d = card.declaration as Declaration;
+  const target = view(card.defender);
+  return blowDefencesFor(d).map((value) => ({ value, chance: pct(meleeOdds(meleeInput(d, target, value)).hit) }));
+}
 const wounding = (wounds: ReadonlyMap<number, number>) => [...wounds].filter(([w]) => w > 0).reduce((t, [, p]) => t + p, 0);
 
 /** The defence a prepared shot will use, in words: the target's declaration in the round, or the shooter's statement. */

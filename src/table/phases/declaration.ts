@@ -49,7 +49,7 @@ type Fighter = {
   /** The shields carried; an equipped one is needed to defend with it. */
   shields?: readonly { equipped: boolean }[];
 };
-const fighterOf = (combat: BoutCombat, combatantId: string): Fighter | null => {
+export const fighterOf = (combat: BoutCombat, combatantId: string): Fighter | null => {
   const actor = combat.combatants.get(combatantId)?.actor;
   return actor ? (actorView(actor, "phases") as unknown as Fighter) : null;
 };

@@ -7,6 +7,7 @@ import { registerPhasesTime } from "./time";
 import { registerPhasesTable } from "./attack";
 import { registerPhasesChecks } from "./checks";
 import { registerPhasesDuelWorld } from "./duel-world";
+import { registerPhasesStyles } from "./style";
 
 /** Called once from the `init` hook. */
 export function registerPhases(): void {
@@ -14,4 +15,5 @@ export function registerPhases(): void {
   registerPhasesTime();
   registerPhasesTable();
   registerPhasesChecks();
+  registerPhasesStyles();
 }

@@ -396,6 +396,13 @@ function oddsView(d: Declaration, target: View, answer: Answer, outOfFight = fal
   return { rows: oddsRows(strike, damage, answer), distributions: [{ label: `${T}Odds.DamageSpread`, bars: histogram(plain.effective) }] };
 }
 
+/** The exact chance a plain blow of this weapon strikes the foe standing (what a style weighs its foes by); -1 when the blow cannot be made now. */
+export function blowChance(attacker: Actor.Implementation, weaponId: string, foe: Actor.Implementation, combatId: string): number {
+  const prepared = prepare({ weaponId, kind: "normal" }, attacker, foe, combatId);
+  if (!prepared.ok) return -1;
+  return strikeOdds(strikeTerms(attackInput(prepared.value, view(foe), "stand", helpless(foe))), false).hit;
+}
+
 function oddsRows(strike: ReturnType<typeof strikeOdds>, damage: ReturnType<typeof attackOdds>, answer: Answer) {
   return [
     { label: `${T}Odds.Hit`, data: { chance: strike.modSC }, probability: strike.hit, headline: true },

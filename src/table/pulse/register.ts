@@ -17,6 +17,7 @@ import { registerPulseMagic } from "./magic";
 import { registerPulseDisarm } from "./disarm";
 import { registerPulseSheetActions } from "./sheet-actions";
 import { registerPoisonTime } from "./poison-time";
+import { registerPulseStyles } from "./style";
 
 /** Called once from the `init` hook. */
 export function registerPulse(): void {
@@ -34,4 +35,5 @@ export function registerPulse(): void {
   registerPulseDisarm();
   registerPulseSheetActions();
   registerPoisonTime();
+  registerPulseStyles();
 }

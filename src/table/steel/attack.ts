@@ -142,7 +142,7 @@ export function reachOf(attacker: Actor.Implementation, defender: Actor.Implemen
   return reachFigures(attacker, defender, combatId, weaponId).a.attack;
 }
 
-const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
+export const defenceTnOf = (view: ActorView<SteelStats>, maneuver: SteelManeuver) => {
   const weapon = view.weapons.find((w) => w.equipped && !w.stats.missile)?.stats;
   const shield = view.shields.find((s) => s.equipped)?.stats;
   return maneuverTn(maneuver, defenceDtn(maneuver, weapon?.dtn, shield?.dtn));
@@ -228,6 +228,11 @@ function defenceBarred(attacker: Actor.Implementation | null, defender: Actor.Im
   const d = fighterOf(defender, combatId);
   const bout = boutIn(combatId, d?.boutId);
   return noDefence(a && d && bout ? { bout, attackerThrew: a.thrown, defenderThrew: d.thrown } : null, out);
+}
+
+/** Whether the defender may defend against this attacker now (a style asks before it chooses a defence). */
+export function defenceOpen(attacker: Actor.Implementation | null, defender: Actor.Implementation | null, combatId: string): boolean {
+  return defenceBarred(attacker, defender, combatId) === null;
 }
 
 /** The refusal of a defence the defender may not make now (`barred`): named with why when he is out of action. */

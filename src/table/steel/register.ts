@@ -14,6 +14,7 @@ import { registerSteelMissile } from "./missile";
 import { registerSteelMounted } from "./mounted";
 import { registerSteelSheetActions } from "./sheet-actions";
 import { registerSteelDuelWorld } from "./duel-world";
+import { registerSteelStyles } from "./style";
 
 /** Called once from the `init` hook. */
 export function registerSteel(): void {
@@ -28,4 +29,5 @@ export function registerSteel(): void {
   registerSteelMissile();
   registerSteelMounted();
   registerSteelSheetActions();
+  registerSteelStyles();
 }

@@ -1,0 +1,41 @@
+/**
+ * Which fighting style plays a fighter: the combatant's own for this fight,
+ * else its actor's default for the world's ruleset, else "GM decides". A style
+ * plays only a fighter no player owns: it never acts for a player's character,
+ * whatever is stored on it.
+ */
+import { GM_DECIDES, styleRule } from "../../engine/styles";
+import type { RulesetId } from "../../engine/rulesets/ruleset";
+import { activeRuleset } from "../../settings";
+import { hasStatus } from "../status-effects";
+
+type StyledCombatant = { readonly actor?: unknown; readonly system?: unknown; readonly isDefeated?: boolean };
+
+/** Does any player (a user who is not a GM) own this fighter's own actor? */
+export function playerOwned(actor: Actor.Implementation | null | undefined): boolean {
+  if (!actor) return false;
+  return (game.users?.contents ?? []).some((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
+}
+
+/** The style id stored for a combatant (its own, else its actor's default), "gm" when none. */
+export function storedStyle(combatant: StyledCombatant, ruleset: RulesetId = activeRuleset().id): string {
+  const own = (combatant.system as { style?: unknown } | undefined)?.style;
+  if (typeof own === "string" && own) return own;
+  const fallback = ((combatant.actor as Actor.Implementation | null | undefined)?.system as { styles?: Record<string, unknown> } | undefined)?.styles?.[ruleset];
+  return typeof fallback === "string" && fallback ? fallback : GM_DECIDES;
+}
+
+/** The style that plays this combatant now (a style id of the world's ruleset), or null: the GM decides. */
+export function styleOf(combatant: StyledCombatant | null | undefined, ruleset: RulesetId = activeRuleset().id): string | null {
+  if (!combatant) return null;
+  const actor = (combatant.actor as Actor.Implementation | null | undefined) ?? null;
+  if (!actor || playerOwned(actor)) return null;
+  const id = storedStyle(combatant, ruleset);
+  return styleRule(ruleset, id) ? id : null;
+}
+
+/** Out of the fight: marked defeated, dead or unconscious (a style neither acts for it nor strikes at it). */
+export function downed(combatant: StyledCombatant | null | undefined): boolean {
+  const actor = (combatant?.actor as Actor.Implementation | null | undefined) ?? null;
+  return Boolean(combatant?.isDefeated) || !actor || ["dead", "unconscious", "defeated"].some((s) => hasStatus(actor, s));
+}
