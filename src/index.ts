@@ -17,7 +17,7 @@ import { PhasesShotRangesEditor, savePhasesShotRanges } from "./table/phases/sho
 import { noticeLegacyTables } from "./table/legacy-tables";
 import { savePulseTables, PulseTablesEditor } from "./table/pulse/tables";
 import { RollTableChooser, saveRollTableChoices } from "./table/roll-tables/chooser";
-import { importRulesetTables } from "./table/roll-tables/import";
+import { importRulesetTables, registerRollTableImport } from "./table/roll-tables/import";
 import { registerSheets } from "./applications/sheets/register";
 import { registerSteel } from "./table/steel/register";
 import { registerOpposed } from "./table/opposed/register";
@@ -86,6 +86,7 @@ Hooks.once("init", () => {
   registerArmory();
   registerCardQueries();
   registerBarQueries();
+  registerRollTableImport();
   registerStyleQueries();
   Object.assign(CONFIG.ChatMessage.dataModels, { card: CardData });
   registerStatusEffects();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { openPage, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
-import { noSurprise, settle, tableOfThree } from "../shell/support";
+import { formCells, noSurprise, settle, tableOfThree } from "../shell/support";
 
 
 const browser = sharedBrowser(SHOTS);
@@ -92,6 +92,18 @@ async function phasedRound() {
   let content = "";
   // Whoever is asked, the answer is the named fighter's (the dialog's title names who declares).
   const respond = (_kind: string, config: any) => {
+    // The GM's fighters are rows of one round form (issue 33): each row (named by its combatant) gets its fighter's answer.
+    if (String(config.content ?? "").includes('class="bout-round"')) {
+      const cells = formCells(String(config.content));
+      for (const key of Object.keys(cells)) {
+        const [row, name] = [key.slice(0, key.indexOf(".")), key.slice(key.indexOf(".") + 1)];
+        const form = forms[cid.indexOf(row)];
+        if (!form) continue;
+        if (name in form) cells[key] = form[name as keyof typeof form];
+        else if (name === "engage") cells[key] = Object.keys(form).find((k) => k.startsWith("opponent-"))?.slice("opponent-".length) ?? "";
+      }
+      return cells;
+    }
     const i = names.findIndex((n) => String(config.window?.title ?? "").includes(n));
     if (i === 0) content ||= config.content;
     return i < 0 ? null : forms[i];

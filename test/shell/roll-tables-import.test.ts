@@ -216,3 +216,52 @@ describe("a world copy the GM edits is what the next card reads (seed 003 'Attac
     expect(hit.data).toMatchObject({ location: "head", reversed: 32 });
   });
 });
+
+// Issue 30 "A second GM writes around the queue", for the one-step import: every GM's import is the active GM's.
+describe("roll tables in one step with two GMs connected", () => {
+  async function twoGMTable() {
+    dist();
+    const world = new TestWorld({
+      users: [
+        { name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" },
+        { name: "Second", role: ROLES.GAMEMASTER, id: "gmBBBBBBBBBBBBBB" },
+        { name: "Alice", role: ROLES.PLAYER },
+      ],
+    });
+    world.server.addPack({ id: "bout.tables", label: "Bout: Tables", type: "RollTable", packageType: "system" }, packTables());
+    const gm = await world.connect("GM");
+    await gm.game.settings.set("bout", "ruleset", "opposed");
+    const second = await world.connect("Second");
+    const alice = await world.connect("Alice");
+    await settle();
+    const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
+    return { world, gm, second, alice, hooks };
+  }
+
+  it("both GMs press Import at once: the tables are copied once, every write is the active GM's, and the second GM's copy reads them", async () => {
+    const t = await twoGMTable();
+    const mark = t.world.server.writes.length;
+    const [a, b] = await Promise.all([t.hooks(t.gm).importRulesetTables("opposed"), t.hooks(t.second).importRulesetTables("opposed")]);
+    await settle();
+    expect([a, b].filter((o: any) => o.ok)).not.toHaveLength(0);
+    for (const o of [a, b] as any[]) if (!o.ok) expect(o.refusal.code).toBe("rollTables.importing");
+    expect(t.gm.game.tables.size).toBe(OPPOSED);
+    expect(t.second.game.tables.size).toBe(OPPOSED);
+    const writers = new Set(t.world.writesSince(mark).map((w: any) => w.userId));
+    expect([...writers]).toEqual([t.world.userId("GM")]);
+    // Again from the second GM alone: nothing is doubled.
+    const again = await t.hooks(t.second).importRulesetTables("opposed");
+    await settle();
+    expect(again.ok).toBe(true);
+    expect(t.gm.game.tables.size).toBe(OPPOSED);
+  });
+
+  it("hostile: Alice sends the GM's import request herself: refused, nothing written", async () => {
+    const t = await twoGMTable();
+    const mark = t.world.server.writes.length;
+    const forged = await t.hooks(t.alice).askGM("importRulesetTables", { ruleset: "opposed" });
+    await settle();
+    expect(forged.ok ? "ok" : forged.refusal.code).toBe("rollTables.gmOnly");
+    expect(t.world.writesSince(mark)).toEqual([]);
+  });
+});

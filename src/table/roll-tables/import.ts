@@ -19,6 +19,8 @@ import { DEFAULT_STEEL_TABLES } from "../../engine/rulesets/steel";
 import { assembleAp, assembleOpposed, assembleSteel, LOOKUPS, TABLE_RULESETS, type Pick, type TableRuleset } from "./catalogue";
 import type { ResultLike, TableLike } from "./results";
 import { chosenTables, ROLL_TABLES_SETTING, tableOf, worldLabel } from "./world";
+import { askGM, registerRequest } from "../grants";
+import { activeGM } from "../query";
 
 /** The compendium our tables ship in (system.json's pack "tables"). */
 export const TABLES_PACK = `${SYSTEM_ID}.tables`;
@@ -91,13 +93,29 @@ let running = false;
 export async function importRulesetTables(ruleset: unknown): Promise<Outcome<ImportReport>> {
   if (!game.user?.isGM) return refuse("rollTables.gmOnly", "BOUT.RollTables.Chooser.GMOnly");
   if (!(TABLE_RULESETS as readonly unknown[]).includes(ruleset)) return refuse("rollTables.noRuleset", `${K}NoRuleset`);
+  // Two GMs importing at once would each create the copies: the active GM imports for every GM, one import at a time.
+  if (!game.user.isActiveGM && activeGM()) return askGM<ImportReport>("importRulesetTables", { ruleset });
+  return importHere(ruleset as TableRuleset);
+}
+
+/** Active GM (or the only GM): the import itself, refused while another is writing. */
+async function importHere(ruleset: TableRuleset): Promise<Outcome<ImportReport>> {
   if (running) return refuse("rollTables.importing", `${K}Busy`);
   running = true;
   try {
-    return await importTables(ruleset as TableRuleset);
+    return await importTables(ruleset);
   } finally {
     running = false;
   }
+}
+
+/** Active GM: another GM's import, made here. A player's request is refused. */
+export function registerRollTableImport(): void {
+  registerRequest("importRulesetTables", (data: { ruleset?: unknown }, from) => {
+    if (!from.isGM) return refuse("rollTables.gmOnly", "BOUT.RollTables.Chooser.GMOnly");
+    if (!(TABLE_RULESETS as readonly unknown[]).includes(data.ruleset)) return refuse("rollTables.noRuleset", `${K}NoRuleset`);
+    return importHere(data.ruleset as TableRuleset);
+  });
 }
 
 async function importTables(ruleset: TableRuleset): Promise<Outcome<ImportReport>> {
