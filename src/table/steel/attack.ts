@@ -27,6 +27,7 @@ import {
   mosBars,
   poolForRound,
   resolveExchange,
+  shockPoolFor,
   knockdownOf,
   knockdownTest,
   knockedDown,
@@ -408,8 +409,8 @@ const exchangeCard: CardKind = {
       const ex = resolveExchange(input, dice);
       if (!ex.ok) return { ex, wound: null };
       const hit = ex.value.result.hit;
-      // The horse is not in the bout: its Shock is measured against its own full pool.
-      const struckLeft = horse?.ok ? poolForRound(s).pool : defence ? Math.max(0, defence.cpLeft - ex.value.result.defender!.cost) : cpD;
+      // What the Shock comes off: the defender's pool after his defence, or the horse's own full pool (the engine says).
+      const struckLeft = shockPoolFor({ horsePool: horse?.ok ? poolForRound(s).pool : null, poolLeft: defence ? defence.cpLeft : cpD, defenceCost: defence ? ex.value.result.defender!.cost : null });
       const wound = hit?.wound
         ? applyWound({ ...casualtyOf(s, struckLeft, horse?.ok ? undefined : fighterOf(card.defender!, combatId)?.missile), id: fighterRef(struck) }, { wound: hit.wound, region: hit.region, margin: ex.value.result.margin, blunt: hit.damageType === "blunt" }, dice)
         : null;

@@ -375,3 +375,16 @@ export function ridersPass(a: RideCheckInput & { id: string; choice: number }, b
     events: [event(winner ? "ridersPass" : "ridersTie", { first: a.id, second: b.id, firstSuccesses: ar.value.successes, secondSuccesses: br.value.successes, winner: winner === "a" ? a.id : winner === "b" ? b.id : "", exchanges })],
   });
 }
+
+/**
+ * The pool a landed blow's Shock comes off ("Shock and Pain": Shock takes dice
+ * from what is left this round). A defender's pool is what he had less what
+ * his defence spent this exchange (`defenceCost`; none when he did not
+ * defend). A blow at the horse: the mount is not in the bout ("the mount's CP
+ * is only used if it is fighting by itself"), so its Shock is measured against
+ * its own full pool, `horsePool`.
+ */
+export function shockPoolFor(s: { readonly horsePool: number | null; readonly poolLeft: number; readonly defenceCost: number | null }): number {
+  if (s.horsePool !== null) return s.horsePool;
+  return s.defenceCost === null ? s.poolLeft : Math.max(0, s.poolLeft - s.defenceCost);
+}

@@ -145,7 +145,7 @@ export interface TerrainAftermath {
   readonly nextActionPenalty: number;
   /** A rider put on his back or off his feet is off the horse. */
   readonly unhorsed: boolean;
-  /** The higher footing the roll was made for, won by any success ("Terrain Roll Mechanics": even one success will do). */
+  /** The higher footing the roll was made for, won by any success ("Terrain Roll Mechanics": even one success will do); never by a rider, whose horse already gives him height ("Mounted modifiers"). */
   readonly footingWon: boolean;
 }
 
@@ -162,6 +162,6 @@ export function terrainAftermath(c: ConsequenceResult | null, at: { readonly inB
     poolPenalty: onPool ? c.diceLost : 0,
     nextActionPenalty: c !== null && at.inBout && c.consequence === "halfDiceNextAction" ? c.diceLost : 0,
     unhorsed: c !== null && at.inBout && at.riding && c.statuses.length > 0,
-    footingWon: at.success && at.forFooting,
+    footingWon: at.success && at.forFooting && !at.riding,
   };
 }

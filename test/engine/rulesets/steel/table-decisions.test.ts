@@ -21,6 +21,7 @@ import {
   rideByGaitAllowed,
   riderHasHeight,
   rollsForBloodLoss,
+  shockPoolFor,
 } from "../../../../src/engine/rulesets/steel";
 import { FixedDice } from "../../../../src/engine/dice";
 
@@ -100,6 +101,8 @@ describe("seed 000 'Terrain Roll Mechanics': what the roll costs in the bout", (
     expect(terrainAftermath(null, { inBout: false, riding: false, success: true, forFooting: true }).footingWon).toBe(true);
     expect(terrainAftermath(null, { inBout: true, riding: false, success: false, forFooting: true }).footingWon).toBe(false);
     expect(terrainAftermath(null, { inBout: true, riding: false, success: true, forFooting: false }).footingWon).toBe(false);
+    // "Mounted modifiers": a rider's height is the horse's (+2 against foes on foot); a terrain roll wins him none.
+    expect(terrainAftermath(null, { inBout: true, riding: true, success: true, forFooting: true }).footingWon).toBe(false);
   });
 });
 
@@ -113,5 +116,18 @@ describe("the GM's TN modifier and who bleeds: the table asks the engine", () =>
   it("'Blood Loss (BL)': a fighter bleeds while the Blood Loss TN is above 0; at Health 0 he no longer rolls at the round's start", () => {
     expect([isBleeding({ bloodLoss: 0 }), isBleeding({ bloodLoss: 3 })]).toEqual([false, true]);
     expect([rollsForBloodLoss({ bloodLoss: 3, healthNow: 2 }), rollsForBloodLoss({ bloodLoss: 3, healthNow: 0 })]).toEqual([true, false]);
+  });
+});
+
+// "Shock and Pain" and "Mounted modifiers" ("The mount's CP is only used if it is fighting by itself").
+describe("seed 000: the pool a blow's Shock comes off", () => {
+  it("a defender's pool less what his defence spent this exchange; undefended, his pool as it is; never below 0", () => {
+    expect(shockPoolFor({ horsePool: null, poolLeft: 9, defenceCost: 4 })).toBe(5);
+    expect(shockPoolFor({ horsePool: null, poolLeft: 9, defenceCost: null })).toBe(9);
+    expect(shockPoolFor({ horsePool: null, poolLeft: 3, defenceCost: 5 })).toBe(0);
+  });
+
+  it("a blow at the horse: its own full pool, whatever the rider has left or spent", () => {
+    expect(shockPoolFor({ horsePool: 12, poolLeft: 2, defenceCost: 2 })).toBe(12);
   });
 });
