@@ -17,7 +17,7 @@ import { actorView } from "../data/actor/actor-view";
 import { queued, type Lease } from "../table/write-queue";
 import { WriteBatch, writeOne, type Committed } from "../table/batch";
 import { aftermathOf, notSaved } from "../table/write-notice";
-import { ENDS_AT_FLAG } from "../table/status-writes";
+import { effectEndsAt, ENDS_AT_FLAG, ENDS_WITH_FLAG } from "../table/status-writes";
 import { conditionOver } from "../engine/time/condition-time";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
@@ -111,7 +111,7 @@ export class BoutCombat extends Combat {
     // The conditions that carry an end time, found first: with none (most steps), the clock is not worked out (issue 35).
     const timed = this.combatants.contents.flatMap((c) => {
       const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const effects = ((actor?.effects.contents ?? []) as Timed[]).filter((e) => e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] !== undefined);
+      const effects = ((actor?.effects.contents ?? []) as Timed[]).filter((e) => e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] !== undefined || e.flags[SYSTEM_ID]?.[ENDS_WITH_FLAG] !== undefined);
       return actor && effects.length ? [{ combatantId: c.id!, actor, effects }] : [];
     });
     if (!timed.length) return [];
@@ -119,7 +119,7 @@ export class BoutCombat extends Combat {
     if (delta <= 0) return [];
     const now = (game.time?.worldTime ?? 0) + delta;
     return timed.flatMap(({ combatantId, actor, effects }) => {
-      const over = effects.filter((e) => conditionOver(e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] as number | undefined, now));
+      const over = effects.filter((e) => conditionOver(effectEndsAt(e.flags[SYSTEM_ID]), now));
       return over.length ? [{ combatantId, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
     });
   }

@@ -683,8 +683,9 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
     const actor = cardActor(actorId);
     const wanted = (Array.isArray(changes) ? changes : []).flatMap((raw) => {
       const c: Partial<StatusChange> | undefined = typeof raw === "string" ? { id: raw, active: true } : raw;
-      const secs = typeof c?.secretFrom === "string" ? secretSeconds(c.secretFrom) : c?.seconds;
-      const seconds = typeof secs === "number" && Number.isInteger(secs) && secs > 0 ? { seconds: secs } : {};
+      const secret = typeof c?.secretFrom === "string" ? c.secretFrom : undefined;
+      const secs = secret ? secretSeconds(secret) : c?.seconds;
+      const seconds = typeof secs === "number" && Number.isInteger(secs) && secs > 0 ? { seconds: secs, ...(secret ? { secretFrom: secret } : {}) } : {};
       return typeof c?.id === "string" ? [{ id: c.id, active: c.active === true, ...seconds }] : [];
     });
     if (actor) await gatherStatuses(batch, actor, wanted, { field: "statuses", ref: actorId } satisfies CardPart);

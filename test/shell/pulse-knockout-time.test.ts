@@ -80,5 +80,15 @@ describe("pulse: a knockout ends when its minutes are up [16.5]", () => {
     const whisper = ctx.gm.game.messages.contents.at(-1);
     expect(ctx.bob.game.messages.has(whisper.id)).toBe(false);
     expect(JSON.stringify(ctx.bob.game.messages.get(card.id).toObject())).not.toMatch(/540/);
+    // Applied, the knockout is on Bran's token, which Bob reads: it names the GMs' whisper, never the moment it ends.
+    await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    const seen = ctx.bob.game.actors.get(ctx.branId);
+    expect(seen.statuses.has("unconscious")).toBe(true);
+    const effects = JSON.stringify(seen.effects.contents.map((e: any) => e.toObject()));
+    expect(effects).not.toMatch(/endsAt/);
+    expect(effects).toContain(whisper.id);
+    // The end is on the whisper, which only the GMs hold: 9 minutes from now.
+    expect(ctx.gm.game.messages.get(whisper.id).flags.bout.endsAt).toBe(ctx.gm.game.time.worldTime + 540);
   });
 });
