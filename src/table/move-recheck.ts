@@ -146,15 +146,25 @@ export function registerMoveJudge(judge: MoveJudge): void {
   judges.push(judge);
 }
 
-/** Put a token back where it stood: its place, its facing and its flags (keys the mover added are removed). */
-function putBack(token: MovedToken, before: Standing): Promise<unknown> {
+/**
+ * Put a token back where it stood: its place, its facing and its flags (keys the mover added are removed).
+ * It is written as core's own undo writes (v13 TokenDocument#revertRecordedMovement: `_movementHistory`
+ * given with `isUndo`, the one way `_preUpdate` lets the record be set, and an undo is not recorded as a
+ * movement): the record keeps what was walked before the refused move, so the put-back is no walk of its own.
+ */
+function putBack(token: MovedToken, before: Standing, options: Record<string, unknown>): Promise<unknown> {
+  const moveId = (options._movement as Record<string, { id?: unknown }> | undefined)?.[token.id ?? ""]?.id;
+  const history = ((token as { _source?: { _movementHistory?: readonly { movementId?: unknown }[] } })._source?._movementHistory ?? []);
+  // The refused move's own legs, when Foundry recorded it (a write past the client records none): the record is kept up to them.
+  const found = typeof moveId === "string" ? history.findIndex((w) => w.movementId === moveId) : -1;
+  const undo = { _movementHistory: history.slice(0, found >= 0 ? found : history.length) };
   const flags: Record<string, unknown> = {};
   for (const [scope, now] of Object.entries(token.flags ?? {})) {
     const was = (before.flags[scope] ?? {}) as Record<string, unknown>;
     for (const key of Object.keys((now ?? {}) as object)) if (!(key in was)) flags[`flags.${scope}.-=${key}`] = null;
     for (const [key, value] of Object.entries(was)) flags[`flags.${scope}.${key}`] = foundry.utils.deepClone(value);
   }
-  return token.update({ x: before.x, y: before.y, rotation: before.rotation, ...flags }, { bout: { putBack: true } });
+  return token.update({ x: before.x, y: before.y, rotation: before.rotation, ...flags, ...undo }, { bout: { putBack: true }, isUndo: true });
 }
 
 /** After an update on this client: remember the token, and, on the active GM, judge a player's move. */
@@ -191,7 +201,7 @@ export async function recheckMove(token: MovedToken, changes: Record<string, unk
     standings.set(token.uuid, before);
     if (!game.user.isActiveGM) return;
     notifyRefusal(refused.refusal);
-    await putBack(token, before);
+    await putBack(token, before, options);
     return;
   }
   standings.set(token.uuid, { ...now, flags: playerFlags(now, before, counted), path: moving ? playerPath(token, before, options) : before.path });

@@ -79,7 +79,8 @@ describe("pulse: a knockout ends when its minutes are up [16.5]", () => {
     await settle();
     const whisper = ctx.gm.game.messages.contents.at(-1);
     expect(ctx.bob.game.messages.has(whisper.id)).toBe(false);
-    expect(JSON.stringify(ctx.bob.game.messages.get(card.id).toObject())).not.toMatch(/540/);
+    // The 540 seconds as a figure of their own (not digits inside a timestamp or an id).
+    expect(JSON.stringify(ctx.bob.game.messages.get(card.id).toObject())).not.toMatch(/(?<![0-9])540(?![0-9])/);
     // Applied, the knockout is on Bran's token, which Bob reads: it names the GMs' whisper, never the moment it ends.
     await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
     await settle();

@@ -122,6 +122,18 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(f.world.writesSince(honest)).toHaveLength(1);
   });
 
+  it("a move the GM puts back leaves no leg in Foundry's movement record: after Ada's 3 and a raw 3 more put back, her record holds the 3, and her own client lets her walk the 2 she has left", async () => {
+    const f = await battlefield();
+    await partyActs(f);
+    await f.move(f.alice, f.ids.ada, 0, 3);
+    await rawMove(f, f.alice, f.ids.ada, 0, 6);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 3).x);
+    expect(walked(f, f.ids.ada)).toEqual([[0, 0], [0, 3]]);
+    await f.move(f.alice, f.ids.ada, 0, 5);
+    expect(f.alice.notices.at(-1)?.message ?? "").not.toMatch(/may cover/);
+    expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 5).x);
+  });
+
   it("Bran (TMR 4) may not go 5 in one move; the Wolf is not acting but the GM moves it freely", async () => {
     const f = await battlefield();
     await partyActs(f);
