@@ -19,17 +19,23 @@ async function field() {
 }
 const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
 
+/** Ada's knockout at Bran lands (20 against her chance); the GM's secret D10 is 4: 9 minutes. The card, answered. */
+async function knockoutLands() {
+  const ctx = await field();
+  ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, kind: "knockout" });
+  await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
+  await settle();
+  const card = ctx.gm.game.messages.contents.at(-1);
+  ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
+  scriptDraws(ctx.gm, [[20, 100], [4, 10]], AFTER);
+  await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+  await settle();
+  return { ctx, card };
+}
+
 describe("pulse: a knockout ends when its minutes are up [16.5]", () => {
   it("knocked out for 9 minutes (D10 4 + 5), Bran is out of the fight's order; once 9 minutes have passed, the next pulse ends it in its own write and he is back", async () => {
-    const ctx = await field();
-    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, kind: "knockout" });
-    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
-    await settle();
-    const card = ctx.gm.game.messages.contents.at(-1);
-    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    scriptDraws(ctx.gm, [[20, 100], [4, 10]], AFTER);
-    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    const { ctx, card } = await knockoutLands();
     // The card holds no duration: the minutes are the GM's alone.
     expect(ctx.gm.game.messages.get(card.id).system.result).not.toMatch(/540|seconds/);
     await hooks(ctx.bob).applyFromCard(ctx.bob.game.messages.get(card.id));
@@ -68,15 +74,7 @@ describe("pulse: a knockout ends when its minutes are up [16.5]", () => {
   });
 
   it("Bob's client never holds the minutes: not on the card, and the GM's whisper that keeps them is never sent to him", async () => {
-    const ctx = await field();
-    ctx.alice.runtime.dialogs.responder = () => ({ defender: ctx.branId, kind: "knockout" });
-    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("rollItem", {}, { row: { itemId: ctx.swordId } });
-    await settle();
-    const card = ctx.gm.game.messages.contents.at(-1);
-    ctx.bob.runtime.dialogs.responder = () => ({ answer: "stand" });
-    scriptDraws(ctx.gm, [[20, 100], [4, 10]], AFTER);
-    await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
-    await settle();
+    const { ctx, card } = await knockoutLands();
     const whisper = ctx.gm.game.messages.contents.at(-1);
     expect(ctx.bob.game.messages.has(whisper.id)).toBe(false);
     // The 540 seconds as a figure of their own (not digits inside a timestamp or an id).
