@@ -17,9 +17,13 @@ import { queued } from "../write-queue";
 import { notSaved } from "../write-notice";
 import { playerOwned } from "./style-of";
 
-/** The world actor an unlinked token's default lives on (every token of it copies it), else the actor itself. */
+/**
+ * The world actor an unlinked token's default lives on (every token of it copies it), else the actor itself:
+ * the token's own link to it (v13 TokenDocument#baseActor), never a look-up by id.
+ */
 export function defaultHolder(actor: Actor.Implementation): Actor.Implementation {
-  return ((actor.isToken ? game.actors?.get(actor.id!) : actor) as Actor.Implementation | undefined) ?? actor;
+  const base = actor.isToken ? (actor.token as { baseActor?: Actor.Implementation | null } | null)?.baseActor : null;
+  return base ?? actor;
 }
 
 /** Active GM: the style checked and written, the combatant's and (with `asDefault`) its actor's default, one batch. */

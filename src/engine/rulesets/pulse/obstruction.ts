@@ -35,7 +35,7 @@ const SENSE_LIMITED = 10;
 const SENSE_PROXIMITY = 30;
 const DOOR_OPEN = 1;
 
-/** foundry.utils.orient2dFast: the orientation of c against the line ab (0: on it). */
+/** As Foundry's orient2dFast (its geometry utilities): the orientation of c against the line ab (0: on it). */
 const orient = (a: Point, b: Point, c: Point): number => (a.y - c.y) * (b.x - c.x) - (a.x - c.x) * (b.y - c.y);
 
 /** Edge#orientPoint: 0 on the wall's line, 1 its left side, 2 its right (CONST.WALL_DIRECTIONS). */
@@ -44,7 +44,7 @@ export function wallSide(w: Pick<WallLine, "c">, p: Point): 0 | 1 | 2 {
   return o === 0 ? 0 : o < 0 ? 1 : 2;
 }
 
-/** The distance from p to the nearest point of the wall (foundry.utils.closestPointToSegment). */
+/** The distance from p to the nearest point of the wall (as Foundry's closestPointToSegment). */
 function distanceToWall(w: Pick<WallLine, "c">, p: Point): number {
   const [x0, y0, x1, y1] = w.c as [number, number, number, number];
   const dx = x1 - x0;
