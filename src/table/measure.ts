@@ -10,6 +10,7 @@
  * Nothing to measure (no token, tokens on two scenes, a linked actor with
  * several tokens there): null, and the rules fall back on the GM's word.
  */
+import { yardsPerUnit } from "../engine/measure";
 import { combatantOf } from "./fighter";
 
 export interface PlacedToken {
@@ -93,4 +94,16 @@ export function gapBetween(a: PlacedToken, b: PlacedToken, scene: SceneLike, at?
   const dx = Math.max(0, s.x0 - r.x1, r.x0 - s.x1);
   const dy = Math.max(0, s.y0 - r.y1, r.y0 - s.y1);
   return Math.hypot(dx, dy) * unitsPerPixel(scene);
+}
+
+/**
+ * Two fighters measured in yards on their scene (the scene's units turned to yards): the gap between
+ * their tokens' footprints and the distance centre to centre; `at`: where the first stood instead.
+ * Null where there is nothing to measure.
+ */
+export function yardsBetween(a: FighterLike, b: FighterLike, combatId?: string | null, at?: { x: number; y: number }): { readonly gap: number; readonly centre: number } | null {
+  const pair = tokensOf(a, b, combatId);
+  if (!pair) return null;
+  const yards = yardsPerUnit(unitsOf(pair.scene));
+  return { gap: gapBetween(pair.a, pair.b, pair.scene, at) * yards, centre: centreDistance(pair.a, pair.b, pair.scene, at) * yards };
 }

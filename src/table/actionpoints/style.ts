@@ -8,7 +8,6 @@
  * at, how it defends) is the GM's to change in the round form.
  */
 import { actorView } from "../../data/actor/actor-view";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
 import { actingNow, type ActionPhasesState } from "../../engine/time/action-phases";
 import { attackOdds, DEFENCES, type ActionPointsStats, type AdvantageKind, type Defence } from "../../engine/rulesets/actionpoints";
@@ -20,7 +19,6 @@ import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { attackerFigures, defenderFigures, defencesFor } from "./attack";
 import { apJsonTables, apRule } from "./tables";
 
-type View = ActorView<ActionPointsStats>;
 const view = (actor: Actor.Implementation | null) => actorView<ActionPointsStats>(actor, "actionpoints");
 const rule = (styled: Pick<Styled, "style">) => styleRule<ActionPointsStyle>("actionpoints", styled.style)!;
 // Missile skills make no melee blow (as the duel simulator has it).

@@ -8,10 +8,9 @@
  * began: the first point of its movement record, which the turn order clears
  * when each turn begins (movement-record.ts), as the GM knows it.
  */
-import { yardsPerUnit } from "../../engine/measure";
 import { engagedAt } from "../../engine/rulesets/opposed/engagement";
 import type { CombatantInfo } from "../machines";
-import { centreDistance, gapBetween, tokensOf, unitsOf } from "../measure";
+import { yardsBetween } from "../measure";
 import { knownPath } from "../move-recheck";
 import { hasStatus } from "../status-effects";
 import { combatantOf, sameFighter } from "../fighter";
@@ -26,10 +25,8 @@ type At = { readonly x: number; readonly y: number } | undefined;
 
 /** The two measured on their scene; `at`: where the first stood instead (its token's top-left corner). */
 export function measureBetween(a: Actor.Implementation, b: Actor.Implementation, combatId: string, at?: At): Measured {
-  const pair = tokensOf(a, b, combatId);
-  if (!pair) return { engaged: null, yards: null };
-  const yards = yardsPerUnit(unitsOf(pair.scene));
-  return { engaged: engagedAt(gapBetween(pair.a, pair.b, pair.scene, at) * yards), yards: centreDistance(pair.a, pair.b, pair.scene, at) * yards };
+  const m = yardsBetween(a, b, combatId, at);
+  return m ? { engaged: engagedAt(m.gap), yards: m.centre } : { engaged: null, yards: null };
 }
 
 const infosOf = (combatId: string): CombatantInfo[] => (game.combats?.get(combatId) as unknown as { combatantInfos?(): CombatantInfo[] } | undefined)?.combatantInfos?.() ?? [];

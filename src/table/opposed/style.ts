@@ -7,7 +7,6 @@
  * it strikes at, how it opposes) is the GM's to change in the round form.
  */
 import { actorView } from "../../data/actor/actor-view";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
 import { opposedOdds, rangedOppositionSkill, skillTarget, type OpposedStats, type RangedOpposition } from "../../engine/rulesets/opposed";

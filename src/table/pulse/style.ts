@@ -10,7 +10,6 @@
  */
 import { actorView } from "../../data/actor/actor-view";
 import type { BoutCombat } from "../../documents/combat";
-import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
 import { currentActors, owesPass, type PulsesState } from "../../engine/time/pulses";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";

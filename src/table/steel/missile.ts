@@ -43,8 +43,7 @@ import {
   type RangeBand,
   type SteelStats,
 } from "../../engine/rulesets/steel";
-import { yardsPerUnit } from "../../engine/measure";
-import { centreDistance, tokensOf, unitsOf } from "../measure";
+import { yardsBetween } from "../measure";
 import type { BoutMissile } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import { blowAftermath, readyHeadline, shotHeadline } from "./headline";
@@ -128,10 +127,7 @@ interface ShotDeclaration {
 }
 
 /** Yards between shooter and target, centre to centre, measured from their tokens; null where there is nothing to measure. */
-function yardsBetween(shooter: Actor.Implementation, target: Actor.Implementation, combatId: string): number | null {
-  const pair = tokensOf(shooter, target, combatId);
-  return pair ? centreDistance(pair.a, pair.b, pair.scene) * yardsPerUnit(unitsOf(pair.scene)) : null;
-}
+const yardsApart = (shooter: Actor.Implementation, target: Actor.Implementation, combatId: string): number | null => yardsBetween(shooter, target, combatId)?.centre ?? null;
 
 /**
  * The band a shot is at (seed 000 "Missile Combat" 3b, "Apply all modifiers for Range"): measured between the
@@ -151,7 +147,7 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, target: Actor.Im
   const s = view(actor).stats;
   const profile = missileProfile(weapon.stats, s.strength);
   if (!profile.ok) return refused("noWeapon", "NoWeapon");
-  const yards = declared ? (typeof d.yards === "number" ? d.yards : null) : yardsBetween(actor, target, combatId);
+  const yards = declared ? (typeof d.yards === "number" ? d.yards : null) : yardsApart(actor, target, combatId);
   const band = declared ? rangeBand(steelRangeBands(), d.band) : shotBand(steelRangeBands(), yards, d.band);
   if (!band) return refused("badBand", "BadBand");
   const tnModifier = d.tnModifier === undefined ? 0 : d.tnModifier;
@@ -352,7 +348,7 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
   const bands = steelRangeBands();
   const measuredBand = (foe: unknown) => {
     const target = pickOpponent(foes, foe);
-    const yards = target ? yardsBetween(actor, target, combatId) : null;
+    const yards = target ? yardsApart(actor, target, combatId) : null;
     return yards === null ? null : bandAt(bands, yards);
   };
   const values = await openOddsDialog({
