@@ -12,6 +12,7 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { packSources } from "../pack-sources";
 import { scriptDraws, settle } from "./support";
+import { twoGMs } from "./two-gms";
 
 /** Our tables as the compendium holds them (its folders are the pack's own, not documents of it). */
 const packTables = () => packSources("tables", (f) => !f.startsWith("folder-"));
@@ -220,22 +221,8 @@ describe("a world copy the GM edits is what the next card reads (seed 003 'Attac
 // Issue 30 "A second GM writes around the queue", for the one-step import: every GM's import is the active GM's.
 describe("roll tables in one step with two GMs connected", () => {
   async function twoGMTable() {
-    dist();
-    const world = new TestWorld({
-      users: [
-        { name: "GM", role: ROLES.GAMEMASTER, id: "gmAAAAAAAAAAAAAA" },
-        { name: "Second", role: ROLES.GAMEMASTER, id: "gmBBBBBBBBBBBBBB" },
-        { name: "Alice", role: ROLES.PLAYER },
-      ],
-    });
-    world.server.addPack({ id: "bout.tables", label: "Bout: Tables", type: "RollTable", packageType: "system" }, packTables());
-    const gm = await world.connect("GM");
-    await gm.game.settings.set("bout", "ruleset", "opposed");
-    const second = await world.connect("Second");
-    const alice = await world.connect("Alice");
-    await settle();
-    const hooks = (client: any) => client.evaluate("globalThis.__boutTest");
-    return { world, gm, second, alice, hooks };
+    const t = await twoGMs("opposed", (world) => world.server.addPack({ id: "bout.tables", label: "Bout: Tables", type: "RollTable", packageType: "system" }, packTables()));
+    return { ...t, hooks: (client: any) => client.evaluate("globalThis.__boutTest") };
   }
 
   it("both GMs press Import at once: the tables are copied once, every write is the active GM's, and the second GM's copy reads them", async () => {

@@ -9,8 +9,8 @@ import { settle } from "./support";
 export const TWO_GMS_USERS = ["GM", "Second", "Alice", "Bob"] as const;
 export type TwoGMsUser = (typeof TWO_GMS_USERS)[number];
 
-/** GM (the lower id: the active GM), Second (a full GM too), Alice and Bob, under `ruleset`. */
-export async function twoGMs(ruleset: string) {
+/** GM (the lower id: the active GM), Second (a full GM too), Alice and Bob, under `ruleset`; `prepare`: the world before anyone connects (a compendium, say). */
+export async function twoGMs(ruleset: string, prepare?: (world: TestWorld) => void) {
   dist();
   const world = new TestWorld({
     users: [
@@ -20,6 +20,7 @@ export async function twoGMs(ruleset: string) {
       { name: "Bob", role: ROLES.PLAYER },
     ],
   });
+  prepare?.(world);
   const gm = await world.connect("GM");
   await gm.game.settings.set("bout", "ruleset", ruleset);
   const clients = { GM: gm } as Record<TwoGMsUser, ConnectedClient>;
