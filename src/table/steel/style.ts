@@ -10,7 +10,7 @@
 import { actorView } from "../../data/actor/actor-view";
 import type { BoutCombat } from "../../documents/combat";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import type { BoutCombatant, BoutsState } from "../../engine/time/bouts";
+import { blowDue, type BoutCombatant, type BoutsState } from "../../engine/time/bouts";
 import { attackProfile, CORE_MANEUVERS, exchangeOdds, maneuverTn, rolledDice, type SteelManeuver, type SteelStats, type SteelWeapon } from "../../engine/rulesets/steel";
 import { best, bestBlow, steelAttackDice, steelBlow, steelDefence, steelDefenceDice, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
 import type { DialogField, DialogValues } from "../../applications/dialogs/odds-dialog";
@@ -90,23 +90,9 @@ function blowAt(styled: Styled, weapon: Item.Implementation, foe: Foe, cp: numbe
   return { declaration: { weaponId: weapon.id, maneuverId: maneuver.id, zone, dice, press: 0, side: "side" }, dice, chance };
 }
 
-/** Whose blow it is in the fighter's bout: the holder's, or the next in a double red's order still to strike. */
+/** Whose blow it is in the fighter's bout (the engine's `blowDue`): an earlier aggressor whose style has nothing to strike at is not waited on. */
 function myBlow(state: BoutsState, me: BoutCombatant, combat: BoutCombat): boolean {
-  const bout = state.bouts.find((b) => b.id === me.boutId);
-  if (!bout || bout.phase !== "continuing") return false;
-  const until = me.restrictedUntil;
-  if (me.restriction !== "none" && until && (bout.round < until.round || (bout.round === until.round && bout.exchange <= until.exchange))) return false;
-  if (bout.blowOrder.length) {
-    const struck = bout.struck ?? [];
-    if (struck.includes(me.id)) return false;
-    // Those before it in the order strike first, unless a style of theirs has nothing to strike at (it waits on none of them).
-    for (const group of bout.blowOrder) {
-      if (group.includes(me.id)) return true;
-      if (group.some((id) => !struck.includes(id) && !cannotStrike(combat, state, id))) return false;
-    }
-    return false;
-  }
-  return bout.initiative === me.id && !me.acted;
+  return blowDue(state, me.id, (id) => cannotStrike(combat, state, id));
 }
 
 /** A styled aggressor with no foe it may join in attacking, or no dice: its place in the order is passed over. */
