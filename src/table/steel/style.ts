@@ -12,7 +12,7 @@ import type { BoutCombat } from "../../documents/combat";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { blowDue, type BoutCombatant, type BoutsState } from "../../engine/time/bouts";
 import { attackProfile, CORE_MANEUVERS, exchangeOdds, maneuverTn, rolledDice, type SteelManeuver, type SteelStats, type SteelWeapon } from "../../engine/rulesets/steel";
-import { best, bestBlow, steelAttackDice, steelBlow, steelDefence, steelDefenceDice, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
+import { best, steelAttackDice, steelDefence, steelDefenceDice, steelStrike, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
 import type { DialogField, DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { CardView } from "../cards";
 import { closingWeapon, foesOf, sameOdds, waitingCardBy, type Foe } from "../styles/fight";
@@ -63,16 +63,12 @@ function blowAt(styled: Styled, weapon: Item.Implementation, foe: Foe, cp: numbe
   const v = view(styled.actor);
   const s = rule(styled);
   const stats = (weapon.system as { steel?: SteelWeapon }).steel!;
-  let slug = steelBlow(s, bestBlow(stats, v.stats.strength));
-  let form: "swing" | "thrust" = slug === "thrust" ? "thrust" : "swing";
-  let profile = attackProfile(stats, form, v.stats.strength);
-  // The weapon cannot make that blow (a flail's thrust): the other one.
-  if (!profile.ok) {
-    slug = slug === "thrust" ? "cut" : "thrust";
-    form = form === "thrust" ? "swing" : "thrust";
-    profile = attackProfile(stats, form, v.stats.strength);
-  }
-  const maneuver = maneuverFor(v, "attack", slug);
+  // The style's blow, or the other when the weapon cannot make it (the engine's steelStrike).
+  const strike = steelStrike(s, stats, v.stats.strength);
+  if (!strike) return null;
+  const { form } = strike;
+  const profile = attackProfile(stats, form, v.stats.strength);
+  const maneuver = maneuverFor(v, "attack", strike.blow);
   if (!profile.ok || !maneuver) return null;
   const zones = steelTables().zones;
   const armour = armourByRegion(view(foe.actor));
@@ -140,7 +136,9 @@ function blowForms(combat: BoutCombat, aggressors: readonly string[]): DialogVal
     const stats = (weapon?.system as { steel?: SteelWeapon } | undefined)?.steel;
     if (!styled || !weapon || !stats) continue;
     values[`weapon.${id}`] = weapon.id!;
-    values[`form.${id}`] = steelBlow(rule(styled), bestBlow(stats, view(styled.actor).stats.strength)) === "thrust" ? "thrust" : "swing";
+    // The same blow the style strikes on its card (a form the weapon cannot make would be refused).
+    const strike = steelStrike(rule(styled), stats, view(styled.actor).stats.strength);
+    if (strike) values[`form.${id}`] = strike.form;
   }
   return values;
 }
