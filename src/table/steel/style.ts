@@ -11,7 +11,7 @@ import { actorView } from "../../data/actor/actor-view";
 import type { BoutCombat } from "../../documents/combat";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { blowDue, type BoutCombatant, type BoutsState } from "../../engine/time/bouts";
-import { attackProfile, CORE_MANEUVERS, exchangeOdds, maneuverTn, rolledDice, type SteelManeuver, type SteelStats, type SteelWeapon } from "../../engine/rulesets/steel";
+import { attackProfile, CORE_MANEUVERS, exchangeOdds, maneuverTn, POSTURES, rolledDice, THROWS, type SteelManeuver, type SteelStats, type SteelWeapon } from "../../engine/rulesets/steel";
 import { best, steelAttackDice, steelDefence, steelDefenceDice, steelStrike, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
 import type { DialogField, DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { CardView } from "../cards";
@@ -27,8 +27,6 @@ import { armourByRegion } from "./wounds";
 const view = (actor: Actor.Implementation | null) => actorView<SteelStats>(actor, "steel");
 const rule = (styled: Pick<Styled, "style">) => styleRule<SteelStyle>("steel", styled.style)!;
 const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
-const THROWS = ["red", "white"] as const;
-const POSTURES = ["neutral", "aggressive", "defensive"] as const;
 const core = (slug: string): SteelManeuver => CORE_MANEUVERS.find((m) => m.slug === slug)!.stats;
 
 /** The fighter's own maneuver for a core one: by id, else one of the same family (and form), the cheapest first. */
