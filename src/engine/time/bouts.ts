@@ -667,6 +667,20 @@ export function blowDue(s: BoutsState, combatantId: string, passedOver: (id: str
   return b.initiative === c.id && !c.acted;
 }
 
+/**
+ * "Exchange of Blows", buying initiative: only from the fighter who holds it,
+ * in the buyer's own bout once it is fighting (after the throw). The bout the
+ * buyer would seize, or why not.
+ */
+export function buyingFrom(s: BoutsState, buyerId: string, holderId: string): Outcome<{ boutId: string }> {
+  const buyer = findCombatant(s, buyerId);
+  const holder = findCombatant(s, holderId);
+  if (!buyer || !holder) return refuse("steel.contest.noBout", "BOUT.Steel.Contest.Refusal.NoBout");
+  const b = findBout(s, buyer.boutId);
+  if (!b || b.phase !== "continuing" || holder.boutId !== b.id || b.initiative !== holder.id || buyer.id === holder.id) return refuse("steel.contest.notHolder", "BOUT.Steel.Contest.Refusal.NotHolder");
+  return ok({ boutId: b.id });
+}
+
 /** Cross-bout order for the given fighters (the engine's `crossBoutOrder`): highest Reflex first, equal Reflex together. */
 export function boutsActingOrder(s: BoutsState, ids?: readonly string[]): string[][] {
   return crossBoutOrder(s.combatants.filter((c) => !ids || ids.includes(c.id)));

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../src/engine/dice";
 import { DECK_STAKES, terrainConsequence, terrainRoll, terrainTn } from "../../../src/engine/rulesets/steel";
-import { blowDue, boutsActingOrder, boutsMachine, startBouts, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
+import { blowDue, boutsActingOrder, buyingFrom, boutsMachine, startBouts, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
 
 function start(): BoutsState {
   const s = startBouts([
@@ -503,5 +503,19 @@ describe("blowDue: whose blow it is in a bout", () => {
     expect(blowDue(s, "rival", (id) => id === "alan")).toBe(true);
     const first = run(s, { type: "spend", combatantId: "alan", dice: 4, purpose: "attack" }, { type: "exchangeWon", boutId: "hall", winner: "alan" }).state;
     expect([blowDue(first, "alan"), blowDue(first, "rival")]).toEqual([false, true]);
+  });
+});
+
+// Seed 000 "Exchange of Blows": the initiative is bought from its holder (our contest; the seed names it only).
+describe("buyingFrom: whom initiative may be bought from", () => {
+  it("only from the holder, in the buyer's own bout after the throw", () => {
+    const code = (s: BoutsState, buyer: string, holder: string) => {
+      const r = buyingFrom(s, buyer, holder);
+      return r.ok ? r.value.boutId : r.refusal.code;
+    };
+    expect(code(start(), "rival", "alan")).toBe("steel.contest.notHolder");
+    const s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "reveal", boutId: "door", choices: { roland: "red", guard: "white", archer: "white" } }).state;
+    expect(code(s, "rival", "alan")).toBe("hall");
+    expect([code(s, "alan", "rival"), code(s, "alan", "alan"), code(s, "guard", "alan"), code(s, "nobody", "alan")]).toEqual(["steel.contest.notHolder", "steel.contest.notHolder", "steel.contest.notHolder", "steel.contest.noBout"]);
   });
 });
