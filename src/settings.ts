@@ -7,6 +7,7 @@ import { CRIT_THROUGH_BLOCK, DEFAULT_CRIT_THROUGH_BLOCK } from "./engine/ruleset
 import { DEFAULT_PHASES_TRACKS, readPhasesTracks, type PhasesTracks } from "./engine/rulesets/phases/tracks";
 import { DEFAULT_OPPOSED_TIE, readOpposedTie, type OpposedTie } from "./engine/rulesets/opposed/tests";
 import { DEFAULT_RANGE_BANDS, readRangeBands, type RangeBand } from "./engine/rulesets/steel/range-bands";
+import { DEFAULT_BUY_INITIATIVE_TN } from "./engine/rulesets/steel/initiative";
 
 /**
  * A table a seed names without printing: a world setting holding the GM's JSON
@@ -117,7 +118,7 @@ export function registerSettings(editors: TableEditors): void {
     config: true,
     type: Number,
     range: { min: 2, max: 10, step: 1 },
-    default: 6,
+    default: DEFAULT_BUY_INITIATIVE_TN,
   });
   // Seed 000 "Multiple Opponents", GM discretion: how many may attack one fighter at once (0: the rules' 3, or 4 small ones).
   game.settings.register(SYSTEM_ID, "steelMaxAttackers", {

@@ -22,6 +22,7 @@ import {
   ENGAGED_RIDE_TN_MAX,
   buyInitiative,
   buyInitiativeOdds,
+  DEFAULT_BUY_INITIATIVE_TN,
   DECK_STAKES,
   mountedOpposedTerrainRoll,
   mountedTerrainRoll,
@@ -61,7 +62,7 @@ const agilityOf = (actor: Actor.Implementation) => (actorView<SteelStats>(actor,
 const riding = (actor: Actor.Implementation | null, combatId: string) => Boolean(actor && fighterOf(actor, combatId)?.mounted);
 
 /** The world's TN for buying initiative (ours: the seed gives none). */
-export const buyTn = () => Number(game.settings?.get("bout", "steelBuyInitiativeTn") ?? 6);
+export const buyTn = () => Number(game.settings?.get("bout", "steelBuyInitiativeTn") ?? DEFAULT_BUY_INITIATIVE_TN);
 
 const line = (key: string, data: Record<string, string | number | boolean> = {}): EngineEvent => ({ type: "contest", key: `${C}${key}`, data });
 
