@@ -35,6 +35,7 @@ import {
   isGmTnModifier,
   rangeBand,
   reflexOf,
+  shockPoolFor,
   shotAtn,
   shotBand,
   successBars,
@@ -52,7 +53,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
-import { declareAttack, fighterOf } from "./attack";
+import { combatPoolLeft, declareAttack, fighterOf } from "./attack";
 import { rideTnOf } from "./mounted";
 import { steelTables, steelTablesRead } from "./tables";
 import { steelRangeBands } from "../../settings";
@@ -243,7 +244,9 @@ const shotCard: CardKind = {
     const tablesRead = steelTablesRead();
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
-    const targetCpAfter = pool.inMelee ? pool.dice - (defence?.dice ?? 0) : (inBout?.cp ?? 0);
+    // What the Shock comes off (the engine's shockPoolFor): in melee, his Combat Pool less the dice his defence spent; outside it
+    // his whole pool, as for a blow (a Reflex defence spends none).
+    const targetCpAfter = shockPoolFor({ horsePool: null, poolLeft: combatPoolLeft(target, card.combatId), defenceCost: pool.inMelee ? (defence?.dice ?? 0) : null });
     const rolled = await resolveWithFoundry((dice) => {
       const shot = missileAttack(
         {
