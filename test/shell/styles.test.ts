@@ -401,3 +401,21 @@ describe("steel: a style's blow the weapon can make (issue 32 audit)", () => {
     expect(c.gm.notices.map((n: any) => n.message)).not.toEqual(expect.arrayContaining([expect.stringMatching(/cannot|not/i)]));
   });
 });
+
+describe("whom a style counts out of the fight (issue 32 audit)", () => {
+  it("actionpoints: Aldric at 0 Body is out of action (seed 002: unconscious at 0 Body, though no condition says so); the wolf's round form does not offer him as its target", async () => {
+    const c = await crowd("actionpoints", 1);
+    await c.aldric.update({ "system.actionpoints.bodyNow": 0 });
+    await settle();
+    const options: string[][] = [];
+    recordGm(c, (config) => {
+      const content = String(config.content ?? "");
+      if (isForm(config)) options.push([...content.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]!));
+      return formCells(content);
+    });
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    expect(options.length).toBeGreaterThan(0);
+    expect(options.flat()).toContain(c.ids[1]);
+    expect(options.flat()).not.toContain(c.ids[0]);
+  });
+});
