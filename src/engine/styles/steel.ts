@@ -93,6 +93,9 @@ export const steelDefenceDice = (style: SteelStyle, cp: number, activationCost: 
 /** The defence the style makes: a block needs a shield in hand, else it parries. */
 export const steelDefence = (style: SteelStyle, shieldInHand: boolean): "parry" | "block" | "partial-evasion" => (style.defence === "block" && !shieldInHand ? "parry" : style.defence);
 
+/** The dice a style expects a foe to parry its blow with, when it weighs whom to strike: half what the foe has left, rounded up. */
+export const expectedParryDice = (foeCp: number): number => Math.ceil(Math.max(0, foeCp) / 2);
+
 /** The secret throw at a bout's opening, with the style's posture when the GM allows postures. */
 export function steelThrow(style: SteelStyle, posturesAllowed: boolean): { throw: "red" | "white"; posture: "neutral" | "aggressive" | "defensive" } {
   return { throw: style.opening, posture: posturesAllowed ? style.posture : "neutral" };

@@ -12,7 +12,7 @@ import type { BoutCombat } from "../../documents/combat";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { blowDue, type BoutCombatant, type BoutsState } from "../../engine/time/bouts";
 import { attackProfile, CORE_MANEUVERS, exchangeOdds, maneuverTn, POSTURES, rolledDice, THROWS, type SteelManeuver, type SteelStats, type SteelWeapon } from "../../engine/rulesets/steel";
-import { best, steelAttackDice, steelDefence, steelDefenceDice, steelStrike, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
+import { best, expectedParryDice, steelAttackDice, steelDefence, steelDefenceDice, steelStrike, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
 import type { DialogField, DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { CardView } from "../cards";
 import { closingWeapon, foesOf, sameOdds, waitingCardBy, type Foe } from "../styles/fight";
@@ -75,9 +75,9 @@ function blowAt(styled: Styled, weapon: Item.Implementation, foe: Foe, cp: numbe
   const combatId = styled.combat.id!;
   const foeView = view(foe.actor);
   const parry = core("parry");
-  // The foe is expected to parry with half its dice: the attack dialog's own expectation.
+  // The parry the style expects of the foe (the engine's expectedParryDice), with the postures and reach the bout says.
   const rolled = rolledDice(dice, postureOf(styled.actor, combatId), "attack", reachOf(styled.actor, foe.actor, combatId, weapon.id!));
-  const expected = rolledDice(Math.ceil(combatPoolLeft(foe.actor, combatId) / 2), postureOf(foe.actor, combatId), "defence");
+  const expected = rolledDice(expectedParryDice(combatPoolLeft(foe.actor, combatId)), postureOf(foe.actor, combatId), "defence");
   const atn = maneuverTn(maneuver.stats, profile.value.atn);
   const dtn = defenceTnOf(foeView, parry);
   const chance = sameOdds(["steel", rolled, atn, expected, dtn], () => exchangeOdds(rolled, atn, expected, dtn).hit);
