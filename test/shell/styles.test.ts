@@ -419,3 +419,17 @@ describe("whom a style counts out of the fight (issue 32 audit)", () => {
     expect(options.flat()).not.toContain(c.ids[0]);
   });
 });
+
+describe("steel: whom a styled aggressor strikes at in a double red (issue 32 audit)", () => {
+  it("two wolves threw red against two white characters: each rolls Reflex 5 less the 2 its target's sword outreaches its jaws, 3 dice, not 5 against a fellow wolf (seed 000 'Melee Combat', both red: 'Weapon Length penalties as normal')", async () => {
+    const c = await crowd("steel", 2);
+    recordGm(c);
+    playersThrow(c, "white");
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutGroupAction", { groupId: c.group.id, actionId: "throw" }));
+    await c.quiet();
+    const order = c.gm.game.messages.contents.find((m: any) => String(m.content ?? "").includes("Who strikes first"));
+    expect(order).toBeDefined();
+    expect(order.rolls.map((r: any) => r.formula)).toEqual(["3d10", "3d10"]);
+  });
+});

@@ -110,10 +110,16 @@ function act(styled: Styled) {
   const bout = state.bouts.find((b) => b.id === me.boutId);
   // Several red throws, every aggressor styled: the blow order is rolled with their blows.
   if (bout?.phase === "simultaneous" && bout.declareOrder[0] === me.id && bout.declareOrder.every((id) => styledCombatant(styled.combat, id))) {
-    const values = { ...blowDefaults(styled.combat, bout.id), ...blowForms(styled.combat, bout.declareOrder) };
+    const values = { ...blowDefaults(styled.combat, bout.id), ...blowForms(styled.combat, state, bout.declareOrder) };
     return { run: () => rollBlowOrder(styled.combat, bout.id, values) };
   }
   if (!myBlow(state, me, styled.combat) || waitingCardBy(styled.combat.id!, styled.actor)) return null;
+  const chosen = chosenBlow(styled, state);
+  return chosen ? { card: "steel.exchange", defender: chosen.foe.actor, declaration: chosen.blow.declaration } : null;
+}
+
+/** The foe the style strikes at and its blow: the best chance to land by the engine's exact odds (`best`), among those it may join in attacking. */
+function chosenBlow(styled: Styled, state: BoutsState) {
   const cp = combatPoolLeft(styled.actor, styled.combat.id!);
   const weapon = closingWeapon(styled.actor, (i) => !(i.system as { steel?: { missile?: boolean } }).steel?.missile);
   if (!weapon || cp <= 0) return null;
@@ -121,12 +127,15 @@ function act(styled: Styled) {
     const blow = blowAt(styled, weapon, foe, cp);
     return blow && blow.dice > 0 ? [{ value: { foe, blow }, chance: blow.chance }] : [];
   });
-  const chosen = best(blows);
-  return chosen ? { card: "steel.exchange", defender: chosen.foe.actor, declaration: chosen.blow.declaration } : null;
+  return best(blows);
 }
 
-/** The form each styled aggressor's style strikes with, for the blow order's Reflex roll. */
-function blowForms(combat: BoutCombat, aggressors: readonly string[]): DialogValues {
+/**
+ * Each styled aggressor's blow for the blow order's Reflex roll: its weapon, the form its style strikes
+ * with and (in a bout of more than two) the foe it will strike at, whose weapon's length costs it dice
+ * ("Weapon Length penalties as normal"), not the dialog's default of another aggressor.
+ */
+function blowForms(combat: BoutCombat, state: BoutsState, aggressors: readonly string[]): DialogValues {
   const values: DialogValues = {};
   for (const id of aggressors) {
     const styled = styledCombatant(combat, id);
@@ -137,6 +146,8 @@ function blowForms(combat: BoutCombat, aggressors: readonly string[]): DialogVal
     // The same blow the style strikes on its card (a form the weapon cannot make would be refused).
     const strike = steelStrike(rule(styled), stats, view(styled.actor).stats.strength);
     if (strike) values[`form.${id}`] = strike.form;
+    const foe = state.combatants.filter((c) => c.boutId === state.combatants.find((x) => x.id === id)?.boutId).length > 2 ? chosenBlow(styled, state)?.foe : null;
+    if (foe) values[`target.${id}`] = foe.id;
   }
   return values;
 }
