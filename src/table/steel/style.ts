@@ -146,7 +146,9 @@ function blowForms(combat: BoutCombat, state: BoutsState, aggressors: readonly s
     // The same blow the style strikes on its card (a form the weapon cannot make would be refused).
     const strike = steelStrike(rule(styled), stats, view(styled.actor).stats.strength);
     if (strike) values[`form.${id}`] = strike.form;
-    const foe = state.combatants.filter((c) => c.boutId === state.combatants.find((x) => x.id === id)?.boutId).length > 2 ? chosenBlow(styled, state)?.foe : null;
+    // Whom it strikes at matters only with more than one other in the bout (the dialog asks the same).
+    const boutId = state.combatants.find((x) => x.id === id)?.boutId;
+    const foe = state.combatants.filter((c) => c.boutId === boutId && c.id !== id).length > 1 ? chosenBlow(styled, state)?.foe : null;
     if (foe) values[`target.${id}`] = foe.id;
   }
   return values;
