@@ -90,11 +90,11 @@ describe("pulse duels against a tight loop", () => {
   bench("10,000 pulse duels, duellist vs town guard, the engine (simulateDuels)", () => {
     const out = simulateDuels({ ruleset: "pulse", a: { name: "A", actor: a }, b: { name: "B", actor: b }, n: 10_000, seed: 1 });
     if (out.ok) sink += out.value.wins.a;
-  }, { iterations: 20 });
+  }, { iterations: 20, time: 2000 });
   bench("10,000 pulse duels, duellist vs town guard [tight loop]", () => {
     tightPulseDuels(ta, tb, new SeededDice(1), 10_000, 200, summary);
     sink += summary[0]!;
-  }, { iterations: 20 });
+  }, { iterations: 20, time: 2000 });
 });
 
 // Keeps `sink` observable so no call is optimized away.

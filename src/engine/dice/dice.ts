@@ -8,8 +8,9 @@ export interface Dice {
   /** `count` results, each an integer in 1..faces. */
   roll(faces: number, count: number): number[];
   /**
-   * One die, the draw `roll(faces, 1)` would make, without building a list. Optional:
-   * the seeded source has it, so the duel loops roll without allocating (issue 35).
+   * One die, the draw `roll(faces, 1)` would make, without building a list; it checks
+   * `faces` as `roll` does. Optional: the seeded source has it, so the duel loops roll
+   * without allocating (issue 35).
    */
   die?(faces: number): number;
 }
@@ -78,7 +79,6 @@ export function rollChecked(dice: Dice, faces: number, count: number): number[] 
 /** One die (through the source's `die` when it has one: the same draw, no list built; checked alike). */
 export function rollOne(dice: Dice, faces: number): number {
   if (dice.die !== undefined) {
-    checkFaces(faces);
     const value = dice.die(faces);
     if (!(value >= 1 && value <= faces && Number.isInteger(value))) checkResult(faces, value);
     return value;

@@ -10,7 +10,7 @@
 import { rollOne, type Dice } from "../dice";
 import type { ActorView } from "../rulesets/ruleset";
 import type { AttackInput } from "../rulesets/pulse/attack";
-import { blowResult, strikeBlow } from "../rulesets/pulse/blow";
+import { blowResult, checkBlow, strikeBlow } from "../rulesets/pulse/blow";
 import { checkPasses, stunRecoveryTarget } from "../rulesets/pulse/checks";
 import { armourTotals, defenseOf, effectiveBaseChance, initiativeValue, modAGOf, modMDOf } from "../rulesets/pulse/derived";
 import { pulseStats, type PulseStats, type PulseWeaponStats } from "../rulesets/pulse/stats";
@@ -125,12 +125,32 @@ function aim(a: Living, d: Living): Mutable<AttackInput> {
 // What a blow did: one record for every blow of every duel (a duel runs to its end before the next starts).
 const struck = blowResult();
 
-function strike(blow: Mutable<AttackInput>, d: Living, dice: Dice): void {
-  // [19] a stunned figure cannot evade, and has no Defense ([17.5]).
+/** [19] a stunned figure cannot evade, and has no Defense ([17.5]): its answer and Defense, set before each blow at it. */
+function brace(blow: Mutable<AttackInput>, d: Living): void {
   d.evading = pulseAnswer(d.policy, d.stunned) === "evade";
   d.parryRank = d.evading ? d.f.weapon.rank : null;
   blow.defense = defenseTotal(d);
-  const r = strikeBlow(blow, dice, struck);
+}
+
+/**
+ * Whether every blow of this duel passes strikeBlow's checks, checked once before
+ * the first: the blow's figures are fixed for the duel but for the defender's
+ * answer and Defense (checked here both ways: braced and stunned) and his pools,
+ * which only fall from figures checked here, never below 0. When not, each blow is
+ * checked (and refused) on its own.
+ */
+function checkedOnce(blow: Mutable<AttackInput>, d: Living): boolean {
+  d.stunned = true;
+  brace(blow, d);
+  const stunned = checkBlow(blow) === null;
+  d.stunned = false;
+  brace(blow, d);
+  return stunned && checkBlow(blow) === null;
+}
+
+function strike(blow: Mutable<AttackInput>, checked: boolean, d: Living, dice: Dice): void {
+  brace(blow, d);
+  const r = strikeBlow(blow, dice, struck, undefined, checked);
   if (r.refused !== null || !r.damaged) return;
   d.enduranceNow = r.enduranceNow;
   d.fatigueNow = r.fatigueNow;
@@ -140,9 +160,9 @@ function strike(blow: Mutable<AttackInput>, d: Living, dice: Dice): void {
 }
 
 /** The acting figure's turn: a stunned one tries to shake it off (d100 <= 2 x (WP + current FT), [19]), any other strikes. */
-function act(actor: Living, blow: Mutable<AttackInput>, foe: Living, dice: Dice): void {
+function act(actor: Living, blow: Mutable<AttackInput>, checked: boolean, foe: Living, dice: Dice): void {
   if (actor.stunned) actor.stunned = !checkPasses(rollOne(dice, 100), stunRecoveryTarget(actor.f.wp, actor.fatigueNow));
-  else strike(blow, foe, dice);
+  else strike(blow, checked, foe, dice);
 }
 
 /** [12.3] the order key: IV, a stunned figure last. */
@@ -165,6 +185,8 @@ export const pulseDuel: DuelAdapter<PulseFighter, PulsePolicy> = {
     const b = living(fb, pb);
     const aHits = aim(a, b);
     const bHits = aim(b, a);
+    const aChecked = checkedOnce(aHits, b);
+    const bChecked = checkedOnce(bHits, a);
     let rounds = 0;
     for (let pulse = 1; pulse <= maxRounds && !a.out && !b.out; pulse++) {
       rounds = pulse;
@@ -174,8 +196,8 @@ export const pulseDuel: DuelAdapter<PulseFighter, PulsePolicy> = {
       const aFirst = ka !== kb ? ka > kb : rollOne(dice, 2) === 1;
       const first = aFirst ? a : b;
       const second = aFirst ? b : a;
-      act(first, aFirst ? aHits : bHits, second, dice);
-      if (!a.out && !b.out) act(second, aFirst ? bHits : aHits, first, dice);
+      act(first, aFirst ? aHits : bHits, aFirst ? aChecked : bChecked, second, dice);
+      if (!a.out && !b.out) act(second, aFirst ? bHits : aHits, aFirst ? bChecked : aChecked, first, dice);
     }
     const winner = a.out && b.out ? "draw" : b.out ? "a" : a.out ? "b" : "draw";
     return { winner, rounds, condition: { a: condition(a), b: condition(b) } };

@@ -72,18 +72,29 @@ function notPlain(input: AttackInput, rule: SpecialAttackRule): boolean {
   return input.attack !== "normal" || (input.poison !== undefined && input.poison.handlingTarget !== null) || rule.fixedEnduranceDamage !== null || rule.fallCheck;
 }
 
+/** resolveAttack's checks of a plain attack, in its order, before any die: the refusal, or null. Builds nothing when they pass. */
+export function checkBlow(input: AttackInput, rules: Readonly<Record<AttackKind, SpecialAttackRule>> = DEFAULT_SPECIAL_ATTACKS): Refusal | null {
+  const allowed = attackKindAllowed(input.context, input.attack, rules);
+  if (!allowed.ok) return allowed.refusal;
+  const bad = checkAttackFigures(input) ?? validateStrike(input);
+  return bad && !bad.ok ? bad.refusal : null;
+}
+
 /**
  * One attack as resolveAttack resolves it, into `out` (returned). The same checks
  * refuse it, the same dice are drawn in the same order, and the figures it reports
  * are resolveAttack's (test/engine/rulesets/pulse/blow.test.ts compares them).
+ * `checked`: the caller has passed this input through checkBlow and changed it
+ * since only in what cannot leave the limits (the defender's pools as this function
+ * left them, and values it checked as well), so the checks are not made again.
  */
-export function strikeBlow(input: AttackInput, dice: Dice, out: BlowResult, rules: Readonly<Record<AttackKind, SpecialAttackRule>> = DEFAULT_SPECIAL_ATTACKS): BlowResult {
+export function strikeBlow(input: AttackInput, dice: Dice, out: BlowResult, rules: Readonly<Record<AttackKind, SpecialAttackRule>> = DEFAULT_SPECIAL_ATTACKS, checked = false): BlowResult {
   const rule = rules[input.attack];
   if (notPlain(input, rule)) return copied(resolveAttack(input, dice, rules), input, out);
-  const allowed = attackKindAllowed(input.context, input.attack, rules);
-  if (!allowed.ok) return refused(out, allowed.refusal);
-  const bad = checkAttackFigures(input) ?? validateStrike(input);
-  if (bad && !bad.ok) return refused(out, bad.refusal);
+  if (!checked) {
+    const bad = checkBlow(input, rules);
+    if (bad !== null) return refused(out, bad);
+  }
   const d = input.defender;
   out.refused = null;
   const modSC = modifiedStrikeChance(input, rules);

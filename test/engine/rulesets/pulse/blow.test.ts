@@ -11,6 +11,7 @@ import { FixedDice, rollOne, SeededDice, type Dice } from "../../../../src/engin
 import {
   ATTACK_KINDS,
   blowResult,
+  checkBlow,
   DEFAULT_SPECIAL_ATTACKS,
   defenseTerms,
   defenseTotal,
@@ -110,7 +111,14 @@ describe("strikeBlow works out what resolveAttack does, building nothing (issue 
         const b = strikeBlow(input, mine, out);
         expect(b).toBe(out);
         expect(got(b)).toEqual(want);
-        expect(mine.nextUint32()).toBe(theirs.nextUint32());
+        const next = mine.nextUint32();
+        expect(theirs.nextUint32()).toBe(next);
+        // Checked beforehand (the duel checks its blows once): the same, when checkBlow passes it.
+        if (input.attack === "normal" && !input.poison && checkBlow(input) === null) {
+          const checked = new SeededDice(seed);
+          expect(got(strikeBlow(input, checked, blowResult(), DEFAULT_SPECIAL_ATTACKS, true))).toEqual(want);
+          expect(checked.nextUint32()).toBe(next);
+        }
         if (want.refused) seen.refused++;
         else {
           if (want.hit) seen.hit++;
