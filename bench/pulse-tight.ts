@@ -7,20 +7,13 @@
 // figures come in checked. test/engine/duel/pulse-tight.test.ts proves it plays
 // the engine's duels, seed by seed; bench/pulse.bench.ts times the two side by side.
 import type { SeededDice } from "../src/engine/dice";
+import type { PulseFighter } from "../src/engine/duel/pulse";
+
+/** The figures of a fighter the duel reads (the engine's own duel fighter holds them). */
+type Figures = Pick<PulseFighter, "iv" | "modAG" | "modMD" | "wp" | "shield" | "protection" | "endurance" | "enduranceNow" | "fatigueNow" | "monster" | "baseChance">;
 
 /** One fighter's figures as plain numbers (read from the engine's duel fighter). */
-export interface TightFighter {
-  readonly iv: number;
-  readonly modAG: number;
-  readonly modMD: number;
-  readonly wp: number;
-  readonly shield: number;
-  readonly protection: number;
-  readonly endurance: number;
-  readonly enduranceNow: number;
-  readonly fatigueNow: number;
-  readonly monster: boolean;
-  readonly baseChance: number;
+export interface TightFighter extends Figures {
   readonly ranked: boolean;
   readonly rank: number;
   /** The weapon's D+n. */
@@ -32,14 +25,7 @@ export interface TightFighter {
 }
 
 /** The figures of the engine's duel fighter (pulseDuel.fighter) and policy, as the tight loop reads them. */
-export function tightFighter(
-  f: {
-    readonly iv: number; readonly modAG: number; readonly modMD: number; readonly wp: number; readonly shield: number; readonly protection: number;
-    readonly endurance: number; readonly enduranceNow: number; readonly fatigueNow: number; readonly monster: boolean; readonly baseChance: number;
-    readonly weapon: { readonly ranked: boolean; readonly rank: number; readonly damage: number }; readonly damageTerms: readonly { readonly value: number }[];
-  },
-  policy: { readonly evade: boolean },
-): TightFighter {
+export function tightFighter(f: PulseFighter, policy: { readonly evade: boolean }): TightFighter {
   let damageBonus = 0;
   for (const t of f.damageTerms) damageBonus += t.value;
   return {

@@ -25,7 +25,7 @@ import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapt
 export type PulsePolicy = PulseStyle;
 export const PULSE_POLICIES = PULSE_STYLES;
 
-interface PulseFighter {
+export interface PulseFighter {
   readonly name: string;
   /** The weapon it closes with (empty for bare hands). */
   readonly weaponName: string;
