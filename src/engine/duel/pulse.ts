@@ -112,12 +112,14 @@ function living(f: PulseFighter, policy: PulsePolicy): Living {
   };
 }
 
+const NO_MODIFIERS: AttackInput["modifiers"] = Object.freeze([]);
+
 /** `a`'s plain melee blow at `d` ([17]-[18]), its figures all but the Defense fixed for the duel (set before each blow). */
 function aim(a: Living, d: Living): Mutable<AttackInput> {
   const w = a.f.weapon;
   return {
     attack: "normal", baseChance: a.f.baseChance, modMD: a.f.modMD, ranked: w.ranked, rank: w.rank, defense: 0,
-    charging: false, withdrawingOffensively: false, modifiers: [],
+    charging: false, withdrawingOffensively: false, modifiers: NO_MODIFIERS,
     context: a.f.context, attacker: a.f.attacker, defender: d, dieModifier: w.damage, damageModifiers: a.f.damageTerms,
   };
 }
