@@ -26,6 +26,7 @@ import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
 import type { FightNow, TimeCommand } from "../engine/time/machine";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
+import { whyOutside } from "../engine/time/roster";
 import type { DrawLabel, MarkedFace } from "../engine/dice";
 import { LABEL_OPTION, MARKS_OPTION } from "../dice/foundry-dice";
 import { namedRefusal } from "./named-refusal";
@@ -174,9 +175,10 @@ function outsideTheOrder(combat: MachineCombat | undefined, actor: Actor.Impleme
   const combatant = combatantOf(combat, actor);
   if (!combat?.machineState || !combatant?.id || !combat.isMember || combat.isMember(combatant.id)) return ok(true);
   const name = fighterName(actor);
-  if ((combatant as { isDefeated?: boolean }).isDefeated) return refuse("card.defeated", "BOUT.Card.Refusal.Defeated", { name });
-  const out = combat.outOfAction?.(combatant.id);
-  if (out) return refuse("card.outOfAction", "BOUT.Card.Refusal.OutOfAction", { name, why: game.i18n!.localize(out.key) });
+  // Why, as the tracker says it (the engine's one order of reasons).
+  const why = whyOutside({ defeated: Boolean((combatant as { isDefeated?: boolean }).isDefeated), outOfAction: combat.outOfAction?.(combatant.id) ?? null });
+  if (why.kind === "defeated") return refuse("card.defeated", "BOUT.Card.Refusal.Defeated", { name });
+  if (why.kind === "outOfAction") return refuse("card.outOfAction", "BOUT.Card.Refusal.OutOfAction", { name, why: game.i18n!.localize(why.why.key) });
   return refuse("card.notInOrder", "BOUT.Card.Refusal.NotInOrder", { name });
 }
 

@@ -6,6 +6,7 @@
  */
 import type { BoutCombat } from "../../documents/combat";
 import type { Label, TrackerRow, TrackerView } from "../../engine/time/machine";
+import { whyOutside } from "../../engine/time/roster";
 import type { GroupAction, TimeText } from "../../table/machines";
 
 /** The sides the shell puts fighters on (BoutCombat.combatantInfos). */
@@ -218,9 +219,11 @@ export function boutTrackerContext(
   const inOrder = new Set(view.rows.map((r) => r.combatantId));
   const outside = combat.combatants.contents.filter((c) => !inOrder.has(c.id!) && seen(c.id!));
   if (outside.length) {
+    // The engine's one order of reasons, as a refused action says it (cards.ts).
     const why = (id: string) => {
-      const out = combat.outOfAction(id);
-      return out ? i18n.localize(out.key) : (combat.combatants.get(id) as { isDefeated?: boolean } | undefined)?.isDefeated ? i18n.localize("BOUT.Tracker.Outside.Defeated") : i18n.localize("BOUT.Tracker.Outside.Joining");
+      const reason = whyOutside({ defeated: Boolean((combat.combatants.get(id) as { isDefeated?: boolean } | undefined)?.isDefeated), outOfAction: combat.outOfAction(id) });
+      if (reason.kind === "outOfAction") return i18n.localize(reason.why.key);
+      return i18n.localize(reason.kind === "defeated" ? "BOUT.Tracker.Outside.Defeated" : "BOUT.Tracker.Outside.Joining");
     };
     groups.push({ id: "outside", label: i18n.localize("BOUT.Tracker.Outside.Label"), notes: [], focused: false, buttons: [], rows: outside.map((c) => ({ ...rowContext(null, c.id!), badges: [{ text: why(c.id!) }] })) });
   }
