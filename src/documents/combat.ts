@@ -11,6 +11,7 @@ import { stateChange } from "../data/combat/stored-state";
 import { historyChange, type KeptStep } from "../data/combat/stored-history";
 import { distrustPrint, keepState, printOf, readState } from "../data/combat/state-cache";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
+import { sideOf } from "../engine/rulesets/sides";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset, phasesTracks } from "../settings";
 import { actorView } from "../data/actor/actor-view";
@@ -147,9 +148,8 @@ export class BoutCombat extends Combat {
       const actor = (c.actor as Actor.Implementation | null) ?? null;
       const group = (c as { _source: { group?: string | null } })._source.group ?? null;
       const token = (c.token as TokenDocument.Implementation | null) ?? null;
-      // The token's disposition says whose side it is on; without a token, characters are the party.
-      const disposition = token ? Number(token.disposition) : null;
-      const side = disposition !== null ? (disposition > 0 ? "party" : "foes") : actor?.type === "character" ? "party" : "foes";
+      // Whose side: the engine reads the token's disposition, else the actor's type.
+      const side = sideOf({ disposition: token ? Number(token.disposition) : null, character: actor?.type === "character" });
       return { id: c.id!, groupId: group, actor, side, placed: tokenPlacement(token) };
     });
   }

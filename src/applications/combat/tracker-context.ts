@@ -7,10 +7,11 @@
 import type { BoutCombat } from "../../documents/combat";
 import type { Label, TrackerRow, TrackerView } from "../../engine/time/machine";
 import { whyOutside } from "../../engine/time/roster";
+import { SIDES } from "../../engine/rulesets/sides";
 import type { GroupAction, TimeText } from "../../table/machines";
 
-/** The sides the shell puts fighters on (BoutCombat.combatantInfos). */
-const SIDES: readonly string[] = ["party", "foes"];
+/** The sides fighters are on (engine/rulesets/sides.ts), named in words. */
+const SIDE_NAMES: readonly string[] = SIDES;
 
 type Format = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
 
@@ -119,7 +120,7 @@ export function rowRulings(combat: BoutCombat, combatantId: string): readonly Gr
 /** A machine's label in words: fighter ids read as their names, sides as their words. */
 function labelText(combat: BoutCombat, i18n: Format): (label: Label) => string {
   const names = new Map(combat.combatants.contents.map((c) => [c.id!, c.name ?? ""]));
-  const name = (v: unknown) => (typeof v !== "string" ? String(v) : names.has(v) ? names.get(v)! : SIDES.includes(v) ? i18n.localize(`BOUT.Tracker.SideName.${v}`) : v);
+  const name = (v: unknown) => (typeof v !== "string" ? String(v) : names.has(v) ? names.get(v)! : SIDE_NAMES.includes(v) ? i18n.localize(`BOUT.Tracker.SideName.${v}`) : v);
   return (label) => {
     const data = Object.fromEntries(Object.entries(label.data ?? {}).map(([k, v]) => [k, name(v)]));
     return label.data ? i18n.format(label.key, data) : i18n.localize(label.key);
