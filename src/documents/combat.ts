@@ -116,13 +116,19 @@ export class BoutCombat extends Combat {
       return actor && effects.length ? [{ combatantId: c.id!, actor, effects }] : [];
     });
     if (!timed.length) return [];
-    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    const delta = this.stepSeconds(structure, before, next);
     if (delta <= 0) return [];
     const now = (game.time?.worldTime ?? 0) + delta;
     return timed.flatMap(({ combatantId, actor, effects }) => {
       const over = effects.filter((e) => conditionOver(effectEndsAt(e.flags[SYSTEM_ID]), now));
       return over.length ? [{ combatantId, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
     });
+  }
+
+  /** Seconds of world time a step from `before` to `next` moves on: the engine's count of rounds begun (each state's view as kept here) at the structure's round length. */
+  stepSeconds(structure: TimeStructure, before: unknown, next: unknown): number {
+    const begun = (state: unknown) => roundsBegun(structure.machine, state, (s) => this.viewOf(s, structure)!);
+    return worldTimeDelta(structure.machine.id as TimeStructureId, begun(before), begun(next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
   }
 
   /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */
@@ -480,8 +486,7 @@ export class BoutCombat extends Combat {
     const structure = this.structure!;
     const position = this.corePosition(next);
     const updateData = { round: position.round, turn: position.turn };
-    const begun = (state: unknown) => (structure.machine.roundsBegun ? roundsBegun(structure.machine, state) : this.viewOf(state, structure)!.round);
-    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, begun(before), begun(next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    const delta = this.stepSeconds(structure, before, next);
     const options: Record<string, unknown> = { direction: 1, worldTime: { delta } };
     if (delta > 0) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn || position.round !== this.round) callHook("combatTurn", this, updateData, options);
