@@ -5,6 +5,7 @@
  * the seed's word where it has one, else our reading, said below.
  * Issue 32 shell audit: these defaults were typed in the settings' registration.
  */
+import { DEFAULT_BUY_INITIATIVE_TN } from "./steel/initiative";
 
 /** A whole-number setting: its default and the values the GM may choose. */
 export interface NumberSetting {
@@ -22,10 +23,10 @@ export const ROUND_SECONDS: NumberSetting = { initial: 6, min: 0, max: 60 };
 
 /**
  * Seed 000 "Exchange of Blows" names buying initiative without its figures:
- * ours is a contest at this TN (steel/initiative.ts `buyInitiative`); a TN a
- * d10 can make (2 to 10), 6 by default.
+ * ours is a contest at this TN (steel/initiative.ts `buyInitiative`, whose
+ * default it is); a TN a d10 can make (2 to 10).
  */
-export const STEEL_BUY_INITIATIVE_TN: NumberSetting = { initial: 6, min: 2, max: 10 };
+export const STEEL_BUY_INITIATIVE_TN: NumberSetting = { initial: DEFAULT_BUY_INITIATIVE_TN, min: 2, max: 10 };
 
 /**
  * Seed 000 "Multiple Opponents" leaves the crowd's cap to the GM: 0 keeps the
