@@ -13,7 +13,6 @@ import { checkGrant, registerGrantQueries, registerRequest } from "./grants";
 import { registerDeclarationQueries } from "./declarations";
 import { queued } from "./write-queue";
 
-
 function combatFor(id: unknown): BoutCombat | null {
   return typeof id === "string" ? ((game.combats?.get(id) as BoutCombat | undefined) ?? null) : null;
 }
