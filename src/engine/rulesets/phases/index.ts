@@ -92,3 +92,4 @@ export * from "./combat";
 export * from "./odds";
 export * from "./athletics";
 export * from "./effective-space";
+export * from "./attack-form";
