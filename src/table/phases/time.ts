@@ -8,10 +8,11 @@ import { registerTimeStructure, type GroupAction, type TimeStructure, type TimeT
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { actingNow, MAX_RULING, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
+import { MAX_RULING, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
 import { rollStressTotal } from "../../engine/rulesets/phases/stress";
 import { PHASES_DECLARATION } from "./declaration";
 import { movementPhaseBegins } from "../../engine/time/phases-movement";
+import { turnOffers, type PhasesCheck } from "../../engine/time/phases-checks";
 import { clearMovementRecords } from "../movement-record";
 
 const PHASES: TimeStructure = {
@@ -103,33 +104,27 @@ function rulingChoice(state: PhasesState, combatantId: string): GroupAction | nu
   };
 }
 
-/** The acting fighter's choices in the phase (fire or hold, the fatigue check, a sprinter's Athletics, a cast). */
+/** The buttons for each offer of the acting fighter's turn (the engine's turnOffers says which). */
+const OFFER_CHOICES: Record<PhasesCheck, Omit<GroupAction, "command">> = {
+  fatigue: { id: "fatigue", label: "BOUT.Tracker.Action.FatigueCheck", icon: "fa-solid fa-heart-pulse", card: "phases.fatigue" },
+  athletics: { id: "athletics", label: "BOUT.Tracker.Action.AthleticsRoll", icon: "fa-solid fa-person-running", card: "phases.athletics" },
+  magic: { id: "cast", label: "BOUT.Phases.Table.MagicCast", icon: "fa-solid fa-wand-sparkles", card: "phases.magic" },
+};
+
+/** The acting fighter's choices in the phase (fire or hold, the fatigue check, a sprinter's Athletics, a cast), each with ending the turn. */
 function actingChoices(state: PhasesState, combatantId: string): GroupAction[] {
-  if (actingNow(state) !== combatantId) return [];
-  if (state.phase === "fatigue") {
+  const offers = turnOffers(state, combatantId);
+  if (offers.includes("fire")) {
     return [
-      { id: "fatigue", label: "BOUT.Tracker.Action.FatigueCheck", icon: "fa-solid fa-heart-pulse", card: "phases.fatigue" },
-      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+      { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
+      { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },
     ];
   }
-  // "1. Movement": the storyguide may ask a sprinter for an Athletics roll before they go.
-  if (state.phase === "movement" && state.combatants.find((c) => c.id === combatantId)?.declaration?.movement === "sprint") {
-    return [
-      { id: "athletics", label: "BOUT.Tracker.Action.AthleticsRoll", icon: "fa-solid fa-person-running", card: "phases.athletics" },
-      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
-    ];
-  }
-  // "Combat Sequence": casters act in the Magic phase, highest total first; the seed has no spell procedure, so the table resolves it.
-  if (state.phase === "magic") {
-    return [
-      { id: "cast", label: "BOUT.Phases.Table.MagicCast", icon: "fa-solid fa-wand-sparkles", card: "phases.magic" },
-      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
-    ];
-  }
-  if (state.phase !== "firstMissile" && state.phase !== "secondMissile") return [];
+  const checks = offers.filter((o): o is PhasesCheck => o !== "fire");
+  if (!checks.length) return [];
   return [
-    { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
-    { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },
+    ...checks.map((c) => OFFER_CHOICES[c] as GroupAction),
+    { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
   ];
 }
 
