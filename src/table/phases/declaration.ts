@@ -12,10 +12,10 @@ import { actorView } from "../../data/actor/actor-view";
 import { refuse, isWholeNumber, type Outcome } from "../../engine/outcome";
 import { initiativeBonus, initiativeScore } from "../../engine/rulesets/phases/initiative";
 import { stressReachProbability } from "../../engine/dice";
-import { isShotDefence, MISSILE_RANGE_ADJUSTMENT, MOVEMENT_MODES, SHOT_DEFENCES } from "../../engine/rulesets/phases/tables";
-import { isRange, rangeIndex, RANGES, type PhasesActor, type PhasesWeapon } from "../../engine/rulesets/phases/stats";
+import { isShotDefence, MOVEMENT_MODES, SHOT_DEFENCES } from "../../engine/rulesets/phases/tables";
+import { isRange, RANGES, type PhasesActor, type PhasesWeapon } from "../../engine/rulesets/phases/stats";
 import { ACTIONS, normalizeDeclaration, type DeclarationInput, type PhasesDeclaration, type PhasesState } from "../../engine/time/phases";
-import { playerDeclaration } from "../../engine/time/phases-declaration";
+import { declarationAdvice, playerDeclaration } from "../../engine/time/phases-declaration";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { OddsView } from "../../engine/odds-view";
 import { openOddsDialog, type DialogField, type DialogValues } from "../../applications/dialogs/odds-dialog";
@@ -70,15 +70,19 @@ export function buildDeclaration(state: PhasesState, combatantId: string, fighte
   const missile = Boolean(weapon?.stats.missile);
   const defence = form.defence === undefined || form.defence === "" ? "none" : form.defence;
   if (!isShotDefence(defence)) return no("badForm");
-  if (defence === "shield" && !fighter.shields?.some((s) => s.equipped)) return no("noShield");
   const range = form.range === undefined || form.range === "" ? null : form.range;
   if (range !== null && !isRange(range)) return no("badRange");
-  if (form.action === "missile") {
-    if (!missile) return no("noMissileWeapon");
-    if (range !== null && MISSILE_RANGE_ADJUSTMENT[range] === null) return no("tooCloseToShoot", { range });
-  }
-  if (form.action === "melee" && range !== null && weapon && !missile && (rangeIndex(range) < rangeIndex(weapon.stats.minRange) || rangeIndex(range) > rangeIndex(weapon.stats.range))) {
-    return no("outOfReach", { weapon: weapon.name, range });
+  // The storyguide's advice on an impossible declaration (the engine gives it).
+  const advice = declarationAdvice({
+    action: form.action,
+    range,
+    defence,
+    weapon: weapon ? { name: weapon.name, missile, reach: { min: weapon.stats.minRange, max: weapon.stats.range } } : null,
+    shieldReady: Boolean(fighter.shields?.some((s) => s.equipped)),
+  });
+  if (advice) {
+    const { code, ...data } = advice;
+    return no(code, data);
   }
   const input: DeclarationInput = {
     action: form.action as DeclarationInput["action"],
@@ -170,16 +174,25 @@ export function declarationFields(fighter: Fighter, others: readonly { id: strin
 /** Odds in the dialog: the Initiative Total this declaration reaches (stress die, no botch on Initiative); a player's run-up is only asked for, so it adds nothing yet. */
 export function declarationOdds(fighter: Fighter, values: DialogValues, gm = true): OddsView {
   const weapon = fighter.weapons.find((w) => w.id === values.weaponId);
-  const routing = values.action === "rout";
+  const declared: DeclarationInput = {
+    action: values.action === "rout" ? "rout" : "none",
+    horseback: values.horseback === true,
+    highGround: values.highGround === true,
+    charging: values.charging === true,
+    runUpRoom: values.runUpRoom === true,
+    gmModifier: typeof values.gmModifier === "number" ? values.gmModifier : 0,
+  };
+  // What the declaration will carry: a player's run-up is only asked for and its modifier dropped (the engine's playerDeclaration).
+  const d = gm ? declared : playerDeclaration(declared);
   const bonus = initiativeBonus({
     score: initiativeScore(fighter.stats, weapon?.stats ?? null),
-    horseback: values.horseback === true,
-    ride: values.horseback === true ? fighter.stats.ride : 0,
-    highGround: values.highGround === true,
-    routing,
-    charging: values.charging === true,
-    runUpRoom: gm && values.runUpRoom === true,
-    gmModifier: typeof values.gmModifier === "number" ? values.gmModifier : 0,
+    horseback: d.horseback === true,
+    ride: d.horseback === true ? fighter.stats.ride : 0,
+    highGround: d.highGround === true,
+    routing: d.action === "rout",
+    charging: d.charging === true,
+    runUpRoom: d.runUpRoom === true,
+    gmModifier: d.gmModifier ?? 0,
   });
   // Totals a few steps above the sure part: how far the stress die is likely to carry it.
   const rows = [4, 7, 10, 15, 20].map((step) => ({
