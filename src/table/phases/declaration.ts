@@ -10,7 +10,7 @@
 import type { BoutCombat } from "../../documents/combat";
 import { actorView } from "../../data/actor/actor-view";
 import { refuse, isWholeNumber, type Outcome } from "../../engine/outcome";
-import { initiativeBonus, initiativeScore } from "../../engine/rulesets/phases/initiative";
+import { initiativeBonus, initiativeScore, INITIATIVE_BOTCH_DICE } from "../../engine/rulesets/phases/initiative";
 import { stressReachProbability } from "../../engine/dice";
 import { isShotDefence, MOVEMENT_MODES, SHOT_DEFENCES } from "../../engine/rulesets/phases/tables";
 import { isRange, RANGES, type PhasesActor, type PhasesWeapon } from "../../engine/rulesets/phases/stats";
@@ -198,7 +198,7 @@ export function declarationOdds(fighter: Fighter, values: DialogValues, gm = tru
   const rows = [4, 7, 10, 15, 20].map((step) => ({
     label: `${R}Odds.Reach`,
     data: { total: bonus + step },
-    probability: stressReachProbability(bonus, bonus + step, 0).reach,
+    probability: stressReachProbability(bonus, bonus + step, INITIATIVE_BOTCH_DICE).reach,
   }));
   return { rows };
 }

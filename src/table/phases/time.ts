@@ -8,8 +8,8 @@ import { registerTimeStructure, type GroupAction, type TimeStructure, type TimeT
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { MAX_RULING, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
-import { rollStressTotal } from "../../engine/rulesets/phases/stress";
+import { awaitingDeclaration, awaitingInitiative, MAX_RULING, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
+import { rollInitiativeDie } from "../../engine/rulesets/phases/initiative";
 import { PHASES_DECLARATION } from "./declaration";
 import { movementPhaseBegins } from "../../engine/time/phases-movement";
 import { turnOffers, type PhasesCheck } from "../../engine/time/phases-checks";
@@ -41,18 +41,15 @@ const PHASES: TimeStructure = {
   async stepCommand(state: PhasesState) {
     if (state.stage !== "initiative") return { type: "next" };
     const rolls: Record<string, number> = {};
-    for (const c of state.combatants) {
-      if (!c.active || !c.declaration || c.total !== null) continue;
-      // The seed names no botch on Initiative: no botch dice.
-      const rolled = await resolveWithFoundry((dice) => rollStressTotal(0, dice, 0));
-      if (rolled.value.ok) rolls[c.id] = rolled.value.value.total;
+    for (const id of awaitingInitiative(state)) {
+      const rolled = await resolveWithFoundry((dice) => rollInitiativeDie(dice));
+      if (rolled.value.ok) rolls[id] = rolled.value.value.total;
     }
     return { type: "setInitiative", rolls } as TimeCommand;
   },
   declarationKind: PHASES_DECLARATION,
   declaration(state: PhasesState) {
-    if (state.stage !== "declare") return null;
-    const ids = state.combatants.filter((c) => c.active && !c.declaration).map((c) => c.id);
+    const ids = awaitingDeclaration(state);
     return ids.length ? { kind: PHASES_DECLARATION, combatantIds: ids } : null;
   },
   async nextRound() {
