@@ -17,9 +17,11 @@ import {
   armourApModifier,
   armourFor,
   DEFAULT_AP_TABLES,
+  isMissileSkill,
   resolveAdvantageAttack,
   resolveAttack,
   rollActionPool,
+  shieldBashBlow,
   strengthBonus,
   type ActionPointsStats,
   type ApTables,
@@ -60,8 +62,6 @@ interface ApFighter {
 }
 
 const UNSKILLED: Skill = { tsc: 20, psf: 5, attackerBonus: 0 };
-// Missile skills make no melee blow.
-const MISSILE_SKILLS = new Set(["bow", "sling", "crossbow"]);
 
 const C = "BOUT.Duel.Condition.";
 const CONDITIONS = [`${C}Unhurt`, `${C}Wounded`, `${C}Down`, `${C}Dead`] as const;
@@ -84,7 +84,7 @@ function fighter(actor: ActorView, name: string, world: DuelWorld = {}): ApFight
   // The melee weapon in hand; else the carried one with the best skill (drawn at
   // the start); bare hands (base 2) without one.
   const weapons = v.weapons
-    .filter((w) => !MISSILE_SKILLS.has(String(w.stats.skill).toLowerCase()))
+    .filter((w) => !isMissileSkill(w.stats.skill))
     .map((w) => ({ w: w.stats, name: w.name, equipped: w.equipped, skill: skillNamed(String(w.stats.skill)) ?? UNSKILLED }))
     .sort((x, y) => y.skill.tsc - x.skill.tsc || y.w.baseDamage - x.w.baseDamage);
   const chosen = weapons.find((w) => w.equipped) ?? weapons[0];
@@ -171,7 +171,7 @@ export function strike(a: Living, d: Living, pd: ActionPointsPolicy, dice: Dice,
   const kind = apAdvantage(pd, advantageOptions(r, choice.defence), d.f.advantageFatigue, d.fatigueNow);
   if (!kind) return;
   const { cost: _c, ...own } = d.f.attack;
-  const blow = kind === "shieldBash" && d.f.shieldPlay ? { ...own, tsc: d.f.shieldPlay.tsc, psf: d.f.shieldPlay.psf, baseDamage: d.f.bashDamage, strengthBonus: strengthBonus(d.f.str, true), attackerBonus: 0, weaponSize: 1 } : own;
+  const blow = kind === "shieldBash" && d.f.shieldPlay ? shieldBashBlow({ id: own.id, tsc: d.f.shieldPlay.tsc, psf: d.f.shieldPlay.psf, str: d.f.str }, d.f.bashDamage) : own;
   const taken = resolveAdvantageAttack(
     { kind, defence: choice.defence, defenceCritical: r.defence?.level === "criticalSuccess", fatigueNow: d.fatigueNow, fatigueCosts: d.f.advantageFatigue, attack: { attacker: blow, defender: target(a, "none", { tsc: 0, psf: 0, attackerBonus: 0 }), ...rules } },
     dice,

@@ -10,7 +10,7 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
+import { ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, shieldBashBlow, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { advantageHeadline, blowAftermath } from "./headline";
 import { cardView, delta, registerCardKind, takeFromCard, withNames, withThen, type CardKind } from "../cards";
 import { apRule, apJsonTables, apTablesRead } from "./tables";
@@ -64,7 +64,7 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
   if (kind === "shieldBash") {
     const play = skillOf(t, "shieldPlay");
     if (!play || !t.shields.some((s) => s.equipped)) return refused("noWeapon", "NoWeapon");
-    const attacker = { id: fighterRef(taker), tsc: play.tsc, psf: play.psf, baseDamage: tables.shieldBashDamage, strengthBonus: strengthBonus(t.stats.str, true), attackerBonus: 0, weaponSize: 1 };
+    const attacker = shieldBashBlow({ id: fighterRef(taker), tsc: play.tsc, psf: play.psf, str: t.stats.str }, tables.shieldBashDamage);
     return ok({ ...base, attack: { attacker, defender: target } });
   }
   // A riposte, an attack after the dodge or the bonus attack: with the weapon in hand.

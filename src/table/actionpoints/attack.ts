@@ -20,6 +20,7 @@ import {
   armourFailures,
   armourFor,
   attackAction,
+  attackCostOf,
   attackOdds,
   CRITICAL_LOCATIONS,
   checkTarget,
@@ -163,7 +164,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, _defender: Actor.
   if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("ap.badModifier", "BadModifier");
   const figures = attackerFigures(attacker, item as Item.Implementation, d.modifier);
   if (!figures) return refused("ap.noSkill", "NoSkill");
-  const cost = Number((item.system as any).actionpoints?.attackCost ?? 6);
+  const cost = attackCostOf((item.system as { actionpoints?: { attackCost?: unknown } }).actionpoints);
   const moved = d.moved ?? 0;
   const action = attackAction(cost, moved as number);
   if (!action.ok) return refused("ap.badMoved", "BadMoved");

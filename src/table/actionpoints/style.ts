@@ -10,7 +10,7 @@
 import { actorView } from "../../data/actor/actor-view";
 import type { TimeCommand } from "../../engine/time/machine";
 import { actingNow, type ActionPhasesState } from "../../engine/time/action-phases";
-import { attackOdds, DEFENCES, type ActionPointsStats, type AdvantageKind, type Defence } from "../../engine/rulesets/actionpoints";
+import { attackCostOf, attackOdds, DEFENCES, isMissileSkill, type ActionPointsStats, type AdvantageKind, type Defence } from "../../engine/rulesets/actionpoints";
 import { apAct, apAdvantage, apDefence, best, styleRule, type ActionPointsStyle } from "../../engine/styles";
 import type { CardView, FollowUp } from "../cards";
 import { fighterRef } from "../fighter";
@@ -21,9 +21,8 @@ import { apJsonTables, apRule } from "./tables";
 
 const view = (actor: Actor.Implementation | null) => actorView<ActionPointsStats>(actor, "actionpoints");
 const rule = (styled: Pick<Styled, "style">) => styleRule<ActionPointsStyle>("actionpoints", styled.style)!;
-// Missile skills make no melee blow (as the duel simulator has it).
-const MISSILE_SKILLS = new Set(["bow", "sling", "crossbow"]);
-const melee = (item: Item.Implementation) => !MISSILE_SKILLS.has(String((item.system as { actionpoints?: { skill?: unknown } }).actionpoints?.skill ?? "").toLowerCase());
+// Missile skills make no melee blow (the engine's isMissileSkill, as the duel simulator has it).
+const melee = (item: Item.Implementation) => !isMissileSkill((item.system as { actionpoints?: { skill?: unknown } }).actionpoints?.skill);
 
 /** The defence the style makes now: its own when the fighter can make and pay for it, else the free passive one. */
 function styleDefence(styled: Pick<Styled, "actor" | "style">): Defence {
@@ -74,7 +73,7 @@ function act(styled: Styled) {
   const me = state?.combatants.find((c) => c.id === styled.combatantId);
   if (!state || !me || !actingNow(state).includes(me.id) || waitingCardBy(styled.combat.id!, styled.actor)) return null;
   const weapon = closingWeapon(styled.actor, melee);
-  const cost = Math.max(1, Number((weapon?.system as { actionpoints?: { attackCost?: number } } | undefined)?.actionpoints?.attackCost ?? 6));
+  const cost = attackCostOf((weapon?.system as { actionpoints?: { attackCost?: unknown } } | undefined)?.actionpoints);
   const pass = { command: { type: "pass", combatantId: me.id } as TimeCommand };
   if (styled.down || !weapon || apAct(rule(styled), me.pool, cost) === "pass") return pass;
   const foes = foesOf(styled.combat, me.id);
