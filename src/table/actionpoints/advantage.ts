@@ -10,7 +10,7 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, shieldBashBlow, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
+import { actorStats, ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, shieldBashBlow, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { advantageHeadline, blowAftermath } from "./headline";
 import { cardView, delta, registerCardKind, takeFromCard, withNames, withThen, type CardKind } from "../cards";
 import { apRule, apJsonTables, apTablesRead } from "./tables";
@@ -98,7 +98,7 @@ const advantageCard: CardKind = {
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
     const taker = view(card.attacker);
-    const fatigue = { "system.actionpoints.fatigueNow": delta(-d.cost, 0) };
+    const fatigue = { "system.actionpoints.fatigueNow": delta(-d.cost, actorStats.fatigueNow.min) };
     if (d.kind === "disarm" && d.disarm) {
       const rolled = await resolveWithFoundry((dice) =>
         resolveAdvantage(

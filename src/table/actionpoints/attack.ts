@@ -16,6 +16,7 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
+  actorStats,
   advantageOptions,
   armourFailures,
   armourFor,
@@ -29,6 +30,7 @@ import {
   mayPayFatigue,
   defencesAvailable,
   resolveAttack,
+  shieldStats,
   strengthBonus,
   type ActionPointsStats,
   type AdvantageKind,
@@ -189,10 +191,11 @@ export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: s
   const t = defender.id;
   const v = defender.view;
   const m = r.mishaps;
+  // The deltas stop at the sheet's own bounds (the engine's figures), as Foundry's field would.
   const updates: Record<string, Record<string, unknown>> = {
     [t]: {
-      ...(lost.fatigue + defenceFatigue ? { "system.actionpoints.fatigueNow": delta(-(lost.fatigue + defenceFatigue), 0) } : {}),
-      ...(lost.body ? { "system.actionpoints.bodyNow": delta(-lost.body, -200) } : {}),
+      ...(lost.fatigue + defenceFatigue ? { "system.actionpoints.fatigueNow": delta(-(lost.fatigue + defenceFatigue), actorStats.fatigueNow.min) } : {}),
+      ...(lost.body ? { "system.actionpoints.bodyNow": delta(-lost.body, actorStats.bodyNow.min) } : {}),
     },
   };
   const itemUpdates: Record<string, ItemChange[]> = {};
@@ -204,7 +207,7 @@ export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: s
   if (m.defenderDrops === "shield" && shield) add(t, { _id: shield.id, "system.equipped": false });
   if (m.defenderDrops === "weapon" && parryWeapon) add(t, { _id: parryWeapon.id, "system.equipped": false });
   if (r.damage?.shieldShattered && shield) itemDeletes[t] = [shield.id];
-  else if (r.damage?.shieldPenetrated && shield) add(t, { _id: shield.id, "system.actionpoints.penetrations": delta(1, 0, 10) });
+  else if (r.damage?.shieldPenetrated && shield) add(t, { _id: shield.id, "system.actionpoints.penetrations": delta(1, shieldStats.penetrations.min, shieldStats.penetrations.max) });
   // V.d: the armour fails where the critical landed, not the whole suit.
   if (r.damage?.critical) for (const f of armourFailures(wornArmour(v), r.damage.critical.location)) add(t, { _id: f.id, "system.actionpoints.failedAt": f.failedAt });
   const conditions: StatusChange[] = [];
