@@ -17,7 +17,9 @@ import {
   armourApModifier,
   armourFor,
   DEFAULT_AP_TABLES,
+  defenceFatigueCost,
   isMissileSkill,
+  mayPayDefence,
   resolveAdvantageAttack,
   resolveAttack,
   rollActionPool,
@@ -126,8 +128,8 @@ function fighter(actor: ActorView, name: string, world: DuelWorld = {}): ApFight
 /** The defence the policy wants, if the defender can make and pay for it; else the free passive one. */
 export function chooseDefence(f: ApFighter, policy: ActionPointsPolicy, fatigueNow: number): { defence: Defence; skill: Skill; cost: number } {
   const skillFor = (defence: Defence): Skill | null => (defence === "dodge" ? f.dodge : defence.endsWith("Shield") ? f.shieldPlay : defence === "none" ? { tsc: 0, psf: 0, attackerBonus: 0 } : f.weaponSkill);
-  const defence = apDefence(policy, Boolean(f.shield && f.shieldPlay), (d) => skillFor(d) !== null && f.defenceFatigue[d] <= fatigueNow);
-  const cost = defence === "activeShield" || defence === "activeParry" || defence === "dodge" ? f.defenceFatigue[defence] : 0;
+  const defence = apDefence(policy, Boolean(f.shield && f.shieldPlay), (d) => skillFor(d) !== null && mayPayDefence(f.defenceFatigue, d, fatigueNow));
+  const cost = defenceFatigueCost(f.defenceFatigue, defence);
   return { defence, skill: skillFor(defence)!, cost };
 }
 

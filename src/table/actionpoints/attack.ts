@@ -26,6 +26,7 @@ import {
   CRITICAL_LOCATIONS,
   checkTarget,
   critDieAdjustment,
+  defenceFatigueCost,
   defenceSkill,
   mayPayFatigue,
   defencesAvailable,
@@ -279,7 +280,7 @@ const attackCard: CardKind = {
     const tablesRead = apTablesRead();
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
-    const fpCost = (tables.defenceFatigue as Record<string, number>)[defence] ?? 0;
+    const fpCost = defenceFatigueCost(tables.defenceFatigue, defence);
     if (!mayPayFatigue(fpCost, defender.fatigueNow)) return refused("ap.tooTired", "TooTired");
     // The crit die as the GM adjusted it, on the attack and on the answer (V.a.iv).
     const onAnswer = critDieAdjustment(answer?.critDie);

@@ -10,7 +10,7 @@
 import { actorView } from "../../data/actor/actor-view";
 import type { TimeCommand } from "../../engine/time/machine";
 import { actingNow, type ActionPhasesState } from "../../engine/time/action-phases";
-import { attackCostOf, attackOdds, DEFENCES, isMissileSkill, type ActionPointsStats, type AdvantageKind, type Defence } from "../../engine/rulesets/actionpoints";
+import { attackCostOf, attackOdds, DEFENCES, defenceFatigueCost, isMissileSkill, mayPayDefence, type ActionPointsStats, type AdvantageKind, type Defence } from "../../engine/rulesets/actionpoints";
 import { apAct, apAdvantage, apDefence, best, styleRule, type ActionPointsStyle } from "../../engine/styles";
 import type { CardView, FollowUp } from "../cards";
 import { fighterRef } from "../fighter";
@@ -28,10 +28,10 @@ const melee = (item: Item.Implementation) => !isMissileSkill((item.system as { a
 function styleDefence(styled: Pick<Styled, "actor" | "style">): Defence {
   const v = view(styled.actor);
   const open = defencesFor(v);
-  const costs = apJsonTables().defenceFatigue as Record<string, number>;
-  const can = (d: Defence) => open.includes(d) && (costs[d] ?? 0) <= v.stats.fatigueNow && defenderFigures(v, fighterRef(styled.actor), d) !== null;
+  const costs = apJsonTables().defenceFatigue;
+  const can = (d: Defence) => open.includes(d) && mayPayDefence(costs, d, v.stats.fatigueNow) && defenderFigures(v, fighterRef(styled.actor), d) !== null;
   const chosen = apDefence(rule(styled), open.includes("passiveShield") && can("passiveShield"), can);
-  return can(chosen) ? chosen : (open.find((d) => d !== "none" && can(d) && !(costs[d] ?? 0)) ?? "none");
+  return can(chosen) ? chosen : (open.find((d) => d !== "none" && can(d) && !defenceFatigueCost(costs, d)) ?? "none");
 }
 
 /** The foe its weapon has the best chance to hit (undefended: the attack dialog's headline). */
@@ -54,9 +54,8 @@ function bestFoe(actor: Actor.Implementation, weapon: Item.Implementation, foes:
 function answer(_card: CardView, styled: Styled) {
   const planned = styled.plan?.defence as Defence | undefined;
   const v = view(styled.actor);
-  const costs = apJsonTables().defenceFatigue as Record<string, number>;
   // The plan's defence while the fighter can still make and pay for it; else the style's.
-  const fits = planned && defencesFor(v).includes(planned) && (costs[planned] ?? 0) <= v.stats.fatigueNow;
+  const fits = planned && defencesFor(v).includes(planned) && mayPayDefence(apJsonTables().defenceFatigue, planned, v.stats.fatigueNow);
   return { defence: fits ? planned : styleDefence(styled) };
 }
 

@@ -13,7 +13,7 @@ import { markRoll, rank, readRoll, succeeded, type Roll } from "./levels";
 import { apRefuse, checkFigure } from "./refusals";
 import { netAbsorption } from "./armour";
 import type { WeightClass } from "./stats";
-import { lookupBand, type Band, type CriticalLocation } from "./tables";
+import { lookupBand, type Band, type CriticalLocation, type DEFAULT_DEFENCE_FATIGUE } from "./tables";
 import { DEFAULT_AP_TABLES, type CriticalEffect } from "./world-tables";
 
 /**
@@ -104,6 +104,17 @@ export interface AttackInput {
 export function mayPayFatigue(cost: number, fatigueNow: number): boolean {
   return cost <= fatigueNow;
 }
+
+/**
+ * IV.b: "passive defenses do not cost action points or fatigue points"; IV.c:
+ * an active one costs what Table 7.3 (the world's) gives it. No defence costs nothing.
+ */
+export function defenceFatigueCost(table: Readonly<Record<keyof typeof DEFAULT_DEFENCE_FATIGUE, number>>, defence: Defence): number {
+  return Object.hasOwn(table, defence) ? table[defence as keyof typeof DEFAULT_DEFENCE_FATIGUE] : 0;
+}
+
+/** Whether the fighter can pay for this defence now (IV.c: an active defence in Fatigue). */
+export const mayPayDefence = (table: Readonly<Record<keyof typeof DEFAULT_DEFENCE_FATIGUE, number>>, defence: Defence, fatigueNow: number): boolean => mayPayFatigue(defenceFatigueCost(table, defence), fatigueNow);
 
 /** How far the GM may adjust the crit die either way (ours: the seed names an "adjusted roll" without figures). */
 export const CRIT_DIE_ADJUSTMENT_MAX = 10;
