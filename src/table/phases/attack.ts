@@ -32,17 +32,16 @@ import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   attackScore,
   blowDefences,
+  blowTargetFigures,
+  meleeWeaponOf,
+  shotTargetFigures,
   blowFigures,
   damageScore,
-  defenseScore,
   meleeOdds,
   missileOdds,
   rollMelee,
   rollMissile,
-  soakScore,
-  shotShieldDfn,
   shotSituation,
-  targetDefends,
   TARGET_MOTIONS,
   trackPenalty,
   ATTACK_MODIFIER_MAX,
@@ -54,6 +53,7 @@ import {
   WOUND_STEP,
   type BlowDefence,
   type MeleeInput,
+  type PhasesTarget,
   type MissileInput,
   type MissileResult,
   type Part,
@@ -86,8 +86,13 @@ const refused = (code: string, key: string, data?: Record<string, string | numbe
 // The wound and fatigue penalties by the world's tracks (the GM's form, else ours).
 const penaltyOf = (v: View) => trackPenalty(v.stats, phasesTracks());
 const equippedShield = (v: View) => v.shields.find((s) => s.equipped)?.stats ?? null;
-const wornArmour = (v: View) => v.armor.filter((a) => a.equipped).map((a) => a.stats);
-const readyWeapon = (v: View) => (v.weapons.find((w) => w.equipped && !w.stats.missile)?.stats as PhasesWeapon | undefined) ?? null;
+/** The target's sheet as the engine weighs it against an attack (target.ts). */
+const targetOf = (v: View): PhasesTarget => ({
+  stats: v.stats,
+  weapon: meleeWeaponOf(v.weapons.filter((w) => w.equipped).map((w) => w.stats as PhasesWeapon)),
+  shield: equippedShield(v),
+  armour: v.armor.filter((a) => a.equipped).map((a) => a.stats),
+});
 
 type ShotSituation = Omit<MissileInput, "attack" | "attackerPenalty" | "damage" | "soak" | "defending" | "shield">;
 
@@ -177,33 +182,24 @@ const routing = (c: PhasesCombat) => (c.state ? routsThisRound(c.state, c.defend
 const roundShotDefence = (c: PhasesCombat): ShotDefence | null => (c.state ? declaredShotDefence(c.state, c.combatantId, c.defenderCombatantId) : null);
 
 function missileInput(d: Declaration, target: View, shooter = ""): MissileInput {
-  const shield = equippedShield(target);
-  // Cards posted before the shot carried its defence have none: the target stands.
-  const defence = d.shotDefence ?? "none";
-  const defends = targetDefends(defence, Boolean(d.targetRouting));
   return {
     ...(d.shot as ShotSituation),
     ...(shooter ? { shooterId: shooter } : {}),
     attack: d.attack,
     attackerPenalty: d.penalty,
     damage: d.damage,
-    soak: soakScore(target.stats, wornArmour(target)),
-    // The table's Defense row is the character's (without the shield, which has its own row).
-    ...(defends ? { defending: defenseScore(target.stats, readyWeapon(target), null) } : {}),
-    // The shield's Dfn always counts against a shot; twice when actively defending with it.
-    ...(shield ? { shield: shotShieldDfn(shield.defense, defence, defends) } : {}),
+    // Cards posted before the shot carried its defence have none: the target stands.
+    ...shotTargetFigures(targetOf(target), d.shotDefence ?? "none", Boolean(d.targetRouting)),
   };
 }
 
 function meleeInput(d: Declaration, target: View, defence: BlowDefence, ids: { attackerId?: string; defenderId?: string } = {}): MeleeInput {
-  const defends = targetDefends(defence, Boolean(d.targetRouting));
   return {
     ...ids,
     attack: d.attack,
     firstStrike: d.firstStrike,
-    defense: defends ? defenseScore(target.stats, readyWeapon(target), equippedShield(target)) : null,
     damage: d.damage,
-    soak: soakScore(target.stats, wornArmour(target)),
+    ...blowTargetFigures(targetOf(target), defence, Boolean(d.targetRouting)),
     attackerPenalty: d.penalty,
     defenderPenalty: penaltyOf(target),
     attackModifier: d.modifier,

@@ -93,3 +93,4 @@ export * from "./odds";
 export * from "./athletics";
 export * from "./effective-space";
 export * from "./attack-form";
+export * from "./target";
