@@ -51,6 +51,7 @@ import {
   SHOOTABLE_RANGES,
   SHOT_DEFENCES,
   WOUND_STEP,
+  weaponReach,
   type BlowDefence,
   type MeleeInput,
   type PhasesTarget,
@@ -134,8 +135,6 @@ const phasesCombat = (combatId: string, attacker: Actor.Implementation | null, d
 /** The attacker fights in a running phased round: its engagements and phases rule. */
 const inRound = (c: PhasesCombat) => c.state !== null && c.combatantId !== null;
 
-/** The reach of a weapon in melee, from its sheet. */
-const reachOf = (w: PhasesWeapon) => ({ min: w.minRange ?? "touch", max: w.range ?? "reach" });
 
 /**
  * In a running round: the attacker's own turn in a phase for this weapon; the
@@ -147,7 +146,7 @@ const reachOf = (w: PhasesWeapon) => ({ min: w.minRange ?? "touch", max: w.range
 function turnCommands(c: PhasesCombat, w: PhasesWeapon, names: { target: string; weapon: string }): Outcome<TimeCommand[]> {
   if (!c.state || !c.combatantId) return ok([]);
   const missile = Boolean(w.missile);
-  const no = strikeRefusal(c.state, c.combatantId, c.defenderCombatantId, missile, missile ? null : reachOf(w));
+  const no = strikeRefusal(c.state, c.combatantId, c.defenderCombatantId, missile, missile ? null : weaponReach(w));
   if (no) {
     const data = { name: names.target, weapon: names.weapon, range: no.code === "outOfReach" ? (game.i18n?.localize(`BOUT.Phases.Range.${no.range}`) ?? no.range) : "" };
     return refused(no.code, no.code === "wrongPhase" ? (missile ? "WrongPhaseMissile" : "WrongPhaseMelee") : STRIKE_REFUSAL_KEYS[no.code], data);
