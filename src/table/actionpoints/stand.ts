@@ -15,7 +15,7 @@ import { apJsonTables } from "./tables";
 import { view } from "./attack";
 
 /** What standing up spends in this world: the AP and the kind of action its row of the costs table gives (the engine's standUpAction). */
-const standAction = () => standUpAction(apJsonTables().actionCosts);
+const standAction = () => standUpAction(apJsonTables().actionCosts)!;
 /** The AP standing costs in this world. */
 export const standCost = () => standAction().points;
 
@@ -29,7 +29,7 @@ const standCard: CardKind = {
   self: true,
   unanswered: () => true,
   prepare(_raw, actor, _same, combatId): Outcome<{ cost: number }> {
-    if (!view(actor).stats.kneeling) return refuse("ap.notKneeling", "BOUT.ActionPoints.Table.Stand.NotKneeling", { name: actor.name });
+    if (!standUpAction(apJsonTables().actionCosts, Boolean(view(actor).stats.kneeling))) return refuse("ap.notKneeling", "BOUT.ActionPoints.Table.Stand.NotKneeling", { name: actor.name });
     const cost = standCost();
     const ready = dryRun(combatId, spend(combatId, actor, cost));
     if (!ready.ok) return ready;

@@ -68,9 +68,10 @@ export function actionEnds(kind: ActionKind, points: number, carriedOver: boolea
  * standing position, the character must spend 4 Action Points (See Table
  * 7.2)". The spend, as the world's action costs table has standing up (its
  * points and its kind of action, the GM's cells), else the seed's 4 AP as
- * movement.
+ * movement; null for a fighter who is not kneeling (nothing to rise from).
  */
-export function standUpAction(costs: readonly { readonly id: string; readonly ap: number; readonly kind: ActionKind }[]): { readonly points: number; readonly kind: ActionKind } {
+export function standUpAction(costs: readonly { readonly id: string; readonly ap: number; readonly kind: ActionKind }[], kneeling = true): { readonly points: number; readonly kind: ActionKind } | null {
+  if (!kneeling) return null;
   const row = costs.find((c) => c.id === "stand");
   return row ? { points: row.ap, kind: row.kind } : { points: STAND_UP_COST, kind: "movement" };
 }

@@ -15,6 +15,10 @@ describe(`${SEED}, VII.b.ii.2.c: what standing up spends`, () => {
     const costs = DEFAULT_ACTION_COSTS.map((c) => (c.id === "stand" ? { ...c, ap: 5, kind: "combat" as const } : c));
     expect(standUpAction(costs)).toEqual({ points: 5, kind: "combat" });
   });
+  it("a fighter who is not kneeling has nothing to rise from", () => {
+    expect(standUpAction(DEFAULT_ACTION_COSTS, false)).toBeNull();
+    expect(standUpAction(DEFAULT_ACTION_COSTS, true)).toEqual({ points: 4, kind: "movement" });
+  });
   it("a table with no row for it: the seed's 4 AP as movement", () => {
     expect(standUpAction([])).toEqual({ points: 4, kind: "movement" });
   });
