@@ -14,7 +14,7 @@ import { initiativeBonus, initiativeScore, INITIATIVE_BOTCH_DICE } from "../../e
 import { stressReachProbability } from "../../engine/dice";
 import { isShotDefence, MOVEMENT_MODES, SHOT_DEFENCES } from "../../engine/rulesets/phases/tables";
 import { isRange, RANGES, type PhasesActor, type PhasesWeapon } from "../../engine/rulesets/phases/stats";
-import { ACTIONS, normalizeDeclaration, type DeclarationInput, type PhasesDeclaration, type PhasesState } from "../../engine/time/phases";
+import { ACTIONS, MAX_RULING, normalizeDeclaration, type DeclarationInput, type PhasesDeclaration, type PhasesState } from "../../engine/time/phases";
 import { declarationAdvice, playerDeclaration } from "../../engine/time/phases-declaration";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { OddsView } from "../../engine/odds-view";
@@ -66,7 +66,7 @@ export function buildDeclaration(state: PhasesState, combatantId: string, fighte
   if (typeof weaponId !== "string") return no("badForm");
   const weapon = weaponId ? fighter.weapons.find((w) => w.id === weaponId) : undefined;
   if (weaponId && !weapon) return no("notCarried");
-  if (form.gmModifier !== undefined && (!isWholeNumber(form.gmModifier) || Math.abs(form.gmModifier) > 100)) return no("badModifier");
+  if (form.gmModifier !== undefined && (!isWholeNumber(form.gmModifier) || Math.abs(form.gmModifier) > MAX_RULING)) return no("badModifier");
   const missile = Boolean(weapon?.stats.missile);
   const defence = form.defence === undefined || form.defence === "" ? "none" : form.defence;
   if (!isShotDefence(defence)) return no("badForm");
