@@ -40,6 +40,7 @@ import {
   type CriticalLocation,
   type Defence,
   CRIT_DIE_ADJUSTMENT_MAX,
+  weaponStats,
   wornArmour,
 } from "../../engine/rulesets/actionpoints";
 import { apCritThroughBlock, apRule, apJsonTables, apTablesRead } from "./tables";
@@ -112,7 +113,7 @@ export function attackerFigures(actor: Actor.Implementation, item: Item.Implemen
   const w = (item.system as any).actionpoints ?? {};
   const skill = v.skills.map((s) => ({ name: s.name, stats: s.stats as { kind: string; tsc: number; psf: number; attackerBonus: number } })).find((s) => (w.skill ? s.name.toLowerCase() === String(w.skill).toLowerCase() : s.stats.kind === "weapon"));
   if (!skill) return null;
-  return { id: fighterRef(actor), tsc: skill.stats.tsc, psf: skill.stats.psf, modifier, baseDamage: Number(w.baseDamage ?? 0), strengthBonus: strengthBonus(v.stats.str, Boolean(w.light)), attackerBonus: skill.stats.attackerBonus, weaponSize: Number(w.size ?? 3) };
+  return { id: fighterRef(actor), tsc: skill.stats.tsc, psf: skill.stats.psf, modifier, baseDamage: Number(w.baseDamage ?? 0), strengthBonus: strengthBonus(v.stats.str, Boolean(w.light)), attackerBonus: skill.stats.attackerBonus, weaponSize: Number(w.size ?? weaponStats.size.initial) };
 }
 
 /** II: the attack's spend, with the points moved first as one mixed action (the engine says which). */
