@@ -3,19 +3,12 @@
 // "Combat Sequence" (the Magic and Fatigue phases, named only; their
 // procedures are ours): each check is its maker's turn in its own phase.
 import { describe, expect, it } from "vitest";
-import { phasesMachine, startPhases, type DeclarationInput, type PhasesCommand, type PhasesState } from "../../../src/engine/time/phases";
+import { startPhases, type PhasesState } from "../../../src/engine/time/phases";
+import { declare, run } from "./phases-run";
 import { checkRefusal, turnOffers } from "../../../src/engine/time/phases-checks";
 
 const SEED = "seed 001_e84cf39f805b9fd9.txt";
 
-function run(state: PhasesState, ...commands: PhasesCommand[]): PhasesState {
-  return commands.reduce((s, c) => {
-    const r = phasesMachine.apply(s, c);
-    if (!r.ok) throw new Error(`${c.type}: ${r.refusal.code}`);
-    return r.value.state;
-  }, state);
-}
-const declare = (combatantId: string, declaration: DeclarationInput): PhasesCommand => ({ type: "declare", combatantId, declaration });
 function start(ids: string[]): PhasesState {
   const s = startPhases(ids.map((id) => ({ id })));
   if (!s.ok) throw new Error(s.refusal.code);

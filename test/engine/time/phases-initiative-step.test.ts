@@ -4,17 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../src/engine/dice";
 import { rollInitiativeDie } from "../../../src/engine/rulesets/phases";
-import { awaitingDeclaration, awaitingInitiative, phasesMachine, startPhases, type PhasesCommand, type PhasesState } from "../../../src/engine/time/phases";
+import { awaitingDeclaration, awaitingInitiative, startPhases } from "../../../src/engine/time/phases";
+import { run } from "./phases-run";
 
 const SEED = "seed 001_e84cf39f805b9fd9.txt";
 
-function run(state: PhasesState, ...commands: PhasesCommand[]): PhasesState {
-  return commands.reduce((s, c) => {
-    const r = phasesMachine.apply(s, c);
-    if (!r.ok) throw new Error(`${c.type}: ${r.refusal.code}`);
-    return r.value.state;
-  }, state);
-}
 
 describe(`${SEED}, "1. Movement": declarations first, then every Initiative Total`, () => {
   const begun = startPhases([{ id: "bors" }, { id: "inigo" }]);
