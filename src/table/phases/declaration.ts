@@ -167,7 +167,7 @@ export function declarationFields(fighter: Fighter, others: readonly { id: strin
     // A player asks for the run-up; the storyguide rules on it from the tracker. The GM's own declaration rules it here.
     { kind: "checkbox", name: "runUpRoom", label: gm ? `${R}Field.RunUpRoom` : `${R}Field.RunUpAsk`, value: false },
   ];
-  if (gm) fields.push({ kind: "number", name: "gmModifier", label: `${R}Field.GmModifier`, value: 0, min: -20, max: 20 });
+  if (gm) fields.push({ kind: "number", name: "gmModifier", label: `${R}Field.GmModifier`, value: 0, min: -MAX_RULING, max: MAX_RULING });
   return fields;
 }
 
