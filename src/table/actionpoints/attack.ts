@@ -25,6 +25,7 @@ import {
   attackOdds,
   CRITICAL_LOCATIONS,
   checkTarget,
+  combinedCritDieAdjustment,
   critDieAdjustment,
   defenceFatigueCost,
   defenceSkill,
@@ -283,11 +284,10 @@ const attackCard: CardKind = {
     const tables = tablesRead.value;
     const fpCost = defenceFatigueCost(tables.defenceFatigue, defence);
     if (!mayPayFatigue(fpCost, defender.fatigueNow)) return refused("ap.tooTired", "TooTired");
-    // The crit die as the GM adjusted it, on the attack and on the answer (V.a.iv).
-    const onAnswer = critDieAdjustment(answer?.critDie);
-    if (!onAnswer.ok) return onAnswer;
-    const adjusted = critDieAdjustment((d.critDie ?? 0) + onAnswer.value);
+    // The crit die as the GM adjusted it, on the attack and on the answer (V.a.iv; the engine adds and bounds them).
+    const adjusted = combinedCritDieAdjustment(d.critDie ?? 0, answer?.critDie);
     if (!adjusted.ok) return adjusted;
+    const onAnswer = { value: adjusted.value.onAnswer };
     const input: AttackInput = {
       attacker: d.attacker,
       defender,
@@ -295,7 +295,7 @@ const attackCard: CardKind = {
       criticalTables: { locations: tables.criticalLocations, effects: tables.criticalEffects },
       agility: { attacker: checkTarget(view(card.attacker).stats.agi, tables), defender: checkTarget(v.stats.agi, tables) },
       critThroughBlock: apCritThroughBlock(),
-      ...(adjusted.value ? { critDieModifier: adjusted.value } : {}),
+      ...(adjusted.value.total ? { critDieModifier: adjusted.value.total } : {}),
     };
     const rolled = await resolveWithFoundry((dice) => resolveAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;

@@ -129,6 +129,20 @@ export function critDieAdjustment(v: unknown): Outcome<number> {
   return checkFigure("crit die adjustment", v, -CRIT_DIE_ADJUSTMENT_MAX, CRIT_DIE_ADJUSTMENT_MAX) ?? ok(v as number);
 }
 
+/**
+ * The crit die's adjustment when the GM ruled twice on one blow (on the attack,
+ * and on the answer for a player's attack): each checked, and together still
+ * within the bound; the answer's own is returned too, for the card's line.
+ */
+export function combinedCritDieAdjustment(onAttack: unknown, onAnswer: unknown): Outcome<{ readonly total: number; readonly onAnswer: number }> {
+  const a = critDieAdjustment(onAttack);
+  if (!a.ok) return a;
+  const b = critDieAdjustment(onAnswer);
+  if (!b.ok) return b;
+  const total = critDieAdjustment(a.value + b.value);
+  return total.ok ? ok({ total: total.value, onAnswer: b.value }) : total;
+}
+
 /** Strength's share of damage: STR/4 for light weapons, STR/2 for the rest, rounded down. */
 export function strengthBonus(str: number, light: boolean): number {
   return Math.floor(str / (light ? 4 : 2));
