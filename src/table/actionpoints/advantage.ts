@@ -10,7 +10,7 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { actorStats, ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, shieldBashBlow, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
+import { actorStats, parryWeaponOf, ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, shieldBashBlow, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { advantageHeadline, blowAftermath } from "./headline";
 import { cardView, delta, registerCardKind, takeFromCard, withNames, withThen, type CardKind } from "../cards";
 import { apRule, apJsonTables, apTablesRead } from "./tables";
@@ -57,7 +57,7 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
   const target = defenderFigures(view(victim), fighterRef(victim), "none");
   if (!target) return refused("noSource", "NoSource");
   if (kind === "disarm") {
-    const parry = t.weapons.find((w) => w.equipped);
+    const parry = parryWeaponOf(t.weapons);
     const skill = skillOf(t, "weapon", String((parry?.stats as { skill?: unknown } | undefined)?.skill ?? ""));
     return ok({ ...base, disarm: { strTarget: checkTarget(view(victim).stats.str, tables), psf: skill?.psf ?? 0, weaponId: open.weaponId } });
   }
@@ -68,7 +68,8 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
     return ok({ ...base, attack: { attacker, defender: target } });
   }
   // A riposte, an attack after the dodge or the bonus attack: with the weapon in hand.
-  const weapon = taker.items.find((i) => i.type === "weapon" && Boolean((i.system as { equipped?: unknown }).equipped)) as Item.Implementation | undefined;
+  const parry = parryWeaponOf(t.weapons);
+  const weapon = parry ? taker.items.get(parry.id) : undefined;
   const attacker = weapon ? attackerFigures(taker, weapon, 0) : null;
   if (!weapon || !attacker) return refused("noWeapon", "NoWeapon");
   return ok({ ...base, attack: { attacker, defender: target }, weaponId: weapon.id! });

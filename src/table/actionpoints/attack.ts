@@ -31,6 +31,7 @@ import {
   defenceSkill,
   mayPayFatigue,
   defencesAvailable,
+  parryWeaponOf,
   resolveAttack,
   shieldStats,
   strengthBonus,
@@ -68,7 +69,7 @@ export function skillOf(v: View, kind: "weapon" | "shieldPlay" | "dodge", name =
 /** What the defender can defend with: a shield in hand, a weapon to parry with, always Dodge and nothing. */
 export function defencesFor(v: View): Defence[] {
   const shield = v.shields.some((s) => s.equipped);
-  const weapon = v.weapons.some((w) => w.equipped);
+  const weapon = parryWeaponOf(v.weapons) !== null;
   return defencesAvailable(shield, weapon);
 }
 
@@ -89,7 +90,7 @@ interface Declaration {
 export function defenderFigures(v: View, id: string, defence: Defence, location: CriticalLocation | null = null): AttackInput["defender"] | null {
   const s = v.stats;
   const shieldItem = v.shields.find((x) => x.equipped)?.stats;
-  const parryWeapon = v.weapons.find((w) => w.equipped)?.stats as { size: number; skill: string } | undefined;
+  const parryWeapon = parryWeaponOf(v.weapons)?.stats as { size: number; skill: string } | undefined;
   const kind = defenceSkill(defence);
   const skill = kind === null ? { tsc: 0, psf: 0 } : skillOf(v, kind, kind === "weapon" ? (parryWeapon?.skill ?? "") : "");
   if (!skill) return null;
@@ -205,7 +206,7 @@ export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: s
   const itemDeletes: Record<string, string[]> = {};
   const add = (actorId: string, change: ItemChange) => (itemUpdates[actorId] ??= []).push(change);
   const shield = v.shields.find((x) => x.equipped);
-  const parryWeapon = v.weapons.find((w) => w.equipped);
+  const parryWeapon = parryWeaponOf(v.weapons);
   if (m.attackerDrops && attacker.weaponId) add(a, { _id: attacker.weaponId, "system.equipped": false });
   if (m.defenderDrops === "shield" && shield) add(t, { _id: shield.id, "system.equipped": false });
   if (m.defenderDrops === "weapon" && parryWeapon) add(t, { _id: parryWeapon.id, "system.equipped": false });

@@ -29,3 +29,13 @@ export function attackCostOf(w: { readonly attackCost?: unknown } | null | undef
 export function shieldBashBlow(taker: { readonly id: string; readonly tsc: number; readonly psf: number; readonly str: number }, bashDamage: number): AttackInput["attacker"] {
   return { id: taker.id, tsc: taker.tsc, psf: taker.psf, baseDamage: bashDamage, strengthBonus: strengthBonus(taker.str, true), attackerBonus: 0, weaponSize: 1 };
 }
+
+/**
+ * IV.b.ii, IV.c.ii: "Weapon Parry – ... his TSC% in the weapon wielded": the
+ * weapon a fighter parries (and ripostes or disarms) with is the first ready
+ * one that is not a missile weapon; a bow alone parries nothing (our reading,
+ * as the duel simulator has it).
+ */
+export function parryWeaponOf<W extends { readonly equipped: boolean; readonly stats: { readonly skill?: unknown } }>(weapons: readonly W[]): W | null {
+  return weapons.find((w) => w.equipped && !isMissileSkill(w.stats.skill)) ?? null;
+}
