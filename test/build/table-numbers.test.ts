@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../harness/world";
+import { numbersIn } from "./source-numbers";
 
 const ALLOWED: Record<string, Record<string, string>> = {
   "src/table/phases/attack.ts": { "10": "the measured paces shown to a tenth" },
@@ -28,14 +29,8 @@ const ALLOWED: Record<string, Record<string, string>> = {
   "src/table/actionpoints/time.ts": { "4": "the spend field's opening value" },
 };
 
-/** The numeric literals of a source file besides 0 and 1, with comments and strings taken out. */
-export function literals(source: string): string[] {
-  const code = source
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/\/\/.*$/gm, "")
-    .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, '""');
-  return [...new Set([...code.matchAll(/(?<![\w.$])\d+(?:\.\d+)?(?![\w.])/g)].map((m) => m[0]))].filter((n) => n !== "0" && n !== "1");
-}
+/** The numeric literals of a source file's code besides 0 and 1, each once. */
+const literals = (source: string) => [...new Set(numbersIn(source))];
 
 describe("issue 32: numbers in the phases and actionpoints table code", () => {
   it("finds a typed cost in code, not in its comment or a string", () => {
