@@ -135,7 +135,6 @@ const phasesCombat = (combatId: string, attacker: Actor.Implementation | null, d
 /** The attacker fights in a running phased round: its engagements and phases rule. */
 const inRound = (c: PhasesCombat) => c.state !== null && c.combatantId !== null;
 
-
 /**
  * In a running round: the attacker's own turn in a phase for this weapon; the
  * attack is that turn. A fighter the phase has no turn for is told why (the
