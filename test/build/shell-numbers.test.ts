@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../harness/world";
+import { numbersIn } from "./source-numbers";
 
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // A pass's length (random characters) and the least a request's may have: the secret a client sends with its requests; at most 4 passes of one user
@@ -29,19 +30,6 @@ const FILES = [
   ...readdirSync(join(REPO_ROOT, "src/applications/combat")).filter((f) => f.endsWith(".ts")).map((f) => `src/applications/combat/${f}`),
   "src/settings.ts",
 ];
-
-/** The code without comments and without the text of strings (a lang key or a message may hold digits). */
-function code(source: string): string {
-  return source
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/(^|[^:])\/\/.*$/gm, "$1")
-    .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, '""');
-}
-
-/** The numeric literals of a file's code, other than 0 and 1. */
-export function numbersIn(source: string): string[] {
-  return [...code(source).matchAll(/(?<![\w.$])\d[\d_]*(?:\.\d+)?(?![\w$])/g)].map((m) => m[0]).filter((n) => n !== "0" && n !== "1");
-}
 
 describe("the shared shell holds no rule's number", () => {
   it("finds a number where one is typed (the check can fail)", () => {

@@ -17,9 +17,13 @@ import {
   armourApModifier,
   armourFor,
   DEFAULT_AP_TABLES,
+  defenceFatigueCost,
+  isMissileSkill,
+  mayPayDefence,
   resolveAdvantageAttack,
   resolveAttack,
   rollActionPool,
+  shieldBashBlow,
   strengthBonus,
   type ActionPointsStats,
   type ApTables,
@@ -60,8 +64,6 @@ interface ApFighter {
 }
 
 const UNSKILLED: Skill = { tsc: 20, psf: 5, attackerBonus: 0 };
-// Missile skills make no melee blow.
-const MISSILE_SKILLS = new Set(["bow", "sling", "crossbow"]);
 
 const C = "BOUT.Duel.Condition.";
 const CONDITIONS = [`${C}Unhurt`, `${C}Wounded`, `${C}Down`, `${C}Dead`] as const;
@@ -84,7 +86,7 @@ function fighter(actor: ActorView, name: string, world: DuelWorld = {}): ApFight
   // The melee weapon in hand; else the carried one with the best skill (drawn at
   // the start); bare hands (base 2) without one.
   const weapons = v.weapons
-    .filter((w) => !MISSILE_SKILLS.has(String(w.stats.skill).toLowerCase()))
+    .filter((w) => !isMissileSkill(w.stats.skill))
     .map((w) => ({ w: w.stats, name: w.name, equipped: w.equipped, skill: skillNamed(String(w.stats.skill)) ?? UNSKILLED }))
     .sort((x, y) => y.skill.tsc - x.skill.tsc || y.w.baseDamage - x.w.baseDamage);
   const chosen = weapons.find((w) => w.equipped) ?? weapons[0];
@@ -126,8 +128,8 @@ function fighter(actor: ActorView, name: string, world: DuelWorld = {}): ApFight
 /** The defence the policy wants, if the defender can make and pay for it; else the free passive one. */
 export function chooseDefence(f: ApFighter, policy: ActionPointsPolicy, fatigueNow: number): { defence: Defence; skill: Skill; cost: number } {
   const skillFor = (defence: Defence): Skill | null => (defence === "dodge" ? f.dodge : defence.endsWith("Shield") ? f.shieldPlay : defence === "none" ? { tsc: 0, psf: 0, attackerBonus: 0 } : f.weaponSkill);
-  const defence = apDefence(policy, Boolean(f.shield && f.shieldPlay), (d) => skillFor(d) !== null && f.defenceFatigue[d] <= fatigueNow);
-  const cost = defence === "activeShield" || defence === "activeParry" || defence === "dodge" ? f.defenceFatigue[defence] : 0;
+  const defence = apDefence(policy, Boolean(f.shield && f.shieldPlay), (d) => skillFor(d) !== null && mayPayDefence(f.defenceFatigue, d, fatigueNow));
+  const cost = defenceFatigueCost(f.defenceFatigue, defence);
   return { defence, skill: skillFor(defence)!, cost };
 }
 
@@ -171,7 +173,7 @@ export function strike(a: Living, d: Living, pd: ActionPointsPolicy, dice: Dice,
   const kind = apAdvantage(pd, advantageOptions(r, choice.defence), d.f.advantageFatigue, d.fatigueNow);
   if (!kind) return;
   const { cost: _c, ...own } = d.f.attack;
-  const blow = kind === "shieldBash" && d.f.shieldPlay ? { ...own, tsc: d.f.shieldPlay.tsc, psf: d.f.shieldPlay.psf, baseDamage: d.f.bashDamage, strengthBonus: strengthBonus(d.f.str, true), attackerBonus: 0, weaponSize: 1 } : own;
+  const blow = kind === "shieldBash" && d.f.shieldPlay ? shieldBashBlow({ id: own.id, tsc: d.f.shieldPlay.tsc, psf: d.f.shieldPlay.psf, str: d.f.str }, d.f.bashDamage) : own;
   const taken = resolveAdvantageAttack(
     { kind, defence: choice.defence, defenceCritical: r.defence?.level === "criticalSuccess", fatigueNow: d.fatigueNow, fatigueCosts: d.f.advantageFatigue, attack: { attacker: blow, defender: target(a, "none", { tsc: 0, psf: 0, attackerBonus: 0 }), ...rules } },
     dice,

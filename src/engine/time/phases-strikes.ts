@@ -55,3 +55,11 @@ export function strikeRefusal(s: PhasesState, attackerId: string | null, targetI
 function engagedRange(s: PhasesState, a: string, b: string | null): RangeClass | undefined {
   return s.engagements.find((e) => (e.a === a && e.b === b) || (e.a === b && e.b === a))?.range;
 }
+
+/**
+ * Initiative Modifiers Table, first footnote: whether the target declared it
+ * routes this round (it then "may not defend against any incoming attacks").
+ */
+export function routsThisRound(s: PhasesState, targetId: string | null): boolean {
+  return Boolean(targetId) && s.combatants.find((c) => c.id === targetId)?.declaration?.action === "rout";
+}

@@ -235,6 +235,13 @@ const setAim = (s: PhasesState, id: string, on: boolean): PhasesState => ({
 });
 export const actingNow = (s: PhasesState): string | undefined => (s.stage === "act" && s.turn < s.order.length ? s.order[s.turn] : undefined);
 
+/** "1. Movement": who still has to declare (everyone taking part this round, while declarations are open). */
+export const awaitingDeclaration = (s: PhasesState): string[] => (s.stage === "declare" ? s.combatants.filter((c) => c.active && !c.declaration).map((c) => c.id) : []);
+
+/** "After declarations are all made, each combatant rolls a stress die + Initiative score": who still rolls. */
+export const awaitingInitiative = (s: PhasesState): string[] =>
+  s.stage === "initiative" ? s.combatants.filter((c) => c.active && c.declaration && c.total === null).map((c) => c.id) : [];
+
 /**
  * The defence a target declared in the Movement phase against this shooter
  * ("Missile Fire Table", first footnote: a target that spotted the shooter and

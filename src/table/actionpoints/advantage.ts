@@ -10,7 +10,7 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef, refersTo } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, strengthBonus, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
+import { actorStats, parryWeaponOf, ATTACK_ADVANTAGES, checkTarget, mayPayFatigue, resolveAdvantage, resolveAdvantageAttack, shieldBashBlow, type AdvantageKind, type AttackInput } from "../../engine/rulesets/actionpoints";
 import { advantageHeadline, blowAftermath } from "./headline";
 import { cardView, delta, registerCardKind, takeFromCard, withNames, withThen, type CardKind } from "../cards";
 import { apRule, apJsonTables, apTablesRead } from "./tables";
@@ -57,18 +57,19 @@ function prepare(raw: unknown, taker: Actor.Implementation, victim: Actor.Implem
   const target = defenderFigures(view(victim), fighterRef(victim), "none");
   if (!target) return refused("noSource", "NoSource");
   if (kind === "disarm") {
-    const parry = t.weapons.find((w) => w.equipped);
+    const parry = parryWeaponOf(t.weapons);
     const skill = skillOf(t, "weapon", String((parry?.stats as { skill?: unknown } | undefined)?.skill ?? ""));
     return ok({ ...base, disarm: { strTarget: checkTarget(view(victim).stats.str, tables), psf: skill?.psf ?? 0, weaponId: open.weaponId } });
   }
   if (kind === "shieldBash") {
     const play = skillOf(t, "shieldPlay");
     if (!play || !t.shields.some((s) => s.equipped)) return refused("noWeapon", "NoWeapon");
-    const attacker = { id: fighterRef(taker), tsc: play.tsc, psf: play.psf, baseDamage: tables.shieldBashDamage, strengthBonus: strengthBonus(t.stats.str, true), attackerBonus: 0, weaponSize: 1 };
+    const attacker = shieldBashBlow({ id: fighterRef(taker), tsc: play.tsc, psf: play.psf, str: t.stats.str }, tables.shieldBashDamage);
     return ok({ ...base, attack: { attacker, defender: target } });
   }
   // A riposte, an attack after the dodge or the bonus attack: with the weapon in hand.
-  const weapon = taker.items.find((i) => i.type === "weapon" && Boolean((i.system as { equipped?: unknown }).equipped)) as Item.Implementation | undefined;
+  const parry = parryWeaponOf(t.weapons);
+  const weapon = parry ? taker.items.get(parry.id) : undefined;
   const attacker = weapon ? attackerFigures(taker, weapon, 0) : null;
   if (!weapon || !attacker) return refused("noWeapon", "NoWeapon");
   return ok({ ...base, attack: { attacker, defender: target }, weaponId: weapon.id! });
@@ -98,7 +99,7 @@ const advantageCard: CardKind = {
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
     const taker = view(card.attacker);
-    const fatigue = { "system.actionpoints.fatigueNow": delta(-d.cost, 0) };
+    const fatigue = { "system.actionpoints.fatigueNow": delta(-d.cost, actorStats.fatigueNow.min) };
     if (d.kind === "disarm" && d.disarm) {
       const rolled = await resolveWithFoundry((dice) =>
         resolveAdvantage(

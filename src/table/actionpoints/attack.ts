@@ -16,18 +16,24 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
+  actorStats,
   advantageOptions,
   armourFailures,
   armourFor,
   attackAction,
+  attackCostOf,
   attackOdds,
   CRITICAL_LOCATIONS,
   checkTarget,
+  combinedCritDieAdjustment,
   critDieAdjustment,
+  defenceFatigueCost,
   defenceSkill,
   mayPayFatigue,
   defencesAvailable,
+  parryWeaponOf,
   resolveAttack,
+  shieldStats,
   strengthBonus,
   type ActionPointsStats,
   type AdvantageKind,
@@ -36,6 +42,7 @@ import {
   type CriticalLocation,
   type Defence,
   CRIT_DIE_ADJUSTMENT_MAX,
+  weaponStats,
   wornArmour,
 } from "../../engine/rulesets/actionpoints";
 import { apCritThroughBlock, apRule, apJsonTables, apTablesRead } from "./tables";
@@ -62,7 +69,7 @@ export function skillOf(v: View, kind: "weapon" | "shieldPlay" | "dodge", name =
 /** What the defender can defend with: a shield in hand, a weapon to parry with, always Dodge and nothing. */
 export function defencesFor(v: View): Defence[] {
   const shield = v.shields.some((s) => s.equipped);
-  const weapon = v.weapons.some((w) => w.equipped);
+  const weapon = parryWeaponOf(v.weapons) !== null;
   return defencesAvailable(shield, weapon);
 }
 
@@ -83,7 +90,7 @@ interface Declaration {
 export function defenderFigures(v: View, id: string, defence: Defence, location: CriticalLocation | null = null): AttackInput["defender"] | null {
   const s = v.stats;
   const shieldItem = v.shields.find((x) => x.equipped)?.stats;
-  const parryWeapon = v.weapons.find((w) => w.equipped)?.stats as { size: number; skill: string } | undefined;
+  const parryWeapon = parryWeaponOf(v.weapons)?.stats as { size: number; skill: string } | undefined;
   const kind = defenceSkill(defence);
   const skill = kind === null ? { tsc: 0, psf: 0 } : skillOf(v, kind, kind === "weapon" ? (parryWeapon?.skill ?? "") : "");
   if (!skill) return null;
@@ -108,7 +115,7 @@ export function attackerFigures(actor: Actor.Implementation, item: Item.Implemen
   const w = (item.system as any).actionpoints ?? {};
   const skill = v.skills.map((s) => ({ name: s.name, stats: s.stats as { kind: string; tsc: number; psf: number; attackerBonus: number } })).find((s) => (w.skill ? s.name.toLowerCase() === String(w.skill).toLowerCase() : s.stats.kind === "weapon"));
   if (!skill) return null;
-  return { id: fighterRef(actor), tsc: skill.stats.tsc, psf: skill.stats.psf, modifier, baseDamage: Number(w.baseDamage ?? 0), strengthBonus: strengthBonus(v.stats.str, Boolean(w.light)), attackerBonus: skill.stats.attackerBonus, weaponSize: Number(w.size ?? 3) };
+  return { id: fighterRef(actor), tsc: skill.stats.tsc, psf: skill.stats.psf, modifier, baseDamage: Number(w.baseDamage ?? 0), strengthBonus: strengthBonus(v.stats.str, Boolean(w.light)), attackerBonus: skill.stats.attackerBonus, weaponSize: Number(w.size ?? weaponStats.size.initial) };
 }
 
 /** II: the attack's spend, with the points moved first as one mixed action (the engine says which). */
@@ -163,7 +170,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, _defender: Actor.
   if (!isWholeNumber(d.modifier) || Math.abs(d.modifier) > 100) return refused("ap.badModifier", "BadModifier");
   const figures = attackerFigures(attacker, item as Item.Implementation, d.modifier);
   if (!figures) return refused("ap.noSkill", "NoSkill");
-  const cost = Number((item.system as any).actionpoints?.attackCost ?? 6);
+  const cost = attackCostOf((item.system as { actionpoints?: { attackCost?: unknown } }).actionpoints);
   const moved = d.moved ?? 0;
   const action = attackAction(cost, moved as number);
   if (!action.ok) return refused("ap.badMoved", "BadMoved");
@@ -188,22 +195,23 @@ export function blowChanges(r: AttackResult, attacker: { id: string; weaponId: s
   const t = defender.id;
   const v = defender.view;
   const m = r.mishaps;
+  // The deltas stop at the sheet's own bounds (the engine's figures), as Foundry's field would.
   const updates: Record<string, Record<string, unknown>> = {
     [t]: {
-      ...(lost.fatigue + defenceFatigue ? { "system.actionpoints.fatigueNow": delta(-(lost.fatigue + defenceFatigue), 0) } : {}),
-      ...(lost.body ? { "system.actionpoints.bodyNow": delta(-lost.body, -200) } : {}),
+      ...(lost.fatigue + defenceFatigue ? { "system.actionpoints.fatigueNow": delta(-(lost.fatigue + defenceFatigue), actorStats.fatigueNow.min) } : {}),
+      ...(lost.body ? { "system.actionpoints.bodyNow": delta(-lost.body, actorStats.bodyNow.min) } : {}),
     },
   };
   const itemUpdates: Record<string, ItemChange[]> = {};
   const itemDeletes: Record<string, string[]> = {};
   const add = (actorId: string, change: ItemChange) => (itemUpdates[actorId] ??= []).push(change);
   const shield = v.shields.find((x) => x.equipped);
-  const parryWeapon = v.weapons.find((w) => w.equipped);
+  const parryWeapon = parryWeaponOf(v.weapons);
   if (m.attackerDrops && attacker.weaponId) add(a, { _id: attacker.weaponId, "system.equipped": false });
   if (m.defenderDrops === "shield" && shield) add(t, { _id: shield.id, "system.equipped": false });
   if (m.defenderDrops === "weapon" && parryWeapon) add(t, { _id: parryWeapon.id, "system.equipped": false });
   if (r.damage?.shieldShattered && shield) itemDeletes[t] = [shield.id];
-  else if (r.damage?.shieldPenetrated && shield) add(t, { _id: shield.id, "system.actionpoints.penetrations": delta(1, 0, 10) });
+  else if (r.damage?.shieldPenetrated && shield) add(t, { _id: shield.id, "system.actionpoints.penetrations": delta(1, shieldStats.penetrations.min, shieldStats.penetrations.max) });
   // V.d: the armour fails where the critical landed, not the whole suit.
   if (r.damage?.critical) for (const f of armourFailures(wornArmour(v), r.damage.critical.location)) add(t, { _id: f.id, "system.actionpoints.failedAt": f.failedAt });
   const conditions: StatusChange[] = [];
@@ -275,13 +283,12 @@ const attackCard: CardKind = {
     const tablesRead = apTablesRead();
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
-    const fpCost = (tables.defenceFatigue as Record<string, number>)[defence] ?? 0;
+    const fpCost = defenceFatigueCost(tables.defenceFatigue, defence);
     if (!mayPayFatigue(fpCost, defender.fatigueNow)) return refused("ap.tooTired", "TooTired");
-    // The crit die as the GM adjusted it, on the attack and on the answer (V.a.iv).
-    const onAnswer = critDieAdjustment(answer?.critDie);
-    if (!onAnswer.ok) return onAnswer;
-    const adjusted = critDieAdjustment((d.critDie ?? 0) + onAnswer.value);
+    // The crit die as the GM adjusted it, on the attack and on the answer (V.a.iv; the engine adds and bounds them).
+    const adjusted = combinedCritDieAdjustment(d.critDie ?? 0, answer?.critDie);
     if (!adjusted.ok) return adjusted;
+    const onAnswer = { value: adjusted.value.onAnswer };
     const input: AttackInput = {
       attacker: d.attacker,
       defender,
@@ -289,7 +296,7 @@ const attackCard: CardKind = {
       criticalTables: { locations: tables.criticalLocations, effects: tables.criticalEffects },
       agility: { attacker: checkTarget(view(card.attacker).stats.agi, tables), defender: checkTarget(v.stats.agi, tables) },
       critThroughBlock: apCritThroughBlock(),
-      ...(adjusted.value ? { critDieModifier: adjusted.value } : {}),
+      ...(adjusted.value.total ? { critDieModifier: adjusted.value.total } : {}),
     };
     const rolled = await resolveWithFoundry((dice) => resolveAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;

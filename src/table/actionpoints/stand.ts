@@ -9,17 +9,19 @@ import { fighterRef } from "../fighter";
 import { standHeadline } from "./headline";
 import { registerCardKind, combatantFor, dryRun, type CardKind } from "../cards";
 import type { TimeCommand } from "../../engine/time/machine";
-import { STAND_UP_COST } from "../../engine/rulesets/actionpoints/tables";
+import { standUpAction } from "../../engine/rulesets/actionpoints/pool";
 import { eventLine as line } from "../../applications/results/result-card";
 import { apJsonTables } from "./tables";
 import { view } from "./attack";
 
+/** What standing up spends in this world: the AP and the kind of action its row of the costs table gives (the engine's standUpAction). */
+const standAction = () => standUpAction(apJsonTables().actionCosts)!;
 /** The AP standing costs in this world. */
-export const standCost = () => apJsonTables().actionCosts.find((c) => c.id === "stand")?.ap ?? STAND_UP_COST;
+export const standCost = () => standAction().points;
 
 const spend = (combatId: string, actor: Actor.Implementation, cost: number): TimeCommand[] => {
   const id = combatantFor(combatId, actor);
-  return id ? [{ type: "spend", combatantId: id, points: cost, kind: "movement" } as TimeCommand] : [];
+  return id ? [{ type: "spend", combatantId: id, points: cost, kind: standAction().kind } as TimeCommand] : [];
 };
 
 const standCard: CardKind = {
@@ -27,7 +29,7 @@ const standCard: CardKind = {
   self: true,
   unanswered: () => true,
   prepare(_raw, actor, _same, combatId): Outcome<{ cost: number }> {
-    if (!view(actor).stats.kneeling) return refuse("ap.notKneeling", "BOUT.ActionPoints.Table.Stand.NotKneeling", { name: actor.name });
+    if (!standUpAction(apJsonTables().actionCosts, Boolean(view(actor).stats.kneeling))) return refuse("ap.notKneeling", "BOUT.ActionPoints.Table.Stand.NotKneeling", { name: actor.name });
     const cost = standCost();
     const ready = dryRun(combatId, spend(combatId, actor, cost));
     if (!ready.ok) return ready;

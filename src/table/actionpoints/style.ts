@@ -10,7 +10,7 @@
 import { actorView } from "../../data/actor/actor-view";
 import type { TimeCommand } from "../../engine/time/machine";
 import { actingNow, type ActionPhasesState } from "../../engine/time/action-phases";
-import { attackOdds, DEFENCES, type ActionPointsStats, type AdvantageKind, type Defence } from "../../engine/rulesets/actionpoints";
+import { attackCostOf, attackOdds, DEFENCES, defenceFatigueCost, isMissileSkill, mayPayDefence, type ActionPointsStats, type AdvantageKind, type Defence } from "../../engine/rulesets/actionpoints";
 import { apAct, apAdvantage, apDefence, best, styleRule, type ActionPointsStyle } from "../../engine/styles";
 import type { CardView, FollowUp } from "../cards";
 import { fighterRef } from "../fighter";
@@ -21,18 +21,17 @@ import { apJsonTables, apRule } from "./tables";
 
 const view = (actor: Actor.Implementation | null) => actorView<ActionPointsStats>(actor, "actionpoints");
 const rule = (styled: Pick<Styled, "style">) => styleRule<ActionPointsStyle>("actionpoints", styled.style)!;
-// Missile skills make no melee blow (as the duel simulator has it).
-const MISSILE_SKILLS = new Set(["bow", "sling", "crossbow"]);
-const melee = (item: Item.Implementation) => !MISSILE_SKILLS.has(String((item.system as { actionpoints?: { skill?: unknown } }).actionpoints?.skill ?? "").toLowerCase());
+// Missile skills make no melee blow (the engine's isMissileSkill, as the duel simulator has it).
+const melee = (item: Item.Implementation) => !isMissileSkill((item.system as { actionpoints?: { skill?: unknown } }).actionpoints?.skill);
 
 /** The defence the style makes now: its own when the fighter can make and pay for it, else the free passive one. */
 function styleDefence(styled: Pick<Styled, "actor" | "style">): Defence {
   const v = view(styled.actor);
   const open = defencesFor(v);
-  const costs = apJsonTables().defenceFatigue as Record<string, number>;
-  const can = (d: Defence) => open.includes(d) && (costs[d] ?? 0) <= v.stats.fatigueNow && defenderFigures(v, fighterRef(styled.actor), d) !== null;
+  const costs = apJsonTables().defenceFatigue;
+  const can = (d: Defence) => open.includes(d) && mayPayDefence(costs, d, v.stats.fatigueNow) && defenderFigures(v, fighterRef(styled.actor), d) !== null;
   const chosen = apDefence(rule(styled), open.includes("passiveShield") && can("passiveShield"), can);
-  return can(chosen) ? chosen : (open.find((d) => d !== "none" && can(d) && !(costs[d] ?? 0)) ?? "none");
+  return can(chosen) ? chosen : (open.find((d) => d !== "none" && can(d) && !defenceFatigueCost(costs, d)) ?? "none");
 }
 
 /** The foe its weapon has the best chance to hit (undefended: the attack dialog's headline). */
@@ -55,9 +54,8 @@ function bestFoe(actor: Actor.Implementation, weapon: Item.Implementation, foes:
 function answer(_card: CardView, styled: Styled) {
   const planned = styled.plan?.defence as Defence | undefined;
   const v = view(styled.actor);
-  const costs = apJsonTables().defenceFatigue as Record<string, number>;
   // The plan's defence while the fighter can still make and pay for it; else the style's.
-  const fits = planned && defencesFor(v).includes(planned) && (costs[planned] ?? 0) <= v.stats.fatigueNow;
+  const fits = planned && defencesFor(v).includes(planned) && mayPayDefence(apJsonTables().defenceFatigue, planned, v.stats.fatigueNow);
   return { defence: fits ? planned : styleDefence(styled) };
 }
 
@@ -74,7 +72,7 @@ function act(styled: Styled) {
   const me = state?.combatants.find((c) => c.id === styled.combatantId);
   if (!state || !me || !actingNow(state).includes(me.id) || waitingCardBy(styled.combat.id!, styled.actor)) return null;
   const weapon = closingWeapon(styled.actor, melee);
-  const cost = Math.max(1, Number((weapon?.system as { actionpoints?: { attackCost?: number } } | undefined)?.actionpoints?.attackCost ?? 6));
+  const cost = attackCostOf((weapon?.system as { actionpoints?: { attackCost?: unknown } } | undefined)?.actionpoints);
   const pass = { command: { type: "pass", combatantId: me.id } as TimeCommand };
   if (styled.down || !weapon || apAct(rule(styled), me.pool, cost) === "pass") return pass;
   const foes = foesOf(styled.combat, me.id);

@@ -8,7 +8,7 @@ import { registerTimeStructure, combatantView, type CombatantInfo, type TimeStru
 import type { TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actionPhasesMachine, actingNow as apActingNow, startActionPhases, type ActionPhasesState } from "../../engine/time/action-phases";
-import { ACTION_LIMITS } from "../../engine/rulesets/actionpoints/pool";
+import { ACTION_LIMITS, standUpAction } from "../../engine/rulesets/actionpoints/pool";
 import { armourApModifier, rollActionPool, wornArmour, type ActionPointsStats } from "../../engine/rulesets/actionpoints";
 import { apJsonTables } from "./tables";
 
@@ -55,7 +55,7 @@ const ACTION_PHASES: TimeStructure = {
     const i18n = game.i18n!;
     const kneeling = Boolean((actor?.system as { actionpoints?: { kneeling?: unknown } } | undefined)?.actionpoints?.kneeling);
     return [
-      ...(kneeling ? [{ id: "stand", label: "BOUT.ActionPoints.Table.Stand.Label", icon: "fa-solid fa-person-arrow-up-from-line", card: "actionpoints.stand" }] : []),
+      ...(standUpAction(costs, kneeling) ? [{ id: "stand", label: "BOUT.ActionPoints.Table.Stand.Label", icon: "fa-solid fa-person-arrow-up-from-line", card: "actionpoints.stand" }] : []),
       {
         id: "spend",
         label: "BOUT.Tracker.Action.Spend",

@@ -27,27 +27,34 @@ import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterName, fighterRef } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
-import { isWholeNumber, ok, refuse, type Outcome, type Refusal } from "../../engine/outcome";
+import { ok, refuse, type Outcome, type Refusal } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import {
   attackScore,
+  blowDefences,
+  blowTargetFigures,
+  meleeWeaponOf,
+  shotTargetFigures,
+  blowFigures,
   damageScore,
-  defenseScore,
-  isRange,
   meleeOdds,
   missileOdds,
   rollMelee,
   rollMissile,
-  soakScore,
-  shotShieldDfn,
-  targetDefends,
+  shotSituation,
   TARGET_MOTIONS,
   trackPenalty,
-  MISSILE_RANGE_ADJUSTMENT,
-  RANGES,
+  ATTACK_MODIFIER_MAX,
+  CALLED_SHOT_AIMS,
+  CALLED_SHOT_SIZE_MAX,
+  FIRST_STRIKE_MAX,
+  SHOOTABLE_RANGES,
   SHOT_DEFENCES,
   WOUND_STEP,
+  weaponReach,
+  type BlowDefence,
   type MeleeInput,
+  type PhasesTarget,
   type MissileInput,
   type MissileResult,
   type Part,
@@ -55,10 +62,10 @@ import {
   type PhasesWeapon,
   type RangeClass,
   type ShotDefence,
-  type TargetMotion,
+  type ShotFormRefusal,
 } from "../../engine/rulesets/phases";
 import { aimAllowed, firstStrikeBonus, declaredShotDefence, declaredTargetMotion, type PhasesState } from "../../engine/time/phases";
-import { strikeRefusal, type StrikeRefusal } from "../../engine/time/phases-strikes";
+import { routsThisRound, strikeRefusal, type StrikeRefusal } from "../../engine/time/phases-strikes";
 import { shotRange, type ShotRangeSource } from "../../engine/time/phases-movement";
 import { pacesPerUnit } from "../../engine/rulesets/phases/effective-space";
 import { centreDistance, tokensOf, unitsOf } from "../measure";
@@ -80,19 +87,13 @@ const refused = (code: string, key: string, data?: Record<string, string | numbe
 // The wound and fatigue penalties by the world's tracks (the GM's form, else ours).
 const penaltyOf = (v: View) => trackPenalty(v.stats, phasesTracks());
 const equippedShield = (v: View) => v.shields.find((s) => s.equipped)?.stats ?? null;
-const wornArmour = (v: View) => v.armor.filter((a) => a.equipped).map((a) => a.stats);
-const readyWeapon = (v: View) => (v.weapons.find((w) => w.equipped && !w.stats.missile)?.stats as PhasesWeapon | undefined) ?? null;
-
-/** How a target meets a blow. */
-const BLOW_DEFENCES = ["defend", "none"] as const;
-type BlowDefence = (typeof BLOW_DEFENCES)[number];
-
-/** The first-strike bonus a dialog may give outside a running round. */
-const MAX_FIRST_STRIKE = 50;
-const MAX_MODIFIER = 50;
-const MAX_CALLED_SIZE = 20;
-/** What a called shot aims for ("Optional Called Shots Rule"): an exposed spot for extra damage, or some other effect. */
-const CALLED_SHOT_AIMS = ["exposed", "effect"] as const;
+/** The target's sheet as the engine weighs it against an attack (target.ts). */
+const targetOf = (v: View): PhasesTarget => ({
+  stats: v.stats,
+  weapon: meleeWeaponOf(v.weapons.filter((w) => w.equipped).map((w) => w.stats as PhasesWeapon)),
+  shield: equippedShield(v),
+  armour: v.armor.filter((a) => a.equipped).map((a) => a.stats),
+});
 
 type ShotSituation = Omit<MissileInput, "attack" | "attackerPenalty" | "damage" | "soak" | "defending" | "shield">;
 
@@ -134,9 +135,6 @@ const phasesCombat = (combatId: string, attacker: Actor.Implementation | null, d
 /** The attacker fights in a running phased round: its engagements and phases rule. */
 const inRound = (c: PhasesCombat) => c.state !== null && c.combatantId !== null;
 
-/** The reach of a weapon in melee, from its sheet. */
-const reachOf = (w: PhasesWeapon) => ({ min: w.minRange ?? "touch", max: w.range ?? "reach" });
-
 /**
  * In a running round: the attacker's own turn in a phase for this weapon; the
  * attack is that turn. A fighter the phase has no turn for is told why (the
@@ -147,7 +145,7 @@ const reachOf = (w: PhasesWeapon) => ({ min: w.minRange ?? "touch", max: w.range
 function turnCommands(c: PhasesCombat, w: PhasesWeapon, names: { target: string; weapon: string }): Outcome<TimeCommand[]> {
   if (!c.state || !c.combatantId) return ok([]);
   const missile = Boolean(w.missile);
-  const no = strikeRefusal(c.state, c.combatantId, c.defenderCombatantId, missile, missile ? null : reachOf(w));
+  const no = strikeRefusal(c.state, c.combatantId, c.defenderCombatantId, missile, missile ? null : weaponReach(w));
   if (no) {
     const data = { name: names.target, weapon: names.weapon, range: no.code === "outOfReach" ? (game.i18n?.localize(`BOUT.Phases.Range.${no.range}`) ?? no.range) : "" };
     return refused(no.code, no.code === "wrongPhase" ? (missile ? "WrongPhaseMissile" : "WrongPhaseMelee") : STRIKE_REFUSAL_KEYS[no.code], data);
@@ -172,7 +170,7 @@ function engagementFirstStrike(c: PhasesCombat): number {
   return c.state ? firstStrikeBonus(c.state, c.combatantId, c.defenderCombatantId) : 0;
 }
 
-const routing = (c: PhasesCombat) => c.state?.combatants.find((x) => x.id === c.defenderCombatantId)?.declaration?.action === "rout";
+const routing = (c: PhasesCombat) => (c.state ? routsThisRound(c.state, c.defenderCombatantId) : false);
 
 /**
  * The target's own answer to this shooter, from its revealed Movement-phase
@@ -182,40 +180,31 @@ const routing = (c: PhasesCombat) => c.state?.combatants.find((x) => x.id === c.
 const roundShotDefence = (c: PhasesCombat): ShotDefence | null => (c.state ? declaredShotDefence(c.state, c.combatantId, c.defenderCombatantId) : null);
 
 function missileInput(d: Declaration, target: View, shooter = ""): MissileInput {
-  const shield = equippedShield(target);
-  // Cards posted before the shot carried its defence have none: the target stands.
-  const defence = d.shotDefence ?? "none";
-  const defends = targetDefends(defence, Boolean(d.targetRouting));
   return {
     ...(d.shot as ShotSituation),
     ...(shooter ? { shooterId: shooter } : {}),
     attack: d.attack,
     attackerPenalty: d.penalty,
     damage: d.damage,
-    soak: soakScore(target.stats, wornArmour(target)),
-    // The table's Defense row is the character's (without the shield, which has its own row).
-    ...(defends ? { defending: defenseScore(target.stats, readyWeapon(target), null) } : {}),
-    // The shield's Dfn always counts against a shot; twice when actively defending with it.
-    ...(shield ? { shield: shotShieldDfn(shield.defense, defence, defends) } : {}),
+    // Cards posted before the shot carried its defence have none: the target stands.
+    ...shotTargetFigures(targetOf(target), d.shotDefence ?? "none", Boolean(d.targetRouting)),
   };
 }
 
 function meleeInput(d: Declaration, target: View, defence: BlowDefence, ids: { attackerId?: string; defenderId?: string } = {}): MeleeInput {
-  const defends = targetDefends(defence, Boolean(d.targetRouting));
   return {
     ...ids,
     attack: d.attack,
     firstStrike: d.firstStrike,
-    defense: defends ? defenseScore(target.stats, readyWeapon(target), equippedShield(target)) : null,
     damage: d.damage,
-    soak: soakScore(target.stats, wornArmour(target)),
+    ...blowTargetFigures(targetOf(target), defence, Boolean(d.targetRouting)),
     attackerPenalty: d.penalty,
     defenderPenalty: penaltyOf(target),
     attackModifier: d.modifier,
   };
 }
 
-const blowDefencesFor = (d: Declaration): BlowDefence[] => (d.targetRouting ? ["none"] : [...BLOW_DEFENCES]);
+const blowDefencesFor = (d: Declaration): BlowDefence[] => blowDefences(Boolean(d.targetRouting));
 
 const pct = (p: number) => Math.max(0, Math.min(1, p));
 
@@ -279,17 +268,6 @@ function attackOdds(d: Declaration, target: View, targetName: string): OddsView 
 const piercingRule = () => Boolean(game.settings?.get("bout", "phasesPiercingRule"));
 const calledShots = () => Boolean(game.settings?.get("bout", "phasesCalledShots"));
 
-/** A checkbox arrives as true, false or not at all; anything else is not a form we sent. */
-const isFlag = (v: unknown) => v === undefined || typeof v === "boolean";
-const boundedWhole = (v: unknown, max: number, min = -max): v is number => isWholeNumber(v) && v >= min && v <= max;
-
-/** What the running round says about a shot, when it says anything: the target's declared defence and motion, and whether the shooter may aim. */
-interface RoundShot {
-  readonly defence: ShotDefence | null;
-  readonly motion: TargetMotion | null;
-  readonly aim: boolean | null;
-}
-
 /** The range of a shot as measured or engaged (null: nothing to measure), with the paces measured. */
 interface MeasuredRange {
   readonly range: RangeClass;
@@ -310,51 +288,36 @@ function measuredRange(c: PhasesCombat, attacker: Actor.Implementation, defender
   return found ? { ...found, paces } : null;
 }
 
-function readShot(raw: Record<string, unknown>, target: Actor.Implementation, targetRouting: boolean, round: RoundShot, measured: MeasuredRange | null): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
-  const declared = round.defence;
-  // "Target in Touch or Reach Range: No firing possible": the range measured (or engaged at) decides; the GM's ruling only where nothing is measured.
-  if (measured && MISSILE_RANGE_ADJUSTMENT[measured.range] === null) return refused("noFiring", "NoFiringAt", { name: fighterName(target), range: game.i18n?.localize(`BOUT.Phases.Range.${measured.range}`) ?? measured.range });
-  // Nothing to measure and no ruling ("" or absent): the table's plain row, Middle.
-  const range = measured ? measured.range : raw.range === undefined || raw.range === "" ? "middle" : raw.range;
-  if (!isRange(range) || MISSILE_RANGE_ADJUSTMENT[range] === null) return refused("badRange", "BadRange");
-  const motion = raw.motion ?? "still";
-  if (typeof motion !== "string" || !(TARGET_MOTIONS as readonly string[]).includes(motion)) return refused("badForm", "BadForm");
-  if (![raw.obscured, raw.aimed, raw.calledShot].every(isFlag)) return refused("badForm", "BadForm");
-  // "Spending a whole missile phase taking no action but aiming" without moving: the round knows whether the shooter did (the engine decides).
-  if (raw.aimed === true && round.aim === false) return refused("notAimed", "NotAimed");
-  // A malformed answer is refused even when the round settles the defence: the form is not one we sent.
-  if (raw.defence !== undefined && !(SHOT_DEFENCES as readonly unknown[]).includes(raw.defence)) return refused("badDefence", "BadDefence");
-  // The target's declaration, when the running round has one, wins over what the request says (as the first strike does).
-  const defence = declared ?? raw.defence ?? "none";
-  if (typeof defence !== "string" || !(SHOT_DEFENCES as readonly string[]).includes(defence)) return refused("badDefence", "BadDefence");
-  // "A character who declares that he is routing ... may not defend against any incoming attacks."
-  if (defence !== "none" && targetRouting) return refused("routing", "RoutingNoDefence", { name: fighterName(target) });
-  // A shield declared in the Movement phase and put down since simply no longer counts; a stated one must be there.
-  if (declared === null && defence === "shield" && !equippedShield(view(target))) return refused("noShield", "NoShield", { name: fighterName(target) });
-  const calledShot = raw.calledShot === true;
-  if (calledShot && !calledShots()) return refused("calledShotsOff", "CalledShotsOff");
-  // What the called shot aims for: an exposed spot (extra damage) or some other effect; a request that does not say is the latter.
-  const aim = raw.calledShotAim ?? "effect";
-  if (!(CALLED_SHOT_AIMS as readonly unknown[]).includes(aim)) return refused("badForm", "BadForm");
-  const calledShotSize = raw.calledShotSize ?? 0;
-  if (!boundedWhole(calledShotSize, MAX_CALLED_SIZE)) return refused("badModifier", "BadModifier");
-  const modifier = raw.modifier ?? 0;
-  if (!boundedWhole(modifier, MAX_MODIFIER)) return refused("badModifier", "BadModifier");
-  return ok({
-    defence: defence as ShotDefence,
-    shot: {
-      range: range as RangeClass,
-      obscured: raw.obscured === true,
-      // The target's own declaration for the round wins over the shooter's word.
-      motion: round.motion ?? (motion as TargetMotion),
-      size: view(target).stats.size,
-      aimed: raw.aimed === true,
-      // A called shot's own Size modifier goes with the storyguide's ("Optional Called Shots Rule": cumulative).
-      gmModifier: modifier + (calledShot ? calledShotSize : 0),
-      calledShot,
-      exposed: calledShot && aim === "exposed",
-    },
+/** The notice for each reason the engine gives for refusing a shot's form. */
+const SHOT_REFUSAL_KEYS: Record<ShotFormRefusal["code"], string> = {
+  noFiring: "NoFiringAt",
+  badRange: "BadRange",
+  badForm: "BadForm",
+  notAimed: "NotAimed",
+  badDefence: "BadDefence",
+  routing: "RoutingNoDefence",
+  noShield: "NoShield",
+  calledShotsOff: "CalledShotsOff",
+  badModifier: "BadModifier",
+};
+
+/** The shot's situation from the form and what the round and the documents say (the engine's shotSituation decides). */
+function readShot(raw: Record<string, unknown>, target: Actor.Implementation, c: PhasesCombat, measured: MeasuredRange | null): Outcome<{ shot: ShotSituation; defence: ShotDefence }> {
+  const t = view(target);
+  const read = shotSituation(raw, {
+    measured: measured?.range ?? null,
+    declaredDefence: roundShotDefence(c),
+    declaredMotion: c.state ? declaredTargetMotion(c.state, c.defenderCombatantId) : null,
+    aimAllowed: c.state ? aimAllowed(c.state, c.combatantId) : null,
+    targetRouting: routing(c),
+    targetShield: Boolean(equippedShield(t)),
+    targetSize: t.stats.size,
+    calledShots: calledShots(),
   });
+  if (read.ok) return ok({ shot: read.shot, defence: read.defence });
+  const no = read.refusal;
+  const range = no.code === "noFiring" ? (game.i18n?.localize(`BOUT.Phases.Range.${no.range}`) ?? no.range) : "";
+  return refused(no.code, SHOT_REFUSAL_KEYS[no.code], { name: fighterName(target), range });
 }
 
 function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.Implementation, combatId: string): Outcome<Declaration> {
@@ -363,7 +326,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!item || item.type !== "weapon") return refused("noWeapon", "NoWeapon");
   const w = ((item.system as { phases?: PhasesWeapon }).phases ?? {}) as PhasesWeapon;
   const c = phasesCombat(combatId, attacker, defender);
-  const targetRouting = Boolean(routing(c));
+  const targetRouting = routing(c);
   let shot: ShotSituation | null = null;
   let shotDefence: ShotDefence = "none";
   let shotDefenceFrom: "round" | "shooter" | undefined;
@@ -372,26 +335,16 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   let firstStrike = 0;
   if (w.missile) {
     measured = measuredRange(c, attacker, defender, combatId);
-    const declared = roundShotDefence(c);
-    const roundShot: RoundShot = {
-      defence: declared,
-      motion: c.state ? declaredTargetMotion(c.state, c.defenderCombatantId) : null,
-      aim: c.state ? aimAllowed(c.state, c.combatantId) : null,
-    };
-    const read = readShot(d, defender, targetRouting, roundShot, measured);
+    const read = readShot(d, defender, c, measured);
     if (!read.ok) return read;
     shot = { ...read.value.shot, piercing: Boolean(w.piercing), piercingRule: piercingRule() };
     shotDefence = read.value.defence;
-    shotDefenceFrom = declared === null ? "shooter" : "round";
+    shotDefenceFrom = roundShotDefence(c) === null ? "shooter" : "round";
   } else {
-    modifier = (d.modifier ?? 0) as number;
-    if (!boundedWhole(modifier, MAX_MODIFIER)) return refused("badModifier", "BadModifier");
-    if (inRound(c)) firstStrike = engagementFirstStrike(c);
-    else {
-      // Outside a running round the table settles the engagement contest itself and enters the bonus.
-      firstStrike = (d.firstStrike ?? 0) as number;
-      if (!boundedWhole(firstStrike, MAX_FIRST_STRIKE, 0)) return refused("badFirstStrike", "BadFirstStrike");
-    }
+    // Outside a running round the table settles the engagement contest itself and enters the bonus (the engine decides which counts).
+    const blow = blowFigures(d, inRound(c) ? engagementFirstStrike(c) : null);
+    if (!blow.ok) return refused(blow.refusal.code, blow.refusal.code === "badModifier" ? "BadModifier" : "BadFirstStrike");
+    ({ modifier, firstStrike } = blow);
   }
   // In the round: the attacker's turn in the phase, at someone it is engaged with, with a weapon that reaches (the engine decides).
   const commands = turnCommands(c, w, { target: fighterName(defender), weapon: item.name });
@@ -426,11 +379,10 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
   if (!w.missile) {
     return [
       target,
-      ...(firstStrikeField ? [{ kind: "number", name: "firstStrike", label: `${T}FirstStrike`, value: 0, min: 0, max: MAX_FIRST_STRIKE, gmOnly: true } as const] : []),
-      { kind: "number", name: "modifier", label: `${T}AttackModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER, gmOnly: true },
+      ...(firstStrikeField ? [{ kind: "number", name: "firstStrike", label: `${T}FirstStrike`, value: 0, min: 0, max: FIRST_STRIKE_MAX, gmOnly: true } as const] : []),
+      { kind: "number", name: "modifier", label: `${T}AttackModifier`, value: 0, min: -ATTACK_MODIFIER_MAX, max: ATTACK_MODIFIER_MAX, gmOnly: true },
     ];
   }
-  const shootable = RANGES.filter((r) => MISSILE_RANGE_ADJUSTMENT[r] !== null);
   return [
     target,
     // The range is measured from the tokens (or is the two's engagement); the GM rules it only where there is nothing to measure.
@@ -439,7 +391,7 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
       name: "range",
       label: `${T}RangeRuling`,
       value: "",
-      options: [{ value: "", label: `${T}RangeMeasured` }, ...shootable.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` }))],
+      options: [{ value: "", label: `${T}RangeMeasured` }, ...SHOOTABLE_RANGES.map((r) => ({ value: r, label: `BOUT.Phases.Range.${r}` }))],
       gmOnly: true,
     },
     { kind: "select", name: "motion", label: inRoundNow ? `${T}MotionFallback` : `${T}Motion`, value: "still", options: TARGET_MOTIONS.map((m) => ({ value: m, label: `BOUT.Phases.Motion.${m}` })) },
@@ -450,10 +402,10 @@ function dialogFields(item: Item.Implementation, foes: readonly Actor.Implementa
       ? ([
           { kind: "checkbox", name: "calledShot", label: `${T}CalledShot`, value: false },
           { kind: "select", name: "calledShotAim", label: `${T}CalledShotAim.Label`, value: "exposed", options: CALLED_SHOT_AIMS.map((x) => ({ value: x, label: `${T}CalledShotAim.${x}` })) },
-          { kind: "number", name: "calledShotSize", label: `${T}CalledShotSize`, value: 0, min: -MAX_CALLED_SIZE, max: MAX_CALLED_SIZE },
+          { kind: "number", name: "calledShotSize", label: `${T}CalledShotSize`, value: 0, min: -CALLED_SHOT_SIZE_MAX, max: CALLED_SHOT_SIZE_MAX },
         ] as const)
       : []),
-    { kind: "number", name: "modifier", label: `${T}EaseModifier`, value: 0, min: -MAX_MODIFIER, max: MAX_MODIFIER, gmOnly: true },
+    { kind: "number", name: "modifier", label: `${T}EaseModifier`, value: 0, min: -ATTACK_MODIFIER_MAX, max: ATTACK_MODIFIER_MAX, gmOnly: true },
   ];
 }
 

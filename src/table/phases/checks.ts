@@ -18,7 +18,8 @@ import { ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import { rollAthletics, rollFatigue, trackPenalty, type PhasesStats } from "../../engine/rulesets/phases";
 import { phasesTracks } from "../../settings";
-import { actingNow, type PhasesState } from "../../engine/time/phases";
+import type { PhasesState } from "../../engine/time/phases";
+import { checkRefusal, type PhasesCheck } from "../../engine/time/phases-checks";
 import type { TimeCommand } from "../../engine/time/machine";
 import { athleticsHeadline, fatigueAftermath, fatigueHeadline, magicHeadline } from "./headline";
 import { combatantFor, delta, dryRun, machineStateOf, registerCardKind, withNames, withThen, type CardKind } from "../cards";
@@ -28,20 +29,22 @@ const T = "BOUT.Phases.Table.";
 const refused = (code: string, key: string): Outcome<never> => refuse(`phases.card.${code}`, `${T}Refusal.${key}`);
 const view = (actor: Actor.Implementation | null) => actorView<PhasesStats>(actor, "phases");
 
-/** In a running round the check is the fighter's turn in its phase. */
-function turnCommands(combatId: string, actor: Actor.Implementation | null, phase: "fatigue" | "movement" | "magic", wrongPhase: string): Outcome<TimeCommand[]> {
+/** The notice when a check is made out of its phase. */
+const WRONG_PHASE: Record<PhasesCheck, string> = { fatigue: "WrongPhaseFatigue", athletics: "WrongPhaseAthletics", magic: "WrongPhaseMagic" };
+
+/** In a running round the check is the fighter's turn in its phase (the engine's checkRefusal says when). */
+function turnCommands(combatId: string, actor: Actor.Implementation | null, check: PhasesCheck): Outcome<TimeCommand[]> {
   const state = machineStateOf<PhasesState>(combatId, "phases");
   const id = combatantFor(combatId, actor);
   if (!state || !id) return ok([]);
-  if (state.stage !== "act" || state.phase !== phase) return refused("wrongPhase", wrongPhase);
-  if (actingNow(state) !== id) return refused("outOfTurn", "OutOfTurn");
-  if (phase === "movement" && state.combatants.find((c) => c.id === id)?.declaration?.movement !== "sprint") return refused("notSprinting", "NotSprinting");
+  const no = checkRefusal(state, id, check);
+  if (no) return refused(no, no === "wrongPhase" ? WRONG_PHASE[check] : no === "outOfTurn" ? "OutOfTurn" : "NotSprinting");
   return ok([{ type: "act", combatantId: id } as TimeCommand]);
 }
 
-const fatigueTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "fatigue", "WrongPhaseFatigue");
-const sprintTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "movement", "WrongPhaseAthletics");
-const magicTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "magic", "WrongPhaseMagic");
+const fatigueTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "fatigue");
+const sprintTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "athletics");
+const magicTurn = (combatId: string, actor: Actor.Implementation | null) => turnCommands(combatId, actor, "magic");
 // The wound and fatigue penalties by the world's tracks (the GM's form, else ours).
 const penaltyOf = (s: ActorView<PhasesStats>["stats"]) => trackPenalty(s, phasesTracks());
 

@@ -10,12 +10,12 @@
 import type { BoutCombat } from "../../documents/combat";
 import { actorView } from "../../data/actor/actor-view";
 import { refuse, isWholeNumber, type Outcome } from "../../engine/outcome";
-import { initiativeBonus, initiativeScore } from "../../engine/rulesets/phases/initiative";
+import { initiativeBonus, initiativeScore, INITIATIVE_BOTCH_DICE } from "../../engine/rulesets/phases/initiative";
 import { stressReachProbability } from "../../engine/dice";
-import { isShotDefence, MISSILE_RANGE_ADJUSTMENT, MOVEMENT_MODES, SHOT_DEFENCES } from "../../engine/rulesets/phases/tables";
-import { isRange, rangeIndex, RANGES, type PhasesActor, type PhasesWeapon } from "../../engine/rulesets/phases/stats";
-import { ACTIONS, normalizeDeclaration, type DeclarationInput, type PhasesDeclaration, type PhasesState } from "../../engine/time/phases";
-import { playerDeclaration } from "../../engine/time/phases-declaration";
+import { isShotDefence, MOVEMENT_MODES, SHOT_DEFENCES } from "../../engine/rulesets/phases/tables";
+import { isRange, RANGES, type PhasesActor, type PhasesWeapon } from "../../engine/rulesets/phases/stats";
+import { ACTIONS, MAX_RULING, normalizeDeclaration, type DeclarationInput, type PhasesDeclaration, type PhasesState } from "../../engine/time/phases";
+import { declarationAdvice, playerDeclaration } from "../../engine/time/phases-declaration";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { OddsView } from "../../engine/odds-view";
 import { openOddsDialog, type DialogField, type DialogValues } from "../../applications/dialogs/odds-dialog";
@@ -66,19 +66,23 @@ export function buildDeclaration(state: PhasesState, combatantId: string, fighte
   if (typeof weaponId !== "string") return no("badForm");
   const weapon = weaponId ? fighter.weapons.find((w) => w.id === weaponId) : undefined;
   if (weaponId && !weapon) return no("notCarried");
-  if (form.gmModifier !== undefined && (!isWholeNumber(form.gmModifier) || Math.abs(form.gmModifier) > 100)) return no("badModifier");
+  if (form.gmModifier !== undefined && (!isWholeNumber(form.gmModifier) || Math.abs(form.gmModifier) > MAX_RULING)) return no("badModifier");
   const missile = Boolean(weapon?.stats.missile);
   const defence = form.defence === undefined || form.defence === "" ? "none" : form.defence;
   if (!isShotDefence(defence)) return no("badForm");
-  if (defence === "shield" && !fighter.shields?.some((s) => s.equipped)) return no("noShield");
   const range = form.range === undefined || form.range === "" ? null : form.range;
   if (range !== null && !isRange(range)) return no("badRange");
-  if (form.action === "missile") {
-    if (!missile) return no("noMissileWeapon");
-    if (range !== null && MISSILE_RANGE_ADJUSTMENT[range] === null) return no("tooCloseToShoot", { range });
-  }
-  if (form.action === "melee" && range !== null && weapon && !missile && (rangeIndex(range) < rangeIndex(weapon.stats.minRange) || rangeIndex(range) > rangeIndex(weapon.stats.range))) {
-    return no("outOfReach", { weapon: weapon.name, range });
+  // The storyguide's advice on an impossible declaration (the engine gives it).
+  const advice = declarationAdvice({
+    action: form.action,
+    range,
+    defence,
+    weapon: weapon ? { name: weapon.name, missile, reach: { min: weapon.stats.minRange, max: weapon.stats.range } } : null,
+    shieldReady: Boolean(fighter.shields?.some((s) => s.equipped)),
+  });
+  if (advice) {
+    const { code, ...data } = advice;
+    return no(code, data);
   }
   const input: DeclarationInput = {
     action: form.action as DeclarationInput["action"],
@@ -163,29 +167,38 @@ export function declarationFields(fighter: Fighter, others: readonly { id: strin
     // A player asks for the run-up; the storyguide rules on it from the tracker. The GM's own declaration rules it here.
     { kind: "checkbox", name: "runUpRoom", label: gm ? `${R}Field.RunUpRoom` : `${R}Field.RunUpAsk`, value: false },
   ];
-  if (gm) fields.push({ kind: "number", name: "gmModifier", label: `${R}Field.GmModifier`, value: 0, min: -20, max: 20 });
+  if (gm) fields.push({ kind: "number", name: "gmModifier", label: `${R}Field.GmModifier`, value: 0, min: -MAX_RULING, max: MAX_RULING });
   return fields;
 }
 
 /** Odds in the dialog: the Initiative Total this declaration reaches (stress die, no botch on Initiative); a player's run-up is only asked for, so it adds nothing yet. */
 export function declarationOdds(fighter: Fighter, values: DialogValues, gm = true): OddsView {
   const weapon = fighter.weapons.find((w) => w.id === values.weaponId);
-  const routing = values.action === "rout";
+  const declared: DeclarationInput = {
+    action: values.action === "rout" ? "rout" : "none",
+    horseback: values.horseback === true,
+    highGround: values.highGround === true,
+    charging: values.charging === true,
+    runUpRoom: values.runUpRoom === true,
+    gmModifier: typeof values.gmModifier === "number" ? values.gmModifier : 0,
+  };
+  // What the declaration will carry: a player's run-up is only asked for and its modifier dropped (the engine's playerDeclaration).
+  const d = gm ? declared : playerDeclaration(declared);
   const bonus = initiativeBonus({
     score: initiativeScore(fighter.stats, weapon?.stats ?? null),
-    horseback: values.horseback === true,
-    ride: values.horseback === true ? fighter.stats.ride : 0,
-    highGround: values.highGround === true,
-    routing,
-    charging: values.charging === true,
-    runUpRoom: gm && values.runUpRoom === true,
-    gmModifier: typeof values.gmModifier === "number" ? values.gmModifier : 0,
+    horseback: d.horseback === true,
+    ride: d.horseback === true ? fighter.stats.ride : 0,
+    highGround: d.highGround === true,
+    routing: d.action === "rout",
+    charging: d.charging === true,
+    runUpRoom: d.runUpRoom === true,
+    gmModifier: d.gmModifier ?? 0,
   });
   // Totals a few steps above the sure part: how far the stress die is likely to carry it.
   const rows = [4, 7, 10, 15, 20].map((step) => ({
     label: `${R}Odds.Reach`,
     data: { total: bonus + step },
-    probability: stressReachProbability(bonus, bonus + step, 0).reach,
+    probability: stressReachProbability(bonus, bonus + step, INITIATIVE_BOTCH_DICE).reach,
   }));
   return { rows };
 }

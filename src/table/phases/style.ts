@@ -10,7 +10,7 @@
 import type { BoutCombat } from "../../documents/combat";
 import type { TimeCommand } from "../../engine/time/machine";
 import { actingNow, meleeBlowRefusal, type PhasesState } from "../../engine/time/phases";
-import type { PhasesWeapon } from "../../engine/rulesets/phases";
+import { weaponReach, type PhasesWeapon } from "../../engine/rulesets/phases";
 import { best, least, phasesPlan, styleRule, type PhasesStyle } from "../../engine/styles";
 import type { DialogField } from "../../applications/dialogs/odds-dialog";
 import type { CardView } from "../cards";
@@ -82,7 +82,7 @@ function act(styled: Styled) {
     case "melee": {
       const weapon = closingWeapon(styled.actor, melee);
       const stats = statsOf(weapon);
-      const reach = stats ? { min: stats.minRange ?? "touch", max: stats.range ?? "reach" } : null;
+      const reach = stats ? weaponReach(stats) : null;
       const foes = foesOf(styled.combat, me).filter((f) => meleeBlowRefusal(state, me, f.id, reach) === null);
       const foe = bestFoe(styled.actor, weapon, foes);
       return weapon && foe ? { card: "phases.attack", defender: foe.actor, declaration: { weaponId: weapon.id, modifier: 0 } } : done(me);

@@ -8,10 +8,11 @@ import { registerTimeStructure, type GroupAction, type TimeStructure, type TimeT
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { TimeCommand } from "../../engine/time/machine";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { actingNow, MAX_RULING, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
-import { rollStressTotal } from "../../engine/rulesets/phases/stress";
+import { awaitingDeclaration, awaitingInitiative, MAX_RULING, phasesMachine, startPhases, type PhasesState } from "../../engine/time/phases";
+import { rollInitiativeDie } from "../../engine/rulesets/phases/initiative";
 import { PHASES_DECLARATION } from "./declaration";
 import { movementPhaseBegins } from "../../engine/time/phases-movement";
+import { turnOffers, type PhasesCheck } from "../../engine/time/phases-checks";
 import { clearMovementRecords } from "../movement-record";
 
 const PHASES: TimeStructure = {
@@ -40,18 +41,15 @@ const PHASES: TimeStructure = {
   async stepCommand(state: PhasesState) {
     if (state.stage !== "initiative") return { type: "next" };
     const rolls: Record<string, number> = {};
-    for (const c of state.combatants) {
-      if (!c.active || !c.declaration || c.total !== null) continue;
-      // The seed names no botch on Initiative: no botch dice.
-      const rolled = await resolveWithFoundry((dice) => rollStressTotal(0, dice, 0));
-      if (rolled.value.ok) rolls[c.id] = rolled.value.value.total;
+    for (const id of awaitingInitiative(state)) {
+      const rolled = await resolveWithFoundry((dice) => rollInitiativeDie(dice));
+      if (rolled.value.ok) rolls[id] = rolled.value.value.total;
     }
     return { type: "setInitiative", rolls } as TimeCommand;
   },
   declarationKind: PHASES_DECLARATION,
   declaration(state: PhasesState) {
-    if (state.stage !== "declare") return null;
-    const ids = state.combatants.filter((c) => c.active && !c.declaration).map((c) => c.id);
+    const ids = awaitingDeclaration(state);
     return ids.length ? { kind: PHASES_DECLARATION, combatantIds: ids } : null;
   },
   async nextRound() {
@@ -103,33 +101,27 @@ function rulingChoice(state: PhasesState, combatantId: string): GroupAction | nu
   };
 }
 
-/** The acting fighter's choices in the phase (fire or hold, the fatigue check, a sprinter's Athletics, a cast). */
+/** The buttons for each offer of the acting fighter's turn (the engine's turnOffers says which). */
+const OFFER_CHOICES: Record<PhasesCheck, Omit<GroupAction, "command">> = {
+  fatigue: { id: "fatigue", label: "BOUT.Tracker.Action.FatigueCheck", icon: "fa-solid fa-heart-pulse", card: "phases.fatigue" },
+  athletics: { id: "athletics", label: "BOUT.Tracker.Action.AthleticsRoll", icon: "fa-solid fa-person-running", card: "phases.athletics" },
+  magic: { id: "cast", label: "BOUT.Phases.Table.MagicCast", icon: "fa-solid fa-wand-sparkles", card: "phases.magic" },
+};
+
+/** The acting fighter's choices in the phase (fire or hold, the fatigue check, a sprinter's Athletics, a cast), each with ending the turn. */
 function actingChoices(state: PhasesState, combatantId: string): GroupAction[] {
-  if (actingNow(state) !== combatantId) return [];
-  if (state.phase === "fatigue") {
+  const offers = turnOffers(state, combatantId);
+  if (offers.includes("fire")) {
     return [
-      { id: "fatigue", label: "BOUT.Tracker.Action.FatigueCheck", icon: "fa-solid fa-heart-pulse", card: "phases.fatigue" },
-      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
+      { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
+      { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },
     ];
   }
-  // "1. Movement": the storyguide may ask a sprinter for an Athletics roll before they go.
-  if (state.phase === "movement" && state.combatants.find((c) => c.id === combatantId)?.declaration?.movement === "sprint") {
-    return [
-      { id: "athletics", label: "BOUT.Tracker.Action.AthleticsRoll", icon: "fa-solid fa-person-running", card: "phases.athletics" },
-      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
-    ];
-  }
-  // "Combat Sequence": casters act in the Magic phase, highest total first; the seed has no spell procedure, so the table resolves it.
-  if (state.phase === "magic") {
-    return [
-      { id: "cast", label: "BOUT.Phases.Table.MagicCast", icon: "fa-solid fa-wand-sparkles", card: "phases.magic" },
-      { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
-    ];
-  }
-  if (state.phase !== "firstMissile" && state.phase !== "secondMissile") return [];
+  const checks = offers.filter((o): o is PhasesCheck => o !== "fire");
+  if (!checks.length) return [];
   return [
-    { id: "fire", label: "BOUT.Tracker.Action.Fire", icon: "fa-solid fa-bullseye", command: { type: "act", combatantId, fire: true } as TimeCommand },
-    { id: "hold", label: "BOUT.Tracker.Action.HoldFire", icon: "fa-solid fa-hand", command: { type: "act", combatantId, fire: false } as TimeCommand },
+    ...checks.map((c) => OFFER_CHOICES[c] as GroupAction),
+    { id: "done", label: "BOUT.Tracker.Action.EndTurn", icon: "fa-solid fa-check", command: { type: "act", combatantId } as TimeCommand },
   ];
 }
 

@@ -13,7 +13,7 @@ import { markRoll, rank, readRoll, succeeded, type Roll } from "./levels";
 import { apRefuse, checkFigure } from "./refusals";
 import { netAbsorption } from "./armour";
 import type { WeightClass } from "./stats";
-import { lookupBand, type Band, type CriticalLocation } from "./tables";
+import { lookupBand, type Band, type CriticalLocation, type DEFAULT_DEFENCE_FATIGUE } from "./tables";
 import { DEFAULT_AP_TABLES, type CriticalEffect } from "./world-tables";
 
 /**
@@ -105,6 +105,17 @@ export function mayPayFatigue(cost: number, fatigueNow: number): boolean {
   return cost <= fatigueNow;
 }
 
+/**
+ * IV.b: "passive defenses do not cost action points or fatigue points"; IV.c:
+ * an active one costs what Table 7.3 (the world's) gives it. No defence costs nothing.
+ */
+export function defenceFatigueCost(table: Readonly<Record<keyof typeof DEFAULT_DEFENCE_FATIGUE, number>>, defence: Defence): number {
+  return Object.hasOwn(table, defence) ? table[defence as keyof typeof DEFAULT_DEFENCE_FATIGUE] : 0;
+}
+
+/** Whether the fighter can pay for this defence now (IV.c: an active defence in Fatigue). */
+export const mayPayDefence = (table: Readonly<Record<keyof typeof DEFAULT_DEFENCE_FATIGUE, number>>, defence: Defence, fatigueNow: number): boolean => mayPayFatigue(defenceFatigueCost(table, defence), fatigueNow);
+
 /** How far the GM may adjust the crit die either way (ours: the seed names an "adjusted roll" without figures). */
 export const CRIT_DIE_ADJUSTMENT_MAX = 10;
 
@@ -116,6 +127,20 @@ export const CRIT_DIE_ADJUSTMENT_MAX = 10;
 export function critDieAdjustment(v: unknown): Outcome<number> {
   if (v === undefined || v === null) return ok(0);
   return checkFigure("crit die adjustment", v, -CRIT_DIE_ADJUSTMENT_MAX, CRIT_DIE_ADJUSTMENT_MAX) ?? ok(v as number);
+}
+
+/**
+ * The crit die's adjustment when the GM ruled twice on one blow (on the attack,
+ * and on the answer for a player's attack): each checked, and together still
+ * within the bound; the answer's own is returned too, for the card's line.
+ */
+export function combinedCritDieAdjustment(onAttack: unknown, onAnswer: unknown): Outcome<{ readonly total: number; readonly onAnswer: number }> {
+  const a = critDieAdjustment(onAttack);
+  if (!a.ok) return a;
+  const b = critDieAdjustment(onAnswer);
+  if (!b.ok) return b;
+  const total = critDieAdjustment(a.value + b.value);
+  return total.ok ? ok({ total: total.value, onAnswer: b.value }) : total;
 }
 
 /** Strength's share of damage: STR/4 for light weapons, STR/2 for the rest, rounded down. */

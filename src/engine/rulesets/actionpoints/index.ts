@@ -59,3 +59,4 @@ export * from "./odds";
 export * from "./world-tables";
 export * from "./criticals";
 export * from "./armour";
+export * from "./weapons";

@@ -8,6 +8,7 @@ import { rollOne, type Dice } from "../../dice";
 import { ok, type Outcome } from "../../outcome";
 import { event, type Resolution } from "./events";
 import { checkFigures } from "./refusals";
+import { STAND_UP_COST } from "./tables";
 
 export const ACTION_LIMITS = { movement: 10, mixed: 10, combat: 12 } as const;
 export type ActionKind = keyof typeof ACTION_LIMITS;
@@ -60,4 +61,17 @@ export function joinedAction(sofar: ActionKind | null, next: ActionKind): Action
  */
 export function actionEnds(kind: ActionKind, points: number, carriedOver: boolean): boolean {
   return carriedOver || kind !== "movement" || points >= ACTION_LIMITS[kind];
+}
+
+/**
+ * VII.b.ii.2.c: "In order for a character in a kneeling position to rise to a
+ * standing position, the character must spend 4 Action Points (See Table
+ * 7.2)". The spend, as the world's action costs table has standing up (its
+ * points and its kind of action, the GM's cells), else the seed's 4 AP as
+ * movement; null for a fighter who is not kneeling (nothing to rise from).
+ */
+export function standUpAction(costs: readonly { readonly id: string; readonly ap: number; readonly kind: ActionKind }[], kneeling = true): { readonly points: number; readonly kind: ActionKind } | null {
+  if (!kneeling) return null;
+  const row = costs.find((c) => c.id === "stand");
+  return row ? { points: row.ap, kind: row.kind } : { points: STAND_UP_COST, kind: "movement" };
 }

@@ -13,13 +13,18 @@
  * Ties on the total go to the higher Initiative score, then to the id (the seed
  * does not settle ties: our default, shown as "tied" on the tracker).
  */
-import { rangeIndex, type RangeClass } from "./stats";
+import { rangeIndex, weaponStats, type RangeClass } from "./stats";
 
 export interface WeaponReach {
   /** Nearest range the weapon attacks at. */
   readonly min: RangeClass;
   /** Farthest range the weapon attacks at. */
   readonly max: RangeClass;
+}
+
+/** A melee weapon's reach from its sheet; a figure left out is the weapon's default (Touch to Reach, ours). */
+export function weaponReach(w: { readonly minRange?: RangeClass | null; readonly range?: RangeClass | null }): WeaponReach {
+  return { min: w.minRange ?? (weaponStats.minRange.initial as RangeClass), max: w.range ?? (weaponStats.range.initial as RangeClass) };
 }
 
 export function reaches(weapon: WeaponReach | null | undefined, range: RangeClass): boolean {

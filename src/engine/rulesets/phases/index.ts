@@ -9,6 +9,7 @@ import { defineRuleset, type ActorView, type RulesetWorld } from "../ruleset";
 import { outByStatus, outOfAction } from "../out-of-action";
 import { attackScore, damageScore, defenseScore, fatigueState, soakScore, woundState } from "./combat";
 import { initiativeScore } from "./initiative";
+import { meleeWeaponOf } from "./target";
 import { phasesStats, WOUND_TRACK_LENGTH, type PhasesStats } from "./stats";
 import { missileRate, paces, type MovementFigures, type MovementMode } from "./tables";
 import { DEFAULT_PHASES_TRACKS, type PhasesTracks } from "./tracks";
@@ -45,7 +46,8 @@ export function derivePhases(actor: ActorView<PhasesStats>, world?: RulesetWorld
   return {
     initiative: { label: `${D}Initiative`, hint: `${D}InitiativeHint`, value: init },
     attack: { label: `${D}Attack`, hint: `${D}AttackHint`, value: attackScore(a, weapon) },
-    defense: { label: `${D}Defense`, hint: `${D}DefenseHint`, value: defenseScore(a, weapon, shield) },
+    // The Defense a blow meets: with the weapon the fighter meets it with (a bow parries nothing), as the card has it.
+    defense: { label: `${D}Defense`, hint: `${D}DefenseHint`, value: defenseScore(a, meleeWeaponOf(actor.weapons.filter((w) => w.equipped).map((w) => w.stats)), shield) },
     damage: { label: `${D}Damage`, hint: `${D}DamageHint`, value: damageScore(a, weapon) },
     soak: { label: `${D}Soak`, hint: `${D}SoakHint`, value: soakScore(a, armor) },
     woundPenalty: { label: `${D}WoundPenalty`, hint: `${D}WoundPenaltyHint`, value: wounds.penalty },
@@ -92,3 +94,5 @@ export * from "./combat";
 export * from "./odds";
 export * from "./athletics";
 export * from "./effective-space";
+export * from "./attack-form";
+export * from "./target";

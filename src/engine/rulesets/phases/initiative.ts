@@ -51,11 +51,17 @@ export function initiativeBonus(input: InitiativeInput): number {
   return input.score + sumParts(initiativeModifiers(input));
 }
 
+/** The seed names no botch on Initiative: no botch dice. */
+export const INITIATIVE_BOTCH_DICE = 0;
+
+/** The stress die alone, as the round rolls it for every Initiative Total at once (the round adds the rest). */
+export const rollInitiativeDie = (dice: Dice) => rollStressTotal(0, dice, INITIATIVE_BOTCH_DICE);
+
 /**
  * Rolls a stress die for Initiative. By default no botch dice (the seed names no
  * botch on Initiative); a group that wants one passes `botchDice`.
  */
-export function rollInitiative(input: InitiativeInput, dice: Dice, botchDice = 0): Outcome<Resolution<InitiativeResult & { roll: StressRoll; botched: boolean }>> {
+export function rollInitiative(input: InitiativeInput, dice: Dice, botchDice = INITIATIVE_BOTCH_DICE): Outcome<Resolution<InitiativeResult & { roll: StressRoll; botched: boolean }>> {
   const checked = checkInitiative(input);
   if (!checked.ok) return checked;
   const rolled = rollStressTotal(0, dice, botchDice);
