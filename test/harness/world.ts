@@ -10,7 +10,7 @@ import vm from "node:vm";
 import { VirtualClock } from "./latency";
 import { createRuntime, type Runtime } from "./runtime";
 import { type Latency, ROLES, WorldServer } from "./server";
-import type { V14Readings } from "./version";
+import { type V14Readings, v14Rule, whileConnecting } from "./version";
 import type { AnyObject } from "./utils";
 
 export const REPO_ROOT = join(import.meta.dirname, "../..");
@@ -109,6 +109,7 @@ export class TestWorld {
   constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency, v14 = {}, clock = "real" }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency; v14?: Partial<V14Readings>; clock?: "real" | "virtual" } = {}) {
     this.systemRoot = systemRoot;
     this.v14 = v14;
+    if (Object.keys(v14).length > 0) v14Rule("a world's own v14 readings");
     const systemJson = readJson(join(systemRoot, "system.json"));
     this.translations = readJson(join(systemRoot, "lang/en.json"));
     this.server = new WorldServer(systemJson);
@@ -132,6 +133,11 @@ export class TestWorld {
   /** Connect a user's client: load the bundle in a fresh realm and run init, i18nInit, setup and ready. */
   async connect(userName: string, { seed = 1, bundle = join(this.systemRoot, `${this.server.systemJson.esmodules[0]}`) }: { seed?: number; bundle?: string | null } = {}): Promise<ConnectedClient> {
     const userId = this.userId(userName);
+    // What connecting meets is recorded apart (version.ts `whileConnecting`).
+    return whileConnecting(() => this.connectNow(userName, userId, seed, bundle));
+  }
+
+  private connectNow(userName: string, userId: string, seed: number, bundle: string | null): ConnectedClient {
     const runtime = createRuntime(this.server, userId, { translations: this.translations, systemRoot: this.systemRoot, seed, v14: this.v14 });
     const context = vm.createContext({ ...runtime.globals });
     context.globalThis = context;
