@@ -1,8 +1,17 @@
-import { defineConfig } from "vitest/config";
+import { readFileSync } from "node:fs";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Three projects: the pure engine runs with no Foundry globals at all (proving it
 // needs none); the shell runs with the Foundry test harness installed; the browser
 // project drives Debian's chromium and runs last (a group of its own).
+// BOUT_TEST_COST=<file>: every project records each test file's CPU seconds there (test/harness/cost.ts).
+const cost = process.env.BOUT_TEST_COST ? ["test/harness/cost.ts"] : [];
+
+// The shell files whose v13 run meets no v14 rule (test/harness/version.ts): the v14 run skips them, as
+// docs/dev/testing.md says; test/harness/setup.ts fails a listed file's v13 run once it meets one. A run
+// with v14 readings of its own (BOUT_V14_READINGS) skips none: the list is made under the default readings.
+const v14Same: string[] = process.env.BOUT_V14_READINGS ? [] : (JSON.parse(readFileSync(new URL("test/shell/v14-same.json", import.meta.url), "utf8")) as { files: string[] }).files;
+
 export default defineConfig({
   test: {
     globals: true,
@@ -32,6 +41,7 @@ export default defineConfig({
           include: ["test/engine/**/*.test.ts"],
           sequence: { groupOrder: 0 },
           environment: "node",
+          setupFiles: [...cost],
           benchmark: { include: ["bench/*.bench.ts"] },
         },
       },
@@ -42,7 +52,7 @@ export default defineConfig({
           include: ["test/shell/**/*.test.ts", "test/build/**/*.test.ts"],
           sequence: { groupOrder: 0 },
           environment: "node",
-          setupFiles: ["test/harness/setup.ts"],
+          setupFiles: ["test/harness/setup.ts", ...cost],
           benchmark: { include: ["bench/shell/*.bench.ts"] },
         },
       },
@@ -52,8 +62,9 @@ export default defineConfig({
         test: {
           name: "shell-v14",
           include: ["test/shell/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...v14Same],
           environment: "node",
-          setupFiles: ["test/harness/setup.ts"],
+          setupFiles: ["test/harness/setup.ts", ...cost],
           env: { BOUT_FOUNDRY: "14" },
           // After the v13 run, not beside it: the two-core machine runs one shell suite at a time.
           sequence: { groupOrder: 1 },
@@ -67,7 +78,7 @@ export default defineConfig({
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["test/harness/setup.ts"],
+          setupFiles: ["test/harness/setup.ts", ...cost],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // After the other projects, one chromium at a time keeps the two-core CI machine steady.

@@ -8,7 +8,7 @@
 import { clickElement, fillForm, FormDataExtended, sharedScreen } from "./forms";
 import { type AnyObject, deepClone, expandObject, isPlainObject, mergeObject } from "./utils";
 import { dataAttribute, queryClass } from "./html-query";
-import { isV14, v14Readings, type V14Readings } from "./version";
+import { v14Readings, v14Rule, type V14Readings } from "./version";
 
 /** v14's keys for core's combatant menu entries (v13 COMBAT.Combatant*). */
 const V14_ENTRY_KEYS: Record<string, string> = {
@@ -775,7 +775,7 @@ export function createApplications({ templates, CONFIG, game, ui, readings = v14
     _getEntryContextOptions(): AnyObject[] {
       const entries = this._coreEntryContextOptions();
       // v14, as `V14Readings.contextMenu` reads the evidence: core's entries by `label` under new keys, or as in v13.
-      if (!isV14() || readings.contextMenu === "name") return entries;
+      if (!v14Rule("core's combatant menu") || readings.contextMenu === "name") return entries;
       return entries.map(({ name, ...rest }) => ({ label: V14_ENTRY_KEYS[name] ?? name, ...rest }));
     }
 
@@ -799,7 +799,7 @@ export function createApplications({ templates, CONFIG, game, ui, readings = v14
     /** v13 CombatTracker#_getCombatContextOptions: the encounter's menu (built for GMs only). */
     _getCombatContextOptions(): AnyObject[] {
       const entries = this._coreCombatContextOptions();
-      return isV14() && readings.contextMenu === "label" ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
+      return v14Rule("core's encounter menu") && readings.contextMenu === "label" ? entries.map(({ name, ...rest }) => ({ label: name, ...rest })) : entries;
     }
 
     _coreCombatContextOptions(): AnyObject[] {

@@ -33,7 +33,7 @@ import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
 import { createCompendiumCollection, lockedPackError } from "./compendium";
-import { isV14, MESSAGE_MODE_OF_ROLL_MODE, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode, v14Readings, type V14Readings } from "./version";
+import { MESSAGE_MODE_OF_ROLL_MODE, modelsV14, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode, v14Readings, v14Rule, type V14Readings } from "./version";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, hasProperty, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 /** A write checked on the client and ready to go (Document.prepareCreate and kin): its server half, and what the caller gets back. */
@@ -117,7 +117,7 @@ const STATUS_ARRAY_METHODS: Record<string, (this: Record<string, AnyObject>, ...
  * array methods or without, or an array a package assigned: `V14Readings.statusEffects`.
  */
 function statusEffectsConfig(list: AnyObject[], reading: V14Readings["statusEffects"]): AnyObject[] | Record<string, AnyObject> {
-  if (!isV14() || reading === "array") return list;
+  if (!modelsV14() || reading === "array") return list;
   const proto: AnyObject = {};
   if (reading === "compat") {
     for (const [name, fn] of Object.entries(STATUS_ARRAY_METHODS)) Object.defineProperty(proto, name, { value: fn, enumerable: false });
@@ -125,6 +125,47 @@ function statusEffectsConfig(list: AnyObject[], reading: V14Readings["statusEffe
   }
   return Object.assign(Object.create(proto), Object.fromEntries(list.map((e) => [e.id, e])));
 }
+
+/** `game.release`, whose every read meets a v14 rule (version.ts `v14Rule`): src/compat.ts asks it the generation. */
+function recordedRelease(): AnyObject {
+  const data = releaseData();
+  const release: AnyObject = {};
+  for (const key of Object.keys(data) as (keyof typeof data)[])
+    Object.defineProperty(release, key, { get: () => (v14Rule("game.release"), data[key]), enumerable: true });
+  return release;
+}
+
+/** Documents whose schema differs in v14 (schemas.ts): a Token's `level`, an ActiveEffect's changes moved to `system`. */
+const VERSION_SHAPED = new Set(["Token", "ActiveEffect"]);
+
+/**
+ * The registered settings: core's differ (v13 core.rollMode, v14 core.messageMode), so walking them all
+ * meets a v14 rule (version.ts `v14Rule`); a setting read by its key records only the chat mode's.
+ */
+class SettingsMap extends Map<string, AnyObject> {
+  override entries(): MapIterator<[string, AnyObject]> {
+    v14Rule("every registered setting");
+    return super.entries();
+  }
+  override keys(): MapIterator<string> {
+    v14Rule("every registered setting");
+    return super.keys();
+  }
+  override values(): MapIterator<AnyObject> {
+    v14Rule("every registered setting");
+    return super.values();
+  }
+  override forEach(fn: (value: AnyObject, key: string, map: Map<string, AnyObject>) => void, thisArg?: unknown): void {
+    v14Rule("every registered setting");
+    super.forEach(fn, thisArg);
+  }
+  override [Symbol.iterator](): MapIterator<[string, AnyObject]> {
+    return this.entries();
+  }
+}
+
+/** The user's chat visibility: v13's core.rollMode, v14's core.messageMode. */
+const CHAT_MODE_KEYS = new Set(["rollMode", "messageMode"]);
 
 /** The configured status of this id, in either shape. */
 function statusConfig(CONFIG: AnyObject, statusId: string): AnyObject | undefined {
@@ -178,11 +219,22 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     ui: {},
     time: { roundTime: 6, turnTime: 0 },
   };
+  // Its shape is the generation's: every read or assignment meets a v14 rule (version.ts `v14Rule`).
+  let statusEffects = CONFIG.statusEffects;
+  Object.defineProperty(CONFIG, "statusEffects", {
+    get: () => (v14Rule("CONFIG.statusEffects"), statusEffects),
+    set: (value) => {
+      v14Rule("CONFIG.statusEffects");
+      statusEffects = value;
+    },
+    enumerable: true,
+    configurable: true,
+  });
 
   const game: AnyObject = {
     ready: false,
-    // Foundry's Game#release: which generation this client is (version.ts chooses the harness's).
-    release: releaseData(),
+    // Foundry's Game#release: which generation this client is (version.ts chooses the harness's); reading it meets a v14 rule.
+    release: recordedRelease(),
     i18n,
     system: { id: systemJson.id, title: systemJson.title, version: systemJson.version, documentTypes: systemJson.documentTypes, initiative: systemJson.initiative },
     world: { id: "harness-world", title: "Harness World" },
@@ -327,6 +379,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
     override _initializeSource(data: AnyObject): AnyObject {
       const cls = this.constructor as typeof Document;
+      if (VERSION_SHAPED.has(cls.metadata.name)) v14Rule(`a ${cls.metadata.name} document`);
       let source = deepClone(data ?? {});
       source = cls.migrateData(source);
       const system = source.system;
@@ -938,7 +991,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       // initial "initial"; foundryvtt/crucible#688: "Effect changes are now all nested under system,
       // and all modes are changed to types"). A v13 numeric mode becomes the type of the same name
       // (only "add" is documented; the others follow v13 CONST.ACTIVE_EFFECT_MODES' names).
-      if (isV14() && Array.isArray(data.changes)) {
+      if (v14Rule("a status effect's changes") && Array.isArray(data.changes)) {
         const types = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
         const change = ({ mode, ...c }: AnyObject) => ({ type: typeof mode === "number" ? (types[mode] ?? "add") : "add", phase: "initial", ...c });
         data.system = { ...(data.system ?? {}), changes: data.changes.map(change) };
@@ -1164,7 +1217,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // v13 Roll#toMessage: the roll mode given ("roll" or none: the user's core.rollMode) travels in the creation options.
   // v14: the message mode given (or the deprecated roll mode, or the user's core.messageMode) travels as messageMode.
   const Roll = defineRoll(() => CONFIG.Dice.randomUniform(), rolls, (data, options) => {
-    if (isV14()) {
+    if (v14Rule("a roll's message mode")) {
       const { rollMode, ...rest } = options;
       const messageMode = (rest as AnyObject).messageMode ?? (rollMode && rollMode !== "roll" ? MESSAGE_MODE_OF_ROLL_MODE[String(rollMode)] : game.settings.get("core", "messageMode"));
       return CONFIG.ChatMessage.documentClass.create({ author: game.user.id, ...data }, { ...rest, messageMode });
@@ -1249,8 +1302,10 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
      */
     override async _preCreate(data: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preCreate(data, options, user)) === false) return false;
-      const mode = isV14() && options.messageMode ? ROLL_MODE_OF_MESSAGE_MODE[options.messageMode] : options.rollMode;
-      const applies = this.isRoll || (isV14() && readings.messageMode === "all");
+      // A message created with no mode option gets none in either generation: only one that names a mode meets the rule.
+      const v14 = (options.messageMode !== undefined || options.rollMode !== undefined) && v14Rule("a message's mode option");
+      const mode = v14 && options.messageMode ? ROLL_MODE_OF_MESSAGE_MODE[options.messageMode] : options.rollMode;
+      const applies = this.isRoll || (v14 && readings.messageMode === "all");
       if (applies && mode) this.applyRollMode(mode);
     }
     static getSpeaker({ actor, token, alias }: AnyObject = {}): AnyObject {
@@ -1386,7 +1441,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   // ---- settings ----
 
   class ClientSettings {
-    readonly settings = new Map<string, AnyObject>();
+    readonly settings = new SettingsMap();
     /** As in v13: settings menus by "namespace.key" (a button in the configuration opening `type`). */
     readonly menus = new Map<string, AnyObject>();
     registerMenu(namespace: string, key: string, data: AnyObject): void {
@@ -1422,11 +1477,13 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (config.choices && !(String(value) in config.choices)) throw new Error(`${value} is not a valid choice for setting ${config.id}`);
     }
     get(namespace: string, key: string): unknown {
+      if (namespace === "core" && CHAT_MODE_KEYS.has(key)) v14Rule("the user's chat mode setting");
       const config = this.config(namespace, key);
       const store = config.scope === "world" ? worldSettings : localSettings;
       return this.cast(config, store.get(config.id));
     }
     async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+      if (namespace === "core" && CHAT_MODE_KEYS.has(key)) v14Rule("the user's chat mode setting");
       const config = this.config(namespace, key);
       const cleaned = this.cast(config, value);
       this.check(config, cleaned);
@@ -1450,7 +1507,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   game.settings = new ClientSettings();
   // Core's own settings that the system reads.
   // v13's core.rollMode; v14 replaced it with core.messageMode (public, gm, blind, self, ic, ooc, emote).
-  if (isV14()) game.settings.register("core", "messageMode", { scope: "client", config: true, type: String, default: "public" });
+  if (modelsV14()) game.settings.register("core", "messageMode", { scope: "client", config: true, type: String, default: "public" });
   else game.settings.register("core", "rollMode", { scope: "client", config: true, type: String, default: "publicroll" });
   // v13: the world's role table for user permissions (game.permissions), defaulting to each permission's default role and above.
   game.settings.register("core", "permissions", { scope: "world", config: false, type: Object, default: defaultRolePermissions() });
@@ -1492,7 +1549,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   CONFIG.ui.combat = applications.sidebar.tabs.CombatTracker;
   // Core registers its legacy sheets for every type before any package's init (v14: as
   // `V14Readings.coreSheets` reads the evidence, those or none).
-  const coreSheets = isV14() && readings.coreSheets === "none" ? [] : ([["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const);
+  const coreSheets = modelsV14() && readings.coreSheets === "none" ? [] : ([["Actor", "ActorSheet"], ["Item", "ItemSheet"]] as const);
   for (const [name, key] of coreSheets) {
     for (const type of documentTypes[name] ?? []) {
       CONFIG[name].sheetClasses[type] = { [`core.${key}`]: { id: `core.${key}`, cls: applications.appv1.sheets[key], default: true, label: key } };
@@ -1735,7 +1792,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const foundry = {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
-    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Folder, Scene, TokenDocument, WallDocument, ...(isV14() ? { modifyBatch } : {}) },
+    documents: { Actor, Item, ActiveEffect, Combat, Combatant, CombatantGroup, ChatMessage, User, JournalEntry, JournalEntryPage, RollTable, TableResult, Folder, Scene, TokenDocument, WallDocument },
     dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     utils,
     applications: {
@@ -1750,6 +1807,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     appv1: applications.appv1,
     CONST,
   };
+  // v14's foundry.documents.modifyBatch (v13 has none): asking for it meets a v14 rule (version.ts `v14Rule`).
+  // In v13 the property answers undefined and is not enumerable, so only an `in` test could tell it is there.
+  Object.defineProperty(foundry.documents, "modifyBatch", { get: () => (v14Rule("foundry.documents.modifyBatch") ? modifyBatch : undefined), enumerable: modelsV14() });
 
   const globals: AnyObject = {
     canvas,

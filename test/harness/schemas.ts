@@ -16,7 +16,7 @@ import {
   SetField,
   StringField,
 } from "./fields";
-import { isV14 } from "./version";
+import { modelsV14 } from "./version";
 
 export interface DocumentMeta {
   name: string;
@@ -92,7 +92,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         }),
         // Active Effects v2 (v14): the changes moved to system.changes (fvtt-types 14.366 common/data/active-effect.d.mts,
         // the changes field a system model must declare; foundryvtt/crucible#688 "Effect changes are now all nested under system").
-        ...(isV14() ? {} : { changes: new ArrayField(new ObjectField()) }),
+        ...(modelsV14() ? {} : { changes: new ArrayField(new ObjectField()) }),
         flags: flags(),
         _stats: stats(),
       };
@@ -210,7 +210,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         bar2: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: null }) }),
         // v14 Scene Levels: the level the token stands on (a level id, blank on a scene without levels), the source
         // level its movement waypoints default to (v14 API TokenProcessedMovementWaypoint#level; Scene#cycleLevel).
-        ...(isV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
+        ...(modelsV14() ? { level: new StringField({ required: true, blank: true, initial: "" }) } : {}),
         // v13 BaseToken#_movementHistory: the recorded waypoints of the token's movement (TokenDocument#movementHistory; token-movement.ts).
         _movementHistory: new ArrayField(new ObjectField()),
         flags: flags(),

@@ -36,12 +36,13 @@
  * history (`_movementArguments.unrecorded`), animation, pausing.
  */
 import { type AnyObject, randomID } from "./utils";
-import { isV14 } from "./version";
+import { modelsV14 } from "./version";
 
 // v14 Scene Levels: a waypoint also names its level (v14 API: TokenProcessedMovementWaypoint#level, "The level ID.
 // Default: the previous or source level ID"; TokenMovementSegmentData#level), so a change of level is a movement.
-// (v14 waypoints also carry a `depth`, not modelled: the system reads none.)
-const MOVEMENT_FIELDS: readonly string[] = ["x", "y", "elevation", "width", "height", "shape", ...(isV14() ? ["level"] : [])];
+// (v14 waypoints also carry a `depth`, not modelled: the system reads none.) Only tokens move: a Token document records
+// its v14 rule when it is made (runtime.ts), so this is not recorded again here.
+const MOVEMENT_FIELDS: readonly string[] = ["x", "y", "elevation", "width", "height", "shape", ...(modelsV14() ? ["level"] : [])];
 const METHODS = ["api", "config", "dragging", "keyboard", "paste", "undo"];
 
 const emptySection = (waypoints: AnyObject[]) => ({ waypoints, distance: 0, cost: 0, spaces: 0, diagonals: 0 });

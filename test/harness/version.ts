@@ -26,8 +26,65 @@
  */
 export type Generation = 13 | 14;
 
+/**
+ * Which rules of the two modes a test file met: the evidence behind the v14 run's skip list
+ * (test/shell/v14-same.json, docs/dev/testing.md). Every place where the v14 mode behaves
+ * differently records its rule when it is met, in either mode: a test or the harness asking
+ * `isV14()` / `foundryGeneration()` (or `v14Rule`), the system reading `game.release`, anything
+ * reading CONFIG.statusEffects or the user's chat mode setting, a message created with a mode
+ * option, a Token or ActiveEffect document (their schemas differ), core's combatant menu, a
+ * world given v14 readings of its own. A file whose v13 run meets none of them runs the same
+ * code on the same data in both modes. test/harness/setup.ts resets the record before each file;
+ * what a client meets while it connects is kept apart (`connecting`), see `CONNECT_RULES`.
+ */
+const met = new Set<string>();
+const metConnecting = new Set<string>();
+let connecting = 0;
+
+/** Records that `rule` (a version-dependent behaviour) was met; returns whether the harness models v14. */
+export function v14Rule(rule: string): boolean {
+  (connecting > 0 ? metConnecting : met).add(rule);
+  return modelsV14();
+}
+
+/**
+ * Whether the harness models v14, unrecorded: only for building what differs (schemas, settings,
+ * CONFIG, `game.release`), whose every read records its rule instead. test/shell/v14-same.test.ts
+ * holds the list of the places that may call it.
+ */
+export function modelsV14(): boolean {
+  return process.env.BOUT_FOUNDRY === "14";
+}
+
+/** Runs a client's connect (init, setup, ready): what it meets is recorded apart. */
+export function whileConnecting<T>(fn: () => T): T {
+  connecting += 1;
+  try {
+    return fn();
+  } finally {
+    connecting -= 1;
+  }
+}
+
+/**
+ * What a connect may meet and still leave both modes the same outside what is recorded later:
+ * the system's init adds its statuses to CONFIG.statusEffects (src/table/status-effects.ts through
+ * src/compat.ts `addStatusEffect`), which writes only into that object; any later read of it is recorded.
+ */
+export const CONNECT_RULES: ReadonlySet<string> = new Set(["CONFIG.statusEffects"]);
+
+/** The rules met since the last reset: after connecting, and those met while connecting outside CONNECT_RULES. */
+export function metRules(): string[] {
+  return [...met, ...[...metConnecting].filter((r) => !CONNECT_RULES.has(r)).map((r) => `${r} (while connecting)`)].sort();
+}
+
+export function resetMetRules(): void {
+  met.clear();
+  metConnecting.clear();
+}
+
 export function foundryGeneration(): Generation {
-  return process.env.BOUT_FOUNDRY === "14" ? 14 : 13;
+  return v14Rule("the generation asked") ? 14 : 13;
 }
 
 export const isV14 = (): boolean => foundryGeneration() === 14;
@@ -106,7 +163,7 @@ export function v14Readings(world: Partial<V14Readings> = {}): V14Readings {
 }
 
 /** `game.release` as each generation reports it (the builds the harness cites). */
-export function releaseData(generation: Generation = foundryGeneration()): { generation: number; build: number; version: string } {
+export function releaseData(generation: Generation = modelsV14() ? 14 : 13): { generation: number; build: number; version: string } {
   return generation === 14 ? { generation: 14, build: 366, version: "14.366" } : { generation: 13, build: 350, version: "13.350" };
 }
 

@@ -10,7 +10,7 @@ import vm from "node:vm";
 import { VirtualClock } from "./latency";
 import { createRuntime, type Runtime } from "./runtime";
 import { type Latency, ROLES, WorldServer } from "./server";
-import type { V14Readings } from "./version";
+import { type V14Readings, v14Rule, whileConnecting } from "./version";
 import type { AnyObject } from "./utils";
 
 export const REPO_ROOT = join(import.meta.dirname, "../..");
@@ -60,14 +60,42 @@ function scriptFromBundle(code: string): string {
  */
 const compiled = new Map<string, { version: string; script: vm.Script }>();
 
-function bundleScript(path: string): vm.Script {
+/** Which version of a file is on disk (a rebuild changes it). */
+function fileVersion(path: string): string {
   const { mtimeMs, size } = statSync(path);
-  const version = `${mtimeMs}:${size}`;
+  return `${mtimeMs}:${size}`;
+}
+
+function bundleScript(path: string): vm.Script {
+  const version = fileVersion(path);
   const cached = compiled.get(path);
   if (cached?.version === version) return cached.script;
   const script = new vm.Script(scriptFromBundle(readFileSync(path, "utf8")), { filename: path });
   compiled.set(path, { version, script });
   return script;
+}
+
+/**
+ * The system's translations (about 200 KB of JSON), parsed once per file version and per worker
+ * instead of once per world, and frozen: every world and client reads them, none may change them.
+ */
+const translationsRead = new Map<string, { version: string; value: AnyObject }>();
+
+function sharedTranslations(path: string): AnyObject {
+  const version = fileVersion(path);
+  const cached = translationsRead.get(path);
+  if (cached?.version === version) return cached.value;
+  const value = deepFreeze(readJson(path));
+  translationsRead.set(path, { version, value });
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /**
@@ -109,8 +137,9 @@ export class TestWorld {
   constructor({ systemRoot = DIST_ROOT, users = [{ name: "Gamemaster", role: ROLES.GAMEMASTER }], latency, v14 = {}, clock = "real" }: { systemRoot?: string; users?: WorldUser[]; latency?: Latency; v14?: Partial<V14Readings>; clock?: "real" | "virtual" } = {}) {
     this.systemRoot = systemRoot;
     this.v14 = v14;
+    if (Object.keys(v14).length > 0) v14Rule("a world's own v14 readings");
     const systemJson = readJson(join(systemRoot, "system.json"));
-    this.translations = readJson(join(systemRoot, "lang/en.json"));
+    this.translations = sharedTranslations(join(systemRoot, "lang/en.json"));
     this.server = new WorldServer(systemJson);
     const ids = users.map((u) => this.server.addUser(u.name, u.role ?? ROLES.PLAYER, u.id)._id as string);
     this.server.latency = latency ?? (users.length > 1 ? tableLatency(ids) : 0);
@@ -132,6 +161,11 @@ export class TestWorld {
   /** Connect a user's client: load the bundle in a fresh realm and run init, i18nInit, setup and ready. */
   async connect(userName: string, { seed = 1, bundle = join(this.systemRoot, `${this.server.systemJson.esmodules[0]}`) }: { seed?: number; bundle?: string | null } = {}): Promise<ConnectedClient> {
     const userId = this.userId(userName);
+    // What connecting meets is recorded apart (version.ts `whileConnecting`).
+    return whileConnecting(() => this.connectNow(userName, userId, seed, bundle));
+  }
+
+  private connectNow(userName: string, userId: string, seed: number, bundle: string | null): ConnectedClient {
     const runtime = createRuntime(this.server, userId, { translations: this.translations, systemRoot: this.systemRoot, seed, v14: this.v14 });
     const context = vm.createContext({ ...runtime.globals });
     context.globalThis = context;
@@ -196,7 +230,7 @@ export class TestWorld {
 export function installGlobalClient({ systemRoot = REPO_ROOT, seed = 1 }: { systemRoot?: string; seed?: number } = {}): { world: TestWorld; runtime: Runtime } {
   const world = new TestWorld({ systemRoot, users: [{ name: "Gamemaster", role: ROLES.GAMEMASTER }] });
   const userId = world.userId("Gamemaster");
-  const runtime = createRuntime(world.server, userId, { translations: readJson(join(systemRoot, "lang/en.json")), systemRoot, seed });
+  const runtime = createRuntime(world.server, userId, { translations: sharedTranslations(join(systemRoot, "lang/en.json")), systemRoot, seed });
   Object.assign(globalThis, runtime.globals);
   runtime.initializeDocuments();
   world.server.connect(runtime.client);

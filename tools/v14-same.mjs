@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Makes test/shell/v14-same.json: the shell test files whose v13 run meets no v14 rule
+// (test/harness/version.ts `v14Rule`), which the shell-v14 project therefore skips
+// (docs/dev/testing.md, "Foundry v14 mode"). Runs the `shell` project's test/shell files once
+// with BOUT_V14_PROBE set (test/harness/setup.ts appends each file's rules there) and keeps
+// the files that met none. Needs a built dist/bout (`npm run build`).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dir = mkdtempSync(join(tmpdir(), "v14-same-"));
+const probe = join(dir, "probe.jsonl");
+const run = spawnSync(join(root, "node_modules/.bin/vitest"), ["run", "--project", "shell", "test/shell/"], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, BOUT_V14_PROBE: probe },
+});
+if (run.status !== 0) {
+  console.error("v14-same: the shell project failed; the list is made only from a passing run");
+  process.exit(1);
+}
+const records = readFileSync(probe, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+rmSync(dir, { recursive: true, force: true });
+const files = records.filter((r) => r.met.length === 0).map((r) => r.file).sort();
+const list = {
+  about: "Made by `node tools/v14-same.mjs`: the test/shell files whose v13 run meets no v14 rule (test/harness/version.ts), so the shell-v14 project skips them (docs/dev/testing.md). test/harness/setup.ts fails a listed file's v13 run when it meets one.",
+  files,
+};
+writeFileSync(join(root, "test/shell/v14-same.json"), `${JSON.stringify(list, null, 2)}\n`);
+console.log(`v14-same: ${files.length} of ${records.length} files meet no v14 rule`);
+for (const r of records.filter((r) => r.met.length > 0).sort((a, b) => a.file.localeCompare(b.file))) console.log(`  ${r.file}: ${r.met.join("; ")}`);
