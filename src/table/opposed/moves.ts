@@ -24,9 +24,9 @@ import {
   leap,
   moveCost,
   run,
-  skillItemTarget,
+  namedSkillTest,
   skillTarget,
-  type Characteristic,
+  type NamedSkill,
   type OpposedStats,
   type FleeResult,
   type TestInput,
@@ -50,11 +50,10 @@ const WITH_OPPONENT: readonly MoveKind[] = ["charge", "flee", "disengage"];
 const view = (actor: Actor.Implementation) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.move.${code}`, `${M}Refusal.${key}`);
 
-/** A skill of that name on the actor (characteristic + advances), else the bare characteristic. */
-function namedTest(actor: Actor.Implementation, name: string, fallback: Characteristic): TestInput {
+/** The named skill's test (the engine's namedSkillTest: the skill item of that name, else its characteristic). */
+function namedTest(actor: Actor.Implementation, name: NamedSkill): TestInput {
   const v = view(actor);
-  const skill = v.skills.find((s) => s.name.trim().toLowerCase() === name);
-  return { target: skillItemTarget(v.stats, skill?.stats, fallback), difficulty: "challenging", modifier: 0 };
+  return namedSkillTest(v.stats, v.skills, name);
 }
 
 interface MoveDeclaration {
@@ -176,7 +175,7 @@ const moveCard: CardKind = {
           const damage = weapon?.damage ?? 0;
           const r = flee(
             {
-              fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool", "wp"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
+              fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
               opponent: { id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, damage, advantage: them!.advantage },
               tables,
             },
@@ -221,19 +220,19 @@ const moveCard: CardKind = {
           return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure", headline: moveHeadline({ move: "disengage", escaped: r.value.result.escaped }) });
         }
         case "run": {
-          const r = run({ id: fighterRef(actor), athletics: namedTest(actor, "athletics", "ag"), move: me.move }, dice);
+          const r = run({ id: fighterRef(actor), athletics: namedTest(actor, "athletics"), move: me.move }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "run", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "leap": {
-          const r = leap({ id: fighterRef(actor), move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          const r = leap({ id: fighterRef(actor), move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics") } : {}) }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: "neutral", headline: moveHeadline({ move: "leap", feet: r.value.result.feet }) }) : r;
         }
         case "climb": {
-          const r = climb({ id: fighterRef(actor), move: me.move, climb: namedTest(actor, "climb", "s") }, dice);
+          const r = climb({ id: fighterRef(actor), move: me.move, climb: namedTest(actor, "climb") }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "climb", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "fall": {
-          const r = fall({ id: fighterRef(actor), yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          const r = fall({ id: fighterRef(actor), yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics") } : {}) }, dice);
           if (!r.ok) return r;
           if (r.value.result.wounds) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-r.value.result.wounds, 0) });
           if (r.value.result.prone) statuses[fighterRef(actor)] = [{ id: "prone", active: true }];
