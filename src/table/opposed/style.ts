@@ -8,7 +8,7 @@
  */
 import { actorView } from "../../data/actor/actor-view";
 import type { TimeCommand } from "../../engine/time/machine";
-import type { TurnsState } from "../../engine/time/turns";
+import { actionOpen, type TurnsState } from "../../engine/time/turns";
 import { opposedOdds, rangedOppositionSkill, skillTarget, type OpposedStats, type RangedOpposition } from "../../engine/rulesets/opposed";
 import { best, opposition, styleRule, type OpposedStyle } from "../../engine/styles";
 import { opposedTie } from "../../settings";
@@ -67,7 +67,8 @@ async function act(styled: Styled) {
   const end = { command: { type: "endTurn", combatantId: styled.combatantId } as TimeCommand };
   // Its card still waits for the foe's answer: the turn waits with it.
   if (waitingCardBy(styled.combat.id!, styled.actor)) return null;
-  if (styled.down || me.surprised || me.actionUsed || me.effects.loseAction) return end;
+  // The Action as the order judges it (the engine's actionOpen), the token's Surprised included.
+  if (styled.down || !actionOpen(state, styled.combatantId, styled.combat.fightNow())) return end;
   const weapon = closingWeapon(styled.actor, isMelee);
   const foes = foesInReach(styled, weapon);
   const foe = plannedFoe(foes, styled.plan?.target, () => bestFoe(styled.actor, foes));
