@@ -40,7 +40,7 @@ import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
 import { engagedFoes, engagedInFight, measureBetween, turnStart } from "./engagement";
-import { aftermath, armourOf, merge, weaponInHand, woundStatuses } from "./attack";
+import { aftermath, armourOf, merge, weaponInHand, woundStatuses, woundUpdate } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
 const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as const;
@@ -185,7 +185,7 @@ const moveCard: CardKind = {
           const f = r.value.result;
           fled = { result: f, weaponId: weapon?.id ?? null, damage };
           add(fighterRef(foe!), { "system.opposed.advantage": delta(f.opponentAdvantage - them!.advantage, 0) });
-          if (f.hit) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-f.hit.wounds.suffered, 0), ...(f.hit.wounds.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}) });
+          if (f.hit) add(fighterRef(actor), woundUpdate(f.hit.wounds));
           if (f.hit) statuses[fighterRef(actor)] = woundStatuses(f.hit.wounds);
           // Broken Conditions stack: the count on the sheet grows by each one gained; the token shows the condition.
           if (f.broken) {
@@ -200,7 +200,7 @@ const moveCard: CardKind = {
           const foes = disengaging;
           const byAdvantage = disengageByAdvantage(me.advantage, foes.map((f) => view(f).stats.advantage), fighterRef(actor));
           if (byAdvantage.ok) {
-            add(fighterRef(actor), { "system.opposed.advantage": delta(-me.advantage, 0) });
+            add(fighterRef(actor), { "system.opposed.advantage": delta(byAdvantage.value.result.advantage - me.advantage, 0) });
             return ok({ events: byAdvantage.value.events, outcome: "success", headline: moveHeadline({ move: "disengage", escaped: true }) });
           }
           const held = new Map(foes.map((f) => [fighterRef(f), view(f).stats.advantage]));
