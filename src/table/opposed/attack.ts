@@ -20,6 +20,7 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   armourPoints,
   bonus,
+  DEFAULT_DIFFICULTY,
   DIFFICULTIES,
   LOCATIONS,
   opposedOdds,
@@ -76,7 +77,7 @@ const difficultyField = (name = "difficulty") => ({
   kind: "select" as const,
   name,
   label: "BOUT.Roll.Difficulty",
-  value: "challenging",
+  value: DEFAULT_DIFFICULTY,
   // Each step names the situations the Combat Difficulty table puts there, so the table works as a list of presets.
   options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.Situation.${k}` })),
 });
@@ -88,7 +89,7 @@ const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.
 export const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
   if (!defender) return null;
   const s = view(defender).stats;
-  return { target: Math.max(skillTarget(s, "melee"), skillTarget(s, "dodge")), difficulty: "challenging" };
+  return { target: Math.max(skillTarget(s, "melee"), skillTarget(s, "dodge")), difficulty: DEFAULT_DIFFICULTY };
 };
 
 interface Declaration {

@@ -14,6 +14,11 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   bonus,
+  chargeYards,
+  MOVE_KINDS,
+  MOVES_WITH_OPPONENT,
+  type MoveKind,
+  DEFAULT_DIFFICULTY,
   brokenAfter,
   charge,
   climb,
@@ -43,9 +48,8 @@ import { engagedFoes, engagedInFight, measureBetween, turnStart } from "./engage
 import { aftermath, armourOf, merge, weaponInHand, woundStatuses, woundUpdate } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
-const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as const;
-type MoveKind = (typeof MOVES)[number];
-const WITH_OPPONENT: readonly MoveKind[] = ["charge", "flee", "disengage"];
+const MOVES = MOVE_KINDS;
+const WITH_OPPONENT = MOVES_WITH_OPPONENT;
 
 const view = (actor: Actor.Implementation) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.move.${code}`, `${M}Refusal.${key}`);
@@ -77,7 +81,7 @@ function chargeFrom(actor: Actor.Implementation, opponentId: string | null, comb
   const start = turnStart(actor, combatId);
   const foe = opponentId ? fighterFrom(opponentId) : null;
   const yards = foe ? measureBetween(actor, foe, combatId, start).yards : null;
-  return { engaged: engagedInFight(actor, combatId, start, foe), distance: yards === null ? ruled : Math.round(yards), measured: yards !== null };
+  return { engaged: engagedInFight(actor, combatId, start, foe), distance: yards === null ? ruled : chargeYards(yards), measured: yards !== null };
 }
 
 /** "Disengage": the opponents the fighter disengages from: every foe Engaged with it, the one it named among them. */
@@ -176,7 +180,7 @@ const moveCard: CardKind = {
           const r = flee(
             {
               fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
-              opponent: { id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, damage, advantage: them!.advantage },
+              opponent: { id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: DEFAULT_DIFFICULTY, modifier: 0 }, damage, advantage: them!.advantage },
               tables,
             },
             dice,
@@ -207,9 +211,9 @@ const moveCard: CardKind = {
           const r = disengageByDodge(
             {
               id: fighterRef(actor),
-              dodge: { target: skillTarget(me, "dodge"), difficulty: "challenging", modifier: 0 },
+              dodge: { target: skillTarget(me, "dodge"), difficulty: DEFAULT_DIFFICULTY, modifier: 0 },
               advantage: me.advantage,
-              opponents: foes.map((f) => ({ id: fighterRef(f), melee: { target: skillTarget(view(f).stats, "melee"), difficulty: "challenging", modifier: 0 }, advantage: view(f).stats.advantage })),
+              opponents: foes.map((f) => ({ id: fighterRef(f), melee: { target: skillTarget(view(f).stats, "melee"), difficulty: DEFAULT_DIFFICULTY, modifier: 0 }, advantage: view(f).stats.advantage })),
             },
             dice,
           );

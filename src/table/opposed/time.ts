@@ -9,6 +9,7 @@ import { gatherStatuses } from "../status-writes";
 import type { TimeCommand } from "../../engine/time/machine";
 import { prepareOpen, startTurns, surpriseNow, turnsMachine, type TurnsCombatantInput, type TurnsState } from "../../engine/time/turns";
 import { surpriseBeganFor, surpriseEndedFor } from "../../engine/rulesets/opposed";
+import { opposedActionApplies } from "../../engine/rulesets/opposed/sheet-actions";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import { clearMovementRecords } from "../movement-record";
 
@@ -101,7 +102,7 @@ const TURNS: TimeStructure = {
             },
           ]
         : []),
-      ...(c.surprised ? [{ id: "shakeOff", label: "BOUT.Opposed.Surprise.ShakeOff", icon: "fa-solid fa-bolt", card: "opposed.shakeOff" }] : []),
+      ...(opposedActionApplies("shakeOff", { surprised: c.surprised }) ? [{ id: "shakeOff", label: "BOUT.Opposed.Surprise.ShakeOff", icon: "fa-solid fa-bolt", card: "opposed.shakeOff" }] : []),
     ];
   },
 };

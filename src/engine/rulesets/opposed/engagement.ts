@@ -31,6 +31,9 @@ export const engagedAt = (gap: number): boolean => Number.isFinite(gap) && gap <
 /** A target `yards` away (centre to centre) from a weapon of Range `range` is at Point Blank. */
 export const pointBlankAt = (yards: number, range: number): boolean => Number.isFinite(yards) && range > 0 && yards <= range * POINT_BLANK_SHARE + SLACK;
 
+/** "Charge": the yards measured centre to centre, counted in whole yards as Move and Run are (our reading: to the nearest yard). */
+export const chargeYards = (centre: number): number => Math.round(centre);
+
 /** How far a shot goes against its weapon's Range ("Combat Difficulty"). */
 export type ShotRange = "pointBlank" | "short" | "normal" | "long" | "extreme";
 

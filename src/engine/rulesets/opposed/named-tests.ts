@@ -8,6 +8,7 @@
  */
 import { skillItemTarget } from "./derived";
 import type { Characteristic, OpposedActor, OpposedSkill } from "./stats";
+import { DEFAULT_DIFFICULTY } from "./tables";
 import type { TestInput } from "./tests";
 
 /** Each named skill's characteristic when the fighter has no such skill item. */
@@ -21,5 +22,5 @@ export type NamedSkill = keyof typeof NAMED_SKILLS;
  */
 export function namedSkillTest(actor: OpposedActor, skills: readonly { readonly name: string; readonly stats: Pick<OpposedSkill, "characteristic" | "advances"> }[], name: NamedSkill): TestInput {
   const skill = skills.find((s) => s.name.trim().toLowerCase() === name);
-  return { target: skillItemTarget(actor, skill?.stats, NAMED_SKILLS[name]), difficulty: "challenging", modifier: 0 };
+  return { target: skillItemTarget(actor, skill?.stats, NAMED_SKILLS[name]), difficulty: DEFAULT_DIFFICULTY, modifier: 0 };
 }

@@ -58,6 +58,10 @@ export function woundConditions(w: Pick<WoundsResult, "critical">): { readonly c
 }
 
 export type MoveKind = "charge" | "flee" | "disengage" | "run" | "leap" | "climb" | "fall";
+export const MOVE_KINDS: readonly MoveKind[] = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"];
+
+/** "Move": the moves made against an opponent: a Charge at one, a Flee from one, a Disengage from those Engaged with the fighter. */
+export const MOVES_WITH_OPPONENT: readonly MoveKind[] = ["charge", "flee", "disengage"];
 
 /**
  * What a move costs of the turn ("Move"): Run is the Action (a sprint on top of
