@@ -5,6 +5,7 @@ import { SYSTEM_ID } from "./config";
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 import { CRIT_THROUGH_BLOCK, DEFAULT_CRIT_THROUGH_BLOCK } from "./engine/rulesets/actionpoints/attack";
 import { DEFAULT_PHASES_TRACKS, readPhasesTracks, type PhasesTracks } from "./engine/rulesets/phases/tracks";
+import { DEFAULT_DEFENSE_OPTIONS } from "./engine/rulesets/pulse/strike";
 import { DEFAULT_OPPOSED_TIE, readOpposedTie, type OpposedTie } from "./engine/rulesets/opposed/tests";
 import { DEFAULT_RANGE_BANDS, readRangeBands, type RangeBand } from "./engine/rulesets/steel/range-bands";
 
@@ -218,7 +219,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: false,
+    default: DEFAULT_DEFENSE_OPTIONS.shieldFacingRule,
   });
   game.settings.register(SYSTEM_ID, "pulseAgilityInDefense", {
     name: "BOUT.Pulse.Setting.AgilityInDefense.Name",
@@ -226,7 +227,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: true,
+    default: DEFAULT_DEFENSE_OPTIONS.agilityInDefense,
   });
   // Seed 004 [23] points to the book (83.2) for the Horsemanship ranks that lift the mounted limits: ours by default, the GM's to replace.
   registerTables("pulseTables", "BOUT.Pulse.Tables.", "fa-solid fa-horse", editors.pulseTables);

@@ -20,7 +20,8 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { AttackInput } from "../../engine/rulesets/pulse/attack";
-import { figureInZone, hexLine, lineOfFire, relativeSide, zoneOfSide, type Figure } from "../../engine/rulesets/pulse/hex";
+import { figureInZone, lineOfFire, type Figure } from "../../engine/rulesets/pulse/hex";
+import { blowSide, parryRank, SHIELD_HAND, sideOfBlow as sideOfBlowFrom } from "../../engine/rulesets/pulse/blow-side";
 import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
 import { concentrationDue } from "../../engine/rulesets/pulse/actions";
@@ -39,7 +40,7 @@ import { canBePoisoned, poisonFresh } from "../../engine/rulesets/pulse/after-co
 import { poisonAgeOf } from "./poison-time";
 import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
-import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
+import { DEFAULT_DEFENSE_OPTIONS, defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS, stunTakesHold } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -55,6 +56,7 @@ import { checkMountedBlow } from "./mounted";
 import { checkAttackPlace } from "./attack-reach";
 import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangledWith } from "./fight";
 import { hasStatus } from "../status-effects";
+import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
 
 type View = ActorView<PulseStats>;
 export const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
@@ -71,8 +73,8 @@ export function figure(v: View) {
   const modAG = modAGOf(v.stats, armour);
   const modMD = modMDOf(v.stats, armour);
   const shield = defenseOf(modAG, v.shields.filter((s) => s.equipped).map((s) => s.stats)).shield;
-  // A broken weapon neither strikes nor parries [17.3].
-  const weapon = (v.weapons.find((w) => w.equipped && !w.stats.broken)?.stats as PulseWeaponStats | undefined) ?? null;
+  // A broken weapon neither strikes nor parries [17.3] (the engine's readyWeapon).
+  const weapon = (readyWeapon(v.weapons)?.stats as PulseWeaponStats | undefined) ?? null;
   return { armour, modAG, modMD, shield, weapon };
 }
 
@@ -141,7 +143,7 @@ function defenseOptions(): DefenseOptions {
       return fallback;
     }
   };
-  return { shieldFacingRule: read("pulseShieldFacing", false), agilityInDefense: read("pulseAgilityInDefense", true) };
+  return { shieldFacingRule: read("pulseShieldFacing", DEFAULT_DEFENSE_OPTIONS.shieldFacingRule), agilityInDefense: read("pulseAgilityInDefense", DEFAULT_DEFENSE_OPTIONS.agilityInDefense) };
 }
 
 export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target: View, answer: Answer, outOfFight = false): AttackInput["defender"] & { defense: number } {
@@ -149,8 +151,8 @@ export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target:
   const defense = defenseTerms({
     modAG: f.modAG,
     shield: f.shield,
-    from: d.from ?? (d.fromRear ? 3 : 0),
-    shieldHand: "left",
+    from: d.from ?? blowSide(null, d.fromRear).from,
+    shieldHand: SHIELD_HAND,
     stunned: target.stats.stunned,
     incapacitated: incapacitated(target.stats.enduranceNow, outOfFight),
     withdrawingDefensively: answer === "withdraw",
@@ -164,7 +166,7 @@ export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target:
     modAG: f.modAG,
     modMD: f.modMD,
     evading: answer === "evade",
-    parryRank: answer === "evade" && f.weapon ? f.weapon.rank : null,
+    parryRank: parryRank(answer === "evade", f.weapon),
     protection: f.armour.protection,
   };
 }
@@ -179,10 +181,10 @@ function attackInput(d: Declaration, target: View, answer: Answer, outOfFight = 
 }
 
 /** [22] hexes the defender covers: the sheet's figure, or more when its token in the fight is larger on a hex scene. */
-function hexesCovered(combatId: string, defender: Actor.Implementation, target: View): number {
+function hexesOf(combatId: string, defender: Actor.Implementation, target: View): number {
   const combatant = combatId ? combatantOf(game.combats?.get(combatId), defender) : undefined;
   const token = (combatant?.token as TokenDocument.Implementation | null | undefined) ?? null;
-  return Math.max(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? 1);
+  return hexesCovered(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? null);
 }
 
 /** A scene's wall as its document holds it (v13 BaseWall): the segment, what it blocks, its door, direction and thresholds. */
@@ -269,15 +271,15 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!isWholeNumber(modifier) || Math.abs(modifier) > 100) return refused("badModifier", "BadModifier");
   const w = ((item.system as { pulse?: PulseWeaponStats }).pulse ?? {}) as PulseWeaponStats;
   const a = view(attacker);
+  // [16.4] the three kinds of attack: fire, grapple (in close combat [13.7]) and melee.
+  const strikeType: StrikeType = strikeTypeOf(w.use, inClose(attacker));
   // [15] a stunned figure's only action is to recover: no attack, no riposte, in a pulse or outside one.
-  const stun = checkStunnedMay(a.stats.stunned, w.use === "missile" || w.use === "thrown" ? "fire" : inClose(attacker) ? "grapple" : "meleeAttack");
+  const stun = checkStunnedMay(a.stats.stunned, strikeAction(strikeType));
   if (!stun.ok) return stun;
   const ready = weaponReady(a.weapons.find((x) => x.id === item.id)!);
   if (!ready.ok) return ready;
   const f = figure(a);
   const t = view(defender);
-  // [16.4] the three kinds of attack: fire, grapple (in close combat [13.7]) and melee.
-  const strikeType: StrikeType = w.use === "missile" || w.use === "thrown" ? "fire" : inClose(attacker) ? "grapple" : "melee";
   const several: Declaration["several"] = d.several === "twoWeapons" || d.several === "twoHandedB" ? d.several : undefined;
   // [17.4] a riposte is the parrier's free attack on the one who missed: outside the turn order, once.
   const riposte = d.riposteOf === undefined ? null : openRiposte(d.riposteOf);
@@ -309,16 +311,16 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const context = {
     weapon: w,
     // A figure covering one hex is man-sized or smaller.
-    targetHumanOrSmaller: hexesCovered(combatId, defender, t) <= 1,
+    targetHumanOrSmaller: manSized(hexesOf(combatId, defender, t)),
     unarmedRank: a.stats.unarmedRank,
     shieldCanRush: a.shields.some((s) => s.equipped && s.stats.canRush && !s.stats.broken),
-    inMelee: w.use !== "missile" && w.use !== "thrown",
+    inMelee: !firesMissiles(w.use),
     grappling,
   };
   // [16.5] an attack the weapon or the situation does not allow is refused before the card is posted.
   const allowed = specialAttackAllowed({ ...context, kind });
   if (!allowed.ok) return allowed;
-  const missile = w.use === "missile" || w.use === "thrown";
+  const missile = firesMissiles(w.use);
   const line = missile ? shotLine(combatId, attacker, defender) : null;
   // [16.1] one never checks a line of fire without executing Fire: in the shooter's turn in a running pulse a
   // blocked shot still spends the action (a card that says so, nothing rolled); elsewhere it is simply refused.
@@ -346,7 +348,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
       withdrawingOffensively: d.withdrawing === true,
       modifiers: [...(modifier ? [{ key: `${T}Modifier`, value: modifier }] : []), ...(penalty ? [{ key: `${T}GmPenalty`, value: penalty }] : [])],
     },
-    fromRear: side === null ? d.fromRear === true : zoneOfSide(side) === "rear",
+    fromRear: blowSide(side, d.fromRear === true).fromRear,
     ...(side === null ? {} : { from: side }),
     // [18.5] the optional damage bonus the weapon's sheet names, and what it adds to the breakage chance.
     attacker: { modMD: f.modMD, weaponRank: w.rank, breakageAdded: bonusOf(w, a.stats.ps).breakageAdded },
@@ -364,14 +366,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
 function sideOfBlow(infos: readonly CombatantInfo[], attacker: Actor.Implementation, target: Actor.Implementation): RelativeSide | null {
   const from = infos.find((i) => sameFighter(i.actor, attacker))?.placed;
   const to = infos.find((i) => sameFighter(i.actor, target))?.placed;
-  if (!from || !to) return null;
-  const step = hexLine(to.hex, from.hex)[1];
-  return step ? relativeSide(to.hex, to.facing, step) : null;
+  return from && to ? sideOfBlowFrom(to, from.hex) : null;
 }
 
 /** [18.5] the weapon's optional damage bonus for this wielder. */
 const bonusOf = (w: PulseWeaponStats, ps: number) =>
-  damageBonus(w.damageBonus ?? "none", { ps, minPS: w.minPS, rank: w.rank, missileOrThrown: w.use === "missile" || w.use === "thrown" });
+  damageBonus(w.damageBonus ?? "none", { ps, minPS: w.minPS, rank: w.rank, missileOrThrown: firesMissiles(w.use) });
 
 /** PS and modAG, what a Restrain pits against a Restrain [16.5]. */
 const strength = (actor: Actor.Implementation) => {
@@ -479,7 +479,7 @@ async function chooseDisarmed(card: CardView): Promise<Outcome<unknown>> {
 /** What a Disarm can take: the weapons and shields the figure has in hand (not bare hands). */
 export function disarmable(actor: Actor.Implementation): { id: string; name: string }[] {
   const v = view(actor);
-  return [...v.weapons.filter((w) => w.equipped && w.stats.use !== "unarmed"), ...v.shields.filter((sh) => sh.equipped)].map((i) => ({ id: i.id, name: i.name }));
+  return disarmableItems(v.weapons, v.shields).map((i) => ({ id: i.id, name: i.name }));
 }
 
 const attackCard: CardKind = {
@@ -511,7 +511,9 @@ const attackCard: CardKind = {
     const riposte = card.result?.data?.riposte as OpenRiposte | undefined;
     const taker = riposte ? (fighterFrom(riposte.who) ?? undefined) : undefined;
     const victim = riposte ? (fighterFrom(riposte.against) ?? undefined) : undefined;
-    const weapon = taker?.items.find((i) => i.type === "weapon" && Boolean((i.system as { equipped?: boolean }).equipped) && !(i.system as { pulse?: { broken?: boolean } }).pulse?.broken);
+    // [17.3] the riposte is struck with the weapon in hand (the engine's readyWeapon).
+    const ready = taker ? readyWeapon(view(taker).weapons) : null;
+    const weapon = ready ? taker!.items.get(ready.id) : undefined;
     const bad = !taker || !victim ? refused("noRiposte", "NoRiposte") : !weapon ? refused("noWeaponInHand", "NoWeaponInHand") : null;
     if (bad) {
       if (!bad.ok) notifyRefusal(bad.refusal);
@@ -602,7 +604,7 @@ const attackCard: CardKind = {
       disarmChoice: "later",
       poisonAgeSeconds: poisonAge,
       defender: {
-        humanOrSmaller: hexesCovered(card.combatId, victim, hitView) <= 1,
+        humanOrSmaller: manSized(hexesOf(card.combatId, victim, hitView)),
         armour: hitView.armor,
         shields: hitView.shields,
         weapons: hitView.weapons,

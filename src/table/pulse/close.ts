@@ -23,6 +23,7 @@ import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../op
 import { view } from "./attack";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { endTurnCommands, fightInfos, inClose, tangledWith } from "./fight";
+import { readyWeapon } from "../../engine/rulesets/pulse/wielding";
 
 const T = "BOUT.Pulse.Table.Close.";
 const CLOSE = "closeCombat";
@@ -30,7 +31,7 @@ const CLOSE = "closeCombat";
 /** The fight learns who grapples, so their action list is the close-combat one [13.7]. */
 const endTurn = endTurnCommands;
 /** The defender's rank with the weapon in hand, for the Repulse. */
-const repulseRank = (actor: Actor.Implementation | null) => Number(view(actor).weapons.find((w) => w.equipped && !w.stats.broken)?.stats.rank ?? 0);
+const repulseRank = (actor: Actor.Implementation | null) => Number(readyWeapon(view(actor).weapons)?.stats.rank ?? 0);
 
 /** What closing drops: prepared shields and weapons not rated for close combat. */
 function drops(actor: Actor.Implementation): ItemChange[] {

@@ -20,13 +20,15 @@ import { closingWeapon, foesOf, waitingCardBy, type Foe } from "../styles/fight"
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { styledCombatant } from "../styles/runner";
 import { blowChance } from "./attack";
+import { firesMissiles } from "../../engine/rulesets/pulse/wielding";
 
 const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
 const rule = (styled: Pick<Styled, "style">) => styleRule<PulseStyle>("pulse", styled.style)!;
 const ANSWERS = ["evade", "stand"] as const;
+// [17.3] a broken weapon cannot strike; [16.4] a missile is fired, not swung.
 const melee = (item: Item.Implementation) => {
   const w = (item.system as { pulse?: { use?: string; broken?: boolean } }).pulse;
-  return w?.use !== "missile" && w?.use !== "thrown" && !w?.broken;
+  return !firesMissiles(w?.use) && !w?.broken;
 };
 
 /** The foes it may strike now: those in its engagement when it is in one, else every foe. */
