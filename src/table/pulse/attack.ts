@@ -36,13 +36,11 @@ import { histogram, type OddsView } from "../../engine/odds-view";
 import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
 import { ATTACK_KINDS, knockoutMinutes, restrainBaseChance, specialAttackAllowed, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
 import { rollOne } from "../../engine/dice";
-import { canBePoisoned, poisonFresh } from "../../engine/rulesets/pulse/after-combat";
 import { poisonAgeOf } from "./poison-time";
-import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { DEFAULT_DEFENSE_OPTIONS, defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
-import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS, stunTakesHold } from "../../engine/rulesets/pulse/damage";
+import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
 import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, takeFromCard, withNames, withThen, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { notifyRefusal } from "../notify";
@@ -56,6 +54,7 @@ import { checkMountedBlow } from "./mounted";
 import { checkAttackPlace } from "./attack-reach";
 import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangledWith } from "./fight";
 import { hasStatus } from "../status-effects";
+import { blowConditions, freesRestrained, knocksOut, poisonHandling } from "../../engine/rulesets/pulse/card-effects";
 import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
 
 type View = ActorView<PulseStats>;
@@ -574,7 +573,8 @@ const attackCard: CardKind = {
     const poisonAge = poisonAgeOf(card.attacker.items.get(weapon.id) ?? null);
     // The fight's placings, read once for every figure the blow may meet.
     const infos = fightInfos(card.combatId);
-    const poison = weapon.stats.poisoned && canBePoisoned(weapon.stats) && poisonFresh(poisonAge) ? { poison: { handlingTarget: wielder.stats.assassin ? null : poisonHandlingTarget(figure(wielder).modMD) } } : {};
+    const handling = poisonHandling(weapon.stats, poisonAge, { assassin: Boolean(wielder.stats.assassin), modMD: figure(wielder).modMD });
+    const poison = handling ? { poison: handling } : {};
     const rolled = await resolveWithFoundry((dice) =>
       resolveShot(
         {
@@ -626,25 +626,18 @@ const attackCard: CardKind = {
       });
     }
     if (after.defenderWeaponDropped) add(victim, { _id: after.defenderWeaponDropped, "system.equipped": false });
-    const whisper = r.strike.hit && d.kind === "knockout" ? await knockoutWhisper(card.attacker, victim) : null;
+    const knockedOut = knocksOut(r.strike.hit, d.kind);
+    const whisper = knockedOut ? await knockoutWhisper(card.attacker, victim) : null;
     // [19] a figure whose Endurance is spent falls unconscious, or dies; a stun shows as the core condition.
-    const conditions: StatusChange[] = [
-      ...(after.defenderProne ? [{ id: "prone", active: true }] : []),
-      ...(damage?.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
-      ...(damage?.state === "dead" ? [{ id: "dead", active: true }] : []),
-      ...(damage && stunTakesHold(damage) ? [{ id: "stun", active: true }] : []),
-      // [16.5] knocked out: out of the fight for D10 + 5 minutes, which only the GM learns (kept on the GMs' whisper, read on Apply).
-      ...(whisper ? [{ id: "unconscious", active: true, secretFrom: whisper._id }] : []),
-      // [16.5] caught in a net, whip or bola until two Passes work it free.
-      ...(r.strike.hit && d.kind === "entangle" ? [{ id: "entangled", active: true }] : []),
-      // [16.5] held helpless until someone does a holder 1 effective damage.
-      ...(r.restrained ? [{ id: "restrain", active: true }] : []),
-    ];
+    // The engine's blowConditions; a knockout's Unconscious names the GMs' whisper, which alone holds its minutes (read on Apply).
+    const conditions: StatusChange[] = blowConditions({ hit: r.strike.hit, kind: d.kind, damage, prone: after.defenderProne, restrained: r.restrained }).map((id) =>
+      id === "knockout" ? { id: "unconscious", active: true, ...(whisper ? { secretFrom: whisper._id } : {}) } : { id, active: true },
+    );
     if (r.restrained) changes["flags.bout.restrainedBy"] = [fighterRef(card.attacker), ...(d.helpers ?? [])];
     const statuses: Record<string, StatusChange[]> = conditions.length ? { [fighterRef(victim)]: conditions } : {};
     const updates: Record<string, Record<string, unknown>> = Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {};
     // [16.5] 1 effective damage to a holder frees whoever that holder restrains.
-    const freed = (damage?.effective ?? 0) >= 1 ? fightersAround(victim, card.combatId).filter((held) => actorIdsFlag(held, "restrainedBy").some((r) => refersTo(r, victim)) && hasStatus(held, "restrain")) : [];
+    const freed = freesRestrained(damage) ? fightersAround(victim, card.combatId).filter((held) => actorIdsFlag(held, "restrainedBy").some((r) => refersTo(r, victim)) && hasStatus(held, "restrain")) : [];
     for (const held of freed) {
       statuses[fighterRef(held)] = [...(statuses[fighterRef(held)] ?? []), { id: "restrain", active: false }];
       updates[fighterRef(held)] = { ...(updates[fighterRef(held)] ?? {}), "flags.bout.restrainedBy": [] };
@@ -657,7 +650,7 @@ const attackCard: CardKind = {
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: fighterRef(victim) })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      headline: withThen(attackHeadline(r), blowAftermath({ damage, knockedOut: r.strike.hit && d.kind === "knockout" }, after, { attacker: fighterName(card.attacker), defender: fighterName(victim) })),
+      headline: withThen(attackHeadline(r), blowAftermath({ damage, knockedOut }, after, { attacker: fighterName(card.attacker), defender: fighterName(victim) })),
       events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...freed]),
       updates,
       itemUpdates: items,
@@ -666,9 +659,9 @@ const attackCard: CardKind = {
       lookups: [],
       // [19] the stun and the fall are the conditions Apply puts on the token: the fight reads them there (a
       // stunned figure acts last, an unconscious one leaves the fight's order). [17.4] a bare parry costs the parrier its next action.
-      combatCommands: [...commands, ...(r.parry?.outcome === "parry" ? owePassCommands(card.combatId, card.defender) : [])],
+      combatCommands: [...commands, ...(r.parry?.defenderPassesNext ? owePassCommands(card.combatId, card.defender) : [])],
       // [17.4] a parry of 8 or more gives the defender a free attack on the attacker: a button on the card.
-      ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: fighterRef(card.defender), against: fighterRef(card.attacker) } } } : {}),
+      ...(r.parry?.freeAttack ? { data: { riposte: { who: fighterRef(card.defender), against: fighterRef(card.attacker) } } } : {}),
       // [16.5] a Disarm that lands: the attacker picks what the target drops, on the card.
       ...(r.disarmed ? { data: { disarm: { who: fighterRef(card.attacker), from: fighterRef(victim) } } } : {}),
       // [16.5] the knockout's minutes, whispered to the GMs in the card's own write.
