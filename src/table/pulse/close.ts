@@ -175,7 +175,8 @@ const withdrawCard: CardKind = {
       outcome: r.success ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
       updates: freed,
-      statuses: r.success ? { [fighterRef(actor)]: [{ id: CLOSE, active: false }, { id: "prone", active: true }] } : {},
+      // Out of the tangle, and prone as the engine says ([13.6] "will be prone").
+      statuses: r.success ? { [fighterRef(actor)]: [{ id: CLOSE, active: false }, ...(r.prone ? [{ id: "prone", active: true }] : [])] } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands,
