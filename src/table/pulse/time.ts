@@ -11,18 +11,19 @@ import { actorView } from "../../data/actor/actor-view";
 import { ok } from "../../engine/outcome";
 import { rollOne } from "../../engine/dice";
 import { initiativeRollers, MAX_PENALTY, openActions, pulsesMachine, startPulses, strikePenaltyOf, type PulseCombatantInput, type PulsesState } from "../../engine/time/pulses";
-import { COMBINABLE_ACTIONS, derivePulse, mayCombineActions, startingDistance } from "../../engine/rulesets/pulse";
+import { COMBINABLE_ACTIONS, derivePulse, mainWeapon, mayCombineActions, startingDistance, type PulseStats } from "../../engine/rulesets/pulse";
+import { weaponRank } from "../../engine/rulesets/pulse/wielding";
 import { pulseEngagements } from "./engagements";
 import { clearMovementRecords } from "../movement-record";
 import { openOddsDialog, type DialogValues } from "../../applications/dialogs/odds-dialog";
 
 /** A figure as the pulses machine takes it in: its side, PC and Military Scientist [12.2], and its IV's parts [12.3]. */
 function pulseInput(c: CombatantInfo): PulseCombatantInput {
-  const v = actorView(c.actor, "pulse");
-  const d = derivePulse(v as never) as Record<string, { value: number }>;
-  const s = v.stats as Record<string, number>;
-  const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);
-  return { id: c.id, side: c.side, pc: Number(s.pc ?? 0), militaryScientist: Number(s.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? s.ag ?? 0), rank };
+  const v = actorView<PulseStats>(c.actor, "pulse");
+  const d = derivePulse(v);
+  // [12.3] the Rank of the IV, as the sheet's IV counts it (the engine's weaponRank of the weapon it fights with).
+  const rank = weaponRank(mainWeapon(v)?.stats, v.stats.unarmedRank);
+  return { id: c.id, side: c.side, pc: Number(v.stats.pc ?? 0), militaryScientist: Number(v.stats.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? v.stats.ag ?? 0), rank };
 }
 
 const PULSES: TimeStructure = {

@@ -41,3 +41,14 @@ export const manSized = (hexes: number): boolean => hexes <= 1;
 
 /** [22] the hexes a figure covers: its sheet's count, or more where its token on the hex map covers more. */
 export const hexesCovered = (sheet: number, onMap: number | null): number => Math.max(sheet, onMap ?? 1);
+
+/**
+ * [12.3] the Rank in IV = modAG + PC + Rank, and [17.1] the rank a strike
+ * counts: the weapon's; with bare hands, the better of its own and the
+ * figure's Unarmed Combat rank [21]; no weapon at all, 0. The sheet's IV and
+ * the fight's engagement order both read it, so they agree.
+ */
+export function weaponRank(weapon: { readonly use?: string; readonly rank: number } | null | undefined, unarmedRank: number): number {
+  if (!weapon) return 0;
+  return weapon.use === "unarmed" ? Math.max(weapon.rank, unarmedRank) : weapon.rank;
+}

@@ -2,7 +2,7 @@
 // strike until repaired"), [16.5] (Disarm: an item in hand; Trip and a stuck weapon on man-sized figures),
 // [22] (multi-hex figures): what a figure fights with, exact answers.
 import { describe, expect, it } from "vitest";
-import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf } from "../../../../src/engine/rulesets/pulse/wielding";
+import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf, weaponRank } from "../../../../src/engine/rulesets/pulse/wielding";
 
 const w = (id: string, equipped: boolean, use: string, broken = false) => ({ id, equipped, stats: { use, broken } });
 
@@ -38,5 +38,14 @@ describe("seed 004 [16.5], [22]: man-sized figures", () => {
     expect(hexesCovered(1, 4)).toBe(4);
     expect(hexesCovered(3, null)).toBe(3);
     expect(manSized(hexesCovered(1, null))).toBe(true);
+  });
+});
+
+describe("seed 004 [12.3] 'IV = modAG + PC + Rank', [21]: the rank a figure's weapon counts", () => {
+  it("a rank 3 sword: 3; bare fangs of rank 0 with Unarmed Combat 8: 8; bare hands of rank 5 with Unarmed 2: 5; no weapon: 0", () => {
+    expect(weaponRank({ use: "melee", rank: 3 }, 8)).toBe(3);
+    expect(weaponRank({ use: "unarmed", rank: 0 }, 8)).toBe(8);
+    expect(weaponRank({ use: "unarmed", rank: 5 }, 2)).toBe(5);
+    expect(weaponRank(null, 8)).toBe(0);
   });
 });
