@@ -492,6 +492,13 @@ export function openActions(state: PulsesState, id: string, now?: FightNow): rea
 /** [17.4] the figure must Pass in this pulse. */
 export const owesPass = (s: PulsesState, id: string) => s.owedPass?.[id] === s.pulse;
 
+/** [12.3] "Highest IV chooses to go 1st or last": the engagement the figure may choose for now (its step, its top IV, not yet chosen), else null. */
+export function orderChoiceFor(s: PulsesState, id: string): Engagement | null {
+  if (s.step.kind !== "engagement") return null;
+  const e = s.engagements[s.step.index];
+  return e && !e.chosen && e.order[0] === id ? e : null;
+}
+
 /** The actions that hold a figure this pulse: those it named, else a Pass it owes. */
 export function heldToActions(s: PulsesState, id: string): readonly PulseAction[] | undefined {
   return s.declared?.[id] ?? (owesPass(s, id) ? ["pass"] : undefined);

@@ -25,6 +25,7 @@ import { fightInfos } from "./fight";
 import { hexesMovedThisPulse } from "./movement";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { notifyRefusal } from "../notify";
+import { firesMissiles } from "../../engine/rulesets/pulse/wielding";
 
 const view = (actor: Actor.Implementation) => actorView<PulseStats>(actor, "pulse");
 
@@ -46,7 +47,7 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
     const mounted = checkMountedAttack({
       horsemanship: a.horsemanship,
       twoHanded: weapon.twoHanded,
-      missileOrThrown: weapon.use === "missile" || weapon.use === "thrown",
+      missileOrThrown: firesMissiles(weapon.use),
       mountMoving: hexesMovedThisPulse(attacker) > 0,
       weaponsUsed: 1,
       // Not adjacent, or no map: not the hex straight ahead.

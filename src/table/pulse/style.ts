@@ -11,7 +11,7 @@
 import { actorView } from "../../data/actor/actor-view";
 import type { BoutCombat } from "../../documents/combat";
 import type { TimeCommand } from "../../engine/time/machine";
-import { currentActors, owesPass, type PulsesState } from "../../engine/time/pulses";
+import { currentActors, orderChoiceFor, owesPass, type PulsesState } from "../../engine/time/pulses";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 import { best, pulseAnswer, pulseOrder, styleRule, type PulseStyle } from "../../engine/styles";
 import type { CardView } from "../cards";
@@ -51,10 +51,8 @@ function act(styled: Styled) {
   if (!state) return null;
   const step = state.step;
   // [12.3] the engagement's highest IV chooses to act first or last.
-  if (step.kind === "engagement") {
-    const e = state.engagements[step.index];
-    if (e && !e.chosen && e.order[0] === me) return { command: { type: "chooseOrder", engagementId: e.id, combatantId: me, choice: styled.down ? "last" : pulseOrder(rule(styled)) } as TimeCommand };
-  }
+  const e = orderChoiceFor(state, me);
+  if (e) return { command: { type: "chooseOrder", engagementId: e.id, combatantId: me, choice: styled.down ? "last" : pulseOrder(rule(styled)) } as TimeCommand };
   // The winning side picks which side's free figures go first: a side all of styled figures picks itself.
   if (step.kind === "sideChoice" && state.initiative?.winner) {
     const side = state.combatants.filter((c) => c.side === state.initiative!.winner);

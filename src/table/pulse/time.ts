@@ -10,7 +10,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { ok } from "../../engine/outcome";
 import { rollOne } from "../../engine/dice";
-import { initiativeRollers, MAX_PENALTY, openActions, pulsesMachine, startPulses, strikePenaltyOf, type PulseCombatantInput, type PulsesState } from "../../engine/time/pulses";
+import { initiativeRollers, MAX_PENALTY, openActions, orderChoiceFor, pulsesMachine, startPulses, strikePenaltyOf, type PulseCombatantInput, type PulsesState } from "../../engine/time/pulses";
 import { COMBINABLE_ACTIONS, derivePulse, mainWeapon, mayCombineActions, startingDistance, type PulseStats } from "../../engine/rulesets/pulse";
 import { weaponRank } from "../../engine/rulesets/pulse/wielding";
 import { pulseEngagements } from "./engagements";
@@ -150,7 +150,6 @@ const PULSES: TimeStructure = {
 
 /** The figure's own choices: its action [13]-[15], and for the top of an engagement first or last [12.3]. */
 function figureChoices(state: PulsesState, combatantId: string, now: FightNow | undefined): GroupAction[] {
-  const step = state.step;
   // [13]-[15] in its turn a figure names its action: its token's moves are then held to that action's hexes.
   const open = openActions(state, combatantId, now);
   const declare: GroupAction[] = open.length
@@ -182,9 +181,9 @@ function figureChoices(state: PulsesState, combatantId: string, now: FightNow | 
         },
       ]
     : [];
-  if (step.kind !== "engagement") return declare;
-  const e = state.engagements[step.index];
-  if (!e || e.chosen || e.order[0] !== combatantId) return declare;
+  // [12.3] the top IV of the engagement at its step chooses (the engine's orderChoiceFor).
+  const e = orderChoiceFor(state, combatantId);
+  if (!e) return declare;
   return [
     { id: "first", label: "BOUT.Tracker.Action.ActFirst", icon: "fa-solid fa-angles-up", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "first" } as TimeCommand },
     { id: "last", label: "BOUT.Tracker.Action.ActLast", icon: "fa-solid fa-angles-down", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "last" } as TimeCommand },
