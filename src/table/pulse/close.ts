@@ -24,6 +24,7 @@ import { view } from "./attack";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { endTurnCommands, fightInfos, inClose, tangledWith } from "./fight";
 import { readyWeapon } from "../../engine/rulesets/pulse/wielding";
+import { hostilePS as hostilePSOf } from "../../engine/rulesets/pulse/card-effects";
 
 const T = "BOUT.Pulse.Table.Close.";
 const CLOSE = "closeCombat";
@@ -131,10 +132,10 @@ interface WithdrawDeclaration {
 
 /** PS of those the figure is tangled with who are still in close combat. */
 function hostilePS(actor: Actor.Implementation): number {
-  const foes = tangledWith(actor)
+  const tangle = tangledWith(actor)
     .map((ref) => fighterFrom(ref))
-    .filter((a): a is Actor.Implementation => Boolean(a) && inClose(a!));
-  return foes.reduce((sum, f) => sum + Number(view(f).stats.ps ?? 0), 0);
+    .filter((a): a is Actor.Implementation => Boolean(a));
+  return hostilePSOf(tangle.map((f) => ({ ps: Number(view(f).stats.ps ?? 0), inClose: inClose(f) })));
 }
 
 const withdrawCard: CardKind = {

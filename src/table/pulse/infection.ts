@@ -20,14 +20,14 @@ import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { view } from "./attack";
 import { notifyRefusal } from "../notify";
-import { blowConditions } from "../../engine/rulesets/pulse/card-effects";
+import { blowConditions, enduranceDamageTaken } from "../../engine/rulesets/pulse/card-effects";
 import { checkOdds } from "../../engine/rulesets/pulse/checks";
 
 const T = "BOUT.Pulse.Table.Infection.";
 /** Endurance lost since the fight began, as the sheet shows it. */
 const enduranceLost = (actor: Actor.Implementation) => {
   const s = view(actor).stats;
-  return Math.max(0, s.endurance - s.enduranceNow);
+  return enduranceDamageTaken(s.endurance, s.enduranceNow);
 };
 
 const checkCard: CardKind = {

@@ -21,6 +21,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { view } from "./attack";
+import { landingConditions } from "../../engine/rulesets/pulse/card-effects";
 
 const T = "BOUT.Pulse.Table.Jump.";
 interface JumpDeclaration {
@@ -69,7 +70,7 @@ const jumpCard: CardKind = {
       outcome: landed ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
       updates: {},
-      statuses: landed ? {} : { [fighterRef(actor)]: [{ id: "prone", active: true }] },
+      statuses: landingConditions(landed).length ? { [fighterRef(actor)]: landingConditions(landed).map((id) => ({ id, active: true })) } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: jumpCommands(card.combatId, actor, d.hexes),

@@ -20,7 +20,7 @@ import { eventLine as line, type EngineEvent } from "../../applications/results/
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { figure, view } from "./attack";
 import { endTurnCommands } from "./fight";
-import { blowConditions } from "../../engine/rulesets/pulse/card-effects";
+import { blowConditions, stunDrops } from "../../engine/rulesets/pulse/card-effects";
 import { checkOdds } from "../../engine/rulesets/pulse/checks";
 
 const T = "BOUT.Pulse.Table.Magic.";
@@ -69,7 +69,7 @@ const magicCard: CardKind = {
     if (damage.enduranceNow !== t.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - t.stats.enduranceNow, 0);
     const conditions: StatusChange[] = blowConditions({ hit: damage.effective > 0, kind: "normal", damage, prone: false, restrained: false }).map((id) => ({ id, active: true }));
     // [19] a stun that shakes the weapon loose: the first weapon in hand goes.
-    const dropped = stunDropCheck && !stunDropCheck.success ? weaponInHand(t.weapons) : null;
+    const dropped = stunDrops(stunDropCheck) ? weaponInHand(t.weapons) : null;
     const items: Record<string, ItemChange[]> = dropped ? { [fighterRef(victim)]: [{ _id: dropped, "system.equipped": false }] } : {};
     return ok({
       outcome: damage.effective > 0 ? "success" : "failure",

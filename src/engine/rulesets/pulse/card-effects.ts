@@ -56,3 +56,18 @@ export function poisonHandling(weapon: Pick<PulseWeaponStats, "poisoned" | "weap
   if (!weapon.poisoned || !canBePoisoned(weapon) || !poisonFresh(ageSeconds)) return null;
   return { handlingTarget: wielder.assassin ? null : poisonHandlingTarget(wielder.modMD) };
 }
+
+/** [14.1] "must make AG roll for clean landing": a landing that fails leaves the jumper Prone (our reading, as a fall). */
+export const landingConditions = (clean: boolean): BlowCondition[] => (clean ? [] : ["prone"]);
+
+/** [19] a stunned figure's weapon check: failed, the weapon in hand drops; no check (no stun), nothing drops. */
+export const stunDrops = (check: { readonly success: boolean } | null): boolean => Boolean(check && !check.success);
+
+/** [24] "If EN damage taken": the Endurance the figure has lost, as its sheet shows it (our default for the GM's field: starting less current). */
+export const enduranceDamageTaken = (endurance: number, enduranceNow: number): number => Math.max(0, endurance - enduranceNow);
+
+/** [13.6] "D10 + friendly PS – hostile PS": the hostile PS is that of the foes in the tangle who are still in close combat. */
+export function hostilePS(tangle: readonly { readonly ps: number; readonly inClose: boolean }[]): number {
+  return tangle.reduce((sum, f) => sum + (f.inClose ? f.ps : 0), 0);
+}
+

@@ -2,7 +2,7 @@
 // by 1 point of effective damage to the holder"), [19] (unconscious, dead, a stun), [20.3] (a poisoned class
 // A or B weapon, six hours, handled at 3 x modMD by a non-Assassin): what an attack card puts on whom.
 import { describe, expect, it } from "vitest";
-import { blowConditions, freesRestrained, knocksOut, poisonHandling } from "../../../../src/engine/rulesets/pulse/card-effects";
+import { blowConditions, enduranceDamageTaken, freesRestrained, hostilePS, knocksOut, landingConditions, poisonHandling, stunDrops } from "../../../../src/engine/rulesets/pulse/card-effects";
 
 const blow = { hit: true, kind: "normal" as const, damage: null, prone: false, restrained: false };
 
@@ -40,5 +40,21 @@ describe("seed 004 [20.3]: a poisoned weapon on the attack", () => {
     expect(poisonHandling(sword, 7 * 3600, { assassin: false, modMD: 15 })).toBeNull();
     expect(poisonHandling({ ...sword, poisoned: false }, 0, { assassin: false, modMD: 15 })).toBeNull();
     expect(poisonHandling(sword, null, { assassin: false, modMD: 15 })).toEqual({ handlingTarget: 45 });
+  });
+});
+
+describe("seed 004 [14.1], [19], [24], [13.6]: the smaller effects of cards", () => {
+  it("[14.1] a clean landing leaves nothing; a failed one leaves the jumper Prone", () => {
+    expect([landingConditions(true), landingConditions(false)]).toEqual([[], ["prone"]]);
+  });
+  it("[19] a failed weapon check drops the weapon; a passed one, or none, does not", () => {
+    expect([stunDrops({ success: false }), stunDrops({ success: true }), stunDrops(null)]).toEqual([true, false, false]);
+  });
+  it("[24] starting Endurance 15, now 10: 5 taken; healed above the start: 0", () => {
+    expect([enduranceDamageTaken(15, 10), enduranceDamageTaken(15, 16)]).toEqual([5, 0]);
+  });
+  it("[13.6] the hostile PS: Bran 14 and Cole 12 in the tangle, Cole no longer in close combat: 14", () => {
+    expect(hostilePS([{ ps: 14, inClose: true }, { ps: 12, inClose: false }])).toBe(14);
+    expect(hostilePS([])).toBe(0);
   });
 });
