@@ -20,7 +20,9 @@ import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWitho
 import { fumbleBelowZero } from "../rulesets/steel/exchange";
 import { missileFireTime } from "../rulesets/steel/missile";
 
-export type Throw = "red" | "white" | null;
+/** Seed 000 "Melee Combat": the secret throw is red (attack) or white (respond); none is hesitation. The tracker offers these. */
+export const THROWS = ["red", "white"] as const;
+export type Throw = (typeof THROWS)[number] | null;
 export type Restriction = "none" | "defendOnly" | "noAction";
 export type BoutPhase = "opening" | "simultaneous" | "continuing";
 export type SpendPurpose = "attack" | "defence" | "other";

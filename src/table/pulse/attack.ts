@@ -38,7 +38,7 @@ import { ATTACK_KINDS, knockoutMinutes, restrainBaseChance, specialAttackAllowed
 import { rollOne } from "../../engine/dice";
 import { poisonAgeOf } from "./poison-time";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
-import { DEFAULT_DEFENSE_OPTIONS, defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
+import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
 import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -56,6 +56,7 @@ import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangl
 import { hasStatus } from "../status-effects";
 import { blowConditions, freesRestrained, knocksOut, poisonHandling } from "../../engine/rulesets/pulse/card-effects";
 import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
+import { RULE_SWITCHES } from "../../engine/rulesets/world-settings";
 
 type View = ActorView<PulseStats>;
 export const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
@@ -142,7 +143,8 @@ function defenseOptions(): DefenseOptions {
       return fallback;
     }
   };
-  return { shieldFacingRule: read("pulseShieldFacing", DEFAULT_DEFENSE_OPTIONS.shieldFacingRule), agilityInDefense: read("pulseAgilityInDefense", DEFAULT_DEFENSE_OPTIONS.agilityInDefense) };
+  // The settings' own defaults (the engine's RULE_SWITCHES, as registered).
+  return { shieldFacingRule: read("pulseShieldFacing", RULE_SWITCHES.pulseShieldFacing), agilityInDefense: read("pulseAgilityInDefense", RULE_SWITCHES.pulseAgilityInDefense) };
 }
 
 export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target: View, answer: Answer, outOfFight = false): AttackInput["defender"] & { defense: number } {
