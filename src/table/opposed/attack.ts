@@ -30,6 +30,7 @@ import {
   skillTarget,
   sizeModifierFor,
   criticalLocation,
+  CRITICAL_WOUNDS_PER_CRITICAL,
   fumbleEffects,
   rollCritical,
   testOdds,
@@ -364,7 +365,7 @@ export async function aftermath(
     const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice, tables.critical));
     out.rolls.push(...rolled.rolls);
     out.events.push(...(rolled.value.events as EngineEvent[]));
-    add(on, { "system.opposed.criticalWounds": delta(1, 0) });
+    add(on, { "system.opposed.criticalWounds": delta(CRITICAL_WOUNDS_PER_CRITICAL, 0) });
     out.then.push(criticalAftermath(named(on)));
   }
   return out;

@@ -108,3 +108,13 @@ export function shotPlace(place: AttackPlace, weaponRange: number, ruled: { read
   const measuredRange = place.yards !== null ? shotRangeAt(place.yards, weaponRange) : null;
   return { engaged, pointBlank, measuredRange, modifierRange: measuredRange ?? (pointBlank ? "pointBlank" : null) };
 }
+
+/**
+ * "Disengage": the opponents a fighter disengages from: the foe it named (our
+ * reading: it is the one it means to leave, measured beside it or not), and
+ * every other foe the tokens put beside it (one not measured does not count).
+ */
+export function disengagingFoes<T>(named: T, others: readonly { readonly foe: T; readonly engaged: boolean | null }[]): T[] {
+  return [named, ...others.filter((o) => o.engaged === true).map((o) => o.foe)];
+}
+

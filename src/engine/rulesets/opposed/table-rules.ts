@@ -152,3 +152,6 @@ export function criticalLocation(onDefender: boolean, landed: Location | null, d
   if (onDefender) return landed ?? "body";
   return defenderRoll !== null ? hitLocation(defenderRoll, table).location : "body";
 }
+
+/** "Criticals": "Your opponent receives an immediate Critical Wound": each critical rolled adds one to the sheet's count. */
+export const CRITICAL_WOUNDS_PER_CRITICAL = 1;

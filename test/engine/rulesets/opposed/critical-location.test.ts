@@ -2,7 +2,7 @@
 // Your opponent receives an immediate Critical Wound") and "Size" (the modifier to hit a bigger or smaller
 // target): where a Critical Wound strikes, and the size modifier of a shot, exact figures.
 import { describe, expect, it } from "vitest";
-import { HIT_LOCATIONS, criticalLocation, sizeModifierFor } from "../../../../src/engine/rulesets/opposed";
+import { CRITICAL_WOUNDS_PER_CRITICAL, HIT_LOCATIONS, criticalLocation, sizeModifierFor } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003 'Criticals': where the Critical Wound strikes (criticalLocation)", () => {
   it("on the defender: where the blow landed (the left leg); a blow that did not land: the body", () => {
@@ -12,6 +12,9 @@ describe("seed 003 'Criticals': where the Critical Wound strikes (criticalLocati
   it("on the attacker, from the defender's own critical of 34: reversed to 43, the right arm; no defender's roll: the body", () => {
     expect(criticalLocation(false, "leftLeg", 34, HIT_LOCATIONS)).toBe("rightArm");
     expect(criticalLocation(false, "leftLeg", null, HIT_LOCATIONS)).toBe("body");
+  });
+  it("'an immediate Critical Wound': one more on the sheet for each critical", () => {
+    expect(CRITICAL_WOUNDS_PER_CRITICAL).toBe(1);
   });
 });
 

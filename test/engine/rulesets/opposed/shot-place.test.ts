@@ -2,7 +2,7 @@
 // ... Pistol"; "at Point Blank range, where it is also allowable to Dodge") and "Combat Difficulty" (Point
 // Blank +40 ... Extreme -50): measured from the tokens where they can be, the table's word only where not.
 import { describe, expect, it } from "vitest";
-import { engagedAmong, shotPlace } from "../../../../src/engine/rulesets/opposed";
+import { disengagingFoes, engagedAmong, shotPlace } from "../../../../src/engine/rulesets/opposed";
 
 describe("seed 003 'Ranged Combat': where a shot stands (shotPlace)", () => {
   it("a bow of Range 50, 3 yards off and not Engaged by the tokens: Point Blank (+40), whatever the GM ticked or the condition says", () => {
@@ -31,3 +31,11 @@ describe("seed 003 'Move' (Charge: 'If you are not Engaged in combat already'): 
     expect(engagedAmong([], false)).toBe(false);
   });
 });
+
+describe("seed 003 'Move' (Disengage: 'your opponents'): whom the fighter disengages from (disengagingFoes)", () => {
+  it("Bran, named, whether beside or not; Cole beside; not Dara apart, nor Eli who could not be measured", () => {
+    expect(disengagingFoes("bran", [{ foe: "cole", engaged: true }, { foe: "dara", engaged: false }, { foe: "eli", engaged: null }])).toEqual(["bran", "cole"]);
+    expect(disengagingFoes("bran", [])).toEqual(["bran"]);
+  });
+});
+
