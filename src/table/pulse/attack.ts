@@ -30,7 +30,6 @@ import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import { wallsBlock, type WallLine } from "../../engine/rulesets/pulse/obstruction";
 import type { CombatantInfo } from "../machines";
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf, tmrOf } from "../../engine/rulesets/pulse/derived";
-import { momentumHexes } from "../../engine/rulesets/pulse/mounted";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
@@ -54,7 +53,8 @@ import { checkMountedBlow } from "./mounted";
 import { checkAttackPlace } from "./attack-reach";
 import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangledWith } from "./fight";
 import { hasStatus } from "../status-effects";
-import { blowConditions, freesRestrained, knocksOut, poisonHandling } from "../../engine/rulesets/pulse/card-effects";
+import { blockedShotSpendsFire, blowConditions, freesRestrained, knocksOut, poisonHandling } from "../../engine/rulesets/pulse/card-effects";
+import { chargeRunOn } from "../../engine/rulesets/pulse/move-budget";
 import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
 import { RULE_SWITCHES } from "../../engine/rulesets/world-settings";
 
@@ -326,15 +326,17 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   // [16.1] one never checks a line of fire without executing Fire: in the shooter's turn in a running pulse a
   // blocked shot still spends the action (a card that says so, nothing rolled); elsewhere it is simply refused.
   const inTurn = !riposte && Boolean(machineStateOf<PulsesState>(combatId, "pulses")) && Boolean(combatantFor(combatId, attacker));
-  if (line && !line.ok && !inTurn) return line;
+  if (line && !line.ok && !blockedShotSpendsFire(inTurn)) return line;
   const blocked = line && !line.ok ? line.refusal.message : null;
+  // [23] a rider's charge owes the mount's run-on next pulse.
+  const runOn = chargeRunOn(Boolean(a.stats.mounted), d.charging === true, tmrOf(a.stats, f.armour));
   return ok({
     ...plan,
     ...(blocked ? { blocked, moreToCome: false } : {}),
     ...(riposte ? { riposteOf: d.riposteOf as string, moreToCome: false } : {}),
     ...(line?.ok ? { inTheWay: line.value } : {}),
     ...(missile ? { range: w.range } : {}),
-    ...(a.stats.mounted && d.charging === true ? { momentum: momentumHexes(tmrOf(a.stats, f.armour)) } : {}),
+    ...(runOn !== null ? { momentum: runOn } : {}),
     weaponId: item.id!,
     weapon: item.name,
     kind,

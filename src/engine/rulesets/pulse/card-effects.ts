@@ -71,3 +71,10 @@ export function hostilePS(tangle: readonly { readonly ps: number; readonly inClo
   return tangle.reduce((sum, f) => sum + (f.inClose ? f.ps : 0), 0);
 }
 
+/**
+ * [16.1] "Attacker may never check line of fire without executing the Fire
+ * action": a shot with no line of fire in the shooter's own turn is a card that
+ * spends the Fire action and looses nothing; anywhere else it is refused.
+ */
+export const blockedShotSpendsFire = (inOwnTurn: boolean): boolean => inOwnTurn;
+

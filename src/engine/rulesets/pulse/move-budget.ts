@@ -7,6 +7,7 @@
  * movement record; this file adds it up.
  */
 import type { PulsesState } from "../../time/pulses";
+import { momentumHexes } from "./mounted";
 
 /** [23] hexes the mount owes this pulse after last pulse's mounted charge (0: none). */
 export function momentumOwed(state: Pick<PulsesState, "pulse" | "momentum">, combatantId: string): number {
@@ -25,3 +26,9 @@ export const stopsAtZones = (momentum: number): boolean => momentum <= 0;
 /** [14.1] "Fire ... two hexes with a loaded crossbow": our reading, a crossbow carried ready counts as loaded. */
 export const crossbowLoaded = (weapons: readonly { readonly equipped: boolean; readonly stats: { readonly crossbow?: boolean } }[]): boolean =>
   weapons.some((w) => w.equipped && Boolean(w.stats.crossbow));
+
+/** [23] a rider's charge: the next pulse the mount runs on its full TMR past the target (null: no mounted charge). */
+export function chargeRunOn(mounted: boolean, charging: boolean, mountTmr: number): number | null {
+  return mounted && charging ? momentumHexes(mountTmr) : null;
+}
+

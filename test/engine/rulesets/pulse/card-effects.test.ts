@@ -2,7 +2,7 @@
 // by 1 point of effective damage to the holder"), [19] (unconscious, dead, a stun), [20.3] (a poisoned class
 // A or B weapon, six hours, handled at 3 x modMD by a non-Assassin): what an attack card puts on whom.
 import { describe, expect, it } from "vitest";
-import { blowConditions, enduranceDamageTaken, freesRestrained, hostilePS, knocksOut, landingConditions, poisonHandling, stunDrops } from "../../../../src/engine/rulesets/pulse/card-effects";
+import { blockedShotSpendsFire, blowConditions, enduranceDamageTaken, freesRestrained, hostilePS, knocksOut, landingConditions, poisonHandling, stunDrops } from "../../../../src/engine/rulesets/pulse/card-effects";
 
 const blow = { hit: true, kind: "normal" as const, damage: null, prone: false, restrained: false };
 
@@ -56,5 +56,11 @@ describe("seed 004 [14.1], [19], [24], [13.6]: the smaller effects of cards", ()
   it("[13.6] the hostile PS: Bran 14 and Cole 12 in the tangle, Cole no longer in close combat: 14", () => {
     expect(hostilePS([{ ps: 14, inClose: true }, { ps: 12, inClose: false }])).toBe(14);
     expect(hostilePS([])).toBe(0);
+  });
+});
+
+describe("seed 004 [16.1]: 'Attacker may never check line of fire without executing the Fire action'", () => {
+  it("a blocked shot in the shooter's own turn spends Fire; anywhere else it is refused", () => {
+    expect([blockedShotSpendsFire(true), blockedShotSpendsFire(false)]).toEqual([true, false]);
   });
 });

@@ -2,7 +2,7 @@
 // crossbow) and [23] (the pulse after a mounted charge the mount runs on its full TMR, past the target):
 // what a token may still move this pulse, exact figures.
 import { describe, expect, it } from "vitest";
-import { crossbowLoaded, momentumOwed, moveBudget, stopsAtZones } from "../../../../src/engine/rulesets/pulse/move-budget";
+import { chargeRunOn, crossbowLoaded, momentumOwed, moveBudget, stopsAtZones } from "../../../../src/engine/rulesets/pulse/move-budget";
 
 describe("seed 004 [14.1], [23]: the pulse's movement budget", () => {
   it("limit 4, 2 walked and 1 jumped: 3 used of 4; a run-on of 6 owed lifts the limit to 6", () => {
@@ -23,5 +23,13 @@ describe("seed 004 [14.1], [23]: the pulse's movement budget", () => {
   it("a crossbow in hand counts as loaded; one carried on the back, or a bow, does not", () => {
     expect(crossbowLoaded([{ equipped: true, stats: { crossbow: true } }])).toBe(true);
     expect(crossbowLoaded([{ equipped: false, stats: { crossbow: true } }, { equipped: true, stats: { crossbow: false } }])).toBe(false);
+  });
+});
+
+describe("seed 004 [23]: a rider's charge owes the run-on (chargeRunOn)", () => {
+  it("mounted and charging on a mount of TMR 8: 8 hexes next pulse; on foot, or not charging: none", () => {
+    expect(chargeRunOn(true, true, 8)).toBe(8);
+    expect(chargeRunOn(false, true, 8)).toBeNull();
+    expect(chargeRunOn(true, false, 8)).toBeNull();
   });
 });
