@@ -55,6 +55,7 @@ import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangl
 import { hasStatus } from "../status-effects";
 import { blockedShotSpendsFire, blowConditions, freesRestrained, knocksOut, poisonHandling } from "../../engine/rulesets/pulse/card-effects";
 import { chargeRunOn } from "../../engine/rulesets/pulse/move-budget";
+import { grapples, restrainHelpers as restrainHelpersOf } from "../../engine/rulesets/pulse/grapple";
 import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
 import { RULE_SWITCHES } from "../../engine/rulesets/world-settings";
 
@@ -302,7 +303,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const riding = checkMountedBlow(combatId, attacker, defender, w);
   if (!riding.ok) return riding;
   // [16.5] a Restrain is made while grappling the target; those grappling it too may lend their strength.
-  const grappling = inClose(attacker) && tangledWith(attacker).some((r) => refersTo(r, defender));
+  const grappling = grapples(inClose(attacker), tangledWith(attacker).some((r) => refersTo(r, defender)));
   const helpers = kind === "restrain" && d.helped === true ? restrainHelpers(attacker, defender) : [];
   // [17.5] on a hex scene the tokens say which side of the target the blow comes from.
   const side = sideOfBlow(fightInfos(combatId), attacker, defender);
@@ -384,7 +385,8 @@ const strength = (actor: Actor.Implementation) => {
 
 /** Everyone else grappling the target: their close-combat tangle includes it. */
 function restrainHelpers(attacker: Actor.Implementation, defender: Actor.Implementation): Actor.Implementation[] {
-  return fightersAround(attacker).filter((a) => !sameFighter(a, attacker) && !sameFighter(a, defender) && inClose(a) && tangledWith(a).some((r) => refersTo(r, defender)));
+  const others = fightersAround(attacker).filter((a) => !sameFighter(a, attacker) && !sameFighter(a, defender));
+  return restrainHelpersOf(others.map((a) => ({ who: a, inCloseCombat: inClose(a), tangledWithTarget: tangledWith(a).some((r) => refersTo(r, defender)) })));
 }
 
 
