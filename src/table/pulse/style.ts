@@ -11,7 +11,7 @@
 import { actorView } from "../../data/actor/actor-view";
 import type { BoutCombat } from "../../documents/combat";
 import type { TimeCommand } from "../../engine/time/machine";
-import { currentActors, orderChoiceFor, owesPass, type PulsesState } from "../../engine/time/pulses";
+import { currentActors, mayStrikeBlow, orderChoiceFor, withinReachOfEngagement, type PulsesState } from "../../engine/time/pulses";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 import { best, pulseAnswer, pulseOrder, styleRule, type PulseStyle } from "../../engine/styles";
 import type { CardView } from "../cards";
@@ -33,9 +33,7 @@ const melee = (item: Item.Implementation) => {
 
 /** The foes it may strike now: those in its engagement when it is in one, else every foe. */
 function reachable(combat: BoutCombat, state: PulsesState, me: string): Foe[] {
-  const foes = foesOf(combat, me);
-  const mine = state.engagements.find((e) => e.members.includes(me));
-  return mine ? foes.filter((f) => mine.members.includes(f.id)) : foes;
+  return foesOf(combat, me).filter((f) => withinReachOfEngagement(state, me, f.id));
 }
 
 function answer(_card: CardView, styled: Styled) {
@@ -61,7 +59,8 @@ function act(styled: Styled) {
   if (!currentActors(state).includes(me) || waitingCardBy(styled.combat.id!, styled.actor)) return null;
   const end = { command: { type: "endTurn", combatantId: me } as TimeCommand };
   const weapon = closingWeapon(styled.actor, melee);
-  if (styled.down || owesPass(state, me) || view(styled.actor).stats.stunned || !weapon) return end;
+  // A blow as the fight judges it (the engine's mayStrikeBlow: not stunned, owing no Pass).
+  if (styled.down || !mayStrikeBlow(state, me, styled.combat.fightNow()) || !weapon) return end;
   const foes = reachable(styled.combat, state, me);
   const planned = foes.find((f) => f.id === styled.plan?.target);
   const foe = planned ?? best(foes.map((f) => ({ value: f, chance: blowChance(styled.actor, weapon.id!, f.actor, styled.combat.id!) })).filter((o) => o.chance >= 0));
