@@ -24,6 +24,7 @@ import { view } from "./attack";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { endTurnCommands, fightInfos, inClose, tangledWith } from "./fight";
 import { readyWeapon } from "../../engine/rulesets/pulse/wielding";
+import { alreadyClosed } from "../../engine/rulesets/pulse/grapple";
 import { hostilePS as hostilePSOf } from "../../engine/rulesets/pulse/card-effects";
 
 const T = "BOUT.Pulse.Table.Close.";
@@ -65,7 +66,7 @@ const closeCard: CardKind = {
     // [15] a stunned figure's only action is to recover.
     const stun = checkStunnedMay(view(attacker).stats.stunned, "closeAndGrapple");
     if (!stun.ok) return stun;
-    if (inClose(attacker) && inClose(defender)) return refuse("pulse.close.already", `${T}Already`);
+    if (alreadyClosed(inClose(attacker), inClose(defender))) return refuse("pulse.close.already", `${T}Already`);
     const turn = dryRun(combatId, endTurn(combatId, attacker));
     if (!turn.ok) return turn;
     return ok({ rank: repulseRank(defender), repulse: inDefenderZone(combatId, attacker, defender) });

@@ -26,6 +26,7 @@ import { hexesMovedThisPulse } from "./movement";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { notifyRefusal } from "../notify";
 import { firesMissiles } from "../../engine/rulesets/pulse/wielding";
+import { fromStraightAhead } from "../../engine/rulesets/pulse/blow-side";
 
 const view = (actor: Actor.Implementation) => actorView<PulseStats>(actor, "pulse");
 
@@ -55,7 +56,7 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
     }, pulseHorsemanship());
     if (!mounted.ok) return mounted;
   }
-  if (d.mounted && at) return checkBlowAtRider(relativeSide(at.b.hex, at.b.facing, at.a.hex) === 0, weapon.use);
+  if (d.mounted && at) return checkBlowAtRider(fromStraightAhead(relativeSide(at.b.hex, at.b.facing, at.a.hex)), weapon.use);
   return ok(true);
 }
 

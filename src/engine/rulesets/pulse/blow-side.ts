@@ -29,3 +29,7 @@ export function blowSide(measured: RelativeSide | null, ruledFromRear: boolean):
 
 /** [17.4] "If defender is evading ...": an evading defender parries at the rank of the weapon in hand; standing, or bare of a weapon, not at all. */
 export const parryRank = (evading: boolean, weapon: { readonly rank: number } | null): number | null => (evading && weapon ? weapon.rank : null);
+
+/** [23] "the hex directly in front" of a mount: the side straight ahead (0); null (not adjacent, no map) is not. */
+export const fromStraightAhead = (side: number | null): boolean => side === 0;
+

@@ -14,3 +14,7 @@ export const grapples = (inCloseCombat: boolean, tangledWithTarget: boolean): bo
 export function restrainHelpers<T>(others: readonly { readonly who: T; readonly inCloseCombat: boolean; readonly tangledWithTarget: boolean }[]): T[] {
   return others.filter((o) => grapples(o.inCloseCombat, o.tangledWithTarget)).map((o) => o.who);
 }
+
+/** [13.6] Close and Grapple is made by a figure not yet in close combat with a foe not yet in it (our reading: two already grappling have closed). */
+export const alreadyClosed = (attackerInCloseCombat: boolean, defenderInCloseCombat: boolean): boolean => attackerInCloseCombat && defenderInCloseCombat;
+

@@ -2,7 +2,7 @@
 // optional: only from the front or the side holding the shield) and [17.4] ("If defender is evading ...
 // defender's weapon rank"): the side a blow comes from, and who parries, exact answers.
 import { describe, expect, it } from "vitest";
-import { blowSide, parryRank, SHIELD_HAND, sideOfBlow } from "../../../../src/engine/rulesets/pulse/blow-side";
+import { blowSide, fromStraightAhead, parryRank, SHIELD_HAND, sideOfBlow } from "../../../../src/engine/rulesets/pulse/blow-side";
 
 // Bran at 0,0 facing east (direction 0, toward q + 1).
 const bran = { hex: { q: 0, r: 0 }, facing: 0 as const };
@@ -30,5 +30,11 @@ describe("seed 004 [17.4]: who may parry", () => {
     expect(parryRank(true, { rank: 3 })).toBe(3);
     expect(parryRank(false, { rank: 3 })).toBeNull();
     expect(parryRank(true, null)).toBeNull();
+  });
+});
+
+describe("seed 004 [23]: the mount's front hex", () => {
+  it("side 0 is straight ahead; any other side, or none measured, is not", () => {
+    expect([fromStraightAhead(0), fromStraightAhead(1), fromStraightAhead(null)]).toEqual([true, false, false]);
   });
 });

@@ -1,7 +1,7 @@
 // Seed 004_2f46e4f6196f6037.txt [16.5] Restrain ("While executing Grapple action"; "Several figures may
 // combine their PS+modAG to execute Restrain"): who grapples, and who may help.
 import { describe, expect, it } from "vitest";
-import { grapples, restrainHelpers } from "../../../../src/engine/rulesets/pulse/grapple";
+import { alreadyClosed, grapples, restrainHelpers } from "../../../../src/engine/rulesets/pulse/grapple";
 
 describe("seed 004 [16.5] Restrain: grappling and helpers", () => {
   it("Ada grapples Bran only in close combat and tangled with him", () => {
@@ -15,5 +15,11 @@ describe("seed 004 [16.5] Restrain: grappling and helpers", () => {
         { who: "eli", inCloseCombat: false, tangledWithTarget: true },
       ]),
     ).toEqual(["cole"]);
+  });
+});
+
+describe("seed 004 [13.6]: Close and Grapple between two already in close combat", () => {
+  it("both in close combat: already closed; either not: a Close may be made", () => {
+    expect([alreadyClosed(true, true), alreadyClosed(true, false), alreadyClosed(false, true)]).toEqual([true, false, false]);
   });
 });
