@@ -240,6 +240,22 @@ describe("opposed: seed 003 rules at the table (issue 19)", () => {
     expect(JSON.parse(card.system.result).outcome).toBe("success");
     expect(f.state().combatants.find((c: any) => c.id === f.ca.id).actionUsed).toBe(true);
   });
+
+  it("seed 003 'Move' (Charge) and 'Prepare': once Ada has charged, her tracker row offers no Prepare (the order would refuse it)", async () => {
+    const ctx = await arena();
+    const f = await ctx.fight();
+    const tracker = async () => {
+      await ctx.alice.ui.combat.render({ force: true });
+      return ctx.alice.ui.combat.renderedParts.tracker as string;
+    };
+    const prepare = `data-combatant-id="${f.ca.id}" data-action-id="prepare"`;
+    expect(await tracker()).toContain(prepare);
+    ctx.alice.runtime.dialogs.responder = () => ({ move: "charge", opponentId: ctx.branId, yards: 0, runUp: false, test: false });
+    await ctx.alice.game.actors.get(ctx.adaId).sheet.runAction("actorAction", { actorAction: "move" });
+    await settle();
+    expect(f.state().combatants.find((c: any) => c.id === f.ca.id)).toMatchObject({ charged: true, actionUsed: false });
+    expect(await tracker()).not.toContain(prepare);
+  });
 });
 
 async function fleeFrom(ctx: Ctx, dice: number[]) {

@@ -86,6 +86,22 @@ describe("pulses from the tracker", () => {
     expect(e.chosen).toBe(true);
   });
 
+  it("[12.3] the Wolf's bare fangs count its Unarmed Combat rank 8 in its IV as on its sheet: 16 + 14 + 8 = 38 beats Ada's 35, and the Wolf chooses", async () => {
+    const { gm, combatId, ids } = await skirmish();
+    const wolf = gm.game.combats.get(combatId).combatants.get(ids.wolf).actor;
+    await wolf.update({ "system.pulse.unarmedRank": 8 });
+    await wolf.createEmbeddedDocuments("Item", [{ name: "Fangs", type: "weapon", system: { equipped: true, pulse: { use: "unarmed", rank: 0 } } }]);
+    await settle();
+    expect(gm.game.actors.get(wolf.id).system.derived.iv.value).toBe(38);
+    await gm.game.combats.get(combatId).startCombat();
+    await settle();
+    scriptDraws(gm, [[4, 10], [9, 10]], AFTER);
+    await gm.ui.combat.runAction("boutNextStep", {});
+    await settle();
+    expect(stateOf(gm, combatId).engagements[0].order).toEqual([ids.wolf, ids.ada]);
+    expect(await trackerHtml(gm)).toContain(`data-action="boutTurnChoice" data-combatant-id="${ids.wolf}" data-action-id="first"`);
+  });
+
   it("after the engagements, the GM records which side's free figures go first, for the side that won [12.2]", async () => {
     const { gm, alice, combatId, ids } = await skirmish();
     await gm.game.combats.get(combatId).startCombat();

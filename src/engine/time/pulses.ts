@@ -492,6 +492,27 @@ export function openActions(state: PulsesState, id: string, now?: FightNow): rea
 /** [17.4] the figure must Pass in this pulse. */
 export const owesPass = (s: PulsesState, id: string) => s.owedPass?.[id] === s.pulse;
 
+/** [13]-[15] the actions a blow can be: a melee attack (engaged), a charge (free), a grapple (in close combat). */
+const BLOW_ACTIONS: readonly PulseAction[] = ["meleeAttack", "charge", "grapple"];
+
+/** May the figure strike a blow now: its moment, and a blow among its open actions (not stunned, owing no Pass)? */
+export function mayStrikeBlow(state: PulsesState, id: string, now?: FightNow): boolean {
+  return openActions(state, id, now).some((a) => BLOW_ACTIONS.includes(a));
+}
+
+/** [13] whom a figure may strike at: in an engagement, only the others of its engagement; free, any foe. */
+export function withinReachOfEngagement(state: PulsesState, id: string, foeId: string): boolean {
+  const mine = state.engagements.find((e) => e.members.includes(id));
+  return !mine || mine.members.includes(foeId);
+}
+
+/** [12.3] "Highest IV chooses to go 1st or last": the engagement the figure may choose for now (its step, its top IV, not yet chosen), else null. */
+export function orderChoiceFor(s: PulsesState, id: string): Engagement | null {
+  if (s.step.kind !== "engagement") return null;
+  const e = s.engagements[s.step.index];
+  return e && !e.chosen && e.order[0] === id ? e : null;
+}
+
 /** The actions that hold a figure this pulse: those it named, else a Pass it owes. */
 export function heldToActions(s: PulsesState, id: string): readonly PulseAction[] | undefined {
   return s.declared?.[id] ?? (owesPass(s, id) ? ["pass"] : undefined);

@@ -192,6 +192,21 @@ export function oopsNow(s: TurnsState, c: TurnCombatant, effect: OopsTurnEffect)
   return null;
 }
 
+/**
+ * "Action": may the fighter take its Action now (a melee attack, the one
+ * Action a charger may take)? As the machine would judge the `act` itself
+ * (its turn, not Surprised, the Action neither spent nor lost to an Oops!),
+ * so a button or a style never offers what the order then refuses.
+ */
+export function actionOpen(s: TurnsState, combatantId: string, now?: FightNow): boolean {
+  return apply(s, { type: "act", combatantId, use: "action", melee: true }, now).ok;
+}
+
+/** "Prepare": may the fighter spend its Action preparing now (as actionOpen, and not after a Charge: that Action is a melee attack)? */
+export function prepareOpen(s: TurnsState, combatantId: string, now?: FightNow): boolean {
+  return apply(s, { type: "prepare", combatantId, skill: "melee" }, now).ok;
+}
+
 /** The fighter free to move again: the key goes (the stored state stays as small as before anyone was held). */
 function unpinned(c: TurnCombatant): TurnCombatant {
   const { pinned: _was, ...rest } = c;

@@ -20,6 +20,7 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   armourPoints,
   bonus,
+  DEFAULT_DIFFICULTY,
   DIFFICULTIES,
   LOCATIONS,
   opposedOdds,
@@ -27,17 +28,17 @@ import {
   resolveRangedAttack,
   skillItemTarget,
   skillTarget,
-  SIZE_MODIFIERS,
+  sizeModifierFor,
+  criticalLocation,
+  CRITICAL_WOUNDS_PER_CRITICAL,
   fumbleEffects,
-  hitLocation,
   rollCritical,
   testOdds,
   type FumbleOutcome,
   type RangedOpposition,
   checkEngagedShot,
   checkAttackReach,
-  pointBlankAt,
-  shotRangeAt,
+  shotPlace,
   type ShotRange,
   RANGED_OPPOSITIONS,
   rangedOppositions,
@@ -77,7 +78,7 @@ const difficultyField = (name = "difficulty") => ({
   kind: "select" as const,
   name,
   label: "BOUT.Roll.Difficulty",
-  value: "challenging",
+  value: DEFAULT_DIFFICULTY,
   // Each step names the situations the Combat Difficulty table puts there, so the table works as a list of presets.
   options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.Situation.${k}` })),
 });
@@ -89,7 +90,7 @@ const modifierField = { kind: "number" as const, name: "modifier", label: "BOUT.
 export const expectedDefence = (defender: Actor.Implementation | null): TestInput | null => {
   if (!defender) return null;
   const s = view(defender).stats;
-  return { target: Math.max(skillTarget(s, "melee"), skillTarget(s, "dodge")), difficulty: "challenging" };
+  return { target: Math.max(skillTarget(s, "melee"), skillTarget(s, "dodge")), difficulty: DEFAULT_DIFFICULTY };
 };
 
 interface Declaration {
@@ -198,10 +199,11 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!reach.ok) return reach;
   // "Ranged Combat": a shooter Engaged with anyone needs a Pistol; the target's ways to oppose follow from the range, its shield
   // and whether the shooter is Engaged with it. Measured from the tokens; without them, the Engaged condition and the GM's Point Blank.
-  const engaged = ranged && (place.engaged ?? hasStatus(attacker, "engaged"));
-  const pointBlank = ranged && (place.yards !== null ? pointBlankAt(place.yards, Number(w.range ?? 0)) : d.pointBlank === true);
   // "Combat Difficulty": the range a shot goes, measured (none where nothing is measured: the GM's Point Blank stands alone).
-  const shotRange = ranged && place.yards !== null ? shotRangeAt(place.yards, Number(w.range ?? 0)) : null;
+  const shotAt = ranged ? shotPlace(place, Number(w.range ?? 0), { engagedCondition: hasStatus(attacker, "engaged"), pointBlank: d.pointBlank === true }) : null;
+  const engaged = shotAt?.engaged ?? false;
+  const pointBlank = shotAt?.pointBlank ?? false;
+  const shotRange = shotAt?.measuredRange ?? null;
   const shot = checkEngagedShot(ranged && (engaged || engagedInFight(attacker, combatId)), Boolean(w.pistol));
   if (!shot.ok) return shot;
   const largeShield = defender.items.contents.some((i) => i.type === "shield" && (i.system as any).equipped && (i.system as any).opposed?.large);
@@ -224,7 +226,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     pistol: Boolean(w.pistol),
     blackpowder: Boolean(w.blackpowder),
     // "Size": a shot at a bigger or smaller target than a human gets the size table's modifier.
-    test: { target: skillTarget(a, attackSkill(ranged)), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender), targetProne, attackerProne, shotRange: shotRange ?? (pointBlank ? "pointBlank" : null) }) },
+    test: { target: skillTarget(a, attackSkill(ranged)), difficulty: calledShotDifficulty(d.difficulty as Difficulty, calledShot), modifier: attackModifier({ modifier: d.modifier, actionPenalty: penalty, ranged, sizeModifier: sizeModifierOf(defender), targetProne, attackerProne, shotRange: shotAt?.modifierRange ?? null }) },
     ...(targetProne || attackerProne ? { prone: { ...(targetProne ? { target: true as const } : {}), ...(attackerProne ? { attacker: true as const } : {}) } } : {}),
   });
 }
@@ -282,11 +284,8 @@ function defenceBonus(combatId: string, defender: Actor.Implementation | null, s
   return defenceModifier({ modifier: 0, prepared, skill, prone: hasStatus(defender, "prone") });
 }
 
-/** The size table's modifier for shooting at this figure. */
-function sizeModifierOf(target: Actor.Implementation): number {
-  const size = view(target).stats.size as keyof typeof SIZE_MODIFIERS;
-  return SIZE_MODIFIERS[size] ?? 0;
-}
+/** The size table's modifier for shooting at this figure (the engine's sizeModifierFor). */
+const sizeModifierOf = (target: Actor.Implementation): number => sizeModifierFor(String(view(target).stats.size));
 
 // The Oops! effect is said in the third person on the card (OopsLine), whatever the table's own words.
 const LOOKUPS = ["BOUT.Opposed.Stat.Location.", "BOUT.Opposed.OopsLine.", "BOUT.Opposed.Oops.", ""];
@@ -362,11 +361,11 @@ export async function aftermath(
   }
   // A critical on the defender strikes where the blow landed; the defender's own critical, where its reversed roll points.
   for (const on of criticalsOn) {
-    const location = card.defender && on === fighterRef(card.defender) ? (hitLocationOf ?? "body") : defenderRoll !== null ? hitLocation(defenderRoll, tables.hitLocations).location : "body";
+    const location = criticalLocation(Boolean(card.defender) && on === fighterRef(card.defender!), hitLocationOf, defenderRoll, tables.hitLocations);
     const rolled = await resolveWithFoundry((dice) => rollCritical(on, location, dice, tables.critical));
     out.rolls.push(...rolled.rolls);
     out.events.push(...(rolled.value.events as EngineEvent[]));
-    add(on, { "system.opposed.criticalWounds": delta(1, 0) });
+    add(on, { "system.opposed.criticalWounds": delta(CRITICAL_WOUNDS_PER_CRITICAL, 0) });
     out.then.push(criticalAftermath(named(on)));
   }
   return out;

@@ -8,7 +8,7 @@
  * began: the first point of its movement record, which the turn order clears
  * when each turn begins (movement-record.ts), as the GM knows it.
  */
-import { engagedAt } from "../../engine/rulesets/opposed/engagement";
+import { disengagingFoes, engagedAmong, engagedAt } from "../../engine/rulesets/opposed/engagement";
 import type { CombatantInfo } from "../machines";
 import { yardsBetween } from "../measure";
 import { knownPath } from "../move-recheck";
@@ -41,13 +41,13 @@ export function engagedInFight(actor: Actor.Implementation, combatId: string, at
   const infos = infosOf(combatId);
   const me = infos.find((i) => sameFighter(i.actor, actor));
   const foes = me ? infos.filter((i) => i !== me && i.side !== me.side && i.actor).map((i) => i.actor!) : named ? [named] : [];
-  let measured = false;
+  const measured: (boolean | null)[] = [];
   for (const foe of foes) {
-    const m = measureBetween(actor, foe, combatId, at);
-    if (m.engaged) return true;
-    measured ||= m.engaged !== null;
+    const m = measureBetween(actor, foe, combatId, at).engaged;
+    if (m) return true;
+    measured.push(m);
   }
-  return measured ? false : hasStatus(actor, "engaged");
+  return engagedAmong(measured, hasStatus(actor, "engaged"));
 }
 
 /**
@@ -60,7 +60,7 @@ export function engagedFoes(actor: Actor.Implementation, combatId: string, named
   const infos = infosOf(combatId);
   const me = infos.find((i) => sameFighter(i.actor, actor));
   const foes = me ? infos.filter((i) => i !== me && i.side !== me.side && i.actor && !sameFighter(i.actor, named)).map((i) => i.actor!) : [];
-  return [named, ...foes.filter((foe) => measureBetween(actor, foe, combatId).engaged === true)];
+  return disengagingFoes(named, foes.map((foe) => ({ foe, engaged: measureBetween(actor, foe, combatId).engaged })));
 }
 
 /** Where the fighter's token stood when its turn began (the first point of its movement record), if it has moved since. */

@@ -14,6 +14,11 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   bonus,
+  chargeYards,
+  MOVE_KINDS,
+  MOVES_WITH_OPPONENT,
+  type MoveKind,
+  DEFAULT_DIFFICULTY,
   brokenAfter,
   charge,
   climb,
@@ -24,9 +29,9 @@ import {
   leap,
   moveCost,
   run,
-  skillItemTarget,
+  namedSkillTest,
   skillTarget,
-  type Characteristic,
+  type NamedSkill,
   type OpposedStats,
   type FleeResult,
   type TestInput,
@@ -40,21 +45,19 @@ import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { opponentOptions, opponents } from "../opponents";
 import { engagedFoes, engagedInFight, measureBetween, turnStart } from "./engagement";
-import { aftermath, armourOf, merge, weaponInHand, woundStatuses } from "./attack";
+import { aftermath, armourOf, merge, weaponInHand, woundStatuses, woundUpdate } from "./attack";
 
 const M = "BOUT.Opposed.Move.";
-const MOVES = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"] as const;
-type MoveKind = (typeof MOVES)[number];
-const WITH_OPPONENT: readonly MoveKind[] = ["charge", "flee", "disengage"];
+const MOVES = MOVE_KINDS;
+const WITH_OPPONENT = MOVES_WITH_OPPONENT;
 
 const view = (actor: Actor.Implementation) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.move.${code}`, `${M}Refusal.${key}`);
 
-/** A skill of that name on the actor (characteristic + advances), else the bare characteristic. */
-function namedTest(actor: Actor.Implementation, name: string, fallback: Characteristic): TestInput {
+/** The named skill's test (the engine's namedSkillTest: the skill item of that name, else its characteristic). */
+function namedTest(actor: Actor.Implementation, name: NamedSkill): TestInput {
   const v = view(actor);
-  const skill = v.skills.find((s) => s.name.trim().toLowerCase() === name);
-  return { target: skillItemTarget(v.stats, skill?.stats, fallback), difficulty: "challenging", modifier: 0 };
+  return namedSkillTest(v.stats, v.skills, name);
 }
 
 interface MoveDeclaration {
@@ -78,7 +81,7 @@ function chargeFrom(actor: Actor.Implementation, opponentId: string | null, comb
   const start = turnStart(actor, combatId);
   const foe = opponentId ? fighterFrom(opponentId) : null;
   const yards = foe ? measureBetween(actor, foe, combatId, start).yards : null;
-  return { engaged: engagedInFight(actor, combatId, start, foe), distance: yards === null ? ruled : Math.round(yards), measured: yards !== null };
+  return { engaged: engagedInFight(actor, combatId, start, foe), distance: yards === null ? ruled : chargeYards(yards), measured: yards !== null };
 }
 
 /** "Disengage": the opponents the fighter disengages from: every foe Engaged with it, the one it named among them. */
@@ -176,8 +179,8 @@ const moveCard: CardKind = {
           const damage = weapon?.damage ?? 0;
           const r = flee(
             {
-              fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool", "wp"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
-              opponent: { id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: "challenging", modifier: 0 }, damage, advantage: them!.advantage },
+              fleer: { id: fighterRef(actor), cool: namedTest(actor, "cool"), toughnessBonus: bonus(me.t), armour: armourOf(actor), woundsNow: me.woundsNow },
+              opponent: { id: fighterRef(foe!), melee: { target: skillTarget(them!, "melee"), difficulty: DEFAULT_DIFFICULTY, modifier: 0 }, damage, advantage: them!.advantage },
               tables,
             },
             dice,
@@ -186,7 +189,7 @@ const moveCard: CardKind = {
           const f = r.value.result;
           fled = { result: f, weaponId: weapon?.id ?? null, damage };
           add(fighterRef(foe!), { "system.opposed.advantage": delta(f.opponentAdvantage - them!.advantage, 0) });
-          if (f.hit) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-f.hit.wounds.suffered, 0), ...(f.hit.wounds.critical ? { "system.opposed.criticalWounds": delta(1, 0) } : {}) });
+          if (f.hit) add(fighterRef(actor), woundUpdate(f.hit.wounds));
           if (f.hit) statuses[fighterRef(actor)] = woundStatuses(f.hit.wounds);
           // Broken Conditions stack: the count on the sheet grows by each one gained; the token shows the condition.
           if (f.broken) {
@@ -201,16 +204,16 @@ const moveCard: CardKind = {
           const foes = disengaging;
           const byAdvantage = disengageByAdvantage(me.advantage, foes.map((f) => view(f).stats.advantage), fighterRef(actor));
           if (byAdvantage.ok) {
-            add(fighterRef(actor), { "system.opposed.advantage": delta(-me.advantage, 0) });
+            add(fighterRef(actor), { "system.opposed.advantage": delta(byAdvantage.value.result.advantage - me.advantage, 0) });
             return ok({ events: byAdvantage.value.events, outcome: "success", headline: moveHeadline({ move: "disengage", escaped: true }) });
           }
           const held = new Map(foes.map((f) => [fighterRef(f), view(f).stats.advantage]));
           const r = disengageByDodge(
             {
               id: fighterRef(actor),
-              dodge: { target: skillTarget(me, "dodge"), difficulty: "challenging", modifier: 0 },
+              dodge: { target: skillTarget(me, "dodge"), difficulty: DEFAULT_DIFFICULTY, modifier: 0 },
               advantage: me.advantage,
-              opponents: foes.map((f) => ({ id: fighterRef(f), melee: { target: skillTarget(view(f).stats, "melee"), difficulty: "challenging", modifier: 0 }, advantage: view(f).stats.advantage })),
+              opponents: foes.map((f) => ({ id: fighterRef(f), melee: { target: skillTarget(view(f).stats, "melee"), difficulty: DEFAULT_DIFFICULTY, modifier: 0 }, advantage: view(f).stats.advantage })),
             },
             dice,
           );
@@ -221,19 +224,19 @@ const moveCard: CardKind = {
           return ok({ events: r.value.events, outcome: r.value.result.escaped ? "success" : "failure", headline: moveHeadline({ move: "disengage", escaped: r.value.result.escaped }) });
         }
         case "run": {
-          const r = run({ id: fighterRef(actor), athletics: namedTest(actor, "athletics", "ag"), move: me.move }, dice);
+          const r = run({ id: fighterRef(actor), athletics: namedTest(actor, "athletics"), move: me.move }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "run", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "leap": {
-          const r = leap({ id: fighterRef(actor), move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          const r = leap({ id: fighterRef(actor), move: me.move, runUp: d.runUp, ...(d.test ? { athletics: namedTest(actor, "athletics") } : {}) }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: "neutral", headline: moveHeadline({ move: "leap", feet: r.value.result.feet }) }) : r;
         }
         case "climb": {
-          const r = climb({ id: fighterRef(actor), move: me.move, climb: namedTest(actor, "climb", "s") }, dice);
+          const r = climb({ id: fighterRef(actor), move: me.move, climb: namedTest(actor, "climb") }, dice);
           return r.ok ? ok({ events: r.value.events, outcome: r.value.result.test.success ? "success" : "failure", headline: moveHeadline({ move: "climb", success: r.value.result.test.success, yards: r.value.result.extraYards }) }) : r;
         }
         case "fall": {
-          const r = fall({ id: fighterRef(actor), yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics", "ag") } : {}) }, dice);
+          const r = fall({ id: fighterRef(actor), yards: d.yards, toughnessBonus: bonus(me.t), woundsNow: me.woundsNow, ...(d.test ? { athletics: namedTest(actor, "athletics") } : {}) }, dice);
           if (!r.ok) return r;
           if (r.value.result.wounds) add(fighterRef(actor), { "system.opposed.woundsNow": delta(-r.value.result.wounds, 0) });
           if (r.value.result.prone) statuses[fighterRef(actor)] = [{ id: "prone", active: true }];

@@ -5,7 +5,7 @@
  */
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { histogram, type OddsView } from "../../engine/odds-view";
-import { DIFFICULTIES, rollTest, skillItemTarget, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, rollTest, skillItemTarget, testOdds, type Difficulty } from "../../engine/rulesets/opposed";
 import { testEvent } from "../../engine/rulesets/opposed/tests";
 import type { OpposedActor, OpposedSkill } from "../../engine/rulesets/opposed/stats";
 import { openOddsDialog, type OddsDialogSpec } from "../../applications/dialogs/odds-dialog";
@@ -27,7 +27,7 @@ export function opposedSkillSpec(actor: OpposedActor, skill: OpposedSkill): Odds
         kind: "select",
         name: "difficulty",
         label: "BOUT.Roll.Difficulty",
-        value: "challenging",
+        value: DEFAULT_DIFFICULTY,
         options: Object.keys(DIFFICULTIES).map((k) => ({ value: k, label: `BOUT.Opposed.Difficulty.${k}` })),
       },
       { kind: "number", name: "modifier", label: "BOUT.Roll.Modifier", value: 0, min: -100, max: 100 },

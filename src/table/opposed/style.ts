@@ -8,8 +8,8 @@
  */
 import { actorView } from "../../data/actor/actor-view";
 import type { TimeCommand } from "../../engine/time/machine";
-import type { TurnsState } from "../../engine/time/turns";
-import { opposedOdds, rangedOppositionSkill, skillTarget, type OpposedStats, type RangedOpposition } from "../../engine/rulesets/opposed";
+import { actionOpen, type TurnsState } from "../../engine/time/turns";
+import { DEFAULT_DIFFICULTY, opposedOdds, rangedOppositionSkill, skillTarget, type OpposedStats, type RangedOpposition } from "../../engine/rulesets/opposed";
 import { best, opposition, styleRule, type OpposedStyle } from "../../engine/styles";
 import { opposedTie } from "../../settings";
 import type { CardView } from "../cards";
@@ -24,7 +24,7 @@ const OPPOSE = ["melee", "dodge", "none"] as const;
 
 /** The foe it has the best chance to hit (its Melee against the foe's better opposing skill). */
 function bestFoe(actor: Actor.Implementation, foes: readonly Foe[]): Foe | null {
-  const attack = { target: skillTarget(view(actor).stats, "melee"), difficulty: "challenging" as const };
+  const attack = { target: skillTarget(view(actor).stats, "melee"), difficulty: DEFAULT_DIFFICULTY };
   const tie = opposedTie();
   return best(
     foes.map((f) => {
@@ -55,9 +55,9 @@ function answer(card: CardView, styled: Styled) {
     const s = view(styled.actor).stats;
     const ways = rule(styled).oppose === "none" ? [] : (d.oppositions ?? []);
     const way = best(ways.map((w) => ({ value: w, chance: skillTarget(s, rangedOppositionSkill(w) ?? "melee") }))) ?? "none";
-    return { opposition: way, difficulty: "challenging", modifier: 0 };
+    return { opposition: way, difficulty: DEFAULT_DIFFICULTY, modifier: 0 };
   }
-  return { skill: meleeOpposition(styled), difficulty: "challenging", modifier: 0 };
+  return { skill: meleeOpposition(styled), difficulty: DEFAULT_DIFFICULTY, modifier: 0 };
 }
 
 async function act(styled: Styled) {
@@ -67,12 +67,13 @@ async function act(styled: Styled) {
   const end = { command: { type: "endTurn", combatantId: styled.combatantId } as TimeCommand };
   // Its card still waits for the foe's answer: the turn waits with it.
   if (waitingCardBy(styled.combat.id!, styled.actor)) return null;
-  if (styled.down || me.surprised || me.actionUsed || me.effects.loseAction) return end;
+  // The Action as the order judges it (the engine's actionOpen), the token's Surprised included.
+  if (styled.down || !actionOpen(state, styled.combatantId, styled.combat.fightNow())) return end;
   const weapon = closingWeapon(styled.actor, isMelee);
   const foes = foesInReach(styled, weapon);
   const foe = plannedFoe(foes, styled.plan?.target, () => bestFoe(styled.actor, foes));
   if (!foe || !weapon) return end;
-  return { card: "opposed.attack", defender: foe.actor, declaration: { weaponId: weapon.id, difficulty: "challenging", modifier: 0, calledShot: null } };
+  return { card: "opposed.attack", defender: foe.actor, declaration: { weaponId: weapon.id, difficulty: DEFAULT_DIFFICULTY, modifier: 0, calledShot: null } };
 }
 
 export function registerOpposedStyles(): void {

@@ -10,7 +10,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterName, fighterRef, refersTo } from "../fighter";
 import { actorView } from "../../data/actor/actor-view";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { resolveSurprise, shakeOffSurprise, skillItemTarget, type Characteristic, type OpposedStats, type TestInput } from "../../engine/rulesets/opposed";
+import { namedSkillTest, resolveSurprise, shakeOffSurprise, type NamedSkill, type OpposedStats, type TestInput } from "../../engine/rulesets/opposed";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { TurnsState } from "../../engine/time/turns";
 import { ambushHeadline, shakeOffHeadline } from "./headline";
@@ -25,10 +25,9 @@ const S = "BOUT.Opposed.Surprise.";
 const view = (actor: Actor.Implementation) => actorView<OpposedStats>(actor, "opposed");
 const refused = (code: string, key: string): Outcome<never> => refuse(`opposed.surprise.${code}`, `${S}Refusal.${key}`);
 
-function namedTest(actor: Actor.Implementation, name: string, fallback: Characteristic): TestInput {
+function namedTest(actor: Actor.Implementation, name: NamedSkill): TestInput {
   const v = view(actor);
-  const skill = v.skills.find((s) => s.name.trim().toLowerCase() === name);
-  return { target: skillItemTarget(v.stats, skill?.stats, fallback), difficulty: "challenging", modifier: 0 };
+  return namedSkillTest(v.stats, v.skills, name);
 }
 
 /** Surprised: the token's condition, in a fight or out of one (the turn order only caches it, issue 31). */
@@ -53,7 +52,7 @@ const ambushCard: CardKind = {
     const actor = card.attacker;
     if (!actor) return refused("noSpotters", "NoSpotters");
     const spotters = (card.declaration?.spotterIds as string[]).map((id) => fighterFrom(id)).filter((a): a is Actor.Implementation => Boolean(a));
-    const rolled = await resolveWithFoundry((dice) => resolveSurprise({ id: fighterRef(actor), stealth: namedTest(actor, "stealth", "ag"), spotters: spotters.map((s) => ({ id: fighterRef(s), perception: namedTest(s, "perception", "i") })) }, dice));
+    const rolled = await resolveWithFoundry((dice) => resolveSurprise({ id: fighterRef(actor), stealth: namedTest(actor, "stealth"), spotters: spotters.map((s) => ({ id: fighterRef(s), perception: namedTest(s, "perception") })) }, dice));
     if (!rolled.value.ok) return rolled.value;
     const caught = rolled.value.value.result.spotters.filter((s) => s.surprised).map((s) => s.id);
     const commands: TimeCommand[] = [];

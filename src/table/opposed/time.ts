@@ -7,8 +7,9 @@ import { fightNowOf, registerTimeStructure, type CombatantInfo, type TimeStructu
 import { hasStatus } from "../status-effects";
 import { gatherStatuses } from "../status-writes";
 import type { TimeCommand } from "../../engine/time/machine";
-import { startTurns, surpriseNow, turnsMachine, type TurnsCombatantInput, type TurnsState } from "../../engine/time/turns";
+import { prepareOpen, startTurns, surpriseNow, turnsMachine, type TurnsCombatantInput, type TurnsState } from "../../engine/time/turns";
 import { surpriseBeganFor, surpriseEndedFor } from "../../engine/rulesets/opposed";
+import { opposedActionApplies } from "../../engine/rulesets/opposed/sheet-actions";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import { clearMovementRecords } from "../movement-record";
 
@@ -84,7 +85,8 @@ const TURNS: TimeStructure = {
     return [
       { id: "surprise", label: c.surprised ? "BOUT.Tracker.Action.Unsurprise" : "BOUT.Tracker.Action.Surprise", icon: "fa-solid fa-eye-slash", gmOnly: true, command: { type: "setSurprised", combatantId, surprised: !c.surprised } as TimeCommand },
       // "Prepare": the acting fighter's Action for +20 to a defensive skill until its next turn.
-      ...(state.order[state.turn] === combatantId && !c.actionUsed && !c.surprised
+      // Offered only when the order would take it (the engine's prepareOpen: not after a Charge, nor with the Action lost to an Oops!).
+      ...(prepareOpen(state, combatantId)
         ? [
             {
               id: "prepare",
@@ -100,7 +102,7 @@ const TURNS: TimeStructure = {
             },
           ]
         : []),
-      ...(c.surprised ? [{ id: "shakeOff", label: "BOUT.Opposed.Surprise.ShakeOff", icon: "fa-solid fa-bolt", card: "opposed.shakeOff" }] : []),
+      ...(opposedActionApplies("shakeOff", { surprised: c.surprised }) ? [{ id: "shakeOff", label: "BOUT.Opposed.Surprise.ShakeOff", icon: "fa-solid fa-bolt", card: "opposed.shakeOff" }] : []),
     ];
   },
 };

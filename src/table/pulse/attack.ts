@@ -20,7 +20,8 @@ import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 import type { AttackInput } from "../../engine/rulesets/pulse/attack";
-import { figureInZone, hexLine, lineOfFire, relativeSide, zoneOfSide, type Figure } from "../../engine/rulesets/pulse/hex";
+import { figureInZone, lineOfFire, type Figure } from "../../engine/rulesets/pulse/hex";
+import { blowSide, parryRank, SHIELD_HAND, sideOfBlow as sideOfBlowFrom } from "../../engine/rulesets/pulse/blow-side";
 import { SYSTEM_ID } from "../../config";
 import { checkMultipleAttacks } from "../../engine/rulesets/pulse/multiple-attacks";
 import { concentrationDue } from "../../engine/rulesets/pulse/actions";
@@ -29,19 +30,16 @@ import { resolveShot } from "../../engine/rulesets/pulse/line-of-fire";
 import { wallsBlock, type WallLine } from "../../engine/rulesets/pulse/obstruction";
 import type { CombatantInfo } from "../machines";
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf, tmrOf } from "../../engine/rulesets/pulse/derived";
-import { momentumHexes } from "../../engine/rulesets/pulse/mounted";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
 import { histogram, type OddsView } from "../../engine/odds-view";
 import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
 import { ATTACK_KINDS, knockoutMinutes, restrainBaseChance, specialAttackAllowed, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
 import { rollOne } from "../../engine/dice";
-import { canBePoisoned, poisonFresh } from "../../engine/rulesets/pulse/after-combat";
 import { poisonAgeOf } from "./poison-time";
-import { poisonHandlingTarget } from "../../engine/rulesets/pulse/checks";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
 import { defenseTerms, strikeTerms, type DefenseOptions, type RelativeSide, type StrikeInput } from "../../engine/rulesets/pulse/strike";
 import { weaponDamageTerms } from "../../engine/rulesets/pulse/wounds";
-import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS, stunTakesHold } from "../../engine/rulesets/pulse/damage";
+import { damageBonus, incapacitated, INCAPACITATING_CONDITIONS } from "../../engine/rulesets/pulse/damage";
 import type { TimeCommand } from "../../engine/time/machine";
 import { cardView, combatantFor, delta, dryRun, isSet, machineStateOf, postCard, registerCardKind, takeFromCard, withNames, withThen, type CardKind, type CardView, type FollowUp, type ItemChange, type StatusChange } from "../cards";
 import { notifyRefusal } from "../notify";
@@ -55,6 +53,11 @@ import { checkMountedBlow } from "./mounted";
 import { checkAttackPlace } from "./attack-reach";
 import { actorIdsFlag, fightInfos, inClose, inPulseFight, owePassCommands, tangledWith } from "./fight";
 import { hasStatus } from "../status-effects";
+import { blockedShotSpendsFire, blowConditions, freesRestrained, knocksOut, poisonHandling } from "../../engine/rulesets/pulse/card-effects";
+import { chargeRunOn } from "../../engine/rulesets/pulse/move-budget";
+import { grapples, restrainHelpers as restrainHelpersOf } from "../../engine/rulesets/pulse/grapple";
+import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
+import { RULE_SWITCHES } from "../../engine/rulesets/world-settings";
 
 type View = ActorView<PulseStats>;
 export const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
@@ -71,8 +74,8 @@ export function figure(v: View) {
   const modAG = modAGOf(v.stats, armour);
   const modMD = modMDOf(v.stats, armour);
   const shield = defenseOf(modAG, v.shields.filter((s) => s.equipped).map((s) => s.stats)).shield;
-  // A broken weapon neither strikes nor parries [17.3].
-  const weapon = (v.weapons.find((w) => w.equipped && !w.stats.broken)?.stats as PulseWeaponStats | undefined) ?? null;
+  // A broken weapon neither strikes nor parries [17.3] (the engine's readyWeapon).
+  const weapon = (readyWeapon(v.weapons)?.stats as PulseWeaponStats | undefined) ?? null;
   return { armour, modAG, modMD, shield, weapon };
 }
 
@@ -141,7 +144,8 @@ function defenseOptions(): DefenseOptions {
       return fallback;
     }
   };
-  return { shieldFacingRule: read("pulseShieldFacing", false), agilityInDefense: read("pulseAgilityInDefense", true) };
+  // The settings' own defaults (the engine's RULE_SWITCHES, as registered).
+  return { shieldFacingRule: read("pulseShieldFacing", RULE_SWITCHES.pulseShieldFacing), agilityInDefense: read("pulseAgilityInDefense", RULE_SWITCHES.pulseAgilityInDefense) };
 }
 
 export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target: View, answer: Answer, outOfFight = false): AttackInput["defender"] & { defense: number } {
@@ -149,8 +153,8 @@ export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target:
   const defense = defenseTerms({
     modAG: f.modAG,
     shield: f.shield,
-    from: d.from ?? (d.fromRear ? 3 : 0),
-    shieldHand: "left",
+    from: d.from ?? blowSide(null, d.fromRear).from,
+    shieldHand: SHIELD_HAND,
     stunned: target.stats.stunned,
     incapacitated: incapacitated(target.stats.enduranceNow, outOfFight),
     withdrawingDefensively: answer === "withdraw",
@@ -164,7 +168,7 @@ export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target:
     modAG: f.modAG,
     modMD: f.modMD,
     evading: answer === "evade",
-    parryRank: answer === "evade" && f.weapon ? f.weapon.rank : null,
+    parryRank: parryRank(answer === "evade", f.weapon),
     protection: f.armour.protection,
   };
 }
@@ -179,10 +183,10 @@ function attackInput(d: Declaration, target: View, answer: Answer, outOfFight = 
 }
 
 /** [22] hexes the defender covers: the sheet's figure, or more when its token in the fight is larger on a hex scene. */
-function hexesCovered(combatId: string, defender: Actor.Implementation, target: View): number {
+function hexesOf(combatId: string, defender: Actor.Implementation, target: View): number {
   const combatant = combatId ? combatantOf(game.combats?.get(combatId), defender) : undefined;
   const token = (combatant?.token as TokenDocument.Implementation | null | undefined) ?? null;
-  return Math.max(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? 1);
+  return hexesCovered(target.stats.hexes, tokenPlacement(token)?.hexes?.length ?? null);
 }
 
 /** A scene's wall as its document holds it (v13 BaseWall): the segment, what it blocks, its door, direction and thresholds. */
@@ -269,15 +273,15 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   if (!isWholeNumber(modifier) || Math.abs(modifier) > 100) return refused("badModifier", "BadModifier");
   const w = ((item.system as { pulse?: PulseWeaponStats }).pulse ?? {}) as PulseWeaponStats;
   const a = view(attacker);
+  // [16.4] the three kinds of attack: fire, grapple (in close combat [13.7]) and melee.
+  const strikeType: StrikeType = strikeTypeOf(w.use, inClose(attacker));
   // [15] a stunned figure's only action is to recover: no attack, no riposte, in a pulse or outside one.
-  const stun = checkStunnedMay(a.stats.stunned, w.use === "missile" || w.use === "thrown" ? "fire" : inClose(attacker) ? "grapple" : "meleeAttack");
+  const stun = checkStunnedMay(a.stats.stunned, strikeAction(strikeType));
   if (!stun.ok) return stun;
   const ready = weaponReady(a.weapons.find((x) => x.id === item.id)!);
   if (!ready.ok) return ready;
   const f = figure(a);
   const t = view(defender);
-  // [16.4] the three kinds of attack: fire, grapple (in close combat [13.7]) and melee.
-  const strikeType: StrikeType = w.use === "missile" || w.use === "thrown" ? "fire" : inClose(attacker) ? "grapple" : "melee";
   const several: Declaration["several"] = d.several === "twoWeapons" || d.several === "twoHandedB" ? d.several : undefined;
   // [17.4] a riposte is the parrier's free attack on the one who missed: outside the turn order, once.
   const riposte = d.riposteOf === undefined ? null : openRiposte(d.riposteOf);
@@ -299,7 +303,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const riding = checkMountedBlow(combatId, attacker, defender, w);
   if (!riding.ok) return riding;
   // [16.5] a Restrain is made while grappling the target; those grappling it too may lend their strength.
-  const grappling = inClose(attacker) && tangledWith(attacker).some((r) => refersTo(r, defender));
+  const grappling = grapples(inClose(attacker), tangledWith(attacker).some((r) => refersTo(r, defender)));
   const helpers = kind === "restrain" && d.helped === true ? restrainHelpers(attacker, defender) : [];
   // [17.5] on a hex scene the tokens say which side of the target the blow comes from.
   const side = sideOfBlow(fightInfos(combatId), attacker, defender);
@@ -309,29 +313,31 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
   const context = {
     weapon: w,
     // A figure covering one hex is man-sized or smaller.
-    targetHumanOrSmaller: hexesCovered(combatId, defender, t) <= 1,
+    targetHumanOrSmaller: manSized(hexesOf(combatId, defender, t)),
     unarmedRank: a.stats.unarmedRank,
     shieldCanRush: a.shields.some((s) => s.equipped && s.stats.canRush && !s.stats.broken),
-    inMelee: w.use !== "missile" && w.use !== "thrown",
+    inMelee: !firesMissiles(w.use),
     grappling,
   };
   // [16.5] an attack the weapon or the situation does not allow is refused before the card is posted.
   const allowed = specialAttackAllowed({ ...context, kind });
   if (!allowed.ok) return allowed;
-  const missile = w.use === "missile" || w.use === "thrown";
+  const missile = firesMissiles(w.use);
   const line = missile ? shotLine(combatId, attacker, defender) : null;
   // [16.1] one never checks a line of fire without executing Fire: in the shooter's turn in a running pulse a
   // blocked shot still spends the action (a card that says so, nothing rolled); elsewhere it is simply refused.
   const inTurn = !riposte && Boolean(machineStateOf<PulsesState>(combatId, "pulses")) && Boolean(combatantFor(combatId, attacker));
-  if (line && !line.ok && !inTurn) return line;
+  if (line && !line.ok && !blockedShotSpendsFire(inTurn)) return line;
   const blocked = line && !line.ok ? line.refusal.message : null;
+  // [23] a rider's charge owes the mount's run-on next pulse.
+  const runOn = chargeRunOn(Boolean(a.stats.mounted), d.charging === true, tmrOf(a.stats, f.armour));
   return ok({
     ...plan,
     ...(blocked ? { blocked, moreToCome: false } : {}),
     ...(riposte ? { riposteOf: d.riposteOf as string, moreToCome: false } : {}),
     ...(line?.ok ? { inTheWay: line.value } : {}),
     ...(missile ? { range: w.range } : {}),
-    ...(a.stats.mounted && d.charging === true ? { momentum: momentumHexes(tmrOf(a.stats, f.armour)) } : {}),
+    ...(runOn !== null ? { momentum: runOn } : {}),
     weaponId: item.id!,
     weapon: item.name,
     kind,
@@ -346,7 +352,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
       withdrawingOffensively: d.withdrawing === true,
       modifiers: [...(modifier ? [{ key: `${T}Modifier`, value: modifier }] : []), ...(penalty ? [{ key: `${T}GmPenalty`, value: penalty }] : [])],
     },
-    fromRear: side === null ? d.fromRear === true : zoneOfSide(side) === "rear",
+    fromRear: blowSide(side, d.fromRear === true).fromRear,
     ...(side === null ? {} : { from: side }),
     // [18.5] the optional damage bonus the weapon's sheet names, and what it adds to the breakage chance.
     attacker: { modMD: f.modMD, weaponRank: w.rank, breakageAdded: bonusOf(w, a.stats.ps).breakageAdded },
@@ -364,14 +370,12 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
 function sideOfBlow(infos: readonly CombatantInfo[], attacker: Actor.Implementation, target: Actor.Implementation): RelativeSide | null {
   const from = infos.find((i) => sameFighter(i.actor, attacker))?.placed;
   const to = infos.find((i) => sameFighter(i.actor, target))?.placed;
-  if (!from || !to) return null;
-  const step = hexLine(to.hex, from.hex)[1];
-  return step ? relativeSide(to.hex, to.facing, step) : null;
+  return from && to ? sideOfBlowFrom(to, from.hex) : null;
 }
 
 /** [18.5] the weapon's optional damage bonus for this wielder. */
 const bonusOf = (w: PulseWeaponStats, ps: number) =>
-  damageBonus(w.damageBonus ?? "none", { ps, minPS: w.minPS, rank: w.rank, missileOrThrown: w.use === "missile" || w.use === "thrown" });
+  damageBonus(w.damageBonus ?? "none", { ps, minPS: w.minPS, rank: w.rank, missileOrThrown: firesMissiles(w.use) });
 
 /** PS and modAG, what a Restrain pits against a Restrain [16.5]. */
 const strength = (actor: Actor.Implementation) => {
@@ -381,7 +385,8 @@ const strength = (actor: Actor.Implementation) => {
 
 /** Everyone else grappling the target: their close-combat tangle includes it. */
 function restrainHelpers(attacker: Actor.Implementation, defender: Actor.Implementation): Actor.Implementation[] {
-  return fightersAround(attacker).filter((a) => !sameFighter(a, attacker) && !sameFighter(a, defender) && inClose(a) && tangledWith(a).some((r) => refersTo(r, defender)));
+  const others = fightersAround(attacker).filter((a) => !sameFighter(a, attacker) && !sameFighter(a, defender));
+  return restrainHelpersOf(others.map((a) => ({ who: a, inCloseCombat: inClose(a), tangledWithTarget: tangledWith(a).some((r) => refersTo(r, defender)) })));
 }
 
 
@@ -479,7 +484,7 @@ async function chooseDisarmed(card: CardView): Promise<Outcome<unknown>> {
 /** What a Disarm can take: the weapons and shields the figure has in hand (not bare hands). */
 export function disarmable(actor: Actor.Implementation): { id: string; name: string }[] {
   const v = view(actor);
-  return [...v.weapons.filter((w) => w.equipped && w.stats.use !== "unarmed"), ...v.shields.filter((sh) => sh.equipped)].map((i) => ({ id: i.id, name: i.name }));
+  return disarmableItems(v.weapons, v.shields).map((i) => ({ id: i.id, name: i.name }));
 }
 
 const attackCard: CardKind = {
@@ -511,7 +516,9 @@ const attackCard: CardKind = {
     const riposte = card.result?.data?.riposte as OpenRiposte | undefined;
     const taker = riposte ? (fighterFrom(riposte.who) ?? undefined) : undefined;
     const victim = riposte ? (fighterFrom(riposte.against) ?? undefined) : undefined;
-    const weapon = taker?.items.find((i) => i.type === "weapon" && Boolean((i.system as { equipped?: boolean }).equipped) && !(i.system as { pulse?: { broken?: boolean } }).pulse?.broken);
+    // [17.3] the riposte is struck with the weapon in hand (the engine's readyWeapon).
+    const ready = taker ? readyWeapon(view(taker).weapons) : null;
+    const weapon = ready ? taker!.items.get(ready.id) : undefined;
     const bad = !taker || !victim ? refused("noRiposte", "NoRiposte") : !weapon ? refused("noWeaponInHand", "NoWeaponInHand") : null;
     if (bad) {
       if (!bad.ok) notifyRefusal(bad.refusal);
@@ -572,7 +579,8 @@ const attackCard: CardKind = {
     const poisonAge = poisonAgeOf(card.attacker.items.get(weapon.id) ?? null);
     // The fight's placings, read once for every figure the blow may meet.
     const infos = fightInfos(card.combatId);
-    const poison = weapon.stats.poisoned && canBePoisoned(weapon.stats) && poisonFresh(poisonAge) ? { poison: { handlingTarget: wielder.stats.assassin ? null : poisonHandlingTarget(figure(wielder).modMD) } } : {};
+    const handling = poisonHandling(weapon.stats, poisonAge, { assassin: Boolean(wielder.stats.assassin), modMD: figure(wielder).modMD });
+    const poison = handling ? { poison: handling } : {};
     const rolled = await resolveWithFoundry((dice) =>
       resolveShot(
         {
@@ -602,7 +610,7 @@ const attackCard: CardKind = {
       disarmChoice: "later",
       poisonAgeSeconds: poisonAge,
       defender: {
-        humanOrSmaller: hexesCovered(card.combatId, victim, hitView) <= 1,
+        humanOrSmaller: manSized(hexesOf(card.combatId, victim, hitView)),
         armour: hitView.armor,
         shields: hitView.shields,
         weapons: hitView.weapons,
@@ -624,25 +632,18 @@ const attackCard: CardKind = {
       });
     }
     if (after.defenderWeaponDropped) add(victim, { _id: after.defenderWeaponDropped, "system.equipped": false });
-    const whisper = r.strike.hit && d.kind === "knockout" ? await knockoutWhisper(card.attacker, victim) : null;
+    const knockedOut = knocksOut(r.strike.hit, d.kind);
+    const whisper = knockedOut ? await knockoutWhisper(card.attacker, victim) : null;
     // [19] a figure whose Endurance is spent falls unconscious, or dies; a stun shows as the core condition.
-    const conditions: StatusChange[] = [
-      ...(after.defenderProne ? [{ id: "prone", active: true }] : []),
-      ...(damage?.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
-      ...(damage?.state === "dead" ? [{ id: "dead", active: true }] : []),
-      ...(damage && stunTakesHold(damage) ? [{ id: "stun", active: true }] : []),
-      // [16.5] knocked out: out of the fight for D10 + 5 minutes, which only the GM learns (kept on the GMs' whisper, read on Apply).
-      ...(whisper ? [{ id: "unconscious", active: true, secretFrom: whisper._id }] : []),
-      // [16.5] caught in a net, whip or bola until two Passes work it free.
-      ...(r.strike.hit && d.kind === "entangle" ? [{ id: "entangled", active: true }] : []),
-      // [16.5] held helpless until someone does a holder 1 effective damage.
-      ...(r.restrained ? [{ id: "restrain", active: true }] : []),
-    ];
+    // The engine's blowConditions; a knockout's Unconscious names the GMs' whisper, which alone holds its minutes (read on Apply).
+    const conditions: StatusChange[] = blowConditions({ hit: r.strike.hit, kind: d.kind, damage, prone: after.defenderProne, restrained: r.restrained }).map((id) =>
+      id === "knockout" ? { id: "unconscious", active: true, ...(whisper ? { secretFrom: whisper._id } : {}) } : { id, active: true },
+    );
     if (r.restrained) changes["flags.bout.restrainedBy"] = [fighterRef(card.attacker), ...(d.helpers ?? [])];
     const statuses: Record<string, StatusChange[]> = conditions.length ? { [fighterRef(victim)]: conditions } : {};
     const updates: Record<string, Record<string, unknown>> = Object.keys(changes).length ? { [fighterRef(victim)]: changes } : {};
     // [16.5] 1 effective damage to a holder frees whoever that holder restrains.
-    const freed = (damage?.effective ?? 0) >= 1 ? fightersAround(victim, card.combatId).filter((held) => actorIdsFlag(held, "restrainedBy").some((r) => refersTo(r, victim)) && hasStatus(held, "restrain")) : [];
+    const freed = freesRestrained(damage) ? fightersAround(victim, card.combatId).filter((held) => actorIdsFlag(held, "restrainedBy").some((r) => refersTo(r, victim)) && hasStatus(held, "restrain")) : [];
     for (const held of freed) {
       statuses[fighterRef(held)] = [...(statuses[fighterRef(held)] ?? []), { id: "restrain", active: false }];
       updates[fighterRef(held)] = { ...(updates[fighterRef(held)] ?? {}), "flags.bout.restrainedBy": [] };
@@ -655,7 +656,7 @@ const attackCard: CardKind = {
     const reminders = casting ? [line("ConcentrationDue", `${T}ConcentrationDue`, { who: fighterRef(victim) })] : [];
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
-      headline: withThen(attackHeadline(r), blowAftermath({ damage, knockedOut: r.strike.hit && d.kind === "knockout" }, after, { attacker: fighterName(card.attacker), defender: fighterName(victim) })),
+      headline: withThen(attackHeadline(r), blowAftermath({ damage, knockedOut }, after, { attacker: fighterName(card.attacker), defender: fighterName(victim) })),
       events: withNames([...rolled.value.value.events, ...after.events, ...released, ...reminders] as EngineEvent[], [card.attacker, card.defender, ...bystanders, ...freed]),
       updates,
       itemUpdates: items,
@@ -664,9 +665,9 @@ const attackCard: CardKind = {
       lookups: [],
       // [19] the stun and the fall are the conditions Apply puts on the token: the fight reads them there (a
       // stunned figure acts last, an unconscious one leaves the fight's order). [17.4] a bare parry costs the parrier its next action.
-      combatCommands: [...commands, ...(r.parry?.outcome === "parry" ? owePassCommands(card.combatId, card.defender) : [])],
+      combatCommands: [...commands, ...(r.parry?.defenderPassesNext ? owePassCommands(card.combatId, card.defender) : [])],
       // [17.4] a parry of 8 or more gives the defender a free attack on the attacker: a button on the card.
-      ...(r.parry?.outcome === "riposte" ? { data: { riposte: { who: fighterRef(card.defender), against: fighterRef(card.attacker) } } } : {}),
+      ...(r.parry?.freeAttack ? { data: { riposte: { who: fighterRef(card.defender), against: fighterRef(card.attacker) } } } : {}),
       // [16.5] a Disarm that lands: the attacker picks what the target drops, on the card.
       ...(r.disarmed ? { data: { disarm: { who: fighterRef(card.attacker), from: fighterRef(victim) } } } : {}),
       // [16.5] the knockout's minutes, whispered to the GMs in the card's own write.

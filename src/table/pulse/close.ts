@@ -23,6 +23,9 @@ import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../op
 import { view } from "./attack";
 import { checkStunnedMay } from "../../engine/rulesets/pulse/actions";
 import { endTurnCommands, fightInfos, inClose, tangledWith } from "./fight";
+import { readyWeapon } from "../../engine/rulesets/pulse/wielding";
+import { alreadyClosed } from "../../engine/rulesets/pulse/grapple";
+import { hostilePS as hostilePSOf } from "../../engine/rulesets/pulse/card-effects";
 
 const T = "BOUT.Pulse.Table.Close.";
 const CLOSE = "closeCombat";
@@ -30,7 +33,7 @@ const CLOSE = "closeCombat";
 /** The fight learns who grapples, so their action list is the close-combat one [13.7]. */
 const endTurn = endTurnCommands;
 /** The defender's rank with the weapon in hand, for the Repulse. */
-const repulseRank = (actor: Actor.Implementation | null) => Number(view(actor).weapons.find((w) => w.equipped && !w.stats.broken)?.stats.rank ?? 0);
+const repulseRank = (actor: Actor.Implementation | null) => Number(readyWeapon(view(actor).weapons)?.stats.rank ?? 0);
 
 /** What closing drops: prepared shields and weapons not rated for close combat. */
 function drops(actor: Actor.Implementation): ItemChange[] {
@@ -63,7 +66,7 @@ const closeCard: CardKind = {
     // [15] a stunned figure's only action is to recover.
     const stun = checkStunnedMay(view(attacker).stats.stunned, "closeAndGrapple");
     if (!stun.ok) return stun;
-    if (inClose(attacker) && inClose(defender)) return refuse("pulse.close.already", `${T}Already`);
+    if (alreadyClosed(inClose(attacker), inClose(defender))) return refuse("pulse.close.already", `${T}Already`);
     const turn = dryRun(combatId, endTurn(combatId, attacker));
     if (!turn.ok) return turn;
     return ok({ rank: repulseRank(defender), repulse: inDefenderZone(combatId, attacker, defender) });
@@ -130,10 +133,10 @@ interface WithdrawDeclaration {
 
 /** PS of those the figure is tangled with who are still in close combat. */
 function hostilePS(actor: Actor.Implementation): number {
-  const foes = tangledWith(actor)
+  const tangle = tangledWith(actor)
     .map((ref) => fighterFrom(ref))
-    .filter((a): a is Actor.Implementation => Boolean(a) && inClose(a!));
-  return foes.reduce((sum, f) => sum + Number(view(f).stats.ps ?? 0), 0);
+    .filter((a): a is Actor.Implementation => Boolean(a));
+  return hostilePSOf(tangle.map((f) => ({ ps: Number(view(f).stats.ps ?? 0), inClose: inClose(f) })));
 }
 
 const withdrawCard: CardKind = {
@@ -174,7 +177,8 @@ const withdrawCard: CardKind = {
       outcome: r.success ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
       updates: freed,
-      statuses: r.success ? { [fighterRef(actor)]: [{ id: CLOSE, active: false }, { id: "prone", active: true }] } : {},
+      // Out of the tangle, and prone as the engine says ([13.6] "will be prone").
+      statuses: r.success ? { [fighterRef(actor)]: [{ id: CLOSE, active: false }, ...(r.prone ? [{ id: "prone", active: true }] : [])] } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: commands,

@@ -20,12 +20,14 @@ import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { view } from "./attack";
 import { notifyRefusal } from "../notify";
+import { blowConditions, enduranceDamageTaken } from "../../engine/rulesets/pulse/card-effects";
+import { checkOdds } from "../../engine/rulesets/pulse/checks";
 
 const T = "BOUT.Pulse.Table.Infection.";
 /** Endurance lost since the fight began, as the sheet shows it. */
 const enduranceLost = (actor: Actor.Implementation) => {
   const s = view(actor).stats;
-  return Math.max(0, s.endurance - s.enduranceNow);
+  return enduranceDamageTaken(s.endurance, s.enduranceNow);
 };
 
 const checkCard: CardKind = {
@@ -86,7 +88,7 @@ const dayCard: CardKind = {
     const changes: Record<string, unknown> = r.healed ? { "system.pulse.infected": false } : { "system.pulse.enduranceNow": delta(r.enduranceNow - s.enduranceNow, 0) };
     // [19] Endurance spent by the fever: unconscious at 3 or less, dead at 0.
     const state = r.healed ? "fine" : vitalState(r.enduranceNow, { endurance: s.endurance, monster: s.monster });
-    const conditions: StatusChange[] = state === "dead" ? [{ id: "dead", active: true }] : state === "unconscious" ? [{ id: "unconscious", active: true }] : [];
+    const conditions: StatusChange[] = blowConditions({ hit: false, kind: "normal", damage: { state, stun: false, effective: 0 }, prone: false, restrained: false }).map((id) => ({ id, active: true }));
     return ok({
       outcome: r.healed ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
@@ -115,7 +117,7 @@ async function checkFromSheet(actor: Actor.Implementation) {
     ],
     odds: (v) => {
       const chance = infectionChance({ enduranceDamage: Math.max(0, Number(v.enduranceDamage) || 0), natural: v.natural === true, gmModifier: Number(v.gmModifier) || 0 });
-      return { rows: [{ label: `${T}Odds`, data: { chance }, probability: Math.min(100, Math.max(0, chance)) / 100, headline: true }] };
+      return { rows: [{ label: `${T}Odds`, data: { chance }, probability: checkOdds(chance), headline: true }] };
     },
   });
   if (values) return postCard("pulse.infection", actor, actor, { enduranceDamage: Number(values.enduranceDamage), natural: values.natural === true, gmModifier: Number(values.gmModifier) }, "");

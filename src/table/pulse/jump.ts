@@ -11,7 +11,7 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterRef } from "../fighter";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import { jumpCost } from "../../engine/rulesets/pulse/actions";
-import { landingTarget, resolveCheck } from "../../engine/rulesets/pulse/checks";
+import { checkOdds, landingTarget, resolveCheck } from "../../engine/rulesets/pulse/checks";
 import { armourTotals, modAGOf } from "../../engine/rulesets/pulse/derived";
 import { jumpHeadline } from "./headline";
 import { combatantFor, dryRun, postCard, registerCardKind, withNames, type CardKind } from "../cards";
@@ -21,6 +21,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { view } from "./attack";
+import { landingConditions } from "../../engine/rulesets/pulse/card-effects";
 
 const T = "BOUT.Pulse.Table.Jump.";
 interface JumpDeclaration {
@@ -69,7 +70,7 @@ const jumpCard: CardKind = {
       outcome: landed ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
       updates: {},
-      statuses: landed ? {} : { [fighterRef(actor)]: [{ id: "prone", active: true }] },
+      statuses: landingConditions(landed).length ? { [fighterRef(actor)]: landingConditions(landed).map((id) => ({ id, active: true })) } : {},
       rolls: rolled.rolls,
       lookups: [],
       combatCommands: jumpCommands(card.combatId, actor, d.hexes),
@@ -85,7 +86,7 @@ async function jumpFromSheet(actor: Actor.Implementation) {
     titleData: { attacker: actor.name },
     confirmLabel: `${T}Go`,
     fields: [{ kind: "number", name: "feet", label: `${T}Feet`, value: 5, min: 1, max: 100 }],
-    odds: (v) => ({ rows: [{ label: `${T}Odds`, data: { hexes: jumpCost(Number(v.feet) || 0) }, probability: Math.min(100, Math.max(0, target)) / 100, headline: true }] }),
+    odds: (v) => ({ rows: [{ label: `${T}Odds`, data: { hexes: jumpCost(Number(v.feet) || 0) }, probability: checkOdds(target), headline: true }] }),
   });
   if (values) return postCard("pulse.jump", actor, actor, { feet: Number(values.feet) }, game.combat?.id ?? "");
 }

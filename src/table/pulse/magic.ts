@@ -14,13 +14,14 @@ import { MAGIC_KINDS, resolveMagicAttack, type MagicKind } from "../../engine/ru
 import { blowAftermath, magicHeadline } from "./headline";
 import { delta, dryRun, postCard, registerCardKind, withNames, withThen, type CardKind, type ItemChange, type StatusChange } from "../cards";
 import { weaponInHand } from "../../engine/rulesets/pulse/consequences";
-import { stunTakesHold } from "../../engine/rulesets/pulse/damage";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
 import { figure, view } from "./attack";
 import { endTurnCommands } from "./fight";
+import { blowConditions, stunDrops } from "../../engine/rulesets/pulse/card-effects";
+import { checkOdds } from "../../engine/rulesets/pulse/checks";
 
 const T = "BOUT.Pulse.Table.Magic.";
 /** D, D+2, D-4: the seed's way of writing a D10 and its modifier. */
@@ -66,14 +67,9 @@ const magicCard: CardKind = {
     const changes: Record<string, unknown> = {};
     if (damage.fatigueNow !== t.stats.fatigueNow) changes["system.pulse.fatigueNow"] = delta(damage.fatigueNow - t.stats.fatigueNow, 0);
     if (damage.enduranceNow !== t.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - t.stats.enduranceNow, 0);
-    const stunned = stunTakesHold(damage);
-    const conditions: StatusChange[] = [
-      ...(damage.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
-      ...(damage.state === "dead" ? [{ id: "dead", active: true }] : []),
-      ...(stunned ? [{ id: "stun", active: true }] : []),
-    ];
+    const conditions: StatusChange[] = blowConditions({ hit: damage.effective > 0, kind: "normal", damage, prone: false, restrained: false }).map((id) => ({ id, active: true }));
     // [19] a stun that shakes the weapon loose: the first weapon in hand goes.
-    const dropped = stunDropCheck && !stunDropCheck.success ? weaponInHand(t.weapons) : null;
+    const dropped = stunDrops(stunDropCheck) ? weaponInHand(t.weapons) : null;
     const items: Record<string, ItemChange[]> = dropped ? { [fighterRef(victim)]: [{ _id: dropped, "system.equipped": false }] } : {};
     return ok({
       outcome: damage.effective > 0 ? "success" : "failure",
@@ -102,7 +98,7 @@ async function magicFromSheet(actor: Actor.Implementation) {
       { kind: "number", name: "dieModifier", label: `${T}Die`, value: 0, min: -20, max: 50 },
       { kind: "number", name: "resistChance", label: `${T}Resist`, value: 0, min: 0, max: 100 },
     ],
-    odds: (v) => ({ rows: v.kind === "breath" ? [{ label: `${T}ResistOdds`, data: { chance: Number(v.resistChance) || 0 }, probability: Math.min(100, Math.max(0, Number(v.resistChance) || 0)) / 100, headline: true }] : [] }),
+    odds: (v) => ({ rows: v.kind === "breath" ? [{ label: `${T}ResistOdds`, data: { chance: Number(v.resistChance) || 0 }, probability: checkOdds(Number(v.resistChance) || 0), headline: true }] : [] }),
   });
   const defender = values ? pickOpponent(foes, values.defender) : undefined;
   if (!values || !defender) return;

@@ -25,6 +25,8 @@ import { fightInfos } from "./fight";
 import { hexesMovedThisPulse } from "./movement";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { notifyRefusal } from "../notify";
+import { firesMissiles } from "../../engine/rulesets/pulse/wielding";
+import { fromStraightAhead } from "../../engine/rulesets/pulse/blow-side";
 
 const view = (actor: Actor.Implementation) => actorView<PulseStats>(actor, "pulse");
 
@@ -46,7 +48,7 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
     const mounted = checkMountedAttack({
       horsemanship: a.horsemanship,
       twoHanded: weapon.twoHanded,
-      missileOrThrown: weapon.use === "missile" || weapon.use === "thrown",
+      missileOrThrown: firesMissiles(weapon.use),
       mountMoving: hexesMovedThisPulse(attacker) > 0,
       weaponsUsed: 1,
       // Not adjacent, or no map: not the hex straight ahead.
@@ -54,7 +56,7 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
     }, pulseHorsemanship());
     if (!mounted.ok) return mounted;
   }
-  if (d.mounted && at) return checkBlowAtRider(relativeSide(at.b.hex, at.b.facing, at.a.hex) === 0, weapon.use);
+  if (d.mounted && at) return checkBlowAtRider(fromStraightAhead(relativeSide(at.b.hex, at.b.facing, at.a.hex)), weapon.use);
   return ok(true);
 }
 

@@ -28,6 +28,7 @@ import type { CombatantInfo } from "../machines";
 import { isPutBack, knownFlags, knownPath, recordedRoute, registerMoveJudge, verifiedUndo, type MoveJudge, type Standing } from "../move-recheck";
 import { recordedPath, type RecordedPoint } from "../movement-record";
 import { tokenPlacement, type Placed } from "./engagements";
+import { crossbowLoaded, momentumOwed, moveBudget, stopsAtZones } from "../../engine/rulesets/pulse/move-budget";
 
 /** What the token carries between moves: the TMR a multi-hex figure spent turning in one pulse of one fight [22] (its walk is in Foundry's record). */
 interface MoveFlag {
@@ -117,10 +118,10 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
     inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
     poleWeapon: weapon?.stats.use === "pole",
     // [14.1] Fire allows two hexes with a loaded crossbow: an equipped crossbow counts as loaded.
-    loadedCrossbow: v.weapons.some((w) => w.equipped && Boolean((w.stats as { crossbow?: boolean }).crossbow)),
+    loadedCrossbow: crossbowLoaded(v.weapons),
   }, declared).hexes;
-  const owed = state.momentum?.[id];
-  const momentum = owed && owed.pulse === state.pulse ? owed.hexes : 0;
+  const momentum = momentumOwed(state, id);
+  const budget = moveBudget({ limit, momentum, moved, jumped: state.jumped?.[id] ?? 0 });
   return {
     fight,
     from,
@@ -128,10 +129,10 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
     moved,
     turned,
     // [14.1] hexes spent jumping this pulse count as moved.
-    used: moved + (state.jumped?.[id] ?? 0),
+    used: budget.used,
     acting: currentActors(state, fight.combat.fightNow?.()).includes(id),
     // [23] the run-on covers the mount's full TMR whatever the action.
-    limit: Math.max(limit, momentum),
+    limit: budget.limit,
     momentum,
     side,
     others,
@@ -183,7 +184,7 @@ function judgeWalk(token: TokenLike, ctx: MoveContext, waypoints: readonly { x: 
   if (!checked.ok) return checked;
   // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1];
   // a mount carried on by its charge runs past the target regardless [23].
-  const zone = ctx.momentum > 0 ? ok(true) : checkZoneStop(ctx.from.hex, hexes, { side: ctx.side }, ctx.others);
+  const zone = !stopsAtZones(ctx.momentum) ? ok(true) : checkZoneStop(ctx.from.hex, hexes, { side: ctx.side }, ctx.others);
   if (!zone.ok) return zone;
   return ok({ steps: walkSteps(ctx.from.hex, hexes.slice(0, now)).length, heading });
 }

@@ -19,6 +19,7 @@ import { registerActorAction } from "../../applications/sheets/actor-actions";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { view } from "./attack";
 import { endTurnCommands } from "./fight";
+import { blowConditions } from "../../engine/rulesets/pulse/card-effects";
 
 const T = "BOUT.Pulse.Table.Stuck.";
 const KINDS = ["missile", "pole"] as const;
@@ -69,8 +70,7 @@ const stuckCard: CardKind = {
       if (hurt.fatigueNow !== s.fatigueNow) changes["system.pulse.fatigueNow"] = delta(hurt.fatigueNow - s.fatigueNow, 0);
       if (hurt.enduranceNow !== s.enduranceNow) changes["system.pulse.enduranceNow"] = delta(hurt.enduranceNow - s.enduranceNow, 0);
       events.push(...(damageEvents({ ...hurt, stun: false, effective: damage }) as EngineEvent[]));
-      if (hurt.state === "unconscious") conditions.push({ id: "unconscious", active: true });
-      if (hurt.state === "dead") conditions.push({ id: "dead", active: true });
+      conditions.push(...blowConditions({ hit: false, kind: "normal", damage: { ...hurt, stun: false, effective: damage }, prone: false, restrained: false }).map((id) => ({ id, active: true })));
     }
     return ok({
       outcome: "success",

@@ -11,7 +11,7 @@
 import { actorView } from "../../data/actor/actor-view";
 import type { BoutCombat } from "../../documents/combat";
 import type { TimeCommand } from "../../engine/time/machine";
-import { currentActors, owesPass, type PulsesState } from "../../engine/time/pulses";
+import { currentActors, mayStrikeBlow, orderChoiceFor, withinReachOfEngagement, type PulsesState } from "../../engine/time/pulses";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
 import { best, pulseAnswer, pulseOrder, styleRule, type PulseStyle } from "../../engine/styles";
 import type { CardView } from "../cards";
@@ -20,20 +20,20 @@ import { closingWeapon, foesOf, waitingCardBy, type Foe } from "../styles/fight"
 import { registerRulesetStyles, type Styled } from "../styles/registry";
 import { styledCombatant } from "../styles/runner";
 import { blowChance } from "./attack";
+import { firesMissiles } from "../../engine/rulesets/pulse/wielding";
 
 const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
 const rule = (styled: Pick<Styled, "style">) => styleRule<PulseStyle>("pulse", styled.style)!;
 const ANSWERS = ["evade", "stand"] as const;
+// [17.3] a broken weapon cannot strike; [16.4] a missile is fired, not swung.
 const melee = (item: Item.Implementation) => {
   const w = (item.system as { pulse?: { use?: string; broken?: boolean } }).pulse;
-  return w?.use !== "missile" && w?.use !== "thrown" && !w?.broken;
+  return !firesMissiles(w?.use) && !w?.broken;
 };
 
 /** The foes it may strike now: those in its engagement when it is in one, else every foe. */
 function reachable(combat: BoutCombat, state: PulsesState, me: string): Foe[] {
-  const foes = foesOf(combat, me);
-  const mine = state.engagements.find((e) => e.members.includes(me));
-  return mine ? foes.filter((f) => mine.members.includes(f.id)) : foes;
+  return foesOf(combat, me).filter((f) => withinReachOfEngagement(state, me, f.id));
 }
 
 function answer(_card: CardView, styled: Styled) {
@@ -49,10 +49,8 @@ function act(styled: Styled) {
   if (!state) return null;
   const step = state.step;
   // [12.3] the engagement's highest IV chooses to act first or last.
-  if (step.kind === "engagement") {
-    const e = state.engagements[step.index];
-    if (e && !e.chosen && e.order[0] === me) return { command: { type: "chooseOrder", engagementId: e.id, combatantId: me, choice: styled.down ? "last" : pulseOrder(rule(styled)) } as TimeCommand };
-  }
+  const e = orderChoiceFor(state, me);
+  if (e) return { command: { type: "chooseOrder", engagementId: e.id, combatantId: me, choice: styled.down ? "last" : pulseOrder(rule(styled)) } as TimeCommand };
   // The winning side picks which side's free figures go first: a side all of styled figures picks itself.
   if (step.kind === "sideChoice" && state.initiative?.winner) {
     const side = state.combatants.filter((c) => c.side === state.initiative!.winner);
@@ -61,7 +59,8 @@ function act(styled: Styled) {
   if (!currentActors(state).includes(me) || waitingCardBy(styled.combat.id!, styled.actor)) return null;
   const end = { command: { type: "endTurn", combatantId: me } as TimeCommand };
   const weapon = closingWeapon(styled.actor, melee);
-  if (styled.down || owesPass(state, me) || view(styled.actor).stats.stunned || !weapon) return end;
+  // A blow as the fight judges it (the engine's mayStrikeBlow: not stunned, owing no Pass).
+  if (styled.down || !mayStrikeBlow(state, me, styled.combat.fightNow()) || !weapon) return end;
   const foes = reachable(styled.combat, state, me);
   const planned = foes.find((f) => f.id === styled.plan?.target);
   const foe = planned ?? best(foes.map((f) => ({ value: f, chance: blowChance(styled.actor, weapon.id!, f.actor, styled.combat.id!) })).filter((o) => o.chance >= 0));

@@ -10,19 +10,20 @@ import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { actorView } from "../../data/actor/actor-view";
 import { ok } from "../../engine/outcome";
 import { rollOne } from "../../engine/dice";
-import { initiativeRollers, MAX_PENALTY, openActions, pulsesMachine, startPulses, strikePenaltyOf, type PulseCombatantInput, type PulsesState } from "../../engine/time/pulses";
-import { COMBINABLE_ACTIONS, derivePulse, mayCombineActions, startingDistance } from "../../engine/rulesets/pulse";
+import { initiativeRollers, MAX_PENALTY, openActions, orderChoiceFor, pulsesMachine, startPulses, strikePenaltyOf, type PulseCombatantInput, type PulsesState } from "../../engine/time/pulses";
+import { COMBINABLE_ACTIONS, derivePulse, mainWeapon, mayCombineActions, startingDistance, type PulseStats } from "../../engine/rulesets/pulse";
+import { weaponRank } from "../../engine/rulesets/pulse/wielding";
 import { pulseEngagements } from "./engagements";
 import { clearMovementRecords } from "../movement-record";
 import { openOddsDialog, type DialogValues } from "../../applications/dialogs/odds-dialog";
 
 /** A figure as the pulses machine takes it in: its side, PC and Military Scientist [12.2], and its IV's parts [12.3]. */
 function pulseInput(c: CombatantInfo): PulseCombatantInput {
-  const v = actorView(c.actor, "pulse");
-  const d = derivePulse(v as never) as Record<string, { value: number }>;
-  const s = v.stats as Record<string, number>;
-  const rank = Number((v.weapons.find((w) => w.equipped)?.stats as { rank?: number } | undefined)?.rank ?? 0);
-  return { id: c.id, side: c.side, pc: Number(s.pc ?? 0), militaryScientist: Number(s.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? s.ag ?? 0), rank };
+  const v = actorView<PulseStats>(c.actor, "pulse");
+  const d = derivePulse(v);
+  // [12.3] the Rank of the IV, as the sheet's IV counts it (the engine's weaponRank of the weapon it fights with).
+  const rank = weaponRank(mainWeapon(v)?.stats, v.stats.unarmedRank);
+  return { id: c.id, side: c.side, pc: Number(v.stats.pc ?? 0), militaryScientist: Number(v.stats.militaryScientist ?? 0), modAG: Number(d.modAG?.value ?? v.stats.ag ?? 0), rank };
 }
 
 const PULSES: TimeStructure = {
@@ -149,7 +150,6 @@ const PULSES: TimeStructure = {
 
 /** The figure's own choices: its action [13]-[15], and for the top of an engagement first or last [12.3]. */
 function figureChoices(state: PulsesState, combatantId: string, now: FightNow | undefined): GroupAction[] {
-  const step = state.step;
   // [13]-[15] in its turn a figure names its action: its token's moves are then held to that action's hexes.
   const open = openActions(state, combatantId, now);
   const declare: GroupAction[] = open.length
@@ -181,9 +181,9 @@ function figureChoices(state: PulsesState, combatantId: string, now: FightNow | 
         },
       ]
     : [];
-  if (step.kind !== "engagement") return declare;
-  const e = state.engagements[step.index];
-  if (!e || e.chosen || e.order[0] !== combatantId) return declare;
+  // [12.3] the top IV of the engagement at its step chooses (the engine's orderChoiceFor).
+  const e = orderChoiceFor(state, combatantId);
+  if (!e) return declare;
   return [
     { id: "first", label: "BOUT.Tracker.Action.ActFirst", icon: "fa-solid fa-angles-up", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "first" } as TimeCommand },
     { id: "last", label: "BOUT.Tracker.Action.ActLast", icon: "fa-solid fa-angles-down", command: { type: "chooseOrder", engagementId: e.id, combatantId, choice: "last" } as TimeCommand },

@@ -17,6 +17,7 @@ import { walkSteps } from "../../engine/rulesets/pulse/movement";
 import { tokenPlacement } from "./engagements";
 import { blowAftermath, trampleHeadline } from "./headline";
 import { delta, postCard, registerCardKind, withNames, withThen, type CardKind, type StatusChange } from "../cards";
+import { blowConditions } from "../../engine/rulesets/pulse/card-effects";
 import type { CombatantInfo } from "../machines";
 import { eventLine as line, type EngineEvent } from "../../applications/results/result-card";
 import { defenderInput, figure, view } from "./attack";
@@ -105,12 +106,7 @@ const trampleCard: CardKind = {
       if (damage.enduranceNow !== target.stats.enduranceNow) changes["system.pulse.enduranceNow"] = delta(damage.enduranceNow - target.stats.enduranceNow, 0);
     }
     // [22] knocked down whether or not the trampling strikes home.
-    const conditions: StatusChange[] = [
-      { id: "prone", active: true },
-      ...(damage?.state === "unconscious" ? [{ id: "unconscious", active: true }] : []),
-      ...(damage?.state === "dead" ? [{ id: "dead", active: true }] : []),
-      ...(damage?.stun && damage.state !== "dead" ? [{ id: "stun", active: true }] : []),
-    ];
+    const conditions: StatusChange[] = blowConditions({ hit: r.strike.hit, kind: "normal", damage, prone: true, restrained: false }).map((id) => ({ id, active: true }));
     return ok({
       outcome: r.strike.hit ? "success" : "failure",
       // Knocked down is in the trampling's own words; a stun or worse follows it.

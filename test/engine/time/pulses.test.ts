@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../../src/engine/outcome";
-import { currentActors, initiativeRollers, openActions, pulsesMachine, startPulses, strikePenaltyOf, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
+import { currentActors, initiativeRollers, mayStrikeBlow, openActions, pulsesMachine, withinReachOfEngagement, startPulses, strikePenaltyOf, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
 import type { FightNow, Transition } from "../../../src/engine/time/machine";
 
 const fig = (id: string, side: string, modAG: number, pc: number, rank: number, extra: Partial<PulseCombatantInput> = {}): PulseCombatantInput => ({
@@ -621,5 +621,21 @@ describe("seed 004 [17.4] a parry of 3 or less: the parrier Passes next pulse", 
     expect(run(next.state, { type: "declareAction", combatantId: "cass", action: "pass" }).state.declared).toEqual({ cass: ["pass"] });
     // The pulse after, she is free again.
     expect(openActions(knightsAct(run(next.state, { type: "nextPulse" }).state).state, "cass")).toContain("move");
+  });
+});
+
+describe("seed 004 [13]-[15], [17.4], [19] (issue 32): may a figure strike a blow now, and at whom", () => {
+  const knightsAct = (s0: PulsesState) => run(s0, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 1 } }, { type: "chooseSideOrder", side: "knights", first: "knights" });
+  it("Cass, free in her side's turn, may (a charge); stunned, or owing a Pass, or out of her moment, she may not", () => {
+    const s = knightsAct(start().state).state;
+    expect(mayStrikeBlow(s, "cass")).toBe(true);
+    expect(mayStrikeBlow(s, "cass", stunned("cass"))).toBe(false);
+    expect(mayStrikeBlow(s, "bruna")).toBe(false);
+    const owed = knightsAct(run(run(start().state, { type: "owePass", combatantId: "cass" }).state, { type: "nextPulse" }).state).state;
+    expect(mayStrikeBlow(owed, "cass")).toBe(false);
+  });
+  it("[13] engaged with Bruna, Cass strikes only at Bruna; a free figure at anyone", () => {
+    const s = { engagements: [{ id: "e1", members: ["cass", "bruna"], order: ["cass", "bruna"], chosen: true }] } as unknown as PulsesState;
+    expect([withinReachOfEngagement(s, "cass", "bruna"), withinReachOfEngagement(s, "cass", "egil"), withinReachOfEngagement(s, "aldo", "egil")]).toEqual([true, false, true]);
   });
 });

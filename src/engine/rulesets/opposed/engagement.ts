@@ -31,6 +31,9 @@ export const engagedAt = (gap: number): boolean => Number.isFinite(gap) && gap <
 /** A target `yards` away (centre to centre) from a weapon of Range `range` is at Point Blank. */
 export const pointBlankAt = (yards: number, range: number): boolean => Number.isFinite(yards) && range > 0 && yards <= range * POINT_BLANK_SHARE + SLACK;
 
+/** "Charge": the yards measured centre to centre, counted in whole yards as Move and Run are (our reading: to the nearest yard). */
+export const chargeYards = (centre: number): number => Math.round(centre);
+
 /** How far a shot goes against its weapon's Range ("Combat Difficulty"). */
 export type ShotRange = "pointBlank" | "short" | "normal" | "long" | "extreme";
 
@@ -72,3 +75,46 @@ export function checkAttackReach(ranged: boolean, place: AttackPlace, weaponRang
   const farthest = weaponRange * EXTREME_RANGE_TIMES;
   return place.yards > farthest + SLACK ? opposedRefuse("outOfShot", { yards: Math.round(place.yards), farthest }) : ok(true);
 }
+
+/**
+ * Engaged with anyone, from the measures to each foe (null: that one could not
+ * be measured): any foe beside the fighter says yes; once any foe was measured,
+ * none beside says no; only where nothing could be measured does the Engaged
+ * condition the GM set on the token say it.
+ */
+export function engagedAmong(measured: readonly (boolean | null)[], condition: boolean): boolean {
+  if (measured.some((m) => m === true)) return true;
+  return measured.some((m) => m === false) ? false : condition;
+}
+
+/** Where a shot stands, as the card takes it: Engaged with the target, at Point Blank, and the range step of its modifier. */
+export interface ShotPlace {
+  readonly engaged: boolean;
+  readonly pointBlank: boolean;
+  /** The range measured between the tokens (null: not measured, or the weapon has no Range). */
+  readonly measuredRange: ShotRange | null;
+  /** The range step the shot's modifier takes: the measured one, else Point Blank when the GM ruled it. */
+  readonly modifierRange: ShotRange | null;
+}
+
+/**
+ * "Ranged Combat" and "Combat Difficulty" for a shot: Engaged and Point Blank
+ * from the tokens where they can be measured; only where they cannot, the
+ * table's word: the shooter's Engaged condition and the GM's Point Blank ruling.
+ */
+export function shotPlace(place: AttackPlace, weaponRange: number, ruled: { readonly engagedCondition: boolean; readonly pointBlank: boolean }): ShotPlace {
+  const engaged = place.engaged ?? ruled.engagedCondition;
+  const pointBlank = place.yards !== null ? pointBlankAt(place.yards, weaponRange) : ruled.pointBlank;
+  const measuredRange = place.yards !== null ? shotRangeAt(place.yards, weaponRange) : null;
+  return { engaged, pointBlank, measuredRange, modifierRange: measuredRange ?? (pointBlank ? "pointBlank" : null) };
+}
+
+/**
+ * "Disengage": the opponents a fighter disengages from: the foe it named (our
+ * reading: it is the one it means to leave, measured beside it or not), and
+ * every other foe the tokens put beside it (one not measured does not count).
+ */
+export function disengagingFoes<T>(named: T, others: readonly { readonly foe: T; readonly engaged: boolean | null }[]): T[] {
+  return [named, ...others.filter((o) => o.engaged === true).map((o) => o.foe)];
+}
+

@@ -58,3 +58,4 @@ export * from "./aftermath";
 export * from "./table-rules";
 export * from "./table-overrides";
 export * from "./engagement";
+export * from "./named-tests";

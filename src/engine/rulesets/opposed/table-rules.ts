@@ -16,9 +16,9 @@
  */
 import { byId } from "../../by-id";
 import { hitLocation, type WoundsResult } from "./damage";
-import type { Location } from "./stats";
+import type { Location, Size } from "./stats";
 import type { TurnsState } from "../../time/turns";
-import { DIFFICULTIES, type Band, type Difficulty } from "./tables";
+import { DIFFICULTIES, SIZE_MODIFIERS, type Band, type Difficulty } from "./tables";
 import { SHOT_RANGE_MODIFIER, type ShotRange } from "./engagement";
 
 /**
@@ -58,6 +58,10 @@ export function woundConditions(w: Pick<WoundsResult, "critical">): { readonly c
 }
 
 export type MoveKind = "charge" | "flee" | "disengage" | "run" | "leap" | "climb" | "fall";
+export const MOVE_KINDS: readonly MoveKind[] = ["charge", "flee", "disengage", "run", "leap", "climb", "fall"];
+
+/** "Move": the moves made against an opponent: a Charge at one, a Flee from one, a Disengage from those Engaged with the fighter. */
+export const MOVES_WITH_OPPONENT: readonly MoveKind[] = ["charge", "flee", "disengage"];
 
 /**
  * What a move costs of the turn ("Move"): Run is the Action (a sprint on top of
@@ -131,3 +135,23 @@ export function surpriseBeganFor(before: Pick<TurnsState, "combatants"> | null |
 export function heldInPlace(state: Pick<TurnsState, "combatants"> | null | undefined, combatantId: string | null | undefined): boolean {
   return Boolean(combatantId && state?.combatants.find((c) => c.id === combatantId)?.pinned);
 }
+
+/** "Size": the size table's modifier for shooting at a target of this size; a size the table does not hold counts as a human's (0). */
+export function sizeModifierFor(size: string): number {
+  return Object.prototype.hasOwnProperty.call(SIZE_MODIFIERS, size) ? SIZE_MODIFIERS[size as Size] : 0;
+}
+
+/**
+ * "Criticals": where a Critical Wound strikes on the Critical Table. The one
+ * struck by the attack takes it where the blow landed; the attacker, struck by
+ * the defender's own critical, where the defender's reversed roll points on the
+ * fight's Hit Locations table. Our default where neither is known (a blow that
+ * did not land, no defender's roll): the body.
+ */
+export function criticalLocation(onDefender: boolean, landed: Location | null, defenderRoll: number | null, table: readonly Band<Location>[]): Location {
+  if (onDefender) return landed ?? "body";
+  return defenderRoll !== null ? hitLocation(defenderRoll, table).location : "body";
+}
+
+/** "Criticals": "Your opponent receives an immediate Critical Wound": each critical rolled adds one to the sheet's count. */
+export const CRITICAL_WOUNDS_PER_CRITICAL = 1;

@@ -20,6 +20,9 @@ export const DIFFICULTIES = {
 } as const;
 export type Difficulty = keyof typeof DIFFICULTIES;
 
+/** "Combat Difficulty": "Challenging (+0): A standard attack": the step a test takes unless something says otherwise. */
+export const DEFAULT_DIFFICULTY: Difficulty = "challenging";
+
 /** "Size": the modifier listed for each size. */
 export const SIZE_MODIFIERS: Readonly<Record<Size, number>> = {
   tiny: -30,

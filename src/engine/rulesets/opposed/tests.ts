@@ -7,7 +7,7 @@ import { DOUBLES_RULE, labelled, markD100, percentileTest, rollOne, said, signed
 import { event, type OpposedEvent } from "./events";
 import { PASSED, ok, type Outcome } from "../../outcome";
 import { checkFigure, opposedRefuse, passesFigure } from "./refusals";
-import { DIFFICULTIES, type Difficulty } from "./tables";
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from "./tables";
 
 export interface TestInput {
   /** Characteristic or skill. */
@@ -21,7 +21,7 @@ export interface TestInput {
 
 /** The final target: base, plus difficulty, plus modifiers. */
 export function finalTarget(input: TestInput): number {
-  return input.target + DIFFICULTIES[input.difficulty ?? "challenging"] + (input.modifier ?? 0);
+  return input.target + DIFFICULTIES[input.difficulty ?? DEFAULT_DIFFICULTY] + (input.modifier ?? 0);
 }
 
 export function checkTest(input: TestInput, field: string): Outcome<true> {

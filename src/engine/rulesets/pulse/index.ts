@@ -10,6 +10,7 @@ import { outByStatus, outOfAction } from "../out-of-action";
 import { vitalState } from "./damage";
 import { armourTotals, defenseOf, effectiveBaseChance, initiativeValue, modAGOf, modMDOf, strikeChance, tmrOf } from "./derived";
 import { pulseStats, type PulseStats } from "./stats";
+import { weaponRank } from "./wielding";
 
 const D = "BOUT.Pulse.Derived.";
 
@@ -34,7 +35,7 @@ export function derivePulse(actor: ActorView<PulseStats>): Record<string, Derive
   };
   if (weapon) {
     const w = weapon.stats;
-    const rank = w.use === "unarmed" ? Math.max(w.rank, a.unarmedRank) : w.rank;
+    const rank = weaponRank(w, a.unarmedRank);
     const ranked = w.ranked || (w.use === "unarmed" && a.unarmedRank > 0);
     const base = effectiveBaseChance(w, { modAG, ps: a.ps, md: a.md });
     out.iv = { label: `${D}IV`, hint: `${D}IVHint`, value: initiativeValue(modAG, a.pc, rank) };
