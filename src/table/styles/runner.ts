@@ -9,7 +9,6 @@
  */
 import type { BoutCombat } from "../../documents/combat";
 import { actingOrder } from "../../engine/time/machine";
-import { fingerprint } from "../../engine/time/undo";
 import { styleName } from "../../engine/styles";
 import { activeRuleset } from "../../settings";
 import { answerByStyle, applyByStyle, cardKind, cardView, postCardByStyle, type CardView } from "../cards";
@@ -159,7 +158,8 @@ async function tick(combat: Fight): Promise<void> {
     const planned = await askPlanFor(combat, styles, ids);
     if (!planned) return;
   }
-  const seen = fingerprint(combat.machineState);
+  // The state's fingerprint as kept with it (BoutCombat#statePrint), not hashed whole again at every look (issue 35).
+  const seen = combat.statePrint;
   for (const id of ids) {
     const styled = styledCombatant(combat, id, { down: true });
     if (!styled) continue;
