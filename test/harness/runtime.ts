@@ -365,7 +365,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (cls.metadata.hasTypeData) {
         const model = cls.systemModel(this._source.type);
         if (model) {
-          const system = new model(this._source.system, { parent: this });
+          // v13 TypeDataField#initialize: the model is built on the document's own system source (migrated and cleaned in place).
+          const system = new model(this._source.system, { parent: this, ownSource: true });
           Object.defineProperty(system, "_source", { value: this._source.system, writable: true, enumerable: false });
           this.system = system;
         } else this.system = deepClone(this._source.system);

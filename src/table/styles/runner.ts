@@ -29,10 +29,12 @@ type Fight = BoutCombat & { id: string };
  */
 export function styledCombatant(combat: BoutCombat, combatantId: string, { down = false } = {}): Styled | null {
   const combatant = combat.combatants.get(combatantId);
+  // No style (the GM decides: most fighters) ends the look before the fighter's statuses are read (issue 35).
   const style = styleOf(combatant);
-  const actor = (combatant?.actor as Actor.Implementation | null | undefined) ?? null;
+  if (!combatant || !style) return null;
+  const actor = (combatant.actor as Actor.Implementation | null | undefined) ?? null;
   const out = downed(combatant);
-  if (!combatant || !style || !actor || (out && !down)) return null;
+  if (!actor || (out && !down)) return null;
   const plan = planFor(combat, combatantId);
   if (plan === "closed") return null;
   return { combat, combatantId, actor, style, plan, down: out };
