@@ -13,3 +13,5 @@ export * as bouts from "../src/engine/time/bouts";
 export * as phaseTime from "../src/engine/time/phases";
 export * as actionPhases from "../src/engine/time/action-phases";
 export * as pulses from "../src/engine/time/pulses";
+// The hand-written yardstick of pulse duels (issue 35), bundled like the engine it is held against.
+export * as pulseTight from "./pulse-tight";

@@ -52,3 +52,14 @@ for (const [key, list] of sized) {
   const [small, large] = [list[0], list.at(-1)];
   console.log(`  ${key}: ${list.map((x) => `${x.n}: ${time(x.median)}`).join(", ")}; ${large.n}/${small.n} = ${(large.median / small.median).toFixed(2)}`);
 }
+
+// A group holding a benchmark marked "[tight loop]" (hand-written code doing the same arithmetic,
+// bench/pulse-tight.ts): every other benchmark of the group over it, medians (issue 35: goal at most 5).
+const yardsticks = rows.filter((r) => r.name.includes("[tight loop]"));
+if (yardsticks.length) console.log("\nAgainst a tight loop of the same arithmetic (median over the tight loop's median):");
+for (const y of yardsticks) {
+  for (const r of rows) {
+    if (r.group !== y.group || r === y) continue;
+    console.log(`  ${r.name}: ${time(r.median)} against ${time(y.median)}; ${(r.median / y.median).toFixed(1)}×`);
+  }
+}

@@ -1,5 +1,7 @@
 // Speed of the `pulse` ruleset (seed 004): one whole attack resolved with seeded dice, the exact odds a dialog
-// shows before the roll, and a pulse of the tracker. Run with `npx vitest bench --run bench/pulse.bench.ts`.
+// shows before the roll, a pulse of the tracker, and whole duels beside a tight loop of the same arithmetic
+// (issue 35). Run with `npx vitest bench --run bench/pulse.bench.ts` after `npx vite build --config vite.bench.config.ts`.
+import { readFileSync } from "node:fs";
 import { bench, describe } from "vitest";
 import { engine } from "./built";
 import type { AttackInput } from "../src/engine/rulesets/pulse";
@@ -71,6 +73,28 @@ describe("pulses tracker", () => {
     }
     sink += pulsesMachine.view(s).rows.length;
   });
+});
+
+// Issue 35: pulse duels within 5x of a tight loop of the same arithmetic. Both bundled, the same
+// fighters, seed and count; test/engine/duel/pulse-tight.test.ts proves they play the same duels.
+// bench/medians.mjs prints each benchmark of this group over the one marked "[tight loop]".
+describe("pulse duels against a tight loop", () => {
+  const { actorViewFromSource, pulseDuel, PULSE_POLICIES, simulateDuels } = engine.duel;
+  const { tightFighter, tightPulseDuels } = engine.pulseTight;
+  const npc = (slug: string) => actorViewFromSource(JSON.parse(readFileSync(`packs/_source/npcs/${slug}.json`, "utf8")), "pulse");
+  const [a, b] = [npc("duellist"), npc("town-guard")];
+  const policy = PULSE_POLICIES[pulseDuel.defaultPolicy]!;
+  const ta = tightFighter(pulseDuel.fighter(a, "A"), policy);
+  const tb = tightFighter(pulseDuel.fighter(b, "B"), policy);
+  const summary = new Float64Array(13);
+  bench("10,000 pulse duels, duellist vs town guard, the engine (simulateDuels)", () => {
+    const out = simulateDuels({ ruleset: "pulse", a: { name: "A", actor: a }, b: { name: "B", actor: b }, n: 10_000, seed: 1 });
+    if (out.ok) sink += out.value.wins.a;
+  }, { iterations: 20, time: 2000 });
+  bench("10,000 pulse duels, duellist vs town guard [tight loop]", () => {
+    tightPulseDuels(ta, tb, new SeededDice(1), 10_000, 200, summary);
+    sink += summary[0]!;
+  }, { iterations: 20, time: 2000 });
 });
 
 // Keeps `sink` observable so no call is optimized away.

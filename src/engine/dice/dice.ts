@@ -7,6 +7,12 @@
 export interface Dice {
   /** `count` results, each an integer in 1..faces. */
   roll(faces: number, count: number): number[];
+  /**
+   * One die, the draw `roll(faces, 1)` would make, without building a list; it checks
+   * `faces` as `roll` does. Optional: the seeded source has it, so the duel loops roll
+   * without allocating (issue 35).
+   */
+  die?(faces: number): number;
 }
 
 /**
@@ -70,8 +76,13 @@ export function rollChecked(dice: Dice, faces: number, count: number): number[] 
   return results;
 }
 
-/** One die. */
+/** One die (through the source's `die` when it has one: the same draw, no list built; checked alike). */
 export function rollOne(dice: Dice, faces: number): number {
+  if (dice.die !== undefined) {
+    const value = dice.die(faces);
+    if (!(value >= 1 && value <= faces && Number.isInteger(value))) checkResult(faces, value);
+    return value;
+  }
   const [value] = rollChecked(dice, faces, 1);
   // rollChecked guarantees exactly one result; this satisfies the index check.
   if (value === undefined) throw new RangeError(`dice: no result for 1d${faces}`);

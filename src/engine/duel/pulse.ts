@@ -9,12 +9,13 @@
  */
 import { rollOne, type Dice } from "../dice";
 import type { ActorView } from "../rulesets/ruleset";
-import { resolveAttack, type AttackInput } from "../rulesets/pulse/attack";
-import { readCheck, stunRecoveryTarget } from "../rulesets/pulse/checks";
+import type { AttackInput } from "../rulesets/pulse/attack";
+import { blowResult, checkBlow, strikeBlow } from "../rulesets/pulse/blow";
+import { checkPasses, stunRecoveryTarget } from "../rulesets/pulse/checks";
 import { armourTotals, defenseOf, effectiveBaseChance, initiativeValue, modAGOf, modMDOf } from "../rulesets/pulse/derived";
 import { pulseStats, type PulseStats, type PulseWeaponStats } from "../rulesets/pulse/stats";
 import { initialValues } from "../rulesets/stats";
-import { defenseTerms } from "../rulesets/pulse/strike";
+import { defenseTotal } from "../rulesets/pulse/strike";
 import { weaponDamageTerms } from "../rulesets/pulse/wounds";
 import { closeWeapon } from "./weapon-choice";
 import { pulseAnswer, PULSE_STYLES, type PulseStyle } from "../styles/pulse";
@@ -24,7 +25,7 @@ import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapt
 export type PulsePolicy = PulseStyle;
 export const PULSE_POLICIES = PULSE_STYLES;
 
-interface PulseFighter {
+export interface PulseFighter {
   readonly name: string;
   /** The weapon it closes with (empty for bare hands). */
   readonly weaponName: string;
@@ -41,16 +42,31 @@ interface PulseFighter {
   readonly weapon: PulseWeaponStats;
   readonly baseChance: number;
   readonly damageTerms: AttackInput["damageModifiers"];
+  /** Its blows' attacker and context, the same for every blow. */
+  readonly attacker: AttackInput["attacker"];
+  readonly context: AttackInput["context"];
 }
 
 const C = "BOUT.Duel.Condition.";
 const CONDITIONS = [`${C}Unhurt`, `${C}Wounded`, `${C}Down`, `${C}Dead`] as const;
 
-interface Living {
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A fighter in one duel: its pools, stun and whether it is out, and all that its
+ * foe's blows read of it (it is their defender, and its own Defense's input), so
+ * a blow changes a few fields in place and builds nothing (issue 35).
+ */
+interface Living extends Mutable<AttackInput["defender"]> {
   readonly f: PulseFighter;
-  enduranceNow: number;
-  fatigueNow: number;
+  readonly policy: PulsePolicy;
+  // Its Defense's input ([17.5]; ../rulesets/pulse/strike.ts DefenseInput): face to face, shield on the left.
+  readonly shield: number;
+  readonly from: 0;
+  readonly shieldHand: "left";
   stunned: boolean;
+  readonly incapacitated: false;
+  readonly withdrawingDefensively: false;
   out: "" | "down" | "dead";
 }
 
@@ -81,49 +97,78 @@ function fighter(actor: ActorView, name: string): PulseFighter {
     weapon,
     baseChance: effectiveBaseChance(weapon, { modAG, ps: s.ps, md: s.md }),
     damageTerms: weaponDamageTerms(weapon, { ps: s.ps }),
+    attacker: { modMD, weaponRank: weapon.rank },
+    context: { weapon, targetHumanOrSmaller: true, unarmedRank: 0, shieldCanRush: false, inMelee: true, grappling: false },
   };
 }
 
-function strike(a: Living, d: Living, pd: PulsePolicy, dice: Dice): void {
-  const defense = defenseTerms({ modAG: d.f.modAG, shield: d.f.shield, from: 0, shieldHand: "left", stunned: d.stunned, incapacitated: false, withdrawingDefensively: false }).reduce((t, x) => t + x.value, 0);
-  const w = a.f.weapon;
-  const result = resolveAttack(
-    {
-      attack: "normal",
-      baseChance: a.f.baseChance,
-      modMD: a.f.modMD,
-      ranked: w.ranked,
-      rank: w.rank,
-      defense,
-      charging: false,
-      withdrawingOffensively: false,
-      modifiers: [],
-      context: { weapon: w, targetHumanOrSmaller: true, unarmedRank: 0, shieldCanRush: false, inMelee: true, grappling: false },
-      attacker: { modMD: a.f.modMD, weaponRank: w.rank },
-      defender: {
-        endurance: d.f.endurance,
-        enduranceNow: d.enduranceNow,
-        fatigueNow: d.fatigueNow,
-        monster: d.f.monster,
-        modAG: d.f.modAG,
-        modMD: d.f.modMD,
-        evading: pulseAnswer(pd, d.stunned) === "evade",
-        parryRank: pulseAnswer(pd, d.stunned) === "evade" ? d.f.weapon.rank : null,
-        protection: d.f.protection,
-      },
-      dieModifier: w.damage,
-      damageModifiers: a.f.damageTerms,
-    },
-    dice,
-  );
-  const damage = result.ok ? result.value.result.damage : null;
-  if (!damage) return;
-  d.enduranceNow = damage.enduranceNow;
-  d.fatigueNow = damage.fatigueNow;
-  if (damage.state === "dead") d.out = "dead";
-  else if (damage.state === "unconscious") d.out = "down";
-  else if (damage.stun) d.stunned = true;
+function living(f: PulseFighter, policy: PulsePolicy): Living {
+  return {
+    f, policy,
+    endurance: f.endurance, enduranceNow: f.enduranceNow, fatigueNow: f.fatigueNow, monster: f.monster,
+    modAG: f.modAG, modMD: f.modMD, evading: false, parryRank: null, protection: f.protection,
+    shield: f.shield, from: 0, shieldHand: "left", stunned: false, incapacitated: false, withdrawingDefensively: false,
+    out: "",
+  };
 }
+
+const NO_MODIFIERS: AttackInput["modifiers"] = Object.freeze([]);
+
+/** `a`'s plain melee blow at `d` ([17]-[18]), its figures all but the Defense fixed for the duel (set before each blow). */
+function aim(a: Living, d: Living): Mutable<AttackInput> {
+  const w = a.f.weapon;
+  return {
+    attack: "normal", baseChance: a.f.baseChance, modMD: a.f.modMD, ranked: w.ranked, rank: w.rank, defense: 0,
+    charging: false, withdrawingOffensively: false, modifiers: NO_MODIFIERS,
+    context: a.f.context, attacker: a.f.attacker, defender: d, dieModifier: w.damage, damageModifiers: a.f.damageTerms,
+  };
+}
+
+// What a blow did: one record for every blow of every duel (a duel runs to its end before the next starts).
+const struck = blowResult();
+
+/** [19] a stunned figure cannot evade, and has no Defense ([17.5]): its answer and Defense, set before each blow at it. */
+function brace(blow: Mutable<AttackInput>, d: Living): void {
+  d.evading = pulseAnswer(d.policy, d.stunned) === "evade";
+  d.parryRank = d.evading ? d.f.weapon.rank : null;
+  blow.defense = defenseTotal(d);
+}
+
+/**
+ * Whether every blow of this duel passes strikeBlow's checks, checked once before
+ * the first: the blow's figures are fixed for the duel but for the defender's
+ * answer and Defense (checked here both ways: braced and stunned) and his pools,
+ * which only fall from figures checked here, never below 0. When not, each blow is
+ * checked (and refused) on its own.
+ */
+function checkedOnce(blow: Mutable<AttackInput>, d: Living): boolean {
+  d.stunned = true;
+  brace(blow, d);
+  const stunned = checkBlow(blow) === null;
+  d.stunned = false;
+  brace(blow, d);
+  return stunned && checkBlow(blow) === null;
+}
+
+function strike(blow: Mutable<AttackInput>, checked: boolean, d: Living, dice: Dice): void {
+  brace(blow, d);
+  const r = strikeBlow(blow, dice, struck, undefined, checked);
+  if (r.refused !== null || !r.damaged) return;
+  d.enduranceNow = r.enduranceNow;
+  d.fatigueNow = r.fatigueNow;
+  if (r.state === "dead") d.out = "dead";
+  else if (r.state === "unconscious") d.out = "down";
+  else if (r.stun) d.stunned = true;
+}
+
+/** The acting figure's turn: a stunned one tries to shake it off (d100 <= 2 x (WP + current FT), [19]), any other strikes. */
+function act(actor: Living, blow: Mutable<AttackInput>, checked: boolean, foe: Living, dice: Dice): void {
+  if (actor.stunned) actor.stunned = !checkPasses(rollOne(dice, 100), stunRecoveryTarget(actor.f.wp, actor.fatigueNow));
+  else strike(blow, checked, foe, dice);
+}
+
+/** [12.3] the order key: IV, a stunned figure last. */
+const orderKey = (l: Living): number => (l.stunned ? -1000 : 0) + l.f.iv;
 
 function condition(l: Living): string {
   if (l.out === "dead") return CONDITIONS[3];
@@ -138,24 +183,23 @@ export const pulseDuel: DuelAdapter<PulseFighter, PulsePolicy> = {
   conditions: CONDITIONS,
   fighter,
   duel(fa, fb, pa, pb, dice, maxRounds): DuelOutcome {
-    const live = (f: PulseFighter): Living => ({ f, enduranceNow: f.enduranceNow, fatigueNow: f.fatigueNow, stunned: false, out: "" });
-    const a = live(fa);
-    const b = live(fb);
-    const policy = (l: Living) => (l === a ? pa : pb);
+    const a = living(fa, pa);
+    const b = living(fb, pb);
+    const aHits = aim(a, b);
+    const bHits = aim(b, a);
+    const aChecked = checkedOnce(aHits, b);
+    const bChecked = checkedOnce(bHits, a);
     let rounds = 0;
     for (let pulse = 1; pulse <= maxRounds && !a.out && !b.out; pulse++) {
       rounds = pulse;
       // [12.3] by IV, a stunned figure last; equal IVs: a coin.
-      const key = (l: Living) => (l.stunned ? -1000 : 0) + l.f.iv;
-      const aFirst = key(a) !== key(b) ? key(a) > key(b) : rollOne(dice, 2) === 1;
-      for (const actor of aFirst ? [a, b] : [b, a]) {
-        if (a.out || b.out) break;
-        if (actor.stunned) {
-          actor.stunned = !readCheck(rollOne(dice, 100), stunRecoveryTarget(actor.f.wp, actor.fatigueNow)).success;
-          continue;
-        }
-        strike(actor, actor === a ? b : a, policy(actor === a ? b : a), dice);
-      }
+      const ka = orderKey(a);
+      const kb = orderKey(b);
+      const aFirst = ka !== kb ? ka > kb : rollOne(dice, 2) === 1;
+      const first = aFirst ? a : b;
+      const second = aFirst ? b : a;
+      act(first, aFirst ? aHits : bHits, aFirst ? aChecked : bChecked, second, dice);
+      if (!a.out && !b.out) act(second, aFirst ? bHits : aHits, aFirst ? bChecked : aChecked, first, dice);
     }
     const winner = a.out && b.out ? "draw" : b.out ? "a" : a.out ? "b" : "draw";
     return { winner, rounds, condition: { a: condition(a), b: condition(b) } };

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { actorViewFromSource, PULSE_POLICIES, pulseDuel, simulateDuels } from "../../../src/engine/duel";
 import { SeededDice } from "../../../src/engine/dice";
+import type { ActorView } from "../../../src/engine/rulesets/ruleset";
 import { packSource } from "../../pack-sources";
 
 const npc = (slug: string) => packSource("npcs", slug);
@@ -45,5 +46,31 @@ describe("pulse duels", () => {
     const first = simulateDuels(request);
     expect(first.ok).toBe(true);
     expect(first).toEqual(simulateDuels(request));
+  });
+});
+
+describe("pulse duels: figures the rules refuse (issue 35: the duel checks its blows once, else blow by blow)", () => {
+  // Seed 004 [17.4]: a weapon rank is 0 to 10; rank 12 is refused wherever the rules read it, and a refused blow rolls no die.
+  const wild = (): ActorView => {
+    const v = view("duellist");
+    return { ...v, weapons: v.weapons.map((w) => ({ ...w, stats: { ...w.stats, rank: 12 } })) } as ActorView;
+  };
+
+  it("the fighter with rank 12 never strikes; evading, he is never struck while he can parry, and the duel runs out of time", () => {
+    const a = pulseDuel.fighter(wild(), "A");
+    const b = pulseDuel.fighter(view("town-guard"), "B");
+    const evade = PULSE_POLICIES["evade-and-parry"]!;
+    const out = pulseDuel.duel(a, b, evade, evade, new SeededDice(5), 30);
+    expect(out).toEqual({ winner: "draw", rounds: 30, condition: { a: "BOUT.Duel.Condition.Unhurt", b: "BOUT.Duel.Condition.Unhurt" } });
+  });
+
+  it("standing fast (no parry to refuse), he is struck down while his own blows are refused", () => {
+    const a = pulseDuel.fighter(wild(), "A");
+    const b = pulseDuel.fighter(view("town-guard"), "B");
+    const dice = new SeededDice(5);
+    const out = pulseDuel.duel(a, b, PULSE_POLICIES["stand-fast"]!, PULSE_POLICIES["evade-and-parry"]!, dice, 200);
+    // Pinned from the duel as it was before issue 35's change (resolveAttack per blow), with the dice it left.
+    expect(out).toEqual({ winner: "b", rounds: 25, condition: { a: "BOUT.Duel.Condition.Dead", b: "BOUT.Duel.Condition.Unhurt" } });
+    expect(dice.nextUint32()).toBe(3878152459);
   });
 });

@@ -26,8 +26,11 @@ export interface CheckResult {
   readonly success: boolean;
 }
 
+/** A d100 check passes at or under its target. */
+export const checkPasses = (roll: number, target: number): boolean => roll <= target;
+
 export function readCheck(roll: number, target: number): CheckResult {
-  return { roll, target, success: roll <= target };
+  return { roll, target, success: checkPasses(roll, target) };
 }
 
 /** Rolls a d100 check and marks the die with its success (for the card's dice). */

@@ -82,17 +82,37 @@ export function stuns(effective: number, endurance: number): boolean {
   return 3 * effective > endurance;
 }
 
+/** What damage leaves of the pools: DamageResult's part that applyEffectiveDamageTo writes. */
+export type DamageEffect = { -readonly [K in "pool" | "fatigueNow" | "enduranceNow" | "stun" | "state"]: DamageResult[K] };
+
 /** Applies a damage total that is already effective (after armour) to the pools. */
-export function applyEffectiveDamage(
-  effective: number,
-  target: DamageTarget,
-  toEndurance: boolean,
-): Pick<DamageResult, "pool" | "fatigueNow" | "enduranceNow" | "stun" | "state"> {
+export function applyEffectiveDamage(effective: number, target: DamageTarget, toEndurance: boolean): Readonly<DamageEffect> {
+  return applyEffectiveDamageTo(effective, target, toEndurance, { pool: "fatigue", fatigueNow: 0, enduranceNow: 0, stun: false, state: "fine" });
+}
+
+/** applyEffectiveDamage written into `out` (a record the caller keeps: the duel loops build nothing per blow). */
+export function applyEffectiveDamageTo<T extends DamageEffect>(effective: number, target: DamageTarget, toEndurance: boolean, out: T): T {
   const pool = toEndurance || target.fatigueNow <= 0 ? "endurance" : "fatigue";
   // One attack never reduces both: damage beyond the Fatigue left is lost.
   const fatigueNow = pool === "fatigue" ? Math.max(0, target.fatigueNow - effective) : target.fatigueNow;
   const enduranceNow = pool === "endurance" ? Math.max(0, target.enduranceNow - effective) : target.enduranceNow;
-  return { pool, fatigueNow, enduranceNow, stun: effective > 0 && stuns(effective, target.endurance), state: vitalState(enduranceNow, target) };
+  out.pool = pool;
+  out.fatigueNow = fatigueNow;
+  out.enduranceNow = enduranceNow;
+  out.stun = effective > 0 && stuns(effective, target.endurance);
+  out.state = vitalState(enduranceNow, target);
+  return out;
+}
+
+/** [18], [20] the damage check: the D10 read as D+n, plus the modifiers, never below 1. */
+export function damageCheck(roll: number, dieModifier: number, modifiers: readonly Term[]): number {
+  return Math.max(1, roll + dieModifier + sumTerms(modifiers));
+}
+
+/** What gets through: less armour unless the blow ignores it, then halved (rounded down) for a resisted breath [18.4]. */
+export function effectiveDamage(check: number, protection: number, ignoreArmour: boolean, halved: boolean): number {
+  const effective = ignoreArmour ? check : Math.max(0, check - protection);
+  return halved ? Math.floor(effective / 2) : effective;
 }
 
 /** Reads a rolled D10 (no dice drawn). */
@@ -100,9 +120,8 @@ export function readDamage(roll: number, input: DamageInput): DamageResult {
   const terms: Term[] = [{ key: `${T}Die`, value: roll }];
   if (input.dieModifier !== 0) terms.push({ key: `${T}DieModifier`, value: input.dieModifier });
   terms.push(...input.modifiers);
-  const check = Math.max(1, sumTerms(terms));
-  let effective = input.ignoreArmour ? check : Math.max(0, check - input.protection);
-  if (input.halved) effective = Math.floor(effective / 2);
+  const check = damageCheck(roll, input.dieModifier, input.modifiers);
+  const effective = effectiveDamage(check, input.protection, input.ignoreArmour, input.halved);
   return { roll, check, terms, effective, ...applyEffectiveDamage(effective, input.target, input.toEndurance) };
 }
 

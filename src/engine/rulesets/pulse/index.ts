@@ -86,6 +86,7 @@ export * from "./monster-facing";
 export * from "./multiple-attacks";
 export * from "./mounted";
 export * from "./attack";
+export * from "./blow";
 export * from "./odds";
 export * from "./wounds";
 export * from "./consequences";

@@ -24,8 +24,11 @@ export interface ParryResult {
   readonly freeAttack: boolean;
 }
 
+/** [17.4] the parry's total: the D10 plus the defender's rank less the attacker's. */
+export const parryTotal = (roll: number, defenderRank: number, attackerRank: number): number => roll + defenderRank - attackerRank;
+
 export function readParry(roll: number, defenderRank: number, attackerRank: number): ParryResult {
-  const total = roll + defenderRank - attackerRank;
+  const total = parryTotal(roll, defenderRank, attackerRank);
   const outcome = parryOutcome(total);
   return {
     roll,

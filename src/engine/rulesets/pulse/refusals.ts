@@ -56,6 +56,8 @@ const figures = figureChecks((which, { value: _value, ...data }) => pulseRefuse(
  * Builds nothing unless it refuses: the duel loops check every attack's figures.
  */
 export function checkWholeField(name: string, value: unknown, min: number, max: number): Outcome<true> | null {
+  // A figure that passes (every one, in a duel) is answered here: the shared check only words the refusal.
+  if (typeof value === "number" && Number.isInteger(value) && value >= min && value <= max) return null;
   return figures.checkFigure(name, value, min, max);
 }
 

@@ -4,7 +4,7 @@
  * by `specialAttackAllowed`.
  */
 import type { Outcome } from "../../outcome";
-import { ok } from "../../outcome";
+import { PASSED } from "../../outcome";
 import { pulseRefuse } from "./refusals";
 import type { PulseWeaponStats } from "./stats";
 
@@ -72,29 +72,29 @@ export function specialAttackAllowed(ctx: SpecialAttackContext, rules = DEFAULT_
   return attackKindAllowed(ctx, ctx.kind, rules);
 }
 
-/** specialAttackAllowed with the kind apart from the context, so a caller need not copy its context to add it. */
+/** specialAttackAllowed with the kind apart from the context, so a caller need not copy its context to add it; a pass is the shared PASSED (the duel loops ask per blow). */
 export function attackKindAllowed(ctx: Omit<SpecialAttackContext, "kind">, kind: AttackKind, rules = DEFAULT_SPECIAL_ATTACKS): Outcome<true> {
   const rule = rules[kind];
   if (rule.humanOrSmaller && !ctx.targetHumanOrSmaller) return pulseRefuse("targetTooLarge", { attack: kind });
   const use = ctx.weapon?.use;
   switch (kind) {
     case "normal":
-      return ok(true);
+      return PASSED;
     case "trip":
       if (!ctx.inMelee) return pulseRefuse("attackNotOpen", { attack: kind });
-      if (use === "unarmed") return ctx.unarmedRank >= 3 ? ok(true) : pulseRefuse("rankTooLow", { attack: kind, rank: 3 });
-      return ctx.weapon?.canTrip ? ok(true) : pulseRefuse("weaponCannot", { attack: kind });
+      if (use === "unarmed") return ctx.unarmedRank >= 3 ? PASSED : pulseRefuse("rankTooLow", { attack: kind, rank: 3 });
+      return ctx.weapon?.canTrip ? PASSED : pulseRefuse("weaponCannot", { attack: kind });
     case "entangle":
-      return use === "entangling" ? ok(true) : pulseRefuse("weaponCannot", { attack: kind });
+      return use === "entangling" ? PASSED : pulseRefuse("weaponCannot", { attack: kind });
     case "restrain":
-      return ctx.grappling ? ok(true) : pulseRefuse("attackNotOpen", { attack: kind });
+      return ctx.grappling ? PASSED : pulseRefuse("attackNotOpen", { attack: kind });
     case "knockout":
       if (!ctx.weapon || use === "missile" || use === "entangling" || !ctx.weapon.canKnockout) return pulseRefuse("weaponCannot", { attack: kind });
-      return ok(true);
+      return PASSED;
     case "shieldRush":
-      return ctx.shieldCanRush ? ok(true) : pulseRefuse("noShield", { attack: kind });
+      return ctx.shieldCanRush ? PASSED : pulseRefuse("noShield", { attack: kind });
     case "disarm":
       if (!ctx.weapon) return pulseRefuse("weaponCannot", { attack: kind });
-      return use === "melee" || use === "pole" || use === "unarmed" || ctx.weapon.closeRated ? ok(true) : pulseRefuse("weaponCannot", { attack: kind });
+      return use === "melee" || use === "pole" || use === "unarmed" || ctx.weapon.closeRated ? PASSED : pulseRefuse("weaponCannot", { attack: kind });
   }
 }

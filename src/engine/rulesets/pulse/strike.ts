@@ -58,6 +58,15 @@ export function defenseTerms(d: DefenseInput, options: DefenseOptions = DEFAULT_
   return terms;
 }
 
+/** sumTerms(defenseTerms(d, options)): the Defense as one figure, building nothing (the duel loops ask per blow). */
+export function defenseTotal(d: DefenseInput, options: DefenseOptions = DEFAULT_DEFENSE_OPTIONS): number {
+  if (d.stunned || d.incapacitated) return 0;
+  let total = options.agilityInDefense ? d.modAG : 0;
+  if (d.shield > 0 && shieldCounts(d.from, d.shieldHand, options.shieldFacingRule)) total += d.shield;
+  if (d.withdrawingDefensively && d.shield > 0) total += 20;
+  return total;
+}
+
 export interface StrikeInput {
   readonly attack: AttackKind;
   /** Base chance of the weapon for this wielder (see effectiveBaseChance), or a special attack's own. */
@@ -92,6 +101,15 @@ export function strikeTerms(input: StrikeInput, rules: Readonly<Record<AttackKin
   if (input.defense !== 0) terms.push({ key: `${T}Defense`, value: -input.defense });
   terms.push(...input.modifiers);
   return terms;
+}
+
+/** sumTerms(strikeTerms(input, rules)): the modified strike chance as one figure, building nothing (the duel loops ask per blow). */
+export function modifiedStrikeChance(input: StrikeInput, rules: Readonly<Record<AttackKind, SpecialAttackRule>> = DEFAULT_SPECIAL_ATTACKS): number {
+  const rule = rules[input.attack];
+  let sc = strikeChance(rule.baseChance ?? input.baseChance, input.modMD, rule.usesWeaponRank && input.ranked, input.rank) + rule.scModifier;
+  if (input.charging) sc += rule.chargeModifier;
+  if (input.withdrawingOffensively) sc -= 20;
+  return sc - input.defense + sumTerms(input.modifiers);
 }
 
 export type StrikeGrade = "grievous" | "endurance" | "hit" | "miss";
