@@ -2,11 +2,17 @@ import { readShotRanges, SHOT_RANGE_PACES, type ShotRangePaces } from "./engine/
 import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/registry";
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
+import { DEFAULT_PULSE_MOVE_LIMITS, PULSE_MOVE_LIMITS, ROUND_SECONDS, RULE_SWITCHES, STEEL_BUY_INITIATIVE_TN, STEEL_MAX_ATTACKERS, type NumberSetting } from "./engine/rulesets/world-settings";
+
+/** A number setting's range, and with it its default, as the engine gives them (engine/rulesets/world-settings.ts). */
+const numberRange = (n: NumberSetting) => ({ min: n.min, max: n.max, step: 1 });
+const numberSetting = (n: NumberSetting) => ({ range: numberRange(n), default: n.initial });
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 import { CRIT_THROUGH_BLOCK, DEFAULT_CRIT_THROUGH_BLOCK } from "./engine/rulesets/actionpoints/attack";
 import { DEFAULT_PHASES_TRACKS, readPhasesTracks, type PhasesTracks } from "./engine/rulesets/phases/tracks";
 import { DEFAULT_OPPOSED_TIE, readOpposedTie, type OpposedTie } from "./engine/rulesets/opposed/tests";
 import { DEFAULT_RANGE_BANDS, readRangeBands, type RangeBand } from "./engine/rulesets/steel/range-bands";
+import { DEFAULT_BUY_INITIATIVE_TN } from "./engine/rulesets/steel/initiative";
 
 /**
  * A table a seed names without printing: a world setting holding the GM's JSON
@@ -92,8 +98,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Number,
-    range: { min: 0, max: 60, step: 1 },
-    default: 6,
+    ...numberSetting(ROUND_SECONDS),
   });
   // Which RollTable each rolled lookup reads (lookup id → uuid; none for ours): src/table/roll-tables/world.ts.
   game.settings.register(SYSTEM_ID, "rollTables", { scope: "world", config: false, type: Object, default: {} });
@@ -107,7 +112,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: true,
+    default: RULE_SWITCHES.steelPostures,
   });
   // Seed 000 names buying initiative without figures: our contest's TN, the GM's to change.
   game.settings.register(SYSTEM_ID, "steelBuyInitiativeTn", {
@@ -116,8 +121,8 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Number,
-    range: { min: 2, max: 10, step: 1 },
-    default: 6,
+    range: numberRange(STEEL_BUY_INITIATIVE_TN),
+    default: DEFAULT_BUY_INITIATIVE_TN,
   });
   // Seed 000 "Multiple Opponents", GM discretion: how many may attack one fighter at once (0: the rules' 3, or 4 small ones).
   game.settings.register(SYSTEM_ID, "steelMaxAttackers", {
@@ -126,8 +131,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Number,
-    range: { min: 0, max: 12, step: 1 },
-    default: 0,
+    ...numberSetting(STEEL_MAX_ATTACKERS),
   });
   // Seed 000 names its wound tables, hit zones and missile chart without printing them: ours by default, the GM's to replace.
   registerTables("steelTables", "BOUT.Steel.Tables.", "fa-solid fa-table", editors.steelTables);
@@ -143,7 +147,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: false,
+    default: RULE_SWITCHES.phasesPiercingRule,
   });
   game.settings.register(SYSTEM_ID, "phasesCalledShots", {
     name: "BOUT.Phases.Table.Setting.CalledShots.Name",
@@ -151,7 +155,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: false,
+    default: RULE_SWITCHES.phasesCalledShots,
   });
   // Seed 001, "1. Movement": free movers keep out of engaged fighters' Effective Space (src/table/phases/effective-space.ts).
   game.settings.register(SYSTEM_ID, "phasesEffectiveSpace", {
@@ -160,7 +164,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: true,
+    default: RULE_SWITCHES.phasesEffectiveSpace,
   });
   // Seed 001 counts Wound and Fatigue penalties without listing the levels: ours, the GM's to change (a form of labelled cells).
   game.settings.register(SYSTEM_ID, "phasesTracks", { scope: "world", config: false, type: String, default: "", onChange: preparedAgain } as never);
@@ -204,12 +208,8 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: String,
-    choices: {
-      players: "BOUT.Pulse.Movement.Setting.players",
-      everyone: "BOUT.Pulse.Movement.Setting.everyone",
-      off: "BOUT.Pulse.Movement.Setting.off",
-    },
-    default: "players",
+    choices: Object.fromEntries(PULSE_MOVE_LIMITS.map((k) => [k, `BOUT.Pulse.Movement.Setting.${k}`])),
+    default: DEFAULT_PULSE_MOVE_LIMITS,
   } as never);
   // Seed 004 [17.5]: the optional shield facing rule, and whether Defense counts modAG (our reading of a Defense the seed does not define).
   game.settings.register(SYSTEM_ID, "pulseShieldFacing", {
@@ -218,7 +218,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: false,
+    default: RULE_SWITCHES.pulseShieldFacing,
   });
   game.settings.register(SYSTEM_ID, "pulseAgilityInDefense", {
     name: "BOUT.Pulse.Setting.AgilityInDefense.Name",
@@ -226,7 +226,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: true,
+    default: RULE_SWITCHES.pulseAgilityInDefense,
   });
   // Seed 004 [23] points to the book (83.2) for the Horsemanship ranks that lift the mounted limits: ours by default, the GM's to replace.
   registerTables("pulseTables", "BOUT.Pulse.Tables.", "fa-solid fa-horse", editors.pulseTables);

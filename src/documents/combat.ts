@@ -11,6 +11,8 @@ import { stateChange } from "../data/combat/stored-state";
 import { historyChange, type KeptStep } from "../data/combat/stored-history";
 import { distrustPrint, keepState, printOf, readState } from "../data/combat/state-cache";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
+import { sideOf } from "../engine/rulesets/sides";
+import { ROUND_SECONDS } from "../engine/rulesets/world-settings";
 import { SYSTEM_ID } from "../config";
 import { activeRuleset, phasesTracks } from "../settings";
 import { actorView } from "../data/actor/actor-view";
@@ -115,13 +117,19 @@ export class BoutCombat extends Combat {
       return actor && effects.length ? [{ combatantId: c.id!, actor, effects }] : [];
     });
     if (!timed.length) return [];
-    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, roundsBegun(structure.machine, before), roundsBegun(structure.machine, next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    const delta = this.stepSeconds(structure, before, next);
     if (delta <= 0) return [];
     const now = (game.time?.worldTime ?? 0) + delta;
     return timed.flatMap(({ combatantId, actor, effects }) => {
       const over = effects.filter((e) => conditionOver(effectEndsAt(e.flags[SYSTEM_ID]), now));
       return over.length ? [{ combatantId, actor, effects: over.map((e) => e.id), statuses: new Set(over.flatMap((e) => [...e.statuses])) }] : [];
     });
+  }
+
+  /** Seconds of world time a step from `before` to `next` moves on: the engine's count of rounds begun (each state's view as kept here) at the structure's round length. */
+  stepSeconds(structure: TimeStructure, before: unknown, next: unknown): number {
+    const begun = (state: unknown) => roundsBegun(structure.machine, state, (s) => this.viewOf(s, structure)!);
+    return worldTimeDelta(structure.machine.id as TimeStructureId, begun(before), begun(next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? ROUND_SECONDS.initial));
   }
 
   /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */
@@ -147,9 +155,8 @@ export class BoutCombat extends Combat {
       const actor = (c.actor as Actor.Implementation | null) ?? null;
       const group = (c as { _source: { group?: string | null } })._source.group ?? null;
       const token = (c.token as TokenDocument.Implementation | null) ?? null;
-      // The token's disposition says whose side it is on; without a token, characters are the party.
-      const disposition = token ? Number(token.disposition) : null;
-      const side = disposition !== null ? (disposition > 0 ? "party" : "foes") : actor?.type === "character" ? "party" : "foes";
+      // Whose side: the engine reads the token's disposition, else the actor's type.
+      const side = sideOf({ disposition: token ? Number(token.disposition) : null, character: actor?.type === "character" });
       return { id: c.id!, groupId: group, actor, side, placed: tokenPlacement(token) };
     });
   }
@@ -480,8 +487,7 @@ export class BoutCombat extends Combat {
     const structure = this.structure!;
     const position = this.corePosition(next);
     const updateData = { round: position.round, turn: position.turn };
-    const begun = (state: unknown) => (structure.machine.roundsBegun ? roundsBegun(structure.machine, state) : this.viewOf(state, structure)!.round);
-    const delta = worldTimeDelta(structure.machine.id as TimeStructureId, begun(before), begun(next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? 0));
+    const delta = this.stepSeconds(structure, before, next);
     const options: Record<string, unknown> = { direction: 1, worldTime: { delta } };
     if (delta > 0) callHook("combatRound", this, updateData, options);
     else if (position.turn !== this.turn || position.round !== this.round) callHook("combatTurn", this, updateData, options);

@@ -26,6 +26,8 @@ import { diceGroups, type DiceDraw } from "../applications/results/dice-view";
 import type { CardState } from "../data/chat/card-data";
 import type { FightNow, TimeCommand } from "../engine/time/machine";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
+import { whyOutside } from "../engine/time/roster";
+import { mayPress } from "../engine/card-hands";
 import type { DrawLabel, MarkedFace } from "../engine/dice";
 import { LABEL_OPTION, MARKS_OPTION } from "../dice/foundry-dice";
 import { namedRefusal } from "./named-refusal";
@@ -174,9 +176,10 @@ function outsideTheOrder(combat: MachineCombat | undefined, actor: Actor.Impleme
   const combatant = combatantOf(combat, actor);
   if (!combat?.machineState || !combatant?.id || !combat.isMember || combat.isMember(combatant.id)) return ok(true);
   const name = fighterName(actor);
-  if ((combatant as { isDefeated?: boolean }).isDefeated) return refuse("card.defeated", "BOUT.Card.Refusal.Defeated", { name });
-  const out = combat.outOfAction?.(combatant.id);
-  if (out) return refuse("card.outOfAction", "BOUT.Card.Refusal.OutOfAction", { name, why: game.i18n!.localize(out.key) });
+  // Why, as the tracker says it (the engine's one order of reasons).
+  const why = whyOutside({ defeated: Boolean((combatant as { isDefeated?: boolean }).isDefeated), outOfAction: combat.outOfAction?.(combatant.id) ?? null });
+  if (why.kind === "defeated") return refuse("card.defeated", "BOUT.Card.Refusal.Defeated", { name });
+  if (why.kind === "outOfAction") return refuse("card.outOfAction", "BOUT.Card.Refusal.OutOfAction", { name, why: game.i18n!.localize(why.why.key) });
   return refuse("card.notInOrder", "BOUT.Card.Refusal.NotInOrder", { name });
 }
 
@@ -531,7 +534,7 @@ async function resolveInQueue(messageId: string, answer: unknown, from: User.Imp
   const card = message ? cardView(message) : null;
   if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
   if (card.state !== "waiting") return refuse("card.answered", "BOUT.Card.Refusal.Answered");
-  if (!trusted && !checkGrant(card.defender, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
+  if (!mayPress("defend", { gm: trusted, ownsAttacker: false, ownsDefender: checkGrant(card.defender, from) })) return refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
   const kind = kinds.get(card.kind);
   if (!kind) return refuse("card.unknownKind", "BOUT.Card.Refusal.Unknown");
   // The attacker fell out of the fight's order since the card was posted (knocked out, defeated): the blow never comes.
@@ -656,7 +659,7 @@ async function applyInQueue(messageId: string, from: User.Implementation | null,
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const card = message ? cardView(message) : null;
   if (!message || !card) return refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-  if (!trusted && !checkGrant(card.attacker, from) && !checkGrant(card.defender, from)) return refuse("card.notYours", "BOUT.Card.Refusal.NotOnCard");
+  if (!mayPress("apply", { gm: trusted, ownsAttacker: checkGrant(card.attacker, from), ownsDefender: checkGrant(card.defender, from) })) return refuse("card.notYours", "BOUT.Card.Refusal.NotOnCard");
   if (card.state === "applied") return refuse("card.applied", "BOUT.Card.Refusal.Applied");
   if (card.state !== "resolved") return refuse("card.notResolved", "BOUT.Card.Refusal.NotResolved");
   // Every change of the card gathered into one batch, settled against the documents as they are now.
@@ -779,7 +782,7 @@ export async function defendFromCard(message: ChatMessage.Implementation): Promi
   const kind = card ? kinds.get(card.kind) : undefined;
   let outcome: Outcome<unknown>;
   if (!card || !kind) outcome = refuse("card.unknown", "BOUT.Card.Refusal.Unknown");
-  else if (!card.defender?.isOwner) outcome = refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
+  else if (!mayPress("defend", { gm: Boolean(game.user?.isGM), ownsAttacker: false, ownsDefender: Boolean(card.defender?.isOwner) })) outcome = refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
   else if (card.state !== "waiting") outcome = refuse("card.answered", "BOUT.Card.Refusal.Answered");
   else {
     const answer = await kind.defend(card);
@@ -807,7 +810,7 @@ export async function followUpFromCard(message: ChatMessage.Implementation, id: 
   const offer = card && kind?.followUps?.(card).find((f) => f.id === id);
   let outcome: Outcome<unknown>;
   if (!card || !kind?.followUp || !offer) outcome = refuse("card.noFollowUp", "BOUT.Card.Refusal.NoFollowUp");
-  else if (!fighterFrom(offer.actorId)?.isOwner) outcome = refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
+  else if (!mayPress("followUp", { gm: Boolean(game.user?.isGM), ownsAttacker: false, ownsDefender: false, ownsOffered: Boolean(fighterFrom(offer.actorId)?.isOwner) })) outcome = refuse("card.notYours", "BOUT.Card.Refusal.NotYours");
   else {
     outcome = await kind.followUp(card, id);
     // The kind's own refusals were shown where they arose.
@@ -876,17 +879,15 @@ export function registerCardQueries(): void {
 export function hideOthersButtons(message: ChatMessage.Implementation, html: HTMLElement, user: User.Implementation | null = game.user): void {
   const card = cardView(message);
   if (!card) return;
-  const gm = Boolean(user?.isGM);
   const owns = (actor: Actor.Implementation | null | undefined) => Boolean(actor && user && actor.testUserPermission(user, "OWNER"));
   const kind = kinds.get(card.kind);
   const offers = card.state === "resolved" || card.state === "applied" ? (kind?.followUps?.(card) ?? []) : [];
+  const hands = { gm: Boolean(user?.isGM), ownsAttacker: owns(card.attacker), ownsDefender: owns(card.defender) };
   for (const button of Array.from(html.querySelectorAll<HTMLElement>("[data-bout-action]"))) {
     const action = button.dataset.boutAction;
-    let allowed = gm;
-    if (action === "defend") allowed ||= owns(card.defender);
-    else if (action === "apply") allowed ||= owns(card.attacker) || owns(card.defender);
-    else if (action === "followUp") allowed = owns(fighterFrom(offers.find((f) => f.id === button.dataset.followUp)?.actorId ?? ""));
-    if (!allowed) button.remove();
+    const offered = action === "followUp" ? owns(fighterFrom(offers.find((f) => f.id === button.dataset.followUp)?.actorId ?? "")) : false;
+    const known = action === "defend" || action === "apply" || action === "followUp";
+    if (!known ? !hands.gm : !mayPress(action, { ...hands, ownsOffered: offered })) button.remove();
   }
   // A follow-up block with nothing left to press says nothing to this user.
   for (const block of Array.from(html.querySelectorAll<HTMLElement>(".card-follow-ups"))) if (!block.querySelector("button")) block.remove();

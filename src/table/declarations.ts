@@ -16,6 +16,7 @@
 import type { BoutCombat } from "../documents/combat";
 import { refuse, ok, type Outcome } from "../engine/outcome";
 import type { TimeCommand } from "../engine/time/machine";
+import { whoAnswers } from "../engine/who-answers";
 import { askGM, checkGrant, registerRequest } from "./grants";
 import { activeGM } from "./query";
 import { queued } from "./write-queue";
@@ -268,7 +269,7 @@ function mine(combat: BoutCombat, ids: readonly string[]): string[] {
     if (!actor) return false;
     if (!game.user?.isGM) return actor.isOwner;
     if (!game.user.isActiveGM) return false;
-    return !game.users!.some((u) => !u.isGM && u.active && actor.testUserPermission(u, "OWNER"));
+    return whoAnswers(game.users!.filter((u) => actor.testUserPermission(u, "OWNER"))) === "gm";
   });
 }
 

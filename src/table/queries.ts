@@ -8,12 +8,10 @@
 import type { BoutCombat } from "../documents/combat";
 import { refuse, type Outcome } from "../engine/outcome";
 import type { TimeCommand } from "../engine/time/machine";
+import { isPlayerCommand } from "../engine/time/player-commands";
 import { checkGrant, registerGrantQueries, registerRequest } from "./grants";
 import { registerDeclarationQueries } from "./declarations";
 import { queued } from "./write-queue";
-
-/** Commands a player may send for a combatant their actor owns. */
-const PLAYER_COMMANDS = new Set(["act", "endTurn", "spend", "hold", "pass", "chooseOrder", "prepare", "declareAction", "face"]);
 
 function combatFor(id: unknown): BoutCombat | null {
   return typeof id === "string" ? ((game.combats?.get(id) as BoutCombat | undefined) ?? null) : null;
@@ -37,7 +35,8 @@ export function registerCombatQueries(): void {
       const command = data.command;
       if (!command || typeof command !== "object" || typeof command.type !== "string") return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
       if (from.isGM) return combat.applyCommand(command as never, lease);
-      if (!PLAYER_COMMANDS.has(command.type)) return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
+      // Only a fighter's own decisions (the engine's list), for a combatant the sender owns.
+      if (!isPlayerCommand(command.type)) return refuse("combat.notAllowed", "BOUT.Combat.NotAllowed");
       const combatant = typeof command.combatantId === "string" ? combat.combatants.get(command.combatantId) : undefined;
       // The combatant's own actor (an unlinked token's synthetic actor), owned by the sender now.
       if (!combatant || !checkGrant(combatant.actor, from)) return refuse("combat.notYours", "BOUT.Combat.NotYours");

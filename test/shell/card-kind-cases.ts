@@ -150,6 +150,7 @@ export const CASES: readonly KindCase[] = [
     nothingToApply: true,
   },
   // Ada looses her bow at Bran outside a bout; he evades, the arrow finds his chest (seed 000 'Missile Combat'; src/table/steel/missile.ts).
+  // Its Shock comes off his whole pool of 10, as a blow's outside a bout does ('Shock and Pain'; issue 32 audit): dice are left, no Knockdown roll.
   {
     ruleset: "steel",
     kind: "steel.missile",
@@ -159,7 +160,7 @@ export const CASES: readonly KindCase[] = [
     declaration: { weaponId: "$ada:Hunting bow", dice: 3, aimDice: 0, aimedPart: "" },
     answer: { kind: "evade", room: "restricted", dice: 2 },
     draws: [...d10(9, 9, 9, 2, 2), [3, 6], [4, 6]],
-    headline: "Ada of the Western March's shot hits: level 2 wound to Bran's chest. Shock leaves Bran no dice this round. Bran is knocked down.",
+    headline: "Ada of the Western March's shot hits: level 2 wound to Bran's chest.",
   },
   // In a bout where Ada holds the initiative, Bran buys it with 3 dice against her 2 (seed 000 names it; src/table/steel/contests.ts).
   {

@@ -58,7 +58,7 @@ const ROWS: Readonly<Record<string, readonly string[]>> = {
   "phases.magic": [],
   "pulse.closeWithdraw": [`${A}: breaking out: 8`],
   "steel.terrainContest": [`${A}: terrain roll, TN 4: 9 7 3`, "Bran: opposing the move, TN 4: 8 2"],
-  "steel.missile": [`${A}: shot, TN 6: 9 9 9`, "Bran: evading, TN 7: 2 2", "Bran: hit location: 3 4", "Bran: Knockdown, TN 6: 1 1 1 1"],
+  "steel.missile": [`${A}: shot, TN 6: 9 9 9`, "Bran: evading, TN 7: 2 2", "Bran: hit location: 3 4"],
   "steel.buyInitiative": ["Bran: bid for the initiative, TN 6: 7 8 2", `${A}: keeping the initiative, TN 6: 9 3`],
   "steel.readyMissile": [`${A}: hurrying the reload, TN 8: 9 2 2 2 2`],
   "steel.rideBy": [`${A}: Ride check, TN 7: 8 2 2 2 2 2`],

@@ -104,6 +104,17 @@ describe("issue 31 'Who is in the fight': steel, seed 000 'Melee Combat'", () =>
     expect(f.fighter(f.cb).cp).toBe(f.fighter(f.cb).poolMax);
   });
 
+  it("issue 32 shell audit: Bran marked defeated is out of the fight for one reason, the same on the tracker and on his refused attack: defeated (not the dead condition core's mark sets with it)", async () => {
+    const f = await steelField();
+    await f.gm.ui.combat._onToggleDefeatedStatus(f.combat().combatants.get(f.cb));
+    await settle();
+    expect(await steelCutFromSheet(f.gm, f.bob, f.bran.id, f.ada.id)).toMatchObject({ posted: false, notice: "Bran is marked defeated and out of the fight." });
+    await f.gm.ui.combat.render({ force: true });
+    const outside = f.gm.ui.combat.renderedParts.tracker.split("Out of the fight")[1] ?? "";
+    expect(outside).toMatch(/Bran[\s\S]*defeated/);
+    expect(outside).not.toMatch(/\bdead\b/);
+  });
+
   it("Bran removed from the encounter leaves the bout and any count of attackers on Ada", async () => {
     const f = await steelField();
     const mark = f.world.server.writes.length;

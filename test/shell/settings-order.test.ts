@@ -5,6 +5,7 @@
 // and sorts only the tabs, not their entries). This test reads the two lists as it does.
 import { describe, expect, it } from "vitest";
 import { tableOfThree } from "./support";
+import { DEFAULT_PULSE_MOVE_LIMITS, ROUND_SECONDS, RULE_SWITCHES, STEEL_BUY_INITIATIVE_TN, STEEL_MAX_ATTACKERS } from "../../src/engine/rulesets/world-settings";
 
 /** The Bout tab of Configure Settings as a GM sees it: buttons, then settings, each by its shown name. */
 function boutTab(gm: any): { buttons: string[]; settings: string[] } {
@@ -66,5 +67,23 @@ describe("Configure Settings → Bout, grouped by ruleset", () => {
       // Nothing ruleset-specific hides under a general name: a general entry names no ruleset.
       for (const [i, label] of list.entries()) if (groups[i] === -1) expect(prefixes.some((p) => label.startsWith(p)), label).toBe(false);
     }
+  });
+});
+
+describe("issue 32 shell audit: the settings that hold rules start on the engine's defaults", () => {
+  it("each default and range is the engine's (engine/rulesets/world-settings.ts), and a new world reads it", async () => {
+    const { gm } = await tableOfThree("steel");
+    const setting = (key: string) => gm.game.settings.settings.get(`bout.${key}`);
+    const numbers = { roundSeconds: ROUND_SECONDS, steelBuyInitiativeTn: STEEL_BUY_INITIATIVE_TN, steelMaxAttackers: STEEL_MAX_ATTACKERS };
+    for (const [key, n] of Object.entries(numbers)) {
+      expect(setting(key)).toMatchObject({ default: n.initial, range: { min: n.min, max: n.max, step: 1 } });
+      expect(gm.game.settings.get("bout", key)).toBe(n.initial);
+    }
+    for (const [key, on] of Object.entries(RULE_SWITCHES)) {
+      expect(setting(key).default).toBe(on);
+      expect(gm.game.settings.get("bout", key)).toBe(on);
+    }
+    expect(setting("pulseMoveLimits").default).toBe(DEFAULT_PULSE_MOVE_LIMITS);
+    expect(Object.keys(setting("pulseMoveLimits").choices)).toEqual(["players", "everyone", "off"]);
   });
 });

@@ -71,6 +71,8 @@ describe("steel missile fire at the table (seed 000 'Missile Combat')", () => {
     expect(done.content).toContain("outcome-success");
     expect(done.content).toContain("Missile: 3 against 0, margin 3");
     expect(done.content).toContain("chest");
+    // Issue 32 audit ("Shock and Pain"): outside a bout Shock is measured against his whole pool (10), as a blow's is, so the card does not say it left him nothing.
+    expect(done.content).not.toContain("Shock leaves Rival no dice");
     await t.bob.evaluate<any>("globalThis.__boutTest").applyFromCard(t.bob.game.messages.get(card.id));
     await settle();
     expect(t.gm.game.actors.get(t.rivalId).system.steel.wounded.torso).toBe(true);

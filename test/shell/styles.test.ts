@@ -380,3 +380,56 @@ describe("a Combat Advantage a style takes (seed 002 VI)", () => {
     expect(cards[1].content).toContain("Bran acts by style: Riposte");
   });
 });
+
+describe("steel: a style's blow the weapon can make (issue 32 audit)", () => {
+  it("two shield-wall wolves with swing-only jaws both thrown red: the blow order is rolled with their cuts, not refused for a thrust the jaws cannot make (seed 000 'Melee Combat', both red; 'Maneuver-based Combat')", async () => {
+    const c = await crowd("steel", 2, "shield-wall");
+    // The wolves' jaws (every token copies the world Wolf) cut and cannot thrust: the style's thrust is not theirs to make.
+    const jaws = c.wolf.items.find((i: any) => i.type === "weapon");
+    await jaws.update({ "system.steel.swingType": "cut", "system.steel.swingDamage": 1, "system.steel.thrustType": "none" });
+    await settle();
+    expect(c.wolves.map((id) => c.fight().combatants.get(id).actor.items.find((i: any) => i.type === "weapon").system.steel.thrustType)).toEqual(["none", "none"]);
+    // Shield-wall throws white; the GM makes both wolves red in the round form.
+    recordGm(c, (config) => ({ ...formCells(String(config.content)), ...Object.fromEntries(c.wolves.map((id) => [`${id}.throw`, "red"])) }));
+    playersThrow(c, "white");
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutGroupAction", { groupId: c.group.id, actionId: "throw" }));
+    await c.quiet();
+    const bout = c.fight().machineState.bouts[0];
+    expect(bout.phase).toBe("continuing");
+    expect(bout.blowOrder.flat().sort()).toEqual([...c.wolves].sort());
+    expect(c.gm.notices.map((n: any) => n.message)).not.toEqual(expect.arrayContaining([expect.stringMatching(/cannot|not/i)]));
+  });
+});
+
+describe("whom a style counts out of the fight (issue 32 audit)", () => {
+  it("actionpoints: Aldric at 0 Body is out of action (seed 002: unconscious at 0 Body, though no condition says so); the wolf's round form does not offer him as its target", async () => {
+    const c = await crowd("actionpoints", 1);
+    await c.aldric.update({ "system.actionpoints.bodyNow": 0 });
+    await settle();
+    const options: string[][] = [];
+    recordGm(c, (config) => {
+      const content = String(config.content ?? "");
+      if (isForm(config)) options.push([...content.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]!));
+      return formCells(content);
+    });
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    expect(options.length).toBeGreaterThan(0);
+    expect(options.flat()).toContain(c.ids[1]);
+    expect(options.flat()).not.toContain(c.ids[0]);
+  });
+});
+
+describe("steel: whom a styled aggressor strikes at in a double red (issue 32 audit)", () => {
+  it("two wolves threw red against two white characters: each rolls Reflex 5 less the 2 its target's sword outreaches its jaws, 3 dice, not 5 against a fellow wolf (seed 000 'Melee Combat', both red: 'Weapon Length penalties as normal')", async () => {
+    const c = await crowd("steel", 2);
+    recordGm(c);
+    playersThrow(c, "white");
+    await c.gmPress("tracker", () => c.fight().startCombat());
+    await c.gmPress("tracker", () => c.gm.ui.combat.runAction("boutGroupAction", { groupId: c.group.id, actionId: "throw" }));
+    await c.quiet();
+    const order = c.gm.game.messages.contents.find((m: any) => String(m.content ?? "").includes("Who strikes first"));
+    expect(order).toBeDefined();
+    expect(order.rolls.map((r: any) => r.formula)).toEqual(["3d10", "3d10"]);
+  });
+});

@@ -6,10 +6,12 @@
  */
 import type { BoutCombat } from "../../documents/combat";
 import type { Label, TrackerRow, TrackerView } from "../../engine/time/machine";
+import { whyOutside } from "../../engine/time/roster";
+import { SIDES } from "../../engine/rulesets/sides";
 import type { GroupAction, TimeText } from "../../table/machines";
 
-/** The sides the shell puts fighters on (BoutCombat.combatantInfos). */
-const SIDES: readonly string[] = ["party", "foes"];
+/** The sides fighters are on (engine/rulesets/sides.ts), named in words. */
+const SIDE_NAMES: readonly string[] = SIDES;
 
 type Format = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
 
@@ -118,7 +120,7 @@ export function rowRulings(combat: BoutCombat, combatantId: string): readonly Gr
 /** A machine's label in words: fighter ids read as their names, sides as their words. */
 function labelText(combat: BoutCombat, i18n: Format): (label: Label) => string {
   const names = new Map(combat.combatants.contents.map((c) => [c.id!, c.name ?? ""]));
-  const name = (v: unknown) => (typeof v !== "string" ? String(v) : names.has(v) ? names.get(v)! : SIDES.includes(v) ? i18n.localize(`BOUT.Tracker.SideName.${v}`) : v);
+  const name = (v: unknown) => (typeof v !== "string" ? String(v) : names.has(v) ? names.get(v)! : SIDE_NAMES.includes(v) ? i18n.localize(`BOUT.Tracker.SideName.${v}`) : v);
   return (label) => {
     const data = Object.fromEntries(Object.entries(label.data ?? {}).map(([k, v]) => [k, name(v)]));
     return label.data ? i18n.format(label.key, data) : i18n.localize(label.key);
@@ -218,9 +220,11 @@ export function boutTrackerContext(
   const inOrder = new Set(view.rows.map((r) => r.combatantId));
   const outside = combat.combatants.contents.filter((c) => !inOrder.has(c.id!) && seen(c.id!));
   if (outside.length) {
+    // The engine's one order of reasons, as a refused action says it (cards.ts).
     const why = (id: string) => {
-      const out = combat.outOfAction(id);
-      return out ? i18n.localize(out.key) : (combat.combatants.get(id) as { isDefeated?: boolean } | undefined)?.isDefeated ? i18n.localize("BOUT.Tracker.Outside.Defeated") : i18n.localize("BOUT.Tracker.Outside.Joining");
+      const reason = whyOutside({ defeated: Boolean((combat.combatants.get(id) as { isDefeated?: boolean } | undefined)?.isDefeated), outOfAction: combat.outOfAction(id) });
+      if (reason.kind === "outOfAction") return i18n.localize(reason.why.key);
+      return i18n.localize(reason.kind === "defeated" ? "BOUT.Tracker.Outside.Defeated" : "BOUT.Tracker.Outside.Joining");
     };
     groups.push({ id: "outside", label: i18n.localize("BOUT.Tracker.Outside.Label"), notes: [], focused: false, buttons: [], rows: outside.map((c) => ({ ...rowContext(null, c.id!), badges: [{ text: why(c.id!) }] })) });
   }

@@ -12,6 +12,7 @@ import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../table/cards";
 import { refuse, type Outcome } from "../../engine/outcome";
+import { THROWS } from "../../engine/time/bouts";
 import { askGM } from "../../table/grants";
 import { contextEntry, contextEntryKey, type ContextMenuEntry } from "../../compat";
 import { chooseStyle, styleable, withStyles } from "./style-menu";
@@ -245,7 +246,8 @@ export class BoutCombatTracker extends CoreTracker {
       // The group's fighters in the fight's order (issue 31: one out of it, senseless or defeated, throws nothing).
       const ids = (combat.trackerView()?.rows ?? []).filter((r) => r.groupId === groupId).map((r) => r.combatantId);
       // openDeclaration takes the combat's queue on the active GM: a command or choice on its way lands before the throw opens, never over it.
-      return openDeclaration(combat, "throw", groupId, ids, ["red", "white"]);
+      // The throw's choices are the engine's (seed 000 "Melee Combat": red or white).
+      return openDeclaration(combat, "throw", groupId, ids, [...THROWS]);
     }
     if (action.run) return action.run(combat, groupId);
     if (action.command) return combat.command(action.command);

@@ -31,7 +31,7 @@ import {
 import { initialValues } from "../rulesets/stats";
 import { steelStats } from "../rulesets/steel/stats";
 import { closeWeapon } from "./weapon-choice";
-import { bestBlow, STEEL_STYLES, steelAttackDice, steelBlow, steelDefence, steelDefenceDice, steelZone, thinnestZone, type SteelStyle } from "../styles/steel";
+import { bestBlow, STEEL_STYLES, steelAttackDice, steelDefence, steelDefenceDice, steelStrike, steelZone, thinnestZone, type SteelStyle } from "../styles/steel";
 import { registerDuelAdapter, type DuelAdapter, type DuelOutcome } from "./adapter";
 
 /** The duel simulator's policies are the fighting styles the table plays (../styles/steel.ts). */
@@ -90,19 +90,12 @@ function poolOf(l: Living): number {
 
 /** One blow from `a` at `d`; returns who won the exchange. */
 function exchange(a: Living, d: Living, pa: SteelPolicy, pd: SteelPolicy, dice: Dice, tables: SteelTables): "a" | "d" {
-  const atkManeuver = maneuver(steelBlow(pa, a.f.bestBlow));
-  const form = atkManeuver.form === "thrust" ? "thrust" : "swing";
-  let profile = attackProfile(a.f.weapon, form, a.f.stats.strength);
-  const aim = (f: "swing" | "thrust") => steelZone(pa, f, d.f.gaps);
-  let zone = aim(form);
-  let chosen = atkManeuver;
-  if (!profile.ok) {
-    // The weapon cannot make that blow (a flail's thrust): use the other form.
-    chosen = maneuver(form === "thrust" ? "cut" : "thrust");
-    profile = attackProfile(a.f.weapon, form === "thrust" ? "swing" : "thrust", a.f.stats.strength);
-    zone = aim(form === "thrust" ? "swing" : "thrust");
-    if (!profile.ok) return "d";
-  }
+  // The style's blow, or the other when the weapon cannot make it (a flail's thrust).
+  const strike = steelStrike(pa, a.f.weapon, a.f.stats.strength, a.f.bestBlow);
+  const profile = strike ? attackProfile(a.f.weapon, strike.form, a.f.stats.strength) : null;
+  if (!strike || !profile?.ok) return "d";
+  const zone = steelZone(pa, strike.form, d.f.gaps);
+  const chosen = maneuver(strike.blow);
   const attackDice = steelAttackDice(pa, a.cp, chosen.activationCost);
   const useShield = pd.defence === "block" && d.f.shieldDtn !== null;
   const defManeuver = maneuver(steelDefence(pd, useShield));

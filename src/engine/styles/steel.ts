@@ -65,6 +65,21 @@ export function thinnestZone(form: "swing" | "thrust", armour: Readonly<Record<R
 /** The blow the style makes: its own, or the weapon's better one. */
 export const steelBlow = (style: SteelStyle, weaponBest: "cut" | "thrust"): "cut" | "thrust" => (style.attack === "best" ? weaponBest : style.attack);
 
+/**
+ * The blow the style strikes with this weapon, and its form: the style's own (or
+ * the weapon's better one), else the other when the weapon cannot make it (a
+ * flail has no thrust, a spear without an edge no cut); null when it can make neither.
+ * `weaponBest`: the weapon's better blow, when the caller has it already.
+ */
+export function steelStrike(style: SteelStyle, weapon: SteelWeapon, strength: number, weaponBest = bestBlow(weapon, strength)): { readonly blow: "cut" | "thrust"; readonly form: "swing" | "thrust" } | null {
+  const wanted = steelBlow(style, weaponBest);
+  for (const blow of wanted === "thrust" ? (["thrust", "cut"] as const) : (["cut", "thrust"] as const)) {
+    const form = blow === "thrust" ? "thrust" : "swing";
+    if (attackProfile(weapon, form, strength).ok) return { blow, form };
+  }
+  return null;
+}
+
 /** Where the style aims a blow of this form: the foe's thinnest zone, or its set zone. */
 export const steelZone = (style: SteelStyle, form: "swing" | "thrust", gaps: Readonly<Record<"swing" | "thrust", number>>): number =>
   style.aimAtGaps ? gaps[form] : form === "thrust" ? style.thrustZone : style.swingZone;
@@ -77,6 +92,9 @@ export const steelDefenceDice = (style: SteelStyle, cp: number, activationCost: 
 
 /** The defence the style makes: a block needs a shield in hand, else it parries. */
 export const steelDefence = (style: SteelStyle, shieldInHand: boolean): "parry" | "block" | "partial-evasion" => (style.defence === "block" && !shieldInHand ? "parry" : style.defence);
+
+/** The dice a style expects a foe to parry its blow with, when it weighs whom to strike: half what the foe has left, rounded up. */
+export const expectedParryDice = (foeCp: number): number => Math.ceil(Math.max(0, foeCp) / 2);
 
 /** The secret throw at a bout's opening, with the style's posture when the GM allows postures. */
 export function steelThrow(style: SteelStyle, posturesAllowed: boolean): { throw: "red" | "white"; posture: "neutral" | "aggressive" | "defensive" } {

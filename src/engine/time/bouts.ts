@@ -20,7 +20,9 @@ import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWitho
 import { fumbleBelowZero } from "../rulesets/steel/exchange";
 import { missileFireTime } from "../rulesets/steel/missile";
 
-export type Throw = "red" | "white" | null;
+/** Seed 000 "Melee Combat": the secret throw is red (attack) or white (respond); none is hesitation. The tracker offers these. */
+export const THROWS = ["red", "white"] as const;
+export type Throw = (typeof THROWS)[number] | null;
 export type Restriction = "none" | "defendOnly" | "noAction";
 export type BoutPhase = "opening" | "simultaneous" | "continuing";
 export type SpendPurpose = "attack" | "defence" | "other";
@@ -641,6 +643,44 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
     default:
       return no("unknownCommand", "UnknownCommand", { command: String((cmd as { type?: unknown }).type) });
   }
+}
+
+/**
+ * "Melee Combat": is it this fighter's blow in its bout now? The initiative
+ * holder's while he has not acted; after a double red, his place in the blow
+ * order once those before him have struck (an earlier aggressor `passedOver`,
+ * with nothing to strike at, is not waited on); never while a hesitation
+ * restricts him ("Surprise & Hesitation"), nor before the throw.
+ */
+export function blowDue(s: BoutsState, combatantId: string, passedOver: (id: string) => boolean = () => false): boolean {
+  const c = findCombatant(s, combatantId);
+  const b = c ? findBout(s, c.boutId) : undefined;
+  if (!c || !b || b.phase !== "continuing") return false;
+  if (c.restriction !== "none" && !expired(c, b)) return false;
+  if (b.blowOrder.length) {
+    const struck = b.struck ?? [];
+    if (struck.includes(c.id)) return false;
+    for (const group of b.blowOrder) {
+      if (group.includes(c.id)) return true;
+      if (group.some((id) => !struck.includes(id) && !passedOver(id))) return false;
+    }
+    return false;
+  }
+  return b.initiative === c.id && !c.acted;
+}
+
+/**
+ * "Exchange of Blows", buying initiative: only from the fighter who holds it,
+ * in the buyer's own bout once it is fighting (after the throw). The bout the
+ * buyer would seize, or why not.
+ */
+export function buyingFrom(s: BoutsState, buyerId: string, holderId: string): Outcome<{ boutId: string }> {
+  const buyer = findCombatant(s, buyerId);
+  const holder = findCombatant(s, holderId);
+  if (!buyer || !holder) return refuse("steel.contest.noBout", "BOUT.Steel.Contest.Refusal.NoBout");
+  const b = findBout(s, buyer.boutId);
+  if (!b || b.phase !== "continuing" || holder.boutId !== b.id || b.initiative !== holder.id || buyer.id === holder.id) return refuse("steel.contest.notHolder", "BOUT.Steel.Contest.Refusal.NotHolder");
+  return ok({ boutId: b.id });
 }
 
 /** Cross-bout order for the given fighters (the engine's `crossBoutOrder`): highest Reflex first, equal Reflex together. */

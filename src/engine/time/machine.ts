@@ -50,9 +50,9 @@ export interface TimeMachine<S, C extends TimeCommand, E extends TimeEvent = Tim
   roundsBegun?(state: S): number;
 }
 
-/** Rounds (or pulses) a machine's state has begun: its own count, else its view's round. */
-export function roundsBegun<S>(machine: TimeMachine<S, TimeCommand>, state: S): number {
-  return machine.roundsBegun ? machine.roundsBegun(state) : machine.view(state).round;
+/** Rounds (or pulses) a machine's state has begun: its own count, else its view's round (`view`: the caller's view of that state, when it keeps one). */
+export function roundsBegun<S>(machine: TimeMachine<S, TimeCommand>, state: S, view: (state: S) => TrackerView = (s) => machine.view(s)): number {
+  return machine.roundsBegun ? machine.roundsBegun(state) : view(state).round;
 }
 
 /** A label the shell localizes: a key and the values for its {placeholders}. */

@@ -6,6 +6,8 @@
  * the members follow, by the machine's own `join` and `leave`.
  */
 
+import type { OutOfAction } from "../rulesets/out-of-action";
+
 /** A combatant of the encounter as the roster reads it. */
 export interface RosterEntry {
   readonly id: string;
@@ -27,4 +29,21 @@ export function fightRoster(entries: readonly RosterEntry[]): string[] {
 export function rosterChanges(members: readonly string[], entries: readonly RosterEntry[]): { readonly leave: readonly string[]; readonly join: readonly string[] } {
   const roster = fightRoster(entries);
   return { leave: members.filter((id) => !roster.includes(id)), join: roster.filter((id) => !members.includes(id)) };
+}
+
+/** Why a combatant of the encounter is outside the fight's order: marked defeated, out of action (with its ruleset's reason), or not yet joined. */
+export type Outside = { readonly kind: "defeated" } | { readonly kind: "outOfAction"; readonly why: OutOfAction } | { readonly kind: "joining" };
+
+/**
+ * The one reason the table gives for a combatant outside the fight's order (the
+ * tracker's "Out of the fight" and a refused action say the same): core's
+ * defeated mark first, the GM's own word (core's mark also sets the dead
+ * condition, which would otherwise read as "dead"), then its ruleset's out of
+ * action, else it has not joined yet. Issue 32 shell audit: the tracker and the
+ * card runner each chose an order of their own.
+ */
+export function whyOutside(entry: { readonly defeated: boolean; readonly outOfAction: OutOfAction | null }): Outside {
+  if (entry.defeated) return { kind: "defeated" };
+  if (entry.outOfAction) return { kind: "outOfAction", why: entry.outOfAction };
+  return { kind: "joining" };
 }

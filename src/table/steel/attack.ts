@@ -23,6 +23,7 @@ import {
   defenceDtn,
   fumbleBelowZero,
   rolledDice,
+  maneuverChoices,
   maneuverTn,
   mosBars,
   poolForRound,
@@ -42,6 +43,7 @@ import {
   successBars,
   type Posture,
   type Zone,
+  type ManeuverChoice,
   type SteelManeuver,
   type SteelStats,
   steelRefuse,
@@ -64,17 +66,9 @@ import { notifyRefusal } from "../notify";
 
 const steelView = (actor: Actor.Implementation | null) => actorView<SteelStats>(actor, "steel");
 
-interface ManeuverChoice {
-  readonly id: string;
-  readonly name: string;
-  readonly stats: SteelManeuver;
-}
-
-/** The actor's own maneuvers of a kind, or the core ones when it has none. */
+/** The actor's own maneuvers of a kind, or the core ones when it has none (the engine's `maneuverChoices`). */
 export function maneuversFor(view: ActorView<SteelStats>, kind: "attack" | "defence"): ManeuverChoice[] {
-  const own = view.maneuvers.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.id, name: m.name, stats: m.stats }));
-  if (own.length) return own;
-  return CORE_MANEUVERS.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.slug, name: `BOUT.Steel.Maneuver.${m.slug}.Name`, stats: m.stats }));
+  return maneuverChoices(view.maneuvers, kind);
 }
 
 /** The actor's fighter in the running bout, if any. */

@@ -19,6 +19,7 @@ import type { BoutCombat } from "../../documents/combat";
 import { openOddsDialog, type DialogField } from "../../applications/dialogs/odds-dialog";
 import { postResultCard, type EngineEvent } from "../../applications/results/result-card";
 import { notifyRefusal } from "../notify";
+import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { blowOrderHeadline } from "./headline";
 
 const B = "BOUT.Steel.BlowOrder.";
@@ -84,13 +85,14 @@ export async function runBlowOrder(combat: BoutCombat, groupId: string): Promise
   });
   const values = await openOddsDialog({ title: `${B}Title`, confirmLabel: "BOUT.Roll.Roll", fields });
   if (!values) return;
-  return rollBlowOrder(combat, groupId, values);
+  const rolled = await rollBlowOrder(combat, groupId, values);
+  if (!rolled.ok) notifyRefusal(rolled.refusal);
 }
 
-/** Rolls the bout's blow order with these blows (the GM's dialog, or the fighters' styles), writes it and posts its card. */
-export async function rollBlowOrder(combat: BoutCombat, groupId: string, values: BlowValues): Promise<void> {
+/** Rolls the bout's blow order with these blows (the GM's dialog, or the fighters' styles), writes it and posts its card; a refusal is the caller's to tell. */
+export async function rollBlowOrder(combat: BoutCombat, groupId: string, values: BlowValues): Promise<Outcome<true>> {
   const b = boutBlows(combat, groupId);
-  if (!b) return;
+  if (!b) return refuse("steel.blowOrder.none", "BOUT.Steel.BlowOrder.NotDue");
   const { bout, members, actorOf, name } = b;
   const aggressors = bout.declareOrder;
   const chosen = (id: string) => (aggressors.includes(id) ? b.weapons(id).find((x) => x.id === values[`weapon.${id}`]) : b.ready(id));
@@ -104,7 +106,7 @@ export async function rollBlowOrder(combat: BoutCombat, groupId: string, values:
     const form = (FORMS.includes(values[`form.${id}`] as Form) ? values[`form.${id}`] : "swing") as Form;
     const weapon = chosen(id);
     const atn = strikerAtn(weapon?.stats ?? null, form);
-    if (!atn.ok) return notifyRefusal(atn.refusal);
+    if (!atn.ok) return atn;
     const actor = actorOf(id);
     const reach = them
       ? { own: { reach: weapon?.stats.reach ?? 0, closedIn: Boolean(me?.closedOn?.includes(them.id)) }, opponent: { reach: chosen(them.id)?.stats.reach ?? 0, closedIn: Boolean(them.closedOn?.includes(id)) } }
@@ -112,14 +114,15 @@ export async function rollBlowOrder(combat: BoutCombat, groupId: string, values:
     strikers.push({ id, reflex: actor ? reflexOf(view(actor).stats) : 0, atn: atn.value, form, ...(reach ? { reach } : {}) });
   }
   const rolled = await resolveWithFoundry((d) => orderSimultaneousBlows(strikers, d));
-  if (!rolled.value.ok) return notifyRefusal(rolled.value.refusal);
+  if (!rolled.value.ok) return rolled.value;
   const r = rolled.value.value.result;
   const applied = await combat.commands([{ type: "blowOrder", boutId: bout.id, order: r.order } as TimeCommand]);
-  if (!applied.ok) return notifyRefusal(applied.refusal);
+  if (!applied.ok) return applied;
   const lines: EngineEvent[] = [
     ...r.rolls.map((x) => ({ type: "blowOrder", key: `${B}Rolled`, data: { who: name(x.id), successes: x.roll.successes, tn: x.roll.tn } })),
     ...r.order.map((group, i) => ({ type: "blowOrder", key: group.length > 1 ? `${B}Together` : `${B}Lands`, data: { n: i + 1, who: group.map(name).join(", ") } })),
   ];
   const first = actorOf(r.order[0]![0]!);
   if (first) await postResultCard(first, { title: game.i18n!.localize(`${B}Title`), name: name(r.order[0]![0]!), outcome: "neutral", headline: blowOrderHeadline(r.order[0]!.map(name)), events: lines, draws: namedDraws(rolled.draws, Object.fromEntries(aggressors.map((id) => [id, name(id)]))) }, rolled.rolls);
+  return ok(true);
 }

@@ -22,6 +22,7 @@ import {
   ENGAGED_RIDE_TN_MAX,
   buyInitiative,
   buyInitiativeOdds,
+  DEFAULT_BUY_INITIATIVE_TN,
   DECK_STAKES,
   mountedOpposedTerrainRoll,
   mountedTerrainRoll,
@@ -42,7 +43,8 @@ import { actorView } from "../../data/actor/actor-view";
 import type { TimeCommand } from "../../engine/time/machine";
 import { buyHeadline, terrainContestHeadline, terrainHeadline } from "./headline";
 import { combatantFor, dryRun, registerCardKind, postCard, withNames, type CardKind, type CardResolution, type CardView, type StatusChange } from "../cards";
-import { boutIn } from "./bouts-state";
+import { boutIn, boutsState } from "./bouts-state";
+import { buyingFrom } from "../../engine/time/bouts";
 import { openOddsDialog, type DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerActorAction } from "../../applications/sheets/actor-actions";
@@ -60,7 +62,7 @@ const agilityOf = (actor: Actor.Implementation) => (actorView<SteelStats>(actor,
 const riding = (actor: Actor.Implementation | null, combatId: string) => Boolean(actor && fighterOf(actor, combatId)?.mounted);
 
 /** The world's TN for buying initiative (ours: the seed gives none). */
-export const buyTn = () => Number(game.settings?.get("bout", "steelBuyInitiativeTn") ?? 6);
+export const buyTn = () => Number(game.settings?.get("bout", "steelBuyInitiativeTn") ?? DEFAULT_BUY_INITIATIVE_TN);
 
 const line = (key: string, data: Record<string, string | number | boolean> = {}): EngineEvent => ({ type: "contest", key: `${C}${key}`, data });
 
@@ -185,7 +187,7 @@ const terrainCard: CardKind = {
       commands.push(...footingCommand(card.combatId, actor));
       events.push(line("FootingWon"));
     }
-    const headline = terrainHeadline(r, Boolean(d.footing), c);
+    const headline = terrainHeadline(r, after.footingWon, c);
     return ok({ outcome: r.success ? "success" : "failure", events: withNames(events, [actor]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands, statuses, headline });
   },
 };
@@ -258,22 +260,24 @@ const terrainContestCard: CardKind = {
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
     const events = [...(rolled.value.value.events as EngineEvent[])];
-    if (r.actorSucceeds && d.footing) {
+    // The footing the move was made for is won as the engine says (never by a rider: his horse gives him height).
+    const after = terrainAftermath(null, { inBout: Boolean(fighterOf(actor, card.combatId)), riding: Boolean(d.ride), success: r.actorSucceeds, forFooting: Boolean(d.footing) });
+    if (after.footingWon) {
       commands.push(...footingCommand(card.combatId, actor));
       events.push(line("FootingWon"));
     }
-    return ok({ outcome: r.actorSucceeds ? "success" : "failure", events: withNames(events, [actor, opponent]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands, headline: terrainContestHeadline(r, Boolean(d.footing)) });
+    return ok({ outcome: r.actorSucceeds ? "success" : "failure", events: withNames(events, [actor, opponent]), updates: {}, rolls: rolled.rolls, lookups: [], combatCommands: commands, headline: terrainContestHeadline(r, after.footingWon) });
   },
 };
 
-/** The bout where the buyer fights without initiative and the holder holds it. */
+/** The bout where the buyer fights without initiative and the holder holds it (the engine's `buyingFrom`). */
 function buyingBout(combatId: string, buyer: Actor.Implementation, holder: Actor.Implementation): Outcome<{ boutId: string; buyerId: string }> {
   const b = fighterOf(buyer, combatId);
   const h = fighterOf(holder, combatId);
-  if (!b || !h) return refused("noBout", "NoBout");
-  const bout = boutIn(combatId, b.boutId);
-  if (!bout || bout.phase !== "continuing" || h.boutId !== b.boutId || bout.initiative !== h.id) return refused("notHolder", "NotHolder");
-  return ok({ boutId: bout.id, buyerId: b.id });
+  const state = boutsState(combatId);
+  if (!b || !h || !state) return refused("noBout", "NoBout");
+  const bout = buyingFrom(state, b.id, h.id);
+  return bout.ok ? ok({ boutId: bout.value.boutId, buyerId: b.id }) : bout;
 }
 
 const buyCard: CardKind = {

@@ -9,7 +9,7 @@
  */
 import { namedDraws } from "../dice-names";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
-import { crowdOpponentTn, crowdTns, loneDecidesOdds, outnumberedApplies, outnumberedRoll } from "../../engine/rulesets/steel";
+import { crowdOpponentTn, crowdTns, loneDecidesOdds, maxAttackers, outnumberedApplies, outnumberedRoll } from "../../engine/rulesets/steel";
 import type { BoutsState } from "../../engine/time/bouts";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { BoutCombat } from "../../documents/combat";
@@ -28,8 +28,8 @@ export async function runCrowd(combat: BoutCombat, groupId: string): Promise<voi
   if (!state || !outnumberedApplies(members.length)) return;
   const name = (id: string) => combat.combatants.get(id)?.name ?? id;
   const actorOf = (id: string) => (combat.combatants.get(id)?.actor as Actor.Implementation | null | undefined) ?? null;
-  // One roll a round: the bout says so before any die is asked for.
-  const once = dryRun(combat.id!, [{ type: "crowd", boutId: groupId, lone: members[0]!.id, decides: "lone", superior: [], inferior: members.slice(1).map((m) => m.id), cap: 3 } as TimeCommand]);
+  // One roll a round: the bout says so before any die is asked for (a probe of the record; the roll's own cap replaces it).
+  const once = dryRun(combat.id!, [{ type: "crowd", boutId: groupId, lone: members[0]!.id, decides: "lone", superior: [], inferior: members.slice(1).map((m) => m.id), cap: maxAttackers(false, gmCap()) } as TimeCommand]);
   if (!once.ok) return notifyRefusal(once.refusal);
   const tns = crowdTns(members.length - 1)!;
   const fields: DialogField[] = [

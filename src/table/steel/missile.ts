@@ -32,15 +32,16 @@ import {
   stayInSaddle,
   oneSuccessOdds,
   PART_REGION,
-  bandAt,
   isGmTnModifier,
   rangeBand,
   reflexOf,
+  shockPoolFor,
+  shotAtn,
+  shotBand,
   successBars,
   type BodyPart,
   type EvasionRoom,
   type MissileDefence,
-  type RangeBand,
   type SteelStats,
 } from "../../engine/rulesets/steel";
 import { yardsBetween } from "../measure";
@@ -52,7 +53,7 @@ import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import type { EngineEvent } from "../../applications/results/result-card";
 import { registerItemRoll, type ItemRollRequest } from "../../applications/sheets/item-roll";
 import { defaultOpponent, opponentOptions, opponents, pickOpponent } from "../opponents";
-import { declareAttack, fighterOf } from "./attack";
+import { combatPoolLeft, declareAttack, fighterOf } from "./attack";
 import { rideTnOf } from "./mounted";
 import { steelTables, steelTablesRead } from "./tables";
 import { steelRangeBands } from "../../settings";
@@ -129,16 +130,6 @@ interface ShotDeclaration {
 /** Yards between shooter and target, centre to centre, measured from their tokens; null where there is nothing to measure. */
 const yardsApart = (shooter: Actor.Implementation, target: Actor.Implementation, combatId: string): number | null => yardsBetween(shooter, target, combatId)?.centre ?? null;
 
-/**
- * The band a shot is at (seed 000 "Missile Combat" 3b, "Apply all modifiers for Range"): measured between the
- * tokens; where nothing can be measured, the GM's ruling (only a GM may name a band: a player's request naming
- * one is refused before this), Short when none is given.
- */
-function shotBand(bands: readonly RangeBand[], yards: number | null, ruled: unknown): RangeBand | undefined {
-  if (yards !== null) return bandAt(bands, yards);
-  return ruled === undefined || ruled === "" ? rangeBand(bands, "short") : rangeBand(bands, ruled);
-}
-
 /** `declared`: checking again at resolve the card's own declaration, whose band was decided when it was posted. */
 function prepareShot(raw: unknown, actor: Actor.Implementation, target: Actor.Implementation, combatId: string, declared = false): Outcome<ShotDeclaration> {
   const d = (raw ?? {}) as Record<string, unknown>;
@@ -195,7 +186,7 @@ const shotCard: CardKind = {
     const t = view(card.defender);
     const dtn = shieldDtn(t);
     const band = rangeBand(steelRangeBands(), d.band)!;
-    const atn = d.atn + band.tnModifier + d.tnModifier;
+    const atn = shotAtn(d.atn, band, d.tnModifier);
     const values = await openOddsDialog({
       title: `${M}DefendTitle`,
       titleData: { name: fighterName(card.attacker) },
@@ -253,7 +244,9 @@ const shotCard: CardKind = {
     const tablesRead = steelTablesRead();
     if (!tablesRead.ok) return tablesRead;
     const tables = tablesRead.value;
-    const targetCpAfter = pool.inMelee ? pool.dice - (defence?.dice ?? 0) : (inBout?.cp ?? 0);
+    // What the Shock comes off (the engine's shockPoolFor): in melee, his Combat Pool less the dice his defence spent; outside it
+    // his whole pool, as for a blow (a Reflex defence spends none).
+    const targetCpAfter = shockPoolFor({ horsePool: null, poolLeft: combatPoolLeft(target, card.combatId), defenceCost: pool.inMelee ? (defence?.dice ?? 0) : null });
     const rolled = await resolveWithFoundry((dice) => {
       const shot = missileAttack(
         {
@@ -344,13 +337,8 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
   const pool = now.missile?.ready ? now.missile.pool : 0;
   const aim = Math.min(aimOf(s), pool);
   const foes = opponents(actor);
-  // The world's range bands, read once for the choices and the odds; the band each foe is at is measured.
+  // The world's range bands, read once for the choices and the odds; the band each foe is at is measured (the engine's shotBand).
   const bands = steelRangeBands();
-  const measuredBand = (foe: unknown) => {
-    const target = pickOpponent(foes, foe);
-    const yards = target ? yardsApart(actor, target, combatId) : null;
-    return yards === null ? null : bandAt(bands, yards);
-  };
   const values = await openOddsDialog({
     title: "BOUT.Roll.AttackTitle",
     titleData: { name: item.name },
@@ -365,8 +353,9 @@ async function declareMissile({ actor, item }: ItemRollRequest) {
       { kind: "number", name: "defenceDice", label: "BOUT.Steel.Table.ExpectedDefence", value: 3, min: 0, max: 30 },
     ],
     odds: (v) => {
-      const band = measuredBand(v.target) ?? rangeBand(bands, v.band) ?? rangeBand(bands, "short")!;
-      const atn = (profile.ok ? profile.value.atn : 10) + band.tnModifier + (Number(v.tnModifier) || 0);
+      const target = pickOpponent(foes, v.target);
+      const band = shotBand(bands, target ? yardsApart(actor, target, combatId) : null, v.band) ?? shotBand(bands, null, "")!;
+      const atn = shotAtn(profile.ok ? profile.value.atn : 10, band, Number(v.tnModifier) || 0);
       const dice = Number(v.dice);
       const odds = exchangeOdds(dice, atn, Number(v.defenceDice), EVASION_TN.restricted);
       return {

@@ -16,11 +16,11 @@ import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
   knockedDown,
   checkRideTnModifier,
-  DEFAULT_RIDE_TN,
   ENGAGED_RIDE_TN_MAX,
   gaitChange,
   gaitChangeFrom,
-  GAITS,
+  gaitCheckOutcome,
+  gaitOf,
   mayRideBy,
   mayRidersPass,
   mountMove,
@@ -31,6 +31,8 @@ import {
   rideByYards,
   ridersPass,
   ridersPassOdds,
+  rideSkillIn,
+  rideTnIn,
   skillCheck,
   successBars,
   type Gait,
@@ -52,14 +54,14 @@ const R = "BOUT.Steel.Mounted.";
 const view = (actor: Actor.Implementation) => actorView<SteelStats>(actor, "steel");
 const refused = (code: string, key: string): Outcome<never> => refuse(`steel.mounted.${code}`, `${R}Refusal.${key}`);
 
-const rideSkill = (actor: Actor.Implementation) => view(actor).skills.find((s) => s.name.trim().toLowerCase() === "ride");
+const rideSkill = (actor: Actor.Implementation) => rideSkillIn(view(actor).skills);
 
 /** A rider thrown to the ground in his bout: half his total pool ("Knockdown & Knockout"). */
 const thrownCommands = (combatantId: string, actor: Actor.Implementation, combatId: string) => groundCommands(combatantId, fighterOf(actor, combatId), fighterOf(actor, combatId)?.cp ?? 0);
 
 /** The rider's Ride TN: the skill named Ride, else our default. */
 export function rideTnOf(actor: Actor.Implementation): number {
-  return rideSkill(actor)?.stats.tn ?? DEFAULT_RIDE_TN;
+  return rideTnIn(view(actor).skills);
 }
 
 /** A rider in a running bout, with its bout and gait. */
@@ -68,7 +70,7 @@ function riding(actor: Actor.Implementation, combatId: string): Outcome<{ id: st
   const id = combatantFor(combatId, actor);
   if (!me || !id) return refused("noBout", "NoBout");
   if (!me.mounted) return refused("notMounted", "NotMounted");
-  return ok({ id, boutId: me.boutId, gait: (GAITS as readonly string[]).includes(me.gait ?? "") ? (me.gait as Gait) : "halt" });
+  return ok({ id, boutId: me.boutId, gait: gaitOf(me.gait) });
 }
 
 /** The card's rider, still mounted in its bout when the GM's client resolves. */
@@ -134,9 +136,10 @@ const gaitCard: CardKind = {
     const rolled = await resolveWithFoundry((dice) => skillCheck({ id: fighterRef(actor), skill: "BOUT.Card.Roll.Ride", dice: view(actor).stats.agility, tn: d.tn }, dice));
     if (!rolled.value.ok) return rolled.value;
     const res = rolled.value.value.result;
-    if (res.success) commands.push({ type: "gait", combatantId: r.value.id, gait: d.to } as TimeCommand);
-    // A botch throws him: on foot, and on the ground for the rest of the round, half his total pool lost.
-    if (res.roll.botch) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand, ...thrownCommands(r.value.id, actor, card.combatId));
+    const after = gaitCheckOutcome(d.to, { success: res.success, botch: res.roll.botch });
+    if (after.gait) commands.push({ type: "gait", combatantId: r.value.id, gait: after.gait } as TimeCommand);
+    // Thrown: on foot, and on the ground for the rest of the round, half his total pool lost.
+    if (after.thrown) commands.push({ type: "mount", combatantId: r.value.id, mounted: false } as TimeCommand, ...thrownCommands(r.value.id, actor, card.combatId));
     return ok({
       outcome: res.success ? "success" : "failure",
       events: withNames(rolled.value.value.events as EngineEvent[], [actor]),
@@ -144,8 +147,8 @@ const gaitCard: CardKind = {
       rolls: rolled.rolls,
       lookups: [`${R}Gait.`],
       combatCommands: commands,
-      statuses: res.roll.botch ? { [fighterRef(actor)]: [timedStatus(knockedDown)] } : {},
-      headline: gaitHeadline(change, { success: res.success, botch: res.roll.botch }),
+      statuses: after.thrown ? { [fighterRef(actor)]: [timedStatus(knockedDown)] } : {},
+      headline: gaitHeadline(change, { success: res.success, botch: after.thrown }),
     });
   },
 };

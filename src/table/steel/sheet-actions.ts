@@ -5,7 +5,7 @@
  */
 import { registerActionCondition } from "../../applications/sheets/actor-actions";
 import { NOT_FIGHTING, steelActionApplies, type SteelActionSituation } from "../../engine/rulesets/steel/sheet-actions";
-import { GAITS, type Gait } from "../../engine/rulesets/steel/mounted";
+import { gaitOf } from "../../engine/rulesets/steel/mounted";
 import { fighterOf } from "./attack";
 import { boutIn, boutsState } from "./bouts-state";
 
@@ -14,7 +14,7 @@ export function steelSituation(actor: Actor.Implementation): SteelActionSituatio
   if (!me) return NOT_FIGHTING;
   const bout = boutIn(null, me.boutId);
   const holder = bout?.initiative ?? null;
-  const gait = (GAITS as readonly string[]).includes(me.gait ?? "") ? (me.gait as Gait) : "halt";
+  const gait = gaitOf(me.gait);
   const mountedFoe = (boutsState()?.combatants ?? []).some((c) => c.id !== me.id && c.boutId === me.boutId && Boolean(c.mounted));
   return { inBout: true, mounted: Boolean(me.mounted), gait, initiative: holder === null ? null : holder === me.id ? "self" : "other", mountedFoe, exchange: bout?.exchange ?? 0 };
 }

@@ -10,9 +10,9 @@
 import { actorView } from "../../data/actor/actor-view";
 import type { BoutCombat } from "../../documents/combat";
 import type { ActorView } from "../../engine/rulesets/ruleset";
-import type { BoutCombatant, BoutsState } from "../../engine/time/bouts";
-import { attackProfile, CORE_MANEUVERS, exchangeOdds, maneuverTn, rolledDice, type SteelManeuver, type SteelStats, type SteelWeapon } from "../../engine/rulesets/steel";
-import { best, bestBlow, steelAttackDice, steelBlow, steelDefence, steelDefenceDice, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
+import { blowDue, type BoutCombatant, type BoutsState } from "../../engine/time/bouts";
+import { attackProfile, CORE_MANEUVERS, exchangeOdds, maneuverTn, POSTURES, rolledDice, THROWS, type SteelManeuver, type SteelStats, type SteelWeapon } from "../../engine/rulesets/steel";
+import { best, expectedParryDice, steelAttackDice, steelDefence, steelDefenceDice, steelStrike, steelThrow, steelZone, styleRule, thinnestZone, type SteelStyle } from "../../engine/styles";
 import type { DialogField, DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { CardView } from "../cards";
 import { closingWeapon, foesOf, sameOdds, waitingCardBy, type Foe } from "../styles/fight";
@@ -27,8 +27,6 @@ import { armourByRegion } from "./wounds";
 const view = (actor: Actor.Implementation | null) => actorView<SteelStats>(actor, "steel");
 const rule = (styled: Pick<Styled, "style">) => styleRule<SteelStyle>("steel", styled.style)!;
 const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
-const THROWS = ["red", "white"] as const;
-const POSTURES = ["neutral", "aggressive", "defensive"] as const;
 const core = (slug: string): SteelManeuver => CORE_MANEUVERS.find((m) => m.slug === slug)!.stats;
 
 /** The fighter's own maneuver for a core one: by id, else one of the same family (and form), the cheapest first. */
@@ -63,16 +61,12 @@ function blowAt(styled: Styled, weapon: Item.Implementation, foe: Foe, cp: numbe
   const v = view(styled.actor);
   const s = rule(styled);
   const stats = (weapon.system as { steel?: SteelWeapon }).steel!;
-  let slug = steelBlow(s, bestBlow(stats, v.stats.strength));
-  let form: "swing" | "thrust" = slug === "thrust" ? "thrust" : "swing";
-  let profile = attackProfile(stats, form, v.stats.strength);
-  // The weapon cannot make that blow (a flail's thrust): the other one.
-  if (!profile.ok) {
-    slug = slug === "thrust" ? "cut" : "thrust";
-    form = form === "thrust" ? "swing" : "thrust";
-    profile = attackProfile(stats, form, v.stats.strength);
-  }
-  const maneuver = maneuverFor(v, "attack", slug);
+  // The style's blow, or the other when the weapon cannot make it (the engine's steelStrike).
+  const strike = steelStrike(s, stats, v.stats.strength);
+  if (!strike) return null;
+  const { form } = strike;
+  const profile = attackProfile(stats, form, v.stats.strength);
+  const maneuver = maneuverFor(v, "attack", strike.blow);
   if (!profile.ok || !maneuver) return null;
   const zones = steelTables().zones;
   const armour = armourByRegion(view(foe.actor));
@@ -81,32 +75,18 @@ function blowAt(styled: Styled, weapon: Item.Implementation, foe: Foe, cp: numbe
   const combatId = styled.combat.id!;
   const foeView = view(foe.actor);
   const parry = core("parry");
-  // The foe is expected to parry with half its dice: the attack dialog's own expectation.
+  // The parry the style expects of the foe (the engine's expectedParryDice), with the postures and reach the bout says.
   const rolled = rolledDice(dice, postureOf(styled.actor, combatId), "attack", reachOf(styled.actor, foe.actor, combatId, weapon.id!));
-  const expected = rolledDice(Math.ceil(combatPoolLeft(foe.actor, combatId) / 2), postureOf(foe.actor, combatId), "defence");
+  const expected = rolledDice(expectedParryDice(combatPoolLeft(foe.actor, combatId)), postureOf(foe.actor, combatId), "defence");
   const atn = maneuverTn(maneuver.stats, profile.value.atn);
   const dtn = defenceTnOf(foeView, parry);
   const chance = sameOdds(["steel", rolled, atn, expected, dtn], () => exchangeOdds(rolled, atn, expected, dtn).hit);
   return { declaration: { weaponId: weapon.id, maneuverId: maneuver.id, zone, dice, press: 0, side: "side" }, dice, chance };
 }
 
-/** Whose blow it is in the fighter's bout: the holder's, or the next in a double red's order still to strike. */
+/** Whose blow it is in the fighter's bout (the engine's `blowDue`): an earlier aggressor whose style has nothing to strike at is not waited on. */
 function myBlow(state: BoutsState, me: BoutCombatant, combat: BoutCombat): boolean {
-  const bout = state.bouts.find((b) => b.id === me.boutId);
-  if (!bout || bout.phase !== "continuing") return false;
-  const until = me.restrictedUntil;
-  if (me.restriction !== "none" && until && (bout.round < until.round || (bout.round === until.round && bout.exchange <= until.exchange))) return false;
-  if (bout.blowOrder.length) {
-    const struck = bout.struck ?? [];
-    if (struck.includes(me.id)) return false;
-    // Those before it in the order strike first, unless a style of theirs has nothing to strike at (it waits on none of them).
-    for (const group of bout.blowOrder) {
-      if (group.includes(me.id)) return true;
-      if (group.some((id) => !struck.includes(id) && !cannotStrike(combat, state, id))) return false;
-    }
-    return false;
-  }
-  return bout.initiative === me.id && !me.acted;
+  return blowDue(state, me.id, (id) => cannotStrike(combat, state, id));
 }
 
 /** A styled aggressor with no foe it may join in attacking, or no dice: its place in the order is passed over. */
@@ -130,10 +110,16 @@ function act(styled: Styled) {
   const bout = state.bouts.find((b) => b.id === me.boutId);
   // Several red throws, every aggressor styled: the blow order is rolled with their blows.
   if (bout?.phase === "simultaneous" && bout.declareOrder[0] === me.id && bout.declareOrder.every((id) => styledCombatant(styled.combat, id))) {
-    const values = { ...blowDefaults(styled.combat, bout.id), ...blowForms(styled.combat, bout.declareOrder) };
+    const values = { ...blowDefaults(styled.combat, bout.id), ...blowForms(styled.combat, state, bout.declareOrder) };
     return { run: () => rollBlowOrder(styled.combat, bout.id, values) };
   }
   if (!myBlow(state, me, styled.combat) || waitingCardBy(styled.combat.id!, styled.actor)) return null;
+  const chosen = chosenBlow(styled, state);
+  return chosen ? { card: "steel.exchange", defender: chosen.foe.actor, declaration: chosen.blow.declaration } : null;
+}
+
+/** The foe the style strikes at and its blow: the best chance to land by the engine's exact odds (`best`), among those it may join in attacking. */
+function chosenBlow(styled: Styled, state: BoutsState) {
   const cp = combatPoolLeft(styled.actor, styled.combat.id!);
   const weapon = closingWeapon(styled.actor, (i) => !(i.system as { steel?: { missile?: boolean } }).steel?.missile);
   if (!weapon || cp <= 0) return null;
@@ -141,12 +127,15 @@ function act(styled: Styled) {
     const blow = blowAt(styled, weapon, foe, cp);
     return blow && blow.dice > 0 ? [{ value: { foe, blow }, chance: blow.chance }] : [];
   });
-  const chosen = best(blows);
-  return chosen ? { card: "steel.exchange", defender: chosen.foe.actor, declaration: chosen.blow.declaration } : null;
+  return best(blows);
 }
 
-/** The form each styled aggressor's style strikes with, for the blow order's Reflex roll. */
-function blowForms(combat: BoutCombat, aggressors: readonly string[]): DialogValues {
+/**
+ * Each styled aggressor's blow for the blow order's Reflex roll: its weapon, the form its style strikes
+ * with and (in a bout of more than two) the foe it will strike at, whose weapon's length costs it dice
+ * ("Weapon Length penalties as normal"), not the dialog's default of another aggressor.
+ */
+function blowForms(combat: BoutCombat, state: BoutsState, aggressors: readonly string[]): DialogValues {
   const values: DialogValues = {};
   for (const id of aggressors) {
     const styled = styledCombatant(combat, id);
@@ -154,7 +143,13 @@ function blowForms(combat: BoutCombat, aggressors: readonly string[]): DialogVal
     const stats = (weapon?.system as { steel?: SteelWeapon } | undefined)?.steel;
     if (!styled || !weapon || !stats) continue;
     values[`weapon.${id}`] = weapon.id!;
-    values[`form.${id}`] = steelBlow(rule(styled), bestBlow(stats, view(styled.actor).stats.strength)) === "thrust" ? "thrust" : "swing";
+    // The same blow the style strikes on its card (a form the weapon cannot make would be refused).
+    const strike = steelStrike(rule(styled), stats, view(styled.actor).stats.strength);
+    if (strike) values[`form.${id}`] = strike.form;
+    // Whom it strikes at matters only with more than one other in the bout (the dialog asks the same).
+    const boutId = state.combatants.find((x) => x.id === id)?.boutId;
+    const foe = state.combatants.filter((c) => c.boutId === boutId && c.id !== id).length > 1 ? chosenBlow(styled, state)?.foe : null;
+    if (foe) values[`target.${id}`] = foe.id;
   }
   return values;
 }

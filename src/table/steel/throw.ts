@@ -3,26 +3,19 @@
  * together to open a bout, with a posture when the GM allows them ("Posture").
  * A declaration kind of the runner's (../declarations.ts).
  */
-import { refuse, ok } from "../../engine/outcome";
+import { checkThrow, POSTURES, THROWS } from "../../engine/rulesets/steel";
 import type { TimeCommand } from "../../engine/time/machine";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { askOptions, registerDeclarationKind, type DeclarationKind } from "../declarations";
 
-const THROWS = ["red", "white"] as const;
-const POSTURES = ["neutral", "aggressive", "defensive"] as const;
 const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
 
 const THROW: DeclarationKind = {
   question: "BOUT.Declare.Throw.Question",
   optionLabels: "BOUT.Declare.Throw.Option.",
-  // A bare "red"/"white" is a neutral throw; { throw, posture } carries a posture.
+  // The engine's word on a throw ("Melee Combat", "Posture"): a bare "red"/"white" is a neutral throw.
   check(_combat, _combatantId, choice) {
-    const c = (typeof choice === "string" ? { throw: choice, posture: "neutral" } : (choice ?? {})) as { throw?: unknown; posture?: unknown };
-    if (!THROWS.includes(c.throw as never)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
-    const posture = c.posture ?? "neutral";
-    if (!POSTURES.includes(posture as never)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
-    if (posture !== "neutral" && !posturesAllowed()) return refuse("declare.noPostures", "BOUT.Declare.Refusal.NoPostures");
-    return ok({ throw: c.throw, posture });
+    return checkThrow(choice, posturesAllowed());
   },
   async ask(combat, combatantId) {
     const name = combat.combatants.get(combatantId)?.name ?? "";

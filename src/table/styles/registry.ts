@@ -9,6 +9,7 @@ import type { RulesetId } from "../../engine/rulesets/ruleset";
 import type { TimeCommand } from "../../engine/time/machine";
 import type { DialogField, DialogValues } from "../../applications/dialogs/odds-dialog";
 import type { CardView, FollowUp } from "../cards";
+import type { Outcome } from "../../engine/outcome";
 
 /** A fighter a style plays, in its fight. */
 export interface Styled {
@@ -27,7 +28,7 @@ export interface Styled {
 export type StyleAct =
   | { readonly card: string; readonly defender: Actor.Implementation; readonly declaration: unknown }
   | { readonly command: TimeCommand }
-  | { readonly run: () => Promise<unknown> };
+  | { readonly run: () => Promise<Outcome<unknown>> };
 
 export interface RulesetStyles {
   /** The style's answer to a waiting card of each kind aimed at its fighter; null leaves it to the GM. */

@@ -14,7 +14,7 @@ import { activeRuleset } from "../../settings";
 import { answerByStyle, applyByStyle, cardKind, cardView, postCardByStyle, type CardView } from "../cards";
 import { combatantOf, fighterFrom } from "../fighter";
 import { notifyRefusal } from "../notify";
-import { ok, type Outcome } from "../../engine/outcome";
+import type { Outcome } from "../../engine/outcome";
 import { queued } from "../write-queue";
 import { rulesetStyles, type StyleAct, type Styled } from "./registry";
 import { downed, styleOf } from "./style-of";
@@ -185,8 +185,8 @@ async function perform(act: StyleAct, styled: Styled): Promise<Outcome<unknown>>
   if ("card" in act) return postCardByStyle(act.card, styled.actor, act.defender, act.declaration, styled.combat.id!, mark(styled));
   // A command goes to the fight as the GM's own press would, in its queue (a refusal is told once, by report).
   if ("command" in act) return queued([styled.combat], (lease) => styled.combat.applyCommand(act.command, lease));
-  await act.run();
-  return ok(true);
+  // A step that did not happen is refused like any other (the fight has not moved, so it is not tried again).
+  return act.run();
 }
 
 /** Wires the runner to the documents' hooks (called once at init); it does nothing on any client but the active GM's. */

@@ -9,7 +9,7 @@ import type { RulesetId } from "../../engine/rulesets/ruleset";
 import { activeRuleset } from "../../settings";
 import { hasStatus } from "../status-effects";
 
-type StyledCombatant = { readonly actor?: unknown; readonly system?: unknown; readonly isDefeated?: boolean };
+type StyledCombatant = { readonly actor?: unknown; readonly system?: unknown; readonly isDefeated?: boolean; readonly id?: string | null; readonly parent?: unknown };
 
 /** Does any player (a user who is not a GM) own this fighter's own actor? */
 export function playerOwned(actor: Actor.Implementation | null | undefined): boolean {
@@ -35,8 +35,16 @@ export function styleOf(combatant: StyledCombatant | null | undefined, ruleset: 
   return styleRule(ruleset, id) && !playerOwned(actor) ? id : null;
 }
 
-/** Out of the fight: marked defeated, dead or unconscious (a style neither acts for it nor strikes at it). */
+/**
+ * Out of the fight (a style neither acts for it nor strikes at it): marked defeated, or out of action as its
+ * fight's roster counts it (the ruleset's rule on its figures and conditions: `BoutCombat#outOfAction`), so a
+ * foe at 0 Body or in a coma is out for a style as for the tracker.
+ */
 export function downed(combatant: StyledCombatant | null | undefined): boolean {
   const actor = (combatant?.actor as Actor.Implementation | null | undefined) ?? null;
-  return Boolean(combatant?.isDefeated) || !actor || ["dead", "unconscious", "defeated"].some((s) => hasStatus(actor, s));
+  if (Boolean(combatant?.isDefeated) || !actor || hasStatus(actor, "defeated")) return true;
+  const fight = (combatant as { parent?: { outOfAction?: (id: string) => unknown } }).parent;
+  const id = (combatant as { id?: unknown }).id;
+  if (typeof fight?.outOfAction === "function" && typeof id === "string") return fight.outOfAction(id) !== null;
+  return ["dead", "unconscious"].some((s) => hasStatus(actor, s));
 }

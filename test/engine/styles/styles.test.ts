@@ -13,6 +13,7 @@ import {
   apDefence,
   best,
   bestBlow,
+  expectedParryDice,
   GM_DECIDES,
   least,
   opposition,
@@ -25,6 +26,7 @@ import {
   steelAttackDice,
   steelDefence,
   steelDefenceDice,
+  steelStrike,
   steelThrow,
   steelZone,
   STEEL_STYLES,
@@ -109,6 +111,21 @@ describe("steel (seed 000)", () => {
     expect(bestBlow(sword, 5)).toBe("cut");
     expect(bestBlow({ ...(sword as object), thrustDamage: 1 } as never, 5)).toBe("cut");
     expect(bestBlow({ ...(sword as object), thrustDamage: 1, atnThrust: 5 } as never, 5)).toBe("thrust");
+  });
+  // Seed 000 "Maneuver-based Combat" (a weapon strikes only with the forms it has): a style set on thrusting
+  // swings a flail; one set on cutting thrusts with a spear that has no edge; the table's card, the blow order
+  // and the duel simulator all take this one answer.
+  it("a style weighing whom to strike expects each foe to parry with half the dice he has left, rounded up", () => {
+    expect([expectedParryDice(7), expectedParryDice(6), expectedParryDice(1), expectedParryDice(0), expectedParryDice(-2)]).toEqual([4, 3, 1, 0, 0]);
+  });
+  it("the style's blow the weapon can make: a shield-wall's thrust becomes a cut with a flail", () => {
+    const sword = { reach: 3, atnSwing: 6, atnThrust: 7, dtn: 6, swingDamage: 1, swingType: "cut", thrustDamage: 0, thrustType: "puncture", addStrength: true } as never;
+    const flail = { ...(sword as object), thrustType: "none" } as never;
+    const spear = { ...(sword as object), swingType: "none" } as never;
+    expect(steelStrike(STEEL_STYLES["shield-wall"]!, sword, 5)).toEqual({ blow: "thrust", form: "thrust" });
+    expect(steelStrike(STEEL_STYLES["shield-wall"]!, flail, 5)).toEqual({ blow: "cut", form: "swing" });
+    expect(steelStrike(STEEL_STYLES.balanced!, spear, 5)).toEqual({ blow: "thrust", form: "thrust" });
+    expect(steelStrike(STEEL_STYLES.balanced!, { ...(sword as object), swingType: "none", thrustType: "none" } as never, 5)).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../src/engine/dice";
 import { DECK_STAKES, terrainConsequence, terrainRoll, terrainTn } from "../../../src/engine/rulesets/steel";
-import { boutsActingOrder, boutsMachine, startBouts, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
+import { blowDue, boutsActingOrder, buyingFrom, boutsMachine, startBouts, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
 
 function start(): BoutsState {
   const s = startBouts([
@@ -477,5 +477,45 @@ describe("bouts: a shield blocks once per exchange ('Missile Combat' I)", () => 
     expect(code(s, { type: "block", combatantId: "rival" })).toBe("bouts.shieldUsed");
     s = run(s, { type: "next", boutId: "hall" }).state;
     expect(code(s, { type: "block", combatantId: "rival" })).toBe("ok");
+  });
+});
+
+// Seed 000 "Melee Combat" (the initiative holder strikes; both red, the blows land in the Reflex order) and
+// "Surprise & Hesitation" (one success: defend only; none: no action): whose blow it is, as a style asks.
+describe("blowDue: whose blow it is in a bout", () => {
+  it("before the throw nobody's; after one red the holder's until he acts; a hesitating fighter's never", () => {
+    const s0 = start();
+    expect(blowDue(s0, "alan")).toBe(false);
+    const s = run(s0, { type: "reveal", boutId: "hall", choices: { alan: "red", rival: null } }).state;
+    expect([blowDue(s, "alan"), blowDue(s, "rival")]).toEqual([true, false]);
+    const after = run(s, { type: "spend", combatantId: "alan", dice: 3, purpose: "attack" }).state;
+    expect(blowDue(after, "alan")).toBe(false);
+    // The rival won the exchange, but hesitation keeps him on the defence for this exchange.
+    const won = run(after, { type: "exchangeWon", boutId: "hall", winner: "rival" }).state;
+    expect(blowDue(won, "rival")).toBe(false);
+    expect(blowDue(run(won, { type: "next", boutId: "hall" }).state, "rival")).toBe(true);
+    expect(blowDue(run(s, { type: "restrict", combatantId: "alan", restriction: "noAction" }).state, "alan")).toBe(false);
+  });
+
+  it("both red: each in his place in the order; one passed over is not waited on", () => {
+    const s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "red" } }, { type: "blowOrder", boutId: "hall", order: [["alan"], ["rival"]] }).state;
+    expect([blowDue(s, "alan"), blowDue(s, "rival")]).toEqual([true, false]);
+    expect(blowDue(s, "rival", (id) => id === "alan")).toBe(true);
+    const first = run(s, { type: "spend", combatantId: "alan", dice: 4, purpose: "attack" }, { type: "exchangeWon", boutId: "hall", winner: "alan" }).state;
+    expect([blowDue(first, "alan"), blowDue(first, "rival")]).toEqual([false, true]);
+  });
+});
+
+// Seed 000 "Exchange of Blows": the initiative is bought from its holder (our contest; the seed names it only).
+describe("buyingFrom: whom initiative may be bought from", () => {
+  it("only from the holder, in the buyer's own bout after the throw", () => {
+    const code = (s: BoutsState, buyer: string, holder: string) => {
+      const r = buyingFrom(s, buyer, holder);
+      return r.ok ? r.value.boutId : r.refusal.code;
+    };
+    expect(code(start(), "rival", "alan")).toBe("steel.contest.notHolder");
+    const s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "reveal", boutId: "door", choices: { roland: "red", guard: "white", archer: "white" } }).state;
+    expect(code(s, "rival", "alan")).toBe("hall");
+    expect([code(s, "alan", "rival"), code(s, "alan", "alan"), code(s, "guard", "alan"), code(s, "nobody", "alan")]).toEqual(["steel.contest.notHolder", "steel.contest.notHolder", "steel.contest.notHolder", "steel.contest.noBout"]);
   });
 });

@@ -4,7 +4,7 @@
 // 004 [19] (Endurance 3 or less: unconscious, 0: dead), 001's tracks (the world's Incapacitated and Dead levels),
 // and the table's own conditions in every ruleset.
 import { describe, expect, it } from "vitest";
-import { fightRoster, rosterChanges } from "../../../src/engine/time/roster";
+import { fightRoster, rosterChanges, whyOutside } from "../../../src/engine/time/roster";
 import { conditionEndsAt, conditionOver } from "../../../src/engine/time/condition-time";
 import { RULESETS } from "../../../src/engine/rulesets/registry";
 import { initialValues } from "../../../src/engine/rulesets/stats";
@@ -20,6 +20,15 @@ describe("the roster: who is in the fight", () => {
     // Bran was removed from the encounter, Cole fell, Dara was added, Egil woke.
     expect(rosterChanges(["ada", "bran", "cole"], [entry("ada"), entry("cole", false, true), entry("dara"), entry("egil")])).toEqual({ leave: ["bran", "cole"], join: ["dara", "egil"] });
     expect(rosterChanges(["ada"], [entry("ada")])).toEqual({ leave: [], join: [] });
+  });
+});
+
+describe("why a combatant is outside the fight's order (issue 32 shell audit: one reason, the tracker's and a refused action's)", () => {
+  it("core's defeated mark first, though its dead condition also makes him out of action; then the ruleset's reason; else not yet joined", () => {
+    const dead = { key: "BOUT.OutOfAction.Dead" };
+    expect(whyOutside({ defeated: true, outOfAction: dead })).toEqual({ kind: "defeated" });
+    expect(whyOutside({ defeated: false, outOfAction: { key: "BOUT.OutOfAction.Coma" } })).toEqual({ kind: "outOfAction", why: { key: "BOUT.OutOfAction.Coma" } });
+    expect(whyOutside({ defeated: false, outOfAction: null })).toEqual({ kind: "joining" });
   });
 });
 

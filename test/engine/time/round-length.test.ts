@@ -47,4 +47,14 @@ describe("rounds begun, per machine", () => {
     if (!t.ok) throw new Error(t.refusal.code);
     expect(roundsBegun(turnsMachine, t.value)).toBe(1);
   });
+
+  it("issue 32 shell audit: the combat's clock reads the engine's count, with the view it keeps for a machine that has no count of its own (and not for one that has)", () => {
+    const t = startTurns([{ id: "a", initiative: 30, agility: 30 }]);
+    if (!t.ok) throw new Error(t.refusal.code);
+    const kept = { ...turnsMachine.view(t.value), round: 4 };
+    expect(roundsBegun(turnsMachine, t.value, () => kept)).toBe(4);
+    const door = startBouts([{ id: "door", combatants: [{ id: "x", reflex: 5, pool: 8 }, { id: "y", reflex: 4, pool: 8 }] }]);
+    if (!door.ok) throw new Error(door.refusal.code);
+    expect(roundsBegun(boutsMachine, door.value, () => kept)).toBe(1);
+  });
 });

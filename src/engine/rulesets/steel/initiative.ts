@@ -100,6 +100,9 @@ export interface BuyInitiativeInput {
   readonly holder: { readonly cpLeft: number; readonly dice: number; readonly tn: number; readonly id?: string };
 }
 
+/** The TN both sides roll at when initiative is bought, until the GM sets another (ours: the seed gives no figure). */
+export const DEFAULT_BUY_INITIATIVE_TN = 6;
+
 /** The GM-set contest for buying initiative: the buyer must roll more successes; ties stay with the holder. */
 export function buyInitiative(input: BuyInitiativeInput, dice: Dice): Outcome<Resolution<{ buyer: PoolRoll; holder: PoolRoll; bought: boolean }>> {
   for (const [field, s] of Object.entries(input)) {

@@ -43,3 +43,21 @@ export function defenceDtn(maneuver: Pick<SteelManeuver, "family">, weaponDtn: n
 export function maneuverTn(maneuver: SteelManeuver, weaponTn: number): number {
   return (maneuver.fixedTn > 0 ? maneuver.fixedTn : weaponTn) + maneuver.tnModifier;
 }
+
+/** A maneuver a fighter may choose: its id (an item's, or a core slug), its name (or a lang key), its figures. */
+export interface ManeuverChoice {
+  readonly id: string;
+  readonly name: string;
+  readonly stats: SteelManeuver;
+}
+
+/**
+ * The maneuvers of a kind a fighter chooses from ("Maneuver-based Combat"): his
+ * own of that kind, else the core ones (ours: a sheet with none of that kind
+ * fights with the basics), named by their lang keys.
+ */
+export function maneuverChoices(own: readonly ManeuverChoice[], kind: "attack" | "defence"): ManeuverChoice[] {
+  const mine = own.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.id, name: m.name, stats: m.stats }));
+  if (mine.length) return mine;
+  return CORE_MANEUVERS.filter((m) => m.stats.kind === kind).map((m) => ({ id: m.slug, name: `BOUT.Steel.Maneuver.${m.slug}.Name`, stats: m.stats }));
+}

@@ -200,7 +200,7 @@ export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolu
     if (i.defence.kind === "block" && i.defence.shieldUsed) return steelRefuse("badChoice", { choice: "shield" });
   }
   const events: SteelEvent[] = [];
-  const atn = i.atn + i.band.tnModifier + (i.tnModifier ?? 0);
+  const atn = shotAtn(i.atn, i.band, i.tnModifier);
   const attack = labelled(dice, () => said(i.shooterId, "BOUT.Card.Roll.shot", { tn: atn }), () => rollPool(dice, i.dice, atn));
   const dtn = i.defence ? (i.defence.kind === "evade" ? EVASION_TN[i.defence.room] : i.defence.missileDtn) : 0;
   const defence = i.defence ? labelled(dice, () => said(i.targetId, i.defence!.kind === "evade" ? "BOUT.Card.Roll.evade" : "BOUT.Card.Roll.block", { tn: dtn }), () => rollPool(dice, i.defence!.dice, dtn)) : null;
@@ -256,4 +256,9 @@ export function missileFireTime(t: FireTime): Outcome<"red" | "white"> {
   const thrown = t.thrown === "red" || t.thrown === "white" ? t.thrown : null;
   if (thrown && t.thrownIn === t.round && missileFireExchange(thrown, false) !== t.exchange) return steelRefuse(thrown === "red" ? "redFirst" : "whiteSecond");
   return ok(now);
+}
+
+/** A shot's ATN ("Missile Combat" 3b): the weapon's missile ATN with its range band's modifier and any the GM adds. */
+export function shotAtn(atn: number, band: Pick<RangeBand, "tnModifier">, tnModifier = 0): number {
+  return atn + band.tnModifier + tnModifier;
 }

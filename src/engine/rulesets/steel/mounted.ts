@@ -388,3 +388,29 @@ export function shockPoolFor(s: { readonly horsePool: number | null; readonly po
   if (s.horsePool !== null) return s.horsePool;
   return s.defenceCost === null ? s.poolLeft : Math.max(0, s.poolLeft - s.defenceCost);
 }
+
+/** A rider's gait as the bout records it: at a halt until one is set. */
+export function gaitOf(recorded: unknown): Gait {
+  return (GAITS as readonly unknown[]).includes(recorded) ? (recorded as Gait) : "halt";
+}
+
+/** The rider's Ride skill among his skills: the one named Ride (the seed's skill), whatever its case or spacing. */
+export function rideSkillIn<S extends { readonly name: string }>(skills: readonly S[]): S | undefined {
+  return skills.find((s) => s.name.trim().toLowerCase() === "ride");
+}
+
+/** A rider's Ride TN: his Ride skill's, else our default (`DEFAULT_RIDE_TN`). */
+export function rideTnIn(skills: readonly { readonly name: string; readonly stats: { readonly tn: number } }[]): number {
+  return rideSkillIn(skills)?.stats.tn ?? DEFAULT_RIDE_TN;
+}
+
+/**
+ * "Ride-by Attacking and Movement": a change of gait once its Ride check, if it
+ * took one, is rolled. Made (or free): the new gait. Failed: the gait stays (the
+ * seed asks for "a successful Ride check" and says no more). Botched: ours, as
+ * for a botched ride-by, the rider is thrown (and the gait stays).
+ */
+export function gaitCheckOutcome(to: Gait, check: { readonly success: boolean; readonly botch: boolean } | null): { readonly gait: Gait | null; readonly thrown: boolean } {
+  if (!check) return { gait: to, thrown: false };
+  return { gait: check.success ? to : null, thrown: check.botch };
+}

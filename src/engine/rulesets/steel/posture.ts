@@ -1,3 +1,4 @@
+import { ok, refuse, type Outcome } from "../../outcome";
 /**
  * Posture ("Posture"): declared at the opening of a bout when there is time, it
  * lasts until the first blow or movement. Aggressive: +2 dice to an attack, +2
@@ -29,4 +30,20 @@ export function postureEffect(posture: Posture | undefined, kind: "attack" | "de
   if (posture === "aggressive") return kind === "attack" ? BONUS : COST;
   if (posture === "defensive") return kind === "defence" ? BONUS : COST;
   return NONE;
+}
+
+export type ThrowColour = "red" | "white";
+export const THROWS: readonly ThrowColour[] = ["red", "white"];
+
+/**
+ * The secret throw as a fighter declares it ("Melee Combat": red or white;
+ * "Posture": a posture with it only where the GM allows postures at the
+ * opening throw). A bare colour is a neutral throw; anything else is refused.
+ */
+export function checkThrow(choice: unknown, posturesAllowed: boolean): Outcome<{ throw: ThrowColour; posture: Posture }> {
+  const c = (typeof choice === "string" ? { throw: choice } : (choice ?? {})) as { throw?: unknown; posture?: unknown };
+  const posture = c.posture ?? "neutral";
+  if (!THROWS.includes(c.throw as ThrowColour) || !POSTURES.includes(posture as Posture)) return refuse("declare.badChoice", "BOUT.Declare.Refusal.BadChoice");
+  if (posture !== "neutral" && !posturesAllowed) return refuse("declare.noPostures", "BOUT.Declare.Refusal.NoPostures");
+  return ok({ throw: c.throw as ThrowColour, posture: posture as Posture });
 }

@@ -98,3 +98,14 @@ export function bandAt(bands: readonly RangeBand[], yards: number): RangeBand {
 export function rangeBand(bands: readonly RangeBand[], id: unknown): RangeBand | undefined {
   return bands.find((b) => b.slug === id);
 }
+
+/**
+ * The band a shot is at ("Missile Combat" 3b, "Apply all modifiers for Range"):
+ * the one the measured yards fall in; where nothing could be measured, the GM's
+ * ruling; with neither, Short (ours: the seed's bands start at point blank and
+ * short, and a shot across a table with no scene is taken as a short one).
+ */
+export function shotBand(bands: readonly RangeBand[], yards: number | null, ruled: unknown): RangeBand | undefined {
+  if (yards !== null) return bandAt(bands, yards);
+  return rangeBand(bands, ruled === undefined || ruled === "" ? "short" : ruled);
+}

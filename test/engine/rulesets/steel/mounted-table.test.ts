@@ -6,7 +6,7 @@
 // rider, by blow or missile, rolls to keep the saddle). Exact dice throughout (FixedDice).
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { mountedBlow, mountedHit, mountedOpposedTerrainRoll, mountedTerrainRoll, rideBy, rideByFoe, ridersPass, stayInSaddle } from "../../../../src/engine/rulesets/steel";
+import { gaitCheckOutcome, gaitOf, mountedBlow, mountedHit, rideTnIn, mountedOpposedTerrainRoll, mountedTerrainRoll, rideBy, rideByFoe, ridersPass, stayInSaddle } from "../../../../src/engine/rulesets/steel";
 
 const code = (o: { ok: boolean; refusal?: { code: string } }) => (o.ok ? "ok" : o.refusal!.code);
 
@@ -97,5 +97,21 @@ describe("seed 000 'Attacking a Mounted Target'", () => {
     expect(keeps.ok && keeps.value.result).toMatchObject({ falls: false, fallFeet: 0 });
     const falls = stayInSaddle({ agility: 4, rideTn: 7, margin: 2 }, new FixedDice([6, 5]));
     expect(falls.ok && falls.value.result).toMatchObject({ falls: true, fallFeet: 10 });
+  });
+});
+
+// "Ride-by Attacking and Movement" (gaits; a change "with a successful Ride check"); "Mounted modifiers" (the Ride TN).
+describe("gaits and the Ride TN as the table reads them", () => {
+  it("a rider's recorded gait, a halt until set; his Ride TN from the skill named Ride, else 7", () => {
+    expect([gaitOf("canter"), gaitOf(undefined), gaitOf("sprint")]).toEqual(["canter", "halt", "halt"]);
+    expect(rideTnIn([{ name: "Sneak", stats: { tn: 5 } }, { name: " ride ", stats: { tn: 6 } }])).toBe(6);
+    expect(rideTnIn([{ name: "Sneak", stats: { tn: 5 } }])).toBe(7);
+  });
+
+  it("a change of gait after its check: free or made, the new gait; failed, it stays; botched, the rider is thrown", () => {
+    expect(gaitCheckOutcome("gallop", null)).toEqual({ gait: "gallop", thrown: false });
+    expect(gaitCheckOutcome("gallop", { success: true, botch: false })).toEqual({ gait: "gallop", thrown: false });
+    expect(gaitCheckOutcome("gallop", { success: false, botch: false })).toEqual({ gait: null, thrown: false });
+    expect(gaitCheckOutcome("gallop", { success: false, botch: true })).toEqual({ gait: null, thrown: true });
   });
 });

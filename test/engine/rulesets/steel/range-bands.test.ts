@@ -5,7 +5,7 @@
 // form or a stored setting holds, and a shot plays the band it is given.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { bandAt, DEFAULT_RANGE_BANDS, missileAttack, RANGE_BANDS, rangeBand, readRangeBands, type MissileAttackInput, type RangeBand } from "../../../../src/engine/rulesets/steel";
+import { bandAt, DEFAULT_RANGE_BANDS, missileAttack, RANGE_BANDS, rangeBand, readRangeBands, shotAtn, shotBand, type MissileAttackInput, type RangeBand } from "../../../../src/engine/rulesets/steel";
 import { noArmour } from "./helpers";
 
 const refusal = (raw: unknown) => {
@@ -117,5 +117,19 @@ describe("a shot plays the world's band (seed 000 'Missile Combat' 3b and 4)", (
     expect(r.ok && r.value.result.attack.tn).toBe(8);
     expect(r.ok && r.value.result.attack.successes).toBe(1);
     expect(r.ok && r.value.result.hit).toMatchObject({ roll: 11, adjusted: 7, part: "chest" });
+  });
+});
+
+// Seed 000 "Missile Combat" 3b ("Apply all modifiers for Range"): the band measured, else the GM's ruling, else Short (ours);
+// the shot's ATN carries the band's modifier and the GM's.
+describe("shotBand and shotAtn: the band a shot is at and its ATN", () => {
+  it("measured yards decide; with nothing measured the GM's ruling, else Short; the ATN adds the band's and the GM's modifiers", () => {
+    const bands = DEFAULT_RANGE_BANDS;
+    expect(shotBand(bands, 3, "long")?.slug).toBe(bandAt(bands, 3).slug);
+    expect(shotBand(bands, null, "long")?.slug).toBe("long");
+    expect([shotBand(bands, null, undefined)?.slug, shotBand(bands, null, "")?.slug]).toEqual(["short", "short"]);
+    expect(shotBand(bands, null, "nowhere")).toBeUndefined();
+    expect(shotAtn(7, { tnModifier: 2 }, -1)).toBe(8);
+    expect(shotAtn(7, { tnModifier: 2 })).toBe(9);
   });
 });

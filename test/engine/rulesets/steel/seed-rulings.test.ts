@@ -28,6 +28,7 @@ import {
   strikesWith,
   type CrowdMatchUp,
   type SteelWeapon,
+  maneuverChoices,
 } from "../../../../src/engine/rulesets/steel";
 import { boutsMachine, startBouts, type BoutsCommand, type BoutsState } from "../../../../src/engine/time/bouts";
 
@@ -163,6 +164,14 @@ describe("seed 000 'Maneuver-based Combat': the attack maneuvers a weapon allows
     expect(strikesWith(spear, attacks).map((m) => m.slug)).toEqual(["thrust", "bash"]);
     expect(strikesWith(sword, attacks).map((m) => m.slug)).toEqual(["cut", "thrust", "bash", "feint"]);
     expect(attacks.map((m) => strikeForm(m.stats))).toEqual(["swing", "thrust", "bash", "swing"]);
+  });
+
+  it("a fighter chooses from his own maneuvers of the kind; with none of it on his sheet, the core ones (ours)", () => {
+    const lunge = { id: "m1", name: "Lunge", stats: { ...attacks[1]!.stats } };
+    const parry = { id: "m2", name: "My parry", stats: { ...CORE_MANEUVERS.find((m) => m.slug === "parry")!.stats } };
+    expect(maneuverChoices([lunge, parry], "attack").map((m) => m.id)).toEqual(["m1"]);
+    expect(maneuverChoices([lunge], "defence").map((m) => m.id)).toEqual(CORE_MANEUVERS.filter((m) => m.stats.kind === "defence").map((m) => m.slug));
+    expect(maneuverChoices([], "attack")[0]).toEqual({ id: "cut", name: "BOUT.Steel.Maneuver.cut.Name", stats: attacks[0]!.stats });
   });
 });
 

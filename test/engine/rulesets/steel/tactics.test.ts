@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FixedDice, SeededDice } from "../../../../src/engine/dice";
 import {
   buyInitiative,
+  checkThrow,
   crossBoutOrder,
   crowdTns,
   declarationOrder,
@@ -188,5 +189,20 @@ describe("seed 000 'Surprise & Hesitation' (unable to act at all), 'Knockdown & 
     expect(noDefence({ bout: landing, defenderThrew: "red" }, steel.outOfAction(view(5), new Set()))).toEqual({ why: "bothRed" });
     expect(noDefence({ bout: landing, defenderThrew: "white" }, null)).toBeNull();
     expect(noDefence(null, steel.outOfAction(view(5), new Set(["prone"])))).toBeNull();
+  });
+});
+
+// "Melee Combat" (the secret throw: red or white) and "Posture" (declared with it, where the GM allows postures).
+describe("checkThrow: the secret throw as declared", () => {
+  it("red or white, a bare colour neutral; a posture only where postures are allowed; anything else refused", () => {
+    expect(checkThrow("red", false)).toEqual({ ok: true, value: { throw: "red", posture: "neutral" } });
+    expect(checkThrow({ throw: "white", posture: "defensive" }, true)).toEqual({ ok: true, value: { throw: "white", posture: "defensive" } });
+    expect(checkThrow({ throw: "white", posture: "neutral" }, false)).toEqual({ ok: true, value: { throw: "white", posture: "neutral" } });
+    const refused = (choice: unknown, allowed: boolean) => {
+      const r = checkThrow(choice, allowed);
+      return r.ok ? "ok" : r.refusal.code;
+    };
+    expect(refused({ throw: "red", posture: "aggressive" }, false)).toBe("declare.noPostures");
+    expect([refused("green", true), refused({ throw: "red", posture: "wild" }, true), refused(null, true), refused(undefined, true)]).toEqual(["declare.badChoice", "declare.badChoice", "declare.badChoice", "declare.badChoice"]);
   });
 });

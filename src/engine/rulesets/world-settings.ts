@@ -1,0 +1,66 @@
+/**
+ * The world settings that hold a rule's number or switch (the GM's to change):
+ * their defaults and limits live here, beside the rules, so the shell only
+ * registers them (src/settings.ts) and reads the GM's value. Each default is
+ * the seed's word where it has one, else our reading, said below.
+ * Issue 32 shell audit: these defaults were typed in the settings' registration.
+ */
+import { DEFAULT_BUY_INITIATIVE_TN } from "./steel/initiative";
+
+/** A whole-number setting: its default and the values the GM may choose. */
+export interface NumberSetting {
+  readonly initial: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * Seconds a round lasts where the seed gives no one length (time/round-length.ts
+ * `roundSeconds`): seed 001 "Combat Rounds" says 5 to 20 seconds by the
+ * activity, seeds 002 and 003 give none; ours 6, up to a minute.
+ */
+export const ROUND_SECONDS: NumberSetting = { initial: 6, min: 0, max: 60 };
+
+/**
+ * Seed 000 "Exchange of Blows" names buying initiative without its figures:
+ * ours is a contest at this TN (steel/initiative.ts `buyInitiative`, whose
+ * default it is); a TN a d10 can make (2 to 10).
+ */
+export const STEEL_BUY_INITIATIVE_TN: NumberSetting = { initial: DEFAULT_BUY_INITIATIVE_TN, min: 2, max: 10 };
+
+/**
+ * Seed 000 "Multiple Opponents" leaves the crowd's cap to the GM: 0 keeps the
+ * rules' own (3, or 4 small foes: steel's `mayJoinAttack`), any other number
+ * is the GM's cap.
+ */
+export const STEEL_MAX_ATTACKERS: NumberSetting = { initial: 0, min: 0, max: 12 };
+
+/**
+ * The rules a world plays unless the GM turns them off (true) or on (false):
+ * - `steelPostures`: seed 000 "Posture", declared with the opening throw when
+ *   there is time (the GM's discretion): on.
+ * - `phasesPiercingRule`, `phasesCalledShots`: seed 001's "Optional Longbow and
+ *   Crossbow Damage Rule" and "Optional Called Shots Rule": optional, so off.
+ * - `phasesEffectiveSpace`: seed 001 "1. Movement", free movers keep out of an
+ *   engaged fighter's Effective Space: a rule of the seed, on.
+ * - `pulseShieldFacing`: seed 004 [17.5] "(Optional)" shield facing: off.
+ * - `pulseAgilityInDefense`: seed 004 [17.5] does not define Defense: our
+ *   reading counts modAG, on.
+ */
+export const RULE_SWITCHES = {
+  steelPostures: true,
+  phasesPiercingRule: false,
+  phasesCalledShots: false,
+  phasesEffectiveSpace: true,
+  pulseShieldFacing: false,
+  pulseAgilityInDefense: true,
+} as const;
+
+/**
+ * Seed 004 [13]-[15]: in a running pulse a token moves only in its turn and no
+ * farther than the figure may go. Whose moves are checked: players' (the GM's
+ * own are the GM's ruling), everyone's, or nobody's.
+ */
+export const PULSE_MOVE_LIMITS = ["players", "everyone", "off"] as const;
+export type PulseMoveLimits = (typeof PULSE_MOVE_LIMITS)[number];
+export const DEFAULT_PULSE_MOVE_LIMITS: PulseMoveLimits = "players";
