@@ -66,9 +66,15 @@ export class DataModel {
     return (this.constructor as typeof DataModel).validationName;
   }
 
-  _initializeSource(data: AnyObject, _options: AnyObject = {}): AnyObject {
+  /**
+   * v13 DataModel#_initializeSource migrates and cleans the data it is given, in place: the data becomes the
+   * model's source. The harness copies it first (a test may build several models from one literal), except
+   * where v13 hands a model a source it owns: `ownSource`, a document's system model built on its
+   * `_source.system` at each initialization (TypeDataField#initialize).
+   */
+  _initializeSource(data: AnyObject, options: AnyObject = {}): AnyObject {
     const cls = this.constructor as typeof DataModel;
-    let source = deepClone(data ?? {});
+    let source = options.ownSource ? (data ?? {}) : deepClone(data ?? {});
     source = cls.migrateData(source);
     return cls.cleanData(source);
   }

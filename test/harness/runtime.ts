@@ -34,7 +34,7 @@ import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement 
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
 import { createCompendiumCollection, lockedPackError } from "./compendium";
 import { MESSAGE_MODE_OF_ROLL_MODE, modelsV14, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode, v14Readings, v14Rule, type V14Readings } from "./version";
-import { type AnyObject, deepClone, diffObject, expandObject, getProperty, hasProperty, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
+import { type AnyObject, deepClone, diffObject, expandObject, getProperty, hasProperty, isDeletionKey, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 /** A write checked on the client and ready to go (Document.prepareCreate and kin): its server half, and what the caller gets back. */
 interface PreparedWrite {
@@ -418,7 +418,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (cls.metadata.hasTypeData) {
         const model = cls.systemModel(this._source.type);
         if (model) {
-          const system = new model(this._source.system, { parent: this });
+          // v13 TypeDataField#initialize: the model is built on the document's own system source (migrated and cleaned in place).
+          const system = new model(this._source.system, { parent: this, ownSource: true });
           Object.defineProperty(system, "_source", { value: this._source.system, writable: true, enumerable: false });
           this.system = system;
         } else this.system = deepClone(this._source.system);
@@ -447,6 +448,16 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return this.getEmbeddedCollection(name).get(id);
     }
 
+    /**
+     * Clean, apply and validate a change; commit it unless `dryRun`; return what changed. As v13
+     * DataModel#updateSource (common/abstract/data.mjs), the work follows the change, not the document:
+     * DataModel##prepareSafeSource copies only the top-level fields the change names (the others stay the
+     * source's own), each field's `_updateDiff` applies its part to that copy and reports its diff, and
+     * `validate({changes: diff, fields: true, joint: false})` checks the changed fields only. (What v13 does
+     * whole on every update stays whole here: a named field is copied whole, `system` included, and the
+     * commit's `_initialize` builds the system model again, validating it and copying an ObjectField's value:
+     * TypeDataField#initialize, ObjectField#initialize.)
+     */
     override updateSource(changes: AnyObject = {}, { dryRun = false }: { dryRun?: boolean } = {}): AnyObject {
       const cls = this.constructor as typeof Document;
       const expanded = expandObject(deepClone(changes));
@@ -469,11 +480,28 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       }
       const embeddedFields = Object.values(cls.metadata.embedded).filter((f) => Array.isArray(expanded[f]));
       for (const f of embeddedFields) expanded[f] = mergeEmbeddedSources(this._source[f], expanded[f]);
-      const merged = mergeObject(deepClone(this._source), expanded, { performDeletions: true });
-      if (systemUpdate) merged.system = systemUpdate.source;
-      const failure = this._validateSource(merged);
+      // v13 DataModel##prepareSafeSource: a copy of each top-level field the change names (an embedded array
+      // arrives merged above), the change merged into the copies; every other field is the source's own.
+      const named = new Set(Object.keys(expanded).map((k) => (isDeletionKey(k) ? k.slice(2) : k)));
+      const part: AnyObject = {};
+      for (const key of named) if (key in this._source && !embeddedFields.includes(key)) part[key] = deepClone(this._source[key]);
+      mergeObject(part, expanded, { performDeletions: true });
+      // Only the named fields can differ (diffObject walks its second argument's keys); the system's diff is its model's.
+      const diff = diffObject(this._source, part);
+      if (systemUpdate) (part.system = systemUpdate.source), named.add("system");
+      // The new source in the old one's key order: a named field's new value (none when `-=` removed it), else the old.
+      const merged: AnyObject = {};
+      for (const key of Object.keys(this._source)) {
+        if (!named.has(key)) merged[key] = this._source[key];
+        else if (key in part) merged[key] = part[key];
+      }
+      for (const key of Object.keys(part)) if (!(key in merged)) merged[key] = part[key];
+      // v13 DataModel#validate({changes, fields: true, joint: false}): the changed fields only (the system
+      // model's data is checked whole: its model is built again on commit, TypeDataField#initialize).
+      const candidate: AnyObject = { ...part };
+      if (cls.metadata.hasTypeData) (candidate.type = merged.type), (candidate.system = merged.system);
+      const failure = this._validateSource(candidate, true);
       if (failure) throw new DataModelValidationError(failure, `${this.documentName} [${this.id}]`);
-      const diff = diffObject(this._source, merged);
       if (systemUpdate) {
         if (isEmpty(systemUpdate.diff)) delete diff.system;
         else diff.system = systemUpdate.diff;
@@ -481,10 +509,11 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       // v13 EmbeddedCollectionField#_updateDiff: an embedded array's diff lists only the children changed or added.
       for (const f of embeddedFields) {
         if (!(f in diff)) continue;
+        const prior = new Map(((this._source[f] as AnyObject[] | undefined) ?? []).map((e) => [e._id, e]));
         const changed = (merged[f] as AnyObject[]).flatMap((entry) => {
-          const prior = (this._source[f] as AnyObject[] | undefined)?.find((e) => e._id === entry._id);
-          if (!prior) return [entry];
-          const d = diffObject(prior, entry);
+          const before = prior.get(entry._id);
+          if (!before) return [entry];
+          const d = diffObject(before, entry);
           return isEmpty(d) ? [] : [{ ...d, _id: entry._id }];
         });
         if (changed.length) diff[f] = changed;

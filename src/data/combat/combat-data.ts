@@ -16,6 +16,16 @@ class StructuredOrTextField extends foundry.data.fields.ObjectField {
     if (typeof value === "string") return;
     (super._validateType as (v: unknown, o?: unknown) => void)(value, options);
   }
+
+  /**
+   * The prepared value is the stored one, not a copy: v13's ObjectField#initialize copies the value whole each
+   * time the Combat is initialized, which is at every update, and this one holds the fight's whole state (issue
+   * 35). Nothing changes it in place: the machine state is decoded from it into new objects (stored-state.ts),
+   * once per fingerprint (state-cache.ts), and the history's patches likewise (stored-history.ts).
+   */
+  override initialize(value: unknown): ReturnType<foundry.data.fields.ObjectField["initialize"]> {
+    return value as ReturnType<foundry.data.fields.ObjectField["initialize"]>;
+  }
 }
 
 /**

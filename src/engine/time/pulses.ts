@@ -65,11 +65,23 @@ const IN_CLOSE = "closeCombat";
  */
 const READ_FROM = new WeakMap<LiveCombatant, PulseCombatant>();
 
+/**
+ * The live figure last read from each stored figure: read again under the same conditions, it is that same
+ * object (issue 35: a step reads every figure's conditions, but copies only a figure whose conditions changed;
+ * figures are never changed in place).
+ */
+const LIVE = new WeakMap<PulseCombatant, LiveCombatant>();
+
 function liveFigure(c: PulseCombatant, now: FightNow): LiveCombatant {
   const statuses = now.statuses[c.id] ?? [];
-  const figure = { ...c, stunned: statuses.includes(STUNNED), close: statuses.includes(IN_CLOSE) };
+  const stunned = statuses.includes(STUNNED);
+  const close = statuses.includes(IN_CLOSE);
+  const known = LIVE.get(c);
+  if (known && known.stunned === stunned && known.close === close) return known;
+  const figure = { ...c, stunned, close };
   // An older state's stored conditions are not kept: such a figure is stored again without them.
   if (!("stunned" in c) && !("close" in c) && !("unconscious" in c)) READ_FROM.set(figure, c);
+  LIVE.set(c, figure);
   return figure;
 }
 

@@ -9,7 +9,6 @@
  */
 import type { BoutCombat } from "../../documents/combat";
 import { actingOrder } from "../../engine/time/machine";
-import { fingerprint } from "../../engine/time/undo";
 import { styleName } from "../../engine/styles";
 import { activeRuleset } from "../../settings";
 import { answerByStyle, applyByStyle, cardKind, cardView, postCardByStyle, type CardView } from "../cards";
@@ -30,10 +29,12 @@ type Fight = BoutCombat & { id: string };
  */
 export function styledCombatant(combat: BoutCombat, combatantId: string, { down = false } = {}): Styled | null {
   const combatant = combat.combatants.get(combatantId);
+  // No style (the GM decides: most fighters) ends the look before the fighter's statuses are read (issue 35).
   const style = styleOf(combatant);
-  const actor = (combatant?.actor as Actor.Implementation | null | undefined) ?? null;
+  if (!combatant || !style) return null;
+  const actor = (combatant.actor as Actor.Implementation | null | undefined) ?? null;
   const out = downed(combatant);
-  if (!combatant || !style || !actor || (out && !down)) return null;
+  if (!actor || (out && !down)) return null;
   const plan = planFor(combat, combatantId);
   if (plan === "closed") return null;
   return { combat, combatantId, actor, style, plan, down: out };
@@ -159,7 +160,8 @@ async function tick(combat: Fight): Promise<void> {
     const planned = await askPlanFor(combat, styles, ids);
     if (!planned) return;
   }
-  const seen = fingerprint(combat.machineState);
+  // The state's fingerprint as kept with it (BoutCombat#statePrint), not hashed whole again at every look (issue 35).
+  const seen = combat.statePrint;
   for (const id of ids) {
     const styled = styledCombatant(combat, id, { down: true });
     if (!styled) continue;

@@ -29,9 +29,10 @@ export function storedStyle(combatant: StyledCombatant, ruleset: RulesetId = act
 export function styleOf(combatant: StyledCombatant | null | undefined, ruleset: RulesetId = activeRuleset().id): string | null {
   if (!combatant) return null;
   const actor = (combatant.actor as Actor.Implementation | null | undefined) ?? null;
-  if (!actor || playerOwned(actor)) return null;
+  if (!actor) return null;
+  // The stored style first: most fighters have none (the GM decides), and it is cheaper to read than ownership (issue 35).
   const id = storedStyle(combatant, ruleset);
-  return styleRule(ruleset, id) ? id : null;
+  return styleRule(ruleset, id) && !playerOwned(actor) ? id : null;
 }
 
 /**
