@@ -2,7 +2,7 @@ import { readShotRanges, SHOT_RANGE_PACES, type ShotRangePaces } from "./engine/
 import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/registry";
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
-import { DEFAULT_PULSE_MOVE_LIMITS, PULSE_MOVE_LIMITS, ROUND_SECONDS, RULE_SWITCHES, STEEL_BUY_INITIATIVE_TN, STEEL_MAX_ATTACKERS, type NumberSetting } from "./engine/rulesets/world-settings";
+import { DEFAULT_PULSE_MOVE_LIMITS, numberSettingOf, PULSE_MOVE_LIMITS, pulseMoveLimitsOf, ROUND_SECONDS, RULE_SWITCHES, ruleSwitchOf, STEEL_BUY_INITIATIVE_TN, STEEL_MAX_ATTACKERS, steelCrowdCapOf, type NumberSetting, type PulseMoveLimits } from "./engine/rulesets/world-settings";
 
 /** A number setting's range, and with it its default, as the engine gives them (engine/rulesets/world-settings.ts). */
 const numberRange = (n: NumberSetting) => ({ min: n.min, max: n.max, step: 1 });
@@ -258,6 +258,30 @@ export function activeRuleset(): Ruleset {
     return getRuleset(undefined);
   }
 }
+
+/** A world setting as stored, or undefined where it cannot be read (settings not registered yet). */
+function storedSetting(key: string): unknown {
+  try {
+    return game.settings?.get(SYSTEM_ID, key as never) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A rule the GM may switch on or off: the GM's choice, else the engine's default (engine/rulesets/world-settings.ts). */
+export const ruleSwitch = (key: keyof typeof RULE_SWITCHES): boolean => ruleSwitchOf(key, storedSetting(key));
+
+/** Seconds a round lasts where the seed gives none: the GM's, else the engine's default. */
+export const roundSecondsSetting = (): number => numberSettingOf(ROUND_SECONDS, storedSetting("roundSeconds"));
+
+/** Steel's TN to buy initiative: the GM's, else the engine's default. */
+export const steelBuyInitiativeTn = (): number => numberSettingOf(STEEL_BUY_INITIATIVE_TN, storedSetting("steelBuyInitiativeTn"));
+
+/** Steel's crowd cap set by the GM, or none (the rules' own). */
+export const steelCrowdCap = (): number | undefined => steelCrowdCapOf(storedSetting("steelMaxAttackers"));
+
+/** Whose moves a running pulse checks: the GM's choice, else the engine's default. */
+export const pulseMoveLimits = (): PulseMoveLimits => pulseMoveLimitsOf(storedSetting("pulseMoveLimits"));
 
 /**
  * A world setting stored as JSON text and read by an engine reader: the GM's value, else ours

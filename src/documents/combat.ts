@@ -12,9 +12,8 @@ import { historyChange, type KeptStep } from "../data/combat/stored-history";
 import { distrustPrint, keepState, printOf, readState } from "../data/combat/state-cache";
 import type { TimeStructureId } from "../engine/rulesets/ruleset";
 import { sideOf } from "../engine/rulesets/sides";
-import { ROUND_SECONDS } from "../engine/rulesets/world-settings";
 import { SYSTEM_ID } from "../config";
-import { activeRuleset, phasesTracks } from "../settings";
+import { activeRuleset, phasesTracks, roundSecondsSetting } from "../settings";
 import { actorView } from "../data/actor/actor-view";
 import { queued, type Lease } from "../table/write-queue";
 import { WriteBatch, writeOne, type Committed } from "../table/batch";
@@ -129,7 +128,7 @@ export class BoutCombat extends Combat {
   /** Seconds of world time a step from `before` to `next` moves on: the engine's count of rounds begun (each state's view as kept here) at the structure's round length. */
   stepSeconds(structure: TimeStructure, before: unknown, next: unknown): number {
     const begun = (state: unknown) => roundsBegun(structure.machine, state, (s) => this.viewOf(s, structure)!);
-    return worldTimeDelta(structure.machine.id as TimeStructureId, begun(before), begun(next), Number(game.settings!.get(SYSTEM_ID, "roundSeconds") ?? ROUND_SECONDS.initial));
+    return worldTimeDelta(structure.machine.id as TimeStructureId, begun(before), begun(next), roundSecondsSetting());
   }
 
   /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */

@@ -64,3 +64,34 @@ export const RULE_SWITCHES = {
 export const PULSE_MOVE_LIMITS = ["players", "everyone", "off"] as const;
 export type PulseMoveLimits = (typeof PULSE_MOVE_LIMITS)[number];
 export const DEFAULT_PULSE_MOVE_LIMITS: PulseMoveLimits = "players";
+
+/*
+ * What a stored setting reads as. The shell reads the GM's value and hands it
+ * here; anything it cannot read (no settings yet, a value of the wrong kind)
+ * is the default above, so no reader at the table types a fallback of its own
+ * (issue 32 shell audit: `?? 0`, `!== false` and `?? "players"` were typed
+ * beside the readers).
+ */
+
+/** A rule switch: the GM's true or false, else the rule's default. */
+export function ruleSwitchOf(key: keyof typeof RULE_SWITCHES, stored: unknown): boolean {
+  return typeof stored === "boolean" ? stored : RULE_SWITCHES[key];
+}
+
+/** A number setting: the GM's whole number, kept within its limits; else its default. */
+export function numberSettingOf(n: NumberSetting, stored: unknown): number {
+  const v = typeof stored === "number" ? stored : typeof stored === "string" && stored.trim() !== "" ? Number(stored) : NaN;
+  if (!Number.isFinite(v)) return n.initial;
+  return Math.min(n.max, Math.max(n.min, Math.trunc(v)));
+}
+
+/** Seed 000 "Multiple Opponents": the GM's crowd cap, or none (0, the default) to keep the rules' own. */
+export function steelCrowdCapOf(stored: unknown): number | undefined {
+  const n = numberSettingOf(STEEL_MAX_ATTACKERS, stored);
+  return n > 0 ? n : undefined;
+}
+
+/** Seed 004 [13]-[15]: whose moves are checked, as the GM chose; else the default. */
+export function pulseMoveLimitsOf(stored: unknown): PulseMoveLimits {
+  return PULSE_MOVE_LIMITS.includes(stored as PulseMoveLimits) ? (stored as PulseMoveLimits) : DEFAULT_PULSE_MOVE_LIMITS;
+}

@@ -21,7 +21,7 @@
  * target's track. In a running phased round the attack is the attacker's turn in
  * the right phase, and it ends that turn (a shot counts as fired).
  */
-import { phasesShotRanges } from "../../settings";
+import { phasesShotRanges, ruleSwitch } from "../../settings";
 import { phasesTracks } from "../../settings";
 import { attackHeadline } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
@@ -265,8 +265,8 @@ function attackOdds(d: Declaration, target: View, targetName: string): OddsView 
 }
 
 /** The world's optional rules of seed 001 (src/settings.ts). */
-const piercingRule = () => Boolean(game.settings?.get("bout", "phasesPiercingRule"));
-const calledShots = () => Boolean(game.settings?.get("bout", "phasesCalledShots"));
+const piercingRule = () => ruleSwitch("phasesPiercingRule");
+const calledShots = () => ruleSwitch("phasesCalledShots");
 
 /** The range of a shot as measured or engaged (null: nothing to measure), with the paces measured. */
 interface MeasuredRange {

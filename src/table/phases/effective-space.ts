@@ -23,13 +23,12 @@
  * waypoints in the update's `movement` option; a plain update goes straight to
  * its new x and y.
  */
-import { SYSTEM_ID } from "../../config";
 import { machineStateOf } from "../cards";
 import { notifyRefusal } from "../notify";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
 import { pacesPerUnit, pathLength, spaceIntrusions, type EngagedFigure, type Point } from "../../engine/rulesets/phases/effective-space";
 import { movementFiguresOf } from "../../engine/rulesets/phases";
-import { phasesTracks } from "../../settings";
+import { phasesTracks, ruleSwitch } from "../../settings";
 import { moveBeyondMode, spaceToKeepOutOf, type PhasesState } from "../../engine/time/phases";
 import { actorView } from "../../data/actor/actor-view";
 import { isPutBack, recordedRoute, registerMoveJudge, type MoveJudge } from "../move-recheck";
@@ -66,13 +65,7 @@ const K = "BOUT.Phases.Space.";
 const M = "BOUT.Phases.Move.";
 
 /** The world's switch for the check (on unless the GM turns it off). */
-const guarding = () => {
-  try {
-    return game.settings?.get(SYSTEM_ID, "phasesEffectiveSpace") !== false;
-  } catch {
-    return true;
-  }
-};
+const guarding = () => ruleSwitch("phasesEffectiveSpace");
 
 /** Is this combatant the token's fighter: its own token, or, for a combatant made from an actor alone, a token of that actor. */
 const isTokenOf = (c: CombatantLike, token: TokenLike) => (c.tokenId ? c.tokenId === token.id : Boolean(c.actorId) && c.actorId === token.actorId);

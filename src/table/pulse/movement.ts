@@ -12,6 +12,7 @@
  */
 import { combatantOf } from "../fighter";
 import { SYSTEM_ID } from "../../config";
+import { pulseMoveLimits } from "../../settings";
 import { actorView } from "../../data/actor/actor-view";
 import { armourTotals, modAGOf, tmrOf } from "../../engine/rulesets/pulse/derived";
 import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure, type Hex } from "../../engine/rulesets/pulse/hex";
@@ -87,7 +88,7 @@ interface MoveContext {
  * `before`: judge from where the token stood before (the GM re-checking a move already made), not from where it stands.
  */
 function moveContext(token: TokenLike, userId: string | undefined, before?: Standing): MoveContext | null {
-  const mode = game.settings?.get(SYSTEM_ID, "pulseMoveLimits") ?? "players";
+  const mode = pulseMoveLimits();
   if (mode === "off") return null;
   if (mode === "players" && userId && game.users?.get(userId)?.isGM) return null;
   const fight = fightOf(token);

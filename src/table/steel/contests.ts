@@ -22,7 +22,6 @@ import {
   ENGAGED_RIDE_TN_MAX,
   buyInitiative,
   buyInitiativeOdds,
-  DEFAULT_BUY_INITIATIVE_TN,
   DECK_STAKES,
   mountedOpposedTerrainRoll,
   mountedTerrainRoll,
@@ -53,6 +52,7 @@ import { timedStatus } from "./wounds";
 import { rideTnModifier, rideTnOf } from "./mounted";
 import { opponentOptions, opponents, pickOpponent } from "../opponents";
 import { notifyRefusal } from "../notify";
+import { steelBuyInitiativeTn } from "../../settings";
 
 const C = "BOUT.Steel.Contest.";
 const refused = (code: string, key: string, data?: Record<string, string | number>): Outcome<never> => refuse(`steel.contest.${code}`, `${C}Refusal.${key}`, data);
@@ -62,7 +62,7 @@ const agilityOf = (actor: Actor.Implementation) => (actorView<SteelStats>(actor,
 const riding = (actor: Actor.Implementation | null, combatId: string) => Boolean(actor && fighterOf(actor, combatId)?.mounted);
 
 /** The world's TN for buying initiative (ours: the seed gives none). */
-export const buyTn = () => Number(game.settings?.get("bout", "steelBuyInitiativeTn") ?? DEFAULT_BUY_INITIATIVE_TN);
+export const buyTn = steelBuyInitiativeTn;
 
 const line = (key: string, data: Record<string, string | number | boolean> = {}): EngineEvent => ({ type: "contest", key: `${C}${key}`, data });
 

@@ -14,15 +14,13 @@ import { combatantOf } from "../fighter";
 import { cardView, combatantFor } from "../cards";
 import { boutsState } from "./bouts-state";
 import { namedRefusal } from "../named-refusal";
+import { steelCrowdCap } from "../../settings";
 
 /** "Multiple Opponents": a smaller opponent (a dog, a wolf), as its sheet says; four of them crowd one fighter. */
 export const smallOf = (actor: Actor.Implementation | null) => Boolean((actorView<SteelStats>(actor, "steel")).stats?.small);
 
-/** The GM's cap from the world setting; absent (0): the rules'. */
-export function gmCap(): number | undefined {
-  const n = Number(game.settings?.get("bout", "steelMaxAttackers") ?? 0);
-  return n > 0 ? n : undefined;
-}
+/** The GM's cap from the world setting; absent (0, the engine's default): the rules'. */
+export const gmCap = (): number | undefined => steelCrowdCap();
 
 interface Pairing {
   readonly state: BoutsState;

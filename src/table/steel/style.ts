@@ -22,11 +22,12 @@ import { combatPoolLeft, defenceOpen, defenceTnOf, maneuversFor, postureOf, reac
 import { blowDefaults, rollBlowOrder } from "./blow-order";
 import { mayAttackNow } from "./facing";
 import { steelTables } from "./tables";
+import { ruleSwitch } from "../../settings";
 import { armourByRegion } from "./wounds";
 
 const view = (actor: Actor.Implementation | null) => actorView<SteelStats>(actor, "steel");
 const rule = (styled: Pick<Styled, "style">) => styleRule<SteelStyle>("steel", styled.style)!;
-const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
+const posturesAllowed = () => ruleSwitch("steelPostures");
 const core = (slug: string): SteelManeuver => CORE_MANEUVERS.find((m) => m.slug === slug)!.stats;
 
 /** The fighter's own maneuver for a core one: by id, else one of the same family (and form), the cheapest first. */

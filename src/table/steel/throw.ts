@@ -4,11 +4,12 @@
  * A declaration kind of the runner's (../declarations.ts).
  */
 import { checkThrow, POSTURES, THROWS } from "../../engine/rulesets/steel";
+import { ruleSwitch } from "../../settings";
 import type { TimeCommand } from "../../engine/time/machine";
 import { openOddsDialog } from "../../applications/dialogs/odds-dialog";
 import { askOptions, registerDeclarationKind, type DeclarationKind } from "../declarations";
 
-const posturesAllowed = () => Boolean(game.settings?.get("bout", "steelPostures"));
+const posturesAllowed = () => ruleSwitch("steelPostures");
 
 const THROW: DeclarationKind = {
   question: "BOUT.Declare.Throw.Question",

@@ -1,7 +1,8 @@
 // The world settings that hold a rule's number or switch (issue 32 shell audit): their defaults and limits are
 // the engine's, each the seed's word or our stated reading (src/engine/rulesets/world-settings.ts).
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PULSE_MOVE_LIMITS, PULSE_MOVE_LIMITS, ROUND_SECONDS, RULE_SWITCHES, STEEL_BUY_INITIATIVE_TN, STEEL_MAX_ATTACKERS } from "../../../src/engine/rulesets/world-settings";
+import { DEFAULT_PULSE_MOVE_LIMITS, numberSettingOf, PULSE_MOVE_LIMITS, pulseMoveLimitsOf, ROUND_SECONDS, RULE_SWITCHES, ruleSwitchOf, STEEL_BUY_INITIATIVE_TN, STEEL_MAX_ATTACKERS, steelCrowdCapOf } from "../../../src/engine/rulesets/world-settings";
+import { maxAttackers } from "../../../src/engine/rulesets/steel/multiple-opponents";
 import { roundSeconds } from "../../../src/engine/time/round-length";
 
 describe("the defaults of the world settings that hold rules", () => {
@@ -26,5 +27,46 @@ describe("the defaults of the world settings that hold rules", () => {
   it("seed 004 [13]-[15]: the players' moves are checked in a running pulse, by default", () => {
     expect(PULSE_MOVE_LIMITS).toEqual(["players", "everyone", "off"]);
     expect(DEFAULT_PULSE_MOVE_LIMITS).toBe("players");
+  });
+});
+
+// Issue 32 leftovers: the table's readers typed their own fallback (`?? 0`, `!== false`, `?? "players"`); a stored
+// value that cannot be read is the engine's default, through these readers only.
+describe("what a stored setting reads as (the engine's default where it cannot be read)", () => {
+  it("seed 000 'Posture' and seed 001 '1. Movement' are on, seed 001's optional rules off, when nothing is stored; the GM's choice wins", () => {
+    expect(ruleSwitchOf("steelPostures", undefined)).toBe(true);
+    expect(ruleSwitchOf("phasesEffectiveSpace", "yes")).toBe(true);
+    expect(ruleSwitchOf("phasesCalledShots", undefined)).toBe(false);
+    expect(ruleSwitchOf("phasesPiercingRule", null)).toBe(false);
+    expect(ruleSwitchOf("steelPostures", false)).toBe(false);
+    expect(ruleSwitchOf("phasesCalledShots", true)).toBe(true);
+  });
+
+  it("seed 000 'Multiple Opponents': nothing stored, or 0, keeps the rules' 3 (4 small foes); the GM's 2 caps at 2, and 99 at the setting's 12", () => {
+    expect(steelCrowdCapOf(undefined)).toBeUndefined();
+    expect(steelCrowdCapOf(0)).toBeUndefined();
+    expect(maxAttackers(false, steelCrowdCapOf(undefined))).toBe(3);
+    expect(maxAttackers(true, steelCrowdCapOf(0))).toBe(4);
+    expect(maxAttackers(true, steelCrowdCapOf(2))).toBe(2);
+    expect(steelCrowdCapOf(99)).toBe(12);
+    expect(steelCrowdCapOf(-3)).toBeUndefined();
+  });
+
+  it("a number setting: the GM's whole number within its limits, else its default (buying initiative at TN 6, a round of 6 s)", () => {
+    expect(numberSettingOf(STEEL_BUY_INITIATIVE_TN, undefined)).toBe(6);
+    expect(numberSettingOf(STEEL_BUY_INITIATIVE_TN, "seven")).toBe(6);
+    expect(numberSettingOf(STEEL_BUY_INITIATIVE_TN, 8)).toBe(8);
+    expect(numberSettingOf(STEEL_BUY_INITIATIVE_TN, "9")).toBe(9);
+    expect(numberSettingOf(STEEL_BUY_INITIATIVE_TN, 1)).toBe(2);
+    expect(numberSettingOf(STEEL_BUY_INITIATIVE_TN, 7.6)).toBe(7);
+    expect(numberSettingOf(ROUND_SECONDS, null)).toBe(6);
+    expect(numberSettingOf(ROUND_SECONDS, 0)).toBe(0);
+  });
+
+  it("seed 004 [13]-[15]: whose moves a pulse checks is the GM's choice, else the players'", () => {
+    expect(pulseMoveLimitsOf(undefined)).toBe("players");
+    expect(pulseMoveLimitsOf("nobody")).toBe("players");
+    expect(pulseMoveLimitsOf("everyone")).toBe("everyone");
+    expect(pulseMoveLimitsOf("off")).toBe("off");
   });
 });
