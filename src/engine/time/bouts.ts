@@ -20,15 +20,16 @@ import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWitho
 import { fumbleBelowZero } from "../rulesets/steel/exchange";
 import { missileFireTime } from "../rulesets/steel/missile";
 
-/** Seed 000 "Melee Combat": the secret throw is red (attack) or white (respond); none is hesitation. The tracker offers these. */
-export const THROWS = ["red", "white"] as const;
-export type Throw = (typeof THROWS)[number] | null;
+import { POSTURES, THROWS, type Posture, type ThrowColour } from "../rulesets/steel/posture";
+
+/** Seed 000 "Melee Combat": the throw's colours are steel's (`rulesets/steel/posture.ts:THROWS`); none is hesitation. */
+export { THROWS };
+export type Throw = ThrowColour | null;
 export type Restriction = "none" | "defendOnly" | "noAction";
 export type BoutPhase = "opening" | "simultaneous" | "continuing";
 export type SpendPurpose = "attack" | "defence" | "other";
 /** Declared with the throw when the GM allows it; gone after the first blow ("Posture"). */
-export type BoutPosture = "neutral" | "aggressive" | "defensive";
-const POSTURES: readonly BoutPosture[] = ["neutral", "aggressive", "defensive"];
+export type BoutPosture = Posture;
 /** The light the fight is in ("Combat Pool" modifiers); the shell reads it when it refreshes pools. */
 export type BoutLight = "bright" | "dim" | "moonlight" | "darkness";
 export const BOUT_LIGHTS: readonly BoutLight[] = ["bright", "dim", "moonlight", "darkness"];

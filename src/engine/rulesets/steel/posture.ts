@@ -32,8 +32,9 @@ export function postureEffect(posture: Posture | undefined, kind: "attack" | "de
   return NONE;
 }
 
-export type ThrowColour = "red" | "white";
-export const THROWS: readonly ThrowColour[] = ["red", "white"];
+/** Seed 000 "Melee Combat": the secret throw is red (attack) or white (respond); none is hesitation. The one list: the bout, the tracker, the throw's dialog and the styles read it. */
+export const THROWS = ["red", "white"] as const;
+export type ThrowColour = (typeof THROWS)[number];
 
 /**
  * The secret throw as a fighter declares it ("Melee Combat": red or white;
