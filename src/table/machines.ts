@@ -109,12 +109,13 @@ export interface TimeWords {
   readonly nextRound: string;
 }
 
-/** A tracker button: opens the group's secret throw, sends one machine command, or asks for figures first. */
+/** A tracker button: opens a secret declaration for the group (steel's throw), sends one machine command, or asks for figures first. */
 export interface GroupAction {
   readonly id: string;
   readonly label: string;
   readonly icon: string;
-  readonly throw?: true;
+  /** Opens a secret declaration of this registered kind (../declarations.ts) for the group's fighters, offering these choices: the ruleset names both. */
+  readonly declare?: { readonly kind: string; readonly options: readonly string[] };
   readonly command?: TimeCommand;
   /** Posts a chat card of this kind for the combatant's actor, on themself (a fatigue check). */
   readonly card?: string;

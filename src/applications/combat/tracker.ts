@@ -12,7 +12,6 @@ import { notifyRefusal } from "../../table/notify";
 import { openOddsDialog } from "../dialogs/odds-dialog";
 import { postCard } from "../../table/cards";
 import { refuse, type Outcome } from "../../engine/outcome";
-import { THROWS } from "../../engine/time/bouts";
 import { askGM } from "../../table/grants";
 import { contextEntry, contextEntryKey, type ContextMenuEntry } from "../../compat";
 import { chooseStyle, styleable, withStyles } from "./style-menu";
@@ -242,12 +241,12 @@ export class BoutCombatTracker extends CoreTracker {
     if (!combat || !game.user?.isGM) return;
     const action = combat.structure?.groupActions?.(combat.machineState, groupId).find((a) => a.id === target.dataset.actionId);
     if (!action) return;
-    if (action.throw) {
+    if (action.declare) {
       // The group's fighters in the fight's order (issue 31: one out of it, senseless or defeated, throws nothing).
       const ids = (combat.trackerView()?.rows ?? []).filter((r) => r.groupId === groupId).map((r) => r.combatantId);
       // openDeclaration takes the combat's queue on the active GM: a command or choice on its way lands before the throw opens, never over it.
-      // The throw's choices are the engine's (seed 000 "Melee Combat": red or white).
-      return openDeclaration(combat, "throw", groupId, ids, [...THROWS]);
+      // The kind and its choices are the ruleset's (steel's throw: the engine's red or white), never the tracker's.
+      return openDeclaration(combat, action.declare.kind, groupId, ids, [...action.declare.options]);
     }
     if (action.run) return action.run(combat, groupId);
     if (action.command) return combat.command(action.command);

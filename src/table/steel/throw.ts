@@ -11,6 +11,9 @@ import { askOptions, registerDeclarationKind, type DeclarationKind } from "../de
 
 const posturesAllowed = () => ruleSwitch("steelPostures");
 
+/** The declaration kind's name: registered here, opened by the bouts' tracker button (./time.ts). */
+export const THROW_KIND = "throw";
+
 const THROW: DeclarationKind = {
   question: "BOUT.Declare.Throw.Question",
   optionLabels: "BOUT.Declare.Throw.Option.",
@@ -46,5 +49,5 @@ const THROW: DeclarationKind = {
 
 /** Called once from the `init` hook. */
 export function registerSteelThrow(): void {
-  registerDeclarationKind("throw", THROW);
+  registerDeclarationKind(THROW_KIND, THROW);
 }

@@ -6,7 +6,8 @@
  */
 import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
-import { BOUT_LIGHTS, boutsMachine, startBouts, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
+import { THROW_KIND } from "./throw";
+import { BOUT_LIGHTS, boutsMachine, startBouts, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
 import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
 import { gatherCard } from "../cards";
 import { runCrowd } from "./crowd";
@@ -143,7 +144,7 @@ const BOUTS: TimeStructure = {
     if (!bout) return [];
     const actions: GroupAction[] = [];
     if (state.focus !== bout.id) actions.push({ id: "focus", label: "BOUT.Tracker.Action.Focus", icon: "fa-solid fa-crosshairs", command: { type: "focus", boutId: bout.id } as TimeCommand });
-    if (bout.phase === "opening") actions.push({ id: "throw", label: "BOUT.Tracker.Action.Throw", icon: "fa-solid fa-hand-fist", throw: true });
+    if (bout.phase === "opening") actions.push({ id: "throw", label: "BOUT.Tracker.Action.Throw", icon: "fa-solid fa-hand-fist", declare: { kind: THROW_KIND, options: THROWS } });
     // "Melee Combat": several threw red; their blows land in the order a Reflex roll gives.
     else if (bout.phase === "simultaneous") actions.push({ id: "blowOrder", label: "BOUT.Tracker.Action.BlowOrder", icon: "fa-solid fa-list-ol", run: runBlowOrder });
     else {
