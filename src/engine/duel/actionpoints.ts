@@ -24,6 +24,7 @@ import {
   resolveAttack,
   rollActionPool,
   shieldBashBlow,
+  skillFor as pickSkill,
   strengthBonus,
   type ActionPointsStats,
   type ApTables,
@@ -80,14 +81,14 @@ function fighter(actor: ActorView, name: string, world: DuelWorld = {}): ApFight
   const tables = world.actionpoints?.tables ?? DEFAULT_AP_TABLES;
   const v = actor as ActorView<ActionPointsStats>;
   const s = v.stats;
-  const skills = v.skills.map((k) => ({ name: k.name.toLowerCase(), stats: k.stats as Skill & { kind: string } }));
-  const skillNamed = (n: string) => skills.find((k) => k.name === n.toLowerCase())?.stats ?? null;
-  const ofKind = (kind: string) => skills.find((k) => k.stats.kind === kind)?.stats ?? null;
+  // The skills as the card picks them (rulesets/actionpoints/weapons.ts `skillFor`): the one a weapon names, else the first of the kind.
+  const skills = v.skills.map((k) => ({ name: k.name, stats: k.stats as Skill & { kind: string } }));
+  const ofKind = (kind: "weapon" | "shieldPlay" | "dodge", named?: unknown) => pickSkill(skills, kind, named)?.stats ?? null;
   // The melee weapon in hand; else the carried one with the best skill (drawn at
   // the start); bare hands (base 2) without one.
   const weapons = v.weapons
     .filter((w) => !isMissileSkill(w.stats.skill))
-    .map((w) => ({ w: w.stats, name: w.name, equipped: w.equipped, skill: skillNamed(String(w.stats.skill)) ?? UNSKILLED }))
+    .map((w) => ({ w: w.stats, name: w.name, equipped: w.equipped, skill: ofKind("weapon", w.stats.skill) ?? UNSKILLED }))
     .sort((x, y) => y.skill.tsc - x.skill.tsc || y.w.baseDamage - x.w.baseDamage);
   const chosen = weapons.find((w) => w.equipped) ?? weapons[0];
   const armour = wornArmour(v);

@@ -32,6 +32,7 @@ import {
   mayPayFatigue,
   defencesAvailable,
   parryWeaponOf,
+  skillFor,
   resolveAttack,
   shieldStats,
   strengthBonus,
@@ -58,11 +59,12 @@ type View = ActorView<ActionPointsStats>;
 export const view = (actor: Actor.Implementation | null) => actorView<ActionPointsStats>(actor, "actionpoints");
 const refused = (code: string, key: string): Outcome<never> => refuse(code, `BOUT.ActionPoints.Table.Refusal.${key}`);
 
-/** TSC% and PSF% of a skill: the one a weapon names, else the first of the kind. */
+/** The fighter's skills as the engine reads them. */
+const skillsOf = (v: View) => v.skills.map((s) => ({ name: s.name, stats: s.stats as { kind: string; tsc: number; psf: number; attackerBonus: number } }));
+
+/** TSC% and PSF% of a skill: the engine's `skillFor` (the one a weapon names, else the first of the kind). */
 export function skillOf(v: View, kind: "weapon" | "shieldPlay" | "dodge", name = ""): { tsc: number; psf: number } | null {
-  const skills = v.skills.map((s) => ({ name: s.name, stats: s.stats as { kind: string; tsc: number; psf: number; attackerBonus: number } }));
-  const named = name ? skills.find((s) => s.name.toLowerCase() === name.toLowerCase()) : undefined;
-  const found = named ?? skills.find((s) => s.stats.kind === kind);
+  const found = skillFor(skillsOf(v), kind, name);
   return found ? { tsc: found.stats.tsc, psf: found.stats.psf } : null;
 }
 
@@ -113,7 +115,7 @@ export function defenderFigures(v: View, id: string, defence: Defence, location:
 export function attackerFigures(actor: Actor.Implementation, item: Item.Implementation, modifier: number): AttackInput["attacker"] | null {
   const v = view(actor);
   const w = (item.system as any).actionpoints ?? {};
-  const skill = v.skills.map((s) => ({ name: s.name, stats: s.stats as { kind: string; tsc: number; psf: number; attackerBonus: number } })).find((s) => (w.skill ? s.name.toLowerCase() === String(w.skill).toLowerCase() : s.stats.kind === "weapon"));
+  const skill = skillFor(skillsOf(v), "weapon", w.skill);
   if (!skill) return null;
   return { id: fighterRef(actor), tsc: skill.stats.tsc, psf: skill.stats.psf, modifier, baseDamage: Number(w.baseDamage ?? 0), strengthBonus: strengthBonus(v.stats.str, Boolean(w.light)), attackerBonus: skill.stats.attackerBonus, weaponSize: Number(w.size ?? weaponStats.size.initial) };
 }

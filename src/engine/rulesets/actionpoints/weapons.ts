@@ -39,3 +39,16 @@ export function shieldBashBlow(taker: { readonly id: string; readonly tsc: numbe
 export function parryWeaponOf<W extends { readonly equipped: boolean; readonly stats: { readonly skill?: unknown } }>(weapons: readonly W[]): W | null {
   return weapons.find((w) => w.equipped && !isMissileSkill(w.stats.skill)) ?? null;
 }
+
+/**
+ * IV.a "his TSC% in the weapon being wielded", IV.c.ii "the appropriate weapon
+ * skill": the skill a weapon is used with is the one it names (by name, any
+ * case); a weapon that names none, or one the fighter lacks, uses his first
+ * weapon skill (our reading: the seed ties a weapon to a skill without saying
+ * how). Shield Play and Dodge are the first skill of their kind. None: null.
+ * The card (attack, defence, advantage) and the duel simulator both ask here.
+ */
+export function skillFor<S extends { readonly name: string; readonly stats: { readonly kind?: unknown } }>(skills: readonly S[], kind: "weapon" | "shieldPlay" | "dodge", named: unknown = ""): S | null {
+  const name = typeof named === "string" ? named.trim().toLowerCase() : "";
+  return (name ? skills.find((s) => s.name.toLowerCase() === name) : undefined) ?? skills.find((s) => s.stats.kind === kind) ?? null;
+}

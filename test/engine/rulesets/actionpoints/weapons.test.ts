@@ -4,7 +4,8 @@
 // VI.a ("Shield Bash – ... the defender may roll against his TSC% in Shield Play
 // to deliver a blow"; its damage is ours).
 import { describe, expect, it } from "vitest";
-import { attackCostOf, isMissileSkill, parryWeaponOf, shieldBashBlow } from "../../../../src/engine/rulesets/actionpoints";
+import { attackCostOf, isMissileSkill, parryWeaponOf, shieldBashBlow, skillFor } from "../../../../src/engine/rulesets/actionpoints";
+import { actionPointsDuel, actorViewFromSource } from "../../../../src/engine/duel";
 
 const SEED = "seed 002_e3c6bc76ba013433.txt";
 
@@ -37,5 +38,42 @@ describe(`${SEED}, IV.b.ii, IV.c.ii: "the weapon wielded" for a parry`, () => {
     expect(parryWeaponOf([bow])).toBeNull();
     expect(parryWeaponOf([bow, sword])?.id).toBe("sword");
     expect(parryWeaponOf([bow, { ...sword, equipped: false }])).toBeNull();
+  });
+});
+
+// IV.a "his TSC% in the weapon being wielded", IV.c.ii "the appropriate weapon skill": the seed ties a weapon
+// to a skill without saying how; ours: the skill the weapon names, else the first weapon skill. Issue 32
+// leftovers: the card and the duel simulator each picked it their own way (the card refused a weapon naming a
+// skill the fighter lacks; the simulator fought it unskilled, 20%/5%).
+describe(`${SEED}, IV.a, IV.c.ii: the skill a weapon is used with`, () => {
+  const skill = (name: string, kind: string, tsc: number) => ({ name, stats: { kind, tsc, psf: tsc / 5, attackerBonus: 0 } });
+  const skills = [skill("Dodge", "dodge", 50), skill("Axe", "weapon", 35), skill("Longsword", "weapon", 60), skill("Shield Play", "shieldPlay", 40)];
+
+  it("the named one in any case; none named, or one he lacks: the first weapon skill; Dodge and Shield Play by kind", () => {
+    expect(skillFor(skills, "weapon", "longsword")?.stats.tsc).toBe(60);
+    expect(skillFor(skills, "weapon", " Longsword ")?.stats.tsc).toBe(60);
+    expect(skillFor(skills, "weapon", "")?.stats.tsc).toBe(35);
+    expect(skillFor(skills, "weapon", "Flail")?.stats.tsc).toBe(35);
+    expect(skillFor(skills, "weapon", undefined)?.stats.tsc).toBe(35);
+    expect(skillFor(skills, "dodge")?.stats.tsc).toBe(50);
+    expect(skillFor(skills, "shieldPlay")?.stats.tsc).toBe(40);
+    expect(skillFor([skill("Dodge", "dodge", 50)], "weapon", "Axe")).toBeNull();
+  });
+
+  it("the duel simulator fights a sword that names a skill he lacks with his first weapon skill, as the card does (Axe, 35%)", () => {
+    const actor = actorViewFromSource(
+      {
+        system: { actionpoints: { str: 12, bap: 10, fatigue: 20, fatigueNow: 20, body: 15, bodyNow: 15, con: 12 } },
+        items: [
+          { _id: "sw", name: "Sword", type: "weapon", system: { equipped: true, actionpoints: { baseDamage: 6, light: false, size: 2, skill: "Flail", attackCost: 6 } } },
+          ...skills.map((k) => ({ _id: k.name, name: k.name, type: "skill", system: { actionpoints: k.stats } })),
+        ],
+      },
+      "actionpoints",
+    );
+    const f = actionPointsDuel.fighter(actor, "Ada");
+    expect(f.attack).toMatchObject({ tsc: 35, psf: 7 });
+    expect(f.weaponSkill.tsc).toBe(35);
+    expect(f.dodge?.tsc).toBe(50);
   });
 });
