@@ -310,6 +310,37 @@ describe("phases blows (our default melee procedure, with seed 001's first strik
     expect(ctx.gm.runtime.rolls.length).toBe(rolls);
   });
 
+  // Issue 32 leftovers: a blow card whose weapon was deleted before it resolved was checked against a stand-in reach
+  // of Touch to Far; the card now carries its weapon's reach ("1. Movement": a weapon that cannot reach the
+  // engagement's range cannot attack), and a card that carries none and whose weapon is gone is refused plainly.
+  it("Ada's sword is deleted after her blow is posted: the card keeps the sword's Touch to Reach and resolves; an older card with no reach and no sword is refused, left waiting", async () => {
+    const ctx = await range();
+    const { ca, stateOf } = await meleePhase(ctx);
+    const card = await attack(ctx, ctx.swordId, {});
+    expect(JSON.parse(card.system.declaration).reach).toEqual({ min: "touch", max: "reach" });
+    await ctx.gm.game.actors.get(ctx.adaId).items.get(ctx.swordId).delete();
+    await settle();
+    // An older card's declaration (no reach), its sword gone.
+    const older = { ...JSON.parse(card.system.declaration) };
+    delete older.reach;
+    const kept = card.system.declaration;
+    await ctx.gm.game.messages.get(card.id).update({ "system.declaration": JSON.stringify(older) });
+    await settle();
+    const refused = await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { defence: "defend" } });
+    expect(refused.refusal.code).toBe("phases.card.noWeapon");
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+    expect(stateOf().acted).toEqual([]);
+    // The card as posted: resolved against the sword's reach, and Ada's turn is spent.
+    await ctx.gm.game.messages.get(card.id).update({ "system.declaration": kept });
+    await settle();
+    scriptDraws(ctx.gm, [[8, 10], [4, 10]], AFTER);
+    const answered = await hooks(ctx.bob).askGM("answerCard", { messageId: card.id, answer: { defence: "defend" } });
+    expect(answered.ok).toBe(true);
+    await settle();
+    expect(data(resultOf(ctx, card.id), "attack")).toEqual({ total: 19 });
+    expect(stateOf().acted).toEqual([ca.id]);
+  });
+
   it(`writes in a running round (issue 23): Ada's blow posted is one write, Bran's defence ${isV14() ? "one batch of the card and the round's end of Ada's turn" : "two (the card, then the round)"}, Apply ${isV14() ? "one batch" : "the card, then Bran's wounds"}`, async () => {
     const ctx = await range();
     const { ca, stateOf } = await meleePhase(ctx);

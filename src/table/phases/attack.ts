@@ -52,6 +52,8 @@ import {
   SHOT_DEFENCES,
   WOUND_STEP,
   weaponReach,
+  postedReach,
+  type WeaponReach,
   type BlowDefence,
   type MeleeInput,
   type PhasesTarget,
@@ -101,6 +103,8 @@ interface Declaration {
   readonly weaponId: string;
   readonly weapon: string;
   readonly missile: boolean;
+  /** Melee: the weapon's reach when the blow was declared (the engine's `postedReach` reads it back); a shot: none. */
+  readonly reach?: WeaponReach | null;
   readonly attack: number;
   readonly damage: number;
   readonly penalty: number;
@@ -142,10 +146,9 @@ const inRound = (c: PhasesCombat) => c.state !== null && c.combatantId !== null;
  * engagement's range, it is engaged with nobody, it declared no fighting, or its
  * missile weapon is not ready in this phase.
  */
-function turnCommands(c: PhasesCombat, w: PhasesWeapon, names: { target: string; weapon: string }): Outcome<TimeCommand[]> {
+function turnCommands(c: PhasesCombat, missile: boolean, reach: WeaponReach | null, names: { target: string; weapon: string }): Outcome<TimeCommand[]> {
   if (!c.state || !c.combatantId) return ok([]);
-  const missile = Boolean(w.missile);
-  const no = strikeRefusal(c.state, c.combatantId, c.defenderCombatantId, missile, missile ? null : weaponReach(w));
+  const no = strikeRefusal(c.state, c.combatantId, c.defenderCombatantId, missile, missile ? null : reach);
   if (no) {
     const data = { name: names.target, weapon: names.weapon, range: no.code === "outOfReach" ? (game.i18n?.localize(`BOUT.Phases.Range.${no.range}`) ?? no.range) : "" };
     return refused(no.code, no.code === "wrongPhase" ? (missile ? "WrongPhaseMissile" : "WrongPhaseMelee") : STRIKE_REFUSAL_KEYS[no.code], data);
@@ -347,7 +350,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     ({ modifier, firstStrike } = blow);
   }
   // In the round: the attacker's turn in the phase, at someone it is engaged with, with a weapon that reaches (the engine decides).
-  const commands = turnCommands(c, w, { target: fighterName(defender), weapon: item.name });
+  const reach = w.missile ? null : weaponReach(w);
+  const commands = turnCommands(c, Boolean(w.missile), reach, { target: fighterName(defender), weapon: item.name });
   if (!commands.ok) return commands;
   const ready = dryRun(combatId, commands.value);
   if (!ready.ok) return ready;
@@ -356,6 +360,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     weaponId: item.id!,
     weapon: item.name,
     missile: Boolean(w.missile),
+    reach,
     attack: attackScore(a.stats, w),
     damage: damageScore(a.stats, w),
     penalty: penaltyOf(a),
@@ -500,8 +505,12 @@ const attackCard: CardKind = {
     const d = card.declaration as Declaration;
     if (!card.attacker || !card.defender || !d) return refused("noWeapon", "NoWeapon");
     const target = view(card.defender);
-    const weapon = (card.attacker.items.get(d.weaponId)?.system as { phases?: PhasesWeapon } | undefined)?.phases ?? ({ missile: d.missile, minRange: "touch", range: "far" } as PhasesWeapon);
-    const commands = turnCommands(phasesCombat(card.combatId, card.attacker, card.defender), weapon, { target: fighterName(card.defender), weapon: d.weapon });
+    // The blow's reach is the card's, as posted; a card from before it carried one reads its weapon, and without either it is refused plainly.
+    const missile = Boolean(d.missile);
+    const kept = (card.attacker.items.get(d.weaponId)?.system as { phases?: PhasesWeapon } | undefined)?.phases;
+    const reach = missile ? null : (postedReach(d.reach) ?? (kept ? weaponReach(kept) : null));
+    if (!missile && !reach) return refused("noWeapon", "NoWeapon");
+    const commands = turnCommands(phasesCombat(card.combatId, card.attacker, card.defender), missile, reach, { target: fighterName(card.defender), weapon: d.weapon });
     if (!commands.ok) return commands;
     let wounds: number;
     let hit: boolean;

@@ -13,7 +13,7 @@
  * Ties on the total go to the higher Initiative score, then to the id (the seed
  * does not settle ties: our default, shown as "tied" on the tracker).
  */
-import { rangeIndex, weaponStats, type RangeClass } from "./stats";
+import { RANGES, rangeIndex, weaponStats, type RangeClass } from "./stats";
 
 export interface WeaponReach {
   /** Nearest range the weapon attacks at. */
@@ -25,6 +25,20 @@ export interface WeaponReach {
 /** A melee weapon's reach from its sheet; a figure left out is the weapon's default (Touch to Reach, ours). */
 export function weaponReach(w: { readonly minRange?: RangeClass | null; readonly range?: RangeClass | null }): WeaponReach {
   return { min: w.minRange ?? (weaponStats.minRange.initial as RangeClass), max: w.range ?? (weaponStats.range.initial as RangeClass) };
+}
+
+/**
+ * A blow card's reach as it was posted ("A weapon that cannot reach the range
+ * the engagement ends at cannot attack"): the weapon's, stored on the card so the
+ * blow is checked against the weapon it was declared with even if the item is
+ * gone by the time it resolves. Null when it does not read (an older card, a
+ * nearest range beyond the farthest): the card has no reach to check.
+ */
+export function postedReach(stored: unknown): WeaponReach | null {
+  const r = (typeof stored === "object" && stored !== null ? stored : {}) as { min?: unknown; max?: unknown };
+  const isRange = (v: unknown): v is RangeClass => (RANGES as readonly unknown[]).includes(v);
+  if (!isRange(r.min) || !isRange(r.max) || rangeIndex(r.min) > rangeIndex(r.max)) return null;
+  return { min: r.min, max: r.max };
 }
 
 export function reaches(weapon: WeaponReach | null | undefined, range: RangeClass): boolean {

@@ -6,6 +6,7 @@
 // engaged by nobody and so struck by nobody.
 import { describe, expect, it } from "vitest";
 import { meleeBlowRefusal, phasesMachine, startPhases, type DeclarationInput, type PhasesCommand, type PhasesState } from "../../../../src/engine/time/phases";
+import { postedReach } from "../../../../src/engine/rulesets/phases/engagement";
 
 const SEED = "seed 001_e84cf39f805b9fd9.txt";
 const sword = { min: "touch", max: "reach" } as const;
@@ -38,6 +39,20 @@ describe(`${SEED}, "1. Movement" and "Engagement Example": a blow only within an
   });
   it("Inigo cannot strike Bors with his dagger: Bors is at Close, beyond a dagger's reach", () => {
     expect(meleeBlowRefusal(rolled, "inigo", "bors", dagger)).toBe("outOfReach");
+  });
+  // Issue 32 leftovers: a blow card whose weapon item was deleted before it resolved was checked against a
+  // stand-in reach of Touch to Far, so Inigo's dagger blow at Bors would have landed; the card now carries the reach.
+  it("Inigo's dagger blow, posted on a card and its dagger deleted, is still checked against the dagger's Touch: refused at Close", () => {
+    const stored = JSON.parse(JSON.stringify({ reach: dagger })).reach;
+    expect(postedReach(stored)).toEqual(dagger);
+    expect(meleeBlowRefusal(rolled, "inigo", "bors", postedReach(stored))).toBe("outOfReach");
+    expect(meleeBlowRefusal(rolled, "inigo", "bors", { min: "touch", max: "far" })).toBeNull();
+  });
+  it("a card's reach that does not read (none, an unknown range, nearest beyond farthest) is none", () => {
+    expect(postedReach(undefined)).toBeNull();
+    expect(postedReach({ min: "touch", max: "lance" })).toBeNull();
+    expect(postedReach({ min: "close", max: "touch" })).toBeNull();
+    expect(postedReach({ min: "reach", max: "close" })).toEqual(spear);
   });
   it("Bors cannot strike with a weapon that does not reach Close either (a sword, or none)", () => {
     expect(meleeBlowRefusal(rolled, "bors", "inigo", sword)).toBe("outOfReach");
