@@ -80,7 +80,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: false,
+    default: TABLE_SWITCHES.autoApply,
   });
   // The GM confirms the round's choices of the fighters that fight by a style (one form), or lets them stand unasked.
   game.settings.register(SYSTEM_ID, "styleConfirm", {
@@ -89,7 +89,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Boolean,
-    default: true,
+    default: TABLE_SWITCHES.styleConfirm,
   });
   // World time: steel's rounds (2 s) and pulses (5 s) have the seed's length; the other rulesets give none, so the GM sets it.
   game.settings.register(SYSTEM_ID, "roundSeconds", {
@@ -257,6 +257,19 @@ export function activeRuleset(): Ruleset {
   } catch {
     return getRuleset(undefined);
   }
+}
+
+/**
+ * The table's own switches (no seed's rule): applying a card that leaves nobody a choice as it
+ * resolves (off), and the GM confirming the styled fighters' round (on). Registered with these
+ * defaults and read back through `tableSwitch`, so no reader types a fallback of its own.
+ */
+export const TABLE_SWITCHES = { autoApply: false, styleConfirm: true } as const;
+
+/** A table switch: the GM's true or false, else its default. */
+export function tableSwitch(key: keyof typeof TABLE_SWITCHES): boolean {
+  const v = storedSetting(key);
+  return typeof v === "boolean" ? v : TABLE_SWITCHES[key];
 }
 
 /** A world setting as stored, or undefined where it cannot be read (settings not registered yet). */

@@ -31,6 +31,7 @@ import { mayPress } from "../engine/card-hands";
 import type { DrawLabel, MarkedFace } from "../engine/dice";
 import { LABEL_OPTION, MARKS_OPTION } from "../dice/foundry-dice";
 import { namedRefusal } from "./named-refusal";
+import { tableSwitch } from "../settings";
 
 /** The headline a kind returns (its lang key and values), said the same way on result cards; `withThen` adds what the table must act on. */
 export type { Headline };
@@ -757,7 +758,7 @@ function leftToApply(result: Record<string, unknown>, parts: readonly CardPart[]
  * GM's message, so a player cannot make one apply itself.
  */
 function autoApply(message: ChatMessage.Implementation): void {
-  if (!game.user?.isActiveGM || !game.settings?.get("bout", "autoApply")) return;
+  if (!game.user?.isActiveGM || !tableSwitch("autoApply")) return;
   const card = cardView(message);
   if (!card || card.state !== "resolved") return;
   if ((kinds.get(card.kind)?.followUps?.(card) ?? []).length) return;

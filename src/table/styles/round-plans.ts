@@ -11,7 +11,7 @@ import type { BoutCombat } from "../../documents/combat";
 import type { DialogValues } from "../../applications/dialogs/odds-dialog";
 import { openRoundForm, type RoundRow } from "../../applications/dialogs/round-form";
 import { GM_DECIDES, styleName } from "../../engine/styles";
-import { activeRuleset } from "../../settings";
+import { activeRuleset, tableSwitch } from "../../settings";
 import { askChoice, checkChoice, recordChoices } from "../declarations";
 import { queued } from "../write-queue";
 import { fighterName } from "../fighter";
@@ -20,7 +20,7 @@ import { rulesetStyles, type RulesetStyles } from "./registry";
 import { downed, styleOf } from "./style-of";
 
 /** Does the GM confirm the styles' choices each round (the world setting), or do they stand unasked? */
-export const confirmsRounds = (): boolean => game.settings?.get("bout", "styleConfirm") !== false;
+export const confirmsRounds = (): boolean => tableSwitch("styleConfirm");
 
 const fieldsOf = (row: RoundRow): Record<string, DialogValues[string]> => Object.fromEntries(row.fields.map((f) => [f.name, f.value]));
 /** A fighter as the table names it ("Wolf (2)"), so rows of one NPC's tokens can be told apart. */
