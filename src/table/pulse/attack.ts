@@ -300,7 +300,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     const place = checkAttackPlace(combatId, attacker, defender, strikeType, w);
     if (!place.ok) return place;
   }
-  const riding = checkMountedBlow(combatId, attacker, defender, w);
+  const riding = checkMountedBlow(combatId, attacker, defender, w, several);
   if (!riding.ok) return riding;
   // [16.5] a Restrain is made while grappling the target; those grappling it too may lend their strength.
   const grappling = grapples(inClose(attacker), tangledWith(attacker).some((r) => refersTo(r, defender)));
