@@ -2,7 +2,7 @@
 // strike until repaired"), [16.5] (Disarm: an item in hand; Trip and a stuck weapon on man-sized figures),
 // [22] (multi-hex figures): what a figure fights with, exact answers.
 import { describe, expect, it } from "vitest";
-import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf, weaponRank } from "../../../../src/engine/rulesets/pulse/wielding";
+import { disarmableItems, firesMissiles, hexesCovered, manSized, poleInHand, readyWeapon, strikeAction, strikeTypeOf, weaponRank } from "../../../../src/engine/rulesets/pulse/wielding";
 
 const w = (id: string, equipped: boolean, use: string, broken = false) => ({ id, equipped, stats: { use, broken } });
 
@@ -47,5 +47,14 @@ describe("seed 004 [12.3] 'IV = modAG + PC + Rank', [21]: the rank a figure's we
     expect(weaponRank({ use: "unarmed", rank: 0 }, 8)).toBe(8);
     expect(weaponRank({ use: "unarmed", rank: 5 }, 2)).toBe(5);
     expect(weaponRank(null, 8)).toBe(0);
+  });
+});
+
+describe("seed 004 [14.2-8], [17.3]: \"a pole weapon\" is the one in hand", () => {
+  it("a broken boar spear first on the sheet leaves the sword in hand: no pole weapon; mended, it is; unequipped, not", () => {
+    expect(poleInHand([w("spear", true, "pole", true), w("sword", true, "melee")])).toBe(false);
+    expect(poleInHand([w("spear", true, "pole"), w("sword", true, "melee")])).toBe(true);
+    expect(poleInHand([w("spear", false, "pole"), w("sword", true, "melee")])).toBe(false);
+    expect(poleInHand([])).toBe(false);
   });
 });
