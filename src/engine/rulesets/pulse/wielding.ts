@@ -39,6 +39,10 @@ export function disarmableItems<W extends Held, S extends { readonly id: string;
   return [...weapons.filter((w) => w.equipped && w.stats.use !== "unarmed"), ...shields.filter((s) => s.equipped)];
 }
 
+/** [16.5] Shield Rush: a shield carried ready, able to rush (not a main gauche or tower shield) and not broken. */
+export const shieldCanRush = (shields: readonly { readonly equipped: boolean; readonly stats: { readonly canRush?: boolean; readonly broken?: boolean } }[]): boolean =>
+  shields.some((s) => s.equipped && s.stats.canRush === true && !s.stats.broken);
+
 /** [16.5], [22] a figure covering one hex is man-sized or smaller (Trip, stuck weapons). */
 export const manSized = (hexes: number): boolean => hexes <= 1;
 

@@ -2,7 +2,7 @@
 // strike until repaired"), [16.5] (Disarm: an item in hand; Trip and a stuck weapon on man-sized figures),
 // [22] (multi-hex figures): what a figure fights with, exact answers.
 import { describe, expect, it } from "vitest";
-import { disarmableItems, firesMissiles, hexesCovered, manSized, poleInHand, readyWeapon, strikeAction, strikeTypeOf, weaponRank } from "../../../../src/engine/rulesets/pulse/wielding";
+import { disarmableItems, firesMissiles, hexesCovered, manSized, poleInHand, readyWeapon, shieldCanRush, strikeAction, strikeTypeOf, weaponRank } from "../../../../src/engine/rulesets/pulse/wielding";
 
 const w = (id: string, equipped: boolean, use: string, broken = false) => ({ id, equipped, stats: { use, broken } });
 
@@ -56,5 +56,12 @@ describe("seed 004 [14.2-8], [17.3]: \"a pole weapon\" is the one in hand", () =
     expect(poleInHand([w("spear", true, "pole"), w("sword", true, "melee")])).toBe(true);
     expect(poleInHand([w("spear", false, "pole"), w("sword", true, "melee")])).toBe(false);
     expect(poleInHand([])).toBe(false);
+  });
+});
+
+describe("seed 004 [16.5] Shield Rush: a shield that can rush", () => {
+  it("a buckler carried ready can; a tower shield (cannot rush), a broken buckler, or one not carried cannot", () => {
+    const shield = (equipped: boolean, canRush: boolean, broken = false) => ({ equipped, stats: { canRush, broken } });
+    expect([shieldCanRush([shield(true, true)]), shieldCanRush([shield(true, false)]), shieldCanRush([shield(true, true, true)]), shieldCanRush([shield(false, true)]), shieldCanRush([shield(true, false), shield(true, true)])]).toEqual([true, false, false, false, true]);
   });
 });
