@@ -167,7 +167,7 @@ function judgeWalk(token: TokenLike, ctx: MoveContext, waypoints: readonly { x: 
   // The engine judges the walk whole, in its own order (a charge's line, a monster's head, the limit, the zone stop).
   const judged = checkPulseWalk({
     from: ctx.from,
-    waypoints: placed as Placed[],
+    waypoints: placed.flatMap((p) => (p ? [p] : [])),
     charging: ctx.charging,
     momentum: ctx.momentum,
     vertex: vertexFromAngle(Number(token.rotation ?? 0) + 90, ctx.orientation),
