@@ -11,8 +11,9 @@ interface NamedCombatants {
   readonly combatants: { get(id: string): { readonly name?: string | null } | undefined };
 }
 
-export function namedRefusal<T>(combat: NamedCombatants | null | undefined, outcome: Outcome<T>): Outcome<T> {
-  if (outcome.ok || !combat || !outcome.refusal.data) return outcome;
-  const data = Object.fromEntries(Object.entries(outcome.refusal.data).map(([k, v]) => [k, (typeof v === "string" && combat.combatants.get(v)?.name) || v]));
+/** `names`: other refs the caller can name (a fighter outside any fight, named by its ref). */
+export function namedRefusal<T>(combat: NamedCombatants | null | undefined, outcome: Outcome<T>, names?: ReadonlyMap<string, string>): Outcome<T> {
+  if (outcome.ok || (!combat && !names) || !outcome.refusal.data) return outcome;
+  const data = Object.fromEntries(Object.entries(outcome.refusal.data).map(([k, v]) => [k, (typeof v === "string" && (combat?.combatants.get(v)?.name || names?.get(v))) || v]));
   return { ok: false, refusal: { ...outcome.refusal, data } };
 }

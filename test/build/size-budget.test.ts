@@ -35,10 +35,13 @@ import { dist } from "./dist";
  * rulesets, the GM's round form, the row menu, and their words in the language file and the guide,
  * about 31 KB raw), with the above and the measured opposed range step: to 760,000 raw, 218,000 gzip
  * and 555,000 zip (747,651, 213,450 and 545,940).
- * Raised the same day to 762,000 raw and 219,000 gzip (760,677 and 218,031; 759,972 raw before): issue 32's leftovers, the settings read through
- * the engine's readers, a blow card's posted reach, one pick of a weapon's skill, the tracker's declaration by name.
+ * Raised the same day to 764,000 raw and 219,000 gzip (761,015 and 217,697; 759,972 and 217,420 before): the
+ * #32 audit's leftovers moved into the engine (a walk judged in one order, the trampling's strike, a rider's two
+ * weapons, a Surprised defender named by the engine's refusal), about 1 KB raw; with the other leftovers (the
+ * settings read through the engine's readers, a blow card's posted reach, one pick of a weapon's skill, the
+ * tracker's declaration by name): 761,830 and 218,344.
  */
-const BUDGET = { raw: 762_000, gzip: 219_000, zip: 555_000 } as const;
+const BUDGET = { raw: 764_000, gzip: 219_000, zip: 555_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 

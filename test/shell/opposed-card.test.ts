@@ -57,6 +57,22 @@ describe("opposed melee attack cards", () => {
     expect(result.events.filter((e: any) => e.type === "test").map((e: any) => e.data.target)).toEqual([45, 45]);
   });
 
+  it("seed 003 'Surprised' outside any fight: Bran cannot oppose Ada's blow, and Bob is told so by name; the card stays open and nothing is written", async () => {
+    const ctx = await arena();
+    await ctx.gm.game.actors.get(ctx.branId).toggleStatusEffect("surprised", { active: true });
+    await settle();
+    const card = await attack(ctx, ctx.swordId);
+    const mark = ctx.world.server.writes.length;
+    ctx.bob.runtime.dialogs.responder = () => ({ skill: "melee", difficulty: "challenging" });
+    scriptFaces(ctx.gm, 100, [30, 20]);
+    const answered = await hooks(ctx.bob).defendFromCard(ctx.bob.game.messages.get(card.id));
+    await settle();
+    expect(answered.ok ? "ok" : answered.refusal.code).toBe("opposed.cannotDefend");
+    expect(ctx.bob.notices.at(-1)?.message).toBe("Bran is Surprised and cannot oppose the attack.");
+    expect(ctx.world.writesSince(mark)).toEqual([]);
+    expect(ctx.gm.game.messages.get(card.id).system.state).toBe("waiting");
+  });
+
   it("seed 003 'Oops!' and criticals from the card: Ada fumbles (77) and rolls 10 on Oops!, losing a Wound; Bran's 11 is a critical on her left arm", async () => {
     const ctx = await arena();
     const card = await attack(ctx, ctx.swordId);

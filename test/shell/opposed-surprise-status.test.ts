@@ -60,12 +60,14 @@ describe("opposed: Surprised is the token's condition (seed 003 'Surprise!')", (
     expect(targets(card)).toEqual([45, 40]);
   });
 
-  it("set by the GM from the Token HUD mid-fight: the tracker shows it, Ada's swing gets +20 and Bran cannot oppose; the round's end clears the condition", async () => {
+  it("set by the GM from the Token HUD mid-fight: the tracker shows it, Ada's swing gets +20 and Bran cannot oppose (Bob is told 'Bran is Surprised'); the round's end clears the condition", async () => {
     const f = await arena(false);
     await f.branOnHud(true);
     expect(f.badges()).toContain("BOUT.Time.Turns.Badge.Surprised");
     const { answered } = await f.swing([30, 20]);
-    expect(answered.ok ? "ok" : answered.refusal.code).toBe("opposed.surprised");
+    // The engine's refusal ("cannotDefend"), naming the defender as the tracker does.
+    expect(answered.ok ? "ok" : answered.refusal.code).toBe("opposed.cannotDefend");
+    expect(f.bob.notices.at(-1)?.message).toBe("Bran is Surprised and cannot oppose the attack.");
     await f.combat.nextRound();
     await settle();
     expect(f.gm.game.actors.get(f.branId).statuses.has("surprised")).toBe(false);

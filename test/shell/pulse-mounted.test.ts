@@ -73,6 +73,16 @@ describe("seed 004 [23] mounted combat at the table", () => {
     expect(await strike(green, green.alice, green.ids.ada, green.ids.lance, green.ids.wolf)).not.toBe(null);
   });
 
+  it("[23] two weapons at once need Horsemanship 6: the rank-5 rider's two-weapon attack is refused before any card, at 6 it is posted", async () => {
+    const green = await field([1, 2, 90], { horsemanship: 5 });
+    const mark = green.world.server.writes.length;
+    expect(await strike(green, green.alice, green.ids.ada, green.ids.sword, green.ids.wolf, { several: "twoWeapons", moreToCome: true })).toBe(null);
+    expect(green.alice.notices.at(-1)?.message).toBe("A rider needs Horsemanship 6 to use two weapons at once (rank 5).");
+    expect(green.world.writesSince(mark)).toEqual([]);
+    const trained = await field([1, 2, 90], { horsemanship: 6 });
+    expect(await strike(trained, trained.alice, trained.ids.ada, trained.ids.sword, trained.ids.wolf, { several: "twoWeapons", moreToCome: true })).not.toBe(null);
+  });
+
   it("from the mount's front hex the Wolf's fangs cannot reach the rider; a boar spear can", async () => {
     const f = await field([2, 3, 90]);
     expect(await strike(f, f.gm, f.ids.wolf, f.ids.fangs, f.ids.ada)).toBe(null);

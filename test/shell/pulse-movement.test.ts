@@ -229,6 +229,29 @@ describe("token moves in a running pulse [14.1]", () => {
     expect(walked(f, f.ids.ada)).toEqual([[0, 5], [0, 10]]);
   });
 
+  it("[14.2-8], [17.3] a Charge goes the whole TMR only with a pole weapon in hand: Ada's broken boar spear (first on her sheet) leaves her sword in hand, 2 of TMR 5; mended, 4 hexes are fine", async () => {
+    for (const mended of [false, true]) {
+      const f = await battlefield();
+      const actor = f.token(f.gm, f.ids.ada).actor;
+      await actor.createEmbeddedDocuments("Item", [
+        { name: "Boar spear", type: "weapon", system: { equipped: true, pulse: { use: "pole", baseChance: 50, broken: !mended } } },
+        { name: "Sword", type: "weapon", system: { equipped: true, pulse: { use: "melee", baseChance: 50 } } },
+      ]);
+      await settle();
+      await partyActs(f);
+      const ada = f.gm.game.combats.get(f.combatId).combatants.contents.find((c: any) => c.name === "Ada");
+      f.alice.runtime.dialogs.responder = () => ({ action: "charge" });
+      await f.alice.ui.combat.runAction("boutTurnChoice", { combatantId: ada.id, actionId: "declareAction" });
+      await settle();
+      await f.move(f.alice, f.ids.ada, 0, 4);
+      if (mended) expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 4).x);
+      else {
+        expect(f.alice.notices.at(-1)?.message).toBe("Ada may cover 2 hexes this pulse and has 2 left; that move is 4.");
+        expect(f.token(f.gm, f.ids.ada).x).toBe(f.at(0, 0).x);
+      }
+    }
+  });
+
   it("[13] Bran engaged face to face with the Wolf moves one hex in his turn, not two", async () => {
     // Bran at row 4, column 0 looks east; the Wolf stands in the next hex east looking west: each in the other's zone.
     const f = await battlefield([4, 1, 90]);

@@ -6,6 +6,7 @@
  * Issue 32 shell audit: these defaults were typed in the settings' registration.
  */
 import { DEFAULT_BUY_INITIATIVE_TN } from "./steel/initiative";
+import { DEFAULT_DEFENSE_OPTIONS } from "./pulse/strike";
 
 /** A whole-number setting: its default and the values the GM may choose. */
 export interface NumberSetting {
@@ -46,14 +47,16 @@ export const STEEL_MAX_ATTACKERS: NumberSetting = { initial: 0, min: 0, max: 12 
  * - `pulseShieldFacing`: seed 004 [17.5] "(Optional)" shield facing: off.
  * - `pulseAgilityInDefense`: seed 004 [17.5] does not define Defense: our
  *   reading counts modAG, on.
+ * The two pulse switches are the Defense's own defaults (pulse/strike.ts
+ * `DEFAULT_DEFENSE_OPTIONS`), so the settings and the engine cannot disagree.
  */
 export const RULE_SWITCHES = {
   steelPostures: true,
   phasesPiercingRule: false,
   phasesCalledShots: false,
   phasesEffectiveSpace: true,
-  pulseShieldFacing: false,
-  pulseAgilityInDefense: true,
+  pulseShieldFacing: DEFAULT_DEFENSE_OPTIONS.shieldFacingRule,
+  pulseAgilityInDefense: DEFAULT_DEFENSE_OPTIONS.agilityInDefense,
 } as const;
 
 /**

@@ -15,6 +15,7 @@ import { opposedTablesRead } from "./tables";
 import { attackHeadline, criticalAftermath, fumbleAftermath, hitAftermath } from "./headline";
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterName, fighterRef, sameFighter } from "../fighter";
+import { namedRefusal } from "../named-refusal";
 import { actorView } from "../../data/actor/actor-view";
 import { isWholeNumber, ok, refuse, type Outcome } from "../../engine/outcome";
 import {
@@ -464,24 +465,25 @@ const attackCard: CardKind = {
     const commands = turnCommands(card, !d.ranged);
     const surprised = isSurprised(card.defender, card.combatId);
     const ids = { attacker: fighterRef(card.attacker), defender: fighterRef(card.defender) };
+    // "Surprised": the engine refuses a Surprised defender's opposition, naming it by its combatant (else by its ref).
+    const combatantId = combatantFor(card.combatId, card.defender);
+    const named = <T>(r: Outcome<T>) => namedRefusal(game.combats?.get(card.combatId), r, new Map([[ids.defender, fighterName(card.defender!)]]));
     let rolled;
     if (d.ranged) {
       // The target's answer names a way to oppose; the engine checks it against the range, the shield and the engagement.
       const way: RangedOpposition = RANGED_OPPOSITIONS.includes(answer?.opposition) ? answer.opposition : "none";
-      // "Surprised": no defence in an opposed test, whatever the answer says.
-      if (way !== "none" && surprised) return refused("opposed.surprised", "Surprised");
       if (way !== "none" && answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
       if (way !== "none" && (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100)) return refused("opposed.badModifier", "BadModifier");
       const skill = rangedOppositionSkill(way);
       const test = skill === null ? null : { target: skillTarget(t, skill), difficulty: answer.difficulty as Difficulty, modifier: (answer.modifier as number) + defenceBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) };
       const input = {
         attacker: { id: ids.attacker, test: d.test, damage: d.damage, pistol: d.pistol, blackpowder: d.blackpowder, engaged: Boolean(d.engaged), advantage: a.advantage, calledShot: d.calledShot ?? null },
-        defender: { id: ids.defender, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield"), surprised },
+        defender: { id: ids.defender, combatantId, opposition: way, test, toughnessBonus: bonus(t.t), armour: armourOf(card.defender), woundsNow: t.woundsNow, pointBlank: Boolean(d.pointBlank), largeShield: (d.oppositions ?? []).includes("largeShield"), surprised },
         tables: tables.value,
         tie: opposedTie(),
       };
       rolled = await resolveWithFoundry((dice) => resolveRangedAttack(input, dice));
-      if (!rolled.value.ok) return rolled.value;
+      if (!rolled.value.ok) return named(rolled.value);
       const r = rolled.value.value.result;
       const updates: Record<string, Record<string, unknown>> = { [ids.attacker]: { "system.opposed.advantage": delta(r.advantage - a.advantage, 0) } };
       if (r.hit) updates[ids.defender] = woundUpdate(r.hit.wounds);
@@ -503,11 +505,11 @@ const attackCard: CardKind = {
     if (!skill || defenceAt === undefined) return refused("opposed.badSkill", "BadSkill");
     if (answer.difficulty !== undefined && !Object.prototype.hasOwnProperty.call(DIFFICULTIES, answer.difficulty)) return refused("opposed.badDifficulty", "BadDifficulty");
     if (!isWholeNumber(answer.modifier) || Math.abs(answer.modifier) > 100) return refused("opposed.badModifier", "BadModifier");
-    if (skill !== "none" && surprised) return refused("opposed.surprised", "Surprised");
     const input = {
       attacker: { id: ids.attacker, test: d.test, damage: d.damage, blackpowder: d.blackpowder, advantage: a.advantage, calledShot: d.calledShot ?? null },
       defender: {
         id: ids.defender,
+        combatantId,
         test: defenceAt === null ? null : { target: defenceAt, difficulty: answer.difficulty as Difficulty, modifier: answer.modifier + defenceBonus(card.combatId, card.defender, skill), skill: defenceSkillName(card.defender, skill) },
         surprised,
         toughnessBonus: bonus(t.t),
@@ -519,7 +521,7 @@ const attackCard: CardKind = {
       tie: opposedTie(),
     };
     rolled = await resolveWithFoundry((dice) => resolveMeleeAttack(input, dice));
-    if (!rolled.value.ok) return rolled.value;
+    if (!rolled.value.ok) return named(rolled.value);
     const r = rolled.value.value.result;
     const updates: Record<string, Record<string, unknown>> = {
       [ids.attacker]: { "system.opposed.advantage": delta(r.advantage.attacker - a.advantage, 0) },

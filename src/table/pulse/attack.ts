@@ -32,8 +32,8 @@ import type { CombatantInfo } from "../machines";
 import { armourTotals, defenseOf, effectiveBaseChance, modAGOf, modMDOf, tmrOf } from "../../engine/rulesets/pulse/derived";
 import { attackOdds, damageOdds, strikeOdds } from "../../engine/rulesets/pulse/odds";
 import { histogram, type OddsView } from "../../engine/odds-view";
-import { attackConsequences, GRIEVOUS_CHOICES, weaponReady, type GrievousChoice } from "../../engine/rulesets/pulse/consequences";
-import { ATTACK_KINDS, knockoutMinutes, restrainBaseChance, specialAttackAllowed, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
+import { attackConsequences, DEFAULT_GRIEVOUS_CHOICE, GRIEVOUS_CHOICES, grievousChoiceOf, weaponReady } from "../../engine/rulesets/pulse/consequences";
+import { ATTACK_KINDS, attackBaseChance, knockoutMinutes, specialAttackAllowed, type AttackKind } from "../../engine/rulesets/pulse/special-attacks";
 import { rollOne } from "../../engine/dice";
 import { poisonAgeOf } from "./poison-time";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
@@ -56,7 +56,7 @@ import { hasStatus } from "../status-effects";
 import { blockedShotSpendsFire, blowConditions, freesRestrained, knocksOut, poisonHandling } from "../../engine/rulesets/pulse/card-effects";
 import { chargeRunOn } from "../../engine/rulesets/pulse/move-budget";
 import { grapples, restrainHelpers as restrainHelpersOf } from "../../engine/rulesets/pulse/grapple";
-import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
+import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, shieldCanRush, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
 import { RULE_SWITCHES } from "../../engine/rulesets/world-settings";
 
 type View = ActorView<PulseStats>;
@@ -300,14 +300,13 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     const place = checkAttackPlace(combatId, attacker, defender, strikeType, w);
     if (!place.ok) return place;
   }
-  const riding = checkMountedBlow(combatId, attacker, defender, w);
+  const riding = checkMountedBlow(combatId, attacker, defender, w, several);
   if (!riding.ok) return riding;
   // [16.5] a Restrain is made while grappling the target; those grappling it too may lend their strength.
   const grappling = grapples(inClose(attacker), tangledWith(attacker).some((r) => refersTo(r, defender)));
   const helpers = kind === "restrain" && d.helped === true ? restrainHelpers(attacker, defender) : [];
   // [17.5] on a hex scene the tokens say which side of the target the blow comes from.
   const side = sideOfBlow(fightInfos(combatId), attacker, defender);
-  const restrainBase = kind === "restrain" ? restrainBaseChance([attacker, ...helpers].map(strength), strength(defender)) : null;
   // [14.1] the GM's penalty for the attacker's turning or the ground this pulse, ruled from its tracker row.
   const penalty = strikePenaltyOf(machineStateOf<PulsesState>(combatId, "pulses"), combatantFor(combatId, attacker));
   const context = {
@@ -315,7 +314,7 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     // A figure covering one hex is man-sized or smaller.
     targetHumanOrSmaller: manSized(hexesOf(combatId, defender, t)),
     unarmedRank: a.stats.unarmedRank,
-    shieldCanRush: a.shields.some((s) => s.equipped && s.stats.canRush && !s.stats.broken),
+    shieldCanRush: shieldCanRush(a.shields),
     inMelee: !firesMissiles(w.use),
     grappling,
   };
@@ -344,7 +343,8 @@ function prepare(raw: unknown, attacker: Actor.Implementation, defender: Actor.I
     ...(helpers.length ? { helpers: helpers.map((h) => fighterRef(h)) } : {}),
     strike: {
       attack: kind,
-      baseChance: restrainBase ?? effectiveBaseChance(w, { modAG: f.modAG, ps: a.stats.ps, md: a.stats.md }),
+      // [16.5] a Restrain's own base chance stands in for the weapon's.
+      baseChance: attackBaseChance(kind, effectiveBaseChance(w, { modAG: f.modAG, ps: a.stats.ps, md: a.stats.md }), { attackers: [attacker, ...helpers].map(strength), target: strength(defender) }),
       modMD: f.modMD,
       ranked: w.ranked,
       rank: w.rank,
@@ -540,7 +540,7 @@ const attackCard: CardKind = {
       fields: [
         { kind: "select", name: "answer", label: `${T}Answer.Label`, value: "evade", options: ANSWERS.map((a) => ({ value: a, label: `${T}Answer.${a}` })) },
         // [18] the defender picks in advance which piece pays for a grievous injury.
-        { kind: "select", name: "grievous", label: `${T}Grievous.Label`, value: "armor", options: GRIEVOUS_CHOICES.map((g) => ({ value: g, label: `${T}Grievous.${g}` })) },
+        { kind: "select", name: "grievous", label: `${T}Grievous.Label`, value: DEFAULT_GRIEVOUS_CHOICE, options: GRIEVOUS_CHOICES.map((g) => ({ value: g, label: `${T}Grievous.${g}` })) },
       ],
       odds: (values) => oddsView(d, target, values.answer as Answer, helpless(card.defender)),
     });
@@ -557,9 +557,9 @@ const attackCard: CardKind = {
     }
     const answer = raw?.answer as Answer;
     if (!ANSWERS.includes(answer)) return refused("badAnswer", "BadForm");
-    // An answer without the choice (an older card) puts a grievous injury on the armour first.
-    const grievous = (raw?.grievous ?? "armor") as GrievousChoice;
-    if (!GRIEVOUS_CHOICES.includes(grievous)) return refused("badAnswer", "BadForm");
+    // [18] the defender's pick for a grievous injury (the engine's default when the answer has none).
+    const grievous = grievousChoiceOf("target", raw?.grievous);
+    if (!grievous) return refused("badAnswer", "BadForm");
     // The weapon may have broken or left the hand since the card was posted.
     const weapon = view(card.attacker).weapons.find((w) => w.id === d.weaponId);
     if (!weapon) return refused("noWeapon", "NoWeapon");
@@ -614,7 +614,7 @@ const attackCard: CardKind = {
         armour: hitView.armor,
         shields: hitView.shields,
         weapons: hitView.weapons,
-        grievousChoice: victim === card.defender ? grievous : "armor",
+        grievousChoice: victim === card.defender ? grievous : grievousChoiceOf("bystander"),
       },
     });
     if (after.stuckPenalty) changes["system.pulse.stuckPenalty"] = delta(after.stuckPenalty, 0, 40);

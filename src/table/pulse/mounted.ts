@@ -17,7 +17,7 @@ import { askGM, checkGrant, registerRequest } from "../grants";
 import { writeOne } from "../batch";
 import { queued } from "../write-queue";
 import { notSaved } from "../write-notice";
-import { canMountOrDismount, checkBlowAtRider, checkMountedAttack } from "../../engine/rulesets/pulse/mounted";
+import { canMountOrDismount, checkBlowAtRider, checkMountedAttack, weaponsInUse } from "../../engine/rulesets/pulse/mounted";
 import { pulseHorsemanship } from "./tables";
 import { relativeSide } from "../../engine/rulesets/pulse/hex";
 import type { PulseStats, PulseWeaponStats } from "../../engine/rulesets/pulse/stats";
@@ -38,8 +38,8 @@ function placements(combatId: string, a: Actor.Implementation, b: Actor.Implemen
   return pa && pb ? { a: pa, b: pb } : null;
 }
 
-/** [23] may this blow be struck, given who rides? */
-export function checkMountedBlow(combatId: string, attacker: Actor.Implementation, defender: Actor.Implementation, weapon: PulseWeaponStats): Outcome<true> {
+/** [23] may this blow be struck, given who rides? `several`: the attack dialog's "several attacks" ([16.4]). */
+export function checkMountedBlow(combatId: string, attacker: Actor.Implementation, defender: Actor.Implementation, weapon: PulseWeaponStats, several?: "twoWeapons" | "twoHandedB"): Outcome<true> {
   const a = view(attacker).stats;
   const d = view(defender).stats;
   if (!a.mounted && !d.mounted) return ok(true);
@@ -50,7 +50,7 @@ export function checkMountedBlow(combatId: string, attacker: Actor.Implementatio
       twoHanded: weapon.twoHanded,
       missileOrThrown: firesMissiles(weapon.use),
       mountMoving: hexesMovedThisPulse(attacker) > 0,
-      weaponsUsed: 1,
+      weaponsUsed: weaponsInUse(several),
       // Not adjacent, or no map: not the hex straight ahead.
       targetSide: at ? (relativeSide(at.a.hex, at.a.facing, at.b.hex) ?? -1) : -1,
     }, pulseHorsemanship());

@@ -16,9 +16,11 @@ import { pulseMoveLimits } from "../../settings";
 import { actorView } from "../../data/actor/actor-view";
 import { armourTotals, modAGOf, tmrOf } from "../../engine/rulesets/pulse/derived";
 import { directionTo, facingFromAngle, hexDistance, type Facing, type Figure, type Hex } from "../../engine/rulesets/pulse/hex";
-import { chargeTurnAllowed, checkMomentumRun, checkMountedCharge, monsterTurnCost, mountedChargeBinds, verticesTurned } from "../../engine/rulesets/pulse/mounted";
-import { checkMonsterMove, headOf, vertexFromAngle } from "../../engine/rulesets/pulse/monster-facing";
-import { checkPulseMove, checkZoneStop, inHostileZone, pulseMoveLimit, walkSteps } from "../../engine/rulesets/pulse/movement";
+import { chargeTurnAllowed, monsterTurnCost, mountedChargeBinds, verticesTurned } from "../../engine/rulesets/pulse/mounted";
+import { vertexFromAngle } from "../../engine/rulesets/pulse/monster-facing";
+import { checkPulseMove, inHostileZone, pulseMoveLimit, walkSteps } from "../../engine/rulesets/pulse/movement";
+import { checkPulseWalk } from "../../engine/rulesets/pulse/walk";
+import { poleInHand } from "../../engine/rulesets/pulse/wielding";
 import { pulseRefuse } from "../../engine/rulesets/pulse/refusals";
 import { ok, type Outcome } from "../../engine/outcome";
 import type { PulseStats } from "../../engine/rulesets/pulse/stats";
@@ -29,7 +31,7 @@ import type { CombatantInfo } from "../machines";
 import { isPutBack, knownFlags, knownPath, recordedRoute, registerMoveJudge, verifiedUndo, type MoveJudge, type Standing } from "../move-recheck";
 import { recordedPath, type RecordedPoint } from "../movement-record";
 import { tokenPlacement, type Placed } from "./engagements";
-import { crossbowLoaded, momentumOwed, moveBudget, stopsAtZones } from "../../engine/rulesets/pulse/move-budget";
+import { crossbowLoaded, momentumOwed, moveBudget } from "../../engine/rulesets/pulse/move-budget";
 
 /** What the token carries between moves: the TMR a multi-hex figure spent turning in one pulse of one fight [22] (its walk is in Foundry's record). */
 interface MoveFlag {
@@ -108,7 +110,6 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
     .map((i) => ({ id: i.id, side: i.side, hex: i.placed!.hex, facing: i.placed!.facing, ...(i.placed!.hexes ? { hexes: i.placed!.hexes } : {}) }));
   const v = actorView<PulseStats>(fight.actor, "pulse");
   const armour = armourTotals(v.armor.filter((a) => a.equipped).map((a) => a.stats));
-  const weapon = v.weapons.find((w) => w.equipped) ?? null;
   const declared = heldToActions(state, id) ?? [];
   const limit = pulseMoveLimit({
     tmr: tmrOf(v.stats, armour),
@@ -117,7 +118,8 @@ function moveContext(token: TokenLike, userId: string | undefined, before?: Stan
     stunned: Boolean(v.stats.stunned),
     engaged: state.engagements.some((e) => e.members.includes(id)),
     inOpponentZone: inHostileZone({ side, hex: from.hex, ...(from.hexes ? { hexes: from.hexes } : {}) }, others),
-    poleWeapon: weapon?.stats.use === "pole",
+    // [14.2-8] "a pole weapon": the one in hand (not a broken one), as the engine reads it.
+    poleWeapon: poleInHand(v.weapons),
     // [14.1] Fire allows two hexes with a loaded crossbow: an equipped crossbow counts as loaded.
     loadedCrossbow: crossbowLoaded(v.weapons),
   }, declared).hexes;
@@ -163,30 +165,22 @@ function judgeWalk(token: TokenLike, ctx: MoveContext, waypoints: readonly { x: 
   const placed = waypoints.map((w) => tokenPlacement(token, { x: Number(w.x), y: Number(w.y) }));
   if (placed.some((p) => !p)) return ok({ steps: 0, heading: null });
   const hexes = placed.map((p) => p!.hex);
-  const steps = walkSteps(ctx.from.hex, hexes);
+  // The engine judges the walk whole, in its own order (a charge's line, a monster's head, the limit, the zone stop).
+  const judged = checkPulseWalk({
+    from: ctx.from,
+    waypoints: placed.flatMap((p) => (p ? [p] : [])),
+    charging: ctx.charging,
+    momentum: ctx.momentum,
+    vertex: vertexFromAngle(Number(token.rotation ?? 0) + 90, ctx.orientation),
+    acting: ctx.acting,
+    used: ctx.used,
+    limit: ctx.limit,
+    side: ctx.side,
+    others: ctx.others,
+  });
+  if (!judged.ok) return judged;
+  const steps = judged.value.steps;
   const heading = steps.length ? directionTo(ctx.from.hex, steps[0]!) : null;
-  // [23] a mounted charge runs straight, with no change of facing on the way.
-  if (ctx.charging) {
-    const straight = ctx.momentum > 0 ? checkMomentumRun(ctx.from.hex, ctx.from.facing, steps) : checkMountedCharge(ctx.from.hex, steps, false);
-    if (!straight.ok) return straight;
-  }
-  // [22] a monster faces a vertex: its head moves only into the hexes ahead of it, on every leg.
-  if (ctx.from.hexes) {
-    const vertex = vertexFromAngle(Number(token.rotation ?? 0) + 90, ctx.orientation);
-    let at = ctx.from;
-    for (const p of placed) {
-      if (!p!.hexes || !at.hexes) break;
-      const ahead = checkMonsterMove(headOf(at.hexes, vertex), headOf(p!.hexes, vertex), vertex);
-      if (!ahead.ok) return ahead;
-      at = p!;
-    }
-  }
-  const checked = checkPulseMove({ acting: ctx.acting, used: ctx.used, distance: steps.length, limit: ctx.limit });
-  if (!checked.ok) return checked;
-  // In its turn, a walk that would carry on past the first hex of a foe's melee zone stops there [14.1];
-  // a mount carried on by its charge runs past the target regardless [23].
-  const zone = !stopsAtZones(ctx.momentum) ? ok(true) : checkZoneStop(ctx.from.hex, hexes, { side: ctx.side }, ctx.others);
-  if (!zone.ok) return zone;
   return ok({ steps: walkSteps(ctx.from.hex, hexes.slice(0, now)).length, heading });
 }
 

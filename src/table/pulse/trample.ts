@@ -10,9 +10,10 @@
 import { resolveWithFoundry } from "../../dice/foundry-dice";
 import { fighterFrom, fighterName, fighterRef, refersTo, sameFighter } from "../fighter";
 import { ok, refuse, type Outcome } from "../../engine/outcome";
-import { resolveAttack, type AttackInput } from "../../engine/rulesets/pulse/attack";
+import { resolveAttack } from "../../engine/rulesets/pulse/attack";
 import { footprint, sameHex, type Hex } from "../../engine/rulesets/pulse/hex";
-import { enteredAlong, trample } from "../../engine/rulesets/pulse/mounted";
+import { enteredAlong } from "../../engine/rulesets/pulse/mounted";
+import { trampleAttack, trampledBy } from "../../engine/rulesets/pulse/trample";
 import { walkSteps } from "../../engine/rulesets/pulse/movement";
 import { tokenPlacement } from "./engagements";
 import { blowAftermath, trampleHeadline } from "./headline";
@@ -45,7 +46,7 @@ function underMonster(monsterRef: string, combatId?: string): Placing | null {
     const monster = infos.find((i) => refersTo(monsterRef, i.actor));
     if (!monster?.placed?.hexes) continue;
     const covered = footprint(monster.placed);
-    const under = infos.filter((i) => i !== monster && i.placed && !i.placed.hexes && covered.some((h) => sameHex(h, i.placed!.hex)));
+    const under = infos.filter((i) => i !== monster && i.placed && trampledBy(covered.length, footprint(i.placed).length) && covered.some((h) => sameHex(h, i.placed!.hex)));
     return { combatId: c.id ?? "", infos, monster, under };
   }
   return null;
@@ -76,26 +77,9 @@ const trampleCard: CardKind = {
     const victim = card.defender;
     if (!monster || !victim) return refuse("card.unknownActor", "BOUT.Card.Refusal.UnknownActor");
     const hexes = Number(card.declaration?.hexes ?? 1);
-    const rule = trample(hexes);
-    const m = figure(view(monster));
     const target = view(victim);
     const { defense, ...defender } = defenderInput({ fromRear: false }, target, "stand");
-    const input: AttackInput = {
-      attack: "normal",
-      baseChance: rule.baseChance,
-      modMD: m.modMD,
-      ranked: false,
-      rank: 0,
-      defense,
-      charging: false,
-      withdrawingOffensively: false,
-      modifiers: [],
-      context: { weapon: { use: "unarmed", canTrip: false, canKnockout: false, closeRated: false }, targetHumanOrSmaller: true, unarmedRank: 0, shieldCanRush: false, inMelee: true, grappling: false },
-      attacker: { id: fighterRef(monster), modMD: m.modMD, weaponRank: 0 },
-      defender: { ...defender, id: fighterRef(victim) },
-      dieModifier: rule.dieModifier,
-      damageModifiers: [],
-    };
+    const input = trampleAttack({ id: fighterRef(monster), modMD: figure(view(monster)).modMD, hexes }, { ...defender, id: fighterRef(victim) }, defense);
     const rolled = await resolveWithFoundry((dice) => resolveAttack(input, dice));
     if (!rolled.value.ok) return rolled.value;
     const r = rolled.value.value.result;
@@ -145,7 +129,7 @@ async function afterWalk(token: TokenDocument.Implementation, movement: WalkLike
   const origin = tokenPlacement(token, { x: Number(movement.origin.x), y: Number(movement.origin.y) });
   const legs = movement.passed.waypoints.filter((w) => !w.intermediate).map((w) => tokenPlacement(token, { x: Number(w.x), y: Number(w.y) })?.hex);
   const figures = placing.infos
-    .filter((i) => i !== placing.monster && i.actor && i.placed && !i.placed.hexes)
+    .filter((i) => i !== placing.monster && i.actor && i.placed && trampledBy(footprint(placing.monster.placed!).length, footprint(i.placed).length))
     .map((i) => ({ id: fighterRef(i.actor!), hex: i.placed!.hex }));
   const along = origin?.hexes && legs.every(Boolean) ? enteredAlong({ anchor: origin.hex, hexes: origin.hexes }, walkSteps(origin.hex, legs as Hex[]), figures) : [];
   const before = new Set(origin?.hexes ? figures.filter((f) => origin.hexes!.some((h) => sameHex(h, f.hex))).map((f) => f.id) : []);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PULSE_MOVE_LIMITS, numberSettingOf, PULSE_MOVE_LIMITS, pulseMoveLimitsOf, ROUND_SECONDS, RULE_SWITCHES, ruleSwitchOf, STEEL_BUY_INITIATIVE_TN, STEEL_MAX_ATTACKERS, steelCrowdCapOf } from "../../../src/engine/rulesets/world-settings";
 import { maxAttackers } from "../../../src/engine/rulesets/steel/multiple-opponents";
 import { roundSeconds } from "../../../src/engine/time/round-length";
+import { DEFAULT_DEFENSE_OPTIONS, defenseTotal } from "../../../src/engine/rulesets/pulse/strike";
 
 describe("the defaults of the world settings that hold rules", () => {
   it("seed 001 'Combat Rounds' (5 to 20 seconds, no one length): a phased round lasts 6 s unless the GM says otherwise; steel's bout keeps the seed's 2 s", () => {
@@ -22,6 +23,13 @@ describe("the defaults of the world settings that hold rules", () => {
 
   it("seed 001's two optional rules and seed 004 [17.5]'s optional shield facing start off; postures (000 'Posture'), Effective Space (001 '1. Movement') and our modAG in Defense start on", () => {
     expect(RULE_SWITCHES).toEqual({ steelPostures: true, phasesPiercingRule: false, phasesCalledShots: false, phasesEffectiveSpace: true, pulseShieldFacing: false, pulseAgilityInDefense: true });
+  });
+
+  it("seed 004 [17.5]: the Defense switches start as the engine's Defense defaults; modAG 12 and a shield of 10 from the right rear (side 2) make Defense 22 either way", () => {
+    expect({ shieldFacingRule: RULE_SWITCHES.pulseShieldFacing, agilityInDefense: RULE_SWITCHES.pulseAgilityInDefense }).toEqual(DEFAULT_DEFENSE_OPTIONS);
+    const d = { modAG: 12, shield: 10, from: 2, shieldHand: "left", stunned: false, incapacitated: false, withdrawingDefensively: false } as const;
+    expect(defenseTotal(d)).toBe(22);
+    expect(defenseTotal(d, { shieldFacingRule: RULE_SWITCHES.pulseShieldFacing, agilityInDefense: RULE_SWITCHES.pulseAgilityInDefense })).toBe(22);
   });
 
   it("seed 004 [13]-[15]: the players' moves are checked in a running pulse, by default", () => {

@@ -32,6 +32,8 @@ export interface MeleeAttackInput {
   };
   readonly defender: {
     readonly id: string;
+    /** Its combatant in the fight, if any: a refusal names the defender by it (the table shows the combatant's name). */
+    readonly combatantId?: string | null;
     /** The skill the defender opposes with (Melee, Dodge, ...); null when it does not or cannot. */
     readonly test: TestInput | null;
     readonly surprised: boolean;
@@ -76,7 +78,7 @@ export function checkMelee(input: MeleeAttackInput): Outcome<true> {
     if (!tie.ok) return tie;
   }
   if (input.defender.test) {
-    if (input.defender.surprised) return opposedRefuse("cannotDefend", { who: input.defender.id });
+    if (input.defender.surprised) return opposedRefuse("cannotDefend", { who: input.defender.combatantId ?? input.defender.id });
     const d = checkTest(input.defender.test, "defender");
     if (!d.ok) return d;
   }

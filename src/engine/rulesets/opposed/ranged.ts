@@ -23,6 +23,8 @@ export interface RangedAttackInput {
   readonly attacker: { readonly id: string; readonly test: TestInput; readonly damage: number; readonly pistol: boolean; readonly blackpowder: boolean; readonly engaged: boolean; readonly advantage: number; readonly calledShot?: Location | null };
   readonly defender: {
     readonly id: string;
+    /** Its combatant in the fight, if any: a refusal names the defender by it (the table shows the combatant's name). */
+    readonly combatantId?: string | null;
     readonly opposition: RangedOpposition;
     readonly test: TestInput | null;
     readonly toughnessBonus: number;
@@ -109,7 +111,7 @@ export function resolveRangedAttack(input: RangedAttackInput, dice: Dice): Outco
   const figures = checkFigures({ damage: a.damage, toughnessBonus: d.toughnessBonus, woundsNow: d.woundsNow, advantage: a.advantage, ...d.armour }, 0, 1000);
   if (!figures.ok) return figures;
   if (d.opposition !== "none") {
-    if (d.surprised) return opposedRefuse("cannotDefend", { who: d.id });
+    if (d.surprised) return opposedRefuse("cannotDefend", { who: d.combatantId ?? d.id });
     if (!rangedOppositionAllowed(d.opposition, d, a.engaged)) return opposedRefuse("cannotOppose", { how: d.opposition });
     if (!d.test) return opposedRefuse("cannotOppose", { how: d.opposition });
     const dtCheck = checkTest(d.test, "defender");

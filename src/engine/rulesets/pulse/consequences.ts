@@ -89,6 +89,20 @@ export function weaponInHand(weapons: ConsequenceInput["defender"]["weapons"]): 
 }
 
 /**
+ * [18] "at defender's option": the choice the struck figure gave. The target's
+ * answer names it; an answer without one (a card posted before the choice was
+ * asked) and a bystander the shot met instead ([16.1], never asked) put it on
+ * the armour first (our reading). null: a choice that is not one of the two.
+ */
+export const DEFAULT_GRIEVOUS_CHOICE: GrievousChoice = "armor";
+export function grievousChoiceOf(struck: "bystander"): GrievousChoice;
+export function grievousChoiceOf(struck: "target" | "bystander", answered: unknown): GrievousChoice | null;
+export function grievousChoiceOf(struck: "target" | "bystander", answered?: unknown): GrievousChoice | null {
+  if (struck === "bystander" || answered === undefined || answered === null) return DEFAULT_GRIEVOUS_CHOICE;
+  return (GRIEVOUS_CHOICES as readonly unknown[]).includes(answered) ? (answered as GrievousChoice) : null;
+}
+
+/**
  * [18] which piece pays for a grievous injury: the one the defender chose when
  * he has it, else the other; nothing when he wears no armour with protection
  * left and carries no unbroken shield.

@@ -39,6 +39,13 @@ export interface MountedAttack {
   readonly targetSide: number;
 }
 
+/**
+ * [23] "Use more than one weapon at a time": how many weapons a blow declared
+ * as one of several [16.4] puts in use: two weapons are two; a two-handed
+ * class B sweep, or a single blow, is one.
+ */
+export const weaponsInUse = (several?: "twoWeapons" | "twoHandedB"): number => (several === "twoWeapons" ? 2 : 1);
+
 export function checkMountedAttack(a: MountedAttack, thresholds: HorsemanshipThresholds = DEFAULT_HORSEMANSHIP_THRESHOLDS): Outcome<true> {
   if (a.targetSide === 0) return pulseRefuse("mountedAhead");
   if (a.twoHanded && a.horsemanship < thresholds.twoHanded) return pulseRefuse("mountedTwoHanded", { need: thresholds.twoHanded, rank: a.horsemanship });

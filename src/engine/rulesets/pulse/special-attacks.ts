@@ -47,6 +47,16 @@ export function restrainBaseChance(attackers: readonly { readonly ps: number; re
   return (sum - (target.ps + target.modAG)) * 3;
 }
 
+/**
+ * [16.5] the base chance an attack is struck at: a Restrain's own (the
+ * wrestlers' PS and modAG, restrainBaseChance) in place of the weapon's; any
+ * other kind the weapon's (a Trip's or a Shield Rush's fixed 40% is the strike's,
+ * from DEFAULT_SPECIAL_ATTACKS).
+ */
+export function attackBaseChance(kind: AttackKind, weaponBase: number, wrestlers: { readonly attackers: readonly { readonly ps: number; readonly modAG: number }[]; readonly target: { readonly ps: number; readonly modAG: number } }): number {
+  return kind === "restrain" ? restrainBaseChance(wrestlers.attackers, wrestlers.target) : weaponBase;
+}
+
 /** [16.5] Knockout: out for D10 + 5 minutes (the GM rolls in secret). */
 export function knockoutMinutes(d10: number): number {
   return d10 + 5;

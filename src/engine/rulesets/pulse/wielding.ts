@@ -31,10 +31,17 @@ export function readyWeapon<W extends Held>(weapons: readonly W[]): W | null {
   return weapons.find((w) => w.equipped && !w.stats.broken) ?? null;
 }
 
+/** [14.2-8] "a pole weapon" (a Charge its whole TMR, [15] the slow charge): the weapon in hand is one. */
+export const poleInHand = <W extends Held>(weapons: readonly W[]): boolean => readyWeapon(weapons)?.stats.use === "pole";
+
 /** [16.5] Disarm: what the target can be made to drop: weapons in hand (bare hands are none) and shields carried ready. */
 export function disarmableItems<W extends Held, S extends { readonly id: string; readonly equipped: boolean }>(weapons: readonly W[], shields: readonly S[]): (W | S)[] {
   return [...weapons.filter((w) => w.equipped && w.stats.use !== "unarmed"), ...shields.filter((s) => s.equipped)];
 }
+
+/** [16.5] Shield Rush: a shield carried ready, able to rush (not a main gauche or tower shield) and not broken. */
+export const shieldCanRush = (shields: readonly { readonly equipped: boolean; readonly stats: { readonly canRush?: boolean; readonly broken?: boolean } }[]): boolean =>
+  shields.some((s) => s.equipped && s.stats.canRush === true && !s.stats.broken);
 
 /** [16.5], [22] a figure covering one hex is man-sized or smaller (Trip, stuck weapons). */
 export const manSized = (hexes: number): boolean => hexes <= 1;

@@ -14,8 +14,10 @@ import {
   heldInPlace,
   PRONE,
   rangedOppositions,
+  resolveMeleeAttack,
   resolveRangedAttack,
   strengthBonusForKind,
+  type MeleeAttackInput,
   type RangedAttackInput,
 } from "../../../../src/engine/rulesets/opposed";
 import { startTurns, turnsMachine, type TurnsCommand, type TurnsState } from "../../../../src/engine/time/turns";
@@ -65,6 +67,20 @@ describe("seed 003 'Surprised' and 'Ranged Combat'", () => {
     const r = resolveRangedAttack(shot(true), new FixedDice({ 100: [30, 20] }));
     expect(r.ok ? "ok" : r.refusal.code).toBe("opposed.cannotDefend");
     expect(resolveRangedAttack(shot(false), new FixedDice({ 100: [30, 20] })).ok).toBe(true);
+  });
+  it("the refusal names the Surprised defender by its combatant when it has one (the table shows that name), else by its ref; melee and ranged alike, before any die", () => {
+    const who = (r: { ok: boolean; refusal?: { code: string; data?: Record<string, unknown> } }) => (r.ok ? "ok" : `${r.refusal!.code} ${String(r.refusal!.data?.who)}`);
+    const inFight = { ...shot(true), defender: { ...shot(true).defender, combatantId: "cmb-ada" } };
+    expect(who(resolveRangedAttack(inFight, new FixedDice({})))).toBe("opposed.cannotDefend cmb-ada");
+    expect(who(resolveRangedAttack(shot(true), new FixedDice({})))).toBe("opposed.cannotDefend a");
+    const swing: MeleeAttackInput = {
+      attacker: { id: "b", test: { target: 45 }, damage: 7, advantage: 0 },
+      defender: { id: "a", combatantId: "cmb-ada", test: { target: 40 }, surprised: true, toughnessBonus: 3, armour: noArmour, woundsNow: 12, advantage: 0 },
+      tables: DEFAULT_OPPOSED_TABLES,
+    };
+    expect(who(resolveMeleeAttack(swing, new FixedDice({})))).toBe("opposed.cannotDefend cmb-ada");
+    // Not opposing at all, the Surprised defender is simply struck (+20): no refusal.
+    expect(resolveMeleeAttack({ ...swing, defender: { ...swing.defender, test: null } }, new FixedDice({ 100: [60, 50] })).ok).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
 // [18] Damage, [19] Stun: one attack resolved end to end with exact dice.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { knockoutMinutes, resolveAttack, restrainBaseChance, specialAttackAllowed, type AttackInput } from "../../../../src/engine/rulesets/pulse";
+import { attackBaseChance, knockoutMinutes, resolveAttack, restrainBaseChance, specialAttackAllowed, type AttackInput } from "../../../../src/engine/rulesets/pulse";
 
 const sword = { use: "melee" as const, canTrip: false, canKnockout: true, closeRated: false };
 const staff = { use: "pole" as const, canTrip: true, canKnockout: true, closeRated: false };
@@ -128,6 +128,10 @@ describe("seed 004 [16.5] attack types", () => {
     expect(out.value.result.damage).toMatchObject({ check: 7, effective: 3 });
     expect(out.value.result.fall!.success).toBe(true);
     expect(resolveAttack(attack({ attack: "shieldRush", context: { ...ctx, shieldCanRush: false } }), new FixedDice([])).ok).toBe(false);
+  });
+  it("[16.5] a Restrain's base chance stands in for the weapon's 55: PS 18 + modAG 14 against 12 + 10 is 30; any other kind keeps the weapon's 55", () => {
+    const wrestlers = { attackers: [{ ps: 18, modAG: 14 }], target: { ps: 12, modAG: 10 } };
+    expect([attackBaseChance("restrain", 55, wrestlers), attackBaseChance("normal", 55, wrestlers), attackBaseChance("knockout", 55, wrestlers)]).toEqual([30, 55, 55]);
   });
   it("Entangle: only nets, whips, bolas; weapon base; D-4", () => {
     const net = { use: "entangling" as const, canTrip: false, canKnockout: false, closeRated: false };

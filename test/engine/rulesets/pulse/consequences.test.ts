@@ -3,7 +3,7 @@
 // weapon), [16.5] Attack Types (Trip, Disarm): what an attack leaves on the gear and the footing, with exact dice.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
-import { attackConsequences, grievousTarget, resolveAttack, weaponReady, type AttackInput, type ConsequenceInput } from "../../../../src/engine/rulesets/pulse";
+import { attackConsequences, grievousChoiceOf, grievousTarget, resolveAttack, weaponReady, type AttackInput, type ConsequenceInput } from "../../../../src/engine/rulesets/pulse";
 
 const sword = { use: "melee" as const, canTrip: false, canKnockout: true, closeRated: false };
 const staff = { use: "pole" as const, canTrip: true, canKnockout: true, closeRated: false };
@@ -76,6 +76,12 @@ describe("seed 004 [18] a grievous injury, at the defender's option", () => {
     const knockout = resolved(attack({ attack: "knockout" }), { 100: [1], 10: [4] });
     expect(knockout.strike.grievous).toBe(true);
     expect(attackConsequences(knockout, gear())).toMatchObject({ armourHit: null, shieldBroken: null, events: [] });
+  });
+});
+
+describe("seed 004 [18] \"at defender's option\": the choice read", () => {
+  it("the target's answer names armour or shield; an answer without one (an older card) and a bystander the shot met are the armour; anything else is refused (null)", () => {
+    expect([grievousChoiceOf("target", "shield"), grievousChoiceOf("target", "armor"), grievousChoiceOf("target", undefined), grievousChoiceOf("bystander"), grievousChoiceOf("bystander", "shield"), grievousChoiceOf("target", "helmet")]).toEqual(["shield", "armor", "armor", "armor", "armor", null]);
   });
 });
 

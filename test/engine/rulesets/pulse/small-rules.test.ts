@@ -2,6 +2,7 @@
 // [20.4] stuck weapons, [24] infection, [16.4] multiple attacks, [22]-[23] monsters and mounted combat.
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../../src/engine/dice";
+import { weaponsInUse } from "../../../../src/engine/rulesets/pulse/mounted";
 import {
   canBePoisoned,
   chargeTurnAllowed,
@@ -203,6 +204,16 @@ describe("seed 004 [22] multi-hex monsters and [23] mounted combat", () => {
       code(checkMountedAttack({ ...base, missileOrThrown: true, mountMoving: true, horsemanship: 4 })),
       code(checkMountedAttack({ ...base, weaponsUsed: 2, horsemanship: 5 })),
     ]).toEqual(["pulse.mountedAhead", "pulse.mountedTwoHanded", "pulse.mountedFireMoving", "ok", "pulse.mountedTwoWeapons"]);
+  });
+  it("[23] \"more than one weapon at a time\": a two-weapon attack [16.4] uses two, a class B sweep one; at Horsemanship 5 the two weapons are refused, at 6 allowed", () => {
+    expect([weaponsInUse("twoWeapons"), weaponsInUse("twoHandedB"), weaponsInUse(undefined)]).toEqual([2, 1, 1]);
+    const base = { horsemanship: 5, twoHanded: false, missileOrThrown: false, mountMoving: false, targetSide: 1 };
+    const code = (o: { ok: boolean; refusal?: { code: string } }) => (o.ok ? "ok" : o.refusal!.code);
+    expect([
+      code(checkMountedAttack({ ...base, weaponsUsed: weaponsInUse("twoWeapons") })),
+      code(checkMountedAttack({ ...base, weaponsUsed: weaponsInUse("twoHandedB") })),
+      code(checkMountedAttack({ ...base, horsemanship: 6, weaponsUsed: weaponsInUse("twoWeapons") })),
+    ]).toEqual(["pulse.mountedTwoWeapons", "ok", "ok"]);
   });
   it("a blow at a rider from the mount's front hex needs a long-hafted or missile weapon; from elsewhere anything", () => {
     expect([checkBlowAtRider(true, "melee").ok, checkBlowAtRider(true, "pole").ok, checkBlowAtRider(true, "missile").ok, checkBlowAtRider(false, "melee").ok]).toEqual([false, true, true, true]);

@@ -2,7 +2,7 @@
 // strike until repaired"), [16.5] (Disarm: an item in hand; Trip and a stuck weapon on man-sized figures),
 // [22] (multi-hex figures): what a figure fights with, exact answers.
 import { describe, expect, it } from "vitest";
-import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, strikeAction, strikeTypeOf, weaponRank } from "../../../../src/engine/rulesets/pulse/wielding";
+import { disarmableItems, firesMissiles, hexesCovered, manSized, poleInHand, readyWeapon, shieldCanRush, strikeAction, strikeTypeOf, weaponRank } from "../../../../src/engine/rulesets/pulse/wielding";
 
 const w = (id: string, equipped: boolean, use: string, broken = false) => ({ id, equipped, stats: { use, broken } });
 
@@ -47,5 +47,21 @@ describe("seed 004 [12.3] 'IV = modAG + PC + Rank', [21]: the rank a figure's we
     expect(weaponRank({ use: "unarmed", rank: 0 }, 8)).toBe(8);
     expect(weaponRank({ use: "unarmed", rank: 5 }, 2)).toBe(5);
     expect(weaponRank(null, 8)).toBe(0);
+  });
+});
+
+describe("seed 004 [14.2-8], [17.3]: \"a pole weapon\" is the one in hand", () => {
+  it("a broken boar spear first on the sheet leaves the sword in hand: no pole weapon; mended, it is; unequipped, not", () => {
+    expect(poleInHand([w("spear", true, "pole", true), w("sword", true, "melee")])).toBe(false);
+    expect(poleInHand([w("spear", true, "pole"), w("sword", true, "melee")])).toBe(true);
+    expect(poleInHand([w("spear", false, "pole"), w("sword", true, "melee")])).toBe(false);
+    expect(poleInHand([])).toBe(false);
+  });
+});
+
+describe("seed 004 [16.5] Shield Rush: a shield that can rush", () => {
+  it("a buckler carried ready can; a tower shield (cannot rush), a broken buckler, or one not carried cannot", () => {
+    const shield = (equipped: boolean, canRush: boolean, broken = false) => ({ equipped, stats: { canRush, broken } });
+    expect([shieldCanRush([shield(true, true)]), shieldCanRush([shield(true, false)]), shieldCanRush([shield(true, true, true)]), shieldCanRush([shield(false, true)]), shieldCanRush([shield(true, false), shield(true, true)])]).toEqual([true, false, false, false, true]);
   });
 });
