@@ -57,7 +57,7 @@ import { blockedShotSpendsFire, blowConditions, freesRestrained, knocksOut, pois
 import { chargeRunOn } from "../../engine/rulesets/pulse/move-budget";
 import { grapples, restrainHelpers as restrainHelpersOf } from "../../engine/rulesets/pulse/grapple";
 import { disarmableItems, firesMissiles, hexesCovered, manSized, readyWeapon, shieldCanRush, strikeAction, strikeTypeOf } from "../../engine/rulesets/pulse/wielding";
-import { RULE_SWITCHES } from "../../engine/rulesets/world-settings";
+import { ruleSwitch } from "../../settings";
 
 type View = ActorView<PulseStats>;
 export const view = (actor: Actor.Implementation | null) => actorView<PulseStats>(actor, "pulse");
@@ -136,16 +136,8 @@ export const helpless = (actor: Actor.Implementation | null) => INCAPACITATING_C
 
 /** [17.5] the world's choices for Defense: the optional shield facing rule, and whether modAG counts. */
 function defenseOptions(): DefenseOptions {
-  const read = (key: string, fallback: boolean) => {
-    try {
-      const v = game.settings?.get(SYSTEM_ID as never, key as never) as unknown;
-      return typeof v === "boolean" ? v : fallback;
-    } catch {
-      return fallback;
-    }
-  };
-  // The settings' own defaults (the engine's RULE_SWITCHES, as registered).
-  return { shieldFacingRule: read("pulseShieldFacing", RULE_SWITCHES.pulseShieldFacing), agilityInDefense: read("pulseAgilityInDefense", RULE_SWITCHES.pulseAgilityInDefense) };
+  // The world's Defense switches, each read as the engine's default when unset (settings.ts ruleSwitch).
+  return { shieldFacingRule: ruleSwitch("pulseShieldFacing"), agilityInDefense: ruleSwitch("pulseAgilityInDefense") };
 }
 
 export function defenderInput(d: Pick<Declaration, "fromRear" | "from">, target: View, answer: Answer, outOfFight = false): AttackInput["defender"] & { defense: number } {
