@@ -37,6 +37,7 @@ import {
   reflexOf,
   shockPoolFor,
   shotAtn,
+  shotDiceProblem,
   shotBand,
   successBars,
   type BodyPart,
@@ -145,11 +146,13 @@ function prepareShot(raw: unknown, actor: Actor.Implementation, target: Actor.Im
   if (d.aimedPart !== "" && !steelTables().missileChart.includes(d.aimedPart as BodyPart)) return refused("badPart", "BadPart");
   for (const v of [d.dice, d.aimDice]) if (!isWholeNumber(v) || (v as number) < 0) return refused("badDice", "BadDice");
   if (!isGmTnModifier(tnModifier)) return refused("badModifier", "BadModifier");
-  if ((d.aimDice as number) > aimOf(s)) return refused("aimTooHigh", "AimTooHigh", { aim: aimOf(s) });
   const { missile } = missileNow(actor, combatId);
-  if (!missile?.ready) return refused("notReady", "NotReady");
+  // The engine says whether these dice can be spent; the card words its answer.
+  const problem = shotDiceProblem(missile ?? { ready: false, pool: 0 }, d.dice as number, d.aimDice as number, aimOf(s));
+  if (problem?.kind === "aimTooHigh") return refused("aimTooHigh", "AimTooHigh", { aim: problem.aim });
+  if (problem?.kind === "notReady") return refused("notReady", "NotReady");
+  if (problem?.kind === "tooMany") return refused("tooMany", "TooMany", { dice: problem.dice, left: problem.left });
   const total = (d.dice as number) + (d.aimDice as number);
-  if (total > missile.pool) return refused("tooMany", "TooMany", { dice: total, left: missile.pool });
   // In a bout the bout says when this shooter may loose ("Missile Fire": red or white each round, one shot a round).
   const id = combatantFor(combatId, actor);
   if (id && fighterOf(actor, combatId)) {

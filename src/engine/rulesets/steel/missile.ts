@@ -175,6 +175,20 @@ function steer(total: number, target: number | null, steps: number): number {
   return Math.max(target, total - steps);
 }
 
+/**
+ * "Missile Combat" 3: what makes a shot's declared dice impossible, before any die is rolled: the weapon
+ * not ready (its preparation not over), more aiming dice than the shooter's Aim (3 c: "maximum = Aim"), or
+ * more dice, shot and aim together, than the Missile Pool holds. `null`: the dice may be spent. The same
+ * limits `missileAttack` refuses on; the table asks this before it posts a card, to word the refusal.
+ */
+export type ShotDiceProblem = { readonly kind: "notReady" } | { readonly kind: "aimTooHigh"; readonly aim: number } | { readonly kind: "tooMany"; readonly dice: number; readonly left: number };
+export function shotDiceProblem(state: Pick<MissileState, "ready" | "pool">, dice: number, aimDice: number, aim: number): ShotDiceProblem | null {
+  if (aimDice > aim) return { kind: "aimTooHigh", aim };
+  if (!state.ready) return { kind: "notReady" };
+  if (dice + aimDice > state.pool) return { kind: "tooMany", dice: dice + aimDice, left: state.pool };
+  return null;
+}
+
 export function missileAttack(i: MissileAttackInput, dice: Dice): Outcome<Resolution<MissileAttackResult>> {
   if (!i.state.ready) return steelRefuse("notReady");
   for (const [f, v] of [
