@@ -3,16 +3,14 @@ import { DEFAULT_RULESET, getRuleset, listRulesets } from "./engine/rulesets/reg
 import type { Ruleset, RulesetId } from "./engine/rulesets/ruleset";
 import { SYSTEM_ID } from "./config";
 import { DEFAULT_PULSE_MOVE_LIMITS, numberSettingOf, PULSE_MOVE_LIMITS, pulseMoveLimitsOf, ROUND_SECONDS, RULE_SWITCHES, ruleSwitchOf, STEEL_BUY_INITIATIVE_TN, STEEL_MAX_ATTACKERS, steelCrowdCapOf, type NumberSetting, type PulseMoveLimits } from "./engine/rulesets/world-settings";
-
-/** A number setting's range, and with it its default, as the engine gives them (engine/rulesets/world-settings.ts). */
-const numberRange = (n: NumberSetting) => ({ min: n.min, max: n.max, step: 1 });
-const numberSetting = (n: NumberSetting) => ({ range: numberRange(n), default: n.initial });
 import { AP_CRITICAL_RULES, DEFAULT_AP_CRITICAL_RULE } from "./engine/rulesets/actionpoints/criticals";
 import { CRIT_THROUGH_BLOCK, DEFAULT_CRIT_THROUGH_BLOCK } from "./engine/rulesets/actionpoints/attack";
 import { DEFAULT_PHASES_TRACKS, readPhasesTracks, type PhasesTracks } from "./engine/rulesets/phases/tracks";
 import { DEFAULT_OPPOSED_TIE, readOpposedTie, type OpposedTie } from "./engine/rulesets/opposed/tests";
 import { DEFAULT_RANGE_BANDS, readRangeBands, type RangeBand } from "./engine/rulesets/steel/range-bands";
-import { DEFAULT_BUY_INITIATIVE_TN } from "./engine/rulesets/steel/initiative";
+
+/** A number setting's range and default, as the engine gives them (engine/rulesets/world-settings.ts). */
+const numberSetting = (n: NumberSetting) => ({ range: { min: n.min, max: n.max, step: 1 }, default: n.initial });
 
 /**
  * A table a seed names without printing: a world setting holding the GM's JSON
@@ -121,8 +119,7 @@ export function registerSettings(editors: TableEditors): void {
     scope: "world",
     config: true,
     type: Number,
-    range: numberRange(STEEL_BUY_INITIATIVE_TN),
-    default: DEFAULT_BUY_INITIATIVE_TN,
+    ...numberSetting(STEEL_BUY_INITIATIVE_TN),
   });
   // Seed 000 "Multiple Opponents", GM discretion: how many may attack one fighter at once (0: the rules' 3, or 4 small ones).
   game.settings.register(SYSTEM_ID, "steelMaxAttackers", {
