@@ -22,13 +22,60 @@ import { effectEndsAt, ENDS_AT_FLAG, ENDS_WITH_FLAG } from "../table/status-writ
 import { conditionOver } from "../engine/time/condition-time";
 import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
-import { tokenPlacement } from "../table/pulse/engagements";
+import { tokenPlacement, type Placed } from "../table/pulse/engagements";
 import { callCombatHook as callHook, roundChangeOptions } from "../compat";
 
 /** The machine's view of each state worked out (see BoutCombat#viewOf). */
 const VIEWS = new WeakMap<object, { key: string; view: TrackerView }>();
+/** Each view's acting order and every fighter's place in it, worked out once per view (views are kept per state: issue 35). */
+const ORDERS = new WeakMap<TrackerView, { ids: readonly string[]; ranks: ReadonlyMap<string, number> }>();
+function orderOf(view: TrackerView): { ids: readonly string[]; ranks: ReadonlyMap<string, number> } {
+  let kept = ORDERS.get(view);
+  if (!kept) {
+    const ids = actingOrder(view);
+    kept = { ids, ranks: new Map(ids.map((id, i) => [id, i])) };
+    ORDERS.set(view, kept);
+  }
+  return kept;
+}
 /** The fighters' conditions as a key (only those under some condition are listed: usually none). */
 const nowKey = (now: FightNow): string => JSON.stringify(now.statuses);
+
+/**
+ * A combatant as the adapters see it (CombatantInfo), each part read from the
+ * documents the first time it is asked for and kept for this object's life (a
+ * step's): the whole table is listed, the step reads the fighters it names.
+ */
+class FighterInfo implements CombatantInfo {
+  readonly id: string;
+  readonly groupId: string | null;
+  #actor: Actor.Implementation | null | undefined;
+  #token: TokenDocument.Implementation | null | undefined;
+  #side: string | undefined;
+  #placed: Placed | null | undefined;
+  constructor(private readonly combatant: Combatant.Implementation) {
+    this.id = combatant.id!;
+    this.groupId = (combatant as { _source: { group?: string | null } })._source.group ?? null;
+  }
+  get actor(): Actor.Implementation | null {
+    if (this.#actor === undefined) this.#actor = (this.combatant.actor as Actor.Implementation | null) ?? null;
+    return this.#actor;
+  }
+  get #tokenDoc(): TokenDocument.Implementation | null {
+    if (this.#token === undefined) this.#token = (this.combatant.token as TokenDocument.Implementation | null) ?? null;
+    return this.#token;
+  }
+  /** Whose side: the engine reads the token's disposition, else the actor's type. */
+  get side(): string {
+    const token = this.#tokenDoc;
+    this.#side ??= sideOf({ disposition: token ? Number(token.disposition) : null, character: this.actor?.type === "character" });
+    return this.#side;
+  }
+  get placed(): Placed | null {
+    if (this.#placed === undefined) this.#placed = tokenPlacement(this.#tokenDoc);
+    return this.#placed;
+  }
+}
 
 type System = { structure: string; state: unknown; history: unknown; fingerprint: string; machineState: unknown; keptSteps: KeptStep[]; declaration: { id: string; kind: string; groupId: string; options: string[]; combatantIds: string[]; chosen: string[] } };
 
@@ -81,7 +128,13 @@ export class BoutCombat extends Combat {
 
   /** The fighters' conditions as the world holds them now (each one's actor's statuses, whoever set them), for the machine to read. */
   fightNow(): FightNow {
-    return fightNowOf(this.combatants.contents.map((c) => ({ id: c.id!, actor: c.actor })));
+    return fightNowOf(this.combatants.contents);
+  }
+
+  /** The fighters in a state's acting order (its view's rows, as kept for the state: BoutCombat#viewOf), with each one's place. */
+  actingOrderOf(state: unknown, structure: TimeStructure | undefined = this.structure): { ids: readonly string[]; ranks: ReadonlyMap<string, number> } {
+    const view = this.viewOf(state, structure);
+    return view ? orderOf(view) : { ids: [], ranks: new Map() };
   }
 
   /** One machine step from `state`, with the fighters' conditions as they are now. */
@@ -149,15 +202,9 @@ export class BoutCombat extends Combat {
     return Boolean(state && this.structure?.machine.members(state).includes(combatantId));
   }
 
+  /** What the adapters see of each combatant: its actor, side and place read only when an adapter asks (a step names few of them: issue 35). */
   combatantInfos(): CombatantInfo[] {
-    return this.combatants.contents.map((c) => {
-      const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const group = (c as { _source: { group?: string | null } })._source.group ?? null;
-      const token = (c.token as TokenDocument.Implementation | null) ?? null;
-      // Whose side: the engine reads the token's disposition, else the actor's type.
-      const side = sideOf({ disposition: token ? Number(token.disposition) : null, character: actor?.type === "character" });
-      return { id: c.id!, groupId: group, actor, side, placed: tokenPlacement(token) };
-    });
+    return this.combatants.contents.map((c) => new FighterInfo(c as Combatant.Implementation));
   }
 
   /**
@@ -445,13 +492,17 @@ export class BoutCombat extends Combat {
   fightOrder<T extends { id: string | null }>(turns: readonly T[], state: unknown = this.machineState): T[] {
     const structure = this.structure;
     if (!structure || !state) return [...turns];
-    const order = actingOrder(this.viewOf(state, structure)!);
-    const ranks = new Map(order.map((id, i) => [id, i]));
-    const rank = (id: string | null) => (id ? (ranks.get(id) ?? order.length) : order.length);
-    const ranked = turns.map((c, i) => ({ c, i, r: rank(c.id) }));
-    // Most steps leave the acting order as it was: no sort then.
-    if (ranked.every((x, i) => i === 0 || ranked[i - 1]!.r <= x.r)) return [...turns];
-    return ranked.sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
+    const { ids, ranks } = this.actingOrderOf(state, structure);
+    const rank = (id: string | null) => (id ? (ranks.get(id) ?? ids.length) : ids.length);
+    // Most steps leave the acting order as it was: no sort then (and nothing built to find it out).
+    let sorted = true;
+    for (let i = 1, last = turns.length ? rank(turns[0]!.id) : 0; sorted && i < turns.length; i++) {
+      const r = rank(turns[i]!.id);
+      sorted = last <= r;
+      last = r;
+    }
+    if (sorted) return [...turns];
+    return turns.map((c, i) => ({ c, i, r: rank(c.id) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
   }
 
   /** Core's `turn` for a machine state: the turn holder's index in the fight's order, or null when nobody holds the turn. */
@@ -460,10 +511,11 @@ export class BoutCombat extends Combat {
     if (!holder || !this.combatants.get(holder)) return null;
     // Its place in fightOrder's list: after exactly the combatants the fight has acting before it (no sort needed,
     // and core's order only breaks ties among those the fight does not hold, all after it).
-    const order = actingOrder(this.viewOf(state)!);
-    const rank = order.indexOf(holder);
-    const before = new Set(order.slice(0, rank));
-    return this.combatants.contents.reduce((n, c) => n + (before.has(c.id!) ? 1 : 0), 0);
+    const { ranks } = this.actingOrderOf(state);
+    const rank = ranks.get(holder) ?? -1;
+    let before = 0;
+    for (const c of this.combatants.contents) if ((ranks.get(c.id!) ?? rank) < rank) before++;
+    return before;
   }
 
   /** Core's round and turn for a machine state (`structure`: the one starting, before the combat stores it). */

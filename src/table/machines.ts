@@ -140,12 +140,12 @@ export function timeStructure(id: string): TimeStructure | undefined {
 }
 
 /** The fighters' conditions as their actors carry them now (each one's statuses), for the machine to read. */
-export function fightNowOf(combatants: readonly { readonly id: string; readonly actor: unknown }[]): FightNow {
+export function fightNowOf(combatants: readonly { readonly id: string | null; readonly actor: unknown }[]): FightNow {
   // Only those under some condition: a machine reads a missing fighter as under none, and the GM's step stays small.
   const statuses: Record<string, readonly string[]> = {};
   for (const c of combatants) {
     const held = (c.actor as { statuses?: Set<string> } | null)?.statuses;
-    if (held?.size) statuses[c.id] = [...held];
+    if (held?.size && c.id) statuses[c.id] = [...held];
   }
   return { statuses };
 }

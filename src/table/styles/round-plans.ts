@@ -59,9 +59,10 @@ export async function askPlanFor(combat: BoutCombat, styles: RulesetStyles, orde
   if (!styles.plan || !round || plans.get(id)?.round === round) return true;
   if (asking.get(id) === round) return false;
   const rows: RoundRow[] = [];
+  const ruleset = activeRuleset().id;
   for (const combatantId of order) {
     const combatant = combat.combatants.get(combatantId);
-    const style = styleOf(combatant);
+    const style = styleOf(combatant, ruleset);
     const actor = (combatant?.actor as Actor.Implementation | null | undefined) ?? null;
     if (!style || !actor || downed(combatant)) continue;
     const fields = styles.plan.fields({ combat, combatantId, actor, style });

@@ -8,7 +8,6 @@
  * no query, and it acts only for fighters the documents say are the GM's.
  */
 import type { BoutCombat } from "../../documents/combat";
-import { actingOrder } from "../../engine/time/machine";
 import { styleName } from "../../engine/styles";
 import { activeRuleset } from "../../settings";
 import { answerByStyle, applyByStyle, cardKind, cardView, postCardByStyle, type CardView } from "../cards";
@@ -27,10 +26,10 @@ type Fight = BoutCombat & { id: string };
  * decide, its round's plan closed, or out of the fight unless `down` asks for
  * those too: a fight may still wait on one, and its style lets its turn go).
  */
-export function styledCombatant(combat: BoutCombat, combatantId: string, { down = false } = {}): Styled | null {
+export function styledCombatant(combat: BoutCombat, combatantId: string, { down = false, ruleset = activeRuleset().id } = {}): Styled | null {
   const combatant = combat.combatants.get(combatantId);
   // No style (the GM decides: most fighters) ends the look before the fighter's statuses are read (issue 35).
-  const style = styleOf(combatant);
+  const style = styleOf(combatant, ruleset);
   if (!combatant || !style) return null;
   const actor = (combatant.actor as Actor.Implementation | null | undefined) ?? null;
   const out = downed(combatant);
@@ -151,11 +150,13 @@ export function tickFight(combat: BoutCombat | null | undefined): void {
 
 /** One look at the fight: plan the round if it is new, then the first styled fighter the fight waits on acts. */
 async function tick(combat: Fight): Promise<void> {
-  const styles = rulesetStyles(activeRuleset().id);
+  const ruleset = activeRuleset().id;
+  const styles = rulesetStyles(ruleset);
   const state = combat.machineState;
   const structure = combat.structure;
   if (!styles?.act || !state || !structure) return;
-  const ids = actingOrder(structure.machine.view(state));
+  // The acting order as the combat keeps it for this state and the fighters' conditions (BoutCombat#viewOf), not worked out again at every look (issue 35).
+  const { ids } = combat.actingOrderOf(state, structure);
   if (styles.plan) {
     const planned = await askPlanFor(combat, styles, ids);
     if (!planned) return;
@@ -163,7 +164,8 @@ async function tick(combat: Fight): Promise<void> {
   // The state's fingerprint as kept with it (BoutCombat#statePrint), not hashed whole again at every look (issue 35).
   const seen = combat.statePrint;
   for (const id of ids) {
-    const styled = styledCombatant(combat, id, { down: true });
+    // The world's ruleset read once per look, not once per fighter.
+    const styled = styledCombatant(combat, id, { down: true, ruleset });
     if (!styled) continue;
     const tried = `${combat.id}:${id}:${seen}`;
     if (refused.has(tried)) continue;

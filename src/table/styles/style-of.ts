@@ -19,9 +19,14 @@ export function playerOwned(actor: Actor.Implementation | null | undefined): boo
 
 /** The style id stored for a combatant (its own, else its actor's default), "gm" when none. */
 export function storedStyle(combatant: StyledCombatant, ruleset: RulesetId = activeRuleset().id): string {
+  return storedStyleWith(combatant, combatant.actor, ruleset);
+}
+
+/** storedStyle, with the combatant's actor already read. */
+function storedStyleWith(combatant: StyledCombatant, actor: unknown, ruleset: RulesetId): string {
   const own = (combatant.system as { style?: unknown } | undefined)?.style;
   if (typeof own === "string" && own) return own;
-  const fallback = ((combatant.actor as Actor.Implementation | null | undefined)?.system as { styles?: Record<string, unknown> } | undefined)?.styles?.[ruleset];
+  const fallback = ((actor as Actor.Implementation | null | undefined)?.system as { styles?: Record<string, unknown> } | undefined)?.styles?.[ruleset];
   return typeof fallback === "string" && fallback ? fallback : GM_DECIDES;
 }
 
@@ -31,7 +36,7 @@ export function styleOf(combatant: StyledCombatant | null | undefined, ruleset: 
   const actor = (combatant.actor as Actor.Implementation | null | undefined) ?? null;
   if (!actor) return null;
   // The stored style first: most fighters have none (the GM decides), and it is cheaper to read than ownership (issue 35).
-  const id = storedStyle(combatant, ruleset);
+  const id = storedStyleWith(combatant, actor, ruleset);
   return styleRule(ruleset, id) && !playerOwned(actor) ? id : null;
 }
 
