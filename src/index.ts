@@ -49,9 +49,12 @@ import { registerStyleRunner, stylesIdle } from "./table/styles/runner";
 import { registerStyleQueries } from "./table/styles/set-style";
 import { askDeclarations } from "./table/styles/round-plans";
 import { askGmThrough } from "./table/declarations";
+import { registerWorldChanges } from "./table/world-changes";
 
 // Registration only: every rule lives in src/engine.
 Hooks.once("init", () => {
+  // First: what is kept per fighter is dropped before any other listener of ours hears a change (issue 35).
+  registerWorldChanges();
   CONFIG.Actor.documentClass = BoutActor;
   CONFIG.Item.documentClass = BoutItem;
   CONFIG.Combat.documentClass = BoutCombat;

@@ -24,6 +24,7 @@ import { askGM } from "../table/grants";
 import { CLOSED_DECLARATION, newDeclaration } from "../table/declarations";
 import { tokenPlacement, type Placed } from "../table/pulse/engagements";
 import { callCombatHook as callHook, roundChangeOptions } from "../compat";
+import { keptUntilTheWorldChanges } from "../table/world-changes";
 
 /** The machine's view of each state worked out (see BoutCombat#viewOf). */
 const VIEWS = new WeakMap<object, { key: string; view: TrackerView }>();
@@ -40,6 +41,12 @@ function orderOf(view: TrackerView): { ids: readonly string[]; ranks: ReadonlyMa
 }
 /** The fighters' conditions as a key (only those under some condition are listed: usually none). */
 const nowKey = (now: FightNow): string => JSON.stringify(now.statuses);
+/** Each combat's fighters' conditions and their key, read again once a document they come from changes (world-changes.ts). */
+const NOW = keptUntilTheWorldChanges<BoutCombat, { now: FightNow; key: string }>();
+/** Each combat's fighters carrying a condition with an end time (most carry none), read again once the world changes. */
+const TIMED = keptUntilTheWorldChanges<BoutCombat, readonly TimedConditions[]>();
+type TimedEffect = { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> };
+type TimedConditions = { combatantId: string; actor: Actor.Implementation; effects: TimedEffect[] };
 
 /**
  * A combatant as the adapters see it (CombatantInfo), each part read from the
@@ -117,8 +124,7 @@ export class BoutCombat extends Combat {
   viewOf(state: unknown, structure: TimeStructure | undefined = this.structure): TrackerView | null {
     if (!state || !structure || typeof state !== "object") return null;
     // The view also reads the fighters' conditions as they are now (issue 31): kept with the state, under their key.
-    const now = this.fightNow();
-    const key = nowKey(now);
+    const { now, key } = this.fightNowKept();
     const kept = VIEWS.get(state);
     if (kept?.key === key) return kept.view;
     const view = structure.machine.view(state, now);
@@ -128,7 +134,18 @@ export class BoutCombat extends Combat {
 
   /** The fighters' conditions as the world holds them now (each one's actor's statuses, whoever set them), for the machine to read. */
   fightNow(): FightNow {
-    return fightNowOf(this.combatants.contents);
+    return this.fightNowKept().now;
+  }
+
+  /** The fighters' conditions with their key, read from every fighter only when the world has changed since (issue 35). */
+  private fightNowKept(): { now: FightNow; key: string } {
+    return NOW(this, () => {
+      const now = fightNowOf(this.combatants.contents);
+      // Shared by every reader until the world changes: nobody may change it.
+      for (const held of Object.values(now.statuses)) Object.freeze(held);
+      Object.freeze(now.statuses);
+      return { now, key: nowKey(now) };
+    });
   }
 
   /** The fighters in a state's acting order (its view's rows, as kept for the state: BoutCombat#viewOf), with each one's place. */
@@ -161,13 +178,14 @@ export class BoutCombat extends Combat {
    * each combatant's, with the effects that end and the statuses they carried.
    */
   conditionsEnding(structure: TimeStructure, before: unknown, next: unknown): { combatantId: string; actor: Actor.Implementation; effects: string[]; statuses: Set<string> }[] {
-    type Timed = { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> };
-    // The conditions that carry an end time, found first: with none (most steps), the clock is not worked out (issue 35).
-    const timed = this.combatants.contents.flatMap((c) => {
-      const actor = (c.actor as Actor.Implementation | null) ?? null;
-      const effects = ((actor?.effects.contents ?? []) as Timed[]).filter((e) => e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] !== undefined || e.flags[SYSTEM_ID]?.[ENDS_WITH_FLAG] !== undefined);
-      return actor && effects.length ? [{ combatantId: c.id!, actor, effects }] : [];
-    });
+    // The conditions that carry an end time, found first (and kept until the world changes): with none (most steps), the clock is not worked out (issue 35).
+    const timed = TIMED(this, () =>
+      this.combatants.contents.flatMap((c) => {
+        const actor = (c.actor as Actor.Implementation | null) ?? null;
+        const effects = ((actor?.effects.contents ?? []) as TimedEffect[]).filter((e) => e.flags[SYSTEM_ID]?.[ENDS_AT_FLAG] !== undefined || e.flags[SYSTEM_ID]?.[ENDS_WITH_FLAG] !== undefined);
+        return actor && effects.length ? [{ combatantId: c.id!, actor, effects }] : [];
+      }),
+    );
     if (!timed.length) return [];
     const delta = this.stepSeconds(structure, before, next);
     if (delta <= 0) return [];

@@ -16,7 +16,7 @@ import { notifyRefusal } from "../notify";
 import type { Outcome } from "../../engine/outcome";
 import { queued } from "../write-queue";
 import { rulesetStyles, type StyleAct, type Styled } from "./registry";
-import { downed, styleOf } from "./style-of";
+import { downed, mayBeStyled, styleOf } from "./style-of";
 import { askPlanFor, planFor } from "./round-plans";
 
 type Fight = BoutCombat & { id: string };
@@ -163,8 +163,10 @@ async function tick(combat: Fight): Promise<void> {
   }
   // The state's fingerprint as kept with it (BoutCombat#statePrint), not hashed whole again at every look (issue 35).
   const seen = combat.statePrint;
+  // Only those whose stored style names a style are looked at (most fighters: the GM decides); the ruleset read once per look.
+  const styledIds = mayBeStyled(combat, ruleset);
   for (const id of ids) {
-    // The world's ruleset read once per look, not once per fighter.
+    if (!styledIds.has(id)) continue;
     const styled = styledCombatant(combat, id, { down: true, ruleset });
     if (!styled) continue;
     const tried = `${combat.id}:${id}:${seen}`;

@@ -8,6 +8,8 @@ import { GM_DECIDES, styleRule } from "../../engine/styles";
 import type { RulesetId } from "../../engine/rulesets/ruleset";
 import { activeRuleset } from "../../settings";
 import { hasStatus } from "../status-effects";
+import { keptUntilTheWorldChanges } from "../world-changes";
+import type { BoutCombat } from "../../documents/combat";
 
 type StyledCombatant = { readonly actor?: unknown; readonly system?: unknown; readonly isDefeated?: boolean; readonly id?: string | null; readonly parent?: unknown };
 
@@ -38,6 +40,20 @@ export function styleOf(combatant: StyledCombatant | null | undefined, ruleset: 
   // The stored style first: most fighters have none (the GM decides), and it is cheaper to read than ownership (issue 35).
   const id = storedStyleWith(combatant, actor, ruleset);
   return styleRule(ruleset, id) && !playerOwned(actor) ? id : null;
+}
+
+/** Each fight's combatants whose stored style names one of the ruleset's styles, read again once the world changes. */
+const STORED = keptUntilTheWorldChanges<BoutCombat, { ruleset: RulesetId; ids: ReadonlySet<string> }>();
+
+/**
+ * The combatants of a fight a style may play: those whose stored style names
+ * one of the ruleset's styles (ownership and the rest are for styleOf to judge).
+ * Most fighters have none: the styles' runner looks no further at them (issue 35).
+ */
+export function mayBeStyled(combat: BoutCombat, ruleset: RulesetId = activeRuleset().id): ReadonlySet<string> {
+  const work = () => ({ ruleset, ids: new Set(combat.combatants.contents.filter((c) => styleRule(ruleset, storedStyle(c, ruleset))).map((c) => c.id!)) });
+  const kept = STORED(combat, work);
+  return (kept.ruleset === ruleset ? kept : work()).ids;
 }
 
 /**
