@@ -45,6 +45,10 @@ const nowKey = (now: FightNow): string => JSON.stringify(now.statuses);
 const NOW = keptUntilTheWorldChanges<BoutCombat, { now: FightNow; key: string }>();
 /** Each combat's fighters carrying a condition with an end time (most carry none), read again once the world changes. */
 const TIMED = keptUntilTheWorldChanges<BoutCombat, readonly TimedConditions[]>();
+/** Each combat's combatant infos, one list until the world changes (their parts read once, when first asked). */
+const INFOS = keptUntilTheWorldChanges<BoutCombat, readonly CombatantInfo[]>();
+/** Each state's members among a list of infos (BoutCombat#fighterInfos). */
+const MEMBER_INFOS = new WeakMap<object, { from: readonly CombatantInfo[]; infos: readonly CombatantInfo[] }>();
 type TimedEffect = { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> };
 type TimedConditions = { combatantId: string; actor: Actor.Implementation; effects: TimedEffect[] };
 
@@ -205,10 +209,15 @@ export class BoutCombat extends Combat {
   /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */
   fighterInfos(state: unknown = this.machineState): CombatantInfo[] {
     const structure = this.structure;
-    const infos = this.combatantInfos();
-    if (state && structure) {
+    const infos = this.keptInfos();
+    if (state && structure && typeof state === "object") {
+      // A state's members among the combatants, found once per state and list of combatants (both kept: issue 35).
+      const known = MEMBER_INFOS.get(state);
+      if (known?.from === infos) return [...known.infos];
       const members = new Set(structure.machine.members(state));
-      return infos.filter((i) => members.has(i.id));
+      const found = infos.filter((i) => members.has(i.id));
+      MEMBER_INFOS.set(state, { from: infos, infos: found });
+      return [...found];
     }
     const roster = new Set(rosterChanges([], this.rosterEntries()).join);
     return infos.filter((i) => roster.has(i.id));
@@ -222,7 +231,12 @@ export class BoutCombat extends Combat {
 
   /** What the adapters see of each combatant: its actor, side and place read only when an adapter asks (a step names few of them: issue 35). */
   combatantInfos(): CombatantInfo[] {
-    return this.combatants.contents.map((c) => new FighterInfo(c as Combatant.Implementation));
+    return [...this.keptInfos()];
+  }
+
+  /** The combatants' infos, one list until a document they come from changes (world-changes.ts): each keeps what it read. */
+  private keptInfos(): readonly CombatantInfo[] {
+    return INFOS(this, () => this.combatants.contents.map((c) => new FighterInfo(c as Combatant.Implementation)));
   }
 
   /**

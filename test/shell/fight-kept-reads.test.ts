@@ -51,6 +51,13 @@ describe("issue 35: what a step keeps of its fighters is what the world holds", 
     await c.quiet();
     expect(fightReads(c).statuses).toEqual({});
     expect(statusesInWorld(c)).toEqual({});
+
+    // The combatants as the adapters see them (each part read once and kept): the wolf's token turned friendly is on the party's side.
+    const sideOf = () => c.fight().combatantInfos().find((i: any) => i.id === wolf).side;
+    expect(sideOf()).toBe("foes");
+    await c.fight().combatants.get(wolf).token.update({ disposition: 1 });
+    await settle();
+    expect(sideOf()).toBe("party");
   });
 
   it("opposed: a style set on the wolf's actor's default between its turns (no write to the fight) plays its next turn", async () => {
