@@ -25,7 +25,9 @@ const distrusted = new Map<string, string>();
 function freeze(value: unknown): void {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);
-  for (const v of Object.values(value)) freeze(v);
+  // Indexed or by key, without a list of the values: a new state's long lists are mostly entries frozen already (issue 35).
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) freeze(value[i]);
+  else for (const key in value) freeze((value as Record<string, unknown>)[key]);
 }
 
 /** Keeps a state worked out here (frozen) under its fingerprint. */

@@ -344,11 +344,12 @@ function replaced(at: unknown, value: Json): Put {
  * most entries changed, a new generation is written instead if it is shorter.
  */
 function listChange(before: readonly unknown[], after: readonly Obj[], at: Obj, node: ListNode): Put {
-  const ids = after.map((e) => e.id as string);
   let idsChanged = after.length !== before.length;
-  for (let i = 0; !idsChanged && i < after.length; i++) idsChanged = !isObject(before[i]) || (before[i] as Obj).id !== ids[i];
+  // The same entry object holds the same id: only entries that are not their own former selves are compared.
+  for (let i = 0; !idsChanged && i < after.length; i++) idsChanged = before[i] !== after[i] && (!isObject(before[i]) || (before[i] as Obj).id !== after[i]!.id);
   const out: Obj = {};
-  if (idsChanged) {
+  const ids = idsChanged ? after.map((e) => e.id as string) : null;
+  if (ids) {
     const put$ = replaced(at[IDS], storedArray(ids));
     if (put$) put(out, IDS, put$.value);
   }
