@@ -40,11 +40,11 @@ import { dist } from "./dist";
  * weapons, a Surprised defender named by the engine's refusal), about 1 KB raw; with the other leftovers (the
  * settings read through the engine's readers, a blow card's posted reach, one pick of a weapon's skill, the
  * tracker's declaration by name): 761,830 and 218,344.
- * Raised to 767,000 raw for issue 35's flat step (what a step reads of every fighter kept until a hook says the
+ * Raised to 767,000 raw and 220,000 gzip for issue 35's flat step (what a step reads of every fighter kept until a hook says the
  * world changed: src/table/world-changes.ts, the combatants' infos read when asked, each view's order kept):
- * 764,060 and 218,633.
+ * 764,060 and 219,135.
  */
-const BUDGET = { raw: 767_000, gzip: 219_000, zip: 555_000 } as const;
+const BUDGET = { raw: 767_000, gzip: 220_000, zip: 555_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
