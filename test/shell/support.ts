@@ -7,14 +7,15 @@ import { LIVE_WORLDS } from "../harness/world";
  * Lets queued hooks, queries and writes finish: 20 quiet turns of the event loop, each
  * after every pending promise job, with no message on its way in any world of this
  * file (worlds of several users have latency by default: test/harness/world.ts). While
- * messages travel it waits a millisecond at a time; once quiet, setImmediate, not
+ * messages travel it waits a millisecond at a time (on that world's clock); once quiet, setImmediate, not
  * setTimeout(0) (clamped to 1 ms): the harness's own next-tick work uses setImmediate
  * too, so nothing is left behind, and a settle costs microseconds.
  */
 export const settle = async () => {
   for (let quiet = 0; quiet < 20; ) {
-    const travelling = [...LIVE_WORLDS].some((w) => w.server.network.inFlight > 0);
-    await new Promise((r) => (travelling ? setTimeout(r, 1) : setImmediate(r)));
+    const travelling = [...LIVE_WORLDS].find((w) => w.server.network.inFlight > 0);
+    // A millisecond on the travelling world's own clock: no real wait on a virtual one (the default).
+    await new Promise((r) => (travelling ? travelling.server.network.clock.setTimeout(r as () => void, 1) : setImmediate(r)));
     quiet = travelling ? 0 : quiet + 1;
   }
 };
