@@ -210,17 +210,18 @@ export class BoutCombat extends Combat {
   }
 
   /** The fighters in the fight: the state's members once it runs, else those who would start it (neither defeated nor out of action). */
-  fighterInfos(state: unknown = this.machineState): CombatantInfo[] {
+  fighterInfos(state: unknown = this.machineState): readonly CombatantInfo[] {
     const structure = this.structure;
     const infos = this.keptInfos();
     if (state && structure && typeof state === "object") {
       // A state's members among the combatants, found once per state and list of combatants (both kept: issue 35).
       const known = MEMBER_INFOS.get(state);
-      if (known?.from === infos) return [...known.infos];
+      if (known?.from === infos) return known.infos;
       const members = new Set(structure.machine.members(state));
-      const found = infos.filter((i) => members.has(i.id));
+      // Shared by every step from this state: nobody may change it.
+      const found = Object.freeze(infos.filter((i) => members.has(i.id)));
       MEMBER_INFOS.set(state, { from: infos, infos: found });
-      return [...found];
+      return found;
     }
     const roster = new Set(rosterChanges([], this.rosterEntries()).join);
     return infos.filter((i) => roster.has(i.id));

@@ -61,7 +61,7 @@ export async function askPlanFor(combat: BoutCombat, styles: RulesetStyles, orde
   const rows: RoundRow[] = [];
   const ruleset = activeRuleset().id;
   const styledIds = mayBeStyled(combat, ruleset);
-  for (const combatantId of order) {
+  for (const combatantId of styledIds.size ? order : []) {
     if (!styledIds.has(combatantId)) continue;
     const combatant = combat.combatants.get(combatantId);
     const style = styleOf(combatant, ruleset);

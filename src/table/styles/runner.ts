@@ -165,7 +165,7 @@ async function tick(combat: Fight): Promise<void> {
   const seen = combat.statePrint;
   // Only those whose stored style names a style are looked at (most fighters: the GM decides); the ruleset read once per look.
   const styledIds = mayBeStyled(combat, ruleset);
-  for (const id of ids) {
+  for (const id of styledIds.size ? ids : []) {
     if (!styledIds.has(id)) continue;
     const styled = styledCombatant(combat, id, { down: true, ruleset });
     if (!styled) continue;
