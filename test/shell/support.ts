@@ -80,7 +80,7 @@ export async function trackerFight(ruleset: string, grouped: boolean) {
  * `ruleset`, not yet started. No surprise: the GM closes every declaration dialog,
  * for tests about writes and bytes rather than answers.
  */
-export async function crowdFight(ruleset: string, n: number) {
+export async function crowdFight(ruleset: string, n: number, { boutsOf = 0 }: { boutsOf?: number } = {}) {
   const { dist } = await import("../build/dist");
   const { ROLES } = await import("../harness/server");
   const { TestWorld } = await import("../harness/world");
@@ -91,7 +91,9 @@ export async function crowdFight(ruleset: string, n: number) {
   gm.runtime.dialogs.responder = noSurprise;
   const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+  // `boutsOf`: the fighters in combatant groups of that many (steel's bouts are local: a group is a bout).
+  const groups = boutsOf > 0 ? await combat.createEmbeddedDocuments("CombatantGroup", Array.from({ length: Math.ceil(n / boutsOf) }, (_, i) => ({ name: `Bout ${i + 1}` }))) : [];
+  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any, i: number) => ({ actorId: a.id, name: a.name, ...(groups.length ? { group: groups[Math.floor(i / boutsOf)].id } : {}) })));
   await settle();
   return { world, gm, combat };
 }

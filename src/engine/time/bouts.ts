@@ -706,8 +706,15 @@ function view(s: BoutsState): TrackerView {
   // Across bouts, actions fall in order of Reflex: the bouts are listed from the one with the quickest fighter, and the fighters (core's turn list) from the quickest.
   const places = crossBoutPlaces(s);
   const place = (id: string) => places.get(id) ?? Number.MAX_SAFE_INTEGER;
-  const firstPlace = (b: Bout) => Math.min(Number.MAX_SAFE_INTEGER, ...members(s, b.id).map((c) => place(c.id)));
-  const bouts = s.bouts.map((b, i) => ({ b, i })).sort((x, y) => firstPlace(x.b) - firstPlace(y.b) || x.i - y.i);
+  // Each bout's members found in one pass (issue 35: not a search of every fighter per bout, and per comparison).
+  const inBout = new Map<string, BoutCombatant[]>();
+  for (const c of s.combatants) {
+    const list = inBout.get(c.boutId);
+    if (list) list.push(c);
+    else inBout.set(c.boutId, [c]);
+  }
+  const first = new Map(s.bouts.map((b) => [b.id, Math.min(Number.MAX_SAFE_INTEGER, ...(inBout.get(b.id) ?? []).map((c) => place(c.id)))]));
+  const bouts = s.bouts.map((b, i) => ({ b, i })).sort((x, y) => first.get(x.b.id)! - first.get(y.b.id)! || x.i - y.i);
   const boutRank = new Map(bouts.map((x, k) => [x.b.id, k]));
   const step: Label = !focused
     ? { key: `${V}Step.None` }
@@ -736,7 +743,7 @@ function view(s: BoutsState): TrackerView {
     return { id: b.id, label: { key: `${V}Bout`, data: { n: i + 1 } }, notes, focused: b.id === focused?.id };
   });
   const ranked = s.bouts.flatMap((b) =>
-    members(s, b.id)
+    (inBout.get(b.id) ?? [])
       .sort((x, y) => Number(y.id === b.initiative) - Number(x.id === b.initiative) || y.reflex - x.reflex)
       .map((c, k) => ({ c, b, k })),
   );

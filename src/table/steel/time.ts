@@ -77,9 +77,11 @@ const BOUTS: TimeStructure = {
   async stepWrites(before: BoutsState, after: BoutsState, combatId, combatants) {
     const commands: TimeCommand[] = [];
     const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
+    // Each bout's round before the step, found once (issue 35: not a search of every bout per bout).
+    const roundBefore = new Map(before.bouts.map((b) => [b.id, b.round]));
     for (const bout of after.bouts) {
-      const was = before.bouts.find((b) => b.id === bout.id);
-      if (!was || bout.round <= was.round) continue;
+      const was = roundBefore.get(bout.id);
+      if (was === undefined || bout.round <= was) continue;
       for (const fighter of after.combatants.filter((c) => c.boutId === bout.id)) {
         const actor = combatants.find((c) => c.id === fighter.id)?.actor;
         const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
