@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { chatModeSetting, CONNECT_RULES, metRules, resetMetRules, V14_READING_CHOICES } from "../harness/version";
 import { REPO_ROOT, TestWorld } from "../harness/world";
-import { scriptDraws, scriptFaces, settle, steelSwordsmen } from "./support";
+import { scriptDraws, scriptFaces, settle, steelSwordsmen, tableOfThree } from "./support";
 
 const list = JSON.parse(readFileSync(join(REPO_ROOT, "test/shell/v14-same.json"), "utf8")) as { files: string[] };
 
@@ -68,14 +68,7 @@ describe("the v14 run's skip list", () => {
   });
 
   it("a decision of several writes meets batched writes when the system asks compat's modifyBatch (v13: one request each; v14: one batch)", async () => {
-    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }, { name: "Bob", role: ROLES.PLAYER }] });
-    const gm = await world.connect("GM");
-    await gm.game.settings.set("bout", "ruleset", "phases");
-    const alice = await world.connect("Alice");
-    const bob = await world.connect("Bob");
-    await settle();
-    const Actor = gm.CONFIG.Actor.documentClass;
-    const own = (user: string) => ({ default: 0, [world.userId(user)]: 3 });
+    const { gm, alice, bob, own, Actor } = await tableOfThree("phases");
     // Seed 001's melee blow: Ada (Alice's) at Bran (Bob's); Bob defends, Alice applies two wound levels to Bran.
     const ada = await Actor.create({ name: "Ada", type: "character", ownership: own("Alice"), system: { phases: { attack: 3 } } });
     const bran = await Actor.create({ name: "Bran", type: "character", ownership: own("Bob"), system: { phases: { defense: 2, soak: 2 } } });
