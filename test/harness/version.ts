@@ -38,8 +38,9 @@ export type Generation = 13 | 14;
  * code on the same data in both modes. Two reads are left unrecorded because both modes give the
  * same by construction (runtime.ts, proved in each mode and every v14 reading by
  * test/shell/v14-same.test.ts): compat's `messageModeOption` finding the public chat mode (the
- * setting's default), and a message created with the public mode that is public already. test/harness/setup.ts resets the record before each file;
- * what a client meets while it connects is kept apart (`connecting`), see `CONNECT_RULES`.
+ * setting's default), and a message created with the public mode that is public already.
+ * test/harness/setup.ts resets the record before each file; what a client meets while it
+ * connects is kept apart (`connecting`), see `CONNECT_RULES`.
  */
 const met = new Set<string>();
 const metConnecting = new Set<string>();
