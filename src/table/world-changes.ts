@@ -10,6 +10,10 @@
  * being applied (the rest of the task that delivered it: v13 rebuilds an unlinked
  * token's synthetic actor around its hooks, and other listeners run after ours)
  * nothing is kept at all, so an answer read half-way through is never reused.
+ * A document's own callbacks run before its hook (v13 calls `_onUpdate`, then
+ * `Hooks.callAll`): a read made inside one of them may still get the answer kept
+ * before that change (none of ours reads a fighter's conditions, style or timed
+ * effects there; core's turn order read there is put right at the next update).
  */
 
 /** The documents a fighter's kept reads come from (Hooks `create<Name>`, `update<Name>`, `delete<Name>`). */
