@@ -7,7 +7,7 @@
 import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import { THROW_KIND } from "./throw";
-import { BOUT_LIGHTS, boutsMachine, startBouts, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
+import { BOUT_LIGHTS, boutsMachine, startBouts, stepStartsRound, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
 import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
 import { gatherCard } from "../cards";
 import { runCrowd } from "./crowd";
@@ -51,7 +51,8 @@ const BOUTS: TimeStructure = {
   // "Exchange of Blows": every pool refreshes to what the fighter's documents say now (Pain, Health, armour), in the fight's light, with footing.
   refine(command, state: BoutsState, combatants) {
     const c = command as { type: string; boutId?: string };
-    if (c.type !== "next" && c.type !== "nextRound") return command;
+    // Pools refresh and missiles count down only at a round's start: a step into the second exchange reads no documents.
+    if (!stepStartsRound(state, c)) return command;
     const boutId = c.boutId ?? state.focus;
     const pools: Record<string, number> = {};
     const missiles: Record<string, BoutMissile | null> = {};
@@ -77,11 +78,15 @@ const BOUTS: TimeStructure = {
   async stepWrites(before: BoutsState, after: BoutsState, combatId, combatants) {
     const commands: TimeCommand[] = [];
     const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
+    let actors: Map<string, Actor.Implementation | null> | null = null;
     for (const bout of after.bouts) {
       const was = before.bouts.find((b) => b.id === bout.id);
       if (!was || bout.round <= was.round) continue;
-      for (const fighter of after.combatants.filter((c) => c.boutId === bout.id)) {
-        const actor = combatants.find((c) => c.id === fighter.id)?.actor;
+      // Each fighter's actor found once (issue 35: no search of the table per fighter).
+      actors ??= new Map(combatants.map((c) => [c.id, c.actor]));
+      for (const fighter of after.combatants) {
+        if (fighter.boutId !== bout.id) continue;
+        const actor = actors.get(fighter.id);
         const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
         if (!actor || !rollsForBloodLoss({ bloodLoss: s?.bloodLoss ?? 0, healthNow: s?.healthNow ?? 0 })) continue;
         const rolled = await bloodLossAtRoundStart(actor, fighter.id, fighter.cp);
