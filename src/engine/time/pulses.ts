@@ -9,7 +9,7 @@
  */
 import { byId as byIdIn } from "../by-id";
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
-import { applyFirstOrLast, defaultLeader, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
+import { applyFirstOrLast, defaultLeader, engagementOrder, rollerAmong } from "../rulesets/pulse/initiative";
 import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
 import { CALM, listedFighters, type FightNow, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
@@ -393,14 +393,20 @@ export function strikePenaltyOf(state: PulsesState | null | undefined, combatant
 export function initiativeRollers(state: PulsesState, now?: FightNow): { side: string; rollerId: string; bonus: number }[] {
   const s = "now" in state ? (state as LiveState) : live(state, now);
   const engaged = engagedIds(s);
+  const spent = new Set(s.spent ?? []);
+  // One pass over the figures (issue 35): each side's, and the sides with a free figure to act (sideActors).
+  const bySide = new Map<string, LiveCombatant[]>();
+  const acting = new Set<string>();
+  for (const c of s.combatants) {
+    const own = bySide.get(c.side);
+    if (own) own.push(c);
+    else bySide.set(c.side, [c]);
+    if (!engaged.has(c.id) && !spent.has(c.id)) acting.add(c.side);
+  }
   const out: { side: string; rollerId: string; bonus: number }[] = [];
-  for (const side of sidesOf(s)) {
-    if (sideActors(s, side).length === 0) continue;
-    const roller = sideRoller(
-      s.combatants
-        .filter((c) => c.side === side)
-        .map((c) => ({ ...c, engaged: engaged.has(c.id) })),
-    );
+  for (const [side, figures] of bySide) {
+    if (!acting.has(side)) continue;
+    const roller = rollerAmong(figures, (c) => engaged.has(c.id));
     if (roller) out.push({ side, rollerId: roller.id, bonus: roller.bonus });
   }
   return out;

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../../src/engine/outcome";
 import { currentActors, initiativeRollers, mayStrikeBlow, openActions, pulsesMachine, withinReachOfEngagement, startPulses, strikePenaltyOf, pulsesView, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
 import type { FightNow, Transition } from "../../../src/engine/time/machine";
+import { sideRoller } from "../../../src/engine/rulesets/pulse/initiative";
 
 const fig = (id: string, side: string, modAG: number, pc: number, rank: number, extra: Partial<PulseCombatantInput> = {}): PulseCombatantInput => ({
   id,
@@ -462,6 +463,20 @@ describe("the view kept from state to state (issue 35)", () => {
   );
   const conditions = fc.dictionary(fc.constantFrom(...ids), fc.subarray(["stun", "closeCombat", "prone"]));
 
+  /** initiativeRollers as it was: each side's figures copied with whether they are engaged, a side at a time. */
+  const rollersSideBySide = (s: PulsesState, now: FightNow) => {
+    const engaged = new Set(s.engagements.flatMap((e) => e.members));
+    const spent = new Set(s.spent ?? []);
+    const has = (id: string, status: string) => (now.statuses[id] ?? []).includes(status);
+    const sides = [...new Set(s.combatants.map((c) => c.side))];
+    return sides.flatMap((side) => {
+      const own = s.combatants.filter((c) => c.side === side);
+      if (!own.some((c) => !engaged.has(c.id) && !spent.has(c.id))) return [];
+      const roller = sideRoller(own.map((c) => ({ ...c, engaged: engaged.has(c.id), stunned: has(c.id, "stun") })));
+      return roller ? [{ side, rollerId: roller.id, bonus: roller.bonus }] : [];
+    });
+  };
+
   it("a figure's declared action shows in its kept row", () => {
     const kept = pulsesView();
     let s = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 2 } }).state;
@@ -484,6 +499,7 @@ describe("the view kept from state to state (issue 35)", () => {
           if (out.ok) s = copy ? structuredClone(out.value.state) : out.value.state;
           expect(kept(s, now)).toEqual(pulsesView()(s, now));
           expect(kept(s)).toEqual(pulsesView()(s));
+          expect(initiativeRollers(s, now)).toEqual(rollersSideBySide(s, now));
         }
       }),
       { numRuns: 200 },
