@@ -774,9 +774,17 @@ function apply(s: PhasesState, cmd: PhasesCommand): Outcome<Transition<PhasesSta
 // What the tracker shows
 
 function stepLabel(s: PhasesState): Label {
-  const list = active(s);
-  if (s.stage === "declare") return { key: `${V}Step.Declare`, data: { declared: list.filter((c) => c.declaration).length, of: list.length } };
-  if (s.stage === "initiative") return { key: `${V}Step.Initiative`, data: { rolled: list.filter((c) => c.total !== null).length, of: list.length } };
+  if (s.stage === "declare" || s.stage === "initiative") {
+    // Counted, not listed: the label asks how many (issue 35).
+    let of = 0;
+    let done = 0;
+    for (const c of s.combatants) {
+      if (!c.active) continue;
+      of++;
+      if (s.stage === "declare" ? c.declaration : c.total !== null) done++;
+    }
+    return s.stage === "declare" ? { key: `${V}Step.Declare`, data: { declared: done, of } } : { key: `${V}Step.Initiative`, data: { rolled: done, of } };
+  }
   if (s.stage === "over") return { key: `${V}Step.RoundOver` };
   if (s.order.length === 0) return { key: `${V}Step.Empty.${s.phase}` };
   return { key: `${V}Step.Phase.${s.phase}`, data: { n: Math.min(s.turn + 1, s.order.length), of: s.order.length } };
@@ -862,12 +870,14 @@ export function phasesView(): (s: PhasesState) => TrackerView {
     const inPhaseIds = new Set(inPhase);
     if (!totals || !sameTotals(totals, s.combatants)) totals = totalsOf(s);
     const { ties } = totals;
+    const declaring = s.stage === "declare";
+    const over = s.stage === "over";
     const rows: TrackerRow[] = [...inPhase, ...totals.byTotal.filter((id) => !inPhaseIds.has(id))].map((id) => {
       const c = find(s, id) as PhaseCombatant;
       const context: RowContext = {
-        declaring: s.stage === "declare",
+        declaring,
         acting: id === acting,
-        done: s.stage === "over" || acted.has(id),
+        done: over || acted.has(id),
         tied: ties.has(id),
         groupId: groupOf.get(id),
         firstStrike: firstStrike.get(id),
