@@ -8,7 +8,7 @@ import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAct
 import type { TimeCommand } from "../../engine/time/machine";
 import { THROW_KIND } from "./throw";
 import { BOUT_LIGHTS, boutsMachine, startBouts, stepStartsRound, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
-import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
+import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, poolSizeForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
 import { gatherCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
@@ -66,7 +66,7 @@ const BOUTS: TimeStructure = {
       const v = combatantView<SteelStats>(info, "steel");
       // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot (a rider is not on foot himself).
       const aboveFoot = riderHasHeight(Boolean(fighter.mounted), onFoot > 0 ? [false] : []);
-      pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) }).pool;
+      pools[fighter.id] = poolSizeForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) });
       // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
       const m = fighter.missile;
       if (m) missiles[fighter.id] = missileNextRound(m, v.stats);
