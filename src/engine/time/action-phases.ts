@@ -14,6 +14,7 @@
 import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
+import { samePlaces } from "./same-places";
 import { listedFighters, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
 export interface ApCombatant {
@@ -223,14 +224,7 @@ interface KeptOrder {
 
 /** Whether a list sorts as the kept one: the same fighters in the same places with the same pools. */
 function sameOrderInputs(kept: KeptOrder, list: readonly ApCombatant[]): boolean {
-  if (kept.list === list) return true;
-  if (kept.list.length !== list.length) return false;
-  for (let i = 0; i < list.length; i++) {
-    const x = kept.list[i]!;
-    const y = list[i]!;
-    if (x !== y && (x.id !== y.id || x.pool !== y.pool)) return false;
-  }
-  return true;
+  return samePlaces(kept.list, list, (x, y) => x.id === y.id && x.pool === y.pool);
 }
 
 /**

@@ -14,6 +14,7 @@
  */
 import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
+import { samePlaces } from "./same-places";
 import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
 import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWithout, mayJoinAttack, type CrowdMatchUp, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
@@ -471,9 +472,8 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(id) });
       // Every refreshed pool and missile put in one pass over the fighters (issue 35: not one pass per fighter);
       // a fighter whose pool and missile stay as they were keeps his entry as it was.
-      const byId = new Map<string, BoutCombatant>(s.combatants.map((c) => [c.id, c]));
       const changed = new Map<string, BoutCombatant>();
-      const now = (cid: string) => changed.get(cid) ?? byId.get(cid);
+      const now = (cid: string) => changed.get(cid) ?? findCombatant(s, cid);
       for (const [cid, pool] of Object.entries(cmd.pools ?? {})) {
         const c = now(cid);
         if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: cid });
@@ -737,22 +737,10 @@ interface BoutsOrder {
 
 /** Whether two states' lists give the same order: the same fighters at the same places with the same Reflex and bout, the same bouts with the same holders. */
 function sameOrderInputs(o: BoutsOrder, s: BoutsState): boolean {
-  if (o.bouts.length !== s.bouts.length || o.combatants.length !== s.combatants.length) return false;
-  if (o.bouts !== s.bouts) {
-    for (let i = 0; i < o.bouts.length; i++) {
-      const x = o.bouts[i]!;
-      const y = s.bouts[i]!;
-      if (x !== y && (x.id !== y.id || x.initiative !== y.initiative)) return false;
-    }
-  }
-  if (o.combatants !== s.combatants) {
-    for (let i = 0; i < o.combatants.length; i++) {
-      const x = o.combatants[i]!;
-      const y = s.combatants[i]!;
-      if (x !== y && (x.id !== y.id || x.reflex !== y.reflex || x.boutId !== y.boutId)) return false;
-    }
-  }
-  return true;
+  return (
+    samePlaces(o.bouts, s.bouts, (x, y) => x.id === y.id && x.initiative === y.initiative) &&
+    samePlaces(o.combatants, s.combatants, (x, y) => x.id === y.id && x.reflex === y.reflex && x.boutId === y.boutId)
+  );
 }
 
 function orderOf(s: BoutsState): BoutsOrder {

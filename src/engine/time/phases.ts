@@ -45,6 +45,7 @@ import {
   type ShotDefence,
   type TargetMotion,
 } from "../rulesets/phases/tables";
+import { samePlaces } from "./same-places";
 import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
 export const PHASE_IDS = ["movement", "firstMissile", "melee", "secondMissile", "magic", "fatigue"] as const;
@@ -800,14 +801,7 @@ interface KeptTotals {
 
 /** Whether a list orders and ties as the kept one: the same fighters in the same places, each as active, with the same total and score. */
 function sameTotals(kept: KeptTotals, list: readonly PhaseCombatant[]): boolean {
-  if (kept.list === list) return true;
-  if (kept.list.length !== list.length) return false;
-  for (let i = 0; i < list.length; i++) {
-    const x = kept.list[i]!;
-    const y = list[i]!;
-    if (x !== y && (x.id !== y.id || x.active !== y.active || x.total !== y.total || (x.declaration?.score ?? 0) !== (y.declaration?.score ?? 0))) return false;
-  }
-  return true;
+  return samePlaces(kept.list, list, (x, y) => x.id === y.id && x.active === y.active && x.total === y.total && (x.declaration?.score ?? 0) === (y.declaration?.score ?? 0));
 }
 
 function totalsOf(s: PhasesState): KeptTotals {

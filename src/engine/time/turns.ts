@@ -9,6 +9,7 @@
  */
 import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
+import { samePlaces } from "./same-places";
 import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
 export interface TurnEffects {
@@ -407,14 +408,7 @@ interface KeptTies {
 
 /** Whether a list's ties are those kept: the same fighters in the same places with the same Initiative and Agility. */
 function sameTieInputs(kept: KeptTies, list: readonly TurnCombatant[]): boolean {
-  if (kept.list === list) return true;
-  if (kept.list.length !== list.length) return false;
-  for (let i = 0; i < list.length; i++) {
-    const x = kept.list[i]!;
-    const y = list[i]!;
-    if (x !== y && (x.id !== y.id || x.initiative !== y.initiative || x.agility !== y.agility)) return false;
-  }
-  return true;
+  return samePlaces(kept.list, list, (x, y) => x.id === y.id && x.initiative === y.initiative && x.agility === y.agility);
 }
 
 /** A row kept for a fighter's entry, with what else it was worked out from. */
