@@ -78,10 +78,12 @@ const BOUTS: TimeStructure = {
   async stepWrites(before: BoutsState, after: BoutsState, combatId, combatants) {
     const commands: TimeCommand[] = [];
     const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
+    // Each bout's round before the step, found once (issue 35: not a search of every bout per bout).
+    const roundBefore = new Map(before.bouts.map((b) => [b.id, b.round]));
     let actors: Map<string, Actor.Implementation | null> | null = null;
     for (const bout of after.bouts) {
-      const was = before.bouts.find((b) => b.id === bout.id);
-      if (!was || bout.round <= was.round) continue;
+      const was = roundBefore.get(bout.id);
+      if (was === undefined || bout.round <= was) continue;
       // Each fighter's actor found once (issue 35: no search of the table per fighter).
       actors ??= new Map(combatants.map((c) => [c.id, c.actor]));
       for (const fighter of after.combatants) {
