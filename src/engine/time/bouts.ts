@@ -779,12 +779,13 @@ interface KeptRow {
  * order is worked out again only when its inputs change, and a fighter's row is
  * his last one while his entry is the same object and nothing else it shows
  * moved (a row that reads its bout's round, a restriction, the attackers or the
- * outnumbered roll, is worked out each time). Each call of `boutsView` keeps its
- * own; the machine's view is one.
+ * outnumbered roll, is worked out each time); a bout's group likewise. Each call
+ * of `boutsView` keeps its own; the machine's view is one.
  */
 export function boutsView(): (s: BoutsState) => TrackerView {
   let order: BoutsOrder | null = null;
   const kept = new WeakMap<BoutCombatant, KeptRow>();
+  const keptGroups = new WeakMap<Bout, { readonly i: number; readonly focused: boolean; readonly group: TrackerGroup }>();
   return (s) => {
     if (!order || !sameOrderInputs(order, s)) order = orderOf(s);
     const { places } = order;
@@ -796,7 +797,16 @@ export function boutsView(): (s: BoutsState) => TrackerView {
         : focused.phase === "simultaneous"
           ? { key: `${V}Step.BlowOrder` }
           : { key: `${V}Step.Exchange`, data: { exchange: focused.exchange, of: focused.exchangesThisRound } };
-    const groups = order.boutOrder.map((i) => boutGroup(s.bouts[i]!, i, focused));
+    const groups = order.boutOrder.map((i) => {
+      // A bout's group is its last one while the bout is the same object, in the same place, as focused as it was.
+      const b = s.bouts[i]!;
+      const isFocused = b.id === focused?.id;
+      const was = keptGroups.get(b);
+      if (was && was.i === i && was.focused === isFocused) return was.group;
+      const group = boutGroup(b, i, isFocused);
+      keptGroups.set(b, { i, focused: isFocused, group });
+      return group;
+    });
     const several = s.bouts.length > 1;
     const rows = order.ranked.map((k, n) => {
       const c = s.combatants[k]!;
@@ -815,7 +825,7 @@ export function boutsView(): (s: BoutsState) => TrackerView {
   };
 }
 
-function boutGroup(b: Bout, i: number, focused: Bout | undefined): TrackerGroup {
+function boutGroup(b: Bout, i: number, focused: boolean): TrackerGroup {
   const notes: Label[] = [
     { key: `${V}Note.Round`, data: { round: b.round } },
     { key: `${V}Note.Phase.${b.phase}` },
@@ -832,7 +842,7 @@ function boutGroup(b: Bout, i: number, focused: Bout | undefined): TrackerGroup 
     notes.push({ key: `${V}Note.Exchange`, data: { exchange: b.exchange, of: b.exchangesThisRound } });
     notes.push(b.initiative ? { key: `${V}Note.Initiative`, data: { holder: b.initiative } } : { key: `${V}Note.Simultaneous` });
   }
-  return { id: b.id, label: { key: `${V}Bout`, data: { n: i + 1 } }, notes, focused: b.id === focused?.id };
+  return { id: b.id, label: { key: `${V}Bout`, data: { n: i + 1 } }, notes, focused };
 }
 
 /** One fighter's row: his pool, Reflex and whatever marks him now; `order`: his place across bouts, shown when there are several. */

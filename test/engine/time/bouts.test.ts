@@ -375,6 +375,17 @@ describe("bouts invariants (fast-check)", () => {
     expect(kept(quicker).rows[0]!.combatantId).toBe("guard");
   });
 
+  it("a kept bout's group is named by its place again when a bout before it ends", () => {
+    const kept = boutsView();
+    let s = run(start(), { type: "focus", boutId: "door" }).state;
+    kept(s);
+    s = run(s, { type: "move", combatantId: "alan", boutId: "door" }).state;
+    kept(s);
+    s = run(s, { type: "move", combatantId: "rival", boutId: "door" }).state;
+    expect(kept(s)).toEqual(boutsView()(s));
+    expect(kept(s).groups.map((g) => g.label)).toEqual([{ key: "BOUT.Time.Bouts.Bout", data: { n: 1 } }]);
+  });
+
   it("the view kept from state to state equals the view worked out from scratch (issue 35)", () => {
     fc.assert(
       fc.property(fc.array(more, { maxLength: 40 }), fc.boolean(), (commands, copies) => {
