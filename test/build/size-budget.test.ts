@@ -47,7 +47,7 @@ import { dist } from "./dist";
  * changed: src/table/world-changes.ts, the combatants' infos read when asked, each view's order kept; about 2.2 KB
  * raw and 0.6 KB gzipped alone): 768,656 and 220,851.
  */
-const BUDGET = { raw: 771_000, gzip: 222_000, zip: 555_000 } as const;
+const BUDGET = { raw: 770_000, gzip: 222_000, zip: 555_000 } as const;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
