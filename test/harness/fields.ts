@@ -116,6 +116,33 @@ export interface FieldOptions {
   [key: string]: unknown;
 }
 
+/**
+ * A field class's `_defaults`, read once per class: their keys, and their values when every one is a
+ * primitive or a function (`values` null otherwise: a default that is an object, such as
+ * FilePathField's `categories: []`, is read afresh for each field, so no two fields share it, as
+ * in v13, whose getter builds a new object at each read). The getters of the harness's fields (and of
+ * any subclass that returns the same figures at each read) give the same keys and values each time.
+ */
+interface ClassDefaults {
+  keys: string[];
+  has: Set<string>;
+  values: unknown[] | null;
+}
+const defaultsByClass = new WeakMap<Function, ClassDefaults>();
+
+function classDefaults(cls: typeof DataField): ClassDefaults {
+  let found = defaultsByClass.get(cls);
+  if (!found) {
+    const defaults = cls._defaults;
+    const keys = Object.keys(defaults);
+    const values = Object.values(defaults);
+    const shared = values.every((v) => v === null || (typeof v !== "object"));
+    found = { keys, has: new Set(keys), values: shared ? values : null };
+    defaultsByClass.set(cls, found);
+  }
+  return found;
+}
+
 export class DataField {
   static recursive = false;
   name = "";
@@ -134,10 +161,17 @@ export class DataField {
 
   constructor(options: FieldOptions = {}) {
     this.options = options;
-    const defaults = (this.constructor as typeof DataField)._defaults;
-    for (const [key, value] of Object.entries(defaults)) (this as AnyObject)[key] = key in options ? options[key] : value;
+    // v13 DataField#constructor (common/data/fields.mjs): each key of the class's `_defaults` is set from the
+    // options when given there, else from the defaults (v13 reads the getter again for each key).
+    const defaults = classDefaults(this.constructor as typeof DataField);
+    const keys = defaults.keys;
+    const values = defaults.values ?? Object.values((this.constructor as typeof DataField)._defaults);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      (this as AnyObject)[key] = key in options ? options[key] : values[i];
+    }
     // `validate` stays an option: as an own property it would hide the method.
-    for (const [key, value] of Object.entries(options)) if (!(key in defaults) && key !== "validate") (this as AnyObject)[key] = value;
+    for (const key of Object.keys(options)) if (!defaults.has.has(key) && key !== "validate") (this as AnyObject)[key] = options[key];
   }
 
   get fieldPath(): string {
