@@ -508,7 +508,7 @@ export class SchemaField extends DataField {
   override getInitialValue(data: AnyObject = {}): unknown {
     if ("initial" in this.options) return super.getInitialValue(data);
     const out: AnyObject = {};
-    for (const [name, field] of Object.entries(this.fields)) out[name] = field.getInitialValue(data);
+    for (const name in this.fields) out[name] = this.fields[name]!.getInitialValue(data);
     return out;
   }
 
@@ -545,20 +545,25 @@ export class SchemaField extends DataField {
   override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
     const data = value as AnyObject;
     for (const key of Object.keys(data)) if (!this.has(key) && !isDeletionKey(key)) delete data[key];
-    for (const [name, field] of Object.entries(this.fields)) {
+    // One options object for every field (no field changes the options it is given). The fields are walked
+    // with for-in rather than Object.entries: a schema's fields object is plain, its own keys only, in order.
+    const inner = { ...options, source: options.source ?? data };
+    for (const name in this.fields) {
       if (options.partial && !(name in data)) continue;
-      data[name] = field.clean(data[name], { ...options, source: options.source ?? data });
+      data[name] = this.fields[name]!.clean(data[name], inner);
     }
     return data;
   }
 
   override _validateType(value: unknown, options: CleanOptions & { partial?: boolean } = {}): DataModelValidationFailure | void {
     if (!isPlainObject(value)) throw new Error("must be an object");
-    const failure = new DataModelValidationFailure({ unresolved: false });
-    for (const [name, field] of Object.entries(this.fields)) {
+    // Made only when a field fails: DataField#validate reads no failure and an empty one alike.
+    let failure: DataModelValidationFailure | undefined;
+    for (const name in this.fields) {
       if (options.partial && !(name in value)) continue;
-      const f = field.validate(value[name], options);
+      const f = this.fields[name]!.validate(value[name], options);
       if (f) {
+        failure ??= new DataModelValidationFailure({ unresolved: false });
         failure.fields[name] = f;
         failure.unresolved = true;
       }
@@ -569,14 +574,14 @@ export class SchemaField extends DataField {
   override initialize(value: unknown, model?: unknown): unknown {
     if (!value) return value;
     const out: AnyObject = {};
-    for (const [name, field] of Object.entries(this.fields)) out[name] = field.initialize((value as AnyObject)[name], model);
+    for (const name in this.fields) out[name] = this.fields[name]!.initialize((value as AnyObject)[name], model);
     return out;
   }
 
   override toObject(value: unknown): unknown {
     if (!value) return value;
     const out: AnyObject = {};
-    for (const [name, field] of Object.entries(this.fields)) out[name] = field.toObject((value as AnyObject)[name]);
+    for (const name in this.fields) out[name] = this.fields[name]!.toObject((value as AnyObject)[name]);
     return out;
   }
 
