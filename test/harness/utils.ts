@@ -33,7 +33,7 @@ export function deepClone<T>(value: T): T {
   if (value instanceof Date) return new Date(value.getTime()) as T;
   if (isPlainObject(value)) {
     const out: AnyObject = {};
-    for (const k of Object.keys(value)) out[k] = deepClone(value[k]);
+    for (const k of Object.keys(value)) out[k] = deepClone((value as AnyObject)[k]);
     return out as T;
   }
   return value;
