@@ -145,8 +145,38 @@ export function tableLatency(userIds: readonly string[]): Latency {
   return (leg) => delays.get(leg.userId) ?? TABLE_LATENCY_MS[0];
 }
 
-/** The worlds made in this test file: `settle()` (test/shell/support.ts) waits for their messages in flight. */
-export const LIVE_WORLDS = new Set<TestWorld>();
+/**
+ * The worlds made in this test file: `settle()` (test/shell/support.ts) waits for their messages in
+ * flight. Held weakly, so a world no test can reach any more is collected with its clients' realms
+ * rather than kept to the file's end (a file makes dozens; keeping them all made every full garbage
+ * collection walk them). A world with a message on its way is still reachable: the delivery's timer
+ * holds its network, and the network its world (latency.ts `Network#owner`).
+ */
+class LiveWorlds {
+  private refs = new Set<WeakRef<TestWorld>>();
+
+  add(world: TestWorld): void {
+    this.refs.add(new WeakRef(world));
+  }
+
+  clear(): void {
+    this.refs.clear();
+  }
+
+  get size(): number {
+    return [...this].length;
+  }
+
+  *[Symbol.iterator](): IterableIterator<TestWorld> {
+    for (const ref of this.refs) {
+      const world = ref.deref();
+      if (world) yield world;
+      else this.refs.delete(ref);
+    }
+  }
+}
+
+export const LIVE_WORLDS = new LiveWorlds();
 
 export class TestWorld {
   readonly server: WorldServer;
@@ -175,6 +205,7 @@ export class TestWorld {
     const ids = users.map((u) => this.server.addUser(u.name, u.role ?? ROLES.PLAYER, u.id)._id as string);
     this.server.latency = latency ?? (users.length > 1 ? tableLatency(ids) : 0);
     if (clock === "virtual") this.server.network.clock = new VirtualClock();
+    this.server.network.owner = this;
     LIVE_WORLDS.add(this);
   }
 
