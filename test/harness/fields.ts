@@ -125,7 +125,8 @@ export interface FieldOptions {
  */
 interface ClassDefaults {
   keys: string[];
-  has: Set<string>;
+  /** One read of the defaults, for `key in` (an option named by it is not copied onto the field). */
+  probe: FieldOptions;
   values: unknown[] | null;
 }
 const defaultsByClass = new WeakMap<Function, ClassDefaults>();
@@ -137,7 +138,7 @@ function classDefaults(cls: typeof DataField): ClassDefaults {
     const keys = Object.keys(defaults);
     const values = Object.values(defaults);
     const shared = values.every((v) => v === null || (typeof v !== "object"));
-    found = { keys, has: new Set(keys), values: shared ? values : null };
+    found = { keys, probe: defaults, values: shared ? values : null };
     defaultsByClass.set(cls, found);
   }
   return found;
@@ -171,7 +172,7 @@ export class DataField {
       (this as AnyObject)[key] = key in options ? options[key] : values[i];
     }
     // `validate` stays an option: as an own property it would hide the method.
-    for (const key of Object.keys(options)) if (!defaults.has.has(key) && key !== "validate") (this as AnyObject)[key] = options[key];
+    for (const key of Object.keys(options)) if (!(key in defaults.probe) && key !== "validate") (this as AnyObject)[key] = options[key];
   }
 
   get fieldPath(): string {
