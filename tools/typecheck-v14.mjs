@@ -88,7 +88,9 @@ const tsconfig = {
 writeFileSync(join(work, "tsconfig.json"), JSON.stringify(tsconfig, null, 2) + "\n");
 
 console.log(`type-checking src/ against ${manifest.name}@${manifest.version} (${relative(root, checkout) || "."})`);
-const tsc = fromRoot.resolve("typescript/bin/tsc");
+// The compiler's command, from its package.json's "bin" (TypeScript 7 exports no "./bin/tsc" subpath).
+const tsPackage = fromRoot.resolve("typescript/package.json");
+const tsc = join(dirname(tsPackage), JSON.parse(readFileSync(tsPackage, "utf8")).bin.tsc);
 try {
   execFileSync(process.execPath, [tsc, "--noEmit", "-p", join(work, "tsconfig.json")], { stdio: "inherit", cwd: root });
 } catch (error) {

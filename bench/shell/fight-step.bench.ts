@@ -14,10 +14,24 @@ import { crowdFight, settle } from "../../test/shell/support";
 
 const RULESETS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 const SIZES = [10, 50, 200] as const;
+/**
+ * The tables measured: each ruleset's crowd, and steel's twice. Steel's bouts are local (a bout is the few
+ * fighters at blows with each other: seeds "Melee Combat"), so its table is the crowd in bouts of two, each
+ * step an exchange of one of them; "steel, one bout" is the same crowd in a single bout, where every exchange
+ * refreshes every member's pool by the rule ("Exchange of Blows"): that growth is the rule's, shown beside it.
+ */
+const CASES = [
+  { key: "steel", ruleset: "steel", boutsOf: 2 },
+  { key: "steel, one bout", ruleset: "steel", boutsOf: 0 },
+  { key: "phases", ruleset: "phases", boutsOf: 0 },
+  { key: "actionpoints", ruleset: "actionpoints", boutsOf: 0 },
+  { key: "opposed", ruleset: "opposed", boutsOf: 0 },
+  { key: "pulse", ruleset: "pulse", boutsOf: 0 },
+] as const;
 
 /** A started fight of `n` blank fighters, at the point where the next step moves one fighter on. */
-async function started(ruleset: string, n: number) {
-  const t = await crowdFight(ruleset, n);
+async function started(ruleset: string, n: number, boutsOf = 0) {
+  const t = await crowdFight(ruleset, n, { boutsOf });
   await t.combat.startCombat();
   await settle();
   if (ruleset === "phases") {
@@ -32,7 +46,7 @@ async function started(ruleset: string, n: number) {
 }
 
 const fights = new Map<string, Awaited<ReturnType<typeof started>>>();
-for (const ruleset of RULESETS) for (const n of SIZES) fights.set(`${ruleset}/${n}`, await started(ruleset, n));
+for (const c of CASES) for (const n of SIZES) fights.set(`${c.key}/${n}`, await started(c.ruleset, n, c.boutsOf));
 
 /**
  * What a new round writes, and the Combat document's size after it, at the largest table (issue 35: a phases
@@ -58,11 +72,18 @@ for (const r of rounds) console.log(`  ${r.ruleset.padEnd(13)} new round ${Strin
 /**
  * The same steps timed by the process's CPU time rather than the clock, which other jobs on a shared machine do
  * not inflate as much (issue 35 asks to compare CPU time, not wall time), with a sampling profile of the steps split
- * by where the samples fell: the system's own code (the built bundle), the harness (test/harness, our model of
- * Foundry's client and server), garbage collection, and the rest (Node, vitest, V8). Each share is a count of the
- * profile's samples (idle ones left out) applied to the median CPU time. Of the system's own, the part spent keeping
- * the fight's state (the undo entry and fingerprint, the stored change, reading the state back: STORAGE) is shown
- * apart; the rest is the machines, their views and the table's adapters. Medians of CPU_STEPS steps.
+ * by where the samples fell:
+ * - the system's own code (the built bundle); of it, the part spent keeping the fight's state (the undo entry and
+ *   fingerprint, the stored change, reading the state back: STORAGE);
+ * - Foundry's client as the harness models it (test/harness outside the server: updateSource, the Combat's and
+ *   every combatant's preparation, hooks);
+ * - the server (the harness's WorldServer: checking and storing the write, sending it out), which in a real world
+ *   is another process, not the GM's client;
+ * - garbage collection, and the rest (Node, vitest, V8).
+ * A sample counts as the server's when the nearest frame on its stack that is either a server frame
+ * (test/harness/server.ts) or a client's receipt of what the server sent (runtime.ts `receive`) is a server frame.
+ * Each share is a count of the profile's samples (idle ones left out) applied to the median CPU time.
+ * Medians of CPU_STEPS steps.
  */
 const CPU_STEPS = 9;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -70,11 +91,12 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-type Split = { system: number; storage: number; harness: number; gc: number; other: number };
+type Split = { system: number; storage: number; foundry: number; server: number; gc: number; other: number };
 /** The system's functions that keep the fight's state (src/engine/time/undo.ts, src/data/combat/*), by name (the bundle keeps names). */
 const STORAGE = /^(diffStep|historyAfterStep|stateChange|historyChange|keepState|readState|readStoredHistory|printOf\$?\d*|storedChange)$/;
+type Frame = { url: string; functionName: string };
 /** A CPU profile's samples (idle ones left out), as shares of the whole, by the script each fell in. */
-function splitProfile(profile: { nodes: { id: number; callFrame: { url: string; functionName: string }; children?: number[] }[]; samples: number[] }): Split {
+function splitProfile(profile: { nodes: { id: number; callFrame: Frame; children?: number[] }[]; samples: number[] }): Split {
   const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -85,7 +107,15 @@ function splitProfile(profile: { nodes: { id: number; callFrame: { url: string; 
     }
     return false;
   };
-  const split: Split = { system: 0, storage: 0, harness: 0, gc: 0, other: 0 };
+  const onServer = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const f = frame.get(at)!;
+      if (/test\/harness\/server\.ts/.test(f.url)) return true;
+      if (/test\/harness\/runtime\.ts/.test(f.url) && f.functionName === "receive") return false;
+    }
+    return false;
+  };
+  const split: Split = { system: 0, storage: 0, foundry: 0, server: 0, gc: 0, other: 0 };
   let counted = 0;
   for (const id of profile.samples) {
     const f = frame.get(id);
@@ -93,61 +123,92 @@ function splitProfile(profile: { nodes: { id: number; callFrame: { url: string; 
     counted++;
     const system = /bout\.mjs/.test(f.url);
     if (system && inStorage(id)) split.storage++;
-    split[system ? "system" : /test\/harness\//.test(f.url) ? "harness" : f.functionName === "(garbage collector)" ? "gc" : "other"]++;
+    if (system) split.system++;
+    else if (/test\/harness\//.test(f.url)) split[onServer(id) ? "server" : "foundry"]++;
+    else split[f.functionName === "(garbage collector)" ? "gc" : "other"]++;
   }
   for (const k of Object.keys(split) as (keyof Split)[]) split[k] /= Math.max(1, counted);
   return split;
 }
-const cpu: { ruleset: string; n: number; step: number; split: Split }[] = [];
+type Timed = { key: string; n: number; step: number; split: Split };
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");
 // One sample every 100 µs (V8's default is 1 ms, about one sample per step at 10 combatants: too few to split).
 await session.post("Profiler.setSamplingInterval", { interval: 100 });
-for (const ruleset of RULESETS) {
-  for (const n of SIZES) {
-    const t = await started(ruleset, n);
-    const step = async () => {
-      await (ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
-      await settle();
-    };
+/** CPU_STEPS runs of `step` after one unmeasured: the median CPU time and the profile's split. */
+async function timed(key: string, n: number, step: () => Promise<unknown>): Promise<Timed> {
+  await step();
+  const times: number[] = [];
+  await session.post("Profiler.start");
+  for (let i = 0; i < CPU_STEPS; i++) {
+    const from = cpuMs();
     await step();
-    const times: number[] = [];
-    await session.post("Profiler.start");
-    for (let i = 0; i < CPU_STEPS; i++) {
-      const from = cpuMs();
-      await step();
-      times.push(cpuMs() - from);
-    }
-    const { profile } = await session.post("Profiler.stop");
-    cpu.push({ ruleset, n, step: median(times), split: splitProfile(profile as never) });
+    times.push(cpuMs() - from);
+  }
+  const { profile } = await session.post("Profiler.stop");
+  return { key, n, step: median(times), split: splitProfile(profile as never) };
+}
+const cpu: Timed[] = [];
+/**
+ * Foundry's own floor: a Combat update that names no fighter (a flag the system does not read), on the same
+ * table. What it costs is what Foundry's client does with any update of a Combat (v13 ClientDatabaseBackend
+ * #handleUpdateDocuments -> Document#updateSource, then the Combat's prepareData: every Combatant's
+ * prepareDerivedData and Combat#setupTurns sorting every turn) plus the system's hooks that look at it; no system
+ * can make that part flat, so the system's own share is read apart from it.
+ */
+const floor: Timed[] = [];
+for (const c of CASES) {
+  for (const n of SIZES) {
+    const t = await started(c.ruleset, n, c.boutsOf);
+    cpu.push(await timed(c.key, n, async () => {
+      await (c.ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
+      await settle();
+    }));
+    if (c.key === "steel, one bout" || n === 50) continue;
+    let i = 0;
+    floor.push(await timed(c.key, n, async () => {
+      await t.combat.update({ "flags.bench.mark": ++i });
+      await settle();
+    }));
   }
 }
 session.disconnect();
 const ms = (x: number) => x.toFixed(2).padStart(7);
-const own = (r: (typeof cpu)[number]) => r.step * r.split.system;
-console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}) and its parts by a profile's samples: the system's own code (of it, keeping the fight's state), the harness, garbage collection, the rest`);
-for (const r of cpu) console.log(`  ${r.ruleset.padEnd(13)} ${String(r.n).padStart(3)} combatants  cpu ${ms(r.step)} ms   system ${ms(own(r))} (state ${ms(r.step * r.split.storage)})   harness ${ms(r.step * r.split.harness)}   gc ${ms(r.step * r.split.gc)}   other ${ms(r.step * r.split.other)}`);
-for (const ruleset of RULESETS) {
-  const [small, large] = [cpu.find((r) => r.ruleset === ruleset && r.n === SIZES[0])!, cpu.find((r) => r.ruleset === ruleset && r.n === largest)!];
-  const harness = (r: (typeof cpu)[number]) => r.step * r.split.harness;
-  console.log(`  ${ruleset.padEnd(13)} ${largest}/${SIZES[0]}: cpu ${(large.step / small.step).toFixed(2)}, the system's own ${(own(large) / own(small)).toFixed(2)}, the harness ${(harness(large) / Math.max(harness(small), 1e-3)).toFixed(2)}`);
+const part = (r: Timed, k: keyof Split) => r.step * r.split[k];
+/** The GM client's time: the step less what the server did (another process in a real world). */
+const client = (r: Timed) => r.step - part(r, "server");
+const row = (r: Timed) =>
+  `  ${r.key.padEnd(16)} ${String(r.n).padStart(3)}  cpu ${ms(r.step)} ms   system ${ms(part(r, "system"))} (state ${ms(part(r, "storage"))})   foundry ${ms(part(r, "foundry"))}   server ${ms(part(r, "server"))}   gc ${ms(part(r, "gc"))}   other ${ms(part(r, "other"))}`;
+console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}) and its parts by a profile's samples: the system's own code (of it, keeping the fight's state), Foundry's client as the harness models it, the server, garbage collection, the rest`);
+for (const r of cpu) console.log(row(r));
+console.log(`\nFoundry's floor: a Combat update naming no fighter (a flag), on the same tables, split the same way`);
+for (const r of floor) console.log(row(r));
+const ratio = (a: number, b: number) => (a / Math.max(b, 1e-3)).toFixed(2).padStart(5);
+console.log(`\n${largest}/${SIZES[0]} (goal: the system's own at most 1.5): the whole step; the GM's client (the step less the server); the system's own code; Foundry's client; Foundry's floor (the flag update's whole time)`);
+for (const c of CASES) {
+  const at = (list: Timed[], n: number) => list.find((r) => r.key === c.key && r.n === n);
+  const [small, large] = [at(cpu, SIZES[0])!, at(cpu, largest)!];
+  const [fs, fl] = [at(floor, SIZES[0]), at(floor, largest)];
+  console.log(
+    `  ${c.key.padEnd(16)} step ${ratio(large.step, small.step)}   client ${ratio(client(large), client(small))}   system's own ${ratio(part(large, "system"), part(small, "system"))}   foundry ${ratio(part(large, "foundry"), part(small, "foundry"))}${fs && fl ? `   floor ${ratio(fl.step, fs.step)}` : ""}`,
+  );
 }
 
-for (const ruleset of RULESETS) {
-  describe(`fight step, ${ruleset}`, () => {
+for (const c of CASES) {
+  describe(`fight step, ${c.key}`, () => {
     for (const n of SIZES) {
-      const t = fights.get(`${ruleset}/${n}`)!;
+      const t = fights.get(`${c.key}/${n}`)!;
       // Few iterations: each is a real step, and the fight must not run out of steps in a round of 10.
       bench(
-        `${ruleset}: the GM's ${ruleset === "pulse" ? "next pulse" : "next step"} at ${n} combatants`,
+        `${c.key}: the GM's ${c.ruleset === "pulse" ? "next pulse" : "next step"} at ${n} combatants`,
         async () => {
           const mark = t.world.server.writes.length;
           // pulse: the figures act within a pulse; the GM's own step is opening the next one.
-          await (ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
+          await (c.ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
           await settle();
           // A refused step would measure nothing: the step must have written the Combat.
-          if (!t.world.writesSince(mark).some((w: { documentName: string }) => w.documentName === "Combat")) throw new Error(`${ruleset} at ${n}: the step wrote nothing (${t.gm.notices.at(-1)?.message ?? "no notice"})`);
+          if (!t.world.writesSince(mark).some((w: { documentName: string }) => w.documentName === "Combat")) throw new Error(`${c.key} at ${n}: the step wrote nothing (${t.gm.notices.at(-1)?.message ?? "no notice"})`);
         },
         { time: 0, iterations: 7, warmupIterations: 1, warmupTime: 0 },
       );

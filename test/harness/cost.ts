@@ -3,12 +3,15 @@
 // so the suite's cost can be read per file (`node tools/test-cost.mjs <file>`). vitest's
 // own durations are wall time, which on a shared machine says little.
 import { appendFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll } from "vitest";
 
 const out = process.env.BOUT_TEST_COST;
 if (out) {
   const cpu0 = process.cpuUsage();
   const wall0 = performance.now();
+  // Time the worker's event loop sat waiting (timers, files): wall time that neither computes nor waits for the CPU.
+  const elu0 = performance.eventLoopUtilization();
   let file = "";
   let project = "";
   beforeAll(({}, suite) => {
@@ -18,7 +21,8 @@ if (out) {
   });
   afterAll(() => {
     const cpu = process.cpuUsage(cpu0);
-    const line = { project, file, cpu: (cpu.user + cpu.system) / 1e6, wall: (performance.now() - wall0) / 1000, pid: process.pid };
+    const idle = performance.eventLoopUtilization(elu0).idle / 1000;
+    const line = { project, file, cpu: (cpu.user + cpu.system) / 1e6, idle, wall: (performance.now() - wall0) / 1000, pid: process.pid };
     appendFileSync(out, `${JSON.stringify(line)}\n`);
   });
 }

@@ -33,7 +33,7 @@ import { createTemplateEngine, type TemplateEngine } from "./templates";
 import { continueMovement, moveThrough, preUpdateMovement, type PendingMovement } from "./token-movement";
 import { defaultTokenShape, TOKEN_SHAPES, type TokenDimensions, tokenCenterPoint, tokenGridSpacePolygon, tokenOccupiedOffsets, tokenPositionFromOffset, tokenSize, tokenSnappedPosition, tokenTopLeftOffset } from "./token-shapes";
 import { createCompendiumCollection, lockedPackError } from "./compendium";
-import { MESSAGE_MODE_OF_ROLL_MODE, modelsV14, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode, v14Readings, v14Rule, type V14Readings } from "./version";
+import { type CompatBranch, compatBranch, MESSAGE_MODE_OF_ROLL_MODE, modelsV14, releaseData, ROLL_MODE_OF_MESSAGE_MODE, userRollMode, v14Readings, v14Rule, type V14Readings } from "./version";
 import { type AnyObject, deepClone, diffObject, expandObject, getProperty, hasProperty, isDeletionKey, isEmpty, isPlainObject, mergeEmbeddedSources, mergeObject, utils } from "./utils";
 
 /** A write checked on the client and ready to go (Document.prepareCreate and kin): its server half, and what the caller gets back. */
@@ -126,12 +126,32 @@ function statusEffectsConfig(list: AnyObject[], reading: V14Readings["statusEffe
   return Object.assign(Object.create(proto), Object.fromEntries(list.map((e) => [e.id, e])));
 }
 
-/** `game.release`, whose every read meets a v14 rule (version.ts `v14Rule`): src/compat.ts asks it the generation. */
+/**
+ * What src/compat.ts decides by the release, each branch its own rule (version.ts `compatBranch`). The message mode
+ * option's read meets none here: it only picks which chat mode setting to read, and that read records (below).
+ */
+const RELEASE_RULES: Record<CompatBranch, string | null> = {
+  modifyBatch: "batched writes (compat modifyBatch)",
+  contextEntry: "a context menu entry's shape (compat contextEntry)",
+  messageModeOption: null,
+};
+/** Between `record` and the branch: the property's getter, then compat.ts `generation()` (the bundle may suffix a name it renamed) and `isV14()`. */
+const VIA_GENERATION = [/^get$/, /^generation(\$\d+)?$/, /^isV14$/];
+
+/**
+ * `game.release`, whose every read meets a v14 rule (version.ts `v14Rule`): src/compat.ts asks it the generation,
+ * and a read by one of its branches meets that branch's rule; any other read meets "game.release".
+ */
 function recordedRelease(): AnyObject {
   const data = releaseData();
   const release: AnyObject = {};
+  const record = (): void => {
+    const branch = compatBranch(VIA_GENERATION);
+    const rule = branch ? RELEASE_RULES[branch] : "game.release";
+    if (rule) v14Rule(rule);
+  };
   for (const key of Object.keys(data) as (keyof typeof data)[])
-    Object.defineProperty(release, key, { get: () => (v14Rule("game.release"), data[key]), enumerable: true });
+    Object.defineProperty(release, key, { get: () => (record(), data[key]), enumerable: true });
   return release;
 }
 
@@ -166,6 +186,35 @@ class SettingsMap extends Map<string, AnyObject> {
 
 /** The user's chat visibility: v13's core.rollMode, v14's core.messageMode. */
 const CHAT_MODE_KEYS = new Set(["rollMode", "messageMode"]);
+/** The public mode in each generation's words, the setting's default (MESSAGE_MODE_OF_ROLL_MODE.publicroll). */
+const PUBLIC_CHAT_MODE: Record<string, string> = { rollMode: "publicroll", messageMode: MESSAGE_MODE_OF_ROLL_MODE.publicroll! };
+
+/**
+ * Whether a message's mode option is the same in both generations by construction: it names only the public
+ * mode (v13 `rollMode: "publicroll"`, v14 `messageMode: "public"`), and the message is public already (no
+ * whisper, not blind). v13 ChatMessage.applyRollMode for the public mode sets `whisper: []` and `blind: false`
+ * (fvtt-types 14.366 client/documents/chat-message.d.mts `applyRollMode` documents the same), so the message is
+ * the same whether the mode applies (a message with rolls; in v14 any message under the "all" reading) or not.
+ * test/shell/v14-same.test.ts proves it in each mode and every v14 reading.
+ */
+function publicOnPublic(options: AnyObject, source: AnyObject): boolean {
+  const rollMode = options.rollMode === undefined || options.rollMode === PUBLIC_CHAT_MODE.rollMode;
+  const messageMode = options.messageMode === undefined || options.messageMode === PUBLIC_CHAT_MODE.messageMode;
+  return rollMode && messageMode && !(source.whisper?.length > 0) && !source.blind;
+}
+
+/**
+ * Whether reading the user's chat mode setting meets a v14 rule: always, unless src/compat.ts `messageModeOption`
+ * (which reads the generation's own key) finds the public mode there. Then both generations answer the same mode
+ * in their own words (v13 `{rollMode: "publicroll"}`, v14 `{messageMode: "public"}`), and what the system does
+ * with it is the same: cards.ts `posterRollMode` maps both to "publicroll", and a message created with it meets
+ * its own rule unless that is the same too (ChatMessage#_preCreate below). test/shell/v14-same.test.ts holds
+ * where src uses `messageModeOption` and proves both in each mode and every v14 reading.
+ */
+function chatModeRead(key: string, value: unknown): void {
+  if (value === PUBLIC_CHAT_MODE[key] && compatBranch([/^get$/]) === "messageModeOption") return;
+  v14Rule("the user's chat mode setting");
+}
 
 /** The configured status of this id, in either shape. */
 function statusConfig(CONFIG: AnyObject, statusId: string): AnyObject | undefined {
@@ -1332,7 +1381,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
     override async _preCreate(data: AnyObject, options: AnyObject, user: AnyObject): Promise<boolean | void> {
       if ((await super._preCreate(data, options, user)) === false) return false;
       // A message created with no mode option gets none in either generation: only one that names a mode meets the rule.
-      const v14 = (options.messageMode !== undefined || options.rollMode !== undefined) && v14Rule("a message's mode option");
+      const named = options.messageMode !== undefined || options.rollMode !== undefined;
+      const v14 = named && (publicOnPublic(options, this._source) ? modelsV14() : v14Rule("a message's mode option"));
       const mode = v14 && options.messageMode ? ROLL_MODE_OF_MESSAGE_MODE[options.messageMode] : options.rollMode;
       const applies = this.isRoll || (v14 && readings.messageMode === "all");
       if (applies && mode) this.applyRollMode(mode);
@@ -1506,10 +1556,14 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       if (config.choices && !(String(value) in config.choices)) throw new Error(`${value} is not a valid choice for setting ${config.id}`);
     }
     get(namespace: string, key: string): unknown {
-      if (namespace === "core" && CHAT_MODE_KEYS.has(key)) v14Rule("the user's chat mode setting");
+      const chatMode = namespace === "core" && CHAT_MODE_KEYS.has(key);
+      // A key this generation lacks throws here (config): that read is recorded before it does.
+      if (chatMode && !this.settings.has(`core.${key}`)) v14Rule("the user's chat mode setting");
       const config = this.config(namespace, key);
       const store = config.scope === "world" ? worldSettings : localSettings;
-      return this.cast(config, store.get(config.id));
+      const value = this.cast(config, store.get(config.id));
+      if (chatMode) chatModeRead(key, value);
+      return value;
     }
     async set(namespace: string, key: string, value: unknown): Promise<unknown> {
       if (namespace === "core" && CHAT_MODE_KEYS.has(key)) v14Rule("the user's chat mode setting");

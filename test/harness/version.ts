@@ -30,12 +30,17 @@ export type Generation = 13 | 14;
  * Which rules of the two modes a test file met: the evidence behind the v14 run's skip list
  * (test/shell/v14-same.json, docs/dev/testing.md). Every place where the v14 mode behaves
  * differently records its rule when it is met, in either mode: a test or the harness asking
- * `isV14()` / `foundryGeneration()` (or `v14Rule`), the system reading `game.release`, anything
+ * `isV14()` / `foundryGeneration()` (or `v14Rule`), the system reading `game.release` (src/compat.ts's
+ * branches each meet their own rule: batched writes, a menu entry's shape; see `compatBranch`), anything
  * reading CONFIG.statusEffects or the user's chat mode setting, a message created with a mode
  * option, a Token or ActiveEffect document (their schemas differ), core's combatant menu, a
  * world given v14 readings of its own. A file whose v13 run meets none of them runs the same
- * code on the same data in both modes. test/harness/setup.ts resets the record before each file;
- * what a client meets while it connects is kept apart (`connecting`), see `CONNECT_RULES`.
+ * code on the same data in both modes. Two reads are left unrecorded because both modes give the
+ * same by construction (runtime.ts, proved in each mode and every v14 reading by
+ * test/shell/v14-same.test.ts): compat's `messageModeOption` finding the public chat mode (the
+ * setting's default), and a message created with the public mode that is public already.
+ * test/harness/setup.ts resets the record before each file; what a client meets while it
+ * connects is kept apart (`connecting`), see `CONNECT_RULES`.
  */
 const met = new Set<string>();
 const metConnecting = new Set<string>();
@@ -72,6 +77,43 @@ export function whileConnecting<T>(fn: () => T): T {
  * src/compat.ts `addStatusEffect`), which writes only into that object; any later read of it is recorded.
  */
 export const CONNECT_RULES: ReadonlySet<string> = new Set(["CONFIG.statusEffects"]);
+
+/**
+ * The branches of src/compat.ts that read the release, each with its own divergence: `modifyBatch` (batched
+ * writes in v14, one request per operation in v13), `contextEntry` (a menu entry's shape), `messageModeOption`
+ * (which chat mode setting is read, and the option's name). Reading `game.release` meets the branch's own rule
+ * (runtime.ts `recordedRelease`); any other reader meets "game.release".
+ */
+export type CompatBranch = "messageModeOption" | "contextEntry" | "modifyBatch";
+const COMPAT_BRANCHES: ReadonlySet<string> = new Set<CompatBranch>(["messageModeOption", "contextEntry", "modifyBatch"]);
+
+/** The function names of the frames above this call's caller (V8 call sites; the built bundle keeps its names). */
+function callerNames(count: number): string[] {
+  const limit = Error.stackTraceLimit;
+  const prepare = Error.prepareStackTrace;
+  Error.stackTraceLimit = count + 2;
+  Error.prepareStackTrace = (_error, sites) => sites.map((site) => site.getFunctionName() ?? "");
+  try {
+    const holder: { stack?: unknown } = {};
+    Error.captureStackTrace(holder, callerNames);
+    return Array.isArray(holder.stack) ? (holder.stack as string[]) : [];
+  } finally {
+    Error.prepareStackTrace = prepare;
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * Which compat branch made the read being recorded: the caller of the recording function, through `via` (the
+ * frames between it and the branch, by name), is one of COMPAT_BRANCHES. Null for any other reader, or when the
+ * names are not there (a minified bundle): the read then meets the broad rule, never none.
+ */
+export function compatBranch(via: readonly RegExp[] = []): CompatBranch | null {
+  const names = callerNames(via.length + 3).slice(2);
+  if (!via.every((name, i) => name.test(names[i] ?? ""))) return null;
+  const branch = names[via.length] ?? "";
+  return COMPAT_BRANCHES.has(branch) ? (branch as CompatBranch) : null;
+}
 
 /** The rules met since the last reset: after connecting, and those met while connecting outside CONNECT_RULES. */
 export function metRules(): string[] {

@@ -9,8 +9,10 @@ import { ROLES } from "../harness/server";
 import { REPO_ROOT, TestWorld } from "../harness/world";
 
 async function table(latency: number | ((leg: LatencyLeg) => number) = 0) {
+  // The machine's timers: this file is the contract of a latency waited out in real time.
   const world = new TestWorld({
     latency: 0,
+    clock: "real",
     systemRoot: REPO_ROOT,
     users: [
       { name: "GM", role: ROLES.GAMEMASTER },

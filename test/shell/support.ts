@@ -7,14 +7,15 @@ import { LIVE_WORLDS } from "../harness/world";
  * Lets queued hooks, queries and writes finish: 20 quiet turns of the event loop, each
  * after every pending promise job, with no message on its way in any world of this
  * file (worlds of several users have latency by default: test/harness/world.ts). While
- * messages travel it waits a millisecond at a time; once quiet, setImmediate, not
+ * messages travel it waits a millisecond at a time (on that world's clock); once quiet, setImmediate, not
  * setTimeout(0) (clamped to 1 ms): the harness's own next-tick work uses setImmediate
  * too, so nothing is left behind, and a settle costs microseconds.
  */
 export const settle = async () => {
   for (let quiet = 0; quiet < 20; ) {
-    const travelling = [...LIVE_WORLDS].some((w) => w.server.network.inFlight > 0);
-    await new Promise((r) => (travelling ? setTimeout(r, 1) : setImmediate(r)));
+    const travelling = [...LIVE_WORLDS].find((w) => w.server.network.inFlight > 0);
+    // A millisecond on the travelling world's own clock: no real wait on a virtual one (the default).
+    await new Promise((r) => (travelling ? travelling.server.network.clock.setTimeout(r as () => void, 1) : setImmediate(r)));
     quiet = travelling ? 0 : quiet + 1;
   }
 };
@@ -80,7 +81,7 @@ export async function trackerFight(ruleset: string, grouped: boolean) {
  * `ruleset`, not yet started. No surprise: the GM closes every declaration dialog,
  * for tests about writes and bytes rather than answers.
  */
-export async function crowdFight(ruleset: string, n: number) {
+export async function crowdFight(ruleset: string, n: number, { boutsOf = 0 }: { boutsOf?: number } = {}) {
   const { dist } = await import("../build/dist");
   const { ROLES } = await import("../harness/server");
   const { TestWorld } = await import("../harness/world");
@@ -91,7 +92,9 @@ export async function crowdFight(ruleset: string, n: number) {
   gm.runtime.dialogs.responder = noSurprise;
   const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character" })));
   const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+  // `boutsOf`: the fighters in combatant groups of that many (steel's bouts are local: a group is a bout).
+  const groups = boutsOf > 0 ? await combat.createEmbeddedDocuments("CombatantGroup", Array.from({ length: Math.ceil(n / boutsOf) }, (_, i) => ({ name: `Bout ${i + 1}` }))) : [];
+  await combat.createEmbeddedDocuments("Combatant", actors.map((a: any, i: number) => ({ actorId: a.id, name: a.name, ...(groups.length ? { group: groups[Math.floor(i / boutsOf)].id } : {}) })));
   await settle();
   return { world, gm, combat };
 }

@@ -67,7 +67,8 @@ describe("two GMs and two players at once (issue 30)", () => {
         const mark = t.world.server.writes.length;
         await Promise.all(
           actions.map(async ({ who, what, card, wait }) => {
-            await new Promise((r) => setTimeout(r, wait));
+            // On the world's clock, with the messages' delays: the same interleaving on every run.
+            await t.world.sleep(wait);
             const client = t.clients[who];
             if (what === "apply") return hooks(client).applyFromCard(client.game.messages.get(t.resolved[card]!));
             if (what === "answer") return hooks(client).defendFromCard(client.game.messages.get(t.waiting));

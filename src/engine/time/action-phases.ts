@@ -14,7 +14,8 @@
 import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
-import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
+import { samePlaces } from "./same-places";
+import { listedFighters, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
 export interface ApCombatant {
   readonly id: string;
@@ -76,12 +77,18 @@ const canAct = (c: ApCombatant) => !c.passed && !c.actedThisPhase && c.pool > 0;
  * (all of them on a tie), and anyone whose action is under way (it was begun in
  * turn, and the rest of it is the same action).
  */
-export function actingNow(s: ActionPhasesState): string[] {
-  const ready = s.combatants.filter(canAct);
-  if (!ready.length) return [];
-  const top = Math.max(...ready.map((c) => c.pool));
-  return ready.filter((c) => c.pool === top || c.action).map((c) => c.id);
+export function actingNow(s: ActionPhasesState): readonly string[] {
+  // Once per list of fighters (issue 35: the step, the tracker and core's turn each ask; lists are never changed in place).
+  let found = ACTING.get(s.combatants);
+  if (!found) {
+    const ready = s.combatants.filter(canAct);
+    let top = 0;
+    for (const c of ready) top = Math.max(top, c.pool);
+    ACTING.set(s.combatants, (found = ready.filter((c) => c.pool === top || c.action).map((c) => c.id)));
+  }
+  return found;
 }
+const ACTING = new WeakMap<readonly ApCombatant[], readonly string[]>();
 
 /** Nobody can or will act again this round. */
 export function roundOver(s: ActionPhasesState): boolean {
@@ -209,19 +216,54 @@ function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Trans
   }
 }
 
-function view(s: ActionPhasesState): TrackerView {
-  const acting = new Set(actingNow(s));
-  const step: Label = roundOver(s) ? { key: `${V}Step.RoundOver` } : { key: `${V}Step.Phase`, data: { phase: s.phase } };
-  const rows = [...s.combatants]
-    .sort((a, b) => b.pool - a.pool || (a.id < b.id ? -1 : 1))
-    .map((c) => {
-      const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Points` }, value: `${c.pool} / ${c.rolled ?? c.pool}` }];
-      if (c.continuing) badges.push({ label: { key: `${V}Badge.Continuing` }, value: c.continuing.remaining });
-      if (c.action) badges.push({ label: { key: `${V}Badge.UnderWay` }, value: c.action.points });
-      if (c.passed) badges.push({ label: { key: `${V}Badge.Passed` } });
-      return { combatantId: c.id, acting: acting.has(c.id), done: c.actedThisPhase || c.passed || c.pool <= 0, badges };
-    });
-  return { round: s.round, step, groups: [], rows };
+/** The rows' order, highest pool first (ties by id), as indices into the list it was worked out from. */
+interface KeptOrder {
+  readonly list: readonly ApCombatant[];
+  readonly order: readonly number[];
 }
 
-export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view, members: listedFighters };
+/** Whether a list sorts as the kept one: the same fighters in the same places with the same pools. */
+function sameOrderInputs(kept: KeptOrder, list: readonly ApCombatant[]): boolean {
+  return samePlaces(kept.list, list, (x, y) => x.id === y.id && x.pool === y.pool);
+}
+
+/**
+ * The action phases' tracker view, with what it keeps between states (issue
+ * 35): the order is sorted again only when a pool or the fighters change, and a
+ * fighter's row is his last one while his entry is the same object and he is
+ * still (or still not) among those acting. Each call of `actionPhasesView`
+ * keeps its own; the machine's view is one.
+ */
+export function actionPhasesView(): (s: ActionPhasesState) => TrackerView {
+  let sorted: KeptOrder | null = null;
+  const kept = new WeakMap<ApCombatant, { readonly acting: boolean; readonly row: TrackerRow }>();
+  return (s) => {
+    const acting = new Set(actingNow(s));
+    const step: Label = roundOver(s) ? { key: `${V}Step.RoundOver` } : { key: `${V}Step.Phase`, data: { phase: s.phase } };
+    if (!sorted || !sameOrderInputs(sorted, s.combatants)) {
+      const list = s.combatants;
+      sorted = { list, order: list.map((_, i) => i).sort((a, b) => list[b]!.pool - list[a]!.pool || (list[a]!.id < list[b]!.id ? -1 : 1)) };
+    }
+    const rows = sorted.order.map((i) => {
+      const c = s.combatants[i]!;
+      const isActing = acting.has(c.id);
+      const was = kept.get(c);
+      if (was && was.acting === isActing) return was.row;
+      const row = apRow(c, isActing);
+      kept.set(c, { acting: isActing, row });
+      return row;
+    });
+    return { round: s.round, step, groups: [], rows };
+  };
+}
+
+/** One fighter's row: points left of those rolled, and what is under way. */
+function apRow(c: ApCombatant, acting: boolean): TrackerRow {
+  const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Points` }, value: `${c.pool} / ${c.rolled ?? c.pool}` }];
+  if (c.continuing) badges.push({ label: { key: `${V}Badge.Continuing` }, value: c.continuing.remaining });
+  if (c.action) badges.push({ label: { key: `${V}Badge.UnderWay` }, value: c.action.points });
+  if (c.passed) badges.push({ label: { key: `${V}Badge.Passed` } });
+  return { combatantId: c.id, acting, done: c.actedThisPhase || c.passed || c.pool <= 0, badges };
+}
+
+export const actionPhasesMachine: TimeMachine<ActionPhasesState, ActionPhasesCommand, ActionPhasesEvent> = { id: "actionPhases", apply, view: actionPhasesView(), members: listedFighters };

@@ -14,7 +14,8 @@
  */
 import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import { listedFighters, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
+import { samePlaces } from "./same-places";
+import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
 import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWithout, mayJoinAttack, type CrowdMatchUp, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
 import { fumbleBelowZero } from "../rulesets/steel/exchange";
@@ -240,9 +241,25 @@ function endDoubleRed(b: Bout): Bout {
   return { ...rest, blowOrder: [] };
 }
 
+/** A step of this bout (`next` or `nextRound`) starts its next round: the GM's next round, or the last exchange is over. */
+const roundStarts = (b: Bout, type: "next" | "nextRound") => type === "nextRound" || b.exchange >= b.exchangesThisRound;
+
+/**
+ * "Exchange of Blows": whether this step starts a new round of its bout, the
+ * one moment its pools refresh and its missiles count down (so the shell reads
+ * the fighters' documents for those steps only). False for any other command
+ * or an unknown bout.
+ */
+export function stepStartsRound(s: BoutsState, cmd: { readonly type: string; readonly boutId?: string }): boolean {
+  if (cmd.type !== "next" && cmd.type !== "nextRound") return false;
+  const id = cmd.boutId ?? s.focus;
+  const b = typeof id === "string" ? findBout(s, id) : undefined;
+  return b !== undefined && roundStarts(b, cmd.type);
+}
+
 /** Move a bout to its next exchange, or to its next round with every member's pool refreshed at once. */
 function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsState, BoutsEvent> {
-  if (!forceRound && b.exchange < b.exchangesThisRound) {
+  if (!roundStarts(b, forceRound ? "nextRound" : "next")) {
     const nb: Bout = { ...endDoubleRed(b), exchange: 2 };
     const combatants = s.combatants.map((c) => (c.boutId !== b.id ? c : tidy(c.acted ? { ...c, acted: false } : c, nb)));
     return { state: { ...putBout(s, nb), combatants }, events: [{ type: "exchange", boutId: b.id, round: nb.round, exchange: 2 }] };
@@ -455,9 +472,8 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
       if (!b) return no("unknownBout", "UnknownBout", { bout: String(id) });
       // Every refreshed pool and missile put in one pass over the fighters (issue 35: not one pass per fighter);
       // a fighter whose pool and missile stay as they were keeps his entry as it was.
-      const byId = new Map<string, BoutCombatant>(s.combatants.map((c) => [c.id, c]));
       const changed = new Map<string, BoutCombatant>();
-      const now = (cid: string) => changed.get(cid) ?? byId.get(cid);
+      const now = (cid: string) => changed.get(cid) ?? findCombatant(s, cid);
       for (const [cid, pool] of Object.entries(cmd.pools ?? {})) {
         const c = now(cid);
         if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: cid });
@@ -465,7 +481,7 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
         if (pool < 0) return no("negative", "Negative", { combatant: cid, dice: pool });
         if (c.poolMax !== pool) changed.set(cid, { ...c, poolMax: pool });
       }
-      const newRound = cmd.type === "nextRound" || b.exchange >= b.exchangesThisRound;
+      const newRound = roundStarts(b, cmd.type);
       for (const [cid, missile] of Object.entries(cmd.missiles ?? {})) {
         const c = now(cid);
         if (!c) return no("unknownCombatant", "UnknownCombatant", { combatant: cid });
@@ -701,78 +717,165 @@ export function crossBoutPlaces(s: BoutsState): ReadonlyMap<string, number> {
 
 const V = "BOUT.Time.Bouts.";
 
-function view(s: BoutsState): TrackerView {
-  const focused = s.bouts.find((b) => b.id === s.focus) ?? s.bouts[0];
+/**
+ * The order a state's rows are listed in, as indices into its lists: the bouts
+ * from the one with the quickest fighter, and the fighters across them by
+ * their place in the cross-bout order, then bout, then the holder of their
+ * bout's initiative and Reflex. It turns only on who is in which bout with
+ * what Reflex, the bouts' order and their initiative holders.
+ */
+interface BoutsOrder {
+  readonly combatants: readonly BoutCombatant[];
+  readonly bouts: readonly Bout[];
+  readonly places: ReadonlyMap<string, number>;
+  /** Indices into `bouts`, in the order the tracker lists them. */
+  readonly boutOrder: readonly number[];
+  /** Indices into `combatants`, in acting order, and each one's bout (an index into `bouts`). */
+  readonly ranked: readonly number[];
+  readonly rankedBout: readonly number[];
+}
+
+/** Whether two states' lists give the same order: the same fighters at the same places with the same Reflex and bout, the same bouts with the same holders. */
+function sameOrderInputs(o: BoutsOrder, s: BoutsState): boolean {
+  return (
+    samePlaces(o.bouts, s.bouts, (x, y) => x.id === y.id && x.initiative === y.initiative) &&
+    samePlaces(o.combatants, s.combatants, (x, y) => x.id === y.id && x.reflex === y.reflex && x.boutId === y.boutId)
+  );
+}
+
+function orderOf(s: BoutsState): BoutsOrder {
   // Across bouts, actions fall in order of Reflex: the bouts are listed from the one with the quickest fighter, and the fighters (core's turn list) from the quickest.
   const places = crossBoutPlaces(s);
   const place = (id: string) => places.get(id) ?? Number.MAX_SAFE_INTEGER;
-  const firstPlace = (b: Bout) => Math.min(Number.MAX_SAFE_INTEGER, ...members(s, b.id).map((c) => place(c.id)));
-  const bouts = s.bouts.map((b, i) => ({ b, i })).sort((x, y) => firstPlace(x.b) - firstPlace(y.b) || x.i - y.i);
-  const boutRank = new Map(bouts.map((x, k) => [x.b.id, k]));
-  const step: Label = !focused
-    ? { key: `${V}Step.None` }
-    : focused.phase === "opening"
-      ? { key: `${V}Step.Throw` }
-      : focused.phase === "simultaneous"
-        ? { key: `${V}Step.BlowOrder` }
-        : { key: `${V}Step.Exchange`, data: { exchange: focused.exchange, of: focused.exchangesThisRound } };
-  const groups = bouts.map(({ b, i }) => {
-    const notes: Label[] = [
-      { key: `${V}Note.Round`, data: { round: b.round } },
-      { key: `${V}Note.Phase.${b.phase}` },
-    ];
-    // Several aggressors declare from the lowest Reflex up ("Melee Combat").
-    if (b.declareOrder.length > 1) b.declareOrder.forEach((id, i) => notes.push({ key: `${V}Note.Declares`, data: { n: i + 1, who: id } }));
-    // Both red: who still has a blow to land, and that no red thrower may defend meanwhile.
-    if (b.phase === "continuing" && b.blowOrder.length > 0) {
-      const due = b.blowOrder.flat().filter((id) => !(b.struck ?? []).includes(id));
-      notes.push({ key: `${V}Note.NoDefence` });
-      due.forEach((id) => notes.push({ key: `${V}Note.BlowDue`, data: { who: id } }));
-    }
-    if (b.phase === "continuing") {
-      notes.push({ key: `${V}Note.Exchange`, data: { exchange: b.exchange, of: b.exchangesThisRound } });
-      notes.push(b.initiative ? { key: `${V}Note.Initiative`, data: { holder: b.initiative } } : { key: `${V}Note.Simultaneous` });
-    }
-    return { id: b.id, label: { key: `${V}Bout`, data: { n: i + 1 } }, notes, focused: b.id === focused?.id };
+  const boutIndex = new Map(s.bouts.map((b, i) => [b.id, i]));
+  const byBout: number[][] = s.bouts.map(() => []);
+  s.combatants.forEach((c, k) => byBout[boutIndex.get(c.boutId) ?? -1]?.push(k));
+  const firstPlace = byBout.map((list) => list.reduce((least, k) => Math.min(least, place(s.combatants[k]!.id)), Number.MAX_SAFE_INTEGER));
+  const boutOrder = s.bouts.map((_, i) => i).sort((x, y) => firstPlace[x]! - firstPlace[y]! || x - y);
+  const boutRank: number[] = [];
+  boutOrder.forEach((i, rank) => (boutRank[i] = rank));
+  const ranked = byBout.flatMap((list, i) => {
+    const b = s.bouts[i]!;
+    const c = (k: number) => s.combatants[k]!;
+    return list
+      .sort((x, y) => Number(c(y).id === b.initiative) - Number(c(x).id === b.initiative) || c(y).reflex - c(x).reflex || x - y)
+      .map((k, at) => ({ k, i, at, place: place(c(k).id) }));
   });
-  const ranked = s.bouts.flatMap((b) =>
-    members(s, b.id)
-      .sort((x, y) => Number(y.id === b.initiative) - Number(x.id === b.initiative) || y.reflex - x.reflex)
-      .map((c, k) => ({ c, b, k })),
-  );
-  ranked.sort((x, y) => place(x.c.id) - place(y.c.id) || (boutRank.get(x.b.id) ?? 0) - (boutRank.get(y.b.id) ?? 0) || x.k - y.k);
-  const rows = ranked.map(({ c, b }) => {
-    const badges: { label: Label; value?: string | number }[] = [
-      { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
-      { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
-    ];
-    if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
-    if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
-    if (c.mounted) badges.push({ label: { key: `${V}Badge.Gait.${c.gait ?? "halt"}` } });
-    if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
-    if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
-    // "Multiple Opponents": how many are on this fighter this round (the cap is 3, or 4 small ones).
-    const on = facingNow(c, b).length;
-    if (on > 0) badges.push({ label: { key: `${V}Badge.Attackers` }, value: on });
-    // After the outnumbered roll: whom the lone fighter faces this round, or that it is still being chosen.
-    if (b.crowd?.round === b.round && b.crowd.lone === c.id) {
-      const faced = matchUpFacing(b.crowd);
-      if (faced === null) badges.push({ label: { key: `${V}Badge.MatchUpDue` } });
-      else if (faced.length === 0) badges.push({ label: { key: `${V}Badge.FacesNobody` } });
-      else for (const who of faced) badges.push({ label: { key: `${V}Badge.Faces`, data: { who } } });
-    }
-    if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
-    // With several bouts on the field: this fighter's place in the order across them.
-    if (s.bouts.length > 1 && places.has(c.id)) badges.push({ label: { key: `${V}Badge.Order` }, value: places.get(c.id)! });
-    return { combatantId: c.id, groupId: b.id, acting: b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id, done: c.acted, badges };
-  });
-  return { round: focused?.round ?? 0, step, groups, rows };
+  ranked.sort((x, y) => x.place - y.place || boutRank[x.i]! - boutRank[y.i]! || x.at - y.at);
+  return { combatants: s.combatants, bouts: s.bouts, places, boutOrder, ranked: ranked.map((r) => r.k), rankedBout: ranked.map((r) => r.i) };
+}
+
+/** A row kept for a fighter's entry, with what it was worked out from beside his entry. */
+interface KeptRow {
+  readonly row: TrackerRow;
+  readonly groupId: string;
+  readonly acting: boolean;
+  readonly order: number | undefined;
+}
+
+/**
+ * The bouts' tracker view, with what it keeps between states (issue 35: a step
+ * touches the fighters it names). States are never changed in place, so the
+ * order is worked out again only when its inputs change, and a fighter's row is
+ * his last one while his entry is the same object and nothing else it shows
+ * moved (a row that reads its bout's round, a restriction, the attackers or the
+ * outnumbered roll, is worked out each time); a bout's group likewise. Each call
+ * of `boutsView` keeps its own; the machine's view is one.
+ */
+export function boutsView(): (s: BoutsState) => TrackerView {
+  let order: BoutsOrder | null = null;
+  const kept = new WeakMap<BoutCombatant, KeptRow>();
+  const keptGroups = new WeakMap<Bout, { readonly i: number; readonly focused: boolean; readonly group: TrackerGroup }>();
+  return (s) => {
+    if (!order || !sameOrderInputs(order, s)) order = orderOf(s);
+    const { places } = order;
+    const focused = s.bouts.find((b) => b.id === s.focus) ?? s.bouts[0];
+    const step: Label = !focused
+      ? { key: `${V}Step.None` }
+      : focused.phase === "opening"
+        ? { key: `${V}Step.Throw` }
+        : focused.phase === "simultaneous"
+          ? { key: `${V}Step.BlowOrder` }
+          : { key: `${V}Step.Exchange`, data: { exchange: focused.exchange, of: focused.exchangesThisRound } };
+    const groups = order.boutOrder.map((i) => {
+      // A bout's group is its last one while the bout is the same object, in the same place, as focused as it was.
+      const b = s.bouts[i]!;
+      const isFocused = b.id === focused?.id;
+      const was = keptGroups.get(b);
+      if (was && was.i === i && was.focused === isFocused) return was.group;
+      const group = boutGroup(b, i, isFocused);
+      keptGroups.set(b, { i, focused: isFocused, group });
+      return group;
+    });
+    const several = s.bouts.length > 1;
+    const rows = order.ranked.map((k, n) => {
+      const c = s.combatants[k]!;
+      const b = s.bouts[order!.rankedBout[n]!]!;
+      const acting = b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id;
+      const at = several ? places.get(c.id) : undefined;
+      // Only a row that reads nothing of its bout but its id and holder may be kept.
+      const plain = c.restriction === "none" && !c.attackedBy && b.crowd?.lone !== c.id;
+      const was = plain ? kept.get(c) : undefined;
+      if (was && was.groupId === b.id && was.acting === acting && was.order === at) return was.row;
+      const row = boutRow(c, b, acting, at);
+      if (plain) kept.set(c, { row, groupId: b.id, acting, order: at });
+      return row;
+    });
+    return { round: focused?.round ?? 0, step, groups, rows };
+  };
+}
+
+function boutGroup(b: Bout, i: number, focused: boolean): TrackerGroup {
+  const notes: Label[] = [
+    { key: `${V}Note.Round`, data: { round: b.round } },
+    { key: `${V}Note.Phase.${b.phase}` },
+  ];
+  // Several aggressors declare from the lowest Reflex up ("Melee Combat").
+  if (b.declareOrder.length > 1) b.declareOrder.forEach((id, i) => notes.push({ key: `${V}Note.Declares`, data: { n: i + 1, who: id } }));
+  // Both red: who still has a blow to land, and that no red thrower may defend meanwhile.
+  if (b.phase === "continuing" && b.blowOrder.length > 0) {
+    const due = b.blowOrder.flat().filter((id) => !(b.struck ?? []).includes(id));
+    notes.push({ key: `${V}Note.NoDefence` });
+    due.forEach((id) => notes.push({ key: `${V}Note.BlowDue`, data: { who: id } }));
+  }
+  if (b.phase === "continuing") {
+    notes.push({ key: `${V}Note.Exchange`, data: { exchange: b.exchange, of: b.exchangesThisRound } });
+    notes.push(b.initiative ? { key: `${V}Note.Initiative`, data: { holder: b.initiative } } : { key: `${V}Note.Simultaneous` });
+  }
+  return { id: b.id, label: { key: `${V}Bout`, data: { n: i + 1 } }, notes, focused };
+}
+
+/** One fighter's row: his pool, Reflex and whatever marks him now; `order`: his place across bouts, shown when there are several. */
+function boutRow(c: BoutCombatant, b: Bout, acting: boolean, order: number | undefined): TrackerRow {
+  const badges: { label: Label; value?: string | number }[] = [
+    { label: { key: `${V}Badge.Cp` }, value: `${c.cp}/${c.poolMax}` },
+    { label: { key: `${V}Badge.Reflex` }, value: c.reflex },
+  ];
+  if (c.posture !== "neutral") badges.push({ label: { key: `${V}Badge.Posture.${c.posture}` } });
+  if (c.higherFooting) badges.push({ label: { key: `${V}Badge.Footing` } });
+  if (c.mounted) badges.push({ label: { key: `${V}Badge.Gait.${c.gait ?? "halt"}` } });
+  if (c.missile) badges.push(c.missile.ready ? { label: { key: `${V}Badge.MissileReady` }, value: c.missile.pool } : { label: { key: `${V}Badge.MissileReadying` }, value: c.missile.roundsLeft });
+  if (c.thrown) badges.push({ label: { key: `${V}Badge.Thrown.${c.thrown}` } });
+  // "Multiple Opponents": how many are on this fighter this round (the cap is 3, or 4 small ones).
+  const on = facingNow(c, b).length;
+  if (on > 0) badges.push({ label: { key: `${V}Badge.Attackers` }, value: on });
+  // After the outnumbered roll: whom the lone fighter faces this round, or that it is still being chosen.
+  if (b.crowd?.round === b.round && b.crowd.lone === c.id) {
+    const faced = matchUpFacing(b.crowd);
+    if (faced === null) badges.push({ label: { key: `${V}Badge.MatchUpDue` } });
+    else if (faced.length === 0) badges.push({ label: { key: `${V}Badge.FacesNobody` } });
+    else for (const who of faced) badges.push({ label: { key: `${V}Badge.Faces`, data: { who } } });
+  }
+  if (c.restriction !== "none" && !expired(c, b)) badges.push({ label: { key: `${V}Badge.Restriction.${c.restriction}` } });
+  // With several bouts on the field: this fighter's place in the order across them.
+  if (order !== undefined) badges.push({ label: { key: `${V}Badge.Order` }, value: order });
+  return { combatantId: c.id, groupId: b.id, acting, done: c.acted, badges };
 }
 
 export const boutsMachine: TimeMachine<BoutsState, BoutsCommand, BoutsEvent> = {
   id: "bouts",
   apply,
-  view,
+  view: boutsView(),
   members: listedFighters,
   // "Combat Rounds": bouts run side by side (the camera moves between them), so the fight's time is its furthest bout's.
   roundsBegun: (s) => s.bouts.reduce((most, b) => Math.max(most, b.round), 0),

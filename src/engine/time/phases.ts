@@ -45,6 +45,7 @@ import {
   type ShotDefence,
   type TargetMotion,
 } from "../rulesets/phases/tables";
+import { samePlaces } from "./same-places";
 import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
 export const PHASE_IDS = ["movement", "firstMissile", "melee", "secondMissile", "magic", "fatigue"] as const;
@@ -774,75 +775,151 @@ function apply(s: PhasesState, cmd: PhasesCommand): Outcome<Transition<PhasesSta
 // What the tracker shows
 
 function stepLabel(s: PhasesState): Label {
-  const list = active(s);
-  if (s.stage === "declare") return { key: `${V}Step.Declare`, data: { declared: list.filter((c) => c.declaration).length, of: list.length } };
-  if (s.stage === "initiative") return { key: `${V}Step.Initiative`, data: { rolled: list.filter((c) => c.total !== null).length, of: list.length } };
+  if (s.stage === "declare" || s.stage === "initiative") {
+    // Counted, not listed: the label asks how many (issue 35).
+    let of = 0;
+    let done = 0;
+    for (const c of s.combatants) {
+      if (!c.active) continue;
+      of++;
+      if (s.stage === "declare" ? c.declaration : c.total !== null) done++;
+    }
+    return s.stage === "declare" ? { key: `${V}Step.Declare`, data: { declared: done, of } } : { key: `${V}Step.Initiative`, data: { rolled: done, of } };
+  }
   if (s.stage === "over") return { key: `${V}Step.RoundOver` };
   if (s.order.length === 0) return { key: `${V}Step.Empty.${s.phase}` };
   return { key: `${V}Step.Phase.${s.phase}`, data: { n: Math.min(s.turn + 1, s.order.length), of: s.order.length } };
 }
 
-function view(s: PhasesState): TrackerView {
-  const acting = actingNow(s);
-  const groups: TrackerGroup[] = s.engagements.map((e, i) => ({
-    id: `engagement-${i + 1}`,
-    label: { key: `${V}Group.Engagement`, data: { n: i + 1 } },
-    notes: [
-      { key: `${V}Note.Range.${e.range}` },
-      ...(e.contest ? [{ key: `${V}Note.Contest` }] : []),
-      ...(e.firstStrike ? [{ key: `${V}Note.FirstStrike`, data: { combatantId: e.firstStrike.combatantId, bonus: e.firstStrike.bonus } }] : []),
-    ],
-    focused: s.phase === "melee" && s.stage === "act" && acting !== undefined && (e.a === acting || e.b === acting),
-  }));
-  const groupOf = (id: string) => {
-    const i = s.engagements.findIndex((e) => e.a === id || e.b === id);
-    return i < 0 ? undefined : `engagement-${i + 1}`;
-  };
-  const inPhase = s.stage === "act" ? s.order : [];
-  const inPhaseIds = new Set(inPhase);
-  const withTotals = active(s).filter((c) => c.total !== null);
-  const rest = [
-    ...sortByTotal(s, withTotals).filter((id) => !inPhaseIds.has(id)),
-    ...s.combatants.filter((c) => c.total === null || !c.active).map((c) => c.id).filter((id) => !inPhaseIds.has(id)),
-  ];
-  const ties = new Set(tiedIds(withTotals.map((c) => ({ id: c.id, total: c.total as number, score: c.declaration?.score ?? 0 }))));
-  const rows: TrackerRow[] = [...inPhase, ...rest].map((id) => {
-    const c = find(s, id) as PhaseCombatant;
-    const d = c.declaration;
-    const badges: { label: Label; value?: string | number }[] = [];
-    if (!c.active) badges.push({ label: { key: `${V}Badge.NextRound` } });
-    else if (!d) badges.push({ label: { key: `${V}Badge.Undeclared` } });
-    else if (s.stage === "declare") badges.push({ label: { key: `${V}Badge.Declared` } });
-    // Declarations stay hidden while others are still declaring.
-    if (d && s.stage !== "declare") {
-      badges.push({ label: { key: `${V}Badge.Action.${d.action}` } });
-      if (d.movement !== "stand") badges.push({ label: { key: `${V}Badge.Movement.${d.movement}` } });
-      if (d.range) badges.push({ label: { key: `${V}Badge.Range.${d.range}` } });
-      // How the fighter meets shots from the opponents it named (Missile Fire Table, first footnote).
-      if (d.defence === "dodge" || d.defence === "shield") badges.push({ label: { key: `${V}Badge.Defence.${d.defence}` } });
-      // A charge's run-up: asked for and waiting for the storyguide, or ruled.
-      const runUp = c.ruling?.runUp;
-      if (d.charging && runUp !== undefined) badges.push({ label: { key: `${V}Badge.RunUp.${runUp ? "allowed" : "refused"}` } });
-      else if (d.charging && d.runUpAsked) badges.push({ label: { key: `${V}Badge.RunUp.asked` } });
-    }
-    // The storyguide's rulings on the fighter.
-    if (c.ruling?.initiative) badges.push({ label: { key: `${V}Badge.Storyguide` }, value: c.ruling.initiative > 0 ? `+${c.ruling.initiative}` : String(c.ruling.initiative) });
-    if (c.ruling?.hustleLess) badges.push({ label: { key: `${V}Badge.HustleLess` }, value: c.ruling.hustleLess });
-    if (c.total !== null) badges.push({ label: { key: `${V}Badge.Total` }, value: c.total });
-    if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });
-    const strike = s.engagements.find((e) => e.firstStrike?.combatantId === id);
-    if (strike?.firstStrike) badges.push({ label: { key: `${V}Badge.FirstStrike` }, value: strike.firstStrike.bonus });
-    if (s.cannotAttack.includes(id)) badges.push({ label: { key: `${V}Badge.CannotAttack` } });
-    if (s.escapes.some((e) => e.combatantId === id)) badges.push({ label: { key: `${V}Badge.Escaped` } });
-    if (d?.action === "missile" && d.missile) {
-      const rate = missileRate(d.score);
-      badges.push({ label: { key: canFireFirst(rate, c.readiness) ? `${V}Badge.Loaded` : `${V}Badge.Reloading` } });
-    }
-    const row: TrackerRow = { combatantId: id, acting: id === acting, done: s.stage === "over" || s.acted.includes(id), badges };
-    const g = groupOf(id);
-    return g ? { ...row, groupId: g } : row;
-  });
-  return { round: s.round, step: stepLabel(s), groups, rows };
+/** The order of those not in the phase's turn and the ties, from the fighters' totals; `list`: the fighters they were worked out from. */
+interface KeptTotals {
+  readonly list: readonly PhaseCombatant[];
+  /** Those with a total, by total (sortByTotal), then those without one or waiting for the next round. */
+  readonly byTotal: readonly string[];
+  readonly ties: ReadonlySet<string>;
 }
 
-export const phasesMachine: TimeMachine<PhasesState, PhasesCommand, PhasesTimeEvent> = { id: "phases", apply, view, members: listedFighters };
+/** Whether a list orders and ties as the kept one: the same fighters in the same places, each as active, with the same total and score. */
+function sameTotals(kept: KeptTotals, list: readonly PhaseCombatant[]): boolean {
+  return samePlaces(kept.list, list, (x, y) => x.id === y.id && x.active === y.active && x.total === y.total && (x.declaration?.score ?? 0) === (y.declaration?.score ?? 0));
+}
+
+function totalsOf(s: PhasesState): KeptTotals {
+  const withTotals = active(s).filter((c) => c.total !== null);
+  return {
+    list: s.combatants,
+    byTotal: [...sortByTotal(s, withTotals), ...s.combatants.filter((c) => c.total === null || !c.active).map((c) => c.id)],
+    ties: new Set(tiedIds(withTotals.map((c) => ({ id: c.id, total: c.total as number, score: c.declaration?.score ?? 0 })))),
+  };
+}
+
+/** What a fighter's row shows besides his own entry. */
+interface RowContext {
+  readonly declaring: boolean;
+  readonly acting: boolean;
+  readonly done: boolean;
+  readonly tied: boolean;
+  readonly groupId: string | undefined;
+  readonly firstStrike: number | undefined;
+  readonly cannotAttack: boolean;
+  readonly escaped: boolean;
+}
+
+const sameContext = (x: RowContext, y: RowContext) =>
+  x.declaring === y.declaring && x.acting === y.acting && x.done === y.done && x.tied === y.tied && x.groupId === y.groupId && x.firstStrike === y.firstStrike && x.cannotAttack === y.cannotAttack && x.escaped === y.escaped;
+
+/**
+ * The phased round's tracker view, with what it keeps between states (issue
+ * 35): the order by total and the ties are worked out again only when someone's
+ * total, score or taking part changes, and a fighter's row is his last one while
+ * his entry is the same object and what else it shows is as it was. Each call
+ * of `phasesView` keeps its own; the machine's view is one.
+ */
+export function phasesView(): (s: PhasesState) => TrackerView {
+  let totals: KeptTotals | null = null;
+  const kept = new WeakMap<PhaseCombatant, { readonly context: RowContext; readonly row: TrackerRow }>();
+  return (s) => {
+    const acting = actingNow(s);
+    const groups: TrackerGroup[] = s.engagements.map((e, i) => ({
+      id: `engagement-${i + 1}`,
+      label: { key: `${V}Group.Engagement`, data: { n: i + 1 } },
+      notes: [
+        { key: `${V}Note.Range.${e.range}` },
+        ...(e.contest ? [{ key: `${V}Note.Contest` }] : []),
+        ...(e.firstStrike ? [{ key: `${V}Note.FirstStrike`, data: { combatantId: e.firstStrike.combatantId, bonus: e.firstStrike.bonus } }] : []),
+      ],
+      focused: s.phase === "melee" && s.stage === "act" && acting !== undefined && (e.a === acting || e.b === acting),
+    }));
+    // Each fighter's engagement, first strike, escape and turn looked up, not searched for (issue 35).
+    const groupOf = new Map<string, string>();
+    const firstStrike = new Map<string, number>();
+    s.engagements.forEach((e, i) => {
+      for (const id of [e.a, e.b]) if (!groupOf.has(id)) groupOf.set(id, `engagement-${i + 1}`);
+      if (e.firstStrike && !firstStrike.has(e.firstStrike.combatantId)) firstStrike.set(e.firstStrike.combatantId, e.firstStrike.bonus);
+    });
+    const cannotAttack = new Set(s.cannotAttack);
+    const escaped = new Set(s.escapes.map((e) => e.combatantId));
+    const acted = new Set(s.acted);
+    const inPhase = s.stage === "act" ? s.order : [];
+    const inPhaseIds = new Set(inPhase);
+    if (!totals || !sameTotals(totals, s.combatants)) totals = totalsOf(s);
+    const { ties } = totals;
+    const declaring = s.stage === "declare";
+    const over = s.stage === "over";
+    const rows: TrackerRow[] = [...inPhase, ...totals.byTotal.filter((id) => !inPhaseIds.has(id))].map((id) => {
+      const c = find(s, id) as PhaseCombatant;
+      const context: RowContext = {
+        declaring,
+        acting: id === acting,
+        done: over || acted.has(id),
+        tied: ties.has(id),
+        groupId: groupOf.get(id),
+        firstStrike: firstStrike.get(id),
+        cannotAttack: cannotAttack.has(id),
+        escaped: escaped.has(id),
+      };
+      const was = kept.get(c);
+      if (was && sameContext(was.context, context)) return was.row;
+      const row = phaseRow(c, context);
+      kept.set(c, { context, row });
+      return row;
+    });
+    return { round: s.round, step: stepLabel(s), groups, rows };
+  };
+}
+
+function phaseRow(c: PhaseCombatant, x: RowContext): TrackerRow {
+  const d = c.declaration;
+  const badges: { label: Label; value?: string | number }[] = [];
+  if (!c.active) badges.push({ label: { key: `${V}Badge.NextRound` } });
+  else if (!d) badges.push({ label: { key: `${V}Badge.Undeclared` } });
+  else if (x.declaring) badges.push({ label: { key: `${V}Badge.Declared` } });
+  // Declarations stay hidden while others are still declaring.
+  if (d && !x.declaring) {
+    badges.push({ label: { key: `${V}Badge.Action.${d.action}` } });
+    if (d.movement !== "stand") badges.push({ label: { key: `${V}Badge.Movement.${d.movement}` } });
+    if (d.range) badges.push({ label: { key: `${V}Badge.Range.${d.range}` } });
+    // How the fighter meets shots from the opponents it named (Missile Fire Table, first footnote).
+    if (d.defence === "dodge" || d.defence === "shield") badges.push({ label: { key: `${V}Badge.Defence.${d.defence}` } });
+    // A charge's run-up: asked for and waiting for the storyguide, or ruled.
+    const runUp = c.ruling?.runUp;
+    if (d.charging && runUp !== undefined) badges.push({ label: { key: `${V}Badge.RunUp.${runUp ? "allowed" : "refused"}` } });
+    else if (d.charging && d.runUpAsked) badges.push({ label: { key: `${V}Badge.RunUp.asked` } });
+  }
+  // The storyguide's rulings on the fighter.
+  if (c.ruling?.initiative) badges.push({ label: { key: `${V}Badge.Storyguide` }, value: c.ruling.initiative > 0 ? `+${c.ruling.initiative}` : String(c.ruling.initiative) });
+  if (c.ruling?.hustleLess) badges.push({ label: { key: `${V}Badge.HustleLess` }, value: c.ruling.hustleLess });
+  if (c.total !== null) badges.push({ label: { key: `${V}Badge.Total` }, value: c.total });
+  if (x.tied) badges.push({ label: { key: `${V}Badge.Tied` } });
+  if (x.firstStrike !== undefined) badges.push({ label: { key: `${V}Badge.FirstStrike` }, value: x.firstStrike });
+  if (x.cannotAttack) badges.push({ label: { key: `${V}Badge.CannotAttack` } });
+  if (x.escaped) badges.push({ label: { key: `${V}Badge.Escaped` } });
+  if (d?.action === "missile" && d.missile) {
+    const rate = missileRate(d.score);
+    badges.push({ label: { key: canFireFirst(rate, c.readiness) ? `${V}Badge.Loaded` : `${V}Badge.Reloading` } });
+  }
+  const row: TrackerRow = { combatantId: c.id, acting: x.acting, done: x.done, badges };
+  return x.groupId ? { ...row, groupId: x.groupId } : row;
+}
+
+export const phasesMachine: TimeMachine<PhasesState, PhasesCommand, PhasesTimeEvent> = { id: "phases", apply, view: phasesView(), members: listedFighters };

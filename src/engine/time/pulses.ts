@@ -7,8 +7,9 @@
  * goes first. With surprise [11.1] the advantaged side has one free pulse before
  * the first. Dice arrive in commands (the shell rolls them); the state is plain JSON.
  */
+import { byId as byIdIn } from "../by-id";
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
-import { applyFirstOrLast, defaultLeader, engagementOrder, sideRoller } from "../rulesets/pulse/initiative";
+import { applyFirstOrLast, defaultLeader, engagementOrder, rollerAmong } from "../rulesets/pulse/initiative";
 import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
 import { CALM, listedFighters, type FightNow, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
@@ -286,7 +287,8 @@ export function startPulses(input: PulsesStart, now: FightNow = CALM): Outcome<T
   return ok(settled(state, events));
 }
 
-const byId = (s: LiveState, id: string) => s.combatants.find((c) => c.id === id);
+// Through the list's index (issue 35: no search of the table per figure; lists are never changed in place).
+const byId = (s: LiveState, id: string) => byIdIn(s.combatants, id);
 const engagedIds = (s: PulsesState) => new Set(s.engagements.flatMap((e) => e.members));
 
 function sidesOf(s: PulsesState): string[] {
@@ -391,14 +393,20 @@ export function strikePenaltyOf(state: PulsesState | null | undefined, combatant
 export function initiativeRollers(state: PulsesState, now?: FightNow): { side: string; rollerId: string; bonus: number }[] {
   const s = "now" in state ? (state as LiveState) : live(state, now);
   const engaged = engagedIds(s);
+  const spent = new Set(s.spent ?? []);
+  // One pass over the figures (issue 35): each side's, and the sides with a free figure to act (sideActors).
+  const bySide = new Map<string, LiveCombatant[]>();
+  const acting = new Set<string>();
+  for (const c of s.combatants) {
+    const own = bySide.get(c.side);
+    if (own) own.push(c);
+    else bySide.set(c.side, [c]);
+    if (!engaged.has(c.id) && !spent.has(c.id)) acting.add(c.side);
+  }
   const out: { side: string; rollerId: string; bonus: number }[] = [];
-  for (const side of sidesOf(s)) {
-    if (sideActors(s, side).length === 0) continue;
-    const roller = sideRoller(
-      s.combatants
-        .filter((c) => c.side === side)
-        .map((c) => ({ ...c, engaged: engaged.has(c.id) })),
-    );
+  for (const [side, figures] of bySide) {
+    if (!acting.has(side)) continue;
+    const roller = rollerAmong(figures, (c) => engaged.has(c.id));
     if (roller) out.push({ side, rollerId: roller.id, bonus: roller.bonus });
   }
   return out;
@@ -802,56 +810,95 @@ function stepLabel(s: PulsesState): Label {
   }
 }
 
-/** What the tracker draws, with the figures' conditions now (a stunned figure's badge and its place on its side). */
-export function viewPulses(state: PulsesState, now: FightNow = CALM): TrackerView {
-  const s = live(state, now);
-  const groups: TrackerGroup[] = [];
-  const rows: TrackerRow[] = [];
-  const actors = new Set(currentActors(s));
-  const step = s.step;
-  const listed = new Set<string>();
-  const iv = (c: PulseCombatant) => c.modAG + c.pc + c.rank;
-  const badges = (c: LiveCombatant) => [
-    { label: label("Badge.IV"), value: iv(c) },
-    ...(c.leader ? [{ label: label("Badge.Leader") }] : []),
-    ...(c.stunned ? [{ label: label("Badge.Stunned") }] : []),
-    ...(s.penalties?.[c.id] ? [{ label: label("Badge.Penalty"), value: -s.penalties[c.id]! }] : []),
-    ...(s.declared?.[c.id] ?? []).map((a) => ({ label: label(`Action.${a}`) })),
-    ...(s.momentum?.[c.id]?.pulse === s.pulse ? [{ label: label("Badge.Momentum"), value: s.momentum[c.id]!.hexes }] : []),
-    ...(owesPass(s, c.id) && !s.declared?.[c.id] ? [{ label: label("Badge.MustPass") }] : []),
-  ];
-  s.engagements.forEach((e, i) => {
-    const focused = step.kind === "engagement" && step.index === i;
-    const done = step.kind === "engagement" ? i < step.index : step.kind === "sideChoice" || step.kind === "side";
-    const notes: Label[] = [];
-    if (focused && !e.chosen && e.order[0]) notes.push(label("Note.Chooses", { id: e.order[0] }));
-    if (done) notes.push(label("Note.Resolved"));
-    groups.push({ id: e.id, label: label("Engagement", { n: i + 1 }), notes, focused });
-    const order = e.order.length > 0 ? e.order : e.members;
-    for (const id of [...order, ...e.members.filter((m) => !order.includes(m))]) {
-      const c = byId(s, id);
-      if (!c) continue;
-      listed.add(id);
-      rows.push({ combatantId: id, groupId: e.id, acting: actors.has(id), done: done || (focused && s.acted.includes(id)), badges: badges(c) });
-    }
-  });
-  const sides = s.sideOrder.length > 0 ? [...s.sideOrder, ...sidesOf(s).filter((x) => !s.sideOrder.includes(x))] : sidesOf(s);
-  sides.forEach((side, i) => {
-    const focused = (step.kind === "side" && s.sideOrder[step.index] === side) || (step.kind === "surprise" && step.side === side);
-    const done = step.kind === "side" && s.sideOrder.indexOf(side) >= 0 && s.sideOrder.indexOf(side) < step.index;
-    const notes: Label[] = [];
-    const roll = s.initiative?.rolls.find((r) => r.side === side);
-    if (roll) notes.push(label("Note.Roll", { roll: roll.roll, bonus: roll.bonus, total: roll.total }));
-    if (s.initiative?.winner === side) notes.push(label("Note.Winner"));
-    groups.push({ id: `side:${side}`, label: label("Side", { side }), notes, focused });
-    for (const c of s.combatants) {
-      if (c.side !== side || listed.has(c.id)) continue;
-      rows.push({ combatantId: c.id, groupId: `side:${side}`, acting: actors.has(c.id), done: done || (focused && s.acted.includes(c.id)), badges: badges(c) });
-    }
-    void i;
-  });
-  return { round: s.pulse, step: stepLabel(s), groups, rows };
+/** A row kept for a live figure, with what else of the state it was worked out from. */
+interface KeptRow {
+  readonly row: TrackerRow;
+  readonly groupId: string;
+  readonly acting: boolean;
+  readonly done: boolean;
+  readonly penalty: number | undefined;
+  readonly declared: readonly PulseAction[] | undefined;
+  readonly momentum: number | undefined;
+  readonly mustPass: boolean;
 }
+
+/**
+ * What the tracker draws, with the figures' conditions now (a stunned figure's
+ * badge and its place on its side), keeping a figure's row from one state to
+ * the next while the figure read under its conditions is the same object and
+ * nothing else its row shows changed (issue 35). Each call of `pulsesView`
+ * keeps its own; the machine's view (`viewPulses`) is one.
+ */
+export function pulsesView(): (state: PulsesState, now?: FightNow) => TrackerView {
+  const kept = new WeakMap<LiveCombatant, KeptRow>();
+  return (state, now = CALM) => {
+    const s = live(state, now);
+    const groups: TrackerGroup[] = [];
+    const rows: TrackerRow[] = [];
+    const actors = new Set(currentActors(s));
+    const step = s.step;
+    const listed = new Set<string>();
+    const row = (c: LiveCombatant, groupId: string, done: boolean) => {
+      const acting = actors.has(c.id);
+      const penalty = s.penalties?.[c.id];
+      const declared = s.declared?.[c.id];
+      const m = s.momentum?.[c.id];
+      const momentum = m?.pulse === s.pulse ? m.hexes : undefined;
+      const mustPass = owesPass(s, c.id) && !declared;
+      const was = kept.get(c);
+      if (was && was.groupId === groupId && was.acting === acting && was.done === done && was.penalty === penalty && was.declared === declared && was.momentum === momentum && was.mustPass === mustPass) return was.row;
+      const made: TrackerRow = { combatantId: c.id, groupId, acting, done, badges: pulseBadges(c, penalty, declared, momentum, mustPass) };
+      kept.set(c, { row: made, groupId, acting, done, penalty, declared, momentum, mustPass });
+      return made;
+    };
+    s.engagements.forEach((e, i) => {
+      const focused = step.kind === "engagement" && step.index === i;
+      const done = step.kind === "engagement" ? i < step.index : step.kind === "sideChoice" || step.kind === "side";
+      const notes: Label[] = [];
+      if (focused && !e.chosen && e.order[0]) notes.push(label("Note.Chooses", { id: e.order[0] }));
+      if (done) notes.push(label("Note.Resolved"));
+      groups.push({ id: e.id, label: label("Engagement", { n: i + 1 }), notes, focused });
+      const order = e.order.length > 0 ? e.order : e.members;
+      for (const id of [...order, ...e.members.filter((m) => !order.includes(m))]) {
+        const c = byId(s, id);
+        if (!c) continue;
+        listed.add(id);
+        rows.push(row(c, e.id, done || (focused && s.acted.includes(id))));
+      }
+    });
+    const sides = s.sideOrder.length > 0 ? [...s.sideOrder, ...sidesOf(s).filter((x) => !s.sideOrder.includes(x))] : sidesOf(s);
+    const acted = new Set(s.acted);
+    for (const side of sides) {
+      const focused = (step.kind === "side" && s.sideOrder[step.index] === side) || (step.kind === "surprise" && step.side === side);
+      const done = step.kind === "side" && s.sideOrder.indexOf(side) >= 0 && s.sideOrder.indexOf(side) < step.index;
+      const notes: Label[] = [];
+      const roll = s.initiative?.rolls.find((r) => r.side === side);
+      if (roll) notes.push(label("Note.Roll", { roll: roll.roll, bonus: roll.bonus, total: roll.total }));
+      if (s.initiative?.winner === side) notes.push(label("Note.Winner"));
+      groups.push({ id: `side:${side}`, label: label("Side", { side }), notes, focused });
+      for (const c of s.combatants) {
+        if (c.side !== side || listed.has(c.id)) continue;
+        rows.push(row(c, `side:${side}`, done || (focused && acted.has(c.id))));
+      }
+    }
+    return { round: s.pulse, step: stepLabel(s), groups, rows };
+  };
+}
+
+/** A figure's badges: its IV, whether it leads or is stunned, and what this pulse holds for it. */
+function pulseBadges(c: LiveCombatant, penalty: number | undefined, declared: readonly PulseAction[] | undefined, momentum: number | undefined, mustPass: boolean): { label: Label; value?: string | number }[] {
+  const badges: { label: Label; value?: string | number }[] = [{ label: label("Badge.IV"), value: c.modAG + c.pc + c.rank }];
+  if (c.leader) badges.push({ label: label("Badge.Leader") });
+  if (c.stunned) badges.push({ label: label("Badge.Stunned") });
+  if (penalty) badges.push({ label: label("Badge.Penalty"), value: -penalty });
+  for (const a of declared ?? []) badges.push({ label: label(`Action.${a}`) });
+  if (momentum !== undefined) badges.push({ label: label("Badge.Momentum"), value: momentum });
+  if (mustPass) badges.push({ label: label("Badge.MustPass") });
+  return badges;
+}
+
+/** What the tracker draws (the machine's view, keeping rows from state to state: `pulsesView`). */
+export const viewPulses: (state: PulsesState, now?: FightNow) => TrackerView = pulsesView();
 
 export const pulsesMachine: TimeMachine<PulsesState, PulsesCommand, PulsesEvent> = {
   id: "pulses",

@@ -9,7 +9,8 @@
  */
 import { byId } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
-import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerView, type Transition } from "./machine";
+import { samePlaces } from "./same-places";
+import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
 
 export interface TurnEffects {
   readonly actsLast: boolean;
@@ -115,14 +116,23 @@ export function turnOrder(combatants: readonly TurnCombatant[], arrangement: rea
   return sorted.map((c) => c.id);
 }
 
-/** Groups of ids tied on Initiative and Agility, for the GM to arrange. */
+/** Groups of ids tied on Initiative and Agility, for the GM to arrange (in the order each tie first appears). */
 export function exactTies(combatants: readonly TurnCombatant[]): string[][] {
-  const groups = new Map<string, string[]>();
+  // By number, not by a text key per fighter (issue 35): Initiative, then Agility.
+  const byInitiative = new Map<number, Map<number, string[]>>();
+  const groups: string[][] = [];
   for (const c of combatants) {
-    const key = `${c.initiative}/${c.agility}`;
-    groups.set(key, [...(groups.get(key) ?? []), c.id]);
+    let byAgility = byInitiative.get(c.initiative);
+    if (!byAgility) byInitiative.set(c.initiative, (byAgility = new Map()));
+    const group = byAgility.get(c.agility);
+    if (group) group.push(c.id);
+    else {
+      const fresh = [c.id];
+      byAgility.set(c.agility, fresh);
+      groups.push(fresh);
+    }
   }
-  return [...groups.values()].filter((g) => g.length > 1);
+  return groups.filter((g) => g.length > 1);
 }
 
 function validInput(c: TurnsCombatantInput): boolean {
@@ -173,9 +183,25 @@ const SURPRISED = "surprised";
  */
 export function surpriseNow(s: TurnsState, now?: FightNow): TurnsState {
   if (!now) return s;
-  const surprisedNow = (c: TurnCombatant) => (now.statuses[c.id] ?? []).includes(SURPRISED);
-  if (s.combatants.every((c) => c.surprised === surprisedNow(c))) return s;
-  return { ...s, combatants: s.combatants.map((c) => ({ ...c, surprised: surprisedNow(c) })) };
+  const surprisedNow = (id: string) => now.statuses[id]?.includes(SURPRISED) === true;
+  // Only those the state holds Surprised and those `now` names can differ (issue 35: not a look at every fighter).
+  const differs = storedSurprised(s.combatants).some((c) => !surprisedNow(c.id)) || Object.keys(now.statuses).some((id) => surprisedNow(id) && byId(s.combatants, id)?.surprised === false);
+  if (!differs) return s;
+  return {
+    ...s,
+    combatants: s.combatants.map((c) => {
+      const surprised = surprisedNow(c.id);
+      return c.surprised === surprised ? c : { ...c, surprised };
+    }),
+  };
+}
+
+/** The fighters a list holds Surprised, worked out once per list (states are never changed in place). */
+const SURPRISED_IN = new WeakMap<readonly TurnCombatant[], readonly TurnCombatant[]>();
+function storedSurprised(list: readonly TurnCombatant[]): readonly TurnCombatant[] {
+  let found = SURPRISED_IN.get(list);
+  if (!found) SURPRISED_IN.set(list, (found = list.filter((c) => c.surprised)));
+  return found;
 }
 
 /**
@@ -374,25 +400,69 @@ function apply(stored: TurnsState, cmd: TurnsCommand, now?: FightNow): Outcome<T
   }
 }
 
-function view(stored: TurnsState, now?: FightNow): TrackerView {
-  const s = surpriseNow(stored, now);
-  const acting = current(s);
-  const step: Label = acting ? { key: `${V}Step.Turn`, data: { n: s.turn + 1, of: s.order.length } } : { key: `${V}Step.RoundOver` };
-  const ties = new Set(exactTies(s.combatants).flat());
-  const rows = s.order.map((id, index) => {
-    const c = find(s, id)!;
-    const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Initiative` }, value: c.initiative }];
-    badges.push({ label: { key: c.actionUsed || c.effects.loseAction ? `${V}Badge.ActionGone` : `${V}Badge.ActionReady` } });
-    badges.push({ label: { key: c.moveUsed || c.effects.loseMove ? `${V}Badge.MoveGone` : `${V}Badge.MoveReady` } });
-    if (c.surprised) badges.push({ label: { key: `${V}Badge.Surprised` } });
-    if (c.effects.actionPenalty) badges.push({ label: { key: `${V}Badge.ActionPenalty` }, value: c.effects.actionPenalty });
-    if (c.prepared) badges.push(c.prepared.startsWith("item:") ? { label: { key: `${V}Badge.PreparedSkill`, data: { skill: c.preparedName ?? "" } } } : { label: { key: `${V}Badge.Prepared.${c.prepared}` } });
-    if (c.pinned) badges.push({ label: { key: `${V}Badge.Pinned` } });
-    if (ties.has(id)) badges.push({ label: { key: `${V}Badge.Tied` } });
-    return { combatantId: id, acting: id === acting, done: index < s.turn, badges };
-  });
-  const groups = s.surpriseRound ? [{ id: "surprise", label: { key: `${V}SurpriseRound` }, notes: [], focused: true }] : [];
-  return { round: s.round, step, groups, rows };
+/** The order's ties, worked out from who holds which Initiative and Agility; `list`: the fighters they were worked out from. */
+interface KeptTies {
+  readonly list: readonly TurnCombatant[];
+  readonly tied: ReadonlySet<string>;
 }
 
-export const turnsMachine: TimeMachine<TurnsState, TurnsCommand, TurnsEvent> = { id: "turns", apply, view, members: listedFighters };
+/** Whether a list's ties are those kept: the same fighters in the same places with the same Initiative and Agility. */
+function sameTieInputs(kept: KeptTies, list: readonly TurnCombatant[]): boolean {
+  return samePlaces(kept.list, list, (x, y) => x.id === y.id && x.initiative === y.initiative && x.agility === y.agility);
+}
+
+/** A row kept for a fighter's entry, with what else it was worked out from. */
+interface KeptRow {
+  readonly row: TrackerRow;
+  readonly acting: boolean;
+  readonly done: boolean;
+  readonly tied: boolean;
+}
+
+/**
+ * The turn order's tracker view, with what it keeps between states (issue 35:
+ * a step touches the fighters it names). States are never changed in place, so
+ * the ties are worked out again only when someone's Initiative or Agility, or
+ * the fighters, change, and a fighter's row is his last one while his entry is
+ * the same object and his turn, whether he has gone and his tie are as they
+ * were. Each call of `turnsView` keeps its own; the machine's view is one.
+ */
+export function turnsView(): (stored: TurnsState, now?: FightNow) => TrackerView {
+  let ties: KeptTies | null = null;
+  const kept = new WeakMap<TurnCombatant, KeptRow>();
+  return (stored, now) => {
+    const s = surpriseNow(stored, now);
+    const acting = current(s);
+    const step: Label = acting ? { key: `${V}Step.Turn`, data: { n: s.turn + 1, of: s.order.length } } : { key: `${V}Step.RoundOver` };
+    if (!ties || !sameTieInputs(ties, s.combatants)) ties = { list: s.combatants, tied: new Set(exactTies(s.combatants).flat()) };
+    const { tied } = ties;
+    const rows = s.order.map((id, index) => {
+      const c = find(s, id)!;
+      const isActing = id === acting;
+      const done = index < s.turn;
+      const isTied = tied.has(id);
+      const was = kept.get(c);
+      if (was && was.acting === isActing && was.done === done && was.tied === isTied) return was.row;
+      const row = turnRow(c, isActing, done, isTied);
+      kept.set(c, { row, acting: isActing, done, tied: isTied });
+      return row;
+    });
+    const groups = s.surpriseRound ? [{ id: "surprise", label: { key: `${V}SurpriseRound` }, notes: [], focused: true }] : [];
+    return { round: s.round, step, groups, rows };
+  };
+}
+
+/** One fighter's row: his Initiative, what is left of his turn, and whatever marks him now. */
+function turnRow(c: TurnCombatant, acting: boolean, done: boolean, tied: boolean): TrackerRow {
+  const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Initiative` }, value: c.initiative }];
+  badges.push({ label: { key: c.actionUsed || c.effects.loseAction ? `${V}Badge.ActionGone` : `${V}Badge.ActionReady` } });
+  badges.push({ label: { key: c.moveUsed || c.effects.loseMove ? `${V}Badge.MoveGone` : `${V}Badge.MoveReady` } });
+  if (c.surprised) badges.push({ label: { key: `${V}Badge.Surprised` } });
+  if (c.effects.actionPenalty) badges.push({ label: { key: `${V}Badge.ActionPenalty` }, value: c.effects.actionPenalty });
+  if (c.prepared) badges.push(c.prepared.startsWith("item:") ? { label: { key: `${V}Badge.PreparedSkill`, data: { skill: c.preparedName ?? "" } } } : { label: { key: `${V}Badge.Prepared.${c.prepared}` } });
+  if (c.pinned) badges.push({ label: { key: `${V}Badge.Pinned` } });
+  if (tied) badges.push({ label: { key: `${V}Badge.Tied` } });
+  return { combatantId: c.id, acting, done, badges };
+}
+
+export const turnsMachine: TimeMachine<TurnsState, TurnsCommand, TurnsEvent> = { id: "turns", apply, view: turnsView(), members: listedFighters };

@@ -7,8 +7,8 @@
 import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
 import { THROW_KIND } from "./throw";
-import { BOUT_LIGHTS, boutsMachine, startBouts, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
-import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
+import { BOUT_LIGHTS, boutsMachine, startBouts, stepStartsRound, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
+import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, poolSizeForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
 import { gatherCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
@@ -51,7 +51,8 @@ const BOUTS: TimeStructure = {
   // "Exchange of Blows": every pool refreshes to what the fighter's documents say now (Pain, Health, armour), in the fight's light, with footing.
   refine(command, state: BoutsState, combatants) {
     const c = command as { type: string; boutId?: string };
-    if (c.type !== "next" && c.type !== "nextRound") return command;
+    // Pools refresh and missiles count down only at a round's start: a step into the second exchange reads no documents.
+    if (!stepStartsRound(state, c)) return command;
     const boutId = c.boutId ?? state.focus;
     const pools: Record<string, number> = {};
     const missiles: Record<string, BoutMissile | null> = {};
@@ -65,7 +66,7 @@ const BOUTS: TimeStructure = {
       const v = combatantView<SteelStats>(info, "steel");
       // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot (a rider is not on foot himself).
       const aboveFoot = riderHasHeight(Boolean(fighter.mounted), onFoot > 0 ? [false] : []);
-      pools[fighter.id] = poolForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) }).pool;
+      pools[fighter.id] = poolSizeForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) });
       // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
       const m = fighter.missile;
       if (m) missiles[fighter.id] = missileNextRound(m, v.stats);
@@ -77,11 +78,17 @@ const BOUTS: TimeStructure = {
   async stepWrites(before: BoutsState, after: BoutsState, combatId, combatants) {
     const commands: TimeCommand[] = [];
     const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
+    // Each bout's round before the step, found once (issue 35: not a search of every bout per bout).
+    const roundBefore = new Map(before.bouts.map((b) => [b.id, b.round]));
+    let actors: Map<string, Actor.Implementation | null> | null = null;
     for (const bout of after.bouts) {
-      const was = before.bouts.find((b) => b.id === bout.id);
-      if (!was || bout.round <= was.round) continue;
-      for (const fighter of after.combatants.filter((c) => c.boutId === bout.id)) {
-        const actor = combatants.find((c) => c.id === fighter.id)?.actor;
+      const was = roundBefore.get(bout.id);
+      if (was === undefined || bout.round <= was) continue;
+      // Each fighter's actor found once (issue 35: no search of the table per fighter).
+      actors ??= new Map(combatants.map((c) => [c.id, c.actor]));
+      for (const fighter of after.combatants) {
+        if (fighter.boutId !== bout.id) continue;
+        const actor = actors.get(fighter.id);
         const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
         if (!actor || !rollsForBloodLoss({ bloodLoss: s?.bloodLoss ?? 0, healthNow: s?.healthNow ?? 0 })) continue;
         const rolled = await bloodLossAtRoundStart(actor, fighter.id, fighter.cp);

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { actingNow, actionPhasesMachine, roundOver, startActionPhases, type ActionPhasesCommand, type ActionPhasesState } from "../../../src/engine/time/action-phases";
+import { actingNow, actionPhasesMachine, actionPhasesView, roundOver, startActionPhases, type ActionPhasesCommand, type ActionPhasesState } from "../../../src/engine/time/action-phases";
 
 function start(pools: Record<string, number>): ActionPhasesState {
   const s = startActionPhases(Object.entries(pools).map(([id, pool]) => ({ id, pool })));
@@ -101,6 +101,38 @@ describe("action phases: invariants", () => {
           s = r.value.state;
           expect(s.combatants.every((x) => x.pool >= 0)).toBe(true);
           expect(total()).toBeLessThanOrEqual(t0);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the view and who acts, kept from state to state, equal the ones worked out from scratch (issue 35)", () => {
+    const ids = ["a", "b", "c", "d"];
+    const cmd = fc.oneof(
+      fc.record({ type: fc.constant("spend" as const), combatantId: fc.constantFrom(...ids), points: fc.integer({ min: 1, max: 14 }), kind: fc.constantFrom("movement" as const, "mixed" as const, "combat" as const) }),
+      fc.record({ type: fc.constant("hold" as const), combatantId: fc.constantFrom(...ids) }),
+      fc.record({ type: fc.constant("pass" as const), combatantId: fc.constantFrom(...ids) }),
+      fc.constant({ type: "nextPhase" as const }),
+      fc.record({ type: fc.constant("nextRound" as const), pools: fc.record({ a: fc.integer({ min: 0, max: 20 }), b: fc.integer({ min: 0, max: 20 }), c: fc.integer({ min: 0, max: 20 }), d: fc.integer({ min: 0, max: 20 }) }) }),
+      fc.record({ type: fc.constant("join" as const), combatantId: fc.constantFrom(...ids), pool: fc.integer({ min: 0, max: 20 }) }),
+      fc.record({ type: fc.constant("leave" as const), combatantId: fc.constantFrom(...ids) }),
+    );
+    /** actingNow as it was: worked out at every call. */
+    const actingFresh = (s: ActionPhasesState) => {
+      const ready = s.combatants.filter((c) => !c.passed && !c.actedThisPhase && c.pool > 0);
+      const top = Math.max(...ready.map((c) => c.pool));
+      return ready.filter((c) => c.pool === top || c.action).map((c) => c.id);
+    };
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 3, maxLength: 3 }), fc.array(fc.tuple(cmd, fc.boolean()), { maxLength: 60 }), (pools, steps) => {
+        const kept = actionPhasesView();
+        let s = start({ a: pools[0]!, b: pools[1]!, c: pools[2]! });
+        for (const [c, copy] of steps) {
+          const r = actionPhasesMachine.apply(s, c as ActionPhasesCommand);
+          if (r.ok) s = copy ? structuredClone(r.value.state) : r.value.state;
+          expect(actingNow(s)).toEqual(actingFresh(s));
+          expect(kept(s)).toEqual(actionPhasesView()(s));
         }
       }),
       { numRuns: 300 },

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../src/engine/dice";
 import { DECK_STAKES, terrainConsequence, terrainRoll, terrainTn } from "../../../src/engine/rulesets/steel";
-import { blowDue, boutsActingOrder, buyingFrom, boutsMachine, startBouts, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
+import { blowDue, boutsActingOrder, boutsView, buyingFrom, boutsMachine, startBouts, stepStartsRound, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
 
 function start(): BoutsState {
   const s = startBouts([
@@ -345,9 +345,83 @@ describe("bouts invariants (fast-check)", () => {
       }),
     );
   });
+
+  // Issue 35: the view keeps its order and the rows of fighters whose entries did not change between states;
+  // kept or not, it is the view worked out from scratch for every state a fight can reach.
+  const throwOf = fc.constantFrom("red" as const, "white" as const, null);
+  const more = fc.oneof(
+    command,
+    fc.record({ type: fc.constant("reveal" as const), boutId: fc.constant("hall"), choices: fc.record({ alan: throwOf, rival: throwOf }) }),
+    fc.record({ type: fc.constant("reveal" as const), boutId: fc.constant("door"), choices: fc.record({ roland: throwOf, guard: throwOf, archer: throwOf }) }),
+    fc.record({ type: fc.constant("restrict" as const), combatantId: fc.constantFrom(...ids), restriction: fc.constantFrom("none" as const, "defendOnly" as const, "noAction" as const) }),
+    fc.record({ type: fc.constant("footing" as const), combatantId: fc.constantFrom(...ids), higher: fc.boolean() }),
+    fc.record({ type: fc.constant("engage" as const), combatantId: fc.constantFrom(...ids), by: fc.record({ id: fc.constantFrom(...ids), small: fc.boolean() }) }),
+    fc.record({ type: fc.constant("crowd" as const), boutId: fc.constantFrom("hall", "door"), lone: fc.constantFrom(...ids), decides: fc.constantFrom(...ids), superior: fc.subarray(ids), inferior: fc.subarray(ids), cap: fc.integer({ min: 1, max: 4 }) }),
+    fc.record({ type: fc.constant("seize" as const), boutId: fc.constantFrom("hall", "door"), combatantId: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("focus" as const), boutId: fc.constantFrom("hall", "door", "stairs") }),
+    fc.record({ type: fc.constant("nextRound" as const), boutId: fc.constantFrom("hall", "door"), pools: fc.dictionary(fc.constantFrom("alan", "rival", "roland", "guard", "archer"), fc.integer({ min: 0, max: 12 })) }),
+    fc.record({ type: fc.constant("setExchanges" as const), boutId: fc.constantFrom("hall", "door"), count: fc.constantFrom(1 as const, 2 as const) }),
+    fc.record({ type: fc.constant("join" as const), boutId: fc.constantFrom("hall", "door", "stairs"), combatant: fc.record({ id: fc.constantFrom("ghost", "ferro"), reflex: fc.integer({ min: 3, max: 7 }), pool: fc.integer({ min: 0, max: 12 }) }) }),
+    fc.record({ type: fc.constant("leave" as const), combatantId: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("mount" as const), combatantId: fc.constantFrom(...ids), mounted: fc.boolean() }),
+  );
+
+  it("a kept view orders again when a fighter's Reflex differs under the same id (a state read back, edited)", () => {
+    const kept = boutsView();
+    const s = start();
+    kept(s);
+    const quicker: BoutsState = { ...s, combatants: s.combatants.map((c) => (c.id === "guard" ? { ...c, reflex: 9 } : c)) };
+    expect(kept(quicker)).toEqual(boutsView()(quicker));
+    expect(kept(quicker).rows[0]!.combatantId).toBe("guard");
+  });
+
+  it("a kept bout's group is named by its place again when a bout before it ends", () => {
+    const kept = boutsView();
+    let s = run(start(), { type: "focus", boutId: "door" }).state;
+    kept(s);
+    s = run(s, { type: "move", combatantId: "alan", boutId: "door" }).state;
+    kept(s);
+    s = run(s, { type: "move", combatantId: "rival", boutId: "door" }).state;
+    expect(kept(s)).toEqual(boutsView()(s));
+    expect(kept(s).groups.map((g) => g.label)).toEqual([{ key: "BOUT.Time.Bouts.Bout", data: { n: 1 } }]);
+  });
+
+  it("the view kept from state to state equals the view worked out from scratch (issue 35)", () => {
+    fc.assert(
+      fc.property(fc.array(more, { maxLength: 40 }), fc.boolean(), (commands, copies) => {
+        const kept = boutsView();
+        let s = start();
+        expect(kept(s)).toEqual(boutsView()(s));
+        for (const c of commands) {
+          const t = boutsMachine.apply(s, c);
+          if (!t.ok) continue;
+          // A state read back from the Combat is a copy: equal entries that are not the same objects.
+          s = copies ? structuredClone(t.value.state) : t.value.state;
+          expect(kept(s)).toEqual(boutsView()(s));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe("bouts: pools refreshed from the documents ('Exchange of Blows', 'Higher Footing', Combat Pool modifiers)", () => {
+  it("only a step that starts the bout's round refreshes pools: the shell reads the documents for those steps only", () => {
+    let s = start();
+    expect(stepStartsRound(s, { type: "next", boutId: "hall" })).toBe(false);
+    expect(stepStartsRound(s, { type: "nextRound", boutId: "hall" })).toBe(true);
+    expect(stepStartsRound(s, { type: "next", boutId: "nowhere" })).toBe(false);
+    expect(stepStartsRound(s, { type: "pause", boutId: "hall" })).toBe(false);
+    s = run(s, { type: "next", boutId: "hall" }).state; // exchange 2
+    expect(stepStartsRound(s, { type: "next", boutId: "hall" })).toBe(true);
+    expect(stepStartsRound(s, { type: "next" })).toBe(true); // the focused bout
+    expect(stepStartsRound(s, { type: "next", boutId: "door" })).toBe(false);
+    s = run(s, { type: "setExchanges", boutId: "door", count: 1 }).state;
+    expect(stepStartsRound(s, { type: "next", boutId: "door" })).toBe(true);
+    const r = run(s, { type: "next", boutId: "hall" });
+    expect(r.events.map((e) => e.type)).toEqual(["round", "exchange"]);
+  });
+
   it("a step into a new round refreshes to the pools the shell recomputed, less carried Shock", () => {
     let s = start();
     s = run(s, { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }, { type: "penalty", combatantId: "alan", dice: 0, carry: 2 }).state;

@@ -4,7 +4,7 @@
 // down, the Missile Rate Table across rounds, casual play.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { attackTurnRefusal, firstStrikeBonus, phasesMachine, startPhases, type DeclarationInput, type PhasesCommand, type PhasesState } from "../../../src/engine/time/phases";
+import { attackTurnRefusal, firstStrikeBonus, phasesMachine, phasesView, startPhases, type DeclarationInput, type PhasesCommand, type PhasesState } from "../../../src/engine/time/phases";
 
 const SEED = "seed 001_e84cf39f805b9fd9.txt";
 
@@ -254,6 +254,7 @@ describe(`${SEED}: properties of any sequence of commands`, () => {
     fc.assert(
       fc.property(fc.boolean(), fc.array(command, { minLength: 40, maxLength: 120 }), (casual, cmds) => {
         let s = start(ids, casual);
+        const kept = phasesView();
         const actedIn = new Set<string>();
         for (const c of cmds) {
           const r = phasesMachine.apply(s, c as PhasesCommand);
@@ -281,6 +282,11 @@ describe(`${SEED}: properties of any sequence of commands`, () => {
           if (prev.round === s.round && prev.phase === s.phase && prev.stage === s.stage) expect(prev.acted.filter((id) => s.combatants.some((x) => x.id === id)).every((id) => s.acted.includes(id))).toBe(true);
           expect(JSON.parse(JSON.stringify(s))).toEqual(s);
           const v = phasesMachine.view(s);
+          // Issue 35: the view kept from state to state (and over a copy read back) is the view worked out from scratch.
+          expect(kept(s)).toEqual(phasesView()(s));
+          expect(v).toEqual(phasesView()(s));
+          const copy = structuredClone(s);
+          expect(kept(copy)).toEqual(phasesView()(copy));
           expect(v.rows.filter((row) => row.acting).length).toBeLessThanOrEqual(1);
           expect(new Set(v.rows.map((row) => row.combatantId)).size).toBe(s.combatants.length);
         }

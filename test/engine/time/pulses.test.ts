@@ -3,8 +3,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../../src/engine/outcome";
-import { currentActors, initiativeRollers, mayStrikeBlow, openActions, pulsesMachine, withinReachOfEngagement, startPulses, strikePenaltyOf, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
+import { currentActors, initiativeRollers, mayStrikeBlow, openActions, pulsesMachine, withinReachOfEngagement, startPulses, strikePenaltyOf, pulsesView, viewPulses, type PulseCombatantInput, type PulsesCommand, type PulsesState } from "../../../src/engine/time/pulses";
 import type { FightNow, Transition } from "../../../src/engine/time/machine";
+import { sideRoller } from "../../../src/engine/rulesets/pulse/initiative";
 
 const fig = (id: string, side: string, modAG: number, pc: number, rank: number, extra: Partial<PulseCombatantInput> = {}): PulseCombatantInput => ({
   id,
@@ -439,6 +440,69 @@ describe("invariants (fast-check)", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("the view kept from state to state (issue 35)", () => {
+  const ids = roster.map((c) => c.id);
+  const command = fc.oneof(
+    fc.record({ type: fc.constant("rollSideInitiative" as const), rolls: fc.record({ knights: fc.integer({ min: 0, max: 11 }), raiders: fc.integer({ min: 0, max: 11 }) }) }),
+    fc.record({ type: fc.constant("endTurn" as const), combatantId: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("chooseOrder" as const), engagementId: fc.constantFrom("e1", "e2"), combatantId: fc.constantFrom(...ids), choice: fc.constantFrom("first" as const, "last" as const) }),
+    fc.record({ type: fc.constant("chooseSideOrder" as const), side: fc.constantFrom("knights", "raiders"), first: fc.constantFrom("knights", "raiders") }),
+    fc.constant({ type: "nextStep" as const }),
+    fc.constant({ type: "nextPulse" as const }),
+    fc.record({ type: fc.constant("leave" as const), combatantId: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("update" as const), combatantId: fc.constantFrom(...ids), patch: fc.record({ rank: fc.integer({ min: 0, max: 10 }) }) }),
+    fc.record({ type: fc.constant("declareAction" as const), combatantId: fc.constantFrom(...ids), action: fc.constantFrom("meleeAttack" as const, "pass" as const, "evade" as const, "recoverFromStun" as const, "grapple" as const) }),
+    fc.record({ type: fc.constant("momentum" as const), combatantId: fc.constantFrom(...ids), hexes: fc.integer({ min: 1, max: 4 }) }),
+    fc.record({ type: fc.constant("owePass" as const), combatantId: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("penalize" as const), combatantId: fc.constantFrom(...ids), penalty: fc.integer({ min: 0, max: 20 }) }),
+    fc.record({ type: fc.constant("setLeader" as const), side: fc.constantFrom("knights", "raiders"), combatantId: fc.constantFrom(...ids, null) }),
+  );
+  const conditions = fc.dictionary(fc.constantFrom(...ids), fc.subarray(["stun", "closeCombat", "prone"]));
+
+  /** initiativeRollers as it was: each side's figures copied with whether they are engaged, a side at a time. */
+  const rollersSideBySide = (s: PulsesState, now: FightNow) => {
+    const engaged = new Set(s.engagements.flatMap((e) => e.members));
+    const spent = new Set(s.spent ?? []);
+    const has = (id: string, status: string) => (now.statuses[id] ?? []).includes(status);
+    const sides = [...new Set(s.combatants.map((c) => c.side))];
+    return sides.flatMap((side) => {
+      const own = s.combatants.filter((c) => c.side === side);
+      if (!own.some((c) => !engaged.has(c.id) && !spent.has(c.id))) return [];
+      const roller = sideRoller(own.map((c) => ({ ...c, engaged: engaged.has(c.id), stunned: has(c.id, "stun") })));
+      return roller ? [{ side, rollerId: roller.id, bonus: roller.bonus }] : [];
+    });
+  };
+
+  it("a figure's declared action shows in its kept row", () => {
+    const kept = pulsesView();
+    let s = run(start().state, { type: "rollSideInitiative", rolls: { knights: 9, raiders: 2 } }).state;
+    if (s.step.kind === "sideChoice") s = run(s, { type: "chooseSideOrder", side: "knights", first: "knights" }).state;
+    const who = currentActors(s)[0]!;
+    kept(s);
+    const declared = run(s, { type: "declareAction", combatantId: who, action: "pass" }).state;
+    expect(kept(declared)).toEqual(pulsesView()(declared));
+    expect(kept(declared).rows.find((r) => r.combatantId === who)!.badges.map((b) => b.label.key)).toContain("BOUT.Time.Pulses.Action.pass");
+  });
+
+  it("random pulses, conditions and copies: the kept view is the view worked out from scratch", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(command, conditions, fc.boolean()), { maxLength: 50 }), fc.boolean(), (steps, engaged) => {
+        const kept = pulsesView();
+        let s = start(engaged ? { engagements: [["aldo", "bruna", "egil"], ["cass", "fenn"]] } : {}).state;
+        for (const [c, statuses, copy] of steps) {
+          const now = { statuses };
+          const out = pulsesMachine.apply(s, c as PulsesCommand, now);
+          if (out.ok) s = copy ? structuredClone(out.value.state) : out.value.state;
+          expect(kept(s, now)).toEqual(pulsesView()(s, now));
+          expect(kept(s)).toEqual(pulsesView()(s));
+          expect(initiativeRollers(s, now)).toEqual(rollersSideBySide(s, now));
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -2,7 +2,8 @@
 // an Action and a Move per turn; effects at round start and end.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { actionOpen, prepareOpen, startTurns, surpriseNow, turnsMachine, type TurnsCommand, type TurnsState } from "../../../src/engine/time/turns";
+import { actionOpen, exactTies, prepareOpen, startTurns, surpriseNow, turnsMachine, turnsView, type TurnCombatant, type TurnsCommand, type TurnsState } from "../../../src/engine/time/turns";
+import type { FightNow } from "../../../src/engine/time/machine";
 
 function start(list: { id: string; initiative: number; agility: number; surprised?: boolean }[]): TurnsState {
   const s = startTurns(list);
@@ -167,6 +168,67 @@ describe("turns: joining, leaving, and refusals change nothing", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("turns: the view and the conditions kept from state to state equal the ones worked out from scratch (issue 35)", () => {
+  const ids = ["a", "b", "c", "d", "e"];
+  const cmd = fc.oneof(
+    fc.record({ type: fc.constant("act" as const), combatantId: fc.constantFrom(...ids), use: fc.constantFrom("action" as const, "move" as const) }),
+    fc.record({ type: fc.constant("endTurn" as const), combatantId: fc.constantFrom(...ids) }),
+    fc.constant({ type: "nextTurn" as const }),
+    fc.constant({ type: "nextRound" as const }),
+    fc.record({ type: fc.constant("oops" as const), combatantId: fc.constantFrom(...ids), effect: fc.constantFrom("weaponJars" as const, "loseMove" as const, "loseAction" as const, "outOfPosition" as const) }),
+    fc.record({ type: fc.constant("attacked" as const), combatantId: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("setSurprised" as const), combatantId: fc.constantFrom(...ids), surprised: fc.boolean() }),
+    fc.record({ type: fc.constant("prepare" as const), combatantId: fc.constantFrom(...ids), skill: fc.constantFrom("melee", "dodge") }),
+    fc.record({ type: fc.constant("pin" as const), combatantId: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("leave" as const), combatantId: fc.constantFrom(...ids) }),
+    fc.record({ type: fc.constant("join" as const), combatant: fc.record({ id: fc.constantFrom(...ids), initiative: fc.integer({ min: 1, max: 3 }), agility: fc.integer({ min: 1, max: 2 }) }) }),
+  );
+  // The fighters' conditions as the shell reads them: only those under some condition are named.
+  const conditions = fc.dictionary(fc.constantFrom(...ids, "stranger"), fc.subarray(["surprised", "prone"]));
+  /** surpriseNow as it was: every fighter looked at. */
+  const everyFighter = (s: TurnsState, now: FightNow): TurnsState => {
+    const has = (c: TurnCombatant) => (now.statuses[c.id] ?? []).includes("surprised");
+    return s.combatants.every((c) => c.surprised === has(c)) ? s : { ...s, combatants: s.combatants.map((c) => ({ ...c, surprised: has(c) })) };
+  };
+  /** exactTies as it was: a text key per fighter. */
+  const tiesByText = (list: readonly TurnCombatant[]) => {
+    const groups = new Map<string, string[]>();
+    for (const c of list) groups.set(`${c.initiative}/${c.agility}`, [...(groups.get(`${c.initiative}/${c.agility}`) ?? []), c.id]);
+    return [...groups.values()].filter((g) => g.length > 1);
+  };
+
+  it("random fights, conditions and copies: the kept view is the view from scratch; surpriseNow and exactTies agree with a look at every fighter", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(cmd, conditions, fc.boolean()), { maxLength: 40 }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 8, maxLength: 8 }), (steps, figures) => {
+        const kept = turnsView();
+        let s = start(ids.slice(0, 4).map((id, i) => ({ id, initiative: figures[i]!, agility: figures[i + 4]! % 2, surprised: i === 0 })));
+        for (const [c, statuses, copy] of steps) {
+          const now = { statuses };
+          const r = turnsMachine.apply(s, c as TurnsCommand, now);
+          if (r.ok) s = copy ? structuredClone(r.value.state) : r.value.state;
+          expect(surpriseNow(s, now)).toEqual(everyFighter(s, now));
+          expect(exactTies(s.combatants)).toEqual(tiesByText(s.combatants));
+          expect(kept(s, now)).toEqual(turnsView()(s, now));
+          expect(kept(s)).toEqual(turnsView()(s));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a kept view finds the ties again when a fighter's Initiative differs under the same id (a state read back, edited)", () => {
+    const kept = turnsView();
+    const s = start(party);
+    kept(s);
+    const edited: TurnsState = { ...s, combatants: s.combatants.map((c) => (c.id === "rat" ? { ...c, initiative: 31 } : c)) };
+    expect(kept(edited)).toEqual(turnsView()(edited));
+    expect(kept(edited).rows.filter((r) => r.badges.some((b) => b.label.key.endsWith("Tied")))).toEqual([]);
+    // Two turns on at once (a state read back): the one between has gone without ever acting in a view.
+    const later: TurnsState = { ...edited, turn: 2 };
+    expect(kept(later)).toEqual(turnsView()(later));
   });
 });
 

@@ -112,7 +112,8 @@ export function landsOn(attackRoll: number, called: Location | null | undefined,
  * condition goes too.
  */
 export function surpriseEndedFor(before: Pick<TurnsState, "combatants"> | null | undefined, after: Pick<TurnsState, "combatants">): string[] {
-  if (!before) return [];
+  // The same list: nobody's Surprised changed (states are never changed in place).
+  if (!before || before.combatants === after.combatants) return [];
   return after.combatants.filter((c) => !c.surprised && byId(before.combatants, c.id)?.surprised).map((c) => c.id);
 }
 
@@ -123,8 +124,8 @@ export function surpriseEndedFor(before: Pick<TurnsState, "combatants"> | null |
  * the condition is already on the token.
  */
 export function surpriseBeganFor(before: Pick<TurnsState, "combatants"> | null | undefined, after: Pick<TurnsState, "combatants">): string[] {
-  if (!before) return [];
-  return after.combatants.filter((c) => c.surprised && before.combatants.find((b) => b.id === c.id)?.surprised === false).map((c) => c.id);
+  if (!before || before.combatants === after.combatants) return [];
+  return after.combatants.filter((c) => c.surprised && byId(before.combatants, c.id)?.surprised === false).map((c) => c.id);
 }
 
 /**

@@ -98,7 +98,17 @@ export function initiativeOrder<T extends { id: string; total: number; score?: n
 
 /** Ids that share both total and score with someone else. */
 export function tiedIds(list: readonly { id: string; total: number; score?: number }[]): string[] {
-  return list.filter((c) => list.some((o) => o.id !== c.id && o.total === c.total && (o.score ?? 0) === (c.score ?? 0))).map((c) => c.id);
+  // Counted by total and score, not compared pair by pair (issue 35); an id listed twice is not tied with itself.
+  const ids = new Map<number, Map<number, Set<string>>>();
+  for (const c of list) {
+    let byScore = ids.get(c.total);
+    if (!byScore) ids.set(c.total, (byScore = new Map()));
+    const score = c.score ?? 0;
+    const same = byScore.get(score);
+    if (same) same.add(c.id);
+    else byScore.set(score, new Set([c.id]));
+  }
+  return list.filter((c) => ids.get(c.total)!.get(c.score ?? 0)!.size > 1).map((c) => c.id);
 }
 
 const canAttack = (c: EngagementIntent, range: RangeClass) => c.fighting && !c.routing && reaches(c.weapon, range);

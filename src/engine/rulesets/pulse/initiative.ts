@@ -20,11 +20,16 @@ export interface SideFigure {
  * Null when nobody can roll.
  */
 export function sideRoller(figures: readonly SideFigure[]): { readonly id: string; readonly bonus: number; readonly leader: boolean } | null {
-  const free = (f: SideFigure) => !f.engaged && !f.stunned && !f.unconscious;
+  return rollerAmong(figures, (f) => f.engaged);
+}
+
+/** `sideRoller` with whether each figure is engaged asked apart (issue 35: no copy of each figure to say so). */
+export function rollerAmong<F extends Omit<SideFigure, "engaged">>(figures: readonly F[], engaged: (f: F) => boolean): { readonly id: string; readonly bonus: number; readonly leader: boolean } | null {
+  const free = (f: F) => !engaged(f) && !f.stunned && !f.unconscious;
   const leader = figures.find((f) => f.leader && free(f));
   if (leader) return { id: leader.id, bonus: leader.pc + leader.militaryScientist, leader: true };
   // The stand-in with the best Perception rolls; a group may prefer another choice.
-  let best: SideFigure | null = null;
+  let best: F | null = null;
   for (const f of figures) if (free(f) && (!best || f.pc > best.pc)) best = f;
   return best ? { id: best.id, bonus: best.pc, leader: false } : null;
 }

@@ -56,12 +56,23 @@ export function lightPenalty(pool: number, light: Light, seesInDark = false): nu
 }
 
 export function roundPool(input: RoundPoolInput): RoundPool {
-  const steps: PoolStep[] = [{ key: `${K}Base`, change: input.base }];
+  const steps: PoolStep[] = [];
+  return { pool: workOut(input, (key, change) => steps.push({ key: `${K}${key}`, change })), steps };
+}
+
+/** The pool alone (a whole bout's refresh): the same sum as `roundPool`, without listing its steps. */
+export function roundPoolSize(input: RoundPoolInput): number {
+  return workOut(input, null);
+}
+
+/** The pool from its parts, each step told to `step` when it changes the pool. */
+function workOut(input: RoundPoolInput, step: ((key: string, change: number) => void) | null): number {
+  step?.("Base", input.base);
   let pool = input.base;
   const sub = (key: string, amount: number | undefined) => {
     if (!amount) return;
     pool -= amount;
-    steps.push({ key: `${K}${key}`, change: -amount });
+    step?.(key, -amount);
   };
   sub("Armour", input.armourPenalty);
   sub("Pain", input.pain);
@@ -71,12 +82,12 @@ export function roundPool(input: RoundPoolInput): RoundPool {
   sub("Health", healthPoolLoss(pool, input.healthNow));
   if (input.higherFooting) {
     pool += 2;
-    steps.push({ key: `${K}Footing`, change: 2 });
+    step?.("Footing", 2);
   }
   if (input.gmModifier) {
     pool += input.gmModifier;
-    steps.push({ key: `${K}Gm`, change: input.gmModifier });
+    step?.("Gm", input.gmModifier);
   }
   sub("Shock", input.shockCarry);
-  return { pool: Math.max(0, pool), steps };
+  return Math.max(0, pool);
 }

@@ -3,7 +3,7 @@
  * what the shell passes to the bouts machine's `setPool` (and `startBouts`).
  */
 import type { ActorView } from "../ruleset";
-import { roundPool, type Light, type RoundPool } from "./combat-pool";
+import { roundPool, roundPoolSize, type Light, type RoundPool, type RoundPoolInput } from "./combat-pool";
 import { armourPenalty, basePoolOf, effectivePain } from "./derived";
 import type { SteelStats } from "./stats";
 
@@ -18,10 +18,19 @@ export interface Situation {
 }
 
 export function poolForRound(actor: ActorView<SteelStats>, situation: Situation = {}): RoundPool {
+  return roundPool(poolInput(actor, situation));
+}
+
+/** The pool alone, for a whole bout's refresh at a round's start (issue 35: no list of steps per fighter). */
+export function poolSizeForRound(actor: ActorView<SteelStats>, situation: Situation = {}): number {
+  return roundPoolSize(poolInput(actor, situation));
+}
+
+function poolInput(actor: ActorView<SteelStats>, situation: Situation): RoundPoolInput {
   const a = actor.stats;
   const armour = actor.armor.filter((i) => i.equipped).map((i) => i.stats);
   const shields = actor.shields.filter((i) => i.equipped).map((i) => i.stats);
-  return roundPool({
+  return {
     base: basePoolOf(a),
     armourPenalty: armourPenalty(armour, shields, situation.mounted),
     pain: effectivePain(a),
@@ -32,5 +41,5 @@ export function poolForRound(actor: ActorView<SteelStats>, situation: Situation 
     higherFooting: situation.higherFooting,
     gmModifier: situation.gmModifier,
     shockCarry: situation.shockCarry,
-  });
+  };
 }

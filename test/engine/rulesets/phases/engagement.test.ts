@@ -1,6 +1,7 @@
 // Seed 001 (shared/seeds/001_e84cf39f805b9fd9.txt), "1. Movement" and
 // "Engagement Example": clashing declarations settled from the highest
 // Initiative Total down, engagement contests, first strike, escapes, reach.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { reaches, resolveEngagements, tiedIds, type EngagementIntent } from "../../../../src/engine/rulesets/phases";
 
@@ -87,6 +88,13 @@ describe(`${SEED}, "1. Movement": other clashes`, () => {
     expect(o.engagements[0]).toMatchObject({ a: "a", range: "close", firstStrike: { combatantId: "a", bonus: 0 } });
     expect(tiedIds(list)).toEqual([]);
     expect(tiedIds([{ id: "x", total: 4 }, { id: "y", total: 4 }, { id: "z", total: 5 }])).toEqual(["x", "y"]);
+    // Counted by total and score (issue 35): the same answer as comparing every pair.
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.constantFrom("a", "b", "c", "d", "e", "f"), total: fc.integer({ min: 0, max: 3 }), score: fc.option(fc.integer({ min: -1, max: 1 }), { nil: undefined }) }), { maxLength: 12 }), (list) => {
+        const pairwise = list.filter((c) => list.some((o) => o.id !== c.id && o.total === c.total && (o.score ?? 0) === (c.score ?? 0))).map((c) => c.id);
+        expect(tiedIds(list)).toEqual(pairwise);
+      }),
+    );
   });
   it("a weapon attacks only between its nearest and farthest ranges", () => {
     expect([reaches(spear, "touch"), reaches(spear, "close"), reaches(spear, "near"), reaches({ min: "reach", max: "close" }, "touch"), reaches(null, "touch")]).toEqual([true, true, false, false, false]);

@@ -1,5 +1,6 @@
 // Seed 000_4377b2da58f3a52b.txt as a whole: the stat blocks, derived values ("Shock and Pain", "Blood Loss",
 // "Exchange of Blows" light penalties, "Higher Footing"), the token bar, the armory figures and the strings.
+import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import {
   armourPenalty,
   lightPenalty,
   roundPool,
+  roundPoolSize,
   BODY_PARTS,
   TERRAIN_TABLE,
   PACES,
@@ -114,6 +116,19 @@ describe("seed 000 derived values and the token bar", () => {
     expect(lightPenalty(10, "darkness")).toBe(5);
     expect(lightPenalty(10, "darkness", true)).toBe(0);
     expect(roundPool({ base: 12, armourPenalty: 2, light: "darkness", higherFooting: true }).pool).toBe(7);
+  });
+  it("the pool alone (a whole bout's refresh, issue 35) is the pool roundPool works out with its steps, for any parts", () => {
+    const part = fc.option(fc.integer({ min: -3, max: 12 }), { nil: undefined });
+    fc.assert(
+      fc.property(
+        fc.record({ base: fc.integer({ min: 0, max: 24 }), armourPenalty: part, pain: part, fatigue: part, light: fc.option(fc.constantFrom("bright" as const, "dim" as const, "moonlight" as const, "darkness" as const), { nil: undefined }), seesInDark: fc.option(fc.boolean(), { nil: undefined }), healthNow: part, higherFooting: fc.option(fc.boolean(), { nil: undefined }), gmModifier: part, shockCarry: part }),
+        (input) => {
+          const full = roundPool(input);
+          expect(roundPoolSize(input)).toBe(full.pool);
+          expect(full.steps[0]).toEqual({ key: "BOUT.Steel.Pool.Base", change: input.base });
+        },
+      ),
+    );
   });
   it("vitality is Health now out of Health, edited at healthNow", () => {
     const a = actor({ health: 5, healthNow: 3 });
