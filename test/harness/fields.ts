@@ -116,6 +116,34 @@ export interface FieldOptions {
   [key: string]: unknown;
 }
 
+/**
+ * A field class's `_defaults`, read once per class: their keys, and their values when every one is a
+ * primitive or a function (`values` null otherwise: a default that is an object, such as
+ * FilePathField's `categories: []`, is read afresh for each field, so no two fields share it, as
+ * in v13, whose getter builds a new object at each read). The getters of the harness's fields (and of
+ * any subclass that returns the same figures at each read) give the same keys and values each time.
+ */
+interface ClassDefaults {
+  keys: string[];
+  /** One read of the defaults, for `key in` (an option named by it is not copied onto the field). */
+  probe: FieldOptions;
+  values: unknown[] | null;
+}
+const defaultsByClass = new WeakMap<Function, ClassDefaults>();
+
+function classDefaults(cls: typeof DataField): ClassDefaults {
+  let found = defaultsByClass.get(cls);
+  if (!found) {
+    const defaults = cls._defaults;
+    const keys = Object.keys(defaults);
+    const values = Object.values(defaults);
+    const shared = values.every((v) => v === null || (typeof v !== "object"));
+    found = { keys, probe: defaults, values: shared ? values : null };
+    defaultsByClass.set(cls, found);
+  }
+  return found;
+}
+
 export class DataField {
   static recursive = false;
   name = "";
@@ -134,10 +162,17 @@ export class DataField {
 
   constructor(options: FieldOptions = {}) {
     this.options = options;
-    const defaults = (this.constructor as typeof DataField)._defaults;
-    for (const [key, value] of Object.entries(defaults)) (this as AnyObject)[key] = key in options ? options[key] : value;
+    // v13 DataField#constructor (common/data/fields.mjs): each key of the class's `_defaults` is set from the
+    // options when given there, else from the defaults (v13 reads the getter again for each key).
+    const defaults = classDefaults(this.constructor as typeof DataField);
+    const keys = defaults.keys;
+    const values = defaults.values ?? Object.values((this.constructor as typeof DataField)._defaults);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      (this as AnyObject)[key] = key in options ? options[key] : values[i];
+    }
     // `validate` stays an option: as an own property it would hide the method.
-    for (const [key, value] of Object.entries(options)) if (!(key in defaults) && key !== "validate") (this as AnyObject)[key] = value;
+    for (const key of Object.keys(options)) if (!(key in defaults.probe) && key !== "validate") (this as AnyObject)[key] = options[key];
   }
 
   get fieldPath(): string {
@@ -474,7 +509,7 @@ export class SchemaField extends DataField {
   override getInitialValue(data: AnyObject = {}): unknown {
     if ("initial" in this.options) return super.getInitialValue(data);
     const out: AnyObject = {};
-    for (const [name, field] of Object.entries(this.fields)) out[name] = field.getInitialValue(data);
+    for (const name in this.fields) out[name] = this.fields[name]!.getInitialValue(data);
     return out;
   }
 
@@ -511,20 +546,25 @@ export class SchemaField extends DataField {
   override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
     const data = value as AnyObject;
     for (const key of Object.keys(data)) if (!this.has(key) && !isDeletionKey(key)) delete data[key];
-    for (const [name, field] of Object.entries(this.fields)) {
+    // One options object for every field (no field changes the options it is given). The fields are walked
+    // with for-in rather than Object.entries: a schema's fields object is plain, its own keys only, in order.
+    const inner = { ...options, source: options.source ?? data };
+    for (const name in this.fields) {
       if (options.partial && !(name in data)) continue;
-      data[name] = field.clean(data[name], { ...options, source: options.source ?? data });
+      data[name] = this.fields[name]!.clean(data[name], inner);
     }
     return data;
   }
 
   override _validateType(value: unknown, options: CleanOptions & { partial?: boolean } = {}): DataModelValidationFailure | void {
     if (!isPlainObject(value)) throw new Error("must be an object");
-    const failure = new DataModelValidationFailure({ unresolved: false });
-    for (const [name, field] of Object.entries(this.fields)) {
+    // Made only when a field fails: DataField#validate reads no failure and an empty one alike.
+    let failure: DataModelValidationFailure | undefined;
+    for (const name in this.fields) {
       if (options.partial && !(name in value)) continue;
-      const f = field.validate(value[name], options);
+      const f = this.fields[name]!.validate(value[name], options);
       if (f) {
+        failure ??= new DataModelValidationFailure({ unresolved: false });
         failure.fields[name] = f;
         failure.unresolved = true;
       }
@@ -535,14 +575,14 @@ export class SchemaField extends DataField {
   override initialize(value: unknown, model?: unknown): unknown {
     if (!value) return value;
     const out: AnyObject = {};
-    for (const [name, field] of Object.entries(this.fields)) out[name] = field.initialize((value as AnyObject)[name], model);
+    for (const name in this.fields) out[name] = this.fields[name]!.initialize((value as AnyObject)[name], model);
     return out;
   }
 
   override toObject(value: unknown): unknown {
     if (!value) return value;
     const out: AnyObject = {};
-    for (const [name, field] of Object.entries(this.fields)) out[name] = field.toObject((value as AnyObject)[name]);
+    for (const name in this.fields) out[name] = this.fields[name]!.toObject((value as AnyObject)[name]);
     return out;
   }
 

@@ -186,6 +186,11 @@ export class Network {
   clock: Clock = REAL_CLOCK;
   /** Messages sent and not yet delivered, on every link. */
   inFlight = 0;
+  /**
+   * What a message on its way keeps alive with it: a pending delivery's timer holds its link and so
+   * this network, and through this the TestWorld it belongs to (world.ts LIVE_WORLDS holds worlds weakly).
+   */
+  owner: unknown = null;
   private readonly links = new Map<object, { up: Link; down: Link }>();
   private readonly closed = new WeakSet<object>();
 

@@ -20,16 +20,20 @@ export function getType(value: unknown): string {
 }
 
 export function isPlainObject(value: unknown): value is AnyObject {
+  // Anything but an object (a primitive, a function) is never "Object" to getType.
+  if (value === null || typeof value !== "object") return false;
   return getType(value) === "Object";
 }
 
 export function deepClone<T>(value: T): T {
+  // Primitives and functions are returned as they are (the checks below would come to that).
+  if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => deepClone(v)) as T;
   if (value instanceof Set) return new Set([...value].map((v) => deepClone(v))) as T;
   if (value instanceof Date) return new Date(value.getTime()) as T;
   if (isPlainObject(value)) {
     const out: AnyObject = {};
-    for (const [k, v] of Object.entries(value)) out[k] = deepClone(v);
+    for (const k of Object.keys(value)) out[k] = deepClone((value as AnyObject)[k]);
     return out as T;
   }
   return value;

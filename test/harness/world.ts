@@ -46,17 +46,46 @@ function readJson(path: string): AnyObject {
   return JSON.parse(readFileSync(path, "utf8")) as AnyObject;
 }
 
-/** Wrap the ES-module bundle so it runs as a script: it must import and export nothing. */
-function scriptFromBundle(code: string): string {
-  if (/^\s*(import|export)\s/m.test(code)) throw new Error("The system bundle must not use import or export statements at top level");
-  return `(function () {"use strict";\n${code}\n})();`;
+/**
+ * The names the bundle's code reads from its realm's global scope that the wrapper hands it as
+ * bindings instead: the language's own (Object, Math, JSON, Map, Promise ...) and the harness's
+ * globals (foundry, game, CONFIG, Hooks, ui ...), each one that the bundle's text names. A realm
+ * made by node:vm answers every read of a global through a host callback (about 0.1 µs each, a
+ * hundred times a local's), and the system reads them everywhere. The bindings hold the realm's
+ * own objects, read once in the realm as the bundle starts; nothing rebinds these names later (the
+ * harness mutates the objects, never replaces them), so the code sees what it would have read.
+ * Left as global reads: the global object's own names, `eval` (a direct eval must stay direct)
+ * and what is not a plain identifier.
+ */
+const UNBOUND = new Set(["globalThis", "window", "self", "eval", "arguments", "undefined", "NaN", "Infinity"]);
+
+function boundGlobals(code: string, globals: readonly string[]): string[] {
+  const words = new Set(code.match(/[A-Za-z_$][\w$]*/g));
+  return [...new Set(globals)].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !UNBOUND.has(name) && words.has(name)).sort();
+}
+
+/** The language's global names (a fresh realm's, before anything is added to it). */
+let builtinNames: string[] | undefined;
+function languageGlobals(): string[] {
+  builtinNames ??= vm.runInNewContext("Object.getOwnPropertyNames(globalThis)") as string[];
+  return builtinNames;
 }
 
 /**
- * The bundle compiled once per file version and per worker: every connect runs the same
- * vm.Script in its own fresh context (node's vm: one Script may run in many contexts), so
- * the realms stay separate while V8 parses the ~600 KB bundle, and compiles each of its
- * functions, once instead of at every connect.
+ * Wrap the ES-module bundle so it runs as a script: it must import and export nothing. The bundle
+ * starts on the second line, as it always has; `names` are bound around it (boundGlobals).
+ */
+function scriptFromBundle(code: string, names: readonly string[]): string {
+  if (/^\s*(import|export)\s/m.test(code)) throw new Error("The system bundle must not use import or export statements at top level");
+  const list = names.join(", ");
+  return `(function (${list}) { return (function () {"use strict";\n${code}\n})(); })(${list});`;
+}
+
+/**
+ * The bundle compiled once per file version, per set of global names and per worker: every
+ * connect runs the same vm.Script in its own fresh context (node's vm: one Script may run in many
+ * contexts), so the realms stay separate while V8 parses the ~600 KB bundle, and compiles each of
+ * its functions, once instead of at every connect.
  */
 const compiled = new Map<string, { version: string; script: vm.Script }>();
 
@@ -66,12 +95,14 @@ function fileVersion(path: string): string {
   return `${mtimeMs}:${size}`;
 }
 
-function bundleScript(path: string): vm.Script {
+function bundleScript(path: string, globals: readonly string[]): vm.Script {
   const version = fileVersion(path);
-  const cached = compiled.get(path);
+  const key = `${path}\n${[...globals].sort().join(",")}`;
+  const cached = compiled.get(key);
   if (cached?.version === version) return cached.script;
-  const script = new vm.Script(scriptFromBundle(readFileSync(path, "utf8")), { filename: path });
-  compiled.set(path, { version, script });
+  const code = readFileSync(path, "utf8");
+  const script = new vm.Script(scriptFromBundle(code, boundGlobals(code, [...languageGlobals(), ...globals])), { filename: path });
+  compiled.set(key, { version, script });
   return script;
 }
 
@@ -114,8 +145,38 @@ export function tableLatency(userIds: readonly string[]): Latency {
   return (leg) => delays.get(leg.userId) ?? TABLE_LATENCY_MS[0];
 }
 
-/** The worlds made in this test file: `settle()` (test/shell/support.ts) waits for their messages in flight. */
-export const LIVE_WORLDS = new Set<TestWorld>();
+/**
+ * The worlds made in this test file: `settle()` (test/shell/support.ts) waits for their messages in
+ * flight. Held weakly, so a world no test can reach any more is collected with its clients' realms
+ * rather than kept to the file's end (a file makes dozens; keeping them all made every full garbage
+ * collection walk them). A world with a message on its way is still reachable: the delivery's timer
+ * holds its network, and the network its world (latency.ts `Network#owner`).
+ */
+class LiveWorlds {
+  private refs = new Set<WeakRef<TestWorld>>();
+
+  add(world: TestWorld): void {
+    this.refs.add(new WeakRef(world));
+  }
+
+  clear(): void {
+    this.refs.clear();
+  }
+
+  get size(): number {
+    return [...this].length;
+  }
+
+  *[Symbol.iterator](): IterableIterator<TestWorld> {
+    for (const ref of this.refs) {
+      const world = ref.deref();
+      if (world) yield world;
+      else this.refs.delete(ref);
+    }
+  }
+}
+
+export const LIVE_WORLDS = new LiveWorlds();
 
 export class TestWorld {
   readonly server: WorldServer;
@@ -148,6 +209,7 @@ export class TestWorld {
     const ids = users.map((u) => this.server.addUser(u.name, u.role ?? ROLES.PLAYER, u.id)._id as string);
     this.server.latency = latency ?? (users.length > 1 ? tableLatency(ids) : 0);
     if (clock === "virtual") this.server.network.clock = new VirtualClock();
+    this.server.network.owner = this;
     LIVE_WORLDS.add(this);
   }
 
@@ -175,7 +237,7 @@ export class TestWorld {
     context.globalThis = context;
     context.window = context;
     for (const [key, value] of this.server.settings) runtime.game.settings.applyWorld(key, value);
-    if (bundle) bundleScript(bundle).runInContext(context);
+    if (bundle) bundleScript(bundle, Object.keys(runtime.globals)).runInContext(context);
     runtime.hooks.callAll("init");
     runtime.hooks.callAll("i18nInit");
     runtime.hooks.callAll("setup");
