@@ -2,7 +2,7 @@ import { notifyRefusal } from "../table/notify";
 import { namedRefusal } from "../table/named-refusal";
 import { fightNowOf, timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
 import { ok, refuse, type Outcome } from "../engine/outcome";
-import { roundsBegun, turnHolder, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { actingOrder, roundsBegun, turnHolder, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
 import { rosterChanges, type RosterEntry } from "../engine/time/roster";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import { worldTimeDelta } from "../engine/time/round-length";
@@ -33,11 +33,8 @@ const ORDERS = new WeakMap<TrackerView, { ids: readonly string[]; ranks: Readonl
 function orderOf(view: TrackerView): { ids: readonly string[]; ranks: ReadonlyMap<string, number> } {
   let kept = ORDERS.get(view);
   if (!kept) {
-    // engine/time/machine.ts actingOrder (each fighter once, in the rows' order), with the places found in the same pass.
-    const ids: string[] = [];
-    const ranks = new Map<string, number>();
-    for (const { combatantId } of view.rows) if (!ranks.has(combatantId)) ranks.set(combatantId, ids.push(combatantId) - 1);
-    kept = { ids, ranks };
+    const ids = actingOrder(view);
+    kept = { ids, ranks: new Map(ids.map((id, i) => [id, i])) };
     ORDERS.set(view, kept);
   }
   return kept;

@@ -17,7 +17,7 @@ import { queued } from "../write-queue";
 import { fighterName } from "../fighter";
 import { notifyRefusal } from "../notify";
 import { rulesetStyles, type RulesetStyles } from "./registry";
-import { downed, mayBeStyled, styleOf } from "./style-of";
+import { downed, styledInOrder, styleOf } from "./style-of";
 
 /** Does the GM confirm the styles' choices each round (the world setting), or do they stand unasked? */
 export const confirmsRounds = (): boolean => tableSwitch("styleConfirm");
@@ -60,9 +60,7 @@ export async function askPlanFor(combat: BoutCombat, styles: RulesetStyles, orde
   if (asking.get(id) === round) return false;
   const rows: RoundRow[] = [];
   const ruleset = activeRuleset().id;
-  const styledIds = mayBeStyled(combat, ruleset);
-  for (const combatantId of styledIds.size ? order : []) {
-    if (!styledIds.has(combatantId)) continue;
+  for (const combatantId of styledInOrder(combat, order, ruleset)) {
     const combatant = combat.combatants.get(combatantId);
     const style = styleOf(combatant, ruleset);
     const actor = (combatant?.actor as Actor.Implementation | null | undefined) ?? null;

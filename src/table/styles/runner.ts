@@ -16,7 +16,7 @@ import { notifyRefusal } from "../notify";
 import type { Outcome } from "../../engine/outcome";
 import { queued } from "../write-queue";
 import { rulesetStyles, type StyleAct, type Styled } from "./registry";
-import { downed, mayBeStyled, styleOf } from "./style-of";
+import { downed, styledInOrder, styleOf } from "./style-of";
 import { askPlanFor, planFor } from "./round-plans";
 
 type Fight = BoutCombat & { id: string };
@@ -164,9 +164,7 @@ async function tick(combat: Fight): Promise<void> {
   // The state's fingerprint as kept with it (BoutCombat#statePrint), not hashed whole again at every look (issue 35).
   const seen = combat.statePrint;
   // Only those whose stored style names a style are looked at (most fighters: the GM decides); the ruleset read once per look.
-  const styledIds = mayBeStyled(combat, ruleset);
-  for (const id of styledIds.size ? ids : []) {
-    if (!styledIds.has(id)) continue;
+  for (const id of styledInOrder(combat, ids, ruleset)) {
     const styled = styledCombatant(combat, id, { down: true, ruleset });
     if (!styled) continue;
     const tried = `${combat.id}:${id}:${seen}`;

@@ -56,6 +56,12 @@ export function mayBeStyled(combat: BoutCombat, ruleset: RulesetId = activeRules
   return (kept.ruleset === ruleset ? kept : work()).ids;
 }
 
+/** Of `order`, in its order, the combatants a style may play (mayBeStyled): usually none. */
+export function styledInOrder(combat: BoutCombat, order: readonly string[], ruleset: RulesetId = activeRuleset().id): string[] {
+  const ids = mayBeStyled(combat, ruleset);
+  return ids.size ? order.filter((id) => ids.has(id)) : [];
+}
+
 /**
  * Out of the fight (a style neither acts for it nor strikes at it): marked defeated, or out of action as its
  * fight's roster counts it (the ruleset's rule on its figures and conditions: `BoutCombat#outOfAction`), so a
