@@ -86,9 +86,45 @@ function liveFigure(c: PulseCombatant, now: FightNow): LiveCombatant {
   return figure;
 }
 
+/**
+ * The state last read under each `now` (issue 35: a step, its view and the shell's questions read the same state
+ * under the same conditions several times; states and `now` are never changed in place, so one reading serves all).
+ */
+const READ = new WeakMap<PulsesState, LiveState>();
+
+/**
+ * The stored list each live list was read from: a step that leaves every figure as it was (a new pulse) stores that
+ * same list back, so the stored change and the undo entry pass it by as one (issue 35).
+ */
+const LIST_FROM = new WeakMap<readonly LiveCombatant[], readonly PulseCombatant[]>();
+
+/** The live list last read from each stored list, and under which `now`: the next state of a step that left the figures as they were reads the same list. */
+const LIST_READ = new WeakMap<readonly PulseCombatant[], { readonly now: FightNow; readonly list: readonly LiveCombatant[] }>();
+
+/** The figures of a stored list as the rules read them now (lists and `now` are never changed in place). */
+function liveList(list: readonly PulseCombatant[], now: FightNow): readonly LiveCombatant[] {
+  const known = LIST_READ.get(list);
+  if (known && known.now === now) return known.list;
+  const combatants: LiveCombatant[] = [];
+  // The list goes back as it was only if every figure does (an older state's stored conditions are not kept).
+  let same = true;
+  for (const c of list) {
+    const figure = liveFigure(c, now);
+    combatants.push(figure);
+    same &&= READ_FROM.get(figure) === c;
+  }
+  if (same) LIST_FROM.set(combatants, list);
+  LIST_READ.set(list, { now, list: combatants });
+  return combatants;
+}
+
 /** The state as the rules read it now. */
 function live(s: PulsesState, now: FightNow = CALM): LiveState {
-  return { ...s, combatants: s.combatants.map((c) => liveFigure(c, now)), now };
+  const known = READ.get(s);
+  if (known && known.now === now) return known;
+  const read = { ...s, combatants: liveList(s.combatants, now), now };
+  READ.set(s, read);
+  return read;
 }
 
 /** What is stored: the figures without their conditions (an older state's stored conditions go too). */
@@ -96,12 +132,14 @@ function stored(s: LiveState): PulsesState {
   const { now: _now, ...rest } = s;
   return {
     ...rest,
-    combatants: s.combatants.map((c) => {
-      const was = READ_FROM.get(c);
-      if (was) return was;
-      const { stunned: _s, close: _c, unconscious: _u, ...figure } = c as LiveCombatant & { unconscious?: unknown };
-      return figure;
-    }),
+    combatants:
+      LIST_FROM.get(s.combatants) ??
+      s.combatants.map((c) => {
+        const was = READ_FROM.get(c);
+        if (was) return was;
+        const { stunned: _s, close: _c, unconscious: _u, ...figure } = c as LiveCombatant & { unconscious?: unknown };
+        return figure;
+      }),
   };
 }
 
@@ -560,6 +598,9 @@ function applyLive(state: LiveState, command: PulsesCommand): Outcome<Transition
     case "rollSideInitiative": {
       if (s.step.kind !== "initiative") return no("notNow", "NotNow");
       const rollers = initiativeRollers(s);
+      // [12.2] only a figure free to act rolls: a stun set since the step began can leave a side (or both) nobody
+      // to roll, and then there is nothing to roll against; the step moves on as it would have.
+      if (rollers.length < 2) return ok(settle(s, events));
       const rolls: SideRoll[] = [];
       for (const r of rollers) {
         const roll = command.rolls?.[r.side];

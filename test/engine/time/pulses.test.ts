@@ -79,6 +79,20 @@ describe("seed 004 [12] a pulse with no engagements", () => {
     expect(currentActors(u.state).sort()).toEqual(["bruna", "egil", "fenn"]);
   });
 
+  it("[12.2] a side stunned whole since the pulse began has nobody to roll: the roll is not needed, and the step moves on", () => {
+    // The raiders all stunned from the token HUD after the pulse opened: only the knights can roll, so nobody rolls against them.
+    const s0 = start().state;
+    const raidersStunned = { statuses: { bruna: ["stun"], egil: ["stun"], fenn: ["stun"] } };
+    const t = runNow(raidersStunned, s0, { type: "rollSideInitiative", rolls: { knights: 4, raiders: 6 } });
+    expect(t.events[0]).toEqual({ type: "sideInitiativeNotNeeded", winner: "knights" });
+    expect(t.state.initiative).toEqual({ rolls: [], winner: "knights" });
+    // Everyone stunned: nobody rolls, nobody wins, and a roll sent anyway is not an error either.
+    const all = { statuses: Object.fromEntries(roster.map((c) => [c.id, ["stun"]])) };
+    const u = runNow(all, s0, { type: "rollSideInitiative", rolls: { knights: 0, raiders: 0 } });
+    expect(u.events[0]).toEqual({ type: "sideInitiativeNotNeeded", winner: null });
+    expect(u.state.step.kind).not.toBe("initiative");
+  });
+
   it("a tie is rolled again and changes nothing", () => {
     const s0 = start().state;
     const out = must(pulsesMachine.apply(s0, { type: "rollSideInitiative", rolls: { knights: 1, raiders: 4 } }));
