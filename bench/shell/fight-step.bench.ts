@@ -20,7 +20,7 @@ const SIZES = [10, 50, 200] as const;
  * step an exchange of one of them; "steel, one bout" is the same crowd in a single bout, where every exchange
  * refreshes every member's pool by the rule ("Exchange of Blows"): that growth is the rule's, shown beside it.
  */
-const CASES = [
+const ALL_CASES = [
   { key: "steel", ruleset: "steel", boutsOf: 2 },
   { key: "steel, one bout", ruleset: "steel", boutsOf: 0 },
   { key: "phases", ruleset: "phases", boutsOf: 0 },
@@ -28,6 +28,9 @@ const CASES = [
   { key: "opposed", ruleset: "opposed", boutsOf: 0 },
   { key: "pulse", ruleset: "pulse", boutsOf: 0 },
 ] as const;
+/** BOUT_BENCH_CASES=pulse,phases: only those tables (by key, or by ruleset), for a quick look at one ruleset. */
+const only = process.env.BOUT_BENCH_CASES?.split(",").map((x) => x.trim());
+const CASES = only ? ALL_CASES.filter((c) => only.includes(c.key) || only.includes(c.ruleset)) : ALL_CASES;
 
 /** A started fight of `n` blank fighters, at the point where the next step moves one fighter on. */
 async function started(ruleset: string, n: number, boutsOf = 0) {
@@ -65,7 +68,7 @@ async function newRound(ruleset: string, n: number): Promise<{ round: number; co
 }
 const largest = SIZES.at(-1)!;
 const rounds = [];
-for (const ruleset of RULESETS) rounds.push({ ruleset, ...(await newRound(ruleset, largest)) });
+for (const ruleset of RULESETS.filter((r) => CASES.some((c) => c.ruleset === r))) rounds.push({ ruleset, ...(await newRound(ruleset, largest)) });
 console.log(`\nAt ${largest} combatants: bytes a new round writes (every Combat update it makes) and the Combat document's size after it`);
 for (const r of rounds) console.log(`  ${r.ruleset.padEnd(13)} new round ${String(r.round).padStart(8)} B   Combat ${String(r.combat).padStart(8)} B`);
 
@@ -83,9 +86,10 @@ for (const r of rounds) console.log(`  ${r.ruleset.padEnd(13)} new round ${Strin
  * A sample counts as the server's when the nearest frame on its stack that is either a server frame
  * (test/harness/server.ts) or a client's receipt of what the server sent (runtime.ts `receive`) is a server frame.
  * Each share is a count of the profile's samples (idle ones left out) applied to the median CPU time.
- * Medians of CPU_STEPS steps.
+ * Medians of CPU_STEPS steps: at 10 combatants a step's own code is a few tenths of a millisecond, a few dozen
+ * samples a step, so nine steps (as first measured) moved the ratio by a third between runs of the same code.
  */
-const CPU_STEPS = 9;
+const CPU_STEPS = 60;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -95,8 +99,8 @@ type Split = { system: number; storage: number; foundry: number; server: number;
 /** The system's functions that keep the fight's state (src/engine/time/undo.ts, src/data/combat/*), by name (the bundle keeps names). */
 const STORAGE = /^(diffStep|historyAfterStep|stateChange|historyChange|keepState|readState|readStoredHistory|printOf\$?\d*|storedChange)$/;
 type Frame = { url: string; functionName: string };
-/** A CPU profile's samples (idle ones left out), as shares of the whole, by the script each fell in. */
-function splitProfile(profile: { nodes: { id: number; callFrame: Frame; children?: number[] }[]; samples: number[] }): Split {
+/** A CPU profile's samples (idle ones left out), counted by the script each fell in. */
+function splitProfile(profile: { nodes: { id: number; callFrame: Frame; children?: number[] }[]; samples: number[] }): { split: Split; counted: number } {
   const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -127,8 +131,7 @@ function splitProfile(profile: { nodes: { id: number; callFrame: Frame; children
     else if (/test\/harness\//.test(f.url)) split[onServer(id) ? "server" : "foundry"]++;
     else split[f.functionName === "(garbage collector)" ? "gc" : "other"]++;
   }
-  for (const k of Object.keys(split) as (keyof Split)[]) split[k] /= Math.max(1, counted);
-  return split;
+  return { split, counted };
 }
 type Timed = { key: string; n: number; step: number; split: Split };
 const session = new Session();
@@ -136,18 +139,45 @@ session.connect();
 await session.post("Profiler.enable");
 // One sample every 100 µs (V8's default is 1 ms, about one sample per step at 10 combatants: too few to split).
 await session.post("Profiler.setSamplingInterval", { interval: 100 });
-/** CPU_STEPS runs of `step` after one unmeasured: the median CPU time and the profile's split. */
-async function timed(key: string, n: number, step: () => Promise<unknown>): Promise<Timed> {
-  await step();
-  const times: number[] = [];
+/** What one table's steps are measured from: its CPU times and its profile's samples, gathered over several turns. */
+type Gathered = { times: number[]; split: Split; counted: number };
+const gathered = (): Gathered => ({ times: [], split: { system: 0, storage: 0, foundry: 0, server: 0, gc: 0, other: 0 }, counted: 0 });
+/** `count` runs of `step`, their CPU times and profile added to `into`. */
+async function gather(into: Gathered, count: number, step: () => Promise<unknown>): Promise<void> {
   await session.post("Profiler.start");
-  for (let i = 0; i < CPU_STEPS; i++) {
+  for (let i = 0; i < count; i++) {
     const from = cpuMs();
     await step();
-    times.push(cpuMs() - from);
+    into.times.push(cpuMs() - from);
   }
   const { profile } = await session.post("Profiler.stop");
-  return { key, n, step: median(times), split: splitProfile(profile as never) };
+  const { split, counted } = splitProfile(profile as never);
+  for (const k of Object.keys(split) as (keyof Split)[]) into.split[k] += split[k];
+  into.counted += counted;
+}
+const timedOf = (key: string, n: number, g: Gathered): Timed => {
+  const split = { ...g.split };
+  for (const k of Object.keys(split) as (keyof Split)[]) split[k] /= Math.max(1, g.counted);
+  return { key, n, step: median(g.times), split };
+};
+/**
+ * Each size's steps are taken in turns (ROUNDS turns of CPU_STEPS / ROUNDS steps, the sizes' order rotating) after
+ * WARM unmeasured steps each, so the engine's warming up and the machine's moments fall on every size alike: measured
+ * one size after the other, the first size measured ran colder code, and a busy moment fell on one size only.
+ */
+const ROUNDS = 6;
+const WARM = 10;
+async function timedSizes(key: string, steps: ReadonlyMap<number, () => Promise<unknown>>): Promise<Timed[]> {
+  const all = new Map([...steps.keys()].map((n) => [n, gathered()]));
+  for (const [, step] of steps) for (let i = 0; i < WARM; i++) await step();
+  const sizes = [...steps.keys()];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let j = 0; j < sizes.length; j++) {
+      const n = sizes[(r + j) % sizes.length]!;
+      await gather(all.get(n)!, Math.ceil(CPU_STEPS / ROUNDS), steps.get(n)!);
+    }
+  }
+  return sizes.map((n) => timedOf(key, n, all.get(n)!));
 }
 const cpu: Timed[] = [];
 /**
@@ -158,20 +188,41 @@ const cpu: Timed[] = [];
  * can make that part flat, so the system's own share is read apart from it.
  */
 const floor: Timed[] = [];
+/**
+ * A table's next step, over as many fights of that table as the steps measured need: a phases or opposed round ends
+ * once everyone has acted (the next Next turn is refused until the GM starts another round), so a fight of n
+ * combatants gives n - 1 steps of one round before the next fight of the same table takes over.
+ */
+async function stepsOf(c: (typeof CASES)[number], n: number): Promise<{ step: () => Promise<void>; last: Awaited<ReturnType<typeof started>> }> {
+  const perFight = Math.max(1, n - 1);
+  const fightsNeeded = Math.ceil((WARM + ROUNDS * Math.ceil(CPU_STEPS / ROUNDS)) / perFight);
+  const pool: Awaited<ReturnType<typeof started>>[] = [];
+  for (let i = 0; i < fightsNeeded; i++) pool.push(await started(c.ruleset, n, c.boutsOf));
+  let at = 0;
+  let used = 0;
+  const step = async () => {
+    if (used === perFight) [at, used] = [at + 1, 0];
+    used++;
+    const t = pool[at]!;
+    const mark = t.world.server.writes.length;
+    await (c.ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
+    await settle();
+    // A refused step would measure nothing: the step must have written the Combat.
+    if (!t.world.writesSince(mark).some((w: { documentName: string }) => w.documentName === "Combat")) throw new Error(`${c.key} at ${n}: the step wrote nothing (${t.gm.notices.at(-1)?.message ?? "no notice"})`);
+  };
+  return { step, last: pool.at(-1)! };
+}
 for (const c of CASES) {
-  for (const n of SIZES) {
-    const t = await started(c.ruleset, n, c.boutsOf);
-    cpu.push(await timed(c.key, n, async () => {
-      await (c.ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
-      await settle();
-    }));
-    if (c.key === "steel, one bout" || n === 50) continue;
-    let i = 0;
-    floor.push(await timed(c.key, n, async () => {
-      await t.combat.update({ "flags.bench.mark": ++i });
-      await settle();
-    }));
-  }
+  const tables = new Map<number, Awaited<ReturnType<typeof stepsOf>>>();
+  for (const n of SIZES) tables.set(n, await stepsOf(c, n));
+  cpu.push(...(await timedSizes(c.key, new Map([...tables].map(([n, t]) => [n, t.step])))));
+  if (c.key === "steel, one bout") continue;
+  let i = 0;
+  const marks = new Map([...tables].filter(([n]) => n !== 50).map(([n, { last: t }]) => [n, async () => {
+    await t.combat.update({ "flags.bench.mark": ++i });
+    await settle();
+  }]));
+  floor.push(...(await timedSizes(c.key, marks)));
 }
 session.disconnect();
 const ms = (x: number) => x.toFixed(2).padStart(7);

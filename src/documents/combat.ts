@@ -28,17 +28,30 @@ import { keptUntilTheWorldChanges } from "../table/world-changes";
 
 /** The machine's view of each state worked out (see BoutCombat#viewOf). */
 const VIEWS = new WeakMap<object, { key: string; view: TrackerView }>();
+type ActingOrder = { readonly ids: readonly string[]; readonly ranks: ReadonlyMap<string, number> };
 /** Each view's acting order and every fighter's place in it, worked out once per view (views are kept per state: issue 35). */
-const ORDERS = new WeakMap<TrackerView, { ids: readonly string[]; ranks: ReadonlyMap<string, number> }>();
-function orderOf(view: TrackerView): { ids: readonly string[]; ranks: ReadonlyMap<string, number> } {
+const ORDERS = new WeakMap<TrackerView, ActingOrder>();
+/**
+ * A view's acting order, the very object of `last` when its rows list the same fighters in the same order (most
+ * steps): what is worked out from an order (core's turn list in it: BoutCombat#fightOrder) is then known the same.
+ */
+function orderOf(view: TrackerView, last: ActingOrder | undefined): ActingOrder {
   let kept = ORDERS.get(view);
   if (!kept) {
-    const ids = actingOrder(view);
-    kept = { ids, ranks: new Map(ids.map((id, i) => [id, i])) };
+    const rows = view.rows;
+    if (last && rows.length === last.ids.length && rows.every((r, i) => r.combatantId === last.ids[i])) kept = last;
+    else {
+      const ids = actingOrder(view);
+      kept = { ids, ranks: new Map(ids.map((id, i) => [id, i])) };
+    }
     ORDERS.set(view, kept);
   }
   return kept;
 }
+/** Each combat's acting order last asked for. */
+const LAST_ORDER = new WeakMap<object, ActingOrder>();
+/** Each turn list fightOrder returned in its order, with the acting order it follows (lists are never changed in place). */
+const IN_ORDER = new WeakMap<readonly unknown[], ActingOrder>();
 /** The fighters' conditions as a key (only those under some condition are listed: usually none). */
 const nowKey = (now: FightNow): string => JSON.stringify(now.statuses);
 /** Each combat's fighters' conditions and their key, read again once a document they come from changes (world-changes.ts). */
@@ -47,7 +60,7 @@ const NOW = keptUntilTheWorldChanges<BoutCombat, { now: FightNow; key: string }>
 const TIMED = keptUntilTheWorldChanges<BoutCombat, readonly TimedConditions[]>();
 /** Each combat's combatant infos, one list until the world changes (their parts read once, when first asked). */
 const INFOS = keptUntilTheWorldChanges<BoutCombat, readonly CombatantInfo[]>();
-/** Each state's members among a list of infos (BoutCombat#fighterInfos). */
+/** Each state's (and each members' list's) members among a list of infos (BoutCombat#fighterInfos). */
 const MEMBER_INFOS = new WeakMap<object, { from: readonly CombatantInfo[]; infos: readonly CombatantInfo[] }>();
 type TimedEffect = { id: string; statuses: Set<string>; flags: Record<string, Record<string, unknown> | undefined> };
 type TimedConditions = { combatantId: string; actor: Actor.Implementation; effects: TimedEffect[] };
@@ -155,7 +168,10 @@ export class BoutCombat extends Combat {
   /** The fighters in a state's acting order (its view's rows, as kept for the state: BoutCombat#viewOf), with each one's place. */
   actingOrderOf(state: unknown, structure: TimeStructure | undefined = this.structure): { ids: readonly string[]; ranks: ReadonlyMap<string, number> } {
     const view = this.viewOf(state, structure);
-    return view ? orderOf(view) : { ids: [], ranks: new Map() };
+    if (!view) return { ids: [], ranks: new Map() };
+    const order = orderOf(view, LAST_ORDER.get(this));
+    LAST_ORDER.set(this, order);
+    return order;
   }
 
   /** One machine step from `state`, with the fighters' conditions as they are now. */
@@ -214,11 +230,19 @@ export class BoutCombat extends Combat {
       // A state's members among the combatants, found once per state and list of combatants (both kept: issue 35).
       const known = MEMBER_INFOS.get(state);
       if (known?.from === infos) return known.infos;
-      const members = new Set(structure.machine.members(state));
+      // States that share their members' list (a machine's listedFighters) share the infos found for it.
+      const list = structure.machine.members(state);
+      const shared = MEMBER_INFOS.get(list);
+      if (shared?.from === infos) {
+        MEMBER_INFOS.set(state, shared);
+        return shared.infos;
+      }
+      const members = new Set(list);
       // Shared by every step from this state: nobody may change it.
-      const found = Object.freeze(infos.filter((i) => members.has(i.id)));
-      MEMBER_INFOS.set(state, { from: infos, infos: found });
-      return found;
+      const found = { from: infos, infos: Object.freeze(infos.filter((i) => members.has(i.id))) };
+      MEMBER_INFOS.set(state, found);
+      MEMBER_INFOS.set(list, found);
+      return found.infos;
     }
     const roster = new Set(rosterChanges([], this.rosterEntries()).join);
     return infos.filter((i) => roster.has(i.id));
@@ -525,7 +549,10 @@ export class BoutCombat extends Combat {
   fightOrder<T extends { id: string | null }>(turns: readonly T[], state: unknown = this.machineState): T[] {
     const structure = this.structure;
     if (!structure || !state) return [...turns];
-    const { ids, ranks } = this.actingOrderOf(state, structure);
+    const order = this.actingOrderOf(state, structure);
+    // A list this returned for the same acting order is in it still (issue 35: no look at every turn then).
+    if (IN_ORDER.get(turns) === order) return turns as T[];
+    const { ids, ranks } = order;
     const rank = (id: string | null) => (id ? (ranks.get(id) ?? ids.length) : ids.length);
     // Most steps leave the acting order as it was: no sort then (and nothing built to find it out).
     let sorted = true;
@@ -534,8 +561,9 @@ export class BoutCombat extends Combat {
       sorted = last <= r;
       last = r;
     }
-    if (sorted) return [...turns];
-    return turns.map((c, i) => ({ c, i, r: rank(c.id) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
+    const out = sorted ? [...turns] : turns.map((c, i) => ({ c, i, r: rank(c.id) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
+    IN_ORDER.set(out, order);
+    return out;
   }
 
   /** Core's `turn` for a machine state: the turn holder's index in the fight's order, or null when nobody holds the turn. */

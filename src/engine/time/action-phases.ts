@@ -11,7 +11,7 @@
  * action; the fighter stays among those acting until the action ends (an
  * attack, a full action, a hold). The round ends when nobody can or will act.
  */
-import { byId } from "../by-id";
+import { byId, putById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
 import { samePlaces } from "./same-places";
@@ -165,7 +165,7 @@ function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Trans
       const ends = actionEnds(kind, sofar + now, remaining > 0) || left <= 0;
       const { action: _part, ...rest } = c;
       const next: ApCombatant = { ...rest, pool: left, actedThisPhase: ends, continuing: remaining > 0 ? { remaining, kind } : null, ...(ends ? {} : { action: { points: sofar + now, kind } }) };
-      return ok({ state: { ...s, combatants: s.combatants.map((x) => (x.id === c.id ? next : x)) }, events });
+      return ok({ state: { ...s, combatants: putById(s.combatants, next) }, events });
     }
     case "hold": {
       const c = find(cmd.combatantId);

@@ -12,7 +12,7 @@
  * the start of its round, spent by checked commands. Every refusal leaves the
  * state untouched (commands never mutate their input).
  */
-import { byId } from "../by-id";
+import { byId, mapKeepingIds, putById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { samePlaces } from "./same-places";
 import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
@@ -225,10 +225,11 @@ export function startBouts(bouts: readonly BoutInput[]): Outcome<BoutsState> {
 }
 
 const members = (s: BoutsState, boutId: string) => s.combatants.filter((c) => c.boutId === boutId);
-const findBout = (s: BoutsState, id: string) => s.bouts.find((b) => b.id === id);
+const findBout = (s: BoutsState, id: string) => byId(s.bouts, id);
 const findCombatant = (s: BoutsState, id: string) => byId(s.combatants, id);
-const putBout = (s: BoutsState, b: Bout): BoutsState => ({ ...s, bouts: s.bouts.map((x) => (x.id === b.id ? b : x)) });
-const putCombatant = (s: BoutsState, c: BoutCombatant): BoutsState => ({ ...s, combatants: s.combatants.map((x) => (x.id === c.id ? c : x)) });
+// The same ids in the same places: the new list shares the old one's ids (by-id.ts), so a step reads none of them again.
+const putBout = (s: BoutsState, b: Bout): BoutsState => ({ ...s, bouts: putById(s.bouts, b) });
+const putCombatant = (s: BoutsState, c: BoutCombatant): BoutsState => ({ ...s, combatants: putById(s.combatants, c) });
 
 function expired(c: BoutCombatant, b: Bout): boolean {
   const u = c.restrictedUntil;
@@ -261,14 +262,14 @@ export function stepStartsRound(s: BoutsState, cmd: { readonly type: string; rea
 function advance(s: BoutsState, b: Bout, forceRound: boolean): Transition<BoutsState, BoutsEvent> {
   if (!roundStarts(b, forceRound ? "nextRound" : "next")) {
     const nb: Bout = { ...endDoubleRed(b), exchange: 2 };
-    const combatants = s.combatants.map((c) => (c.boutId !== b.id ? c : tidy(c.acted ? { ...c, acted: false } : c, nb)));
+    const combatants = mapKeepingIds(s.combatants, (c) => (c.boutId !== b.id ? c : tidy(c.acted ? { ...c, acted: false } : c, nb)));
     return { state: { ...putBout(s, nb), combatants }, events: [{ type: "exchange", boutId: b.id, round: nb.round, exchange: 2 }] };
   }
   // The outnumbered roll settles one round only.
   const { crowd: _lastRound, ...rest } = endDoubleRed(b);
   const nb: Bout = { ...rest, round: b.round + 1, exchange: 1, exchangesThisRound: 2, roundsInFocus: s.focus === b.id ? b.roundsInFocus + 1 : b.roundsInFocus };
   const pools: Record<string, number> = {};
-  const combatants = s.combatants.map((c) => {
+  const combatants = mapKeepingIds(s.combatants, (c) => {
     if (c.boutId !== b.id) return c;
     const cp = Math.max(0, c.poolMax - c.carry);
     pools[c.id] = cp;
@@ -488,7 +489,8 @@ function apply(s: BoutsState, cmd: BoutsCommand): Outcome<Transition<BoutsState,
         if (missile !== null && !validMissile(missile)) return no("badMissile", "BadMissile", { combatant: cid });
         if (newRound) changed.set(cid, withMissile(c, missile));
       }
-      const state = changed.size ? { ...s, combatants: s.combatants.map((c) => changed.get(c.id) ?? c) } : s;
+      // Each changed entry keeps its id, in its place: the new list shares the ids (by-id.ts).
+      const state = changed.size ? { ...s, combatants: mapKeepingIds(s.combatants, (c) => changed.get(c.id) ?? c) } : s;
       return ok(advance(state, b, cmd.type === "nextRound"));
     }
     case "mount": {
@@ -786,10 +788,13 @@ export function boutsView(): (s: BoutsState) => TrackerView {
   let order: BoutsOrder | null = null;
   const kept = new WeakMap<BoutCombatant, KeptRow>();
   const keptGroups = new WeakMap<Bout, { readonly i: number; readonly focused: boolean; readonly group: TrackerGroup }>();
+  // The view worked out last, to take a row from by place while the order is the same object (issue 35): a row whose
+  // fighter and bout are the very entries they were, away from a change of focus, is the row it was.
+  let last: { readonly s: BoutsState; readonly order: BoutsOrder; readonly focusedId: string | undefined; readonly several: boolean; readonly rows: readonly TrackerRow[] } | null = null;
   return (s) => {
     if (!order || !sameOrderInputs(order, s)) order = orderOf(s);
     const { places } = order;
-    const focused = s.bouts.find((b) => b.id === s.focus) ?? s.bouts[0];
+    const focused = (s.focus ? byId(s.bouts, s.focus) : undefined) ?? s.bouts[0];
     const step: Label = !focused
       ? { key: `${V}Step.None` }
       : focused.phase === "opening"
@@ -808,9 +813,11 @@ export function boutsView(): (s: BoutsState) => TrackerView {
       return group;
     });
     const several = s.bouts.length > 1;
+    const before = last?.order === order && last.several === several ? last : null;
     const rows = order.ranked.map((k, n) => {
       const c = s.combatants[k]!;
       const b = s.bouts[order!.rankedBout[n]!]!;
+      if (before && c === before.s.combatants[k] && b === before.s.bouts[order!.rankedBout[n]!] && (before.focusedId === focused?.id || (b.id !== focused?.id && b.id !== before.focusedId))) return before.rows[n]!;
       const acting = b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id;
       const at = several ? places.get(c.id) : undefined;
       // Only a row that reads nothing of its bout but its id and holder may be kept.
@@ -821,6 +828,7 @@ export function boutsView(): (s: BoutsState) => TrackerView {
       if (plain) kept.set(c, { row, groupId: b.id, acting, order: at });
       return row;
     });
+    last = { s, order, focusedId: focused?.id, several, rows };
     return { round: focused?.round ?? 0, step, groups, rows };
   };
 }

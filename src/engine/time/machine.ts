@@ -5,6 +5,7 @@
  * state in the Combat's `system` data and writes it in one update. States are
  * plain JSON so they survive that round trip unchanged.
  */
+import { idsOf } from "../by-id";
 import type { Outcome } from "../outcome";
 import type { TimeStructureId } from "../rulesets/ruleset";
 
@@ -113,7 +114,7 @@ export function turnHolder(view: TrackerView): string | null {
   return view.rows.find((r) => r.acting && !r.done)?.combatantId ?? null;
 }
 
-/** The fighters of a state that lists them as `combatants` (every machine's): its members. */
+/** The fighters of a state that lists them as `combatants` (every machine's): its members, one frozen list for every list of the same fighters in the same places (by-id.ts). */
 export function listedFighters(state: { readonly combatants: readonly { readonly id: string }[] }): readonly string[] {
-  return state.combatants.map((c) => c.id);
+  return idsOf(state.combatants);
 }

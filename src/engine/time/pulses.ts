@@ -7,7 +7,7 @@
  * goes first. With surprise [11.1] the advantaged side has one free pulse before
  * the first. Dice arrive in commands (the shell rolls them); the state is plain JSON.
  */
-import { byId as byIdIn } from "../by-id";
+import { byId as byIdIn, putById, withIdsOf } from "../by-id";
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, defaultLeader, engagementOrder, rollerAmong } from "../rulesets/pulse/initiative";
 import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
@@ -114,6 +114,8 @@ function liveList(list: readonly PulseCombatant[], now: FightNow): readonly Live
     same &&= READ_FROM.get(figure) === c;
   }
   if (same) LIST_FROM.set(combatants, list);
+  // Each figure read from its stored self: the same ids in the same places.
+  withIdsOf(combatants, list);
   LIST_READ.set(list, { now, list: combatants });
   return combatants;
 }
@@ -134,12 +136,15 @@ function stored(s: LiveState): PulsesState {
     ...rest,
     combatants:
       LIST_FROM.get(s.combatants) ??
-      s.combatants.map((c) => {
-        const was = READ_FROM.get(c);
-        if (was) return was;
-        const { stunned: _s, close: _c, unconscious: _u, ...figure } = c as LiveCombatant & { unconscious?: unknown };
-        return figure;
-      }),
+      withIdsOf(
+        s.combatants.map((c) => {
+          const was = READ_FROM.get(c);
+          if (was) return was;
+          const { stunned: _s, close: _c, unconscious: _u, ...figure } = c as LiveCombatant & { unconscious?: unknown };
+          return figure;
+        }),
+        s.combatants,
+      ),
   };
 }
 
@@ -329,24 +334,42 @@ export function startPulses(input: PulsesStart, now: FightNow = CALM): Outcome<T
 const byId = (s: LiveState, id: string) => byIdIn(s.combatants, id);
 const engagedIds = (s: PulsesState) => new Set(s.engagements.flatMap((e) => e.members));
 
+/** Each list's figures by side, sides in the order they first appear (issue 35: grouped once per list, not per question). */
+const BY_SIDE = new WeakMap<readonly PulseCombatant[], ReadonlyMap<string, readonly PulseCombatant[]>>();
+
+function bySide<T extends PulseCombatant>(list: readonly T[]): ReadonlyMap<string, readonly T[]> {
+  let sides = BY_SIDE.get(list);
+  if (!sides) {
+    const built = new Map<string, T[]>();
+    for (const c of list) {
+      const own = built.get(c.side);
+      if (own) own.push(c);
+      else built.set(c.side, [c]);
+    }
+    BY_SIDE.set(list, (sides = built));
+  }
+  return sides as ReadonlyMap<string, readonly T[]>;
+}
+
 function sidesOf(s: PulsesState): string[] {
-  const out: string[] = [];
-  for (const c of s.combatants) if (!out.includes(c.side)) out.push(c.side);
-  return out;
+  return [...bySide(s.combatants).keys()];
+}
+
+/** Stunned figures after the others [19], each part in list order. */
+function stunnedLast(figures: readonly LiveCombatant[]): string[] {
+  return [...figures.filter((c) => !c.stunned), ...figures.filter((c) => c.stunned)].map((c) => c.id);
 }
 
 /** Non-engaged figures of a side able to act, stunned ones last [19]. */
 function sideActors(s: LiveState, side: string): string[] {
   const engaged = engagedIds(s);
   const spent = new Set(s.spent ?? []);
-  const free = s.combatants.filter((c) => c.side === side && !engaged.has(c.id) && !spent.has(c.id));
-  return [...free.filter((c) => !c.stunned), ...free.filter((c) => c.stunned)].map((c) => c.id);
+  return stunnedLast((bySide(s.combatants).get(side) ?? []).filter((c) => !engaged.has(c.id) && !spent.has(c.id)));
 }
 
 /** [11.1] in the free pulse every figure of the surprising side acts, engaged or not; stunned last. */
 function surpriseActors(s: LiveState, side: string): string[] {
-  const own = s.combatants.filter((c) => c.side === side);
-  return [...own.filter((c) => !c.stunned), ...own.filter((c) => c.stunned)].map((c) => c.id);
+  return stunnedLast(bySide(s.combatants).get(side) ?? []);
 }
 
 function setEngagements(s: LiveState, groups: readonly (readonly string[])[], rear: readonly string[]): Outcome<LiveState> {
@@ -427,28 +450,32 @@ export function strikePenaltyOf(state: PulsesState | null | undefined, combatant
   return typeof n === "number" && isWholeNumber(n) && n > 0 && n <= MAX_PENALTY ? -n : 0;
 }
 
+type Rollers = { side: string; rollerId: string; bonus: number }[];
+
+/** Each live list's rollers while no figure is engaged or spent (a new pulse's question, asked several times a step). */
+const ROLLERS_ALL_FREE = new WeakMap<readonly LiveCombatant[], Rollers>();
+
 /** Sides whose non-engaged figures need the initiative roll, each with its roller (the figures' conditions as `now` gives them). */
-export function initiativeRollers(state: PulsesState, now?: FightNow): { side: string; rollerId: string; bonus: number }[] {
+export function initiativeRollers(state: PulsesState, now?: FightNow): Rollers {
   const s = "now" in state ? (state as LiveState) : live(state, now);
   const engaged = engagedIds(s);
   const spent = new Set(s.spent ?? []);
-  // One pass over the figures (issue 35): each side's, and the sides with a free figure to act (sideActors).
-  const bySide = new Map<string, LiveCombatant[]>();
-  const acting = new Set<string>();
-  for (const c of s.combatants) {
-    const own = bySide.get(c.side);
-    if (own) own.push(c);
-    else bySide.set(c.side, [c]);
-    if (!engaged.has(c.id) && !spent.has(c.id)) acting.add(c.side);
-  }
-  const out: { side: string; rollerId: string; bonus: number }[] = [];
-  for (const [side, figures] of bySide) {
-    if (!acting.has(side)) continue;
+  const allFree = engaged.size === 0 && spent.size === 0;
+  const known = allFree ? ROLLERS_ALL_FREE.get(s.combatants) : undefined;
+  if (known) return known.map((r) => ({ ...r }));
+  const out: Rollers = [];
+  for (const [side, figures] of bySide(s.combatants)) {
+    // Only a side with a figure free to act rolls (sideActors).
+    if (!figures.some((c) => !engaged.has(c.id) && !spent.has(c.id))) continue;
     const roller = rollerAmong(figures, (c) => engaged.has(c.id));
     if (roller) out.push({ side, rollerId: roller.id, bonus: roller.bonus });
   }
+  if (allFree) ROLLERS_ALL_FREE.set(s.combatants, out.map((r) => ({ ...r })));
   return out;
 }
+
+/** Each list's sides with no leader among their figures (issue 35: withLeaders asks at every settle). */
+const LEADERLESS = new WeakMap<readonly PulseCombatant[], readonly string[]>();
 
 /**
  * [12.2] every side has a leader to roll for it: a side without one (at the
@@ -456,11 +483,15 @@ export function initiativeRollers(state: PulsesState, now?: FightNow): { side: s
  * it has none.
  */
 function withLeaders(s: LiveState): LiveState {
+  let leaderless = LEADERLESS.get(s.combatants);
+  if (!leaderless) {
+    leaderless = [...bySide(s.combatants)].filter(([, own]) => !own.some((c) => c.leader)).map(([side]) => side);
+    LEADERLESS.set(s.combatants, leaderless);
+  }
   let combatants = s.combatants;
-  for (const side of sidesOf(s)) {
-    const own = combatants.filter((c) => c.side === side);
-    if (s.noLeader?.includes(side) || own.some((c) => c.leader)) continue;
-    const id = defaultLeader(own);
+  for (const side of leaderless) {
+    if (s.noLeader?.includes(side)) continue;
+    const id = defaultLeader(bySide(s.combatants).get(side) ?? []);
     if (id) combatants = combatants.map((c) => (c.id === id ? { ...c, leader: true } : c));
   }
   return combatants === s.combatants ? s : { ...s, combatants };
@@ -692,7 +723,7 @@ function applyLive(state: LiveState, command: PulsesCommand): Outcome<Transition
       const checked = checkCombatant({ ...current, ...patch, id: current.id, side: patch.side ?? current.side });
       if (!checked.ok) return checked;
       events.push({ type: "updated", combatantId: current.id });
-      return ok(settle({ ...s, combatants: s.combatants.map((c) => (c.id === current.id ? liveFigure(checked.value, s.now) : c)) }, events));
+      return ok(settle({ ...s, combatants: putById(s.combatants, liveFigure(checked.value, s.now)) }, events));
     }
     case "declareAction": {
       // [13]-[15] in its turn a figure names its action; what it may name depends on whether it is engaged, and a stunned one only recovers.
@@ -872,6 +903,7 @@ interface KeptRow {
  */
 export function pulsesView(): (state: PulsesState, now?: FightNow) => TrackerView {
   const kept = new WeakMap<LiveCombatant, KeptRow>();
+  const keptSides = new WeakMap<readonly LiveCombatant[], { readonly groupId: string; readonly done: boolean; readonly listedKey: string; readonly rows: readonly TrackerRow[] }>();
   return (state, now = CALM) => {
     const s = live(state, now);
     const groups: TrackerGroup[] = [];
@@ -909,6 +941,10 @@ export function pulsesView(): (state: PulsesState, now?: FightNow) => TrackerVie
     });
     const sides = s.sideOrder.length > 0 ? [...s.sideOrder, ...sidesOf(s).filter((x) => !s.sideOrder.includes(x))] : sidesOf(s);
     const acted = new Set(s.acted);
+    // Nothing this pulse marks any figure (a new pulse's opening, before anyone acts): a side's rows are then its
+    // figures' plain rows, kept whole while its figures are the same list (issue 35: no look at each figure).
+    const quiet = isEmpty(s.penalties) && isEmpty(s.declared) && !Object.values(s.momentum ?? {}).some((m) => m.pulse === s.pulse) && !Object.values(s.owedPass ?? {}).includes(s.pulse);
+    const listedKey = [...listed].join("\u0000");
     for (const side of sides) {
       const focused = (step.kind === "side" && s.sideOrder[step.index] === side) || (step.kind === "surprise" && step.side === side);
       const done = step.kind === "side" && s.sideOrder.indexOf(side) >= 0 && s.sideOrder.indexOf(side) < step.index;
@@ -916,15 +952,25 @@ export function pulsesView(): (state: PulsesState, now?: FightNow) => TrackerVie
       const roll = s.initiative?.rolls.find((r) => r.side === side);
       if (roll) notes.push(label("Note.Roll", { roll: roll.roll, bonus: roll.bonus, total: roll.total }));
       if (s.initiative?.winner === side) notes.push(label("Note.Winner"));
-      groups.push({ id: `side:${side}`, label: label("Side", { side }), notes, focused });
-      for (const c of s.combatants) {
-        if (c.side !== side || listed.has(c.id)) continue;
-        rows.push(row(c, `side:${side}`, done || (focused && acted.has(c.id))));
+      const groupId = `side:${side}`;
+      groups.push({ id: groupId, label: label("Side", { side }), notes, focused });
+      const own = bySide(s.combatants).get(side) ?? [];
+      const plain = quiet && (!focused || acted.size === 0) && ![...actors].some((id) => byId(s, id)?.side === side);
+      const was = plain ? keptSides.get(own) : undefined;
+      if (was && was.groupId === groupId && was.done === done && was.listedKey === listedKey) {
+        rows.push(...was.rows);
+        continue;
       }
+      const made: TrackerRow[] = [];
+      for (const c of own) if (!listed.has(c.id)) made.push(row(c, groupId, done || (focused && acted.has(c.id))));
+      if (plain) keptSides.set(own, { groupId, done, listedKey, rows: made });
+      rows.push(...made);
     }
     return { round: s.pulse, step: stepLabel(s), groups, rows };
   };
 }
+
+const isEmpty = (o: object | undefined) => !o || Object.keys(o).length === 0;
 
 /** A figure's badges: its IV, whether it leads or is stunned, and what this pulse holds for it. */
 function pulseBadges(c: LiveCombatant, penalty: number | undefined, declared: readonly PulseAction[] | undefined, momentum: number | undefined, mustPass: boolean): { label: Label; value?: string | number }[] {

@@ -6,6 +6,7 @@
  */
 import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
+import { byId } from "../../engine/by-id";
 import { THROW_KIND } from "./throw";
 import { BOUT_LIGHTS, boutsMachine, startBouts, stepStartsRound, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
 import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, poolSizeForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
@@ -56,12 +57,11 @@ const BOUTS: TimeStructure = {
     const boutId = c.boutId ?? state.focus;
     const pools: Record<string, number> = {};
     const missiles: Record<string, BoutMissile | null> = {};
-    // Each fighter and his bout found once (issue 35: no search of the table per fighter).
-    const infos = new Map(combatants.map((x) => [x.id, x]));
+    // Each fighter through the infos' index (issue 35: no search of the table per fighter, no map of it per step).
     const bout = state.combatants.filter((x) => x.boutId === boutId);
     const onFoot = bout.filter((x) => !x.mounted).length;
     for (const fighter of bout) {
-      const info = infos.get(fighter.id);
+      const info = byId(combatants, fighter.id);
       if (!info?.actor) continue;
       const v = combatantView<SteelStats>(info, "steel");
       // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot (a rider is not on foot himself).
@@ -78,17 +78,14 @@ const BOUTS: TimeStructure = {
   async stepWrites(before: BoutsState, after: BoutsState, combatId, combatants) {
     const commands: TimeCommand[] = [];
     const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
-    // Each bout's round before the step, found once (issue 35: not a search of every bout per bout).
-    const roundBefore = new Map(before.bouts.map((b) => [b.id, b.round]));
-    let actors: Map<string, Actor.Implementation | null> | null = null;
+    // Each bout's round before the step and each fighter's actor through the lists' indexes (issue 35: no search of
+    // the table per bout or fighter, no map of it per step); a bout the step left as it was has no new round.
     for (const bout of after.bouts) {
-      const was = roundBefore.get(bout.id);
-      if (was === undefined || bout.round <= was) continue;
-      // Each fighter's actor found once (issue 35: no search of the table per fighter).
-      actors ??= new Map(combatants.map((c) => [c.id, c.actor]));
+      const was = byId(before.bouts, bout.id);
+      if (was === undefined || was === bout || bout.round <= was.round) continue;
       for (const fighter of after.combatants) {
         if (fighter.boutId !== bout.id) continue;
-        const actor = actors.get(fighter.id);
+        const actor = (byId(combatants, fighter.id)?.actor as Actor.Implementation | null | undefined) ?? null;
         const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
         if (!actor || !rollsForBloodLoss({ bloodLoss: s?.bloodLoss ?? 0, healthNow: s?.healthNow ?? 0 })) continue;
         const rolled = await bloodLossAtRoundStart(actor, fighter.id, fighter.cp);
