@@ -58,6 +58,8 @@ const nowKey = (now: FightNow): string => JSON.stringify(now.statuses);
 const NOW = keptUntilTheWorldChanges<BoutCombat, { now: FightNow; key: string }>();
 /** Each combat's fighters carrying a condition with an end time (most carry none), read again once the world changes. */
 const TIMED = keptUntilTheWorldChanges<BoutCombat, readonly TimedConditions[]>();
+/** Each acting order's present combatants, each with the number of present combatants before it (core's turn of a holder), until the world changes. */
+const PRESENT_PLACES = keptUntilTheWorldChanges<BoutCombat, WeakMap<ActingOrder, ReadonlyMap<string, number>>>();
 /** Each combat's combatant infos, one list until the world changes (their parts read once, when first asked). */
 const INFOS = keptUntilTheWorldChanges<BoutCombat, readonly CombatantInfo[]>();
 /** Each state's (and each members' list's) members among a list of infos (BoutCombat#fighterInfos). */
@@ -572,11 +574,16 @@ export class BoutCombat extends Combat {
     if (!holder || !this.combatants.get(holder)) return null;
     // Its place in fightOrder's list: after exactly the combatants the fight has acting before it (no sort needed,
     // and core's order only breaks ties among those the fight does not hold, all after it).
-    const { ranks } = this.actingOrderOf(state);
-    const rank = ranks.get(holder) ?? -1;
-    let before = 0;
-    for (const c of this.combatants.contents) if ((ranks.get(c.id!) ?? rank) < rank) before++;
-    return before;
+    // The places of the present combatants in an order are kept with the order until the world changes (issue 35).
+    const order = this.actingOrderOf(state);
+    const kept = PRESENT_PLACES(this, () => new WeakMap());
+    let places = kept.get(order);
+    if (!places) {
+      const built = new Map<string, number>();
+      for (const id of order.ids) if (this.combatants.get(id)) built.set(id, built.size);
+      kept.set(order, (places = built));
+    }
+    return places.get(holder) ?? 0;
   }
 
   /** Core's round and turn for a machine state (`structure`: the one starting, before the combat stores it). */

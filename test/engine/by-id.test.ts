@@ -46,7 +46,7 @@ describe("byId", () => {
 describe("mapKeepingIds", () => {
   it("is Array#map for a change that keeps ids; the same list when nothing changed; a changed list shares the ids", () => {
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 8 }), fc.integer({ min: -1, max: 8 }), (list, which) => {
+      fc.property(fc.array(entry, { maxLength: 8 }), fc.integer({ min: -1, max: 8 }), (list: readonly E[], which) => {
         const change = (e: E) => (list.indexOf(e) === which ? { ...e, v: e.v + 1 } : e);
         const out = mapKeepingIds(list, change);
         expect(out).toEqual(list.map(change));
