@@ -12,7 +12,6 @@ import { Session } from "node:inspector/promises";
 import { bench, describe } from "vitest";
 import { crowdFight, settle } from "../../test/shell/support";
 
-const RULESETS = ["steel", "phases", "actionpoints", "opposed", "pulse"] as const;
 const SIZES = [10, 50, 200] as const;
 /**
  * The tables measured: each ruleset's crowd, and steel's twice. Steel's bouts are local (a bout is the few
@@ -53,24 +52,30 @@ for (const c of CASES) for (const n of SIZES) fights.set(`${c.key}/${n}`, await 
 
 /**
  * What a new round writes, and the Combat document's size after it, at the largest table (issue 35: a phases
- * new round at 200 combatants should write well under 10 KB, and the Combat stay under 64 KB). On a fight of its
- * own, after one step, so the steps timed below start where the others do.
+ * new round at 200 combatants should write well under 10 KB, and the Combat stay under 64 KB), with the parts of the
+ * Combat: the system's data (the fight's state and its undo history), and Foundry's own combatants and combatant
+ * groups (a steel bout is a group: bouts of two make 100 of them). On a fight of its own, after one step, so the
+ * steps timed below start where the others do.
  */
-async function newRound(ruleset: string, n: number): Promise<{ round: number; combat: number }> {
-  const t = await started(ruleset, n);
-  if (ruleset !== "pulse") await t.combat.nextTurn();
+type Sized = { round: number; combat: number; system: number; combatants: number; groups: number };
+async function newRound(c: (typeof CASES)[number], n: number): Promise<Sized> {
+  const t = await started(c.ruleset, n, c.boutsOf);
+  if (c.ruleset !== "pulse") await t.combat.nextTurn();
   await settle();
   const heard: number[] = [];
   t.gm.Hooks.on("updateCombat", (_doc: unknown, changed: unknown) => void heard.push(JSON.stringify(changed).length));
   await t.combat.nextRound();
   await settle();
-  return { round: heard.reduce((a, b) => a + b, 0), combat: JSON.stringify(t.gm.game.combats.get(t.combat.id).toObject()).length };
+  const doc = t.gm.game.combats.get(t.combat.id).toObject() as { system?: unknown; combatants?: unknown; groups?: unknown };
+  const size = (x: unknown) => (x === undefined ? 0 : JSON.stringify(x).length);
+  return { round: heard.reduce((a, b) => a + b, 0), combat: size(doc), system: size(doc.system), combatants: size(doc.combatants), groups: size(doc.groups) };
 }
 const largest = SIZES.at(-1)!;
-const rounds = [];
-for (const ruleset of RULESETS.filter((r) => CASES.some((c) => c.ruleset === r))) rounds.push({ ruleset, ...(await newRound(ruleset, largest)) });
-console.log(`\nAt ${largest} combatants: bytes a new round writes (every Combat update it makes) and the Combat document's size after it`);
-for (const r of rounds) console.log(`  ${r.ruleset.padEnd(13)} new round ${String(r.round).padStart(8)} B   Combat ${String(r.combat).padStart(8)} B`);
+const rounds: ({ key: string } & Sized)[] = [];
+for (const c of CASES) rounds.push({ key: c.key, ...(await newRound(c, largest)) });
+console.log(`\nAt ${largest} combatants: bytes a new round writes (every Combat update it makes) and the Combat document's size after it (of it: the system's data; Foundry's combatants and groups)`);
+const b = (x: number) => `${String(x).padStart(7)} B`;
+for (const r of rounds) console.log(`  ${r.key.padEnd(16)} new round ${b(r.round)}   Combat ${b(r.combat)}   system ${b(r.system)}   combatants ${b(r.combatants)}   groups ${b(r.groups)}`);
 
 /**
  * The same steps timed by the process's CPU time rather than the clock, which other jobs on a shared machine do
