@@ -47,6 +47,12 @@ export function putById<T extends { readonly id: string }>(list: readonly T[], e
   return out;
 }
 
+/** `list` with the entries of id `id` changed by `change`: a change that keeps the id shares `list`'s ids. */
+export function patchById<T extends { readonly id: string }>(list: readonly T[], id: string, change: Partial<T>): readonly T[] {
+  const out = list.map((x) => (x.id === id ? { ...x, ...change } : x));
+  return change.id === undefined || change.id === id ? withIdsOf(out, list) : out;
+}
+
 /**
  * `list` with each entry `change` gives back, where `change` keeps every entry's id: the list itself when no entry
  * changed (a step that left every fighter as he was stores no new list), else a new list sharing `list`'s ids.

@@ -2,7 +2,7 @@
 // list made by putting entries in place of entries with the same ids reads no ids again (it shares them).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { byId, idsOf, mapKeepingIds, putById, withIdsOf } from "../../src/engine/by-id";
+import { byId, idsOf, mapKeepingIds, patchById, putById, withIdsOf } from "../../src/engine/by-id";
 
 type E = { readonly id: string; readonly v: number };
 const ids = fc.constantFrom("a", "b", "c", "d", "e");
@@ -54,5 +54,21 @@ describe("mapKeepingIds", () => {
         else expect(idsOf(out)).toBe(idsOf(list));
       }),
     );
+  });
+});
+
+describe("patchById", () => {
+  it("changes the entries of one id as a spread would; keeping the id, the new list shares the ids", () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 8 }), ids, fc.integer(), (list: readonly E[], id, v) => {
+        const out = patchById(list, id, { v });
+        expect(out).toEqual(list.map((x) => (x.id === id ? { ...x, v } : x)));
+        expect(idsOf(out)).toBe(idsOf(list));
+        for (const x of list) expect(byId(out, x.id)).toBe(out.find((y) => y.id === x.id));
+      }),
+    );
+    // A change of id is not a list of the same ids.
+    const list: readonly E[] = [{ id: "a", v: 1 }];
+    expect(idsOf(patchById(list, "a", { id: "b" }))).toEqual(["b"]);
   });
 });

@@ -22,7 +22,7 @@
  * which nobody acts. Nobody acts twice in a phase; every refusal leaves the
  * state untouched; the state is plain JSON.
  */
-import { byId, withIdsOf } from "../by-id";
+import { byId, patchById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { initiativeOrder, reaches, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
 import { effectiveSpace } from "../rulesets/phases/effective-space";
@@ -212,11 +212,7 @@ export function startPhases(combatants: readonly { id: string }[], options: { ca
 
 const find = (s: PhasesState, id: unknown) => byId(s.combatants, id);
 const active = (s: PhasesState) => s.combatants.filter((c) => c.active);
-const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): PhasesState => {
-  const combatants = s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c));
-  // A change that keeps the id keeps every id in its place: the new list shares the old one's (by-id.ts).
-  return { ...s, combatants: change.id === undefined || change.id === id ? withIdsOf(combatants, s.combatants) : combatants };
-};
+const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): PhasesState => ({ ...s, combatants: patchById(s.combatants, id, change) });
 /** Sets the storyguide's rulings on a fighter (none left: the field is absent). */
 const setRuling = (s: PhasesState, id: string, ruling: PhaseRuling): PhasesState => ({
   ...s,

@@ -7,7 +7,7 @@
  * Action) take hold when the next round starts. Every refusal leaves the state
  * untouched.
  */
-import { byId, withIdsOf } from "../by-id";
+import { byId, patchById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { samePlaces } from "./same-places";
 import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
@@ -153,11 +153,7 @@ export function startTurns(combatants: readonly TurnsCombatantInput[]): Outcome<
 
 const find = (s: TurnsState, id: string) => byId(s.combatants, id);
 const current = (s: TurnsState) => (s.turn < s.order.length ? s.order[s.turn] : undefined);
-const patch = (s: TurnsState, id: string, change: Partial<TurnCombatant>): TurnsState => {
-  const combatants = s.combatants.map((c) => (c.id === id ? { ...c, ...change } : c));
-  // A change that keeps the id keeps every id in its place: the new list shares the old one's (by-id.ts).
-  return { ...s, combatants: change.id === undefined || change.id === id ? withIdsOf(combatants, s.combatants) : combatants };
-};
+const patch = (s: TurnsState, id: string, change: Partial<TurnCombatant>): TurnsState => ({ ...s, combatants: patchById(s.combatants, id, change) });
 
 function advance(s: TurnsState, events: TurnsEvent[]): TurnsState {
   const id = current(s);
