@@ -822,9 +822,6 @@ interface RowContext {
   readonly escaped: boolean;
 }
 
-const sameContext = (x: RowContext, y: RowContext) =>
-  x.declaring === y.declaring && x.acting === y.acting && x.done === y.done && x.tied === y.tied && x.groupId === y.groupId && x.firstStrike === y.firstStrike && x.cannotAttack === y.cannotAttack && x.escaped === y.escaped;
-
 /**
  * The phased round's tracker view, with what it keeps between states (issue
  * 35): the order by total and the ties are worked out again only when someone's
@@ -865,18 +862,18 @@ export function phasesView(): (s: PhasesState) => TrackerView {
     const over = s.stage === "over";
     const rows: TrackerRow[] = [...inPhase, ...totals.byTotal.filter((id) => !inPhaseIds.has(id))].map((id) => {
       const c = find(s, id) as PhaseCombatant;
-      const context: RowContext = {
-        declaring,
-        acting: id === acting,
-        done: over || acted.has(id),
-        tied: ties.has(id),
-        groupId: groupOf.get(id),
-        firstStrike: firstStrike.get(id),
-        cannotAttack: cannotAttack.has(id),
-        escaped: escaped.has(id),
-      };
+      const isActing = id === acting;
+      const done = over || acted.has(id);
+      const tied = ties.has(id);
+      const groupId = groupOf.get(id);
+      const strike = firstStrike.get(id);
+      const barred = cannotAttack.has(id);
+      const gone = escaped.has(id);
       const was = kept.get(c);
-      if (was && sameContext(was.context, context)) return was.row;
+      // Compared before a context is made: most rows are kept, and a step should not allocate one per fighter (issue 35).
+      const x = was?.context;
+      if (x && x.declaring === declaring && x.acting === isActing && x.done === done && x.tied === tied && x.groupId === groupId && x.firstStrike === strike && x.cannotAttack === barred && x.escaped === gone) return was.row;
+      const context: RowContext = { declaring, acting: isActing, done, tied, groupId, firstStrike: strike, cannotAttack: barred, escaped: gone };
       const row = phaseRow(c, context);
       kept.set(c, { context, row });
       return row;
