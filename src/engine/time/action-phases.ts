@@ -11,7 +11,7 @@
  * action; the fighter stays among those acting until the action ends (an
  * attack, a full action, a hold). The round ends when nobody can or will act.
  */
-import { byId, putById } from "../by-id";
+import { byId, mapKeepingIds, putById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
 import { samePlaces } from "./same-places";
@@ -98,7 +98,7 @@ export function roundOver(s: ActionPhasesState): boolean {
 /** The fighter's action under way ends (a hold, a pass): the rest of the phase's points are held. */
 const close = (s: ActionPhasesState, id: string, change: Partial<ApCombatant>): ActionPhasesState => ({
   ...s,
-  combatants: s.combatants.map((c) => {
+  combatants: mapKeepingIds(s.combatants, (c) => {
     if (c.id !== id) return c;
     const { action: _ended, ...rest } = c;
     return { ...rest, ...change };
@@ -109,7 +109,8 @@ const close = (s: ActionPhasesState, id: string, change: Partial<ApCombatant>): 
 function newPhase(s: ActionPhasesState, events: ActionPhasesEvent[]): ActionPhasesState {
   const phase = s.phase + 1;
   events.push(ev("phaseStarted", { phase }));
-  const combatants = s.combatants.map((open) => {
+  // Each entry keeps its id in its place (by-id.ts): a phase that leaves everyone as he was keeps the list.
+  const combatants = mapKeepingIds(s.combatants, (open) => {
     // Nothing to end or carry on: the fighter's entry stays the same object (issue 35: the stored change skips it).
     if (!("action" in open) && !open.continuing && !open.actedThisPhase) return open;
     // An action left open when the phase ends is over: the rest is held.

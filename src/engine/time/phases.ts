@@ -22,7 +22,7 @@
  * which nobody acts. Nobody acts twice in a phase; every refusal leaves the
  * state untouched; the state is plain JSON.
  */
-import { byId, patchById } from "../by-id";
+import { byId, mapKeepingIds, patchById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { initiativeOrder, reaches, resolveEngagements, tiedIds, type Engagement, type Escape, type WeaponReach } from "../rulesets/phases/engagement";
 import { effectiveSpace } from "../rulesets/phases/effective-space";
@@ -216,7 +216,7 @@ const patch = (s: PhasesState, id: string, change: Partial<PhaseCombatant>): Pha
 /** Sets the storyguide's rulings on a fighter (none left: the field is absent). */
 const setRuling = (s: PhasesState, id: string, ruling: PhaseRuling): PhasesState => ({
   ...s,
-  combatants: s.combatants.map((c) => {
+  combatants: mapKeepingIds(s.combatants, (c) => {
     if (c.id !== id) return c;
     const { ruling: _was, ...rest } = c;
     return Object.keys(ruling).length ? { ...rest, ruling } : rest;
@@ -225,7 +225,7 @@ const setRuling = (s: PhasesState, id: string, ruling: PhaseRuling): PhasesState
 /** Sets or clears the aim (cleared, the field is absent). */
 const setAim = (s: PhasesState, id: string, on: boolean): PhasesState => ({
   ...s,
-  combatants: s.combatants.map((c) => {
+  combatants: mapKeepingIds(s.combatants, (c) => {
     if (c.id !== id) return c;
     const { aiming: _was, ...rest } = c;
     return on ? { ...rest, aiming: true } : rest;
@@ -700,7 +700,7 @@ function apply(s: PhasesState, cmd: PhasesCommand): Outcome<Transition<PhasesSta
     }
     case "nextRound": {
       events.push(ev("roundEnded", { round: s.round }));
-      const combatants = s.combatants.map((c) => {
+      const combatants = mapKeepingIds(s.combatants, (c) => {
         const d = c.declaration;
         const counted = Boolean(c.active && d && (d.action === "missile" || d.action === "prepare"));
         const readiness = afterMissileRound(c.readiness, { counted, firedFirst: c.firedFirst, firedSecond: c.firedSecond });

@@ -7,7 +7,7 @@
  * Action) take hold when the next round starts. Every refusal leaves the state
  * untouched.
  */
-import { byId, patchById } from "../by-id";
+import { byId, mapKeepingIds, patchById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { samePlaces } from "./same-places";
 import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
@@ -160,7 +160,7 @@ function advance(s: TurnsState, events: TurnsEvent[]): TurnsState {
   if (id) events.push(ev("turnEnded", { combatantId: id }));
   let next: TurnsState = { ...s, turn: Math.min(s.order.length, s.turn + 1) };
   // A failed Disengage holds the fighter for the rest of its turn.
-  if (id && find(next, id)?.pinned) next = { ...next, combatants: next.combatants.map((c) => (c.id === id ? unpinned(c) : c)) };
+  if (id && find(next, id)?.pinned) next = { ...next, combatants: mapKeepingIds(next.combatants, (c) => (c.id === id ? unpinned(c) : c)) };
   const nextId = current(next);
   // A Prepare lasts until the start of the preparer's next turn.
   if (nextId && find(next, nextId)?.prepared) next = patch(next, nextId, { prepared: null });
@@ -186,7 +186,7 @@ export function surpriseNow(s: TurnsState, now?: FightNow): TurnsState {
   if (!differs) return s;
   return {
     ...s,
-    combatants: s.combatants.map((c) => {
+    combatants: mapKeepingIds(s.combatants, (c) => {
       const surprised = surprisedNow(c.id);
       return c.surprised === surprised ? c : { ...c, surprised };
     }),
@@ -267,7 +267,7 @@ function apply(stored: TurnsState, cmd: TurnsCommand, now?: FightNow): Outcome<T
       events.push(ev("actionTaken", { combatantId: c.id, penalty: 0 }));
       const { preparedName: _was, ...rest } = c;
       const named = own ? { ...rest, preparedName: (cmd.name as string).trim() } : rest;
-      return ok({ state: { ...s, combatants: s.combatants.map((x) => (x.id === c.id ? { ...named, actionUsed: true, prepared: cmd.skill } : x)) }, events });
+      return ok({ state: { ...s, combatants: mapKeepingIds(s.combatants, (x) => (x.id === c.id ? { ...named, actionUsed: true, prepared: cmd.skill } : x)) }, events });
     }
     case "pin": {
       const c = find(s, cmd.combatantId);
@@ -289,7 +289,7 @@ function apply(stored: TurnsState, cmd: TurnsCommand, now?: FightNow): Outcome<T
       events.push(ev("roundEnded", { round: s.round }));
       // End of round: Surprised ends for everyone.
       for (const c of s.combatants) if (c.surprised) events.push(ev("surpriseEnded", { combatantId: c.id }));
-      const combatants = s.combatants.map((c) => {
+      const combatants = mapKeepingIds(s.combatants, (c) => {
         if (c.pending !== NO_EFFECTS && (c.pending.actsLast || c.pending.loseAction || c.pending.loseMove || c.pending.actionPenalty)) {
           events.push(ev("effectsApply", { combatantId: c.id }));
         }
