@@ -233,6 +233,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
   const fields = createFields();
   const localSettings = new Map<string, unknown>();
   const worldSettings = new Map<string, unknown>();
+  /** Each stored world setting value's cast (ClientSettings#kept), until a change stores a new value. */
+  const worldCast = new WeakMap<object, { config: AnyObject; value: unknown }>();
 
   const documentTypes: Record<string, string[]> = {};
   for (const [name, meta] of Object.entries(DOCUMENT_META)) {
@@ -1555,13 +1557,24 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       }
       if (config.choices && !(String(value) in config.choices)) throw new Error(`${value} is not a valid choice for setting ${config.id}`);
     }
+    /**
+     * A stored world setting's value as its Setting document holds it: v13 Setting#_initialize casts the value once
+     * (`this.value = this._castType()`), when the document is made or updated, and ClientSettings#get returns that
+     * `doc.value`, the same object at every read until the setting changes. (A client setting is a new Setting at every
+     * read, made from its stored text, and a setting never stored one made from the default: cast anew each time.)
+     */
+    private kept(config: AnyObject, stored: unknown): unknown {
+      if (typeof stored !== "object" || stored === null) return this.cast(config, stored);
+      let known = worldCast.get(stored);
+      if (known?.config !== config) worldCast.set(stored, (known = { config, value: this.cast(config, stored) }));
+      return known.value;
+    }
     get(namespace: string, key: string): unknown {
       const chatMode = namespace === "core" && CHAT_MODE_KEYS.has(key);
       // A key this generation lacks throws here (config): that read is recorded before it does.
       if (chatMode && !this.settings.has(`core.${key}`)) v14Rule("the user's chat mode setting");
       const config = this.config(namespace, key);
-      const store = config.scope === "world" ? worldSettings : localSettings;
-      const value = this.cast(config, store.get(config.id));
+      const value = config.scope === "world" ? this.kept(config, worldSettings.get(config.id)) : this.cast(config, localSettings.get(config.id));
       if (chatMode) chatModeRead(key, value);
       return value;
     }
@@ -1583,7 +1596,8 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       const unchanged = existed && JSON.stringify(worldSettings.get(key)) === JSON.stringify(value);
       worldSettings.set(key, value);
       const config = this.settings.get(key);
-      if (config && game.ready && !unchanged) config.onChange?.(this.cast(config, value), options, userId);
+      // v13 Setting#_onCreate / #_onUpdate call onChange with the document's own value: the one `get` returns after.
+      if (config && game.ready && !unchanged) config.onChange?.(this.kept(config, value), options, userId);
     }
   }
 
