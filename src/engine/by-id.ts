@@ -41,16 +41,14 @@ export function withIdsOf<T extends { readonly id: string }>(list: readonly T[],
 }
 
 /** `list` with `entry` in the place of every entry with its id (the same ids in the same places: shared, not read again). */
-export function putById<T extends { readonly id: string }>(list: readonly T[], entry: T): T[] {
-  const out = list.map((x) => (x.id === entry.id ? entry : x));
-  withIdsOf(out, list);
-  return out;
+export function putById<T extends { readonly id: string }>(list: readonly T[], entry: T): readonly T[] {
+  return mapKeepingIds(list, (x) => (x.id === entry.id ? entry : x));
 }
 
 /** `list` with the entries of id `id` changed by `change`: a change that keeps the id shares `list`'s ids. */
 export function patchById<T extends { readonly id: string }>(list: readonly T[], id: string, change: Partial<T>): readonly T[] {
-  const out = list.map((x) => (x.id === id ? { ...x, ...change } : x));
-  return change.id === undefined || change.id === id ? withIdsOf(out, list) : out;
+  const patched = (x: T): T => (x.id === id ? { ...x, ...change } : x);
+  return change.id === undefined || change.id === id ? mapKeepingIds(list, patched) : list.map(patched);
 }
 
 /**
