@@ -7,7 +7,8 @@
  * Action) take hold when the next round starts. Every refusal leaves the state
  * untouched.
  */
-import { byId, mapKeepingIds, patchById } from "../by-id";
+import { byId, mapKeepingIds, patchById, putById } from "../by-id";
+import { groupsByPair } from "../same-pair";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { samePlaces } from "./same-places";
 import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
@@ -118,21 +119,9 @@ export function turnOrder(combatants: readonly TurnCombatant[], arrangement: rea
 
 /** Groups of ids tied on Initiative and Agility, for the GM to arrange (in the order each tie first appears). */
 export function exactTies(combatants: readonly TurnCombatant[]): string[][] {
-  // By number, not by a text key per fighter (issue 35): Initiative, then Agility.
-  const byInitiative = new Map<number, Map<number, string[]>>();
-  const groups: string[][] = [];
-  for (const c of combatants) {
-    let byAgility = byInitiative.get(c.initiative);
-    if (!byAgility) byInitiative.set(c.initiative, (byAgility = new Map()));
-    const group = byAgility.get(c.agility);
-    if (group) group.push(c.id);
-    else {
-      const fresh = [c.id];
-      byAgility.set(c.agility, fresh);
-      groups.push(fresh);
-    }
-  }
-  return groups.filter((g) => g.length > 1);
+  return groupsByPair(combatants, (c) => c.initiative, (c) => c.agility)
+    .filter((g) => g.length > 1)
+    .map((g) => g.map((c) => c.id));
 }
 
 function validInput(c: TurnsCombatantInput): boolean {
@@ -267,7 +256,7 @@ function apply(stored: TurnsState, cmd: TurnsCommand, now?: FightNow): Outcome<T
       events.push(ev("actionTaken", { combatantId: c.id, penalty: 0 }));
       const { preparedName: _was, ...rest } = c;
       const named = own ? { ...rest, preparedName: (cmd.name as string).trim() } : rest;
-      return ok({ state: { ...s, combatants: mapKeepingIds(s.combatants, (x) => (x.id === c.id ? { ...named, actionUsed: true, prepared: cmd.skill } : x)) }, events });
+      return ok({ state: { ...s, combatants: putById(s.combatants, { ...named, actionUsed: true, prepared: cmd.skill }) }, events });
     }
     case "pin": {
       const c = find(s, cmd.combatantId);

@@ -14,6 +14,7 @@
  * does not settle ties: our default, shown as "tied" on the tracker).
  */
 import { RANGES, rangeIndex, weaponStats, type RangeClass } from "./stats";
+import { groupsByPair } from "../../same-pair";
 
 export interface WeaponReach {
   /** Nearest range the weapon attacks at. */
@@ -98,17 +99,12 @@ export function initiativeOrder<T extends { id: string; total: number; score?: n
 
 /** Ids that share both total and score with someone else. */
 export function tiedIds(list: readonly { id: string; total: number; score?: number }[]): string[] {
-  // Counted by total and score, not compared pair by pair (issue 35); an id listed twice is not tied with itself.
-  const ids = new Map<number, Map<number, Set<string>>>();
-  for (const c of list) {
-    let byScore = ids.get(c.total);
-    if (!byScore) ids.set(c.total, (byScore = new Map()));
-    const score = c.score ?? 0;
-    const same = byScore.get(score);
-    if (same) same.add(c.id);
-    else byScore.set(score, new Set([c.id]));
+  // Grouped by total and score, not compared pair by pair (issue 35); an id listed twice is not tied with itself.
+  const tied = new Set<(typeof list)[number]>();
+  for (const group of groupsByPair(list, (c) => c.total, (c) => c.score ?? 0)) {
+    if (new Set(group.map((c) => c.id)).size > 1) for (const c of group) tied.add(c);
   }
-  return list.filter((c) => ids.get(c.total)!.get(c.score ?? 0)!.size > 1).map((c) => c.id);
+  return list.filter((c) => tied.has(c)).map((c) => c.id);
 }
 
 const canAttack = (c: EngagementIntent, range: RangeClass) => c.fighting && !c.routing && reaches(c.weapon, range);
