@@ -47,7 +47,17 @@ async function started(ruleset: string, n: number, boutsOf = 0) {
   return t;
 }
 
-const fights = new Map<string, Awaited<ReturnType<typeof started>>>();
+type Fight = Awaited<ReturnType<typeof started>>;
+
+/** The GM's step on a fight (pulse: opening the next pulse, the GM's own step there; else Next turn), which must write the Combat: a refused step would measure nothing. */
+async function gmStep(t: Fight, c: (typeof ALL_CASES)[number], n: number): Promise<void> {
+  const mark = t.world.server.writes.length;
+  await (c.ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
+  await settle();
+  if (!t.world.writesSince(mark).some((w: { documentName: string }) => w.documentName === "Combat")) throw new Error(`${c.key} at ${n}: the step wrote nothing (${t.gm.notices.at(-1)?.message ?? "no notice"})`);
+}
+
+const fights = new Map<string, Fight>();
 for (const c of CASES) for (const n of SIZES) fights.set(`${c.key}/${n}`, await started(c.ruleset, n, c.boutsOf));
 
 /**
@@ -101,6 +111,7 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 type Split = { system: number; storage: number; foundry: number; server: number; gc: number; other: number };
+const noSplit = (): Split => ({ system: 0, storage: 0, foundry: 0, server: 0, gc: 0, other: 0 });
 /** The system's functions that keep the fight's state (src/engine/time/undo.ts, src/data/combat/*), by name (the bundle keeps names). */
 const STORAGE = /^(diffStep|historyAfterStep|stateChange|historyChange|keepState|readState|readStoredHistory|printOf\$?\d*|storedChange)$/;
 type Frame = { url: string; functionName: string };
@@ -124,7 +135,7 @@ function splitProfile(profile: { nodes: { id: number; callFrame: Frame; children
     }
     return false;
   };
-  const split: Split = { system: 0, storage: 0, foundry: 0, server: 0, gc: 0, other: 0 };
+  const split = noSplit();
   let counted = 0;
   for (const id of profile.samples) {
     const f = frame.get(id);
@@ -146,7 +157,7 @@ await session.post("Profiler.enable");
 await session.post("Profiler.setSamplingInterval", { interval: 100 });
 /** What one table's steps are measured from: its CPU times and its profile's samples, gathered over several turns. */
 type Gathered = { times: number[]; split: Split; counted: number };
-const gathered = (): Gathered => ({ times: [], split: { system: 0, storage: 0, foundry: 0, server: 0, gc: 0, other: 0 }, counted: 0 });
+const gathered = (): Gathered => ({ times: [], split: noSplit(), counted: 0 });
 /** `count` runs of `step`, their CPU times and profile added to `into`. */
 async function gather(into: Gathered, count: number, step: () => Promise<unknown>): Promise<void> {
   await session.post("Profiler.start");
@@ -198,22 +209,17 @@ const floor: Timed[] = [];
  * once everyone has acted (the next Next turn is refused until the GM starts another round), so a fight of n
  * combatants gives n - 1 steps of one round before the next fight of the same table takes over.
  */
-async function stepsOf(c: (typeof CASES)[number], n: number): Promise<{ step: () => Promise<void>; last: Awaited<ReturnType<typeof started>> }> {
+async function stepsOf(c: (typeof CASES)[number], n: number): Promise<{ step: () => Promise<void>; last: Fight }> {
   const perFight = Math.max(1, n - 1);
   const fightsNeeded = Math.ceil((WARM + ROUNDS * Math.ceil(CPU_STEPS / ROUNDS)) / perFight);
-  const pool: Awaited<ReturnType<typeof started>>[] = [];
+  const pool: Fight[] = [];
   for (let i = 0; i < fightsNeeded; i++) pool.push(await started(c.ruleset, n, c.boutsOf));
   let at = 0;
   let used = 0;
   const step = async () => {
     if (used === perFight) [at, used] = [at + 1, 0];
     used++;
-    const t = pool[at]!;
-    const mark = t.world.server.writes.length;
-    await (c.ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
-    await settle();
-    // A refused step would measure nothing: the step must have written the Combat.
-    if (!t.world.writesSince(mark).some((w: { documentName: string }) => w.documentName === "Combat")) throw new Error(`${c.key} at ${n}: the step wrote nothing (${t.gm.notices.at(-1)?.message ?? "no notice"})`);
+    await gmStep(pool[at]!, c, n);
   };
   return { step, last: pool.at(-1)! };
 }
@@ -258,14 +264,7 @@ for (const c of CASES) {
       // Few iterations: each is a real step, and the fight must not run out of steps in a round of 10.
       bench(
         `${c.key}: the GM's ${c.ruleset === "pulse" ? "next pulse" : "next step"} at ${n} combatants`,
-        async () => {
-          const mark = t.world.server.writes.length;
-          // pulse: the figures act within a pulse; the GM's own step is opening the next one.
-          await (c.ruleset === "pulse" ? t.combat.nextRound() : t.combat.nextTurn());
-          await settle();
-          // A refused step would measure nothing: the step must have written the Combat.
-          if (!t.world.writesSince(mark).some((w: { documentName: string }) => w.documentName === "Combat")) throw new Error(`${c.key} at ${n}: the step wrote nothing (${t.gm.notices.at(-1)?.message ?? "no notice"})`);
-        },
+        () => gmStep(t, c, n),
         { time: 0, iterations: 7, warmupIterations: 1, warmupTime: 0 },
       );
     }
