@@ -11,7 +11,7 @@ import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { nextCell } from "../../src/applications/armory/navigation";
 import { gridKeydown } from "../../src/applications/armory/grid-keys";
 import { dist } from "../build/dist";
-import { openPage, sharedBrowser } from "./chromium";
+import { openPage, screenshot, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath } from "./shots";
 import { expectReadable, sheetPage } from "./sheet-page";
 import { creationData, packSources } from "../pack-sources";
@@ -63,7 +63,7 @@ describe("armory grid in chromium", () => {
             return { inside: s.scrollHeight > s.clientHeight, footer: document.querySelector(".armory-footer")!.getBoundingClientRect().bottom <= document.querySelector(".window-content")!.getBoundingClientRect().bottom + 1 };
           });
           expect(scroll).toEqual({ inside: true, footer: true });
-          await page.locator(".application").screenshot({ path: shotPath(`armory-${ruleset}-grid-${theme}.png`) });
+          await screenshot(page, ".application", shotPath(`armory-${ruleset}-grid-${theme}.png`));
         } finally {
           await page.close();
         }
@@ -88,7 +88,7 @@ describe("armory grid in chromium", () => {
         });
         expect(box).toEqual({ tall: true, inside: true });
         await expectReadable(page, theme);
-        await page.locator(".application").screenshot({ path: shotPath(`armory-steel-import-${theme}.png`) });
+        await screenshot(page, ".application", shotPath(`armory-steel-import-${theme}.png`));
       } finally {
         await page.close();
       }

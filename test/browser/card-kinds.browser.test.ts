@@ -10,7 +10,7 @@
 // keeps 4.5:1. test/shell/card-headlines.test.ts fails when a registered kind
 // has no case here.
 import { describe, expect, it } from "vitest";
-import { openPage, sharedBrowser } from "./chromium";
+import { openPage, screenshot, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, sheetPage } from "./sheet-page";
 import { CASES, cardStates, headlineOf, shotName } from "../shell/card-kind-cases";
@@ -35,7 +35,7 @@ describe("every other card kind in chromium (issue 20, Proof)", () => {
             expect(text).not.toMatch(/\bseed\b|§|BOUT\./i);
             if (state !== "waiting") expect(text, `${c.kind} ${state}`).toContain(c.headline);
             else expect(headlineOf(content)).not.toBe(c.headline);
-            await page.locator("form.application").screenshot({ path: shotPath(shotName(c, state, theme)) });
+            await screenshot(page, "form.application", shotPath(shotName(c, state, theme)));
             // Every button on the card (Defend, Apply, a follow-up) is reached with Tab.
             await expectKeyboardReachable(page, `${c.kind} ${state} ${theme}`);
           } finally {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
-import { openPage, sharedBrowser } from "./chromium";
+import { openPage, screenshot, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath, identicalShots } from "./shots";
 import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { scriptDraws, settle, tableOfThree } from "../shell/support";
@@ -182,7 +182,7 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
             expect(await page.evaluate(findLowContrast), `${ruleset} ${state} ${theme}`).toEqual([]);
             expect(await page.locator(".card-portrait").count()).toBe(2);
             expect(await page.locator("form.application").innerText()).not.toMatch(/\bseed\b|§|BOUT\./i);
-            await page.locator("form.application").screenshot({ path: shotPath(`card-${ruleset}-attack-${state}-${theme}.png`) });
+            await screenshot(page, "form.application", shotPath(`card-${ruleset}-attack-${state}-${theme}.png`));
             written.push(`card-${ruleset}-attack-${state}-${theme}.png`);
             // Defend, Apply and the detail's fold are reached with Tab.
             await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
@@ -197,7 +197,7 @@ describe("each ruleset's attack card in chromium: headline, portraits, folded de
               expect(await page.locator("details.card-detail li").count(), `${ruleset} ${theme} details`).toBeGreaterThan(0);
               expect(await page.evaluate(findOverflow), `${ruleset} details ${theme}`).toEqual([]);
               expect(await page.evaluate(findLowContrast), `${ruleset} details ${theme}`).toEqual([]);
-              await page.locator("form.application").screenshot({ path: shotPath(`card-${ruleset}-attack-details-open-${theme}.png`) });
+              await screenshot(page, "form.application", shotPath(`card-${ruleset}-attack-details-open-${theme}.png`));
               written.push(`card-${ruleset}-attack-details-open-${theme}.png`);
               await expectKeyboardReachable(page, `${ruleset} details ${theme}`);
             }
@@ -224,7 +224,7 @@ describe("chat cards in chromium", () => {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(1);
         expect(await page.locator("form.application").textContent()).toContain("Nicked by the poisoned blade");
         await expectReadable(page, `riposte card ${theme}`);
-        await page.locator("form.application").screenshot({ path: shotPath(`card-pulse-attack-riposte-${theme}.png`) });
+        await screenshot(page, "form.application", shotPath(`card-pulse-attack-riposte-${theme}.png`));
         await expectKeyboardReachable(page, `riposte card ${theme}`);
       } finally {
         await page.close();
@@ -240,7 +240,7 @@ describe("chat cards in chromium", () => {
       try {
         expect(await page.locator("button[data-bout-action=followUp]").count()).toBe(2);
         await expectReadable(page, `advantage card ${theme}`);
-        await page.locator("form.application").screenshot({ path: shotPath(`card-actionpoints-attack-advantage-${theme}.png`) });
+        await screenshot(page, "form.application", shotPath(`card-actionpoints-attack-advantage-${theme}.png`));
         await expectKeyboardReachable(page, `advantage card ${theme}`);
       } finally {
         await page.close();
@@ -314,7 +314,7 @@ describe("cards with the engine's marks on their dice in chromium (issue 20)", (
             expect((await page.locator(".card-headline").textContent())?.replace(/\s+/g, " ").trim()).toBe(headline);
             expect(await page.locator(".card-portrait").count(), `${name}: the roller's token`).toBe(1);
           }
-          await page.locator("form.application").screenshot({ path: shotPath(`${name}-${theme}.png`) });
+          await screenshot(page, "form.application", shotPath(`${name}-${theme}.png`));
         } finally {
           await page.close();
         }
@@ -331,7 +331,7 @@ describe("cards with the engine's marks on their dice in chromium (issue 20)", (
         expect(await page.locator(".card-landing").isVisible()).toBe(true);
         for (const hidden of [".card-headline", ".bout-dice", ".card-detail", "button[data-bout-action=apply]"]) expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
         expect(await page.evaluate(findLowContrast), theme).toEqual([]);
-        await page.locator("form.application").screenshot({ path: shotPath(`card-phases-attack-rolling-${theme}.png`) });
+        await screenshot(page, "form.application", shotPath(`card-phases-attack-rolling-${theme}.png`));
       } finally {
         await page.close();
       }

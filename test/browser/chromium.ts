@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, normalize } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -96,4 +96,59 @@ export function sharedBrowser(shots: string): () => Browser {
     await browser?.close();
   });
   return () => browser;
+}
+
+/** The page's own DevTools session, opened at its first use (by the page's main frame: `openPage` hands out proxies). */
+const sessions = new WeakMap<object, Promise<CDPSession>>();
+function devtools(page: Page): Promise<CDPSession> {
+  const frame = page.mainFrame();
+  let session = sessions.get(frame);
+  if (!session) sessions.set(frame, (session = page.context().newCDPSession(page)));
+  return session;
+}
+
+/**
+ * Presses Tab `count` times, each press the key down and up that `page.keyboard.press("Tab")` sends
+ * (DevTools' Input.dispatchKeyEvent, as playwright sends it), but sent together: the renderer handles
+ * a page's input events one after another in the order sent, each Tab moving the focus before the next
+ * is handled, so the presses reach what the same presses one at a time would (test/browser/sheets:
+ * "pressTab reaches what one press at a time reaches"). Awaiting each press cost a round trip to
+ * chromium (about 10 ms on a quiet machine, much more beside the suites); sent together about 2 ms.
+ */
+const TAB = { windowsVirtualKeyCode: 9, code: "Tab", key: "Tab", modifiers: 0, location: 0, isKeypad: false } as const;
+
+export async function pressTab(page: Page, count: number): Promise<void> {
+  if (count <= 0) return;
+  const cdp = await devtools(page);
+  const sent: Promise<unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    sent.push(cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", text: "", unmodifiedText: "", autoRepeat: false, ...TAB }));
+    sent.push(cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...TAB }));
+  }
+  await Promise.all(sent);
+}
+
+/**
+ * A PNG of the one element `selector` matches, written to `path`: what `locator(selector).screenshot()`
+ * takes (the element's box widened to whole pixels, text carets hidden, the fonts loaded), as a page
+ * screenshot clipped to that box: one look for the box and playwright's page screenshot, about half
+ * the round trips to chromium of an element screenshot, which also waits for the element to be
+ * visible and stable and scrolls to it. test/browser/sheets ("screenshot takes the picture playwright's
+ * element screenshot takes") holds the two to the same size and the same pixels, but for a few at the
+ * edge of a native control a shade apart, as two frames of chromium's may be. Like a locator, it
+ * refuses a selector that matches no element, several, or one not shown.
+ */
+export async function screenshot(page: Page, selector: string, path: string): Promise<void> {
+  const found = await page.evaluate((selector) => {
+    const matches = document.querySelectorAll(selector);
+    if (matches.length !== 1) return `${matches.length} elements`;
+    const box = matches[0]!.getBoundingClientRect();
+    if (box.width <= 0 || box.height <= 0) return "an element not shown";
+    // playwright's enclosingIntRect, in the document's coordinates.
+    const [x, y] = [Math.floor(box.left + scrollX + 1e-3), Math.floor(box.top + scrollY + 1e-3)];
+    const [right, bottom] = [Math.ceil(box.right + scrollX - 1e-3), Math.ceil(box.bottom + scrollY - 1e-3)];
+    return { x, y, width: right - x, height: bottom - y };
+  }, selector);
+  if (typeof found === "string") throw new Error(`screenshot of ${selector}: the page holds ${found}`);
+  await page.screenshot({ path, clip: found, fullPage: true });
 }

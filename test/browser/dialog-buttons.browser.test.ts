@@ -7,7 +7,7 @@
 // steel throw, a player's secret choice), the one-button-per-choice question (the throw when
 // the GM allows no postures) and the confirmation (deleting an item from a sheet).
 import { describe, expect, it } from "vitest";
-import { sharedBrowser } from "./chromium";
+import { screenshot, sharedBrowser } from "./chromium";
 import { nextDialog, showDialog, type DialogScreen } from "./dialog-screen";
 import { SHOTS, shotPath } from "./shots";
 import { settle, steelSwordsmen, tableOfThree } from "../shell/support";
@@ -76,7 +76,7 @@ describe("dialogs driven in chromium through their own buttons", () => {
       const undefended = await at();
       expect(percent(undefended), `${fewer} → ${undefended}`).toBeGreaterThan(percent(fewer));
       await page.locator('[name="press"]').fill("1");
-      await page.locator(".application").screenshot({ path: shotPath("dialog-steel-attack-changed-light.png") });
+      await screenshot(page, ".application", shotPath("dialog-steel-attack-changed-light.png"));
       await page.locator('button[data-action="confirm"]').click();
       await flow;
       await settle();

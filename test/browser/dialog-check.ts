@@ -6,7 +6,7 @@
  */
 import { expect } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { openPage } from "./chromium";
+import { openPage, screenshot } from "./chromium";
 import { dialogPage, expectKeyboardReachable, expectReadable } from "./sheet-page";
 import { shotPath } from "./shots";
 
@@ -28,7 +28,7 @@ export async function checkDialog(browser: Browser, dialog: CapturedDialog, them
     await expectReadable(page, label);
     await more?.(page);
     expect(`${dialog.title}\n${await page.locator(".dialog-content").innerText()}`).not.toMatch(/BOUT\.|\bseed\b/i);
-    await page.locator(".application").screenshot({ path: shotPath(shot) });
+    await screenshot(page, ".application", shotPath(shot));
     await expectKeyboardReachable(page, label);
   } finally {
     await page.close();

@@ -3,14 +3,14 @@
 // theme, rendered from real documents with the real handlebars, framed at their
 // default sizes, screenshotted, and checked that no field spills out of its box
 // and that the keyboard reaches every control.
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { TestWorld } from "../harness/world";
 import { RULESET_IDS } from "../../src/engine/rulesets/ruleset";
 import { dist } from "../build/dist";
-import { openPage, sharedBrowser } from "./chromium";
+import { openPage, pressTab, screenshot, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage, unreachedControls } from "./sheet-page";
 
@@ -66,7 +66,7 @@ describe("character sheet in chromium", () => {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             expect(await page.locator(`section.tab[data-tab="${tab}"]`).isVisible()).toBe(true);
             await expectReadable(page, `${ruleset} ${theme} ${tab}`);
-            await page.locator("form.application").screenshot({ path: shotPath(`character-${ruleset}-${tab}-${theme}.png`) });
+            await screenshot(page, "form.application", shotPath(`character-${ruleset}-${tab}-${theme}.png`));
             // Every control of the tab (and the header's) is reached with Tab.
             const controls = await expectKeyboardReachable(page, `${ruleset} ${theme} ${tab}`);
             if (tab !== "biography") expect(controls, tab).toBeGreaterThan(5);
@@ -91,7 +91,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
           for (const tab of ["stats", "items"]) {
             await page.click(`[data-action="tab"][data-tab="${tab}"]`);
             await expectReadable(page, `npc ${ruleset} ${theme} ${tab}`);
-            await page.locator("form.application").screenshot({ path: shotPath(`npc-${ruleset}-${tab}-${theme}.png`) });
+            await screenshot(page, "form.application", shotPath(`npc-${ruleset}-${tab}-${theme}.png`));
             await expectKeyboardReachable(page, `npc ${ruleset} ${theme} ${tab}`);
           }
         } finally {
@@ -109,7 +109,7 @@ describe("NPC sheet and a player's observer view in chromium", () => {
         for (const tab of ["stats", "items"]) {
           await page.click(`[data-action="tab"][data-tab="${tab}"]`);
           await expectReadable(page, `observer ${theme} ${tab}`);
-          await page.locator("form.application").screenshot({ path: shotPath(`observer-steel-${tab}-${theme}.png`) });
+          await screenshot(page, "form.application", shotPath(`observer-steel-${tab}-${theme}.png`));
           await expectKeyboardReachable(page, `observer ${theme} ${tab}`);
         }
         expect(await page.locator('[data-action="deleteItem"], [data-action="createItem"], [data-action="rollItem"]').count()).toBe(0);
@@ -143,7 +143,7 @@ describe("item sheets in chromium", () => {
             });
             expect(fit.scrolls, name).toBe(false);
             expect(fit.gap, name).toBeLessThan(40);
-            await page.locator("form.application").screenshot({ path: shotPath(`item-${ruleset}-${item.type}-${theme}.png`) });
+            await screenshot(page, "form.application", shotPath(`item-${ruleset}-${item.type}-${theme}.png`));
             await expectKeyboardReachable(page, `${ruleset} ${theme} ${name}`);
           } finally {
             await page.close();
@@ -171,7 +171,7 @@ describe("item sheets in chromium", () => {
           expect(await page.evaluate(findOverflow), `${theme} ${tab}`).toEqual([]);
           // A ruleset's tab under that ruleset's name, the tabs every ruleset shares under "all".
           const shot = RULESET_IDS.includes(tab as never) ? `item-${tab}-longsword-${theme}.png` : `item-all-longsword-${tab}-${theme}.png`;
-          await page.locator("form.application").screenshot({ path: shotPath(shot) });
+          await screenshot(page, "form.application", shotPath(shot));
           await expectKeyboardReachable(page, `longsword ${theme} ${tab}`);
         }
       } finally {
@@ -194,7 +194,7 @@ describe("an equipped item in chromium (issue 34, Proof)", () => {
         expect(await row.getAttribute("class")).toContain("equipped");
         expect(await row.locator("button.equip-toggle").getAttribute("aria-pressed")).toBe("true");
         await expectReadable(page, `equipped items ${theme}`);
-        await page.locator("form.application").screenshot({ path: shotPath(`character-steel-items-equipped-${theme}.png`) });
+        await screenshot(page, "form.application", shotPath(`character-steel-items-equipped-${theme}.png`));
         await expectKeyboardReachable(page, `equipped items ${theme}`);
       } finally {
         await page.close();
@@ -203,7 +203,7 @@ describe("an equipped item in chromium (issue 34, Proof)", () => {
       try {
         expect(await sheet.page.locator('input[name="system.equipped"]').isChecked()).toBe(true);
         await expectReadable(sheet.page, `equipped shield ${theme}`);
-        await sheet.page.locator("form.application").screenshot({ path: shotPath(`item-steel-shield-equipped-${theme}.png`) });
+        await screenshot(sheet.page, "form.application", shotPath(`item-steel-shield-equipped-${theme}.png`));
         await expectKeyboardReachable(sheet.page, `equipped shield ${theme}`);
       } finally {
         await sheet.page.close();
@@ -248,6 +248,91 @@ describe("the layout checks themselves", () => {
       expect(missed).toEqual([expect.stringContaining('data-action="rollItem"')]);
     } finally {
       await page.close();
+    }
+  });
+
+  // The two helpers that stand in for playwright's own calls (chromium.ts): each against the call it replaces.
+  const MIXED = `<button type="button">Roll</button><input type="text" value="Aldric"><label><input type="radio" name="g" value="a" checked>A</label><label><input type="radio" name="g" value="b">B</label><select><option>one</option></select><div style="height:40px;overflow:auto"><p style="height:120px">long</p></div><button type="button" disabled>Off</button><a href="#x">link</a><textarea>notes</textarea><input type="number" value="3">`;
+
+  it("pressTab reaches what one press at a time reaches, in the same order", async () => {
+    const html = sheetPage({ title: "keys", classes: ["bout"], width: 300, height: 400, theme: "light", parts: { a: MIXED } });
+    const page = await openPage(browser(), html, { width: 332, height: 432 });
+    const visits = async (press: (n: number) => Promise<void>) => {
+      await page.locator("body").focus();
+      await page.evaluate(() => {
+        const w = window as unknown as { __seen: string[] };
+        w.__seen = [];
+        window.addEventListener("keyup", () => w.__seen.push(document.activeElement?.outerHTML.slice(0, 60) ?? ""), true);
+      });
+      await press(14);
+      return page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    };
+    try {
+      const oneByOne = await visits(async (n) => {
+        for (let i = 0; i < n; i++) await page.keyboard.press("Tab");
+      });
+      await page.setContent(html);
+      const together = await visits((n) => pressTab(page, n));
+      expect(oneByOne).toHaveLength(14);
+      expect(new Set(oneByOne).size).toBeGreaterThan(6);
+      expect(together).toEqual(oneByOne);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("screenshot takes the picture playwright's element screenshot takes, and refuses what a locator refuses", async () => {
+    const html = sheetPage({ title: "shot", classes: ["bout"], width: 300, height: 700, theme: "dark", parts: { a: MIXED } });
+    const page = await openPage(browser(), html, { width: 332, height: 500 });
+    const shot = (name: string) => join(SHOTS, `contract-${name}.png`);
+    // In the page: the two PNGs' sizes, how many pixels differ, and by how much at most in one channel.
+    const compare = (x: string, y: string) =>
+      page.evaluate(
+        async ([x, y]) => {
+          const read = async (src: string) => {
+            const img = new Image();
+            img.src = src;
+            await img.decode();
+            const canvas = document.createElement("canvas");
+            [canvas.width, canvas.height] = [img.width, img.height];
+            const ctx = canvas.getContext("2d")!;
+            ctx.drawImage(img, 0, 0);
+            return { size: [img.width, img.height], data: ctx.getImageData(0, 0, img.width, img.height).data };
+          };
+          const [p, q] = [await read(x!), await read(y!)];
+          let pixels = 0;
+          let most = 0;
+          for (let i = 0; i < Math.min(p.data.length, q.data.length); i += 4) {
+            const delta = Math.max(...[0, 1, 2, 3].map((c) => Math.abs(p.data[i + c]! - q.data[i + c]!)));
+            if (delta > 0) pixels++;
+            most = Math.max(most, delta);
+          }
+          return { sizes: [p.size, q.size], pixels, most };
+        },
+        [x, y].map((file) => `data:image/png;base64,${readFileSync(file).toString("base64")}`),
+      );
+    try {
+      // A focused text field (its caret hidden by both) in a window taller than the viewport, then one that fits.
+      await page.locator('input[type="text"]').focus();
+      for (const height of [500, 800]) {
+        await page.setViewportSize({ width: 332, height });
+        await page.locator("form.application").screenshot({ path: shot("playwright") });
+        await screenshot(page, "form.application", shot("helper"));
+        const same = await compare(shot("playwright"), shot("helper"));
+        expect(same.sizes).toEqual([[300, 700], [300, 700]]);
+        // Chromium may paint the edge of a native control a shade apart from one frame to the next: a few pixels, by a few levels.
+        expect(same.pixels, `viewport ${height}`).toBeLessThan(60);
+        expect(same.most, `viewport ${height}`).toBeLessThanOrEqual(16);
+      }
+      // The comparison sees a real change: one digit of a field.
+      await page.locator('input[type="number"]').fill("4");
+      await screenshot(page, "form.application", shot("changed"));
+      expect((await compare(shot("playwright"), shot("changed"))).most).toBeGreaterThan(64);
+      await expect(screenshot(page, "input", shot("helper"))).rejects.toThrow(/holds \d+ elements/);
+      await expect(screenshot(page, ".nothing", shot("helper"))).rejects.toThrow(/holds 0 elements/);
+    } finally {
+      await page.close();
+      for (const name of ["playwright", "helper", "changed"]) rmSync(shot(name), { force: true });
     }
   });
 

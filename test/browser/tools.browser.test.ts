@@ -9,7 +9,7 @@ import { TestWorld } from "../harness/world";
 import { dist } from "../build/dist";
 import { duelRulesets } from "../../src/engine/duel";
 import { DEFAULT_MISSILE_CHART } from "../../src/engine/rulesets/steel";
-import { openPage, sharedBrowser } from "./chromium";
+import { openPage, screenshot, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, sheetPage } from "./sheet-page";
 import { packSources } from "../pack-sources";
@@ -40,7 +40,7 @@ describe("duel simulator in chromium", () => {
           const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
           try {
             await expectReadable(page, `${ruleset} ${state} ${theme}`);
-            await page.locator(".application").screenshot({ path: shotPath(`duel-${ruleset}-${state}-${theme}.png`) });
+            await screenshot(page, ".application", shotPath(`duel-${ruleset}-${state}-${theme}.png`));
             await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
           } finally {
             await page.close();
@@ -93,7 +93,7 @@ describe("settings table editors in chromium", () => {
             return { inside: groups.scrollHeight > groups.clientHeight, footer: footer.bottom <= document.querySelector(".window-content")!.getBoundingClientRect().bottom + 1 };
           });
           expect(fit).toEqual({ inside: true, footer: true });
-          await page.locator(".application").screenshot({ path: shotPath(`rolltables-${ruleset}-${state}-${theme}.png`) });
+          await screenshot(page, ".application", shotPath(`rolltables-${ruleset}-${state}-${theme}.png`));
           await expectKeyboardReachable(page, `roll tables ${ruleset} ${theme}`);
         } finally {
           await page.close();
@@ -115,7 +115,7 @@ describe("settings table editors in chromium", () => {
         const page = await openPage(browser(), html, { width: width + 32, height: 1000 });
         try {
           await expectReadable(page, `${ruleset} ${state} ${theme}`);
-          await page.locator(".application").screenshot({ path: shotPath(`${view}-${ruleset}-${state}-${theme}.png`) });
+          await screenshot(page, ".application", shotPath(`${view}-${ruleset}-${state}-${theme}.png`));
           await expectKeyboardReachable(page, `${ruleset} ${state} ${theme}`);
         } finally {
           await page.close();

@@ -2,7 +2,7 @@
 // its secret throw, as the GM and as a player see it, at the sidebar's width in
 // both themes, screenshotted and checked that nothing spills out of its box.
 import { describe, expect, it } from "vitest";
-import { openPage, sharedBrowser } from "./chromium";
+import { openPage, screenshot, sharedBrowser } from "./chromium";
 import { SHOTS, shotPath } from "./shots";
 import { expectKeyboardReachable, expectReadable, findLowContrast, findOverflow, sheetPage } from "./sheet-page";
 import { formCells, noSurprise, settle, tableOfThree } from "../shell/support";
@@ -134,7 +134,7 @@ describe("combat tracker in chromium", () => {
           expect((await page.locator(".encounter-title").innerText()).trim()).toBe("Round 1 · Phase: Movement");
           await expectReadable(page, `phases tracker ${who} ${theme}`);
           expect(await page.evaluate(unnamedButtons), `phases tracker ${who} ${theme}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: shotPath(`tracker-phases-running-${who}-${theme}.png`) });
+          await screenshot(page, "form.application", shotPath(`tracker-phases-running-${who}-${theme}.png`));
           await expectKeyboardReachable(page, `phases tracker ${who} ${theme}`);
         } finally {
           await page.close();
@@ -146,7 +146,7 @@ describe("combat tracker in chromium", () => {
         expect(await dialogPage.locator("select[name=weaponId] option").count()).toBe(2);
         expect(await dialogPage.evaluate(findOverflow), `phases declaration ${theme}`).toEqual([]);
         expect(await dialogPage.evaluate(findLowContrast), `phases declaration ${theme}`).toEqual([]);
-        await dialogPage.locator("form.application").screenshot({ path: shotPath(`dialog-phases-declare-open-${theme}.png`) });
+        await screenshot(dialogPage, "form.application", shotPath(`dialog-phases-declare-open-${theme}.png`));
         await expectKeyboardReachable(dialogPage, `phases declaration ${theme}`);
       } finally {
         await dialogPage.close();
@@ -168,7 +168,7 @@ describe("combat tracker in chromium", () => {
             if (ruleset === "pulse") expect(await page.locator(".window-content").innerText()).not.toMatch(/\bround\b/i);
             await expectReadable(page, `${ruleset} ${who} ${theme}`);
             expect(await page.evaluate(unnamedButtons), `${ruleset} ${who} ${theme}`).toEqual([]);
-            await page.locator("form.application").screenshot({ path: shotPath(`tracker-${ruleset}-running-${who}-${theme}.png`) });
+            await screenshot(page, "form.application", shotPath(`tracker-${ruleset}-running-${who}-${theme}.png`));
             await expectKeyboardReachable(page, `${ruleset} ${who} ${theme}`);
           } finally {
             await page.close();
@@ -189,7 +189,7 @@ describe("combat tracker in chromium", () => {
           expect(await page.locator(".tracker-group").count()).toBe(2);
           await expectReadable(page, `${who} ${theme}`);
           expect(await page.evaluate(unnamedButtons), `${who} ${theme}`).toEqual([]);
-          await page.locator("form.application").screenshot({ path: shotPath(`tracker-steel-throw-${who}-${theme}.png`) });
+          await screenshot(page, "form.application", shotPath(`tracker-steel-throw-${who}-${theme}.png`));
           await expectKeyboardReachable(page, `${who} ${theme}`);
         } finally {
           await page.close();
