@@ -264,7 +264,9 @@ describe("the layout checks themselves", () => {
         w.__seen = [];
         window.addEventListener("keyup", () => w.__seen.push(document.activeElement?.outerHTML.slice(0, 60) ?? ""), true);
       });
-      await press(14);
+      // As many presses as the page has stops: past the last, the focus leaves the document for the browser,
+      // and whether a press lands on the document's body on the way back depends on timing, one at a time or not.
+      await press(8);
       return page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
     };
     try {
@@ -273,8 +275,7 @@ describe("the layout checks themselves", () => {
       });
       await page.setContent(html);
       const together = await visits((n) => pressTab(page, n));
-      expect(oneByOne).toHaveLength(14);
-      expect(new Set(oneByOne).size).toBeGreaterThan(6);
+      expect(new Set(oneByOne).size).toBe(8);
       expect(together).toEqual(oneByOne);
     } finally {
       await page.close();
@@ -284,7 +285,7 @@ describe("the layout checks themselves", () => {
   it("screenshot takes the picture playwright's element screenshot takes, and refuses what a locator refuses", async () => {
     const html = sheetPage({ title: "shot", classes: ["bout"], width: 300, height: 700, theme: "dark", parts: { a: MIXED } });
     const page = await openPage(browser(), html, { width: 332, height: 500 });
-    const shot = (name: string) => join(SHOTS, `contract-${name}.png`);
+    const shot = (name: string) => shotPath(`contract-none-${name}-dark.png`);
     // In the page: the two PNGs' sizes, how many pixels differ, and by how much at most in one channel.
     const compare = (x: string, y: string) =>
       page.evaluate(
@@ -316,8 +317,8 @@ describe("the layout checks themselves", () => {
       await page.locator('input[type="text"]').focus();
       for (const height of [500, 800]) {
         await page.setViewportSize({ width: 332, height });
-        await page.locator("form.application").screenshot({ path: shot("playwright") });
-        await screenshot(page, "form.application", shot("helper"));
+        await page.locator("form.application").screenshot({ path: shotPath("contract-none-playwright-dark.png") });
+        await screenshot(page, "form.application", shotPath("contract-none-helper-dark.png"));
         const same = await compare(shot("playwright"), shot("helper"));
         expect(same.sizes).toEqual([[300, 700], [300, 700]]);
         // Chromium may paint the edge of a native control a shade apart from one frame to the next: a few pixels, by a few levels.
@@ -326,7 +327,7 @@ describe("the layout checks themselves", () => {
       }
       // The comparison sees a real change: one digit of a field.
       await page.locator('input[type="number"]').fill("4");
-      await screenshot(page, "form.application", shot("changed"));
+      await screenshot(page, "form.application", shotPath("contract-none-changed-dark.png"));
       expect((await compare(shot("playwright"), shot("changed"))).most).toBeGreaterThan(64);
       await expect(screenshot(page, "input", shot("helper"))).rejects.toThrow(/holds \d+ elements/);
       await expect(screenshot(page, ".nothing", shot("helper"))).rejects.toThrow(/holds 0 elements/);
