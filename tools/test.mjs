@@ -95,8 +95,10 @@ console.log("\nnpm test: time per step (wall and CPU seconds; the steps overlap)
 for (const r of results) console.log(`  ${pad(r.name, 28)} ${secs(r.wall)} s wall ${secs(r.cpu)} s CPU  ${r.code === 0 ? "ok" : `FAILED (exit ${r.code})`}`);
 console.log(`  ${pad("all", 28)} ${secs(wall)} s wall ${secs(cpu)} s CPU`);
 // Said at every run: what the v14 run skips by evidence (docs/dev/testing.md, "Foundry v14 mode").
-const v14Same = JSON.parse(readFileSync(join(root, "test/shell/v14-same.json"), "utf8")).files.length;
-if (!process.env.BOUT_V14_READINGS) console.log(`  (shell-v14 skipped the ${v14Same} files of test/shell/v14-same.json, whose v13 run meets no v14 rule)`);
+const v14Same = JSON.parse(readFileSync(join(root, "test/shell/v14-same.json"), "utf8"));
+const opening = Object.values(v14Same.tests).reduce((n, names) => n + names.length, 0);
+if (!process.env.BOUT_V14_READINGS)
+  console.log(`  (shell-v14 skipped the ${v14Same.files.length} files of test/shell/v14-same.json whose v13 run meets no v14 rule, and ${opening} opening tests of ${Object.keys(v14Same.tests).length} others that meet none)`);
 const failed = results.filter((r) => r.code !== 0).map((r) => r.name);
 if (built !== 0) failed.push("(tests not run: the build failed)");
 if (failed.length) {

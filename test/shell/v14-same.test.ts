@@ -9,10 +9,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../harness/server";
 import { chatModeSetting, CONNECT_RULES, metRules, resetMetRules, V14_READING_CHOICES } from "../harness/version";
+import { openingTests, type V14SameList } from "../harness/v14-same";
 import { REPO_ROOT, TestWorld } from "../harness/world";
 import { scriptDraws, scriptFaces, settle, steelSwordsmen, tableOfThree } from "./support";
 
-const list = JSON.parse(readFileSync(join(REPO_ROOT, "test/shell/v14-same.json"), "utf8")) as { files: string[] };
+const list = JSON.parse(readFileSync(join(REPO_ROOT, "test/shell/v14-same.json"), "utf8")) as V14SameList;
 
 describe("the v14 run's skip list", () => {
   it("names only shell test files that exist, once each, in order, and none that asks which version it runs on", () => {
@@ -23,6 +24,24 @@ describe("the v14 run's skip list", () => {
       // A file that imports the version switch asks it (and meets a rule): it can never be listed.
       expect(readFileSync(join(REPO_ROOT, file), "utf8"), file).not.toMatch(/harness\/version/);
     }
+    // The opening tests of other files: each file once, in order, none of the whole files, each name once.
+    const files = Object.keys(list.tests);
+    expect(files).toEqual([...files].sort());
+    for (const file of files) {
+      expect(existsSync(join(REPO_ROOT, file)), file).toBe(true);
+      expect(list.files, file).not.toContain(file);
+      expect(list.tests[file]!.length, file).toBeGreaterThan(0);
+      expect(new Set(list.tests[file]).size, file).toBe(list.tests[file]!.length);
+    }
+  });
+
+  it("skips a file's opening tests only up to the first that meets a rule or leaves a message on its way, none after code outside the tests met one, and no name two tests share", () => {
+    const free = (name: string) => ({ name, met: [], settled: true });
+    expect(openingTests([], [free("a"), free("b"), { name: "c", met: ["a Token document"], settled: true }, free("d")])).toEqual(["a", "b"]);
+    expect(openingTests([], [free("a"), { name: "b", met: [], settled: false }, free("c")])).toEqual(["a"]);
+    expect(openingTests(["the generation asked"], [free("a"), free("b")])).toEqual([]);
+    expect(openingTests([], [free("a"), free("b"), free("a")])).toEqual(["b"]);
+    expect(openingTests([], [])).toEqual([]);
   });
 
   it("records each kind of difference: a connect with the bundle meets only what CONNECT_RULES allows; the release, statuses, a token, an effect, a mode, the chat setting, core's menu and modifyBatch each meet theirs", async () => {
@@ -104,8 +123,8 @@ describe("the v14 run's skip list", () => {
       "token-movement.ts": 1,
       // The recorder itself (v14Rule returns it, releaseData builds `game.release`, whose getters record).
       "version.ts": 3,
-      // The v13-only check of the list.
-      "setup.ts": 1,
+      // The v13-only record and check of the list (after each test, after the file), and the v14 run's skip of a listed test.
+      "setup.ts": 3,
     };
     const found: Record<string, number> = {};
     for (const name of readdirSync(join(REPO_ROOT, "test/harness"))) {
