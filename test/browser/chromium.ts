@@ -137,9 +137,9 @@ export async function pressTab(page: Page, count: number): Promise<void> {
  * screenshot clipped to that box: one look for the box and playwright's page screenshot, about half
  * the round trips to chromium of an element screenshot, which also waits for the element to be
  * visible and stable and scrolls to it. test/browser/sheets ("screenshot takes the picture playwright's
- * element screenshot takes") holds the two to the same size and the same pixels, but for a few at the
- * edge of a native control a shade apart, as two frames of chromium's may be. Like a locator, it
- * refuses a selector that matches no element, several, or one not shown.
+ * element screenshot takes") holds the two to the same size and the same pixels (it allows a few a
+ * shade apart at a native control's edge, as two of chromium's frames may differ; none did in our
+ * runs). Like a locator, it refuses a selector that matches no element, several, or one not shown.
  */
 export async function screenshot(page: Page, selector: string, path: string): Promise<void> {
   const found = await page.evaluate((selector) => {
