@@ -7,7 +7,7 @@
  * goes first. With surprise [11.1] the advantaged side has one free pulse before
  * the first. Dice arrive in commands (the shell rolls them); the state is plain JSON.
  */
-import { byId as byIdIn, putById, withIdsOf } from "../by-id";
+import { byId as byIdIn, patchById, putById, withIdsOf } from "../by-id";
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, defaultLeader, engagementOrder, rollerAmong } from "../rulesets/pulse/initiative";
 import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
@@ -492,7 +492,7 @@ function withLeaders(s: LiveState): LiveState {
   for (const side of leaderless) {
     if (s.noLeader?.includes(side)) continue;
     const id = defaultLeader(bySide(s.combatants).get(side) ?? []);
-    if (id) combatants = combatants.map((c) => (c.id === id ? { ...c, leader: true } : c));
+    if (id) combatants = patchById(combatants, id, { leader: true });
   }
   return combatants === s.combatants ? s : { ...s, combatants };
 }
