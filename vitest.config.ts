@@ -26,7 +26,9 @@ export default defineConfig({
     // harness's only running state is its id sequence, restarted by test/harness/setup.ts;
     // each connected client's bundle runs in a realm of its own (test/harness/world.ts);
     // src/ modules a test imports itself keep registries that are filled once, except the
-    // duel adapters, which test/engine/duel/simulate.test.ts puts back after its toy.
+    // duel adapters, which test/engine/duel/simulate.test.ts puts back after its toy; the browser project
+    // keeps one chromium and its idle pages for all its files (test/browser/chromium.ts), each page's
+    // document replaced at each use and what a file leaves open closed after it.
     isolate: false,
     // A young generation of 128 MB a half instead of node's 16: a shell test keeps most of what it makes
     // (worlds, realms, documents) until it ends, so each of the many small scavenges copied it again. Over

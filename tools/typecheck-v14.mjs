@@ -92,7 +92,7 @@ console.log(`type-checking src/ against ${manifest.name}@${manifest.version} (${
 const tsPackage = fromRoot.resolve("typescript/package.json");
 const tsc = join(dirname(tsPackage), JSON.parse(readFileSync(tsPackage, "utf8")).bin.tsc);
 try {
-  execFileSync(process.execPath, [tsc, "--noEmit", "-p", join(work, "tsconfig.json")], { stdio: "inherit", cwd: root });
+  execFileSync(process.execPath, [tsc, "--noEmit", "--singleThreaded", "-p", join(work, "tsconfig.json")], { stdio: "inherit", cwd: root });
 } catch (error) {
   process.exit(typeof error.status === "number" ? error.status : 1);
 }

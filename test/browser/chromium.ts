@@ -37,8 +37,9 @@ function fontAwesome(path: string): { contentType: string; body: Buffer } | null
   return { contentType: file.endsWith(".css") ? "text/css" : "font/woff2", body: readFileSync(file) };
 }
 
-/** The pages a browser keeps open for reuse, and the HTML each one serves at the made-up origin. */
+/** The pages a browser keeps open for reuse, those handed out and not handed back, and the HTML each one serves at the made-up origin. */
 const idle = new WeakMap<Browser, Page[]>();
+const lent = new WeakMap<Browser, Set<Page>>();
 const served = new WeakMap<Page, string>();
 
 /** A new page at the made-up origin: Font Awesome from node_modules, images a neutral portrait, anything else a 404. */
@@ -66,6 +67,8 @@ async function freshPage(browser: Browser): Promise<Page> {
 export async function openPage(browser: Browser, html: string, size: { width: number; height: number }): Promise<Page> {
   const pool = idle.get(browser) ?? [];
   idle.set(browser, pool);
+  const out = lent.get(browser) ?? new Set<Page>();
+  lent.set(browser, out);
   let page = pool.pop();
   while (page?.isClosed()) page = pool.pop();
   page ??= await freshPage(browser);
@@ -75,25 +78,55 @@ export async function openPage(browser: Browser, html: string, size: { width: nu
   // Icon glyphs come from a web font: wait for it so screenshots show icons, not blanks.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const real = page;
+  out.add(real);
   return new Proxy(real, {
     get(target, prop) {
-      if (prop === "close") return async () => void (pool.includes(real) || pool.push(real));
+      if (prop === "close")
+        return async () => {
+          out.delete(real);
+          if (!pool.includes(real)) pool.push(real);
+        };
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
 }
 
-/** One chromium for a test file: launched before its tests, closed after; the getter gives it to each test. */
+/**
+ * The worker's chromium, launched at its first use and kept for the files after (the browser project runs
+ * its files one after another in one worker, sharing modules: vitest.config.ts). A launch costs about a
+ * CPU second and a fresh page half of one; ten files each with a chromium of their own spent that ten
+ * times over. A chromium that went away (a crash) is launched again. It is not closed: playwright ends
+ * the browsers it launched when the worker's process exits, and chromium ends when its DevTools pipe closes.
+ */
+let running: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  if (!running) {
+    const launched = launch();
+    running = launched;
+    void launched.then(
+      (b) => b.on("disconnected", () => void (running === launched && (running = undefined))),
+      () => void (running === launched && (running = undefined)),
+    );
+  }
+  return running;
+}
+
+/**
+ * The chromium for a test file's tests (the worker's: `workerBrowser`); the getter gives it to each test.
+ * What a file leaves open (a page it never handed back) is closed after the file, so the next starts clean.
+ */
 export function sharedBrowser(shots: string): () => Browser {
   let browser: Browser;
   beforeAll(async () => {
     expect(chromiumInstalled(), `chromium at ${CHROMIUM} (.ci/run installs Debian's chromium)`).toBe(true);
-    browser = await launch();
+    browser = await workerBrowser();
     mkdirSync(shots, { recursive: true });
   });
   afterAll(async () => {
-    await browser?.close();
+    const left = browser ? [...(lent.get(browser) ?? [])] : [];
+    lent.get(browser)?.clear();
+    await Promise.all(left.map((page) => page.close()));
   });
   return () => browser;
 }
