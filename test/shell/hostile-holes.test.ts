@@ -12,73 +12,6 @@ import { adaAttacks } from "./two-gms";
 
 const hooks = (client: ConnectedClient) => client.evaluate<any>("globalThis.__boutTest");
 
-describe("acting as a token one does not own (issue 30)", () => {
-  /**
-   * Alice owns the world actor "Wolf"; its token on the scene is unlinked and the
-   * GM has taken that token's own actor away from her (its delta's ownership).
-   * The fight holds the wolf's token and Bran (Bob's), linked.
-   */
-  async function wolfTakenBack() {
-    const t = await tableOfThree("opposed");
-    const aliceId = t.world.userId("Alice");
-    const wolf = await t.Actor.create({ name: "Wolf", type: "npc", ownership: t.own("Alice"), system: { opposed: { ws: 40, s: 30, i: 30, ag: 30 } } });
-    const [fangs] = await wolf.createEmbeddedDocuments("Item", [{ name: "Fangs", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 3, addStrengthBonus: true } } }]);
-    const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { opposed: { ws: 40, t: 30, wounds: 12, woundsNow: 12 } } });
-    const scene = await t.gm.CONFIG.Scene.documentClass.create({ name: "Glade" });
-    const [wolfToken, branToken] = await scene.createEmbeddedDocuments("Token", [
-      { actorId: wolf.id, name: "Wolf", x: 0, y: 0 },
-      { actorId: bran.id, name: "Bran", actorLink: true, x: 100, y: 0 },
-    ]);
-    const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
-    await combat.createEmbeddedDocuments("Combatant", [
-      { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: wolfToken.id },
-      { actorId: bran.id, name: "Bran", sceneId: scene.id, tokenId: branToken.id },
-    ]);
-    await settle();
-    // The GM takes the fighting wolf away from Alice: its token's own actor only.
-    await t.gm.game.scenes.get(scene.id).tokens.get(wolfToken.id).actor.update({ ownership: { [aliceId]: 0 } });
-    await settle();
-    const tokenActor = (client: ConnectedClient) => client.game.scenes.get(scene.id).tokens.get(wolfToken.id).actor;
-    expect(t.alice.game.actors.get(wolf.id).isOwner).toBe(true);
-    expect(tokenActor(t.alice).isOwner).toBe(false);
-    return { ...t, wolf, fangsId: fangs.id as string, bran, combat, tokenActor };
-  }
-
-  it("from the sidebar, Alice attacks as the world actor she owns: the fighter acted for is the token's actor, which she does not own; refused, nothing written", async () => {
-    const t = await wolfTakenBack();
-    t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, difficulty: "challenging" });
-    const before = t.gm.game.messages.size;
-    const mark = t.world.server.writes.length;
-    await t.alice.game.actors.get(t.wolf.id).sheet.runAction("rollItem", {}, { row: { itemId: t.fangsId } });
-    await settle();
-    expect(t.gm.game.messages.size).toBe(before);
-    expect(t.world.writesSince(mark)).toEqual([]);
-    expect(t.alice.notices.at(-1)?.message ?? "").toMatch(/not yours|own/i);
-  });
-
-  it("the same request sent straight to the active GM (the API, the world actor's id) is refused", async () => {
-    const t = await wolfTakenBack();
-    const before = t.gm.game.messages.size;
-    const outcome = await hooks(t.alice).askGM("postCard", { kind: "opposed.attack", attacker: t.wolf.id, defender: t.bran.id, declaration: { weaponId: t.fangsId, difficulty: "challenging", modifier: 0 } });
-    await settle();
-    expect(outcome).toMatchObject({ ok: false, refusal: { code: "card.notYours" } });
-    expect(t.gm.game.messages.size).toBe(before);
-  });
-
-  it("with the token's actor given back to her, the same attack posts a card for the token", async () => {
-    const t = await wolfTakenBack();
-    await t.tokenActor(t.gm).update({ ownership: { [t.world.userId("Alice")]: 3 } });
-    await settle();
-    t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, difficulty: "challenging" });
-    const before = t.gm.game.messages.size;
-    await t.alice.game.actors.get(t.wolf.id).sheet.runAction("rollItem", {}, { row: { itemId: t.fangsId } });
-    await settle();
-    expect(t.alice.notices).toEqual([]);
-    expect(t.gm.game.messages.size).toBe(before + 1);
-    expect(t.gm.game.messages.contents.at(-1).system.attackerUuid).toBe(t.tokenActor(t.gm).uuid);
-  });
-});
-
 describe("look-alike cards (issue 30)", () => {
   /** A message as a client's chat log draws it (v13's message element: sender, content), then that client's renderChatMessageHTML hooks. */
   function shownTo(client: ConnectedClient, id: string): HTMLElement {
@@ -196,5 +129,72 @@ describe("names in notices and windows (issue 30)", () => {
       expect(config.window.title).toContain(MARKUP);
       expect(String(config.content)).not.toContain("<img");
     }
+  });
+});
+
+describe("acting as a token one does not own (issue 30)", () => {
+  /**
+   * Alice owns the world actor "Wolf"; its token on the scene is unlinked and the
+   * GM has taken that token's own actor away from her (its delta's ownership).
+   * The fight holds the wolf's token and Bran (Bob's), linked.
+   */
+  async function wolfTakenBack() {
+    const t = await tableOfThree("opposed");
+    const aliceId = t.world.userId("Alice");
+    const wolf = await t.Actor.create({ name: "Wolf", type: "npc", ownership: t.own("Alice"), system: { opposed: { ws: 40, s: 30, i: 30, ag: 30 } } });
+    const [fangs] = await wolf.createEmbeddedDocuments("Item", [{ name: "Fangs", type: "weapon", system: { equipped: true, opposed: { kind: "melee", damage: 3, addStrengthBonus: true } } }]);
+    const bran = await t.Actor.create({ name: "Bran", type: "character", ownership: t.own("Bob"), system: { opposed: { ws: 40, t: 30, wounds: 12, woundsNow: 12 } } });
+    const scene = await t.gm.CONFIG.Scene.documentClass.create({ name: "Glade" });
+    const [wolfToken, branToken] = await scene.createEmbeddedDocuments("Token", [
+      { actorId: wolf.id, name: "Wolf", x: 0, y: 0 },
+      { actorId: bran.id, name: "Bran", actorLink: true, x: 100, y: 0 },
+    ]);
+    const combat = await t.gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: wolf.id, name: "Wolf", sceneId: scene.id, tokenId: wolfToken.id },
+      { actorId: bran.id, name: "Bran", sceneId: scene.id, tokenId: branToken.id },
+    ]);
+    await settle();
+    // The GM takes the fighting wolf away from Alice: its token's own actor only.
+    await t.gm.game.scenes.get(scene.id).tokens.get(wolfToken.id).actor.update({ ownership: { [aliceId]: 0 } });
+    await settle();
+    const tokenActor = (client: ConnectedClient) => client.game.scenes.get(scene.id).tokens.get(wolfToken.id).actor;
+    expect(t.alice.game.actors.get(wolf.id).isOwner).toBe(true);
+    expect(tokenActor(t.alice).isOwner).toBe(false);
+    return { ...t, wolf, fangsId: fangs.id as string, bran, combat, tokenActor };
+  }
+
+  it("from the sidebar, Alice attacks as the world actor she owns: the fighter acted for is the token's actor, which she does not own; refused, nothing written", async () => {
+    const t = await wolfTakenBack();
+    t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, difficulty: "challenging" });
+    const before = t.gm.game.messages.size;
+    const mark = t.world.server.writes.length;
+    await t.alice.game.actors.get(t.wolf.id).sheet.runAction("rollItem", {}, { row: { itemId: t.fangsId } });
+    await settle();
+    expect(t.gm.game.messages.size).toBe(before);
+    expect(t.world.writesSince(mark)).toEqual([]);
+    expect(t.alice.notices.at(-1)?.message ?? "").toMatch(/not yours|own/i);
+  });
+
+  it("the same request sent straight to the active GM (the API, the world actor's id) is refused", async () => {
+    const t = await wolfTakenBack();
+    const before = t.gm.game.messages.size;
+    const outcome = await hooks(t.alice).askGM("postCard", { kind: "opposed.attack", attacker: t.wolf.id, defender: t.bran.id, declaration: { weaponId: t.fangsId, difficulty: "challenging", modifier: 0 } });
+    await settle();
+    expect(outcome).toMatchObject({ ok: false, refusal: { code: "card.notYours" } });
+    expect(t.gm.game.messages.size).toBe(before);
+  });
+
+  it("with the token's actor given back to her, the same attack posts a card for the token", async () => {
+    const t = await wolfTakenBack();
+    await t.tokenActor(t.gm).update({ ownership: { [t.world.userId("Alice")]: 3 } });
+    await settle();
+    t.alice.runtime.dialogs.responder = () => ({ defender: t.bran.id, difficulty: "challenging" });
+    const before = t.gm.game.messages.size;
+    await t.alice.game.actors.get(t.wolf.id).sheet.runAction("rollItem", {}, { row: { itemId: t.fangsId } });
+    await settle();
+    expect(t.alice.notices).toEqual([]);
+    expect(t.gm.game.messages.size).toBe(before + 1);
+    expect(t.gm.game.messages.contents.at(-1).system.attackerUuid).toBe(t.tokenActor(t.gm).uuid);
   });
 });

@@ -152,23 +152,6 @@ describe("a player's own update cannot move the world's clock either", () => {
   });
 });
 
-describe("core's initiative rolls on the system's fights", () => {
-  for (const ruleset of RULESETS) {
-    it(`${ruleset}: Roll All and Roll NPCs write nothing and say the fight rolls its own; Reroll and Clear Initiative are not in the row's menu`, async () => {
-      const f = await fight(ruleset);
-      const mark = f.world.server.writes.length;
-      await f.gm.ui.combat.runAction("rollAll");
-      await f.gm.ui.combat.runAction("rollNPC");
-      await settle();
-      expect(f.world.writesSince(mark)).toEqual([]);
-      expect(f.gm.notices.map((n: { message: string }) => n.message)).toEqual(Array(2).fill(f.gm.game.i18n.localize("BOUT.Combat.InitiativeFromFight")));
-      await expect(f.gm.ui.combat.runContextOption("COMBAT.CombatantReroll", f.ids.ada)).rejects.toThrow(/offers no/);
-      await f.on(f.gm).combatants.get(f.ids.ada).update({ initiative: 12 });
-      await expect(f.gm.ui.combat.runContextOption("COMBAT.CombatantClear", f.ids.ada)).rejects.toThrow(/offers no/);
-    });
-  }
-});
-
 describe("the world's clock moves with each round, by the ruleset's length", () => {
   const SECONDS: Record<RulesetName, number> = { steel: 2, phases: 6, actionpoints: 6, opposed: 6, pulse: 5 };
   for (const ruleset of RULESETS) {
@@ -234,6 +217,23 @@ describe("the world's clock moves with each round, by the ruleset's length", () 
     await settle();
     expect([f.state().bouts[0].round, f.gm.game.time.worldTime - t0]).toEqual([2, 2]);
   });
+});
+
+describe("core's initiative rolls on the system's fights", () => {
+  for (const ruleset of RULESETS) {
+    it(`${ruleset}: Roll All and Roll NPCs write nothing and say the fight rolls its own; Reroll and Clear Initiative are not in the row's menu`, async () => {
+      const f = await fight(ruleset);
+      const mark = f.world.server.writes.length;
+      await f.gm.ui.combat.runAction("rollAll");
+      await f.gm.ui.combat.runAction("rollNPC");
+      await settle();
+      expect(f.world.writesSince(mark)).toEqual([]);
+      expect(f.gm.notices.map((n: { message: string }) => n.message)).toEqual(Array(2).fill(f.gm.game.i18n.localize("BOUT.Combat.InitiativeFromFight")));
+      await expect(f.gm.ui.combat.runContextOption("COMBAT.CombatantReroll", f.ids.ada)).rejects.toThrow(/offers no/);
+      await f.on(f.gm).combatants.get(f.ids.ada).update({ initiative: 12 });
+      await expect(f.gm.ui.combat.runContextOption("COMBAT.CombatantClear", f.ids.ada)).rejects.toThrow(/offers no/);
+    });
+  }
 });
 
 describe("a deleted combatant leaves the fight", () => {

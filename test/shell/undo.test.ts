@@ -187,6 +187,85 @@ describe("undo the last step, in each time structure", () => {
   });
 });
 
+// Issue 35: the state is kept compactly (entries by generation, long arrays in chunks) and each step's way back is
+// worked out from the parts it changed (columns, places in the fighters' list). Whatever runs of steps the GM takes,
+// each undo puts back exactly the state before the step it takes back: in the database, on the GM's client and on a
+// player's.
+describe("undo after random runs of steps (issue 35)", () => {
+  /** A started fight of `n` fighters (enough for a new round to change them in columns and keep its order in chunks), Alice connected. */
+  async function crowd(ruleset: string, n: number) {
+    dist();
+    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
+    const gm = await world.connect("GM");
+    await gm.game.settings.set("bout", "ruleset", ruleset);
+    const alice = await world.connect("Alice");
+    gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
+    const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character", system: { opposed: { i: 20 + i }, actionpoints: { bap: 1 + (i % 4) } } })));
+    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
+    await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
+    await combat.startCombat();
+    await settle();
+    return { world, gm, alice, combat, on: (client: any) => client.game.combats.get(combat.id) };
+  }
+  it("phases, 20 fighters: a new round's undo puts back every declaration, stress die and Initiative Total (kept as columns) and the phase's order of turns (kept by places); the tracker shows the phase again", async () => {
+    const f = await crowd("phases", 20);
+    await f.gm.ui.combat.runAction("boutReveal");
+    await settle();
+    await f.combat.nextTurn();
+    await settle();
+    const before = structuredClone(f.combat.machineState);
+    const tracker = (await parts(f.alice)).tracker;
+    expect(before.order).toHaveLength(20);
+    await f.combat.nextRound();
+    await settle();
+    const entry = f.combat.undoHistory.at(-1)!;
+    expect(JSON.stringify(entry.back)).toMatch(/"combatants":\["\|".*"order":\["@","combatants","[A-Za-z0-9_-]{40}"\]/);
+    const mark = f.world.server.writes.length;
+    await f.gm.ui.combat.runAction("boutUndo");
+    await settle();
+    expect(decisionWrites(f.world, mark).map((w: any) => `${w.action} ${w.documentName}`)).toEqual(["update Combat"]);
+    expect(f.combat.machineState).toEqual(before);
+    expect(f.on(f.alice).machineState).toEqual(before);
+    expect((await parts(f.alice)).tracker).toBe(tracker);
+  });
+
+  const ACTIONS = ["step", "step", "round", "undo", "undo", "reveal"] as const;
+  for (const ruleset of ["steel", "phases", "actionpoints", "opposed", "pulse"]) {
+    it(`${ruleset}: every undo restores the stored state the step it takes back started from (20 fighters, Alice watching)`, async () => {
+      const f = await crowd(ruleset, 20);
+      const stored = () => decodeState(f.world.server.collections.get("combats")!.find((c: any) => c._id === f.combat.id)!.system.state);
+      const snapshot = () => structuredClone(f.combat.machineState);
+      // The states before each step the history can still take back, the latest last (the fight goes on from run to run).
+      const taken: unknown[] = [];
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.constantFrom(...ACTIONS), { minLength: 1, maxLength: 10 }), async (actions) => {
+          for (const action of actions) {
+            const before = snapshot();
+            if (action === "undo") {
+              await f.gm.ui.combat.runAction("boutUndo");
+              await settle();
+              const expected = taken.pop() ?? before;
+              expect(f.combat.machineState).toEqual(expected);
+              expect(stored()).toEqual(expected);
+              expect(f.on(f.alice).machineState).toEqual(expected);
+              continue;
+            }
+            if (action === "reveal") await f.gm.ui.combat.runAction(ruleset === "phases" ? "boutReveal" : "nextTurn");
+            else if (action === "round") await f.combat.nextRound();
+            else await f.combat.nextTurn();
+            await settle();
+            if (JSON.stringify(f.combat.machineState) !== JSON.stringify(before)) taken.push(before);
+            // The history keeps the latest steps only.
+            taken.splice(0, Math.max(0, taken.length - f.combat.undoHistory.length));
+            expect(stored()).toEqual(f.combat.machineState);
+          }
+        }),
+        { numRuns: 10, endOnFailure: true },
+      );
+    });
+  }
+});
+
 describe("undo: who may, and what it leaves alone", () => {
   it("with nothing to undo (just begun, or undone already) the GM gets a clear notice and nothing is written; the button is disabled", async () => {
     const f = await fight("opposed");
@@ -269,83 +348,4 @@ describe("undo: who may, and what it leaves alone", () => {
     expect(f.combat.canUndo).toBe(false);
     expect(await undo(f)).toEqual([]);
   });
-});
-
-// Issue 35: the state is kept compactly (entries by generation, long arrays in chunks) and each step's way back is
-// worked out from the parts it changed (columns, places in the fighters' list). Whatever runs of steps the GM takes,
-// each undo puts back exactly the state before the step it takes back: in the database, on the GM's client and on a
-// player's.
-describe("undo after random runs of steps (issue 35)", () => {
-  /** A started fight of `n` fighters (enough for a new round to change them in columns and keep its order in chunks), Alice connected. */
-  async function crowd(ruleset: string, n: number) {
-    dist();
-    const world = new TestWorld({ users: [{ name: "GM", role: ROLES.GAMEMASTER }, { name: "Alice", role: ROLES.PLAYER }] });
-    const gm = await world.connect("GM");
-    await gm.game.settings.set("bout", "ruleset", ruleset);
-    const alice = await world.connect("Alice");
-    gm.runtime.dialogs.responder = (_kind: string, config: any) => (config.buttons?.some((b: any) => b.action === "none") ? "none" : null);
-    const actors = await gm.CONFIG.Actor.documentClass.createDocuments(Array.from({ length: n }, (_, i) => ({ name: `Fighter ${i + 1}`, type: i % 2 ? "npc" : "character", system: { opposed: { i: 20 + i }, actionpoints: { bap: 1 + (i % 4) } } })));
-    const combat = await gm.CONFIG.Combat.documentClass.create({ active: true });
-    await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
-    await combat.startCombat();
-    await settle();
-    return { world, gm, alice, combat, on: (client: any) => client.game.combats.get(combat.id) };
-  }
-  it("phases, 20 fighters: a new round's undo puts back every declaration, stress die and Initiative Total (kept as columns) and the phase's order of turns (kept by places); the tracker shows the phase again", async () => {
-    const f = await crowd("phases", 20);
-    await f.gm.ui.combat.runAction("boutReveal");
-    await settle();
-    await f.combat.nextTurn();
-    await settle();
-    const before = structuredClone(f.combat.machineState);
-    const tracker = (await parts(f.alice)).tracker;
-    expect(before.order).toHaveLength(20);
-    await f.combat.nextRound();
-    await settle();
-    const entry = f.combat.undoHistory.at(-1)!;
-    expect(JSON.stringify(entry.back)).toMatch(/"combatants":\["\|".*"order":\["@","combatants","[A-Za-z0-9_-]{40}"\]/);
-    const mark = f.world.server.writes.length;
-    await f.gm.ui.combat.runAction("boutUndo");
-    await settle();
-    expect(decisionWrites(f.world, mark).map((w: any) => `${w.action} ${w.documentName}`)).toEqual(["update Combat"]);
-    expect(f.combat.machineState).toEqual(before);
-    expect(f.on(f.alice).machineState).toEqual(before);
-    expect((await parts(f.alice)).tracker).toBe(tracker);
-  });
-
-  const ACTIONS = ["step", "step", "round", "undo", "undo", "reveal"] as const;
-  for (const ruleset of ["steel", "phases", "actionpoints", "opposed", "pulse"]) {
-    it(`${ruleset}: every undo restores the stored state the step it takes back started from (20 fighters, Alice watching)`, async () => {
-      const f = await crowd(ruleset, 20);
-      const stored = () => decodeState(f.world.server.collections.get("combats")!.find((c: any) => c._id === f.combat.id)!.system.state);
-      const snapshot = () => structuredClone(f.combat.machineState);
-      // The states before each step the history can still take back, the latest last (the fight goes on from run to run).
-      const taken: unknown[] = [];
-      await fc.assert(
-        fc.asyncProperty(fc.array(fc.constantFrom(...ACTIONS), { minLength: 1, maxLength: 10 }), async (actions) => {
-          for (const action of actions) {
-            const before = snapshot();
-            if (action === "undo") {
-              await f.gm.ui.combat.runAction("boutUndo");
-              await settle();
-              const expected = taken.pop() ?? before;
-              expect(f.combat.machineState).toEqual(expected);
-              expect(stored()).toEqual(expected);
-              expect(f.on(f.alice).machineState).toEqual(expected);
-              continue;
-            }
-            if (action === "reveal") await f.gm.ui.combat.runAction(ruleset === "phases" ? "boutReveal" : "nextTurn");
-            else if (action === "round") await f.combat.nextRound();
-            else await f.combat.nextTurn();
-            await settle();
-            if (JSON.stringify(f.combat.machineState) !== JSON.stringify(before)) taken.push(before);
-            // The history keeps the latest steps only.
-            taken.splice(0, Math.max(0, taken.length - f.combat.undoHistory.length));
-            expect(stored()).toEqual(f.combat.machineState);
-          }
-        }),
-        { numRuns: 10, endOnFailure: true },
-      );
-    });
-  }
 });
