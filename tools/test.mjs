@@ -31,6 +31,23 @@ function childrenCpu() {
   }
 }
 
+/**
+ * The whole machine's CPU seconds so far, busy and idle (Linux /proc/stat; null elsewhere). The steps' own figures
+ * count only the processes reaped through them: chromium's renderers and browser process, which playwright ends
+ * when the browser worker exits, are not among them. The machine's figure over the run counts them, and anything
+ * else running on the machine: on a quiet machine it is the run's whole cost, and its idle share says how quiet.
+ */
+function machineCpu() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const hz = 100;
+    return { busy: (user + nice + system + irq + softirq + steal) / hz, idle: (idle + iowait) / hz };
+  } catch {
+    return null;
+  }
+}
+
+const machineStart = machineCpu();
 const started = Date.now();
 const results = [];
 const running = new Set();
@@ -95,6 +112,9 @@ const secs = (s) => (s === null ? "    ?" : s.toFixed(1).padStart(6));
 console.log("\nnpm test: time per step (wall and CPU seconds; the steps overlap)");
 for (const r of results) console.log(`  ${pad(r.name, 28)} ${secs(r.wall)} s wall ${secs(r.cpu)} s CPU  ${r.code === 0 ? "ok" : `FAILED (exit ${r.code})`}`);
 console.log(`  ${pad("all", 28)} ${secs(wall)} s wall ${secs(cpu)} s CPU`);
+const machineEnd = machineCpu();
+if (machineStart && machineEnd)
+  console.log(`  ${pad("the machine, all processes", 28)} ${secs(machineEnd.busy - machineStart.busy)} s CPU busy, ${(machineEnd.idle - machineStart.idle).toFixed(1)} s idle (chromium's processes included; on a quiet machine, the run's whole cost)`);
 // Said at every run: what the v14 run skips by evidence (docs/dev/testing.md, "Foundry v14 mode").
 const v14Same = JSON.parse(readFileSync(join(root, "test/shell/v14-same.json"), "utf8"));
 const opening = Object.values(v14Same.tests).reduce((n, names) => n + names.length, 0);
