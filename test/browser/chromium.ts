@@ -37,9 +37,8 @@ function fontAwesome(path: string): { contentType: string; body: Buffer } | null
   return { contentType: file.endsWith(".css") ? "text/css" : "font/woff2", body: readFileSync(file) };
 }
 
-/** The pages a browser keeps open for reuse, those handed out and not handed back, and the HTML each one serves at the made-up origin. */
+/** The pages a browser keeps open for reuse, and the HTML each one serves at the made-up origin. */
 const idle = new WeakMap<Browser, Page[]>();
-const lent = new WeakMap<Browser, Set<Page>>();
 const served = new WeakMap<Page, string>();
 
 /** A new page at the made-up origin: Font Awesome from node_modules, images a neutral portrait, anything else a 404. */
@@ -67,8 +66,6 @@ async function freshPage(browser: Browser): Promise<Page> {
 export async function openPage(browser: Browser, html: string, size: { width: number; height: number }): Promise<Page> {
   const pool = idle.get(browser) ?? [];
   idle.set(browser, pool);
-  const out = lent.get(browser) ?? new Set<Page>();
-  lent.set(browser, out);
   let page = pool.pop();
   while (page?.isClosed()) page = pool.pop();
   page ??= await freshPage(browser);
@@ -78,14 +75,9 @@ export async function openPage(browser: Browser, html: string, size: { width: nu
   // Icon glyphs come from a web font: wait for it so screenshots show icons, not blanks.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const real = page;
-  out.add(real);
   return new Proxy(real, {
     get(target, prop) {
-      if (prop === "close")
-        return async () => {
-          out.delete(real);
-          if (!pool.includes(real)) pool.push(real);
-        };
+      if (prop === "close") return async () => void (pool.includes(real) || pool.push(real));
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
@@ -124,8 +116,10 @@ export function sharedBrowser(shots: string): () => Browser {
     mkdirSync(shots, { recursive: true });
   });
   afterAll(async () => {
-    const left = browser ? [...(lent.get(browser) ?? [])] : [];
-    lent.get(browser)?.clear();
+    if (!browser) return;
+    // Every page but those handed back for reuse (each `freshPage` is a page of a context of its own).
+    const kept = idle.get(browser) ?? [];
+    const left = browser.contexts().flatMap((context) => context.pages()).filter((page) => !kept.includes(page));
     await Promise.all(left.map((page) => page.close()));
   });
   return () => browser;
