@@ -20,12 +20,15 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => join(root, "node_modules/.bin", name);
 
+/** Linux's clock ticks a second (USER_HZ), the unit of /proc's CPU times. */
+const TICKS = 100;
+
 /** CPU seconds of this process's finished children (Linux /proc; null elsewhere). */
 function childrenCpu() {
   try {
     const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    // After "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14; clock ticks of 1/100 s.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    // After "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / TICKS;
   } catch {
     return null;
   }
@@ -40,8 +43,7 @@ function childrenCpu() {
 function machineCpu() {
   try {
     const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-    const hz = 100;
-    return { busy: (user + nice + system + irq + softirq + steal) / hz, idle: (idle + iowait) / hz };
+    return { busy: (user + nice + system + irq + softirq + steal) / TICKS, idle: (idle + iowait) / TICKS };
   } catch {
     return null;
   }
