@@ -394,7 +394,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       return (this.constructor as typeof Document).documentName;
     }
     static override defineSchema() {
-      return coreSchema(this.metadata.name, () => game.user?.id ?? null);
+      return coreSchema(this.metadata.name, () => game.user?.id ?? null, () => game.system ?? null);
     }
     static override get validationName(): string {
       return this.metadata.name;

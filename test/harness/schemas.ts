@@ -7,6 +7,7 @@ import {
   BooleanField,
   DataField,
   DocumentIdField,
+  DocumentUUIDField,
   FilePathField,
   ForeignDocumentField,
   HTMLField,
@@ -16,7 +17,7 @@ import {
   SetField,
   StringField,
 } from "./fields";
-import { modelsV14 } from "./version";
+import { modelsV14, releaseData } from "./version";
 
 export interface DocumentMeta {
   name: string;
@@ -52,7 +53,22 @@ export const DOCUMENT_META: Record<string, DocumentMeta> = {
 const id = () => new DocumentIdField();
 const ownership = () => new ObjectField({ initial: { default: 0 } });
 const flags = () => new ObjectField();
-const stats = () => new ObjectField();
+/**
+ * v13 DocumentStatsField (fvtt-types 13 common/data/fields.d.mts, DocumentStatsField.Schema): the version and system
+ * fields start as the client's own, the rest null; the server writes the managed ones (document-stats.ts).
+ */
+const stats = (currentSystem: () => { id: string; version: string } | null) =>
+  new SchemaField({
+    coreVersion: new StringField({ required: true, blank: false, nullable: true, initial: () => releaseData().version }),
+    systemId: new StringField({ required: true, blank: false, nullable: true, initial: () => currentSystem()?.id ?? null }),
+    systemVersion: new StringField({ required: true, blank: false, nullable: true, initial: () => currentSystem()?.version ?? null }),
+    createdTime: new NumberField(),
+    modifiedTime: new NumberField(),
+    lastModifiedBy: new ForeignDocumentField(null),
+    compendiumSource: new DocumentUUIDField(),
+    duplicateSource: new DocumentUUIDField(),
+    exportSource: new ObjectField({ nullable: true, initial: null }),
+  });
 const name = () => new StringField({ required: true, blank: false });
 const type = () => new StringField({ required: true, blank: false });
 const system = () => new ObjectField();
@@ -64,13 +80,18 @@ const img = (initial: string | null = null) => new FilePathField({ required: fal
 const ACTOR_ART = "icons/svg/mystery-man.svg";
 const ITEM_ART = "icons/svg/item-bag.svg";
 
-/** `currentUser` gives the id Foundry's own initial values use (`game.user.id`). */
-export function coreSchema(documentName: string, currentUser: () => string | null = () => null): Record<string, DataField> {
+/** `currentUser` and `currentSystem` give what Foundry's own initial values use (`game.user.id`, `game.system`). */
+export function coreSchema(
+  documentName: string,
+  currentUser: () => string | null = () => null,
+  currentSystem: () => { id: string; version: string } | null = () => null,
+): Record<string, DataField> {
+  const _stats = () => stats(currentSystem);
   switch (documentName) {
     case "Actor":
-      return { _id: id(), name: name(), type: type(), img: img(ACTOR_ART), system: system(), prototypeToken: new ObjectField(), items: embedded(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
+      return { _id: id(), name: name(), type: type(), img: img(ACTOR_ART), system: system(), prototypeToken: new ObjectField(), items: embedded(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: _stats() };
     case "Item":
-      return { _id: id(), name: name(), type: type(), img: img(ITEM_ART), system: system(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
+      return { _id: id(), name: name(), type: type(), img: img(ITEM_ART), system: system(), effects: embedded(), folder: folder(), sort: sort(), ownership: ownership(), flags: flags(), _stats: _stats() };
     case "ActiveEffect":
       return {
         _id: id(),
@@ -94,7 +115,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         // the changes field a system model must declare; foundryvtt/crucible#688 "Effect changes are now all nested under system").
         ...(modelsV14() ? {} : { changes: new ArrayField(new ObjectField()) }),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     case "Combat":
       return {
@@ -109,7 +130,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         turn: new NumberField({ required: true, integer: true, min: 0, initial: null }),
         sort: sort(),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     case "Combatant":
       return {
@@ -126,10 +147,10 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         defeated: new BooleanField(),
         group: new ForeignDocumentField(null),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     case "CombatantGroup":
-      return { _id: id(), type: new StringField({ required: true, blank: false, initial: "base" }), system: system(), name: new StringField({ required: false, blank: true }), img: img(), initiative: new NumberField({ required: true, nullable: true, initial: null }), ownership: ownership(), flags: flags(), _stats: stats() };
+      return { _id: id(), type: new StringField({ required: true, blank: false, initial: "base" }), system: system(), name: new StringField({ required: false, blank: true }), img: img(), initiative: new NumberField({ required: true, nullable: true, initial: null }), ownership: ownership(), flags: flags(), _stats: _stats() };
     case "ChatMessage":
       return {
         _id: id(),
@@ -153,7 +174,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         sound: new FilePathField({ nullable: true, initial: null }),
         emote: new BooleanField(),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     case "User":
       return {
@@ -167,10 +188,10 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         // v13 BaseUser: explicit user permissions (name → boolean) over the world's role table.
         permissions: new ObjectField(),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     case "JournalEntry":
-      return { _id: id(), name: name(), pages: embedded(), folder: folder(), categories: new ArrayField(new ObjectField()), sort: sort(), ownership: ownership(), flags: flags(), _stats: stats() };
+      return { _id: id(), name: name(), pages: embedded(), folder: folder(), categories: new ArrayField(new ObjectField()), sort: sort(), ownership: ownership(), flags: flags(), _stats: _stats() };
     case "JournalEntryPage":
       return {
         _id: id(),
@@ -183,10 +204,10 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         sort: sort(),
         ownership: new ObjectField({ initial: { default: -1 } }),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     case "Scene":
-      return { _id: id(), name: name(), tokens: embedded(), walls: embedded(), grid: new ObjectField(), active: new BooleanField(), flags: flags(), _stats: stats() };
+      return { _id: id(), name: name(), tokens: embedded(), walls: embedded(), grid: new ObjectField(), active: new BooleanField(), flags: flags(), _stats: _stats() };
     case "Token":
       return {
         _id: id(),
@@ -251,7 +272,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         sort: sort(),
         ownership: ownership(),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     case "TableResult":
       // v13 BaseTableResult#defineSchema: a range is two ascending whole numbers.
@@ -266,7 +287,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         range: new ArrayField(new NumberField({ integer: true }), { validate: (r: unknown) => Array.isArray(r) && r.length === 2 && r[1] >= r[0], validationError: "must be a length-2 array of ascending integers" }),
         drawn: new BooleanField(),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     case "Folder":
       // v13 BaseFolder#defineSchema: the document type it holds (CONST.FOLDER_DOCUMENT_TYPES), its parent folder, its sort mode.
@@ -280,7 +301,7 @@ export function coreSchema(documentName: string, currentUser: () => string | nul
         sort: sort(),
         color: new StringField({ required: false, nullable: true, blank: false, initial: null }),
         flags: flags(),
-        _stats: stats(),
+        _stats: _stats(),
       };
     default:
       throw new Error(`The harness has no schema for ${documentName}`);

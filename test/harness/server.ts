@@ -13,6 +13,7 @@ import { type BatchFailure, batchFailureReading } from "./batch-failure";
 import { receivesMessage } from "./chat-delivery";
 import type { PackMetadata, ServerPack } from "./compendium";
 import { serverAfterCombatantOperation, serverOneActiveCombat, serverWorldTimeDelta } from "./combat";
+import { type StatsContext, stampCreated, stampUpdate } from "./document-stats";
 import { type Latency, Network } from "./latency";
 import { canUserModify, getUserLevel, isGM, OWNERSHIP, type PermissionWorld, ROLES, sanitizeUserInput } from "./permissions";
 import { DOCUMENT_META } from "./schemas";
@@ -329,6 +330,7 @@ export class WorldServer {
     if (isDeltaRequest(documentName, parent)) return serverDeltaWrite(this, from, "create", documentName, parent, data, options) as AnyObject[];
     const user = this.authenticate(from);
     const container = options.pack ? this.packContainer(user, documentName, parent, options.pack, "create") : this.container(documentName, parent);
+    const stats = this.statsContext(user);
     const created = data.map((d) => {
       const source = clone(d);
       this.checkCreate(user, documentName, source, parent);
@@ -342,6 +344,7 @@ export class WorldServer {
       }
       // As in v13: a token holds its ActorDelta, whose _id is the token's.
       if (documentName === "Token") source.delta = normalizeDelta(source.delta, source._id);
+      stampCreated(documentName, source, stats);
       return source;
     });
     if (documentName === "Combat" && serverOneActiveCombat(created)) this.deactivateCombats(user, container.filter((c) => c.active));
@@ -368,6 +371,13 @@ export class WorldServer {
       return source;
     });
     const before = documentName === "ChatMessage" ? clone(targets) : undefined;
+    // What the server stores, answers and broadcasts carries its _stats stamp (document-stats.ts).
+    const stats = this.statsContext(user);
+    updates = updates.map((u) => {
+      const stamped = { ...u };
+      stampUpdate(documentName, stamped, stats);
+      return stamped;
+    });
     targets.forEach((source, i) => mergeObject(source, this.withEmbeddedMerged(documentName, source, expandObject(deepClone(updates[i]!))), { performDeletions: true }));
     if (documentName === "Combatant") serverAfterCombatantOperation(this.find(parent), options);
     this.writes.push({ userId: user._id, action: "update", documentName, count: updates.length, ...(options.pack ? { pack: options.pack } : {}) });
@@ -415,9 +425,20 @@ export class WorldServer {
   /** v13 server Combat._onCreateOperation: the combats active before an active one was created become inactive, emitted first. */
   private deactivateCombats(user: AnyObject, combats: AnyObject[]): void {
     if (!combats.length) return;
-    for (const c of combats) c.active = false;
+    const stats = this.statsContext(user);
+    const updates = combats.map((c) => {
+      const update: AnyObject = { _id: c._id, active: false };
+      stampUpdate("Combat", update, stats);
+      mergeObject(c, deepClone(update));
+      return update;
+    });
     this.writes.push({ userId: user._id, action: "update", documentName: "Combat", count: combats.length });
-    this.broadcast({ kind: "update", documentName: "Combat", parent: [], updates: combats.map((c) => ({ _id: c._id, active: false })), options: {}, userId: user._id });
+    this.broadcast({ kind: "update", documentName: "Combat", parent: [], updates, options: {}, userId: user._id });
+  }
+
+  /** Who writes, for which system, and when: what the server's `_stats` stamp records (document-stats.ts). */
+  private statsContext(user: AnyObject): StatsContext {
+    return { userId: user._id, system: { id: this.systemJson.id, version: this.systemJson.version }, now: Date.now() };
   }
 
   /** An update of a parent carrying embedded arrays merges them by id (v13 EmbeddedCollectionField, recursive), new entries getting ids. */
