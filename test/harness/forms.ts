@@ -28,9 +28,21 @@ export function sharedScreen(): Window {
 
 type Field = AnyObject;
 
-/** The named controls of a form (v13 reads `form.elements`): one element, or several that share the name. */
-function fieldsNamed(form: AnyObject, name: string): Field[] {
-  return Array.from(form.elements as ArrayLike<Field>).filter((el) => el.name === name);
+/**
+ * The named controls of a form by name (v13 reads `form.elements`): one element, or several that share the name.
+ * Read once per form, not once per field: happy-dom answers each read of `form.elements` with a query of the whole
+ * form, so a form of a few hundred fields (the round form of 200 fighters) cost a query per field, and the queries'
+ * cache grew past the worker's heap.
+ */
+function fieldsByName(elements: readonly Field[]): Map<string, Field[]> {
+  const byName = new Map<string, Field[]>();
+  for (const el of elements) {
+    if (!el.name) continue;
+    const named = byName.get(el.name);
+    if (named) named.push(el);
+    else byName.set(el.name, [el]);
+  }
+  return byName;
 }
 
 /**
@@ -52,13 +64,15 @@ export class FormDataExtended extends FormData {
     this.dtypes = dtypes;
     Object.defineProperty(this, "object", { value: {}, writable: false, enumerable: false });
     if (!disabled && form.hasAttribute?.("disabled")) return;
-    for (const element of Array.from(form.elements as ArrayLike<Field>)) {
+    const elements = Array.from(form.elements as ArrayLike<Field>);
+    const byName = fieldsByName(elements);
+    for (const element of elements) {
       const name = element.name;
       if (!name || this.has(name)) continue;
       if (element.tagName === "BUTTON") continue;
       if (!disabled && element.matches(":disabled")) continue;
       if (!readonly && element.readOnly) continue;
-      const named = fieldsNamed(form, name);
+      const named = byName.get(name)!;
       this.set(name, this.#value(named.length > 1 ? named : element));
     }
   }
@@ -119,8 +133,12 @@ function describeFields(form: AnyObject): string {
  */
 export function fillForm(form: AnyObject, values: AnyObject): void {
   const view = form.ownerDocument.defaultView;
+  const read = () => fieldsByName(Array.from(form.elements as ArrayLike<Field>));
+  let byName = read();
   for (const [name, value] of Object.entries(values)) {
-    const named = fieldsNamed(form, name);
+    // A change handler may have redrawn part of the form: read it again when a field is new or gone.
+    let named = byName.get(name) ?? [];
+    if (!named.length || named.some((f) => !f.isConnected)) named = (byName = read()).get(name) ?? [];
     if (!named.length) throw new Error(`The form has no field "${name}"; its fields: ${describeFields(form)}`);
     if (named.some((f) => f.matches(":disabled"))) throw new Error(`The field "${name}" is disabled`);
     let changed: Field;
