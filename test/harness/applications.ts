@@ -119,7 +119,24 @@ export function createApplications({ templates, CONFIG, game, ui, readings = v14
     /** v13 ApplicationV2#_canRender: false stops a render; an error stops it and is shown as a warning. */
     _canRender(_options: AnyObject): boolean | void {}
 
-    async render(options: AnyObject | boolean = {}): Promise<this> {
+    /**
+     * v13 ApplicationV2#render and #close run one at a time per application: each goes through the application's
+     * `#semaphore` (a Semaphore of one), so a render asked while another is drawing waits for it, and its
+     * `_onRender` sees its own parts (client/applications/api/application.mjs, `render` → `#semaphore.add(this.#render…)`).
+     */
+    #turns: Promise<unknown> = Promise.resolve();
+    _oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+      const next = this.#turns.then(work, work);
+      this.#turns = next.catch(() => undefined);
+      return next;
+    }
+
+    render(options: AnyObject | boolean = {}): Promise<this> {
+      return this._oneAtATime(() => this._draw(options));
+    }
+
+    /** The drawing a render does once its turn comes. */
+    async _draw(options: AnyObject | boolean): Promise<this> {
       const opts = typeof options === "boolean" ? { force: options } : options;
       try {
         if (this._canRender(opts) === false) return this;
@@ -165,9 +182,11 @@ export function createApplications({ templates, CONFIG, game, ui, readings = v14
     async _onFirstRender(_context: AnyObject, _options: AnyObject): Promise<void> {}
     async _onRender(_context: AnyObject, _options: AnyObject): Promise<void> {}
 
-    async close(): Promise<this> {
-      this.rendered = false;
-      return this;
+    close(): Promise<this> {
+      return this._oneAtATime(async () => {
+        this.rendered = false;
+        return this;
+      });
     }
   }
 
@@ -346,7 +365,11 @@ export function createApplications({ templates, CONFIG, game, ui, readings = v14
     }
 
     /** v13 ApplicationV2#render and #_renderFrame for a dialog: the frame once, the form replaced on every render, then the render event. */
-    override async render(options: AnyObject | boolean = {}): Promise<this> {
+    override render(options: AnyObject | boolean = {}): Promise<this> {
+      return this._oneAtATime(() => this.#drawDialog(options));
+    }
+
+    async #drawDialog(options: AnyObject | boolean): Promise<this> {
       const opts = typeof options === "boolean" ? { force: options } : options;
       const first = !this.#element;
       if (first && !opts.force) return this;
@@ -426,14 +449,16 @@ export function createApplications({ templates, CONFIG, game, ui, readings = v14
     }
 
     /** v13 ApplicationV2#close: the element removed, then the "close" event. */
-    override async close(_options: AnyObject = {}): Promise<this> {
-      const element = this.#element;
-      if (!element) return this;
-      this.#element = null;
-      this.rendered = false;
-      element.remove();
-      this.dispatchEvent(new Event("close"));
-      return this;
+    override close(_options: AnyObject = {}): Promise<this> {
+      return this._oneAtATime(async () => {
+        const element = this.#element;
+        if (!element) return this;
+        this.#element = null;
+        this.rendered = false;
+        element.remove();
+        this.dispatchEvent(new Event("close"));
+        return this;
+      });
     }
 
     /** v13 DialogV2.confirm. */
@@ -603,11 +628,13 @@ export function createApplications({ templates, CONFIG, game, ui, readings = v14
     /** The combatant whose row core's turn change scrolled into view (null: none was active). */
     scrolledTo: string | null = null;
 
-    /** As ApplicationV2 does after drawing the parts: `_onRender` with the parts drawn. */
-    override async render(options: AnyObject | boolean = {}): Promise<this> {
-      await super.render(options);
-      if (this.rendered) await this._onRender({}, { ...(typeof options === "object" ? options : { force: options }), parts: Object.keys(this.renderedParts) });
-      return this;
+    /** As ApplicationV2 does after drawing the parts, in the same turn of its semaphore: `_onRender` with the parts drawn. */
+    override render(options: AnyObject | boolean = {}): Promise<this> {
+      return this._oneAtATime(async () => {
+        await this._draw(options);
+        if (this.rendered) await this._onRender({}, { ...(typeof options === "object" ? options : { force: options }), parts: Object.keys(this.renderedParts) });
+        return this;
+      });
     }
 
     /**

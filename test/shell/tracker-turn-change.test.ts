@@ -31,6 +31,42 @@ describe("the tracker part is what core's turn change looks for", () => {
     expect((await draw(t)).scrolledTo).toBe(t.cb);
   });
 
+  it("renders asked at once are drawn one after the other (v13 ApplicationV2's semaphore): each turn-change check reads its own tracker", async () => {
+    const t = await fight("opposed", false);
+    await t.combat.startCombat();
+    await settle();
+    await draw(t);
+    // The draw after the turn change asks for another render while its own after-render step is still running (as
+    // the system's own renders on a burst of updates do), and that second render's tracker part is slow. Drawn at once, the second would have
+    // emptied the parts the first one's turn-change check reads, and that check throws when `.combat-tracker` is missing.
+    const tracker = t.gm.ui.combat;
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const onRender = tracker._onRender.bind(tracker);
+    const partContext = tracker._preparePartContext.bind(tracker);
+    const errors: unknown[] = [];
+    let renders = 0;
+    let trackerParts = 0;
+    tracker._onRender = async (context: unknown, options: unknown) => {
+      if (renders++ === 0) {
+        tracker.render().catch((error: unknown) => errors.push(error));
+        await wait(5);
+      }
+      return onRender(context, options).catch((error: unknown) => void errors.push(error));
+    };
+    tracker._preparePartContext = async (partId: string, context: unknown, options: unknown) => {
+      if (partId === "tracker" && trackerParts++ === 1) await wait(20);
+      return partContext(partId, context, options);
+    };
+    await t.alice.ui.combat.runAction("boutEndTurn", { combatantId: t.ca });
+    await settle();
+    await tracker.render({ force: true }).catch((error: unknown) => errors.push(error));
+    await wait(30);
+    await settle();
+    expect(errors).toEqual([]);
+    expect(renders).toBeGreaterThanOrEqual(2);
+    expect(tracker.scrolledTo).toBe(t.cb);
+  });
+
   it("a fight in bouts (steel, a combatant group): a new round finds .combat-tracker and the acting row inside the bout", async () => {
     const t = await fight("steel", true);
     await t.combat.startCombat();
