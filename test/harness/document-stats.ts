@@ -13,6 +13,9 @@
  *   `system` or a system flag changed;
  * - that the document's own new `_stats` travel back to the clients with the update (#10350 found the parent's
  *   did not, when they still changed).
+ * Split evidence: v14's API page of `DocumentStats` lists no exportSource, while the v14 declarations keep the field;
+ * the harness keeps it (null) in both modes. Nothing in the system reads `_stats` (below), so either reading moves
+ * only the byte figures, by about 20 bytes a document.
  * Not modelled: writes into a token's ActorDelta (an unlinked token's own items and effects, synthetic-actors.ts)
  * are not stamped.
  * The system reads none of it (no `_stats` in src/): what it changes is the size of each document and of each update
