@@ -21,17 +21,39 @@ export function idsOf(list: Listed): readonly string[] {
   return ids;
 }
 
-export function byId<T extends { readonly id: string }>(list: readonly T[], id: unknown): T | undefined {
-  if (typeof id !== "string") return undefined;
-  const ids = idsOf(list);
+/** The first place of each id in a list of ids (read once per ids list). */
+function placesOf(ids: readonly string[]): ReadonlyMap<string, number> {
   let places = PLACES.get(ids);
   if (!places) {
     const built = new Map<string, number>();
     ids.forEach((x, i) => built.has(x) || built.set(x, i));
     PLACES.set(ids, (places = built));
   }
-  const at = places.get(id);
+  return places;
+}
+
+export function byId<T extends { readonly id: string }>(list: readonly T[], id: unknown): T | undefined {
+  if (typeof id !== "string") return undefined;
+  const at = placesOf(idsOf(list)).get(id);
   return at === undefined ? undefined : list[at];
+}
+
+/**
+ * `list` with the entry at each place of id `id` replaced by what `change` gives for it: the list itself when nothing
+ * changed, else a copy sharing `list`'s ids. The first place is looked up, any later one (a duplicate id) found in the
+ * ids when the list has duplicates: a step that changes one fighter of 200 copies the list but looks at none of the others.
+ */
+function replaceAt<T extends { readonly id: string }>(list: readonly T[], id: string, change: (entry: T) => T): readonly T[] {
+  const ids = idsOf(list);
+  const places = placesOf(ids);
+  // Ids all different (the places as many as the entries): the first place is the only one.
+  const more = places.size === ids.length ? () => -1 : (at: number) => ids.indexOf(id, at + 1);
+  let out: T[] | null = null;
+  for (let at = places.get(id) ?? -1; at !== -1; at = more(at)) {
+    const now = change(list[at]!);
+    if (now !== list[at]) (out ??= list.slice())[at] = now;
+  }
+  return out ? withIdsOf(out, list) : list;
 }
 
 /** `list`, known to hold the same ids in the same places as `from` (its caller's promise): it shares `from`'s ids, read once. */
@@ -42,13 +64,13 @@ export function withIdsOf<T extends { readonly id: string }>(list: readonly T[],
 
 /** `list` with `entry` in the place of every entry with its id (the same ids in the same places: shared, not read again). */
 export function putById<T extends { readonly id: string }>(list: readonly T[], entry: T): readonly T[] {
-  return mapKeepingIds(list, (x) => (x.id === entry.id ? entry : x));
+  return replaceAt(list, entry.id, () => entry);
 }
 
 /** `list` with the entries of id `id` changed by `change`: a change that keeps the id shares `list`'s ids. */
 export function patchById<T extends { readonly id: string }>(list: readonly T[], id: string, change: Partial<T>): readonly T[] {
-  const patched = (x: T): T => (x.id === id ? { ...x, ...change } : x);
-  return change.id === undefined || change.id === id ? mapKeepingIds(list, patched) : list.map(patched);
+  if (change.id === undefined || change.id === id) return replaceAt(list, id, (x) => ({ ...x, ...change }));
+  return list.map((x) => (x.id === id ? { ...x, ...change } : x));
 }
 
 /**

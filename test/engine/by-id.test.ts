@@ -37,6 +37,16 @@ describe("byId", () => {
     expect(idsOf(shorter)).toEqual(["a"]);
   });
 
+  it("putting an entry that is already in every place of its id gives the same list; another id's entry puts nothing", () => {
+    const a = { id: "a", v: 1 };
+    const list: readonly E[] = [a, { id: "b", v: 2 }, a];
+    expect(putById(list, a)).toBe(list);
+    expect(putById(list, { id: "z", v: 0 })).toBe(list);
+    const next = putById(list, { id: "a", v: 3 });
+    expect(next).toEqual([{ id: "a", v: 3 }, { id: "b", v: 2 }, { id: "a", v: 3 }]);
+    expect(next[1]).toBe(list[1]);
+  });
+
   it("refuses what is not an id", () => {
     const list: readonly E[] = [{ id: "a", v: 1 }];
     for (const bad of [undefined, null, 1, {}, ["a"]]) expect(byId(list, bad)).toBeUndefined();
