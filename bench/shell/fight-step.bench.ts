@@ -57,9 +57,6 @@ async function gmStep(t: Fight, c: (typeof ALL_CASES)[number], n: number): Promi
   if (!t.world.writesSince(mark).some((w: { documentName: string }) => w.documentName === "Combat")) throw new Error(`${c.key} at ${n}: the step wrote nothing (${t.gm.notices.at(-1)?.message ?? "no notice"})`);
 }
 
-const fights = new Map<string, Fight>();
-for (const c of CASES) for (const n of SIZES) fights.set(`${c.key}/${n}`, await started(c.ruleset, n, c.boutsOf));
-
 /**
  * What a new round writes (less the server's `_stats` stamp on each update), and the Combat document's size after
  * it, at the largest table (issue 35: a phases new round at 200 combatants should write well under 10 KB; the issue
@@ -102,11 +99,13 @@ for (const r of rounds) console.log(`  ${r.key.padEnd(16)} new round ${b(r.round
  * - garbage collection, and the rest (Node, vitest, V8).
  * A sample counts as the server's when the nearest frame on its stack that is either a server frame
  * (test/harness/server.ts) or a client's receipt of what the server sent (runtime.ts `receive`) is a server frame.
- * Each share is a count of the profile's samples (idle ones left out) applied to the median CPU time.
+ * Each part is the share of the profile's samples (idle ones left out) applied to the steps' mean CPU time: the
+ * samples are of every step measured, so their shares go with the steps' total, not with the median step (applied to
+ * the median, a few steps' garbage collection moved the system's own share by a third between runs).
  * Medians of CPU_STEPS steps: at 10 combatants a step's own code is a few tenths of a millisecond, a few dozen
  * samples a step, so nine steps (as first measured) moved the ratio by a third between runs of the same code.
  */
-const CPU_STEPS = 60;
+const CPU_STEPS = 120;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -151,12 +150,12 @@ function splitProfile(profile: { nodes: { id: number; callFrame: Frame; children
   }
   return { split, counted };
 }
-type Timed = { key: string; n: number; step: number; split: Split };
+type Timed = { key: string; n: number; step: number; mean: number; split: Split };
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");
 // One sample every 100 µs (V8's default is 1 ms, about one sample per step at 10 combatants: too few to split).
-await session.post("Profiler.setSamplingInterval", { interval: 100 });
+await session.post("Profiler.setSamplingInterval", { interval: 50 });
 /** What one table's steps are measured from: its CPU times and its profile's samples, gathered over several turns. */
 type Gathered = { times: number[]; split: Split; counted: number };
 const gathered = (): Gathered => ({ times: [], split: noSplit(), counted: 0 });
@@ -176,7 +175,7 @@ async function gather(into: Gathered, count: number, step: () => Promise<unknown
 const timedOf = (key: string, n: number, g: Gathered): Timed => {
   const split = { ...g.split };
   for (const k of Object.keys(split) as (keyof Split)[]) split[k] /= Math.max(1, g.counted);
-  return { key, n, step: median(g.times), split };
+  return { key, n, step: median(g.times), mean: g.times.reduce((a, b) => a + b, 0) / Math.max(1, g.times.length), split };
 };
 /**
  * Each size's steps are taken in turns (ROUNDS turns of CPU_STEPS / ROUNDS steps, the sizes' order rotating) after
@@ -239,12 +238,12 @@ for (const c of CASES) {
 }
 session.disconnect();
 const ms = (x: number) => x.toFixed(2).padStart(7);
-const part = (r: Timed, k: keyof Split) => r.step * r.split[k];
+const part = (r: Timed, k: keyof Split) => r.mean * r.split[k];
 /** The GM client's time: the step less what the server did (another process in a real world). */
-const client = (r: Timed) => r.step - part(r, "server");
+const client = (r: Timed) => r.mean - part(r, "server");
 const row = (r: Timed) =>
   `  ${r.key.padEnd(16)} ${String(r.n).padStart(3)}  cpu ${ms(r.step)} ms   system ${ms(part(r, "system"))} (state ${ms(part(r, "storage"))})   foundry ${ms(part(r, "foundry"))}   server ${ms(part(r, "server"))}   gc ${ms(part(r, "gc"))}   other ${ms(part(r, "other"))}`;
-console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}) and its parts by a profile's samples: the system's own code (of it, keeping the fight's state), Foundry's client as the harness models it, the server, garbage collection, the rest`);
+console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}) and its parts (means, by a profile's samples): the system's own code (of it, keeping the fight's state), Foundry's client as the harness models it, the server, garbage collection, the rest`);
 for (const r of cpu) console.log(row(r));
 console.log(`\nFoundry's floor: a Combat update naming no fighter (a flag), on the same tables, split the same way`);
 for (const r of floor) console.log(row(r));
@@ -258,6 +257,11 @@ for (const c of CASES) {
     `  ${c.key.padEnd(16)} step ${ratio(large.step, small.step)}   client ${ratio(client(large), client(small))}   system's own ${ratio(part(large, "system"), part(small, "system"))}   foundry ${ratio(part(large, "foundry"), part(small, "foundry"))}${fs && fl ? `   floor ${ratio(fl.step, fs.step)}` : ""}`,
   );
 }
+
+// The wall-clock benches' fights, made after the CPU figures above: alive through them, every table's 200-fighter
+// worlds made each table's steps at 200 slower (a larger heap), the system's own code with the rest.
+const fights = new Map<string, Fight>();
+for (const c of CASES) for (const n of SIZES) fights.set(`${c.key}/${n}`, await started(c.ruleset, n, c.boutsOf));
 
 for (const c of CASES) {
   describe(`fight step, ${c.key}`, () => {
