@@ -99,9 +99,10 @@ for (const r of rounds) console.log(`  ${r.key.padEnd(16)} new round ${b(r.round
  * - garbage collection, and the rest (Node, vitest, V8).
  * A sample counts as the server's when the nearest frame on its stack that is either a server frame
  * (test/harness/server.ts) or a client's receipt of what the server sent (runtime.ts `receive`) is a server frame.
- * Each part is the share of the profile's samples (idle ones left out) applied to the steps' mean CPU time: the
- * samples are of every step measured, so their shares go with the steps' total, not with the median step (applied to
- * the median, a few steps' garbage collection moved the system's own share by a third between runs).
+ * Each part is, for each turn of steps (below), the share of that turn's profile samples (idle ones left out) applied
+ * to the turn's mean CPU time, the samples being of every step of the turn; the figure is the median over the turns.
+ * Applied to the median step, a few steps' garbage collection moved the system's own share by a third between runs;
+ * a mean over all steps moved with one slow turn.
  * Medians of CPU_STEPS steps: at 10 combatants a step's own code is a few tenths of a millisecond, a few dozen
  * samples a step, so nine steps (as first measured) moved the ratio by a third between runs of the same code.
  */
@@ -150,32 +151,36 @@ function splitProfile(profile: { nodes: { id: number; callFrame: Frame; children
   }
   return { split, counted };
 }
-type Timed = { key: string; n: number; step: number; mean: number; split: Split };
+type Timed = { key: string; n: number; step: number; parts: Split };
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");
 // One sample every 100 µs (V8's default is 1 ms, about one sample per step at 10 combatants: too few to split).
 await session.post("Profiler.setSamplingInterval", { interval: 50 });
-/** What one table's steps are measured from: its CPU times and its profile's samples, gathered over several turns. */
-type Gathered = { times: number[]; split: Split; counted: number };
-const gathered = (): Gathered => ({ times: [], split: noSplit(), counted: 0 });
-/** `count` runs of `step`, their CPU times and profile added to `into`. */
+/** What one table's steps are measured from: its CPU times, and each turn's parts (ms a step) from that turn's profile. */
+type Gathered = { times: number[]; turns: Split[] };
+const gathered = (): Gathered => ({ times: [], turns: [] });
+/** `count` runs of `step`: their CPU times, and the turn's parts (its profile's shares applied to its mean CPU time). */
 async function gather(into: Gathered, count: number, step: () => Promise<unknown>): Promise<void> {
   await session.post("Profiler.start");
+  const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const from = cpuMs();
     await step();
-    into.times.push(cpuMs() - from);
+    times.push(cpuMs() - from);
   }
   const { profile } = await session.post("Profiler.stop");
   const { split, counted } = splitProfile(profile as never);
-  for (const k of Object.keys(split) as (keyof Split)[]) into.split[k] += split[k];
-  into.counted += counted;
+  const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+  for (const k of Object.keys(split) as (keyof Split)[]) split[k] = (mean * split[k]) / Math.max(1, counted);
+  into.times.push(...times);
+  into.turns.push(split);
 }
+/** The median step, and each part's median over the turns (a turn slowed by the machine or a collection moves no median). */
 const timedOf = (key: string, n: number, g: Gathered): Timed => {
-  const split = { ...g.split };
-  for (const k of Object.keys(split) as (keyof Split)[]) split[k] /= Math.max(1, g.counted);
-  return { key, n, step: median(g.times), mean: g.times.reduce((a, b) => a + b, 0) / Math.max(1, g.times.length), split };
+  const parts = noSplit();
+  for (const k of Object.keys(parts) as (keyof Split)[]) parts[k] = median(g.turns.map((t) => t[k]));
+  return { key, n, step: median(g.times), parts };
 };
 /**
  * Each size's steps are taken in turns (ROUNDS turns of CPU_STEPS / ROUNDS steps, the sizes' order rotating) after
@@ -238,12 +243,12 @@ for (const c of CASES) {
 }
 session.disconnect();
 const ms = (x: number) => x.toFixed(2).padStart(7);
-const part = (r: Timed, k: keyof Split) => r.mean * r.split[k];
+const part = (r: Timed, k: keyof Split) => r.parts[k];
 /** The GM client's time: the step less what the server did (another process in a real world). */
-const client = (r: Timed) => r.mean - part(r, "server");
+const client = (r: Timed) => r.step - part(r, "server");
 const row = (r: Timed) =>
   `  ${r.key.padEnd(16)} ${String(r.n).padStart(3)}  cpu ${ms(r.step)} ms   system ${ms(part(r, "system"))} (state ${ms(part(r, "storage"))})   foundry ${ms(part(r, "foundry"))}   server ${ms(part(r, "server"))}   gc ${ms(part(r, "gc"))}   other ${ms(part(r, "other"))}`;
-console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}) and its parts (means, by a profile's samples): the system's own code (of it, keeping the fight's state), Foundry's client as the harness models it, the server, garbage collection, the rest`);
+console.log(`\nCPU time of the GM's step (median of ${CPU_STEPS}) and its parts (by a profile's samples, the median over the turns): the system's own code (of it, keeping the fight's state), Foundry's client as the harness models it, the server, garbage collection, the rest`);
 for (const r of cpu) console.log(row(r));
 console.log(`\nFoundry's floor: a Combat update naming no fighter (a flag), on the same tables, split the same way`);
 for (const r of floor) console.log(row(r));
