@@ -113,14 +113,11 @@ export class FormDataExtended extends FormData {
 }
 
 /** Describes a form's fields for an error: "dice (number), tn (select-one: 6, 8)". */
-function describeFields(form: AnyObject): string {
-  const seen = new Set<string>();
+function describeFields(byName: ReadonlyMap<string, Field[]>): string {
   const out: string[] = [];
-  for (const el of Array.from(form.elements as ArrayLike<Field>)) {
-    if (!el.name || seen.has(el.name)) continue;
-    seen.add(el.name);
-    const options = el.tagName === "SELECT" ? `: ${Array.from(el.options as ArrayLike<Field>).map((o) => o.value).join(", ")}` : "";
-    out.push(`${el.name} (${el.type}${options})`);
+  for (const [name, [el]] of byName) {
+    const options = el!.tagName === "SELECT" ? `: ${Array.from(el!.options as ArrayLike<Field>).map((o) => o.value).join(", ")}` : "";
+    out.push(`${name} (${el!.type}${options})`);
   }
   return out.join(", ") || "none";
 }
@@ -139,7 +136,7 @@ export function fillForm(form: AnyObject, values: AnyObject): void {
     // A change handler may have redrawn part of the form: read it again when a field is new or gone.
     let named = byName.get(name) ?? [];
     if (!named.length || named.some((f) => !f.isConnected)) named = (byName = read()).get(name) ?? [];
-    if (!named.length) throw new Error(`The form has no field "${name}"; its fields: ${describeFields(form)}`);
+    if (!named.length) throw new Error(`The form has no field "${name}"; its fields: ${describeFields(byName)}`);
     if (named.some((f) => f.matches(":disabled"))) throw new Error(`The field "${name}" is disabled`);
     let changed: Field;
     if (named.every((f) => f.type === "radio")) {
