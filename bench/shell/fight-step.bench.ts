@@ -155,7 +155,8 @@ type Timed = { key: string; n: number; step: number; parts: Split };
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");
-// One sample every 100 µs (V8's default is 1 ms, about one sample per step at 10 combatants: too few to split).
+// One sample every 50 µs (V8's default is 1 ms, about one sample per step at 10 combatants: too few to split; 100 µs
+// still moved the system's own share between runs).
 await session.post("Profiler.setSamplingInterval", { interval: 50 });
 /** What one table's steps are measured from: its CPU times, and each turn's parts (ms a step) from that turn's profile. */
 type Gathered = { times: number[]; turns: Split[] };
