@@ -2,7 +2,7 @@ import { notifyRefusal } from "../table/notify";
 import { namedRefusal } from "../table/named-refusal";
 import { fightNowOf, timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
 import { ok, refuse, type Outcome } from "../engine/outcome";
-import { actingOrder, roundsBegun, turnHolder, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { roundsBegun, turnHolder, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
 import { rosterChanges, type RosterEntry } from "../engine/time/roster";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import { worldTimeDelta } from "../engine/time/round-length";
@@ -32,18 +32,15 @@ type ActingOrder = { readonly ids: readonly string[]; readonly ranks: ReadonlyMa
 /** Each view's acting order and every fighter's place in it, worked out once per view (views are kept per state: issue 35). */
 const ORDERS = new WeakMap<TrackerView, ActingOrder>();
 /**
- * A view's acting order, the very object of `last` when its rows list the same fighters in the same order (most
- * steps): what is worked out from an order (core's turn list in it: BoutCombat#fightOrder) is then known the same.
+ * A view's acting order, the very object of `last` when it lists the same fighters in the same order (most
+ * steps; a machine that kept its order gives the same list): what is worked out from an order (core's turn list in it: BoutCombat#fightOrder) is then known the same.
  */
 function orderOf(view: TrackerView, last: ActingOrder | undefined): ActingOrder {
   let kept = ORDERS.get(view);
   if (!kept) {
-    const rows = view.rows;
-    if (last && rows.length === last.ids.length && rows.every((r, i) => r.combatantId === last.ids[i])) kept = last;
-    else {
-      const ids = actingOrder(view);
-      kept = { ids, ranks: new Map(ids.map((id, i) => [id, i])) };
-    }
+    const ids = view.order;
+    if (last && (ids === last.ids || (ids.length === last.ids.length && ids.every((id, i) => id === last.ids[i])))) kept = last;
+    else kept = { ids, ranks: new Map(ids.map((id, i) => [id, i])) };
     ORDERS.set(view, kept);
   }
   return kept;
@@ -374,7 +371,7 @@ export class BoutCombat extends Combat {
    * stands). `gather` adds the other writes (cards, statuses) to the step's batch.
    */
   private async withStepWrites(structure: TimeStructure, before: unknown, next: unknown): Promise<{ state: unknown; gather: StepWrites["gather"] | null; ended: readonly string[] }> {
-    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.fighterInfos(next)) : null;
+    const rolls = structure.stepWrites ? await structure.stepWrites(before, next, this.id!, this.fighterInfos(next), this.fightNow()) : null;
     let state = next;
     for (const command of rolls?.commands ?? []) {
       const applied = this.stepFrom(state, command);

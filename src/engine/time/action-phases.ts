@@ -15,7 +15,7 @@ import { byId, mapKeepingIds, putById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
 import { samePlaces } from "./same-places";
-import { listedFighters, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition, viewOfRows } from "./machine";
 
 export interface ApCombatant {
   readonly id: string;
@@ -254,7 +254,7 @@ export function actionPhasesView(): (s: ActionPhasesState) => TrackerView {
       kept.set(c, { acting: isActing, row });
       return row;
     });
-    return { round: s.round, step, groups: [], rows };
+    return viewOfRows(s.round, step, [], rows);
   };
 }
 

@@ -15,7 +15,7 @@
 import { byId, mapKeepingIds, putById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { samePlaces } from "./same-places";
-import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition, viewOfRows } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
 import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWithout, mayJoinAttack, type CrowdMatchUp, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
 import { fumbleBelowZero } from "../rulesets/steel/exchange";
@@ -829,7 +829,7 @@ export function boutsView(): (s: BoutsState) => TrackerView {
       return row;
     });
     last = { s, order, focusedId: focused?.id, several, rows };
-    return { round: focused?.round ?? 0, step, groups, rows };
+    return viewOfRows(focused?.round ?? 0, step, groups, rows);
   };
 }
 

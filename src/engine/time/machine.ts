@@ -87,31 +87,66 @@ export interface TrackerRow {
 /**
  * What the combat tracker draws, whatever the structure: the round, the step
  * inside it (exchange, phase, action phase, turn, pulse), the groups and the rows.
- * Built by each machine's `view`, so the tracker holds no rules.
+ * Built by each machine's `view`, so the tracker holds no rules. A step reads
+ * the round, the step, the order and the holder; only the tracker reads the
+ * groups and rows, so a machine may work those out when first read (lazyParts).
  */
 export interface TrackerView {
   readonly round: number;
   readonly step: Label;
+  /**
+   * The fighters in acting order, each once: the order of the rows' fighters (a
+   * machine lists its rows in acting order). The shell keeps core's turn list in
+   * this order, so core's turn index moves forward as the fight does.
+   */
+  readonly order: readonly string[];
+  /**
+   * The fighter whose turn it is, for a structure that hands the turn to one
+   * fighter at a time: the first row acting and not yet done; null when nobody
+   * holds the turn (between steps, a secret declaration, a round over).
+   */
+  readonly holder: string | null;
   readonly groups: readonly TrackerGroup[];
   readonly rows: readonly TrackerRow[];
 }
 
-/**
- * The fighters in acting order, each once: the order of the view's rows (a
- * machine lists its rows in acting order). The shell keeps core's turn list in
- * this order, so core's turn index moves forward as the fight does.
- */
-export function actingOrder(view: TrackerView): string[] {
-  return [...new Set(view.rows.map((r) => r.combatantId))];
+/** The acting order read from rows: each row's fighter, once, in the rows' order. */
+export function orderOfRows(rows: readonly TrackerRow[]): string[] {
+  return [...new Set(rows.map((r) => r.combatantId))];
+}
+
+/** The turn holder read from rows: the first row acting and not yet done, else null. */
+export function holderOfRows(rows: readonly TrackerRow[]): string | null {
+  return rows.find((r) => r.acting && !r.done)?.combatantId ?? null;
+}
+
+/** A view whose order and holder are read from its rows (a machine whose rows a step needs anyway). */
+export function viewOfRows(round: number, step: Label, groups: readonly TrackerGroup[], rows: readonly TrackerRow[]): TrackerView {
+  return { round, step, order: orderOfRows(rows), holder: holderOfRows(rows), groups, rows };
 }
 
 /**
- * The fighter whose turn it is, for a structure that hands the turn to one
- * fighter at a time: the first row acting and not yet done; null when nobody
- * holds the turn (between steps, a secret declaration, a round over).
+ * A view whose groups and rows are worked out the first time either is read,
+ * once (issue 35: a step reads the order and the holder, which the machine
+ * knows without a row; the tracker reads the rows when it draws). They stay
+ * plain enumerable fields to whoever reads them (a copy, a comparison, JSON).
+ * `parts` must give what it would have given when the view was made: a machine
+ * passes it what it read of the state then.
  */
+export function lazyParts(head: Pick<TrackerView, "round" | "step" | "order" | "holder">, parts: () => Pick<TrackerView, "groups" | "rows">): TrackerView {
+  let made: Pick<TrackerView, "groups" | "rows"> | undefined;
+  const part = () => (made ??= parts());
+  const view = { ...head } as TrackerView;
+  Object.defineProperties(view, {
+    groups: { enumerable: true, get: () => part().groups },
+    rows: { enumerable: true, get: () => part().rows },
+  });
+  return view;
+}
+
+/** The fighter whose turn it is (the view's holder), or null. */
 export function turnHolder(view: TrackerView): string | null {
-  return view.rows.find((r) => r.acting && !r.done)?.combatantId ?? null;
+  return view.holder;
 }
 
 /** The fighters of a state that lists them as `combatants` (every machine's): its members, one frozen list for every list of the same fighters in the same places (by-id.ts). */

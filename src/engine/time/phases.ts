@@ -46,7 +46,7 @@ import {
   type TargetMotion,
 } from "../rulesets/phases/tables";
 import { samePlaces } from "./same-places";
-import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition, lazyParts } from "./machine";
 
 export const PHASE_IDS = ["movement", "firstMissile", "melee", "secondMissile", "magic", "fatigue"] as const;
 export type PhaseId = (typeof PHASE_IDS)[number];
@@ -822,63 +822,79 @@ interface RowContext {
   readonly escaped: boolean;
 }
 
+/** No fighter in the phase's turn (outside the acting stage): one list, so the order kept from it is kept. */
+const NOBODY: readonly string[] = Object.freeze([]);
+
 /**
  * The phased round's tracker view, with what it keeps between states (issue
  * 35): the order by total and the ties are worked out again only when someone's
  * total, score or taking part changes, and a fighter's row is his last one while
- * his entry is the same object and what else it shows is as it was. Each call
- * of `phasesView` keeps its own; the machine's view is one.
+ * his entry is the same object and what else it shows is as it was. The rows
+ * are made only when read: a step needs the acting order and whose turn it is.
+ * Each call of `phasesView` keeps its own; the machine's view is one.
  */
 export function phasesView(): (s: PhasesState) => TrackerView {
   let totals: KeptTotals | null = null;
+  // The last acting order, with the two lists it was made from (a step in a phase changes neither: issue 35).
+  let order: { readonly inPhase: readonly string[]; readonly byTotal: readonly string[]; readonly ids: readonly string[] } | null = null;
   const kept = new WeakMap<PhaseCombatant, { readonly context: RowContext; readonly row: TrackerRow }>();
   return (s) => {
     const acting = actingNow(s);
-    const groups: TrackerGroup[] = s.engagements.map((e, i) => ({
-      id: `engagement-${i + 1}`,
-      label: { key: `${V}Group.Engagement`, data: { n: i + 1 } },
-      notes: [
-        { key: `${V}Note.Range.${e.range}` },
-        ...(e.contest ? [{ key: `${V}Note.Contest` }] : []),
-        ...(e.firstStrike ? [{ key: `${V}Note.FirstStrike`, data: { combatantId: e.firstStrike.combatantId, bonus: e.firstStrike.bonus } }] : []),
-      ],
-      focused: s.phase === "melee" && s.stage === "act" && acting !== undefined && (e.a === acting || e.b === acting),
-    }));
-    // Each fighter's engagement, first strike, escape and turn looked up, not searched for (issue 35).
-    const groupOf = new Map<string, string>();
-    const firstStrike = new Map<string, number>();
-    s.engagements.forEach((e, i) => {
-      for (const id of [e.a, e.b]) if (!groupOf.has(id)) groupOf.set(id, `engagement-${i + 1}`);
-      if (e.firstStrike && !firstStrike.has(e.firstStrike.combatantId)) firstStrike.set(e.firstStrike.combatantId, e.firstStrike.bonus);
-    });
-    const cannotAttack = new Set(s.cannotAttack);
-    const escaped = new Set(s.escapes.map((e) => e.combatantId));
-    const acted = new Set(s.acted);
-    const inPhase = s.stage === "act" ? s.order : [];
-    const inPhaseIds = new Set(inPhase);
+    const inPhase = s.stage === "act" ? s.order : NOBODY;
     if (!totals || !sameTotals(totals, s.combatants)) totals = totalsOf(s);
-    const { ties } = totals;
+    const t = totals;
+    if (order?.inPhase !== inPhase || order.byTotal !== t.byTotal) {
+      const inPhaseIds = new Set(inPhase);
+      order = { inPhase, byTotal: t.byTotal, ids: [...inPhase, ...t.byTotal.filter((id) => !inPhaseIds.has(id))] };
+    }
+    const ids = order.ids;
     const declaring = s.stage === "declare";
     const over = s.stage === "over";
-    const rows: TrackerRow[] = [...inPhase, ...totals.byTotal.filter((id) => !inPhaseIds.has(id))].map((id) => {
-      const c = find(s, id) as PhaseCombatant;
-      const isActing = id === acting;
-      const done = over || acted.has(id);
-      const tied = ties.has(id);
-      const groupId = groupOf.get(id);
-      const strike = firstStrike.get(id);
-      const barred = cannotAttack.has(id);
-      const gone = escaped.has(id);
-      const was = kept.get(c);
-      // Compared before a context is made: most rows are kept, and a step should not allocate one per fighter (issue 35).
-      const x = was?.context;
-      if (x && x.declaring === declaring && x.acting === isActing && x.done === done && x.tied === tied && x.groupId === groupId && x.firstStrike === strike && x.cannotAttack === barred && x.escaped === gone) return was.row;
-      const context: RowContext = { declaring, acting: isActing, done, tied, groupId, firstStrike: strike, cannotAttack: barred, escaped: gone };
-      const row = phaseRow(c, context);
-      kept.set(c, { context, row });
-      return row;
+    // The row acting and not done, without making the rows: the fighter whose turn it is, unless he has acted.
+    const holder = acting !== undefined && !over && !s.acted.includes(acting) ? acting : null;
+    // The groups and rows are worked out when the tracker reads them (lazyParts).
+    return lazyParts({ round: s.round, step: stepLabel(s), order: ids, holder }, () => {
+      const groups: TrackerGroup[] = s.engagements.map((e, i) => ({
+        id: `engagement-${i + 1}`,
+        label: { key: `${V}Group.Engagement`, data: { n: i + 1 } },
+        notes: [
+          { key: `${V}Note.Range.${e.range}` },
+          ...(e.contest ? [{ key: `${V}Note.Contest` }] : []),
+          ...(e.firstStrike ? [{ key: `${V}Note.FirstStrike`, data: { combatantId: e.firstStrike.combatantId, bonus: e.firstStrike.bonus } }] : []),
+        ],
+        focused: s.phase === "melee" && s.stage === "act" && acting !== undefined && (e.a === acting || e.b === acting),
+      }));
+      // Each fighter's engagement, first strike, escape and turn looked up, not searched for (issue 35).
+      const groupOf = new Map<string, string>();
+      const firstStrike = new Map<string, number>();
+      s.engagements.forEach((e, i) => {
+        for (const id of [e.a, e.b]) if (!groupOf.has(id)) groupOf.set(id, `engagement-${i + 1}`);
+        if (e.firstStrike && !firstStrike.has(e.firstStrike.combatantId)) firstStrike.set(e.firstStrike.combatantId, e.firstStrike.bonus);
+      });
+      const cannotAttack = new Set(s.cannotAttack);
+      const escaped = new Set(s.escapes.map((e) => e.combatantId));
+      const acted = new Set(s.acted);
+      const { ties } = t;
+      const rows: TrackerRow[] = ids.map((id) => {
+        const c = find(s, id) as PhaseCombatant;
+        const isActing = id === acting;
+        const done = over || acted.has(id);
+        const tied = ties.has(id);
+        const groupId = groupOf.get(id);
+        const strike = firstStrike.get(id);
+        const barred = cannotAttack.has(id);
+        const gone = escaped.has(id);
+        const was = kept.get(c);
+        // Compared before a context is made: most rows are kept, and a redraw should not allocate one per fighter (issue 35).
+        const x = was?.context;
+        if (x && x.declaring === declaring && x.acting === isActing && x.done === done && x.tied === tied && x.groupId === groupId && x.firstStrike === strike && x.cannotAttack === barred && x.escaped === gone) return was.row;
+        const context: RowContext = { declaring, acting: isActing, done, tied, groupId, firstStrike: strike, cannotAttack: barred, escaped: gone };
+        const row = phaseRow(c, context);
+        kept.set(c, { context, row });
+        return row;
+      });
+      return { groups, rows };
     });
-    return { round: s.round, step: stepLabel(s), groups, rows };
   };
 }
 

@@ -11,7 +11,7 @@ import { byId as byIdIn, patchById, putById, withIdsOf } from "../by-id";
 import { ok, refuse, isWholeNumber, type Outcome } from "../outcome";
 import { applyFirstOrLast, defaultLeader, engagementOrder, rollerAmong } from "../rulesets/pulse/initiative";
 import { actionsFor, checkDeclaredActions, checkStunnedMay, type PulseAction } from "../rulesets/pulse/actions";
-import { CALM, listedFighters, type FightNow, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition } from "./machine";
+import { CALM, listedFighters, type FightNow, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition, viewOfRows } from "./machine";
 
 const K = "BOUT.Time.Pulses.";
 
@@ -966,7 +966,7 @@ export function pulsesView(): (state: PulsesState, now?: FightNow) => TrackerVie
       if (plain) keptSides.set(own, { groupId, done, listedKey, rows: made });
       rows.push(...made);
     }
-    return { round: s.pulse, step: stepLabel(s), groups, rows };
+    return viewOfRows(s.pulse, stepLabel(s), groups, rows);
   };
 }
 

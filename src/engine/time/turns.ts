@@ -11,7 +11,7 @@ import { byId, mapKeepingIds, patchById, putById } from "../by-id";
 import { groupsByPair } from "../same-pair";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { samePlaces } from "./same-places";
-import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition } from "./machine";
+import { listedFighters, type FightNow, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition, lazyParts } from "./machine";
 
 export interface TurnEffects {
   readonly actsLast: boolean;
@@ -420,21 +420,24 @@ export function turnsView(): (stored: TurnsState, now?: FightNow) => TrackerView
     const s = surpriseNow(stored, now);
     const acting = current(s);
     const step: Label = acting ? { key: `${V}Step.Turn`, data: { n: s.turn + 1, of: s.order.length } } : { key: `${V}Step.RoundOver` };
-    if (!ties || !sameTieInputs(ties, s.combatants)) ties = { list: s.combatants, tied: new Set(exactTies(s.combatants).flat()) };
-    const { tied } = ties;
-    const rows = s.order.map((id, index) => {
-      const c = find(s, id)!;
-      const isActing = id === acting;
-      const done = index < s.turn;
-      const isTied = tied.has(id);
-      const was = kept.get(c);
-      if (was && was.acting === isActing && was.done === done && was.tied === isTied) return was.row;
-      const row = turnRow(c, isActing, done, isTied);
-      kept.set(c, { row, acting: isActing, done, tied: isTied });
-      return row;
+    // The rows are worked out when the tracker reads them (lazyParts): a step reads the order and whose turn it is.
+    return lazyParts({ round: s.round, step, order: s.order, holder: acting ?? null }, () => {
+      if (!ties || !sameTieInputs(ties, s.combatants)) ties = { list: s.combatants, tied: new Set(exactTies(s.combatants).flat()) };
+      const { tied } = ties;
+      const rows = s.order.map((id, index) => {
+        const c = find(s, id)!;
+        const isActing = id === acting;
+        const done = index < s.turn;
+        const isTied = tied.has(id);
+        const was = kept.get(c);
+        if (was && was.acting === isActing && was.done === done && was.tied === isTied) return was.row;
+        const row = turnRow(c, isActing, done, isTied);
+        kept.set(c, { row, acting: isActing, done, tied: isTied });
+        return row;
+      });
+      const groups = s.surpriseRound ? [{ id: "surprise", label: { key: `${V}SurpriseRound` }, notes: [], focused: true }] : [];
+      return { groups, rows };
     });
-    const groups = s.surpriseRound ? [{ id: "surprise", label: { key: `${V}SurpriseRound` }, notes: [], focused: true }] : [];
-    return { round: s.round, step, groups, rows };
   };
 }
 

@@ -4,6 +4,7 @@
 // down, the Missile Rate Table across rounds, casual play.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { holderOfRows, orderOfRows, type TrackerView } from "../../../src/engine/time/machine";
 import { attackTurnRefusal, firstStrikeBonus, phasesMachine, phasesView, startPhases, type DeclarationInput, type PhasesCommand, type PhasesState } from "../../../src/engine/time/phases";
 
 const SEED = "seed 001_e84cf39f805b9fd9.txt";
@@ -94,6 +95,14 @@ describe(`${SEED}, "Engagement Example" played through the round`, () => {
     const r2 = run(s, { type: "nextRound" });
     expect([r2.round, r2.phase, r2.stage, r2.engagements, r2.combatants.every((c) => c.declaration === null && c.total === null)]).toEqual([2, "movement", "declare", [], true]);
   });
+  it("the turn holder a step reads is the rows' one, even in a state read back that lists the fighter in turn as having acted", () => {
+    const s = example();
+    expect(phasesMachine.view(s).holder).toBe("bors");
+    const edited: PhasesState = { ...s, acted: ["bors"] };
+    const v = phasesView()(edited);
+    expect([v.holder, holderOfRows(v.rows)]).toEqual([null, null]);
+  });
+
   it("casual play skips the phases where nobody acts", () => {
     let s = run(example(), { type: "setCasual", casual: true });
     s = run(s, { type: "next" }, { type: "next" }, { type: "next" }, { type: "next" });
@@ -255,6 +264,8 @@ describe(`${SEED}: properties of any sequence of commands`, () => {
       fc.property(fc.boolean(), fc.array(command, { minLength: 40, maxLength: 120 }), (casual, cmds) => {
         let s = start(ids, casual);
         const kept = phasesView();
+        // Views whose rows nobody read when they were made (a step reads only the order and the holder): read at the end.
+        const unread: [PhasesState, TrackerView][] = [];
         const actedIn = new Set<string>();
         for (const c of cmds) {
           const r = phasesMachine.apply(s, c as PhasesCommand);
@@ -281,6 +292,8 @@ describe(`${SEED}: properties of any sequence of commands`, () => {
           // Within one phase of one round, the acted list only grows.
           if (prev.round === s.round && prev.phase === s.phase && prev.stage === s.stage) expect(prev.acted.filter((id) => s.combatants.some((x) => x.id === id)).every((id) => s.acted.includes(id))).toBe(true);
           expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+          const late = kept(s);
+          unread.push([s, late]);
           const v = phasesMachine.view(s);
           // Issue 35: the view kept from state to state (and over a copy read back) is the view worked out from scratch.
           expect(kept(s)).toEqual(phasesView()(s));
@@ -289,7 +302,11 @@ describe(`${SEED}: properties of any sequence of commands`, () => {
           expect(kept(copy)).toEqual(phasesView()(copy));
           expect(v.rows.filter((row) => row.acting).length).toBeLessThanOrEqual(1);
           expect(new Set(v.rows.map((row) => row.combatantId)).size).toBe(s.combatants.length);
+          // The order and the turn holder a step reads are those of the rows the tracker draws.
+          expect([late.order, late.holder]).toEqual([orderOfRows(v.rows), holderOfRows(v.rows)]);
         }
+        // Rows made long after their view (newest first, other views' rows made between) are the rows from scratch.
+        for (const [st, v] of unread.reverse()) expect(v).toEqual(phasesView()(st));
       }),
       { numRuns: 300 },
     );
