@@ -73,9 +73,11 @@ export interface TimeStructure {
    * written: what the new state sets off at the table, written with the step
    * (steel's Blood Loss rolls and their cards at a new round, opposed's
    * Surprised cleared). Commands go into the step's state, and `gather` adds
-   * the other writes to the step's batch: one request on v14.
+   * the other writes to the step's batch: one request on v14. `now`: the
+   * fighters' conditions as the world holds them before the step (the combat's
+   * own reading, kept until the world changes: a step does not read every fighter).
    */
-  stepWrites?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[]): Promise<StepWrites | null>;
+  stepWrites?(before: any, after: any, combatId: string, combatants: readonly CombatantInfo[], now: FightNow): Promise<StepWrites | null>;
   /**
    * Set when the rules count a fighter's movement over more than a turn (a
    * phased round's Movement phase, a pulse): the structure clears its fighters'

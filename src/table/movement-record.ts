@@ -61,8 +61,9 @@ export function extendPath(path: readonly RecordedPoint[], from: RecordedPoint, 
   return [...joined, ...route.map((p) => ({ x: p.x, y: p.y, ...(from.width ? { width: from.width } : {}), ...(from.height ? { height: from.height } : {}) }))];
 }
 
+type CombatantLike = { readonly id?: string | null; readonly token?: unknown };
 interface CombatLike {
-  readonly combatants: { readonly contents: readonly { readonly id?: string | null; readonly token?: unknown }[] };
+  readonly combatants: { readonly contents: readonly CombatantLike[]; get(id: string): CombatantLike | undefined };
 }
 
 /**
@@ -74,8 +75,9 @@ interface CombatLike {
  */
 export function clearMovementRecords(batch: WriteBatch, combat: CombatLike | null | undefined, only?: readonly string[]): void {
   const byScene = new Map<unknown, { _id: string }[]>();
-  for (const c of combat?.combatants.contents ?? []) {
-    if (only && !only.includes(c.id ?? "")) continue;
+  // Those named looked up (a turn's clearing names one fighter: issue 35), else every combatant.
+  const chosen = only ? only.flatMap((id) => combat?.combatants.get(id) ?? []) : (combat?.combatants.contents ?? []);
+  for (const c of chosen) {
     const token = c.token as { id?: string | null; parent?: unknown; _source?: { _movementHistory?: readonly unknown[] } } | null | undefined;
     if (!token?.id || !token.parent || !token._source?._movementHistory?.length) continue;
     const list = byScene.get(token.parent) ?? [];

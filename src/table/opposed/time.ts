@@ -3,7 +3,7 @@
  * surprise ruling, Prepare and shaking off surprise. Registered with the
  * runner's time structures (../machines.ts).
  */
-import { fightNowOf, registerTimeStructure, type CombatantInfo, type TimeStructure, type TimeWords } from "../machines";
+import { registerTimeStructure, type CombatantInfo, type TimeStructure, type TimeWords } from "../machines";
 import { hasStatus } from "../status-effects";
 import { gatherStatuses } from "../status-writes";
 import type { TimeCommand } from "../../engine/time/machine";
@@ -58,11 +58,11 @@ const TURNS: TimeStructure = {
   // "Combat Summary": each turn an Action and a Move. The fighter whose turn begins starts with an empty movement record
   // (where its token stood then is where its Move sets off: a Charge's distance), cleared in the same write.
   clearsMovementRecords: true,
-  async stepWrites(before: TurnsState, after: TurnsState, combatId, combatants) {
+  async stepWrites(before: TurnsState, after: TurnsState, combatId, combatants, now) {
     const actors = (ids: string[], has: boolean) =>
       ids.map((id) => combatants.find((c) => c.id === id)?.actor ?? null).filter((actor): actor is Actor.Implementation => Boolean(actor) && hasStatus(actor, "surprised") === has);
     // Against the conditions as they were before the step (a GM's Token HUD counts), not the stored cache.
-    const was = surpriseNow(before, fightNowOf(combatants));
+    const was = surpriseNow(before, now);
     const ended = actors(surpriseEndedFor(was, after), true);
     const began = actors(surpriseBeganFor(was, after), false);
     const turn = turnBegins(before, after);
