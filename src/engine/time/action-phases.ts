@@ -15,7 +15,7 @@ import { byId, mapKeepingIds, putById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { ACTION_LIMITS, actionEnds, joinedAction, type ActionKind } from "../rulesets/actionpoints/pool";
 import { samePlaces } from "./same-places";
-import { listedFighters, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition, viewOfRows } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerRow, type TrackerView, type Transition, lazyParts } from "./machine";
 
 export interface ApCombatant {
   readonly id: string;
@@ -217,10 +217,11 @@ function applyOne(s: ActionPhasesState, cmd: ActionPhasesCommand): Outcome<Trans
   }
 }
 
-/** The rows' order, highest pool first (ties by id), as indices into the list it was worked out from. */
+/** The rows' order, highest pool first (ties by id), as indices into the list it was worked out from, and as ids. */
 interface KeptOrder {
   readonly list: readonly ApCombatant[];
   readonly order: readonly number[];
+  readonly ids: readonly string[];
 }
 
 /** Whether a list sorts as the kept one: the same fighters in the same places with the same pools. */
@@ -229,36 +230,56 @@ function sameOrderInputs(kept: KeptOrder, list: readonly ApCombatant[]): boolean
 }
 
 /**
+ * Whose turn it is: the first row acting and not done. Everyone acting can
+ * still act (actingNow), so no row of theirs is done, and the first of them in
+ * the rows' order is the one with the highest pool, then the first id.
+ */
+function holderOf(s: ActionPhasesState, acting: readonly string[]): string | null {
+  let first: ApCombatant | undefined;
+  for (const id of acting) {
+    const c = byId(s.combatants, id)!;
+    if (!first || c.pool > first.pool || (c.pool === first.pool && c.id < first.id)) first = c;
+  }
+  return first?.id ?? null;
+}
+
+/**
  * The action phases' tracker view, with what it keeps between states (issue
  * 35): the order is sorted again only when a pool or the fighters change, and a
  * fighter's row is his last one while his entry is the same object and he is
- * still (or still not) among those acting. Each call of `actionPhasesView`
+ * still (or still not) among those acting. The rows are made only when read: a
+ * step needs the order and whose turn it is. Each call of `actionPhasesView`
  * keeps its own; the machine's view is one.
  */
 export function actionPhasesView(): (s: ActionPhasesState) => TrackerView {
   let sorted: KeptOrder | null = null;
   const kept = new WeakMap<ApCombatant, { readonly acting: boolean; readonly row: TrackerRow }>();
   return (s) => {
-    const acting = new Set(actingNow(s));
+    const acting = actingNow(s);
     const step: Label = roundOver(s) ? { key: `${V}Step.RoundOver` } : { key: `${V}Step.Phase`, data: { phase: s.phase } };
     if (!sorted || !sameOrderInputs(sorted, s.combatants)) {
       const list = s.combatants;
-      sorted = { list, order: list.map((_, i) => i).sort((a, b) => list[b]!.pool - list[a]!.pool || (list[a]!.id < list[b]!.id ? -1 : 1)) };
+      const order = list.map((_, i) => i).sort((a, b) => list[b]!.pool - list[a]!.pool || (list[a]!.id < list[b]!.id ? -1 : 1));
+      sorted = { list, order, ids: order.map((i) => list[i]!.id) };
     }
-    const rows = sorted.order.map((i) => {
-      const c = s.combatants[i]!;
-      const isActing = acting.has(c.id);
-      const was = kept.get(c);
-      if (was && was.acting === isActing) return was.row;
-      const row = apRow(c, isActing);
-      kept.set(c, { acting: isActing, row });
-      return row;
+    const { order, ids } = sorted;
+    return lazyParts({ round: s.round, step, order: ids, holder: holderOf(s, acting) }, () => {
+      const actingIds = new Set(acting);
+      const rows = order.map((i) => {
+        const c = s.combatants[i]!;
+        const isActing = actingIds.has(c.id);
+        const was = kept.get(c);
+        if (was && was.acting === isActing) return was.row;
+        const row = apRow(c, isActing);
+        kept.set(c, { acting: isActing, row });
+        return row;
+      });
+      return { groups: [], rows };
     });
-    return viewOfRows(s.round, step, [], rows);
   };
 }
 
-/** One fighter's row: points left of those rolled, and what is under way. */
+/** One fighter's row: his points, what is under way, and whether he is done for the phase. */
 function apRow(c: ApCombatant, acting: boolean): TrackerRow {
   const badges: { label: Label; value?: string | number }[] = [{ label: { key: `${V}Badge.Points` }, value: `${c.pool} / ${c.rolled ?? c.pool}` }];
   if (c.continuing) badges.push({ label: { key: `${V}Badge.Continuing` }, value: c.continuing.remaining });

@@ -112,7 +112,10 @@ export interface TrackerView {
 
 /** The acting order read from rows: each row's fighter, once, in the rows' order. */
 export function orderOfRows(rows: readonly TrackerRow[]): string[] {
-  return [...new Set(rows.map((r) => r.combatantId))];
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  for (const { combatantId: id } of rows) if (!seen.has(id)) ids.push(seen.add(id) && id);
+  return ids;
 }
 
 /** The turn holder read from rows: the first row acting and not yet done, else null. */
