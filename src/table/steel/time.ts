@@ -6,7 +6,7 @@
  */
 import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
-import { byId } from "../../engine/by-id";
+import { byId, idsOf } from "../../engine/by-id";
 import { THROW_KIND } from "./throw";
 import { BOUT_LIGHTS, boutsMachine, startBouts, stepStartsRound, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
 import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, poolSizeForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
@@ -14,6 +14,45 @@ import { gatherCard } from "../cards";
 import { runCrowd } from "./crowd";
 import { runBlowOrder } from "./blow-order";
 import { bloodLossAtRoundStart } from "./bleeding";
+import { keptUntilTheWorldChanges } from "../world-changes";
+import type { ActorView } from "../../engine/rulesets/ruleset";
+
+/**
+ * Each fighter's steel figures as its documents give them, and the round pools worked out from them (by light,
+ * footing and mount), kept per actor until the world changes (issue 35: a bout's round refreshes every member's
+ * pool, and a large bout's members mostly have not changed since the last round).
+ */
+type RoundSituation = { readonly light: BoutLight; readonly higherFooting: boolean; readonly mounted: boolean };
+const STEEL_FIGURES = keptUntilTheWorldChanges<object, { readonly view: ActorView<SteelStats>; readonly pools: (RoundSituation & { readonly pool: number })[] }>();
+const figuresOf = (info: CombatantInfo & { actor: object }) => STEEL_FIGURES(info.actor, () => ({ view: combatantView<SteelStats>(info, "steel"), pools: [] }));
+
+/** A fighter's pool at a round's start in this light and footing, mounted or not (the engine's rule on its kept figures; a fighter meets few situations). */
+function roundPoolOf(info: CombatantInfo & { actor: object }, situation: RoundSituation): number {
+  const { view, pools } = figuresOf(info);
+  const known = pools.find((p) => p.light === situation.light && p.higherFooting === situation.higherFooting && p.mounted === situation.mounted);
+  if (known) return known.pool;
+  const pool = poolSizeForRound(view, situation);
+  pools.push({ ...situation, pool });
+  return pool;
+}
+
+/**
+ * The fighters of a list (a state's members) whose documents say they lose blood at a round's start, with their
+ * actors, found once until the world changes (issue 35: a bout's new round looks at its bleeding members, not at
+ * every fighter of the table; most fighters do not bleed).
+ */
+const BLEEDING = keptUntilTheWorldChanges<readonly CombatantInfo[], ReadonlyMap<string, Actor.Implementation>>();
+function bleedingAmong(combatants: readonly CombatantInfo[]): ReadonlyMap<string, Actor.Implementation> {
+  return BLEEDING(combatants, () => {
+    const found = new Map<string, Actor.Implementation>();
+    for (const info of combatants) {
+      const actor = (info.actor as Actor.Implementation | null | undefined) ?? null;
+      const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
+      if (actor && rollsForBloodLoss({ bloodLoss: s?.bloodLoss ?? 0, healthNow: s?.healthNow ?? 0 })) found.set(info.id, actor);
+    }
+    return found;
+  });
+}
 
 /** A fighter as the bouts machine takes it in: its Reflex and the pool its documents give now (in the fight's light). */
 function boutInput(c: CombatantInfo, light: BoutLight = "bright"): CombatantInput {
@@ -63,13 +102,13 @@ const BOUTS: TimeStructure = {
     for (const fighter of bout) {
       const info = byId(combatants, fighter.id);
       if (!info?.actor) continue;
-      const v = combatantView<SteelStats>(info, "steel");
+      const withActor = info as CombatantInfo & { actor: object };
       // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot (a rider is not on foot himself).
       const aboveFoot = riderHasHeight(Boolean(fighter.mounted), onFoot > 0 ? [false] : []);
-      pools[fighter.id] = poolSizeForRound(v, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) });
+      pools[fighter.id] = roundPoolOf(withActor, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) });
       // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
       const m = fighter.missile;
-      if (m) missiles[fighter.id] = missileNextRound(m, v.stats);
+      if (m) missiles[fighter.id] = missileNextRound(m, figuresOf(withActor).view.stats);
     }
     return { ...command, pools, missiles } as TimeCommand;
   },
@@ -78,16 +117,20 @@ const BOUTS: TimeStructure = {
   async stepWrites(before: BoutsState, after: BoutsState, combatId, combatants) {
     const commands: TimeCommand[] = [];
     const cards: { actor: Actor.Implementation; declaration: unknown }[] = [];
-    // Each bout's round before the step and each fighter's actor through the lists' indexes (issue 35: no search of
-    // the table per bout or fighter, no map of it per step); a bout the step left as it was has no new round.
+    // The bleeding fighters found once until the world changes, each bout's round before the step through the list's
+    // index (issue 35: no look at every fighter per step); a bout the step left as it was has no new round.
+    const bleeding = bleedingAmong(combatants);
+    if (!bleeding.size) return null;
     for (const bout of after.bouts) {
       const was = byId(before.bouts, bout.id);
       if (was === undefined || was === bout || bout.round <= was.round) continue;
-      for (const fighter of after.combatants) {
-        if (fighter.boutId !== bout.id) continue;
-        const actor = (byId(combatants, fighter.id)?.actor as Actor.Implementation | null | undefined) ?? null;
-        const s = (actor?.system as { steel?: { bloodLoss?: number; healthNow?: number } } | undefined)?.steel;
-        if (!actor || !rollsForBloodLoss({ bloodLoss: s?.bloodLoss ?? 0, healthNow: s?.healthNow ?? 0 })) continue;
+      // The bout's bleeding members, in the fight's order (as their cards were always posted).
+      const members = [...bleeding.keys()].flatMap((id) => {
+        const fighter = byId(after.combatants, id);
+        return fighter?.boutId === bout.id ? [{ fighter, at: idsOf(after.combatants).indexOf(id) }] : [];
+      });
+      for (const { fighter } of members.sort((a, b) => a.at - b.at)) {
+        const actor = bleeding.get(fighter.id)!;
         const rolled = await bloodLossAtRoundStart(actor, fighter.id, fighter.cp);
         if (!rolled) continue;
         if (rolled.command) commands.push(rolled.command);
