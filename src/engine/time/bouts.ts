@@ -15,7 +15,7 @@
 import { byId, mapKeepingIds, putById } from "../by-id";
 import { isWholeNumber, ok, refuse, type Outcome } from "../outcome";
 import { samePlaces } from "./same-places";
-import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition, viewOfRows } from "./machine";
+import { listedFighters, type Label, type TimeMachine, type TrackerGroup, type TrackerRow, type TrackerView, type Transition, lazyParts } from "./machine";
 import { crossBoutOrder, mayDefend } from "../rulesets/steel/initiative";
 import { chooseMatchUp, crowdMatchUp, matchUpAllows, matchUpFacing, matchUpWithout, mayJoinAttack, type CrowdMatchUp, type FacingAttacker } from "../rulesets/steel/multiple-opponents";
 import { fumbleBelowZero } from "../rulesets/steel/exchange";
@@ -735,6 +735,8 @@ interface BoutsOrder {
   /** Indices into `combatants`, in acting order, and each one's bout (an index into `bouts`). */
   readonly ranked: readonly number[];
   readonly rankedBout: readonly number[];
+  /** The fighters' ids in acting order (the view's order). */
+  readonly ids: readonly string[];
 }
 
 /** Whether two states' lists give the same order: the same fighters at the same places with the same Reflex and bout, the same bouts with the same holders. */
@@ -764,7 +766,7 @@ function orderOf(s: BoutsState): BoutsOrder {
       .map((k, at) => ({ k, i, at, place: place(c(k).id) }));
   });
   ranked.sort((x, y) => x.place - y.place || boutRank[x.i]! - boutRank[y.i]! || x.at - y.at);
-  return { combatants: s.combatants, bouts: s.bouts, places, boutOrder, ranked: ranked.map((r) => r.k), rankedBout: ranked.map((r) => r.i) };
+  return { combatants: s.combatants, bouts: s.bouts, places, boutOrder, ranked: ranked.map((r) => r.k), rankedBout: ranked.map((r) => r.i), ids: ranked.map((r) => s.combatants[r.k]!.id) };
 }
 
 /** A row kept for a fighter's entry, with what it was worked out from beside his entry. */
@@ -781,8 +783,10 @@ interface KeptRow {
  * order is worked out again only when its inputs change, and a fighter's row is
  * his last one while his entry is the same object and nothing else it shows
  * moved (a row that reads its bout's round, a restriction, the attackers or the
- * outnumbered roll, is worked out each time); a bout's group likewise. Each call
- * of `boutsView` keeps its own; the machine's view is one.
+ * outnumbered roll, is worked out each time); a bout's group likewise. The
+ * groups and rows are made only when read: a step needs the order (kept with
+ * it) and whose turn it is. Each call of `boutsView` keeps its own; the
+ * machine's view is one.
  */
 export function boutsView(): (s: BoutsState) => TrackerView {
   let order: BoutsOrder | null = null;
@@ -793,7 +797,7 @@ export function boutsView(): (s: BoutsState) => TrackerView {
   let last: { readonly s: BoutsState; readonly order: BoutsOrder; readonly focusedId: string | undefined; readonly several: boolean; readonly rows: readonly TrackerRow[] } | null = null;
   return (s) => {
     if (!order || !sameOrderInputs(order, s)) order = orderOf(s);
-    const { places } = order;
+    const o = order;
     const focused = (s.focus ? byId(s.bouts, s.focus) : undefined) ?? s.bouts[0];
     const step: Label = !focused
       ? { key: `${V}Step.None` }
@@ -802,34 +806,41 @@ export function boutsView(): (s: BoutsState) => TrackerView {
         : focused.phase === "simultaneous"
           ? { key: `${V}Step.BlowOrder` }
           : { key: `${V}Step.Exchange`, data: { exchange: focused.exchange, of: focused.exchangesThisRound } };
-    const groups = order.boutOrder.map((i) => {
-      // A bout's group is its last one while the bout is the same object, in the same place, as focused as it was.
-      const b = s.bouts[i]!;
-      const isFocused = b.id === focused?.id;
-      const was = keptGroups.get(b);
-      if (was && was.i === i && was.focused === isFocused) return was.group;
-      const group = boutGroup(b, i, isFocused);
-      keptGroups.set(b, { i, focused: isFocused, group });
-      return group;
+    // The one row that can act: the focused bout's initiative holder while it continues, unless he has acted.
+    const holding = focused?.phase === "continuing" && focused.initiative ? byId(s.combatants, focused.initiative) : undefined;
+    const holder = holding && holding.boutId === focused!.id && !holding.acted ? holding.id : null;
+    // The groups and rows are worked out when the tracker reads them (lazyParts).
+    return lazyParts({ round: focused?.round ?? 0, step, order: o.ids, holder }, () => {
+      const { places } = o;
+      const groups = o.boutOrder.map((i) => {
+        // A bout's group is its last one while the bout is the same object, in the same place, as focused as it was.
+        const b = s.bouts[i]!;
+        const isFocused = b.id === focused?.id;
+        const was = keptGroups.get(b);
+        if (was && was.i === i && was.focused === isFocused) return was.group;
+        const group = boutGroup(b, i, isFocused);
+        keptGroups.set(b, { i, focused: isFocused, group });
+        return group;
+      });
+      const several = s.bouts.length > 1;
+      const before = last?.order === o && last.several === several ? last : null;
+      const rows = o.ranked.map((k, n) => {
+        const c = s.combatants[k]!;
+        const b = s.bouts[o.rankedBout[n]!]!;
+        if (before && c === before.s.combatants[k] && b === before.s.bouts[o.rankedBout[n]!] && (before.focusedId === focused?.id || (b.id !== focused?.id && b.id !== before.focusedId))) return before.rows[n]!;
+        const acting = b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id;
+        const at = several ? places.get(c.id) : undefined;
+        // Only a row that reads nothing of its bout but its id and holder may be kept.
+        const plain = c.restriction === "none" && !c.attackedBy && b.crowd?.lone !== c.id;
+        const was = plain ? kept.get(c) : undefined;
+        if (was && was.groupId === b.id && was.acting === acting && was.order === at) return was.row;
+        const row = boutRow(c, b, acting, at);
+        if (plain) kept.set(c, { row, groupId: b.id, acting, order: at });
+        return row;
+      });
+      last = { s, order: o, focusedId: focused?.id, several, rows };
+      return { groups, rows };
     });
-    const several = s.bouts.length > 1;
-    const before = last?.order === order && last.several === several ? last : null;
-    const rows = order.ranked.map((k, n) => {
-      const c = s.combatants[k]!;
-      const b = s.bouts[order!.rankedBout[n]!]!;
-      if (before && c === before.s.combatants[k] && b === before.s.bouts[order!.rankedBout[n]!] && (before.focusedId === focused?.id || (b.id !== focused?.id && b.id !== before.focusedId))) return before.rows[n]!;
-      const acting = b.id === focused?.id && b.phase === "continuing" && b.initiative === c.id;
-      const at = several ? places.get(c.id) : undefined;
-      // Only a row that reads nothing of its bout but its id and holder may be kept.
-      const plain = c.restriction === "none" && !c.attackedBy && b.crowd?.lone !== c.id;
-      const was = plain ? kept.get(c) : undefined;
-      if (was && was.groupId === b.id && was.acting === acting && was.order === at) return was.row;
-      const row = boutRow(c, b, acting, at);
-      if (plain) kept.set(c, { row, groupId: b.id, acting, order: at });
-      return row;
-    });
-    last = { s, order, focusedId: focused?.id, several, rows };
-    return viewOfRows(focused?.round ?? 0, step, groups, rows);
   };
 }
 

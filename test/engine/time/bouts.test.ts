@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FixedDice } from "../../../src/engine/dice";
 import { DECK_STAKES, terrainConsequence, terrainRoll, terrainTn } from "../../../src/engine/rulesets/steel";
+import { holderOfRows, orderOfRows, type TrackerView } from "../../../src/engine/time/machine";
 import { blowDue, boutsActingOrder, boutsView, buyingFrom, boutsMachine, startBouts, stepStartsRound, type BoutsCommand, type BoutsState } from "../../../src/engine/time/bouts";
 
 function start(): BoutsState {
@@ -386,10 +387,23 @@ describe("bouts invariants (fast-check)", () => {
     expect(kept(s).groups.map((g) => g.label)).toEqual([{ key: "BOUT.Time.Bouts.Bout", data: { n: 1 } }]);
   });
 
+  it("the turn holder a step reads is the rows' one, also in states read back that say the holder has acted or stands in another bout", () => {
+    const s = run(start(), { type: "reveal", boutId: "hall", choices: { alan: "red", rival: "white" } }).state;
+    expect(boutsView()(s).holder).toBe("alan");
+    const acted: BoutsState = { ...s, combatants: s.combatants.map((c) => (c.id === "alan" ? { ...c, acted: true } : c)) };
+    const elsewhere: BoutsState = { ...s, combatants: s.combatants.map((c) => (c.id === "alan" ? { ...c, boutId: "door" } : c)) };
+    for (const edited of [acted, elsewhere]) {
+      const v = boutsView()(edited);
+      expect([v.holder, holderOfRows(v.rows), v.order]).toEqual([null, null, orderOfRows(v.rows)]);
+    }
+  });
+
   it("the view kept from state to state equals the view worked out from scratch (issue 35)", () => {
     fc.assert(
       fc.property(fc.array(more, { maxLength: 40 }), fc.boolean(), (commands, copies) => {
         const kept = boutsView();
+        // Views whose rows nobody read when they were made (a step reads only the order and the holder): read at the end.
+        const unread: [BoutsState, TrackerView][] = [];
         let s = start();
         expect(kept(s)).toEqual(boutsView()(s));
         for (const c of commands) {
@@ -397,8 +411,15 @@ describe("bouts invariants (fast-check)", () => {
           if (!t.ok) continue;
           // A state read back from the Combat is a copy: equal entries that are not the same objects.
           s = copies ? structuredClone(t.value.state) : t.value.state;
+          const late = kept(s);
+          unread.push([s, late]);
           expect(kept(s)).toEqual(boutsView()(s));
+          // The order and the turn holder a step reads are those of the rows the tracker draws.
+          const fresh = boutsView()(s);
+          expect([late.order, late.holder]).toEqual([orderOfRows(fresh.rows), holderOfRows(fresh.rows)]);
         }
+        // Rows made long after their view (newest first, other views' rows made between) are the rows from scratch.
+        for (const [st, v] of unread.reverse()) expect(v).toEqual(boutsView()(st));
       }),
       { numRuns: 300 },
     );
