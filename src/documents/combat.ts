@@ -33,7 +33,8 @@ type ActingOrder = { readonly ids: readonly string[]; readonly ranks: ReadonlyMa
 const ORDERS = new WeakMap<TrackerView, ActingOrder>();
 /**
  * A view's acting order, the very object of `last` when it lists the same fighters in the same order (most
- * steps; a machine that kept its order gives the same list): what is worked out from an order (core's turn list in it: BoutCombat#fightOrder) is then known the same.
+ * steps; a machine that kept its order gives the very same list): what is worked out from an order (core's turn
+ * list in it: BoutCombat#fightOrder) is then known the same.
  */
 function orderOf(view: TrackerView, last: ActingOrder | undefined): ActingOrder {
   let kept = ORDERS.get(view);

@@ -114,7 +114,11 @@ export interface TrackerView {
 export function orderOfRows(rows: readonly TrackerRow[]): string[] {
   const seen = new Set<string>();
   const ids: string[] = [];
-  for (const { combatantId: id } of rows) if (!seen.has(id)) ids.push(seen.add(id) && id);
+  for (const { combatantId: id } of rows) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    ids.push(id);
+  }
   return ids;
 }
 

@@ -17,12 +17,13 @@ import { bloodLossAtRoundStart } from "./bleeding";
 import { keptUntilTheWorldChanges } from "../world-changes";
 import type { ActorView } from "../../engine/rulesets/ruleset";
 
+/** What a round's pool turns on besides the fighter's documents. */
+type RoundSituation = { readonly light: BoutLight; readonly higherFooting: boolean; readonly mounted: boolean };
 /**
  * Each fighter's steel figures as its documents give them, and the round pools worked out from them (by light,
  * footing and mount), kept per actor until the world changes (issue 35: a bout's round refreshes every member's
  * pool, and a large bout's members mostly have not changed since the last round).
  */
-type RoundSituation = { readonly light: BoutLight; readonly higherFooting: boolean; readonly mounted: boolean };
 const STEEL_FIGURES = keptUntilTheWorldChanges<object, { readonly view: ActorView<SteelStats>; readonly pools: (RoundSituation & { readonly pool: number })[] }>();
 const figuresOf = (info: CombatantInfo & { actor: object }) => STEEL_FIGURES(info.actor, () => ({ view: combatantView<SteelStats>(info, "steel"), pools: [] }));
 
