@@ -54,9 +54,10 @@ for (const [key, list] of sized) {
 }
 
 // A group holding a benchmark marked "[tight loop]" (hand-written code doing the same arithmetic,
-// bench/pulse-tight.ts): every other benchmark of the group over it, medians (issue 35: goal at most 5).
+// bench/pulse-tight.ts): every other benchmark of the group over it, medians. Issue 35's goal (at most 5) is read
+// on the paired figure bench/pulse.bench.ts prints ("side by side in 31 pairs"): these two were timed seconds apart.
 const yardsticks = rows.filter((r) => r.name.includes("[tight loop]"));
-if (yardsticks.length) console.log("\nAgainst a tight loop of the same arithmetic (median over the tight loop's median):");
+if (yardsticks.length) console.log("\nAgainst a tight loop of the same arithmetic (median over the tight loop's median, timed one after the other; the goal is read on the paired figure printed by bench/pulse.bench.ts):");
 for (const y of yardsticks) {
   for (const r of rows) {
     if (r.group !== y.group || r === y) continue;
