@@ -1521,6 +1521,9 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   // ---- settings ----
 
+  /** Each world setting's Setting document on this client (made the first time a write of it is heard), by key. */
+  const settingDocs = new Map<string, AnyObject>();
+
   class ClientSettings {
     readonly settings = new SettingsMap();
     /** As in v13: settings menus by "namespace.key" (a button in the configuration opening `type`). */
@@ -1590,14 +1593,30 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
       }
       return cleaned;
     }
-    /** v13 Setting#_onCreate / #_onUpdate: the setting's onChange(value, options, userId), on an update only when the value changed. */
-    applyWorld(key: string, value: unknown, options: AnyObject = {}, userId: string | null = null): void {
+    /**
+     * v13 Setting#_onCreate / #_onUpdate: the setting's onChange(value, options, userId), on an update only when the value changed.
+     * `heard`: a write the server sent (not the world's settings read at connection): a world setting is a Setting
+     * document (v13 ClientSettings#set writes it with Setting.create or setting.update), so its write is heard like
+     * any document's, after the document's own callbacks: `createSetting` the first time, then `updateSetting`, on every
+     * client (v13/v14 API, hookEvents.createDocument and updateDocument: "for every Document type"). A write that
+     * changes nothing is no update (the server finds no difference and sends none).
+     */
+    applyWorld(key: string, value: unknown, options: AnyObject = {}, userId: string | null = null, heard: { id: string } | null = null): void {
       const existed = worldSettings.has(key);
       const unchanged = existed && JSON.stringify(worldSettings.get(key)) === JSON.stringify(value);
       worldSettings.set(key, value);
       const config = this.settings.get(key);
       // v13 Setting#_onCreate / #_onUpdate call onChange with the document's own value: the one `get` returns after.
       if (config && game.ready && !unchanged) config.onChange?.(this.kept(config, value), options, userId);
+      if (!heard || !game.ready || unchanged) return;
+      // The Setting document this client holds for the key: its key, its stored text and its value as `get` reads it.
+      const json = JSON.stringify(value ?? null);
+      let doc = settingDocs.get(key);
+      if (!doc) settingDocs.set(key, (doc = { documentName: "Setting", id: heard.id, _id: heard.id, key, value: undefined, _source: { _id: heard.id, key, value: json } }));
+      doc.value = config ? this.kept(config, value) : deepClone(value);
+      doc._source.value = json;
+      if (existed) hooks.callAll("updateSetting", doc, { _id: doc._id, value: json }, options, userId);
+      else hooks.callAll("createSetting", doc, options, userId);
     }
   }
 
@@ -1680,7 +1699,7 @@ export function createRuntime(server: WorldServer, userId: string, options: Runt
 
   function applyEvent(event: ServerEvent): void {
     if (event.kind === "setting") {
-      game.settings.applyWorld(event.key, event.value, event.options ?? {}, event.userId);
+      game.settings.applyWorld(event.key, event.value, event.options ?? {}, event.userId, { id: event.id });
       return;
     }
     // v13 Users.#handleUserActivity: another user joined or left; this client hears userConnected.

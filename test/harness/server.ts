@@ -32,7 +32,7 @@ export type ServerEvent =
   | { kind: "create"; documentName: string; parent: ParentStep[]; data: AnyObject[]; options: AnyObject; userId: string }
   | { kind: "update"; documentName: string; parent: ParentStep[]; updates: AnyObject[]; options: AnyObject; userId: string }
   | { kind: "delete"; documentName: string; parent: ParentStep[]; ids: string[]; options: AnyObject; userId: string }
-  | { kind: "setting"; key: string; value: unknown; userId: string; options?: AnyObject }
+  | { kind: "setting"; key: string; id: string; value: unknown; userId: string; options?: AnyObject }
   /** v13 "userActivity": another user connected (active) or left. */
   | { kind: "activity"; userId: string; active: boolean };
 
@@ -402,12 +402,20 @@ export class WorldServer {
     return ids;
   }
 
+  /** Each stored world setting's Setting document id, given when it is first stored. */
+  private readonly settingIds = new Map<string, string>();
+  private settingId(key: string): string {
+    let id = this.settingIds.get(key);
+    if (!id) this.settingIds.set(key, (id = randomID()));
+    return id;
+  }
+
   setSetting(from: ServerClient, key: string, value: unknown): void {
     const user = this.authenticate(from);
     if (!isGM(user)) throw new Error(`User ${user.name} lacks permission to modify world settings`);
     this.settings.set(key, clone(value));
     this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
-    this.broadcast({ kind: "setting", key, value: clone(value), userId: user._id });
+    this.broadcast({ kind: "setting", key, id: this.settingId(key), value: clone(value), userId: user._id });
   }
 
   /**
@@ -419,7 +427,7 @@ export class WorldServer {
     const now = Number(this.settings.get("core.time") ?? 0) + delta;
     this.settings.set("core.time", now);
     this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
-    this.broadcast({ kind: "setting", key: "core.time", value: now, userId: user._id, options: clone(options) });
+    this.broadcast({ kind: "setting", key: "core.time", id: this.settingId("core.time"), value: now, userId: user._id, options: clone(options) });
   }
 
   /** v13 server Combat._onCreateOperation: the combats active before an active one was created become inactive, emitted first. */
