@@ -6,7 +6,7 @@
  *
  * The world stays the one truth: every create, update or delete this client
  * hears of a combatant, an actor or its token's delta, a token, an effect, an
- * item, a scene or a setting drops everything kept. While such a change is still
+ * item, a scene or a setting (but the world's clock: CLOCK) drops everything kept. While such a change is still
  * being applied (the rest of the task that delivered it: v13 rebuilds an unlinked
  * token's synthetic actor around its hooks, and other listeners run after ours)
  * nothing is kept at all, so an answer read half-way through is never reused.
@@ -35,13 +35,24 @@ function changed(): void {
   });
 }
 
+/**
+ * The world's clock: v13 keeps it as the world setting `core.time`, which the server advances (its own Setting
+ * update) with every Combat update that moves the time on, so every round or pulse of a fight. Nothing kept here
+ * is read from it (a timed condition's end is held against the clock when a step asks), so its change keeps them:
+ * otherwise each round would read every fighter again (issue 35).
+ */
+const CLOCK = "core.time";
+const settingChanged = (setting: unknown): void => {
+  if ((setting as { key?: unknown } | null)?.key !== CLOCK) changed();
+};
+
 /** Listens to the world's changes (once, at init, before any other listener of the system). */
 export function registerWorldChanges(): void {
   if (listening) return;
   listening = true;
   // Each document's own hook names, put together (as v13's Hooks.callAll names them for every document type).
-  const on = Hooks.on.bind(Hooks) as (hook: string, fn: () => void) => number;
-  for (const name of DOCUMENTS) for (const verb of ["create", "update", "delete"]) on(`${verb}${name}`, changed);
+  const on = Hooks.on.bind(Hooks) as (hook: string, fn: (document: unknown) => void) => number;
+  for (const name of DOCUMENTS) for (const verb of ["create", "update", "delete"]) on(`${verb}${name}`, name === "Setting" ? settingChanged : changed);
 }
 
 /**

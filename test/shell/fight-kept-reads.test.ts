@@ -5,7 +5,7 @@
 // next step reads.
 import { describe, expect, it } from "vitest";
 import { crowd, type Crowd } from "./gm-round";
-import { formCells, settle } from "./support";
+import { crowdFight, formCells, settle } from "./support";
 
 /** The fighters' conditions as the documents hold them now: every combatant's actor's statuses, those with any. */
 function statusesInWorld(c: Crowd): Record<string, string[]> {
@@ -94,5 +94,35 @@ describe("issue 35: what a step keeps of its fighters is what the world holds", 
     // Its next turn is its style's: it strikes (a card) or ends its turn itself.
     expect(cards().length > 0 || c.fight().machineState.order.indexOf(wolf) < c.fight().machineState.turn).toBe(true);
     expect(c.fight().machineState.round).toBe(round);
+  });
+
+  it("steel: a new round moves the world's clock (the core.time setting) and keeps what the step read of every fighter; a fighter's condition or a setting of the system's after it is read again", async () => {
+    const t = await crowdFight("steel", 4, { boutsOf: 2 });
+    await t.combat.startCombat();
+    await settle();
+    const fight = () => t.gm.game.combats.get(t.combat.id);
+    // Exchange 2 of the first bout: what the step read of the fighters' conditions is kept.
+    await fight().nextTurn();
+    await settle();
+    const kept = fight().fightNow();
+    expect(fight().fightNow()).toBe(kept);
+    // The next step starts the bout's second round: the server moves the clock on in a Setting write of its own.
+    const [clock, mark] = [t.gm.game.time.worldTime, t.world.server.writes.length];
+    await fight().nextTurn();
+    await settle();
+    expect(t.gm.game.time.worldTime).toBeGreaterThan(clock);
+    expect(t.world.writesSince(mark).map((w: { documentName: string }) => w.documentName)).toContain("Setting");
+    expect(fight().fightNow()).toBe(kept);
+    // A fighter's condition changed through any door is read at once.
+    const first = fight().combatants.contents[0];
+    await first.actor.toggleStatusEffect("prone", { active: true });
+    await settle();
+    expect(fight().fightNow()).not.toBe(kept);
+    expect(fight().fightNow().statuses).toEqual({ [first.id]: ["prone"] });
+    // A world setting of the system's drops what was kept too.
+    const again = fight().fightNow();
+    await t.gm.game.settings.set("bout", "steelPostures", true);
+    await settle();
+    expect(fight().fightNow()).not.toBe(again);
   });
 });
