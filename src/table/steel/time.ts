@@ -99,14 +99,16 @@ const BOUTS: TimeStructure = {
     const missiles: Record<string, BoutMissile | null> = {};
     // Each fighter through the infos' index (issue 35: no search of the table per fighter, no map of it per step).
     const bout = state.combatants.filter((x) => x.boutId === boutId);
-    const onFoot = bout.filter((x) => !x.mounted).length;
+    const onFoot: readonly boolean[] = bout.some((x) => !x.mounted) ? [false] : [];
     for (const fighter of bout) {
       const info = byId(combatants, fighter.id);
       if (!info?.actor) continue;
       const withActor = info as CombatantInfo & { actor: object };
       // "Mounted Combat": a rider's height counts as higher footing against anyone in the bout on foot (a rider is not on foot himself).
-      const aboveFoot = riderHasHeight(Boolean(fighter.mounted), onFoot > 0 ? [false] : []);
-      pools[fighter.id] = roundPoolOf(withActor, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) });
+      const aboveFoot = riderHasHeight(Boolean(fighter.mounted), onFoot);
+      const pool = roundPoolOf(withActor, { light: state.light ?? "bright", higherFooting: Boolean(fighter.higherFooting) || aboveFoot, mounted: Boolean(fighter.mounted) });
+      // Only a pool that differs from the fighter's is sent: the machine keeps the pool of a fighter the command leaves out.
+      if (pool !== fighter.poolMax) pools[fighter.id] = pool;
       // "Missile Combat": readying counts down; a loosed weapon must be readied again; a held one gathers Aim dice.
       const m = fighter.missile;
       if (m) missiles[fighter.id] = missileNextRound(m, figuresOf(withActor).view.stats);
