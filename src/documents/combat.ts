@@ -2,7 +2,7 @@ import { notifyRefusal } from "../table/notify";
 import { namedRefusal } from "../table/named-refusal";
 import { fightNowOf, timeStructure, type CombatantInfo, type StepWrites, type TimeStructure } from "../table/machines";
 import { ok, refuse, type Outcome } from "../engine/outcome";
-import { roundsBegun, turnHolder, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
+import { roundsBegun, type FightNow, type TimeCommand, type TrackerView } from "../engine/time/machine";
 import { rosterChanges, type RosterEntry } from "../engine/time/roster";
 import type { OutOfAction } from "../engine/rulesets/out-of-action";
 import { worldTimeDelta } from "../engine/time/round-length";
@@ -538,7 +538,7 @@ export class BoutCombat extends Combat {
   turnHolderIn(state: unknown): string | null {
     const structure = this.structure;
     if (!structure?.endTurn || !state) return null;
-    return turnHolder(this.viewOf(state, structure)!);
+    return this.viewOf(state, structure)!.holder;
   }
 
   /**

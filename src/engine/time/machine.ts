@@ -151,11 +151,6 @@ export function lazyParts(head: Pick<TrackerView, "round" | "step" | "order" | "
   return view;
 }
 
-/** The fighter whose turn it is (the view's holder), or null. */
-export function turnHolder(view: TrackerView): string | null {
-  return view.holder;
-}
-
 /** The fighters of a state that lists them as `combatants` (every machine's): its members, one frozen list for every list of the same fighters in the same places (by-id.ts). */
 export function listedFighters(state: { readonly combatants: readonly { readonly id: string }[] }): readonly string[] {
   return idsOf(state.combatants);
