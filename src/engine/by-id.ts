@@ -32,10 +32,14 @@ function placesOf(ids: readonly string[]): ReadonlyMap<string, number> {
   return places;
 }
 
+/** The first place of id `id` in a list, as Array#findIndex would answer (-1 when absent). */
+export function placeOf(list: Listed, id: unknown): number {
+  return typeof id === "string" ? (placesOf(idsOf(list)).get(id) ?? -1) : -1;
+}
+
 export function byId<T extends { readonly id: string }>(list: readonly T[], id: unknown): T | undefined {
-  if (typeof id !== "string") return undefined;
-  const at = placesOf(idsOf(list)).get(id);
-  return at === undefined ? undefined : list[at];
+  const at = placeOf(list, id);
+  return at === -1 ? undefined : list[at];
 }
 
 /**

@@ -2,14 +2,14 @@
 // list made by putting entries in place of entries with the same ids reads no ids again (it shares them).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { byId, idsOf, mapKeepingIds, patchById, putById, withIdsOf } from "../../src/engine/by-id";
+import { byId, idsOf, mapKeepingIds, patchById, placeOf, putById, withIdsOf } from "../../src/engine/by-id";
 
 type E = { readonly id: string; readonly v: number };
 const ids = fc.constantFrom("a", "b", "c", "d", "e");
 const entry = fc.record({ id: ids, v: fc.integer() });
 
 describe("byId", () => {
-  it("answers as Array#find for every id, after any run of entries put in place (duplicates too)", () => {
+  it("answers as Array#find (and placeOf as Array#findIndex) for every id, after any run of entries put in place (duplicates too)", () => {
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 8 }), fc.array(entry, { maxLength: 8 }), fc.constantFrom("a", "b", "c", "d", "e", "z", "__proto__", "constructor"), (start, puts, probe) => {
         let list: readonly E[] = start;
@@ -18,7 +18,10 @@ describe("byId", () => {
           const next = putById(list, p);
           expect(next).toEqual(list.map((x) => (x.id === p.id ? p : x)));
           list = next;
-          for (const id of [...list.map((x) => x.id), probe]) expect(byId(list, id)).toBe(list.find((x) => x.id === id));
+          for (const id of [...list.map((x) => x.id), probe]) {
+            expect(byId(list, id)).toBe(list.find((x) => x.id === id));
+            expect(placeOf(list, id)).toBe(list.findIndex((x) => x.id === id));
+          }
         }
       }),
     );

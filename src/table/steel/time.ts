@@ -6,7 +6,7 @@
  */
 import { registerTimeStructure, combatantView, type CombatantInfo, type GroupAction, type TimeStructure, type TimeWords } from "../machines";
 import type { TimeCommand } from "../../engine/time/machine";
-import { byId, idsOf } from "../../engine/by-id";
+import { byId, placeOf } from "../../engine/by-id";
 import { THROW_KIND } from "./throw";
 import { BOUT_LIGHTS, boutsMachine, startBouts, stepStartsRound, THROWS, type BoutLight, type BoutMissile, type BoutsState, type CombatantInput } from "../../engine/time/bouts";
 import { matchUpChoosers, missileNextRound, outnumberedApplies, poolForRound, poolSizeForRound, reflexOf, riderHasHeight, rollsForBloodLoss, type SteelStats } from "../../engine/rulesets/steel";
@@ -128,11 +128,8 @@ const BOUTS: TimeStructure = {
       const was = byId(before.bouts, bout.id);
       if (was === undefined || was === bout || bout.round <= was.round) continue;
       // The bout's bleeding members, in the fight's order (as their cards were always posted).
-      const members = [...bleeding.keys()].flatMap((id) => {
-        const fighter = byId(after.combatants, id);
-        return fighter?.boutId === bout.id ? [{ fighter, at: idsOf(after.combatants).indexOf(id) }] : [];
-      });
-      for (const { fighter } of members.sort((a, b) => a.at - b.at)) {
+      const members = [...bleeding.keys()].map((id) => placeOf(after.combatants, id)).filter((at) => after.combatants[at]?.boutId === bout.id);
+      for (const fighter of members.sort((a, b) => a - b).map((at) => after.combatants[at]!)) {
         const actor = bleeding.get(fighter.id)!;
         const rolled = await bloodLossAtRoundStart(actor, fighter.id, fighter.cp);
         if (!rolled) continue;
