@@ -404,18 +404,20 @@ export class WorldServer {
 
   /** Each stored world setting's Setting document id, given when it is first stored. */
   private readonly settingIds = new Map<string, string>();
-  private settingId(key: string): string {
+
+  /** A world setting stored, counted and sent to every client as a write of its Setting document (`options`: the write's). */
+  private storeSetting(user: AnyObject, key: string, value: unknown, options?: AnyObject): void {
     let id = this.settingIds.get(key);
     if (!id) this.settingIds.set(key, (id = randomID()));
-    return id;
+    this.settings.set(key, clone(value));
+    this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
+    this.broadcast({ kind: "setting", key, id, value: clone(value), userId: user._id, ...(options ? { options: clone(options) } : {}) });
   }
 
   setSetting(from: ServerClient, key: string, value: unknown): void {
     const user = this.authenticate(from);
     if (!isGM(user)) throw new Error(`User ${user.name} lacks permission to modify world settings`);
-    this.settings.set(key, clone(value));
-    this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
-    this.broadcast({ kind: "setting", key, id: this.settingId(key), value: clone(value), userId: user._id });
+    this.storeSetting(user, key, value);
   }
 
   /**
@@ -424,10 +426,7 @@ export class WorldServer {
    * carrying the other worldTime options, before the update that asked for it is answered.
    */
   private advanceTime(user: AnyObject, delta: number, options: AnyObject): void {
-    const now = Number(this.settings.get("core.time") ?? 0) + delta;
-    this.settings.set("core.time", now);
-    this.writes.push({ userId: user._id, action: "setting", documentName: "Setting", count: 1 });
-    this.broadcast({ kind: "setting", key: "core.time", id: this.settingId("core.time"), value: now, userId: user._id, options: clone(options) });
+    this.storeSetting(user, "core.time", Number(this.settings.get("core.time") ?? 0) + delta, options);
   }
 
   /** v13 server Combat._onCreateOperation: the combats active before an active one was created become inactive, emitted first. */
