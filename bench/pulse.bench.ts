@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { bench, describe } from "vitest";
 import { engine } from "./built";
+import { cpuMs, median } from "./cpu-time";
 import type { AttackInput } from "../src/engine/rulesets/pulse";
 import type { PulsesState } from "../src/engine/time/pulses";
 
@@ -108,10 +109,6 @@ describe("pulse duels against a tight loop", () => {
  * A pair shares its moment, so the paired ratio is the one issue 35's goal (at most 5) is read on.
  */
 function pairedRatio(engineRun: () => void, tightRun: () => void, pairs = 31, warm = 3): void {
-  const cpuMs = () => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  };
   const timed = (run: () => void) => {
     const from = cpuMs();
     run();
@@ -135,7 +132,6 @@ function pairedRatio(engineRun: () => void, tightRun: () => void, pairs = 31, wa
     tightMs.push(t);
     ratios.push(e / Math.max(t, 1e-3));
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   console.log(
     `\nPulse duels against a tight loop, side by side in ${pairs} pairs (CPU time): the median pair's ratio ${median(ratios).toFixed(1)}× ` +
       `(goal: at most 5; the engine ${median(engineMs).toFixed(1)} ms, the tight loop ${median(tightMs).toFixed(1)} ms, medians)`,

@@ -11,6 +11,7 @@
 import { Session } from "node:inspector/promises";
 import { bench, describe } from "vitest";
 import { crowdFight, settle } from "../../test/shell/support";
+import { cpuMs, median } from "../cpu-time";
 
 const SIZES = [10, 50, 200] as const;
 /**
@@ -107,11 +108,6 @@ for (const r of rounds) console.log(`  ${r.key.padEnd(16)} new round ${b(r.round
  * samples a step, so nine steps (as first measured) moved the ratio by a third between runs of the same code.
  */
 const CPU_STEPS = 120;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 type Split = { system: number; storage: number; foundry: number; server: number; gc: number; other: number };
 const noSplit = (): Split => ({ system: 0, storage: 0, foundry: 0, server: 0, gc: 0, other: 0 });
 /** The system's functions that keep the fight's state (src/engine/time/undo.ts, src/data/combat/*), by name (the bundle keeps names). */
