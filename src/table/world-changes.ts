@@ -6,10 +6,11 @@
  *
  * The world stays the one truth: every create, update or delete this client
  * hears of a combatant, an actor or its token's delta, a token, an effect, an
- * item, a scene or a setting (but the world's clock: CLOCK) drops everything kept. While such a change is still
- * being applied (the rest of the task that delivered it: v13 rebuilds an unlinked
- * token's synthetic actor around its hooks, and other listeners run after ours)
- * nothing is kept at all, so an answer read half-way through is never reused.
+ * item, a scene or a setting (but the world's clock: CLOCK) drops everything
+ * kept. While such a change is still being applied (the rest of the task that
+ * delivered it: v13 rebuilds an unlinked token's synthetic actor around its
+ * hooks, and other listeners run after ours) nothing is kept at all, so an
+ * answer read half-way through is never reused.
  * A document's own callbacks run before its hook (v13 calls `_onUpdate`, then
  * `Hooks.callAll`): a read made inside one of them may still get the answer kept
  * before that change (none of ours reads a fighter's conditions, style or timed
